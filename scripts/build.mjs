@@ -1,0 +1,19 @@
+// Bundles the CLI into dist/cli.js. Code splitting keeps each command group, and the server,
+// in its own chunk so `facet --version` loads only commander and the launcher.
+import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+
+rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
+await build({
+  entryPoints: { cli: 'src/cli/main.ts' },
+  outdir: 'dist',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: 'linked',
+  chunkNames: 'chunks/[name]-[hash]',
+  logLevel: 'warning',
+});

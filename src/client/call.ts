@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { buildPath, type RouteDef } from '../contract/route.js';
+import type { Transport } from './transport.js';
+
+type Infer<T> = T extends z.ZodType ? z.input<T> : never;
+type SuccessBody<R extends RouteDef> = {
+  [S in keyof R['responses']]: S extends 200 | 201 | 202 ? (R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : unknown) : never;
+}[keyof R['responses']];
+
+export interface CallInput<R extends RouteDef> {
+  params?: Infer<R['params']>;
+  query?: Infer<R['query']>;
+  body?: Infer<R['body']>;
+  headers?: Record<string, string>;
+}
+
+/** Calls one contract route: path, method and credentials come from the route itself. */
+export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<SuccessBody<R>> {
+  const result = await t.call<Record<string, unknown>>({
+    method: route.method,
+    path: buildPath(route.path, (input.params ?? {}) as Record<string, string>),
+    auth: route.auth,
+    service: route.family === 'image' ? 'image' : 'platform',
+    query: input.query as Record<string, string>,
+    body: input.body,
+    headers: input.headers,
+  });
+  // v2 routes answer {status, message, data}: callers want data.
+  if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {
+    return result.data as SuccessBody<R>;
+  }
+  return result as SuccessBody<R>;
+}

@@ -1,0 +1,183 @@
+import { request as undiciRequest, FormData } from 'undici';
+import type { AuthGroup } from '../contract/route.js';
+import { ApiError, MissingCredentialError, NetworkError, describeErrorBody } from './errors.js';
+
+export interface Credentials {
+  apiKey?: string;
+  accessToken?: string;
+  adminKey?: string;
+}
+
+export interface TransportOptions {
+  baseUrl: string;
+  /** Where the unversioned image-service paths live, when mounted elsewhere. */
+  imageBaseUrl?: string;
+  credentials: Credentials;
+  timeoutMs?: number;
+  /** Extra attempts after a 429 or 503. */
+  retries?: number;
+  /** Receives one line per request for --debug; credentials never reach it. */
+  debug?: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  userAgent?: string;
+}
+
+export interface RequestSpec {
+  method: string;
+  path: string;
+  auth: AuthGroup;
+  /** Which base URL: the image service's or the platform's. */
+  service?: 'image' | 'platform';
+  query?: Record<string, string | number | boolean | undefined | Array<string | number>>;
+  body?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+  /** Return the raw response instead of parsing JSON or throwing on errors. */
+  raw?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+  requestId?: string;
+}
+
+const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
+
+function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
+  const need = (value: string | undefined, what: string, hint: string) => {
+    if (!value) throw new MissingCredentialError(`this call needs ${what}; ${hint}`);
+    return value;
+  };
+  const keyHint = 'run `facet login` or set FACET_API_KEY';
+  switch (group) {
+    case 'none':
+      return {};
+    case 'access-token':
+      return { authorization: `Bearer ${need(c.accessToken, 'an access token', 'run `facet login --token-stdin`, `facet login --local`, or set FACET_ACCESS_TOKEN')}` };
+    case 'token-or-key':
+    case 'token-key-or-cookie':
+      if (c.apiKey) return { 'x-api-key': c.apiKey };
+      return { authorization: `Bearer ${need(c.accessToken, 'an API key or an access token', keyHint)}` };
+    case 'admin':
+      return { 'x-api-key': need(c.apiKey, "an administrator's API key", keyHint) };
+    case 'admin-with-admin-key':
+      return {
+        'x-api-key': need(c.apiKey, "an administrator's API key", keyHint),
+        'x-admin-key': need(c.adminKey, 'the admin key', 'run `facet login --admin-key-stdin` or set FACET_ADMIN_KEY'),
+      };
+    case 'bearer-key':
+    case 'key':
+      return { authorization: `Bearer ${need(c.apiKey, 'an API key', keyHint)}` };
+  }
+}
+
+function buildUrl(base: string, path: string, query: RequestSpec['query']): string {
+  const url = new URL(base.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) url.searchParams.append(k, String(item));
+    else url.searchParams.set(k, String(v));
+  }
+  return url.toString();
+}
+
+/** Retry-After is seconds or an HTTP date. */
+function retryAfterSeconds(value: string | string[] | undefined, now = Date.now()): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  if (!v) return undefined;
+  const secs = Number(v);
+  if (Number.isFinite(secs)) return Math.max(0, secs);
+  const date = Date.parse(v);
+  return Number.isNaN(date) ? undefined : Math.max(0, (date - now) / 1000);
+}
+
+export function redactHeaders(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? '[redacted]' : v]));
+}
+
+export type Transport = ReturnType<typeof createTransport>;
+
+/**
+ * The one way the CLI talks to the platform: auth headers by route group, timeouts, bounded retry
+ * with backoff and jitter on 429/503 honouring Retry-After, request ids, typed errors.
+ */
+export function createTransport(options: TransportOptions) {
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retries = options.retries ?? 2;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const debug = options.debug;
+
+  async function send(spec: RequestSpec): Promise<RawResponse> {
+    const base = spec.service === 'image' && options.imageBaseUrl ? options.imageBaseUrl : options.baseUrl;
+    const url = buildUrl(base, spec.path, spec.query);
+    const headers: Record<string, string> = {
+      'user-agent': options.userAgent ?? 'facet-cli',
+      accept: 'application/json',
+      ...authHeaders(spec.auth, options.credentials),
+      ...spec.headers,
+    };
+    let body: string | FormData | undefined;
+    if (spec.form) body = spec.form;
+    else if (spec.body !== undefined) {
+      body = typeof spec.body === 'string' || Buffer.isBuffer(spec.body) ? (spec.body as string) : JSON.stringify(spec.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      debug?.(`→ ${spec.method} ${url} ${JSON.stringify(redactHeaders(headers))}`);
+      let res;
+      try {
+        res = await undiciRequest(url, {
+          method: spec.method as 'GET',
+          headers,
+          body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal: spec.signal,
+        });
+      } catch (err) {
+        const e = err as Error & { code?: string };
+        debug?.(`✗ ${spec.method} ${url} ${e.code ?? e.name} after ${Math.round(performance.now() - started)} ms`);
+        if (e.name === 'AbortError') throw err;
+        throw new NetworkError(`cannot reach ${base}: ${e.code ?? e.message}`, url);
+      }
+      const buf = Buffer.from(await res.body.arrayBuffer());
+      const requestId = res.headers['x-request-id'] as string | undefined;
+      debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
+      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < retries;
+      if (retryable && !spec.form) {
+        const hinted = retryAfterSeconds(res.headers['retry-after']);
+        const backoff = 250 * 2 ** attempt;
+        const waitMs = Math.min(30_000, hinted !== undefined ? hinted * 1000 : backoff) + Math.random() * 100;
+        debug?.(`  retrying in ${Math.round(waitMs)} ms (attempt ${attempt + 2} of ${retries + 1})`);
+        await sleep(waitMs);
+        continue;
+      }
+      return { status: res.statusCode, headers: res.headers, body: buf, requestId };
+    }
+  }
+
+  /** Sends and parses JSON; non-2xx answers become ApiError. */
+  async function call<T = unknown>(spec: RequestSpec): Promise<T> {
+    const res = await send(spec);
+    const text = res.body.toString('utf8');
+    let parsed: unknown = undefined;
+    if (text) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (res.status >= 400) {
+      const d = describeErrorBody(res.status, parsed);
+      throw new ApiError(res.status, d.code, d.message, d.requestId ?? res.requestId, parsed, retryAfterSeconds(res.headers['retry-after']));
+    }
+    return parsed as T;
+  }
+
+  return { send, call, options };
+}

@@ -1,0 +1,46 @@
+import type { RouteDef } from './route.js';
+import { imageAuthRoutes } from './image-auth.js';
+import { imageAdminRoutes } from './image-admin.js';
+import { imageModelRoutes } from './image-models.js';
+import { systemRoutes } from './system.js';
+
+export * from './route.js';
+export * from './errors.js';
+export * from './envelopes.js';
+
+/** Every route of the API. Each surface adds its list here and nowhere else. */
+export const ROUTES: readonly RouteDef[] = [
+  ...systemRoutes,
+  ...imageAuthRoutes,
+  ...imageAdminRoutes,
+  ...imageModelRoutes,
+];
+
+/**
+ * Path prefixes whose unknown paths still belong to a surface: the server answers them in that
+ * surface's envelope after that surface's authentication, and the CLI's `api` command picks the
+ * surface's credentials from them.
+ */
+export const SURFACE_PREFIXES = [
+  { prefix: '/v2/', auth: 'bearer-key', family: 'v2' },
+  { prefix: '/v1/beta/', auth: 'bearer-key', family: 'beta' },
+  { prefix: '/api/v1/', auth: 'key', family: 'openai' },
+  { prefix: '/admin/', auth: 'admin', family: 'image' },
+  { prefix: '/auth/', auth: 'access-token', family: 'image' },
+  { prefix: '/tasks', auth: 'token-or-key', family: 'image' },
+  { prefix: '/projects', auth: 'token-or-key', family: 'image' },
+] as const satisfies ReadonlyArray<Pick<RouteDef, 'auth' | 'family'> & { prefix: string }>;
+
+export function surfaceOf(path: string): (typeof SURFACE_PREFIXES)[number] | undefined {
+  return SURFACE_PREFIXES.find((s) => path === s.prefix.replace(/\/$/, '') || path.startsWith(s.prefix));
+}
+
+/** Finds the route a concrete method and path belong to. */
+export function matchRoute(method: string, path: string): RouteDef | undefined {
+  const clean = path.split('?')[0];
+  return ROUTES.find((r) => {
+    if (r.method !== method.toUpperCase()) return false;
+    const pattern = new RegExp('^' + r.path.replace(/\{\w+\}/g, '[^/]+') + '$');
+    return pattern.test(clean);
+  });
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { AuthGroup, RouteDef } from './route.js';
+
+/** Security requirements per auth group, in OpenAPI terms (an array entry = one accepted way). */
+const SECURITY: Record<AuthGroup, Array<Record<string, string[]>>> = {
+  none: [],
+  'access-token': [{ accessToken: [] }],
+  'token-or-key': [{ accessToken: [] }, { apiKeyHeader: [] }],
+  'token-key-or-cookie': [{ accessToken: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }],
+  admin: [{ apiKeyHeader: [] }],
+  'admin-with-admin-key': [{ apiKeyHeader: [], adminKey: [] }],
+  'bearer-key': [{ bearerApiKey: [] }],
+  key: [{ bearerApiKey: [] }, { apiKeyHeader: [] }],
+};
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  delete out.$schema;
+  return out;
+}
+
+function parameters(route: RouteDef) {
+  const list: unknown[] = [];
+  for (const [where, obj] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    if (!obj) continue;
+    const schema = jsonSchema(obj, 'input') as { properties?: Record<string, unknown>; required?: string[] };
+    for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+      list.push({ name, in: where, required: where === 'path' || (schema.required ?? []).includes(name), schema: prop });
+    }
+  }
+  return list;
+}
+
+function responses(route: RouteDef) {
+  const out: Record<string, unknown> = {};
+  for (const [status, def] of Object.entries(route.responses)) {
+    if (def === null) out[status] = { description: 'No content' };
+    else if (def instanceof z.ZodType) {
+      out[status] = { description: status.startsWith('2') ? 'Success' : 'Error', content: { 'application/json': { schema: jsonSchema(def, 'output') } } };
+    } else {
+      out[status] = { description: def.description, content: { [def.contentType]: {} } };
+    }
+  }
+  return out;
+}
+
+/** Builds the OpenAPI 3.1 document from the route table. */
+export function buildOpenApi(routes: readonly RouteDef[], info: { version: string; serverUrl?: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const op: Record<string, unknown> = {
+      operationId: route.id,
+      summary: route.summary,
+      tags: [route.tag],
+      security: SECURITY[route.auth],
+      parameters: parameters(route),
+      responses: responses(route),
+    };
+    if (route.body) {
+      const type = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+      op.requestBody = { required: true, content: { [type]: { schema: jsonSchema(route.body, 'input') } } };
+    }
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'facet platform API', version: info.version, description: 'Generated from src/contract.' },
+    servers: info.serverUrl ? [{ url: info.serverUrl }] : [],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token minted by the identity provider' },
+        bearerApiKey: { type: 'http', scheme: 'bearer', description: 'API key as a bearer credential' },
+        apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+        adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: 'facet_session' },
+      },
+    },
+  };
+}

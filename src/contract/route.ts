@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+
+/**
+ * Who may call a route. Each group maps to exactly one mechanism of spec part 5, and the server's
+ * auth layer and the client's header selection both switch on this value.
+ */
+export type AuthGroup =
+  | 'none' // /models, DELETE /auth/session-cookie, /healthz, /openapi.json
+  | 'access-token' // Authorization: Bearer <ACCESS_TOKEN> (/auth/api-keys, POST /auth/session-cookie)
+  | 'token-or-key' // bearer access token or X-API-Key (/tasks, /projects)
+  | 'token-key-or-cookie' // as above, or the facet_session cookie (artifact resource)
+  | 'admin' // X-API-Key of an admin user (/admin/*)
+  | 'admin-with-admin-key' // admin X-API-Key plus X-Admin-Key (/admin/api-key-usage)
+  | 'bearer-key' // Authorization: Bearer <API_KEY>, strict format (/v2, /v1/beta)
+  | 'key'; // Bearer <API_KEY> or X-API-Key (/api/v1)
+
+/** The error body shape a route answers with; see ARCHITECTURE "Error families". */
+export type ErrorFamily = 'image' | 'v2' | 'openai' | 'anthropic' | 'decisions' | 'beta' | 'financial';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDef {
+  id: string;
+  method: HttpMethod;
+  /** OpenAPI-style path, parameters written {name}. */
+  path: string;
+  auth: AuthGroup;
+  family: ErrorFamily;
+  summary: string;
+  tag: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** json (default) or multipart; multipart bodies are parsed by the route itself. */
+  bodyType?: 'json' | 'multipart';
+  /** Success and error responses by status; null means no body. */
+  responses: Record<number, z.ZodType | null | { contentType: string; description: string }>;
+  /** v2 routes wrap data in {status, message, data} unless this is false (streams, redirects). */
+  envelope?: boolean;
+  /** Status for a request that fails validation, where the family's default is not right. */
+  validationStatus?: number;
+}
+
+export function defineRoute<const R extends RouteDef>(route: R): R {
+  return route;
+}
+
+/** Fills {name} placeholders; values are URL-encoded so an id can never add a path segment. */
+export function buildPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}

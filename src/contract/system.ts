@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+export const Health = z.object({ status: z.literal('ok'), version: z.string(), uptime_s: z.number() });
+
+export const healthz = defineRoute({
+  id: 'system.health',
+  method: 'GET',
+  path: '/healthz',
+  auth: 'none',
+  family: 'image',
+  tag: 'system',
+  summary: 'Liveness',
+  responses: { 200: Health },
+});
+
+export const openapi = defineRoute({
+  id: 'system.openapi',
+  method: 'GET',
+  path: '/openapi.json',
+  auth: 'none',
+  family: 'image',
+  tag: 'system',
+  summary: 'This API as an OpenAPI 3.1 document, generated from the contract',
+  responses: { 200: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } },
+});
+
+export const systemRoutes = [healthz, openapi];

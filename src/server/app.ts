@@ -1,0 +1,82 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ErrorFamily } from '../contract/route.js';
+import { surfaceOf } from '../contract/index.js';
+import type { AppContext } from './context.js';
+import { HttpError, RequestValidationError } from './errors.js';
+import { shapeError } from './http/error-shape.js';
+import { authenticate } from './auth/authenticate.js';
+import { credentialsOf } from './http/register.js';
+import { randomToken } from './store/ids.js';
+import { systemRoutes } from './routes/system.js';
+import { imageAuthRoutes } from './routes/image-auth.js';
+import { imageAdminRoutes } from './routes/image-admin.js';
+import { imageModelRoutes } from './routes/image-models.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    family?: ErrorFamily;
+    validationStatus?: number;
+  }
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** One plugin per surface; each later surface adds its line here. */
+const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
+  systemRoutes,
+  imageAuthRoutes,
+  imageAdminRoutes,
+  imageModelRoutes,
+];
+
+function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
+  return request.routeOptions.config?.family ?? surfaceOf(request.url.split('?')[0])?.family ?? 'image';
+}
+
+/** Fastify's own failures (bad JSON, wrong content type, body too large) in our terms. */
+function fromFastifyError(err: { statusCode?: number; code?: string; message: string }): unknown {
+  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
+    return new RequestValidationError([{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }], false);
+  }
+  if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
+  if (err.statusCode === 415) return new HttpError('INVALID_PARAMETER', err.message, { status: 415 });
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
+  return err;
+}
+
+export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomToken(20)}`;
+    },
+    bodyLimit: 10 * 1024 * 1024,
+    forceCloseConnections: false,
+    return503OnClosing: true,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setErrorHandler((err, request, reply) => {
+    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number });
+    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus);
+    if (shaped.status >= 500) request.log.error({ err }, 'request failed');
+    reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
+  });
+
+  // Unknown paths inside a surface still authenticate first, so a caller without credentials learns
+  // that, and an authenticated one gets a 404 in the surface's own envelope.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0];
+    const surface = surfaceOf(path);
+    if (surface) await authenticate(ctx, surface.auth, credentialsOf(request));
+    const shaped = shapeError(surface?.family ?? 'image', new HttpError('NOT_FOUND', `No endpoint ${request.method} ${path}`), request.id);
+    reply.code(shaped.status).send(shaped.body);
+  });
+
+  for (const surface of SURFACES) surface(app, ctx);
+  return app;
+}

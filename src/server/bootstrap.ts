@@ -1,0 +1,78 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { AppContext } from './context.js';
+import { countUsers, findUserById } from './store/users.repo.js';
+import { getSetting, setSetting } from './store/settings.repo.js';
+import { createUser, issueAccessToken } from './services/users.service.js';
+import { createKey } from './services/keys.service.js';
+import { generateAdminKey, hashSecret } from './auth/secrets.js';
+
+/** What `facet login --local` and the `local` profile read; written with mode 0600. */
+export interface BootstrapFile {
+  base_url: string;
+  user_id: string;
+  access_token: string;
+  access_token_expires_at: string;
+  api_key: string | null;
+  admin_key: string | null;
+}
+
+export const BOOTSTRAP_FILE = 'bootstrap.json';
+
+export function readBootstrap(dataDir: string): BootstrapFile | null {
+  const file = path.join(dataDir, BOOTSTRAP_FILE);
+  if (!existsSync(file)) return null;
+  return JSON.parse(readFileSync(file, 'utf8')) as BootstrapFile;
+}
+
+function writeBootstrap(dataDir: string, data: BootstrapFile): void {
+  const file = path.join(dataDir, BOOTSTRAP_FILE);
+  const tmp = `${file}.${process.pid}.tmp`;
+  writeFileSync(tmp, JSON.stringify(data, null, 2) + '\n', { mode: 0o600 });
+  renameSync(tmp, file);
+}
+
+export interface BootstrapResult {
+  /** True on the first start of an empty data dir. */
+  created: boolean;
+  data: BootstrapFile;
+}
+
+/**
+ * First start of an empty store: an admin user, an API key and an admin key. Every start: a fresh
+ * access token and the current base URL, so bootstrap.json always works for the running server.
+ * Secrets known only at creation (the key, the admin key) are carried over from the previous file.
+ */
+export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
+  const { dataDir } = ctx.config;
+  const previous = dataDir ? readBootstrap(dataDir) : null;
+  let created = false;
+  let userId = await getSetting(ctx.db, 'bootstrap_user_id');
+  let apiKey = previous?.api_key ?? null;
+  let adminKey = previous?.admin_key ?? null;
+
+  if ((await countUsers(ctx.db)) === 0) {
+    created = true;
+    const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 });
+    userId = admin.id;
+    await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
+    apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' })).key;
+  }
+  if (!userId || !(await findUserById(ctx.db, userId))) throw new Error('the data dir has users but no bootstrap admin');
+
+  if (ctx.config.adminKey) adminKey = ctx.config.adminKey;
+  else if (!(await getSetting(ctx.db, 'admin_key_hash'))) adminKey = generateAdminKey();
+  if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
+
+  const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds);
+  const data: BootstrapFile = {
+    base_url: ctx.baseUrl,
+    user_id: userId,
+    access_token: token.token,
+    access_token_expires_at: token.expiresAt,
+    api_key: apiKey,
+    admin_key: adminKey,
+  };
+  if (dataDir) writeBootstrap(dataDir, data);
+  return { created, data };
+}

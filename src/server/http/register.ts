@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { parse as parseCookie } from 'cookie';
+import type { RouteDef } from '../../contract/route.js';
+import type { AppContext } from '../context.js';
+import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
+import { validatePart } from './validate.js';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RouteInput<R extends RouteDef> {
+  params: Infer<R['params']>;
+  query: Infer<R['query']>;
+  body: Infer<R['body']>;
+  /** Null only on routes whose auth group is 'none'. */
+  auth: R['auth'] extends 'none' ? null : AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<unknown> | unknown;
+
+export function credentialsOf(request: FastifyRequest): Credentials {
+  const h = request.headers;
+  const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+  const cookies = h.cookie ? parseCookie(h.cookie) : {};
+  return {
+    authorization: one(h.authorization),
+    apiKeyHeader: one(h['x-api-key']),
+    adminKeyHeader: one(h['x-admin-key']),
+    sessionCookie: cookies[SESSION_COOKIE],
+  };
+}
+
+function successStatus(route: RouteDef): number {
+  return Number(Object.keys(route.responses).find((s) => s.startsWith('2')) ?? 200);
+}
+
+/** Set FACET_VALIDATE_RESPONSES=1 (the test suite does) to check every answer against the contract. */
+const checkResponses = process.env.FACET_VALIDATE_RESPONSES === '1';
+
+/**
+ * Registers one contract route: authenticate by the route's group, validate path, query and body
+ * with the contract's schemas, call the handler, and wrap v2 data in its envelope. Errors thrown on
+ * the way are shaped by the app's error handler from the route's family.
+ */
+export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ctx: AppContext, route: R, handler: RouteHandler<R>): void {
+  const status = successStatus(route);
+  const bodySchema = route.responses[status];
+  const fastifyPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  app.route({
+    method: route.method,
+    url: fastifyPath,
+    config: { family: route.family, validationStatus: route.validationStatus },
+    handler: async (request, reply) => {
+      const auth = await authenticate(ctx, route.auth, credentialsOf(request));
+      const input = {
+        params: route.params ? validatePart('path', route.params, request.params) : undefined,
+        query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
+        body: route.body && route.bodyType !== 'multipart' ? validatePart('body', route.body, request.body) : undefined,
+        auth,
+        request,
+        reply,
+      } as RouteInput<R>;
+      const result = await handler(input);
+      if (reply.sent) return reply;
+      if (reply.statusCode === 200 && status !== 200) reply.code(status);
+      if (bodySchema === null || result === undefined && status === 204) return reply.send();
+      const payload = route.family === 'v2' && route.envelope !== false ? { status: 'ok', message: null, data: result ?? null } : result;
+      if (checkResponses && bodySchema instanceof z.ZodType && reply.statusCode === status) {
+        const check = bodySchema.safeParse(payload);
+        if (!check.success) throw new Error(`response of ${route.id} breaks the contract: ${check.error.message}`);
+      }
+      return payload;
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { RequestValidationError, type ValidationIssue } from '../errors.js';
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let cur = data;
+  for (const key of path) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[key];
+  }
+  return cur;
+}
+
+/**
+ * Validates one part of a request (path, query, body) against its contract schema. Issues are
+ * reported FastAPI-style ({loc, msg, type}) with loc starting at the part, which every error family
+ * can render; an absent required value gets type "missing".
+ */
+export function validatePart<T extends z.ZodType>(where: 'path' | 'query' | 'body' | 'header', schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  let missing = false;
+  const issues: ValidationIssue[] = result.error.issues.map((issue) => {
+    const isMissing =
+      issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined && (where !== 'body' || data !== undefined || issue.path.length === 0);
+    if (isMissing) missing = true;
+    return {
+      loc: [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
+      msg: isMissing ? 'Field required' : issue.message,
+      type: isMissing ? 'missing' : issue.code,
+    };
+  });
+  throw new RequestValidationError(issues, missing);
+}

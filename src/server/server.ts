@@ -1,0 +1,94 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './app.js';
+import type { AppContext, ServerConfig } from './context.js';
+import { openStore } from './store/store.js';
+import { tokenSecret } from './auth/tokens.js';
+import { bootstrap, type BootstrapResult } from './bootstrap.js';
+
+export interface StartOptions {
+  host?: string;
+  port?: number;
+  /** Ignored with memory: true. */
+  dataDir?: string;
+  memory?: boolean;
+  adminKey?: string;
+  logLevel?: string;
+  /** A pino destination; defaults to stdout. Tests pass their own. */
+  logStream?: NodeJS.WritableStream;
+  accessTokenTtlSeconds?: number;
+  version?: string;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  url: string;
+  ctx: AppContext;
+  bootstrap: BootstrapResult;
+  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  close(): Promise<void>;
+}
+
+/** The embedded platform behind one small handle, used alike by `facet serve` and every test. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const memory = options.memory ?? false;
+  const dataDir = memory ? null : (options.dataDir ?? null);
+  if (!memory && !dataDir) throw new Error('startServer needs dataDir or memory: true');
+  const scratch = memory ? mkdtempSync(path.join(os.tmpdir(), 'facet-mem-')) : null;
+  const filesDir = scratch ?? path.join(dataDir!, 'files');
+  mkdirSync(filesDir, { recursive: true });
+
+  const config: ServerConfig = {
+    host: options.host ?? '127.0.0.1',
+    port: options.port ?? 8787,
+    dataDir,
+    filesDir,
+    adminKey: options.adminKey,
+    logLevel: options.logLevel ?? 'info',
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 30 * 86_400,
+    version: options.version ?? '0.0.0',
+  };
+  const store = await openStore({ dataDir });
+  const ctx: AppContext = {
+    config,
+    store,
+    db: store.db,
+    now: options.now ?? (() => new Date()),
+    tokenSecret: await tokenSecret(store.db),
+    baseUrl: '',
+  };
+
+  const logger: FastifyServerOptions['logger'] =
+    config.logLevel === 'silent'
+      ? false
+      : { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'] };
+  const app = buildApp(ctx, { logger });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
+  const boot = await bootstrap(ctx);
+
+  let closing: Promise<void> | undefined;
+  return {
+    url: ctx.baseUrl,
+    ctx,
+    bootstrap: boot,
+    close() {
+      closing ??= (async () => {
+        await app.close();
+        await store.close();
+        if (scratch) rmSync(scratch, { recursive: true, force: true });
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
+import type { Ctx } from './users.service.js';
+import { HttpError, notFound } from '../errors.js';
+import { generateApiKey } from '../auth/secrets.js';
+import { newId } from '../store/ids.js';
+import {
+  findLiveKeyById,
+  insertApiKey,
+  listLiveKeys,
+  updateApiKey,
+  type ApiKeyRow,
+} from '../store/api-keys.repo.js';
+import { findUserById } from '../store/users.repo.js';
+
+export function keyInfo(row: ApiKeyRow): ApiKeyInfo {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    user_id: row.user_id,
+    status: row.status,
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    frozen_at: row.frozen_at,
+    last_used_at: row.last_used_at,
+  };
+}
+
+export async function createKey(
+  ctx: Ctx,
+  input: { userId: string; name?: string; expiresInDays?: number },
+): Promise<CreatedApiKey> {
+  if (!(await findUserById(ctx.db, input.userId))) throw notFound(`user ${input.userId}`);
+  const { key, prefix, hash } = generateApiKey();
+  const now = ctx.now();
+  const row: ApiKeyRow = {
+    id: newId('key'),
+    user_id: input.userId,
+    name: input.name ?? 'default',
+    prefix,
+    hash,
+    status: 'active',
+    created_at: now.toISOString(),
+    expires_at: input.expiresInDays ? new Date(now.getTime() + input.expiresInDays * 86_400_000).toISOString() : null,
+    frozen_at: null,
+    last_used_at: null,
+    deleted_at: null,
+  };
+  await insertApiKey(ctx.db, row);
+  return { ...keyInfo(row), key };
+}
+
+export async function listKeys(ctx: Ctx, filter: { userId?: string }): Promise<ApiKeyInfo[]> {
+  return (await listLiveKeys(ctx.db, filter)).map(keyInfo);
+}
+
+/**
+ * Finds a live key the caller may act on. Another user's key answers exactly like a missing one,
+ * so ids cannot be probed.
+ */
+async function ownedKey(ctx: Ctx, keyId: string, ownerId: string | null): Promise<ApiKeyRow> {
+  const row = await findLiveKeyById(ctx.db, keyId);
+  if (!row || (ownerId !== null && row.user_id !== ownerId)) throw notFound(`API key ${keyId}`);
+  return row;
+}
+
+/** ownerId null = an admin acting on any user's key. */
+export async function deleteKey(ctx: Ctx, keyId: string, ownerId: string | null): Promise<void> {
+  const row = await ownedKey(ctx, keyId, ownerId);
+  await updateApiKey(ctx.db, row.id, { deleted_at: ctx.now().toISOString() });
+}
+
+export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean): Promise<ApiKeyInfo> {
+  const row = await ownedKey(ctx, keyId, null);
+  const patch = frozen
+    ? { status: 'frozen' as const, frozen_at: row.frozen_at ?? ctx.now().toISOString() }
+    : { status: 'active' as const, frozen_at: null };
+  await updateApiKey(ctx.db, row.id, patch);
+  return keyInfo({ ...row, ...patch });
+}
+
+/** How long a key's last_used_at may lag: one write a minute, not one per request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function touchKey(ctx: Ctx, row: ApiKeyRow): Promise<void> {
+  const now = ctx.now();
+  if (row.last_used_at && now.getTime() - Date.parse(row.last_used_at) < LAST_USED_RESOLUTION_MS) return;
+  await updateApiKey(ctx.db, row.id, { last_used_at: now.toISOString() });
+}
+
+export function assertUsable(row: ApiKeyRow, now: Date): void {
+  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) {
+    throw new HttpError('EXPIRED_API_KEY', `API key ${row.prefix}… expired at ${row.expires_at}`);
+  }
+  if (row.status === 'frozen') {
+    throw new HttpError('KEY_FROZEN', `API key ${row.prefix}… is frozen by an administrator`);
+  }
+}

@@ -1,0 +1,132 @@
+import type { UsageCounters, UsageResponse } from '../../contract/image-admin.js';
+import type { Ctx } from './users.service.js';
+import { insertUsage, sumUsageByKeyAndModel, type UsageFilter, type UsageGroupRow } from '../store/usage.repo.js';
+import { findKeysByIds } from '../store/api-keys.repo.js';
+
+export interface MeterInput {
+  apiKeyId: string | null;
+  userId: string;
+  taskId?: string | null;
+  model: string;
+  /** What kind of call it was: chat, responses, illustration, retrieval, ... */
+  operation: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  cacheReadTokens?: number;
+  cacheWriteTokens?: number;
+  webSearches?: number;
+  costUsd: number;
+}
+
+const NANO = 1_000_000_000;
+
+function count(value: number | undefined, name: string): number {
+  const n = value ?? 0;
+  if (!Number.isInteger(n) || n < 0) throw new Error(`meter: ${name} must be a whole number >= 0, got ${value}`);
+  return n;
+}
+
+/**
+ * The one metering function: every model-like operation of the platform records its call here,
+ * and /admin/api-key-usage reports from what it wrote.
+ */
+export async function meter(ctx: Ctx, input: MeterInput): Promise<void> {
+  if (!(input.costUsd >= 0) || !Number.isFinite(input.costUsd)) throw new Error(`meter: bad cost ${input.costUsd}`);
+  await insertUsage(ctx.db, {
+    api_key_id: input.apiKeyId,
+    user_id: input.userId,
+    task_id: input.taskId ?? null,
+    model: input.model,
+    operation: input.operation,
+    input_tokens: count(input.inputTokens, 'inputTokens'),
+    output_tokens: count(input.outputTokens, 'outputTokens'),
+    cache_read_tokens: count(input.cacheReadTokens, 'cacheReadTokens'),
+    cache_write_tokens: count(input.cacheWriteTokens, 'cacheWriteTokens'),
+    web_searches: count(input.webSearches, 'webSearches'),
+    cost_nano_usd: Math.round(input.costUsd * NANO),
+    created_at: ctx.now().toISOString(),
+  });
+}
+
+interface Acc {
+  calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_write_tokens: number;
+  web_searches: number;
+  cost_nano_usd: number;
+}
+
+const zero = (): Acc => ({
+  calls: 0,
+  input_tokens: 0,
+  output_tokens: 0,
+  cache_read_tokens: 0,
+  cache_write_tokens: 0,
+  web_searches: 0,
+  cost_nano_usd: 0,
+});
+
+function add(acc: Acc, row: Acc): void {
+  for (const k of Object.keys(acc) as Array<keyof Acc>) acc[k] += row[k];
+}
+
+function counters(acc: Acc): UsageCounters {
+  return {
+    calls: acc.calls,
+    input_tokens: acc.input_tokens,
+    output_tokens: acc.output_tokens,
+    cache_read_tokens: acc.cache_read_tokens,
+    cache_write_tokens: acc.cache_write_tokens,
+    total_tokens: acc.input_tokens + acc.output_tokens + acc.cache_read_tokens + acc.cache_write_tokens,
+    web_searches: acc.web_searches,
+    cost_usd: acc.cost_nano_usd / NANO,
+  };
+}
+
+/** Usage per key (most expensive first, up to limit) with a per-model breakdown and totals. */
+export async function usageReport(ctx: Ctx, filter: UsageFilter & { limit: number }): Promise<UsageResponse> {
+  const rows = await sumUsageByKeyAndModel(ctx.db, filter);
+  const groups = new Map<string, { keyId: string | null; userId: string; acc: Acc; first: string; last: string; models: UsageGroupRow[] }>();
+  const total = zero();
+  for (const row of rows) {
+    const id = `${row.api_key_id ?? ''}\u0000${row.user_id}`;
+    let g = groups.get(id);
+    if (!g) {
+      g = { keyId: row.api_key_id, userId: row.user_id, acc: zero(), first: row.first_call_at, last: row.last_call_at, models: [] };
+      groups.set(id, g);
+    }
+    add(g.acc, row);
+    add(total, row);
+    if (row.first_call_at < g.first) g.first = row.first_call_at;
+    if (row.last_call_at > g.last) g.last = row.last_call_at;
+    g.models.push(row);
+  }
+  const keyIds = [...groups.values()].map((g) => g.keyId).filter((k): k is string => k !== null);
+  const keys = new Map((await findKeysByIds(ctx.db, keyIds)).map((k) => [k.id, k]));
+  const sorted = [...groups.values()].sort(
+    (a, b) => b.acc.cost_nano_usd - a.acc.cost_nano_usd || b.acc.calls - a.acc.calls || (a.keyId ?? '').localeCompare(b.keyId ?? ''),
+  );
+  return {
+    filters: {
+      api_key_id: filter.apiKeyId ?? null,
+      user_id: filter.userId ?? null,
+      task_id: filter.taskId ?? null,
+      limit: filter.limit,
+    },
+    keys: sorted.slice(0, filter.limit).map((g) => ({
+      api_key_id: g.keyId,
+      key_name: g.keyId ? (keys.get(g.keyId)?.name ?? null) : null,
+      key_prefix: g.keyId ? (keys.get(g.keyId)?.prefix ?? null) : null,
+      user_id: g.userId,
+      first_call_at: g.first,
+      last_call_at: g.last,
+      ...counters(g.acc),
+      models: g.models
+        .sort((a, b) => b.cost_nano_usd - a.cost_nano_usd || a.model.localeCompare(b.model))
+        .map((m) => ({ model: m.model, ...counters(m) })),
+    })),
+    totals: counters(total),
+  };
+}

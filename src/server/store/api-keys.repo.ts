@@ -1,0 +1,32 @@
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import type { ApiKeysTable, Database } from './database.js';
+
+export type ApiKeyRow = Selectable<ApiKeysTable>;
+
+export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promise<void> {
+  await db.insertInto('api_keys').values(row).execute();
+}
+
+export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
+}
+
+export async function listLiveKeys(db: Kysely<Database>, filter: { userId?: string } = {}): Promise<ApiKeyRow[]> {
+  let q = db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null);
+  if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  return q.orderBy('created_at').orderBy('id').execute();
+}
+
+export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {
+  await db.updateTable('api_keys').set(patch).where('id', '=', id).execute();
+}
+
+/** Names and prefixes of keys, deleted ones included, for reports that outlive their keys. */
+export async function findKeysByIds(db: Kysely<Database>, ids: string[]): Promise<ApiKeyRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('api_keys').selectAll().where('id', 'in', ids).execute();
+}

@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import type { Database } from './database.js';
+import { MIGRATIONS } from './migrations.js';
+
+export interface Store {
+  db: Kysely<Database>;
+  dialect: 'sqlite';
+  /** The file the records live in, or null for --memory. */
+  file: string | null;
+  close(): Promise<void>;
+}
+
+const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
+
+/**
+ * Opens the SQLite store (WAL) and brings it to the newest migration. A PostgreSQL dialect plugs in
+ * here: services and repositories only see Kysely<Database>.
+ */
+export async function openStore(options: { dataDir: string | null }): Promise<Store> {
+  let file: string | null = null;
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    file = path.join(options.dataDir, 'facet.db');
+  }
+  const sqlite = new Sqlite(file ?? ':memory:');
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
+  return {
+    db,
+    dialect: 'sqlite',
+    file,
+    async close() {
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,29 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, UsersTable } from './database.js';
+
+export type UserRow = Selectable<UsersTable>;
+
+export async function insertUser(db: Kysely<Database>, user: UserRow): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByName(db: Kysely<Database>, name: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+export async function listUsers(db: Kysely<Database>): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().orderBy('created_at').orderBy('id').execute();
+}
+
+export async function countUsers(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateUserCredits(db: Kysely<Database>, id: string, credits: number): Promise<void> {
+  await db.updateTable('users').set({ credits }).where('id', '=', id).execute();
+}
