@@ -1,7 +1,9 @@
 // Bundles the CLI into dist/cli.js. Code splitting keeps each command group, and the server,
 // in its own chunk so `facet --version` loads only commander and the launcher.
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
@@ -16,4 +18,5 @@ await build({
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
+  define: { __FACET_VERSION__: JSON.stringify(version) },
 });

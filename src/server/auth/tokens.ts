@@ -14,7 +14,8 @@ export async function tokenSecret(db: Kysely<Database>): Promise<Uint8Array> {
     value = randomBytes(32).toString('base64url');
     await setSetting(db, 'token_secret', value);
   }
-  return Buffer.from(value, 'base64url');
+  // A copy, not a view into Buffer's shared pool: WebCrypto would read the whole pool.
+  return new Uint8Array(Buffer.from(value, 'base64url'));
 }
 
 /** Mints a signed, expiring access token (a JWT, HS256) for a local user. */

@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import * as keys from './keys/index.js';
+import * as usage from './usage.js';
+
+export function register(program: Command, deps: Deps): void {
+  const admin = program
+    .command('admin')
+    .description("Administer every user's keys and read usage (needs an admin's API key; usage also the admin key)");
+  keys.register(admin, deps);
+  usage.register(admin, deps);
+}

@@ -1,0 +1,111 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { Deps } from '../deps.js';
+import { CliError, exitCodeForStatus, usageError } from '../exit-codes.js';
+import { collect } from '../io/parse.js';
+import { readStdin } from '../io/prompt.js';
+
+export interface ApiOptions {
+  field: string[];
+  rawField: string[];
+  header: string[];
+  input?: string;
+  include?: boolean;
+}
+
+/** -F values are typed like gh api: numbers, true/false, null, @file for a file's text. */
+async function typed(value: string): Promise<unknown> {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (value === 'null') return null;
+  if (/^-?\d+(\.\d+)?$/.test(value)) return Number(value);
+  if (value.startsWith('@')) return (await readFile(value.slice(1), 'utf8')).replace(/\n$/, '');
+  return value;
+}
+
+function splitPair(pair: string, flag: string): [string, string] {
+  const i = pair.indexOf('=');
+  if (i <= 0) throw usageError(`${flag} takes key=value, got "${pair}"`);
+  return [pair.slice(0, i), pair.slice(i + 1)];
+}
+
+export async function run(method: string, path: string, opts: ApiOptions, deps: Deps): Promise<void> {
+  const verb = method.toUpperCase();
+  if (!/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(verb)) throw usageError(`unknown method ${method}`);
+  if (!path.startsWith('/')) path = `/${path}`;
+  const fields: Record<string, unknown> = {};
+  for (const f of opts.rawField) {
+    const [k, v] = splitPair(f, '-f');
+    fields[k] = v;
+  }
+  for (const f of opts.field) {
+    const [k, v] = splitPair(f, '-F');
+    fields[k] = await typed(v);
+  }
+  const headers: Record<string, string> = {};
+  for (const h of opts.header) {
+    const i = h.indexOf(':');
+    if (i <= 0) throw usageError(`-H takes "Name: value", got "${h}"`);
+    headers[h.slice(0, i).trim().toLowerCase()] = h.slice(i + 1).trim();
+  }
+  let body: unknown;
+  if (opts.input) body = opts.input === '-' ? await readStdin(deps.streams.stdin) : await readFile(opts.input, 'utf8');
+  const withQuery = verb === 'GET' || verb === 'DELETE' || verb === 'HEAD' || body !== undefined;
+  if (!withQuery && Object.keys(fields).length) body = fields;
+  if (typeof body === 'string') headers['content-type'] ??= 'application/json';
+
+  const [{ matchRoute, surfaceOf }, api] = await Promise.all([import('../../contract/index.js'), deps.api()]);
+  const route = matchRoute(verb, path);
+  const auth = route?.auth ?? surfaceOf(path)?.auth ?? 'none';
+  const spec = {
+    method: verb,
+    path,
+    auth,
+    service: (route ? route.family === 'image' : !surfaceOf(path) || surfaceOf(path)!.family === 'image') ? ('image' as const) : ('platform' as const),
+    query: withQuery ? (fields as Record<string, string>) : undefined,
+    body,
+    headers,
+  };
+  let res;
+  try {
+    res = await api.transport.send(spec);
+  } catch (err) {
+    // A missing credential is the server's to judge here: send the call without it.
+    if ((err as Error).name !== 'MissingCredentialError') throw err;
+    res = await api.transport.send({ ...spec, auth: 'none' });
+  }
+  const io = deps.io();
+  if (opts.include) {
+    io.write(`HTTP ${res.status}\n`);
+    for (const [k, v] of Object.entries(res.headers)) io.write(`${k}: ${Array.isArray(v) ? v.join(', ') : v}\n`);
+    io.write('\n');
+  }
+  const text = res.body.toString('utf8');
+  const type = String(res.headers['content-type'] ?? '');
+  if (type.includes('json') && text) io.write(JSON.stringify(JSON.parse(text), null, 2) + '\n');
+  else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
+  if (res.status >= 400) throw new CliError(`HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`, exitCodeForStatus(res.status));
+}
+
+export function register(program: Command, deps: Deps): void {
+  program
+    .command('api')
+    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
+    .argument('<path>', 'path on the platform, e.g. /auth/api-keys or /v2/livedocs')
+    .description("Make a raw API call with the profile's credentials for that surface; prints the body")
+    .option('-f, --raw-field <key=value>', 'a string field (query for GET, JSON body otherwise)', collect, [])
+    .option('-F, --field <key=value>', 'a typed field: numbers, true, false, null, @file', collect, [])
+    .option('-H, --header <header>', 'an extra header, "Name: value"', collect, [])
+    .option('--input <file>', 'the request body from a file, or - for stdin')
+    .option('-i, --include', 'print the status line and headers first')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ facet api GET /auth/api-keys
+  $ facet api POST /auth/api-keys -f name=ci -F expires_in_days=30
+  $ facet api GET /admin/api-key-usage -F limit=10
+  $ echo '{"query":"hello"}' | facet api POST /v2/chat --input -`,
+    )
+    .action((method: string, path: string, opts: ApiOptions) => run(method, path, opts, deps));
+}

@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import { confirm } from '../../io/prompt.js';
+
+export async function run(keyId: string, deps: Deps): Promise<void> {
+  await confirm(deps, `Delete API key ${keyId}? It stops working at once`);
+  const api = await deps.api();
+  await api.keys.delete(keyId);
+  deps.io().print({ id: keyId, deleted: true }, () => deps.io().success(`deleted key ${keyId}`));
+}
+
+export function register(parent: Command, deps: Deps): void {
+  parent
+    .command('delete')
+    .alias('rm')
+    .argument('<key-id>', 'the key id (key_…), from `facet keys list`')
+    .description('Delete one of your API keys; it is refused from the next request on')
+    .addHelpText('after', '\nExample:\n  $ facet keys delete key_0123456789abcdef --yes')
+    .action((keyId: string) => run(keyId, deps));
+}

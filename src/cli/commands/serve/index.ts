@@ -1,0 +1,13 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import * as start from './start.js';
+import * as users from './users.js';
+import * as token from './token.js';
+import * as usage from './usage.js';
+
+export function register(program: Command, deps: Deps): void {
+  const serve = start.register(program, deps);
+  users.register(serve, deps);
+  token.register(serve, deps);
+  usage.register(serve, deps);
+}

@@ -1,0 +1,128 @@
+import Conf from 'conf';
+
+export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key'] as const;
+export type ProfileKey = (typeof PROFILE_KEYS)[number];
+export type Profile = Partial<Record<ProfileKey, string>>;
+
+export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['api_key', 'access_token', 'admin_key']);
+
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:8787';
+
+interface ConfigShape {
+  current_profile?: string;
+  profiles: Record<string, Profile>;
+}
+
+export function isProfileKey(key: string): key is ProfileKey {
+  return (PROFILE_KEYS as readonly string[]).includes(key);
+}
+
+/**
+ * Named profiles in one file (conf), mode 0600, in $FACET_CONFIG_DIR or the OS config dir.
+ * Property names are kept literal: profile names may contain dots.
+ */
+export class ConfigStore {
+  private readonly conf: Conf<ConfigShape>;
+
+  constructor(dir?: string) {
+    this.conf = new Conf<ConfigShape>({
+      projectName: 'facet',
+      projectSuffix: '',
+      cwd: dir,
+      configName: 'config',
+      configFileMode: 0o600,
+      accessPropertiesByDotNotation: false,
+      defaults: { profiles: {} },
+    });
+  }
+
+  get path(): string {
+    return this.conf.path;
+  }
+
+  get currentProfile(): string | undefined {
+    return this.conf.get('current_profile');
+  }
+
+  setCurrentProfile(name: string): void {
+    this.conf.set('current_profile', name);
+  }
+
+  profiles(): Record<string, Profile> {
+    return this.conf.get('profiles') ?? {};
+  }
+
+  profile(name: string): Profile | undefined {
+    return this.profiles()[name];
+  }
+
+  update(name: string, patch: Profile): void {
+    const all = this.profiles();
+    all[name] = { ...all[name], ...patch };
+    this.conf.set('profiles', all);
+  }
+
+  unset(name: string, keys: ProfileKey[]): void {
+    const all = this.profiles();
+    const p = { ...all[name] };
+    for (const k of keys) delete p[k];
+    all[name] = p;
+    this.conf.set('profiles', all);
+  }
+
+  remove(name: string): void {
+    const all = this.profiles();
+    delete all[name];
+    this.conf.set('profiles', all);
+    if (this.currentProfile === name) this.conf.delete('current_profile');
+  }
+}
+
+export interface ResolvedSettings {
+  profileName: string;
+  baseUrl: string;
+  imageBaseUrl?: string;
+  apiKey?: string;
+  accessToken?: string;
+  adminKey?: string;
+  /** Where each value came from, for `facet whoami` and `facet config list`. */
+  sources: Partial<Record<ProfileKey, 'env' | 'flag' | 'profile' | 'default'>>;
+}
+
+/** Flags beat environment variables, which beat the profile, which beats the defaults. */
+export function resolveSettings(
+  store: ConfigStore,
+  flags: { profile?: string; baseUrl?: string },
+  env: NodeJS.ProcessEnv,
+): ResolvedSettings {
+  const profileName = flags.profile ?? env.FACET_PROFILE ?? store.currentProfile ?? 'default';
+  const p = store.profile(profileName) ?? {};
+  const sources: ResolvedSettings['sources'] = {};
+  const pick = (key: ProfileKey, envName: string, flag?: string) => {
+    if (flag) return (sources[key] = 'flag'), flag;
+    if (env[envName]) return (sources[key] = 'env'), env[envName];
+    if (p[key]) return (sources[key] = 'profile'), p[key];
+    return undefined;
+  };
+  let baseUrl = pick('base_url', 'FACET_BASE_URL', flags.baseUrl);
+  if (!baseUrl) {
+    baseUrl = DEFAULT_BASE_URL;
+    sources.base_url = 'default';
+  }
+  return {
+    profileName,
+    baseUrl,
+    imageBaseUrl: pick('image_base_url', 'FACET_IMAGE_BASE_URL'),
+    apiKey: pick('api_key', 'FACET_API_KEY'),
+    accessToken: pick('access_token', 'FACET_ACCESS_TOKEN'),
+    adminKey: pick('admin_key', 'FACET_ADMIN_KEY'),
+    sources,
+  };
+}
+
+/** Shows enough of a secret to recognise it, never enough to use it. */
+export function maskSecret(value: string | undefined): string {
+  if (!value) return '';
+  if (value.length <= 12) return '••••';
+  return `${value.slice(0, 8)}…${value.slice(-2)}`;
+}

@@ -1,0 +1,23 @@
+import type { Command } from 'commander';
+import type { Deps } from './deps.js';
+
+export interface GroupModule {
+  register(program: Command, deps: Deps): void;
+}
+
+/**
+ * Top-level commands, each loaded only when it runs (or when the whole tree is needed, for help
+ * listings and completion scripts). Adding a group is one line here.
+ */
+export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<GroupModule> }> = [
+  { name: 'login', summary: 'Save credentials for a profile', load: () => import('./commands/login.js') },
+  { name: 'logout', summary: "Remove a profile's credentials", load: () => import('./commands/logout.js') },
+  { name: 'whoami', summary: 'Show who the current credentials belong to', load: () => import('./commands/whoami.js') },
+  { name: 'config', summary: 'Read and change profiles and settings', load: () => import('./commands/config/index.js') },
+  { name: 'keys', summary: 'Manage your API keys', load: () => import('./commands/keys/index.js') },
+  { name: 'admin', summary: 'Administer keys of every user and read usage', load: () => import('./commands/admin/index.js') },
+  { name: 'models', summary: 'List the models the platform offers', load: () => import('./commands/models/index.js') },
+  { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
+  { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },
+  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion.js') },
+];

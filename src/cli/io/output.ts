@@ -1,0 +1,104 @@
+import type { Writable } from 'node:stream';
+import { createRequire } from 'node:module';
+import { Chalk, type ChalkInstance } from 'chalk';
+
+// cli-table3 is only needed for people at a terminal: loaded on the first TTY table, not at start.
+const requireLazy = createRequire(import.meta.url);
+
+export interface Column<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+export interface IOOptions {
+  stdout: Writable & { isTTY?: boolean };
+  stderr: Writable & { isTTY?: boolean };
+  json: boolean;
+  quiet: boolean;
+  color: boolean;
+}
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * Everything a command writes goes through here. Data goes to stdout (JSON with --json, a table on
+ * a TTY, tab-separated lines when piped); messages, hints and progress go to stderr.
+ */
+export class IO {
+  readonly c: ChalkInstance;
+  readonly errC: ChalkInstance;
+
+  constructor(readonly options: IOOptions) {
+    this.c = new Chalk({ level: options.color && options.stdout.isTTY ? 1 : 0 });
+    this.errC = new Chalk({ level: options.color && options.stderr.isTTY ? 1 : 0 });
+  }
+
+  get stdoutIsTTY(): boolean {
+    return Boolean(this.options.stdout.isTTY);
+  }
+
+  get stderrIsTTY(): boolean {
+    return Boolean(this.options.stderr.isTTY);
+  }
+
+  get json(): boolean {
+    return this.options.json;
+  }
+
+  write(text: string): void {
+    this.options.stdout.write(text);
+  }
+
+  /** Stable machine output: the response data, two-space indented, one trailing newline. */
+  printJson(data: unknown): void {
+    this.write(JSON.stringify(data ?? null, null, 2) + '\n');
+  }
+
+  /** Data for people and scripts: JSON when asked, else the human rendering. */
+  print(data: unknown, human: () => void): void {
+    if (this.options.json) this.printJson(data);
+    else human();
+  }
+
+  table<T>(rows: T[], columns: Array<Column<T>>, options: { empty?: string } = {}): void {
+    if (rows.length === 0) {
+      if (options.empty) this.info(options.empty);
+      return;
+    }
+    if (!this.stdoutIsTTY) {
+      for (const row of rows) this.write(columns.map((c) => cell(c.value(row))).join('\t') + '\n');
+      return;
+    }
+    const Table = requireLazy('cli-table3') as typeof import('cli-table3');
+    const t = new Table({ head: columns.map((c) => this.c.bold(c.header)), style: { head: [], border: [] } });
+    for (const row of rows) t.push(columns.map((c) => cell(c.value(row))));
+    this.write(t.toString() + '\n');
+  }
+
+  /** Key/value lines for one record. */
+  fields(pairs: Array<[string, unknown]>): void {
+    const width = Math.max(...pairs.map(([k]) => k.length));
+    for (const [k, v] of pairs) this.write(`${this.c.dim(k.padEnd(width))}  ${cell(v)}\n`);
+  }
+
+  info(message: string): void {
+    if (!this.options.quiet) this.options.stderr.write(message + '\n');
+  }
+
+  success(message: string): void {
+    if (!this.options.quiet) this.options.stderr.write(this.errC.green('✓ ') + message + '\n');
+  }
+
+  warn(message: string): void {
+    this.options.stderr.write(this.errC.yellow('warning: ') + message + '\n');
+  }
+
+  error(message: string): void {
+    this.options.stderr.write(this.errC.red('error: ') + message + '\n');
+  }
+}
+

@@ -1,0 +1,175 @@
+import { Command, CommanderError, Option } from 'commander';
+import { GROUPS } from './groups.js';
+import { CliError, EXIT, exitCodeForStatus } from './exit-codes.js';
+import type { Deps, GlobalOptions, Streams } from './deps.js';
+import { IO } from './io/output.js';
+
+declare const __FACET_VERSION__: string | undefined;
+export const VERSION = typeof __FACET_VERSION__ === 'string' ? __FACET_VERSION__ : '0.0.0-dev';
+
+/** Global options that take a value: needed to find the group name in argv without parsing. */
+const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
+
+function groupFromArgv(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return undefined;
+    if (VALUE_OPTIONS.has(a)) i++;
+    else if (!a.startsWith('-')) return a;
+  }
+  return undefined;
+}
+
+export function createProgram(deps: Deps): Command {
+  const program = new Command('facet')
+    .description('CLI for the facet platform API, and `facet serve`: the same API running locally')
+    .version(deps.version, '-V, --version')
+    .option('--profile <name>', 'use this profile instead of the current one')
+    .option('--base-url <url>', 'platform base URL for this call')
+    .option('--json', 'print the response data as JSON (stable, for scripts)')
+    .option('-q, --quiet', 'print nothing but the data')
+    .option('--no-color', 'no colours')
+    .option('--no-input', 'never prompt; a missing value is a usage error')
+    .option('--debug', 'trace requests on stderr (credentials redacted)')
+    .option('-y, --yes', 'answer yes to confirmations')
+    .showHelpAfterError('(run with --help for usage)')
+    .configureHelp({ sortSubcommands: false })
+    .addHelpText(
+      'after',
+      `
+Examples:
+  $ facet serve                      # start the local platform (sets up the "local" profile)
+  $ facet keys list                  # in another terminal
+  $ facet --json admin usage | jq .totals
+
+Exit codes: 0 ok, 1 failure, 2 usage, 3 auth or permission, 4 not found,
+            5 rate limited or out of credits, 6 awaited task failed, 130 interrupted`,
+    );
+  program.exitOverride();
+  program.configureOutput({
+    writeOut: (s) => deps.streams.stdout.write(s),
+    writeErr: (s) => deps.streams.stderr.write(s),
+  });
+  return program;
+}
+
+/** Registers every group fully: for completion scripts and tests of the whole tree. */
+export async function registerAll(program: Command, deps: Deps): Promise<void> {
+  for (const g of GROUPS) (await g.load()).register(program, deps);
+}
+
+function createDeps(streams: Streams, env: NodeJS.ProcessEnv): Deps & { setGlobals(g: GlobalOptions): void } {
+  let globals: GlobalOptions = {};
+  let io: IO | undefined;
+  let configP: Promise<import('./config/profiles.js').ConfigStore> | undefined;
+  let settingsP: Promise<import('./config/profiles.js').ResolvedSettings> | undefined;
+  let apiP: Promise<import('../client/index.js').Api> | undefined;
+  const deps: Deps & { setGlobals(g: GlobalOptions): void } = {
+    streams,
+    env,
+    now: () => new Date(),
+    version: VERSION,
+    setGlobals(g) {
+      globals = g;
+      io = undefined;
+    },
+    globals: () => globals,
+    io() {
+      return (io ??= new IO({
+        stdout: streams.stdout as never,
+        stderr: streams.stderr as never,
+        json: Boolean(globals.json),
+        quiet: Boolean(globals.quiet),
+        color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
+      }));
+    },
+    config() {
+      return (configP ??= import('./config/profiles.js').then((m) => new m.ConfigStore(env.FACET_CONFIG_DIR)));
+    },
+    settings() {
+      return (settingsP ??= (async () => {
+        const m = await import('./config/profiles.js');
+        return m.resolveSettings(await deps.config(), { profile: globals.profile, baseUrl: globals.baseUrl }, env);
+      })());
+    },
+    api() {
+      return (apiP ??= (async () => {
+        const [{ createApi }, s] = await Promise.all([import('../client/index.js'), deps.settings()]);
+        const debug = globals.debug ? (line: string) => streams.stderr.write(`[debug] ${line}\n`) : undefined;
+        return createApi({
+          baseUrl: s.baseUrl,
+          imageBaseUrl: s.imageBaseUrl,
+          credentials: { apiKey: s.apiKey, accessToken: s.accessToken, adminKey: s.adminKey },
+          debug,
+          userAgent: `facet-cli/${VERSION}`,
+          timeoutMs: Number(env.FACET_TIMEOUT_MS) || 30_000,
+        });
+      })());
+    },
+    canPrompt() {
+      return Boolean(streams.stdin.isTTY && streams.stderr.isTTY) && globals.input !== false && env.CI !== 'true' && env.CI !== '1';
+    },
+  };
+  return deps;
+}
+
+/** Turns any error into one clear line on stderr and the documented exit code. */
+function report(err: unknown, deps: Deps): number {
+  const io = deps.io();
+  const e = err as Error & Record<string, any>;
+  if (e instanceof CliError) {
+    io.error(e.message);
+    if (e.hint) io.info(`hint: ${e.hint}`);
+    return e.exitCode;
+  }
+  switch (e?.name) {
+    case 'ApiError': {
+      const parts = [`code ${e.code}`, `HTTP ${e.status}`];
+      if (e.requestId) parts.push(`request id ${e.requestId}`);
+      io.error(`${e.message} (${parts.join(', ')})`);
+      if (deps.globals().json) deps.streams.stdout.write(JSON.stringify({ error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } }, null, 2) + '\n');
+      return exitCodeForStatus(e.status);
+    }
+    case 'NetworkError':
+      io.error(e.message);
+      io.info('hint: is the platform running? `facet serve` starts a local one');
+      return EXIT.failure;
+    case 'MissingCredentialError':
+      io.error(e.message);
+      return EXIT.auth;
+    case 'ExitPromptError':
+    case 'AbortPromptError':
+      return EXIT.interrupted;
+  }
+  io.error(e?.message ?? String(err));
+  if (deps.globals().debug && e?.stack) deps.streams.stderr.write(e.stack + '\n');
+  return EXIT.failure;
+}
+
+export async function run(argv: string[], streams: Streams = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const deps = createDeps(streams, env);
+  const program = createProgram(deps);
+  program.hook('preAction', (_root, action) => deps.setGlobals(action.optsWithGlobals() as GlobalOptions));
+  const args = argv.slice(2);
+  const target = groupFromArgv(args);
+  const wanted = GROUPS.find((g) => g.name === target);
+  try {
+    if (wanted?.name === 'completion') await registerAll(program, deps);
+    else {
+      for (const g of GROUPS) {
+        if (g === wanted) (await g.load()).register(program, deps);
+        else program.command(g.name).description(g.summary);
+      }
+    }
+    await program.parseAsync(argv);
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
+    }
+    return report(err, deps);
+  }
+}
+
+export { Option };

@@ -1,0 +1,45 @@
+import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
+import type { Column, IO } from '../io/output.js';
+
+export const KEY_COLUMNS: Array<Column<ApiKeyInfo>> = [
+  { header: 'ID', value: (k) => k.id },
+  { header: 'NAME', value: (k) => k.name },
+  { header: 'PREFIX', value: (k) => `${k.prefix}…` },
+  { header: 'USER', value: (k) => k.user_id },
+  { header: 'STATUS', value: (k) => k.status },
+  { header: 'CREATED', value: (k) => k.created_at },
+  { header: 'EXPIRES', value: (k) => k.expires_at ?? 'never' },
+  { header: 'LAST USED', value: (k) => k.last_used_at ?? '' },
+];
+
+export function printKeys(io: IO, keys: ApiKeyInfo[]): void {
+  io.print(keys, () => io.table(keys, KEY_COLUMNS, { empty: 'No API keys.' }));
+}
+
+export function printKey(io: IO, key: ApiKeyInfo): void {
+  io.print(key, () => {
+    if (!io.stdoutIsTTY) return io.write(KEY_COLUMNS.map((c) => String(c.value(key) ?? '')).join('\t') + '\n');
+    io.fields(KEY_COLUMNS.map((c) => [c.header.toLowerCase(), c.value(key)]));
+  });
+}
+
+/**
+ * The full key is shown here and never again. Piped, stdout gets the key alone so that
+ * KEY=$(facet keys create) works; the metadata goes to stderr.
+ */
+export function printCreatedKey(io: IO, created: CreatedApiKey): void {
+  if (io.json) return io.printJson(created);
+  if (io.stdoutIsTTY) {
+    io.fields([
+      ['id', created.id],
+      ['name', created.name],
+      ['user', created.user_id],
+      ['expires', created.expires_at ?? 'never'],
+      ['key', created.key],
+    ]);
+    io.warn('this is the only time the full key is shown: store it now');
+    return;
+  }
+  io.write(created.key + '\n');
+  io.info(`created key ${created.id} (${created.name}) for ${created.user_id}; the key is shown only once`);
+}

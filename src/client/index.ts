@@ -1,0 +1,20 @@
+import { createTransport, type TransportOptions, type Transport } from './transport.js';
+import { keysClient } from './keys.js';
+import { adminClient } from './admin.js';
+import { modelsClient } from './models.js';
+
+export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
+export type { Transport } from './transport.js';
+
+/** Every surface's client over one transport. */
+export function createApi(options: TransportOptions) {
+  const transport: Transport = createTransport(options);
+  return {
+    transport,
+    keys: keysClient(transport),
+    admin: adminClient(transport),
+    models: modelsClient(transport),
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

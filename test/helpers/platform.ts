@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execa, type ResultPromise } from 'execa';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+export const BIN = path.join(ROOT, 'bin/facet.js');
+
+export interface Bootstrap {
+  base_url: string;
+  user_id: string;
+  access_token: string;
+  api_key: string;
+  admin_key: string;
+}
+
+export interface CliResult {
+  exitCode: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface Platform {
+  url: string;
+  dataDir: string;
+  configDir: string;
+  boot: Bootstrap;
+  /** Runs the built CLI as a process with this platform's config dir; never throws on exit codes. */
+  cli(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; timeout?: number }): Promise<CliResult>;
+  /** fetch against the platform. */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /** SIGTERM and wait for a clean exit. */
+  stop(): Promise<void>;
+  /** SIGKILL, as a crash. */
+  kill(): Promise<void>;
+  /** A new server on the same data and config dirs. */
+  restart(): Promise<Platform>;
+  serverOutput(): string;
+  cleanup(): void;
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(os.tmpdir(), `facet-test-${prefix}-`));
+}
+
+function baseEnv(configDir: string): Record<string, string | undefined> {
+  return {
+    FACET_CONFIG_DIR: configDir,
+    FACET_API_KEY: undefined,
+    FACET_BASE_URL: undefined,
+    FACET_ACCESS_TOKEN: undefined,
+    FACET_ADMIN_KEY: undefined,
+    FACET_PROFILE: undefined,
+    FACET_DATA_DIR: undefined,
+    NO_COLOR: '1',
+    CI: 'true',
+    FACET_VALIDATE_RESPONSES: '1',
+  };
+}
+
+export async function runCli(configDir: string, args: string[], options: { env?: Record<string, string | undefined>; input?: string; timeout?: number } = {}): Promise<CliResult> {
+  const r = await execa('node', [BIN, ...args], {
+    env: { ...baseEnv(configDir), ...options.env },
+    extendEnv: true,
+    input: options.input ?? '',
+    reject: false,
+    timeout: options.timeout ?? 30_000,
+  });
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+}
+
+/**
+ * Starts `facet serve` from the built CLI on an ephemeral port with its own data and config dirs,
+ * as a user would, and waits until it listens.
+ */
+export async function startPlatform(options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<Platform> {
+  const dataDir = options.dataDir ?? tempDir('data');
+  const configDir = options.configDir ?? tempDir('config');
+  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...(options.args ?? [])], {
+    env: { ...baseEnv(configDir), ...options.env },
+    reject: false,
+    buffer: false,
+  });
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 20_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(output);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    proc.stderr!.on('data', onData);
+    proc.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+    proc.on('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`facet serve exited:\n${output}`));
+    });
+  });
+  const boot = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8')) as Bootstrap;
+  const waitExit = () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  const platform: Platform = {
+    url,
+    dataDir,
+    configDir,
+    boot,
+    cli: (args, opts) => runCli(configDir, args, opts),
+    fetch: (pathname, init) => fetch(url + pathname, init),
+    async stop() {
+      proc.kill('SIGTERM');
+      await waitExit();
+    },
+    async kill() {
+      proc.kill('SIGKILL');
+      await waitExit();
+    },
+    async restart() {
+      await platform.stop();
+      return startPlatform({ ...options, dataDir, configDir });
+    },
+    serverOutput: () => output,
+    cleanup() {
+      proc.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(configDir, { recursive: true, force: true });
+    },
+  };
+  return platform;
+}
