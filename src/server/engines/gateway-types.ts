@@ -1,0 +1,59 @@
+/**
+ * The model gateway's interface (ARCHITECTURE "Engines"): every model-like feature — chat,
+ * conversations, slides, image tasks, /api/v1 — generates through one object of this type, which
+ * routes to a local engine or an upstream, counts tokens, prices the call from the catalog and meters
+ * it. Features depend on this interface only.
+ */
+export interface GatewayMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** Who pays: passed to the metering function with every call. */
+export interface MeterScope {
+  apiKeyId: string | null;
+  userId: string;
+  taskId?: string | null;
+  /** chat, conversation, responses, chat.completions, messages, illustration, ... */
+  operation: string;
+}
+
+export interface GenerateRequest {
+  /** A catalog model id; omitted = the platform's default chat model. */
+  model?: string;
+  messages: GatewayMessage[];
+  system?: string;
+  maxTokens?: number;
+  temperature?: number;
+  stop?: string[];
+  /** Retrieved passages a local model may ground its answer on (chat, conversations). */
+  context?: Array<{ id: string; title: string; content: string; link?: string }>;
+  scope: MeterScope;
+  signal?: AbortSignal;
+}
+
+export interface GatewayUsage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  webSearches: number;
+}
+
+export type StopReason = 'end' | 'max_tokens' | 'stop_sequence';
+
+export interface GenerateResult {
+  model: string;
+  text: string;
+  stopReason: StopReason;
+  usage: GatewayUsage;
+  costUsd: number;
+}
+
+export type GatewayStreamEvent = { type: 'delta'; text: string } | { type: 'done'; result: GenerateResult };
+
+export interface ModelGateway {
+  generate(request: GenerateRequest): Promise<GenerateResult>;
+  /** Text deltas as they are produced, then one done event; metered once, at the end. */
+  stream(request: GenerateRequest): AsyncIterable<GatewayStreamEvent>;
+}
