@@ -1,0 +1,49 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../src/server/server.js';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('time-dependent credentials, on an injected clock', () => {
+  it('a key past its expiry gets 401 EXPIRED_API_KEY; a token past its expiry is refused', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    server = await startServer({ memory: true, port: 0, logLevel: 'silent', now: () => now, accessTokenTtlSeconds: 3600 });
+    const token = server.bootstrap.data.access_token;
+    const created = await fetch(`${server.url}/auth/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'short', expires_in_days: 1 }),
+    }).then((r) => r.json());
+    expect(created.expires_at).toBe('2026-01-02T00:00:00.000Z');
+
+    const v2 = () => fetch(`${server!.url}/v2/x`, { headers: { authorization: `Bearer ${created.key}` } });
+    expect((await v2()).status).toBe(404);
+
+    now = new Date('2026-01-02T00:00:01Z');
+    const expired = await v2();
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ status: 'error', code: 'EXPIRED_API_KEY' });
+
+    const tokenCall = await fetch(`${server.url}/auth/api-keys`, { headers: { authorization: `Bearer ${token}` } });
+    expect(tokenCall.status).toBe(401);
+    expect(await tokenCall.json()).toEqual({ detail: 'The access token has expired', code: 'INVALID_ACCESS_TOKEN' });
+  });
+
+  it('a frozen key that has also expired reports the expiry first', async () => {
+    let now = new Date('2026-01-01T00:00:00Z');
+    server = await startServer({ memory: true, port: 0, logLevel: 'silent', now: () => now });
+    const h = { 'x-api-key': server.bootstrap.data.api_key!, 'content-type': 'application/json' };
+    const created = await fetch(`${server.url}/admin/api-keys`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ user_id: server.bootstrap.data.user_id, expires_in_days: 1 }),
+    }).then((r) => r.json());
+    await fetch(`${server.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': h['x-api-key'] } });
+    now = new Date('2026-01-03T00:00:00Z');
+    const r = await fetch(`${server.url}/v2/x`, { headers: { authorization: `Bearer ${created.key}` } });
+    expect((await r.json()).code).toBe('EXPIRED_API_KEY');
+  });
+});
