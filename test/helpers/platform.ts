@@ -64,6 +64,7 @@ export async function runCli(configDir: string, args: string[], options: { env?:
     extendEnv: true,
     input: options.input ?? '',
     reject: false,
+    stripFinalNewline: false,
     timeout: options.timeout ?? 30_000,
   });
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
