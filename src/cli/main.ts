@@ -2,7 +2,7 @@ import { Command, CommanderError, Option } from 'commander';
 import { GROUPS } from './groups.js';
 import { CliError, EXIT, exitCodeForStatus } from './exit-codes.js';
 import type { Deps, GlobalOptions, Streams } from './deps.js';
-import { IO } from './io/output.js';
+import type { IO } from './io/output.js';
 
 declare const __FACET_VERSION__: string | undefined;
 export const VERSION = typeof __FACET_VERSION__ === 'string' ? __FACET_VERSION__ : '0.0.0-dev';
@@ -58,6 +58,12 @@ export async function registerAll(program: Command, deps: Deps): Promise<void> {
   for (const g of GROUPS) (await g.load()).register(program, deps);
 }
 
+/** Output (and with it chalk) loads only once a command runs or fails: help and --version skip it. */
+let IOClass: typeof IO | undefined;
+async function loadIO(): Promise<void> {
+  IOClass ??= (await import('./io/output.js')).IO;
+}
+
 function createDeps(streams: Streams, env: NodeJS.ProcessEnv): Deps & { setGlobals(g: GlobalOptions): void } {
   let globals: GlobalOptions = {};
   let io: IO | undefined;
@@ -75,7 +81,8 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv): Deps & { setGloba
     },
     globals: () => globals,
     io() {
-      return (io ??= new IO({
+      if (!IOClass) throw new Error('output used before it was loaded');
+      return (io ??= new IOClass({
         stdout: streams.stdout as never,
         stderr: streams.stderr as never,
         json: Boolean(globals.json),
@@ -149,8 +156,16 @@ function report(err: unknown, deps: Deps): number {
 export async function run(argv: string[], streams: Streams = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const deps = createDeps(streams, env);
   const program = createProgram(deps);
-  program.hook('preAction', (_root, action) => deps.setGlobals(action.optsWithGlobals() as GlobalOptions));
+  program.hook('preAction', async (_root, action) => {
+    deps.setGlobals(action.optsWithGlobals() as GlobalOptions);
+    await loadIO();
+  });
   const args = argv.slice(2);
+  // The one answer that needs no command tree.
+  if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+    streams.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
   const target = groupFromArgv(args);
   const wanted = GROUPS.find((g) => g.name === target);
   try {
@@ -168,6 +183,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
       if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
+    await loadIO();
     return report(err, deps);
   }
 }

@@ -6,7 +6,7 @@ import { HttpError, RequestValidationError } from './errors.js';
 import { shapeError } from './http/error-shape.js';
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
-import { randomToken } from './store/ids.js';
+import { randomUUID } from 'node:crypto';
 import { systemRoutes } from './routes/system.js';
 import { imageAuthRoutes } from './routes/image-auth.js';
 import { imageAdminRoutes } from './routes/image-admin.js';
@@ -49,7 +49,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     logger: options.logger ?? false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomToken(20)}`;
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : `req_${randomUUID().replaceAll('-', '')}`;
     },
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: false,

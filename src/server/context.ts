@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './store/database.js';
 import type { Store } from './store/store.js';
+import type { VerifiedTokenCache } from './auth/token-cache.js';
 
 export interface ServerConfig {
   host: string;
@@ -23,6 +24,7 @@ export interface AppContext {
   now: () => Date;
   /** HMAC secret for access tokens, read once at start-up. */
   tokenSecret: Uint8Array;
+  tokenCache: VerifiedTokenCache;
   /** The address the server listens on, known once it does. */
   baseUrl: string;
 }

@@ -6,6 +6,7 @@ import { buildApp } from './app.js';
 import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { tokenSecret } from './auth/tokens.js';
+import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
 
 export interface StartOptions {
@@ -57,6 +58,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     db: store.db,
     now: options.now ?? (() => new Date()),
     tokenSecret: await tokenSecret(store.db),
+    tokenCache: new VerifiedTokenCache(),
     baseUrl: '',
   };
 

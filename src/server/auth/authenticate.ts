@@ -45,7 +45,12 @@ async function byApiKey(ctx: AppContext, key: string): Promise<AuthContext> {
 }
 
 async function byAccessToken(ctx: AppContext, token: string, via: 'token' | 'cookie'): Promise<AuthContext> {
-  const check = await verifyAccessToken(ctx.tokenSecret, token, ctx.now());
+  const now = ctx.now();
+  let check = ctx.tokenCache.get(token, now);
+  if (!check) {
+    check = await verifyAccessToken(ctx.tokenSecret, token, now);
+    ctx.tokenCache.set(token, check);
+  }
   if (!check.ok) {
     throw new HttpError('INVALID_ACCESS_TOKEN', check.reason === 'expired' ? 'The access token has expired' : 'The access token is invalid', { status: 401 });
   }

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ApiKeysTable, Database } from './database.js';
+import { preparedQuery } from './prepared.js';
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -7,8 +8,17 @@ export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promis
   await db.insertInto('api_keys').values(row).execute();
 }
 
+// The key lookup runs on every request made with a key: prepared once.
+const liveKeyByHash = preparedQuery((db: Kysely<Database>, hash: string) =>
+  db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null),
+);
+
+const liveKeysOfUser = preparedQuery((db: Kysely<Database>, userId: string) =>
+  db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).where('user_id', '=', userId).orderBy('created_at').orderBy('id'),
+);
+
 export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
-  return db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null).executeTakeFirst();
+  return (await liveKeyByHash(db, hash))[0];
 }
 
 export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
@@ -16,9 +26,8 @@ export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise
 }
 
 export async function listLiveKeys(db: Kysely<Database>, filter: { userId?: string } = {}): Promise<ApiKeyRow[]> {
-  let q = db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null);
-  if (filter.userId) q = q.where('user_id', '=', filter.userId);
-  return q.orderBy('created_at').orderBy('id').execute();
+  if (filter.userId) return liveKeysOfUser(db, filter.userId);
+  return db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
 }
 
 export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {

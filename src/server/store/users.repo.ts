@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from './database.js';
+import { preparedQuery } from './prepared.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -7,8 +8,11 @@ export async function insertUser(db: Kysely<Database>, user: UserRow): Promise<v
   await db.insertInto('users').values(user).execute();
 }
 
+// On every authenticated request: prepared once.
+const userById = preparedQuery((db: Kysely<Database>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
+
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await userById(db, id))[0];
 }
 
 export async function findUserByName(db: Kysely<Database>, name: string): Promise<UserRow | undefined> {

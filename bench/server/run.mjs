@@ -1,0 +1,58 @@
+// Authenticated GET /auth/api-keys on `facet serve` against a bare Fastify route, both in their own
+// process, both loaded by autocannon from this process with 50 connections on 127.0.0.1.
+// Target: facet serves at least 60% of the bare route's requests per second.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { fmt } from '../lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+function start(args, env = {}) {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d) => {
+      out += d;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1] });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
+  });
+}
+
+const load = (url, headers) =>
+  new Promise((resolve, reject) =>
+    autocannon({ url: `${url}/auth/api-keys`, connections: 50, duration: seconds, headers }, (err, res) => (err ? reject(err) : resolve(res))),
+  );
+
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
+const facet = await start([path.join(root, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'silent', '--no-profile'], {
+  FACET_CONFIG_DIR: dataDir,
+});
+const bare = await start([path.join(here, 'bare.mjs')]);
+const token = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8')).access_token;
+
+try {
+  await load(bare.url, {}); // warm both
+  await load(facet.url, { authorization: `Bearer ${token}` });
+  const b = await load(bare.url, {});
+  const f = await load(facet.url, { authorization: `Bearer ${token}` });
+  if (f.non2xx > 0) throw new Error(`facet answered ${f.non2xx} non-2xx responses`);
+  const ratio = f.requests.average / b.requests.average;
+  console.log(`server: ${seconds}s each, 50 connections, 127.0.0.1`);
+  console.log(`  bare fastify route     ${fmt(b.requests.average, 0)} req/s  p50 ${b.latency.p50} ms  p99 ${b.latency.p99} ms`);
+  console.log(`  facet GET /auth/api-keys ${fmt(f.requests.average, 0)} req/s  p50 ${f.latency.p50} ms  p99 ${f.latency.p99} ms`);
+  console.log(`  ratio ${fmt(ratio * 100, 0)}% of bare  target >= 60% ${ratio >= 0.6 ? 'OK' : 'MISSED'}`);
+} finally {
+  facet.child.kill('SIGTERM');
+  bare.child.kill('SIGTERM');
+  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+}
