@@ -48,15 +48,8 @@ export async function meter(ctx: Ctx, input: MeterInput): Promise<void> {
   });
 }
 
-interface Acc {
-  calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_write_tokens: number;
-  web_searches: number;
-  cost_nano_usd: number;
-}
+/** The summable counters of a usage group. */
+type Acc = Omit<UsageGroupRow, 'api_key_id' | 'user_id' | 'model' | 'first_call_at' | 'last_call_at'>;
 
 const zero = (): Acc => ({
   calls: 0,
