@@ -7,6 +7,10 @@ import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { tokenSecret } from './auth/tokens.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { loadCatalog } from './engines/gateway/catalog.js';
+import { ModelDirectory } from './engines/gateway/directory.js';
+import { createGateway } from './engines/gateway/gateway.js';
+import type { GroundingSource } from './engines/gateway/local-engines.js';
 
 export interface StartOptions {
   host?: string;
@@ -21,6 +25,12 @@ export interface StartOptions {
   accessTokenTtlSeconds?: number;
   version?: string;
   now?: () => Date;
+  /** Replaces the shipped model catalog. */
+  catalogFile?: string;
+  upstreams?: ServerConfig['upstreams'];
+  gatewayLimits?: ServerConfig['gatewayLimits'];
+  /** Where the grounded local model finds passages when a call brings none (the LiveDocs surface). */
+  grounding?: GroundingSource;
 }
 
 export interface RunningServer {
@@ -49,7 +59,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logLevel: options.logLevel ?? 'info',
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 30 * 86_400,
     version: options.version ?? '0.0.0',
+    catalogFile: options.catalogFile,
+    upstreams: options.upstreams ?? {},
+    gatewayLimits: options.gatewayLimits,
   };
+  // A bad catalog file stops the start before anything is opened.
+  const catalog = loadCatalog(config.catalogFile);
   const store = await openStore({ dataDir });
   const ctx: AppContext = {
     config,
@@ -59,6 +74,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokenSecret: await tokenSecret(store.db),
     baseUrl: '',
   };
+  ctx.modelDirectory = new ModelDirectory(catalog, store.db);
+  ctx.gateway = createGateway({
+    ctx,
+    directory: ctx.modelDirectory,
+    upstreams: config.upstreams ?? {},
+    limits: config.gatewayLimits,
+    grounding: options.grounding,
+  });
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
