@@ -1,6 +1,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens } from '../../src/server/engines/gateway/tokenizer.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { startPlatform, type Platform } from '../helpers/platform.js';
 
@@ -284,6 +285,40 @@ describe('routing to upstreams, translation and metering', () => {
   });
 });
 
+describe('streams that fail part-way', () => {
+  const streamRaw = (key: string, path: string, body: object) =>
+    p.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'stream-trace-1' }, body: JSON.stringify({ ...body, stream: true }) });
+
+  it('report a broken upstream in each family’s stream format and still meter what was produced', async () => {
+    const { id, key } = await newKey();
+    const pieces = ['one ', 'two ', 'three ', 'four'];
+    const broken = { pieces, breakAfter: 2, delayMs: 10 };
+    up.script(broken, broken, broken);
+
+    const chat = await streamRaw(key, '/api/v1/chat/completions', { model: 'aster-large', messages: [{ role: 'user', content: 'go' }] });
+    expect(chat.status).toBe(200);
+    expect(chat.headers.get('x-request-id')).toBe('stream-trace-1');
+    const chatText = await chat.text();
+    expect(chatText).toContain('"content":"two "');
+    expect(chatText).toMatch(/data: \{"error":\{"message":"the upstream stream broke off[^"]*","type":"server_error","code":"upstream_error"/);
+    expect(chatText.trimEnd().endsWith('data: [DONE]')).toBe(true);
+
+    const resp = await (await streamRaw(key, '/api/v1/responses', { model: 'aster-large', input: 'go' })).text();
+    expect(resp).toContain('event: error');
+    expect(resp).toContain('event: response.failed');
+    expect(resp).not.toContain('response.completed');
+
+    const msg = await (await streamRaw(key, '/api/v1/messages', { model: 'aster-large', max_tokens: 20, messages: [{ role: 'user', content: 'go' }] })).text();
+    expect(msg).toMatch(/event: error\ndata: \{"type":"error","error":\{"type":"api_error","message":"the upstream stream broke off/);
+    expect(msg).not.toContain('message_stop');
+
+    // each cut stream is metered for the two pieces it delivered, counted by the tokenizer
+    const u = await usageOf(id);
+    expect(u.totals.calls).toBe(3);
+    expect(u.totals.output_tokens).toBe(3 * (await countTokens('one two ')));
+  });
+});
+
 describe('discovery and the other endpoints', () => {
   it('lists only offered models, filters, and validates the boolean', async () => {
     const { id, key } = await newKey();
@@ -335,6 +370,9 @@ describe('discovery and the other endpoints', () => {
     const hidden = await p.cli(['admin', 'models', 'hide', 'strata-3-pro']);
     expect(hidden.exitCode, hidden.stderr).toBe(0);
     await expect(client.chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
+    // the decisions are stored: they survive a restart
+    p = await p.restart();
+    await expect(openai(key).chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
     const list = JSON.parse((await p.cli(['admin', 'models', 'list', '--json'])).stdout) as Array<{ id: string; listed: boolean }>;
     expect(list.find((m) => m.id === 'strata-3-pro')?.listed).toBe(false);
     expect(list.find((m) => m.id === 'aster-next-preview')?.listed).toBe(true);

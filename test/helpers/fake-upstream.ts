@@ -17,6 +17,8 @@ export interface Script {
   /** Streamed pieces (default: the text split in words), with this delay between them. */
   pieces?: string[];
   delayMs?: number;
+  /** Drop the connection after streaming this many pieces. */
+  breakAfter?: number;
 }
 
 export interface Received {
@@ -79,7 +81,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       ev('message_start', { message: { id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, usage: { ...(usage ?? {}), output_tokens: 1 } } });
       ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-      for (const p of pieces) {
+      for (const [i, p] of pieces.entries()) {
+        if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
         if (s.delayMs) await sleep(s.delayMs);
         ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
       }
@@ -99,7 +102,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
     const chunk = (o: object) => res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, ...o })}\n\n`);
     chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-    for (const p of pieces) {
+    for (const [i, p] of pieces.entries()) {
+      if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
       if (s.delayMs) await sleep(s.delayMs);
       chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
     }

@@ -55,7 +55,7 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
     async generate(call): Promise<BackendResult> {
       const res = await postUpstream(config, '/v1/messages', headers(config), body(call, false), call.signal);
       const json = (await res.body.json()) as { content?: Array<{ type: string; text?: string }>; stop_reason?: string; usage?: MessagesUsage };
-      if (!Array.isArray(json.content)) throw new UpstreamError(502, 'the upstream answered without content');
+      if (!Array.isArray(json.content)) throw new UpstreamError(502, 'the upstream answered without content', undefined, true);
       const text = json.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
       return { text, stopReason: stopReason(json.stop_reason), usage: usageFromMessages(json.usage) };
     },
@@ -64,7 +64,8 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
       const res = await postUpstream(config, '/v1/messages', headers(config), body(call, true), call.signal);
       let reason: string | undefined;
       let usage: ReportedUsage = null;
-      for await (const ev of sseEvents(res.body)) {
+      let stopped = false;
+      for await (const ev of sseEvents(res.body, call.signal)) {
         const data = JSON.parse(ev.data) as {
           type: string;
           message?: { usage?: MessagesUsage };
@@ -87,8 +88,12 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
           case 'error':
             throw new UpstreamError(data.error?.type === 'overloaded_error' ? 529 : 502, data.error?.message ?? 'the upstream stream failed');
         }
-        if (data.type === 'message_stop') break;
+        if (data.type === 'message_stop') {
+          stopped = true;
+          break;
+        }
       }
+      if (!stopped && !call.signal?.aborted) throw new UpstreamError(502, 'the upstream stream ended before message_stop', undefined, true);
       yield { type: 'end', stopReason: stopReason(reason), usage };
     },
   };

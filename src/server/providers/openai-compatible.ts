@@ -45,7 +45,7 @@ export function openAICompatible(config: UpstreamConfig): Backend {
       const res = await postUpstream(config, '/chat/completions', headers(config), body(call, false), call.signal);
       const json = (await res.body.json()) as { choices?: Array<{ message?: { content?: string | null }; finish_reason?: string }>; usage?: ChatUsage };
       const choice = json.choices?.[0];
-      if (!choice) throw new UpstreamError(502, 'the upstream answered without choices');
+      if (!choice) throw new UpstreamError(502, 'the upstream answered without choices', undefined, true);
       return { text: choice.message?.content ?? '', stopReason: stopReason(choice.finish_reason), usage: usageFromChat(json.usage) };
     },
 
@@ -53,7 +53,7 @@ export function openAICompatible(config: UpstreamConfig): Backend {
       const res = await postUpstream(config, '/chat/completions', headers(config), body(call, true), call.signal);
       let finish: string | undefined;
       let usage: ReportedUsage = null;
-      for await (const ev of sseEvents(res.body)) {
+      for await (const ev of sseEvents(res.body, call.signal)) {
         if (ev.data === '[DONE]') break;
         const chunk = JSON.parse(ev.data) as {
           choices?: Array<{ delta?: { content?: string | null }; finish_reason?: string | null }>;
@@ -66,6 +66,8 @@ export function openAICompatible(config: UpstreamConfig): Backend {
         if (choice?.finish_reason) finish = choice.finish_reason;
         if (chunk.usage) usage = usageFromChat(chunk.usage);
       }
+      // A stream that ends without saying why it finished was cut, not completed.
+      if (!finish && !call.signal?.aborted) throw new UpstreamError(502, 'the upstream stream ended before the reply was finished', undefined, true);
       yield { type: 'end', stopReason: stopReason(finish), usage };
     },
   };

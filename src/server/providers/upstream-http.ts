@@ -7,6 +7,8 @@ export class UpstreamError extends Error {
     readonly status: number,
     message: string,
     readonly retryAfter?: string,
+    /** True when the message is the platform's own diagnosis, not text the upstream sent. */
+    readonly diagnosed = false,
   ) {
     super(message);
   }
@@ -61,13 +63,23 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
   return res;
 }
 
+/** Reads a body, turning a connection lost mid-way into an UpstreamError. */
+async function* chunks(body: AsyncIterable<Buffer | string>, signal?: AbortSignal): AsyncIterable<Buffer | string> {
+  try {
+    for await (const chunk of body) yield chunk;
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    throw new UpstreamError(502, `the upstream stream broke off: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, undefined, true);
+  }
+}
+
 /** The data payloads of a server-sent event stream, with their event names. */
-export async function* sseEvents(body: AsyncIterable<Buffer | string>): AsyncIterable<{ event?: string; data: string }> {
+export async function* sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
   let buffer = '';
   let event: string | undefined;
   let data: string[] = [];
   const decoder = new TextDecoder();
-  for await (const chunk of body) {
+  for await (const chunk of chunks(body, signal)) {
     buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     let nl: number;
     while ((nl = buffer.indexOf('\n')) >= 0) {

@@ -8,6 +8,7 @@ import { UpstreamError } from '../../providers/upstream-http.js';
  */
 export function fromUpstream(err: unknown): unknown {
   if (!(err instanceof UpstreamError)) return err;
+  if (err.diagnosed) return new HttpError('upstream_error', err.message, { status: 502 });
   const retry = { 'retry-after': err.retryAfter ?? '1' };
   const says = `upstream: ${err.message}`;
   switch (true) {
