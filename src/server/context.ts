@@ -20,6 +20,8 @@ export interface ServerConfig {
   catalogFile?: string;
   /** Upstreams that serve catalog models whose api is openai or anthropic. */
   upstreams?: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
+  /** The model features use when they name none (default facet-grounded). */
+  defaultModel?: string;
   /** Concurrent model calls allowed per key and in total. */
   gatewayLimits?: { perKeyConcurrency: number; totalConcurrency: number };
 }

@@ -29,6 +29,7 @@ export interface StartOptions {
   catalogFile?: string;
   upstreams?: ServerConfig['upstreams'];
   gatewayLimits?: ServerConfig['gatewayLimits'];
+  defaultModel?: string;
   /** Where the grounded local model finds passages when a call brings none (the LiveDocs surface). */
   grounding?: GroundingSource;
 }
@@ -62,9 +63,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     catalogFile: options.catalogFile,
     upstreams: options.upstreams ?? {},
     gatewayLimits: options.gatewayLimits,
+    defaultModel: options.defaultModel,
   };
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
+  if (config.defaultModel && catalog.get(config.defaultModel)?.model_kind !== 'chat') {
+    throw new Error(`--default-model ${config.defaultModel} is not a chat model of the catalog`);
+  }
   const store = await openStore({ dataDir });
   const ctx: AppContext = {
     config,
@@ -81,6 +86,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     upstreams: config.upstreams ?? {},
     limits: config.gatewayLimits,
     grounding: options.grounding,
+    defaultModel: config.defaultModel,
   });
 
   const logger: FastifyServerOptions['logger'] =

@@ -115,6 +115,13 @@ describe('the official clients on the local models', () => {
       code: 'model_not_found',
     });
     await expect(openai('fk_wrong').models.list()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+    const denied = await anthropic('fk_wrong').messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(denied).toBeInstanceOf(Anthropic.AuthenticationError);
+    expect(denied.error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+    const noKey = await p.fetch('/api/v1/models', { headers: { 'x-request-id': 'no-key-1' } });
+    expect(noKey.status).toBe(401);
+    expect(noKey.headers.get('x-request-id')).toBe('no-key-1');
+    expect((await noKey.json()).error.code).toBe('missing_authorization');
     const bad = await anthropic(key)
       .messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }] }] })
       .catch((e) => e);

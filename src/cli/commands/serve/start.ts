@@ -18,6 +18,7 @@ export interface ServeOptions {
   upstreamAnthropicKey?: string;
   upstreamTimeout?: number;
   keyConcurrency?: number;
+  defaultModel?: string;
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -70,6 +71,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     version: deps.version,
     catalogFile: opts.catalog ?? deps.env.FACET_CATALOG,
     upstreams: upstreams(opts, deps.env),
+    defaultModel: opts.defaultModel ?? deps.env.FACET_DEFAULT_MODEL,
     gatewayLimits: opts.keyConcurrency ? { perKeyConcurrency: opts.keyConcurrency, totalConcurrency: Math.max(512, opts.keyConcurrency) } : undefined,
   });
   const io = deps.io();
@@ -129,6 +131,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--upstream-anthropic-base-url <url>', 'Anthropic-compatible server for catalog models with api "anthropic" (env FACET_UPSTREAM_ANTHROPIC_BASE_URL)')
     .option('--upstream-anthropic-key <key>', 'its API key (better: env FACET_UPSTREAM_ANTHROPIC_KEY)')
     .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
+    .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
     .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))
     .addHelpText(
       'after',
