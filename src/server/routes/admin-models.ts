@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { required } from '../context-required.js';
 import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '../../contract/admin-models.js';
 import type { ModelDirectory } from '../engines/gateway/directory.js';
 import { HttpError } from '../errors.js';
@@ -9,7 +10,7 @@ import { adminModel } from '../services/model-api/catalog-view.js';
 const unknownModel = (id: string) => new HttpError('NOT_FOUND', `The catalog has no model ${id}`);
 
 export function adminModelRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const directory = (): ModelDirectory => ctx.modelDirectory ?? (() => { throw new Error('the model directory is not configured'); })();
+  const directory = (): ModelDirectory => required(ctx.modelDirectory, 'the model directory');
 
   registerRoute(app, ctx, adminListModels, async () => ({ models: (await directory().all()).map(adminModel) }));
   registerRoute(app, ctx, adminGetModel, async ({ params }) => {

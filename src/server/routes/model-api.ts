@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
+import { required } from '../context-required.js';
 import {
   createChatCompletion,
   createDecision,
@@ -30,8 +31,8 @@ function scopeOf(auth: AuthContext, operation: string): MeterScope {
 }
 
 export function modelApiRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const gateway = (): ModelGateway => ctx.gateway ?? (() => { throw new Error('the model gateway is not configured'); })();
-  const directory = (): ModelDirectory => ctx.modelDirectory ?? (() => { throw new Error('the model directory is not configured'); })();
+  const gateway = (): ModelGateway => required(ctx.gateway, 'the model gateway');
+  const directory = (): ModelDirectory => required(ctx.modelDirectory, 'the model directory');
 
   registerRoute(app, ctx, createChatCompletion, async ({ body, auth, request, reply }) => {
     const req = chatToGateway(body, scopeOf(auth, 'chat.completions'));

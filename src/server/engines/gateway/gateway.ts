@@ -63,7 +63,11 @@ export function createGateway(options: GatewayOptions): ModelGateway {
       if (!engine) throw new HttpError('model_not_supported', `Model ${model.id} is not a chat model`, { status: 400 });
       return engine;
     }
-    if (model.api === 'openai' || model.api === 'anthropic') return upstream[model.api] ?? (() => { throw notConfigured(model); })();
+    if (model.api === 'openai' || model.api === 'anthropic') {
+      const backend = upstream[model.api];
+      if (!backend) throw notConfigured(model);
+      return backend;
+    }
     throw new HttpError('model_not_available', `Model ${model.id} is planned and not yet available`, { status: 400 });
   }
 
