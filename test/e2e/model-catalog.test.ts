@@ -40,7 +40,7 @@ beforeAll(async () => {
     }),
   );
   // the key comes from the environment, as the help text advises
-  p = await startPlatform({ args: ['--catalog', file, '--upstream-openai-base-url', up.openaiBase], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-upstream-secret' } });
+  p = await startPlatform({ args: ['--catalog', file, '--upstream-openai-base-url', up.openaiBase, '--key-concurrency', '1'], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-upstream-secret' } });
 });
 afterAll(async () => {
   p?.cleanup();
@@ -66,6 +66,21 @@ describe('facet serve --catalog', () => {
 
     const admin = JSON.parse((await p.cli(['admin', 'models', 'list', '--json'])).stdout) as Array<{ id: string; offered: boolean }>;
     expect(Object.fromEntries(admin.map((m) => [m.id, m.offered]))).toEqual({ 'house-llama': true, retired: false, unpriced: false, off: false });
+  });
+
+  it('limits concurrent calls per key: 429 with Retry-After in the family shape, free again afterwards', async () => {
+    up.script({ pieces: ['slow ', 'reply ', 'here'], delayMs: 300 });
+    const body = (stream: boolean) => JSON.stringify({ model: 'house-llama', stream, messages: [{ role: 'user', content: 'x' }] });
+    const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.boot.api_key}` };
+    const first = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers, body: body(true) });
+    expect(first.status).toBe(200);
+    const second = await p.fetch('/api/v1/messages', { method: 'POST', headers, body: JSON.stringify({ model: 'house-llama', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }) });
+    expect(second.status).toBe(429);
+    expect(second.headers.get('retry-after')).toBe('1');
+    expect(await second.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', message: expect.stringMatching(/concurrent/) } });
+    expect(await first.text()).toContain('data: [DONE]');
+    const third = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers, body: body(false) });
+    expect(third.status).toBe(200);
   });
 
   it('refuses to start on a catalog that is not valid, naming the problem', async () => {
