@@ -28,7 +28,7 @@ export function register(program: Command, deps: Deps): void {
       `
 Examples:
   $ facet llm facet-echo "hello"                        # the echo model answers "hello"
-  $ facet llm corvid-medium "Summarize this" --surface messages --stream < notes.txt
+  $ facet llm corvid-medium --surface messages --stream < prompt.txt     # prompt on stdin
   $ facet llm lumen-flash "Hi" --surface responses --verbose
   $ facet llm facet-grounded "What is in my docs?" --json | jq .usage`,
     )
