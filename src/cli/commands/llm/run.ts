@@ -42,10 +42,8 @@ export async function run(model: string, promptArg: string | undefined, opts: Ll
   let usage: Usage | undefined;
   let ended = '\n';
   for await (const ev of api.modelApi.stream(opts.surface, body)) {
-    if (io.json) {
-      io.write(ev.data + '\n');
-      // still parsed, so an in-stream error fails the command
-    }
+    // With --json each event's data is one line (NDJSON); it is still parsed, so an in-stream error fails the command.
+    if (io.json && ev.data !== '[DONE]') io.write(ev.data + '\n');
     const step = parse(ev);
     if (step.text && !io.json) {
       io.write(step.text);
