@@ -4,7 +4,7 @@ import type { MeterScope } from '../../engines/gateway-types.js';
 import type { ModelDirectory } from '../../engines/gateway/directory.js';
 import { priceCall } from '../../engines/gateway/pricing.js';
 import { countTokens } from '../../engines/gateway/tokenizer.js';
-import { illustrate } from '../../engines/illustration/compose.js';
+import { illustrate } from '../../engines/gateway/illustration.js';
 import { HttpError } from '../../errors.js';
 import { meter } from '../usage.service.js';
 import type { Ctx } from '../users.service.js';

@@ -22,6 +22,8 @@ function hsl(h: number, s: number, l: number): [number, number, number] {
 }
 
 /**
+ * The gateway's local image_generation engine (model facet-illustration-1), kept small and separate
+ * from the image task service's engine so either can change alone.
  * A deterministic abstract illustration of a prompt: the prompt's hash picks a palette, a gradient
  * background and a composition of discs and bands, one per significant word (up to twelve).
  */
