@@ -80,7 +80,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     baseUrl: '',
   };
   ctx.modelDirectory = new ModelDirectory(catalog, store.db);
-  ctx.gateway = createGateway({
+  const gateway = createGateway({
     ctx,
     directory: ctx.modelDirectory,
     upstreams: config.upstreams ?? {},
@@ -88,6 +88,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     grounding: options.grounding,
     defaultModel: config.defaultModel,
   });
+  ctx.gateway = gateway;
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -114,6 +115,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         await app.close();
+        await gateway.close();
         await store.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       })();

@@ -83,6 +83,20 @@ describe('facet serve --catalog', () => {
     expect(third.status).toBe(200);
   });
 
+  it('stops promptly after upstream calls: idle upstream connections do not hold the process', async () => {
+    up.script({ text: 'bye' });
+    const r = await p.fetch('/api/v1/chat/completions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${p.boot.api_key}` },
+      body: JSON.stringify({ model: 'house-llama', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(r.status).toBe(200);
+    const started = Date.now();
+    await p.stop();
+    // the upstream keeps idle connections for 60 s; a clean stop does not wait for them
+    expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
   it('refuses to start on a catalog that is not valid, naming the problem', async () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 1, models: [model({ id: 'x', api: 'carrier-pigeon' })] }));

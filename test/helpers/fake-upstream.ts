@@ -112,7 +112,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     res.write('data: [DONE]\n\n');
     res.end();
   });
-  server.keepAliveTimeout = 1000;
+  // Long, like real servers: a platform that stops must close its idle upstream connections itself.
+  server.keepAliveTimeout = 60_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -8,7 +8,7 @@ import { openStore, type Store } from '../../src/server/store/store.js';
 import type { ModelGateway } from '../../src/server/engines/gateway-types.js';
 
 let store: Store;
-let gateway: ModelGateway;
+let gateway: ModelGateway & { close(): Promise<void> };
 const scope = { apiKeyId: 'key_test', userId: 'usr_test', operation: 'unit' };
 
 beforeAll(async () => {
@@ -16,7 +16,10 @@ beforeAll(async () => {
   const ctx = { db: store.db, now: () => new Date('2026-01-01T00:00:00Z') };
   gateway = createGateway({ ctx, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {}, limits: { perKeyConcurrency: 1, totalConcurrency: 2 } });
 });
-afterAll(() => store?.close());
+afterAll(async () => {
+  await gateway?.close();
+  await store?.close();
+});
 
 describe('the gateway with local models', () => {
   it('echo is a pure function of the request, metered with real token counts', async () => {

@@ -18,10 +18,18 @@ export interface UpstreamConfig {
   baseUrl: string;
   apiKey?: string;
   timeoutMs?: number;
+  /** The connection pool to use (the gateway's); undici's global one otherwise. */
+  pool?: Agent;
 }
 
-/** One keep-alive pool per process: a new TCP connection per call would dominate gateway overhead. */
-const agent = new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
+/**
+ * A keep-alive connection pool for upstream calls: a new TCP connection per call would dominate the
+ * gateway's overhead. The gateway owns one and closes it with the server, so idle sockets never keep
+ * a stopping process alive.
+ */
+export function createUpstreamPool(): Agent {
+  return new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
+}
 
 function errorMessage(body: string): string {
   try {
@@ -41,7 +49,7 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
   try {
     res = await request(url, {
       method: 'POST',
-      dispatcher: agent,
+      dispatcher: config.pool,
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify(body),
       headersTimeout: timeout,

@@ -4,7 +4,7 @@ import { meter } from '../../services/usage.service.js';
 import type { Ctx } from '../../services/users.service.js';
 import { anthropicCompatible } from '../../providers/anthropic-compatible.js';
 import { openAICompatible } from '../../providers/openai-compatible.js';
-import type { UpstreamConfig } from '../../providers/upstream-http.js';
+import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstream-http.js';
 import type { Backend, BackendCall, ReportedUsage } from './backend.js';
 import type { ModelDirectory, ModelState } from './directory.js';
 import { echoEngine, groundedEngine, type GroundingSource } from './local-engines.js';
@@ -48,12 +48,18 @@ interface Prepared {
   release: () => void;
 }
 
-export function createGateway(options: GatewayOptions): ModelGateway {
+export interface PlatformGateway extends ModelGateway {
+  /** Closes the upstream connection pool; in-flight calls finish first. */
+  close(): Promise<void>;
+}
+
+export function createGateway(options: GatewayOptions): PlatformGateway {
   const limits = new GatewayLimits(options.limits);
   const locals: Record<string, Backend> = { echo: echoEngine(), grounded: groundedEngine(options.grounding) };
+  const pool = createUpstreamPool();
   const upstream = {
-    openai: options.upstreams.openai && openAICompatible(options.upstreams.openai),
-    anthropic: options.upstreams.anthropic && anthropicCompatible(options.upstreams.anthropic),
+    openai: options.upstreams.openai && openAICompatible({ ...options.upstreams.openai, pool }),
+    anthropic: options.upstreams.anthropic && anthropicCompatible({ ...options.upstreams.anthropic, pool }),
   };
   const defaultModel = options.defaultModel ?? 'facet-grounded';
 
@@ -146,6 +152,8 @@ export function createGateway(options: GatewayOptions): ModelGateway {
   }
 
   return {
+    close: () => pool.close(),
+
     async generate(request) {
       const p = await prepare(request);
       try {
