@@ -31,20 +31,21 @@ export async function streamToClient(
   writer: StreamWriter,
 ): Promise<FastifyReply> {
   const abort = new AbortController();
+  const raw = reply.raw;
+  // Registered first: a caller who leaves while the model is still thinking cancels it too.
+  raw.on('close', () => {
+    if (!raw.writableEnded) abort.abort();
+  });
   const events = open(abort.signal)[Symbol.asyncIterator]();
   let next = await events.next();
 
   reply.hijack();
-  const raw = reply.raw;
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-request-id': request.id,
     'x-accel-buffering': 'no',
-  });
-  raw.on('close', () => {
-    if (!raw.writableEnded) abort.abort();
   });
   const write = async (chunk: string) => {
     if (raw.destroyed || raw.writableEnded) return;
