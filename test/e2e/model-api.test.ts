@@ -326,6 +326,37 @@ describe('streams that fail part-way', () => {
   });
 });
 
+describe('a caller who leaves mid-stream', () => {
+  it('cancels the upstream call and is metered for what was delivered', async () => {
+    const { id, key } = await newKey();
+    up.script({ pieces: ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon'], delayMs: 150, usage: { input_tokens: 9, output_tokens: 5 } });
+    const before = up.received.length;
+    const abort = new AbortController();
+    const res = await p.fetch('/api/v1/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ model: 'corvid-small', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'go' }] }),
+      signal: abort.signal,
+    });
+    const reader = res.body!.getReader();
+    let seen = '';
+    while (!seen.includes('alpha')) seen += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    // the platform notices, hangs up on the upstream and meters the partial reply
+    let calls = 0;
+    for (let i = 0; i < 50 && calls === 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      calls = (await usageOf(id)).totals.calls;
+    }
+    expect(calls).toBe(1);
+    const u = await usageOf(id);
+    expect(u.totals.output_tokens).toBeGreaterThan(0);
+    expect(u.totals.output_tokens).toBeLessThan(5);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(up.received[before].cut).toBe(true);
+  });
+});
+
 describe('discovery and the other endpoints', () => {
   it('lists only offered models, filters, and validates the boolean', async () => {
     const { id, key } = await newKey();

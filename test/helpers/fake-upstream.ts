@@ -25,6 +25,8 @@ export interface Received {
   path: string;
   headers: http.IncomingHttpHeaders;
   body: Record<string, any>;
+  /** Set when the platform hung up before the answer was complete. */
+  cut?: boolean;
 }
 
 export interface FakeUpstream {
@@ -53,7 +55,11 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     for await (const c of req) raw += c;
     const body = raw ? JSON.parse(raw) : {};
     const path = (req.url ?? '').split('?')[0];
-    received.push({ path, headers: req.headers, body });
+    const entry: Received = { path, headers: req.headers, body };
+    received.push(entry);
+    res.on('close', () => {
+      if (!res.writableEnded) entry.cut = true;
+    });
     const s = queue.shift() ?? {};
     const anthropic = path === '/ant/v1/messages';
     if (!anthropic && path !== '/oai/v1/chat/completions') {
@@ -84,6 +90,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       for (const [i, p] of pieces.entries()) {
         if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
         if (s.delayMs) await sleep(s.delayMs);
+        if (res.destroyed) return;
         ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
       }
       ev('content_block_stop', { index: 0 });
@@ -105,6 +112,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     for (const [i, p] of pieces.entries()) {
       if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
       if (s.delayMs) await sleep(s.delayMs);
+      if (res.destroyed) return;
       chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
     }
     chunk({ choices: [{ index: 0, delta: {}, finish_reason: finish }] });
