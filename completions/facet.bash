@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami config keys admin models api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami config keys admin models llm api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -19,7 +19,7 @@ __facet_words() {
     "keys create") echo "--name --expires-in-days --help" ;;
     "keys delete") echo "--help" ;;
     "keys rm") echo "--help" ;;
-    "admin") echo "keys usage --help" ;;
+    "admin") echo "keys usage models --help" ;;
     "admin keys") echo "list ls create delete rm freeze unfreeze --help" ;;
     "admin keys list") echo "--user --help" ;;
     "admin keys ls") echo "--user --help" ;;
@@ -29,11 +29,18 @@ __facet_words() {
     "admin keys freeze") echo "--help" ;;
     "admin keys unfreeze") echo "--help" ;;
     "admin usage") echo "--key --user --task --limit --help" ;;
-    "models") echo "list ls --help" ;;
-    "models list") echo "--help" ;;
-    "models ls") echo "--help" ;;
+    "admin models") echo "list ls show hide --help" ;;
+    "admin models list") echo "--help" ;;
+    "admin models ls") echo "--help" ;;
+    "admin models show") echo "--help" ;;
+    "admin models hide") echo "--help" ;;
+    "models") echo "list ls get --help" ;;
+    "models list") echo "--provider --kind --help" ;;
+    "models ls") echo "--provider --kind --help" ;;
+    "models get") echo "--help" ;;
+    "llm") echo "--surface --system --temperature --max-tokens --stream --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --help" ;;
-    "serve") echo "users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --help" ;;
+    "serve") echo "users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --help" ;;
     "serve users list") echo "--data-dir --help" ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami config keys admin models api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami config keys admin models llm api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help
     case 'logout'
@@ -37,7 +37,7 @@ function __facet_words
     case 'keys rm'
       echo --help
     case 'admin'
-      echo keys usage --help
+      echo keys usage models --help
     case 'admin keys'
       echo list ls create delete rm freeze unfreeze --help
     case 'admin keys list'
@@ -56,16 +56,30 @@ function __facet_words
       echo --help
     case 'admin usage'
       echo --key --user --task --limit --help
+    case 'admin models'
+      echo list ls show hide --help
+    case 'admin models list'
+      echo --help
+    case 'admin models ls'
+      echo --help
+    case 'admin models show'
+      echo --help
+    case 'admin models hide'
+      echo --help
     case 'models'
-      echo list ls --help
+      echo list ls get --help
     case 'models list'
-      echo --help
+      echo --provider --kind --help
     case 'models ls'
+      echo --provider --kind --help
+    case 'models get'
       echo --help
+    case 'llm'
+      echo --surface --system --temperature --max-tokens --stream --verbose --help
     case 'api'
       echo --raw-field --field --header --input --include --help
     case 'serve'
-      echo users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --help
+      echo users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'

@@ -17,6 +17,7 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'keys', summary: 'Manage your API keys', load: () => import('./commands/keys/index.js') },
   { name: 'admin', summary: 'Administer keys of every user and read usage', load: () => import('./commands/admin/index.js') },
   { name: 'models', summary: 'List the models the platform offers', load: () => import('./commands/models/index.js') },
+  { name: 'llm', summary: 'Call a model through /api/v1 (chat, responses or messages)', load: () => import('./commands/llm/index.js') },
   { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
   { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion.js') },

@@ -2,6 +2,7 @@ import { createTransport, type TransportOptions, type Transport } from './transp
 import { keysClient } from './keys.js';
 import { adminClient } from './admin.js';
 import { modelsClient } from './models.js';
+import { adminModelsClient, modelApiClient } from './model-api.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -14,6 +15,8 @@ export function createApi(options: TransportOptions) {
     keys: keysClient(transport),
     admin: adminClient(transport),
     models: modelsClient(transport),
+    modelApi: modelApiClient(transport),
+    adminModels: adminModelsClient(transport),
   };
 }
 

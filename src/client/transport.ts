@@ -46,7 +46,7 @@ export interface RawResponse {
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
 
-function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
+export function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
   const need = (value: string | undefined, what: string, hint: string) => {
     if (!value) throw new MissingCredentialError(`this call needs ${what}; ${hint}`);
     return value;
@@ -147,7 +147,8 @@ export function createTransport(options: TransportOptions) {
       const buf = Buffer.from(await res.body.arrayBuffer());
       const requestId = res.headers['x-request-id'] as string | undefined;
       debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
-      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < retries;
+      // x-should-retry: false marks a 503 no retry can cure (an unconfigured upstream).
+      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < retries && res.headers['x-should-retry'] !== 'false';
       if (retryable && !spec.form) {
         const hinted = retryAfterSeconds(res.headers['retry-after']);
         const backoff = 250 * 2 ** attempt;

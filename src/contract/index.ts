@@ -3,6 +3,8 @@ import { imageAuthRoutes } from './image-auth.js';
 import { imageAdminRoutes } from './image-admin.js';
 import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
+import { modelApiRoutes } from './model-api.js';
+import { adminModelRoutes } from './admin-models.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -14,6 +16,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageAuthRoutes,
   ...imageAdminRoutes,
   ...imageModelRoutes,
+  ...modelApiRoutes,
+  ...adminModelRoutes,
 ];
 
 /**

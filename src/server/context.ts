@@ -2,6 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from './store/database.js';
 import type { Store } from './store/store.js';
 import type { VerifiedTokenCache } from './auth/token-cache.js';
+import type { ModelGateway } from './engines/gateway-types.js';
+import type { ModelDirectory } from './engines/gateway/directory.js';
+import type { UpstreamConfig } from './providers/upstream-http.js';
 
 export interface ServerConfig {
   host: string;
@@ -14,6 +17,14 @@ export interface ServerConfig {
   logLevel: string;
   accessTokenTtlSeconds: number;
   version: string;
+  /** A replacement for the shipped model catalog (`facet serve --catalog FILE`). */
+  catalogFile?: string;
+  /** Upstreams that serve catalog models whose api is openai or anthropic. */
+  upstreams?: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
+  /** The model features use when they name none (default facet-grounded). */
+  defaultModel?: string;
+  /** Concurrent model calls allowed per key and in total. */
+  gatewayLimits?: { perKeyConcurrency: number; totalConcurrency: number };
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -27,4 +38,8 @@ export interface AppContext {
   tokenCache: VerifiedTokenCache;
   /** The address the server listens on, known once it does. */
   baseUrl: string;
+  /** The model gateway every model-like feature generates through; always set by startServer. */
+  gateway?: ModelGateway;
+  /** The model catalog with the administrators' list/hide decisions; always set by startServer. */
+  modelDirectory?: ModelDirectory;
 }

@@ -8,6 +8,10 @@ import { openStore } from './store/store.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { loadCatalog } from './engines/gateway/catalog.js';
+import { ModelDirectory } from './engines/gateway/directory.js';
+import { createGateway } from './engines/gateway/gateway.js';
+import type { GroundingSource } from './engines/gateway/local-engines.js';
 
 export interface StartOptions {
   host?: string;
@@ -22,6 +26,13 @@ export interface StartOptions {
   accessTokenTtlSeconds?: number;
   version?: string;
   now?: () => Date;
+  /** Replaces the shipped model catalog. */
+  catalogFile?: string;
+  upstreams?: ServerConfig['upstreams'];
+  gatewayLimits?: ServerConfig['gatewayLimits'];
+  defaultModel?: string;
+  /** Where the grounded local model finds passages when a call brings none (the LiveDocs surface). */
+  grounding?: GroundingSource;
 }
 
 export interface RunningServer {
@@ -50,7 +61,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logLevel: options.logLevel ?? 'info',
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 30 * 86_400,
     version: options.version ?? '0.0.0',
+    catalogFile: options.catalogFile,
+    upstreams: options.upstreams ?? {},
+    gatewayLimits: options.gatewayLimits,
+    defaultModel: options.defaultModel,
   };
+  // A bad catalog file stops the start before anything is opened.
+  const catalog = loadCatalog(config.catalogFile);
+  if (config.defaultModel && catalog.get(config.defaultModel)?.model_kind !== 'chat') {
+    throw new Error(`--default-model ${config.defaultModel} is not a chat model of the catalog`);
+  }
   const store = await openStore({ dataDir });
   const ctx: AppContext = {
     config,
@@ -61,6 +81,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokenCache: new VerifiedTokenCache(),
     baseUrl: '',
   };
+  ctx.modelDirectory = new ModelDirectory(catalog, store.db);
+  const gateway = createGateway({
+    ctx,
+    directory: ctx.modelDirectory,
+    upstreams: config.upstreams ?? {},
+    limits: config.gatewayLimits,
+    grounding: options.grounding,
+    defaultModel: config.defaultModel,
+  });
+  ctx.gateway = gateway;
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -87,6 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         await app.close();
+        await gateway.close();
         await store.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       })();

@@ -28,6 +28,8 @@ export interface GenerateRequest {
   stop?: string[];
   /** Retrieved passages a local model may ground its answer on (chat, conversations). */
   context?: Array<{ id: string; title: string; content: string; link?: string }>;
+  /** The /api/v1 surface the call came through; the gateway refuses a model that does not support it. */
+  surface?: 'responses' | 'chat' | 'messages';
   scope: MeterScope;
   signal?: AbortSignal;
 }
@@ -44,6 +46,8 @@ export type StopReason = 'end' | 'max_tokens' | 'stop_sequence';
 
 export interface GenerateResult {
   model: string;
+  /** Who offers the model (catalog provider). */
+  provider?: string;
   text: string;
   stopReason: StopReason;
   usage: GatewayUsage;

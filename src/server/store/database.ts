@@ -50,9 +50,18 @@ export interface UsageRecordsTable {
   created_at: string;
 }
 
+/** An administrator's list/hide decision for one catalog model. */
+export interface ModelListingTable {
+  model_id: string;
+  listed: 0 | 1;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   usage_records: UsageRecordsTable;
+  model_listing: ModelListingTable;
 }

@@ -58,4 +58,16 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.createIndex('usage_task').on('usage_records').column('task_id').execute();
     },
   },
+  '0005_model_listing': {
+    async up(db: Kysely<any>) {
+      // An administrator's list/hide decision per catalog model; absent = the catalog's own flag.
+      await db.schema
+        .createTable('model_listing')
+        .addColumn('model_id', 'text', (c) => c.primaryKey())
+        .addColumn('listed', 'integer', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .addColumn('updated_by', 'text')
+        .execute();
+    },
+  },
 };

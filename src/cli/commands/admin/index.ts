@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import * as keys from './keys/index.js';
 import * as usage from './usage.js';
+import * as models from './models/index.js';
 
 export function register(program: Command, deps: Deps): void {
   const admin = program
@@ -9,4 +10,5 @@ export function register(program: Command, deps: Deps): void {
     .description("Administer every user's keys and read usage (needs an admin's API key; usage also the admin key)");
   keys.register(admin, deps);
   usage.register(admin, deps);
+  models.register(admin, deps);
 }

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { intOption } from '../../io/parse.js';
+import { usageError } from '../../exit-codes.js';
 
 export interface ServeOptions {
   host: string;
@@ -10,6 +11,31 @@ export interface ServeOptions {
   adminKey?: string;
   logLevel: string;
   profile?: boolean;
+  catalog?: string;
+  upstreamOpenaiBaseUrl?: string;
+  upstreamOpenaiKey?: string;
+  upstreamAnthropicBaseUrl?: string;
+  upstreamAnthropicKey?: string;
+  upstreamTimeout?: number;
+  keyConcurrency?: number;
+  defaultModel?: string;
+}
+
+/** Options win over the environment; keys are best given by environment, out of the process list. */
+function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
+  const one = (baseUrl: string | undefined, apiKey: string | undefined) => {
+    if (!baseUrl) return undefined;
+    try {
+      new URL(baseUrl);
+    } catch {
+      throw usageError(`not a URL: ${baseUrl}`);
+    }
+    return { baseUrl, apiKey: apiKey || undefined, timeoutMs: opts.upstreamTimeout };
+  };
+  return {
+    openai: one(opts.upstreamOpenaiBaseUrl ?? env.FACET_UPSTREAM_OPENAI_BASE_URL, opts.upstreamOpenaiKey ?? env.FACET_UPSTREAM_OPENAI_KEY),
+    anthropic: one(opts.upstreamAnthropicBaseUrl ?? env.FACET_UPSTREAM_ANTHROPIC_BASE_URL, opts.upstreamAnthropicKey ?? env.FACET_UPSTREAM_ANTHROPIC_KEY),
+  };
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +69,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
+    catalogFile: opts.catalog ?? deps.env.FACET_CATALOG,
+    upstreams: upstreams(opts, deps.env),
+    defaultModel: opts.defaultModel ?? deps.env.FACET_DEFAULT_MODEL,
+    gatewayLimits: opts.keyConcurrency ? { perKeyConcurrency: opts.keyConcurrency, totalConcurrency: Math.max(512, opts.keyConcurrency) } : undefined,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -50,6 +80,8 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const err = deps.streams.stderr;
   err.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
+  const up = server.ctx.config.upstreams ?? {};
+  err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
   if (server.bootstrap.created || opts.memory) {
     err.write('  first start: created the admin user and its credentials\n');
     err.write(`    user_id       ${boot.user_id}\n`);
@@ -93,13 +125,22 @@ export function register(program: Command, deps: Deps): Command {
         }),
     )
     .option('--no-profile', 'do not set up the "local" CLI profile')
+    .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
+    .option('--upstream-openai-base-url <url>', 'OpenAI-compatible server for catalog models with api "openai", e.g. http://127.0.0.1:11434/v1 (env FACET_UPSTREAM_OPENAI_BASE_URL)')
+    .option('--upstream-openai-key <key>', 'its API key (better: env FACET_UPSTREAM_OPENAI_KEY)')
+    .option('--upstream-anthropic-base-url <url>', 'Anthropic-compatible server for catalog models with api "anthropic" (env FACET_UPSTREAM_ANTHROPIC_BASE_URL)')
+    .option('--upstream-anthropic-key <key>', 'its API key (better: env FACET_UPSTREAM_ANTHROPIC_KEY)')
+    .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
+    .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
+    .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))
     .addHelpText(
       'after',
       `
 Examples:
   $ facet serve                               # http://127.0.0.1:8787, data in the OS data dir
   $ facet serve --port 0 --data-dir ./data    # a free port, data here
-  $ facet serve --memory --log-level warn`,
+  $ facet serve --memory --log-level warn
+  $ facet serve --upstream-openai-base-url http://127.0.0.1:11434/v1 --catalog ./my-models.json`,
     )
     .action((opts: ServeOptions) => run(opts, deps));
 }

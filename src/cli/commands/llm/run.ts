@@ -1,0 +1,57 @@
+import type { Deps } from '../../deps.js';
+import { usageError } from '../../exit-codes.js';
+import type { LlmOptions } from './index.js';
+import { requestBody, streamParser, textAndUsage, type Usage } from './surfaces.js';
+
+async function readStdin(deps: Deps): Promise<string> {
+  const stdin = deps.streams.stdin;
+  if (stdin.isTTY) throw usageError('no prompt: give it as an argument or pipe it on stdin');
+  let text = '';
+  for await (const chunk of stdin as AsyncIterable<Buffer | string>) text += chunk.toString();
+  return text;
+}
+
+function reportUsage(deps: Deps, usage: Usage | undefined): void {
+  if (!usage) return deps.io().info('usage: not reported');
+  deps.io().info(
+    `usage: input ${usage.input} tokens, output ${usage.output}, cache read ${usage.cacheRead}, cache write ${usage.cacheWrite}; cost $${usage.cost === undefined ? '?' : usage.cost.toFixed(6)}`,
+  );
+}
+
+export async function run(model: string, promptArg: string | undefined, opts: LlmOptions, deps: Deps): Promise<void> {
+  const prompt = promptArg === undefined || promptArg === '-' ? await readStdin(deps) : promptArg;
+  if (prompt.trim() === '') throw usageError('the prompt is empty');
+  const api = await deps.api();
+  const io = deps.io();
+  const body = requestBody(opts.surface, model, prompt, opts);
+
+  if (!opts.stream) {
+    const raw =
+      opts.surface === 'chat'
+        ? await api.modelApi.chat(body as never)
+        : opts.surface === 'responses'
+          ? await api.modelApi.responses(body as never)
+          : await api.modelApi.messages(body as never);
+    const { text, usage } = textAndUsage(opts.surface, raw);
+    io.print(raw, () => io.write(text.endsWith('\n') ? text : text + '\n'));
+    if (opts.verbose) reportUsage(deps, usage);
+    return;
+  }
+
+  const parse = streamParser(opts.surface);
+  let usage: Usage | undefined;
+  let ended = '\n';
+  for await (const ev of api.modelApi.stream(opts.surface, body)) {
+    // With --json each event's data is one line (NDJSON); it is still parsed, so an in-stream error fails the command.
+    if (io.json && ev.data !== '[DONE]') io.write(ev.data + '\n');
+    const step = parse(ev);
+    if (step.text && !io.json) {
+      io.write(step.text);
+      ended = step.text.endsWith('\n') ? '' : '\n';
+    }
+    if (step.usage) usage = step.usage;
+    if (step.done) break;
+  }
+  if (!io.json) io.write(ended);
+  if (opts.verbose) reportUsage(deps, usage);
+}

@@ -1,0 +1,80 @@
+import { request } from 'undici';
+import type { z } from 'zod';
+import {
+  createChatCompletion,
+  createImage,
+  createMessage,
+  createResponse,
+  getApiModel,
+  listApiModels,
+  listDecisionModels,
+  listVideoModels,
+  type ChatCompletionRequest,
+  type MessagesRequest,
+  type ResponsesRequest,
+} from '../contract/model-api.js';
+import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '../contract/admin-models.js';
+import { callRoute } from './call.js';
+import { ApiError, NetworkError, describeErrorBody } from './errors.js';
+import { readEventStream } from './event-stream.js';
+import { authHeaders, type Transport } from './transport.js';
+
+/** Opens a streaming POST on a /api/v1 surface and yields its events' JSON payloads. */
+async function* streamEvents(t: Transport, path: string, body: unknown, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
+  const o = t.options;
+  const url = o.baseUrl.replace(/\/+$/, '') + path;
+  let res;
+  try {
+    res = await request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'text/event-stream',
+        'user-agent': o.userAgent ?? 'facet-cli',
+        ...authHeaders('key', o.credentials),
+      },
+      body: JSON.stringify(body),
+      headersTimeout: o.timeoutMs ?? 30_000,
+      bodyTimeout: o.timeoutMs ?? 30_000,
+      signal,
+    });
+  } catch (err) {
+    throw new NetworkError(`cannot reach ${o.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, url);
+  }
+  const requestId = res.headers['x-request-id'] as string | undefined;
+  o.debug?.(`← ${res.statusCode} POST ${url} (stream) request-id=${requestId ?? '-'}`);
+  if (res.statusCode >= 400) {
+    const text = await res.body.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    const d = describeErrorBody(res.statusCode, parsed);
+    throw new ApiError(res.statusCode, d.code, d.message, d.requestId ?? requestId, parsed);
+  }
+  yield* readEventStream(res.body);
+}
+
+export const modelApiClient = (t: Transport) => ({
+  list: (query: { provider?: string; exclude_video_and_decisions?: boolean } = {}) =>
+    callRoute(t, listApiModels, { query: { provider: query.provider, exclude_video_and_decisions: query.exclude_video_and_decisions === undefined ? undefined : String(query.exclude_video_and_decisions) as 'true' } }),
+  listVideo: (provider?: string) => callRoute(t, listVideoModels, { query: { provider } }),
+  listDecisions: (provider?: string) => callRoute(t, listDecisionModels, { query: { provider } }),
+  get: (id: string) => callRoute(t, getApiModel, { params: { model_id: id } }),
+  chat: (body: z.input<typeof ChatCompletionRequest>) => callRoute(t, createChatCompletion, { body: { ...body, stream: false } }),
+  responses: (body: z.input<typeof ResponsesRequest>) => callRoute(t, createResponse, { body: { ...body, stream: false } }),
+  messages: (body: z.input<typeof MessagesRequest>) => callRoute(t, createMessage, { body: { ...body, stream: false } }),
+  image: (body: { prompt: string; model?: string; n?: number; size?: string }) => callRoute(t, createImage, { body }),
+  /** Raw events of a streamed call on one surface. */
+  stream: (surface: 'chat' | 'responses' | 'messages', body: Record<string, unknown>, signal?: AbortSignal) =>
+    streamEvents(t, { chat: createChatCompletion.path, responses: createResponse.path, messages: createMessage.path }[surface], { ...body, stream: true }, signal),
+});
+
+export const adminModelsClient = (t: Transport) => ({
+  list: () => callRoute(t, adminListModels),
+  get: (id: string) => callRoute(t, adminGetModel, { params: { model_id: id } }),
+  show: (id: string) => callRoute(t, adminShowModel, { params: { model_id: id } }),
+  hide: (id: string) => callRoute(t, adminHideModel, { params: { model_id: id } }),
+});

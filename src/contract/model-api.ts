@@ -1,0 +1,344 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './errors.js';
+
+/**
+ * The model-calling APIs (spec 4.8): three chat surfaces in their families' public shapes, model
+ * discovery, images, videos and the planned decisions endpoint. Request schemas accept what the
+ * official clients send; responses list the fields callers read (more may be present).
+ */
+
+const ModelId = z.string().min(1).max(200);
+const Temperature2 = z.number().min(0).max(2);
+
+const TextPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
+
+// ---- Chat Completions ----
+
+export const ChatMessage = z.object({
+  role: z.enum(['system', 'developer', 'user', 'assistant']),
+  content: z.union([z.string(), z.array(TextPart)]).nullable(),
+  name: z.string().optional(),
+});
+
+export const ChatCompletionRequest = z.object({
+  model: ModelId,
+  messages: z.array(ChatMessage).min(1),
+  stream: z.boolean().optional(),
+  stream_options: z.object({ include_usage: z.boolean().optional() }).nullable().optional(),
+  temperature: Temperature2.nullable().optional(),
+  max_tokens: z.number().int().min(1).nullable().optional(),
+  max_completion_tokens: z.number().int().min(1).nullable().optional(),
+  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullable().optional(),
+  n: z.literal(1).nullable().optional(),
+  user: z.string().optional(),
+});
+
+const ChatUsage = z.object({
+  prompt_tokens: z.number().int(),
+  completion_tokens: z.number().int(),
+  total_tokens: z.number().int(),
+  prompt_tokens_details: z.object({ cached_tokens: z.number().int() }),
+  cost: z.number().describe('USD, from the catalog (a facet addition)'),
+});
+
+export const ChatCompletion = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
+      finish_reason: z.enum(['stop', 'length']),
+      logprobs: z.null(),
+    }),
+  ),
+  usage: ChatUsage,
+});
+
+// ---- Responses ----
+
+const ResponsesInputItem = z
+  .object({
+    type: z.string().optional(),
+    role: z.enum(['system', 'developer', 'user', 'assistant']).optional(),
+    content: z.union([z.string(), z.array(TextPart)]).optional(),
+  })
+  .loose();
+
+export const ResponsesRequest = z.object({
+  model: ModelId,
+  input: z.union([z.string(), z.array(ResponsesInputItem).min(1)]),
+  instructions: z.string().nullable().optional(),
+  stream: z.boolean().optional(),
+  temperature: Temperature2.nullable().optional(),
+  max_output_tokens: z.number().int().min(1).nullable().optional(),
+  store: z.boolean().optional(),
+  user: z.string().optional(),
+});
+
+const ResponsesUsage = z.object({
+  input_tokens: z.number().int(),
+  input_tokens_details: z.object({ cached_tokens: z.number().int() }),
+  output_tokens: z.number().int(),
+  output_tokens_details: z.object({ reasoning_tokens: z.number().int() }),
+  total_tokens: z.number().int(),
+  cost: z.number(),
+});
+
+export const ResponseObject = z.object({
+  id: z.string(),
+  object: z.literal('response'),
+  created_at: z.number().int(),
+  status: z.enum(['completed', 'incomplete', 'in_progress']),
+  model: z.string(),
+  output: z.array(
+    z.object({
+      type: z.literal('message'),
+      id: z.string(),
+      status: z.string(),
+      role: z.literal('assistant'),
+      content: z.array(z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) })),
+    }),
+  ),
+  output_text: z.string(),
+  incomplete_details: z.object({ reason: z.string() }).nullable(),
+  usage: ResponsesUsage.nullable(),
+});
+
+// ---- Messages ----
+
+const MessagesContent = z.union([z.string(), z.array(TextPart).min(1)]);
+
+export const MessagesRequest = z.object({
+  model: ModelId,
+  max_tokens: z.number().int().min(1),
+  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent })).min(1),
+  system: z.union([z.string(), z.array(TextPart)]).optional(),
+  stream: z.boolean().optional(),
+  temperature: z.number().min(0).max(1).optional(),
+  stop_sequences: z.array(z.string()).optional(),
+  metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
+});
+
+export const MessageObject = z.object({
+  id: z.string(),
+  type: z.literal('message'),
+  role: z.literal('assistant'),
+  model: z.string(),
+  content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
+  stop_reason: z.enum(['end_turn', 'max_tokens', 'stop_sequence']),
+  stop_sequence: z.string().nullable(),
+  usage: z.object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    cache_read_input_tokens: z.number().int(),
+    cache_creation_input_tokens: z.number().int(),
+    cost: z.number(),
+  }),
+});
+
+// ---- discovery ----
+
+export const MODEL_KINDS = ['chat', 'image_generation', 'video_generation', 'decisions'] as const;
+
+export const ModelCard = z.object({
+  id: z.string(),
+  object: z.literal('model'),
+  created: z.number().int(),
+  owned_by: z.string(),
+  model_kind: z.enum(MODEL_KINDS),
+});
+
+export const ModelList = z.object({ object: z.literal('list'), data: z.array(ModelCard) });
+
+const Price = z.object({
+  input: z.number(),
+  output: z.number(),
+  cache_read: z.number().nullable(),
+  cache_write: z.number().nullable(),
+});
+
+export const ModelDetail = ModelCard.extend({
+  description: z.string().nullable(),
+  context_window: z.number().int(),
+  max_output_tokens: z.number().int(),
+  surfaces: z.array(z.string()),
+  pricing: Price.extend({
+    currency: z.literal('USD'),
+    unit: z.literal('per_million_tokens'),
+    web_search_per_call: z.number(),
+    tiers: z.array(Price.extend({ above_prompt_tokens: z.number().int() })),
+    per_video: z.number().nullable(),
+  }),
+});
+export type ModelDetail = z.infer<typeof ModelDetail>;
+
+/** An invalid boolean is a 422 (spec 4.8), so only these spellings are accepted. */
+const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+export const ModelListQuery = z.object({
+  provider: z.string().min(1).optional(),
+  exclude_video_and_decisions: QueryBoolean.default(false),
+});
+export const ProviderQuery = z.object({ provider: z.string().min(1).optional() });
+export const ModelIdParams = z.object({ model_id: ModelId });
+
+// ---- images, videos, decisions ----
+
+export const ImageGenerationRequest = z.object({
+  model: ModelId.optional(),
+  prompt: z.string().min(1).max(4000),
+  n: z.number().int().min(1).max(4).optional(),
+  size: z.string().regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, for example 1024x1024').optional(),
+  response_format: z.enum(['b64_json', 'url']).optional(),
+  user: z.string().optional(),
+});
+
+export const ImageGeneration = z.object({
+  created: z.number().int(),
+  data: z.array(z.object({ b64_json: z.string().optional(), url: z.string().optional(), revised_prompt: z.string() })),
+  usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int(), cost: z.number() }),
+});
+
+export const VideoGenerationRequest = z.object({ model: ModelId, prompt: z.string().min(1).max(4000) }).loose();
+
+const openaiErrors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 429: OpenAIErrorBody, 503: OpenAIErrorBody } as const;
+const anthropicErrors = { 400: AnthropicErrorBody, 401: AnthropicErrorBody, 403: AnthropicErrorBody, 404: AnthropicErrorBody, 429: AnthropicErrorBody, 503: AnthropicErrorBody } as const;
+
+export const createResponse = defineRoute({
+  id: 'api.responses.create',
+  method: 'POST',
+  path: '/api/v1/responses',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Responses-style generation; stream: true answers Responses events',
+  body: ResponsesRequest,
+  responses: { 200: ResponseObject, ...openaiErrors },
+});
+
+export const createChatCompletion = defineRoute({
+  id: 'api.chat.completions.create',
+  method: 'POST',
+  path: '/api/v1/chat/completions',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Chat-Completions-style generation; stream: true answers chunks ending in [DONE]',
+  body: ChatCompletionRequest,
+  responses: { 200: ChatCompletion, ...openaiErrors },
+});
+
+export const createMessage = defineRoute({
+  id: 'api.messages.create',
+  method: 'POST',
+  path: '/api/v1/messages',
+  auth: 'key',
+  family: 'anthropic',
+  tag: 'model-api',
+  summary: 'Messages-style generation; stream: true answers message_start … message_stop',
+  body: MessagesRequest,
+  responses: { 200: MessageObject, ...anthropicErrors },
+});
+
+export const listApiModels = defineRoute({
+  id: 'api.models.list',
+  method: 'GET',
+  path: '/api/v1/models',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Discoverable models (never calls or charges one)',
+  query: ModelListQuery,
+  validationStatus: 422,
+  responses: { 200: ModelList, 422: OpenAIErrorBody, ...openaiErrors },
+});
+
+export const listVideoModels = defineRoute({
+  id: 'api.videos.models.list',
+  method: 'GET',
+  path: '/api/v1/videos/models',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Discoverable video_generation models',
+  query: ProviderQuery,
+  validationStatus: 422,
+  responses: { 200: ModelList, ...openaiErrors },
+});
+
+export const listDecisionModels = defineRoute({
+  id: 'api.decisions.models.list',
+  method: 'GET',
+  path: '/api/v1/decisions/models',
+  auth: 'key',
+  family: 'decisions',
+  tag: 'model-api',
+  summary: 'Discoverable decisions models',
+  query: ProviderQuery,
+  validationStatus: 422,
+  responses: { 200: ModelList, 401: DecisionsErrorBody },
+});
+
+export const getApiModel = defineRoute({
+  id: 'api.models.get',
+  method: 'GET',
+  path: '/api/v1/models/{model_id}',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'One discoverable model: kind, limits, surfaces and prices',
+  params: ModelIdParams,
+  responses: { 200: ModelDetail, ...openaiErrors },
+});
+
+export const createImage = defineRoute({
+  id: 'api.images.generations',
+  method: 'POST',
+  path: '/api/v1/images/generations',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Images in the OpenAI Images shape, through the local illustration engine',
+  body: ImageGenerationRequest,
+  responses: { 200: ImageGeneration, ...openaiErrors },
+});
+
+export const createVideo = defineRoute({
+  id: 'api.videos.generations',
+  method: 'POST',
+  path: '/api/v1/videos/generations',
+  auth: 'key',
+  family: 'openai',
+  tag: 'model-api',
+  summary: 'Video generation: needs an upstream that offers video',
+  body: VideoGenerationRequest,
+  responses: { 200: z.object({}).loose(), 501: OpenAIErrorBody, ...openaiErrors },
+});
+
+export const createDecision = defineRoute({
+  id: 'api.decisions.create',
+  method: 'POST',
+  path: '/api/v1/decisions',
+  auth: 'key',
+  family: 'decisions',
+  tag: 'model-api',
+  summary: 'Planned, not yet available: always 501 in the decisions error shape',
+  responses: { 501: DecisionsErrorBody, 401: DecisionsErrorBody },
+});
+
+export const modelApiRoutes = [
+  createResponse,
+  createChatCompletion,
+  createMessage,
+  listApiModels,
+  listVideoModels,
+  listDecisionModels,
+  getApiModel,
+  createImage,
+  createVideo,
+  createDecision,
+];

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../store/database.js';
+import { listModelListing, setModelListing } from '../../store/model-listing.repo.js';
+import type { Catalog, CatalogModel } from './catalog.js';
+
+export interface ModelState extends CatalogModel {
+  /** The catalog's flag, or an administrator's decision when one was made. */
+  listed: boolean;
+  /** What callers see: enabled, listed, not deleted, and priced (zero counts). */
+  offered: boolean;
+}
+
+/** How long an instance trusts its copy of the admin decisions before reading the store again. */
+const REFRESH_MS = 5_000;
+
+/**
+ * The catalog joined with the administrators' list/hide decisions. The decisions are cached in
+ * memory, because every model call reads them, and refreshed every few seconds so several instances
+ * sharing one database agree soon after a change.
+ */
+export class ModelDirectory {
+  private overrides = new Map<string, boolean>();
+  private loadedAt = 0;
+  private loading: Promise<void> | undefined;
+
+  constructor(
+    readonly catalog: Catalog,
+    private readonly db: Kysely<Database>,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  private async fresh(): Promise<void> {
+    if (this.clock() - this.loadedAt < REFRESH_MS) return;
+    this.loading ??= listModelListing(this.db)
+      .then((m) => {
+        this.overrides = m;
+        this.loadedAt = this.clock();
+      })
+      .finally(() => (this.loading = undefined));
+    await this.loading;
+  }
+
+  private state(m: CatalogModel): ModelState {
+    const listed = this.overrides.get(m.id) ?? m.listed;
+    return { ...m, listed, offered: m.enabled && listed && !m.deleted && m.pricing !== null };
+  }
+
+  async all(): Promise<ModelState[]> {
+    await this.fresh();
+    return this.catalog.models.map((m) => this.state(m));
+  }
+
+  async get(id: string): Promise<ModelState | undefined> {
+    await this.fresh();
+    const m = this.catalog.get(id);
+    return m && this.state(m);
+  }
+
+  /** Lists or hides a catalog model for everyone; returns undefined for an id the catalog lacks. */
+  async setListed(id: string, listed: boolean, at: string, by: string | null): Promise<ModelState | undefined> {
+    const m = this.catalog.get(id);
+    if (!m) return undefined;
+    await setModelListing(this.db, id, listed, at, by);
+    this.overrides.set(id, listed);
+    return this.state(m);
+  }
+}

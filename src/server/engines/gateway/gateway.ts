@@ -1,0 +1,193 @@
+import type { GatewayStreamEvent, GatewayUsage, GenerateRequest, GenerateResult, ModelGateway, StopReason } from '../gateway-types.js';
+import { HttpError } from '../../errors.js';
+import { meter } from '../../services/usage.service.js';
+import type { Ctx } from '../../services/users.service.js';
+import { anthropicCompatible } from '../../providers/anthropic-compatible.js';
+import { openAICompatible } from '../../providers/openai-compatible.js';
+import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstream-http.js';
+import type { Backend, BackendCall, ReportedUsage } from './backend.js';
+import type { ModelDirectory, ModelState } from './directory.js';
+import { echoEngine, groundedEngine, type GroundingSource } from './local-engines.js';
+import { GatewayLimits, type GatewayLimitOptions } from './limits.js';
+import { priceCall } from './pricing.js';
+import { countPromptTokens, countTokens } from './tokenizer.js';
+import { fromUpstream } from './upstream-errors.js';
+
+export interface GatewayOptions {
+  ctx: Ctx;
+  directory: ModelDirectory;
+  upstreams: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
+  limits?: GatewayLimitOptions;
+  grounding?: GroundingSource;
+  /** The model used when a feature names none. */
+  defaultModel?: string;
+}
+
+/** Without max tokens from the caller, a reply may use up to this many (or the model's limit, if lower). */
+const DEFAULT_MAX_TOKENS = 4096;
+
+const KIND_ENDPOINT: Record<string, string> = {
+  image_generation: '/api/v1/images/generations',
+  video_generation: '/api/v1/videos/generations',
+  decisions: '/api/v1/decisions',
+};
+
+/** A model whose upstream is not configured: retrying cannot help, so clients are told not to. */
+function notConfigured(model: ModelState): HttpError {
+  const flag = model.api === 'openai' ? '--upstream-openai-base-url' : '--upstream-anthropic-base-url';
+  return new HttpError('upstream_not_configured', `Model ${model.id} is served by an ${model.api}-compatible upstream, and none is configured (start the platform with ${flag})`, {
+    status: 503,
+    headers: { 'x-should-retry': 'false' },
+  });
+}
+
+interface Prepared {
+  model: ModelState;
+  backend: Backend;
+  call: BackendCall;
+  release: () => void;
+}
+
+export interface PlatformGateway extends ModelGateway {
+  /** Closes the upstream connection pool; in-flight calls finish first. */
+  close(): Promise<void>;
+}
+
+export function createGateway(options: GatewayOptions): PlatformGateway {
+  const limits = new GatewayLimits(options.limits);
+  const locals: Record<string, Backend> = { echo: echoEngine(), grounded: groundedEngine(options.grounding) };
+  const pool = createUpstreamPool();
+  const upstream = {
+    openai: options.upstreams.openai && openAICompatible({ ...options.upstreams.openai, pool }),
+    anthropic: options.upstreams.anthropic && anthropicCompatible({ ...options.upstreams.anthropic, pool }),
+  };
+  const defaultModel = options.defaultModel ?? 'facet-grounded';
+
+  function backendFor(model: ModelState): Backend {
+    if (model.api === 'local') {
+      const engine = locals[model.engine ?? ''];
+      if (!engine) throw new HttpError('model_not_supported', `Model ${model.id} is not a chat model`, { status: 400 });
+      return engine;
+    }
+    if (model.api === 'openai' || model.api === 'anthropic') {
+      const backend = upstream[model.api];
+      if (!backend) throw notConfigured(model);
+      return backend;
+    }
+    throw new HttpError('model_not_available', `Model ${model.id} is planned and not yet available`, { status: 400 });
+  }
+
+  async function checkContext(model: ModelState, request: GenerateRequest, maxTokens: number): Promise<void> {
+    // A BPE token covers at least one character almost always, so short prompts need no counting.
+    const chars = (request.system?.length ?? 0) + request.messages.reduce((n, m) => n + m.content.length + 8, 0);
+    if (chars + maxTokens <= model.context_window) return;
+    const prompt = await countPromptTokens(request);
+    if (prompt + maxTokens > model.context_window) {
+      throw new HttpError('context_length_exceeded', `The prompt (${prompt} tokens) plus max tokens (${maxTokens}) exceeds the context window of ${model.id} (${model.context_window} tokens)`, {
+        status: 400,
+      });
+    }
+  }
+
+  async function prepare(request: GenerateRequest): Promise<Prepared> {
+    const id = request.model ?? defaultModel;
+    const model = await options.directory.get(id);
+    if (!model || !model.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+    if (model.model_kind !== 'chat') {
+      throw new HttpError('model_not_supported', `Model ${id} is a ${model.model_kind} model; use ${KIND_ENDPOINT[model.model_kind]}`, { status: 400 });
+    }
+    if (request.surface && !model.surfaces.includes(request.surface)) {
+      throw new HttpError('model_not_supported', `Model ${id} is not available on the ${request.surface} surface; it supports ${model.surfaces.join(', ')}`, { status: 400 });
+    }
+    const cap = model.max_output_tokens;
+    if (request.maxTokens !== undefined && request.maxTokens > cap) {
+      throw new HttpError('invalid_parameter', `max tokens ${request.maxTokens} exceeds the output limit of ${id} (${cap})`, { status: 400, extra: { param: 'max_tokens' } });
+    }
+    const maxTokens = request.maxTokens ?? Math.min(cap, DEFAULT_MAX_TOKENS);
+    await checkContext(model, request, maxTokens);
+    const backend = backendFor(model);
+    const release = limits.acquire(request.scope.apiKeyId ?? `user:${request.scope.userId}`);
+    const call: BackendCall = {
+      model: model.upstream_model ?? model.id,
+      system: request.system,
+      messages: request.messages,
+      maxTokens,
+      temperature: request.temperature,
+      stop: request.stop,
+      context: request.context,
+      signal: request.signal,
+    };
+    return { model, backend, call, release };
+  }
+
+  /** Fills what the backend did not report with the tokenizer's count. */
+  async function completeUsage(reported: ReportedUsage, request: GenerateRequest, text: string): Promise<GatewayUsage> {
+    const u = reported ?? {};
+    return {
+      inputTokens: u.inputTokens ?? (await countPromptTokens(request)),
+      outputTokens: u.outputTokens ?? (await countTokens(text)),
+      cacheReadTokens: u.cacheReadTokens ?? 0,
+      cacheWriteTokens: u.cacheWriteTokens ?? 0,
+      webSearches: u.webSearches ?? 0,
+    };
+  }
+
+  async function settle(p: Prepared, request: GenerateRequest, text: string, stopReason: StopReason, reported: ReportedUsage): Promise<GenerateResult> {
+    const usage = await completeUsage(reported, request, text);
+    const costUsd = priceCall(p.model.pricing!, usage);
+    await meter(options.ctx, {
+      apiKeyId: request.scope.apiKeyId,
+      userId: request.scope.userId,
+      taskId: request.scope.taskId,
+      model: p.model.id,
+      operation: request.scope.operation,
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      cacheReadTokens: usage.cacheReadTokens,
+      cacheWriteTokens: usage.cacheWriteTokens,
+      webSearches: usage.webSearches,
+      costUsd,
+    });
+    return { model: p.model.id, provider: p.model.provider, text, stopReason, usage, costUsd };
+  }
+
+  return {
+    close: () => pool.close(),
+
+    async generate(request) {
+      const p = await prepare(request);
+      try {
+        const out = await p.backend.generate(p.call).catch((e) => Promise.reject(fromUpstream(e)));
+        return await settle(p, request, out.text, out.stopReason, out.usage);
+      } finally {
+        p.release();
+      }
+    },
+
+    async *stream(request): AsyncGenerator<GatewayStreamEvent> {
+      const p = await prepare(request);
+      let text = '';
+      let settled = false;
+      try {
+        try {
+          for await (const ev of p.backend.stream(p.call)) {
+            if (ev.type === 'delta') {
+              text += ev.text;
+              yield ev;
+            } else {
+              settled = true;
+              yield { type: 'done', result: await settle(p, request, text, ev.stopReason, ev.usage) };
+              return;
+            }
+          }
+        } catch (err) {
+          throw fromUpstream(err);
+        }
+      } finally {
+        // A stream cut short (client gone, upstream failed) still pays for what was produced.
+        if (!settled && (text !== '' || request.signal?.aborted)) await settle(p, request, text, 'end', null).catch(() => undefined);
+        p.release();
+      }
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ErrorFamily } from '../../contract/route.js';
+import type { GatewayStreamEvent, GenerateResult } from '../engines/gateway-types.js';
+import { shapeError } from './error-shape.js';
+
+/** One server-sent event: an optional event line, then the data line. */
+export function sseFrame(data: unknown, event?: string): string {
+  return `${event ? `event: ${event}\n` : ''}data: ${typeof data === 'string' ? data : JSON.stringify(data)}\n\n`;
+}
+
+/** How one family writes a stream: frames to open it, for each delta, at the end, and on failure. */
+export interface StreamWriter {
+  start(): string;
+  delta(text: string): string;
+  done(result: GenerateResult): string;
+  /** The family's error body, already shaped. */
+  error(body: unknown): string;
+}
+
+/**
+ * Runs a gateway stream as server-sent events. The first event is awaited before anything is sent,
+ * so a bad model, a limit or an upstream refusal still answers with its proper status and error body;
+ * after that, failures are reported in-stream in the family's shape. A client that disconnects
+ * aborts the generation (the gateway still meters what was produced).
+ */
+export async function streamToClient(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  family: ErrorFamily,
+  open: (signal: AbortSignal) => AsyncIterable<GatewayStreamEvent>,
+  writer: StreamWriter,
+): Promise<FastifyReply> {
+  const abort = new AbortController();
+  const raw = reply.raw;
+  // Registered first: a caller who leaves while the model is still thinking cancels it too.
+  raw.on('close', () => {
+    if (!raw.writableEnded) abort.abort();
+  });
+  const events = open(abort.signal)[Symbol.asyncIterator]();
+  let next = await events.next();
+
+  reply.hijack();
+  raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+    'x-request-id': request.id,
+    'x-accel-buffering': 'no',
+  });
+  const write = async (chunk: string) => {
+    if (raw.destroyed || raw.writableEnded) return;
+    if (!raw.write(chunk)) await new Promise<void>((resolve) => raw.once('drain', resolve).once('close', resolve));
+  };
+
+  try {
+    await write(writer.start());
+    while (!next.done) {
+      const ev = next.value;
+      await write(ev.type === 'delta' ? writer.delta(ev.text) : writer.done(ev.result));
+      if (abort.signal.aborted) break;
+      next = await events.next();
+    }
+  } catch (err) {
+    if (!abort.signal.aborted) {
+      const shaped = shapeError(family, err, request.id);
+      if (shaped.status >= 500) request.log.error({ err }, 'stream failed');
+      await write(writer.error(shaped.body));
+    }
+  } finally {
+    await events.return?.();
+    if (!raw.writableEnded) raw.end();
+  }
+  return reply;
+}
+
+/** Connects a plain request to an abort signal, for non-streaming calls cut short by the caller. */
+export function abortOnClose(reply: FastifyReply): AbortSignal {
+  const abort = new AbortController();
+  reply.raw.on('close', () => {
+    if (!reply.raw.writableEnded) abort.abort();
+  });
+  return abort.signal;
+}

@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { required } from '../context-required.js';
+import {
+  createChatCompletion,
+  createDecision,
+  createImage,
+  createMessage,
+  createResponse,
+  createVideo,
+  getApiModel,
+  listApiModels,
+  listDecisionModels,
+  listVideoModels,
+} from '../../contract/model-api.js';
+import type { AuthContext } from '../auth/authenticate.js';
+import type { ModelGateway, MeterScope } from '../engines/gateway-types.js';
+import type { ModelDirectory } from '../engines/gateway/directory.js';
+import { HttpError } from '../errors.js';
+import { registerRoute } from '../http/register.js';
+import { abortOnClose, streamToClient } from '../http/sse.js';
+import { chatCompletion, chatStreamWriter, chatToGateway } from '../services/model-api/chat-completions.js';
+import { responseFor, responsesStreamWriter, responsesToGateway } from '../services/model-api/responses.js';
+import { messageFor, messagesStreamWriter, messagesToGateway } from '../services/model-api/messages.js';
+import { discoverModel, discoverModels } from '../services/model-api/catalog-view.js';
+import { generateImages } from '../services/model-api/images.js';
+import { nowSeconds } from '../services/model-api/content.js';
+
+function scopeOf(auth: AuthContext, operation: string): MeterScope {
+  return { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation };
+}
+
+export function modelApiRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const gateway = (): ModelGateway => required(ctx.gateway, 'the model gateway');
+  const directory = (): ModelDirectory => required(ctx.modelDirectory, 'the model directory');
+
+  registerRoute(app, ctx, createChatCompletion, async ({ body, auth, request, reply }) => {
+    const req = chatToGateway(body, scopeOf(auth, 'chat.completions'));
+    const created = nowSeconds(ctx.now());
+    if (body.stream) {
+      const writer = chatStreamWriter(body.model, created, body.stream_options?.include_usage === true);
+      return streamToClient(request, reply, 'openai', (signal) => gateway().stream({ ...req, signal }), writer);
+    }
+    return chatCompletion(await gateway().generate({ ...req, signal: abortOnClose(reply) }), created);
+  });
+
+  registerRoute(app, ctx, createResponse, async ({ body, auth, request, reply }) => {
+    const req = responsesToGateway(body, scopeOf(auth, 'responses'));
+    const created = nowSeconds(ctx.now());
+    if (body.stream) return streamToClient(request, reply, 'openai', (signal) => gateway().stream({ ...req, signal }), responsesStreamWriter(body, created));
+    return responseFor(body, await gateway().generate({ ...req, signal: abortOnClose(reply) }), created);
+  });
+
+  registerRoute(app, ctx, createMessage, async ({ body, auth, request, reply }) => {
+    const req = messagesToGateway(body, scopeOf(auth, 'messages'));
+    if (body.stream) return streamToClient(request, reply, 'anthropic', (signal) => gateway().stream({ ...req, signal }), messagesStreamWriter(body));
+    return messageFor(body, await gateway().generate({ ...req, signal: abortOnClose(reply) }));
+  });
+
+  registerRoute(app, ctx, listApiModels, ({ query }) =>
+    discoverModels(directory(), { provider: query.provider, excludeVideoAndDecisions: query.exclude_video_and_decisions }),
+  );
+  registerRoute(app, ctx, listVideoModels, ({ query }) => discoverModels(directory(), { provider: query.provider, kinds: ['video_generation'] }));
+  registerRoute(app, ctx, listDecisionModels, ({ query }) => discoverModels(directory(), { provider: query.provider, kinds: ['decisions'] }));
+  registerRoute(app, ctx, getApiModel, ({ params }) => discoverModel(directory(), params.model_id));
+
+  registerRoute(app, ctx, createImage, ({ body, auth }) => generateImages(ctx, directory(), body, scopeOf(auth, 'images.generations')));
+
+  registerRoute(app, ctx, createVideo, async ({ body }) => {
+    const model = await directory().get(body.model);
+    if (!model?.offered) throw new HttpError('model_not_found', `The model ${body.model} does not exist or is not available`, { status: 404 });
+    if (model.model_kind !== 'video_generation') {
+      throw new HttpError('model_not_supported', `Model ${body.model} is a ${model.model_kind} model, not a video_generation one`, { status: 400 });
+    }
+    // No upstream adapter of this platform generates video, so a listed video model cannot run here.
+    throw new HttpError('video_generation_unavailable', `Video generation with ${body.model} needs an upstream that offers video, and none is configured on this platform`, {
+      status: 501,
+      headers: { 'x-should-retry': 'false' },
+    });
+  });
+
+  // "Whatever the body": this route reads no body at all, so even malformed JSON gets the same answer.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 10 * 1024 * 1024 }, (_req, _body, done) => done(null, undefined));
+    registerRoute(scope, ctx, createDecision, () => {
+      throw new HttpError('NOT_IMPLEMENTED', 'The decisions endpoint is planned and not yet available; streaming is not supported either', {
+        status: 501,
+        headers: { 'x-should-retry': 'false' },
+      });
+    });
+  });
+}

@@ -1,0 +1,49 @@
+import type { z } from 'zod';
+import type { ImageGeneration, ImageGenerationRequest } from '../../../contract/model-api.js';
+import type { MeterScope } from '../../engines/gateway-types.js';
+import type { ModelDirectory } from '../../engines/gateway/directory.js';
+import { priceCall } from '../../engines/gateway/pricing.js';
+import { countTokens } from '../../engines/gateway/tokenizer.js';
+import { illustrate } from '../../engines/gateway/illustration.js';
+import { HttpError } from '../../errors.js';
+import { meter } from '../usage.service.js';
+import type { Ctx } from '../users.service.js';
+import { nowSeconds } from './content.js';
+
+const DEFAULT_MODEL = 'facet-illustration-1';
+const MIN_SIDE = 64;
+const MAX_SIDE = 2048;
+
+function parseSize(size: string | undefined): [number, number] {
+  const [w, h] = (size ?? '1024x1024').split('x').map(Number);
+  if (w < MIN_SIDE || h < MIN_SIDE || w > MAX_SIDE || h > MAX_SIDE) {
+    throw new HttpError('invalid_parameter', `size must be between ${MIN_SIDE}x${MIN_SIDE} and ${MAX_SIDE}x${MAX_SIDE}`, { status: 400, extra: { param: 'size' } });
+  }
+  return [w, h];
+}
+
+/** OpenAI Images shape, drawn by the local illustration engine and metered like every model call. */
+export async function generateImages(
+  ctx: Ctx,
+  directory: ModelDirectory,
+  body: z.infer<typeof ImageGenerationRequest>,
+  scope: MeterScope,
+): Promise<z.infer<typeof ImageGeneration>> {
+  const id = body.model ?? DEFAULT_MODEL;
+  const model = await directory.get(id);
+  if (!model?.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+  if (model.model_kind !== 'image_generation' || model.engine !== 'illustration') {
+    throw new HttpError('model_not_supported', `Model ${id} cannot generate images here; use an image_generation model such as ${DEFAULT_MODEL}`, { status: 400 });
+  }
+  if (body.response_format === 'url') {
+    throw new HttpError('invalid_parameter', 'The local illustration engine returns images inline: use response_format b64_json', { status: 400, extra: { param: 'response_format' } });
+  }
+  const [width, height] = parseSize(body.size);
+  const n = body.n ?? 1;
+  const data = Array.from({ length: n }, (_, i) => ({ b64_json: illustrate(body.prompt, width, height, i).toString('base64'), revised_prompt: body.prompt }));
+  const inputTokens = await countTokens(body.prompt);
+  const usage = { inputTokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 };
+  const cost = priceCall(model.pricing!, usage) * n;
+  await meter(ctx, { apiKeyId: scope.apiKeyId, userId: scope.userId, model: model.id, operation: scope.operation, inputTokens, costUsd: cost });
+  return { created: nowSeconds(ctx.now()), data, usage: { input_tokens: inputTokens, output_tokens: 0, total_tokens: inputTokens, cost } };
+}

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCatalog } from '../../src/server/engines/gateway/catalog.js';
+import { ModelDirectory } from '../../src/server/engines/gateway/directory.js';
+import { createGateway } from '../../src/server/engines/gateway/gateway.js';
+import { groundedAnswer } from '../../src/server/engines/gateway/local-engines.js';
+import { countTokens } from '../../src/server/engines/gateway/tokenizer.js';
+import { openStore, type Store } from '../../src/server/store/store.js';
+import type { ModelGateway } from '../../src/server/engines/gateway-types.js';
+
+let store: Store;
+let gateway: ModelGateway & { close(): Promise<void> };
+const scope = { apiKeyId: 'key_test', userId: 'usr_test', operation: 'unit' };
+
+beforeAll(async () => {
+  store = await openStore({ dataDir: null });
+  const ctx = { db: store.db, now: () => new Date('2026-01-01T00:00:00Z') };
+  gateway = createGateway({ ctx, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {}, limits: { perKeyConcurrency: 1, totalConcurrency: 2 } });
+});
+afterAll(async () => {
+  await gateway?.close();
+  await store?.close();
+});
+
+describe('the gateway with local models', () => {
+  it('echo is a pure function of the request, metered with real token counts', async () => {
+    const a = await gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'same input' }], scope });
+    const b = await gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'same input' }], scope });
+    expect(a.text).toBe('same input');
+    expect(b).toEqual(a);
+    expect(a.usage.outputTokens).toBe(await countTokens('same input'));
+    const rows = await store.db.selectFrom('usage_records').selectAll().execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ model: 'facet-echo', operation: 'unit', api_key_id: 'key_test', output_tokens: 2 });
+  });
+
+  it('grounds answers on the passages given, citing them', async () => {
+    const r = await gateway.generate({
+      messages: [{ role: 'user', content: 'When was the lighthouse built?' }],
+      context: [
+        { id: 'a', title: 'Harbour', content: 'The harbour is busy. Ferries leave hourly.' },
+        { id: 'b', title: 'Lighthouse', content: 'The lighthouse was built in 1871. It is white.', link: 'https://example.test/l' },
+      ],
+      scope,
+    });
+    expect(r.model).toBe('facet-grounded');
+    expect(r.text).toContain('The lighthouse was built in 1871. [2]');
+    expect(r.text).toContain('[2] Lighthouse (https://example.test/l)');
+    expect(groundedAnswer('anything', [])).toMatch(/no documents/);
+  });
+
+  it('refuses a second concurrent call of one key with 429 and Retry-After', async () => {
+    const first = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'a b c' }], scope })[Symbol.asyncIterator]();
+    await first.next(); // holds the key's only slot
+    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope })).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
+    await first.return?.();
+    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope })).resolves.toMatchObject({ text: 'x' });
+  });
+
+  it('meters a stream cut short for what it produced', async () => {
+    const before = (await store.db.selectFrom('usage_records').selectAll().execute()).length;
+    const it = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'one two three four' }], scope })[Symbol.asyncIterator]();
+    await it.next();
+    await it.return?.();
+    const rows = await store.db.selectFrom('usage_records').selectAll().orderBy('id').execute();
+    expect(rows.length).toBe(before + 1);
+    expect(rows.at(-1)!.output_tokens).toBe(1);
+  });
+
+  it('refuses an unconfigured upstream with a clear, non-retryable 503, and a prompt over the context window', async () => {
+    await expect(gateway.generate({ model: 'corvid-small', messages: [{ role: 'user', content: 'x' }], scope })).rejects.toMatchObject({
+      status: 503,
+      code: 'upstream_not_configured',
+      headers: { 'x-should-retry': 'false' },
+    });
+    const huge = 'word '.repeat(140_000);
+    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: huge }], scope })).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded' });
+  });
+});
