@@ -2,6 +2,9 @@ import { createTransport, type TransportOptions, type Transport } from './transp
 import { keysClient } from './keys.js';
 import { adminClient } from './admin.js';
 import { modelsClient } from './models.js';
+import { livedocsClient } from './livedocs.js';
+import { chatClient } from './chat.js';
+import { conversationsClient } from './conversations.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -14,6 +17,9 @@ export function createApi(options: TransportOptions) {
     keys: keysClient(transport),
     admin: adminClient(transport),
     models: modelsClient(transport),
+    livedocs: livedocsClient(transport),
+    chat: chatClient(transport),
+    conversations: conversationsClient(transport),
   };
 }
 

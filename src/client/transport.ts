@@ -35,6 +35,8 @@ export interface RequestSpec {
   /** Return the raw response instead of parsing JSON or throwing on errors. */
   raw?: boolean;
   signal?: AbortSignal;
+  /** Overrides the transport's retries for this request (0: a 429 is returned at once). */
+  retries?: number;
 }
 
 export interface RawResponse {
@@ -46,7 +48,7 @@ export interface RawResponse {
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
 
-function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
+export function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
   const need = (value: string | undefined, what: string, hint: string) => {
     if (!value) throw new MissingCredentialError(`this call needs ${what}; ${hint}`);
     return value;
@@ -147,12 +149,12 @@ export function createTransport(options: TransportOptions) {
       const buf = Buffer.from(await res.body.arrayBuffer());
       const requestId = res.headers['x-request-id'] as string | undefined;
       debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
-      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < retries;
+      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < (spec.retries ?? retries);
       if (retryable && !spec.form) {
         const hinted = retryAfterSeconds(res.headers['retry-after']);
         const backoff = 250 * 2 ** attempt;
         const waitMs = Math.min(30_000, hinted !== undefined ? hinted * 1000 : backoff) + Math.random() * 100;
-        debug?.(`  retrying in ${Math.round(waitMs)} ms (attempt ${attempt + 2} of ${retries + 1})`);
+        debug?.(`  retrying in ${Math.round(waitMs)} ms (attempt ${attempt + 2} of ${(spec.retries ?? retries) + 1})`);
         await sleep(waitMs);
         continue;
       }
@@ -162,7 +164,10 @@ export function createTransport(options: TransportOptions) {
 
   /** Sends and parses JSON; non-2xx answers become ApiError. */
   async function call<T = unknown>(spec: RequestSpec): Promise<T> {
-    const res = await send(spec);
+    return toResult<T>(await send(spec));
+  }
+
+  function toResult<T>(res: RawResponse): T {
     const text = res.body.toString('utf8');
     let parsed: unknown = undefined;
     if (text) {
@@ -179,5 +184,8 @@ export function createTransport(options: TransportOptions) {
     return parsed as T;
   }
 
-  return { send, call, options };
+  /** Auth headers of a route group, for requests made outside send() (event streams). */
+  const headersFor = (group: AuthGroup) => authHeaders(group, options.credentials);
+
+  return { send, call, options, parse: toResult, headersFor };
 }

@@ -3,6 +3,9 @@ import { imageAuthRoutes } from './image-auth.js';
 import { imageAdminRoutes } from './image-admin.js';
 import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
+import { livedocRoutes } from './livedocs.js';
+import { chatRoutes } from './chat.js';
+import { conversationRoutes } from './conversations.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -14,6 +17,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageAuthRoutes,
   ...imageAdminRoutes,
   ...imageModelRoutes,
+  ...livedocRoutes,
+  ...chatRoutes,
+  ...conversationRoutes,
 ];
 
 /**

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './store/database.js';
 import type { Store } from './store/store.js';
+import type { ChatRateLimits } from './auth/rate-limit.js';
+import type { ModelGateway } from './engines/gateway-types.js';
+import type { StreamHub } from './streams/hub.js';
 
 export interface ServerConfig {
   host: string;
@@ -13,6 +16,14 @@ export interface ServerConfig {
   logLevel: string;
   accessTokenTtlSeconds: number;
   version: string;
+  /** Chat rate limits (spec 8); `facet serve --chat-limit-*`. */
+  chatRateLimits: ChatRateLimits;
+  /** How long a conversation stream key can be read after it was created. */
+  streamTtlSeconds: number;
+  /** Interval of SSE heartbeat comments on idle conversation streams. */
+  streamHeartbeatSeconds: number;
+  /** Pause between answer chunks of the local writer, to pace streams like a model would (0 = none). */
+  answerChunkDelayMs: number;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -25,4 +36,8 @@ export interface AppContext {
   tokenSecret: Uint8Array;
   /** The address the server listens on, known once it does. */
   baseUrl: string;
+  /** The model gateway when one is configured; without it the local engines answer. */
+  gateway?: ModelGateway;
+  /** Conversation event logs: durable append and replay, plus live fan-out in this process. */
+  streams: StreamHub;
 }

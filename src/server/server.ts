@@ -7,6 +7,10 @@ import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { tokenSecret } from './auth/tokens.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { DEFAULT_CHAT_LIMITS, type ChatRateLimits } from './auth/rate-limit.js';
+import type { ModelGateway } from './engines/gateway-types.js';
+import { StreamHub } from './streams/hub.js';
+import { deleteExpiredBefore } from './store/streams.repo.js';
 
 export interface StartOptions {
   host?: string;
@@ -21,6 +25,16 @@ export interface StartOptions {
   accessTokenTtlSeconds?: number;
   version?: string;
   now?: () => Date;
+  /** Chat rate limits; defaults in DEFAULT_CHAT_LIMITS. */
+  chatRateLimits?: Partial<ChatRateLimits>;
+  /** Default 3600: a conversation stream key is readable for an hour. */
+  streamTtlSeconds?: number;
+  /** Default 15. */
+  streamHeartbeatSeconds?: number;
+  /** Default 0. */
+  answerChunkDelayMs?: number;
+  /** A model gateway; without one the local engines answer. */
+  gateway?: ModelGateway;
 }
 
 export interface RunningServer {
@@ -49,6 +63,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logLevel: options.logLevel ?? 'info',
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 30 * 86_400,
     version: options.version ?? '0.0.0',
+    chatRateLimits: { ...DEFAULT_CHAT_LIMITS, ...options.chatRateLimits },
+    streamTtlSeconds: options.streamTtlSeconds ?? 3600,
+    streamHeartbeatSeconds: options.streamHeartbeatSeconds ?? 15,
+    answerChunkDelayMs: options.answerChunkDelayMs ?? 0,
   };
   const store = await openStore({ dataDir });
   const ctx: AppContext = {
@@ -58,7 +76,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now: options.now ?? (() => new Date()),
     tokenSecret: await tokenSecret(store.db),
     baseUrl: '',
+    gateway: options.gateway,
+    streams: new StreamHub(store.db),
   };
+  await ctx.streams.closeOrphans();
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -76,6 +97,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const boot = await bootstrap(ctx);
+  // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
+  const sweeper = setInterval(() => {
+    const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
+    deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
+  }, 600_000);
+  sweeper.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -84,6 +111,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bootstrap: boot,
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
+        ctx.streams.endReaders();
         await app.close();
         await store.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -10,6 +10,12 @@ export interface ServeOptions {
   adminKey?: string;
   logLevel: string;
   profile?: boolean;
+  chatLimitKeyPerMinute: number;
+  chatLimitUserPerMinute: number;
+  chatLimitUserPerHour: number;
+  streamTtl: number;
+  streamHeartbeat: number;
+  answerChunkDelay: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +49,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
+    chatRateLimits: { perKeyPerMinute: opts.chatLimitKeyPerMinute, perUserPerMinute: opts.chatLimitUserPerMinute, perUserPerHour: opts.chatLimitUserPerHour },
+    streamTtlSeconds: opts.streamTtl,
+    streamHeartbeatSeconds: opts.streamHeartbeat,
+    answerChunkDelayMs: opts.answerChunkDelay,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -93,6 +103,13 @@ export function register(program: Command, deps: Deps): Command {
         }),
     )
     .option('--no-profile', 'do not set up the "local" CLI profile')
+    // Chat limits of spec 8; the numbers are the platform's to choose (README "Limits").
+    .option('--chat-limit-key-per-minute <n>', 'chat requests per API key per minute', intOption(1, 1_000_000), 20)
+    .option('--chat-limit-user-per-minute <n>', 'chat requests per user (all keys) per minute', intOption(1, 1_000_000), 30)
+    .option('--chat-limit-user-per-hour <n>', 'chat requests per user (all keys) per hour', intOption(1, 10_000_000), 500)
+    .option('--stream-ttl <seconds>', 'how long a conversation stream key stays readable', intOption(1, 30 * 86_400), 3600)
+    .option('--stream-heartbeat <seconds>', 'interval of heartbeat comments on conversation streams', intOption(1, 3600), 15)
+    .option('--answer-chunk-delay <ms>', 'pause between streamed answer chunks of the local engine', intOption(0, 10_000), 0)
     .addHelpText(
       'after',
       `
