@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chunkText, type TextChunk } from '../retrieval/chunker.js';
-import { extractHtml } from './html.js';
+import { extractHtml, htmlToMarkdown } from './html.js';
 
 export type FileKind = 'markdown' | 'text' | 'html' | 'pdf' | 'docx' | 'pptx' | 'image' | 'other';
 
@@ -73,9 +73,9 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'docx': {
       const mammoth = (await import('mammoth')).default;
       const { value: html } = await mammoth.convertToHtml({ buffer: data });
-      const page = extractHtml(`<html><body>${html}</body></html>`);
-      const h1 = /^#\s+(.+)$/m.exec(page.markdown)?.[1]?.trim() ?? null;
-      return { kind, contentType, title: h1, text: page.markdown };
+      const markdown = htmlToMarkdown(html);
+      const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
+      return { kind, contentType, title: h1, text: markdown };
     }
     case 'pptx': {
       const { pptxSlides } = await import('./pptx.js');

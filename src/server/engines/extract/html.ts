@@ -32,7 +32,11 @@ export function extractHtml(html: string, fallbackTitle = ''): ExtractedHtml {
   } catch {
     // Readability throws on some malformed documents; the whole body is still good text.
   }
+  return { title: title || fallbackTitle, markdown: htmlToMarkdown(contentHtml), excerpt };
+}
+
+/** HTML that is all content (a converted document) straight to Markdown, headings kept. */
+export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-  const markdown = turndown.turndown(contentHtml).replace(/\n{3,}/g, '\n\n').trim();
-  return { title: title || fallbackTitle, markdown, excerpt };
+  return turndown.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
 }
