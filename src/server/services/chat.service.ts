@@ -34,6 +34,21 @@ export function engineFailure(err: unknown, code: string): HttpError {
  * LiveDocs, then a grounded answer citing data.resources by [n].
  */
 export async function chat(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void): Promise<ChatResult> {
+  // Spec 8 rule 2: every chat response carries the limit headers, errors too; the error handler
+  // sends only the headers an HttpError carries, so they ride on the error.
+  let rate: Record<string, string> = {};
+  try {
+    return await answer(ctx, auth, rawQuery, (h) => {
+      rate = h;
+      setHeaders(h);
+    });
+  } catch (err) {
+    if (err instanceof HttpError) for (const [k, v] of Object.entries(rate)) err.headers[k] ??= v;
+    throw err;
+  }
+}
+
+async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void): Promise<ChatResult> {
   const who = { keyId: auth.apiKey?.id ?? `user:${auth.user.id}`, userId: auth.user.id };
   let query: string;
   try {
@@ -48,23 +63,23 @@ export async function chat(ctx: AppContext, auth: AuthContext, rawQuery: unknown
   const queries = analyzeQuery(query);
   const grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) });
   const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'chat' };
-  let answer = '';
+  let text = '';
   try {
     const gen = writeAnswer(
       { gateway: ctx.gateway, meter: (m) => meter(ctx, { ...scope, ...m, costUsd: 0 }) },
       { query, history: [], passages: grounding.passages, scope },
     );
-    for await (const piece of gen) answer += piece;
+    for await (const piece of gen) text += piece;
   } catch (err) {
     throw engineFailure(err, 'CHAT_FAILED');
   }
   const id = newId('chat');
   const messageId = newId('msg');
-  await ctx.db.insertInto('chat_messages').values({ id: messageId, chat_id: id, user_id: auth.user.id, query, answer, created_at: ctx.now().toISOString() }).execute();
+  await ctx.db.insertInto('chat_messages').values({ id: messageId, chat_id: id, user_id: auth.user.id, query, answer: text, created_at: ctx.now().toISOString() }).execute();
   return {
     id,
     message_id: messageId,
-    answer,
+    answer: text,
     query_analysis: { queries },
     resources: grounding.resources.map((r) => ({ link: r.link, title: r.title, snippet: r.snippet })),
   };

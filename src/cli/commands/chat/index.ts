@@ -37,7 +37,7 @@ export async function run(query: string, opts: ChatOptions, deps: Deps): Promise
       if (e.name !== 'ApiError' || e.status !== 429) throw err;
       const wait = e.rateLimit?.retryAfter ?? e.retryAfterSeconds ?? 1;
       if (!opts.retry || attempt >= opts.maxRetries) {
-        throw new CliError(`${e.message}`, EXIT.rateLimited, opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`);
+        throw new CliError(`${e.message} (code RATE_LIMITED, HTTP 429)`, EXIT.rateLimited, opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`);
       }
       io.info(`rate limited: waiting ${wait} s before retry ${attempt + 1} of ${opts.maxRetries}…`);
       await new Promise((r) => setTimeout(r, wait * 1000));
