@@ -19,15 +19,18 @@ export class SseParser {
   private event = '';
   private data: string[] = [];
   private id: string | undefined;
+  /** The previous chunk ended in CR: a LF starting this one is the rest of that CRLF. */
+  private skipLf = false;
 
   push(chunk: string): RawSseEvent[] {
+    if (this.skipLf && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    this.skipLf = false;
     this.buffer += chunk;
     const out: RawSseEvent[] = [];
     for (;;) {
       const m = /\r\n|\r|\n/.exec(this.buffer);
       if (!m) break;
-      // A lone CR at the very end may be the first half of CRLF: wait for the next chunk.
-      if (m[0] === '\r' && m.index === this.buffer.length - 1) break;
+      if (m[0] === '\r' && m.index === this.buffer.length - 1) this.skipLf = true;
       const line = this.buffer.slice(0, m.index);
       this.buffer = this.buffer.slice(m.index + m[0].length);
       if (line === '') {
