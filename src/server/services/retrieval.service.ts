@@ -36,17 +36,19 @@ export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrieveRes
 /** Ranked excerpts: from the given resources, or from those the query routes to. */
 export async function retrieve(ctx: Ctx, userId: string, livedocId: string, input: { query: string; resource_ids?: string[]; top_k?: number }): Promise<RetrieveResult[]> {
   await access(ctx, userId, livedocId, 'read');
-  let resourceIds = input.resource_ids ? [...new Set(input.resource_ids)] : undefined;
-  if (resourceIds) {
-    const found = await findResourcesByIds(ctx.db, resourceIds);
-    const mine = new Set(found.filter((r) => r.livedoc_id === livedocId).map((r) => r.id));
-    const missing = resourceIds.find((id) => !mine.has(id));
-    if (missing) throw resourceNotFound(missing);
-  } else {
-    resourceIds = (await routeResources(ctx.db, input.query, [livedocId], DEFAULT_ROUTE)).map((r) => r.resourceId);
-    if (resourceIds.length === 0) return [];
+  const topK = input.top_k ?? DEFAULT_TOP_K;
+  if (!input.resource_ids) {
+    // Routed: the best chunks of the resources the query routes to, from one ranked search.
+    const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
+    const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
+    return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));
   }
-  const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds, limit: input.top_k ?? DEFAULT_TOP_K });
+  const resourceIds = [...new Set(input.resource_ids)];
+  const found = await findResourcesByIds(ctx.db, resourceIds);
+  const mine = new Set(found.filter((r) => r.livedoc_id === livedocId).map((r) => r.id));
+  const missing = resourceIds.find((id) => !mine.has(id));
+  if (missing) throw resourceNotFound(missing);
+  const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds, limit: topK });
   return toResults(ctx, hits);
 }
 

@@ -90,7 +90,7 @@ function coverage(stems: string[], text: string): number {
 
 /** The resources whose chunks rank best, best first: each resource scores by its best chunk. */
 export async function routeResources(db: Kysely<Database>, query: string, livedocIds: string[], max: number): Promise<Array<{ resourceId: string; score: number }>> {
-  const hits = await searchChunks(db, query, { livedocIds, limit: 200 });
+  const hits = await searchChunks(db, query, { livedocIds, limit: Math.max(30, max * 6) });
   const best = new Map<string, number>();
   for (const h of hits) if (!best.has(h.resourceId)) best.set(h.resourceId, h.score);
   return [...best.entries()].slice(0, max).map(([resourceId, score]) => ({ resourceId, score }));
