@@ -197,50 +197,60 @@ function normalizeUrl(raw: string): string | null {
 
 type UrlItem = string | { url: string; title?: string };
 
-/** Fetches and extracts each page (four at a time); one failure never fails the others. */
+/**
+ * Fetches and extracts each page (four at a time); one failure never fails the others. A URL
+ * already in the LiveDoc, or repeated within the request, is reported as existed.
+ */
 export async function addUrls(ctx: AppContext, userId: string, livedocId: string, items: UrlItem[]) {
   await access(ctx, userId, livedocId, 'write');
   const work = items.map((item) => (typeof item === 'string' ? { url: item.trim(), title: undefined } : { url: item.url.trim(), title: item.title }));
-  const results: Array<{ url: string; status: 'success' | 'failed' | 'existed'; fail_reason: string | null; resource_id: string }> = new Array(work.length);
-  const claimed = new Map<string, number>();
-  let next = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const i = next++;
-      const { url, title } = work[i];
-      const normalized = normalizeUrl(url);
-      if (!normalized) {
-        results[i] = { url, status: 'failed', fail_reason: 'not a valid http or https URL', resource_id: '' };
-        continue;
-      }
-      const key = `url:${normalized}`;
-      const existing = await repo.findByKey(ctx.db, livedocId, key);
-      if (existing || claimed.has(key)) {
-        results[i] = { url, status: 'existed', fail_reason: null, resource_id: existing?.id ?? '' };
-        if (!existing) results[i].resource_id = await waitFor(claimed.get(key)!);
-        continue;
-      }
-      claimed.set(key, i);
-      try {
-        const page = await fetchPage(normalized);
-        const row = baseRow(ctx, livedocId, {
-          title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
-          resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),
-        });
-        await createIndexed(ctx, row);
-        results[i] = { url, status: 'success', fail_reason: null, resource_id: row.id };
-      } catch (err) {
-        const reason = err instanceof FetchFailed ? err.message : `extraction failed: ${(err as Error).message}`;
-        results[i] = { url, status: 'failed', fail_reason: reason, resource_id: '' };
-      }
+  type Result = { url: string; status: 'success' | 'failed' | 'existed'; fail_reason: string | null; resource_id: string };
+  const results: Result[] = new Array(work.length);
+  const firstOf = new Map<string, number>();
+  const todo: number[] = [];
+  work.forEach(({ url }, i) => {
+    const normalized = normalizeUrl(url);
+    if (!normalized) results[i] = { url, status: 'failed', fail_reason: 'not a valid http or https URL', resource_id: '' };
+    else if (firstOf.has(normalized)) return;
+    else {
+      firstOf.set(normalized, i);
+      todo.push(i);
+    }
+  });
+  const addOne = async (i: number) => {
+    const { url, title } = work[i];
+    const normalized = normalizeUrl(url)!;
+    const key = `url:${normalized}`;
+    const existing = await repo.findByKey(ctx.db, livedocId, key);
+    if (existing) return { url, status: 'existed', fail_reason: null, resource_id: existing.id } as Result;
+    try {
+      const page = await fetchPage(normalized);
+      const row = baseRow(ctx, livedocId, {
+        title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
+        resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),
+      });
+      await createIndexed(ctx, row);
+      return { url, status: 'success', fail_reason: null, resource_id: row.id } as Result;
+    } catch (err) {
+      const reason = err instanceof FetchFailed ? err.message : `extraction failed: ${(err as Error).message}`;
+      return { url, status: 'failed', fail_reason: reason, resource_id: '' } as Result;
     }
   };
-  // A duplicate inside one request points at the first occurrence's resource once it exists.
-  const waitFor = async (first: number) => {
-    while (!results[first]) await new Promise((r) => setTimeout(r, 20));
-    return results[first].resource_id;
-  };
-  await Promise.all(Array.from({ length: Math.min(4, work.length) }, worker));
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(4, todo.length) }, async () => {
+      while (next < todo.length) {
+        const i = todo[next++];
+        results[i] = await addOne(i);
+      }
+    }),
+  );
+  // Repeats within the request point at the first occurrence's resource.
+  work.forEach(({ url }, i) => {
+    if (results[i]) return;
+    const first = results[firstOf.get(normalizeUrl(url)!)!];
+    results[i] = { url, status: 'existed', fail_reason: null, resource_id: first.resource_id };
+  });
   return results;
 }
 
