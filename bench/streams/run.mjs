@@ -49,9 +49,19 @@ try {
   });
   const ask = (i) => api('/v2/conversations', { query: `When is lunch served and when are badges renewed? (${i})`, live_doc_short_id: ld });
 
-  // baseline: one stream on an idle server
+  // baselines: one stream on an idle server, and the same burst of N new connections to /healthz
+  // (what N simultaneous connections cost this machine before any stream work)
   const single = await open((await ask(0)).stream_key);
   const rssIdle = p.rssKb();
+  const burst = await Promise.all(
+    Array.from({ length: STREAMS }, async () => {
+      const s = performance.now();
+      const r = await request(`${p.url}/healthz`, { dispatcher: new Agent({ connections: 1 }) });
+      await r.body.text();
+      return performance.now() - s;
+    }),
+  );
+  burst.sort((a, b) => a - b);
 
   console.log(`creating ${STREAMS} conversations and opening their streams at once…`);
   const keys = [];
@@ -71,7 +81,8 @@ try {
   console.log(`streams              ${STREAMS} concurrent (${complete} complete, ${results[0].events} events each, chunk delay ${DELAY} ms)`);
   console.log(`time to first event  p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  max ${ms(firsts[firsts.length - 1])}`);
   console.log(`baseline (1 stream)  ${ms(single.firstMs)}`);
-  console.log(`ratio                p50 under load is ${(percentile(firsts, 50) / single.firstMs).toFixed(1)}x the single-stream time`);
+  console.log(`baseline (burst)     ${STREAMS} new connections to /healthz at once: p50 ${ms(percentile(burst, 50))}  p99 ${ms(percentile(burst, 99))}`);
+  console.log(`ratio                p50 under load is ${(percentile(firsts, 50) / single.firstMs).toFixed(1)}x one stream alone, ${(percentile(firsts, 50) / percentile(burst, 50)).toFixed(2)}x a bare connection burst`);
   console.log(`memory               idle ${(rssIdle / 1024).toFixed(0)} MB, peak ${(peakRss / 1024).toFixed(0)} MB: ${((peakRss - rssIdle) / STREAMS).toFixed(0)} KB per open stream`);
   console.log(`wall time            ${(wall / 1000).toFixed(1)} s for all streams to finish`);
 } finally {

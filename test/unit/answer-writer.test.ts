@@ -46,3 +46,13 @@ describe('answer writer', () => {
     expect(seen[0].messages[2].content).toMatch(/\[1\] Tides \(https:\/\/x\.test\/tides\)\nSpring tides reach 2\.4 metres\.[\s\S]*Question: How high are tides\?/);
   });
 });
+
+describe('engine failures on the chat surface', () => {
+  it('a model that is unavailable is SERVICE_UNAVAILABLE 503; anything else CHAT_FAILED 502', async () => {
+    const { engineFailure } = await import('../../src/server/services/chat.service.js');
+    const { HttpError } = await import('../../src/server/errors.js');
+    expect(engineFailure(new HttpError('LLM_SERVICE_UNAVAILABLE', 'upstream down'), 'CHAT_FAILED')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    expect(engineFailure(new HttpError('X', 'busy', { status: 503 }), 'CHAT_FAILED')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
+    expect(engineFailure(new Error('socket hang up'), 'CHAT_FAILED')).toMatchObject({ code: 'CHAT_FAILED', status: 502, message: expect.stringMatching(/socket hang up/) });
+  });
+});
