@@ -12,12 +12,12 @@ export async function findStream(db: Kysely<Database>, key: string): Promise<Str
   return db.selectFrom('streams').selectAll().where('key', '=', key).executeTakeFirst();
 }
 
-export async function setStreamStatus(db: Kysely<Database>, key: string, status: StreamRow['status']): Promise<void> {
-  await db.updateTable('streams').set({ status }).where('key', '=', key).execute();
-}
-
-export async function insertEvent(db: Kysely<Database>, row: StreamEventRow): Promise<void> {
-  await db.insertInto('stream_events').values(row).execute();
+/** Events of many streams and the status of those that ended, in one transaction. */
+export async function insertEventBatch(db: Kysely<Database>, rows: StreamEventRow[], ended: Array<{ key: string; status: StreamRow['status'] }>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 200) await trx.insertInto('stream_events').values(rows.slice(i, i + 200)).execute();
+    for (const e of ended) await trx.updateTable('streams').set({ status: e.status }).where('key', '=', e.key).execute();
+  });
 }
 
 export async function eventsFrom(db: Kysely<Database>, key: string, fromSeq: number, limit = 1000): Promise<StreamEventRow[]> {

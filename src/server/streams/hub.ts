@@ -32,17 +32,52 @@ export class StreamHub {
     this.nextSeq.set(key, 0);
   }
 
+  /**
+   * Appends an event; resolves once it is committed and sent to live readers. Appends from all
+   * streams are committed together, one transaction per tick (group commit): a thousand answers being
+   * written at once cost a few transactions a tick, not one per chunk. A producer awaits each append,
+   * so one stream's events keep their order.
+   */
   async append(key: string, type: LoggedEvent['type'], data: unknown): Promise<LoggedEvent> {
-    const seq = this.nextSeq.get(key) ?? (await repo.lastSeq(this.db, key)) + 1;
+    if (!this.nextSeq.has(key)) this.nextSeq.set(key, (await repo.lastSeq(this.db, key)) + 1);
+    const seq = this.nextSeq.get(key)!;
     this.nextSeq.set(key, seq + 1);
-    await repo.insertEvent(this.db, { stream_key: key, seq, type, data: JSON.stringify(data) });
-    if (TERMINAL.has(type)) {
-      await repo.setStreamStatus(this.db, key, type === 'done' ? 'done' : 'error');
-      this.nextSeq.delete(key);
+    if (TERMINAL.has(type)) this.nextSeq.delete(key);
+    const event: LoggedEvent = { seq, type, data };
+    return new Promise<LoggedEvent>((resolve, reject) => {
+      this.pending.push({ key, event, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flushing = this.flushing.then(() => this.flush());
+        });
+      }
+    });
+  }
+
+  private pending: Array<{ key: string; event: LoggedEvent; resolve: (e: LoggedEvent) => void; reject: (err: unknown) => void }> = [];
+  private scheduled = false;
+  /** Flushes run one after another, so events are emitted in commit order. */
+  private flushing: Promise<void> = Promise.resolve();
+
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
+    try {
+      await repo.insertEventBatch(
+        this.db,
+        batch.map((b) => ({ stream_key: b.key, seq: b.event.seq, type: b.event.type, data: JSON.stringify(b.event.data) })),
+        batch.filter((b) => TERMINAL.has(b.event.type)).map((b) => ({ key: b.key, status: b.event.type === 'done' ? ('done' as const) : ('error' as const) })),
+      );
+    } catch (err) {
+      for (const b of batch) b.reject(err);
+      return;
     }
-    const event = { seq, type, data };
-    this.emitter.emit(key, event);
-    return event;
+    for (const b of batch) {
+      this.emitter.emit(b.key, b.event);
+      b.resolve(b.event);
+    }
   }
 
   async replay(key: string, fromSeq: number): Promise<LoggedEvent[]> {
