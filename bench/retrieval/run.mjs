@@ -83,7 +83,7 @@ try {
   }
   http.sort((a, b) => a - b);
 
-  const fts = db.prepare(`SELECT c.id, bm25(chunk_fts, 2.0, 1.0) AS rank FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
+  const fts = db.prepare(`SELECT c.id, bm25(chunk_fts, 2.0, 2.0, 1.0) AS rank FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
     WHERE chunk_fts MATCH ? AND c.livedoc_id = ? ORDER BY rank LIMIT 30`);
   // Without an index every chunk must be read to find (and then rank) all matches: no LIMIT here.
   const like = db.prepare(`SELECT id FROM resource_chunks WHERE livedoc_id = ? AND (content LIKE ? OR content LIKE ?)`);

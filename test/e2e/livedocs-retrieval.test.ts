@@ -147,7 +147,7 @@ describe('LiveDocs through the CLI', () => {
     const before = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'zeppelin hangar', '--json']));
     expect(before[0].id).toBe(doc.id);
 
-    const long = 'é'.repeat(1500) + ' marmalade factory tour on Fridays.';
+    const long = 'é'.repeat(1500) + '\n\n## Tours\n\nThe marmalade factory tour runs on Fridays.';
     const set = json(await p.cli(['livedocs', 'resources', 'set-content', ld, doc.id, '--content', long, '--json']));
     expect(Buffer.byteLength(set.snippet)).toBe(2000);
     expect(set.snippet).toBe('é'.repeat(1000));
@@ -156,7 +156,10 @@ describe('LiveDocs through the CLI', () => {
 
     const renamed = json(await p.cli(['livedocs', 'resources', 'update', ld, doc.id, '--title', 'Quokka almanac', '--json']));
     expect(renamed.title).toBe('Quokka almanac');
-    expect(json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'quokka', '--json']))[0].id).toBe(doc.id);
+    // the new title is indexed with every chunk, those under a section heading too
+    const byTitle = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'quokka', '--json']));
+    expect(byTitle.map((h: { id: string }) => h.id)).toEqual([doc.id, doc.id]);
+    expect(byTitle.map((h: { metadata: { section: string } }) => h.metadata.section)).toContain('Tours');
 
     // set-content is only for ai_doc
     const web = json(await p.cli(['livedocs', 'resources', 'list', ld, '--type', 'web', '--json'])).items[0];

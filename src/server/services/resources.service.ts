@@ -90,7 +90,7 @@ export async function getResource(ctx: AppContext, userId: string, livedocId: st
 
 export async function createDoc(ctx: AppContext, userId: string, livedocId: string, input: { title?: string; content: string }): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
-  if (!input.content.trim()) throw new HttpError('INVALID_PARAMETER', 'content must not be empty');
+  // An empty document is allowed: it is filled later with set-content.
   const id = newId('res');
   const title = input.title ?? 'New Document';
   return createIndexed(ctx, baseRow(ctx, livedocId, { id, title, resource_type: 'ai_doc', source: 'doc', content_type: 'text', resource_key: `doc:${id}`, text: input.content, snippet: snippetOf(input.content) }));
@@ -118,8 +118,8 @@ export async function updateResource(ctx: AppContext, userId: string, livedocId:
 }
 
 async function reindexTitle(ctx: AppContext, r: repo.ResourceRow): Promise<void> {
-  // Chunks that carried the old resource title as theirs take the new one; section titles stay.
-  await ctx.db.updateTable('resource_chunks').set({ title: r.title }).where('resource_id', '=', r.id).where('page', 'is', null).execute();
+  // The update trigger re-indexes each chunk with the new title.
+  await ctx.db.updateTable('resource_chunks').set({ resource_title: r.title }).where('resource_id', '=', r.id).execute();
 }
 
 export async function deleteResource(ctx: AppContext, userId: string, livedocId: string, id: string): Promise<null> {

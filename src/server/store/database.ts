@@ -96,6 +96,9 @@ export interface ResourceChunksTable {
   ordinal: number;
   /** Slide number for decks, page for PDFs; null otherwise. */
   page: number | null;
+  /** The resource's title, indexed with every chunk; renaming the resource rewrites it. */
+  resource_title: string;
+  /** The section heading (or slide title) the chunk sits under. */
   title: string;
   content: string;
 }

@@ -33,7 +33,8 @@ export async function indexResource(
         livedoc_id: resource.livedoc_id,
         ordinal: c.ordinal,
         page: c.page,
-        title: c.title || resource.title,
+        resource_title: resource.title,
+        title: c.title,
         content: c.content,
       }));
       await trx.insertInto('resource_chunks').values(batch).execute();
@@ -49,14 +50,14 @@ export interface SearchScope {
   limit: number;
 }
 
-/** bm25 over title and content; a title hit weighs twice a body hit. */
+/** bm25 over resource title, section title and content; a title hit weighs twice a body hit. */
 export async function searchChunks(db: Kysely<Database>, query: string, scope: SearchScope): Promise<ChunkHit[]> {
   const match = ftsQuery(query);
   if (!match || scope.livedocIds.length === 0) return [];
   const resourceFilter = scope.resourceIds ? sql`AND c.resource_id IN (${sql.join(scope.resourceIds)})` : sql``;
   const pageFilter = scope.page !== undefined ? sql`AND c.page = ${scope.page}` : sql``;
-  const rows = await sql<{ id: number; resource_id: string; livedoc_id: string; ordinal: number; page: number | null; title: string; content: string; rank: number }>`
-    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.title, c.content, bm25(chunk_fts, 2.0, 1.0) AS rank
+  const rows = await sql<{ id: number; resource_id: string; livedoc_id: string; ordinal: number; page: number | null; resource_title: string; title: string; content: string; rank: number }>`
+    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content, bm25(chunk_fts, 2.0, 2.0, 1.0) AS rank
     FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
     WHERE chunk_fts MATCH ${match}
       AND c.livedoc_id IN (${sql.join(scope.livedocIds)}) ${resourceFilter} ${pageFilter}
@@ -71,7 +72,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     page: r.page,
     title: r.title,
     content: r.content,
-    score: Math.round((-r.rank + coverage(stems, r.title + ' ' + r.content)) * 10_000) / 10_000,
+    score: Math.round((-r.rank + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`)) * 10_000) / 10_000,
   }));
   return hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId).slice(0, scope.limit);
 }
