@@ -76,6 +76,24 @@ describe('conversations through the CLI', () => {
     const ask = await p.cli(['ask', 'Where is Sylvan Heights?', '--livedoc', ld]);
     expect(ask.exitCode, ask.stderr).toBe(0);
     expect(ask.stdout).toMatch(/capital of Sylvania is Sylvan Heights\. \[1\]/);
+
+    // every answer was generated through the metered writer
+    const usage = json(await p.cli(['admin', 'usage', '--json']));
+    const local = usage.keys[0].models.find((m: { model: string }) => m.model === 'facet-local-extractive');
+    expect(local.calls).toBe(3);
+    expect(local.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('selected resources limit what the answer draws on', async () => {
+    const resources = json(await p.cli(['livedocs', 'resources', 'list', ld, '--json'])).items as Array<{ id: string; title: string }>;
+    const sylvania = resources.find((r) => r.title === 'Sylvania')!.id;
+    const r = json(await p.cli(['conversations', 'start', 'What is the population?', '--livedoc', ld, '--resource', sylvania, '--json']));
+    expect(r.answer).toContain('9 million');
+    expect(r.answer).not.toContain('2 million');
+    expect(r.answer).toMatch(/Sources:\n\[1\] Sylvania$/);
+    const bad = await p.cli(['conversations', 'start', 'x', '--livedoc', ld, '--resource', 'res_nope']);
+    expect(bad.exitCode).toBe(4);
+    expect(bad.stderr).toMatch(/RESOURCE_NOT_FOUND/);
   });
 
   it('a conversation without a LiveDoc creates one; bad ids and query bounds are refused', async () => {

@@ -97,10 +97,6 @@ export class StreamHub {
     for (const end of [...this.readers]) end();
   }
 
-  listeners(): number {
-    return this.emitter.eventNames().reduce((n, k) => n + this.emitter.listenerCount(k), 0);
-  }
-
   /**
    * At start-up, a stream still open was being written by a process that is gone: it can never
    * finish, so it ends with an error event its readers will see instead of waiting forever.
