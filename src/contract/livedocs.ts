@@ -78,7 +78,7 @@ export const ListResourcesQuery = z.object({ resource_types: StringArray, page: 
 export const UpdateResourceRequest = z.object({
   title: z.string().max(500).optional(),
   snippet: z.string().max(2000).optional(),
-  thumbnail: z.union([z.url().max(2000), z.literal('')]).optional(),
+  thumbnail: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]).optional(),
 });
 export const SetContentRequest = z.object({ content: z.string() });
 export const CreateDocRequest = z.object({ title: z.string().trim().min(1).max(500).optional(), content: z.string() });

@@ -228,6 +228,7 @@ describe('limits and errors of the LiveDocs surface', () => {
     const thumb = (n: number) => 'https://x.test/' + 'a'.repeat(n - 'https://x.test/'.length);
     expect((await put({ thumbnail: thumb(2000) })).status).toBe(200);
     await expectError(await put({ thumbnail: thumb(2001) }), 400, 'INVALID_PARAMETER');
+    await expectError(await put({ thumbnail: 'javascript:alert(1)' }), 400, 'INVALID_PARAMETER');
     const after = await (await v2(key(), `/v2/livedocs/${ld}/resources/${doc.id}`)).json();
     expect(after.data).toMatchObject({ title: 't'.repeat(500), snippet: 's'.repeat(2000) });
   });
