@@ -12,6 +12,7 @@ const benches = readdirSync(here, { withFileTypes: true })
   .filter((name) => wanted.length === 0 || wanted.includes(name));
 let failed = 0;
 for (const name of benches) {
+  console.log(`\n== bench/${name}`);
   const r = spawnSync(process.execPath, [path.join(here, name, 'run.mjs')], { stdio: 'inherit' });
   if (r.status !== 0) failed++;
 }

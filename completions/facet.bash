@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami config keys admin models llm api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami config keys admin models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -39,8 +39,40 @@ __facet_words() {
     "models ls") echo "--provider --kind --help" ;;
     "models get") echo "--help" ;;
     "llm") echo "--surface --system --temperature --max-tokens --stream --verbose --help" ;;
+    "livedocs") echo "list ls create get update delete rm resources --help" ;;
+    "livedocs list") echo "--keyword --page --size --help" ;;
+    "livedocs ls") echo "--keyword --page --size --help" ;;
+    "livedocs create") echo "--description --icon --help" ;;
+    "livedocs get") echo "--help" ;;
+    "livedocs update") echo "--name --description --help" ;;
+    "livedocs delete") echo "--help" ;;
+    "livedocs rm") echo "--help" ;;
+    "livedocs resources") echo "list ls get update content add-url add-doc set-content upload upload-doc delete rm download retrieve route ppt-retrieve --help" ;;
+    "livedocs resources list") echo "--livedoc --type --page --size --help" ;;
+    "livedocs resources ls") echo "--livedoc --type --page --size --help" ;;
+    "livedocs resources get") echo "--livedoc --help" ;;
+    "livedocs resources update") echo "--livedoc --title --snippet --thumbnail --help" ;;
+    "livedocs resources content") echo "--livedoc --help" ;;
+    "livedocs resources add-url") echo "--livedoc --title --help" ;;
+    "livedocs resources add-doc") echo "--livedoc --title --file --content --help" ;;
+    "livedocs resources set-content") echo "--livedoc --file --content --help" ;;
+    "livedocs resources upload") echo "--livedoc --help" ;;
+    "livedocs resources upload-doc") echo "--livedoc --title --help" ;;
+    "livedocs resources delete") echo "--livedoc --help" ;;
+    "livedocs resources rm") echo "--livedoc --help" ;;
+    "livedocs resources download") echo "--livedoc --output --url-only --expires-in --help" ;;
+    "livedocs resources retrieve") echo "--livedoc --resource --top --help" ;;
+    "livedocs resources route") echo "--livedoc --max --help" ;;
+    "livedocs resources ppt-retrieve") echo "--livedoc --page --query --help" ;;
+    "chat") echo "--retry --max-retries --verbose --help" ;;
+    "conversations") echo "start follow-up get stream --help" ;;
+    "conversations start") echo "--livedoc --resource --no-stream --help" ;;
+    "conversations follow-up") echo "--no-stream --help" ;;
+    "conversations get") echo "--help" ;;
+    "conversations stream") echo "--offset --help" ;;
+    "ask") echo "--livedoc --resource --help" ;;
     "api") echo "--raw-field --field --header --input --include --help" ;;
-    "serve") echo "users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --help" ;;
+    "serve") echo "users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --help" ;;
     "serve users list") echo "--data-dir --help" ;;
@@ -48,6 +80,7 @@ __facet_words() {
     "serve token") echo "--ttl --data-dir --help" ;;
     "serve usage") echo "record --help" ;;
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --help" ;;
+    "serve share") echo "--revoke --data-dir --help" ;;
     "completion") echo "--write --help" ;;
     *) return 1 ;;
   esac

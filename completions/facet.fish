@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami config keys admin models llm api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami config keys admin models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help
     case 'logout'
@@ -76,10 +76,74 @@ function __facet_words
       echo --help
     case 'llm'
       echo --surface --system --temperature --max-tokens --stream --verbose --help
+    case 'livedocs'
+      echo list ls create get update delete rm resources --help
+    case 'livedocs list'
+      echo --keyword --page --size --help
+    case 'livedocs ls'
+      echo --keyword --page --size --help
+    case 'livedocs create'
+      echo --description --icon --help
+    case 'livedocs get'
+      echo --help
+    case 'livedocs update'
+      echo --name --description --help
+    case 'livedocs delete'
+      echo --help
+    case 'livedocs rm'
+      echo --help
+    case 'livedocs resources'
+      echo list ls get update content add-url add-doc set-content upload upload-doc delete rm download retrieve route ppt-retrieve --help
+    case 'livedocs resources list'
+      echo --livedoc --type --page --size --help
+    case 'livedocs resources ls'
+      echo --livedoc --type --page --size --help
+    case 'livedocs resources get'
+      echo --livedoc --help
+    case 'livedocs resources update'
+      echo --livedoc --title --snippet --thumbnail --help
+    case 'livedocs resources content'
+      echo --livedoc --help
+    case 'livedocs resources add-url'
+      echo --livedoc --title --help
+    case 'livedocs resources add-doc'
+      echo --livedoc --title --file --content --help
+    case 'livedocs resources set-content'
+      echo --livedoc --file --content --help
+    case 'livedocs resources upload'
+      echo --livedoc --help
+    case 'livedocs resources upload-doc'
+      echo --livedoc --title --help
+    case 'livedocs resources delete'
+      echo --livedoc --help
+    case 'livedocs resources rm'
+      echo --livedoc --help
+    case 'livedocs resources download'
+      echo --livedoc --output --url-only --expires-in --help
+    case 'livedocs resources retrieve'
+      echo --livedoc --resource --top --help
+    case 'livedocs resources route'
+      echo --livedoc --max --help
+    case 'livedocs resources ppt-retrieve'
+      echo --livedoc --page --query --help
+    case 'chat'
+      echo --retry --max-retries --verbose --help
+    case 'conversations'
+      echo start follow-up get stream --help
+    case 'conversations start'
+      echo --livedoc --resource --no-stream --help
+    case 'conversations follow-up'
+      echo --no-stream --help
+    case 'conversations get'
+      echo --help
+    case 'conversations stream'
+      echo --offset --help
+    case 'ask'
+      echo --livedoc --resource --help
     case 'api'
       echo --raw-field --field --header --input --include --help
     case 'serve'
-      echo users token usage --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --help
+      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
@@ -94,6 +158,8 @@ function __facet_words
       echo record --help
     case 'serve usage record'
       echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --help
+    case 'serve share'
+      echo --revoke --data-dir --help
     case 'completion'
       echo --write --help
     case '*'

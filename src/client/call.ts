@@ -6,6 +6,8 @@ type Infer<T> = T extends z.ZodType ? z.input<T> : never;
 type SuccessBody<R extends RouteDef> = {
   [S in keyof R['responses']]: S extends 200 | 201 | 202 ? (R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : unknown) : never;
 }[keyof R['responses']];
+/** v2 bodies are unwrapped to their data at run time (below); the type follows. */
+type Unwrapped<R extends RouteDef> = R extends { family: 'v2' } ? (R extends { envelope: false } ? SuccessBody<R> : SuccessBody<R> extends { data: infer D } ? D : SuccessBody<R>) : SuccessBody<R>;
 
 export interface CallInput<R extends RouteDef> {
   params?: Infer<R['params']>;
@@ -15,7 +17,7 @@ export interface CallInput<R extends RouteDef> {
 }
 
 /** Calls one contract route: path, method and credentials come from the route itself. */
-export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<SuccessBody<R>> {
+export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<Unwrapped<R>> {
   const result = await t.call<Record<string, unknown>>({
     method: route.method,
     path: buildPath(route.path, (input.params ?? {}) as Record<string, string>),
@@ -27,7 +29,7 @@ export async function callRoute<const R extends RouteDef>(t: Transport, route: R
   });
   // v2 routes answer {status, message, data}: callers want data.
   if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {
-    return result.data as SuccessBody<R>;
+    return result.data as Unwrapped<R>;
   }
-  return result as SuccessBody<R>;
+  return result as Unwrapped<R>;
 }

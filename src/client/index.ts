@@ -3,6 +3,9 @@ import { keysClient } from './keys.js';
 import { adminClient } from './admin.js';
 import { modelsClient } from './models.js';
 import { adminModelsClient, modelApiClient } from './model-api.js';
+import { livedocsClient } from './livedocs.js';
+import { chatClient } from './chat.js';
+import { conversationsClient } from './conversations.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -17,6 +20,9 @@ export function createApi(options: TransportOptions) {
     models: modelsClient(transport),
     modelApi: modelApiClient(transport),
     adminModels: adminModelsClient(transport),
+    livedocs: livedocsClient(transport),
+    chat: chatClient(transport),
+    conversations: conversationsClient(transport),
   };
 }
 

@@ -35,6 +35,8 @@ export interface RequestSpec {
   /** Return the raw response instead of parsing JSON or throwing on errors. */
   raw?: boolean;
   signal?: AbortSignal;
+  /** Overrides the transport's retries for this request (0: a 429 is returned at once). */
+  retries?: number;
 }
 
 export interface RawResponse {
@@ -148,12 +150,13 @@ export function createTransport(options: TransportOptions) {
       const requestId = res.headers['x-request-id'] as string | undefined;
       debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
       // x-should-retry: false marks a 503 no retry can cure (an unconfigured upstream).
-      const retryable = (res.statusCode === 429 || res.statusCode === 503) && attempt < retries && res.headers['x-should-retry'] !== 'false';
+      const retryable =
+        (res.statusCode === 429 || res.statusCode === 503) && attempt < (spec.retries ?? retries) && res.headers['x-should-retry'] !== 'false';
       if (retryable && !spec.form) {
         const hinted = retryAfterSeconds(res.headers['retry-after']);
         const backoff = 250 * 2 ** attempt;
         const waitMs = Math.min(30_000, hinted !== undefined ? hinted * 1000 : backoff) + Math.random() * 100;
-        debug?.(`  retrying in ${Math.round(waitMs)} ms (attempt ${attempt + 2} of ${retries + 1})`);
+        debug?.(`  retrying in ${Math.round(waitMs)} ms (attempt ${attempt + 2} of ${(spec.retries ?? retries) + 1})`);
         await sleep(waitMs);
         continue;
       }
@@ -163,7 +166,10 @@ export function createTransport(options: TransportOptions) {
 
   /** Sends and parses JSON; non-2xx answers become ApiError. */
   async function call<T = unknown>(spec: RequestSpec): Promise<T> {
-    const res = await send(spec);
+    return toResult<T>(await send(spec));
+  }
+
+  function toResult<T>(res: RawResponse): T {
     const text = res.body.toString('utf8');
     let parsed: unknown = undefined;
     if (text) {
@@ -180,5 +186,8 @@ export function createTransport(options: TransportOptions) {
     return parsed as T;
   }
 
-  return { send, call, options };
+  /** Auth headers of a route group, for requests made outside send() (event streams). */
+  const headersFor = (group: AuthGroup) => authHeaders(group, options.credentials);
+
+  return { send, call, options, parse: toResult, headersFor };
 }

@@ -42,6 +42,12 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: 413,
   CONFLICT: 409,
   INTERNAL_ERROR: 500,
+  // LiveDocs and conversations (issue 4): codes the local platform adds, see docs/decisions.md
+  RESOURCE_NOT_FOUND: 404,
+  UNSUPPORTED_RESOURCE_TYPE: 400,
+  STREAM_NOT_FOUND: 404,
+  STREAM_EXPIRED: 410,
+  CONVERSATION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

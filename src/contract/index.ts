@@ -5,6 +5,9 @@ import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
 import { modelApiRoutes } from './model-api.js';
 import { adminModelRoutes } from './admin-models.js';
+import { livedocRoutes } from './livedocs.js';
+import { chatRoutes } from './chat.js';
+import { conversationRoutes } from './conversations.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -18,6 +21,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageModelRoutes,
   ...modelApiRoutes,
   ...adminModelRoutes,
+  ...livedocRoutes,
+  ...chatRoutes,
+  ...conversationRoutes,
 ];
 
 /**

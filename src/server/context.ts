@@ -5,6 +5,8 @@ import type { VerifiedTokenCache } from './auth/token-cache.js';
 import type { ModelGateway } from './engines/gateway-types.js';
 import type { ModelDirectory } from './engines/gateway/directory.js';
 import type { UpstreamConfig } from './providers/upstream-http.js';
+import type { ChatRateLimits } from './auth/rate-limit.js';
+import type { StreamHub } from './streams/hub.js';
 
 export interface ServerConfig {
   host: string;
@@ -25,6 +27,14 @@ export interface ServerConfig {
   defaultModel?: string;
   /** Concurrent model calls allowed per key and in total. */
   gatewayLimits?: { perKeyConcurrency: number; totalConcurrency: number };
+  /** Chat rate limits (spec 8); `facet serve --chat-limit-*`. */
+  chatRateLimits: ChatRateLimits;
+  /** How long a conversation stream key can be read after it was created. */
+  streamTtlSeconds: number;
+  /** Interval of SSE heartbeat comments on idle conversation streams. */
+  streamHeartbeatSeconds: number;
+  /** Pause between answer chunks of the local writer, to pace streams like a model would (0 = none). */
+  answerChunkDelayMs: number;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -42,4 +52,7 @@ export interface AppContext {
   gateway?: ModelGateway;
   /** The model catalog with the administrators' list/hide decisions; always set by startServer. */
   modelDirectory?: ModelDirectory;
+  /** The model gateway when one is configured; without it the local engines answer. */
+  /** Conversation event logs: durable append and replay, plus live fan-out in this process. */
+  streams: StreamHub;
 }

@@ -11,7 +11,14 @@ import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import { loadCatalog } from './engines/gateway/catalog.js';
 import { ModelDirectory } from './engines/gateway/directory.js';
 import { createGateway } from './engines/gateway/gateway.js';
+import { ground } from './services/grounding.service.js';
+import { analyzeQuery } from './engines/query-analysis.js';
+import { visibleIds } from './store/livedocs.repo.js';
 import type { GroundingSource } from './engines/gateway/local-engines.js';
+import { DEFAULT_CHAT_LIMITS, type ChatRateLimits } from './auth/rate-limit.js';
+import type { ModelGateway } from './engines/gateway-types.js';
+import { StreamHub } from './streams/hub.js';
+import { deleteExpiredBefore } from './store/streams.repo.js';
 
 export interface StartOptions {
   host?: string;
@@ -33,6 +40,16 @@ export interface StartOptions {
   defaultModel?: string;
   /** Where the grounded local model finds passages when a call brings none (the LiveDocs surface). */
   grounding?: GroundingSource;
+  /** Chat rate limits; defaults in DEFAULT_CHAT_LIMITS. */
+  chatRateLimits?: Partial<ChatRateLimits>;
+  /** Default 3600: a conversation stream key is readable for an hour. */
+  streamTtlSeconds?: number;
+  /** Default 15. */
+  streamHeartbeatSeconds?: number;
+  /** Default 0. */
+  answerChunkDelayMs?: number;
+  /** A model gateway; without one the local engines answer. */
+  gateway?: ModelGateway;
 }
 
 export interface RunningServer {
@@ -65,6 +82,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     upstreams: options.upstreams ?? {},
     gatewayLimits: options.gatewayLimits,
     defaultModel: options.defaultModel,
+    chatRateLimits: { ...DEFAULT_CHAT_LIMITS, ...options.chatRateLimits },
+    streamTtlSeconds: options.streamTtlSeconds ?? 3600,
+    streamHeartbeatSeconds: options.streamHeartbeatSeconds ?? 15,
+    answerChunkDelayMs: options.answerChunkDelayMs ?? 0,
   };
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
@@ -80,6 +101,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokenSecret: await tokenSecret(store.db),
     tokenCache: new VerifiedTokenCache(),
     baseUrl: '',
+    streams: new StreamHub(store.db),
   };
   ctx.modelDirectory = new ModelDirectory(catalog, store.db);
   const gateway = createGateway({
@@ -87,10 +109,18 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     directory: ctx.modelDirectory,
     upstreams: config.upstreams ?? {},
     limits: config.gatewayLimits,
-    grounding: options.grounding,
+    // /api/v1 calls of the grounded model search the caller's own and shared LiveDocs.
+    grounding:
+      options.grounding ??
+      (async (query, scope) => {
+        const found = await ground(ctx, analyzeQuery(query), { livedocIds: await visibleIds(ctx.db, scope.userId) });
+        return found.passages.map((p) => ({ id: String(p.ref), title: p.title, link: p.link, content: p.content }));
+      }),
     defaultModel: config.defaultModel,
   });
-  ctx.gateway = gateway;
+  // A gateway given by the caller (tests with a fake) wins over the configured one.
+  ctx.gateway = options.gateway ?? gateway;
+  await ctx.streams.closeOrphans();
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -108,6 +138,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const boot = await bootstrap(ctx);
+  // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
+  const sweeper = setInterval(() => {
+    const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
+    deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
+  }, 600_000);
+  sweeper.unref();
 
   let closing: Promise<void> | undefined;
   return {
@@ -116,6 +152,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bootstrap: boot,
     close() {
       closing ??= (async () => {
+        clearInterval(sweeper);
+        ctx.streams.endReaders();
         await app.close();
         await gateway.close();
         await store.close();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/server/engines/gateway/catalog.js';
 import { ModelDirectory } from '../../src/server/engines/gateway/directory.js';
 import { createGateway } from '../../src/server/engines/gateway/gateway.js';
-import { groundedAnswer } from '../../src/server/engines/gateway/local-engines.js';
+import { groundedEngine } from '../../src/server/engines/gateway/local-engines.js';
 import { countTokens } from '../../src/server/engines/gateway/tokenizer.js';
 import { openStore, type Store } from '../../src/server/store/store.js';
 import type { ModelGateway } from '../../src/server/engines/gateway-types.js';
@@ -44,8 +44,22 @@ describe('the gateway with local models', () => {
     });
     expect(r.model).toBe('facet-grounded');
     expect(r.text).toContain('The lighthouse was built in 1871. [2]');
-    expect(r.text).toContain('[2] Lighthouse (https://example.test/l)');
-    expect(groundedAnswer('anything', [])).toMatch(/no documents/);
+    // the caller brought the passages, so the caller lists the sources
+    expect(r.text).not.toContain('Sources:');
+  });
+
+  it('grounds a plain call on the caller through the grounding source, and names its sources', async () => {
+    const seen: string[] = [];
+    const engine = groundedEngine(async (query, who) => {
+      seen.push(`${who.userId}:${query}`);
+      return [{ id: '1', title: 'Lighthouse', content: 'The lighthouse was built in 1871.', link: 'https://example.test/l' }];
+    });
+    const r = await engine.generate({ model: 'facet-grounded', messages: [{ role: 'user', content: 'When was the lighthouse built?' }], maxTokens: 500, scope });
+    expect(seen).toEqual([`${scope.userId}:When was the lighthouse built?`]);
+    expect(r.text).toContain('The lighthouse was built in 1871. [1]');
+    expect(r.text).toContain('Sources:\n[1] Lighthouse (https://example.test/l)');
+    const empty = await groundedEngine(async () => []).generate({ model: 'facet-grounded', messages: [{ role: 'user', content: 'anything' }], maxTokens: 500, scope });
+    expect(empty.text).toMatch(/found nothing/);
   });
 
   it('refuses a second concurrent call of one key with 429 and Retry-After', async () => {

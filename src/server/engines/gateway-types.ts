@@ -30,6 +30,8 @@ export interface GenerateRequest {
   context?: Array<{ id: string; title: string; content: string; link?: string }>;
   /** The /api/v1 surface the call came through; the gateway refuses a model that does not support it. */
   surface?: 'responses' | 'chat' | 'messages';
+  /** The user's question on its own, for a local model that grounds on `context` instead of reading the prompt. */
+  question?: string;
   scope: MeterScope;
   signal?: AbortSignal;
 }

@@ -58,10 +58,124 @@ export interface ModelListingTable {
   updated_by: string | null;
 }
 
+export interface LiveDocsTable {
+  id: string;
+  owner_id: string;
+  name: string;
+  description: string;
+  icon: string;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface LiveDocSharesTable {
+  livedoc_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface ResourcesTable {
+  id: string;
+  livedoc_id: string;
+  title: string;
+  link: string;
+  snippet: string;
+  thumbnail: string;
+  resource_type: string;
+  resource_key: string;
+  status: string;
+  source: string;
+  /** What the content operation reports as type: text, document, image, ai_ppt, ... */
+  content_type: string;
+  /** Extracted or authored text (Markdown for ai_doc); null when the format has none (images). */
+  text: string | null;
+  /** Relative to the files dir; only resources with a source file have one. */
+  file_path: string | null;
+  file_name: string | null;
+  mime_type: string | null;
+  created_at: string;
+  modified_at: string;
+}
+
+export interface ResourceChunksTable {
+  id: Generated<number>;
+  resource_id: string;
+  livedoc_id: string;
+  ordinal: number;
+  /** Slide number for decks, page for PDFs; null otherwise. */
+  page: number | null;
+  /** The resource's title, indexed with every chunk; renaming the resource rewrites it. */
+  resource_title: string;
+  /** The section heading (or slide title) the chunk sits under. */
+  title: string;
+  content: string;
+}
+
+export interface RateLimitWindowsTable {
+  /** key:<id>:minute, user:<id>:minute, user:<id>:hour */
+  bucket: string;
+  window_start: number;
+  count: number;
+}
+
+export interface ChatMessagesTable {
+  id: string;
+  chat_id: string;
+  user_id: string;
+  query: string;
+  answer: string;
+  created_at: string;
+}
+
+export interface ConversationThreadsTable {
+  id: string;
+  user_id: string;
+  livedoc_id: string;
+  title: string;
+  selected_resource_ids: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ConversationTurnsTable {
+  id: string;
+  thread_id: string;
+  query: string;
+  /** Filled once the stream is done; the follow-up's context. */
+  answer: string | null;
+  stream_key: string;
+  created_at: string;
+}
+
+export interface StreamsTable {
+  key: string;
+  user_id: string;
+  status: 'open' | 'done' | 'error';
+  created_at: string;
+  expires_at: string;
+}
+
+export interface StreamEventsTable {
+  stream_key: string;
+  seq: number;
+  type: string;
+  data: string;
+}
+
 export interface Database {
   settings: SettingsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
   usage_records: UsageRecordsTable;
   model_listing: ModelListingTable;
+  livedocs: LiveDocsTable;
+  livedoc_shares: LiveDocSharesTable;
+  livedoc_resources: ResourcesTable;
+  resource_chunks: ResourceChunksTable;
+  rate_limit_windows: RateLimitWindowsTable;
+  chat_messages: ChatMessagesTable;
+  conversation_threads: ConversationThreadsTable;
+  conversation_turns: ConversationTurnsTable;
+  streams: StreamsTable;
+  stream_events: StreamEventsTable;
 }

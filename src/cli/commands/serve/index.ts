@@ -4,10 +4,12 @@ import * as start from './start.js';
 import * as users from './users.js';
 import * as token from './token.js';
 import * as usage from './usage.js';
+import * as share from './share.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
   users.register(serve, deps);
   token.register(serve, deps);
   usage.register(serve, deps);
+  share.register(serve, deps);
 }

@@ -19,6 +19,12 @@ export interface ServeOptions {
   upstreamTimeout?: number;
   keyConcurrency?: number;
   defaultModel?: string;
+  chatLimitKeyPerMinute: number;
+  chatLimitUserPerMinute: number;
+  chatLimitUserPerHour: number;
+  streamTtl: number;
+  streamHeartbeat: number;
+  answerChunkDelay: number;
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -73,6 +79,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     upstreams: upstreams(opts, deps.env),
     defaultModel: opts.defaultModel ?? deps.env.FACET_DEFAULT_MODEL,
     gatewayLimits: opts.keyConcurrency ? { perKeyConcurrency: opts.keyConcurrency, totalConcurrency: Math.max(512, opts.keyConcurrency) } : undefined,
+    chatRateLimits: { perKeyPerMinute: opts.chatLimitKeyPerMinute, perUserPerMinute: opts.chatLimitUserPerMinute, perUserPerHour: opts.chatLimitUserPerHour },
+    streamTtlSeconds: opts.streamTtl,
+    streamHeartbeatSeconds: opts.streamHeartbeat,
+    answerChunkDelayMs: opts.answerChunkDelay,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -133,6 +143,13 @@ export function register(program: Command, deps: Deps): Command {
     .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
     .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
     .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))
+    // Chat limits of spec 8; the numbers are the platform's to choose (README "Limits").
+    .option('--chat-limit-key-per-minute <n>', 'chat requests per API key per minute', intOption(1, 1_000_000), 20)
+    .option('--chat-limit-user-per-minute <n>', 'chat requests per user (all keys) per minute', intOption(1, 1_000_000), 30)
+    .option('--chat-limit-user-per-hour <n>', 'chat requests per user (all keys) per hour', intOption(1, 10_000_000), 500)
+    .option('--stream-ttl <seconds>', 'how long a conversation stream key stays readable', intOption(1, 30 * 86_400), 3600)
+    .option('--stream-heartbeat <seconds>', 'interval of heartbeat comments on conversation streams', intOption(1, 3600), 15)
+    .option('--answer-chunk-delay <ms>', 'pause between streamed answer chunks of the local engine', intOption(0, 10_000), 0)
     .addHelpText(
       'after',
       `

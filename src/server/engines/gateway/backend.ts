@@ -1,4 +1,4 @@
-import type { GatewayMessage, GatewayUsage, GenerateRequest, StopReason } from '../gateway-types.js';
+import type { GatewayMessage, GatewayUsage, GenerateRequest, MeterScope, StopReason } from '../gateway-types.js';
 
 /** What the gateway hands a backend once it has resolved the model and checked the limits. */
 export interface BackendCall {
@@ -10,6 +10,9 @@ export interface BackendCall {
   temperature?: number;
   stop?: string[];
   context?: GenerateRequest['context'];
+  question?: string;
+  /** Who is calling: a local model grounds on this caller's knowledge. */
+  scope?: MeterScope;
   signal?: AbortSignal;
 }
 

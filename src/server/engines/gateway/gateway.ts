@@ -115,6 +115,8 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       temperature: request.temperature,
       stop: request.stop,
       context: request.context,
+      question: request.question,
+      scope: request.scope,
       signal: request.signal,
     };
     return { model, backend, call, release };

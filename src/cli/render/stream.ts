@@ -1,0 +1,65 @@
+import type { Deps } from '../deps.js';
+import { CliError, EXIT } from '../exit-codes.js';
+
+export interface FollowResult {
+  answer: string;
+  /** Events received: where `facet conversations stream KEY --offset N` would resume. */
+  offset: number;
+}
+
+/**
+ * Prints a conversation answer as it arrives: a spinner on stderr until the first chunk, chunks on
+ * stdout (unless quiet, for --json), automatic resume after a dropped connection, and Ctrl-C ends
+ * with exit 130 and a hint to resume.
+ */
+export async function followStream(deps: Deps, streamKey: string, options: { offset?: number; print: boolean }): Promise<FollowResult> {
+  const api = await deps.api();
+  const io = deps.io();
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.once('SIGINT', onSigint);
+  let spinner: { stop(): void; text: string } | undefined;
+  if (io.stderrIsTTY && !deps.globals().quiet) {
+    const ora = (await import('ora')).default;
+    spinner = ora({ text: 'thinking…', stream: deps.streams.stderr as never }).start();
+  }
+  const stopSpinner = () => {
+    spinner?.stop();
+    spinner = undefined;
+  };
+  let answer = '';
+  let offset = options.offset ?? 0;
+  try {
+    for await (const ev of api.conversations.stream(streamKey, {
+      offset,
+      signal: controller.signal,
+      onReconnect: ({ offset: at, attempt, reason }) => {
+        if (deps.globals().debug || io.stderrIsTTY) io.info(`\n[connection dropped (${reason}); resuming at event ${at}, attempt ${attempt}]`);
+      },
+    })) {
+      offset = ev.offset + 1;
+      if (ev.event === 'message') {
+        stopSpinner();
+        answer += ev.data.content;
+        if (options.print) io.write(ev.data.content);
+      } else if (ev.event === 'error') {
+        stopSpinner();
+        if (options.print && answer) io.write('\n');
+        throw new CliError(`the answer failed: ${ev.data.message}`, EXIT.failure);
+      } else {
+        stopSpinner();
+        if (options.print && answer && !answer.endsWith('\n')) io.write('\n');
+      }
+    }
+    return { answer, offset };
+  } catch (err) {
+    stopSpinner();
+    if (controller.signal.aborted) {
+      if (options.print && answer) io.write('\n');
+      throw new CliError('interrupted', EXIT.interrupted, `resume with: facet conversations stream ${streamKey} --offset ${offset}`);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}

@@ -1,0 +1,144 @@
+import { request } from 'undici';
+import type { StreamEvent } from '../contract/conversations.js';
+import { ApiError, NetworkError, describeErrorBody } from './errors.js';
+
+/** One parsed server-sent event (the text/event-stream format of the HTML standard). */
+export interface RawSseEvent {
+  event: string;
+  data: string;
+  id?: string;
+}
+
+/**
+ * Incremental text/event-stream parser: feed it chunks as they arrive, it returns the complete
+ * events. Handles CRLF, CR and LF line ends, multi-line data, comments (heartbeats) and fields
+ * without a value.
+ */
+export class SseParser {
+  private buffer = '';
+  private event = '';
+  private data: string[] = [];
+  private id: string | undefined;
+  /** The previous chunk ended in CR: a LF starting this one is the rest of that CRLF. */
+  private skipLf = false;
+
+  push(chunk: string): RawSseEvent[] {
+    if (this.skipLf && chunk.startsWith('\n')) chunk = chunk.slice(1);
+    this.skipLf = false;
+    this.buffer += chunk;
+    const out: RawSseEvent[] = [];
+    for (;;) {
+      const m = /\r\n|\r|\n/.exec(this.buffer);
+      if (!m) break;
+      if (m[0] === '\r' && m.index === this.buffer.length - 1) this.skipLf = true;
+      const line = this.buffer.slice(0, m.index);
+      this.buffer = this.buffer.slice(m.index + m[0].length);
+      if (line === '') {
+        if (this.data.length > 0 || this.event) out.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
+        this.event = '';
+        this.data = [];
+        continue;
+      }
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon === -1 ? line : line.slice(0, colon);
+      let value = colon === -1 ? '' : line.slice(colon + 1);
+      if (value.startsWith(' ')) value = value.slice(1);
+      if (field === 'event') this.event = value;
+      else if (field === 'data') this.data.push(value);
+      else if (field === 'id' && !value.includes('\0')) this.id = value;
+    }
+    return out;
+  }
+}
+
+export interface StreamOptions {
+  url: string;
+  headers: Record<string, string>;
+  /** Events already received; the stream starts after them. */
+  offset?: number;
+  signal?: AbortSignal;
+  /** Reconnects in a row without receiving an event before giving up (default 5). */
+  maxReconnects?: number;
+  /** Told about each reconnect, for a "reconnecting…" hint. */
+  onReconnect?: (info: { offset: number; attempt: number; reason: string }) => void;
+  /** Told when the connection is open (the server answered 200). */
+  onOpen?: () => void;
+  idleTimeoutMs?: number;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+function toEvent(raw: RawSseEvent, offset: number): StreamEvent | null {
+  if (raw.event !== 'message' && raw.event !== 'done' && raw.event !== 'error') return null;
+  let data: unknown = {};
+  try {
+    data = raw.data ? JSON.parse(raw.data) : {};
+  } catch {
+    data = raw.event === 'message' ? { content: raw.data } : { message: raw.data };
+  }
+  return { offset, event: raw.event, data } as StreamEvent;
+}
+
+/**
+ * Reads a conversation stream to its end: yields message events, then done or error. When the
+ * connection drops first, it reconnects with ?offset=<events received>, so every event arrives
+ * exactly once. 4xx answers (unknown or expired key) throw ApiError at once.
+ */
+export async function* streamEvents(options: StreamOptions): AsyncGenerator<StreamEvent> {
+  let offset = options.offset ?? 0;
+  let failures = 0;
+  const maxReconnects = options.maxReconnects ?? 5;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  for (;;) {
+    const url = new URL(options.url);
+    url.searchParams.set('offset', String(offset));
+    let reason: string;
+    try {
+      const res = await request(url, {
+        method: 'GET',
+        headers: { ...options.headers, accept: 'text/event-stream' },
+        signal: options.signal,
+        headersTimeout: 30_000,
+        bodyTimeout: options.idleTimeoutMs ?? 60_000,
+      });
+      if (res.statusCode >= 400) {
+        const text = await res.body.text();
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          /* not JSON */
+        }
+        const d = describeErrorBody(res.statusCode, body);
+        const err = new ApiError(res.statusCode, d.code, d.message, d.requestId ?? (res.headers['x-request-id'] as string | undefined), body);
+        if (res.statusCode < 500) throw err;
+        reason = `HTTP ${res.statusCode}`;
+      } else {
+        options.onOpen?.();
+        const parser = new SseParser();
+        res.body.setEncoding('utf8');
+        for await (const chunk of res.body) {
+          for (const raw of parser.push(chunk as string)) {
+            const ev = toEvent(raw, offset);
+            if (!ev) continue;
+            // The server's id is the offset after the event; trust it when present.
+            offset = raw.id && /^\d+$/.test(raw.id) ? Number(raw.id) : offset + 1;
+            failures = 0;
+            yield ev;
+            if (ev.event === 'done' || ev.event === 'error') return;
+          }
+        }
+        reason = 'the server closed the connection before the end of the answer';
+      }
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      const e = err as Error & { code?: string };
+      if (e.name === 'AbortError' || options.signal?.aborted) throw err;
+      reason = e.code ?? e.message;
+    }
+    failures++;
+    if (failures > maxReconnects) throw new NetworkError(`the stream dropped ${failures} times in a row (${reason}); resume with --offset ${offset}`, options.url);
+    options.onReconnect?.({ offset, attempt: failures, reason });
+    await sleep(Math.min(5000, 200 * 2 ** (failures - 1)));
+  }
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+import { V2ErrorBody } from './errors.js';
+import { v2Envelope } from './envelopes.js';
+
+export const ConversationStarted = z.object({ stream_key: z.string(), thread_short_id: z.string(), live_doc_short_id: z.string() });
+export type ConversationStarted = z.infer<typeof ConversationStarted>;
+
+export const ConversationDetail = z.object({
+  thread_short_id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  live_doc_short_id: z.string(),
+});
+
+/** The query's 1-2000 bound is checked by the service so that over-long is QUERY_TOO_LONG. */
+export const CreateConversationRequest = z.object({
+  query: z.string(),
+  live_doc_short_id: z.string().min(1).max(100).optional(),
+  selected_resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
+  skill_id: z.string().max(100).optional(),
+  accept_language: z.string().max(35).optional(),
+  device_id: z.string().max(200).optional(),
+  extra: z.record(z.string(), z.unknown()).optional(),
+  ext: z.record(z.string(), z.unknown()).optional(),
+});
+export const FollowUpRequest = z.object({ query: z.string() });
+export const ThreadParams = z.object({ thread_short_id: z.string().min(1).max(100) });
+export const StreamParams = z.object({ stream_key: z.string().min(1).max(200) });
+/** offset: events already received; the stream resumes after them (Last-Event-ID works the same way). */
+export const StreamQuery = z.object({ offset: z.coerce.number().int().min(0).max(10_000_000).optional() });
+
+/** One event of the conversation stream (spec 6), as the client library yields it. */
+export type StreamEvent =
+  | { offset: number; event: 'message'; data: { content: string } }
+  | { offset: number; event: 'done'; data: Record<string, never> }
+  | { offset: number; event: 'error'; data: { message: string } };
+
+const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 502: V2ErrorBody } as const;
+const base = { auth: 'bearer-key', family: 'v2', tag: 'conversations' } as const;
+
+export const createConversation = defineRoute({ ...base, id: 'conversations.create', method: 'POST', path: '/v2/conversations', summary: 'Start a conversation; open its stream right after', body: CreateConversationRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
+export const followUp = defineRoute({ ...base, id: 'conversations.followUp', method: 'POST', path: '/v2/conversations/{thread_short_id}/follow_up', summary: 'Ask again in the same thread', params: ThreadParams, body: FollowUpRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
+export const getConversation = defineRoute({ ...base, id: 'conversations.get', method: 'GET', path: '/v2/conversations/{thread_short_id}', summary: 'Conversation detail', params: ThreadParams, responses: { 200: v2Envelope(ConversationDetail), ...errors } });
+export const streamConversation = defineRoute({
+  ...base,
+  id: 'conversations.stream',
+  method: 'GET',
+  path: '/v2/conversations/stream/{stream_key}',
+  summary: 'Server-sent events: message chunks, then done or error; ?offset=N resumes after N events',
+  params: StreamParams,
+  query: StreamQuery,
+  envelope: false,
+  responses: { 200: { contentType: 'text/event-stream', description: 'event stream (spec 6)' }, ...errors, 410: V2ErrorBody },
+});
+
+export const conversationRoutes = [createConversation, streamConversation, followUp, getConversation];

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import * as c from '../../contract/conversations.js';
+import { registerRoute } from '../http/register.js';
+import { HttpError } from '../errors.js';
+import * as service from '../services/conversations.service.js';
+import { findStream } from '../store/streams.repo.js';
+import { serveStream } from '../streams/sse.js';
+
+function lastEventId(value: string | string[] | undefined): number | undefined {
+  const v = Array.isArray(value) ? value[0] : value;
+  return v && /^\d{1,9}$/.test(v) ? Number(v) : undefined;
+}
+
+export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, c.createConversation, ({ auth, body }) => service.createConversation(ctx, auth, body));
+  registerRoute(app, ctx, c.followUp, ({ auth, params, body }) => service.followUp(ctx, auth, params.thread_short_id, body.query));
+  registerRoute(app, ctx, c.getConversation, ({ auth, params }) => service.detail(ctx, auth, params.thread_short_id));
+
+  registerRoute(app, ctx, c.streamConversation, async ({ auth, params, query, request, reply }) => {
+    const stream = await findStream(ctx.db, params.stream_key);
+    if (!stream || stream.user_id !== auth.user.id) throw new HttpError('STREAM_NOT_FOUND', 'No such stream key; it may never have existed or was cleaned up after expiring');
+    if (ctx.now().toISOString() > stream.expires_at) {
+      throw new HttpError('STREAM_EXPIRED', `The stream key expired at ${stream.expires_at}; stream keys are readable for ${ctx.config.streamTtlSeconds} s`);
+    }
+    const offset = query.offset ?? lastEventId(request.headers['last-event-id']) ?? 0;
+    await serveStream(ctx.streams, stream.key, offset, request, reply, ctx.config.streamHeartbeatSeconds);
+  });
+}

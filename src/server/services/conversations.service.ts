@@ -1,0 +1,129 @@
+import type { ConversationStarted } from '../../contract/conversations.js';
+import type { AppContext } from '../context.js';
+import type { AuthContext } from '../auth/authenticate.js';
+import { HttpError } from '../errors.js';
+import { newId, randomToken } from '../store/ids.js';
+import * as repo from '../store/conversations.repo.js';
+import { visibleIds } from '../store/livedocs.repo.js';
+import { findResourcesByIds } from '../store/resources.repo.js';
+import { analyzeQuery } from '../engines/query-analysis.js';
+import { writeAnswer } from '../engines/answer-writer.js';
+import { access, createLiveDoc } from './livedocs.service.js';
+import { checkQuery, engineFailure } from './chat.service.js';
+import { ground } from './grounding.service.js';
+import { meter } from './usage.service.js';
+
+const threadNotFound = (id: string) => new HttpError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`);
+
+interface CreateInput {
+  query: string;
+  live_doc_short_id?: string;
+  selected_resource_ids?: string[];
+}
+
+export async function createConversation(ctx: AppContext, auth: AuthContext, input: CreateInput): Promise<ConversationStarted> {
+  const query = checkQuery(input.query);
+  let livedocId = input.live_doc_short_id;
+  if (livedocId) await access(ctx, auth.user.id, livedocId, 'read');
+  else {
+    try {
+      const title = query.trim().replace(/\s+/g, ' ').slice(0, 80);
+      livedocId = (await createLiveDoc(ctx, auth.user.id, { name: title, description: `Created for the conversation "${title}"` })).short_id;
+    } catch (err) {
+      throw new HttpError('LIVEDOC_CREATE_FAILED', `could not create a LiveDoc for the conversation: ${(err as Error).message}`);
+    }
+  }
+  const selected = input.selected_resource_ids ? [...new Set(input.selected_resource_ids)] : null;
+  if (selected && selected.length > 0) {
+    const found = new Set((await findResourcesByIds(ctx.db, selected)).filter((r) => r.livedoc_id === livedocId).map((r) => r.id));
+    const missing = selected.find((id) => !found.has(id));
+    if (missing) throw new HttpError('RESOURCE_NOT_FOUND', `Resource ${missing} not found in LiveDoc ${livedocId}`);
+  }
+  const at = ctx.now().toISOString();
+  const thread: repo.ThreadRow = {
+    id: newId('thr'),
+    user_id: auth.user.id,
+    livedoc_id: livedocId,
+    title: query.trim().replace(/\s+/g, ' ').slice(0, 120),
+    selected_resource_ids: selected && selected.length > 0 ? JSON.stringify(selected) : null,
+    created_at: at,
+    updated_at: at,
+  };
+  try {
+    await repo.insertThread(ctx.db, thread);
+    return await startTurn(ctx, auth, thread, query);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError('CONVERSATION_CREATE_FAILED', `the conversation could not be started: ${(err as Error).message}`);
+  }
+}
+
+export async function followUp(ctx: AppContext, auth: AuthContext, threadId: string, rawQuery: string): Promise<ConversationStarted> {
+  const query = checkQuery(rawQuery);
+  const thread = await repo.findThread(ctx.db, threadId);
+  if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
+  try {
+    return await startTurn(ctx, auth, thread, query);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError('CONVERSATION_FOLLOW_UP_FAILED', `the follow-up could not be started: ${(err as Error).message}`);
+  }
+}
+
+export async function detail(ctx: AppContext, auth: AuthContext, threadId: string) {
+  const thread = await repo.findThread(ctx.db, threadId);
+  if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
+  return { thread_short_id: thread.id, title: thread.title, created_at: thread.created_at, updated_at: thread.updated_at, live_doc_short_id: thread.livedoc_id };
+}
+
+/** Records the turn, opens its stream key and starts writing the answer into the log in the background. */
+async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, query: string): Promise<ConversationStarted> {
+  const history = await repo.turnsOf(ctx.db, thread.id);
+  const streamKey = `stk_${randomToken(32)}`;
+  const turn: repo.TurnRow = { id: newId('turn'), thread_id: thread.id, query, answer: null, stream_key: streamKey, created_at: ctx.now().toISOString() };
+  await ctx.streams.create(streamKey, auth.user.id, ctx.now(), ctx.config.streamTtlSeconds);
+  await repo.insertTurn(ctx.db, turn);
+  await repo.touchThread(ctx.db, thread.id, turn.created_at);
+  void produce(ctx, auth, thread, turn, history).catch(() => undefined);
+  return { stream_key: streamKey, thread_short_id: thread.id, live_doc_short_id: thread.livedoc_id };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Writes one answer into the stream's log: message events with content chunks, then done; or an
+ * error event with the failure's message. The thread's earlier questions steer retrieval of a
+ * follow-up, and the whole history goes to the model when a gateway is configured.
+ */
+async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, turn: repo.TurnRow, history: repo.TurnRow[]): Promise<void> {
+  const key = turn.stream_key;
+  try {
+    const selected = thread.selected_resource_ids ? (JSON.parse(thread.selected_resource_ids) as string[]) : undefined;
+    const queries = analyzeQuery(turn.query, history.map((h) => h.query));
+    let grounding = await ground(ctx, queries, { livedocIds: [thread.livedoc_id], resourceIds: selected });
+    // A LiveDoc with nothing relevant (a new one, typically) falls back to all of the user's LiveDocs.
+    if (grounding.passages.length === 0 && !selected) grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) });
+    const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'conversation' };
+    const gen = writeAnswer(
+      { gateway: ctx.gateway, meter: (m) => meter(ctx, { ...scope, ...m, costUsd: 0 }) },
+      { query: turn.query, history: history.map((h) => ({ query: h.query, answer: h.answer })), passages: grounding.passages, scope },
+    );
+    let answer = '';
+    for await (const piece of gen) {
+      answer += piece;
+      await ctx.streams.append(key, 'message', { content: piece });
+      if (ctx.config.answerChunkDelayMs > 0) await sleep(ctx.config.answerChunkDelayMs);
+    }
+    if (grounding.resources.length > 0) {
+      const sources = '\n\nSources:\n' + grounding.resources.map((r, i) => `[${i + 1}] ${r.title}${r.link ? ` — ${r.link}` : ''}`).join('\n');
+      answer += sources;
+      await ctx.streams.append(key, 'message', { content: sources });
+    }
+    await repo.setTurnAnswer(ctx.db, turn.id, answer);
+    await repo.touchThread(ctx.db, thread.id, ctx.now().toISOString());
+    await ctx.streams.append(key, 'done', {});
+  } catch (err) {
+    const e = engineFailure(err, 'CONVERSATION_QUERY_FAILED');
+    await ctx.streams.append(key, 'error', { message: e.message }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,91 @@
+import type { LiveDoc } from '../../contract/livedocs.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { newId } from '../store/ids.js';
+import * as repo from '../store/livedocs.repo.js';
+import { newestPerLiveDoc } from '../store/resources.repo.js';
+import { removeLiveDocFiles } from './resource-files.js';
+
+type Ctx = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'config'>>;
+
+export interface Access {
+  doc: repo.LiveDocRow;
+  owner: boolean;
+}
+
+export const liveDocNotFound = (id: string) => new HttpError('LIVEDOC_NOT_FOUND', `LiveDoc ${id} not found`);
+
+/**
+ * The one gate to a LiveDoc: its owner may do anything; a user it is shared with may read and
+ * search it; anyone else gets LIVEDOC_NOT_FOUND, so ids of other users' LiveDocs reveal nothing.
+ */
+export async function access(ctx: Ctx, userId: string, id: string, need: 'read' | 'write'): Promise<Access> {
+  const doc = await repo.findLiveDoc(ctx.db, id);
+  if (!doc) throw liveDocNotFound(id);
+  if (doc.owner_id === userId) return { doc, owner: true };
+  if (!(await repo.isSharedWith(ctx.db, id, userId))) throw liveDocNotFound(id);
+  if (need === 'write') throw new HttpError('FORBIDDEN', `LiveDoc ${id} is shared with you read-only; only its owner can change it`);
+  return { doc, owner: false };
+}
+
+export function toLiveDoc(doc: repo.LiveDocRow, userId: string): LiveDoc {
+  return {
+    short_id: doc.id,
+    name: doc.name,
+    description: doc.description,
+    icon: doc.icon,
+    created_at: doc.created_at,
+    modified_at: doc.modified_at,
+    is_shared: doc.owner_id !== userId,
+  };
+}
+
+export async function createLiveDoc(ctx: Ctx, userId: string, input: { name: string; description?: string; icon?: string }): Promise<LiveDoc> {
+  const at = ctx.now().toISOString();
+  const row: repo.LiveDocRow = { id: newId('ld'), owner_id: userId, name: input.name, description: input.description ?? '', icon: input.icon ?? '', created_at: at, modified_at: at };
+  await repo.insertLiveDoc(ctx.db, row);
+  return toLiveDoc(row, userId);
+}
+
+/** Marks a LiveDoc changed when its resources change, so lists show the freshest first. */
+export async function touch(ctx: Ctx, id: string): Promise<void> {
+  await repo.updateLiveDoc(ctx.db, id, { modified_at: ctx.now().toISOString() });
+}
+
+/**
+ * The readme of a list item, written from the LiveDoc's contents: null while it has no resources;
+ * otherwise a one-line summary and a Markdown overview of its newest resources.
+ */
+function readmeOf(doc: repo.LiveDocRow, resources: Array<{ title: string; snippet: string; link: string }> | undefined) {
+  if (!resources || resources.length === 0) return null;
+  const summary = doc.description.split(/(?<=[.!?])\s/)[0]?.trim() || `${doc.name}: ${resources.map((r) => r.title).slice(0, 3).join(', ')}`;
+  const lines = resources.map((r) => `- **${r.title || 'Untitled'}**${r.link ? ` (${r.link})` : ''}${r.snippet ? ` — ${r.snippet.slice(0, 160).replace(/\s+/g, ' ')}` : ''}`);
+  return { summary, content: `# ${doc.name}\n\n${doc.description ? doc.description + '\n\n' : ''}${lines.join('\n')}\n` };
+}
+
+export async function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }) {
+  const { total, rows } = await repo.pageVisible(ctx.db, userId, { keyword: q.keyword?.trim() || undefined, offset: (q.page - 1) * q.size, limit: q.size });
+  const newest = await newestPerLiveDoc(ctx.db, rows.map((r) => r.id), 5);
+  return { total, page: q.page, size: q.size, items: rows.map((r) => ({ ...toLiveDoc(r, userId), readme: readmeOf(r, newest.get(r.id)) })) };
+}
+
+export async function getLiveDoc(ctx: Ctx, userId: string, id: string) {
+  const { doc } = await access(ctx, userId, id, 'read');
+  const newest = await newestPerLiveDoc(ctx.db, [doc.id], 5);
+  return { ...toLiveDoc(doc, userId), readme: readmeOf(doc, newest.get(doc.id)) };
+}
+
+export async function updateLiveDoc(ctx: Ctx, userId: string, id: string, patch: { name?: string; description?: string }): Promise<LiveDoc> {
+  const { doc } = await access(ctx, userId, id, 'write');
+  const next = { ...doc, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.description !== undefined ? { description: patch.description } : {}), modified_at: ctx.now().toISOString() };
+  await repo.updateLiveDoc(ctx.db, id, { name: next.name, description: next.description, modified_at: next.modified_at });
+  return toLiveDoc(next, userId);
+}
+
+/** Deletes the LiveDoc; resources, chunks (and so the index) and shares follow by cascade. */
+export async function deleteLiveDoc(ctx: Ctx, userId: string, id: string): Promise<null> {
+  await access(ctx, userId, id, 'write');
+  await repo.deleteLiveDoc(ctx.db, id);
+  if (ctx.config) removeLiveDocFiles(ctx.config.filesDir, id);
+  return null;
+}

@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { LoggedEvent, StreamHub } from './hub.js';
+
+/** One SSE frame. `id` is the offset to resume from after this event, so Last-Event-ID works too. */
+export function frame(e: LoggedEvent): string {
+  return `id: ${e.seq + 1}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+}
+
+/**
+ * Serves one stream from `offset`: subscribes first (buffering), replays the log, then forwards
+ * live events, so no event falls between replay and tail, and each is sent exactly once. Ends the
+ * response after done or error; heartbeat comments keep idle proxies from closing the connection.
+ */
+export async function serveStream(hub: StreamHub, key: string, offset: number, request: FastifyRequest, reply: FastifyReply, heartbeatSeconds: number): Promise<void> {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'x-request-id': request.id,
+  });
+  res.write(': stream open\n\n');
+
+  let next = offset;
+  let ended = false;
+  let live = false;
+  const buffered: LoggedEvent[] = [];
+  const send = (e: LoggedEvent) => {
+    if (ended || e.seq < next) return;
+    next = e.seq + 1;
+    res.write(frame(e));
+    if (e.type === 'done' || e.type === 'error') finish();
+  };
+  const unsubscribe = hub.subscribe(key, (e) => (live ? send(e) : buffered.push(e)));
+  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), Math.max(1, heartbeatSeconds) * 1000);
+  heartbeat.unref();
+  hub.readers.add(finish);
+  function finish() {
+    if (ended) return;
+    ended = true;
+    hub.readers.delete(finish);
+    clearInterval(heartbeat);
+    unsubscribe();
+    res.end();
+  }
+  request.raw.on('close', finish);
+  res.on('close', finish);
+
+  try {
+    for (const e of await hub.replay(key, offset)) send(e);
+    live = true;
+    for (const e of buffered.sort((a, b) => a.seq - b.seq)) send(e);
+    buffered.length = 0;
+  } catch (err) {
+    res.write(`event: error\ndata: ${JSON.stringify({ message: `cannot read the stream: ${(err as Error).message}` })}\n\n`);
+    finish();
+  }
+}

@@ -1,0 +1,210 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execa } from 'execa';
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { BIN, startPlatform, type Platform } from '../helpers/platform.js';
+import { cuttingProxy } from '../helpers/cutting-proxy.js';
+
+let p: Platform;
+let ld: string;
+
+const json = (r: { stdout: string; stderr: string; exitCode: number }) => {
+  expect(r.exitCode, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+
+const auth = () => ({ Authorization: `Bearer ${p.boot.api_key}` });
+const post = (pathname: string, body: unknown) =>
+  p.fetch(pathname, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+/** Reads a stream with eventsource-parser (an SSE parser from npm, not ours), stopping after `limit` events or at the end. */
+async function readWithLibrary(url: string, limit = Infinity): Promise<{ events: EventSourceMessage[]; comments: string[] }> {
+  const controller = new AbortController();
+  const res = await fetch(url, { headers: { ...auth(), accept: 'text/event-stream' }, signal: controller.signal });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const events: EventSourceMessage[] = [];
+  const comments: string[] = [];
+  const parser = createParser({ onEvent: (e) => events.push(e), onComment: (c) => comments.push(c) });
+  const decoder = new TextDecoder();
+  const reader = res.body!.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    parser.feed(decoder.decode(value, { stream: true }));
+    const last = events[events.length - 1];
+    if (events.length >= limit || last?.event === 'done' || last?.event === 'error') break;
+  }
+  controller.abort();
+  return { events: events.slice(0, limit), comments };
+}
+
+const answerOf = (events: EventSourceMessage[]) =>
+  events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).content as string).join('');
+
+beforeAll(async () => {
+  p = await startPlatform({ args: ['--answer-chunk-delay', '25', '--stream-heartbeat', '1'] });
+  ld = json(await p.cli(['livedocs', 'create', 'Atlas', '--json'])).short_id;
+  for (const [title, content] of [
+    ['Freedonia', 'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.'],
+    ['Sylvania', 'Sylvania is a mountain kingdom. The capital of Sylvania is Sylvan Heights. The population of Sylvania is 9 million people.'],
+  ]) {
+    json(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', content, '--json']));
+  }
+});
+afterAll(() => p?.cleanup());
+
+describe('conversations through the CLI', () => {
+  it('ask streams a cited answer; a follow-up uses the thread; detail has the first query as title', async () => {
+    const first = json(await p.cli(['conversations', 'start', 'What is the capital of Freedonia?', '--livedoc', ld, '--json']));
+    expect(first.live_doc_short_id).toBe(ld);
+    expect(first.answer).toMatch(/Fredville.*\[1\]/);
+    expect(first.answer).toMatch(/Sources:\n\[1\] Freedonia/);
+
+    const follow = json(await p.cli(['conversations', 'follow-up', first.thread_short_id, 'And its population?', '--json']));
+    expect(follow.thread_short_id).toBe(first.thread_short_id);
+    expect(follow.stream_key).not.toBe(first.stream_key);
+    // "its" means Freedonia only through the thread: its source ranks first and its figure leads.
+    expect(follow.answer).toMatch(/Sources:\n\[1\] Freedonia/);
+    expect(follow.answer).toContain('2 million');
+    const nine = follow.answer.indexOf('9 million');
+    expect(nine === -1 || follow.answer.indexOf('2 million') < nine).toBe(true);
+
+    const detail = json(await p.cli(['conversations', 'get', first.thread_short_id, '--json']));
+    expect(detail).toMatchObject({ thread_short_id: first.thread_short_id, title: 'What is the capital of Freedonia?', live_doc_short_id: ld });
+    expect(detail.updated_at >= detail.created_at).toBe(true);
+
+    const ask = await p.cli(['ask', 'Where is Sylvan Heights?', '--livedoc', ld]);
+    expect(ask.exitCode, ask.stderr).toBe(0);
+    expect(ask.stdout).toMatch(/capital of Sylvania is Sylvan Heights\. \[1\]/);
+
+    // every answer was generated through the metered writer
+    const usage = json(await p.cli(['admin', 'usage', '--json']));
+    const local = usage.keys[0].models.find((m: { model: string }) => m.model === 'facet-grounded');
+    expect(local.calls).toBe(3);
+    expect(local.output_tokens).toBeGreaterThan(0);
+  });
+
+  it('selected resources limit what the answer draws on', async () => {
+    const resources = json(await p.cli(['livedocs', 'resources', 'list', ld, '--json'])).items as Array<{ id: string; title: string }>;
+    const sylvania = resources.find((r) => r.title === 'Sylvania')!.id;
+    const r = json(await p.cli(['conversations', 'start', 'What is the population?', '--livedoc', ld, '--resource', sylvania, '--json']));
+    expect(r.answer).toContain('9 million');
+    expect(r.answer).not.toContain('2 million');
+    expect(r.answer).toMatch(/Sources:\n\[1\] Sylvania$/);
+    const bad = await p.cli(['conversations', 'start', 'x', '--livedoc', ld, '--resource', 'res_nope']);
+    expect(bad.exitCode).toBe(4);
+    expect(bad.stderr).toMatch(/RESOURCE_NOT_FOUND/);
+  });
+
+  it('a conversation without a LiveDoc creates one; bad ids and query bounds are refused', async () => {
+    const started = await (await post('/v2/conversations', { query: 'Tell me about Fredville' })).json();
+    expect(started.status).toBe('ok');
+    expect(started.data.live_doc_short_id).not.toBe(ld);
+    const created = json(await p.cli(['livedocs', 'get', started.data.live_doc_short_id, '--json']));
+    expect(created.name).toBe('Tell me about Fredville');
+
+    expect((await post('/v2/conversations', { query: 'x', live_doc_short_id: 'ld_nope' })).status).toBe(404);
+    expect(await (await post('/v2/conversations', { query: 'x', live_doc_short_id: 'ld_nope' })).json()).toMatchObject({ code: 'LIVEDOC_NOT_FOUND' });
+    expect((await post('/v2/conversations', { query: 'q'.repeat(2000), live_doc_short_id: ld })).status).toBe(200);
+    expect(await (await post('/v2/conversations', { query: 'q'.repeat(2001), live_doc_short_id: ld })).json()).toMatchObject({ code: 'QUERY_TOO_LONG' });
+    expect(await (await post('/v2/conversations', { query: '', live_doc_short_id: ld })).json()).toMatchObject({ code: 'INVALID_PARAMETER' });
+    expect(await (await post('/v2/conversations', { live_doc_short_id: ld })).json()).toMatchObject({ code: 'MISSING_PARAMETER' });
+    const thread = started.data.thread_short_id;
+    expect((await post(`/v2/conversations/${thread}/follow_up`, { query: 'f'.repeat(2000) })).status).toBe(200);
+    expect(await (await post(`/v2/conversations/${thread}/follow_up`, { query: 'f'.repeat(2001) })).json()).toMatchObject({ code: 'QUERY_TOO_LONG' });
+    expect((await post('/v2/conversations/thr_nope/follow_up', { query: 'x' })).status).toBe(404);
+    const unknown = await p.fetch('/v2/conversations/stream/stk_nope', { headers: auth() });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ status: 'error', code: 'STREAM_NOT_FOUND' });
+  });
+
+  it('an independent SSE client library reads the stream; offset replays exactly the rest', async () => {
+    const started = (await (await post('/v2/conversations', { query: 'What is the population of Sylvania?', live_doc_short_id: ld })).json()).data;
+    const url = `${p.url}/v2/conversations/stream/${started.stream_key}`;
+    const full = await readWithLibrary(url);
+    expect(full.events[full.events.length - 1]).toMatchObject({ event: 'done', data: '{}' });
+    expect(full.events.slice(0, -1).every((e) => e.event === 'message' && typeof JSON.parse(e.data).content === 'string')).toBe(true);
+    expect(full.events.map((e) => e.id)).toEqual(full.events.map((_, i) => String(i + 1)));
+    const answer = answerOf(full.events);
+    expect(answer).toMatch(/9 million/);
+
+    // A client that read 5 events, dropped, and came back with offset=5 gets the rest exactly once.
+    const firstPart = await readWithLibrary(`${url}?offset=0`, 5);
+    const rest = await readWithLibrary(`${url}?offset=5`);
+    expect(answerOf([...firstPart.events, ...rest.events])).toBe(answer);
+    expect(rest.events.length).toBe(full.events.length - 5);
+  });
+
+  it('the CLI resumes a stream cut mid-answer with nothing lost or doubled', async () => {
+    const started = (await (await post('/v2/conversations', { query: 'What is the capital of Freedonia and when was it founded?', live_doc_short_id: ld })).json()).data;
+    const proxy = await cuttingProxy(p.url, { cuts: 2, afterBytes: 700 });
+    try {
+      const viaProxy = json(await p.cli(['conversations', 'stream', started.stream_key, '--json', '--base-url', proxy.url]));
+      const direct = json(await p.cli(['conversations', 'stream', started.stream_key, '--json']));
+      expect(direct.answer).toMatch(/1822/);
+      expect(viaProxy.answer).toBe(direct.answer);
+      expect(viaProxy.offset).toBe(direct.offset);
+      expect(proxy.streamRequests.length).toBe(3);
+      expect(proxy.streamRequests[0]).toMatch(/offset=0 /);
+      const resumedAt = proxy.streamRequests.slice(1).map((l) => Number(/offset=(\d+)/.exec(l)![1]));
+      expect(resumedAt[0]).toBeGreaterThan(0);
+      expect(resumedAt[1]).toBeGreaterThan(resumedAt[0]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
+  it('Ctrl-C while streaming ends with exit 130 and a resume hint', async () => {
+    const started = (await (await post('/v2/conversations', { query: 'Describe Freedonia, its capital and population', live_doc_short_id: ld })).json()).data;
+    const proc = execa('node', [BIN, 'conversations', 'stream', started.stream_key], {
+      env: { FACET_CONFIG_DIR: p.configDir, NO_COLOR: '1', CI: 'true' },
+      reject: false,
+      timeout: 20_000,
+    });
+    await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
+    proc.kill('SIGINT');
+    const r = await proc;
+    expect(r.exitCode).toBe(130);
+    expect(String(r.stderr)).toMatch(/resume with: facet conversations stream stk_\w+ --offset \d+/);
+  });
+
+  it('the event log survives a restart: a replay after it is identical', async () => {
+    const started = (await (await post('/v2/conversations', { query: 'capital of Sylvania', live_doc_short_id: ld })).json()).data;
+    const first = await readWithLibrary(`${p.url}/v2/conversations/stream/${started.stream_key}`);
+    p = await p.restart();
+    const replay = await readWithLibrary(`${p.url}/v2/conversations/stream/${started.stream_key}`);
+    expect(replay.events).toEqual(first.events);
+  });
+});
+
+describe('stream expiry and heartbeats', () => {
+  let q: Platform;
+  beforeAll(async () => {
+    q = await startPlatform({ args: ['--stream-ttl', '3', '--stream-heartbeat', '1', '--answer-chunk-delay', '300'] });
+  });
+  afterAll(() => q?.cleanup());
+
+  it('sends heartbeat comments while idle, and a key answers 410 after its window', async () => {
+    const h = { Authorization: `Bearer ${q.boot.api_key}` };
+    const started = await (await q.fetch('/v2/conversations', { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'anything at all here' }) })).json();
+    const key = started.data.stream_key;
+    const res = await q.fetch(`/v2/conversations/stream/${key}`, { headers: h });
+    const reader = res.body!.getReader();
+    let text = '';
+    const deadline = Date.now() + 10_000;
+    while (!/: heartbeat\n\n/.test(text) && Date.now() < deadline) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    await reader.cancel();
+    expect(text).toMatch(/: heartbeat\n\n/);
+    await new Promise((r) => setTimeout(r, 3500));
+    const expired = await q.fetch(`/v2/conversations/stream/${key}`, { headers: h });
+    expect(expired.status).toBe(410);
+    expect(await expired.json()).toMatchObject({ status: 'error', code: 'STREAM_EXPIRED' });
+    const cli = await q.cli(['conversations', 'stream', key]);
+    expect(cli.exitCode).toBe(4);
+    expect(cli.stderr).toMatch(/STREAM_EXPIRED/);
+  });
+});

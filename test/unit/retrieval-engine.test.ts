@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
+import { ftsQuery, keywords } from '../../src/server/engines/retrieval/fts-query.js';
+import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
+import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
+import { snippetOf } from '../../src/server/services/resources.service.js';
+
+describe('chunker', () => {
+  it('keeps headings as chunk titles and never mixes two sections', () => {
+    const chunks = chunkText('# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\nConfigure it.\n\n## Usage\n\nRun it.', { defaultTitle: 'Doc' });
+    expect(chunks.map((c) => [c.title, c.content])).toEqual([
+      ['Guide', 'Intro text here.'],
+      ['Setup', 'Install it.\n\nConfigure it.'],
+      ['Usage', 'Run it.'],
+    ]);
+  });
+
+  it('splits long text into bounded chunks', () => {
+    const long = Array.from({ length: 100 }, (_, i) => `Sentence number ${i} has some words in it.`).join(' ');
+    const chunks = chunkText(long);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(c.content.split(/\s+/).length).toBeLessThanOrEqual(220);
+    expect(chunks.map((c) => c.content).join(' ')).toBe(long);
+  });
+});
+
+describe('FTS query building', () => {
+  it('quotes keywords so user text is never FTS syntax, and drops stop words', () => {
+    expect(keywords('What is the "capital" OF Freedonia? NEAR(x)')).toEqual(['capital', 'freedonia', 'near']);
+    expect(ftsQuery('capital AND "x" OR y*')).toBe('"capital"');
+    expect(ftsQuery('lava" fields*')).toBe('"lava" OR "fields"');
+    expect(ftsQuery('the of a')).toBeNull();
+  });
+});
+
+describe('query analysis', () => {
+  it('gives the whole question and one query per part', () => {
+    expect(analyzeQuery('What is the capital of Freedonia and what does its economy depend on?')).toEqual([
+      'capital freedonia economy depend',
+      'capital freedonia',
+      'economy depend',
+    ]);
+  });
+
+  it('adds the thread context to a short follow-up', () => {
+    expect(analyzeQuery('And its population?', ['What is the capital of Freedonia?'])[0]).toBe('population capital freedonia');
+  });
+});
+
+describe('extractive writer', () => {
+  it('answers with matching sentences and their markers, deterministically', () => {
+    const passages = [
+      { ref: 1, title: 'A', link: '', content: 'Fredville is the capital of Freedonia. It rains a lot.' },
+      { ref: 2, title: 'B', link: '', content: 'Cheese is exported from Freedonia in large amounts.' },
+    ];
+    const a = extractiveAnswer({ query: 'capital of Freedonia', passages, history: [] });
+    expect(a).toBe('According to your sources: Fredville is the capital of Freedonia. [1] Cheese is exported from Freedonia in large amounts. [2]');
+    expect(extractiveAnswer({ query: 'capital of Freedonia', passages, history: [] })).toBe(a);
+    expect(extractiveAnswer({ query: 'anything', passages: [], history: [] })).toMatch(/found nothing/);
+  });
+});
+
+describe('snippets', () => {
+  it('takes the first 2000 bytes without splitting a character', () => {
+    expect(Buffer.byteLength(snippetOf('é'.repeat(1500)))).toBe(2000);
+    expect(Buffer.byteLength(snippetOf('a' + 'é'.repeat(1500)))).toBe(1999);
+    expect(snippetOf('short')).toBe('short');
+  });
+});
