@@ -3,6 +3,8 @@ import { imageAuthRoutes } from './image-auth.js';
 import { imageAdminRoutes } from './image-admin.js';
 import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
+import { imageProjectRoutes } from './image-projects.js';
+import { imageTaskRoutes } from './image-tasks.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -14,6 +16,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageAuthRoutes,
   ...imageAdminRoutes,
   ...imageModelRoutes,
+  ...imageProjectRoutes,
+  ...imageTaskRoutes,
 ];
 
 /**

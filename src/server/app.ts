@@ -11,6 +11,8 @@ import { systemRoutes } from './routes/system.js';
 import { imageAuthRoutes } from './routes/image-auth.js';
 import { imageAdminRoutes } from './routes/image-admin.js';
 import { imageModelRoutes } from './routes/image-models.js';
+import { imageProjectRoutes } from './routes/image-projects.js';
+import { imageTaskRoutes } from './routes/image-tasks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,6 +29,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageAuthRoutes,
   imageAdminRoutes,
   imageModelRoutes,
+  imageProjectRoutes,
+  imageTaskRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

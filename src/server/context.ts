@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './store/database.js';
 import type { Store } from './store/store.js';
+import type { JobQueue } from './jobs/queue.js';
 
 export interface ServerConfig {
   host: string;
@@ -13,6 +14,12 @@ export interface ServerConfig {
   logLevel: string;
   accessTokenTtlSeconds: number;
   version: string;
+  /** Jobs run at once by this server (`--workers`). */
+  workers: number;
+  /** The Chromium the screenshot engine drives (`--chromium`, FACET_CHROMIUM). */
+  chromiumPath: string;
+  /** Largest accepted upload per file, in bytes (`--max-upload-mb`). */
+  maxUploadBytes: number;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -25,4 +32,6 @@ export interface AppContext {
   tokenSecret: Uint8Array;
   /** The address the server listens on, known once it does. */
   baseUrl: string;
+  /** The durable job queue every async task runs through. */
+  jobs: JobQueue;
 }

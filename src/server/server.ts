@@ -7,6 +7,9 @@ import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { tokenSecret } from './auth/tokens.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { JobQueue } from './jobs/queue.js';
+import { registerImageTasks } from './services/image-task.runner.js';
+import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 
 export interface StartOptions {
   host?: string;
@@ -21,6 +24,14 @@ export interface StartOptions {
   accessTokenTtlSeconds?: number;
   version?: string;
   now?: () => Date;
+  /** Jobs run at once (default 2). */
+  workers?: number;
+  /** Chromium for screenshots (default FACET_CHROMIUM or /usr/bin/chromium). */
+  chromiumPath?: string;
+  /** Largest upload per file in MiB (default 20). */
+  maxUploadMb?: number;
+  /** Job lease length; heartbeats renew it every third of it (default 30 s). */
+  jobLeaseMs?: number;
 }
 
 export interface RunningServer {
@@ -49,22 +60,39 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     logLevel: options.logLevel ?? 'info',
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 30 * 86_400,
     version: options.version ?? '0.0.0',
+    workers: options.workers ?? 2,
+    chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
+    maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
   };
   const store = await openStore({ dataDir });
+  const now = options.now ?? (() => new Date());
+  let logError: (err: unknown, where: string) => void = () => {};
+  const jobs = new JobQueue({
+    db: store.db,
+    now,
+    concurrency: config.workers,
+    leaseMs: options.jobLeaseMs,
+    // A SQLite file belongs to this one process: whatever is "running" at start-up was cut short.
+    recoverAllRunningAtStart: store.dialect === 'sqlite',
+    onError: (err, where) => logError(err, where),
+  });
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
-    now: options.now ?? (() => new Date()),
+    now,
     tokenSecret: await tokenSecret(store.db),
     baseUrl: '',
+    jobs,
   };
+  registerImageTasks(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
       : { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'] };
   const app = buildApp(ctx, { logger });
+  logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -76,6 +104,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const boot = await bootstrap(ctx);
+  await jobs.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -85,6 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         await app.close();
+        await jobs.stop();
         await store.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       })();

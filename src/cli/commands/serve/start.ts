@@ -10,6 +10,9 @@ export interface ServeOptions {
   adminKey?: string;
   logLevel: string;
   profile?: boolean;
+  workers: number;
+  chromium?: string;
+  maxUploadMb: number;
 }
 
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -43,6 +46,9 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
+    workers: opts.workers,
+    chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
+    maxUploadMb: opts.maxUploadMb,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -93,13 +99,17 @@ export function register(program: Command, deps: Deps): Command {
         }),
     )
     .option('--no-profile', 'do not set up the "local" CLI profile')
+    .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
+    .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
+    .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .addHelpText(
       'after',
       `
 Examples:
   $ facet serve                               # http://127.0.0.1:8787, data in the OS data dir
   $ facet serve --port 0 --data-dir ./data    # a free port, data here
-  $ facet serve --memory --log-level warn`,
+  $ facet serve --memory --log-level warn
+  $ facet serve --workers 4 --chromium /usr/bin/chromium-browser`,
     )
     .action((opts: ServeOptions) => run(opts, deps));
 }
