@@ -2,6 +2,8 @@ import { createTransport, type TransportOptions, type Transport } from './transp
 import { keysClient } from './keys.js';
 import { adminClient } from './admin.js';
 import { modelsClient } from './models.js';
+import { projectsClient } from './projects.js';
+import { tasksClient } from './tasks.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -14,6 +16,8 @@ export function createApi(options: TransportOptions) {
     keys: keysClient(transport),
     admin: adminClient(transport),
     models: modelsClient(transport),
+    projects: projectsClient(transport),
+    tasks: tasksClient(transport),
   };
 }
 
