@@ -249,12 +249,13 @@ export class JobQueue {
     this.stopped = true;
     clearInterval(this.timer);
     clearInterval(this.sweepTimer);
+    // A claim in flight still launches its job; wait for it so that job is stopped too.
+    await this.pumping;
     for (const r of this.running.values()) {
       r.reason ??= 'shutdown';
       r.controller.abort(new Error('server shutting down'));
     }
     await Promise.allSettled([...this.running.values()].map((r) => r.done));
-    await this.pumping;
   }
 
   get activeCount(): number {
@@ -317,7 +318,7 @@ export class JobQueue {
           entry.controller.abort(new Error(entry.reason));
         })
         .catch((err) => this.options.onError?.(err, `heartbeat ${job.id}`));
-    }, Math.max(200, Math.floor(this.leaseMs / 3)));
+    }, Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 3))));
     heartbeat.unref();
 
     await this.log(job.id, `attempt ${job.attempts} of ${job.max_attempts} started`);
