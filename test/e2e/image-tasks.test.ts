@@ -263,6 +263,9 @@ describe('task lifecycle', () => {
     const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'waiting', '--project', project.id, '--site', siteId, '--json']));
     await until(() => p.cli(['tasks', 'logs', task.id]), (r) => /fetching site/.test(r.stdout));
     expect((await taskOf(task.id)).status).toBe('running');
+    const busy = await p.cli(['projects', 'delete', project.id, '--yes']);
+    expect(busy.exitCode).toBe(1);
+    expect(busy.stderr).toMatch(/cancel them first.*code CONFLICT, HTTP 409/);
     const c = await p.cli(['tasks', 'cancel', task.id, '--json']);
     expect(c.exitCode, c.stderr).toBe(0);
     expect(json(c).status).toBe('canceled');
@@ -273,6 +276,10 @@ describe('task lifecycle', () => {
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toMatch(/CONFLICT.*HTTP 409/);
     expect((await p.cli(['tasks', 'logs', task.id])).stdout).toMatch(/canceled while running/);
+    // once nothing runs, the project goes with its tasks
+    expect((await p.cli(['projects', 'delete', project.id, '--yes'])).exitCode).toBe(0);
+    expect((await p.cli(['tasks', 'get', task.id])).exitCode).toBe(4);
+    expect((await p.cli(['projects', 'sites', project.id])).exitCode).toBe(4);
   });
 
   it('retries a failed task, which then succeeds', async () => {

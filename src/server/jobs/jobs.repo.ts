@@ -177,3 +177,13 @@ export async function readLogs(db: Kysely<Database>, jobId: string, afterId = 0,
     .limit(limit)
     .execute();
 }
+
+/** Deletes ended jobs and their logs (a queued or running job is kept). */
+export async function deleteEndedJobs(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const ended = await db.selectFrom('jobs').select('id').where('id', 'in', ids).where('state', 'in', [...TERMINAL_STATES]).execute();
+  const gone = ended.map((j) => j.id);
+  if (gone.length === 0) return;
+  await db.deleteFrom('job_logs').where('job_id', 'in', gone).execute();
+  await db.deleteFrom('jobs').where('id', 'in', gone).execute();
+}

@@ -203,6 +203,11 @@ export class JobQueue {
     return { outcome: 'requeued', job: after };
   }
 
+  /** Removes ended jobs and their logs, when the records they belong to are deleted. */
+  forget(ids: string[]): Promise<void> {
+    return repo.deleteEndedJobs(this.options.db, ids);
+  }
+
   /** Listens to every state change made by this process; returns the unsubscribe function. */
   onChange(listener: (event: JobEvent) => void): () => void {
     this.events.on('change', listener);

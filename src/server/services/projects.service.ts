@@ -84,6 +84,7 @@ export async function deleteProject(ctx: Ctx, id: string, userId: string): Promi
   const busy = jobs.filter((j) => j.state === 'queued' || j.state === 'running');
   if (busy.length > 0) throw new HttpError('CONFLICT', `project ${id} has ${busy.length} queued or running task(s); cancel them first`);
   await tasksRepo.deleteTasks(ctx.db, tasks.map((t) => t.id));
+  await ctx.jobs.forget(tasks.map((t) => t.job_id));
   await repo.deleteProjectRow(ctx.db, id);
   await Promise.all(tasks.map((t) => rm(taskDir(ctx, t.id), { recursive: true, force: true })));
   await rm(projectFilesDir(ctx, id), { recursive: true, force: true });
