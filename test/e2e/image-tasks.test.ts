@@ -17,6 +17,9 @@ function startSite() {
     if (req.url === '/page.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end('<html><head><title>Harbour guide</title></head><body><h1>Lighthouse</h1><p>The lighthouse keeps the harbour safe; the lighthouse light turns all night over the harbour.</p></body></html>');
+    } else if (req.url === '/long.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end('<html><head><title>Long</title></head><body style="margin:0"><div style="height:2000px;background:linear-gradient(#fff,#00f)">tall</div></body></html>');
     } else if (req.url?.startsWith('/slow')) {
       if (release) {
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -263,14 +266,22 @@ describe('task lifecycle', () => {
     const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'waiting', '--project', project.id, '--site', siteId, '--json']));
     await until(() => p.cli(['tasks', 'logs', task.id]), (r) => /fetching site/.test(r.stdout));
     expect((await taskOf(task.id)).status).toBe('running');
+    const follow = p.cli(['tasks', 'logs', task.id, '--follow', '--interval', '0.2']);
     const busy = await p.cli(['projects', 'delete', project.id, '--yes']);
     expect(busy.exitCode).toBe(1);
     expect(busy.stderr).toMatch(/cancel them first.*code CONFLICT, HTTP 409/);
     const c = await p.cli(['tasks', 'cancel', task.id, '--json']);
     expect(c.exitCode, c.stderr).toBe(0);
     expect(json(c).status).toBe('canceled');
+    // --follow ends by itself once the task has ended, with the lines written meanwhile
+    const followed = await follow;
+    expect(followed.exitCode, followed.stderr).toBe(0);
+    expect(followed.stdout).toMatch(/fetching site[\s\S]*cancel requested[\s\S]*canceled while running/);
     const w = await p.cli(['tasks', 'wait', task.id]);
     expect(w.exitCode).toBe(6);
+    const quiet = await p.cli(['tasks', 'wait', task.id, '--quiet']);
+    expect(quiet.exitCode).toBe(6);
+    expect(quiet.stderr).not.toMatch(/: canceled \(/);
     expect(w.stderr).toMatch(/canceled/);
     const again = await p.cli(['tasks', 'cancel', task.id]);
     expect(again.exitCode).toBe(1);
@@ -308,7 +319,23 @@ describe('task lifecycle', () => {
     expect(json(r).result).toMatchObject({ title: 'Harbour guide', width: 800, height: 600 });
     expect(pngSize(readFileSync(path.join(out, 'screenshot.png')))).toEqual({ width: 800, height: 600 });
     expect(JSON.parse(readFileSync(path.join(out, 'page.json'), 'utf8'))).toMatchObject({ http_status: 200, title: 'Harbour guide' });
+    const full = await p.cli(['tasks', 'create', '--kind', 'screenshot', '--url', `${site.url}/long.html`, '--size', '640x480', '--full-page', '--wait', '--json'], { timeout: 90_000 });
+    expect(full.exitCode, full.stderr).toBe(0);
+    expect(json(full).result).toMatchObject({ width: 640, height: 2000 });
   }, 120_000);
+
+  it('fails a screenshot with install instructions when there is no browser', async () => {
+    const other = await startPlatform({ args: ['--chromium', '/nonexistent/chromium'] });
+    try {
+      const r = await other.cli(['tasks', 'create', '--kind', 'screenshot', '--url', `${site.url}/page.html`, '--wait', '--interval', '0.2']);
+      expect(r.exitCode).toBe(6);
+      expect(r.stderr).toMatch(/no Chromium at \/nonexistent\/chromium: install one \(Debian\/Ubuntu: sudo apt-get install chromium\)/);
+      const id = /(task_[0-9a-z]+)/.exec(r.stderr)![1];
+      expect(json(await other.cli(['tasks', 'get', id, '--json']))).toMatchObject({ status: 'failed', attempts: 1 });
+    } finally {
+      other.cleanup();
+    }
+  });
 });
 
 if (!existsSync(CHROMIUM)) console.warn(`[skip] screenshot e2e: no Chromium at ${CHROMIUM} (apt-get install chromium, or set FACET_CHROMIUM)`);
@@ -323,6 +350,16 @@ describe('artifact security and isolation', () => {
     symlinkSync('/etc/passwd', path.join(outDir, 'passwd-link'));
     mkdirSync(path.join(outDir, 'sub'));
     symlinkSync('../../..', path.join(outDir, 'sub', 'up'));
+    writeFileSync(path.join(outDir, 'sub', 'notes.md'), 'é'.repeat(40_000));
+  });
+
+  it('previews text with a truncation flag, cut on a whole character', async () => {
+    const c = json(await p.cli(['tasks', 'cat', taskId, 'sub/notes.md', '--json']));
+    expect(c).toMatchObject({ kind: 'text', path: 'sub/notes.md', size: 80_000, truncated: true });
+    expect(c.preview).toBe('é'.repeat(32_768));
+    const tree = json(await p.cli(['tasks', 'files', taskId, '--json']));
+    expect(tree).toContainEqual(expect.objectContaining({ path: 'sub', type: 'directory', mime_type: null }));
+    expect(tree).toContainEqual(expect.objectContaining({ path: 'sub/notes.md', type: 'file', size: 80_000 }));
   });
 
   const get = (q: string) => p.fetch(`/tasks/${taskId}/artifact-files/content?path=${q}`, { headers: { 'X-API-Key': p.boot.api_key } });

@@ -70,6 +70,15 @@ export async function artifactTree(outputDir: string): Promise<ArtifactNode[]> {
   return out;
 }
 
+/** The length of the longest prefix of buf[0, n) that ends on a complete UTF-8 character. */
+function wholeCharsEnd(buf: Buffer, n: number): number {
+  let lead = n - 1;
+  while (lead > 0 && n - lead < 4 && (buf[lead] & 0xc0) === 0x80) lead--;
+  const b = buf[lead];
+  const need = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : b >= 0xc0 ? 2 : 1;
+  return lead + need <= n ? n : lead;
+}
+
 export async function artifactContent(outputDir: string, rel: string, urls: { download: string; resource: string }) {
   const file = await resolveArtifact(outputDir, rel);
   const mime = mimeTypeOf(file.rel);
@@ -88,9 +97,7 @@ export async function artifactContent(outputDir: string, rel: string, urls: { do
     const buf = Buffer.alloc(Math.min(PREVIEW_BYTES, file.size));
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
     // Cut at a whole UTF-8 character so the preview never ends in a broken one.
-    let end = bytesRead;
-    if (file.size > bytesRead) while (end > 0 && (buf[end - 1] & 0xc0) === 0x80) end--;
-    if (file.size > bytesRead && end > 0 && buf[end - 1] >= 0xc0) end--;
+    const end = file.size > bytesRead ? wholeCharsEnd(buf, bytesRead) : bytesRead;
     return { ...base, kind: 'text' as const, preview: buf.subarray(0, end).toString('utf8'), truncated: file.size > bytesRead };
   } finally {
     await fh.close();
