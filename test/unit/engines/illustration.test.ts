@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { compose } from '../../../src/server/engines/illustration/compose.js';
+import { renderPng } from '../../../src/server/engines/illustration/render.js';
+import { countTokens } from '../../../src/server/engines/tokens.js';
+
+const base = { prompt: 'A desert sun over <red> dunes & "quotes"', width: 320, height: 200, index: 0, keywords: ['sand'] };
+
+describe('illustration composition', () => {
+  it('is deterministic for the same input and changes with the prompt, size and index', () => {
+    const a = compose(base);
+    expect(compose(base)).toEqual(a);
+    expect(a.seed).toMatch(/^[0-9a-f]{16}$/);
+    expect(compose({ ...base, prompt: 'A forest' }).seed).not.toBe(a.seed);
+    expect(compose({ ...base, index: 1 }).seed).not.toBe(a.seed);
+    expect(compose({ ...base, width: 321 }).seed).not.toBe(a.seed);
+  });
+
+  it('escapes the caption, records the seed and sizes the SVG as asked', () => {
+    const { svg, seed, caption } = compose(base);
+    expect(svg).toContain('&lt;red&gt; dunes &amp; &quot;quotes&quot;');
+    expect(svg).not.toContain('<red>');
+    expect(svg).toContain(`seed=${seed}`);
+    expect(svg).toMatch(/^<svg [^>]*width="320" height="200"/);
+    expect(caption.join(' ')).toContain('A desert sun');
+    expect(svg).toContain('sand');
+  });
+
+  it('pulls the palette toward mood words', () => {
+    const hue = (s: string) => Number(/hsl\((\d+)/.exec(s)![1]);
+    const warm = hue(compose({ ...base, prompt: 'sunset fire' }).palette[0]);
+    const cool = hue(compose({ ...base, prompt: 'night ocean' }).palette[0]);
+    expect(Math.min(warm, 360 - warm)).toBeLessThan(45);
+    expect(Math.abs(cool - 210)).toBeLessThan(20);
+  });
+
+  it('wraps a long prompt into at most three caption lines', () => {
+    const { caption } = compose({ ...base, prompt: 'word '.repeat(200) });
+    expect(caption.length).toBe(3);
+    expect(caption[2].endsWith('…')).toBe(true);
+  });
+
+  it('renders to a PNG of the SVG size', () => {
+    const { png, width, height } = renderPng(compose(base).svg);
+    expect([width, height]).toEqual([320, 200]);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(320);
+  });
+});
+
+describe('countTokens', () => {
+  it('counts words, numbers and punctuation marks', () => {
+    expect(countTokens('')).toBe(0);
+    expect(countTokens('Hello, world!')).toBe(4);
+    expect(countTokens('naïve café 42')).toBe(3);
+  });
+});
