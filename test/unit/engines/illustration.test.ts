@@ -39,8 +39,8 @@ describe('illustration composition', () => {
     expect(caption[2].endsWith('…')).toBe(true);
   });
 
-  it('renders to a PNG of the SVG size', () => {
-    const { png, width, height } = renderPng(compose(base).svg);
+  it('renders to a PNG of the SVG size', async () => {
+    const { png, width, height } = await renderPng(compose(base).svg);
     expect([width, height]).toEqual([320, 200]);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(320);

@@ -38,7 +38,7 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
     await req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
-    const { png, width, height, fonts } = renderPng(c.svg);
+    const { png, width, height, fonts } = await renderPng(c.svg, req.signal);
     if (index === 0 && fonts === 0) await req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     const base = `illustration-${index + 1}`;
     await writeFile(path.join(req.outDir, `${base}.svg`), c.svg);
