@@ -372,7 +372,8 @@ export class JobQueue {
       return;
     }
     const err = outcome.ok ? new Error('aborted') : outcome.err;
-    const message = err instanceof Error ? err.message : String(err);
+    const e = err as { message?: string; code?: string; name?: string } | undefined;
+    const message = (err instanceof Error ? err.message : String(err)) || e?.code || e?.name || 'unknown error';
     const retryable = !(err instanceof JobFailure) || err.retryable;
     if (retryable && job.attempts < job.max_attempts) {
       const delay = options.retryDelayMs * 2 ** (job.attempts - 1);

@@ -80,6 +80,10 @@ export function imageTaskHandler(ctx: Ctx) {
             costUsd: imageCost(params.model, 1, inputTokens),
           });
         },
+      }).catch((err: Error & { code?: string }) => {
+        if (job.signal.aborted || err instanceof JobFailure) throw err;
+        // The engine is deterministic: the same input fails the same way, so no retry.
+        throw new JobFailure(`illustration failed: ${err.message || err.code || err.name}`);
       });
       const result = { kind: 'illustration', model: params.model, prompt, keywords, images };
       await writeFile(path.join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');

@@ -31,7 +31,7 @@ export interface TaskParams {
   reference_files: Array<{ name: string; size: number; mime_type: string; stored: string }>;
 }
 
-function parseSize(size: string, field: string): { width: number; height: number } {
+function parseSize(size: string): { width: number; height: number } {
   const [w, h] = size.split('x').map(Number);
   return { width: w, height: h };
 }
@@ -71,8 +71,8 @@ export function taskInfo(task: tasksRepo.TaskRow, job: JobRow | undefined): Task
 export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartResult): Promise<TaskInfo> {
   const fields = validatePart('body', TaskCreateFields, form.fields);
   const model = IMAGE_MODELS.find((m) => m.kind === fields.kind)!;
-  const { width, height } = parseSize(fields.size ?? model.default_size, 'size');
-  const max = parseSize(model.max_size, 'max');
+  const { width, height } = parseSize(fields.size ?? model.default_size);
+  const max = parseSize(model.max_size);
   if (width < 16 || height < 16) throw sizeIssue('width and height must be at least 16');
   if (width > max.width || height > max.height) throw sizeIssue(`at most ${model.max_size} for ${model.id}`);
 

@@ -47,6 +47,32 @@ describe('illustration composition', () => {
   });
 });
 
+describe('generateIllustrations', () => {
+  it('renders several images under one signal (resvg refuses a reused signal) and stops when it aborts', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { generateIllustrations } = await import('../../../src/server/engines/illustration/index.js');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
+    const ac = new AbortController();
+    const images = await generateIllustrations({ prompt: 'three in a row', width: 64, height: 48, count: 3, keywords: [], outDir: out, signal: ac.signal });
+    expect(images.map((i) => i.file)).toEqual(['illustration-1.png', 'illustration-2.png', 'illustration-3.png']);
+    expect(readdirSync(out)).toHaveLength(6);
+    const stop = new AbortController();
+    const run = generateIllustrations({
+      prompt: 'stopped',
+      width: 64,
+      height: 48,
+      count: 4,
+      keywords: [],
+      outDir: out,
+      signal: stop.signal,
+      onImage: () => stop.abort(new Error('canceled')),
+    });
+    await expect(run).rejects.toThrow('canceled');
+  });
+});
+
 describe('countTokens', () => {
   it('counts words, numbers and punctuation marks', () => {
     expect(countTokens('')).toBe(0);

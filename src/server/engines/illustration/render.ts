@@ -7,6 +7,12 @@ import { CAPTION_FAMILY, captionFonts } from './fonts.js';
  */
 export async function renderPng(svg: string, signal?: AbortSignal): Promise<{ png: Buffer; width: number; height: number; fonts: number }> {
   const fonts = captionFonts();
+  signal?.throwIfAborted();
+  // resvg's native binding takes over the signal it is given and refuses it on a second render, so
+  // each render gets its own, aborted when the caller's is.
+  const own = new AbortController();
+  const forward = () => own.abort(signal?.reason);
+  signal?.addEventListener('abort', forward, { once: true });
   const image = await renderAsync(
     svg,
     {
@@ -14,7 +20,7 @@ export async function renderPng(svg: string, signal?: AbortSignal): Promise<{ pn
       shapeRendering: 2,
       textRendering: 1,
     },
-    signal ?? null,
-  );
+    own.signal,
+  ).finally(() => signal?.removeEventListener('abort', forward));
   return { png: image.asPng(), width: image.width, height: image.height, fonts: fonts.length };
 }
