@@ -22,7 +22,9 @@ export async function waitForTask(api: Api, id: string, opts: WaitOptions, deps:
   const quiet = Boolean(deps.globals().quiet);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
   let spinner: import('ora').Ora | undefined;
-  if (io.stderrIsTTY && !quiet) {
+  // ora divides by the terminal width: a pty that reports 0 columns would make it clear lines forever.
+  const columns = (deps.streams.stderr as { columns?: number }).columns;
+  if (io.stderrIsTTY && !quiet && typeof columns === 'number' && columns > 0) {
     const { default: ora } = await import('ora');
     spinner = ora({ stream: deps.streams.stderr as never, text: `${id}: waiting` }).start();
   }
