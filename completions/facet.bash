@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami config keys admin models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -34,6 +34,31 @@ __facet_words() {
     "admin models ls") echo "--help" ;;
     "admin models show") echo "--help" ;;
     "admin models hide") echo "--help" ;;
+    "projects") echo "list ls create update delete rm upload files delete-file sites add-site remove-site --help" ;;
+    "projects list") echo "--help" ;;
+    "projects ls") echo "--help" ;;
+    "projects create") echo "--description --help" ;;
+    "projects update") echo "--name --description --clear-description --help" ;;
+    "projects delete") echo "--help" ;;
+    "projects rm") echo "--help" ;;
+    "projects upload") echo "--help" ;;
+    "projects files") echo "--help" ;;
+    "projects delete-file") echo "--help" ;;
+    "projects sites") echo "--help" ;;
+    "projects add-site") echo "--title --help" ;;
+    "projects remove-site") echo "--help" ;;
+    "tasks") echo "list ls create get wait cancel retry logs files cat download --help" ;;
+    "tasks list") echo "--project --status --limit --help" ;;
+    "tasks ls") echo "--project --status --limit --help" ;;
+    "tasks create") echo "--kind --prompt --url --project --site --size --count --full-page --file --wait --out --interval --timeout --help" ;;
+    "tasks get") echo "--help" ;;
+    "tasks wait") echo "--interval --timeout --out --help" ;;
+    "tasks cancel") echo "--help" ;;
+    "tasks retry") echo "--wait --interval --timeout --help" ;;
+    "tasks logs") echo "--follow --interval --help" ;;
+    "tasks files") echo "--help" ;;
+    "tasks cat") echo "--help" ;;
+    "tasks download") echo "--out --zip --help" ;;
     "models") echo "list ls get --help" ;;
     "models list") echo "--provider --kind --help" ;;
     "models ls") echo "--provider --kind --help" ;;
@@ -72,7 +97,7 @@ __facet_words() {
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
     "api") echo "--raw-field --field --header --input --include --help" ;;
-    "serve") echo "users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --help" ;;
+    "serve") echo "users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --help" ;;
     "serve users list") echo "--data-dir --help" ;;

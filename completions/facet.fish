@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami config keys admin models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help
     case 'logout'
@@ -66,6 +66,56 @@ function __facet_words
       echo --help
     case 'admin models hide'
       echo --help
+    case 'projects'
+      echo list ls create update delete rm upload files delete-file sites add-site remove-site --help
+    case 'projects list'
+      echo --help
+    case 'projects ls'
+      echo --help
+    case 'projects create'
+      echo --description --help
+    case 'projects update'
+      echo --name --description --clear-description --help
+    case 'projects delete'
+      echo --help
+    case 'projects rm'
+      echo --help
+    case 'projects upload'
+      echo --help
+    case 'projects files'
+      echo --help
+    case 'projects delete-file'
+      echo --help
+    case 'projects sites'
+      echo --help
+    case 'projects add-site'
+      echo --title --help
+    case 'projects remove-site'
+      echo --help
+    case 'tasks'
+      echo list ls create get wait cancel retry logs files cat download --help
+    case 'tasks list'
+      echo --project --status --limit --help
+    case 'tasks ls'
+      echo --project --status --limit --help
+    case 'tasks create'
+      echo --kind --prompt --url --project --site --size --count --full-page --file --wait --out --interval --timeout --help
+    case 'tasks get'
+      echo --help
+    case 'tasks wait'
+      echo --interval --timeout --out --help
+    case 'tasks cancel'
+      echo --help
+    case 'tasks retry'
+      echo --wait --interval --timeout --help
+    case 'tasks logs'
+      echo --follow --interval --help
+    case 'tasks files'
+      echo --help
+    case 'tasks cat'
+      echo --help
+    case 'tasks download'
+      echo --out --zip --help
     case 'models'
       echo list ls get --help
     case 'models list'
@@ -143,7 +193,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --help
     case 'serve'
-      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --help
+      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'

@@ -6,6 +6,8 @@ import { adminModelsClient, modelApiClient } from './model-api.js';
 import { livedocsClient } from './livedocs.js';
 import { chatClient } from './chat.js';
 import { conversationsClient } from './conversations.js';
+import { projectsClient } from './projects.js';
+import { tasksClient } from './tasks.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -23,6 +25,8 @@ export function createApi(options: TransportOptions) {
     livedocs: livedocsClient(transport),
     chat: chatClient(transport),
     conversations: conversationsClient(transport),
+    projects: projectsClient(transport),
+    tasks: tasksClient(transport),
   };
 }
 

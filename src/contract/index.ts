@@ -8,6 +8,8 @@ import { adminModelRoutes } from './admin-models.js';
 import { livedocRoutes } from './livedocs.js';
 import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
+import { imageProjectRoutes } from './image-projects.js';
+import { imageTaskRoutes } from './image-tasks.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -24,6 +26,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...livedocRoutes,
   ...chatRoutes,
   ...conversationRoutes,
+  ...imageProjectRoutes,
+  ...imageTaskRoutes,
 ];
 
 /**

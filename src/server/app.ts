@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ErrorFamily } from '../contract/route.js';
 import { surfaceOf } from '../contract/index.js';
@@ -15,8 +14,11 @@ import { imageModelRoutes } from './routes/image-models.js';
 import { modelApiRoutes } from './routes/model-api.js';
 import { adminModelRoutes } from './routes/admin-models.js';
 import { livedocRoutes } from './routes/livedocs.js';
+import { withMultipart } from './routes/multipart-scope.js';
 import { chatRoutes } from './routes/chat.js';
 import { conversationRoutes } from './routes/conversations.js';
+import { imageProjectRoutes } from './routes/image-projects.js';
+import { imageTaskRoutes } from './routes/image-tasks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -35,13 +37,13 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageModelRoutes,
   modelApiRoutes,
   adminModelRoutes,
-  livedocRoutes,
+  // LiveDoc uploads parse multipart in their own scope, with the upload limit (--max-upload-mb).
+  (app, ctx) => withMultipart(app, ctx, (scope) => livedocRoutes(scope, ctx)),
   chatRoutes,
   conversationRoutes,
+  imageProjectRoutes,
+  imageTaskRoutes,
 ];
-
-/** Upload limit of multipart requests (LiveDoc uploads). */
-export const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
   return request.routeOptions.config?.family ?? surfaceOf(request.url.split('?')[0])?.family ?? 'image';
@@ -91,7 +93,6 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     reply.code(shaped.status).send(shaped.body);
   });
 
-  void app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10 } });
   for (const surface of SURFACES) surface(app, ctx);
   return app;
 }

@@ -7,6 +7,7 @@ import type { ModelDirectory } from './engines/gateway/directory.js';
 import type { UpstreamConfig } from './providers/upstream-http.js';
 import type { ChatRateLimits } from './auth/rate-limit.js';
 import type { StreamHub } from './streams/hub.js';
+import type { JobQueue } from './jobs/queue.js';
 
 export interface ServerConfig {
   host: string;
@@ -35,6 +36,12 @@ export interface ServerConfig {
   streamHeartbeatSeconds: number;
   /** Pause between answer chunks of the local writer, to pace streams like a model would (0 = none). */
   answerChunkDelayMs: number;
+  /** Jobs run at once by this server (`--workers`). */
+  workers: number;
+  /** The Chromium the screenshot engine drives (`--chromium`, FACET_CHROMIUM). */
+  chromiumPath: string;
+  /** Largest accepted upload per file, in bytes (`--max-upload-mb`). */
+  maxUploadBytes: number;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -52,7 +59,8 @@ export interface AppContext {
   gateway?: ModelGateway;
   /** The model catalog with the administrators' list/hide decisions; always set by startServer. */
   modelDirectory?: ModelDirectory;
-  /** The model gateway when one is configured; without it the local engines answer. */
   /** Conversation event logs: durable append and replay, plus live fan-out in this process. */
   streams: StreamHub;
+  /** The durable job queue every async task runs through. */
+  jobs: JobQueue;
 }

@@ -19,6 +19,9 @@ import { DEFAULT_CHAT_LIMITS, type ChatRateLimits } from './auth/rate-limit.js';
 import type { ModelGateway } from './engines/gateway-types.js';
 import { StreamHub } from './streams/hub.js';
 import { deleteExpiredBefore } from './store/streams.repo.js';
+import { JobQueue } from './jobs/queue.js';
+import { registerImageTasks } from './services/image-task.runner.js';
+import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 
 export interface StartOptions {
   host?: string;
@@ -50,6 +53,14 @@ export interface StartOptions {
   answerChunkDelayMs?: number;
   /** A model gateway; without one the local engines answer. */
   gateway?: ModelGateway;
+  /** Jobs run at once (default 2). */
+  workers?: number;
+  /** Chromium for screenshots (default FACET_CHROMIUM or /usr/bin/chromium). */
+  chromiumPath?: string;
+  /** Largest upload per file in MiB (default 20). */
+  maxUploadMb?: number;
+  /** Job lease length; heartbeats renew it every third of it (default 30 s). */
+  jobLeaseMs?: number;
 }
 
 export interface RunningServer {
@@ -86,6 +97,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     streamTtlSeconds: options.streamTtlSeconds ?? 3600,
     streamHeartbeatSeconds: options.streamHeartbeatSeconds ?? 15,
     answerChunkDelayMs: options.answerChunkDelayMs ?? 0,
+    workers: options.workers ?? 2,
+    chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
+    maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
   };
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
@@ -93,15 +107,27 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     throw new Error(`--default-model ${config.defaultModel} is not a chat model of the catalog`);
   }
   const store = await openStore({ dataDir });
+  const now = options.now ?? (() => new Date());
+  let logError: (err: unknown, where: string) => void = () => {};
+  const jobs = new JobQueue({
+    db: store.db,
+    now,
+    concurrency: config.workers,
+    leaseMs: options.jobLeaseMs,
+    // A SQLite file belongs to this one process: whatever is "running" at start-up was cut short.
+    recoverAllRunningAtStart: store.dialect === 'sqlite',
+    onError: (err, where) => logError(err, where),
+  });
   const ctx: AppContext = {
     config,
     store,
     db: store.db,
-    now: options.now ?? (() => new Date()),
+    now,
     tokenSecret: await tokenSecret(store.db),
     tokenCache: new VerifiedTokenCache(),
     baseUrl: '',
     streams: new StreamHub(store.db),
+    jobs,
   };
   ctx.modelDirectory = new ModelDirectory(catalog, store.db);
   const gateway = createGateway({
@@ -121,12 +147,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // A gateway given by the caller (tests with a fake) wins over the configured one.
   ctx.gateway = options.gateway ?? gateway;
   await ctx.streams.closeOrphans();
+  registerImageTasks(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
       : { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'] };
   const app = buildApp(ctx, { logger });
+  logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
@@ -144,6 +172,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
   }, 600_000);
   sweeper.unref();
+  await jobs.start();
 
   let closing: Promise<void> | undefined;
   return {
@@ -155,6 +184,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         clearInterval(sweeper);
         ctx.streams.endReaders();
         await app.close();
+        await jobs.stop();
         await gateway.close();
         await store.close();
         if (scratch) rmSync(scratch, { recursive: true, force: true });

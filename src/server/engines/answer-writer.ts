@@ -1,6 +1,6 @@
 import type { GatewayMessage, MeterScope, ModelGateway } from './gateway-types.js';
 import { extractiveAnswer, type Passage } from './grounded-writer.js';
-import { countTokens } from './tokens.js';
+import { countTokens } from './gateway/tokenizer.js';
 
 export type { Passage };
 
@@ -61,8 +61,8 @@ export async function* writeAnswer(deps: AnswerDeps, req: AnswerRequest): AsyncG
   const text = extractiveAnswer(req);
   await deps.meter({
     model: LOCAL_MODEL,
-    inputTokens: countTokens(SYSTEM + req.query + contextBlock(req.passages) + req.history.map((h) => h.query + (h.answer ?? '')).join('')),
-    outputTokens: countTokens(text),
+    inputTokens: await countTokens(SYSTEM + req.query + contextBlock(req.passages) + req.history.map((h) => h.query + (h.answer ?? '')).join('')),
+    outputTokens: await countTokens(text),
   });
   for (const piece of text.match(/\S+\s*/g) ?? []) yield piece;
   return text;

@@ -1,5 +1,88 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { HttpError, RequestValidationError } from '../errors.js';
+import { randomToken } from '../store/ids.js';
+
+export interface UploadedPart {
+  field: string;
+  /** The client's file name reduced to a safe base name. */
+  filename: string;
+  mimeType: string;
+  size: number;
+  sha256: string;
+  /** Where the bytes are now; the caller moves or deletes it. */
+  tmpPath: string;
+}
+
+export interface MultipartResult {
+  fields: Record<string, string>;
+  files: UploadedPart[];
+  /** Removes every temporary file not moved away. */
+  discard(): Promise<void>;
+}
+
+/** A client's file name as a plain base name: no directories, no control characters. */
+export function safeFileName(name: string | undefined): string {
+  const base = path.posix.basename(String(name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f/]/g, '').trim();
+  return base && base !== '.' && base !== '..' ? base.slice(0, 200) : 'file';
+}
+
+/**
+ * Reads a multipart request: text fields into a record, file parts streamed to disk under tmpDir
+ * with their size and SHA-256. Fastify's multipart limits raise 413 (file too large) on the way.
+ */
+export async function readMultipart(request: FastifyRequest, tmpDir: string): Promise<MultipartResult> {
+  if (!request.isMultipart()) {
+    throw new RequestValidationError([{ loc: ['body'], msg: 'send multipart/form-data', type: 'multipart_expected' }], false);
+  }
+  await mkdir(tmpDir, { recursive: true });
+  const fields: Record<string, string> = {};
+  const files: UploadedPart[] = [];
+  const discard = async () => {
+    await Promise.all(files.map((f) => rm(f.tmpPath, { force: true })));
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const tmpPath = path.join(tmpDir, `up-${randomToken(12)}`);
+      const hash = createHash('sha256');
+      let size = 0;
+      const entry: UploadedPart = { field: part.fieldname, filename: safeFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', size: 0, sha256: '', tmpPath };
+      files.push(entry);
+      const counter = new Transform({
+        transform(chunk: Buffer, _enc, cb) {
+          size += chunk.length;
+          hash.update(chunk);
+          cb(null, chunk);
+        },
+      });
+      await pipeline(part.file, counter, createWriteStream(tmpPath));
+      if (part.file.truncated) throw new HttpError('PAYLOAD_TOO_LARGE', `file ${entry.filename} is larger than the upload limit`, { status: 413 });
+      entry.size = size;
+      entry.sha256 = hash.digest('hex');
+    }
+  } catch (err) {
+    await discard();
+    const e = err as { statusCode?: number; code?: string; message?: string };
+    if (e.code === 'FST_REQ_FILE_TOO_LARGE' || e.statusCode === 413) {
+      throw new HttpError('PAYLOAD_TOO_LARGE', `upload too large: ${e.message ?? 'over the limit'}`, { status: 413 });
+    }
+    if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
+      throw new HttpError('PAYLOAD_TOO_LARGE', e.message ?? 'too many parts', { status: 413 });
+    }
+    throw err;
+  }
+  return { fields, files, discard };
+}
 
 export interface Upload {
   fileName: string;
@@ -9,28 +92,23 @@ export interface Upload {
 }
 
 /**
- * Reads a multipart request with one file part named `file` and optional text fields. A request
- * that is not multipart, or has no file, is a validation failure naming `file`.
+ * One file part named `file` plus optional text fields, read into memory (LiveDoc uploads, which
+ * extract the text at once). A request that is not multipart, or has no file, names `file`.
  */
-export async function readUpload(request: FastifyRequest): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, tmpDir = path.join(os.tmpdir(), 'facet-uploads')): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: send multipart/form-data with a file part named "file"', type: 'missing' }], true);
   }
-  const fields: Record<string, string> = {};
-  let file: Omit<Upload, 'fields'> | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      const data = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError('PAYLOAD_TOO_LARGE', 'the file is larger than the upload limit', { status: 413 });
-      if (part.fieldname === 'file' && !file) file = { fileName: part.filename || 'upload', mimeType: part.mimetype, data };
-    } else {
-      fields[part.fieldname] = String(part.value);
+  const parts = await readMultipart(request, tmpDir);
+  try {
+    const file = parts.files.find((f) => f.field === 'file');
+    if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }], true);
+    if (file.size === 0) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'the file is empty', type: 'value_error' }], false);
+    if (parts.fields.title !== undefined && parts.fields.title.length > 500) {
+      throw new RequestValidationError([{ loc: ['body', 'title'], msg: 'title is at most 500 characters', type: 'too_big' }], false);
     }
+    return { fileName: file.filename, mimeType: file.mimeType, data: await readFile(file.tmpPath), fields: parts.fields };
+  } finally {
+    await parts.discard();
   }
-  if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }], true);
-  if (file.data.length === 0) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'the file is empty', type: 'value_error' }], false);
-  if (fields.title !== undefined && fields.title.length > 500) {
-    throw new RequestValidationError([{ loc: ['body', 'title'], msg: 'title is at most 500 characters', type: 'too_big' }], false);
-  }
-  return { ...file, fields };
 }

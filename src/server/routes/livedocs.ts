@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import * as c from '../../contract/livedocs.js';
@@ -27,12 +28,12 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, ctx, c.uploadFile, async ({ auth, params, request }) => {
     await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request);
+    const up = await readUpload(request, path.join(ctx.config.filesDir, 'tmp'));
     return resources.uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
   });
   registerRoute(app, ctx, c.uploadDoc, async ({ auth, params, request }) => {
     await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request);
+    const up = await readUpload(request, path.join(ctx.config.filesDir, 'tmp'));
     return resources.uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
   });
 

@@ -25,6 +25,9 @@ export interface ServeOptions {
   streamTtl: number;
   streamHeartbeat: number;
   answerChunkDelay: number;
+  workers: number;
+  chromium?: string;
+  maxUploadMb: number;
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -83,6 +86,9 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     streamTtlSeconds: opts.streamTtl,
     streamHeartbeatSeconds: opts.streamHeartbeat,
     answerChunkDelayMs: opts.answerChunkDelay,
+    workers: opts.workers,
+    chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
+    maxUploadMb: opts.maxUploadMb,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -150,6 +156,9 @@ export function register(program: Command, deps: Deps): Command {
     .option('--stream-ttl <seconds>', 'how long a conversation stream key stays readable', intOption(1, 30 * 86_400), 3600)
     .option('--stream-heartbeat <seconds>', 'interval of heartbeat comments on conversation streams', intOption(1, 3600), 15)
     .option('--answer-chunk-delay <ms>', 'pause between streamed answer chunks of the local engine', intOption(0, 10_000), 0)
+    .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
+    .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
+    .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .addHelpText(
       'after',
       `
@@ -157,7 +166,8 @@ Examples:
   $ facet serve                               # http://127.0.0.1:8787, data in the OS data dir
   $ facet serve --port 0 --data-dir ./data    # a free port, data here
   $ facet serve --memory --log-level warn
-  $ facet serve --upstream-openai-base-url http://127.0.0.1:11434/v1 --catalog ./my-models.json`,
+  $ facet serve --upstream-openai-base-url http://127.0.0.1:11434/v1 --catalog ./my-models.json
+  $ facet serve --workers 4 --chromium /usr/bin/chromium-browser`,
     )
     .action((opts: ServeOptions) => run(opts, deps));
 }

@@ -1,0 +1,189 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, JobsTable, JobState } from '../store/database.js';
+
+export type JobRow = Selectable<JobsTable>;
+
+export const TERMINAL_STATES: readonly JobState[] = ['succeeded', 'failed', 'canceled'];
+
+export async function insertJob(db: Kysely<Database>, row: JobRow): Promise<void> {
+  await db.insertInto('jobs').values(row).execute();
+}
+
+export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {
+  return db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findJobs(db: Kysely<Database>, ids: string[]): Promise<JobRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('jobs').selectAll().where('id', 'in', ids).execute();
+}
+
+/**
+ * Claims the oldest runnable job of the given kinds in one statement, so two workers (or two
+ * instances sharing the store) can never both take it: the inner SELECT and the guarded UPDATE run
+ * as one write, and `state = 'queued'` in the WHERE makes a lost race update nothing.
+ */
+export async function claimNext(
+  db: Kysely<Database>,
+  input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string },
+): Promise<JobRow | undefined> {
+  if (input.kinds.length === 0) return undefined;
+  return db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'running',
+      lease_owner: input.owner,
+      lease_expires_at: input.leaseExpiresAt,
+      attempts: eb('attempts', '+', 1),
+      started_at: input.now,
+      updated_at: input.now,
+      error: null,
+    }))
+    .where('state', '=', 'queued')
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('jobs')
+        .select('id')
+        .where('state', '=', 'queued')
+        .where('kind', 'in', input.kinds)
+        .where('run_after', '<=', input.now)
+        .orderBy('run_after')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(1),
+    )
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Extends the lease of a job this owner still holds; false when it lost the lease. */
+export async function renewLease(db: Kysely<Database>, id: string, owner: string, leaseExpiresAt: string, now: string): Promise<{ held: boolean; cancelRequested: boolean }> {
+  const row = await db
+    .updateTable('jobs')
+    .set({ lease_expires_at: leaseExpiresAt, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .returning(['cancel_requested'])
+    .executeTakeFirst();
+  return { held: Boolean(row), cancelRequested: Boolean(row?.cancel_requested) };
+}
+
+/** Moves a running job this owner holds to its next state; false if the lease was lost meanwhile. */
+export async function finishRun(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  set: { state: JobState; error?: string | null; result?: string | null; run_after?: string; attempts?: number; now: string },
+): Promise<boolean> {
+  const terminal = TERMINAL_STATES.includes(set.state);
+  const res = await db
+    .updateTable('jobs')
+    .set({
+      state: set.state,
+      error: set.error ?? null,
+      ...(set.result !== undefined ? { result: set.result } : {}),
+      ...(set.run_after ? { run_after: set.run_after } : {}),
+      ...(set.attempts !== undefined ? { attempts: set.attempts } : {}),
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: set.now,
+      finished_at: terminal ? set.now : null,
+      ...(terminal ? {} : { cancel_requested: 0 }),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Cancels a queued job at once; returns the row after the change (or unchanged when not queued). */
+export async function cancelQueued(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ state: 'canceled', error: 'canceled before it started', finished_at: now, updated_at: now, cancel_requested: 1 })
+    .where('id', '=', id)
+    .where('state', '=', 'queued')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Flags a running job; its worker (here or on another instance) aborts at the next heartbeat. */
+export async function requestCancel(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ cancel_requested: 1, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** A failed or canceled job back to the queue with a fresh attempt budget. */
+export async function requeueFinished(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('jobs')
+    .set({ state: 'queued', attempts: 0, error: null, result: null, cancel_requested: 0, run_after: now, started_at: null, finished_at: null, updated_at: now })
+    .where('id', '=', id)
+    .where('state', 'in', ['failed', 'canceled'])
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Running jobs whose lease ran out (or, with `anyLease`, every running job): a crashed worker's. */
+export async function findOrphans(db: Kysely<Database>, now: string, anyLease: boolean): Promise<JobRow[]> {
+  let q = db.selectFrom('jobs').selectAll().where('state', '=', 'running');
+  if (!anyLease) q = q.where('lease_expires_at', '<', now);
+  return q.execute();
+}
+
+/** Takes over an orphan only if it is still the orphan we saw (same owner and lease). */
+export async function recoverOrphan(
+  db: Kysely<Database>,
+  orphan: JobRow,
+  set: { state: 'queued' | 'failed' | 'canceled'; error: string | null; now: string },
+): Promise<boolean> {
+  const terminal = set.state !== 'queued';
+  let q = db
+    .updateTable('jobs')
+    .set({
+      state: set.state,
+      error: set.error,
+      lease_owner: null,
+      lease_expires_at: null,
+      run_after: set.now,
+      updated_at: set.now,
+      finished_at: terminal ? set.now : null,
+    })
+    .where('id', '=', orphan.id)
+    .where('state', '=', 'running');
+  q = orphan.lease_owner === null ? q.where('lease_owner', 'is', null) : q.where('lease_owner', '=', orphan.lease_owner);
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export async function appendLog(db: Kysely<Database>, jobId: string, at: string, line: string): Promise<void> {
+  await db.insertInto('job_logs').values({ job_id: jobId, at, line }).execute();
+}
+
+export async function readLogs(db: Kysely<Database>, jobId: string, afterId = 0, limit = 1000): Promise<Array<{ id: number; at: string; line: string }>> {
+  return db
+    .selectFrom('job_logs')
+    .select(['id', 'at', 'line'])
+    .where('job_id', '=', jobId)
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Deletes ended jobs and their logs (a queued or running job is kept). */
+export async function deleteEndedJobs(db: Kysely<Database>, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const ended = await db.selectFrom('jobs').select('id').where('id', 'in', ids).where('state', 'in', [...TERMINAL_STATES]).execute();
+  const gone = ended.map((j) => j.id);
+  if (gone.length === 0) return;
+  await db.deleteFrom('job_logs').where('job_id', 'in', gone).execute();
+  await db.deleteFrom('jobs').where('id', 'in', gone).execute();
+}

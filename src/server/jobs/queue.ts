@@ -1,0 +1,413 @@
+import { EventEmitter } from 'node:events';
+import os from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database, JobState } from '../store/database.js';
+import { newId, randomToken } from '../store/ids.js';
+import * as repo from './jobs.repo.js';
+import type { JobRow } from './jobs.repo.js';
+
+export type { JobRow } from './jobs.repo.js';
+export { TERMINAL_STATES } from './jobs.repo.js';
+
+/** What a handler gets for one attempt of one job. */
+export interface JobContext<P = unknown> {
+  id: string;
+  kind: string;
+  payload: P;
+  /** 1 for the first run. */
+  attempt: number;
+  maxAttempts: number;
+  /** Aborted on cancel, on shutdown, and when the lease is lost; engines pass it down. */
+  signal: AbortSignal;
+  /** A timestamped line in the job's log (GET /tasks/{id}/logs shows them). */
+  log(line: string): Promise<void>;
+}
+
+export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<unknown>;
+
+/**
+ * A failure the handler knows about. `retryable: false` (the default) fails the job at once;
+ * other errors are treated as transient and retried while attempts remain.
+ */
+export class JobFailure extends Error {
+  readonly retryable: boolean;
+  constructor(message: string, options: { retryable?: boolean } = {}) {
+    super(message);
+    this.name = 'JobFailure';
+    this.retryable = options.retryable ?? false;
+  }
+}
+
+export interface KindOptions {
+  /** Runs of one job before it fails for good (a crash-interrupted run counts). Default 3. */
+  maxAttempts?: number;
+  /** Wait before a retry after a transient failure: delay * 2^(attempt-1). Default 1000 ms. */
+  retryDelayMs?: number;
+}
+
+export interface QueueOptions {
+  db: Kysely<Database>;
+  now: () => Date;
+  /** Jobs run at once by this process. */
+  concurrency: number;
+  /** A claimed job belongs to this process until now + leaseMs; heartbeats renew it. */
+  leaseMs?: number;
+  /** How often to look for work others enqueued and retries that came due. */
+  pollMs?: number;
+  /**
+   * At start-up, treat every running job as orphaned, not only expired leases. True for SQLite:
+   * its file belongs to one server process, so a running job at start-up was left by a crash.
+   */
+  recoverAllRunningAtStart: boolean;
+  onError?: (err: unknown, where: string) => void;
+}
+
+export interface JobEvent {
+  id: string;
+  kind: string;
+  state: JobState;
+  error: string | null;
+}
+
+type AbortReason = 'canceled' | 'shutdown' | 'lease-lost';
+
+interface Running {
+  controller: AbortController;
+  reason?: AbortReason;
+  done: Promise<void>;
+}
+
+/**
+ * The durable job queue of ARCHITECTURE "Async work": jobs live in the store, are claimed with a
+ * lease renewed by heartbeats, run by at most `concurrency` workers, reach their engine's
+ * AbortSignal on cancel, retry transient failures, and are recovered after a crash (run again while
+ * attempts remain, otherwise failed with the reason). States: queued → running → succeeded | failed |
+ * canceled; running → queued on a transient failure, a graceful shutdown or crash recovery.
+ */
+export class JobQueue {
+  readonly owner = `${os.hostname()}:${process.pid}:${randomToken(6)}`;
+  private readonly handlers = new Map<string, { handler: JobHandler<any>; options: Required<KindOptions> }>();
+  private readonly running = new Map<string, Running>();
+  private readonly events = new EventEmitter();
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private sweepTimer: NodeJS.Timeout | undefined;
+  private pumping: Promise<void> | undefined;
+  private repump = false;
+  private stopped = true;
+
+  constructor(private readonly options: QueueOptions) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 500;
+    this.events.setMaxListeners(0);
+  }
+
+  register<P>(kind: string, handler: JobHandler<P>, options: KindOptions = {}): void {
+    if (this.handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
+    this.handlers.set(kind, { handler, options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000 } });
+  }
+
+  private iso(offsetMs = 0): string {
+    return new Date(this.options.now().getTime() + offsetMs).toISOString();
+  }
+
+  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number } = {}): Promise<JobRow> {
+    const registered = this.handlers.get(kind);
+    if (!registered) throw new Error(`no handler registered for job kind ${kind}`);
+    const now = this.iso();
+    const row: JobRow = {
+      id: options.id ?? newId('job'),
+      kind,
+      payload: JSON.stringify(payload),
+      state: 'queued',
+      attempts: 0,
+      max_attempts: options.maxAttempts ?? registered.options.maxAttempts,
+      run_after: now,
+      lease_owner: null,
+      lease_expires_at: null,
+      cancel_requested: 0,
+      error: null,
+      result: null,
+      created_at: now,
+      updated_at: now,
+      started_at: null,
+      finished_at: null,
+    };
+    await repo.insertJob(this.options.db, row);
+    await repo.appendLog(this.options.db, row.id, now, 'queued');
+    this.emit(row);
+    this.wake();
+    return row;
+  }
+
+  get(id: string): Promise<JobRow | undefined> {
+    return repo.findJob(this.options.db, id);
+  }
+
+  getMany(ids: string[]): Promise<JobRow[]> {
+    return repo.findJobs(this.options.db, ids);
+  }
+
+  logs(id: string, afterId = 0, limit = 1000) {
+    return repo.readLogs(this.options.db, id, afterId, limit);
+  }
+
+  async log(id: string, line: string): Promise<void> {
+    await repo.appendLog(this.options.db, id, this.iso(), line);
+  }
+
+  /**
+   * Cancels a job: a queued one at once, a running one by aborting its signal (here) or flagging
+   * it for its owner's next heartbeat (another instance). Returns the row afterwards, or the
+   * unchanged row when the job had already ended; the caller decides how to report that.
+   */
+  async cancel(id: string): Promise<{ outcome: 'canceled' | 'cancel-requested' | 'already-ended'; job: JobRow } | undefined> {
+    const job = await this.get(id);
+    if (!job) return undefined;
+    const now = this.iso();
+    if (job.state === 'queued' && (await repo.cancelQueued(this.options.db, id, now))) {
+      await repo.appendLog(this.options.db, id, now, 'canceled before it started');
+      const after = (await this.get(id))!;
+      this.emit(after);
+      return { outcome: 'canceled', job: after };
+    }
+    if (job.state === 'running' || job.state === 'queued') {
+      if (await repo.requestCancel(this.options.db, id, now)) {
+        await repo.appendLog(this.options.db, id, now, 'cancel requested');
+        const local = this.running.get(id);
+        if (local) {
+          local.reason ??= 'canceled';
+          local.controller.abort(new Error('canceled'));
+          // Wait for the engine to stop, bounded: a handler that ignores its signal still ends as canceled.
+          await Promise.race([local.done, new Promise((r) => setTimeout(r, 5000).unref())]);
+          return { outcome: 'canceled', job: (await this.get(id))! };
+        }
+        return { outcome: 'cancel-requested', job: (await this.get(id))! };
+      }
+    }
+    return { outcome: 'already-ended', job: (await this.get(id))! };
+  }
+
+  /** Puts a failed or canceled job back in the queue with a fresh attempt budget. */
+  async retry(id: string): Promise<{ outcome: 'requeued' | 'not-retryable'; job: JobRow } | undefined> {
+    const job = await this.get(id);
+    if (!job) return undefined;
+    const now = this.iso();
+    if (!(await repo.requeueFinished(this.options.db, id, now))) return { outcome: 'not-retryable', job };
+    await repo.appendLog(this.options.db, id, now, `retry requested after ${job.state}; queued again`);
+    const after = (await this.get(id))!;
+    this.emit(after);
+    this.wake();
+    return { outcome: 'requeued', job: after };
+  }
+
+  /** Removes ended jobs and their logs, when the records they belong to are deleted. */
+  forget(ids: string[]): Promise<void> {
+    return repo.deleteEndedJobs(this.options.db, ids);
+  }
+
+  /** Listens to every state change made by this process; returns the unsubscribe function. */
+  onChange(listener: (event: JobEvent) => void): () => void {
+    this.events.on('change', listener);
+    return () => this.events.off('change', listener);
+  }
+
+  /** Resolves with the job once it reaches a terminal state (polls too, for other instances' work). */
+  async waitForEnd(id: string, timeoutMs = 60_000): Promise<JobRow> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const job = await this.get(id);
+      if (!job) throw new Error(`job ${id} not found`);
+      if (repo.TERMINAL_STATES.includes(job.state)) return job;
+      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const off = this.onChange((e) => {
+          if (e.id === id && repo.TERMINAL_STATES.includes(e.state)) done();
+        });
+        const t = setTimeout(done, this.pollMs);
+        function done() {
+          off();
+          clearTimeout(t);
+          resolve();
+        }
+      });
+    }
+  }
+
+  /** Recovers what a crashed process left running, then starts claiming. */
+  async start(): Promise<void> {
+    this.stopped = false;
+    await this.recover(this.options.recoverAllRunningAtStart);
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.sweepTimer = setInterval(() => {
+      this.recover(false).catch((err) => this.options.onError?.(err, 'lease sweep'));
+    }, Math.max(1000, this.leaseMs));
+    this.sweepTimer.unref();
+    this.wake();
+  }
+
+  /** Stops claiming; running jobs are aborted and handed back to the queue for the next start. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    clearInterval(this.sweepTimer);
+    // A claim in flight still launches its job; wait for it so that job is stopped too.
+    await this.pumping;
+    for (const r of this.running.values()) {
+      r.reason ??= 'shutdown';
+      r.controller.abort(new Error('server shutting down'));
+    }
+    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  }
+
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  private emit(job: Pick<JobRow, 'id' | 'kind' | 'state' | 'error'>): void {
+    this.events.emit('change', { id: job.id, kind: job.kind, state: job.state, error: job.error } satisfies JobEvent);
+  }
+
+  private wake(): void {
+    if (this.stopped) return;
+    if (this.pumping) {
+      this.repump = true;
+      return;
+    }
+    this.pumping = this.pump()
+      .catch((err) => this.options.onError?.(err, 'claim'))
+      .finally(() => {
+        this.pumping = undefined;
+        if (this.repump) {
+          this.repump = false;
+          this.wake();
+        }
+      });
+  }
+
+  private async pump(): Promise<void> {
+    const kinds = [...this.handlers.keys()];
+    while (!this.stopped && this.running.size < this.options.concurrency) {
+      const job = await repo.claimNext(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs) });
+      if (!job) return;
+      this.emit(job);
+      this.launch(job);
+    }
+  }
+
+  private launch(job: JobRow): void {
+    const controller = new AbortController();
+    const entry: Running = { controller, done: Promise.resolve() };
+    this.running.set(job.id, entry);
+    entry.done = this.execute(job, entry)
+      .catch((err) => this.options.onError?.(err, `job ${job.id}`))
+      .finally(() => {
+        this.running.delete(job.id);
+        this.wake();
+      });
+  }
+
+  private async execute(job: JobRow, entry: Running): Promise<void> {
+    const { handler, options } = this.handlers.get(job.kind)!;
+    const db = this.options.db;
+    const heartbeat = setInterval(() => {
+      repo
+        .renewLease(db, job.id, this.owner, this.iso(this.leaseMs), this.iso())
+        .then(({ held, cancelRequested }) => {
+          if (!held) entry.reason ??= 'lease-lost';
+          else if (cancelRequested) entry.reason ??= 'canceled';
+          else return;
+          entry.controller.abort(new Error(entry.reason));
+        })
+        .catch((err) => this.options.onError?.(err, `heartbeat ${job.id}`));
+    }, Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 3))));
+    heartbeat.unref();
+
+    await this.log(job.id, `attempt ${job.attempts} of ${job.max_attempts} started`);
+    const ctx: JobContext = {
+      id: job.id,
+      kind: job.kind,
+      payload: JSON.parse(job.payload),
+      attempt: job.attempts,
+      maxAttempts: job.max_attempts,
+      signal: entry.controller.signal,
+      log: (line) => this.log(job.id, line),
+    };
+    let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
+    try {
+      outcome = { ok: true, result: await handler(ctx) };
+    } catch (err) {
+      outcome = { ok: false, err };
+    } finally {
+      clearInterval(heartbeat);
+    }
+    await this.settle(job, entry, options, outcome);
+  }
+
+  private async settle(job: JobRow, entry: Running, options: Required<KindOptions>, outcome: { ok: true; result: unknown } | { ok: false; err: unknown }): Promise<void> {
+    const db = this.options.db;
+    const now = this.iso();
+    const finish = async (state: JobState, set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number }, line: string) => {
+      if (await repo.finishRun(db, job.id, this.owner, { state, now, ...set })) {
+        await repo.appendLog(db, job.id, now, line);
+        this.emit({ ...job, state, error: set.error ?? null });
+      }
+    };
+    if (entry.reason === 'lease-lost') return; // someone else owns the job now
+    if (outcome.ok && !entry.reason) {
+      await finish('succeeded', { result: outcome.result === undefined ? null : JSON.stringify(outcome.result) }, 'succeeded');
+      return;
+    }
+    if (entry.reason === 'shutdown') {
+      // Not the job's fault: give the attempt back so a restart runs it with its full budget.
+      await finish('queued', { attempts: job.attempts - 1, run_after: now }, 'the server is stopping; back in the queue for the next start');
+      return;
+    }
+    const flagged = (await repo.findJob(db, job.id))?.cancel_requested === 1;
+    if (entry.reason === 'canceled' || flagged) {
+      await finish('canceled', { error: 'canceled while running' }, 'canceled while running');
+      return;
+    }
+    const err = outcome.ok ? new Error('aborted') : outcome.err;
+    const e = err as { message?: string; code?: string; name?: string } | undefined;
+    const message = (err instanceof Error ? err.message : String(err)) || e?.code || e?.name || 'unknown error';
+    const retryable = !(err instanceof JobFailure) || err.retryable;
+    if (retryable && job.attempts < job.max_attempts) {
+      const delay = options.retryDelayMs * 2 ** (job.attempts - 1);
+      await finish('queued', { error: message, run_after: this.iso(delay) }, `attempt ${job.attempts} failed: ${message}; retrying in ${delay} ms`);
+      return;
+    }
+    await finish('failed', { error: message }, `failed: ${message}`);
+  }
+
+  /** Jobs whose worker died: run again while attempts remain, else fail with the reason. */
+  private async recover(anyLease: boolean): Promise<void> {
+    const db = this.options.db;
+    const now = this.iso();
+    for (const orphan of await repo.findOrphans(db, now, anyLease)) {
+      if (this.running.has(orphan.id)) continue;
+      let state: 'queued' | 'failed' | 'canceled';
+      let error: string | null;
+      if (orphan.cancel_requested) {
+        state = 'canceled';
+        error = 'canceled; the server stopped while it ran';
+      } else if (orphan.attempts < orphan.max_attempts) {
+        state = 'queued';
+        error = null;
+      } else {
+        state = 'failed';
+        error = `the server stopped while this job ran (attempt ${orphan.attempts} of ${orphan.max_attempts}); no attempts left`;
+      }
+      if (!(await repo.recoverOrphan(db, orphan, { state, error, now }))) continue;
+      const line =
+        state === 'queued'
+          ? `recovered: the worker stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again`
+          : `recovered: ${error}`;
+      await repo.appendLog(db, orphan.id, now, line);
+      this.emit({ ...orphan, state, error });
+    }
+  }
+}

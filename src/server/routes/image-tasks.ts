@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../context.js';
+import * as c from '../../contract/image-tasks.js';
+import { registerRoute } from '../http/register.js';
+import { readMultipart } from '../http/multipart.js';
+import * as tasks from '../services/tasks.service.js';
+import * as artifacts from '../services/artifacts.service.js';
+import { taskOutputDir } from '../services/task-files.js';
+import { mimeTypeOf } from '../files/mime.js';
+import { withMultipart } from './multipart-scope.js';
+
+/** RFC 6266 filename for Content-Disposition: an ASCII fallback plus the UTF-8 name. */
+function disposition(kind: 'inline' | 'attachment', name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function sendFile(reply: FastifyReply, file: { full: string; rel: string; size: number }, kind: 'inline' | 'attachment') {
+  const mime = mimeTypeOf(file.rel);
+  reply
+    .header('content-type', kind === 'inline' ? mime : 'application/octet-stream')
+    .header('content-length', String(file.size))
+    .header('content-disposition', disposition(kind, path.posix.basename(file.rel)))
+    .header('x-content-type-options', 'nosniff');
+  // Served inline under the session cookie: an SVG or HTML artifact must not run script here.
+  if (kind === 'inline') reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  return reply.send(artifacts.artifactStream(file.full));
+}
+
+export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
+  withMultipart(app, ctx, (scope) => {
+    registerRoute(scope, ctx, c.createTask, async ({ auth, request }) => {
+      const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'));
+      try {
+        return await tasks.createTask(ctx, auth, form);
+      } finally {
+        await form.discard();
+      }
+    });
+    registerRoute(scope, ctx, c.listTasks, ({ auth, query }) => tasks.listTasks(ctx, auth.user.id, query));
+    registerRoute(scope, ctx, c.getTask, ({ auth, params }) => tasks.getTask(ctx, params.task_id, auth.user.id));
+    registerRoute(scope, ctx, c.cancelTask, ({ auth, params }) => tasks.cancelTask(ctx, params.task_id, auth.user.id));
+    registerRoute(scope, ctx, c.retryTask, ({ auth, params }) => tasks.retryTask(ctx, params.task_id, auth.user.id));
+    registerRoute(scope, ctx, c.taskLogs, ({ auth, params, query }) => tasks.taskLogs(ctx, params.task_id, auth.user.id, query));
+
+    registerRoute(scope, ctx, c.listArtifactFiles, async ({ auth, params }) => {
+      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+      return artifacts.artifactTree(taskOutputDir(ctx, t.id));
+    });
+    registerRoute(scope, ctx, c.artifactContent, async ({ auth, params, query }) => {
+      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+      const q = `path=${encodeURIComponent(query.path)}`;
+      const base = `${ctx.baseUrl}/tasks/${encodeURIComponent(t.id)}/artifact-files`;
+      return artifacts.artifactContent(taskOutputDir(ctx, t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
+    });
+    registerRoute(scope, ctx, c.artifactResource, async ({ auth, params, query, reply }) => {
+      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+      return sendFile(reply, await artifacts.resolveArtifact(taskOutputDir(ctx, t.id), query.path), 'inline');
+    });
+    registerRoute(scope, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
+      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+      return sendFile(reply, await artifacts.resolveArtifact(taskOutputDir(ctx, t.id), query.path), 'attachment');
+    });
+    registerRoute(scope, ctx, c.artifactsZip, async ({ auth, params, reply }) => {
+      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+      const zip = await artifacts.artifactsZip(taskOutputDir(ctx, t.id));
+      reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));
+      return reply.send(zip);
+    });
+  });
+}

@@ -1,0 +1,119 @@
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { AppContext } from '../context.js';
+import { JobFailure, type JobContext } from '../jobs/queue.js';
+import { findTask } from '../store/tasks.repo.js';
+import { findSite } from '../store/projects.repo.js';
+import { generateIllustrations } from '../engines/illustration/index.js';
+import { BrowserMissingError, takeScreenshot } from '../engines/screenshot.js';
+import { fetchSiteContext, keywordsOf, type SiteContext } from '../engines/site-context.js';
+import { countTokens } from '../engines/gateway/tokenizer.js';
+import { imageCost } from '../engines/image-pricing.js';
+import { meter } from './usage.service.js';
+import { isTextType } from '../files/mime.js';
+import { IMAGE_TASK_JOB, type TaskParams } from './tasks.service.js';
+import { taskInputsDir, taskOutputDir } from './task-files.js';
+
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs'>;
+
+const CONTEXT_CHARS = 2000;
+
+/** Keywords from text reference files steer the illustration like a site does. */
+async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): Promise<string[]> {
+  const texts: string[] = [];
+  for (const f of params.reference_files) {
+    if (!isTextType(f.mime_type)) continue;
+    texts.push((await readFile(path.join(taskInputsDir(ctx, taskId), f.stored), 'utf8')).slice(0, 20_000));
+  }
+  return texts.length > 0 ? keywordsOf(texts.join(' '), 4) : [];
+}
+
+/**
+ * Runs one image task as a job: a fresh output folder each attempt, the site's text as context,
+ * then the engine; every model-like step is metered against the task's key, user and id.
+ */
+export function imageTaskHandler(ctx: Ctx) {
+  return async (job: JobContext<{ task_id: string }>) => {
+    const task = await findTask(ctx.db, job.payload.task_id);
+    if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
+    const params = JSON.parse(task.params) as TaskParams;
+    const out = taskOutputDir(ctx, task.id);
+    await rm(out, { recursive: true, force: true });
+    await mkdir(out, { recursive: true });
+    const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
+
+    let site: SiteContext | null = null;
+    if (task.site_id) {
+      const row = await findSite(ctx.db, task.project_id, task.site_id);
+      if (!row) throw new JobFailure(`site ${task.site_id} was removed from the project`);
+      await job.log(`fetching site ${row.url}`);
+      site = await fetchSiteContext(row.url, job.signal);
+      await job.log(`site context: ${site.text.length} characters, keywords: ${site.keywords.join(', ') || '(none)'}`);
+      const excerpt = site.text.slice(0, CONTEXT_CHARS);
+      await writeFile(path.join(out, 'context.md'), `# Site context\n\n- url: ${site.url}\n- title: ${site.title || '(none)'}\n- keywords: ${site.keywords.join(', ')}\n\n${excerpt}\n`);
+    }
+    job.signal.throwIfAborted();
+
+    if (task.kind === 'illustration') {
+      const prompt = params.prompt ?? '';
+      const refs = await referenceKeywords(ctx, task.id, params);
+      const keywords = [...new Set([...(site?.keywords ?? []), ...refs])];
+      const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
+      await job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
+      const images = await generateIllustrations({
+        prompt,
+        width: params.width,
+        height: params.height,
+        count: params.count,
+        keywords,
+        outDir: out,
+        signal: job.signal,
+        log: job.log,
+        onImage: async ({ svg }) => {
+          const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
+          await meter(ctx, {
+            ...scope,
+            model: params.model,
+            operation: 'illustration',
+            inputTokens,
+            outputTokens: await countTokens(svg),
+            costUsd: imageCost(params.model, 1, inputTokens),
+          });
+        },
+      }).catch((err: Error & { code?: string }) => {
+        if (job.signal.aborted || err instanceof JobFailure) throw err;
+        // The engine is deterministic: the same input fails the same way, so no retry.
+        throw new JobFailure(`illustration failed: ${err.message || err.code || err.name}`);
+      });
+      const result = { kind: 'illustration', model: params.model, prompt, keywords, images };
+      await writeFile(path.join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+      return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
+    }
+
+    try {
+      const shot = await takeScreenshot({
+        url: params.url!,
+        width: params.width,
+        height: params.height,
+        fullPage: params.full_page,
+        executablePath: ctx.config.chromiumPath,
+        outDir: out,
+        signal: job.signal,
+        log: job.log,
+      });
+      const inputTokens = await countTokens(params.url!);
+      await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: imageCost(params.model, 1, inputTokens) });
+      await writeFile(path.join(out, 'page.json'), JSON.stringify(shot, null, 2) + '\n');
+      return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
+    } catch (err) {
+      if (job.signal.aborted) throw err;
+      if (err instanceof BrowserMissingError) throw new JobFailure(err.message);
+      throw new JobFailure(`screenshot failed: ${(err as Error).message.split('\n')[0]}`);
+    }
+  };
+}
+
+export function registerImageTasks(ctx: Ctx): void {
+  // Two attempts: a run cut short by a crash gets one more; engine failures are final at once.
+  ctx.jobs.register(IMAGE_TASK_JOB, imageTaskHandler(ctx), { maxAttempts: 2, retryDelayMs: 500 });
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { compose } from '../../../src/server/engines/illustration/compose.js';
+import { renderPng } from '../../../src/server/engines/illustration/render.js';
+
+const base = { prompt: 'A desert sun over <red> dunes & "quotes"', width: 320, height: 200, index: 0, keywords: ['sand'] };
+
+describe('illustration composition', () => {
+  it('is deterministic for the same input and changes with the prompt, size and index', () => {
+    const a = compose(base);
+    expect(compose(base)).toEqual(a);
+    expect(a.seed).toMatch(/^[0-9a-f]{16}$/);
+    expect(compose({ ...base, prompt: 'A forest' }).seed).not.toBe(a.seed);
+    expect(compose({ ...base, index: 1 }).seed).not.toBe(a.seed);
+    expect(compose({ ...base, width: 321 }).seed).not.toBe(a.seed);
+  });
+
+  it('escapes the caption, records the seed and sizes the SVG as asked', () => {
+    const { svg, seed, caption } = compose(base);
+    expect(svg).toContain('&lt;red&gt; dunes &amp; &quot;quotes&quot;');
+    expect(svg).not.toContain('<red>');
+    expect(svg).toContain(`seed=${seed}`);
+    expect(svg).toMatch(/^<svg [^>]*width="320" height="200"/);
+    expect(caption.join(' ')).toContain('A desert sun');
+    expect(svg).toContain('sand');
+  });
+
+  it('pulls the palette toward mood words', () => {
+    const hue = (s: string) => Number(/hsl\((\d+)/.exec(s)![1]);
+    const warm = hue(compose({ ...base, prompt: 'sunset fire' }).palette[0]);
+    const cool = hue(compose({ ...base, prompt: 'night ocean' }).palette[0]);
+    expect(Math.min(warm, 360 - warm)).toBeLessThan(45);
+    expect(Math.abs(cool - 210)).toBeLessThan(20);
+  });
+
+  it('wraps a long prompt into at most three caption lines', () => {
+    const { caption } = compose({ ...base, prompt: 'word '.repeat(200) });
+    expect(caption.length).toBe(3);
+    expect(caption[2].endsWith('…')).toBe(true);
+  });
+
+  it('renders to a PNG of the SVG size', async () => {
+    const { png, width, height } = await renderPng(compose(base).svg);
+    expect([width, height]).toEqual([320, 200]);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(320);
+  });
+});
+
+describe('generateIllustrations', () => {
+  it('renders several images under one signal (resvg refuses a reused signal) and stops when it aborts', async () => {
+    const { mkdtempSync, readdirSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { generateIllustrations } = await import('../../../src/server/engines/illustration/index.js');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
+    const ac = new AbortController();
+    const images = await generateIllustrations({ prompt: 'three in a row', width: 64, height: 48, count: 3, keywords: [], outDir: out, signal: ac.signal });
+    expect(images.map((i) => i.file)).toEqual(['illustration-1.png', 'illustration-2.png', 'illustration-3.png']);
+    expect(readdirSync(out)).toHaveLength(6);
+    const stop = new AbortController();
+    const run = generateIllustrations({
+      prompt: 'stopped',
+      width: 64,
+      height: 48,
+      count: 4,
+      keywords: [],
+      outDir: out,
+      signal: stop.signal,
+      onImage: () => stop.abort(new Error('canceled')),
+    });
+    await expect(run).rejects.toThrow('canceled');
+  });
+});
+

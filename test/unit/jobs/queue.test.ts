@@ -1,0 +1,127 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src/server/store/store.js';
+import { JobFailure, JobQueue } from '../../../src/server/jobs/queue.js';
+
+const stores: Store[] = [];
+const queues: JobQueue[] = [];
+
+async function setup(options: { concurrency?: number; leaseMs?: number; recoverAll?: boolean; store?: Store } = {}) {
+  const store = options.store ?? (await openStore({ dataDir: null }));
+  if (!options.store) stores.push(store);
+  const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 30_000, pollMs: 50, recoverAllRunningAtStart: options.recoverAll ?? false });
+  queues.push(q);
+  return { store, q };
+}
+
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.stop();
+  for (const s of stores.splice(0)) await s.close();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('JobQueue', () => {
+  it('runs jobs to success with at most `concurrency` at once, and records their result', async () => {
+    const { q } = await setup({ concurrency: 3 });
+    let active = 0;
+    let peak = 0;
+    q.register<{ n: number }>('square', async (job) => {
+      active++;
+      peak = Math.max(peak, active);
+      await sleep(20);
+      active--;
+      await job.log(`squared ${job.payload.n}`);
+      return job.payload.n ** 2;
+    });
+    await q.start();
+    const jobs = await Promise.all(Array.from({ length: 10 }, (_, n) => q.enqueue('square', { n })));
+    const done = await Promise.all(jobs.map((j) => q.waitForEnd(j.id)));
+    expect(done.every((j) => j.state === 'succeeded')).toBe(true);
+    expect(done.map((j) => JSON.parse(j.result!))).toEqual(Array.from({ length: 10 }, (_, n) => n ** 2));
+    expect(peak).toBe(3);
+    expect((await q.logs(jobs[4].id)).map((l) => l.line)).toEqual(['queued', 'attempt 1 of 3 started', 'squared 4', 'succeeded']);
+  });
+
+  it('retries transient failures with backoff and fails permanent ones at once', async () => {
+    const { q } = await setup();
+    let calls = 0;
+    q.register('flaky', async () => {
+      calls++;
+      if (calls < 3) throw new Error(`boom ${calls}`);
+      return 'ok';
+    }, { maxAttempts: 3, retryDelayMs: 10 });
+    q.register('bad', async () => {
+      throw new JobFailure('no way');
+    });
+    await q.start();
+    const flaky = await q.waitForEnd((await q.enqueue('flaky', {})).id);
+    expect(flaky).toMatchObject({ state: 'succeeded', attempts: 3, error: null });
+    const bad = await q.waitForEnd((await q.enqueue('bad', {})).id);
+    expect(bad).toMatchObject({ state: 'failed', attempts: 1, error: 'no way' });
+    const retried = await q.retry(bad.id);
+    expect(retried?.outcome).toBe('requeued');
+    expect(await q.waitForEnd(bad.id)).toMatchObject({ state: 'failed', attempts: 1 });
+    expect((await q.retry(flaky.id))?.outcome).toBe('not-retryable');
+  });
+
+  it('cancels a running job through its AbortSignal, and a queued one at once', async () => {
+    const { q } = await setup({ concurrency: 1 });
+    let sawAbort = false;
+    q.register('wait', (job) =>
+      new Promise((_, reject) => {
+        job.signal.addEventListener('abort', () => {
+          sawAbort = true;
+          reject(job.signal.reason);
+        });
+      }),
+    );
+    await q.start();
+    const running = await q.enqueue('wait', {});
+    const queued = await q.enqueue('wait', {});
+    for (let i = 0; i < 100 && (await q.get(running.id))!.state !== 'running'; i++) await sleep(10);
+    const c1 = await q.cancel(queued.id);
+    expect(c1).toMatchObject({ outcome: 'canceled', job: { state: 'canceled' } });
+    const c2 = await q.cancel(running.id);
+    expect(c2).toMatchObject({ outcome: 'canceled', job: { state: 'canceled', error: 'canceled while running' } });
+    expect(sawAbort).toBe(true);
+    expect((await q.cancel(running.id))?.outcome).toBe('already-ended');
+  });
+
+  it("recovers a dead worker's job when its lease expires: again while attempts remain, else failed", async () => {
+    const store = await openStore({ dataDir: null });
+    stores.push(store);
+    // A first process claims two jobs and dies without a word (its heartbeats never run).
+    const dead = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 2, leaseMs: 200, pollMs: 50, recoverAllRunningAtStart: false });
+    dead.register('work', async () => new Promise(() => {}), { maxAttempts: 2 });
+    const a = await dead.enqueue('work', { id: 'a' });
+    const b = await dead.enqueue('work', { id: 'b' }, { maxAttempts: 1 });
+    const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
+    const lease = new Date(Date.now() + 200).toISOString();
+    await claimNext(store.db, { kinds: ['work'], owner: 'dead', now: new Date().toISOString(), leaseExpiresAt: lease });
+    await claimNext(store.db, { kinds: ['work'], owner: 'dead', now: new Date().toISOString(), leaseExpiresAt: lease });
+    expect((await dead.get(a.id))!.state).toBe('running');
+
+    const { q } = await setup({ store, leaseMs: 200 });
+    q.register('work', async () => 'done', { maxAttempts: 2 });
+    await sleep(250);
+    await q.start();
+    expect(await q.waitForEnd(a.id, 5000)).toMatchObject({ state: 'succeeded', attempts: 2 });
+    const failed = await q.waitForEnd(b.id, 5000);
+    expect(failed.state).toBe('failed');
+    expect(failed.error).toMatch(/server stopped while this job ran \(attempt 1 of 1\)/);
+  });
+
+  it('hands running jobs back to the queue on a graceful stop, without using up an attempt', async () => {
+    const { store, q } = await setup();
+    q.register('long', (job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))));
+    await q.start();
+    const job = await q.enqueue('long', {});
+    for (let i = 0; i < 100 && (await q.get(job.id))!.state !== 'running'; i++) await sleep(10);
+    await q.stop();
+    expect(await q.get(job.id)).toMatchObject({ state: 'queued', attempts: 0, lease_owner: null });
+    const { q: next } = await setup({ store });
+    next.register('long', async () => 'finished');
+    await next.start();
+    expect(await next.waitForEnd(job.id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+  });
+});
