@@ -4,7 +4,8 @@ import type { MeterScope } from '../../engines/gateway-types.js';
 import type { ModelDirectory } from '../../engines/gateway/directory.js';
 import { priceCall } from '../../engines/gateway/pricing.js';
 import { countTokens } from '../../engines/gateway/tokenizer.js';
-import { illustrate } from '../../engines/gateway/illustration.js';
+import { compose } from '../../engines/illustration/compose.js';
+import { renderPng } from '../../engines/illustration/render.js';
 import { HttpError } from '../../errors.js';
 import { meter } from '../usage.service.js';
 import type { Ctx } from '../users.service.js';
@@ -40,7 +41,12 @@ export async function generateImages(
   }
   const [width, height] = parseSize(body.size);
   const n = body.n ?? 1;
-  const data = Array.from({ length: n }, (_, i) => ({ b64_json: illustrate(body.prompt, width, height, i).toString('base64'), revised_prompt: body.prompt }));
+  // The image task service's illustration engine: the same prompt gives the same picture on both.
+  const data = [];
+  for (let index = 0; index < n; index++) {
+    const { png } = await renderPng(compose({ prompt: body.prompt, width, height, index, keywords: [] }).svg);
+    data.push({ b64_json: png.toString('base64'), revised_prompt: body.prompt });
+  }
   const inputTokens = await countTokens(body.prompt);
   const usage = { inputTokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 };
   const cost = priceCall(model.pricing!, usage) * n;
