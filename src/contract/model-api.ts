@@ -172,6 +172,7 @@ export const ModelDetail = ModelCard.extend({
     web_search_per_call: z.number(),
     tiers: z.array(Price.extend({ above_prompt_tokens: z.number().int() })),
     per_video: z.number().nullable(),
+    per_image: z.number().nullable(),
   }),
 });
 export type ModelDetail = z.infer<typeof ModelDetail>;

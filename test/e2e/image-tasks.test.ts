@@ -219,7 +219,8 @@ describe('illustration tasks', () => {
     expect(usage.totals.calls).toBe(2);
     expect(usage.totals.input_tokens).toBeGreaterThan(0);
     expect(usage.totals.output_tokens).toBeGreaterThan(0);
-    expect(usage.totals.cost_usd).toBeGreaterThan(0);
+    // priced by the model catalog: 0.002 USD an image plus 0.10 USD per million prompt tokens
+    expect(usage.totals.cost_usd).toBeCloseTo(2 * 0.002 + (usage.totals.input_tokens * 0.1) / 1e6, 9);
     expect(usage.keys[0].models[0].model).toBe('facet-illustration-1');
   });
 

@@ -1,15 +1,15 @@
-/**
- * Nominal list prices of the local image engines, in USD, so usage reports show a cost per task
- * the way an upstream service would bill it. The pricing catalog of the model gateway replaces
- * these when it lands.
- */
-export const IMAGE_PRICES: Record<string, { perImage: number; perMillionInputTokens: number }> = {
-  'facet-illustration-1': { perImage: 0.002, perMillionInputTokens: 0.1 },
-  'facet-screenshot-1': { perImage: 0.001, perMillionInputTokens: 0 },
-};
+import type { ModelDirectory } from './gateway/directory.js';
+import { priceImage } from './gateway/pricing.js';
 
-export function imageCost(model: string, images: number, inputTokens: number): number {
-  const p = IMAGE_PRICES[model];
-  if (!p) return 0;
-  return images * p.perImage + (inputTokens * p.perMillionInputTokens) / 1_000_000;
+/**
+ * What one image of an image task costs. Illustration models are priced by the model catalog,
+ * like every model (so `--catalog` changes them too); the screenshot engine is not a model of the
+ * catalog and has its nominal price here.
+ */
+const SCREENSHOT_USD = 0.001;
+
+export async function imageCost(directory: ModelDirectory | undefined, model: string, inputTokens: number): Promise<number> {
+  if (model === 'facet-screenshot-1') return SCREENSHOT_USD;
+  const pricing = (await directory?.get(model))?.pricing;
+  return pricing ? priceImage(pricing, inputTokens) : 0;
 }

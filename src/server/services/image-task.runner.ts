@@ -14,7 +14,7 @@ import { isTextType } from '../files/mime.js';
 import { IMAGE_TASK_JOB, type TaskParams } from './tasks.service.js';
 import { taskInputsDir, taskOutputDir } from './task-files.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'modelDirectory'>;
 
 const CONTEXT_CHARS = 2000;
 
@@ -77,7 +77,7 @@ export function imageTaskHandler(ctx: Ctx) {
             operation: 'illustration',
             inputTokens,
             outputTokens: await countTokens(svg),
-            costUsd: imageCost(params.model, 1, inputTokens),
+            costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens),
           });
         },
       }).catch((err: Error & { code?: string }) => {
@@ -102,7 +102,7 @@ export function imageTaskHandler(ctx: Ctx) {
         log: job.log,
       });
       const inputTokens = await countTokens(params.url!);
-      await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: imageCost(params.model, 1, inputTokens) });
+      await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) });
       await writeFile(path.join(out, 'page.json'), JSON.stringify(shot, null, 2) + '\n');
       return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
     } catch (err) {

@@ -15,6 +15,8 @@ export const Pricing = PriceRow.extend({
   tiers: z.array(PriceRow.extend({ above_prompt_tokens: z.number().int().positive() })).optional(),
   /** Flat price of one generated video, for video_generation models. */
   per_video: z.number().min(0).optional(),
+  /** USD per generated image, on top of the prompt's tokens. */
+  per_image: z.number().min(0).optional(),
 });
 export type Pricing = z.infer<typeof Pricing>;
 

@@ -28,3 +28,9 @@ export function priceCall(pricing: Pricing, usage: GatewayUsage): number {
   // Rounded to a billionth of a USD, the unit the usage store keeps, so sums stay exact.
   return Math.round((perMillion / 1_000_000 + usage.webSearches * WEB_SEARCH_USD) * 1e9) / 1e9;
 }
+
+/** One generated image: its prompt's tokens at the input rate, plus the per-image price. */
+export function priceImage(pricing: Pricing, inputTokens: number): number {
+  const usage = { inputTokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 };
+  return Math.round((priceCall(pricing, usage) + (pricing.per_image ?? 0)) * 1e9) / 1e9;
+}

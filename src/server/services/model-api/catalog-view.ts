@@ -27,6 +27,7 @@ export function modelDetail(m: ModelState): ModelDetail {
       web_search_per_call: WEB_SEARCH_USD,
       tiers: (m.pricing?.tiers ?? []).map((t) => ({ above_prompt_tokens: t.above_prompt_tokens, input: t.input, output: t.output, cache_read: t.cache_read ?? null, cache_write: t.cache_write ?? null })),
       per_video: m.pricing?.per_video ?? null,
+      per_image: m.pricing?.per_image ?? null,
     },
   };
 }

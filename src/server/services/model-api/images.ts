@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { ImageGeneration, ImageGenerationRequest } from '../../../contract/model-api.js';
 import type { MeterScope } from '../../engines/gateway-types.js';
 import type { ModelDirectory } from '../../engines/gateway/directory.js';
-import { priceCall } from '../../engines/gateway/pricing.js';
+import { priceImage } from '../../engines/gateway/pricing.js';
 import { countTokens } from '../../engines/gateway/tokenizer.js';
 import { compose } from '../../engines/illustration/compose.js';
 import { renderPng } from '../../engines/illustration/render.js';
@@ -48,8 +48,7 @@ export async function generateImages(
     data.push({ b64_json: png.toString('base64'), revised_prompt: body.prompt });
   }
   const inputTokens = await countTokens(body.prompt);
-  const usage = { inputTokens, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 };
-  const cost = priceCall(model.pricing!, usage) * n;
+  const cost = priceImage(model.pricing!, inputTokens) * n;
   await meter(ctx, { apiKeyId: scope.apiKeyId, userId: scope.userId, model: model.id, operation: scope.operation, inputTokens, costUsd: cost });
   return { created: nowSeconds(ctx.now()), data, usage: { input_tokens: inputTokens, output_tokens: 0, total_tokens: inputTokens, cost } };
 }
