@@ -1,9 +1,19 @@
-// The baseline: a bare Fastify route answering a JSON array like GET /auth/api-keys does.
+// The baselines: a bare Fastify route answering a JSON array like GET /auth/api-keys does, and,
+// when BENCH_DB names facet's database, a bare route that runs the same key-listing query on it
+// (what one SQLite read per request costs on this machine, with no auth and no framework of ours).
 import Fastify from 'fastify';
+import Sqlite from 'better-sqlite3';
 
 const app = Fastify({ logger: false });
 const body = [{ id: 'key_0123456789abcdef', name: 'bootstrap', prefix: 'fk_0123456', user_id: 'usr_0123456789abcdef', status: 'active', created_at: new Date().toISOString(), expires_at: null, frozen_at: null, last_used_at: null }];
 app.get('/auth/api-keys', async () => body);
+if (process.env.BENCH_DB) {
+  const db = new Sqlite(process.env.BENCH_DB);
+  db.pragma('journal_mode = WAL');
+  const userId = db.prepare('select id from users order by created_at limit 1').get().id;
+  const list = db.prepare('select * from "api_keys" where "deleted_at" is null and "user_id" = ? order by "created_at", "id"');
+  app.get('/sql/auth/api-keys', async () => list.all(userId));
+}
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening on http://127.0.0.1:${app.server.address().port}\n`);
 process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

@@ -28,29 +28,32 @@ function start(args, env = {}) {
   });
 }
 
-const load = (url, headers) =>
+const load = (url, headers, route = '/auth/api-keys') =>
   new Promise((resolve, reject) =>
-    autocannon({ url: `${url}/auth/api-keys`, connections: 50, duration: seconds, headers }, (err, res) => (err ? reject(err) : resolve(res))),
+    autocannon({ url: `${url}${route}`, connections: 50, duration: seconds, headers }, (err, res) => (err ? reject(err) : resolve(res))),
   );
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
 const facet = await start([path.join(root, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'silent', '--no-profile'], {
   FACET_CONFIG_DIR: dataDir,
 });
-const bare = await start([path.join(here, 'bare.mjs')]);
+const bare = await start([path.join(here, 'bare.mjs')], { BENCH_DB: path.join(dataDir, 'facet.db') });
 const token = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8')).access_token;
 
 try {
   await load(bare.url, {}); // warm both
   await load(facet.url, { authorization: `Bearer ${token}` });
   const b = await load(bare.url, {});
+  const q = await load(bare.url, {}, '/sql/auth/api-keys');
   const f = await load(facet.url, { authorization: `Bearer ${token}` });
   if (f.non2xx > 0) throw new Error(`facet answered ${f.non2xx} non-2xx responses`);
   const ratio = f.requests.average / b.requests.average;
   console.log(`server: ${seconds}s each, 50 connections, 127.0.0.1`);
   console.log(`  bare fastify route     ${fmt(b.requests.average, 0)} req/s  p50 ${b.latency.p50} ms  p99 ${b.latency.p99} ms`);
+  console.log(`  bare route + the same SQLite query ${fmt(q.requests.average, 0)} req/s  p50 ${q.latency.p50} ms  p99 ${q.latency.p99} ms`);
   console.log(`  facet GET /auth/api-keys ${fmt(f.requests.average, 0)} req/s  p50 ${f.latency.p50} ms  p99 ${f.latency.p99} ms`);
   console.log(`  ratio ${fmt(ratio * 100, 0)}% of bare  target >= 60% ${ratio >= 0.6 ? 'OK' : 'MISSED'}`);
+  console.log(`  ratio ${fmt((f.requests.average / q.requests.average) * 100, 0)}% of bare + query (what auth, validation and our layers cost on top of the read)`);
 } finally {
   facet.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
