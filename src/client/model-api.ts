@@ -16,7 +16,7 @@ import {
 import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '../contract/admin-models.js';
 import { callRoute } from './call.js';
 import { ApiError, NetworkError, describeErrorBody } from './errors.js';
-import { readEventStream } from './event-stream.js';
+import { parseEventStream } from '../contract/event-stream.js';
 import { authHeaders, type Transport } from './transport.js';
 
 /** Opens a streaming POST on a /api/v1 surface and yields its events' JSON payloads. */
@@ -54,7 +54,7 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
     const d = describeErrorBody(res.statusCode, parsed);
     throw new ApiError(res.statusCode, d.code, d.message, d.requestId ?? requestId, parsed);
   }
-  yield* readEventStream(res.body);
+  yield* parseEventStream(res.body);
 }
 
 export const modelApiClient = (t: Transport) => ({

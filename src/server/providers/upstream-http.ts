@@ -1,3 +1,4 @@
+import { parseEventStream, type RawSseEvent } from '../../contract/event-stream.js';
 import { Agent, request, errors as undiciErrors } from 'undici';
 
 /** An upstream's answer the gateway turns into the caller's error shape. */
@@ -81,25 +82,7 @@ async function* chunks(body: AsyncIterable<Buffer | string>, signal?: AbortSigna
   }
 }
 
-/** The data payloads of a server-sent event stream, with their event names. */
-export async function* sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
-  let buffer = '';
-  let event: string | undefined;
-  let data: string[] = [];
-  const decoder = new TextDecoder();
-  for await (const chunk of chunks(body, signal)) {
-    buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line === '') {
-        if (data.length) yield { event, data: data.join('\n') };
-        event = undefined;
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      else if (line.startsWith('event:')) event = line.slice(6).trim();
-    }
-  }
-  if (data.length) yield { event, data: data.join('\n') };
+/** The events of an upstream's server-sent event stream, ending when the caller aborts. */
+export function sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal): AsyncIterable<RawSseEvent> {
+  return parseEventStream(chunks(body, signal));
 }
