@@ -154,6 +154,13 @@ function report(err: unknown, deps: Deps): number {
 }
 
 export async function run(argv: string[], streams: Streams = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  // A reader that goes away (`facet … | head`) is not an error: stop quietly, as Unix tools do.
+  if (streams.stdout === process.stdout) {
+    process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EPIPE') process.exit(EXIT.ok);
+      throw err;
+    });
+  }
   const deps = createDeps(streams, env);
   const program = createProgram(deps);
   program.hook('preAction', async (_root, action) => {

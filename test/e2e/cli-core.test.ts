@@ -146,6 +146,18 @@ describe('the platform itself', () => {
   });
 });
 
+describe('pipes', () => {
+  it('stops quietly when the reader goes away (facet … | head)', async () => {
+    const { execa } = await import('execa');
+    const r = await execa('bash', ['-c', `node ${JSON.stringify(path.resolve('bin/facet.js'))} api GET /openapi.json | head -c 10; echo " \${PIPESTATUS[0]}"`], {
+      env: { FACET_CONFIG_DIR: p.configDir, CI: 'true' },
+      reject: false,
+    });
+    expect(r.stdout).toMatch(/ 0$/);
+    expect(r.stderr).not.toMatch(/EPIPE/);
+  });
+});
+
 describe('usage errors and help', () => {
   it('exit 2 on unknown commands and options; 0 on help and version', async () => {
     const cfg = tempDir('cfg');

@@ -1,3 +1,4 @@
+import { stemmer } from 'stemmer';
 import { keywords } from './retrieval/fts-query.js';
 
 /**
@@ -27,7 +28,7 @@ function sentences(text: string): string[] {
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .split(/(?<=[.!?])\s+|\n{2,}|\n(?=[-*]\s)/)
     .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
-    .filter((s) => s.length >= 20 && s.length <= 600);
+    .filter((s) => s.length >= 10 && s.length <= 600);
 }
 
 /** Deterministic: the same sources and question give the same answer. */
@@ -37,7 +38,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   if (req.passages.length === 0) {
     return `I found nothing about "${req.query.trim()}" in your LiveDocs. Add pages or documents that cover it, then ask again.`;
   }
-  const stem = (w: string) => w.replace(/(ing|ed|es|s)$/, '');
+  // Porter stems, as the FTS5 index uses: "live" and "lives" are one word.
+  const stem = (w: string) => stemmer(w);
   const wantStems = new Set([...want].map(stem));
   const contextStems = new Set([...context].map(stem));
   const scored: Array<{ s: string; ref: number; score: number; order: number }> = [];
