@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, UsersTable } from './database.js';
 import { preparedQuery } from './prepared.js';
+import { ReadCache } from './read-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
 
@@ -11,29 +12,13 @@ export async function insertUser(db: Kysely<Database>, user: UserRow): Promise<v
 // On every authenticated request: prepared once.
 const userById = preparedQuery((db: Kysely<Database>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
 
-/**
- * Every authenticated request reads its user. Rows are kept a few seconds per store; this module's
- * own writes drop them at once, and the short life bounds what another process (the offline
- * `facet serve users` commands) can leave stale.
- */
-const USER_TTL_MS = 5_000;
-const userCache = new WeakMap<Kysely<Database>, Map<string, { row: UserRow; at: number }>>();
-
-function cacheOf(db: Kysely<Database>) {
-  let cache = userCache.get(db);
-  if (!cache) userCache.set(db, (cache = new Map()));
-  return cache;
-}
+// Every authenticated request reads its user: kept a few seconds (see ReadCache).
+const users = new ReadCache<UserRow | undefined>(5_000);
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  const cache = cacheOf(db);
-  const hit = cache.get(id);
-  if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.row;
-  const row = (await userById(db, id))[0];
-  if (row) {
-    if (cache.size > 10_000) cache.clear();
-    cache.set(id, { row, at: Date.now() });
-  } else cache.delete(id);
+  const row = await users.get(db, id, async () => (await userById(db, id))[0]);
+  // Only rows are kept: a user created by another process right after a miss is found at once.
+  if (!row) users.delete(db, id);
   return row;
 }
 
@@ -51,6 +36,7 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 }
 
 export async function updateUserCredits(db: Kysely<Database>, id: string, credits: number): Promise<void> {
-  cacheOf(db).delete(id);
   await db.updateTable('users').set({ credits }).where('id', '=', id).execute();
+  // After the write: a read racing it cannot put the old row back.
+  users.delete(db, id);
 }

@@ -1,0 +1,46 @@
+import type { Kysely } from 'kysely';
+
+/**
+ * A short-lived cache of rows a repository reads on every request, per store. The repository's own
+ * writes drop entries at once, so this process never serves a stale row after it changed one; the
+ * short lifetime bounds what another process (the offline `facet serve` commands, a second server)
+ * can leave stale.
+ */
+export class ReadCache<V> {
+  private readonly stores = new WeakMap<Kysely<any>, Map<string, { value: V; at: number }>>();
+  /** Bumped by every write; a load that began before a write does not store what it read. */
+  private readonly generations = new WeakMap<Kysely<any>, number>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly capacity = 10_000,
+  ) {}
+
+  private of(db: Kysely<any>) {
+    let map = this.stores.get(db);
+    if (!map) this.stores.set(db, (map = new Map()));
+    return map;
+  }
+
+  async get(db: Kysely<any>, key: string, load: () => Promise<V>): Promise<V> {
+    const map = this.of(db);
+    const hit = map.get(key);
+    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
+    const generation = this.generations.get(db) ?? 0;
+    const value = await load();
+    if ((this.generations.get(db) ?? 0) !== generation) return value;
+    if (map.size >= this.capacity) map.clear();
+    map.set(key, { value, at: Date.now() });
+    return value;
+  }
+
+  delete(db: Kysely<any>, key: string): void {
+    this.generations.set(db, (this.generations.get(db) ?? 0) + 1);
+    this.of(db).delete(key);
+  }
+
+  clear(db: Kysely<any>): void {
+    this.generations.set(db, (this.generations.get(db) ?? 0) + 1);
+    this.of(db).clear();
+  }
+}
