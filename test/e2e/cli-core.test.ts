@@ -137,6 +137,16 @@ describe('the platform itself', () => {
     for (const k of ['base_url', 'user_id', 'access_token', 'api_key', 'admin_key']) expect(boot[k]).toEqual(expect.any(String));
   });
 
+  it('serve --json shows the keys on the first start only', async () => {
+    const q = await startPlatform({ args: ['--json'] });
+    await expect.poll(() => q.serverOutput()).toContain(q.boot.api_key);
+    const again = await q.restart();
+    await expect.poll(() => again.serverOutput()).toContain(`"url": "${again.url}"`);
+    expect(again.serverOutput()).not.toContain(q.boot.api_key);
+    expect(again.serverOutput()).not.toContain(q.boot.admin_key);
+    again.cleanup();
+  });
+
   it('shuts down cleanly on SIGTERM', async () => {
     const q = await startPlatform();
     await q.stop();

@@ -107,7 +107,12 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   }
   if (dataDir) err.write(`  credentials: ${dataDir}/bootstrap.json\n`);
   if (opts.profile !== false) err.write(`  profile "local" ${current ? 'is current' : 'is set up (facet config use local)'}: try \`facet keys list\` in another terminal\n`);
-  if (deps.globals().json) io.printJson({ url: server.url, data_dir: dataDir ?? null, ...boot });
+  if (deps.globals().json) {
+    // Keys are shown when they are made (first start) and never again; bootstrap.json keeps them.
+    const fresh = server.bootstrap.created || opts.memory;
+    const { api_key, admin_key, ...rest } = boot;
+    io.printJson({ url: server.url, data_dir: dataDir ?? null, ...rest, ...(fresh ? { api_key, admin_key } : {}) });
+  }
 
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
