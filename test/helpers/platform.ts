@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
+import { afterAll } from 'vitest';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/facet.js');
@@ -39,8 +40,16 @@ export interface Platform {
   cleanup(): void;
 }
 
+const madeDirs: string[] = [];
+// Temporary dirs go when the test file that made them is done, whatever its tests did.
+afterAll(() => {
+  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(path.join(os.tmpdir(), `facet-test-${prefix}-`));
+  const dir = mkdtempSync(path.join(os.tmpdir(), `facet-test-${prefix}-`));
+  madeDirs.push(dir);
+  return dir;
 }
 
 function baseEnv(configDir: string): Record<string, string | undefined> {
