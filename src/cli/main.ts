@@ -11,10 +11,12 @@ export const VERSION = typeof __FACET_VERSION__ === 'string' ? __FACET_VERSION__
 const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
 
 function groupFromArgv(args: string[]): string | undefined {
+  let helpFor = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') return undefined;
     if (VALUE_OPTIONS.has(a)) i++;
+    else if (a === 'help' && !helpFor) helpFor = true; // `facet help keys` needs the keys group
     else if (!a.startsWith('-')) return a;
   }
   return undefined;

@@ -176,6 +176,9 @@ describe('usage errors and help', () => {
     const help = await runCli(cfg, ['keys', '--help']);
     expect(help.exitCode).toBe(0);
     expect(help.stdout).toMatch(/create/);
+    const helpKeys = await runCli(cfg, ['help', 'keys']);
+    expect(helpKeys.exitCode).toBe(0);
+    expect(helpKeys.stdout).toMatch(/create/);
     const top = await runCli(cfg, ['--help']);
     expect(top.stdout).toMatch(/Exit codes/);
     for (const g of ['keys', 'admin', 'serve', 'config', 'login']) expect(top.stdout).toContain(g);
