@@ -5,6 +5,7 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
+import { lockDataDir } from './data-dir-lock.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
@@ -106,7 +107,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (config.defaultModel && catalog.get(config.defaultModel)?.model_kind !== 'chat') {
     throw new Error(`--default-model ${config.defaultModel} is not a chat model of the catalog`);
   }
-  const store = await openStore({ dataDir });
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore({ dataDir });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const now = options.now ?? (() => new Date());
   let logError: (err: unknown, where: string) => void = () => {};
   const jobs = new JobQueue({
@@ -159,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await app.listen({ host: config.host, port: config.port });
   } catch (err) {
     await store.close();
+    unlock();
     throw err;
   }
   const address = app.server.address();
@@ -187,6 +196,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await jobs.stop();
         await gateway.close();
         await store.close();
+        unlock();
         if (scratch) rmSync(scratch, { recursive: true, force: true });
       })();
       return closing;

@@ -147,6 +147,14 @@ describe('the platform itself', () => {
     again.cleanup();
   });
 
+  it('refuses a second server on the same data dir, and takes over after the first is gone', async () => {
+    const second = await runCli(p.configDir, ['serve', '--port', '0', '--data-dir', p.dataDir, '--log-level', 'warn'], { timeout: 15_000 });
+    expect(second.exitCode).toBe(1);
+    expect(second.stderr).toMatch(/another facet serve \(pid \d+\) is using/);
+    // the first one is untouched
+    expect((await p.fetch('/healthz')).status).toBe(200);
+  });
+
   it('shuts down cleanly on SIGTERM', async () => {
     const q = await startPlatform();
     await q.stop();
