@@ -55,10 +55,10 @@ export interface AppContext {
   tokenCache: VerifiedTokenCache;
   /** The address the server listens on, known once it does. */
   baseUrl: string;
-  /** The model gateway every model-like feature generates through; always set by startServer. */
-  gateway?: ModelGateway;
-  /** The model catalog with the administrators' list/hide decisions; always set by startServer. */
-  modelDirectory?: ModelDirectory;
+  /** The model gateway every model-like feature generates through. */
+  gateway: ModelGateway;
+  /** The model catalog with the administrators' list/hide decisions. */
+  modelDirectory: ModelDirectory;
   /** Conversation event logs: durable append and replay, plus live fan-out in this process. */
   streams: StreamHub;
   /** The durable job queue every async task runs through. */

@@ -52,7 +52,7 @@ export interface StartOptions {
   streamHeartbeatSeconds?: number;
   /** Default 0. */
   answerChunkDelayMs?: number;
-  /** A model gateway; without one the local engines answer. */
+  /** A model gateway to use instead of the configured one (tests pass a fake). */
   gateway?: ModelGateway;
   /** Jobs run at once (default 2). */
   workers?: number;
@@ -126,34 +126,36 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     recoverAllRunningAtStart: store.dialect === 'sqlite',
     onError: (err, where) => logError(err, where),
   });
-  const ctx: AppContext = {
-    config,
-    store,
-    db: store.db,
-    now,
-    tokenSecret: await tokenSecret(store.db),
-    tokenCache: new VerifiedTokenCache(),
-    baseUrl: '',
-    streams: new StreamHub(store.db),
-    jobs,
-  };
-  ctx.modelDirectory = new ModelDirectory(catalog, store.db);
+  const db = store.db;
+  const modelDirectory = new ModelDirectory(catalog, db);
   const gateway = createGateway({
-    ctx,
-    directory: ctx.modelDirectory,
+    ctx: { db, now },
+    directory: modelDirectory,
     upstreams: config.upstreams ?? {},
     limits: config.gatewayLimits,
     // /api/v1 calls of the grounded model search the caller's own and shared LiveDocs.
     grounding:
       options.grounding ??
       (async (query, scope) => {
-        const found = await ground(ctx, analyzeQuery(query), { livedocIds: await visibleIds(ctx.db, scope.userId) });
+        const found = await ground({ db }, analyzeQuery(query), { livedocIds: await visibleIds(db, scope.userId) });
         return found.passages.map((p) => ({ id: String(p.ref), title: p.title, link: p.link, content: p.content }));
       }),
     defaultModel: config.defaultModel,
   });
-  // A gateway given by the caller (tests with a fake) wins over the configured one.
-  ctx.gateway = options.gateway ?? gateway;
+  const ctx: AppContext = {
+    config,
+    store,
+    db,
+    now,
+    tokenSecret: await tokenSecret(db),
+    tokenCache: new VerifiedTokenCache(),
+    baseUrl: '',
+    streams: new StreamHub(db),
+    jobs,
+    // A gateway given by the caller (tests with a fake) wins over the configured one.
+    gateway: options.gateway ?? gateway,
+    modelDirectory,
+  };
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
 

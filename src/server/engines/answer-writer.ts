@@ -1,6 +1,5 @@
 import type { GatewayMessage, MeterScope, ModelGateway } from './gateway-types.js';
-import { extractiveAnswer, type Passage } from './grounded-writer.js';
-import { countTokens } from './gateway/tokenizer.js';
+import type { Passage } from './grounded-writer.js';
 
 export type { Passage };
 
@@ -13,15 +12,6 @@ export interface AnswerRequest {
   signal?: AbortSignal;
 }
 
-export interface AnswerDeps {
-  gateway?: ModelGateway;
-  /** Records a local generation; upstream generations are metered by the gateway itself. */
-  meter(input: { model: string; inputTokens: number; outputTokens: number }): Promise<void>;
-}
-
-/** The catalog's local grounded model: what the gateway runs by default, and the fallback's name. */
-export const LOCAL_MODEL = 'facet-grounded';
-
 const SYSTEM = `You answer questions using only the numbered sources given. Cite every claim with the source's
 marker in square brackets, like [1] or [2][3]. If the sources do not contain the answer, say so plainly.`;
 
@@ -30,40 +20,30 @@ function contextBlock(passages: Passage[]): string {
 }
 
 /**
- * Writes a grounded answer as a stream of text chunks. With a model gateway, the model writes it from
- * the retrieved passages (and the thread's history); without one, the local extractive writer picks
- * the passages' sentences that best match the question and cites each with its marker.
+ * Writes a grounded answer as a stream of text chunks through the model gateway, which meters it.
+ * The platform's default model gets the numbered passages twice over: in the prompt, for an
+ * upstream model that reads it, and as `context`, which the local grounded model writes from.
  */
-export async function* writeAnswer(deps: AnswerDeps, req: AnswerRequest): AsyncGenerator<string, string> {
-  if (deps.gateway) {
-    const messages: GatewayMessage[] = [];
-    for (const turn of req.history) {
-      messages.push({ role: 'user', content: turn.query });
-      if (turn.answer) messages.push({ role: 'assistant', content: turn.answer });
-    }
-    messages.push({ role: 'user', content: `Sources:\n\n${contextBlock(req.passages) || '(no sources found)'}\n\nQuestion: ${req.query}` });
-    let text = '';
-    for await (const ev of deps.gateway.stream({
-      messages,
-      system: SYSTEM,
-      context: req.passages.map((p) => ({ id: String(p.ref), title: p.title, content: p.content, link: p.link })),
-      question: req.query,
-      scope: req.scope,
-      signal: req.signal,
-    })) {
-      if (ev.type === 'delta' && ev.text) {
-        text += ev.text;
-        yield ev.text;
-      } else if (ev.type === 'done') text = ev.result.text || text;
-    }
-    return text;
+export async function* writeAnswer(gateway: ModelGateway, req: AnswerRequest): AsyncGenerator<string, string> {
+  const messages: GatewayMessage[] = [];
+  for (const turn of req.history) {
+    messages.push({ role: 'user', content: turn.query });
+    if (turn.answer) messages.push({ role: 'assistant', content: turn.answer });
   }
-  const text = extractiveAnswer(req);
-  await deps.meter({
-    model: LOCAL_MODEL,
-    inputTokens: await countTokens(SYSTEM + req.query + contextBlock(req.passages) + req.history.map((h) => h.query + (h.answer ?? '')).join('')),
-    outputTokens: await countTokens(text),
-  });
-  for (const piece of text.match(/\S+\s*/g) ?? []) yield piece;
+  messages.push({ role: 'user', content: `Sources:\n\n${contextBlock(req.passages) || '(no sources found)'}\n\nQuestion: ${req.query}` });
+  let text = '';
+  for await (const ev of gateway.stream({
+    messages,
+    system: SYSTEM,
+    context: req.passages.map((p) => ({ id: String(p.ref), title: p.title, content: p.content, link: p.link })),
+    question: req.query,
+    scope: req.scope,
+    signal: req.signal,
+  })) {
+    if (ev.type === 'delta' && ev.text) {
+      text += ev.text;
+      yield ev.text;
+    } else if (ev.type === 'done') text = ev.result.text || text;
+  }
   return text;
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { required } from '../context-required.js';
 import {
   createChatCompletion,
   createDecision,
@@ -14,8 +13,7 @@ import {
   listVideoModels,
 } from '../../contract/model-api.js';
 import type { AuthContext } from '../auth/authenticate.js';
-import type { ModelGateway, MeterScope } from '../engines/gateway-types.js';
-import type { ModelDirectory } from '../engines/gateway/directory.js';
+import type { MeterScope } from '../engines/gateway-types.js';
 import { HttpError } from '../errors.js';
 import { registerRoute } from '../http/register.js';
 import { abortOnClose, streamToClient } from '../http/sse.js';
@@ -31,43 +29,41 @@ function scopeOf(auth: AuthContext, operation: string): MeterScope {
 }
 
 export function modelApiRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const gateway = (): ModelGateway => required(ctx.gateway, 'the model gateway');
-  const directory = (): ModelDirectory => required(ctx.modelDirectory, 'the model directory');
 
   registerRoute(app, ctx, createChatCompletion, async ({ body, auth, request, reply }) => {
     const req = chatToGateway(body, scopeOf(auth, 'chat.completions'));
     const created = nowSeconds(ctx.now());
     if (body.stream) {
       const writer = chatStreamWriter(body.model, created, body.stream_options?.include_usage === true);
-      return streamToClient(request, reply, 'openai', (signal) => gateway().stream({ ...req, signal }), writer);
+      return streamToClient(request, reply, 'openai', (signal) => ctx.gateway.stream({ ...req, signal }), writer);
     }
-    return chatCompletion(await gateway().generate({ ...req, signal: abortOnClose(reply) }), created);
+    return chatCompletion(await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }), created);
   });
 
   registerRoute(app, ctx, createResponse, async ({ body, auth, request, reply }) => {
     const req = responsesToGateway(body, scopeOf(auth, 'responses'));
     const created = nowSeconds(ctx.now());
-    if (body.stream) return streamToClient(request, reply, 'openai', (signal) => gateway().stream({ ...req, signal }), responsesStreamWriter(body, created));
-    return responseFor(body, await gateway().generate({ ...req, signal: abortOnClose(reply) }), created);
+    if (body.stream) return streamToClient(request, reply, 'openai', (signal) => ctx.gateway.stream({ ...req, signal }), responsesStreamWriter(body, created));
+    return responseFor(body, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }), created);
   });
 
   registerRoute(app, ctx, createMessage, async ({ body, auth, request, reply }) => {
     const req = messagesToGateway(body, scopeOf(auth, 'messages'));
-    if (body.stream) return streamToClient(request, reply, 'anthropic', (signal) => gateway().stream({ ...req, signal }), messagesStreamWriter(body));
-    return messageFor(body, await gateway().generate({ ...req, signal: abortOnClose(reply) }));
+    if (body.stream) return streamToClient(request, reply, 'anthropic', (signal) => ctx.gateway.stream({ ...req, signal }), messagesStreamWriter(body));
+    return messageFor(body, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }));
   });
 
   registerRoute(app, ctx, listApiModels, ({ query }) =>
-    discoverModels(directory(), { provider: query.provider, excludeVideoAndDecisions: query.exclude_video_and_decisions }),
+    discoverModels(ctx.modelDirectory, { provider: query.provider, excludeVideoAndDecisions: query.exclude_video_and_decisions }),
   );
-  registerRoute(app, ctx, listVideoModels, ({ query }) => discoverModels(directory(), { provider: query.provider, kinds: ['video_generation'] }));
-  registerRoute(app, ctx, listDecisionModels, ({ query }) => discoverModels(directory(), { provider: query.provider, kinds: ['decisions'] }));
-  registerRoute(app, ctx, getApiModel, ({ params }) => discoverModel(directory(), params.model_id));
+  registerRoute(app, ctx, listVideoModels, ({ query }) => discoverModels(ctx.modelDirectory, { provider: query.provider, kinds: ['video_generation'] }));
+  registerRoute(app, ctx, listDecisionModels, ({ query }) => discoverModels(ctx.modelDirectory, { provider: query.provider, kinds: ['decisions'] }));
+  registerRoute(app, ctx, getApiModel, ({ params }) => discoverModel(ctx.modelDirectory, params.model_id));
 
-  registerRoute(app, ctx, createImage, ({ body, auth }) => generateImages(ctx, directory(), body, scopeOf(auth, 'images.generations')));
+  registerRoute(app, ctx, createImage, ({ body, auth }) => generateImages(ctx, ctx.modelDirectory, body, scopeOf(auth, 'images.generations')));
 
   registerRoute(app, ctx, createVideo, async ({ body }) => {
-    const model = await directory().get(body.model);
+    const model = await ctx.modelDirectory.get(body.model);
     if (!model?.offered) throw new HttpError('model_not_found', `The model ${body.model} does not exist or is not available`, { status: 404 });
     if (model.model_kind !== 'video_generation') {
       throw new HttpError('model_not_supported', `Model ${body.model} is a ${model.model_kind} model, not a video_generation one`, { status: 400 });

@@ -8,7 +8,6 @@ import { writeAnswer } from '../engines/answer-writer.js';
 import { newId } from '../store/ids.js';
 import { visibleIds } from '../store/livedocs.repo.js';
 import { ground } from './grounding.service.js';
-import { meter } from './usage.service.js';
 
 export const MAX_QUERY = 2000;
 
@@ -65,10 +64,7 @@ async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, set
   const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'chat' };
   let text = '';
   try {
-    const gen = writeAnswer(
-      { gateway: ctx.gateway, meter: (m) => meter(ctx, { ...scope, ...m, costUsd: 0 }) },
-      { query, history: [], passages: grounding.passages, scope },
-    );
+    const gen = writeAnswer(ctx.gateway, { query, history: [], passages: grounding.passages, scope });
     for await (const piece of gen) text += piece;
   } catch (err) {
     throw engineFailure(err, 'CHAT_FAILED');

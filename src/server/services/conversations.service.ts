@@ -11,7 +11,6 @@ import { writeAnswer } from '../engines/answer-writer.js';
 import { access, createLiveDoc } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
-import { meter } from './usage.service.js';
 
 const threadNotFound = (id: string) => new HttpError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`);
 
@@ -93,7 +92,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * Writes one answer into the stream's log: message events with content chunks, then done; or an
  * error event with the failure's message. The thread's earlier questions steer retrieval of a
- * follow-up, and the whole history goes to the model when a gateway is configured.
+ * follow-up, and the whole history goes to the model through the gateway.
  */
 async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, turn: repo.TurnRow, history: repo.TurnRow[]): Promise<void> {
   const key = turn.stream_key;
@@ -104,10 +103,12 @@ async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRo
     // A LiveDoc with nothing relevant (a new one, typically) falls back to all of the user's LiveDocs.
     if (grounding.passages.length === 0 && !selected) grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) });
     const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'conversation' };
-    const gen = writeAnswer(
-      { gateway: ctx.gateway, meter: (m) => meter(ctx, { ...scope, ...m, costUsd: 0 }) },
-      { query: turn.query, history: history.map((h) => ({ query: h.query, answer: h.answer })), passages: grounding.passages, scope },
-    );
+    const gen = writeAnswer(ctx.gateway, {
+      query: turn.query,
+      history: history.map((h) => ({ query: h.query, answer: h.answer })),
+      passages: grounding.passages,
+      scope,
+    });
     let answer = '';
     for await (const piece of gen) {
       answer += piece;

@@ -1,14 +1,13 @@
 import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
+import { readStdin } from '../../io/prompt.js';
 import type { LlmOptions } from './index.js';
 import { requestBody, streamParser, textAndUsage, type Usage } from './surfaces.js';
 
-async function readStdin(deps: Deps): Promise<string> {
-  const stdin = deps.streams.stdin;
-  if (stdin.isTTY) throw usageError('no prompt: give it as an argument or pipe it on stdin');
-  let text = '';
-  for await (const chunk of stdin as AsyncIterable<Buffer | string>) text += chunk.toString();
-  return text;
+/** The prompt from stdin, when it is piped; a terminal there means the prompt was forgotten. */
+async function promptFromStdin(deps: Deps): Promise<string> {
+  if (deps.streams.stdin.isTTY) throw usageError('no prompt: give it as an argument or pipe it on stdin');
+  return readStdin(deps.streams.stdin);
 }
 
 function reportUsage(deps: Deps, usage: Usage | undefined): void {
@@ -19,7 +18,7 @@ function reportUsage(deps: Deps, usage: Usage | undefined): void {
 }
 
 export async function run(model: string, promptArg: string | undefined, opts: LlmOptions, deps: Deps): Promise<void> {
-  const prompt = promptArg === undefined || promptArg === '-' ? await readStdin(deps) : promptArg;
+  const prompt = promptArg === undefined || promptArg === '-' ? await promptFromStdin(deps) : promptArg;
   if (prompt.trim() === '') throw usageError('the prompt is empty');
   const api = await deps.api();
   const io = deps.io();
