@@ -12,7 +12,12 @@ export interface FetchedPage {
 const MAX_BYTES = 15 * 1024 * 1024;
 
 /** A failure the URL-add result reports as fail_reason. */
-export class FetchFailed extends Error {}
+export class FetchFailed extends Error {
+  /** A network failure, a timeout or a 5xx: the same fetch may work later. */
+  constructor(message: string, readonly transient = false) {
+    super(message);
+  }
+}
 
 /**
  * Fetches one page and extracts its main text: HTML through Readability, PDFs and plain text by
@@ -32,10 +37,11 @@ export async function fetchPage(url: string, options: { timeoutMs?: number; sign
     res = await fetch(parsed, { redirect: 'follow', signal, headers: { 'user-agent': 'facet-livedocs/1 (+local platform)', accept: 'text/html,application/xhtml+xml,application/pdf,text/plain;q=0.9,*/*;q=0.5' } });
   } catch (err) {
     const e = err as Error & { cause?: { code?: string } };
-    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new FetchFailed('the page did not answer in time');
-    throw new FetchFailed(`cannot fetch the page: ${e.cause?.code ?? e.message}`);
+    if (options.signal?.aborted) throw options.signal.reason ?? err;
+    if (e.name === 'TimeoutError' || e.name === 'AbortError') throw new FetchFailed('the page did not answer in time', true);
+    throw new FetchFailed(`cannot fetch the page: ${e.cause?.code ?? e.message}`, true);
   }
-  if (!res.ok) throw new FetchFailed(`the page answered HTTP ${res.status}`);
+  if (!res.ok) throw new FetchFailed(`the page answered HTTP ${res.status}`, res.status >= 500);
   const length = Number(res.headers.get('content-length') ?? 0);
   if (length > MAX_BYTES) throw new FetchFailed(`the page is larger than ${MAX_BYTES / 1024 / 1024} MB`);
   const body = Buffer.from(await res.arrayBuffer());
