@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { request } from 'undici';
 import type { StreamEvent } from '../contract/conversations.js';
 import { ApiError, NetworkError, describeErrorBody } from './errors.js';
@@ -41,7 +42,7 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
   let offset = options.offset ?? 0;
   let failures = 0;
   const maxReconnects = options.maxReconnects ?? 5;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   for (;;) {
     const url = new URL(options.url);
     url.searchParams.set('offset', String(offset));

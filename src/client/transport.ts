@@ -1,3 +1,4 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { request as undiciRequest, FormData } from 'undici';
 import type { AuthGroup } from '../contract/route.js';
 import { ApiError, MissingCredentialError, NetworkError, describeErrorBody } from './errors.js';
@@ -109,7 +110,7 @@ export type Transport = ReturnType<typeof createTransport>;
 export function createTransport(options: TransportOptions) {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const retries = options.retries ?? 2;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   const debug = options.debug;
 
   async function send(spec: RequestSpec): Promise<RawResponse> {

@@ -1,5 +1,6 @@
 import type { Deps } from '../deps.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { startSpinner } from '../io/spinner.js';
 
 export interface FollowResult {
   answer: string;
@@ -18,11 +19,7 @@ export async function followStream(deps: Deps, streamKey: string, options: { off
   const controller = new AbortController();
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
-  let spinner: { stop(): void; text: string } | undefined;
-  if (io.stderrIsTTY && !deps.globals().quiet) {
-    const ora = (await import('ora')).default;
-    spinner = ora({ text: 'thinking…', stream: deps.streams.stderr as never }).start();
-  }
+  let spinner = await startSpinner(deps, 'thinking…');
   const stopSpinner = () => {
     spinner?.stop();
     spinner = undefined;

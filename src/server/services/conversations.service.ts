@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConversationStarted } from '../../contract/conversations.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
@@ -86,8 +87,6 @@ async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.Thread
   void produce(ctx, auth, thread, turn, history).catch(() => undefined);
   return { stream_key: streamKey, thread_short_id: thread.id, live_doc_short_id: thread.livedoc_id };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Writes one answer into the stream's log: message events with content chunks, then done; or an

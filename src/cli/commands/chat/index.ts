@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { intOption } from '../../io/parse.js';
@@ -40,7 +41,7 @@ export async function run(query: string, opts: ChatOptions, deps: Deps): Promise
         throw new CliError(`${e.message} (code RATE_LIMITED, HTTP 429)`, EXIT.rateLimited, opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`);
       }
       io.info(`rate limited: waiting ${wait} s before retry ${attempt + 1} of ${opts.maxRetries}…`);
-      await new Promise((r) => setTimeout(r, wait * 1000));
+      await sleep(wait * 1000);
     }
   }
 }

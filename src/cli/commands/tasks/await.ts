@@ -1,7 +1,9 @@
 import type { TaskInfo } from '../../../contract/image-tasks.js';
 import type { Api } from '../../../client/index.js';
 import type { Deps } from '../../deps.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError, EXIT } from '../../exit-codes.js';
+import { startSpinner } from '../../io/spinner.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
 
@@ -17,17 +19,10 @@ export interface WaitOptions {
  * otherwise one line per status change (none with --quiet). A failed or canceled task is exit 6.
  */
 export async function waitForTask(api: Api, id: string, opts: WaitOptions, deps: Deps): Promise<TaskInfo> {
-  const io = deps.io();
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
-  let spinner: import('ora').Ora | undefined;
-  // ora divides by the terminal width: a pty that reports 0 columns would make it clear lines forever.
-  const columns = (deps.streams.stderr as { columns?: number }).columns;
-  if (io.stderrIsTTY && !quiet && typeof columns === 'number' && columns > 0) {
-    const { default: ora } = await import('ora');
-    spinner = ora({ stream: deps.streams.stderr as never, text: `${id}: waiting` }).start();
-  }
+  const spinner = await startSpinner(deps, `${id}: waiting`);
   let last = '';
   try {
     for (;;) {
@@ -48,7 +43,7 @@ export async function waitForTask(api: Api, id: string, opts: WaitOptions, deps:
         spinner?.stop();
         throw new CliError(`task ${id} is still ${task.status} after ${opts.timeout}s; it keeps running`, EXIT.failure, `\`facet tasks wait ${id}\` to keep waiting`);
       }
-      await new Promise((r) => setTimeout(r, opts.interval * 1000));
+      await sleep(opts.interval * 1000);
     }
   } finally {
     if (spinner?.isSpinning) spinner.stop();

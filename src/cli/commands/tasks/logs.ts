@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { numberOption } from '../../io/parse.js';
@@ -16,7 +17,7 @@ export async function run(id: string, opts: { follow?: boolean; interval: number
     }
     after = log.next_after;
     if (!opts.follow || (TERMINAL.has(log.status) && log.lines.length === 0)) return;
-    if (log.lines.length === 0) await new Promise((r) => setTimeout(r, opts.interval * 1000));
+    if (log.lines.length === 0) await sleep(opts.interval * 1000);
   }
 }
 
