@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Agent, request } from 'undici';
+import { percentile } from '../lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -53,8 +54,6 @@ async function measure(url, headers, body) {
   for (let i = 0; i < WARMUP; i++) await once(url, headers, body);
   const lat = [];
   for (let i = 0; i < REQUESTS / 2; i++) lat.push(await once(url, headers, body));
-  lat.sort((a, b) => a - b);
-  const q = (p) => lat[Math.min(lat.length - 1, Math.floor(p * lat.length))];
   let next = 0;
   const started = performance.now();
   await Promise.all(
@@ -63,7 +62,7 @@ async function measure(url, headers, body) {
     }),
   );
   const rps = REQUESTS / ((performance.now() - started) / 1000);
-  return { p50: q(0.5), p99: q(0.99), rps };
+  return { p50: percentile(lat, 50), p99: percentile(lat, 99), rps };
 }
 
 const config = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));

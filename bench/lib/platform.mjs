@@ -45,11 +45,6 @@ export async function startPlatform(args = []) {
   };
 }
 
-export function percentile(sorted, p) {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 /** Deterministic pseudo-random numbers (mulberry32), so every run indexes the same corpus. */
 export function rng(seed) {
   let a = seed >>> 0;

@@ -7,7 +7,8 @@
 import { statSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { percentile, rng, startPlatform } from '../lib/platform.mjs';
+import { rng, startPlatform } from '../lib/platform.mjs';
+import { percentile } from '../lib/stats.mjs';
 
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 10_000);
 const WORDS = Number(process.env.BENCH_WORDS ?? 300);

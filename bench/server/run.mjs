@@ -2,15 +2,14 @@
 // process, both loaded by autocannon from this process with 50 connections on 127.0.0.1.
 // Target: facet serves at least 60% of the bare route's requests per second.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { fmt } from '../lib/stats.mjs';
+import { startPlatform } from '../lib/platform.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
 function start(args, env = {}) {
@@ -33,12 +32,9 @@ const load = (url, headers, route = '/auth/api-keys') =>
     autocannon({ url: `${url}${route}`, connections: 50, duration: seconds, headers }, (err, res) => (err ? reject(err) : resolve(res))),
   );
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
-const facet = await start([path.join(root, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'silent', '--no-profile'], {
-  FACET_CONFIG_DIR: dataDir,
-});
-const bare = await start([path.join(here, 'bare.mjs')], { BENCH_DB: path.join(dataDir, 'facet.db') });
-const token = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8')).access_token;
+const facet = await startPlatform(['--log-level', 'silent']);
+const bare = await start([path.join(here, 'bare.mjs')], { BENCH_DB: path.join(facet.dataDir, 'facet.db') });
+const token = JSON.parse(readFileSync(path.join(facet.dataDir, 'bootstrap.json'), 'utf8')).access_token;
 
 try {
   await load(bare.url, {}); // warm both
@@ -55,7 +51,6 @@ try {
   console.log(`  ratio ${fmt(ratio * 100, 0)}% of bare  target >= 60% ${ratio >= 0.6 ? 'OK' : 'MISSED'}`);
   console.log(`  ratio ${fmt((f.requests.average / q.requests.average) * 100, 0)}% of bare + query (what auth, validation and our layers cost on top of the read)`);
 } finally {
-  facet.child.kill('SIGTERM');
   bare.child.kill('SIGTERM');
-  setTimeout(() => rmSync(dataDir, { recursive: true, force: true }), 500);
+  await facet.stop();
 }

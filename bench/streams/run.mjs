@@ -5,7 +5,8 @@
 //   npm run build && node bench/streams/run.mjs
 //   BENCH_STREAMS=200 BENCH_CHUNK_DELAY_MS=100 node bench/streams/run.mjs
 import { Agent, request } from 'undici';
-import { percentile, startPlatform } from '../lib/platform.mjs';
+import { startPlatform } from '../lib/platform.mjs';
+import { percentile } from '../lib/stats.mjs';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 // The local writer is paced like a model so the streams stay open long enough to be measured together.

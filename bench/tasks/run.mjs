@@ -9,15 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, generateIllustrations } from '../../dist/server.js';
+import { percentile } from '../lib/stats.mjs';
 
 const N = Number(process.env.BENCH_TASKS ?? 200);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const [W, H] = (process.env.BENCH_SIZE ?? '256x192').split('x').map(Number);
 const prompt = (i) => `A lighthouse number ${i} over a night ocean with ${i % 7} boats`;
 
-function pct(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const ms = (v) => `${v.toFixed(1)} ms`;
 
 // Baseline: the engine itself, one call after the other, same prompts and size.
@@ -85,8 +83,8 @@ latencies.sort((a, b) => a - b);
 const directRate = N / (directWall / 1000);
 const queueRate = latencies.length / (queueWall / 1000);
 console.log(`bench/tasks: ${N} illustration tasks of ${W}x${H}, ${WORKERS} worker(s), node ${process.version}, ${os.cpus().length} CPU(s)`);
-console.log(`  engine direct : ${directRate.toFixed(1)} images/s   p50 ${ms(pct(direct, 50))}   p99 ${ms(pct(direct, 99))}`);
-console.log(`  through queue : ${queueRate.toFixed(1)} tasks/s    p50 ${ms(pct(latencies, 50))}   p99 ${ms(pct(latencies, 99))}  (create -> succeeded)${failed ? `   FAILED ${failed}` : ''}`);
-console.log(`  one at a time : p50 ${ms(pct(solo, 50))}   p99 ${ms(pct(solo, 99))}  (${SOLO} tasks, create -> succeeded with an idle queue)`);
-console.log(`  ratio         : single-task latency queue/direct ${(pct(solo, 50) / pct(direct, 50)).toFixed(2)}    throughput queue/direct ${(queueRate / directRate).toFixed(2)}`);
+console.log(`  engine direct : ${directRate.toFixed(1)} images/s   p50 ${ms(percentile(direct, 50))}   p99 ${ms(percentile(direct, 99))}`);
+console.log(`  through queue : ${queueRate.toFixed(1)} tasks/s    p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}  (create -> succeeded)${failed ? `   FAILED ${failed}` : ''}`);
+console.log(`  one at a time : p50 ${ms(percentile(solo, 50))}   p99 ${ms(percentile(solo, 99))}  (${SOLO} tasks, create -> succeeded with an idle queue)`);
+console.log(`  ratio         : single-task latency queue/direct ${(percentile(solo, 50) / percentile(direct, 50)).toFixed(2)}    throughput queue/direct ${(queueRate / directRate).toFixed(2)}`);
 if (failed) process.exitCode = 1;
