@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { ImageErrorBody, ValidationErrorBody } from './errors.js';
+import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { ModelDetail, ModelIdParams } from './model-api.js';
 
 /** A catalog entry as an administrator sees it: the public detail plus the flags that decide discovery. */
@@ -17,7 +17,7 @@ export type AdminModel = z.infer<typeof AdminModel>;
 
 export const AdminModelList = z.object({ models: z.array(AdminModel) });
 
-const errors = { 401: ImageErrorBody, 403: ImageErrorBody, 404: ImageErrorBody, 422: ValidationErrorBody } as const;
+const errors = { ...IMAGE_ROUTE_ERRORS, 404: ImageErrorBody } as const;
 
 export const adminListModels = defineRoute({
   id: 'admin.models.list',

@@ -117,3 +117,6 @@ export const BetaErrorBody = z.object({
 
 /** Financial endpoints. */
 export const FinancialErrorBody = z.object({ error: z.string(), message: z.string() });
+
+/** The failures every authenticated image-service route can answer with. */
+export const IMAGE_ROUTE_ERRORS = { 401: ImageErrorBody, 403: ImageErrorBody, 422: ValidationErrorBody } as const;

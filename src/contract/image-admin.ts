@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { ImageErrorBody, ValidationErrorBody } from './errors.js';
+import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { ApiKeyInfo, CreatedApiKey, ExpiresInDays, KeyIdParams, KeyName } from './image-auth.js';
 
 export const AdminListKeysQuery = z.object({ user_id: z.string().min(1).optional() });
@@ -53,7 +53,7 @@ export const UsageResponse = z.object({
 });
 export type UsageResponse = z.infer<typeof UsageResponse>;
 
-const errors = { 401: ImageErrorBody, 403: ImageErrorBody, 422: ValidationErrorBody } as const;
+const errors = IMAGE_ROUTE_ERRORS;
 
 export const adminListKeys = defineRoute({
   id: 'admin.keys.list',

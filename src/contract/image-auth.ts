@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { ImageErrorBody, ValidationErrorBody } from './errors.js';
+import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 
 export const ApiKeyStatus = z.enum(['active', 'frozen']);
 
@@ -32,7 +32,7 @@ export const CreateKeyRequest = z
 
 export const KeyIdParams = z.object({ key_id: z.string().min(1).max(100) });
 
-const errors = { 401: ImageErrorBody, 403: ImageErrorBody, 422: ValidationErrorBody } as const;
+const errors = IMAGE_ROUTE_ERRORS;
 
 export const listKeys = defineRoute({
   id: 'keys.list',

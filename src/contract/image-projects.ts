@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { ImageErrorBody, ValidationErrorBody } from './errors.js';
+import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 
 export const ProjectInfo = z.object({
   id: z.string(),
@@ -62,7 +62,7 @@ export const ProjectIdParams = z.object({ project_id: z.string().min(1).max(64) 
 const FileParams = ProjectIdParams.extend({ file_id: z.string().min(1).max(64) });
 const SiteParams = ProjectIdParams.extend({ site_id: z.string().min(1).max(64) });
 
-const errors = { 401: ImageErrorBody, 403: ImageErrorBody, 422: ValidationErrorBody } as const;
+const errors = IMAGE_ROUTE_ERRORS;
 const base = { auth: 'token-or-key', family: 'image', tag: 'projects' } as const;
 
 export const listProjects = defineRoute({ ...base, id: 'projects.list', method: 'GET', path: '/projects', summary: 'Your projects', responses: { 200: z.array(ProjectInfo), ...errors } });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { ImageErrorBody, ValidationErrorBody } from './errors.js';
+import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { HttpUrl } from './image-projects.js';
 
 /** Image task states; see docs/decisions.md for the transitions. */
@@ -112,7 +112,7 @@ export const ArtifactContent = z.object({
   resource_url: z.string(),
 });
 
-const errors = { 401: ImageErrorBody, 403: ImageErrorBody, 404: ImageErrorBody, 422: ValidationErrorBody } as const;
+const errors = { ...IMAGE_ROUTE_ERRORS, 404: ImageErrorBody } as const;
 const base = { auth: 'token-or-key', family: 'image', tag: 'tasks' } as const;
 
 export const createTask = defineRoute({
