@@ -55,13 +55,13 @@ export async function run(method: string, path: string, opts: ApiOptions, deps: 
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
 
   const [{ matchRoute, surfaceOf }, api] = await Promise.all([import('../../contract/index.js'), deps.api()]);
-  const route = matchRoute(verb, path);
-  const auth = route?.auth ?? surfaceOf(path)?.auth ?? 'none';
+  // The route, or else the surface the path falls in, says which credentials and base URL apply.
+  const owner = matchRoute(verb, path) ?? surfaceOf(path);
   const spec = {
     method: verb,
     path,
-    auth,
-    service: (route ? route.family === 'image' : !surfaceOf(path) || surfaceOf(path)!.family === 'image') ? ('image' as const) : ('platform' as const),
+    auth: owner?.auth ?? 'none',
+    service: (owner?.family ?? 'image') === 'image' ? ('image' as const) : ('platform' as const),
     query: withQuery ? (fields as Record<string, string>) : undefined,
     body,
     headers,
