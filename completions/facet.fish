@@ -41,9 +41,9 @@ function __facet_words
     case 'admin keys'
       echo list ls create delete rm freeze unfreeze --help
     case 'admin keys list'
-      echo --user --help
+      echo --user --limit --cursor --all --help
     case 'admin keys ls'
-      echo --user --help
+      echo --user --limit --cursor --all --help
     case 'admin keys create'
       echo --user --name --expires-in-days --help
     case 'admin keys delete'
@@ -193,7 +193,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --help
     case 'serve'
-      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --help
+      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'

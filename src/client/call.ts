@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { buildPath, type RouteDef } from '../contract/route.js';
-import type { Transport } from './transport.js';
+import type { RawResponse, RequestSpec, Transport } from './transport.js';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : never;
 type SuccessBody<R extends RouteDef> = {
@@ -16,9 +16,8 @@ export interface CallInput<R extends RouteDef> {
   headers?: Record<string, string>;
 }
 
-/** Calls one contract route: path, method and credentials come from the route itself. */
-export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<Unwrapped<R>> {
-  const result = await t.call<Record<string, unknown>>({
+function requestOf<const R extends RouteDef>(route: R, input: CallInput<R>): RequestSpec {
+  return {
     method: route.method,
     path: buildPath(route.path, (input.params ?? {}) as Record<string, string>),
     auth: route.auth,
@@ -26,10 +25,25 @@ export async function callRoute<const R extends RouteDef>(t: Transport, route: R
     query: input.query as Record<string, string>,
     body: input.body,
     headers: input.headers,
-  });
+  };
+}
+
+/** Calls one contract route: path, method and credentials come from the route itself. */
+export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<Unwrapped<R>> {
+  const result = await t.call<Record<string, unknown>>(requestOf(route, input));
   // v2 routes answer {status, message, data}: callers want data.
   if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {
     return result.data as Unwrapped<R>;
   }
   return result as Unwrapped<R>;
+}
+
+/** As callRoute, for the routes whose answer says more in its headers (a next-page cursor). */
+export async function callRouteWithHeaders<const R extends RouteDef>(
+  t: Transport,
+  route: R,
+  input: CallInput<R> = {},
+): Promise<{ body: Unwrapped<R>; headers: RawResponse['headers'] }> {
+  const res = await t.send(requestOf(route, input));
+  return { body: t.parse<Unwrapped<R>>(res), headers: res.headers };
 }

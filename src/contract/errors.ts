@@ -41,6 +41,8 @@ export const ERROR_CODES = {
   VALIDATION_ERROR: 422,
   PAYLOAD_TOO_LARGE: 413,
   CONFLICT: 409,
+  // A user holds as many usable API keys as the server allows (--max-keys-per-user).
+  KEY_LIMIT_REACHED: 409,
   INTERNAL_ERROR: 500,
   // LiveDocs and conversations (issue 4): codes the local platform adds, see docs/decisions.md
   RESOURCE_NOT_FOUND: 404,

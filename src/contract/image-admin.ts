@@ -3,7 +3,15 @@ import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { ApiKeyInfo, CreatedApiKey, ExpiresInDays, KeyIdParams, KeyName } from './image-auth.js';
 
-export const AdminListKeysQuery = z.object({ user_id: z.string().min(1).optional() });
+/** Keys are listed oldest first, a page at a time; the next page's cursor is in the answer's headers. */
+export const AdminListKeysQuery = z.object({
+  user_id: z.string().min(1).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().min(1).max(200).optional().describe('X-Next-Cursor of the previous page'),
+});
+
+/** Response headers of a key listing page that has a next one. */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 export const AdminCreateKeyRequest = z
   .object({ user_id: z.string().min(1), name: KeyName.optional(), expires_in_days: ExpiresInDays.optional() })
@@ -62,7 +70,8 @@ export const adminListKeys = defineRoute({
   auth: 'admin',
   family: 'image',
   tag: 'admin',
-  summary: 'List the keys of every user, or of one with user_id',
+  summary:
+    'List the keys of every user, or of one with user_id, oldest first, `limit` at a time; when more follow, the X-Next-Cursor header holds the `cursor` of the next page and Link its URL (rel="next")',
   query: AdminListKeysQuery,
   responses: { 200: z.array(ApiKeyInfo), ...errors },
 });
@@ -76,7 +85,7 @@ export const adminCreateKey = defineRoute({
   tag: 'admin',
   summary: 'Create a key for any user',
   body: AdminCreateKeyRequest,
-  responses: { 201: CreatedApiKey, 404: ImageErrorBody, ...errors },
+  responses: { 201: CreatedApiKey, 404: ImageErrorBody, 409: ImageErrorBody, ...errors },
 });
 
 export const adminDeleteKey = defineRoute({

@@ -54,7 +54,7 @@ export const createKey = defineRoute({
   tag: 'auth',
   summary: 'Create an API key; the full key is in this response only',
   body: CreateKeyRequest,
-  responses: { 201: CreatedApiKey, ...errors },
+  responses: { 201: CreatedApiKey, 409: ImageErrorBody, ...errors },
 });
 
 export const deleteKey = defineRoute({

@@ -42,6 +42,8 @@ export interface ServerConfig {
   chromiumPath: string;
   /** Largest accepted upload per file, in bytes (`--max-upload-mb`). */
   maxUploadBytes: number;
+  /** Usable API keys one user may hold (`--max-keys-per-user`). */
+  maxKeysPerUser: number;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */

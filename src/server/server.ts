@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { makeNewFilesPrivate, preparePrivateDataDir } from './files/private.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -6,6 +7,7 @@ import { buildApp } from './app.js';
 import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { serializeRequest } from './http/log-redaction.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrap, type BootstrapResult } from './bootstrap.js';
@@ -23,6 +25,7 @@ import { deleteExpiredBefore } from './store/streams.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
+import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 
 export interface StartOptions {
   host?: string;
@@ -62,7 +65,13 @@ export interface StartOptions {
   maxUploadMb?: number;
   /** Job lease length; heartbeats renew it every third of it (default 30 s). */
   jobLeaseMs?: number;
+  /** Usable API keys one user may hold (default 100). */
+  maxKeysPerUser?: number;
+  /** Where start-up warnings go (default stderr). */
+  warn?: (message: string) => void;
 }
+
+const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
 
 export interface RunningServer {
   url: string;
@@ -77,6 +86,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const memory = options.memory ?? false;
   const dataDir = memory ? null : (options.dataDir ?? null);
   if (!memory && !dataDir) throw new Error('startServer needs dataDir or memory: true');
+  // The data dir is made (or tightened) private before anything is written inside it.
+  makeNewFilesPrivate();
+  const tightened = dataDir ? preparePrivateDataDir(dataDir) : 0;
+  if (tightened > 0) (options.warn ?? warnOnStderr)(`facet serve: ${dataDir} was readable by other users; made ${tightened} files and folders private (0700 folders, 0600 files)`);
   const scratch = memory ? mkdtempSync(path.join(os.tmpdir(), 'facet-mem-')) : null;
   const filesDir = scratch ?? path.join(dataDir!, 'files');
   mkdirSync(filesDir, { recursive: true });
@@ -101,6 +114,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     workers: options.workers ?? 2,
     chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
+    maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
   };
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
@@ -162,7 +176,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
       ? false
-      : { level: config.logLevel, stream: options.logStream, redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'] };
+      : {
+          level: config.logLevel,
+          stream: options.logStream,
+          redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'],
+          // Signed download links and stream keys travel in the URL.
+          serializers: { req: serializeRequest },
+        };
   const app = buildApp(ctx, { logger });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {

@@ -18,7 +18,7 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, listKeys, ({ auth }) => keys.listKeys(ctx, { userId: auth.user.id }));
 
   registerRoute(app, ctx, createKey, ({ auth, body }) =>
-    keys.createKey(ctx, { userId: auth.user.id, name: body.name, expiresInDays: body.expires_in_days }),
+    keys.createKey(ctx, { userId: auth.user.id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser }),
   );
 
   registerRoute(app, ctx, deleteKey, ({ auth, params }) => keys.deleteKey(ctx, params.key_id, auth.user.id));

@@ -1,14 +1,16 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
 import type { Ctx } from './users.service.js';
-import { HttpError, notFound } from '../errors.js';
+import { HttpError, notFound, RequestValidationError } from '../errors.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { newId } from '../store/ids.js';
 import {
   findLiveKeyById,
-  insertApiKey,
+  insertApiKeyWithinLimit,
   listLiveKeys,
+  listLiveKeysPage,
   updateApiKey,
   type ApiKeyRow,
+  type KeyPosition,
 } from '../store/api-keys.repo.js';
 import { findUserById } from '../store/users.repo.js';
 
@@ -26,9 +28,12 @@ export function keyInfo(row: ApiKeyRow): ApiKeyInfo {
   };
 }
 
+/** Usable keys one user may hold unless the server says otherwise (--max-keys-per-user). */
+export const DEFAULT_MAX_KEYS_PER_USER = 100;
+
 export async function createKey(
   ctx: Ctx,
-  input: { userId: string; name?: string; expiresInDays?: number },
+  input: { userId: string; name?: string; expiresInDays?: number; maxKeys?: number },
 ): Promise<CreatedApiKey> {
   if (!(await findUserById(ctx.db, input.userId))) throw notFound(`user ${input.userId}`);
   const { key, prefix, hash } = generateApiKey();
@@ -46,12 +51,45 @@ export async function createKey(
     last_used_at: null,
     deleted_at: null,
   };
-  await insertApiKey(ctx.db, row);
+  const max = input.maxKeys ?? DEFAULT_MAX_KEYS_PER_USER;
+  if (!(await insertApiKeyWithinLimit(ctx.db, row, max, row.created_at))) {
+    throw new HttpError(
+      'KEY_LIMIT_REACHED',
+      `user ${input.userId} already has ${max} API keys, the most this server allows (facet serve --max-keys-per-user); delete one first`,
+    );
+  }
   return { ...keyInfo(row), key };
 }
 
-export async function listKeys(ctx: Ctx, filter: { userId?: string }): Promise<ApiKeyInfo[]> {
+/** A user's own keys: at most --max-keys-per-user of them, so one answer holds them all. */
+export async function listKeys(ctx: Ctx, filter: { userId: string }): Promise<ApiKeyInfo[]> {
   return (await listLiveKeys(ctx.db, filter)).map(keyInfo);
+}
+
+/** The cursor is opaque to callers: where the previous page ended. */
+function encodeCursor(p: KeyPosition): string {
+  return Buffer.from(JSON.stringify([p.created_at, p.id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): KeyPosition {
+  try {
+    const [created_at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof created_at === 'string' && typeof id === 'string') return { created_at, id };
+  } catch {
+    // reported below
+  }
+  throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)', type: 'value_error' }], false);
+}
+
+/** Every user's keys, or one user's, a page at a time (admins). */
+export async function listKeysPage(
+  ctx: Ctx,
+  query: { userId?: string; limit: number; cursor?: string },
+): Promise<{ keys: ApiKeyInfo[]; nextCursor: string | null }> {
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const { rows, more } = await listLiveKeysPage(ctx.db, { userId: query.userId, after, limit: query.limit });
+  const last = rows.at(-1);
+  return { keys: rows.map(keyInfo), nextCursor: more && last ? encodeCursor(last) : null };
 }
 
 /**

@@ -8,9 +8,26 @@ const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
-export async function insertApiKey(db: Kysely<Database>, row: ApiKeyRow): Promise<void> {
-  await db.insertInto('api_keys').values(row).execute();
-  keyLists.clear(db);
+/**
+ * Inserts the key unless its user already holds `max` usable keys (live and not expired; frozen
+ * ones count, they can be unfrozen). The count and the insert share one transaction, so two
+ * concurrent creates cannot both take the last place. Returns false when the limit was reached.
+ */
+export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyRow, max: number, nowIso: string): Promise<boolean> {
+  const inserted = await db.transaction().execute(async (trx) => {
+    const { n } = await trx
+      .selectFrom('api_keys')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', row.user_id)
+      .where('deleted_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
+      .executeTakeFirstOrThrow();
+    if (Number(n) >= max) return false;
+    await trx.insertInto('api_keys').values(row).execute();
+    return true;
+  });
+  if (inserted) keyLists.clear(db);
+  return inserted;
 }
 
 // The key lookup runs on every request made with a key: prepared once.
@@ -30,10 +47,30 @@ export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }
 
-export async function listLiveKeys(db: Kysely<Database>, filter: { userId?: string } = {}): Promise<ApiKeyRow[]> {
-  const userId = filter.userId;
-  if (userId) return keyLists.get(db, userId, () => liveKeysOfUser(db, userId));
-  return db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).orderBy('created_at').orderBy('id').execute();
+export async function listLiveKeys(db: Kysely<Database>, filter: { userId: string }): Promise<ApiKeyRow[]> {
+  return keyLists.get(db, filter.userId, () => liveKeysOfUser(db, filter.userId));
+}
+
+/** Where a page of keys ended: the next page starts after this key in (created_at, id) order. */
+export interface KeyPosition {
+  created_at: string;
+  id: string;
+}
+
+/**
+ * One page of live keys, oldest first. Keyset pagination: a page costs its own size however many
+ * keys come before it, and a key created meanwhile never shifts what the next page returns.
+ */
+export async function listLiveKeysPage(
+  db: Kysely<Database>,
+  filter: { userId?: string; after?: KeyPosition; limit: number },
+): Promise<{ rows: ApiKeyRow[]; more: boolean }> {
+  let q = db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null);
+  if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  const after = filter.after;
+  if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
+  const rows = await q.orderBy('created_at').orderBy('id').limit(filter.limit + 1).execute();
+  return { rows: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
 export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {

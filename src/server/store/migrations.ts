@@ -268,4 +268,11 @@ export const MIGRATIONS: Record<string, Migration> = {
         .execute();
     },
   },
+  '0006_key_pages': {
+    async up(db: Kysely<any>) {
+      // Admin key listings page in (created_at, id) order, for everyone or one user.
+      await db.schema.createIndex('api_keys_page').on('api_keys').columns(['created_at', 'id']).execute();
+      await db.schema.createIndex('api_keys_user_page').on('api_keys').columns(['user_id', 'created_at', 'id']).execute();
+    },
+  },
 };

@@ -1,10 +1,10 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { registerFastReader } from './prepared.js';
+import { preparePrivateDataDir } from '../files/private.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -44,7 +44,7 @@ function withStatementCache(db: Sqlite.Database, capacity = 500) {
 export async function openStore(options: { dataDir: string | null }): Promise<Store> {
   let file: string | null = null;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    preparePrivateDataDir(options.dataDir);
     file = path.join(options.dataDir, 'facet.db');
   }
   const sqlite = new Sqlite(file ?? ':memory:');

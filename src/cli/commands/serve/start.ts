@@ -28,6 +28,7 @@ export interface ServeOptions {
   workers: number;
   chromium?: string;
   maxUploadMb: number;
+  maxKeysPerUser: number;
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -89,6 +90,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     workers: opts.workers,
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
+    maxKeysPerUser: opts.maxKeysPerUser,
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -164,6 +166,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
+    .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
     .addHelpText(
       'after',
       `
