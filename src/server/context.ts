@@ -8,6 +8,7 @@ import type { UpstreamConfig } from './providers/upstream-http.js';
 import type { ChatRateLimits } from './auth/rate-limit.js';
 import type { StreamHub } from './streams/hub.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { FetchPolicy } from './net/policy.js';
 
 export interface ServerConfig {
   host: string;
@@ -42,6 +43,8 @@ export interface ServerConfig {
   chromiumPath: string;
   /** Largest accepted upload per file, in bytes (`--max-upload-mb`). */
   maxUploadBytes: number;
+  /** Exceptions to the outbound fetch policy (`--allow-fetch-from`, FACET_ALLOW_FETCH_FROM). */
+  allowFetchFrom: string[];
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -63,4 +66,6 @@ export interface AppContext {
   streams: StreamHub;
   /** The durable job queue every async task runs through. */
   jobs: JobQueue;
+  /** The outbound fetch policy every fetch made on a user's behalf goes through (net/). */
+  fetchPolicy: FetchPolicy;
 }

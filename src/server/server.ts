@@ -23,6 +23,7 @@ import { deleteExpiredBefore } from './store/streams.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
+import { FetchPolicy, type Lookup } from './net/policy.js';
 
 export interface StartOptions {
   host?: string;
@@ -62,6 +63,10 @@ export interface StartOptions {
   maxUploadMb?: number;
   /** Job lease length; heartbeats renew it every third of it (default 30 s). */
   jobLeaseMs?: number;
+  /** Hosts, addresses and CIDR blocks the outbound fetch may reach although they are local or private. */
+  allowFetchFrom?: string[];
+  /** The resolver of the outbound fetch policy (tests inject one; default the system resolver). */
+  fetchLookup?: Lookup;
 }
 
 export interface RunningServer {
@@ -101,7 +106,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     workers: options.workers ?? 2,
     chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
+    allowFetchFrom: options.allowFetchFrom ?? [],
   };
+  // A malformed allowance stops the start, like a bad catalog.
+  const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
   if (config.defaultModel && catalog.get(config.defaultModel)?.model_kind !== 'chat') {
@@ -152,6 +160,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     baseUrl: '',
     streams: new StreamHub(db),
     jobs,
+    fetchPolicy,
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,
