@@ -18,6 +18,7 @@ export async function readCapped(body: Readable, maxBytes: number, url: string):
   for await (const chunk of body as AsyncIterable<Buffer>) {
     total += chunk.length;
     if (total > maxBytes) {
+      body.on('error', () => undefined);
       body.destroy();
       throw new OutboundFetchError('too-large', `the response from ${url} is larger than ${formatBytes(maxBytes)}`, url);
     }

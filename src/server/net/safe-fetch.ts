@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { Agent, request } from 'undici';
 import { OutboundFetchError } from './errors.js';
 import { pinnedLookup } from './pinned-lookup.js';
@@ -64,7 +65,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       });
       const location = res.headers.location;
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string' && maxRedirects > 0) {
-        res.body.destroy();
+        discard(res.body);
         if (redirects.length >= maxRedirects) {
           throw new OutboundFetchError('too-many-redirects', `${url} redirected more than ${maxRedirects} times`, target.url.href);
         }
@@ -88,7 +89,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
-        res.body.destroy();
+        discard(res.body);
         throw new OutboundFetchError('too-large', `the response from ${target.url.href} is larger than ${formatBytes(maxBytes)}`, target.url.href);
       }
       const bytes = await readCapped(res.body, maxBytes, target.url.href).catch((err) => {
@@ -106,6 +107,12 @@ function failure(err: unknown, url: string, callerSignal: AbortSignal | undefine
   if (timeout.aborted) return new OutboundFetchError('timeout', `${url} did not answer within ${Math.round(timeoutMs / 1000)} s`, url);
   const e = err as Error & { code?: string; cause?: { code?: string } };
   return new OutboundFetchError('network', `cannot fetch ${url}: ${e.code ?? e.cause?.code ?? e.message}`, url);
+}
+
+/** Drops a body unread; undici reports the abort as an error event, which nobody needs. */
+function discard(body: Readable): void {
+  body.on('error', () => undefined);
+  body.destroy();
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
