@@ -66,6 +66,9 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
   };
 
   const server = http.createServer(async (req, res) => {
+    // A browser that goes away mid-request must not take the server down with an unhandled error.
+    req.on('error', () => res.destroy());
+    res.on('error', () => undefined);
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -90,6 +93,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
       },
       (up) => {
         res.writeHead(up.statusCode ?? 502, withoutHopByHop(up.headers));
+        up.on('error', () => res.destroy());
         up.pipe(res);
       },
     );
@@ -104,6 +108,9 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
 
   server.on('connection', track);
   server.on('connect', async (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    let upstream: net.Socket | undefined;
+    client.on('error', () => upstream?.destroy());
+    client.on('close', () => upstream?.destroy());
     let url: URL;
     try {
       url = new URL(`https://${req.url ?? ''}/`);
@@ -115,16 +122,17 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
       client.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\n${REFUSED_HEADER}: ${message.replace(/[^\x20-\x7e]/g, '?')}\r\ncontent-length: 0\r\n\r\n`);
     });
     if (!target) return;
-    const upstream = net.connect({ host: target.hostname, port: target.port, lookup: pinnedLookup(target.addresses) }, () => {
+    if (client.destroyed) return;
+    const tunnel = net.connect({ host: target.hostname, port: target.port, lookup: pinnedLookup(target.addresses) }, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(client);
-      client.pipe(upstream);
+      if (head.length > 0) tunnel.write(head);
+      tunnel.pipe(client);
+      client.pipe(tunnel);
     });
-    track(upstream);
-    upstream.on('error', () => client.destroy());
-    client.on('error', () => upstream.destroy());
-    client.on('close', () => upstream.destroy());
+    upstream = tunnel;
+    track(tunnel);
+    tunnel.on('error', () => client.destroy());
+    tunnel.on('close', () => client.destroy());
   });
 
   await new Promise<void>((resolve, reject) => {
