@@ -63,6 +63,7 @@ function baseEnv(configDir: string): Record<string, string | undefined> {
     FACET_ADMIN_KEY: undefined,
     FACET_PROFILE: undefined,
     FACET_DATA_DIR: undefined,
+    FACET_ALLOW_FETCH_FROM: undefined,
     NO_COLOR: '1',
     CI: 'true',
     FACET_VALIDATE_RESPONSES: '1',
