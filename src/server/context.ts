@@ -8,6 +8,7 @@ import type { UpstreamConfig } from './providers/upstream-http.js';
 import type { ChatRateLimits } from './auth/rate-limit.js';
 import type { StreamHub } from './streams/hub.js';
 import type { JobQueue } from './jobs/queue.js';
+import type { FetchPolicy } from './net/policy.js';
 
 export interface ServerConfig {
   host: string;
@@ -44,6 +45,8 @@ export interface ServerConfig {
   maxUploadBytes: number;
   /** Usable API keys one user may hold (`--max-keys-per-user`). */
   maxKeysPerUser: number;
+  /** Exceptions to the outbound fetch policy (`--allow-fetch-from`, FACET_ALLOW_FETCH_FROM). */
+  allowFetchFrom: string[];
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -65,4 +68,6 @@ export interface AppContext {
   streams: StreamHub;
   /** The durable job queue every async task runs through. */
   jobs: JobQueue;
+  /** The outbound fetch policy every fetch made on a user's behalf goes through (net/). */
+  fetchPolicy: FetchPolicy;
 }

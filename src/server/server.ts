@@ -26,6 +26,7 @@ import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
+import { FetchPolicy, type Lookup } from './net/policy.js';
 
 export interface StartOptions {
   host?: string;
@@ -69,6 +70,10 @@ export interface StartOptions {
   maxKeysPerUser?: number;
   /** Where start-up warnings go (default stderr). */
   warn?: (message: string) => void;
+  /** Hosts, addresses and CIDR blocks the outbound fetch may reach although they are local or private. */
+  allowFetchFrom?: string[];
+  /** The resolver of the outbound fetch policy (tests inject one; default the system resolver). */
+  fetchLookup?: Lookup;
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -115,7 +120,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
+    allowFetchFrom: options.allowFetchFrom ?? [],
   };
+  // A malformed allowance stops the start, like a bad catalog.
+  const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);
   // A bad catalog file stops the start before anything is opened.
   const catalog = loadCatalog(config.catalogFile);
   if (config.defaultModel && catalog.get(config.defaultModel)?.model_kind !== 'chat') {
@@ -166,6 +174,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     baseUrl: '',
     streams: new StreamHub(db),
     jobs,
+    fetchPolicy,
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,

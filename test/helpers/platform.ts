@@ -26,6 +26,8 @@ export interface Platform {
   dataDir: string;
   configDir: string;
   boot: Bootstrap;
+  /** The server process, for reading its /proc status. */
+  pid: number;
   /** Runs the built CLI as a process with this platform's config dir; never throws on exit codes. */
   cli(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; timeout?: number }): Promise<CliResult>;
   /** fetch against the platform. */
@@ -61,6 +63,7 @@ function baseEnv(configDir: string): Record<string, string | undefined> {
     FACET_ADMIN_KEY: undefined,
     FACET_PROFILE: undefined,
     FACET_DATA_DIR: undefined,
+    FACET_ALLOW_FETCH_FROM: undefined,
     NO_COLOR: '1',
     CI: 'true',
     FACET_VALIDATE_RESPONSES: '1',
@@ -83,10 +86,15 @@ export async function runCli(configDir: string, args: string[], options: { env?:
  * Starts `facet serve` from the built CLI on an ephemeral port with its own data and config dirs,
  * as a user would, and waits until it listens.
  */
-export async function startPlatform(options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string> } = {}): Promise<Platform> {
+export async function startPlatform(
+  options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string>; allowLocalFetch?: boolean } = {},
+): Promise<Platform> {
   const dataDir = options.dataDir ?? tempDir('data');
   const configDir = options.configDir ?? tempDir('config');
-  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...(options.args ?? [])], {
+  // The tests' own pages live on 127.0.0.1, which the fetch policy refuses: they use the
+  // allowance, as a developer would. Tests of the refusal itself pass allowLocalFetch: false.
+  const allowance = options.allowLocalFetch === false ? [] : ['--allow-fetch-from', '127.0.0.1'];
+  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...allowance, ...(options.args ?? [])], {
     env: { ...baseEnv(configDir), ...options.env },
     reject: false,
     buffer: false,
@@ -116,6 +124,7 @@ export async function startPlatform(options: { dataDir?: string; configDir?: str
     dataDir,
     configDir,
     boot,
+    pid: proc.pid!,
     cli: (args, opts) => runCli(configDir, args, opts),
     fetch: (pathname, init) => fetch(url + pathname, init),
     async stop() {

@@ -1,6 +1,8 @@
 import { access, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
+import type { FetchPolicy } from '../net/policy.js';
+import { authorityOf, REFUSED_HEADER, startPolicyProxy, type PolicyProxy } from '../net/policy-proxy.js';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -15,7 +17,17 @@ const LAUNCH_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--disable-dev-shm-usage',
+  // WebRTC may only use the proxy (TCP), never its own UDP sockets to arbitrary addresses.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
+
+/**
+ * Every connection the browser makes goes through the policy proxy: `<-loopback>` removes
+ * Chromium's implicit bypass of localhost and 127.0.0.1, so nothing reaches the network directly.
+ */
+function proxyArgs(proxy: PolicyProxy): string[] {
+  return [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'];
+}
 
 export class BrowserMissingError extends Error {
   constructor(executable: string) {
@@ -34,6 +46,8 @@ export interface ScreenshotRequest {
   fullPage: boolean;
   executablePath: string;
   outDir: string;
+  /** The outbound fetch policy the page and every request it makes are held to. */
+  policy: FetchPolicy;
   signal?: AbortSignal;
   log?: (line: string) => Promise<void> | void;
   timeoutMs?: number;
@@ -62,20 +76,43 @@ export async function chromiumAvailable(executable: string): Promise<boolean> {
 /**
  * Drives Chromium through playwright-core (which never downloads a browser): one fresh browser per
  * capture, so tasks do not share cookies or state. Abort closes the browser, which ends any wait.
+ * The browser reaches the network only through a policy proxy of its own (net/policy-proxy.ts):
+ * a refused page, or a redirect of it to a refused address, fails the capture with the policy's
+ * message; refused subrequests are blocked and logged. Service workers are blocked.
  */
 export async function takeScreenshot(req: ScreenshotRequest): Promise<ScreenshotResult> {
   if (!(await chromiumAvailable(req.executablePath))) throw new BrowserMissingError(req.executablePath);
+  // Refuse a forbidden page before starting a browser; the proxy checks it again (and every hop).
+  await req.policy.check(req.url);
   req.signal?.throwIfAborted();
   const { chromium } = await import('playwright-core');
+  const proxy = await startPolicyProxy(req.policy);
   await req.log?.(`launching ${req.executablePath}`);
-  const browser = await chromium.launch({ executablePath: req.executablePath, args: LAUNCH_ARGS, headless: true, timeout: 30_000 });
+  const browser = await chromium.launch({ executablePath: req.executablePath, args: [...LAUNCH_ARGS, ...proxyArgs(proxy)], headless: true, timeout: 30_000 }).catch(async (err) => {
+    await proxy.close();
+    throw err;
+  });
   const onAbort = () => void browser.close().catch(() => {});
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const page = await browser.newPage({ viewport: { width: req.width, height: req.height } });
+    const context = await browser.newContext({ viewport: { width: req.width, height: req.height }, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    // The main frame's navigations, redirect hops included: a refusal of one of them fails the capture.
+    const navigations = new Set<string>();
+    page.on('request', (r) => {
+      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations.add(authorityOf(new URL(r.url())));
+    });
+    const refusedNavigation = () => proxy.refusals.find((r) => navigations.has(r.authority));
     await req.log?.(`loading ${req.url} at ${req.width}x${req.height}`);
-    const response = await page.goto(req.url, { waitUntil: 'load', timeout: req.timeoutMs ?? 30_000 });
+    const response = await page.goto(req.url, { waitUntil: 'load', timeout: req.timeoutMs ?? 30_000 }).catch((err: Error) => {
+      throw refusedNavigation() ? new Error(refusedNavigation()!.message) : err;
+    });
     req.signal?.throwIfAborted();
+    const refusedHere = response?.headers()[REFUSED_HEADER];
+    if (refusedHere) throw new Error(refusedNavigation()?.message ?? refusedHere);
+    if (proxy.refusals.length > 0) {
+      await req.log?.(`blocked ${proxy.refusals.length} request(s) of the page: ${proxy.refusals[0].message}`);
+    }
     const title = await page.title();
     await req.log?.(`loaded: HTTP ${response?.status() ?? '-'}, title "${title}"`);
     const png = await page.screenshot({ fullPage: req.fullPage, type: 'png' });
@@ -91,6 +128,7 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
   } finally {
     req.signal?.removeEventListener('abort', onAbort);
     await browser.close().catch(() => {});
+    await proxy.close();
   }
 }
 

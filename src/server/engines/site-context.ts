@@ -1,5 +1,6 @@
 import { JobFailure } from '../jobs/queue.js';
 import { FetchFailed, fetchPage } from './extract/fetch-page.js';
+import type { FetchPolicy } from '../net/policy.js';
 
 const STOP = new Set(
   'that this with from have your will about there their what when which were been more than into them they then also only some other such just like over most very page site home menu click here html body'.split(' '),
@@ -26,12 +27,13 @@ export function keywordsOf(text: string, max = 6): string[] {
 
 /**
  * Fetches a site's page with the LiveDocs page reader (Readability for HTML, converters for PDF and
- * text) and keeps its text as context for the prompt. Network failures, timeouts and server errors
- * are worth another attempt; anything else is not.
+ * text) through the outbound fetch policy, and keeps its text as context for the prompt. Network
+ * failures, timeouts and server errors are worth another attempt; anything else (a refused address
+ * included) is not.
  */
-export async function fetchSiteContext(url: string, signal?: AbortSignal, timeoutMs = 15_000): Promise<SiteContext> {
+export async function fetchSiteContext(url: string, policy: FetchPolicy, signal?: AbortSignal, timeoutMs = 15_000): Promise<SiteContext> {
   try {
-    const page = await fetchPage(url, { signal, timeoutMs });
+    const page = await fetchPage(url, { policy, signal, timeoutMs });
     return { url, title: page.title, text: page.text, keywords: keywordsOf(`${page.title} ${page.text}`) };
   } catch (err) {
     if (err instanceof FetchFailed) throw new JobFailure(`site ${url}: ${err.message}`, { retryable: err.transient });

@@ -14,7 +14,7 @@ import { isTextType } from '../files/mime.js';
 import { IMAGE_TASK_JOB, type TaskParams } from './tasks.service.js';
 import { taskInputsDir, taskOutputDir } from './task-files.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'modelDirectory'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'modelDirectory' | 'fetchPolicy'>;
 
 const CONTEXT_CHARS = 2000;
 
@@ -47,7 +47,7 @@ export function imageTaskHandler(ctx: Ctx) {
       const row = await findSite(ctx.db, task.project_id, task.site_id);
       if (!row) throw new JobFailure(`site ${task.site_id} was removed from the project`);
       await job.log(`fetching site ${row.url}`);
-      site = await fetchSiteContext(row.url, job.signal);
+      site = await fetchSiteContext(row.url, ctx.fetchPolicy, job.signal);
       await job.log(`site context: ${site.text.length} characters, keywords: ${site.keywords.join(', ') || '(none)'}`);
       const excerpt = site.text.slice(0, CONTEXT_CHARS);
       await writeFile(path.join(out, 'context.md'), `# Site context\n\n- url: ${site.url}\n- title: ${site.title || '(none)'}\n- keywords: ${site.keywords.join(', ')}\n\n${excerpt}\n`);
@@ -97,6 +97,7 @@ export function imageTaskHandler(ctx: Ctx) {
         height: params.height,
         fullPage: params.full_page,
         executablePath: ctx.config.chromiumPath,
+        policy: ctx.fetchPolicy,
         outDir: out,
         signal: job.signal,
         log: job.log,

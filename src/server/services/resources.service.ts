@@ -224,7 +224,7 @@ export async function addUrls(ctx: AppContext, userId: string, livedocId: string
     const existing = await repo.findByKey(ctx.db, livedocId, key);
     if (existing) return { url, status: 'existed', fail_reason: null, resource_id: existing.id } as Result;
     try {
-      const page = await fetchPage(normalized);
+      const page = await fetchPage(normalized, { policy: ctx.fetchPolicy });
       const row = baseRow(ctx, livedocId, {
         title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
         resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
-import { intOption } from '../../io/parse.js';
+import { collect, intOption } from '../../io/parse.js';
 import { usageError } from '../../exit-codes.js';
 
 export interface ServeOptions {
@@ -29,6 +29,13 @@ export interface ServeOptions {
   chromium?: string;
   maxUploadMb: number;
   maxKeysPerUser: number;
+  allowFetchFrom?: string[];
+}
+
+/** Flags replace the environment's comma-separated list, as other options do. */
+function allowFetchFrom(opts: ServeOptions, env: NodeJS.ProcessEnv): string[] {
+  if (opts.allowFetchFrom?.length) return opts.allowFetchFrom;
+  return (env.FACET_ALLOW_FETCH_FROM ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -71,6 +78,7 @@ async function adoptLocalProfile(deps: Deps, boot: import('../../../server/boots
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const [{ startServer }, { resolveDataDir }] = await Promise.all([import('../../../server/server.js'), import('../../../server/data-dir.js')]);
   const dataDir = opts.memory ? undefined : resolveDataDir(opts.dataDir);
+  const allowed = allowFetchFrom(opts, deps.env);
   const server = await startServer({
     host: opts.host,
     port: opts.port,
@@ -91,6 +99,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
+    allowFetchFrom: allowed,
+  }).catch((e: Error) => {
+    // A malformed allowance is the caller's input: a usage error that names it.
+    throw e.name === 'InvalidAllowance' ? usageError(e.message) : e;
   });
   const io = deps.io();
   const boot = server.bootstrap.data;
@@ -100,6 +112,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
+  if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     err.write('  first start: created the admin user and its credentials\n');
     err.write(`    user_id       ${boot.user_id}\n`);
@@ -167,6 +180,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
+    .option('--allow-fetch-from <host|cidr>', 'let URL add, sites and screenshots fetch this local or private host name, address or CIDR block (repeatable; env FACET_ALLOW_FETCH_FROM, comma-separated)', collect)
     .addHelpText(
       'after',
       `
@@ -175,7 +189,8 @@ Examples:
   $ facet serve --port 0 --data-dir ./data    # a free port, data here
   $ facet serve --memory --log-level warn
   $ facet serve --upstream-openai-base-url http://127.0.0.1:11434/v1 --catalog ./my-models.json
-  $ facet serve --workers 4 --chromium /usr/bin/chromium-browser`,
+  $ facet serve --workers 4 --chromium /usr/bin/chromium-browser
+  $ facet serve --allow-fetch-from 127.0.0.1 --allow-fetch-from docs.internal`,
     )
     .action((opts: ServeOptions) => run(opts, deps));
 }

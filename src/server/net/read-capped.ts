@@ -1,0 +1,28 @@
+import type { Readable } from 'node:stream';
+import { OutboundFetchError } from './errors.js';
+
+export function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${+(n / 1024 / 1024).toFixed(1)} MB`;
+  if (n >= 1024) return `${+(n / 1024).toFixed(1)} KB`;
+  return `${n} bytes`;
+}
+
+/**
+ * Reads a body as it streams in and stops at the cap: the moment the running total passes
+ * `maxBytes` the stream is destroyed (closing the connection) and the fetch fails, so no more than
+ * the cap plus one chunk is ever held in memory, whatever the sender declares or sends.
+ */
+export async function readCapped(body: Readable, maxBytes: number, url: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > maxBytes) {
+      body.on('error', () => undefined);
+      body.destroy();
+      throw new OutboundFetchError('too-large', `the response from ${url} is larger than ${formatBytes(maxBytes)}`, url);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
