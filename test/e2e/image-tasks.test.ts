@@ -154,7 +154,9 @@ describe('projects, files and sites through the CLI', () => {
 describe('illustration tasks', () => {
   it('goes from create to a downloaded PNG of the asked size, with logs, a matching ZIP and metered usage', async () => {
     const project = json(await p.cli(['projects', 'create', 'Posters', '--json']));
-    const siteId = (await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
+    const add = await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`]);
+    expect(add.exitCode, `add-site: exit ${add.exitCode}\n${add.stderr}\nstdout: ${JSON.stringify(add.stdout)}`).toBe(0);
+    const siteId = add.stdout.trim();
     const out = tempDir('out');
     const r = await p.cli([
       'tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '640x360', '--count', '2',
