@@ -75,7 +75,9 @@ describe('checking responses against the served OpenAPI document', () => {
     expect(check(json('POST', '/api/v1/messages', 413, { type: 'error', error: { type: 'request_too_large', message: 'big' } }))).toEqual([]);
     expect(check(json('POST', '/api/v1/messages', 413, { detail: 'big' }))).toEqual([expect.stringMatching(/api\.messages\.create/)]);
     expect(check(json('GET', '/v2/nothing', 404, { status: 'error', code: 'NOT_FOUND', message: 'x', request_id: 'r' }))).toEqual([]);
+    expect(check(json('GET', '/v2/nothing', 401, { status: 'error', code: 'MISSING_AUTHORIZATION', message: 'x', request_id: 'r' }))).toEqual([]);
     expect(check(json('GET', '/v2/nothing', 200, {}))).toEqual([expect.stringMatching(/not in the document/)]);
+    expect(check(json('GET', '/v2/chat', 500, {}))).toEqual([expect.stringMatching(/no GET operation/)]);
     expect(check({ ...json('POST', '/api/v1/messages', 200, {}), contentType: 'text/html' })).toEqual([expect.stringMatching(/content type text\/html is not described/)]);
   });
 });
