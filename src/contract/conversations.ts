@@ -53,6 +53,15 @@ export const streamConversation = defineRoute({
   query: StreamQuery,
   envelope: false,
   responses: { 200: { contentType: 'text/event-stream', description: 'event stream (spec 6)' }, ...errors, 410: V2ErrorBody },
+  stream: {
+    status: 200,
+    description: 'message events with answer text, then one done or error event; each id is the offset to resume from',
+    events: [
+      { event: 'message', id: true, data: z.object({ content: z.string() }) },
+      { event: 'done', id: true, data: z.object({}) },
+      { event: 'error', id: true, data: z.object({ message: z.string() }) },
+    ],
+  },
 });
 
 export const conversationRoutes = [createConversation, streamConversation, followUp, getConversation];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { V2ErrorBody } from './errors.js';
+import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
 
 /** LiveDoc (spec 2.3). */
@@ -143,7 +143,7 @@ export const signedFile = defineRoute({
   summary: 'A resource source file through a signed, expiring URL',
   params: z.object({ resource_id: z.string().min(1).max(100) }),
   query: SignedFileQuery,
-  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, 403: z.object({ detail: z.string() }), 404: z.object({ detail: z.string() }) },
+  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, 403: ImageErrorBody, 404: ImageErrorBody },
 });
 
 export const livedocRoutes = [

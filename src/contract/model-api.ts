@@ -58,6 +58,23 @@ export const ChatCompletion = z.object({
   usage: ChatUsage,
 });
 
+/** One chunk of a streamed chat completion; the last one carries usage when include_usage asks. */
+export const ChatCompletionChunk = z.object({
+  id: z.string(),
+  object: z.literal('chat.completion.chunk'),
+  created: z.number().int(),
+  model: z.string(),
+  choices: z.array(
+    z.object({
+      index: z.number().int(),
+      delta: z.object({ role: z.literal('assistant').optional(), content: z.string().optional() }),
+      finish_reason: z.enum(['stop', 'length']).nullable(),
+      logprobs: z.null(),
+    }),
+  ),
+  usage: ChatUsage.optional(),
+});
+
 // ---- Responses ----
 
 const ResponsesInputItem = z
@@ -88,25 +105,55 @@ const ResponsesUsage = z.object({
   cost: z.number(),
 });
 
+const OutputText = z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) });
+const OutputMessage = z.object({
+  type: z.literal('message'),
+  id: z.string(),
+  status: z.enum(['in_progress', 'completed', 'incomplete']),
+  role: z.literal('assistant'),
+  content: z.array(OutputText),
+});
+
+/**
+ * The response object, with every field the official clients expect (the echoed request settings
+ * and the fixed tool fields of a text-only model included), so the document lists what is sent.
+ */
 export const ResponseObject = z.object({
   id: z.string(),
   object: z.literal('response'),
   created_at: z.number().int(),
-  status: z.enum(['completed', 'incomplete', 'in_progress']),
+  status: z.enum(['completed', 'incomplete', 'in_progress', 'failed']),
   model: z.string(),
-  output: z.array(
-    z.object({
-      type: z.literal('message'),
-      id: z.string(),
-      status: z.string(),
-      role: z.literal('assistant'),
-      content: z.array(z.object({ type: z.literal('output_text'), text: z.string(), annotations: z.array(z.unknown()) })),
-    }),
-  ),
+  output: z.array(OutputMessage),
   output_text: z.string(),
   incomplete_details: z.object({ reason: z.string() }).nullable(),
   usage: ResponsesUsage.nullable(),
+  error: z.object({ code: z.string(), message: z.string() }).nullable(),
+  instructions: z.string().nullable(),
+  max_output_tokens: z.number().int().nullable(),
+  temperature: z.number(),
+  top_p: z.number(),
+  parallel_tool_calls: z.boolean(),
+  tool_choice: z.literal('auto'),
+  tools: z.array(z.never()).describe('always empty: the local platform offers no tools'),
+  text: z.object({ format: z.object({ type: z.literal('text') }) }),
+  metadata: z.record(z.string(), z.string()),
 });
+
+/** The events of a streamed response, each with its type and a sequence number from 0. */
+const responsesEvent = <T extends string, S extends z.ZodRawShape>(type: T, shape: S) =>
+  z.object({ type: z.literal(type), sequence_number: z.number().int().min(0), ...shape });
+const TextPosition = { item_id: z.string(), output_index: z.number().int(), content_index: z.number().int() };
+export const RESPONSES_STREAM_EVENTS = [
+  ...(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed'] as const).map((type) =>
+    responsesEvent(type, { response: ResponseObject }),
+  ),
+  ...(['response.output_item.added', 'response.output_item.done'] as const).map((type) => responsesEvent(type, { output_index: z.number().int(), item: OutputMessage })),
+  ...(['response.content_part.added', 'response.content_part.done'] as const).map((type) => responsesEvent(type, { ...TextPosition, part: OutputText })),
+  responsesEvent('response.output_text.delta', { ...TextPosition, delta: z.string(), logprobs: z.array(z.unknown()) }),
+  responsesEvent('response.output_text.done', { ...TextPosition, text: z.string(), logprobs: z.array(z.unknown()) }),
+  responsesEvent('error', { code: z.string().nullable(), message: z.string(), param: z.string().nullable() }),
+];
 
 // ---- Messages ----
 
@@ -123,6 +170,15 @@ export const MessagesRequest = z.object({
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
 });
 
+const MessageUsage = z.object({
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cache_read_input_tokens: z.number().int(),
+  cache_creation_input_tokens: z.number().int(),
+  server_tool_use: z.object({ web_search_requests: z.number().int() }).optional().describe('present when the model searched the web'),
+  cost: z.number(),
+});
+
 export const MessageObject = z.object({
   id: z.string(),
   type: z.literal('message'),
@@ -131,14 +187,32 @@ export const MessageObject = z.object({
   content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
   stop_reason: z.enum(['end_turn', 'max_tokens', 'stop_sequence']),
   stop_sequence: z.string().nullable(),
-  usage: z.object({
-    input_tokens: z.number().int(),
-    output_tokens: z.number().int(),
-    cache_read_input_tokens: z.number().int(),
-    cache_creation_input_tokens: z.number().int(),
-    cost: z.number(),
-  }),
+  usage: MessageUsage,
 });
+
+/** The Messages stream: message_start, one text block (start, deltas, stop), message_delta, message_stop. */
+export const MESSAGES_STREAM_EVENTS = {
+  message_start: z.object({
+    type: z.literal('message_start'),
+    message: MessageObject.extend({
+      content: z.array(z.never()),
+      stop_reason: z.null(),
+      stop_sequence: z.null(),
+      usage: MessageUsage.omit({ cost: true, server_tool_use: true }),
+    }),
+  }),
+  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.object({ type: z.literal('text'), text: z.string() }) }),
+  ping: z.object({ type: z.literal('ping') }),
+  content_block_delta: z.object({ type: z.literal('content_block_delta'), index: z.number().int(), delta: z.object({ type: z.literal('text_delta'), text: z.string() }) }),
+  content_block_stop: z.object({ type: z.literal('content_block_stop'), index: z.number().int() }),
+  message_delta: z.object({
+    type: z.literal('message_delta'),
+    delta: z.object({ stop_reason: MessageObject.shape.stop_reason, stop_sequence: z.string().nullable() }),
+    usage: MessageUsage,
+  }),
+  message_stop: z.object({ type: z.literal('message_stop') }),
+  error: AnthropicErrorBody,
+};
 
 // ---- discovery ----
 
@@ -219,6 +293,11 @@ export const createResponse = defineRoute({
   summary: 'Responses-style generation; stream: true answers Responses events',
   body: ResponsesRequest,
   responses: { 200: ResponseObject, ...openaiErrors },
+  stream: {
+    status: 200,
+    description: 'with stream: true, Responses events named by their type; an error event then response.failed on a failure',
+    events: RESPONSES_STREAM_EVENTS.map((data) => ({ event: data.shape.type.value, data })),
+  },
 });
 
 export const createChatCompletion = defineRoute({
@@ -231,6 +310,11 @@ export const createChatCompletion = defineRoute({
   summary: 'Chat-Completions-style generation; stream: true answers chunks ending in [DONE]',
   body: ChatCompletionRequest,
   responses: { 200: ChatCompletion, ...openaiErrors },
+  stream: {
+    status: 200,
+    description: 'with stream: true, unnamed chat.completion.chunk events (an error body on a failure), then the [DONE] sentinel',
+    events: [{ data: ChatCompletionChunk }, { data: OpenAIErrorBody }, { data: z.literal('[DONE]'), json: false }],
+  },
 });
 
 export const createMessage = defineRoute({
@@ -243,6 +327,11 @@ export const createMessage = defineRoute({
   summary: 'Messages-style generation; stream: true answers message_start … message_stop',
   body: MessagesRequest,
   responses: { 200: MessageObject, ...anthropicErrors },
+  stream: {
+    status: 200,
+    description: 'with stream: true, Messages events named by their type',
+    events: Object.entries(MESSAGES_STREAM_EVENTS).map(([event, data]) => ({ event, data })),
+  },
 });
 
 export const listApiModels = defineRoute({

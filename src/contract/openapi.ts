@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import type { AuthGroup, RouteDef } from './route.js';
+import type { AuthGroup, ErrorFamily, EventStreamDef, RouteDef } from './route.js';
+import {
+  AnthropicErrorBody,
+  BetaErrorBody,
+  DecisionsErrorBody,
+  FinancialErrorBody,
+  ImageErrorBody,
+  OpenAIErrorBody,
+  V2ErrorBody,
+  ValidationErrorBody,
+} from './errors.js';
 
 /** Security requirements per auth group, in OpenAPI terms (an array entry = one accepted way). */
 const SECURITY: Record<AuthGroup, Array<Record<string, string[]>>> = {
@@ -37,8 +47,44 @@ function parameters(route: RouteDef) {
   return list;
 }
 
+/**
+ * The error body of each family: what any status the route does not list answers with (an auth
+ * failure, a body too large, a rate limit, an internal error), as the `default` response.
+ */
+const FAMILY_ERRORS: Record<ErrorFamily, z.ZodType> = {
+  image: z.union([ImageErrorBody, ValidationErrorBody]),
+  v2: V2ErrorBody,
+  openai: OpenAIErrorBody,
+  anthropic: AnthropicErrorBody,
+  decisions: DecisionsErrorBody,
+  beta: BetaErrorBody,
+  financial: FinancialErrorBody,
+};
+
+/**
+ * A text/event-stream body, event by event. OpenAPI 3.1 has no way to describe the items of a
+ * stream; OpenAPI 3.2 adds `itemSchema` to the media type for this. The document stays 3.1, so the
+ * same schema rides in the extension `x-itemSchema`: each item is one event, {event, data, id}, and
+ * `data` names its JSON schema with contentMediaType/contentSchema as 3.2 does (docs/decisions.md).
+ */
+function eventStreamMedia(stream: EventStreamDef) {
+  const items = stream.events.map((e) => {
+    const data = e.json === false ? jsonSchema(e.data, 'output') : { contentMediaType: 'application/json', contentSchema: jsonSchema(e.data, 'output') };
+    const properties: Record<string, unknown> = { data };
+    if (e.event) properties.event = { const: e.event };
+    if (e.id) properties.id = { type: 'string' };
+    const item: Record<string, unknown> = { type: 'object', properties, required: e.event ? ['event', 'data'] : ['data'], additionalProperties: false };
+    if (e.event) item.title = e.event;
+    return item;
+  });
+  return {
+    schema: { type: 'string', description: stream.description },
+    'x-itemSchema': { anyOf: items },
+  };
+}
+
 function responses(route: RouteDef) {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, { description: string; content?: Record<string, unknown> }> = {};
   for (const [status, def] of Object.entries(route.responses)) {
     if (def === null) out[status] = { description: 'No content' };
     else if (def instanceof z.ZodType) {
@@ -47,6 +93,11 @@ function responses(route: RouteDef) {
       out[status] = { description: def.description, content: { [def.contentType]: {} } };
     }
   }
+  if (route.stream) {
+    const at = (out[String(route.stream.status)] ??= { description: route.stream.description });
+    at.content = { ...at.content, 'text/event-stream': eventStreamMedia(route.stream) };
+  }
+  out.default = { description: `Any other failure, in the ${route.family} error shape`, content: { 'application/json': { schema: jsonSchema(FAMILY_ERRORS[route.family], 'output') } } };
   return out;
 }
 

@@ -19,6 +19,26 @@ export type ErrorFamily = 'image' | 'v2' | 'openai' | 'anthropic' | 'decisions' 
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * One kind of server-sent event a stream can carry: its `event:` name (absent when the stream sends
+ * unnamed events, as Chat Completions does) and what its `data:` line holds — JSON of `data`'s
+ * schema, or with `json: false` a plain string such as the `[DONE]` sentinel.
+ */
+export interface StreamEventDef {
+  event?: string;
+  data: z.ZodType;
+  json?: boolean;
+  /** The stream sets `id:` on this event (the offset to resume from). */
+  id?: boolean;
+}
+
+/** A text/event-stream answer of a route, at `status` (the success status), event by event. */
+export interface EventStreamDef {
+  status: number;
+  description: string;
+  events: readonly StreamEventDef[];
+}
+
 export interface RouteDef {
   id: string;
   method: HttpMethod;
@@ -35,6 +55,8 @@ export interface RouteDef {
   bodyType?: 'json' | 'multipart';
   /** Success and error responses by status; null means no body. */
   responses: Record<number, z.ZodType | null | { contentType: string; description: string }>;
+  /** The route can answer a text/event-stream (the model surfaces with stream: true, conversation streams). */
+  stream?: EventStreamDef;
   /** v2 routes wrap data in {status, message, data} unless this is false (streams, redirects). */
   envelope?: boolean;
   /** Status for a request that fails validation, where the family's default is not right. */

@@ -19,6 +19,7 @@ import { chatRoutes } from './routes/chat.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
+import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -75,6 +76,8 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Tests only: every response to a journal the e2e suite checks against /openapi.json.
+  installResponseJournal(app);
 
   app.setErrorHandler((err, request, reply) => {
     const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number });

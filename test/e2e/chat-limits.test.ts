@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { okJson, startPlatform, type Platform } from '../helpers/platform.js';
 
 const started: Platform[] = [];
 afterAll(() => started.forEach((p) => p.cleanup()));
@@ -64,7 +64,7 @@ describe('chat query bounds and metering', () => {
 describe('chat rate limits (spec 8)', () => {
   it('per key and per user per minute: at the bound, just past it, across keys and a restart', async () => {
     let p = await platform(['--chat-limit-key-per-minute', '3', '--chat-limit-user-per-minute', '4', '--chat-limit-user-per-hour', '100']);
-    const keyB = JSON.parse((await p.cli(['keys', 'create', '--name', 'second', '--json'])).stdout).key as string;
+    const keyB = okJson(await p.cli(['keys', 'create', '--name', 'second', '--json'])).key as string;
     await awayFromMinuteEnd();
     const a = p.boot.api_key;
     for (let i = 1; i <= 3; i++) {

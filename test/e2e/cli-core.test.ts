@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { ok, okJson, runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 beforeAll(async () => {
@@ -11,13 +11,13 @@ afterAll(() => p?.cleanup());
 
 describe('profiles and login', () => {
   it('facet serve set up a current "local" profile, in a 0600 config file', async () => {
-    const profiles = JSON.parse((await p.cli(['config', 'profiles', '--json'])).stdout);
+    const profiles = okJson(await p.cli(['config', 'profiles', '--json']));
     expect(profiles).toEqual([{ name: 'local', current: true, base_url: p.url, credentials: ['api_key', 'access_token', 'admin_key'] }]);
-    const list = JSON.parse((await p.cli(['config', 'list', '--json'])).stdout);
+    const list = okJson(await p.cli(['config', 'list', '--json']));
     expect(statSync(list.file).mode & 0o777).toBe(0o600);
     // secrets are masked everywhere the CLI shows config
     expect(JSON.stringify(list)).not.toContain(p.boot.api_key);
-    const get = await p.cli(['config', 'get', 'api_key']);
+    const get = ok(await p.cli(['config', 'get', 'api_key']));
     expect(get.stdout).not.toContain(p.boot.api_key);
   });
 
@@ -26,12 +26,12 @@ describe('profiles and login', () => {
     const login = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'ci'], { input: p.boot.api_key + '\n' });
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/logged in as admin/);
-    const who = await runCli(cfg, ['whoami', '--json']);
+    const who = ok(await runCli(cfg, ['whoami', '--json']));
     expect(JSON.parse(who.stdout)).toMatchObject({ profile: 'ci', via: 'key', user: { name: 'admin' } });
 
     const wrong = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'bad'], { input: 'fk_nope' });
     expect(wrong.exitCode).toBe(3);
-    const profiles = JSON.parse((await runCli(cfg, ['config', 'profiles', '--json'])).stdout);
+    const profiles = okJson(await runCli(cfg, ['config', 'profiles', '--json']));
     expect(profiles.map((x: { name: string }) => x.name)).toEqual(['ci']);
 
     const out = await runCli(cfg, ['logout']);
@@ -71,7 +71,7 @@ describe('profiles and login', () => {
     expect((await runCli(cfg, ['--profile', 'b', 'config', 'set', 'base_url', p.url])).exitCode).toBe(0);
     expect((await runCli(cfg, ['config', 'use', 'nope'])).exitCode).toBe(4);
     expect((await runCli(cfg, ['config', 'use', 'b'])).exitCode).toBe(0);
-    expect((await runCli(cfg, ['config', 'get', 'base_url'])).stdout.trim()).toBe(p.url);
+    expect(ok(await runCli(cfg, ['config', 'get', 'base_url'])).stdout.trim()).toBe(p.url);
     expect((await runCli(cfg, ['config', 'unset', 'base_url'])).exitCode).toBe(0);
     expect((await runCli(cfg, ['config', 'get', 'base_url'])).exitCode).toBe(4);
   });
@@ -82,9 +82,9 @@ describe('facet api and --debug', () => {
     const keys = await p.cli(['api', 'GET', '/auth/api-keys']);
     expect(keys.exitCode, keys.stderr).toBe(0);
     expect(Array.isArray(JSON.parse(keys.stdout))).toBe(true);
-    const created = await p.cli(['api', 'POST', '/auth/api-keys', '-f', 'name=raw', '-F', 'expires_in_days=2']);
+    const created = ok(await p.cli(['api', 'POST', '/auth/api-keys', '-f', 'name=raw', '-F', 'expires_in_days=2']));
     expect(JSON.parse(created.stdout)).toMatchObject({ name: 'raw' });
-    const usage = await p.cli(['api', 'GET', '/admin/api-key-usage', '-F', 'limit=5', '-i']);
+    const usage = ok(await p.cli(['api', 'GET', '/admin/api-key-usage', '-F', 'limit=5', '-i']));
     expect(usage.stdout).toMatch(/^HTTP 200/);
     expect(usage.stdout).toMatch(/x-request-id: req_/);
     const v2 = await p.cli(['api', 'GET', '/v2/nothing']);
@@ -93,7 +93,7 @@ describe('facet api and --debug', () => {
     const bad = await p.cli(['api', 'POST', '/auth/api-keys', '-F', 'expires_in_days=0']);
     expect(bad.exitCode).toBe(1);
     expect(JSON.parse(bad.stdout).detail[0].loc).toEqual(['body', 'expires_in_days']);
-    const header = await p.cli(['api', 'GET', '/healthz', '-H', 'X-Request-Id: mine-1', '-i']);
+    const header = ok(await p.cli(['api', 'GET', '/healthz', '-H', 'X-Request-Id: mine-1', '-i']));
     expect(header.stdout).toMatch(/x-request-id: mine-1/);
   });
 
@@ -187,9 +187,9 @@ describe('usage errors and help', () => {
     const helpKeys = await runCli(cfg, ['help', 'keys']);
     expect(helpKeys.exitCode).toBe(0);
     expect(helpKeys.stdout).toMatch(/create/);
-    const top = await runCli(cfg, ['--help']);
+    const top = ok(await runCli(cfg, ['--help']));
     expect(top.stdout).toMatch(/Exit codes/);
     for (const g of ['keys', 'admin', 'serve', 'config', 'login']) expect(top.stdout).toContain(g);
-    expect((await runCli(cfg, ['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    expect(ok(await runCli(cfg, ['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 });

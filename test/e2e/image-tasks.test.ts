@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { ok, okJson, startPlatform, tempDir, type CliResult, type Platform } from '../helpers/platform.js';
 
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -80,7 +80,7 @@ function zipNames(buf: Buffer): Promise<string[]> {
 
 let p: Platform;
 let site: Awaited<ReturnType<typeof startSite>>;
-const json = (r: { stdout: string }) => JSON.parse(r.stdout);
+const json = (r: CliResult) => okJson(r);
 
 beforeAll(async () => {
   site = await startSite();
@@ -101,7 +101,7 @@ async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000
   }
 }
 
-const taskOf = (id: string) => p.cli(['tasks', 'get', id, '--json']).then(json);
+const taskOf = (id: string) => p.cli(['tasks', 'get', id, '--json']).then((r) => json(r));
 
 describe('projects, files and sites through the CLI', () => {
   it('creates a project, uploads a file, adds and removes a site, updates and lists', async () => {
@@ -118,11 +118,11 @@ describe('projects, files and sites through the CLI', () => {
     const files = json(await p.cli(['projects', 'files', project.id, '--json']));
     expect(files.map((f: { name: string }) => f.name)).toEqual(['brief.md']);
 
-    const siteId = (await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
+    const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
     expect(siteId).toMatch(/^site_/);
     const sites = json(await p.cli(['projects', 'sites', project.id, '--json']));
     expect(sites).toEqual([expect.objectContaining({ id: siteId, url: `${site.url}/page.html` })]);
-    const extra = (await p.cli(['projects', 'add-site', project.id, `${site.url}/other`])).stdout.trim();
+    const extra = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/other`])).stdout.trim();
     expect((await p.cli(['projects', 'remove-site', project.id, extra])).exitCode).toBe(0);
     expect(json(await p.cli(['projects', 'sites', project.id, '--json']))).toHaveLength(1);
 
@@ -154,7 +154,7 @@ describe('projects, files and sites through the CLI', () => {
 describe('illustration tasks', () => {
   it('goes from create to a downloaded PNG of the asked size, with logs, a matching ZIP and metered usage', async () => {
     const project = json(await p.cli(['projects', 'create', 'Posters', '--json']));
-    const siteId = (await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
+    const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
     const out = tempDir('out');
     const r = await p.cli([
       'tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '640x360', '--count', '2',
@@ -185,7 +185,7 @@ describe('illustration tasks', () => {
     }
 
     // one file, a text preview, an image's metadata, cat
-    const one = await p.cli(['tasks', 'download', task.id, 'illustration-2.png', '--out', zipDir]);
+    const one = ok(await p.cli(['tasks', 'download', task.id, 'illustration-2.png', '--out', zipDir]));
     expect(one.stdout.trim()).toBe(path.join(zipDir, 'illustration-2.png'));
     const content = json(await p.cli(['tasks', 'cat', task.id, 'result.json', '--json']));
     expect(content).toMatchObject({ kind: 'text', mime_type: 'application/json', truncated: false });
@@ -193,7 +193,7 @@ describe('illustration tasks', () => {
     const img = json(await p.cli(['tasks', 'cat', task.id, 'illustration-1.png', '--json']));
     expect(img).toMatchObject({ kind: 'image', mime_type: 'image/png', preview: null });
     expect(img.download_url).toContain(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`);
-    const cat = await p.cli(['tasks', 'cat', task.id, 'context.md']);
+    const cat = ok(await p.cli(['tasks', 'cat', task.id, 'context.md']));
     expect(cat.stdout).toMatch(/^# Site context/);
 
     // the resource endpoint answers inline with the right type, with the session cookie too
@@ -208,7 +208,7 @@ describe('illustration tasks', () => {
     expect((await p.fetch(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`, { headers: { cookie: setCookie } })).status).toBe(401);
 
     // logs are timestamped lines the engine wrote
-    const logs = await p.cli(['tasks', 'logs', task.id]);
+    const logs = ok(await p.cli(['tasks', 'logs', task.id]));
     expect(logs.stdout).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z {2}queued$/m);
     expect(logs.stdout).toMatch(/fetching site/);
     expect(logs.stdout).toMatch(/rendered illustration-2\.png \(640x360/);
@@ -263,9 +263,9 @@ function formOf(fields: Record<string, string>): FormData {
 describe('task lifecycle', () => {
   it('cancels a running task: the engine stops and wait exits 6', async () => {
     const project = json(await p.cli(['projects', 'create', 'Slow', '--json']));
-    const siteId = (await p.cli(['projects', 'add-site', project.id, `${site.url}/slow`])).stdout.trim();
+    const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/slow`])).stdout.trim();
     const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'waiting', '--project', project.id, '--site', siteId, '--json']));
-    await until(() => p.cli(['tasks', 'logs', task.id]), (r) => /fetching site/.test(r.stdout));
+    await until(() => p.cli(['tasks', 'logs', task.id]).then(ok), (r) => /fetching site/.test(r.stdout));
     expect((await taskOf(task.id)).status).toBe('running');
     const follow = p.cli(['tasks', 'logs', task.id, '--follow', '--interval', '0.2']);
     const busy = await p.cli(['projects', 'delete', project.id, '--yes']);
@@ -287,7 +287,7 @@ describe('task lifecycle', () => {
     const again = await p.cli(['tasks', 'cancel', task.id]);
     expect(again.exitCode).toBe(1);
     expect(again.stderr).toMatch(/CONFLICT.*HTTP 409/);
-    expect((await p.cli(['tasks', 'logs', task.id])).stdout).toMatch(/canceled while running/);
+    expect(ok(await p.cli(['tasks', 'logs', task.id])).stdout).toMatch(/canceled while running/);
     // once nothing runs, the project goes with its tasks
     expect((await p.cli(['projects', 'delete', project.id, '--yes'])).exitCode).toBe(0);
     expect((await p.cli(['tasks', 'get', task.id])).exitCode).toBe(4);
@@ -296,14 +296,14 @@ describe('task lifecycle', () => {
 
   it('retries a failed task, which then succeeds', async () => {
     const project = json(await p.cli(['projects', 'create', 'Flaky', '--json']));
-    const siteId = (await p.cli(['projects', 'add-site', project.id, `${site.url}/flaky`])).stdout.trim();
+    const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/flaky`])).stdout.trim();
     const r = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'garden', '--size', '100x100', '--project', project.id, '--site', siteId, '--wait', '--interval', '0.2']);
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/failed: site .* answered HTTP 500/);
     const id = /(task_[0-9a-z]+)/.exec(r.stderr)![1];
     const failed = await taskOf(id);
     expect(failed).toMatchObject({ status: 'failed', attempts: 2, max_attempts: 2 });
-    expect((await p.cli(['tasks', 'logs', id])).stdout).toMatch(/attempt 1 failed: .*retrying/);
+    expect(ok(await p.cli(['tasks', 'logs', id])).stdout).toMatch(/attempt 1 failed: .*retrying/);
     site.fix();
     const retried = await p.cli(['tasks', 'retry', id, '--wait', '--json']);
     expect(retried.exitCode, retried.stderr).toBe(0);
@@ -398,7 +398,7 @@ describe('artifact security and isolation', () => {
   it("hides another user's tasks and projects (404)", async () => {
     const bob = await p.cli(['serve', 'users', 'create', 'carol', '--data-dir', p.dataDir, '--json']);
     expect(bob.exitCode, bob.stderr).toBe(0);
-    const token = (await p.cli(['serve', 'token', 'carol', '--data-dir', p.dataDir])).stdout.trim();
+    const token = ok(await p.cli(['serve', 'token', 'carol', '--data-dir', p.dataDir])).stdout.trim();
     const env = { FACET_PROFILE: 'none', FACET_ACCESS_TOKEN: token, FACET_BASE_URL: p.url };
     const get = await p.cli(['tasks', 'get', taskId], { env });
     expect(get.exitCode).toBe(4);
@@ -421,16 +421,16 @@ describe('crash recovery', () => {
   it('runs a task again after kill -9 of the server in the middle of it', async () => {
     const project = json(await p.cli(['projects', 'create', 'Crash', '--json']));
     const slow = `${site.url}/slow?crash`;
-    const siteId = (await p.cli(['projects', 'add-site', project.id, slow])).stdout.trim();
+    const siteId = ok(await p.cli(['projects', 'add-site', project.id, slow])).stdout.trim();
     const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'after the crash', '--size', '120x80', '--project', project.id, '--site', siteId, '--json']));
-    await until(() => p.cli(['tasks', 'logs', task.id]), (r) => /fetching site/.test(r.stdout));
+    await until(() => p.cli(['tasks', 'logs', task.id]).then(ok), (r) => /fetching site/.test(r.stdout));
     await p.kill();
     site.releaseSlow();
     p = await startPlatform({ dataDir: p.dataDir, configDir: p.configDir, args: ['--max-upload-mb', '1'] });
     const w = await p.cli(['tasks', 'wait', task.id, '--interval', '0.2', '--json']);
     expect(w.exitCode, w.stderr).toBe(0);
     expect(json(w)).toMatchObject({ status: 'succeeded', attempts: 2 });
-    const logs = (await p.cli(['tasks', 'logs', task.id])).stdout;
+    const logs = ok(await p.cli(['tasks', 'logs', task.id])).stdout;
     expect(logs).toMatch(/recovered: the worker stopped during attempt 1 of 2 .*queued to run again/);
     expect(logs).toMatch(/attempt 2 of 2 started/);
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 beforeAll(async () => {
@@ -47,7 +47,7 @@ describe('API key lifecycle through the CLI', () => {
     expect(cliFrozen.stderr).toMatch(/KEY_FROZEN/);
     expect(cliFrozen.stderr).toMatch(/request id req_/);
 
-    const unfrozen = await p.cli(['admin', 'keys', 'unfreeze', key.id, '--json']);
+    const unfrozen = ok(await p.cli(['admin', 'keys', 'unfreeze', key.id, '--json']));
     expect(JSON.parse(unfrozen.stdout)).toMatchObject({ id: key.id, status: 'active', frozen_at: null });
     expect((await v2(key.key)).status).toBe(404);
 
@@ -60,7 +60,7 @@ describe('API key lifecycle through the CLI', () => {
   });
 
   it('refuses to delete without --yes when it cannot ask', async () => {
-    const created = JSON.parse((await p.cli(['keys', 'create', '--json'])).stdout);
+    const created = okJson(await p.cli(['keys', 'create', '--json']));
     const r = await p.cli(['keys', 'delete', created.id]);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--yes/);
@@ -77,7 +77,7 @@ describe('API key lifecycle through the CLI', () => {
   it('expires keys with EXPIRED_API_KEY', async () => {
     // A key that expired: created through the admin API with the smallest expiry is still valid,
     // so expiry is proven on the server's clock in the unit tests; here the metadata is checked.
-    const r = await p.cli(['keys', 'create', '--expires-in-days', '1', '--json']);
+    const r = ok(await p.cli(['keys', 'create', '--expires-in-days', '1', '--json']));
     const key = JSON.parse(r.stdout);
     const days = (Date.parse(key.expires_at) - Date.parse(key.created_at)) / 86_400_000;
     expect(days).toBeCloseTo(1, 5);
@@ -89,19 +89,19 @@ describe('API key lifecycle through the CLI', () => {
     const bob = await p.cli(['serve', 'users', 'create', 'bob', '--data-dir', p.dataDir, '--json']);
     expect(bob.exitCode, bob.stderr).toBe(0);
     const bobId = JSON.parse(bob.stdout).id;
-    const token = (await p.cli(['serve', 'token', 'bob', '--data-dir', p.dataDir])).stdout.trim();
-    const bobKey = JSON.parse((await p.cli(['keys', 'create', '--json'], { env: { FACET_ACCESS_TOKEN: token } })).stdout);
+    const token = ok(await p.cli(['serve', 'token', 'bob', '--data-dir', p.dataDir])).stdout.trim();
+    const bobKey = okJson(await p.cli(['keys', 'create', '--json'], { env: { FACET_ACCESS_TOKEN: token } }));
     expect(bobKey.user_id).toBe(bobId);
 
     // admin's listing does not include bob's key; admin deleting it as a user is a 404
-    const adminList = JSON.parse((await p.cli(['keys', 'list', '--json'])).stdout);
+    const adminList = okJson(await p.cli(['keys', 'list', '--json']));
     expect(adminList.map((k: { id: string }) => k.id)).not.toContain(bobKey.id);
     const del = await p.cli(['keys', 'delete', bobKey.id, '--yes']);
     expect(del.exitCode).toBe(4);
     expect(del.stderr).toMatch(/NOT_FOUND/);
 
     // the admin surface sees it with a user filter
-    const filtered = JSON.parse((await p.cli(['admin', 'keys', 'list', '--user', bobId, '--json'])).stdout);
+    const filtered = okJson(await p.cli(['admin', 'keys', 'list', '--user', bobId, '--json']));
     expect(filtered.map((k: { id: string }) => k.id)).toEqual([bobKey.id]);
 
     // a non-admin on /admin is refused

@@ -1,7 +1,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { ok, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { makeDocx, makePdf, makePptx } from '../helpers/documents.js';
 
@@ -74,7 +74,7 @@ describe('LiveDocs through the CLI', () => {
     const res = json(await p.cli(['livedocs', 'resources', 'get', ld, results[0].resource_id, '--json']));
     expect(res).toMatchObject({ title: 'Volcanoes of Iceland', resource_type: 'web', source: 'url', status: 'completed', link: `${pages.url}/volcano` });
     expect(res.snippet).toMatch(/130 volcanic mountains/);
-    const text = await p.cli(['livedocs', 'resources', 'content', ld, results[0].resource_id]);
+    const text = ok(await p.cli(['livedocs', 'resources', 'content', ld, results[0].resource_id]));
     expect(text.stdout).toMatch(/Eyjafjallajökull eruption in 2010/);
     expect(text.stdout).not.toMatch(/Home \| About/);
   });
@@ -268,7 +268,7 @@ describe('limits and errors of the LiveDocs surface', () => {
     await expectError(await v2(key(), '/v2/livedocs/ld_missing', { method: 'PUT', body: { name: 'x' } }), 404, 'LIVEDOC_NOT_FOUND');
     const dataArgs = ['--data-dir', p.dataDir];
     expect((await p.cli(['serve', 'users', 'create', 'bob', ...dataArgs])).exitCode).toBe(0);
-    const token = (await p.cli(['serve', 'token', 'bob', ...dataArgs])).stdout.trim();
+    const token = ok(await p.cli(['serve', 'token', 'bob', ...dataArgs])).stdout.trim();
     const bobKey = json(await p.cli(['keys', 'create', '--name', 'bob', '--json'], { env: { FACET_ACCESS_TOKEN: token, FACET_BASE_URL: p.url, FACET_PROFILE: 'none' } })).key;
     await expectError(await v2(bobKey, `/v2/livedocs/${ld}/resources`), 404, 'LIVEDOC_NOT_FOUND');
     expect(json(await p.cli(['livedocs', 'list', '--json'], { env: { FACET_API_KEY: bobKey } })).total).toBe(0);

@@ -3,7 +3,7 @@ import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/server/engines/gateway/tokenizer.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 let up: FakeUpstream;
@@ -411,7 +411,7 @@ describe('discovery and the other endpoints', () => {
     // the decisions are stored: they survive a restart
     p = await p.restart();
     await expect(openai(key).chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
-    const list = JSON.parse((await p.cli(['admin', 'models', 'list', '--json'])).stdout) as Array<{ id: string; listed: boolean }>;
+    const list = okJson(await p.cli(['admin', 'models', 'list', '--json'])) as Array<{ id: string; listed: boolean }>;
     expect(list.find((m) => m.id === 'strata-3-pro')?.listed).toBe(false);
     expect(list.find((m) => m.id === 'aster-next-preview')?.listed).toBe(true);
     const unknown = await p.cli(['admin', 'models', 'hide', 'nope']);
@@ -460,7 +460,7 @@ describe('facet llm and facet models', () => {
     expect(up.received.at(-1)!.body).toMatchObject({ system: 'be kind', messages: [{ role: 'user', content: 'question on stdin' }], max_tokens: 1024 });
     expect(streamed.stderr).toMatch(/input 5 tokens, output 3, .*cost \$0\.000060/);
 
-    const raw = await p.cli(['llm', 'facet-echo', 'json please', '--surface', 'responses', '--json']);
+    const raw = ok(await p.cli(['llm', 'facet-echo', 'json please', '--surface', 'responses', '--json']));
     expect(JSON.parse(raw.stdout)).toMatchObject({ object: 'response', output_text: 'json please' });
 
     const missing = await p.cli(['llm', 'nope-model', 'x']);
@@ -472,13 +472,13 @@ describe('facet llm and facet models', () => {
     const list = await p.cli(['models', 'list', '--provider', 'strata', '--json']);
     expect(list.exitCode, list.stderr).toBe(0);
     expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toEqual(['strata-1', 'strata-1-pro', 'strata-2', 'strata-2-pro', 'strata-3', 'strata-3-pro']);
-    const kinds = JSON.parse((await p.cli(['models', 'list', '--kind', 'decisions', '--json'])).stdout);
+    const kinds = okJson(await p.cli(['models', 'list', '--kind', 'decisions', '--json']));
     expect(kinds.map((m: { id: string }) => m.id)).toEqual(['verdict-1']);
-    const img = JSON.parse((await p.cli(['models', 'list', '--kind', 'image-task', '--json'])).stdout);
+    const img = okJson(await p.cli(['models', 'list', '--kind', 'image-task', '--json']));
     expect(img[0].id).toBe('facet-illustration-1');
-    const one = await p.cli(['models', 'get', 'corvid-small', '--json']);
+    const one = ok(await p.cli(['models', 'get', 'corvid-small', '--json']));
     expect(JSON.parse(one.stdout)).toMatchObject({ id: 'corvid-small', context_window: 200000, pricing: { input: 0.8, cache_write: 1 } });
-    const human = await p.cli(['models', 'get', 'lumen-flash']);
+    const human = ok(await p.cli(['models', 'get', 'lumen-flash']));
     expect(human.stdout).toMatch(/above 100000 prompt tokens/);
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { okJson, runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 let up: FakeUpstream;
@@ -64,7 +64,7 @@ describe('facet serve --catalog', () => {
     expect(sent.body.model).toBe('llama3.2:1b');
     expect(sent.headers.authorization).toBe('Bearer sk-upstream-secret');
 
-    const admin = JSON.parse((await p.cli(['admin', 'models', 'list', '--json'])).stdout) as Array<{ id: string; offered: boolean }>;
+    const admin = okJson(await p.cli(['admin', 'models', 'list', '--json'])) as Array<{ id: string; offered: boolean }>;
     expect(Object.fromEntries(admin.map((m) => [m.id, m.offered]))).toEqual({ 'house-llama': true, retired: false, unpriced: false, off: false });
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 beforeAll(async () => {
@@ -7,12 +7,12 @@ beforeAll(async () => {
 });
 afterAll(() => p?.cleanup());
 
-const record = (args: string[]) => p.cli(['serve', 'usage', 'record', '--data-dir', p.dataDir, ...args]);
+const record = (args: string[]) => p.cli(['serve', 'usage', 'record', '--data-dir', p.dataDir, ...args]).then(ok);
 
 describe('usage report and persistence', () => {
   it('reports calls, tokens and cost per key and model, with totals; filters and limit work', async () => {
-    const k1 = JSON.parse((await p.cli(['keys', 'create', '--name', 'one', '--json'])).stdout);
-    const k2 = JSON.parse((await p.cli(['keys', 'create', '--name', 'two', '--json'])).stdout);
+    const k1 = okJson(await p.cli(['keys', 'create', '--name', 'one', '--json']));
+    const k2 = okJson(await p.cli(['keys', 'create', '--name', 'two', '--json']));
     for (const args of [
       ['--key', k1.id, '--model', 'alpha', '--input', '1000', '--output', '200', '--cost', '0.0012'],
       ['--key', k1.id, '--model', 'alpha', '--input', '500', '--output', '100', '--cache-read', '50', '--cost', '0.0006', '--task', 'task_a'],
@@ -36,18 +36,18 @@ describe('usage report and persistence', () => {
       ['beta', 1],
     ]);
 
-    const byTask = JSON.parse((await p.cli(['admin', 'usage', '--task', 'task_a', '--json'])).stdout);
+    const byTask = okJson(await p.cli(['admin', 'usage', '--task', 'task_a', '--json']));
     expect(byTask.totals.calls).toBe(1);
     expect(byTask.keys[0].api_key_id).toBe(k1.id);
 
-    const byKey = JSON.parse((await p.cli(['admin', 'usage', '--key', k2.id, '--json'])).stdout);
+    const byKey = okJson(await p.cli(['admin', 'usage', '--key', k2.id, '--json']));
     expect(byKey.totals.calls).toBe(1);
 
-    const limited = JSON.parse((await p.cli(['admin', 'usage', '--limit', '1', '--json'])).stdout);
+    const limited = okJson(await p.cli(['admin', 'usage', '--limit', '1', '--json']));
     expect(limited.keys).toHaveLength(1);
     expect(limited.totals.calls).toBe(4);
 
-    const table = await p.cli(['admin', 'usage']);
+    const table = ok(await p.cli(['admin', 'usage']));
     expect(table.stdout).toMatch(/TOTAL/);
     expect(table.stdout).toMatch(/\$0\.001900/);
 
@@ -56,18 +56,18 @@ describe('usage report and persistence', () => {
   });
 
   it('keeps keys, their state and usage across a restart on the same data dir', async () => {
-    const k = JSON.parse((await p.cli(['keys', 'create', '--name', 'survivor', '--json'])).stdout);
-    await p.cli(['admin', 'keys', 'freeze', k.id]);
+    const k = okJson(await p.cli(['keys', 'create', '--name', 'survivor', '--json']));
+    ok(await p.cli(['admin', 'keys', 'freeze', k.id]));
     await record(['--key', k.id, '--model', 'gamma', '--input', '7', '--cost', '0.5']);
-    const before = JSON.parse((await p.cli(['admin', 'usage', '--json'])).stdout);
+    const before = okJson(await p.cli(['admin', 'usage', '--json']));
 
     p = await p.restart();
-    const keys = JSON.parse((await p.cli(['admin', 'keys', 'list', '--json'])).stdout);
+    const keys = okJson(await p.cli(['admin', 'keys', 'list', '--json']));
     expect(keys.find((x: { id: string }) => x.id === k.id)).toMatchObject({ name: 'survivor', status: 'frozen' });
-    const after = JSON.parse((await p.cli(['admin', 'usage', '--json'])).stdout);
+    const after = okJson(await p.cli(['admin', 'usage', '--json']));
     expect(after.totals).toEqual(before.totals);
     // the bootstrap key and admin key still work, and the local profile follows the new port
-    const who = JSON.parse((await p.cli(['whoami', '--json'])).stdout);
+    const who = okJson(await p.cli(['whoami', '--json']));
     expect(who.base_url).toBe(p.url);
     expect(who.user.role).toBe('admin');
     const frozen = await p.fetch('/v2/x', { headers: { Authorization: `Bearer ${k.key}` } });

@@ -1,8 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
+import type { JournalEntry } from '../../src/server/http/response-journal.js';
+import { createOpenApiChecker, type OpenApiDocument } from './openapi-check.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'bin/facet.js');
@@ -19,6 +21,23 @@ export interface CliResult {
   exitCode: number;
   stdout: string;
   stderr: string;
+  /** Set when the helper killed the command for running past its timeout. */
+  timedOut?: boolean;
+}
+
+/**
+ * Asserts that one CLI step succeeded and hands its result on, so a flow never goes on from a step
+ * that failed: on failure the message shows the exit code, stderr and whether the step was killed.
+ */
+export function ok(r: CliResult): CliResult {
+  const why = r.timedOut ? 'killed by the test helper after its timeout' : `exit ${r.exitCode}`;
+  expect(r.exitCode, `${why}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`).toBe(0);
+  return r;
+}
+
+/** The JSON a successful step printed. */
+export function okJson<T = any>(r: CliResult): T {
+  return JSON.parse(ok(r).stdout) as T;
 }
 
 export interface Platform {
@@ -43,9 +62,48 @@ export interface Platform {
 }
 
 const madeDirs: string[] = [];
+
+/**
+ * Every response a platform started here sends is journaled by the server (FACET_RESPONSE_JOURNAL)
+ * and checked against the OpenAPI document that platform serves, after each test and when the
+ * platform stops: whichever client received it (fetch, the CLI, the openai and Anthropic SDKs, an
+ * SSE library), a response the document does not describe fails the test.
+ */
+interface Watched {
+  journal: string;
+  read: number;
+  check: (e: JournalEntry) => string[];
+}
+const watched = new Set<Watched>();
+const violations: string[] = [];
+
+function drain(w: Watched): void {
+  if (!existsSync(w.journal)) return;
+  const text = readFileSync(w.journal);
+  const end = text.lastIndexOf(0x0a) + 1; // whole lines only; a line being written waits for the next look
+  if (end <= w.read) return;
+  for (const line of text.subarray(w.read, end).toString('utf8').split('\n')) {
+    if (line) violations.push(...w.check(JSON.parse(line) as JournalEntry));
+  }
+  w.read = end;
+}
+
+function reportViolations(): void {
+  for (const w of watched) drain(w);
+  if (violations.length === 0) return;
+  const found = violations.splice(0);
+  throw new Error(`${found.length} response(s) break the served OpenAPI document:\n${found.slice(0, 20).join('\n')}`);
+}
+
+afterEach(reportViolations);
 // Temporary dirs go when the test file that made them is done, whatever its tests did.
 afterAll(() => {
-  for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  try {
+    reportViolations();
+  } finally {
+    watched.clear();
+    for (const dir of madeDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 export function tempDir(prefix: string): string {
@@ -77,9 +135,11 @@ export async function runCli(configDir: string, args: string[], options: { env?:
     input: options.input ?? '',
     reject: false,
     stripFinalNewline: false,
-    timeout: options.timeout ?? 30_000,
+    // Longer than the CLI's own 30 s request timeout: a slow step reports its own error instead of
+    // being killed silently with nothing on stdout or stderr.
+    timeout: options.timeout ?? 90_000,
   });
-  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr) };
+  return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr), timedOut: r.timedOut };
 }
 
 /**
@@ -94,8 +154,9 @@ export async function startPlatform(
   // The tests' own pages live on 127.0.0.1, which the fetch policy refuses: they use the
   // allowance, as a developer would. Tests of the refusal itself pass allowLocalFetch: false.
   const allowance = options.allowLocalFetch === false ? [] : ['--allow-fetch-from', '127.0.0.1'];
+  const journal = path.join(tempDir('journal'), 'responses.ndjson');
   const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...allowance, ...(options.args ?? [])], {
-    env: { ...baseEnv(configDir), ...options.env },
+    env: { ...baseEnv(configDir), FACET_RESPONSE_JOURNAL: journal, ...options.env },
     reject: false,
     buffer: false,
   });
@@ -118,6 +179,14 @@ export async function startPlatform(
     });
   });
   const boot = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8')) as Bootstrap;
+  const document = (await (await fetch(`${url}/openapi.json`)).json()) as OpenApiDocument;
+  const watch: Watched = { journal, read: 0, check: createOpenApiChecker(document).check };
+  watched.add(watch);
+  /** A platform that is gone has its last responses checked now, before its journal is forgotten. */
+  const unwatch = () => {
+    if (!watched.delete(watch)) return;
+    drain(watch);
+  };
   const waitExit = () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : proc.once('exit', () => resolve())));
   const platform: Platform = {
     url,
@@ -130,10 +199,12 @@ export async function startPlatform(
     async stop() {
       proc.kill('SIGTERM');
       await waitExit();
+      unwatch();
     },
     async kill() {
       proc.kill('SIGKILL');
       await waitExit();
+      unwatch();
     },
     async restart() {
       await platform.stop();
@@ -141,6 +212,7 @@ export async function startPlatform(
     },
     serverOutput: () => output,
     cleanup() {
+      unwatch();
       proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(configDir, { recursive: true, force: true });

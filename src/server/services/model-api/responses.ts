@@ -60,7 +60,8 @@ interface Shell {
   body: Body;
 }
 
-function responseObject(s: Shell, r: GenerateResult | null): Resp & Record<string, unknown> {
+/** Typed by the contract's ResponseObject, so a field added here and not there fails to compile. */
+function responseObject(s: Shell, r: GenerateResult | null): Resp {
   const incomplete = r?.stopReason === 'max_tokens';
   return {
     id: s.id,
@@ -78,14 +79,14 @@ function responseObject(s: Shell, r: GenerateResult | null): Resp & Record<strin
     temperature: s.body.temperature ?? 1,
     top_p: 1,
     parallel_tool_calls: true,
-    tool_choice: 'auto',
+    tool_choice: 'auto' as const,
     tools: [],
-    text: { format: { type: 'text' } },
+    text: { format: { type: 'text' as const } },
     metadata: {},
   };
 }
 
-function messageItem(s: Shell, text: string, status: string) {
+function messageItem(s: Shell, text: string, status: 'in_progress' | 'completed') {
   return { type: 'message' as const, id: s.messageId, status, role: 'assistant' as const, content: [{ type: 'output_text' as const, text, annotations: [] }] };
 }
 
@@ -125,7 +126,7 @@ export function responsesStreamWriter(body: Body, created: number): StreamWriter
     },
     error: (b) => {
       const e = (b as { error?: { message?: string; code?: string } }).error ?? {};
-      const failed = { ...responseObject(s, null), status: 'failed', output_text: text, error: { code: e.code ?? 'server_error', message: e.message ?? 'failed' } };
+      const failed: Resp = { ...responseObject(s, null), status: 'failed', output_text: text, error: { code: e.code ?? 'server_error', message: e.message ?? 'failed' } };
       return ev('error', { code: e.code ?? null, message: e.message ?? 'failed', param: null }) + ev('response.failed', { response: failed });
     },
   };
