@@ -3,16 +3,26 @@ import { loadEncoder, PER_MESSAGE, PER_REQUEST, truncateWith } from './encoder.j
 
 /**
  * Token counts with a real BPE tokenizer (o200k_base), the same tokens as js-tiktoken's, in time
- * linear in the input (bpe.ts). Texts up to INLINE_MAX_CHARS are counted on the calling thread (a few
- * milliseconds at worst: 4,096 CJK characters); longer ones in a CPU worker, so a 200 KB prompt never
- * holds the event loop.
+ * linear in the input (bpe.ts). The cost follows UTF-8 bytes (BPE merges bytes), so texts up to
+ * INLINE_MAX_BYTES are counted on the calling thread (about a millisecond); longer ones in a CPU
+ * worker, so neither a 2,000-character CJK query nor a 200 KB prompt holds the event loop.
  */
-export const INLINE_MAX_CHARS = 4096;
+export const INLINE_MAX_BYTES = 2048;
 
-const total = (texts: string[]) => texts.reduce((n, t) => n + t.length, 0);
+/** Whether texts are too big to count inline; stops measuring as soon as they are. */
+function large(texts: string[]): boolean {
+  let bytes = 0;
+  for (const t of texts) {
+    // A UTF-16 unit is at least one UTF-8 byte: a long text is large without measuring it.
+    if (t.length > INLINE_MAX_BYTES) return true;
+    bytes += Buffer.byteLength(t, 'utf8');
+    if (bytes > INLINE_MAX_BYTES) return true;
+  }
+  return false;
+}
 
 async function counts(texts: string[]): Promise<number[]> {
-  if (total(texts) > INLINE_MAX_CHARS) return runCpuJob('count-tokens', { texts });
+  if (large(texts)) return runCpuJob('count-tokens', { texts }, { urgent: true });
   const enc = await loadEncoder();
   return texts.map((t) => enc.count(t));
 }
@@ -41,6 +51,6 @@ export function promptTokensAtMost(parts: { system?: string; messages: Array<{ r
  * inside a multi-byte character drops the partial character.
  */
 export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number; truncated: boolean }> {
-  if (text.length > INLINE_MAX_CHARS) return runCpuJob('truncate-tokens', { text, maxTokens });
+  if (large([text])) return runCpuJob('truncate-tokens', { text, maxTokens }, { urgent: true });
   return truncateWith(await loadEncoder(), text, maxTokens);
 }

@@ -15,12 +15,15 @@ export interface RunOptions {
   transfer?: ArrayBuffer[];
   /** Aborting drops a queued job, and stops a running one by ending its worker. */
   signal?: AbortSignal;
+  /** Short jobs a request waits on (token counts) go ahead of long ones (renders, documents). */
+  urgent?: boolean;
 }
 
 interface Job {
   message: JobMessage;
   transfer: ArrayBuffer[];
   signal?: AbortSignal;
+  urgent: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
   onAbort?: () => void;
@@ -52,12 +55,17 @@ export class CpuPool {
     if (this.closed) return Promise.reject(new Error('the CPU worker pool is closed'));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
     return new Promise((resolve, reject) => {
-      const job: Job = { message: { id: this.nextId++, name, input }, transfer: options.transfer ?? [], signal: options.signal, resolve, reject };
+      const job: Job = { message: { id: this.nextId++, name, input }, transfer: options.transfer ?? [], signal: options.signal, urgent: options.urgent === true, resolve, reject };
       if (job.signal) {
         job.onAbort = () => this.abort(job);
         job.signal.addEventListener('abort', job.onAbort, { once: true });
       }
-      this.queue.push(job);
+      if (options.urgent) {
+        const firstSlow = this.queue.findIndex((j) => !j.urgent);
+        this.queue.splice(firstSlow < 0 ? this.queue.length : firstSlow, 0, job);
+      } else {
+        this.queue.push(job);
+      }
       this.dispatch();
     });
   }
