@@ -59,5 +59,6 @@ if (heavy) {
   }
 }
 await Promise.all(work);
-const detail = heavy ? `one client each for ${[...parts].filter((p) => p !== 'image-2048').join(', ')}${parts.has('image-2048') ? `, ${images} for image-2048` : ''}; requests done: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
+const clients = [...parts].map((p) => (p === 'image-2048' ? `${images}× image-2048` : p)).join(', ');
+const detail = heavy ? `clients ${clients}; requests done: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
 process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: Math.max(...polls), requests, failed, detail }));
