@@ -1,5 +1,6 @@
 // Bundles the CLI into dist/cli.js. Code splitting keeps each command group, and the server,
-// in its own chunk so `facet --version` loads only commander and the launcher.
+// in its own chunk so `facet --version` loads only commander and the launcher. dist/worker.js is
+// the server's CPU worker thread (engines/workers), found next to the server's bundle at run time.
 import { build } from 'esbuild';
 import { readFileSync, rmSync } from 'node:fs';
 
@@ -7,7 +8,7 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts' },
+  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts', worker: 'src/server/engines/workers/worker.ts' },
   outdir: 'dist',
   bundle: true,
   splitting: true,

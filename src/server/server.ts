@@ -14,6 +14,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import { loadCatalog } from './engines/gateway/catalog.js';
 import { ModelDirectory } from './engines/gateway/directory.js';
 import { createGateway } from './engines/gateway/gateway.js';
+import { closeCpuPool } from './engines/workers/index.js';
 import { ground } from './services/grounding.service.js';
 import { analyzeQuery } from './engines/query-analysis.js';
 import { visibleIds } from './store/livedocs.repo.js';
@@ -226,6 +227,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         await app.close();
         await jobs.stop();
         await gateway.close();
+        await closeCpuPool();
         await store.close();
         unlock();
         if (scratch) rmSync(scratch, { recursive: true, force: true });

@@ -90,3 +90,40 @@ describe('the gateway with local models', () => {
     await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: huge }], scope })).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded' });
   });
 });
+
+describe('the context window', () => {
+  const huge = 'word '.repeat(140_000);
+  const ask = (surface: 'chat' | 'responses' | 'messages', content: string, maxTokens?: number) =>
+    gateway.generate({ model: 'facet-echo', surface, messages: [{ role: 'user', content }], maxTokens, scope });
+
+  it('refuses a prompt over the window in each family’s words, and gives the slot back', async () => {
+    const prompt = 3 + 3 + (await countTokens(huge));
+    await expect(ask('chat', huge)).rejects.toMatchObject({
+      status: 400,
+      code: 'context_length_exceeded',
+      message: `This model's maximum context length is 131072 tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`,
+      extra: { param: 'messages' },
+    });
+    await expect(ask('responses', huge, 100)).rejects.toMatchObject({
+      message: `This model's maximum context length is 131072 tokens. However, you requested ${prompt + 100} tokens (${prompt} in the messages, 100 in the completion). Please reduce the length of the messages or completion.`,
+      extra: { param: 'input' },
+    });
+    await expect(ask('messages', huge, 100)).rejects.toMatchObject({ status: 400, message: `prompt is too long: ${prompt} tokens > 131072 maximum` });
+    // The key's one slot (perKeyConcurrency 1) was released by each refusal.
+    await expect(ask('chat', 'still here')).resolves.toMatchObject({ text: 'still here' });
+  });
+
+  it('refuses max tokens the prompt leaves no room for, and shrinks the default budget instead of failing', async () => {
+    const near = 'word '.repeat(130_000);
+    const prompt = 3 + 3 + (await countTokens(near));
+    const room = 131072 - prompt;
+    expect(room).toBeGreaterThan(0);
+    expect(room).toBeLessThan(4096);
+    await expect(ask('messages', near, 4000)).rejects.toMatchObject({
+      message: `input length and \`max_tokens\` exceed context limit: ${prompt} + 4000 > 131072, decrease input length or \`max_tokens\` and try again`,
+    });
+    const r = await ask('chat', near);
+    expect(r.stopReason).toBe('max_tokens');
+    expect(r.usage).toMatchObject({ inputTokens: prompt, outputTokens: room });
+  });
+});

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { chunkText, type TextChunk } from '../retrieval/chunker.js';
-import { extractHtml, htmlToMarkdown } from './html.js';
+import type { TextChunk } from '../retrieval/chunker.js';
+import { runCpuJob } from '../workers/index.js';
+import { extractHtml } from './html.js';
 
 export type FileKind = 'markdown' | 'text' | 'html' | 'pdf' | 'docx' | 'pptx' | 'image' | 'other';
 
@@ -63,28 +64,13 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
       const page = extractHtml(utf8(data));
       return { kind, contentType, title: page.title || null, text: page.markdown };
     }
-    case 'pdf': {
-      const { pdfPages } = await import('./pdf.js');
-      const { title, pages } = await pdfPages(data);
-      const chunks: TextChunk[] = [];
-      pages.forEach((p, i) => chunks.push(...chunkText(p, { page: i + 1, startOrdinal: chunks.length })));
-      return { kind, contentType, title, text: pages.join('\n\n'), chunks };
-    }
-    case 'docx': {
-      const mammoth = (await import('mammoth')).default;
-      const { value: html } = await mammoth.convertToHtml({ buffer: data });
-      const markdown = htmlToMarkdown(html);
-      const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
-      return { kind, contentType, title: h1, text: markdown };
-    }
+    case 'pdf':
+    case 'docx':
     case 'pptx': {
-      const { pptxSlides } = await import('./pptx.js');
-      const slides = await pptxSlides(data);
-      // One chunk per text paragraph of each slide: ppt-retrieve ranks the chunks of one slide.
-      const chunks: TextChunk[] = [];
-      slides.forEach((paras, i) => paras.forEach((p) => chunks.push({ ordinal: chunks.length, page: i + 1, title: paras[0] ?? '', content: p })));
-      const text = slides.map((paras, i) => `## Slide ${i + 1}${paras[0] ? `: ${paras[0]}` : ''}\n\n${paras.slice(1).join('\n\n')}`).join('\n\n');
-      return { kind, contentType, title: slides[0]?.[0] ?? null, text, chunks };
+      // Parsing runs in a CPU worker; it gets a copy of the bytes (the caller keeps its buffer).
+      const copy = new Uint8Array(data);
+      const doc = await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer] });
+      return { kind, contentType, ...doc };
     }
     case 'image':
     case 'other':

@@ -8,6 +8,7 @@ import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstrea
 import type { Backend, BackendCall, ReportedUsage } from './backend.js';
 import type { ModelDirectory, ModelState } from './directory.js';
 import { echoEngine, groundedEngine, type GroundingSource } from './local-engines.js';
+import { fitContext } from './context-window.js';
 import { GatewayLimits, type GatewayLimitOptions } from './limits.js';
 import { priceCall } from './pricing.js';
 import { countPromptTokens, countTokens } from './tokenizer.js';
@@ -46,6 +47,8 @@ interface Prepared {
   backend: Backend;
   call: BackendCall;
   release: () => void;
+  /** Counted while fitting the context window, so metering does not count the prompt twice. */
+  promptTokens?: number;
 }
 
 export interface PlatformGateway extends ModelGateway {
@@ -77,18 +80,6 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     throw new HttpError('model_not_available', `Model ${model.id} is planned and not yet available`, { status: 400 });
   }
 
-  async function checkContext(model: ModelState, request: GenerateRequest, maxTokens: number): Promise<void> {
-    // A BPE token covers at least one character almost always, so short prompts need no counting.
-    const chars = (request.system?.length ?? 0) + request.messages.reduce((n, m) => n + m.content.length + 8, 0);
-    if (chars + maxTokens <= model.context_window) return;
-    const prompt = await countPromptTokens(request);
-    if (prompt + maxTokens > model.context_window) {
-      throw new HttpError('context_length_exceeded', `The prompt (${prompt} tokens) plus max tokens (${maxTokens}) exceeds the context window of ${model.id} (${model.context_window} tokens)`, {
-        status: 400,
-      });
-    }
-  }
-
   async function prepare(request: GenerateRequest): Promise<Prepared> {
     const id = request.model ?? defaultModel;
     const model = await options.directory.get(id);
@@ -103,10 +94,17 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     if (request.maxTokens !== undefined && request.maxTokens > cap) {
       throw new HttpError('invalid_parameter', `max tokens ${request.maxTokens} exceeds the output limit of ${id} (${cap})`, { status: 400, extra: { param: 'max_tokens' } });
     }
-    const maxTokens = request.maxTokens ?? Math.min(cap, DEFAULT_MAX_TOKENS);
-    await checkContext(model, request, maxTokens);
     const backend = backendFor(model);
+    // The slot is taken before the prompt is counted, so the concurrency limits bound counting too.
     const release = limits.acquire(request.scope.apiKeyId ?? `user:${request.scope.userId}`);
+    let fit;
+    try {
+      fit = await fitContext(model, request, { requested: request.maxTokens, fallback: Math.min(cap, DEFAULT_MAX_TOKENS) });
+    } catch (err) {
+      release();
+      throw err;
+    }
+    const { maxTokens, promptTokens } = fit;
     const call: BackendCall = {
       model: model.upstream_model ?? model.id,
       system: request.system,
@@ -119,14 +117,14 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       scope: request.scope,
       signal: request.signal,
     };
-    return { model, backend, call, release };
+    return { model, backend, call, release, promptTokens };
   }
 
   /** Fills what the backend did not report with the tokenizer's count. */
-  async function completeUsage(reported: ReportedUsage, request: GenerateRequest, text: string): Promise<GatewayUsage> {
+  async function completeUsage(reported: ReportedUsage, p: Prepared, request: GenerateRequest, text: string): Promise<GatewayUsage> {
     const u = reported ?? {};
     return {
-      inputTokens: u.inputTokens ?? (await countPromptTokens(request)),
+      inputTokens: u.inputTokens ?? p.promptTokens ?? (await countPromptTokens(request)),
       outputTokens: u.outputTokens ?? (await countTokens(text)),
       cacheReadTokens: u.cacheReadTokens ?? 0,
       cacheWriteTokens: u.cacheWriteTokens ?? 0,
@@ -135,7 +133,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
   }
 
   async function settle(p: Prepared, request: GenerateRequest, text: string, stopReason: StopReason, reported: ReportedUsage): Promise<GenerateResult> {
-    const usage = await completeUsage(reported, request, text);
+    const usage = await completeUsage(reported, p, request, text);
     const costUsd = priceCall(p.model.pricing!, usage);
     await meter(options.ctx, {
       apiKeyId: request.scope.apiKeyId,

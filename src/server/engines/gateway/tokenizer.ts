@@ -1,34 +1,49 @@
-import type { Tiktoken } from 'js-tiktoken/lite';
+import { runCpuJob } from '../workers/index.js';
+import { loadEncoder, PER_MESSAGE, PER_REQUEST, truncateWith } from './encoder.js';
 
 /**
- * A real BPE tokenizer (o200k_base, the ranks ship inside js-tiktoken: offline, no download). Loading
- * the ranks takes a few hundred milliseconds, so it happens on the first count, once per process.
+ * Token counts with a real BPE tokenizer (o200k_base), the same tokens as js-tiktoken's, in time
+ * linear in the input (bpe.ts). The cost follows UTF-8 bytes (BPE merges bytes), so texts up to
+ * INLINE_MAX_BYTES are counted on the calling thread (about a millisecond); longer ones in a CPU
+ * worker, so neither a 2,000-character CJK query nor a 200 KB prompt holds the event loop.
  */
-let encoder: Promise<Tiktoken> | undefined;
+export const INLINE_MAX_BYTES = 2048;
 
-function load(): Promise<Tiktoken> {
-  encoder ??= (async () => {
-    const [{ Tiktoken }, ranks] = await Promise.all([import('js-tiktoken/lite'), import('js-tiktoken/ranks/o200k_base')]);
-    return new Tiktoken(ranks.default);
-  })();
-  return encoder;
+/** Whether texts are too big to count inline; stops measuring as soon as they are. */
+function large(texts: string[]): boolean {
+  let bytes = 0;
+  for (const t of texts) {
+    // A UTF-16 unit is at least one UTF-8 byte: a long text is large without measuring it.
+    if (t.length > INLINE_MAX_BYTES) return true;
+    bytes += Buffer.byteLength(t, 'utf8');
+    if (bytes > INLINE_MAX_BYTES) return true;
+  }
+  return false;
+}
+
+async function counts(texts: string[]): Promise<number[]> {
+  if (large(texts)) return runCpuJob('count-tokens', { texts }, { urgent: true });
+  const enc = await loadEncoder();
+  return texts.map((t) => enc.count(t));
 }
 
 export async function countTokens(text: string): Promise<number> {
   if (text === '') return 0;
-  return (await load()).encode(text).length;
+  return (await counts([text]))[0];
 }
 
-/** Per-message framing, as chat formats add a few tokens around each message. */
-const PER_MESSAGE = 3;
-const PER_REQUEST = 3;
-
 export async function countPromptTokens(parts: { system?: string; messages: Array<{ role: string; content: string }> }): Promise<number> {
-  const enc = await load();
-  let n = PER_REQUEST;
-  if (parts.system) n += PER_MESSAGE + enc.encode(parts.system).length;
-  for (const m of parts.messages) n += PER_MESSAGE + enc.encode(m.content).length;
-  return n;
+  const texts = [...(parts.system ? [parts.system] : []), ...parts.messages.map((m) => m.content)];
+  return PER_REQUEST + texts.length * PER_MESSAGE + (await counts(texts)).reduce((a, b) => a + b, 0);
+}
+
+/**
+ * A sound upper bound of countPromptTokens without tokenizing: every token is at least one UTF-8
+ * byte. Callers use it to skip counting when even the bound fits.
+ */
+export function promptTokensAtMost(parts: { system?: string; messages: Array<{ role: string; content: string }> }): number {
+  const texts = [...(parts.system ? [parts.system] : []), ...parts.messages.map((m) => m.content)];
+  return PER_REQUEST + texts.length * PER_MESSAGE + texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0);
 }
 
 /**
@@ -36,9 +51,6 @@ export async function countPromptTokens(parts: { system?: string; messages: Arra
  * inside a multi-byte character drops the partial character.
  */
 export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number; truncated: boolean }> {
-  const enc = await load();
-  const tokens = enc.encode(text);
-  if (tokens.length <= maxTokens) return { text, tokens: tokens.length, truncated: false };
-  const cut = enc.decode(tokens.slice(0, maxTokens)).replace(/\uFFFD+$/, '');
-  return { text: cut, tokens: maxTokens, truncated: true };
+  if (large([text])) return runCpuJob('truncate-tokens', { text, maxTokens }, { urgent: true });
+  return truncateWith(await loadEncoder(), text, maxTokens);
 }

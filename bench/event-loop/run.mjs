@@ -1,0 +1,59 @@
+// bench/event-loop: the server's event-loop delay (perf_hooks.monitorEventLoopDelay, measured inside
+// the server process: the server runs in this process, the clients in a child) while clients send
+// 2,000-character CJK and emoji /v2/chat queries, 200 KB /api/v1/chat/completions prompts and
+// parallel 2048x2048 image generations, and poll /healthz every 100 ms. Baseline: the same server
+// idle, polled the same way, in the same run. Target: p99 under 50 ms under load.
+//
+//   npm run build && node bench/event-loop/run.mjs
+//   BENCH_SECONDS=10 BENCH_IMAGES=8 node bench/event-loop/run.mjs
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../../dist/server.js';
+import { fmt } from '../lib/stats.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const images = Number(process.env.BENCH_IMAGES ?? 8);
+
+const server = await startServer({ memory: true, port: 0, logLevel: 'silent', chatRateLimits: { perKeyPerMinute: 100_000, perUserPerMinute: 100_000, perUserPerHour: 1_000_000 } });
+const key = server.bootstrap.data.api_key;
+
+/** Runs the client child with one mix; returns the event-loop histogram and the client's report. */
+async function phase(mix) {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  const child = spawn(process.execPath, [path.join(here, 'load.mjs')], {
+    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (c) => (out += c));
+  // Measured only while the clients run, not while the child starts.
+  h.enable();
+  const code = await new Promise((resolve) => child.once('exit', resolve));
+  h.disable();
+  if (code !== 0) throw new Error(`the ${mix} clients failed (exit ${code})`);
+  return { h, report: JSON.parse(out) };
+}
+
+const ms = (ns) => `${fmt(ns / 1e6)} ms`;
+try {
+  // Warm up: the tokenizer ranks and the worker pool load on first use.
+  await fetch(`${server.url}/v2/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '日本語 warm up 😀' }) });
+  const idle = await phase('idle');
+  const load = await phase('heavy');
+  console.log(`event loop: ${seconds}s per phase, server in this process, clients in a child`);
+  for (const [name, { h, report }] of [['idle (baseline)', idle], ['heavy mix', load]]) {
+    console.log(
+      `  ${name.padEnd(16)} p50 ${ms(h.percentile(50))}  p99 ${ms(h.percentile(99))}  max ${ms(h.max)}  ` +
+        `/healthz ${report.polls} polls, slowest ${fmt(report.slowestPoll)} ms` +
+        (report.requests ? `  requests ${report.requests} (${report.failed} failed)` : ''),
+    );
+  }
+  const p99 = load.h.percentile(99) / 1e6;
+  console.log(`  heavy: ${load.report.detail}`);
+  console.log(`  p99 ${fmt(p99)} ms vs idle ${fmt(idle.h.percentile(99) / 1e6)} ms  target p99 < 50 ms ${p99 < 50 ? 'OK' : 'MISSED'}`);
+} finally {
+  await server.close();
+}

@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CpuPool } from '../../../src/server/engines/workers/pool.js';
+import { compose } from '../../../src/server/engines/illustration/compose.js';
+
+// The pool runs the built worker (a worker thread cannot load the .ts sources): `npm run build` first.
+const WORKER = path.resolve(import.meta.dirname, '../../../dist/worker.js');
+const pool = new CpuPool(pathToFileURL(WORKER), 1);
+afterAll(() => pool.close());
+
+/** The longest the event loop went without running a 10 ms timer while `work` was pending. */
+async function longestStall(work: Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let worst = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, 10);
+  try {
+    await work;
+  } finally {
+    clearInterval(timer);
+  }
+  return worst;
+}
+
+describe('the CPU worker pool', () => {
+  it('has a built worker to run', () => {
+    expect(existsSync(WORKER), 'run npm run build first').toBe(true);
+  });
+
+  it('counts tokens and renders PNGs off the event loop', async () => {
+    const text = '日本語の文章'.repeat(200_000); // 1.2 M characters: seconds of counting
+    let counted: unknown;
+    const stall = await longestStall((async () => (counted = await pool.run('count-tokens', { texts: [text, 'hello world'] })))());
+    expect(counted).toEqual([expect.any(Number), 2]);
+    expect((counted as number[])[0]).toBeGreaterThan(100_000);
+    // Loose: the whole count took seconds; the loop never waited for it.
+    expect(stall).toBeLessThan(500);
+
+    const { svg } = compose({ prompt: 'a lighthouse at dusk', width: 256, height: 128, index: 0, keywords: [] });
+    const raster = (await pool.run('render-png', { svg })) as { png: Uint8Array; width: number; height: number };
+    expect([raster.width, raster.height]).toEqual([256, 128]);
+    expect(Buffer.from(raster.png).subarray(1, 4).toString('latin1')).toBe('PNG');
+  });
+
+  it('fails a job with its own error, and stops a running job when its signal aborts', async () => {
+    await expect(pool.run('extract-document', { kind: 'pdf', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow();
+    const abort = new AbortController();
+    const long = pool.run('count-tokens', { texts: ['😀'.repeat(2_000_000)] }, { signal: abort.signal });
+    setTimeout(() => abort.abort(new Error('caller left')), 50);
+    await expect(long).rejects.toThrow('caller left');
+    // The pool replaced the ended worker: the next job runs.
+    await expect(pool.run('count-tokens', { texts: ['again'] })).resolves.toEqual([1]);
+  });
+});
