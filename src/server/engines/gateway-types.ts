@@ -56,10 +56,18 @@ export interface GenerateResult {
   costUsd: number;
 }
 
-export type GatewayStreamEvent = { type: 'delta'; text: string } | { type: 'done'; result: GenerateResult };
+/** What is known of a call's usage before its first token: the prompt, counted or as the upstream reports it. */
+export interface StreamOpening {
+  inputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** A stream opens with `start` (the prompt's usage), then text deltas, then one `done`. */
+export type GatewayStreamEvent = { type: 'start'; usage: StreamOpening } | { type: 'delta'; text: string } | { type: 'done'; result: GenerateResult };
 
 export interface ModelGateway {
   generate(request: GenerateRequest): Promise<GenerateResult>;
-  /** Text deltas as they are produced, then one done event; metered once, at the end. */
+  /** A start event with the prompt's usage, text deltas as they are produced, then one done event; metered once, at the end. */
   stream(request: GenerateRequest): AsyncIterable<GatewayStreamEvent>;
 }
