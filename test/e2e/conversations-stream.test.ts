@@ -206,8 +206,8 @@ describe('a stream that has ended always ends', () => {
     try {
       await new Promise<void>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no second done within 12 s; saw ${JSON.stringify(seen)}`)), 12_000);
-        const on = (type: string) => (e: MessageEvent) => {
-          seen.push({ type, id: e.lastEventId });
+        const on = (type: string) => (e: Event) => {
+          seen.push({ type, id: (e as Event & { lastEventId: string }).lastEventId });
           if (seen.filter((x) => x.type === 'done').length === 2) {
             clearTimeout(timer);
             resolve();
