@@ -34,6 +34,8 @@ export interface GenerateRequest {
   question?: string;
   scope: MeterScope;
   signal?: AbortSignal;
+  /** A stream's start event must carry the prompt's tokens (Messages' message_start): count them first if the upstream does not say. */
+  promptUsageFirst?: boolean;
 }
 
 export interface GatewayUsage {
@@ -56,9 +58,12 @@ export interface GenerateResult {
   costUsd: number;
 }
 
-/** What is known of a call's usage before its first token: the prompt, counted or as the upstream reports it. */
+/**
+ * What is known of a call's usage before its first token: the prompt's tokens as the upstream reports
+ * them, or counted when the request asks for it (`promptUsageFirst`); otherwise not known yet.
+ */
 export interface StreamOpening {
-  inputTokens: number;
+  inputTokens: number | undefined;
   cacheReadTokens: number;
   cacheWriteTokens: number;
 }

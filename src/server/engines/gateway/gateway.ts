@@ -175,17 +175,19 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       const p = await prepare(request);
       let text = '';
       let settled = false;
-      // The prompt's usage opens the stream (clients such as Anthropic's read input tokens from
-      // message_start): the upstream's own count when it sends one first, else the tokenizer's. It
-      // stands in for the end's count when the backend reports none, so the prompt is counted once.
+      // The prompt's usage opens the stream: the upstream's own count when it sends one first, else,
+      // for a surface that reports it at the start (Messages' message_start, which clients such as
+      // LangChain read), the tokenizer's count. It stands in for the end's count when the backend
+      // reports none, so the prompt is counted once. Other surfaces do not wait for a count.
       let opening: ReportedUsage = null;
       try {
         try {
           for await (const ev of p.backend.stream(p.call)) {
             if (!opening) {
               const reported = ev.type === 'start' ? (ev.usage ?? {}) : {};
-              const usage = { inputTokens: reported.inputTokens ?? (await countPromptTokens(request)), cacheReadTokens: reported.cacheReadTokens ?? 0, cacheWriteTokens: reported.cacheWriteTokens ?? 0 };
-              opening = usage;
+              const inputTokens = reported.inputTokens ?? (request.promptUsageFirst ? await countPromptTokens(request) : undefined);
+              const usage = { inputTokens, cacheReadTokens: reported.cacheReadTokens ?? 0, cacheWriteTokens: reported.cacheWriteTokens ?? 0 };
+              opening = definedOnly(usage);
               yield { type: 'start', usage };
             }
             if (ev.type === 'start') continue;

@@ -17,6 +17,8 @@ export function messagesToGateway(body: Body, scope: MeterScope): GenerateReques
     stop: body.stop_sequences,
     surface: 'messages',
     scope,
+    // message_start reports the prompt's input tokens, as Anthropic's API does.
+    promptUsageFirst: true,
   };
 }
 
@@ -71,7 +73,7 @@ export function messagesStreamWriter(body: Body): StreamWriter {
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: opening.inputTokens, output_tokens: 0, cache_read_input_tokens: opening.cacheReadTokens, cache_creation_input_tokens: opening.cacheWriteTokens },
+          usage: { input_tokens: opening.inputTokens ?? 0, output_tokens: 0, cache_read_input_tokens: opening.cacheReadTokens, cache_creation_input_tokens: opening.cacheWriteTokens },
         },
       }) +
       ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +
