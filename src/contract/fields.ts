@@ -13,11 +13,24 @@ const DECIMAL = /^\d{1,15}$/;
  * already parsed (a caller building a query object in code) pass as they are. In the OpenAPI
  * document it is an integer with its bounds.
  */
-export function textInt(bounds: { min?: number; max?: number } = {}) {
+function decimal(n: z.ZodNumber) {
+  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), n);
+}
+
+interface IntBounds {
+  min?: number;
+  max?: number;
+}
+
+export function textInt(bounds?: IntBounds): ReturnType<typeof decimal>;
+export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<ReturnType<typeof decimal>>;
+export function textInt(bounds: IntBounds & { default?: number } = {}) {
   let n = z.number({ error: (issue) => (issue.input === undefined ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
   if (bounds.min !== undefined) n = n.min(bounds.min);
   if (bounds.max !== undefined) n = n.max(bounds.max);
-  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), n);
+  if (bounds.default === undefined) return decimal(n);
+  // The OpenAPI document renders the number inside the pipe: the default is shown from there.
+  return decimal(n.meta({ default: bounds.default })).default(bounds.default);
 }
 
 /**

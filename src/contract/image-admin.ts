@@ -14,7 +14,7 @@ export const UsageQuery = z.object({
   api_key_id: z.string().min(1).optional(),
   user_id: z.string().min(1).optional(),
   task_id: z.string().min(1).optional(),
-  limit: textInt({ min: 1, max: 500 }).default(100),
+  limit: textInt({ min: 1, max: 500, default: 100 }),
 });
 
 /** Token and cost counters, the same for a key, a model within a key, and the totals. */

@@ -30,7 +30,7 @@ export const TaskCreateFields = z
     prompt: xmlText(z.string()).trim().min(1).max(4000).optional(),
     url: HttpUrl.optional(),
     size: Size.optional(),
-    count: textInt({ min: 1, max: 4 }).default(1),
+    count: textInt({ min: 1, max: 4, default: 1 }),
     full_page: FormBoolean.default(false),
   })
   .strict()
@@ -71,14 +71,14 @@ export type TaskInfo = z.infer<typeof TaskInfo>;
 export const TaskListQuery = z.object({
   project_id: z.string().min(1).optional(),
   status: TaskState.optional(),
-  limit: textInt({ min: 1, max: 500 }).default(100),
+  limit: textInt({ min: 1, max: 500, default: 100 }),
 });
 
 export const TaskIdParams = z.object({ task_id: z.string().min(1).max(64) });
 
 export const TaskLogQuery = z.object({
-  after: textInt({ min: 0 }).default(0).describe('only lines with an id above this (for following)'),
-  limit: textInt({ min: 1, max: 5000 }).default(1000),
+  after: textInt({ min: 0, default: 0 }).describe('only lines with an id above this (for following)'),
+  limit: textInt({ min: 1, max: 5000, default: 1000 }),
 });
 
 export const TaskLog = z.object({

@@ -53,8 +53,8 @@ export type RetrieveResult = z.infer<typeof RetrieveResult>;
 
 export const ResourceContent = z.object({ title: z.string(), type: z.string(), content: z.string() });
 
-const Page = textInt({ min: 1, max: 100_000 }).default(1);
-const Size = textInt({ min: 1, max: 100 }).default(20);
+const Page = textInt({ min: 1, max: 100_000, default: 1 });
+const Size = textInt({ min: 1, max: 100, default: 20 });
 /** A query string array arrives as one value or many (?resource_types=a&resource_types=b, or a,b). */
 const StringArray = z.preprocess(
   (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
@@ -105,7 +105,7 @@ export const PptRetrieveRequest = z.object({
   /** Local addition: rank the page's chunks against this text (default: the slide's own title). */
   query: z.string().trim().min(1).max(2000).optional(),
 });
-export const DownloadQuery = z.object({ expires_in: textInt({ min: 1, max: 7 * 86_400 }).default(3600) });
+export const DownloadQuery = z.object({ expires_in: textInt({ min: 1, max: 7 * 86_400, default: 3600 }) });
 
 const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody } as const;
 const base = { auth: 'bearer-key', family: 'v2', tag: 'livedocs' } as const;
