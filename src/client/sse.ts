@@ -73,10 +73,12 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
         res.body.setEncoding('utf8');
         for await (const chunk of res.body) {
           for (const raw of parser.push(chunk as string)) {
-            const ev = toEvent(raw, offset);
+            // The server's id is the offset after the event; trust it when present (a terminal event
+            // re-sent to a reader already past it carries its own position, not the reader's).
+            const after = raw.id && /^\d+$/.test(raw.id) ? Number(raw.id) : offset + 1;
+            const ev = toEvent(raw, after - 1);
             if (!ev) continue;
-            // The server's id is the offset after the event; trust it when present.
-            offset = raw.id && /^\d+$/.test(raw.id) ? Number(raw.id) : offset + 1;
+            offset = after;
             failures = 0;
             yield ev;
             if (ev.event === 'done' || ev.event === 'error') return;

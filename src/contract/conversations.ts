@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
@@ -29,7 +30,12 @@ export const FollowUpRequest = z.object({ query: z.string() });
 export const ThreadParams = z.object({ thread_short_id: z.string().min(1).max(100) });
 export const StreamParams = z.object({ stream_key: z.string().min(1).max(200) });
 /** offset: events already received; the stream resumes after them (Last-Event-ID works the same way). */
-export const StreamQuery = z.object({ offset: z.coerce.number().int().min(0).max(10_000_000).optional() });
+export const StreamQuery = z.object({ offset: textInt({ min: 0, max: 10_000_000 }).optional() });
+/**
+ * Last-Event-ID: what an EventSource sends when it reconnects (the id of the last event it saw). It
+ * is newer than the URL the EventSource reuses, so it wins over `offset`; an empty one means none.
+ */
+export const StreamHeaders = z.object({ 'last-event-id': textInt({ min: 0, max: 10_000_000 }).optional() });
 
 /** One event of the conversation stream (spec 6), as the client library yields it. */
 export type StreamEvent =

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { ApiKeyInfo, CreatedApiKey, ExpiresInDays, KeyIdParams, KeyName } from './image-auth.js';
@@ -6,7 +7,7 @@ import { ApiKeyInfo, CreatedApiKey, ExpiresInDays, KeyIdParams, KeyName } from '
 /** Keys are listed oldest first, a page at a time; the next page's cursor is in the answer's headers. */
 export const AdminListKeysQuery = z.object({
   user_id: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: textInt({ min: 1, max: 500, default: 100 }),
   cursor: z.string().min(1).max(200).optional().describe('X-Next-Cursor of the previous page'),
 });
 
@@ -21,7 +22,7 @@ export const UsageQuery = z.object({
   api_key_id: z.string().min(1).optional(),
   user_id: z.string().min(1).optional(),
   task_id: z.string().min(1).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: textInt({ min: 1, max: 500, default: 100 }),
 });
 
 /** Token and cost counters, the same for a key, a model within a key, and the totals. */

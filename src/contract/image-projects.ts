@@ -116,6 +116,7 @@ export const uploadProjectFiles = defineRoute({
   summary: 'Upload files to a project (multipart form data, one or more file fields)',
   params: ProjectIdParams,
   bodyType: 'multipart',
+  form: { files: { file: 20, files: 20 }, fields: [] },
   responses: { 200: UploadedFiles, 404: ImageErrorBody, 413: ImageErrorBody, ...errors },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInt, xmlText } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { HttpUrl } from './image-projects.js';
@@ -26,10 +27,10 @@ export const TaskCreateFields = z
     kind: TaskKind,
     project_id: z.string().min(1).max(64).optional(),
     site_id: z.string().min(1).max(64).optional(),
-    prompt: z.string().trim().min(1).max(4000).optional(),
+    prompt: xmlText(z.string()).trim().min(1).max(4000).optional(),
     url: HttpUrl.optional(),
     size: Size.optional(),
-    count: z.coerce.number().int().min(1).max(4).default(1),
+    count: textInt({ min: 1, max: 4, default: 1 }),
     full_page: FormBoolean.default(false),
   })
   .strict()
@@ -70,14 +71,14 @@ export type TaskInfo = z.infer<typeof TaskInfo>;
 export const TaskListQuery = z.object({
   project_id: z.string().min(1).optional(),
   status: TaskState.optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  limit: textInt({ min: 1, max: 500, default: 100 }),
 });
 
 export const TaskIdParams = z.object({ task_id: z.string().min(1).max(64) });
 
 export const TaskLogQuery = z.object({
-  after: z.coerce.number().int().min(0).default(0).describe('only lines with an id above this (for following)'),
-  limit: z.coerce.number().int().min(1).max(5000).default(1000),
+  after: textInt({ min: 0, default: 0 }).describe('only lines with an id above this (for following)'),
+  limit: textInt({ min: 1, max: 5000, default: 1000 }),
 });
 
 export const TaskLog = z.object({
@@ -123,6 +124,8 @@ export const createTask = defineRoute({
   summary: 'Start an illustration or screenshot task (multipart: kind, prompt, url, size, count, full_page, project_id, site_id, files)',
   bodyType: 'multipart',
   body: TaskCreateFields,
+  // Reference files ride as `files` parts (`file` is taken too); the fastify limit caps them at 20.
+  form: { files: { files: 20, file: 20 }, fields: Object.keys(TaskCreateFields.shape) },
   responses: { 202: TaskInfo, 413: ImageErrorBody, ...errors },
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
@@ -52,8 +53,8 @@ export type RetrieveResult = z.infer<typeof RetrieveResult>;
 
 export const ResourceContent = z.object({ title: z.string(), type: z.string(), content: z.string() });
 
-const Page = z.coerce.number().int().min(1).max(100_000).default(1);
-const Size = z.coerce.number().int().min(1).max(100).default(20);
+const Page = textInt({ min: 1, max: 100_000, default: 1 });
+const Size = textInt({ min: 1, max: 100, default: 20 });
 /** A query string array arrives as one value or many (?resource_types=a&resource_types=b, or a,b). */
 const StringArray = z.preprocess(
   (v) => (v === undefined ? undefined : (Array.isArray(v) ? v : [v]).flatMap((s) => String(s).split(',')).map((s) => s.trim()).filter(Boolean)),
@@ -104,7 +105,7 @@ export const PptRetrieveRequest = z.object({
   /** Local addition: rank the page's chunks against this text (default: the slide's own title). */
   query: z.string().trim().min(1).max(2000).optional(),
 });
-export const DownloadQuery = z.object({ expires_in: z.coerce.number().int().min(1).max(7 * 86_400).default(3600) });
+export const DownloadQuery = z.object({ expires_in: textInt({ min: 1, max: 7 * 86_400, default: 3600 }) });
 
 const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody } as const;
 const base = { auth: 'bearer-key', family: 'v2', tag: 'livedocs' } as const;
@@ -121,8 +122,10 @@ export const getResource = defineRoute({ ...base, id: 'resources.get', method: '
 export const updateResource = defineRoute({ ...base, id: 'resources.update', method: 'PUT', path: '/v2/livedocs/{short_id}/resources/{resource_id}', summary: 'Update title, snippet or thumbnail', params: ResourceParams, body: UpdateResourceRequest, responses: resourceOut });
 export const setResourceContent = defineRoute({ ...base, id: 'resources.setContent', method: 'PUT', path: '/v2/livedocs/{short_id}/resources/{resource_id}/content', summary: "Replace an ai_doc's Markdown", params: ResourceParams, body: SetContentRequest, responses: resourceOut });
 export const createDoc = defineRoute({ ...base, id: 'resources.createDoc', method: 'POST', path: '/v2/livedocs/{short_id}/resources/doc', summary: 'Create an ai_doc from Markdown', params: ShortIdParams, body: CreateDocRequest, responses: resourceOut });
-export const uploadDoc = defineRoute({ ...base, id: 'resources.uploadDoc', method: 'POST', path: '/v2/livedocs/{short_id}/resources/upload-doc', summary: 'Convert a file (Markdown, text, HTML, PDF, DOCX, PPTX) into an ai_doc', params: ShortIdParams, bodyType: 'multipart', responses: resourceOut });
-export const uploadFile = defineRoute({ ...base, id: 'resources.upload', method: 'POST', path: '/v2/livedocs/{short_id}/resources/upload', summary: 'Upload a file, keeping its format', params: ShortIdParams, bodyType: 'multipart', responses: resourceOut });
+/** Both LiveDoc uploads: one `file` part and an optional `title` (spec 4.3). */
+const UploadForm = { files: { file: 1 }, fields: ['title'] } as const;
+export const uploadDoc = defineRoute({ ...base, id: 'resources.uploadDoc', method: 'POST', path: '/v2/livedocs/{short_id}/resources/upload-doc', summary: 'Convert a file (Markdown, text, HTML, PDF, DOCX, PPTX) into an ai_doc', params: ShortIdParams, bodyType: 'multipart', form: UploadForm, responses: resourceOut });
+export const uploadFile = defineRoute({ ...base, id: 'resources.upload', method: 'POST', path: '/v2/livedocs/{short_id}/resources/upload', summary: 'Upload a file, keeping its format', params: ShortIdParams, bodyType: 'multipart', form: UploadForm, responses: resourceOut });
 export const addUrls = defineRoute({ ...base, id: 'resources.addUrls', method: 'POST', path: '/v2/livedocs/{short_id}/resources/urls', summary: 'Add 1-10 web pages', params: ShortIdParams, body: AddUrlsRequest, responses: { 200: v2Envelope(z.array(UrlAddResult)), ...errors } });
 export const deleteResource = defineRoute({ ...base, id: 'resources.delete', method: 'DELETE', path: '/v2/livedocs/{short_id}/resources/{resource_id}', summary: 'Delete a resource', params: ResourceParams, responses: { 200: v2Envelope(z.null()), ...errors } });
 export const retrieve = defineRoute({ ...base, id: 'resources.retrieve', method: 'POST', path: '/v2/livedocs/{short_id}/resources/retrieve', summary: 'Ranked excerpts for a query', params: ShortIdParams, body: RetrieveRequest, responses: { 200: v2Envelope(z.array(RetrieveResult)), ...errors } });
@@ -132,7 +135,7 @@ export const downloadResource = defineRoute({ ...base, id: 'resources.download',
 export const resourceContent = defineRoute({ ...base, id: 'resources.content', method: 'GET', path: '/v2/livedocs/{short_id}/resources/{resource_id}/content', summary: 'Extracted text of a resource', params: ResourceParams, responses: { 200: v2Envelope(ResourceContent), ...errors } });
 
 /** The local platform serves the signed download itself (see docs/decisions.md). */
-export const SignedFileQuery = z.object({ expires: z.coerce.number().int(), sig: z.string().min(1).max(200) });
+export const SignedFileQuery = z.object({ expires: textInt(), sig: z.string().min(1).max(200) });
 export const signedFile = defineRoute({
   id: 'files.signed',
   method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { xmlText } from './fields.js';
 import { defineRoute } from './route.js';
 import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './errors.js';
 
@@ -265,7 +266,7 @@ export const ModelIdParams = z.object({ model_id: ModelId });
 
 export const ImageGenerationRequest = z.object({
   model: ModelId.optional(),
-  prompt: z.string().min(1).max(4000),
+  prompt: xmlText(z.string().min(1).max(4000)),
   n: z.number().int().min(1).max(4).optional(),
   size: z.string().regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, for example 1024x1024').optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
@@ -278,7 +279,7 @@ export const ImageGeneration = z.object({
   usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int(), cost: z.number() }),
 });
 
-export const VideoGenerationRequest = z.object({ model: ModelId, prompt: z.string().min(1).max(4000) }).loose();
+export const VideoGenerationRequest = z.object({ model: ModelId, prompt: xmlText(z.string().min(1).max(4000)) }).loose();
 
 const openaiErrors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 429: OpenAIErrorBody, 503: OpenAIErrorBody } as const;
 const anthropicErrors = { 400: AnthropicErrorBody, 401: AnthropicErrorBody, 403: AnthropicErrorBody, 404: AnthropicErrorBody, 429: AnthropicErrorBody, 503: AnthropicErrorBody } as const;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { MultipartForm } from './fields.js';
 
 /**
  * Who may call a route. Each group maps to exactly one mechanism of spec part 5, and the server's
@@ -53,6 +54,8 @@ export interface RouteDef {
   body?: z.ZodType;
   /** json (default) or multipart; multipart bodies are parsed by the route itself. */
   bodyType?: 'json' | 'multipart';
+  /** The parts a multipart body may hold; the server's reader refuses any other. */
+  form?: MultipartForm;
   /** Success and error responses by status; null means no body. */
   responses: Record<number, z.ZodType | null | { contentType: string; description: string }>;
   /** The route can answer a text/event-stream (the model surfaces with stream: true, conversation streams). */

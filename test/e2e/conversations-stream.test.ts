@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execa } from 'execa';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { Agent, EventSource, type Dispatcher } from 'undici';
 import { BIN, startPlatform, type Platform } from '../helpers/platform.js';
 import { cuttingProxy } from '../helpers/cutting-proxy.js';
 
@@ -174,6 +175,110 @@ describe('conversations through the CLI', () => {
     p = await p.restart();
     const replay = await readWithLibrary(`${p.url}/v2/conversations/stream/${started.stream_key}`);
     expect(replay.events).toEqual(first.events);
+  });
+});
+
+/** Reads a response to its very end (the server closing it), failing if that takes longer than `ms`. */
+async function readToEnd(url: string, headers: Record<string, string>, ms = 8000): Promise<EventSourceMessage[]> {
+  const res = await fetch(url, { headers: { ...auth(), accept: 'text/event-stream', ...headers }, signal: AbortSignal.timeout(ms) });
+  expect(res.status).toBe(200);
+  const events: EventSourceMessage[] = [];
+  const parser = createParser({ onEvent: (e) => events.push(e) });
+  const decoder = new TextDecoder();
+  for await (const chunk of res.body!) parser.feed(decoder.decode(chunk as Uint8Array, { stream: true }));
+  return events;
+}
+
+describe('a stream that has ended always ends', () => {
+  let key: string;
+  let count: number;
+  beforeAll(async () => {
+    key = (await (await post('/v2/conversations', { query: 'What is the capital of Sylvania?', live_doc_short_id: ld })).json()).data.stream_key;
+    count = (await readToEnd(`${p.url}/v2/conversations/stream/${key}`, {})).length;
+    expect(count).toBeGreaterThan(2);
+  });
+
+  it('an EventSource (undici) reconnecting after done gets done again at once, not heartbeats', async () => {
+    // EventSource sends no custom headers; a dispatcher adds the bearer key to each of its requests.
+    const withKey = new Agent().compose((dispatch) => (opts, handler) => dispatch({ ...opts, headers: { ...(opts.headers as Record<string, string>), authorization: `Bearer ${p.boot.api_key}` } }, handler));
+    const es = new EventSource(`${p.url}/v2/conversations/stream/${key}`, { dispatcher: withKey as Dispatcher });
+    const seen: Array<{ type: string; id: string }> = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no second done within 12 s; saw ${JSON.stringify(seen)}`)), 12_000);
+        const on = (type: string) => (e: Event) => {
+          seen.push({ type, id: (e as Event & { lastEventId: string }).lastEventId });
+          if (seen.filter((x) => x.type === 'done').length === 2) {
+            clearTimeout(timer);
+            resolve();
+          }
+        };
+        es.addEventListener('message', on('message'));
+        es.addEventListener('done', on('done'));
+      });
+    } finally {
+      es.close();
+      await withKey.close();
+    }
+    // The first connection replayed the whole answer; the reconnect (Last-Event-ID = the done's id) got only done.
+    expect(seen.filter((x) => x.type === 'message').length).toBe(count - 1);
+    expect(seen.slice(count - 1)).toEqual([
+      { type: 'done', id: String(count) },
+      { type: 'done', id: String(count) },
+    ]);
+  });
+
+  it('an offset or Last-Event-ID at or past the end gets the terminal event and the end of the response', async () => {
+    const url = `${p.url}/v2/conversations/stream/${key}`;
+    for (const [query, headers] of [
+      [`?offset=${count}`, {}],
+      [`?offset=${count + 500}`, {}],
+      ['', { 'last-event-id': String(count) }],
+      ['?offset=0', { 'last-event-id': String(count + 1) }],
+    ] as const) {
+      const events = await readToEnd(url + query, headers);
+      expect(events, `${query} ${JSON.stringify(headers)}`).toEqual([expect.objectContaining({ event: 'done', id: String(count), data: '{}' })]);
+    }
+    // one before the end: the last event, once
+    expect((await readToEnd(`${url}?offset=${count - 1}`, {})).map((e) => e.event)).toEqual(['done']);
+  });
+
+  it('a reader waiting past the end of a stream still being written ends with it', async () => {
+    const live = (await (await post('/v2/conversations', { query: 'Describe Freedonia and its capital', live_doc_short_id: ld })).json()).data.stream_key;
+    const events = await readToEnd(`${p.url}/v2/conversations/stream/${live}?offset=100000`, {}, 15_000);
+    expect(events.map((e) => e.event)).toEqual(['done']);
+  });
+
+  it('an offset or Last-Event-ID that is not a non-negative decimal integer is a 400 in the v2 envelope', async () => {
+    const url = `/v2/conversations/stream/${key}`;
+    const cases: Array<[string, Record<string, string>]> = [
+      ['?offset=', {}],
+      ['?offset=abc', {}],
+      ['?offset=-1', {}],
+      ['?offset=1.5', {}],
+      ['?offset=0x10', {}],
+      ['?offset=%2B5', {}],
+      ['?offset=%205%20', {}],
+      ['?offset=1e1', {}],
+      ['', { 'last-event-id': 'x' }],
+      ['', { 'last-event-id': '-1' }],
+      ['', { 'last-event-id': '0x10' }],
+    ];
+    for (const [query, headers] of cases) {
+      const res = await p.fetch(url + query, { headers: { ...auth(), ...headers }, signal: AbortSignal.timeout(5000) });
+      expect(res.status, `${query} ${JSON.stringify(headers)}`).toBe(400);
+      expect(await res.json()).toMatchObject({ status: 'error', code: 'INVALID_PARAMETER', request_id: expect.any(String) });
+    }
+  });
+
+  it('facet conversations stream --offset at or past the end exits at once', async () => {
+    for (const offset of [count, count + 40]) {
+      const started = Date.now();
+      const r = await p.cli(['conversations', 'stream', key, '--offset', String(offset), '--json'], { timeout: 15_000 });
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ stream_key: key, answer: '', offset: count });
+      expect(Date.now() - started).toBeLessThan(12_000);
+    }
   });
 });
 

@@ -259,6 +259,36 @@ describe('routing to upstreams, translation and metering', () => {
     expect((await usageOf(id)).totals.calls).toBe(3);
   });
 
+  it('Messages streams carry the input tokens in message_start, as Anthropic sends them, and again in message_delta', async () => {
+    const { key } = await newKey();
+    /** The SDK's raw stream: every event as it came, so message_start is read as a client like LangChain reads it. */
+    const usageOfStream = async (model: string, content: string) => {
+      const stream = await anthropic(key).messages.create({ model, max_tokens: 100, messages: [{ role: 'user', content }], stream: true });
+      let start: Anthropic.Usage | undefined;
+      let delta: Anthropic.MessageDeltaUsage | undefined;
+      for await (const ev of stream) {
+        if (ev.type === 'message_start') start = ev.message.usage;
+        if (ev.type === 'message_delta') delta = ev.usage;
+      }
+      return { start: start!, delta: delta! };
+    };
+    // A local model: the prompt counted by the tokenizer before the first token, the same count at the end.
+    const local = await usageOfStream('facet-echo', 'count these words before the first token');
+    expect(local.start.input_tokens).toBeGreaterThan(5);
+    expect(local.delta.input_tokens).toBe(local.start.input_tokens);
+    expect(local.delta.output_tokens).toBe(7);
+    // An OpenAI-compatible upstream says nothing before its first token: the platform counts the prompt.
+    up.script({ pieces: ['a ', 'b'], usage: { prompt_tokens: 10, completion_tokens: 2 } });
+    const translated = await usageOfStream('strata-2', 'count these words before the first token');
+    expect(translated.start.input_tokens).toBe(local.start.input_tokens);
+    expect(translated.delta).toMatchObject({ input_tokens: 10, output_tokens: 2 });
+    // An Anthropic-compatible upstream's own message_start count is passed through.
+    up.script({ pieces: ['a ', 'b'], usage: { input_tokens: 8, output_tokens: 2, cache_read_input_tokens: 3 } });
+    const passed = await usageOfStream('corvid-small', 'go');
+    expect(passed.start).toMatchObject({ input_tokens: 8, cache_read_input_tokens: 3 });
+    expect(passed.delta).toMatchObject({ input_tokens: 8, output_tokens: 2 });
+  });
+
   it('maps upstream errors: rate limits keep Retry-After, refusals of the platform are 502', async () => {
     const { key } = await newKey();
     const post = (model: string) =>

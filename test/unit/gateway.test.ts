@@ -72,8 +72,9 @@ describe('the gateway with local models', () => {
 
   it('meters a stream cut short for what it produced', async () => {
     const before = (await store.db.selectFrom('usage_records').selectAll().execute()).length;
-    const it = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'one two three four' }], scope })[Symbol.asyncIterator]();
-    await it.next();
+    const it = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'one two three four' }], scope, promptUsageFirst: true })[Symbol.asyncIterator]();
+    expect((await it.next()).value).toMatchObject({ type: 'start', usage: { inputTokens: 10 } });
+    expect((await it.next()).value).toMatchObject({ type: 'delta', text: 'one' });
     await it.return?.();
     const rows = await store.db.selectFrom('usage_records').selectAll().orderBy('id').execute();
     expect(rows.length).toBe(before + 1);

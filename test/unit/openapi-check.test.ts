@@ -44,16 +44,17 @@ describe('checking responses against the served OpenAPI document', () => {
   });
 
   it('accepts each model surface stream event by event, and names an event that breaks its schema', () => {
+    const opening = { inputTokens: 7, cacheReadTokens: 0, cacheWriteTokens: 0 };
     const responses = responsesStreamWriter({ model: 'facet-echo', input: 'alpha beta' }, 1);
-    const r = responses.start() + responses.delta('alpha ') + responses.delta('beta') + responses.done(result) + responses.error({ error: { message: 'x', code: 'server_error' } });
+    const r = responses.start(opening) + responses.delta('alpha ') + responses.delta('beta') + responses.done(result) + responses.error({ error: { message: 'x', code: 'server_error' } });
     expect(check(sse('/api/v1/responses', r))).toEqual([]);
 
     const chat = chatStreamWriter('facet-echo', 1, true);
-    expect(check(sse('/api/v1/chat/completions', chat.start() + chat.delta('hi') + chat.done(result)))).toEqual([]);
-    expect(check(sse('/api/v1/chat/completions', chat.start() + chat.error({ error: { message: 'boom', type: 'server_error', code: null } })))).toEqual([]);
+    expect(check(sse('/api/v1/chat/completions', chat.start(opening) + chat.delta('hi') + chat.done(result)))).toEqual([]);
+    expect(check(sse('/api/v1/chat/completions', chat.start(opening) + chat.error({ error: { message: 'boom', type: 'server_error', code: null } })))).toEqual([]);
 
     const messages = messagesStreamWriter({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] });
-    const m = messages.start() + messages.delta('hi') + messages.done(result) + messages.error({ type: 'error', error: { type: 'api_error', message: 'x' } });
+    const m = messages.start(opening) + messages.delta('hi') + messages.done(result) + messages.error({ type: 'error', error: { type: 'api_error', message: 'x' } });
     expect(check(sse('/api/v1/messages', m))).toEqual([]);
 
     const extra = 'event: response.output_text.delta\ndata: {"type":"response.output_text.delta","sequence_number":3,"item_id":"m","output_index":0,"content_index":0,"delta":"a","logprobs":[],"obfuscation":"x"}\n\n';

@@ -34,6 +34,8 @@ export interface GenerateRequest {
   question?: string;
   scope: MeterScope;
   signal?: AbortSignal;
+  /** A stream's start event must carry the prompt's tokens (Messages' message_start): count them first if the upstream does not say. */
+  promptUsageFirst?: boolean;
 }
 
 export interface GatewayUsage {
@@ -56,10 +58,21 @@ export interface GenerateResult {
   costUsd: number;
 }
 
-export type GatewayStreamEvent = { type: 'delta'; text: string } | { type: 'done'; result: GenerateResult };
+/**
+ * What is known of a call's usage before its first token: the prompt's tokens as the upstream reports
+ * them, or counted when the request asks for it (`promptUsageFirst`); otherwise not known yet.
+ */
+export interface StreamOpening {
+  inputTokens: number | undefined;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+/** A stream opens with `start` (the prompt's usage), then text deltas, then one `done`. */
+export type GatewayStreamEvent = { type: 'start'; usage: StreamOpening } | { type: 'delta'; text: string } | { type: 'done'; result: GenerateResult };
 
 export interface ModelGateway {
   generate(request: GenerateRequest): Promise<GenerateResult>;
-  /** Text deltas as they are produced, then one done event; metered once, at the end. */
+  /** A start event with the prompt's usage, text deltas as they are produced, then one done event; metered once, at the end. */
   stream(request: GenerateRequest): AsyncIterable<GatewayStreamEvent>;
 }

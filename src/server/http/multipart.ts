@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartForm } from '../../contract/fields.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { randomToken } from '../store/ids.js';
 
@@ -33,11 +34,33 @@ export function safeFileName(name: string | undefined): string {
   return base && base !== '.' && base !== '..' ? base.slice(0, 200) : 'file';
 }
 
+const refuse = (loc: string, msg: string, type = 'value_error') => new RequestValidationError([{ loc: ['body', loc], msg, type }], false);
+
+function describe(form: MultipartForm): string {
+  const parts = [...Object.keys(form.files).map((f) => `"${f}" (file)`), ...form.fields.map((f) => `"${f}"`)];
+  return parts.join(', ');
+}
+
 /**
- * Reads a multipart request: text fields into a record, file parts streamed to disk under tmpDir
- * with their size and SHA-256. Fastify's multipart limits raise 413 (file too large) on the way.
+ * A failure while reading the body is the client's unless the disk raised it: busboy's parse errors
+ * (no boundary, a truncated or garbage body, a boundary over 256 bytes) and @fastify/multipart's
+ * own 4xx arrive as plain errors, while a failed write to the temporary file carries a syscall.
  */
-export async function readMultipart(request: FastifyRequest, tmpDir: string): Promise<MultipartResult> {
+function malformed(err: unknown): RequestValidationError | null {
+  if (err instanceof HttpError || err instanceof RequestValidationError) return null;
+  const e = err as { statusCode?: number; syscall?: string; message?: string };
+  if (e.syscall !== undefined || (e.statusCode !== undefined && e.statusCode >= 500)) return null;
+  return new RequestValidationError([{ loc: ['body'], msg: `malformed multipart/form-data body: ${e.message ?? 'unreadable'}`, type: 'multipart_invalid' }], false);
+}
+
+/**
+ * Reads a multipart request against its form: text fields into a record, file parts streamed to
+ * disk under tmpDir with their size and SHA-256. A part the form does not name, a text field given
+ * twice, more files than a field takes or an empty file is refused (never silently dropped); a body
+ * that is not well-formed multipart is the client's error, in the surface's validation shape.
+ * Fastify's multipart limits raise 413 on the way.
+ */
+export async function readMultipart(request: FastifyRequest, tmpDir: string, form: MultipartForm): Promise<MultipartResult> {
   if (!request.isMultipart()) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'send multipart/form-data', type: 'multipart_expected' }], false);
   }
@@ -49,14 +72,26 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string): Pr
   };
   try {
     for await (const part of request.parts()) {
+      const name = part.fieldname;
       if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
+        if (!form.fields.includes(name)) {
+          const hint = name in form.files ? `"${name}" takes a file, not text` : `unknown field "${name}"; this form takes ${describe(form) || 'no fields'}`;
+          throw refuse(name, hint, 'extra_forbidden');
+        }
+        if (name in fields) throw refuse(name, `"${name}" was given twice; send it once`);
+        fields[name] = String(part.value);
         continue;
       }
+      const max = Object.hasOwn(form.files, name) ? form.files[name] : undefined;
+      if (max === undefined) {
+        const hint = form.fields.includes(name) ? `"${name}" is a text field, not a file` : `unknown file field "${name}"; files go in ${Object.keys(form.files).map((f) => `"${f}"`).join(' or ')} parts`;
+        throw refuse(name, hint, 'extra_forbidden');
+      }
+      if (files.filter((f) => f.field === name).length >= max) throw refuse(name, max === 1 ? `only one "${name}" part is taken` : `at most ${max} "${name}" parts are taken`);
       const tmpPath = path.join(tmpDir, `up-${randomToken(12)}`);
       const hash = createHash('sha256');
       let size = 0;
-      const entry: UploadedPart = { field: part.fieldname, filename: safeFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', size: 0, sha256: '', tmpPath };
+      const entry: UploadedPart = { field: name, filename: safeFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', size: 0, sha256: '', tmpPath };
       files.push(entry);
       const counter = new Transform({
         transform(chunk: Buffer, _enc, cb) {
@@ -67,6 +102,7 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string): Pr
       });
       await pipeline(part.file, counter, createWriteStream(tmpPath));
       if (part.file.truncated) throw new HttpError('PAYLOAD_TOO_LARGE', `file ${entry.filename} is larger than the upload limit`, { status: 413 });
+      if (size === 0) throw refuse(name, `the file "${entry.filename}" is empty`);
       entry.size = size;
       entry.sha256 = hash.digest('hex');
     }
@@ -79,7 +115,7 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string): Pr
     if (e.code === 'FST_FILES_LIMIT' || e.code === 'FST_FIELDS_LIMIT' || e.code === 'FST_PARTS_LIMIT') {
       throw new HttpError('PAYLOAD_TOO_LARGE', e.message ?? 'too many parts', { status: 413 });
     }
-    throw err;
+    throw malformed(err) ?? err;
   }
   return { fields, files, discard };
 }
@@ -92,18 +128,17 @@ export interface Upload {
 }
 
 /**
- * One file part named `file` plus optional text fields, read into memory (LiveDoc uploads, which
+ * One file part named `file` plus the form's text fields, read into memory (LiveDoc uploads, which
  * extract the text at once). A request that is not multipart, or has no file, names `file`.
  */
-export async function readUpload(request: FastifyRequest, tmpDir = path.join(os.tmpdir(), 'facet-uploads')): Promise<Upload> {
+export async function readUpload(request: FastifyRequest, form: MultipartForm, tmpDir = path.join(os.tmpdir(), 'facet-uploads')): Promise<Upload> {
   if (!request.isMultipart()) {
     throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: send multipart/form-data with a file part named "file"', type: 'missing' }], true);
   }
-  const parts = await readMultipart(request, tmpDir);
+  const parts = await readMultipart(request, tmpDir, form);
   try {
     const file = parts.files.find((f) => f.field === 'file');
     if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }], true);
-    if (file.size === 0) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'the file is empty', type: 'value_error' }], false);
     if (parts.fields.title !== undefined && parts.fields.title.length > 500) {
       throw new RequestValidationError([{ loc: ['body', 'title'], msg: 'title is at most 500 characters', type: 'too_big' }], false);
     }

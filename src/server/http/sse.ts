@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFamily } from '../../contract/route.js';
-import type { GatewayStreamEvent, GenerateResult } from '../engines/gateway-types.js';
+import type { GatewayStreamEvent, GenerateResult, StreamOpening } from '../engines/gateway-types.js';
 import { shapeError } from './error-shape.js';
 
 /** One server-sent event: an optional event line, then the data line. */
@@ -10,7 +10,8 @@ export function sseFrame(data: unknown, event?: string): string {
 
 /** How one family writes a stream: frames to open it, for each delta, at the end, and on failure. */
 export interface StreamWriter {
-  start(): string;
+  /** Opens the stream; `opening` is the prompt's usage, known before the first token. */
+  start(opening: StreamOpening): string;
   delta(text: string): string;
   done(result: GenerateResult): string;
   /** The family's error body, already shaped. */
@@ -18,10 +19,11 @@ export interface StreamWriter {
 }
 
 /**
- * Runs a gateway stream as server-sent events. The first event is awaited before anything is sent,
- * so a bad model, a limit or an upstream refusal still answers with its proper status and error body;
- * after that, failures are reported in-stream in the family's shape. A client that disconnects
- * aborts the generation (the gateway still meters what was produced).
+ * Runs a gateway stream as server-sent events. The first event (the gateway's `start`, with the
+ * prompt's usage) is awaited before anything is sent, so a bad model, a limit or an upstream refusal
+ * still answers with its proper status and error body; after that, failures are reported in-stream
+ * in the family's shape. A client that disconnects aborts the generation (the gateway still meters
+ * what was produced).
  */
 export async function streamToClient(
   request: FastifyRequest,
@@ -38,6 +40,7 @@ export async function streamToClient(
   });
   const events = open(abort.signal)[Symbol.asyncIterator]();
   let next = await events.next();
+  const opening: StreamOpening = !next.done && next.value.type === 'start' ? next.value.usage : { inputTokens: undefined, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
   reply.hijack();
   raw.writeHead(200, {
@@ -53,10 +56,12 @@ export async function streamToClient(
   };
 
   try {
-    await write(writer.start());
+    await write(writer.start(opening));
+    if (!next.done && next.value.type === 'start') next = await events.next();
     while (!next.done) {
       const ev = next.value;
-      await write(ev.type === 'delta' ? writer.delta(ev.text) : writer.done(ev.result));
+      if (ev.type === 'delta') await write(writer.delta(ev.text));
+      else if (ev.type === 'done') await write(writer.done(ev.result));
       if (abort.signal.aborted) break;
       next = await events.next();
     }

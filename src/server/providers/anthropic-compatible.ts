@@ -76,6 +76,7 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
         switch (data.type) {
           case 'message_start':
             usage = usageFromMessages(data.message?.usage);
+            yield { type: 'start', usage };
             break;
           case 'content_block_delta':
             if (data.delta?.type === 'text_delta' && data.delta.text) yield { type: 'delta', text: data.delta.text };

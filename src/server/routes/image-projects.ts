@@ -19,7 +19,7 @@ export function imageProjectRoutes(app: FastifyInstance, ctx: AppContext): void 
     registerRoute(scope, ctx, c.uploadProjectFiles, async ({ auth, params, request }) => {
       // Ownership first, so a stranger's upload is refused before any byte is stored.
       await projects.ownedProject(ctx, params.project_id, auth.user.id);
-      const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'));
+      const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'), c.uploadProjectFiles.form);
       try {
         if (form.files.length === 0) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: at least one file part', type: 'missing' }], true);
         return { files: await projects.addFiles(ctx, params.project_id, form.files) };

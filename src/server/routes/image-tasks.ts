@@ -31,7 +31,7 @@ function sendFile(reply: FastifyReply, file: { full: string; rel: string; size: 
 export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   withMultipart(app, ctx, (scope) => {
     registerRoute(scope, ctx, c.createTask, async ({ auth, request }) => {
-      const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'));
+      const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'), c.createTask.form);
       try {
         return await tasks.createTask(ctx, auth, form);
       } finally {

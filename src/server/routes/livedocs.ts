@@ -28,12 +28,12 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, ctx, c.uploadFile, async ({ auth, params, request }) => {
     await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request, path.join(ctx.config.filesDir, 'tmp'));
+    const up = await readUpload(request, c.uploadFile.form, path.join(ctx.config.filesDir, 'tmp'));
     return resources.uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
   });
   registerRoute(app, ctx, c.uploadDoc, async ({ auth, params, request }) => {
     await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request, path.join(ctx.config.filesDir, 'tmp'));
+    const up = await readUpload(request, c.uploadDoc.form, path.join(ctx.config.filesDir, 'tmp'));
     return resources.uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
   });
 

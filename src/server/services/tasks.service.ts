@@ -96,7 +96,6 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
   const references: TaskParams['reference_files'] = [];
   if (form.files.length > 0) await mkdir(inputs, { recursive: true });
   for (const [i, f] of form.files.entries()) {
-    if (f.field !== 'files' && f.field !== 'file') throw new RequestValidationError([{ loc: ['body', f.field], msg: 'reference files go in "files" parts', type: 'value_error' }], false);
     const stored = `${i + 1}-${f.filename}`;
     await rename(f.tmpPath, path.join(inputs, stored));
     references.push({ name: f.filename, size: f.size, mime_type: f.mimeType === 'application/octet-stream' ? mimeTypeOf(f.filename) : f.mimeType, stored });

@@ -24,6 +24,11 @@ export async function eventsFrom(db: Kysely<Database>, key: string, fromSeq: num
   return db.selectFrom('stream_events').selectAll().where('stream_key', '=', key).where('seq', '>=', fromSeq).orderBy('seq').limit(limit).execute();
 }
 
+/** A stream's last word (done or error), if it has one; a stream has at most one. */
+export async function terminalEvent(db: Kysely<Database>, key: string): Promise<StreamEventRow | undefined> {
+  return db.selectFrom('stream_events').selectAll().where('stream_key', '=', key).where('type', 'in', ['done', 'error']).orderBy('seq').limit(1).executeTakeFirst();
+}
+
 export async function openStreams(db: Kysely<Database>): Promise<StreamRow[]> {
   return db.selectFrom('streams').selectAll().where('status', '=', 'open').execute();
 }

@@ -85,6 +85,12 @@ export class StreamHub {
     return rows.map((r) => ({ seq: r.seq, type: r.type as LoggedEvent['type'], data: JSON.parse(r.data) }));
   }
 
+  /** The stream's done or error event, once it has ended; undefined while it is being written. */
+  async terminalEvent(key: string): Promise<LoggedEvent | undefined> {
+    const row = await repo.terminalEvent(this.db, key);
+    return row && { seq: row.seq, type: row.type as LoggedEvent['type'], data: JSON.parse(row.data) };
+  }
+
   subscribe(key: string, listener: (e: LoggedEvent) => void): () => void {
     this.emitter.on(key, listener);
     return () => this.emitter.off(key, listener);

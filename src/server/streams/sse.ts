@@ -6,10 +6,15 @@ export function frame(e: LoggedEvent): string {
   return `id: ${e.seq + 1}\nevent: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
 }
 
+const isTerminal = (e: LoggedEvent) => e.type === 'done' || e.type === 'error';
+
 /**
  * Serves one stream from `offset`: subscribes first (buffering), replays the log, then forwards
  * live events, so no event falls between replay and tail, and each is sent exactly once. Ends the
  * response after done or error; heartbeat comments keep idle proxies from closing the connection.
+ * A reader whose offset is at or past the terminal event (an EventSource reconnecting after `done`,
+ * or a bad resume position) gets that terminal event again and the end of the response at once:
+ * a stream that has ended can never hold a connection open.
  */
 export async function serveStream(hub: StreamHub, key: string, offset: number, request: FastifyRequest, reply: FastifyReply, heartbeatSeconds: number): Promise<void> {
   reply.hijack();
@@ -28,10 +33,10 @@ export async function serveStream(hub: StreamHub, key: string, offset: number, r
   let live = false;
   const buffered: LoggedEvent[] = [];
   const send = (e: LoggedEvent) => {
-    if (ended || e.seq < next) return;
-    next = e.seq + 1;
+    if (ended || (e.seq < next && !isTerminal(e))) return;
+    next = Math.max(next, e.seq + 1);
     res.write(frame(e));
-    if (e.type === 'done' || e.type === 'error') finish();
+    if (isTerminal(e)) finish();
   };
   const unsubscribe = hub.subscribe(key, (e) => (live ? send(e) : buffered.push(e)));
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), Math.max(1, heartbeatSeconds) * 1000);
@@ -50,6 +55,11 @@ export async function serveStream(hub: StreamHub, key: string, offset: number, r
 
   try {
     for (const e of await hub.replay(key, offset)) send(e);
+    // Nothing left to replay from here: if the stream has ended before this offset, say so now.
+    if (!ended) {
+      const end = await hub.terminalEvent(key);
+      if (end) send(end);
+    }
     live = true;
     for (const e of buffered.sort((a, b) => a.seq - b.seq)) send(e);
     buffered.length = 0;

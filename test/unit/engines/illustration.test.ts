@@ -38,6 +38,18 @@ describe('illustration composition', () => {
     expect(caption[2].endsWith('…')).toBe(true);
   });
 
+  it('keeps the SVG parseable whatever the keywords hold, and a caption cut inside an emoji too', async () => {
+    // Keywords come from fetched pages and reference files, which nothing checked for XML.
+    const keywords = ['bell\u0007word', 'nul\u0000', 'half\uD800', 'lone\uDC00x', 'non\uFFFE\uFFFF'];
+    // A word longer than a caption line is cut; here the cut falls between an emoji's two halves.
+    const prompt = 'a'.repeat(20) + '\u{1F600}'.repeat(40);
+    const { svg } = compose({ ...base, prompt, keywords });
+    expect(svg).not.toMatch(/[\u0000-\u0008\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(svg).toContain('bellword');
+    const { png } = await renderPng(svg);
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+  });
+
   it('renders to a PNG of the SVG size', async () => {
     const { png, width, height } = await renderPng(compose(base).svg);
     expect([width, height]).toEqual([320, 200]);

@@ -25,7 +25,11 @@ export interface BackendResult {
   usage: ReportedUsage;
 }
 
-export type BackendEvent = { type: 'delta'; text: string } | { type: 'end'; stopReason: StopReason; usage: ReportedUsage };
+/** `start` is optional: an upstream that counts the prompt before the first token says so with it. */
+export type BackendEvent =
+  | { type: 'start'; usage: ReportedUsage }
+  | { type: 'delta'; text: string }
+  | { type: 'end'; stopReason: StopReason; usage: ReportedUsage };
 
 /** A local engine or an upstream adapter. */
 export interface Backend {

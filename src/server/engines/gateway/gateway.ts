@@ -14,6 +14,11 @@ import { priceCall } from './pricing.js';
 import { countPromptTokens, countTokens } from './tokenizer.js';
 import { fromUpstream } from './upstream-errors.js';
 
+/** The fields a backend did report: an explicit undefined must not hide the opening's count. */
+function definedOnly(u: ReportedUsage): Partial<GatewayUsage> {
+  return Object.fromEntries(Object.entries(u ?? {}).filter(([, v]) => v !== undefined));
+}
+
 export interface GatewayOptions {
   ctx: Ctx;
   directory: ModelDirectory;
@@ -168,15 +173,28 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       const p = await prepare(request);
       let text = '';
       let settled = false;
+      // The prompt's usage opens the stream: the upstream's own count when it sends one first, else,
+      // for a surface that reports it at the start (Messages' message_start, which clients such as
+      // LangChain read), the tokenizer's count. It stands in for the end's count when the backend
+      // reports none, so the prompt is counted once. Other surfaces do not wait for a count.
+      let opening: ReportedUsage = null;
       try {
         try {
           for await (const ev of p.backend.stream(p.call)) {
+            if (!opening) {
+              const reported = ev.type === 'start' ? (ev.usage ?? {}) : {};
+              const inputTokens = reported.inputTokens ?? (request.promptUsageFirst ? await countPromptTokens(request) : undefined);
+              const usage = { inputTokens, cacheReadTokens: reported.cacheReadTokens ?? 0, cacheWriteTokens: reported.cacheWriteTokens ?? 0 };
+              opening = definedOnly(usage);
+              yield { type: 'start', usage };
+            }
+            if (ev.type === 'start') continue;
             if (ev.type === 'delta') {
               text += ev.text;
               yield ev;
             } else {
               settled = true;
-              yield { type: 'done', result: await settle(p, request, text, ev.stopReason, ev.usage) };
+              yield { type: 'done', result: await settle(p, request, text, ev.stopReason, { ...opening, ...definedOnly(ev.usage) }) };
               return;
             }
           }
@@ -185,7 +203,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
         }
       } finally {
         // A stream cut short (client gone, upstream failed) still pays for what was produced.
-        if (!settled && (text !== '' || request.signal?.aborted)) await settle(p, request, text, 'end', null).catch(() => undefined);
+        if (!settled && (text !== '' || request.signal?.aborted)) await settle(p, request, text, 'end', opening).catch(() => undefined);
         p.release();
       }
     },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutXmlForbidden } from '../../../contract/fields.js';
 
 export interface ComposeInput {
   prompt: string;
@@ -44,8 +45,13 @@ function prng(seedHex: string): () => number {
 
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)}, ${Math.round(s)}%, ${Math.round(l)}%)`;
 
+/**
+ * Text as SVG character data. Prompts are checked at the API boundary, but keywords come from fetched
+ * pages and reference files nobody checked: characters XML cannot hold are dropped here, so no text
+ * can make the document unparseable.
+ */
 function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return withoutXmlForbidden(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
 
 /** Greedy word wrap by an average glyph width; good enough for a caption card. */

@@ -17,6 +17,8 @@ export function messagesToGateway(body: Body, scope: MeterScope): GenerateReques
     stop: body.stop_sequences,
     surface: 'messages',
     scope,
+    // message_start reports the prompt's input tokens, as Anthropic's API does.
+    promptUsageFirst: true,
   };
 }
 
@@ -53,12 +55,15 @@ export function messageFor(body: Body, r: GenerateResult): z.infer<typeof Messag
   };
 }
 
-/** message_start, one text block's start/deltas/stop, message_delta with the final usage, message_stop. */
+/**
+ * message_start (with the prompt's input tokens, as Anthropic's API sends them there), one text
+ * block's start/deltas/stop, message_delta with the final usage (input tokens included), message_stop.
+ */
 export function messagesStreamWriter(body: Body): StreamWriter {
   const id = `msg_${randomToken(24)}`;
   const ev = (type: string, data: Record<string, unknown>) => sseFrame({ type, ...data }, type);
   return {
-    start: () =>
+    start: (opening) =>
       ev('message_start', {
         message: {
           id,
@@ -68,7 +73,7 @@ export function messagesStreamWriter(body: Body): StreamWriter {
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: 0, output_tokens: 0, cache_read_input_tokens: 0, cache_creation_input_tokens: 0 },
+          usage: { input_tokens: opening.inputTokens ?? 0, output_tokens: 0, cache_read_input_tokens: opening.cacheReadTokens, cache_creation_input_tokens: opening.cacheWriteTokens },
         },
       }) +
       ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }) +

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Field schemas shared by every surface, so one rule holds everywhere it applies.
+ */
+
+const DECIMAL = /^\d{1,15}$/;
+
+/**
+ * An integer that arrives as text (a query parameter, a header, a multipart field): decimal digits
+ * only. `z.coerce.number()` would take `0x10`, `+5`, ` 5 `, `1e3` and an empty string (as 0); a
+ * value a person did not write as a plain number is refused instead of being guessed at. Numbers
+ * already parsed (a caller building a query object in code) pass as they are. In the OpenAPI
+ * document it is an integer with its bounds.
+ */
+function decimal(n: z.ZodNumber) {
+  return z.preprocess((v) => (typeof v === 'string' && DECIMAL.test(v) ? Number(v) : v), n);
+}
+
+interface IntBounds {
+  min?: number;
+  max?: number;
+}
+
+export function textInt(bounds?: IntBounds): ReturnType<typeof decimal>;
+export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<ReturnType<typeof decimal>>;
+export function textInt(bounds: IntBounds & { default?: number } = {}) {
+  let n = z.number({ error: (issue) => (issue.input === undefined ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
+  if (bounds.min !== undefined) n = n.min(bounds.min);
+  if (bounds.max !== undefined) n = n.max(bounds.max);
+  if (bounds.default === undefined) return decimal(n);
+  // The OpenAPI document renders the number inside the pipe: the default is shown from there.
+  return decimal(n.meta({ default: bounds.default })).default(bounds.default);
+}
+
+/**
+ * Characters an XML 1.0 document cannot hold (its Char production): C0 controls other than tab, line
+ * feed and carriage return, U+FFFE, U+FFFF, and UTF-16 surrogates that are not part of a pair.
+ */
+export const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The text without the characters XML cannot hold: for texts that reach a document unchecked. */
+export function withoutXmlForbidden(text: string): string {
+  return text.replace(new RegExp(XML_FORBIDDEN.source, 'g'), '');
+}
+
+/** Where the first character XML cannot hold is: its 1-based position in code points, and its code. */
+export function firstXmlForbidden(text: string): { position: number; codePoint: string } | null {
+  const m = XML_FORBIDDEN.exec(text);
+  if (!m) return null;
+  const position = [...text.slice(0, m.index)].length + 1;
+  return { position, codePoint: `U+${m[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}` };
+}
+
+/**
+ * A text the platform draws into an SVG (or any XML document): prompts. Refused at the boundary
+ * with the character and its position, rather than failing later inside the renderer.
+ */
+export function xmlText<T extends z.ZodString>(schema: T): T {
+  return schema.superRefine((value, ctx) => {
+    const bad = firstXmlForbidden(value);
+    if (bad) ctx.addIssue({ code: 'custom', message: `contains ${bad.codePoint} at character ${bad.position}, which cannot appear in text (control characters other than tab and line breaks, U+FFFE, U+FFFF, unpaired surrogates)` });
+  }) as T;
+}
+
+/**
+ * The parts a multipart upload takes: file parts by field name with how many each may carry, and
+ * the text fields (each at most once). Anything else in the form is refused, not dropped.
+ */
+export interface MultipartForm {
+  files: Readonly<Record<string, number>>;
+  fields: readonly string[];
+}
