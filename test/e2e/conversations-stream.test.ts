@@ -156,17 +156,32 @@ describe('conversations through the CLI', () => {
   });
 
   it('Ctrl-C while streaming ends with exit 130 and a resume hint', async () => {
-    const started = (await (await post('/v2/conversations', { query: 'Describe Freedonia, its capital and population', live_doc_short_id: ld })).json()).data;
-    const proc = execa('node', [BIN, 'conversations', 'stream', started.stream_key], {
-      env: { FACET_CONFIG_DIR: p.configDir, NO_COLOR: '1', CI: 'true' },
-      reject: false,
-      timeout: 20_000,
-    });
-    await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
-    proc.kill('SIGINT');
-    const r = await proc;
-    expect(r.exitCode).toBe(130);
-    expect(String(r.stderr)).toMatch(/resume with: facet conversations stream stk_\w+ --offset \d+/);
+    // A slow writer of its own: on a loaded machine the CLI can take seconds to start, and an answer
+    // paced at 25 ms a chunk would be complete (exit 0) before the interrupt lands.
+    const slow = await startPlatform({ args: ['--answer-chunk-delay', '400'] });
+    try {
+      const doc = (await slow.cli(['livedocs', 'create', 'Slow', '--json'])).stdout;
+      const slowLd = JSON.parse(doc).short_id;
+      await slow.cli(['livedocs', 'resources', 'add-doc', slowLd, '--title', 'Freedonia', '--content', 'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.']);
+      const res = await slow.fetch('/v2/conversations', {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${slow.boot.api_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'Describe Freedonia, its capital and population', live_doc_short_id: slowLd }),
+      });
+      const started = (await res.json()).data;
+      const proc = execa('node', [BIN, 'conversations', 'stream', started.stream_key], {
+        env: { FACET_CONFIG_DIR: slow.configDir, NO_COLOR: '1', CI: 'true' },
+        reject: false,
+        timeout: 30_000,
+      });
+      await new Promise<void>((resolve) => proc.stdout!.once('data', () => resolve()));
+      proc.kill('SIGINT');
+      const r = await proc;
+      expect(r.exitCode).toBe(130);
+      expect(String(r.stderr)).toMatch(/resume with: facet conversations stream stk_\w+ --offset \d+/);
+    } finally {
+      slow.cleanup();
+    }
   });
 
   it('the event log survives a restart: a replay after it is identical', async () => {
