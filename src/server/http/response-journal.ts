@@ -16,6 +16,8 @@ export interface JournalEntry {
   cut: boolean;
 }
 
+const MAX_KEPT_BYTES = 16 * 1024 * 1024;
+
 /** Bodies worth reading back: JSON and event streams; files and pages are checked by media type only. */
 const TEXTUAL = /^(application\/(json|problem\+json)|text\/event-stream)\b/i;
 
@@ -36,10 +38,14 @@ export function installResponseJournal(app: FastifyInstance, file = process.env.
 
 function record(res: ServerResponse, method: string, url: string, file: string): void {
   const chunks: Buffer[] = [];
+  let bytes = 0;
   let done = false;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8'));
+    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    bytes += buf.length;
+    // Large downloads are counted, not kept: only JSON and event streams are read back.
+    if (bytes <= MAX_KEPT_BYTES) chunks.push(buf);
   };
   // Fastify hands its headers to writeHead rather than setHeader, so the content type is read there too.
   let typeGiven: string | undefined;
@@ -48,9 +54,8 @@ function record(res: ServerResponse, method: string, url: string, file: string):
     done = true;
     const type = typeGiven ?? res.getHeader('content-type');
     const contentType = type === undefined ? null : String(type);
-    const all = Buffer.concat(chunks);
-    const body = contentType && TEXTUAL.test(contentType) ? all.toString('utf8') : null;
-    const entry: JournalEntry = { method, url, status: res.statusCode, contentType, bytes: all.length, body, cut };
+    const body = contentType && TEXTUAL.test(contentType) && bytes <= MAX_KEPT_BYTES ? Buffer.concat(chunks).toString('utf8') : null;
+    const entry: JournalEntry = { method, url, status: res.statusCode, contentType, bytes, body, cut };
     appendFileSync(file, JSON.stringify(entry) + '\n', { mode: 0o600 });
   };
   const write = res.write;
