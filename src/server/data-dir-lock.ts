@@ -22,6 +22,8 @@ export function lockDataDir(dataDir: string): () => void {
   const lock = new Sqlite(path.join(dataDir, LOCK_FILE), { timeout: 0 });
   try {
     lock.pragma('locking_mode = EXCLUSIVE');
+    // Nothing is ever written: no journal file beside the lock.
+    lock.pragma('journal_mode = MEMORY');
     // Held for the life of the server; never committed.
     lock.exec('BEGIN EXCLUSIVE');
   } catch (err) {
