@@ -1,6 +1,10 @@
+import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { compose } from '../../../src/server/engines/illustration/compose.js';
 import { renderPng } from '../../../src/server/engines/illustration/render.js';
+import { rasterize } from '../../../src/server/engines/illustration/rasterize.js';
+import { CAPTION_FAMILY, captionFonts } from '../../../src/server/engines/illustration/fonts.js';
+import { Resvg } from '@resvg/resvg-js';
 
 const base = { prompt: 'A desert sun over <red> dunes & "quotes"', width: 320, height: 200, index: 0, keywords: ['sand'] };
 
@@ -84,3 +88,19 @@ describe('generateIllustrations', () => {
   });
 });
 
+
+describe('caption fonts', () => {
+  // Debian's fonts-wqy-microhei, which .ci/run installs.
+  const cjkInstalled = existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc');
+
+  it.skipIf(!cjkInstalled)('draws CJK captions with the fallback font, not DejaVu\'s empty boxes', () => {
+    const svg = compose({ ...base, prompt: '灯台の光 lighthouse' }).svg;
+    const withFallback = rasterize(svg).png;
+    const dejavuOnly = new Resvg(svg, {
+      font: { loadSystemFonts: false, fontFiles: captionFonts().filter((f) => /DejaVu/.test(f)), defaultFontFamily: CAPTION_FAMILY },
+    })
+      .render()
+      .asPng();
+    expect(Buffer.from(withFallback).equals(Buffer.from(dejavuOnly))).toBe(false);
+  });
+});
