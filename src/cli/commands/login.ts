@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import type { Api } from '../../client/index.js';
 import { CliError, EXIT, exitCodeForStatus, usageError } from '../exit-codes.js';
@@ -160,7 +160,7 @@ export function register(program: Command, deps: Deps): void {
     .option('--api-key-stdin', 'read an API key from stdin')
     .option('--token-stdin', 'read an access token from stdin')
     .option('--admin-key-stdin', 'read the deployment admin key from stdin')
-    .option('--local', "adopt a local platform's bootstrap.json (profile \"local\" unless --profile)")
+    .addOption(new Option('--local', "adopt a local platform's bootstrap.json (profile \"local\" unless --profile)").conflicts(['apiKeyStdin', 'tokenStdin', 'adminKeyStdin']))
     .option('--data-dir <dir>', 'the local platform data dir, with --local')
     .option('--force', "replace the current profile's credentials without asking")
     .option('--no-verify', 'save the credentials without checking them with the server')
