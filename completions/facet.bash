@@ -3,7 +3,7 @@
 __facet_words() {
   case "$1" in
     "") echo "login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
-    "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help" ;;
+    "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
     "config") echo "list get set unset profiles use --help" ;;
@@ -11,7 +11,9 @@ __facet_words() {
     "config get") echo "--help" ;;
     "config set") echo "--help" ;;
     "config unset") echo "--help" ;;
-    "config profiles") echo "--help" ;;
+    "config profiles") echo "list delete --help" ;;
+    "config profiles list") echo "--help" ;;
+    "config profiles delete") echo "--help" ;;
     "config use") echo "--help" ;;
     "keys") echo "list ls create delete rm --help" ;;
     "keys list") echo "--help" ;;

@@ -5,7 +5,7 @@ function __facet_words
     case ''
       echo login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
     case 'login'
-      echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --help
+      echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
       echo --all --help
     case 'whoami'
@@ -21,6 +21,10 @@ function __facet_words
     case 'config unset'
       echo --help
     case 'config profiles'
+      echo list delete --help
+    case 'config profiles list'
+      echo --help
+    case 'config profiles delete'
       echo --help
     case 'config use'
       echo --help

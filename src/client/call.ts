@@ -14,6 +14,8 @@ export interface CallInput<R extends RouteDef> {
   query?: Infer<R['query']>;
   body?: Infer<R['body']>;
   headers?: Record<string, string>;
+  /** Aborts the request (Ctrl-C while waiting). */
+  signal?: AbortSignal;
 }
 
 function requestOf<const R extends RouteDef>(route: R, input: CallInput<R>): RequestSpec {
@@ -25,6 +27,7 @@ function requestOf<const R extends RouteDef>(route: R, input: CallInput<R>): Req
     query: input.query as Record<string, string>,
     body: input.body,
     headers: input.headers,
+    signal: input.signal,
   };
 }
 

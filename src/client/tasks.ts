@@ -40,7 +40,7 @@ export const tasksClient = (t: Transport) => {
       return t.call<c.TaskInfo>({ method: 'POST', path: c.createTask.path, auth: c.createTask.auth, service: 'image', form });
     },
     list: (query: { project_id?: string; status?: c.TaskState; limit?: number } = {}) => callRoute(t, c.listTasks, { query }),
-    get: (id: string) => callRoute(t, c.getTask, { params: { task_id: id } }),
+    get: (id: string, options: { signal?: AbortSignal } = {}) => callRoute(t, c.getTask, { params: { task_id: id }, signal: options.signal }),
     cancel: (id: string) => callRoute(t, c.cancelTask, { params: { task_id: id } }),
     retry: (id: string) => callRoute(t, c.retryTask, { params: { task_id: id } }),
     logs: (id: string, query: { after?: number; limit?: number } = {}) => callRoute(t, c.taskLogs, { params: { task_id: id }, query }),

@@ -91,7 +91,8 @@ describe('image service and admin auth', () => {
   it('/api/v1 takes Bearer or X-API-Key, failing in the OpenAI error shape', async () => {
     const none = await call('/api/v1/nothing-here');
     expect(none.status).toBe(401);
-    expect(none.body.error).toMatchObject({ code: 'missing_authorization', type: 'authentication_error' });
+    // one spelling per condition: the code is the same on every surface
+    expect(none.body.error).toMatchObject({ code: 'MISSING_AUTHORIZATION', type: 'authentication_error' });
     const viaHeader = await call('/api/v1/nothing-here', { 'X-API-Key': p.boot.api_key });
     expect(viaHeader.status).toBe(404);
     const viaBearer = await call('/api/v1/nothing-here', { Authorization: `Bearer ${p.boot.api_key}` });

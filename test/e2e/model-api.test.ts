@@ -121,7 +121,7 @@ describe('the official clients on the local models', () => {
     const noKey = await p.fetch('/api/v1/models', { headers: { 'x-request-id': 'no-key-1' } });
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get('x-request-id')).toBe('no-key-1');
-    expect((await noKey.json()).error.code).toBe('missing_authorization');
+    expect((await noKey.json()).error.code).toBe('MISSING_AUTHORIZATION');
     const bad = await anthropic(key)
       .messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }] }] })
       .catch((e) => e);

@@ -81,9 +81,10 @@ describe('the gateway with local models', () => {
     expect(rows.at(-1)!.output_tokens).toBe(1);
   });
 
-  it('refuses an unconfigured upstream with a clear, non-retryable 503, and a prompt over the context window', async () => {
+  it('refuses an unconfigured upstream with a non-retryable 400 naming the option, and a prompt over the context window', async () => {
     await expect(gateway.generate({ model: 'corvid-small', messages: [{ role: 'user', content: 'x' }], scope })).rejects.toMatchObject({
-      status: 503,
+      status: 400,
+      message: expect.stringMatching(/start the platform with --upstream-anthropic-base-url URL/),
       code: 'upstream_not_configured',
       headers: { 'x-should-retry': 'false' },
     });

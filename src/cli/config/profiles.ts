@@ -62,6 +62,11 @@ export class ConfigStore {
     this.conf.set('profiles', all);
   }
 
+  /** Writes the whole profile (a login that moves it to another server drops the old secrets). */
+  replace(name: string, profile: Profile): void {
+    this.conf.set('profiles', { ...this.profiles(), [name]: profile });
+  }
+
   unset(name: string, keys: ProfileKey[]): void {
     const all = this.profiles();
     const p = { ...all[name] };
@@ -118,6 +123,19 @@ export function resolveSettings(
     adminKey: pick('admin_key', 'FACET_ADMIN_KEY'),
     sources,
   };
+}
+
+/** The secrets a profile holds, by name. */
+export function secretsOf(p: Profile | undefined): ProfileKey[] {
+  return PROFILE_KEYS.filter((k) => SECRET_KEYS.has(k) && p?.[k]);
+}
+
+/**
+ * True for what maskSecret prints (`fk_0sm4s…z6`, `••••`): pasted back as a credential it can
+ * only fail, so login and `config set` refuse it before it replaces a working one.
+ */
+export function looksMasked(value: string): boolean {
+  return value.includes('…') || value.includes('•');
 }
 
 /** Shows enough of a secret to recognise it, never enough to use it. */

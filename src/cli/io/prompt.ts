@@ -1,5 +1,5 @@
 import type { Deps } from '../deps.js';
-import { usageError } from '../exit-codes.js';
+import { CliError, EXIT, usageError } from '../exit-codes.js';
 
 /** Reads all of stdin (for --*-stdin and --input -), trimmed of the trailing newline. */
 export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
@@ -26,12 +26,13 @@ export async function askText(deps: Deps, message: string, option: string, initi
 
 /**
  * Confirms a destructive step. --yes skips the question; where no question can be asked, --yes is
- * required, so a script never deletes by accident.
+ * required, so a script never deletes by accident. "No" is a decline, not an interruption: exit 1
+ * with "nothing done" (Ctrl-C at the prompt stays exit 130).
  */
 export async function confirm(deps: Deps, message: string): Promise<void> {
   if (deps.globals().yes) return;
   if (!deps.canPrompt()) throw usageError(`${message}: confirmation needed`, 'pass --yes to confirm without a prompt');
   const { confirm: ask } = await import('@inquirer/prompts');
   const ok = await ask({ message, default: false }, { input: deps.streams.stdin as never, output: deps.streams.stderr as never });
-  if (!ok) throw Object.assign(new Error('canceled'), { name: 'AbortPromptError' });
+  if (!ok) throw new CliError('nothing done', EXIT.failure);
 }

@@ -16,47 +16,43 @@ export interface FollowResult {
 export async function followStream(deps: Deps, streamKey: string, options: { offset?: number; print: boolean }): Promise<FollowResult> {
   const api = await deps.api();
   const io = deps.io();
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  let spinner = await startSpinner(deps, 'thinking…');
-  const stopSpinner = () => {
-    spinner?.stop();
-    spinner = undefined;
-  };
   let answer = '';
   let offset = options.offset ?? 0;
+  // The interrupt is built when Ctrl-C lands, so its hint carries the offset reached by then.
+  const waiting = await startSpinner(deps, 'thinking…', {
+    interrupted: () => new CliError('interrupted', EXIT.interrupted, `resume with: facet conversations stream ${streamKey} --offset ${offset}`),
+  });
   try {
     for await (const ev of api.conversations.stream(streamKey, {
       offset,
-      signal: controller.signal,
+      signal: waiting.signal,
       onReconnect: ({ offset: at, attempt, reason }) => {
         if (deps.globals().debug || io.stderrIsTTY) io.info(`\n[connection dropped (${reason}); resuming at event ${at}, attempt ${attempt}]`);
       },
     })) {
       offset = ev.offset + 1;
       if (ev.event === 'message') {
-        stopSpinner();
+        waiting.clear();
         answer += ev.data.content;
         if (options.print) io.write(ev.data.content);
       } else if (ev.event === 'error') {
-        stopSpinner();
+        waiting.clear();
         if (options.print && answer) io.write('\n');
         throw new CliError(`the answer failed: ${ev.data.message}`, EXIT.failure);
       } else {
-        stopSpinner();
+        waiting.clear();
         if (options.print && answer && !answer.endsWith('\n')) io.write('\n');
       }
     }
     return { answer, offset };
   } catch (err) {
-    stopSpinner();
-    if (controller.signal.aborted) {
+    waiting.clear();
+    if (waiting.signal.aborted) {
       if (options.print && answer) io.write('\n');
-      throw new CliError('interrupted', EXIT.interrupted, `resume with: facet conversations stream ${streamKey} --offset ${offset}`);
+      waiting.throwIfInterrupted();
     }
     throw err;
   } finally {
-    process.off('SIGINT', onSigint);
+    waiting.close();
   }
 }

@@ -52,7 +52,7 @@ export function shapeError(family: ErrorFamily, err: unknown, requestId: string,
       return {
         status,
         headers,
-        body: { error: { message: e.message, type: OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), code: e.code.toLowerCase(), param: (e.extra.param as string) ?? null } },
+        body: { error: { message: e.message, type: OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), code: e.code, param: (e.extra.param as string) ?? null } },
       };
     case 'anthropic':
       return {

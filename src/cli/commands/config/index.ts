@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
-import { maskSecret, PROFILE_KEYS, SECRET_KEYS, isProfileKey, type ProfileKey } from '../../config/profiles.js';
+import { looksMasked, maskSecret, PROFILE_KEYS, SECRET_KEYS, isProfileKey, secretsOf, type ProfileKey } from '../../config/profiles.js';
 import { CliError, usageError } from '../../exit-codes.js';
-import { readStdin } from '../../io/prompt.js';
+import { confirm, readStdin } from '../../io/prompt.js';
 
 function key(name: string): ProfileKey {
   if (!isProfileKey(name)) throw usageError(`unknown setting ${name}`, `settings: ${PROFILE_KEYS.join(', ')}`);
@@ -60,6 +60,7 @@ export function register(program: Command, deps: Deps): void {
       const k = key(name);
       const v = value === '-' ? (await readStdin(deps.streams.stdin)).trim() : value;
       if ((k === 'base_url' || k === 'image_base_url') && !/^https?:\/\/[^\s]+$/.test(v)) throw usageError(`${k} must be an http(s) URL`);
+      if (SECRET_KEYS.has(k) && looksMasked(v)) throw usageError(`that ${k} is a masked value (as \`facet config get\` prints it), not the secret itself`);
       const [store, s] = await Promise.all([deps.config(), deps.settings()]);
       store.update(s.profileName, { [k]: v });
       deps.io().print({ profile: s.profileName, key: k, value: show(k, v) }, () => deps.io().success(`set ${k} in profile "${s.profileName}"`));
@@ -76,8 +77,10 @@ export function register(program: Command, deps: Deps): void {
       deps.io().print({ profile: s.profileName, key: k, removed: true }, () => deps.io().success(`unset ${k} in profile "${s.profileName}"`));
     });
 
-  config
-    .command('profiles')
+  const profiles = config.command('profiles').description('List (default) or delete profiles');
+
+  profiles
+    .command('list', { isDefault: true })
     .description('List the profiles; * marks the current one')
     .action(async () => {
       const [store, s] = await Promise.all([deps.config(), deps.settings()]);
@@ -85,7 +88,7 @@ export function register(program: Command, deps: Deps): void {
         name,
         current: name === s.profileName,
         base_url: p.base_url ?? null,
-        credentials: (['api_key', 'access_token', 'admin_key'] as const).filter((c) => p[c]),
+        credentials: secretsOf(p),
       }));
       const io = deps.io();
       io.print(rows, () =>
@@ -96,6 +99,26 @@ export function register(program: Command, deps: Deps): void {
           { header: 'CREDENTIALS', value: (r) => r.credentials.join(', ') },
         ], { empty: 'No profiles yet: run `facet login` or `facet serve`.' }),
       );
+    });
+
+  profiles
+    .command('delete')
+    .argument('<profile>', 'profile name')
+    .description('Delete a profile; one that still holds credentials needs a confirmation (--yes)')
+    .addHelpText('after', '\nExample:\n  $ facet logout --all && facet config profiles delete ci')
+    .action(async (name: string) => {
+      const store = await deps.config();
+      const profile = store.profile(name);
+      if (!profile) throw new CliError(`no profile named "${name}"`, 4, 'see `facet config profiles`');
+      const secrets = secretsOf(profile);
+      if (secrets.length > 0) await confirm(deps, `Profile "${name}" still holds ${secrets.join(', ')}. Delete it?`);
+      const wasCurrent = store.currentProfile === name;
+      store.remove(name);
+      const io = deps.io();
+      io.print({ profile: name, deleted: true }, () => {
+        io.success(`deleted profile "${name}"`);
+        if (wasCurrent) io.info('no profile is current now: `facet config use NAME` picks one');
+      });
     });
 
   config

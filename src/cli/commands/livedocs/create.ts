@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { printCreated } from '../../render/created.js';
 import { printLiveDoc } from '../../render/livedocs.js';
 
 export interface CreateOptions {
@@ -11,8 +12,7 @@ export async function run(name: string, opts: CreateOptions, deps: Deps): Promis
   const api = await deps.api();
   const doc = await api.livedocs.create({ name, description: opts.description, icon: opts.icon });
   const io = deps.io();
-  if (!io.json && !io.stdoutIsTTY) return io.write(doc.short_id + '\n');
-  printLiveDoc(io, doc);
+  printCreated(io, doc, [doc.short_id], () => printLiveDoc(io, doc));
 }
 
 export function register(parent: Command, deps: Deps): void {

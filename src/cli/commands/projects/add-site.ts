@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { printCreated } from '../../render/created.js';
 import { SITE_COLUMNS, printRecord } from '../../render/projects.js';
 
 export async function run(id: string, url: string, opts: { title?: string }, deps: Deps): Promise<void> {
   const api = await deps.api();
   const site = await api.projects.addSite(id, { url, title: opts.title });
-  if (deps.io().stdoutIsTTY || deps.io().json) printRecord(deps.io(), site, SITE_COLUMNS);
-  else deps.io().write(site.id + '\n');
+  printCreated(deps.io(), site, [site.id], () => printRecord(deps.io(), site, SITE_COLUMNS));
 }
 
 export function register(parent: Command, deps: Deps): void {

@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { printCreated } from '../../render/created.js';
 import { PROJECT_COLUMNS, printRecord } from '../../render/projects.js';
 
 export async function run(name: string, opts: { description?: string }, deps: Deps): Promise<void> {
   const api = await deps.api();
   const project = await api.projects.create({ name, description: opts.description });
-  if (deps.io().stdoutIsTTY || deps.io().json) printRecord(deps.io(), project, PROJECT_COLUMNS);
-  else deps.io().write(project.id + '\n');
+  printCreated(deps.io(), project, [project.id], () => printRecord(deps.io(), project, PROJECT_COLUMNS));
 }
 
 export function register(parent: Command, deps: Deps): void {

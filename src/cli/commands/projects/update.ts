@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
 import { PROJECT_COLUMNS, printRecord } from '../../render/projects.js';
@@ -24,7 +24,8 @@ export function register(parent: Command, deps: Deps): void {
     .argument('<project-id>', 'the project id (prj_…)')
     .option('--name <name>', 'a new name')
     .option('--description <text>', 'a new description')
-    .option('--clear-description', 'remove the description')
+    // Both at once cannot both be meant: a usage error rather than one silently winning.
+    .addOption(new Option('--clear-description', 'remove the description').conflicts('description'))
     .description('Rename a project or change its description')
     .addHelpText('after', '\nExample:\n  $ facet projects update prj_0123456789abcdef --name "Autumn campaign"')
     .action((id: string, opts: UpdateOptions) => run(id, opts, deps));

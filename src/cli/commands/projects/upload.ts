@@ -1,12 +1,13 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { printCreated } from '../../render/created.js';
 import { FILE_COLUMNS } from '../../render/projects.js';
 
 export async function run(id: string, files: string[], deps: Deps): Promise<void> {
   const api = await deps.api();
   const { files: stored } = await api.projects.upload(id, files);
   const io = deps.io();
-  io.print(stored, () => io.table(stored, FILE_COLUMNS));
+  printCreated(io, stored, stored.map((f) => f.id), () => io.table(stored, FILE_COLUMNS));
   io.success(`uploaded ${stored.length} file(s) to ${id}`);
 }
 
@@ -15,7 +16,7 @@ export function register(parent: Command, deps: Deps): void {
     .command('upload')
     .argument('<project-id>', 'the project id (prj_…)')
     .argument('<file...>', 'files to upload')
-    .description('Upload files to a project')
+    .description('Upload files to a project; piped, prints only their ids')
     .addHelpText('after', '\nExample:\n  $ facet projects upload prj_0123456789abcdef brief.md logo.png')
     .action((id: string, files: string[]) => run(id, files, deps));
 }

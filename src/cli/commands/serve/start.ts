@@ -107,8 +107,9 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const io = deps.io();
   const boot = server.bootstrap.data;
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
-  const err = deps.streams.stderr;
-  err.write(`facet serve: listening on ${server.url}\n`);
+  // -q: the listening line (the address is the one thing a caller needs) and nothing else.
+  const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
+  deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
@@ -133,7 +134,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     const stop = (signal: string) => {
       err.write(`facet serve: ${signal}, finishing in-flight requests…\n`);
       server.close().then(resolve, (e) => {
-        err.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
+        deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
         resolve();
       });
     };

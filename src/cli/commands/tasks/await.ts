@@ -14,38 +14,44 @@ export interface WaitOptions {
   timeout: number;
 }
 
+/** Ctrl-C stops the waiting, not the task: it goes on running on the server. */
+export function waitInterrupted(id: string): CliError {
+  return new CliError(`interrupted: stopped waiting; task ${id} keeps running on the server`, EXIT.interrupted, `follow it again with: facet tasks wait ${id}`);
+}
+
 /**
  * Polls a task until it ends. On a TTY stderr shows a spinner with the status and elapsed time;
- * otherwise one line per status change (none with --quiet). A failed or canceled task is exit 6.
+ * otherwise one line per status change (none with --quiet). A failed or canceled task is exit 6;
+ * Ctrl-C is exit 130 with the command that follows the task again.
  */
 export async function waitForTask(api: Api, id: string, opts: WaitOptions, deps: Deps): Promise<TaskInfo> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
-  const spinner = await startSpinner(deps, `${id}: waiting`);
+  const waiting = await startSpinner(deps, `${id}: waiting`, { interrupted: () => waitInterrupted(id) });
   let last = '';
   try {
     for (;;) {
-      const task = await api.tasks.get(id);
+      const task = await waiting.race(api.tasks.get(id, { signal: waiting.signal }));
       const label = task.status === 'running' && task.attempts > 1 ? `running (attempt ${task.attempts} of ${task.max_attempts})` : task.status;
-      if (spinner) spinner.text = `${id}: ${label} ${elapsed()}`;
+      if (waiting.drawn) waiting.setText(`${id}: ${label} ${elapsed()}`);
       else if (label !== last && !quiet) deps.streams.stderr.write(`${id}: ${label} (${elapsed()})\n`);
       last = label;
       if (TERMINAL.has(task.status)) {
         if (task.status === 'succeeded') {
-          if (spinner) spinner.succeed(`${id}: succeeded in ${elapsed()}`);
+          waiting.succeed(`${id}: succeeded in ${elapsed()}`);
           return task;
         }
-        spinner?.fail(`${id}: ${task.status} after ${elapsed()}`);
+        waiting.fail(`${id}: ${task.status} after ${elapsed()}`);
         throw new CliError(`task ${id} ${task.status}: ${task.error ?? 'no reason given'}`, EXIT.taskFailed, `see \`facet tasks logs ${id}\``);
       }
       if (Date.now() - started > opts.timeout * 1000) {
-        spinner?.stop();
+        waiting.clear();
         throw new CliError(`task ${id} is still ${task.status} after ${opts.timeout}s; it keeps running`, EXIT.failure, `\`facet tasks wait ${id}\` to keep waiting`);
       }
-      await sleep(opts.interval * 1000);
+      await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));
     }
   } finally {
-    if (spinner?.isSpinning) spinner.stop();
+    waiting.close();
   }
 }

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
 import { collect, intOption, numberOption } from '../../io/parse.js';
+import { printCreated } from '../../render/created.js';
 import { printTask } from '../../render/tasks.js';
 
 export interface CreateOptions {
@@ -38,8 +39,7 @@ export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
     files: opts.file,
   });
   if (!opts.wait && !opts.out) {
-    if (io.stdoutIsTTY || io.json) printTask(io, task);
-    else io.write(task.id + '\n');
+    printCreated(io, task, [task.id], () => printTask(io, task));
     io.info(`created ${task.id} (${task.status}); \`facet tasks wait ${task.id}\` follows it`);
     return;
   }
@@ -50,13 +50,14 @@ export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
     const written = await writeArtifacts(api, task.id, opts.out);
     io.success(`wrote ${written.length} file(s) to ${opts.out}: ${written.join(', ')}`);
   }
-  printTask(io, task);
+  const done = task;
+  printCreated(io, done, [done.id], () => printTask(io, done));
 }
 
 export function register(parent: Command, deps: Deps): void {
   parent
     .command('create')
-    .description('Start an illustration or screenshot task; --wait follows it, --out saves its files')
+    .description('Start an illustration or screenshot task; --wait follows it, --out saves its files; piped, prints only its id')
     .addOption(new Option('--kind <kind>', 'what to make').choices(['illustration', 'screenshot']).makeOptionMandatory())
     .option('--prompt <text>', 'what to illustrate (illustration)')
     .option('--url <url>', 'the page to capture (screenshot)')

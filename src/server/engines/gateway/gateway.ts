@@ -38,11 +38,16 @@ const KIND_ENDPOINT: Record<string, string> = {
   decisions: '/api/v1/decisions',
 };
 
-/** A model whose upstream is not configured: retrying cannot help, so clients are told not to. */
+/**
+ * A model whose upstream is not configured. No retry can cure it, so it is a 4xx (SDKs retry 5xx
+ * in vain, whatever x-should-retry says) that names the option configuring the upstream. Such
+ * models stay in discovery: a user sees what the platform can run once configured.
+ */
 function notConfigured(model: ModelState): HttpError {
   const flag = model.api === 'openai' ? '--upstream-openai-base-url' : '--upstream-anthropic-base-url';
-  return new HttpError('upstream_not_configured', `Model ${model.id} is served by an ${model.api}-compatible upstream, and none is configured (start the platform with ${flag})`, {
-    status: 503,
+  const env = model.api === 'openai' ? 'FACET_UPSTREAM_OPENAI_BASE_URL' : 'FACET_UPSTREAM_ANTHROPIC_BASE_URL';
+  return new HttpError('upstream_not_configured', `Model ${model.id} is served by an ${model.api}-compatible upstream, and none is configured: start the platform with ${flag} URL (or ${env})`, {
+    status: 400,
     headers: { 'x-should-retry': 'false' },
   });
 }

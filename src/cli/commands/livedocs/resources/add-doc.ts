@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../../deps.js';
+import { printCreated } from '../../../render/created.js';
 import { printResource } from '../../../render/livedocs.js';
 import { LIVEDOC_OPTION, target } from '../target.js';
 import { markdownFrom } from './source.js';
@@ -15,14 +16,15 @@ export async function run(args: string[], opts: AddDocOptions, deps: Deps): Prom
   const { livedoc } = target(args, opts, deps, []);
   const content = await markdownFrom(opts, deps);
   const api = await deps.api();
-  printResource(deps.io(), await api.livedocs.resources.addDoc(livedoc, { title: opts.title, content }));
+  const resource = await api.livedocs.resources.addDoc(livedoc, { title: opts.title, content });
+  printCreated(deps.io(), resource, [resource.id], () => printResource(deps.io(), resource));
 }
 
 export function register(parent: Command, deps: Deps): void {
   parent
     .command('add-doc')
     .argument('[livedoc]', 'the LiveDoc id')
-    .description('Create an ai_doc resource from Markdown')
+    .description('Create an ai_doc resource from Markdown; piped, prints only its id')
     .option(...LIVEDOC_OPTION)
     .option('--title <text>', 'the title (default: New Document)')
     .option('--file <path>', 'read the Markdown from a file, or - for stdin')

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../../deps.js';
+import { printCreated } from '../../../render/created.js';
 import { CliError, EXIT, usageError } from '../../../exit-codes.js';
 import { LIVEDOC_OPTION } from '../target.js';
 
@@ -21,7 +22,8 @@ export async function run(args: string[], opts: AddUrlOptions, deps: Deps): Prom
   const api = await deps.api();
   const results = await api.livedocs.resources.addUrls(livedoc, opts.title !== undefined ? [{ url: urls[0], title: opts.title }] : urls);
   const io = deps.io();
-  io.print(results, () =>
+  const added = results.flatMap((r) => (r.status === 'failed' || !r.resource_id ? [] : [r.resource_id]));
+  printCreated(io, results, added, () =>
     io.table(results, [
       { header: 'STATUS', value: (r) => r.status },
       { header: 'RESOURCE', value: (r) => r.resource_id },
@@ -38,7 +40,7 @@ export function register(parent: Command, deps: Deps): void {
   parent
     .command('add-url')
     .argument('<args...>', '[LIVEDOC] URL... (1-10 URLs)')
-    .description('Fetch web pages and add their text to a LiveDoc')
+    .description('Fetch web pages and add their text to a LiveDoc; piped, prints only the new resource ids')
     .option(...LIVEDOC_OPTION)
     .option('--title <text>', 'title for a single URL (default: from the page)')
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources add-url ld_x https://example.com/a https://example.com/b')

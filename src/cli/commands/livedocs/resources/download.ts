@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../../../deps.js';
 import { CliError, EXIT } from '../../../exit-codes.js';
 import { intOption } from '../../../io/parse.js';
@@ -44,7 +44,7 @@ export function register(parent: Command, deps: Deps): void {
     .description('Download the source file of a resource (through an expiring signed link)')
     .option(...LIVEDOC_OPTION)
     .option('-o, --output <path>', 'where to save it (- for stdout; default: its file name)')
-    .option('--url-only', 'print the signed URL instead of downloading')
+    .addOption(new Option('--url-only', 'print the signed URL instead of downloading').conflicts('output'))
     .option('--expires-in <seconds>', 'lifetime of the signed URL (default 3600)', intOption(1, 7 * 86_400))
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources download ld_x res_y -o report.pdf')
     .action((ids: string[], opts: DownloadOptions) => run(ids, opts, deps));
