@@ -41,6 +41,15 @@ export async function createTestDatabase(): Promise<string> {
   return urlWithDatabase(TEST_DATABASE_URL, name);
 }
 
+/** Drops one database made by createTestDatabase (its open connections are ended first). */
+export async function dropTestDatabase(url: string): Promise<void> {
+  const name = new URL(url).pathname.slice(1);
+  const i = created.indexOf(name);
+  if (i < 0) return;
+  created.splice(i, 1);
+  await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+}
+
 /** Drops every database this test file created (connections still open are ended first). */
 export async function dropTestDatabases(): Promise<void> {
   if (!TEST_DATABASE_URL || created.length === 0) return;
@@ -104,15 +113,17 @@ export function describeOnStores(name: string, body: (stores: StoreUnderTest) =>
 
 /** describe() for tests that only make sense on PostgreSQL, with the same skip/fail rule. */
 export function describePostgres(name: string, body: () => void): void {
-  if (TEST_DATABASE_URL) return describe(name, body);
-  if (IN_CI) {
-    return describe(name, () => {
+  if (TEST_DATABASE_URL) {
+    describe(name, body);
+  } else if (IN_CI) {
+    describe(name, () => {
       it('has a PostgreSQL test server (CI must not skip these tests)', () => {
         throw new Error(`CI=true but ${NO_POSTGRES_REASON}`);
       });
     });
+  } else {
+    describe.skip(`${name} — skipped: ${NO_POSTGRES_REASON}`, () => {
+      it('runs on PostgreSQL', () => undefined);
+    });
   }
-  describe.skip(`${name} — skipped: ${NO_POSTGRES_REASON}`, () => {
-    it('runs on PostgreSQL', () => undefined);
-  });
 }
