@@ -76,6 +76,10 @@ describeOnStores('store repositories', (stores) => {
     await share(s.db, 'ld1', 'u2', at);
     expect(await isSharedWith(s.db, 'ld1', 'u2')).toBe(true);
     expect((await pageVisible(s.db, 'u2', { offset: 0, limit: 10 })).total).toBe(1);
+    // the keyword filter ignores case and reads % and _ literally, on both stores
+    expect((await pageVisible(s.db, 'u2', { keyword: 'dOC', offset: 0, limit: 10 })).total).toBe(1);
+    expect((await pageVisible(s.db, 'u2', { keyword: 'D_c', offset: 0, limit: 10 })).total).toBe(0);
+    expect((await pageVisible(s.db, 'u2', { keyword: '%', offset: 0, limit: 10 })).total).toBe(0);
     const project = { id: 'p1', user_id: 'u1', name: 'Default', description: null, default_for: 'user', created_at: at, updated_at: at };
     expect((await insertDefaultProject(s.db, project)).id).toBe('p1');
     expect((await insertDefaultProject(s.db, { ...project, id: 'p2' })).id).toBe('p1');
