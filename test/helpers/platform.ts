@@ -199,7 +199,8 @@ export async function startPlatform(
     configDir,
     boot,
     pid: proc.pid!,
-    cli: (args, opts) => runCli(configDir, args, opts),
+    // The offline verbs (`serve users …`) of a platform on PostgreSQL reach its database.
+    cli: (args, opts) => runCli(configDir, args, options.databaseUrl ? { ...opts, env: { FACET_DATABASE_URL: options.databaseUrl, ...opts?.env } } : opts),
     fetch: (pathname, init) => fetch(url + pathname, init),
     async stop() {
       proc.kill('SIGTERM');
