@@ -143,6 +143,9 @@ export async function runCli(configDir: string, args: string[], options: { env?:
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr), timedOut: r.timedOut };
 }
 
+/** A data dir started on PostgreSQL keeps its database when a test starts a server on it again. */
+const databaseOfDataDir = new Map<string, string>();
+
 /**
  * Starts `facet serve` from the built CLI on an ephemeral port with its own data and config dirs,
  * as a user would, and waits until it listens.
@@ -152,9 +155,11 @@ export async function startPlatform(
 ): Promise<Platform> {
   // FACET_E2E_POSTGRES=1 runs every new platform on its own fresh PostgreSQL database (a restart
   // keeps its database); otherwise a platform uses its data dir's SQLite file unless told.
+  if (!options.databaseUrl && options.dataDir && databaseOfDataDir.has(options.dataDir)) options = { ...options, databaseUrl: databaseOfDataDir.get(options.dataDir) };
   if (!options.databaseUrl && !options.dataDir && process.env.FACET_E2E_POSTGRES === '1') options = { ...options, databaseUrl: await createTestDatabase() };
   const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : [];
   const dataDir = options.dataDir ?? tempDir('data');
+  if (options.databaseUrl) databaseOfDataDir.set(dataDir, options.databaseUrl);
   const configDir = options.configDir ?? tempDir('config');
   // The tests' own pages live on 127.0.0.1, which the fetch policy refuses: they use the
   // allowance, as a developer would. Tests of the refusal itself pass allowLocalFetch: false.
