@@ -6,6 +6,7 @@ import { insertUser, countUsers, findUserById } from '../../../src/server/store/
 import { insertApiKeyWithinLimit, findLiveKeyByHash, listLiveKeys, updateApiKey } from '../../../src/server/store/api-keys.repo.js';
 import { insertUsage, sumUsageByKeyAndModel } from '../../../src/server/store/usage.repo.js';
 import { countIn, increment, dropBefore } from '../../../src/server/store/rate-limits.repo.js';
+import { checkChatLimit } from '../../../src/server/auth/rate-limit.js';
 import { getSetting, setSetting } from '../../../src/server/store/settings.repo.js';
 import { listModelListing, setModelListing } from '../../../src/server/store/model-listing.repo.js';
 import { insertLiveDoc, share, isSharedWith, pageVisible } from '../../../src/server/store/livedocs.repo.js';
@@ -44,6 +45,20 @@ describeOnStores('store repositories', (stores) => {
     await updateApiKey(s.db, 'k1', { status: 'frozen', frozen_at: at });
     expect((await findLiveKeyByHash(s.db, 'h1'))?.status).toBe('frozen');
     expect((await listLiveKeys(s.db, { userId: 'u1' })).map((k) => k.id)).toEqual(['k1']);
+  });
+
+  it('lets concurrent key creates take only the places left, and concurrent chat requests only the window', async () => {
+    const s = await open();
+    await seedUser(s);
+    const key = (i: number) => ({ id: `k${i}`, user_id: 'u1', name: `k${i}`, prefix: 'fk', hash: `h${i}`, status: 'active' as const, created_at: at, expires_at: null, frozen_at: null, last_used_at: null, deleted_at: null });
+    const made = await Promise.all(Array.from({ length: 10 }, (_, i) => insertApiKeyWithinLimit(s.db, key(i), 4, at)));
+    expect(made.filter(Boolean)).toHaveLength(4);
+    const limits = { perKeyPerMinute: 3, perUserPerMinute: 100, perUserPerHour: 100 };
+    const now = new Date('2026-01-01T00:00:10.000Z');
+    const outcomes = await Promise.allSettled(Array.from({ length: 10 }, () => checkChatLimit(s.db, limits, { keyId: 'k0', userId: 'u1' }, now, true)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3);
+    const minute = Math.floor(now.getTime() / 60_000) * 60;
+    expect(await countIn(s.db, 'chat:key:k0:60', minute)).toBe(3);
   });
 
   it('sums usage past 2^31 nano-dollars as numbers', async () => {

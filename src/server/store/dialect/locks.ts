@@ -32,3 +32,14 @@ export async function withExclusiveLock<T>(db: Kysely<any>, name: string, fn: (d
     }
   });
 }
+
+/**
+ * Inside a transaction: waits for, then holds until commit or rollback, a lock named `name`, so
+ * check-then-write transactions on the same thing (a user's key count, a rate-limit window) run one
+ * after the other. SQLite runs one transaction at a time already; on PostgreSQL (read committed, and
+ * several instances) two such transactions would otherwise both pass the check.
+ */
+export async function lockForTransaction(trx: Kysely<any>, name: string): Promise<void> {
+  if (dialectOf(trx) !== 'postgres') return;
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
+}
