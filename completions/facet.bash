@@ -99,15 +99,15 @@ __facet_words() {
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
     "api") echo "--raw-field --field --header --input --include --help" ;;
-    "serve") echo "users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share --host --port --data-dir --memory --database-url --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
-    "serve users create") echo "--admin --plan --credits --data-dir --help" ;;
-    "serve users list") echo "--data-dir --help" ;;
-    "serve users ls") echo "--data-dir --help" ;;
-    "serve token") echo "--ttl --data-dir --help" ;;
+    "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
+    "serve users list") echo "--data-dir --database-url --help" ;;
+    "serve users ls") echo "--data-dir --database-url --help" ;;
+    "serve token") echo "--ttl --data-dir --database-url --help" ;;
     "serve usage") echo "record --help" ;;
-    "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --help" ;;
-    "serve share") echo "--revoke --data-dir --help" ;;
+    "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help" ;;
+    "serve share") echo "--revoke --data-dir --database-url --help" ;;
     "completion") echo "--write --help" ;;
     *) return 1 ;;
   esac

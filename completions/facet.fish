@@ -197,23 +197,23 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --help
     case 'serve'
-      echo users token usage share --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help
+      echo users token usage share --host --port --data-dir --memory --database-url --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
-      echo --admin --plan --credits --data-dir --help
+      echo --admin --plan --credits --data-dir --database-url --help
     case 'serve users list'
-      echo --data-dir --help
+      echo --data-dir --database-url --help
     case 'serve users ls'
-      echo --data-dir --help
+      echo --data-dir --database-url --help
     case 'serve token'
-      echo --ttl --data-dir --help
+      echo --ttl --data-dir --database-url --help
     case 'serve usage'
       echo record --help
     case 'serve usage record'
-      echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --help
+      echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help
     case 'serve share'
-      echo --revoke --data-dir --help
+      echo --revoke --data-dir --database-url --help
     case 'completion'
       echo --write --help
     case '*'

@@ -35,6 +35,8 @@ export interface StartOptions {
   /** Ignored with memory: true. */
   dataDir?: string;
   memory?: boolean;
+  /** postgres://…: the records live there instead of the data dir's SQLite file; files stay in the data dir. */
+  databaseUrl?: string;
   adminKey?: string;
   logLevel?: string;
   /** A pino destination; defaults to stdout. Tests pass their own. */
@@ -133,7 +135,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
-    store = await openStore({ dataDir });
+    store = await openStore({ dataDir, databaseUrl: options.databaseUrl });
   } catch (err) {
     unlock();
     throw err;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, afterEach, expect } from 'vitest';
 import type { JournalEntry } from '../../src/server/http/response-journal.js';
+import { createTestDatabase, dropTestDatabase } from './postgres.js';
 import { createOpenApiChecker, type OpenApiDocument } from './openapi-check.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -142,20 +143,29 @@ export async function runCli(configDir: string, args: string[], options: { env?:
   return { exitCode: r.exitCode ?? -1, stdout: String(r.stdout), stderr: String(r.stderr), timedOut: r.timedOut };
 }
 
+/** A data dir started on PostgreSQL keeps its database when a test starts a server on it again. */
+const databaseOfDataDir = new Map<string, string>();
+
 /**
  * Starts `facet serve` from the built CLI on an ephemeral port with its own data and config dirs,
  * as a user would, and waits until it listens.
  */
 export async function startPlatform(
-  options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string>; allowLocalFetch?: boolean } = {},
+  options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string>; allowLocalFetch?: boolean; databaseUrl?: string } = {},
 ): Promise<Platform> {
+  // FACET_E2E_POSTGRES=1 runs every new platform on its own fresh PostgreSQL database (a restart
+  // keeps its database); otherwise a platform uses its data dir's SQLite file unless told.
+  if (!options.databaseUrl && options.dataDir && databaseOfDataDir.has(options.dataDir)) options = { ...options, databaseUrl: databaseOfDataDir.get(options.dataDir) };
+  if (!options.databaseUrl && !options.dataDir && process.env.FACET_E2E_POSTGRES === '1') options = { ...options, databaseUrl: await createTestDatabase() };
+  const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : [];
   const dataDir = options.dataDir ?? tempDir('data');
+  if (options.databaseUrl) databaseOfDataDir.set(dataDir, options.databaseUrl);
   const configDir = options.configDir ?? tempDir('config');
   // The tests' own pages live on 127.0.0.1, which the fetch policy refuses: they use the
   // allowance, as a developer would. Tests of the refusal itself pass allowLocalFetch: false.
   const allowance = options.allowLocalFetch === false ? [] : ['--allow-fetch-from', '127.0.0.1'];
   const journal = path.join(tempDir('journal'), 'responses.ndjson');
-  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...allowance, ...(options.args ?? [])], {
+  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...database, ...allowance, ...(options.args ?? [])], {
     env: { ...baseEnv(configDir), FACET_RESPONSE_JOURNAL: journal, ...options.env },
     reject: false,
     buffer: false,
@@ -194,7 +204,8 @@ export async function startPlatform(
     configDir,
     boot,
     pid: proc.pid!,
-    cli: (args, opts) => runCli(configDir, args, opts),
+    // The offline verbs (`serve users …`) of a platform on PostgreSQL reach its database.
+    cli: (args, opts) => runCli(configDir, args, options.databaseUrl ? { ...opts, env: { FACET_DATABASE_URL: options.databaseUrl, ...opts?.env } } : opts),
     fetch: (pathname, init) => fetch(url + pathname, init),
     async stop() {
       proc.kill('SIGTERM');
@@ -216,6 +227,7 @@ export async function startPlatform(
       proc.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
       rmSync(configDir, { recursive: true, force: true });
+      if (options.databaseUrl) void dropTestDatabase(options.databaseUrl).catch(() => undefined);
     },
   };
   return platform;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
 import { HttpError } from '../errors.js';
 import { countIn, dropBefore, increment } from '../store/rate-limits.repo.js';
+import { lockForTransaction } from '../store/dialect/locks.js';
 
 export interface ChatRateLimits {
   perKeyPerMinute: number;
@@ -44,6 +45,9 @@ export async function checkChatLimit(db: Kysely<Database>, limits: ChatRateLimit
   const nowS = Math.floor(now.getTime() / 1000);
   const windows = windowsFor(limits, who.keyId, who.userId);
   return db.transaction().execute(async (trx) => {
+    // Every window of this request is one of the user's (a key belongs to one user): holding the
+    // user's lock makes count-then-increment one step across requests and instances.
+    if (consume) await lockForTransaction(trx, `chat-limit:user:${who.userId}`);
     const states = [];
     for (const w of windows) {
       const start = nowS - (nowS % w.seconds);

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable, JobState } from '../store/database.js';
+import { claimable } from '../store/dialect/locks.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -21,7 +22,8 @@ export async function findJobs(db: Kysely<Database>, ids: string[]): Promise<Job
 /**
  * Claims the oldest runnable job of the given kinds in one statement, so two workers (or two
  * instances sharing the store) can never both take it: the inner SELECT and the guarded UPDATE run
- * as one write, and `state = 'queued'` in the WHERE makes a lost race update nothing.
+ * as one write, and `state = 'queued'` in the WHERE makes a lost race update nothing. On PostgreSQL
+ * the inner SELECT also skips rows another claimer has locked (see dialect/locks.ts).
  */
 export async function claimNext(
   db: Kysely<Database>,
@@ -41,16 +43,19 @@ export async function claimNext(
     }))
     .where('state', '=', 'queued')
     .where('id', '=', (eb) =>
-      eb
-        .selectFrom('jobs')
-        .select('id')
-        .where('state', '=', 'queued')
-        .where('kind', 'in', input.kinds)
-        .where('run_after', '<=', input.now)
-        .orderBy('run_after')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(1),
+      claimable(
+        db,
+        eb
+          .selectFrom('jobs')
+          .select('id')
+          .where('state', '=', 'queued')
+          .where('kind', 'in', input.kinds)
+          .where('run_after', '<=', input.now)
+          .orderBy('run_after')
+          .orderBy('created_at')
+          .orderBy('id')
+          .limit(1),
+      ),
     )
     .returningAll()
     .executeTakeFirst();

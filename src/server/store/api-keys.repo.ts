@@ -1,6 +1,7 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ApiKeysTable, Database } from './database.js';
 import { preparedQuery } from './prepared.js';
+import { lockForTransaction } from './dialect/locks.js';
 import { ReadCache } from './read-cache.js';
 
 // A user's key list is read on every listing; any key write drops the cached lists.
@@ -11,10 +12,12 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
 /**
  * Inserts the key unless its user already holds `max` usable keys (live and not expired; frozen
  * ones count, they can be unfrozen). The count and the insert share one transaction, so two
- * concurrent creates cannot both take the last place. Returns false when the limit was reached.
+ * concurrent creates cannot both take the last place (on PostgreSQL the transaction also holds a
+ * per-user lock: read committed alone would let both counts pass). Returns false when the limit was reached.
  */
 export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyRow, max: number, nowIso: string): Promise<boolean> {
   const inserted = await db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, `api-keys:user:${row.user_id}`);
     const { n } = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<number>().as('n'))

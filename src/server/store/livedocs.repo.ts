@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Selectable, type Updateable } from 'kysely';
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { containsIgnoringCase } from './dialect/text.js';
 import type { Database, LiveDocsTable } from './database.js';
 
 export type LiveDocRow = Selectable<LiveDocsTable>;
@@ -41,8 +42,8 @@ export async function pageVisible(db: Kysely<Database>, userId: string, options:
       eb.or([eb('owner_id', '=', userId), eb('id', 'in', eb.selectFrom('livedoc_shares').select('livedoc_id').where('user_id', '=', userId))]),
     );
   if (options.keyword) {
-    const like = `%${options.keyword.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-    q = q.where((eb) => eb.or([sql<boolean>`name LIKE ${like} ESCAPE '\\'`, sql<boolean>`description LIKE ${like} ESCAPE '\\'`]));
+    const keyword = options.keyword;
+    q = q.where((eb) => eb.or([containsIgnoringCase(db, 'name', keyword), containsIgnoringCase(db, 'description', keyword)]));
   }
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q.selectAll().orderBy('modified_at', 'desc').orderBy('id').offset(options.offset).limit(options.limit).execute();

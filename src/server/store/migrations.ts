@@ -1,4 +1,6 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import { createChunkIndex } from './dialect/fts.js';
+import { addSerialId, wideInteger } from './dialect/schema.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -37,9 +39,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('deleted_at', 'text')
         .execute();
       await db.schema.createIndex('api_keys_user').on('api_keys').column('user_id').execute();
-      await db.schema
-        .createTable('usage_records')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      await addSerialId(db, db.schema.createTable('usage_records'))
         .addColumn('api_key_id', 'text')
         .addColumn('user_id', 'text', (c) => c.notNull())
         .addColumn('task_id', 'text')
@@ -50,7 +50,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('cache_read_tokens', 'integer', (c) => c.notNull())
         .addColumn('cache_write_tokens', 'integer', (c) => c.notNull())
         .addColumn('web_searches', 'integer', (c) => c.notNull())
-        .addColumn('cost_nano_usd', 'integer', (c) => c.notNull())
+        .addColumn('cost_nano_usd', wideInteger(db), (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('usage_key').on('usage_records').column('api_key_id').execute();
@@ -81,9 +81,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('finished_at', 'text')
         .execute();
       await db.schema.createIndex('jobs_claim').on('jobs').columns(['state', 'run_after']).execute();
-      await db.schema
-        .createTable('job_logs')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      await addSerialId(db, db.schema.createTable('job_logs'))
         .addColumn('job_id', 'text', (c) => c.notNull())
         .addColumn('at', 'text', (c) => c.notNull())
         .addColumn('line', 'text', (c) => c.notNull())
@@ -180,9 +178,7 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('modified_at', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('resources_livedoc').on('livedoc_resources').columns(['livedoc_id', 'created_at']).execute();
-      await db.schema
-        .createTable('resource_chunks')
-        .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      await addSerialId(db, db.schema.createTable('resource_chunks'))
         .addColumn('resource_id', 'text', (c) => c.notNull().references('livedoc_resources.id').onDelete('cascade'))
         .addColumn('livedoc_id', 'text', (c) => c.notNull())
         .addColumn('ordinal', 'integer', (c) => c.notNull())
@@ -192,16 +188,8 @@ export const MIGRATIONS: Record<string, Migration> = {
         .addColumn('content', 'text', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('chunks_resource').on('resource_chunks').column('resource_id').execute();
-      // SQLite full-text index over the chunks (external content: the text is stored once), kept in
-      // step by triggers so no code path can change chunks without re-indexing them.
-      await sql`CREATE VIRTUAL TABLE chunk_fts USING fts5(resource_title, title, content, content='resource_chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
-      await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON resource_chunks BEGIN
-        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
-      await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON resource_chunks BEGIN
-        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content); END`.execute(db);
-      await sql`CREATE TRIGGER chunks_au AFTER UPDATE ON resource_chunks BEGIN
-        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content);
-        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
+      // Full-text index over the chunks: FTS5 + triggers on SQLite, a GIN expression index on PostgreSQL.
+      await createChunkIndex(db);
       await db.schema
         .createTable('rate_limit_windows')
         .addColumn('bucket', 'text', (c) => c.notNull())

@@ -1,4 +1,5 @@
 import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
+import { dialectOf, type StoreDialect } from './dialect/kind.js';
 
 /** Stands for the i-th argument while a query is compiled once. */
 class Slot {
@@ -14,20 +15,27 @@ export function registerFastReader(db: Kysely<any>, reader: Reader): void {
 }
 
 /**
- * A hot read query, built with Kysely once and then run without query-builder work per call: on
- * SQLite straight on a cached statement, elsewhere through Kysely's executeQuery. `build` receives
+ * A hot read query, built with Kysely once (per dialect) and then run without query-builder work per
+ * call: on SQLite straight on a cached statement, on PostgreSQL through Kysely's executeQuery. `build` receives
  * placeholders for its arguments and must produce the same SQL whatever the values.
  */
 export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
-  let compiled: { sql: string; parameters: readonly unknown[] } | undefined;
+  // One compilation per dialect: the SQL text differs (? versus $1 placeholders, quoting), and one
+  // process may hold stores of both kinds (tests, a future migrate command).
+  const compiled: Partial<Record<StoreDialect, { sql: string; parameters: readonly unknown[] }>> = {};
+  const compile = (db: Kysely<any>, dialect: StoreDialect, args: Args) => {
+    const slots = args.map((_, i) => new Slot(i)) as unknown as Args;
+    return (compiled[dialect] = build(db, ...slots).compile());
+  };
+  const bind = (parameters: readonly unknown[], args: Args) => parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
   return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
-    if (!compiled) {
-      const slots = args.map((_, i) => new Slot(i)) as unknown as Args;
-      compiled = build(db, ...slots).compile();
-    }
-    const params = compiled.parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
     const fast = readers.get(db);
-    if (fast) return fast(compiled.sql, params) as Row[];
-    return (await db.executeQuery<Row>(CompiledQuery.raw(compiled.sql, params))).rows as Row[];
+    if (fast) {
+      const q = compiled.sqlite ?? compile(db, 'sqlite', args);
+      return fast(q.sql, bind(q.parameters, args)) as Row[];
+    }
+    const dialect = dialectOf(db);
+    const q = compiled[dialect] ?? compile(db, dialect, args);
+    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, bind(q.parameters, args)))).rows as Row[];
   };
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -12,7 +12,8 @@ export async function increment(db: Db, bucket: string, windowStart: number): Pr
   await db
     .insertInto('rate_limit_windows')
     .values({ bucket, window_start: windowStart, count: 1 })
-    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet({ count: sql`count + 1` }))
+    // Qualified: PostgreSQL finds a bare `count` ambiguous (the row or EXCLUDED); SQLite reads both.
+    .onConflict((oc) => oc.columns(['bucket', 'window_start']).doUpdateSet((eb) => ({ count: eb('rate_limit_windows.count', '+', 1) })))
     .execute();
 }
 

@@ -4,12 +4,15 @@ import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely'
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { registerFastReader } from './prepared.js';
+import { connectPostgres, redactDatabaseUrl } from './postgres.js';
+import { withExclusiveLock } from './dialect/locks.js';
+import type { StoreDialect } from './dialect/kind.js';
 import { preparePrivateDataDir } from '../files/private.js';
 
 export interface Store {
   db: Kysely<Database>;
-  dialect: 'sqlite';
-  /** The file the records live in, or null for --memory. */
+  dialect: StoreDialect;
+  /** The SQLite file the records live in, or null for --memory and PostgreSQL. */
   file: string | null;
   close(): Promise<void>;
 }
@@ -38,10 +41,12 @@ function withStatementCache(db: Sqlite.Database, capacity = 500) {
 }
 
 /**
- * Opens the SQLite store (WAL) and brings it to the newest migration. A PostgreSQL dialect plugs in
- * here: services and repositories only see Kysely<Database>.
+ * Opens the store and brings it to the newest migration: PostgreSQL when a `postgres://` URL is
+ * given, else the SQLite file in the data dir (or in memory). Services and repositories only see
+ * Kysely<Database>; what must differ lives in ./dialect/.
  */
-export async function openStore(options: { dataDir: string | null }): Promise<Store> {
+export async function openStore(options: { dataDir: string | null; databaseUrl?: string }): Promise<Store> {
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
   let file: string | null = null;
   if (options.dataDir) {
     preparePrivateDataDir(options.dataDir);
@@ -57,12 +62,7 @@ export async function openStore(options: { dataDir: string | null }): Promise<St
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as unknown as Sqlite.Database }) });
   registerFastReader(db, (sql, parameters) => statements.prepare(sql).all(...(parameters as unknown[])));
-  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    await db.destroy();
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
-  }
+  await migrateOrClose(db);
   return {
     db,
     dialect: 'sqlite',
@@ -71,4 +71,32 @@ export async function openStore(options: { dataDir: string | null }): Promise<St
       await db.destroy();
     },
   };
+}
+
+/**
+ * PostgreSQL: a pool per instance; several instances may start at once on one database, so the
+ * migrations run under an advisory lock (the first runs them, the others then find nothing to do).
+ * Hot reads go through Kysely (no fast reader: that one is better-sqlite3's synchronous API).
+ */
+async function openPostgresStore(url: string): Promise<Store> {
+  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--database-url must be a postgres:// URL, got ${redactDatabaseUrl(url)}`);
+  const db = connectPostgres(url);
+  try {
+    await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
+  } catch (err) {
+    await db.destroy();
+    throw new Error(`cannot reach PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`);
+  }
+  await migrateOrClose(db);
+  return { db, dialect: 'postgres', file: null, close: () => db.destroy() };
+}
+
+/** Brings the store to the newest migration, one migrator at a time; closes it on failure. */
+async function migrateOrClose(db: Kysely<Database>): Promise<void> {
+  const { error, results } = await withExclusiveLock(db, 'facet:migrations', (conn) => new Migrator({ db: conn, provider }).migrateToLatest());
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    await db.destroy();
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${String(error)}`);
+  }
 }

@@ -1,13 +1,18 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { openStore, type Store } from '../../../src/server/store/store.js';
+import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Store } from '../../../src/server/store/store.js';
 import { JobFailure, JobQueue } from '../../../src/server/jobs/queue.js';
+import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
 
-const stores: Store[] = [];
+const opened: Store[] = [];
 const queues: JobQueue[] = [];
 
+// The store the current describe block runs on (SQLite, or a fresh PostgreSQL database per store).
+let stores: StoreUnderTest;
+
 async function setup(options: { concurrency?: number; leaseMs?: number; recoverAll?: boolean; store?: Store } = {}) {
-  const store = options.store ?? (await openStore({ dataDir: null }));
-  if (!options.store) stores.push(store);
+  const store = options.store ?? (await stores.open());
+  if (!options.store) opened.push(store);
   const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 30_000, pollMs: 50, recoverAllRunningAtStart: options.recoverAll ?? false });
   queues.push(q);
   return { store, q };
@@ -15,12 +20,16 @@ async function setup(options: { concurrency?: number; leaseMs?: number; recoverA
 
 afterEach(async () => {
   for (const q of queues.splice(0)) await q.stop();
-  for (const s of stores.splice(0)) await s.close();
+  for (const s of opened.splice(0)) await s.close();
 });
+afterAll(dropTestDatabases);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('JobQueue', () => {
+describeOnStores('JobQueue', (underTest) => {
+  beforeEach(() => {
+    stores = underTest;
+  });
   it('runs jobs to success with at most `concurrency` at once, and records their result', async () => {
     const { q } = await setup({ concurrency: 3 });
     let active = 0;
@@ -88,8 +97,8 @@ describe('JobQueue', () => {
   });
 
   it("recovers a dead worker's job when its lease expires: again while attempts remain, else failed", async () => {
-    const store = await openStore({ dataDir: null });
-    stores.push(store);
+    const store = await stores.open();
+    opened.push(store);
     // A first process claims two jobs and dies without a word (its heartbeats never run).
     const dead = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 2, leaseMs: 200, pollMs: 50, recoverAllRunningAtStart: false });
     dead.register('work', async () => new Promise(() => {}), { maxAttempts: 2 });
@@ -123,5 +132,51 @@ describe('JobQueue', () => {
     next.register('long', async () => 'finished');
     await next.start();
     expect(await next.waitForEnd(job.id)).toMatchObject({ state: 'succeeded', attempts: 1 });
+  });
+
+  it.runIf(underTest.dialect === 'postgres')('runs each job exactly once when two instances claim from one database at once', async () => {
+    const first = await stores.open();
+    opened.push(first);
+    const second = await stores.reopen(first);
+    opened.push(second);
+    const runs = new Map<number, number>();
+    const ranOn = { a: 0, b: 0 };
+    const work = (instance: 'a' | 'b') => async (job: { payload: { n: number } }) => {
+      runs.set(job.payload.n, (runs.get(job.payload.n) ?? 0) + 1);
+      ranOn[instance]++;
+      await sleep(20);
+      return job.payload.n;
+    };
+    const { q: a } = await setup({ store: first, concurrency: 4 });
+    const { q: b } = await setup({ store: second, concurrency: 4 });
+    a.register('count', work('a'));
+    b.register('count', work('b'));
+    const jobs = await Promise.all(Array.from({ length: 40 }, (_, n) => (n % 2 ? a : b).enqueue('count', { n })));
+    await Promise.all([a.start(), b.start()]);
+    const done = await Promise.all(jobs.map((j) => a.waitForEnd(j.id, 20_000)));
+    expect(done.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(runs.size).toBe(40);
+    expect(ranOn.a).toBeGreaterThan(0);
+    expect(ranOn.b).toBeGreaterThan(0);
+  });
+
+  it.runIf(underTest.dialect === 'postgres')('claims past a job another instance has locked instead of waiting for it (SKIP LOCKED)', async () => {
+    const store = await stores.open();
+    opened.push(store);
+    const { q } = await setup({ store });
+    q.register('work', async () => 'done');
+    const older = await q.enqueue('work', { n: 1 });
+    await sleep(5);
+    const newer = await q.enqueue('work', { n: 2 });
+    const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
+    await store.db.transaction().execute(async (trx) => {
+      // another instance is in the middle of claiming the older job
+      await sql`SELECT id FROM jobs WHERE id = ${older.id} FOR UPDATE`.execute(trx);
+      const now = new Date().toISOString();
+      const claim = claimNext(store.db, { kinds: ['work'], owner: 'me', now, leaseExpiresAt: new Date(Date.now() + 30_000).toISOString() });
+      const got = await Promise.race([claim, sleep(3000).then(() => 'still waiting' as const)]);
+      expect(got === 'still waiting' ? got : got?.id).toBe(newer.id);
+    });
   });
 });

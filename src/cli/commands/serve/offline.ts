@@ -1,15 +1,15 @@
 import type { Command } from 'commander';
 
 /**
- * Opens a data dir's store without a server, for the offline management verbs. SQLite in WAL mode
- * lets them run while `facet serve` uses the same directory.
+ * Opens the store without a server, for the offline management verbs: the data dir's SQLite file
+ * (WAL mode lets them run while `facet serve` uses it) or the PostgreSQL database of --database-url.
  */
-export async function withStore<T>(dataDir: string | undefined, fn: (ctx: { db: import('kysely').Kysely<import('../../../server/store/database.js').Database>; now: () => Date }) => Promise<T>): Promise<T> {
+export async function withStore<T>(where: StoreLocation, fn: (ctx: { db: import('kysely').Kysely<import('../../../server/store/database.js').Database>; now: () => Date }) => Promise<T>): Promise<T> {
   const [{ openStore }, { resolveDataDir }] = await Promise.all([
     import('../../../server/store/store.js'),
     import('../../../server/data-dir.js'),
   ]);
-  const store = await openStore({ dataDir: resolveDataDir(dataDir) });
+  const store = where.databaseUrl ? await openStore({ dataDir: null, databaseUrl: where.databaseUrl }) : await openStore({ dataDir: resolveDataDir(where.dataDir) });
   try {
     return await fn({ db: store.db, now: () => new Date() });
   } finally {
@@ -17,12 +17,22 @@ export async function withStore<T>(dataDir: string | undefined, fn: (ctx: { db: 
   }
 }
 
-export const dataDirOption = (cmd: Command) => cmd.option('--data-dir <dir>', 'the data dir (default: FACET_DATA_DIR or the OS data dir)');
+export const dataDirOption = (cmd: Command) =>
+  cmd
+    .option('--data-dir <dir>', 'the data dir (default: FACET_DATA_DIR or the OS data dir)')
+    .option('--database-url <url>', 'the PostgreSQL database of a `facet serve --database-url` (env FACET_DATABASE_URL)');
+
+/** Where the records are: a PostgreSQL URL when one is given, else the data dir's SQLite file. */
+export interface StoreLocation {
+  dataDir?: string;
+  databaseUrl?: string;
+}
 
 /**
  * `serve` has its own --data-dir, and commander gives an option to the first command that knows
  * it, so `facet serve users list --data-dir X` lands on `serve`: read it from the whole chain.
  */
-export function dataDirOf(cmd: Command): string | undefined {
-  return (cmd.optsWithGlobals() as { dataDir?: string }).dataDir;
+export function dataDirOf(cmd: Command): StoreLocation {
+  const opts = cmd.optsWithGlobals() as { dataDir?: string; databaseUrl?: string };
+  return { dataDir: opts.dataDir, databaseUrl: opts.databaseUrl ?? (process.env.FACET_DATABASE_URL || undefined) };
 }

@@ -8,6 +8,7 @@ export interface ServeOptions {
   port: number;
   dataDir?: string;
   memory?: boolean;
+  databaseUrl?: string;
   adminKey?: string;
   logLevel: string;
   profile?: boolean;
@@ -55,6 +56,17 @@ function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   };
 }
 
+/**
+ * --database-url or FACET_DATABASE_URL: a postgres:// URL. --memory means nothing is kept, so it
+ * refuses an explicit --database-url and ignores the environment's (a throwaway server stays one).
+ */
+function databaseUrl(opts: ServeOptions, env: NodeJS.ProcessEnv): string | undefined {
+  if (opts.memory && opts.databaseUrl) throw usageError('--memory keeps nothing, but --database-url keeps the records in PostgreSQL: use --data-dir (for the files) with --database-url');
+  const url = opts.memory ? undefined : (opts.databaseUrl ?? (env.FACET_DATABASE_URL || undefined));
+  if (url && !/^postgres(ql)?:\/\/./.test(url)) throw usageError('--database-url must be a postgres:// (or postgresql://) URL');
+  return url;
+}
+
 const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
@@ -76,7 +88,12 @@ async function adoptLocalProfile(deps: Deps, boot: import('../../../server/boots
 }
 
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
-  const [{ startServer }, { resolveDataDir }] = await Promise.all([import('../../../server/server.js'), import('../../../server/data-dir.js')]);
+  const [{ startServer }, { resolveDataDir }, { redactDatabaseUrl }] = await Promise.all([
+    import('../../../server/server.js'),
+    import('../../../server/data-dir.js'),
+    import('../../../server/store/postgres.js'),
+  ]);
+  const database = databaseUrl(opts, deps.env);
   const dataDir = opts.memory ? undefined : resolveDataDir(opts.dataDir);
   const allowed = allowFetchFrom(opts, deps.env);
   const server = await startServer({
@@ -84,6 +101,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     port: opts.port,
     dataDir,
     memory: opts.memory,
+    databaseUrl: database,
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
@@ -111,6 +129,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
   deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
+  if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)} (files stay in the data dir)\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
   if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
@@ -152,6 +171,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 8787)
     .option('--data-dir <dir>', 'where records and files live (default: FACET_DATA_DIR or the OS data dir)')
     .option('--memory', 'keep everything in memory; nothing survives a restart')
+    .option('--database-url <url>', 'keep the records in PostgreSQL, postgres://USER:PASSWORD@HOST:PORT/DB (env FACET_DATABASE_URL); files stay in the data dir')
     .option('--admin-key <key>', 'the deployment admin key for X-Admin-Key (default: generated once)')
     .addOption(
       new Option('--log-level <level>', 'structured log level (JSON lines on stdout)')

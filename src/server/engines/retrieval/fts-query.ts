@@ -1,3 +1,5 @@
+import { fts5Match } from '../../store/dialect/fts.js';
+
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
   'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please'.split(' '),
@@ -21,7 +23,11 @@ export function keywords(text: string): string[] {
  * Returns null when nothing searchable is left.
  */
 export function ftsQuery(text: string): string | null {
-  const words = keywords(text).slice(0, 32);
-  if (words.length === 0) return null;
-  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+  const words = searchWords(text);
+  return words.length === 0 ? null : fts5Match(words);
+}
+
+/** The words a search looks for: the query's keywords, at most 32. */
+export function searchWords(text: string): string[] {
+  return keywords(text).slice(0, 32);
 }

@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
-import { ftsQuery, keywords } from './fts-query.js';
+import { keywords, searchWords } from './fts-query.js';
+import { matchChunks } from '../../store/dialect/fts.js';
 
 export interface ChunkHit {
   chunkId: number;
@@ -11,12 +12,13 @@ export interface ChunkHit {
   page: number | null;
   title: string;
   content: string;
-  /** Higher is better: the negated bm25 of SQLite FTS5. */
+  /** Higher is better: the store's relevance (negated bm25 on SQLite, ts_rank on PostgreSQL) plus word coverage. */
   score: number;
 }
 
 /**
- * Replaces a resource's chunks. The FTS index follows through the triggers of migration 0004, so
+ * Replaces a resource's chunks. The FTS index follows (triggers on SQLite, an expression index on
+ * PostgreSQL, both from migration 0004), so
  * this is the only write the retrieval index needs on create, update and delete.
  */
 export async function indexResource(
@@ -50,21 +52,16 @@ export interface SearchScope {
   limit: number;
 }
 
-/** bm25 over resource title, section title and content; a title hit weighs twice a body hit. */
+/**
+ * The store's full-text ranking (bm25 on SQLite, ts_rank on PostgreSQL; titles weigh twice the body)
+ * plus the share of the query's words a chunk covers.
+ */
 export async function searchChunks(db: Kysely<Database>, query: string, scope: SearchScope): Promise<ChunkHit[]> {
-  const match = ftsQuery(query);
-  if (!match || scope.livedocIds.length === 0) return [];
-  const resourceFilter = scope.resourceIds ? sql`AND c.resource_id IN (${sql.join(scope.resourceIds)})` : sql``;
-  const pageFilter = scope.page !== undefined ? sql`AND c.page = ${scope.page}` : sql``;
-  const rows = await sql<{ id: number; resource_id: string; livedoc_id: string; ordinal: number; page: number | null; resource_title: string; title: string; content: string; rank: number }>`
-    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content, bm25(chunk_fts, 2.0, 2.0, 1.0) AS rank
-    FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
-    WHERE chunk_fts MATCH ${match}
-      AND c.livedoc_id IN (${sql.join(scope.livedocIds)}) ${resourceFilter} ${pageFilter}
-    ORDER BY rank
-    LIMIT ${scope.limit * 3}`.execute(db);
+  const words = searchWords(query);
+  if (words.length === 0 || scope.livedocIds.length === 0) return [];
+  const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
-  const hits = rows.rows.map((r) => ({
+  const hits = rows.map((r) => ({
     chunkId: r.id,
     resourceId: r.resource_id,
     livedocId: r.livedoc_id,
@@ -72,7 +69,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     page: r.page,
     title: r.title,
     content: r.content,
-    score: Math.round((-r.rank + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`)) * 10_000) / 10_000,
+    score: Math.round((r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`)) * 10_000) / 10_000,
   }));
   return hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId).slice(0, scope.limit);
 }

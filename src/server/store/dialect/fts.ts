@@ -1,0 +1,95 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { dialectOf } from './kind.js';
+
+/**
+ * Full-text search over resource chunks, the one concern where the two stores share no SQL.
+ * SQLite: an FTS5 table kept in step by triggers, ranked with bm25. PostgreSQL: a GIN index over a
+ * weighted tsvector expression of the chunk columns (no extra column, so the table is the same on
+ * both stores), ranked with ts_rank. Callers see one function and rows in rank order.
+ */
+
+/** Migration 0004's index over resource_chunks. */
+export async function createChunkIndex(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`CREATE INDEX chunk_fts ON resource_chunks USING GIN ((${pgChunkVector('resource_chunks')}))`.execute(db);
+    return;
+  }
+  // SQLite full-text index over the chunks (external content: the text is stored once), kept in
+  // step by triggers so no code path can change chunks without re-indexing them.
+  await sql`CREATE VIRTUAL TABLE chunk_fts USING fts5(resource_title, title, content, content='resource_chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
+  await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content); END`.execute(db);
+  await sql`CREATE TRIGGER chunks_au AFTER UPDATE ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content);
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
+}
+
+/**
+ * The indexed expression; a query must repeat it exactly for PostgreSQL to use the index. Titles
+ * weigh A and content B, as bm25's weights (2, 2, 1) do on SQLite. 'english' stems like FTS5's
+ * porter tokenizer.
+ */
+function pgChunkVector(alias: string): RawBuilder<unknown> {
+  const col = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql`setweight(to_tsvector('english'::regconfig, ${col('resource_title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('content')}), 'B')`;
+}
+
+export interface ChunkRow {
+  id: number;
+  resource_id: string;
+  livedoc_id: string;
+  ordinal: number;
+  page: number | null;
+  resource_title: string;
+  title: string;
+  content: string;
+  /** How well the chunk matches: higher is better, comparable only within one store. */
+  relevance: number;
+}
+
+export interface ChunkFilter {
+  livedocIds: string[];
+  resourceIds?: string[];
+  page?: number;
+  limit: number;
+}
+
+/**
+ * Chunks matching any of the words (already free of FTS syntax: letters and digits only), best
+ * first. Each word is quoted for its engine, so user text is never read as query syntax.
+ */
+export async function matchChunks(db: Kysely<any>, words: string[], filter: ChunkFilter): Promise<ChunkRow[]> {
+  if (words.length === 0 || filter.livedocIds.length === 0) return [];
+  const resourceFilter = filter.resourceIds ? sql`AND c.resource_id IN (${sql.join(filter.resourceIds)})` : sql``;
+  const pageFilter = filter.page !== undefined ? sql`AND c.page = ${filter.page}` : sql``;
+  if (dialectOf(db) === 'postgres') {
+    // OR of the words, each a quoted lexeme; the stemming happens in to_tsquery.
+    const query = words.map((w) => `'${w.replace(/['\\]/g, '')}'`).join(' | ');
+    const rows = await sql<ChunkRow>`
+      SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content,
+        ts_rank('{0.1, 0.2, 0.5, 1.0}', ${pgChunkVector('c')}, q) AS relevance
+      FROM resource_chunks c, to_tsquery('english'::regconfig, ${query}) q
+      WHERE ${pgChunkVector('c')} @@ q
+        AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter}
+      ORDER BY relevance DESC, c.id
+      LIMIT ${filter.limit}`.execute(db);
+    return rows.rows.map((r) => ({ ...r, relevance: Number(r.relevance) }));
+  }
+  const match = fts5Match(words);
+  // bm25 is lower-is-better; negated so both stores answer higher-is-better.
+  const rows = await sql<ChunkRow>`
+    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content, -bm25(chunk_fts, 2.0, 2.0, 1.0) AS relevance
+    FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
+    WHERE chunk_fts MATCH ${match}
+      AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter}
+    ORDER BY bm25(chunk_fts, 2.0, 2.0, 1.0)
+    LIMIT ${filter.limit}`.execute(db);
+  return rows.rows;
+}
+
+/** FTS5 MATCH text: each word a quoted phrase, joined with OR, so bm25 ranks chunks matching more and rarer words first. */
+export function fts5Match(words: string[]): string {
+  return words.map((w) => `"${w.replace(/"/g, '""')}"`).join(' OR ');
+}

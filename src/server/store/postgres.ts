@@ -1,0 +1,39 @@
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+import type { Database } from './database.js';
+
+// Type ids of PostgreSQL's wide numbers (pg_type.oid): count(*) answers int8, sum(int8) numeric.
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * pg reads int8 and numeric as strings (they may exceed 2^53). Every such value facet stores or
+ * counts (rows, tokens, nano-dollars) is far below 2^53, and the repository code compares and adds
+ * them as numbers, as it does with SQLite: read them as numbers here, once, for this pool only.
+ */
+const types = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
+    return pg.types.getTypeParser(oid, format as 'text');
+  },
+};
+
+/** A Kysely over a pg pool for `postgres://…` (the URL's user, password, host, port and database). */
+export function connectPostgres(url: string, options: { maxConnections?: number } = {}): Kysely<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  // An idle connection the server closes (restart, idle timeout) would otherwise crash the process
+  // with an unhandled 'error'; the pool drops it and the next query opens a fresh one.
+  pool.on('error', () => undefined);
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** The URL without its password, for messages and logs. */
+export function redactDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}

@@ -1,0 +1,86 @@
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Store } from '../../../src/server/store/store.js';
+import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
+import { insertUser } from '../../../src/server/store/users.repo.js';
+import { insertLiveDoc } from '../../../src/server/store/livedocs.repo.js';
+import { insertResource, updateResource, deleteResource } from '../../../src/server/store/resources.repo.js';
+import { indexResource, routeResources, searchChunks } from '../../../src/server/engines/retrieval/index.js';
+
+/**
+ * One retrieval test set for both stores: the same documents and questions must give the same top
+ * results on SQLite (FTS5, bm25) and PostgreSQL (tsvector, ts_rank). Scores differ between stores;
+ * the order of what comes first must not.
+ */
+const at = '2026-01-01T00:00:00.000Z';
+const DOCS: Record<string, { title: string; text: string }> = {
+  tides: { title: 'Tides', text: '# Halifax\n\nTidal report for Halifax harbour. Spring tides reach 2.4 metres at the north wharf.\n\n## March\n\nNeap tides stay under 1.1 metres in March.' },
+  onboarding: { title: 'Onboarding guide', text: '# Onboarding guide\n\nNew engineers receive a hardware security key on their first day.\n\nThe VPN password rotates every ninety days.' },
+  kitchen: { title: 'Kitchen', text: '# Recipes\n\n## Sourdough\n\nFeed the starter with rye flour twelve hours before baking.\n\n## Pesto\n\nBasil, pine nuts, parmesan and olive oil, pounded in a mortar.' },
+  volcano: { title: 'Volcanoes of Iceland', text: 'Iceland has about 130 volcanic mountains. The Eyjafjallajökull eruption in 2010 closed European airspace for days.\n\n## Hekla\n\nHekla erupts every few decades and is among the most active volcanoes.' },
+  garden: { title: 'Garden diary', text: '## April\n\nSowed tomatoes and basil in the greenhouse. The rye cover crop was turned in.\n\n## June\n\nTomatoes flowering; watering every evening during the dry spell.' },
+  security: { title: 'Security policy', text: '## Passwords\n\nPasswords must be at least fourteen characters. Reuse across services is forbidden.\n\n## Devices\n\nLaptops encrypt their disks; a lost device is reported within one hour.' },
+};
+
+/** question -> the resources of the best hits, best first (as many as the test pins). */
+const EXPECTED: Array<[string, string[]]> = [
+  ['how high are spring tides at the wharf', ['tides']],
+  ['neap tides in March', ['tides']],
+  ['security key for new engineers', ['onboarding']],
+  ['pesto with basil', ['kitchen', 'garden']],
+  ['when does the VPN password rotate', ['onboarding', 'security']],
+  ['Eyjafjallajökull eruption', ['volcano']],
+  ['most active volcanoes', ['volcano']],
+  ['rye flour starter', ['kitchen', 'garden']],
+  ['watering tomatoes in the greenhouse', ['garden']],
+  ['lost laptop encryption', ['security']],
+];
+
+const opened: Store[] = [];
+afterEach(async () => undefined);
+afterAll(async () => {
+  for (const s of opened.splice(0)) await s.close();
+  await dropTestDatabases();
+});
+
+describeOnStores('retrieval test set', (stores) => {
+  let store: Store;
+  beforeAll(async () => {
+    store = await stores.open();
+    opened.push(store);
+    await insertUser(store.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: at });
+    await insertLiveDoc(store.db, { id: 'ld', owner_id: 'u1', name: 'Set', description: '', icon: '', created_at: at, modified_at: at });
+    for (const [id, d] of Object.entries(DOCS)) {
+      await insertResource(store.db, { id, livedoc_id: 'ld', title: d.title, link: '', snippet: '', thumbnail: '', resource_type: 'ai_doc', resource_key: id, status: 'completed', source: 'doc', content_type: 'text', text: d.text, file_path: null, file_name: null, mime_type: null, created_at: at, modified_at: at });
+      await indexResource(store.db, { id, livedoc_id: 'ld', title: d.title, text: d.text });
+    }
+  });
+
+  it.each(EXPECTED)('"%s" ranks %j first', async (question, expected) => {
+    const hits = await searchChunks(store.db, question, { livedocIds: ['ld'], limit: 10 });
+    const resources = [...new Set(hits.map((h) => h.resourceId))];
+    expect(resources.slice(0, expected.length)).toEqual(expected);
+    expect(hits[0].score).toBeGreaterThan(0);
+  });
+
+  it('routes to the resource whose best chunk ranks first, and follows updates and deletes', async () => {
+    expect((await routeResources(store.db, 'pesto with basil', ['ld'], 2))[0].resourceId).toBe('kitchen');
+    await updateResource(store.db, 'garden', { title: 'Quokka almanac' });
+    await indexResource(store.db, { id: 'garden', livedoc_id: 'ld', title: 'Quokka almanac', text: DOCS.garden.text });
+    const quokka = await searchChunks(store.db, 'quokka', { livedocIds: ['ld'], limit: 10 });
+    expect(quokka.map((h) => h.resourceId)).toEqual(['garden', 'garden']);
+    await deleteResource(store.db, 'garden');
+    expect(await searchChunks(store.db, 'quokka', { livedocIds: ['ld'], limit: 10 })).toEqual([]);
+    expect(await searchChunks(store.db, 'greenhouse', { livedocIds: ['ld'], limit: 10 })).toEqual([]);
+    // a scope narrows the search: another LiveDoc, a page, a resource list
+    expect(await searchChunks(store.db, 'tides', { livedocIds: ['other'], limit: 10 })).toEqual([]);
+    expect((await searchChunks(store.db, 'tides', { livedocIds: ['ld'], resourceIds: ['kitchen'], limit: 10 }))).toEqual([]);
+  });
+
+  it('reads no user text as query syntax', async () => {
+    for (const q of ['"unbalanced', "it's & | ! (tides)", 'NEAR(a b)', 'tides:*', "o'neil's <-> tides"]) {
+      const hits = await searchChunks(store.db, q, { livedocIds: ['ld'], limit: 3 });
+      expect(Array.isArray(hits)).toBe(true);
+    }
+    expect((await searchChunks(store.db, "tides' OR 1=1 --", { livedocIds: ['ld'], limit: 3 }))[0].resourceId).toBe('tides');
+  });
+});
