@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import { CliError, exitCodeForStatus, usageError } from '../exit-codes.js';
 import { collect } from '../io/parse.js';
 import { readStdin } from '../io/prompt.js';
+import { rawRequestSpec } from '../raw-request.js';
 
 export interface ApiOptions {
   field: string[];
@@ -54,18 +55,8 @@ export async function run(method: string, path: string, opts: ApiOptions, deps: 
   if (!withQuery && Object.keys(fields).length) body = fields;
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
 
-  const [{ matchRoute, surfaceOf }, api] = await Promise.all([import('../../contract/index.js'), deps.api()]);
-  // The route, or else the surface the path falls in, says which credentials and base URL apply.
-  const owner = matchRoute(verb, path) ?? surfaceOf(path);
-  const spec = {
-    method: verb,
-    path,
-    auth: owner?.auth ?? 'none',
-    service: (owner?.family ?? 'image') === 'image' ? ('image' as const) : ('platform' as const),
-    query: withQuery ? (fields as Record<string, string>) : undefined,
-    body,
-    headers,
-  };
+  const api = await deps.api();
+  const spec = await rawRequestSpec(verb, path, { query: withQuery ? (fields as Record<string, string>) : undefined, body, headers });
   let res;
   try {
     res = await api.transport.send(spec);

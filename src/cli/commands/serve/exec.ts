@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Deps } from '../../deps.js';
+import { CliError, EXIT } from '../../exit-codes.js';
+import { startOptions, startPlatform, type ServeOptions } from './start.js';
+
+const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
+
+/** Waits for the command; Ctrl-C and SIGTERM reach it, then its exit ends the wait. */
+function runCommand(command: string, env: NodeJS.ProcessEnv): Promise<number> {
+  return new Promise((resolve, reject) => {
+    // Through the shell, as Firebase's emulators:exec does: pipes, && and quotes work as typed.
+    const child = spawn(command, { shell: true, stdio: 'inherit', env });
+    // Ctrl-C on a terminal reaches the whole foreground group, CMD included; a SIGTERM sent to this
+    // process alone (CI cancelling a job) is passed on. Either way the platform stops after CMD.
+    const forward = (signal: NodeJS.Signals) => () => {
+      if (child.exitCode === null) child.kill(signal);
+    };
+    const onInt = forward('SIGINT');
+    const onTerm = forward('SIGTERM');
+    process.on('SIGINT', onInt);
+    process.on('SIGTERM', onTerm);
+    const done = () => {
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+    };
+    child.once('error', (e) => {
+      done();
+      reject(e);
+    });
+    child.once('exit', (code, signal) => {
+      done();
+      resolve(code ?? SIGNAL_EXIT[signal ?? ''] ?? EXIT.failure);
+    });
+  });
+}
+
+/**
+ * `facet serve --exec CMD`: a throwaway platform for one command, as CI wants it. The platform runs
+ * in this process on a free port with a temporary data dir (or --data-dir), its log in a file,
+ * CMD gets the platform's URL and credentials in its environment, and this process exits with
+ * CMD's code. The CLI's config is left alone: CMD's `facet` calls take everything from FACET_*.
+ */
+export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean): Promise<void> {
+  const err = deps.streams.stderr;
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'facet-exec-'));
+  const dataDir = opts.memory ? undefined : (opts.dataDir ?? path.join(scratch, 'data'));
+  const logFile = path.join(scratch, 'serve.log');
+  const log = createWriteStream(logFile, { mode: 0o600 });
+  let server: Awaited<ReturnType<typeof startPlatform>> | undefined;
+  let code: number = EXIT.failure;
+  let failed = true;
+  try {
+    server = await startPlatform({ ...startOptions(opts, deps, dataDir), port: portGiven ? opts.port : 0, logStream: log });
+    const boot = server.bootstrap.data;
+    err.write(`facet serve --exec: platform on ${server.url}, data in ${dataDir ?? '(memory)'}\n`);
+    const credentials = { apiKey: boot.api_key ?? undefined, accessToken: boot.access_token, adminKey: boot.admin_key ?? undefined };
+    const env: NodeJS.ProcessEnv = {
+      ...deps.env,
+      FACET_BASE_URL: server.url,
+      // The image service is this same server: a profile's image_base_url must not send CMD elsewhere.
+      FACET_IMAGE_BASE_URL: server.url,
+      FACET_API_KEY: credentials.apiKey,
+      FACET_ACCESS_TOKEN: credentials.accessToken,
+      FACET_ADMIN_KEY: credentials.adminKey,
+      // `facet serve users create …` inside CMD then works on this platform's data dir.
+      FACET_DATA_DIR: dataDir,
+    };
+    for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
+    if (opts.seed) {
+      const [{ createTransport }, { seed }] = await Promise.all([import('../../../client/transport.js'), import('./seed.js')]);
+      const transport = createTransport({
+        baseUrl: server.url,
+        credentials,
+        userAgent: `facet-cli/${deps.version}`,
+      });
+      await seed(opts.seed, transport, deps);
+    }
+    code = await runCommand(opts.exec!, env);
+    failed = code !== 0;
+  } finally {
+    if (server) await server.close().catch((e: Error) => err.write(`facet serve --exec: shutdown error: ${e.message}\n`));
+    await new Promise<void>((resolve) => log.end(resolve));
+    if (failed) {
+      const text = readFileSync(logFile, 'utf8');
+      err.write(text ? `facet serve --exec: the platform's log:\n${text}${text.endsWith('\n') ? '' : '\n'}` : "facet serve --exec: the platform's log is empty\n");
+    }
+    // The scratch dir holds the log and, unless --data-dir named one to keep, the data dir.
+    rmSync(scratch, { recursive: true, force: true });
+  }
+  if (code !== 0) throw new CliError(`command exited with code ${code}: ${opts.exec}`, code);
+}
