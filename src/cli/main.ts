@@ -166,7 +166,10 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
   const deps = createDeps(streams, env);
   const program = createProgram(deps);
   program.hook('preAction', async (_root, action) => {
-    deps.setGlobals(action.optsWithGlobals() as GlobalOptions);
+    const globals = action.optsWithGlobals() as GlobalOptions & { profile?: unknown };
+    // `serve --no-profile` shares the name: under `facet serve …` its boolean is not a profile name.
+    if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
+    deps.setGlobals(globals as GlobalOptions);
     await loadIO();
   });
   const args = argv.slice(2);

@@ -12,11 +12,18 @@ const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP:
 function runCommand(command: string, env: NodeJS.ProcessEnv): Promise<number> {
   return new Promise((resolve, reject) => {
     // Through the shell, as Firebase's emulators:exec does: pipes, && and quotes work as typed.
-    const child = spawn(command, { shell: true, stdio: 'inherit', env });
-    // Ctrl-C on a terminal reaches the whole foreground group, CMD included; a SIGTERM sent to this
-    // process alone (CI cancelling a job) is passed on. Either way the platform stops after CMD.
+    // In a process group of its own (detached), so a signal reaches everything CMD started: dash
+    // does not exec a lone command, and a signal to the shell alone would orphan its children.
+    const child = spawn(command, { shell: true, stdio: 'inherit', env, detached: process.platform !== 'win32' });
+    // Ctrl-C (SIGINT from the terminal, which only this process's group receives now) and SIGTERM
+    // (CI cancelling a job) go to CMD's group; the platform stops once CMD has exited.
     const forward = (signal: NodeJS.Signals) => () => {
-      if (child.exitCode === null) child.kill(signal);
+      if (child.exitCode !== null || child.pid === undefined) return;
+      try {
+        process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+      } catch {
+        // Already gone.
+      }
     };
     const onInt = forward('SIGINT');
     const onTerm = forward('SIGTERM');
