@@ -73,7 +73,7 @@ export async function run(method: string, path: string, opts: ApiOptions, deps: 
   }
   const text = res.body.toString('utf8');
   const type = String(res.headers['content-type'] ?? '');
-  if (type.includes('json') && text) io.write(JSON.stringify(JSON.parse(text), null, 2) + '\n');
+  if (type.includes('json') && text) io.printJson(JSON.parse(text));
   else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
   if (res.status >= 400) throw new CliError(`HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`, exitCodeForStatus(res.status));
 }
