@@ -21,6 +21,14 @@ const SEED = {
   ],
 };
 
+function alive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 const dataDirOf = (stderr: string) => /data in (\S+)/.exec(stderr)?.[1];
 
 describe('facet serve --exec', () => {
@@ -79,21 +87,29 @@ describe('facet serve --exec', () => {
     expect(r.stderr).toMatch(/fixtures\[0\]: \$\{b:…\} refers to no earlier fixture/);
   });
 
-  it('SIGTERM stops the command and the platform, and cleans up', async () => {
-    const proc = execa('node', [BIN, 'serve', '--exec', `${node} -e "setTimeout(() => {}, 60000)"`], {
+  it.each([
+    ['SIGTERM', 143],
+    ['SIGINT', 130],
+  ] as const)('%s stops the command (and what it started) and the platform, and cleans up', async (signal, code) => {
+    const marker = path.join(tempDir('mark'), 'grandchild.pid');
+    // The shell runs two commands, so it cannot exec the last one: the signal must reach its children.
+    const script = `${node} -e "require('fs').writeFileSync(${JSON.stringify(marker).replace(/"/g, "'")}, String(process.pid)); setTimeout(() => {}, 60000)"; echo after`;
+    const proc = execa('node', [BIN, 'serve', '--exec', script], {
       env: { FACET_CONFIG_DIR: tempDir('cfg'), NO_COLOR: '1', CI: 'true' },
       reject: false,
     });
     let err = '';
     proc.stderr!.on('data', (c: Buffer) => (err += c.toString()));
-    await expect.poll(() => dataDirOf(err), { timeout: 20_000 }).toBeTruthy();
-    await new Promise((r) => setTimeout(r, 300)); // the command has been spawned
+    await expect.poll(() => existsSync(marker), { timeout: 20_000 }).toBe(true);
+    const grandchild = Number(readFileSync(marker, 'utf8'));
     const started = Date.now();
-    proc.kill('SIGTERM');
+    proc.kill(signal);
     const r = await proc;
     expect(Date.now() - started).toBeLessThan(20_000);
-    expect(r.exitCode).toBe(143);
+    expect(r.exitCode, err).toBe(code);
     expect(existsSync(dataDirOf(err)!)).toBe(false);
+    // gone with its group (a zombie waiting for its reaper counts as gone)
+    await expect.poll(() => alive(grandchild), { timeout: 10_000 }).toBe(false);
   });
 });
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,39 +8,26 @@ import { startOptions, startPlatform, type ServeOptions } from './start.js';
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
 
-/** Waits for the command; Ctrl-C and SIGTERM reach it, then its exit ends the wait. */
-function runCommand(command: string, env: NodeJS.ProcessEnv): Promise<number> {
+/** Sends a signal to CMD's whole process group (it was started detached, as a group leader). */
+function signalGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+  try {
+    process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Runs the command and resolves with its exit code (128+N when signal N ended it). */
+function runCommand(command: string, env: NodeJS.ProcessEnv, started: (child: ChildProcess) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     // Through the shell, as Firebase's emulators:exec does: pipes, && and quotes work as typed.
     // In a process group of its own (detached), so a signal reaches everything CMD started: dash
     // does not exec a lone command, and a signal to the shell alone would orphan its children.
     const child = spawn(command, { shell: true, stdio: 'inherit', env, detached: process.platform !== 'win32' });
-    // Ctrl-C (SIGINT from the terminal, which only this process's group receives now) and SIGTERM
-    // (CI cancelling a job) go to CMD's group; the platform stops once CMD has exited.
-    const forward = (signal: NodeJS.Signals) => () => {
-      if (child.exitCode !== null || child.pid === undefined) return;
-      try {
-        process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
-      } catch {
-        // Already gone.
-      }
-    };
-    const onInt = forward('SIGINT');
-    const onTerm = forward('SIGTERM');
-    process.on('SIGINT', onInt);
-    process.on('SIGTERM', onTerm);
-    const done = () => {
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
-    };
-    child.once('error', (e) => {
-      done();
-      reject(e);
-    });
-    child.once('exit', (code, signal) => {
-      done();
-      resolve(code ?? SIGNAL_EXIT[signal ?? ''] ?? EXIT.failure);
-    });
+    started(child);
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolve(code ?? SIGNAL_EXIT[signal ?? ''] ?? EXIT.failure));
   });
 }
 
@@ -59,6 +46,17 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
   let server: Awaited<ReturnType<typeof startPlatform>> | undefined;
   let code: number = EXIT.failure;
   let failed = true;
+  // Ctrl-C (SIGINT from the terminal, which CMD's own group does not receive) and SIGTERM (CI
+  // cancelling a job) go to CMD's group; before CMD runs they cancel it. Either way the platform
+  // stops and the temporary dir goes: the handlers keep Node from dying on the spot.
+  let child: ChildProcess | undefined;
+  let stopped: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopped ??= signal;
+    if (child) signalGroup(child, signal);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     server = await startPlatform({ ...startOptions(opts, deps, dataDir), port: portGiven ? opts.port : 0, logStream: log });
     const boot = server.bootstrap.data;
@@ -85,9 +83,12 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
       });
       await seed(opts.seed, transport, deps);
     }
-    code = await runCommand(opts.exec!, env);
+    if (stopped) code = SIGNAL_EXIT[stopped];
+    else code = await runCommand(opts.exec!, env, (c) => (child = c));
     failed = code !== 0;
   } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     if (server) await server.close().catch((e: Error) => err.write(`facet serve --exec: shutdown error: ${e.message}\n`));
     await new Promise<void>((resolve) => log.end(resolve));
     if (failed) {
