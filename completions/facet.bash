@@ -110,7 +110,8 @@ __facet_words() {
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --help" ;;
     "serve share") echo "--revoke --data-dir --help" ;;
     "serve seed") echo "--help" ;;
-    "completion") echo "--write --help" ;;
+    "completion") echo "install --write --help" ;;
+    "completion install") echo "--shell --help" ;;
     *) return 1 ;;
   esac
 }

@@ -219,7 +219,9 @@ function __facet_words
     case 'serve seed'
       echo --help
     case 'completion'
-      echo --write --help
+      echo install --write --help
+    case 'completion install'
+      echo --shell --help
     case '*'
       return 1
   end
