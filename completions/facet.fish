@@ -197,7 +197,7 @@ function __facet_words
     case 'ask'
       echo --livedoc --resource --help
     case 'api'
-      echo --raw-field --field --header --input --include --help
+      echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
       echo users token usage share seed --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
