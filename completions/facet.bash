@@ -100,7 +100,7 @@ __facet_words() {
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed --host --port --data-dir --memory --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed --host --port --data-dir --memory --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --help" ;;
     "serve users list") echo "--data-dir --help" ;;

@@ -32,6 +32,7 @@ export interface ServeOptions {
   allowFetchFrom?: string[];
   exec?: string;
   seed?: string;
+  logFormat?: 'pretty' | 'json';
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -115,7 +116,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const { resolveDataDir } = await import('../../../server/data-dir.js');
   const dataDir = opts.memory ? undefined : resolveDataDir(opts.dataDir);
   const allowed = allowFetchFrom(opts, deps.env);
-  const server = await startPlatform(startOptions(opts, deps, dataDir));
+  // Readable lines for a person at a terminal, JSON lines for anything that reads them.
+  const pretty = (opts.logFormat ?? (deps.streams.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+  const logStream = pretty ? (await import('./log-format.js')).readableLog(deps.streams.stdout, deps.io().c) : undefined;
+  const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
   const io = deps.io();
   const boot = server.bootstrap.data;
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
@@ -174,13 +178,14 @@ export function register(program: Command, deps: Deps): Command {
     .option('--memory', 'keep everything in memory; nothing survives a restart')
     .option('--admin-key <key>', 'the deployment admin key for X-Admin-Key (default: generated once)')
     .addOption(
-      new Option('--log-level <level>', 'structured log level (JSON lines on stdout)')
+      new Option('--log-level <level>', 'log level (lines on stdout; see --log-format)')
         .default('info')
         .argParser((v) => {
           if (!LEVELS.includes(v)) throw new InvalidArgumentError(`one of ${LEVELS.join(', ')}`);
           return v;
         }),
     )
+    .addOption(new Option('--log-format <format>', 'log lines on stdout: readable (pretty) or JSON (default: pretty on a terminal, json otherwise)').choices(['pretty', 'json']))
     .option('--no-profile', 'do not set up the "local" CLI profile')
     .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
     .option('--upstream-openai-base-url <url>', 'OpenAI-compatible server for catalog models with api "openai", e.g. http://127.0.0.1:11434/v1 (env FACET_UPSTREAM_OPENAI_BASE_URL)')
