@@ -1,9 +1,6 @@
 import type { Writable } from 'node:stream';
-import { createRequire } from 'node:module';
 import { Chalk, type ChalkInstance } from 'chalk';
-
-// cli-table3 is only needed for people at a terminal: loaded on the first TTY table, not at start.
-const requireLazy = createRequire(import.meta.url);
+import { humanCell, renderTable } from './tty-table.js';
 
 export interface Column<T> {
   header: string;
@@ -104,10 +101,12 @@ export class IO {
       for (const row of rows) this.write(columns.map((c) => cell(c.value(row))).join('\t') + '\n');
       return;
     }
-    const Table = requireLazy('cli-table3') as typeof import('cli-table3');
-    const t = new Table({ head: columns.map((c) => this.c.bold(c.header)), style: { head: [], border: [] } });
-    for (const row of rows) t.push(columns.map((c) => cell(c.value(row))));
-    this.write(t.toString() + '\n');
+    const now = Date.now();
+    const headers = columns.map((c) => c.header);
+    const cells = rows.map((row) => columns.map((c) => humanCell(cell(c.value(row)), now)));
+    const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
+    const width = (this.options.stdout as { columns?: number }).columns || 80;
+    this.write(renderTable(headers, cells, { width, c: this.c, statusColumns }));
   }
 
   /** Key/value lines for one record. */
