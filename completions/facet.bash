@@ -93,9 +93,11 @@ __facet_words() {
     "livedocs resources route") echo "--livedoc --max --help" ;;
     "livedocs resources ppt-retrieve") echo "--livedoc --page --query --help" ;;
     "chat") echo "--retry --max-retries --verbose --help" ;;
-    "conversations") echo "start follow-up get stream --help" ;;
+    "conversations") echo "start follow-up list ls get stream --help" ;;
     "conversations start") echo "--livedoc --resource --no-stream --help" ;;
     "conversations follow-up") echo "--no-stream --help" ;;
+    "conversations list") echo "--livedoc --page --size --help" ;;
+    "conversations ls") echo "--livedoc --page --size --help" ;;
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;

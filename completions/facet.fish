@@ -185,11 +185,15 @@ function __facet_words
     case 'chat'
       echo --retry --max-retries --verbose --help
     case 'conversations'
-      echo start follow-up get stream --help
+      echo start follow-up list ls get stream --help
     case 'conversations start'
       echo --livedoc --resource --no-stream --help
     case 'conversations follow-up'
       echo --no-stream --help
+    case 'conversations list'
+      echo --livedoc --page --size --help
+    case 'conversations ls'
+      echo --livedoc --page --size --help
     case 'conversations get'
       echo --help
     case 'conversations stream'
