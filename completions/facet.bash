@@ -2,10 +2,13 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
+    "auth") echo "token --help" ;;
+    "auth token") echo "--type --help" ;;
+    "status") echo "--help" ;;
     "config") echo "list get set unset profiles use --help" ;;
     "config list") echo "--help" ;;
     "config get") echo "--help" ;;
@@ -92,14 +95,16 @@ __facet_words() {
     "livedocs resources route") echo "--livedoc --max --help" ;;
     "livedocs resources ppt-retrieve") echo "--livedoc --page --query --help" ;;
     "chat") echo "--retry --max-retries --verbose --help" ;;
-    "conversations") echo "start follow-up get stream --help" ;;
+    "conversations") echo "start follow-up list ls get stream --help" ;;
     "conversations start") echo "--livedoc --resource --no-stream --help" ;;
     "conversations follow-up") echo "--no-stream --help" ;;
+    "conversations list") echo "--livedoc --page --size --help" ;;
+    "conversations ls") echo "--livedoc --page --size --help" ;;
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
-    "api") echo "--raw-field --field --header --input --include --help" ;;
-    "serve") echo "users token usage share --host --port --data-dir --memory --database-url --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help" ;;
+    "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
+    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
@@ -108,7 +113,9 @@ __facet_words() {
     "serve usage") echo "record --help" ;;
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help" ;;
     "serve share") echo "--revoke --data-dir --database-url --help" ;;
-    "completion") echo "--write --help" ;;
+    "serve seed") echo "--help" ;;
+    "completion") echo "install --write --help" ;;
+    "completion install") echo "--shell --help" ;;
     *) return 1 ;;
   esac
 }

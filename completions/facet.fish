@@ -3,12 +3,18 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
       echo --all --help
     case 'whoami'
+      echo --help
+    case 'auth'
+      echo token --help
+    case 'auth token'
+      echo --type --help
+    case 'status'
       echo --help
     case 'config'
       echo list get set unset profiles use --help
@@ -183,11 +189,15 @@ function __facet_words
     case 'chat'
       echo --retry --max-retries --verbose --help
     case 'conversations'
-      echo start follow-up get stream --help
+      echo start follow-up list ls get stream --help
     case 'conversations start'
       echo --livedoc --resource --no-stream --help
     case 'conversations follow-up'
       echo --no-stream --help
+    case 'conversations list'
+      echo --livedoc --page --size --help
+    case 'conversations ls'
+      echo --livedoc --page --size --help
     case 'conversations get'
       echo --help
     case 'conversations stream'
@@ -195,9 +205,9 @@ function __facet_words
     case 'ask'
       echo --livedoc --resource --help
     case 'api'
-      echo --raw-field --field --header --input --include --help
+      echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share --host --port --data-dir --memory --database-url --admin-key --log-level --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --allow-fetch-from --help
+      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
@@ -214,8 +224,12 @@ function __facet_words
       echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help
     case 'serve share'
       echo --revoke --data-dir --database-url --help
+    case 'serve seed'
+      echo --help
     case 'completion'
-      echo --write --help
+      echo install --write --help
+    case 'completion install'
+      echo --shell --help
     case '*'
       return 1
   end

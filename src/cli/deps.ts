@@ -6,6 +6,7 @@ export interface GlobalOptions {
   profile?: string;
   baseUrl?: string;
   json?: boolean;
+  jq?: string;
   quiet?: boolean;
   color?: boolean;
   input?: boolean;

@@ -28,7 +28,8 @@ export function createProgram(deps: Deps): Command {
     .version(deps.version, '-V, --version')
     .option('--profile <name>', 'use this profile instead of the current one')
     .option('--base-url <url>', 'platform base URL for this call')
-    .option('--json', 'print the response data as JSON (stable, for scripts)')
+    .option('--json', 'print the response data as JSON (stable, for scripts); --json id,name (or --json=id) keeps those fields')
+    .option('--jq <expr>', 'filter the JSON output through a jq expression (implies --json; strings print raw)')
     .option('-q, --quiet', 'print nothing but the data')
     .option('--no-color', 'no colours')
     .option('--no-input', 'never prompt; a missing value is a usage error')
@@ -66,7 +67,7 @@ async function loadIO(): Promise<void> {
   IOClass ??= (await import('./io/output.js')).IO;
 }
 
-function createDeps(streams: Streams, env: NodeJS.ProcessEnv): Deps & { setGlobals(g: GlobalOptions): void } {
+function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: string[]): Deps & { setGlobals(g: GlobalOptions): void } {
   let globals: GlobalOptions = {};
   let io: IO | undefined;
   let configP: Promise<import('./config/profiles.js').ConfigStore> | undefined;
@@ -90,6 +91,7 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv): Deps & { setGloba
         json: Boolean(globals.json),
         quiet: Boolean(globals.quiet),
         color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
+        shape: { fields: jsonFields, jq: globals.jq },
       }));
     },
     config() {
@@ -163,13 +165,24 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
       throw err;
     });
   }
-  const deps = createDeps(streams, env);
+  let args = argv.slice(2);
+  let jsonFields: string[] | undefined;
+  try {
+    // Loaded only when --json is there at all: other commands start as fast as before.
+    if (args.some((a) => a.startsWith('--json'))) ({ args, fields: jsonFields } = (await import('./io/json-shape.js')).extractJsonFields(args));
+  } catch (err) {
+    streams.stderr.write(`error: ${(err as Error).message}\n`);
+    return EXIT.usage;
+  }
+  const deps = createDeps(streams, env, jsonFields);
   const program = createProgram(deps);
   program.hook('preAction', async (_root, action) => {
-    deps.setGlobals(action.optsWithGlobals() as GlobalOptions);
+    const globals = action.optsWithGlobals() as GlobalOptions & { profile?: unknown };
+    // `serve --no-profile` shares the name: under `facet serve …` its boolean is not a profile name.
+    if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
+    deps.setGlobals(globals as GlobalOptions);
     await loadIO();
   });
-  const args = argv.slice(2);
   // The one answer that needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     streams.stdout.write(`${VERSION}\n`);
@@ -185,7 +198,8 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
         else program.command(g.name).description(g.summary);
       }
     }
-    await program.parseAsync(argv);
+    await program.parseAsync([...argv.slice(0, 2), ...args]);
+    if (IOClass) await deps.io().flush();
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
@@ -193,6 +207,8 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     await loadIO();
+    // JSON already on its way through jq is printed before the error (`facet api` bodies of a 4xx).
+    await deps.io().flush().catch(() => {});
     return report(err, deps);
   }
 }

@@ -8,6 +8,7 @@ import { chatClient } from './chat.js';
 import { conversationsClient } from './conversations.js';
 import { projectsClient } from './projects.js';
 import { tasksClient } from './tasks.js';
+import { systemClient } from './system.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -27,6 +28,7 @@ export function createApi(options: TransportOptions) {
     conversations: conversationsClient(transport),
     projects: projectsClient(transport),
     tasks: tasksClient(transport),
+    system: systemClient(transport),
   };
 }
 

@@ -2,10 +2,23 @@ import { z } from 'zod';
 import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
-import { v2Envelope } from './envelopes.js';
+import { v2Envelope, v2Page } from './envelopes.js';
 
 export const ConversationStarted = z.object({ stream_key: z.string(), thread_short_id: z.string(), live_doc_short_id: z.string() });
 export type ConversationStarted = z.infer<typeof ConversationStarted>;
+
+/** One question of a thread and its answer (null while it is still being written, or if it failed). */
+export const ConversationTurn = z.object({ query: z.string(), answer: z.string().nullable(), created_at: z.string() });
+
+/** A thread in a listing (local addition: the spec lists no conversations). */
+export const ConversationSummary = z.object({
+  thread_short_id: z.string(),
+  title: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  live_doc_short_id: z.string(),
+  turn_count: z.number().int(),
+});
 
 export const ConversationDetail = z.object({
   thread_short_id: z.string(),
@@ -13,6 +26,14 @@ export const ConversationDetail = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   live_doc_short_id: z.string(),
+  /** Local addition: the thread's questions and answers, oldest first. */
+  turns: z.array(ConversationTurn),
+});
+
+export const ListConversationsQuery = z.object({
+  live_doc_short_id: z.string().min(1).max(100).optional(),
+  page: textInt({ min: 1, max: 100_000, default: 1 }),
+  size: textInt({ min: 1, max: 100, default: 20 }),
 });
 
 /** The query's 1-2000 bound is checked by the service so that over-long is QUERY_TOO_LONG. */
@@ -48,6 +69,7 @@ const base = { auth: 'bearer-key', family: 'v2', tag: 'conversations' } as const
 
 export const createConversation = defineRoute({ ...base, id: 'conversations.create', method: 'POST', path: '/v2/conversations', summary: 'Start a conversation; open its stream right after', body: CreateConversationRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
 export const followUp = defineRoute({ ...base, id: 'conversations.followUp', method: 'POST', path: '/v2/conversations/{thread_short_id}/follow_up', summary: 'Ask again in the same thread', params: ThreadParams, body: FollowUpRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
+export const listConversations = defineRoute({ ...base, id: 'conversations.list', method: 'GET', path: '/v2/conversations', summary: 'Your conversations, most recently updated first (local addition)', query: ListConversationsQuery, responses: { 200: v2Envelope(v2Page(ConversationSummary)), ...errors } });
 export const getConversation = defineRoute({ ...base, id: 'conversations.get', method: 'GET', path: '/v2/conversations/{thread_short_id}', summary: 'Conversation detail', params: ThreadParams, responses: { 200: v2Envelope(ConversationDetail), ...errors } });
 export const streamConversation = defineRoute({
   ...base,
@@ -70,4 +92,4 @@ export const streamConversation = defineRoute({
   },
 });
 
-export const conversationRoutes = [createConversation, streamConversation, followUp, getConversation];
+export const conversationRoutes = [createConversation, listConversations, streamConversation, followUp, getConversation];

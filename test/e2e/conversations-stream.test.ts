@@ -73,10 +73,26 @@ describe('conversations through the CLI', () => {
     const detail = json(await p.cli(['conversations', 'get', first.thread_short_id, '--json']));
     expect(detail).toMatchObject({ thread_short_id: first.thread_short_id, title: 'What is the capital of Freedonia?', live_doc_short_id: ld });
     expect(detail.updated_at >= detail.created_at).toBe(true);
+    // the turns, oldest first, each with its answer
+    expect(detail.turns.map((t: { query: string }) => t.query)).toEqual(['What is the capital of Freedonia?', 'And its population?']);
+    expect(detail.turns[0].answer).toContain('Fredville');
+    expect(detail.turns[1].answer).toContain('2 million');
+    const shown = await p.cli(['conversations', 'get', first.thread_short_id]);
+    expect(shown.stdout).toMatch(/> What is the capital of Freedonia\?[^\n]*\n.*Fredville/);
 
     const ask = await p.cli(['ask', 'Where is Sylvan Heights?', '--livedoc', ld]);
     expect(ask.exitCode, ask.stderr).toBe(0);
     expect(ask.stdout).toMatch(/capital of Sylvania is Sylvan Heights\. \[1\]/);
+
+    // conversations list: the caller's threads, most recently updated first, with their turn counts
+    const listed = json(await p.cli(['conversations', 'list', '--livedoc', ld, '--json']));
+    expect(listed.total).toBe(2);
+    expect(listed.items.map((t: { title: string; turn_count: number }) => [t.title, t.turn_count])).toEqual([
+      ['Where is Sylvan Heights?', 1],
+      ['What is the capital of Freedonia?', 2],
+    ]);
+    const piped = await p.cli(['conversations', 'list']);
+    expect(piped.stdout.trim().split('\n')[1]).toMatch(new RegExp(`^${first.thread_short_id}\tWhat is the capital of Freedonia\\?\t2\t${ld}\t`));
 
     // every answer was generated through the metered writer
     const usage = json(await p.cli(['admin', 'usage', '--json']));

@@ -4,6 +4,7 @@ import type { Deps } from '../deps.js';
 import { CliError, exitCodeForStatus, usageError } from '../exit-codes.js';
 import { collect } from '../io/parse.js';
 import { readStdin } from '../io/prompt.js';
+import { rawRequestSpec } from '../raw-request.js';
 
 export interface ApiOptions {
   field: string[];
@@ -11,6 +12,9 @@ export interface ApiOptions {
   header: string[];
   input?: string;
   include?: boolean;
+  method?: string;
+  paginate?: boolean;
+  slurp?: boolean;
 }
 
 /** -F values are typed like gh api: numbers, true/false, null, @file for a file's text. */
@@ -29,7 +33,19 @@ function splitPair(pair: string, flag: string): [string, string] {
   return [pair.slice(0, i), pair.slice(i + 1)];
 }
 
-export async function run(method: string, path: string, opts: ApiOptions, deps: Deps): Promise<void> {
+/** `facet api PATH` (gh's form: GET, or POST when fields are given; -X to choose) or `facet api METHOD PATH`. */
+export async function run(first: string, second: string | undefined, opts: ApiOptions, deps: Deps): Promise<void> {
+  let method: string;
+  let path: string;
+  if (second === undefined) {
+    if (!first.includes('/') && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(first)) throw usageError(`give the path after ${first}`);
+    path = first;
+    method = opts.method ?? (opts.field.length || opts.rawField.length || opts.input ? 'POST' : 'GET');
+  } else {
+    if (opts.method) throw usageError('give the method once: as the first argument or with -X');
+    [method, path] = [first, second];
+  }
+  if (opts.slurp && !opts.paginate) throw usageError('--slurp needs --paginate');
   const verb = method.toUpperCase();
   if (!/^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/.test(verb)) throw usageError(`unknown method ${method}`);
   if (!path.startsWith('/')) path = `/${path}`;
@@ -54,58 +70,69 @@ export async function run(method: string, path: string, opts: ApiOptions, deps: 
   if (!withQuery && Object.keys(fields).length) body = fields;
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
 
-  const [{ matchRoute, surfaceOf }, api] = await Promise.all([import('../../contract/index.js'), deps.api()]);
-  // The route, or else the surface the path falls in, says which credentials and base URL apply.
-  const owner = matchRoute(verb, path) ?? surfaceOf(path);
-  const spec = {
-    method: verb,
-    path,
-    auth: owner?.auth ?? 'none',
-    service: (owner?.family ?? 'image') === 'image' ? ('image' as const) : ('platform' as const),
-    query: withQuery ? (fields as Record<string, string>) : undefined,
-    body,
-    headers,
+  const api = await deps.api();
+  const spec = await rawRequestSpec(verb, path, { query: withQuery ? (fields as Record<string, string>) : undefined, body, headers });
+  const send = async (query: typeof spec.query) => {
+    try {
+      return await api.transport.send({ ...spec, query });
+    } catch (err) {
+      // A missing credential is the server's to judge here: send the call without it.
+      if ((err as Error).name !== 'MissingCredentialError') throw err;
+      return api.transport.send({ ...spec, query, auth: 'none' });
+    }
   };
-  let res;
-  try {
-    res = await api.transport.send(spec);
-  } catch (err) {
-    // A missing credential is the server's to judge here: send the call without it.
-    if ((err as Error).name !== 'MissingCredentialError') throw err;
-    res = await api.transport.send({ ...spec, auth: 'none' });
-  }
   const io = deps.io();
-  if (opts.include) {
-    io.write(`HTTP ${res.status}\n`);
-    for (const [k, v] of Object.entries(res.headers)) io.write(`${k}: ${Array.isArray(v) ? v.join(', ') : v}\n`);
-    io.write('\n');
+  const slurped: unknown[] = [];
+  let query = spec.query;
+  for (let page = 1; ; page++) {
+    const res = await send(query);
+    if (opts.include) {
+      io.write(`HTTP ${res.status}\n`);
+      for (const [k, v] of Object.entries(res.headers)) io.write(`${k}: ${Array.isArray(v) ? v.join(', ') : v}\n`);
+      io.write('\n');
+    }
+    const text = res.body.toString('utf8');
+    const type = String(res.headers['content-type'] ?? '');
+    const json = type.includes('json') && text ? JSON.parse(text) : undefined;
+    if (res.status >= 400 || !opts.slurp) {
+      if (json !== undefined) io.printJson(json);
+      else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
+    }
+    if (res.status >= 400) throw new CliError(`HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`, exitCodeForStatus(res.status));
+    if (!opts.paginate) return;
+    if (opts.slurp) slurped.push(...(await import('../api-paging.js')).pageItems(json ?? text));
+    const next = json === undefined ? undefined : (await import('../api-paging.js')).nextPageQuery(res, json);
+    // A page limit guards against a server that keeps answering with the same cursor.
+    if (!next || page >= 10_000) break;
+    query = { ...query, ...next };
   }
-  const text = res.body.toString('utf8');
-  const type = String(res.headers['content-type'] ?? '');
-  if (type.includes('json') && text) io.write(JSON.stringify(JSON.parse(text), null, 2) + '\n');
-  else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
-  if (res.status >= 400) throw new CliError(`HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`, exitCodeForStatus(res.status));
+  if (opts.slurp) io.printJson(slurped);
 }
 
 export function register(program: Command, deps: Deps): void {
   program
     .command('api')
-    .argument('<method>', 'GET, POST, PUT, PATCH or DELETE')
-    .argument('<path>', 'path on the platform, e.g. /auth/api-keys or /v2/livedocs')
+    .argument('<method-or-path>', 'GET, POST, PUT, PATCH or DELETE, then the path; or the path alone (GET, or POST with fields)')
+    .argument('[path]', 'path on the platform, e.g. /auth/api-keys or /v2/livedocs')
     .description("Make a raw API call with the profile's credentials for that surface; prints the body")
     .option('-f, --raw-field <key=value>', 'a string field (query for GET, JSON body otherwise)', collect, [])
     .option('-F, --field <key=value>', 'a typed field: numbers, true, false, null, @file', collect, [])
     .option('-H, --header <header>', 'an extra header, "Name: value"', collect, [])
     .option('--input <file>', 'the request body from a file, or - for stdin')
     .option('-i, --include', 'print the status line and headers first')
+    .option('-X, --method <method>', 'the method, with the path alone as argument')
+    .option('--paginate', "fetch every page, following the surface's paging (X-Next-Cursor, next_cursor, /v2 page/size/total)")
+    .option('--slurp', 'with --paginate: print one array of all pages\' records')
     .addHelpText(
       'after',
       `
 Examples:
   $ facet api GET /auth/api-keys
+  $ facet api /v2/livedocs --paginate --slurp --jq 'length'
+  $ facet api /auth/api-keys -f name=ci            # POST: fields given
   $ facet api POST /auth/api-keys -f name=ci -F expires_in_days=30
   $ facet api GET /admin/api-key-usage -F limit=10
   $ echo '{"query":"hello"}' | facet api POST /v2/chat --input -`,
     )
-    .action((method: string, path: string, opts: ApiOptions) => run(method, path, opts, deps));
+    .action((first: string, second: string | undefined, opts: ApiOptions) => run(first, second, opts, deps));
 }

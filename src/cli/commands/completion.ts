@@ -1,13 +1,40 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { Argument, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { fileName, generate, SHELLS, type Shell } from '../completion/generate.js';
 import { packageRoot } from '../package-root.js';
 import { usageError } from '../exit-codes.js';
 
+/**
+ * Where each shell looks for a user's completions without a line of configuration (fish, bash with
+ * bash-completion 2) or with one fpath line (zsh: no per-user directory is searched by default).
+ */
+function installPath(shell: Shell, env: NodeJS.ProcessEnv): { file: string; hint?: string } {
+  const home = env.HOME || os.homedir();
+  const data = env.XDG_DATA_HOME || path.join(home, '.local', 'share');
+  const config = env.XDG_CONFIG_HOME || path.join(home, '.config');
+  switch (shell) {
+    case 'bash':
+      return { file: path.join(data, 'bash-completion', 'completions', 'facet'), hint: 'needs the bash-completion package; open a new shell' };
+    case 'zsh': {
+      const dir = path.join(data, 'zsh', 'site-functions');
+      return { file: path.join(dir, fileName('zsh')), hint: `add \`fpath=(${dir} $fpath)\` before \`compinit\` in ~/.zshrc, then open a new shell` };
+    }
+    case 'fish':
+      return { file: path.join(config, 'fish', 'completions', fileName('fish')), hint: 'open a new shell' };
+  }
+}
+
+function detectShell(env: NodeJS.ProcessEnv): Shell {
+  const name = path.basename(env.SHELL ?? '');
+  if ((SHELLS as readonly string[]).includes(name)) return name as Shell;
+  throw usageError(`cannot tell the shell from SHELL=${env.SHELL ?? ''}`, 'pass --shell bash, zsh or fish');
+}
+
 export function register(program: Command, deps: Deps): void {
-  program
+  const completion = program
     .command('completion')
     .description('Print a shell completion script; --write regenerates completions/ in the package')
     .addArgument(new Argument('[shell]', 'the shell').choices(SHELLS))
@@ -23,5 +50,22 @@ export function register(program: Command, deps: Deps): void {
       }
       if (!shell) throw usageError('name a shell: bash, zsh or fish');
       deps.io().write(generate(program, shell));
+    });
+
+  completion
+    .command('install')
+    .description("Write the completion script where the shell finds it (the user's directory, created if missing)")
+    .addOption(new Option('--shell <shell>', 'the shell (default: from $SHELL)').choices(SHELLS))
+    .addHelpText('after', '\nExamples:\n  $ facet completion install\n  $ facet completion install --shell fish')
+    .action((opts: { shell?: Shell }) => {
+      const shell = opts.shell ?? detectShell(deps.env);
+      const { file, hint } = installPath(shell, deps.env);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, generate(program, shell));
+      const io = deps.io();
+      io.print({ shell, file }, () => {
+        io.success(`wrote ${shell} completions to ${file}`);
+        if (hint) io.info(`hint: ${hint}`);
+      });
     });
 }

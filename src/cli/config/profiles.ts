@@ -1,6 +1,6 @@
 import Conf from 'conf';
 
-export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key'] as const;
+export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key', 'default_livedoc'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 export type Profile = Partial<Record<ProfileKey, string>>;
 
@@ -90,6 +90,8 @@ export interface ResolvedSettings {
   apiKey?: string;
   accessToken?: string;
   adminKey?: string;
+  /** The LiveDoc `facet ask` answers from when no --livedoc is given. */
+  defaultLivedoc?: string;
   /** Where each value came from, for `facet whoami` and `facet config list`. */
   sources: Partial<Record<ProfileKey, 'env' | 'flag' | 'profile' | 'default'>>;
 }
@@ -121,6 +123,7 @@ export function resolveSettings(
     apiKey: pick('api_key', 'FACET_API_KEY'),
     accessToken: pick('access_token', 'FACET_ACCESS_TOKEN'),
     adminKey: pick('admin_key', 'FACET_ADMIN_KEY'),
+    defaultLivedoc: pick('default_livedoc', 'FACET_DEFAULT_LIVEDOC'),
     sources,
   };
 }

@@ -1,9 +1,6 @@
 import type { Writable } from 'node:stream';
-import { createRequire } from 'node:module';
 import { Chalk, type ChalkInstance } from 'chalk';
-
-// cli-table3 is only needed for people at a terminal: loaded on the first TTY table, not at start.
-const requireLazy = createRequire(import.meta.url);
+import { humanCell, renderTable } from './tty-table.js';
 
 export interface Column<T> {
   header: string;
@@ -16,6 +13,8 @@ export interface IOOptions {
   json: boolean;
   quiet: boolean;
   color: boolean;
+  /** --json FIELDS and --jq EXPR (io/json-shape.ts); either one implies json. */
+  shape?: import('./json-shape.js').JsonShape;
 }
 
 function cell(value: unknown): string {
@@ -45,22 +44,51 @@ export class IO {
     return Boolean(this.options.stderr.isTTY);
   }
 
+  /** --json FIELDS or --jq: JSON output is reshaped before it is printed. */
+  get shaped(): boolean {
+    return Boolean(this.options.shape?.fields || this.options.shape?.jq);
+  }
+
   get json(): boolean {
-    return this.options.json;
+    return this.options.json || this.shaped;
   }
 
   write(text: string): void {
     this.options.stdout.write(text);
   }
 
+  /** JSON output written through jq runs in order, after the writes before it; flush() awaits it. */
+  private pending: Promise<void> = Promise.resolve();
+
   /** Stable machine output: the response data, two-space indented, one trailing newline. */
   printJson(data: unknown): void {
-    this.write(JSON.stringify(data ?? null, null, 2) + '\n');
+    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n');
+  }
+
+  /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
+  printJsonLine(data: unknown): void {
+    this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n');
+  }
+
+  private emitJson(data: unknown, format: (v: unknown) => string): void {
+    const shape = this.options.shape;
+    if (!shape?.fields && !shape?.jq) return this.write(format(data));
+    const run = async () => {
+      const { selectFields, runJq } = await import('./json-shape.js');
+      const selected = shape.fields ? selectFields(data, shape.fields) : data;
+      this.write(shape.jq ? await runJq(selected, shape.jq) : format(selected));
+    };
+    this.pending = this.pending.then(run);
+  }
+
+  /** Waits for JSON still going through jq; its errors surface here. */
+  flush(): Promise<void> {
+    return this.pending;
   }
 
   /** Data for people and scripts: JSON when asked, else the human rendering. */
   print(data: unknown, human: () => void): void {
-    if (this.options.json) this.printJson(data);
+    if (this.json) this.printJson(data);
     else human();
   }
 
@@ -73,10 +101,12 @@ export class IO {
       for (const row of rows) this.write(columns.map((c) => cell(c.value(row))).join('\t') + '\n');
       return;
     }
-    const Table = requireLazy('cli-table3') as typeof import('cli-table3');
-    const t = new Table({ head: columns.map((c) => this.c.bold(c.header)), style: { head: [], border: [] } });
-    for (const row of rows) t.push(columns.map((c) => cell(c.value(row))));
-    this.write(t.toString() + '\n');
+    const now = Date.now();
+    const headers = columns.map((c) => c.header);
+    const cells = rows.map((row) => columns.map((c) => humanCell(cell(c.value(row)), now)));
+    const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
+    const width = (this.options.stdout as { columns?: number }).columns || 80;
+    this.write(renderTable(headers, cells, { width, c: this.c, statusColumns }));
   }
 
   /** Key/value lines for one record. */

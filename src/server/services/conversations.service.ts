@@ -70,10 +70,21 @@ export async function followUp(ctx: AppContext, auth: AuthContext, threadId: str
   }
 }
 
+function summary(thread: repo.ThreadRow) {
+  return { thread_short_id: thread.id, title: thread.title, created_at: thread.created_at, updated_at: thread.updated_at, live_doc_short_id: thread.livedoc_id };
+}
+
 export async function detail(ctx: AppContext, auth: AuthContext, threadId: string) {
   const thread = await repo.findThread(ctx.db, threadId);
   if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
-  return { thread_short_id: thread.id, title: thread.title, created_at: thread.created_at, updated_at: thread.updated_at, live_doc_short_id: thread.livedoc_id };
+  const turns = await repo.turnsOf(ctx.db, thread.id);
+  return { ...summary(thread), turns: turns.map((t) => ({ query: t.query, answer: t.answer, created_at: t.created_at })) };
+}
+
+/** The caller's own threads (a shared LiveDoc's conversations stay its askers'), newest activity first. */
+export async function list(ctx: AppContext, auth: AuthContext, q: { live_doc_short_id?: string; page: number; size: number }) {
+  const { total, rows } = await repo.pageThreads(ctx.db, auth.user.id, { livedocId: q.live_doc_short_id, offset: (q.page - 1) * q.size, limit: q.size });
+  return { total, page: q.page, size: q.size, items: rows.map((r) => ({ ...summary(r), turn_count: r.turn_count })) };
 }
 
 /** Records the turn, opens its stream key and starts writing the answer into the log in the background. */

@@ -26,6 +26,7 @@ export function register(program: Command, deps: Deps): void {
         api_key: s.apiKey,
         access_token: s.accessToken,
         admin_key: s.adminKey,
+        default_livedoc: s.defaultLivedoc,
       };
       const io = deps.io();
       const rows = PROFILE_KEYS.map((k) => ({ key: k, value: show(k, values[k]), source: s.sources[k] ?? '' }));

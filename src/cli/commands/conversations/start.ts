@@ -10,18 +10,19 @@ export interface StartOptions {
 }
 
 /** Shared by `conversations start` and `ask`: create, then stream the answer unless told not to. */
-export async function run(query: string, opts: StartOptions, deps: Deps): Promise<void> {
+export async function run(query: string, opts: StartOptions, deps: Deps): Promise<import('../../../contract/conversations.js').ConversationStarted> {
   const api = await deps.api();
   const started = await api.conversations.start({ query, live_doc_short_id: opts.livedoc, selected_resource_ids: opts.resource });
   const io = deps.io();
   if (opts.stream === false) {
     io.print(started, () => io.fields([['thread', started.thread_short_id], ['stream key', started.stream_key], ['livedoc', started.live_doc_short_id]]));
-    return;
+    return started;
   }
   io.info(io.errC.dim(`thread ${started.thread_short_id} · livedoc ${started.live_doc_short_id}`));
   const { answer } = await followStream(deps, started.stream_key, { print: !io.json });
   if (io.json) io.printJson({ ...started, answer });
   else io.info(io.errC.dim(`follow up: facet conversations follow-up ${started.thread_short_id} "…"`));
+  return started;
 }
 
 export function register(parent: Command, deps: Deps): void {
@@ -33,5 +34,7 @@ export function register(parent: Command, deps: Deps): void {
     .option('--resource <id>', 'only these resources of the LiveDoc; repeatable', collect)
     .option('--no-stream', 'print the thread and stream key instead of the answer')
     .addHelpText('after', '\nExamples:\n  $ facet conversations start "What changed in v2?" --livedoc ld_x\n  $ facet conversations start "Summarise" --livedoc ld_x --resource res_a --resource res_b')
-    .action((query: string, opts: StartOptions) => run(query, opts, deps));
+    .action(async (query: string, opts: StartOptions) => {
+      await run(query, opts, deps);
+    });
 }

@@ -42,7 +42,10 @@ export async function run(model: string, promptArg: string | undefined, opts: Ll
   let ended = '\n';
   for await (const ev of api.modelApi.stream(opts.surface, body)) {
     // With --json each event's data is one line (NDJSON); it is still parsed, so an in-stream error fails the command.
-    if (io.json && ev.data !== '[DONE]') io.write(ev.data + '\n');
+    if (io.json && ev.data !== '[DONE]') {
+      if (io.shaped) io.printJsonLine(JSON.parse(ev.data));
+      else io.write(ev.data + '\n');
+    }
     const step = parse(ev);
     if (step.text && !io.json) {
       io.write(step.text);

@@ -5,6 +5,7 @@ import * as users from './users.js';
 import * as token from './token.js';
 import * as usage from './usage.js';
 import * as share from './share.js';
+import * as seed from './seed.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
@@ -12,4 +13,5 @@ export function register(program: Command, deps: Deps): void {
   token.register(serve, deps);
   usage.register(serve, deps);
   share.register(serve, deps);
+  seed.register(serve, deps);
 }

@@ -31,6 +31,9 @@ export interface ServeOptions {
   maxUploadMb: number;
   maxKeysPerUser: number;
   allowFetchFrom?: string[];
+  exec?: string;
+  seed?: string;
+  logFormat?: 'pretty' | 'json';
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -87,21 +90,14 @@ async function adoptLocalProfile(deps: Deps, boot: import('../../../server/boots
   return !currentHasCredentials;
 }
 
-export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
-  const [{ startServer }, { resolveDataDir }, { redactDatabaseUrl }] = await Promise.all([
-    import('../../../server/server.js'),
-    import('../../../server/data-dir.js'),
-    import('../../../server/store/postgres.js'),
-  ]);
-  const database = databaseUrl(opts, deps.env);
-  const dataDir = opts.memory ? undefined : resolveDataDir(opts.dataDir);
-  const allowed = allowFetchFrom(opts, deps.env);
-  const server = await startServer({
+/** The server's options from the command's: shared by `facet serve` and `facet serve --exec`. */
+export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | undefined): import('../../../server/server.js').StartOptions {
+  return {
     host: opts.host,
     port: opts.port,
     dataDir,
     memory: opts.memory,
-    databaseUrl: database,
+    databaseUrl: databaseUrl(opts, deps.env),
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
@@ -117,11 +113,27 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
-    allowFetchFrom: allowed,
-  }).catch((e: Error) => {
-    // A malformed allowance is the caller's input: a usage error that names it.
+    allowFetchFrom: allowFetchFrom(opts, deps.env),
+  };
+}
+
+/** Starts the platform; a malformed allowance is the caller's input: a usage error that names it. */
+export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
+  const { startServer } = await import('../../../server/server.js');
+  return startServer(options).catch((e: Error) => {
     throw e.name === 'InvalidAllowance' ? usageError(e.message) : e;
   });
+}
+
+export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
+  const [{ resolveDataDir }, { redactDatabaseUrl }] = await Promise.all([import('../../../server/data-dir.js'), import('../../../server/store/postgres.js')]);
+  const dataDir = opts.memory ? undefined : resolveDataDir(opts.dataDir);
+  const allowed = allowFetchFrom(opts, deps.env);
+  const database = databaseUrl(opts, deps.env);
+  // Readable lines for a person at a terminal, JSON lines for anything that reads them.
+  const pretty = (opts.logFormat ?? (deps.streams.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
+  const logStream = pretty ? (await import('./log-format.js')).readableLog(deps.streams.stdout, deps.io().c) : undefined;
+  const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
   const io = deps.io();
   const boot = server.bootstrap.data;
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
@@ -142,6 +154,15 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   }
   if (dataDir) err.write(`  credentials: ${dataDir}/bootstrap.json\n`);
   if (opts.profile !== false) err.write(`  profile "local" ${current ? 'is current' : 'is set up (facet config use local)'}: try \`facet keys list\` in another terminal\n`);
+  if (opts.seed) {
+    const { seed } = await import('./seed.js');
+    const { createTransport } = await import('../../../client/transport.js');
+    const credentials = { apiKey: boot.api_key ?? undefined, accessToken: boot.access_token, adminKey: boot.admin_key ?? undefined };
+    await seed(opts.seed, createTransport({ baseUrl: server.url, credentials, userAgent: `facet-cli/${deps.version}` }), deps).catch(async (e) => {
+      await server.close();
+      throw e;
+    });
+  }
   if (deps.globals().json) {
     // Keys are shown when they are made (first start) and never again; bootstrap.json keeps them.
     const fresh = server.bootstrap.created || opts.memory;
@@ -174,13 +195,14 @@ export function register(program: Command, deps: Deps): Command {
     .option('--database-url <url>', 'keep the records in PostgreSQL, postgres://USER:PASSWORD@HOST:PORT/DB (env FACET_DATABASE_URL); files stay in the data dir')
     .option('--admin-key <key>', 'the deployment admin key for X-Admin-Key (default: generated once)')
     .addOption(
-      new Option('--log-level <level>', 'structured log level (JSON lines on stdout)')
+      new Option('--log-level <level>', 'log level (lines on stdout; see --log-format)')
         .default('info')
         .argParser((v) => {
           if (!LEVELS.includes(v)) throw new InvalidArgumentError(`one of ${LEVELS.join(', ')}`);
           return v;
         }),
     )
+    .addOption(new Option('--log-format <format>', 'log lines on stdout: readable (pretty) or JSON (default: pretty on a terminal, json otherwise)').choices(['pretty', 'json']))
     .option('--no-profile', 'do not set up the "local" CLI profile')
     .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
     .option('--upstream-openai-base-url <url>', 'OpenAI-compatible server for catalog models with api "openai", e.g. http://127.0.0.1:11434/v1 (env FACET_UPSTREAM_OPENAI_BASE_URL)')
@@ -201,6 +223,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
+    .option('--exec <command>', 'start on a free port with a temporary data dir (or --data-dir), run the command (through the shell) with FACET_BASE_URL, FACET_API_KEY, FACET_ACCESS_TOKEN and FACET_ADMIN_KEY set, stop, and exit with its code')
+    .option('--seed <file>', 'apply this fixtures file through the API once the platform is up (see `facet serve seed --help`)')
     .option('--allow-fetch-from <host|cidr>', 'let URL add, sites and screenshots fetch this local or private host name, address or CIDR block (repeatable; env FACET_ALLOW_FETCH_FROM, comma-separated)', collect)
     .addHelpText(
       'after',
@@ -211,7 +235,13 @@ Examples:
   $ facet serve --memory --log-level warn
   $ facet serve --upstream-openai-base-url http://127.0.0.1:11434/v1 --catalog ./my-models.json
   $ facet serve --workers 4 --chromium /usr/bin/chromium-browser
-  $ facet serve --allow-fetch-from 127.0.0.1 --allow-fetch-from docs.internal`,
+  $ facet serve --allow-fetch-from 127.0.0.1 --allow-fetch-from docs.internal
+  $ facet serve --exec 'npm test'                    # CI: a throwaway platform for one command
+  $ facet serve --seed fixtures.json --exec './e2e.sh'`,
     )
-    .action((opts: ServeOptions) => run(opts, deps));
+    .action(async (opts: ServeOptions, cmd: Command) => {
+      if (opts.exec === undefined) return run(opts, deps);
+      const { runExec } = await import('./exec.js');
+      return runExec(opts, deps, cmd.getOptionValueSource('port') === 'cli');
+    });
 }

@@ -12,7 +12,7 @@ export async function run(id: string, opts: { follow?: boolean; interval: number
   for (;;) {
     const log = await api.tasks.logs(id, { after });
     for (const l of log.lines) {
-      if (io.json) io.write(JSON.stringify(l) + '\n');
+      if (io.json) io.printJsonLine(l);
       else io.write(`${l.at}  ${l.line}\n`);
     }
     after = log.next_after;
