@@ -3,14 +3,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { hugePage } from '../helpers/huge-page.js';
 
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 const CHUNK = Buffer.alloc(64 * 1024, '<p>lanterns</p>');
+const huge = hugePage(CHUNK);
 
 /** Pages on 127.0.0.1 only, reached as `localhost` (a name) or `127.0.0.1` (an address). */
 let port = 0;
 const hits = new Map<string, number>();
-let hugeBytesSent = 0;
 const pages = http.createServer((req, res) => {
   const path = (req.url ?? '/').split('?')[0];
   hits.set(path, (hits.get(path) ?? 0) + 1);
@@ -23,21 +24,7 @@ const pages = http.createServer((req, res) => {
     return void res.end(`<html><head><title>Pixel</title></head><body><h1>Pixel</h1><img src="http://127.0.0.1:${port}/pixel"></body></html>`);
   }
   if (path === '/to-internal') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
-  if (path === '/huge') {
-    // 400 MB, chunked, produced only as fast as the reader takes it: never held by the test.
-    let left = (400 * 1024 * 1024) / CHUNK.length;
-    res.writeHead(200, { 'content-type': 'text/html' });
-    res.on('close', () => (left = 0));
-    const pump = () => {
-      while (left > 0) {
-        left--;
-        hugeBytesSent += CHUNK.length;
-        if (!res.write(CHUNK)) return void res.once('drain', pump);
-      }
-      res.end();
-    };
-    return pump();
-  }
+  if (path === '/huge') return huge.serve(res);
   res.writeHead(404).end();
 });
 
@@ -125,7 +112,7 @@ describe('the outbound fetch policy through the real server', () => {
     expect(r.status).toBe('failed');
     expect(r.fail_reason).toBe(`the response from ${local('/huge')} is larger than 15 MB`);
     // Reading stopped at the cap and the connection closed: the sender was cut off early.
-    expect(hugeBytesSent).toBeLessThan(100 * 1024 * 1024);
+    expect(huge.sent()).toBeLessThan(100 * 1024 * 1024);
   }, 120_000);
 
   it('fails an image task whose project site is refused, with the policy message and no retry', async () => {

@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchPolicy, type Lookup } from '../../../src/server/net/policy.js';
 import { safeFetch } from '../../../src/server/net/safe-fetch.js';
 import { OutboundFetchError } from '../../../src/server/net/errors.js';
+import { hugePage } from '../../helpers/huge-page.js';
 
 let server: http.Server;
 let port: number;
 const hits = new Map<string, number>();
-let hugeBytesSent = 0;
 
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
+const huge = hugePage(CHUNK);
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -25,21 +26,7 @@ beforeAll(async () => {
     if (path === '/secret') return void res.end('the secret');
     if (path === '/declared-huge') return void res.writeHead(200, { 'content-length': String(400 * 1024 * 1024) }).end();
     if (path === '/slow') return; // never answers
-    if (path === '/huge') {
-      // 400 MB, chunked, made lazily as the reader asks for more: the test never holds it.
-      let left = (400 * 1024 * 1024) / CHUNK.length;
-      res.writeHead(200, { 'content-type': 'text/html' });
-      const pump = () => {
-        while (left > 0) {
-          left--;
-          hugeBytesSent += CHUNK.length;
-          if (!res.write(CHUNK)) return void res.once('drain', pump);
-        }
-        res.end();
-      };
-      res.on('close', () => (left = 0));
-      return pump();
-    }
+    if (path === '/huge') return huge.serve(res);
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -137,6 +124,6 @@ describe('safeFetch', () => {
     expect(peak - before).toBeLessThan(100 * 1024 * 1024);
     await new Promise((r) => setTimeout(r, 100));
     // The connection was closed at the cap, so the sender stopped far short of 400 MB.
-    expect(hugeBytesSent).toBeLessThan(100 * 1024 * 1024);
+    expect(huge.sent()).toBeLessThan(100 * 1024 * 1024);
   });
 });

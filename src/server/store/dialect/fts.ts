@@ -1,4 +1,5 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import type { ResourceChunksTable } from '../database.js';
 import { dialectOf } from './kind.js';
 
 /**
@@ -36,18 +37,10 @@ function pgChunkVector(alias: string): RawBuilder<unknown> {
   return sql`setweight(to_tsvector('english'::regconfig, ${col('resource_title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('content')}), 'B')`;
 }
 
-export interface ChunkRow {
-  id: number;
-  resource_id: string;
-  livedoc_id: string;
-  ordinal: number;
-  page: number | null;
-  resource_title: string;
-  title: string;
-  content: string;
+export type ChunkRow = Selectable<ResourceChunksTable> & {
   /** How well the chunk matches: higher is better, comparable only within one store. */
   relevance: number;
-}
+};
 
 export interface ChunkFilter {
   livedocIds: string[];
