@@ -5,6 +5,7 @@ import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePptx } from '../helpers/documents.js';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { BIN, ok, okJson, ROOT, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
@@ -155,6 +156,10 @@ interface Adapted {
   exit?: number;
   /** What stderr must say (for examples that show an error). */
   stderr?: RegExp;
+  /** What stdout must show. */
+  stdout?: RegExp;
+  /** Environment for this line only, applied last (e.g. FACET_BASE_URL of another platform). */
+  env?: (s: Session) => Promise<Record<string, string>>;
   /** Placeholder values for this line only. */
   placeholders?: Record<string, Value>;
   /** Shell variables for this line only. */
@@ -162,6 +167,16 @@ interface Adapted {
   /** Run on a copy of the config dir, so a login or logout does not change the session's profile. */
   ownConfig?: boolean;
 }
+
+/** A second platform whose model upstreams are a fake OpenAI/Anthropic server on 127.0.0.1. */
+let upstream: { up: FakeUpstream; p: Platform } | undefined;
+const upstreamPlatform = memo('upstream', async () => {
+  const up = await startFakeUpstream();
+  const p = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--upstream-anthropic-base-url', up.anthropicBase] });
+  upstream = { up, p };
+  return JSON.stringify({ FACET_BASE_URL: p.url, FACET_API_KEY: p.boot.api_key });
+});
+const withUpstream = async (s: Session): Promise<Record<string, string>> => JSON.parse(await upstreamPlatform(s));
 
 /** A screenshot task of a page that never answers: it stays running until canceled. */
 const hangingTask = memo('hanging-task', async (s) => cli(s, ['tasks', 'create', '--kind', 'screenshot', '--url', s.hangUrl, '--size', '320x200']));
@@ -209,14 +224,14 @@ const ADAPTED: Record<string, Adapted> = {
   },
   'facet tasks cat $TASK result.json | jq .images': { why: 'runs as written (jq is on the test machines)' },
   'facet llm corvid-medium --surface messages --stream < prompt.txt': {
-    why: 'needs an upstream: a fresh platform shows the documented refusal, a 400 naming the option that configures it (exit 1, as any 400; Anthropic\'s error shape has no room for the code)',
-    exit: 1,
-    stderr: /--upstream-anthropic-base-url URL[\s\S]*HTTP 400/,
+    why: 'needs an upstream (the README says so): runs against a second platform whose upstreams are a fake model server on 127.0.0.1; the refusal without one is tested in unconfigured-upstream.test.ts',
+    env: withUpstream,
+    stdout: /Say hello\./,
   },
   'facet llm aster-large "Hi" --surface responses --system "Be brief" --max-tokens 200 --json': {
-    why: 'likewise needs an upstream: the documented 400 upstream_not_configured naming the option',
-    exit: 1,
-    stderr: /--upstream-openai-base-url URL[\s\S]*code upstream_not_configured, HTTP 400/,
+    why: 'likewise needs an upstream: the platform with the fake one',
+    env: withUpstream,
+    stdout: /"object": "response"[\s\S]*"status": "completed"/,
   },
   'facet tasks cancel $TASK': {
     why: 'only a queued or running task can be canceled and $TASK has finished by then: a screenshot of a page that never answers, still running',
@@ -285,6 +300,8 @@ beforeAll(async () => {
 afterAll(async () => {
   s?.p.cleanup();
   await s?.pages.close();
+  upstream?.p.cleanup();
+  await upstream?.up.close();
   hang?.closeAllConnections();
   hang?.close();
 });
@@ -319,6 +336,7 @@ async function runExample(ex: Example, adapted: Adapted | undefined) {
       FACET_ALLOW_FETCH_FROM: undefined,
       NO_COLOR: '1',
       CI: 'true',
+      ...(await adapted?.env?.(s)),
     },
     extendEnv: true,
     input: '',
@@ -329,6 +347,7 @@ async function runExample(ex: Example, adapted: Adapted | undefined) {
   const detail = `$ ${command}\nexit ${r.exitCode}${r.timedOut ? ' (timed out)' : ''}\nstderr: ${r.stderr}\nstdout: ${String(r.stdout).slice(0, 2000)}`;
   expect(r.exitCode, detail).toBe(expected);
   if (adapted?.stderr) expect(r.stderr, detail).toMatch(adapted.stderr);
+  if (adapted?.stdout) expect(String(r.stdout), detail).toMatch(adapted.stdout);
   if (assignment && expected === 0) {
     const value = String(r.stdout).trim();
     expect(value, `${detail}\n$(…) must print one value`).toMatch(/^\S+$/);
