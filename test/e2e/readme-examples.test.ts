@@ -6,6 +6,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePptx } from '../helpers/documents.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
+import { runOnPty, type PtyRun } from '../helpers/pty.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { BIN, ok, okJson, ROOT, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
@@ -164,6 +165,8 @@ interface Adapted {
   placeholders?: Record<string, Value>;
   /** Shell variables for this line only. */
   vars?: (s: Session) => Promise<Record<string, string>>;
+  /** Run on a pseudo-terminal instead of a shell, typing what this driver types. */
+  pty?: (run: PtyRun, s: Session) => Promise<void>;
   /** Run on a copy of the config dir, so a login or logout does not change the session's profile. */
   ownConfig?: boolean;
 }
@@ -189,8 +192,19 @@ const ADAPTED: Record<string, Adapted> = {
     vars: async (s) => ({ SERVE_DIR: path.join(s.work, 'serve-data') }),
   },
   'facet login': {
-    why: 'prompts on a terminal; test/e2e/login-safety.test.ts drives the prompt on a pseudo-terminal',
-    skip: true,
+    why: 'prompts on a terminal: runs on a pseudo-terminal, on a copy of the config dir, answering the prompts with a new key',
+    ownConfig: true,
+    pty: async (run, s) => {
+      const key = await cli(s, ['keys', 'create', '--name', 'readme-login']);
+      await run.waitFor(/Platform base URL/);
+      run.type('\r');
+      await run.waitFor(/API key/);
+      run.type(`${key}\r`);
+      await run.waitFor(/Access token/);
+      run.type('\r');
+      await run.waitFor(/Replace it\?/);
+      run.type('y\r');
+    },
   },
   'echo "$KEY" | facet --profile prod login --api-key-stdin --base-url https://api.example.com': {
     why: 'the public base URL stands for this platform (placeholder); on a copy of the config dir',
@@ -317,6 +331,13 @@ async function runExample(ex: Example, adapted: Adapted | undefined) {
     cpSync(s.p.configDir, configDir, { recursive: true });
   }
   const vars = { ...s.vars, ...(await adapted?.vars?.(s)) };
+  if (adapted?.pty) {
+    // A terminal line is plain words (`facet login`): no shell runs it.
+    const run = runOnPty(command.split(/\s+/).slice(1), { configDir, env: { HOME: s.home, FACET_DATA_DIR: s.p.dataDir } });
+    await adapted.pty(run, s);
+    expect(await run.exited, run.tail()).toBe(adapted.exit ?? 0);
+    return;
+  }
   const r = await execa('bash', ['-o', 'pipefail', '-c', command], {
     cwd: s.work,
     env: {
