@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, okJson, runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
-import { runOnPty } from '../helpers/pty.js';
+import { answerLoginPrompts, runOnPty } from '../helpers/pty.js';
 
 /** Logins never break a working set-up: no silent overwrite, nothing unchecked, no masked values. */
 
@@ -124,15 +124,7 @@ describe('on a terminal', () => {
     const before = configFile(cfg);
     const otherKey = ok(await p.cli(['keys', 'create', '--name', 'pty'])).stdout.trim();
     const run = runOnPty(['login'], { configDir: cfg });
-    await run.waitFor(/Platform base URL/);
-    run.type('\r');
-    await run.waitFor(/API key/);
-    run.type(`${otherKey}\r`);
-    await run.waitFor(/Access token/);
-    run.type('\r');
-    await run.waitFor(/Replace it\?/);
-    run.type('n');
-    run.type('\r');
+    await answerLoginPrompts(run, otherKey, false);
     expect(await run.exited, run.tail()).toBe(1);
     expect(run.output()).toMatch(/nothing done/);
     expect(configFile(cfg)).toBe(before);

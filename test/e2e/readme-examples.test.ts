@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeDocx, makePdf, makePptx } from '../helpers/documents.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { runOnPty, type PtyRun } from '../helpers/pty.js';
+import { answerLoginPrompts, runOnPty, type PtyRun } from '../helpers/pty.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { BIN, ok, okJson, ROOT, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
@@ -196,14 +196,7 @@ const ADAPTED: Record<string, Adapted> = {
     ownConfig: true,
     pty: async (run, s) => {
       const key = await cli(s, ['keys', 'create', '--name', 'readme-login']);
-      await run.waitFor(/Platform base URL/);
-      run.type('\r');
-      await run.waitFor(/API key/);
-      run.type(`${key}\r`);
-      await run.waitFor(/Access token/);
-      run.type('\r');
-      await run.waitFor(/Replace it\?/);
-      run.type('y\r');
+      await answerLoginPrompts(run, key, true);
     },
   },
   'echo "$KEY" | facet --profile prod login --api-key-stdin --base-url https://api.example.com': {

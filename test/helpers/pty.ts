@@ -68,3 +68,18 @@ export function runOnPty(args: string[], options: { configDir: string; env?: Rec
     },
   };
 }
+
+/**
+ * Answers `facet login`'s prompts on a terminal: the default base URL, this API key, no access
+ * token, then yes or no to replacing the profile's credentials.
+ */
+export async function answerLoginPrompts(run: PtyRun, apiKey: string, replace: boolean): Promise<void> {
+  await run.waitFor(/Platform base URL/);
+  run.type('\r');
+  await run.waitFor(/API key/);
+  run.type(`${apiKey}\r`);
+  await run.waitFor(/Access token/);
+  run.type('\r');
+  await run.waitFor(/Replace it\?/);
+  run.type(replace ? 'y\r' : 'n\r');
+}
