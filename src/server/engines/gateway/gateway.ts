@@ -188,7 +188,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
           for await (const ev of p.backend.stream(p.call)) {
             if (!opening) {
               const reported = ev.type === 'start' ? (ev.usage ?? {}) : {};
-              const inputTokens = reported.inputTokens ?? (request.promptUsageFirst ? await countPromptTokens(request) : undefined);
+              const inputTokens = reported.inputTokens ?? (request.promptUsageFirst ? (p.promptTokens ?? (await countPromptTokens(request))) : undefined);
               const usage = { inputTokens, cacheReadTokens: reported.cacheReadTokens ?? 0, cacheWriteTokens: reported.cacheWriteTokens ?? 0 };
               opening = definedOnly(usage);
               yield { type: 'start', usage };
