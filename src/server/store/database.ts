@@ -233,7 +233,15 @@ export interface TasksTable {
   created_at: string;
 }
 
+/** Rows per owner of a list whose pages answer a total (store/list-totals.repo.ts). */
+export interface ListTotalsTable {
+  owner_id: string;
+  list: string;
+  n: number;
+}
+
 export interface Database {
+  list_totals: ListTotalsTable;
   settings: SettingsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
