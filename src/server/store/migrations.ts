@@ -284,7 +284,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   },
   '0008_usage_rollups': {
     async up(db: Kysely<any>) {
-      // The usage report sums these rows (per key, user, model and day) instead of every record; a
+      // The usage report sums these rows instead of every record: one row per key, user, model and
+      // UTC day, and one per key, user and model for all time (day ''), which the report reads. A
       // task's own usage is read from its few records through usage_task.
       let table = db.schema
         .createTable('usage_rollups')
@@ -298,34 +299,37 @@ export const MIGRATIONS: Record<string, Migration> = {
       await table
         .addColumn('first_call_at', 'text', (c) => c.notNull())
         .addColumn('last_call_at', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('usage_rollups_pk', ['api_key_id', 'user_id', 'model', 'day'])
+        .addPrimaryKeyConstraint('usage_rollups_pk', ['day', 'user_id', 'api_key_id', 'model'])
         .execute();
-      await db.schema.createIndex('usage_rollups_user').on('usage_rollups').columns(['user_id', 'api_key_id']).execute();
-      await db
-        .insertInto('usage_rollups')
-        .columns(['api_key_id', 'user_id', 'model', 'day', 'calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd', 'first_call_at', 'last_call_at'])
-        .expression((eb: any) =>
-          eb
-            .selectFrom('usage_records')
-            .select([
-              sql`coalesce(api_key_id, '')`.as('k'),
-              'user_id',
-              'model',
-              sql`substr(created_at, 1, 10)`.as('d'),
-              eb.fn.countAll().as('calls'),
-              eb.fn.sum('input_tokens').as('input_tokens'),
-              eb.fn.sum('output_tokens').as('output_tokens'),
-              eb.fn.sum('cache_read_tokens').as('cache_read_tokens'),
-              eb.fn.sum('cache_write_tokens').as('cache_write_tokens'),
-              eb.fn.sum('web_searches').as('web_searches'),
-              eb.fn.sum('cost_nano_usd').as('cost_nano_usd'),
-              eb.fn.min('created_at').as('first_call_at'),
-              eb.fn.max('created_at').as('last_call_at'),
-            ])
-            // Literals, not parameters: PostgreSQL matches GROUP BY expressions to the selected ones by text.
-            .groupBy([sql`coalesce(api_key_id, '')`, 'user_id', 'model', sql`substr(created_at, 1, 10)`]),
-        )
-        .execute();
+      // Literals, not parameters, in the grouped expressions: PostgreSQL matches GROUP BY
+      // expressions to the selected ones by their text.
+      for (const daily of [true, false]) {
+        const day = daily ? sql`substr(created_at, 1, 10)` : sql`''`;
+        await db
+          .insertInto('usage_rollups')
+          .columns(['api_key_id', 'user_id', 'model', 'day', 'calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd', 'first_call_at', 'last_call_at'])
+          .expression((eb: any) =>
+            eb
+              .selectFrom('usage_records')
+              .select([
+                sql`coalesce(api_key_id, '')`.as('k'),
+                'user_id',
+                'model',
+                day.as('d'),
+                eb.fn.countAll().as('calls'),
+                eb.fn.sum('input_tokens').as('input_tokens'),
+                eb.fn.sum('output_tokens').as('output_tokens'),
+                eb.fn.sum('cache_read_tokens').as('cache_read_tokens'),
+                eb.fn.sum('cache_write_tokens').as('cache_write_tokens'),
+                eb.fn.sum('web_searches').as('web_searches'),
+                eb.fn.sum('cost_nano_usd').as('cost_nano_usd'),
+                eb.fn.min('created_at').as('first_call_at'),
+                eb.fn.max('created_at').as('last_call_at'),
+              ])
+              .groupBy([sql`coalesce(api_key_id, '')`, 'user_id', 'model', ...(daily ? [day] : [])]),
+          )
+          .execute();
+      }
     },
   },
 };

@@ -4,24 +4,29 @@ import { greatest, least } from './dialect/extremes.js';
 
 const COUNTERS = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd'] as const;
 
-/** Records one call, and adds it to its key's, model's and day's rollup in the same transaction. */
+/**
+ * Records one call, and adds it to two rollups in the same transaction: its key's, user's and
+ * model's row for its UTC day, and the same for all time (day ''), which the usage report reads.
+ */
 export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRecordsTable>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.insertInto('usage_records').values(row).execute();
-    await trx
-      .insertInto('usage_rollups')
-      .values({
+    const rollup = (day: string) =>
+      ({
         api_key_id: row.api_key_id ?? '',
         user_id: row.user_id,
         model: row.model,
-        day: row.created_at.slice(0, 10),
+        day,
         calls: 1,
         ...Object.fromEntries(COUNTERS.map((c) => [c, row[c]])),
         first_call_at: row.created_at,
         last_call_at: row.created_at,
-      } as Insertable<Database['usage_rollups']>)
+      }) as Insertable<Database['usage_rollups']>;
+    await trx
+      .insertInto('usage_rollups')
+      .values([rollup(row.created_at.slice(0, 10)), rollup(ALL_TIME)])
       .onConflict((oc) =>
-        oc.columns(['api_key_id', 'user_id', 'model', 'day']).doUpdateSet((eb) => ({
+        oc.columns(['day', 'user_id', 'api_key_id', 'model']).doUpdateSet((eb) => ({
           calls: eb('usage_rollups.calls', '+', 1),
           ...Object.fromEntries(COUNTERS.map((c) => [c, eb(`usage_rollups.${c}`, '+', eb.ref(`excluded.${c}`))])),
           first_call_at: least(trx, eb.ref('usage_rollups.first_call_at'), eb.ref('excluded.first_call_at')),
@@ -31,6 +36,9 @@ export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRec
       .execute();
   });
 }
+
+/** The `day` of the all-time rollup rows. */
+const ALL_TIME = '';
 
 export interface UsageFilter {
   apiKeyId?: string;
@@ -55,7 +63,7 @@ export interface UsageGroupRow {
 
 /**
  * Sums usage per (key, user, model); the service folds the rows into the report. The sums come from
- * the daily rollups (as many rows as keys x models x days, whatever the number of calls); one task's
+ * the all-time rollups (one row per key, user and model, whatever the number of calls); one task's
  * usage comes from its own records, which the task index finds.
  */
 export async function sumUsageByKeyAndModel(db: Kysely<Database>, filter: UsageFilter): Promise<UsageGroupRow[]> {
@@ -90,6 +98,7 @@ function sumRollups(db: Kysely<Database>, filter: UsageFilter) {
       eb.fn.min<string>('first_call_at').as('first_call_at'),
       eb.fn.max<string>('last_call_at').as('last_call_at'),
     ])
+    .where('day', '=', ALL_TIME)
     .groupBy(['api_key_id', 'user_id', 'model']);
   if (filter.apiKeyId) q = q.where('api_key_id', '=', filter.apiKeyId);
   if (filter.userId) q = q.where('user_id', '=', filter.userId);

@@ -56,5 +56,10 @@ describeOnStores('usage rollups', (stores) => {
     expect(sorted(await sumUsageByKeyAndModel(s.db, { userId: 'u2' }))).toEqual(expectedSums(records, (r) => r.user_id === 'u2'));
     expect(sorted(await sumUsageByKeyAndModel(s.db, { apiKeyId: 'k2' }))).toEqual(expectedSums(records, (r) => r.api_key_id === 'k2'));
     expect(sorted(await sumUsageByKeyAndModel(s.db, { taskId: 't1' }))).toEqual(expectedSums(records, (r) => r.task_id === 't1'));
+    // The daily rows hold the same calls, day by day.
+    const march2 = await s.db.selectFrom('usage_rollups').selectAll().where('day', '=', '2026-03-02').execute();
+    const byDay = expectedSums(records, (r) => r.created_at.startsWith('2026-03-02'));
+    expect(sorted(march2.map((r) => ({ ...r, api_key_id: r.api_key_id || null })).map(({ day: _day, ...r }) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v])))))
+      .toEqual(byDay);
   });
 });
