@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
+import { preparedQuery } from './prepared.js';
 
 /**
  * Per-owner row counts of the lists whose `total` a page answers, kept in the same transaction as
@@ -16,7 +17,11 @@ export async function adjustTotal(db: Kysely<Database>, list: CountedList, owner
     .execute();
 }
 
+const totalRow = preparedQuery((db: Kysely<Database>, ownerId: string, list: CountedList) =>
+  db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list),
+);
+
 export async function totalOf(db: Kysely<Database>, list: CountedList, ownerId: string): Promise<number> {
-  const row = await db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list).executeTakeFirst();
+  const [row] = await totalRow(db, ownerId, list);
   return Number(row?.n ?? 0);
 }

@@ -2,6 +2,7 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { containsIgnoringCase } from './dialect/text.js';
 import type { Database, LiveDocsTable } from './database.js';
 import { adjustTotal, totalOf } from './list-totals.repo.js';
+import { preparedQuery } from './prepared.js';
 
 export type LiveDocRow = Selectable<LiveDocsTable>;
 
@@ -49,23 +50,31 @@ export async function unshare(db: Kysely<Database>, livedocId: string, userId: s
  */
 export async function pageVisible(db: Kysely<Database>, userId: string, options: { keyword?: string; offset: number; limit: number }) {
   if (options.keyword) return pageFiltered(db, userId, options.keyword, options);
-  const sharedCount = Number(
-    (
-      await db
-        .selectFrom('livedoc_shares')
-        .innerJoin('livedocs', 'livedocs.id', 'livedoc_shares.livedoc_id')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('livedoc_shares.user_id', '=', userId)
-        .where('livedocs.owner_id', '<>', userId)
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  const total = (await totalOf(db, 'livedocs', userId)) + sharedCount;
-  const owned = (limit: number, offset: number) =>
-    db.selectFrom('livedocs').selectAll().where('owner_id', '=', userId).orderBy('modified_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
-  if (sharedCount === 0) return { total, rows: await owned(options.limit, options.offset) };
+  const [{ n: sharedCount }] = await sharedCountOf(db, userId);
+  const total = (await totalOf(db, 'livedocs', userId)) + Number(sharedCount);
+  if (Number(sharedCount) === 0) return { total, rows: await ownedPage(db, userId, options.limit, options.offset) };
   const upTo = options.offset + options.limit;
-  const shared = await db
+  const shared = await sharedPage(db, userId, upTo);
+  const rows = [...(await ownedPage(db, userId, upTo, 0)), ...shared].sort(newestFirst).slice(options.offset, upTo);
+  return { total, rows };
+}
+
+// The list runs on every `GET /v2/livedocs`: its queries are compiled once (store/prepared.ts).
+const sharedCountOf = preparedQuery((db: Kysely<Database>, userId: string) =>
+  db
+    .selectFrom('livedoc_shares')
+    .innerJoin('livedocs', 'livedocs.id', 'livedoc_shares.livedoc_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('livedoc_shares.user_id', '=', userId)
+    .where('livedocs.owner_id', '<>', userId),
+);
+
+const ownedPage = preparedQuery((db: Kysely<Database>, userId: string, limit: number, offset: number) =>
+  db.selectFrom('livedocs').selectAll().where('owner_id', '=', userId).orderBy('modified_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
+);
+
+const sharedPage = preparedQuery((db: Kysely<Database>, userId: string, limit: number) =>
+  db
     .selectFrom('livedoc_shares')
     .innerJoin('livedocs', 'livedocs.id', 'livedoc_shares.livedoc_id')
     .selectAll('livedocs')
@@ -73,11 +82,8 @@ export async function pageVisible(db: Kysely<Database>, userId: string, options:
     .where('livedocs.owner_id', '<>', userId)
     .orderBy('livedocs.modified_at', 'desc')
     .orderBy('livedocs.id', 'desc')
-    .limit(upTo)
-    .execute();
-  const rows = [...(await owned(upTo, 0)), ...shared].sort(newestFirst).slice(options.offset, upTo);
-  return { total, rows };
-}
+    .limit(limit),
+);
 
 const newestFirst = (a: LiveDocRow, b: LiveDocRow) => (a.modified_at === b.modified_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.modified_at < b.modified_at ? 1 : -1);
 
