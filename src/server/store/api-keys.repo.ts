@@ -6,6 +6,16 @@ import { ReadCache } from './read-cache.js';
 
 // A user's key list is read on every listing; any key write drops the cached lists.
 const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
+// Every request made with a key looks it up by hash: served from memory. Every write to a key
+// (create, freeze, unfreeze, delete, expiry change, last use) drops the cache at once, so a frozen
+// or deleted key is refused on the very next request; expiry is checked against the row at each use.
+const keysByHash = new ReadCache<ApiKeyRow | undefined>(5_000);
+
+/** Drops what this process has cached about keys: after any write to api_keys. */
+function forgetKeys(db: Kysely<Database>): void {
+  keyLists.clear(db);
+  keysByHash.clear(db);
+}
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
 
@@ -29,7 +39,7 @@ export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyR
     await trx.insertInto('api_keys').values(row).execute();
     return true;
   });
-  if (inserted) keyLists.clear(db);
+  if (inserted) forgetKeys(db);
   return inserted;
 }
 
@@ -43,7 +53,7 @@ const liveKeysOfUser = preparedQuery((db: Kysely<Database>, userId: string) =>
 );
 
 export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
-  return (await liveKeyByHash(db, hash))[0];
+  return keysByHash.get(db, hash, async () => (await liveKeyByHash(db, hash))[0]);
 }
 
 export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
@@ -78,7 +88,7 @@ export async function listLiveKeysPage(
 
 export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {
   await db.updateTable('api_keys').set(patch).where('id', '=', id).execute();
-  keyLists.clear(db);
+  forgetKeys(db);
 }
 
 /** Names and prefixes of keys, deleted ones included, for reports that outlive their keys. */
