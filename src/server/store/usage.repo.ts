@@ -67,62 +67,34 @@ export interface UsageGroupRow {
  * usage comes from its own records, which the task index finds.
  */
 export async function sumUsageByKeyAndModel(db: Kysely<Database>, filter: UsageFilter): Promise<UsageGroupRow[]> {
-  const rows = filter.taskId ? await sumRecords(db, filter) : await sumRollups(db, filter);
+  const rows = await sumGroups(db, filter.taskId ? 'usage_records' : 'usage_rollups', filter);
   return rows.map((r) => ({
-    ...r,
     api_key_id: r.api_key_id === '' ? null : r.api_key_id,
+    user_id: r.user_id,
+    model: r.model,
     calls: Number(r.calls),
-    input_tokens: Number(r.input_tokens),
-    output_tokens: Number(r.output_tokens),
-    cache_read_tokens: Number(r.cache_read_tokens),
-    cache_write_tokens: Number(r.cache_write_tokens),
-    web_searches: Number(r.web_searches),
-    cost_nano_usd: Number(r.cost_nano_usd),
+    ...(Object.fromEntries(COUNTERS.map((c) => [c, Number(r[c])])) as Record<(typeof COUNTERS)[number], number>),
+    first_call_at: r.first_call_at,
+    last_call_at: r.last_call_at,
   }));
 }
 
-function sumRollups(db: Kysely<Database>, filter: UsageFilter) {
-  let q = db
-    .selectFrom('usage_rollups')
+/** Sums per (key, user, model) over the all-time rollup rows, or over the records themselves. */
+function sumGroups(db: Kysely<Database>, from: 'usage_rollups' | 'usage_records', filter: UsageFilter): Promise<Array<Record<string, any>>> {
+  const rollups = from === 'usage_rollups';
+  let q = (db as Kysely<any>)
+    .selectFrom(from)
     .select((eb) => [
       'api_key_id',
       'user_id',
       'model',
-      eb.fn.sum<number>('calls').as('calls'),
-      eb.fn.sum<number>('input_tokens').as('input_tokens'),
-      eb.fn.sum<number>('output_tokens').as('output_tokens'),
-      eb.fn.sum<number>('cache_read_tokens').as('cache_read_tokens'),
-      eb.fn.sum<number>('cache_write_tokens').as('cache_write_tokens'),
-      eb.fn.sum<number>('web_searches').as('web_searches'),
-      eb.fn.sum<number>('cost_nano_usd').as('cost_nano_usd'),
-      eb.fn.min<string>('first_call_at').as('first_call_at'),
-      eb.fn.max<string>('last_call_at').as('last_call_at'),
-    ])
-    .where('day', '=', ALL_TIME)
-    .groupBy(['api_key_id', 'user_id', 'model']);
-  if (filter.apiKeyId) q = q.where('api_key_id', '=', filter.apiKeyId);
-  if (filter.userId) q = q.where('user_id', '=', filter.userId);
-  return q.execute();
-}
-
-function sumRecords(db: Kysely<Database>, filter: UsageFilter) {
-  let q = db
-    .selectFrom('usage_records')
-    .select((eb) => [
-      'api_key_id',
-      'user_id',
-      'model',
-      eb.fn.countAll<number>().as('calls'),
-      eb.fn.sum<number>('input_tokens').as('input_tokens'),
-      eb.fn.sum<number>('output_tokens').as('output_tokens'),
-      eb.fn.sum<number>('cache_read_tokens').as('cache_read_tokens'),
-      eb.fn.sum<number>('cache_write_tokens').as('cache_write_tokens'),
-      eb.fn.sum<number>('web_searches').as('web_searches'),
-      eb.fn.sum<number>('cost_nano_usd').as('cost_nano_usd'),
-      eb.fn.min<string>('created_at').as('first_call_at'),
-      eb.fn.max<string>('created_at').as('last_call_at'),
+      rollups ? eb.fn.sum('calls').as('calls') : eb.fn.countAll().as('calls'),
+      ...COUNTERS.map((c) => eb.fn.sum(c).as(c)),
+      eb.fn.min(rollups ? 'first_call_at' : 'created_at').as('first_call_at'),
+      eb.fn.max(rollups ? 'last_call_at' : 'created_at').as('last_call_at'),
     ])
     .groupBy(['api_key_id', 'user_id', 'model']);
+  if (rollups) q = q.where('day', '=', ALL_TIME);
   if (filter.apiKeyId) q = q.where('api_key_id', '=', filter.apiKeyId);
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   if (filter.taskId) q = q.where('task_id', '=', filter.taskId);
