@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
+import { preparedQuery } from './prepared.js';
 import type { Database, ResourcesTable } from './database.js';
 
 export type ResourceRow = Selectable<ResourcesTable>;
@@ -40,20 +41,16 @@ export async function pageResources(db: Kysely<Database>, livedocId: string, opt
   return { total, rows };
 }
 
-/** Titles and snippets of the newest resources of some LiveDocs, for their readme. */
+/**
+ * Titles and snippets of the newest resources of some LiveDocs, for their readme: `perDoc` of each,
+ * read per LiveDoc from the (livedoc_id, created_at) index, so a page of LiveDocs costs the same
+ * whatever the number of resources in them.
+ */
 export async function newestPerLiveDoc(db: Kysely<Database>, livedocIds: string[], perDoc: number) {
-  if (livedocIds.length === 0) return new Map<string, Array<Pick<ResourceRow, 'title' | 'snippet' | 'link'>>>();
-  const rows = await db
-    .selectFrom('livedoc_resources')
-    .select(['livedoc_id', 'title', 'snippet', 'link'])
-    .where('livedoc_id', 'in', livedocIds)
-    .orderBy('created_at', 'desc')
-    .execute();
-  const out = new Map<string, Array<Pick<ResourceRow, 'title' | 'snippet' | 'link'>>>();
-  for (const r of rows) {
-    const list = out.get(r.livedoc_id) ?? [];
-    if (list.length < perDoc) list.push(r);
-    out.set(r.livedoc_id, list);
-  }
-  return out;
+  const lists = await Promise.all(livedocIds.map((id) => newestOf(db, id, perDoc)));
+  return new Map(livedocIds.map((id, i) => [id, lists[i] as Array<Pick<ResourceRow, 'title' | 'snippet' | 'link'>>]));
 }
+
+const newestOf = preparedQuery((db: Kysely<Database>, livedocId: string, limit: number) =>
+  db.selectFrom('livedoc_resources').select(['title', 'snippet', 'link']).where('livedoc_id', '=', livedocId).orderBy('created_at', 'desc').limit(limit),
+);
