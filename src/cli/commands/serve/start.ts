@@ -139,6 +139,19 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
   const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
+  // The stop handlers are in place before the listening line: a supervisor that sends SIGTERM as
+  // soon as it reads that line must get a clean stop, never Node's default of dying on the spot.
+  const stopped = new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      err.write(`facet serve: ${signal}, finishing in-flight requests…\n`);
+      server.close().then(resolve, (e) => {
+        deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
   deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
   if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)} (files stay in the data dir)\n`);
@@ -170,17 +183,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     io.printJson({ url: server.url, data_dir: dataDir ?? null, ...rest, ...(fresh ? { api_key, admin_key } : {}) });
   }
 
-  await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
-      err.write(`facet serve: ${signal}, finishing in-flight requests…\n`);
-      server.close().then(resolve, (e) => {
-        deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
-        resolve();
-      });
-    };
-    process.once('SIGINT', () => stop('SIGINT'));
-    process.once('SIGTERM', () => stop('SIGTERM'));
-  });
+  await stopped;
   err.write('facet serve: stopped\n');
 }
 
