@@ -51,6 +51,8 @@ function tokenize(s: string): Token[] {
       out.push({ kind: 'term', text: op[2], quoted: false, negated, op: op[1].toLowerCase() });
     } else if (raw === 'OR' && !negated) {
       out.push({ kind: 'or' });
+    } else if (raw === 'AND' && !negated) {
+      // Explicit AND is what juxtaposition already means.
     } else {
       out.push({ kind: 'term', text: raw, quoted: false, negated });
     }
@@ -62,7 +64,7 @@ function tokenize(s: string): Token[] {
 function dateSeconds(value: string, op: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (!m || Number.isNaN(ms) || new Date(ms).getUTCDate() !== Number(m[3])) throw new SocialQueryError(`${op}: wants a date YYYY-MM-DD, got "${value}"`);
+  if (!m || Number.isNaN(ms) || new Date(ms).getUTCDate() !== Number(m[3]) || new Date(ms).getUTCMonth() !== Number(m[2]) - 1) throw new SocialQueryError(`${op}: wants a date YYYY-MM-DD, got "${value}"`);
   return ms / 1000;
 }
 
@@ -130,7 +132,7 @@ function wordNode(text: string, quoted: boolean): QueryNode | null {
 
 /**
  * Parses the advanced search syntax: words (AND), "exact phrase", OR, parentheses, - negation of
- * words, phrases, operators and groups, and the operators of OPERATORS. OR binds tighter than the
+ * words, phrases, operators and groups, and the operators of OPERATORS (an explicit AND is allowed). OR binds tighter than the
  * implicit AND, as on the service the syntax comes from: `a b OR c` is a AND (b OR c).
  */
 export function parseQuery(query: string): QueryNode {
