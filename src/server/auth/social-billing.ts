@@ -3,7 +3,7 @@ import type { Database } from '../store/database.js';
 import { HttpError } from '../errors.js';
 import { countIn, dropBefore, increment } from '../store/rate-limits.repo.js';
 import { lockForTransaction } from '../store/dialect/locks.js';
-import { adjustCredits, creditsOf, takeCredits } from '../store/credits.repo.js';
+import { adjustCredits, takeCredits } from '../store/credits.repo.js';
 import { forgetCachedUser } from '../store/users.repo.js';
 
 /**
@@ -58,17 +58,20 @@ async function consumeWindows(trx: Transaction<Database>, userId: string, nowS: 
  * request is counted and up to `wanted` credits are taken, all in one transaction under the user's
  * lock, so concurrent requests are judged one after the other.
  */
-export async function openSocialCharge(db: Kysely<Database>, user: { id: string; plan: string }, wanted: number, now: Date): Promise<SocialCharge> {
+export async function openSocialCharge(db: Kysely<Database>, user: { id: string }, wanted: number, now: Date): Promise<SocialCharge> {
   const nowS = Math.floor(now.getTime() / 1000);
   const charge = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, `social:user:${user.id}`);
-    const balance = await creditsOf(trx, user.id);
+    // Read here, not from the request's (briefly cached) user: a plan or balance changed a moment
+    // ago by `facet serve users …` in another process applies at once.
+    const row = await trx.selectFrom('users').select(['credits', 'plan']).where('id', '=', user.id).executeTakeFirst();
+    const balance = Number(row?.credits ?? 0);
     if (balance < SOCIAL_BILLING.minimumBalance) {
       throw new HttpError('insufficient_credits', `Social search needs a balance of at least ${SOCIAL_BILLING.minimumBalance} credits; yours is ${balance}`, {
         headers: { 'x-credits-cost': '0', 'x-credits-remaining': String(balance) },
       });
     }
-    const headers = user.plan !== 'paid' && balance < SOCIAL_BILLING.limitedBelow ? await consumeWindows(trx, user.id, nowS) : {};
+    const headers = row?.plan !== 'paid' && balance < SOCIAL_BILLING.limitedBelow ? await consumeWindows(trx, user.id, nowS) : {};
     const { taken } = await takeCredits(trx, user.id, wanted);
     return { reserved: taken, headers };
   });
