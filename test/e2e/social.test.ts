@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
 
@@ -105,4 +107,35 @@ describe('facet social', () => {
     expect(okJson(await p.cli(['serve', 'users', 'credits', 'frank', '-100', '--json', '--data-dir', p.dataDir]))).toMatchObject({ credits: 0 });
     expect((await p.cli(['serve', 'users', 'credits', 'frank', 'lots', '--data-dir', p.dataDir])).exitCode).not.toBe(0);
   });
+
+  it('serve social import takes v2 and beta JSON Lines, a re-import updates, a bad line is refused by number', async () => {
+    const v2User = { user_id: '77000001', username: 'importer', display_name: 'Im Porter', description: 'imports', followers_count: 5, tweet_count: 1 };
+    const v2Post = { id: '1999000000000001', content: 'zebracorn sighting #imported', created_at: '2025-12-24T10:00:00Z', lang: 'en', author: v2User, metrics: { favorite_count: 3 } };
+    const betaPost = {
+      type: 'tweet', id: '1999000000000002', text: 'quokkafest in camelCase', createdAt: 'Wed Dec 24 11:00:00 +0000 2025', lang: 'en', likeCount: 9, replyCount: 0,
+      inReplyToId: '1999000000000001', inReplyToUsername: 'importer', conversationId: '1999000000000001',
+      entities: { hashtags: [], urls: [], user_mentions: [] }, author: { type: 'user', userName: 'camel', id: '77000002', name: 'Camel Case', followers: 1 },
+    };
+    const file = path.join(p.dataDir, 'import.jsonl');
+    writeFileSync(file, [v2User, v2Post, betaPost].map((o) => JSON.stringify(o)).join('\n') + '\n');
+    expect(okJson(await p.cli(['serve', 'social', 'import', file, '--json', '--data-dir', p.dataDir]))).toEqual({ users: 2, posts: 2 });
+
+    const zebra = okJson(await p.cli(['social', 'search', 'zebracorn from:importer', '--json']));
+    expect(zebra.tweets.map((t: { id: string }) => t.id)).toEqual(['1999000000000001']);
+    expect(zebra.tweets[0]).toMatchObject({ hashtags: ['imported'], author: { username: 'importer', display_name: 'Im Porter' }, metrics: { favorite_count: 3 } });
+    const camel = okJson(await p.cli(['social', 'search', 'quokkafest to:importer', '--json']));
+    expect(camel.tweets[0]).toMatchObject({ id: '1999000000000002', is_reply: true, in_reply_to_id: '1999000000000001', author: { username: 'camel' }, metrics: { favorite_count: 9 } });
+
+    // Re-import: the same ids with new text replace the old.
+    writeFileSync(file, JSON.stringify({ ...v2Post, content: 'okapi sighting' }) + '\n');
+    ok(await p.cli(['serve', 'social', 'import', file, '--data-dir', p.dataDir]));
+    expect(okJson(await p.cli(['social', 'search', 'zebracorn', '--json'])).total).toBe(0);
+    expect(okJson(await p.cli(['social', 'search', 'okapi from:importer', '--json'])).total).toBe(1);
+
+    writeFileSync(file, JSON.stringify(v2User) + '\n{"id": "x1", "content": "bad id", "author": {"user_id": "5", "username": "u5"}}\n');
+    const bad = await p.cli(['serve', 'social', 'import', file, '--data-dir', p.dataDir]);
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stderr).toMatch(/line 2: post id must be a string of digits/);
+  });
 });
+
