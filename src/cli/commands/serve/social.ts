@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
@@ -14,9 +15,7 @@ export function register(serve: Command, deps: Deps): void {
       .option('--no-seed', 'do not add the seeded sample data to a store that has not had it yet')
       .addHelpText('after', '\nExamples:\n  $ facet serve social import posts.jsonl\n  $ facet social search "…" --json | jq -c ".tweets[]" | facet serve social import -'),
   ).action(async (file: string, opts: { seed: boolean }, cmd: Command) => {
-    const text = file === '-' ? await readStdin(deps.streams.stdin) : await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new CliError(`cannot read ${file}: ${e.code ?? e.message}`, EXIT.failure);
-    });
+    const input = file === '-' ? deps.streams.stdin : await openFile(file);
     const [{ importSocial, ImportError }, { ensureSocialSeed, markSocialSeeded }] = await Promise.all([
       import('../../../server/providers/social/import.js'),
       import('../../../server/providers/social/seeding.js'),
@@ -25,7 +24,7 @@ export function register(serve: Command, deps: Deps): void {
     const result = await withStore(dataDirOf(cmd), async (ctx) => {
       if (opts.seed) await ensureSocialSeed(ctx.db);
       else await markSocialSeeded(ctx.db);
-      return importSocial(ctx.db, text);
+      return importSocial(ctx.db, createInterface({ input, crlfDelay: Infinity }));
     }).catch((e: Error) => {
       throw e instanceof ImportError ? new CliError(`${file}: ${e.message}`, EXIT.failure) : e;
     });
@@ -35,8 +34,10 @@ export function register(serve: Command, deps: Deps): void {
   });
 }
 
-async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+/** The file as a stream (read line by line, so its size is not bounded by memory). */
+async function openFile(file: string): Promise<NodeJS.ReadableStream> {
+  const handle = await open(file).catch((e: NodeJS.ErrnoException) => {
+    throw new CliError(`cannot read ${file}: ${e.code ?? e.message}`, EXIT.failure);
+  });
+  return handle.createReadStream({ encoding: 'utf8' });
 }

@@ -108,44 +108,59 @@ export interface ImportResult {
   posts: number;
 }
 
-/**
- * Reads JSON Lines of users and posts, in the v2 shape (spec 2.10, 2.11) or the beta camelCase
- * shape (spec 2.13), and upserts them by id: a re-import updates. Every line is checked first; one
- * bad line stops the import before anything is written, naming the line.
- */
-export function parseImport(text: string): { users: SocialUserRow[]; posts: NewSocialPost[] } {
-  const users = new Map<string, SocialUserRow>();
-  const posts = new Map<string, NewSocialPost>();
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    try {
-      let o: Obj;
-      try {
-        o = JSON.parse(line) as Obj;
-      } catch {
-        throw new ImportError('not JSON');
-      }
-      if (!o || typeof o !== 'object' || Array.isArray(o)) throw new ImportError('a line holds one JSON object: a user or a post');
-      if (isV2Post(o) || isBetaPost(o)) collectPost(o, users, posts);
-      else if (isV2User(o) || isBetaUser(o)) {
-        const u = userRow(o);
-        users.set(u.id, u);
-      } else throw new ImportError('neither a user (username + user_id, or userName + id) nor a post (id + content, or id + text)');
-    } catch (err) {
-      if (err instanceof ImportError) throw new ImportError(`line ${i + 1}: ${err.message}`);
-      throw err;
-    }
+/** One line of an import file into the maps (a later line with the same id wins). */
+function collectLine(line: string, users: Map<string, SocialUserRow>, posts: Map<string, NewSocialPost>): void {
+  let o: Obj;
+  try {
+    o = JSON.parse(line) as Obj;
+  } catch {
+    throw new ImportError('not JSON');
   }
-  return { users: [...users.values()], posts: [...posts.values()] };
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new ImportError('a line holds one JSON object: a user or a post');
+  if (isV2Post(o) || isBetaPost(o)) collectPost(o, users, posts);
+  else if (isV2User(o) || isBetaUser(o)) {
+    const u = userRow(o);
+    users.set(u.id, u);
+  } else throw new ImportError('neither a user (username + user_id, or userName + id) nor a post (id + content, or id + text)');
 }
 
-export async function importSocial(db: Kysely<Database>, text: string): Promise<ImportResult> {
-  const { users, posts } = parseImport(text);
+/** Lines per write: bounded memory for files of millions of posts. */
+const BATCH_LINES = 2000;
+
+/**
+ * Reads JSON Lines of users and posts, in the v2 shape (spec 2.10, 2.11) or the beta camelCase
+ * shape (spec 2.13), and upserts them by id: a re-import updates. All in one transaction, written
+ * batch by batch as the lines arrive: one bad line rolls the whole import back, naming the line.
+ */
+export async function importSocial(db: Kysely<Database>, lines: AsyncIterable<string> | Iterable<string>): Promise<ImportResult> {
+  const result = { users: 0, posts: 0 };
   await db.transaction().execute(async (trx) => {
-    await upsertUsers(trx, users);
-    await upsertPosts(trx, posts);
+    let users = new Map<string, SocialUserRow>();
+    let posts = new Map<string, NewSocialPost>();
+    let pending = 0;
+    const flush = async () => {
+      await upsertUsers(trx, [...users.values()]);
+      await upsertPosts(trx, [...posts.values()]);
+      result.users += users.size;
+      result.posts += posts.size;
+      users = new Map();
+      posts = new Map();
+      pending = 0;
+    };
+    let n = 0;
+    for await (const raw of lines) {
+      n++;
+      const line = raw.trim();
+      if (!line) continue;
+      try {
+        collectLine(line, users, posts);
+      } catch (err) {
+        if (err instanceof ImportError) throw new ImportError(`line ${n}: ${err.message}`);
+        throw err;
+      }
+      if (++pending >= BATCH_LINES) await flush();
+    }
+    await flush();
   });
-  return { users: users.length, posts: posts.length };
+  return result;
 }

@@ -88,6 +88,7 @@ export async function countSocialPosts(db: Db): Promise<number> {
 
 /** Inserts or replaces users by id (a re-import updates). */
 export async function upsertUsers(db: Db, rows: SocialUserRow[]): Promise<void> {
+  if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 200) {
     const chunk = rows.slice(i, i + 200);
     await db
