@@ -24,6 +24,7 @@ export function register(serve: Command, deps: Deps): void {
     const result = await withStore(dataDirOf(cmd), async (ctx) => {
       if (opts.seed) await ensureSocialSeed(ctx.db);
       else await markSocialSeeded(ctx.db);
+      // Made only now: readline starts reading at once (importSocial listens before its first await).
       return importSocial(ctx.db, createInterface({ input, crlfDelay: Infinity }));
     }).catch((e: Error) => {
       throw e instanceof ImportError ? new CliError(`${file}: ${e.message}`, EXIT.failure) : e;

@@ -134,6 +134,10 @@ const BATCH_LINES = 2000;
  */
 export async function importSocial(db: Kysely<Database>, lines: AsyncIterable<string> | Iterable<string>): Promise<ImportResult> {
   const result = { users: 0, posts: 0 };
+  // Listen before the first await: a readline interface reads on its own, and lines it emits
+  // before anyone iterates (while the transaction begins) would be lost, its end with them.
+  const iterator = Symbol.asyncIterator in lines ? lines[Symbol.asyncIterator]() : lines[Symbol.iterator]();
+  const pendingLines = { [Symbol.asyncIterator]: () => iterator as AsyncIterator<string> };
   await db.transaction().execute(async (trx) => {
     let users = new Map<string, SocialUserRow>();
     let posts = new Map<string, NewSocialPost>();
@@ -148,7 +152,7 @@ export async function importSocial(db: Kysely<Database>, lines: AsyncIterable<st
       pending = 0;
     };
     let n = 0;
-    for await (const raw of lines) {
+    for await (const raw of pendingLines) {
       n++;
       const line = raw.trim();
       if (!line) continue;
