@@ -53,12 +53,12 @@ async function postPage(db: Kysely<Database>, secret: Uint8Array, spec: PageSpec
   const served = state?.n ?? 0;
   const room = spec.depth !== undefined ? Math.max(0, spec.depth - served) : Infinity;
   const size = Math.min(spec.size, room);
-  const [rows, total] = await Promise.all([size > 0 ? pagePosts(db, spec.where, spec.order, state?.k, size + 1) : Promise.resolve([]), countPosts(db, spec.where)]);
+  const [rows, total] = await Promise.all([size > 0 ? pagePosts(db, spec.where, spec.order, state?.k, size + 1) : Promise.resolve([]), countPosts(db, spec.where, Math.min(spec.depth ?? SOCIAL_LIMITS.totalCap, SOCIAL_LIMITS.totalCap))]);
   const page = rows.slice(0, size);
   const hasNext = rows.length > size && served + page.length < (spec.depth ?? Infinity);
   const last = page[page.length - 1];
   return {
-    total: spec.depth !== undefined ? Math.min(total, spec.depth) : total,
+    total,
     has_next: hasNext,
     next_cursor: hasNext && last ? encodeCursor(secret, spec.scope, { k: keysetOf(last, spec.order), n: served + page.length }) : '',
     tweets: await hydrate(db, page),

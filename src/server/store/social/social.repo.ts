@@ -44,8 +44,10 @@ export async function pagePosts(db: Db, where: RawBuilder<SqlBool>, order: PostO
   return (await q.orderBy(`p.${column}`, dir).orderBy('p.id_key', dir).limit(limit).execute()) as SocialPostRow[];
 }
 
-export async function countPosts(db: Db, where: RawBuilder<SqlBool>): Promise<number> {
-  const row = await db.selectFrom('social_posts as p').select((eb) => eb.fn.countAll<number>().as('n')).where(where).executeTakeFirstOrThrow();
+/** Posts matching `where`, counted up to `cap` (a broad query over millions stops there). */
+export async function countPosts(db: Db, where: RawBuilder<SqlBool>, cap = Number.MAX_SAFE_INTEGER): Promise<number> {
+  const matching = db.selectFrom('social_posts as p').select(sql`1`.as('one')).where(where).limit(cap);
+  const row = await db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
