@@ -107,7 +107,7 @@ export const SocialPost: z.ZodType<SocialPost> = z.object({
     return SocialPost.nullable();
   },
   is_limited_reply: z.boolean(),
-});
+}).meta({ id: 'SocialPost' });
 
 const cursor = z.string().max(2000).optional();
 const unixSeconds = z.number().int().min(0).max(32503680000);
@@ -240,7 +240,7 @@ export const BetaPost: z.ZodType<BetaPost> = z.object({
   },
   entities: BetaEntities,
   author: BetaAuthor,
-});
+}).meta({ id: 'BetaPost' });
 
 export const BetaRepliesQuery = z.object({ tweetId: z.string().min(1).max(40), cursor: z.string().max(2000).optional() });
 export const BetaSearchQuery = z.object({ query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars), queryType: QueryType.default('Latest'), cursor: z.string().max(2000).optional() });
