@@ -44,7 +44,6 @@ function allowFetchFrom(opts: ServeOptions, env: NodeJS.ProcessEnv): string[] {
   return (env.FACET_ALLOW_FETCH_FROM ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 }
 
-/** Options win over the environment; keys are best given by environment, out of the process list. */
 /** The social data provider to pass social search through to; none means the local social store. */
 function socialUpstream(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   const baseUrl = opts.socialUpstreamBaseUrl ?? env.FACET_SOCIAL_UPSTREAM_BASE_URL;
@@ -52,6 +51,7 @@ function socialUpstream(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   return { baseUrl, apiKey: (opts.socialUpstreamKey ?? env.FACET_SOCIAL_UPSTREAM_KEY) || undefined, timeoutMs: opts.upstreamTimeout };
 }
 
+/** Options win over the environment; keys are best given by environment, out of the process list. */
 function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   const one = (baseUrl: string | undefined, apiKey: string | undefined) => {
     if (!baseUrl) return undefined;
