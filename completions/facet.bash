@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -103,17 +103,32 @@ __facet_words() {
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
+    "social") echo "users search replies --help" ;;
+    "social users") echo "info search tweets --help" ;;
+    "social users info") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social users search") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social users tweets") echo "--id --replies --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social search") echo "--type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social replies") echo "--since --until --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "beta") echo "social --help" ;;
+    "beta social") echo "replies search --help" ;;
+    "beta social replies") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "beta social search") echo "--type --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
-    "serve users") echo "create list ls --help" ;;
+    "serve") echo "users token usage share seed social --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve users") echo "create list ls credits plan --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
     "serve users ls") echo "--data-dir --database-url --help" ;;
+    "serve users credits") echo "--data-dir --database-url --help" ;;
+    "serve users plan") echo "--data-dir --database-url --help" ;;
     "serve token") echo "--ttl --data-dir --database-url --help" ;;
     "serve usage") echo "record --help" ;;
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help" ;;
     "serve share") echo "--revoke --data-dir --database-url --help" ;;
     "serve seed") echo "--help" ;;
+    "serve social") echo "import --help" ;;
+    "serve social import") echo "--no-seed --data-dir --database-url --help" ;;
     "completion") echo "install --write --help" ;;
     "completion install") echo "--shell --help" ;;
     *) return 1 ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -204,17 +204,43 @@ function __facet_words
       echo --offset --help
     case 'ask'
       echo --livedoc --resource --help
+    case 'social'
+      echo users search replies --help
+    case 'social users'
+      echo info search tweets --help
+    case 'social users info'
+      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'social users search'
+      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'social users tweets'
+      echo --id --replies --limit --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'social search'
+      echo --type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'social replies'
+      echo --since --until --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'beta'
+      echo social --help
+    case 'beta social'
+      echo replies search --help
+    case 'beta social replies'
+      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'beta social search'
+      echo --type --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed social --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
-      echo create list ls --help
+      echo create list ls credits plan --help
     case 'serve users create'
       echo --admin --plan --credits --data-dir --database-url --help
     case 'serve users list'
       echo --data-dir --database-url --help
     case 'serve users ls'
+      echo --data-dir --database-url --help
+    case 'serve users credits'
+      echo --data-dir --database-url --help
+    case 'serve users plan'
       echo --data-dir --database-url --help
     case 'serve token'
       echo --ttl --data-dir --database-url --help
@@ -226,6 +252,10 @@ function __facet_words
       echo --revoke --data-dir --database-url --help
     case 'serve seed'
       echo --help
+    case 'serve social'
+      echo import --help
+    case 'serve social import'
+      echo --no-seed --data-dir --database-url --help
     case 'completion'
       echo install --write --help
     case 'completion install'

@@ -23,13 +23,32 @@ const SECURITY: Record<AuthGroup, Array<Record<string, string[]>>> = {
   key: [{ bearerApiKey: [] }, { apiKeyHeader: [] }],
 };
 
+/** Named schemas (recursive ones carry a meta id) moved to components.schemas while a document is built. */
+let components: Record<string, unknown> = {};
+
+/** `#/$defs/X` points into the schema itself; in the document it becomes `#/components/schemas/X`. */
+function hoistDefs(out: Record<string, unknown>): Record<string, unknown> {
+  const defs = out.$defs as Record<string, unknown> | undefined;
+  if (!defs) return out;
+  delete out.$defs;
+  const rewrite = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(rewrite);
+    if (!v || typeof v !== 'object') return v;
+    return Object.fromEntries(
+      Object.entries(v).map(([k, x]) => [k, k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${x.slice(8)}` : rewrite(x)]),
+    );
+  };
+  for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
+  return rewrite(out) as Record<string, unknown>;
+}
+
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output') {
   const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as Record<
     string,
     unknown
   >;
   delete out.$schema;
-  return out;
+  return hoistDefs(out);
 }
 
 function parameters(route: RouteDef) {
@@ -104,6 +123,7 @@ function responses(route: RouteDef) {
 /** Builds the OpenAPI 3.1 document from the route table. */
 export function buildOpenApi(routes: readonly RouteDef[], info: { version: string; serverUrl?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  components = {};
   for (const route of routes) {
     const op: Record<string, unknown> = {
       operationId: route.id,
@@ -126,6 +146,7 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {
+      ...(Object.keys(components).length > 0 ? { schemas: components } : {}),
       securitySchemes: {
         accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token minted by the identity provider' },
         bearerApiKey: { type: 'http', scheme: 'bearer', description: 'API key as a bearer credential' },

@@ -9,6 +9,7 @@ import type { ChatRateLimits } from './auth/rate-limit.js';
 import type { StreamHub } from './streams/hub.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { FetchPolicy } from './net/policy.js';
+import type { SocialUpstreamConfig } from './providers/social/upstream.js';
 
 export interface ServerConfig {
   host: string;
@@ -47,6 +48,8 @@ export interface ServerConfig {
   maxKeysPerUser: number;
   /** Exceptions to the outbound fetch policy (`--allow-fetch-from`, FACET_ALLOW_FETCH_FROM). */
   allowFetchFrom: string[];
+  /** A compatible social data provider to pass social search through to (`--social-upstream`); local store otherwise. */
+  socialUpstream?: SocialUpstreamConfig;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */

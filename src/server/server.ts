@@ -77,6 +77,8 @@ export interface StartOptions {
   allowFetchFrom?: string[];
   /** The resolver of the outbound fetch policy (tests inject one; default the system resolver). */
   fetchLookup?: Lookup;
+  /** A compatible social data provider; the local social store otherwise. */
+  socialUpstream?: ServerConfig['socialUpstream'];
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -124,6 +126,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
     allowFetchFrom: options.allowFetchFrom ?? [],
+    socialUpstream: options.socialUpstream,
   };
   // A malformed allowance stops the start, like a bad catalog.
   const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);

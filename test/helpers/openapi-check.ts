@@ -18,6 +18,7 @@ interface Operation {
 }
 export interface OpenApiDocument {
   paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema> };
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -37,7 +38,9 @@ export function createOpenApiChecker(document: OpenApiDocument) {
   const compiled = new WeakMap<Schema, ValidateFunction>();
   const validatorOf = (schema: Schema) => {
     let v = compiled.get(schema);
-    if (!v) compiled.set(schema, (v = ajv.compile(schema)));
+    // A `#/components/schemas/X` reference points into the document: compiled with the document's
+    // components beside the schema, so the pointer resolves from the compiled root as it does there.
+    if (!v) compiled.set(schema, (v = ajv.compile(document.components?.schemas ? { ...schema, components: document.components } : schema)));
     return v;
   };
   const errorsOf = (schema: Schema, value: unknown): string | null => {

@@ -1,3 +1,4 @@
+import type { SocialTables } from './social/tables.js';
 import type { ColumnType, Generated } from 'kysely';
 
 /**
@@ -285,4 +286,7 @@ export interface Database {
   project_sites: ProjectSitesTable;
   project_files: ProjectFilesTable;
   tasks: TasksTable;
+  social_users: SocialTables['social_users'];
+  social_posts: SocialTables['social_posts'];
+  social_terms: SocialTables['social_terms'];
 }

@@ -40,3 +40,8 @@ export async function updateUserCredits(db: Kysely<Database>, id: string, credit
   // After the write: a read racing it cannot put the old row back.
   users.delete(db, id);
 }
+
+/** After a write elsewhere (credits spent, plan changed): the next read sees the row as stored. */
+export function forgetCachedUser(db: Kysely<Database>, id: string): void {
+  users.delete(db, id);
+}

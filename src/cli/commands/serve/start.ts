@@ -31,6 +31,8 @@ export interface ServeOptions {
   maxUploadMb: number;
   maxKeysPerUser: number;
   allowFetchFrom?: string[];
+  socialUpstreamBaseUrl?: string;
+  socialUpstreamKey?: string;
   exec?: string;
   seed?: string;
   logFormat?: 'pretty' | 'json';
@@ -40,6 +42,13 @@ export interface ServeOptions {
 function allowFetchFrom(opts: ServeOptions, env: NodeJS.ProcessEnv): string[] {
   if (opts.allowFetchFrom?.length) return opts.allowFetchFrom;
   return (env.FACET_ALLOW_FETCH_FROM ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/** The social data provider to pass social search through to; none means the local social store. */
+function socialUpstream(opts: ServeOptions, env: NodeJS.ProcessEnv) {
+  const baseUrl = opts.socialUpstreamBaseUrl ?? env.FACET_SOCIAL_UPSTREAM_BASE_URL;
+  if (!baseUrl) return undefined;
+  return { baseUrl, apiKey: (opts.socialUpstreamKey ?? env.FACET_SOCIAL_UPSTREAM_KEY) || undefined, timeoutMs: opts.upstreamTimeout };
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -114,6 +123,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
+    socialUpstream: socialUpstream(opts, deps.env),
   };
 }
 
@@ -212,6 +222,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--upstream-openai-key <key>', 'its API key (better: env FACET_UPSTREAM_OPENAI_KEY)')
     .option('--upstream-anthropic-base-url <url>', 'Anthropic-compatible server for catalog models with api "anthropic" (env FACET_UPSTREAM_ANTHROPIC_BASE_URL)')
     .option('--upstream-anthropic-key <key>', 'its API key (better: env FACET_UPSTREAM_ANTHROPIC_KEY)')
+    .option('--social-upstream-base-url <url>', 'a compatible social data provider to pass social search through to, instead of the local social store (env FACET_SOCIAL_UPSTREAM_BASE_URL)')
+    .option('--social-upstream-key <key>', 'its API key (better: env FACET_SOCIAL_UPSTREAM_KEY)')
     .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
     .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
     .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))

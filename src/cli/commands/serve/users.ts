@@ -1,4 +1,4 @@
-import { Option, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { intOption } from '../../io/parse.js';
 import { dataDirOf, dataDirOption, withStore } from './offline.js';
@@ -47,5 +47,32 @@ export function register(serve: Command, deps: Deps): void {
         { header: 'CREATED', value: (u) => u.created_at },
       ]),
     );
+  });
+
+  dataDirOption(
+    users
+      .command('credits')
+      .argument('<name>', 'user name or id')
+      .argument('<change>', '+N adds, -N takes (never below 0), =N sets')
+      .description("Change a user's credit balance (social search is billed in credits)")
+      .addHelpText('after', '\nExamples:\n  $ facet serve users credits alice +500\n  $ facet serve users credits alice =0'),
+  ).action(async (name: string, change: string, _opts: unknown, cmd: Command) => {
+    const { changeCredits } = await import('../../../server/services/credits.service.js');
+    const result = await withStore(dataDirOf(cmd), (ctx) => changeCredits(ctx, name, change));
+    const io = deps.io();
+    io.print(result, () => io.success(`${result.user}: ${result.before} → ${result.credits} credits`));
+  });
+
+  dataDirOption(
+    users
+      .command('plan')
+      .argument('<name>', 'user name or id')
+      .addArgument(new Argument('<plan>', 'subscription plan').choices(['free', 'paid']))
+      .description("Set a user's plan (paid subscribers are exempt from the social rate limits)"),
+  ).action(async (name: string, plan: 'free' | 'paid', _opts: unknown, cmd: Command) => {
+    const { setPlan } = await import('../../../server/services/credits.service.js');
+    const result = await withStore(dataDirOf(cmd), (ctx) => setPlan(ctx, name, plan));
+    const io = deps.io();
+    io.print(result, () => io.success(`${result.user}: plan ${result.plan}`));
   });
 }

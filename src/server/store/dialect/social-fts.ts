@@ -1,0 +1,43 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { dialectOf } from './kind.js';
+
+/**
+ * Full-text search over social posts, for the words and phrases of the advanced search syntax.
+ * SQLite: an FTS5 table over social_posts.content kept in step by triggers. PostgreSQL: a GIN index
+ * over the content's tsvector. Both use no stemming and no stop words ('simple' / unicode61), since
+ * posts come in many languages and a search for a word should find that word.
+ */
+
+/** Migration 0010's index over social_posts. */
+export async function createPostIndex(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
+    return;
+  }
+  await sql`CREATE VIRTUAL TABLE social_fts USING fts5(content, content='social_posts', content_rowid='rowid_', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE TRIGGER social_posts_ai AFTER INSERT ON social_posts BEGIN
+        INSERT INTO social_fts(rowid, content) VALUES (new.rowid_, new.content); END`.execute(db);
+  await sql`CREATE TRIGGER social_posts_ad AFTER DELETE ON social_posts BEGIN
+        INSERT INTO social_fts(social_fts, rowid, content) VALUES ('delete', old.rowid_, old.content); END`.execute(db);
+  await sql`CREATE TRIGGER social_posts_au AFTER UPDATE OF content ON social_posts BEGIN
+        INSERT INTO social_fts(social_fts, rowid, content) VALUES ('delete', old.rowid_, old.content);
+        INSERT INTO social_fts(rowid, content) VALUES (new.rowid_, new.content); END`.execute(db);
+}
+
+/** The indexed expression; a query repeats it exactly so PostgreSQL uses the index. */
+function pgVector(alias: string): RawBuilder<unknown> {
+  return sql`to_tsvector('simple'::regconfig, ${sql.ref(`${alias}.content`)})`;
+}
+
+/**
+ * A condition on the post aliased `alias`: its content holds these words in this order (one word,
+ * or an exact phrase). The text is bound as a value and quoted for the engine, so it is never read
+ * as query syntax.
+ */
+export function contentMatches(db: Kysely<any>, alias: string, text: string): RawBuilder<SqlBool> {
+  if (dialectOf(db) === 'postgres') {
+    return sql<SqlBool>`(${pgVector(alias)} @@ phraseto_tsquery('simple'::regconfig, ${text}))`;
+  }
+  const phrase = `"${text.replace(/"/g, '""')}"`;
+  return sql<SqlBool>`(${sql.ref(`${alias}.rowid_`)} IN (SELECT rowid FROM social_fts WHERE social_fts MATCH ${phrase}))`;
+}

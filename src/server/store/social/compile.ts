@@ -1,0 +1,90 @@
+import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import type { QueryNode } from './query-ast.js';
+import { contentMatches } from '../dialect/social-fts.js';
+
+/** The post id as the store's id_key: zero-padded so text order is numeric order. */
+export const idKey = (id: string): string => id.padStart(20, '0');
+
+const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
+
+function termExists(alias: string, kind: string, value: string, like = false): RawBuilder<SqlBool> {
+  const match = like ? sql`t.value LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'` : sql`t.value = ${value}`;
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM social_terms t WHERE t.post_id = ${col(alias, 'id')} AND t.kind = ${kind} AND ${match})`;
+}
+
+function authorWhere(alias: string, condition: RawBuilder<unknown>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`${col(alias, 'author_id')} IN (SELECT u.id FROM social_users u WHERE ${condition})`;
+}
+
+/**
+ * One advanced-search tree as one SQL condition over the post aliased `alias`: AND, OR and NOT map
+ * to the same SQL operators, words and phrases to the dialect's full-text match, operators to
+ * column comparisons and EXISTS over the terms table.
+ */
+export function compileQuery(db: Kysely<any>, node: QueryNode, alias = 'p'): RawBuilder<SqlBool> {
+  const c = (name: string) => col(alias, name);
+  switch (node.type) {
+    case 'and':
+      return sql<SqlBool>`(${sql.join(node.items.map((n) => compileQuery(db, n, alias)), sql` AND `)})`;
+    case 'or':
+      return sql<SqlBool>`(${sql.join(node.items.map((n) => compileQuery(db, n, alias)), sql` OR `)})`;
+    case 'not':
+      return sql<SqlBool>`(NOT ${compileQuery(db, node.item, alias)})`;
+    case 'text':
+      return contentMatches(db, alias, node.text);
+    case 'from':
+      return authorWhere(alias, sql`u.username_lc = ${node.username}`);
+    case 'to':
+      // Replies to the user; in_reply_to_username is stored lowercased.
+      return sql<SqlBool>`(${c('in_reply_to_username')} = ${node.username})`;
+    case 'mention':
+      return termExists(alias, 'mention', node.username);
+    case 'hashtag':
+      return termExists(alias, 'hashtag', node.tag);
+    case 'cashtag':
+      return termExists(alias, 'cashtag', node.tag);
+    case 'url':
+      return termExists(alias, 'url', node.text, true);
+    case 'lang':
+      return sql<SqlBool>`(${c('lang')} = ${node.lang})`;
+    case 'since':
+      return sql<SqlBool>`(${c('created_ts')} >= ${node.ts})`;
+    case 'until':
+      return sql<SqlBool>`(${c('created_ts')} < ${node.ts})`;
+    case 'since_id':
+      return sql<SqlBool>`(${c('id_key')} > ${idKey(node.id)})`;
+    case 'max_id':
+      return sql<SqlBool>`(${c('id_key')} <= ${idKey(node.id)})`;
+    case 'min_faves':
+      return sql<SqlBool>`(${c('favorite_count')} >= ${node.count})`;
+    case 'min_retweets':
+      return sql<SqlBool>`(${c('retweet_count')} >= ${node.count})`;
+    case 'min_replies':
+      return sql<SqlBool>`(${c('reply_count')} >= ${node.count})`;
+    case 'conversation_id':
+      return sql<SqlBool>`(${c('conversation_id')} = ${node.id})`;
+    case 'quoted_tweet_id':
+      return sql<SqlBool>`(${c('quoted_id')} = ${node.id})`;
+    case 'filter':
+      switch (node.filter) {
+        case 'replies':
+          return sql<SqlBool>`(${c('is_reply')} = 1)`;
+        case 'media':
+          return sql<SqlBool>`(${c('has_images')} = 1 OR ${c('has_videos')} = 1)`;
+        case 'images':
+          return sql<SqlBool>`(${c('has_images')} = 1)`;
+        case 'videos':
+          return sql<SqlBool>`(${c('has_videos')} = 1)`;
+        case 'links':
+          return sql<SqlBool>`(${c('has_links')} = 1)`;
+        case 'quote':
+          return sql<SqlBool>`(${c('quoted_id')} IS NOT NULL)`;
+        case 'retweets':
+          return sql<SqlBool>`(${c('retweeted_id')} IS NOT NULL)`;
+        case 'verified':
+          return authorWhere(alias, sql`u.verified = 1`);
+        case 'blue_verified':
+          return authorWhere(alias, sql`u.blue_verified = 1`);
+      }
+  }
+}
