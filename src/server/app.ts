@@ -19,6 +19,7 @@ import { chatRoutes } from './routes/chat.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
+import { betaSeoRoutes } from './routes/beta-seo.js';
 import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
@@ -44,6 +45,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   conversationRoutes,
   imageProjectRoutes,
   imageTaskRoutes,
+  betaSeoRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

@@ -1,0 +1,21 @@
+import type { AppContext } from '../context.js';
+import type { ProviderEnvelope } from '../providers/beta/envelope.js';
+import type { SeoOperation, SeoProvider } from '../providers/beta/seo-provider.js';
+import { localSeoProvider } from '../providers/beta/local/seo-local.js';
+
+const providers = new WeakMap<AppContext, SeoProvider>();
+
+/** The SEO provider of this server: the upstream when one is configured, the local sandbox otherwise. */
+export function seoProvider(ctx: AppContext): SeoProvider {
+  let p = providers.get(ctx);
+  if (!p) {
+    p = localSeoProvider(ctx.tokenSecret);
+    providers.set(ctx, p);
+  }
+  return p;
+}
+
+/** One SEO request: the body (an array of tasks) goes to the provider, the envelope comes back. */
+export function postSeo(ctx: AppContext, operation: SeoOperation, path: string, body: unknown): Promise<ProviderEnvelope> {
+  return seoProvider(ctx).post(operation, path, body);
+}
