@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../deps.js';
+import * as backlinks from './backlinks.js';
+import * as whois from './whois.js';
+import * as volume from './volume.js';
+
+/**
+ * `facet beta`: the /v1/beta data endpoints. Each subcommand (or sub-group) is a module with
+ * register(parent, deps); adding one is one line in this list.
+ */
+const SUBCOMMANDS: Array<{ register(parent: Command, deps: Deps): void }> = [backlinks, whois, volume];
+
+export function register(program: Command, deps: Deps): void {
+  const beta = program.command('beta').description('Beta data endpoints: SEO backlinks, whois, search volume, reviews, traffic, financials');
+  for (const sub of SUBCOMMANDS) sub.register(beta, deps);
+}
