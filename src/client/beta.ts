@@ -1,6 +1,8 @@
 import { backlinks, volume, whois } from '../contract/beta-seo.js';
 import type { ProviderEnvelope } from '../contract/envelopes.js';
 import type { z } from 'zod';
+import { incomeStatements, insiderTrades, type IncomeQuery, type InsiderQuery } from '../contract/beta-financial.js';
+import { landingPages, type TrafficQuery } from '../contract/beta-traffic.js';
 import { callRoute } from './call.js';
 import type { Transport } from './transport.js';
 
@@ -11,4 +13,7 @@ export const betaClient = (t: Transport) => ({
   backlinks: (tasks: Array<Record<string, unknown>>) => callRoute(t, backlinks, { body: tasks }) as Promise<Envelope>,
   whois: (tasks: Array<Record<string, unknown>>) => callRoute(t, whois, { body: tasks }) as Promise<Envelope>,
   volume: (tasks: Array<Record<string, unknown>>) => callRoute(t, volume, { body: tasks }) as Promise<Envelope>,
+  incomeStatements: (query: Partial<IncomeQuery>) => callRoute(t, incomeStatements, { query: query as IncomeQuery }),
+  insiderTrades: (query: InsiderQuery) => callRoute(t, insiderTrades, { query }),
+  landingPages: (query: Omit<TrafficQuery, 'main_domain_only'> & { main_domain_only?: 'true' | 'false' }) => callRoute(t, landingPages, { query }),
 });

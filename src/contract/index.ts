@@ -11,6 +11,8 @@ import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
 import { betaSeoRoutes } from './beta-seo.js';
+import { betaFinancialRoutes } from './beta-financial.js';
+import { betaTrafficRoutes } from './beta-traffic.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -30,6 +32,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageProjectRoutes,
   ...imageTaskRoutes,
   ...betaSeoRoutes,
+  ...betaFinancialRoutes,
+  ...betaTrafficRoutes,
 ];
 
 /**

@@ -20,6 +20,8 @@ import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
 import { betaSeoRoutes } from './routes/beta-seo.js';
+import { betaFinancialRoutes } from './routes/beta-financial.js';
+import { betaTrafficRoutes } from './routes/beta-traffic.js';
 import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
@@ -46,6 +48,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageProjectRoutes,
   imageTaskRoutes,
   betaSeoRoutes,
+  betaFinancialRoutes,
+  betaTrafficRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

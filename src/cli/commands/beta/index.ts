@@ -3,12 +3,15 @@ import type { Deps } from '../../deps.js';
 import * as backlinks from './backlinks.js';
 import * as whois from './whois.js';
 import * as volume from './volume.js';
+import * as traffic from './traffic.js';
+import * as income from './income.js';
+import * as insiders from './insiders.js';
 
 /**
  * `facet beta`: the /v1/beta data endpoints. Each subcommand (or sub-group) is a module with
  * register(parent, deps); adding one is one line in this list.
  */
-const SUBCOMMANDS: Array<{ register(parent: Command, deps: Deps): void }> = [backlinks, whois, volume];
+const SUBCOMMANDS: Array<{ register(parent: Command, deps: Deps): void }> = [backlinks, whois, volume, traffic, income, insiders];
 
 export function register(program: Command, deps: Deps): void {
   const beta = program.command('beta').description('Beta data endpoints: SEO backlinks, whois, search volume, reviews, traffic, financials');
