@@ -36,6 +36,7 @@ export const MAX_TAG = 255;
 
 export const BACKLINKS_LIMITS = { maxLimit: 1000, defaultLimit: 100, maxOffset: 20000 } as const;
 export const WHOIS_LIMITS = { maxLimit: 1000, defaultLimit: 100, maxOffset: 100000 } as const;
+export { REVIEW_LIMITS } from './beta-reviews.js';
 export const VOLUME_LIMITS = { maxKeywords: 1000 } as const;
 
 /** Loose on purpose: the service reports a bad task as a task error, not an HTTP 400. */

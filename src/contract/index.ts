@@ -13,6 +13,7 @@ import { imageTaskRoutes } from './image-tasks.js';
 import { betaSeoRoutes } from './beta-seo.js';
 import { betaFinancialRoutes } from './beta-financial.js';
 import { betaTrafficRoutes } from './beta-traffic.js';
+import { betaReviewRoutes } from './beta-reviews.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -34,6 +35,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...betaSeoRoutes,
   ...betaFinancialRoutes,
   ...betaTrafficRoutes,
+  ...betaReviewRoutes,
 ];
 
 /**

@@ -22,6 +22,7 @@ import { imageTaskRoutes } from './routes/image-tasks.js';
 import { betaSeoRoutes } from './routes/beta-seo.js';
 import { betaFinancialRoutes } from './routes/beta-financial.js';
 import { betaTrafficRoutes } from './routes/beta-traffic.js';
+import { betaReviewRoutes } from './routes/beta-reviews.js';
 import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
@@ -50,6 +51,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   betaSeoRoutes,
   betaFinancialRoutes,
   betaTrafficRoutes,
+  betaReviewRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
