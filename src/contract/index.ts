@@ -14,6 +14,7 @@ import { betaSeoRoutes } from './beta-seo.js';
 import { betaFinancialRoutes } from './beta-financial.js';
 import { betaTrafficRoutes } from './beta-traffic.js';
 import { betaReviewRoutes } from './beta-reviews.js';
+import { betaAppDataRoutes } from './beta-app-data.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -36,6 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...betaFinancialRoutes,
   ...betaTrafficRoutes,
   ...betaReviewRoutes,
+  ...betaAppDataRoutes,
 ];
 
 /**

@@ -23,6 +23,7 @@ import { betaSeoRoutes } from './routes/beta-seo.js';
 import { betaFinancialRoutes } from './routes/beta-financial.js';
 import { betaTrafficRoutes } from './routes/beta-traffic.js';
 import { betaReviewRoutes } from './routes/beta-reviews.js';
+import { betaAppDataRoutes } from './routes/beta-app-data.js';
 import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
@@ -52,6 +53,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   betaFinancialRoutes,
   betaTrafficRoutes,
   betaReviewRoutes,
+  betaAppDataRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

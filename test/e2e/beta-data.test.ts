@@ -64,3 +64,16 @@ describe('landing-page traffic', () => {
     expect((await reversed.json()).error.message).toMatch(/after end_date/);
   });
 });
+
+describe('app-store locations', () => {
+  it('lists locations per store; an unknown store is task error 40401 with exit 4', async () => {
+    const play = okJson(await p.cli(['beta', 'locations', 'google_play', '--json']));
+    const apple = okJson(await p.cli(['beta', 'locations', 'apple', '--json']));
+    expect(play.find((l: any) => l.location_code === 2840)).toEqual({ location_code: 2840, location_name: 'United States', location_name_parent: null, country_iso_code: 'US', location_type: 'Country' });
+    expect(apple.length).toBeGreaterThan(0);
+    expect(apple.length).toBeLessThan(play.length);
+    const bad = await p.cli(['beta', 'locations', 'windows_store']);
+    expect(bad.exitCode).toBe(4);
+    expect(bad.stderr).toMatch(/task error 40401: Invalid Path: unknown app store windows_store/);
+  });
+});
