@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { FinancialErrorBody } from './errors.js';
 
-/** Financial beta endpoints (spec 4.9, 2.13); errors in the financial shape {error, message}. */
+/**
+ * Financial beta endpoints (spec 4.9, 2.13); errors in the financial shape {error, message}. Result
+ * objects are loose: an upstream provider's answers pass through unchanged and may carry more fields.
+ */
 
 const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
 const Limit = (max: number) => z.coerce.number().int().min(1).max(max);
@@ -23,7 +26,7 @@ export const IncomeQuery = z.object({
 });
 export type IncomeQuery = z.infer<typeof IncomeQuery>;
 
-export const IncomeStatement = z.object({
+export const IncomeStatement = z.looseObject({
   ticker: z.string(),
   report_period: z.string(),
   fiscal_period: z.string(),
@@ -66,7 +69,7 @@ export const InsiderQuery = z.object({
 });
 export type InsiderQuery = z.infer<typeof InsiderQuery>;
 
-export const InsiderTrade = z.object({
+export const InsiderTrade = z.looseObject({
   ticker: z.string(),
   issuer: z.string(),
   name: z.string(),
@@ -94,7 +97,7 @@ export const incomeStatements = defineRoute({
   tag: 'beta-financial',
   summary: 'Income statements of a company by ticker or CIK; quarterly ones add up to the annual ones. ttm needs a paid plan (402).',
   query: IncomeQuery,
-  responses: { 200: z.object({ income_statements: z.array(IncomeStatement) }), ...errors },
+  responses: { 200: z.looseObject({ income_statements: z.array(IncomeStatement) }), ...errors },
 });
 
 export const insiderTrades = defineRoute({
@@ -106,7 +109,7 @@ export const insiderTrades = defineRoute({
   tag: 'beta-financial',
   summary: 'Insider trades of a company, newest filing first',
   query: InsiderQuery,
-  responses: { 200: z.object({ insider_trades: z.array(InsiderTrade) }), ...errors },
+  responses: { 200: z.looseObject({ insider_trades: z.array(InsiderTrade) }), ...errors },
 });
 
 export const betaFinancialRoutes = [incomeStatements, insiderTrades];

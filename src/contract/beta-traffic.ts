@@ -22,7 +22,7 @@ export const TrafficQuery = z.object({
 });
 export type TrafficQuery = z.infer<typeof TrafficQuery>;
 
-export const LandingPage = z.object({
+export const LandingPage = z.looseObject({
   url: z.string(),
   clicks: z.number(),
   traffic_share: z.number(),
@@ -35,8 +35,8 @@ export const LandingPage = z.object({
   ads: z.string().nullable(),
 });
 
-export const TrafficResult = z.object({
-  meta: z.object({
+export const TrafficResult = z.looseObject({
+  meta: z.looseObject({
     status: z.string(),
     last_updated: z.string(),
     query: z.object({ limit: z.number().int(), offset: z.number().int(), asc: z.boolean(), sort: z.string() }),

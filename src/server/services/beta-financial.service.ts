@@ -4,13 +4,16 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { FinancialProvider } from '../providers/beta/financial-provider.js';
 import { localFinancialProvider } from '../providers/beta/local/financial-local.js';
+import { upstreamFinancialProvider } from '../providers/beta/upstream.js';
+import { incomeStatements as incomeRoute, insiderTrades as insidersRoute } from '../../contract/beta-financial.js';
 
 const providers = new WeakMap<AppContext, FinancialProvider>();
 
 export function financialProvider(ctx: AppContext): FinancialProvider {
   let p = providers.get(ctx);
   if (!p) {
-    p = localFinancialProvider();
+    const upstream = ctx.config?.upstreams?.beta;
+    p = upstream ? upstreamFinancialProvider(upstream, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider();
     providers.set(ctx, p);
   }
   return p;

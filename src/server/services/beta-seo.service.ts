@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import type { ProviderEnvelope } from '../providers/beta/envelope.js';
 import type { SeoOperation, SeoProvider } from '../providers/beta/seo-provider.js';
 import { localSeoProvider } from '../providers/beta/local/seo-local.js';
+import { upstreamSeoProvider } from '../providers/beta/upstream.js';
 
 const providers = new WeakMap<AppContext, SeoProvider>();
 
@@ -9,7 +10,8 @@ const providers = new WeakMap<AppContext, SeoProvider>();
 export function seoProvider(ctx: AppContext): SeoProvider {
   let p = providers.get(ctx);
   if (!p) {
-    p = localSeoProvider(ctx.tokenSecret);
+    const upstream = ctx.config.upstreams?.beta;
+    p = upstream ? upstreamSeoProvider(upstream) : localSeoProvider(ctx.tokenSecret);
     providers.set(ctx, p);
   }
   return p;

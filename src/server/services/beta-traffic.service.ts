@@ -3,13 +3,16 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import type { TrafficProvider } from '../providers/beta/traffic-provider.js';
 import { landingPages as localLandingPages } from '../providers/beta/local/traffic.js';
+import { upstreamTrafficProvider } from '../providers/beta/upstream.js';
+import { landingPages as landingPagesRoute } from '../../contract/beta-traffic.js';
 
 const providers = new WeakMap<AppContext, TrafficProvider>();
 
 export function trafficProvider(ctx: AppContext): TrafficProvider {
   let p = providers.get(ctx);
   if (!p) {
-    p = { kind: 'local', landingPages: async (q) => localLandingPages(q) };
+    const upstream = ctx.config.upstreams?.beta;
+    p = upstream ? upstreamTrafficProvider(upstream, landingPagesRoute.path) : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
     providers.set(ctx, p);
   }
   return p;

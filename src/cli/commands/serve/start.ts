@@ -18,6 +18,8 @@ export interface ServeOptions {
   upstreamAnthropicBaseUrl?: string;
   upstreamAnthropicKey?: string;
   upstreamTimeout?: number;
+  betaUpstreamUrl?: string;
+  betaUpstreamKey?: string;
   keyConcurrency?: number;
   defaultModel?: string;
   chatLimitKeyPerMinute: number;
@@ -56,6 +58,7 @@ function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   return {
     openai: one(opts.upstreamOpenaiBaseUrl ?? env.FACET_UPSTREAM_OPENAI_BASE_URL, opts.upstreamOpenaiKey ?? env.FACET_UPSTREAM_OPENAI_KEY),
     anthropic: one(opts.upstreamAnthropicBaseUrl ?? env.FACET_UPSTREAM_ANTHROPIC_BASE_URL, opts.upstreamAnthropicKey ?? env.FACET_UPSTREAM_ANTHROPIC_KEY),
+    beta: one(opts.betaUpstreamUrl ?? env.FACET_BETA_UPSTREAM_URL, opts.betaUpstreamKey ?? env.FACET_BETA_UPSTREAM_KEY),
   };
 }
 
@@ -209,6 +212,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--upstream-openai-key <key>', 'its API key (better: env FACET_UPSTREAM_OPENAI_KEY)')
     .option('--upstream-anthropic-base-url <url>', 'Anthropic-compatible server for catalog models with api "anthropic" (env FACET_UPSTREAM_ANTHROPIC_BASE_URL)')
     .option('--upstream-anthropic-key <key>', 'its API key (better: env FACET_UPSTREAM_ANTHROPIC_KEY)')
+    .option('--beta-upstream-url <url>', 'a compatible data provider the /v1/beta data endpoints forward to instead of the local sandbox (env FACET_BETA_UPSTREAM_URL)')
+    .option('--beta-upstream-key <key>', 'its credentials: login:password (HTTP Basic) or a key (bearer); better: env FACET_BETA_UPSTREAM_KEY')
     .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
     .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
     .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))

@@ -36,9 +36,12 @@ export function publishedQuarters(): Quarter[] {
   }
 }
 
-type Flows = Omit<IncomeStatement, 'ticker' | 'report_period' | 'fiscal_period' | 'period' | 'currency' | 'earnings_per_share' | 'earnings_per_share_diluted' | 'dividends_per_common_share'> & { dividends: number };
 
 const round = (n: number) => Math.round(n);
+
+/** Flows of a period: what an annual or ttm statement sums over its quarters. */
+const SUMMED = ['revenue', 'cost_of_revenue', 'gross_profit', 'operating_expense', 'selling_general_and_administrative_expenses', 'research_and_development', 'operating_income', 'interest_expense', 'ebit', 'income_tax_expense', 'net_income_discontinued_operations', 'net_income_non_controlling_interests', 'net_income', 'net_income_common_stock', 'preferred_dividends_impact', 'consolidated_income', 'dividends'] as const;
+type Flows = Record<(typeof SUMMED)[number] | 'weighted_average_shares' | 'weighted_average_shares_diluted', number>;
 
 function quarterFlows(c: Company, quarter: Quarter): Flows {
   const r = rng(seedOf('income', c.ticker, quarter.year, quarter.q));
@@ -69,7 +72,6 @@ function quarterFlows(c: Company, quarter: Quarter): Flows {
   };
 }
 
-const SUMMED = ['revenue', 'cost_of_revenue', 'gross_profit', 'operating_expense', 'selling_general_and_administrative_expenses', 'research_and_development', 'operating_income', 'interest_expense', 'ebit', 'income_tax_expense', 'net_income_discontinued_operations', 'net_income_non_controlling_interests', 'net_income', 'net_income_common_stock', 'preferred_dividends_impact', 'consolidated_income', 'dividends'] as const;
 
 function statement(c: Company, period: IncomeStatement['period'], quarters: Quarter[], fiscal: string): IncomeStatement {
   const flows = quarters.map((q) => quarterFlows(c, q));
