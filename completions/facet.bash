@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -103,8 +103,21 @@ __facet_words() {
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
+    "beta") echo "backlinks whois volume reviews locations traffic income insiders --help" ;;
+    "beta backlinks") echo "--mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
+    "beta whois") echo "--filter --order --limit --offset --all --tag --raw --help" ;;
+    "beta volume") echo "--location --language --ad-engine --raw --help" ;;
+    "beta reviews") echo "post ready get callbacks --help" ;;
+    "beta reviews post") echo "--platform --depth --sort --priority --pingback --postback --tag --wait --interval --timeout --raw --help" ;;
+    "beta reviews ready") echo "--platform --raw --help" ;;
+    "beta reviews get") echo "--platform --raw --help" ;;
+    "beta reviews callbacks") echo "--platform --raw --help" ;;
+    "beta locations") echo "--raw --help" ;;
+    "beta traffic") echo "--from --to --country --source --traffic-source --limit --offset --main-domain-only --help" ;;
+    "beta income") echo "--period --limit --cik --from --to --help" ;;
+    "beta insiders") echo "--limit --name --type --from --to --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -204,10 +204,36 @@ function __facet_words
       echo --offset --help
     case 'ask'
       echo --livedoc --resource --help
+    case 'beta'
+      echo backlinks whois volume reviews locations traffic income insiders --help
+    case 'beta backlinks'
+      echo --mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help
+    case 'beta whois'
+      echo --filter --order --limit --offset --all --tag --raw --help
+    case 'beta volume'
+      echo --location --language --ad-engine --raw --help
+    case 'beta reviews'
+      echo post ready get callbacks --help
+    case 'beta reviews post'
+      echo --platform --depth --sort --priority --pingback --postback --tag --wait --interval --timeout --raw --help
+    case 'beta reviews ready'
+      echo --platform --raw --help
+    case 'beta reviews get'
+      echo --platform --raw --help
+    case 'beta reviews callbacks'
+      echo --platform --raw --help
+    case 'beta locations'
+      echo --raw --help
+    case 'beta traffic'
+      echo --from --to --country --source --traffic-source --limit --offset --main-domain-only --help
+    case 'beta income'
+      echo --period --limit --cik --from --to --help
+    case 'beta insiders'
+      echo --limit --name --type --from --to --help
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
