@@ -117,7 +117,7 @@ __facet_words() {
     "beta income") echo "--period --limit --cik --from --to --help" ;;
     "beta insiders") echo "--limit --name --type --from --to --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed data --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
@@ -127,6 +127,8 @@ __facet_words() {
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help" ;;
     "serve share") echo "--revoke --data-dir --database-url --help" ;;
     "serve seed") echo "--help" ;;
+    "serve data") echo "import --help" ;;
+    "serve data import") echo "--data-dir --database-url --help" ;;
     "completion") echo "install --write --help" ;;
     "completion install") echo "--shell --help" ;;
     *) return 1 ;;

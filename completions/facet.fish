@@ -233,7 +233,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed data --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
@@ -252,6 +252,10 @@ function __facet_words
       echo --revoke --data-dir --database-url --help
     case 'serve seed'
       echo --help
+    case 'serve data'
+      echo import --help
+    case 'serve data import'
+      echo --data-dir --database-url --help
     case 'completion'
       echo install --write --help
     case 'completion install'

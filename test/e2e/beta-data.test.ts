@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
 let p: Platform;
 beforeAll(async () => {
@@ -75,5 +77,23 @@ describe('app-store locations', () => {
     const bad = await p.cli(['beta', 'locations', 'windows_store']);
     expect(bad.exitCode).toBe(4);
     expect(bad.stderr).toMatch(/task error 40401: Invalid Path: unknown app store windows_store/);
+  });
+});
+
+describe('facet serve data import', () => {
+  it('imported backlinks replace the generated list of their target, on a running platform', async () => {
+    const dir = tempDir('beta-import');
+    const file = path.join(dir, 'links.csv');
+    writeFileSync(file, 'target,url_from,url_to,rank,dofollow\nmine.example,https://a.example/x,https://mine.example/,300,true\nmine.example,https://b.example/y,https://mine.example/p,700,false\n');
+    const imported = okJson(await p.cli(['serve', 'data', 'import', 'backlinks', file, '--data-dir', p.dataDir, '--json']));
+    expect(imported).toEqual({ family: 'backlinks', subjects: ['mine.example'], rows: 2 });
+    const [r] = okJson(await p.cli(['beta', 'backlinks', 'mine.example', '--filter', 'rank > 400', '--json']));
+    expect(r.total_count).toBe(1);
+    expect(r.items[0]).toMatchObject({ url_from: 'https://b.example/y', rank: 700, dofollow: false });
+    const bad = path.join(dir, 'bad.jsonl');
+    writeFileSync(bad, '{"target":"mine.example","url_from":"https://a/","url_to":"https://mine.example/","rank":"high"}\n');
+    const refused = await p.cli(['serve', 'data', 'import', 'backlinks', bad, '--data-dir', p.dataDir]);
+    expect(refused.exitCode).toBe(2);
+    expect(refused.stderr).toMatch(/record 1: rank must be a number/);
   });
 });

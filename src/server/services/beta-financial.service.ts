@@ -1,4 +1,5 @@
-import type { IncomeQuery, InsiderQuery } from '../../contract/beta-financial.js';
+import type { IncomeQuery, IncomeStatement, InsiderQuery, InsiderTrade } from '../../contract/beta-financial.js';
+import { importedRows } from '../store/beta-data.repo.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -13,7 +14,10 @@ export function financialProvider(ctx: AppContext): FinancialProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config?.upstreams?.beta;
-    p = upstream ? upstreamFinancialProvider(upstream, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider();
+    p = upstream ? upstreamFinancialProvider(upstream, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider({
+          income: (ticker) => importedRows<IncomeStatement>(ctx.db, 'income', ticker),
+          insiders: (ticker) => importedRows<InsiderTrade>(ctx.db, 'insiders', ticker),
+        });
     providers.set(ctx, p);
   }
   return p;

@@ -218,6 +218,17 @@ export interface BetaCallbackDeliveriesTable {
   at: string;
 }
 
+/** A row imported with `facet serve data import`: it replaces the generated data of its subject. */
+export interface BetaDataRowsTable {
+  family: 'backlinks' | 'income' | 'insiders';
+  /** The target domain or page URL (backlinks) or the ticker (financials), normalised. */
+  subject: string;
+  /** Order of the rows in the imported file. */
+  seq: number;
+  /** JSON text: the row. */
+  data: string;
+}
+
 export interface JobLogsTable {
   id: Generated<number>;
   job_id: string;
@@ -320,4 +331,5 @@ export interface Database {
   tasks: TasksTable;
   beta_review_tasks: BetaReviewTasksTable;
   beta_callback_deliveries: BetaCallbackDeliveriesTable;
+  beta_data_rows: BetaDataRowsTable;
 }

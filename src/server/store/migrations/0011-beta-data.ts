@@ -3,7 +3,8 @@ import { addSerialId } from '../dialect/schema.js';
 
 /**
  * Review tasks of the beta SEO endpoints (their job runs in the jobs table under the same id) and
- * the log of every pingback/postback attempt. Frozen: never import the app's current types here.
+ * the log of every pingback/postback attempt, and rows imported with `facet serve data import`
+ * (they replace the generated data of their subject). Frozen: never import the app's current types here.
  */
 export const betaDataMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -34,5 +35,13 @@ export const betaDataMigration: Migration = {
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('beta_callback_deliveries_task').on('beta_callback_deliveries').column('task_id').execute();
+    await db.schema
+      .createTable('beta_data_rows')
+      .addColumn('family', 'text', (c) => c.notNull())
+      .addColumn('subject', 'text', (c) => c.notNull())
+      .addColumn('seq', 'integer', (c) => c.notNull())
+      .addColumn('data', 'text', (c) => c.notNull())
+      .addPrimaryKeyConstraint('beta_data_rows_pk', ['family', 'subject', 'seq'])
+      .execute();
   },
 };

@@ -70,7 +70,7 @@ export function queryBacklinks(q: BacklinkQuery, rows = storedBacklinks(q.target
 }
 
 /** One backlinks task: read and check every field (spec 4.9 and 8), query, page. */
-export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array): TaskOutcome {
+export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array, imported?: StoredBacklink[]): TaskOutcome {
   const f = new TaskFields(task, FIELDS);
   const rawTarget = f.string('target', { required: true })!;
   const target = parseTarget(rawTarget);
@@ -107,7 +107,7 @@ export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array)
     if ('error' in read) throw new TaskError(TASK_STATUS.invalidToken, `search_after_token: ${read.error}`);
     start = read.position;
   }
-  const all = queryBacklinks(q);
+  const all = queryBacklinks(q, imported ?? storedBacklinks(target));
   const page = all.slice(start, start + limit);
   const next = start + page.length;
   const result: BacklinkResult = {
