@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { FinancialErrorBody } from './errors.js';
+import { textInt } from './fields.js';
 
 /**
  * Financial beta endpoints (spec 4.9, 2.13); errors in the financial shape {error, message}. Result
@@ -8,7 +9,7 @@ import { FinancialErrorBody } from './errors.js';
  */
 
 const DateParam = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a date YYYY-MM-DD');
-const Limit = (max: number) => z.coerce.number().int().min(1).max(max);
+const Limit = (max: number) => textInt({ min: 1, max });
 
 export const INCOME_LIMITS = { defaultLimit: 4, maxLimit: 120 } as const;
 export const INSIDER_LIMITS = { defaultLimit: 10, maxLimit: 1000 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { BetaErrorBody } from './errors.js';
+import { textInt } from './fields.js';
 
 /** Landing-page traffic (spec 4.9, 2.13): GET with a query, errors in the beta error shape. */
 
@@ -13,11 +14,11 @@ export const TrafficQuery = z.object({
   start_date: Month,
   end_date: Month,
   granularity: z.literal('monthly').optional(),
-  limit: z.coerce.number().int().min(1).max(10_000).describe(`rows wanted; at most ${TRAFFIC_MAX_ROWS} are returned, and a larger limit is billed as ${TRAFFIC_MAX_ROWS}`),
+  limit: textInt({ min: 1, max: 10_000 }).describe(`rows wanted; at most ${TRAFFIC_MAX_ROWS} are returned, and a larger limit is billed as ${TRAFFIC_MAX_ROWS}`),
   country: z.enum(['us', 'ww']).optional().describe('default ww'),
   web_source: z.enum(['desktop', 'mobile_web', 'total']).optional().describe('default total'),
   main_domain_only: z.enum(['true', 'false']).optional(),
-  offset: z.coerce.number().int().min(0).max(10_000).optional(),
+  offset: textInt({ min: 0, max: 10_000 }).optional(),
   traffic_source: z.enum(['organic', 'paid', 'all']).optional().describe('default all'),
 });
 export type TrafficQuery = z.infer<typeof TrafficQuery>;
