@@ -64,6 +64,11 @@ describe('landing-page traffic', () => {
     const reversed = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2026-05&end_date=2026-02&limit=5');
     expect(reversed.status).toBe(400);
     expect((await reversed.json()).error.message).toMatch(/after end_date/);
+    const country = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2026-01&end_date=2026-02&limit=5&country=de');
+    expect(country.status).toBe(400);
+    expect(await country.json()).toMatchObject({ error: { code: 'INVALID_PARAMETER' } });
+    const us = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2026-01&end_date=2026-02&limit=20&country=us');
+    expect(us.status).toBe(200);
   });
 });
 

@@ -181,6 +181,12 @@ describe('whois overview', () => {
   it.each([
     [{ limit: 1000 }, 20000],
     [{ limit: 1001 }, 40503],
+    [{ offset: 100000 }, 20000],
+    [{ offset: 100001 }, 40503],
+    [{ tag: 't'.repeat(255) }, 20000],
+    [{ tag: 't'.repeat(256) }, 40503],
+    [{ order_by: ['domain,asc', 'tld,asc', 'registered,desc', 'registrar,asc'] }, 40504],
+    [{ filters: Array.from({ length: 9 }, () => ['tld', '=', 'com']).flatMap((c, i) => (i ? ['or', c] : [c])) }, 40504],
     [{ filters: ['metrics.organic.count', '>', 'many'] }, 40504],
     [{ filters: ['metrics.organic.nope', '>', 1] }, 40504],
   ])('limits: %j -> %i', async (task, code) => {
