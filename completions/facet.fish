@@ -219,7 +219,31 @@ function __facet_words
     case 'social replies'
       echo --since --until --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'beta'
-      echo social --help
+      echo backlinks whois volume reviews locations traffic income insiders social --help
+    case 'beta backlinks'
+      echo --mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help
+    case 'beta whois'
+      echo --filter --order --limit --offset --all --tag --raw --help
+    case 'beta volume'
+      echo --location --language --ad-engine --raw --help
+    case 'beta reviews'
+      echo post ready get callbacks --help
+    case 'beta reviews post'
+      echo --platform --depth --sort --priority --pingback --postback --tag --wait --interval --timeout --raw --help
+    case 'beta reviews ready'
+      echo --platform --raw --help
+    case 'beta reviews get'
+      echo --platform --raw --help
+    case 'beta reviews callbacks'
+      echo --platform --raw --help
+    case 'beta locations'
+      echo --raw --help
+    case 'beta traffic'
+      echo --from --to --country --source --traffic-source --limit --offset --main-domain-only --help
+    case 'beta income'
+      echo --period --limit --cik --from --to --help
+    case 'beta insiders'
+      echo --limit --name --type --from --to --help
     case 'beta social'
       echo replies search --help
     case 'beta social replies'
@@ -229,7 +253,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed social --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed social data --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls credits plan --help
     case 'serve users create'
@@ -256,6 +280,10 @@ function __facet_words
       echo import --help
     case 'serve social import'
       echo --no-seed --data-dir --database-url --help
+    case 'serve data'
+      echo import --help
+    case 'serve data import'
+      echo --data-dir --database-url --help
     case 'completion'
       echo install --write --help
     case 'completion install'

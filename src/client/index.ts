@@ -10,6 +10,7 @@ import { projectsClient } from './projects.js';
 import { tasksClient } from './tasks.js';
 import { systemClient } from './system.js';
 import { socialClient } from './social.js';
+import { betaClient } from './beta.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -31,6 +32,7 @@ export function createApi(options: TransportOptions) {
     tasks: tasksClient(transport),
     system: systemClient(transport),
     social: socialClient(transport),
+    beta: betaClient(transport),
   };
 }
 

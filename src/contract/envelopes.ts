@@ -10,8 +10,11 @@ export function v2Page<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), page: z.number().int(), size: z.number().int(), items: z.array(item) });
 }
 
-/** Provider envelope of the beta data endpoints (spec 2.1). */
-export const ProviderTask = z.object({
+/**
+ * Provider envelope of the beta data endpoints (spec 2.1). Loose objects: an upstream provider's
+ * answers pass through unchanged, and its fields may grow.
+ */
+export const ProviderTask = z.looseObject({
   id: z.string(),
   status_code: z.number().int().min(10000).max(60000),
   status_message: z.string(),
@@ -23,7 +26,7 @@ export const ProviderTask = z.object({
   result: z.array(z.unknown()).nullable(),
 });
 
-export const ProviderEnvelope = z.object({
+export const ProviderEnvelope = z.looseObject({
   version: z.string(),
   status_code: z.number().int(),
   status_message: z.string(),

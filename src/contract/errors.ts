@@ -50,6 +50,8 @@ export const ERROR_CODES = {
   STREAM_NOT_FOUND: 404,
   STREAM_EXPIRED: 410,
   CONVERSATION_NOT_FOUND: 404,
+  // Beta financial endpoints: what needs a paid plan (docs/decisions.md "Beta data").
+  PAYMENT_REQUIRED: 402,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

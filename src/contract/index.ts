@@ -11,6 +11,11 @@ import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
 import { socialRoutes } from './social.js';
+import { betaSeoRoutes } from './beta-seo.js';
+import { betaFinancialRoutes } from './beta-financial.js';
+import { betaTrafficRoutes } from './beta-traffic.js';
+import { betaReviewRoutes } from './beta-reviews.js';
+import { betaAppDataRoutes } from './beta-app-data.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -30,6 +35,11 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageProjectRoutes,
   ...imageTaskRoutes,
   ...socialRoutes,
+  ...betaSeoRoutes,
+  ...betaFinancialRoutes,
+  ...betaTrafficRoutes,
+  ...betaReviewRoutes,
+  ...betaAppDataRoutes,
 ];
 
 /**

@@ -20,6 +20,11 @@ import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
 import { socialRoutes } from './routes/social.js';
+import { betaSeoRoutes } from './routes/beta-seo.js';
+import { betaFinancialRoutes } from './routes/beta-financial.js';
+import { betaTrafficRoutes } from './routes/beta-traffic.js';
+import { betaReviewRoutes } from './routes/beta-reviews.js';
+import { betaAppDataRoutes } from './routes/beta-app-data.js';
 import { installResponseJournal } from './http/response-journal.js';
 
 declare module 'fastify' {
@@ -46,6 +51,11 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageProjectRoutes,
   imageTaskRoutes,
   socialRoutes,
+  betaSeoRoutes,
+  betaFinancialRoutes,
+  betaTrafficRoutes,
+  betaReviewRoutes,
+  betaAppDataRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

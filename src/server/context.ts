@@ -25,7 +25,8 @@ export interface ServerConfig {
   /** A replacement for the shipped model catalog (`facet serve --catalog FILE`). */
   catalogFile?: string;
   /** Upstreams that serve catalog models whose api is openai or anthropic. */
-  upstreams?: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
+  /** beta: the compatible data provider the /v1/beta endpoints forward to (`--beta-upstream-url`); local data otherwise. */
+  upstreams?: { openai?: UpstreamConfig; anthropic?: UpstreamConfig; beta?: UpstreamConfig };
   /** The model features use when they name none (default facet-grounded). */
   defaultModel?: string;
   /** Concurrent model calls allowed per key and in total. */

@@ -21,7 +21,8 @@ export function validatePart<T extends z.ZodType>(where: 'path' | 'query' | 'bod
   let missing = false;
   const issues: ValidationIssue[] = result.error.issues.map((issue) => {
     const isMissing =
-      issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined && (where !== 'body' || data !== undefined || issue.path.length === 0);
+      // An absent enum or literal reports invalid_value, not invalid_type: it is missing all the same.
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(data, issue.path) === undefined && (where !== 'body' || data !== undefined || issue.path.length === 0);
     if (isMissing) missing = true;
     return {
       loc: [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],

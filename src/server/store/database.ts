@@ -186,6 +186,50 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** A review task of the beta SEO endpoints; its job has the same id. */
+export interface BetaReviewTasksTable {
+  id: string;
+  user_id: string;
+  platform: string;
+  /** JSON text: the task as posted (the envelope's data echo). */
+  data: string;
+  tag: string | null;
+  status: 'queued' | 'completed' | 'failed';
+  /** JSON text or null until completed. */
+  result: string | null;
+  error: string | null;
+  cost_micro_usd: number;
+  created_at: string;
+  completed_at: string | null;
+  /** Set when the result was read by id: the task leaves the ready list. */
+  collected_at: string | null;
+}
+
+/** One attempt at a pingback or postback. */
+export interface BetaCallbackDeliveriesTable {
+  id: Generated<number>;
+  task_id: string;
+  kind: 'pingback' | 'postback';
+  url: string;
+  attempt: number;
+  status_code: number | null;
+  error: string | null;
+  /** 1 when the callback answered 2xx. */
+  delivered: number;
+  at: string;
+}
+
+/** A row imported with `facet serve data import`: it replaces the generated data of its subject. */
+export interface BetaDataRowsTable {
+  family: 'backlinks' | 'income' | 'insiders';
+  /** The target domain or page URL (backlinks) or the ticker (financials), normalised. */
+  subject: string;
+  /** Order of the rows in the imported file. */
+  seq: number;
+  /** JSON text: the row. */
+  data: string;
+}
+
 export interface JobLogsTable {
   id: Generated<number>;
   job_id: string;
@@ -289,4 +333,7 @@ export interface Database {
   social_users: SocialTables['social_users'];
   social_posts: SocialTables['social_posts'];
   social_terms: SocialTables['social_terms'];
+  beta_review_tasks: BetaReviewTasksTable;
+  beta_callback_deliveries: BetaCallbackDeliveriesTable;
+  beta_data_rows: BetaDataRowsTable;
 }

@@ -2,6 +2,7 @@ import { sql, type Kysely, type Migration } from 'kysely';
 import { createChunkIndex } from './dialect/fts.js';
 import { addSerialId, wideInteger } from './dialect/schema.js';
 import { socialMigration } from './migrations/0010-social.js';
+import { betaDataMigration } from './migrations/0011-beta-data.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -334,4 +335,5 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0010_social': socialMigration,
+  '0011_beta_data': betaDataMigration,
 };

@@ -7,6 +7,7 @@ import * as usage from './usage.js';
 import * as share from './share.js';
 import * as seed from './seed.js';
 import * as social from './social.js';
+import * as data from './data.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
@@ -16,4 +17,5 @@ export function register(program: Command, deps: Deps): void {
   share.register(serve, deps);
   seed.register(serve, deps);
   social.register(serve, deps);
+  data.register(serve, deps);
 }

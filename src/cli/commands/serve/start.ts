@@ -18,6 +18,8 @@ export interface ServeOptions {
   upstreamAnthropicBaseUrl?: string;
   upstreamAnthropicKey?: string;
   upstreamTimeout?: number;
+  betaUpstreamUrl?: string;
+  betaUpstreamKey?: string;
   keyConcurrency?: number;
   defaultModel?: string;
   chatLimitKeyPerMinute: number;
@@ -65,6 +67,7 @@ function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   return {
     openai: one(opts.upstreamOpenaiBaseUrl ?? env.FACET_UPSTREAM_OPENAI_BASE_URL, opts.upstreamOpenaiKey ?? env.FACET_UPSTREAM_OPENAI_KEY),
     anthropic: one(opts.upstreamAnthropicBaseUrl ?? env.FACET_UPSTREAM_ANTHROPIC_BASE_URL, opts.upstreamAnthropicKey ?? env.FACET_UPSTREAM_ANTHROPIC_KEY),
+    beta: one(opts.betaUpstreamUrl ?? env.FACET_BETA_UPSTREAM_URL, opts.betaUpstreamKey ?? env.FACET_BETA_UPSTREAM_KEY),
   };
 }
 
@@ -224,6 +227,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--upstream-anthropic-key <key>', 'its API key (better: env FACET_UPSTREAM_ANTHROPIC_KEY)')
     .option('--social-upstream-base-url <url>', 'a compatible social data provider to pass social search through to, instead of the local social store (env FACET_SOCIAL_UPSTREAM_BASE_URL)')
     .option('--social-upstream-key <key>', 'its API key (better: env FACET_SOCIAL_UPSTREAM_KEY)')
+    .option('--beta-upstream-url <url>', 'a compatible data provider the /v1/beta data endpoints forward to instead of the local sandbox (env FACET_BETA_UPSTREAM_URL)')
+    .option('--beta-upstream-key <key>', 'its credentials: login:password (HTTP Basic) or a key (bearer); better: env FACET_BETA_UPSTREAM_KEY')
     .option('--upstream-timeout <ms>', 'give up on an upstream after this long (default 120000)', intOption(1000, 3_600_000))
     .option('--default-model <id>', 'chat model the platform\'s own features (chat, conversations, …) use; default facet-grounded (env FACET_DEFAULT_MODEL)')
     .option('--key-concurrency <n>', 'model calls one key may have in flight (default 32; beyond: 429)', intOption(1, 100_000))

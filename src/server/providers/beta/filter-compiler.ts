@@ -1,0 +1,225 @@
+import { FILTER_OPERATORS, MAX_FILTER_CONDITIONS, MAX_ORDER_RULES, type FilterOperator } from '../../../contract/beta-seo.js';
+
+/**
+ * The one filter compiler of the beta SEO endpoints: `filters` ([field, op, value] conditions joined
+ * by "and"/"or", nested arrays for grouping) and `order_by` ("field,asc|desc") become a predicate
+ * and a comparator over the endpoint's rows. Each endpoint hands its field table (dotted path ->
+ * type), so an unknown field or a value of the wrong type is refused before any row is read.
+ * "and" binds tighter than "or", as in SQL.
+ */
+
+export type FieldType = 'number' | 'string' | 'boolean' | 'date' | 'string[]';
+export type FieldTable = Readonly<Record<string, FieldType>>;
+/** Any record; fields are read by dotted path. */
+export type Row = object;
+
+export class FilterError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FilterError';
+  }
+}
+
+const OPS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
+  number: ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in'],
+  date: ['=', '<>', '<', '<=', '>', '>='],
+  boolean: ['=', '<>'],
+  string: ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex', 'match', 'not_match'],
+  // An array field matches when any of its elements does ("attributes in ['nofollow']").
+  'string[]': ['in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'match', 'not_match'],
+};
+
+/** Longest regex accepted: patterns run against every row, so they stay short. */
+const MAX_PATTERN = 200;
+
+export function valueAt(row: Row, path: string): unknown {
+  let v: unknown = row;
+  for (const part of path.split('.')) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string, unknown>)[part];
+  }
+  return v;
+}
+
+function likeToRegExp(pattern: string, insensitive: boolean): RegExp {
+  const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
+  return new RegExp(`^${body}$`, insensitive ? 'is' : 's');
+}
+
+function words(s: string): string[] {
+  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+type Predicate = (row: Row) => boolean;
+
+function checkScalar(field: string, type: FieldType, value: unknown): void {
+  if (value === null) return;
+  const want = type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'string';
+  if (typeof value !== want || (want === 'number' && !Number.isFinite(value))) {
+    throw new FilterError(`filter on ${field}: value ${JSON.stringify(value)} is not a ${type === 'string[]' ? 'string' : type}`);
+  }
+}
+
+function compileCondition(cond: unknown[], fields: FieldTable): Predicate {
+  if (cond.length !== 3) throw new FilterError(`a condition is [field, operator, value]; got ${JSON.stringify(cond)}`);
+  const [field, op, value] = cond;
+  if (typeof field !== 'string') throw new FilterError(`a condition's field must be a string; got ${JSON.stringify(field)}`);
+  const type = fields[field];
+  if (!type) throw new FilterError(`unknown filter field: ${field}`);
+  if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) throw new FilterError(`unknown operator ${JSON.stringify(op)} on ${field}; operators: ${FILTER_OPERATORS.join(' ')}`);
+  const operator = op as FilterOperator;
+  if (!OPS_BY_TYPE[type].includes(operator)) throw new FilterError(`operator ${operator} does not apply to ${field} (${type}); use one of ${OPS_BY_TYPE[type].join(' ')}`);
+
+  const anyOf = (test: (v: unknown) => boolean): Predicate =>
+    type === 'string[]'
+      ? (row) => {
+          const v = valueAt(row, field);
+          return Array.isArray(v) && v.some(test);
+        }
+      : (row) => test(valueAt(row, field));
+  const negate = (p: Predicate): Predicate => (row) => !p(row);
+
+  switch (operator) {
+    case 'in':
+    case 'not_in': {
+      if (!Array.isArray(value) || value.length === 0) throw new FilterError(`${operator} on ${field} takes a non-empty array of values`);
+      for (const v of value) checkScalar(field, type, v);
+      const set = new Set(value);
+      const p = anyOf((v) => set.has(v as never));
+      return operator === 'in' ? p : negate(p);
+    }
+    case 'like':
+    case 'not_like':
+    case 'ilike':
+    case 'not_ilike': {
+      if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern (% any run, _ one character)`);
+      const re = likeToRegExp(value, operator.includes('ilike'));
+      const p = anyOf((v) => typeof v === 'string' && re.test(v));
+      return operator.startsWith('not_') ? negate(p) : p;
+    }
+    case 'regex':
+    case 'not_regex': {
+      if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern`);
+      if (value.length > MAX_PATTERN) throw new FilterError(`regex on ${field} is longer than ${MAX_PATTERN} characters`);
+      let re: RegExp;
+      try {
+        re = new RegExp(value);
+      } catch (err) {
+        throw new FilterError(`regex on ${field} does not compile: ${(err as Error).message}`);
+      }
+      const p = anyOf((v) => typeof v === 'string' && re.test(v));
+      return operator === 'regex' ? p : negate(p);
+    }
+    case 'match':
+    case 'not_match': {
+      // Full-text match: every word of the value appears as a word of the field, any case.
+      if (typeof value !== 'string' || words(value).length === 0) throw new FilterError(`${operator} on ${field} takes a string with at least one word`);
+      const wanted = words(value);
+      const p = anyOf((v) => {
+        if (typeof v !== 'string') return false;
+        const have = new Set(words(v));
+        return wanted.every((w) => have.has(w));
+      });
+      return operator === 'match' ? p : negate(p);
+    }
+    default: {
+      checkScalar(field, type, value);
+      if (value === null) {
+        if (operator === '=') return (row) => valueAt(row, field) === null || valueAt(row, field) === undefined;
+        if (operator === '<>') return (row) => valueAt(row, field) !== null && valueAt(row, field) !== undefined;
+        throw new FilterError(`${operator} on ${field} cannot compare with null`);
+      }
+      const cmp = (v: unknown): number | null => {
+        if (v === null || v === undefined) return null;
+        if (typeof v === 'number' && typeof value === 'number') return v - value;
+        if (typeof v === 'string' && typeof value === 'string') return v < value ? -1 : v > value ? 1 : 0;
+        if (typeof v === 'boolean' && typeof value === 'boolean') return v === value ? 0 : 1;
+        return null;
+      };
+      const test: Record<string, (c: number) => boolean> = {
+        '=': (c) => c === 0,
+        '<>': (c) => c !== 0,
+        '<': (c) => c < 0,
+        '<=': (c) => c <= 0,
+        '>': (c) => c > 0,
+        '>=': (c) => c >= 0,
+      };
+      const t = test[operator];
+      // A missing value never satisfies a comparison, except "<> x" (it is not x).
+      return (row) => {
+        const c = cmp(valueAt(row, field));
+        return c === null ? operator === '<>' : t(c);
+      };
+    }
+  }
+}
+
+const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' && node.length === 3 && typeof node[1] === 'string' && !['and', 'or'].includes(node[0]);
+
+function compileNode(node: unknown, fields: FieldTable, count: { n: number }, depth: number): Predicate {
+  if (!Array.isArray(node)) throw new FilterError(`filters must be arrays; got ${JSON.stringify(node)}`);
+  if (depth > MAX_FILTER_CONDITIONS) throw new FilterError('filters are nested too deeply');
+  if (isCondition(node)) {
+    count.n += 1;
+    if (count.n > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
+    return compileCondition(node, fields);
+  }
+  if (node.length === 0) throw new FilterError('an empty filter group');
+  if (node.length % 2 === 0) throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');
+  // Split on "or" first: each part is a run of "and"s.
+  const orParts: Predicate[][] = [[]];
+  node.forEach((item, i) => {
+    if (i % 2 === 1) {
+      if (item !== 'and' && item !== 'or') throw new FilterError(`conditions are joined by "and" or "or"; got ${JSON.stringify(item)}`);
+      if (item === 'or') orParts.push([]);
+      return;
+    }
+    orParts[orParts.length - 1].push(compileNode(item, fields, count, depth + 1));
+  });
+  const ands = orParts.map((ps) => (ps.length === 1 ? ps[0] : (row: Row) => ps.every((p) => p(row))));
+  return ands.length === 1 ? ands[0] : (row) => ands.some((p) => p(row));
+}
+
+/** Compiles `filters`; undefined or [] keeps every row. */
+export function compileFilters(filters: unknown, fields: FieldTable): Predicate {
+  if (filters === undefined || filters === null) return () => true;
+  if (!Array.isArray(filters)) throw new FilterError('filters must be an array');
+  if (filters.length === 0) return () => true;
+  return compileNode(filters, fields, { n: 0 }, 0);
+}
+
+export interface OrderRule {
+  field: string;
+  desc: boolean;
+}
+
+/** Parses `order_by`: at most 3 "field,asc|desc" rules on known fields that have an order. */
+export function parseOrder(orderBy: unknown, fields: FieldTable): OrderRule[] {
+  if (orderBy === undefined || orderBy === null) return [];
+  if (!Array.isArray(orderBy)) throw new FilterError('order_by must be an array of "field,asc|desc" strings');
+  if (orderBy.length > MAX_ORDER_RULES) throw new FilterError(`at most ${MAX_ORDER_RULES} order_by rules are allowed`);
+  return orderBy.map((rule) => {
+    const m = typeof rule === 'string' ? /^\s*([\w.]+)\s*,\s*(asc|desc)\s*$/i.exec(rule) : null;
+    if (!m) throw new FilterError(`order_by rule ${JSON.stringify(rule)} is not "field,asc" or "field,desc"`);
+    const type = fields[m[1]];
+    if (!type) throw new FilterError(`unknown order_by field: ${m[1]}`);
+    if (type === 'string[]') throw new FilterError(`${m[1]} is a list and cannot be ordered`);
+    return { field: m[1], desc: m[2].toLowerCase() === 'desc' };
+  });
+}
+
+/** A comparator for the rules; missing values sort last whatever the direction. */
+export function comparator(rules: OrderRule[]): (a: Row, b: Row) => number {
+  return (a, b) => {
+    for (const { field, desc } of rules) {
+      const x = valueAt(a, field);
+      const y = valueAt(b, field);
+      if (x === y) continue;
+      if (x === null || x === undefined) return 1;
+      if (y === null || y === undefined) return -1;
+      const c = x < y ? -1 : x > y ? 1 : 0;
+      if (c !== 0) return desc ? -c : c;
+    }
+    return 0;
+  };
+}

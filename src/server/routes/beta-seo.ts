@@ -1,0 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { backlinks, volume, whois } from '../../contract/beta-seo.js';
+import { registerRoute } from '../http/register.js';
+import { postSeo } from '../services/beta-seo.service.js';
+
+export function betaSeoRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, backlinks, ({ body }) => postSeo(ctx, 'backlinks', backlinks.path, body));
+  registerRoute(app, ctx, whois, ({ body }) => postSeo(ctx, 'whois', whois.path, body));
+  registerRoute(app, ctx, volume, ({ body }) => postSeo(ctx, 'volume', volume.path, body));
+}

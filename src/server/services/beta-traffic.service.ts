@@ -1,0 +1,24 @@
+import type { TrafficQuery, TrafficResult } from '../../contract/beta-traffic.js';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import type { TrafficProvider } from '../providers/beta/traffic-provider.js';
+import { landingPages as localLandingPages } from '../providers/beta/local/traffic.js';
+import { upstreamTrafficProvider } from '../providers/beta/upstream.js';
+import { landingPages as landingPagesRoute } from '../../contract/beta-traffic.js';
+
+const providers = new WeakMap<AppContext, TrafficProvider>();
+
+export function trafficProvider(ctx: AppContext): TrafficProvider {
+  let p = providers.get(ctx);
+  if (!p) {
+    const upstream = ctx.config.upstreams?.beta;
+    p = upstream ? upstreamTrafficProvider(upstream, landingPagesRoute.path) : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
+    providers.set(ctx, p);
+  }
+  return p;
+}
+
+export async function landingPages(ctx: AppContext, query: TrafficQuery): Promise<TrafficResult> {
+  if (query.start_date > query.end_date) throw new HttpError('INVALID_PARAMETER', `start_date ${query.start_date} is after end_date ${query.end_date}`);
+  return trafficProvider(ctx).landingPages(query);
+}

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../../src/server/store/store.js';
+import { replaceImported, importedRows } from '../../../src/server/store/beta-data.repo.js';
+import { readRecords } from '../../../src/server/providers/beta/import/read-records.js';
+import { rowsBySubject } from '../../../src/server/providers/beta/import/families.js';
+import { localSeoProvider } from '../../../src/server/providers/beta/local/seo-local.js';
+import type { StoredBacklink } from '../../../src/server/providers/beta/local/backlinks-data.js';
+
+let store: Store;
+beforeAll(async () => {
+  store = await openStore({ dataDir: null });
+});
+afterAll(() => store?.close());
+
+describe('imported backlinks', () => {
+  it('replace the generated list of their target, and filters, order and modes apply to them', async () => {
+    const csv = [
+      'target,url_from,url_to,rank,dofollow,anchor,attributes',
+      'mine.example,https://a.example/x,https://mine.example/,300,true,Mine home,',
+      'mine.example,https://b.example/y,https://mine.example/p,700,false,mine pricing,nofollow|ugc',
+      'mine.example,https://a.example/z,https://mine.example/q,500,true,"mine, docs",',
+    ].join('\n');
+    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('links.csv', csv)));
+    const seo = localSeoProvider(new Uint8Array(32), (subject) => importedRows<StoredBacklink>(store.db, 'backlinks', subject));
+    const run = async (task: Record<string, unknown>) => ((await seo.post('backlinks', '/b', [task])).tasks[0].result as any[])[0];
+    const all = await run({ target: 'mine.example' });
+    expect(all.total_count).toBe(3);
+    expect(all.items.map((i: any) => i.rank)).toEqual([700, 500, 300]);
+    expect(all.items[0].attributes).toEqual(['nofollow', 'ugc']);
+    const filtered = await run({ target: 'mine.example', filters: [['dofollow', '=', true], 'and', ['anchor', 'ilike', 'mine%']], order_by: ['rank,asc'] });
+    expect(filtered.items.map((i: any) => i.url_from)).toEqual(['https://a.example/x', 'https://a.example/z']);
+    expect((await run({ target: 'mine.example', mode: 'one_per_domain' })).total_count).toBe(2);
+    // Re-importing replaces; other targets keep their generated data.
+    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('one.jsonl', JSON.stringify({ target: 'mine.example', url_from: 'https://c.example/', url_to: 'https://mine.example/' }))));
+    expect((await run({ target: 'mine.example' })).total_count).toBe(1);
+    expect((await run({ target: 'example.com' })).total_count).toBeGreaterThan(100);
+  });
+
+  it('refuses a record of the wrong type, naming it', () => {
+    expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'x.example', url_from: 'https://a/', url_to: 'https://x.example/', rank: 'high' })))).toThrow(/record 1: rank must be a number/);
+    expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'www.x.example', url_from: 'https://a/', url_to: 'https://x/' })))).toThrow(/record 1: target/);
+  });
+});
