@@ -406,4 +406,62 @@ describe('translation through upstreams of the other family (fake upstream on 12
     const r = await client.responses.stream({ model: 'corvid-medium', input: 'go', tools: [{ type: 'function', name: 'get_time', parameters: TIME_SCHEMA, strict: false }] }).finalResponse();
     expect(r.output.map((o) => (o.type === 'function_call' ? [o.call_id, o.name, o.arguments] : o.type))).toEqual(calls.map((c) => [c.id, c.name, c.arguments]));
   });
+
+  it('every surface through every upstream family, plain and streamed: parallel calls, stop reasons, usage', async () => {
+    const { key } = await newKey();
+    type Seen = { calls: Array<[string, string, unknown]>; stop: string; input: number; output: number };
+    const params = { get_weather: WEATHER_SCHEMA, get_time: TIME_SCHEMA };
+    const surfaces: Record<string, (model: string, stream: boolean) => Promise<Seen>> = {
+      chat: async (model, stream) => {
+        const tools = Object.entries(params).map(([name, parameters]) => ({ type: 'function' as const, function: { name, parameters } }));
+        const req = { model, messages: [{ role: 'user' as const, content: 'go' }], tools, stream_options: stream ? { include_usage: true } : undefined };
+        const r = stream ? await openai(key).chat.completions.stream(req).finalChatCompletion() : await openai(key).chat.completions.create(req);
+        const m = r.choices[0].message;
+        return {
+          calls: (m.tool_calls ?? []).map((c) => (c.type === 'function' ? [c.id, c.function.name, JSON.parse(c.function.arguments)] : ['', '', null])),
+          stop: r.choices[0].finish_reason,
+          input: r.usage!.prompt_tokens,
+          output: r.usage!.completion_tokens,
+        };
+      },
+      responses: async (model, stream) => {
+        const tools = Object.entries(params).map(([name, parameters]) => ({ type: 'function' as const, name, parameters, strict: false }));
+        const req = { model, input: 'go', tools };
+        const r = stream ? await openai(key).responses.stream(req).finalResponse() : await openai(key).responses.create(req);
+        return {
+          calls: r.output.flatMap((o) => (o.type === 'function_call' ? [[o.call_id, o.name, JSON.parse(o.arguments)] as [string, string, unknown]] : [])),
+          stop: r.status,
+          input: r.usage!.input_tokens,
+          output: r.usage!.output_tokens,
+        };
+      },
+      messages: async (model, stream) => {
+        const tools = Object.entries(params).map(([name, input_schema]) => ({ name, input_schema: input_schema as Anthropic.Tool.InputSchema }));
+        const req = { model, max_tokens: 500, messages: [{ role: 'user' as const, content: 'go' }], tools };
+        const r = stream ? await anthropic(key).messages.stream(req).finalMessage() : await anthropic(key).messages.create(req);
+        return {
+          calls: r.content.flatMap((b) => (b.type === 'tool_use' ? [[b.id, b.name, b.input] as [string, string, unknown]] : [])),
+          stop: r.stop_reason ?? '',
+          input: r.usage.input_tokens,
+          output: r.usage.output_tokens,
+        };
+      },
+    };
+    const stops = { chat: 'tool_calls', responses: 'completed', messages: 'tool_use' };
+    const upstreams = [
+      { model: 'aster-large', usage: [33, 9], sent: (b: any) => b.tools.map((t: any) => [t.type, t.function.name, t.function.parameters]) },
+      { model: 'corvid-medium', usage: [21, 7], sent: (b: any) => b.tools.map((t: any) => ['function', t.name, t.input_schema]) },
+    ];
+    for (const [surface, call] of Object.entries(surfaces)) {
+      for (const u of upstreams) {
+        for (const stream of [false, true]) {
+          up.script({ text: '', toolCalls: calls, argPiece: 2 });
+          const seen = await call(u.model, stream);
+          const where = `${surface} via ${u.model}${stream ? ' streamed' : ''}`;
+          expect(u.sent(up.received.at(-1)!.body), where).toEqual(Object.entries(params).map(([n, s]) => ['function', n, s]));
+          expect(seen, where).toEqual({ calls: calls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]), stop: stops[surface as keyof typeof stops], input: u.usage[0], output: u.usage[1] });
+        }
+      }
+    }
+  });
 });
