@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { xmlText } from './fields.js';
+import { textInt, xmlText } from './fields.js';
 import { defineRoute } from './route.js';
 import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './errors.js';
 
@@ -349,7 +349,7 @@ const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 
 export const ModelListQuery = z.object({
   provider: z.string().min(1).optional(),
   exclude_video_and_decisions: QueryBoolean.default(false),
-  limit: z.coerce.number().int().min(1).max(1000).optional().describe('Anthropic shape only: page size (default 20)'),
+  limit: textInt({ min: 1, max: 1000 }).optional().describe('Anthropic shape only: page size (default 20)'),
   after_id: z.string().min(1).optional().describe('Anthropic shape only: the page after this model'),
   before_id: z.string().min(1).optional().describe('Anthropic shape only: the page before this model'),
 });

@@ -257,7 +257,7 @@ describe('structured output', () => {
       expect(validate(a), ajv.errorsText(validate.errors)).toBe(true);
       const resp = await client.responses.create({ model: 'facet-agent', input: 'title: "Dune" year=1965 mood: sad', text: { format: { type: 'json_schema', name: 'out', schema, strict: true } } });
       expect(JSON.parse(resp.output_text)).toEqual(a);
-      expect(resp.text.format).toMatchObject({ type: 'json_schema', name: 'out' });
+      expect(resp.text?.format).toMatchObject({ type: 'json_schema', name: 'out' });
     }
     const first = await client.chat.completions.create({ model: 'facet-agent', messages: [{ role: 'user', content: 'title: "Dune" year=1965' }], response_format: { type: 'json_schema', json_schema: { name: 'b', schema: schemas[0] } } });
     expect(JSON.parse(first.choices[0].message.content!)).toEqual({ title: 'Dune', year: 1965 });
@@ -430,7 +430,7 @@ describe('translation through upstreams of the other family (fake upstream on 12
         const r = stream ? await openai(key).responses.stream(req).finalResponse() : await openai(key).responses.create(req);
         return {
           calls: r.output.flatMap((o) => (o.type === 'function_call' ? [[o.call_id, o.name, JSON.parse(o.arguments)] as [string, string, unknown]] : [])),
-          stop: r.status,
+          stop: r.status ?? '',
           input: r.usage!.input_tokens,
           output: r.usage!.output_tokens,
         };
