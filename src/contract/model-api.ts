@@ -332,6 +332,7 @@ export const ModelDetail = ModelCard.extend({
   context_window: z.number().int(),
   max_output_tokens: z.number().int(),
   surfaces: z.array(z.string()),
+  capabilities: z.object({ tools: z.boolean(), structured_output: z.boolean() }).describe('whether the model takes tools, and answers in a given JSON format'),
   pricing: Price.extend({
     currency: z.literal('USD'),
     unit: z.literal('per_million_tokens'),

@@ -3,6 +3,7 @@ import type { AdminModel } from '../../../contract/admin-models.js';
 import type { AnthropicModelInfo, AnthropicModelList, ModelCard, ModelDetail } from '../../../contract/model-api.js';
 import type { ModelDirectory, ModelState } from '../../engines/gateway/directory.js';
 import { WEB_SEARCH_USD } from '../../engines/gateway/pricing.js';
+import { takesOutputFormat, takesTools } from '../../engines/gateway/catalog.js';
 import { HttpError } from '../../errors.js';
 
 export function modelCard(m: ModelState): z.infer<typeof ModelCard> {
@@ -17,6 +18,7 @@ export function modelDetail(m: ModelState): ModelDetail {
     context_window: m.context_window,
     max_output_tokens: m.max_output_tokens,
     surfaces: m.surfaces,
+    capabilities: { tools: takesTools(m), structured_output: takesOutputFormat(m) },
     pricing: {
       currency: 'USD',
       unit: 'per_million_tokens',
