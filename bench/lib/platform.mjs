@@ -6,8 +6,8 @@ import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-export async function startPlatform(args = []) {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-data-'));
+export async function startPlatform(args = [], options = {}) {
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'facet-bench-data-'));
   const configDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-config-'));
   const proc = spawn(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-profile', ...args], {
     env: { ...process.env, FACET_CONFIG_DIR: configDir, NO_COLOR: '1' },
@@ -36,10 +36,11 @@ export async function startPlatform(args = []) {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);
     },
-    async stop() {
+    /** Stops the server; `keepData` leaves the data dir for another server (a restart). */
+    async stop({ keepData = false } = {}) {
       proc.kill('SIGTERM');
       await new Promise((r) => (proc.exitCode !== null ? r() : proc.once('exit', r)));
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
       rmSync(configDir, { recursive: true, force: true });
     },
   };

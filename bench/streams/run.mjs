@@ -1,6 +1,7 @@
-// Streams benchmark: N concurrent conversation streams (default 1,000) on one `facet serve`:
-// time to first event and server memory per open stream. Baseline in the same run: one stream
-// alone on the idle server.
+// Streams benchmark: N concurrent conversation streams (default 1,000; the target is 5,000 with the
+// server's default limits) on one `facet serve`: streams complete (ended with `done`) and why the
+// others are not, time to first event and server memory per open stream. Baselines in the same run:
+// one stream alone on the idle server, and a burst of bare connections.
 //
 //   npm run build && node bench/streams/run.mjs
 //   BENCH_STREAMS=200 BENCH_CHUNK_DELAY_MS=100 node bench/streams/run.mjs
@@ -23,21 +24,29 @@ async function api(pathname, body) {
   return json.data;
 }
 
-/** Opens a stream; resolves the time to its first event, and `done` when the stream ends. */
+/**
+ * Opens a stream; resolves the time to its first event, the number of events and the name of the
+ * last one when the stream ends. Only a stream whose last event is `done` is complete: one that got
+ * an error event, or was refused, is counted apart with its reason.
+ */
 function open(key) {
   const started = performance.now();
   let firstAt;
   let events = 0;
+  let last;
+  let lastData = '';
   const done = (async () => {
     const r = await request(`${p.url}/v2/conversations/stream/${key}`, { headers: { authorization: headers.authorization, accept: 'text/event-stream' }, dispatcher: agent });
-    if (r.statusCode !== 200) throw new Error(`stream ${r.statusCode}`);
+    if (r.statusCode !== 200) return { firstMs: undefined, events: 0, last: `HTTP ${r.statusCode}`, reason: await r.body.text() };
     r.body.setEncoding('utf8');
     for await (const chunk of r.body) {
-      const n = (String(chunk).match(/^event: /gm) ?? []).length;
-      if (n > 0 && firstAt === undefined) firstAt = performance.now() - started;
-      events += n;
+      const names = [...String(chunk).matchAll(/^event: (\S+)$/gm)].map((m) => m[1]);
+      if (names.length > 0 && firstAt === undefined) firstAt = performance.now() - started;
+      events += names.length;
+      if (names.length > 0) last = names[names.length - 1];
+      if (last === 'error') lastData = String(chunk);
     }
-    return { firstMs: firstAt, events };
+    return { firstMs: firstAt, events, last, reason: lastData };
   })();
   return done;
 }
@@ -75,11 +84,18 @@ try {
   const results = await Promise.all(all);
   clearInterval(sampler);
   const wall = performance.now() - t0;
-  const firsts = results.map((r) => r.firstMs).sort((a, b) => a - b);
-  const complete = results.filter((r) => r.events > 0).length;
+  const firsts = results.filter((r) => r.firstMs !== undefined).map((r) => r.firstMs).sort((a, b) => a - b);
+  const complete = results.filter((r) => r.last === 'done');
+  const failed = results.filter((r) => r.last !== 'done');
+  const reasons = new Map();
+  for (const r of failed) {
+    const why = r.last === 'error' ? (/"message":"([^"]*)"/.exec(r.reason)?.[1] ?? 'error event') : `${r.last ?? 'ended without an event'} ${r.reason ?? ''}`.trim();
+    reasons.set(why, (reasons.get(why) ?? 0) + 1);
+  }
 
   const ms = (n) => `${n.toFixed(1)} ms`;
-  console.log(`streams              ${STREAMS} concurrent (${complete} complete, ${results[0].events} events each, chunk delay ${DELAY} ms)`);
+  console.log(`streams              ${STREAMS} concurrent: ${complete.length} complete (ended with done), ${failed.length} not (chunk delay ${DELAY} ms, ${complete[0]?.events ?? 0} events each)`);
+  for (const [why, n] of reasons) console.log(`  not complete       ${n} × ${why}`);
   console.log(`time to first event  p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  max ${ms(firsts[firsts.length - 1])}`);
   console.log(`baseline (1 stream)  ${ms(single.firstMs)}`);
   console.log(`baseline (burst)     ${STREAMS} new connections to /healthz at once: p50 ${ms(percentile(burst, 50))}  p99 ${ms(percentile(burst, 99))}`);

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, okJson, runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
@@ -19,6 +19,22 @@ describe('profiles and login', () => {
     expect(JSON.stringify(list)).not.toContain(p.boot.api_key);
     const get = ok(await p.cli(['config', 'get', 'api_key']));
     expect(get.stdout).not.toContain(p.boot.api_key);
+  });
+
+  it('a config folder it makes is private (0700), writes replace the file whole, and a broken file is named', async () => {
+    const cfg = path.join(tempDir('cfg-parent'), 'facet', 'config');
+    ok(await runCli(cfg, ['--profile', 'a.b', 'config', 'set', 'base_url', p.url]));
+    expect(statSync(cfg).mode & 0o777).toBe(0o700);
+    const file = path.join(cfg, 'config.json');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    // A profile name with a dot stays one name; nothing but the file is left in the folder.
+    expect(JSON.parse(readFileSync(file, 'utf8')).profiles['a.b']).toEqual({ base_url: p.url });
+    expect(readdirSync(cfg)).toEqual(['config.json']);
+    writeFileSync(file, '{ "profiles": ');
+    const broken = await runCli(cfg, ['config', 'list']);
+    expect(broken.exitCode).toBe(1);
+    expect(broken.stderr).toContain(file);
+    expect(broken.stderr).toMatch(/not valid JSON/);
   });
 
   it('login --api-key-stdin checks the key and saves a profile; logout removes it', async () => {

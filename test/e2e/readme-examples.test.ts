@@ -313,6 +313,19 @@ afterAll(async () => {
   hang?.close();
 });
 
+/** What the platform answered about the ids a failed line names (its journal): why a line failed, not only that it did. */
+function responsesAbout(command: string, vars: Record<string, string>): string {
+  const expanded = command.replace(/\$([A-Z_]+)/g, (m, name: string) => vars[name] ?? m);
+  const ids = [...new Set(expanded.match(/\b[a-z]{2,4}_[0-9a-z]{8,}\b/g) ?? [])];
+  if (ids.length === 0) return '(no ids)';
+  return s.p
+    .responses()
+    .filter((e) => ids.some((id) => e.url.includes(id) || e.body?.includes(id)))
+    .slice(-20)
+    .map((e) => `  ${e.method} ${e.url} -> ${e.status} ${(e.body ?? '').slice(0, 300)}`)
+    .join('\n');
+}
+
 async function runExample(ex: Example, adapted: Adapted | undefined) {
   const assignment = /^([A-Z_]+)=\$\((.*)\)$/.exec(dropOptional(ex.line));
   // `X=$(facet …)`: the command inside runs, and its stdout becomes $X for the lines after it.
@@ -358,13 +371,15 @@ async function runExample(ex: Example, adapted: Adapted | undefined) {
     timeout: 120_000,
   });
   const expected = adapted?.exit ?? 0;
-  const detail = `$ ${command}\nexit ${r.exitCode}${r.timedOut ? ' (timed out)' : ''}\nstderr: ${r.stderr}\nstdout: ${String(r.stdout).slice(0, 2000)}`;
-  expect(r.exitCode, detail).toBe(expected);
-  if (adapted?.stderr) expect(r.stderr, detail).toMatch(adapted.stderr);
-  if (adapted?.stdout) expect(String(r.stdout), detail).toMatch(adapted.stdout);
+  const detail = () =>
+    `$ ${command}\nexit ${r.exitCode}${r.timedOut ? ' (timed out)' : ''}\nstderr: ${r.stderr}\nstdout: ${String(r.stdout).slice(0, 2000)}` +
+    `\nthe platform's last responses about the ids in this line:\n${responsesAbout(command, vars)}`;
+  if (r.exitCode !== expected) expect(r.exitCode, detail()).toBe(expected);
+  if (adapted?.stderr) expect(r.stderr, detail()).toMatch(adapted.stderr);
+  if (adapted?.stdout) expect(String(r.stdout), detail()).toMatch(adapted.stdout);
   if (assignment && expected === 0) {
     const value = String(r.stdout).trim();
-    expect(value, `${detail}\n$(…) must print one value`).toMatch(/^\S+$/);
+    expect(value, `${detail()}\n$(…) must print one value`).toMatch(/^\S+$/);
     s.vars[assignment[1]] = value;
   }
 }

@@ -48,6 +48,8 @@ export interface Platform {
   boot: Bootstrap;
   /** The server process, for reading its /proc status. */
   pid: number;
+  /** The responses this platform has sent so far, oldest first (its response journal), for failure reports. */
+  responses(): JournalEntry[];
   /** Runs the built CLI as a process with this platform's config dir; never throws on exit codes. */
   cli(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; timeout?: number }): Promise<CliResult>;
   /** fetch against the platform. */
@@ -204,6 +206,13 @@ export async function startPlatform(
     configDir,
     boot,
     pid: proc.pid!,
+    responses: () =>
+      existsSync(journal)
+        ? readFileSync(journal, 'utf8')
+            .split('\n')
+            .slice(0, -1) // whole lines only: the last one may still be being written
+            .map((line) => JSON.parse(line) as JournalEntry)
+        : [],
     // The offline verbs (`serve users …`) of a platform on PostgreSQL reach its database.
     cli: (args, opts) => runCli(configDir, args, options.databaseUrl ? { ...opts, env: { FACET_DATABASE_URL: options.databaseUrl, ...opts?.env } } : opts),
     fetch: (pathname, init) => fetch(url + pathname, init),

@@ -1,4 +1,6 @@
-import Conf from 'conf';
+import path from 'node:path';
+import envPaths from 'env-paths';
+import { JsonFile } from './config-file.js';
 
 export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key', 'default_livedoc'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
@@ -18,38 +20,32 @@ export function isProfileKey(key: string): key is ProfileKey {
 }
 
 /**
- * Named profiles in one file (conf), mode 0600, in $FACET_CONFIG_DIR or the OS config dir.
- * Property names are kept literal: profile names may contain dots.
+ * Named profiles in one file, config.json, mode 0600, in $FACET_CONFIG_DIR or the OS config dir
+ * (where the `conf` library kept it before, so existing set-ups carry over). Profile names are
+ * plain keys: they may contain dots.
  */
 export class ConfigStore {
-  private readonly conf: Conf<ConfigShape>;
+  private readonly file: JsonFile<ConfigShape>;
 
   constructor(dir?: string) {
-    this.conf = new Conf<ConfigShape>({
-      projectName: 'facet',
-      projectSuffix: '',
-      cwd: dir,
-      configName: 'config',
-      configFileMode: 0o600,
-      accessPropertiesByDotNotation: false,
-      defaults: { profiles: {} },
-    });
+    const folder = dir ?? envPaths('facet', { suffix: '' }).config;
+    this.file = new JsonFile<ConfigShape>(path.join(folder, 'config.json'), () => ({ profiles: {} }));
   }
 
   get path(): string {
-    return this.conf.path;
+    return this.file.path;
   }
 
   get currentProfile(): string | undefined {
-    return this.conf.get('current_profile');
+    return this.file.read().current_profile;
   }
 
   setCurrentProfile(name: string): void {
-    this.conf.set('current_profile', name);
+    this.save({ ...this.file.read(), current_profile: name });
   }
 
   profiles(): Record<string, Profile> {
-    return this.conf.get('profiles') ?? {};
+    return { ...(this.file.read().profiles ?? {}) };
   }
 
   profile(name: string): Profile | undefined {
@@ -59,12 +55,12 @@ export class ConfigStore {
   update(name: string, patch: Profile): void {
     const all = this.profiles();
     all[name] = { ...all[name], ...patch };
-    this.conf.set('profiles', all);
+    this.saveProfiles(all);
   }
 
   /** Writes the whole profile (a login that moves it to another server drops the old secrets). */
   replace(name: string, profile: Profile): void {
-    this.conf.set('profiles', { ...this.profiles(), [name]: profile });
+    this.saveProfiles({ ...this.profiles(), [name]: profile });
   }
 
   unset(name: string, keys: ProfileKey[]): void {
@@ -72,14 +68,22 @@ export class ConfigStore {
     const p = { ...all[name] };
     for (const k of keys) delete p[k];
     all[name] = p;
-    this.conf.set('profiles', all);
+    this.saveProfiles(all);
   }
 
   remove(name: string): void {
     const all = this.profiles();
     delete all[name];
-    this.conf.set('profiles', all);
-    if (this.currentProfile === name) this.conf.delete('current_profile');
+    const { current_profile, ...rest } = this.file.read();
+    this.save({ ...rest, ...(current_profile === name ? {} : { current_profile }), profiles: all });
+  }
+
+  private saveProfiles(profiles: Record<string, Profile>): void {
+    this.save({ ...this.file.read(), profiles });
+  }
+
+  private save(value: ConfigShape): void {
+    this.file.write(value);
   }
 }
 

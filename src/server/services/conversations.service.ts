@@ -119,12 +119,16 @@ async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRo
       passages: grounding.passages,
       scope,
     });
+    // The model call (and its concurrency slot) lasts as long as generating does; delivery into the
+    // stream at a pace (--answer-chunk-delay) runs behind it, so following a slow stream is not a
+    // model call in flight.
+    const deliver = pacedAppender(ctx, key);
     let answer = '';
     for await (const piece of gen) {
       answer += piece;
-      await ctx.streams.append(key, 'message', { content: piece });
-      if (ctx.config.answerChunkDelayMs > 0) await sleep(ctx.config.answerChunkDelayMs);
+      deliver.push(piece);
     }
+    await deliver.drained();
     if (grounding.resources.length > 0) {
       const sources = '\n\nSources:\n' + grounding.resources.map((r, i) => `[${i + 1}] ${r.title}${r.link ? ` — ${r.link}` : ''}`).join('\n');
       answer += sources;
@@ -137,4 +141,23 @@ async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRo
     const e = engineFailure(err, 'CONVERSATION_QUERY_FAILED');
     await ctx.streams.append(key, 'error', { message: e.message }).catch(() => undefined);
   }
+}
+
+/**
+ * Appends message events to a stream one after another, `answerChunkDelayMs` apart, without making
+ * the producer wait: pieces queue up while the model is still generating. `drained` resolves when
+ * everything pushed is in the stream, and rejects with the first append that failed.
+ */
+function pacedAppender(ctx: AppContext, key: string) {
+  const delay = ctx.config.answerChunkDelayMs;
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    push(piece: string) {
+      chain = chain.then(async () => {
+        await ctx.streams.append(key, 'message', { content: piece });
+        if (delay > 0) await sleep(delay);
+      });
+    },
+    drained: () => chain,
+  };
 }

@@ -233,7 +233,37 @@ export interface TasksTable {
   created_at: string;
 }
 
+/**
+ * Usage summed per key, user, model and UTC day, kept in the same transaction as each usage record:
+ * the usage report reads these instead of every record. No key is '' (a primary key column cannot
+ * be null everywhere).
+ */
+export interface UsageRollupsTable {
+  api_key_id: string;
+  user_id: string;
+  model: string;
+  day: string;
+  calls: ColumnType<number, number, number>;
+  input_tokens: ColumnType<number, number, number>;
+  output_tokens: ColumnType<number, number, number>;
+  cache_read_tokens: ColumnType<number, number, number>;
+  cache_write_tokens: ColumnType<number, number, number>;
+  web_searches: ColumnType<number, number, number>;
+  cost_nano_usd: ColumnType<number, number, number>;
+  first_call_at: string;
+  last_call_at: string;
+}
+
+/** Rows per owner of a list whose pages answer a total (store/list-totals.repo.ts). */
+export interface ListTotalsTable {
+  owner_id: string;
+  list: string;
+  n: number;
+}
+
 export interface Database {
+  list_totals: ListTotalsTable;
+  usage_rollups: UsageRollupsTable;
   settings: SettingsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;

@@ -1,4 +1,4 @@
-import type { Kysely, Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
 import { createChunkIndex } from './dialect/fts.js';
 import { addSerialId, wideInteger } from './dialect/schema.js';
 
@@ -261,6 +261,75 @@ export const MIGRATIONS: Record<string, Migration> = {
       // Admin key listings page in (created_at, id) order, for everyone or one user.
       await db.schema.createIndex('api_keys_page').on('api_keys').columns(['created_at', 'id']).execute();
       await db.schema.createIndex('api_keys_user_page').on('api_keys').columns(['user_id', 'created_at', 'id']).execute();
+    },
+  },
+  '0007_list_totals': {
+    async up(db: Kysely<any>) {
+      // A LiveDoc page reads its rows from this index in order (no sort of everything the owner has)
+      // and its total from list_totals (no count of everything either).
+      await db.schema.createIndex('livedocs_owner_page').on('livedocs').columns(['owner_id', 'modified_at', 'id']).execute();
+      await db.schema
+        .createTable('list_totals')
+        .addColumn('owner_id', 'text', (c) => c.notNull())
+        .addColumn('list', 'text', (c) => c.notNull())
+        .addColumn('n', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('list_totals_pk', ['owner_id', 'list'])
+        .execute();
+      await db
+        .insertInto('list_totals')
+        .columns(['owner_id', 'list', 'n'])
+        .expression((eb: any) => eb.selectFrom('livedocs').select(['owner_id', eb.val('livedocs').as('list'), eb.fn.countAll().as('n')]).groupBy('owner_id'))
+        .execute();
+    },
+  },
+  '0008_usage_rollups': {
+    async up(db: Kysely<any>) {
+      // The usage report sums these rows instead of every record: one row per key, user, model and
+      // UTC day, and one per key, user and model for all time (day ''), which the report reads. A
+      // task's own usage is read from its few records through usage_task.
+      let table = db.schema
+        .createTable('usage_rollups')
+        .addColumn('api_key_id', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'text', (c) => c.notNull())
+        .addColumn('model', 'text', (c) => c.notNull())
+        .addColumn('day', 'text', (c) => c.notNull());
+      for (const counter of ['calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd']) {
+        table = table.addColumn(counter, wideInteger(db), (c) => c.notNull());
+      }
+      await table
+        .addColumn('first_call_at', 'text', (c) => c.notNull())
+        .addColumn('last_call_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('usage_rollups_pk', ['day', 'user_id', 'api_key_id', 'model'])
+        .execute();
+      // Literals, not parameters, in the grouped expressions: PostgreSQL matches GROUP BY
+      // expressions to the selected ones by their text.
+      for (const daily of [true, false]) {
+        const day = daily ? sql`substr(created_at, 1, 10)` : sql`''`;
+        await db
+          .insertInto('usage_rollups')
+          .columns(['api_key_id', 'user_id', 'model', 'day', 'calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd', 'first_call_at', 'last_call_at'])
+          .expression((eb: any) =>
+            eb
+              .selectFrom('usage_records')
+              .select([
+                sql`coalesce(api_key_id, '')`.as('k'),
+                'user_id',
+                'model',
+                day.as('d'),
+                eb.fn.countAll().as('calls'),
+                eb.fn.sum('input_tokens').as('input_tokens'),
+                eb.fn.sum('output_tokens').as('output_tokens'),
+                eb.fn.sum('cache_read_tokens').as('cache_read_tokens'),
+                eb.fn.sum('cache_write_tokens').as('cache_write_tokens'),
+                eb.fn.sum('web_searches').as('web_searches'),
+                eb.fn.sum('cost_nano_usd').as('cost_nano_usd'),
+                eb.fn.min('created_at').as('first_call_at'),
+                eb.fn.max('created_at').as('last_call_at'),
+              ])
+              .groupBy([sql`coalesce(api_key_id, '')`, 'user_id', 'model', ...(daily ? [day] : [])]),
+          )
+          .execute();
+      }
     },
   },
 };

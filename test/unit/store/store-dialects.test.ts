@@ -9,7 +9,7 @@ import { countIn, increment, dropBefore } from '../../../src/server/store/rate-l
 import { checkChatLimit } from '../../../src/server/auth/rate-limit.js';
 import { getSetting, setSetting } from '../../../src/server/store/settings.repo.js';
 import { listModelListing, setModelListing } from '../../../src/server/store/model-listing.repo.js';
-import { insertLiveDoc, share, isSharedWith, pageVisible } from '../../../src/server/store/livedocs.repo.js';
+import { insertLiveDoc, deleteLiveDoc, share, isSharedWith, pageVisible } from '../../../src/server/store/livedocs.repo.js';
 import { insertDefaultProject } from '../../../src/server/store/projects.repo.js';
 import { insertStream, insertEventBatch, eventsFrom, lastSeq, terminalEvent, deleteExpiredBefore } from '../../../src/server/store/streams.repo.js';
 
@@ -98,6 +98,41 @@ describeOnStores('store repositories', (stores) => {
     const project = { id: 'p1', user_id: 'u1', name: 'Default', description: null, default_for: 'user', created_at: at, updated_at: at };
     expect((await insertDefaultProject(s.db, project)).id).toBe('p1');
     expect((await insertDefaultProject(s.db, { ...project, id: 'p2' })).id).toBe('p1');
+  });
+
+  it('pages LiveDocs from a maintained total: every row once, newest first, owned and shared merged, after creates and deletes', async () => {
+    const s = await open();
+    await seedUser(s, 'u1');
+    await seedUser(s, 'u2');
+    const doc = (id: string, owner: string, minute: number) => ({
+      id, owner_id: owner, name: id, description: '', icon: '', created_at: at, modified_at: `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`,
+    });
+    // A seeded order of creates and deletes, u1's own LiveDocs interleaved with u2's shared ones.
+    const alive = new Map<string, string>();
+    let seed = 7;
+    const next = () => (seed = (seed * 48271) % 2147483647);
+    for (let i = 0; i < 60; i++) {
+      const owner = next() % 3 === 0 ? 'u2' : 'u1';
+      const row = doc(`ld${String(i).padStart(2, '0')}`, owner, next() % 50);
+      await insertLiveDoc(s.db, row);
+      alive.set(row.id, row.modified_at);
+      if (owner === 'u2' && next() % 2 === 0) await share(s.db, row.id, 'u1', at);
+      else if (owner === 'u2') alive.delete(row.id);
+      if (i % 7 === 6) {
+        const victim = [...alive.keys()][next() % alive.size];
+        await deleteLiveDoc(s.db, victim);
+        alive.delete(victim);
+      }
+    }
+    const expected = [...alive.entries()].sort((a, b) => (a[1] === b[1] ? (a[0] < b[0] ? 1 : -1) : a[1] < b[1] ? 1 : -1)).map(([id]) => id);
+    const seen: string[] = [];
+    for (let offset = 0; ; offset += 7) {
+      const page = await pageVisible(s.db, 'u1', { offset, limit: 7 });
+      expect(page.total).toBe(expected.length);
+      if (page.rows.length === 0) break;
+      seen.push(...page.rows.map((r) => r.id));
+    }
+    expect(seen).toEqual(expected);
   });
 
   it('keeps a stream event log: replay from an offset, last seq, terminal event, expiry', async () => {

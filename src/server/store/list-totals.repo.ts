@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
+import { preparedQuery } from './prepared.js';
+
+/**
+ * Per-owner row counts of the lists whose `total` a page answers, kept in the same transaction as
+ * every insert and delete of their rows, so a page's total costs one key lookup instead of a count
+ * over everything the owner has (O(page), not O(rows)).
+ */
+export type CountedList = 'livedocs';
+
+export async function adjustTotal(db: Kysely<Database>, list: CountedList, ownerId: string, delta: number): Promise<void> {
+  await db
+    .insertInto('list_totals')
+    .values({ owner_id: ownerId, list, n: delta })
+    .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) })))
+    .execute();
+}
+
+const totalRow = preparedQuery((db: Kysely<Database>, ownerId: string, list: CountedList) =>
+  db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list),
+);
+
+export async function totalOf(db: Kysely<Database>, list: CountedList, ownerId: string): Promise<number> {
+  const [row] = await totalRow(db, ownerId, list);
+  return Number(row?.n ?? 0);
+}
