@@ -60,6 +60,8 @@ export const ChatCompletionRequest = z.object({
   tool_choice: ChatToolChoice.optional(),
   parallel_tool_calls: z.boolean().optional(),
   response_format: ChatResponseFormat.optional(),
+  functions: z.array(z.unknown()).optional().describe('deprecated: refused with a 400 that points to tools'),
+  function_call: z.unknown().optional().describe('deprecated: refused with a 400 that points to tool_choice'),
 });
 
 const ChatUsage = z.object({

@@ -231,6 +231,9 @@ describe('models that cannot use tools or formats refuse them in their family’
     const choice = await post('/api/v1/chat/completions', { model: 'facet-agent', messages: [{ role: 'user', content: 'hi' }], tools: [{ type: 'function', function: { name: 'f' } }], tool_choice: { type: 'function', function: { name: 'g' } } });
     expect(choice.status).toBe(400);
     expect((await choice.json()).error.param).toBe('tool_choice');
+    const legacy = await post('/api/v1/chat/completions', { model: 'facet-agent', messages: [{ role: 'user', content: 'hi' }], functions: [{ name: 'f', parameters: {} }] });
+    expect(legacy.status).toBe(400);
+    expect((await legacy.json()).error).toMatchObject({ param: 'functions', message: expect.stringMatching(/use tools/) });
   });
 });
 

@@ -75,5 +75,8 @@ describe('metering tool use', () => {
     await expect(gateway.generate({ ...ask, model: 'facet-echo', tools: undefined, messages: [{ role: 'tool', content: 'x', toolCallId: 'c' }] })).rejects.toMatchObject({ code: 'tools_not_supported' });
     await expect(gateway.generate({ ...ask, toolChoice: { name: 'other' } })).rejects.toMatchObject({ status: 400, code: 'invalid_parameter' });
     await expect(gateway.generate({ ...ask, model: 'facet-grounded', tools: undefined, outputFormat: { type: 'json_object' } })).rejects.toMatchObject({ code: 'structured_output_not_supported' });
+    // A result must answer a call made earlier in the conversation.
+    const orphan = { ...ask, messages: [...ask.messages, { role: 'tool' as const, content: 'x', toolCallId: 'call_nowhere' }] };
+    await expect(gateway.generate(orphan)).rejects.toMatchObject({ status: 400, code: 'invalid_parameter', extra: { param: 'messages' } });
   });
 });

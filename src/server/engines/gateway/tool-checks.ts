@@ -21,7 +21,7 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
   if (request.outputFormat && !takesOutputFormat(model)) {
     throw new HttpError('structured_output_not_supported', `Model ${model.id} cannot answer in a given JSON format; use a model that can, such as facet-agent (local) or an OpenAI-compatible upstream model`, {
       status: 400,
-      extra: { param: 'response_format' },
+      extra: { param: request.surface === 'responses' ? 'text.format' : 'response_format' },
     });
   }
   const names = new Set<string>();
@@ -29,6 +29,14 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
     if (names.has(t.name)) throw invalid(`Tool names must be unique: ${t.name} appears twice`, 'tools');
     names.add(t.name);
   }
+  // Every family refuses a tool result that answers no earlier call: the ids are what tie them.
+  const called = new Set<string>();
+  request.messages.forEach((m, i) => {
+    for (const c of m.toolCalls ?? []) called.add(c.id);
+    if (m.role === 'tool' && !called.has(m.toolCallId ?? '')) {
+      throw invalid(`The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`, 'messages');
+    }
+  });
   const choice = request.toolChoice;
   if (typeof choice === 'object' && !names.has(choice.name)) throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
   if (choice === 'required' && tools.length === 0) throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');

@@ -13,6 +13,10 @@ type Body = z.infer<typeof ChatCompletionRequest>;
  * assistant tool_calls and role tool messages become the gateway's tool calls and results.
  */
 export function chatToGateway(body: Body, scope: MeterScope): GenerateRequest {
+  // The deprecated function-calling fields would otherwise be dropped silently.
+  for (const [field, instead] of [['functions', 'tools'], ['function_call', 'tool_choice']] as const) {
+    if (body[field] !== undefined) throw new HttpError('invalid_parameter', `${field} is deprecated and not supported: use ${instead}`, { status: 400, extra: { param: field } });
+  }
   const system: string[] = [];
   const messages: GatewayMessage[] = [];
   body.messages.forEach((m, i) => {
