@@ -1,6 +1,8 @@
 // bench/gateway: requests per second and p50/p99 latency of chat completions sent straight to a local
 // upstream, and the same requests sent through the platform's gateway (auth, validation, routing,
-// translation, pricing, metering into SQLite) to that upstream, measured in one run.
+// translation, pricing, metering into SQLite) to that upstream, measured in one run. Then a tool-calling
+// round trip (the call with tools, the model's tool call, the call with the tool's result, the answer),
+// direct and through the gateway, with the same requests.
 // Usage: npm run build && node bench/gateway/run.mjs [--requests N] [--concurrency C]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,11 +43,14 @@ function start(cmd, args, env, pattern) {
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: CONCURRENCY * 2 });
 
-async function once(url, headers, body) {
+/** One exchange: the bodies sent one after the other (one body, or a tool round trip's two). */
+async function once(url, headers, bodies) {
   const t = process.hrtime.bigint();
-  const res = await request(url, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', ...headers }, body });
-  const text = await res.body.text();
-  if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${text}`);
+  for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
+    const res = await request(url, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', ...headers }, body });
+    const text = await res.body.text();
+    if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${text}`);
+  }
   return Number(process.hrtime.bigint() - t) / 1e6;
 }
 
@@ -78,6 +83,13 @@ const apiKey = platform.match[1];
 const url = /listening on (http:\/\/\S+)/.exec(platform.output())[1];
 
 const body = JSON.stringify({ model: 'aster-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say something about foxes.' }], max_tokens: 64 });
+const tools = [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['city', 'unit'] } } }];
+const ask = [{ role: 'user', content: 'What is the weather in Paris?' }];
+const call = { role: 'assistant', content: null, tool_calls: [{ id: 'call_bench1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } }] };
+const roundTrip = [
+  JSON.stringify({ model: 'aster-mini', messages: ask, tools, max_tokens: 64 }),
+  JSON.stringify({ model: 'aster-mini', messages: [...ask, call, { role: 'tool', tool_call_id: 'call_bench1', content: '{"temperature":18}' }], tools, max_tokens: 64 }),
+];
 try {
   const direct = await measure(`${upstreamBase}/chat/completions`, {}, body);
   const gateway = await measure(`${url}/api/v1/chat/completions`, { authorization: `Bearer ${apiKey}` }, body);
@@ -89,6 +101,14 @@ try {
   const added = gateway.p50 - direct.p50;
   console.log(`  added p50: ${added.toFixed(3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'NOT met'}); added p99: ${(gateway.p99 - direct.p99).toFixed(3)} ms`);
   console.log(`  throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`);
+
+  const toolsDirect = await measure(`${upstreamBase}/chat/completions`, {}, roundTrip);
+  const toolsGateway = await measure(`${url}/api/v1/chat/completions`, { authorization: `Bearer ${apiKey}` }, roundTrip);
+  console.log(`tool-calling round trip (2 requests: tool call, then the answer from the result)`);
+  console.log(`  upstream direct   ${f(toolsDirect.p50)}  ${f(toolsDirect.p99)}  ${toolsDirect.rps.toFixed(0).padStart(10)}`);
+  console.log(`  through gateway   ${f(toolsGateway.p50)}  ${f(toolsGateway.p99)}  ${toolsGateway.rps.toFixed(0).padStart(10)}`);
+  const addedTools = toolsGateway.p50 - toolsDirect.p50;
+  console.log(`  added p50 per round trip: ${addedTools.toFixed(3)} ms (target < 1 ms: ${addedTools < 1 ? 'met' : 'NOT met'}); added p99: ${(toolsGateway.p99 - toolsDirect.p99).toFixed(3)} ms`);
 } finally {
   platform.child.kill('SIGTERM');
   upstream.child.kill('SIGTERM');

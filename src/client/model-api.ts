@@ -10,6 +10,8 @@ import {
   listDecisionModels,
   listVideoModels,
   type ChatCompletionRequest,
+  type ModelDetail,
+  type ModelList,
   type MessagesRequest,
   type ResponsesRequest,
 } from '../contract/model-api.js';
@@ -58,11 +60,12 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
 }
 
 export const modelApiClient = (t: Transport) => ({
+  // This client sends no anthropic-version header, so the platform answers in the OpenAI shape.
   list: (query: { provider?: string; exclude_video_and_decisions?: boolean } = {}) =>
-    callRoute(t, listApiModels, { query: { provider: query.provider, exclude_video_and_decisions: query.exclude_video_and_decisions === undefined ? undefined : String(query.exclude_video_and_decisions) as 'true' } }),
+    callRoute(t, listApiModels, { query: { provider: query.provider, exclude_video_and_decisions: query.exclude_video_and_decisions === undefined ? undefined : String(query.exclude_video_and_decisions) as 'true' } }) as Promise<z.infer<typeof ModelList>>,
   listVideo: (provider?: string) => callRoute(t, listVideoModels, { query: { provider } }),
   listDecisions: (provider?: string) => callRoute(t, listDecisionModels, { query: { provider } }),
-  get: (id: string) => callRoute(t, getApiModel, { params: { model_id: id } }),
+  get: (id: string) => callRoute(t, getApiModel, { params: { model_id: id } }) as Promise<ModelDetail>,
   chat: (body: z.input<typeof ChatCompletionRequest>) => callRoute(t, createChatCompletion, { body: { ...body, stream: false } }),
   responses: (body: z.input<typeof ResponsesRequest>) => callRoute(t, createResponse, { body: { ...body, stream: false } }),
   messages: (body: z.input<typeof MessagesRequest>) => callRoute(t, createMessage, { body: { ...body, stream: false } }),

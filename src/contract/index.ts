@@ -50,6 +50,9 @@ export const ROUTES: readonly RouteDef[] = [
 export const SURFACE_PREFIXES = [
   { prefix: '/v2/', auth: 'bearer-key', family: 'v2' },
   { prefix: '/v1/beta/', auth: 'bearer-key', family: 'beta' },
+  // The Messages family's own paths answer in its shape; the rest of /api/v1 in OpenAI's.
+  { prefix: '/api/v1/messages/', auth: 'key', family: 'anthropic' },
+  { prefix: '/api/v1/complete', auth: 'key', family: 'anthropic' },
   { prefix: '/api/v1/', auth: 'key', family: 'openai' },
   { prefix: '/admin/', auth: 'admin', family: 'image' },
   { prefix: '/auth/', auth: 'access-token', family: 'image' },

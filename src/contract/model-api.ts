@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { xmlText } from './fields.js';
+import { textInt, xmlText } from './fields.js';
 import { defineRoute } from './route.js';
 import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './errors.js';
 
@@ -14,13 +14,36 @@ const Temperature2 = z.number().min(0).max(2);
 
 const TextPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
 
+/** A tool's name as all three families accept it. */
+const ToolName = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, _ and -, at most 64');
+/** A JSON Schema (an object schema for tool parameters). */
+const JsonSchema = z.record(z.string(), z.unknown());
+
 // ---- Chat Completions ----
 
+const ChatToolCall = z.object({ id: z.string().min(1), type: z.literal('function'), function: z.object({ name: ToolName, arguments: z.string() }) });
+
 export const ChatMessage = z.object({
-  role: z.enum(['system', 'developer', 'user', 'assistant']),
-  content: z.union([z.string(), z.array(TextPart)]).nullable(),
+  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+  content: z.union([z.string(), z.array(TextPart)]).nullable().optional(),
   name: z.string().optional(),
+  tool_calls: z.array(ChatToolCall).optional().describe('assistant messages: the calls the model made'),
+  tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
 });
+
+const ChatTool = z.object({
+  type: z.literal('function'),
+  function: z.object({ name: ToolName, description: z.string().optional(), parameters: JsonSchema.optional(), strict: z.boolean().nullable().optional() }),
+});
+const ChatToolChoice = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: ToolName }) })]);
+const ChatResponseFormat = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({
+    type: z.literal('json_schema'),
+    json_schema: z.object({ name: z.string().min(1).max(64), description: z.string().optional(), schema: JsonSchema.optional(), strict: z.boolean().nullable().optional() }),
+  }),
+]);
 
 export const ChatCompletionRequest = z.object({
   model: ModelId,
@@ -33,6 +56,12 @@ export const ChatCompletionRequest = z.object({
   stop: z.union([z.string(), z.array(z.string()).max(4)]).nullable().optional(),
   n: z.literal(1).nullable().optional(),
   user: z.string().optional(),
+  tools: z.array(ChatTool).optional(),
+  tool_choice: ChatToolChoice.optional(),
+  parallel_tool_calls: z.boolean().optional(),
+  response_format: ChatResponseFormat.optional(),
+  functions: z.array(z.unknown()).optional().describe('deprecated: refused with a 400 that points to tools'),
+  function_call: z.unknown().optional().describe('deprecated: refused with a 400 that points to tool_choice'),
 });
 
 const ChatUsage = z.object({
@@ -51,8 +80,8 @@ export const ChatCompletion = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal('assistant'), content: z.string(), refusal: z.null() }),
-      finish_reason: z.enum(['stop', 'length']),
+      message: z.object({ role: z.literal('assistant'), content: z.string().nullable(), refusal: z.null(), tool_calls: z.array(ChatToolCall).optional() }),
+      finish_reason: z.enum(['stop', 'length', 'tool_calls']),
       logprobs: z.null(),
     }),
   ),
@@ -68,12 +97,19 @@ export const ChatCompletionChunk = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      delta: z.object({ role: z.literal('assistant').optional(), content: z.string().optional() }),
-      finish_reason: z.enum(['stop', 'length']).nullable(),
+      delta: z.object({
+        role: z.literal('assistant').optional(),
+        content: z.string().optional(),
+        tool_calls: z
+          .array(z.object({ index: z.number().int(), id: z.string().optional(), type: z.literal('function').optional(), function: z.object({ name: z.string().optional(), arguments: z.string() }) }))
+          .optional()
+          .describe('a call opens with its id, type and name; its arguments follow in pieces'),
+      }),
+      finish_reason: z.enum(['stop', 'length', 'tool_calls']).nullable(),
       logprobs: z.null(),
     }),
   ),
-  usage: ChatUsage.optional(),
+  usage: ChatUsage.nullable().optional().describe('with include_usage: null on every chunk but the last, which has the usage'),
 });
 
 // ---- Responses ----
@@ -86,15 +122,35 @@ const ResponsesInputItem = z
   })
   .loose();
 
+const ResponsesFunctionTool = z.object({
+  type: z.literal('function'),
+  name: ToolName,
+  description: z.string().nullable().optional(),
+  parameters: JsonSchema.nullable().optional(),
+  strict: z.boolean().nullable().optional(),
+});
+const ResponsesToolChoice = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: ToolName })]);
+const ResponsesTextFormat = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text') }),
+  z.object({ type: z.literal('json_object') }),
+  z.object({ type: z.literal('json_schema'), name: z.string().min(1).max(64), description: z.string().optional(), schema: JsonSchema, strict: z.boolean().nullable().optional() }),
+]);
+
 export const ResponsesRequest = z.object({
   model: ModelId,
-  input: z.union([z.string(), z.array(ResponsesInputItem).min(1)]),
+  input: z
+    .union([z.string(), z.array(ResponsesInputItem).min(1)])
+    .describe('a string, or items: messages, function_call items (a call the model made) and function_call_output items (its result)'),
   instructions: z.string().nullable().optional(),
   stream: z.boolean().optional(),
   temperature: Temperature2.nullable().optional(),
   max_output_tokens: z.number().int().min(1).nullable().optional(),
   store: z.boolean().optional(),
   user: z.string().optional(),
+  tools: z.array(z.object({ type: z.string() }).loose()).optional().describe('function tools; other tool types are refused with a 400'),
+  tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).optional().describe('none, auto, required or {type: function, name}'),
+  parallel_tool_calls: z.boolean().nullable().optional(),
+  text: z.object({ format: ResponsesTextFormat.optional() }).loose().optional(),
 });
 
 const ResponsesUsage = z.object({
@@ -114,6 +170,15 @@ const OutputMessage = z.object({
   role: z.literal('assistant'),
   content: z.array(OutputText),
 });
+const FunctionCallItem = z.object({
+  type: z.literal('function_call'),
+  id: z.string(),
+  call_id: z.string(),
+  name: z.string(),
+  arguments: z.string(),
+  status: z.enum(['in_progress', 'completed', 'incomplete']),
+});
+const OutputItem = z.union([OutputMessage, FunctionCallItem]);
 
 /**
  * The response object, with every field the official clients expect (the echoed request settings
@@ -125,7 +190,7 @@ export const ResponseObject = z.object({
   created_at: z.number().int(),
   status: z.enum(['completed', 'incomplete', 'in_progress', 'failed']),
   model: z.string(),
-  output: z.array(OutputMessage),
+  output: z.array(OutputItem),
   output_text: z.string(),
   incomplete_details: z.object({ reason: z.string() }).nullable(),
   usage: ResponsesUsage.nullable(),
@@ -135,9 +200,9 @@ export const ResponseObject = z.object({
   temperature: z.number(),
   top_p: z.number(),
   parallel_tool_calls: z.boolean(),
-  tool_choice: z.literal('auto'),
-  tools: z.array(z.never()).describe('always empty: the local platform offers no tools'),
-  text: z.object({ format: z.object({ type: z.literal('text') }) }),
+  tool_choice: ResponsesToolChoice,
+  tools: z.array(ResponsesFunctionTool),
+  text: z.object({ format: ResponsesTextFormat }),
   metadata: z.record(z.string(), z.string()),
 });
 
@@ -149,21 +214,33 @@ export const RESPONSES_STREAM_EVENTS = [
   ...(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed'] as const).map((type) =>
     responsesEvent(type, { response: ResponseObject }),
   ),
-  ...(['response.output_item.added', 'response.output_item.done'] as const).map((type) => responsesEvent(type, { output_index: z.number().int(), item: OutputMessage })),
+  ...(['response.output_item.added', 'response.output_item.done'] as const).map((type) => responsesEvent(type, { output_index: z.number().int(), item: OutputItem })),
   ...(['response.content_part.added', 'response.content_part.done'] as const).map((type) => responsesEvent(type, { ...TextPosition, part: OutputText })),
   responsesEvent('response.output_text.delta', { ...TextPosition, delta: z.string(), logprobs: z.array(z.unknown()) }),
   responsesEvent('response.output_text.done', { ...TextPosition, text: z.string(), logprobs: z.array(z.unknown()) }),
+  responsesEvent('response.function_call_arguments.delta', { item_id: z.string(), output_index: z.number().int(), delta: z.string() }),
+  responsesEvent('response.function_call_arguments.done', { item_id: z.string(), output_index: z.number().int(), name: z.string(), arguments: z.string() }),
   responsesEvent('error', { code: z.string().nullable(), message: z.string(), param: z.string().nullable() }),
 ];
 
 // ---- Messages ----
 
-const MessagesContent = z.union([z.string(), z.array(TextPart).min(1)]);
+const MessagesContent = z
+  .union([z.string(), z.array(TextPart).min(1)])
+  .describe('a string, or blocks: text, tool_use {id, name, input} (assistant), tool_result {tool_use_id, content, is_error} (user)');
+
+const MessagesTool = z
+  .object({ name: ToolName, description: z.string().optional(), input_schema: JsonSchema.optional(), type: z.string().optional() })
+  .loose()
+  .describe('a client tool with its input_schema; server tools (a type, no input_schema) are refused with a 400');
+const MessagesToolChoice = z.object({ type: z.enum(['auto', 'any', 'none', 'tool']), name: ToolName.optional(), disable_parallel_tool_use: z.boolean().optional() });
 
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
   messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent })).min(1),
+  tools: z.array(MessagesTool).optional(),
+  tool_choice: MessagesToolChoice.optional(),
   system: z.union([z.string(), z.array(TextPart)]).optional(),
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(1).optional(),
@@ -180,18 +257,21 @@ const MessageUsage = z.object({
   cost: z.number(),
 });
 
+const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
+const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
+
 export const MessageObject = z.object({
   id: z.string(),
   type: z.literal('message'),
   role: z.literal('assistant'),
   model: z.string(),
-  content: z.array(z.object({ type: z.literal('text'), text: z.string() })),
-  stop_reason: z.enum(['end_turn', 'max_tokens', 'stop_sequence']),
+  content: z.array(z.union([TextBlock, ToolUseBlock])),
+  stop_reason: z.enum(['end_turn', 'max_tokens', 'stop_sequence', 'tool_use']),
   stop_sequence: z.string().nullable(),
   usage: MessageUsage,
 });
 
-/** The Messages stream: message_start, one text block (start, deltas, stop), message_delta, message_stop. */
+/** The Messages stream: message_start, content blocks (a text block, then tool_use blocks; each start, deltas, stop), message_delta, message_stop. */
 export const MESSAGES_STREAM_EVENTS = {
   message_start: z.object({
     type: z.literal('message_start'),
@@ -202,9 +282,13 @@ export const MESSAGES_STREAM_EVENTS = {
       usage: MessageUsage.omit({ cost: true, server_tool_use: true }),
     }),
   }),
-  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.object({ type: z.literal('text'), text: z.string() }) }),
+  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.union([TextBlock, ToolUseBlock]) }),
   ping: z.object({ type: z.literal('ping') }),
-  content_block_delta: z.object({ type: z.literal('content_block_delta'), index: z.number().int(), delta: z.object({ type: z.literal('text_delta'), text: z.string() }) }),
+  content_block_delta: z.object({
+    type: z.literal('content_block_delta'),
+    index: z.number().int(),
+    delta: z.union([z.object({ type: z.literal('text_delta'), text: z.string() }), z.object({ type: z.literal('input_json_delta'), partial_json: z.string() })]),
+  }),
   content_block_stop: z.object({ type: z.literal('content_block_stop'), index: z.number().int() }),
   message_delta: z.object({
     type: z.literal('message_delta'),
@@ -229,6 +313,15 @@ export const ModelCard = z.object({
 
 export const ModelList = z.object({ object: z.literal('list'), data: z.array(ModelCard) });
 
+/** A model as the Anthropic API describes one: what its client reads when it lists models. */
+export const AnthropicModelInfo = z.object({ type: z.literal('model'), id: z.string(), display_name: z.string(), created_at: z.string().describe('RFC 3339') });
+export const AnthropicModelList = z.object({
+  data: z.array(AnthropicModelInfo),
+  has_more: z.boolean(),
+  first_id: z.string().nullable(),
+  last_id: z.string().nullable(),
+});
+
 const Price = z.object({
   input: z.number(),
   output: z.number(),
@@ -241,6 +334,7 @@ export const ModelDetail = ModelCard.extend({
   context_window: z.number().int(),
   max_output_tokens: z.number().int(),
   surfaces: z.array(z.string()),
+  capabilities: z.object({ tools: z.boolean(), structured_output: z.boolean() }).describe('whether the model takes tools, and answers in a given JSON format'),
   pricing: Price.extend({
     currency: z.literal('USD'),
     unit: z.literal('per_million_tokens'),
@@ -258,6 +352,9 @@ const QueryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 
 export const ModelListQuery = z.object({
   provider: z.string().min(1).optional(),
   exclude_video_and_decisions: QueryBoolean.default(false),
+  limit: textInt({ min: 1, max: 1000 }).optional().describe('Anthropic shape only: page size (default 20)'),
+  after_id: z.string().min(1).optional().describe('Anthropic shape only: the page after this model'),
+  before_id: z.string().min(1).optional().describe('Anthropic shape only: the page before this model'),
 });
 export const ProviderQuery = z.object({ provider: z.string().min(1).optional() });
 export const ModelIdParams = z.object({ model_id: ModelId });
@@ -335,6 +432,20 @@ export const createMessage = defineRoute({
   },
 });
 
+export const MessageTokenCount = z.object({ input_tokens: z.number().int() });
+
+export const countMessageTokens = defineRoute({
+  id: 'api.messages.count_tokens',
+  method: 'POST',
+  path: '/api/v1/messages/count_tokens',
+  auth: 'key',
+  family: 'anthropic',
+  tag: 'model-api',
+  summary: 'The input tokens a Messages request would be metered for (tools and tool results included); calls and charges nothing',
+  body: MessagesRequest.extend({ max_tokens: z.number().int().min(1).optional() }),
+  responses: { 200: MessageTokenCount, ...anthropicErrors },
+});
+
 export const listApiModels = defineRoute({
   id: 'api.models.list',
   method: 'GET',
@@ -342,10 +453,10 @@ export const listApiModels = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: 'Discoverable models (never calls or charges one)',
+  summary: "Discoverable models (never calls or charges one); in the Anthropic shape, paged, when the request carries the Anthropic client's anthropic-version header",
   query: ModelListQuery,
   validationStatus: 422,
-  responses: { 200: ModelList, 422: OpenAIErrorBody, ...openaiErrors },
+  responses: { 200: z.union([ModelList, AnthropicModelList]), 422: OpenAIErrorBody, ...openaiErrors },
 });
 
 export const listVideoModels = defineRoute({
@@ -381,9 +492,9 @@ export const getApiModel = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: 'One discoverable model: kind, limits, surfaces and prices',
+  summary: "One discoverable model: kind, limits, surfaces and prices; in the Anthropic shape with the anthropic-version header",
   params: ModelIdParams,
-  responses: { 200: ModelDetail, ...openaiErrors },
+  responses: { 200: z.union([ModelDetail, AnthropicModelInfo]), ...openaiErrors },
 });
 
 export const createImage = defineRoute({
@@ -425,6 +536,7 @@ export const modelApiRoutes = [
   createResponse,
   createChatCompletion,
   createMessage,
+  countMessageTokens,
   listApiModels,
   listVideoModels,
   listDecisionModels,

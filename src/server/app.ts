@@ -87,6 +87,8 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The Anthropic client reads its request id from request-id (its errors and `_request_id`).
+    if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
   });
   // Tests only: every response to a journal the e2e suite checks against /openapi.json.
   installResponseJournal(app);

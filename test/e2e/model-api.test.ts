@@ -395,7 +395,7 @@ describe('discovery and the other endpoints', () => {
     for await (const m of client.models.list()) ids.push(m.id);
     expect(ids).toEqual(expect.arrayContaining(['facet-echo', 'facet-grounded', 'lumen-flash', 'verdict-1', 'reel-1', 'facet-illustration-1', 'strata-1-pro']));
     expect(ids).not.toContain('aster-next-preview');
-    const chat = ids.filter((i) => !['verdict-1', 'reel-1', 'facet-illustration-1', 'facet-echo', 'facet-grounded'].includes(i));
+    const chat = ids.filter((i) => !['verdict-1', 'reel-1', 'facet-illustration-1', 'facet-echo', 'facet-grounded', 'facet-agent'].includes(i));
     expect(chat).toHaveLength(12);
 
     const get = (q: string) => p.fetch(`/api/v1/models${q}`, { headers: { authorization: `Bearer ${key}` } });

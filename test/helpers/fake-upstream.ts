@@ -19,7 +19,17 @@ export interface Script {
   delayMs?: number;
   /** Drop the connection after streaming this many pieces. */
   breakAfter?: number;
+  /** Tool calls after the text (arguments as JSON text); the default stop becomes the family's tool stop. */
+  toolCalls?: Array<{ id: string; name: string; arguments: string }>;
+  /** Streamed arguments come in pieces of this many characters (default 3: cutting keys, values and escapes). */
+  argPiece?: number;
 }
+
+const piecesOf = (text: string, size: number) => {
+  const out: string[] = [];
+  for (let at = 0; at < text.length; at += size) out.push(text.slice(at, at + size));
+  return out;
+};
 
 export interface Received {
   path: string;
@@ -77,33 +87,45 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const pieces = s.pieces ?? text.match(/\S+\s*/g) ?? [text];
     if (anthropic) {
       const usage = s.usage === undefined ? { input_tokens: 21, output_tokens: 7 } : s.usage;
-      const stop = s.finish ?? 'end_turn';
+      const calls = s.toolCalls ?? [];
+      const stop = s.finish ?? (calls.length ? 'tool_use' : 'end_turn');
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content: [{ type: 'text', text }], stop_reason: stop, stop_sequence: null, usage }));
+        const content = [...(text ? [{ type: 'text', text }] : []), ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: JSON.parse(c.arguments) }))];
+        res.end(JSON.stringify({ id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content, stop_reason: stop, stop_sequence: null, usage }));
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
       ev('message_start', { message: { id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, usage: { ...(usage ?? {}), output_tokens: 1 } } });
-      ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-      for (const [i, p] of pieces.entries()) {
-        if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
-        if (s.delayMs) await sleep(s.delayMs);
-        if (res.destroyed) return;
-        ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+      let block = 0;
+      if (text) {
+        ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+        for (const [i, p] of pieces.entries()) {
+          if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
+          if (s.delayMs) await sleep(s.delayMs);
+          if (res.destroyed) return;
+          ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+        }
+        ev('content_block_stop', { index: block++ });
       }
-      ev('content_block_stop', { index: 0 });
+      for (const c of calls) {
+        ev('content_block_start', { index: block, content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} } });
+        for (const p of piecesOf(c.arguments, s.argPiece ?? 3)) ev('content_block_delta', { index: block, delta: { type: 'input_json_delta', partial_json: p } });
+        ev('content_block_stop', { index: block++ });
+      }
       ev('message_delta', { delta: { stop_reason: stop }, usage: { output_tokens: (usage as any)?.output_tokens ?? 0 } });
       ev('message_stop', {});
       res.end();
       return;
     }
     const usage = s.usage === undefined ? { prompt_tokens: 33, completion_tokens: 9, total_tokens: 42 } : s.usage;
-    const finish = s.finish ?? 'stop';
+    const calls = s.toolCalls ?? [];
+    const finish = s.finish ?? (calls.length ? 'tool_calls' : 'stop');
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finish }], ...(usage ? { usage } : {}) }));
+      const message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}) };
+      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message, finish_reason: finish }], ...(usage ? { usage } : {}) }));
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
@@ -113,7 +135,13 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
       if (s.delayMs) await sleep(s.delayMs);
       if (res.destroyed) return;
-      chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+      if (text) chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+    }
+    for (const [index, c] of calls.entries()) {
+      // The first piece of arguments rides with the id and name, as OpenAI sometimes sends it.
+      const [first = '', ...rest] = piecesOf(c.arguments, s.argPiece ?? 3);
+      chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: first } }] }, finish_reason: null }] });
+      for (const p of rest) chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] }, finish_reason: null }] });
     }
     chunk({ choices: [{ index: 0, delta: {}, finish_reason: finish }] });
     if (usage && body.stream_options?.include_usage) chunk({ choices: [], usage });

@@ -13,6 +13,10 @@ export interface StreamWriter {
   /** Opens the stream; `opening` is the prompt's usage, known before the first token. */
   start(opening: StreamOpening): string;
   delta(text: string): string;
+  /** Opens tool call number `index` (from 0) with its id and name. */
+  toolCall(index: number, id: string, name: string): string;
+  /** A piece of tool call `index`'s JSON arguments. */
+  toolArguments(index: number, delta: string): string;
   done(result: GenerateResult): string;
   /** The family's error body, already shaped. */
   error(body: unknown): string;
@@ -48,6 +52,7 @@ export async function streamToClient(
     'cache-control': 'no-cache',
     connection: 'keep-alive',
     'x-request-id': request.id,
+    'request-id': request.id,
     'x-accel-buffering': 'no',
   });
   const write = async (chunk: string) => {
@@ -61,6 +66,8 @@ export async function streamToClient(
     while (!next.done) {
       const ev = next.value;
       if (ev.type === 'delta') await write(writer.delta(ev.text));
+      else if (ev.type === 'tool_call') await write(writer.toolCall(ev.index, ev.id, ev.name));
+      else if (ev.type === 'tool_arguments') await write(writer.toolArguments(ev.index, ev.delta));
       else if (ev.type === 'done') await write(writer.done(ev.result));
       if (abort.signal.aborted) break;
       next = await events.next();

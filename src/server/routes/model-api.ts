@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import {
+  countMessageTokens,
   createChatCompletion,
   createDecision,
   createImage,
@@ -20,7 +21,7 @@ import { abortOnClose, streamToClient } from '../http/sse.js';
 import { chatCompletion, chatStreamWriter, chatToGateway } from '../services/model-api/chat-completions.js';
 import { responseFor, responsesStreamWriter, responsesToGateway } from '../services/model-api/responses.js';
 import { messageFor, messagesStreamWriter, messagesToGateway } from '../services/model-api/messages.js';
-import { discoverModel, discoverModels } from '../services/model-api/catalog-view.js';
+import { anthropicModel, anthropicModelPage, discoverModel, discoverModels } from '../services/model-api/catalog-view.js';
 import { generateImages } from '../services/model-api/images.js';
 import { nowSeconds } from '../services/model-api/content.js';
 
@@ -53,12 +54,23 @@ export function modelApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     return messageFor(body, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }));
   });
 
-  registerRoute(app, ctx, listApiModels, ({ query }) =>
-    discoverModels(ctx.modelDirectory, { provider: query.provider, excludeVideoAndDecisions: query.exclude_video_and_decisions }),
-  );
+  registerRoute(app, ctx, countMessageTokens, async ({ body, auth }) => {
+    const req = messagesToGateway(body, scopeOf(auth, 'messages.count_tokens'));
+    if (!ctx.gateway.countInputTokens) throw new HttpError('not_supported', 'This gateway cannot count tokens', { status: 400 });
+    return { input_tokens: await ctx.gateway.countInputTokens(req) };
+  });
+
+  // The Anthropic client sends anthropic-version with every request; it reads models in its own shape.
+  registerRoute(app, ctx, listApiModels, async ({ query, request }) => {
+    const filter = { provider: query.provider, excludeVideoAndDecisions: query.exclude_video_and_decisions };
+    if (request.headers['anthropic-version']) return anthropicModelPage(ctx.modelDirectory, filter, query);
+    return discoverModels(ctx.modelDirectory, filter);
+  });
   registerRoute(app, ctx, listVideoModels, ({ query }) => discoverModels(ctx.modelDirectory, { provider: query.provider, kinds: ['video_generation'] }));
   registerRoute(app, ctx, listDecisionModels, ({ query }) => discoverModels(ctx.modelDirectory, { provider: query.provider, kinds: ['decisions'] }));
-  registerRoute(app, ctx, getApiModel, ({ params }) => discoverModel(ctx.modelDirectory, params.model_id));
+  registerRoute(app, ctx, getApiModel, async ({ params, request }) =>
+    request.headers['anthropic-version'] ? anthropicModel(ctx.modelDirectory, params.model_id) : discoverModel(ctx.modelDirectory, params.model_id),
+  );
 
   registerRoute(app, ctx, createImage, ({ body, auth }) => generateImages(ctx, ctx.modelDirectory, body, scopeOf(auth, 'images.generations')));
 

@@ -1,4 +1,4 @@
-import type { GatewayMessage, GatewayUsage, GenerateRequest, MeterScope, StopReason } from '../gateway-types.js';
+import type { GatewayMessage, GatewayUsage, GenerateRequest, MeterScope, OutputFormat, StopReason, ToolCall, ToolCallEvent, ToolChoice, ToolDefinition } from '../gateway-types.js';
 
 /** What the gateway hands a backend once it has resolved the model and checked the limits. */
 export interface BackendCall {
@@ -11,6 +11,10 @@ export interface BackendCall {
   stop?: string[];
   context?: GenerateRequest['context'];
   question?: string;
+  tools?: ToolDefinition[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  outputFormat?: OutputFormat;
   /** Who is calling: a local model grounds on this caller's knowledge. */
   scope?: MeterScope;
   signal?: AbortSignal;
@@ -21,6 +25,7 @@ export type ReportedUsage = Partial<GatewayUsage> | null;
 
 export interface BackendResult {
   text: string;
+  toolCalls?: ToolCall[];
   stopReason: StopReason;
   usage: ReportedUsage;
 }
@@ -29,6 +34,7 @@ export interface BackendResult {
 export type BackendEvent =
   | { type: 'start'; usage: ReportedUsage }
   | { type: 'delta'; text: string }
+  | ToolCallEvent
   | { type: 'end'; stopReason: StopReason; usage: ReportedUsage };
 
 /** A local engine or an upstream adapter. */
@@ -37,11 +43,28 @@ export interface Backend {
   stream(call: BackendCall): AsyncIterable<BackendEvent>;
 }
 
-/** Streams a finished text in word-sized deltas: how local engines stream. */
+/** How many characters of a tool call's arguments one streamed piece carries (local engines). */
+const ARGUMENT_PIECE = 7;
+
+/**
+ * Streams a finished reply: the text in word-sized deltas, then each tool call (its id and name,
+ * then its arguments in short pieces that cut through keys and values, as real models stream them,
+ * so clients' reassembly is exercised): how local engines stream.
+ */
 export async function* streamText(result: BackendResult, signal?: AbortSignal): AsyncIterable<BackendEvent> {
   for (const piece of result.text.match(/\s*\S+\s*?(?=\s|$)|\s+$/g) ?? []) {
     if (signal?.aborted) return;
     yield { type: 'delta', text: piece };
+  }
+  for (const [index, call] of (result.toolCalls ?? []).entries()) {
+    if (signal?.aborted) return;
+    yield { type: 'tool_call', index, id: call.id, name: call.name };
+    // By code points, so a piece never splits a surrogate pair.
+    const chars = Array.from(call.arguments);
+    for (let at = 0; at < chars.length; at += ARGUMENT_PIECE) {
+      if (signal?.aborted) return;
+      yield { type: 'tool_arguments', index, delta: chars.slice(at, at + ARGUMENT_PIECE).join('') };
+    }
   }
   yield { type: 'end', stopReason: result.stopReason, usage: result.usage };
 }

@@ -31,7 +31,11 @@ export const CatalogModel = z.object({
   /** How it is reached: a local engine, an upstream speaking one of two wire formats, or nothing yet. */
   api: z.enum(['local', 'openai', 'anthropic', 'none']),
   /** Which local engine answers (api local). */
-  engine: z.enum(['grounded', 'echo', 'illustration']).optional(),
+  engine: z.enum(['grounded', 'echo', 'agent', 'illustration']).optional(),
+  /** Whether the model takes tools (function calling); default: yes for upstream models, no for local ones. */
+  tools: z.boolean().optional(),
+  /** Whether it answers in a given JSON format; default: yes for OpenAI-compatible upstreams, no otherwise. */
+  structured_output: z.boolean().optional(),
   /** The model name sent upstream, when it differs from id (for example an Ollama tag). */
   upstream_model: z.string().min(1).optional(),
   model_kind: z.enum(MODEL_KINDS),
@@ -47,6 +51,15 @@ export const CatalogModel = z.object({
   deleted: z.boolean(),
 });
 export type CatalogModel = z.infer<typeof CatalogModel>;
+
+export function takesTools(m: Pick<CatalogModel, 'api' | 'tools'>): boolean {
+  return m.tools ?? (m.api === 'openai' || m.api === 'anthropic');
+}
+
+/** The Messages wire format has no JSON output mode, so only OpenAI-compatible upstreams default to one. */
+export function takesOutputFormat(m: Pick<CatalogModel, 'api' | 'structured_output'>): boolean {
+  return m.structured_output ?? m.api === 'openai';
+}
 
 export const CatalogFile = z.object({ version: z.literal(1), models: z.array(CatalogModel) });
 

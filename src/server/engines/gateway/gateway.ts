@@ -1,4 +1,4 @@
-import type { GatewayStreamEvent, GatewayUsage, GenerateRequest, GenerateResult, ModelGateway, StopReason } from '../gateway-types.js';
+import type { GatewayStreamEvent, GatewayUsage, GenerateRequest, GenerateResult, ModelGateway, StopReason, ToolCall } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { meter } from '../../services/usage.service.js';
 import type { Ctx } from '../../services/users.service.js';
@@ -8,11 +8,14 @@ import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstrea
 import type { Backend, BackendCall, ReportedUsage } from './backend.js';
 import type { ModelDirectory, ModelState } from './directory.js';
 import { echoEngine, groundedEngine, type GroundingSource } from './local-engines.js';
+import { agentEngine } from './agent-engine.js';
+import { checkToolUse } from './tool-checks.js';
 import { fitContext } from './context-window.js';
 import { GatewayLimits, type GatewayLimitOptions } from './limits.js';
 import { priceCall } from './pricing.js';
-import { countPromptTokens, countTokens } from './tokenizer.js';
+import { countPromptTokens, countReplyTokens } from './tokenizer.js';
 import { fromUpstream } from './upstream-errors.js';
+import { UpstreamError } from '../../providers/upstream-http.js';
 
 /** The fields a backend did report: an explicit undefined must not hide the opening's count. */
 function definedOnly(u: ReportedUsage): Partial<GatewayUsage> {
@@ -68,7 +71,7 @@ export interface PlatformGateway extends ModelGateway {
 
 export function createGateway(options: GatewayOptions): PlatformGateway {
   const limits = new GatewayLimits(options.limits);
-  const locals: Record<string, Backend> = { echo: echoEngine(), grounded: groundedEngine(options.grounding) };
+  const locals: Record<string, Backend> = { echo: echoEngine(), grounded: groundedEngine(options.grounding), agent: agentEngine() };
   const pool = createUpstreamPool();
   const upstream = {
     openai: options.upstreams.openai && openAICompatible({ ...options.upstreams.openai, pool }),
@@ -90,7 +93,8 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     throw new HttpError('model_not_available', `Model ${model.id} is planned and not yet available`, { status: 400 });
   }
 
-  async function prepare(request: GenerateRequest): Promise<Prepared> {
+  /** The checks every call passes before it takes a slot: model, kind, surface, limits, tools. */
+  async function resolve(request: GenerateRequest): Promise<{ model: ModelState; backend: Backend }> {
     const id = request.model ?? defaultModel;
     const model = await options.directory.get(id);
     if (!model || !model.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
@@ -104,7 +108,13 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     if (request.maxTokens !== undefined && request.maxTokens > cap) {
       throw new HttpError('invalid_parameter', `max tokens ${request.maxTokens} exceeds the output limit of ${id} (${cap})`, { status: 400, extra: { param: 'max_tokens' } });
     }
-    const backend = backendFor(model);
+    checkToolUse(model, request);
+    return { model, backend: backendFor(model) };
+  }
+
+  async function prepare(request: GenerateRequest): Promise<Prepared> {
+    const { model, backend } = await resolve(request);
+    const cap = model.max_output_tokens;
     // The slot is taken before the prompt is counted, so the concurrency limits bound counting too.
     const release = limits.acquire(request.scope.apiKeyId ?? `user:${request.scope.userId}`);
     let fit;
@@ -122,6 +132,10 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       maxTokens,
       temperature: request.temperature,
       stop: request.stop,
+      tools: request.tools?.length ? request.tools : undefined,
+      toolChoice: request.toolChoice,
+      parallelToolCalls: request.parallelToolCalls,
+      outputFormat: request.outputFormat,
       context: request.context,
       question: request.question,
       scope: request.scope,
@@ -131,19 +145,19 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
   }
 
   /** Fills what the backend did not report with the tokenizer's count. */
-  async function completeUsage(reported: ReportedUsage, p: Prepared, request: GenerateRequest, text: string): Promise<GatewayUsage> {
+  async function completeUsage(reported: ReportedUsage, p: Prepared, request: GenerateRequest, text: string, toolCalls: ToolCall[]): Promise<GatewayUsage> {
     const u = reported ?? {};
     return {
       inputTokens: u.inputTokens ?? p.promptTokens ?? (await countPromptTokens(request)),
-      outputTokens: u.outputTokens ?? (await countTokens(text)),
+      outputTokens: u.outputTokens ?? (await countReplyTokens(text, toolCalls)),
       cacheReadTokens: u.cacheReadTokens ?? 0,
       cacheWriteTokens: u.cacheWriteTokens ?? 0,
       webSearches: u.webSearches ?? 0,
     };
   }
 
-  async function settle(p: Prepared, request: GenerateRequest, text: string, stopReason: StopReason, reported: ReportedUsage): Promise<GenerateResult> {
-    const usage = await completeUsage(reported, p, request, text);
+  async function settle(p: Prepared, request: GenerateRequest, text: string, toolCalls: ToolCall[], stopReason: StopReason, reported: ReportedUsage): Promise<GenerateResult> {
+    const usage = await completeUsage(reported, p, request, text, toolCalls);
     const costUsd = priceCall(p.model.pricing!, usage);
     await meter(options.ctx, {
       apiKeyId: request.scope.apiKeyId,
@@ -158,17 +172,22 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       webSearches: usage.webSearches,
       costUsd,
     });
-    return { model: p.model.id, provider: p.model.provider, text, stopReason, usage, costUsd };
+    return { model: p.model.id, provider: p.model.provider, text, toolCalls, stopReason, usage, costUsd };
   }
 
   return {
     close: () => pool.close(),
 
+    async countInputTokens(request) {
+      await resolve(request);
+      return countPromptTokens(request);
+    },
+
     async generate(request) {
       const p = await prepare(request);
       try {
         const out = await p.backend.generate(p.call).catch((e) => Promise.reject(fromUpstream(e)));
-        return await settle(p, request, out.text, out.stopReason, out.usage);
+        return await settle(p, request, out.text, out.toolCalls ?? [], out.stopReason, out.usage);
       } finally {
         p.release();
       }
@@ -177,6 +196,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     async *stream(request): AsyncGenerator<GatewayStreamEvent> {
       const p = await prepare(request);
       let text = '';
+      const toolCalls: ToolCall[] = [];
       let settled = false;
       // The prompt's usage opens the stream: the upstream's own count when it sends one first, else,
       // for a surface that reports it at the start (Messages' message_start, which clients such as
@@ -197,9 +217,17 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
             if (ev.type === 'delta') {
               text += ev.text;
               yield ev;
+            } else if (ev.type === 'tool_call') {
+              toolCalls[ev.index] = { id: ev.id, name: ev.name, arguments: '' };
+              yield ev;
+            } else if (ev.type === 'tool_arguments') {
+              const call = toolCalls[ev.index];
+              if (!call) throw new UpstreamError(502, `the upstream streamed arguments of tool call ${ev.index} before the call`, undefined, true);
+              call.arguments += ev.delta;
+              yield ev;
             } else {
               settled = true;
-              yield { type: 'done', result: await settle(p, request, text, ev.stopReason, { ...opening, ...definedOnly(ev.usage) }) };
+              yield { type: 'done', result: await settle(p, request, text, toolCalls.filter(Boolean), ev.stopReason, { ...opening, ...definedOnly(ev.usage) }) };
               return;
             }
           }
@@ -208,7 +236,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
         }
       } finally {
         // A stream cut short (client gone, upstream failed) still pays for what was produced.
-        if (!settled && (text !== '' || request.signal?.aborted)) await settle(p, request, text, 'end', opening).catch(() => undefined);
+        if (!settled && (text !== '' || toolCalls.length > 0 || request.signal?.aborted)) await settle(p, request, text, toolCalls.filter(Boolean), 'end', opening).catch(() => undefined);
         p.release();
       }
     },

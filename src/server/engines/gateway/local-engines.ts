@@ -12,7 +12,7 @@ function lastUserText(call: BackendCall): string {
 }
 
 /** Applies stop sequences, then the token limit, the way an upstream would report them. */
-async function finish(text: string, call: BackendCall): Promise<BackendResult> {
+export async function finish(text: string, call: BackendCall): Promise<BackendResult> {
   let stopReason: StopReason = 'end';
   for (const s of call.stop ?? []) {
     const at = s ? text.indexOf(s) : -1;

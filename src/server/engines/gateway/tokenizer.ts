@@ -1,5 +1,6 @@
 import { runCpuJob } from '../workers/index.js';
 import { loadEncoder, PER_MESSAGE, PER_REQUEST, truncateWith } from './encoder.js';
+import { promptTexts, type PromptParts } from './prompt-texts.js';
 
 /**
  * Token counts with a real BPE tokenizer (o200k_base), the same tokens as js-tiktoken's, in time
@@ -32,18 +33,26 @@ export async function countTokens(text: string): Promise<number> {
   return (await counts([text]))[0];
 }
 
-export async function countPromptTokens(parts: { system?: string; messages: Array<{ role: string; content: string }> }): Promise<number> {
-  const texts = [...(parts.system ? [parts.system] : []), ...parts.messages.map((m) => m.content)];
-  return PER_REQUEST + texts.length * PER_MESSAGE + (await counts(texts)).reduce((a, b) => a + b, 0);
+/** A prompt's input tokens: system, messages, tool calls and results, tool definitions and output schema. */
+export async function countPromptTokens(parts: PromptParts): Promise<number> {
+  const { texts, framed } = promptTexts(parts);
+  return PER_REQUEST + framed * PER_MESSAGE + (await counts(texts)).reduce((a, b) => a + b, 0);
+}
+
+/** A reply's output tokens: its text plus each tool call's name and JSON arguments. */
+export async function countReplyTokens(text: string, toolCalls: ReadonlyArray<{ name: string; arguments: string }> = []): Promise<number> {
+  const texts = [text, ...toolCalls.flatMap((c) => [c.name, c.arguments])].filter((t) => t !== '');
+  if (texts.length === 0) return 0;
+  return (await counts(texts)).reduce((a, b) => a + b, 0);
 }
 
 /**
  * A sound upper bound of countPromptTokens without tokenizing: every token is at least one UTF-8
  * byte. Callers use it to skip counting when even the bound fits.
  */
-export function promptTokensAtMost(parts: { system?: string; messages: Array<{ role: string; content: string }> }): number {
-  const texts = [...(parts.system ? [parts.system] : []), ...parts.messages.map((m) => m.content)];
-  return PER_REQUEST + texts.length * PER_MESSAGE + texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0);
+export function promptTokensAtMost(parts: PromptParts): number {
+  const { texts, framed } = promptTexts(parts);
+  return PER_REQUEST + framed * PER_MESSAGE + texts.reduce((n, t) => n + Buffer.byteLength(t, 'utf8'), 0);
 }
 
 /**

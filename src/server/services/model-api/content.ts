@@ -1,3 +1,4 @@
+import type { ToolCall } from '../../engines/gateway-types.js';
 import { HttpError } from '../../errors.js';
 
 type Part = { type: string; text?: string };
@@ -30,3 +31,25 @@ export function joinSystem(parts: Array<string | null | undefined>): string | un
 }
 
 export const nowSeconds = (now: Date) => Math.floor(now.getTime() / 1000);
+
+/**
+ * A tool call of the request's history. Its arguments must be a JSON object's text: the Messages
+ * family carries them as an object, so text that is not one could not be passed on faithfully.
+ */
+export function toolCallOf(id: string, name: string, args: string, where: string): ToolCall {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(args === '' ? '{}' : args);
+  } catch {
+    parsed = undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new HttpError('invalid_parameter', `${where}: the arguments of tool call ${id} must be a JSON object`, { status: 400, extra: { param: where } });
+  }
+  return { id, name, arguments: args === '' ? '{}' : args };
+}
+
+/** A tool's parameters schema; a tool without one takes no arguments. */
+export function parametersOf(schema: Record<string, unknown> | null | undefined): Record<string, unknown> {
+  return schema ?? { type: 'object', properties: {} };
+}

@@ -1,0 +1,43 @@
+import type { GenerateRequest } from '../gateway-types.js';
+import { HttpError } from '../../errors.js';
+import { takesOutputFormat, takesTools, type CatalogModel } from './catalog.js';
+
+const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
+
+/**
+ * A model that cannot use tools or answer in a JSON format refuses a request that asks for them,
+ * rather than ignoring them silently (a caller's agent loop would then never see a call). A tool
+ * choice must name a tool the request defines, and a forced call needs tools to call.
+ */
+export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 'structured_output'>, request: GenerateRequest): void {
+  const tools = request.tools ?? [];
+  const history = request.messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
+  if ((tools.length > 0 || history) && !takesTools(model)) {
+    throw new HttpError('tools_not_supported', `Model ${model.id} cannot use tools; use a model that can, such as facet-agent (local) or an upstream model`, {
+      status: 400,
+      extra: { param: 'tools' },
+    });
+  }
+  if (request.outputFormat && !takesOutputFormat(model)) {
+    throw new HttpError('structured_output_not_supported', `Model ${model.id} cannot answer in a given JSON format; use a model that can, such as facet-agent (local) or an OpenAI-compatible upstream model`, {
+      status: 400,
+      extra: { param: request.surface === 'responses' ? 'text.format' : 'response_format' },
+    });
+  }
+  const names = new Set<string>();
+  for (const t of tools) {
+    if (names.has(t.name)) throw invalid(`Tool names must be unique: ${t.name} appears twice`, 'tools');
+    names.add(t.name);
+  }
+  // Every family refuses a tool result that answers no earlier call: the ids are what tie them.
+  const called = new Set<string>();
+  request.messages.forEach((m, i) => {
+    for (const c of m.toolCalls ?? []) called.add(c.id);
+    if (m.role === 'tool' && !called.has(m.toolCallId ?? '')) {
+      throw invalid(`The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`, 'messages');
+    }
+  });
+  const choice = request.toolChoice;
+  if (typeof choice === 'object' && !names.has(choice.name)) throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
+  if (choice === 'required' && tools.length === 0) throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
+}
