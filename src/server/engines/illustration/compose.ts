@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { withoutXmlForbidden } from '../../../contract/fields.js';
+import { mulberry32 } from '../seeded-random.js';
 
 export interface ComposeInput {
   prompt: string;
@@ -31,17 +32,8 @@ const MOODS: Array<{ words: RegExp; hue: number }> = [
   { words: /\b(dream|magic|purple|violet|galaxy|space|cosmic)\b/i, hue: 275 },
 ];
 
-/** mulberry32: a small seeded PRNG, so the same prompt always gives the same picture. */
-function prng(seedHex: string): () => number {
-  let a = parseInt(seedHex.slice(0, 8), 16) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The same prompt always gives the same picture: the generator is seeded from the prompt's hash. */
+const prng = (seedHex: string): (() => number) => mulberry32(parseInt(seedHex.slice(0, 8), 16));
 
 const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)}, ${Math.round(s)}%, ${Math.round(l)}%)`;
 

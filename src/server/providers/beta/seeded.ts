@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { mulberry32 } from '../../engines/seeded-random.js';
 
 /**
  * Deterministic randomness for the local data providers: every value derives from a hash of the
@@ -10,17 +11,8 @@ export function seedOf(...parts: Array<string | number>): number {
   return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32LE(0);
 }
 
-/** mulberry32: a small, fast PRNG; good enough for plausible fixtures, never for secrets. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The generator of a subject's seed (engines/seeded-random.ts). */
+export const rng = (seed: number): (() => number) => mulberry32(seed);
 
 /** The generator of row i of a subject: rows can be made one by one, in any order. */
 export function rowRng(seed: number, i: number): () => number {

@@ -1,5 +1,6 @@
 import type { SocialUserRow } from '../../store/social/social.repo.js';
 import { postRecord, type PostInput } from './records.js';
+import { mulberry32 } from '../../engines/seeded-random.js';
 
 /**
  * The local social store's starting data: a few hundred users and several thousand posts in six
@@ -10,16 +11,9 @@ import { postRecord, type PostInput } from './records.js';
  */
 export const SEED = { users: 300, posts: 6000, prngSeed: 20261122, start: Date.UTC(2025, 5, 1) / 1000, end: Date.UTC(2025, 11, 1) / 1000 } as const;
 
-/** mulberry32: small, fast and the same on every platform. */
+/** Helpers over the shared seeded generator (engines/seeded-random.ts). */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
