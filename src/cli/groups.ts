@@ -26,6 +26,7 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'chat', summary: 'Ask for a search-grounded answer with sources', load: () => import('./commands/chat/index.js') },
   { name: 'conversations', summary: 'Conversations over LiveDocs, answered as a stream', load: () => import('./commands/conversations/index.js') },
   { name: 'ask', summary: 'Ask a question and stream the answer (start + stream)', load: () => import('./commands/ask.js') },
+  { name: 'extract', summary: 'Extract one web page as Markdown, text or HTML (/v2/web/extract)', load: () => import('./commands/extract.js') },
   { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
   { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion.js') },

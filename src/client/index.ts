@@ -9,6 +9,7 @@ import { conversationsClient } from './conversations.js';
 import { projectsClient } from './projects.js';
 import { tasksClient } from './tasks.js';
 import { systemClient } from './system.js';
+import { webClient } from './web.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -29,6 +30,7 @@ export function createApi(options: TransportOptions) {
     projects: projectsClient(transport),
     tasks: tasksClient(transport),
     system: systemClient(transport),
+    web: webClient(transport),
   };
 }
 

@@ -10,6 +10,7 @@ import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
+import { webRoutes } from './web.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -28,6 +29,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...conversationRoutes,
   ...imageProjectRoutes,
   ...imageTaskRoutes,
+  ...webRoutes,
 ];
 
 /**

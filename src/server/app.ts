@@ -20,11 +20,13 @@ import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
 import { installResponseJournal } from './http/response-journal.js';
+import { webRoutes } from './routes/web.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     family?: ErrorFamily;
     validationStatus?: number;
+    validationCode?: string;
   }
 }
 
@@ -44,6 +46,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   conversationRoutes,
   imageProjectRoutes,
   imageTaskRoutes,
+  webRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
@@ -81,7 +84,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
 
   app.setErrorHandler((err, request, reply) => {
     const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number });
-    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus);
+    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
   });

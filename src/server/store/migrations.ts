@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { createChunkIndex } from './dialect/fts.js';
 import { addSerialId, wideInteger } from './dialect/schema.js';
+import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -332,4 +333,5 @@ export const MIGRATIONS: Record<string, Migration> = {
       }
     },
   },
+  '0012_web_scrape_subtitles': webScrapeSubtitles,
 };

@@ -1,6 +1,7 @@
 import { extractDocument, type DocumentKind } from '../extract/documents.js';
 import { loadEncoder, truncateWith } from '../gateway/encoder.js';
 import { rasterize } from '../illustration/rasterize.js';
+import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -30,6 +31,10 @@ export const jobs = {
 
   async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof extractDocument>>>> {
     return { value: await extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)) };
+  },
+
+  async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {
+    return { value: shapeHtml(input.html, input.url, input.options) };
   },
 };
 
