@@ -10,6 +10,7 @@ import { projectsClient } from './projects.js';
 import { tasksClient } from './tasks.js';
 import { systemClient } from './system.js';
 import { webClient } from './web.js';
+import { subtitlesClient } from './subtitles.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -31,6 +32,7 @@ export function createApi(options: TransportOptions) {
     tasks: tasksClient(transport),
     system: systemClient(transport),
     web: webClient(transport),
+    subtitles: subtitlesClient(transport),
   };
 }
 

@@ -11,6 +11,7 @@ import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
 import { webRoutes } from './web.js';
+import { subtitleRoutes } from './subtitles.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -30,6 +31,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageProjectRoutes,
   ...imageTaskRoutes,
   ...webRoutes,
+  ...subtitleRoutes,
 ];
 
 /**

@@ -21,6 +21,7 @@ import { imageProjectRoutes } from './routes/image-projects.js';
 import { imageTaskRoutes } from './routes/image-tasks.js';
 import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
+import { subtitleRoutes } from './routes/subtitles.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,6 +48,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageProjectRoutes,
   imageTaskRoutes,
   webRoutes,
+  subtitleRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

@@ -47,6 +47,8 @@ export interface ServerConfig {
   maxKeysPerUser: number;
   /** Exceptions to the outbound fetch policy (`--allow-fetch-from`, FACET_ALLOW_FETCH_FROM). */
   allowFetchFrom: string[];
+  /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
+  subtitlesUpstream?: UpstreamConfig;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */

@@ -124,6 +124,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
     allowFetchFrom: options.allowFetchFrom ?? [],
+    subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
+      ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
+      : undefined,
   };
   // A malformed allowance stops the start, like a bad catalog.
   const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);

@@ -6,6 +6,7 @@ import * as token from './token.js';
 import * as usage from './usage.js';
 import * as share from './share.js';
 import * as seed from './seed.js';
+import * as subtitles from './subtitles.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
@@ -14,4 +15,5 @@ export function register(program: Command, deps: Deps): void {
   usage.register(serve, deps);
   share.register(serve, deps);
   seed.register(serve, deps);
+  subtitles.register(serve, deps);
 }

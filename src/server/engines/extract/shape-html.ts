@@ -114,7 +114,8 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   if (o.includeTags?.length) root = keepOnly(root, o.includeTags);
   if (o.excludeTags?.length) for (const el of root.querySelectorAll(o.excludeTags.join(','))) el.remove();
 
-  const page: ShapedPage = { title, description, content: render(root, o.format), readability: mode, excerpt, warnings };
+  // A picked element is part of what was asked for (its own tag and heading level included).
+  const page: ShapedPage = { title, description, content: render(root, o.format, Boolean(o.targetSelector) && !o.includeTags?.length), readability: mode, excerpt, warnings };
   if (o.links || o.linksSummary) {
     const links = linksOf(root, pageUrl);
     if (o.links) page.links = links;
@@ -154,9 +155,10 @@ function keepOnly(root: El, tags: string[]): El {
   return document.body as unknown as El;
 }
 
-function render(root: El, format: OutputFormat): string {
-  if (format === 'html') return root.innerHTML.trim();
-  if (format === 'markdown') return htmlToMarkdown(root.innerHTML);
+function render(root: El, format: OutputFormat, withOwnTag: boolean): string {
+  const html = withOwnTag ? root.outerHTML : root.innerHTML;
+  if (format === 'html') return html.trim();
+  if (format === 'markdown') return htmlToMarkdown(html);
   return textOf(root);
 }
 
