@@ -28,6 +28,7 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'ask', summary: 'Ask a question and stream the answer (start + stream)', load: () => import('./commands/ask.js') },
   { name: 'extract', summary: 'Extract one web page as Markdown, text or HTML (/v2/web/extract)', load: () => import('./commands/extract.js') },
   { name: 'subtitles', summary: "Print a video's existing subtitles (text, SRT, WebVTT, JSON)", load: () => import('./commands/subtitles.js') },
+  { name: 'beta', summary: 'Beta data endpoints (/v1/beta): batch scraping', load: () => import('./commands/beta/index.js') },
   { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
   { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },
   { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion.js') },

@@ -12,6 +12,7 @@ import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
 import { webRoutes } from './web.js';
 import { subtitleRoutes } from './subtitles.js';
+import { scrapeRoutes } from './scrape.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -32,6 +33,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageTaskRoutes,
   ...webRoutes,
   ...subtitleRoutes,
+  ...scrapeRoutes,
 ];
 
 /**

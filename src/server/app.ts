@@ -22,6 +22,7 @@ import { imageTaskRoutes } from './routes/image-tasks.js';
 import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
+import { scrapeRoutes } from './routes/scrape.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -49,6 +50,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageTaskRoutes,
   webRoutes,
   subtitleRoutes,
+  scrapeRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

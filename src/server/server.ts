@@ -25,6 +25,7 @@ import { StreamHub } from './streams/hub.js';
 import { deleteExpiredBefore } from './store/streams.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
+import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
@@ -187,6 +188,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
+  registerBatchScrape(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
