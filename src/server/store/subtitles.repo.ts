@@ -3,9 +3,9 @@ import type { Database, SubtitleTracksTable } from './database.js';
 
 export type SubtitleTrackRow = Selectable<SubtitleTracksTable>;
 
-/** Every track of a video, oldest first (the order "the available language" is chosen in). */
+/** Every track of a video, oldest first (the order "the available language" is chosen in), manual before generated on a tie. */
 export async function tracksOf(db: Kysely<Database>, videoCode: string): Promise<SubtitleTrackRow[]> {
-  return db.selectFrom('subtitle_tracks').selectAll().where('video_code', '=', videoCode).orderBy('created_at').orderBy('language').execute();
+  return db.selectFrom('subtitle_tracks').selectAll().where('video_code', '=', videoCode).orderBy('created_at').orderBy('language').orderBy('kind', 'desc').execute();
 }
 
 /** Adds or replaces the track of one video, language and kind. */
