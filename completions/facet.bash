@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask extract subtitles beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -103,8 +103,15 @@ __facet_words() {
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
+    "extract") echo "--format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help" ;;
+    "subtitles") echo "--language --with-time --format --help" ;;
+    "beta") echo "scrape --help" ;;
+    "beta scrape") echo "get wait cancel --urls-file --concurrency --main-content --include-tag --exclude-tag --idempotency-key --wait --interval --timeout --out --help" ;;
+    "beta scrape get") echo "--help" ;;
+    "beta scrape wait") echo "--interval --timeout --out --help" ;;
+    "beta scrape cancel") echo "--help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed subtitles --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
@@ -114,6 +121,8 @@ __facet_words() {
     "serve usage record") echo "--key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help" ;;
     "serve share") echo "--revoke --data-dir --database-url --help" ;;
     "serve seed") echo "--help" ;;
+    "serve subtitles") echo "import --help" ;;
+    "serve subtitles import") echo "--language --title --kind --format --data-dir --database-url --help" ;;
     "completion") echo "install --write --help" ;;
     "completion install") echo "--shell --help" ;;
     *) return 1 ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask extract subtitles beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -204,10 +204,24 @@ function __facet_words
       echo --offset --help
     case 'ask'
       echo --livedoc --resource --help
+    case 'extract'
+      echo --format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help
+    case 'subtitles'
+      echo --language --with-time --format --help
+    case 'beta'
+      echo scrape --help
+    case 'beta scrape'
+      echo get wait cancel --urls-file --concurrency --main-content --include-tag --exclude-tag --idempotency-key --wait --interval --timeout --out --help
+    case 'beta scrape get'
+      echo --help
+    case 'beta scrape wait'
+      echo --interval --timeout --out --help
+    case 'beta scrape cancel'
+      echo --help
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed subtitles --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls --help
     case 'serve users create'
@@ -226,6 +240,10 @@ function __facet_words
       echo --revoke --data-dir --database-url --help
     case 'serve seed'
       echo --help
+    case 'serve subtitles'
+      echo import --help
+    case 'serve subtitles import'
+      echo --language --title --kind --format --data-dir --database-url --help
     case 'completion'
       echo install --write --help
     case 'completion install'
