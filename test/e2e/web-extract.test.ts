@@ -1,4 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
@@ -19,7 +21,11 @@ const scripted = `<html><head><title>Later</title></head><body><div id="root">Lo
 
 let pages: PageServer;
 let p: Platform;
-let echoed: { cookie?: string; ua?: string } = {};
+// Writes back the Cookie and User-Agent it received, as the page's text.
+const echo = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p id="c">cookie=${req.headers.cookie ?? 'none'}</p><p id="u">ua=${req.headers['user-agent']}</p></body></html>`);
+});
+let echoUrl = '';
 
 beforeAll(async () => {
   pages = await servePages({
@@ -30,11 +36,14 @@ beforeAll(async () => {
     '/gone': { status: 404, body: 'gone' },
     '/counter': { body: article },
   });
+  await new Promise<void>((r) => echo.listen(0, '127.0.0.1', r));
+  echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;
   p = await startPlatform();
 }, 60_000);
 afterAll(async () => {
   p?.cleanup();
   await pages?.close();
+  await new Promise<void>((r) => echo.close(() => r()));
 });
 
 const extract = (args: string[]) => p.cli(['extract', ...args], { timeout: 90_000 });
@@ -147,6 +156,17 @@ describe('facet extract against pages served on 127.0.0.1', () => {
     }
   });
 
+  it('set_cookies and user_agent are sent with the fetch', async () => {
+    const plain = okJson(await extract([echoUrl, '--format', 'text', '--json', '--no-cache']));
+    expect(plain.content).toMatch(/^cookie=none\nua=facet\//);
+    const sent = okJson(await extract([echoUrl, '--format', 'text', '--json', '--cookie', 'session=abc', '--cookie', 'lang=de', '--user-agent', 'ReaderBot/2']));
+    expect(sent.content).toBe('cookie=session=abc; lang=de\nua=ReaderBot/2');
+    const objects = (await (await api({ url: echoUrl, output_format: 'text', set_cookies: [{ name: 'a', value: '1' }] })).json()).data;
+    expect(objects.content).toMatch(/^cookie=a=1\n/);
+    const bad = await extract([echoUrl, '--cookie', 'no-equals-sign']);
+    expect(bad.exitCode).toBe(2);
+  });
+
   it('--out writes the content to a file', async () => {
     const file = path.join(tempDir('extract'), 'page.md');
     const r = await extract([`${pages.url}/article`, '--selector', 'h1', '--out', file]);
@@ -166,6 +186,8 @@ describe.skipIf(!existsSync(CHROMIUM))('fine mode in Chromium', () => {
     const waited = okJson(await extract([`${pages.url}/scripted`, '--wait-for', '#late', '--selector', '#late', '--format', 'text', '--json']));
     expect(waited.crawl_mode).toBe('fine');
     expect(waited.content).toBe('Rendered by a script after load');
+    const browserEcho = okJson(await extract([echoUrl, '--mode', 'fine', '--format', 'text', '--json', '--cookie', 'session=xyz', '--user-agent', 'ReaderBot/3']));
+    expect(browserEcho.content).toBe('cookie=session=xyz\nua=ReaderBot/3');
   }, 120_000);
 
   it('a wait_for_selector that never matches fails with a 400 naming it', async () => {

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { AppContext } from '../context.js';
 import type { BatchScrapeRequest, ScrapePageResult } from '../../contract/scrape.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
@@ -40,6 +41,8 @@ export function batchScrapeHandler(ctx: Ctx) {
     );
     if (interrupted > 0) await job.log(`${interrupted} page(s) were being fetched when the last run stopped: reported as failed, not fetched again`);
     const todo = await pendingPages(ctx.db, scrape.id);
+    // Every page in flight listens to the job's signal (its fetch, its CPU job): up to 20 at once.
+    setMaxListeners(4 * req.maxConcurrency + 10, job.signal);
     await job.log(`${todo.length} of ${scrape.total} page(s) to scrape, ${req.maxConcurrency} at a time`);
     let next = 0;
     const worker = async () => {

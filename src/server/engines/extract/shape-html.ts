@@ -75,8 +75,11 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   // Structured data lives in scripts, which are dropped below: read it first.
   const stypes = o.stypes ? structuredTypes(document) : undefined;
   for (const el of document.querySelectorAll(DROPPED)) el.remove();
-  for (const el of document.querySelectorAll('*')) {
-    for (const attr of [...(el.attributes ?? [])]) if (/^on/i.test(attr.name)) el.removeAttribute(attr.name);
+  // Event handlers only matter where HTML is handed back; walking every element costs time otherwise.
+  if (o.format === 'html') {
+    for (const el of document.querySelectorAll('*')) {
+      for (const attr of [...(el.attributes ?? [])]) if (/^on/i.test(attr.name)) el.removeAttribute(attr.name);
+    }
   }
   const whole = document.body ?? document.documentElement;
 
