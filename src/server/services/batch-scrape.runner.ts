@@ -4,6 +4,7 @@ import type { BatchScrapeRequest, ScrapePageResult } from '../../contract/scrape
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { ExtractFailed } from '../engines/extract/load-page.js';
 import { runExtraction } from './web-extract.service.js';
+import { ConnectionPool } from '../net/connection-pool.js';
 import { failInterrupted, findScrape, finishPage, pendingPages, startPage } from '../store/scrape.repo.js';
 
 export const BATCH_SCRAPE_JOB = 'batch-scrape';
@@ -45,6 +46,7 @@ export function batchScrapeHandler(ctx: Ctx) {
     setMaxListeners(4 * req.maxConcurrency + 10, job.signal);
     await job.log(`${todo.length} of ${scrape.total} page(s) to scrape, ${req.maxConcurrency} at a time`);
     let next = 0;
+    const pool = new ConnectionPool();
     const worker = async () => {
       while (next < todo.length && !job.signal.aborted) {
         const page = todo[next++];
@@ -57,6 +59,7 @@ export function batchScrapeHandler(ctx: Ctx) {
             shape: { format: 'markdown', readability: req.onlyMainContent ? 'article' : 'off', includeTags: req.includeTags, excludeTags: req.excludeTags },
             cache: { maxAgeMs: req.maxAge, minAgeMs: req.minAge },
             signal: job.signal,
+            pool,
           });
           outcome = { url: page.url, status: 'success', title: data.title, description: data.description, markdown: data.content as string, finalUrl: data.final_url, cached: data.cached, warnings: data.warnings };
         } catch (err) {
@@ -71,7 +74,11 @@ export function batchScrapeHandler(ctx: Ctx) {
           : { state: 'failed', result: null, error: JSON.stringify(outcome.error), at });
       }
     };
-    await Promise.all(Array.from({ length: Math.min(req.maxConcurrency, Math.max(1, todo.length)) }, worker));
+    try {
+      await Promise.all(Array.from({ length: Math.min(req.maxConcurrency, Math.max(1, todo.length)) }, worker));
+    } finally {
+      await pool.close();
+    }
     job.signal.throwIfAborted();
     return { scrape_id: scrape.id };
   };

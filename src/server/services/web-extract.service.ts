@@ -6,6 +6,7 @@ import { extractWeb } from '../engines/extract/extract-web.js';
 import { ExtractFailed, type LoadOptions, type PageCookie } from '../engines/extract/load-page.js';
 import type { ReadabilityMode, ShapeOptions } from '../engines/extract/shape-html.js';
 import { findCached, pruneCached, putCached } from '../store/web-cache.repo.js';
+import type { ConnectionPool } from '../net/connection-pool.js';
 
 /** How long a cached extraction serves /v2/web/extract (docs/decisions.md). */
 export const WEB_CACHE_TTL_MS = 60 * 60 * 1000;
@@ -22,7 +23,9 @@ export function normalizeForCache(raw: string): string {
 
 export interface ExtractionJob {
   url: string;
-  load: Omit<LoadOptions, 'policy' | 'chromiumPath' | 'signal'>;
+  load: Omit<LoadOptions, 'policy' | 'chromiumPath' | 'signal' | 'pool'>;
+  /** Keep-alive connections shared across the pages of one job. */
+  pool?: ConnectionPool;
   shape: ShapeOptions;
   /** Cached results between minAgeMs and maxAgeMs old are used; null never reads nor writes the cache. */
   cache: { maxAgeMs: number; minAgeMs?: number } | null;
@@ -38,12 +41,13 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
   const { timeoutMs: _t, ...loadKey } = job.load;
   const key = createHash('sha256').update(JSON.stringify({ url: normalized, load: loadKey, shape: job.shape })).digest('hex');
   const now = ctx.now();
-  if (job.cache) {
+  // maxAge 0 (batch scrape's default) can never be served from the cache: no read for it.
+  if (job.cache && job.cache.maxAgeMs > 0) {
     const hit = await findCached(ctx.db, key);
     const age = hit ? now.getTime() - Date.parse(hit.created_at) : Infinity;
     if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) return { ...(JSON.parse(hit.result) as WebExtractData), cached: true };
   }
-  const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal }, job.shape);
+  const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape);
   const data: WebExtractData = {
     url: job.url,
     final_url: loaded.finalUrl,

@@ -2,6 +2,7 @@ import { OutboundFetchError } from '../../net/errors.js';
 import type { FetchPolicy } from '../../net/policy.js';
 import { safeFetch } from '../../net/safe-fetch.js';
 import { authorityOf, REFUSED_HEADER, startPolicyProxy } from '../../net/policy-proxy.js';
+import type { ConnectionPool } from '../../net/connection-pool.js';
 import { BrowserMissingError, chromiumAvailable, LAUNCH_ARGS, proxyArgs } from '../screenshot.js';
 
 export interface PageCookie {
@@ -23,6 +24,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** The Chromium fine mode drives (facet serve --chromium). */
   chromiumPath?: string;
+  /** Keep-alive connections for fast loads of many pages (batch scrape). */
+  pool?: ConnectionPool;
 }
 
 export interface LoadedPage {
@@ -79,7 +82,7 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
   if (o.cookies?.length) headers.cookie = o.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   let res;
   try {
-    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers });
+    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool });
   } catch (err) {
     if (err instanceof OutboundFetchError) throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
     throw err;
