@@ -21,6 +21,8 @@ export function normalizeForCache(raw: string): string {
   return u.href;
 }
 
+const lastPrune = new WeakMap<object, number>();
+
 export interface ExtractionJob {
   url: string;
   load: Omit<LoadOptions, 'policy' | 'chromiumPath' | 'signal' | 'pool'>;
@@ -68,7 +70,12 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
   };
   if (job.cache) {
     await putCached(ctx.db, { key, url: normalized, result: JSON.stringify(data), created_at: now.toISOString() });
-    if (Math.random() < 0.02) await pruneCached(ctx.db, new Date(now.getTime() - WEB_CACHE_RETENTION_MS).toISOString());
+    // Old entries go at most once an hour per store, on a write: the cache never serves them anyway.
+    const last = lastPrune.get(ctx.db) ?? 0;
+    if (now.getTime() - last > 60 * 60 * 1000) {
+      lastPrune.set(ctx.db, now.getTime());
+      await pruneCached(ctx.db, new Date(now.getTime() - WEB_CACHE_RETENTION_MS).toISOString());
+    }
   }
   return data;
 }
