@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social extract subtitles beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -110,7 +110,9 @@ __facet_words() {
     "social users tweets") echo "--id --replies --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "social search") echo "--type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "social replies") echo "--since --until --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "beta") echo "backlinks whois volume reviews locations traffic income insiders social --help" ;;
+    "extract") echo "--format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help" ;;
+    "subtitles") echo "--language --with-time --format --help" ;;
+    "beta") echo "backlinks whois volume reviews locations traffic income insiders scrape social --help" ;;
     "beta backlinks") echo "--mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
     "beta whois") echo "--filter --order --limit --offset --all --tag --raw --help" ;;
     "beta volume") echo "--location --language --ad-engine --raw --help" ;;
@@ -123,11 +125,15 @@ __facet_words() {
     "beta traffic") echo "--from --to --country --source --traffic-source --limit --offset --main-domain-only --help" ;;
     "beta income") echo "--period --limit --cik --from --to --help" ;;
     "beta insiders") echo "--limit --name --type --from --to --help" ;;
+    "beta scrape") echo "get wait cancel --urls-file --concurrency --main-content --include-tag --exclude-tag --idempotency-key --wait --interval --timeout --out --help" ;;
+    "beta scrape get") echo "--help" ;;
+    "beta scrape wait") echo "--interval --timeout --out --help" ;;
+    "beta scrape cancel") echo "--help" ;;
     "beta social") echo "replies search --help" ;;
     "beta social replies") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "beta social search") echo "--type --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed social data --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed social data subtitles --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls credits plan --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
@@ -143,6 +149,8 @@ __facet_words() {
     "serve social import") echo "--no-seed --data-dir --database-url --help" ;;
     "serve data") echo "import --help" ;;
     "serve data import") echo "--data-dir --database-url --help" ;;
+    "serve subtitles") echo "import --help" ;;
+    "serve subtitles import") echo "--language --title --kind --format --data-dir --database-url --help" ;;
     "completion") echo "install --write --help" ;;
     "completion install") echo "--shell --help" ;;
     *) return 1 ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social extract subtitles beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -218,8 +218,12 @@ function __facet_words
       echo --type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'social replies'
       echo --since --until --all --max-credits --ndjson --retry --max-retries --verbose --help
+    case 'extract'
+      echo --format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help
+    case 'subtitles'
+      echo --language --with-time --format --help
     case 'beta'
-      echo backlinks whois volume reviews locations traffic income insiders social --help
+      echo backlinks whois volume reviews locations traffic income insiders scrape social --help
     case 'beta backlinks'
       echo --mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help
     case 'beta whois'
@@ -244,6 +248,14 @@ function __facet_words
       echo --period --limit --cik --from --to --help
     case 'beta insiders'
       echo --limit --name --type --from --to --help
+    case 'beta scrape'
+      echo get wait cancel --urls-file --concurrency --main-content --include-tag --exclude-tag --idempotency-key --wait --interval --timeout --out --help
+    case 'beta scrape get'
+      echo --help
+    case 'beta scrape wait'
+      echo --interval --timeout --out --help
+    case 'beta scrape cancel'
+      echo --help
     case 'beta social'
       echo replies search --help
     case 'beta social replies'
@@ -253,7 +265,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed social data --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
+      echo users token usage share seed social data subtitles --host --port --data-dir --memory --database-url --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --chromium --max-upload-mb --max-keys-per-user --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls credits plan --help
     case 'serve users create'
@@ -284,6 +296,10 @@ function __facet_words
       echo import --help
     case 'serve data import'
       echo --data-dir --database-url --help
+    case 'serve subtitles'
+      echo import --help
+    case 'serve subtitles import'
+      echo --language --title --kind --format --data-dir --database-url --help
     case 'completion'
       echo install --write --help
     case 'completion install'

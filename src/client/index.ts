@@ -11,6 +11,9 @@ import { tasksClient } from './tasks.js';
 import { systemClient } from './system.js';
 import { socialClient } from './social.js';
 import { betaClient } from './beta.js';
+import { webClient } from './web.js';
+import { subtitlesClient } from './subtitles.js';
+import { scrapeClient } from './scrape.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -33,6 +36,9 @@ export function createApi(options: TransportOptions) {
     system: systemClient(transport),
     social: socialClient(transport),
     beta: betaClient(transport),
+    web: webClient(transport),
+    subtitles: subtitlesClient(transport),
+    scrape: scrapeClient(transport),
   };
 }
 

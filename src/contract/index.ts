@@ -16,6 +16,9 @@ import { betaFinancialRoutes } from './beta-financial.js';
 import { betaTrafficRoutes } from './beta-traffic.js';
 import { betaReviewRoutes } from './beta-reviews.js';
 import { betaAppDataRoutes } from './beta-app-data.js';
+import { webRoutes } from './web.js';
+import { subtitleRoutes } from './subtitles.js';
+import { scrapeRoutes } from './scrape.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -40,6 +43,9 @@ export const ROUTES: readonly RouteDef[] = [
   ...betaTrafficRoutes,
   ...betaReviewRoutes,
   ...betaAppDataRoutes,
+  ...webRoutes,
+  ...subtitleRoutes,
+  ...scrapeRoutes,
 ];
 
 /**

@@ -64,6 +64,8 @@ export interface RouteDef {
   envelope?: boolean;
   /** Status for a request that fails validation, where the family's default is not right. */
   validationStatus?: number;
+  /** v2 code for a request that fails validation, where the surface names its own (WEB_EXTRACT_FAILED). */
+  validationCode?: string;
 }
 
 export function defineRoute<const R extends RouteDef>(route: R): R {

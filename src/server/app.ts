@@ -26,11 +26,15 @@ import { betaTrafficRoutes } from './routes/beta-traffic.js';
 import { betaReviewRoutes } from './routes/beta-reviews.js';
 import { betaAppDataRoutes } from './routes/beta-app-data.js';
 import { installResponseJournal } from './http/response-journal.js';
+import { webRoutes } from './routes/web.js';
+import { subtitleRoutes } from './routes/subtitles.js';
+import { scrapeRoutes } from './routes/scrape.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     family?: ErrorFamily;
     validationStatus?: number;
+    validationCode?: string;
   }
 }
 
@@ -56,6 +60,9 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   betaTrafficRoutes,
   betaReviewRoutes,
   betaAppDataRoutes,
+  webRoutes,
+  subtitleRoutes,
+  scrapeRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
@@ -95,7 +102,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
 
   app.setErrorHandler((err, request, reply) => {
     const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number });
-    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus);
+    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
   });

@@ -51,6 +51,8 @@ export interface ServerConfig {
   allowFetchFrom: string[];
   /** A compatible social data provider to pass social search through to (`--social-upstream`); local store otherwise. */
   socialUpstream?: SocialUpstreamConfig;
+  /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
+  subtitlesUpstream?: UpstreamConfig;
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */

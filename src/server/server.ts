@@ -26,6 +26,7 @@ import { deleteExpiredBefore } from './store/streams.repo.js';
 import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
+import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
@@ -128,6 +129,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
+    subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
+      ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
+      : undefined,
   };
   // A malformed allowance stops the start, like a bad catalog.
   const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);
@@ -189,6 +193,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
+  registerBatchScrape(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'

@@ -7,7 +7,7 @@ import { authorityOf, REFUSED_HEADER, startPolicyProxy, type PolicyProxy } from 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 /** Flags that let Debian's Chromium run headless in containers and CI, offline. */
-const LAUNCH_ARGS = [
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -25,7 +25,7 @@ const LAUNCH_ARGS = [
  * Every connection the browser makes goes through the policy proxy: `<-loopback>` removes
  * Chromium's implicit bypass of localhost and 127.0.0.1, so nothing reaches the network directly.
  */
-function proxyArgs(proxy: PolicyProxy): string[] {
+export function proxyArgs(proxy: PolicyProxy): string[] {
   return [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'];
 }
 

@@ -33,9 +33,9 @@ const ANTHROPIC_TYPES: Record<number, string> = {
  * Turns any failure into the body of the surface it happened on (ARCHITECTURE "Error families").
  * Only 4xx keep their message; a 5xx that was not raised on purpose says "internal error".
  */
-export function shapeError(family: ErrorFamily, err: unknown, requestId: string, validationStatus?: number): ShapedError {
+export function shapeError(family: ErrorFamily, err: unknown, requestId: string, validationStatus?: number, validationCode?: string): ShapedError {
   if (err instanceof RequestValidationError) {
-    return shapeValidation(family, err, requestId, validationStatus);
+    return shapeValidation(family, err, requestId, validationStatus, validationCode);
   }
   const e =
     err instanceof HttpError
@@ -69,13 +69,13 @@ export function shapeError(family: ErrorFamily, err: unknown, requestId: string,
   }
 }
 
-function shapeValidation(family: ErrorFamily, err: RequestValidationError, requestId: string, override?: number): ShapedError {
+function shapeValidation(family: ErrorFamily, err: RequestValidationError, requestId: string, override?: number, codeOverride?: string): ShapedError {
   const message = err.message;
   switch (family) {
     case 'image':
       return { status: override ?? 422, headers: {}, body: { detail: err.issues } };
     case 'v2': {
-      const code = err.missing ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER';
+      const code = codeOverride ?? (err.missing ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER');
       return { status: override ?? 400, headers: {}, body: { status: 'error', code, message, request_id: requestId } };
     }
     default: {

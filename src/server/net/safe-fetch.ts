@@ -4,6 +4,7 @@ import { OutboundFetchError } from './errors.js';
 import { pinnedLookup } from './pinned-lookup.js';
 import type { FetchPolicy } from './policy.js';
 import { formatBytes, readCapped } from './read-capped.js';
+import type { ConnectionPool } from './connection-pool.js';
 
 export const DEFAULT_MAX_BYTES = 15 * 1024 * 1024;
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -22,6 +23,8 @@ export interface SafeFetchOptions {
   signal?: AbortSignal;
   /** Redirects followed, each hop checked against the policy. Default 5; 0 returns the 3xx itself. */
   maxRedirects?: number;
+  /** Keep-alive connections shared by many fetches (still pinned per checked target); default: one connection per hop. */
+  pool?: ConnectionPool;
 }
 
 export interface SafeFetchResponse {
@@ -58,7 +61,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
 
   for (;;) {
     const target = await options.policy.check(current, { redirectedFrom: redirects.at(-1) });
-    const agent = new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: Math.min(timeoutMs, 10_000) } });
+    const agent = options.pool?.agentFor(target) ?? new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: Math.min(timeoutMs, 10_000) } });
     try {
       const res = await request(target.url, { dispatcher: agent, method, headers, body, signal }).catch((err) => {
         throw failure(err, target.url.href, options.signal, timeout, timeoutMs);
@@ -97,7 +100,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       });
       return { status: res.statusCode, headers: toHeaders(res.headers), url: target.url.href, redirects, body: bytes };
     } finally {
-      await agent.destroy().catch(() => undefined);
+      if (!options.pool) await agent.destroy().catch(() => undefined);
     }
   }
 }

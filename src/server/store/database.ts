@@ -306,6 +306,56 @@ export interface ListTotalsTable {
   n: number;
 }
 
+export interface WebExtractCacheTable {
+  key: string;
+  url: string;
+  /** JSON of the extraction data. */
+  result: string;
+  created_at: string;
+}
+
+export interface IdempotencyKeysTable {
+  /** The API key the Idempotency-Key belongs to. */
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  job_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface ScrapeJobsTable {
+  id: string;
+  user_id: string;
+  api_key_id: string | null;
+  /** JSON of the validated request body. */
+  request: string;
+  total: number;
+  created_at: string;
+}
+
+export interface ScrapePagesTable {
+  job_id: string;
+  idx: number;
+  url: string;
+  state: 'pending' | 'started' | 'done' | 'failed';
+  result: string | null;
+  error: string | null;
+  finished_at: string | null;
+}
+
+export interface SubtitleTracksTable {
+  video_code: string;
+  language: string;
+  kind: 'manual' | 'generated';
+  title: string;
+  /** JSON array of {start, duration, text}, seconds. */
+  cues: string;
+  source: 'import' | 'seed' | 'upstream';
+  created_at: string;
+}
+
 export interface Database {
   list_totals: ListTotalsTable;
   usage_rollups: UsageRollupsTable;
@@ -336,4 +386,9 @@ export interface Database {
   beta_review_tasks: BetaReviewTasksTable;
   beta_callback_deliveries: BetaCallbackDeliveriesTable;
   beta_data_rows: BetaDataRowsTable;
+  web_extract_cache: WebExtractCacheTable;
+  idempotency_keys: IdempotencyKeysTable;
+  scrape_jobs: ScrapeJobsTable;
+  scrape_pages: ScrapePagesTable;
+  subtitle_tracks: SubtitleTracksTable;
 }

@@ -8,6 +8,7 @@ import * as share from './share.js';
 import * as seed from './seed.js';
 import * as social from './social.js';
 import * as data from './data.js';
+import * as subtitles from './subtitles.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
@@ -18,4 +19,5 @@ export function register(program: Command, deps: Deps): void {
   seed.register(serve, deps);
   social.register(serve, deps);
   data.register(serve, deps);
+  subtitles.register(serve, deps);
 }

@@ -1,6 +1,5 @@
-import { parseHTML } from 'linkedom';
-import { Readability } from '@mozilla/readability';
 import TurndownService from 'turndown';
+import { shapeHtml } from './shape-html.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -10,29 +9,15 @@ export interface ExtractedHtml {
 }
 
 /**
- * Main content of an HTML page: Readability picks the article, Turndown writes it as Markdown. A page
- * Readability cannot make sense of (too short, no article) falls back to its whole body.
+ * Main content of an HTML document as Markdown (LiveDoc URL adds, HTML uploads, project sites): the
+ * platform's one HTML extraction (shape-html.ts) with Readability on, falling back to the cleaned
+ * whole body when Readability keeps too little.
  */
-export function extractHtml(html: string, fallbackTitle = ''): ExtractedHtml {
-  const { document } = parseHTML(html);
-  const docTitle = (document.querySelector('title')?.textContent ?? '').trim();
-  const h1 = (document.querySelector('h1')?.textContent ?? '').trim();
-  for (const el of document.querySelectorAll('script, style, noscript, template')) el.remove();
-  const bodyHtml = document.body?.innerHTML ?? html;
-  let contentHtml = bodyHtml;
-  let title = docTitle || h1;
-  let excerpt = '';
-  try {
-    const article = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
-    if (article?.content && (article.textContent ?? '').trim().length > 0) {
-      contentHtml = article.content;
-      title = title || (article.title ?? '').trim();
-      excerpt = (article.excerpt ?? '').trim();
-    }
-  } catch {
-    // Readability throws on some malformed documents; the whole body is still good text.
-  }
-  return { title: title || fallbackTitle, markdown: htmlToMarkdown(contentHtml), excerpt };
+export function extractHtml(html: string, fallbackTitle = '', pageUrl = 'http://localhost/'): ExtractedHtml {
+  const shaped = shapeHtml(html, pageUrl, { format: 'markdown', readability: 'article' });
+  // Without a selector or strict mode shaping cannot refuse; the guard keeps the types honest.
+  if (!shaped.ok) throw new Error(shaped.message);
+  return { title: shaped.page.title || fallbackTitle, markdown: shaped.page.content, excerpt: shaped.page.excerpt };
 }
 
 /** HTML that is all content (a converted document) straight to Markdown, headings kept. */

@@ -2,6 +2,7 @@ import { extractDocument, type DocumentKind } from '../extract/documents.js';
 import { loadEncoder, truncateWith } from '../gateway/encoder.js';
 import { rasterize } from '../illustration/rasterize.js';
 import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-tasks.js';
+import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -35,6 +36,10 @@ export const jobs = {
 
   async 'beta-seo-task'(input: SeoTaskInput): Promise<Done<ReturnType<typeof runSeoTask>>> {
     return { value: runSeoTask(input) };
+  },
+
+  async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {
+    return { value: shapeHtml(input.html, input.url, input.options) };
   },
 };
 

@@ -1,0 +1,41 @@
+import type { Command } from 'commander';
+import type { Deps } from '../deps.js';
+import { usageError } from '../exit-codes.js';
+import { toSrt, toText, toVtt, type TimedCue } from '../render/subtitles.js';
+
+interface SubtitlesOptions {
+  language?: string;
+  withTime?: boolean;
+  format: 'text' | 'srt' | 'vtt' | 'json';
+}
+
+const FORMATS = ['text', 'srt', 'vtt', 'json'] as const;
+
+export async function run(videoCode: string, opts: SubtitlesOptions, deps: Deps): Promise<void> {
+  const api = await deps.api();
+  const io = deps.io();
+  // SRT and WebVTT need the times whether or not they are shown otherwise.
+  const timed = opts.withTime || opts.format === 'srt' || opts.format === 'vtt';
+  const data = await api.subtitles.get({ video_code: videoCode, language: opts.language, with_time: timed });
+  if (io.json || opts.format === 'json') return io.printJson(data);
+  io.info(`${data.title}${data.language ? ` — ${data.language}${data.kind ? ` (${data.kind})` : ''}` : ''}`);
+  const cues = data.contents as TimedCue[];
+  if (opts.format === 'srt') io.write(toSrt(cues));
+  else if (opts.format === 'vtt') io.write(toVtt(cues));
+  else io.write(toText(data.contents));
+}
+
+export function register(program: Command, deps: Deps): void {
+  program
+    .command('subtitles')
+    .argument('<video_code>', 'the video id (11 characters)')
+    .description("Print a video's existing subtitles as text, SRT, WebVTT or JSON")
+    .option('--language <tag>', 'language tag such as en or zh-CN (default: the available one; zh-CN falls back to zh)')
+    .option('--with-time', 'include start and duration (text shows [m:ss]; srt and vtt always have them)')
+    .option('--format <format>', 'text, srt, vtt or json', (v: string) => {
+      if (!FORMATS.includes(v as (typeof FORMATS)[number])) throw usageError(`--format must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(v)})`);
+      return v;
+    }, 'text')
+    .addHelpText('after', '\nExamples:\n  $ facet subtitles facetDemo01\n  $ facet subtitles facetDemo01 --language de --format srt > talk.de.srt\n  $ facet subtitles facetDemo02 --language zh-CN --with-time --json')
+    .action((code: string, opts: SubtitlesOptions) => run(code, opts, deps));
+}

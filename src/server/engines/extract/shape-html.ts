@@ -1,0 +1,266 @@
+import { parseHTML } from 'linkedom';
+import { Readability } from '@mozilla/readability';
+import { htmlToMarkdown } from './html.js';
+
+export type OutputFormat = 'html' | 'text' | 'markdown';
+/** `article`: main content, falling back to the whole page when too little is kept; `strict`: main content or a failure. */
+export type ReadabilityMode = 'off' | 'article' | 'strict';
+
+/** What to make of one HTML document: the options of spec 4.6 that do not concern fetching. */
+export interface ShapeOptions {
+  format: OutputFormat;
+  readability: ReadabilityMode;
+  targetSelector?: string;
+  links?: boolean;
+  linksSummary?: boolean;
+  images?: boolean;
+  imagesSummary?: boolean;
+  /** Images from the main content (Readability's article) only, instead of the whole page. */
+  imagesReadability?: boolean;
+  ignoreEmptyTextImage?: boolean;
+  stypes?: boolean;
+  /** Tags whose elements alone are kept (batch scrape includeTags), then excludeTags are removed. */
+  includeTags?: string[];
+  excludeTags?: string[];
+}
+
+export interface PageLink {
+  url: string;
+  text: string;
+}
+export interface PageImage {
+  url: string;
+  alt: string;
+  title: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface ShapedPage {
+  title: string;
+  description: string;
+  content: string;
+  /** The main-content extraction actually used: a fallback to the whole page says so here and in warnings. */
+  readability: 'off' | 'article' | 'fallback';
+  excerpt: string;
+  links?: PageLink[];
+  links_summary?: { total: number; internal: number; external: number; domains: Array<{ domain: string; count: number }> };
+  images?: PageImage[];
+  images_summary?: { total: number; with_text: number; without_text: number };
+  stypes?: string[];
+  warnings: string[];
+}
+
+/** The reasons shaping can refuse a page; the caller turns them into its surface's error. */
+export type ShapeOutcome = { ok: true; page: ShapedPage } | { ok: false; reason: 'selector-miss' | 'invalid-selector' | 'no-main-content'; message: string };
+
+/** Below this many characters of text, Readability's article is "too little" and the page is used instead. */
+export const MIN_ARTICLE_CHARS = 140;
+const DROPPED = 'script, style, noscript, template, iframe, object, embed';
+
+type Doc = ReturnType<typeof parseHTML>['document'];
+type El = NonNullable<ReturnType<Doc['querySelector']>>;
+
+/**
+ * THE HTML extraction of the platform (web extract, LiveDoc URL add, project sites, batch scrape):
+ * parse with linkedom, optionally narrow to a CSS selector or to Readability's main content, and
+ * write the result as HTML, text or Markdown with the link, image and structured-data lists asked
+ * for. Pure and synchronous: it runs in a CPU worker (workers/jobs.ts 'shape-html').
+ */
+export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): ShapeOutcome {
+  const { document } = parseHTML(html);
+  const warnings: string[] = [];
+  const title = (document.querySelector('title')?.textContent ?? '').trim() || (document.querySelector('h1')?.textContent ?? '').trim();
+  const description = (document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').trim();
+  // Structured data lives in scripts, which are dropped below: read it first.
+  const stypes = o.stypes ? structuredTypes(document) : undefined;
+  for (const el of document.querySelectorAll(DROPPED)) el.remove();
+  // Event handlers only matter where HTML is handed back; walking every element costs time otherwise.
+  if (o.format === 'html') {
+    for (const el of document.querySelectorAll('*')) {
+      for (const attr of [...(el.attributes ?? [])]) if (/^on/i.test(attr.name)) el.removeAttribute(attr.name);
+    }
+  }
+  const whole = document.body ?? document.documentElement;
+
+  let root: El = whole as El;
+  let mode: ShapedPage['readability'] = 'off';
+  let excerpt = '';
+  let articleImagesRoot: El | null = null;
+  if (o.targetSelector) {
+    let found: El | null;
+    try {
+      found = document.querySelector(o.targetSelector) as El | null;
+    } catch (err) {
+      return { ok: false, reason: 'invalid-selector', message: `target_selector ${JSON.stringify(o.targetSelector)} is not a valid CSS selector: ${(err as Error).message}` };
+    }
+    if (!found) return { ok: false, reason: 'selector-miss', message: `target_selector ${JSON.stringify(o.targetSelector)} matches no element on the page` };
+    root = found;
+    if (o.readability !== 'off') warnings.push('with_readability is not applied when target_selector picks the element');
+  } else if (o.readability !== 'off' || o.imagesReadability) {
+    const article = readArticle(html);
+    const usable = article && article.text.trim().length >= MIN_ARTICLE_CHARS;
+    if (article) articleImagesRoot = parseHTML(`<html><body>${article.content}</body></html>`).document.body as El;
+    if (o.readability !== 'off') {
+      if (usable) {
+        root = articleImagesRoot!;
+        mode = 'article';
+        excerpt = article!.excerpt;
+      } else if (o.readability === 'strict') {
+        return { ok: false, reason: 'no-main-content', message: `readability found no main content (fewer than ${MIN_ARTICLE_CHARS} characters of article text)` };
+      } else {
+        mode = 'fallback';
+        warnings.push(`readability kept too little (fewer than ${MIN_ARTICLE_CHARS} characters); the cleaned whole page is returned`);
+      }
+    }
+  }
+  if (o.includeTags?.length) root = keepOnly(root, o.includeTags);
+  if (o.excludeTags?.length) for (const el of root.querySelectorAll(o.excludeTags.join(','))) el.remove();
+
+  // A picked element is part of what was asked for (its own tag and heading level included).
+  const page: ShapedPage = { title, description, content: render(root, o.format, Boolean(o.targetSelector) && !o.includeTags?.length), readability: mode, excerpt, warnings };
+  if (o.links || o.linksSummary) {
+    const links = linksOf(root, pageUrl);
+    if (o.links) page.links = links;
+    if (o.linksSummary) page.links_summary = summarizeLinks(links, pageUrl);
+  }
+  if (o.images || o.imagesSummary) {
+    let images = imagesOf(o.imagesReadability ? (articleImagesRoot ?? root) : root, pageUrl);
+    if (o.ignoreEmptyTextImage) images = images.filter((i) => i.alt.trim() || i.title.trim());
+    if (o.images) page.images = images;
+    if (o.imagesSummary) {
+      const withText = images.filter((i) => i.alt.trim() || i.title.trim()).length;
+      page.images_summary = { total: images.length, with_text: withText, without_text: images.length - withText };
+    }
+  }
+  if (stypes) page.stypes = stypes;
+  return { ok: true, page };
+}
+
+function readArticle(html: string): { content: string; text: string; excerpt: string } | null {
+  // Readability mutates its document: it gets a fresh one.
+  const { document } = parseHTML(html);
+  for (const el of document.querySelectorAll(DROPPED)) el.remove();
+  try {
+    const a = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+    if (!a?.content) return null;
+    return { content: a.content, text: a.textContent ?? '', excerpt: (a.excerpt ?? '').trim() };
+  } catch {
+    // Readability throws on some malformed documents; the caller falls back to the page.
+    return null;
+  }
+}
+
+function keepOnly(root: El, tags: string[]): El {
+  const { document } = parseHTML('<html><body></body></html>');
+  const picked = [...root.querySelectorAll(tags.join(','))].filter((el, _i, all) => !all.some((other) => other !== el && other.contains(el)));
+  document.body.innerHTML = picked.map((el) => el.outerHTML).join('\n');
+  return document.body as unknown as El;
+}
+
+function render(root: El, format: OutputFormat, withOwnTag: boolean): string {
+  const html = withOwnTag ? root.outerHTML : root.innerHTML;
+  if (format === 'html') return html.trim();
+  if (format === 'markdown') return htmlToMarkdown(html);
+  return textOf(root);
+}
+
+const BLOCK = /^(P|DIV|SECTION|ARTICLE|MAIN|HEADER|FOOTER|ASIDE|NAV|H[1-6]|LI|UL|OL|TR|TABLE|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|BR|HR|DT|DD)$/;
+
+/** Readable plain text: blocks on their own lines, runs of spaces collapsed. */
+function textOf(root: El): string {
+  const parts: string[] = [];
+  const walk = (node: any) => {
+    if (node.nodeType === 3) parts.push(node.textContent.replace(/\s+/g, ' '));
+    else if (node.nodeType === 1) {
+      const block = BLOCK.test(node.tagName);
+      if (block) parts.push('\n');
+      for (const child of node.childNodes) walk(child);
+      if (block) parts.push('\n');
+    }
+  };
+  for (const child of root.childNodes) walk(child);
+  return parts.join('').split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+}
+
+function absolute(href: string | null, base: string): string | null {
+  if (!href) return null;
+  try {
+    const u = new URL(href, base);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function linksOf(root: El, base: string): PageLink[] {
+  const out: PageLink[] = [];
+  const seen = new Set<string>();
+  for (const a of root.querySelectorAll('a[href]')) {
+    const url = absolute(a.getAttribute('href'), base);
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    out.push({ url, text: (a.textContent ?? '').replace(/\s+/g, ' ').trim() });
+  }
+  return out;
+}
+
+function summarizeLinks(links: PageLink[], base: string): NonNullable<ShapedPage['links_summary']> {
+  const host = new URL(base).host;
+  const domains = new Map<string, number>();
+  let internal = 0;
+  for (const l of links) {
+    const h = new URL(l.url).host;
+    if (h === host) internal++;
+    domains.set(h, (domains.get(h) ?? 0) + 1);
+  }
+  return {
+    total: links.length,
+    internal,
+    external: links.length - internal,
+    domains: [...domains.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([domain, count]) => ({ domain, count })),
+  };
+}
+
+function imagesOf(root: El, base: string): PageImage[] {
+  const out: PageImage[] = [];
+  const seen = new Set<string>();
+  for (const img of root.querySelectorAll('img')) {
+    const url = absolute(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
+    if (!url || seen.has(url)) continue;
+    seen.add(url);
+    const dim = (name: string) => {
+      const n = Number(img.getAttribute(name));
+      return Number.isFinite(n) && n > 0 ? n : null;
+    };
+    out.push({ url, alt: (img.getAttribute('alt') ?? '').trim(), title: (img.getAttribute('title') ?? '').trim(), width: dim('width'), height: dim('height') });
+  }
+  return out;
+}
+
+/** Schema types the page declares: JSON-LD @type, microdata itemtype, Open Graph og:type. */
+function structuredTypes(document: Doc): string[] {
+  const types = new Set<string>();
+  const addType = (t: unknown) => {
+    if (typeof t === 'string' && t.trim()) types.add(t.trim());
+    else if (Array.isArray(t)) t.forEach(addType);
+  };
+  const visit = (v: unknown) => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (v && typeof v === 'object') {
+      addType((v as Record<string, unknown>)['@type']);
+      if (Array.isArray((v as Record<string, unknown>)['@graph'])) visit((v as Record<string, unknown>)['@graph']);
+    }
+  };
+  for (const s of document.querySelectorAll('script[type="application/ld+json"]')) {
+    try {
+      visit(JSON.parse(s.textContent ?? ''));
+    } catch {
+      // A broken JSON-LD block declares nothing.
+    }
+  }
+  for (const el of document.querySelectorAll('[itemtype]')) for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/)) addType(t.replace(/^https?:\/\/schema\.org\//, ''));
+  const og = document.querySelector('meta[property="og:type"]')?.getAttribute('content');
+  if (og) types.add(`og:${og.trim()}`);
+  return [...types];
+}

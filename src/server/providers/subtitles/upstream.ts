@@ -1,0 +1,59 @@
+import { request } from 'undici';
+import type { Cue } from '../../engines/subtitles/parse.js';
+import { UpstreamError, type UpstreamConfig } from '../upstream-http.js';
+
+export interface UpstreamTrack {
+  title: string;
+  cues: Cue[];
+  language?: string;
+  kind?: 'manual' | 'generated';
+}
+
+export interface SubtitleUpstream {
+  /** The upstream's subtitles, null when it has none for the video or language; UpstreamError when it fails. */
+  fetch(videoCode: string, language?: string): Promise<UpstreamTrack | null>;
+}
+
+/**
+ * A platform speaking this same API (GET /v2/youtube/subtitling) at a configured base URL with a
+ * key. Its answer is passed through (with_time asked, so the store can answer both ways later). A
+ * YOUTUBE_SUBTITLING_FAILED 400 means "none there"; any other failure is the upstream's (502).
+ */
+export function subtitleUpstream(config: UpstreamConfig): SubtitleUpstream {
+  return {
+    async fetch(videoCode, language) {
+      const url = new URL(config.baseUrl.replace(/\/+$/, '') + '/v2/youtube/subtitling');
+      url.searchParams.set('video_code', videoCode);
+      if (language) url.searchParams.set('language', language);
+      url.searchParams.set('with_time', 'true');
+      const timeout = config.timeoutMs ?? 30_000;
+      let res;
+      try {
+        res = await request(url, {
+          headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+          headersTimeout: timeout,
+          bodyTimeout: timeout,
+        });
+      } catch (err) {
+        throw new UpstreamError(0, `cannot reach ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+      }
+      const text = await res.body.text();
+      let body: any;
+      try {
+        body = JSON.parse(text);
+      } catch {
+        throw new UpstreamError(res.statusCode, `${config.baseUrl} answered HTTP ${res.statusCode} with a body that is not JSON`);
+      }
+      if (res.statusCode === 400 && body?.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
+      if (res.statusCode !== 200) throw new UpstreamError(res.statusCode, `${config.baseUrl} answered HTTP ${res.statusCode}: ${body?.message ?? text.slice(0, 200)}`);
+      const data = body?.data;
+      if (!data || typeof data.title !== 'string' || !Array.isArray(data.contents)) throw new UpstreamError(502, `${config.baseUrl} answered without data.title and data.contents`);
+      return {
+        title: data.title,
+        cues: data.contents.map((c: any) => ({ start: Number(c.start ?? 0), duration: Number(c.duration ?? 0), text: String(c.text ?? '') })),
+        language: typeof data.language === 'string' ? data.language : language,
+        kind: data.kind === 'generated' ? 'generated' : 'manual',
+      };
+    },
+  };
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import * as c from '../../contract/web.js';
+import { registerRoute } from '../http/register.js';
+import * as service from '../services/web-extract.service.js';
+
+export function webRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, c.webExtract, ({ body }) => service.extract(ctx, body));
+}
