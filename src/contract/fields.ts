@@ -71,3 +71,19 @@ export interface MultipartForm {
   files: Readonly<Record<string, number>>;
   fields: readonly string[];
 }
+
+/** An absolute URL of one of `protocols` (e.g. `['https:']`), at most 2000 characters, trimmed. */
+export function absoluteUrl(protocols: readonly string[], message: string) {
+  return z
+    .string()
+    .trim()
+    .min(1)
+    .max(2000)
+    .refine((s) => {
+      try {
+        return protocols.includes(new URL(s).protocol);
+      } catch {
+        return false;
+      }
+    }, message);
+}

@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { BetaErrorBody } from './errors.js';
+import { absoluteUrl } from './fields.js';
 
 /** An https URL that is not a PDF (batch scrape reads HTML pages only, spec 4.9). */
-const HttpsPage = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .refine((s) => {
-    try {
-      return new URL(s).protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute https URL')
+const HttpsPage = absoluteUrl(['https:'], 'must be an absolute https URL')
   .refine((s) => !/\.pdf$/i.test(new URL(s).pathname), 'PDF is not supported');
 
 const Tag = z.string().trim().min(1).max(128).regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an HTML tag name such as article or nav');

@@ -2,21 +2,10 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
+import { absoluteUrl } from './fields.js';
 
 /** An absolute http(s) URL; anything else is refused before a fetch is tried. */
-export const HttpUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .refine((s) => {
-    try {
-      const u = new URL(s);
-      return u.protocol === 'http:' || u.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'must be an absolute http or https URL');
+export const HttpUrl = absoluteUrl(['http:', 'https:'], 'must be an absolute http or https URL');
 
 /** A cookie sent with the fetch: `NAME=VALUE` or `{name, value}` (see docs/decisions.md). */
 const CookieName = z.string().min(1).max(256).regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be a cookie name (RFC 6265 token)');
