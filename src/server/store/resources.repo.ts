@@ -1,5 +1,4 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
-import { preparedQuery } from './prepared.js';
 import type { Database, ResourcesTable } from './database.js';
 
 export type ResourceRow = Selectable<ResourcesTable>;
@@ -43,14 +42,31 @@ export async function pageResources(db: Kysely<Database>, livedocId: string, opt
 
 /**
  * Titles and snippets of the newest resources of some LiveDocs, for their readme: `perDoc` of each,
- * read per LiveDoc from the (livedoc_id, created_at) index, so a page of LiveDocs costs the same
- * whatever the number of resources in them.
+ * in one statement. The database numbers each LiveDoc's resources newest first (a window over the
+ * (livedoc_id, created_at) index) and returns only the first `perDoc`, so a page of LiveDocs never
+ * carries every resource's snippet into the process, and costs one query whatever the page size.
  */
 export async function newestPerLiveDoc(db: Kysely<Database>, livedocIds: string[], perDoc: number) {
-  const lists = await Promise.all(livedocIds.map((id) => newestOf(db, id, perDoc)));
-  return new Map(livedocIds.map((id, i) => [id, lists[i] as Array<Pick<ResourceRow, 'title' | 'snippet' | 'link'>>]));
+  const out = new Map<string, Array<Pick<ResourceRow, 'title' | 'snippet' | 'link'>>>();
+  if (livedocIds.length === 0) return out;
+  const rows = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('livedoc_resources')
+        .select(['livedoc_id', 'title', 'snippet', 'link', 'created_at'])
+        .select((w) => w.fn.agg<number>('row_number').over((o) => o.partitionBy('livedoc_id').orderBy('created_at', 'desc')).as('rank'))
+        .where('livedoc_id', 'in', livedocIds)
+        .as('ranked'),
+    )
+    .select(['livedoc_id', 'title', 'snippet', 'link'])
+    .where('rank', '<=', perDoc)
+    .orderBy('livedoc_id')
+    .orderBy('created_at', 'desc')
+    .execute();
+  for (const { livedoc_id, ...r } of rows) {
+    const list = out.get(livedoc_id) ?? [];
+    list.push(r);
+    out.set(livedoc_id, list);
+  }
+  return out;
 }
-
-const newestOf = preparedQuery((db: Kysely<Database>, livedocId: string, limit: number) =>
-  db.selectFrom('livedoc_resources').select(['title', 'snippet', 'link']).where('livedoc_id', '=', livedocId).orderBy('created_at', 'desc').limit(limit),
-);

@@ -11,6 +11,7 @@ import { getSetting, setSetting } from '../../../src/server/store/settings.repo.
 import { listModelListing, setModelListing } from '../../../src/server/store/model-listing.repo.js';
 import { insertLiveDoc, deleteLiveDoc, share, isSharedWith, pageVisible } from '../../../src/server/store/livedocs.repo.js';
 import { insertDefaultProject } from '../../../src/server/store/projects.repo.js';
+import { insertResource, newestPerLiveDoc } from '../../../src/server/store/resources.repo.js';
 import { insertStream, insertEventBatch, eventsFrom, lastSeq, terminalEvent, deleteExpiredBefore } from '../../../src/server/store/streams.repo.js';
 
 const opened: Store[] = [];
@@ -133,6 +134,24 @@ describeOnStores('store repositories', (stores) => {
       seen.push(...page.rows.map((r) => r.id));
     }
     expect(seen).toEqual(expected);
+  });
+
+  it('gives each LiveDoc of a page its newest resources, at most perDoc of them, in one query', async () => {
+    const s = await open();
+    await seedUser(s, 'u1');
+    for (const id of ['ldA', 'ldB', 'ldC']) await insertLiveDoc(s.db, { id, owner_id: 'u1', name: id, description: '', icon: '', created_at: at, modified_at: at });
+    const resource = (id: string, livedoc: string, minute: number) => ({
+      id, livedoc_id: livedoc, title: id, link: '', snippet: `about ${id}`, thumbnail: '', resource_type: 'ai_doc', resource_key: `doc:${id}`,
+      status: 'completed', source: 'doc', content_type: 'text', text: null, file_path: null, file_name: null, mime_type: null,
+      created_at: `2026-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`, modified_at: at,
+    });
+    for (let i = 0; i < 8; i++) await insertResource(s.db, resource(`a${i}`, 'ldA', (i * 7) % 8));
+    await insertResource(s.db, resource('b0', 'ldB', 3));
+    const newest = await newestPerLiveDoc(s.db, ['ldA', 'ldB', 'ldC'], 3);
+    // minutes of a0..a7: 0 7 6 5 4 3 2 1 -> the newest three are a1 (7), a2 (6), a3 (5)
+    expect(newest.get('ldA')?.map((r) => r.title)).toEqual(['a1', 'a2', 'a3']);
+    expect(newest.get('ldB')).toEqual([{ title: 'b0', snippet: 'about b0', link: '' }]);
+    expect(newest.get('ldC')).toBeUndefined();
   });
 
   it('keeps a stream event log: replay from an offset, last seq, terminal event, expiry', async () => {
