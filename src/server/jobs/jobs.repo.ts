@@ -6,8 +6,15 @@ export type JobRow = Selectable<JobsTable>;
 
 export const TERMINAL_STATES: readonly JobState[] = ['succeeded', 'failed', 'canceled'];
 
-export async function insertJob(db: Kysely<Database>, row: JobRow): Promise<void> {
-  await db.insertInto('jobs').values(row).execute();
+/**
+ * Inserts a job with its first log line in one transaction: a worker of another instance can claim
+ * the job the moment it is visible, and its log must already start with that line.
+ */
+export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('jobs').values(row).execute();
+    await trx.insertInto('job_logs').values({ job_id: row.id, at: row.created_at, line: firstLogLine }).execute();
+  });
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {

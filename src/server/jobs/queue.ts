@@ -135,8 +135,7 @@ export class JobQueue {
       started_at: null,
       finished_at: null,
     };
-    await repo.insertJob(this.options.db, row);
-    await repo.appendLog(this.options.db, row.id, now, 'queued');
+    await repo.insertJob(this.options.db, row, 'queued');
     this.emit(row);
     this.wake();
     return row;
