@@ -1,37 +1,16 @@
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { countTokens } from '../../src/server/engines/gateway/tokenizer.js';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
+import type { FakeUpstream } from '../helpers/fake-upstream.js';
+import { useModelPlatform } from '../helpers/model-platform.js';
+import { ok, okJson, type Platform } from '../helpers/platform.js';
 
+const models = useModelPlatform();
+const { newKey, openai, anthropic, usageOf } = models;
 let p: Platform;
 let up: FakeUpstream;
-
-beforeAll(async () => {
-  up = await startFakeUpstream();
-  p = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--upstream-anthropic-base-url', up.anthropicBase] });
-});
-afterAll(async () => {
-  p?.cleanup();
-  await up?.close();
-});
-
-/** A fresh key per scenario, so its usage can be read back alone. */
-async function newKey(): Promise<{ id: string; key: string }> {
-  const r = await p.cli(['keys', 'create', '--json']);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
-
-const openai = (key: string) => new OpenAI({ apiKey: key, baseURL: `${p.url}/api/v1`, maxRetries: 0, timeout: 20_000 });
-const anthropic = (key: string) => new Anthropic({ apiKey: key, baseURL: `${p.url}/api`, maxRetries: 0, timeout: 20_000 });
-
-async function usageOf(keyId: string) {
-  const r = await p.cli(['admin', 'usage', '--key', keyId, '--json']);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { keys: Array<{ calls: number; cost_usd: number; models: Array<Record<string, number | string>> }>; totals: Record<string, number> };
-}
+beforeAll(() => ({ p, up } = models.env));
 
 describe('the official clients on the local models', () => {
   it('openai: chat completions create and stream', async () => {
@@ -439,7 +418,7 @@ describe('discovery and the other endpoints', () => {
     expect(hidden.exitCode, hidden.stderr).toBe(0);
     await expect(client.chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
     // the decisions are stored: they survive a restart
-    p = await p.restart();
+    p = models.env.p = await p.restart();
     await expect(openai(key).chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
     const list = okJson(await p.cli(['admin', 'models', 'list', '--json'])) as Array<{ id: string; listed: boolean }>;
     expect(list.find((m) => m.id === 'strata-3-pro')?.listed).toBe(false);

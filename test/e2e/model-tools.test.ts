@@ -2,40 +2,21 @@ import Anthropic from '@anthropic-ai/sdk';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import OpenAI from 'openai';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUpstream } from '../helpers/fake-upstream.js';
+import { useModelPlatform } from '../helpers/model-platform.js';
+import type { Platform } from '../helpers/platform.js';
 
 /**
  * Tools and structured output on the three /api/v1 surfaces (issue 16): agent loops run by the
  * unmodified official clients against the local facet-agent model, plain and streamed; refusals by
  * models that cannot use tools; translation both ways through a fake upstream of each family.
  */
+const models = useModelPlatform();
+const { newKey, openai, anthropic, usageOf } = models;
 let p: Platform;
 let up: FakeUpstream;
-
-beforeAll(async () => {
-  up = await startFakeUpstream();
-  p = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--upstream-anthropic-base-url', up.anthropicBase] });
-});
-afterAll(async () => {
-  p?.cleanup();
-  await up?.close();
-});
-
-async function newKey(): Promise<{ id: string; key: string }> {
-  const r = await p.cli(['keys', 'create', '--json']);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return JSON.parse(r.stdout);
-}
-const openai = (key: string) => new OpenAI({ apiKey: key, baseURL: `${p.url}/api/v1`, maxRetries: 0, timeout: 20_000 });
-const anthropic = (key: string) => new Anthropic({ apiKey: key, baseURL: `${p.url}/api`, maxRetries: 0, timeout: 20_000 });
-
-async function usageOf(keyId: string) {
-  const r = await p.cli(['admin', 'usage', '--key', keyId, '--json']);
-  expect(r.exitCode, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { keys: Array<{ calls: number; models: Array<Record<string, number | string>> }> };
-}
+beforeAll(() => ({ p, up } = models.env));
 
 const WEATHER_SCHEMA = { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['city', 'unit'], additionalProperties: false };
 const TIME_SCHEMA = { type: 'object', properties: { zone: { type: 'string' } }, required: ['zone'] };
