@@ -29,6 +29,8 @@ import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
+import { docTaskRoutes } from './routes/doc-tasks.js';
+import { pageRoutes } from './routes/pages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,6 +65,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   webRoutes,
   subtitleRoutes,
   scrapeRoutes,
+  docTaskRoutes,
+  pageRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
