@@ -376,6 +376,18 @@ export interface DocTasksTable {
   finished_at: string | null;
 }
 
+/** A process on the shared database (PostgreSQL) and the newest cache announcement it applied. */
+export interface CacheInstancesTable {
+  id: string;
+  heartbeat_ms: number;
+  acked_epoch: number;
+}
+
+export interface CacheEpochTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   list_totals: ListTotalsTable;
   usage_rollups: UsageRollupsTable;
@@ -412,4 +424,6 @@ export interface Database {
   scrape_pages: ScrapePagesTable;
   subtitle_tracks: SubtitleTracksTable;
   doc_tasks: DocTasksTable;
+  cache_instances: CacheInstancesTable;
+  cache_epoch: CacheEpochTable;
 }
