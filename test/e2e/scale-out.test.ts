@@ -1,10 +1,13 @@
 import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.js';
+import { createUser } from '../../src/server/services/users.service.js';
+import { createKey } from '../../src/server/services/keys.service.js';
+import { findUserByName } from '../../src/server/store/users.repo.js';
 import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
 
 /**
- * Issue 15: three `facet serve` instances on one PostgreSQL. A key's freeze, unfreeze and delete
+ * Issue 15: three `facet serve` instances on one PostgreSQL, each with its own caches. A key's freeze, unfreeze and delete
  * through one instance hold on the others on the very next request after the call returns, though
  * each instance serves key lookups from its own cache — and an instance that lost its listener
  * connection does not trust its cache until it is back.
@@ -67,4 +70,38 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
     expect(Date.now() - started).toBeLessThan(10_000);
     expect((await v2(b)).status).toBe(403);
   });
+
+  it('the chat rate limit of one key holds for the three together: the 21st request in a minute is refused whichever instance gets it', async () => {
+    const { a, b, c } = await three();
+    const key = a.bootstrap.data.api_key!;
+    const chat = (s: RunningServer) => fetch(`${s.url}/v2/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'hello' }) });
+    const order = [a, b, c];
+    for (let i = 0; i < 20; i++) {
+      const r = await chat(order[i % 3]);
+      expect(r.status, `request ${i + 1}`).toBe(200);
+      await r.arrayBuffer();
+    }
+    for (const s of order) {
+      const r = await chat(s);
+      expect(r.status).toBe(429);
+      expect((await r.json()).code).toBe('RATE_LIMITED');
+    }
+  });
+
+  it('20 concurrent social searches through the three instances never spend more credits than the balance', async () => {
+    const { a, b, c } = await three();
+    const user = await createUser(a.ctx, { name: 'spender', plan: 'paid', credits: 100 });
+    const { key } = await createKey(a.ctx, { userId: user.id });
+    const order = [a, b, c];
+    const search = (s: RunningServer) =>
+      fetch(`${s.url}/v2/social/tweet/search`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'lang:en', limit: 10 }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    // The social store is seeded on first use: once, through one instance, before the race.
+    expect((await search(a)).status).toBe(200);
+    const before = (await findUserByName(a.ctx.db, 'spender'))!.credits;
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => search(order[i % 3])));
+    for (const x of answers) expect([200, 402]).toContain(x.status);
+    const served = answers.filter((x) => x.status === 200).reduce((n, x) => n + x.body.data.tweets.length, 0);
+    expect(served).toBeLessThanOrEqual(before);
+    expect((await findUserByName(c.ctx.db, 'spender'))!.credits).toBe(before - served);
+  }, 60_000);
 });
