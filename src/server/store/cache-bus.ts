@@ -12,12 +12,23 @@ import type { Kysely } from 'kysely';
  * The PostgreSQL bus (LISTEN/NOTIFY) is in dialect/cache-bus.ts.
  */
 export interface CacheBus {
+  /** This process among the others on the database (what it writes can name it). */
+  readonly instanceId: string;
   /** False while this process may have missed an announcement: caches are bypassed. */
   readonly trusted: boolean;
   /** After a committed write: every live process drops its caches before this resolves (bounded). */
   announce(): Promise<void>;
+  /** A wake-up for the other processes (an id only; the database holds the facts). */
+  wake(topic: WakeTopic, id: string): Promise<void>;
+  /** Calls `fn` with the id of every wake-up on `topic`; returns the unsubscribe function. */
+  onWake(topic: WakeTopic, fn: (id: string) => void): () => void;
+  /** The ids of the processes alive now (heartbeat within the live window), this one included. */
+  liveInstances(): Promise<string[]>;
   close(): Promise<void>;
 }
+
+/** What wake-ups are about: a conversation stream with new events (its key). */
+export type WakeTopic = 'stream';
 
 const buses = new WeakMap<Kysely<any>, CacheBus>();
 const clearers = new Set<(db: Kysely<any>) => void>();
@@ -34,6 +45,11 @@ export function onCacheInvalidation(clear: (db: Kysely<any>) => void): void {
 /** Drops every registered cache of `db` (an announcement arrived, or the listener was lost). */
 export function clearAllCaches(db: Kysely<any>): void {
   for (const clear of clearers) clear(db);
+}
+
+/** The bus of this store, when several processes may share it (PostgreSQL). */
+export function busOf(db: Kysely<any>): CacheBus | undefined {
+  return buses.get(db);
 }
 
 export function cachesTrusted(db: Kysely<any>): boolean {

@@ -154,6 +154,8 @@ export interface StreamsTable {
   status: 'open' | 'done' | 'error';
   created_at: string;
   expires_at: string;
+  /** The instance writing it (PostgreSQL, several instances); null on SQLite. */
+  writer: string | null;
 }
 
 export interface StreamEventsTable {

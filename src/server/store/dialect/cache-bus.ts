@@ -1,9 +1,10 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
-import { clearAllCaches, type CacheBus } from '../cache-bus.js';
+import { clearAllCaches, type CacheBus, type WakeTopic } from '../cache-bus.js';
 import { newId } from '../ids.js';
 
 const CHANNEL = 'facet_cache';
+const WAKE_CHANNELS: Record<WakeTopic, string> = { stream: 'facet_stream' };
 /** Each instance says it is alive this often; one silent for LIVE_WINDOW_MS is not waited for. */
 const HEARTBEAT_MS = 2_000;
 const LIVE_WINDOW_MS = 10_000;
@@ -21,7 +22,8 @@ const dbNowMs = sql<number>`(extract(epoch from clock_timestamp()) * 1000)::bigi
  * (which drops every cache) happens after every write announced with a smaller number committed.
  */
 export class PostgresCacheBus implements CacheBus {
-  readonly id = newId('inst');
+  readonly instanceId = newId('inst');
+  private readonly wakeHandlers = new Map<string, Set<(id: string) => void>>();
   private client: pg.Client | undefined;
   private listening = false;
   private closed = false;
@@ -44,11 +46,11 @@ export class PostgresCacheBus implements CacheBus {
   async start(): Promise<void> {
     await this.db
       .insertInto('cache_instances')
-      .values({ id: this.id, heartbeat_ms: dbNowMs, acked_epoch: sql`(SELECT n FROM cache_epoch WHERE id = 1)` })
+      .values({ id: this.instanceId, heartbeat_ms: dbNowMs, acked_epoch: sql`(SELECT n FROM cache_epoch WHERE id = 1)` })
       .execute();
     await this.listen();
     this.heartbeat = setInterval(() => {
-      this.db.updateTable('cache_instances').set({ heartbeat_ms: dbNowMs }).where('id', '=', this.id).execute().catch(this.onError);
+      this.db.updateTable('cache_instances').set({ heartbeat_ms: dbNowMs }).where('id', '=', this.instanceId).execute().catch(this.onError);
       // Instances gone for good (killed without closing) are forgotten after a while.
       this.db.deleteFrom('cache_instances').where('heartbeat_ms', '<', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS * 30}`).execute().catch(this.onError);
     }, HEARTBEAT_MS);
@@ -59,12 +61,14 @@ export class PostgresCacheBus implements CacheBus {
     const client = new pg.Client({ connectionString: this.url });
     client.on('notification', (msg) => {
       if (msg.channel === CHANNEL) this.apply(Number(msg.payload));
+      else for (const fn of this.wakeHandlers.get(msg.channel) ?? []) fn(msg.payload ?? '');
     });
     client.on('error', (err) => this.lost(client, err));
     client.on('end', () => this.lost(client));
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
+      for (const channel of Object.values(WAKE_CHANNELS)) await client.query(`LISTEN ${channel}`);
     } catch (err) {
       await client.end().catch(() => undefined);
       throw err;
@@ -87,7 +91,7 @@ export class PostgresCacheBus implements CacheBus {
         this.db
           .updateTable('cache_instances')
           .set({ acked_epoch: sql`greatest(acked_epoch, ${epoch})`, heartbeat_ms: dbNowMs })
-          .where('id', '=', this.id)
+          .where('id', '=', this.instanceId)
           .execute(),
       )
       .then(() => undefined, this.onError);
@@ -125,7 +129,7 @@ export class PostgresCacheBus implements CacheBus {
       const { lagging } = await this.db
         .selectFrom('cache_instances')
         .select((eb) => eb.fn.countAll<number>().as('lagging'))
-        .where('id', '<>', this.id)
+        .where('id', '<>', this.instanceId)
         .where('acked_epoch', '<', epoch)
         .where('heartbeat_ms', '>', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS}`)
         .executeTakeFirstOrThrow();
@@ -138,6 +142,27 @@ export class PostgresCacheBus implements CacheBus {
     }
   }
 
+  async wake(topic: WakeTopic, id: string): Promise<void> {
+    await sql`SELECT pg_notify(${WAKE_CHANNELS[topic]}, ${id})`.execute(this.db);
+  }
+
+  onWake(topic: WakeTopic, fn: (id: string) => void): () => void {
+    const channel = WAKE_CHANNELS[topic];
+    let set = this.wakeHandlers.get(channel);
+    if (!set) this.wakeHandlers.set(channel, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  async liveInstances(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('cache_instances')
+      .select('id')
+      .where('heartbeat_ms', '>', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS}`)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
@@ -147,6 +172,6 @@ export class PostgresCacheBus implements CacheBus {
     this.listening = false;
     await client?.end().catch(() => undefined);
     await this.acking;
-    await this.db.deleteFrom('cache_instances').where('id', '=', this.id).execute().catch(() => undefined);
+    await this.db.deleteFrom('cache_instances').where('id', '=', this.instanceId).execute().catch(() => undefined);
   }
 }

@@ -4,7 +4,7 @@ import { wideInteger } from '../dialect/schema.js';
 /**
  * Issue 15: what the cache bus of several instances on one PostgreSQL needs (store/cache-bus.ts):
  * the instances alive now with the newest announcement each has applied, and the announcement
- * counter. Created on SQLite too (one migration history for both), where nothing uses them.
+ * counter, and which instance writes each conversation stream. Created on SQLite too (one migration history for both), where nothing uses them.
  */
 export const cacheBusMigration: Migration = {
   async up(db: Kysely<any>) {
@@ -21,5 +21,8 @@ export const cacheBusMigration: Migration = {
       .addColumn('n', wideInteger(db), (c) => c.notNull())
       .execute();
     await db.insertInto('cache_epoch').values({ id: 1, n: 0 }).execute();
+    // The instance writing a stream: at start-up only streams whose writer is gone are closed as
+    // orphans, not the live answers of the other instances.
+    await db.schema.alterTable('streams').addColumn('writer', 'text').execute();
   },
 };
