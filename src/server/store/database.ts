@@ -383,6 +383,7 @@ export interface CacheInstancesTable {
   id: string;
   heartbeat_ms: number;
   acked_epoch: number;
+  files_id: string | null;
 }
 
 export interface CacheEpochTable {
