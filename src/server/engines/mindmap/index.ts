@@ -1,0 +1,36 @@
+import { Resvg } from '@resvg/resvg-js';
+import { PRIMARY_FAMILY, renderFontFiles } from './fonts.js';
+import { measureTree, type LayoutResult, type MeasuredNode } from './layout-types.js';
+import { logicalLayout, mindMapLayout } from './layouts/horizontal.js';
+import { orgLayout } from './layouts/org.js';
+import { catalogLayout } from './layouts/catalog.js';
+import { timelineLayout } from './layouts/timeline.js';
+import { fishboneLayout } from './layouts/fishbone.js';
+import { drawSvg, type Drawn } from './svg.js';
+import type { Layout, MindNode } from './tree.js';
+
+export { LAYOUTS, parseOutline, toMarkdown, normalizeTree, countNodes, type Layout, type MindNode } from './tree.js';
+
+const LAYOUT_FUNCTIONS: Record<Layout, (root: MeasuredNode) => LayoutResult> = {
+  MIND_MAP: mindMapLayout,
+  LOGICAL_STRUCTURE: logicalLayout,
+  ORGANIZATION_STRUCTURE: orgLayout,
+  CATALOG_ORGANIZATION: catalogLayout,
+  TIMELINE: timelineLayout,
+  FISHBONE: fishboneLayout,
+};
+
+/** Lays out and draws a tree: a pure function, so the same tree and layout give the same bytes. */
+export function renderSvg(tree: MindNode, layout: Layout): Drawn {
+  return drawSvg(LAYOUT_FUNCTIONS[layout](measureTree(tree)), tree.text);
+}
+
+/** The SVG as PNG through resvg, with exactly the font files the labels were measured with. */
+export function svgToPng(svg: string): Uint8Array {
+  const image = new Resvg(svg, {
+    font: { loadSystemFonts: false, fontFiles: renderFontFiles(), defaultFontFamily: PRIMARY_FAMILY, sansSerifFamily: PRIMARY_FAMILY },
+    shapeRendering: 2,
+    textRendering: 1,
+  }).render();
+  return image.asPng();
+}
