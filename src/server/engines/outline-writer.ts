@@ -45,16 +45,22 @@ function shorten(s: string, max = MAX_POINT): string {
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';
 }
 
-/** "Head: a, b and c" or "a, b, c and d" -> the items, when they are short enough to be labels. */
+/**
+ * "Head: a, b and c" or "Options are a, b and c" -> a head and its items, when the items are short
+ * enough to be labels; the head is what comes before the colon or the verb that opens the list.
+ */
 function listItems(s: string): { head: string; items: string[] } | null {
-  const colon = /^([^:]{3,60}):\s*(.+)$/.exec(s.replace(/[.。]$/, ''));
-  const body = colon ? colon[2] : s.replace(/[.。]$/, '');
-  const items = body
-    .split(/,\s*(?:and\s+|or\s+)?|;\s*|\s+and\s+|、/)
+  const text = s.replace(/[.。]$/, '');
+  const colon = /^([^:]{3,60}):\s*(.+)$/.exec(text);
+  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|is|were|include|includes|including|such as|like|covers?|consists? of)\s+(.+)$/i.exec(text);
+  const found = colon ?? lead;
+  if (!found) return null;
+  const items = found[2]
+    .split(/,\s*(?:and\s+|or\s+)?|;\s*|\s+and\s+|\s+or\s+|、/)
     .map((x) => x.trim())
     .filter(Boolean);
   if (items.length < 3 || items.some((x) => [...x].length > 48)) return null;
-  return { head: colon ? colon[1].trim() : shorten(s), items: items.slice(0, 5) };
+  return { head: found[1].trim(), items: items.slice(0, 5) };
 }
 
 export function extractiveOutline(req: OutlineRequest): string {

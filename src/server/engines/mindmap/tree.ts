@@ -47,14 +47,10 @@ interface Line {
 export function parseOutline(markdown: string, fallbackRoot: string): MindNode {
   const lines: Line[] = [];
   let heading = 0;
-  let inFence = false;
   const indents: number[] = [];
   for (const raw of markdown.replace(/\r\n?/g, '\n').split('\n')) {
-    if (/^\s*(```|~~~)/.test(raw)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (inFence || raw.trim() === '') continue;
+    // Models often wrap the outline in a code fence: the fence lines go, their content stays.
+    if (/^\s*(```|~~~)/.test(raw) || raw.trim() === '') continue;
     const h = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/.exec(raw);
     if (h) {
       heading = h[1].length;
