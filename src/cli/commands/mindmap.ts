@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { MINDMAP_LAYOUTS, type MindmapLayout } from '../../contract/mindmap.js';
+import { MAX_MINDMAP_QUERY, MINDMAP_LAYOUTS, type MindmapLayout } from '../../contract/mindmap.js';
 import type { Deps } from '../deps.js';
 import { CliError, usageError } from '../exit-codes.js';
 
@@ -39,6 +39,8 @@ async function fetchPng(url: string): Promise<Buffer> {
 
 export async function run(query: string, opts: MindmapOptions, deps: Deps): Promise<void> {
   const format = opts.out ? outFormat(opts.out) : null;
+  // The contract's bound, checked before any request: a usage error, not a server round trip.
+  if ([...query].length > MAX_MINDMAP_QUERY) throw usageError(`the query is ${[...query].length} characters; the limit is ${MAX_MINDMAP_QUERY}`);
   const api = await deps.api();
   const io = deps.io();
   const data = await api.mindmap.create({ query, ...(opts.layout ? { layout: opts.layout } : {}), ...(opts.livedoc ? { livedoc_short_id: opts.livedoc } : {}) });
