@@ -70,13 +70,25 @@ function buildBone(bone: MeasuredNode, ax: number, side: -1 | 1): Group {
   const placed = new Map<MeasuredNode, PlacedNode>();
   // Reading order top-down on both sides: above the spine the first item is farthest from it.
   let u = side === -1 ? SPINE_GAP + stack : SPINE_GAP;
-  for (const d of items) {
+  const spans = items.map((d) => {
     const near = side === -1 ? u - d.node.h : u;
-    const far = near + d.node.h;
-    const top = side === -1 ? yOf(far) : yOf(near);
+    u = side === -1 ? u - d.node.h - ITEM_GAP : u + d.node.h + ITEM_GAP;
+    return { near, far: near + d.node.h };
+  });
+  // A cause with sub-causes is set as a small indented list: the group shares one right edge, clear
+  // of the bone at the group's farthest point; a cause alone sits a rib's length from the bone.
+  const groupRight: number[] = [];
+  for (let i = 0; i < items.length; i++) {
+    if (items[i].rel !== 0) continue;
+    let j = i + 1;
+    while (j < items.length && items[j].rel > 0) j++;
+    const right = Math.min(...spans.slice(i, j).map((s) => boneX(s.far))) - RIB;
+    for (let k = i; k < j; k++) groupRight[k] = right;
+  }
+  for (const [i, d] of items.entries()) {
+    const top = side === -1 ? yOf(spans[i].far) : yOf(spans[i].near);
     const parent = placed.get(d.parent);
-    let right = boneX(far) - RIB;
-    if (parent) right = Math.min(parent.x + parent.node.w - INDENT, boneX(far) - RIB / 2);
+    const right = groupRight[i] - d.rel * INDENT;
     const p: PlacedNode = { node: d.node, x: right - d.node.w, y: top, align: 'middle' };
     nodes.push(p);
     placed.set(d.node, p);
@@ -84,10 +96,10 @@ function buildBone(bone: MeasuredNode, ax: number, side: -1 | 1): Group {
     if (!parent) {
       strokes.push({ d: `M${fmt(right)} ${fmt(midY)}H${fmt(boneX(Math.abs(midY)))}`, branch: d.node.branch, width: 1.4 });
     } else {
-      const lineX = Math.min(Math.max(right + INDENT / 2, parent.x + 4), parent.x + parent.node.w - 4);
+      // Down from inside the parent's box, then into the child's right edge.
+      const lineX = right + INDENT / 2;
       strokes.push({ d: `M${fmt(lineX)} ${fmt(parent.y + parent.node.h)}V${fmt(midY)}H${fmt(right)}`, branch: d.node.branch, width: 1.2 });
     }
-    u = side === -1 ? u - d.node.h - ITEM_GAP : u + d.node.h + ITEM_GAP;
   }
   const endX = boneX(length);
   const label: PlacedNode = { node: bone, x: endX - bone.w / 2, y: side === -1 ? -length - bone.h : length, align: 'middle' };

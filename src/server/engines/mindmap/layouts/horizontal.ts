@@ -23,6 +23,12 @@ export function bandHeight(n: MeasuredNode): number {
   return h;
 }
 
+/** A right-angled connector (logical charts): out of the parent, along, into the child. */
+export function elbow(x1: number, y1: number, x2: number, y2: number): string {
+  const xm = x1 + (x2 - x1) / 2;
+  return `M${fmt(x1)} ${fmt(y1)}H${fmt(xm)}V${fmt(y2)}H${fmt(x2)}`;
+}
+
 /** A smooth S-curve from a parent's side to a child's side. */
 export function curve(x1: number, y1: number, x2: number, y2: number): string {
   const xm = (x1 + x2) / 2;
@@ -33,7 +39,7 @@ export function curve(x1: number, y1: number, x2: number, y2: number): string {
  * Places `nodes` (siblings, in order) in a band starting at `top`, their near edge at `edge`;
  * dir 1 grows rightwards, -1 leftwards. Returns nothing: pushes into out.
  */
-export function placeSiblings(nodes: MeasuredNode[], edge: number, top: number, dir: 1 | -1, out: LayoutResult, from?: { x: number; y: number }, columns?: Map<number, number>): void {
+export function placeSiblings(nodes: MeasuredNode[], edge: number, top: number, dir: 1 | -1, out: LayoutResult, from?: { x: number; y: number }, columns?: Map<number, number>, connect: typeof curve = curve): void {
   let y = top;
   for (const n of nodes) {
     const band = bandHeight(n);
@@ -42,11 +48,13 @@ export function placeSiblings(nodes: MeasuredNode[], edge: number, top: number, 
     const near = columns?.get(n.depth) ?? edge;
     const x = dir === 1 ? near : near - n.w;
     out.nodes.push({ node: n, x, y: cy - n.h / 2, align: 'middle' });
-    if (from) out.strokes.push({ d: curve(from.x, from.y, dir === 1 ? x : x + n.w, cy), branch: n.branch, width: n.depth === 1 ? 3 : 1.6 });
+    // Elbows from the root share one trunk: drawn in neutral ink, so no branch's colour covers another's.
+    const ink = connect === elbow && n.depth === 1 ? -1 : n.branch;
+    if (from) out.strokes.push({ d: connect(from.x, from.y, dir === 1 ? x : x + n.w, cy), branch: ink, width: n.depth === 1 ? 2.4 : 1.6 });
     if (n.children.length > 0) {
       const kids = n.children.reduce((s, c) => s + bandHeight(c), 0) + (n.children.length - 1) * siblingGap(n.depth + 1);
       const childEdge = dir === 1 ? x + n.w + H_GAP : x - H_GAP;
-      placeSiblings(n.children, childEdge, cy - kids / 2, dir, out, { x: dir === 1 ? x + n.w : x, y: cy }, columns);
+      placeSiblings(n.children, childEdge, cy - kids / 2, dir, out, { x: dir === 1 ? x + n.w : x, y: cy }, columns, connect);
     }
     y += band + siblingGap(n.depth);
   }
@@ -80,7 +88,7 @@ export function logicalLayout(root: MeasuredNode): LayoutResult {
   const root_: PlacedNode = { node: root, x: 0, y: band / 2 - root.h / 2, align: 'middle' };
   out.nodes.push(root_);
   const kids = root.children.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, root.children.length - 1) * siblingGap(1);
-  placeSiblings(root.children, root.w + ROOT_GAP, band / 2 - kids / 2, 1, out, { x: root.w, y: band / 2 }, columnsOf(root.children, root.w + ROOT_GAP, 1));
+  placeSiblings(root.children, root.w + ROOT_GAP, band / 2 - kids / 2, 1, out, { x: root.w, y: band / 2 }, columnsOf(root.children, root.w + ROOT_GAP, 1), elbow);
   return out;
 }
 
