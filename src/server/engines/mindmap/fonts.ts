@@ -64,48 +64,105 @@ function loaded() {
   return faces;
 }
 
-/** Vertical metrics of the primary font, as fractions of the font size (for baselines). */
-export function ascentRatio(): number {
-  const r = loaded().regular;
-  return r ? r.ascent / r.unitsPerEm : 0.93;
-}
-
-const cache = new Map<string, number>();
-
-/**
- * Width in pixels of `text` at `size`: runs of characters the primary face has are shaped with its
- * kerning, the others with the CJK face, as resvg falls back. Without any font file, a rough
- * estimate (0.6 em, 1 em for wide characters) keeps layouts non-overlapping all the same.
- */
-export function textWidth(text: string, size: number, bold: boolean): number {
-  const key = `${bold ? 'b' : 'r'}${size}|${text}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
+/** A run of characters set in one face: the face and the text, in order. */
+function runsOf(text: string, bold: boolean): Array<{ face: Face | null; text: string; fallback: boolean }> {
   const f = loaded();
   const primary = (bold ? f.bold : f.regular) ?? f.regular;
-  let units = 0;
-  let run = '';
-  let runFace: Face | null = null;
-  const flush = () => {
-    if (run && runFace) units += (runFace.layout(run).advanceWidth / runFace.unitsPerEm) * size;
-    else if (run) for (const ch of run) units += (isWide(ch) ? 1 : 0.6) * size;
-    run = '';
-  };
+  const runs: Array<{ face: Face | null; text: string; fallback: boolean }> = [];
   for (const ch of text) {
     const cp = ch.codePointAt(0)!;
-    const face = primary?.hasGlyphForCodePoint(cp) ? primary : f.cjk?.hasGlyphForCodePoint(cp) ? f.cjk : primary;
-    if (face !== runFace) {
-      flush();
-      runFace = face;
-    }
-    run += ch;
+    const fallback = !primary?.hasGlyphForCodePoint(cp) && !!f.cjk?.hasGlyphForCodePoint(cp);
+    const face = fallback ? f.cjk : primary;
+    const last = runs[runs.length - 1];
+    if (last && last.face === face) last.text += ch;
+    else runs.push({ face, text: ch, fallback });
   }
-  flush();
-  // Bold CJK is synthesised by resvg slightly wider than the regular face measures.
-  const width = bold && f.cjk && /[\u2e80-\uffef]/.test(text) ? units * 1.04 : units;
-  if (cache.size > 20_000) cache.clear();
-  cache.set(key, width);
-  return width;
+  return runs;
+}
+
+/** Synthesised bold: a fallback face without a bold style is drawn with an outline this wide (em). */
+export const SYNTHETIC_BOLD = 0.04;
+
+/** A line set in its faces: each glyph's face, id and pen position (pixels from the line's start). */
+export interface ShapedLine {
+  width: number;
+  glyphs: Array<{ face: 'regular' | 'bold' | 'cjk'; id: number; x: number; y: number; synthetic: boolean }>;
+}
+
+function faceKey(face: Face): 'regular' | 'bold' | 'cjk' {
+  const f = loaded();
+  return face === f.bold ? 'bold' : face === f.cjk ? 'cjk' : 'regular';
+}
+
+const shapedCache = new Map<string, ShapedLine>();
+
+/**
+ * Sets `text` at `size`: runs of characters the primary face has are shaped with its kerning, the
+ * others with the CJK face, as the drawing sets them. Without any font file, a rough estimate
+ * (0.6 em, 1 em for wide characters) keeps layouts non-overlapping all the same.
+ */
+export function shapeLine(text: string, size: number, bold: boolean): ShapedLine {
+  const key = `${bold ? 'b' : 'r'}${size}|${text}`;
+  const hit = shapedCache.get(key);
+  if (hit) return hit;
+  const glyphs: ShapedLine['glyphs'] = [];
+  let pen = 0;
+  for (const run of runsOf(text, bold)) {
+    if (!run.face) {
+      for (const ch of run.text) pen += (isWide(ch) ? 1 : 0.6) * size;
+      continue;
+    }
+    const scale = size / run.face.unitsPerEm;
+    const synthetic = bold && run.fallback;
+    // A synthesised bold run is a little wider: its outline grows each glyph by half the stroke.
+    const shift = synthetic ? (SYNTHETIC_BOLD * size) / 2 : 0;
+    pen += shift;
+    const laid = run.face.layout(run.text);
+    const key = faceKey(run.face);
+    for (let i = 0; i < laid.glyphs.length; i++) {
+      const pos = laid.positions[i];
+      glyphs.push({ face: key, id: laid.glyphs[i].id, x: pen + pos.xOffset * scale, y: -pos.yOffset * scale, synthetic });
+      pen += pos.xAdvance * scale;
+    }
+    pen += shift;
+  }
+  const shaped = { width: pen, glyphs };
+  if (shapedCache.size > 20_000) shapedCache.clear();
+  shapedCache.set(key, shaped);
+  return shaped;
+}
+
+export function textWidth(text: string, size: number, bold: boolean): number {
+  return shapeLine(text, size, bold).width;
+}
+
+const r1 = (n: number) => {
+  const v = Math.round(n * 10) / 10;
+  return (Object.is(v, -0) ? 0 : v).toString();
+};
+
+const glyphPaths = new Map<string, string>();
+
+/** One glyph's outline as SVG path data in pixels, its origin on the baseline (cached). */
+export function glyphPath(face: 'regular' | 'bold' | 'cjk', id: number, size: number): string {
+  const key = `${face}${id}@${size}`;
+  const hit = glyphPaths.get(key);
+  if (hit !== undefined) return hit;
+  const font = loaded()[face]!;
+  const scale = size / font.unitsPerEm;
+  const pt = (a: number[], j: number) => `${r1(a[j] * scale)} ${r1(-a[j + 1] * scale)}`;
+  let d = '';
+  for (const c of font.getGlyph(id).path.commands as Array<{ command: string; args: number[] }>) {
+    const a = c.args;
+    if (c.command === 'moveTo') d += `M${pt(a, 0)}`;
+    else if (c.command === 'lineTo') d += `L${pt(a, 0)}`;
+    else if (c.command === 'quadraticCurveTo') d += `Q${pt(a, 0)} ${pt(a, 2)}`;
+    else if (c.command === 'bezierCurveTo') d += `C${pt(a, 0)} ${pt(a, 2)} ${pt(a, 4)}`;
+    else if (c.command === 'closePath') d += 'Z';
+  }
+  if (glyphPaths.size > 20_000) glyphPaths.clear();
+  glyphPaths.set(key, d);
+  return d;
 }
 
 /** Characters that break anywhere and take a full em: CJK ideographs, kana, hangul, full-width forms. */

@@ -1,4 +1,4 @@
-import { renderSvg, svgToPng } from './index.js';
+import { renderBoth } from './index.js';
 import type { Layout, MindNode } from './tree.js';
 
 export interface MindmapRender {
@@ -10,6 +10,6 @@ export interface MindmapRender {
 
 /** The worker job: layout, SVG and (when asked) PNG of one tree, all CPU work, off the event loop. */
 export function renderMindmap(input: MindmapRender): { svg: string; width: number; height: number; png: Uint8Array | null } {
-  const drawn = renderSvg(input.tree, input.layout);
-  return { svg: drawn.svg, width: drawn.width, height: drawn.height, png: input.png ? svgToPng(drawn.svg) : null };
+  const { drawn, png } = renderBoth(input.tree, input.layout, input.png === true);
+  return { svg: drawn.svg, width: drawn.width, height: drawn.height, png };
 }

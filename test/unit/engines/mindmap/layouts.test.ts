@@ -97,3 +97,21 @@ describe('mindmap layouts', () => {
     expect(png.readUInt32BE(20)).toBe(drawn.height);
   });
 });
+
+describe('the PNG', () => {
+  it('is drawn from glyph outlines set as measured: no text left for resvg, same size as the SVG', async () => {
+    const { renderBoth } = await import('../../../../src/server/engines/mindmap/index.js');
+    const { drawSvg } = await import('../../../../src/server/engines/mindmap/svg.js');
+    const { mindMapLayout } = await import('../../../../src/server/engines/mindmap/layouts/horizontal.js');
+    const outlined = drawSvg(mindMapLayout(measureTree(cjkLong)), 't', { outlines: true }).svg;
+    expect(outlined).not.toContain('<text');
+    expect(outlined).toMatch(/<use href="#g\d+" x="[\d.]+" y="[\d.]+"\/>/);
+    // Every glyph of every label is placed: a label's glyph count equals its characters (no ligatures in these).
+    expect(outlined.match(/<use /g)!.length).toBeGreaterThan(150);
+    const { drawn, png } = renderBoth(cjkLong, 'MIND_MAP', true);
+    const buf = Buffer.from(png!);
+    expect(buf.readUInt32BE(16)).toBe(drawn.width);
+    expect(buf.readUInt32BE(20)).toBe(drawn.height);
+    expect(Buffer.from(renderBoth(cjkLong, 'MIND_MAP', true).png!).equals(buf)).toBe(true);
+  });
+});
