@@ -192,6 +192,10 @@ describe('facet mindmap', () => {
     const sent = up.received.at(-1)!;
     expect(sent.body.model).toBe('aster-mini');
     expect(JSON.stringify(sent.body.messages)).toContain('Markdown outline');
+    // Metered like every model call: the upstream's usage, on the caller's key.
+    const usage = okJson(await withUpstream.cli(['admin', 'usage', '--json']));
+    expect(usage.totals).toMatchObject({ calls: 1, input_tokens: 33, output_tokens: 9 });
+    expect(usage.keys[0].models.map((m: { model: string }) => m.model)).toEqual(['aster-mini']);
 
     up.script({ status: 500, error: 'model crashed' });
     const failed = await v2(withUpstream, '/v2/mindmap', { query: 'anything' });
