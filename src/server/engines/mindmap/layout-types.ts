@@ -58,6 +58,8 @@ export interface LayoutResult {
 
 export const LINE_HEIGHT = 1.32;
 
+const MIN_WIDTH = [120, 72, 44];
+
 export function defaultStyle(depth: number): NodeStyle {
   if (depth === 0) return { size: 20, bold: true, maxWidth: 260, padX: 18, padY: 12 };
   if (depth === 1) return { size: 15, bold: true, maxWidth: 210, padX: 14, padY: 9 };
@@ -79,7 +81,8 @@ export function measureTree(tree: MindNode, styleOf: (depth: number) => NodeStyl
       lines,
       style,
       // Whole pixels, one spare: the drawing never depends on sub-pixel rounding.
-      w: Math.ceil(widest + 2 * style.padX + 1),
+      // A one-word label still gets a box wide enough to read as one.
+      w: Math.max(MIN_WIDTH[Math.min(depth, 2)], Math.ceil(widest + 2 * style.padX + 1)),
       h: Math.ceil(lines.length * style.size * LINE_HEIGHT + 2 * style.padY),
       children: n.children.map((c, i) => walk(c, depth + 1, depth === 0 ? i : branch)),
     };
