@@ -31,6 +31,7 @@ import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
 import { docTaskRoutes } from './routes/doc-tasks.js';
 import { pageRoutes } from './routes/pages.js';
+import { mindmapRoutes } from './routes/mindmap.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -67,6 +68,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   scrapeRoutes,
   docTaskRoutes,
   pageRoutes,
+  mindmapRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
