@@ -138,6 +138,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       outputFormat: request.outputFormat,
       context: request.context,
       question: request.question,
+      artifact: request.artifact,
       scope: request.scope,
       signal: request.signal,
     };
