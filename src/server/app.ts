@@ -29,6 +29,7 @@ import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
+import { slideRoutes } from './routes/slides.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,6 +64,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   webRoutes,
   subtitleRoutes,
   scrapeRoutes,
+  slideRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
