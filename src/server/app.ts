@@ -29,6 +29,8 @@ import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
+import { docTaskRoutes } from './routes/doc-tasks.js';
+import { pageRoutes } from './routes/pages.js';
 import { slideRoutes } from './routes/slides.js';
 
 declare module 'fastify' {
@@ -64,6 +66,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   webRoutes,
   subtitleRoutes,
   scrapeRoutes,
+  docTaskRoutes,
+  pageRoutes,
   slideRoutes,
 ];
 
