@@ -3,6 +3,7 @@ import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
+import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
 
 /** Font families a theme may use: free Debian fonts, so measuring equals rendering (docs/decisions.md). */
 export const THEME_FONTS = ['Lato', 'Open Sans', 'Carlito', 'Caladea', 'Liberation Sans', 'Liberation Serif', 'DejaVu Sans', 'DejaVu Serif', 'WenQuanYi Micro Hei'] as const;
@@ -93,4 +94,41 @@ export const themePreview = defineRoute({
   responses: { 200: png, 404: ImageErrorBody, 503: ImageErrorBody },
 });
 
-export const slideRoutes = [listThemes, createTheme, createPpt, themePreview];
+const BizParams = z.object({ biz_id: z.string().min(1).max(100) });
+const pageBase = { auth: 'none', family: 'image', tag: 'pages', method: 'GET' } as const;
+
+/** The slide viewer behind ppt_url (signed link, purpose slides); its pictures and download carry the same signature. */
+export const slideViewer = defineRoute({
+  ...pageBase,
+  id: 'pages.slides',
+  path: '/slides/{biz_id}',
+  summary: "A deck's slide previews in order (or the slides' text without previews), with the .pptx download (signed link)",
+  params: BizParams,
+  query: PageLinkQuery,
+  responses: PAGE_RESPONSES,
+});
+export const slidePreview = defineRoute({
+  ...pageBase,
+  id: 'pages.slidePreview',
+  path: '/slides/{biz_id}/previews/{n}',
+  summary: 'The PNG preview of slide n (from 1) of a deck (signed link of the viewer)',
+  params: BizParams.extend({ n: textInt({ min: 1, max: 10_000 }) }),
+  query: PageLinkQuery,
+  responses: { 200: png, 403: PAGE_RESPONSES[403], 404: PAGE_RESPONSES[404], 409: PAGE_RESPONSES[409] },
+});
+export const slideDeckFile = defineRoute({
+  ...pageBase,
+  id: 'pages.slideDeck',
+  path: '/slides/{biz_id}/deck.pptx',
+  summary: "The deck's .pptx file (signed link of the viewer)",
+  params: BizParams,
+  query: PageLinkQuery,
+  responses: {
+    200: { contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', description: 'the deck' },
+    403: PAGE_RESPONSES[403],
+    404: PAGE_RESPONSES[404],
+    409: PAGE_RESPONSES[409],
+  },
+});
+
+export const slideRoutes = [listThemes, createTheme, createPpt, themePreview, slideDeckFile, slidePreview, slideViewer];

@@ -50,7 +50,7 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     const passages = context.map((p, i) => ({ ref: Number(p.id) > 0 ? Number(p.id) : i + 1, title: p.title, link: p.link ?? '', content: p.content }));
     // A slide outline (engines/slides): the same passages, written as an outline.
     if (call.artifact?.kind === OUTLINE_FORMAT_NAME) {
-      return finish(JSON.stringify(localOutline({ query: question, passages, maxSlides: call.artifact.maxSlides })), call);
+      return finish(JSON.stringify(localOutline({ query: question, passages: passages.map((p) => ({ ...p, source: p.link })), maxSlides: call.artifact.maxSlides })), call);
     }
     const history = users.slice(0, -1).map((query) => ({ query, answer: null }));
     let text = extractiveAnswer({ query: question, passages, history });

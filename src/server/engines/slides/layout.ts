@@ -45,8 +45,6 @@ export interface LaidSlide {
 const WIDTH_SLACK = 0.96;
 const TITLE_SIZE = 28;
 const BODY_SIZE = 20;
-const INDENT = 22;
-const BODY_PARA = 10;
 const INSET = 6;
 
 export function innerWidth(f: Pick<Frame, 'w' | 'inset' | 'indent'>): number {
@@ -103,7 +101,9 @@ function titleFrame(theme: ThemeSpec, box: Box, text: string, color: string, siz
 
 function footer(theme: ThemeSpec, n: number): Frame {
   const style: TextStyle = { family: theme.fonts.body, bold: false, size: 11 };
-  const f = makeFrame('footer', { x: SLIDE_W - 120, y: SLIDE_H - 34, w: 72, h: 0 }, style, theme.palette.muted, { align: 'right', inset: 2 });
+  // Above the frame theme's bottom rule, clear of the split theme's bands.
+  const y = theme.background === 'frame' ? SLIDE_H - 48 : SLIDE_H - 38;
+  const f = makeFrame('footer', { x: SLIDE_W - 120, y, w: 72, h: 0 }, style, theme.palette.muted, { align: 'right', inset: 2 });
   f.paragraphs = [[String(n)]];
   f.h = textHeight(f);
   return f;
@@ -125,8 +125,29 @@ function titleSlide(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'title' }>)
   return { kind: 'title', title: s.title, continued: false, frames: sub.h ? [title, sub] : [title] };
 }
 
-/** A points slide, split into as many slides as its points need; no point is ever cut between slides. */
+/** Body sizes tried, largest first: the largest that holds every point on one slide is used. */
+const BODY_SIZES = [28, 24, BODY_SIZE];
+
+/**
+ * A points slide at the largest body size that holds all its points; at the smallest size, split
+ * into as many slides as its points need (no point is ever cut between slides). Each body frame is
+ * then trimmed to the height its lines take, so a card or bar never frames empty space.
+ */
 function pointsSlides(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' | 'closing' }>, lang: 'en' | 'zh-Hans'): Array<Omit<LaidSlide, 'notes'>> {
+  for (const size of BODY_SIZES) {
+    const laid = pointsAt(theme, s, lang, size);
+    if (laid.length === 1 || size === BODY_SIZE) {
+      for (const l of laid) {
+        const body = l.frames[1];
+        body.h = Math.min(body.h, textHeight(body));
+      }
+      return laid;
+    }
+  }
+  throw new Error('unreachable');
+}
+
+function pointsAt(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' | 'closing' }>, lang: 'en' | 'zh-Hans', size: number): Array<Omit<LaidSlide, 'notes'>> {
   const box = contentBox(theme);
   const p = theme.palette;
   const onBand = theme.background === 'band-top';
@@ -135,8 +156,9 @@ function pointsSlides(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' 
     const title = titleFrame(theme, { ...box, h: 0 }, s.title + suffix, onBand ? p.onAccent : p.text);
     const top = onBand ? Math.max(title.y + title.h + 34, 120) : title.y + title.h + 18;
     const card = theme.bulletStyle === 'card';
-    const bodyBox = { x: box.x + (theme.bulletStyle === 'bar' ? 18 : 0), y: top, w: box.w - (theme.bulletStyle === 'bar' ? 18 : 0), h: box.y + box.h - top };
-    const body = makeFrame('body', bodyBox, { family: theme.fonts.body, bold: false, size: BODY_SIZE }, p.text, { indent: INDENT, paraSpace: BODY_PARA, inset: card ? 18 : INSET });
+    const bar = theme.bulletStyle === 'bar' ? 18 : 0;
+    const bodyBox = { x: box.x + bar, y: top, w: box.w - bar, h: box.y + box.h - top };
+    const body = makeFrame('body', bodyBox, { family: theme.fonts.body, bold: false, size }, p.text, { indent: Math.round(size * 1.1), paraSpace: Math.round(size * 0.5), inset: card ? 18 : INSET });
     return { title, body };
   };
   const out: Array<Omit<LaidSlide, 'notes'>> = [];

@@ -11,6 +11,8 @@ export interface OutlinePassage {
   ref: number;
   title: string;
   content: string;
+  /** The resource the passage comes from (its link in the call's context). */
+  source?: string;
 }
 
 const MAX_POINT_WORDS = 28;
@@ -62,6 +64,19 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     g.best = Math.max(g.best, ...g.items.map((i) => i.score));
     groups.set(key, g);
   }
+  // A section with a single sentence joins another section of the same source, so that no slide
+  // carries one lonely point (a heading over a table, a closing remark).
+  const sourceOf = new Map(input.passages.map((p) => [p.ref, p.source ?? p.title]));
+  const list = [...groups.values()];
+  for (const g of list.filter((x) => x.items.length < 2)) {
+    const src = sourceOf.get([...g.refs][0]);
+    const host = list.find((h) => h !== g && h.items.length >= 2 && [...h.refs].some((r) => sourceOf.get(r) === src));
+    if (!host) continue;
+    host.items.push(...g.items);
+    g.refs.forEach((r) => host.refs.add(r));
+    host.best = Math.max(host.best, g.best);
+    groups.delete(g.title);
+  }
   const chosen = [...groups.values()].sort((a, b) => b.best - a.best || a.first - b.first).slice(0, Math.max(1, input.maxSlides));
   // Slides keep the order of the sources, which is usually the order of the argument.
   chosen.sort((a, b) => a.first - b.first);
@@ -81,10 +96,11 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     .sort((a, b) => b.score - a.score)
     .slice(0, 3)
     .map((i) => tighten(i.text));
-  const sources = new Set(input.passages.map((p) => p.title)).size;
+  const sources = new Set(input.passages.map((p) => p.source ?? p.title)).size;
+  const zh = /[\u3400-\u9fff]/.test(input.query);
   return {
     title: titleCase(input.query),
-    subtitle: sources === 1 ? 'Based on 1 source' : `Based on ${sources} sources`,
+    subtitle: zh ? `基于 ${sources} 个来源` : sources === 1 ? 'Based on 1 source' : `Based on ${sources} sources`,
     slides,
     takeaways,
   };

@@ -61,7 +61,7 @@ export async function generateOutline(
     system: 'You turn source passages into concise, well-structured slide outlines. You never invent facts.',
     messages: [{ role: 'user', content: prompt(input.query, input.passages, input.maxSlides, input.lang) }],
     question: input.query,
-    context: input.passages.map((p) => ({ id: String(p.ref), title: p.section, content: p.content })),
+    context: input.passages.map((p) => ({ id: String(p.ref), title: p.section, content: p.content, link: p.resourceId })),
     artifact: { kind: OUTLINE_FORMAT_NAME, maxSlides: input.maxSlides },
     maxTokens: 4096,
     scope: input.scope,

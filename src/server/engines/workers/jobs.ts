@@ -3,6 +3,7 @@ import { loadEncoder, truncateWith } from '../gateway/encoder.js';
 import { rasterize } from '../illustration/rasterize.js';
 import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-tasks.js';
 import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
+import { composeDeck, type ComposeDeckInput } from '../slides/compose.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -36,6 +37,11 @@ export const jobs = {
 
   async 'beta-seo-task'(input: SeoTaskInput): Promise<Done<ReturnType<typeof runSeoTask>>> {
     return { value: runSeoTask(input) };
+  },
+
+  async 'write-deck'(input: ComposeDeckInput): Promise<Done<Awaited<ReturnType<typeof composeDeck>>>> {
+    const out = await composeDeck(input);
+    return { value: out, transfer: ownBuffer(out.pptx) };
   },
 
   async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {
