@@ -55,8 +55,8 @@ describeOnStores('slide task errors of spec 7.2', (stores) => {
     jobs.get = async () => {
       throw new Error('connection to the database lost');
     };
-    for (const read of [taskStatus, taskHistorical]) {
-      const err = await asQueryFailure(() => read(ctx, owner, created.task_id)).catch((e: unknown) => e);
+    for (const read of [() => taskStatus(ctx, owner, created.task_id), () => taskHistorical(ctx, owner, created.task_id)]) {
+      const err = await asQueryFailure<unknown>(read).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'PPT_TASK_QUERY_FAILED', status: 502 });
     }
     const missing = await asQueryFailure(() => taskStatus(ctx, owner, 'task_nope')).catch((e: unknown) => e);
