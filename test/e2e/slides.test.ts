@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { measureFrames, slideXmls } from '../helpers/deck-check.js';
 import { sofficePath } from '../../src/server/engines/slides/preview.js';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 
 let p: Platform;
 let files: string;
@@ -250,4 +251,44 @@ describe('themes', () => {
     expect(res.headers.get('content-type')).toBe('image/png');
     writeFileSync(path.join(files, 'preview.png'), Buffer.from(await res.arrayBuffer()));
   }, 60_000);
+});
+
+describe('an upstream outline model, its outage, and no LibreOffice', () => {
+  let q: Platform;
+  let up: FakeUpstream;
+  beforeAll(async () => {
+    up = await startFakeUpstream();
+    q = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--default-model', 'aster-mini'], env: { FACET_SOFFICE: '' } });
+  }, 60_000);
+  afterAll(async () => {
+    q?.cleanup();
+    await up?.close();
+  });
+
+  it('upstream down: the task is PENDING with the reason (exit 6); retried once it is back, the upstream writes the outline; without LibreOffice the deck has no previews and the viewer shows the text', async () => {
+    const qld = okJson(await q.cli(['livedocs', 'create', 'Energy', '--json'])).short_id;
+    okJson(await q.cli(['livedocs', 'resources', 'add-doc', qld, '--title', 'Solar power in Spain', '--content', SOLAR, '--json']));
+    up.script({ status: 503, error: 'overloaded, try later' });
+    const task = okJson(await q.cli(['slides', 'create', 'Solar in Spain', '--livedoc', qld, '--json'])).task_id;
+    const parked = await q.cli(['slides', 'wait', task, '--interval', '2', '--json'], { timeout: 120_000 });
+    expect(parked.exitCode, parked.stderr).toBe(6);
+    expect(parked.stderr).toMatch(/PENDING/);
+    expect(parked.stderr).toMatch(/model service is unavailable/);
+
+    const outline = { title: 'Solar in Spain', subtitle: 'From the upstream', slides: [{ title: 'Record growth', points: ['Spain led Europe in new solar capacity in 2023.'], sources: [1] }], takeaways: ['Solar keeps growing.'] };
+    up.script({ text: 'Here is the outline:\n' + JSON.stringify(outline) });
+    okJson(await q.cli(['slides', 'retry', task, '--json']));
+    const done = okJson(await q.cli(['slides', 'wait', task, '--interval', '2', '--json'], { timeout: 120_000 }));
+    expect(done.task_status).toBe('COMPLETED');
+    const prompt = JSON.stringify(up.received.at(-1)!.body);
+    expect(prompt).toContain('Spain installed more solar capacity');
+
+    const html = await (await fetch(done.ppt_url)).text();
+    expect(html).not.toContain('<img');
+    expect(html).toContain('No previews were drawn');
+    expect(html).toContain('Record growth');
+    expect(html).toContain('Spain led Europe in new solar capacity in 2023.');
+    const logs = await q.fetch(`/v2/tasks/${task}/historical`, { headers: { Authorization: `Bearer ${q.boot.api_key}` } });
+    expect(logs.status).toBe(200);
+  }, 300_000);
 });
