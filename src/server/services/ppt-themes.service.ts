@@ -7,8 +7,7 @@ import { newId } from '../store/ids.js';
 import * as repo from '../store/slides.repo.js';
 import { DEFAULT_THEMES, type Palette, type ThemeSpec } from '../engines/slides/themes.js';
 import { sampleDeck } from '../engines/slides/sample.js';
-import { layoutDeck } from '../engines/slides/layout.js';
-import { writeDeck } from '../engines/slides/write.js';
+import { runCpuJob } from '../engines/workers/index.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
 
 type Lang = 'en' | 'zh-Hans';
@@ -114,7 +113,8 @@ export async function themePreview(ctx: AppContext, id: string): Promise<Buffer>
   if (!job) {
     job = (async () => {
       const deck = sampleDeck(spec.fonts.heading === 'WenQuanYi Micro Hei' ? 'zh-Hans' : 'en');
-      const pngs = await renderPreviews(await writeDeck(layoutDeck(deck, spec), spec, { title: deck.title }), { width: 960 });
+      const { pptx } = await runCpuJob('write-deck', { deck, theme: spec });
+      const pngs = await renderPreviews(Buffer.from(pptx.buffer, pptx.byteOffset, pptx.byteLength), { width: 960 });
       mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
       writeFileSync(file, pngs[1] ?? pngs[0], { mode: 0o600 });
       return pngs[1] ?? pngs[0];

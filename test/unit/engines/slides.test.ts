@@ -125,6 +125,21 @@ describe('the outline', () => {
     expect(localOutline({ query: 'How is solar power changing Spain?', passages, maxSlides: 2 })).toEqual(o);
   });
 
+  it('keeps decimals inside a point and splits Chinese sentences at their full stops', () => {
+    const o = localOutline({
+      query: 'capacity 容量',
+      passages: [
+        { ref: 1, title: 'Capacity', source: 'r1', content: 'Capacity reached 25.5 GW in 2023, up from 19.8 GW. Capacity doubled since 2020.' },
+        { ref: 2, title: '容量', source: 'r2', content: '容量在二零二三年达到新高。容量增长来自南部地区。' },
+      ],
+      maxSlides: 4,
+    });
+    const points = o.slides.flatMap((s) => s.points);
+    expect(points).toContain('Capacity reached 25.5 GW in 2023, up from 19.8 GW.');
+    expect(points).toContain('容量在二零二三年达到新高。');
+    expect(points).toContain('容量增长来自南部地区。');
+  });
+
   const gatewayAnswering = (text: string): ModelGateway => ({
     generate: async () => ({ model: 'm', text, stopReason: 'end', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 }, costUsd: 0 }),
     stream: () => {

@@ -23,9 +23,10 @@ function sentences(text: string): string[] {
     .replace(/^#{1,6}\s+.*$/gm, ' ')
     .replace(/[*_`>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(?<=[.!?。！？])\s*|\n{2,}|\n(?=[-*]\s)/)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)/)
     .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
-    .filter((s) => s.length >= 12 && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s));
+    // A sentence of Chinese says in 6 characters what English needs 12 for.
+    .filter((s) => (s.length >= 12 || (/[\u3400-\u9fff]/.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s));
 }
 
 /** A long sentence cut at a clause boundary, or at MAX_POINT_WORDS words, so a point reads as one line or two. */
