@@ -154,6 +154,8 @@ export interface StreamsTable {
   status: 'open' | 'done' | 'error';
   created_at: string;
   expires_at: string;
+  /** The instance writing it (PostgreSQL, several instances); null on SQLite. */
+  writer: string | null;
 }
 
 export interface StreamEventsTable {
@@ -376,6 +378,19 @@ export interface DocTasksTable {
   finished_at: string | null;
 }
 
+/** A process on the shared database (PostgreSQL) and the newest cache announcement it applied. */
+export interface CacheInstancesTable {
+  id: string;
+  heartbeat_ms: number;
+  acked_epoch: number;
+  files_id: string | null;
+}
+
+export interface CacheEpochTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   list_totals: ListTotalsTable;
   usage_rollups: UsageRollupsTable;
@@ -412,6 +427,8 @@ export interface Database {
   scrape_pages: ScrapePagesTable;
   subtitle_tracks: SubtitleTracksTable;
   doc_tasks: DocTasksTable;
+  cache_instances: CacheInstancesTable;
+  cache_epoch: CacheEpochTable;
   ppt_themes: PptThemesTable;
   slide_decks: SlideDecksTable;
 }
