@@ -72,7 +72,7 @@ function usedHeight(f: Frame): number {
  * One text frame: every measured line written as it was measured — a paragraph per point, a soft
  * break (<a:br/>) between its lines — with the exact line pitch, no autofit and no shrink.
  */
-function text(slide: Slide, f: Frame, theme: ThemeSpec): void {
+function text(slide: Slide, f: Frame): void {
   const runs: TextProps[] = [];
   f.paragraphs.forEach((para, pi) => {
     para.forEach((line, li) => {
@@ -102,9 +102,7 @@ function text(slide: Slide, f: Frame, theme: ThemeSpec): void {
     paraSpaceAfter: f.paraSpace,
     fit: 'none',
     wrap: true,
-    ...(f.indent > 0 ? {} : {}),
   });
-  void theme;
 }
 
 function chart(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): void {
@@ -152,7 +150,7 @@ export async function writeDeck(slides: LaidSlide[], theme: ThemeSpec, meta: { t
     const slide = pptx.addSlide();
     background(pptx, slide, theme, laid);
     chart(pptx, slide, laid, theme);
-    for (const f of laid.frames) text(slide, f, theme);
+    for (const f of laid.frames) text(slide, f);
     slide.addNotes(laid.notes);
   }
   const out = (await pptx.write({ outputType: 'nodebuffer' })) as Buffer;
