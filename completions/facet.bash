@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -103,6 +103,15 @@ __facet_words() {
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
+    "slides") echo "themes create status get wait cancel retry download --help" ;;
+    "slides themes") echo "--lang --type --keyword --page --size --help" ;;
+    "slides create") echo "--livedoc --resource --theme --slides --lang --wait --out --interval --timeout --help" ;;
+    "slides status") echo "--help" ;;
+    "slides get") echo "--help" ;;
+    "slides wait") echo "--interval --timeout --out --help" ;;
+    "slides cancel") echo "--help" ;;
+    "slides retry") echo "--help" ;;
+    "slides download") echo "--out --help" ;;
     "social") echo "users search replies --help" ;;
     "social users") echo "info search tweets --help" ;;
     "social users info") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -204,6 +204,24 @@ function __facet_words
       echo --offset --help
     case 'ask'
       echo --livedoc --resource --help
+    case 'slides'
+      echo themes create status get wait cancel retry download --help
+    case 'slides themes'
+      echo --lang --type --keyword --page --size --help
+    case 'slides create'
+      echo --livedoc --resource --theme --slides --lang --wait --out --interval --timeout --help
+    case 'slides status'
+      echo --help
+    case 'slides get'
+      echo --help
+    case 'slides wait'
+      echo --interval --timeout --out --help
+    case 'slides cancel'
+      echo --help
+    case 'slides retry'
+      echo --help
+    case 'slides download'
+      echo --out --help
     case 'social'
       echo users search replies --help
     case 'social users'

@@ -16,6 +16,7 @@ import { subtitlesClient } from './subtitles.js';
 import { scrapeClient } from './scrape.js';
 import { docTasksClient } from './doc-tasks.js';
 import { mindmapClient } from './mindmap.js';
+import { slidesClient } from './slides.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -43,6 +44,7 @@ export function createApi(options: TransportOptions) {
     scrape: scrapeClient(transport),
     docTasks: docTasksClient(transport),
     mindmap: mindmapClient(transport),
+    slides: slidesClient(transport),
   };
 }
 

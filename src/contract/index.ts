@@ -22,6 +22,7 @@ import { scrapeRoutes } from './scrape.js';
 import { docTaskRoutes } from './doc-tasks.js';
 import { pageRoutes } from './pages.js';
 import { mindmapRoutes } from './mindmap.js';
+import { slideRoutes } from './slides.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -52,6 +53,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...docTaskRoutes,
   ...pageRoutes,
   ...mindmapRoutes,
+  ...slideRoutes,
 ];
 
 /**

@@ -32,6 +32,7 @@ import { scrapeRoutes } from './routes/scrape.js';
 import { docTaskRoutes } from './routes/doc-tasks.js';
 import { pageRoutes } from './routes/pages.js';
 import { mindmapRoutes } from './routes/mindmap.js';
+import { slideRoutes } from './routes/slides.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,6 +70,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   docTaskRoutes,
   pageRoutes,
   mindmapRoutes,
+  slideRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

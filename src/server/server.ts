@@ -27,6 +27,7 @@ import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
+import { registerSlides } from './services/slides.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
 import { busOf } from './store/cache-bus.js';
 import { filesDirIdentity } from './files/files-identity.js';
@@ -216,6 +217,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
   registerBatchScrape(ctx);
+  registerSlides(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'

@@ -77,6 +77,11 @@ export interface GenerateRequest {
   parallelToolCalls?: boolean;
   /** Structured output: the reply's text is JSON of this format. */
   outputFormat?: OutputFormat;
+  /**
+   * A document the feature asks for (engines/slides: 'slide_outline'): the local grounded model
+   * writes it from `context` itself; an upstream model ignores this and follows the prompt.
+   */
+  artifact?: { kind: 'slide_outline'; maxSlides: number };
   /** A stream's start event must carry the prompt's tokens (Messages' message_start): count them first if the upstream does not say. */
   promptUsageFirst?: boolean;
 }

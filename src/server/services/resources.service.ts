@@ -274,3 +274,24 @@ export async function readSourceFile(ctx: AppContext, id: string) {
   if (!r?.file_path) return null;
   return { name: r.file_name ?? 'file', mime: r.mime_type ?? 'application/octet-stream', data: readFileSync(path.join(ctx.config.filesDir, r.file_path)) };
 }
+
+/**
+ * A resource the platform generated (a slide deck): its source file stored for download and its
+ * text indexed as the given chunks (one per slide, with its page number, so ppt-retrieve works).
+ */
+export async function addGeneratedResource(
+  ctx: AppContext,
+  livedocId: string,
+  input: { id: string; title: string; resourceType: string; contentType: string; source: string; resourceKey: string; text: string; file: { name: string; mime: string; data: Buffer } },
+  chunks: TextChunk[],
+): Promise<Resource> {
+  const filePath = saveResourceFile(ctx.config.filesDir, livedocId, input.id, input.file.name, input.file.data);
+  return createIndexed(
+    ctx,
+    baseRow(ctx, livedocId, {
+      id: input.id, title: input.title, resource_type: input.resourceType, source: input.source, content_type: input.contentType, resource_key: input.resourceKey,
+      text: input.text, snippet: snippetOf(input.text), file_path: filePath, file_name: input.file.name, mime_type: input.file.mime,
+    }),
+    chunks,
+  );
+}

@@ -58,25 +58,29 @@ export async function route(ctx: Ctx, userId: string, livedocId: string, input: 
 }
 
 /**
- * The chunks of one slide of a deck, ranked against the query (or the slide's own title when none
- * is given). Every chunk of the slide is returned: those the query does not match come last with
- * score 0, in slide order.
+ * One slide of a deck and what supports it. With `query` (a local addition), the slide's chunks
+ * ranked against it. Without, the slide's own text first, then the LiveDoc's other chunks ranked
+ * against that text (the passages the slide rests on), up to DEFAULT_TOP_K in all.
  */
 export async function pptRetrieve(ctx: Ctx, userId: string, livedocId: string, input: { resource_id: string; page_number: number; query?: string }): Promise<RetrieveResult[]> {
   await access(ctx, userId, livedocId, 'read');
   const r = await findResource(ctx.db, livedocId, input.resource_id);
   if (!r) throw resourceNotFound(input.resource_id);
-  if (r.content_type !== 'ai_ppt') throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${r.id} is not a slide deck (it is ${r.content_type})`);
+  if (r.content_type !== 'ai_ppt') throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${r.id} is not a slide deck (it is ${r.resource_type === 'file' ? r.content_type : r.resource_type}); ppt-retrieve reads decks only`);
   const rows = await ctx.db.selectFrom('resource_chunks').selectAll().where('resource_id', '=', r.id).where('page', '=', input.page_number).orderBy('ordinal').execute();
   if (rows.length === 0) {
     const pages = await ctx.db.selectFrom('resource_chunks').select((eb) => eb.fn.max<number>('page').as('n')).where('resource_id', '=', r.id).executeTakeFirst();
-    throw new HttpError('INVALID_PARAMETER', `page_number ${input.page_number} has no text; the deck has ${pages?.n ?? 0} slide(s)`);
+    throw new HttpError('INVALID_PARAMETER', `page_number ${input.page_number} is out of range: the deck has ${pages?.n ?? 0} slide(s)`);
   }
-  const query = input.query ?? rows[0].title;
-  const ranked = await searchChunks(ctx.db, query, { livedocIds: [livedocId], resourceIds: [r.id], page: input.page_number, limit: rows.length });
-  const seen = new Set(ranked.map((h) => h.chunkId));
-  const rest: ChunkHit[] = rows
-    .filter((c) => !seen.has(c.id))
-    .map((c) => ({ chunkId: c.id, resourceId: r.id, livedocId, ordinal: c.ordinal, page: c.page, title: c.title, content: c.content, score: 0 }));
-  return toResults(ctx, [...ranked, ...rest]);
+  const own = (c: (typeof rows)[number], score: number): ChunkHit => ({ chunkId: c.id, resourceId: r.id, livedocId, ordinal: c.ordinal, page: c.page, title: c.title, content: c.content, score });
+  if (input.query) {
+    const ranked = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds: [r.id], page: input.page_number, limit: rows.length });
+    const seen = new Set(ranked.map((h) => h.chunkId));
+    return toResults(ctx, [...ranked, ...rows.filter((c) => !seen.has(c.id)).map((c) => own(c, 0))]);
+  }
+  const slideText = rows.map((c) => `${c.title}\n${c.content}`).join('\n');
+  const related = (await searchChunks(ctx.db, slideText, { livedocIds: [livedocId], limit: DEFAULT_TOP_K * 2 })).filter((h) => h.resourceId !== r.id);
+  const top = related[0]?.score ?? 0;
+  // The slide's own text ranks first: it scores above every related chunk.
+  return toResults(ctx, [...rows.map((c) => own(c, Math.round((top + 1) * 10_000) / 10_000)), ...related].slice(0, Math.max(DEFAULT_TOP_K, rows.length)));
 }

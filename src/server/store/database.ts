@@ -429,4 +429,31 @@ export interface Database {
   doc_tasks: DocTasksTable;
   cache_instances: CacheInstancesTable;
   cache_epoch: CacheEpochTable;
+  ppt_themes: PptThemesTable;
+  slide_decks: SlideDecksTable;
+}
+
+/** A user's custom slide theme (migration 0014_slides). */
+export interface PptThemesTable {
+  id: string;
+  user_id: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  spec: string;
+  created_at: string;
+}
+
+/** A deck a slide task wrote: the viewer page and the task's result read it. */
+export interface SlideDecksTable {
+  biz_id: string;
+  task_id: string;
+  user_id: string;
+  livedoc_id: string;
+  resource_id: string;
+  theme_id: string;
+  title: string;
+  slides: string;
+  previews: number;
+  created_at: string;
 }

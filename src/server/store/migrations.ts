@@ -5,6 +5,7 @@ import { socialMigration } from './migrations/0010-social.js';
 import { betaDataMigration } from './migrations/0011-beta-data.js';
 import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
 import { docTasksMigration } from './migrations/0013-doc-tasks.js';
+import { slidesMigration } from './migrations/0014-slides.js';
 import { cacheBusMigration } from './migrations/0019-cache-bus.js';
 
 /**
@@ -341,5 +342,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_beta_data': betaDataMigration,
   '0012_web_scrape_subtitles': webScrapeSubtitles,
   '0013_doc_tasks': docTasksMigration,
+  '0014_slides': slidesMigration,
   '0019_cache_bus': cacheBusMigration,
 };

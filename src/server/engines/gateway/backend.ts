@@ -16,6 +16,7 @@ export interface BackendCall {
   toolChoice?: ToolChoice;
   parallelToolCalls?: boolean;
   outputFormat?: OutputFormat;
+  artifact?: GenerateRequest['artifact'];
   /** Who is calling: a local model grounds on this caller's knowledge. */
   scope?: MeterScope;
   signal?: AbortSignal;

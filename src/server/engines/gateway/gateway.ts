@@ -139,6 +139,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       context: request.context,
       question: request.question,
       shape: request.shape,
+      artifact: request.artifact,
       scope: request.scope,
       signal: request.signal,
     };

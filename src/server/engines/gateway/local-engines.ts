@@ -3,6 +3,8 @@ import { extractiveAnswer } from '../grounded-writer.js';
 import { extractiveOutline } from '../outline-writer.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { truncateToTokens } from './tokenizer.js';
+import { localOutline } from '../slides/outline-writer.js';
+import { OUTLINE_FORMAT_NAME } from '../slides/model.js';
 
 /** Where the grounded model finds the caller's knowledge when a call brings no passages itself. */
 export type GroundingSource = (query: string, scope: MeterScope, signal?: AbortSignal) => Promise<NonNullable<BackendCall['context']>>;
@@ -48,6 +50,10 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     const context = call.context ?? (grounding && call.scope ? await grounding(question, call.scope, call.signal) : []);
     const passages = context.map((p, i) => ({ ref: Number(p.id) > 0 ? Number(p.id) : i + 1, title: p.title, link: p.link ?? '', content: p.content }));
     if (call.shape === 'outline') return finish(extractiveOutline({ query: question, passages }), call);
+    // A slide outline (engines/slides): the same passages, written as an outline.
+    if (call.artifact?.kind === OUTLINE_FORMAT_NAME) {
+      return finish(JSON.stringify(localOutline({ query: question, passages: passages.map((p) => ({ ...p, source: p.link })), maxSlides: call.artifact.maxSlides })), call);
+    }
     const history = users.slice(0, -1).map((query) => ({ query, answer: null }));
     let text = extractiveAnswer({ query: question, passages, history });
     // A caller that brought its passages lists its sources itself (chat's data.resources, the

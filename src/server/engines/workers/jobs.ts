@@ -4,6 +4,7 @@ import { rasterize } from '../illustration/rasterize.js';
 import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-tasks.js';
 import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
 import { renderMindmap, type MindmapRender } from '../mindmap/render-job.js';
+import { composeDeck, type ComposeDeckInput } from '../slides/compose.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -42,6 +43,11 @@ export const jobs = {
   async 'render-mindmap'(input: MindmapRender): Promise<Done<ReturnType<typeof renderMindmap>>> {
     const out = renderMindmap(input);
     return { value: out, transfer: out.png ? ownBuffer(out.png) : [] };
+  },
+
+  async 'write-deck'(input: ComposeDeckInput): Promise<Done<Awaited<ReturnType<typeof composeDeck>>>> {
+    const out = await composeDeck(input);
+    return { value: out, transfer: ownBuffer(out.pptx) };
   },
 
   async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {

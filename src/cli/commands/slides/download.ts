@@ -1,0 +1,45 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Command } from 'commander';
+import type { TaskHistorical } from '../../../contract/doc-tasks.js';
+import type { Deps } from '../../deps.js';
+import { CliError, EXIT } from '../../exit-codes.js';
+
+/** The deck's file sits under its viewer's signed URL, with the same signature (docs/decisions.md "Slide decks"). */
+export function deckUrl(record: TaskHistorical): string {
+  const url = new URL(record.ppt_url);
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/deck.pptx`;
+  return url.toString();
+}
+
+/** Saves a completed task's deck to `out` (default: deck-<task>.pptx); exit 6 when the task has none. */
+export async function saveDeck(deps: Deps, record: TaskHistorical, out: string | undefined): Promise<string> {
+  if (record.task_status !== 'COMPLETED') {
+    throw new CliError(`task ${record.task_id} is ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}; it has no deck to download`, EXIT.taskFailed);
+  }
+  const { fetch } = await import('undici');
+  const res = await fetch(deckUrl(record));
+  if (!res.ok || !res.body) throw new CliError(`download failed: HTTP ${res.status}`, res.status === 404 ? EXIT.notFound : EXIT.failure);
+  const target = out ?? `deck-${record.task_id}.pptx`;
+  if (target === '-') {
+    await pipeline(res.body as never, deps.streams.stdout as never, { end: false });
+    return target;
+  }
+  await pipeline(res.body as never, createWriteStream(target));
+  if (target !== '-') deps.io().info(`saved ${target}`);
+  return target;
+}
+
+export function register(parent: Command, deps: Deps): void {
+  parent
+    .command('download')
+    .argument('<task>', 'the task id (task_…)')
+    .description("Download a completed task's deck (.pptx)")
+    .option('--out <file>', 'where to save it (- for stdout; default deck-TASK.pptx)')
+    .addHelpText('after', '\nExample:\n  $ facet slides download task_abc --out review.pptx')
+    .action(async (id: string, opts: { out?: string }) => {
+      const record = await (await deps.api()).docTasks.historical(id);
+      const saved = await saveDeck(deps, record, opts.out);
+      if (saved !== '-') deps.io().print({ task_id: id, path: saved }, () => undefined);
+    });
+}

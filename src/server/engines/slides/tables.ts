@@ -1,0 +1,82 @@
+import type { ChartSpec } from './model.js';
+
+/** A table of numbers found in a source: its label column and up to four numeric columns. */
+export interface NumberTable {
+  heading: string;
+  categories: string[];
+  series: Array<{ name: string; values: number[] }>;
+}
+
+/** "1,234", "12%", "$3.5", "-4.2", "(7)" → number; anything else → null. */
+export function parseNumber(cell: string): number | null {
+  const s = cell.trim().replace(/^\((.*)\)$/, '-$1').replace(/[$€£¥%\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
+  if (!/^[-+]?\d+(\.\d+)?$/.test(s)) return null;
+  return Number(s);
+}
+
+function splitRow(line: string): string[] {
+  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+}
+
+/** Rows of cells → a table of numbers when a label column and at least one all-numeric column exist. */
+function toTable(heading: string, header: string[], rows: string[][]): NumberTable | null {
+  rows = rows.filter((r) => r.length === header.length);
+  if (rows.length < 2 || header.length < 2) return null;
+  const numericCols = header.map((_, c) => c).filter((c) => c > 0 && rows.every((r) => parseNumber(r[c]) !== null));
+  if (numericCols.length === 0) return null;
+  return {
+    heading,
+    categories: rows.slice(0, 12).map((r) => r[0].replace(/[*_`]/g, '')),
+    series: numericCols.slice(0, 4).map((c) => ({ name: header[c].replace(/[*_`]/g, '') || `Series ${c}`, values: rows.slice(0, 12).map((r) => parseNumber(r[c])!) })),
+  };
+}
+
+/**
+ * Every table of numbers in a text: Markdown pipe tables and comma-separated blocks (a header line
+ * and two or more rows with the same number of cells). The nearest Markdown heading above names it.
+ */
+export function findNumberTables(text: string): NumberTable[] {
+  const lines = text.replace(/\r\n?/g, '\n').split('\n');
+  const out: NumberTable[] = [];
+  let heading = '';
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const h = /^#{1,6}\s+(.+)$/.exec(line.trim());
+    if (h) heading = h[1].trim();
+    if (/^\s*\|.*\|\s*$/.test(line) && i + 1 < lines.length && /^\s*\|?\s*:?-{2,}/.test(lines[i + 1])) {
+      const header = splitRow(line);
+      const rows: string[][] = [];
+      let j = i + 2;
+      for (; j < lines.length && /^\s*\|.*\|\s*$/.test(lines[j]); j++) rows.push(splitRow(lines[j]));
+      const t = toTable(heading, header, rows);
+      if (t) out.push(t);
+      i = j - 1;
+      continue;
+    }
+    if (line.includes(',') && !line.includes('|')) {
+      const width = line.split(',').length;
+      const block: string[][] = [];
+      let j = i;
+      for (; j < lines.length && lines[j].trim() && lines[j].split(',').length === width; j++) block.push(lines[j].split(',').map((c) => c.trim()));
+      if (block.length >= 3 && width >= 2 && width <= 8) {
+        const t = toTable(heading, block[0], block.slice(1));
+        if (t && block[0].every((c) => parseNumber(c) === null)) {
+          out.push(t);
+          i = j - 1;
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** Years or quarters along the axis read as a trend (line); anything else compares (bar). */
+export function chartFor(table: NumberTable, sourceTitle: string, lang: 'en' | 'zh-Hans'): ChartSpec {
+  const trend = table.categories.every((c) => /^(19|20)\d{2}\b|^Q[1-4]\b|^\d{4}-\d{2}/i.test(c));
+  return {
+    type: trend && table.categories.length >= 3 ? 'line' : 'bar',
+    categories: table.categories,
+    series: table.series,
+    caption: lang === 'zh-Hans' ? `来源：${sourceTitle}` : `Source: ${sourceTitle}`,
+  };
+}

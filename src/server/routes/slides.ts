@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import * as c from '../../contract/slides.js';
+import { registerRoute } from '../http/register.js';
+import { servePage } from '../http/html-page.js';
+import * as themes from '../services/ppt-themes.service.js';
+import { createPpt } from '../services/slides.service.js';
+import * as viewer from '../services/slides-viewer.service.js';
+import { slidesPageHtml } from '../pages/slides-page.js';
+
+export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, c.listThemes, ({ auth, query }) => themes.listThemes(ctx, auth.user.id, query));
+  registerRoute(app, ctx, c.createTheme, ({ auth, body }) => themes.createTheme(ctx, auth.user.id, body));
+  registerRoute(app, ctx, c.createPpt, ({ auth, body }) => createPpt(ctx, auth, body));
+  registerRoute(app, ctx, c.themePreview, async ({ params, reply }) => {
+    const png = await themes.themePreview(ctx, params.theme_id);
+    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=3600').send(png);
+  });
+
+  registerRoute(app, ctx, c.slideViewer, ({ params, query, reply }) =>
+    servePage(reply, async () => {
+      const data = await viewer.slideViewer(ctx, params.biz_id, query);
+      return 'html' in data ? data.html : slidesPageHtml(data);
+    }),
+  );
+  registerRoute(app, ctx, c.slidePreview, ({ params, query, reply }) =>
+    servePage(reply, async () => reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600').send(await viewer.slidePreview(ctx, params.biz_id, params.n, query))),
+  );
+  registerRoute(app, ctx, c.slideDeckFile, ({ params, query, reply }) =>
+    servePage(reply, async () => {
+      const file = await viewer.deckFile(ctx, params.biz_id, query);
+      return reply.header('content-type', file.mime).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.data);
+    }),
+  );
+}

@@ -1,0 +1,66 @@
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { requirePageLink, sameLinkQuery } from '../auth/signed-links.js';
+import * as decks from '../store/slides.repo.js';
+import { findResourceById } from '../store/resources.repo.js';
+import { currentStatus, findTaskByBiz, type DocTaskRow } from './doc-tasks.service.js';
+import { readSourceFile } from './resources.service.js';
+import { readPreview } from './slides.runner.js';
+import { taskPageRenderer } from '../pages/task-page-delegates.js';
+
+type Link = { expires?: string; sig?: string };
+
+export interface SlideViewerData {
+  title: string;
+  bizId: string;
+  slides: Array<{ n: number; title: string; text: string; preview?: string }>;
+  download: string;
+  createdAt: string;
+}
+
+/** The signed link is the grant (it was handed to the deck's owner in an API answer); the task must have completed. */
+async function completedDeck(ctx: AppContext, bizId: string, link: Link): Promise<{ task: DocTaskRow; deck?: decks.DeckRow }> {
+  requirePageLink(ctx, 'slides', bizId, link);
+  const task = await findTaskByBiz(ctx, bizId);
+  if (!task) throw new HttpError('NOT_FOUND', `no deck ${bizId}`);
+  if (task.kind !== 'ppt') return { task };
+  const status = await currentStatus(ctx, task);
+  if (status === 'EXPIRED') throw new HttpError('NOT_FOUND', 'this deck was removed at the end of its retention window');
+  if (status !== 'COMPLETED') throw new HttpError('CONFLICT', `the deck is not ready: its task is ${status}`, { status: 409 });
+  const deck = await decks.findDeck(ctx.db, bizId);
+  if (!deck) throw new HttpError('NOT_FOUND', `deck ${bizId} no longer exists`);
+  return { task, deck };
+}
+
+/** The viewer page's data, or the HTML of another kind's page served at the same URL. */
+export async function slideViewer(ctx: AppContext, bizId: string, link: Link): Promise<SlideViewerData | { html: string }> {
+  const { task, deck } = await completedDeck(ctx, bizId, link);
+  if (!deck) {
+    const render = taskPageRenderer(task.kind);
+    if (!render) throw new HttpError('NOT_FOUND', `no page for a ${task.kind} task here`);
+    return { html: await render(task, link) };
+  }
+  const q = sameLinkQuery(ctx, 'slides', bizId, link);
+  const base = `/slides/${encodeURIComponent(bizId)}`;
+  const slides = (JSON.parse(deck.slides) as Array<{ title: string; text: string }>).map((s, i) => ({
+    n: i + 1,
+    title: s.title,
+    text: s.text,
+    ...(i < deck.previews ? { preview: `${base}/previews/${i + 1}?${q}` } : {}),
+  }));
+  return { title: deck.title, bizId, slides, download: `${base}/deck.pptx?${q}`, createdAt: deck.created_at };
+}
+
+export async function slidePreview(ctx: AppContext, bizId: string, n: number, link: Link): Promise<Buffer> {
+  const { deck } = await completedDeck(ctx, bizId, link);
+  const png = deck && n <= deck.previews ? readPreview(ctx.config.filesDir, bizId, n) : null;
+  if (!png) throw new HttpError('NOT_FOUND', `slide ${n} has no preview`);
+  return png;
+}
+
+export async function deckFile(ctx: AppContext, bizId: string, link: Link) {
+  const { deck } = await completedDeck(ctx, bizId, link);
+  const file = deck && (await findResourceById(ctx.db, deck.resource_id)) ? await readSourceFile(ctx, deck.resource_id) : null;
+  if (!file) throw new HttpError('NOT_FOUND', 'the deck file no longer exists');
+  return file;
+}

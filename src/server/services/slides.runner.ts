@@ -1,0 +1,212 @@
+import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { AppContext } from '../context.js';
+import { HttpError } from '../errors.js';
+import { JobFailure, type JobContext } from '../jobs/queue.js';
+import { searchChunks } from '../engines/retrieval/index.js';
+import { generateOutline, OutlineInvalid, type SourcePassage } from '../engines/slides/outline.js';
+import { buildDeck, type SourceTable } from '../engines/slides/deck.js';
+import { findNumberTables } from '../engines/slides/tables.js';
+import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
+import { runCpuJob } from '../engines/workers/index.js';
+import * as resourcesRepo from '../store/resources.repo.js';
+import * as decks from '../store/slides.repo.js';
+import { removeResourceFiles } from './resource-files.js';
+import { addGeneratedResource } from './resources.service.js';
+import { registerDocTaskKind, TaskParked, type DocTaskRow } from './doc-tasks.service.js';
+import { resolveTheme } from './ppt-themes.service.js';
+import type { PptTaskRequest } from './slides.service.js';
+
+/** Model failures that say the upstream is away, not that the request is wrong: the task waits (PENDING). */
+const UPSTREAM_DOWN = new Set(['upstream_unreachable', 'upstream_timeout', 'upstream_overloaded', 'upstream_rate_limited', 'upstream_error']);
+
+const MAX_PASSAGES = 24;
+const MAX_CHARTS = 2;
+const PREVIEW_TIMEOUT_MS = 120_000;
+
+/** What a completed slide task keeps as its result (and the viewer reads from slide_decks). */
+export interface PptTaskResult {
+  [key: string]: unknown;
+  resource_id: string;
+  title: string;
+  slide_count: number;
+  previews: number;
+  theme_id: string;
+  model: string;
+  timings_ms: { retrieve: number; outline: number; layout: number; write: number; preview: number; store: number };
+}
+
+export function deckDir(filesDir: string, bizId: string): string {
+  return path.join(filesDir, 'decks', bizId);
+}
+
+/**
+ * The passages a deck is built from: the LiveDoc's chunks that best match the query (within the
+ * named resources, if any), topped up with the opening chunks of those resources when the query
+ * matches little, so that a deck always rests on the LiveDoc's own text. Earlier decks are not sources.
+ */
+async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRequest): Promise<SourcePassage[]> {
+  const hits = await searchChunks(ctx.db, req.query, { livedocIds: [livedocId], resourceIds: req.resource_ids, limit: MAX_PASSAGES * 2 });
+  let q = ctx.db
+    .selectFrom('resource_chunks')
+    .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
+    .select(['resource_chunks.id', 'resource_chunks.resource_id', 'resource_chunks.title', 'resource_chunks.content', 'resource_chunks.ordinal'])
+    .where('resource_chunks.livedoc_id', '=', livedocId)
+    .where('livedoc_resources.resource_type', '!=', 'ai_ppt')
+    .where('resource_chunks.ordinal', '<', 2);
+  if (req.resource_ids) q = q.where('resource_chunks.resource_id', 'in', req.resource_ids);
+  const openings = await q.orderBy('livedoc_resources.created_at').orderBy('resource_chunks.ordinal').limit(MAX_PASSAGES).execute();
+  const resources = new Map(
+    (await resourcesRepo.findResourcesByIds(ctx.db, [...new Set([...hits.map((h) => h.resourceId), ...openings.map((o) => o.resource_id)])])).map((r) => [r.id, r]),
+  );
+  const picked: Array<{ id: number; resourceId: string; title: string; content: string }> = [];
+  const seen = new Set<number>();
+  const add = (c: { id: number; resourceId: string; title: string; content: string }) => {
+    const r = resources.get(c.resourceId);
+    if (!r || r.resource_type === 'ai_ppt' || seen.has(c.id) || picked.length >= MAX_PASSAGES) return;
+    seen.add(c.id);
+    picked.push(c);
+  };
+  for (const h of hits) add({ id: h.chunkId, resourceId: h.resourceId, title: h.title, content: h.content });
+  if (picked.length < 8) for (const o of openings) add({ id: o.id, resourceId: o.resource_id, title: o.title, content: o.content });
+  return picked.map((c, i) => {
+    const r = resources.get(c.resourceId)!;
+    return { ref: i + 1, resourceId: r.id, resourceTitle: r.title, section: c.title || r.title, content: c.content };
+  });
+}
+
+/** Tables of numbers in the resources the passages come from (and the named ones): at most MAX_CHARTS. */
+async function gatherTables(ctx: AppContext, passages: SourcePassage[], req: PptTaskRequest): Promise<SourceTable[]> {
+  const ids = [...new Set([...passages.map((p) => p.resourceId), ...(req.resource_ids ?? [])])];
+  const out: SourceTable[] = [];
+  for (const r of await resourcesRepo.findResourcesByIds(ctx.db, ids)) {
+    if (!r.text || r.resource_type === 'ai_ppt') continue;
+    for (const table of findNumberTables(r.text)) if (out.length < MAX_CHARTS) out.push({ resourceId: r.id, resourceTitle: r.title, table });
+  }
+  return out;
+}
+
+async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_id: string }>): Promise<PptTaskResult> {
+  const req = JSON.parse(task.request) as PptTaskRequest;
+  const done = await decks.findDeck(ctx.db, task.biz_id);
+  // A run that stored its deck and stopped before the task was marked done is not redone.
+  if (done) return resultOf(done, { model: 'unknown', timings_ms: { retrieve: 0, outline: 0, layout: 0, write: 0, preview: 0, store: 0 } });
+  const theme = await resolveTheme(ctx, task.user_id, req.theme_id);
+  if (!theme) throw new JobFailure(`the theme ${req.theme_id} no longer exists`);
+
+  let t = performance.now();
+  const lap = () => {
+    const now = performance.now();
+    const ms = Math.round(now - t);
+    t = now;
+    return ms;
+  };
+  const passages = await gatherPassages(ctx, task.livedoc_id, req);
+  if (passages.length === 0) throw new JobFailure(`LiveDoc ${task.livedoc_id} has no text to build slides from: add documents or pages to it first`);
+  const tables = await gatherTables(ctx, passages, req);
+  const retrieveMs = lap();
+  await job.log(`${passages.length} passage(s) and ${tables.length} table(s) of numbers from the LiveDoc`);
+
+  let outline;
+  try {
+    outline = await generateOutline(ctx.gateway, {
+      query: req.query,
+      passages,
+      maxSlides: req.slide_count,
+      lang: req.lang,
+      scope: { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id, operation: 'slides.outline' },
+      signal: job.signal,
+      model: ctx.config.defaultModel,
+    });
+  } catch (err) {
+    if (err instanceof OutlineInvalid) throw new JobFailure(err.message);
+    if (err instanceof HttpError && UPSTREAM_DOWN.has(err.code)) throw new TaskParked(`the model service is unavailable (${err.message}); retry the task when it is back`);
+    if (err instanceof HttpError) throw new JobFailure(`the outline could not be generated: ${err.message}`);
+    throw err;
+  }
+  const outlineMs = lap();
+  await job.log(`outline by ${outline.model}: ${outline.outline.slides.length} content slide(s)`);
+
+  const deck = buildDeck({ outline: outline.outline, passages, tables, lang: req.lang });
+  const composed = await runCpuJob('write-deck', { deck, theme }, { signal: job.signal });
+  const pptx = Buffer.from(composed.pptx.buffer, composed.pptx.byteOffset, composed.pptx.byteLength);
+  lap();
+  await job.log(`deck written: ${composed.slides.length} slide(s), ${pptx.length} bytes`);
+
+  let previews: Buffer[] = [];
+  try {
+    previews = await renderPreviews(pptx, { signal: job.signal, timeoutMs: PREVIEW_TIMEOUT_MS, width: 1280 });
+  } catch (err) {
+    if (!(err instanceof PreviewUnavailable)) throw err;
+    // A deck without previews is still the deck: the viewer shows the slides' text instead.
+    await job.log(`no previews: ${err.message}`);
+  }
+  const previewMs = lap();
+
+  const dir = deckDir(ctx.config.filesDir, task.biz_id);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  previews.forEach((png, i) => writeFileSync(path.join(dir, `slide-${i + 1}.png`), png, { mode: 0o600 }));
+  const resourceId = `res_${task.biz_id.replace(/^ppt_/, '')}`;
+  const existing = await resourcesRepo.findResource(ctx.db, task.livedoc_id, resourceId);
+  if (!existing) {
+    const fileName = `${deck.title.replace(/[^\p{L}\p{N} _.-]+/gu, '').trim().slice(0, 80) || 'deck'}.pptx`;
+    await addGeneratedResource(
+      ctx,
+      task.livedoc_id,
+      {
+        id: resourceId,
+        title: deck.title,
+        resourceType: 'ai_ppt',
+        contentType: 'ai_ppt',
+        source: 'ppt',
+        resourceKey: `ppt:${task.biz_id}`,
+        text: composed.slides.map((s, i) => `Slide ${i + 1}\n${s.text}`).join('\n\n'),
+        file: { name: fileName, mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', data: pptx },
+      },
+      composed.slides.map((s, i) => ({ ordinal: i, page: i + 1, title: s.title, content: s.text })),
+    );
+  }
+  const row: decks.DeckRow = {
+    biz_id: task.biz_id,
+    task_id: task.id,
+    user_id: task.user_id,
+    livedoc_id: task.livedoc_id,
+    resource_id: resourceId,
+    theme_id: theme.id,
+    title: deck.title,
+    slides: JSON.stringify(composed.slides),
+    previews: previews.length,
+    created_at: ctx.now().toISOString(),
+  };
+  await decks.insertDeck(ctx.db, row);
+  const storeMs = lap();
+  return resultOf(row, {
+    model: outline.model,
+    timings_ms: { retrieve: retrieveMs, outline: outlineMs, layout: Math.round(composed.layoutMs), write: Math.round(composed.writeMs), preview: previewMs, store: storeMs },
+  });
+}
+
+function resultOf(row: decks.DeckRow, extra: Pick<PptTaskResult, 'model' | 'timings_ms'>): PptTaskResult {
+  return { resource_id: row.resource_id, title: row.title, slide_count: (JSON.parse(row.slides) as unknown[]).length, previews: row.previews, theme_id: row.theme_id, ...extra };
+}
+
+/** Retention over: the deck resource, its file, its previews and its record go. */
+async function removePpt(ctx: AppContext, task: DocTaskRow): Promise<void> {
+  const row = await decks.findDeck(ctx.db, task.biz_id);
+  rmSync(deckDir(ctx.config.filesDir, task.biz_id), { recursive: true, force: true });
+  if (!row) return;
+  await resourcesRepo.deleteResource(ctx.db, row.resource_id);
+  removeResourceFiles(ctx.config.filesDir, row.livedoc_id, row.resource_id);
+  await decks.deleteDeck(ctx.db, task.biz_id);
+}
+
+export function registerSlides(ctx: AppContext): void {
+  registerDocTaskKind(ctx, 'ppt', { run: (task, job) => runPpt(ctx, task, job), removeOutputs: (task) => removePpt(ctx, task) });
+}
+
+/** A preview picture of a deck's slide `n` (from 1), or null when there is none. */
+export function readPreview(filesDir: string, bizId: string, n: number): Buffer | null {
+  const file = path.join(deckDir(filesDir, bizId), `slide-${n}.png`);
+  return existsSync(file) ? readFileSync(file) : null;
+}

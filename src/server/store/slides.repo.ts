@@ -1,0 +1,30 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, PptThemesTable, SlideDecksTable } from './database.js';
+
+export type ThemeRow = Selectable<PptThemesTable>;
+export type DeckRow = Selectable<SlideDecksTable>;
+
+export async function insertTheme(db: Kysely<Database>, row: ThemeRow): Promise<void> {
+  await db.insertInto('ppt_themes').values(row).execute();
+}
+
+export async function findTheme(db: Kysely<Database>, id: string): Promise<ThemeRow | undefined> {
+  return db.selectFrom('ppt_themes').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A user's custom themes, oldest first (so pages stay stable as new ones are added). */
+export async function userThemes(db: Kysely<Database>, userId: string): Promise<ThemeRow[]> {
+  return db.selectFrom('ppt_themes').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+}
+
+export async function insertDeck(db: Kysely<Database>, row: DeckRow): Promise<void> {
+  await db.insertInto('slide_decks').values(row).execute();
+}
+
+export async function findDeck(db: Kysely<Database>, bizId: string): Promise<DeckRow | undefined> {
+  return db.selectFrom('slide_decks').selectAll().where('biz_id', '=', bizId).executeTakeFirst();
+}
+
+export async function deleteDeck(db: Kysely<Database>, bizId: string): Promise<void> {
+  await db.deleteFrom('slide_decks').where('biz_id', '=', bizId).execute();
+}
