@@ -85,9 +85,12 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
   return { tagline: lead[best] ?? '', rest: lead.filter((_, i) => i !== best) };
 }
 
+/** A table row that the extractive writer took for a sentence: not prose, the key figures show it. */
+const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2;
+
 /** Paragraphs of two cited sentences each. */
 function paragraphs(prose: string): string[] {
-  const s = citedSentences(prose);
+  const s = citedSentences(prose).filter((x) => !isTableText(x));
   const out: string[] = [];
   for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2) out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
   return out;
@@ -148,7 +151,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     return fromModelPlan(modelPlan, req, sources);
   }
   await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
-  const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs));
+  const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs)).filter((x) => !isTableText(x));
   const sections: PageSection[] = [];
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();

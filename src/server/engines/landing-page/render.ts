@@ -115,7 +115,7 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
   }
   if (plan.summary) {
     out.push('<section aria-labelledby="overview-title">');
-    out.push(`<div class="wrap narrow"><p class="kicker">${L.overview}</p><h2 id="overview-title">${escapeText(plan.title)}</h2><p class="lead">${c(plan.summary)}</p></div>`);
+    out.push(`<div class="wrap narrow"><h2 id="overview-title">${L.overview}</h2><p class="lead">${c(plan.summary)}</p></div>`);
     out.push('</section>');
   }
   if (plan.sections.length > 0) {
@@ -130,7 +130,8 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
   if (plan.faq.length > 0) {
     out.push('<section aria-labelledby="faq-title">');
     out.push(`<div class="wrap narrow"><h2 id="faq-title">${L.faq}</h2>`);
-    for (const f of plan.faq) out.push(`<details><summary>${escapeText(f.question)}</summary><p>${c(f.answer)}</p></details>`);
+    // The first answer is open, so the section shows content before anyone clicks.
+    for (const [i, f] of plan.faq.entries()) out.push(`<details${i === 0 ? ' open' : ''}><summary>${escapeText(f.question)}</summary><p>${c(f.answer)}</p></details>`);
     out.push('</div>');
     out.push('</section>');
   }

@@ -41,14 +41,13 @@ a:focus-visible,summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2
 .button{display:inline-block;padding:.75rem 1.3rem;border-radius:999px;font-weight:600;text-decoration:none;background:#fff;color:var(--deep)}
 .button.ghost{background:transparent;color:#fff;border:2px solid rgba(255,255,255,.8)}
 .button:hover{filter:brightness(.95)}
-.numbers{background:var(--soft);border-bottom:1px solid var(--line)}
-.numbers ul{display:grid;grid-template-columns:repeat(auto-fit,minmax(200px,1fr));gap:1rem;margin:0;padding:2rem 0;list-style:none}
+.numbers{background:var(--soft);border-bottom:1px solid var(--line);padding:0}
+.numbers ul{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(150px,40vw),1fr));gap:1rem;margin:0;padding:2rem 0;list-style:none}
 .numbers li{background:#fff;border:1px solid var(--line);border-radius:var(--radius);padding:1.1rem 1.25rem}
-.numbers .value{display:block;font-size:clamp(1.7rem,3.6vw,2.3rem);font-weight:800;color:var(--accent);line-height:1.15;overflow-wrap:anywhere}
+.numbers .value{display:block;font-size:clamp(1.45rem,3.2vw,2.1rem);font-weight:800;color:var(--accent);line-height:1.15;overflow-wrap:anywhere}
 .numbers .label{display:block;color:var(--muted);font-size:.95rem;margin-top:.3rem}
 section{padding:clamp(2.5rem,6vw,4.5rem) 0}
 h2{font-size:clamp(1.6rem,3.4vw,2.2rem);line-height:1.2;margin:0 0 1.25rem;letter-spacing:-.01em}
-.kicker{color:var(--accent);font-weight:700;text-transform:uppercase;letter-spacing:.08em;font-size:.8rem;margin:0 0 .4rem}
 .lead{font-size:1.15rem;color:#1f2937}
 .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(280px,1fr));gap:1.25rem}
 .card{border:1px solid var(--line);border-radius:var(--radius);padding:1.5rem;background:#fff;box-shadow:0 1px 2px rgba(17,24,39,.04),0 8px 24px rgba(17,24,39,.05)}
@@ -69,7 +68,7 @@ sup{line-height:0}
 footer{background:var(--deep);color:#e5e7eb;padding:2rem 0;font-size:.9rem}
 footer p{margin:0}
 footer code{color:#fff}
-@media (max-width:720px){.hero-art{opacity:.28;right:-30%;width:110vw}.hero h1{max-width:none}}
+@media (max-width:720px){.numbers ul{grid-template-columns:1fr 1fr;gap:.75rem;padding:1.5rem 0}.numbers li{padding:.9rem 1rem}.hero-art{opacity:.28;right:-30%;width:110vw}.hero h1{max-width:none}}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}}
 @media print{.hero{background:#fff;color:var(--ink)}.hero-art,.actions,.skip{display:none}}`;
 }

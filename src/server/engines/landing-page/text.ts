@@ -87,7 +87,7 @@ export function iconFor(text: string, index: number): IconName {
   return rotate[index % rotate.length];
 }
 
-const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%|percent|k|K|M|million|billion|bn|x|×))?|(?:[$€£¥]\s?)?\d+(?:\.\d+)?(?:\s?(?:%|percent|k|K|M|million|billion|bn|x|×|ms|s|GB|MB|TB|kg|km|hours|days|years|users|customers))?/g;
+const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×))?|(?:[$€£¥]\s?)?\d+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×|ms\b|s\b|GB\b|MB\b|TB\b|kg\b|km\b|kW\b|kWh\b|MW\b|hours\b|days\b|years\b|users\b|customers\b))?/g;
 
 /** A figure worth showing: a unit, a currency or a decimal, or at least two digits and not a year. */
 function notable(value: string): boolean {
@@ -119,7 +119,9 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
     const l = clip(label.replace(/\s+/g, ' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/g, ''), 64);
     if (out.length >= max || seen.has(v) || !notable(v) || l.length < 3) return;
     seen.add(v);
-    out.push({ value: v, label: l.charAt(0).toUpperCase() + l.slice(1), ref });
+    // "kW home systems" keeps its case: only a lower-case word is capitalized.
+    const shown = /^[a-z][a-z]/.test(l) ? l.charAt(0).toUpperCase() + l.slice(1) : l;
+    out.push({ value: v, label: shown, ref });
   };
   for (const p of passages) {
     const rows = tableRows(p.content);
