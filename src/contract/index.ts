@@ -19,6 +19,7 @@ import { betaAppDataRoutes } from './beta-app-data.js';
 import { webRoutes } from './web.js';
 import { subtitleRoutes } from './subtitles.js';
 import { scrapeRoutes } from './scrape.js';
+import { landingPageRoutes } from './landing-pages.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -46,6 +47,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...webRoutes,
   ...subtitleRoutes,
   ...scrapeRoutes,
+  ...landingPageRoutes,
 ];
 
 /**

@@ -4,6 +4,7 @@ import { addSerialId, wideInteger } from './dialect/schema.js';
 import { socialMigration } from './migrations/0010-social.js';
 import { betaDataMigration } from './migrations/0011-beta-data.js';
 import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
+import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -338,4 +339,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_social': socialMigration,
   '0011_beta_data': betaDataMigration,
   '0012_web_scrape_subtitles': webScrapeSubtitles,
+  '0015_landing_pages': landingPagesMigration,
 };
