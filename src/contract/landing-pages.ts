@@ -75,4 +75,26 @@ export const creditLedger = defineRoute({
   responses: { 200: v2Envelope(v2Page(LedgerEntry)), 400: V2ErrorBody, 401: V2ErrorBody },
 });
 
-export const landingPageRoutes = [createLandingPage, creditLedger];
+/**
+ * The page itself, opened in a browser through the expiring signed link the task's historical
+ * record gives (ai_page_html); served with a Content-Security-Policy that forbids every network load.
+ */
+export const PageQuery = z.object({ expires: z.string().max(20).optional(), sig: z.string().max(200).optional() });
+export const landingPageView = defineRoute({
+  id: 'pages.view',
+  method: 'GET',
+  path: '/pages/{biz_id}',
+  auth: 'none',
+  family: 'v2',
+  tag: 'landing-pages',
+  summary: 'A landing page (signed link)',
+  params: z.object({ biz_id: z.string().min(1).max(100) }),
+  query: PageQuery,
+  envelope: false,
+  responses: { 200: { contentType: 'text/html', description: 'the landing page, one self-contained HTML file' }, 403: V2ErrorBody, 404: V2ErrorBody },
+});
+
+/** No network load of any kind: inline styles and data: images only, no script, no form, no frame. */
+export const LANDING_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
+
+export const landingPageRoutes = [createLandingPage, creditLedger, landingPageView];

@@ -27,6 +27,7 @@ import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
+import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
@@ -194,6 +195,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
   registerBatchScrape(ctx);
+  registerLandingPages(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import * as c from '../../contract/landing-pages.js';
+import { registerRoute } from '../http/register.js';
+import { readMultipart } from '../http/multipart.js';
+import { validatePart } from '../http/validate.js';
+import { HttpError, RequestValidationError } from '../errors.js';
+import { creditLedger, createLandingPage } from '../services/landing-pages.service.js';
+import { landingPageHtml } from '../services/landing-page.runner.js';
+import { findTaskByBiz, type DocTaskRow } from '../services/doc-tasks.service.js';
+import { requireSignedLink } from '../http/signed-links.js';
+import type { UploadedFile } from '../services/resources.service.js';
+
+/** The body of POST /v2/landing_page: JSON, or multipart with the text fields and one `file` part. */
+async function readLandingPageBody(ctx: AppContext, request: FastifyRequest): Promise<{ body: c.LandingPageRequest; file?: UploadedFile }> {
+  if (!request.isMultipart()) return { body: validatePart('body', c.LandingPageRequest, request.body) };
+  const parts = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'), c.LandingPageForm);
+  try {
+    const body = validatePart('body', c.LandingPageRequest, parts.fields);
+    const part = parts.files.find((f) => f.field === 'file');
+    if (!part) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: a multipart landing-page request carries one file part named "file" (send JSON when there is no file)', type: 'missing' }], true);
+    return { body, file: { fileName: part.filename, mimeType: part.mimeType, data: await readFile(part.tmpPath) } };
+  } finally {
+    await parts.discard();
+  }
+}
+
+/**
+ * Serves a landing-page task's page: the HTML file of the task with a CSP that forbids every
+ * network load (the page needs none), or 404 while there is none. The slides page
+ * (/slides/:biz) calls this for a landing-page task.
+ */
+export async function sendLandingPage(reply: FastifyReply, task: DocTaskRow): Promise<FastifyReply> {
+  const html = await landingPageHtml(task);
+  if (html === null) throw new HttpError('NOT_FOUND', `task ${task.id} has no page (it is not completed, or its page expired)`);
+  return reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', c.LANDING_PAGE_CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'no-referrer')
+    .header('cache-control', 'private, no-store')
+    .send(html);
+}
+
+export function landingPageRoutes(app: FastifyInstance, ctx: AppContext): void {
+  registerRoute(app, ctx, c.createLandingPage, async ({ auth, request, reply }) => {
+    const { body, file } = await readLandingPageBody(ctx, request);
+    const created = await createLandingPage(ctx, auth, body, file);
+    reply.headers(created.headers);
+    return created.data;
+  });
+  registerRoute(app, ctx, c.creditLedger, ({ auth, query }) => creditLedger(ctx, auth, query));
+  registerRoute(app, ctx, c.landingPageView, async ({ params, query, reply }) => {
+    requireSignedLink(ctx, 'page', params.biz_id, query);
+    const task = await findTaskByBiz(ctx, params.biz_id);
+    if (!task || task.kind !== 'landing_page') throw new HttpError('NOT_FOUND', `no landing page ${params.biz_id}`);
+    return sendLandingPage(reply, task);
+  });
+}
