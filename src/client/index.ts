@@ -14,6 +14,7 @@ import { betaClient } from './beta.js';
 import { webClient } from './web.js';
 import { subtitlesClient } from './subtitles.js';
 import { scrapeClient } from './scrape.js';
+import { docTasksClient } from './doc-tasks.js';
 import { landingPagesClient } from './landing-pages.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
@@ -40,6 +41,7 @@ export function createApi(options: TransportOptions) {
     web: webClient(transport),
     subtitles: subtitlesClient(transport),
     scrape: scrapeClient(transport),
+    docTasks: docTasksClient(transport),
     landingPages: landingPagesClient(transport),
   };
 }

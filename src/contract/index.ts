@@ -19,6 +19,8 @@ import { betaAppDataRoutes } from './beta-app-data.js';
 import { webRoutes } from './web.js';
 import { subtitleRoutes } from './subtitles.js';
 import { scrapeRoutes } from './scrape.js';
+import { docTaskRoutes } from './doc-tasks.js';
+import { pageRoutes } from './pages.js';
 import { landingPageRoutes } from './landing-pages.js';
 
 export * from './route.js';
@@ -47,6 +49,8 @@ export const ROUTES: readonly RouteDef[] = [
   ...webRoutes,
   ...subtitleRoutes,
   ...scrapeRoutes,
+  ...docTaskRoutes,
+  ...pageRoutes,
   ...landingPageRoutes,
 ];
 

@@ -30,6 +30,8 @@ import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
+import { docTaskRoutes } from './routes/doc-tasks.js';
+import { pageRoutes } from './routes/pages.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -64,6 +66,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   webRoutes,
   subtitleRoutes,
   scrapeRoutes,
+  docTaskRoutes,
+  pageRoutes,
   // POST /v2/landing_page takes JSON or multipart (one file, the upload limit): its own multipart scope.
   (app, ctx) => withMultipart(app, ctx, (scope) => landingPageRoutes(scope, ctx)),
 ];

@@ -51,6 +51,8 @@ export interface ServerConfig {
   allowFetchFrom: string[];
   /** A compatible social data provider to pass social search through to (`--social-upstream`); local store otherwise. */
   socialUpstream?: SocialUpstreamConfig;
+  /** Days a completed slide or landing-page task keeps its outputs before it is EXPIRED (`--task-retention-days`). */
+  taskRetentionDays?: number;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }

@@ -27,6 +27,7 @@ import { JobQueue } from './jobs/queue.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
+import { sweepExpiredTasks } from './services/doc-tasks.service.js';
 import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
@@ -74,6 +75,8 @@ export interface StartOptions {
   jobLeaseMs?: number;
   /** Usable API keys one user may hold (default 100). */
   maxKeysPerUser?: number;
+  /** Days a completed slide or landing-page task keeps its outputs (default 30). */
+  taskRetentionDays?: number;
   /** Where start-up warnings go (default stderr). */
   warn?: (message: string) => void;
   /** Hosts, addresses and CIDR blocks the outbound fetch may reach although they are local or private. */
@@ -128,6 +131,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     chromiumPath: options.chromiumPath ?? process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM,
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
+    taskRetentionDays: options.taskRetentionDays,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
@@ -222,10 +226,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const boot = await bootstrap(ctx);
   // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
-  const sweeper = setInterval(() => {
+  // Completed slide and landing-page tasks past their retention window lose their outputs (EXPIRED).
+  const sweep = () => {
     const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
     deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
-  }, 600_000);
+    sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 600_000);
   sweeper.unref();
   await jobs.start();
 

@@ -9,7 +9,7 @@ import { visibleIds } from '../store/livedocs.repo.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import { analyzeQuery } from '../engines/query-analysis.js';
 import { writeAnswer } from '../engines/answer-writer.js';
-import { access, createLiveDoc } from './livedocs.service.js';
+import { access, liveDocForRequest } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
 
@@ -23,16 +23,7 @@ interface CreateInput {
 
 export async function createConversation(ctx: AppContext, auth: AuthContext, input: CreateInput): Promise<ConversationStarted> {
   const query = checkQuery(input.query);
-  let livedocId = input.live_doc_short_id;
-  if (livedocId) await access(ctx, auth.user.id, livedocId, 'read');
-  else {
-    try {
-      const title = query.trim().replace(/\s+/g, ' ').slice(0, 80);
-      livedocId = (await createLiveDoc(ctx, auth.user.id, { name: title, description: `Created for the conversation "${title}"` })).short_id;
-    } catch (err) {
-      throw new HttpError('LIVEDOC_CREATE_FAILED', `could not create a LiveDoc for the conversation: ${(err as Error).message}`);
-    }
-  }
+  const { shortId: livedocId } = await liveDocForRequest(ctx, auth.user.id, input.live_doc_short_id, { query, madeFor: 'conversation', need: 'read' });
   const selected = input.selected_resource_ids ? [...new Set(input.selected_resource_ids)] : null;
   if (selected && selected.length > 0) {
     const found = new Set((await findResourcesByIds(ctx.db, selected)).filter((r) => r.livedoc_id === livedocId).map((r) => r.id));

@@ -47,6 +47,26 @@ export async function createLiveDoc(ctx: Ctx, userId: string, input: { name: str
   return toLiveDoc(row, userId);
 }
 
+/**
+ * The LiveDoc a request works in (conversations, slides, landing pages, mindmaps): the one it
+ * names, which the user must be able to use (`need`), or a new one named after the query when it
+ * names none. LIVEDOC_NOT_FOUND for a named one that is absent or another user's;
+ * LIVEDOC_CREATE_FAILED when the new one cannot be made.
+ */
+export async function liveDocForRequest(ctx: Ctx, userId: string, shortId: string | undefined, input: { query: string; madeFor: string; need: 'read' | 'write' }): Promise<{ shortId: string; created: boolean }> {
+  if (shortId) {
+    await access(ctx, userId, shortId, input.need);
+    return { shortId, created: false };
+  }
+  const title = input.query.trim().replace(/\s+/g, ' ').slice(0, 80) || 'Untitled';
+  try {
+    const doc = await createLiveDoc(ctx, userId, { name: title, description: `Created for the ${input.madeFor} "${title}"` });
+    return { shortId: doc.short_id, created: true };
+  } catch (err) {
+    throw new HttpError('LIVEDOC_CREATE_FAILED', `could not create a LiveDoc for the ${input.madeFor}: ${(err as Error).message}`);
+  }
+}
+
 /** Marks a LiveDoc changed when its resources change, so lists show the freshest first. */
 export async function touch(ctx: Ctx, id: string): Promise<void> {
   await repo.updateLiveDoc(ctx.db, id, { modified_at: ctx.now().toISOString() });

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { checkLink, signedLink } from '../auth/signed-links.js';
 
 /** Source files live under <files>/livedocs/<livedoc>/<resource>/<name>; the name is made safe. */
 export function saveResourceFile(filesDir: string, livedocId: string, resourceId: string, fileName: string, data: Buffer): string {
@@ -19,18 +19,11 @@ export function removeLiveDocFiles(filesDir: string, livedocId: string): void {
   rmSync(path.join(filesDir, 'livedocs', livedocId), { recursive: true, force: true });
 }
 
-function signature(secret: Uint8Array, resourceId: string, expires: number): string {
-  return createHmac('sha256', secret).update(`resource-download\n${resourceId}\n${expires}`).digest('base64url');
-}
-
-/** A download URL that works without credentials until `expires` (Unix seconds): an HMAC over both. */
+/** A download URL that works without credentials until `expires` (Unix seconds). */
 export function signedDownloadUrl(baseUrl: string, secret: Uint8Array, resourceId: string, expires: number): string {
-  return `${baseUrl}/files/resources/${encodeURIComponent(resourceId)}?expires=${expires}&sig=${signature(secret, resourceId, expires)}`;
+  return signedLink(baseUrl, secret, 'resource-download', resourceId, `/files/resources/${encodeURIComponent(resourceId)}`, expires);
 }
 
 export function checkSignature(secret: Uint8Array, resourceId: string, expires: number, sig: string, nowSeconds: number): 'ok' | 'expired' | 'bad' {
-  const expected = Buffer.from(signature(secret, resourceId, expires));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return 'bad';
-  return nowSeconds > expires ? 'expired' : 'ok';
+  return checkLink(secret, 'resource-download', resourceId, { expires, sig }, nowSeconds);
 }

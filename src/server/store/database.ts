@@ -369,6 +369,26 @@ export interface SubtitleTracksTable {
   created_at: string;
 }
 
+/** A slide or landing-page task (spec 2.6): its row outlives the job that runs it. */
+export interface DocTasksTable {
+  id: string;
+  kind: string;
+  user_id: string;
+  api_key_id: string | null;
+  livedoc_id: string;
+  biz_id: string;
+  job_id: string;
+  /** JSON of the validated request body. */
+  request: string;
+  /** JSON the kind's runner returned, once completed. */
+  result: string | null;
+  outcome: 'completed' | 'failed' | 'pending' | 'canceled' | 'expired' | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   list_totals: ListTotalsTable;
   usage_rollups: UsageRollupsTable;
@@ -404,5 +424,6 @@ export interface Database {
   scrape_jobs: ScrapeJobsTable;
   scrape_pages: ScrapePagesTable;
   subtitle_tracks: SubtitleTracksTable;
+  doc_tasks: DocTasksTable;
   credit_ledger: CreditLedgerTable;
 }

@@ -4,6 +4,7 @@ import { addSerialId, wideInteger } from './dialect/schema.js';
 import { socialMigration } from './migrations/0010-social.js';
 import { betaDataMigration } from './migrations/0011-beta-data.js';
 import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
+import { docTasksMigration } from './migrations/0013-doc-tasks.js';
 import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 
 /**
@@ -339,5 +340,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0010_social': socialMigration,
   '0011_beta_data': betaDataMigration,
   '0012_web_scrape_subtitles': webScrapeSubtitles,
+  '0013_doc_tasks': docTasksMigration,
   '0015_landing_pages': landingPagesMigration,
 };

@@ -32,6 +32,7 @@ export interface ServeOptions {
   chromium?: string;
   maxUploadMb: number;
   maxKeysPerUser: number;
+  taskRetentionDays: number;
   allowFetchFrom?: string[];
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
@@ -125,6 +126,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
+    taskRetentionDays: opts.taskRetentionDays,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
   };
@@ -243,6 +245,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
+    .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
     .option('--exec <command>', 'start on a free port with a temporary data dir (or --data-dir), run the command (through the shell) with FACET_BASE_URL, FACET_API_KEY, FACET_ACCESS_TOKEN and FACET_ADMIN_KEY set, stop, and exit with its code')
     .option('--seed <file>', 'apply this fixtures file through the API once the platform is up (see `facet serve seed --help`)')
     .option('--allow-fetch-from <host|cidr>', 'let URL add, sites and screenshots fetch this local or private host name, address or CIDR block (repeatable; env FACET_ALLOW_FETCH_FROM, comma-separated)', collect)
