@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
+import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
 
 /**
  * POST /v2/landing_page (spec 4.5) and what the local platform decides around it (docs/decisions.md,
@@ -77,24 +78,20 @@ export const creditLedger = defineRoute({
 
 /**
  * The page itself, opened in a browser through the expiring signed link the task's historical
- * record gives (ai_page_html); served with a Content-Security-Policy that forbids every network load.
+ * record gives (ai_page_html); served with a Content-Security-Policy that forbids every network
+ * load. Errors are HTML pages, as for every page of the platform (contract/pages.ts).
  */
-export const PageQuery = z.object({ expires: z.string().max(20).optional(), sig: z.string().max(200).optional() });
 export const landingPageView = defineRoute({
-  id: 'pages.view',
+  id: 'pages.landingPage',
   method: 'GET',
   path: '/pages/{biz_id}',
   auth: 'none',
-  family: 'v2',
-  tag: 'landing-pages',
-  summary: 'A landing page (signed link)',
+  family: 'image',
+  tag: 'pages',
+  summary: 'A landing page: one self-contained HTML file (signed link)',
   params: z.object({ biz_id: z.string().min(1).max(100) }),
-  query: PageQuery,
-  envelope: false,
-  responses: { 200: { contentType: 'text/html', description: 'the landing page, one self-contained HTML file' }, 403: V2ErrorBody, 404: V2ErrorBody },
+  query: PageLinkQuery,
+  responses: PAGE_RESPONSES,
 });
-
-/** No network load of any kind: inline styles and data: images only, no script, no form, no frame. */
-export const LANDING_PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; base-uri 'none'; form-action 'none'; frame-ancestors 'self'";
 
 export const landingPageRoutes = [createLandingPage, creditLedger, landingPageView];

@@ -6,11 +6,12 @@ import * as c from '../../contract/landing-pages.js';
 import { registerRoute } from '../http/register.js';
 import { readMultipart } from '../http/multipart.js';
 import { validatePart } from '../http/validate.js';
+import { sendHtml, servePage } from '../http/html-page.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { creditLedger, createLandingPage } from '../services/landing-pages.service.js';
 import { landingPageHtml } from '../services/landing-page.runner.js';
-import { findTaskByBiz, type DocTaskRow } from '../services/doc-tasks.service.js';
-import { requireSignedLink } from '../http/signed-links.js';
+import { currentStatus, findTaskByBiz, type DocTaskRow } from '../services/doc-tasks.service.js';
+import { requirePageLink } from '../auth/signed-links.js';
 import type { UploadedFile } from '../services/resources.service.js';
 
 /** The body of POST /v2/landing_page: JSON, or multipart with the text fields and one `file` part. */
@@ -28,20 +29,17 @@ async function readLandingPageBody(ctx: AppContext, request: FastifyRequest): Pr
 }
 
 /**
- * Serves a landing-page task's page: the HTML file of the task with a CSP that forbids every
- * network load (the page needs none), or 404 while there is none. The slides page
- * (/slides/:biz) calls this for a landing-page task.
+ * A landing-page task's page: its HTML file, served with the pages' CSP (no network load; the page
+ * needs none). 409 while the task has not completed, 404 once its page is gone. The slide viewer
+ * (/slides/:biz) calls this for a landing-page task, after checking its own link.
  */
-export async function sendLandingPage(reply: FastifyReply, task: DocTaskRow): Promise<FastifyReply> {
+export async function sendLandingPage(ctx: AppContext, reply: FastifyReply, task: DocTaskRow): Promise<FastifyReply> {
+  const status = await currentStatus(ctx, task);
+  if (status === 'RUNNING') throw new HttpError('CONFLICT', `the landing page is still being written (task ${task.id} is RUNNING); reload in a few seconds`, { status: 409 });
+  if (status !== 'COMPLETED') throw new HttpError('NOT_FOUND', `task ${task.id} ended ${status}: it has no page`);
   const html = await landingPageHtml(task);
-  if (html === null) throw new HttpError('NOT_FOUND', `task ${task.id} has no page (it is not completed, or its page expired)`);
-  return reply
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', c.LANDING_PAGE_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'no-referrer')
-    .header('cache-control', 'private, no-store')
-    .send(html);
+  if (html === null) throw new HttpError('NOT_FOUND', `the page of task ${task.id} no longer exists`);
+  return sendHtml(reply, 200, html);
 }
 
 export function landingPageRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -52,10 +50,12 @@ export function landingPageRoutes(app: FastifyInstance, ctx: AppContext): void {
     return created.data;
   });
   registerRoute(app, ctx, c.creditLedger, ({ auth, query }) => creditLedger(ctx, auth, query));
-  registerRoute(app, ctx, c.landingPageView, async ({ params, query, reply }) => {
-    requireSignedLink(ctx, 'page', params.biz_id, query);
-    const task = await findTaskByBiz(ctx, params.biz_id);
-    if (!task || task.kind !== 'landing_page') throw new HttpError('NOT_FOUND', `no landing page ${params.biz_id}`);
-    return sendLandingPage(reply, task);
-  });
+  registerRoute(app, ctx, c.landingPageView, ({ params, query, reply }) =>
+    servePage(reply, async () => {
+      requirePageLink(ctx, 'page', params.biz_id, query);
+      const task = await findTaskByBiz(ctx, params.biz_id);
+      if (!task || task.kind !== 'landing_page') throw new HttpError('NOT_FOUND', `no landing page ${params.biz_id}`);
+      return sendLandingPage(ctx, reply, task);
+    }),
+  );
 }

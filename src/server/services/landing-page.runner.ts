@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { generateLandingPage, type PagePassage } from '../engines/landing-page/index.js';
-import { refundLandingPage } from '../auth/landing-page-billing.js';
+import { ensureLandingPagePaid, refundLandingPage } from '../auth/landing-page-billing.js';
 import { leadingChunks } from '../store/landing-pages.repo.js';
 import { retrieve } from './retrieval.service.js';
 import { taskDir, taskOutputDir } from './task-files.js';
@@ -45,11 +45,18 @@ function isUpstreamDown(err: unknown): err is HttpError {
 
 async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<LandingPageResult> {
   const req = JSON.parse(task.request) as LandingPageTaskRequest;
+  // A FAILED task that its owner runs again pays again (its first charge was given back).
+  try {
+    await ensureLandingPagePaid(ctx.db, task.user_id, task.id, ctx.now());
+  } catch (err) {
+    throw new JobFailure((err as Error).message);
+  }
   try {
     const passages = await passagesFor(ctx, task, req);
     if (passages.length === 0) {
       throw new JobFailure(`LiveDoc ${task.livedoc_id} holds no text to write a page from: add documents to it (or send a file with the request)`);
     }
+    job.signal.throwIfAborted();
     await job.log(`writing the page from ${passages.length} passage(s) of ${new Set(passages.map((p) => p.resourceId)).size} resource(s)`);
     const page = await generateLandingPage({
       query: req.query,

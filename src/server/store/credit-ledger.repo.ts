@@ -13,8 +13,10 @@ export async function attachLedgerTask(db: Db, entryId: string, taskId: string):
   await db.updateTable('credit_ledger').set({ task_id: taskId }).where('id', '=', entryId).execute();
 }
 
-export async function ledgerEntryOf(db: Db, taskId: string, reason: string): Promise<LedgerRow | undefined> {
-  return db.selectFrom('credit_ledger').selectAll().where('task_id', '=', taskId).where('reason', '=', reason).executeTakeFirst();
+/** What a task has cost so far: its charges (negative) and refunds (positive) summed. */
+export async function taskNet(db: Db, taskId: string): Promise<{ net: number; entries: number }> {
+  const row = await db.selectFrom('credit_ledger').select((eb) => [eb.fn.sum<number>('delta').as('net'), eb.fn.countAll<number>().as('n')]).where('task_id', '=', taskId).executeTakeFirst();
+  return { net: Number(row?.net ?? 0), entries: Number(row?.n ?? 0) };
 }
 
 /** A user's entries, newest first. */

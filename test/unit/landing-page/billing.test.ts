@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { chargeLandingPage, refundLandingPage, attachCharge } from '../../../src/server/auth/landing-page-billing.js';
+import { chargeLandingPage, refundLandingPage, attachCharge, ensureLandingPagePaid } from '../../../src/server/auth/landing-page-billing.js';
 import { createUser } from '../../../src/server/services/users.service.js';
 import { creditsOf } from '../../../src/server/store/credits.repo.js';
 import { LANDING_PAGE_CREDITS } from '../../../src/contract/landing-pages.js';
@@ -63,5 +63,20 @@ describeOnStores('landing-page credits', (stores) => {
     ]);
     // A task that was never charged gives nothing back.
     expect(await refundLandingPage(store.db, u.id, now, { taskId: 'task_none' })).toBe(0);
+  });
+
+  it('a refunded task that runs again is charged again; a paid one is not charged twice', async () => {
+    const u = await createUser({ db: store.db, now: () => now }, { name: 'retry', credits: 25 });
+    const charge = await chargeLandingPage(store.db, u.id, now);
+    await attachCharge(store.db, charge, 'task_c');
+    expect(await ensureLandingPagePaid(store.db, u.id, 'task_c', now)).toBe(0);
+    expect(await refundLandingPage(store.db, u.id, now, { taskId: 'task_c' })).toBe(LANDING_PAGE_CREDITS);
+    expect(await ensureLandingPagePaid(store.db, u.id, 'task_c', now)).toBe(LANDING_PAGE_CREDITS);
+    expect(await ensureLandingPagePaid(store.db, u.id, 'task_c', now)).toBe(0);
+    expect(await creditsOf(store.db, u.id)).toBe(25 - LANDING_PAGE_CREDITS);
+    // Failing again refunds the second charge, once.
+    expect(await refundLandingPage(store.db, u.id, now, { taskId: 'task_c' })).toBe(LANDING_PAGE_CREDITS);
+    expect(await refundLandingPage(store.db, u.id, now, { taskId: 'task_c' })).toBe(0);
+    expect(await creditsOf(store.db, u.id)).toBe(25);
   });
 });
