@@ -36,5 +36,15 @@ export const landingPagesClient = (t: Transport) => ({
     const parsed = t.parse<{ data: { task_id: string } }>(res);
     return { task_id: parsed.data.task_id, credits: { cost: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.cost]), remaining: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.remaining]) } };
   },
+  /**
+   * The page's HTML from its signed link (ai_page_html), fetched through this client's base URL:
+   * the link's path and signature are what open it, not the host the server named.
+   */
+  async html(link: string): Promise<string> {
+    const u = new URL(link);
+    const res = await t.send({ method: 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), auth: 'none', service: 'platform', headers: { accept: 'text/html' }, raw: true });
+    if (res.status !== 200) throw new Error(`the page answered ${res.status}: ${res.body.toString('utf8').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+    return res.body.toString('utf8');
+  },
   ledger: (query: { page?: number; size?: number } = {}) => callRoute(t, c.creditLedger, { query }),
 });

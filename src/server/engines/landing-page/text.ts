@@ -136,11 +136,18 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
     for (const s of sentences(p.content)) {
       for (const m of s.matchAll(NUMBER)) {
         if (!notable(m[0])) continue;
-        const before = s.slice(0, m.index).split(/[,;:()]/).pop() ?? '';
+        let before = s.slice(0, m.index).split(/[,;:()]/).pop() ?? '';
         const after = s.slice((m.index ?? 0) + m[0].length).split(/[,;:().]/)[0] ?? '';
+        // A range ("8 to 10 years") is one figure, not its upper end.
+        let value = m[0];
+        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(before);
+        if (range) {
+          value = range[1] + value;
+          before = before.slice(0, range.index);
+        }
         // The words around the figure, the figure itself left out: "Revenue grew 42% in 2024" → "Revenue grew in 2024".
         const words = `${before.trim().split(/\s+/).slice(-5).join(' ')} ${after.trim().split(/\s+/).slice(0, 6).join(' ')}`;
-        add(m[0], words, p.ref);
+        add(value, words, p.ref);
       }
     }
   }
