@@ -5,7 +5,8 @@ import { v2Envelope, v2Page } from './envelopes.js';
 import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
 
 /**
- * POST /v2/landing_page (spec 4.5) and what the local platform decides around it (docs/decisions.md,
+ * POST /v2/landing_page (spec 4.5; errors of spec 7.2: INSUFFICIENT_CREDITS 402, LIVEDOC_NOT_FOUND
+ * 404, LIVEDOC_CREATE_FAILED and LANDING_PAGE_TASK_CREATE_FAILED 502) and what the local platform decides around it (docs/decisions.md,
  * "Landing pages"): the price in credits, the accepted stream protocols, the multipart part names,
  * and the credit ledger a user reads their charges from.
  */

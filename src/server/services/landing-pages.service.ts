@@ -48,7 +48,10 @@ export async function createLandingPage(ctx: AppContext, auth: AuthContext, body
   try {
     let livedocId = body.livedoc_short_id;
     if (!livedocId) {
-      livedocId = (await createLiveDoc(ctx, userId, { name: liveDocName(body.query), description: 'Created for a landing page' })).short_id;
+      const doc = await createLiveDoc(ctx, userId, { name: liveDocName(body.query), description: 'Created for a landing page' }).catch((err: Error) => {
+        throw new HttpError('LIVEDOC_CREATE_FAILED', `A LiveDoc for the page could not be created: ${err.message}`);
+      });
+      livedocId = doc.short_id;
       newLiveDoc = livedocId;
     }
     const request: LandingPageTaskRequest = { query: body.query, stream_protocol: body.stream_protocol };
@@ -70,7 +73,7 @@ export async function createLandingPage(ctx: AppContext, auth: AuthContext, body
     if (newLiveDoc) await deleteLiveDoc(ctx, userId, newLiveDoc).catch(() => undefined);
     else if (uploaded) await deleteResource(ctx, userId, uploaded.livedoc, uploaded.id).catch(() => undefined);
     await refundLandingPage(ctx.db, userId, ctx.now(), { charge });
-    if (err instanceof HttpError && err.status < 500) throw err;
+    if (err instanceof HttpError && (err.status < 500 || err.code === 'LIVEDOC_CREATE_FAILED')) throw err;
     throw new HttpError('LANDING_PAGE_TASK_CREATE_FAILED', `The landing-page task could not be created: ${(err as Error).message}`);
   }
 }
