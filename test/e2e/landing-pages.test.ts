@@ -27,7 +27,7 @@ const postJson = (body: unknown, key = p.boot.api_key) =>
 function postForm(fields: Record<string, string>, parts: Array<[string, string | Buffer, string]>, key = p.boot.api_key) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [name, content, filename] of parts) form.append(name, new Blob([content]), filename);
+  for (const [name, content, filename] of parts) form.append(name, new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return p.fetch('/v2/landing_page', { method: 'POST', headers: bearer(key), body: form });
 }
 
