@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
+import { textInt } from './fields.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
 import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
@@ -60,8 +61,8 @@ export const LedgerEntry = z.object({
   created_at: z.string(),
 });
 export const LedgerQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  size: z.coerce.number().int().min(1).max(100).default(20),
+  page: textInt({ min: 1, max: 100_000, default: 1 }),
+  size: textInt({ min: 1, max: 100, default: 20 }),
 });
 
 /** The local platform's addition: the caller's own credit ledger, newest first. */
