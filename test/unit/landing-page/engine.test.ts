@@ -89,6 +89,17 @@ describe('landing-page engine with the local grounded model', () => {
   });
 });
 
+describe('landing-page sections', () => {
+  it('resources that share a heading make one section citing each of them', async () => {
+    await withLocalGateway(async (gateway) => {
+      const passages = [1, 2].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: 'Costs', content: `Heat pumps in region ${ref} cost ${ref * 7},000 dollars to install.`, link: '' }));
+      const { plan } = await generateLandingPage({ query: 'heat pump costs', passages, livedocId: 'ld_1', gateway, scope, now });
+      expect(plan.sections.map((s) => s.heading)).toEqual(['Costs']);
+      expect(plan.sections[0].paragraphs.join(' ')).toMatch(/\[1\][\s\S]*\[2\]/);
+    });
+  });
+});
+
 describe('landing-page engine with a model that plans in JSON', () => {
   const plan = {
     title: 'Solar at home',

@@ -40,13 +40,17 @@ function keepKnownCitations(text: string, refs: Set<number>): string {
   return text.replace(/\s*\[(\d+)\]/g, (m, n: string) => (refs.has(Number(n)) ? m : ''));
 }
 
-/** Groups of passages a section is written from: one per heading inside each resource, in rank order. */
+/**
+ * Groups of passages a section is written from: one per heading, in rank order. Resources that share
+ * a heading ("Costs" in several reports) make one section citing each of them, not several sections
+ * of the same name.
+ */
 function sectionGroups(passages: PagePassage[]): Array<{ heading: string; passages: PagePassage[] }> {
   const groups = new Map<string, { heading: string; passages: PagePassage[] }>();
   for (const p of passages) {
     if (p.section.trim().endsWith('?')) continue; // a question heading belongs in the FAQ
     const heading = p.section.trim() || p.title;
-    const key = `${p.ref}\u0000${heading}`;
+    const key = heading.toLowerCase();
     const g = groups.get(key) ?? { heading, passages: [] };
     g.passages.push(p);
     groups.set(key, g);
