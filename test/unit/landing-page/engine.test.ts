@@ -90,9 +90,20 @@ describe('landing-page engine with the local grounded model', () => {
 });
 
 describe('landing-page sections', () => {
+  it('a sentence that differs only in its figures is said once on the page, and a figure once per label', async () => {
+    await withLocalGateway(async (gateway) => {
+      const passages = [1, 2, 3].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: ref === 3 ? 'How it works' : 'Costs', content: ref === 3 ? 'A heat pump moves heat from outside air into the home.' : `A typical heat pump project costs $${ref + 9},500 before incentives.`, link: '' }));
+      const { plan } = await generateLandingPage({ query: 'heat pump costs', passages, livedocId: 'ld_1', gateway, scope, now });
+      const all = [plan.summary, ...plan.sections.flatMap((s) => s.paragraphs)].join(' ');
+      expect(all.match(/typical heat pump project costs/g)).toHaveLength(1);
+      expect(plan.keyNumbers.map((k) => k.value)).toEqual(['$10,500']);
+    });
+  });
+
   it('resources that share a heading make one section citing each of them', async () => {
     await withLocalGateway(async (gateway) => {
-      const passages = [1, 2].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: 'Costs', content: `Heat pumps in region ${ref} cost ${ref * 7},000 dollars to install.`, link: '' }));
+      const texts = ['Heat pumps in the north cost 7,000 dollars to install.', 'Grants in the south pay 2,000 dollars of the heat pump cost.'];
+      const passages = [1, 2].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: 'Costs', content: texts[ref - 1], link: '' }));
       const { plan } = await generateLandingPage({ query: 'heat pump costs', passages, livedocId: 'ld_1', gateway, scope, now });
       expect(plan.sections.map((s) => s.heading)).toEqual(['Costs']);
       expect(plan.sections[0].paragraphs.join(' ')).toMatch(/\[1\][\s\S]*\[2\]/);

@@ -92,9 +92,20 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
 /** A table row that the extractive writer took for a sentence: not prose, the key figures show it. */
 const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2;
 
-/** Paragraphs of two cited sentences each. */
-function paragraphs(prose: string): string[] {
-  const s = citedSentences(prose).filter((x) => !isTableText(x));
+/**
+ * A sentence's words without citations, figures or punctuation: two sources saying "a project costs
+ * $10,500" and "a project costs $14,500" say the same thing twice on a page, so the second is left out.
+ */
+const sentenceKey = (s: string) => withoutCitations(s).toLowerCase().replace(/[\p{N}$€£¥%.,]+/gu, ' ').replace(/[^\p{L}\s]+/gu, '').replace(/\s+/g, ' ').trim();
+
+/** Paragraphs of two cited sentences each; a sentence already on the page (`seen`) is not repeated. */
+function paragraphs(prose: string, seen: Set<string>): string[] {
+  const s = citedSentences(prose).filter((x) => {
+    const key = sentenceKey(x);
+    if (isTableText(x) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   const out: string[] = [];
   for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2) out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
   return out;
@@ -157,10 +168,11 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
   const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs)).filter((x) => !isTableText(x));
   const sections: PageSection[] = [];
+  const seen = new Set<string>();
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();
     const answer = await ask(`${g.heading}: ${req.query}`, g.passages, `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`);
-    const body = paragraphs(keepKnownCitations(pageProse(answer.text), refs));
+    const body = paragraphs(keepKnownCitations(pageProse(answer.text), refs), seen);
     if (body.length > 0) sections.push({ heading: clip(g.heading, 100), paragraphs: body, icon: iconFor(`${g.heading} ${body.join(' ')}`, i) });
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
@@ -169,7 +181,8 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     lang: languageOf(req.query),
     title: clip(titleFromQuery(req.query), PLAN_LIMITS.titleChars),
     tagline: clip(withoutCitations(tagline), PLAN_LIMITS.taglineChars),
-    summary: clip(rest.join(' '), PLAN_LIMITS.summaryChars),
+    // The overview says what the sections do not already say.
+    summary: clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
     sections,
     keyNumbers: keyNumbers(req.passages, PLAN_LIMITS.keyNumbers),
     faq: documentFaq(req.passages),

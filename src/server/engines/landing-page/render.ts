@@ -57,9 +57,10 @@ function cited(text: string, refs: Set<number>, label: string): string {
 function heroArt(seed: number): string {
   const rnd = mulberry32(seed);
   const circles = Array.from({ length: 5 }, (_, i) => {
-    const r = 60 + rnd() * 110;
     const cx = 120 + rnd() * 320;
-    const cy = 80 + rnd() * 320;
+    const cy = 120 + rnd() * 240;
+    // Inside the picture's box, so no circle is cut flat by its edge.
+    const r = Math.min(60 + rnd() * 110, cy - 6, 474 - cy, 554 - cx);
     const o = (0.1 + rnd() * 0.16).toFixed(2);
     return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="${o}"${i % 2 ? ' stroke="#fff" stroke-opacity=".35" stroke-width="2"' : ''}/>`;
   }).join('');

@@ -117,8 +117,10 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
   const add = (value: string, label: string, ref: number) => {
     const v = value.trim();
     const l = clip(label.replace(/\s+/g, ' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/g, ''), 64);
-    if (out.length >= max || seen.has(v) || !notable(v) || l.length < 3) return;
+    // One figure per value and per label: "costs $10,500" and "costs $14,500" from two reports show once.
+    if (out.length >= max || seen.has(v) || seen.has(l.toLowerCase()) || !notable(v) || l.length < 3) return;
     seen.add(v);
+    seen.add(l.toLowerCase());
     // "kW home systems" keeps its case: only a lower-case word is capitalized.
     const shown = /^[a-z][a-z]/.test(l) ? l.charAt(0).toUpperCase() + l.slice(1) : l;
     out.push({ value: v, label: shown, ref });
@@ -146,7 +148,7 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
           before = before.slice(0, range.index);
         }
         // The words around the figure, the figure itself left out: "Revenue grew 42% in 2024" → "Revenue grew in 2024".
-        const words = `${before.trim().split(/\s+/).slice(-5).join(' ')} ${after.trim().split(/\s+/).slice(0, 6).join(' ')}`;
+        const words = `${before.trim().split(/\s+/).slice(-6).join(' ')} ${after.trim().split(/\s+/).slice(0, 6).join(' ')}`;
         add(value, words, p.ref);
       }
     }
