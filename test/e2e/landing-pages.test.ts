@@ -5,6 +5,7 @@ import { HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { SOLAR_DOCS, SOLAR_QUERY } from '../helpers/landing-docs.js';
+import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 import { LANDING_PAGE_CREDITS } from '../../src/contract/landing-pages.js';
 
 /** Landing pages end to end: the built CLI against a real `facet serve`, no network. */
@@ -246,4 +247,54 @@ describe('facet pages: upload limit and an unreachable model upstream', () => {
     expect(r.stderr).toMatch(/facet pages retry/);
     expect(okJson(await q.cli(['whoami', '--json'])).user.credits).toBe(before - LANDING_PAGE_CREDITS);
   }, 120_000);
+});
+
+describe('facet pages with an upstream model', () => {
+  let up: FakeUpstream;
+  let r: Platform;
+  beforeAll(async () => {
+    up = await startFakeUpstream();
+    r = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--default-model', 'aster-mini'] });
+  }, 60_000);
+  afterAll(async () => {
+    r?.cleanup();
+    await up?.close();
+  });
+
+  it("overloaded: PENDING without a new charge; retried: the model's JSON plan is the page, its invented figure left out", async () => {
+    const before = okJson(await r.cli(['whoami', '--json'])).user.credits;
+    const file = path.join(tempDir('pages'), 'solar.md');
+    writeFileSync(file, SOLAR_DOCS[0].text);
+    up.script({ status: 503, error: 'overloaded' });
+    const created = ok(await r.cli(['pages', 'create', 'solar costs', '--file', file]));
+    const id = created.stdout.trim();
+    const pending = await r.cli(['pages', 'wait', id, '--interval', '2'], { timeout: 60_000 });
+    expect(pending.exitCode).toBe(6);
+    expect(pending.stderr).toMatch(/PENDING: the model upstream is unavailable/);
+
+    const plan = {
+      title: 'Solar that pays for itself',
+      tagline: 'Panels, costs and savings [1]',
+      summary: 'A 6 kW system costs $15,000 before incentives [1].',
+      sections: [{ heading: 'Savings', body: ['The federal tax credit covers 30% of the cost [1].'], icon: 'chart' }],
+      key_numbers: [{ value: '$15,000', label: 'a typical 6 kW system', source: 1 }, { value: '77%', label: 'invented', source: 1 }],
+      faq: [{ question: 'How long until it pays back?', answer: '8 to 10 years [1].' }],
+    };
+    up.script({ text: JSON.stringify(plan) });
+    ok(await r.cli(['pages', 'retry', id]));
+    const out = path.join(tempDir('pages'), 'upstream.html');
+    ok(await r.cli(['pages', 'wait', id, '--out', out, '--interval', '2'], { timeout: 60_000 }));
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<h1>Solar that pays for itself</h1>');
+    expect(html).toContain('How long until it pays back?');
+    expect(html).toContain('$15,000');
+    expect(html).not.toContain('77%');
+    expect(await validate(html)).toEqual([]);
+    // The request the model got carried the uploaded file's text as a numbered source.
+    const asked = up.received.at(-1)!.body.messages.map((m: { content: string }) => m.content).join('\n');
+    expect(asked).toMatch(/\[1\] Home solar guide/);
+    expect(asked).toContain('$15,000');
+    // One charge for the task, however many runs.
+    expect(okJson(await r.cli(['whoami', '--json'])).user.credits).toBe(before - LANDING_PAGE_CREDITS);
+  }, 150_000);
 });
