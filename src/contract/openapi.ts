@@ -56,6 +56,7 @@ function parameters(route: RouteDef) {
   for (const [where, obj] of [
     ['path', route.params],
     ['query', route.query],
+    ['header', route.headers],
   ] as const) {
     if (!obj) continue;
     const schema = jsonSchema(obj, 'input') as { properties?: Record<string, unknown>; required?: string[] };

@@ -51,6 +51,8 @@ export interface RouteDef {
   tag: string;
   params?: z.ZodObject;
   query?: z.ZodObject;
+  /** Request headers the route reads (names in lower case), validated after the body and listed in the OpenAPI document. */
+  headers?: z.ZodObject;
   body?: z.ZodType;
   /**
    * json (default) or multipart; multipart bodies are parsed by the route itself, and so are the

@@ -93,6 +93,7 @@ export const createBatchScrape = defineRoute({
   path: '/v1/beta/scrape/batch-scrape',
   summary: 'Scrape 1-1000 HTTPS pages as an async job (header Idempotency-Key required)',
   body: BatchScrapeRequest,
+  headers: IdempotencyHeaders,
   responses: { 202: AsyncJob, ...errors, 409: BetaErrorBody, 422: BetaErrorBody },
 });
 export const getBatchScrape = defineRoute({

@@ -28,6 +28,7 @@ import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
+import { busOf } from './store/cache-bus.js';
 import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
@@ -234,6 +235,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
   sweep();
   const sweeper = setInterval(sweep, 600_000);
+  // Several instances on one PostgreSQL: readers here follow streams written elsewhere, and the
+  // streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
+  ctx.streams.startFollowing();
+  const orphanSweeper = busOf(ctx.db)
+    ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
+    : undefined;
+  orphanSweeper?.unref();
   sweeper.unref();
   await jobs.start();
 
@@ -245,6 +253,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        clearInterval(orphanSweeper);
+        ctx.streams.stopFollowing();
         ctx.streams.endReaders();
         await app.close();
         await jobs.stop();

@@ -12,6 +12,7 @@ export interface RouteInput<R extends RouteDef> {
   params: Infer<R['params']>;
   query: Infer<R['query']>;
   body: Infer<R['body']>;
+  headers: Infer<R['headers']>;
   /** Null only on routes whose auth group is 'none'. */
   auth: R['auth'] extends 'none' ? null : AuthContext;
   request: FastifyRequest;
@@ -30,6 +31,11 @@ export function credentialsOf(request: FastifyRequest): Credentials {
     adminKeyHeader: one(h['x-admin-key']),
     sessionCookie: cookies[SESSION_COOKIE],
   };
+}
+
+/** Only the headers the route declares, so validation never sees (or echoes) credentials. */
+function pickHeaders(schema: z.ZodObject, headers: FastifyRequest['headers']): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(schema.shape).map((name) => [name, headers[name]]));
 }
 
 function successStatus(route: RouteDef): number {
@@ -58,6 +64,7 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
         params: route.params ? validatePart('path', route.params, request.params) : undefined,
         query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
         body: route.body && (route.bodyType ?? 'json') === 'json' ? validatePart('body', route.body, request.body) : undefined,
+        headers: route.headers ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers)) : undefined,
         auth,
         request,
         reply,

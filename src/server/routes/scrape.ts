@@ -3,13 +3,11 @@ import type { AppContext } from '../context.js';
 import * as c from '../../contract/scrape.js';
 import { buildPath } from '../../contract/route.js';
 import { registerRoute } from '../http/register.js';
-import { validatePart } from '../http/validate.js';
 import * as service from '../services/batch-scrape.service.js';
 
 export function scrapeRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, c.createBatchScrape, async ({ auth, body, request, reply }) => {
-    const key = validatePart('header', c.IdempotencyHeaders, { 'idempotency-key': request.headers['idempotency-key'] })['idempotency-key'];
-    const { job } = await service.createBatch(ctx, auth, key, body);
+  registerRoute(app, ctx, c.createBatchScrape, async ({ auth, body, headers, reply }) => {
+    const { job } = await service.createBatch(ctx, auth, headers['idempotency-key'], body);
     reply.header('location', buildPath(c.getBatchScrape.path, { id: job.id }));
     return job;
   });

@@ -1,6 +1,7 @@
 import { HttpError, notFound } from '../errors.js';
 import { adjustCredits, setCredits } from '../store/credits.repo.js';
 import { forgetCachedUser, type UserRow } from '../store/users.repo.js';
+import { announceChange } from '../store/cache-bus.js';
 import { findUser, type Ctx } from './users.service.js';
 
 /** `+N` adds, `-N` takes (never below zero), `=N` sets. */
@@ -20,6 +21,8 @@ export async function changeCredits(ctx: Ctx, idOrName: string, spec: string): P
   const change = parseCreditChange(spec);
   const user = await userOrThrow(ctx, idOrName);
   const credits = change.op === '=' ? await setCredits(ctx.db, user.id, change.n) : await adjustCredits(ctx.db, user.id, change.op === '+' ? change.n : -change.n);
+  // Other instances drop the user row they cached (balance, plan) before this returns.
+  await announceChange(ctx.db);
   return { user: user.name, before: user.credits, credits };
 }
 
@@ -27,5 +30,6 @@ export async function setPlan(ctx: Ctx, idOrName: string, plan: 'free' | 'paid')
   const user = await userOrThrow(ctx, idOrName);
   await ctx.db.updateTable('users').set({ plan }).where('id', '=', user.id).execute();
   forgetCachedUser(ctx.db, user.id);
+  await announceChange(ctx.db);
   return { user: user.name, plan };
 }

@@ -3,6 +3,7 @@ import type { ApiKeysTable, Database } from './database.js';
 import { preparedQuery } from './prepared.js';
 import { lockForTransaction } from './dialect/locks.js';
 import { ReadCache } from './read-cache.js';
+import { announceChange } from './cache-bus.js';
 
 // A user's key list is read on every listing; any key write drops the cached lists.
 const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
@@ -11,10 +12,15 @@ const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
 // or deleted key is refused on the very next request; expiry is checked against the row at each use.
 const keysByHash = new ReadCache<ApiKeyRow | undefined>(5_000);
 
-/** Drops what this process has cached about keys: after any write to api_keys. */
-function forgetKeys(db: Kysely<Database>): void {
+/**
+ * Drops what this process has cached about keys, after a committed write to api_keys; and unless the
+ * write is one nobody else needs at once (a key's last use), every other process on the database
+ * drops its caches before this resolves, so a freeze or delete holds everywhere when its call returns.
+ */
+async function forgetKeys(db: Kysely<Database>, options: { everywhere: boolean } = { everywhere: true }): Promise<void> {
   keyLists.clear(db);
   keysByHash.clear(db);
+  if (options.everywhere) await announceChange(db);
 }
 
 export type ApiKeyRow = Selectable<ApiKeysTable>;
@@ -39,7 +45,7 @@ export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyR
     await trx.insertInto('api_keys').values(row).execute();
     return true;
   });
-  if (inserted) forgetKeys(db);
+  if (inserted) await forgetKeys(db);
   return inserted;
 }
 
@@ -88,7 +94,7 @@ export async function listLiveKeysPage(
 
 export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {
   await db.updateTable('api_keys').set(patch).where('id', '=', id).execute();
-  forgetKeys(db);
+  await forgetKeys(db, { everywhere: Object.keys(patch).some((k) => k !== 'last_used_at') });
 }
 
 /** Names and prefixes of keys, deleted ones included, for reports that outlive their keys. */

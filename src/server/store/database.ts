@@ -167,6 +167,8 @@ export interface StreamsTable {
   status: 'open' | 'done' | 'error';
   created_at: string;
   expires_at: string;
+  /** The instance writing it (PostgreSQL, several instances); null on SQLite. */
+  writer: string | null;
 }
 
 export interface StreamEventsTable {
@@ -389,6 +391,18 @@ export interface DocTasksTable {
   finished_at: string | null;
 }
 
+/** A process on the shared database (PostgreSQL) and the newest cache announcement it applied. */
+export interface CacheInstancesTable {
+  id: string;
+  heartbeat_ms: number;
+  acked_epoch: number;
+}
+
+export interface CacheEpochTable {
+  id: number;
+  n: number;
+}
+
 export interface Database {
   list_totals: ListTotalsTable;
   usage_rollups: UsageRollupsTable;
@@ -425,5 +439,7 @@ export interface Database {
   scrape_pages: ScrapePagesTable;
   subtitle_tracks: SubtitleTracksTable;
   doc_tasks: DocTasksTable;
+  cache_instances: CacheInstancesTable;
+  cache_epoch: CacheEpochTable;
   credit_ledger: CreditLedgerTable;
 }

@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
+import { cachesTrusted, onCacheInvalidation } from './cache-bus.js';
 
 /**
  * A short-lived cache of rows a repository reads on every request, per store. The repository's own
  * writes drop entries at once, so this process never serves a stale row after it changed one; the
- * short lifetime bounds what another process (the offline `facet serve` commands, a second server)
- * can leave stale.
+ * short lifetime bounds what another process can leave stale; on PostgreSQL the writes that must be
+ * seen everywhere at once are announced to every process (cache-bus.ts).
  */
 export class ReadCache<V> {
   private readonly stores = new WeakMap<Kysely<any>, Map<string, { value: V; at: number }>>();
@@ -14,7 +15,9 @@ export class ReadCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly capacity = 10_000,
-  ) {}
+  ) {
+    onCacheInvalidation((db) => this.clear(db));
+  }
 
   private of(db: Kysely<any>) {
     let map = this.stores.get(db);
@@ -23,6 +26,8 @@ export class ReadCache<V> {
   }
 
   async get(db: Kysely<any>, key: string, load: () => Promise<V>): Promise<V> {
+    // Another process may have changed the row unannounced to us (our listener is down): read it.
+    if (!cachesTrusted(db)) return load();
     const map = this.of(db);
     const hit = map.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;

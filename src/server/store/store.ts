@@ -6,6 +6,8 @@ import { MIGRATIONS } from './migrations.js';
 import { registerFastReader } from './prepared.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
 import { withExclusiveLock } from './dialect/locks.js';
+import { PostgresCacheBus } from './dialect/cache-bus.js';
+import { attachCacheBus } from './cache-bus.js';
 import type { StoreDialect } from './dialect/kind.js';
 import { preparePrivateDataDir } from '../files/private.js';
 
@@ -88,7 +90,24 @@ async function openPostgresStore(url: string): Promise<Store> {
     throw new Error(`cannot reach PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`);
   }
   await migrateOrClose(db);
-  return { db, dialect: 'postgres', file: null, close: () => db.destroy() };
+  // Writes other instances must see at once (a key frozen) drop their caches through this bus.
+  const bus = new PostgresCacheBus(db, url, (err) => process.emitWarning(`cache bus: ${(err as Error).message}`));
+  try {
+    await bus.start();
+  } catch (err) {
+    await db.destroy();
+    throw new Error(`cannot listen for cache announcements on PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`);
+  }
+  attachCacheBus(db, bus);
+  return {
+    db,
+    dialect: 'postgres',
+    file: null,
+    async close() {
+      await bus.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Brings the store to the newest migration, one migrator at a time; closes it on failure. */

@@ -29,8 +29,11 @@ export async function terminalEvent(db: Kysely<Database>, key: string): Promise<
   return db.selectFrom('stream_events').selectAll().where('stream_key', '=', key).where('type', 'in', ['done', 'error']).orderBy('seq').limit(1).executeTakeFirst();
 }
 
-export async function openStreams(db: Kysely<Database>): Promise<StreamRow[]> {
-  return db.selectFrom('streams').selectAll().where('status', '=', 'open').execute();
+/** Streams still open; with `liveWriters`, only those whose writer is not among them (orphans). */
+export async function openStreams(db: Kysely<Database>, liveWriters?: string[]): Promise<StreamRow[]> {
+  let q = db.selectFrom('streams').selectAll().where('status', '=', 'open');
+  if (liveWriters && liveWriters.length > 0) q = q.where((eb) => eb.or([eb('writer', 'is', null), eb('writer', 'not in', liveWriters)]));
+  return q.execute();
 }
 
 export async function lastSeq(db: Kysely<Database>, key: string): Promise<number> {

@@ -2,6 +2,8 @@ import { EventEmitter } from 'node:events';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
 import * as repo from '../store/streams.repo.js';
+import { busOf } from '../store/cache-bus.js';
+import { withExclusiveLock } from '../store/dialect/locks.js';
 
 export interface LoggedEvent {
   /** 0-based position in the stream's log; a reader that has seen N events resumes at offset N. */
@@ -15,20 +17,47 @@ const TERMINAL = new Set(['done', 'error']);
 /**
  * Durable event logs for conversation answers (ARCHITECTURE "Async work and streams"): every event
  * is written to the store before anyone sees it, so a reader replays from any offset; readers of a
- * stream being written get new events through an in-process emitter. With several instances
- * (PostgreSQL) the emitter is where LISTEN/NOTIFY plugs in.
+ * stream being written get new events through an in-process emitter. With several instances on one
+ * PostgreSQL, a reader on one instance follows a stream another writes: the writer sends a wake-up
+ * (the stream's key only, after the commit) and the reader's instance reads the new events from the
+ * log; a slow poll covers wake-ups lost while a listener reconnects.
  */
 export class StreamHub {
   private readonly emitter = new EventEmitter();
   /** Next seq per stream being written by this process; appends to one stream are serialised here. */
   private readonly nextSeq = new Map<string, number>();
 
+  /** Streams written elsewhere that readers here follow: the next seq to read from the log. */
+  private readonly remote = new Map<string, { next: number; readers: number; reading: Promise<void> | null; again: boolean }>();
+  private unwake: (() => void) | undefined;
+  private poller: NodeJS.Timeout | undefined;
+
   constructor(private readonly db: Kysely<Database>) {
     this.emitter.setMaxListeners(0);
   }
 
+  /** Several instances (PostgreSQL): follow wake-ups of streams written elsewhere, and poll slowly. */
+  startFollowing(pollMs = 2_000): void {
+    const bus = busOf(this.db);
+    if (!bus || this.unwake) return;
+    this.unwake = bus.onWake('stream', (payload) => {
+      for (const key of payload.split(',')) if (this.remote.has(key)) this.readRemote(key);
+    });
+    this.poller = setInterval(() => {
+      for (const key of this.remote.keys()) this.readRemote(key);
+    }, pollMs);
+    this.poller.unref();
+  }
+
+  stopFollowing(): void {
+    this.unwake?.();
+    this.unwake = undefined;
+    clearInterval(this.poller);
+  }
+
   async create(key: string, userId: string, createdAt: Date, ttlSeconds: number): Promise<void> {
-    await repo.insertStream(this.db, { key, user_id: userId, status: 'open', created_at: createdAt.toISOString(), expires_at: new Date(createdAt.getTime() + ttlSeconds * 1000).toISOString() });
+    const writer = busOf(this.db)?.instanceId ?? null;
+    await repo.insertStream(this.db, { key, user_id: userId, status: 'open', created_at: createdAt.toISOString(), expires_at: new Date(createdAt.getTime() + ttlSeconds * 1000).toISOString(), writer });
     this.nextSeq.set(key, 0);
   }
 
@@ -78,6 +107,51 @@ export class StreamHub {
       this.emitter.emit(b.key, b.event);
       b.resolve(b.event);
     }
+    this.wakeOthers([...new Set(batch.map((b) => b.key))]);
+  }
+
+  /** Tells the other instances which streams have new events (payloads stay under NOTIFY's 8000 bytes). */
+  private wakeOthers(keys: string[]): void {
+    const bus = busOf(this.db);
+    if (!bus) return;
+    let chunk: string[] = [];
+    let size = 0;
+    const send = () => {
+      if (chunk.length) bus.wake('stream', chunk.join(',')).catch(() => undefined);
+      chunk = [];
+      size = 0;
+    };
+    for (const key of keys) {
+      if (size + key.length + 1 > 7000) send();
+      chunk.push(key);
+      size += key.length + 1;
+    }
+    send();
+  }
+
+  /** Reads what a remote writer added to `key` since the last read, and hands it to the readers here. */
+  private readRemote(key: string): void {
+    const follow = this.remote.get(key);
+    if (!follow) return;
+    if (follow.reading) {
+      follow.again = true;
+      return;
+    }
+    follow.reading = (async () => {
+      do {
+        follow.again = false;
+        const rows = await repo.eventsFrom(this.db, key, follow.next, 1000);
+        for (const r of rows) {
+          follow.next = r.seq + 1;
+          this.emitter.emit(key, { seq: r.seq, type: r.type as LoggedEvent['type'], data: JSON.parse(r.data) });
+        }
+        if (rows.length === 1000) follow.again = true;
+      } while (follow.again && this.remote.has(key));
+    })()
+      .catch(() => undefined)
+      .finally(() => {
+        follow.reading = null;
+      });
   }
 
   async replay(key: string, fromSeq: number): Promise<LoggedEvent[]> {
@@ -91,9 +165,26 @@ export class StreamHub {
     return row && { seq: row.seq, type: row.type as LoggedEvent['type'], data: JSON.parse(row.data) };
   }
 
+  /**
+   * Live events of a stream. A stream this instance does not write is followed from the log when
+   * other instances may write it; readers drop what they have already sent by seq, so reading the
+   * log from its start here costs a few rows once and never repeats an event to a client.
+   */
   subscribe(key: string, listener: (e: LoggedEvent) => void): () => void {
     this.emitter.on(key, listener);
-    return () => this.emitter.off(key, listener);
+    const followed = this.unwake && !this.nextSeq.has(key);
+    if (followed) {
+      const follow = this.remote.get(key) ?? { next: 0, readers: 0, reading: null, again: false };
+      follow.readers++;
+      this.remote.set(key, follow);
+      this.readRemote(key);
+    }
+    return () => {
+      this.emitter.off(key, listener);
+      if (!followed) return;
+      const follow = this.remote.get(key);
+      if (follow && --follow.readers <= 0) this.remote.delete(key);
+    };
   }
 
   /** Open SSE responses register how to end themselves, so a shutdown does not wait on them. */
@@ -108,11 +199,19 @@ export class StreamHub {
    * finish, so it ends with an error event its readers will see instead of waiting forever.
    */
   async closeOrphans(): Promise<number> {
-    const open = await repo.openStreams(this.db);
+    const bus = busOf(this.db);
+    if (!bus) return this.closeStreams(await repo.openStreams(this.db));
+    // Several instances: only streams whose writer is gone, and one instance at a time.
+    return withExclusiveLock(this.db, 'facet:stream-orphans', async () => this.closeStreams(await repo.openStreams(this.db, await bus.liveInstances())));
+  }
+
+  private async closeStreams(open: repo.StreamRow[]): Promise<number> {
+    let closed = 0;
     for (const s of open) {
       if (this.nextSeq.has(s.key)) continue;
-      await this.append(s.key, 'error', { message: 'the server restarted before this answer was finished; ask again' });
+      await this.append(s.key, 'error', { message: 'the server that was writing this answer stopped before it was finished; ask again' });
+      closed++;
     }
-    return open.length;
+    return closed;
   }
 }

@@ -156,7 +156,7 @@ describeOnStores('store repositories', (stores) => {
 
   it('keeps a stream event log: replay from an offset, last seq, terminal event, expiry', async () => {
     const s = await open();
-    await insertStream(s.db, { key: 's1', user_id: 'u1', status: 'open', created_at: at, expires_at: at });
+    await insertStream(s.db, { key: 's1', user_id: 'u1', status: 'open', created_at: at, expires_at: at , writer: null });
     expect(await lastSeq(s.db, 's1')).toBe(-1);
     const events = Array.from({ length: 450 }, (_, seq) => ({ stream_key: 's1', seq, type: seq === 449 ? 'done' : 'delta', data: JSON.stringify({ seq }) }));
     await insertEventBatch(s.db, events, [{ key: 's1', status: 'done' }]);

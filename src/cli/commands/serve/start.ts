@@ -29,6 +29,7 @@ export interface ServeOptions {
   streamHeartbeat: number;
   answerChunkDelay: number;
   workers: number;
+  jobLease: number;
   chromium?: string;
   maxUploadMb: number;
   maxKeysPerUser: number;
@@ -123,6 +124,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     streamHeartbeatSeconds: opts.streamHeartbeat,
     answerChunkDelayMs: opts.answerChunkDelay,
     workers: opts.workers,
+    jobLeaseMs: opts.jobLease * 1000,
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
@@ -242,6 +244,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--stream-heartbeat <seconds>', 'interval of heartbeat comments on conversation streams', intOption(1, 3600), 15)
     .option('--answer-chunk-delay <ms>', 'pause between streamed answer chunks of the local engine', intOption(0, 10_000), 0)
     .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
+    .option('--job-lease <seconds>', 'how long a running task is held without a heartbeat; when an instance dies, others take its tasks over after this (2-600)', intOption(2, 600), 30)
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
