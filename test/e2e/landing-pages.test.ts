@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { HtmlValidate } from 'html-validate';
@@ -87,6 +87,11 @@ describe('facet pages', () => {
     const resources = okJson(await p.cli(['livedocs', 'resources', 'list', record.live_doc_short_id, '--json']));
     expect(JSON.stringify(resources)).toContain('Home solar guide');
     expect(ok(await p.cli(['pages', 'status', taskId])).stdout.trim()).toBe('COMPLETED');
+    // The page is a private file of the task.
+    const stored = path.join(p.dataDir, 'files', 'tasks', taskId, 'output', 'landing-page.html');
+    expect(statSync(stored).mode & 0o777).toBe(0o600);
+    expect(statSync(path.dirname(stored)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(stored, 'utf8')).toBe(pageHtml);
   }, 120_000);
 
   it('open prints the signed URL: the page with a CSP that forbids network loads; an altered signature is a 403', async () => {
