@@ -29,6 +29,7 @@ import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
 import { busOf } from './store/cache-bus.js';
+import { filesDirIdentity } from './files/files-identity.js';
 import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
@@ -76,6 +77,8 @@ export interface StartOptions {
   jobLeaseMs?: number;
   /** Usable API keys one user may hold (default 100). */
   maxKeysPerUser?: number;
+  /** Where uploads and task outputs go (default <data dir>/files, or a temporary dir with memory); several instances on one PostgreSQL share one. */
+  filesDir?: string;
   /** Days a completed slide or landing-page task keeps its outputs (default 30). */
   taskRetentionDays?: number;
   /** Where start-up warnings go (default stderr). */
@@ -108,7 +111,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const tightened = dataDir ? preparePrivateDataDir(dataDir) : 0;
   if (tightened > 0) (options.warn ?? warnOnStderr)(`facet serve: ${dataDir} was readable by other users; made ${tightened} files and folders private (0700 folders, 0600 files)`);
   const scratch = memory ? mkdtempSync(path.join(os.tmpdir(), 'facet-mem-')) : null;
-  const filesDir = scratch ?? path.join(dataDir!, 'files');
+  const filesDir = options.filesDir ?? scratch ?? path.join(dataDir!, 'files');
   mkdirSync(filesDir, { recursive: true });
 
   const config: ServerConfig = {
@@ -153,6 +156,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   } catch (err) {
     unlock();
     throw err;
+  }
+  const bus = busOf(store.db);
+  if (bus) {
+    // Several instances on one PostgreSQL must share their files (uploads, task outputs).
+    const others = await bus.claimFilesDir(filesDirIdentity(filesDir));
+    if (others.length > 0) {
+      await store.close();
+      unlock();
+      if (scratch) rmSync(scratch, { recursive: true, force: true });
+      throw new Error(
+        `${others.length} other facet serve instance(s) on this database use a different files directory than ${filesDir}: ` +
+          'an upload or task output written by one would be missing on the others. Start every instance with the same --files-dir (a directory they all mount), or run one instance.',
+      );
+    }
   }
   const now = options.now ?? (() => new Date());
   let logError: (err: unknown, where: string) => void = () => {};

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
-import { startPlatform, type Platform } from '../helpers/platform.js';
+import { startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
 
 /**
@@ -17,7 +17,8 @@ describePostgres('the job queue of three instances, one killed mid-run', () => {
 
   it('30 tasks created across the three all succeed exactly once, none left running, after kill -9 of one', async () => {
     const url = await createTestDatabase();
-    for (let i = 0; i < 3; i++) platforms.push(await startPlatform({ databaseUrl: url, args: ['--workers', '2', '--job-lease', '3'] }));
+    const files = tempDir('shared-files');
+    for (let i = 0; i < 3; i++) platforms.push(await startPlatform({ databaseUrl: url, args: ['--workers', '2', '--job-lease', '3', '--files-dir', files] }));
     const [a, b, c] = platforms;
     const create = async (p: Platform, i: number) => {
       const form = new FormData();

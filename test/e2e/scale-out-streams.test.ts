@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.js';
@@ -14,10 +17,12 @@ describePostgres('conversation streams across instances', () => {
   });
   afterAll(dropTestDatabases);
 
+  const shared: Record<string, string> = {};
   async function start(url: string, n: number) {
     const started: RunningServer[] = [];
+    const filesDir = (shared[url] ??= mkdtempSync(path.join(os.tmpdir(), 'facet-shared-files-')));
     // Answers paced like a model's, so a stream is still being written while it is read.
-    for (let i = 0; i < n; i++) started.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', answerChunkDelayMs: 40, adminKey: `adm_${'y'.repeat(40)}` }));
+    for (let i = 0; i < n; i++) started.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', answerChunkDelayMs: 40, filesDir, adminKey: `adm_${'y'.repeat(40)}` }));
     instances.push(...started);
     return started;
   }

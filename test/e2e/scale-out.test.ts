@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../src/server/server.js';
@@ -22,7 +25,9 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
   async function three() {
     const url = await createTestDatabase();
     const adminKey = `adm_${'x'.repeat(40)}`;
-    for (let i = 0; i < 3; i++) instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', adminKey }));
+    // One files directory for the three, as a deployment mounts one.
+    const filesDir = mkdtempSync(path.join(os.tmpdir(), 'facet-shared-files-'));
+    for (let i = 0; i < 3; i++) instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', adminKey, filesDir }));
     const [a, b, c] = instances;
     // The administrator's own key (made by the first instance), as admins call these routes.
     const adminApiKey = a.bootstrap.data.api_key!;
@@ -104,4 +109,12 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
     expect(served).toBeLessThanOrEqual(before);
     expect((await findUserByName(c.ctx.db, 'spender'))!.credits).toBe(before - served);
   }, 60_000);
+
+  it('refuses to start an instance whose files directory is not the one the running instances use', async () => {
+    const url = await createTestDatabase();
+    instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent' }));
+    const second = await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent' }).catch((e: Error) => e);
+    expect(second).toBeInstanceOf(Error);
+    expect((second as Error).message).toMatch(/use a different files directory .* Start every instance with the same --files-dir/);
+  });
 });

@@ -57,3 +57,12 @@ describe('pages of the local platform', () => {
     }
   });
 });
+
+describe('readable snippets on the LiveDoc page', () => {
+  it('drops Markdown marks: headings, table rules and pipes, emphasis, a heading that repeats the title', async () => {
+    const { readableSnippet } = await import('../../src/server/pages/livedoc-page.js');
+    expect(readableSnippet('# Notes\n\nRevenue grew **12%** in Q3.', 'Notes')).toBe('Revenue grew 12% in Q3.');
+    expect(readableSnippet('| item | cost |\n|---|---|\n| dredging | 1.2M |', 'Budget')).toBe('item · cost\ndredging · 1.2M');
+    expect(readableSnippet('## Ferries\n\n\n\nEvery forty minutes.', 'Timetable')).toBe('Ferries\n\nEvery forty minutes.');
+  });
+});

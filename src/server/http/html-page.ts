@@ -65,7 +65,8 @@ export async function servePage(reply: FastifyReply, render: () => Promise<strin
     const status = known ? err.status : 500;
     const message = known ? err.message : 'something went wrong on the server while making this page';
     if (!known) reply.log.error({ err }, 'page failed');
+    const sentence = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
     const title = status === 403 ? 'Link not valid' : status === 404 ? 'Not found' : status === 409 ? 'Not ready yet' : 'Error';
-    return sendHtml(reply, status, renderPage({ title, body: `<div class="card error"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div>` }));
+    return sendHtml(reply, status, renderPage({ title, body: `<div class="card error"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(sentence)}</p></div>` }));
   }
 }

@@ -2,8 +2,27 @@ import { escapeHtml, renderPage } from '../http/html-page.js';
 import type { LiveDocPageData } from '../services/livedoc-page.service.js';
 import { LIVEDOC_PAGE_LIMIT } from '../services/livedoc-page.service.js';
 
+const snippetHtml = (text: string) => (text ? `<p class="snippet">${escapeHtml(text.slice(0, 400))}${text.length > 400 ? '…' : ''}</p>` : '');
+
 /** Only links a person can follow safely: the resource's own web address when it is one. */
 const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : null);
+
+/**
+ * A snippet as a person reads it: Markdown marks dropped (heading hashes, table rules and pipes,
+ * emphasis), a first heading that repeats the title left out, blank lines collapsed.
+ */
+export function readableSnippet(snippet: string, title: string): string {
+  const lines = snippet
+    .split('\n')
+    .filter((l) => !/^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(l))
+    .map((l) => {
+      let t = l.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1');
+      if (/^\s*\|.*\|\s*$/.test(t)) t = t.trim().slice(1, -1).split('|').map((c) => c.trim()).join(' · ');
+      return t.trimEnd();
+    });
+  if (lines.length > 0 && lines[0].trim().toLowerCase() === title.trim().toLowerCase()) lines.shift();
+  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+}
 
 export function liveDocPageHtml(data: LiveDocPageData): string {
   const items = data.resources
@@ -14,7 +33,7 @@ export function liveDocPageHtml(data: LiveDocPageData): string {
         .join(' · ');
       return `<article class="card"><h2>${escapeHtml(r.title || r.id)}</h2>
 <div class="meta">${escapeHtml(r.type)} · ${escapeHtml(r.created_at.slice(0, 10))} · <code>${escapeHtml(r.id)}</code>${actions ? ` · ${actions}` : ''}</div>
-${r.snippet ? `<p class="snippet">${escapeHtml(r.snippet.slice(0, 400))}${r.snippet.length > 400 ? '…' : ''}</p>` : ''}</article>`;
+${snippetHtml(readableSnippet(r.snippet, r.title))}</article>`;
     })
     .join('\n');
   const count = data.total === 1 ? '1 resource' : `${data.total} resources`;

@@ -24,6 +24,11 @@ export interface CacheBus {
   onWake(topic: WakeTopic, fn: (id: string) => void): () => void;
   /** The ids of the processes alive now (heartbeat within the live window), this one included. */
   liveInstances(): Promise<string[]>;
+  /**
+   * Records which files directory this server uses (its identity) and returns the live instances
+   * that use another one: files written by one of them would be missing on the other.
+   */
+  claimFilesDir(filesId: string): Promise<string[]>;
   close(): Promise<void>;
 }
 

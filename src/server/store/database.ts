@@ -396,6 +396,7 @@ export interface CacheInstancesTable {
   id: string;
   heartbeat_ms: number;
   acked_epoch: number;
+  files_id: string | null;
 }
 
 export interface CacheEpochTable {

@@ -9,6 +9,7 @@ import * as seed from './seed.js';
 import * as social from './social.js';
 import * as data from './data.js';
 import * as subtitles from './subtitles.js';
+import * as migrate from './migrate.js';
 
 export function register(program: Command, deps: Deps): void {
   const serve = start.register(program, deps);
@@ -20,4 +21,5 @@ export function register(program: Command, deps: Deps): void {
   social.register(serve, deps);
   data.register(serve, deps);
   subtitles.register(serve, deps);
+  migrate.register(serve, deps);
 }

@@ -9,6 +9,7 @@ export interface ServeOptions {
   dataDir?: string;
   memory?: boolean;
   databaseUrl?: string;
+  filesDir?: string;
   adminKey?: string;
   logLevel: string;
   profile?: boolean;
@@ -112,6 +113,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     dataDir,
     memory: opts.memory,
     databaseUrl: databaseUrl(opts, deps.env),
+    filesDir: opts.filesDir ?? (deps.env.FACET_FILES_DIR || undefined),
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
@@ -171,7 +173,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   });
   deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
-  if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)} (files stay in the data dir)\n`);
+  if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)}; files: ${server.ctx.config.filesDir}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
   if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
@@ -213,6 +215,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--data-dir <dir>', 'where records and files live (default: FACET_DATA_DIR or the OS data dir)')
     .option('--memory', 'keep everything in memory; nothing survives a restart')
     .option('--database-url <url>', 'keep the records in PostgreSQL, postgres://USER:PASSWORD@HOST:PORT/DB (env FACET_DATABASE_URL); files stay in the data dir')
+    .option('--files-dir <dir>', 'where uploads and task outputs go (env FACET_FILES_DIR; default DATA_DIR/files); several instances on one PostgreSQL must share one')
     .option('--admin-key <key>', 'the deployment admin key for X-Admin-Key (default: generated once)')
     .addOption(
       new Option('--log-level <level>', 'log level (lines on stdout; see --log-format)')

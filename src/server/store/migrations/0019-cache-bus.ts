@@ -14,6 +14,9 @@ export const cacheBusMigration: Migration = {
       // Milliseconds on the database's clock, so instances on machines with skewed clocks agree.
       .addColumn('heartbeat_ms', wideInteger(db), (c) => c.notNull())
       .addColumn('acked_epoch', wideInteger(db), (c) => c.notNull())
+      // The identity of the files directory a server instance uses (files/.facet-files-id): all
+      // instances on one database must share one, or files written by one are missing on another.
+      .addColumn('files_id', 'text')
       .execute();
     await db.schema
       .createTable('cache_epoch')

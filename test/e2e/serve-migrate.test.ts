@@ -1,0 +1,88 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
+
+const json = (r: { exitCode: number; stdout: string; stderr: string }) => {
+  expect(r.exitCode, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
+const digest = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/**
+ * Issue 15: `facet serve migrate` moves a SQLite data dir with keys, LiveDocs, tasks and
+ * conversations into PostgreSQL and a shared files directory; afterwards the same CLI commands give
+ * the same answers against PostgreSQL, and the source is untouched.
+ */
+describePostgres('facet serve migrate', () => {
+  const platforms: Platform[] = [];
+  afterAll(async () => {
+    for (const p of platforms) p.cleanup();
+    await dropTestDatabases();
+  });
+
+  it('copies records and files, checks counts, leaves the source as it was, and the CLI answers the same on PostgreSQL', async () => {
+    // A data dir on SQLite (this test always uses SQLite for the source, even under FACET_E2E_POSTGRES).
+    const sourceDir = tempDir('source');
+    const a = await startPlatform({ dataDir: sourceDir });
+    platforms.push(a);
+    const key = json(await a.cli(['keys', 'create', '--name', 'migrated', '--json']));
+    const ld = json(await a.cli(['livedocs', 'create', 'Harbour', '--json'])).short_id;
+    const inputs = tempDir('inputs');
+    writeFileSync(path.join(inputs, 'notes.md'), '# Harbour\n\nThe harbour light is green at night.\n\n## Ferries\n\nThe ferry to the island leaves every forty minutes.\n');
+    const upload = json(await a.cli(['livedocs', 'resources', 'upload', ld, path.join(inputs, 'notes.md'), '--json']));
+    const task = json(await a.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
+    const started = json(await a.cli(['conversations', 'start', 'How often does the ferry leave?', '--livedoc', ld, '--json']));
+    const thread = started.thread_short_id ?? started.thread?.thread_short_id;
+    expect(thread).toBeTruthy();
+
+    const queries: string[][] = [
+      ['keys', 'list', '--json'],
+      ['livedocs', 'list', '--json'],
+      ['livedocs', 'resources', 'list', ld, '--json'],
+      ['livedocs', 'resources', 'retrieve', ld, 'how often does the ferry leave', '--json'],
+      ['tasks', 'get', task.id, '--json'],
+      ['conversations', 'get', thread, '--json'],
+    ];
+    // Search scores are each database's own (bm25 / ts_rank); what is found, and in which order, is the same.
+    const comparable = (q: string[], v: unknown) => (q.includes('retrieve') ? (v as Array<Record<string, unknown>>).map(({ score: _s, ...rest }) => rest) : v);
+    const before = [];
+    for (const q of queries) before.push(comparable(q, json(await a.cli(q))));
+    await a.stop();
+
+    const sourceDb = path.join(sourceDir, 'facet.db');
+    const sourceHash = digest(sourceDb);
+    const url = await createTestDatabase();
+    const files = tempDir('shared-files');
+    const migrated = json(await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--copy-files-to', files, '--json']));
+    expect(migrated.rows).toBeGreaterThan(0);
+    expect(migrated.tables.find((t: { table: string }) => t.table === 'api_keys').rows).toBeGreaterThanOrEqual(2);
+    expect(migrated.files.files).toBeGreaterThan(0);
+    // The source is untouched: the same bytes, and it still starts.
+    expect(digest(sourceDb)).toBe(sourceHash);
+    expect(existsSync(path.join(files, 'livedocs', ld, upload.id))).toBe(true);
+
+    // Migrating into a database that already holds records is refused.
+    const again = await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url]);
+    expect(again.exitCode).not.toBe(0);
+    expect(again.stderr).toMatch(/already holds records/);
+
+    // A server on PostgreSQL with the shared files, used by the same CLI profile.
+    const b = await startPlatform({ databaseUrl: url, configDir: a.configDir, args: ['--files-dir', files] });
+    platforms.push(b);
+    const env = { FACET_BASE_URL: b.url, FACET_API_KEY: a.boot.api_key! };
+    for (const [i, q] of queries.entries()) {
+      const after = comparable(q, json(await runCli(a.configDir, q, { env })));
+      expect(after, q.join(' ')).toEqual(before[i]);
+    }
+    // A key made on SQLite authenticates against PostgreSQL.
+    const who = await runCli(a.configDir, ['whoami'], { env: { ...env, FACET_API_KEY: key.key } });
+    expect(who.exitCode, who.stderr).toBe(0);
+    // The uploaded file downloads from the shared files directory.
+    const dl = await runCli(a.configDir, ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')], { env });
+    expect(dl.exitCode, dl.stderr).toBe(0);
+    expect(readFileSync(path.join(inputs, 'back.md'), 'utf8')).toContain('every forty minutes');
+  }, 180_000);
+});
