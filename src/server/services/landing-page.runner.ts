@@ -12,7 +12,7 @@ import { registerDocTaskKind, TaskParked, taskResult, type DocTaskRow } from './
 import type { LandingPageTaskRequest } from './landing-pages.service.js';
 
 /** What a landing-page task's result JSON holds. */
-export interface LandingPageResult {
+export type LandingPageResult = {
   /** The page, a private file of the task (0600). */
   html_file: string;
   bytes: number;
@@ -20,7 +20,7 @@ export interface LandingPageResult {
   sections: number;
   sources: number;
   planned_by: 'model' | 'composer';
-}
+};
 
 const PASSAGES = 16;
 const PAGE_FILE = 'landing-page.html';
@@ -88,7 +88,7 @@ async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<
 /** Registers the 'landing_page' kind of document task (called once from server.ts). */
 export function registerLandingPages(ctx: AppContext): void {
   registerDocTaskKind(ctx, 'landing_page', {
-    run: (task, job) => run(ctx, task, job) as unknown as Promise<Record<string, unknown>>,
+    run: (task, job) => run(ctx, task, job),
     removeOutputs: async (task) => {
       await rm(taskDir(ctx, task.id), { recursive: true, force: true });
     },
