@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask pages social extract subtitles beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -120,6 +120,7 @@ __facet_words() {
     "social replies") echo "--since --until --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "extract") echo "--format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help" ;;
     "subtitles") echo "--language --with-time --format --help" ;;
+    "mindmap") echo "--layout --livedoc --out --help" ;;
     "beta") echo "backlinks whois volume reviews locations traffic income insiders scrape social --help" ;;
     "beta backlinks") echo "--mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
     "beta whois") echo "--filter --order --limit --offset --all --tag --raw --help" ;;

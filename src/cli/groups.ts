@@ -30,6 +30,7 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'social', summary: 'Social search: users, timelines, posts and replies', load: () => import('./commands/social/index.js') },
   { name: 'extract', summary: 'Extract one web page as Markdown, text or HTML (/v2/web/extract)', load: () => import('./commands/extract.js') },
   { name: 'subtitles', summary: "Print a video's existing subtitles (text, SRT, WebVTT, JSON)", load: () => import('./commands/subtitles.js') },
+  { name: 'mindmap', summary: 'Draw a mindmap of a LiveDoc (six layouts, SVG or PNG)', load: () => import('./commands/mindmap.js') },
   { name: 'beta', summary: 'Beta data: SEO backlinks, whois, search volume, reviews, traffic, financials, social posts, batch scraping', load: () => import('./commands/beta/index.js') },
   { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
   { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },

@@ -15,6 +15,7 @@ import { webClient } from './web.js';
 import { subtitlesClient } from './subtitles.js';
 import { scrapeClient } from './scrape.js';
 import { docTasksClient } from './doc-tasks.js';
+import { mindmapClient } from './mindmap.js';
 import { landingPagesClient } from './landing-pages.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
@@ -42,6 +43,7 @@ export function createApi(options: TransportOptions) {
     subtitles: subtitlesClient(transport),
     scrape: scrapeClient(transport),
     docTasks: docTasksClient(transport),
+    mindmap: mindmapClient(transport),
     landingPages: landingPagesClient(transport),
   };
 }

@@ -21,6 +21,7 @@ import { subtitleRoutes } from './subtitles.js';
 import { scrapeRoutes } from './scrape.js';
 import { docTaskRoutes } from './doc-tasks.js';
 import { pageRoutes } from './pages.js';
+import { mindmapRoutes } from './mindmap.js';
 import { landingPageRoutes } from './landing-pages.js';
 
 export * from './route.js';
@@ -51,6 +52,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...scrapeRoutes,
   ...docTaskRoutes,
   ...pageRoutes,
+  ...mindmapRoutes,
   ...landingPageRoutes,
 ];
 

@@ -110,7 +110,8 @@ function responses(route: RouteDef) {
     else if (def instanceof z.ZodType) {
       out[status] = { description: status.startsWith('2') ? 'Success' : 'Error', content: { 'application/json': { schema: jsonSchema(def, 'output') } } };
     } else {
-      out[status] = { description: def.description, content: { [def.contentType]: {} } };
+      // A page may answer several media types (a mindmap page: HTML, or its SVG or PNG by ?format).
+      out[status] = { description: def.description, content: Object.fromEntries([def.contentType].flat().map((t) => [t, {}])) };
     }
   }
   if (route.stream) {

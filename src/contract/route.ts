@@ -62,7 +62,7 @@ export interface RouteDef {
   /** The parts a multipart body may hold; the server's reader refuses any other. */
   form?: MultipartForm;
   /** Success and error responses by status; null means no body. */
-  responses: Record<number, z.ZodType | null | { contentType: string; description: string }>;
+  responses: Record<number, z.ZodType | null | { contentType: string | readonly string[]; description: string }>;
   /** The route can answer a text/event-stream (the model surfaces with stream: true, conversation streams). */
   stream?: EventStreamDef;
   /** v2 routes wrap data in {status, message, data} unless this is false (streams, redirects). */

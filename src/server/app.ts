@@ -32,6 +32,7 @@ import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
 import { docTaskRoutes } from './routes/doc-tasks.js';
 import { pageRoutes } from './routes/pages.js';
+import { mindmapRoutes } from './routes/mindmap.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -68,6 +69,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   scrapeRoutes,
   docTaskRoutes,
   pageRoutes,
+  mindmapRoutes,
   // POST /v2/landing_page takes JSON or multipart (one file, the upload limit): its own multipart scope.
   (app, ctx) => withMultipart(app, ctx, (scope) => landingPageRoutes(scope, ctx)),
 ];

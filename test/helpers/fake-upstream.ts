@@ -23,6 +23,8 @@ export interface Script {
   toolCalls?: Array<{ id: string; name: string; arguments: string }>;
   /** Streamed arguments come in pieces of this many characters (default 3: cutting keys, values and escapes). */
   argPiece?: number;
+  /** Wait this long before answering at all, streamed or not (a model slower than the platform's timeout). */
+  headersDelayMs?: number;
 }
 
 const piecesOf = (text: string, size: number) => {
@@ -71,6 +73,8 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       if (!res.writableEnded) entry.cut = true;
     });
     const s = queue.shift() ?? {};
+    if (s.headersDelayMs) await sleep(s.headersDelayMs);
+    if (res.destroyed) return;
     const anthropic = path === '/ant/v1/messages';
     if (!anthropic && path !== '/oai/v1/chat/completions') {
       res.writeHead(404).end(JSON.stringify({ error: { message: `no route ${path}` } }));

@@ -63,6 +63,11 @@ export interface GenerateRequest {
   surface?: 'responses' | 'chat' | 'messages';
   /** The user's question on its own, for a local model that grounds on `context` instead of reading the prompt. */
   question?: string;
+  /**
+   * What a local model writes from `context`: a grounded answer (default) or a Markdown outline
+   * (mindmaps). An upstream model reads the prompt, which asks for the same.
+   */
+  shape?: 'answer' | 'outline';
   scope: MeterScope;
   signal?: AbortSignal;
   /** Functions the model may call; empty or absent: none. */

@@ -11,6 +11,7 @@ export interface BackendCall {
   stop?: string[];
   context?: GenerateRequest['context'];
   question?: string;
+  shape?: GenerateRequest['shape'];
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
   parallelToolCalls?: boolean;

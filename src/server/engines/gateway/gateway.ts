@@ -138,6 +138,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       outputFormat: request.outputFormat,
       context: request.context,
       question: request.question,
+      shape: request.shape,
       scope: request.scope,
       signal: request.signal,
     };

@@ -1,5 +1,6 @@
 import type { MeterScope, StopReason } from '../gateway-types.js';
 import { extractiveAnswer } from '../grounded-writer.js';
+import { extractiveOutline } from '../outline-writer.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { truncateToTokens } from './tokenizer.js';
 
@@ -46,6 +47,7 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     const question = call.question ?? users[users.length - 1] ?? '';
     const context = call.context ?? (grounding && call.scope ? await grounding(question, call.scope, call.signal) : []);
     const passages = context.map((p, i) => ({ ref: Number(p.id) > 0 ? Number(p.id) : i + 1, title: p.title, link: p.link ?? '', content: p.content }));
+    if (call.shape === 'outline') return finish(extractiveOutline({ query: question, passages }), call);
     const history = users.slice(0, -1).map((query) => ({ query, answer: null }));
     let text = extractiveAnswer({ query: question, passages, history });
     // A caller that brought its passages lists its sources itself (chat's data.resources, the

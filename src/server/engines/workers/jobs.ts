@@ -3,6 +3,7 @@ import { loadEncoder, truncateWith } from '../gateway/encoder.js';
 import { rasterize } from '../illustration/rasterize.js';
 import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-tasks.js';
 import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
+import { renderMindmap, type MindmapRender } from '../mindmap/render-job.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -36,6 +37,11 @@ export const jobs = {
 
   async 'beta-seo-task'(input: SeoTaskInput): Promise<Done<ReturnType<typeof runSeoTask>>> {
     return { value: runSeoTask(input) };
+  },
+
+  async 'render-mindmap'(input: MindmapRender): Promise<Done<ReturnType<typeof renderMindmap>>> {
+    const out = renderMindmap(input);
+    return { value: out, transfer: out.png ? ownBuffer(out.png) : [] };
   },
 
   async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { renderSvg, svgToPng, LAYOUTS, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
+import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
+import { textWidth } from '../../../../src/server/engines/mindmap/fonts.js';
+
+const leaf = (text: string): MindNode => ({ text, children: [] });
+const node = (text: string, children: MindNode[]): MindNode => ({ text, children });
+
+const small = node('Renewable energy', [node('Solar', [leaf('Panels got cheaper'), leaf('Rooftops')]), node('Wind', [leaf('Offshore')]), leaf('Storage')]);
+
+const deep = (() => {
+  let n = leaf('Level 6 leaf with a few words');
+  for (let d = 5; d >= 1; d--) n = node(`Level ${d} node`, [n, leaf(`Sibling at level ${d + 1}`)]);
+  return node('Deep root', [n, node('Other branch', [node('Nested', [node('More nested', [leaf('Bottom')])])])]);
+})();
+
+const wide = node(
+  'Wide root',
+  Array.from({ length: 9 }, (_, i) => node(`Branch ${i + 1}`, Array.from({ length: 1 + ((i * 5) % 7) }, (_, j) => leaf(`Point ${i + 1}.${j + 1} ${'detail '.repeat(j % 3)}`.trim())))),
+);
+
+const cjkLong = node('可再生能源转型的主要驱动因素与挑战 — a long bilingual root label that must wrap over several lines', [
+  node('太阳能', [leaf('光伏组件成本在2010年至2020年间下降了约百分之九十'), leaf('Supercalifragilisticexpialidociousandevenlongerwordwithoutanyspaces')]),
+  node('A branch whose label is far too long to fit on one line of a node box, so it wraps', [leaf('短'), leaf('Mixed 中文 and English words in one label that wraps')]),
+  node('风能', [node('海上风电', [leaf('容量系数超过百分之五十'), leaf('成本持续下降')])]),
+  leaf('储能'),
+]);
+
+const TREES: Record<string, MindNode> = { small, deep, wide, 'cjk-long': cjkLong, lone: leaf('Only a root') };
+
+function overlapping(boxes: Array<{ id: string; x: number; y: number; w: number; h: number }>): string[] {
+  const found: string[] = [];
+  for (let i = 0; i < boxes.length; i++)
+    for (let j = i + 1; j < boxes.length; j++) {
+      const a = boxes[i];
+      const b = boxes[j];
+      if (a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h) found.push(`${a.id}/${b.id}`);
+    }
+  return found;
+}
+
+const count = (t: MindNode): number => 1 + t.children.reduce((s, c) => s + count(c), 0);
+
+describe('mindmap layouts', () => {
+  for (const layout of LAYOUTS) {
+    for (const [name, tree] of Object.entries(TREES)) {
+      it(`${layout} / ${name}: no two node boxes overlap, every node is drawn inside the picture`, () => {
+        const drawn = renderSvg(tree, layout);
+        expect(drawn.boxes).toHaveLength(count(tree));
+        expect(overlapping(drawn.boxes)).toEqual([]);
+        for (const b of drawn.boxes) {
+          expect(b.x).toBeGreaterThanOrEqual(0);
+          expect(b.y).toBeGreaterThanOrEqual(0);
+          expect(b.x + b.w).toBeLessThanOrEqual(drawn.width);
+          expect(b.y + b.h).toBeLessThanOrEqual(drawn.height);
+        }
+      });
+
+      it(`${layout} / ${name}: the same tree gives the same bytes, drawn with text and tspan only`, () => {
+        const a = renderSvg(tree, layout).svg;
+        // A structurally equal copy, drawn after other work, must still give identical bytes.
+        renderSvg(wide, 'FISHBONE');
+        const b = renderSvg(JSON.parse(JSON.stringify(tree)) as MindNode, layout).svg;
+        expect(b).toBe(a);
+        expect(a).not.toMatch(/foreignObject/i);
+        expect(a).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+        expect(a.match(/<g id="n\d+">/g)).toHaveLength(count(tree));
+      });
+    }
+  }
+
+  it('wraps labels with explicit lines that each fit their box', () => {
+    const root = measureTree(cjkLong);
+    const all = [root];
+    for (let i = 0; i < all.length; i++) all.push(...all[i].children);
+    const wrapped = all.filter((n) => n.lines.length > 1);
+    expect(wrapped.length).toBeGreaterThan(2);
+    for (const n of all) {
+      for (const line of n.lines) expect(textWidth(line, n.style.size, n.style.bold)).toBeLessThanOrEqual(n.w - 2 * n.style.padX);
+      expect(n.lines.join('').replace(/\s/g, '')).not.toBe('');
+    }
+    // The long word without spaces is cut by characters, not left overflowing.
+    const word = all.find((n) => n.lines.join('').startsWith('Supercalifragilistic'))!;
+    expect(word.lines.length).toBeGreaterThan(1);
+  });
+
+  it('each layout draws a different picture of the same tree', () => {
+    const svgs = new Set(LAYOUTS.map((l) => renderSvg(small, l).svg));
+    expect(svgs.size).toBe(LAYOUTS.length);
+  });
+
+  it('rasterises to a PNG of the SVG size', () => {
+    const drawn = renderSvg(small, 'TIMELINE');
+    const png = Buffer.from(svgToPng(drawn.svg));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(drawn.width);
+    expect(png.readUInt32BE(20)).toBe(drawn.height);
+  });
+});
+
+describe('the PNG', () => {
+  it('is drawn from glyph outlines set as measured: no text left for resvg, same size as the SVG', async () => {
+    const { renderBoth } = await import('../../../../src/server/engines/mindmap/index.js');
+    const { drawSvg } = await import('../../../../src/server/engines/mindmap/svg.js');
+    const { mindMapLayout } = await import('../../../../src/server/engines/mindmap/layouts/horizontal.js');
+    const outlined = drawSvg(mindMapLayout(measureTree(cjkLong)), 't', { outlines: true }).svg;
+    expect(outlined).not.toContain('<text');
+    expect(outlined).toMatch(/<use href="#g\d+" x="[\d.]+" y="[\d.]+"\/>/);
+    // Every glyph of every label is placed: a label's glyph count equals its characters (no ligatures in these).
+    expect(outlined.match(/<use /g)!.length).toBeGreaterThan(150);
+    const { drawn, png } = renderBoth(cjkLong, 'MIND_MAP', true);
+    const buf = Buffer.from(png!);
+    expect(buf.readUInt32BE(16)).toBe(drawn.width);
+    expect(buf.readUInt32BE(20)).toBe(drawn.height);
+    expect(Buffer.from(renderBoth(cjkLong, 'MIND_MAP', true).png!).equals(buf)).toBe(true);
+  });
+});
