@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -112,6 +112,14 @@ __facet_words() {
     "slides cancel") echo "--help" ;;
     "slides retry") echo "--help" ;;
     "slides download") echo "--out --help" ;;
+    "pages") echo "create status get wait cancel retry open --help" ;;
+    "pages create") echo "--file --livedoc --resource --stream-protocol --wait --out --interval --timeout --help" ;;
+    "pages status") echo "--help" ;;
+    "pages get") echo "--help" ;;
+    "pages wait") echo "--interval --timeout --out --help" ;;
+    "pages cancel") echo "--help" ;;
+    "pages retry") echo "--help" ;;
+    "pages open") echo "--browser --help" ;;
     "social") echo "users search replies --help" ;;
     "social users") echo "info search tweets --help" ;;
     "social users info") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;

@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -222,6 +222,22 @@ function __facet_words
       echo --help
     case 'slides download'
       echo --out --help
+    case 'pages'
+      echo create status get wait cancel retry open --help
+    case 'pages create'
+      echo --file --livedoc --resource --stream-protocol --wait --out --interval --timeout --help
+    case 'pages status'
+      echo --help
+    case 'pages get'
+      echo --help
+    case 'pages wait'
+      echo --interval --timeout --out --help
+    case 'pages cancel'
+      echo --help
+    case 'pages retry'
+      echo --help
+    case 'pages open'
+      echo --browser --help
     case 'social'
       echo users search replies --help
     case 'social users'

@@ -27,6 +27,7 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'conversations', summary: 'Conversations over LiveDocs, answered as a stream', load: () => import('./commands/conversations/index.js') },
   { name: 'ask', summary: 'Ask a question and stream the answer (start + stream)', load: () => import('./commands/ask.js') },
   { name: 'slides', summary: 'Slide decks (.pptx) from a LiveDoc: themes, create, wait, download', load: () => import('./commands/slides/index.js') },
+  { name: 'pages', summary: 'Landing pages written from a LiveDoc: create, wait, open', load: () => import('./commands/pages/index.js') },
   { name: 'social', summary: 'Social search: users, timelines, posts and replies', load: () => import('./commands/social/index.js') },
   { name: 'extract', summary: 'Extract one web page as Markdown, text or HTML (/v2/web/extract)', load: () => import('./commands/extract.js') },
   { name: 'subtitles', summary: "Print a video's existing subtitles (text, SRT, WebVTT, JSON)", load: () => import('./commands/subtitles.js') },

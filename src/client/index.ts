@@ -17,6 +17,7 @@ import { scrapeClient } from './scrape.js';
 import { docTasksClient } from './doc-tasks.js';
 import { mindmapClient } from './mindmap.js';
 import { slidesClient } from './slides.js';
+import { landingPagesClient } from './landing-pages.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -45,6 +46,7 @@ export function createApi(options: TransportOptions) {
     docTasks: docTasksClient(transport),
     mindmap: mindmapClient(transport),
     slides: slidesClient(transport),
+    landingPages: landingPagesClient(transport),
   };
 }
 

@@ -23,6 +23,7 @@ import { docTaskRoutes } from './doc-tasks.js';
 import { pageRoutes } from './pages.js';
 import { mindmapRoutes } from './mindmap.js';
 import { slideRoutes } from './slides.js';
+import { landingPageRoutes } from './landing-pages.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -54,6 +55,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...pageRoutes,
   ...mindmapRoutes,
   ...slideRoutes,
+  ...landingPageRoutes,
 ];
 
 /**

@@ -136,8 +136,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       responses: responses(route),
     };
     if (route.body) {
-      const type = route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
-      op.requestBody = { required: true, content: { [type]: { schema: jsonSchema(route.body, 'input') } } };
+      const types = route.bodyType === 'json-or-multipart' ? ['application/json', 'multipart/form-data'] : [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'];
+      op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: jsonSchema(route.body!, 'input') }])) };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
   }

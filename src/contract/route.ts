@@ -54,8 +54,11 @@ export interface RouteDef {
   /** Request headers the route reads (names in lower case), validated after the body and listed in the OpenAPI document. */
   headers?: z.ZodObject;
   body?: z.ZodType;
-  /** json (default) or multipart; multipart bodies are parsed by the route itself. */
-  bodyType?: 'json' | 'multipart';
+  /**
+   * json (default) or multipart; multipart bodies are parsed by the route itself, and so are the
+   * bodies of a route that takes either (json-or-multipart, e.g. POST /v2/landing_page).
+   */
+  bodyType?: 'json' | 'multipart' | 'json-or-multipart';
   /** The parts a multipart body may hold; the server's reader refuses any other. */
   form?: MultipartForm;
   /** Success and error responses by status; null means no body. */

@@ -15,6 +15,7 @@ import { modelApiRoutes } from './routes/model-api.js';
 import { adminModelRoutes } from './routes/admin-models.js';
 import { livedocRoutes } from './routes/livedocs.js';
 import { withMultipart } from './routes/multipart-scope.js';
+import { landingPageRoutes } from './routes/landing-pages.js';
 import { chatRoutes } from './routes/chat.js';
 import { conversationRoutes } from './routes/conversations.js';
 import { imageProjectRoutes } from './routes/image-projects.js';
@@ -71,6 +72,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   pageRoutes,
   mindmapRoutes,
   slideRoutes,
+  // POST /v2/landing_page takes JSON or multipart (one file, the upload limit): its own multipart scope.
+  (app, ctx) => withMultipart(app, ctx, (scope) => landingPageRoutes(scope, ctx)),
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

@@ -31,6 +31,7 @@ import { registerSlides } from './services/slides.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
 import { busOf } from './store/cache-bus.js';
 import { filesDirIdentity } from './files/files-identity.js';
+import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
@@ -218,6 +219,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   registerReviewTasks(ctx);
   registerBatchScrape(ctx);
   registerSlides(ctx);
+  registerLandingPages(ctx);
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'

@@ -63,7 +63,7 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
       const input = {
         params: route.params ? validatePart('path', route.params, request.params) : undefined,
         query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
-        body: route.body && route.bodyType !== 'multipart' ? validatePart('body', route.body, request.body) : undefined,
+        body: route.body && (route.bodyType ?? 'json') === 'json' ? validatePart('body', route.body, request.body) : undefined,
         headers: route.headers ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers)) : undefined,
         auth,
         request,

@@ -49,3 +49,10 @@ export async function setCredits(db: Kysely<Database>, userId: string, value: nu
   forgetCachedUser(db, userId);
   return value;
 }
+
+/** Gives `n` credits back inside the caller's transaction, under the same per-user credit lock; returns the balance after. */
+export async function giveCredits(trx: Transaction<Database>, userId: string, n: number): Promise<number> {
+  await lockForTransaction(trx, `credits:user:${userId}`);
+  if (n > 0) await trx.updateTable('users').set({ credits: sql`credits + ${n}` }).where('id', '=', userId).execute();
+  return creditsOf(trx, userId);
+}

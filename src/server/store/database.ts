@@ -5,6 +5,19 @@ import type { ColumnType, Generated } from 'kysely';
  * Every table's row type. Dates are ISO 8601 text and booleans 0/1 integers in both dialects, so
  * repositories map rows the same way whichever database holds them.
  */
+/** One change of a user's balance made by a feature (migration 0015_landing_pages). */
+export interface CreditLedgerTable {
+  id: string;
+  user_id: string;
+  /** Negative: credits taken; positive: given back. */
+  delta: number;
+  balance_after: number;
+  /** landing_page (a charge), landing_page_refund. */
+  reason: string;
+  task_id: string | null;
+  created_at: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -431,6 +444,7 @@ export interface Database {
   cache_epoch: CacheEpochTable;
   ppt_themes: PptThemesTable;
   slide_decks: SlideDecksTable;
+  credit_ledger: CreditLedgerTable;
 }
 
 /** A user's custom slide theme (migration 0014_slides). */

@@ -6,6 +6,7 @@ import { betaDataMigration } from './migrations/0011-beta-data.js';
 import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
 import { docTasksMigration } from './migrations/0013-doc-tasks.js';
 import { slidesMigration } from './migrations/0014-slides.js';
+import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 import { cacheBusMigration } from './migrations/0019-cache-bus.js';
 
 /**
@@ -343,5 +344,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0012_web_scrape_subtitles': webScrapeSubtitles,
   '0013_doc_tasks': docTasksMigration,
   '0014_slides': slidesMigration,
+  '0015_landing_pages': landingPagesMigration,
   '0019_cache_bus': cacheBusMigration,
 };

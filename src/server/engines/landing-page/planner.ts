@@ -1,0 +1,192 @@
+import type { MeterScope, ModelGateway } from '../gateway-types.js';
+import { ICONS, PLAN_LIMITS, PLAN_PROMPT, parseModelPlan, type FaqEntry, type IconName, type ModelPlan, type PagePlan, type PageSection, type PageSource } from './plan.js';
+import { stemmer } from 'stemmer';
+import { keywords } from '../retrieval/fts-query.js';
+import { clip, iconFor, keyNumbers, languageOf, pageProse, sentences, titleFromQuery, withoutCitations, type PagePassage } from './text.js';
+
+export interface PlanRequest {
+  query: string;
+  passages: PagePassage[];
+  gateway: ModelGateway;
+  /** Who pays for the model calls (operation 'landing_page'). */
+  scope: MeterScope;
+  /** A catalog model id; omitted = the platform's default (the local grounded model). */
+  model?: string;
+  signal?: AbortSignal;
+  log?: (line: string) => Promise<void> | void;
+}
+
+const contextOf = (passages: PagePassage[]) => passages.map((p) => ({ id: String(p.ref), title: p.section || p.title, content: p.content, link: p.link }));
+
+const sourceBlock = (passages: PagePassage[]) => passages.map((p) => `[${p.ref}] ${p.title}${p.section && p.section !== p.title ? ` — ${p.section}` : ''}\n${p.content}`).join('\n\n');
+
+/** One resource, one source: citations number resources, in the order retrieval ranked them. */
+function sourcesOf(passages: PagePassage[]): PageSource[] {
+  const byRef = new Map<number, PageSource>();
+  for (const p of passages) if (!byRef.has(p.ref)) byRef.set(p.ref, { ref: p.ref, title: p.title, resourceId: p.resourceId, link: p.link });
+  return [...byRef.values()].sort((a, b) => a.ref - b.ref);
+}
+
+/** Sentences of an answer with their citations kept: "A. [1] B. [2]" → ["A. [1]", "B. [2]"]. */
+export function citedSentences(text: string): string[] {
+  return text
+    .split(/(?<=[.!?…](?:\s*\[\d+\])*)\s+(?=[^\s[])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Citations that point at no source are dropped: a page never links to a source it does not list. */
+function keepKnownCitations(text: string, refs: Set<number>): string {
+  return text.replace(/\s*\[(\d+)\]/g, (m, n: string) => (refs.has(Number(n)) ? m : ''));
+}
+
+/**
+ * Groups of passages a section is written from: one per heading, in rank order. Resources that share
+ * a heading ("Costs" in several reports) make one section citing each of them, not several sections
+ * of the same name.
+ */
+function sectionGroups(passages: PagePassage[]): Array<{ heading: string; passages: PagePassage[] }> {
+  const groups = new Map<string, { heading: string; passages: PagePassage[] }>();
+  for (const p of passages) {
+    if (p.section.trim().endsWith('?')) continue; // a question heading belongs in the FAQ
+    const heading = p.section.trim() || p.title;
+    const key = heading.toLowerCase();
+    const g = groups.get(key) ?? { heading, passages: [] };
+    g.passages.push(p);
+    groups.set(key, g);
+  }
+  return [...groups.values()].slice(0, PLAN_LIMITS.sections);
+}
+
+/** FAQ entries the documents themselves hold: a question heading and the first sentences under it. */
+function documentFaq(passages: PagePassage[]): FaqEntry[] {
+  const out: FaqEntry[] = [];
+  const seen = new Set<string>();
+  for (const p of passages) {
+    const q = p.section.trim();
+    if (!q.endsWith('?') || seen.has(q.toLowerCase())) continue;
+    const answer = sentences(p.content).slice(0, 2).join(' ');
+    if (!answer) continue;
+    seen.add(q.toLowerCase());
+    out.push({ question: q, answer: `${clip(answer, 500)} [${p.ref}]` });
+    if (out.length >= PLAN_LIMITS.faq) break;
+  }
+  return out;
+}
+
+/**
+ * The sentence of the lead that shares the most words (stemmed) with the query becomes the tagline;
+ * the extractive answer keeps its sentences in source order, so the first is not always the best.
+ */
+function splitLead(lead: string[], query: string): { tagline: string; rest: string[] } {
+  const want = new Set(keywords(query).map((w) => stemmer(w)));
+  let best = 0;
+  let bestScore = -1;
+  lead.forEach((s, i) => {
+    const score = new Set(keywords(withoutCitations(s)).map((w) => stemmer(w)).filter((w) => want.has(w))).size;
+    if (score > bestScore) [best, bestScore] = [i, score];
+  });
+  return { tagline: lead[best] ?? '', rest: lead.filter((_, i) => i !== best) };
+}
+
+/** A table row that the extractive writer took for a sentence: not prose, the key figures show it. */
+const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2;
+
+/**
+ * A sentence's words without citations, figures or punctuation: two sources saying "a project costs
+ * $10,500" and "a project costs $14,500" say the same thing twice on a page, so the second is left out.
+ */
+const sentenceKey = (s: string) => withoutCitations(s).toLowerCase().replace(/[\p{N}$€£¥%.,]+/gu, ' ').replace(/[^\p{L}\s]+/gu, '').replace(/\s+/g, ' ').trim();
+
+/** Paragraphs of two cited sentences each; a sentence already on the page (`seen`) is not repeated. */
+function paragraphs(prose: string, seen: Set<string>): string[] {
+  const s = citedSentences(prose).filter((x) => {
+    const key = sentenceKey(x);
+    if (isTableText(x) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const out: string[] = [];
+  for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2) out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
+  return out;
+}
+
+/** The model's own JSON plan, bounded and checked against the sources (numbers must appear in them). */
+function fromModelPlan(plan: ModelPlan, req: PlanRequest, sources: PageSource[]): PagePlan {
+  const refs = new Set(sources.map((s) => s.ref));
+  const text = (t: string) => keepKnownCitations(t, refs);
+  const haystack = req.passages.map((p) => p.content).join('\n');
+  const sections: PageSection[] = plan.sections.slice(0, PLAN_LIMITS.sections).map((s, i) => ({
+    heading: clip(withoutCitations(s.heading), 100),
+    paragraphs: (Array.isArray(s.body) ? s.body : [s.body]).map((b) => clip(text(b), PLAN_LIMITS.paragraphChars)).filter(Boolean).slice(0, PLAN_LIMITS.paragraphsPerSection),
+    icon: (ICONS as readonly string[]).includes(s.icon ?? '') ? (s.icon as IconName) : iconFor(`${s.heading} ${s.body}`, i),
+  }));
+  return {
+    lang: languageOf(req.query),
+    title: clip(withoutCitations(plan.title), PLAN_LIMITS.titleChars),
+    tagline: clip(withoutCitations(plan.tagline), PLAN_LIMITS.taglineChars),
+    summary: clip(text(plan.summary), PLAN_LIMITS.summaryChars),
+    sections: sections.filter((s) => s.paragraphs.length > 0),
+    // A figure the sources do not contain is the model's invention: left out.
+    keyNumbers: plan.key_numbers
+      .map((k) => ({ value: String(k.value).trim(), label: clip(k.label, 64), ref: refs.has(k.source ?? -1) ? k.source! : 0 }))
+      .filter((k) => k.value && haystack.includes(k.value))
+      .slice(0, PLAN_LIMITS.keyNumbers),
+    faq: plan.faq.slice(0, PLAN_LIMITS.faq).map((f) => ({ question: clip(f.question, 200), answer: clip(text(f.answer), 800) })),
+    sources,
+    plannedBy: 'model',
+  };
+}
+
+/**
+ * Plans a landing page through the model gateway (every call metered to `scope`). The model is
+ * first asked for a JSON plan; a model that gives one (an upstream) has its plan used, bounded and
+ * checked. A model that answers in prose instead (the local grounded model, which writes extractive
+ * answers with citations) has its answer used as the page's lead, and the composer asks it once
+ * more per section, over that section's passages only, so every paragraph is the model's answer
+ * from the LiveDoc's own text; key figures and FAQ entries come from the passages themselves.
+ */
+export async function planPage(req: PlanRequest): Promise<PagePlan> {
+  const sources = sourcesOf(req.passages);
+  const refs = new Set(sources.map((s) => s.ref));
+  const ask = (question: string, passages: PagePassage[], prompt: string) =>
+    req.gateway.generate({
+      model: req.model,
+      messages: [{ role: 'user', content: prompt }],
+      context: contextOf(passages),
+      question,
+      scope: req.scope,
+      signal: req.signal,
+      maxTokens: 2048,
+    });
+  const first = await ask(req.query, req.passages, `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`);
+  const modelPlan = parseModelPlan(first.text);
+  if (modelPlan) {
+    await req.log?.(`the model (${first.model}) planned the page: ${modelPlan.sections.length} section(s)`);
+    return fromModelPlan(modelPlan, req, sources);
+  }
+  await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
+  const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs)).filter((x) => !isTableText(x));
+  const sections: PageSection[] = [];
+  const seen = new Set<string>();
+  for (const [i, g] of sectionGroups(req.passages).entries()) {
+    req.signal?.throwIfAborted();
+    const answer = await ask(`${g.heading}: ${req.query}`, g.passages, `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`);
+    const body = paragraphs(keepKnownCitations(pageProse(answer.text), refs), seen);
+    if (body.length > 0) sections.push({ heading: clip(g.heading, 100), paragraphs: body, icon: iconFor(`${g.heading} ${body.join(' ')}`, i) });
+  }
+  await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
+  const { tagline, rest } = splitLead(lead, req.query);
+  return {
+    lang: languageOf(req.query),
+    title: clip(titleFromQuery(req.query), PLAN_LIMITS.titleChars),
+    tagline: clip(withoutCitations(tagline), PLAN_LIMITS.taglineChars),
+    // The overview says what the sections do not already say.
+    summary: clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
+    sections,
+    keyNumbers: keyNumbers(req.passages, PLAN_LIMITS.keyNumbers),
+    faq: documentFaq(req.passages),
+    sources,
+    plannedBy: 'composer',
+  };
+}

@@ -1,0 +1,157 @@
+import type { IconName, KeyNumber } from './plan.js';
+
+/**
+ * Text helpers of the landing-page composer: pure functions over the passages and the model's
+ * answers, so the same LiveDoc and query always give the same page.
+ */
+
+/** A retrieved excerpt as the engine sees it: `ref` numbers the resource it came from (1-based). */
+export interface PagePassage {
+  ref: number;
+  resourceId: string;
+  /** The resource's title. */
+  title: string;
+  /** The heading of the chunk inside the resource (may equal the title). */
+  section: string;
+  content: string;
+  link: string;
+}
+
+/** Sentences of a passage: Markdown marks dropped, headings and table rows left out. */
+export function sentences(text: string): string[] {
+  return text
+    .replace(/^#{1,6}\s+.*$/gm, ' ')
+    .replace(/^\s*\|.*\|\s*$/gm, ' ')
+    .replace(/[*_`>]+/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .split(/(?<=[.!?])\s+|\n{2,}|\n(?=[-*]\s)/)
+    .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
+    .filter((s) => s.length >= 10);
+}
+
+/** Cuts at a word boundary with an ellipsis when longer than `max` characters. */
+export function clip(text: string, max: number): string {
+  const t = text.replace(/\s+/g, ' ').trim();
+  if (t.length <= max) return t;
+  const cut = t.slice(0, max - 1);
+  const at = cut.lastIndexOf(' ');
+  return `${(at > max * 0.6 ? cut.slice(0, at) : cut).replace(/[\s,;:.]+$/, '')}…`;
+}
+
+/**
+ * The model's answer as page prose: the local grounded model opens with a phrase addressed to a
+ * chatter ("According to your sources:") and may add a "Sources:" list; a page shows neither (its
+ * sources have their own block).
+ */
+export function pageProse(answer: string): string {
+  return answer
+    .replace(/\n\s*Sources:\n[\s\S]*$/, '')
+    .replace(/^\s*According to (?:your|the) sources:\s*/i, '')
+    .replace(/^\s*The closest source I found does not answer this directly\.\s*/i, '')
+    .trim();
+}
+
+/** Without its [n] citation markers (a tagline or a title reads better without them). */
+export const withoutCitations = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
+
+const PAGE_ASK = /^(?:please\s+)?(?:make|create|build|write|generate|design|draft)\s+(?:me\s+)?(?:a|an|the|our|my)?\s*(?:landing\s+page|web\s*page|page|site|website|one-pager)\s+(?:for|about|on|of|that\s+explains|explaining|describing)\s+/i;
+
+/** A headline from the query: the ask ("make a landing page about …") removed, first letter up. */
+export function titleFromQuery(query: string): string {
+  const topic = query.trim().replace(PAGE_ASK, '').replace(/[?.!\s]+$/, '').trim() || query.trim();
+  return topic.charAt(0).toUpperCase() + topic.slice(1);
+}
+
+/** zh-Hans when the query is written in Chinese script, ja/ko for kana/hangul, else en. */
+export function languageOf(query: string): string {
+  if (/[\u3040-\u30ff]/.test(query)) return 'ja';
+  if (/[\uac00-\ud7af]/.test(query)) return 'ko';
+  if (/[\u4e00-\u9fff]/.test(query)) return 'zh-Hans';
+  return 'en';
+}
+
+const ICON_WORDS: Array<[IconName, RegExp]> = [
+  ['chart', /\b(revenue|growth|sales|market|price|cost|percent|data|metric|number|figure|result|performance|share)/i],
+  ['shield', /\b(secur|safe|privacy|risk|complian|protect|trust|warrant)/i],
+  ['clock', /\b(time|schedule|history|timeline|year|month|deadline|launch|roadmap|plan)/i],
+  ['globe', /\b(world|global|country|region|international|travel|location|europe|asia|america)/i],
+  ['layers', /\b(feature|product|component|architecture|system|platform|stack|module|design)/i],
+  ['book', /\b(guide|learn|how|tutorial|document|research|study|overview|introduction|background)/i],
+  ['check', /\b(benefit|advantage|why|result|outcome|success|quality|best)/i],
+];
+
+/** An icon that fits the section's words; the fallbacks rotate so neighbours differ. */
+export function iconFor(text: string, index: number): IconName {
+  for (const [icon, re] of ICON_WORDS) if (re.test(text)) return icon;
+  const rotate: IconName[] = ['spark', 'layers', 'book', 'check'];
+  return rotate[index % rotate.length];
+}
+
+const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×))?|(?:[$€£¥]\s?)?\d+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×|ms\b|s\b|GB\b|MB\b|TB\b|kg\b|km\b|kW\b|kWh\b|MW\b|hours\b|days\b|years\b|users\b|customers\b))?/g;
+
+/** A figure worth showing: a unit, a currency or a decimal, or at least two digits and not a year. */
+function notable(value: string): boolean {
+  const v = value.trim();
+  if (/^(19|20)\d{2}$/.test(v)) return false;
+  if (/[%$€£¥]|percent|million|billion|bn|[kKM]$|x$|×/.test(v)) return true;
+  if (/\d\.\d/.test(v)) return true;
+  return /\d{2,}/.test(v.replace(/\D/g, '')) && !/^0+$/.test(v.replace(/\D/g, ''));
+}
+
+/** Table rows of a passage as cells: `| a | b |` lines, the separator row left out. */
+function tableRows(text: string): string[][] {
+  return text
+    .split('\n')
+    .filter((l) => /^\s*\|.*\|\s*$/.test(l) && !/^\s*\|[\s:|-]+\|\s*$/.test(l))
+    .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+}
+
+/**
+ * Key figures found in the passages, in ranking order: table cells labelled by their row and
+ * column headers, then figures in sentences labelled by the words around them. At most `max`,
+ * never the same value twice.
+ */
+export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
+  const out: KeyNumber[] = [];
+  const seen = new Set<string>();
+  const add = (value: string, label: string, ref: number) => {
+    const v = value.trim();
+    const l = clip(label.replace(/\s+/g, ' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/g, ''), 64);
+    // One figure per value and per label: "costs $10,500" and "costs $14,500" from two reports show once.
+    if (out.length >= max || seen.has(v) || seen.has(l.toLowerCase()) || !notable(v) || l.length < 3) return;
+    seen.add(v);
+    seen.add(l.toLowerCase());
+    // "kW home systems" keeps its case: only a lower-case word is capitalized.
+    const shown = /^[a-z][a-z]/.test(l) ? l.charAt(0).toUpperCase() + l.slice(1) : l;
+    out.push({ value: v, label: shown, ref });
+  };
+  for (const p of passages) {
+    const rows = tableRows(p.content);
+    if (rows.length >= 2) {
+      // The last row is usually the latest: each of its figures, labelled "<column> (<row>)".
+      const header = rows[0];
+      const last = rows[rows.length - 1];
+      for (let col = 1; col < last.length; col++) if (/\d/.test(last[col])) add(last[col], `${header[col] ?? ''} (${last[0]})`, p.ref);
+    }
+  }
+  for (const p of passages) {
+    for (const s of sentences(p.content)) {
+      for (const m of s.matchAll(NUMBER)) {
+        if (!notable(m[0])) continue;
+        let before = s.slice(0, m.index).split(/[,;:()]/).pop() ?? '';
+        const after = s.slice((m.index ?? 0) + m[0].length).split(/[,;:().]/)[0] ?? '';
+        // A range ("8 to 10 years") is one figure, not its upper end.
+        let value = m[0];
+        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(before);
+        if (range) {
+          value = range[1] + value;
+          before = before.slice(0, range.index);
+        }
+        // The words around the figure, the figure itself left out: "Revenue grew 42% in 2024" → "Revenue grew in 2024".
+        const words = `${before.trim().split(/\s+/).slice(-6).join(' ')} ${after.trim().split(/\s+/).slice(0, 6).join(' ')}`;
+        add(value, words, p.ref);
+      }
+    }
+  }
+  return out;
+}
