@@ -84,6 +84,7 @@ const QUERY_KINDS = [
   () => `${word()} -filter:replies min_faves:10`,
   () => `#${pick(TAGS)} since:2024-06-01 until:2024-07-01`,
 ];
+const KIND_NAMES = ['word', 'two words', 'phrase', 'OR', '#tag lang:', 'from:', 'word -filter min_faves', '#tag since until'];
 const queries = Array.from({ length: QUERIES }, (_, i) => QUERY_KINDS[i % QUERY_KINDS.length]());
 try {
   const search = async (query, type) => {
@@ -97,11 +98,18 @@ try {
   spawnSync(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', 'users', 'credits', 'admin', '=100000000', '--data-dir', dataDir]);
   for (const type of ['Latest', 'Top']) {
     const times = [];
+    const byKind = QUERY_KINDS.map(() => []);
     let next = 0;
     await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < queries.length) times.push(await search(queries[next++], type));
+      while (next < queries.length) {
+        const i = next++;
+        const ms = await search(queries[i], type);
+        times.push(ms);
+        byKind[i % QUERY_KINDS.length].push(ms);
+      }
     }));
     console.log(`search ${type}: ${queries.length} queries, ${CONCURRENCY} at a time: p50 ${fmt(percentile(times, 50))} ms, p99 ${fmt(percentile(times, 99))} ms (target p50 <= 20 ms)`);
+    console.log(`  p50 by kind: ${KIND_NAMES.map((k, i) => `${k} ${fmt(percentile(byKind[i], 50))}`).join(', ')} ms`);
   }
   // Baseline: the single-word queries as a full scan, straight on the database file.
   const db = new Database(path.join(dataDir, 'facet.db'), { readonly: true });

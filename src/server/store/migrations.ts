@@ -5,6 +5,7 @@ import { socialMigration } from './migrations/0010-social.js';
 import { betaDataMigration } from './migrations/0011-beta-data.js';
 import { webScrapeSubtitles } from './migrations/0012-web-scrape-subtitles.js';
 import { docTasksMigration } from './migrations/0013-doc-tasks.js';
+import { socialSpeedMigration } from './migrations/0017-social-speed.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -340,4 +341,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0011_beta_data': betaDataMigration,
   '0012_web_scrape_subtitles': webScrapeSubtitles,
   '0013_doc_tasks': docTasksMigration,
+  '0017_social_speed': socialSpeedMigration,
 };
