@@ -5,7 +5,7 @@ import { HttpError } from '../../errors.js';
 import { planSearch, type SearchPlan } from '../../store/social/compile.js';
 import type { QueryNode } from '../../store/social/query-ast.js';
 import {
-  countPosts, countUsersMatching, keysetOf, pagePosts, postsByIds, searchUsers, usersByIds, usersByUsernames, type PostOrder, type SocialPostRow,
+  countPosts, countUsersMatching, keysetOf, SMALL_MATCH_SET, pagePosts, postsByIds, searchUsers, usersByIds, usersByUsernames, type PostOrder, type SocialPostRow,
 } from '../../store/social/social.repo.js';
 import { parseQuery, SocialQueryError } from './query-parse.js';
 import { cursorScope, CursorError, decodeCursor, encodeCursor, type CursorState } from './cursor.js';
@@ -53,7 +53,12 @@ async function postPage(db: Kysely<Database>, secret: Uint8Array, spec: PageSpec
   const served = state?.n ?? 0;
   const room = spec.depth !== undefined ? Math.max(0, spec.depth - served) : Infinity;
   const size = Math.min(spec.size, room);
-  const [rows, total] = await Promise.all([size > 0 ? pagePosts(db, spec.plan, spec.order, state?.k, size + 1) : Promise.resolve([]), countPosts(db, spec.plan, Math.min(spec.depth ?? SOCIAL_LIMITS.totalCap, SOCIAL_LIMITS.totalCap))]);
+  const cap = Math.min(spec.depth ?? SOCIAL_LIMITS.totalCap, SOCIAL_LIMITS.totalCap);
+  // A Top page of a full-text plan is cheapest by sorting the matches when they are few: counting a
+  // little past the cap tells (the store's SMALL_MATCH_SET); `total` stays capped as before.
+  const counted = await countPosts(db, spec.plan, spec.plan.text && spec.order === 'top' ? Math.max(cap, SMALL_MATCH_SET) : cap);
+  const total = Math.min(counted, cap);
+  const rows = size > 0 ? await pagePosts(db, spec.plan, spec.order, state?.k, size + 1, counted) : [];
   const page = rows.slice(0, size);
   const hasNext = rows.length > size && served + page.length < (spec.depth ?? Infinity);
   const last = page[page.length - 1];

@@ -128,6 +128,18 @@ export async function textLatestPage<Row>(db: Kysely<any>, text: TextSearch, res
   return page.rows;
 }
 
+/**
+ * The posts matching `text` AND `rest` by score (the Top order), `limit` after `before` ([score,
+ * id_key], exclusive): every match is read and sorted, so the caller uses it only when it knows the
+ * matches are few (counted below SMALL_MATCH_SET). Many matches are better served by walking the
+ * score index and testing each post (compile.ts's condition), which stops after the page.
+ */
+export async function textTopPage<Row>(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool>, columns: RawBuilder<unknown>, before: [number, string] | undefined, limit: number): Promise<Row[]> {
+  const keyset = before ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))` : sql``;
+  const page = await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text)} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
+  return page.rows;
+}
+
 /** How many posts match `text` AND `rest`, up to `cap`; with no `rest` the index alone answers. */
 export async function textCount(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool> | null, cap: number): Promise<number> {
   const inner = rest

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type 
 import type { Database } from '../database.js';
 import type { SocialPostsTable, SocialUsersTable } from './tables.js';
 import type { SearchPlan } from './compile.js';
-import { searchTermsOf, textCount, textLatestPage } from '../dialect/social-search.js';
+import { searchTermsOf, textCount, textLatestPage, textTopPage } from '../dialect/social-search.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SocialUserRow = Selectable<SocialUsersTable>;
@@ -27,6 +27,12 @@ const POST_COLUMNS = [
   'hashtags', 'mentions', 'retweet_count', 'favorite_count', 'reply_count', 'quote_count', 'view_count', 'bookmark_count', 'score',
 ] as const;
 
+/**
+ * Below this many matches a Top page of a full-text plan sorts all the matches (read from the
+ * index); above, it walks the score index. The caller passes pagePosts the count when it is lower.
+ */
+export const SMALL_MATCH_SET = 5000;
+
 /** A bare condition is a plan with no full-text start (the general path, any order). */
 const planOf = (search: SearchPlan | RawBuilder<SqlBool>): SearchPlan => ('where' in search ? search : { where: search });
 
@@ -35,11 +41,12 @@ const planOf = (search: SearchPlan | RawBuilder<SqlBool>): SearchPlan => ('where
  * is on the order's column and the id, so posts inserted between pages never shift a page: they
  * land before the cursor (newer, for Latest) or in their place, never twice.
  */
-export async function pagePosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>, order: PostOrder, after: Keyset | undefined, limit: number): Promise<SocialPostRow[]> {
+export async function pagePosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>, order: PostOrder, after: Keyset | undefined, limit: number, matches?: number): Promise<SocialPostRow[]> {
   const { where, text } = planOf(search);
-  if (text && order === 'latest') {
-    const columns = sql.join(POST_COLUMNS.map((c) => sql.ref(`p.${c}`)));
-    return textLatestPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns, after, limit);
+  const columns = () => sql.join(POST_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+  if (text && order === 'latest') return textLatestPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
+  if (text && order === 'top' && matches !== undefined && matches < SMALL_MATCH_SET) {
+    return textTopPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
   }
   const column = ORDER_COLUMN[order];
   const desc = order !== 'oldest';
