@@ -166,7 +166,7 @@ const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' &&
  * a caller holding a column of that field's distinct values may run it once per distinct value
  * instead of once per row (local/backlink-index.ts does) and get the same answer.
  */
-export type FilterTree = { kind: 'leaf'; field: string; test: Predicate } | { kind: 'and' | 'or'; items: FilterTree[] };
+export type FilterTree = { kind: 'leaf'; field: string; test: Predicate; /** The condition as JSON: equal keys, equal tests. */ key: string } | { kind: 'and' | 'or'; items: FilterTree[] };
 
 function compileNode(node: unknown, fields: FieldTable, count: { n: number }, depth: number): FilterTree {
   if (!Array.isArray(node)) throw new FilterError(`filters must be arrays; got ${JSON.stringify(node)}`);
@@ -174,7 +174,7 @@ function compileNode(node: unknown, fields: FieldTable, count: { n: number }, de
   if (isCondition(node)) {
     count.n += 1;
     if (count.n > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
-    return { kind: 'leaf', field: node[0] as string, test: compileCondition(node, fields) };
+    return { kind: 'leaf', field: node[0] as string, test: compileCondition(node, fields), key: JSON.stringify(node) };
   }
   if (node.length === 0) throw new FilterError('an empty filter group');
   if (node.length % 2 === 0) throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');
