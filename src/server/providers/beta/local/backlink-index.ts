@@ -38,7 +38,7 @@ export class BacklinkIndex {
   private readonly orders = new Map<string, Uint32Array>();
   private readonly switches = new Map<string, Uint8Array>();
   /** A condition's answer per distinct value, by column and condition (a few hundred kept). */
-  private readonly answers = new Map<string, Uint8Array>();
+  private readonly answerCache = new Map<string, Uint8Array>();
 
   constructor(readonly rows: readonly StoredBacklink[]) {}
 
@@ -89,22 +89,28 @@ export class BacklinkIndex {
     return mask;
   }
 
+  /** A condition's answer for each distinct value of its field, and the rows' codes. */
+  private answers(leaf: Extract<FilterTree, { kind: 'leaf' }>, scale: Scale): { codes: Int32Array; byCode: Uint8Array } {
+    const { codes, reps } = this.column(leaf.field, scale);
+    // The answers depend only on the condition and the column's values, which never change: a
+    // condition seen before (the next page, the same filter again) skips its tests. A new one
+    // runs its test once per distinct value — for anchors of 1M rows, some 10^5 regex tests.
+    const key = `${SCALED.has(leaf.field) ? scale : ''}|${leaf.key}`;
+    let byCode = this.answerCache.get(key);
+    if (!byCode) {
+      byCode = new Uint8Array(reps.length);
+      for (let c = 0; c < reps.length; c++) byCode[c] = leaf.test(this.row(reps[c], scale)) ? 1 : 0;
+      this.answerCache.set(key, byCode);
+      if (this.answerCache.size > MAX_ANSWERS) this.answerCache.delete(this.answerCache.keys().next().value as string);
+    }
+    return { codes, byCode };
+  }
+
   /** The rows a filter tree keeps, 1 or 0 per row. */
   filterMask(tree: FilterTree, scale: Scale): Uint8Array {
     const n = this.rows.length;
     if (tree.kind === 'leaf') {
-      const { codes, reps } = this.column(tree.field, scale);
-      // The answers depend only on the condition and the column's values, which never change: a
-      // condition seen before (the next page, the same filter again) skips its tests. A new one
-      // runs its test once per distinct value — for anchors of 1M rows, some 10^5 regex tests.
-      const answerKey = `${SCALED.has(tree.field) ? scale : ''}|${tree.key}`;
-      let byCode = this.answers.get(answerKey);
-      if (!byCode) {
-        byCode = new Uint8Array(reps.length);
-        for (let c = 0; c < reps.length; c++) byCode[c] = tree.test(this.row(reps[c], scale)) ? 1 : 0;
-        this.answers.set(answerKey, byCode);
-        if (this.answers.size > MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value as string);
-      }
+      const { codes, byCode } = this.answers(tree, scale);
       const mask = new Uint8Array(n);
       for (let i = 0; i < n; i++) mask[i] = byCode[codes[i]];
       return mask;
@@ -115,6 +121,33 @@ export class BacklinkIndex {
       else for (let i = 0; i < n; i++) first[i] |= m[i];
     }
     return first;
+  }
+
+  /**
+   * The rows `keep` (the switches) and the filters both keep, and how many. A filter that is one
+   * condition or an AND of conditions (the usual case) runs as one pass over the rows, each row's
+   * conditions looked up in turn; any other tree combines whole masks.
+   */
+  matches(tree: FilterTree | null, keep: Uint8Array, scale: Scale): { mask: Uint8Array; total: number } {
+    const n = this.rows.length;
+    const leaves = !tree ? [] : tree.kind === 'leaf' ? [tree] : tree.kind === 'and' && tree.items.every((t) => t.kind === 'leaf') ? (tree.items as Array<Extract<FilterTree, { kind: 'leaf' }>>) : null;
+    const mask = leaves ? new Uint8Array(n) : this.filterMask(tree!, scale);
+    let total = 0;
+    if (leaves) {
+      const tables = leaves.map((leaf) => this.answers(leaf, scale));
+      const codes = tables.map((t) => t.codes);
+      const byCode = tables.map((t) => t.byCode);
+      const k = tables.length;
+      for (let i = 0; i < n; i++) {
+        let m = keep[i];
+        for (let j = 0; m && j < k; j++) m = byCode[j][codes[j][i]];
+        mask[i] = m;
+        total += m;
+      }
+    } else {
+      for (let i = 0; i < n; i++) total += mask[i] &= keep[i];
+    }
+    return { mask, total };
   }
 
   /**

@@ -49,16 +49,13 @@ export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[]
   const rules = parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS);
   const index = backlinkIndex(rows);
   const keep = index.switchMask(q.status, q.excludeInternal, q.includeSubdomains);
-  const mask = tree ? index.filterMask(tree, q.scale) : keep;
-  if (tree) for (let i = 0; i < mask.length; i++) mask[i] &= keep[i];
+  const { mask, total: matched } = index.matches(tree, keep, q.scale);
   const perm = index.order(rules, q.scale);
   const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
   if (!groupField) {
-    let total = 0;
-    for (let i = 0; i < mask.length; i++) total += mask[i];
     return {
-      total,
+      total: matched,
       slice(start, end) {
         const out: Array<{ row: StoredBacklink; group: number }> = [];
         let seen = 0;
