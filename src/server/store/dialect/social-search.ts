@@ -19,6 +19,7 @@ import { pgVector } from './social-fts.js';
 export const TS_KEY_LOW = 67_108_864;
 
 const tsKeyOf = (row: 'new' | 'old') => sql.raw(`(${row}.created_ts * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
+const topKeyOf = (row: 'new' | 'old') => sql.raw(`(${row}.score * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
 
 /** Migration 0017's index: the ts_key column, the time-ordered FTS table and its triggers, backfilled. */
 export async function createOrderedSearch(db: Kysely<any>): Promise<void> {
@@ -34,13 +35,22 @@ export async function createOrderedSearch(db: Kysely<any>): Promise<void> {
         FROM social_terms t WHERE t.post_id = social_posts.id AND t.kind IN ('hashtag', 'cashtag', 'mention')), '')`.execute(db);
   await sql`CREATE VIRTUAL TABLE social_search USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db);
   await sql`INSERT INTO social_search(rowid, content, terms) SELECT ts_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(db);
+  // The same index in the Top order: rowid top_key = score · 2^26 + (rowid_ mod 2^26).
+  await sql`ALTER TABLE social_posts ADD COLUMN top_key INTEGER GENERATED ALWAYS AS (score * ${sql.raw(String(TS_KEY_LOW))} + (rowid_ % ${sql.raw(String(TS_KEY_LOW))})) VIRTUAL`.execute(db);
+  await sql`CREATE INDEX social_posts_top_key ON social_posts (top_key)`.execute(db);
+  await sql`CREATE VIRTUAL TABLE social_search_top USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`INSERT INTO social_search_top(rowid, content, terms) SELECT top_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(db);
   await sql`CREATE TRIGGER social_posts_search_ai AFTER INSERT ON social_posts BEGIN
-        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
+        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')});
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
   await sql`CREATE TRIGGER social_posts_search_ad AFTER DELETE ON social_posts BEGIN
-        DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')}; END`.execute(db);
-  await sql`CREATE TRIGGER social_posts_search_au AFTER UPDATE OF content, created_ts, lang, search_terms ON social_posts BEGIN
         DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
-        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
+        DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')}; END`.execute(db);
+  await sql`CREATE TRIGGER social_posts_search_au AFTER UPDATE OF content, created_ts, lang, search_terms, score ON social_posts BEGIN
+        DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
+        DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')};
+        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')});
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
 }
 
 /** The index's terms column of a post: its term tokens and its language's. */
@@ -125,6 +135,27 @@ export async function textLatestPage<Row>(db: Kysely<any>, text: TextSearch, res
   if (newest.rows.length === 0) return [];
   const from = newest.rows.length < limit ? undefined : Number(newest.rows[newest.rows.length - 1].ts);
   const page = await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text, before?.[0], from)} AND ${rest} ${keyset} ORDER BY p.created_ts DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
+  return page.rows;
+}
+
+/**
+ * The same two reads for the Top order, over `social_search_top` (rowid top_key: score, then
+ * rowid_): the best `limit` matches by top_key give the score S of the last one, and the exact page
+ * (score, id_key desc) is the first `limit` matches scoring S or more. The time bounds are checked on
+ * the post here (this index is not in time order).
+ */
+export async function textTopKeyPage<Row>(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool>, columns: RawBuilder<unknown>, before: [number, string] | undefined, limit: number): Promise<Row[]> {
+  const keyset = before ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))` : sql``;
+  const upper = before ? sql`AND f.rowid < ${keyOf(before[0] + 1)}` : sql``;
+  const bounds = sql.join([
+    ...(text.since !== undefined ? [sql`AND p.created_ts >= ${text.since}`] : []),
+    ...(text.until !== undefined ? [sql`AND p.created_ts < ${text.until}`] : []),
+  ], sql` `);
+  const from = sql`social_search_top f JOIN social_posts p ON p.top_key = f.rowid WHERE f.social_search_top MATCH ${ftsQuery(text.tree)}`;
+  const best = await sql<{ score: number }>`SELECT p.score AS score FROM ${from} ${upper} ${bounds} AND ${rest} ${keyset} ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+  if (best.rows.length === 0) return [];
+  const lower = best.rows.length < limit ? sql`` : sql`AND f.rowid >= ${keyOf(Number(best.rows[best.rows.length - 1].score))}`;
+  const page = await sql<Row>`SELECT ${columns} FROM ${from} ${upper} ${lower} ${bounds} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
   return page.rows;
 }
 

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type 
 import type { Database } from '../database.js';
 import type { SocialPostsTable, SocialUsersTable } from './tables.js';
 import type { SearchPlan } from './compile.js';
-import { searchTermsOf, textCount, textLatestPage, textTopPage } from '../dialect/social-search.js';
+import { searchTermsOf, textCount, textLatestPage, textTopKeyPage, textTopPage } from '../dialect/social-search.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SocialUserRow = Selectable<SocialUsersTable>;
@@ -29,7 +29,8 @@ const POST_COLUMNS = [
 
 /**
  * Below this many matches a Top page of a full-text plan sorts all the matches (read from the
- * index); above, it walks the score index. The caller passes pagePosts the count when it is lower.
+ * index); above, it reads the score-ordered index (textTopKeyPage), whose second read sorts the
+ * page's lowest score's ties. The caller passes pagePosts the count when it is lower.
  */
 export const SMALL_MATCH_SET = 5000;
 
@@ -45,8 +46,9 @@ export async function pagePosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>
   const { where, text } = planOf(search);
   const columns = () => sql.join(POST_COLUMNS.map((c) => sql.ref(`p.${c}`)));
   if (text && order === 'latest') return textLatestPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
-  if (text && order === 'top' && matches !== undefined && matches < SMALL_MATCH_SET) {
-    return textTopPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
+  if (text && order === 'top') {
+    const few = matches !== undefined && matches < SMALL_MATCH_SET;
+    return (few ? textTopPage : textTopKeyPage)<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
   }
   const column = ORDER_COLUMN[order];
   const desc = order !== 'oldest';
