@@ -22,6 +22,13 @@ type Scale = 'one_hundred' | 'one_thousand';
 const SCALED = new Set(['rank', 'domain_from_rank', 'page_from_rank']);
 
 const MAX_ANSWERS = 256;
+/** Queries whose matching rows are kept: a byte per row each (16 MB at 1M rows). */
+const MAX_MATCHES = 16;
+
+/** A filter tree as text: equal keys, equal trees (and/or grouping included). */
+function treeKey(tree: FilterTree): string {
+  return tree.kind === 'leaf' ? tree.key : `${tree.kind}(${tree.items.map(treeKey).join(',')})`;
+}
 
 interface Column {
   /** Per row, the code of its value. */
@@ -39,6 +46,8 @@ export class BacklinkIndex {
   private readonly switches = new Map<string, Uint8Array>();
   /** A condition's answer per distinct value, by column and condition (a few hundred kept). */
   private readonly answerCache = new Map<string, Uint8Array>();
+  /** The rows the last queries kept and how many (see matches). */
+  private readonly matchCache = new Map<string, { mask: Uint8Array; total: number }>();
 
   constructor(readonly rows: readonly StoredBacklink[]) {}
 
@@ -128,7 +137,19 @@ export class BacklinkIndex {
    * condition or an AND of conditions (the usual case) runs as one pass over the rows, each row's
    * conditions looked up in turn; any other tree combines whole masks.
    */
-  matches(tree: FilterTree | null, keep: Uint8Array, scale: Scale): { mask: Uint8Array; total: number } {
+  matches(tree: FilterTree | null, keep: Uint8Array, switches: string, scale: Scale): { mask: Uint8Array; total: number } {
+    // Every page of a walk (offset or token) repeats its query: the rows it keeps and their count
+    // are kept for the last few queries, so the next page reads only its own rows.
+    const key = `${switches}|${scale}|${tree ? treeKey(tree) : ''}`;
+    const hit = this.matchCache.get(key);
+    if (hit) return hit;
+    const found = this.computeMatches(tree, keep, scale);
+    this.matchCache.set(key, found);
+    if (this.matchCache.size > MAX_MATCHES) this.matchCache.delete(this.matchCache.keys().next().value as string);
+    return found;
+  }
+
+  private computeMatches(tree: FilterTree | null, keep: Uint8Array, scale: Scale): { mask: Uint8Array; total: number } {
     const n = this.rows.length;
     const leaves = !tree ? [] : tree.kind === 'leaf' ? [tree] : tree.kind === 'and' && tree.items.every((t) => t.kind === 'leaf') ? (tree.items as Array<Extract<FilterTree, { kind: 'leaf' }>>) : null;
     const mask = leaves ? new Uint8Array(n) : this.filterMask(tree!, scale);

@@ -49,7 +49,7 @@ export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[]
   const rules = parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS);
   const index = backlinkIndex(rows);
   const keep = index.switchMask(q.status, q.excludeInternal, q.includeSubdomains);
-  const { mask, total: matched } = index.matches(tree, keep, q.scale);
+  const { mask, total: matched } = index.matches(tree, keep, `${q.status}/${q.excludeInternal}/${q.includeSubdomains}`, q.scale);
   const perm = index.order(rules, q.scale);
   const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
