@@ -8,6 +8,7 @@ import { docTasksMigration } from './migrations/0013-doc-tasks.js';
 import { slidesMigration } from './migrations/0014-slides.js';
 import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 import { cacheBusMigration } from './migrations/0019-cache-bus.js';
+import { socialSpeedMigration } from './migrations/0017-social-speed.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -345,5 +346,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0013_doc_tasks': docTasksMigration,
   '0014_slides': slidesMigration,
   '0015_landing_pages': landingPagesMigration,
+  '0017_social_speed': socialSpeedMigration,
   '0019_cache_bus': cacheBusMigration,
 };

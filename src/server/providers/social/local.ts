@@ -2,10 +2,10 @@ import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { SOCIAL_LIMITS, type BetaRepliesPage, type BetaSearchPage, type QueryType, type SocialPost, type TweetRepliesRequest, type TweetSearchRequest, type TweetsData, type UserInfoRequest, type UserSearchRequest, type UserTweetsRequest } from '../../../contract/social.js';
 import { HttpError } from '../../errors.js';
-import { compileQuery } from '../../store/social/compile.js';
+import { planSearch, type SearchPlan } from '../../store/social/compile.js';
 import type { QueryNode } from '../../store/social/query-ast.js';
 import {
-  countPosts, countUsersMatching, keysetOf, pagePosts, postsByIds, searchUsers, usersByIds, usersByUsernames, type PostOrder, type SocialPostRow,
+  countPosts, countUsersMatching, keysetOf, SMALL_MATCH_SET, pagePosts, postsByIds, searchUsers, usersByIds, usersByUsernames, type PostOrder, type SocialPostRow,
 } from '../../store/social/social.repo.js';
 import { parseQuery, SocialQueryError } from './query-parse.js';
 import { cursorScope, CursorError, decodeCursor, encodeCursor, type CursorState } from './cursor.js';
@@ -30,7 +30,7 @@ async function hydrate(db: Kysely<Database>, rows: SocialPostRow[]): Promise<Soc
 }
 
 interface PageSpec {
-  where: RawBuilder<SqlBool>;
+  plan: SearchPlan;
   order: PostOrder;
   scope: string;
   cursor?: string;
@@ -53,7 +53,12 @@ async function postPage(db: Kysely<Database>, secret: Uint8Array, spec: PageSpec
   const served = state?.n ?? 0;
   const room = spec.depth !== undefined ? Math.max(0, spec.depth - served) : Infinity;
   const size = Math.min(spec.size, room);
-  const [rows, total] = await Promise.all([size > 0 ? pagePosts(db, spec.where, spec.order, state?.k, size + 1) : Promise.resolve([]), countPosts(db, spec.where, Math.min(spec.depth ?? SOCIAL_LIMITS.totalCap, SOCIAL_LIMITS.totalCap))]);
+  const cap = Math.min(spec.depth ?? SOCIAL_LIMITS.totalCap, SOCIAL_LIMITS.totalCap);
+  // A Top page of a full-text plan is cheapest by sorting the matches when they are few: counting a
+  // little past the cap tells (the store's SMALL_MATCH_SET); `total` stays capped as before.
+  const counted = await countPosts(db, spec.plan, spec.plan.text && spec.order === 'top' ? Math.max(cap, SMALL_MATCH_SET) : cap);
+  const total = Math.min(counted, cap);
+  const rows = size > 0 ? await pagePosts(db, spec.plan, spec.order, state?.k, size + 1, counted) : [];
   const page = rows.slice(0, size);
   const hasNext = rows.length > size && served + page.length < (spec.depth ?? Infinity);
   const last = page[page.length - 1];
@@ -92,7 +97,7 @@ export function localSocialProvider(db: Kysely<Database>, secret: Uint8Array): S
     await ready();
     const type = req.query_type ?? 'Latest';
     return postPage(db, secret, {
-      where: compileQuery(db, searchTree(req.query, req.since_time, req.until_time)),
+      plan: planSearch(db, searchTree(req.query, req.since_time, req.until_time)),
       order: orderOf(type),
       scope: cursorScope({ endpoint, q: req.query, type, since: req.since_time ?? null, until: req.until_time ?? null }),
       cursor: req.cursor,
@@ -106,7 +111,7 @@ export function localSocialProvider(db: Kysely<Database>, secret: Uint8Array): S
     if (since !== undefined) conditions.push(sql<SqlBool>`p.created_ts >= ${since}`);
     if (until !== undefined) conditions.push(sql<SqlBool>`p.created_ts < ${until}`);
     return postPage(db, secret, {
-      where: sql<SqlBool>`(${sql.join(conditions, sql` AND `)})`,
+      plan: { where: sql<SqlBool>`(${sql.join(conditions, sql` AND `)})` },
       order: 'oldest',
       scope: cursorScope({ endpoint, tweetId, since: since ?? null, until: until ?? null }),
       cursor,
@@ -158,7 +163,7 @@ export function localSocialProvider(db: Kysely<Database>, secret: Uint8Array): S
       if (!user) throw new HttpError('NOT_FOUND', `no social user ${req.username !== undefined ? '@' + req.username.replace(/^@/, '') : 'with id ' + req.social_user_id}`);
       const where = req.include_replies ? sql<SqlBool>`p.author_id = ${user.id}` : sql<SqlBool>`(p.author_id = ${user.id} AND p.is_reply = 0)`;
       return postPage(db, secret, {
-        where,
+        plan: { where },
         order: 'latest',
         scope: cursorScope({ endpoint: 'user.tweets', user: user.id, replies: !!req.include_replies }),
         cursor: req.cursor,

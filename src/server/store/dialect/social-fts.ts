@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -8,7 +8,7 @@ import { dialectOf } from './kind.js';
  * posts come in many languages and a search for a word should find that word.
  */
 
-/** Migration 0010's index over social_posts. */
+/** Migration 0010's index over social_posts (SQLite's is replaced by 0017's time-ordered one, see social-search.ts). */
 export async function createPostIndex(db: Kysely<any>): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
@@ -25,19 +25,6 @@ export async function createPostIndex(db: Kysely<any>): Promise<void> {
 }
 
 /** The indexed expression; a query repeats it exactly so PostgreSQL uses the index. */
-function pgVector(alias: string): RawBuilder<unknown> {
+export function pgVector(alias: string): RawBuilder<unknown> {
   return sql`to_tsvector('simple'::regconfig, ${sql.ref(`${alias}.content`)})`;
-}
-
-/**
- * A condition on the post aliased `alias`: its content holds these words in this order (one word,
- * or an exact phrase). The text is bound as a value and quoted for the engine, so it is never read
- * as query syntax.
- */
-export function contentMatches(db: Kysely<any>, alias: string, text: string): RawBuilder<SqlBool> {
-  if (dialectOf(db) === 'postgres') {
-    return sql<SqlBool>`(${pgVector(alias)} @@ phraseto_tsquery('simple'::regconfig, ${text}))`;
-  }
-  const phrase = `"${text.replace(/"/g, '""')}"`;
-  return sql<SqlBool>`(${sql.ref(`${alias}.rowid_`)} IN (SELECT rowid FROM social_fts WHERE social_fts MATCH ${phrase}))`;
 }

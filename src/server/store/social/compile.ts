@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { QueryNode } from './query-ast.js';
-import { contentMatches } from '../dialect/social-fts.js';
+import { contentMatches, hasOrderedSearch, termToken, type TextSearch, type TextTree } from '../dialect/social-search.js';
 
 /** The post id as the store's id_key: zero-padded so text order is numeric order. */
 export const idKey = (id: string): string => id.padStart(20, '0');
@@ -87,4 +87,61 @@ export function compileQuery(db: Kysely<any>, node: QueryNode, alias = 'p'): Raw
           return authorWhere(alias, sql`u.blue_verified = 1`);
       }
   }
+}
+
+/**
+ * How a search runs. `where` is the whole query as one condition (any order, any store). `text`,
+ * where the store has a time-ordered full-text index (social-search.ts), is the part of the query the
+ * index answers alone — the whole query, or the words and phrases ANDed at its top — with `rest` the
+ * other conditions (null when there are none): Latest pages and counts then start from the index.
+ */
+export interface SearchPlan {
+  where: RawBuilder<SqlBool>;
+  text?: TextSearch & { rest: RawBuilder<SqlBool> | null };
+}
+
+/** The node as a tree of words, phrases, AND and OR only; null when it holds anything else. */
+function textTreeOf(node: QueryNode): TextTree | null {
+  if (node.type === 'text') return { type: 'text', text: node.text };
+  if (node.type === 'hashtag' || node.type === 'cashtag') return { type: 'term', token: termToken(node.type, node.tag) };
+  if (node.type === 'mention') return { type: 'term', token: termToken('mention', node.username) };
+  if (node.type === 'lang') return { type: 'term', token: termToken('lang', node.lang) };
+  if (node.type !== 'and' && node.type !== 'or') return null;
+  const items = node.items.map(textTreeOf);
+  return items.every((t): t is TextTree => t !== null) ? { type: node.type, items } : null;
+}
+
+/** The top-level AND's items, nested ANDs flattened (the body's time bounds wrap the query in one). */
+function conjuncts(node: QueryNode): QueryNode[] {
+  return node.type === 'and' ? node.items.flatMap(conjuncts) : [node];
+}
+
+export function planSearch(db: Kysely<any>, node: QueryNode): SearchPlan {
+  const where = compileQuery(db, node);
+  if (!hasOrderedSearch(db)) return { where };
+  const whole = textTreeOf(node);
+  if (whole) return { where, text: { tree: whole, rest: null } };
+  const parts = conjuncts(node);
+  const texts = parts.map(textTreeOf);
+  const textParts = texts.filter((t): t is TextTree => t !== null);
+  if (textParts.length === 0) return { where };
+  // since/until at the top are ranges of the index's rowid (its order is time): they leave `rest`.
+  let since: number | undefined;
+  let until: number | undefined;
+  const others: QueryNode[] = [];
+  parts.forEach((part, i) => {
+    if (texts[i] !== null) return;
+    if (part.type === 'since') since = Math.max(since ?? -Infinity, part.ts);
+    else if (part.type === 'until') until = Math.min(until ?? Infinity, part.ts);
+    else others.push(part);
+  });
+  return {
+    where,
+    text: {
+      tree: textParts.length === 1 ? textParts[0] : { type: 'and', items: textParts },
+      since,
+      until,
+      rest: others.length === 0 ? null : compileQuery(db, others.length === 1 ? others[0] : { type: 'and', items: others }),
+    },
+  };
 }

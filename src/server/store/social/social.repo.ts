@@ -1,10 +1,12 @@
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { SocialPostsTable, SocialUsersTable } from './tables.js';
+import type { SearchPlan } from './compile.js';
+import { searchTermsOf, textCount, textLatestPage, textTopKeyPage, textTopPage } from '../dialect/social-search.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SocialUserRow = Selectable<SocialUsersTable>;
-export type SocialPostRow = Omit<Selectable<SocialPostsTable>, 'rowid_'>;
+export type SocialPostRow = Omit<Selectable<SocialPostsTable>, 'rowid_' | 'search_terms'>;
 export type NewSocialPost = SocialPostRow & { terms: Array<{ kind: string; value: string }> };
 
 /** The orders a page can follow; each has a two-column keyset (see keysetOf). */
@@ -26,11 +28,28 @@ const POST_COLUMNS = [
 ] as const;
 
 /**
- * One page of posts matching `where`, in `order`, after the keyset `after` (exclusive). The keyset
+ * Below this many matches a Top page of a full-text plan sorts all the matches (read from the
+ * index); above, it reads the score-ordered index (textTopKeyPage), whose second read sorts the
+ * page's lowest score's ties. The caller passes pagePosts the count when it is lower.
+ */
+export const SMALL_MATCH_SET = 5000;
+
+/** A bare condition is a plan with no full-text start (the general path, any order). */
+const planOf = (search: SearchPlan | RawBuilder<SqlBool>): SearchPlan => ('where' in search ? search : { where: search });
+
+/**
+ * One page of posts matching the plan, in `order`, after the keyset `after` (exclusive). The keyset
  * is on the order's column and the id, so posts inserted between pages never shift a page: they
  * land before the cursor (newer, for Latest) or in their place, never twice.
  */
-export async function pagePosts(db: Db, where: RawBuilder<SqlBool>, order: PostOrder, after: Keyset | undefined, limit: number): Promise<SocialPostRow[]> {
+export async function pagePosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>, order: PostOrder, after: Keyset | undefined, limit: number, matches?: number): Promise<SocialPostRow[]> {
+  const { where, text } = planOf(search);
+  const columns = () => sql.join(POST_COLUMNS.map((c) => sql.ref(`p.${c}`)));
+  if (text && order === 'latest') return textLatestPage<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
+  if (text && order === 'top') {
+    const few = matches !== undefined && matches < SMALL_MATCH_SET;
+    return (few ? textTopPage : textTopKeyPage)<SocialPostRow>(db, text, text.rest ?? sql<SqlBool>`1 = 1`, columns(), after, limit);
+  }
   const column = ORDER_COLUMN[order];
   const desc = order !== 'oldest';
   let q = db.selectFrom('social_posts as p').select(POST_COLUMNS.map((c) => `p.${c}` as const)).where(where);
@@ -44,8 +63,10 @@ export async function pagePosts(db: Db, where: RawBuilder<SqlBool>, order: PostO
   return (await q.orderBy(`p.${column}`, dir).orderBy('p.id_key', dir).limit(limit).execute()) as SocialPostRow[];
 }
 
-/** Posts matching `where`, counted up to `cap` (a broad query over millions stops there). */
-export async function countPosts(db: Db, where: RawBuilder<SqlBool>, cap = Number.MAX_SAFE_INTEGER): Promise<number> {
+/** Posts matching the plan, counted up to `cap` (a broad query over millions stops there). */
+export async function countPosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>, cap = Number.MAX_SAFE_INTEGER): Promise<number> {
+  const { where, text } = planOf(search);
+  if (text) return textCount(db, text, text.rest, cap);
   const matching = db.selectFrom('social_posts as p').select(sql`1`.as('one')).where(where).limit(cap);
   const row = await db.selectFrom(matching.as('m')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
@@ -111,14 +132,14 @@ export async function upsertUsers(db: Db, rows: SocialUserRow[]): Promise<void> 
 export async function upsertPosts(db: Db, posts: NewSocialPost[]): Promise<void> {
   for (let i = 0; i < posts.length; i += 200) {
     const chunk = posts.slice(i, i + 200);
-    const rows = chunk.map(({ terms: _terms, ...row }) => row);
+    const rows = chunk.map(({ terms, ...row }) => ({ ...row, search_terms: searchTermsOf(terms) }));
     await db
       .insertInto('social_posts')
       .values(rows)
       .onConflict((oc) =>
         oc.column('id').doUpdateSet((eb) => {
           const set: Record<string, unknown> = {};
-          for (const key of POST_COLUMNS) if (key !== 'id') set[key] = eb.ref(`excluded.${key}`);
+          for (const key of [...POST_COLUMNS, 'search_terms' as const]) if (key !== 'id') set[key] = eb.ref(`excluded.${key}`);
           return set;
         }),
       )

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * The social store (issue 13): users, posts and the terms (hashtags, cashtags, mentions, URLs) the
@@ -68,6 +68,8 @@ export interface SocialPostsTable {
   bookmark_count: number;
   /** The Top order's engagement score (see services/social/order.ts), kept with the metrics. */
   score: number;
+  /** Hashtags, cashtags and mentions as full-text index tokens (dialect/social-search.ts; migration 0017). */
+  search_terms: ColumnType<string, string | undefined, string>;
 }
 
 /** One searchable term of a post: kind hashtag | cashtag | mention | url, value lowercased. */

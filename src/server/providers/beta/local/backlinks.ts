@@ -1,9 +1,10 @@
 import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkResult } from '../../../../contract/beta-seo.js';
 import { TaskError, type TaskOutcome } from '../envelope.js';
-import { comparator, compileFilters, parseOrder } from '../filter-compiler.js';
+import { compileFilterTree, parseOrder } from '../filter-compiler.js';
+import { backlinkIndex } from './backlink-index.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
-import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, scaleRow, type StoredBacklink, type Target } from './backlinks-data.js';
+import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, type StoredBacklink, type Target } from './backlinks-data.js';
 import { RowCache } from './row-cache.js';
 
 const FIELDS = ['target', 'backlinks_status_type', 'mode', 'custom_mode', 'exclude_internal_backlinks', 'include_subdomains', 'filters', 'limit', 'offset', 'order_by', 'rank_scale', 'search_after_token', 'tag'] as const;
@@ -32,41 +33,58 @@ export function storedBacklinks(target: Target): StoredBacklink[] {
   return cache.get(target.subject, () => generateBacklinks(target));
 }
 
+/** A query's answer: how many items it has, and any run of them in order. */
+export interface BacklinkAnswer {
+  total: number;
+  slice(start: number, end: number): Array<{ row: StoredBacklink; group: number }>;
+}
+
 /**
- * The full, ordered answer of a query before paging: the request's switches, the compiled filters,
- * the order, then the grouping mode (one row per domain or anchor keeps the first in order).
+ * The ordered answer of a query: the request's switches, the compiled filters, the order, then the
+ * grouping mode (one row per domain or anchor keeps the first in order). Runs over the rows' column
+ * index (backlink-index.ts): masks and a presorted permutation, so a page reads only its own rows.
  */
-export function queryBacklinks(q: BacklinkQuery, rows = storedBacklinks(q.target)): Array<{ row: StoredBacklink; group: number }> {
-  const keep = compileFilters(q.filters, BACKLINK_FIELDS);
-  const order = comparator(parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS));
-  const matched: StoredBacklink[] = [];
-  for (const stored of rows) {
-    if (q.status === 'live' && stored.is_lost) continue;
-    if (q.status === 'lost' && !stored.is_lost) continue;
-    if (q.excludeInternal && stored.internal) continue;
-    if (!q.includeSubdomains && stored.to_subdomain) continue;
-    const row = scaleRow(stored, q.scale);
-    if (keep(row)) matched.push(row);
-  }
-  matched.sort(order);
+export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[] = storedBacklinks(q.target)): BacklinkAnswer {
+  const tree = compileFilterTree(q.filters, BACKLINK_FIELDS);
+  const rules = parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS);
+  const index = backlinkIndex(rows);
+  const keep = index.switchMask(q.status, q.excludeInternal, q.includeSubdomains);
+  const { mask, total: matched } = index.matches(tree, keep, `${q.status}/${q.excludeInternal}/${q.includeSubdomains}`, q.scale);
+  const perm = index.order(rules, q.scale);
   const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
-  if (!groupField) return matched.map((row) => ({ row, group: 1 }));
+
+  if (!groupField) {
+    return {
+      total: matched,
+      slice(start, end) {
+        const out: Array<{ row: StoredBacklink; group: number }> = [];
+        let seen = 0;
+        for (let j = 0; j < perm.length && seen < end; j++) {
+          const i = perm[j];
+          if (!mask[i]) continue;
+          if (seen++ >= start) out.push({ row: index.row(i, q.scale), group: 1 });
+        }
+        return out;
+      },
+    };
+  }
+  // Grouping needs every match: a group's size counts all its rows, and its first in order is kept.
+  const { codes, reps } = index.column(groupField, q.scale);
   const perGroup = q.customMode?.value ?? 1;
-  const sizes = new Map<unknown, number>();
-  for (const row of matched) {
-    const key = (row as unknown as Record<string, unknown>)[groupField];
-    sizes.set(key, (sizes.get(key) ?? 0) + 1);
+  const sizes = new Int32Array(reps.length);
+  for (let i = 0; i < mask.length; i++) if (mask[i]) sizes[codes[i]]++;
+  const taken = new Int32Array(reps.length);
+  const kept: number[] = [];
+  for (let j = 0; j < perm.length; j++) {
+    const i = perm[j];
+    if (!mask[i] || taken[codes[i]] >= perGroup) continue;
+    taken[codes[i]]++;
+    kept.push(i);
   }
-  const taken = new Map<unknown, number>();
-  const out: Array<{ row: StoredBacklink; group: number }> = [];
-  for (const row of matched) {
-    const key = (row as unknown as Record<string, unknown>)[groupField];
-    const n = taken.get(key) ?? 0;
-    if (n >= perGroup) continue;
-    taken.set(key, n + 1);
-    out.push({ row, group: sizes.get(key)! });
-  }
-  return out;
+  return {
+    total: kept.length,
+    slice: (start, end) => kept.slice(start, end).map((i) => ({ row: index.row(i, q.scale), group: sizes[codes[i]] })),
+  };
 }
 
 /** One backlinks task: read and check every field (spec 4.9 and 8), query, page. */
@@ -114,9 +132,9 @@ export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array,
     target: target.subject,
     mode: customMode ? 'custom' : q.mode,
     custom_mode: customMode,
-    total_count: all.length,
+    total_count: all.total,
     items_count: page.length,
-    search_after_token: next < all.length ? signToken(secret, { params: hash, position: next }) : null,
+    search_after_token: next < all.total ? signToken(secret, { params: hash, position: next }) : null,
     items: page.map(({ row, group }) => publicItem(row, group)),
   };
   return { result: [result], cost: COST.task + COST.item * page.length };
