@@ -1,12 +1,13 @@
-// bench/documents: generated documents — a slide deck (deck.mjs) and, when bench/documents/mindmap.mjs
-// exists, mindmaps (its run()). Needs `npm run build`.
-import { existsSync } from 'node:fs';
-
-const { run: deck } = await import('./deck.mjs');
-console.log('-- deck of about 10 slides from a 50-resource LiveDoc');
-await deck();
-if (existsSync(new URL('./mindmap.mjs', import.meta.url))) {
-  const { run: mindmap } = await import('./mindmap.mjs');
-  console.log('-- mindmap');
-  await mindmap();
+// bench/documents: generated documents — a slide deck from a 50-resource LiveDoc (deck.mjs), a
+// 200-node mindmap drawn in every layout (mindmap.mjs) and a landing page (landing-page.mjs), each
+// against its own baseline in the same run. Needs `npm run build`.
+const parts = [
+  ['deck of about 10 slides from a 50-resource LiveDoc', './deck.mjs'],
+  ['mindmap of 200 nodes, SVG and PNG per layout', './mindmap.mjs'],
+  ['landing page from a 50-document LiveDoc', './landing-page.mjs'],
+];
+for (const [title, file] of parts) {
+  const { run } = await import(file);
+  console.log(`-- ${title}`);
+  await run();
 }
