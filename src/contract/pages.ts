@@ -21,10 +21,11 @@ export const PAGE_RESPONSES = {
   409: html('the page is not ready: its task has not completed'),
 } as const;
 
-const base = { auth: 'none', family: 'image', tag: 'pages', method: 'GET' } as const;
+/** What every page route shares: no credentials (the signed link is the grant), GET, the pages tag. */
+export const PAGE_ROUTE_BASE = { auth: 'none', family: 'image', tag: 'pages', method: 'GET' } as const;
 
 export const liveDocPage = defineRoute({
-  ...base,
+  ...PAGE_ROUTE_BASE,
   id: 'pages.livedoc',
   path: '/livedocs/{short_id}',
   summary: "A LiveDoc's resources as a page, with download links (signed link)",

@@ -3,7 +3,7 @@ import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
-import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
+import { PAGE_RESPONSES, PAGE_ROUTE_BASE, PageLinkQuery } from './pages.js';
 
 /** Font families a theme may use: free Debian fonts, so measuring equals rendering (docs/decisions.md). */
 export const THEME_FONTS = ['Lato', 'Open Sans', 'Carlito', 'Caladea', 'Liberation Sans', 'Liberation Serif', 'DejaVu Sans', 'DejaVu Serif', 'WenQuanYi Micro Hei'] as const;
@@ -95,11 +95,10 @@ export const themePreview = defineRoute({
 });
 
 const BizParams = z.object({ biz_id: z.string().min(1).max(100) });
-const pageBase = { auth: 'none', family: 'image', tag: 'pages', method: 'GET' } as const;
 
 /** The slide viewer behind ppt_url (signed link, purpose slides); its pictures and download carry the same signature. */
 export const slideViewer = defineRoute({
-  ...pageBase,
+  ...PAGE_ROUTE_BASE,
   id: 'pages.slides',
   path: '/slides/{biz_id}',
   summary: "A deck's slide previews in order (or the slides' text without previews), with the .pptx download (signed link)",
@@ -108,7 +107,7 @@ export const slideViewer = defineRoute({
   responses: PAGE_RESPONSES,
 });
 export const slidePreview = defineRoute({
-  ...pageBase,
+  ...PAGE_ROUTE_BASE,
   id: 'pages.slidePreview',
   path: '/slides/{biz_id}/previews/{n}',
   summary: 'The PNG preview of slide n (from 1) of a deck (signed link of the viewer)',
@@ -117,7 +116,7 @@ export const slidePreview = defineRoute({
   responses: { 200: png, 403: PAGE_RESPONSES[403], 404: PAGE_RESPONSES[404], 409: PAGE_RESPONSES[409] },
 });
 export const slideDeckFile = defineRoute({
-  ...pageBase,
+  ...PAGE_ROUTE_BASE,
   id: 'pages.slideDeck',
   path: '/slides/{biz_id}/deck.pptx',
   summary: "The deck's .pptx file (signed link of the viewer)",
