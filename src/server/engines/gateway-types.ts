@@ -63,11 +63,6 @@ export interface GenerateRequest {
   surface?: 'responses' | 'chat' | 'messages';
   /** The user's question on its own, for a local model that grounds on `context` instead of reading the prompt. */
   question?: string;
-  /**
-   * What a local model writes from `context`: a grounded answer (default) or a Markdown outline
-   * (mindmaps). An upstream model reads the prompt, which asks for the same.
-   */
-  shape?: 'answer' | 'outline';
   scope: MeterScope;
   signal?: AbortSignal;
   /** Functions the model may call; empty or absent: none. */
@@ -78,10 +73,11 @@ export interface GenerateRequest {
   /** Structured output: the reply's text is JSON of this format. */
   outputFormat?: OutputFormat;
   /**
-   * A document the feature asks for (engines/slides: 'slide_outline'): the local grounded model
-   * writes it from `context` itself; an upstream model ignores this and follows the prompt.
+   * A document the feature asks for instead of an answer — a slide outline (engines/slides), a
+   * mindmap's Markdown outline (engines/mindmap): the local grounded model writes it from `context`
+   * itself; an upstream model ignores this and follows the prompt, which asks for the same.
    */
-  artifact?: { kind: 'slide_outline'; maxSlides: number };
+  artifact?: { kind: 'slide_outline'; maxSlides: number } | { kind: 'mindmap_outline' };
   /** A stream's start event must carry the prompt's tokens (Messages' message_start): count them first if the upstream does not say. */
   promptUsageFirst?: boolean;
 }

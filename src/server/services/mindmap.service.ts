@@ -68,7 +68,7 @@ async function writeOutline(ctx: AppContext, auth: AuthContext, query: string, c
       messages: [{ role: 'user', content: `Sources:\n\n${sources}\n\nRequest: ${query}` }],
       context,
       question: query,
-      shape: 'outline',
+      artifact: { kind: 'mindmap_outline' },
       maxTokens: 2000,
       scope: { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'mindmap' },
     });

@@ -11,7 +11,6 @@ export interface BackendCall {
   stop?: string[];
   context?: GenerateRequest['context'];
   question?: string;
-  shape?: GenerateRequest['shape'];
   tools?: ToolDefinition[];
   toolChoice?: ToolChoice;
   parallelToolCalls?: boolean;

@@ -138,7 +138,6 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       outputFormat: request.outputFormat,
       context: request.context,
       question: request.question,
-      shape: request.shape,
       artifact: request.artifact,
       scope: request.scope,
       signal: request.signal,

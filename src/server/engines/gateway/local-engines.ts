@@ -49,7 +49,7 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     const question = call.question ?? users[users.length - 1] ?? '';
     const context = call.context ?? (grounding && call.scope ? await grounding(question, call.scope, call.signal) : []);
     const passages = context.map((p, i) => ({ ref: Number(p.id) > 0 ? Number(p.id) : i + 1, title: p.title, link: p.link ?? '', content: p.content }));
-    if (call.shape === 'outline') return finish(extractiveOutline({ query: question, passages }), call);
+    if (call.artifact?.kind === 'mindmap_outline') return finish(extractiveOutline({ query: question, passages }), call);
     // A slide outline (engines/slides): the same passages, written as an outline.
     if (call.artifact?.kind === OUTLINE_FORMAT_NAME) {
       return finish(JSON.stringify(localOutline({ query: question, passages: passages.map((p) => ({ ...p, source: p.link })), maxSlides: call.artifact.maxSlides })), call);
