@@ -29,7 +29,8 @@ const PAGE_FILE = 'landing-page.html';
 async function passagesFor(ctx: AppContext, task: DocTaskRow, req: LandingPageTaskRequest): Promise<PagePassage[]> {
   const refs = new Map<string, number>();
   const refOf = (resourceId: string) => refs.get(resourceId) ?? (refs.set(resourceId, refs.size + 1), refs.size);
-  const hits = await retrieve(ctx, task.user_id, task.livedoc_id, { query: req.query, resource_ids: req.resource_ids, top_k: PASSAGES });
+  // Resources named by the user are used as they are; otherwise earlier decks and mindmaps are not sources.
+  const hits = await retrieve(ctx, task.user_id, task.livedoc_id, { query: req.query, resource_ids: req.resource_ids, top_k: PASSAGES, sourcesOnly: !req.resource_ids });
   if (hits.length > 0) {
     return hits.map((h) => ({ ref: refOf(h.id), resourceId: h.id, title: h.title, section: String(h.metadata.section ?? ''), content: h.content, link: String(h.metadata.link ?? '') }));
   }

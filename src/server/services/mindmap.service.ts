@@ -50,10 +50,8 @@ export function modelFailure(err: unknown): HttpError {
 
 /** Ranked passages of the LiveDoc (routing + retrieval), without earlier mindmaps, which would only echo themselves. */
 async function passagesFor(ctx: AppContext, userId: string, livedocId: string, query: string) {
-  const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES * 2 });
+  const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES, sourcesOnly: true });
   return hits
-    .filter((h) => h.metadata.resource_type !== 'mindmap')
-    .slice(0, PASSAGES)
     .map((h, i) => {
       const section = typeof h.metadata.section === 'string' && h.metadata.section.trim() ? h.metadata.section.trim() : '';
       return { id: String(i + 1), title: section || h.title, content: h.content.slice(0, PASSAGE_CHARS), link: String(h.metadata.link ?? '') };

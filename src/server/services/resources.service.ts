@@ -295,3 +295,12 @@ export async function addGeneratedResource(
     chunks,
   );
 }
+
+/**
+ * Resources the platform wrote from a LiveDoc (a slide deck, a mindmap). They are never sources for
+ * writing another document: a mindmap drawn from a deck drawn from the LiveDoc only echoes it.
+ * A deck the user uploaded is a source like any other document.
+ */
+export const GENERATED_SOURCES: readonly string[] = ['ppt', 'mindmap'];
+
+export const isGenerated = (r: { source: string }) => GENERATED_SOURCES.includes(r.source);

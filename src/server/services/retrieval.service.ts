@@ -4,7 +4,7 @@ import { HttpError } from '../errors.js';
 import { findResource, findResourcesByIds } from '../store/resources.repo.js';
 import { routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { access } from './livedocs.service.js';
-import { resourceNotFound } from './resources.service.js';
+import { isGenerated, resourceNotFound } from './resources.service.js';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -34,12 +34,19 @@ export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrieveRes
 }
 
 /** Ranked excerpts: from the given resources, or from those the query routes to. */
-export async function retrieve(ctx: Ctx, userId: string, livedocId: string, input: { query: string; resource_ids?: string[]; top_k?: number }): Promise<RetrieveResult[]> {
+export async function retrieve(
+  ctx: Ctx,
+  userId: string,
+  livedocId: string,
+  input: { query: string; resource_ids?: string[]; top_k?: number; sourcesOnly?: boolean },
+): Promise<RetrieveResult[]> {
   await access(ctx, userId, livedocId, 'read');
   const topK = input.top_k ?? DEFAULT_TOP_K;
   if (!input.resource_ids) {
     // Routed: the best chunks of the resources the query routes to, from one ranked search.
-    const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
+    let hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
+    // Writing a document: what the platform wrote earlier is not a source (resources.service GENERATED_SOURCES).
+    if (input.sourcesOnly) hits = await withoutGenerated(ctx, hits);
     const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
     return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));
   }
@@ -50,6 +57,11 @@ export async function retrieve(ctx: Ctx, userId: string, livedocId: string, inpu
   if (missing) throw resourceNotFound(missing);
   const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds, limit: topK });
   return toResults(ctx, hits);
+}
+
+async function withoutGenerated(ctx: Ctx, hits: ChunkHit[]): Promise<ChunkHit[]> {
+  const generated = new Set((await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).filter(isGenerated).map((r) => r.id));
+  return hits.filter((h) => !generated.has(h.resourceId));
 }
 
 export async function route(ctx: Ctx, userId: string, livedocId: string, input: { query: string; max_resources?: number }): Promise<string[]> {

@@ -13,7 +13,7 @@ import { runCpuJob } from '../engines/workers/index.js';
 import * as resourcesRepo from '../store/resources.repo.js';
 import * as decks from '../store/slides.repo.js';
 import { removeResourceFiles } from './resource-files.js';
-import { addGeneratedResource } from './resources.service.js';
+import { addGeneratedResource, GENERATED_SOURCES, isGenerated } from './resources.service.js';
 import { registerDocTaskKind, TaskParked, type DocTaskRow } from './doc-tasks.service.js';
 import { resolveTheme } from './ppt-themes.service.js';
 import type { PptTaskRequest } from './slides.service.js';
@@ -44,7 +44,8 @@ export function deckDir(filesDir: string, bizId: string): string {
 /**
  * The passages a deck is built from: the LiveDoc's chunks that best match the query (within the
  * named resources, if any), topped up with the opening chunks of those resources when the query
- * matches little, so that a deck always rests on the LiveDoc's own text. Earlier decks are not sources.
+ * matches little, so that a deck always rests on the LiveDoc's own text. Earlier decks and mindmaps
+ * are not sources (GENERATED_SOURCES).
  */
 async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRequest): Promise<SourcePassage[]> {
   const hits = await searchChunks(ctx.db, req.query, { livedocIds: [livedocId], resourceIds: req.resource_ids, limit: MAX_PASSAGES * 2 });
@@ -53,7 +54,7 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
     .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
     .select(['resource_chunks.id', 'resource_chunks.resource_id', 'resource_chunks.title', 'resource_chunks.content', 'resource_chunks.ordinal'])
     .where('resource_chunks.livedoc_id', '=', livedocId)
-    .where('livedoc_resources.resource_type', '!=', 'ai_ppt')
+    .where('livedoc_resources.source', 'not in', [...GENERATED_SOURCES])
     .where('resource_chunks.ordinal', '<', 2);
   if (req.resource_ids) q = q.where('resource_chunks.resource_id', 'in', req.resource_ids);
   const openings = await q.orderBy('livedoc_resources.created_at').orderBy('resource_chunks.ordinal').limit(MAX_PASSAGES).execute();
@@ -64,7 +65,7 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
   const seen = new Set<number>();
   const add = (c: { id: number; resourceId: string; title: string; content: string }) => {
     const r = resources.get(c.resourceId);
-    if (!r || r.resource_type === 'ai_ppt' || seen.has(c.id) || picked.length >= MAX_PASSAGES) return;
+    if (!r || isGenerated(r) || seen.has(c.id) || picked.length >= MAX_PASSAGES) return;
     seen.add(c.id);
     picked.push(c);
   };

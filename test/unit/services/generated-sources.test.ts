@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../../../src/server/server.js';
+import { addGeneratedResource } from '../../../src/server/services/resources.service.js';
+import { retrieve } from '../../../src/server/services/retrieval.service.js';
+
+let server: RunningServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+describe('generated documents are not sources for writing another', () => {
+  it('retrieve with sourcesOnly leaves out decks and mindmaps the platform wrote; plain retrieve still finds them', async () => {
+    server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+    const ctx = server.ctx;
+    const userId = server.bootstrap.data.user_id;
+    const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
+    const ld = (await fetch(`${server.url}/v2/livedocs`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'Harbour' }) }).then((r) => r.json())).data.short_id;
+    const doc = (await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, { method: 'POST', headers: h, body: JSON.stringify({ title: 'Ferries', content: 'The harbour ferry leaves every forty minutes.' }) }).then((r) => r.json())).data;
+    for (const [id, source, type] of [['res_gendeck', 'ppt', 'ai_ppt'], ['res_genmap', 'mindmap', 'mindmap']]) {
+      await addGeneratedResource(
+        ctx,
+        ld,
+        { id, title: `Generated ${type}`, resourceType: type, contentType: type, source, resourceKey: `${source}:${id}`, text: 'The harbour ferry leaves every forty minutes (from the LiveDoc).', file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') } },
+        [{ ordinal: 0, page: null, title: 'Harbour ferry', content: 'The harbour ferry leaves every forty minutes (from the LiveDoc).' }],
+      );
+    }
+    const all = await retrieve(ctx, userId, ld, { query: 'harbour ferry forty minutes' });
+    expect(new Set(all.map((r) => r.id))).toEqual(new Set([doc.id, 'res_gendeck', 'res_genmap']));
+    const sources = await retrieve(ctx, userId, ld, { query: 'harbour ferry forty minutes', sourcesOnly: true });
+    expect(sources.map((r) => r.id)).toEqual([doc.id]);
+  });
+});
