@@ -61,12 +61,14 @@ afterAll(async () => {
 describe('facet mindmap', () => {
   it('draws a LiveDoc as a PNG, prints its resource id, LiveDoc and URL, and keeps it as a mindmap resource', async () => {
     const out = path.join(dir, 'map.png');
-    const r = ok(await p.cli(['mindmap', 'solar power, storage and wind', '--livedoc', livedoc, '--out', out]));
-    const [first, ld, url] = r.stdout.trim().split('\n');
-    const id = first.split('\t')[0];
-    expect(first).toMatch(/^res_[0-9a-z]+\tCOMPLETED$/);
-    expect(ld).toBe(`LiveDoc: ${livedoc}`);
-    expect(url).toMatch(new RegExp(`^URL: ${p.url}/mindmaps/${id}\\?expires=\\d+&sig=`));
+    // Piped, the new resource id alone (the create verbs' rule); --json gives LiveDoc and URL too.
+    const r = ok(await p.cli(['mindmap', 'solar power, storage and wind', '--livedoc', livedoc, '--out', out, '--json']));
+    const data = JSON.parse(r.stdout);
+    const id = data.resource_id;
+    expect(id).toMatch(/^res_[0-9a-z]+$/);
+    expect(data.status).toBe('COMPLETED');
+    expect(data.livedoc_short_id).toBe(livedoc);
+    expect(data.mindmap_url).toMatch(new RegExp(`^${p.url}/mindmaps/${id}\\?expires=\\d+&sig=`));
     const png = readFileSync(out);
     expect(isPng(png)).toBe(true);
     expect(png.readUInt32BE(16)).toBeGreaterThan(300);

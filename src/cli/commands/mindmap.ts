@@ -1,4 +1,5 @@
 import { writeFile } from 'node:fs/promises';
+import { printCreated } from '../render/created.js';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { MAX_MINDMAP_QUERY, MINDMAP_LAYOUTS, type MindmapLayout } from '../../contract/mindmap.js';
@@ -48,10 +49,9 @@ export async function run(query: string, opts: MindmapOptions, deps: Deps): Prom
     await writeFile(opts.out, format === 'png' ? await fetchPng(data.mindmap_url) : data.svg);
     io.info(`wrote ${opts.out}`);
   }
-  io.print(data, () => {
-    io.write(`${data.resource_id}\t${data.status}\n`);
-    io.write(`LiveDoc: ${data.livedoc_short_id}\n`);
-    io.write(`URL: ${data.mindmap_url}\n`);
+  // Piped, the new resource id alone, as every create verb.
+  printCreated(io, data, [data.resource_id], () => {
+    io.fields([['resource', data.resource_id], ['status', data.status], ['LiveDoc', data.livedoc_short_id], ['URL', data.mindmap_url]]);
     if (data.message) io.info(data.message);
   });
 }

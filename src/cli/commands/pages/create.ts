@@ -34,7 +34,7 @@ export async function run(query: string, opts: Options, deps: Deps): Promise<voi
   }
   const record = await waitForDocTask(api, created.task_id, opts, PAGES_GROUP, deps);
   await savePage(deps, record, opts.out);
-  printHistorical(deps, record);
+  printCreated(io, record, [record.task_id], () => printHistorical(deps, record));
 }
 
 export function register(parent: Command, deps: Deps): void {

@@ -2,6 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
 import { addWaitOptions, printHistorical } from '../doc-tasks/commands.js';
+import { printCreated } from '../../render/created.js';
 import { waitForDocTask, type TaskGroup, type WaitOptions } from '../doc-tasks/wait.js';
 import { saveDeck } from './download.js';
 
@@ -25,7 +26,7 @@ export async function run(query: string, opts: CreateOptions, group: TaskGroup, 
   });
   const io = deps.io();
   if (!opts.wait && !opts.out) {
-    io.print(created, () => {
+    printCreated(io, created, [created.task_id], () => {
       io.fields([['task', created.task_id], ['deck id', created.ppt_business_id], ['LiveDoc', created.livedoc_short_id]]);
       io.info(`follow it with: facet slides wait ${created.task_id} --out deck.pptx`);
     });
@@ -33,7 +34,8 @@ export async function run(query: string, opts: CreateOptions, group: TaskGroup, 
   }
   const record = await waitForDocTask(api, created.task_id, { interval: opts.interval ?? 3, timeout: opts.timeout ?? 3600 }, group, deps);
   if (opts.out) await saveDeck(deps, record, opts.out);
-  printHistorical(deps, record);
+  // Piped, the task id alone, as every create verb (`TASK=$(facet slides create … --wait)`).
+  printCreated(io, record, [record.task_id], () => printHistorical(deps, record));
 }
 
 export function register(parent: Command, group: TaskGroup, deps: Deps): void {
