@@ -136,12 +136,21 @@ const PLACEHOLDERS: Array<[string, Value]> = [
 ];
 
 async function substitute(s: Session, text: string, overrides: Record<string, Value> = {}): Promise<string> {
-  const table: Array<[string, Value]> = [...Object.entries(overrides), ...PLACEHOLDERS];
-  let out = text;
-  for (const [placeholder, value] of table) {
-    if (out.includes(placeholder)) out = out.split(placeholder).join(await value(s));
+  // An override wins over the general placeholder of the same name (later entries of a Map win).
+  const table = new Map<string, Value>([...PLACEHOLDERS, ...Object.entries(overrides)]);
+  // One pass over the line as written, whole tokens only: a value put in is never scanned again.
+  // (Replacing one placeholder after another turned a real id made for `res_…`, such as
+  // res_bx6y…, into res_<id of res_b>x6y… whenever it began with `a` or `b`: the README's
+  // rare `download … 404 RESOURCE_NOT_FOUND`.)
+  const tokens = [...table.keys()].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(`(${tokens.join('|')})(?![0-9A-Za-z_])`, 'g');
+  let out = '';
+  let last = 0;
+  for (const m of text.matchAll(pattern)) {
+    out += text.slice(last, m.index) + (await table.get(m[1])!(s));
+    last = m.index! + m[0].length;
   }
-  return out;
+  return out + text.slice(last);
 }
 
 // ---------------------------------------------------------------------------------------------
