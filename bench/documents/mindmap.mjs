@@ -61,7 +61,7 @@ export async function run() {
   const engine = await loadEngine();
   const tree = benchTree();
   // Warm-up: fonts are opened once per process (and once per worker thread in the server).
-  engine.renderBoth(tree, 'MIND_MAP', true);
+  await engine.renderBoth(tree, "MIND_MAP", true);
   const rows = [];
   for (const layout of engine.LAYOUTS) {
     const svgMs = [];
@@ -73,7 +73,7 @@ export async function run() {
       const t0 = performance.now();
       drawn = engine.renderSvg(tree, layout);
       const t1 = performance.now();
-      engine.renderBoth(tree, layout, true);
+      await engine.renderBoth(tree, layout, true);
       pngMs.push(performance.now() - t1);
       svgMs.push(t1 - t0);
       // Baseline in the same run: resvg shaping the SVG's text itself and encoding with its own encoder.

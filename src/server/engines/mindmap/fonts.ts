@@ -35,13 +35,16 @@ export function mindmapFontFiles(): FontFiles {
   return files;
 }
 
-/** The files resvg loads: exactly those measured with. */
+/** The files the labels are measured with (tests have resvg set the SVG's text with exactly these). */
 export function renderFontFiles(): string[] {
   const f = mindmapFontFiles();
   return [f.regular, f.bold, f.cjk].filter((x): x is string => x !== null);
 }
 
 type Face = fontkit.Font;
+
+/** The three faces a map is set in. */
+export type FaceName = 'regular' | 'bold' | 'cjk';
 
 function open(file: string | null): Face | null {
   if (!file) return null;
@@ -86,7 +89,7 @@ export const SYNTHETIC_BOLD = 0.04;
 /** A line set in its faces: each glyph's face, id and pen position (pixels from the line's start). */
 export interface ShapedLine {
   width: number;
-  glyphs: Array<{ face: 'regular' | 'bold' | 'cjk'; id: number; x: number; y: number; synthetic: boolean }>;
+  glyphs: Array<{ face: FaceName; id: number; x: number; y: number; synthetic: boolean }>;
 }
 
 function faceKey(face: Face): 'regular' | 'bold' | 'cjk' {
@@ -136,33 +139,125 @@ export function textWidth(text: string, size: number, bold: boolean): number {
   return shapeLine(text, size, bold).width;
 }
 
-const r1 = (n: number) => {
-  const v = Math.round(n * 10) / 10;
-  return (Object.is(v, -0) ? 0 : v).toString();
-};
+/**
+ * One glyph's outline at one size, in tenths of a pixel relative to its origin on the baseline:
+ * where its first contour starts, the rest as relative SVG commands, and where the pen ends (the
+ * start of its last contour, as SVG's `Z` leaves it). Relative commands let a whole label's glyphs
+ * be chained into one path with a single move per glyph (see OutlinePath).
+ */
+interface GlyphOutline {
+  startX: number;
+  startY: number;
+  rest: string;
+  endX: number;
+  endY: number;
+}
 
-const glyphPaths = new Map<string, string>();
+const outlines = new Map<string, GlyphOutline | null>();
 
-/** One glyph's outline as SVG path data in pixels, its origin on the baseline (cached). */
-export function glyphPath(face: 'regular' | 'bold' | 'cjk', id: number, size: number): string {
+function glyphOutline(face: FaceName, id: number, size: number): GlyphOutline | null {
   const key = `${face}${id}@${size}`;
-  const hit = glyphPaths.get(key);
+  const hit = outlines.get(key);
   if (hit !== undefined) return hit;
   const font = loaded()[face]!;
-  const scale = size / font.unitsPerEm;
-  const pt = (a: number[], j: number) => `${r1(a[j] * scale)} ${r1(-a[j + 1] * scale)}`;
-  let d = '';
+  const scale = (size * 10) / font.unitsPerEm;
+  // Absolute points are rounded to tenths first, so relative steps add up exactly (no drift).
+  let cx = 0;
+  let cy = 0;
+  let subX = 0;
+  let subY = 0;
+  let first: [number, number] | null = null;
+  let rest = '';
+  const rel = (a: number[], j: number) => {
+    const x = Math.round(a[j] * scale);
+    const y = Math.round(-a[j + 1] * scale);
+    return [x, y] as const;
+  };
+  const step = (x: number, y: number) => `${tenths(x - cx)} ${tenths(y - cy)}`;
   for (const c of font.getGlyph(id).path.commands as Array<{ command: string; args: number[] }>) {
     const a = c.args;
-    if (c.command === 'moveTo') d += `M${pt(a, 0)}`;
-    else if (c.command === 'lineTo') d += `L${pt(a, 0)}`;
-    else if (c.command === 'quadraticCurveTo') d += `Q${pt(a, 0)} ${pt(a, 2)}`;
-    else if (c.command === 'bezierCurveTo') d += `C${pt(a, 0)} ${pt(a, 2)} ${pt(a, 4)}`;
-    else if (c.command === 'closePath') d += 'Z';
+    if (c.command === 'moveTo') {
+      const [x, y] = rel(a, 0);
+      if (first === null) first = [x, y];
+      else rest += `m${step(x, y)}`;
+      cx = subX = x;
+      cy = subY = y;
+    } else if (c.command === 'lineTo') {
+      const [x, y] = rel(a, 0);
+      rest += `l${step(x, y)}`;
+      cx = x;
+      cy = y;
+    } else if (c.command === 'quadraticCurveTo') {
+      const [x1, y1] = rel(a, 0);
+      const [x, y] = rel(a, 2);
+      rest += `q${step(x1, y1)} ${step(x, y)}`;
+      cx = x;
+      cy = y;
+    } else if (c.command === 'bezierCurveTo') {
+      const [x1, y1] = rel(a, 0);
+      const [x2, y2] = rel(a, 2);
+      const [x, y] = rel(a, 4);
+      rest += `c${step(x1, y1)} ${step(x2, y2)} ${step(x, y)}`;
+      cx = x;
+      cy = y;
+    } else if (c.command === 'closePath') {
+      rest += 'z';
+      cx = subX;
+      cy = subY;
+    }
   }
-  if (glyphPaths.size > 20_000) glyphPaths.clear();
-  glyphPaths.set(key, d);
-  return d;
+  const outline = first === null ? null : { startX: first[0], startY: first[1], rest, endX: cx, endY: cy };
+  if (outlines.size > 20_000) outlines.clear();
+  outlines.set(key, outline);
+  return outline;
+}
+
+/** A glyph's ink box in pixels (y up, origin on the baseline); null when it has no outline. */
+export function glyphBox(face: FaceName, id: number, size: number): { minX: number; minY: number; maxX: number; maxY: number } | null {
+  const font = loaded()[face];
+  if (!font) return null;
+  const glyph = font.getGlyph(id);
+  if (glyph.path.commands.length === 0) return null;
+  const b = glyph.path.bbox;
+  const scale = size / font.unitsPerEm;
+  return { minX: b.minX * scale, minY: b.minY * scale, maxX: b.maxX * scale, maxY: b.maxY * scale };
+}
+
+/** Tenths of a pixel as SVG text: 123 → "12.3", -5 → "-.5". */
+function tenths(n: number): string {
+  if (n === 0) return '0';
+  const sign = n < 0 ? '-' : '';
+  const a = Math.abs(n);
+  const whole = Math.floor(a / 10);
+  const frac = a % 10;
+  return frac === 0 ? `${sign}${whole}` : `${sign}${whole === 0 ? '' : whole}.${frac}`;
+}
+
+/**
+ * Glyph outlines chained into ONE path (the glyph atlas of glyph-masks.ts): one move per glyph,
+ * the outlines themselves as relative commands cached per glyph and size.
+ */
+export class OutlinePath {
+  private d = '';
+  private cx = 0;
+  private cy = 0;
+  /** Adds a glyph with its origin at (x, y) pixels. */
+  add(face: FaceName, id: number, size: number, x: number, y: number): void {
+    const g = glyphOutline(face, id, size);
+    if (!g) return;
+    const sx = Math.round(x * 10) + g.startX;
+    const sy = Math.round(y * 10) + g.startY;
+    this.d += this.d === '' ? `M${tenths(sx)} ${tenths(sy)}` : `m${tenths(sx - this.cx)} ${tenths(sy - this.cy)}`;
+    this.d += g.rest;
+    this.cx = sx - g.startX + g.endX;
+    this.cy = sy - g.startY + g.endY;
+  }
+  get empty(): boolean {
+    return this.d === '';
+  }
+  toString(): string {
+    return this.d;
+  }
 }
 
 /** Characters that break anywhere and take a full em: CJK ideographs, kana, hangul, full-width forms. */

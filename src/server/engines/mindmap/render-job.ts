@@ -9,7 +9,7 @@ export interface MindmapRender {
 }
 
 /** The worker job: layout, SVG and (when asked) PNG of one tree, all CPU work, off the event loop. */
-export function renderMindmap(input: MindmapRender): { svg: string; width: number; height: number; png: Uint8Array | null } {
-  const { drawn, png } = renderBoth(input.tree, input.layout, input.png === true);
+export async function renderMindmap(input: MindmapRender): Promise<{ svg: string; width: number; height: number; png: Uint8Array | null }> {
+  const { drawn, png } = await renderBoth(input.tree, input.layout, input.png === true);
   return { svg: drawn.svg, width: drawn.width, height: drawn.height, png };
 }

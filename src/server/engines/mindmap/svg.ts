@@ -1,4 +1,4 @@
-import { FONT_FAMILY, glyphPath, shapeLine, SYNTHETIC_BOLD } from './fonts.js';
+import { FONT_FAMILY } from './fonts.js';
 import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode } from './layout-types.js';
 
 /**
@@ -30,61 +30,44 @@ export function escapeXml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-/** The glyph outlines a drawing uses, each defined once, in order of first use (stable ids). */
-class GlyphDefs {
-  private readonly ids = new Map<string, string | null>();
-  private readonly defs: string[] = [];
-  use(face: 'regular' | 'bold' | 'cjk', id: number, size: number): string | null {
-    const key = `${face}${id}@${size}`;
-    let ref = this.ids.get(key);
-    if (ref === undefined) {
-      const d = glyphPath(face, id, size);
-      ref = d ? `g${this.defs.length}` : null;
-      if (d) this.defs.push(`<path id="${ref}" d="${d}"/>`);
-      this.ids.set(key, ref);
-    }
-    return ref;
-  }
-  toString(): string {
-    return this.defs.join('');
-  }
+/** Where and how a node's label is set: one baseline per line, in the node's own coordinates. */
+export interface LabelLines {
+  lines: Array<{ text: string; x: number; baseline: number }>;
+  align: 'middle' | 'start';
+  size: number;
+  bold: boolean;
+  fill: string;
 }
 
-function nodeSvg(p: PlacedNode, dx: number, dy: number, outlines: GlyphDefs | null): string {
+export function labelLines(p: PlacedNode): LabelLines {
   const n = p.node;
-  const x = p.x + dx;
-  const y = p.y + dy;
+  const s = n.style;
+  const lh = s.size * LINE_HEIGHT;
+  const tx = p.align === 'middle' ? p.x + n.w / 2 : p.x + s.padX;
+  return {
+    // Each line's box is lh tall; the baseline sits so capitals (0.73 em in DejaVu) are centred in it.
+    lines: n.lines.map((text, i) => ({ text, x: tx, baseline: p.y + s.padY + i * lh + lh / 2 + 0.36 * s.size })),
+    align: p.align,
+    size: s.size,
+    bold: s.bold,
+    fill: n.depth <= 1 ? '#FFFFFF' : INK,
+  };
+}
+
+function nodeSvg(p: PlacedNode, withText: boolean): string {
+  const n = p.node;
+  const { x, y } = p;
   const c = colour(n.branch);
   const fill = n.depth === 0 ? ROOT_FILL : n.depth === 1 ? c.main : c.light;
   const stroke = n.depth === 0 ? ROOT_FILL : c.main;
-  const textFill = n.depth <= 1 ? '#FFFFFF' : INK;
   const radius = n.depth === 0 ? 10 : n.depth === 1 ? 8 : 6;
-  const s = n.style;
-  const lh = s.size * LINE_HEIGHT;
-  // Each line's box is lh tall; the baseline sits so capitals (0.73 em in DejaVu) are centred in it.
-  const baseline = (i: number) => y + s.padY + i * lh + lh / 2 + 0.36 * s.size;
-  const tx = p.align === 'middle' ? x + n.w / 2 : x + s.padX;
   const box = `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(n.w)}" height="${fmt(n.h)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${n.depth >= 2 ? 1.2 : 0}"/>`;
-  if (outlines) {
-    // The raster's variant: each glyph a <use> of its outline, placed as it was measured.
-    const uses: string[] = [];
-    const bolder: string[] = [];
-    n.lines.forEach((line, i) => {
-      const shaped = shapeLine(line, s.size, s.bold);
-      const start = p.align === 'middle' ? tx - shaped.width / 2 : tx;
-      for (const g of shaped.glyphs) {
-        const ref = outlines.use(g.face, g.id, s.size);
-        if (ref === null) continue;
-        (g.synthetic ? bolder : uses).push(`<use href="#${ref}" x="${fmt(start + g.x)}" y="${fmt(baseline(i) + g.y)}"/>`);
-      }
-    });
-    const synthetic = bolder.length ? `<g stroke="${textFill}" stroke-width="${fmt(SYNTHETIC_BOLD * s.size)}">${bolder.join('')}</g>` : '';
-    return `<g id="${n.id}">${box}<g fill="${textFill}">${uses.join('')}${synthetic}</g></g>`;
-  }
-  const spans = n.lines.map((line, i) => `<tspan x="${fmt(tx)}" y="${fmt(baseline(i))}">${escapeXml(line)}</tspan>`).join('');
-  const weight = s.bold ? ' font-weight="bold"' : '';
-  const anchor = p.align === 'middle' ? ' text-anchor="middle"' : '';
-  return `<g id="${n.id}">${box}<text font-size="${s.size}"${weight}${anchor} fill="${textFill}">${spans}</text></g>`;
+  if (!withText) return `<g id="${n.id}">${box}</g>`;
+  const label = labelLines(p);
+  const spans = label.lines.map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeXml(l.text)}</tspan>`).join('');
+  const weight = label.bold ? ' font-weight="bold"' : '';
+  const anchor = label.align === 'middle' ? ' text-anchor="middle"' : '';
+  return `<g id="${n.id}">${box}<text font-size="${label.size}"${weight}${anchor} fill="${label.fill}">${spans}</text></g>`;
 }
 
 export interface Drawn {
@@ -93,13 +76,15 @@ export interface Drawn {
   height: number;
   /** Node boxes in drawing coordinates, by id (tests check that none overlap). */
   boxes: Array<{ id: string; x: number; y: number; w: number; h: number }>;
+  /** The translation from layout to drawing coordinates (labels drawn apart are moved by it). */
+  offset: { dx: number; dy: number };
 }
 
 /**
- * `outlines`: labels as glyph outlines instead of <text> (the variant the PNG is rasterised from;
- * the SVG handed out keeps real, selectable text).
+ * `labels: 'none'` leaves the labels out: the PNG draws the boxes and lines from that and sets the
+ * labels itself from cached glyph masks (raster.ts); the SVG handed out keeps real, selectable text.
  */
-export function drawSvg(layout: LayoutResult, title: string, options: { outlines?: boolean } = {}): Drawn {
+export function drawSvg(layout: LayoutResult, title: string, options: { labels?: 'text' | 'none' } = {}): Drawn {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -127,15 +112,15 @@ export function drawSvg(layout: LayoutResult, title: string, options: { outlines
     .map((s) => `<path d="${s.d}" stroke="${colour(s.branch).main}" stroke-width="${s.width}"${s.arrow ? ' marker-end="url(#arrow)"' : ''}/>`)
     .join('');
   const dots = layout.dots.map((d) => `<circle cx="${fmt(d.cx)}" cy="${fmt(d.cy)}" r="${d.r}" fill="${colour(d.branch).main}" stroke="#FFFFFF" stroke-width="2"/>`).join('');
-  const glyphs = options.outlines ? new GlyphDefs() : null;
-  const nodes = layout.nodes.map((p) => nodeSvg(p, 0, 0, glyphs)).join('');
+  const nodes = layout.nodes.map((p) => nodeSvg(p, options.labels !== 'none')).join('');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(FONT_FAMILY)}">` +
     `<title>${escapeXml(title)}</title>` +
-    `<defs>${glyphs ?? ''}<marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0 0L10 5L0 10z" fill="${NEUTRAL}"/></marker></defs>` +
-    `<rect width="100%" height="100%" fill="${BACKGROUND}"/>` +
+    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0 0L10 5L0 10z" fill="${NEUTRAL}"/></marker></defs>` +
+    // In numbers, not 100%: the PNG is drawn in bands through other viewBoxes of this same drawing.
+    `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>` +
     // Layouts work around their own origin; one translation puts the drawing inside the margin.
     `<g transform="translate(${dx} ${dy})"><g fill="none" stroke-linecap="round" stroke-linejoin="round">${strokes}</g>${dots}${nodes}</g></svg>\n`;
   const boxes = layout.nodes.map((p) => ({ id: p.node.id, x: p.x + dx, y: p.y + dy, w: p.node.w, h: p.node.h }));
-  return { svg, width, height, boxes };
+  return { svg, width, height, boxes, offset: { dx, dy } };
 }

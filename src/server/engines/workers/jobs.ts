@@ -40,8 +40,8 @@ export const jobs = {
     return { value: runSeoTask(input) };
   },
 
-  async 'render-mindmap'(input: MindmapRender): Promise<Done<ReturnType<typeof renderMindmap>>> {
-    const out = renderMindmap(input);
+  async 'render-mindmap'(input: MindmapRender): Promise<Done<Awaited<ReturnType<typeof renderMindmap>>>> {
+    const out = await renderMindmap(input);
     return { value: out, transfer: out.png ? ownBuffer(out.png) : [] };
   },
 
