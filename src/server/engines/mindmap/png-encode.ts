@@ -7,7 +7,9 @@ import zlib from 'node:zlib';
  * areas and thin lines, which deflate well without row filters.
  */
 export class PngWriter {
-  private readonly deflate = zlib.createDeflate({ level: 3 });
+  // Output room for a whole band in one pass: each pass is a thread-pool job that needs the event
+  // loop to start the next, and the drawing thread only yields between bands.
+  private readonly deflate = zlib.createDeflate({ level: 3, chunkSize: 1 << 20 });
   private readonly parts: Buffer[] = [];
   private readonly done: Promise<void>;
 
@@ -35,9 +37,12 @@ export class PngWriter {
     return raw;
   }
 
-  /** Hands a band's rows to the compressor; the buffer must not change afterwards. */
-  write(rows: Buffer): void {
-    this.deflate.write(rows);
+  /**
+   * Hands a band's rows to the compressor, which works on them in the thread pool; resolves once
+   * they are compressed. Draw the next band before awaiting it, so the two overlap.
+   */
+  write(rows: Buffer): Promise<void> {
+    return new Promise((resolve, reject) => this.deflate.write(rows, (error) => (error ? reject(error) : resolve())));
   }
 
   async finish(): Promise<Buffer> {

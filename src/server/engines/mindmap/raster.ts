@@ -30,6 +30,7 @@ export async function rasterizeMap(layout: LayoutResult, title: string): Promise
   const png = new PngWriter(width, height);
   const bands = Math.ceil(height / BAND_ROWS);
   const rowsPerBand = Math.ceil(height / bands);
+  let compressing: Promise<void> = Promise.resolve();
   const head = `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   for (let top = 0; top < height; top += rowsPerBand) {
     const rows = Math.min(rowsPerBand, height - top);
@@ -37,8 +38,11 @@ export async function rasterizeMap(layout: LayoutResult, title: string): Promise
     const image = new Resvg(band, { font: { loadSystemFonts: false }, shapeRendering: 2 }).render();
     const raw = PngWriter.rowsOf(image.pixels, width, rows);
     for (const g of glyphs) if (g.top < top + rows && g.top + g.mask.height > top) blend(raw, width, top, rows, g);
-    png.write(raw);
+    // The previous band has been compressing while this one was drawn.
+    await compressing;
+    compressing = png.write(raw);
   }
+  await compressing;
   return png.finish();
 }
 
