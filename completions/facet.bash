@@ -104,7 +104,13 @@ __facet_words() {
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --help" ;;
     "slides") echo "themes create status get wait cancel retry download --help" ;;
-    "slides themes") echo "--lang --type --keyword --page --size --help" ;;
+    "slides themes") echo "list ls create import delete rm --help" ;;
+    "slides themes list") echo "--lang --type --keyword --page --size --help" ;;
+    "slides themes ls") echo "--lang --type --keyword --page --size --help" ;;
+    "slides themes create") echo "--background --text --accent --accent2 --muted --surface --heading-font --body-font --backdrop --title-layout --bullet-style --subtitle --description --help" ;;
+    "slides themes import") echo "--title --help" ;;
+    "slides themes delete") echo "--help" ;;
+    "slides themes rm") echo "--help" ;;
     "slides create") echo "--livedoc --resource --theme --slides --lang --wait --out --interval --timeout --help" ;;
     "slides status") echo "--help" ;;
     "slides get") echo "--help" ;;

@@ -207,7 +207,19 @@ function __facet_words
     case 'slides'
       echo themes create status get wait cancel retry download --help
     case 'slides themes'
+      echo list ls create import delete rm --help
+    case 'slides themes list'
       echo --lang --type --keyword --page --size --help
+    case 'slides themes ls'
+      echo --lang --type --keyword --page --size --help
+    case 'slides themes create'
+      echo --background --text --accent --accent2 --muted --surface --heading-font --body-font --backdrop --title-layout --bullet-style --subtitle --description --help
+    case 'slides themes import'
+      echo --title --help
+    case 'slides themes delete'
+      echo --help
+    case 'slides themes rm'
+      echo --help
     case 'slides create'
       echo --livedoc --resource --theme --slides --lang --wait --out --interval --timeout --help
     case 'slides status'

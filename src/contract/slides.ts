@@ -78,6 +78,21 @@ const base = { auth: 'bearer-key', family: 'v2', tag: 'slides' } as const;
 
 export const listThemes = defineRoute({ ...base, id: 'slides.themes', method: 'GET', path: '/v2/ppt-themes', summary: 'Slide themes: the defaults and your own', query: ListThemesQuery, responses: { 200: v2Envelope(v2Page(Theme)), ...errors } });
 export const createTheme = defineRoute({ ...base, id: 'slides.createTheme', method: 'POST', path: '/v2/ppt-themes', summary: 'Create a custom theme from colours and fonts (local addition)', body: CreateThemeRequest, responses: { 200: v2Envelope(Theme), ...errors } });
+const ThemeParams = z.object({ theme_id: z.string().min(1).max(100) });
+export const ThemeDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
+export const deleteTheme = defineRoute({ ...base, id: 'slides.deleteTheme', method: 'DELETE', path: '/v2/ppt-themes/{theme_id}', summary: 'Delete one of your custom themes (local addition; decks already written keep their look)', params: ThemeParams, responses: { 200: v2Envelope(ThemeDeleted), ...errors } });
+/** Multipart: one .pptx/.potx part named `file`, and an optional title (default: the template's theme name). */
+export const ImportThemeForm = { files: { file: 1 }, fields: ['title'] } as const;
+export const importTheme = defineRoute({
+  ...base,
+  id: 'slides.importTheme',
+  method: 'POST',
+  path: '/v2/ppt-themes/import',
+  summary: "Create a custom theme from a PowerPoint template's colours and fonts (local addition)",
+  bodyType: 'multipart',
+  form: ImportThemeForm,
+  responses: { 200: v2Envelope(Theme), ...errors, 413: V2ErrorBody },
+});
 export const createPpt = defineRoute({ ...base, id: 'slides.create', method: 'POST', path: '/v2/ppts', summary: 'Start a slide deck task over a LiveDoc', body: CreatePptRequest, responses: { 200: v2Envelope(CreatePptResult), ...errors } });
 
 /** The platform's pages and pictures are opened by browsers: no credentials, signed or public (docs/decisions.md). */
@@ -130,4 +145,4 @@ export const slideDeckFile = defineRoute({
   },
 });
 
-export const slideRoutes = [listThemes, createTheme, createPpt, themePreview, slideDeckFile, slidePreview, slideViewer];
+export const slideRoutes = [listThemes, createTheme, importTheme, deleteTheme, createPpt, themePreview, slideDeckFile, slidePreview, slideViewer];

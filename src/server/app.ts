@@ -71,7 +71,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   docTaskRoutes,
   pageRoutes,
   mindmapRoutes,
-  slideRoutes,
+  // POST /v2/ppt-themes/import takes a template file (multipart, the upload limit).
+  (app, ctx) => withMultipart(app, ctx, (scope) => slideRoutes(scope, ctx)),
   // POST /v2/landing_page takes JSON or multipart (one file, the upload limit): its own multipart scope.
   (app, ctx) => withMultipart(app, ctx, (scope) => landingPageRoutes(scope, ctx)),
 ];

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import * as c from '../../contract/slides.js';
+import path from 'node:path';
 import { registerRoute } from '../http/register.js';
+import { readUpload } from '../http/multipart.js';
 import { servePage } from '../http/html-page.js';
 import * as themes from '../services/ppt-themes.service.js';
 import { createPpt } from '../services/slides.service.js';
@@ -11,6 +13,11 @@ import { slidesPageHtml } from '../pages/slides-page.js';
 export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.listThemes, ({ auth, query }) => themes.listThemes(ctx, auth.user.id, query));
   registerRoute(app, ctx, c.createTheme, ({ auth, body }) => themes.createTheme(ctx, auth.user.id, body));
+  registerRoute(app, ctx, c.deleteTheme, ({ auth, params }) => themes.deleteTheme(ctx, auth.user.id, params.theme_id));
+  registerRoute(app, ctx, c.importTheme, async ({ auth, request }) => {
+    const up = await readUpload(request, c.ImportThemeForm, path.join(ctx.config.filesDir, 'tmp'));
+    return themes.importTheme(ctx, auth.user.id, up, up.fields.title);
+  });
   registerRoute(app, ctx, c.createPpt, ({ auth, body }) => createPpt(ctx, auth, body));
   registerRoute(app, ctx, c.themePreview, async ({ params, reply }) => {
     const png = await themes.themePreview(ctx, params.theme_id);

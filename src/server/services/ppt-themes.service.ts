@@ -1,6 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { CreateThemeRequest, Theme } from '../../contract/slides.js';
+import { CreateThemeRequest, type Theme } from '../../contract/slides.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
@@ -9,6 +9,7 @@ import { DEFAULT_THEMES, type Palette, type ThemeSpec } from '../engines/slides/
 import { sampleDeck } from '../engines/slides/sample.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
+import type { TemplateTheme } from '../engines/slides/template-theme.js';
 
 type Lang = 'en' | 'zh-Hans';
 
@@ -86,6 +87,46 @@ export async function createTheme(ctx: AppContext, userId: string, body: CreateT
   };
   await repo.insertTheme(ctx.db, { id: spec.id, user_id: userId, title: body.title, subtitle: body.subtitle ?? '', description: body.description ?? '', spec: JSON.stringify(spec), created_at: ctx.now().toISOString() });
   return toTheme(ctx, spec, 'custom', 'en');
+}
+
+/**
+ * A custom theme from a PowerPoint template (.pptx/.potx): its colour scheme (light 1 as the
+ * background, dark 1 as the text, accents 1 and 2, light 2 as the surface, dark 2 as the muted
+ * colour when it reads on the background) and its heading and body fonts, each drawn with a free
+ * font (the description says which). Then exactly as a theme made from colours and fonts.
+ */
+export async function importTheme(ctx: AppContext, userId: string, file: { fileName: string; data: Buffer }, title: string | undefined): Promise<Theme> {
+  if (title !== undefined && title.trim().length > 100) throw new HttpError('INVALID_PARAMETER', 'title is at most 100 characters');
+  let template: TemplateTheme;
+  try {
+    template = await runCpuJob('read-template-theme', { data: new Uint8Array(file.data) });
+  } catch (err) {
+    if ((err as { code?: string }).code === 'NOT_A_TEMPLATE') throw new HttpError('INVALID_PARAMETER', `${file.fileName}: ${(err as Error).message}`);
+    throw err;
+  }
+  const c = template.colors;
+  const fallbackTitle = template.name || file.fileName.replace(/\.(pptx|potx)$/i, '') || 'Imported theme';
+  const fonts = [template.fonts.heading, template.fonts.body].map((f) => (f.template && f.template !== f.font ? `${f.template} → ${f.font}` : f.font));
+  const body = CreateThemeRequest.parse({
+    title: title?.trim() || fallbackTitle.slice(0, 100),
+    description: `From ${file.fileName} (fonts: ${[...new Set(fonts)].join(', ')})`.slice(0, 1000),
+    colors: { background: c.lt1, text: c.dk1, accent: c.accent1, accent2: c.accent2, surface: c.lt2, ...(contrast(hex(c.dk2), hex(c.lt1)) >= 3 ? { muted: c.dk2 } : {}) },
+    fonts: { heading: template.fonts.heading.font, body: template.fonts.body.font },
+  });
+  try {
+    return await createTheme(ctx, userId, body);
+  } catch (err) {
+    if (err instanceof HttpError) throw new HttpError(err.code, `${file.fileName}: ${err.message}`, { status: err.status });
+    throw err;
+  }
+}
+
+/** Deletes one of the user's custom themes and its preview picture; default themes stay. */
+export async function deleteTheme(ctx: AppContext, userId: string, id: string): Promise<{ id: string; deleted: true }> {
+  if (DEFAULT_THEMES.some((t) => t.id === id)) throw new HttpError('INVALID_PARAMETER', `${id} is a default theme; only your own custom themes can be deleted`);
+  if (!(await repo.deleteUserTheme(ctx.db, userId, id))) throw new HttpError('NOT_FOUND', `no custom theme ${id} of yours`);
+  rmSync(path.join(ctx.config.filesDir, 'theme-previews', `${id}.png`), { force: true });
+  return { id, deleted: true };
 }
 
 /** The theme a deck is written with: a default one, or one of the user's own; undefined when neither. */

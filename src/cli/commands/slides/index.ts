@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { registerTaskCommands } from '../doc-tasks/commands.js';
 import type { TaskGroup } from '../doc-tasks/wait.js';
-import * as themes from './themes.js';
+import * as themes from './themes/index.js';
 import * as create from './create.js';
 import * as download from './download.js';
 

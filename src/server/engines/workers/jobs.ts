@@ -5,6 +5,7 @@ import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-ta
 import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
 import { renderMindmap, type MindmapRender } from '../mindmap/render-job.js';
 import { composeDeck, type ComposeDeckInput } from '../slides/compose.js';
+import { readTemplateTheme } from '../slides/template-theme.js';
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -30,6 +31,10 @@ export const jobs = {
   async 'render-png'(input: { svg: string }): Promise<Done<ReturnType<typeof rasterize>>> {
     const raster = rasterize(input.svg);
     return { value: raster, transfer: ownBuffer(raster.png) };
+  },
+
+  async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof readTemplateTheme>>>> {
+    return { value: await readTemplateTheme(input.data) };
   },
 
   async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof extractDocument>>>> {

@@ -1,6 +1,6 @@
 import { Option, type Command } from 'commander';
-import type { Deps } from '../../deps.js';
-import { intOption } from '../../io/parse.js';
+import type { Deps } from '../../../deps.js';
+import { intOption } from '../../../io/parse.js';
 
 export interface ThemesOptions {
   lang?: 'en' | 'zh-Hans';
@@ -28,13 +28,14 @@ export async function run(opts: ThemesOptions, deps: Deps): Promise<void> {
 
 export function register(parent: Command, deps: Deps): void {
   parent
-    .command('themes')
-    .description('List slide themes: the default ones and your own')
+    .command('list', { isDefault: true })
+    .alias('ls')
+    .description('List slide themes: the default ones and your own (the default action)')
     .addOption(new Option('--lang <lang>', 'language of titles and descriptions').choices(['en', 'zh-Hans']))
     .addOption(new Option('--type <type>', 'only default or only your custom themes').choices(['default', 'custom']))
     .option('--keyword <text>', 'only themes whose title contains this')
     .option('--page <n>', 'page, from 1', intOption(1, 100_000))
     .option('--size <n>', 'items per page (1-100, default 20)', intOption(1, 100))
-    .addHelpText('after', '\nExamples:\n  $ facet slides themes\n  $ facet slides themes --lang zh-Hans --keyword 蓝\n  $ facet slides themes --json | jq -r ".items[].id"')
+    .addHelpText('after', '\nExamples:\n  $ facet slides themes\n  $ facet slides themes list --type custom\n  $ facet slides themes --lang zh-Hans --keyword 蓝\n  $ facet slides themes --json | jq -r ".items[].id"')
     .action((opts: ThemesOptions) => run(opts, deps));
 }
