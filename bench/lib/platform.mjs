@@ -32,6 +32,7 @@ export async function startPlatform(args = [], options = {}) {
     dataDir,
     pid: proc.pid,
     key: boot.api_key,
+    accessToken: boot.access_token,
     rssKb() {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);

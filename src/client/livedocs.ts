@@ -1,28 +1,19 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { FormData } from 'undici';
 import * as c from '../contract/livedocs.js';
 import { buildPath } from '../contract/route.js';
 import { callRoute } from './call.js';
+import { buildForm } from './multipart.js';
 import type { Transport } from './transport.js';
 
 type ListQuery = { keyword?: string; page?: number; size?: number };
 type UrlItem = string | { url: string; title?: string };
 
-async function form(filePath: string, title?: string): Promise<FormData> {
-  const data = await readFile(filePath);
-  const f = new FormData();
-  f.append('file', new Blob([data]), path.basename(filePath));
-  if (title !== undefined) f.append('title', title);
-  return f;
-}
 
 async function upload(t: Transport, route: typeof c.uploadFile | typeof c.uploadDoc, shortId: string, filePath: string, title?: string): Promise<c.Resource> {
   const result = await t.call<{ data: c.Resource }>({
     method: route.method,
     path: buildPath(route.path, { short_id: shortId }),
     auth: route.auth,
-    form: await form(filePath, title),
+    form: await buildForm({ title }, [{ field: 'file', file: filePath }]),
   });
   return result.data;
 }

@@ -1,4 +1,3 @@
-import { request } from 'undici';
 import type { z } from 'zod';
 import {
   createChatCompletion,
@@ -20,6 +19,7 @@ import { callRoute } from './call.js';
 import { ApiError, NetworkError, describeErrorBody } from './errors.js';
 import { parseEventStream } from '../contract/event-stream.js';
 import { authHeaders, type Transport } from './transport.js';
+import { httpRequest, readBody } from './http.js';
 
 /** Opens a streaming POST on a /api/v1 surface and yields its events' JSON payloads. */
 async function* streamEvents(t: Transport, path: string, body: unknown, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
@@ -27,7 +27,7 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
   const url = o.baseUrl.replace(/\/+$/, '') + path;
   let res;
   try {
-    res = await request(url, {
+    res = await httpRequest(url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -46,7 +46,7 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
   const requestId = res.headers['x-request-id'] as string | undefined;
   o.debug?.(`← ${res.statusCode} POST ${url} (stream) request-id=${requestId ?? '-'}`);
   if (res.statusCode >= 400) {
-    const text = await res.body.text();
+    const text = (await readBody(res.body)).toString('utf8');
     let parsed: unknown = text;
     try {
       parsed = JSON.parse(text);

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { request } from 'undici';
 import type { StreamEvent } from '../contract/conversations.js';
 import { ApiError, NetworkError, describeErrorBody } from './errors.js';
+import { httpRequest, readBody } from './http.js';
 import { SseParser, type RawSseEvent } from '../contract/event-stream.js';
 
 export { SseParser, type RawSseEvent } from '../contract/event-stream.js';
@@ -48,7 +48,7 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
     url.searchParams.set('offset', String(offset));
     let reason: string;
     try {
-      const res = await request(url, {
+      const res = await httpRequest(url, {
         method: 'GET',
         headers: { ...options.headers, accept: 'text/event-stream' },
         signal: options.signal,
@@ -56,7 +56,7 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
         bodyTimeout: options.idleTimeoutMs ?? 60_000,
       });
       if (res.statusCode >= 400) {
-        const text = await res.body.text();
+        const text = (await readBody(res.body)).toString('utf8');
         let body: unknown = text;
         try {
           body = JSON.parse(text);

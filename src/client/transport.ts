@@ -1,7 +1,8 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import { request as undiciRequest, FormData } from 'undici';
 import type { AuthGroup } from '../contract/route.js';
 import { ApiError, MissingCredentialError, NetworkError, describeErrorBody } from './errors.js';
+import { httpRequest, readBody } from './http.js';
+import type { MultipartBody } from './multipart.js';
 
 export interface Credentials {
   apiKey?: string;
@@ -31,7 +32,7 @@ export interface RequestSpec {
   service?: 'image' | 'platform';
   query?: Record<string, string | number | boolean | undefined | Array<string | number>>;
   body?: unknown;
-  form?: FormData;
+  form?: MultipartBody;
   headers?: Record<string, string>;
   /** Return the raw response instead of parsing JSON or throwing on errors. */
   raw?: boolean;
@@ -122,10 +123,12 @@ export function createTransport(options: TransportOptions) {
       ...authHeaders(spec.auth, options.credentials),
       ...spec.headers,
     };
-    let body: string | FormData | undefined;
-    if (spec.form) body = spec.form;
-    else if (spec.body !== undefined) {
-      body = typeof spec.body === 'string' || Buffer.isBuffer(spec.body) ? (spec.body as string) : JSON.stringify(spec.body);
+    let body: string | Buffer | undefined;
+    if (spec.form) {
+      headers['content-type'] = spec.form.contentType;
+      headers['content-length'] = String(spec.form.length);
+    } else if (spec.body !== undefined) {
+      body = typeof spec.body === 'string' || Buffer.isBuffer(spec.body) ? spec.body : JSON.stringify(spec.body);
       headers['content-type'] ??= 'application/json';
     }
     for (let attempt = 0; ; attempt++) {
@@ -133,10 +136,10 @@ export function createTransport(options: TransportOptions) {
       debug?.(`→ ${spec.method} ${url} ${JSON.stringify(redactHeaders(headers))}`);
       let res;
       try {
-        res = await undiciRequest(url, {
-          method: spec.method as 'GET',
+        res = await httpRequest(url, {
+          method: spec.method,
           headers,
-          body,
+          body: spec.form ? spec.form.stream() : body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
           signal: spec.signal,
@@ -147,7 +150,7 @@ export function createTransport(options: TransportOptions) {
         if (e.name === 'AbortError') throw err;
         throw new NetworkError(`cannot reach ${base}: ${e.code ?? e.message}`, url);
       }
-      const buf = Buffer.from(await res.body.arrayBuffer());
+      const buf = await readBody(res.body);
       const requestId = res.headers['x-request-id'] as string | undefined;
       debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
       // x-should-retry: false marks a 503 no retry can cure (an unconfigured upstream).
