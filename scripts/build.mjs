@@ -6,6 +6,22 @@ import { readFileSync, rmSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
+/**
+ * Packages bundled into the chunks instead of loaded from node_modules at run time: small pure-JS
+ * ones every command loads. zod alone is ~100 files; reading and linking them one by one was a
+ * large share of a command's start-up (bench/cli-startup). Everything else stays external.
+ */
+const BUNDLED = new Set(['zod', 'chalk']);
+const externalExceptBundled = {
+  name: 'external-except-bundled',
+  setup(b) {
+    b.onResolve({ filter: /^[^./#]/ }, (args) => {
+      const name = args.path.startsWith('@') ? args.path.split('/').slice(0, 2).join('/') : args.path.split('/')[0];
+      return BUNDLED.has(name) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts', worker: 'src/server/engines/workers/worker.ts' },
@@ -15,7 +31,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
+  plugins: [externalExceptBundled],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
