@@ -2,7 +2,7 @@
 // in its own chunk so `facet --version` loads only commander and the launcher. dist/worker.js is
 // the server's CPU worker thread (engines/workers), found next to the server's bundle at run time.
 import { build } from 'esbuild';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -37,3 +37,6 @@ await build({
   logLevel: 'warning',
   define: { __FACET_VERSION__: JSON.stringify(version) },
 });
+
+// `facet --version` alone is answered by the launcher from this file, without loading the CLI.
+writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(version)};\n`);
