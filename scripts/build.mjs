@@ -2,6 +2,7 @@
 // in its own chunk so `facet --version` loads only commander and the launcher. dist/worker.js is
 // the server's CPU worker thread (engines/workers), found next to the server's bundle at run time.
 import { build } from 'esbuild';
+import path from 'node:path';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -22,6 +23,17 @@ const externalExceptBundled = {
   },
 };
 
+/**
+ * zod re-exports all of its ~50 message locales (340 KB, nearly half of it) as `z.locales`; facet
+ * speaks English and never uses that export, so the bundle keeps `en` alone.
+ */
+const zodEnglishOnly = {
+  name: 'zod-english-only',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({ contents: 'export { default as en } from "./en.js";\n', loader: 'js', resolveDir: path.dirname(args.path) }));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts', worker: 'src/server/engines/workers/worker.ts' },
@@ -31,7 +43,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalExceptBundled],
+  plugins: [externalExceptBundled, zodEnglishOnly],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',

@@ -1,6 +1,6 @@
 import type { IO } from './io/output.js';
 import type { ConfigStore, ResolvedSettings } from './config/profiles.js';
-import type { Api } from '../client/index.js';
+import type { ApiOf, ClientName } from '../client/index.js';
 
 export interface GlobalOptions {
   profile?: string;
@@ -34,7 +34,8 @@ export interface Deps {
   io(): IO;
   config(): Promise<ConfigStore>;
   settings(): Promise<ResolvedSettings>;
-  api(): Promise<Api>;
+  /** The clients of the surfaces a command uses (each loads its own contract), over one transport. */
+  api<K extends ClientName = never>(...groups: K[]): Promise<ApiOf<NoInfer<K>>>;
   /** True when the CLI may ask questions: a TTY on stdin and stderr, not CI, not --no-input. */
   canPrompt(): boolean;
 }

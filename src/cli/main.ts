@@ -72,7 +72,7 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: strin
   let io: IO | undefined;
   let configP: Promise<import('./config/profiles.js').ConfigStore> | undefined;
   let settingsP: Promise<import('./config/profiles.js').ResolvedSettings> | undefined;
-  let apiP: Promise<import('../client/index.js').Api> | undefined;
+  let transportP: Promise<import('../client/index.js').Transport> | undefined;
   const deps: Deps & { setGlobals(g: GlobalOptions): void } = {
     streams,
     env,
@@ -103,19 +103,19 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: strin
         return m.resolveSettings(await deps.config(), { profile: globals.profile, baseUrl: globals.baseUrl }, env);
       })());
     },
-    api() {
-      return (apiP ??= (async () => {
-        const [{ createApi }, s] = await Promise.all([import('../client/index.js'), deps.settings()]);
-        const debug = globals.debug ? (line: string) => streams.stderr.write(`[debug] ${line}\n`) : undefined;
-        return createApi({
+    async api<K extends import('../client/index.js').ClientName = never>(...groups: K[]) {
+      const { createApi, createTransport } = await import('../client/index.js');
+      transportP ??= deps.settings().then((s) =>
+        createTransport({
           baseUrl: s.baseUrl,
           imageBaseUrl: s.imageBaseUrl,
           credentials: { apiKey: s.apiKey, accessToken: s.accessToken, adminKey: s.adminKey },
-          debug,
+          debug: globals.debug ? (line: string) => streams.stderr.write(`[debug] ${line}\n`) : undefined,
           userAgent: `facet-cli/${VERSION}`,
           timeoutMs: Number(env.FACET_TIMEOUT_MS) || 30_000,
-        });
-      })());
+        }),
+      );
+      return createApi(await transportP, groups);
     },
     canPrompt() {
       return Boolean(streams.stdin.isTTY && streams.stderr.isTTY) && globals.input !== false && env.CI !== 'true' && env.CI !== '1';

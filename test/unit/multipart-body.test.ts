@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import os from 'node:os';
 import { mkdtempSync } from 'node:fs';
-import busboy from '@fastify/busboy';
+import { Busboy } from '@fastify/busboy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildForm } from '../../src/client/multipart.js';
 import { createTransport } from '../../src/client/transport.js';
@@ -24,7 +24,7 @@ describe('multipart bodies written by the CLI', () => {
       seen.length = req.headers['content-length'];
       let received = 0;
       req.on('data', (c: Buffer) => (received += c.length));
-      const bb = busboy({ headers: req.headers as never, defParamCharset: 'utf8' });
+      const bb = new Busboy({ headers: req.headers as never });
       bb.on('field', (name: string, value: string) => (seen.fields[name] = value));
       bb.on('file', (field: string, stream: NodeJS.ReadableStream, name: string) => {
         const chunks: Buffer[] = [];

@@ -31,7 +31,7 @@ function choice<T extends string>(values: readonly T[], name: string) {
 
 export async function run(url: string, opts: ExtractOptions, deps: Deps): Promise<void> {
   for (const c of opts.cookie ?? []) if (!/^[^=;\s]+=[^;\r\n]*$/.test(c)) throw usageError(`--cookie ${JSON.stringify(c)}: expected NAME=VALUE`);
-  const api = await deps.api();
+  const api = await deps.api('web');
   const io = deps.io();
   const data = await api.web.extract({
     url,

@@ -94,10 +94,10 @@ type Who = Awaited<ReturnType<Api['keys']['whoami']>>;
 async function verify(baseUrl: string, next: Profile, patch: Profile, env: NodeJS.ProcessEnv): Promise<Who | undefined> {
   const { createApi } = await import('../../client/index.js');
   const apiWith = (credentials: { apiKey?: string; accessToken?: string; adminKey?: string }) =>
-    createApi({ baseUrl, imageBaseUrl: next.image_base_url, credentials, retries: 0 });
+    createApi({ baseUrl, imageBaseUrl: next.image_base_url, credentials, retries: 0 }, ['keys', 'admin']);
   const checks: Array<[string, () => Promise<Who | undefined>]> = [];
-  if (patch.api_key) checks.push(['API key', () => apiWith({ apiKey: patch.api_key }).keys.whoami()]);
-  if (patch.access_token) checks.push(['access token', () => apiWith({ accessToken: patch.access_token }).keys.whoami()]);
+  if (patch.api_key) checks.push(['API key', async () => (await apiWith({ apiKey: patch.api_key })).keys.whoami()]);
+  if (patch.access_token) checks.push(['access token', async () => (await apiWith({ accessToken: patch.access_token })).keys.whoami()]);
   if (patch.admin_key) {
     // The server checks the admin key only beside an administrator's API key (the usage report).
     const apiKey = next.api_key ?? env.FACET_API_KEY;
@@ -108,7 +108,7 @@ async function verify(baseUrl: string, next: Profile, patch: Profile, env: NodeJ
         'log in with the API key first (same profile), set FACET_API_KEY, or pass --no-verify',
       );
     }
-    checks.push(['admin key', async () => void (await apiWith({ apiKey, adminKey: patch.admin_key }).admin.usage({ limit: 1 }))]);
+    checks.push(['admin key', async () => void (await (await apiWith({ apiKey, adminKey: patch.admin_key })).admin.usage({ limit: 1 }))]);
   }
   let who: Who | undefined;
   for (const [label, check] of checks) {

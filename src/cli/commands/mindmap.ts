@@ -42,7 +42,7 @@ export async function run(query: string, opts: MindmapOptions, deps: Deps): Prom
   const format = opts.out ? outFormat(opts.out) : null;
   // The contract's bound, checked before any request: a usage error, not a server round trip.
   if ([...query].length > MAX_MINDMAP_QUERY) throw usageError(`the query is ${[...query].length} characters; the limit is ${MAX_MINDMAP_QUERY}`);
-  const api = await deps.api();
+  const api = await deps.api('mindmap');
   const io = deps.io();
   const data = await api.mindmap.create({ query, ...(opts.layout ? { layout: opts.layout } : {}), ...(opts.livedoc ? { livedoc_short_id: opts.livedoc } : {}) });
   if (opts.out && format) {

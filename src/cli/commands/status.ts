@@ -56,7 +56,7 @@ export async function run(deps: Deps): Promise<void> {
     detail: `profile "${settings.profileName}" (${profileFrom}); base URL from ${origin(s.base_url, 'base_url')}; ${creds}${hasCredentials ? '' : ' — no credentials: run `facet login`'}`,
   });
 
-  const api = await deps.api();
+  const api = await deps.api('keys', 'system');
   let version: string | undefined;
   const started = performance.now();
   try {

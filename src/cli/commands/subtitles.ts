@@ -12,7 +12,7 @@ interface SubtitlesOptions {
 const FORMATS = ['text', 'srt', 'vtt', 'json'] as const;
 
 export async function run(videoCode: string, opts: SubtitlesOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('subtitles');
   const io = deps.io();
   // SRT and WebVTT need the times whether or not they are shown otherwise.
   const timed = opts.withTime || opts.format === 'srt' || opts.format === 'vtt';

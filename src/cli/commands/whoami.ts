@@ -30,7 +30,7 @@ export async function run(deps: Deps): Promise<void> {
     if (settings.adminKey) return adminKeyOnly(deps, settings);
     throw new CliError(`profile "${settings.profileName}" has no credentials`, EXIT.auth, 'run `facet login`, or `facet serve` for a local platform');
   }
-  const api = await deps.api();
+  const api = await deps.api('keys');
   const who = await api.keys.whoami();
   const io = deps.io();
   io.print({ profile: settings.profileName, base_url: settings.baseUrl, ...who }, () =>

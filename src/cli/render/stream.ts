@@ -14,7 +14,7 @@ export interface FollowResult {
  * with exit 130 and a hint to resume.
  */
 export async function followStream(deps: Deps, streamKey: string, options: { offset?: number; print: boolean }): Promise<FollowResult> {
-  const api = await deps.api();
+  const api = await deps.api('conversations');
   const io = deps.io();
   let answer = '';
   let offset = options.offset ?? 0;

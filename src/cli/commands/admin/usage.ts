@@ -12,7 +12,7 @@ export interface UsageOptions {
 const usd = (n: number) => `$${n.toFixed(6)}`;
 
 export async function run(opts: UsageOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('admin');
   const report = await api.admin.usage({ api_key_id: opts.key, user_id: opts.user, task_id: opts.task, limit: opts.limit });
   const io = deps.io();
   io.print(report, () => {

@@ -23,7 +23,7 @@ export interface BacklinksOptions {
 }
 
 export async function run(target: string, opts: BacklinksOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const task: Record<string, unknown> = { target };
   if (opts.mode) task.mode = opts.mode;

@@ -14,7 +14,7 @@ export interface IncomeOptions {
 const money = (n: number) => (Math.abs(n) >= 1e9 ? `${(n / 1e9).toFixed(2)}B` : `${(n / 1e6).toFixed(1)}M`);
 
 export async function run(company: string, opts: IncomeOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const { income_statements } = await api.beta.incomeStatements({
     period: opts.period,

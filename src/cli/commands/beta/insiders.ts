@@ -12,7 +12,7 @@ export interface InsidersOptions {
 }
 
 export async function run(ticker: string, opts: InsidersOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const { insider_trades } = await api.beta.insiderTrades({ ticker, limit: opts.limit, name: opts.name, transaction_type: opts.type, filing_date_gte: opts.from, filing_date_lte: opts.to });
   io.print(insider_trades, () =>

@@ -17,7 +17,7 @@ export function register(parent: Command, deps: Deps): void {
     .option('--raw', 'print the whole provider envelope')
     .addHelpText('after', '\nExamples:\n  $ facet beta locations google_play\n  $ facet beta locations apple --json')
     .action(async (store: string, opts: { raw?: boolean }) => {
-      const env = await (await deps.api()).beta.appLocations(store);
+      const env = await (await deps.api('beta')).beta.appLocations(store);
       const list = taskResult<Location>(env);
       const io = deps.io();
       printOutcome(io, opts, [env], list, () => io.table(list, [

@@ -50,7 +50,7 @@ function printReviews(deps: Deps, opts: { raw?: boolean }, env: Envelope): void 
 
 /** task_get until the task leaves the queue: 40602 means not yet. */
 async function waitFor(deps: Deps, platform: string, id: string, opts: PostOptions): Promise<Envelope> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const started = Date.now();
   for (;;) {
     const env = await api.beta.reviewGet(platform, id);
@@ -61,7 +61,7 @@ async function waitFor(deps: Deps, platform: string, id: string, opts: PostOptio
 }
 
 async function post(domain: string, opts: PostOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const task: Record<string, unknown> = { domain };
   if (opts.depth !== undefined) task.depth = opts.depth;
@@ -106,7 +106,7 @@ export function register(parent: Command, deps: Deps): void {
     .addOption(platformOption())
     .option('--raw', 'print the whole provider envelope')
     .action(async (opts: { platform: string; raw?: boolean }) => {
-      const env = await (await deps.api()).beta.reviewsReady(opts.platform);
+      const env = await (await deps.api('beta')).beta.reviewsReady(opts.platform);
       const ready = taskResult<{ id: string; tag: string | null; date_completed: string }>(env);
       const io = deps.io();
       printOutcome(io, opts, [env], ready, () => io.table(ready, [
@@ -122,7 +122,7 @@ export function register(parent: Command, deps: Deps): void {
     .description("A review task's result (takes it off the ready list)")
     .addOption(platformOption())
     .option('--raw', 'print the whole provider envelope')
-    .action(async (id: string, opts: { platform: string; raw?: boolean }) => printReviews(deps, opts, await (await deps.api()).beta.reviewGet(opts.platform, id)));
+    .action(async (id: string, opts: { platform: string; raw?: boolean }) => printReviews(deps, opts, await (await deps.api('beta')).beta.reviewGet(opts.platform, id)));
 
   reviews
     .command('callbacks')
@@ -131,7 +131,7 @@ export function register(parent: Command, deps: Deps): void {
     .addOption(platformOption())
     .option('--raw', 'print the whole provider envelope')
     .action(async (id: string, opts: { platform: string; raw?: boolean }) => {
-      const env = await (await deps.api()).beta.reviewCallbacks(opts.platform, id);
+      const env = await (await deps.api('beta')).beta.reviewCallbacks(opts.platform, id);
       const log = taskResult<{ kind: string; url: string; attempt: number; status_code: number | null; delivered: boolean; error: string | null; at: string }>(env);
       const io = deps.io();
       printOutcome(io, opts, [env], log, () => io.table(log, [

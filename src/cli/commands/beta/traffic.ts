@@ -18,7 +18,7 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function run(domain: string, opts: TrafficOptions, deps: Deps): Promise<void> {
   for (const [flag, v] of [['--from', opts.from], ['--to', opts.to]] as const) if (!MONTH.test(v)) throw usageError(`${flag} takes a month YYYY-MM; got ${v}`);
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const res = await api.beta.landingPages({
     domain,

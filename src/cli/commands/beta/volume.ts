@@ -11,7 +11,7 @@ export interface VolumeOptions {
 }
 
 export async function run(keywords: string[], opts: VolumeOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   // A number names a location code, anything else a location name; a 2-letter word a language code.
   const task: Record<string, unknown> = { keywords };

@@ -18,7 +18,7 @@ export interface WhoisOptions {
 }
 
 export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('beta');
   const io = deps.io();
   const task: Record<string, unknown> = {};
   const filters = compileFilterFlags(opts.filter);

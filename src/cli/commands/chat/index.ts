@@ -18,7 +18,7 @@ function describeLimit(r: RateLimit, now: Date): string {
 }
 
 export async function run(query: string, opts: ChatOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('chat');
   const io = deps.io();
   for (let attempt = 0; ; attempt++) {
     try {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { followStream } from '../../render/stream.js';
 
 export async function run(thread: string, query: string, opts: { stream?: boolean }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('conversations');
   const started = await api.conversations.followUp(thread, query);
   const io = deps.io();
   if (opts.stream === false) {

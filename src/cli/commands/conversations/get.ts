@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 
 export async function run(thread: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('conversations');
   const d = await api.conversations.get(thread);
   const io = deps.io();
   io.print(d, () => {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { intOption } from '../../io/parse.js';
 
 export async function run(opts: { livedoc?: string; page: number; size: number }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('conversations');
   const page = await api.conversations.list({ live_doc_short_id: opts.livedoc, page: opts.page, size: opts.size });
   const io = deps.io();
   io.print(page, () => {

@@ -11,7 +11,7 @@ export interface StartOptions {
 
 /** Shared by `conversations start` and `ask`: create, then stream the answer unless told not to. */
 export async function run(query: string, opts: StartOptions, deps: Deps): Promise<import('../../../contract/conversations.js').ConversationStarted> {
-  const api = await deps.api();
+  const api = await deps.api('conversations');
   const started = await api.conversations.start({ query, live_doc_short_id: opts.livedoc, selected_resource_ids: opts.resource });
   const io = deps.io();
   if (opts.stream === false) {

@@ -57,7 +57,7 @@ export function registerTaskCommands(
     .argument('<task>', 'the task id (task_…)')
     .description(`The status of a ${group.noun} task: RUNNING, COMPLETED, FAILED, PENDING, EXPIRED or CANCELED`)
     .action(async (id: string) => {
-      const data = await (await deps.api()).docTasks.status(id);
+      const data = await (await deps.api('docTasks')).docTasks.status(id);
       const io = deps.io();
       io.print(data, () => io.write(`${data.status}\n`));
     });
@@ -65,7 +65,7 @@ export function registerTaskCommands(
     .command('get')
     .argument('<task>', 'the task id (task_…)')
     .description(`The historical record of a ${group.noun} task (status, error, links)`)
-    .action(async (id: string) => printHistorical(deps, await (await deps.api()).docTasks.historical(id)));
+    .action(async (id: string) => printHistorical(deps, await (await deps.api('docTasks')).docTasks.historical(id)));
   const wait = parent
     .command('wait')
     .argument('<task>', 'the task id (task_…)')
@@ -73,7 +73,7 @@ export function registerTaskCommands(
   addWaitOptions(wait);
   if (options.onCompleted) wait.option('--out <file>', options.outHelp ?? 'save the result to FILE');
   wait.action(async (id: string, opts: WaitOptions & { out?: string }) => {
-    const record = await waitForDocTask(await deps.api(), id, opts, group, deps);
+    const record = await waitForDocTask(await deps.api('docTasks'), id, opts, group, deps);
     if (options.onCompleted) await options.onCompleted(record, opts.out);
     printHistorical(deps, record);
   });
@@ -81,13 +81,13 @@ export function registerTaskCommands(
     .command('cancel')
     .argument('<task>', 'the task id (task_…)')
     .description(`Cancel a running ${group.noun} task; an ended one is shown as it is`)
-    .action(async (id: string) => printHistorical(deps, await (await deps.api()).docTasks.cancel(id)));
+    .action(async (id: string) => printHistorical(deps, await (await deps.api('docTasks')).docTasks.cancel(id)));
   parent
     .command('retry')
     .argument('<task>', 'the task id (task_…)')
     .description(`Run a PENDING or FAILED ${group.noun} task again`)
     .action(async (id: string) => {
-      const record = await (await deps.api()).docTasks.retry(id);
+      const record = await (await deps.api('docTasks')).docTasks.retry(id);
       deps.io().info(`${group.noun} task ${id} queued again; follow it with: facet ${group.command} wait ${id}`);
       printHistorical(deps, record);
     });

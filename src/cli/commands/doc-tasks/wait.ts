@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isTerminalDocTaskStatus, type TaskHistorical } from '../../../contract/doc-tasks.js';
-import type { Api } from '../../../client/index.js';
+import type { ApiOf } from '../../../client/index.js';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { startSpinner } from '../../io/spinner.js';
@@ -29,7 +29,7 @@ const elapsed = (ms: number) => {
  * record; FAILED, PENDING, EXPIRED and CANCELED are exit 6 with the task's error_message; a status
  * this CLI does not know is waited on (spec 3 rule 2). Ctrl-C stops the waiting only (exit 130).
  */
-export async function waitForDocTask(api: Api, taskId: string, opts: WaitOptions, group: TaskGroup, deps: Deps): Promise<TaskHistorical> {
+export async function waitForDocTask(api: ApiOf<'docTasks'>, taskId: string, opts: WaitOptions, group: TaskGroup, deps: Deps): Promise<TaskHistorical> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const interrupted = () => new CliError(`interrupted: stopped waiting; ${group.noun} task ${taskId} keeps running on the server`, EXIT.interrupted, `follow it again with: facet ${group.command} wait ${taskId}`);

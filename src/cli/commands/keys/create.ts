@@ -9,7 +9,7 @@ export interface CreateOptions {
 }
 
 export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('keys');
   const created = await api.keys.create({ name: opts.name, expires_in_days: opts.expiresInDays });
   printCreatedKey(deps.io(), created);
 }

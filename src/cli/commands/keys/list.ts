@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { printKeys } from '../../render/keys.js';
 
 export async function run(deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('keys');
   printKeys(deps.io(), await api.keys.list());
 }
 

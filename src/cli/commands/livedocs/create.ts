@@ -9,7 +9,7 @@ export interface CreateOptions {
 }
 
 export async function run(name: string, opts: CreateOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const doc = await api.livedocs.create({ name, description: opts.description, icon: opts.icon });
   const io = deps.io();
   printCreated(io, doc, [doc.short_id], () => printLiveDoc(io, doc));

@@ -4,7 +4,7 @@ import { confirm } from '../../io/prompt.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
   await confirm(deps, `Delete LiveDoc ${id} and all its resources?`);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   await api.livedocs.delete(id);
   deps.io().print({ short_id: id, deleted: true }, () => deps.io().success(`deleted LiveDoc ${id}`));
 }

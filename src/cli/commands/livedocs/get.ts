@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { printLiveDoc } from '../../render/livedocs.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printLiveDoc(deps.io(), await api.livedocs.get(id));
 }
 

@@ -10,7 +10,7 @@ export interface ListOptions {
 }
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printLiveDocs(deps.io(), await api.livedocs.list({ keyword: opts.keyword, page: opts.page, size: opts.size }));
 }
 

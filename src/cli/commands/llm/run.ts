@@ -20,7 +20,7 @@ function reportUsage(deps: Deps, usage: Usage | undefined): void {
 export async function run(model: string, promptArg: string | undefined, opts: LlmOptions, deps: Deps): Promise<void> {
   const prompt = promptArg === undefined || promptArg === '-' ? await promptFromStdin(deps) : promptArg;
   if (prompt.trim() === '') throw usageError('the prompt is empty');
-  const api = await deps.api();
+  const api = await deps.api('modelApi');
   const io = deps.io();
   const body = requestBody(opts.surface, model, prompt, opts);
 

@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.js';
 const price = (n: number | null) => (n === null ? '-' : `$${n}`);
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('modelApi');
   const m = await api.modelApi.get(id);
   const io = deps.io();
   io.print(m, () => {

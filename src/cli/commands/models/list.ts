@@ -9,7 +9,7 @@ export interface ListOptions {
 const KINDS = ['chat', 'image_generation', 'video_generation', 'decisions', 'image-task'];
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('modelApi', 'models');
   const io = deps.io();
   if (opts.kind === 'image-task') {
     // The image task service's own models: no credentials needed.

@@ -21,7 +21,7 @@ interface Options extends WaitOptions {
 export async function run(query: string, opts: Options, deps: Deps): Promise<void> {
   if (opts.out && !opts.wait) throw usageError('--out saves the finished page: add --wait');
   if (opts.file && opts.resource?.length) throw usageError('--file and --resource do not go together: the uploaded file is the page\'s context');
-  const api = await deps.api();
+  const api = await deps.api('landingPages', 'docTasks');
   const io = deps.io();
   const created = await api.landingPages.create({ query, file: opts.file, livedoc_short_id: opts.livedoc, resource_ids: opts.resource?.length ? opts.resource : undefined, stream_protocol: opts.streamProtocol });
   if (created.credits.cost !== null) io.info(`charged ${created.credits.cost} credits; ${created.credits.remaining ?? '?'} left`);

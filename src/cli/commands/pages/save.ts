@@ -7,7 +7,7 @@ import { CliError } from '../../exit-codes.js';
 export async function savePage(deps: Deps, record: TaskHistorical, out: string | undefined): Promise<void> {
   if (!out) return;
   if (!record.ai_page_html) throw new CliError(`task ${record.task_id} is ${record.task_status}: it has no page to save`);
-  const html = await (await deps.api()).landingPages.html(record.ai_page_html);
+  const html = await (await deps.api('landingPages')).landingPages.html(record.ai_page_html);
   await writeFile(out, html);
   deps.io().info(`saved the landing page to ${out} (${Buffer.byteLength(html)} bytes)`);
 }

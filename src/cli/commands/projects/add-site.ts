@@ -4,7 +4,7 @@ import { printCreated } from '../../render/created.js';
 import { SITE_COLUMNS, printRecord } from '../../render/projects.js';
 
 export async function run(id: string, url: string, opts: { title?: string }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const site = await api.projects.addSite(id, { url, title: opts.title });
   printCreated(deps.io(), site, [site.id], () => printRecord(deps.io(), site, SITE_COLUMNS));
 }

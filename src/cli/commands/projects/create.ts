@@ -4,7 +4,7 @@ import { printCreated } from '../../render/created.js';
 import { PROJECT_COLUMNS, printRecord } from '../../render/projects.js';
 
 export async function run(name: string, opts: { description?: string }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const project = await api.projects.create({ name, description: opts.description });
   printCreated(deps.io(), project, [project.id], () => printRecord(deps.io(), project, PROJECT_COLUMNS));
 }

@@ -4,7 +4,7 @@ import { confirm } from '../../io/prompt.js';
 
 export async function run(id: string, fileId: string, deps: Deps): Promise<void> {
   await confirm(deps, `Delete file ${fileId} from project ${id}?`);
-  const api = await deps.api();
+  const api = await deps.api('projects');
   await api.projects.deleteFile(id, fileId);
   deps.io().print({ id: fileId, deleted: true }, () => deps.io().success(`deleted file ${fileId}`));
 }

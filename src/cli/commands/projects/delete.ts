@@ -4,7 +4,7 @@ import { confirm } from '../../io/prompt.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
   await confirm(deps, `Delete project ${id} with its files, sites, tasks and outputs?`);
-  const api = await deps.api();
+  const api = await deps.api('projects');
   await api.projects.delete(id);
   deps.io().print({ id, deleted: true }, () => deps.io().success(`deleted project ${id}`));
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { FILE_COLUMNS } from '../../render/projects.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const files = await api.projects.files(id);
   const io = deps.io();
   io.print(files, () => io.table(files, FILE_COLUMNS, { empty: 'No files in this project.' }));

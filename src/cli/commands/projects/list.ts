@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { PROJECT_COLUMNS } from '../../render/projects.js';
 
 export async function run(deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const list = await api.projects.list();
   const io = deps.io();
   io.print(list, () => io.table(list, PROJECT_COLUMNS, { empty: 'No projects yet: `facet projects create NAME`.' }));

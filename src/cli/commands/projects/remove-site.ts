@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 
 export async function run(id: string, siteId: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   await api.projects.removeSite(id, siteId);
   deps.io().print({ id: siteId, deleted: true }, () => deps.io().success(`removed site ${siteId} from ${id}`));
 }

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { SITE_COLUMNS } from '../../render/projects.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const sites = await api.projects.sites(id);
   const io = deps.io();
   io.print(sites, () => io.table(sites, SITE_COLUMNS, { empty: 'No sites in this project: `facet projects add-site ID URL`.' }));

@@ -13,7 +13,7 @@ export async function run(id: string, opts: UpdateOptions, deps: Deps): Promise<
   if (opts.name === undefined && opts.description === undefined && !opts.clearDescription) {
     throw usageError('nothing to change', 'pass --name, --description or --clear-description');
   }
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const project = await api.projects.update(id, { name: opts.name, description: opts.clearDescription ? null : opts.description });
   printRecord(deps.io(), project, PROJECT_COLUMNS);
 }

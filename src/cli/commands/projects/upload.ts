@@ -4,7 +4,7 @@ import { printCreated } from '../../render/created.js';
 import { FILE_COLUMNS } from '../../render/projects.js';
 
 export async function run(id: string, files: string[], deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('projects');
   const { files: stored } = await api.projects.upload(id, files);
   const io = deps.io();
   printCreated(io, stored, stored.map((f) => f.id), () => io.table(stored, FILE_COLUMNS));

@@ -17,7 +17,7 @@ export interface CreateOptions extends Partial<WaitOptions> {
 }
 
 export async function run(query: string, opts: CreateOptions, group: TaskGroup, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('slides', 'docTasks');
   const created = await api.slides.create({
     query,
     ...(opts.livedoc ? { livedoc_short_id: opts.livedoc } : {}),

@@ -38,7 +38,7 @@ export function register(parent: Command, deps: Deps): void {
     .option('--out <file>', 'where to save it (- for stdout; default deck-TASK.pptx)')
     .addHelpText('after', '\nExample:\n  $ facet slides download task_abc --out review.pptx')
     .action(async (id: string, opts: { out?: string }) => {
-      const record = await (await deps.api()).docTasks.historical(id);
+      const record = await (await deps.api('docTasks')).docTasks.historical(id);
       const saved = await saveDeck(deps, record, opts.out);
       if (saved !== '-') deps.io().print({ task_id: id, path: saved }, () => undefined);
     });

@@ -9,7 +9,7 @@ interface Options extends PagingOptions {
 }
 
 export async function run(ids: string[], opts: Options, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('social');
   const io = deps.io();
   if (!opts.all) {
     // One call for every id: each result is one page of that post's replies.

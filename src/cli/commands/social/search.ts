@@ -12,7 +12,7 @@ interface Options extends PagingOptions {
 }
 
 export async function run(query: string, opts: Options, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('social');
   const io = deps.io();
   await walkPages(
     deps,

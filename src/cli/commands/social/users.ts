@@ -12,7 +12,7 @@ interface TweetsOptions extends PagingOptions {
 }
 
 async function info(names: string[], opts: PagingOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('social');
   const io = deps.io();
   const answer = await withRetry(deps, opts, () => api.social.userInfo({ usernames: names.map((n) => n.replace(/^@/, '')) }));
   if (opts.verbose) io.info(describeBilling(answer.billing, deps.now()));
@@ -26,7 +26,7 @@ async function info(names: string[], opts: PagingOptions, deps: Deps): Promise<v
 }
 
 async function search(query: string, opts: PagingOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('social');
   const io = deps.io();
   await walkPages(
     deps,
@@ -42,7 +42,7 @@ async function search(query: string, opts: PagingOptions, deps: Deps): Promise<v
 
 async function tweets(name: string | undefined, opts: TweetsOptions, deps: Deps): Promise<void> {
   if ((name === undefined) === (opts.id === undefined)) throw usageError('give a username or --id ID (one of them)');
-  const api = await deps.api();
+  const api = await deps.api('social');
   const io = deps.io();
   const who = name !== undefined ? { username: name.replace(/^@/, '') } : { social_user_id: opts.id };
   await walkPages(

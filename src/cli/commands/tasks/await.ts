@@ -1,5 +1,5 @@
 import type { TaskInfo } from '../../../contract/image-tasks.js';
-import type { Api } from '../../../client/index.js';
+import type { ApiOf } from '../../../client/index.js';
 import type { Deps } from '../../deps.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError, EXIT } from '../../exit-codes.js';
@@ -24,7 +24,7 @@ export function waitInterrupted(id: string): CliError {
  * otherwise one line per status change (none with --quiet). A failed or canceled task is exit 6;
  * Ctrl-C is exit 130 with the command that follows the task again.
  */
-export async function waitForTask(api: Api, id: string, opts: WaitOptions, deps: Deps): Promise<TaskInfo> {
+export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOptions, deps: Deps): Promise<TaskInfo> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;

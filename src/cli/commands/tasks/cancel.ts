@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { printTask } from '../../render/tasks.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const task = await api.tasks.cancel(id);
   const io = deps.io();
   printTask(io, task);

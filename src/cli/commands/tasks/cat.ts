@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { CliError } from '../../exit-codes.js';
 
 export async function run(id: string, path: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const io = deps.io();
   const content = await api.tasks.content(id, path);
   if (io.json) return io.printJson(content);

@@ -25,7 +25,7 @@ export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
   if (opts.kind === 'illustration' && !opts.prompt) throw usageError('an illustration needs --prompt');
   if (opts.kind === 'screenshot' && !opts.url) throw usageError('a screenshot needs --url');
   if (opts.size && !/^\d+x\d+$/.test(opts.size)) throw usageError(`--size is WxH, for example 1024x768 (got ${opts.size})`);
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const io = deps.io();
   let task = await api.tasks.create({
     kind: opts.kind,

@@ -9,7 +9,7 @@ export interface DownloadOptions {
 }
 
 export async function run(id: string, path: string | undefined, opts: DownloadOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const io = deps.io();
   const dir = opts.out ?? (path ? '.' : id);
   if (path) {

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import { ARTIFACT_COLUMNS } from '../../render/tasks.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const nodes = await api.tasks.files(id);
   const io = deps.io();
   io.print(nodes, () => io.table(nodes, ARTIFACT_COLUMNS, { empty: 'No artifacts (yet).' }));

@@ -10,7 +10,7 @@ export interface ListOptions {
 }
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const tasks = await api.tasks.list({ project_id: opts.project, status: opts.status, limit: opts.limit });
   const io = deps.io();
   io.print(tasks, () => io.table(tasks, TASK_COLUMNS, { empty: 'No tasks.' }));

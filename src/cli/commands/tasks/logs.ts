@@ -6,7 +6,7 @@ import { numberOption } from '../../io/parse.js';
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
 
 export async function run(id: string, opts: { follow?: boolean; interval: number }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const io = deps.io();
   let after = 0;
   for (;;) {

@@ -4,7 +4,7 @@ import { numberOption } from '../../io/parse.js';
 import { printTask } from '../../render/tasks.js';
 
 export async function run(id: string, opts: { wait?: boolean; interval: number; timeout: number }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   let task = await api.tasks.retry(id);
   deps.io().info(`${id} queued again`);
   if (opts.wait) {

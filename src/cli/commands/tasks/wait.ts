@@ -4,7 +4,7 @@ import { numberOption } from '../../io/parse.js';
 import { printTask } from '../../render/tasks.js';
 
 export async function run(id: string, opts: { interval: number; timeout: number; out?: string }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('tasks');
   const { waitForTask } = await import('./await.js');
   const task = await waitForTask(api, id, opts, deps);
   if (opts.out) {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Api } from '../../../client/index.js';
+import type { ApiOf } from '../../../client/index.js';
 import { CliError } from '../../exit-codes.js';
 
 /** The entries of a ZIP in memory, refusing any name that would land outside the target. */
@@ -42,7 +42,7 @@ function safeTarget(dir: string, name: string): string {
 }
 
 /** Downloads a task's ZIP and unpacks it into dir; returns the files written (relative paths). */
-export async function writeArtifacts(api: Api, taskId: string, dir: string): Promise<string[]> {
+export async function writeArtifacts(api: ApiOf<'tasks'>, taskId: string, dir: string): Promise<string[]> {
   const res = await api.tasks.zip(taskId);
   await mkdir(dir, { recursive: true });
   const written: string[] = [];

@@ -4,7 +4,7 @@ import { confirm } from '../../../io/prompt.js';
 
 export async function run(keyId: string, deps: Deps): Promise<void> {
   await confirm(deps, `Delete API key ${keyId}? It stops working at once`);
-  const api = await deps.api();
+  const api = await deps.api('admin');
   await api.admin.deleteKey(keyId);
   deps.io().print({ id: keyId, deleted: true }, () => deps.io().success(`deleted key ${keyId}`));
 }

@@ -4,7 +4,7 @@ import { printKey } from '../../../render/keys.js';
 
 /** freeze and unfreeze are one verb pair: same input, same output, opposite effect. */
 export async function run(keyId: string, frozen: boolean, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('admin');
   const key = frozen ? await api.admin.freeze(keyId) : await api.admin.unfreeze(keyId);
   const io = deps.io();
   if (!io.json) io.success(`${frozen ? 'froze' : 'unfroze'} key ${key.id} (${key.name})`);

@@ -11,7 +11,7 @@ interface ListOptions {
 }
 
 export async function run(opts: ListOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('admin');
   const io = deps.io();
   const keys = [];
   let cursor = opts.cursor;

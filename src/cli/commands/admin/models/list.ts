@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Deps } from '../../../deps.js';
 
 export async function run(deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('adminModels');
   const { models } = await api.adminModels.list();
   const io = deps.io();
   io.print(models, () =>

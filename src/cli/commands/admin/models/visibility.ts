@@ -3,7 +3,7 @@ import type { Deps } from '../../../deps.js';
 
 /** show and hide are one decision with two values, so they share this file. */
 export async function run(id: string, listed: boolean, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('adminModels');
   const m = listed ? await api.adminModels.show(id) : await api.adminModels.hide(id);
   const io = deps.io();
   io.print(m, () => {

@@ -74,7 +74,7 @@ async function readStdin(): Promise<string> {
 
 export async function run(args: string[], opts: ScrapeOptions, deps: Deps): Promise<void> {
   const urls = await urlsOf(args, opts);
-  const api = await deps.api();
+  const api = await deps.api('scrape');
   const io = deps.io();
   const key = opts.idempotencyKey ?? randomUUID();
   // Printed first, so a retry after a lost answer can reuse it and get the same job.
@@ -133,7 +133,7 @@ export function register(beta: Command, deps: Deps): void {
     .command('get')
     .argument('<job>', 'the job id (bsj_…)')
     .description('Show a batch scrape job (with --json: the whole job, output included)')
-    .action(async (id: string) => printJob(deps, await (await deps.api()).scrape.get(id)));
+    .action(async (id: string) => printJob(deps, await (await deps.api('scrape')).scrape.get(id)));
   scrape
     .command('wait')
     .argument('<job>', 'the job id (bsj_…)')
@@ -143,7 +143,7 @@ export function register(beta: Command, deps: Deps): void {
     .option('--out <dir>', 'write each page as Markdown and index.json into DIR')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
       const opts = ownOrParent<{ interval: number; timeout: number; out?: string }>(cmd, ['interval', 'timeout', 'out']);
-      const api = await deps.api();
+      const api = await deps.api('scrape');
       const job = await waitForScrape(api, id, opts, deps);
       if (opts.out) deps.io().success(`wrote ${await writeOutput(opts.out, job)} page(s) and index.json to ${opts.out}`);
       printJob(deps, job);
@@ -152,5 +152,5 @@ export function register(beta: Command, deps: Deps): void {
     .command('cancel')
     .argument('<job>', 'the job id (bsj_…)')
     .description('Cancel a batch scrape job; pages not yet fetched never are')
-    .action(async (id: string) => printJob(deps, await (await deps.api()).scrape.cancel(id)));
+    .action(async (id: string) => printJob(deps, await (await deps.api('scrape')).scrape.cancel(id)));
 }

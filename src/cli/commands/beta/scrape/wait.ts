@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AsyncJob } from '../../../../contract/scrape.js';
-import type { Api } from '../../../../client/index.js';
+import type { ApiOf } from '../../../../client/index.js';
 import type { Deps } from '../../../deps.js';
 import { CliError, EXIT } from '../../../exit-codes.js';
 import { startSpinner } from '../../../io/spinner.js';
@@ -17,7 +17,7 @@ function bar(done: number, total: number, width = 24): string {
  * line per change otherwise, none with --quiet). Failed or cancelled is exit 6; Ctrl-C stops the
  * waiting only (exit 130), the job goes on.
  */
-export async function waitForScrape(api: Api, id: string, opts: { interval: number; timeout: number }, deps: Deps): Promise<AsyncJob> {
+export async function waitForScrape(api: ApiOf<'scrape'>, id: string, opts: { interval: number; timeout: number }, deps: Deps): Promise<AsyncJob> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const interrupted = () => new CliError(`interrupted: stopped waiting; job ${id} keeps running on the server`, EXIT.interrupted, `follow it again with: facet beta scrape wait ${id}`);

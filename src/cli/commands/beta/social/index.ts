@@ -10,7 +10,7 @@ export function registerBetaSocial(beta: Command, deps: Deps): void {
   pagingOptions(social.command('replies').argument('<tweet_id>', 'the post').description('Direct replies to a post, oldest first (beta shape)'))
     .addHelpText('after', '\nExamples:\n  $ facet beta social replies 1760000000000123 --json')
     .action(async (tweetId: string, opts: PagingOptions) => {
-      const api = await deps.api();
+      const api = await deps.api('social');
       const io = deps.io();
       await walkPages(
         deps,
@@ -24,7 +24,7 @@ export function registerBetaSocial(beta: Command, deps: Deps): void {
   pagingOptions(social.command('search').argument('<query>', 'advanced search syntax').description('Advanced search (beta shape)').addOption(typeOption()))
     .addHelpText('after', '\nExamples:\n  $ facet beta social search "#rust lang:en" --type Top')
     .action(async (query: string, opts: PagingOptions & { type: QueryType }) => {
-      const api = await deps.api();
+      const api = await deps.api('social');
       const io = deps.io();
       await walkPages(
         deps,

@@ -15,7 +15,7 @@ export interface AddDocOptions {
 export async function run(args: string[], opts: AddDocOptions, deps: Deps): Promise<void> {
   const { livedoc } = target(args, opts, deps, []);
   const content = await markdownFrom(opts, deps);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const resource = await api.livedocs.resources.addDoc(livedoc, { title: opts.title, content });
   printCreated(deps.io(), resource, [resource.id], () => printResource(deps.io(), resource));
 }

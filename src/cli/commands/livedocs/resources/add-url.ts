@@ -19,7 +19,7 @@ export async function run(args: string[], opts: AddUrlOptions, deps: Deps): Prom
   if (others.length > 0) throw usageError(`not a URL: ${others.join(' ')}`);
   if (urls.length === 0 || urls.length > 10) throw usageError('give 1 to 10 URLs');
   if (opts.title !== undefined && urls.length !== 1) throw usageError('--title goes with a single URL');
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const results = await api.livedocs.resources.addUrls(livedoc, opts.title !== undefined ? [{ url: urls[0], title: opts.title }] : urls);
   const io = deps.io();
   const added = results.flatMap((r) => (r.status === 'failed' || !r.resource_id ? [] : [r.resource_id]));

@@ -4,7 +4,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 
 export async function run(args: string[], opts: { livedoc?: string }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const content = await api.livedocs.resources.content(livedoc, rest[0]);
   const io = deps.io();
   io.print(content, () => io.write(content.content.endsWith('\n') ? content.content : content.content + '\n'));

@@ -6,7 +6,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 export async function run(args: string[], opts: { livedoc?: string }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
   await confirm(deps, `Delete resource ${rest[0]}?`);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   await api.livedocs.resources.delete(livedoc, rest[0]);
   deps.io().print({ id: rest[0], deleted: true }, () => deps.io().success(`deleted resource ${rest[0]}`));
 }

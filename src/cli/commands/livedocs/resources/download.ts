@@ -21,7 +21,7 @@ function fileNameOf(disposition: string | null): string | undefined {
 
 export async function run(args: string[], opts: DownloadOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const url = await api.livedocs.resources.downloadUrl(livedoc, rest[0], opts.expiresIn);
   const io = deps.io();
   if (opts.urlOnly) return io.print({ url }, () => io.write(url + '\n'));

@@ -5,7 +5,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 
 export async function run(args: string[], opts: { livedoc?: string }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printResource(deps.io(), await api.livedocs.resources.get(livedoc, rest[0]));
 }
 

@@ -13,7 +13,7 @@ export interface ListOptions {
 
 export async function run(args: string[], opts: ListOptions, deps: Deps): Promise<void> {
   const { livedoc } = target(args, opts, deps, []);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printResources(deps.io(), await api.livedocs.resources.list(livedoc, { resource_types: opts.type, page: opts.page, size: opts.size }));
 }
 

@@ -12,7 +12,7 @@ export interface PptOptions {
 
 export async function run(args: string[], opts: PptOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printRetrieved(deps.io(), await api.livedocs.resources.pptRetrieve(livedoc, { resource_id: rest[0], page_number: opts.page, query: opts.query }));
 }
 

@@ -14,7 +14,7 @@ export interface RetrieveOptions {
 export async function run(args: string[], opts: RetrieveOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['QUERY']);
   if (opts.resource && opts.resource.length > 50) throw usageError('at most 50 --resource');
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printRetrieved(deps.io(), await api.livedocs.resources.retrieve(livedoc, { query: rest[0], resource_ids: opts.resource, top_k: opts.top }));
 }
 

@@ -5,7 +5,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 
 export async function run(args: string[], opts: { livedoc?: string; max?: number }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['QUERY']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const ids = await api.livedocs.resources.route(livedoc, { query: rest[0], max_resources: opts.max });
   const io = deps.io();
   io.print(ids, () => (ids.length ? io.write(ids.join('\n') + '\n') : io.info('No resource matches.')));

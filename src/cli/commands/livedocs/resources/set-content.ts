@@ -13,7 +13,7 @@ export interface SetContentOptions {
 export async function run(args: string[], opts: SetContentOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
   const content = await markdownFrom(opts, deps);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   printResource(deps.io(), await api.livedocs.resources.setContent(livedoc, rest[0], content));
 }
 

@@ -6,7 +6,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 
 export async function run(args: string[], opts: { livedoc?: string; title?: string }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['FILE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const resource = await api.livedocs.resources.uploadDoc(livedoc, rest[0], opts.title);
   printCreated(deps.io(), resource, [resource.id], () => printResource(deps.io(), resource));
 }

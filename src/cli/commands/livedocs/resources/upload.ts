@@ -6,7 +6,7 @@ import { LIVEDOC_OPTION, target } from '../target.js';
 
 export async function run(args: string[], opts: { livedoc?: string }, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['FILE']);
-  const api = await deps.api();
+  const api = await deps.api('livedocs');
   const resource = await api.livedocs.resources.upload(livedoc, rest[0]);
   printCreated(deps.io(), resource, [resource.id], () => printResource(deps.io(), resource));
 }

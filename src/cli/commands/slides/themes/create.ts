@@ -21,7 +21,7 @@ export interface CreateThemeOptions {
 }
 
 export async function run(title: string, o: CreateThemeOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('slides');
   const theme = await api.slides.createTheme({
     title,
     subtitle: o.subtitle,

@@ -4,7 +4,7 @@ import { confirm } from '../../../io/prompt.js';
 
 export async function run(id: string, deps: Deps): Promise<void> {
   await confirm(deps, `Delete the theme ${id}? Decks already written keep their look.`);
-  const api = await deps.api();
+  const api = await deps.api('slides');
   const done = await api.slides.deleteTheme(id);
   deps.io().print(done, () => deps.io().success(`deleted theme ${id}`));
 }

@@ -4,7 +4,7 @@ import { printCreated } from '../../../render/created.js';
 import { printTheme } from './show.js';
 
 export async function run(file: string, opts: { title?: string }, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('slides');
   const theme = await api.slides.importTheme(file, opts.title);
   const io = deps.io();
   printCreated(io, theme, [theme.id], () => printTheme(io, theme));

@@ -11,7 +11,7 @@ export interface ThemesOptions {
 }
 
 export async function run(opts: ThemesOptions, deps: Deps): Promise<void> {
-  const api = await deps.api();
+  const api = await deps.api('slides');
   const page = await api.slides.themes({ lang: opts.lang, type: opts.type, keyword: opts.keyword, page: opts.page, size: opts.size });
   const io = deps.io();
   io.print(page, () => {
