@@ -5,7 +5,9 @@
 // without the full-text index.
 //
 //   npm run build && node bench/social/run.mjs
-//   BENCH_POSTS=200000 BENCH_QUERIES=200 BENCH_CONCURRENCY=4 node bench/social/run.mjs
+//   BENCH_POSTS=200000 BENCH_QUERIES=200 BENCH_CONCURRENCY=1,4 node bench/social/run.mjs
+// The target is a search's latency, one at a time; 4 at a time is reported beside it (one server
+// process: concurrent searches queue for its SQLite connection, so their latency includes the wait).
 // BENCH_KEEP_DATA=1 keeps the imported data dir (its path is printed); BENCH_DATA_DIR=<that path>
 // searches it again without writing and importing (the server's migrations still run on start).
 import { spawnSync } from 'node:child_process';
@@ -19,7 +21,7 @@ import { fmt, percentile } from '../lib/stats.mjs';
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const CONCURRENCY_LEVELS = String(process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const random = rng(7);
@@ -96,20 +98,24 @@ try {
   };
   // The admin is paid and starts with 1000 credits: give it enough for the run.
   spawnSync(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', 'users', 'credits', 'admin', '=100000000', '--data-dir', dataDir]);
-  for (const type of ['Latest', 'Top']) {
-    const times = [];
-    const byKind = QUERY_KINDS.map(() => []);
-    let next = 0;
-    await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-      while (next < queries.length) {
-        const i = next++;
-        const ms = await search(queries[i], type);
-        times.push(ms);
-        byKind[i % QUERY_KINDS.length].push(ms);
-      }
-    }));
-    console.log(`search ${type}: ${queries.length} queries, ${CONCURRENCY} at a time: p50 ${fmt(percentile(times, 50))} ms, p99 ${fmt(percentile(times, 99))} ms (target p50 <= 20 ms)`);
-    console.log(`  p50 by kind: ${KIND_NAMES.map((k, i) => `${k} ${fmt(percentile(byKind[i], 50))}`).join(', ')} ms`);
+  for (const CONCURRENCY of CONCURRENCY_LEVELS) {
+    for (const type of ['Latest', 'Top']) {
+      const times = [];
+      const byKind = QUERY_KINDS.map(() => []);
+      let next = 0;
+      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+        while (next < queries.length) {
+          const i = next++;
+          const ms = await search(queries[i], type);
+          times.push(ms);
+          byKind[i % QUERY_KINDS.length].push(ms);
+        }
+      }));
+      const p50 = percentile(times, 50);
+      const verdict = CONCURRENCY === 1 ? ` (target p50 <= 20 ms: ${p50 <= 20 ? 'met' : 'NOT met'})` : '';
+      console.log(`search ${type}: ${queries.length} queries, ${CONCURRENCY} at a time: p50 ${fmt(p50)} ms, p99 ${fmt(percentile(times, 99))} ms${verdict}`);
+      console.log(`  p50 by kind: ${KIND_NAMES.map((k, i) => `${k} ${fmt(percentile(byKind[i], 50))}`).join(', ')} ms`);
+    }
   }
   // Baseline: the single-word queries as a full scan, straight on the database file.
   const db = new Database(path.join(dataDir, 'facet.db'), { readonly: true });
