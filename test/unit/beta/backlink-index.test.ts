@@ -78,7 +78,8 @@ describe('backlinks over the column index', () => {
     const r = rng(7);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
     const letters = 'aeiorstnl';
-    const pattern = () => Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick([...letters])).join('');
+    // Runs of one to five letters: from three on, a like pattern is narrowed by the values' trigrams.
+    const pattern = () => Array.from({ length: 1 + Math.floor(r() * 5) }, () => pick([...letters])).join('');
     // Each kind of condition the index answers through its own path: ranges on scaled ranks (the
     // complement is taken when a condition keeps more than half the rows), booleans, dates,
     // patterns over a dictionary of strings, lists, missing values.
@@ -89,6 +90,7 @@ describe('backlinks over the column index', () => {
         () => ['dofollow', pick(['=', '<>']), r() < 0.5],
         () => ['anchor', pick(['ilike', 'like', 'not_ilike']), `%${pattern()}%`],
         () => ['anchor', 'ilike', `${pattern()}%`],
+        () => [pick(['anchor', 'url_from', 'page_from_title']), pick(['like', 'ilike', 'not_like']), `%${pick(['Review', 'review', 'blog', 'news', 'HTTPS', 'guide', 'xyz'])}${pick(['', '%', '_'])}${pattern()}%`],
         () => ['first_seen', pick(['>', '<=']), `20${10 + Math.floor(r() * 16)}-0${1 + Math.floor(r() * 9)}-01 00:00:00 +00:00`],
         () => ['attributes', pick(['in', 'not_in']), [pick(['nofollow', 'ugc', 'sponsored', 'noopener'])]],
         () => ['page_from_title', pick(['=', '<>']), null],
@@ -115,7 +117,7 @@ describe('backlinks over the column index', () => {
       const got: unknown[] = [];
       let token: string | null = null;
       for (let page = 0; page < 20; page++) {
-        const res = (backlinksTask(token ? { ...task, search_after_token: token } : task, secret, rows).result as Array<{ total_count: number; items: unknown[]; search_after_token: string | null }>)[0];
+        const res: { total_count: number; items: unknown[]; search_after_token: string | null } = (backlinksTask(token ? { ...task, search_after_token: token } : task, secret, rows).result as Array<{ total_count: number; items: unknown[]; search_after_token: string | null }>)[0];
         expect(res.total_count, JSON.stringify(filters)).toBe(want.length);
         got.push(...res.items);
         token = res.search_after_token;

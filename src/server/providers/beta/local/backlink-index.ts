@@ -2,6 +2,7 @@ import type { FilterTree, OrderRule } from '../filter-compiler.js';
 import { valueAt } from '../filter-compiler.js';
 import { SCALED_FIELDS, scaleRank, scaleRow, type StoredBacklink } from './backlinks-data.js';
 import { andInto, countBits, emptyBitset, invertBits, orInto, setBit, type Bitset } from './bitset.js';
+import { ValueGrams } from './value-grams.js';
 
 /**
  * A target's backlinks held as columns, so a query does not touch a million row objects on every
@@ -40,7 +41,14 @@ export interface Column {
   values: unknown[];
   /** The rows of each code: rows[starts[c]..starts[c+1]) in increasing order; built on first use. */
   postings?: { starts: Uint32Array; rows: Uint32Array };
+  /** For a column of few values (booleans, types): each value's rows as a bitset; built on first use. */
+  valueBits?: Bitset[];
+  /** The values' trigrams, for like/ilike conditions; built on first use. */
+  grams?: ValueGrams;
 }
+
+/** Columns with at most this many values keep a bitset per value (125 KB each at 1M rows). */
+const MAX_VALUE_BITSETS = 16;
 
 /** A value as a dictionary key: primitives as themselves, lists and objects by their content. */
 const keyOf = (v: unknown): unknown => (v !== null && typeof v === 'object' ? '\u0000' + JSON.stringify(v) : v);
@@ -126,14 +134,20 @@ export class BacklinkIndex {
 
   /** A condition's answer for each distinct value of its field (1 keeps the value's rows). */
   private answers(leaf: Leaf, scale: Scale): Uint8Array {
-    const { values } = this.column(leaf.field, scale);
+    const col = this.column(leaf.field, scale);
+    const { values } = col;
     // The answers depend only on the condition and the column's values, which never change. A new
-    // condition runs its test once per distinct value (for anchors of 1M generated rows, 25,000).
+    // condition runs its test once per distinct value (for anchors of 1M generated rows, 25,000),
+    // or only on the values that can match a like pattern.
     const key = `${SCALED_FIELDS.has(leaf.field) ? scale : ''}|${leaf.key}`;
     let byCode = this.answerCache.get(key);
     if (!byCode) {
-      byCode = new Uint8Array(values.length);
-      for (let c = 0; c < values.length; c++) byCode[c] = leaf.testValue(values[c]) ? 1 : 0;
+      // A like/ilike pattern tests only the values holding its literal runs (value-grams.ts).
+      if (leaf.literal) byCode = (col.grams ??= new ValueGrams(values)).answers(values, leaf.literal, leaf.testValue) ?? undefined;
+      if (!byCode) {
+        byCode = new Uint8Array(values.length);
+        for (let c = 0; c < values.length; c++) byCode[c] = leaf.testValue(values[c]) ? 1 : 0;
+      }
       this.answerCache.set(key, byCode);
       if (this.answerCache.size > MAX_ANSWERS) this.answerCache.delete(this.answerCache.keys().next().value as string);
     }
@@ -149,6 +163,7 @@ export class BacklinkIndex {
     const n = this.rows.length;
     const col = this.column(leaf.field, scale);
     const byCode = this.answers(leaf, scale);
+    if (col.values.length <= MAX_VALUE_BITSETS) return this.fromValueBits(col, byCode);
     const { starts, rows } = this.postings(col);
     let kept = 0;
     for (let c = 0; c < byCode.length; c++) if (byCode[c]) kept += starts[c + 1] - starts[c];
@@ -164,6 +179,18 @@ export class BacklinkIndex {
     }
     if (invert) invertBits(bits, n);
     return bits;
+  }
+
+  /** A condition on a column of few values: the union of the accepted values' bitsets. */
+  private fromValueBits(col: Column, byCode: Uint8Array): Bitset {
+    if (!col.valueBits) {
+      const bits = col.values.map(() => emptyBitset(this.rows.length));
+      for (let i = 0; i < col.codes.length; i++) setBit(bits[col.codes[i]], i);
+      col.valueBits = bits;
+    }
+    const out = emptyBitset(this.rows.length);
+    for (let c = 0; c < byCode.length; c++) if (byCode[c]) orInto(out, col.valueBits[c]);
+    return out;
   }
 
   /** The rows a filter tree keeps, as a new bitset. */
