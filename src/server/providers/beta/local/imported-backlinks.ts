@@ -31,7 +31,14 @@ export function importedBacklinks(target: ImportedTarget): StoredBacklink[] | nu
     return hit.rows;
   }
   if (!target.rows) return null;
-  const rows = target.rows.map((text) => JSON.parse(text) as StoredBacklink);
+  // Each row's text is let go once parsed, so a 1M-row import never holds all its text and all its
+  // objects at once.
+  const text = target.rows;
+  const rows = new Array<StoredBacklink>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    rows[i] = JSON.parse(text[i]) as StoredBacklink;
+    text[i] = '';
+  }
   held.set(target.subject, { version: target.version, rows });
   if (held.size > MAX_HELD) held.delete(held.keys().next().value as string);
   return rows;
