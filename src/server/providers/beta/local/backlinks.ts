@@ -63,7 +63,7 @@ export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[]
         let seen = 0;
         for (let j = 0; j < perm.length && seen < end; j++) {
           const i = perm[j];
-          if ((bits[i >>> 5] & (1 << (i & 31))) === 0) continue;
+          if (!hasBit(bits, i)) continue;
           if (seen++ >= start) out.push({ row: index.row(i, q.scale), group: 1 });
         }
         return out;
