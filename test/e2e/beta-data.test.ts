@@ -95,6 +95,13 @@ describe('facet serve data import', () => {
     const [r] = okJson(await p.cli(['beta', 'backlinks', 'mine.example', '--filter', 'rank > 400', '--json']));
     expect(r.total_count).toBe(1);
     expect(r.items[0]).toMatchObject({ url_from: 'https://b.example/y', rank: 700, dofollow: false });
+    // The server's worker keeps an import's rows and index until the next import, made here by
+    // another process: the next request sees the new rows.
+    writeFileSync(file, 'target,url_from,url_to,rank,dofollow\nmine.example,https://c.example/z,https://mine.example/,900,true\nmine.example,https://d.example/w,https://mine.example/,800,true\nmine.example,https://e.example/v,https://mine.example/,100,true\n');
+    okJson(await p.cli(['serve', 'data', 'import', 'backlinks', file, '--data-dir', p.dataDir, '--json']));
+    const [again] = okJson(await p.cli(['beta', 'backlinks', 'mine.example', '--filter', 'rank > 400', '--json']));
+    expect(again.total_count).toBe(2);
+    expect(again.items.map((i: { url_from: string }) => i.url_from)).toEqual(['https://c.example/z', 'https://d.example/w']);
     const bad = path.join(dir, 'bad.jsonl');
     writeFileSync(bad, '{"target":"mine.example","url_from":"https://a/","url_to":"https://mine.example/","rank":"high"}\n');
     const refused = await p.cli(['serve', 'data', 'import', 'backlinks', bad, '--data-dir', p.dataDir]);

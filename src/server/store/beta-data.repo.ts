@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BetaDataRowsTable, Database } from './database.js';
 
 export type DataFamily = BetaDataRowsTable['family'];
 
-/** Replaces the imported rows of each subject in `bySubject`, in one transaction. */
+/** Replaces the imported rows of each subject in `bySubject`, in one transaction; each gets a new import version. */
 export async function replaceImported(db: Kysely<Database>, family: DataFamily, bySubject: Map<string, unknown[]>): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const [subject, rows] of bySubject) {
@@ -13,6 +14,8 @@ export async function replaceImported(db: Kysely<Database>, family: DataFamily, 
         const batch = rows.slice(i, i + 200).map((row, k) => ({ family, subject, seq: i + k, data: JSON.stringify(row) }));
         await trx.insertInto('beta_data_rows').values(batch).execute();
       }
+      await trx.deleteFrom('beta_data_imports').where('family', '=', family).where('subject', '=', subject).execute();
+      await trx.insertInto('beta_data_imports').values({ family, subject, version: randomUUID(), row_count: rows.length, imported_at: new Date().toISOString() }).execute();
     }
   });
 }
@@ -21,4 +24,23 @@ export async function replaceImported(db: Kysely<Database>, family: DataFamily, 
 export async function importedRows<T>(db: Kysely<Database>, family: DataFamily, subject: string): Promise<T[] | null> {
   const rows = await db.selectFrom('beta_data_rows').select('data').where('family', '=', family).where('subject', '=', subject).orderBy('seq').execute();
   return rows.length ? rows.map((r) => JSON.parse(r.data) as T) : null;
+}
+
+/** The version of a subject's current import, or null when it has none (one indexed row read). */
+export async function importVersion(db: Kysely<Database>, family: DataFamily, subject: string): Promise<string | null> {
+  const row = await db.selectFrom('beta_data_imports').select('version').where('family', '=', family).where('subject', '=', subject).executeTakeFirst();
+  return row?.version ?? null;
+}
+
+/**
+ * A subject's current import as its version and its rows' JSON text in file order (left unparsed:
+ * the CPU worker that keeps them parses them), read in one transaction so the two agree.
+ */
+export async function importedRowsText(db: Kysely<Database>, family: DataFamily, subject: string): Promise<{ version: string; rows: string[] } | null> {
+  return db.transaction().execute(async (trx) => {
+    const version = await importVersion(trx, family, subject);
+    if (version === null) return null;
+    const rows = await trx.selectFrom('beta_data_rows').select('data').where('family', '=', family).where('subject', '=', subject).orderBy('seq').execute();
+    return { version, rows: rows.map((r) => r.data) };
+  });
 }

@@ -245,6 +245,16 @@ export interface BetaDataRowsTable {
   data: string;
 }
 
+/** The current import of a subject (migration 0020_beta_speed): a new version on every import. */
+export interface BetaDataImportsTable {
+  family: BetaDataRowsTable['family'];
+  subject: string;
+  /** Unique per import: whoever holds rows of this version holds the subject's current rows. */
+  version: string;
+  row_count: number;
+  imported_at: string;
+}
+
 export interface JobLogsTable {
   id: Generated<number>;
   job_id: string;
@@ -434,6 +444,7 @@ export interface Database {
   beta_review_tasks: BetaReviewTasksTable;
   beta_callback_deliveries: BetaCallbackDeliveriesTable;
   beta_data_rows: BetaDataRowsTable;
+  beta_data_imports: BetaDataImportsTable;
   web_extract_cache: WebExtractCacheTable;
   idempotency_keys: IdempotencyKeysTable;
   scrape_jobs: ScrapeJobsTable;

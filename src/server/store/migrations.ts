@@ -9,6 +9,7 @@ import { slidesMigration } from './migrations/0014-slides.js';
 import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 import { cacheBusMigration } from './migrations/0019-cache-bus.js';
 import { socialSpeedMigration } from './migrations/0017-social-speed.js';
+import { betaSpeedMigration } from './migrations/0020-beta-speed.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -348,4 +349,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0015_landing_pages': landingPagesMigration,
   '0017_social_speed': socialSpeedMigration,
   '0019_cache_bus': cacheBusMigration,
+  '0020_beta_speed': betaSpeedMigration,
 };

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { backlinksTask, queryBacklinks, type BacklinkQuery } from '../../../src/server/providers/beta/local/backlinks.js';
-import { BACKLINK_FIELDS, generateBacklinks, parseTarget, scaleRow, type StoredBacklink } from '../../../src/server/providers/beta/local/backlinks-data.js';
+import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, scaleRow, type StoredBacklink } from '../../../src/server/providers/beta/local/backlinks-data.js';
 import { comparator, compileFilters, parseOrder } from '../../../src/server/providers/beta/filter-compiler.js';
 import { rng } from '../../../src/server/providers/beta/seeded.js';
+import { countBits, emptyBitset, forEachBit, invertBits, setBit } from '../../../src/server/providers/beta/local/bitset.js';
 
 /**
  * The backlinks query runs over a column index (local/backlink-index.ts). These tests hold it to
@@ -70,6 +71,78 @@ describe('backlinks over the column index', () => {
       const start = Math.floor(r() * Math.max(1, want.length));
       expect(got.slice(start, start + 50)).toEqual(want.slice(start, start + 50));
       expect(got.slice(0, 20)).toEqual(want.slice(0, 20));
+    }
+  });
+
+  it('answers conditions never seen before (random bounds, patterns, and/or nesting) exactly, page by page through tokens', () => {
+    const r = rng(7);
+    const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
+    const letters = 'aeiorstnl';
+    // Runs of one to five letters: from three on, a like pattern is narrowed by the values' trigrams.
+    const pattern = () => Array.from({ length: 1 + Math.floor(r() * 5) }, () => pick([...letters])).join('');
+    // Each kind of condition the index answers through its own path: ranges on scaled ranks (the
+    // complement is taken when a condition keeps more than half the rows), booleans, dates,
+    // patterns over a dictionary of strings, lists, missing values.
+    const leaf = (): unknown[] =>
+      pick([
+        () => ['rank', pick(['>', '>=', '<', '<=', '=', '<>']), Math.floor(r() * 1000)],
+        () => ['domain_from_rank', pick(['>', '<']), Math.floor(r() * 100)],
+        () => ['dofollow', pick(['=', '<>']), r() < 0.5],
+        () => ['anchor', pick(['ilike', 'like', 'not_ilike']), `%${pattern()}%`],
+        () => ['anchor', 'ilike', `${pattern()}%`],
+        () => [pick(['anchor', 'url_from', 'page_from_title']), pick(['like', 'ilike', 'not_like']), `%${pick(['Review', 'review', 'blog', 'news', 'HTTPS', 'guide', 'xyz'])}${pick(['', '%', '_'])}${pattern()}%`],
+        () => ['first_seen', pick(['>', '<=']), `20${10 + Math.floor(r() * 16)}-0${1 + Math.floor(r() * 9)}-01 00:00:00 +00:00`],
+        () => ['attributes', pick(['in', 'not_in']), [pick(['nofollow', 'ugc', 'sponsored', 'noopener'])]],
+        () => ['page_from_title', pick(['=', '<>']), null],
+        () => ['item_type', 'in', [pick(['anchor', 'image', 'redirect']), pick(['canonical', 'meta'])]],
+      ])();
+    const tree = (depth: number): unknown[] => {
+      const n = 1 + Math.floor(r() * 3);
+      const out: unknown[] = [];
+      for (let k = 0; k < n; k++) {
+        if (k > 0) out.push(pick(['and', 'and', 'or']));
+        out.push(depth > 0 && r() < 0.3 ? tree(depth - 1) : leaf());
+      }
+      return n === 1 && !Array.isArray(out[0]) ? out : out.length === 1 ? (out[0] as unknown[]) : out;
+    };
+    const secret = new Uint8Array(32);
+    const totals: number[] = [];
+    for (let k = 0; k < 40; k++) {
+      const filters = tree(1);
+      const orderBy = pick(ORDERS.slice(1)) as string[];
+      const q: BacklinkQuery = { target, status: pick(['all', 'live'] as const), mode: 'as_is', customMode: null, excludeInternal: r() < 0.5, includeSubdomains: true, filters, orderBy, scale: pick(['one_hundred', 'one_thousand'] as const) };
+      const want = reference(q, rows);
+      // Walk every page through search_after_token, as a client does.
+      const task = { target: target.subject, backlinks_status_type: q.status, exclude_internal_backlinks: q.excludeInternal, filters, order_by: orderBy, rank_scale: q.scale, limit: 700 };
+      const got: unknown[] = [];
+      let token: string | null = null;
+      for (let page = 0; page < 20; page++) {
+        const res: { total_count: number; items: unknown[]; search_after_token: string | null } = (backlinksTask(token ? { ...task, search_after_token: token } : task, secret, rows).result as Array<{ total_count: number; items: unknown[]; search_after_token: string | null }>)[0];
+        expect(res.total_count, JSON.stringify(filters)).toBe(want.length);
+        got.push(...res.items);
+        token = res.search_after_token;
+        if (!token) break;
+      }
+      expect(got.length, JSON.stringify(filters)).toBe(want.length);
+      expect(got).toEqual(want.map((w) => publicItem(w.row, w.group)));
+      totals.push(want.length);
+    }
+    // The random conditions cover empty, small and large answers alike.
+    expect(totals.filter((t) => t === 0).length).toBeLessThan(totals.length / 2);
+    expect(Math.max(...totals)).toBeGreaterThan(rows.length / 4);
+  });
+
+  it('counts, complements and lists bitsets at word edges', () => {
+    for (const n of [1, 31, 32, 33, 64, 100]) {
+      const set = emptyBitset(n);
+      const rows = [0, n - 1, Math.floor(n / 2)].filter((i, k, a) => a.indexOf(i) === k).sort((a, b) => a - b);
+      for (const i of rows) setBit(set, i);
+      expect(countBits(set)).toBe(rows.length);
+      const seen: number[] = [];
+      forEachBit(set, (i) => seen.push(i));
+      expect(seen).toEqual(rows);
+      invertBits(set, n);
+      expect(countBits(set)).toBe(n - rows.length);
     }
   });
 

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/server/store/store.js';
-import { replaceImported, importedRows } from '../../../src/server/store/beta-data.repo.js';
+import { replaceImported, importedRowsText, importVersion } from '../../../src/server/store/beta-data.repo.js';
 import { readRecords } from '../../../src/server/providers/beta/import/read-records.js';
 import { rowsBySubject } from '../../../src/server/providers/beta/import/families.js';
 import { localSeoProvider } from '../../../src/server/providers/beta/local/seo-local.js';
-import type { StoredBacklink } from '../../../src/server/providers/beta/local/backlinks-data.js';
 
 let store: Store;
 beforeAll(async () => {
   store = await openStore({ dataDir: null });
 });
 afterAll(() => store?.close());
+
+/** The store's imports as the SEO service hands them to the local provider. */
+const storeImports = () => ({ version: (s: string) => importVersion(store.db, 'backlinks', s), rows: (s: string) => importedRowsText(store.db, 'backlinks', s) });
 
 describe('imported backlinks', () => {
   it('replace the generated list of their target, and filters, order and modes apply to them', async () => {
@@ -21,7 +23,7 @@ describe('imported backlinks', () => {
       'mine.example,https://a.example/z,https://mine.example/q,500,true,"mine, docs",',
     ].join('\n');
     await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('links.csv', csv)));
-    const seo = localSeoProvider(new Uint8Array(32), (subject) => importedRows<StoredBacklink>(store.db, 'backlinks', subject));
+    const seo = localSeoProvider(new Uint8Array(32), storeImports());
     const run = async (task: Record<string, unknown>) => ((await seo.post('backlinks', '/b', [task])).tasks[0].result as any[])[0];
     const all = await run({ target: 'mine.example' });
     expect(all.total_count).toBe(3);

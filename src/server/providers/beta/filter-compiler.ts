@@ -65,7 +65,11 @@ function checkScalar(field: string, type: FieldType, value: unknown): void {
   }
 }
 
-function compileCondition(cond: unknown[], fields: FieldTable): Predicate {
+/** A test on one value of a field (what a condition asks of the value its row holds there). */
+export type ValueTest = (value: unknown) => boolean;
+
+/** A condition as a test on its field's value: the row predicate is that test on `valueAt(row, field)`. */
+function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
   if (cond.length !== 3) throw new FilterError(`a condition is [field, operator, value]; got ${JSON.stringify(cond)}`);
   const [field, op, value] = cond;
   if (typeof field !== 'string') throw new FilterError(`a condition's field must be a string; got ${JSON.stringify(field)}`);
@@ -75,14 +79,8 @@ function compileCondition(cond: unknown[], fields: FieldTable): Predicate {
   const operator = op as FilterOperator;
   if (!OPS_BY_TYPE[type].includes(operator)) throw new FilterError(`operator ${operator} does not apply to ${field} (${type}); use one of ${OPS_BY_TYPE[type].join(' ')}`);
 
-  const anyOf = (test: (v: unknown) => boolean): Predicate =>
-    type === 'string[]'
-      ? (row) => {
-          const v = valueAt(row, field);
-          return Array.isArray(v) && v.some(test);
-        }
-      : (row) => test(valueAt(row, field));
-  const negate = (p: Predicate): Predicate => (row) => !p(row);
+  const anyOf = (test: ValueTest): ValueTest => (type === 'string[]' ? (v) => Array.isArray(v) && v.some(test) : test);
+  const negate = (p: ValueTest): ValueTest => (v) => !p(v);
 
   switch (operator) {
     case 'in':
@@ -130,8 +128,8 @@ function compileCondition(cond: unknown[], fields: FieldTable): Predicate {
     default: {
       checkScalar(field, type, value);
       if (value === null) {
-        if (operator === '=') return (row) => valueAt(row, field) === null || valueAt(row, field) === undefined;
-        if (operator === '<>') return (row) => valueAt(row, field) !== null && valueAt(row, field) !== undefined;
+        if (operator === '=') return (v) => v === null || v === undefined;
+        if (operator === '<>') return (v) => v !== null && v !== undefined;
         throw new FilterError(`${operator} on ${field} cannot compare with null`);
       }
       const cmp = (v: unknown): number | null => {
@@ -151,12 +149,29 @@ function compileCondition(cond: unknown[], fields: FieldTable): Predicate {
       };
       const t = test[operator];
       // A missing value never satisfies a comparison, except "<> x" (it is not x).
-      return (row) => {
-        const c = cmp(valueAt(row, field));
+      return (v) => {
+        const c = cmp(v);
         return c === null ? operator === '<>' : t(c);
       };
     }
   }
+}
+
+/**
+ * What a `like` family condition on a string field says of the values it accepts: each holds every
+ * literal run of the pattern (the text between `%` and `_`), exactly for like, in any case for
+ * ilike — the negated operators accept the rest. An index of the values' text may use this to test
+ * only the values that hold the runs and know the answer for the others.
+ */
+export interface LiteralHint {
+  runs: string[];
+  negated: boolean;
+}
+
+function literalHint(cond: unknown[], fields: FieldTable): LiteralHint | undefined {
+  const [field, op, value] = cond;
+  if (fields[field as string] !== 'string' || typeof value !== 'string' || !['like', 'not_like', 'ilike', 'not_ilike'].includes(op as string)) return undefined;
+  return { runs: value.split(/[%_]/).filter(Boolean), negated: (op as string).startsWith('not_') };
 }
 
 const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' && node.length === 3 && typeof node[1] === 'string' && !['and', 'or'].includes(node[0]);
@@ -166,7 +181,19 @@ const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' &&
  * a caller holding a column of that field's distinct values may run it once per distinct value
  * instead of once per row (local/backlink-index.ts does) and get the same answer.
  */
-export type FilterTree = { kind: 'leaf'; field: string; test: Predicate; /** The condition as JSON: equal keys, equal tests. */ key: string } | { kind: 'and' | 'or'; items: FilterTree[] };
+export type FilterTree =
+  | {
+      kind: 'leaf';
+      field: string;
+      test: Predicate;
+      /** The same test on the field's value alone: `test(row) === testValue(valueAt(row, field))`. */
+      testValue: ValueTest;
+      /** For like/ilike and their negations on a string field: the pattern's literal runs. */
+      literal?: LiteralHint;
+      /** The condition as JSON: equal keys, equal tests. */
+      key: string;
+    }
+  | { kind: 'and' | 'or'; items: FilterTree[] };
 
 function compileNode(node: unknown, fields: FieldTable, count: { n: number }, depth: number): FilterTree {
   if (!Array.isArray(node)) throw new FilterError(`filters must be arrays; got ${JSON.stringify(node)}`);
@@ -174,7 +201,9 @@ function compileNode(node: unknown, fields: FieldTable, count: { n: number }, de
   if (isCondition(node)) {
     count.n += 1;
     if (count.n > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
-    return { kind: 'leaf', field: node[0] as string, test: compileCondition(node, fields), key: JSON.stringify(node) };
+    const field = node[0] as string;
+    const testValue = compileCondition(node, fields);
+    return { kind: 'leaf', field, test: (row) => testValue(valueAt(row, field)), testValue, literal: literalHint(node, fields), key: JSON.stringify(node) };
   }
   if (node.length === 0) throw new FilterError('an empty filter group');
   if (node.length % 2 === 0) throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');

@@ -279,10 +279,18 @@ export function generateBacklinks(target: Target, count = backlinkCount(target))
   return rows;
 }
 
+/** Fields whose values follow rank_scale (stored on the 0-1000 scale). */
+export const SCALED_FIELDS: ReadonlySet<string> = new Set(['rank', 'domain_from_rank', 'page_from_rank']);
+
+/** A rank on the requested scale. */
+export function scaleRank(rank: number, scale: 'one_hundred' | 'one_thousand'): number {
+  return scale === 'one_thousand' ? rank : Math.round(rank / 10);
+}
+
 /** The row on the requested rank scale (filters and order see the scaled ranks). */
 export function scaleRow(row: StoredBacklink, scale: 'one_hundred' | 'one_thousand'): StoredBacklink {
   if (scale === 'one_thousand') return row;
-  return { ...row, rank: Math.round(row.rank / 10), domain_from_rank: Math.round(row.domain_from_rank / 10), page_from_rank: Math.round(row.page_from_rank / 10) };
+  return { ...row, rank: scaleRank(row.rank, scale), domain_from_rank: scaleRank(row.domain_from_rank, scale), page_from_rank: scaleRank(row.page_from_rank, scale) };
 }
 
 /** The item as the API shows it: without the store's own flags. */

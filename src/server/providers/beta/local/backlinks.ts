@@ -2,6 +2,7 @@ import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkResult } from '../../../../
 import { TaskError, type TaskOutcome } from '../envelope.js';
 import { compileFilterTree, parseOrder } from '../filter-compiler.js';
 import { backlinkIndex } from './backlink-index.js';
+import { forEachBit, hasBit } from './bitset.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
 import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, type StoredBacklink, type Target } from './backlinks-data.js';
@@ -42,26 +43,27 @@ export interface BacklinkAnswer {
 /**
  * The ordered answer of a query: the request's switches, the compiled filters, the order, then the
  * grouping mode (one row per domain or anchor keeps the first in order). Runs over the rows' column
- * index (backlink-index.ts): masks and a presorted permutation, so a page reads only its own rows.
+ * index (backlink-index.ts): bitsets and a presorted permutation, so a page reads only its own rows.
  */
 export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[] = storedBacklinks(q.target)): BacklinkAnswer {
   const tree = compileFilterTree(q.filters, BACKLINK_FIELDS);
   const rules = parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS);
   const index = backlinkIndex(rows);
-  const keep = index.switchMask(q.status, q.excludeInternal, q.includeSubdomains);
-  const { mask, total: matched } = index.matches(tree, keep, `${q.status}/${q.excludeInternal}/${q.includeSubdomains}`, q.scale);
+  const keep = index.switchBits(q.status, q.excludeInternal, q.includeSubdomains);
+  const { bits, total: matched } = index.matches(tree, keep, `${q.status}/${q.excludeInternal}/${q.includeSubdomains}`, q.scale);
   const perm = index.order(rules, q.scale);
   const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
   if (!groupField) {
     return {
       total: matched,
+      // The order's permutation, read until the page is filled: its matching rows are its bits.
       slice(start, end) {
         const out: Array<{ row: StoredBacklink; group: number }> = [];
         let seen = 0;
         for (let j = 0; j < perm.length && seen < end; j++) {
           const i = perm[j];
-          if (!mask[i]) continue;
+          if (!hasBit(bits, i)) continue;
           if (seen++ >= start) out.push({ row: index.row(i, q.scale), group: 1 });
         }
         return out;
@@ -69,15 +71,15 @@ export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[]
     };
   }
   // Grouping needs every match: a group's size counts all its rows, and its first in order is kept.
-  const { codes, reps } = index.column(groupField, q.scale);
+  const { codes, values } = index.column(groupField, q.scale);
   const perGroup = q.customMode?.value ?? 1;
-  const sizes = new Int32Array(reps.length);
-  for (let i = 0; i < mask.length; i++) if (mask[i]) sizes[codes[i]]++;
-  const taken = new Int32Array(reps.length);
+  const sizes = new Int32Array(values.length);
+  forEachBit(bits, (i) => sizes[codes[i]]++);
+  const taken = new Int32Array(values.length);
   const kept: number[] = [];
   for (let j = 0; j < perm.length; j++) {
     const i = perm[j];
-    if (!mask[i] || taken[codes[i]] >= perGroup) continue;
+    if (!hasBit(bits, i) || taken[codes[i]] >= perGroup) continue;
     taken[codes[i]]++;
     kept.push(i);
   }

@@ -1,21 +1,39 @@
 import { runCpuJob } from '../../../engines/workers/index.js';
-import { runEnvelope, type ProviderEnvelope } from '../envelope.js';
+import { runEnvelope, type ProviderEnvelope, type TaskOutcome } from '../envelope.js';
 import type { SeoOperation, SeoProvider } from '../seo-provider.js';
-import { parseTarget, type StoredBacklink } from './backlinks-data.js';
+import { parseTarget } from './backlinks-data.js';
+
+/** Where a target's imported backlinks live (the store); the worker has no store of its own. */
+export interface ImportedBacklinkSource {
+  /** The version of the target's current import, null when it has none (read on every request). */
+  version(subject: string): Promise<string | null>;
+  /** The current import's version and rows as JSON text (read only when a worker lacks them). */
+  rows(subject: string): Promise<{ version: string; rows: string[] } | null>;
+}
+
+const NO_IMPORTS: ImportedBacklinkSource = { version: async () => null, rows: async () => null };
 
 /**
  * The local sandbox: each task runs against the seeded store in a CPU worker (the worker keeps the
- * generated rows of recent targets and the whois universe). `secret` signs paging tokens.
+ * generated rows of recent targets, the whois universe, and the rows of recent imports with their
+ * index). `secret` signs paging tokens.
  */
-export function localSeoProvider(secret: Uint8Array, loadImported: (subject: string) => Promise<StoredBacklink[] | null> = async () => null): SeoProvider {
+export function localSeoProvider(secret: Uint8Array, imports: ImportedBacklinkSource = NO_IMPORTS): SeoProvider {
   return {
     kind: 'local',
     post(operation: SeoOperation, path: string, body: unknown): Promise<ProviderEnvelope> {
-      return runEnvelope(path, body, async (task) => {
-        // Imported rows of the target (read here: the worker has no store) replace the generated ones.
+      return runEnvelope(path, body, async (task): Promise<TaskOutcome> => {
+        // Imported rows replace the generated ones. Only the import's version is read per request:
+        // a worker holding that version's rows answers at once (its index built once per import);
+        // one that does not says so, and gets the rows, read from the store, parsed in the worker.
         const target = operation === 'backlinks' && typeof task.target === 'string' ? parseTarget(task.target) : null;
-        const imported = target ? await loadImported(target.subject) : null;
-        return runCpuJob('beta-seo-task', { operation, task, secret, imported });
+        const version = target ? await imports.version(target.subject) : null;
+        const first = await runCpuJob('beta-seo-task', { operation, task, secret, imported: version ? { subject: target!.subject, version } : null });
+        if (!('needsImportedRows' in first)) return first;
+        const current = await imports.rows(target!.subject);
+        const again = await runCpuJob('beta-seo-task', { operation, task, secret, imported: current ? { subject: target!.subject, ...current } : null });
+        if ('needsImportedRows' in again) throw new Error('a CPU worker refused the imported rows it was sent');
+        return again;
       });
     },
   };

@@ -1,0 +1,45 @@
+import type { StoredBacklink } from './backlinks-data.js';
+
+/**
+ * An imported target as the CPU worker receives it: which import (its version, a new one on every
+ * `facet serve data import`), and its rows' JSON text only when the worker asked for them.
+ */
+export interface ImportedTarget {
+  subject: string;
+  version: string;
+  rows?: string[];
+}
+
+/**
+ * Imported targets a worker holds: at most this many, the least recently used dropped first. A 1M-row
+ * import is about 2 GB of row objects and columns, so few are kept.
+ */
+const MAX_HELD = 2;
+const held = new Map<string, { version: string; rows: StoredBacklink[] }>();
+
+/**
+ * The rows of an imported target: the ones held for its version (the same array each time, so its
+ * column index, kept with the array, is built once per import), or parsed from the text sent along.
+ * Null when this worker holds no rows of that version and none came: the caller then reads them from
+ * the store and asks again with them.
+ */
+export function importedBacklinks(target: ImportedTarget): StoredBacklink[] | null {
+  const hit = held.get(target.subject);
+  held.delete(target.subject);
+  if (hit && hit.version === target.version) {
+    held.set(target.subject, hit);
+    return hit.rows;
+  }
+  if (!target.rows) return null;
+  // Each row's text is let go once parsed, so a 1M-row import never holds all its text and all its
+  // objects at once.
+  const text = target.rows;
+  const rows = new Array<StoredBacklink>(text.length);
+  for (let i = 0; i < text.length; i++) {
+    rows[i] = JSON.parse(text[i]) as StoredBacklink;
+    text[i] = '';
+  }
+  held.set(target.subject, { version: target.version, rows });
+  if (held.size > MAX_HELD) held.delete(held.keys().next().value as string);
+  return rows;
+}
