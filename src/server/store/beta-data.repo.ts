@@ -32,15 +32,38 @@ export async function importVersion(db: Kysely<Database>, family: DataFamily, su
   return row?.version ?? null;
 }
 
+/** Rows read per query when an import is read whole: each page is one short synchronous read on SQLite. */
+const PAGE_ROWS = 5_000;
+
 /**
- * A subject's current import as its version and its rows' JSON text in file order (left unparsed:
- * the CPU worker that keeps them parses them), read in one transaction so the two agree.
+ * A subject's current import as its version and its rows' JSON text in file order, packed as
+ * newline-separated JSON (rows are written with JSON.stringify, so none holds a raw newline) in
+ * chunks the caller can transfer to a CPU worker without copying. Read page by page, yielding to
+ * the event loop between pages: a 1M-row import read at once held the server still for seconds.
+ * No transaction spans the pages (on SQLite it would hold the one connection meanwhile); the
+ * version is read again at the end and the read restarts if an import replaced the rows meanwhile.
  */
-export async function importedRowsText(db: Kysely<Database>, family: DataFamily, subject: string): Promise<{ version: string; rows: string[] } | null> {
-  return db.transaction().execute(async (trx) => {
-    const version = await importVersion(trx, family, subject);
+export async function importedRowsText(db: Kysely<Database>, family: DataFamily, subject: string): Promise<{ version: string; chunks: Uint8Array[] } | null> {
+  const encoder = new TextEncoder();
+  for (;;) {
+    const version = await importVersion(db, family, subject);
     if (version === null) return null;
-    const rows = await trx.selectFrom('beta_data_rows').select('data').where('family', '=', family).where('subject', '=', subject).orderBy('seq').execute();
-    return { version, rows: rows.map((r) => r.data) };
-  });
+    const chunks: Uint8Array[] = [];
+    for (let after = -1; ; ) {
+      const page = await db
+        .selectFrom('beta_data_rows')
+        .select(['seq', 'data'])
+        .where('family', '=', family)
+        .where('subject', '=', subject)
+        .where('seq', '>', after)
+        .orderBy('seq')
+        .limit(PAGE_ROWS)
+        .execute();
+      if (page.length === 0) break;
+      chunks.push(encoder.encode(page.map((r) => r.data).join('\n')));
+      after = Number(page[page.length - 1].seq);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if ((await importVersion(db, family, subject)) === version) return { version, chunks };
+  }
 }

@@ -56,6 +56,21 @@ describeOnStores('imported backlinks, indexed once per import', (stores) => {
     expect(rowReads).toBe(2);
   });
 
+  it('reads a large import page by page, keeping file order across pages, and lets the event loop run meanwhile', async () => {
+    const store = await open();
+    const n = 12_345;
+    await replaceImported(store.db, 'backlinks', new Map([['big.example', Array.from({ length: n }, (_, i) => ({ url_from: `https://s${i}.example/`, n: i }))]]));
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const text = await importedRowsText(store.db, 'backlinks', 'big.example');
+    clearInterval(timer);
+    const rows = text!.chunks.flatMap((c) => new TextDecoder().decode(c).split('\n')).map((line) => JSON.parse(line).n as number);
+    expect(rows).toEqual(Array.from({ length: n }, (_, i) => i));
+    expect(text!.chunks.length).toBe(3);
+    // Timers ran between the pages: the read did not hold the event loop from start to end.
+    expect(ticks).toBeGreaterThan(0);
+  });
+
   it('names each import with a new version, and the migration gives subjects imported before it one', async () => {
     const store = await open();
     expect(await importVersion(store.db, 'backlinks', 'once.example')).toBeNull();
@@ -64,7 +79,8 @@ describeOnStores('imported backlinks, indexed once per import', (stores) => {
     const v1 = await importVersion(store.db, 'backlinks', 'once.example');
     const text = await importedRowsText(store.db, 'backlinks', 'once.example');
     expect(text?.version).toBe(v1);
-    expect(text?.rows.map((r) => JSON.parse(r).url_from)).toEqual(['https://s0.example/0', 'https://s1.example/1', 'https://s2.example/2']);
+    const lines = text!.chunks.flatMap((c) => new TextDecoder().decode(c).split('\n'));
+    expect(lines.map((r) => JSON.parse(r).url_from)).toEqual(['https://s0.example/0', 'https://s1.example/1', 'https://s2.example/2']);
     await replaceImported(store.db, 'backlinks', links(3));
     expect(await importVersion(store.db, 'backlinks', 'once.example')).not.toBe(v1);
     // A store whose rows were imported before 0020: the migration names their import.

@@ -7,7 +7,8 @@ import type { StoredBacklink } from './backlinks-data.js';
 export interface ImportedTarget {
   subject: string;
   version: string;
-  rows?: string[];
+  /** The rows as newline-separated JSON, in chunks that end at a row (transferred, not copied). */
+  chunks?: Uint8Array[];
 }
 
 /**
@@ -30,14 +31,14 @@ export function importedBacklinks(target: ImportedTarget): StoredBacklink[] | nu
     held.set(target.subject, hit);
     return hit.rows;
   }
-  if (!target.rows) return null;
-  // Each row's text is let go once parsed, so a 1M-row import never holds all its text and all its
-  // objects at once.
-  const text = target.rows;
-  const rows = new Array<StoredBacklink>(text.length);
-  for (let i = 0; i < text.length; i++) {
-    rows[i] = JSON.parse(text[i]) as StoredBacklink;
-    text[i] = '';
+  if (!target.chunks) return null;
+  const decoder = new TextDecoder();
+  const rows: StoredBacklink[] = [];
+  for (let c = 0; c < target.chunks.length; c++) {
+    // Each chunk is let go once parsed, so a 1M-row import never holds all its text and all its objects at once.
+    const text = decoder.decode(target.chunks[c]);
+    target.chunks[c] = new Uint8Array(0);
+    for (const line of text.split('\n')) if (line) rows.push(JSON.parse(line) as StoredBacklink);
   }
   held.set(target.subject, { version: target.version, rows });
   if (held.size > MAX_HELD) held.delete(held.keys().next().value as string);

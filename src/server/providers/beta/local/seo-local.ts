@@ -8,7 +8,7 @@ export interface ImportedBacklinkSource {
   /** The version of the target's current import, null when it has none (read on every request). */
   version(subject: string): Promise<string | null>;
   /** The current import's version and rows as JSON text (read only when a worker lacks them). */
-  rows(subject: string): Promise<{ version: string; rows: string[] } | null>;
+  rows(subject: string): Promise<{ version: string; chunks: Uint8Array[] } | null>;
 }
 
 const NO_IMPORTS: ImportedBacklinkSource = { version: async () => null, rows: async () => null };
@@ -31,7 +31,11 @@ export function localSeoProvider(secret: Uint8Array, imports: ImportedBacklinkSo
         const first = await runCpuJob('beta-seo-task', { operation, task, secret, imported: version ? { subject: target!.subject, version } : null });
         if (!('needsImportedRows' in first)) return first;
         const current = await imports.rows(target!.subject);
-        const again = await runCpuJob('beta-seo-task', { operation, task, secret, imported: current ? { subject: target!.subject, ...current } : null });
+        const again = await runCpuJob(
+          'beta-seo-task',
+          { operation, task, secret, imported: current ? { subject: target!.subject, ...current } : null },
+          { transfer: current ? current.chunks.map((c) => c.buffer as ArrayBuffer) : [] },
+        );
         if ('needsImportedRows' in again) throw new Error('a CPU worker refused the imported rows it was sent');
         return again;
       });
