@@ -21,13 +21,14 @@ export class LocalFileStore implements FileStore {
     return path.join(this.root, ...key.split('/'));
   }
 
-  /** The real path of a regular file inside the root, or null (missing, a symlink, outside, not a file). */
+  /** The real path of a regular file inside the root, or null (missing, reached through a symlink, not a file). */
   private async regular(key: string): Promise<{ full: string; size: number; mtime: Date } | null> {
     const full = this.full(key);
     const st = await lstat(full).catch(() => undefined);
     if (!st || st.isSymbolicLink() || !st.isFile()) return null;
     const [root, real] = await Promise.all([realpath(this.root), realpath(full)]).catch(() => [null, null]);
-    if (!root || !real || !real.startsWith(root + path.sep)) return null;
+    // No symlink anywhere on the way: the real path is exactly the key below the real root.
+    if (!root || !real || real !== path.join(root, ...key.split('/'))) return null;
     return { full: real, size: st.size, mtime: st.mtime };
   }
 
