@@ -68,5 +68,6 @@ export function register(serve: Command, deps: Deps): void {
     .requiredOption('--to <postgres-url>', 'an empty PostgreSQL database, postgres://USER:PASSWORD@HOST:PORT/DB')
     .option('--copy-files-to <dir>', 'also copy the files (uploads, task outputs) into this directory, which the new instances share (their --files-dir)')
     .addHelpText('after', '\nExamples:\n  $ facet serve migrate --from ~/.local/share/facet --to postgres://facet:secret@db:5432/facet --copy-files-to /srv/facet/files\n  $ facet serve migrate --from ./data --to postgres://facet@db/facet --object-store s3://facet-files --s3-endpoint http://minio:9000')
-    .action((opts: MigrateOptions) => run(opts, deps));
+    // `facet serve` has the same object-store options: given after `migrate`, commander hands them to it.
+    .action((opts: MigrateOptions, cmd: Command) => run({ ...(cmd.optsWithGlobals() as ObjectStoreFlags), ...opts }, deps));
 }
