@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { startObjectStore, type TestObjectStore } from '../helpers/s3rver.js';
+import { sofficePath } from '../../src/server/engines/slides/preview.js';
 
 /**
  * Issue 15, files: one `facet serve` on SQLite with --object-store (an s3rver on 127.0.0.1). Every
@@ -132,6 +133,45 @@ describe('facet serve --object-store on SQLite', () => {
     const page = await fetch(data.mindmap_url);
     expect(page.status).toBe(200);
   }, 60_000);
+
+  it('a deck: its .pptx download redirects to the bucket, its previews are read from it', async () => {
+    const livedoc = ok(await p.cli(['livedocs', 'create', 'Spain'])).stdout.trim();
+    const doc = path.join(dir, 'spain.md');
+    writeFileSync(doc, '# Solar power in Spain\n\nSpain installed 8 GW of solar panels in 2023. Solar farms in Andalusia feed the grid.\n\n## Storage\n\nBatteries keep the evening supply steady.\n');
+    ok(await p.cli(['livedocs', 'resources', 'add-doc', livedoc, '--title', 'Solar in Spain', '--file', doc]));
+    const deckFile = path.join(dir, 'deck.pptx');
+    const record = okJson(await p.cli(['slides', 'create', 'Solar power in Spain', '--livedoc', livedoc, '--wait', '--interval', '2', '--out', deckFile, '--json'], { timeout: 240_000 }));
+    expect(readFileSync(deckFile).subarray(0, 2).toString()).toBe('PK');
+    const deckUrl = new URL(record.ppt_url);
+    deckUrl.pathname += '/deck.pptx';
+    const res = await fetch(deckUrl, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    const direct = await fetch(res.headers.get('location')!);
+    expect(direct.status).toBe(200);
+    expect(Buffer.from(await direct.arrayBuffer()).equals(readFileSync(deckFile))).toBe(true);
+    const viewer = await (await fetch(record.ppt_url)).text();
+    const preview = /src="([^"]*\/previews\/1[^"]*)"/.exec(viewer)?.[1];
+    // Previews need LibreOffice; where it is installed, the first one is read back from the bucket.
+    expect(Boolean(preview)).toBe(Boolean(sofficePath()));
+    if (preview) {
+      const png = await fetch(new URL(preview.replace(/&amp;/g, '&'), record.ppt_url));
+      expect(png.status).toBe(200);
+      expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    }
+  }, 300_000);
+
+  it('a landing page is kept in the bucket and served from it', async () => {
+    const doc = path.join(dir, 'guide.md');
+    writeFileSync(doc, '# Home solar guide\n\nA home solar system costs about $15,000 before credits.\n\n## How panels work\n\nPanels turn light into direct current; an inverter makes it household power.\n');
+    const out = path.join(dir, 'page.html');
+    const run = await p.cli(['pages', 'create', 'A page about home solar', '--file', doc, '--wait', '--out', out, '--interval', '2', '--json'], { timeout: 120_000 });
+    expect(run.exitCode, run.stderr).toBe(0);
+    const record = JSON.parse(run.stdout);
+    const served = await fetch(record.ppt_url);
+    expect(served.status).toBe(200);
+    expect(await served.text()).toBe(readFileSync(out, 'utf8'));
+    expect(await s3List(`one/tasks/${record.task_id}`)).toEqual([`one/tasks/${record.task_id}/output/landing-page.html`]);
+  }, 150_000);
 
   it('leaves nothing in the local files dir but work in progress', () => {
     expect(localFiles(path.join(p.dataDir, 'files'))).toEqual([]);

@@ -35,7 +35,7 @@ async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): 
  * then the engine; every model-like step is metered against the task's key, user and id.
  */
 export function imageTaskHandler(ctx: Ctx) {
-  return async (job: JobContext<{ task_id: string }>) => {
+  const run = async (job: JobContext<{ task_id: string }>) => {
     const task = await findTask(ctx.db, job.payload.task_id);
     if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
     const params = JSON.parse(task.params) as TaskParams;
@@ -94,8 +94,9 @@ export function imageTaskHandler(ctx: Ctx) {
       return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
     }
 
+    let shot: Awaited<ReturnType<typeof takeScreenshot>>;
     try {
-      const shot = await takeScreenshot({
+      shot = await takeScreenshot({
         url: params.url!,
         width: params.width,
         height: params.height,
@@ -109,12 +110,21 @@ export function imageTaskHandler(ctx: Ctx) {
       const inputTokens = await countTokens(params.url!);
       await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) });
       await writeFile(path.join(out, 'page.json'), JSON.stringify(shot, null, 2) + '\n');
-      await publishOutputs(ctx, task.id);
-      return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
     } catch (err) {
       if (job.signal.aborted) throw err;
       if (err instanceof BrowserMissingError) throw new JobFailure(err.message);
       throw new JobFailure(`screenshot failed: ${(err as Error).message.split('\n')[0]}`);
+    }
+    await publishOutputs(ctx, task.id);
+    return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
+  };
+  return async (job: JobContext<{ task_id: string }>) => {
+    try {
+      return await run(job);
+    } catch (err) {
+      // An object store's scratch folder of a run that ended without publishing is not kept (a local store keeps partial outputs, as always).
+      if (ctx.files.kind !== 'local') await rm(ctx.files.workDir(taskOutputPrefix(job.payload.task_id)), { recursive: true, force: true });
+      throw err;
     }
   };
 }
