@@ -164,11 +164,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let files: AppContext['files'];
   try {
     files = openFileStore(filesDir, options.objectStore);
-    // Asked of every store at start: an object store that cannot be reached or read stops the start here.
-    const filesId = await files.identity();
     const bus = busOf(store.db);
+    // An object store is asked at every start, so one that cannot be reached or read stops it here;
+    // a local files dir only where instances compare (no identity file appears on a lone SQLite).
+    const filesId = bus || files.kind !== 'local' ? await files.identity() : null;
     // Several instances on one PostgreSQL must share their files (uploads, task outputs).
-    const mismatch = bus ? filesMismatch(files, filesId, await bus.claimFilesDir(filesId)) : null;
+    const mismatch = bus && filesId ? filesMismatch(files, filesId, await bus.claimFilesDir(filesId)) : null;
     if (mismatch) throw new Error(mismatch);
   } catch (err) {
     await store.close();
