@@ -5,11 +5,11 @@ import * as decks from '../store/slides.repo.js';
 import { findResourceById } from '../store/resources.repo.js';
 import { currentStatus, findTaskByBiz, type DocTaskRow } from './doc-tasks.service.js';
 import { readSourceFile, sourceFile } from './resources.service.js';
+import { readPreview } from './slides.runner.js';
+import { taskPageRenderer } from '../pages/task-page-delegates.js';
 
 /** Life of the object-store URL a deck download is sent to: long enough to start it, short enough not to be shared. */
 const DECK_URL_SECONDS = 300;
-import { readPreview } from './slides.runner.js';
-import { taskPageRenderer } from '../pages/task-page-delegates.js';
 
 type Link = { expires?: string; sig?: string };
 
