@@ -157,7 +157,7 @@ __facet_words() {
     "beta social replies") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "beta social search") echo "--type --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed social data subtitles migrate --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --chromium --max-upload-mb --max-keys-per-user --task-retention-days --exec --seed --allow-fetch-from --help" ;;
+    "serve") echo "users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --chromium --max-upload-mb --max-keys-per-user --task-retention-days --exec --seed --allow-fetch-from --help" ;;
     "serve users") echo "create list ls credits plan --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --database-url --help" ;;
     "serve users list") echo "--data-dir --database-url --help" ;;
@@ -175,7 +175,7 @@ __facet_words() {
     "serve data import") echo "--data-dir --database-url --help" ;;
     "serve subtitles") echo "import --help" ;;
     "serve subtitles import") echo "--language --title --kind --format --data-dir --database-url --help" ;;
-    "serve migrate") echo "--from --to --copy-files-to --help" ;;
+    "serve migrate") echo "--object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --from --to --copy-files-to --help" ;;
     "completion") echo "install --write --help" ;;
     "completion install") echo "--shell --help" ;;
     *) return 1 ;;

@@ -313,7 +313,7 @@ function __facet_words
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
-      echo users token usage share seed social data subtitles migrate --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --chromium --max-upload-mb --max-keys-per-user --task-retention-days --exec --seed --allow-fetch-from --help
+      echo users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --chromium --max-upload-mb --max-keys-per-user --task-retention-days --exec --seed --allow-fetch-from --help
     case 'serve users'
       echo create list ls credits plan --help
     case 'serve users create'
@@ -349,7 +349,7 @@ function __facet_words
     case 'serve subtitles import'
       echo --language --title --kind --format --data-dir --database-url --help
     case 'serve migrate'
-      echo --from --to --copy-files-to --help
+      echo --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --from --to --copy-files-to --help
     case 'completion'
       echo install --write --help
     case 'completion install'

@@ -31,7 +31,8 @@ function throwIfError(res: RawResponse): RawResponse {
 
 export const tasksClient = (t: Transport) => {
   const raw = async (path: string, query: Record<string, string> = {}) =>
-    throwIfError(await t.send({ method: 'GET', path, auth: 'token-or-key', service: 'image', query, raw: true }));
+    // Downloads may be redirected to the object store's presigned URL: followed, without credentials.
+    throwIfError(await t.send({ method: 'GET', path, auth: 'token-or-key', service: 'image', query, raw: true, followRedirects: true }));
   const taskPath = (route: { path: string }, id: string) => buildPath(route.path, { task_id: id });
   return {
     async create(input: CreateTaskInput): Promise<c.TaskInfo> {

@@ -39,6 +39,11 @@ export interface RequestSpec {
   signal?: AbortSignal;
   /** Overrides the transport's retries for this request (0: a 429 is returned at once). */
   retries?: number;
+  /**
+   * Follow a redirect (a download the platform sends to its object store's presigned URL). The next
+   * request carries no credentials: the URL is its own authorization, and the key must not leave.
+   */
+  followRedirects?: boolean;
 }
 
 export interface RawResponse {
@@ -49,6 +54,14 @@ export interface RawResponse {
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/** A presigned URL's signature is a credential for its lifetime: debug lines show the URL without its query. */
+function redactUrl(u: string): string {
+  const url = new URL(u);
+  return url.search ? `${url.origin}${url.pathname}?[redacted]` : u;
+}
 
 export function authHeaders(group: AuthGroup, c: Credentials): Record<string, string> {
   const need = (value: string | undefined, what: string, hint: string) => {
@@ -164,8 +177,34 @@ export function createTransport(options: TransportOptions) {
         await sleep(waitMs);
         continue;
       }
+      const location = res.headers.location;
+      if (spec.followRedirects && REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+        return followRedirect(new URL(location, url).toString(), spec, requestId);
+      }
       return { status: res.statusCode, headers: res.headers, body: buf, requestId };
     }
+  }
+
+  /** GETs a redirect's target with no credentials, following at most MAX_REDIRECTS more. */
+  async function followRedirect(target: string, spec: RequestSpec, requestId: string | undefined, hops = 1): Promise<RawResponse> {
+    const headers = { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' };
+    debug?.(`→ GET ${redactUrl(target)} (redirect ${hops}, no credentials)`);
+    let res;
+    try {
+      res = await httpRequest(target, { method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: spec.signal });
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      if (e.name === 'AbortError') throw err;
+      throw new NetworkError(`cannot reach ${new URL(target).origin} (where the download was redirected): ${e.code ?? e.message}`, redactUrl(target));
+    }
+    const buf = await readBody(res.body);
+    debug?.(`← ${res.statusCode} GET ${redactUrl(target)}`);
+    const location = res.headers.location;
+    if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+      if (hops >= MAX_REDIRECTS) throw new NetworkError(`too many redirects downloading from ${new URL(target).origin}`, redactUrl(target));
+      return followRedirect(new URL(location, target).toString(), spec, requestId, hops + 1);
+    }
+    return { status: res.statusCode, headers: res.headers, body: buf, requestId };
   }
 
   /** Sends and parses JSON; non-2xx answers become ApiError. */

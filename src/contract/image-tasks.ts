@@ -213,7 +213,8 @@ export const artifactDownload = defineRoute({
   summary: 'The file as an attachment',
   params: TaskIdParams,
   query: ArtifactPathQuery,
-  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, ...errors },
+  // 302: with an object store, a short-lived presigned URL of the file there.
+  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, 302: null, ...errors },
 });
 
 export const artifactsZip = defineRoute({
@@ -223,7 +224,8 @@ export const artifactsZip = defineRoute({
   path: '/tasks/{task_id}/artifacts',
   summary: 'A ZIP of every file of the task output folder, streamed',
   params: TaskIdParams,
-  responses: { 200: { contentType: 'application/zip', description: 'ZIP archive' }, ...errors },
+  // 302: with an object store (spec 4.1 "when already uploaded to object storage"), a short-lived presigned URL of the ZIP there.
+  responses: { 200: { contentType: 'application/zip', description: 'ZIP archive' }, 302: null, ...errors },
 });
 
 export const imageTaskRoutes = [

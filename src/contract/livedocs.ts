@@ -146,7 +146,8 @@ export const signedFile = defineRoute({
   summary: 'A resource source file through a signed, expiring URL',
   params: z.object({ resource_id: z.string().min(1).max(100) }),
   query: SignedFileQuery,
-  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, 403: ImageErrorBody, 404: ImageErrorBody },
+  // 307: with an object store, on to the store's own presigned URL for the link's remaining life.
+  responses: { 200: { contentType: 'application/octet-stream', description: 'the file' }, 307: null, 403: ImageErrorBody, 404: ImageErrorBody },
 });
 
 export const livedocRoutes = [

@@ -139,6 +139,8 @@ export const slideDeckFile = defineRoute({
   query: PageLinkQuery,
   responses: {
     200: { contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', description: 'the deck' },
+    // With an object store: a short-lived presigned URL of the deck there.
+    302: null,
     403: PAGE_RESPONSES[403],
     404: PAGE_RESPONSES[404],
     409: PAGE_RESPONSES[409],

@@ -10,6 +10,7 @@ import type { StreamHub } from './streams/hub.js';
 import type { JobQueue } from './jobs/queue.js';
 import type { FetchPolicy } from './net/policy.js';
 import type { SocialUpstreamConfig } from './providers/social/upstream.js';
+import type { FileStore } from './files/file-store.js';
 
 export interface ServerConfig {
   host: string;
@@ -78,4 +79,6 @@ export interface AppContext {
   jobs: JobQueue;
   /** The outbound fetch policy every fetch made on a user's behalf goes through (net/). */
   fetchPolicy: FetchPolicy;
+  /** Where every stored file goes: the files dir, or the object store (`--object-store`). */
+  files: FileStore;
 }

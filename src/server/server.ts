@@ -30,7 +30,8 @@ import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { registerSlides } from './services/slides.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
 import { busOf } from './store/cache-bus.js';
-import { filesDirIdentity } from './files/files-identity.js';
+import { openFileStore, filesMismatch } from './files/open-file-store.js';
+import type { S3Options } from './files/s3/s3-config.js';
 import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
@@ -80,6 +81,8 @@ export interface StartOptions {
   maxKeysPerUser?: number;
   /** Where uploads and task outputs go (default <data dir>/files, or a temporary dir with memory); several instances on one PostgreSQL share one. */
   filesDir?: string;
+  /** Keep files in an S3-compatible object store (`--object-store s3://BUCKET[/PREFIX]`) instead of the files dir, which then holds only work in progress. */
+  objectStore?: S3Options;
   /** Days a completed slide or landing-page task keeps its outputs (default 30). */
   taskRetentionDays?: number;
   /** Where start-up warnings go (default stderr). */
@@ -158,19 +161,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     unlock();
     throw err;
   }
-  const bus = busOf(store.db);
-  if (bus) {
+  let files: AppContext['files'];
+  try {
+    files = openFileStore(filesDir, options.objectStore);
+    const bus = busOf(store.db);
+    // An object store is asked at every start, so one that cannot be reached or read stops it here;
+    // a local files dir only where instances compare (no identity file appears on a lone SQLite).
+    const filesId = bus || files.kind !== 'local' ? await files.identity() : null;
     // Several instances on one PostgreSQL must share their files (uploads, task outputs).
-    const others = await bus.claimFilesDir(filesDirIdentity(filesDir));
-    if (others.length > 0) {
-      await store.close();
-      unlock();
-      if (scratch) rmSync(scratch, { recursive: true, force: true });
-      throw new Error(
-        `${others.length} other facet serve instance(s) on this database use a different files directory than ${filesDir}: ` +
-          'an upload or task output written by one would be missing on the others. Start every instance with the same --files-dir (a directory they all mount), or run one instance.',
-      );
-    }
+    const mismatch = bus && filesId ? filesMismatch(files, filesId, await bus.claimFilesDir(filesId)) : null;
+    if (mismatch) throw new Error(mismatch);
+  } catch (err) {
+    await store.close();
+    unlock();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    throw err;
   }
   const now = options.now ?? (() => new Date());
   let logError: (err: unknown, where: string) => void = () => {};
@@ -210,6 +215,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     streams: new StreamHub(db),
     jobs,
     fetchPolicy,
+    files,
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
+import { startObjectStore } from '../helpers/s3rver.js';
 
 const json = (r: { exitCode: number; stdout: string; stderr: string }) => {
   expect(r.exitCode, r.stderr).toBe(0);
@@ -84,5 +85,45 @@ describePostgres('facet serve migrate', () => {
     const dl = await runCli(a.configDir, ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')], { env });
     expect(dl.exitCode, dl.stderr).toBe(0);
     expect(readFileSync(path.join(inputs, 'back.md'), 'utf8')).toContain('every forty minutes');
+  }, 180_000);
+
+  it('--object-store: copies the files into the object store, checks them, and instances on it serve them', async () => {
+    const s3 = await startObjectStore(['facet-migrate']);
+    try {
+      const sourceDir = tempDir('source-s3');
+      const a = await startPlatform({ dataDir: sourceDir });
+      platforms.push(a);
+      const ld = json(await a.cli(['livedocs', 'create', 'Harbour', '--json'])).short_id;
+      const inputs = tempDir('inputs-s3');
+      writeFileSync(path.join(inputs, 'notes.md'), '# Harbour\n\nThe ferry to the island leaves every forty minutes.\n');
+      const upload = json(await a.cli(['livedocs', 'resources', 'upload', ld, path.join(inputs, 'notes.md'), '--json']));
+      const task = json(await a.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
+      const treeBefore = json(await a.cli(['tasks', 'files', task.id, '--json'])).map((n: { path: string; size: number }) => [n.path, n.size]);
+      await a.stop();
+
+      const url = await createTestDatabase();
+      const migrated = json(await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--object-store', 's3://facet-migrate/moved', '--json'], { env: s3.env }));
+      expect(migrated.files.files).toBeGreaterThanOrEqual(4);
+      // --copy-files-to and --object-store together are refused.
+      const both = await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--object-store', 's3://facet-migrate/moved', '--copy-files-to', inputs], { env: s3.env });
+      expect(both.exitCode).not.toBe(0);
+      expect(both.stderr).toMatch(/not both/);
+
+      const b = await startPlatform({ databaseUrl: url, configDir: a.configDir, args: ['--object-store', 's3://facet-migrate/moved'], env: s3.env });
+      platforms.push(b);
+      const env = { FACET_BASE_URL: b.url, FACET_API_KEY: a.boot.api_key! };
+      const dl = await runCli(a.configDir, ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')], { env });
+      expect(dl.exitCode, dl.stderr).toBe(0);
+      expect(readFileSync(path.join(inputs, 'back.md'), 'utf8')).toContain('every forty minutes');
+      const treeAfter = json(await runCli(a.configDir, ['tasks', 'files', task.id, '--json'], { env })).map((n: { path: string; size: number }) => [n.path, n.size]);
+      expect(treeAfter).toEqual(treeBefore);
+      // A task from before has no stored ZIP: the ZIP is made from the object store as it is sent.
+      const zipDir = tempDir('zip-s3');
+      const z = await runCli(a.configDir, ['tasks', 'download', task.id, '--zip', '--out', zipDir], { env });
+      expect(z.exitCode, z.stderr).toBe(0);
+      expect(readFileSync(path.join(zipDir, `${task.id}.zip`)).subarray(0, 2).toString()).toBe('PK');
+    } finally {
+      await s3.stop();
+    }
   }, 180_000);
 });

@@ -1,5 +1,7 @@
 import { cpSync, existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import type { FileStore } from './file-store.js';
+import { mimeTypeOf } from './mime.js';
 
 export interface FilesSummary {
   files: number;
@@ -29,6 +31,29 @@ export function copyFilesDir(from: string, to: string): FilesSummary {
   const arrived = new Map(walk(to));
   for (const [rel, size] of files) {
     if (arrived.get(rel) !== size) throw new Error(`file ${rel} did not arrive whole in ${to}`);
+  }
+  return { files: files.length, bytes: files.reduce((n, [, size]) => n + size, 0) };
+}
+
+/** Folders of a files dir that hold only work in progress (upload parts, engine scratch): never copied to a store. */
+const SCRATCH = new Set(['tmp', 'work']);
+
+/**
+ * Copies a files directory into a file store (an object store) under the same keys, streamed file by
+ * file, leaving the source as it is; then lists the store and checks that every file is there with
+ * its size. The identity file stays behind (the store has or makes its own), so do scratch folders.
+ */
+export async function copyFilesToStore(from: string, store: FileStore): Promise<FilesSummary> {
+  const files = walk(from)
+    .map(([rel, size]) => [rel.split(path.sep).join('/'), size] as [string, number])
+    .filter(([key]) => key !== '.facet-files-id' && !SCRATCH.has(key.split('/')[0]));
+  for (const [key] of files) await store.putFile(key, path.join(from, ...key.split('/')), mimeTypeOf(key));
+  const arrived = new Map<string, number>();
+  for (const top of new Set(files.map(([key]) => key.split('/')[0]))) {
+    for (const f of await store.list(top)) arrived.set(f.key, f.size);
+  }
+  for (const [key, size] of files) {
+    if (arrived.get(key) !== size) throw new Error(`file ${key} did not arrive whole in ${store.location}`);
   }
   return { files: files.length, bytes: files.reduce((n, [, size]) => n + size, 0) };
 }

@@ -6,7 +6,7 @@ import { registerRoute } from '../http/register.js';
 import { readMultipart } from '../http/multipart.js';
 import * as tasks from '../services/tasks.service.js';
 import * as artifacts from '../services/artifacts.service.js';
-import { taskOutputDir } from '../services/task-files.js';
+import { taskOutputPrefix, taskZipKey } from '../services/task-files.js';
 import { mimeTypeOf } from '../files/mime.js';
 import { withMultipart } from './multipart-scope.js';
 
@@ -16,7 +16,10 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
 }
 
-function sendFile(reply: FastifyReply, file: { full: string; rel: string; size: number }, kind: 'inline' | 'attachment') {
+/** Life of the object-store URLs downloads are sent to: long enough to start one, short enough not to be passed around. */
+const DOWNLOAD_URL_SECONDS = 300;
+
+async function sendFile(ctx: AppContext, reply: FastifyReply, file: { key: string; rel: string; size: number }, kind: 'inline' | 'attachment') {
   const mime = mimeTypeOf(file.rel);
   reply
     .header('content-type', kind === 'inline' ? mime : 'application/octet-stream')
@@ -25,7 +28,7 @@ function sendFile(reply: FastifyReply, file: { full: string; rel: string; size: 
     .header('x-content-type-options', 'nosniff');
   // Served inline under the session cookie: an SVG or HTML artifact must not run script here.
   if (kind === 'inline') reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
-  return reply.send(artifacts.artifactStream(file.full));
+  return reply.send(await artifacts.artifactStream(ctx.files, file.key));
 }
 
 export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -46,25 +49,33 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     registerRoute(scope, ctx, c.listArtifactFiles, async ({ auth, params }) => {
       const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      return artifacts.artifactTree(taskOutputDir(ctx, t.id));
+      return artifacts.artifactTree(ctx.files, taskOutputPrefix(t.id));
     });
     registerRoute(scope, ctx, c.artifactContent, async ({ auth, params, query }) => {
       const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
       const q = `path=${encodeURIComponent(query.path)}`;
       const base = `${ctx.baseUrl}/tasks/${encodeURIComponent(t.id)}/artifact-files`;
-      return artifacts.artifactContent(taskOutputDir(ctx, t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
+      return artifacts.artifactContent(ctx.files, taskOutputPrefix(t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
     });
     registerRoute(scope, ctx, c.artifactResource, async ({ auth, params, query, reply }) => {
       const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      return sendFile(reply, await artifacts.resolveArtifact(taskOutputDir(ctx, t.id), query.path), 'inline');
+      // Inline files stay on this origin, under its content security policy.
+      return sendFile(ctx, reply, await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path), 'inline');
     });
     registerRoute(scope, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
       const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      return sendFile(reply, await artifacts.resolveArtifact(taskOutputDir(ctx, t.id), query.path), 'attachment');
+      const file = await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path);
+      const direct = ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
+      if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
+      return sendFile(ctx, reply, file, 'attachment');
     });
     registerRoute(scope, ctx, c.artifactsZip, async ({ auth, params, reply }) => {
       const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      const zip = await artifacts.artifactsZip(taskOutputDir(ctx, t.id));
+      // Made when the task ended, in a store that hands out URLs: the caller is sent there.
+      const stored = ctx.files.kind === 'local' ? null : await ctx.files.stat(taskZipKey(t.id));
+      const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' });
+      if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
+      const zip = await artifacts.artifactsZip(ctx.files, taskOutputPrefix(t.id));
       reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));
       return reply.send(zip);
     });

@@ -43,7 +43,7 @@ async function landingPageDocument(ctx: AppContext, task: DocTaskRow): Promise<s
   const status = await currentStatus(ctx, task);
   if (status === 'RUNNING') throw new HttpError('CONFLICT', `the landing page is still being written (task ${task.id} is RUNNING); reload in a few seconds`, { status: 409 });
   if (status !== 'COMPLETED') throw new HttpError('NOT_FOUND', `task ${task.id} ended ${status}: it has no page`);
-  const html = await landingPageHtml(task);
+  const html = await landingPageHtml(ctx, task);
   if (html === null) throw new HttpError('NOT_FOUND', `the page of task ${task.id} no longer exists`);
   return html;
 }

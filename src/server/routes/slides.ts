@@ -36,6 +36,7 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.slideDeckFile, ({ params, query, reply }) =>
     servePage(reply, async () => {
       const file = await viewer.deckFile(ctx, params.biz_id, query);
+      if ('redirect' in file) return reply.code(302).header('location', file.redirect).header('cache-control', 'no-store').send();
       return reply.header('content-type', file.mime).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.data);
     }),
   );

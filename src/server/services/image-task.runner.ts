@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
@@ -12,9 +12,10 @@ import { imageCost } from '../engines/image-pricing.js';
 import { meter } from './usage.service.js';
 import { isTextType } from '../files/mime.js';
 import { IMAGE_TASK_JOB, type TaskParams } from './tasks.service.js';
-import { taskInputsDir, taskOutputDir } from './task-files.js';
+import { taskInputKey, taskOutputPrefix, taskZipKey } from './task-files.js';
+import { storeArtifactsZip } from './artifacts.service.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'modelDirectory' | 'fetchPolicy'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'modelDirectory' | 'fetchPolicy' | 'files'>;
 
 const CONTEXT_CHARS = 2000;
 
@@ -23,7 +24,8 @@ async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): 
   const texts: string[] = [];
   for (const f of params.reference_files) {
     if (!isTextType(f.mime_type)) continue;
-    texts.push((await readFile(path.join(taskInputsDir(ctx, taskId), f.stored), 'utf8')).slice(0, 20_000));
+    const data = await ctx.files.get(taskInputKey(taskId, f.stored));
+    if (data) texts.push(data.toString('utf8').slice(0, 20_000));
   }
   return texts.length > 0 ? keywordsOf(texts.join(' '), 4) : [];
 }
@@ -33,11 +35,12 @@ async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): 
  * then the engine; every model-like step is metered against the task's key, user and id.
  */
 export function imageTaskHandler(ctx: Ctx) {
-  return async (job: JobContext<{ task_id: string }>) => {
+  const run = async (job: JobContext<{ task_id: string }>) => {
     const task = await findTask(ctx.db, job.payload.task_id);
     if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
     const params = JSON.parse(task.params) as TaskParams;
-    const out = taskOutputDir(ctx, task.id);
+    // The engines write into a local folder (the stored one itself for a local store); it is published when they are done.
+    const out = ctx.files.workDir(taskOutputPrefix(task.id));
     await rm(out, { recursive: true, force: true });
     await mkdir(out, { recursive: true });
     const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
@@ -87,11 +90,13 @@ export function imageTaskHandler(ctx: Ctx) {
       });
       const result = { kind: 'illustration', model: params.model, prompt, keywords, images };
       await writeFile(path.join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
+      await publishOutputs(ctx, task.id);
       return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
     }
 
+    let shot: Awaited<ReturnType<typeof takeScreenshot>>;
     try {
-      const shot = await takeScreenshot({
+      shot = await takeScreenshot({
         url: params.url!,
         width: params.width,
         height: params.height,
@@ -105,13 +110,29 @@ export function imageTaskHandler(ctx: Ctx) {
       const inputTokens = await countTokens(params.url!);
       await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) });
       await writeFile(path.join(out, 'page.json'), JSON.stringify(shot, null, 2) + '\n');
-      return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
     } catch (err) {
       if (job.signal.aborted) throw err;
       if (err instanceof BrowserMissingError) throw new JobFailure(err.message);
       throw new JobFailure(`screenshot failed: ${(err as Error).message.split('\n')[0]}`);
     }
+    await publishOutputs(ctx, task.id);
+    return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
   };
+  return async (job: JobContext<{ task_id: string }>) => {
+    try {
+      return await run(job);
+    } catch (err) {
+      // An object store's scratch folder of a run that ended without publishing is not kept (a local store keeps partial outputs, as always).
+      if (ctx.files.kind !== 'local') await rm(ctx.files.workDir(taskOutputPrefix(job.payload.task_id)), { recursive: true, force: true });
+      throw err;
+    }
+  };
+}
+
+/** The outputs become the stored ones; a store that hands out URLs also gets their ZIP, made once here. */
+async function publishOutputs(ctx: Ctx, taskId: string): Promise<void> {
+  if (ctx.files.kind !== 'local') await storeArtifactsZip(ctx.files, taskOutputPrefix(taskId), taskZipKey(taskId));
+  await ctx.files.publishDir(taskOutputPrefix(taskId));
 }
 
 export function registerImageTasks(ctx: Ctx): void {

@@ -1,4 +1,4 @@
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
@@ -7,13 +7,13 @@ import { generateLandingPage, type PagePassage } from '../engines/landing-page/i
 import { ensureLandingPagePaid, refundLandingPage } from '../auth/landing-page-billing.js';
 import { leadingChunks } from '../store/landing-pages.repo.js';
 import { retrieve } from './retrieval.service.js';
-import { taskDir, taskOutputDir } from './task-files.js';
+import { taskOutputPrefix, taskPrefix } from './task-files.js';
 import { registerDocTaskKind, TaskParked, taskResult, type DocTaskRow } from './doc-tasks.service.js';
 import type { LandingPageTaskRequest } from './landing-pages.service.js';
 
 /** What a landing-page task's result JSON holds. */
 export type LandingPageResult = {
-  /** The page, a private file of the task (0600). */
+  /** Where the page was written (a private file of the task, 0600); it is read back from the file store by the task's id. */
   html_file: string;
   bytes: number;
   title: string;
@@ -69,11 +69,12 @@ async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<
       signal: job.signal,
       log: (line) => job.log(line),
     });
-    const dir = taskOutputDir(ctx, task.id);
+    const dir = ctx.files.workDir(taskOutputPrefix(task.id));
     await mkdir(dir, { recursive: true, mode: 0o700 });
     const file = path.join(dir, PAGE_FILE);
     await writeFile(file, page.html, { mode: 0o600 });
     await chmod(file, 0o600);
+    await ctx.files.publishDir(taskOutputPrefix(task.id));
     await job.log(`wrote ${PAGE_FILE} (${Buffer.byteLength(page.html)} bytes) in ${Math.round(page.timings.planMs + page.timings.renderMs)} ms`);
     return { html_file: file, bytes: Buffer.byteLength(page.html), title: page.plan.title, sections: page.plan.sections.length, sources: page.plan.sources.length, planned_by: page.plan.plannedBy };
   } catch (err) {
@@ -91,15 +92,15 @@ export function registerLandingPages(ctx: AppContext): void {
   registerDocTaskKind(ctx, 'landing_page', {
     run: (task, job) => run(ctx, task, job),
     removeOutputs: async (task) => {
-      await rm(taskDir(ctx, task.id), { recursive: true, force: true });
+      await ctx.files.deletePrefix(taskPrefix(task.id));
     },
   });
 }
 
 /** The page of a COMPLETED landing-page task, or null when it has none (not done, expired, removed). */
-export async function landingPageHtml(task: DocTaskRow): Promise<string | null> {
+export async function landingPageHtml(ctx: Pick<AppContext, 'files'>, task: DocTaskRow): Promise<string | null> {
   if (task.kind !== 'landing_page') return null;
   const result = taskResult<LandingPageResult>(task);
   if (!result?.html_file) return null;
-  return readFile(result.html_file, 'utf8').catch(() => null);
+  return (await ctx.files.get(`${taskOutputPrefix(task.id)}/${PAGE_FILE}`))?.toString('utf8') ?? null;
 }

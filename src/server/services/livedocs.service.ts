@@ -6,7 +6,7 @@ import * as repo from '../store/livedocs.repo.js';
 import { newestPerLiveDoc } from '../store/resources.repo.js';
 import { removeLiveDocFiles } from './resource-files.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'config'>>;
+type Ctx = Pick<AppContext, 'db' | 'now'> & Partial<Pick<AppContext, 'config' | 'files'>>;
 
 export interface Access {
   doc: repo.LiveDocRow;
@@ -106,6 +106,6 @@ export async function updateLiveDoc(ctx: Ctx, userId: string, id: string, patch:
 export async function deleteLiveDoc(ctx: Ctx, userId: string, id: string): Promise<null> {
   await access(ctx, userId, id, 'write');
   await repo.deleteLiveDoc(ctx.db, id);
-  if (ctx.config) removeLiveDocFiles(ctx.config.filesDir, id);
+  if (ctx.files) await removeLiveDocFiles(ctx.files, id);
   return null;
 }

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { MINDMAP_LAYOUTS, type MindmapLayout, type MindmapResult } from '../../contract/mindmap.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
@@ -14,7 +12,7 @@ import { pageLink, requirePageLink } from '../auth/signed-links.js';
 import { mindmapHtml } from '../pages/mindmap-page.js';
 import { access, createLiveDoc, touch } from './livedocs.service.js';
 import { retrieve } from './retrieval.service.js';
-import { saveResourceFile } from './resource-files.js';
+import { resourceFileKey, saveResourceFile } from './resource-files.js';
 import { snippetOf } from './resources.service.js';
 
 /** What a mindmap resource keeps besides its Markdown: the tree itself, so any layout can be drawn later. */
@@ -115,7 +113,7 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
 async function storeMindmap(ctx: AppContext, livedocId: string, stored: StoredMindmap): Promise<string> {
   const id = newId('res');
   const markdown = toMarkdown(stored.tree);
-  const file = saveResourceFile(ctx.config.filesDir, livedocId, id, 'mindmap.json', Buffer.from(JSON.stringify(stored)));
+  const file = await saveResourceFile(ctx.files, livedocId, id, 'mindmap.json', Buffer.from(JSON.stringify(stored)), 'application/json');
   const at = ctx.now().toISOString();
   const row: repo.ResourceRow = {
     id,
@@ -152,8 +150,9 @@ async function storeMindmap(ctx: AppContext, livedocId: string, stored: StoredMi
 export async function loadMindmap(ctx: AppContext, resourceId: string): Promise<StoredMindmap | null> {
   const r = await repo.findResourceById(ctx.db, resourceId);
   if (!r || r.resource_type !== 'mindmap' || !r.file_path) return null;
+  const data = await ctx.files.get(resourceFileKey(r.file_path));
   try {
-    return JSON.parse(readFileSync(path.join(ctx.config.filesDir, r.file_path), 'utf8')) as StoredMindmap;
+    return data ? (JSON.parse(data.toString('utf8')) as StoredMindmap) : null;
   } catch {
     return null;
   }

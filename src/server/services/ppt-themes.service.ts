@@ -1,7 +1,6 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { CreateThemeRequest, type Theme } from '../../contract/slides.js';
 import type { AppContext } from '../context.js';
+import { fileKey } from '../files/file-store.js';
 import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
 import * as repo from '../store/slides.repo.js';
@@ -125,7 +124,7 @@ export async function importTheme(ctx: AppContext, userId: string, file: { fileN
 export async function deleteTheme(ctx: AppContext, userId: string, id: string): Promise<{ id: string; deleted: true }> {
   if (DEFAULT_THEMES.some((t) => t.id === id)) throw new HttpError('INVALID_PARAMETER', `${id} is a default theme; only your own custom themes can be deleted`);
   if (!(await repo.deleteUserTheme(ctx.db, userId, id))) throw new HttpError('NOT_FOUND', `no custom theme ${id} of yours`);
-  rmSync(path.join(ctx.config.filesDir, 'theme-previews', `${id}.png`), { force: true });
+  await ctx.files.delete(fileKey('theme-previews', `${id}.png`));
   return { id, deleted: true };
 }
 
@@ -148,19 +147,19 @@ export async function themePreview(ctx: AppContext, id: string): Promise<Buffer>
   const d = DEFAULT_THEMES.find((t) => t.id === id);
   const spec = d ?? (await repo.findTheme(ctx.db, id).then((r) => (r ? specOf(r) : undefined)));
   if (!spec) throw new HttpError('NOT_FOUND', `no theme ${id}`);
-  const file = path.join(ctx.config.filesDir, 'theme-previews', `${spec.id}.png`);
-  if (existsSync(file)) return readFileSync(file);
-  let job = rendering.get(file);
+  const key = fileKey('theme-previews', `${spec.id}.png`);
+  const kept = await ctx.files.get(key);
+  if (kept) return kept;
+  let job = rendering.get(key);
   if (!job) {
     job = (async () => {
       const deck = sampleDeck(spec.fonts.heading === 'WenQuanYi Micro Hei' ? 'zh-Hans' : 'en');
       const { pptx } = await runCpuJob('write-deck', { deck, theme: spec });
       const pngs = await renderPreviews(Buffer.from(pptx.buffer, pptx.byteOffset, pptx.byteLength), { width: 960 });
-      mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-      writeFileSync(file, pngs[1] ?? pngs[0], { mode: 0o600 });
+      await ctx.files.put(key, pngs[1] ?? pngs[0], 'image/png');
       return pngs[1] ?? pngs[0];
-    })().finally(() => rendering.delete(file));
-    rendering.set(file, job);
+    })().finally(() => rendering.delete(key));
+    rendering.set(key, job);
   }
   try {
     return await job;

@@ -1,5 +1,3 @@
-import { mkdir, rename, rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { ProjectFile, ProjectInfo, SiteInfo } from '../../contract/image-projects.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
@@ -9,9 +7,10 @@ import * as repo from '../store/projects.repo.js';
 import * as tasksRepo from '../store/tasks.repo.js';
 import type { UploadedPart } from '../http/multipart.js';
 import { mimeTypeOf } from '../files/mime.js';
-import { taskDir } from './task-files.js';
+import { taskPrefix } from './task-files.js';
+import { fileKey } from '../files/file-store.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'files'>;
 
 export function projectInfo(row: repo.ProjectRow): ProjectInfo {
   return { id: row.id, name: row.name, description: row.description, is_default: row.default_for !== null, created_at: row.created_at, updated_at: row.updated_at };
@@ -25,8 +24,9 @@ export function fileInfo(row: repo.ProjectFileRow): ProjectFile {
   return { ...row };
 }
 
-export function projectFilesDir(ctx: Pick<AppContext, 'config'>, projectId: string): string {
-  return path.join(ctx.config.filesDir, 'projects', projectId);
+/** A project's files live under projects/<id>/<file id> in the file store: names never touch the key. */
+export function projectFilesPrefix(projectId: string): string {
+  return fileKey('projects', projectId);
 }
 
 export async function ownedProject(ctx: Ctx, id: string, userId: string): Promise<repo.ProjectRow> {
@@ -86,8 +86,8 @@ export async function deleteProject(ctx: Ctx, id: string, userId: string): Promi
   await tasksRepo.deleteTasks(ctx.db, tasks.map((t) => t.id));
   await ctx.jobs.forget(tasks.map((t) => t.job_id));
   await repo.deleteProjectRow(ctx.db, id);
-  await Promise.all(tasks.map((t) => rm(taskDir(ctx, t.id), { recursive: true, force: true })));
-  await rm(projectFilesDir(ctx, id), { recursive: true, force: true });
+  for (const t of tasks) await ctx.files.deletePrefix(taskPrefix(t.id));
+  await ctx.files.deletePrefix(projectFilesPrefix(id));
 }
 
 export async function listSites(ctx: Ctx, projectId: string, userId: string): Promise<SiteInfo[]> {
@@ -112,10 +112,8 @@ export async function listFiles(ctx: Ctx, projectId: string, userId: string): Pr
   return (await repo.listProjectFiles(ctx.db, projectId)).map(fileInfo);
 }
 
-/** Moves uploaded parts into the project's folder, stored by id so names never touch the path. */
+/** Stores uploaded parts in the project's folder, by id so names never touch the key. */
 export async function addFiles(ctx: Ctx, projectId: string, parts: UploadedPart[]): Promise<ProjectFile[]> {
-  const dir = projectFilesDir(ctx, projectId);
-  await mkdir(dir, { recursive: true });
   const out: ProjectFile[] = [];
   for (const part of parts) {
     const row: repo.ProjectFileRow = {
@@ -127,7 +125,7 @@ export async function addFiles(ctx: Ctx, projectId: string, parts: UploadedPart[
       sha256: part.sha256,
       created_at: ctx.now().toISOString(),
     };
-    await rename(part.tmpPath, path.join(dir, row.id));
+    await ctx.files.putFile(`${projectFilesPrefix(projectId)}/${row.id}`, part.tmpPath, row.mime_type);
     await repo.insertProjectFile(ctx.db, row);
     out.push(fileInfo(row));
   }
@@ -137,5 +135,5 @@ export async function addFiles(ctx: Ctx, projectId: string, parts: UploadedPart[
 export async function deleteFile(ctx: Ctx, projectId: string, fileId: string, userId: string): Promise<void> {
   await ownedProject(ctx, projectId, userId);
   if (!(await repo.deleteProjectFile(ctx.db, projectId, fileId))) throw notFound(`file ${fileId}`);
-  await rm(path.join(projectFilesDir(ctx, projectId), fileId), { force: true });
+  await ctx.files.delete(`${projectFilesPrefix(projectId)}/${fileId}`);
 }

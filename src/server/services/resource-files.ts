@@ -1,22 +1,26 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkLink, signedLink } from '../auth/signed-links.js';
+import { fileKey, type FileStore } from '../files/file-store.js';
 
-/** Source files live under <files>/livedocs/<livedoc>/<resource>/<name>; the name is made safe. */
-export function saveResourceFile(filesDir: string, livedocId: string, resourceId: string, fileName: string, data: Buffer): string {
-  const safe = path.basename(fileName).replace(/[^\w.\- ]+/g, '_').slice(0, 200) || 'file';
-  const rel = path.join('livedocs', livedocId, resourceId, safe);
-  mkdirSync(path.join(filesDir, path.dirname(rel)), { recursive: true });
-  writeFileSync(path.join(filesDir, rel), data);
-  return rel;
+/** Source files live under livedocs/<livedoc>/<resource>/<name> in the file store; the name is made safe. */
+export async function saveResourceFile(files: FileStore, livedocId: string, resourceId: string, fileName: string, data: Buffer, mime?: string): Promise<string> {
+  const safe = path.basename(fileName).replace(/[^\w.\- ]+/g, '_').slice(0, 200).replace(/^\.+$/, '') || 'file';
+  const key = fileKey('livedocs', livedocId, resourceId, safe);
+  await files.put(key, data, mime);
+  return key;
 }
 
-export function removeResourceFiles(filesDir: string, livedocId: string, resourceId: string): void {
-  rmSync(path.join(filesDir, 'livedocs', livedocId, resourceId), { recursive: true, force: true });
+/** The stored key of a resource's file from its file_path column ("/"-separated; older rows may hold the platform's separator). */
+export function resourceFileKey(filePath: string): string {
+  return fileKey(...filePath.split(/[\\/]/));
 }
 
-export function removeLiveDocFiles(filesDir: string, livedocId: string): void {
-  rmSync(path.join(filesDir, 'livedocs', livedocId), { recursive: true, force: true });
+export async function removeResourceFiles(files: FileStore, livedocId: string, resourceId: string): Promise<void> {
+  await files.deletePrefix(fileKey('livedocs', livedocId, resourceId));
+}
+
+export async function removeLiveDocFiles(files: FileStore, livedocId: string): Promise<void> {
+  await files.deletePrefix(fileKey('livedocs', livedocId));
 }
 
 /** A download URL that works without credentials until `expires` (Unix seconds). */

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Resource } from '../../contract/livedocs.js';
 import type { AppContext } from '../context.js';
@@ -10,7 +9,7 @@ import type { TextChunk } from '../engines/retrieval/chunker.js';
 import { convertFile } from '../engines/extract/convert.js';
 import { fetchPage, FetchFailed } from '../engines/extract/fetch-page.js';
 import { access, touch } from './livedocs.service.js';
-import { removeResourceFiles, saveResourceFile, signedDownloadUrl } from './resource-files.js';
+import { removeResourceFiles, resourceFileKey, saveResourceFile, signedDownloadUrl } from './resource-files.js';
 import { createHash } from 'node:crypto';
 
 export const resourceNotFound = (id: string) => new HttpError('RESOURCE_NOT_FOUND', `Resource ${id} not found in this LiveDoc`);
@@ -126,7 +125,7 @@ export async function deleteResource(ctx: AppContext, userId: string, livedocId:
   await access(ctx, userId, livedocId, 'write');
   await mustFind(ctx, livedocId, id);
   await repo.deleteResource(ctx.db, id);
-  removeResourceFiles(ctx.config.filesDir, livedocId, id);
+  await removeResourceFiles(ctx.files, livedocId, id);
   await touch(ctx, livedocId);
   return null;
 }
@@ -143,7 +142,7 @@ export async function uploadFile(ctx: AppContext, userId: string, livedocId: str
   await access(ctx, userId, livedocId, 'write');
   const converted = await convertOrFail(file);
   const id = newId('res');
-  const filePath = saveResourceFile(ctx.config.filesDir, livedocId, id, file.fileName, file.data);
+  const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
   const title = file.title || converted.title || path.parse(file.fileName).name || 'Untitled';
   const hash = createHash('sha256').update(file.data).digest('hex').slice(0, 32);
   return createIndexed(
@@ -164,7 +163,7 @@ export async function uploadDoc(ctx: AppContext, userId: string, livedocId: stri
     throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `cannot convert ${file.fileName} into a document: use Markdown, text, HTML, PDF, DOCX or PPTX with text in it`);
   }
   const id = newId('res');
-  const filePath = saveResourceFile(ctx.config.filesDir, livedocId, id, file.fileName, file.data);
+  const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
   const title = file.title || converted.title || path.parse(file.fileName).name || 'New Document';
   return createIndexed(
     ctx,
@@ -265,14 +264,24 @@ export async function downloadUrl(ctx: AppContext, userId: string, livedocId: st
   await access(ctx, userId, livedocId, 'read');
   const r = await mustFind(ctx, livedocId, id);
   if (!r.file_path) throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${id} has no source file to download (type ${r.resource_type})`);
+  // An object store signs its own short-lived URL: the download goes there, not through this server.
+  const direct = ctx.files.presignGet(resourceFileKey(r.file_path), { expiresIn, fileName: r.file_name ?? 'file', contentType: r.mime_type ?? undefined });
+  if (direct) return direct;
   const expires = Math.floor(ctx.now().getTime() / 1000) + expiresIn;
   return signedDownloadUrl(ctx.baseUrl, ctx.tokenSecret, r.id, expires);
 }
 
-export async function readSourceFile(ctx: AppContext, id: string) {
+/** Where a resource's source file is stored (its key), with its name and type; null when it has none. */
+export async function sourceFile(ctx: AppContext, id: string): Promise<{ key: string; name: string; mime: string } | null> {
   const r = await repo.findResourceById(ctx.db, id);
   if (!r?.file_path) return null;
-  return { name: r.file_name ?? 'file', mime: r.mime_type ?? 'application/octet-stream', data: readFileSync(path.join(ctx.config.filesDir, r.file_path)) };
+  return { key: resourceFileKey(r.file_path), name: r.file_name ?? 'file', mime: r.mime_type ?? 'application/octet-stream' };
+}
+
+export async function readSourceFile(ctx: AppContext, id: string) {
+  const f = await sourceFile(ctx, id);
+  const data = f ? await ctx.files.get(f.key) : null;
+  return f && data ? { name: f.name, mime: f.mime, data } : null;
 }
 
 /**
@@ -285,7 +294,7 @@ export async function addGeneratedResource(
   input: { id: string; title: string; resourceType: string; contentType: string; source: string; resourceKey: string; text: string; file: { name: string; mime: string; data: Buffer } },
   chunks: TextChunk[],
 ): Promise<Resource> {
-  const filePath = saveResourceFile(ctx.config.filesDir, livedocId, input.id, input.file.name, input.file.data);
+  const filePath = await saveResourceFile(ctx.files, livedocId, input.id, input.file.name, input.file.data, input.file.mime);
   return createIndexed(
     ctx,
     baseRow(ctx, livedocId, {

@@ -4,9 +4,12 @@ import { requirePageLink, sameLinkQuery } from '../auth/signed-links.js';
 import * as decks from '../store/slides.repo.js';
 import { findResourceById } from '../store/resources.repo.js';
 import { currentStatus, findTaskByBiz, type DocTaskRow } from './doc-tasks.service.js';
-import { readSourceFile } from './resources.service.js';
+import { readSourceFile, sourceFile } from './resources.service.js';
 import { readPreview } from './slides.runner.js';
 import { taskPageRenderer } from '../pages/task-page-delegates.js';
+
+/** Life of the object-store URL a deck download is sent to: long enough to start it, short enough not to be shared. */
+const DECK_URL_SECONDS = 300;
 
 type Link = { expires?: string; sig?: string };
 
@@ -53,14 +56,18 @@ export async function slideViewer(ctx: AppContext, bizId: string, link: Link): P
 
 export async function slidePreview(ctx: AppContext, bizId: string, n: number, link: Link): Promise<Buffer> {
   const { deck } = await completedDeck(ctx, bizId, link);
-  const png = deck && n <= deck.previews ? readPreview(ctx.config.filesDir, bizId, n) : null;
+  const png = deck && n <= deck.previews ? await readPreview(ctx.files, bizId, n) : null;
   if (!png) throw new HttpError('NOT_FOUND', `slide ${n} has no preview`);
   return png;
 }
 
-export async function deckFile(ctx: AppContext, bizId: string, link: Link) {
+/** The deck's file: a short-lived object-store URL to send the caller to, or the bytes themselves. */
+export async function deckFile(ctx: AppContext, bizId: string, link: Link): Promise<{ redirect: string } | { name: string; mime: string; data: Buffer }> {
   const { deck } = await completedDeck(ctx, bizId, link);
-  const file = deck && (await findResourceById(ctx.db, deck.resource_id)) ? await readSourceFile(ctx, deck.resource_id) : null;
+  const stored = deck && (await findResourceById(ctx.db, deck.resource_id)) ? await sourceFile(ctx, deck.resource_id) : null;
+  const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DECK_URL_SECONDS, fileName: stored.name, contentType: stored.mime });
+  if (direct) return { redirect: direct };
+  const file = stored ? await readSourceFile(ctx, deck!.resource_id) : null;
   if (!file) throw new HttpError('NOT_FOUND', 'the deck file no longer exists');
   return file;
 }

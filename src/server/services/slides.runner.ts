@@ -1,7 +1,6 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { AppContext } from '../context.js';
+import { fileKey, type FileStore } from '../files/file-store.js';
 import { HttpError } from '../errors.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { searchChunks } from '../engines/retrieval/index.js';
@@ -37,8 +36,9 @@ export interface PptTaskResult {
   timings_ms: { retrieve: number; outline: number; layout: number; write: number; preview: number; store: number };
 }
 
-export function deckDir(filesDir: string, bizId: string): string {
-  return path.join(filesDir, 'decks', bizId);
+/** A deck's previews live under decks/<biz_id>/ in the file store. */
+export function deckPrefix(bizId: string): string {
+  return fileKey('decks', bizId);
 }
 
 /**
@@ -145,9 +145,7 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   }
   const previewMs = lap();
 
-  const dir = deckDir(ctx.config.filesDir, task.biz_id);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  previews.forEach((png, i) => writeFileSync(path.join(dir, `slide-${i + 1}.png`), png, { mode: 0o600 }));
+  for (const [i, png] of previews.entries()) await ctx.files.put(`${deckPrefix(task.biz_id)}/slide-${i + 1}.png`, png, 'image/png');
   const resourceId = `res_${task.biz_id.replace(/^ppt_/, '')}`;
   const existing = await resourcesRepo.findResource(ctx.db, task.livedoc_id, resourceId);
   if (!existing) {
@@ -195,10 +193,10 @@ function resultOf(row: decks.DeckRow, extra: Pick<PptTaskResult, 'model' | 'timi
 /** Retention over: the deck resource, its file, its previews and its record go. */
 async function removePpt(ctx: AppContext, task: DocTaskRow): Promise<void> {
   const row = await decks.findDeck(ctx.db, task.biz_id);
-  rmSync(deckDir(ctx.config.filesDir, task.biz_id), { recursive: true, force: true });
+  await ctx.files.deletePrefix(deckPrefix(task.biz_id));
   if (!row) return;
   await resourcesRepo.deleteResource(ctx.db, row.resource_id);
-  removeResourceFiles(ctx.config.filesDir, row.livedoc_id, row.resource_id);
+  await removeResourceFiles(ctx.files, row.livedoc_id, row.resource_id);
   await decks.deleteDeck(ctx.db, task.biz_id);
 }
 
@@ -207,7 +205,6 @@ export function registerSlides(ctx: AppContext): void {
 }
 
 /** A preview picture of a deck's slide `n` (from 1), or null when there is none. */
-export function readPreview(filesDir: string, bizId: string, n: number): Buffer | null {
-  const file = path.join(deckDir(filesDir, bizId), `slide-${n}.png`);
-  return existsSync(file) ? readFileSync(file) : null;
+export function readPreview(files: FileStore, bizId: string, n: number): Promise<Buffer | null> {
+  return files.get(`${deckPrefix(bizId)}/slide-${n}.png`);
 }

@@ -1,15 +1,19 @@
-import path from 'node:path';
-import type { AppContext } from '../context.js';
+import { fileKey } from '../files/file-store.js';
 
-/** Everything of one task lives under files/tasks/<id>: inputs/ (reference files) and output/. */
-export function taskDir(ctx: Pick<AppContext, 'config'>, taskId: string): string {
-  return path.join(ctx.config.filesDir, 'tasks', taskId);
+/** Everything of one task lives under tasks/<id> in the file store: inputs/ (reference files), output/ and, in an object store, artifacts.zip. */
+export function taskPrefix(taskId: string): string {
+  return fileKey('tasks', taskId);
 }
 
-export function taskOutputDir(ctx: Pick<AppContext, 'config'>, taskId: string): string {
-  return path.join(taskDir(ctx, taskId), 'output');
+export function taskOutputPrefix(taskId: string): string {
+  return `${taskPrefix(taskId)}/output`;
 }
 
-export function taskInputsDir(ctx: Pick<AppContext, 'config'>, taskId: string): string {
-  return path.join(taskDir(ctx, taskId), 'inputs');
+export function taskInputKey(taskId: string, stored: string): string {
+  return fileKey('tasks', taskId, 'inputs', stored);
+}
+
+/** The ZIP of a task's outputs, made once when the task ends if the store hands out download URLs. */
+export function taskZipKey(taskId: string): string {
+  return `${taskPrefix(taskId)}/artifacts.zip`;
 }

@@ -1,5 +1,3 @@
-import { mkdir, rename } from 'node:fs/promises';
-import path from 'node:path';
 import { TaskCreateFields, type TaskInfo, type TaskState } from '../../contract/image-tasks.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
@@ -13,9 +11,9 @@ import type { JobRow } from '../jobs/queue.js';
 import { IMAGE_MODELS } from '../engines/image-models.js';
 import { mimeTypeOf } from '../files/mime.js';
 import { defaultProject, ownedProject } from './projects.service.js';
-import { taskInputsDir } from './task-files.js';
+import { taskInputKey } from './task-files.js';
 
-type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs'>;
+type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'files'>;
 
 export const IMAGE_TASK_JOB = 'image-task';
 
@@ -92,12 +90,10 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
   }
 
   const taskId = newId('task');
-  const inputs = taskInputsDir(ctx, taskId);
   const references: TaskParams['reference_files'] = [];
-  if (form.files.length > 0) await mkdir(inputs, { recursive: true });
   for (const [i, f] of form.files.entries()) {
     const stored = `${i + 1}-${f.filename}`;
-    await rename(f.tmpPath, path.join(inputs, stored));
+    await ctx.files.putFile(taskInputKey(taskId, stored), f.tmpPath, f.mimeType);
     references.push({ name: f.filename, size: f.size, mime_type: f.mimeType === 'application/octet-stream' ? mimeTypeOf(f.filename) : f.mimeType, stored });
   }
   const params: TaskParams = {

@@ -25,10 +25,10 @@ export interface CacheBus {
   /** The ids of the processes alive now (heartbeat within the live window), this one included. */
   liveInstances(): Promise<string[]>;
   /**
-   * Records which files directory this server uses (its identity) and returns the live instances
-   * that use another one: files written by one of them would be missing on the other.
+   * Records which files directory or object store this server uses (its identity) and returns the
+   * live instances that use another one, with theirs: files written by one would be missing on the other.
    */
-  claimFilesDir(filesId: string): Promise<string[]>;
+  claimFilesDir(filesId: string): Promise<Array<{ id: string; filesId: string }>>;
   close(): Promise<void>;
 }
 

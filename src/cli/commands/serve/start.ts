@@ -2,8 +2,9 @@ import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
 import { usageError } from '../../exit-codes.js';
+import { addObjectStoreOptions, objectStoreOptions, type ObjectStoreFlags } from './object-store-options.js';
 
-export interface ServeOptions {
+export interface ServeOptions extends ObjectStoreFlags {
   host: string;
   port: number;
   dataDir?: string;
@@ -114,6 +115,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     memory: opts.memory,
     databaseUrl: databaseUrl(opts, deps.env),
     filesDir: opts.filesDir ?? (deps.env.FACET_FILES_DIR || undefined),
+    objectStore: objectStoreOptions(opts, deps.env),
     adminKey: opts.adminKey ?? deps.env.FACET_ADMIN_KEY_SERVE,
     logLevel: opts.logLevel,
     version: deps.version,
@@ -173,7 +175,8 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   });
   deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   err.write(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
-  if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)}; files: ${server.ctx.config.filesDir}\n`);
+  if (database) err.write(`  records: PostgreSQL ${redactDatabaseUrl(database)}; files: ${server.ctx.files.location}\n`);
+  else if (server.ctx.files.kind !== 'local') err.write(`  files: ${server.ctx.files.location}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
   if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
@@ -207,15 +210,16 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
 }
 
 export function register(program: Command, deps: Deps): Command {
-  return program
-    .command('serve')
+  const serve = program.command('serve');
+  addObjectStoreOptions(serve);
+  return serve
     .description('Run the local platform: the whole API on this machine, persistent, offline')
     .option('--host <host>', 'address to listen on', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', intOption(0, 65535), 8787)
     .option('--data-dir <dir>', 'where records and files live (default: FACET_DATA_DIR or the OS data dir)')
     .option('--memory', 'keep everything in memory; nothing survives a restart')
     .option('--database-url <url>', 'keep the records in PostgreSQL, postgres://USER:PASSWORD@HOST:PORT/DB (env FACET_DATABASE_URL); files stay in the data dir')
-    .option('--files-dir <dir>', 'where uploads and task outputs go (env FACET_FILES_DIR; default DATA_DIR/files); several instances on one PostgreSQL must share one')
+    .option('--files-dir <dir>', 'where uploads and task outputs go (env FACET_FILES_DIR; default DATA_DIR/files); several instances on one PostgreSQL must share one (or an object store)')
     .option('--admin-key <key>', 'the deployment admin key for X-Admin-Key (default: generated once)')
     .addOption(
       new Option('--log-level <level>', 'log level (lines on stdout; see --log-format)')

@@ -163,17 +163,17 @@ export class PostgresCacheBus implements CacheBus {
     return rows.map((r) => r.id);
   }
 
-  async claimFilesDir(filesId: string): Promise<string[]> {
+  async claimFilesDir(filesId: string): Promise<Array<{ id: string; filesId: string }>> {
     await this.db.updateTable('cache_instances').set({ files_id: filesId }).where('id', '=', this.instanceId).execute();
     const rows = await this.db
       .selectFrom('cache_instances')
-      .select('id')
+      .select(['id', 'files_id'])
       .where('id', '<>', this.instanceId)
       .where('files_id', 'is not', null)
       .where('files_id', '<>', filesId)
       .where('heartbeat_ms', '>', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS}`)
       .execute();
-    return rows.map((r) => r.id);
+    return rows.map((r) => ({ id: r.id, filesId: r.files_id! }));
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,75 @@
+import type { Readable } from 'node:stream';
+import { HttpError } from '../errors.js';
+
+/** One stored file: its key (a "/"-separated path relative to the store), size and modification time. */
+export interface StoredFile {
+  key: string;
+  size: number;
+  modified: Date;
+}
+
+export interface PresignOptions {
+  /** Lifetime of the URL in seconds. */
+  expiresIn: number;
+  /** The name the download is saved under (Content-Disposition: attachment). */
+  fileName?: string;
+  contentType?: string;
+}
+
+/**
+ * Where every file the server keeps goes (uploads, task inputs and outputs, artifact ZIPs, decks,
+ * previews, mindmaps, landing pages): one interface, two implementations — a local directory (the
+ * files dir, as always) and an S3-compatible object store (`--object-store`). Keys are relative
+ * "/"-separated paths such as `tasks/<id>/output/image-1.png`; the services never build file paths.
+ */
+export interface FileStore {
+  readonly kind: 'local' | 's3';
+  /** Where it is, for messages (a directory, or s3://bucket/prefix at an endpoint). */
+  readonly location: string;
+  /** Writes a whole object. */
+  put(key: string, data: Buffer | string, contentType?: string): Promise<void>;
+  /** Writes an object from a local file, streamed (never read whole into memory). */
+  putFile(key: string, localPath: string, contentType?: string): Promise<void>;
+  /** The whole object, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  /** The object (or its bytes [start, end] inclusive) as a stream, or null when there is none. */
+  stream(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
+  /** Size and time of an object, or null when there is none. */
+  stat(key: string): Promise<StoredFile | null>;
+  /** Every object under a folder prefix (recursive), sorted by key; keys are full keys. */
+  list(prefix: string): Promise<StoredFile[]>;
+  /** Removes one object (nothing when it is missing). */
+  delete(key: string): Promise<void>;
+  /** Removes everything under a folder prefix. */
+  deletePrefix(prefix: string): Promise<void>;
+  /**
+   * A local directory in which an engine writes a tree of files for `prefix` (task outputs, deck
+   * previews): the store's own folder for a local store, a scratch folder for an object store.
+   */
+  workDir(prefix: string): string;
+  /** Makes what was written in workDir(prefix) the stored files under prefix (a no-op for a local store). */
+  publishDir(prefix: string): Promise<void>;
+  /**
+   * A short-lived URL that downloads the object without credentials, or null when the store has no
+   * such URLs (a local store: the server sends the file itself).
+   */
+  presignGet(key: string, options: PresignOptions): string | null;
+  /** The store's identity: instances that see the same one share their files. */
+  identity(): Promise<string>;
+}
+
+/** An object store that failed or refused (not a missing object): a clear 502 naming the operation. */
+export class ObjectStoreError extends HttpError {
+  constructor(message: string) {
+    super('OBJECT_STORE_ERROR', message, { status: 502 });
+  }
+}
+
+/** A key from parts (which may hold "/"), every segment checked: no empty, ".", ".." or backslash segment reaches a store. */
+export function fileKey(...parts: string[]): string {
+  const key = parts.join('/');
+  for (const s of key.split('/')) {
+    if (!s || s === '.' || s === '..' || s.includes('\\') || s.includes('\0')) throw new Error(`unsafe file key ${JSON.stringify(key)}`);
+  }
+  return key;
+}
