@@ -50,6 +50,12 @@ const { port, textBytes } = await ask(null, 'port');
 const base = `https://127.0.0.1:${port}`;
 const urls = (tag) => Array.from({ length: N }, (_, i) => `${base}/${tag}/${i}`);
 
+/** A phase's window on the profiles' clock (microseconds, monotonic), to read the profiles for that phase only. */
+function profileWindow(tag, seconds) {
+  const end = Number(process.hrtime.bigint() / 1000n);
+  if (process.env.BENCH_CPU_PROF) console.log(`profile window ${tag} (µs): ${Math.round(end - seconds * 1e6)} ${end}`);
+}
+
 /** The same pages fetched directly, C at a time, bodies read whole; `fresh`: a new connection (TLS handshake) per page. */
 async function direct(tag, fresh) {
   const agent = fresh ? null : new Agent({ connections: C });
@@ -69,6 +75,7 @@ async function direct(tag, fresh) {
     }),
   );
   const seconds = (performance.now() - t0) / 1000;
+  profileWindow(tag, seconds);
   await agent?.close();
   return { ok, seconds, rate: ok / seconds };
 }
@@ -89,8 +96,7 @@ async function batchScrape(tag) {
   const { id } = await created.json();
   await server.ctx.jobs.waitForEnd(id, 600_000);
   const seconds = (performance.now() - s0) / 1000;
-  // The batch's window on the profiles' clock (microseconds, monotonic), to read them for this phase only.
-  if (process.env.BENCH_CPU_PROF) console.log(`profile window ${tag} (µs): ${Math.round(Number(process.hrtime.bigint() / 1000n) - seconds * 1e6)} ${Number(process.hrtime.bigint() / 1000n)}`);
+  profileWindow(tag, seconds);
   const job = await (await fetch(`${server.url}/v1/beta/scrape/batch-scrape/${id}`, { headers: { authorization: `Bearer ${key}` } })).json();
   const { hits } = await ask('hits', 'hits');
   const twice = hits.filter(([u, n]) => u.startsWith(`/${tag}/`) && n > 1).length;
