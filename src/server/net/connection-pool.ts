@@ -1,6 +1,7 @@
 import { Agent } from 'undici';
 import { pinnedLookup } from './pinned-lookup.js';
 import type { CheckedTarget } from './policy.js';
+import { ResolvedHosts } from './resolved-hosts.js';
 
 /**
  * Keep-alive connections for many fetches of one piece of work (a batch scrape), so each page
@@ -12,6 +13,8 @@ import type { CheckedTarget } from './policy.js';
 export class ConnectionPool {
   private readonly agents = new Map<string, Agent>();
   private closed = false;
+  /** The pool's fetches resolve a host once per few seconds, not once per page (resolved-hosts.ts). */
+  readonly resolvedHosts = new ResolvedHosts();
 
   constructor(private readonly connectTimeoutMs = 10_000) {}
 

@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { addressClass, describeClass, type AddressClass } from './address-class.js';
 import { OutboundFetchError } from './errors.js';
 import { formatIp, inCidr, ipv4Mapped, parseCidr, parseIp, type Cidr } from './ip.js';
+import type { ResolvedHosts } from './resolved-hosts.js';
 
 export interface ResolvedAddress {
   address: string;
@@ -82,9 +83,11 @@ export class FetchPolicy {
   /**
    * Resolves the URL's host once and keeps the addresses the policy allows; throws a refusal that
    * names the address class and the option when none is allowed. The caller must connect to the
-   * returned addresses and nothing else (no second resolution: no DNS-rebinding gap).
+   * returned addresses and nothing else (no second resolution: no DNS-rebinding gap). With
+   * `resolvedHosts` (one piece of work's recent resolutions) the host may not be resolved again, but
+   * its addresses are checked here all the same.
    */
-  async check(input: URL | string, context: { redirectedFrom?: string } = {}): Promise<CheckedTarget> {
+  async check(input: URL | string, context: { redirectedFrom?: string; resolvedHosts?: ResolvedHosts } = {}): Promise<CheckedTarget> {
     let url: URL;
     try {
       url = typeof input === 'string' ? new URL(input) : input;
@@ -104,7 +107,7 @@ export class FetchPolicy {
     if (literal) resolved = [{ address: formatIp(literal), family: literal.length === 4 ? 4 : 6 }];
     else {
       try {
-        resolved = await this.lookup(stripDot(hostname));
+        resolved = context.resolvedHosts ? await context.resolvedHosts.resolve(stripDot(hostname), this.lookup) : await this.lookup(stripDot(hostname));
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
         throw new OutboundFetchError('network', `cannot resolve ${hostname} (${code})`, url.href);

@@ -60,7 +60,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   let current = url;
 
   for (;;) {
-    const target = await options.policy.check(current, { redirectedFrom: redirects.at(-1) });
+    const target = await options.policy.check(current, { redirectedFrom: redirects.at(-1), resolvedHosts: options.pool?.resolvedHosts });
     const agent = options.pool?.agentFor(target) ?? new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: Math.min(timeoutMs, 10_000) } });
     try {
       const res = await request(target.url, { dispatcher: agent, method, headers, body, signal }).catch((err) => {

@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import type { BatchScrapeRequest, ScrapePageResult } from '../../contract/scrape.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { ExtractFailed } from '../engines/extract/load-page.js';
-import { runExtraction } from './web-extract.service.js';
+import { extractUncommitted, saveCached, type CacheEntry } from './web-extract.service.js';
 import { ConnectionPool } from '../net/connection-pool.js';
 import { failInterrupted, findScrape, finishPage, pendingPages, startPage } from '../store/scrape.repo.js';
 
@@ -46,14 +46,22 @@ export function batchScrapeHandler(ctx: Ctx) {
     setMaxListeners(4 * req.maxConcurrency + 10, job.signal);
     await job.log(`${todo.length} of ${scrape.total} page(s) to scrape, ${req.maxConcurrency} at a time`);
     let next = 0;
+    /** Claims the next pending page through `db` (pending → started); null when none is left. */
+    const claimNext = async (db: Ctx['db']) => {
+      while (next < todo.length) {
+        const page = todo[next++];
+        if (await startPage(db, scrape.id, page.idx)) return page;
+      }
+      return null;
+    };
     const pool = new ConnectionPool();
     const worker = async () => {
-      while (next < todo.length && !job.signal.aborted) {
-        const page = todo[next++];
-        if (!(await startPage(ctx.db, scrape.id, page.idx))) continue;
+      let page = job.signal.aborted ? null : await claimNext(ctx.db);
+      while (page) {
         let outcome: ScrapePageResult;
+        let cacheEntry: CacheEntry | null = null;
         try {
-          const data = await runExtraction(ctx as AppContext, {
+          const extracted = await extractUncommitted(ctx as AppContext, {
             url: page.url,
             load: { mode: 'fast', timeoutMs: req.timeout },
             shape: { format: 'markdown', readability: req.onlyMainContent ? 'article' : 'off', includeTags: req.includeTags, excludeTags: req.excludeTags },
@@ -61,6 +69,8 @@ export function batchScrapeHandler(ctx: Ctx) {
             signal: job.signal,
             pool,
           });
+          const data = extracted.data;
+          cacheEntry = extracted.cacheEntry;
           outcome = { url: page.url, status: 'success', title: data.title, description: data.description, markdown: data.content as string, finalUrl: data.final_url, cached: data.cached, warnings: data.warnings };
         } catch (err) {
           // Cancelled or stopping: the request may have reached the page, so it stays 'started'
@@ -68,10 +78,18 @@ export function batchScrapeHandler(ctx: Ctx) {
           if (job.signal.aborted) return;
           outcome = { url: page.url, status: 'failed', error: errorOf(err) };
         }
-        const at = ctx.now().toISOString();
-        await finishPage(ctx.db, scrape.id, page.idx, outcome.status === 'success'
-          ? { state: 'done', result: JSON.stringify(outcome), error: null, at }
-          : { state: 'failed', result: null, error: JSON.stringify(outcome.error), at });
+        const now = ctx.now();
+        const at = now.toISOString();
+        const done = page;
+        // One commit a page: its cache entry, its outcome, and the claim of the next page (claimed
+        // before it is fetched, as always). Three commits a page were most of the store's time.
+        page = await ctx.db.transaction().execute(async (trx) => {
+          if (cacheEntry) await saveCached(trx, cacheEntry, now, ctx.db);
+          await finishPage(trx, scrape.id, done.idx, outcome.status === 'success'
+            ? { state: 'done', result: JSON.stringify(outcome), error: null, at }
+            : { state: 'failed', result: null, error: JSON.stringify(outcome.error), at });
+          return job.signal.aborted ? null : claimNext(trx);
+        });
       }
     };
     try {

@@ -7,6 +7,8 @@ import { ExtractFailed, type LoadOptions, type PageCookie } from '../engines/ext
 import type { ReadabilityMode, ShapeOptions } from '../engines/extract/shape-html.js';
 import { findCached, pruneCached, putCached } from '../store/web-cache.repo.js';
 import type { ConnectionPool } from '../net/connection-pool.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../store/database.js';
 
 /** How long a cached extraction serves /v2/web/extract (docs/decisions.md). */
 export const WEB_CACHE_TTL_MS = 60 * 60 * 1000;
@@ -34,11 +36,29 @@ export interface ExtractionJob {
   signal?: AbortSignal;
 }
 
+/** A result to keep in the shared cache: written by the caller, alone or with its own writes. */
+export interface CacheEntry {
+  key: string;
+  url: string;
+  result: string;
+  created_at: string;
+}
+
 /**
  * One extraction with the shared cache: /v2/web/extract and batch scrape both come here, so the
  * same URL with the same options is served from one store whichever surface asked first.
  */
 export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promise<WebExtractData> {
+  const { data, cacheEntry } = await extractUncommitted(ctx, job);
+  if (cacheEntry) await saveCached(ctx.db, cacheEntry, ctx.now());
+  return data;
+}
+
+/**
+ * runExtraction without its cache write, which comes back as `cacheEntry` (null when nothing is to be
+ * cached): batch scrape writes it in the same transaction as the page's outcome (one commit a page).
+ */
+export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): Promise<{ data: WebExtractData; cacheEntry: CacheEntry | null }> {
   const normalized = normalizeForCache(job.url);
   const { timeoutMs: _t, ...loadKey } = job.load;
   const key = createHash('sha256').update(JSON.stringify({ url: normalized, load: loadKey, shape: job.shape })).digest('hex');
@@ -47,7 +67,7 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
   if (job.cache && job.cache.maxAgeMs > 0) {
     const hit = await findCached(ctx.db, key);
     const age = hit ? now.getTime() - Date.parse(hit.created_at) : Infinity;
-    if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) return { ...(JSON.parse(hit.result) as WebExtractData), cached: true };
+    if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) return { data: { ...(JSON.parse(hit.result) as WebExtractData), cached: true }, cacheEntry: null };
   }
   const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape);
   const data: WebExtractData = {
@@ -68,16 +88,20 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
     cached: false,
     fetched_at: now.toISOString(),
   };
-  if (job.cache) {
-    await putCached(ctx.db, { key, url: normalized, result: JSON.stringify(data), created_at: now.toISOString() });
-    // Old entries go at most once an hour per store, on a write: the cache never serves them anyway.
-    const last = lastPrune.get(ctx.db) ?? 0;
-    if (now.getTime() - last > 60 * 60 * 1000) {
-      lastPrune.set(ctx.db, now.getTime());
-      await pruneCached(ctx.db, new Date(now.getTime() - WEB_CACHE_RETENTION_MS).toISOString());
-    }
+  return { data, cacheEntry: job.cache ? { key, url: normalized, result: JSON.stringify(data), created_at: now.toISOString() } : null };
+}
+
+/**
+ * Writes one cache entry through `db` (the store or a transaction). Old entries go at most once an
+ * hour per store (`store`, the store itself even inside a transaction): the cache never serves them anyway.
+ */
+export async function saveCached(db: Kysely<Database>, entry: CacheEntry, now: Date, store: object = db): Promise<void> {
+  await putCached(db, entry);
+  const last = lastPrune.get(store) ?? 0;
+  if (now.getTime() - last > 60 * 60 * 1000) {
+    lastPrune.set(store, now.getTime());
+    await pruneCached(db, new Date(now.getTime() - WEB_CACHE_RETENTION_MS).toISOString());
   }
-  return data;
 }
 
 function readabilityMode(v: WebExtractRequest['with_readability']): ReadabilityMode {

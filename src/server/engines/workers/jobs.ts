@@ -1,11 +1,14 @@
-import { extractDocument, type DocumentKind } from '../extract/documents.js';
-import { loadEncoder, truncateWith } from '../gateway/encoder.js';
-import { rasterize } from '../illustration/rasterize.js';
-import { runSeoTask, type SeoTaskInput } from '../../providers/beta/local/seo-tasks.js';
-import { shapeHtml, type ShapeOptions } from '../extract/shape-html.js';
-import { renderMindmap, type MindmapRender } from '../mindmap/render-job.js';
-import { composeDeck, type ComposeDeckInput } from '../slides/compose.js';
-import { readTemplateTheme } from '../slides/template-theme.js';
+import type { DocumentKind, extractDocument } from '../extract/documents.js';
+import type { rasterize } from '../illustration/rasterize.js';
+import type { SeoTaskInput, runSeoTask } from '../../providers/beta/local/seo-tasks.js';
+import type { ShapeOptions, shapeHtml } from '../extract/shape-html.js';
+import type { MindmapRender, renderMindmap } from '../mindmap/render-job.js';
+import type { ComposeDeckInput, composeDeck } from '../slides/compose.js';
+import type { readTemplateTheme } from '../slides/template-theme.js';
+
+// Each job imports its engine when first run, not when the worker starts: a worker that only shapes
+// HTML (batch scrape) never loads fonts, the rasteriser or the slide writer, and the first job of any
+// kind waits only for its own modules (a worker starts on the first CPU job, mid-request).
 
 /** A job's answer, and the buffers to move (not copy) back to the caller. */
 interface Done<T> {
@@ -20,42 +23,51 @@ interface Done<T> {
  */
 export const jobs = {
   async 'count-tokens'(input: { texts: string[] }): Promise<Done<number[]>> {
+    const { loadEncoder } = await import('../gateway/encoder.js');
     const enc = await loadEncoder();
     return { value: input.texts.map((t) => enc.count(t)) };
   },
 
   async 'truncate-tokens'(input: { text: string; maxTokens: number }): Promise<Done<{ text: string; tokens: number; truncated: boolean }>> {
+    const { loadEncoder, truncateWith } = await import('../gateway/encoder.js');
     return { value: truncateWith(await loadEncoder(), input.text, input.maxTokens) };
   },
 
   async 'render-png'(input: { svg: string }): Promise<Done<ReturnType<typeof rasterize>>> {
+    const { rasterize } = await import('../illustration/rasterize.js');
     const raster = rasterize(input.svg);
     return { value: raster, transfer: ownBuffer(raster.png) };
   },
 
   async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof readTemplateTheme>>>> {
+    const { readTemplateTheme } = await import('../slides/template-theme.js');
     return { value: await readTemplateTheme(input.data) };
   },
 
   async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof extractDocument>>>> {
+    const { extractDocument } = await import('../extract/documents.js');
     return { value: await extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)) };
   },
 
   async 'beta-seo-task'(input: SeoTaskInput): Promise<Done<ReturnType<typeof runSeoTask>>> {
+    const { runSeoTask } = await import('../../providers/beta/local/seo-tasks.js');
     return { value: runSeoTask(input) };
   },
 
   async 'render-mindmap'(input: MindmapRender): Promise<Done<Awaited<ReturnType<typeof renderMindmap>>>> {
+    const { renderMindmap } = await import('../mindmap/render-job.js');
     const out = await renderMindmap(input);
     return { value: out, transfer: out.png ? ownBuffer(out.png) : [] };
   },
 
   async 'write-deck'(input: ComposeDeckInput): Promise<Done<Awaited<ReturnType<typeof composeDeck>>>> {
+    const { composeDeck } = await import('../slides/compose.js');
     const out = await composeDeck(input);
     return { value: out, transfer: ownBuffer(out.pptx) };
   },
 
   async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {
+    const { shapeHtml } = await import('../extract/shape-html.js');
     return { value: shapeHtml(input.html, input.url, input.options) };
   },
 };
