@@ -96,12 +96,16 @@ async function measure(direct, gateway, body) {
 const config = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
 const upstream = await start(process.execPath, [path.join(here, 'upstream.mjs')], {}, /listening (\d+)/);
 const upstreamBase = `http://127.0.0.1:${upstream.match[1]}/v1`;
+// A platform that fails to start must not leave the upstream running.
 const platform = await start(
   process.execPath,
   [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(root, 'bin/facet.js'), '--json', 'serve', '--memory', '--port', '0', '--log-level', 'silent', '--no-profile', '--upstream-openai-base-url', upstreamBase],
   { FACET_CONFIG_DIR: config },
   /"api_key": "(fk_[a-z0-9]+)"[\s\S]*?\n}\n/,
-);
+).catch((err) => {
+  upstream.child.kill('SIGTERM');
+  throw err;
+});
 const apiKey = platform.match[1];
 const url = /listening on (http:\/\/\S+)/.exec(platform.output())[1];
 
