@@ -58,26 +58,36 @@ async function once(url, headers, bodies) {
 }
 
 /**
- * Latency, one exchange at a time (no queueing in the figures), direct and through the gateway taken
- * in turn — this VM's speed swings within seconds, and a swing must hit both paths alike for their
- * difference to mean anything. Then throughput with CONCURRENCY in flight, each path on its own.
+ * Latency, one exchange at a time (no queueing in the figures). Each path runs in blocks, in the
+ * order direct, gateway, gateway, direct, so a drift of this VM's speed during the run weighs on
+ * both paths alike: the p50s and "added" come from these blocks. Then the two paths in turn, one
+ * exchange each, for the median of the paired differences (a second view: every exchange then finds
+ * the caches the other path left). Then throughput with CONCURRENCY in flight, each path on its own.
  */
 async function measure(direct, gateway, body) {
-  for (let i = 0; i < WARMUP; i++) {
-    await once(direct.url, direct.headers, body);
-    await once(gateway.url, gateway.headers, body);
-  }
-  const lat = { direct: [], gateway: [], added: [] };
+  const run = async (path, n, into) => {
+    for (let i = 0; i < n; i++) into.push(await once(path.url, path.headers, body));
+  };
+  await run(direct, WARMUP, []);
+  await run(gateway, WARMUP, []);
+  const lat = { direct: [], gateway: [] };
+  const block = Math.ceil(REQUESTS / 4);
+  await run(direct, block, lat.direct);
+  await run(gateway, block, lat.gateway);
+  await run(gateway, block, lat.gateway);
+  await run(direct, block, lat.direct);
+  const added = [];
   for (let i = 0; i < REQUESTS / 2; i++) {
     // Which goes first alternates, so neither path always finds the machine just woken up.
-    const first = i % 2 === 0 ? 'direct' : 'gateway';
-    const second = first === 'direct' ? 'gateway' : 'direct';
-    const paths = { direct, gateway };
-    const a = await once(paths[first].url, paths[first].headers, body);
-    const b = await once(paths[second].url, paths[second].headers, body);
-    lat[first].push(a);
-    lat[second].push(b);
-    lat.added.push(lat.gateway.at(-1) - lat.direct.at(-1));
+    let d, g;
+    if (i % 2 === 0) {
+      d = await once(direct.url, direct.headers, body);
+      g = await once(gateway.url, gateway.headers, body);
+    } else {
+      g = await once(gateway.url, gateway.headers, body);
+      d = await once(direct.url, direct.headers, body);
+    }
+    added.push(g - d);
   }
   const throughput = async ({ url, headers }) => {
     let next = 0;
@@ -90,7 +100,7 @@ async function measure(direct, gateway, body) {
     return REQUESTS / ((performance.now() - started) / 1000);
   };
   const stats = (l, rps) => ({ p50: percentile(l, 50), p99: percentile(l, 99), rps });
-  return { direct: stats(lat.direct, await throughput(direct)), gateway: stats(lat.gateway, await throughput(gateway)), pairedAdded: percentile(lat.added, 50) };
+  return { direct: stats(lat.direct, await throughput(direct)), gateway: stats(lat.gateway, await throughput(gateway)), pairedAdded: percentile(added, 50) };
 }
 
 const config = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
@@ -125,12 +135,12 @@ function report(title, { direct, gateway, pairedAdded }) {
   console.log(`  upstream direct   ${f(direct.p50)}  ${f(direct.p99)}  ${direct.rps.toFixed(0).padStart(10)}`);
   console.log(`  through gateway   ${f(gateway.p50)}  ${f(gateway.p99)}  ${gateway.rps.toFixed(0).padStart(10)}`);
   console.log(`  added p50: ${added.toFixed(3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'NOT met'}); added p99: ${(gateway.p99 - direct.p99).toFixed(3)} ms`);
-  console.log(`  median of the paired differences: ${pairedAdded.toFixed(3)} ms; throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`);
+  console.log(`  added, median of ${REQUESTS / 2} paired differences (paths in turn): ${pairedAdded.toFixed(3)} ms; throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`);
 }
 try {
   const direct = { url: `${upstreamBase}/chat/completions`, headers: {} };
   const gateway = { url: `${url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` } };
-  console.log(`bench/gateway: ${REQUESTS / 2} sequential exchanges per path (direct and gateway in turn) + ${REQUESTS} at concurrency ${CONCURRENCY}, after ${WARMUP} warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, gateway, gateway, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   report('plain request', await measure(direct, gateway, body));
   report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip));
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
