@@ -24,16 +24,24 @@ const arg = (name, fallback) => {
 const REQUESTS = arg('requests', 2000);
 const CONCURRENCY = arg('concurrency', 8);
 const WARMUP = 200;
+// The platform's log level: silent by default (the gateway's own cost); BENCH_LOG_LEVEL=info adds the
+// request log lines a default `facet serve` writes (JSON on a pipe).
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'silent';
 
 function start(cmd, args, env, pattern) {
   const child = spawn(cmd, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`did not start: ${out}`)), 20_000);
+    let started = false;
     const onData = (c) => {
+      // Once started, the output (log lines at BENCH_LOG_LEVEL=info) is drained and dropped: kept,
+      // it would grow this process's work during the measurement.
+      if (started) return;
       out += c;
       const m = pattern.exec(out);
       if (m) {
+        started = true;
         clearTimeout(timer);
         resolve({ child, match: m, output: () => out });
       }
@@ -109,7 +117,7 @@ const upstreamBase = `http://127.0.0.1:${upstream.match[1]}/v1`;
 // A platform that fails to start must not leave the upstream running.
 const platform = await start(
   process.execPath,
-  [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(root, 'bin/facet.js'), '--json', 'serve', '--memory', '--port', '0', '--log-level', 'silent', '--no-profile', '--upstream-openai-base-url', upstreamBase],
+  [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(root, 'bin/facet.js'), '--json', 'serve', '--memory', '--port', '0', '--log-level', LOG_LEVEL, '--no-profile', '--upstream-openai-base-url', upstreamBase],
   { FACET_CONFIG_DIR: config },
   /"api_key": "(fk_[a-z0-9]+)"[\s\S]*?\n}\n/,
 ).catch((err) => {
@@ -140,7 +148,7 @@ function report(title, { direct, gateway, pairedAdded }) {
 try {
   const direct = { url: `${upstreamBase}/chat/completions`, headers: {} };
   const gateway = { url: `${url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` } };
-  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, gateway, gateway, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, gateway, gateway, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   report('plain request', await measure(direct, gateway, body));
   report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip));
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
