@@ -6,7 +6,8 @@ const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
 // one system call per call of randomToken cost more than the rest of the function (each model call
 // names its answer with one). The bytes are the same CSPRNG output either way.
 const POOL_SIZE = 4096;
-const pool = Buffer.allocUnsafe(POOL_SIZE);
+// Its own memory (not a slice of Node's shared Buffer pool, which other code reads and writes).
+const pool = Buffer.alloc(POOL_SIZE);
 let used = POOL_SIZE;
 
 function randomByte(): number {
