@@ -1,6 +1,6 @@
 import type { GatewayMessage, StopReason, ToolCall, ToolChoice } from '../engines/gateway-types.js';
 import type { Backend, BackendCall, BackendEvent, BackendResult, ReportedUsage } from '../engines/gateway/backend.js';
-import { postUpstream, sseEvents, UpstreamError, type UpstreamConfig } from './upstream-http.js';
+import { postUpstream, postUpstreamJson, sseEvents, UpstreamError, type UpstreamConfig } from './upstream-http.js';
 
 /**
  * Any server speaking the Messages wire format. The base URL excludes the version segment, as the
@@ -101,8 +101,7 @@ const isObjectWithKeys = (v: unknown) => typeof v === 'object' && v !== null && 
 export function anthropicCompatible(config: UpstreamConfig): Backend {
   return {
     async generate(call): Promise<BackendResult> {
-      const res = await postUpstream(config, '/v1/messages', headers(config), body(call, false), call.signal);
-      const json = (await res.body.json()) as { content?: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>; stop_reason?: string; usage?: MessagesUsage };
+      const json = (await postUpstreamJson(config, '/v1/messages', headers(config), body(call, false), call.signal)) as { content?: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>; stop_reason?: string; usage?: MessagesUsage };
       if (!Array.isArray(json.content)) throw new UpstreamError(502, 'the upstream answered without content', undefined, true);
       const text = json.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
       const toolCalls: ToolCall[] = json.content

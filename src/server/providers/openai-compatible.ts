@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayMessage, StopReason, ToolCall, ToolChoice } from '../engines/gateway-types.js';
 import type { Backend, BackendCall, BackendEvent, BackendResult, ReportedUsage } from '../engines/gateway/backend.js';
-import { postUpstream, sseEvents, UpstreamError, type UpstreamConfig } from './upstream-http.js';
+import { postUpstream, postUpstreamJson, sseEvents, UpstreamError, type UpstreamConfig } from './upstream-http.js';
 
 /**
  * Any server speaking the Chat Completions wire format: OpenAI, Ollama, llama.cpp, vLLM. The base
@@ -133,8 +133,7 @@ class ToolCallAssembler {
 export function openAICompatible(config: UpstreamConfig): Backend {
   return {
     async generate(call): Promise<BackendResult> {
-      const res = await postUpstream(config, '/chat/completions', headers(config), body(call, false), call.signal);
-      const json = (await res.body.json()) as {
+      const json = (await postUpstreamJson(config, '/chat/completions', headers(config), body(call, false), call.signal)) as {
         choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] | null }; finish_reason?: string }>;
         usage?: ChatUsage;
       };

@@ -1,5 +1,5 @@
 import { parseEventStream, type RawSseEvent } from '../../contract/event-stream.js';
-import { Agent, request, errors as undiciErrors } from 'undici';
+import { Agent, getGlobalDispatcher, request, errors as undiciErrors, type Dispatcher } from 'undici';
 
 /** An upstream's answer the gateway turns into the caller's error shape. */
 export class UpstreamError extends Error {
@@ -42,6 +42,19 @@ function errorMessage(body: string): string {
   }
 }
 
+/** A failure before the upstream answered: unreachable or too slow (the caller's own abort passes through). */
+function notAnswered(config: UpstreamConfig, err: unknown, timeout: number, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return err;
+  if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
+    return new UpstreamError(-1, `the upstream at ${config.baseUrl} did not answer within ${timeout} ms`);
+  }
+  return new UpstreamError(0, `cannot reach the upstream at ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+}
+
+function answeredWithError(status: number, body: string, retryAfter: string | string[] | undefined): UpstreamError {
+  return new UpstreamError(status, errorMessage(body), Array.isArray(retryAfter) ? retryAfter[0] : retryAfter);
+}
+
 /** POSTs JSON to an upstream; non-2xx answers and network failures become UpstreamError. */
 export async function postUpstream(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal) {
   const url = config.baseUrl.replace(/\/+$/, '') + path;
@@ -58,18 +71,91 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
       signal,
     });
   } catch (err) {
-    if (signal?.aborted) throw err;
-    if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
-      throw new UpstreamError(-1, `the upstream at ${config.baseUrl} did not answer within ${timeout} ms`);
-    }
-    throw new UpstreamError(0, `cannot reach the upstream at ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+    throw notAnswered(config, err, timeout, signal);
   }
-  if (res.statusCode >= 400) {
-    const text = await res.body.text();
-    const retry = res.headers['retry-after'];
-    throw new UpstreamError(res.statusCode, errorMessage(text), Array.isArray(retry) ? retry[0] : retry);
-  }
+  if (res.statusCode >= 400) throw answeredWithError(res.statusCode, await res.body.text(), res.headers['retry-after']);
   return res;
+}
+
+/** A base URL split the way undici's dispatch takes it, once per configuration. */
+const targets = new WeakMap<UpstreamConfig, { origin: string; basePath: string }>();
+
+function targetOf(config: UpstreamConfig): { origin: string; basePath: string } {
+  let t = targets.get(config);
+  if (!t) {
+    const u = new URL(config.baseUrl.replace(/\/+$/, ''));
+    t = { origin: u.origin, basePath: u.pathname === '/' ? '' : u.pathname };
+    targets.set(config, t);
+  }
+  return t;
+}
+
+/**
+ * POSTs JSON to an upstream and resolves with its JSON answer, for calls that are not streamed:
+ * the same request, errors and abort as postUpstream followed by `res.body.json()`, without a
+ * response stream. Every model call of the gateway pays for this path, and undici's request API
+ * (a Readable body, its consumers, the headers parsed into an object) was a fifth of its CPU.
+ */
+export function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<unknown> {
+  const timeout = config.timeoutMs ?? 120_000;
+  const { origin, basePath } = targetOf(config);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    let status = 0;
+    let retryAfter: string | string[] | undefined;
+    const chunks: Buffer[] = [];
+    let controller: Dispatcher.DispatchController | undefined;
+    const abortReason = () => signal?.reason ?? new undiciErrors.RequestAbortedError();
+    const onAbort = () => controller?.abort(abortReason());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const finish = (fn: () => void) => {
+      signal?.removeEventListener('abort', onAbort);
+      fn();
+    };
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(c) {
+        controller = c;
+        if (signal?.aborted) c.abort(abortReason());
+      },
+      onResponseStart(_c, statusCode, responseHeaders) {
+        status = statusCode;
+        retryAfter = responseHeaders['retry-after'];
+      },
+      onResponseData(_c, chunk) {
+        chunks.push(chunk);
+      },
+      onResponseEnd() {
+        finish(() => {
+          // As undici's body.json(): UTF-8, a leading byte order mark dropped.
+          let text = Buffer.concat(chunks).toString('utf8');
+          if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+          if (status >= 400) return reject(answeredWithError(status, text, retryAfter));
+          try {
+            resolve(JSON.parse(text));
+          } catch (err) {
+            reject(err);
+          }
+        });
+      },
+      onResponseError(_c, err) {
+        // Before the answer's status: unreachable or too slow; after it, reading the body failed.
+        finish(() => reject(status === 0 ? notAnswered(config, err, timeout, signal) : err));
+      },
+    };
+    if (signal?.aborted) return finish(() => reject(notAnswered(config, abortReason(), timeout, signal)));
+    (config.pool ?? getGlobalDispatcher()).dispatch(
+      {
+        origin,
+        path: basePath + path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+        body: payload,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      },
+      handler,
+    );
+  });
 }
 
 /** Reads a body, turning a connection lost mid-way into an UpstreamError. */

@@ -9,9 +9,41 @@ class Slot {
 type Reader = (sql: string, parameters: readonly unknown[]) => unknown[];
 const readers = new WeakMap<Kysely<any>, Reader>();
 
+/**
+ * Runs statements in one transaction, synchronously, and returns true; or returns false without
+ * running anything when the connection is inside another transaction (one a Kysely caller opened
+ * and is awaiting in): joining it would tie these writes to that transaction's fate.
+ */
+type AtomicWriter = (queries: ReadonlyArray<CompiledQuery>) => boolean;
+const writers = new WeakMap<Kysely<any>, AtomicWriter>();
+
 /** The store registers its synchronous cached-statement reader (SQLite) for its Kysely instance. */
 export function registerFastReader(db: Kysely<any>, reader: Reader): void {
   readers.set(db, reader);
+}
+
+/** The store registers its synchronous transaction runner (SQLite) for its Kysely instance. */
+export function registerFastWriter(db: Kysely<any>, writer: AtomicWriter): void {
+  writers.set(db, writer);
+}
+
+/**
+ * Compiles a query built by `build` once per dialect (with placeholders for its arguments) and
+ * returns a function that binds arguments to the compiled SQL. `build` must produce the same SQL
+ * whatever the values.
+ */
+function compileOnce<Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<unknown>) {
+  // One compilation per dialect: the SQL text differs (? versus $1 placeholders, quoting), and one
+  // process may hold stores of both kinds (tests, a future migrate command).
+  const compiled: Partial<Record<StoreDialect, { sql: string; parameters: readonly unknown[] }>> = {};
+  return (db: Kysely<any>, dialect: StoreDialect, args: Args): { sql: string; parameters: unknown[] } => {
+    let q = compiled[dialect];
+    if (!q) {
+      const slots = args.map((_, i) => new Slot(i)) as unknown as Args;
+      q = compiled[dialect] = build(db, ...slots).compile();
+    }
+    return { sql: q.sql, parameters: q.parameters.map((p) => (p instanceof Slot ? args[p.index] : p)) };
+  };
 }
 
 /**
@@ -20,22 +52,40 @@ export function registerFastReader(db: Kysely<any>, reader: Reader): void {
  * placeholders for its arguments and must produce the same SQL whatever the values.
  */
 export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
-  // One compilation per dialect: the SQL text differs (? versus $1 placeholders, quoting), and one
-  // process may hold stores of both kinds (tests, a future migrate command).
-  const compiled: Partial<Record<StoreDialect, { sql: string; parameters: readonly unknown[] }>> = {};
-  const compile = (db: Kysely<any>, dialect: StoreDialect, args: Args) => {
-    const slots = args.map((_, i) => new Slot(i)) as unknown as Args;
-    return (compiled[dialect] = build(db, ...slots).compile());
-  };
-  const bind = (parameters: readonly unknown[], args: Args) => parameters.map((p) => (p instanceof Slot ? args[p.index] : p));
+  const bind = compileOnce(build);
   return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
     const fast = readers.get(db);
     if (fast) {
-      const q = compiled.sqlite ?? compile(db, 'sqlite', args);
-      return fast(q.sql, bind(q.parameters, args)) as Row[];
+      const q = bind(db, 'sqlite', args);
+      return fast(q.sql, q.parameters) as Row[];
     }
-    const dialect = dialectOf(db);
-    const q = compiled[dialect] ?? compile(db, dialect, args);
-    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, bind(q.parameters, args)))).rows as Row[];
+    const q = bind(db, dialectOf(db), args);
+    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
   };
+}
+
+/**
+ * A hot write statement, built with Kysely once (per dialect): calling it with a store and the
+ * arguments gives the compiled query to hand to runAtomically. Same rule as preparedQuery: `build`
+ * receives placeholders and must produce the same SQL whatever the values.
+ */
+export function preparedStatement<Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<unknown>) {
+  const bind = compileOnce(build);
+  return (db: Kysely<any>, ...args: Args): CompiledQuery => {
+    const q = bind(db, writers.has(db) ? 'sqlite' : dialectOf(db), args);
+    return CompiledQuery.raw(q.sql, q.parameters);
+  };
+}
+
+/**
+ * Runs the queries in one transaction: all are committed before this resolves, or none. On SQLite
+ * with its connection free, synchronously (no other work can interleave, nothing waits on the
+ * event loop); otherwise, and on PostgreSQL, in a Kysely transaction.
+ */
+export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<CompiledQuery>): Promise<void> {
+  const fast = writers.get(db);
+  if (fast && fast(queries)) return;
+  await db.transaction().execute(async (trx) => {
+    for (const q of queries) await trx.executeQuery(q);
+  });
 }

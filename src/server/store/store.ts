@@ -3,7 +3,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
-import { registerFastReader } from './prepared.js';
+import { registerFastReader, registerFastWriter } from './prepared.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
 import { withExclusiveLock } from './dialect/locks.js';
 import { PostgresCacheBus } from './dialect/cache-bus.js';
@@ -64,6 +64,18 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as unknown as Sqlite.Database }) });
   registerFastReader(db, (sql, parameters) => statements.prepare(sql).all(...(parameters as unknown[])));
+  // Hot writes (a usage record per model call) skip Kysely's asynchronous transaction: BEGIN, the
+  // statements and COMMIT run in one synchronous step. Not while a Kysely transaction is open on the
+  // connection (it awaits between its statements): the writes would join it; the caller then waits
+  // for its turn through Kysely instead.
+  const writeAll = sqlite.transaction((queries: ReadonlyArray<{ sql: string; parameters: readonly unknown[] }>) => {
+    for (const q of queries) statements.prepare(q.sql).run(...(q.parameters as unknown[]));
+  });
+  registerFastWriter(db, (queries) => {
+    if (sqlite.inTransaction) return false;
+    writeAll(queries);
+    return true;
+  });
   await migrateOrClose(db);
   return {
     db,

@@ -1,40 +1,54 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { Database, UsageRecordsTable } from './database.js';
 import { greatest, least } from './dialect/extremes.js';
+import { preparedStatement, runAtomically } from './prepared.js';
 
 const COUNTERS = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd'] as const;
+
+const RECORD_COLUMNS = ['api_key_id', 'user_id', 'task_id', 'model', 'operation', ...COUNTERS, 'created_at'] as const;
+
+// A usage record is written on every model call: its two statements are built once.
+const insertRecord = preparedStatement((db, ...values: unknown[]) =>
+  db.insertInto('usage_records').values(Object.fromEntries(RECORD_COLUMNS.map((c, i) => [c, values[i]]))),
+);
+
+/**
+ * Adds one call to its key's, user's and model's rollup rows: the one of its UTC day and the
+ * all-time one (each created at its first call).
+ */
+const addToRollups = preparedStatement((db, apiKeyId: unknown, userId: unknown, model: unknown, day: unknown, createdAt: unknown, ...counters: unknown[]) => {
+  const rollup = (rowDay: unknown) => ({
+    api_key_id: apiKeyId,
+    user_id: userId,
+    model,
+    day: rowDay,
+    calls: 1,
+    ...Object.fromEntries(COUNTERS.map((c, i) => [c, counters[i]])),
+    first_call_at: createdAt,
+    last_call_at: createdAt,
+  });
+  return db
+    .insertInto('usage_rollups')
+    .values([rollup(day), rollup(ALL_TIME)])
+    .onConflict((oc) =>
+      oc.columns(['day', 'user_id', 'api_key_id', 'model']).doUpdateSet((eb) => ({
+        calls: eb('usage_rollups.calls', '+', 1),
+        ...Object.fromEntries(COUNTERS.map((c) => [c, eb(`usage_rollups.${c}`, '+', eb.ref(`excluded.${c}`))])),
+        first_call_at: least(db, eb.ref('usage_rollups.first_call_at'), eb.ref('excluded.first_call_at')),
+        last_call_at: greatest(db, eb.ref('usage_rollups.last_call_at'), eb.ref('excluded.last_call_at')),
+      })),
+    );
+});
 
 /**
  * Records one call, and adds it to two rollups in the same transaction: its key's, user's and
  * model's row for its UTC day, and the same for all time (day ''), which the usage report reads.
  */
 export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRecordsTable>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('usage_records').values(row).execute();
-    const rollup = (day: string) =>
-      ({
-        api_key_id: row.api_key_id ?? '',
-        user_id: row.user_id,
-        model: row.model,
-        day,
-        calls: 1,
-        ...Object.fromEntries(COUNTERS.map((c) => [c, row[c]])),
-        first_call_at: row.created_at,
-        last_call_at: row.created_at,
-      }) as Insertable<Database['usage_rollups']>;
-    await trx
-      .insertInto('usage_rollups')
-      .values([rollup(row.created_at.slice(0, 10)), rollup(ALL_TIME)])
-      .onConflict((oc) =>
-        oc.columns(['day', 'user_id', 'api_key_id', 'model']).doUpdateSet((eb) => ({
-          calls: eb('usage_rollups.calls', '+', 1),
-          ...Object.fromEntries(COUNTERS.map((c) => [c, eb(`usage_rollups.${c}`, '+', eb.ref(`excluded.${c}`))])),
-          first_call_at: least(trx, eb.ref('usage_rollups.first_call_at'), eb.ref('excluded.first_call_at')),
-          last_call_at: greatest(trx, eb.ref('usage_rollups.last_call_at'), eb.ref('excluded.last_call_at')),
-        })),
-      )
-      .execute();
-  });
+  await runAtomically(db, [
+    insertRecord(db, ...RECORD_COLUMNS.map((c) => row[c] ?? null)),
+    addToRollups(db, row.api_key_id ?? '', row.user_id, row.model, row.created_at.slice(0, 10), row.created_at, ...COUNTERS.map((c) => row[c])),
+  ]);
 }
 
 /** The `day` of the all-time rollup rows. */

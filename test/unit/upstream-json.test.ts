@@ -1,0 +1,96 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUpstreamPool, postUpstream, postUpstreamJson, UpstreamError, type UpstreamConfig } from '../../src/server/providers/upstream-http.js';
+
+// One fake upstream on 127.0.0.1 whose path picks the answer; both ways of calling it must agree.
+let server: http.Server;
+let base: string;
+const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      seen.push({ url: req.url!, headers: req.headers, body });
+      const path = req.url!.replace(/^\/v1/, '');
+      if (path === '/ok') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: JSON.parse(body), ü: 'ü' }));
+      if (path === '/bom') return res.writeHead(200).end('\uFEFF{"a":1}');
+      if (path === '/chunked') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"parts":[1,');
+        return setTimeout(() => res.end('2]}'), 5);
+      }
+      if (path === '/limited') return res.writeHead(429, { 'retry-after': '7' }).end(JSON.stringify({ error: { message: 'slow down' } }));
+      if (path === '/bad') return res.writeHead(400).end('plain words');
+      if (path === '/broken') return res.writeHead(200).end('{"a":');
+      // Long past the timeouts below (undici checks its timers about once a second).
+      if (path === '/slow') return setTimeout(() => res.writeHead(200).end('{}'), 3_000);
+      if (path === '/cut') {
+        res.writeHead(200, { 'content-length': '100' });
+        res.write('{"a":');
+        return setTimeout(() => res.destroy(), 5);
+      }
+      res.writeHead(404).end('{"error":"no such path"}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const pool = createUpstreamPool();
+afterAll(() => pool.close());
+
+/** The old way: postUpstream, then the body as JSON. */
+async function viaStream(config: UpstreamConfig, path: string, signal?: AbortSignal): Promise<unknown> {
+  const res = await postUpstream(config, path, { 'x-test': 'yes' }, { q: 1 }, signal);
+  return res.body.json();
+}
+
+/** An outcome both ways can be compared by: the value, or the error's kind and what it says. */
+async function outcome(p: Promise<unknown>): Promise<unknown> {
+  try {
+    return { value: await p };
+  } catch (err) {
+    if (err instanceof UpstreamError) return { upstream: err.status, message: err.message, retryAfter: err.retryAfter };
+    return { error: (err as Error).name, code: (err as { code?: string }).code };
+  }
+}
+
+describe('postUpstreamJson answers as postUpstream followed by body.json()', () => {
+  const cases = ['/ok', '/bom', '/chunked', '/limited', '/bad', '/broken', '/cut', '/nowhere'];
+  for (const path of cases) {
+    it(`for ${path}`, async () => {
+      const config = { baseUrl: base, pool, timeoutMs: 2_000 };
+      const expected = await outcome(viaStream(config, path));
+      expect(await outcome(postUpstreamJson(config, path, { 'x-test': 'yes' }, { q: 1 }))).toEqual(expected);
+    });
+  }
+
+  it('sends the same request: path under the base URL, headers and JSON body', async () => {
+    seen.length = 0;
+    await postUpstreamJson({ baseUrl: base, pool }, '/ok', { authorization: 'Bearer up' }, { q: [1, 'é'] });
+    expect(seen[0]).toMatchObject({ url: '/v1/ok', body: '{"q":[1,"é"]}', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer up' } });
+  });
+
+  it('on a timeout, an unreachable upstream and an abort', { timeout: 15_000 }, async () => {
+    const slow = { baseUrl: base, pool, timeoutMs: 200 };
+    const [timedOut, timedOutBefore] = await Promise.all([outcome(postUpstreamJson(slow, '/slow', {}, {})), outcome(viaStream(slow, '/slow'))]);
+    expect(timedOut).toEqual(timedOutBefore);
+    expect(timedOut).toMatchObject({ upstream: -1 });
+    const closed = { baseUrl: 'http://127.0.0.1:9/v1', pool };
+    expect(await outcome(postUpstreamJson(closed, '/ok', {}, {}))).toEqual(await outcome(viaStream(closed, '/ok')));
+    expect(await outcome(postUpstreamJson(closed, '/ok', {}, {}))).toMatchObject({ upstream: 0 });
+    const config = { baseUrl: base, pool };
+    for (const when of [0, 50]) {
+      const a = new AbortController();
+      setTimeout(() => a.abort(), when);
+      const [aborted, abortedBefore] = await Promise.all([outcome(postUpstreamJson(config, '/slow', {}, {}, a.signal)), outcome(viaStream(config, '/slow', a.signal))]);
+      expect(aborted).toEqual(abortedBefore);
+      expect(aborted).toMatchObject({ error: 'AbortError' });
+    }
+    const gone = AbortSignal.abort();
+    expect(await outcome(postUpstreamJson(config, '/ok', {}, {}, gone))).toEqual(await outcome(viaStream(config, '/ok', gone)));
+  });
+});
