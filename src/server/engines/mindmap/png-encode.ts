@@ -24,10 +24,28 @@ export class PngWriter {
     });
   }
 
-  /** Rows of RGBA pixels with room for a filter byte per row: fill with rowsOf, then write. */
-  static rowsOf(rgba: Uint8Array, width: number, rows: number): Buffer {
-    const stride = width * 4;
-    const raw = Buffer.allocUnsafe((stride + 1) * rows);
+  /**
+   * Two row buffers, used in turn: one band's rows are being compressed while the next band's are
+   * filled (the caller awaits a band's compression before writing the next). They come from a
+   * free list kept by the thread and go back to it when the picture is finished, because a fresh
+   * buffer per band cost more in page faults than the copy itself; two pictures drawn at once each
+   * get their own.
+   */
+  private readonly buffers: Buffer[] = [];
+  private turn = 0;
+  private static free: Buffer[] = [];
+
+  /** A band's RGBA pixels as PNG rows (a filter byte, 0 = none, before each row), in one of this writer's buffers. */
+  rowsOf(rgba: Uint8Array, rows: number): Buffer {
+    const stride = this.width * 4;
+    const size = (stride + 1) * rows;
+    const i = (this.turn = (this.turn + 1) % 2);
+    let buffer = this.buffers[i];
+    if (!buffer || buffer.length < size) {
+      const reused = PngWriter.free.findIndex((b) => b.length >= size && b.length <= 4 * size);
+      buffer = this.buffers[i] = reused >= 0 ? PngWriter.free.splice(reused, 1)[0] : Buffer.allocUnsafeSlow(size);
+    }
+    const raw = buffer.subarray(0, size);
     const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
     for (let y = 0; y < rows; y++) {
       const at = y * (stride + 1);
@@ -39,7 +57,8 @@ export class PngWriter {
 
   /**
    * Hands a band's rows to the compressor, which works on them in the thread pool; resolves once
-   * they are compressed. Draw the next band before awaiting it, so the two overlap.
+   * they are compressed. Draw the next band before awaiting it, so the two overlap, and await it
+   * before writing another (rowsOf reuses the buffer of the band before last).
    */
   write(rows: Buffer): Promise<void> {
     return new Promise((resolve, reject) => this.deflate.write(rows, (error) => (error ? reject(error) : resolve())));
@@ -48,6 +67,9 @@ export class PngWriter {
   async finish(): Promise<Buffer> {
     this.deflate.end();
     await this.done;
+    // Keep a few buffers for the next picture of this thread, not an unbounded pile.
+    PngWriter.free.push(...this.buffers.splice(0).filter((b) => b !== undefined));
+    PngWriter.free.splice(0, Math.max(0, PngWriter.free.length - 4));
     const header = Buffer.alloc(13);
     header.writeUInt32BE(this.width, 0);
     header.writeUInt32BE(this.height, 4);

@@ -13,8 +13,11 @@ interface Placed {
   rgb: [number, number, number];
 }
 
-/** Rows per band at most: small enough that deflating one band overlaps drawing the next. */
-const BAND_ROWS = 640;
+/**
+ * Pixels per band, about: small enough that deflating one band overlaps drawing the next, large
+ * enough that each band's own costs (parsing the drawing again, resvg's set-up) stay small.
+ */
+const BAND_PIXELS = 1_500_000;
 
 /**
  * The PNG of a laid-out map: resvg draws the boxes, lines and dots (the SVG without its labels),
@@ -28,7 +31,7 @@ export async function rasterizeMap(layout: LayoutResult, title: string): Promise
   const glyphs = placeGlyphs(layout, shapes.offset);
   const { width, height } = shapes;
   const png = new PngWriter(width, height);
-  const bands = Math.ceil(height / BAND_ROWS);
+  const bands = Math.ceil(height / Math.max(64, Math.ceil(BAND_PIXELS / width)));
   const rowsPerBand = Math.ceil(height / bands);
   let compressing: Promise<void> = Promise.resolve();
   const head = `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
@@ -36,7 +39,7 @@ export async function rasterizeMap(layout: LayoutResult, title: string): Promise
     const rows = Math.min(rowsPerBand, height - top);
     const band = shapes.svg.replace(head, `width="${width}" height="${rows}" viewBox="0 ${top} ${width} ${rows}"`);
     const image = new Resvg(band, { font: { loadSystemFonts: false }, shapeRendering: 2 }).render();
-    const raw = PngWriter.rowsOf(image.pixels, width, rows);
+    const raw = png.rowsOf(image.pixels, rows);
     for (const g of glyphs) if (g.top < top + rows && g.top + g.mask.height > top) blend(raw, width, top, rows, g);
     // The previous band has been compressing while this one was drawn.
     await compressing;

@@ -141,6 +141,13 @@ describe('the PNG', () => {
     expect(meanDiff(ours.rgba, reference.pixels)).toBeLessThan(bare * 0.5);
   });
 
+  it('draws two maps at once exactly as it draws each alone (row buffers are not shared)', async () => {
+    const alone = [Buffer.from((await renderBoth(wide, 'LOGICAL_STRUCTURE', true)).png!), Buffer.from((await renderBoth(deep, 'MIND_MAP', true)).png!)];
+    const together = await Promise.all([renderBoth(wide, 'LOGICAL_STRUCTURE', true), renderBoth(deep, 'MIND_MAP', true)]);
+    expect(Buffer.from(together[0].png!).equals(alone[0])).toBe(true);
+    expect(Buffer.from(together[1].png!).equals(alone[1])).toBe(true);
+  });
+
   it('gives identical bytes for identical input, whatever the glyph cache held before', async () => {
     const first = Buffer.from((await renderBoth(cjkLong, 'MIND_MAP', true)).png!);
     await renderBoth(wide, 'ORGANIZATION_STRUCTURE', true);
