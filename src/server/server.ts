@@ -14,7 +14,7 @@ import { bootstrap, type BootstrapResult } from './bootstrap.js';
 import { loadCatalog } from './engines/gateway/catalog.js';
 import { ModelDirectory } from './engines/gateway/directory.js';
 import { createGateway } from './engines/gateway/gateway.js';
-import { closeCpuPool } from './engines/workers/index.js';
+import { closeCpuPool, warmCpuPool } from './engines/workers/index.js';
 import { ground } from './services/grounding.service.js';
 import { analyzeQuery } from './engines/query-analysis.js';
 import { visibleIds } from './store/livedocs.repo.js';
@@ -251,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
   ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
   const boot = await bootstrap(ctx);
+  warmCpuPool();
   // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
   // Completed slide and landing-page tasks past their retention window lose their outputs (EXPIRED).
   const sweep = () => {

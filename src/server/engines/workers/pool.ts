@@ -70,6 +70,11 @@ export class CpuPool {
     });
   }
 
+  /** Starts the workers not yet running, idle (unref'd): the first job then finds one loaded. */
+  warm(): void {
+    while (!this.closed && this.slots.size < this.size) this.spawn();
+  }
+
   /** Ends every worker; queued and running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
