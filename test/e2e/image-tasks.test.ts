@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ok, okJson, startPlatform, tempDir, type CliResult, type Platform } from '../helpers/platform.js';
+import { zipNames } from '../helpers/zip.js';
 
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 
@@ -63,20 +63,6 @@ function pngSize(buf: Buffer) {
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }
 
-function zipNames(buf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err);
-      const names: string[] = [];
-      zip.on('entry', (e: yauzl.Entry) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.readEntry();
-    });
-  });
-}
 
 let p: Platform;
 let site: Awaited<ReturnType<typeof startSite>>;

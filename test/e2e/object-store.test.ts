@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { zipNames } from '../helpers/zip.js';
 import { startObjectStore, type TestObjectStore } from '../helpers/s3rver.js';
 import { sofficePath } from '../../src/server/engines/slides/preview.js';
 
@@ -15,21 +15,6 @@ let s3: TestObjectStore;
 let p: Platform;
 let dir: string;
 
-function zipNames(buf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a ZIP'));
-      const names: string[] = [];
-      zip.on('entry', (e: yauzl.Entry) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /** Files the server left in its local files dir, outside its scratch folders. */
 function localFiles(root: string, rel = ''): string[] {

@@ -1,8 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { zipNames } from '../helpers/zip.js';
 import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
 import { S3RVER_CREDENTIALS, startObjectStore, type TestObjectStore } from '../helpers/s3rver.js';
 import { startServer, type RunningServer } from '../../src/server/server.js';
@@ -12,21 +12,6 @@ const json = (r: { exitCode: number; stdout: string; stderr: string }) => {
   return JSON.parse(r.stdout);
 };
 
-function zipNames(buf: Buffer): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buf, { lazyEntries: true }, (err, zip) => {
-      if (err || !zip) return reject(err ?? new Error('not a ZIP'));
-      const names: string[] = [];
-      zip.on('entry', (e: yauzl.Entry) => {
-        names.push(e.fileName);
-        zip.readEntry();
-      });
-      zip.on('end', () => resolve(names));
-      zip.on('error', reject);
-      zip.readEntry();
-    });
-  });
-}
 
 /**
  * Issue 15, files: three `facet serve` processes on one PostgreSQL and one object store (s3rver on
