@@ -111,7 +111,7 @@ for (let r = 1; r <= ROUNDS; r++) {
   const s = await batchScrape(`scrape-${r}`);
   ratios.push(s.rate / d.rate);
   console.log(
-    `round ${r}: direct ${d.rate.toFixed(1)} pages/s (${d.ok} in ${d.seconds.toFixed(2)} s); batch scrape ${s.rate.toFixed(1)} pages/s (${s.ok} scraped in ${s.seconds.toFixed(2)} s, status ${s.status}, ${s.twice} fetched twice): ${((s.rate / d.rate) * 100).toFixed(0)}%${r === 1 ? ' (the fresh server's first batch)' : ''}`,
+    `round ${r}: direct ${d.rate.toFixed(1)} pages/s (${d.ok} in ${d.seconds.toFixed(2)} s); batch scrape ${s.rate.toFixed(1)} pages/s (${s.ok} scraped in ${s.seconds.toFixed(2)} s, status ${s.status}, ${s.twice} fetched twice): ${((s.rate / d.rate) * 100).toFixed(0)}%${r === 1 ? ' (the first batch of a fresh server)' : ''}`,
   );
 }
 const fresh = await direct('fresh', true);
