@@ -50,6 +50,7 @@ describe('piped, every create verb prints the new id alone', () => {
     ['livedocs resources add-url', () => ['livedocs', 'resources', 'add-url', ld, `${pages.url}/about`], /res_[0-9a-z]+/],
     ['slides create', () => ['slides', 'create', 'Harbour lights', '--livedoc', ld], /task_[0-9a-z]+/],
     ['slides create --wait', () => ['slides', 'create', 'Harbour lights', '--livedoc', ld, '--wait', '--interval', '2'], /task_[0-9a-z]+/],
+    ['slides themes create', () => ['slides', 'themes', 'create', 'Piped', '--background', '#FFFFFF', '--text', '#111111', '--accent', '#2B6CB0'], /theme_[0-9a-z]+/],
     ['pages create', () => ['pages', 'create', 'Harbour lights', '--livedoc', ld], /task_[0-9a-z]+/],
     ['mindmap', () => ['mindmap', 'Harbour lights', '--livedoc', ld], /res_[0-9a-z]+/],
     ['keys create', () => ['keys', 'create', '--name', 'piped'], /fk_[0-9a-z]+/],
