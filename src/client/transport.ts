@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AuthGroup } from '../contract/route.js';
 import { ApiError, MissingCredentialError, NetworkError, describeErrorBody } from './errors.js';
-import { httpRequest, readBody } from './http.js';
+import { httpRequest, readBody, type HttpResponse } from './http.js';
 import type { MultipartBody } from './multipart.js';
 
 export interface Credentials {
@@ -185,26 +185,36 @@ export function createTransport(options: TransportOptions) {
     }
   }
 
-  /** GETs a redirect's target with no credentials, following at most MAX_REDIRECTS more. */
-  async function followRedirect(target: string, spec: RequestSpec, requestId: string | undefined, hops = 1): Promise<RawResponse> {
-    const headers = { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' };
-    debug?.(`→ GET ${redactUrl(target)} (redirect ${hops}, no credentials)`);
-    let res;
-    try {
-      res = await httpRequest(target, { method: 'GET', headers, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal: spec.signal });
-    } catch (err) {
-      const e = err as Error & { code?: string };
-      if (e.name === 'AbortError') throw err;
-      throw new NetworkError(`cannot reach ${new URL(target).origin} (where the download was redirected): ${e.code ?? e.message}`, redactUrl(target));
+  /**
+   * GETs a link that is its own authorization (a signed page link, a presigned object-store URL):
+   * no credentials are sent, redirects are followed (at most MAX_REDIRECTS), and the body is left
+   * as a stream for the caller to save or read.
+   */
+  async function openLink(link: string, signal?: AbortSignal): Promise<HttpResponse> {
+    let target = link;
+    for (let hops = 0; ; hops++) {
+      debug?.(`→ GET ${redactUrl(target)} (no credentials)`);
+      let res: HttpResponse;
+      try {
+        res = await httpRequest(target, { method: 'GET', headers: { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal });
+      } catch (err) {
+        const e = err as Error & { code?: string };
+        if (e.name === 'AbortError') throw err;
+        throw new NetworkError(`cannot reach ${new URL(target).origin}: ${e.code ?? e.message}`, redactUrl(target));
+      }
+      debug?.(`← ${res.statusCode} GET ${redactUrl(target)}`);
+      const location = res.headers.location;
+      if (!REDIRECTS.has(res.statusCode) || typeof location !== 'string') return res;
+      res.body.resume();
+      if (hops + 1 >= MAX_REDIRECTS) throw new NetworkError(`too many redirects from ${new URL(link).origin}`, redactUrl(link));
+      target = new URL(location, target).toString();
     }
-    const buf = await readBody(res.body);
-    debug?.(`← ${res.statusCode} GET ${redactUrl(target)}`);
-    const location = res.headers.location;
-    if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
-      if (hops >= MAX_REDIRECTS) throw new NetworkError(`too many redirects downloading from ${new URL(target).origin}`, redactUrl(target));
-      return followRedirect(new URL(location, target).toString(), spec, requestId, hops + 1);
-    }
-    return { status: res.statusCode, headers: res.headers, body: buf, requestId };
+  }
+
+  /** A redirect's target, read whole (the platform sent a download to its object store). */
+  async function followRedirect(target: string, spec: RequestSpec, requestId: string | undefined): Promise<RawResponse> {
+    const res = await openLink(target, spec.signal);
+    return { status: res.statusCode, headers: res.headers, body: await readBody(res.body), requestId };
   }
 
   /** Sends and parses JSON; non-2xx answers become ApiError. */
@@ -232,5 +242,5 @@ export function createTransport(options: TransportOptions) {
   /** Auth headers of a route group, for requests made outside send() (event streams). */
   const headersFor = (group: AuthGroup) => authHeaders(group, options.credentials);
 
-  return { send, call, options, parse: toResult, headersFor };
+  return { send, call, openLink, options, parse: toResult, headersFor };
 }

@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { MAX_MINDMAP_QUERY, MINDMAP_LAYOUTS, type MindmapLayout } from '../../contract/mindmap.js';
 import type { Deps } from '../deps.js';
+import type { Transport } from '../../client/index.js';
+import { readBody } from '../../client/http.js';
 import { CliError, usageError } from '../exit-codes.js';
 
 export interface MindmapOptions {
@@ -29,12 +31,12 @@ function outFormat(out: string): 'svg' | 'png' {
  * The PNG comes from the map's own page (its signed URL with format=png): the server draws it with
  * the fonts it measured with, and the CLI stays light (no rasteriser loaded here).
  */
-async function fetchPng(url: string): Promise<Buffer> {
+async function fetchPng(transport: Transport, url: string): Promise<Buffer> {
   const u = new URL(url);
   u.searchParams.set('format', 'png');
-  const res = await fetch(u, { signal: AbortSignal.timeout(60_000) });
-  const body = Buffer.from(await res.arrayBuffer());
-  if (!res.ok || res.headers.get('content-type') !== 'image/png') throw new CliError(`the mindmap page did not give a PNG (HTTP ${res.status})`);
+  const res = await transport.openLink(u.toString());
+  const body = await readBody(res.body);
+  if (res.statusCode !== 200 || res.headers['content-type'] !== 'image/png') throw new CliError(`the mindmap page did not give a PNG (HTTP ${res.statusCode})`);
   return body;
 }
 
@@ -46,7 +48,7 @@ export async function run(query: string, opts: MindmapOptions, deps: Deps): Prom
   const io = deps.io();
   const data = await api.mindmap.create({ query, ...(opts.layout ? { layout: opts.layout } : {}), ...(opts.livedoc ? { livedoc_short_id: opts.livedoc } : {}) });
   if (opts.out && format) {
-    await writeFile(opts.out, format === 'png' ? await fetchPng(data.mindmap_url) : data.svg);
+    await writeFile(opts.out, format === 'png' ? await fetchPng(api.transport, data.mindmap_url) : data.svg);
     io.info(`wrote ${opts.out}`);
   }
   // Piped, the new resource id alone, as every create verb.

@@ -1,9 +1,8 @@
-import { createWriteStream } from 'node:fs';
-import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import type { TaskHistorical } from '../../../contract/doc-tasks.js';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
+import { requireOk, saveBody } from '../../io/download.js';
 
 /** The deck's file sits under its viewer's signed URL, with the same signature (docs/decisions.md "Slide decks"). */
 export function deckUrl(record: TaskHistorical): string {
@@ -17,15 +16,10 @@ export async function saveDeck(deps: Deps, record: TaskHistorical, out: string |
   if (record.task_status !== 'COMPLETED') {
     throw new CliError(`task ${record.task_id} is ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}; it has no deck to download`, EXIT.taskFailed);
   }
-  const { fetch } = await import('undici');
-  const res = await fetch(deckUrl(record));
-  if (!res.ok || !res.body) throw new CliError(`download failed: HTTP ${res.status}`, res.status === 404 ? EXIT.notFound : EXIT.failure);
+  const api = await deps.api();
+  const res = requireOk(await api.transport.openLink(deckUrl(record)));
   const target = out ?? `deck-${record.task_id}.pptx`;
-  if (target === '-') {
-    await pipeline(res.body as never, deps.streams.stdout as never, { end: false });
-    return target;
-  }
-  await pipeline(res.body as never, createWriteStream(target));
+  await saveBody(deps, res, target);
   if (target !== '-') deps.io().info(`saved ${target}`);
   return target;
 }

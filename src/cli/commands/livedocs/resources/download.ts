@@ -1,9 +1,6 @@
-import { createWriteStream } from 'node:fs';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import { Option, type Command } from 'commander';
 import type { Deps } from '../../../deps.js';
-import { CliError, EXIT } from '../../../exit-codes.js';
+import { dispositionFileName, requireOk, saveBody } from '../../../io/download.js';
 import { intOption } from '../../../io/parse.js';
 import { LIVEDOC_OPTION, target } from '../target.js';
 
@@ -14,10 +11,6 @@ export interface DownloadOptions {
   expiresIn?: number;
 }
 
-function fileNameOf(disposition: string | null): string | undefined {
-  const m = /filename\*=UTF-8''([^;]+)/i.exec(disposition ?? '');
-  return m ? path.basename(decodeURIComponent(m[1])) : undefined;
-}
 
 export async function run(args: string[], opts: DownloadOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
@@ -25,15 +18,10 @@ export async function run(args: string[], opts: DownloadOptions, deps: Deps): Pr
   const url = await api.livedocs.resources.downloadUrl(livedoc, rest[0], opts.expiresIn);
   const io = deps.io();
   if (opts.urlOnly) return io.print({ url }, () => io.write(url + '\n'));
-  const { fetch } = await import('undici');
-  const res = await fetch(url);
-  if (!res.ok || !res.body) throw new CliError(`download failed: HTTP ${res.status}`, res.status === 404 ? EXIT.notFound : EXIT.failure);
-  const target_ = opts.output ?? fileNameOf(res.headers.get('content-disposition')) ?? rest[0];
-  if (target_ === '-') {
-    await pipeline(res.body as never, deps.streams.stdout as never, { end: false });
-    return;
-  }
-  await pipeline(res.body as never, createWriteStream(target_));
+  const res = requireOk(await api.transport.openLink(url));
+  const target_ = opts.output ?? dispositionFileName(res.headers['content-disposition']) ?? rest[0];
+  await saveBody(deps, res, target_);
+  if (target_ === '-') return;
   io.print({ url, path: target_ }, () => io.success(`saved ${target_}`));
 }
 
