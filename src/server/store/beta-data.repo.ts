@@ -45,7 +45,7 @@ const PAGE_ROWS = 5_000;
  */
 export async function importedRowsText(db: Kysely<Database>, family: DataFamily, subject: string): Promise<{ version: string; chunks: Uint8Array[] } | null> {
   const encoder = new TextEncoder();
-  for (;;) {
+  for (let attempt = 1; ; attempt++) {
     const version = await importVersion(db, family, subject);
     if (version === null) return null;
     const chunks: Uint8Array[] = [];
@@ -65,5 +65,7 @@ export async function importedRowsText(db: Kysely<Database>, family: DataFamily,
       await new Promise((resolve) => setImmediate(resolve));
     }
     if ((await importVersion(db, family, subject)) === version) return { version, chunks };
+    // Imports replaced the rows under every read: say so rather than read on for ever.
+    if (attempt === 3) throw new Error(`the imported rows of ${subject} changed during three reads in a row; try again`);
   }
 }
