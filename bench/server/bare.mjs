@@ -1,6 +1,9 @@
-// The baselines: a bare Fastify route answering a JSON array like GET /auth/api-keys does, and,
-// when BENCH_DB names facet's database, a bare route that runs the same key-listing query on it
-// (what one SQLite read per request costs on this machine, with no auth and no framework of ours).
+// The baselines: a bare Fastify route answering a JSON array like GET /auth/api-keys does; when
+// BENCH_DB names facet's database, a bare route that runs the same key-listing query on it (what one
+// SQLite read per request costs on this machine, with no auth and no framework of ours); and a bare
+// POST that parses a JSON body and INSERTs one row into its own SQLite file (BENCH_WRITE_DB), with
+// the pragmas facet uses — the baseline of POST /v2/livedocs.
+import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import Sqlite from 'better-sqlite3';
 
@@ -13,6 +16,18 @@ if (process.env.BENCH_DB) {
   const userId = db.prepare('select id from users order by created_at limit 1').get().id;
   const list = db.prepare('select * from "api_keys" where "deleted_at" is null and "user_id" = ? order by "created_at", "id"');
   app.get('/sql/auth/api-keys', async () => list.all(userId));
+}
+if (process.env.BENCH_WRITE_DB) {
+  const db = new Sqlite(process.env.BENCH_WRITE_DB);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec('create table if not exists docs (id text primary key, owner_id text not null, name text not null, description text not null, created_at text not null)');
+  const insert = db.prepare('insert into docs (id, owner_id, name, description, created_at) values (?, ?, ?, ?, ?)');
+  app.post('/sql/livedocs', async (request) => {
+    const row = { id: randomUUID(), owner_id: 'usr_bench', name: String(request.body.name), description: String(request.body.description ?? ''), created_at: new Date().toISOString() };
+    insert.run(row.id, row.owner_id, row.name, row.description, row.created_at);
+    return { status: 'ok', message: null, data: row };
+  });
 }
 await app.listen({ host: '127.0.0.1', port: 0 });
 process.stdout.write(`listening on http://127.0.0.1:${app.server.address().port}\n`);

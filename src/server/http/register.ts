@@ -5,6 +5,7 @@ import type { RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
 import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
+import { JsonText } from '../json-text.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -45,6 +46,11 @@ function successStatus(route: RouteDef): number {
 /** Set FACET_VALIDATE_RESPONSES=1 (the test suite does) to check every answer against the contract. */
 const checkResponses = process.env.FACET_VALIDATE_RESPONSES === '1';
 
+function checkAnswer(route: RouteDef, schema: z.ZodType, payload: unknown): void {
+  const check = schema.safeParse(payload);
+  if (!check.success) throw new Error(`response of ${route.id} breaks the contract: ${check.error.message}`);
+}
+
 /**
  * Registers one contract route: authenticate by the route's group, validate path, query and body
  * with the contract's schemas, call the handler, and wrap v2 data in its envelope. Errors thrown on
@@ -73,10 +79,16 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
       if (reply.sent) return reply;
       if (reply.statusCode === 200 && status !== 200) reply.code(status);
       if (bodySchema === null || result === undefined && status === 204) return reply.send();
-      const payload = route.family === 'v2' && route.envelope !== false ? { status: 'ok', message: null, data: result ?? null } : result;
+      const enveloped = route.family === 'v2' && route.envelope !== false;
+      if (result instanceof JsonText) {
+        // Already serialized (a cached page): sent as it is, inside the envelope.
+        const body = result.body(enveloped);
+        if (checkResponses && bodySchema instanceof z.ZodType) checkAnswer(route, bodySchema, JSON.parse(body.toString('utf8')));
+        return reply.type('application/json; charset=utf-8').send(body);
+      }
+      const payload = enveloped ? { status: 'ok', message: null, data: result ?? null } : result;
       if (checkResponses && bodySchema instanceof z.ZodType && reply.statusCode === status) {
-        const check = bodySchema.safeParse(payload);
-        if (!check.success) throw new Error(`response of ${route.id} breaks the contract: ${check.error.message}`);
+        checkAnswer(route, bodySchema, payload);
       }
       return payload;
     },

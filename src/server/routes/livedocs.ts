@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import * as c from '../../contract/livedocs.js';
 import { registerRoute } from '../http/register.js';
+import { wantsFresh } from '../http/cache-control.js';
 import { readUpload } from '../http/multipart.js';
 import { HttpError } from '../errors.js';
 import * as livedocs from '../services/livedocs.service.js';
@@ -12,7 +13,7 @@ import { checkSignature } from '../services/resource-files.js';
 
 export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.createLiveDoc, ({ auth, body }) => livedocs.createLiveDoc(ctx, auth.user.id, body));
-  registerRoute(app, ctx, c.listLiveDocs, ({ auth, query }) => livedocs.listLiveDocs(ctx, auth.user.id, query));
+  registerRoute(app, ctx, c.listLiveDocs, ({ auth, query, request }) => livedocs.listLiveDocs(ctx, auth.user.id, query, { fresh: wantsFresh(request) }));
   registerRoute(app, ctx, c.getLiveDoc, ({ auth, params }) => livedocs.getLiveDoc(ctx, auth.user.id, params.short_id));
   registerRoute(app, ctx, c.updateLiveDoc, ({ auth, params, body }) => livedocs.updateLiveDoc(ctx, auth.user.id, params.short_id, body));
   registerRoute(app, ctx, c.deleteLiveDoc, ({ auth, params }) => livedocs.deleteLiveDoc(ctx, auth.user.id, params.short_id));

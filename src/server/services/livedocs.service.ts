@@ -1,7 +1,9 @@
 import type { LiveDoc } from '../../contract/livedocs.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
+import { JsonText } from '../json-text.js';
 import { newId } from '../store/ids.js';
+import { ViewCache } from '../store/view-cache.js';
 import * as repo from '../store/livedocs.repo.js';
 import { newestPerLiveDoc } from '../store/resources.repo.js';
 import { removeLiveDocFiles } from './resource-files.js';
@@ -83,8 +85,19 @@ function readmeOf(doc: repo.LiveDocRow, resources: Array<{ title: string; snippe
   return { summary, content: `# ${doc.name}\n\n${doc.description ? doc.description + '\n\n' : ''}${lines.join('\n')}\n` };
 }
 
-export async function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }) {
-  const { total, rows } = await repo.pageVisible(ctx.db, userId, { keyword: q.keyword?.trim() || undefined, offset: (q.page - 1) * q.size, limit: q.size });
+// A page of the list, as sent: served again until a LiveDoc, a share or a resource changes.
+const listPages = new ViewCache('livedocs');
+
+/** A page of the user's LiveDocs; `fresh` reads it from the store even when a cached copy is current. */
+export async function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }, options: { fresh?: boolean } = {}): Promise<JsonText> {
+  const keyword = q.keyword?.trim() || undefined;
+  const load = async () => new JsonText(JSON.stringify(await readPage(ctx, userId, { keyword, page: q.page, size: q.size })));
+  if (options.fresh) return load();
+  return listPages.get(ctx.db, `${userId}\n${q.page}\n${q.size}\n${keyword ?? ''}`, load);
+}
+
+async function readPage(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }) {
+  const { total, rows } = await repo.pageVisible(ctx.db, userId, { keyword: q.keyword, offset: (q.page - 1) * q.size, limit: q.size });
   const newest = await newestPerLiveDoc(ctx.db, rows.map((r) => r.id), 5);
   return { total, page: q.page, size: q.size, items: rows.map((r) => ({ ...toLiveDoc(r, userId), readme: readmeOf(r, newest.get(r.id)) })) };
 }

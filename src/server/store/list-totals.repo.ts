@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import { preparedQuery } from './prepared.js';
+import { preparedQuery, preparedStatement } from './prepared.js';
 
 /**
  * Per-owner row counts of the lists whose `total` a page answers, kept in the same transaction as
@@ -16,6 +16,14 @@ export async function adjustTotal(db: Kysely<Database>, list: CountedList, owner
     .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) })))
     .execute();
 }
+
+/** The same adjustment as a statement built once, for a hot insert to run with its row atomically. */
+export const adjustTotalStatement = preparedStatement((db: Kysely<Database>, list: CountedList, ownerId: string, delta: number) =>
+  db
+    .insertInto('list_totals')
+    .values({ owner_id: ownerId, list, n: delta })
+    .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) }))),
+);
 
 const totalRow = preparedQuery((db: Kysely<Database>, ownerId: string, list: CountedList) =>
   db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list),

@@ -1,31 +1,36 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import { containsIgnoringCase } from './dialect/text.js';
 import type { Database, LiveDocsTable } from './database.js';
-import { adjustTotal, totalOf } from './list-totals.repo.js';
-import { preparedQuery } from './prepared.js';
+import { adjustTotal, adjustTotalStatement, totalOf } from './list-totals.repo.js';
+import { preparedQuery, preparedStatement, runAtomically } from './prepared.js';
+import { changing } from './view-cache.js';
 
 export type LiveDocRow = Selectable<LiveDocsTable>;
 
 export async function insertLiveDoc(db: Kysely<Database>, row: LiveDocRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('livedocs').values(row).execute();
-    await adjustTotal(trx, 'livedocs', row.owner_id, 1);
-  });
+  // The row and its owner's total in one transaction, with statements built once (a hot write).
+  await changing('livedocs', () => runAtomically(db, [insertRow(db, row.id, row.owner_id, row.name, row.description, row.icon, row.created_at, row.modified_at), adjustTotalStatement(db, 'livedocs', row.owner_id, 1)]));
 }
+
+const insertRow = preparedStatement((db: Kysely<Database>, id: string, ownerId: string, name: string, description: string, icon: string, createdAt: string, modifiedAt: string) =>
+  db.insertInto('livedocs').values({ id, owner_id: ownerId, name, description, icon, created_at: createdAt, modified_at: modifiedAt }),
+);
 
 export async function findLiveDoc(db: Kysely<Database>, id: string): Promise<LiveDocRow | undefined> {
   return db.selectFrom('livedocs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function updateLiveDoc(db: Kysely<Database>, id: string, patch: Updateable<LiveDocsTable>): Promise<void> {
-  await db.updateTable('livedocs').set(patch).where('id', '=', id).execute();
+  await changing('livedocs', () => db.updateTable('livedocs').set(patch).where('id', '=', id).execute());
 }
 
 export async function deleteLiveDoc(db: Kysely<Database>, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const gone = await trx.deleteFrom('livedocs').where('id', '=', id).returning('owner_id').executeTakeFirst();
-    if (gone) await adjustTotal(trx, 'livedocs', gone.owner_id, -1);
-  });
+  await changing('livedocs', () =>
+    db.transaction().execute(async (trx) => {
+      const gone = await trx.deleteFrom('livedocs').where('id', '=', id).returning('owner_id').executeTakeFirst();
+      if (gone) await adjustTotal(trx, 'livedocs', gone.owner_id, -1);
+    }),
+  );
 }
 
 export async function isSharedWith(db: Kysely<Database>, livedocId: string, userId: string): Promise<boolean> {
@@ -34,11 +39,11 @@ export async function isSharedWith(db: Kysely<Database>, livedocId: string, user
 }
 
 export async function share(db: Kysely<Database>, livedocId: string, userId: string, at: string): Promise<void> {
-  await db.insertInto('livedoc_shares').values({ livedoc_id: livedocId, user_id: userId, created_at: at }).onConflict((oc) => oc.doNothing()).execute();
+  await changing('livedocs', () => db.insertInto('livedoc_shares').values({ livedoc_id: livedocId, user_id: userId, created_at: at }).onConflict((oc) => oc.doNothing()).execute());
 }
 
 export async function unshare(db: Kysely<Database>, livedocId: string, userId: string): Promise<number> {
-  const r = await db.deleteFrom('livedoc_shares').where('livedoc_id', '=', livedocId).where('user_id', '=', userId).executeTakeFirst();
+  const r = await changing('livedocs', () => db.deleteFrom('livedoc_shares').where('livedoc_id', '=', livedocId).where('user_id', '=', userId).executeTakeFirst());
   return Number(r.numDeletedRows);
 }
 

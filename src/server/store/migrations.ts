@@ -350,4 +350,11 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0017_social_speed': socialSpeedMigration,
   '0019_cache_bus': cacheBusMigration,
   '0020_beta_speed': betaSpeedMigration,
+  '0021_livedocs_one_owner_index': {
+    async up(db: Kysely<any>) {
+      // livedocs_owner_page (owner_id, modified_at, id) serves every lookup by owner the older
+      // owner_id index did; keeping both cost every LiveDoc write a second index update.
+      await db.schema.dropIndex('livedocs_owner').ifExists().execute();
+    },
+  },
 };

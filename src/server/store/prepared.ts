@@ -10,11 +10,12 @@ type Reader = (sql: string, parameters: readonly unknown[]) => unknown[];
 const readers = new WeakMap<Kysely<any>, Reader>();
 
 /**
- * Runs statements in one transaction, synchronously, and returns true; or returns false without
- * running anything when the connection is inside another transaction (one a Kysely caller opened
- * and is awaiting in): joining it would tie these writes to that transaction's fate.
+ * Runs statements in one transaction and returns a promise settled once they are committed (see
+ * group-commit.ts); or returns false without running anything when the connection is inside
+ * another transaction (one a Kysely caller opened and is awaiting in): joining it would tie these
+ * writes to that transaction's fate.
  */
-type AtomicWriter = (queries: ReadonlyArray<CompiledQuery>) => boolean;
+type AtomicWriter = (queries: ReadonlyArray<CompiledQuery>) => false | Promise<void>;
 const writers = new WeakMap<Kysely<any>, AtomicWriter>();
 
 /** The store registers its synchronous cached-statement reader (SQLite) for its Kysely instance. */
@@ -22,7 +23,7 @@ export function registerFastReader(db: Kysely<any>, reader: Reader): void {
   readers.set(db, reader);
 }
 
-/** The store registers its synchronous transaction runner (SQLite) for its Kysely instance. */
+/** The store registers its transaction runner (SQLite's group commit) for its Kysely instance. */
 export function registerFastWriter(db: Kysely<any>, writer: AtomicWriter): void {
   writers.set(db, writer);
 }
@@ -83,8 +84,13 @@ export function preparedStatement<Args extends unknown[]>(build: (db: Kysely<any
  * event loop); otherwise, and on PostgreSQL, in a Kysely transaction.
  */
 export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<CompiledQuery>): Promise<void> {
-  const fast = writers.get(db);
-  if (fast && fast(queries)) return;
+  // Given a transaction already: the queries join it, and commit or roll back with it.
+  if (db.isTransaction) {
+    for (const q of queries) await db.executeQuery(q);
+    return;
+  }
+  const committed = writers.get(db)?.(queries);
+  if (committed) return committed;
   await db.transaction().execute(async (trx) => {
     for (const q of queries) await trx.executeQuery(q);
   });

@@ -1,10 +1,13 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, ResourcesTable } from './database.js';
+import { changing } from './view-cache.js';
+
+// A LiveDoc's list item shows its newest resources (its readme): every write here changes lists.
 
 export type ResourceRow = Selectable<ResourcesTable>;
 
 export async function insertResource(db: Kysely<Database>, row: ResourceRow): Promise<void> {
-  await db.insertInto('livedoc_resources').values(row).execute();
+  await changing('livedocs', () => db.insertInto('livedoc_resources').values(row).execute());
 }
 
 export async function findResource(db: Kysely<Database>, livedocId: string, id: string): Promise<ResourceRow | undefined> {
@@ -25,11 +28,11 @@ export async function findByKey(db: Kysely<Database>, livedocId: string, key: st
 }
 
 export async function updateResource(db: Kysely<Database>, id: string, patch: Updateable<ResourcesTable>): Promise<void> {
-  await db.updateTable('livedoc_resources').set(patch).where('id', '=', id).execute();
+  await changing('livedocs', () => db.updateTable('livedoc_resources').set(patch).where('id', '=', id).execute());
 }
 
 export async function deleteResource(db: Kysely<Database>, id: string): Promise<void> {
-  await db.deleteFrom('livedoc_resources').where('id', '=', id).execute();
+  await changing('livedocs', () => db.deleteFrom('livedoc_resources').where('id', '=', id).execute());
 }
 
 export async function pageResources(db: Kysely<Database>, livedocId: string, options: { types?: string[]; offset: number; limit: number }) {

@@ -4,6 +4,8 @@ import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely'
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { registerFastReader, registerFastWriter } from './prepared.js';
+import { registerStoreProbe } from './view-cache.js';
+import { groupCommitWriter } from './group-commit.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
 import { withExclusiveLock } from './dialect/locks.js';
 import { PostgresCacheBus } from './dialect/cache-bus.js';
@@ -64,18 +66,16 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as unknown as Sqlite.Database }) });
   registerFastReader(db, (sql, parameters) => statements.prepare(sql).all(...(parameters as unknown[])));
-  // Hot writes (a usage record per model call) skip Kysely's asynchronous transaction: BEGIN, the
-  // statements and COMMIT run in one synchronous step. Not while a Kysely transaction is open on the
-  // connection (it awaits between its statements): the writes would join it; the caller then waits
-  // for its turn through Kysely instead.
-  const writeAll = sqlite.transaction((queries: ReadonlyArray<{ sql: string; parameters: readonly unknown[] }>) => {
-    for (const q of queries) statements.prepare(q.sql).run(...(q.parameters as unknown[]));
-  });
-  registerFastWriter(db, (queries) => {
-    if (sqlite.inTransaction) return false;
-    writeAll(queries);
-    return true;
-  });
+  // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of
+  // other connections (the admin commands that write a running server's data dir).
+  const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
+  registerStoreProbe(db, { inTransaction: () => sqlite.inTransaction, foreignCommits: () => dataVersion.get() as number });
+  // Hot writes (a usage record per model call, a LiveDoc created) skip Kysely's asynchronous
+  // transaction: BEGIN, the statements and COMMIT run in one synchronous step, and those that come
+  // in the same event-loop turn share one commit (group-commit.ts). Not while a Kysely transaction
+  // is open on the connection (it awaits between its statements): the writes would join it; the
+  // caller then waits for its turn through Kysely instead.
+  registerFastWriter(db, groupCommitWriter(sqlite, statements));
   await migrateOrClose(db);
   return {
     db,

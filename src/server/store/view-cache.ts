@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { JsonText } from '../json-text.js';
+
+/**
+ * A cache of whole answers (a list page as the client receives it) that is exact rather than
+ * short-lived: every repository write to the tables an answer is built from bumps that answer's
+ * topic, and an entry is served only while its topic has not moved since it was read.
+ *
+ * Exact needs every write seen: on SQLite this process makes the server's writes, and the admin
+ * commands that write the data dir beside a running server (`facet serve share`, `users create`)
+ * are other connections, whose commits SQLite counts (PRAGMA data_version): an entry is served only
+ * while that count has not moved either. The store registers both probes; a store that does not
+ * (PostgreSQL, where other instances write unseen) is never cached. Writes may run inside a
+ * transaction that is later rolled back, so a write bumps its topic before and after the statement,
+ * and an answer read while any transaction is open on the connection is not kept: what it saw may
+ * never be committed.
+ */
+export type ViewTopic = 'livedocs';
+
+const versions: Record<ViewTopic, number> = { livedocs: 0 };
+export interface StoreProbe {
+  /** A transaction is open on the store's one connection. */
+  inTransaction(): boolean;
+  /** A number that moves whenever another connection commits to the database. */
+  foreignCommits(): number;
+}
+
+const probes = new WeakMap<Kysely<any>, StoreProbe>();
+
+/** The SQLite store registers how to see open transactions and other connections' commits. */
+export function registerStoreProbe(db: Kysely<any>, probe: StoreProbe): void {
+  probes.set(db, probe);
+}
+
+/**
+ * Runs a write to a topic's tables with the topic bumped on both sides. Process-wide (not per
+ * store): the write may be given a transaction object rather than the store, and bumping too much
+ * only costs a cache miss.
+ */
+export async function changing<T>(topic: ViewTopic, write: () => Promise<T>): Promise<T> {
+  versions[topic]++;
+  try {
+    return await write();
+  } finally {
+    versions[topic]++;
+  }
+}
+
+interface Entry {
+  version: number;
+  foreign: number;
+  answer: JsonText;
+}
+
+export class ViewCache {
+  private readonly stores = new WeakMap<Kysely<any>, Map<string, Entry>>();
+  private bytes = new WeakMap<Kysely<any>, number>();
+
+  /** `budget` bounds the characters kept per store (their text; its bytes are kept beside it); the oldest entries go first past it. */
+  constructor(
+    private readonly topic: ViewTopic,
+    private readonly budget = 8 * 1024 * 1024,
+  ) {}
+
+  /** The answer for `key`, from the cache when nothing it was built from changed since. */
+  async get(db: Kysely<any>, key: string, load: () => Promise<JsonText>): Promise<JsonText> {
+    const probe = probes.get(db);
+    if (!probe) return load();
+    const map = this.of(db);
+    const hit = map.get(key);
+    const version = versions[this.topic];
+    const foreign = probe.foreignCommits();
+    if (hit && hit.version === version && hit.foreign === foreign) return hit.answer;
+    const clean = !probe.inTransaction();
+    const answer = await load();
+    if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign) this.keep(db, map, key, { version, foreign, answer });
+    return answer;
+  }
+
+  private keep(db: Kysely<any>, map: Map<string, Entry>, key: string, entry: Entry) {
+    let used = (this.bytes.get(db) ?? 0) + entry.answer.text.length - (map.get(key)?.answer.text.length ?? 0);
+    map.delete(key);
+    map.set(key, entry);
+    for (const [oldKey, old] of map) {
+      if (used <= this.budget) break;
+      map.delete(oldKey);
+      used -= old.answer.text.length;
+    }
+    this.bytes.set(db, used);
+  }
+
+  private of(db: Kysely<any>) {
+    let map = this.stores.get(db);
+    if (!map) this.stores.set(db, (map = new Map()));
+    return map;
+  }
+}
