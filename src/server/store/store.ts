@@ -68,8 +68,16 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   registerFastReader(db, (sql, parameters) => statements.prepare(sql).all(...(parameters as unknown[])));
   // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of
   // other connections (the admin commands that write a running server's data dir).
+  // The pragma costs a tenth of a cached page's serving time, so it is read at most once a
+  // millisecond: another process's commit is seen within a millisecond of it.
   const dataVersion = sqlite.prepare('PRAGMA data_version').pluck();
-  registerStoreProbe(db, { inTransaction: () => sqlite.inTransaction, foreignCommits: () => dataVersion.get() as number });
+  let foreign = { at: -Infinity, value: 0 };
+  const foreignCommits = () => {
+    const at = performance.now();
+    if (at - foreign.at >= 1) foreign = { at, value: dataVersion.get() as number };
+    return foreign.value;
+  };
+  registerStoreProbe(db, { inTransaction: () => sqlite.inTransaction, foreignCommits });
   // Hot writes (a usage record per model call, a LiveDoc created) skip Kysely's asynchronous
   // transaction: BEGIN, the statements and COMMIT run in one synchronous step, and those that come
   // in the same event-loop turn share one commit (group-commit.ts). Not while a Kysely transaction
