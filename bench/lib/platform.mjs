@@ -9,7 +9,11 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 export async function startPlatform(args = [], options = {}) {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'facet-bench-data-'));
   const configDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-config-'));
-  const proc = spawn(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-profile', ...args], {
+  // BENCH_CPU_PROF=<dir>: the server writes a CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+  // options.inspect: the server listens for the inspector on a free loopback port (liveMemory below).
+  const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
+  const proc = spawn(process.execPath, [...profile, ...inspect, path.join(ROOT, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-profile', ...args], {
     env: { ...process.env, FACET_CONFIG_DIR: configDir, NO_COLOR: '1' },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
@@ -27,7 +31,32 @@ export async function startPlatform(args = [], options = {}) {
     proc.on('exit', () => reject(new Error(`facet serve exited:\n${output}`)));
   });
   const boot = JSON.parse(readFileSync(path.join(dataDir, 'bootstrap.json'), 'utf8'));
+  const inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(output)?.[1];
   return {
+    /**
+     * The server's live memory: a full garbage collection through the inspector, then
+     * process.memoryUsage() (bytes). RSS alone counts garbage V8 has not collected yet.
+     */
+    async liveMemory() {
+      if (!inspectorUrl) throw new Error('start the platform with { inspect: true }');
+      const { WebSocket } = await import('undici');
+      const ws = new WebSocket(inspectorUrl);
+      await new Promise((resolve, reject) => ((ws.onopen = resolve), (ws.onerror = reject)));
+      let id = 0;
+      const pending = new Map();
+      ws.onmessage = (e) => {
+        const msg = JSON.parse(String(e.data));
+        pending.get(msg.id)?.(msg);
+      };
+      const call = (method, params = {}) => new Promise((resolve) => {
+        pending.set(++id, resolve);
+        ws.send(JSON.stringify({ id, method, params }));
+      });
+      await call('HeapProfiler.collectGarbage');
+      const r = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      ws.close();
+      return JSON.parse(r.result.result.value);
+    },
     url,
     dataDir,
     pid: proc.pid,

@@ -106,6 +106,9 @@ export interface RunningServer {
 }
 
 /** The embedded platform behind one small handle, used alike by `facet serve` and every test. */
+/** Asked of the kernel for the accept queue; it grants at most net.core.somaxconn (4096 here). */
+export const LISTEN_BACKLOG = 65_535;
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const memory = options.memory ?? false;
   const dataDir = memory ? null : (options.dataDir ?? null);
@@ -240,7 +243,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = buildApp(ctx, { logger });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {
-    await app.listen({ host: config.host, port: config.port });
+    // Node's default accept queue (511) drops the connections of a burst beyond it, and the
+    // client's kernel retries them 1, 3 and 7 s later: thousands of streams opened at once waited
+    // seconds for their first event. The kernel caps this at net.core.somaxconn.
+    await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
   } catch (err) {
     await store.close();
     unlock();
