@@ -52,5 +52,8 @@ export async function verifyAccessToken(secret: Uint8Array, token: string, now =
 
 /** JWTs have three dot-separated parts; API keys never contain a dot. */
 export function looksLikeJwt(value: string): boolean {
-  return value.split('.').length === 3;
+  // Exactly two dots, found without splitting the token (this runs on every request).
+  const first = value.indexOf('.');
+  const second = first < 0 ? -1 : value.indexOf('.', first + 1);
+  return second > 0 && value.indexOf('.', second + 1) < 0;
 }

@@ -3,6 +3,8 @@ import type { Ctx } from './users.service.js';
 import { HttpError, notFound, RequestValidationError } from '../errors.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { newId } from '../store/ids.js';
+import { JsonText } from '../json-text.js';
+import { ViewCache } from '../store/view-cache.js';
 import {
   findLiveKeyById,
   insertApiKeyWithinLimit,
@@ -62,8 +64,11 @@ export async function createKey(
 }
 
 /** A user's own keys: at most --max-keys-per-user of them, so one answer holds them all. */
-export async function listKeys(ctx: Ctx, filter: { userId: string }): Promise<ApiKeyInfo[]> {
-  return (await listLiveKeys(ctx.db, filter)).map(keyInfo);
+// A user's key list as sent, served again until a key of anyone's changes (view-cache.ts).
+const keyListAnswers = new ViewCache('keys');
+
+export async function listKeys(ctx: Ctx, filter: { userId: string }): Promise<JsonText> {
+  return keyListAnswers.get(ctx.db, filter.userId, async () => new JsonText(JSON.stringify((await listLiveKeys(ctx.db, filter)).map(keyInfo))));
 }
 
 /** The cursor is opaque to callers: where the previous page ended. */

@@ -4,6 +4,7 @@ import { preparedQuery } from './prepared.js';
 import { lockForTransaction } from './dialect/locks.js';
 import { ReadCache } from './read-cache.js';
 import { announceChange } from './cache-bus.js';
+import { changed } from './view-cache.js';
 
 // A user's key list is read on every listing; any key write drops the cached lists.
 const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
@@ -20,6 +21,7 @@ const keysByHash = new ReadCache<ApiKeyRow | undefined>(5_000);
 async function forgetKeys(db: Kysely<Database>, options: { everywhere: boolean } = { everywhere: true }): Promise<void> {
   keyLists.clear(db);
   keysByHash.clear(db);
+  changed('keys');
   if (options.everywhere) await announceChange(db);
 }
 

@@ -15,9 +15,9 @@ import type { JsonText } from '../json-text.js';
  * and an answer read while any transaction is open on the connection is not kept: what it saw may
  * never be committed.
  */
-export type ViewTopic = 'livedocs';
+export type ViewTopic = 'livedocs' | 'keys';
 
-const versions: Record<ViewTopic, number> = { livedocs: 0 };
+const versions: Record<ViewTopic, number> = { livedocs: 0, keys: 0 };
 export interface StoreProbe {
   /** A transaction is open on the store's one connection. */
   inTransaction(): boolean;
@@ -50,6 +50,15 @@ interface Entry {
   version: number;
   foreign: number;
   answer: JsonText;
+}
+
+/**
+ * Marks a topic changed by a write that has just committed, for repositories that drop their other
+ * caches after each write anyway: a page read before the commit may have been kept a moment, and
+ * is not served again once this has run (nobody has been told of the write before it runs).
+ */
+export function changed(topic: ViewTopic): void {
+  versions[topic]++;
 }
 
 export class ViewCache {
