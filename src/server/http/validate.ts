@@ -16,6 +16,11 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
  * can render; an absent required value gets type "missing".
  */
 export function validatePart<T extends z.ZodType>(where: 'path' | 'query' | 'body' | 'header', schema: T, data: unknown): z.infer<T> {
+  if (where === 'query' && isEmpty(data)) return emptyQueryOf(schema);
+  return validateFully(where, schema, data);
+}
+
+function validateFully<T extends z.ZodType>(where: 'path' | 'query' | 'body' | 'header', schema: T, data: unknown): z.infer<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   let missing = false;
@@ -31,4 +36,21 @@ export function validatePart<T extends z.ZodType>(where: 'path' | 'query' | 'bod
     };
   });
   throw new RequestValidationError(issues, missing);
+}
+
+const isEmpty = (data: unknown) => typeof data === 'object' && data !== null && Object.keys(data).length === 0;
+
+// Most list requests send no query at all, and an empty query always validates to the same
+// defaults: parsed once per schema, and handed out as a fresh copy when it holds only plain values.
+const emptyQueries = new WeakMap<z.ZodType, { value: unknown } | null>();
+
+function emptyQueryOf<T extends z.ZodType>(schema: T): z.infer<T> {
+  let known = emptyQueries.get(schema);
+  if (known === undefined) {
+    const result = schema.safeParse({});
+    const plain = result.success && typeof result.data === 'object' && result.data !== null && Object.values(result.data).every((v) => v === null || typeof v !== 'object');
+    emptyQueries.set(schema, (known = plain ? { value: result.data } : null));
+  }
+  if (known === null) return validateFully('query', schema, {});
+  return { ...(known.value as object) } as z.infer<T>;
 }

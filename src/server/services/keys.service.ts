@@ -125,9 +125,13 @@ export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean): Promi
 /** How long a key's last_used_at may lag: one write a minute, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
-export async function touchKey(ctx: Ctx, row: ApiKeyRow): Promise<void> {
-  const now = ctx.now();
-  if (row.last_used_at && now.getTime() - Date.parse(row.last_used_at) < LAST_USED_RESOLUTION_MS) return;
+/** Whether a use of the key at `now` is to be recorded (last use is kept to the minute). */
+export function lastUseIsStale(row: ApiKeyRow, now: Date): boolean {
+  return !row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS;
+}
+
+export async function touchKey(ctx: Ctx, row: ApiKeyRow, now = ctx.now()): Promise<void> {
+  if (!lastUseIsStale(row, now)) return;
   await updateApiKey(ctx.db, row.id, { last_used_at: now.toISOString() });
 }
 
