@@ -5,8 +5,10 @@ import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platfo
 
 /**
  * "The CLI loads only what the command it runs needs" (issue 9): checked on the built CLI by what a
- * command's process evaluated, not by timing. A preload records, when the process exits, the marks
- * libraries leave on globalThis once they run (zod's global config).
+ * command's process evaluated, not by timing. A preload records, when the process exits, the mark
+ * zod leaves on globalThis once it runs, and which of Node's own modules were loaded
+ * (process.moduleLoadList): node:crypto, node:tty, and the scanner Node runs on a CommonJS package
+ * imported from an ES module (commander's, before it was bundled).
  */
 let p: Platform;
 let probe: string;
@@ -18,12 +20,12 @@ beforeAll(async () => {
   marks = path.join(dir, 'marks.json');
   writeFileSync(
     probe,
-    `process.on('exit', () => require('node:fs').writeFileSync(process.env.FACET_TEST_MARKS, JSON.stringify({ zod: '__zod_globalConfig' in globalThis })));\n`,
+    `process.on('exit', () => require('node:fs').writeFileSync(process.env.FACET_TEST_MARKS, JSON.stringify({ zod: '__zod_globalConfig' in globalThis, builtins: process.moduleLoadList })));\n`,
   );
 });
 afterAll(() => p?.cleanup());
 
-async function loaded(args: string[]): Promise<{ stdout: unknown; marks: { zod: boolean } }> {
+async function loaded(args: string[]): Promise<{ stdout: unknown; marks: { zod: boolean; builtins: string[] } }> {
   const r = await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, NO_COLOR: '1' } });
   return { stdout: okJson(r), marks: JSON.parse(readFileSync(marks, 'utf8')) };
 }
@@ -33,6 +35,23 @@ describe('what a command loads', () => {
     const r = await loaded(['keys', 'list', '--json']);
     expect(r.stdout).toEqual([expect.objectContaining({ name: 'bootstrap', status: 'active' })]);
     expect(r.marks.zod).toBe(false);
+  });
+
+  it('keys list --json (stdio piped) loads no crypto, no tty and no CommonJS package', async () => {
+    const r = await loaded(['keys', 'list', '--json']);
+    expect(r.stdout).toEqual([expect.objectContaining({ name: 'bootstrap' })]);
+    // crypto only names a config file's temporary copy when writing; chalk's colour detection
+    // (node:tty) is never used; commander is bundled, not loaded through the CommonJS loader.
+    const unwanted = ['NativeModule crypto', 'NativeModule tty', 'NativeModule internal/deps/cjs-module-lexer/lexer'];
+    expect(r.marks.builtins.filter((m) => unwanted.includes(m))).toEqual([]);
+    // the probe does see what a command loads: the HTTP client
+    expect(r.marks.builtins).toContain('NativeModule http');
+  });
+
+  it('config writes still work without crypto loaded up front (a temporary copy renamed over the file)', async () => {
+    const r = await p.cli(['config', 'set', 'default_livedoc', 'ld_probe']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(okJson(await p.cli(['config', 'get', 'default_livedoc', '--json']))).toMatchObject({ value: 'ld_probe' });
   });
 
   it('the probe sees zod where a command does load it (models list goes through its contract)', async () => {
