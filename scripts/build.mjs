@@ -42,14 +42,22 @@ const zodEnglishOnly = {
  * commander is CommonJS. Bundled into ES module chunks, its require() of Node's own modules would
  * throw (an ES module has no require), so those calls become process.getBuiltinModule (Node
  * >= 20.16; package.json asks for 20.19), the synchronous way an ES module gets a built-in. Its
- * require() of its own files is bundled by esbuild as usual.
+ * require() of its own files is bundled by esbuild as usual. node:child_process (with dgram and
+ * more, about 2 ms) serves only commander's executable subcommands, which facet has none of: it
+ * is loaded on first use, through a proxy.
  */
+const LAZY_BUILTINS = new Set(['node:child_process']);
 const builtinRequires = {
   name: 'builtin-requires',
   setup(b) {
     b.onLoad({ filter: /[\\/]node_modules[\\/]commander[\\/].*\.js$/ }, async (args) => {
       const source = await readFile(args.path, 'utf8');
-      return { contents: source.replace(/\brequire\((['"])(node:[\w/]+)\1\)/g, 'globalThis.process.getBuiltinModule("$2")'), loader: 'js' };
+      const contents = source.replace(/\brequire\((['"])(node:[\w/]+)\1\)/g, (_, _q, id) =>
+        LAZY_BUILTINS.has(id)
+          ? `new Proxy({}, { get: (_, key) => globalThis.process.getBuiltinModule(${JSON.stringify(id)})[key] })`
+          : `globalThis.process.getBuiltinModule(${JSON.stringify(id)})`,
+      );
+      return { contents, loader: 'js' };
     });
   },
 };

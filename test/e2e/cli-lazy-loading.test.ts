@@ -7,8 +7,8 @@ import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platfo
  * "The CLI loads only what the command it runs needs" (issue 9): checked on the built CLI by what a
  * command's process evaluated, not by timing. A preload records, when the process exits, the mark
  * zod leaves on globalThis once it runs, and which of Node's own modules were loaded
- * (process.moduleLoadList): node:crypto, node:tty, and the scanner Node runs on a CommonJS package
- * imported from an ES module (commander's, before it was bundled).
+ * (process.moduleLoadList): node:crypto, node:tty, node:child_process, and the scanner Node runs on
+ * a CommonJS package imported from an ES module (commander's, before it was bundled).
  */
 let p: Platform;
 let probe: string;
@@ -37,12 +37,13 @@ describe('what a command loads', () => {
     expect(r.marks.zod).toBe(false);
   });
 
-  it('keys list --json (stdio piped) loads no crypto, no tty and no CommonJS package', async () => {
+  it('keys list --json (stdio piped) loads no crypto, no tty, no child_process and no CommonJS package', async () => {
     const r = await loaded(['keys', 'list', '--json']);
     expect(r.stdout).toEqual([expect.objectContaining({ name: 'bootstrap' })]);
     // crypto only names a config file's temporary copy when writing; chalk's colour detection
-    // (node:tty) is never used; commander is bundled, not loaded through the CommonJS loader.
-    const unwanted = ['NativeModule crypto', 'NativeModule tty', 'NativeModule internal/deps/cjs-module-lexer/lexer'];
+    // (node:tty) is never used; commander is bundled, not loaded through the CommonJS loader, and
+    // its child_process (executable subcommands, which facet has none of) waits for first use.
+    const unwanted = ['NativeModule crypto', 'NativeModule tty', 'NativeModule internal/deps/cjs-module-lexer/lexer', 'NativeModule child_process'];
     expect(r.marks.builtins.filter((m) => unwanted.includes(m))).toEqual([]);
     // the probe does see what a command loads: the HTTP client
     expect(r.marks.builtins).toContain('NativeModule http');
