@@ -75,6 +75,21 @@ const chalkWithoutDetection = {
   },
 };
 
+/**
+ * `import process from 'node:process'` (env-paths does) is the global process object, but as an
+ * ES module import Node builds it a facade that reads every property of process once, getters
+ * included: the stdin, stdout and stderr streams are created and the diagnostic report module is
+ * loaded, 5-10 ms of every command (bench/cli-startup). Bundled code gets the global itself; a
+ * named import from node:process would fail the build here rather than behave differently.
+ */
+const processGlobal = {
+  name: 'process-global',
+  setup(b) {
+    b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-global' }));
+    b.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;\n', loader: 'js' }));
+  },
+};
+
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts', worker: 'src/server/engines/workers/worker.ts' },
@@ -84,7 +99,7 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  plugins: [externalExceptBundled, zodEnglishOnly, builtinRequires, chalkWithoutDetection],
+  plugins: [processGlobal, externalExceptBundled, zodEnglishOnly, builtinRequires, chalkWithoutDetection],
   sourcemap: 'linked',
   chunkNames: 'chunks/[name]-[hash]',
   logLevel: 'warning',
