@@ -106,5 +106,5 @@ await build({
   define: { __FACET_VERSION__: JSON.stringify(version) },
 });
 
-// `facet --version` alone is answered by the launcher from this file, without loading the CLI.
-writeFileSync(new URL('../dist/version.js', import.meta.url), `export const VERSION = ${JSON.stringify(version)};\n`);
+// `facet --version` alone is answered by the launcher (CommonJS) from this file, without loading the CLI.
+writeFileSync(new URL('../dist/version.json', import.meta.url), JSON.stringify({ version }) + '\n');

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 
 /**
  * "The CLI loads only what the command it runs needs" (issue 9): checked on the built CLI by what a
@@ -25,9 +25,14 @@ beforeAll(async () => {
 });
 afterAll(() => p?.cleanup());
 
+async function run(args: string[]): Promise<{ stdout: string; marks: { zod: boolean; builtins: string[] } }> {
+  const r = ok(await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, NO_COLOR: '1' } }));
+  return { stdout: r.stdout, marks: JSON.parse(readFileSync(marks, 'utf8')) };
+}
+
 async function loaded(args: string[]): Promise<{ stdout: unknown; marks: { zod: boolean; builtins: string[] } }> {
-  const r = await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, NO_COLOR: '1' } });
-  return { stdout: okJson(r), marks: JSON.parse(readFileSync(marks, 'utf8')) };
+  const r = await run(args);
+  return { stdout: JSON.parse(r.stdout), marks: r.marks };
 }
 
 describe('what a command loads', () => {
@@ -61,6 +66,13 @@ describe('what a command loads', () => {
     const r = await p.cli(['config', 'set', 'default_livedoc', 'ld_probe']);
     expect(r.exitCode, r.stderr).toBe(0);
     expect(okJson(await p.cli(['config', 'get', 'default_livedoc', '--json']))).toMatchObject({ value: 'ld_probe' });
+  });
+
+  it('--version is answered by the CommonJS launcher: no ES module loader, no CLI', async () => {
+    const r = await run(['--version']);
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\S*\n$/);
+    expect(r.marks.builtins).not.toContain('NativeModule internal/modules/esm/resolve');
+    expect(r.marks.zod).toBe(false);
   });
 
   it('the probe sees zod where a command does load it (models list goes through its contract)', async () => {
