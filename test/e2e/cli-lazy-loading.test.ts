@@ -42,6 +42,15 @@ describe('what a command loads', () => {
     expect(r.marks.zod).toBe(false);
   });
 
+  it('status --json and whoami --json load no zod either (keys and system clients by reference)', async () => {
+    for (const args of [['status', '--json'], ['whoami', '--json']]) {
+      const r = await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, FACET_CHROMIUM: process.execPath } });
+      // status exits non-zero when a check fails (fonts on a bare machine): what it loaded is the point here
+      expect(r.stdout, r.stderr).toMatch(/^\{/);
+      expect(JSON.parse(readFileSync(marks, 'utf8')).zod, args.join(' ')).toBe(false);
+    }
+  });
+
   it('keys list --json (stdio piped) loads no crypto, no tty, no child_process and no CommonJS package', async () => {
     const r = await loaded(['keys', 'list', '--json']);
     expect(r.stdout).toEqual([expect.objectContaining({ name: 'bootstrap' })]);
