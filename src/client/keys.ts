@@ -3,8 +3,8 @@ import { callRoute, routeRef } from './call.js';
 import type { Transport } from './transport.js';
 
 /**
- * The routes this client calls, by reference: `facet keys list` (and whoami, status, login) then
- * load no zod schema at all (see routeRef in call.ts).
+ * The routes this client calls, by reference: `facet keys` and `facet whoami` (and status, with the
+ * system client) then load no zod schema at all (see routeRef in call.ts).
  */
 export const KEYS_ROUTES = {
   whoami: routeRef<typeof whoami>({ id: 'auth.whoami', method: 'GET', path: '/auth/whoami', auth: 'token-or-key', family: 'image' }),
