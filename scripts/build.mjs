@@ -78,9 +78,10 @@ const chalkWithoutDetection = {
 /**
  * `import process from 'node:process'` (env-paths does) is the global process object, but as an
  * ES module import Node builds it a facade that reads every property of process once, getters
- * included: the stdin, stdout and stderr streams are created and the diagnostic report module is
- * loaded, 5-10 ms of every command (bench/cli-startup). Bundled code gets the global itself; a
- * named import from node:process would fail the build here rather than behave differently.
+ * included (the stdio streams, the diagnostic report module): 5-10 ms alone, about 2 ms of
+ * `facet keys list`, which needs stdout anyway (bench/cli-startup). Bundled code gets the global
+ * itself; a named import from node:process would fail the build here rather than behave
+ * differently.
  */
 const processGlobal = {
   name: 'process-global',

@@ -55,7 +55,7 @@ function requestOf(route: Callable, input: CallInput<RouteDef>): RequestSpec {
   };
 }
 
-/** Calls one contract route: path, method and credentials come from the route itself. */
+/** Calls one contract route (or a reference to one): path, method and credentials come from the route itself. */
 export async function callRoute<const C extends Callable>(t: Transport, route: C, input: CallInput<DefOf<C>> = {}): Promise<Unwrapped<DefOf<C>>> {
   const result = await t.call<Record<string, unknown>>(requestOf(route, input as CallInput<RouteDef>));
   // v2 routes answer {status, message, data}: callers want data.
