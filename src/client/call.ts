@@ -18,7 +18,31 @@ export interface CallInput<R extends RouteDef> {
   signal?: AbortSignal;
 }
 
-function requestOf<const R extends RouteDef>(route: R, input: CallInput<R>): RequestSpec {
+/**
+ * What the client sends a route by: its id, method, path, credentials and error family, without the
+ * zod schemas of its bodies. The client never validates with those schemas (the server does), yet
+ * naming a route by its contract object loads the contract module and with it zod, about a sixth of
+ * `facet keys list`'s start-up (bench/cli-startup). A client declares the routes it calls with
+ * routeRef<typeof contractRoute>(...): the type parameter is a type-only import, and the literal
+ * fields must equal the contract's own (a different path or method fails the typecheck;
+ * test/unit/client/route-refs.test.ts compares them at run time too).
+ */
+export type RouteRef<R extends RouteDef> = Pick<R, 'id' | 'method' | 'path' | 'auth' | 'family'> &
+  (R extends { envelope: false } ? { envelope: false } : { envelope?: undefined }) & {
+    /** Type only: the contract route this stands for, whose schemas type the call. */
+    readonly __route?: R;
+  };
+
+export function routeRef<R extends RouteDef>(meta: RouteRef<R>): RouteRef<R> {
+  return meta;
+}
+
+/** A contract route, or a reference to one: either is enough to call it. */
+type Callable = RouteDef | RouteRef<any>;
+/** The contract route a Callable stands for, whose schemas type the input and the answer. */
+type DefOf<C> = Extract<C extends RouteDef ? C : C extends RouteRef<infer R> ? R : never, RouteDef>;
+
+function requestOf(route: Callable, input: CallInput<RouteDef>): RequestSpec {
   return {
     method: route.method,
     path: buildPath(route.path, (input.params ?? {}) as Record<string, string>),
@@ -31,22 +55,22 @@ function requestOf<const R extends RouteDef>(route: R, input: CallInput<R>): Req
   };
 }
 
-/** Calls one contract route: path, method and credentials come from the route itself. */
-export async function callRoute<const R extends RouteDef>(t: Transport, route: R, input: CallInput<R> = {}): Promise<Unwrapped<R>> {
-  const result = await t.call<Record<string, unknown>>(requestOf(route, input));
+/** Calls one contract route (or a reference to one): path, method and credentials come from the route itself. */
+export async function callRoute<const C extends Callable>(t: Transport, route: C, input: CallInput<DefOf<C>> = {}): Promise<Unwrapped<DefOf<C>>> {
+  const result = await t.call<Record<string, unknown>>(requestOf(route, input as CallInput<RouteDef>));
   // v2 routes answer {status, message, data}: callers want data.
   if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {
-    return result.data as Unwrapped<R>;
+    return result.data as Unwrapped<DefOf<C>>;
   }
-  return result as Unwrapped<R>;
+  return result as Unwrapped<DefOf<C>>;
 }
 
 /** As callRoute, for the routes whose answer says more in its headers (a next-page cursor). */
-export async function callRouteWithHeaders<const R extends RouteDef>(
+export async function callRouteWithHeaders<const C extends Callable>(
   t: Transport,
-  route: R,
-  input: CallInput<R> = {},
-): Promise<{ body: Unwrapped<R>; headers: RawResponse['headers'] }> {
-  const res = await t.send(requestOf(route, input));
-  return { body: t.parse<Unwrapped<R>>(res), headers: res.headers };
+  route: C,
+  input: CallInput<DefOf<C>> = {},
+): Promise<{ body: Unwrapped<DefOf<C>>; headers: RawResponse['headers'] }> {
+  const res = await t.send(requestOf(route, input as CallInput<RouteDef>));
+  return { body: t.parse<Unwrapped<DefOf<C>>>(res), headers: res.headers };
 }

@@ -145,7 +145,8 @@ export function createTransport(options: TransportOptions) {
       headers['content-type'] ??= 'application/json';
     }
     for (let attempt = 0; ; attempt++) {
-      const started = performance.now();
+      // Timed for --debug only: the global `performance` loads perf_hooks on first use.
+      const started = debug ? performance.now() : 0;
       debug?.(`→ ${spec.method} ${url} ${JSON.stringify(redactHeaders(headers))}`);
       let res;
       try {

@@ -1,6 +1,5 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 
 /**
  * One JSON file read once and written whole: to a private temporary file next to it, then renamed
@@ -36,6 +35,8 @@ export class JsonFile<T extends object> {
 
   write(value: T): void {
     mkdirSync(path.dirname(this.path), { recursive: true, mode: 0o700 });
+    // node:crypto only here, when something is written: every command reads the config, few write it.
+    const { randomBytes } = process.getBuiltinModule('node:crypto');
     const temp = `${this.path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
     try {
       writeFileSync(temp, JSON.stringify(value, null, '\t') + '\n', { mode: 0o600 });
