@@ -1,0 +1,78 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Http1Failure, Http1Pool } from '../../src/server/providers/http1-json.js';
+
+// The gateway's HTTP/1.1 client for whole JSON answers: connections kept, limited, closed.
+let server: http.Server;
+let origin: string;
+let connections = 0;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const wait = req.url === '/slow' ? 30 : 0;
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, body })), wait);
+    });
+  });
+  server.on('connection', () => connections++);
+  server.keepAliveTimeout = 10_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const post = (pool: Http1Pool, path: string, body = '{"q":1}') => pool.request({ origin, path, headers: { 'content-type': 'application/json' }, body, timeoutMs: 2_000 });
+
+describe('Http1Pool', () => {
+  it('keeps one connection for calls made one after the other', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
+    const before = connections;
+    for (let i = 0; i < 5; i++) {
+      const res = await post(pool, `/n${i}`);
+      expect(res.status).toBe(200);
+      expect(JSON.parse(res.body.toString())).toEqual({ url: `/n${i}`, body: '{"q":1}' });
+    }
+    expect(connections - before).toBe(1);
+    await pool.close();
+  });
+
+  it('opens no more connections than allowed; the other calls wait their turn', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 2 });
+    const before = connections;
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(pool, '/slow', `{"i":${i}}`)));
+    expect(answers.map((a) => JSON.parse(a.body.toString()).body)).toEqual(Array.from({ length: 6 }, (_, i) => `{"i":${i}}`));
+    expect(connections - before).toBe(2);
+    await pool.close();
+  });
+
+  it('drops a connection the server closed while idle, and calls again on a new one', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
+    const short = http.createServer((_req, res) => res.writeHead(200, { 'content-length': '2' }).end('{}'));
+    short.keepAliveTimeout = 30;
+    await new Promise<void>((r) => short.listen(0, '127.0.0.1', () => r()));
+    const at = `http://127.0.0.1:${(short.address() as AddressInfo).port}`;
+    const call = () => pool.request({ origin: at, path: '/', headers: {}, body: '', timeoutMs: 2_000 });
+    expect((await call()).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 150));
+    expect((await call()).status).toBe(200);
+    await pool.close();
+    await new Promise<void>((r) => short.close(() => r()));
+  });
+
+  it('lets calls under way finish on close, and refuses new ones', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
+    const pending = post(pool, '/slow');
+    const closed = pool.close();
+    expect((await pending).status).toBe(200);
+    await closed;
+    await expect(post(pool, '/ok')).rejects.toBeInstanceOf(Http1Failure);
+  });
+
+  it('refuses a header value that would split the request', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
+    await expect(pool.request({ origin, path: '/', headers: { authorization: 'Bearer x\r\nx-evil: 1' }, body: '', timeoutMs: 1_000 })).rejects.toMatchObject({ cause: { code: 'UND_ERR_INVALID_ARG' } });
+    await pool.close();
+  });
+});
