@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import { randomToken } from '../store/ids.js';
 
 /** API keys carry a recognisable prefix so scanners and people can tell what leaked. */
@@ -16,8 +16,9 @@ export function generateAdminKey(): string {
   return ADMIN_KEY_PREFIX + randomToken(40);
 }
 
+/** Every authenticated request hashes its key: the one-shot hash is about twice as fast as a Hash object. */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }
 
 export function sameSecret(given: string, expectedHash: string): boolean {
