@@ -1,4 +1,5 @@
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Http1Failure, Http1Pool } from '../../src/server/providers/http1-json.js';
@@ -70,9 +71,48 @@ describe('Http1Pool', () => {
     await expect(post(pool, '/ok')).rejects.toBeInstanceOf(Http1Failure);
   });
 
+  it('speaks TLS to an https origin, checking its certificate', async () => {
+    const tlsServer = https.createServer({ cert: TEST_CERT, key: TEST_KEY }, (req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ secure: true, body })));
+    });
+    await new Promise<void>((r) => tlsServer.listen(0, '127.0.0.1', () => r()));
+    const port = (tlsServer.address() as AddressInfo).port;
+    const call = (pool: Http1Pool, host: string) => pool.request({ origin: `https://${host}:${port}`, path: '/', headers: {}, body: '{"q":1}', timeoutMs: 2_000 });
+    const trusting = new Http1Pool({ keepAliveMs: 5_000, connections: 8, tls: { ca: TEST_CERT } });
+    for (const host of ['localhost', '127.0.0.1']) {
+      const res = await call(trusting, host);
+      expect(JSON.parse(res.body.toString())).toEqual({ secure: true, body: '{"q":1}' });
+    }
+    // Without the test CA the certificate is refused, before any answer.
+    const strict = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
+    await expect(call(strict, 'localhost')).rejects.toMatchObject({ status: 0, cause: { code: expect.stringMatching(/SELF_SIGNED|UNABLE_TO_VERIFY/) } });
+    await Promise.all([trusting.close(), strict.close()]);
+    await new Promise<void>((r) => tlsServer.close(() => r()));
+  });
+
   it('refuses a header value that would split the request', async () => {
     const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 8 });
     await expect(pool.request({ origin, path: '/', headers: { authorization: 'Bearer x\r\nx-evil: 1' }, body: '', timeoutMs: 1_000 })).rejects.toMatchObject({ cause: { code: 'UND_ERR_INVALID_ARG' } });
     await pool.close();
   });
 });
+
+// A self-signed certificate for localhost and 127.0.0.1, valid for a century: for this test only.
+const TEST_CERT = `-----BEGIN CERTIFICATE-----
+MIIBmzCCAUGgAwIBAgIURJ75G2ilZNZwV0g6It33uKVnp40wCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJbG9jYWxob3N0MCAXDTI2MTEyMzAyNTIyNVoYDzIxMjYxMDMw
+MDI1MjI1WjAUMRIwEAYDVQQDDAlsb2NhbGhvc3QwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAARinFJMjxB1z4Fn5Qu9qX2ESQE5szJDPDxSLdqcLUYUii3+U5x+bl8F
+5mmaUej9m0wK4zpJHrMK5OBPPJ+RRIvOo28wbTAdBgNVHQ4EFgQUyu/6AueyfRwc
+tYa6gOTmgGnZRSkwHwYDVR0jBBgwFoAUyu/6AueyfRwctYa6gOTmgGnZRSkwDwYD
+VR0TAQH/BAUwAwEB/zAaBgNVHREEEzARgglsb2NhbGhvc3SHBH8AAAEwCgYIKoZI
+zj0EAwIDSAAwRQIhAMZp9E9SPDaIlr7QvURePu9rU6HiqKYmqvkioDiBxF84AiB7
+mf6udASiXL0va7K75yw/wgQTpMEPEaqgDwrYKRf+GQ==
+-----END CERTIFICATE-----`;
+const TEST_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgaZUGAb4qHTgWuiqh
+TirQSb7/yDHGKqnVQDAOtOQx5quhRANCAARinFJMjxB1z4Fn5Qu9qX2ESQE5szJD
+PDxSLdqcLUYUii3+U5x+bl8F5mmaUej9m0wK4zpJHrMK5OBPPJ+RRIvO
+-----END PRIVATE KEY-----`;

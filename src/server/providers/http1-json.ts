@@ -38,6 +38,8 @@ export interface Http1PoolOptions {
   /** Connections per origin; more requests wait for one. */
   connections: number;
   connectTimeoutMs?: number;
+  /** Extra TLS options for https origins (a private CA); the system's CAs otherwise, as undici. */
+  tls?: Pick<tls.ConnectionOptions, 'ca'>;
 }
 
 /** The largest response head accepted (undici's default limit is 16 KiB; Node's too). */
@@ -392,7 +394,7 @@ export class Http1Pool {
   private connect(origin: OriginState): Connection {
     origin.open++;
     const socket = origin.secure
-      ? tls.connect({ host: origin.host, port: origin.port, servername: net.isIP(origin.host) ? undefined : origin.host, ALPNProtocols: ['http/1.1'] })
+      ? tls.connect({ ...this.options.tls, host: origin.host, port: origin.port, servername: net.isIP(origin.host) ? undefined : origin.host, ALPNProtocols: ['http/1.1'] })
       : net.connect({ host: origin.host, port: origin.port });
     const conn = new Connection(socket, (c) => this.forget(origin, c));
     const timer = setTimeout(() => {
