@@ -8,11 +8,14 @@ import { Http1Failure, Http1Pool } from '../../src/server/providers/http1-json.j
 let server: http.Server;
 let origin: string;
 let connections = 0;
+/** Answers the call to /hold, which waits for the test. */
+let held: (() => void) | undefined;
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
+      if (req.url === '/hold') return void (held = () => res.writeHead(200, { 'content-length': '2' }).end('{}'));
       const wait = req.url === '/slow' ? 30 : 0;
       setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, body })), wait);
     });
@@ -45,6 +48,22 @@ describe('Http1Pool', () => {
     const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => post(pool, '/slow', `{"i":${i}}`)));
     expect(answers.map((a) => JSON.parse(a.body.toString()).body)).toEqual(Array.from({ length: 6 }, (_, i) => `{"i":${i}}`));
     expect(connections - before).toBe(2);
+    await pool.close();
+  });
+
+  it('lets a call aborted while it waits for a connection leave at once', async () => {
+    const pool = new Http1Pool({ keepAliveMs: 5_000, connections: 1 });
+    held = undefined;
+    // The one connection stays busy until the test answers /hold.
+    const first = post(pool, '/hold');
+    const abort = new AbortController();
+    const waiting = pool.request({ origin, path: '/ok', headers: {}, body: '', timeoutMs: 5_000, signal: abort.signal });
+    abort.abort();
+    await expect(waiting).rejects.toMatchObject({ status: 0, cause: { name: 'AbortError' } });
+    while (!held) await new Promise((r) => setTimeout(r, 5));
+    held();
+    expect((await first).status).toBe(200);
+    expect((await post(pool, '/after')).status).toBe(200);
     await pool.close();
   });
 

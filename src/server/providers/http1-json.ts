@@ -343,7 +343,7 @@ export class Http1Pool {
         else reject(new Http1Failure(err, status));
         if (this.closing && this.inFlight === 0) this.closing();
       };
-      this.acquire(origin, send);
+      this.acquire(origin, send, req.signal, () => done(req.signal!.reason));
     });
   }
 
@@ -372,7 +372,8 @@ export class Http1Pool {
     return o;
   }
 
-  private acquire(origin: OriginState, use: Waiter): void {
+  /** Gives `use` a connection: an idle one, a new one, or the next one freed (`onAbort` if the signal aborts while it waits). */
+  private acquire(origin: OriginState, use: Waiter, signal?: AbortSignal, onAbort?: () => void): void {
     const conn = origin.idle.pop();
     if (conn) {
       if (conn.idleTimer) clearTimeout(conn.idleTimer);
@@ -380,12 +381,25 @@ export class Http1Pool {
       // As undici does: the check phase comes first, so a close or stray bytes the server already
       // sent on this idle connection are seen before a request is written on it.
       setImmediate(() => {
-        if (conn.closed) return this.acquire(origin, use);
+        if (conn.closed) return this.acquire(origin, use, signal, onAbort);
         conn.socket.ref();
         use(conn);
       });
     } else if (origin.open < this.options.connections) {
       use(this.connect(origin));
+    } else if (signal && onAbort) {
+      // A call aborted while it waits leaves the queue at once, as undici's queued requests do.
+      const leave = () => {
+        const i = origin.waiting.indexOf(waiter);
+        if (i >= 0) origin.waiting.splice(i, 1);
+        onAbort();
+      };
+      const waiter: Waiter = (next) => {
+        signal.removeEventListener('abort', leave);
+        use(next);
+      };
+      signal.addEventListener('abort', leave, { once: true });
+      origin.waiting.push(waiter);
     } else {
       origin.waiting.push(use);
     }
