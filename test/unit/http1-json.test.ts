@@ -60,8 +60,9 @@ describe('Http1Pool', () => {
     const waiting = pool.request({ origin, path: '/ok', headers: {}, body: '', timeoutMs: 5_000, signal: abort.signal });
     abort.abort();
     await expect(waiting).rejects.toMatchObject({ status: 0, cause: { name: 'AbortError' } });
-    while (!held) await new Promise((r) => setTimeout(r, 5));
-    held();
+    const answer = () => held;
+    while (!answer()) await new Promise((r) => setTimeout(r, 5));
+    answer()!();
     expect((await first).status).toBe(200);
     expect((await post(pool, '/after')).status).toBe(200);
     await pool.close();
