@@ -1,3 +1,4 @@
+import http from 'node:http';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -363,6 +364,40 @@ describe('a caller who leaves mid-stream', () => {
     expect(u.totals.output_tokens).toBeLessThan(5);
     await new Promise((r) => setTimeout(r, 300));
     expect(up.received[before].cut).toBe(true);
+  });
+});
+
+describe('a caller who leaves before a plain answer', () => {
+  it('cancels the upstream call, also on a kept-alive connection whose earlier call was answered', async () => {
+    const { key } = await newKey();
+    // One connection for all three calls: the second is the one left, after the first was answered.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const call = (onRequest?: (req: http.ClientRequest) => void) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${p.url}/api/v1/chat/completions`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` } }, (res) => {
+          let body = '';
+          res.on('data', (c) => (body += c));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on('socket', (s) => sockets.add(s));
+        req.on('error', reject);
+        req.end(JSON.stringify({ model: 'aster-mini', messages: [{ role: 'user', content: 'hello' }] }));
+        onRequest?.(req);
+      });
+    expect((await call()).status).toBe(200);
+    up.script({ headersDelayMs: 1_500 });
+    const before = up.received.length;
+    const left = call((req) => setTimeout(() => req.destroy(), 300)).catch((err: Error & { code?: string }) => err.code);
+    expect(await left).toBe('ECONNRESET');
+    expect(sockets.size).toBe(1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect(up.received[before].cut).toBe(true);
+    // The next call (on a new connection) is not cut short by what happened to the last one.
+    const next = await call();
+    expect(next.status).toBe(200);
+    expect(JSON.parse(next.body).choices[0].message.content).toBe('upstream:hello');
+    agent.destroy();
   });
 });
 

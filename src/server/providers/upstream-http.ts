@@ -1,5 +1,6 @@
 import { parseEventStream, type RawSseEvent } from '../../contract/event-stream.js';
-import { Agent, getGlobalDispatcher, request, errors as undiciErrors, type Dispatcher } from 'undici';
+import { Agent, request, errors as undiciErrors } from 'undici';
+import { Http1Failure, Http1Pool } from './http1-json.js';
 
 /** An upstream's answer the gateway turns into the caller's error shape. */
 export class UpstreamError extends Error {
@@ -19,18 +20,33 @@ export interface UpstreamConfig {
   baseUrl: string;
   apiKey?: string;
   timeoutMs?: number;
-  /** The connection pool to use (the gateway's); undici's global one otherwise. */
-  pool?: Agent;
+  /** The connection pools to use (the gateway's); shared process-wide ones otherwise. */
+  pool?: UpstreamPool;
 }
 
-/**
- * A keep-alive connection pool for upstream calls: a new TCP connection per call would dominate the
- * gateway's overhead. The gateway owns one and closes it with the server, so idle sockets never keep
- * a stopping process alive.
- */
-export function createUpstreamPool(): Agent {
-  return new Agent({ keepAliveTimeout: 30_000, connections: 128, pipelining: 1 });
+/** Streamed calls go through undici; whole JSON answers through the smaller HTTP/1.1 client. */
+export interface UpstreamPool {
+  dispatcher: Agent;
+  json: Http1Pool;
+  close(): Promise<void>;
 }
+
+const KEEP_ALIVE_MS = 30_000;
+const CONNECTIONS = 128;
+
+/**
+ * Keep-alive connection pools for upstream calls: a new TCP connection per call would dominate the
+ * gateway's overhead. The gateway owns them and closes them with the server, so idle sockets never
+ * keep a stopping process alive.
+ */
+export function createUpstreamPool(): UpstreamPool {
+  const dispatcher = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connections: CONNECTIONS, pipelining: 1 });
+  const json = new Http1Pool({ keepAliveMs: KEEP_ALIVE_MS, connections: CONNECTIONS });
+  return { dispatcher, json, close: async () => void (await Promise.all([dispatcher.close(), json.close()])) };
+}
+
+/** For calls made without the gateway's pool; its idle connections never keep the process alive. */
+let sharedJsonPool: Http1Pool | undefined;
 
 function errorMessage(body: string): string {
   try {
@@ -63,7 +79,7 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
   try {
     res = await request(url, {
       method: 'POST',
-      dispatcher: config.pool,
+      dispatcher: config.pool?.dispatcher,
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
       body: JSON.stringify(body),
       headersTimeout: timeout,
@@ -92,70 +108,33 @@ function targetOf(config: UpstreamConfig): { origin: string; basePath: string } 
 
 /**
  * POSTs JSON to an upstream and resolves with its JSON answer, for calls that are not streamed:
- * the same request, errors and abort as postUpstream followed by `res.body.json()`, without a
- * response stream. Every model call of the gateway pays for this path, and undici's request API
- * (a Readable body, its consumers, the headers parsed into an object) was a fifth of its CPU.
+ * the same request, errors and abort as postUpstream followed by `res.body.json()`, through the
+ * small HTTP/1.1 client (http1-json.ts): every model call of the gateway pays for this path.
  */
-export function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<unknown> {
+export async function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<unknown> {
   const timeout = config.timeoutMs ?? 120_000;
   const { origin, basePath } = targetOf(config);
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    let status = 0;
-    let retryAfter: string | string[] | undefined;
-    const chunks: Buffer[] = [];
-    let controller: Dispatcher.DispatchController | undefined;
-    const abortReason = () => signal?.reason ?? new undiciErrors.RequestAbortedError();
-    const onAbort = () => controller?.abort(abortReason());
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const finish = (fn: () => void) => {
-      signal?.removeEventListener('abort', onAbort);
-      fn();
-    };
-    const handler: Dispatcher.DispatchHandler = {
-      onRequestStart(c) {
-        controller = c;
-        if (signal?.aborted) c.abort(abortReason());
-      },
-      onResponseStart(_c, statusCode, responseHeaders) {
-        status = statusCode;
-        retryAfter = responseHeaders['retry-after'];
-      },
-      onResponseData(_c, chunk) {
-        chunks.push(chunk);
-      },
-      onResponseEnd() {
-        finish(() => {
-          // As undici's body.json(): UTF-8, a leading byte order mark dropped.
-          let text = Buffer.concat(chunks).toString('utf8');
-          if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-          if (status >= 400) return reject(answeredWithError(status, text, retryAfter));
-          try {
-            resolve(JSON.parse(text));
-          } catch (err) {
-            reject(err);
-          }
-        });
-      },
-      onResponseError(_c, err) {
-        // Before the answer's status: unreachable or too slow; after it, reading the body failed.
-        finish(() => reject(status === 0 ? notAnswered(config, err, timeout, signal) : err));
-      },
-    };
-    if (signal?.aborted) return finish(() => reject(notAnswered(config, abortReason(), timeout, signal)));
-    (config.pool ?? getGlobalDispatcher()).dispatch(
-      {
-        origin,
-        path: basePath + path,
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-        body: payload,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      },
-      handler,
-    );
-  });
+  const pool = config.pool?.json ?? (sharedJsonPool ??= new Http1Pool({ keepAliveMs: KEEP_ALIVE_MS, connections: CONNECTIONS }));
+  let res;
+  try {
+    res = await pool.request({
+      origin,
+      path: basePath + path,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify(body),
+      timeoutMs: timeout,
+      signal,
+    });
+  } catch (err) {
+    if (!(err instanceof Http1Failure)) throw err;
+    // Before the answer's status: unreachable or too slow; after it, reading the body failed.
+    throw err.status === 0 ? notAnswered(config, err.cause, timeout, signal) : err.cause;
+  }
+  // As undici's body.json(): UTF-8, a leading byte order mark dropped.
+  let text = res.body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (res.status >= 400) throw answeredWithError(res.status, text, res.headers['retry-after']);
+  return JSON.parse(text);
 }
 
 /** Reads a body, turning a connection lost mid-way into an UpstreamError. */

@@ -15,7 +15,16 @@ const readers = new WeakMap<Kysely<any>, Reader>();
  * another transaction (one a Kysely caller opened and is awaiting in): joining it would tie these
  * writes to that transaction's fate.
  */
-type AtomicWriter = (queries: ReadonlyArray<CompiledQuery>) => false | Promise<void>;
+type AtomicWriter = (queries: ReadonlyArray<BoundStatement>) => false | Promise<void>;
+
+/**
+ * A compiled statement with its values bound: plain SQL and parameters. Not a Kysely CompiledQuery
+ * (frozen objects and a query node, several per call) until Kysely itself has to run it.
+ */
+export interface BoundStatement {
+  sql: string;
+  parameters: readonly unknown[];
+}
 const writers = new WeakMap<Kysely<any>, AtomicWriter>();
 
 /** The store registers its synchronous cached-statement reader (SQLite) for its Kysely instance. */
@@ -67,31 +76,29 @@ export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<an
 
 /**
  * A hot write statement, built with Kysely once (per dialect): calling it with a store and the
- * arguments gives the compiled query to hand to runAtomically. Same rule as preparedQuery: `build`
+ * arguments gives the bound statement to hand to runAtomically. Same rule as preparedQuery: `build`
  * receives placeholders and must produce the same SQL whatever the values.
  */
 export function preparedStatement<Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<unknown>) {
   const bind = compileOnce(build);
-  return (db: Kysely<any>, ...args: Args): CompiledQuery => {
-    const q = bind(db, writers.has(db) ? 'sqlite' : dialectOf(db), args);
-    return CompiledQuery.raw(q.sql, q.parameters);
-  };
+  return (db: Kysely<any>, ...args: Args): BoundStatement => bind(db, writers.has(db) ? 'sqlite' : dialectOf(db), args);
 }
 
 /**
  * Runs the queries in one transaction: all are committed before this resolves, or none. On SQLite
- * with its connection free, synchronously (no other work can interleave, nothing waits on the
- * event loop); otherwise, and on PostgreSQL, in a Kysely transaction.
+ * with its connection free, through the store's group commit (group-commit.ts: at once, or with the
+ * other writes of the same event-loop turn); inside a transaction it is given, as part of it;
+ * otherwise, and on PostgreSQL, in a Kysely transaction.
  */
-export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<CompiledQuery>): Promise<void> {
+export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<BoundStatement>): Promise<void> {
   // Given a transaction already: the queries join it, and commit or roll back with it.
   if (db.isTransaction) {
-    for (const q of queries) await db.executeQuery(q);
+    for (const q of queries) await db.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
     return;
   }
   const committed = writers.get(db)?.(queries);
   if (committed) return committed;
   await db.transaction().execute(async (trx) => {
-    for (const q of queries) await trx.executeQuery(q);
+    for (const q of queries) await trx.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
   });
 }
