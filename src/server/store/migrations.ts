@@ -357,4 +357,12 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropIndex('livedocs_owner').ifExists().execute();
     },
   },
+  '0022_usage_unused_indexes': {
+    async up(db: Kysely<any>) {
+      // Usage reports read the rollups (0008); the raw records are read only by task (usage_task).
+      // Every model call wrote these two indexes for nothing, inside the answer's commit.
+      await db.schema.dropIndex('usage_key').ifExists().execute();
+      await db.schema.dropIndex('usage_user').ifExists().execute();
+    },
+  },
 };
