@@ -192,6 +192,14 @@ const withUpstream = async (s: Session): Promise<Record<string, string>> => JSON
 
 /** A screenshot task of a page that never answers: it stays running until canceled. */
 const hangingTask = memo('hanging-task', async (s) => cli(s, ['tasks', 'create', '--kind', 'screenshot', '--url', s.hangUrl, '--size', '320x200']));
+/** The hanging task once its cancel has taken effect (bounded: 30 s). */
+async function canceledTask(s: Session): Promise<string> {
+  const id = await hangingTask(s);
+  for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
+    if (JSON.parse(await cli(s, ['tasks', 'get', id, '--json'])).status === 'canceled') return id;
+  }
+  throw new Error(`task ${id} was not canceled within 30 s`);
+}
 const spareLd = memo('spare-ld', async (s) => cli(s, ['livedocs', 'create', 'Spare']));
 
 const ADAPTED: Record<string, Adapted> = {
@@ -277,8 +285,8 @@ const ADAPTED: Record<string, Adapted> = {
     vars: async (s) => ({ TASK: await hangingTask(s) }),
   },
   'facet tasks retry $TASK [--wait]': {
-    why: 'only a failed or canceled task can be retried: the task the cancel example canceled',
-    vars: async (s) => ({ TASK: await hangingTask(s) }),
+    why: 'only a failed or canceled task can be retried: the task the cancel example canceled, once it has ended (a cancel of a task still starting answers "cancel requested")',
+    vars: async (s) => ({ TASK: await canceledTask(s) }),
   },
   'facet livedocs resources download $LD res_… -o report.pdf [--url-only] [--expires-in 600]': {
     why: 'only an uploaded file has a source to download (res_… is an ai_doc elsewhere): report.pdf uploaded',
