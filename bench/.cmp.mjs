@@ -1,0 +1,16 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startPlatform } from './lib/platform.mjs';
+const facet = await startPlatform(['--log-level', 'silent']);
+const bare = await new Promise((res) => { const c = spawn(process.execPath, ['bench/server/bare.mjs'], { stdio: ['ignore', 'pipe', 'inherit'] }); c.stdout.on('data', (d) => { const m = /listening on (\S+)/.exec(String(d)); if (m) res({ c, url: m[1] }); }); });
+const cpu = (pid) => { const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' '); return (Number(f[11]) + Number(f[12])) / 100; };
+const run = async (url, route, headers, pid) => { const b = cpu(pid); const r = await new Promise((res, rej) => autocannon({ url: url + route, connections: 50, duration: 3, headers }, (e, x) => (e ? rej(e) : res(x)))); return { rps: r.requests.average, us: ((cpu(pid) - b) / r.requests.total) * 1e6 }; };
+const tok = { authorization: `Bearer ${facet.accessToken}` }, key = { authorization: `Bearer ${facet.key}` };
+const cases = [['bare', bare.url, '/auth/api-keys', {}, bare.c.pid], ['healthz', facet.url, '/healthz', {}, facet.pid], ['keys', facet.url, '/auth/api-keys', tok, facet.pid], ['livedocs', facet.url, '/v2/livedocs', key, facet.pid]];
+for (const c of cases) await run(c[1], c[2], c[3], c[4]);
+const out = {};
+for (let i = 0; i < 3; i++) for (const c of cases) (out[c[0]] ??= []).push(await run(c[1], c[2], c[3], c[4]));
+for (const [k, v] of Object.entries(out)) console.log(k.padEnd(10), v.map((x) => `${Math.round(x.rps)} req/s ${x.us.toFixed(1)} µs`).join(' | '));
+bare.c.kill(); await facet.stop();
