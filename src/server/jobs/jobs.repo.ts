@@ -1,20 +1,33 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable, JobState } from '../store/database.js';
 import { claimable } from '../store/dialect/locks.js';
+import { preparedStatement, runAtomically } from '../store/prepared.js';
 
 export type JobRow = Selectable<JobsTable>;
 
 export const TERMINAL_STATES: readonly JobState[] = ['succeeded', 'failed', 'canceled'];
 
+const JOB_COLUMNS = [
+  'id', 'kind', 'payload', 'state', 'attempts', 'max_attempts', 'run_after', 'lease_owner', 'lease_expires_at',
+  'cancel_requested', 'error', 'result', 'created_at', 'updated_at', 'started_at', 'finished_at',
+] as const satisfies ReadonlyArray<keyof JobsTable>;
+
+// A job and its log lines are written several times per task: these statements are built once.
+const insertJobRow = preparedStatement((db, ...values: unknown[]) =>
+  db.insertInto('jobs').values(Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as any),
+);
+const insertLogLine = preparedStatement((db, jobId: unknown, at: unknown, line: unknown) =>
+  db.insertInto('job_logs').values({ job_id: jobId, at, line } as any),
+);
+
 /**
  * Inserts a job with its first log line in one transaction: a worker of another instance can claim
- * the job the moment it is visible, and its log must already start with that line.
+ * the job the moment it is visible, and its log must already start with that line. `alongside` are
+ * writes committed in the same transaction, before the job (the record the job works on): the job
+ * never exists without them, nor they without the job.
  */
-export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('jobs').values(row).execute();
-    await trx.insertInto('job_logs').values({ job_id: row.id, at: row.created_at, line: firstLogLine }).execute();
-  });
+export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string, alongside: ReadonlyArray<CompiledQuery> = []): Promise<void> {
+  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), insertLogLine(db, row.id, row.created_at, firstLogLine)]);
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {
@@ -27,17 +40,19 @@ export async function findJobs(db: Kysely<Database>, ids: string[]): Promise<Job
 }
 
 /**
- * Claims the oldest runnable job of the given kinds in one statement, so two workers (or two
- * instances sharing the store) can never both take it: the inner SELECT and the guarded UPDATE run
- * as one write, and `state = 'queued'` in the WHERE makes a lost race update nothing. On PostgreSQL
- * the inner SELECT also skips rows another claimer has locked (see dialect/locks.ts).
+ * Claims up to `limit` of the oldest runnable jobs of the given kinds in one statement, so two
+ * workers (or two instances sharing the store) can never both take one: the inner SELECT and the
+ * guarded UPDATE run as one write, and `state = 'queued'` in the WHERE makes a lost race update
+ * nothing. On PostgreSQL the inner SELECT also skips rows another claimer has locked (see
+ * dialect/locks.ts). Fewer rows than `limit` means no other job was runnable at that moment. The rows
+ * come back oldest first.
  */
-export async function claimNext(
+export async function claimJobs(
   db: Kysely<Database>,
-  input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string },
-): Promise<JobRow | undefined> {
-  if (input.kinds.length === 0) return undefined;
-  return db
+  input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string; limit: number },
+): Promise<JobRow[]> {
+  if (input.kinds.length === 0 || input.limit < 1) return [];
+  const rows = await db
     .updateTable('jobs')
     .set((eb) => ({
       state: 'running',
@@ -49,7 +64,7 @@ export async function claimNext(
       error: null,
     }))
     .where('state', '=', 'queued')
-    .where('id', '=', (eb) =>
+    .where('id', 'in', (eb) =>
       claimable(
         db,
         eb
@@ -61,11 +76,21 @@ export async function claimNext(
           .orderBy('run_after')
           .orderBy('created_at')
           .orderBy('id')
-          .limit(1),
+          .limit(input.limit),
       ),
     )
     .returningAll()
-    .executeTakeFirst();
+    .execute();
+  // RETURNING keeps no order: run them in the order they were picked.
+  return rows.sort((a, b) => (a.run_after < b.run_after ? -1 : a.run_after > b.run_after ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** Claims the oldest runnable job (see claimJobs). */
+export async function claimNext(
+  db: Kysely<Database>,
+  input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string },
+): Promise<JobRow | undefined> {
+  return (await claimJobs(db, { ...input, limit: 1 }))[0];
 }
 
 /** Extends the lease of a job this owner still holds; false when it lost the lease. */
@@ -176,7 +201,7 @@ export async function recoverOrphan(
 }
 
 export async function appendLog(db: Kysely<Database>, jobId: string, at: string, line: string): Promise<void> {
-  await db.insertInto('job_logs').values({ job_id: jobId, at, line }).execute();
+  await runAtomically(db, [insertLogLine(db, jobId, at, line)]);
 }
 
 export async function readLogs(db: Kysely<Database>, jobId: string, afterId = 0, limit = 1000): Promise<Array<{ id: number; at: string; line: string }>> {

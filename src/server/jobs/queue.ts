@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database, JobState } from '../store/database.js';
 import { newId, randomToken } from '../store/ids.js';
 import * as repo from './jobs.repo.js';
@@ -113,7 +113,11 @@ export class JobQueue {
     return new Date(this.options.now().getTime() + offsetMs).toISOString();
   }
 
-  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number } = {}): Promise<JobRow> {
+  /**
+   * Adds a job; an idle worker of this process claims it at once. `alongside`: writes committed in
+   * the same transaction as the job (the record it works on), so neither exists without the other.
+   */
+  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<CompiledQuery> } = {}): Promise<JobRow> {
     const registered = this.handlers.get(kind);
     if (!registered) throw new Error(`no handler registered for job kind ${kind}`);
     const now = this.iso();
@@ -135,7 +139,7 @@ export class JobQueue {
       started_at: null,
       finished_at: null,
     };
-    await repo.insertJob(this.options.db, row, 'queued');
+    await repo.insertJob(this.options.db, row, 'queued', options.alongside);
     this.emit(row);
     this.wake();
     return row;
@@ -216,22 +220,35 @@ export class JobQueue {
   /** Resolves with the job once it reaches a terminal state (polls too, for other instances' work). */
   async waitForEnd(id: string, timeoutMs = 60_000): Promise<JobRow> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const job = await this.get(id);
-      if (!job) throw new Error(`job ${id} not found`);
-      if (repo.TERMINAL_STATES.includes(job.state)) return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const off = this.onChange((e) => {
-          if (e.id === id && repo.TERMINAL_STATES.includes(e.state)) done();
+    // Listening before each read: an end that lands while the row is read is not missed (it would
+    // otherwise wait a whole poll interval).
+    let ended = false;
+    let wakeUp: (() => void) | undefined;
+    const off = this.onChange((e) => {
+      if (e.id !== id || !repo.TERMINAL_STATES.includes(e.state)) return;
+      ended = true;
+      wakeUp?.();
+    });
+    try {
+      for (;;) {
+        ended = false;
+        const job = await this.get(id);
+        if (!job) throw new Error(`job ${id} not found`);
+        if (repo.TERMINAL_STATES.includes(job.state)) return job;
+        if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
+        if (ended) continue;
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, this.pollMs);
+          wakeUp = done;
+          function done() {
+            clearTimeout(t);
+            resolve();
+          }
         });
-        const t = setTimeout(done, this.pollMs);
-        function done() {
-          off();
-          clearTimeout(t);
-          resolve();
-        }
-      });
+        wakeUp = undefined;
+      }
+    } finally {
+      off();
     }
   }
 
@@ -287,13 +304,21 @@ export class JobQueue {
       });
   }
 
+  /**
+   * Fills the free worker slots in one claim per round: a round that gets fewer jobs than it had
+   * slots found the queue empty, so a task run alone costs one claim, not a second empty one that
+   * its own first steps would wait behind.
+   */
   private async pump(): Promise<void> {
     const kinds = [...this.handlers.keys()];
     while (!this.stopped && this.running.size < this.options.concurrency) {
-      const job = await repo.claimNext(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs) });
-      if (!job) return;
-      this.emit(job);
-      this.launch(job);
+      const free = this.options.concurrency - this.running.size;
+      const jobs = await repo.claimJobs(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs), limit: free });
+      for (const job of jobs) {
+        this.emit(job);
+        this.launch(job);
+      }
+      if (jobs.length < free) return;
     }
   }
 

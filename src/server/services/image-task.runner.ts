@@ -31,6 +31,17 @@ async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): 
 }
 
 /**
+ * An empty folder at `dir`. A new task's folder does not exist yet (one mkdir); one left by an
+ * earlier attempt is emptied first.
+ */
+async function freshDir(dir: string): Promise<void> {
+  // mkdir answers the first folder it created, or undefined when `dir` was already there.
+  if ((await mkdir(dir, { recursive: true })) !== undefined) return;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+}
+
+/**
  * Runs one image task as a job: a fresh output folder each attempt, the site's text as context,
  * then the engine; every model-like step is metered against the task's key, user and id.
  */
@@ -41,8 +52,7 @@ export function imageTaskHandler(ctx: Ctx) {
     const params = JSON.parse(task.params) as TaskParams;
     // The engines write into a local folder (the stored one itself for a local store); it is published when they are done.
     const out = ctx.files.workDir(taskOutputPrefix(task.id));
-    await rm(out, { recursive: true, force: true });
-    await mkdir(out, { recursive: true });
+    await freshDir(out);
     const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
 
     let site: SiteContext | null = null;
