@@ -10,8 +10,18 @@ export interface IllustrationRequest {
   count: number;
   keywords: string[];
   outDir: string;
+  /**
+   * Settles once outDir exists, when the caller is still making it: the engine composes and renders
+   * meanwhile and waits for it only to write.
+   */
+  outDirReady?: Promise<unknown>;
   signal?: AbortSignal;
   log?: (line: string) => Promise<void> | void;
+  /**
+   * Called once per image as soon as its SVG is composed and its rendering started, so work on the
+   * SVG (counting its tokens) runs while it renders instead of after.
+   */
+  onComposed?: (image: { index: number; svg: string }) => void;
   /** Called once per image after it is drawn: the metering hook. */
   onImage?: (image: { index: number; svg: string }) => Promise<void> | void;
 }
@@ -37,10 +47,15 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
   for (let index = 0; index < req.count; index++) {
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
+    // The render goes to the CPU worker first: the log line and the hook run while it draws.
+    const rendering = renderPng(c.svg, req.signal);
+    rendering.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
+    req.onComposed?.({ index, svg: c.svg });
     await req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
-    const { png, width, height, fonts } = await renderPng(c.svg, req.signal);
+    const { png, width, height, fonts } = await rendering;
     if (index === 0 && fonts === 0) await req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     const base = `illustration-${index + 1}`;
+    await req.outDirReady;
     await writeFile(path.join(req.outDir, `${base}.svg`), c.svg);
     await writeFile(path.join(req.outDir, `${base}.png`), png);
     await req.onImage?.({ index, svg: c.svg });
