@@ -77,9 +77,6 @@ export function imageTaskHandler(ctx: Ctx) {
       const keywords = [...new Set([...(site?.keywords ?? []), ...refs])];
       const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
       await job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
-      // Each image's output tokens are counted while it renders (the count queues behind the render
-      // on the CPU worker and is ready when the files are written), then metered once it is drawn.
-      const outputTokens = new Map<number, Promise<number>>();
       const images = await generateIllustrations({
         prompt,
         width: params.width,
@@ -90,19 +87,16 @@ export function imageTaskHandler(ctx: Ctx) {
         outDirReady: outReady,
         signal: job.signal,
         log: job.log,
-        onComposed: ({ index, svg }) => {
-          const counting = countTokens(svg);
-          counting.catch(() => undefined); // awaited in onImage; an image that fails to render is not metered
-          outputTokens.set(index, counting);
-        },
-        onImage: async ({ index, svg }) => {
+        // Each image's output tokens are counted by the job that renders it.
+        countTokens: true,
+        onImage: async ({ svg, svgTokens }) => {
           const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
           await meter(ctx, {
             ...scope,
             model: params.model,
             operation: 'illustration',
             inputTokens,
-            outputTokens: await (outputTokens.get(index) ?? countTokens(svg)),
+            outputTokens: svgTokens ?? (await countTokens(svg)),
             costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens),
           });
         },
