@@ -1,6 +1,6 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable, JobState } from '../store/database.js';
-import { claimable } from '../store/dialect/locks.js';
+import { amongPicked, claimable } from '../store/dialect/locks.js';
 import { preparedStatement, runAtomically } from '../store/prepared.js';
 
 export type JobRow = Selectable<JobsTable>;
@@ -64,19 +64,23 @@ export async function claimJobs(
       error: null,
     }))
     .where('state', '=', 'queued')
-    .where('id', 'in', (eb) =>
-      claimable(
+    .where(
+      amongPicked(
         db,
-        eb
-          .selectFrom('jobs')
-          .select('id')
-          .where('state', '=', 'queued')
-          .where('kind', 'in', input.kinds)
-          .where('run_after', '<=', input.now)
-          .orderBy('run_after')
-          .orderBy('created_at')
-          .orderBy('id')
-          .limit(input.limit),
+        'jobs.id',
+        claimable(
+          db,
+          db
+            .selectFrom('jobs')
+            .select('id')
+            .where('state', '=', 'queued')
+            .where('kind', 'in', input.kinds)
+            .where('run_after', '<=', input.now)
+            .orderBy('run_after')
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(input.limit),
+        ),
       ),
     )
     .returningAll()

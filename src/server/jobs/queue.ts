@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database, JobState } from '../store/database.js';
 import { newId, randomToken } from '../store/ids.js';
+import { busOf } from '../store/cache-bus.js';
 import * as repo from './jobs.repo.js';
 import type { JobRow } from './jobs.repo.js';
 
@@ -96,6 +97,7 @@ export class JobQueue {
   private pumping: Promise<void> | undefined;
   private repump = false;
   private stopped = true;
+  private unwake: (() => void) | undefined;
 
   constructor(private readonly options: QueueOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
@@ -142,6 +144,7 @@ export class JobQueue {
     await repo.insertJob(this.options.db, row, 'queued', options.alongside);
     this.emit(row);
     this.wake();
+    this.announce();
     return row;
   }
 
@@ -203,6 +206,7 @@ export class JobQueue {
     const after = (await this.get(id))!;
     this.emit(after);
     this.wake();
+    this.announce();
     return { outcome: 'requeued', job: after };
   }
 
@@ -255,6 +259,11 @@ export class JobQueue {
   /** Recovers what a crashed process left running, then starts claiming. */
   async start(): Promise<void> {
     this.stopped = false;
+    // Other instances on the same database announce the jobs they queue: an idle worker here takes
+    // one at once instead of at its next poll. Its own announcements it has already acted on.
+    this.unwake = busOf(this.options.db)?.onWake('job', (from) => {
+      if (from !== this.owner) this.wake();
+    });
     await this.recover(this.options.recoverAllRunningAtStart);
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
@@ -268,6 +277,8 @@ export class JobQueue {
   /** Stops claiming; running jobs are aborted and handed back to the queue for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwake?.();
+    this.unwake = undefined;
     clearInterval(this.timer);
     clearInterval(this.sweepTimer);
     // A claim in flight still launches its job; wait for it so that job is stopped too.
@@ -285,6 +296,11 @@ export class JobQueue {
 
   private emit(job: Pick<JobRow, 'id' | 'kind' | 'state' | 'error'>): void {
     this.events.emit('change', { id: job.id, kind: job.kind, state: job.state, error: job.error } satisfies JobEvent);
+  }
+
+  /** Tells the other instances on this database (PostgreSQL) that a job is ready to claim. */
+  private announce(): void {
+    busOf(this.options.db)?.wake('job', this.owner).catch((err) => this.options.onError?.(err, 'job announcement'));
   }
 
   private wake(): void {
