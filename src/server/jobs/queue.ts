@@ -98,6 +98,13 @@ export class JobQueue {
   private repump = false;
   private stopped = true;
   private unwake: (() => void) | undefined;
+  /**
+   * Counts the moments a job may have become claimable (queued here or announced by another
+   * instance, a retry, a poll tick); `emptyAt` is the count when a claim last found nothing more to
+   * take. Equal counts: nothing was queued since, so a worker slot that frees up does not ask again.
+   */
+  private workSeen = 0;
+  private emptyAt = -1;
 
   constructor(private readonly options: QueueOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
@@ -303,19 +310,26 @@ export class JobQueue {
     busOf(this.options.db)?.wake('job', this.owner).catch((err) => this.options.onError?.(err, 'job announcement'));
   }
 
-  private wake(): void {
+  /**
+   * Claims work for the free slots. `newWork`: a job may have become claimable; otherwise only a
+   * slot freed up, and the claim is skipped when the last one found the queue empty and nothing was
+   * queued since (unless this process might have missed another instance's announcement).
+   */
+  private wake(newWork = true): void {
+    if (newWork) this.workSeen++;
     if (this.stopped) return;
     if (this.pumping) {
       this.repump = true;
       return;
     }
+    if (this.emptyAt === this.workSeen && (busOf(this.options.db)?.trusted ?? true)) return;
     this.pumping = this.pump()
       .catch((err) => this.options.onError?.(err, 'claim'))
       .finally(() => {
         this.pumping = undefined;
         if (this.repump) {
           this.repump = false;
-          this.wake();
+          this.wake(false);
         }
       });
   }
@@ -329,12 +343,16 @@ export class JobQueue {
     const kinds = [...this.handlers.keys()];
     while (!this.stopped && this.running.size < this.options.concurrency) {
       const free = this.options.concurrency - this.running.size;
+      const seen = this.workSeen;
       const jobs = await repo.claimJobs(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs), limit: free });
       for (const job of jobs) {
         this.emit(job);
         this.launch(job);
       }
-      if (jobs.length < free) return;
+      if (jobs.length < free) {
+        this.emptyAt = seen;
+        return;
+      }
     }
   }
 
@@ -346,7 +364,7 @@ export class JobQueue {
       .catch((err) => this.options.onError?.(err, `job ${job.id}`))
       .finally(() => {
         this.running.delete(job.id);
-        this.wake();
+        this.wake(false);
       });
   }
 
@@ -392,6 +410,7 @@ export class JobQueue {
     const now = this.iso();
     const finish = async (state: JobState, set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number }, line: string) => {
       if (await repo.finishRun(db, job.id, this.owner, { state, now, ...set })) {
+        if (state === 'queued') this.workSeen++; // claimable again (now or once its retry delay is over)
         await repo.appendLog(db, job.id, now, line);
         this.emit({ ...job, state, error: set.error ?? null });
       }
@@ -442,6 +461,7 @@ export class JobQueue {
         error = `the server stopped while this job ran (attempt ${orphan.attempts} of ${orphan.max_attempts}); no attempts left`;
       }
       if (!(await repo.recoverOrphan(db, orphan, { state, error, now }))) continue;
+      if (state === 'queued') this.workSeen++;
       const line =
         state === 'queued'
           ? `recovered: the worker stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again`

@@ -85,6 +85,11 @@ export function preparedStatement<Args extends unknown[]>(build: (db: Kysely<any
 export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<CompiledQuery>): Promise<void> {
   const fast = writers.get(db);
   if (fast && fast(queries)) return;
+  // One statement is atomic on its own: no BEGIN and COMMIT round trips around it.
+  if (queries.length === 1) {
+    await db.executeQuery(queries[0]);
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     for (const q of queries) await trx.executeQuery(q);
   });

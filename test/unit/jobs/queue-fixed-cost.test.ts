@@ -60,7 +60,7 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
     stores = underTest;
   });
 
-  it('claims a job created while idle with one statement, and a burst with one statement per round of free slots', async () => {
+  it('claims a job created while idle with one statement and asks no more while nothing is queued; a burst with one statement per round of free slots', async () => {
     const store = await open();
     const counter = new ClaimCounter();
     const db = store.db.withPlugin(counter);
@@ -78,6 +78,13 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
     // One claim took it; no second claim looked for more while it ran (2 before).
     expect(ended.state).toBe('succeeded');
     expect(counter.claims).toBe(1);
+    // Nor did its freed slot ask again: nothing was queued since that claim found the queue empty.
+    await sleep(100);
+    expect(counter.claims).toBe(1);
+    // A job queued now is claimed at once.
+    const next = await lone.enqueue('work', {});
+    expect((await lone.waitForEnd(next.id, 10_000)).state).toBe('succeeded');
+    expect(counter.claims).toBe(2);
     await lone.stop();
 
     const burst = queue(store, { db, concurrency: 3 });
