@@ -1,7 +1,7 @@
 import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable, JobState } from '../store/database.js';
 import { amongPicked, claimable } from '../store/dialect/locks.js';
-import { preparedStatement, runAtomically } from '../store/prepared.js';
+import { preparedStatement, preparedWrite, runAtomically } from '../store/prepared.js';
 
 export type JobRow = Selectable<JobsTable>;
 
@@ -52,41 +52,54 @@ export async function claimJobs(
   input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string; limit: number },
 ): Promise<JobRow[]> {
   if (input.kinds.length === 0 || input.limit < 1) return [];
-  const rows = await db
-    .updateTable('jobs')
-    .set((eb) => ({
-      state: 'running',
-      lease_owner: input.owner,
-      lease_expires_at: input.leaseExpiresAt,
-      attempts: eb('attempts', '+', 1),
-      started_at: input.now,
-      updated_at: input.now,
-      error: null,
-    }))
-    .where('state', '=', 'queued')
-    .where(
-      amongPicked(
-        db,
-        'jobs.id',
-        claimable(
-          db,
-          db
-            .selectFrom('jobs')
-            .select('id')
-            .where('state', '=', 'queued')
-            .where('kind', 'in', input.kinds)
-            .where('run_after', '<=', input.now)
-            .orderBy('run_after')
-            .orderBy('created_at')
-            .orderBy('id')
-            .limit(input.limit),
-        ),
-      ),
-    )
-    .returningAll()
-    .execute();
+  const rows = await claimStatement(input.kinds.length)(db, input.owner, input.leaseExpiresAt, input.now, input.limit, ...input.kinds);
   // RETURNING keeps no order: run them in the order they were picked.
   return rows.sort((a, b) => (a.run_after < b.run_after ? -1 : a.run_after > b.run_after ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/** The claim, compiled once per number of kinds (a queue's kinds are the same on every claim). */
+const claimStatements = new Map<number, ReturnType<typeof buildClaim>>();
+function claimStatement(kinds: number) {
+  let q = claimStatements.get(kinds);
+  if (!q) claimStatements.set(kinds, (q = buildClaim()));
+  return q;
+}
+
+function buildClaim() {
+  return preparedWrite((db: Kysely<Database>, owner: string, leaseExpiresAt: string, now: string, limit: number, ...kinds: string[]) =>
+    db
+      .updateTable('jobs')
+      .set((eb) => ({
+        state: 'running',
+        lease_owner: owner,
+        lease_expires_at: leaseExpiresAt,
+        attempts: eb('attempts', '+', 1),
+        started_at: now,
+        updated_at: now,
+        error: null,
+      }))
+      .where('state', '=', 'queued')
+      .where(
+        amongPicked(
+          db,
+          'jobs.id',
+          claimable(
+            db,
+            db
+              .selectFrom('jobs')
+              .select('id')
+              .where('state', '=', 'queued')
+              .where('kind', 'in', kinds)
+              .where('run_after', '<=', now)
+              .orderBy('run_after')
+              .orderBy('created_at')
+              .orderBy('id')
+              .limit(limit),
+          ),
+        ),
+      )
+      .returningAll(),
+  );
 }
 
 /** Claims the oldest runnable job (see claimJobs). */

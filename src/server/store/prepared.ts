@@ -17,6 +17,18 @@ const readers = new WeakMap<Kysely<any>, Reader>();
 type AtomicWriter = (queries: ReadonlyArray<CompiledQuery>) => boolean;
 const writers = new WeakMap<Kysely<any>, AtomicWriter>();
 
+/**
+ * Runs one statement that writes and returns rows (RETURNING), synchronously, committed on its own;
+ * or returns undefined without running it while the connection is inside another transaction.
+ */
+type ReturningWriter = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const returningWriters = new WeakMap<Kysely<any>, ReturningWriter>();
+
+/** The store registers its synchronous writer of one RETURNING statement (SQLite) for its Kysely instance. */
+export function registerFastReturningWriter(db: Kysely<any>, writer: ReturningWriter): void {
+  returningWriters.set(db, writer);
+}
+
 /** The store registers its synchronous cached-statement reader (SQLite) for its Kysely instance. */
 export function registerFastReader(db: Kysely<any>, reader: Reader): void {
   readers.set(db, reader);
@@ -60,6 +72,24 @@ export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<an
       return fast(q.sql, q.parameters) as Row[];
     }
     const q = bind(db, dialectOf(db), args);
+    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
+  };
+}
+
+/**
+ * A hot single write with RETURNING, built with Kysely once (per dialect), committed on its own:
+ * on SQLite with its connection free, synchronously on a cached statement; otherwise (a Kysely
+ * transaction open on the connection, or PostgreSQL) through Kysely's executeQuery, which waits its
+ * turn. Same rule as preparedQuery: `build` receives placeholders and must produce the same SQL
+ * whatever the values.
+ */
+export function preparedWrite<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
+  const bind = compileOnce(build);
+  return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
+    const fast = returningWriters.get(db);
+    const q = bind(db, fast ? 'sqlite' : dialectOf(db), args);
+    const rows = fast?.(q.sql, q.parameters);
+    if (rows) return rows as Row[];
     return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
   };
 }

@@ -3,7 +3,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
-import { registerFastReader, registerFastWriter } from './prepared.js';
+import { registerFastReader, registerFastReturningWriter, registerFastWriter } from './prepared.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
 import { withExclusiveLock } from './dialect/locks.js';
 import { PostgresCacheBus } from './dialect/cache-bus.js';
@@ -76,6 +76,7 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
     writeAll(queries);
     return true;
   });
+  registerFastReturningWriter(db, (sql, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(sql).all(...(parameters as unknown[]))));
   await migrateOrClose(db);
   return {
     db,
