@@ -123,33 +123,45 @@ export async function renewLease(db: Kysely<Database>, id: string, owner: string
   return { held: Boolean(row), cancelRequested: Boolean(row?.cancel_requested) };
 }
 
+type FinishSet = { state: JobState; error?: string | null; result?: string | null; run_after?: string; attempts?: number; now: string };
+
+/**
+ * The end of a run, compiled once per shape (which of result, run_after and attempts it sets, and
+ * whether the state is terminal): every job's end runs one.
+ */
+const finishStatements = new Map<string, ReturnType<typeof buildFinish>>();
+
+function buildFinish(shape: { result: boolean; runAfter: boolean; attempts: boolean; terminal: boolean }) {
+  return preparedWrite((db: Kysely<Database>, id: string, owner: string, state: JobState, error: string | null, now: string, result: string | null, runAfter: string, attempts: number) =>
+    db
+      .updateTable('jobs')
+      .set({
+        state,
+        error,
+        ...(shape.result ? { result } : {}),
+        ...(shape.runAfter ? { run_after: runAfter } : {}),
+        ...(shape.attempts ? { attempts } : {}),
+        lease_owner: null,
+        lease_expires_at: null,
+        updated_at: now,
+        finished_at: shape.terminal ? now : null,
+        ...(shape.terminal ? {} : { cancel_requested: 0 }),
+      })
+      .where('id', '=', id)
+      .where('state', '=', 'running')
+      .where('lease_owner', '=', owner)
+      .returning('id'),
+  );
+}
+
 /** Moves a running job this owner holds to its next state; false if the lease was lost meanwhile. */
-export async function finishRun(
-  db: Kysely<Database>,
-  id: string,
-  owner: string,
-  set: { state: JobState; error?: string | null; result?: string | null; run_after?: string; attempts?: number; now: string },
-): Promise<boolean> {
-  const terminal = TERMINAL_STATES.includes(set.state);
-  const res = await db
-    .updateTable('jobs')
-    .set({
-      state: set.state,
-      error: set.error ?? null,
-      ...(set.result !== undefined ? { result: set.result } : {}),
-      ...(set.run_after ? { run_after: set.run_after } : {}),
-      ...(set.attempts !== undefined ? { attempts: set.attempts } : {}),
-      lease_owner: null,
-      lease_expires_at: null,
-      updated_at: set.now,
-      finished_at: terminal ? set.now : null,
-      ...(terminal ? {} : { cancel_requested: 0 }),
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'running')
-    .where('lease_owner', '=', owner)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export async function finishRun(db: Kysely<Database>, id: string, owner: string, set: FinishSet): Promise<boolean> {
+  const shape = { result: set.result !== undefined, runAfter: Boolean(set.run_after), attempts: set.attempts !== undefined, terminal: TERMINAL_STATES.includes(set.state) };
+  const key = JSON.stringify(shape);
+  let finish = finishStatements.get(key);
+  if (!finish) finishStatements.set(key, (finish = buildFinish(shape)));
+  const rows = await finish(db, id, owner, set.state, set.error ?? null, set.now, set.result ?? null, set.run_after ?? '', set.attempts ?? 0);
+  return rows.length > 0;
 }
 
 /** Cancels a queued job at once; returns the row after the change (or unchanged when not queued). */
