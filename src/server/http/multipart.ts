@@ -64,8 +64,9 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
   if (!request.isMultipart()) {
     throw new RequestValidationError([{ loc: ['body'], msg: 'send multipart/form-data', type: 'multipart_expected' }], false);
   }
-  await mkdir(tmpDir, { recursive: true });
   const fields: Record<string, string> = {};
+  // Made when the first file arrives: a form of text fields alone never touches the disk.
+  let tmpDirReady: Promise<unknown> | undefined;
   const files: UploadedPart[] = [];
   const discard = async () => {
     await Promise.all(files.map((f) => rm(f.tmpPath, { force: true })));
@@ -88,6 +89,7 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
         throw refuse(name, hint, 'extra_forbidden');
       }
       if (files.filter((f) => f.field === name).length >= max) throw refuse(name, max === 1 ? `only one "${name}" part is taken` : `at most ${max} "${name}" parts are taken`);
+      await (tmpDirReady ??= mkdir(tmpDir, { recursive: true }));
       const tmpPath = path.join(tmpDir, `up-${randomToken(12)}`);
       const hash = createHash('sha256');
       let size = 0;

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
 import type { Kysely } from 'kysely';
+import type { BoundStatement } from '../store/prepared.js';
 import type { Database, JobState } from '../store/database.js';
 import { newId, randomToken } from '../store/ids.js';
+import { busOf } from '../store/cache-bus.js';
 import * as repo from './jobs.repo.js';
 import type { JobRow } from './jobs.repo.js';
 
@@ -96,6 +98,14 @@ export class JobQueue {
   private pumping: Promise<void> | undefined;
   private repump = false;
   private stopped = true;
+  private unwake: (() => void) | undefined;
+  /**
+   * Counts the moments a job may have become claimable (queued here or announced by another
+   * instance, a retry, a poll tick); `emptyAt` is the count when a claim last found nothing more to
+   * take. Equal counts: nothing was queued since, so a worker slot that frees up does not ask again.
+   */
+  private workSeen = 0;
+  private emptyAt = -1;
 
   constructor(private readonly options: QueueOptions) {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
@@ -113,7 +123,11 @@ export class JobQueue {
     return new Date(this.options.now().getTime() + offsetMs).toISOString();
   }
 
-  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number } = {}): Promise<JobRow> {
+  /**
+   * Adds a job; an idle worker of this process claims it at once. `alongside`: writes committed in
+   * the same transaction as the job (the record it works on), so neither exists without the other.
+   */
+  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<BoundStatement> } = {}): Promise<JobRow> {
     const registered = this.handlers.get(kind);
     if (!registered) throw new Error(`no handler registered for job kind ${kind}`);
     const now = this.iso();
@@ -135,9 +149,10 @@ export class JobQueue {
       started_at: null,
       finished_at: null,
     };
-    await repo.insertJob(this.options.db, row, 'queued');
+    await repo.insertJob(this.options.db, row, 'queued', options.alongside);
     this.emit(row);
     this.wake();
+    this.announce();
     return row;
   }
 
@@ -199,6 +214,7 @@ export class JobQueue {
     const after = (await this.get(id))!;
     this.emit(after);
     this.wake();
+    this.announce();
     return { outcome: 'requeued', job: after };
   }
 
@@ -216,28 +232,46 @@ export class JobQueue {
   /** Resolves with the job once it reaches a terminal state (polls too, for other instances' work). */
   async waitForEnd(id: string, timeoutMs = 60_000): Promise<JobRow> {
     const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const job = await this.get(id);
-      if (!job) throw new Error(`job ${id} not found`);
-      if (repo.TERMINAL_STATES.includes(job.state)) return job;
-      if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        const off = this.onChange((e) => {
-          if (e.id === id && repo.TERMINAL_STATES.includes(e.state)) done();
+    // Listening before each read: an end that lands while the row is read is not missed (it would
+    // otherwise wait a whole poll interval).
+    let ended = false;
+    let wakeUp: (() => void) | undefined;
+    const off = this.onChange((e) => {
+      if (e.id !== id || !repo.TERMINAL_STATES.includes(e.state)) return;
+      ended = true;
+      wakeUp?.();
+    });
+    try {
+      for (;;) {
+        ended = false;
+        const job = await this.get(id);
+        if (!job) throw new Error(`job ${id} not found`);
+        if (repo.TERMINAL_STATES.includes(job.state)) return job;
+        if (Date.now() > deadline) throw new Error(`job ${id} still ${job.state} after ${timeoutMs} ms`);
+        if (ended) continue;
+        await new Promise<void>((resolve) => {
+          const t = setTimeout(done, this.pollMs);
+          wakeUp = done;
+          function done() {
+            clearTimeout(t);
+            resolve();
+          }
         });
-        const t = setTimeout(done, this.pollMs);
-        function done() {
-          off();
-          clearTimeout(t);
-          resolve();
-        }
-      });
+        wakeUp = undefined;
+      }
+    } finally {
+      off();
     }
   }
 
   /** Recovers what a crashed process left running, then starts claiming. */
   async start(): Promise<void> {
     this.stopped = false;
+    // Other instances on the same database announce the jobs they queue: an idle worker here takes
+    // one at once instead of at its next poll. Its own announcements it has already acted on.
+    this.unwake = busOf(this.options.db)?.onWake('job', (from) => {
+      if (from !== this.owner) this.wake();
+    });
     await this.recover(this.options.recoverAllRunningAtStart);
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
@@ -251,6 +285,8 @@ export class JobQueue {
   /** Stops claiming; running jobs are aborted and handed back to the queue for the next start. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unwake?.();
+    this.unwake = undefined;
     clearInterval(this.timer);
     clearInterval(this.sweepTimer);
     // A claim in flight still launches its job; wait for it so that job is stopped too.
@@ -270,30 +306,54 @@ export class JobQueue {
     this.events.emit('change', { id: job.id, kind: job.kind, state: job.state, error: job.error } satisfies JobEvent);
   }
 
-  private wake(): void {
+  /** Tells the other instances on this database (PostgreSQL) that a job is ready to claim. */
+  private announce(): void {
+    busOf(this.options.db)?.wake('job', this.owner).catch((err) => this.options.onError?.(err, 'job announcement'));
+  }
+
+  /**
+   * Claims work for the free slots. `newWork`: a job may have become claimable; otherwise only a
+   * slot freed up, and the claim is skipped when the last one found the queue empty and nothing was
+   * queued since (unless this process might have missed another instance's announcement).
+   */
+  private wake(newWork = true): void {
+    if (newWork) this.workSeen++;
     if (this.stopped) return;
     if (this.pumping) {
       this.repump = true;
       return;
     }
+    if (this.emptyAt === this.workSeen && (busOf(this.options.db)?.trusted ?? true)) return;
     this.pumping = this.pump()
       .catch((err) => this.options.onError?.(err, 'claim'))
       .finally(() => {
         this.pumping = undefined;
         if (this.repump) {
           this.repump = false;
-          this.wake();
+          this.wake(false);
         }
       });
   }
 
+  /**
+   * Fills the free worker slots in one claim per round: a round that gets fewer jobs than it had
+   * slots found the queue empty, so a task run alone costs one claim, not a second empty one that
+   * its own first steps would wait behind.
+   */
   private async pump(): Promise<void> {
     const kinds = [...this.handlers.keys()];
     while (!this.stopped && this.running.size < this.options.concurrency) {
-      const job = await repo.claimNext(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs) });
-      if (!job) return;
-      this.emit(job);
-      this.launch(job);
+      const free = this.options.concurrency - this.running.size;
+      const seen = this.workSeen;
+      const jobs = await repo.claimJobs(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs), limit: free });
+      for (const job of jobs) {
+        this.emit(job);
+        this.launch(job);
+      }
+      if (jobs.length < free) {
+        this.emptyAt = seen;
+        return;
+      }
     }
   }
 
@@ -305,7 +365,7 @@ export class JobQueue {
       .catch((err) => this.options.onError?.(err, `job ${job.id}`))
       .finally(() => {
         this.running.delete(job.id);
-        this.wake();
+        this.wake(false);
       });
   }
 
@@ -337,6 +397,9 @@ export class JobQueue {
     };
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
     try {
+      // Stopped or canceled while its start was being logged: a handler listens for the abort
+      // event, which has already fired, so it would never hear it. It does not start.
+      if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
       outcome = { ok: true, result: await handler(ctx) };
     } catch (err) {
       outcome = { ok: false, err };
@@ -351,6 +414,7 @@ export class JobQueue {
     const now = this.iso();
     const finish = async (state: JobState, set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number }, line: string) => {
       if (await repo.finishRun(db, job.id, this.owner, { state, now, ...set })) {
+        if (state === 'queued') this.workSeen++; // claimable again (now or once its retry delay is over)
         await repo.appendLog(db, job.id, now, line);
         this.emit({ ...job, state, error: set.error ?? null });
       }
@@ -401,6 +465,7 @@ export class JobQueue {
         error = `the server stopped while this job ran (attempt ${orphan.attempts} of ${orphan.max_attempts}); no attempts left`;
       }
       if (!(await repo.recoverOrphan(db, orphan, { state, error, now }))) continue;
+      if (state === 'queued') this.workSeen++;
       const line =
         state === 'queued'
           ? `recovered: the worker stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again`

@@ -31,24 +31,38 @@ async function referenceKeywords(ctx: Ctx, taskId: string, params: TaskParams): 
 }
 
 /**
+ * An empty folder at `dir`. A new task's folder does not exist yet (one mkdir); one left by an
+ * earlier attempt is emptied first.
+ */
+async function freshDir(dir: string): Promise<void> {
+  // mkdir answers the first folder it created, or undefined when `dir` was already there.
+  if ((await mkdir(dir, { recursive: true })) !== undefined) return;
+  await rm(dir, { recursive: true, force: true });
+  await mkdir(dir, { recursive: true });
+}
+
+/**
  * Runs one image task as a job: a fresh output folder each attempt, the site's text as context,
  * then the engine; every model-like step is metered against the task's key, user and id.
  */
 export function imageTaskHandler(ctx: Ctx) {
-  const run = async (job: JobContext<{ task_id: string }>) => {
+  const run = async (job: JobContext<{ task_id: string }>, folder: { ready?: Promise<void> }) => {
     const task = await findTask(ctx.db, job.payload.task_id);
     if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
     const params = JSON.parse(task.params) as TaskParams;
     // The engines write into a local folder (the stored one itself for a local store); it is published when they are done.
+    // It is made while the illustration engine composes and renders (awaited before anything is written):
+    // a task's first CPU work starts without waiting on the disk.
     const out = ctx.files.workDir(taskOutputPrefix(task.id));
-    await rm(out, { recursive: true, force: true });
-    await mkdir(out, { recursive: true });
+    const outReady = (folder.ready = freshDir(out));
+    outReady.catch(() => undefined); // awaited where it is needed; not unhandled meanwhile
     const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
 
     let site: SiteContext | null = null;
     if (task.site_id) {
       const row = await findSite(ctx.db, task.project_id, task.site_id);
       if (!row) throw new JobFailure(`site ${task.site_id} was removed from the project`);
+      await outReady;
       await job.log(`fetching site ${row.url}`);
       site = await fetchSiteContext(row.url, ctx.fetchPolicy, job.signal);
       await job.log(`site context: ${site.text.length} characters, keywords: ${site.keywords.join(', ') || '(none)'}`);
@@ -70,30 +84,36 @@ export function imageTaskHandler(ctx: Ctx) {
         count: params.count,
         keywords,
         outDir: out,
+        outDirReady: outReady,
         signal: job.signal,
         log: job.log,
-        onImage: async ({ svg }) => {
+        // Each image's output tokens are counted by the job that renders it.
+        countTokens: true,
+        onImage: async ({ svg, svgTokens }) => {
           const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
           await meter(ctx, {
             ...scope,
             model: params.model,
             operation: 'illustration',
             inputTokens,
-            outputTokens: await countTokens(svg),
+            outputTokens: svgTokens ?? (await countTokens(svg)),
             costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens),
           });
         },
-      }).catch((err: Error & { code?: string }) => {
+      }).catch(async (err: Error & { code?: string }) => {
         if (job.signal.aborted || err instanceof JobFailure) throw err;
+        await outReady; // an output folder that could not be made fails the run as it did, not as the engine's error
         // The engine is deterministic: the same input fails the same way, so no retry.
         throw new JobFailure(`illustration failed: ${err.message || err.code || err.name}`);
       });
       const result = { kind: 'illustration', model: params.model, prompt, keywords, images };
+      await outReady;
       await writeFile(path.join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
       await publishOutputs(ctx, task.id);
       return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
     }
 
+    await outReady;
     let shot: Awaited<ReturnType<typeof takeScreenshot>>;
     try {
       shot = await takeScreenshot({
@@ -119,9 +139,12 @@ export function imageTaskHandler(ctx: Ctx) {
     return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
   };
   return async (job: JobContext<{ task_id: string }>) => {
+    const folder: { ready?: Promise<void> } = {};
     try {
-      return await run(job);
+      return await run(job, folder);
     } catch (err) {
+      // A failure before the folder was made must not race its making.
+      await folder.ready?.catch(() => undefined);
       // An object store's scratch folder of a run that ended without publishing is not kept (a local store keeps partial outputs, as always).
       if (ctx.files.kind !== 'local') await rm(ctx.files.workDir(taskOutputPrefix(job.payload.task_id)), { recursive: true, force: true });
       throw err;

@@ -118,9 +118,9 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
     job_id: jobId,
     created_at: ctx.now().toISOString(),
   };
-  // The task row exists before its job can be claimed.
-  await tasksRepo.insertTask(ctx.db, row);
-  const job = await ctx.jobs.enqueue(IMAGE_TASK_JOB, { task_id: taskId }, { id: jobId });
+  // One transaction for the task and its job: the task row is there when the job can be claimed,
+  // and a failed enqueue leaves no task without a job.
+  const job = await ctx.jobs.enqueue(IMAGE_TASK_JOB, { task_id: taskId }, { id: jobId, alongside: [tasksRepo.insertTaskStatement(ctx.db, row)] });
   return taskInfo(row, job);
 }
 

@@ -32,8 +32,8 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-/** What wake-ups are about: a conversation stream with new events (its key). */
-export type WakeTopic = 'stream';
+/** What wake-ups are about: a conversation stream with new events (its key); a job queued (by whom). */
+export type WakeTopic = 'stream' | 'job';
 
 const buses = new WeakMap<Kysely<any>, CacheBus>();
 const clearers = new Set<(db: Kysely<any>) => void>();

@@ -27,6 +27,18 @@ export interface BoundStatement {
 }
 const writers = new WeakMap<Kysely<any>, AtomicWriter>();
 
+/**
+ * Runs one statement that writes and returns rows (RETURNING), synchronously, committed on its own;
+ * or returns undefined without running it while the connection is inside another transaction.
+ */
+type ReturningWriter = (sql: string, parameters: readonly unknown[]) => unknown[] | undefined;
+const returningWriters = new WeakMap<Kysely<any>, ReturningWriter>();
+
+/** The store registers its synchronous writer of one RETURNING statement (SQLite) for its Kysely instance. */
+export function registerFastReturningWriter(db: Kysely<any>, writer: ReturningWriter): void {
+  returningWriters.set(db, writer);
+}
+
 /** The store registers its synchronous cached-statement reader (SQLite) for its Kysely instance. */
 export function registerFastReader(db: Kysely<any>, reader: Reader): void {
   readers.set(db, reader);
@@ -75,6 +87,24 @@ export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<an
 }
 
 /**
+ * A hot single write with RETURNING, built with Kysely once (per dialect), committed on its own:
+ * on SQLite with its connection free, synchronously on a cached statement; otherwise (a Kysely
+ * transaction open on the connection, or PostgreSQL) through Kysely's executeQuery, which waits its
+ * turn. Same rule as preparedQuery: `build` receives placeholders and must produce the same SQL
+ * whatever the values.
+ */
+export function preparedWrite<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
+  const bind = compileOnce(build);
+  return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
+    const fast = returningWriters.get(db);
+    const q = bind(db, fast ? 'sqlite' : dialectOf(db), args);
+    const rows = fast?.(q.sql, q.parameters);
+    if (rows) return rows as Row[];
+    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
+  };
+}
+
+/**
  * A hot write statement, built with Kysely once (per dialect): calling it with a store and the
  * arguments gives the bound statement to hand to runAtomically. Same rule as preparedQuery: `build`
  * receives placeholders and must produce the same SQL whatever the values.
@@ -98,6 +128,11 @@ export async function runAtomically(db: Kysely<any>, queries: ReadonlyArray<Boun
   }
   const committed = writers.get(db)?.(queries);
   if (committed) return committed;
+  // One statement is atomic on its own: no BEGIN and COMMIT round trips around it.
+  if (queries.length === 1) {
+    await db.executeQuery(CompiledQuery.raw(queries[0].sql, [...queries[0].parameters]));
+    return;
+  }
   await db.transaction().execute(async (trx) => {
     for (const q of queries) await trx.executeQuery(CompiledQuery.raw(q.sql, [...q.parameters]));
   });

@@ -3,7 +3,7 @@ import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
-import { registerFastReader, registerFastWriter } from './prepared.js';
+import { registerFastReader, registerFastReturningWriter, registerFastWriter } from './prepared.js';
 import { registerStoreProbe } from './view-cache.js';
 import { groupCommitWriter } from './group-commit.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
@@ -84,6 +84,7 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   // is open on the connection (it awaits between its statements): the writes would join it; the
   // caller then waits for its turn through Kysely instead.
   registerFastWriter(db, groupCommitWriter(sqlite, statements));
+  registerFastReturningWriter(db, (sql, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(sql).all(...(parameters as unknown[]))));
   await migrateOrClose(db);
   return {
     db,

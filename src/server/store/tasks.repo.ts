@@ -1,10 +1,18 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, TasksTable } from './database.js';
+import { preparedQuery, preparedStatement, type BoundStatement } from './prepared.js';
 
 export type TaskRow = Selectable<TasksTable>;
 
-export async function insertTask(db: Kysely<Database>, row: TaskRow): Promise<void> {
-  await db.insertInto('tasks').values(row).execute();
+const TASK_COLUMNS = ['id', 'user_id', 'api_key_id', 'project_id', 'site_id', 'kind', 'params', 'job_id', 'created_at'] as const satisfies ReadonlyArray<keyof TasksTable>;
+
+const insertTaskRow = preparedStatement((db, ...values: unknown[]) =>
+  db.insertInto('tasks').values(Object.fromEntries(TASK_COLUMNS.map((c, i) => [c, values[i]])) as any),
+);
+
+/** The task's insert, to be committed together with its job (JobQueue.enqueue's `alongside`). */
+export function insertTaskStatement(db: Kysely<Database>, row: TaskRow): BoundStatement {
+  return insertTaskRow(db, ...TASK_COLUMNS.map((c) => row[c]));
 }
 
 /** Only the owner's task: another user's id reads as missing. */
@@ -12,8 +20,11 @@ export async function findOwnedTask(db: Kysely<Database>, id: string, userId: st
   return db.selectFrom('tasks').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
+// Read by every run of an image task.
+const taskById = preparedQuery((db: Kysely<Database>, id: string) => db.selectFrom('tasks').selectAll().where('id', '=', id));
+
 export async function findTask(db: Kysely<Database>, id: string): Promise<TaskRow | undefined> {
-  return db.selectFrom('tasks').selectAll().where('id', '=', id).executeTakeFirst();
+  return (await taskById(db, id))[0];
 }
 
 /** Tasks with their job's state, newest first. */

@@ -86,6 +86,22 @@ describe('generateIllustrations', () => {
     });
     await expect(run).rejects.toThrow('canceled');
   });
+
+  it('counts each SVG\'s tokens in the job that renders it when asked (the metering count), and not otherwise', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { generateIllustrations } = await import('../../../src/server/engines/illustration/index.js');
+    const { countTokens } = await import('../../../src/server/engines/gateway/tokenizer.js');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
+    const seen: Array<{ svg: string; svgTokens?: number }> = [];
+    await generateIllustrations({ prompt: 'counted', width: 96, height: 64, count: 2, keywords: ['sea'], outDir: out, countTokens: true, onImage: ({ svg, svgTokens }) => void seen.push({ svg, svgTokens }) });
+    expect(seen).toHaveLength(2);
+    for (const { svg, svgTokens } of seen) expect(svgTokens).toBe(await countTokens(svg));
+    const plain: Array<number | undefined> = [];
+    await generateIllustrations({ prompt: 'not counted', width: 96, height: 64, count: 1, keywords: [], outDir: out, onImage: ({ svgTokens }) => void plain.push(svgTokens) });
+    expect(plain).toEqual([undefined]);
+  });
 });
 
 

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -14,6 +14,16 @@ import { dialectOf } from './kind.js';
  */
 export function claimable<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * `column` is one of the ids `pick` selects, with `pick` run once. PostgreSQL may run an
+ * `IN (subquery)` again for every row it scans (a nested loop), and with SKIP LOCKED each run picks
+ * and locks other rows, so a claim of n jobs could take more; `= ANY(ARRAY(subquery))` is computed
+ * once, before the scan. SQLite computes an uncorrelated IN list once anyway.
+ */
+export function amongPicked(db: Kysely<any>, column: string, pick: SelectQueryBuilder<any, any, any>): Expression<SqlBool> {
+  return dialectOf(db) === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${pick}))` : sql<SqlBool>`${sql.ref(column)} IN (${pick})`;
 }
 
 /**

@@ -1,0 +1,173 @@
+import { afterAll, afterEach, beforeEach, expect, it, vi } from 'vitest';
+import type { Store } from '../../../src/server/store/store.js';
+import { JobQueue, type JobEvent } from '../../../src/server/jobs/queue.js';
+import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
+
+// What a task pays the queue besides its own work: statements per claim, transactions per enqueue,
+// how soon a waiting caller and an idle instance learn of a change.
+
+const opened: Store[] = [];
+const queues: JobQueue[] = [];
+let stores: StoreUnderTest;
+
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.stop();
+  for (const s of opened.splice(0)) await s.close();
+});
+afterAll(dropTestDatabases);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+// Counts the claim statements the queue runs (each call of the repository's claim is one statement).
+const counter = vi.hoisted(() => ({ claims: 0 }));
+vi.mock('../../../src/server/jobs/jobs.repo.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../src/server/jobs/jobs.repo.js')>();
+  const counted = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
+    counter.claims++;
+    return fn(...args);
+  };
+  return { ...real, claimJobs: counted(real.claimJobs), claimNext: counted(real.claimNext) };
+});
+
+async function open(): Promise<Store> {
+  const store = await stores.open();
+  opened.push(store);
+  return store;
+}
+
+function queue(store: Store, options: { concurrency?: number; pollMs?: number } = {}): JobQueue {
+  const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: options.concurrency ?? 2, pollMs: options.pollMs ?? 60_000, recoverAllRunningAtStart: false });
+  queues.push(q);
+  return q;
+}
+
+/** Resolves with the first event for which `test` holds. */
+function nextEvent(q: JobQueue, test: (e: JobEvent) => boolean): Promise<JobEvent> {
+  return new Promise((resolve) => {
+    const off = q.onChange((e) => {
+      if (!test(e)) return;
+      off();
+      resolve(e);
+    });
+  });
+}
+
+describeOnStores('JobQueue fixed cost per job', (underTest) => {
+  beforeEach(() => {
+    stores = underTest;
+  });
+
+  it('claims a job created while idle with one statement and asks no more while nothing is queued; a burst with one statement per round of free slots', async () => {
+    const store = await open();
+    const lone = queue(store, { concurrency: 2 });
+    lone.register('work', async () => {
+      await sleep(20);
+      return 'done';
+    });
+    await lone.start();
+    await sleep(20); // the start-up claim, which finds nothing
+    counter.claims = 0;
+    const job = await lone.enqueue('work', {});
+    const ended = await nextEvent(lone, (e) => e.id === job.id && e.state === 'succeeded');
+    // One claim took it; no second claim looked for more while it ran (2 before).
+    expect(ended.state).toBe('succeeded');
+    expect(counter.claims).toBe(1);
+    // Nor did its freed slot ask again: nothing was queued since that claim found the queue empty.
+    await sleep(100);
+    expect(counter.claims).toBe(1);
+    // A job queued now is claimed at once.
+    const next = await lone.enqueue('work', {});
+    expect((await lone.waitForEnd(next.id, 10_000)).state).toBe('succeeded');
+    expect(counter.claims).toBe(2);
+    await lone.stop();
+
+    const burst = queue(store, { concurrency: 3 });
+    burst.register('many', async () => {
+      await sleep(20);
+      return 'done';
+    });
+    const jobs = await Promise.all([1, 2, 3].map((n) => burst.enqueue('many', { n })));
+    counter.claims = 0;
+    const firstEnd = nextEvent(burst, (e) => e.state === 'succeeded');
+    await burst.start();
+    await firstEnd;
+    // Three free slots, three runnable jobs: one statement claimed them all (4 before: one each and an empty one).
+    expect(counter.claims).toBe(1);
+    const done = await Promise.all(jobs.map((j) => burst.waitForEnd(j.id, 10_000)));
+    expect(done.map((j) => j.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('commits the writes given `alongside` with the job, and none of them when the job cannot be written', async () => {
+    const store = await open();
+    const q = queue(store);
+    q.register('work', async () => 'done');
+    const user = (id: string) => store.db.insertInto('users').values({ id, name: id, role: 'user', plan: 'free', credits: 0, created_at: new Date().toISOString() }).compile();
+    const first = await q.enqueue('work', {}, { alongside: [user('u_with_job')] });
+    // The same job id again: the job's insert fails, so the user written alongside must not stay.
+    await expect(q.enqueue('work', {}, { id: first.id, alongside: [user('u_without_job')] })).rejects.toThrow();
+    const users = await store.db.selectFrom('users').select('id').where('id', 'in', ['u_with_job', 'u_without_job']).execute();
+    expect(users.map((u) => u.id)).toEqual(['u_with_job']);
+    expect((await q.logs(first.id)).map((l) => l.line)).toEqual(['queued']);
+  });
+
+  it('waitForEnd returns as soon as the job ends, even when it ends while the job is being read', async () => {
+    const store = await open();
+    const q = queue(store, { concurrency: 1, pollMs: 60_000 });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    q.register('gated', async () => {
+      await gate;
+      return 'done';
+    });
+    await q.start();
+    const job = await q.enqueue('gated', {});
+    await nextEvent(q, (e) => e.id === job.id && e.state === 'running');
+    // The first read sees the job running; the job ends before that read returns.
+    const read = q.get.bind(q);
+    let reads = 0;
+    q.get = async (id: string) => {
+      const row = await read(id);
+      if (++reads === 1) {
+        const end = nextEvent(q, (e) => e.id === id && e.state === 'succeeded');
+        release();
+        await end;
+      }
+      return row;
+    };
+    const waited = await Promise.race([q.waitForEnd(job.id, 120_000), sleep(5_000).then(() => 'waited for the next poll' as const)]);
+    expect(waited === 'waited for the next poll' ? waited : waited.state).toBe('succeeded');
+    expect(reads).toBe(2);
+  });
+
+  it.runIf(underTest.dialect === 'postgres')('an idle instance starts a job another instance queued without waiting for its poll', async () => {
+    const first = await open();
+    const second = await stores.reopen(first as Store & { location: string });
+    opened.push(second);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const busy = queue(first, { concurrency: 1, pollMs: 60_000 });
+    const idle = queue(second, { concurrency: 1, pollMs: 60_000 });
+    const ranOn: Record<string, string> = {};
+    busy.register('work', async (job) => {
+      ranOn[job.id] = 'busy';
+      await gate;
+      return 'done';
+    });
+    idle.register('work', async (job) => {
+      ranOn[job.id] = 'idle';
+      return 'done';
+    });
+    await busy.start();
+    await idle.start();
+    const blocker = await busy.enqueue('work', {});
+    await nextEvent(busy, (e) => e.id === blocker.id && e.state === 'running');
+    // The busy instance has no free slot; the idle one learns of the job from the database's notification.
+    const job = await busy.enqueue('work', {});
+    const started = await Promise.race([nextEvent(idle, (e) => e.id === job.id && e.state === 'running'), sleep(10_000).then(() => 'waited for the next poll' as const)]);
+    expect(started === 'waited for the next poll' ? started : started.state).toBe('running');
+    expect((await idle.waitForEnd(job.id, 10_000)).state).toBe('succeeded');
+    expect(ranOn[job.id]).toBe('idle');
+    release();
+    expect((await busy.waitForEnd(blocker.id, 10_000)).state).toBe('succeeded');
+  });
+});
