@@ -156,9 +156,23 @@ async function ownTask(ctx: Ctx, auth: AuthContext, id: string): Promise<DocTask
   return task;
 }
 
-export async function taskStatus(ctx: Ctx, auth: AuthContext, id: string): Promise<{ status: DocTaskStatus }> {
+/**
+ * The user's task with its job, read so the two agree: the runner writes the task's outcome before
+ * its job ends, so a job seen ended beside a task seen without an outcome means the two reads
+ * straddled those commits (a poll saw a parked task as FAILED for a moment): the task is read again.
+ */
+async function ownTaskAndJob(ctx: Ctx, auth: AuthContext, id: string): Promise<{ task: DocTaskRow; job: JobRow | undefined }> {
   const task = await ownTask(ctx, auth, id);
-  return { status: statusOf(ctx, task, await ctx.jobs.get(task.job_id)).status };
+  const job = await ctx.jobs.get(task.job_id);
+  if (task.outcome === null && job && job.state !== 'queued' && job.state !== 'running') {
+    return { task: (await repo.findDocTask(ctx.db, task.id)) ?? task, job };
+  }
+  return { task, job };
+}
+
+export async function taskStatus(ctx: Ctx, auth: AuthContext, id: string): Promise<{ status: DocTaskStatus }> {
+  const { task, job } = await ownTaskAndJob(ctx, auth, id);
+  return { status: statusOf(ctx, task, job).status };
 }
 
 /** Where the task's outputs are viewed: the slide viewer (both kinds), the landing page itself, the LiveDoc. */
@@ -192,14 +206,14 @@ export function historicalOf(ctx: Ctx, task: DocTaskRow, job: JobRow | undefined
 }
 
 export async function taskHistorical(ctx: Ctx, auth: AuthContext, id: string): Promise<TaskHistorical> {
-  const task = await ownTask(ctx, auth, id);
-  return historicalOf(ctx, task, await ctx.jobs.get(task.job_id));
+  const { task, job } = await ownTaskAndJob(ctx, auth, id);
+  return historicalOf(ctx, task, job);
 }
 
 /** Cancels a RUNNING task (the engine's signal is aborted); an ended task is returned as it is. */
 export async function cancelTask(ctx: Ctx, auth: AuthContext, id: string): Promise<TaskHistorical> {
-  const task = await ownTask(ctx, auth, id);
-  if (statusOf(ctx, task, await ctx.jobs.get(task.job_id)).status === 'RUNNING') {
+  const { task, job } = await ownTaskAndJob(ctx, auth, id);
+  if (statusOf(ctx, task, job).status === 'RUNNING') {
     const at = ctx.now().toISOString();
     // Written first, so a runner that finishes meanwhile does not turn it into COMPLETED.
     await repo.setOutcome(ctx.db, task.id, { outcome: 'canceled', error_message: 'canceled at the owner\'s request', finished_at: at, at }, true);
@@ -210,8 +224,8 @@ export async function cancelTask(ctx: Ctx, auth: AuthContext, id: string): Promi
 
 /** Runs a PENDING or FAILED task again from the start; 409 CONFLICT for any other state. */
 export async function retryTask(ctx: Ctx, auth: AuthContext, id: string): Promise<TaskHistorical> {
-  const task = await ownTask(ctx, auth, id);
-  const { status } = statusOf(ctx, task, await ctx.jobs.get(task.job_id));
+  const { task, job } = await ownTaskAndJob(ctx, auth, id);
+  const { status } = statusOf(ctx, task, job);
   if (status !== 'PENDING' && status !== 'FAILED') {
     throw new HttpError('CONFLICT', `task ${id} is ${status}; only a PENDING or FAILED task can be run again`, { status: 409 });
   }
