@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './database.js';
-import { preparedQuery, preparedStatement } from './prepared.js';
+import { preparedQuery, preparedStatement, runAtomically } from './prepared.js';
 
 /**
  * Per-owner row counts of the lists whose `total` a page answers, kept in the same transaction as
@@ -9,21 +9,18 @@ import { preparedQuery, preparedStatement } from './prepared.js';
  */
 export type CountedList = 'livedocs';
 
-export async function adjustTotal(db: Kysely<Database>, list: CountedList, ownerId: string, delta: number): Promise<void> {
-  await db
-    .insertInto('list_totals')
-    .values({ owner_id: ownerId, list, n: delta })
-    .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) })))
-    .execute();
-}
-
-/** The same adjustment as a statement built once, for a hot insert to run with its row atomically. */
+/** The adjustment as a statement built once: run with the row it counts, atomically (runAtomically). */
 export const adjustTotalStatement = preparedStatement((db: Kysely<Database>, list: CountedList, ownerId: string, delta: number) =>
   db
     .insertInto('list_totals')
     .values({ owner_id: ownerId, list, n: delta })
     .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) }))),
 );
+
+/** Adjusts a total inside the transaction `trx` that changes the rows it counts. */
+export async function adjustTotal(trx: Kysely<Database>, list: CountedList, ownerId: string, delta: number): Promise<void> {
+  await runAtomically(trx, [adjustTotalStatement(trx, list, ownerId, delta)]);
+}
 
 const totalRow = preparedQuery((db: Kysely<Database>, ownerId: string, list: CountedList) =>
   db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list),
