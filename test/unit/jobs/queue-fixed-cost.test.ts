@@ -158,9 +158,10 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
       return 'done';
     });
     await busy.start();
-    await idle.start();
     const blocker = await busy.enqueue('work', {});
     await nextEvent(busy, (e) => e.id === blocker.id && e.state === 'running');
+    // Started only now: had it listened already, the blocker's own announcement could have sent it there.
+    await idle.start();
     // The busy instance has no free slot; the idle one learns of the job from the database's notification.
     const job = await busy.enqueue('work', {});
     const started = await Promise.race([nextEvent(idle, (e) => e.id === job.id && e.state === 'running'), sleep(10_000).then(() => 'waited for the next poll' as const)]);
