@@ -5,6 +5,7 @@
 // timed from the POST to its `succeeded`, against one engine call with the same prompt and size. The
 // two alternate in blocks ordered direct, queue, queue, direct after a warm-up of both, so a machine
 // whose load changes during the run weighs on both sides alike; the ratio is of the medians.
+// Tasks are created the way the CLI sends them (bench/lib/form-post.mjs: node:http, a multipart body).
 // Throughput: BENCH_TASKS tasks created back to back, tasks per second and p50/p99 create -> succeeded,
 // against the same number of engine calls one after the other.
 //
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startServer, generateIllustrations } from '../../dist/server.js';
 import { median, percentile } from '../lib/stats.mjs';
+import { closeForms, postForm } from '../lib/form-post.mjs';
 
 const N = Number(process.env.BENCH_TASKS ?? 200);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
@@ -60,16 +62,17 @@ const offBurst = server.ctx.jobs.onChange((e) => {
   if (created.has(e.id)) ended(e.id, e.state, performance.now());
   else early.set(e.id, { state: e.state, at: performance.now() });
 });
+// The form a client sends for one illustration (the CLI's `tasks create illustration`).
+const fields = (i) => ({ kind: 'illustration', prompt: prompt(i), size: `${W}x${H}` });
+async function create(i) {
+  const res = await postForm(`${server.url}/tasks`, { 'X-API-Key': key }, fields(i));
+  if (res.status !== 202) throw new Error(`create answered ${res.status}: ${res.text}`);
+  return res.json;
+}
 const q0 = performance.now();
 for (let i = 0; i < N; i++) {
-  const form = new FormData();
-  form.append('kind', 'illustration');
-  form.append('prompt', prompt(i));
-  form.append('size', `${W}x${H}`);
   const t = performance.now();
-  const res = await fetch(`${server.url}/tasks`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
-  if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
-  const task = await res.json();
+  const task = await create(i);
   const jobId = (await server.ctx.db.selectFrom('tasks').select('job_id').where('id', '=', task.id).executeTakeFirst()).job_id;
   created.set(jobId, t);
   if (early.has(jobId)) ended(jobId, early.get(jobId).state, early.get(jobId).at);
@@ -80,13 +83,6 @@ const queueWall = performance.now() - q0;
 
 // One at a time: the latency a single task pays for HTTP, the queue, metering and artifacts, next to
 // the engine called directly in the same process (its CPU worker pool is the server's).
-const createForm = (i) => {
-  const form = new FormData();
-  form.append('kind', 'illustration');
-  form.append('prompt', prompt(i));
-  form.append('size', `${W}x${H}`);
-  return form;
-};
 const soloScratch = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-direct-'));
 async function directOnce(i) {
   const t = performance.now();
@@ -97,7 +93,6 @@ async function directOnce(i) {
 // later). The queue is idle, so the one job queued meanwhile is this task's (checked afterwards, off
 // the clock): the bench reads nothing from the store while the task runs.
 async function queuedOnce(i) {
-  const form = createForm(i);
   let jobId;
   let end;
   let off;
@@ -111,9 +106,7 @@ async function queuedOnce(i) {
     });
   });
   const t = performance.now();
-  const res = await fetch(`${server.url}/tasks`, { method: 'POST', headers: { 'X-API-Key': key }, body: form });
-  if (res.status !== 202) throw new Error(`create answered ${res.status}: ${await res.text()}`);
-  const task = await res.json();
+  const task = await create(i);
   const answeredAt = performance.now();
   await ended;
   off();
@@ -136,6 +129,7 @@ for (let b = 0; b < SOLO_BLOCKS; b++) {
   soloDirect.push(await directOnce(2 * b + 1));
 }
 rmSync(soloScratch, { recursive: true, force: true });
+closeForms();
 await server.close();
 
 direct.sort((a, b) => a - b);

@@ -47,13 +47,18 @@ export async function findJobs(db: Kysely<Database>, ids: string[]): Promise<Job
  * dialect/locks.ts). Fewer rows than `limit` means no other job was runnable at that moment. The rows
  * come back oldest first.
  */
-export async function claimJobs(
+export function claimJobs(
   db: Kysely<Database>,
   input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string; limit: number },
-): Promise<JobRow[]> {
+): JobRow[] | Promise<JobRow[]> {
   if (input.kinds.length === 0 || input.limit < 1) return [];
-  const rows = await claimStatement(input.kinds.length)(db, input.owner, input.leaseExpiresAt, input.now, input.limit, ...input.kinds);
-  // RETURNING keeps no order: run them in the order they were picked.
+  const claimed = claimStatement(input.kinds.length)(db, input.owner, input.leaseExpiresAt, input.now, input.limit, ...input.kinds);
+  // On SQLite the claim has run already: its jobs can start in this very turn.
+  return Array.isArray(claimed) ? oldestFirst(claimed) : claimed.then(oldestFirst);
+}
+
+/** RETURNING keeps no order: run them in the order they were picked. */
+function oldestFirst(rows: JobRow[]): JobRow[] {
   return rows.sort((a, b) => (a.run_after < b.run_after ? -1 : a.run_after > b.run_after ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
 }
 

@@ -6,6 +6,7 @@ import type { Database, JobState } from '../store/database.js';
 import { newId, randomToken } from '../store/ids.js';
 import { busOf } from '../store/cache-bus.js';
 import * as repo from './jobs.repo.js';
+import { JobLog } from './job-log.js';
 import type { JobRow } from './jobs.repo.js';
 
 export type { JobRow } from './jobs.repo.js';
@@ -21,7 +22,11 @@ export interface JobContext<P = unknown> {
   maxAttempts: number;
   /** Aborted on cancel, on shutdown, and when the lease is lost; engines pass it down. */
   signal: AbortSignal;
-  /** A timestamped line in the job's log (GET /tasks/{id}/logs shows them). */
+  /**
+   * A timestamped line in the job's log (GET /tasks/{id}/logs shows them). Lines are committed in
+   * the order they were logged, and all of them before the run's end; a handler need not wait for
+   * one before going on (the promise settles when it is committed, and a failed line fails the run).
+   */
   log(line: string): Promise<void>;
 }
 
@@ -345,7 +350,10 @@ export class JobQueue {
     while (!this.stopped && this.running.size < this.options.concurrency) {
       const free = this.options.concurrency - this.running.size;
       const seen = this.workSeen;
-      const jobs = await repo.claimJobs(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs), limit: free });
+      const claimed = repo.claimJobs(this.options.db, { kinds, owner: this.owner, now: this.iso(), leaseExpiresAt: this.iso(this.leaseMs), limit: free });
+      // Claimed already (SQLite): the job starts before the enqueue's caller goes on (its answer is
+      // sent while the job's first steps wait), not after it.
+      const jobs = Array.isArray(claimed) ? claimed : await claimed;
       for (const job of jobs) {
         this.emit(job);
         this.launch(job);
@@ -385,7 +393,10 @@ export class JobQueue {
     }, Math.max(200, Math.min(1000, Math.floor(this.leaseMs / 3))));
     heartbeat.unref();
 
-    await this.log(job.id, `attempt ${job.attempts} of ${job.max_attempts} started`);
+    // The handler starts while its start line is being committed: the task's first CPU work does
+    // not wait for a commit.
+    const log = new JobLog((line) => this.log(job.id, line));
+    void log.append(`attempt ${job.attempts} of ${job.max_attempts} started`);
     const ctx: JobContext = {
       id: job.id,
       kind: job.kind,
@@ -393,18 +404,26 @@ export class JobQueue {
       attempt: job.attempts,
       maxAttempts: job.max_attempts,
       signal: entry.controller.signal,
-      log: (line) => this.log(job.id, line),
+      log: (line) => log.append(line),
     };
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
     try {
-      // Stopped or canceled while its start was being logged: a handler listens for the abort
-      // event, which has already fired, so it would never hear it. It does not start.
+      // Stopped or canceled before it started (a claim that raced a stop): a handler listens for the
+      // abort event, which has already fired, so it would never hear it. It does not start.
       if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
-      outcome = { ok: true, result: await handler(ctx) };
+      const result = await handler(ctx);
+      outcome = { ok: true, result };
     } catch (err) {
       outcome = { ok: false, err };
     } finally {
       clearInterval(heartbeat);
+    }
+    // Every line is committed before the run's end; a line that could not be written fails the run
+    // as an error of the handler would.
+    try {
+      await log.drained();
+    } catch (err) {
+      if (outcome.ok) outcome = { ok: false, err };
     }
     await this.settle(job, entry, options, outcome);
   }

@@ -76,7 +76,8 @@ export function imageTaskHandler(ctx: Ctx) {
       const refs = await referenceKeywords(ctx, task.id, params);
       const keywords = [...new Set([...(site?.keywords ?? []), ...refs])];
       const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
-      await job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
+      // Not waited for: the engine composes and starts its render while the line is committed.
+      void job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
       const images = await generateIllustrations({
         prompt,
         width: params.width,
@@ -87,7 +88,7 @@ export function imageTaskHandler(ctx: Ctx) {
         outDirReady: outReady,
         signal: job.signal,
         log: job.log,
-        // Each image's output tokens are counted by the job that renders it.
+        // Each image's output tokens are counted in a CPU worker right behind its render.
         countTokens: true,
         onImage: async ({ svg, svgTokens }) => {
           const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));

@@ -88,19 +88,20 @@ export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<an
 
 /**
  * A hot single write with RETURNING, built with Kysely once (per dialect), committed on its own:
- * on SQLite with its connection free, synchronously on a cached statement; otherwise (a Kysely
- * transaction open on the connection, or PostgreSQL) through Kysely's executeQuery, which waits its
- * turn. Same rule as preparedQuery: `build` receives placeholders and must produce the same SQL
- * whatever the values.
+ * on SQLite with its connection free, synchronously on a cached statement, and then the rows come
+ * back as they are, not in a promise (a caller may act on them in the same turn); otherwise (a
+ * Kysely transaction open on the connection, or PostgreSQL) through Kysely's executeQuery, which
+ * waits its turn. Same rule as preparedQuery: `build` receives placeholders and must produce the
+ * same SQL whatever the values.
  */
 export function preparedWrite<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
   const bind = compileOnce(build);
-  return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
+  return (db: Kysely<any>, ...args: Args): Row[] | Promise<Row[]> => {
     const fast = returningWriters.get(db);
     const q = bind(db, fast ? 'sqlite' : dialectOf(db), args);
     const rows = fast?.(q.sql, q.parameters);
     if (rows) return rows as Row[];
-    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
+    return db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters)).then((r) => r.rows as Row[]);
   };
 }
 

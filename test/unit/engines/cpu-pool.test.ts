@@ -56,4 +56,26 @@ describe('the CPU worker pool', () => {
     // The pool replaced the ended worker: the next job runs.
     await expect(pool.run('count-tokens', { texts: ['again'] })).resolves.toEqual([1]);
   });
+
+  it('runs an urgent job on its own lane beside a long one, never a long job there', async () => {
+    const laned = new CpuPool(pathToFileURL(WORKER), 1, { urgentLane: true });
+    try {
+      // Seconds of work on the one general worker.
+      let longDone = false;
+      const long = laned.run('count-tokens', { texts: ['日本語の文章'.repeat(200_000)] }).then((n) => ((longDone = true), n));
+      await expect(laned.run('count-tokens', { texts: ['hello world'] }, { urgent: true })).resolves.toEqual([2]);
+      // It did not wait behind the long job.
+      expect(longDone).toBe(false);
+      // A second long job waits for the general worker, not the idle lane.
+      let secondDone = false;
+      const second = laned.run('count-tokens', { texts: ['x y z'] }).then((n) => ((secondDone = true), n));
+      await new Promise((r) => setTimeout(r, 50));
+      expect(secondDone).toBe(false);
+      const longCount = (await long) as number[];
+      expect(await second).toEqual([3]);
+      expect(longCount[0]).toBeGreaterThan(100_000);
+    } finally {
+      await laned.close();
+    }
+  });
 });

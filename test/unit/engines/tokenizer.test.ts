@@ -66,6 +66,22 @@ describe('token counting', () => {
     expect(await countTokens(text)).toBe(reference.encode(text, [], []).length);
   });
 
+  // Pieces merged once are looked up the next time (markup repeats them): the tokens must be the
+  // same from the lookup as from the merge, also once the bounded table was emptied and refilled.
+  it('gives the same tokens for a repeated piece, before and after its merge table was emptied', async () => {
+    const { loadEncoder } = await import('../../../src/server/engines/gateway/encoder.js');
+    const enc = await loadEncoder();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192"><rect x="12.5" y="40" fill="#1a2b3c" stroke-width="1.25"/></svg>';
+    const markup = `${svg}\n`.repeat(50) + 'Ünïcödé façade naïve 日本語 😀 ' + svg;
+    for (let round = 0; round < 2; round++) expect(enc.encode(markup)).toEqual(reference.encode(markup));
+    // 20,000 distinct words of several tokens each: more than the table keeps.
+    const word = (i: number) => ' zq' + [...i.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('') + 'xv';
+    const many = Array.from({ length: 20_000 }, (_, i) => word(i)).join('');
+    expect(enc.count(many)).toBe(reference.encode(many).length);
+    expect(enc.encode(markup)).toEqual(reference.encode(markup));
+    expect(enc.encode(word(7) + word(19_999))).toEqual(reference.encode(word(7) + word(19_999)));
+  });
+
   // The old merge loop rescanned the whole piece after each merge: 2,000 emoji took about 10 s and
   // 200 KB never finished. The bounds are loose (a loaded CI machine); bench/event-loop has figures.
   it.each([

@@ -120,8 +120,10 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
       return 'done';
     });
     await q.start();
+    // On SQLite the job is claimed and running before enqueue returns: listen first.
+    const running = nextEvent(q, (e) => e.kind === 'gated' && e.state === 'running');
     const job = await q.enqueue('gated', {});
-    await nextEvent(q, (e) => e.id === job.id && e.state === 'running');
+    expect((await running).id).toBe(job.id);
     // The first read sees the job running; the job ends before that read returns.
     const read = q.get.bind(q);
     let reads = 0;

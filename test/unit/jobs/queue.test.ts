@@ -51,6 +51,28 @@ describeOnStores('JobQueue', (underTest) => {
     expect((await q.logs(jobs[4].id)).map((l) => l.line)).toEqual(['queued', 'attempt 1 of 3 started', 'squared 4', 'succeeded']);
   });
 
+  it('commits the lines a handler does not wait for in order, before its end; a line that cannot be written fails the run', async () => {
+    const { q } = await setup({ concurrency: 1 });
+    q.register('chatty', async (job) => {
+      for (let i = 1; i <= 20; i++) void job.log(`line ${i}`);
+      return 'ok';
+    });
+    q.register('broken-log', async (job) => {
+      // NOT NULL refuses it: the write fails after the handler has returned.
+      void job.log(null as unknown as string);
+      return 'ok';
+    }, { maxAttempts: 1 });
+    await q.start();
+    const chatty = await q.enqueue('chatty', {});
+    expect((await q.waitForEnd(chatty.id)).state).toBe('succeeded');
+    const lines = (await q.logs(chatty.id)).map((l) => l.line);
+    expect(lines).toEqual(['queued', 'attempt 1 of 3 started', ...Array.from({ length: 20 }, (_, i) => `line ${i + 1}`), 'succeeded']);
+    const broken = await q.enqueue('broken-log', {});
+    const ended = await q.waitForEnd(broken.id);
+    expect(ended.state).toBe('failed');
+    expect(ended.error).toMatch(/NOT NULL|null value/i);
+  });
+
   it('retries transient failures with backoff and fails permanent ones at once', async () => {
     const { q } = await setup();
     let calls = 0;

@@ -16,6 +16,11 @@ import type { TiktokenBPE } from 'js-tiktoken/lite';
 export class BytePairEncoder {
   /** Token bytes as a latin1 string (one char per byte) -> rank. */
   private readonly ranks = new Map<string, number>();
+  /**
+   * Pieces that are not one token -> their tokens. Texts repeat pieces (markup, code, numbers): a
+   * repeated one is looked up, not merged again. Bounded: emptied when full.
+   */
+  private readonly merged = new Map<string, number[]>();
   private readonly bytesOf: Buffer[] = [];
   private readonly pattern: RegExp;
   /** No token is longer than this, so longer pairs need no lookup. */
@@ -46,7 +51,9 @@ export class BytePairEncoder {
   encode(text: string, limit = Infinity): number[] {
     const out: number[] = [];
     for (const match of text.matchAll(this.pattern)) {
-      this.encodePiece(Buffer.from(match[0], 'utf8').toString('latin1'), out);
+      const piece = match[0];
+      // UTF-8 of ASCII is the same bytes: only a piece with other characters needs converting.
+      this.encodePiece(ASCII.test(piece) ? piece : Buffer.from(piece, 'utf8').toString('latin1'), out);
       if (out.length >= limit) break;
     }
     return out;
@@ -66,6 +73,20 @@ export class BytePairEncoder {
       out.push(whole);
       return;
     }
+    const known = this.merged.get(piece);
+    if (known !== undefined) {
+      for (const t of known) out.push(t);
+      return;
+    }
+    const start = out.length;
+    this.merge(piece, out);
+    if (piece.length <= MAX_CACHED_PIECE) {
+      if (this.merged.size >= MAX_CACHED_PIECES) this.merged.clear();
+      this.merged.set(piece, out.slice(start));
+    }
+  }
+
+  private merge(piece: string, out: number[]): void {
     const n = piece.length;
     // Parts are a linked list of byte offsets: next[i] is where the part starting at i ends.
     const next = new Int32Array(n + 1);
@@ -109,6 +130,10 @@ export class BytePairEncoder {
     }
   }
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
+const MAX_CACHED_PIECE = 64;
+const MAX_CACHED_PIECES = 16_384;
 
 /** Min-heap of (rank, start) pairs packed in one number: lowest rank first, then leftmost. */
 class PairHeap {

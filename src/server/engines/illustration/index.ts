@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { compose } from './compose.js';
 import { renderPng } from './render.js';
+import { countTokens } from '../gateway/tokenizer.js';
 
 export interface IllustrationRequest {
   prompt: string;
@@ -16,10 +17,15 @@ export interface IllustrationRequest {
    */
   outDirReady?: Promise<unknown>;
   signal?: AbortSignal;
-  log?: (line: string) => Promise<void> | void;
   /**
-   * Count each SVG's tokens (o200k_base) in the job that renders it, for a caller that meters them:
-   * onImage then gets `svgTokens`. Saves a second trip to the CPU worker per image.
+   * Progress lines. Not waited for (a job's log commits its lines in order and before the run ends):
+   * a line's commit is never on the image's path. A promise it returns must not reject unhandled.
+   */
+  log?: (line: string) => unknown;
+  /**
+   * Count each SVG's tokens (o200k_base), for a caller that meters them: onImage then gets
+   * `svgTokens`. The count is queued to the CPU workers with the render, so it is ready about when
+   * the PNG has been written, not a step after it.
    */
   countTokens?: boolean;
   /** Called once per image after it is drawn: the metering hook. */
@@ -37,6 +43,12 @@ export interface IllustrationImage {
   height: number;
 }
 
+/** Waits for every one, then throws the first failure: none is left running behind an error. */
+async function allSettled(steps: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(steps)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
 /**
  * The local illustration engine: for each requested image, compose the SVG, render it to PNG and
  * write both into the task's output folder. Checks the signal between images, so a cancel lands
@@ -47,18 +59,26 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
   for (let index = 0; index < req.count; index++) {
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
-    // The render goes to the CPU worker first: the log line is written while it draws.
-    const rendering = renderPng(c.svg, req.signal, { countTokens: req.countTokens });
-    rendering.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
-    await req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
-    const { png, width, height, fonts, svgTokens } = await rendering;
-    if (index === 0 && fonts === 0) await req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
+    // The render goes to the CPU worker first (and the token count after it): the rest happens while it draws.
+    const rendering = renderPng(c.svg, req.signal);
+    const counting = req.countTokens ? countTokens(c.svg) : undefined;
+    counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
+    req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
     const base = `illustration-${index + 1}`;
+    // The SVG is written while it is drawn; each write is an open, a write and a close on the thread pool.
+    const svgWritten = Promise.resolve(req.outDirReady).then(() => writeFile(path.join(req.outDir, `${base}.svg`), c.svg));
+    svgWritten.catch(() => undefined);
+    // A failed render waits for that write: nothing of this image is still being written when it throws.
+    const { png, width, height, fonts } = await rendering.catch(async (err: unknown) => {
+      await svgWritten.catch(() => undefined);
+      throw err;
+    });
+    if (index === 0 && fonts === 0) req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     await req.outDirReady;
-    await writeFile(path.join(req.outDir, `${base}.svg`), c.svg);
-    await writeFile(path.join(req.outDir, `${base}.png`), png);
-    await req.onImage?.({ index, svg: c.svg, svgTokens });
-    await req.log?.(`rendered ${base}.png (${width}x${height}, ${png.length} bytes)`);
+    // The image is drawn: metered while its PNG is written.
+    const metered = async () => req.onImage?.({ index, svg: c.svg, svgTokens: await counting });
+    await allSettled([svgWritten, writeFile(path.join(req.outDir, `${base}.png`), png), metered()]);
+    req.log?.(`rendered ${base}.png (${width}x${height}, ${png.length} bytes)`);
     images.push({ file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height });
   }
   return images;

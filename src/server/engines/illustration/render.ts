@@ -3,10 +3,9 @@ import { runCpuJob } from '../workers/index.js';
 /**
  * SVG to PNG at the SVG's own size, in a CPU worker: resvg's parse and PNG encoding are synchronous
  * (a 2048x2048 image takes a good part of a second), so on the event loop eight of them held every
- * other request, /healthz included, for seconds. Aborting the signal stops the render. With
- * `countTokens`, the same worker job also counts the SVG's tokens (o200k_base, as countTokens does).
+ * other request, /healthz included, for seconds. Aborting the signal stops the render.
  */
-export async function renderPng(svg: string, signal?: AbortSignal, options: { countTokens?: boolean } = {}): Promise<{ png: Buffer; width: number; height: number; fonts: number; svgTokens?: number }> {
-  const r = await runCpuJob('render-png', { svg, countTokens: options.countTokens === true }, { signal });
+export async function renderPng(svg: string, signal?: AbortSignal): Promise<{ png: Buffer; width: number; height: number; fonts: number }> {
+  const r = await runCpuJob('render-png', { svg }, { signal });
   return { ...r, png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength) };
 }

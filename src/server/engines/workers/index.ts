@@ -6,7 +6,8 @@ import type { JobInput, JobName, JobOutput } from './jobs.js';
 
 /**
  * The process's one pool of CPU workers. Its size leaves a core to the event loop: one worker on two
- * cores, at most four (FACET_CPU_WORKERS overrides it).
+ * cores, at most four (FACET_CPU_WORKERS overrides it). Besides them, one worker runs urgent jobs
+ * only (token counts), so they never wait behind a render (pool.ts).
  */
 export function cpuPoolSize(): number {
   const asked = Number(process.env.FACET_CPU_WORKERS);
@@ -43,7 +44,7 @@ export async function runCpuJob<K extends JobName>(name: K, input: JobInput<K>, 
     options.signal?.throwIfAborted();
     return done.value;
   }
-  pool ??= new CpuPool(script, cpuPoolSize());
+  pool ??= new CpuPool(script, cpuPoolSize(), { urgentLane: true });
   return (await pool.run(name, input, options)) as JobOutput<K>;
 }
 
@@ -55,7 +56,7 @@ export async function runCpuJob<K extends JobName>(name: K, input: JobInput<K>, 
 export function warmCpuPool(): void {
   script ??= builtWorkerScript();
   if (!script) return;
-  pool ??= new CpuPool(script, cpuPoolSize());
+  pool ??= new CpuPool(script, cpuPoolSize(), { urgentLane: true });
   pool.warm();
 }
 

@@ -33,13 +33,10 @@ export const jobs = {
     return { value: truncateWith(await loadEncoder(), input.text, input.maxTokens) };
   },
 
-  async 'render-png'(input: { svg: string; countTokens?: boolean }): Promise<Done<ReturnType<typeof rasterize> & { svgTokens?: number }>> {
+  async 'render-png'(input: { svg: string }): Promise<Done<ReturnType<typeof rasterize>>> {
     const { rasterize } = await import('../illustration/rasterize.js');
     const raster = rasterize(input.svg);
-    // Counted here, where the SVG already is, for a caller that meters it: one trip to a worker, not
-    // a second one after the render (with the same encoder the count-tokens job uses).
-    const svgTokens = input.countTokens ? (await (await import('../gateway/encoder.js')).loadEncoder()).count(input.svg) : undefined;
-    return { value: { ...raster, svgTokens }, transfer: ownBuffer(raster.png) };
+    return { value: raster, transfer: ownBuffer(raster.png) };
   },
 
   async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof readTemplateTheme>>>> {

@@ -15,7 +15,10 @@ export interface RunOptions {
   transfer?: ArrayBuffer[];
   /** Aborting drops a queued job, and stops a running one by ending its worker. */
   signal?: AbortSignal;
-  /** Short jobs a request waits on (token counts) go ahead of long ones (renders, documents). */
+  /**
+   * Short jobs a request waits on (token counts) go ahead of long ones (renders, documents), and
+   * may run on the pool's lane for them, which long jobs never hold.
+   */
   urgent?: boolean;
 }
 
@@ -32,6 +35,8 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  /** The lane for urgent jobs: a long job is never started on it. */
+  urgentOnly: boolean;
 }
 
 /**
@@ -39,6 +44,11 @@ interface Slot {
  * started on first use. Each runs one job at a time; the rest wait in order. Idle workers are unref'd
  * so they never keep a process alive; a busy one is ref'd so its job's promise is kept. A worker that
  * dies fails only the job it held, and a new one takes its place for the next job.
+ *
+ * With `urgentLane`, one more worker takes urgent jobs only: a token count a request waits on (or
+ * the one an illustration is metered with) runs beside a render instead of behind it, which on a
+ * busy pool could be most of a second. It is an extra thread, not an extra share of the CPU: it
+ * works only while urgent jobs are waiting.
  */
 export class CpuPool {
   private readonly slots = new Set<Slot>();
@@ -49,6 +59,7 @@ export class CpuPool {
   constructor(
     private readonly script: URL,
     readonly size: number,
+    private readonly options: { urgentLane?: boolean } = {},
   ) {}
 
   run(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
@@ -72,7 +83,8 @@ export class CpuPool {
 
   /** Starts the workers not yet running, idle (unref'd): the first job then finds one loaded. */
   warm(): void {
-    while (!this.closed && this.slots.size < this.size) this.spawn();
+    while (!this.closed && this.general() < this.size) this.spawn(false);
+    if (!this.closed && this.options.urgentLane && !this.hasLane()) this.spawn(true);
   }
 
   /** Ends every worker; queued and running jobs fail. */
@@ -85,13 +97,38 @@ export class CpuPool {
     await Promise.all(slots.map((s) => s.worker.terminate()));
   }
 
+  private general(): number {
+    let n = 0;
+    for (const s of this.slots) if (!s.urgentOnly) n++;
+    return n;
+  }
+
+  private hasLane(): boolean {
+    for (const s of this.slots) if (s.urgentOnly) return true;
+    return false;
+  }
+
+  /**
+   * A worker for the job, started if need be: an urgent job takes the urgent lane, else any free
+   * worker; a long one only a general worker. Urgent jobs wait ahead of long ones, so when the
+   * first in line finds none, none behind it would.
+   */
+  private slotFor(urgent: boolean): Slot | undefined {
+    const free = [...this.slots].filter((s) => s.job === null);
+    if (urgent) {
+      const lane = free.find((s) => s.urgentOnly);
+      if (lane) return lane;
+      if (this.options.urgentLane && !this.hasLane()) return this.spawn(true);
+    }
+    const worker = free.find((s) => !s.urgentOnly);
+    if (worker) return worker;
+    return this.general() < this.size ? this.spawn(false) : undefined;
+  }
+
   private dispatch(): void {
     while (this.queue.length > 0) {
-      let slot = [...this.slots].find((s) => s.job === null);
-      if (!slot) {
-        if (this.slots.size >= this.size) return;
-        slot = this.spawn();
-      }
+      const slot = this.slotFor(this.queue[0].urgent);
+      if (!slot) return;
       const job = this.queue.shift()!;
       slot.job = job;
       slot.worker.ref();
@@ -99,9 +136,9 @@ export class CpuPool {
     }
   }
 
-  private spawn(): Slot {
+  private spawn(urgentOnly: boolean): Slot {
     const worker = new Worker(this.script);
-    const slot: Slot = { worker, job: null };
+    const slot: Slot = { worker, job: null, urgentOnly };
     worker.unref();
     worker.on('message', (reply: JobReply) => {
       const job = slot.job;
