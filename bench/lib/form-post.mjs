@@ -13,11 +13,22 @@ function formBody(fields) {
   return { boundary, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
 }
 
+/** Host, port and path of a URL, parsed once per URL (node:http parses a URL string on every call). */
+const targets = new Map();
+function target(url) {
+  let t = targets.get(url);
+  if (!t) {
+    const u = new URL(url);
+    targets.set(url, (t = { hostname: u.hostname, port: u.port, path: `${u.pathname}${u.search}` }));
+  }
+  return t;
+}
+
 /** POSTs the text fields as multipart/form-data; resolves with the status and the parsed JSON body. */
 export function postForm(url, headers, fields) {
   const { boundary, body } = formBody(fields);
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
+    const req = http.request({ ...target(url), method: 'POST', agent, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {

@@ -26,8 +26,8 @@ const insertLogLine = preparedStatement((db, jobId: unknown, at: unknown, line: 
  * writes committed in the same transaction, before the job (the record the job works on): the job
  * never exists without them, nor they without the job.
  */
-export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string, alongside: ReadonlyArray<BoundStatement> = []): Promise<void> {
-  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), insertLogLine(db, row.id, row.created_at, firstLogLine)]);
+export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string, alongside: ReadonlyArray<BoundStatement> = [], moreLines: string[] = []): Promise<void> {
+  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), insertLogLine(db, row.id, row.created_at, firstLogLine), ...moreLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {

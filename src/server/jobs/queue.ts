@@ -12,6 +12,9 @@ import type { JobRow } from './jobs.repo.js';
 export type { JobRow } from './jobs.repo.js';
 export { TERMINAL_STATES } from './jobs.repo.js';
 
+/** The log line of a run's start. */
+const startLine = (job: Pick<JobRow, 'attempts' | 'max_attempts'>) => `attempt ${job.attempts} of ${job.max_attempts} started`;
+
 /** What a handler gets for one attempt of one job. */
 export interface JobContext<P = unknown> {
   id: string;
@@ -154,11 +157,44 @@ export class JobQueue {
       started_at: null,
       finished_at: null,
     };
-    await repo.insertJob(this.options.db, row, 'queued', options.alongside);
-    this.emit(row);
-    this.wake();
-    this.announce();
+    if (!this.freeToStartAtOnce()) {
+      await repo.insertJob(this.options.db, row, 'queued', options.alongside);
+      this.emit(row);
+      this.wake();
+      this.announce();
+      return row;
+    }
+    // A worker here is free and no older job waits: the job is written already running under this
+    // process's lease, its start logged in the same commit, and starts as soon as that commits; no
+    // claim after it.
+    Object.assign(row, { state: 'running', attempts: 1, lease_owner: this.owner, lease_expires_at: this.iso(this.leaseMs), started_at: now } satisfies Partial<JobRow>);
+    const entry = this.reserve(row.id);
+    const inserted = repo.insertJob(this.options.db, row, 'queued', options.alongside, [startLine(row)]);
+    entry.done = inserted.then(
+      () => {
+        this.emit({ ...row, state: 'queued' });
+        this.emit(row);
+        return this.run(row, entry, true);
+      },
+      () => this.release(row.id),
+    );
+    await inserted;
     return row;
+  }
+
+  /**
+   * Whether a new job can start as it is inserted: this process is claiming, has a free worker, and
+   * knows the queue holds nothing claimable (its last claim found it empty, nothing was queued since,
+   * and on PostgreSQL it would have heard of another instance's jobs), so no older job is passed over.
+   */
+  private freeToStartAtOnce(): boolean {
+    return (
+      !this.stopped &&
+      !this.pumping &&
+      this.running.size < this.options.concurrency &&
+      this.emptyAt === this.workSeen &&
+      (busOf(this.options.db)?.trusted ?? true)
+    );
   }
 
   get(id: string): Promise<JobRow | undefined> {
@@ -366,18 +402,30 @@ export class JobQueue {
   }
 
   private launch(job: JobRow): void {
-    const controller = new AbortController();
-    const entry: Running = { controller, done: Promise.resolve() };
-    this.running.set(job.id, entry);
-    entry.done = this.execute(job, entry)
-      .catch((err) => this.options.onError?.(err, `job ${job.id}`))
-      .finally(() => {
-        this.running.delete(job.id);
-        this.wake(false);
-      });
+    const entry = this.reserve(job.id);
+    entry.done = this.run(job, entry, false);
   }
 
-  private async execute(job: JobRow, entry: Running): Promise<void> {
+  /** Takes a worker slot for the job (before its row may even be committed). */
+  private reserve(id: string): Running {
+    const entry: Running = { controller: new AbortController(), done: Promise.resolve() };
+    this.running.set(id, entry);
+    return entry;
+  }
+
+  /** Frees the job's worker slot; a job waiting for one may be claimed. */
+  private release(id: string): void {
+    this.running.delete(id);
+    this.wake(false);
+  }
+
+  private run(job: JobRow, entry: Running, startLogged: boolean): Promise<void> {
+    return this.execute(job, entry, startLogged)
+      .catch((err) => this.options.onError?.(err, `job ${job.id}`))
+      .finally(() => this.release(job.id));
+  }
+
+  private async execute(job: JobRow, entry: Running, startLogged: boolean): Promise<void> {
     const { handler, options } = this.handlers.get(job.kind)!;
     const db = this.options.db;
     const heartbeat = setInterval(() => {
@@ -396,7 +444,7 @@ export class JobQueue {
     // The handler starts while its start line is being committed: the task's first CPU work does
     // not wait for a commit.
     const log = new JobLog((line) => this.log(job.id, line));
-    void log.append(`attempt ${job.attempts} of ${job.max_attempts} started`);
+    if (!startLogged) void log.append(startLine(job));
     const ctx: JobContext = {
       id: job.id,
       kind: job.kind,

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { findTask } from '../store/tasks.repo.js';
 import { findSite } from '../store/projects.repo.js';
-import { generateIllustrations } from '../engines/illustration/index.js';
+import { generateIllustrations, type IllustrationImage } from '../engines/illustration/index.js';
 import { BrowserMissingError, takeScreenshot } from '../engines/screenshot.js';
 import { fetchSiteContext, keywordsOf, type SiteContext } from '../engines/site-context.js';
 import { countTokens } from '../engines/gateway/tokenizer.js';
@@ -78,7 +78,16 @@ export function imageTaskHandler(ctx: Ctx) {
       const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
       // Not waited for: the engine composes and starts its render while the line is committed.
       void job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
-      const images = await generateIllustrations({
+      const resultFile = path.join(out, 'result.json');
+      const drawn: IllustrationImage[] = [];
+      // What every image's metering shares (the prompt's tokens and price), worked out while the first one is drawn.
+      let priced: Promise<{ inputTokens: number; costUsd: number }> | undefined;
+      const pricing = () =>
+        (priced ??= (async () => {
+          const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
+          return { inputTokens, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) };
+        })());
+      const drawing = generateIllustrations({
         prompt,
         width: params.width,
         height: params.height,
@@ -88,28 +97,27 @@ export function imageTaskHandler(ctx: Ctx) {
         outDirReady: outReady,
         signal: job.signal,
         log: job.log,
-        // Each image's output tokens are counted in a CPU worker right behind its render.
+        // Each image's output tokens are counted in a CPU worker beside its render.
         countTokens: true,
-        onImage: async ({ svg, svgTokens }) => {
-          const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
-          await meter(ctx, {
-            ...scope,
-            model: params.model,
-            operation: 'illustration',
-            inputTokens,
-            outputTokens: svgTokens ?? (await countTokens(svg)),
-            costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens),
-          });
+        // Runs while the image's PNG is written: the metering, and after the last image the task's result.json.
+        onImage: async ({ index, svg, svgTokens, image }) => {
+          drawn[index] = image;
+          const { inputTokens, costUsd } = await pricing();
+          const metered = meter(ctx, { ...scope, model: params.model, operation: 'illustration', inputTokens, outputTokens: svgTokens ?? (await countTokens(svg)), costUsd });
+          if (index < params.count - 1) return metered;
+          const result = { kind: 'illustration', model: params.model, prompt, keywords, images: drawn };
+          await Promise.all([metered, writeFile(resultFile, JSON.stringify(result, null, 2) + '\n')]);
         },
-      }).catch(async (err: Error & { code?: string }) => {
+      });
+      pricing().catch(() => undefined); // awaited by the first image; a failure is its failure
+      const images = await drawing.catch(async (err: Error & { code?: string }) => {
+        // A result.json written beside a PNG that failed does not describe a finished task.
+        await outReady.then(() => rm(resultFile, { force: true })).catch(() => undefined);
         if (job.signal.aborted || err instanceof JobFailure) throw err;
         await outReady; // an output folder that could not be made fails the run as it did, not as the engine's error
         // The engine is deterministic: the same input fails the same way, so no retry.
         throw new JobFailure(`illustration failed: ${err.message || err.code || err.name}`);
       });
-      const result = { kind: 'illustration', model: params.model, prompt, keywords, images };
-      await outReady;
-      await writeFile(path.join(out, 'result.json'), JSON.stringify(result, null, 2) + '\n');
       await publishOutputs(ctx, task.id);
       return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
     }

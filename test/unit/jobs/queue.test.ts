@@ -73,6 +73,31 @@ describeOnStores('JobQueue', (underTest) => {
     expect(ended.error).toMatch(/NOT NULL|null value/i);
   });
 
+  it('hands a job started as it was inserted back to the queue when the queue stops before it runs', async () => {
+    const { store, q } = await setup({ concurrency: 1 });
+    let ran = 0;
+    q.register('work', async () => {
+      ran++;
+      return 'ok';
+    });
+    await q.start();
+    await sleep(20);
+    const enqueued = q.enqueue('work', {});
+    const stopped = q.stop();
+    const job = await enqueued;
+    await stopped;
+    expect(ran).toBe(0);
+    const row = await store.db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
+    expect([row.state, row.attempts]).toEqual(['queued', 0]);
+    // The next start runs it with its whole budget.
+    const again = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false });
+    queues.push(again);
+    again.register('work', async () => 'ok');
+    await again.start();
+    const ended = await again.waitForEnd(job.id, 10_000);
+    expect([ended.state, ended.attempts]).toEqual(['succeeded', 1]);
+  });
+
   it('retries transient failures with backoff and fails permanent ones at once', async () => {
     const { q } = await setup();
     let calls = 0;

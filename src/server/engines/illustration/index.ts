@@ -28,8 +28,11 @@ export interface IllustrationRequest {
    * the PNG has been written, not a step after it.
    */
   countTokens?: boolean;
-  /** Called once per image after it is drawn: the metering hook. */
-  onImage?: (image: { index: number; svg: string; svgTokens?: number }) => Promise<void> | void;
+  /**
+   * Called once per image once it is drawn, while its PNG is being written (the metering hook);
+   * the image counts as done when both are.
+   */
+  onImage?: (drawn: { index: number; svg: string; svgTokens?: number; image: IllustrationImage }) => Promise<void> | void;
 }
 
 export interface IllustrationImage {
@@ -59,7 +62,7 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
   for (let index = 0; index < req.count; index++) {
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
-    // The render goes to the CPU worker first (and the token count after it): the rest happens while it draws.
+    // The render goes to a CPU worker first (the token count to the lane for short jobs): the rest happens while it draws.
     const rendering = renderPng(c.svg, req.signal);
     const counting = req.countTokens ? countTokens(c.svg) : undefined;
     counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
@@ -75,11 +78,12 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     });
     if (index === 0 && fonts === 0) req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     await req.outDirReady;
-    // The image is drawn: metered while its PNG is written.
-    const metered = async () => req.onImage?.({ index, svg: c.svg, svgTokens: await counting });
-    await allSettled([svgWritten, writeFile(path.join(req.outDir, `${base}.png`), png), metered()]);
-    req.log?.(`rendered ${base}.png (${width}x${height}, ${png.length} bytes)`);
-    images.push({ file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height });
+    const image: IllustrationImage = { file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height };
+    // The image is drawn: handed to onImage (metering) while its PNG is written.
+    const handedOver = async () => req.onImage?.({ index, svg: c.svg, svgTokens: await counting, image });
+    await allSettled([svgWritten, writeFile(path.join(req.outDir, image.file), png), handedOver()]);
+    req.log?.(`rendered ${image.file} (${width}x${height}, ${png.length} bytes)`);
+    images.push(image);
   }
   return images;
 }
