@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartForm } from '../../contract/fields.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { randomToken } from '../store/ids.js';
+import { BUFFERED_FORM_MAX_BYTES, plainBoundary, splitTextForm } from './text-form.js';
 
 export interface UploadedPart {
   field: string;
@@ -71,16 +72,24 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
   const discard = async () => {
     await Promise.all(files.map((f) => rm(f.tmpPath, { force: true })));
   };
+  const acceptField = (name: string, value: string) => {
+    if (!form.fields.includes(name)) {
+      const hint = name in form.files ? `"${name}" takes a file, not text` : `unknown field "${name}"; this form takes ${describe(form) || 'no fields'}`;
+      throw refuse(name, hint, 'extra_forbidden');
+    }
+    if (name in fields) throw refuse(name, `"${name}" was given twice; send it once`);
+    fields[name] = value;
+  };
+  const buffered = bufferedTextForm(request);
+  if (buffered) {
+    for (const [name, value] of buffered) acceptField(name, value);
+    return { fields, files, discard };
+  }
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'field') {
-        if (!form.fields.includes(name)) {
-          const hint = name in form.files ? `"${name}" takes a file, not text` : `unknown field "${name}"; this form takes ${describe(form) || 'no fields'}`;
-          throw refuse(name, hint, 'extra_forbidden');
-        }
-        if (name in fields) throw refuse(name, `"${name}" was given twice; send it once`);
-        fields[name] = String(part.value);
+        acceptField(name, String(part.value));
         continue;
       }
       const max = Object.hasOwn(form.files, name) ? form.files[name] : undefined;
@@ -120,6 +129,24 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
     throw malformed(err) ?? err;
   }
   return { fields, files, discard };
+}
+
+/**
+ * A small form of text fields that has fully arrived, read at once (text-form.ts); null for any
+ * other body, which is left, unread, to the streaming parser.
+ */
+function bufferedTextForm(request: FastifyRequest): Array<[string, string]> | null {
+  const raw = request.raw;
+  const length = Number(request.headers['content-length']);
+  if (!(length > 0 && length <= BUFFERED_FORM_MAX_BYTES) || raw.readableLength !== length || raw.readableFlowing) return null;
+  const boundary = plainBoundary(request.headers['content-type']);
+  if (!boundary) return null;
+  const body = raw.read(length) as Buffer | null;
+  if (!body) return null;
+  const fields = splitTextForm(body, boundary);
+  // Not one this reader takes: put back, so busboy reads the body from its first byte.
+  if (!fields) raw.unshift(body);
+  return fields;
 }
 
 export interface Upload {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.js';
+import { FORM_LIMITS } from '../http/text-form.js';
 
 /**
  * Registers a surface's routes in their own Fastify scope with multipart parsing, so the upload
@@ -10,7 +11,7 @@ export function withMultipart(app: FastifyInstance, ctx: AppContext, routes: (sc
   app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: true,
-      limits: { fileSize: ctx.config.maxUploadBytes, files: 20, fields: 50, fieldSize: 64 * 1024, parts: 80 },
+      limits: { fileSize: ctx.config.maxUploadBytes, ...FORM_LIMITS },
     });
     routes(scope);
   });
