@@ -47,19 +47,24 @@ async function freshDir(dir: string): Promise<void> {
  */
 export function imageTaskHandler(ctx: Ctx) {
   const run = async (job: JobContext<{ task_id: string }>, folder: { ready?: Promise<void> }) => {
-    const task = await findTask(ctx.db, job.payload.task_id);
+    // Nothing below waits before the illustration's render is handed to a CPU worker (on SQLite the
+    // task is read at once): the render starts in the turn the job does, ahead of the create's answer.
+    const found = findTask(ctx.db, job.payload.task_id);
+    const task = found instanceof Promise ? await found : found;
     if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
     const params = JSON.parse(task.params) as TaskParams;
     // The engines write into a local folder (the stored one itself for a local store); it is published when they are done.
-    // It is made while the illustration engine composes and renders (awaited before anything is written):
-    // a task's first CPU work starts without waiting on the disk.
+    // It is made while the illustration engine composes and renders (awaited before anything is written),
+    // asked for once the render is on its way: a task's first CPU work waits on neither the disk nor the thread pool.
     const out = ctx.files.workDir(taskOutputPrefix(task.id));
-    const outReady = (folder.ready = freshDir(out));
+    let makeDir!: () => void;
+    const outReady = (folder.ready = new Promise<void>((resolve) => (makeDir = resolve)).then(() => freshDir(out)));
     outReady.catch(() => undefined); // awaited where it is needed; not unhandled meanwhile
     const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
 
     let site: SiteContext | null = null;
     if (task.site_id) {
+      makeDir();
       const row = await findSite(ctx.db, task.project_id, task.site_id);
       if (!row) throw new JobFailure(`site ${task.site_id} was removed from the project`);
       await outReady;
@@ -73,7 +78,7 @@ export function imageTaskHandler(ctx: Ctx) {
 
     if (task.kind === 'illustration') {
       const prompt = params.prompt ?? '';
-      const refs = await referenceKeywords(ctx, task.id, params);
+      const refs = params.reference_files.length > 0 ? await referenceKeywords(ctx, task.id, params) : [];
       const keywords = [...new Set([...(site?.keywords ?? []), ...refs])];
       const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
       // Not waited for: the engine composes and starts its render while the line is committed.
@@ -109,6 +114,7 @@ export function imageTaskHandler(ctx: Ctx) {
           await Promise.all([metered, writeFile(resultFile, JSON.stringify(result, null, 2) + '\n')]);
         },
       });
+      makeDir();
       pricing().catch(() => undefined); // awaited by the first image; a failure is its failure
       const images = await drawing.catch(async (err: Error & { code?: string }) => {
         // A result.json written beside a PNG that failed does not describe a finished task.
@@ -122,6 +128,7 @@ export function imageTaskHandler(ctx: Ctx) {
       return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
     }
 
+    makeDir();
     await outReady;
     let shot: Awaited<ReturnType<typeof takeScreenshot>>;
     try {

@@ -69,7 +69,7 @@ export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise
 }
 
 export async function listLiveKeys(db: Kysely<Database>, filter: { userId: string }): Promise<ApiKeyRow[]> {
-  return keyLists.get(db, filter.userId, () => liveKeysOfUser(db, filter.userId));
+  return keyLists.get(db, filter.userId, async () => liveKeysOfUser(db, filter.userId));
 }
 
 /** Where a page of keys ended: the next page starts after this key in (created_at, id) order. */

@@ -70,19 +70,20 @@ function compileOnce<Args extends unknown[]>(build: (db: Kysely<any>, ...args: A
 
 /**
  * A hot read query, built with Kysely once (per dialect) and then run without query-builder work per
- * call: on SQLite straight on a cached statement, on PostgreSQL through Kysely's executeQuery. `build` receives
- * placeholders for its arguments and must produce the same SQL whatever the values.
+ * call: on SQLite straight on a cached statement, and then the rows come back as they are, not in a
+ * promise (a caller may go on in the same turn); on PostgreSQL through Kysely's executeQuery. `build`
+ * receives placeholders for its arguments and must produce the same SQL whatever the values.
  */
 export function preparedQuery<Row, Args extends unknown[]>(build: (db: Kysely<any>, ...args: Args) => Compilable<Row>) {
   const bind = compileOnce(build);
-  return async (db: Kysely<any>, ...args: Args): Promise<Row[]> => {
+  return (db: Kysely<any>, ...args: Args): Row[] | Promise<Row[]> => {
     const fast = readers.get(db);
     if (fast) {
       const q = bind(db, 'sqlite', args);
       return fast(q.sql, q.parameters) as Row[];
     }
     const q = bind(db, dialectOf(db), args);
-    return (await db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters))).rows as Row[];
+    return db.executeQuery<Row>(CompiledQuery.raw(q.sql, q.parameters)).then((r) => r.rows as Row[]);
   };
 }
 
