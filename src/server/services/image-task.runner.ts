@@ -84,6 +84,11 @@ export function imageTaskHandler(ctx: Ctx) {
       // Not waited for: the engine composes and starts its render while the line is committed.
       void job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
       const resultFile = path.join(out, 'result.json');
+      const writeResult = (images: IllustrationImage[]) => writeFile(resultFile, JSON.stringify({ kind: 'illustration', model: params.model, prompt, keywords, images }, null, 2) + '\n');
+      // result.json is written while the last image is drawn, from what the images will be; checked
+      // against them once drawn (written again if one came out otherwise), removed if the run fails.
+      const planned: IllustrationImage[] = [];
+      let resultWritten: Promise<void> | undefined;
       const drawn: IllustrationImage[] = [];
       // What every image's metering shares (the prompt's tokens and price), worked out while the first one is drawn.
       let priced: Promise<{ inputTokens: number; costUsd: number }> | undefined;
@@ -104,20 +109,27 @@ export function imageTaskHandler(ctx: Ctx) {
         log: job.log,
         // Each image's output tokens are counted in a CPU worker beside its render.
         countTokens: true,
-        // Runs while the image's PNG is written: the metering, and after the last image the task's result.json.
+        onPlanned: ({ index, image }) => {
+          planned[index] = image;
+          if (index < params.count - 1) return;
+          resultWritten = outReady.then(() => writeResult(planned));
+          resultWritten.catch(() => undefined); // awaited once the image is drawn
+        },
+        // Runs while the image's PNG is written: the metering, and after the last image the check of result.json.
         onImage: async ({ index, svg, svgTokens, image }) => {
           drawn[index] = image;
           const { inputTokens, costUsd } = await pricing();
           const metered = meter(ctx, { ...scope, model: params.model, operation: 'illustration', inputTokens, outputTokens: svgTokens ?? (await countTokens(svg)), costUsd });
           if (index < params.count - 1) return metered;
-          const result = { kind: 'illustration', model: params.model, prompt, keywords, images: drawn };
-          await Promise.all([metered, writeFile(resultFile, JSON.stringify(result, null, 2) + '\n')]);
+          const asPlanned = drawn.every((d, i) => d.width === planned[i].width && d.height === planned[i].height);
+          await Promise.all([metered, resultWritten!.then(() => (asPlanned ? undefined : writeResult(drawn)))]);
         },
       });
       makeDir();
       pricing().catch(() => undefined); // awaited by the first image; a failure is its failure
       const images = await drawing.catch(async (err: Error & { code?: string }) => {
-        // A result.json written beside a PNG that failed does not describe a finished task.
+        // A result.json written while the images were drawn does not describe a finished task.
+        await resultWritten?.catch(() => undefined);
         await outReady.then(() => rm(resultFile, { force: true })).catch(() => undefined);
         if (job.signal.aborted || err instanceof JobFailure) throw err;
         await outReady; // an output folder that could not be made fails the run as it did, not as the engine's error

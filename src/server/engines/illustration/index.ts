@@ -29,6 +29,12 @@ export interface IllustrationRequest {
    */
   countTokens?: boolean;
   /**
+   * Called once per image as its render starts, with the image it will be (a PNG at the SVG's own
+   * size, which is the size asked for): a caller can write what describes it while it is drawn.
+   * onImage then gets the image as drawn.
+   */
+  onPlanned?: (planned: { index: number; image: IllustrationImage }) => void;
+  /**
    * Called once per image once it is drawn, while its PNG is being written (the metering hook);
    * the image counts as done when both are.
    */
@@ -68,6 +74,8 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
     req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
     const base = `illustration-${index + 1}`;
+    const described = (width: number, height: number): IllustrationImage => ({ file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height });
+    req.onPlanned?.({ index, image: described(req.width, req.height) });
     // The SVG is written while it is drawn; each write is an open, a write and a close on the thread pool.
     const svgWritten = Promise.resolve(req.outDirReady).then(() => writeFile(path.join(req.outDir, `${base}.svg`), c.svg));
     svgWritten.catch(() => undefined);
@@ -78,7 +86,7 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     });
     if (index === 0 && fonts === 0) req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     await req.outDirReady;
-    const image: IllustrationImage = { file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height };
+    const image = described(width, height);
     // The image is drawn: handed to onImage (metering) while its PNG is written.
     const handedOver = async () => req.onImage?.({ index, svg: c.svg, svgTokens: await counting, image });
     await allSettled([svgWritten, writeFile(path.join(req.outDir, image.file), png), handedOver()]);
