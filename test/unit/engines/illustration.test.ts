@@ -87,7 +87,27 @@ describe('generateIllustrations', () => {
     await expect(run).rejects.toThrow('canceled');
   });
 
-  it('counts each SVG\'s tokens in the job that renders it when asked (the metering count), and not otherwise', async () => {
+  it('says what each image will be as its render starts, and it is the image drawn (result.json is written from it)', async () => {
+    const { mkdtempSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { generateIllustrations } = await import('../../../src/server/engines/illustration/index.js');
+    const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
+    const events: string[] = [];
+    const planned: unknown[] = [];
+    const drawn: unknown[] = [];
+    const images = await generateIllustrations({
+      prompt: 'planned', width: 120, height: 72, count: 2, keywords: ['harbour'], outDir: out,
+      onPlanned: ({ index, image }) => void (events.push(`planned ${index}`), (planned[index] = image)),
+      onImage: ({ index, image }) => void (events.push(`drawn ${index}`), (drawn[index] = image)),
+    });
+    expect(events).toEqual(['planned 0', 'drawn 0', 'planned 1', 'drawn 1']);
+    expect(planned).toEqual(images);
+    expect(drawn).toEqual(images);
+    expect(images.map((i) => [i.width, i.height])).toEqual([[120, 72], [120, 72]]);
+  });
+
+  it('counts each SVG\'s tokens beside its render when asked (the metering count), and not otherwise', async () => {
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
