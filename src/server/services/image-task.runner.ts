@@ -57,9 +57,14 @@ export function imageTaskHandler(ctx: Ctx) {
     // It is made while the illustration engine composes and renders (awaited before anything is written),
     // asked for once the render is on its way: a task's first CPU work waits on neither the disk nor the thread pool.
     const out = ctx.files.workDir(taskOutputPrefix(task.id));
-    let makeDir!: () => void;
-    const outReady = (folder.ready = new Promise<void>((resolve) => (makeDir = resolve)).then(() => freshDir(out)));
+    let askForDir!: () => void;
+    const outReady = new Promise<void>((resolve) => (askForDir = resolve)).then(() => freshDir(out));
     outReady.catch(() => undefined); // awaited where it is needed; not unhandled meanwhile
+    // Only a folder asked for is waited for when the run fails (one never asked for never settles).
+    const makeDir = () => {
+      folder.ready = outReady;
+      askForDir();
+    };
     const scope = { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id };
 
     let site: SiteContext | null = null;
