@@ -96,10 +96,15 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
 
   it('TaskParked is PENDING with its message; retry runs it again to COMPLETED; retrying a COMPLETED task is a 409', async () => {
     let upstreamUp = false;
+    // The run after the retry waits for this: the retry's answer is read while it runs (an instant
+    // run could already be COMPLETED when the answer is read).
+    let finish!: () => void;
+    const finished = new Promise<void>((r) => (finish = r));
     const { ctx } = await setup({
       ppt: {
         run: async () => {
           if (!upstreamUp) throw new TaskParked('the model service is unavailable (LLM_SERVICE_UNAVAILABLE)');
+          await finished;
           return { ok: true };
         },
         removeOutputs: async () => undefined,
@@ -123,6 +128,7 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     }
     expect(retried.task_status).toBe('RUNNING');
     expect(retried).not.toHaveProperty('error_message');
+    finish();
     expect(await ended(ctx, task.id)).toBe('COMPLETED');
     await expect(retryTask(ctx, owner, task.id)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
   });
