@@ -21,13 +21,13 @@ const insertLogLine = preparedStatement((db, jobId: unknown, at: unknown, line: 
 );
 
 /**
- * Inserts a job with its first log line in one transaction: a worker of another instance can claim
- * the job the moment it is visible, and its log must already start with that line. `alongside` are
+ * Inserts a job with its first log lines in one transaction: a worker of another instance can claim
+ * the job the moment it is visible, and its log must already start with them. `alongside` are
  * writes committed in the same transaction, before the job (the record the job works on): the job
  * never exists without them, nor they without the job.
  */
-export async function insertJob(db: Kysely<Database>, row: JobRow, firstLogLine: string, alongside: ReadonlyArray<BoundStatement> = [], moreLines: string[] = []): Promise<void> {
-  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), insertLogLine(db, row.id, row.created_at, firstLogLine), ...moreLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
+export async function insertJob(db: Kysely<Database>, row: JobRow, logLines: string[], alongside: ReadonlyArray<BoundStatement> = []): Promise<void> {
+  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), ...logLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {

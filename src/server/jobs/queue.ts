@@ -158,7 +158,7 @@ export class JobQueue {
       finished_at: null,
     };
     if (!this.freeToStartAtOnce()) {
-      await repo.insertJob(this.options.db, row, 'queued', options.alongside);
+      await repo.insertJob(this.options.db, row, ['queued'], options.alongside);
       this.emit(row);
       this.wake();
       this.announce();
@@ -169,7 +169,7 @@ export class JobQueue {
     // claim after it.
     Object.assign(row, { state: 'running', attempts: 1, lease_owner: this.owner, lease_expires_at: this.iso(this.leaseMs), started_at: now } satisfies Partial<JobRow>);
     const entry = this.reserve(row.id);
-    const inserted = repo.insertJob(this.options.db, row, 'queued', options.alongside, [startLine(row)]);
+    const inserted = repo.insertJob(this.options.db, row, ['queued', startLine(row)], options.alongside);
     entry.done = inserted.then(
       () => {
         this.emit({ ...row, state: 'queued' });

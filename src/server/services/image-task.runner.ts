@@ -95,13 +95,6 @@ export function imageTaskHandler(ctx: Ctx) {
       const planned: IllustrationImage[] = [];
       let resultWritten: Promise<void> | undefined;
       const drawn: IllustrationImage[] = [];
-      // What every image's metering shares (the prompt's tokens and price), worked out while the first one is drawn.
-      let priced: Promise<{ inputTokens: number; costUsd: number }> | undefined;
-      const pricing = () =>
-        (priced ??= (async () => {
-          const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
-          return { inputTokens, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) };
-        })());
       const drawing = generateIllustrations({
         prompt,
         width: params.width,
@@ -123,7 +116,7 @@ export function imageTaskHandler(ctx: Ctx) {
         // Runs while the image's PNG is written: the metering, and after the last image the check of result.json.
         onImage: async ({ index, svg, svgTokens, image }) => {
           drawn[index] = image;
-          const { inputTokens, costUsd } = await pricing();
+          const { inputTokens, costUsd } = await priced;
           const metered = meter(ctx, { ...scope, model: params.model, operation: 'illustration', inputTokens, outputTokens: svgTokens ?? (await countTokens(svg)), costUsd });
           if (index < params.count - 1) return metered;
           const asPlanned = drawn.every((d, i) => d.width === planned[i].width && d.height === planned[i].height);
@@ -131,7 +124,13 @@ export function imageTaskHandler(ctx: Ctx) {
         },
       });
       makeDir();
-      pricing().catch(() => undefined); // awaited by the first image; a failure is its failure
+      // What every image's metering shares (the prompt's tokens and price), worked out once the first
+      // render is on its way; awaited by the first image, whose failure a failure here is.
+      const priced = (async () => {
+        const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
+        return { inputTokens, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) };
+      })();
+      priced.catch(() => undefined);
       const images = await drawing.catch(async (err: Error & { code?: string }) => {
         // A result.json written while the images were drawn does not describe a finished task.
         await resultWritten?.catch(() => undefined);
