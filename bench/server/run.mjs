@@ -85,7 +85,7 @@ const figures = {
   bare: { label: 'bare fastify route (GET)', runs: [] },
   bareSql: { label: 'bare route + the same SQLite query', runs: [] },
   keys: { label: 'facet GET /auth/api-keys', runs: [], base: 'bare', target: 0.75 },
-  barePage: { label: 'bare route answering the same page', runs: [] },
+  barePage: { label: 'bare route sending the same page (bytes)', runs: [] },
   livedocs: { label: 'facet GET /v2/livedocs (API key, page of 20)', runs: [], base: 'bare', also: 'barePage', target: 0.7 },
   bareInsert: { label: 'bare POST + one SQLite INSERT', runs: [] },
   create: { label: 'facet POST /v2/livedocs (API key)', runs: [], base: 'bareInsert', target: 0.7 },

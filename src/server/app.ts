@@ -14,7 +14,6 @@ import { imageModelRoutes } from './routes/image-models.js';
 import { modelApiRoutes } from './routes/model-api.js';
 import { adminModelRoutes } from './routes/admin-models.js';
 import { livedocRoutes } from './routes/livedocs.js';
-import { withMultipart } from './routes/multipart-scope.js';
 import { landingPageRoutes } from './routes/landing-pages.js';
 import { chatRoutes } from './routes/chat.js';
 import { conversationRoutes } from './routes/conversations.js';
@@ -59,8 +58,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   imageModelRoutes,
   modelApiRoutes,
   adminModelRoutes,
-  // LiveDoc uploads parse multipart in their own scope, with the upload limit (--max-upload-mb).
-  (app, ctx) => withMultipart(app, ctx, (scope) => livedocRoutes(scope, ctx)),
+  livedocRoutes,
   chatRoutes,
   conversationRoutes,
   imageProjectRoutes,
@@ -77,10 +75,8 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   docTaskRoutes,
   pageRoutes,
   mindmapRoutes,
-  // POST /v2/ppt-themes/import takes a template file (multipart, the upload limit).
-  (app, ctx) => withMultipart(app, ctx, (scope) => slideRoutes(scope, ctx)),
-  // POST /v2/landing_page takes JSON or multipart (one file, the upload limit): its own multipart scope.
-  (app, ctx) => withMultipart(app, ctx, (scope) => landingPageRoutes(scope, ctx)),
+  slideRoutes,
+  landingPageRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
@@ -88,12 +84,16 @@ function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }
 }
 
 /** Fastify's own failures (bad JSON, wrong content type, body too large) in our terms. */
-function fromFastifyError(err: { statusCode?: number; code?: string; message: string }): unknown {
+function fromFastifyError(err: { statusCode?: number; code?: string; message: string }, contentType: string | undefined): unknown {
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
     return new RequestValidationError([{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }], false);
   }
   if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
-  if (err.statusCode === 415) return new HttpError('INVALID_PARAMETER', err.message, { status: 415 });
+  if (err.statusCode === 415) {
+    // Fastify says only "Unsupported Media Type"; the caller learns what was sent and what is taken.
+    const sent = contentType?.split(';')[0].trim() || 'a body without a content type';
+    return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes application/json, not ${sent}`, { status: 415 });
+  }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
   return err;
 }
@@ -121,7 +121,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   installResponseJournal(app);
 
   app.setErrorHandler((err, request, reply) => {
-    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number });
+    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number }, request.headers['content-type']);
     const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);

@@ -127,6 +127,31 @@ describe('a part the form does not take is refused, not dropped', () => {
   });
 });
 
+describe('a form sent to a route that takes JSON', () => {
+  // Only upload routes parse multipart (each in a scope of its own); a JSON route answers a form
+  // with 415 in its surface's shape, whatever the body holds, and never reads it as an empty body.
+  it('is a 415 in the surface\'s own shape: /v2, the image service, /api/v1', async () => {
+    const form = () => {
+      const f = new FormData();
+      f.append('name', 'from a form');
+      return f;
+    };
+    const v2 = await p.fetch('/v2/livedocs', { method: 'POST', headers: v2Auth(), body: form() });
+    expect(v2.status).toBe(415);
+    expect(await v2.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/takes application\/json, not multipart\/form-data/) });
+    const listed = await p.fetch('/v2/livedocs', { headers: v2Auth() });
+    expect((await listed.json()).data.items.map((d: { name: string }) => d.name)).not.toContain('from a form');
+
+    const image = await p.fetch('/projects', { method: 'POST', headers: imageAuth(), body: form() });
+    expect(image.status).toBe(415);
+    expect(JSON.stringify(await image.json())).toMatch(/multipart\/form-data/);
+
+    const model = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers: v2Auth(), body: form() });
+    expect(model.status).toBe(415);
+    expect((await model.json()).error).toMatchObject({ message: expect.stringMatching(/multipart\/form-data/) });
+  });
+});
+
 describe('characters XML cannot hold, in a prompt that becomes an SVG', () => {
   const bad: Array<[string, string, number]> = [
     ['NUL', 'a\u0000b', 2],

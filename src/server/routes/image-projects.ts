@@ -9,13 +9,21 @@ import * as projects from '../services/projects.service.js';
 import { withMultipart } from './multipart-scope.js';
 
 export function imageProjectRoutes(app: FastifyInstance, ctx: AppContext): void {
-  withMultipart(app, ctx, (scope) => {
-    registerRoute(scope, ctx, c.listProjects, ({ auth }) => projects.listProjects(ctx, auth.user.id));
-    registerRoute(scope, ctx, c.createProject, ({ auth, body }) => projects.createProject(ctx, auth.user.id, body));
-    registerRoute(scope, ctx, c.getProject, async ({ auth, params }) => projects.projectInfo(await projects.ownedProject(ctx, params.project_id, auth.user.id)));
-    registerRoute(scope, ctx, c.updateProject, ({ auth, params, body }) => projects.updateProject(ctx, params.project_id, auth.user.id, body));
-    registerRoute(scope, ctx, c.deleteProject, ({ auth, params }) => projects.deleteProject(ctx, params.project_id, auth.user.id));
+  registerRoute(app, ctx, c.listProjects, ({ auth }) => projects.listProjects(ctx, auth.user.id));
+  registerRoute(app, ctx, c.createProject, ({ auth, body }) => projects.createProject(ctx, auth.user.id, body));
+  registerRoute(app, ctx, c.getProject, async ({ auth, params }) => projects.projectInfo(await projects.ownedProject(ctx, params.project_id, auth.user.id)));
+  registerRoute(app, ctx, c.updateProject, ({ auth, params, body }) => projects.updateProject(ctx, params.project_id, auth.user.id, body));
+  registerRoute(app, ctx, c.deleteProject, ({ auth, params }) => projects.deleteProject(ctx, params.project_id, auth.user.id));
 
+  registerRoute(app, ctx, c.listProjectFiles, ({ auth, params }) => projects.listFiles(ctx, params.project_id, auth.user.id));
+  registerRoute(app, ctx, c.deleteProjectFile, ({ auth, params }) => projects.deleteFile(ctx, params.project_id, params.file_id, auth.user.id));
+
+  registerRoute(app, ctx, c.listSites, ({ auth, params }) => projects.listSites(ctx, params.project_id, auth.user.id));
+  registerRoute(app, ctx, c.addSite, ({ auth, params, body }) => projects.addSite(ctx, params.project_id, auth.user.id, body));
+  registerRoute(app, ctx, c.deleteSite, ({ auth, params }) => projects.removeSite(ctx, params.project_id, params.site_id, auth.user.id));
+
+  // Uploads (multipart, the upload limit): the one route in a multipart scope.
+  withMultipart(app, ctx, (scope) => {
     registerRoute(scope, ctx, c.uploadProjectFiles, async ({ auth, params, request }) => {
       // Ownership first, so a stranger's upload is refused before any byte is stored.
       await projects.ownedProject(ctx, params.project_id, auth.user.id);
@@ -27,11 +35,5 @@ export function imageProjectRoutes(app: FastifyInstance, ctx: AppContext): void 
         await form.discard();
       }
     });
-    registerRoute(scope, ctx, c.listProjectFiles, ({ auth, params }) => projects.listFiles(ctx, params.project_id, auth.user.id));
-    registerRoute(scope, ctx, c.deleteProjectFile, ({ auth, params }) => projects.deleteFile(ctx, params.project_id, params.file_id, auth.user.id));
-
-    registerRoute(scope, ctx, c.listSites, ({ auth, params }) => projects.listSites(ctx, params.project_id, auth.user.id));
-    registerRoute(scope, ctx, c.addSite, ({ auth, params, body }) => projects.addSite(ctx, params.project_id, auth.user.id, body));
-    registerRoute(scope, ctx, c.deleteSite, ({ auth, params }) => projects.removeSite(ctx, params.project_id, params.site_id, auth.user.id));
   });
 }

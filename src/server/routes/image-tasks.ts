@@ -32,6 +32,7 @@ async function sendFile(ctx: AppContext, reply: FastifyReply, file: { key: strin
 }
 
 export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
+  // Task creation takes a form (multipart, the upload limit): the one route in a multipart scope.
   withMultipart(app, ctx, (scope) => {
     registerRoute(scope, ctx, c.createTask, async ({ auth, request }) => {
       const form = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'), c.createTask.form);
@@ -41,43 +42,43 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
         await form.discard();
       }
     });
-    registerRoute(scope, ctx, c.listTasks, ({ auth, query }) => tasks.listTasks(ctx, auth.user.id, query));
-    registerRoute(scope, ctx, c.getTask, ({ auth, params }) => tasks.getTask(ctx, params.task_id, auth.user.id));
-    registerRoute(scope, ctx, c.cancelTask, ({ auth, params }) => tasks.cancelTask(ctx, params.task_id, auth.user.id));
-    registerRoute(scope, ctx, c.retryTask, ({ auth, params }) => tasks.retryTask(ctx, params.task_id, auth.user.id));
-    registerRoute(scope, ctx, c.taskLogs, ({ auth, params, query }) => tasks.taskLogs(ctx, params.task_id, auth.user.id, query));
+  });
+  registerRoute(app, ctx, c.listTasks, ({ auth, query }) => tasks.listTasks(ctx, auth.user.id, query));
+  registerRoute(app, ctx, c.getTask, ({ auth, params }) => tasks.getTask(ctx, params.task_id, auth.user.id));
+  registerRoute(app, ctx, c.cancelTask, ({ auth, params }) => tasks.cancelTask(ctx, params.task_id, auth.user.id));
+  registerRoute(app, ctx, c.retryTask, ({ auth, params }) => tasks.retryTask(ctx, params.task_id, auth.user.id));
+  registerRoute(app, ctx, c.taskLogs, ({ auth, params, query }) => tasks.taskLogs(ctx, params.task_id, auth.user.id, query));
 
-    registerRoute(scope, ctx, c.listArtifactFiles, async ({ auth, params }) => {
-      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      return artifacts.artifactTree(ctx.files, taskOutputPrefix(t.id));
-    });
-    registerRoute(scope, ctx, c.artifactContent, async ({ auth, params, query }) => {
-      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      const q = `path=${encodeURIComponent(query.path)}`;
-      const base = `${ctx.baseUrl}/tasks/${encodeURIComponent(t.id)}/artifact-files`;
-      return artifacts.artifactContent(ctx.files, taskOutputPrefix(t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
-    });
-    registerRoute(scope, ctx, c.artifactResource, async ({ auth, params, query, reply }) => {
-      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      // Inline files stay on this origin, under its content security policy.
-      return sendFile(ctx, reply, await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path), 'inline');
-    });
-    registerRoute(scope, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
-      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      const file = await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path);
-      const direct = ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
-      if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
-      return sendFile(ctx, reply, file, 'attachment');
-    });
-    registerRoute(scope, ctx, c.artifactsZip, async ({ auth, params, reply }) => {
-      const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
-      // Made when the task ended, in a store that hands out URLs: the caller is sent there.
-      const stored = ctx.files.kind === 'local' ? null : await ctx.files.stat(taskZipKey(t.id));
-      const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' });
-      if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
-      const zip = await artifacts.artifactsZip(ctx.files, taskOutputPrefix(t.id));
-      reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));
-      return reply.send(zip);
-    });
+  registerRoute(app, ctx, c.listArtifactFiles, async ({ auth, params }) => {
+    const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+    return artifacts.artifactTree(ctx.files, taskOutputPrefix(t.id));
+  });
+  registerRoute(app, ctx, c.artifactContent, async ({ auth, params, query }) => {
+    const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+    const q = `path=${encodeURIComponent(query.path)}`;
+    const base = `${ctx.baseUrl}/tasks/${encodeURIComponent(t.id)}/artifact-files`;
+    return artifacts.artifactContent(ctx.files, taskOutputPrefix(t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
+  });
+  registerRoute(app, ctx, c.artifactResource, async ({ auth, params, query, reply }) => {
+    const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+    // Inline files stay on this origin, under its content security policy.
+    return sendFile(ctx, reply, await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path), 'inline');
+  });
+  registerRoute(app, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
+    const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+    const file = await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path);
+    const direct = ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
+    if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
+    return sendFile(ctx, reply, file, 'attachment');
+  });
+  registerRoute(app, ctx, c.artifactsZip, async ({ auth, params, reply }) => {
+    const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
+    // Made when the task ended, in a store that hands out URLs: the caller is sent there.
+    const stored = ctx.files.kind === 'local' ? null : await ctx.files.stat(taskZipKey(t.id));
+    const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' });
+    if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
+    const zip = await artifacts.artifactsZip(ctx.files, taskOutputPrefix(t.id));
+    reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));
+    return reply.send(zip);
   });
 }

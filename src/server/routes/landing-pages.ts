@@ -7,6 +7,7 @@ import * as c from '../../contract/landing-pages.js';
 import { registerRoute } from '../http/register.js';
 import { readMultipart } from '../http/multipart.js';
 import { validatePart } from '../http/validate.js';
+import { withMultipart } from './multipart-scope.js';
 import { sendHtml, servePage } from '../http/html-page.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { creditLedger, createLandingPage } from '../services/landing-pages.service.js';
@@ -51,11 +52,14 @@ async function landingPageDocument(ctx: AppContext, task: DocTaskRow): Promise<s
 export function landingPageRoutes(app: FastifyInstance, ctx: AppContext): void {
   // ppt_url (/slides/<biz_id>) of a landing-page task shows the page itself.
   registerTaskPage('landing_page', (task) => landingPageDocument(ctx, task));
-  registerRoute(app, ctx, c.createLandingPage, async ({ auth, request, reply }) => {
-    const { body, file } = await readLandingPageBody(ctx, request);
-    const created = await createLandingPage(ctx, auth, body, file);
-    reply.headers(created.headers);
-    return created.data;
+  // JSON or multipart (one file, the upload limit): the one route in a multipart scope.
+  withMultipart(app, ctx, (scope) => {
+    registerRoute(scope, ctx, c.createLandingPage, async ({ auth, request, reply }) => {
+      const { body, file } = await readLandingPageBody(ctx, request);
+      const created = await createLandingPage(ctx, auth, body, file);
+      reply.headers(created.headers);
+      return created.data;
+    });
   });
   registerRoute(app, ctx, c.creditLedger, ({ auth, query }) => creditLedger(ctx, auth, query));
   registerRoute(app, ctx, c.landingPageView, ({ params, query, reply }) =>

@@ -10,6 +10,7 @@ import * as livedocs from '../services/livedocs.service.js';
 import * as resources from '../services/resources.service.js';
 import * as retrieval from '../services/retrieval.service.js';
 import { checkSignature } from '../services/resource-files.js';
+import { withMultipart } from './multipart-scope.js';
 
 export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.createLiveDoc, ({ auth, body }) => livedocs.createLiveDoc(ctx, auth.user.id, body));
@@ -27,15 +28,19 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.addUrls, ({ auth, params, body }) => resources.addUrls(ctx, auth.user.id, params.short_id, body.urls));
   registerRoute(app, ctx, c.resourceContent, ({ auth, params }) => resources.resourceContent(ctx, auth.user.id, params.short_id, params.resource_id));
 
-  registerRoute(app, ctx, c.uploadFile, async ({ auth, params, request }) => {
-    await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request, c.uploadFile.form, path.join(ctx.config.filesDir, 'tmp'));
-    return resources.uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
-  });
-  registerRoute(app, ctx, c.uploadDoc, async ({ auth, params, request }) => {
-    await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
-    const up = await readUpload(request, c.uploadDoc.form, path.join(ctx.config.filesDir, 'tmp'));
-    return resources.uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
+  // Uploads parse multipart in a scope of their own, with the upload limit (--max-upload-mb); the
+  // other routes stay outside it, so they pay nothing for the multipart plugin's hooks.
+  withMultipart(app, ctx, (scope) => {
+    registerRoute(scope, ctx, c.uploadFile, async ({ auth, params, request }) => {
+      await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
+      const up = await readUpload(request, c.uploadFile.form, path.join(ctx.config.filesDir, 'tmp'));
+      return resources.uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
+    });
+    registerRoute(scope, ctx, c.uploadDoc, async ({ auth, params, request }) => {
+      await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
+      const up = await readUpload(request, c.uploadDoc.form, path.join(ctx.config.filesDir, 'tmp'));
+      return resources.uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
+    });
   });
 
   registerRoute(app, ctx, c.retrieve, ({ auth, params, body }) => retrieval.retrieve(ctx, auth.user.id, params.short_id, body));

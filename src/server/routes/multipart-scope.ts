@@ -4,8 +4,10 @@ import type { AppContext } from '../context.js';
 import { FORM_LIMITS } from '../http/text-form.js';
 
 /**
- * Registers a surface's routes in their own Fastify scope with multipart parsing, so the upload
- * limits apply to that surface only. Files beyond the limit end in 413.
+ * Registers the routes that take multipart forms in a Fastify scope of their own, with the upload
+ * limits. Only those routes belong here: the multipart plugin adds an onRequest and an onResponse
+ * hook to every route of its scope (each an async function and a close listener per request), and
+ * a JSON route outside it answers a multipart body with 415. Files beyond the limit end in 413.
  */
 export function withMultipart(app: FastifyInstance, ctx: AppContext, routes: (scope: FastifyInstance) => void): void {
   app.register(async (scope) => {

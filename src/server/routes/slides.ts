@@ -9,14 +9,18 @@ import * as themes from '../services/ppt-themes.service.js';
 import { createPpt } from '../services/slides.service.js';
 import * as viewer from '../services/slides-viewer.service.js';
 import { slidesPageHtml } from '../pages/slides-page.js';
+import { withMultipart } from './multipart-scope.js';
 
 export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.listThemes, ({ auth, query }) => themes.listThemes(ctx, auth.user.id, query));
   registerRoute(app, ctx, c.createTheme, ({ auth, body }) => themes.createTheme(ctx, auth.user.id, body));
   registerRoute(app, ctx, c.deleteTheme, ({ auth, params }) => themes.deleteTheme(ctx, auth.user.id, params.theme_id));
-  registerRoute(app, ctx, c.importTheme, async ({ auth, request }) => {
-    const up = await readUpload(request, c.ImportThemeForm, path.join(ctx.config.filesDir, 'tmp'));
-    return themes.importTheme(ctx, auth.user.id, up, up.fields.title);
+  // A template file (multipart, the upload limit): the one route in a multipart scope.
+  withMultipart(app, ctx, (scope) => {
+    registerRoute(scope, ctx, c.importTheme, async ({ auth, request }) => {
+      const up = await readUpload(request, c.ImportThemeForm, path.join(ctx.config.filesDir, 'tmp'));
+      return themes.importTheme(ctx, auth.user.id, up, up.fields.title);
+    });
   });
   registerRoute(app, ctx, c.createPpt, ({ auth, body }) => createPpt(ctx, auth, body));
   registerRoute(app, ctx, c.themePreview, async ({ params, reply }) => {
