@@ -449,8 +449,12 @@ describe('discovery and the other endpoints', () => {
     expect(JSON.parse(shown.stdout)).toMatchObject({ id: 'aster-next-preview', listed: true, offered: true });
     expect((await client.models.retrieve('aster-next-preview')).id).toBe('aster-next-preview');
 
+    const ids = async () => (await client.models.list()).data.map((m) => m.id);
+    expect(await ids()).toContain('strata-3-pro');
     const hidden = await p.cli(['admin', 'models', 'hide', 'strata-3-pro']);
     expect(hidden.exitCode, hidden.stderr).toBe(0);
+    // the list and the model's own state change at once, though both were just read
+    expect(await ids()).not.toContain('strata-3-pro');
     await expect(client.chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
     // the decisions are stored: they survive a restart
     p = models.env.p = await p.restart();

@@ -20,6 +20,13 @@ const REFRESH_MS = 5_000;
  */
 export class ModelDirectory {
   private overrides = new Map<string, boolean>();
+  /**
+   * Each model's state, made once per set of decisions: every model call asks for its model's, and
+   * copying a catalog entry each time was most of what `GET /api/v1/models` cost. Dropped whenever
+   * the decisions are read again or one changes. Frozen, since callers share them.
+   */
+  private states = new Map<string, ModelState>();
+  private everyState: readonly ModelState[] | undefined;
   private loadedAt = 0;
   private loading: Promise<void> | undefined;
 
@@ -34,6 +41,7 @@ export class ModelDirectory {
     this.loading ??= listModelListing(this.db)
       .then((m) => {
         this.overrides = m;
+        this.forgetStates();
         this.loadedAt = this.clock();
       })
       .finally(() => (this.loading = undefined));
@@ -41,13 +49,23 @@ export class ModelDirectory {
   }
 
   private state(m: CatalogModel): ModelState {
-    const listed = this.overrides.get(m.id) ?? m.listed;
-    return { ...m, listed, offered: m.enabled && listed && !m.deleted && m.pricing !== null };
+    let state = this.states.get(m.id);
+    if (!state) {
+      const listed = this.overrides.get(m.id) ?? m.listed;
+      state = Object.freeze({ ...m, listed, offered: m.enabled && listed && !m.deleted && m.pricing !== null });
+      this.states.set(m.id, state);
+    }
+    return state;
   }
 
-  async all(): Promise<ModelState[]> {
+  private forgetStates(): void {
+    this.states.clear();
+    this.everyState = undefined;
+  }
+
+  async all(): Promise<readonly ModelState[]> {
     await this.fresh();
-    return this.catalog.models.map((m) => this.state(m));
+    return (this.everyState ??= Object.freeze(this.catalog.models.map((m) => this.state(m))));
   }
 
   async get(id: string): Promise<ModelState | undefined> {
@@ -62,6 +80,7 @@ export class ModelDirectory {
     if (!m) return undefined;
     await setModelListing(this.db, id, listed, at, by);
     this.overrides.set(id, listed);
+    this.forgetStates();
     return this.state(m);
   }
 }
