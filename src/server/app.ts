@@ -39,6 +39,8 @@ declare module 'fastify' {
     family?: ErrorFamily;
     validationStatus?: number;
     validationCode?: string;
+    /** What the route's body is (the contract's bodyType; JSON when unset), for a 415's message. */
+    bodyType?: 'json' | 'multipart' | 'json-or-multipart';
   }
 }
 
@@ -84,15 +86,19 @@ function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }
 }
 
 /** Fastify's own failures (bad JSON, wrong content type, body too large) in our terms. */
-function fromFastifyError(err: { statusCode?: number; code?: string; message: string }, contentType: string | undefined): unknown {
+/** The media types a route's body may have, as a 415 names them. */
+const TAKES = { json: 'application/json', multipart: 'multipart/form-data', 'json-or-multipart': 'application/json or multipart/form-data' } as const;
+
+function fromFastifyError(err: { statusCode?: number; code?: string; message: string }, request: { headers: { 'content-type'?: string }; routeOptions: { config?: { bodyType?: keyof typeof TAKES } } }): unknown {
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
     return new RequestValidationError([{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }], false);
   }
   if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
   if (err.statusCode === 415) {
     // Fastify says only "Unsupported Media Type"; the caller learns what was sent and what is taken.
-    const sent = contentType?.split(';')[0].trim() || 'a body without a content type';
-    return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes application/json, not ${sent}`, { status: 415 });
+    const sent = request.headers['content-type']?.split(';')[0].trim() || 'a body without a content type';
+    const takes = TAKES[request.routeOptions.config?.bodyType ?? 'json'];
+    return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes ${takes}, not ${sent}`, { status: 415 });
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
   return err;
@@ -121,7 +127,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   installResponseJournal(app);
 
   app.setErrorHandler((err, request, reply) => {
-    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number }, request.headers['content-type']);
+    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number }, request);
     const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);

@@ -149,6 +149,11 @@ describe('a form sent to a route that takes JSON', () => {
     const model = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers: v2Auth(), body: form() });
     expect(model.status).toBe(415);
     expect((await model.json()).error).toMatchObject({ message: expect.stringMatching(/multipart\/form-data/) });
+
+    // A route that takes JSON or a form names both when sent something else.
+    const page = await p.fetch('/v2/landing_page', { method: 'POST', headers: { ...v2Auth(), 'content-type': 'application/xml' }, body: '<page/>' });
+    expect(page.status).toBe(415);
+    expect((await page.json()).message).toMatch(/takes application\/json or multipart\/form-data, not application\/xml/);
   });
 });
 

@@ -63,7 +63,7 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
   app.route({
     method: route.method,
     url: fastifyPath,
-    config: { family: route.family, validationStatus: route.validationStatus, validationCode: route.validationCode },
+    config: { family: route.family, validationStatus: route.validationStatus, validationCode: route.validationCode, bodyType: route.bodyType },
     handler: async (request, reply) => {
       const auth = await authenticate(ctx, route.auth, credentialsOf(request));
       const input = {
