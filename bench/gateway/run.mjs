@@ -3,7 +3,9 @@
 // translation, pricing, metering into SQLite) to that upstream, measured in one run. Then a tool-calling
 // round trip (the call with tools, the model's tool call, the call with the tool's result, the answer),
 // direct and through the gateway, with the same requests. "Added" is the gateway's p50 minus the
-// direct p50 of the same run, same requests, same concurrency (one at a time).
+// direct p50 of the same run, same requests, same concurrency (one at a time). A bare proxy
+// (bare-proxy.mjs: node:http in, undici out, no work) is measured in the same blocks: what one more
+// HTTP hop costs on this machine at all, the floor under any gateway's "added".
 // Usage: npm run build && node bench/gateway/run.mjs [--requests N] [--concurrency C]
 // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of the platform's process there (open it in Chrome
 // DevTools or speedscope) to see where the gateway's added time goes.
@@ -67,22 +69,25 @@ async function once(url, headers, bodies) {
 
 /**
  * Latency, one exchange at a time (no queueing in the figures). Each path runs in blocks, in the
- * order direct, gateway, gateway, direct, so a drift of this VM's speed during the run weighs on
- * both paths alike: the p50s and "added" come from these blocks. Then the two paths in turn, one
+ * order direct, bare proxy, gateway, gateway, bare proxy, direct, so a drift of this VM's speed
+ * during the run weighs on every path alike: the p50s and "added" come from these blocks. Then the two paths in turn, one
  * exchange each, for the median of the paired differences (a second view: every exchange then finds
  * the caches the other path left). Then throughput with CONCURRENCY in flight, each path on its own.
  */
-async function measure(direct, gateway, body) {
+async function measure(direct, gateway, body, proxy) {
   const run = async (path, n, into) => {
     for (let i = 0; i < n; i++) into.push(await once(path.url, path.headers, body));
   };
   await run(direct, WARMUP, []);
   await run(gateway, WARMUP, []);
-  const lat = { direct: [], gateway: [] };
+  await run(proxy, WARMUP, []);
+  const lat = { direct: [], gateway: [], proxy: [] };
   const block = Math.ceil(REQUESTS / 4);
   await run(direct, block, lat.direct);
+  await run(proxy, block, lat.proxy);
   await run(gateway, block, lat.gateway);
   await run(gateway, block, lat.gateway);
+  await run(proxy, block, lat.proxy);
   await run(direct, block, lat.direct);
   const added = [];
   for (let i = 0; i < REQUESTS / 2; i++) {
@@ -108,12 +113,16 @@ async function measure(direct, gateway, body) {
     return REQUESTS / ((performance.now() - started) / 1000);
   };
   const stats = (l, rps) => ({ p50: percentile(l, 50), p99: percentile(l, 99), rps });
-  return { direct: stats(lat.direct, await throughput(direct)), gateway: stats(lat.gateway, await throughput(gateway)), pairedAdded: percentile(added, 50) };
+  return { direct: stats(lat.direct, await throughput(direct)), gateway: stats(lat.gateway, await throughput(gateway)), proxy: stats(lat.proxy, await throughput(proxy)), pairedAdded: percentile(added, 50) };
 }
 
 const config = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
 const upstream = await start(process.execPath, [path.join(here, 'upstream.mjs')], {}, /listening (\d+)/);
 const upstreamBase = `http://127.0.0.1:${upstream.match[1]}/v1`;
+const bareProxy = await start(process.execPath, [path.join(here, 'bare-proxy.mjs')], { BENCH_UPSTREAM: upstreamBase }, /listening (\d+)/).catch((err) => {
+  upstream.child.kill('SIGTERM');
+  throw err;
+});
 // A platform that fails to start must not leave the upstream running.
 const platform = await start(
   process.execPath,
@@ -122,6 +131,7 @@ const platform = await start(
   /"api_key": "(fk_[a-z0-9]+)"[\s\S]*?\n}\n/,
 ).catch((err) => {
   upstream.child.kill('SIGTERM');
+  bareProxy.child.kill('SIGTERM');
   throw err;
 });
 const apiKey = platform.match[1];
@@ -136,25 +146,29 @@ const roundTrip = [
   JSON.stringify({ model: 'aster-mini', messages: [...ask, call, { role: 'tool', tool_call_id: 'call_bench1', content: '{"temperature":18}' }], tools, max_tokens: 64 }),
 ];
 const f = (n) => n.toFixed(3).padStart(8);
-function report(title, { direct, gateway, pairedAdded }) {
+function report(title, { direct, gateway, proxy, pairedAdded }) {
   const added = gateway.p50 - direct.p50;
   console.log(title);
   console.log(`                      p50 ms    p99 ms       req/s`);
   console.log(`  upstream direct   ${f(direct.p50)}  ${f(direct.p99)}  ${direct.rps.toFixed(0).padStart(10)}`);
+  console.log(`  bare proxy        ${f(proxy.p50)}  ${f(proxy.p99)}  ${proxy.rps.toFixed(0).padStart(10)}`);
   console.log(`  through gateway   ${f(gateway.p50)}  ${f(gateway.p99)}  ${gateway.rps.toFixed(0).padStart(10)}`);
   console.log(`  added p50: ${added.toFixed(3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'NOT met'}); added p99: ${(gateway.p99 - direct.p99).toFixed(3)} ms`);
+  console.log(`  a bare proxy's added p50 (one more HTTP hop, no work): ${(proxy.p50 - direct.p50).toFixed(3)} ms; the gateway over the bare proxy: ${(gateway.p50 - proxy.p50).toFixed(3)} ms`);
   console.log(`  added, median of ${REQUESTS / 2} paired differences (paths in turn): ${pairedAdded.toFixed(3)} ms; throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`);
 }
 try {
   const direct = { url: `${upstreamBase}/chat/completions`, headers: {} };
   const gateway = { url: `${url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` } };
-  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, gateway, gateway, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  report('plain request', await measure(direct, gateway, body));
-  report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip));
+  const proxy = { url: `http://127.0.0.1:${bareProxy.match[1]}/api/v1/chat/completions`, headers: {} };
+  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, bare proxy, gateway, gateway, bare proxy, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  report('plain request', await measure(direct, gateway, body, proxy));
+  report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip, proxy));
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
 } finally {
   platform.child.kill('SIGTERM');
   upstream.child.kill('SIGTERM');
+  bareProxy.child.kill('SIGTERM');
   await agent.close();
   rmSync(config, { recursive: true, force: true });
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parse as parseCookie } from 'cookie';
 import type { RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
-import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
+import { authenticate, authenticateCached, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
 import { JsonText } from '../json-text.js';
 
@@ -21,6 +21,8 @@ export interface RouteInput<R extends RouteDef> {
 }
 
 export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<unknown> | unknown;
+
+const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
 
 export function credentialsOf(request: FastifyRequest): Credentials {
   const h = request.headers;
@@ -60,37 +62,56 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
   const status = successStatus(route);
   const bodySchema = route.responses[status];
   const fastifyPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+
+  /** What the handler's result becomes on the wire: the reply itself when the handler already sent it. */
+  const answer = (result: unknown, reply: FastifyReply): unknown => {
+    if (reply.sent) return reply;
+    if (reply.statusCode === 200 && status !== 200) reply.code(status);
+    if (bodySchema === null || (result === undefined && status === 204)) return reply.send();
+    const enveloped = route.family === 'v2' && route.envelope !== false;
+    if (result instanceof JsonText) {
+      // Already serialized (a cached page): sent as it is, inside the envelope.
+      const body = result.body(enveloped);
+      if (checkResponses && bodySchema instanceof z.ZodType) checkAnswer(route, bodySchema, JSON.parse(body.toString('utf8')));
+      return reply.type('application/json; charset=utf-8').send(body);
+    }
+    const payload = enveloped ? { status: 'ok', message: null, data: result ?? null } : result;
+    if (checkResponses && bodySchema instanceof z.ZodType && reply.statusCode === status) {
+      checkAnswer(route, bodySchema, payload);
+    }
+    return payload;
+  };
+  const send = (result: unknown, reply: FastifyReply): undefined => {
+    const out = answer(result, reply);
+    if (out !== reply) reply.send(out);
+    return undefined;
+  };
+  /** Validates the request's parts, runs the handler and sends its answer; a promise only when the handler returns one. */
+  const serve = (auth: AuthContext | null, request: FastifyRequest, reply: FastifyReply): Promise<undefined> | undefined => {
+    const input = {
+      params: route.params ? validatePart('path', route.params, request.params) : undefined,
+      query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
+      body: route.body && (route.bodyType ?? 'json') === 'json' ? validatePart('body', route.body, request.body) : undefined,
+      headers: route.headers ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers)) : undefined,
+      auth,
+      request,
+      reply,
+    } as RouteInput<R>;
+    const result = handler(input);
+    return isPromise(result) ? result.then((r) => send(r, reply)) : send(result, reply);
+  };
+
   app.route({
     method: route.method,
     url: fastifyPath,
     config: { family: route.family, validationStatus: route.validationStatus, validationCode: route.validationCode, bodyType: route.bodyType },
-    handler: async (request, reply) => {
-      const auth = await authenticate(ctx, route.auth, credentialsOf(request));
-      const input = {
-        params: route.params ? validatePart('path', route.params, request.params) : undefined,
-        query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
-        body: route.body && (route.bodyType ?? 'json') === 'json' ? validatePart('body', route.body, request.body) : undefined,
-        headers: route.headers ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers)) : undefined,
-        auth,
-        request,
-        reply,
-      } as RouteInput<R>;
-      const result = await handler(input);
-      if (reply.sent) return reply;
-      if (reply.statusCode === 200 && status !== 200) reply.code(status);
-      if (bodySchema === null || result === undefined && status === 204) return reply.send();
-      const enveloped = route.family === 'v2' && route.envelope !== false;
-      if (result instanceof JsonText) {
-        // Already serialized (a cached page): sent as it is, inside the envelope.
-        const body = result.body(enveloped);
-        if (checkResponses && bodySchema instanceof z.ZodType) checkAnswer(route, bodySchema, JSON.parse(body.toString('utf8')));
-        return reply.type('application/json; charset=utf-8').send(body);
-      }
-      const payload = enveloped ? { status: 'ok', message: null, data: result ?? null } : result;
-      if (checkResponses && bodySchema instanceof z.ZodType && reply.statusCode === status) {
-        checkAnswer(route, bodySchema, payload);
-      }
-      return payload;
+    // Not an async function: a request whose credentials and answer are already in this process's
+    // caches is answered in the same tick, with no promise; anything else goes the asynchronous way.
+    handler: (request, reply) => {
+      const credentials = credentialsOf(request);
+      const known = authenticateCached(ctx, route.auth, credentials);
+      if (known === undefined) return authenticate(ctx, route.auth, credentials).then((auth) => serve(auth, request, reply));
+      return serve(known, request, reply);
     },
   });
 }

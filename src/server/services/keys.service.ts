@@ -67,7 +67,7 @@ export async function createKey(
 // A user's key list as sent, served again until a key of anyone's changes (view-cache.ts).
 const keyListAnswers = new ViewCache('keys');
 
-export async function listKeys(ctx: Ctx, filter: { userId: string }): Promise<JsonText> {
+export function listKeys(ctx: Ctx, filter: { userId: string }): JsonText | Promise<JsonText> {
   return keyListAnswers.get(ctx.db, filter.userId, async () => new JsonText(JSON.stringify((await listLiveKeys(ctx.db, filter)).map(keyInfo))));
 }
 
@@ -125,9 +125,23 @@ export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean): Promi
 /** How long a key's last_used_at may lag: one write a minute, not one per request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+// A key row is read from the cache on every request made with it: its times are parsed once per row.
+const lastUsedMs = new WeakMap<ApiKeyRow, number>();
+const expiresMs = new WeakMap<ApiKeyRow, number>();
+const parsedOnce = (memo: WeakMap<ApiKeyRow, number>, row: ApiKeyRow, iso: string): number => {
+  let ms = memo.get(row);
+  if (ms === undefined) memo.set(row, (ms = Date.parse(iso)));
+  return ms;
+};
+
 /** Whether a use of the key at `now` is to be recorded (last use is kept to the minute). */
 export function lastUseIsStale(row: ApiKeyRow, now: Date): boolean {
-  return !row.last_used_at || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_RESOLUTION_MS;
+  return !row.last_used_at || now.getTime() - parsedOnce(lastUsedMs, row, row.last_used_at) >= LAST_USED_RESOLUTION_MS;
+}
+
+/** Whether the key may be used at `now`: not expired, not frozen (assertUsable says why not). */
+export function usableAt(row: ApiKeyRow, now: Date): boolean {
+  return row.status !== 'frozen' && !(row.expires_at && parsedOnce(expiresMs, row, row.expires_at) <= now.getTime());
 }
 
 export async function touchKey(ctx: Ctx, row: ApiKeyRow, now = ctx.now()): Promise<void> {
@@ -136,7 +150,7 @@ export async function touchKey(ctx: Ctx, row: ApiKeyRow, now = ctx.now()): Promi
 }
 
 export function assertUsable(row: ApiKeyRow, now: Date): void {
-  if (row.expires_at && Date.parse(row.expires_at) <= now.getTime()) {
+  if (row.expires_at && parsedOnce(expiresMs, row, row.expires_at) <= now.getTime()) {
     throw new HttpError('EXPIRED_API_KEY', `API key ${row.prefix}… expired at ${row.expires_at}`);
   }
   if (row.status === 'frozen') {

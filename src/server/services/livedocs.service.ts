@@ -89,7 +89,8 @@ function readmeOf(doc: repo.LiveDocRow, resources: Array<{ title: string; snippe
 const listPages = new ViewCache('livedocs');
 
 /** A page of the user's LiveDocs; `fresh` reads it from the store even when a cached copy is current. */
-export async function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }, options: { fresh?: boolean } = {}): Promise<JsonText> {
+/** A page of the caller's LiveDocs; from the answer cache at once when nothing changed since it was read. */
+export function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }, options: { fresh?: boolean } = {}): JsonText | Promise<JsonText> {
   const keyword = q.keyword?.trim() || undefined;
   const load = async () => new JsonText(JSON.stringify(await readPage(ctx, userId, { keyword, page: q.page, size: q.size })));
   if (options.fresh) return load();

@@ -64,6 +64,11 @@ export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Pro
   return keysByHash.get(db, hash, async () => (await liveKeyByHash(db, hash))[0]);
 }
 
+/** The live key with this hash when it is in this process's cache (see findLiveKeyByHash); else undefined. */
+export function peekLiveKeyByHash(db: Kysely<Database>, hash: string): ApiKeyRow | undefined {
+  return keysByHash.peek(db, hash);
+}
+
 export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise<ApiKeyRow | undefined> {
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
 }

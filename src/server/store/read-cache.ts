@@ -39,6 +39,13 @@ export class ReadCache<V> {
     return value;
   }
 
+  /** What `get` would answer without loading: the kept value while fresh and trusted, else undefined. */
+  peek(db: Kysely<any>, key: string): V | undefined {
+    if (!cachesTrusted(db)) return undefined;
+    const hit = this.stores.get(db)?.get(key);
+    return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   delete(db: Kysely<any>, key: string): void {
     this.generations.set(db, (this.generations.get(db) ?? 0) + 1);
     this.of(db).delete(key);

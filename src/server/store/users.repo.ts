@@ -15,6 +15,11 @@ const userById = preparedQuery((db: Kysely<Database>, id: string) => db.selectFr
 // Every authenticated request reads its user: kept a few seconds (see ReadCache).
 const users = new ReadCache<UserRow | undefined>(5_000);
 
+/** The user when this process has the row cached (see findUserById); else undefined. */
+export function peekUserById(db: Kysely<Database>, id: string): UserRow | undefined {
+  return users.peek(db, id);
+}
+
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
   const row = await users.get(db, id, async () => (await userById(db, id))[0]);
   // Only rows are kept: a user created by another process right after a miss is found at once.

@@ -71,8 +71,11 @@ export class ViewCache {
     private readonly budget = 8 * 1024 * 1024,
   ) {}
 
-  /** The answer for `key`, from the cache when nothing it was built from changed since. */
-  async get(db: Kysely<any>, key: string, load: () => Promise<JsonText>): Promise<JsonText> {
+  /**
+   * The answer for `key`, from the cache when nothing it was built from changed since: then at once
+   * (no promise), as most list requests are served; else loaded, and kept when nothing moved meanwhile.
+   */
+  get(db: Kysely<any>, key: string, load: () => Promise<JsonText>): JsonText | Promise<JsonText> {
     const probe = probes.get(db);
     if (!probe) return load();
     const map = this.of(db);
@@ -80,6 +83,10 @@ export class ViewCache {
     const version = versions[this.topic];
     const foreign = probe.foreignCommits();
     if (hit && hit.version === version && hit.foreign === foreign) return hit.answer;
+    return this.fill(db, probe, map, key, load, version, foreign);
+  }
+
+  private async fill(db: Kysely<any>, probe: StoreProbe, map: Map<string, Entry>, key: string, load: () => Promise<JsonText>, version: number, foreign: number): Promise<JsonText> {
     const clean = !probe.inTransaction();
     const answer = await load();
     if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign) this.keep(db, map, key, { version, foreign, answer });
