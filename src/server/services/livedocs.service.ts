@@ -88,8 +88,10 @@ function readmeOf(doc: repo.LiveDocRow, resources: Array<{ title: string; snippe
 // A page of the list, as sent: served again until a LiveDoc, a share or a resource changes.
 const listPages = new ViewCache('livedocs');
 
-/** A page of the user's LiveDocs; `fresh` reads it from the store even when a cached copy is current. */
-/** A page of the caller's LiveDocs; from the answer cache at once when nothing changed since it was read. */
+/**
+ * A page of the user's LiveDocs: from the answer cache at once (no promise) when nothing changed
+ * since it was read; `fresh` reads it from the store even when a cached copy is current.
+ */
 export function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }, options: { fresh?: boolean } = {}): JsonText | Promise<JsonText> {
   const keyword = q.keyword?.trim() || undefined;
   const load = async () => new JsonText(JSON.stringify(await readPage(ctx, userId, { keyword, page: q.page, size: q.size })));
