@@ -70,9 +70,9 @@ async function once(url, headers, bodies) {
 /**
  * Latency, one exchange at a time (no queueing in the figures). Each path runs in blocks, in the
  * order direct, bare proxy, gateway, gateway, bare proxy, direct, so a drift of this VM's speed
- * during the run weighs on every path alike: the p50s and "added" come from these blocks. Then the two paths in turn, one
- * exchange each, for the median of the paired differences (a second view: every exchange then finds
- * the caches the other path left). Then throughput with CONCURRENCY in flight, each path on its own.
+ * during the run weighs on every path alike: the p50s and "added" come from these blocks. Then
+ * direct and gateway in turn, one exchange each, for the median of the paired differences (a
+ * second view: every exchange then finds the caches the other path left). Then throughput with CONCURRENCY in flight, each path on its own.
  */
 async function measure(direct, gateway, body, proxy) {
   const run = async (path, n, into) => {
@@ -161,7 +161,7 @@ try {
   const direct = { url: `${upstreamBase}/chat/completions`, headers: {} };
   const gateway = { url: `${url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` } };
   const proxy = { url: `http://127.0.0.1:${bareProxy.match[1]}/api/v1/chat/completions`, headers: {} };
-  console.log(`bench/gateway: ${4 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, bare proxy, gateway, gateway, bare proxy, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(`bench/gateway: ${2 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, bare proxy, gateway, gateway, bare proxy, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   report('plain request', await measure(direct, gateway, body, proxy));
   report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip, proxy));
   console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);

@@ -7,6 +7,18 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A server on the given clock, and a key of its bootstrap user that an administrator made to expire in a day. */
+async function serverWithExpiringKey(now: () => Date) {
+  server = await startServer({ memory: true, port: 0, logLevel: 'silent', now });
+  const admin = { 'x-api-key': server.bootstrap.data.api_key!, 'content-type': 'application/json' };
+  const created = await fetch(`${server.url}/admin/api-keys`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ user_id: server.bootstrap.data.user_id, expires_in_days: 1 }),
+  }).then((r) => r.json());
+  return { admin, created };
+}
+
 describe('time-dependent credentials, on an injected clock', () => {
   it('a key past its expiry gets 401 EXPIRED_API_KEY; a token past its expiry is refused', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
@@ -34,16 +46,10 @@ describe('time-dependent credentials, on an injected clock', () => {
 
   it('a frozen key that has also expired reports the expiry first', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
-    server = await startServer({ memory: true, port: 0, logLevel: 'silent', now: () => now });
-    const h = { 'x-api-key': server.bootstrap.data.api_key!, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/admin/api-keys`, {
-      method: 'POST',
-      headers: h,
-      body: JSON.stringify({ user_id: server.bootstrap.data.user_id, expires_in_days: 1 }),
-    }).then((r) => r.json());
-    await fetch(`${server.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': h['x-api-key'] } });
+    const { admin, created } = await serverWithExpiringKey(() => now);
+    await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': admin['x-api-key'] } });
     now = new Date('2026-01-03T00:00:00Z');
-    const r = await fetch(`${server.url}/v2/x`, { headers: { authorization: `Bearer ${created.key}` } });
+    const r = await fetch(`${server!.url}/v2/x`, { headers: { authorization: `Bearer ${created.key}` } });
     expect((await r.json()).code).toBe('EXPIRED_API_KEY');
   });
 });
@@ -53,20 +59,9 @@ describe('time-dependent credentials, on an injected clock', () => {
 describe('a key refused on the very next request to a route, with every cache warm', () => {
   const list = (key: string) => fetch(`${server!.url}/v2/livedocs`, { headers: { authorization: `Bearer ${key}` } });
 
-  async function warmKey(now: () => Date) {
-    server = await startServer({ memory: true, port: 0, logLevel: 'silent', now });
-    const admin = { 'x-api-key': server.bootstrap.data.api_key!, 'content-type': 'application/json' };
-    const created = await fetch(`${server.url}/admin/api-keys`, {
-      method: 'POST',
-      headers: admin,
-      body: JSON.stringify({ user_id: server.bootstrap.data.user_id, expires_in_days: 1 }),
-    }).then((r) => r.json());
-    return { admin, created };
-  }
-
   it('expiry, within the minute the last use is kept to', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
-    const { created } = await warmKey(() => now);
+    const { created } = await serverWithExpiringKey(() => now);
     // The last use is recorded ten seconds before the expiry; the next call, a second after it,
     // finds a recent last use and every row cached.
     now = new Date('2026-01-01T23:59:50Z');
@@ -80,7 +75,7 @@ describe('a key refused on the very next request to a route, with every cache wa
 
   it('freeze, then delete', async () => {
     const now = new Date('2026-01-01T00:00:00Z');
-    const { admin, created } = await warmKey(() => now);
+    const { admin, created } = await serverWithExpiringKey(() => now);
     expect((await list(created.key)).status).toBe(200);
     expect((await list(created.key)).status).toBe(200);
     await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': admin['x-api-key'] } });
