@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -51,18 +51,27 @@ describePostgres('facet serve migrate', () => {
     const comparable = (q: string[], v: unknown) => (q.includes('retrieve') ? (v as Array<Record<string, unknown>>).map(({ score: _s, ...rest }) => rest) : v);
     const before = [];
     for (const q of queries) before.push(comparable(q, json(await a.cli(q))));
+    const url = await createTestDatabase();
+    const files = tempDir('shared-files');
+
+    // A data dir a running server holds is refused: the copy would be stale as soon as it ended.
+    const busy = await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--copy-files-to', files]);
+    expect(busy.exitCode, busy.stderr).toBe(1);
+    expect(busy.stderr).toMatch(/migrate refused: another facet serve \(pid \d+\) is using/);
+    expect(busy.stderr).toMatch(/stop that server/);
+    expect(readdirSync(files)).toEqual([]);
     await a.stop();
 
     const sourceDb = path.join(sourceDir, 'facet.db');
     const sourceHash = digest(sourceDb);
-    const url = await createTestDatabase();
-    const files = tempDir('shared-files');
+    const sourceFiles = readdirSync(sourceDir).sort();
     const migrated = json(await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--copy-files-to', files, '--json']));
     expect(migrated.rows).toBeGreaterThan(0);
     expect(migrated.tables.find((t: { table: string }) => t.table === 'api_keys').rows).toBeGreaterThanOrEqual(2);
     expect(migrated.files.files).toBeGreaterThan(0);
-    // The source is untouched: the same bytes, and it still starts.
+    // The source is untouched: the same bytes, no file added (no -wal or -shm beside it), and it still starts.
     expect(digest(sourceDb)).toBe(sourceHash);
+    expect(readdirSync(sourceDir).sort()).toEqual(sourceFiles);
     expect(existsSync(path.join(files, 'livedocs', ld, upload.id))).toBe(true);
 
     // Migrating into a database that already holds records is refused.

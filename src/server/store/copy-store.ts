@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
@@ -7,10 +7,11 @@ import { openStore, type Store } from './store.js';
 
 /**
  * `facet serve migrate`: the records of a SQLite data dir copied into PostgreSQL. The source is
- * never written: a consistent snapshot of it is taken (VACUUM INTO, safe while a server runs) and
- * brought to the newest migration in a temporary folder; the target gets the same migrations, must
- * hold no records yet, and receives every table's rows, parents before children, in batches.
- * Counts are compared table by table at the end.
+ * never opened: the caller holds the data dir's lock (no server writes it), and its database file,
+ * with the write-ahead log a crash may have left, is copied into a temporary folder — SQLite opens
+ * even a read-only database by adding -wal and -shm files beside it. The copy is brought to the
+ * newest migration; the target gets the same migrations, must hold no records yet, and receives
+ * every table's rows, parents before children, in batches. Counts are compared table by table.
  */
 
 /** Tables that describe processes, not records: each instance makes its own. */
@@ -64,12 +65,9 @@ export async function copySqliteToPostgres(
   let target: Store | undefined;
   try {
     const snapshot = path.join(scratch, 'facet.db');
-    const reader = new Sqlite(sourceFile, { readonly: true, fileMustExist: true });
-    try {
-      reader.prepare('VACUUM INTO ?').run(snapshot);
-    } finally {
-      reader.close();
-    }
+    copyFileSync(sourceFile, snapshot);
+    // A log left by a crash holds committed rows; the copy replays it when first opened.
+    if (existsSync(`${sourceFile}-wal`)) copyFileSync(`${sourceFile}-wal`, `${snapshot}-wal`);
     source = await openStore({ dataDir: scratch });
     target = await openStore({ dataDir: null, databaseUrl: targetUrl });
     const raw = new Sqlite(snapshot, { readonly: true });

@@ -13,12 +13,28 @@ interface MigrateOptions extends ObjectStoreFlags {
 
 /** `facet serve migrate`: a SQLite data dir's records into PostgreSQL, and its files into a shared directory. */
 export async function run(opts: MigrateOptions, deps: Deps): Promise<void> {
-  const io = deps.io();
   const source = path.join(opts.from, 'facet.db');
   if (!existsSync(source)) throw usageError(`${opts.from} has no facet.db: --from takes the data dir of a facet serve that used SQLite`);
   if (!/^postgres(ql)?:\/\//.test(opts.to)) throw usageError('--to takes a postgres:// URL of an empty database');
   const objectStore = objectStoreOptions(opts, deps.env);
   if (objectStore && opts.copyFilesTo) throw usageError('give --copy-files-to DIR or --object-store s3://…, not both: the files go to one place');
+  // The source's own lock: a server still writing it would make the copy stale the moment it ends.
+  const { lockDataDir } = await import('../../../server/data-dir-lock.js');
+  let release: () => void;
+  try {
+    release = lockDataDir(opts.from);
+  } catch (err) {
+    throw new CliError(`migrate refused: ${(err as Error).message}`, undefined, 'stop that server, then migrate: the copy must be of records no server is changing');
+  }
+  try {
+    await migrate(opts, deps, source, objectStore);
+  } finally {
+    release();
+  }
+}
+
+async function migrate(opts: MigrateOptions, deps: Deps, source: string, objectStore: ReturnType<typeof objectStoreOptions>): Promise<void> {
+  const io = deps.io();
   // A store that cannot be reached or signed for stops here, before any record is copied.
   let store: import('../../../server/files/file-store.js').FileStore | undefined;
   if (objectStore) {
