@@ -24,6 +24,10 @@ export function connectPostgres(url: string, options: { maxConnections?: number 
   // An idle connection the server closes (restart, idle timeout) would otherwise crash the process
   // with an unhandled 'error'; the pool drops it and the next query opens a fresh one.
   pool.on('error', () => undefined);
+  // The pool listens only to idle clients: one checked out (a transaction, an advisory lock held
+  // between queries) that loses its server emits 'error' with no listener, which ends the process.
+  // The query in flight fails on its own; the pool discards the client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
