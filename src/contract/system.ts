@@ -14,6 +14,22 @@ export const healthz = defineRoute({
   responses: { 200: Health },
 });
 
+export const Ready = z.object({
+  status: z.literal('ready'),
+  checks: z.object({ start: z.literal('ok'), database: z.literal('ok'), files: z.literal('ok') }),
+});
+
+export const readyz = defineRoute({
+  id: 'system.ready',
+  method: 'GET',
+  path: '/readyz',
+  auth: 'none',
+  family: 'image',
+  tag: 'system',
+  summary: 'Readiness: 200 when this instance can serve (started, not draining, database and object store reachable); 503 with Retry-After and the failing check otherwise',
+  responses: { 200: Ready },
+});
+
 export const openapi = defineRoute({
   id: 'system.openapi',
   method: 'GET',
@@ -25,4 +41,4 @@ export const openapi = defineRoute({
   responses: { 200: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } },
 });
 
-export const systemRoutes = [healthz, openapi];
+export const systemRoutes = [healthz, readyz, openapi];

@@ -4,6 +4,7 @@ import { surfaceOf } from '../contract/index.js';
 import type { AppContext } from './context.js';
 import { HttpError, RequestValidationError } from './errors.js';
 import { shapeError } from './http/error-shape.js';
+import { isStoreUnavailable, outageError } from './http/outage.js';
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
 import { randomBytes } from 'node:crypto';
@@ -101,12 +102,15 @@ function fromFastifyError(err: { statusCode?: number; code?: string; message: st
     return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes ${takes}, not ${sent}`, { status: 415 });
   }
   if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
+  if (isStoreUnavailable(err)) return outageError();
   return err;
 }
 
-export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
+export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger']; trustProxy?: FastifyServerOptions['trustProxy'] } = {}): FastifyInstance {
   const app = Fastify({
     logger: options.logger ?? false,
+    // request.protocol and request.host read X-Forwarded-* only from these addresses (http/link-base.ts).
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : nextRequestId();

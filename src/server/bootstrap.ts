@@ -6,6 +6,7 @@ import { getSetting, setSetting } from './store/settings.repo.js';
 import { createUser, issueAccessToken } from './services/users.service.js';
 import { createKey } from './services/keys.service.js';
 import { generateAdminKey, hashSecret } from './auth/secrets.js';
+import { withExclusiveLock } from './store/dialect/locks.js';
 
 /** What `facet login --local` and the `local` profile read; written with mode 0600. */
 export interface BootstrapFile {
@@ -38,41 +39,52 @@ export interface BootstrapResult {
   data: BootstrapFile;
 }
 
+/** The credentials of a start, before the address is known (it is, once the server listens). */
+export interface BootstrapRecords {
+  created: boolean;
+  credentials: Omit<BootstrapFile, 'base_url'>;
+}
+
 /**
  * First start of an empty store: an admin user, an API key and an admin key. Every start: a fresh
- * access token and the current base URL, so bootstrap.json always works for the running server.
- * Secrets known only at creation (the key, the admin key) are carried over from the previous file.
+ * access token. Secrets known only at creation (the key, the admin key) are carried over from the
+ * previous bootstrap.json. Several instances starting together on one empty PostgreSQL take turns
+ * under one lock: the first creates the admin and the admin key, the others find and use them.
  */
-export async function bootstrap(ctx: AppContext): Promise<BootstrapResult> {
+export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecords> {
   const { dataDir } = ctx.config;
   const previous = dataDir ? readBootstrap(dataDir) : null;
-  let created = false;
-  let userId = await getSetting(ctx.db, 'bootstrap_user_id');
   let apiKey = previous?.api_key ?? null;
   let adminKey = previous?.admin_key ?? null;
-
-  if ((await countUsers(ctx.db)) === 0) {
-    created = true;
-    const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 });
-    userId = admin.id;
-    await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
-    apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' })).key;
-  }
-  if (!userId || !(await findUserById(ctx.db, userId))) throw new Error('the data dir has users but no bootstrap admin');
-
-  if (ctx.config.adminKey) adminKey = ctx.config.adminKey;
-  else if (!(await getSetting(ctx.db, 'admin_key_hash'))) adminKey = generateAdminKey();
-  if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
-
+  const { created, userId } = await withExclusiveLock(ctx.db, 'facet:bootstrap', async () => {
+    let userId = await getSetting(ctx.db, 'bootstrap_user_id');
+    let created = false;
+    if ((await countUsers(ctx.db)) === 0) {
+      created = true;
+      const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 });
+      userId = admin.id;
+      await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
+      apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' })).key;
+    }
+    if (!userId || !(await findUserById(ctx.db, userId))) throw new Error('the database has users but no bootstrap admin');
+    if (ctx.config.adminKey) adminKey = ctx.config.adminKey;
+    else if (!(await getSetting(ctx.db, 'admin_key_hash'))) adminKey = generateAdminKey();
+    if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
+    return { created, userId };
+  });
   const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds);
-  const data: BootstrapFile = {
-    base_url: ctx.baseUrl,
-    user_id: userId,
-    access_token: token.token,
-    access_token_expires_at: token.expiresAt,
-    api_key: apiKey,
-    admin_key: adminKey,
+  return {
+    created,
+    credentials: { user_id: userId, access_token: token.token, access_token_expires_at: token.expiresAt, api_key: apiKey, admin_key: adminKey },
   };
-  if (dataDir) writeBootstrap(dataDir, data);
-  return { created, data };
+}
+
+/**
+ * bootstrap.json for the running server, written only with a data dir. Its base URL is the listen
+ * address, not --public-url: the file is read on this machine (the `local` profile, login --local).
+ */
+export function writeBootstrapFile(ctx: AppContext, records: BootstrapRecords, listenUrl: string): BootstrapResult {
+  const data: BootstrapFile = { base_url: listenUrl, ...records.credentials };
+  if (ctx.config.dataDir) writeBootstrap(ctx.config.dataDir, data);
+  return { created: records.created, data };
 }

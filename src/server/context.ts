@@ -11,6 +11,7 @@ import type { JobQueue } from './jobs/queue.js';
 import type { FetchPolicy } from './net/policy.js';
 import type { SocialUpstreamConfig } from './providers/social/upstream.js';
 import type { FileStore } from './files/file-store.js';
+import type { Readiness } from './readiness.js';
 
 export interface ServerConfig {
   host: string;
@@ -67,8 +68,13 @@ export interface AppContext {
   /** HMAC secret for access tokens, read once at start-up. */
   tokenSecret: Uint8Array;
   tokenCache: VerifiedTokenCache;
-  /** The address the server listens on, known once it does. */
+  /**
+   * Where links in answers point: `--public-url`, the trusted proxy's forwarded address for the
+   * request being served, or the address the server listens on (http/link-base.ts).
+   */
   baseUrl: string;
+  /** Whether this instance can serve now (`/readyz`). */
+  readiness: Readiness;
   /** The model gateway every model-like feature generates through. */
   gateway: ModelGateway;
   /** The model catalog with the administrators' list/hide decisions. */

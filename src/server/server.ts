@@ -10,7 +10,9 @@ import { lockDataDir } from './data-dir-lock.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
-import { bootstrap, type BootstrapResult } from './bootstrap.js';
+import { bootstrapRecords, writeBootstrapFile, type BootstrapResult } from './bootstrap.js';
+import { installLinkBase, normalizePublicUrl, trustFunction, type LinkBaseOptions } from './http/link-base.js';
+import { Readiness } from './readiness.js';
 import { loadCatalog } from './engines/gateway/catalog.js';
 import { ModelDirectory } from './engines/gateway/directory.js';
 import { createGateway } from './engines/gateway/gateway.js';
@@ -93,6 +95,10 @@ export interface StartOptions {
   fetchLookup?: Lookup;
   /** A compatible social data provider; the local social store otherwise. */
   socialUpstream?: ServerConfig['socialUpstream'];
+  /** The address clients reach this platform at (`--public-url`): every link in answers names it. */
+  publicUrl?: string;
+  /** Proxies whose X-Forwarded-Proto/-Host are believed (`--trust-proxy`), when there is no public URL. */
+  trustProxy?: LinkBaseOptions['trustProxy'];
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -149,6 +155,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
       : undefined,
   };
+  const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
   // A malformed allowance stops the start, like a bad catalog.
   const fetchPolicy = new FetchPolicy(config.allowFetchFrom, options.fetchLookup);
   // A bad catalog file stops the start before anything is opened.
@@ -215,6 +222,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     tokenSecret: await tokenSecret(db),
     tokenCache: new VerifiedTokenCache(),
     baseUrl: '',
+    readiness: new Readiness(db, files),
     streams: new StreamHub(db),
     jobs,
     fetchPolicy,
@@ -240,61 +248,76 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
         };
-  const app = buildApp(ctx, { logger });
+  const app = buildApp(ctx, { logger, trustProxy: publicUrl || options.trustProxy === undefined ? undefined : trustFunction(options.trustProxy) });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
+  let listenBase = '';
+  const linkBase = installLinkBase(app, { publicUrl, trustProxy: options.trustProxy }, () => listenBase);
+  Object.defineProperty(ctx, 'baseUrl', { get: linkBase, enumerable: true });
+
+  let sweeper: NodeJS.Timeout | undefined;
+  let orphanSweeper: NodeJS.Timeout | undefined;
+  const teardown = async () => {
+    clearInterval(sweeper);
+    clearInterval(orphanSweeper);
+    ctx.streams.stopFollowing();
+    ctx.streams.endReaders();
+    await app.close();
+    await jobs.stop();
+    await gateway.close();
+    await closeCpuPool();
+    await store.close();
+    unlock();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  };
+  // Whatever can fail runs before the server listens, or stops it again: a start that fails ends
+  // with an error (and `facet serve` with a non-zero exit), never as a half-started instance that
+  // answers /healthz but runs no jobs.
+  let boot: BootstrapResult;
   try {
+    const records = await bootstrapRecords(ctx);
     // Node's default accept queue (511) drops the connections of a burst beyond it, and the
     // client's kernel retries them 1, 3 and 7 s later: thousands of streams opened at once waited
     // seconds for their first event. The kernel caps this at net.core.somaxconn.
     await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    listenBase = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${port}`;
+    boot = writeBootstrapFile(ctx, records, listenBase);
+    warmCpuPool();
+    // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
+    // Completed slide and landing-page tasks past their retention window lose their outputs (EXPIRED).
+    const sweep = () => {
+      const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
+      deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
+      sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
+    };
+    sweep();
+    sweeper = setInterval(sweep, 600_000);
+    sweeper.unref();
+    // Several instances on one PostgreSQL: readers here follow streams written elsewhere, and the
+    // streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
+    ctx.streams.startFollowing();
+    orphanSweeper = busOf(ctx.db)
+      ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
+      : undefined;
+    orphanSweeper?.unref();
+    await jobs.start();
   } catch (err) {
-    await store.close();
-    unlock();
+    await teardown().catch(() => undefined);
     throw err;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-  ctx.baseUrl = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}`;
-  const boot = await bootstrap(ctx);
-  warmCpuPool();
-  // Expired stream keys are dropped a while after expiry (410 until then, 404 after).
-  // Completed slide and landing-page tasks past their retention window lose their outputs (EXPIRED).
-  const sweep = () => {
-    const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
-    deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
-    sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
-  };
-  sweep();
-  const sweeper = setInterval(sweep, 600_000);
-  // Several instances on one PostgreSQL: readers here follow streams written elsewhere, and the
-  // streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
-  ctx.streams.startFollowing();
-  const orphanSweeper = busOf(ctx.db)
-    ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
-    : undefined;
-  orphanSweeper?.unref();
-  sweeper.unref();
-  await jobs.start();
+  ctx.readiness.started();
 
   let closing: Promise<void> | undefined;
   return {
-    url: ctx.baseUrl,
+    url: listenBase,
     ctx,
     bootstrap: boot,
     close() {
       closing ??= (async () => {
-        clearInterval(sweeper);
-        clearInterval(orphanSweeper);
-        ctx.streams.stopFollowing();
-        ctx.streams.endReaders();
-        await app.close();
-        await jobs.stop();
-        await gateway.close();
-        await closeCpuPool();
-        await store.close();
-        unlock();
-        if (scratch) rmSync(scratch, { recursive: true, force: true });
+        ctx.readiness.draining();
+        await teardown();
       })();
       return closing;
     },

@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import { healthz, openapi } from '../../contract/system.js';
+import { healthz, openapi, readyz } from '../../contract/system.js';
+import { HttpError } from '../errors.js';
 import { ROUTES } from '../../contract/index.js';
 import { buildOpenApi } from '../../contract/openapi.js';
 import { registerRoute } from '../http/register.js';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const started = Date.now();
-  let document: unknown;
   registerRoute(app, ctx, healthz, () => ({ status: 'ok' as const, version: ctx.config.version, uptime_s: (Date.now() - started) / 1000 }));
-  registerRoute(app, ctx, openapi, () => (document ??= buildOpenApi(ROUTES, { version: ctx.config.version, serverUrl: ctx.baseUrl })));
+  registerRoute(app, ctx, readyz, async () => {
+    const report = await ctx.readiness.report();
+    if (report.ready) return { status: 'ready' as const, checks: { start: 'ok' as const, database: 'ok' as const, files: 'ok' as const } };
+    const failing = Object.entries(report.checks).filter(([, v]) => v !== 'ok' && v !== 'not checked');
+    throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, { status: 503, headers: { 'retry-after': '5' } });
+  });
+  // One document per link base: behind a trusted proxy each forwarded address names its own server.
+  const documents = new Map<string, unknown>();
+  registerRoute(app, ctx, openapi, () => {
+    const base = ctx.baseUrl;
+    let document = documents.get(base);
+    if (!document) {
+      if (documents.size >= 16) documents.clear();
+      documents.set(base, (document = buildOpenApi(ROUTES, { version: ctx.config.version, serverUrl: base })));
+    }
+    return document;
+  });
 }

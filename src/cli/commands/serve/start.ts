@@ -37,6 +37,8 @@ export interface ServeOptions extends ObjectStoreFlags {
   maxKeysPerUser: number;
   taskRetentionDays: number;
   allowFetchFrom?: string[];
+  publicUrl?: string;
+  trustProxy?: string;
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
   exec?: string;
@@ -48,6 +50,18 @@ export interface ServeOptions extends ObjectStoreFlags {
 function allowFetchFrom(opts: ServeOptions, env: NodeJS.ProcessEnv): string[] {
   if (opts.allowFetchFrom?.length) return opts.allowFetchFrom;
   return (env.FACET_ALLOW_FETCH_FROM ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * --trust-proxy (or FACET_TRUST_PROXY): `true` for any proxy, a number of hops, or addresses and
+ * CIDR blocks (comma-separated; `loopback`, `uniquelocal` as in Express).
+ */
+function trustProxy(opts: ServeOptions, env: NodeJS.ProcessEnv): boolean | number | string[] | undefined {
+  const value = (opts.trustProxy ?? env.FACET_TRUST_PROXY ?? '').trim();
+  if (!value || value === 'false') return undefined;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 /** The social data provider to pass social search through to; none means the local social store. */
@@ -135,6 +149,8 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     taskRetentionDays: opts.taskRetentionDays,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
+    publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
+    trustProxy: trustProxy(opts, deps.env),
   };
 }
 
@@ -142,7 +158,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
 export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
   const { startServer } = await import('../../../server/server.js');
   return startServer(options).catch((e: Error) => {
-    throw e.name === 'InvalidAllowance' ? usageError(e.message) : e;
+    throw e.name === 'InvalidAllowance' || /^--public-url /.test(e.message) ? usageError(e.message) : e;
   });
 }
 
@@ -258,6 +274,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
     .option('--exec <command>', 'start on a free port with a temporary data dir (or --data-dir), run the command (through the shell) with FACET_BASE_URL, FACET_API_KEY, FACET_ACCESS_TOKEN and FACET_ADMIN_KEY set, stop, and exit with its code')
     .option('--seed <file>', 'apply this fixtures file through the API once the platform is up (see `facet serve seed --help`)')
+    .option('--public-url <url>', 'the address clients reach this platform at, behind a proxy or balancer: every link in answers names it (env FACET_PUBLIC_URL)')
+    .option('--trust-proxy <proxies>', 'believe X-Forwarded-Proto/-Host from these proxies when there is no --public-url: true, a hop count, or addresses/CIDR blocks, comma-separated (env FACET_TRUST_PROXY)')
     .option('--allow-fetch-from <host|cidr>', 'let URL add, sites and screenshots fetch this local or private host name, address or CIDR block (repeatable; env FACET_ALLOW_FETCH_FROM, comma-separated)', collect)
     .addHelpText(
       'after',
