@@ -11,7 +11,7 @@ describePostgres('instances starting together on an empty database', () => {
   afterAll(() => dropTestDatabases());
 
   it('twenty rounds of three: every instance becomes ready, one admin is made, and each runs jobs', async () => {
-    for (let round = 0; round < 4; round++) {
+    for (let round = 0; round < 20; round++) {
       const url = await createTestDatabase();
       const files = tempDir('shared-files');
       const started = await Promise.allSettled([0, 1, 2].map(() => startPlatform({ databaseUrl: url, args: ['--files-dir', files] })));
