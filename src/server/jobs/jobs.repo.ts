@@ -223,7 +223,8 @@ export async function recoverOrphan(
       error: set.error,
       lease_owner: null,
       lease_expires_at: null,
-      run_after: set.now,
+      // Queued again, it keeps its place: the claim order is run_after, then creation.
+      run_after: terminal ? set.now : orphan.run_after,
       updated_at: set.now,
       finished_at: terminal ? set.now : null,
     })

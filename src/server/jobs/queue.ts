@@ -316,9 +316,10 @@ export class JobQueue {
     await this.recover(this.options.recoverAllRunningAtStart);
     this.timer = setInterval(() => this.wake(), this.pollMs);
     this.timer.unref();
+    // Often, so an orphan runs again within its lease and a couple of seconds of its worker's death.
     this.sweepTimer = setInterval(() => {
       this.recover(false).catch((err) => this.options.onError?.(err, 'lease sweep'));
-    }, Math.max(1000, this.leaseMs));
+    }, Math.max(250, Math.min(2000, Math.floor(this.leaseMs / 3))));
     this.sweepTimer.unref();
     this.wake();
   }
