@@ -173,7 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   let files: AppContext['files'];
   try {
-    files = openFileStore(filesDir, options.objectStore);
+    files = await openFileStore(filesDir, options.objectStore);
     const bus = busOf(store.db);
     // An object store is asked at every start, so one that cannot be reached or read stops it here;
     // a local files dir only where instances compare (no identity file appears on a lone SQLite).

@@ -53,7 +53,7 @@ export interface FileStore {
    * A short-lived URL that downloads the object without credentials, or null when the store has no
    * such URLs (a local store: the server sends the file itself).
    */
-  presignGet(key: string, options: PresignOptions): string | null;
+  presignGet(key: string, options: PresignOptions): Promise<string | null>;
   /** The store's identity: instances that see the same one share their files. */
   identity(): Promise<string>;
 }

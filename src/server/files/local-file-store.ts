@@ -97,8 +97,8 @@ export class LocalFileStore implements FileStore {
     // The work dir is the stored folder itself.
   }
 
-  presignGet(): null {
-    return null;
+  presignGet(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   async identity(): Promise<string> {

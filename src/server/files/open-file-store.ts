@@ -1,11 +1,16 @@
 import type { FileStore } from './file-store.js';
 import { LocalFileStore } from './local-file-store.js';
 import { parseS3Config, type S3Options } from './s3/s3-config.js';
-import { S3FileStore } from './s3/s3-file-store.js';
 
-/** The object store when one is configured (the files dir then holds only work in progress), else the files dir. */
-export function openFileStore(filesDir: string, objectStore?: S3Options): FileStore {
-  return objectStore ? new S3FileStore(parseS3Config(objectStore), filesDir) : new LocalFileStore(filesDir);
+/**
+ * The object store when one is configured (the files dir then holds only work in progress), else the
+ * files dir. The AWS SDK is loaded only then: a server without an object store never reads it.
+ */
+export async function openFileStore(filesDir: string, objectStore?: S3Options): Promise<FileStore> {
+  if (!objectStore) return new LocalFileStore(filesDir);
+  const config = parseS3Config(objectStore);
+  const { S3FileStore } = await import('./s3/s3-file-store.js');
+  return new S3FileStore(config, filesDir);
 }
 
 const isObjectStore = (filesId: string) => filesId.startsWith('s3:');

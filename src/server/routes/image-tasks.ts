@@ -67,7 +67,7 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     const file = await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path);
-    const direct = ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
+    const direct = await ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
     if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
     return sendFile(ctx, reply, file, 'attachment');
   });
@@ -75,7 +75,7 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     // Made when the task ended, in a store that hands out URLs: the caller is sent there.
     const stored = ctx.files.kind === 'local' ? null : await ctx.files.stat(taskZipKey(t.id));
-    const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' });
+    const direct = stored && (await ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' }));
     if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
     const zip = await artifacts.artifactsZip(ctx.files, taskOutputPrefix(t.id));
     reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));

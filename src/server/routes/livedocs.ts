@@ -58,7 +58,7 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (check === 'expired') throw new HttpError('FORBIDDEN', 'the download link has expired; ask for a new one');
     // With an object store the signed link leads on to the store's own URL, for the link's remaining life.
     const stored = await resources.sourceFile(ctx, params.resource_id);
-    const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: query.expires - Math.floor(ctx.now().getTime() / 1000), fileName: stored.name, contentType: stored.mime });
+    const direct = stored && (await ctx.files.presignGet(stored.key, { expiresIn: query.expires - Math.floor(ctx.now().getTime() / 1000), fileName: stored.name, contentType: stored.mime }));
     if (direct) return reply.code(307).header('location', direct).header('cache-control', 'no-store').send();
     const file = await resources.readSourceFile(ctx, params.resource_id);
     if (!file) throw new HttpError('NOT_FOUND', 'the file no longer exists');

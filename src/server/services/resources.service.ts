@@ -265,7 +265,7 @@ export async function downloadUrl(ctx: AppContext, userId: string, livedocId: st
   const r = await mustFind(ctx, livedocId, id);
   if (!r.file_path) throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${id} has no source file to download (type ${r.resource_type})`);
   // An object store signs its own short-lived URL: the download goes there, not through this server.
-  const direct = ctx.files.presignGet(resourceFileKey(r.file_path), { expiresIn, fileName: r.file_name ?? 'file', contentType: r.mime_type ?? undefined });
+  const direct = await ctx.files.presignGet(resourceFileKey(r.file_path), { expiresIn, fileName: r.file_name ?? 'file', contentType: r.mime_type ?? undefined });
   if (direct) return direct;
   const expires = Math.floor(ctx.now().getTime() / 1000) + expiresIn;
   return signedDownloadUrl(ctx.baseUrl, ctx.tokenSecret, r.id, expires);

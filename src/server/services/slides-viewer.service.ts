@@ -65,7 +65,7 @@ export async function slidePreview(ctx: AppContext, bizId: string, n: number, li
 export async function deckFile(ctx: AppContext, bizId: string, link: Link): Promise<{ redirect: string } | { name: string; mime: string; data: Buffer }> {
   const { deck } = await completedDeck(ctx, bizId, link);
   const stored = deck && (await findResourceById(ctx.db, deck.resource_id)) ? await sourceFile(ctx, deck.resource_id) : null;
-  const direct = stored && ctx.files.presignGet(stored.key, { expiresIn: DECK_URL_SECONDS, fileName: stored.name, contentType: stored.mime });
+  const direct = stored && (await ctx.files.presignGet(stored.key, { expiresIn: DECK_URL_SECONDS, fileName: stored.name, contentType: stored.mime }));
   if (direct) return { redirect: direct };
   const file = stored ? await readSourceFile(ctx, deck!.resource_id) : null;
   if (!file) throw new HttpError('NOT_FOUND', 'the deck file no longer exists');

@@ -40,7 +40,7 @@ async function migrate(opts: MigrateOptions, deps: Deps, source: string, objectS
   if (objectStore) {
     const { openFileStore } = await import('../../../server/files/open-file-store.js');
     try {
-      store = openFileStore(path.join(opts.from, 'files'), objectStore);
+      store = await openFileStore(path.join(opts.from, 'files'), objectStore);
       await store.identity();
     } catch (err) {
       throw usageError(`--object-store: ${(err as Error).message}`);

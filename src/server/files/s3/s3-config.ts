@@ -1,3 +1,6 @@
+/** Attempts of one request by default: with the backoff of s3-client.ts, about a minute of them. */
+export const S3_MAX_ATTEMPTS = 12;
+
 /** Where an object store is and how to sign for it (`--object-store s3://BUCKET[/PREFIX]` and friends). */
 export interface S3Config {
   bucket: string;
@@ -5,14 +8,19 @@ export interface S3Config {
   prefix: string;
   /** Base URL of the S3 API, e.g. http://127.0.0.1:9000 or https://s3.eu-west-1.amazonaws.com. */
   endpoint: string;
+  /** An endpoint was given (another provider or a local server), not AWS's own. */
+  endpointConfigured: boolean;
   region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /** Absent: the SDK's standard credential chain finds them. */
+  accessKeyId?: string;
+  secretAccessKey?: string;
   sessionToken?: string;
   /** Bucket in the path (/bucket/key) rather than in the host name; needed by most local servers. */
   pathStyle: boolean;
   /** Per request: headers within this, and no pause of the body longer than this. */
   timeoutMs: number;
+  /** Attempts of one request before it fails (retries back off: about a minute in all by default). */
+  maxAttempts: number;
 }
 
 export interface S3Options {
@@ -23,6 +31,7 @@ export interface S3Options {
   secretAccessKey?: string;
   sessionToken?: string;
   timeoutMs?: number;
+  maxAttempts?: number;
 }
 
 /**
@@ -46,15 +55,16 @@ export function parseS3Config(options: S3Options, env: NodeJS.ProcessEnv = proce
     throw new Error(`--s3-endpoint ${JSON.stringify(endpoint)} is not a URL`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--s3-endpoint must be an http or https URL, not ${endpoint}`);
-  const accessKeyId = options.accessKeyId || env.AWS_ACCESS_KEY_ID;
-  const secretAccessKey = options.secretAccessKey || env.AWS_SECRET_ACCESS_KEY;
-  if (!accessKeyId || !secretAccessKey) {
-    throw new Error('--object-store needs credentials: set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (or --s3-access-key-id and --s3-secret-access-key)');
+  const accessKeyId = options.accessKeyId || env.AWS_ACCESS_KEY_ID || undefined;
+  const secretAccessKey = options.secretAccessKey || env.AWS_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('--object-store: give both the access key id and the secret access key, or neither (then the standard AWS credential chain is used)');
   }
   return {
     bucket,
     prefix,
     endpoint,
+    endpointConfigured: Boolean(configured),
     region,
     accessKeyId,
     secretAccessKey,
@@ -62,6 +72,7 @@ export function parseS3Config(options: S3Options, env: NodeJS.ProcessEnv = proce
     // Dotted bucket names do not fit a TLS wildcard certificate: they go in the path even at AWS.
     pathStyle: Boolean(configured) || bucket.includes('.'),
     timeoutMs: options.timeoutMs ?? 60_000,
+    maxAttempts: options.maxAttempts ?? S3_MAX_ATTEMPTS,
   };
 }
 

@@ -1,13 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, rm, stat as statFile } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { FileStore, PresignOptions, StoredFile } from '../file-store.js';
-import { S3Client, unescapeXml } from './s3-client.js';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsCommand,
+  PutObjectCommand,
+  S3ServiceException,
+  type S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { ObjectStoreError, type FileStore, type PresignOptions, type StoredFile } from '../file-store.js';
+import { createS3Client } from './s3-client.js';
 import { describeS3, type S3Config } from './s3-config.js';
 
 const IDENTITY_KEY = '.facet-files-id';
+/** Files at least this big go up in parts (S3's smallest part is 5 MiB). */
+const PART_SIZE = 8 * 1024 * 1024;
 
 /** Files of a local folder, relative, "/"-separated (symlinks left out: an engine's output is regular files). */
 async function localFiles(dir: string, prefix = ''): Promise<string[]> {
@@ -26,10 +39,12 @@ async function localFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
+const missing = (err: unknown) => err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+
 /**
- * Files in an S3-compatible bucket, under an optional prefix. Engines that write trees of files (task
- * outputs, deck previews) write them in a local scratch folder that publishDir uploads; every read
- * comes from the bucket, so any instance serves what any other stored.
+ * Files in an S3-compatible bucket, under an optional prefix, through the AWS SDK. Engines that write
+ * trees of files (task outputs, deck previews) write them in a local scratch folder that publishDir
+ * uploads; every read comes from the bucket, so any instance serves what any other stored.
  */
 export class S3FileStore implements FileStore {
   readonly kind = 's3' as const;
@@ -41,7 +56,7 @@ export class S3FileStore implements FileStore {
     /** A local folder for work in progress (the files dir of this instance). */
     private readonly scratch: string,
   ) {
-    this.client = new S3Client(config);
+    this.client = createS3Client(config);
     this.location = describeS3(config);
   }
 
@@ -49,19 +64,37 @@ export class S3FileStore implements FileStore {
     return this.config.prefix ? `${this.config.prefix}/${key}` : key;
   }
 
-  async put(key: string, data: Buffer | string, contentType?: string): Promise<void> {
-    const k = this.full(key);
-    const res = await this.client.send({ method: 'PUT', key: k, body: Buffer.from(data), headers: contentType ? { 'content-type': contentType } : {} });
-    if (res.statusCode !== 200) return this.client.fail(res, { method: 'PUT', key: k });
-    await res.body.dump();
+  /** Runs one operation; a refusal or an unreachable store becomes an ObjectStoreError naming it. */
+  private async call<T>(what: string, key: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await fn();
+    } catch (err) {
+      if (err instanceof ObjectStoreError) throw err;
+      const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
+      const status = e.$metadata?.httpStatusCode;
+      const detail = status ? `HTTP ${status} ${e.name}: ${e.message}` : `${e.code ?? e.name}: ${e.message}`;
+      throw new ObjectStoreError(`the object store failed ${what} ${key} on ${this.location}: ${detail}`);
+    }
   }
 
+  async put(key: string, data: Buffer | string, contentType?: string): Promise<void> {
+    const Key = this.full(key);
+    await this.call('PUT', Key, () =>
+      this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: Buffer.from(data), ContentType: contentType ?? 'application/octet-stream' })),
+    );
+  }
+
+  /** Streamed from the file, in parts when it is big (lib-storage's managed upload). */
   async putFile(key: string, localPath: string, contentType?: string): Promise<void> {
-    const k = this.full(key);
-    const { size } = await statFile(localPath);
-    const res = await this.client.send({ method: 'PUT', key: k, body: { stream: createReadStream(localPath), length: size }, headers: contentType ? { 'content-type': contentType } : {} });
-    if (res.statusCode !== 200) return this.client.fail(res, { method: 'PUT', key: k });
-    await res.body.dump();
+    const Key = this.full(key);
+    await this.call('PUT', Key, () =>
+      new Upload({
+        client: this.client,
+        params: { Bucket: this.config.bucket, Key, Body: createReadStream(localPath), ContentType: contentType ?? 'application/octet-stream' },
+        partSize: PART_SIZE,
+        queueSize: 2,
+      }).done(),
+    );
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -73,24 +106,29 @@ export class S3FileStore implements FileStore {
   }
 
   async stream(key: string, range?: { start: number; end: number }): Promise<Readable | null> {
-    const k = this.full(key);
-    const res = await this.client.send({ method: 'GET', key: k, headers: range ? { range: `bytes=${range.start}-${range.end}` } : {} });
-    if (res.statusCode === 404) {
-      await res.body.dump();
-      return null;
-    }
-    if (res.statusCode !== 200 && res.statusCode !== 206) return this.client.fail(res, { method: 'GET', key: k });
-    return res.body;
+    const Key = this.full(key);
+    return this.call('GET', Key, async () => {
+      try {
+        const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        return res.Body as Readable;
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    });
   }
 
   async stat(key: string): Promise<StoredFile | null> {
-    const k = this.full(key);
-    const res = await this.client.send({ method: 'HEAD', key: k });
-    await res.body.dump();
-    if (res.statusCode === 404) return null;
-    if (res.statusCode !== 200) return this.client.fail(res, { method: 'HEAD', key: k });
-    const modified = new Date(String(res.headers['last-modified'] ?? ''));
-    return { key, size: Number(res.headers['content-length'] ?? 0), modified: Number.isNaN(modified.getTime()) ? new Date(0) : modified };
+    const Key = this.full(key);
+    return this.call('HEAD', Key, async () => {
+      try {
+        const res = await this.client.send(new HeadObjectCommand({ Bucket: this.config.bucket, Key }));
+        return { key, size: Number(res.ContentLength ?? 0), modified: res.LastModified ?? new Date(0) };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    });
   }
 
   /**
@@ -101,31 +139,27 @@ export class S3FileStore implements FileStore {
     const folder = `${this.full(prefix)}/`;
     const strip = this.config.prefix ? this.config.prefix.length + 1 : 0;
     const out: StoredFile[] = [];
-    let marker: string | undefined;
+    let Marker: string | undefined;
     for (;;) {
-      const query: Record<string, string> = { prefix: folder, ...(marker ? { marker } : {}) };
-      const res = await this.client.send({ method: 'GET', key: null, query });
-      if (res.statusCode !== 200) return this.client.fail(res, { method: 'GET', key: `${folder}*` });
-      const xml = await res.body.text();
-      let last: string | undefined;
-      for (const m of xml.matchAll(/<Contents>([\s\S]*?)<\/Contents>/g)) {
-        const key = unescapeXml(/<Key>([\s\S]*?)<\/Key>/.exec(m[1])?.[1] ?? '');
-        const size = Number(/<Size>(\d+)<\/Size>/.exec(m[1])?.[1] ?? 0);
-        const modified = new Date(/<LastModified>([^<]*)<\/LastModified>/.exec(m[1])?.[1] ?? 0);
-        last = key;
-        if (key && !key.endsWith('/')) out.push({ key: key.slice(strip), size, modified });
-      }
-      if (!/<IsTruncated>true<\/IsTruncated>/.test(xml) || !last) break;
-      marker = last;
+      const page = await this.call('LIST', `${folder}*`, () => this.client.send(new ListObjectsCommand({ Bucket: this.config.bucket, Prefix: folder, Marker })));
+      const contents = page.Contents ?? [];
+      for (const o of contents) if (o.Key && !o.Key.endsWith('/')) out.push({ key: o.Key.slice(strip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) });
+      const last = contents.at(-1)?.Key;
+      if (!page.IsTruncated || !last) break;
+      Marker = page.NextMarker ?? last;
     }
     return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   }
 
   async delete(key: string): Promise<void> {
-    const k = this.full(key);
-    const res = await this.client.send({ method: 'DELETE', key: k });
-    await res.body.dump();
-    if (res.statusCode !== 204 && res.statusCode !== 200 && res.statusCode !== 404) return this.client.fail(res, { method: 'DELETE', key: k });
+    const Key = this.full(key);
+    await this.call('DELETE', Key, async () => {
+      try {
+        await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key }));
+      } catch (err) {
+        if (!missing(err)) throw err;
+      }
+    });
   }
 
   async deletePrefix(prefix: string): Promise<void> {
@@ -151,11 +185,14 @@ export class S3FileStore implements FileStore {
     await rm(dir, { recursive: true, force: true });
   }
 
-  presignGet(key: string, options: PresignOptions): string {
-    const overrides: Record<string, string> = {};
-    if (options.fileName) overrides['response-content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}`;
-    if (options.contentType) overrides['response-content-type'] = options.contentType;
-    return this.client.presignGet(this.full(key), options.expiresIn, overrides);
+  presignGet(key: string, options: PresignOptions): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.config.bucket,
+      Key: this.full(key),
+      ...(options.fileName ? { ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}` } : {}),
+      ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
+    });
+    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.min(604_800, Math.floor(options.expiresIn))) });
   }
 
   /**
@@ -166,11 +203,17 @@ export class S3FileStore implements FileStore {
   async identity(): Promise<string> {
     let id = (await this.get(IDENTITY_KEY))?.toString('utf8').trim();
     if (!id) {
-      const k = this.full(IDENTITY_KEY);
-      const res = await this.client.send({ method: 'PUT', key: k, body: Buffer.from(`${randomBytes(12).toString('hex')}\n`), headers: { 'if-none-match': '*', 'content-type': 'text/plain' } });
-      await res.body.dump();
-      // 412: another instance made it first, which is as good.
-      if (res.statusCode !== 200 && res.statusCode !== 412) return this.client.fail(res, { method: 'PUT', key: k });
+      const Key = this.full(IDENTITY_KEY);
+      await this.call('PUT', Key, async () => {
+        try {
+          await this.client.send(
+            new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: `${randomBytes(12).toString('hex')}\n`, ContentType: 'text/plain', IfNoneMatch: '*' }),
+          );
+        } catch (err) {
+          // 412: another instance made it first, which is as good.
+          if (!(err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412)) throw err;
+        }
+      });
       id = (await this.get(IDENTITY_KEY))?.toString('utf8').trim();
     }
     if (!id) throw new Error(`the identity object ${IDENTITY_KEY} of ${this.location} could not be read back`);
