@@ -247,6 +247,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const app = buildApp(ctx, { logger });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {
+    jobs.checkLimits(); // before listening: a mistyped --job-time-budget kind stops the start cleanly
     // Node's default accept queue (511) drops the connections of a burst beyond it, and the
     // client's kernel retries them 1, 3 and 7 s later: thousands of streams opened at once waited
     // seconds for their first event. The kernel caps this at net.core.somaxconn.

@@ -26,10 +26,15 @@ export function budgetOf(limits: JobLimits, kind: string, kindOwnMs: number): nu
   return limits.timeBudgets?.byKind?.[kind] ?? limits.timeBudgets?.defaultMs ?? kindOwnMs;
 }
 
+/** The operator's limits name something that does not exist: a usage error of `facet serve`. */
+export class InvalidJobLimits extends Error {
+  override readonly name = 'InvalidJobLimits';
+}
+
 /** Budgets named for kinds that are not registered are a typing mistake the operator should hear about. */
 export function checkBudgetKinds(limits: JobLimits, kinds: string[]): void {
   const unknown = Object.keys(limits.timeBudgets?.byKind ?? {}).filter((k) => !kinds.includes(k));
-  if (unknown.length > 0) throw new Error(`--job-time-budget names unknown task kind(s) ${unknown.join(', ')}; the kinds are ${kinds.join(', ')}`);
+  if (unknown.length > 0) throw new InvalidJobLimits(`--job-time-budget names unknown task kind(s) ${unknown.join(', ')}; the kinds are ${kinds.join(', ')}`);
 }
 
 export function formatDuration(ms: number): string {

@@ -313,8 +313,13 @@ export class JobQueue {
   }
 
   /** Recovers what a crashed process left running, then starts claiming. */
-  async start(): Promise<void> {
+  /** Throws InvalidJobLimits when the limits name a kind no handler was registered for. */
+  checkLimits(): void {
     checkBudgetKinds(this.options.limits ?? {}, [...this.handlers.keys()]);
+  }
+
+  async start(): Promise<void> {
+    this.checkLimits();
     this.stopped = false;
     // Other instances on the same database announce the jobs they queue: an idle worker here takes
     // one at once instead of at its next poll. Its own announcements it has already acted on.

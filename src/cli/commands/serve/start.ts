@@ -146,7 +146,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
 export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
   const { startServer } = await import('../../../server/server.js');
   return startServer(options).catch((e: Error) => {
-    throw e.name === 'InvalidAllowance' ? usageError(e.message) : e;
+    throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' ? usageError(e.message) : e;
   });
 }
 
@@ -257,7 +257,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
     .option('--job-lease <seconds>', 'how long a running task is held without a heartbeat; when an instance dies, others take its tasks over after this (2-600)', intOption(2, 600), 30)
     .option('--job-max-crashes <n>', 'a task during which the server stopped (killed, crashed, froze) this many times is failed instead of run again (1-100)', intOption(1, 100), 2)
-    .option('--job-time-budget <[kind=]seconds>', 'stop and fail a task run that takes longer: SECONDS for every kind, KIND=SECONDS for one (repeatable; default 600 s for image-task, 1800 s for the others)', timeBudgetOption)
+    .option('--job-time-budget <[kind=]seconds>', 'stop and fail a task run that takes longer: SECONDS for every kind, KIND=SECONDS for one (repeatable; defaults: image-task 600, batch-scrape 21600, the others 1800)', timeBudgetOption)
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
