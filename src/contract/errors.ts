@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   MALFORMED_AUTHORIZATION: 401,
   EXPIRED_API_KEY: 401,
   INVALID_ACCESS_TOKEN: 401,
+  // The facet_session cookie's session was logged out or expired (docs/decisions.md "Sessions").
+  INVALID_SESSION: 401,
   KEY_FROZEN: 403,
   FORBIDDEN: 403,
   INVALID_ADMIN_KEY: 403,

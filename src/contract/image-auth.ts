@@ -76,7 +76,7 @@ export const createSessionCookie = defineRoute({
   auth: 'access-token',
   family: 'image',
   tag: 'auth',
-  summary: 'Set the facet_session cookie from the bearer access token',
+  summary: 'Start a browser session from the bearer access token: sets the facet_session cookie (a session of its own, not the token)',
   responses: { 204: null, 401: ImageErrorBody },
 });
 
@@ -87,7 +87,7 @@ export const deleteSessionCookie = defineRoute({
   auth: 'none',
   family: 'image',
   tag: 'auth',
-  summary: 'Clear the session cookie',
+  summary: 'Log out: end the session of the facet_session cookie sent, if any, and clear the cookie',
   responses: { 204: null },
 });
 

@@ -26,6 +26,7 @@ import type { ModelGateway } from './engines/gateway-types.js';
 import { StreamHub } from './streams/hub.js';
 import { deleteExpiredBefore } from './store/streams.repo.js';
 import { JobQueue } from './jobs/queue.js';
+import type { JobLimits } from './jobs/limits.js';
 import { registerImageTasks } from './services/image-task.runner.js';
 import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
@@ -79,6 +80,8 @@ export interface StartOptions {
   maxUploadMb?: number;
   /** Job lease length; heartbeats renew it every third of it (default 30 s). */
   jobLeaseMs?: number;
+  /** Time budgets of job runs and the crash limit (`--job-time-budget`, `--job-max-crashes`). */
+  jobLimits?: JobLimits;
   /** Usable API keys one user may hold (default 100). */
   maxKeysPerUser?: number;
   /** Where uploads and task outputs go (default <data dir>/files, or a temporary dir with memory); several instances on one PostgreSQL share one. */
@@ -194,6 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
     concurrency: config.workers,
     leaseMs: options.jobLeaseMs,
+    limits: options.jobLimits,
     // A SQLite file belongs to this one process: whatever is "running" at start-up was cut short.
     recoverAllRunningAtStart: store.dialect === 'sqlite',
     onError: (err, where) => logError(err, where),
@@ -274,6 +278,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // answers /healthz but runs no jobs.
   let boot: BootstrapResult;
   try {
+    jobs.checkLimits(); // a mistyped --job-time-budget kind stops the start cleanly
     const records = await bootstrapRecords(ctx);
     // Node's default accept queue (511) drops the connections of a burst beyond it, and the
     // client's kernel retries them 1, 3 and 7 s later: thousands of streams opened at once waited

@@ -7,6 +7,7 @@ import { assertUsable, lastUseIsStale, touchKey, usableAt } from '../services/ke
 import { hashSecret, sameSecret } from './secrets.js';
 import { looksLikeJwt, verifyAccessToken } from './tokens.js';
 import { getSetting } from '../store/settings.repo.js';
+import { sessionUser } from './sessions.js';
 
 export const SESSION_COOKIE = 'facet_session';
 
@@ -46,7 +47,7 @@ async function byApiKey(ctx: AppContext, key: string): Promise<AuthContext> {
   return { user, apiKey: row, via: 'key' };
 }
 
-async function byAccessToken(ctx: AppContext, token: string, via: 'token' | 'cookie'): Promise<AuthContext> {
+async function byAccessToken(ctx: AppContext, token: string): Promise<AuthContext> {
   const now = ctx.now();
   let check = ctx.tokenCache.get(token, now);
   if (!check) {
@@ -58,7 +59,7 @@ async function byAccessToken(ctx: AppContext, token: string, via: 'token' | 'coo
   }
   const user = await findUserById(ctx.db, check.userId);
   if (!user) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token names an unknown user', { status: 401 });
-  return { user, apiKey: null, via };
+  return { user, apiKey: null, via: 'token' };
 }
 
 function missing(what: string): HttpError {
@@ -66,7 +67,7 @@ function missing(what: string): HttpError {
 }
 
 /** The credential a route's auth group takes from a request; null for the 'none' group. */
-type Chosen = { by: 'key'; credential: string } | { by: 'token'; credential: string; via: 'token' | 'cookie' };
+type Chosen = { by: 'key' | 'token' | 'session'; credential: string };
 
 /**
  * Which credential counts, by the route's auth group (spec 5); throws the spec's errors for a
@@ -103,7 +104,7 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cre
       if (!looksLikeJwt(b.credential)) {
         throw new HttpError('INVALID_ACCESS_TOKEN', 'This endpoint takes an access token, not an API key', { status: 401 });
       }
-      return { by: 'token', credential: b.credential, via: 'token' };
+      return { by: 'token', credential: b.credential };
     }
 
     case 'token-or-key':
@@ -111,10 +112,11 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cre
       if (cred.authorization !== undefined) {
         const b = bearer(cred.authorization);
         if (b.kind === 'malformed') throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <ACCESS_TOKEN>"');
-        if (b.kind === 'ok') return { by: 'token', credential: b.credential, via: 'token' };
+        if (b.kind === 'ok') return { by: 'token', credential: b.credential };
       }
       if (cred.apiKeyHeader) return { by: 'key', credential: cred.apiKeyHeader };
-      if (group === 'token-key-or-cookie' && cred.sessionCookie) return { by: 'token', credential: cred.sessionCookie, via: 'cookie' };
+      // The cookie holds a session (auth/sessions.ts), never an access token; only this group reads it.
+      if (group === 'token-key-or-cookie' && cred.sessionCookie) return { by: 'session', credential: cred.sessionCookie };
       throw missing('send Authorization: Bearer <ACCESS_TOKEN> or X-API-Key');
     }
   }
@@ -135,7 +137,8 @@ export async function authenticate(ctx: AppContext, group: AuthGroup, cred: Cred
   }
   const chosen = choose(group, cred);
   if (!chosen) return null;
-  return chosen.by === 'key' ? byApiKey(ctx, chosen.credential) : byAccessToken(ctx, chosen.credential, chosen.via);
+  if (chosen.by === 'session') return { user: await sessionUser(ctx, chosen.credential), apiKey: null, via: 'cookie' };
+  return chosen.by === 'key' ? byApiKey(ctx, chosen.credential) : byAccessToken(ctx, chosen.credential);
 }
 
 /**
@@ -154,12 +157,14 @@ export function authenticateCached(ctx: AppContext, group: AuthGroup, cred: Cred
     return undefined;
   }
   if (!chosen) return null;
+  // A session is read from the store at each use, so a logout holds on every instance at once.
+  if (chosen.by === 'session') return undefined;
   if (chosen.by === 'token') {
     const now = ctx.now();
     const check = ctx.tokenCache.get(chosen.credential, now);
     if (!check?.ok) return undefined;
     const user = peekUserById(ctx.db, check.userId);
-    return user && { user, apiKey: null, via: chosen.via };
+    return user && { user, apiKey: null, via: 'token' };
   }
   const row = peekLiveKeyByHash(ctx.db, hashSecret(chosen.credential));
   if (!row) return undefined;

@@ -8,7 +8,7 @@ export type JobRow = Selectable<JobsTable>;
 export const TERMINAL_STATES: readonly JobState[] = ['succeeded', 'failed', 'canceled'];
 
 const JOB_COLUMNS = [
-  'id', 'kind', 'payload', 'state', 'attempts', 'max_attempts', 'run_after', 'lease_owner', 'lease_expires_at',
+  'id', 'kind', 'payload', 'state', 'attempts', 'max_attempts', 'crashes', 'run_after', 'lease_owner', 'lease_expires_at',
   'cancel_requested', 'error', 'result', 'created_at', 'updated_at', 'started_at', 'finished_at',
 ] as const satisfies ReadonlyArray<keyof JobsTable>;
 
@@ -191,11 +191,11 @@ export async function requestCancel(db: Kysely<Database>, id: string, now: strin
   return Number(res.numUpdatedRows) > 0;
 }
 
-/** A failed or canceled job back to the queue with a fresh attempt budget. */
+/** A failed or canceled job back to the queue with a fresh attempt budget (and crash count). */
 export async function requeueFinished(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
-    .set({ state: 'queued', attempts: 0, error: null, result: null, cancel_requested: 0, run_after: now, started_at: null, finished_at: null, updated_at: now })
+    .set({ state: 'queued', attempts: 0, crashes: 0, error: null, result: null, cancel_requested: 0, run_after: now, started_at: null, finished_at: null, updated_at: now })
     .where('id', '=', id)
     .where('state', 'in', ['failed', 'canceled'])
     .executeTakeFirst();
@@ -213,12 +213,14 @@ export async function findOrphans(db: Kysely<Database>, now: string, anyLease: b
 export async function recoverOrphan(
   db: Kysely<Database>,
   orphan: JobRow,
-  set: { state: 'queued' | 'failed' | 'canceled'; error: string | null; now: string },
+  set: { state: 'queued' | 'failed' | 'canceled'; error: string | null; now: string; crashes?: number; attempts?: number },
 ): Promise<boolean> {
   const terminal = set.state !== 'queued';
   let q = db
     .updateTable('jobs')
     .set({
+      ...(set.crashes === undefined ? {} : { crashes: set.crashes }),
+      ...(set.attempts === undefined ? {} : { attempts: set.attempts }),
       state: set.state,
       error: set.error,
       lease_owner: null,

@@ -8,12 +8,15 @@ import { busOf } from '../store/cache-bus.js';
 import * as repo from './jobs.repo.js';
 import { JobLog } from './job-log.js';
 import type { JobRow } from './jobs.repo.js';
+import { JobFailure } from './job-failure.js';
+import { armBudget, BUDGET_GRACE_MS, budgetOf, checkBudgetKinds, DEFAULT_MAX_CRASHES, DEFAULT_TIME_BUDGET_MS, tooManyCrashes, type JobLimits } from './limits.js';
 
 export type { JobRow } from './jobs.repo.js';
 export { TERMINAL_STATES } from './jobs.repo.js';
 
 /** The log line of a run's start. */
-const startLine = (job: Pick<JobRow, 'attempts' | 'max_attempts'>) => `attempt ${job.attempts} of ${job.max_attempts} started`;
+const startLine = (job: Pick<JobRow, 'attempts' | 'max_attempts' | 'crashes'>) =>
+  `attempt ${job.attempts} of ${job.max_attempts} started${job.crashes > 0 ? ` (the server stopped ${job.crashes} time(s) during earlier runs)` : ''}`;
 
 /** What a handler gets for one attempt of one job. */
 export interface JobContext<P = unknown> {
@@ -35,24 +38,18 @@ export interface JobContext<P = unknown> {
 
 export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<unknown>;
 
-/**
- * A failure the handler knows about. `retryable: false` (the default) fails the job at once;
- * other errors are treated as transient and retried while attempts remain.
- */
-export class JobFailure extends Error {
-  readonly retryable: boolean;
-  constructor(message: string, options: { retryable?: boolean } = {}) {
-    super(message);
-    this.name = 'JobFailure';
-    this.retryable = options.retryable ?? false;
-  }
-}
+export { JobFailure } from './job-failure.js';
 
 export interface KindOptions {
-  /** Runs of one job before it fails for good (a crash-interrupted run counts). Default 3. */
+  /**
+   * Runs of one job before it fails for good, counting failed runs only: a run cut short by the
+   * server's death is counted apart, against the queue's `maxCrashes`. Default 3.
+   */
   maxAttempts?: number;
   /** Wait before a retry after a transient failure: delay * 2^(attempt-1). Default 1000 ms. */
   retryDelayMs?: number;
+  /** A run still going after this long is stopped and the job failed (the operator's budget wins). Default 30 min. */
+  timeBudgetMs?: number;
 }
 
 export interface QueueOptions {
@@ -70,6 +67,8 @@ export interface QueueOptions {
    */
   recoverAllRunningAtStart: boolean;
   onError?: (err: unknown, where: string) => void;
+  /** Time budgets and the crash limit (jobs/limits.ts); defaults when absent. */
+  limits?: JobLimits;
 }
 
 export interface JobEvent {
@@ -79,19 +78,22 @@ export interface JobEvent {
   error: string | null;
 }
 
-type AbortReason = 'canceled' | 'shutdown' | 'lease-lost';
+type AbortReason = 'canceled' | 'shutdown' | 'lease-lost' | 'over-budget';
 
 interface Running {
   controller: AbortController;
   reason?: AbortReason;
+  /** Set when the run outlived its time budget: the job's error. */
+  overBudget?: JobFailure;
   done: Promise<void>;
 }
 
 /**
  * The durable job queue of ARCHITECTURE "Async work": jobs live in the store, are claimed with a
  * lease renewed by heartbeats, run by at most `concurrency` workers, reach their engine's
- * AbortSignal on cancel, retry transient failures, and are recovered after a crash (run again while
- * attempts remain, otherwise failed with the reason). States: queued → running → succeeded | failed |
+ * AbortSignal on cancel, retry transient failures, are stopped and failed past their time budget,
+ * and are recovered after a crash (run again until the server has died `maxCrashes` times during
+ * the job's runs, then failed with that reason). States: queued → running → succeeded | failed |
  * canceled; running → queued on a transient failure, a graceful shutdown or crash recovery.
  */
 export class JobQueue {
@@ -101,6 +103,7 @@ export class JobQueue {
   private readonly events = new EventEmitter();
   private readonly leaseMs: number;
   private readonly pollMs: number;
+  private readonly maxCrashes: number;
   private timer: NodeJS.Timeout | undefined;
   private sweepTimer: NodeJS.Timeout | undefined;
   private pumping: Promise<void> | undefined;
@@ -119,12 +122,15 @@ export class JobQueue {
     if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 500;
+    this.maxCrashes = options.limits?.maxCrashes ?? DEFAULT_MAX_CRASHES;
+    if (!Number.isInteger(this.maxCrashes) || this.maxCrashes < 1) throw new Error('maxCrashes must be a whole number >= 1');
     this.events.setMaxListeners(0);
   }
 
   register<P>(kind: string, handler: JobHandler<P>, options: KindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
-    this.handlers.set(kind, { handler, options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000 } });
+    const timeBudgetMs = budgetOf(this.options.limits ?? {}, kind, options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
+    this.handlers.set(kind, { handler, options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000, timeBudgetMs } });
   }
 
   private iso(offsetMs = 0): string {
@@ -146,6 +152,7 @@ export class JobQueue {
       state: 'queued',
       attempts: 0,
       max_attempts: options.maxAttempts ?? registered.options.maxAttempts,
+      crashes: 0,
       run_after: now,
       lease_owner: null,
       lease_expires_at: null,
@@ -306,7 +313,13 @@ export class JobQueue {
   }
 
   /** Recovers what a crashed process left running, then starts claiming. */
+  /** Throws InvalidJobLimits when the limits name a kind no handler was registered for. */
+  checkLimits(): void {
+    checkBudgetKinds(this.options.limits ?? {}, [...this.handlers.keys()]);
+  }
+
   async start(): Promise<void> {
+    this.checkLimits();
     this.stopped = false;
     // Other instances on the same database announce the jobs they queue: an idle worker here takes
     // one at once instead of at its next poll. Its own announcements it has already acted on.
@@ -455,22 +468,33 @@ export class JobQueue {
       signal: entry.controller.signal,
       log: (line) => log.append(line),
     };
+    // Past its budget the run is aborted; one that ignores the abort is given up a little later.
+    const budget = armBudget(options.timeBudgetMs, this.options.limits?.budgetGraceMs ?? BUDGET_GRACE_MS, (err) => {
+      if (entry.reason) return;
+      entry.reason = 'over-budget';
+      entry.overBudget = err;
+      entry.controller.abort(err);
+    });
     let outcome: { ok: true; result: unknown } | { ok: false; err: unknown };
     try {
       // Stopped or canceled before it started (a claim that raced a stop): a handler listens for the
       // abort event, which has already fired, so it would never hear it. It does not start.
       if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
-      const result = await handler(ctx);
+      const running = handler(ctx);
+      running.catch(() => undefined); // a run given up may still end; nobody waits for it then
+      const result = await Promise.race([running, budget.givenUp]);
       outcome = { ok: true, result };
     } catch (err) {
       outcome = { ok: false, err };
     } finally {
+      budget.disarm();
       clearInterval(heartbeat);
     }
     // Every line is committed before the run's end; a line that could not be written fails the run
     // as an error of the handler would.
     try {
-      await log.drained();
+      // A run given up may still be logging: its lines are not waited for.
+      if (!entry.overBudget) await log.drained();
     } catch (err) {
       if (outcome.ok) outcome = { ok: false, err };
     }
@@ -497,6 +521,12 @@ export class JobQueue {
       await finish('queued', { attempts: job.attempts - 1, run_after: now }, 'the server is stopping; back in the queue for the next start');
       return;
     }
+    if (entry.reason === 'over-budget') {
+      // Not retried: the same work would most likely run as long again.
+      const message = entry.overBudget!.message;
+      await finish('failed', { error: message }, `failed: ${message}`);
+      return;
+    }
     const flagged = (await repo.findJob(db, job.id))?.cancel_requested === 1;
     if (entry.reason === 'canceled' || flagged) {
       await finish('canceled', { error: 'canceled while running' }, 'canceled while running');
@@ -514,7 +544,11 @@ export class JobQueue {
     await finish('failed', { error: message }, `failed: ${message}`);
   }
 
-  /** Jobs whose worker died: run again while attempts remain, else fail with the reason. */
+  /**
+   * Jobs whose worker died (its process was killed, crashed or froze past its lease). The death is
+   * counted on the job, not as one of its attempts: a job that may itself be what takes the server
+   * down runs again only until the server has died `maxCrashes` times during its runs, then fails.
+   */
   private async recover(anyLease: boolean): Promise<void> {
     const db = this.options.db;
     const now = this.iso();
@@ -522,21 +556,23 @@ export class JobQueue {
       if (this.running.has(orphan.id)) continue;
       let state: 'queued' | 'failed' | 'canceled';
       let error: string | null;
+      const crashes = orphan.crashes + 1;
       if (orphan.cancel_requested) {
         state = 'canceled';
         error = 'canceled; the server stopped while it ran';
-      } else if (orphan.attempts < orphan.max_attempts) {
+      } else if (crashes < this.maxCrashes) {
         state = 'queued';
         error = null;
       } else {
         state = 'failed';
-        error = `the server stopped while this job ran (attempt ${orphan.attempts} of ${orphan.max_attempts}); no attempts left`;
+        error = tooManyCrashes(crashes, this.maxCrashes);
       }
-      if (!(await repo.recoverOrphan(db, orphan, { state, error, now }))) continue;
+      const counted = state === 'canceled' ? {} : { crashes, attempts: Math.max(0, orphan.attempts - 1) };
+      if (!(await repo.recoverOrphan(db, orphan, { state, error, now, ...counted }))) continue;
       if (state === 'queued') this.workSeen++;
       const line =
         state === 'queued'
-          ? `recovered: the worker stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again`
+          ? `recovered: the server stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again (server stops during this task: ${crashes}; at ${this.maxCrashes} it fails)`
           : `recovered: ${error}`;
       await repo.appendLog(db, orphan.id, now, line);
       this.emit({ ...orphan, state, error });

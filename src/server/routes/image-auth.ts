@@ -6,7 +6,10 @@ import { registerRoute } from '../http/register.js';
 import * as keys from '../services/keys.service.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
 import { verifyAccessToken } from '../auth/tokens.js';
+import { endSession, startSession } from '../auth/sessions.js';
+import { credentialsOf } from '../http/register.js';
 import { publicUser } from '../services/users.service.js';
+import { HttpError } from '../errors.js';
 
 export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, whoami, ({ auth }) => ({
@@ -23,15 +26,19 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, ctx, deleteKey, ({ auth, params }) => keys.deleteKey(ctx, params.key_id, auth.user.id));
 
-  registerRoute(app, ctx, createSessionCookie, async ({ request, reply }) => {
-    // The bearer token was verified by the auth layer; the cookie carries it for browser use.
+  registerRoute(app, ctx, createSessionCookie, async ({ auth, request, reply }) => {
+    // The bearer token was verified by the auth layer; the cookie gets a session of its own, never
+    // the token (a session ends at logout and sooner than the token; auth/sessions.ts).
     const token = request.headers.authorization!.slice('Bearer '.length);
     const check = await verifyAccessToken(ctx.tokenSecret, token, ctx.now());
-    const maxAge = check.ok ? Math.max(0, check.exp - Math.floor(ctx.now().getTime() / 1000)) : 0;
-    reply.header('set-cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge }));
+    if (!check.ok) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token is invalid', { status: 401 });
+    const session = await startSession(ctx, auth.user.id, check.exp);
+    reply.header('set-cookie', serialize(SESSION_COOKIE, session.value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: session.maxAgeSeconds }));
   });
 
-  registerRoute(app, ctx, deleteSessionCookie, ({ reply }) => {
+  registerRoute(app, ctx, deleteSessionCookie, async ({ request, reply }) => {
+    // Logout ends the session on the server too: a copy of the cookie kept elsewhere stops working.
+    await endSession(ctx, credentialsOf(request).sessionCookie);
     reply.header('set-cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }));
   });
 }

@@ -104,5 +104,6 @@ export function batchScrapeHandler(ctx: Ctx) {
 
 export function registerBatchScrape(ctx: Ctx): void {
   // A crash-interrupted run counts as an attempt; pages already done are never redone.
-  ctx.jobs.register(BATCH_SCRAPE_JOB, batchScrapeHandler(ctx), { maxAttempts: 5, retryDelayMs: 500 });
+  // Up to 1000 pages of up to 300 s each: a healthy batch can run for hours, so its budget is six.
+  ctx.jobs.register(BATCH_SCRAPE_JOB, batchScrapeHandler(ctx), { maxAttempts: 5, retryDelayMs: 500, timeBudgetMs: 6 * 3600_000 });
 }

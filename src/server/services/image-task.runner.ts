@@ -191,6 +191,8 @@ async function publishOutputs(ctx: Ctx, taskId: string): Promise<void> {
 }
 
 export function registerImageTasks(ctx: Ctx): void {
-  // Two attempts: a run cut short by a crash gets one more; engine failures are final at once.
-  ctx.jobs.register(IMAGE_TASK_JOB, imageTaskHandler(ctx), { maxAttempts: 2, retryDelayMs: 500 });
+  // Two attempts for transient failures (server stops are counted apart); engine failures are final
+  // at once. An illustration takes seconds and a screenshot's page has its own timeouts: ten minutes is
+  // far past any healthy run.
+  ctx.jobs.register(IMAGE_TASK_JOB, imageTaskHandler(ctx), { maxAttempts: 2, retryDelayMs: 500, timeBudgetMs: 10 * 60_000 });
 }

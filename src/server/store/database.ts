@@ -47,6 +47,19 @@ export interface ApiKeysTable {
   deleted_at: string | null;
 }
 
+/** A browser session (the facet_session cookie); logout deletes its row (migration 0023). */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  /** SHA-256 of the cookie's value; the value itself is never stored. */
+  hash: string;
+  created_at: string;
+  /** Recorded at most once a minute; the session ends after a long enough idle time. */
+  last_used_at: string;
+  /** The absolute end, however active the session is. */
+  expires_at: string;
+}
+
 export interface UsageRecordsTable {
   id: Generated<number>;
   api_key_id: string | null;
@@ -188,6 +201,8 @@ export interface JobsTable {
   state: JobState;
   attempts: number;
   max_attempts: number;
+  /** Runs of this job cut short by the server's death (migration 0023); see jobs/queue.ts. */
+  crashes: number;
   run_after: string;
   lease_owner: string | null;
   lease_expires_at: string | null;
@@ -420,6 +435,7 @@ export interface Database {
   settings: SettingsTable;
   users: UsersTable;
   api_keys: ApiKeysTable;
+  sessions: SessionsTable;
   usage_records: UsageRecordsTable;
   model_listing: ModelListingTable;
   livedocs: LiveDocsTable;

@@ -10,6 +10,7 @@ import { landingPagesMigration } from './migrations/0015-landing-pages.js';
 import { cacheBusMigration } from './migrations/0019-cache-bus.js';
 import { socialSpeedMigration } from './migrations/0017-social-speed.js';
 import { betaSpeedMigration } from './migrations/0020-beta-speed.js';
+import { sessionsJobCrashesMigration } from './migrations/0023-sessions-job-crashes.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -365,4 +366,5 @@ export const MIGRATIONS: Record<string, Migration> = {
       await db.schema.dropIndex('usage_user').ifExists().execute();
     },
   },
+  '0023_sessions_job_crashes': sessionsJobCrashesMigration,
 };

@@ -143,14 +143,16 @@ describeOnStores('JobQueue', (underTest) => {
     expect((await q.cancel(running.id))?.outcome).toBe('already-ended');
   });
 
-  it("recovers a dead worker's job when its lease expires: again while attempts remain, else failed", async () => {
+  it("recovers a dead worker's job when its lease expires: again until the server has died maxCrashes times during it, then failed", async () => {
     const store = await stores.open();
     opened.push(store);
     // A first process claims two jobs and dies without a word (its heartbeats never run).
     const dead = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 2, leaseMs: 200, pollMs: 50, recoverAllRunningAtStart: false });
     dead.register('work', async () => new Promise(() => {}), { maxAttempts: 2 });
     const a = await dead.enqueue('work', { id: 'a' });
+    // b had already been cut short once by an earlier death of the server.
     const b = await dead.enqueue('work', { id: 'b' }, { maxAttempts: 1 });
+    await store.db.updateTable('jobs').set({ crashes: 1 }).where('id', '=', b.id).execute();
     const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
     const lease = new Date(Date.now() + 200).toISOString();
     await claimNext(store.db, { kinds: ['work'], owner: 'dead', now: new Date().toISOString(), leaseExpiresAt: lease });
@@ -161,10 +163,78 @@ describeOnStores('JobQueue', (underTest) => {
     q.register('work', async () => 'done', { maxAttempts: 2 });
     await sleep(250);
     await q.start();
-    expect(await q.waitForEnd(a.id, 5000)).toMatchObject({ state: 'succeeded', attempts: 2 });
+    // The death is counted apart from the attempts: a's run after it is still its first attempt.
+    expect(await q.waitForEnd(a.id, 5000)).toMatchObject({ state: 'succeeded', attempts: 1, crashes: 1 });
+    expect((await q.logs(a.id)).map((l) => l.line).join('\n')).toMatch(/recovered: the server stopped during attempt 1 of 2 .*queued to run again[\s\S]*attempt 1 of 2 started \(the server stopped 1 time/);
     const failed = await q.waitForEnd(b.id, 5000);
-    expect(failed.state).toBe('failed');
-    expect(failed.error).toMatch(/server stopped while this job ran \(attempt 1 of 1\)/);
+    expect(failed).toMatchObject({ state: 'failed', crashes: 2 });
+    expect(failed.error).toBe('the server stopped 2 times while running this task; it is not run again (limit --job-max-crashes 2)');
+    // A retry asked for by a person starts the count again.
+    expect(await q.retry(b.id)).toMatchObject({ outcome: 'requeued', job: { crashes: 0, attempts: 0 } });
+    expect(await q.waitForEnd(b.id, 5000)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('fails a job at the first death with maxCrashes 1, and lets it survive more with a higher limit', async () => {
+    const store = await stores.open();
+    opened.push(store);
+    const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
+    const crashOnce = async (q: JobQueue, id: string) => {
+      const lease = new Date(Date.now() - 1).toISOString();
+      const got = await claimNext(store.db, { kinds: ['work'], owner: 'dead', now: new Date().toISOString(), leaseExpiresAt: lease });
+      expect(got?.id).toBe(id);
+      await (q as unknown as { recover(any: boolean): Promise<void> }).recover(false);
+    };
+    const strict = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { maxCrashes: 1 } });
+    strict.register('work', async () => 'done');
+    const one = await strict.enqueue('work', {});
+    await crashOnce(strict, one.id);
+    expect(await strict.get(one.id)).toMatchObject({ state: 'failed', error: expect.stringMatching(/stopped 1 time while running this task/) });
+
+    const lenient = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { maxCrashes: 4 } });
+    lenient.register('work', async () => 'done', { maxAttempts: 1 });
+    const many = await lenient.enqueue('work', {});
+    for (let i = 1; i <= 3; i++) {
+      await crashOnce(lenient, many.id);
+      expect(await lenient.get(many.id)).toMatchObject({ state: 'queued', crashes: i, attempts: 0 });
+    }
+    await crashOnce(lenient, many.id);
+    expect(await lenient.get(many.id)).toMatchObject({ state: 'failed', crashes: 4 });
+  });
+
+  it('stops a run past its time budget and fails the job with the reason, without retrying it', async () => {
+    const { q } = await setup({ concurrency: 1 });
+    let runs = 0;
+    q.register('slow', (job) => {
+      runs++;
+      return new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)));
+    }, { timeBudgetMs: 100, maxAttempts: 3 });
+    await q.start();
+    const job = await q.enqueue('slow', {});
+    const ended = await q.waitForEnd(job.id, 5000);
+    expect(ended).toMatchObject({ state: 'failed', error: 'the task ran longer than its time budget of 100 ms and was stopped', attempts: 1 });
+    expect(runs).toBe(1);
+  });
+
+  it('gives up a run that ignores its abort after the grace time, and its worker takes the next job', async () => {
+    const store = await stores.open();
+    opened.push(store);
+    const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { budgetGraceMs: 50, timeBudgets: { byKind: { stuck: 150 } } } });
+    queues.push(q);
+    q.register('stuck', () => new Promise(() => {}));
+    q.register('quick', async () => 'fine');
+    await q.start();
+    const stuck = await q.enqueue('stuck', {});
+    const quick = await q.enqueue('quick', {});
+    expect(await q.waitForEnd(stuck.id, 5000)).toMatchObject({ state: 'failed', error: expect.stringMatching(/longer than its time budget/) });
+    expect(await q.waitForEnd(quick.id, 5000)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('refuses budgets named for kinds it does not run', async () => {
+    const store = await stores.open();
+    opened.push(store);
+    const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, recoverAllRunningAtStart: false, limits: { timeBudgets: { byKind: { 'imgae-task': 1000 } } } });
+    q.register('image-task', async () => 'x');
+    await expect(q.start()).rejects.toThrow(/unknown task kind\(s\) imgae-task; the kinds are image-task/);
   });
 
   it('hands running jobs back to the queue on a graceful stop, without using up an attempt', async () => {

@@ -3,6 +3,7 @@ import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
 import { usageError } from '../../exit-codes.js';
 import { addObjectStoreOptions, objectStoreOptions, type ObjectStoreFlags } from './object-store-options.js';
+import { timeBudgetOption, type TimeBudgets } from './job-options.js';
 
 export interface ServeOptions extends ObjectStoreFlags {
   host: string;
@@ -32,6 +33,8 @@ export interface ServeOptions extends ObjectStoreFlags {
   answerChunkDelay: number;
   workers: number;
   jobLease: number;
+  jobMaxCrashes: number;
+  jobTimeBudget?: TimeBudgets;
   chromium?: string;
   maxUploadMb: number;
   maxKeysPerUser: number;
@@ -143,6 +146,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     answerChunkDelayMs: opts.answerChunkDelay,
     workers: opts.workers,
     jobLeaseMs: opts.jobLease * 1000,
+    jobLimits: { maxCrashes: opts.jobMaxCrashes, timeBudgets: opts.jobTimeBudget },
     chromiumPath: opts.chromium ?? deps.env.FACET_CHROMIUM,
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
@@ -158,7 +162,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
 export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
   const { startServer } = await import('../../../server/server.js');
   return startServer(options).catch((e: Error) => {
-    throw e.name === 'InvalidAllowance' || /^--public-url /.test(e.message) ? usageError(e.message) : e;
+    throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' || /^--public-url /.test(e.message) ? usageError(e.message) : e;
   });
 }
 
@@ -268,6 +272,8 @@ export function register(program: Command, deps: Deps): Command {
     .option('--answer-chunk-delay <ms>', 'pause between streamed answer chunks of the local engine', intOption(0, 10_000), 0)
     .option('--workers <n>', 'async tasks run at once (1-64)', intOption(1, 64), 2)
     .option('--job-lease <seconds>', 'how long a running task is held without a heartbeat; when an instance dies, others take its tasks over after this (2-600)', intOption(2, 600), 30)
+    .option('--job-max-crashes <n>', 'a task during which the server stopped (killed, crashed, froze) this many times is failed instead of run again (1-100)', intOption(1, 100), 2)
+    .option('--job-time-budget <[kind=]seconds>', 'stop and fail a task run that takes longer: SECONDS for every kind, KIND=SECONDS for one (repeatable; defaults: image-task 600, batch-scrape 21600, the others 1800)', timeBudgetOption)
     .option('--chromium <path>', 'Chromium for screenshot tasks (default: FACET_CHROMIUM or /usr/bin/chromium)')
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)

@@ -1,0 +1,81 @@
+import { afterAll, afterEach, expect, it } from 'vitest';
+import type { Store } from '../../../src/server/store/store.js';
+import { insertUser } from '../../../src/server/store/users.repo.js';
+import { endSession, sessionUser, SESSION_IDLE_MS, SESSION_MAX_MS, startSession } from '../../../src/server/auth/sessions.js';
+import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
+
+const opened: Store[] = [];
+afterEach(async () => {
+  for (const s of opened.splice(0)) await s.close();
+});
+afterAll(dropTestDatabases);
+
+const T0 = Date.parse('2026-03-01T00:00:00.000Z');
+const HOUR = 3600_000;
+/** An access token that outlives every session here (30 days), in seconds. */
+const TOKEN_EXP = (T0 + 30 * 24 * HOUR) / 1000;
+
+describeOnStores('browser sessions', (stores) => {
+  /** A store with one user and a clock the test moves. */
+  async function setup() {
+    const s = await stores.open();
+    opened.push(s);
+    await insertUser(s.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: '2026-01-01T00:00:00.000Z' });
+    const clock = { at: T0 };
+    return { s, clock, ctx: { db: s.db, now: () => new Date(clock.at) } };
+  }
+
+  it('stores only a hash of the value, and a logout refuses it from then on', async () => {
+    const { s, ctx } = await setup();
+    const { value, maxAgeSeconds } = await startSession(ctx, 'u1', TOKEN_EXP);
+    expect(maxAgeSeconds).toBe(SESSION_MAX_MS / 1000);
+    const rows = await s.db.selectFrom('sessions').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(value);
+    expect((await sessionUser(ctx, value)).id).toBe('u1');
+    await endSession(ctx, value);
+    await expect(sessionUser(ctx, value)).rejects.toMatchObject({ code: 'INVALID_SESSION', status: 401 });
+    expect(await s.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('ends after the idle time without use, and use keeps it alive up to its absolute end', async () => {
+    const { clock, ctx } = await setup();
+    const idle = await startSession(ctx, 'u1', TOKEN_EXP);
+    const busy = await startSession(ctx, 'u1', TOKEN_EXP);
+    // Just under the idle time: both still work; `busy` is used every few hours from here on.
+    clock.at += SESSION_IDLE_MS - 60_000;
+    expect((await sessionUser(ctx, busy.value)).id).toBe('u1');
+    clock.at += 60_000;
+    await expect(sessionUser(ctx, idle.value)).rejects.toThrow(/unused for too long/);
+    while (clock.at + 6 * HOUR < T0 + SESSION_MAX_MS) {
+      clock.at += 6 * HOUR;
+      expect((await sessionUser(ctx, busy.value)).id).toBe('u1');
+    }
+    clock.at = T0 + SESSION_MAX_MS;
+    await expect(sessionUser(ctx, busy.value)).rejects.toThrow(/lifetime is over/);
+  });
+
+  it('never outlives the access token it was started with', async () => {
+    const { clock, ctx } = await setup();
+    const tokenEnd = (T0 + 2 * HOUR) / 1000;
+    const { value, maxAgeSeconds } = await startSession(ctx, 'u1', tokenEnd);
+    expect(maxAgeSeconds).toBe(2 * 3600);
+    clock.at += 2 * HOUR;
+    await expect(sessionUser(ctx, value)).rejects.toMatchObject({ code: 'INVALID_SESSION' });
+  });
+
+  it('drops the ended sessions of a user at their next login', async () => {
+    const { s, clock, ctx } = await setup();
+    await startSession(ctx, 'u1', TOKEN_EXP);
+    await startSession(ctx, 'u1', TOKEN_EXP);
+    clock.at += SESSION_IDLE_MS + 1;
+    const fresh = await startSession(ctx, 'u1', TOKEN_EXP);
+    expect(await s.db.selectFrom('sessions').select('id').execute()).toHaveLength(1);
+    expect((await sessionUser(ctx, fresh.value)).id).toBe('u1');
+  });
+
+  it('refuses an unknown value', async () => {
+    const { ctx } = await setup();
+    await expect(sessionUser(ctx, 'fs_never-made')).rejects.toThrow(/session has ended/);
+  });
+});
