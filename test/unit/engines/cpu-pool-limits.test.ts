@@ -31,13 +31,13 @@ async function withPool<T>(over: Partial<CpuLimits>, use: (pool: CpuPool) => Pro
 describe('the CPU pool limits', () => {
   it('reads its limits from the environment, with defaults', () => {
     const d = cpuLimitsFromEnv({});
-    expect([d.memoryMb, d.queueMax, d.ownerQueueMax, d.timeoutMs['count-tokens'], d.timeoutMs['shape-html'], d.timeoutMs['render-png'], d.timeoutMs.default]).toEqual([512, 128, 32, 30_000, 30_000, 60_000, 60_000]);
+    expect([d.memoryMb, d.queueMax, d.ownerQueueMax, d.timeoutMs['count-tokens'], d.timeoutMs['shape-html'], d.timeoutMs['render-png'], d.timeoutMs.default]).toEqual([512, 256, 64, 30_000, 30_000, 60_000, 60_000]);
     const all = cpuLimitsFromEnv({ FACET_CPU_JOB_TIMEOUT_MS: '1500', FACET_CPU_JOB_MEMORY_MB: '256', FACET_CPU_QUEUE_MAX: '8', FACET_CPU_QUEUE_PER_OWNER: '50', FACET_CPU_WORKERS: '3' });
     expect([all.timeoutMs['count-tokens'], all.timeoutMs['write-deck'], all.timeoutMs.default, all.memoryMb, all.queueMax, all.ownerQueueMax, all.size]).toEqual([1500, 1500, 1500, 256, 8, 8, 3]);
     const some = parseTimeouts('render-png=5000, count-tokens=2000,default=9000,bogus=x');
     expect([some['render-png'], some['count-tokens'], some.default, some['write-deck'], some.bogus]).toEqual([5000, 2000, 9000, 60_000, undefined]);
     // Not a positive integer: the default stays.
-    expect(cpuLimitsFromEnv({ FACET_CPU_JOB_MEMORY_MB: '-1', FACET_CPU_QUEUE_MAX: '0' })).toMatchObject({ memoryMb: 512, queueMax: 128 });
+    expect(cpuLimitsFromEnv({ FACET_CPU_JOB_MEMORY_MB: '-1', FACET_CPU_QUEUE_MAX: '0' })).toMatchObject({ memoryMb: 512, queueMax: 256 });
   });
 
   it('stops a job past its time limit with a 422 that names the limit, and runs the next job', async () => {

@@ -66,13 +66,13 @@ export function parseTimeouts(spec: string | undefined): CpuLimits['timeoutMs'] 
  * cores, at most four (FACET_CPU_WORKERS overrides it).
  */
 export function cpuLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CpuLimits {
-  const queueMax = positiveInt(env.FACET_CPU_QUEUE_MAX) ?? 128;
+  const queueMax = positiveInt(env.FACET_CPU_QUEUE_MAX) ?? 256;
   return {
     size: positiveInt(env.FACET_CPU_WORKERS) ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
     timeoutMs: parseTimeouts(env.FACET_CPU_JOB_TIMEOUT_MS),
     memoryMb: positiveInt(env.FACET_CPU_JOB_MEMORY_MB) ?? 512,
     queueMax,
-    ownerQueueMax: Math.min(queueMax, positiveInt(env.FACET_CPU_QUEUE_PER_OWNER) ?? 32),
+    ownerQueueMax: Math.min(queueMax, positiveInt(env.FACET_CPU_QUEUE_PER_OWNER) ?? 64),
   };
 }
 
