@@ -1,6 +1,7 @@
 // Bundles the CLI into dist/cli.js. Code splitting keeps each command group, and the server,
 // in its own chunk so `facet --version` loads only commander and the launcher. dist/worker.js is
-// the server's CPU worker thread (engines/workers), found next to the server's bundle at run time.
+// the server's CPU worker thread and dist/render-child.js its render child process (native code)
+// (engines/workers), both found next to the server's bundle at run time.
 import { build } from 'esbuild';
 import path from 'node:path';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -93,7 +94,12 @@ const processGlobal = {
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
-  entryPoints: { cli: 'src/cli/main.ts', server: 'src/server/index.ts', worker: 'src/server/engines/workers/worker.ts' },
+  entryPoints: {
+    cli: 'src/cli/main.ts',
+    server: 'src/server/index.ts',
+    worker: 'src/server/engines/workers/worker.ts',
+    'render-child': 'src/server/engines/workers/child.ts',
+  },
   outdir: 'dist',
   bundle: true,
   splitting: true,

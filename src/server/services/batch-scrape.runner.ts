@@ -6,6 +6,7 @@ import { ExtractFailed } from '../engines/extract/load-page.js';
 import { extractUncommitted, saveCached, type CacheEntry } from './web-extract.service.js';
 import { ConnectionPool } from '../net/connection-pool.js';
 import { failInterrupted, findScrape, finishPage, pendingPages, startPage } from '../store/scrape.repo.js';
+import { HttpError } from '../errors.js';
 
 export const BATCH_SCRAPE_JOB = 'batch-scrape';
 
@@ -17,6 +18,8 @@ function errorOf(err: unknown): { code: string; message: string } {
     const code = { refused: 'FETCH_REFUSED', http: 'PAGE_HTTP_ERROR', timeout: 'PAGE_TIMEOUT', 'not-html': 'NOT_HTML', 'too-large': 'PAGE_TOO_LARGE' }[err.kind as string] ?? 'SCRAPE_FAILED';
     return { code, message: err.message };
   }
+  // The CPU pool's refusals (queue full, a time or memory limit) say which limit, under their own code.
+  if (err instanceof HttpError) return { code: err.code, message: err.message };
   return { code: 'SCRAPE_FAILED', message: `internal error: ${(err as Error).message}` };
 }
 
@@ -68,6 +71,7 @@ export function batchScrapeHandler(ctx: Ctx) {
             cache: { maxAgeMs: req.maxAge, minAgeMs: req.minAge },
             signal: job.signal,
             pool,
+            owner: scrape.api_key_id ?? scrape.user_id,
           });
           const data = extracted.data;
           cacheEntry = extracted.cacheEntry;

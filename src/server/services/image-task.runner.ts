@@ -104,6 +104,7 @@ export function imageTaskHandler(ctx: Ctx) {
         outDir: out,
         outDirReady: outReady,
         signal: job.signal,
+        owner: task.api_key_id ?? task.user_id,
         log: job.log,
         // Each image's output tokens are counted in a CPU worker beside its render.
         countTokens: true,

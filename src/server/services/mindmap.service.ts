@@ -85,8 +85,10 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
   if (tree.children.length === 0) throw new HttpError('MINDMAP_CREATE_FAILED', 'the model wrote no outline to draw (no branches under the topic)');
   let drawn;
   try {
-    drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout });
+    drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout }, { owner: auth.apiKey?.id ?? userId });
   } catch (err) {
+    // The CPU pool's own refusals (queue full, a time or memory limit) keep their status and code.
+    if (err instanceof HttpError) throw err;
     throw new HttpError('MINDMAP_CREATE_FAILED', `the mindmap could not be drawn: ${(err as Error).message}`);
   }
   // A new LiveDoc is made only once the map exists, so a failed call leaves nothing behind.
@@ -179,7 +181,8 @@ export async function mindmapPage(ctx: AppContext, id: string, q: { expires: num
   const stored = await loadMindmap(ctx, id);
   if (!stored) throw new HttpError('NOT_FOUND', 'no such mindmap');
   const layout = q.layout ?? stored.layout;
-  const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' });
+  // A page link has no caller identity: each map waits in its own line.
+  const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' }, { owner: `mindmap:${id}` });
   if (q.format === 'png') return { type: 'image/png', body: Buffer.from(drawn.png!.buffer, drawn.png!.byteOffset, drawn.png!.byteLength) };
   if (q.format === 'svg') return { type: 'image/svg+xml', body: drawn.svg };
   const link = (extra: Record<string, string>) => `/mindmaps/${encodeURIComponent(id)}?${new URLSearchParams({ ...extra, expires: String(q.expires), sig: q.sig })}`;

@@ -98,7 +98,7 @@ export async function importTheme(ctx: AppContext, userId: string, file: { fileN
   if (title !== undefined && title.trim().length > 100) throw new HttpError('INVALID_PARAMETER', 'title is at most 100 characters');
   let template: TemplateTheme;
   try {
-    template = await runCpuJob('read-template-theme', { data: new Uint8Array(file.data) });
+    template = await runCpuJob('read-template-theme', { data: new Uint8Array(file.data) }, { owner: userId });
   } catch (err) {
     if ((err as { code?: string }).code === 'NOT_A_TEMPLATE') throw new HttpError('INVALID_PARAMETER', `${file.fileName}: ${(err as Error).message}`);
     throw err;

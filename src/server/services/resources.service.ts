@@ -179,6 +179,8 @@ async function convertOrFail(file: UploadedFile) {
   try {
     return await convertFile(file.data, { fileName: file.fileName, mimeType: file.mimeType });
   } catch (err) {
+    // The CPU pool's refusals (queue full, a time or memory limit) keep their status and code.
+    if (err instanceof HttpError) throw err;
     throw new HttpError('INVALID_PARAMETER', `cannot read ${file.fileName}: ${(err as Error).message}`);
   }
 }

@@ -130,7 +130,7 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   await job.log(`outline by ${outline.model}: ${outline.outline.slides.length} content slide(s)`);
 
   const deck = buildDeck({ outline: outline.outline, passages, tables, lang: req.lang });
-  const composed = await runCpuJob('write-deck', { deck, theme }, { signal: job.signal });
+  const composed = await runCpuJob('write-deck', { deck, theme }, { signal: job.signal, owner: task.api_key_id ?? task.user_id });
   const pptx = Buffer.from(composed.pptx.buffer, composed.pptx.byteOffset, composed.pptx.byteLength);
   lap();
   await job.log(`deck written: ${composed.slides.length} slide(s), ${pptx.length} bytes`);

@@ -34,6 +34,8 @@ export interface ExtractionJob {
   /** Cached results between minAgeMs and maxAgeMs old are used; null never reads nor writes the cache. */
   cache: { maxAgeMs: number; minAgeMs?: number } | null;
   signal?: AbortSignal;
+  /** The API key or user the page is shaped for (the CPU pool's turn-taking). */
+  owner?: string;
 }
 
 /** A result to keep in the shared cache: written by the caller, alone or with its own writes. */
@@ -69,7 +71,7 @@ export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): P
     const age = hit ? now.getTime() - Date.parse(hit.created_at) : Infinity;
     if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) return { data: { ...(JSON.parse(hit.result) as WebExtractData), cached: true }, cacheEntry: null };
   }
-  const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape);
+  const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape, job.owner);
   const data: WebExtractData = {
     url: job.url,
     final_url: loaded.finalUrl,
@@ -119,11 +121,12 @@ function cookiesOf(list: WebExtractRequest['set_cookies']): PageCookie[] {
 }
 
 /** POST /v2/web/extract: every option of spec 4.6, errors as WEB_EXTRACT_FAILED (400 or 500). */
-export async function extract(ctx: AppContext, req: WebExtractRequest): Promise<WebExtractData> {
+export async function extract(ctx: AppContext, req: WebExtractRequest, owner?: string): Promise<WebExtractData> {
   const cookies = cookiesOf(req.set_cookies);
   try {
     return await runExtraction(ctx, {
       url: req.url,
+      owner,
       load: { mode: req.crawl_mode, waitForSelector: req.wait_for_selector, cookies, userAgent: req.user_agent, timeoutMs: req.timeout },
       shape: {
         format: req.output_format,

@@ -3,12 +3,27 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CpuPool } from '../../../src/server/engines/workers/pool.js';
+import { parseTimeouts, type CpuLimits } from '../../../src/server/engines/workers/limits.js';
+import { HttpError } from '../../../src/server/errors.js';
 import { compose } from '../../../src/server/engines/illustration/compose.js';
 
 // The pool runs the built worker (a worker thread cannot load the .ts sources): `npm run build` first.
-const WORKER = path.resolve(import.meta.dirname, '../../../dist/worker.js');
-const pool = new CpuPool(pathToFileURL(WORKER), 1);
+const DIST = path.resolve(import.meta.dirname, '../../../dist');
+const SCRIPTS = { worker: pathToFileURL(path.join(DIST, 'worker.js')), child: pathToFileURL(path.join(DIST, 'render-child.js')) };
+// Time limits far above any job here (the machine may be busy): limits are tested in cpu-pool-limits.test.ts.
+const limits = (over: Partial<CpuLimits> = {}): CpuLimits => ({ size: 1, timeoutMs: parseTimeouts('300000'), memoryMb: 512, queueMax: 64, ownerQueueMax: 16, ...over });
+const pool = new CpuPool(SCRIPTS, limits());
 afterAll(() => pool.close());
+
+/** Seconds of token counting on one worker. */
+const LONG_TEXT = '日本語の文章'.repeat(200_000);
+
+/** An object nested `depth` levels: more than structured cloning can follow. */
+function nested(depth: number): unknown {
+  let o: unknown = {};
+  for (let i = 0; i < depth; i++) o = { a: o };
+  return o;
+}
 
 /** The longest the event loop went without running a 10 ms timer while `work` was pending. */
 async function longestStall(work: Promise<unknown>): Promise<number> {
@@ -27,15 +42,21 @@ async function longestStall(work: Promise<unknown>): Promise<number> {
   return worst;
 }
 
+async function httpError(p: Promise<unknown>): Promise<HttpError> {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(HttpError);
+  return err as HttpError;
+}
+
 describe('the CPU worker pool', () => {
-  it('has a built worker to run', () => {
-    expect(existsSync(WORKER), 'run npm run build first').toBe(true);
+  it('has a built worker and render child to run', () => {
+    expect(existsSync(SCRIPTS.worker), 'run npm run build first').toBe(true);
+    expect(existsSync(SCRIPTS.child), 'run npm run build first').toBe(true);
   });
 
   it('counts tokens and renders PNGs off the event loop', async () => {
-    const text = '日本語の文章'.repeat(200_000); // 1.2 M characters: seconds of counting
     let counted: unknown;
-    const stall = await longestStall((async () => (counted = await pool.run('count-tokens', { texts: [text, 'hello world'] })))());
+    const stall = await longestStall((async () => (counted = await pool.run('count-tokens', { texts: [LONG_TEXT, 'hello world'] })))());
     expect(counted).toEqual([expect.any(Number), 2]);
     expect((counted as number[])[0]).toBeGreaterThan(100_000);
     // Loose: the whole count took seconds; the loop never waited for it.
@@ -49,6 +70,8 @@ describe('the CPU worker pool', () => {
 
   it('fails a job with its own error, and stops a running job when its signal aborts', async () => {
     await expect(pool.run('extract-document', { kind: 'pdf', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow();
+    // A job's error keeps its code across the worker boundary (the template import answers a 400 by it).
+    await expect(pool.run('read-template-theme', { data: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({ code: 'NOT_A_TEMPLATE', message: expect.stringContaining('not a PowerPoint file') });
     const abort = new AbortController();
     const long = pool.run('count-tokens', { texts: ['😀'.repeat(2_000_000)] }, { signal: abort.signal });
     setTimeout(() => abort.abort(new Error('caller left')), 50);
@@ -57,12 +80,25 @@ describe('the CPU worker pool', () => {
     await expect(pool.run('count-tokens', { texts: ['again'] })).resolves.toEqual([1]);
   });
 
+  it('fails a job whose input is nested too deeply to send, and runs the next one (thread and render child)', async () => {
+    // Before, postMessage threw after the job had taken its worker, which was never given back: every later job waited forever.
+    const deep = await httpError(pool.run('count-tokens', nested(5_000) as { texts: string[] }));
+    expect([deep.status, deep.code]).toEqual([422, 'INPUT_TOO_COMPLEX']);
+    expect(deep.message).toContain('nested too deeply');
+    await expect(pool.run('count-tokens', { texts: ['hello world'] })).resolves.toEqual([2]);
+
+    const deepRender = await httpError(pool.run('render-png', { svg: nested(5_000) }));
+    expect(deepRender.code).toBe('INPUT_TOO_COMPLEX');
+    const { svg } = compose({ prompt: 'after', width: 64, height: 64, index: 0, keywords: [] });
+    await expect(pool.run('render-png', { svg })).resolves.toMatchObject({ width: 64, height: 64 });
+  });
+
   it('runs an urgent job on its own lane beside a long one, never a long job there', async () => {
-    const laned = new CpuPool(pathToFileURL(WORKER), 1, { urgentLane: true });
+    const laned = new CpuPool(SCRIPTS, limits(), { urgentLane: true });
     try {
       // Seconds of work on the one general worker.
       let longDone = false;
-      const long = laned.run('count-tokens', { texts: ['日本語の文章'.repeat(200_000)] }).then((n) => ((longDone = true), n));
+      const long = laned.run('count-tokens', { texts: [LONG_TEXT] }).then((n) => ((longDone = true), n));
       await expect(laned.run('count-tokens', { texts: ['hello world'] }, { urgent: true })).resolves.toEqual([2]);
       // It did not wait behind the long job.
       expect(longDone).toBe(false);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CpuPool } from '../../../src/server/engines/workers/pool.js';
+import { cpuLimitsFromEnv } from '../../../src/server/engines/workers/limits.js';
 
 // The built worker (`npm run build` first): what a CPU worker thread loads when it starts.
 const WORKER = path.resolve(import.meta.dirname, '../../../dist/worker.js');
@@ -25,7 +26,7 @@ function staticPackages(entry: string): Set<string> {
   return packages;
 }
 
-const pool = new CpuPool(pathToFileURL(WORKER), 1);
+const pool = new CpuPool({ worker: pathToFileURL(WORKER) }, { ...cpuLimitsFromEnv({}), size: 1 });
 afterAll(() => pool.close());
 
 describe('a CPU worker at start-up', () => {
@@ -35,6 +36,8 @@ describe('a CPU worker at start-up', () => {
     // Before, every engine (fonts, the rasteriser, the slide writer, the HTML parsers) loaded when the
     // first CPU job of any kind started the worker: a batch scrape paid for the slide writer.
     expect([...staticPackages(WORKER)].filter((p) => !builtins.has(p))).toEqual([]);
+    // Nor does the render child process (a render loads resvg when it runs).
+    expect([...staticPackages(path.join(path.dirname(WORKER), 'render-child.js'))].filter((p) => !builtins.has(p))).toEqual([]);
   });
 
   it('still runs the jobs whose modules it loads lazily', async () => {

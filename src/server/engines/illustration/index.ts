@@ -17,6 +17,8 @@ export interface IllustrationRequest {
    */
   outDirReady?: Promise<unknown>;
   signal?: AbortSignal;
+  /** The API key or user the images are for: renders take turns by it in the CPU pool. */
+  owner?: string;
   /**
    * Progress lines. Not waited for (a job's log commits its lines in order and before the run ends):
    * a line's commit is never on the image's path. A promise it returns must not reject unhandled.
@@ -69,7 +71,7 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
     // The render goes to a CPU worker first (the token count to the lane for short jobs): the rest happens while it draws.
-    const rendering = renderPng(c.svg, req.signal);
+    const rendering = renderPng(c.svg, req.signal, req.owner);
     const counting = req.countTokens ? countTokens(c.svg) : undefined;
     counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
     req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);

@@ -1,187 +1,162 @@
-import { Worker } from 'node:worker_threads';
-
-/** What a worker posts back for one job. */
-export type JobReply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: { name: string; message: string; code?: string } };
-
-/** What the pool posts to a worker. */
-export interface JobMessage {
-  id: number;
-  name: string;
-  input: unknown;
-}
+import { FairQueue } from './fair-queue.js';
+import { queueFull, timeLimitHit, type CpuLimits } from './limits.js';
+import { ProcessPool } from './process-pool.js';
+import { ThreadPool, type Executor } from './thread-pool.js';
 
 export interface RunOptions {
-  /** Buffers moved to the worker instead of copied. */
+  /** Buffers moved to the worker instead of copied (worker threads only; a render child gets a copy). */
   transfer?: ArrayBuffer[];
   /** Aborting drops a queued job, and stops a running one by ending its worker. */
   signal?: AbortSignal;
   /**
-   * Short jobs a request waits on (token counts) go ahead of long ones (renders, documents), and
-   * may run on the pool's lane for them, which long jobs never hold.
+   * Short jobs a request waits on (token counts): they run on a lane of their own, which long jobs
+   * never hold, so a count never waits behind a render.
    */
   urgent?: boolean;
+  /** Who the job is for (an API key or user id): waiting jobs are taken round-robin between owners. */
+  owner?: string;
 }
 
 interface Job {
-  message: JobMessage;
-  transfer: ArrayBuffer[];
-  signal?: AbortSignal;
-  urgent: boolean;
+  name: string;
+  input: unknown;
+  options: RunOptions;
+  owner: string;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
   onAbort?: () => void;
 }
 
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-  /** The lane for urgent jobs: a long job is never started on it. */
-  urgentOnly: boolean;
+interface Lane {
+  name: 'general' | 'urgent';
+  capacity: number;
+  running: number;
+  queue: FairQueue<Job>;
+  threads?: ThreadPool;
 }
 
+export interface PoolScripts {
+  /** The worker thread entry (dist/worker.js). */
+  worker: URL;
+  /** The render child entry (dist/render-child.js); without it native jobs run in worker threads. */
+  child?: URL;
+}
+
+/** Jobs that call native code able to abort its process (resvg), run in a child process. */
+export function runsNative(name: string, input: unknown): boolean {
+  return name === 'render-png' || (name === 'render-mindmap' && (input as { png?: boolean } | null)?.png === true);
+}
+
+/** Jobs with no owner given share this one. */
+const NO_OWNER = '';
+
 /**
- * A fixed number of worker threads for CPU-heavy jobs (ARCHITECTURE "The event loop is for I/O"),
- * started on first use. Each runs one job at a time; the rest wait in order. Idle workers are unref'd
- * so they never keep a process alive; a busy one is ref'd so its job's promise is kept. A worker that
- * dies fails only the job it held, and a new one takes its place for the next job.
- *
- * With `urgentLane`, one more worker takes urgent jobs only: a token count a request waits on (or
- * the one an illustration is metered with) runs beside a render instead of behind it, which on a
- * busy pool could be most of a second. It is an extra thread, not an extra share of the CPU: it
- * works only while urgent jobs are waiting.
+ * The CPU pool (ARCHITECTURE "The event loop is for I/O"): two lanes, general (limits.size
+ * workers) and urgent (one, for token counts), each with a bounded queue taken round-robin
+ * between owners. A job starts only when its lane has a free worker, and from then on has its time
+ * limit; over it, or over its memory limit, it fails with a clear error and its worker (thread or
+ * render child) is replaced. The queue lives here, not in piscina's taskQueue: piscina sends jobs
+ * with an abort signal (every one here has its time limit's) around its taskQueue, and cannot say
+ * when a job starts, which is when its time limit must.
  */
 export class CpuPool {
-  private readonly slots = new Set<Slot>();
-  private readonly queue: Job[] = [];
-  private nextId = 1;
+  private readonly general: Lane;
+  private readonly urgent: Lane | null;
+  private children: ProcessPool | undefined;
   private closed = false;
 
   constructor(
-    private readonly script: URL,
-    readonly size: number,
-    private readonly options: { urgentLane?: boolean } = {},
-  ) {}
+    private readonly scripts: PoolScripts,
+    private readonly limits: CpuLimits,
+    options: { urgentLane?: boolean } = {},
+  ) {
+    this.general = { name: 'general', capacity: limits.size, running: 0, queue: new FairQueue() };
+    this.urgent = options.urgentLane ? { name: 'urgent', capacity: 1, running: 0, queue: new FairQueue() } : null;
+  }
 
   run(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the CPU worker pool is closed'));
     if (options.signal?.aborted) return Promise.reject(options.signal.reason);
+    const lane = options.urgent && this.urgent ? this.urgent : this.general;
+    const owner = options.owner ?? NO_OWNER;
+    // Full: refused at once, with a Retry-After, rather than holding the request without bound.
+    if (lane.queue.size >= this.limits.queueMax) return Promise.reject(queueFull(lane.name, this.limits.queueMax, false));
+    if (owner !== NO_OWNER && lane.queue.sizeOf(owner) >= this.limits.ownerQueueMax) return Promise.reject(queueFull(lane.name, this.limits.ownerQueueMax, true));
     return new Promise((resolve, reject) => {
-      const job: Job = { message: { id: this.nextId++, name, input }, transfer: options.transfer ?? [], signal: options.signal, urgent: options.urgent === true, resolve, reject };
-      if (job.signal) {
-        job.onAbort = () => this.abort(job);
-        job.signal.addEventListener('abort', job.onAbort, { once: true });
+      const job: Job = { name, input, options, owner, resolve, reject };
+      if (options.signal) {
+        job.onAbort = () => {
+          if (lane.queue.remove(owner, job)) this.settle(job, () => job.reject(options.signal!.reason));
+        };
+        options.signal.addEventListener('abort', job.onAbort, { once: true });
       }
-      if (options.urgent) {
-        const firstSlow = this.queue.findIndex((j) => !j.urgent);
-        this.queue.splice(firstSlow < 0 ? this.queue.length : firstSlow, 0, job);
-      } else {
-        this.queue.push(job);
-      }
-      this.dispatch();
+      lane.queue.push(owner, job);
+      this.pump(lane);
     });
   }
 
-  /** Starts the workers not yet running, idle (unref'd): the first job then finds one loaded. */
+  /** Starts the worker threads now (idle, unref'd): the first job then finds one loaded. */
   warm(): void {
-    while (!this.closed && this.general() < this.size) this.spawn(false);
-    if (!this.closed && this.options.urgentLane && !this.hasLane()) this.spawn(true);
+    if (this.closed) return;
+    this.threadsOf(this.general);
+    if (this.urgent) this.threadsOf(this.urgent);
   }
 
-  /** Ends every worker; queued and running jobs fail. */
+  /** Ends every worker and child; queued and running jobs fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) this.settle(job, () => job.reject(new Error('the CPU worker pool closed')));
-    const slots = [...this.slots];
-    this.slots.clear();
-    for (const slot of slots) if (slot.job) this.settle(slot.job, () => slot.job!.reject(new Error('the CPU worker pool closed')));
-    await Promise.all(slots.map((s) => s.worker.terminate()));
-  }
-
-  private general(): number {
-    let n = 0;
-    for (const s of this.slots) if (!s.urgentOnly) n++;
-    return n;
-  }
-
-  private hasLane(): boolean {
-    for (const s of this.slots) if (s.urgentOnly) return true;
-    return false;
-  }
-
-  /**
-   * A worker for the job, started if need be: an urgent job takes the urgent lane, else any free
-   * worker; a long one only a general worker. Urgent jobs wait ahead of long ones, so when the
-   * first in line finds none, none behind it would.
-   */
-  private slotFor(urgent: boolean): Slot | undefined {
-    const free = [...this.slots].filter((s) => s.job === null);
-    if (urgent) {
-      const lane = free.find((s) => s.urgentOnly);
-      if (lane) return lane;
-      if (this.options.urgentLane && !this.hasLane()) return this.spawn(true);
+    for (const lane of [this.general, this.urgent]) {
+      if (!lane) continue;
+      for (const job of lane.queue.drain()) this.settle(job, () => job.reject(new Error('the CPU worker pool closed')));
     }
-    const worker = free.find((s) => !s.urgentOnly);
-    if (worker) return worker;
-    return this.general() < this.size ? this.spawn(false) : undefined;
+    await Promise.all([this.general.threads?.close(), this.urgent?.threads?.close(), this.children?.close()]);
   }
 
-  private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = this.slotFor(this.queue[0].urgent);
-      if (!slot) return;
-      const job = this.queue.shift()!;
-      slot.job = job;
-      slot.worker.ref();
-      slot.worker.postMessage(job.message, job.transfer);
+  private threadsOf(lane: Lane): ThreadPool {
+    return (lane.threads ??= new ThreadPool(this.scripts.worker, lane.capacity, this.limits.memoryMb));
+  }
+
+  private executorFor(lane: Lane, job: Job): Executor {
+    if (this.scripts.child && runsNative(job.name, job.input)) return (this.children ??= new ProcessPool(this.scripts.child, this.limits.memoryMb));
+    return this.threadsOf(lane);
+  }
+
+  private pump(lane: Lane): void {
+    while (!this.closed && lane.running < lane.capacity) {
+      const job = lane.queue.shift();
+      if (!job) return;
+      lane.running++;
+      void this.start(lane, job).finally(() => {
+        lane.running--;
+        this.pump(lane);
+      });
     }
   }
 
-  private spawn(urgentOnly: boolean): Slot {
-    const worker = new Worker(this.script);
-    const slot: Slot = { worker, job: null, urgentOnly };
-    worker.unref();
-    worker.on('message', (reply: JobReply) => {
-      const job = slot.job;
-      if (!job || job.message.id !== reply.id) return;
-      slot.job = null;
-      worker.unref();
-      this.settle(job, () => (reply.ok ? job.resolve(reply.value) : job.reject(Object.assign(new Error(reply.error.message), reply.error))));
-      this.dispatch();
-    });
-    const lost = (err: Error) => {
-      if (!this.slots.delete(slot)) return;
-      if (slot.job) {
-        const job = slot.job;
-        slot.job = null;
-        this.settle(job, () => job.reject(err));
-      }
-      this.dispatch();
-    };
-    worker.on('error', lost);
-    worker.on('exit', (code) => lost(new Error(`a CPU worker stopped (exit code ${code})`)));
-    this.slots.add(slot);
-    return slot;
-  }
-
-  private abort(job: Job): void {
-    const queued = this.queue.indexOf(job);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-      this.settle(job, () => job.reject(job.signal!.reason));
-      return;
+  /** Runs a job that has its worker: its time limit starts now. */
+  private async start(lane: Lane, job: Job): Promise<void> {
+    const limitMs = this.limits.timeoutMs[job.name] ?? this.limits.timeoutMs.default;
+    // One signal for the executor: the caller's abort or the time limit, whichever comes first.
+    const stop = new AbortController();
+    const caller = job.options.signal;
+    const onCaller = () => stop.abort(caller!.reason);
+    caller?.addEventListener('abort', onCaller, { once: true });
+    const timeout = setTimeout(() => stop.abort(timeLimitHit(job.name, limitMs)), limitMs);
+    try {
+      const value = await this.executorFor(lane, job).run(job.name, job.input, { transfer: job.options.transfer, signal: stop.signal });
+      this.settle(job, () => job.resolve(value));
+    } catch (err) {
+      // Stopped by the caller or the time limit: the reason says which, whatever the worker threw.
+      const reason = stop.signal.aborted ? stop.signal.reason : err;
+      this.settle(job, () => job.reject(reason));
+    } finally {
+      clearTimeout(timeout);
+      caller?.removeEventListener('abort', onCaller);
     }
-    const slot = [...this.slots].find((s) => s.job === job);
-    if (!slot) return;
-    // A job cannot be interrupted inside a worker; ending the worker stops it at once.
-    this.slots.delete(slot);
-    slot.job = null;
-    this.settle(job, () => job.reject(job.signal!.reason));
-    void slot.worker.terminate();
-    this.dispatch();
   }
 
   private settle(job: Job, finish: () => void): void {
-    if (job.onAbort) job.signal!.removeEventListener('abort', job.onAbort);
+    if (job.onAbort) job.options.signal!.removeEventListener('abort', job.onAbort);
     finish();
   }
 }

@@ -1,23 +1,41 @@
-import { parentPort } from 'node:worker_threads';
 import { jobs, type JobName } from './jobs.js';
-import type { JobMessage, JobReply } from './pool.js';
 
-/** Entry of a CPU worker thread (built as dist/worker.js): runs one job per message, in order. */
-const port = parentPort;
-if (!port) throw new Error('worker.js runs inside a worker thread of the facet server');
+/** What the pool hands a worker for one job. */
+export interface JobTask {
+  name: string;
+  input: unknown;
+}
 
-port.on('message', async (message: JobMessage) => {
-  let reply: JobReply;
-  let transfer: ArrayBuffer[] = [];
+/** A job's failure as it crosses back to the pool: plain data, so its code survives the copy. */
+export interface JobFailure {
+  name: string;
+  message: string;
+  code?: string;
+}
+
+type Job = (input: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
+
+/** Runs one job by name; its failure becomes a JobFailure. Shared by the worker thread and the render child. */
+export async function runJob(task: JobTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   try {
-    const job = jobs[message.name as JobName] as (input: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[] }>;
-    if (!job) throw new Error(`unknown CPU job ${message.name}`);
-    const done = await job(message.input);
-    reply = { id: message.id, ok: true, value: done.value };
-    transfer = done.transfer ?? [];
+    const job = jobs[task.name as JobName] as Job | undefined;
+    if (!job) throw new Error(`unknown CPU job ${task.name}`);
+    return await job(task.input);
   } catch (err) {
-    const e = err as Error & { code?: string };
-    reply = { id: message.id, ok: false, error: { name: e.name ?? 'Error', message: e.message ?? String(err), ...(typeof e.code === 'string' ? { code: e.code } : {}) } };
+    const e = err as Error & { code?: unknown };
+    const failure: JobFailure = { name: e?.name ?? 'Error', message: e?.message ?? String(err), ...(typeof e?.code === 'string' ? { code: e.code } : {}) };
+    throw failure;
   }
-  port.postMessage(reply, transfer);
-});
+}
+
+/**
+ * Entry of a CPU worker thread (built as dist/worker.js), run by piscina: one job per call. The
+ * answer's own buffers are moved, not copied, back to the pool (piscina's move, loaded only then,
+ * so a worker starts without loading any package).
+ */
+export default async function runTask(task: JobTask): Promise<unknown> {
+  const done = await runJob(task);
+  if (!done.transfer?.length) return done.value;
+  const { move, transferableSymbol, valueSymbol } = await import('piscina');
+  return move({ [transferableSymbol]: done.transfer, [valueSymbol]: done.value } as unknown as Parameters<typeof move>[0]);
+}

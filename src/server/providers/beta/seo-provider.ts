@@ -9,5 +9,6 @@ export type SeoOperation = 'backlinks' | 'whois' | 'volume';
  */
 export interface SeoProvider {
   readonly kind: 'local' | 'upstream';
-  post(operation: SeoOperation, path: string, body: unknown): Promise<ProviderEnvelope>;
+  /** `owner`: the API key or user asking (the local sandbox's CPU jobs take turns by it). */
+  post(operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope>;
 }

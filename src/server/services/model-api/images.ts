@@ -44,7 +44,7 @@ export async function generateImages(
   // The image task service's illustration engine: the same prompt gives the same picture on both.
   const data = [];
   for (let index = 0; index < n; index++) {
-    const { png } = await renderPng(compose({ prompt: body.prompt, width, height, index, keywords: [] }).svg);
+    const { png } = await renderPng(compose({ prompt: body.prompt, width, height, index, keywords: [] }).svg, undefined, scope.apiKeyId ?? scope.userId);
     data.push({ b64_json: png.toString('base64'), revised_prompt: body.prompt });
   }
   const inputTokens = await countTokens(body.prompt);

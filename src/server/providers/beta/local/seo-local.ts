@@ -21,20 +21,20 @@ const NO_IMPORTS: ImportedBacklinkSource = { version: async () => null, rows: as
 export function localSeoProvider(secret: Uint8Array, imports: ImportedBacklinkSource = NO_IMPORTS): SeoProvider {
   return {
     kind: 'local',
-    post(operation: SeoOperation, path: string, body: unknown): Promise<ProviderEnvelope> {
+    post(operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope> {
       return runEnvelope(path, body, async (task): Promise<TaskOutcome> => {
         // Imported rows replace the generated ones. Only the import's version is read per request:
         // a worker holding that version's rows answers at once (its index built once per import);
         // one that does not says so, and gets the rows, read from the store, parsed in the worker.
         const target = operation === 'backlinks' && typeof task.target === 'string' ? parseTarget(task.target) : null;
         const version = target ? await imports.version(target.subject) : null;
-        const first = await runCpuJob('beta-seo-task', { operation, task, secret, imported: version ? { subject: target!.subject, version } : null });
+        const first = await runCpuJob('beta-seo-task', { operation, task, secret, imported: version ? { subject: target!.subject, version } : null }, { owner });
         if (!('needsImportedRows' in first)) return first;
         const current = await imports.rows(target!.subject);
         const again = await runCpuJob(
           'beta-seo-task',
           { operation, task, secret, imported: current ? { subject: target!.subject, ...current } : null },
-          { transfer: current ? current.chunks.map((c) => c.buffer as ArrayBuffer) : [] },
+          { transfer: current ? current.chunks.map((c) => c.buffer as ArrayBuffer) : [], owner },
         );
         if ('needsImportedRows' in again) throw new Error('a CPU worker refused the imported rows it was sent');
         return again;

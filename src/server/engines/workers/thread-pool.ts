@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { Piscina } from 'piscina';
+import type { JobTask } from './worker.js';
+import { inputNotPassable, memoryLimitHit } from './limits.js';
+
+/** What a lane hands a job to: worker threads (piscina) or render child processes (process-pool.ts). */
+export interface Executor {
+  run(name: string, input: unknown, options: { transfer?: ArrayBuffer[]; signal: AbortSignal }): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** A job's own failure, as the worker sends it (worker.ts): rebuilt as an Error with its code. */
+export function jobError(e: { name?: string; message?: string; code?: string }): Error {
+  return Object.assign(new Error(e.message ?? 'the CPU job failed'), { name: e.name ?? 'Error' }, typeof e.code === 'string' ? { code: e.code } : {});
+}
+
+/**
+ * Worker threads through piscina: it starts, replaces and ends them, and passes tasks and moved
+ * buffers. Jobs reach it only when the lane has a free worker (pool.ts keeps the queue), so
+ * piscina's own queue never holds more than a job a worker. An abort ends the job's worker at
+ * once, a worker over its heap limit dies; either way piscina starts a new one for the next job.
+ */
+export class ThreadPool implements Executor {
+  private readonly piscina: Piscina;
+
+  constructor(script: URL, threads: number, private readonly memoryMb: number) {
+    this.piscina = new Piscina({
+      filename: fileURLToPath(script),
+      // All started now (the pool is made when the server starts listening, or on the first job), and
+      // a dead one replaced at once; idle ones are unref'd, so they never keep a process alive.
+      minThreads: threads,
+      maxThreads: threads,
+      idleTimeout: Infinity,
+      resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    });
+    // A worker that fails with no task running has nothing to fail but would throw here unheard.
+    this.piscina.on('error', () => {});
+  }
+
+  async run(name: string, input: unknown, options: { transfer?: ArrayBuffer[]; signal: AbortSignal }): Promise<unknown> {
+    const task: JobTask = { name, input };
+    try {
+      return await this.piscina.run(task, { transferList: options.transfer, signal: options.signal });
+    } catch (err) {
+      // Aborted: the lane knows why (time limit or caller) and says so.
+      if (options.signal.aborted) throw err;
+      if (err instanceof Error) {
+        if ((err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw memoryLimitHit(name, this.memoryMb);
+        // postMessage refused the input (too deep for the serializer, or not cloneable): nothing ran.
+        if (err instanceof RangeError || err.name === 'DataCloneError') throw inputNotPassable(name, err);
+        throw err;
+      }
+      throw jobError(err as { name?: string; message?: string; code?: string });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.piscina.destroy();
+  }
+}
