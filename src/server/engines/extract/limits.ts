@@ -6,7 +6,7 @@ export const DOCUMENT_LIMITS = {
   /** Element nesting of HTML; parse and Readability time grows faster than linearly past it. */
   htmlMaxDepth: 256,
   /** Elements in one HTML document (Readability and Markdown conversion cost grows with them). */
-  htmlMaxElements: 50_000,
+  htmlMaxElements: 30_000,
   /** Characters of HTML text and markup outside scripts and styles. */
   htmlMaxChars: 5_000_000,
   /** Characters of text a document may turn into (what is chunked and indexed). */
@@ -18,11 +18,11 @@ export const DOCUMENT_LIMITS = {
   /** Uncompressed to compressed size of one entry, for entries over 1 MB (a zip bomb's mark). */
   zipMaxRatio: 100,
   /** Paragraphs in a DOCX body. */
-  docxMaxParagraphs: 50_000,
+  docxMaxParagraphs: 25_000,
   /** Slides in a PPTX deck. */
   pptxMaxSlides: 2_000,
   /** Pages of a PDF, read from its page tree before any page is. */
-  pdfMaxPages: 2_000,
+  pdfMaxPages: 1_000,
   /** Inflated bytes of one Flate stream of a PDF that text extraction reads (images are never read). */
   pdfMaxStreamBytes: 32 * 1024 * 1024,
   /** Inflated bytes of all such streams of one PDF. */
