@@ -51,7 +51,7 @@ async function pollWhile<T>(work: Promise<T>): Promise<{ result: T; polls: numbe
 
 async function upload(pathname: string, data: Buffer | string, fileName: string): Promise<{ status: number; body: any; ms: number }> {
   const form = new FormData();
-  form.append('file', new Blob([data]), fileName);
+  form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
   const started = performance.now();
   const res = await p.fetch(pathname, { method: 'POST', headers: auth(), body: form, signal: AbortSignal.timeout(60_000) });
   return { status: res.status, body: await res.json(), ms: performance.now() - started };
