@@ -9,6 +9,7 @@ import { sampleDeck } from '../engines/slides/sample.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
 import type { TemplateTheme } from '../engines/slides/template-theme.js';
+import { DocumentRefused, unguard } from '../engines/extract/limits.js';
 
 type Lang = 'en' | 'zh-Hans';
 
@@ -98,9 +99,10 @@ export async function importTheme(ctx: AppContext, userId: string, file: { fileN
   if (title !== undefined && title.trim().length > 100) throw new HttpError('INVALID_PARAMETER', 'title is at most 100 characters');
   let template: TemplateTheme;
   try {
-    template = await runCpuJob('read-template-theme', { data: new Uint8Array(file.data) }, { owner: userId });
+    template = unguard(await runCpuJob('read-template-theme', { data: new Uint8Array(file.data) }, { owner: userId }));
   } catch (err) {
-    if ((err as { code?: string }).code === 'NOT_A_TEMPLATE') throw new HttpError('INVALID_PARAMETER', `${file.fileName}: ${(err as Error).message}`);
+    // Not a template (400) or over a ZIP limit (413), in the surface's error shape.
+    if (err instanceof DocumentRefused) throw new HttpError(err.code, `${file.fileName}: ${err.message}`);
     throw err;
   }
   const c = template.colors;

@@ -7,6 +7,8 @@ import * as repo from '../store/resources.repo.js';
 import { indexResource } from '../engines/retrieval/index.js';
 import type { TextChunk } from '../engines/retrieval/chunker.js';
 import { convertFile } from '../engines/extract/convert.js';
+import { checkTextLength, DocumentRefused } from '../engines/extract/limits.js';
+import { runCpuJob } from '../engines/workers/index.js';
 import { fetchPage, FetchFailed } from '../engines/extract/fetch-page.js';
 import { access, touch } from './livedocs.service.js';
 import { removeResourceFiles, resourceFileKey, saveResourceFile, signedDownloadUrl } from './resource-files.js';
@@ -45,10 +47,27 @@ async function mustFind(ctx: AppContext, livedocId: string, id: string): Promise
   return r;
 }
 
+/** A document over DOCUMENT_LIMITS in the surface's error shape: 413 for a limit, 400 for a wrong format. */
+export function refusalError(err: DocumentRefused, fileName?: string): HttpError {
+  return new HttpError(err.code, fileName ? `${fileName}: ${err.message}` : err.message);
+}
+
+function checkedText(text: string, what: string): void {
+  try {
+    checkTextLength(text, what);
+  } catch (err) {
+    throw err instanceof DocumentRefused ? refusalError(err) : err;
+  }
+}
+
+/** A text's retrieval chunks, cut in a CPU worker: a long document takes a while to cut. */
+const chunksOf = (row: repo.ResourceRow) => (row.text ? runCpuJob('chunk-text', { text: row.text, defaultTitle: row.title }) : Promise.resolve([]));
+
 async function createIndexed(ctx: AppContext, row: repo.ResourceRow, chunks?: TextChunk[]): Promise<Resource> {
+  const pieces = chunks ?? (await chunksOf(row));
   await repo.insertResource(ctx.db, row);
   try {
-    await indexResource(ctx.db, row, chunks);
+    await indexResource(ctx.db, row, pieces);
   } catch (err) {
     await repo.deleteResource(ctx.db, row.id);
     throw err;
@@ -89,6 +108,7 @@ export async function getResource(ctx: AppContext, userId: string, livedocId: st
 
 export async function createDoc(ctx: AppContext, userId: string, livedocId: string, input: { title?: string; content: string }): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
+  checkedText(input.content, 'content');
   // An empty document is allowed: it is filled later with set-content.
   const id = newId('res');
   const title = input.title ?? 'New Document';
@@ -99,9 +119,11 @@ export async function setContent(ctx: AppContext, userId: string, livedocId: str
   await access(ctx, userId, livedocId, 'write');
   const r = await mustFind(ctx, livedocId, id);
   if (r.resource_type !== 'ai_doc') throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `only ai_doc resources have editable content; this one is ${r.resource_type}`);
+  checkedText(content, 'content');
   const next = { ...r, text: content, snippet: snippetOf(content), modified_at: ctx.now().toISOString() };
+  const chunks = await chunksOf(next);
   await repo.updateResource(ctx.db, id, { text: next.text, snippet: next.snippet, modified_at: next.modified_at });
-  await indexResource(ctx.db, next);
+  await indexResource(ctx.db, next, chunks);
   await touch(ctx, livedocId);
   return toResource(next);
 }
@@ -179,6 +201,7 @@ async function convertOrFail(file: UploadedFile) {
   try {
     return await convertFile(file.data, { fileName: file.fileName, mimeType: file.mimeType });
   } catch (err) {
+    if (err instanceof DocumentRefused) throw refusalError(err, file.fileName);
     // The CPU pool's refusals (queue full, a time or memory limit) keep their status and code.
     if (err instanceof HttpError) throw err;
     throw new HttpError('INVALID_PARAMETER', `cannot read ${file.fileName}: ${(err as Error).message}`);

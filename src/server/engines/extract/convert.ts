@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { TextChunk } from '../retrieval/chunker.js';
 import { runCpuJob } from '../workers/index.js';
-import { extractHtml } from './html.js';
+import { checkTextLength, unguard } from './limits.js';
 
 export type FileKind = 'markdown' | 'text' | 'html' | 'pdf' | 'docx' | 'pptx' | 'image' | 'other';
 
@@ -49,7 +49,10 @@ function utf8(data: Buffer): string {
   return data.toString('utf8').replace(/^\uFEFF/, '');
 }
 
-/** A file's text in the most useful form for reading and retrieval, one well-kept library per format. */
+/**
+ * A file's text in the most useful form for reading and retrieval, one well-kept library per format.
+ * Parsing runs in a CPU worker; a file over DOCUMENT_LIMITS is refused (DocumentRefused).
+ */
 export async function convertFile(data: Buffer, file: { fileName: string; mimeType?: string }): Promise<ConvertedFile> {
   const kind = kindOf(file.fileName, file.mimeType, data);
   const contentType = CONTENT_TYPE[kind];
@@ -57,11 +60,13 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'markdown':
     case 'text': {
       const text = utf8(data);
+      checkTextLength(text);
       const h1 = kind === 'markdown' ? /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null : null;
       return { kind, contentType, title: h1, text };
     }
     case 'html': {
-      const page = extractHtml(utf8(data));
+      const page = unguard(await runCpuJob('extract-html', { html: utf8(data) }));
+      checkTextLength(page.markdown);
       return { kind, contentType, title: page.title || null, text: page.markdown };
     }
     case 'pdf':
@@ -69,7 +74,7 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'pptx': {
       // Parsing runs in a CPU worker; it gets a copy of the bytes (the caller keeps its buffer).
       const copy = new Uint8Array(data);
-      const doc = await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer] });
+      const doc = unguard(await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer] }));
       return { kind, contentType, ...doc };
     }
     case 'image':

@@ -1,5 +1,8 @@
+import JSZip from 'jszip';
 import { chunkText, type TextChunk } from '../retrieval/chunker.js';
 import { htmlToMarkdown } from './html.js';
+import { checkTextLength, DOCUMENT_LIMITS, overLimit } from './limits.js';
+import { readZip } from './zip-guard.js';
 
 export type DocumentKind = 'pdf' | 'docx' | 'pptx';
 
@@ -11,8 +14,8 @@ export interface DocumentText {
 }
 
 /**
- * The text of a PDF, DOCX or PPTX file, one well-kept library per format. Parsing is CPU-bound, so
- * convert.ts runs this in a CPU worker.
+ * The text of a PDF, DOCX or PPTX file, one well-kept library per format, within DOCUMENT_LIMITS
+ * (over one: DocumentRefused). Parsing is CPU-bound, so convert.ts runs this in a CPU worker.
  */
 export async function extractDocument(kind: DocumentKind, data: Buffer): Promise<DocumentText> {
   switch (kind) {
@@ -25,8 +28,9 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
     }
     case 'docx': {
       const mammoth = (await import('mammoth')).default;
-      const { value: html } = await mammoth.convertToHtml({ buffer: data });
+      const { value: html } = await mammoth.convertToHtml({ buffer: await checkedDocx(data) });
       const markdown = htmlToMarkdown(html);
+      checkTextLength(markdown);
       const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
       return { title: h1, text: markdown };
     }
@@ -37,7 +41,26 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
       const chunks: TextChunk[] = [];
       slides.forEach((paras, i) => paras.forEach((p) => chunks.push({ ordinal: chunks.length, page: i + 1, title: paras[0] ?? '', content: p })));
       const text = slides.map((paras, i) => `## Slide ${i + 1}${paras[0] ? `: ${paras[0]}` : ''}\n\n${paras.slice(1).join('\n\n')}`).join('\n\n');
+      checkTextLength(text);
       return { title: slides[0]?.[0] ?? null, text, chunks };
     }
   }
+}
+
+/**
+ * A DOCX for mammoth: its entries read within the ZIP limits and its paragraphs counted, then
+ * stored again uncompressed, so mammoth (which unzips with JSZip, trusting the sizes) inflates
+ * nothing: the sizes it reads are the ones checked here.
+ */
+async function checkedDocx(data: Buffer): Promise<Buffer> {
+  const parts = await readZip(data, 'a .docx document');
+  let paragraphs = 0;
+  for (const [name, part] of parts) {
+    if (!/^word\/[^/]+\.xml$/.test(name)) continue;
+    paragraphs += part.toString('utf8').match(/<w:p[\s>/]/g)?.length ?? 0;
+    if (paragraphs > DOCUMENT_LIMITS.docxMaxParagraphs) throw overLimit('docxMaxParagraphs', `the document has more than ${DOCUMENT_LIMITS.docxMaxParagraphs.toLocaleString('en-US')} paragraphs`);
+  }
+  const zip = new JSZip();
+  for (const [name, part] of parts) zip.file(name, part);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'STORE' });
 }

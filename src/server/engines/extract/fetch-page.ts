@@ -2,6 +2,7 @@ import type { FetchPolicy } from '../../net/policy.js';
 import { ExtractFailed, isHtml, loadPage } from './load-page.js';
 import { shapeLoaded } from './extract-web.js';
 import { convertFile } from './convert.js';
+import { DocumentRefused } from './limits.js';
 
 export interface FetchedPage {
   finalUrl: string;
@@ -47,6 +48,7 @@ export async function fetchPage(url: string, options: { policy: FetchPolicy; tim
     return { finalUrl: loaded.finalUrl, title: converted.title ?? fallbackTitle, text: converted.text, excerpt: '' };
   } catch (err) {
     if (err instanceof ExtractFailed) throw new FetchFailed(err.message, err.transient);
+    if (err instanceof DocumentRefused) throw new FetchFailed(err.message);
     throw err;
   }
 }

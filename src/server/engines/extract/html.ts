@@ -1,5 +1,6 @@
 import TurndownService from 'turndown';
 import { shapeHtml } from './shape-html.js';
+import { DocumentRefused } from './limits.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -11,12 +12,13 @@ export interface ExtractedHtml {
 /**
  * Main content of an HTML document as Markdown (LiveDoc URL adds, HTML uploads, project sites): the
  * platform's one HTML extraction (shape-html.ts) with Readability on, falling back to the cleaned
- * whole body when Readability keeps too little.
+ * whole body when Readability keeps too little. A document over the HTML limits is refused
+ * (DocumentRefused). CPU-bound: convert.ts runs it in a CPU worker ('extract-html').
  */
 export function extractHtml(html: string, fallbackTitle = '', pageUrl = 'http://localhost/'): ExtractedHtml {
   const shaped = shapeHtml(html, pageUrl, { format: 'markdown', readability: 'article' });
-  // Without a selector or strict mode shaping cannot refuse; the guard keeps the types honest.
-  if (!shaped.ok) throw new Error(shaped.message);
+  // Without a selector or strict mode shaping refuses only a document over the HTML limits.
+  if (!shaped.ok) throw shaped.reason === 'too-complex' ? new DocumentRefused('PAYLOAD_TOO_LARGE', shaped.message, shaped.limit) : new Error(shaped.message);
   return { title: shaped.page.title || fallbackTitle, markdown: shaped.page.content, excerpt: shaped.page.excerpt };
 }
 

@@ -41,7 +41,7 @@ export interface LoadedPage {
 /** Why a page could not be extracted: the load (policy, network, HTTP, browser) or the shaping. */
 export type ExtractFailure =
   | 'refused' | 'invalid-url' | 'http' | 'network' | 'timeout' | 'too-large' | 'browser-missing' | 'wait-timeout'
-  | 'not-html' | 'selector-miss' | 'invalid-selector' | 'no-main-content';
+  | 'not-html' | 'selector-miss' | 'invalid-selector' | 'no-main-content' | 'too-complex';
 
 /** Why a page could not be loaded or extracted, in words for the person who gave the URL. */
 export class ExtractFailed extends Error {

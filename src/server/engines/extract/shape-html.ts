@@ -1,6 +1,8 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { htmlToMarkdown } from './html.js';
+import { checkHtml } from './html-guard.js';
+import { DocumentRefused } from './limits.js';
 
 export type OutputFormat = 'html' | 'text' | 'markdown';
 /** `article`: main content, falling back to the whole page when too little is kept; `strict`: main content or a failure. */
@@ -52,7 +54,9 @@ export interface ShapedPage {
 }
 
 /** The reasons shaping can refuse a page; the caller turns them into its surface's error. */
-export type ShapeOutcome = { ok: true; page: ShapedPage } | { ok: false; reason: 'selector-miss' | 'invalid-selector' | 'no-main-content'; message: string };
+export type ShapeOutcome =
+  | { ok: true; page: ShapedPage }
+  | { ok: false; reason: 'selector-miss' | 'invalid-selector' | 'no-main-content' | 'too-complex'; message: string; limit?: string };
 
 /** Below this many characters of text, Readability's article is "too little" and the page is used instead. */
 export const MIN_ARTICLE_CHARS = 140;
@@ -68,7 +72,13 @@ type El = NonNullable<ReturnType<Doc['querySelector']>>;
  * for. Pure and synchronous: it runs in a CPU worker (workers/jobs.ts 'shape-html').
  */
 export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): ShapeOutcome {
-  const { document } = parseHTML(html);
+  try {
+    checkHtml(html);
+  } catch (err) {
+    if (err instanceof DocumentRefused) return { ok: false, reason: 'too-complex', message: err.message, limit: err.limit };
+    throw err;
+  }
+  const document = parseDocument(html);
   const warnings: string[] = [];
   const title = (document.querySelector('title')?.textContent ?? '').trim() || (document.querySelector('h1')?.textContent ?? '').trim();
   const description = (document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').trim();
@@ -137,9 +147,19 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   return { ok: true, page };
 }
 
+/**
+ * A document with an <html> root: linkedom gives none for a fragment or bare text ("hello", an
+ * empty body), and its body getter then throws; such a page is read as the body of one.
+ */
+function parseDocument(html: string): Doc {
+  const { document } = parseHTML(html);
+  if (document.documentElement?.tagName === 'HTML') return document;
+  return parseHTML(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`).document;
+}
+
 function readArticle(html: string): { content: string; text: string; excerpt: string } | null {
   // Readability mutates its document: it gets a fresh one.
-  const { document } = parseHTML(html);
+  const document = parseDocument(html);
   for (const el of document.querySelectorAll(DROPPED)) el.remove();
   try {
     const a = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();

@@ -30,6 +30,9 @@ export async function indexResource(
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('resource_chunks').where('resource_id', '=', resource.id).execute();
     for (let i = 0; i < pieces.length; i += 200) {
+      // SQLite runs each insert synchronously and an await alone yields to no I/O: between batches
+      // the event loop gets a turn, so a long document never holds it for the whole index.
+      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
       const batch = pieces.slice(i, i + 200).map((c) => ({
         resource_id: resource.id,
         livedoc_id: resource.livedoc_id,

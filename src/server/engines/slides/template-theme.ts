@@ -1,4 +1,6 @@
-import JSZip from 'jszip';
+import { elementsOf } from '../extract/xml-scan.js';
+import { DocumentRefused } from '../extract/limits.js';
+import { readZip } from '../extract/zip-guard.js';
 import { THEME_FONTS } from '../../../contract/slides.js';
 
 /**
@@ -22,36 +24,51 @@ export interface TemplateFont {
   font: (typeof THEME_FONTS)[number];
 }
 
-/** The file is not a template this reads; `code` survives the CPU worker's boundary. */
-export class NotATemplate extends Error {
-  readonly code = 'NOT_A_TEMPLATE';
+/** The file is not a template this reads (400); it crosses the CPU worker as a guarded value. */
+export class NotATemplate extends DocumentRefused {
+  constructor(message: string) {
+    super('INVALID_PARAMETER', message);
+  }
 }
 
 const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
 
+/** The first `<tag>…</tag>`'s contents ('' when none): indexOf keeps it linear on any input. */
+function firstElement(xml: string, tag: string): string {
+  return elementsOf(xml, tag)[0] ?? '';
+}
+
+const THEME = /^ppt\/theme\/theme(\d+)\.xml$/;
+const MASTER_RELS = /^ppt\/slideMasters\/_rels\/slideMaster\d+\.xml\.rels$/;
+
+/**
+ * Reads the theme of a template within the ZIP limits (zip-guard.ts): only the theme parts and the
+ * masters' relationships are inflated. Attribute patterns are bounded so no regex backtracks far.
+ */
 export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme> {
-  let zip: JSZip;
+  let parts: Map<string, Buffer>;
   try {
-    zip = await JSZip.loadAsync(data);
-  } catch {
-    throw new NotATemplate('the file is not a PowerPoint file (.pptx or .potx is a zip archive; this one is not)');
+    parts = await readZip(data, 'a PowerPoint file (.pptx or .potx)', (n) => THEME.test(n) || MASTER_RELS.test(n));
+  } catch (err) {
+    if (err instanceof DocumentRefused && err.code === 'INVALID_PARAMETER') throw new NotATemplate('the file is not a PowerPoint file (.pptx or .potx is a zip archive; this one is not)');
+    throw err;
   }
-  const part = await themePartOf(zip);
+  const part = themePartOf(parts);
   if (!part) throw new NotATemplate('the file has no theme part (ppt/theme/theme1.xml): it is not a PowerPoint presentation or template');
-  const xml = await zip.file(part)!.async('string');
-  const scheme = /<a:clrScheme\b[\s\S]*?<\/a:clrScheme>/.exec(xml)?.[0];
+  const xml = parts.get(part)!.toString('utf8');
+  const scheme = firstElement(xml, 'a:clrScheme');
   if (!scheme) throw new NotATemplate(`${part} has no colour scheme`);
   const colour = (slot: string): string => {
-    const block = new RegExp(`<a:${slot}>([\\s\\S]*?)</a:${slot}>`).exec(scheme)?.[1] ?? '';
-    const value = /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(block)?.[1] ?? /<a:sysClr [^>]*lastClr="([0-9A-Fa-f]{6})"/.exec(block)?.[1];
+    const block = firstElement(scheme, `a:${slot}`);
+    const value = /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(block)?.[1] ?? /<a:sysClr [^>]{0,500}?lastClr="([0-9A-Fa-f]{6})"/.exec(block)?.[1];
     if (!value) throw new NotATemplate(`the colour scheme has no usable ${slot} colour`);
     return `#${value.toUpperCase()}`;
   };
   const typeface = (which: 'major' | 'minor'): string => {
-    const block = new RegExp(`<a:${which}Font>([\\s\\S]*?)</a:${which}Font>`).exec(xml)?.[1] ?? '';
-    return decode(/<a:latin [^>]*typeface="([^"]*)"/.exec(block)?.[1] ?? '').trim();
+    const block = firstElement(xml, `a:${which}Font`);
+    return decode(/<a:latin [^>]{0,500}?typeface="([^"]{0,200})"/.exec(block)?.[1] ?? '').trim();
   };
-  const name = decode(/<a:theme [^>]*name="([^"]*)"/.exec(xml)?.[1] ?? '').trim();
+  const name = decode(/<a:theme [^>]{0,2000}?name="([^"]{0,200})"/.exec(xml)?.[1] ?? '').trim();
   const major = typeface('major');
   const minor = typeface('minor');
   return {
@@ -62,16 +79,17 @@ export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme
 }
 
 /** The slide master's theme (presentation → master → theme relationships), else the first theme part. */
-async function themePartOf(zip: JSZip): Promise<string | undefined> {
-  const themes = Object.keys(zip.files).filter((n) => /^ppt\/theme\/theme\d+\.xml$/.test(n));
-  const masterRels = Object.keys(zip.files).filter((n) => /^ppt\/slideMasters\/_rels\/slideMaster\d+\.xml\.rels$/.test(n)).sort();
+function themePartOf(parts: Map<string, Buffer>): string | undefined {
+  const names = [...parts.keys()];
+  const themes = names.filter((n) => THEME.test(n));
+  const masterRels = names.filter((n) => MASTER_RELS.test(n)).sort();
   if (masterRels.length > 0) {
-    const rels = await zip.file(masterRels[0])!.async('string');
-    const target = /Type="[^"]*\/theme"[^>]*Target="\.\.\/theme\/(theme\d+\.xml)"|Target="\.\.\/theme\/(theme\d+\.xml)"[^>]*Type="[^"]*\/theme"/.exec(rels);
+    const rels = parts.get(masterRels[0])!.toString('utf8');
+    const target = /Type="[^"]{0,500}\/theme"[^>]{0,2000}?Target="\.\.\/theme\/(theme\d+\.xml)"|Target="\.\.\/theme\/(theme\d+\.xml)"[^>]{0,2000}?Type="[^"]{0,500}\/theme"/.exec(rels);
     const file = target && `ppt/theme/${target[1] ?? target[2]}`;
     if (file && themes.includes(file)) return file;
   }
-  return themes.sort((a, b) => Number(/(\d+)\.xml$/.exec(a)![1]) - Number(/(\d+)\.xml$/.exec(b)![1]))[0];
+  return themes.sort((a, b) => Number(THEME.exec(a)![1]) - Number(THEME.exec(b)![1]))[0];
 }
 
 type FreeFont = (typeof THEME_FONTS)[number];

@@ -5,6 +5,9 @@ import type { ShapeOptions, shapeHtml } from '../extract/shape-html.js';
 import type { MindmapRender, renderMindmap } from '../mindmap/render-job.js';
 import type { ComposeDeckInput, composeDeck } from '../slides/compose.js';
 import type { readTemplateTheme } from '../slides/template-theme.js';
+import type { ExtractedHtml } from '../extract/html.js';
+import type { Guarded } from '../extract/limits.js';
+import type { TextChunk } from '../retrieval/chunker.js';
 
 // Each job imports its engine when first run, not when the worker starts: a worker that only shapes
 // HTML (batch scrape) never loads fonts, the rasteriser or the slide writer, and the first job of any
@@ -39,14 +42,25 @@ export const jobs = {
     return { value: raster, transfer: ownBuffer(raster.png) };
   },
 
-  async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof readTemplateTheme>>>> {
-    const { readTemplateTheme } = await import('../slides/template-theme.js');
-    return { value: await readTemplateTheme(input.data) };
+  // Document jobs answer a refusal (a limit, a wrong format) as a value: see extract/limits.ts.
+  async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Guarded<Awaited<ReturnType<typeof readTemplateTheme>>>>> {
+    const [{ readTemplateTheme }, { guarded }] = await Promise.all([import('../slides/template-theme.js'), import('../extract/limits.js')]);
+    return { value: await guarded(() => readTemplateTheme(input.data)) };
   },
 
-  async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Awaited<ReturnType<typeof extractDocument>>>> {
-    const { extractDocument } = await import('../extract/documents.js');
-    return { value: await extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)) };
+  async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Guarded<Awaited<ReturnType<typeof extractDocument>>>>> {
+    const [{ extractDocument }, { guarded }] = await Promise.all([import('../extract/documents.js'), import('../extract/limits.js')]);
+    return { value: await guarded(() => extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength))) };
+  },
+
+  async 'extract-html'(input: { html: string }): Promise<Done<Guarded<ExtractedHtml>>> {
+    const [{ extractHtml }, { guarded }] = await Promise.all([import('../extract/html.js'), import('../extract/limits.js')]);
+    return { value: await guarded(() => extractHtml(input.html)) };
+  },
+
+  async 'chunk-text'(input: { text: string; defaultTitle: string }): Promise<Done<TextChunk[]>> {
+    const { chunkText } = await import('../retrieval/chunker.js');
+    return { value: chunkText(input.text, { defaultTitle: input.defaultTitle }) };
   },
 
   async 'beta-seo-task'(input: SeoTaskInput): Promise<Done<ReturnType<typeof runSeoTask>>> {
