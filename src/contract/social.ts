@@ -16,7 +16,15 @@ export const QueryType = z.enum(QUERY_TYPES);
 export type QueryType = z.infer<typeof QueryType>;
 
 /** Page sizes: limit where the body has one; fixed sizes where it has none. */
-export const SOCIAL_LIMITS = { defaultLimit: 20, maxLimit: 100, userSearchPage: 20, repliesPage: 20, betaPage: 20, maxUsernames: 100, maxTweetIds: 20, queryMaxChars: 1000, topDepth: 1000, totalCap: 10_000 } as const;
+/**
+ * queryMaxDepth (parentheses nested in a search query), queryMaxTerms (its words, phrases and
+ * operators) and queryMaxUrlTerms (its url: operators, each a scan of the links) bound the work of
+ * one search (docs/decisions.md "Bounded queries and filters").
+ */
+export const SOCIAL_LIMITS = {
+  defaultLimit: 20, maxLimit: 100, userSearchPage: 20, repliesPage: 20, betaPage: 20, maxUsernames: 100, maxTweetIds: 20,
+  queryMaxChars: 1000, queryMaxDepth: 10, queryMaxTerms: 40, queryMaxUrlTerms: 4, topDepth: 1000, totalCap: 10_000,
+} as const;
 
 /** Headers every social answer carries (local decision): what it cost and what is left, in credits. */
 export const CREDIT_HEADERS = { cost: 'x-credits-cost', remaining: 'x-credits-remaining' } as const;
