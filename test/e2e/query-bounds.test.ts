@@ -99,3 +99,15 @@ describe('batch scrape', () => {
     expect((await res.json()).error.message).toMatch(/must be an absolute https URL/);
   });
 });
+
+describe('other social request strings', () => {
+  it.each([
+    ['/v2/social/user/search', { query: 'a\u0000b' }],
+    ['/v2/social/user/info', { usernames: ['bo\u0000b'] }],
+    ['/v2/social/tweet/replies', { tweet_ids: ['1\u00002'] }],
+  ])('%s refuses a NUL with a 400 (PostgreSQL refuses NUL in text)', async (path, body) => {
+    const res = await post(path, JSON.stringify(body));
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/must not contain control characters/);
+  });
+});
