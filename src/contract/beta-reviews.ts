@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { BetaErrorBody } from './errors.js';
 import { ProviderEnvelope } from './envelopes.js';
+import { taskBody } from './beta-bounds.js';
 
 /**
  * Review tasks (spec 4.9, 6): task_post queues tasks in the job queue; the spec leaves out how
@@ -29,7 +30,7 @@ export const reviewTaskPost = defineRoute({
   tag: 'beta-seo',
   summary: 'Queue review tasks: domain, depth (max 200), sort_by, priority, pingback_url, postback_url ($id, $tag), tag',
   params: Platform,
-  body: z.unknown().describe('JSON array of task objects (at most 100)'),
+  body: taskBody('JSON array of task objects (at most 100)'),
   responses: { 200: ProviderEnvelope, ...errors },
 });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { BetaErrorBody } from './errors.js';
 import { ProviderEnvelope } from './envelopes.js';
+import { taskBody } from './beta-bounds.js';
 
 /**
  * The SEO beta endpoints (spec 4.9): every one answers the provider envelope (spec 2.1), HTTP 200
@@ -31,18 +32,25 @@ export const TASK_STATUS = {
 export const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex', 'match', 'not_match'] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const MAX_FILTER_CONDITIONS = 8;
+/**
+ * Bounds on one task's filters beyond the spec's 8 conditions (docs/decisions.md "Bounded queries
+ * and filters"): groups nested at most maxDepth deep, `in`/`not_in` lists of at most maxInValues,
+ * patterns (like, regex) of at most maxPattern characters and at most maxPatternConditions of them.
+ */
+export const FILTER_LIMITS = { maxDepth: 8, maxInValues: 1000, maxPattern: 200, maxPatternConditions: 4 } as const;
 export const MAX_ORDER_RULES = 3;
 export const MAX_TAG = 255;
 
 export const BACKLINKS_LIMITS = { maxLimit: 1000, defaultLimit: 100, maxOffset: 20000 } as const;
 export const WHOIS_LIMITS = { maxLimit: 1000, defaultLimit: 100, maxOffset: 100000 } as const;
 export { REVIEW_LIMITS } from './beta-reviews.js';
-export const VOLUME_LIMITS = { maxKeywords: 1000 } as const;
+/** Keywords per task (spec), and in all the tasks of one request (local bound on a request's work). */
+export const VOLUME_LIMITS = { maxKeywords: 1000, maxKeywordsPerRequest: 2000 } as const;
 
 /** Loose on purpose: the service reports a bad task as a task error, not an HTTP 400. */
-const TaskArray = z.unknown().describe('JSON array of task objects (at most 100); anything else answers status_code 40500 in the envelope');
+const TaskArray = taskBody('JSON array of task objects (at most 100); anything else answers status_code 40500 in the envelope');
 
-const Filters = z.array(z.unknown()).describe('[field, op, value] conditions joined by "and"/"or", nested arrays for grouping; at most 8 conditions');
+const Filters = z.array(z.unknown()).describe('[field, op, value] conditions joined by "and"/"or", nested arrays for grouping; at most 8 conditions, 8 levels of groups, 1000 values in an in list, 4 like/regex conditions of at most 200 characters');
 const OrderBy = z.array(z.string()).describe('at most 3 "field,asc|desc" rules');
 const Tag = z.string().describe('at most 255 characters');
 

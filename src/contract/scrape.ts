@@ -4,8 +4,9 @@ import { BetaErrorBody } from './errors.js';
 import { absoluteUrl } from './fields.js';
 
 /** An https URL that is not a PDF (batch scrape reads HTML pages only, spec 4.9). */
+// zod runs every refine even after one failed, so this one must not assume a parseable URL.
 const HttpsPage = absoluteUrl(['https:'], 'must be an absolute https URL')
-  .refine((s) => !/\.pdf$/i.test(new URL(s).pathname), 'PDF is not supported');
+  .refine((s) => !URL.canParse(s) || !/\.pdf$/i.test(new URL(s).pathname), 'PDF is not supported');
 
 const Tag = z.string().trim().min(1).max(128).regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an HTML tag name such as article or nav');
 const Age = z.number().int().min(0).max(31_536_000_000);

@@ -16,7 +16,15 @@ export const QueryType = z.enum(QUERY_TYPES);
 export type QueryType = z.infer<typeof QueryType>;
 
 /** Page sizes: limit where the body has one; fixed sizes where it has none. */
-export const SOCIAL_LIMITS = { defaultLimit: 20, maxLimit: 100, userSearchPage: 20, repliesPage: 20, betaPage: 20, maxUsernames: 100, maxTweetIds: 20, queryMaxChars: 1000, topDepth: 1000, totalCap: 10_000 } as const;
+/**
+ * queryMaxDepth (parentheses nested in a search query), queryMaxTerms (its words, phrases and
+ * operators) and queryMaxUrlTerms (its url: operators, each a scan of the links) bound the work of
+ * one search (docs/decisions.md "Bounded queries and filters").
+ */
+export const SOCIAL_LIMITS = {
+  defaultLimit: 20, maxLimit: 100, userSearchPage: 20, repliesPage: 20, betaPage: 20, maxUsernames: 100, maxTweetIds: 20,
+  queryMaxChars: 1000, queryMaxDepth: 10, queryMaxTerms: 40, queryMaxUrlTerms: 4, topDepth: 1000, totalCap: 10_000,
+} as const;
 
 /** Headers every social answer carries (local decision): what it cost and what is left, in credits. */
 export const CREDIT_HEADERS = { cost: 'x-credits-cost', remaining: 'x-credits-remaining' } as const;
@@ -109,15 +117,21 @@ export const SocialPost: z.ZodType<SocialPost> = z.object({
   is_limited_reply: z.boolean(),
 }).meta({ id: 'SocialPost' });
 
+/**
+ * A request string with no control characters but tab and line breaks: no name, id or post holds
+ * them, and PostgreSQL refuses NUL in text (docs/decisions.md "Bounded queries and filters"). The
+ * search query is checked by its parser instead, which answers SOCIAL_SEARCH_FAILED.
+ */
+const text = () => z.string().regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters');
 const cursor = z.string().max(2000).optional();
 const unixSeconds = z.number().int().min(0).max(32503680000);
 const limit = z.number().int().min(1).max(SOCIAL_LIMITS.maxLimit).optional();
 /** A username as the request gives it: an optional @ is tolerated and dropped by the service. */
-const username = z.string().min(1).max(51);
+const username = text().min(1).max(51);
 
 export const UserInfoRequest = z.object({ usernames: z.array(username).min(1).max(SOCIAL_LIMITS.maxUsernames) });
-export const UserSearchRequest = z.object({ query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars), cursor });
-export const UserTweetsRequest = z.object({ social_user_id: z.string().min(1).max(40).optional(), username: username.optional(), limit, cursor, include_replies: z.boolean().optional() });
+export const UserSearchRequest = z.object({ query: text().min(1).max(SOCIAL_LIMITS.queryMaxChars), cursor });
+export const UserTweetsRequest = z.object({ social_user_id: text().min(1).max(40).optional(), username: username.optional(), limit, cursor, include_replies: z.boolean().optional() });
 export const TweetSearchRequest = z.object({
   query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars),
   query_type: QueryType.optional(),
@@ -126,7 +140,7 @@ export const TweetSearchRequest = z.object({
   limit,
   cursor,
 });
-export const TweetRepliesRequest = z.object({ tweet_ids: z.array(z.string().min(1).max(40)).min(1).max(SOCIAL_LIMITS.maxTweetIds), cursor, since_time: unixSeconds.optional(), until_time: unixSeconds.optional() });
+export const TweetRepliesRequest = z.object({ tweet_ids: z.array(text().min(1).max(40)).min(1).max(SOCIAL_LIMITS.maxTweetIds), cursor, since_time: unixSeconds.optional(), until_time: unixSeconds.optional() });
 export type UserInfoRequest = z.infer<typeof UserInfoRequest>;
 export type UserSearchRequest = z.infer<typeof UserSearchRequest>;
 export type UserTweetsRequest = z.infer<typeof UserTweetsRequest>;
@@ -242,7 +256,7 @@ export const BetaPost: z.ZodType<BetaPost> = z.object({
   author: BetaAuthor,
 }).meta({ id: 'BetaPost' });
 
-export const BetaRepliesQuery = z.object({ tweetId: z.string().min(1).max(40), cursor: z.string().max(2000).optional() });
+export const BetaRepliesQuery = z.object({ tweetId: text().min(1).max(40), cursor: z.string().max(2000).optional() });
 export const BetaSearchQuery = z.object({ query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars), queryType: QueryType.default('Latest'), cursor: z.string().max(2000).optional() });
 export const BetaRepliesPage = z.object({ tweets: z.array(BetaPost), has_next_page: z.boolean(), next_cursor: z.string(), status: z.string(), msg: z.string() });
 export const BetaSearchPage = z.object({ tweets: z.array(BetaPost), has_next_page: z.boolean(), next_cursor: z.string() });

@@ -1,4 +1,5 @@
-import { FILTER_OPERATORS, MAX_FILTER_CONDITIONS, MAX_ORDER_RULES, type FilterOperator } from '../../../contract/beta-seo.js';
+import { FILTER_LIMITS, FILTER_OPERATORS, MAX_FILTER_CONDITIONS, MAX_ORDER_RULES, type FilterOperator } from '../../../contract/beta-seo.js';
+import { likePattern, PatternError, regexPattern } from './patterns.js';
 
 /**
  * The one filter compiler of the beta SEO endpoints: `filters` ([field, op, value] conditions joined
@@ -29,8 +30,20 @@ const OPS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   'string[]': ['in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'match', 'not_match'],
 };
 
-/** Longest regex accepted: patterns run against every row, so they stay short. */
-const MAX_PATTERN = 200;
+const { maxPattern: MAX_PATTERN, maxInValues: MAX_IN_VALUES, maxPatternConditions: MAX_PATTERN_CONDITIONS, maxDepth: MAX_DEPTH } = FILTER_LIMITS;
+
+const PATTERN_OPERATORS: readonly string[] = ['like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex'];
+
+/** Caller JSON in a message: at most 100 characters of it, and never a failure of its own. */
+function shown(value: unknown): string {
+  let text: string;
+  try {
+    text = JSON.stringify(value) ?? String(value);
+  } catch {
+    text = '(a value too deep to show)';
+  }
+  return text.length > 100 ? `${text.slice(0, 100)}...` : text;
+}
 
 export function valueAt(row: Row, path: string): unknown {
   let v: unknown = row;
@@ -39,16 +52,6 @@ export function valueAt(row: Row, path: string): unknown {
     v = (v as Record<string, unknown>)[part];
   }
   return v;
-}
-
-function likeToRegExp(pattern: string, insensitive: boolean): RegExp {
-  const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/%/g, '.*').replace(/_/g, '.');
-  // With the s flag `^.*x` finds what a search for `x` finds (and `x.*$` likewise), so a leading or
-  // trailing % becomes an unanchored search: the engine then scans for the literal instead of
-  // backtracking over every position ('%review%' about 5x faster on backlink anchors).
-  const head = body.startsWith('.*') ? body.replace(/^(\.\*)+/, '') : `^${body}`;
-  const tail = /(^|[^\\])(\.\*)+$/.test(head) && !head.endsWith('\\.*') ? head.replace(/(\.\*)+$/, '') : `${head}$`;
-  return new RegExp(tail, insensitive ? 'is' : 's');
 }
 
 function words(s: string): string[] {
@@ -61,7 +64,7 @@ function checkScalar(field: string, type: FieldType, value: unknown): void {
   if (value === null) return;
   const want = type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'string';
   if (typeof value !== want || (want === 'number' && !Number.isFinite(value))) {
-    throw new FilterError(`filter on ${field}: value ${JSON.stringify(value)} is not a ${type === 'string[]' ? 'string' : type}`);
+    throw new FilterError(`filter on ${field}: value ${shown(value)} is not a ${type === 'string[]' ? 'string' : type}`);
   }
 }
 
@@ -70,12 +73,12 @@ export type ValueTest = (value: unknown) => boolean;
 
 /** A condition as a test on its field's value: the row predicate is that test on `valueAt(row, field)`. */
 function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
-  if (cond.length !== 3) throw new FilterError(`a condition is [field, operator, value]; got ${JSON.stringify(cond)}`);
+  if (cond.length !== 3) throw new FilterError(`a condition is [field, operator, value]; got ${shown(cond)}`);
   const [field, op, value] = cond;
-  if (typeof field !== 'string') throw new FilterError(`a condition's field must be a string; got ${JSON.stringify(field)}`);
+  if (typeof field !== 'string') throw new FilterError(`a condition's field must be a string; got ${shown(field)}`);
   const type = fields[field];
   if (!type) throw new FilterError(`unknown filter field: ${field}`);
-  if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) throw new FilterError(`unknown operator ${JSON.stringify(op)} on ${field}; operators: ${FILTER_OPERATORS.join(' ')}`);
+  if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) throw new FilterError(`unknown operator ${shown(op)} on ${field}; operators: ${FILTER_OPERATORS.join(' ')}`);
   const operator = op as FilterOperator;
   if (!OPS_BY_TYPE[type].includes(operator)) throw new FilterError(`operator ${operator} does not apply to ${field} (${type}); use one of ${OPS_BY_TYPE[type].join(' ')}`);
 
@@ -86,6 +89,7 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
     case 'in':
     case 'not_in': {
       if (!Array.isArray(value) || value.length === 0) throw new FilterError(`${operator} on ${field} takes a non-empty array of values`);
+      if (value.length > MAX_IN_VALUES) throw new FilterError(`${operator} on ${field} takes at most ${MAX_IN_VALUES} values; got ${value.length}`);
       for (const v of value) checkScalar(field, type, v);
       const set = new Set(value);
       const p = anyOf((v) => set.has(v as never));
@@ -96,21 +100,23 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
     case 'ilike':
     case 'not_ilike': {
       if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern (% any run, _ one character)`);
-      const re = likeToRegExp(value, operator.includes('ilike'));
-      const p = anyOf((v) => typeof v === 'string' && re.test(v));
+      if (value.length > MAX_PATTERN) throw new FilterError(`${operator} on ${field}: the pattern is longer than ${MAX_PATTERN} characters`);
+      const test = likePattern(value, operator.includes('ilike'));
+      const p = anyOf((v) => typeof v === 'string' && test(v));
       return operator.startsWith('not_') ? negate(p) : p;
     }
     case 'regex':
     case 'not_regex': {
       if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern`);
       if (value.length > MAX_PATTERN) throw new FilterError(`regex on ${field} is longer than ${MAX_PATTERN} characters`);
-      let re: RegExp;
+      let test: (value: string) => boolean;
       try {
-        re = new RegExp(value);
+        test = regexPattern(value);
       } catch (err) {
-        throw new FilterError(`regex on ${field} does not compile: ${(err as Error).message}`);
+        if (!(err instanceof PatternError)) throw err;
+        throw new FilterError(`regex on ${field} does not compile (RE2 syntax: no lookarounds or backreferences): ${err.message}`);
       }
-      const p = anyOf((v) => typeof v === 'string' && re.test(v));
+      const p = anyOf((v) => typeof v === 'string' && test(v));
       return operator === 'regex' ? p : negate(p);
     }
     case 'match':
@@ -195,12 +201,20 @@ export type FilterTree =
     }
   | { kind: 'and' | 'or'; items: FilterTree[] };
 
-function compileNode(node: unknown, fields: FieldTable, count: { n: number }, depth: number): FilterTree {
-  if (!Array.isArray(node)) throw new FilterError(`filters must be arrays; got ${JSON.stringify(node)}`);
-  if (depth > MAX_FILTER_CONDITIONS) throw new FilterError('filters are nested too deeply');
+interface Counts {
+  conditions: number;
+  patterns: number;
+}
+
+function compileNode(node: unknown, fields: FieldTable, count: Counts, depth: number): FilterTree {
+  if (!Array.isArray(node)) throw new FilterError(`filters must be arrays; got ${shown(node)}`);
+  if (depth > MAX_DEPTH) throw new FilterError(`filters are nested more than ${MAX_DEPTH} groups deep`);
   if (isCondition(node)) {
-    count.n += 1;
-    if (count.n > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
+    count.conditions += 1;
+    if (count.conditions > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
+    if (PATTERN_OPERATORS.includes(node[1] as string) && ++count.patterns > MAX_PATTERN_CONDITIONS) {
+      throw new FilterError(`at most ${MAX_PATTERN_CONDITIONS} like, ilike and regex conditions (or their negations) are allowed`);
+    }
     const field = node[0] as string;
     const testValue = compileCondition(node, fields);
     return { kind: 'leaf', field, test: (row) => testValue(valueAt(row, field)), testValue, literal: literalHint(node, fields), key: JSON.stringify(node) };
@@ -211,7 +225,7 @@ function compileNode(node: unknown, fields: FieldTable, count: { n: number }, de
   const orParts: FilterTree[][] = [[]];
   node.forEach((item, i) => {
     if (i % 2 === 1) {
-      if (item !== 'and' && item !== 'or') throw new FilterError(`conditions are joined by "and" or "or"; got ${JSON.stringify(item)}`);
+      if (item !== 'and' && item !== 'or') throw new FilterError(`conditions are joined by "and" or "or"; got ${shown(item)}`);
       if (item === 'or') orParts.push([]);
       return;
     }
@@ -226,7 +240,7 @@ export function compileFilterTree(filters: unknown, fields: FieldTable): FilterT
   if (filters === undefined || filters === null) return null;
   if (!Array.isArray(filters)) throw new FilterError('filters must be an array');
   if (filters.length === 0) return null;
-  return compileNode(filters, fields, { n: 0 }, 0);
+  return compileNode(filters, fields, { conditions: 0, patterns: 0 }, 0);
 }
 
 function predicateOf(tree: FilterTree): Predicate {
@@ -253,7 +267,7 @@ export function parseOrder(orderBy: unknown, fields: FieldTable): OrderRule[] {
   if (orderBy.length > MAX_ORDER_RULES) throw new FilterError(`at most ${MAX_ORDER_RULES} order_by rules are allowed`);
   return orderBy.map((rule) => {
     const m = typeof rule === 'string' ? /^\s*([\w.]+)\s*,\s*(asc|desc)\s*$/i.exec(rule) : null;
-    if (!m) throw new FilterError(`order_by rule ${JSON.stringify(rule)} is not "field,asc" or "field,desc"`);
+    if (!m) throw new FilterError(`order_by rule ${shown(rule)} is not "field,asc" or "field,desc"`);
     const type = fields[m[1]];
     if (!type) throw new FilterError(`unknown order_by field: ${m[1]}`);
     if (type === 'string[]') throw new FilterError(`${m[1]} is a list and cannot be ordered`);

@@ -1,3 +1,4 @@
+import { SOCIAL_LIMITS } from '../../../contract/social.js';
 import type { FilterName, QueryNode } from '../../store/social/query-ast.js';
 
 /** A query the platform cannot read; the service answers it with 400 SOCIAL_SEARCH_FAILED. */
@@ -16,7 +17,26 @@ function readQuoted(s: string, i: number): [string, number] {
   return [s.slice(i + 1, end), end + 1];
 }
 
+/** Control characters other than tab and line breaks: refused, as no post holds them and the full-text engines end a string at NUL. */
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** The query's own bounds, checked on the tokens before anything nests: terms, url: operators, parentheses. */
+function checkBounds(tokens: Token[]): void {
+  const terms = tokens.filter((t) => t.kind === 'term');
+  if (terms.length > SOCIAL_LIMITS.queryMaxTerms) throw new SocialQueryError(`the query has ${terms.length} terms; at most ${SOCIAL_LIMITS.queryMaxTerms} are allowed`);
+  const urls = terms.filter((t) => t.kind === 'term' && t.op === 'url').length;
+  if (urls > SOCIAL_LIMITS.queryMaxUrlTerms) throw new SocialQueryError(`the query has ${urls} url: operators; at most ${SOCIAL_LIMITS.queryMaxUrlTerms} are allowed`);
+  let depth = 0;
+  for (const t of tokens) {
+    if (t.kind === 'lparen' || t.kind === 'neg-paren') depth++;
+    else if (t.kind === 'rparen') depth--;
+    if (depth > SOCIAL_LIMITS.queryMaxDepth) throw new SocialQueryError(`parentheses are nested more than ${SOCIAL_LIMITS.queryMaxDepth} deep`);
+  }
+}
+
 function tokenize(s: string): Token[] {
+  const control = CONTROL.exec(s);
+  if (control) throw new SocialQueryError(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} at character ${control.index + 1}; queries hold text only`);
   const out: Token[] = [];
   let i = 0;
   while (i < s.length) {
@@ -137,6 +157,7 @@ function wordNode(text: string, quoted: boolean): QueryNode | null {
  */
 export function parseQuery(query: string): QueryNode {
   const tokens = tokenize(query);
+  checkBounds(tokens);
   let pos = 0;
 
   const atom = (): QueryNode | null => {

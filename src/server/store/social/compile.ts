@@ -7,9 +7,18 @@ export const idKey = (id: string): string => id.padStart(20, '0');
 
 const col = (alias: string, name: string) => sql.ref(`${alias}.${name}`);
 
-function termExists(alias: string, kind: string, value: string, like = false): RawBuilder<SqlBool> {
-  const match = like ? sql`t.value LIKE ${'%' + value.replace(/[\\%_]/g, (c) => '\\' + c) + '%'} ESCAPE '\\'` : sql`t.value = ${value}`;
-  return sql<SqlBool>`EXISTS (SELECT 1 FROM social_terms t WHERE t.post_id = ${col(alias, 'id')} AND t.kind = ${kind} AND ${match})`;
+function termExists(alias: string, kind: string, value: string): RawBuilder<SqlBool> {
+  return sql<SqlBool>`EXISTS (SELECT 1 FROM social_terms t WHERE t.post_id = ${col(alias, 'id')} AND t.kind = ${kind} AND t.value = ${value})`;
+}
+
+/**
+ * Posts linking to a URL that holds `text`: the matching links are found in one pass over the
+ * links (a set the store builds once), not per post — correlated per post, SQLite walked every link
+ * of the kind for each post.
+ */
+function urlContains(alias: string, text: string): RawBuilder<SqlBool> {
+  const pattern = '%' + text.replace(/[\\%_]/g, (c) => '\\' + c) + '%';
+  return sql<SqlBool>`(${col(alias, 'id')} IN (SELECT t.post_id FROM social_terms t WHERE t.kind = 'url' AND t.value LIKE ${pattern} ESCAPE '\\'))`;
 }
 
 function authorWhere(alias: string, condition: RawBuilder<unknown>): RawBuilder<SqlBool> {
@@ -44,7 +53,7 @@ export function compileQuery(db: Kysely<any>, node: QueryNode, alias = 'p'): Raw
     case 'cashtag':
       return termExists(alias, 'cashtag', node.tag);
     case 'url':
-      return termExists(alias, 'url', node.text, true);
+      return urlContains(alias, node.text);
     case 'lang':
       return sql<SqlBool>`(${c('lang')} = ${node.lang})`;
     case 'since':

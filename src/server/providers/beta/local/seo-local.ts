@@ -1,5 +1,6 @@
 import { runCpuJob } from '../../../engines/workers/index.js';
-import { runEnvelope, type ProviderEnvelope, type TaskOutcome } from '../envelope.js';
+import { TASK_STATUS, VOLUME_LIMITS } from '../../../../contract/beta-seo.js';
+import { refusedEnvelope, runEnvelope, type ProviderEnvelope, type TaskOutcome } from '../envelope.js';
 import type { SeoOperation, SeoProvider } from '../seo-provider.js';
 import { parseTarget } from './backlinks-data.js';
 
@@ -13,6 +14,17 @@ export interface ImportedBacklinkSource {
 
 const NO_IMPORTS: ImportedBacklinkSource = { version: async () => null, rows: async () => null };
 
+/** The keywords of all of a volume request's tasks, counted before any task runs (a request's work stays bounded). */
+function keywordsOf(body: unknown): number {
+  if (!Array.isArray(body)) return 0;
+  let n = 0;
+  for (const task of body) {
+    const keywords = task && typeof task === 'object' ? (task as { keywords?: unknown }).keywords : undefined;
+    if (Array.isArray(keywords)) n += keywords.length;
+  }
+  return n;
+}
+
 /**
  * The local sandbox: each task runs against the seeded store in a CPU worker (the worker keeps the
  * generated rows of recent targets, the whois universe, and the rows of recent imports with their
@@ -21,7 +33,11 @@ const NO_IMPORTS: ImportedBacklinkSource = { version: async () => null, rows: as
 export function localSeoProvider(secret: Uint8Array, imports: ImportedBacklinkSource = NO_IMPORTS): SeoProvider {
   return {
     kind: 'local',
-    post(operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope> {
+    async post(operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope> {
+      const keywords = operation === 'volume' ? keywordsOf(body) : 0;
+      if (keywords > VOLUME_LIMITS.maxKeywordsPerRequest) {
+        return refusedEnvelope(TASK_STATUS.postDataInvalid, `the tasks hold ${keywords} keywords; at most ${VOLUME_LIMITS.maxKeywordsPerRequest} in one request`);
+      }
       return runEnvelope(path, body, async (task): Promise<TaskOutcome> => {
         // Imported rows replace the generated ones. Only the import's version is read per request:
         // a worker holding that version's rows answers at once (its index built once per import);
