@@ -24,6 +24,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** The Chromium fine mode drives (facet serve --chromium). */
   chromiumPath?: string;
+  /** Redirects may not leave https (batch scrape, an https-only surface); fast loads only. */
+  httpsOnly?: boolean;
   /** Keep-alive connections for fast loads of many pages (batch scrape). */
   pool?: ConnectionPool;
 }
@@ -82,7 +84,7 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
   if (o.cookies?.length) headers.cookie = o.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   let res;
   try {
-    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool });
+    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool, httpsOnly: o.httpsOnly });
   } catch (err) {
     if (err instanceof OutboundFetchError) throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
     throw err;
