@@ -27,3 +27,21 @@ export async function readCapped(body: Readable, maxBytes: number, url: string, 
   }
   return Buffer.concat(chunks, total);
 }
+
+/**
+ * The first `maxBytes` of a body, for answers only shown in part (an upstream's error message): the
+ * rest is not read, the stream is destroyed, and no failure is raised for the length.
+ */
+export async function readPrefix(body: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    chunks.push(chunk);
+    total += chunk.length;
+    if (total >= maxBytes) break;
+  }
+  // Leaving the loop early destroys the stream; an error it reports then is of no interest.
+  body.on('error', () => undefined);
+  body.destroy();
+  return Buffer.concat(chunks, total).subarray(0, maxBytes);
+}
