@@ -8,6 +8,8 @@ import { hugePage } from '../helpers/huge-page.js';
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 const CHUNK = Buffer.alloc(64 * 1024, '<p>lanterns</p>');
 const huge = hugePage(CHUNK);
+// A script of 400 MB of spaces: the page's load waits for all of it.
+const heavyScript = hugePage(Buffer.alloc(64 * 1024, ' '));
 
 /** Pages on 127.0.0.1 only, reached as `localhost` (a name) or `127.0.0.1` (an address). */
 let port = 0;
@@ -32,6 +34,11 @@ const pages = http.createServer((req, res) => {
   }
   if (path === '/to-internal') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
   if (path === '/huge') return huge.serve(res);
+  if (path === '/heavy') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return void res.end('<html><head><title>Heavy</title></head><body><p>One very large script.</p><script src="/heavy.js"></script></body></html>');
+  }
+  if (path === '/heavy.js') return heavyScript.serve(res);
   res.writeHead(404).end();
 });
 
@@ -185,4 +192,12 @@ describe.skipIf(!existsSync(CHROMIUM))(`screenshots under the fetch policy (need
     }
     expect(hits.get('/page') ?? 0).toBe(pageHits);
   }, 240_000);
+
+  it("a page whose downloads pass the browser's 100 MB budget fails: the download is cut there", async () => {
+    const shot = await shoot(open, local('/heavy'));
+    expect(shot.exitCode, `${shot.stdout} ${shot.stderr}`).toBe(6);
+    expect(shot.stderr).toMatch(/screenshot failed: the page and what it loads passed 100 MB; the browser's downloads were stopped there/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heavyScript.sent()).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
 });

@@ -103,26 +103,29 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
     const page = await context.newPage();
     // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
     const guard = guardNavigations(page, proxy);
-    const refusedError = (message: string) => new Error(message);
-    const orRefusal = (err: Error) => (guard.refused() ? refusedError(guard.refused()!) : err);
+    const failed = (f: { message: string }) => new Error(f.message);
+    const orFailure = (err: Error) => {
+      const f = guard.failure();
+      return f ? failed(f) : err;
+    };
     const timeoutMs = req.timeoutMs ?? 30_000;
     const started = Date.now();
     await req.log?.(`loading ${req.url} at ${req.width}x${req.height}`);
     const response = await page.goto(req.url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
-      throw orRefusal(err);
+      throw orFailure(err);
     });
     req.signal?.throwIfAborted();
     const refusedHere = response?.headers()[REFUSED_HEADER];
-    if (refusedHere) throw new Error(guard.refused() ?? refusedHere);
+    if (refusedHere) throw new Error(guard.failure()?.message ?? refusedHere);
     await settle(page, Math.min(SETTLE_MS, timeoutMs - (Date.now() - started)));
     req.signal?.throwIfAborted();
-    guard.check(refusedError);
+    guard.check(failed);
     // A navigation the page set off may tear the document down mid-capture.
     const captured = await capture(page, req.fullPage).catch((err: Error) => {
-      throw orRefusal(err);
+      throw orFailure(err);
     });
-    // Read after the capture too: what was captured may be the proxy's refusal page.
-    guard.check(refusedError);
+    // Checked after the capture too: what was captured may be the proxy's refusal page, or cut short.
+    guard.check(failed);
     const { title, png } = captured;
     if (proxy.refusals.length > 0) {
       await req.log?.(`blocked ${proxy.refusals.length} request(s) of the page: ${proxy.refusals[0].message}`);

@@ -2,7 +2,7 @@ import { OutboundFetchError } from '../../net/errors.js';
 import type { FetchPolicy } from '../../net/policy.js';
 import { safeFetch } from '../../net/safe-fetch.js';
 import { REFUSED_HEADER, startPolicyProxy } from '../../net/policy-proxy.js';
-import { guardNavigations, settle } from '../navigation-guard.js';
+import { guardNavigations, settle, type PageFailure } from '../navigation-guard.js';
 import type { ConnectionPool } from '../../net/connection-pool.js';
 import { BrowserMissingError, chromiumAvailable, LAUNCH_ARGS, proxyArgs } from '../screenshot.js';
 
@@ -126,21 +126,21 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
     const page = await context.newPage();
     // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
     const guard = guardNavigations(page, proxy);
-    const refused = (message: string) => new ExtractFailed('refused', message);
+    const failed = (f: PageFailure) => new ExtractFailed(f.kind, f.message);
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
-      guard.check(refused);
+      guard.check(failed);
       throw new ExtractFailed(/timeout/i.test(err.message) ? 'timeout' : 'network', `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`);
     });
     const refusedHere = response?.headers()[REFUSED_HEADER];
-    if (refusedHere) throw refused(guard.refused() ?? refusedHere);
+    if (refusedHere) throw new ExtractFailed('refused', guard.failure()?.message ?? refusedHere);
     const status = response?.status() ?? 200;
     if (status < 200 || status > 299) throw new ExtractFailed('http', `the page answered HTTP ${status}`, status);
     const left = () => Math.max(1, timeoutMs - (Date.now() - started));
     if (o.waitForSelector) {
       await page.waitForSelector(o.waitForSelector, { state: 'attached', timeout: left() }).catch((err: Error) => {
         if (o.signal?.aborted) throw err;
-        guard.check(refused);
+        guard.check(failed);
         throw new ExtractFailed('wait-timeout', `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`);
       });
     } else {
@@ -148,14 +148,14 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
       await settle(page, Math.min(5_000, left()));
     }
     o.signal?.throwIfAborted();
-    guard.check(refused);
+    guard.check(failed);
     // A navigation the page set off may tear the document down while it is read.
     const html = await page.content().catch((err: Error) => {
-      guard.check(refused);
+      guard.check(failed);
       throw err;
     });
-    // Checked after reading too: what was read may be the proxy's refusal page.
-    guard.check(refused);
+    // Checked after reading too: what was read may be the proxy's refusal page, or cut short.
+    guard.check(failed);
     return { url, finalUrl: page.url(), status, contentType: 'text/html', body: Buffer.from(html, 'utf8'), mode: 'fine' };
   } catch (err) {
     if (o.signal?.aborted) throw o.signal.reason ?? err;
