@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { serveHttpsPages, type HttpsPages } from '../helpers/https-pages.js';
+import { servePages } from '../helpers/pages.js';
 
 let pages: HttpsPages;
 let p: Platform;
@@ -134,6 +135,31 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     for (const d of interrupted) expect(pages.hits.get(new URL(d.url).pathname) ?? 0).toBeLessThanOrEqual(1);
     expect(interrupted.length).toBeLessThanOrEqual(4);
   }, 180_000);
+
+  it('a redirect from https to plain http is refused for that page, not followed', async () => {
+    const plain = await servePages({ '/page': { body: '<html><head><title>Plain</title></head><body><p>Sent without TLS.</p></body></html>' } });
+    try {
+      const urls = [`${pages.url}/redirect?to=${encodeURIComponent(`${plain.url}/page`)}`, `${pages.url}/redirect?to=${encodeURIComponent(`${pages.url}/page/7`)}`];
+      const created = await post({ urls }, 'to-plain-http');
+      expect(created.status).toBe(202);
+      const { id } = await created.json();
+      const job = await until(() => poll(id), (j) => j.status === 'completed');
+      expect(job.output).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
+      expect(job.output.data[0]).toEqual({
+        url: urls[0],
+        status: 'failed',
+        error: {
+          code: 'FETCH_REFUSED',
+          message: `refused to fetch ${plain.url}/page (redirected from ${urls[0]}): only https URLs are fetched here, and a redirect may not leave https`,
+        },
+      });
+      expect(plain.hits.get('/page') ?? 0).toBe(0);
+      // An https to https redirect is followed as before.
+      expect(job.output.data[1]).toMatchObject({ status: 'success', finalUrl: `${pages.url}/page/7`, title: 'Page 7' });
+    } finally {
+      await plain.close();
+    }
+  });
 
   it('refuses bad requests in the beta error shape with a request id', async () => {
     const cases: Array<[unknown, string | undefined, number, RegExp]> = [

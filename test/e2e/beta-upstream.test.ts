@@ -21,7 +21,24 @@ const TRADE = {
   transaction_shares: -10, transaction_price_per_share: 5, transaction_value: 50, shares_owned_before_transaction: 100, shares_owned_after_transaction: 90,
   security_title: 'Common Stock', filing_date: '2026-01-03', extra: true,
 };
+let endlessSent = 0;
 const fake = http.createServer((req, res) => {
+  if (req.url!.startsWith('/v1/beta/financial/insider-trades?ticker=ENDLESS')) {
+    // An answer that never ends, streamed until the reader hangs up (at most 256 MB).
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"insider_trades":[');
+    const row = Buffer.from(JSON.stringify(TRADE) + ',');
+    let left = Math.floor((256 * 1024 * 1024) / row.length);
+    res.on('close', () => (left = 0));
+    const pump = () => {
+      while (left-- > 0) {
+        endlessSent += row.length;
+        if (!res.write(row)) return void res.once('drain', pump);
+      }
+      res.end('{}]}');
+    };
+    return pump();
+  }
   let body = '';
   req.on('data', (c) => (body += c));
   req.on('end', () => {
@@ -42,7 +59,8 @@ let down: Platform;
 beforeAll(async () => {
   await new Promise<void>((r) => fake.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
-  up = await startPlatform({ args: ['--beta-upstream-url', base], env: { FACET_BETA_UPSTREAM_KEY: 'login:secret' } });
+  // No --allow-fetch-from 127.0.0.1: the upstream the operator configured is allowed as it is.
+  up = await startPlatform({ allowLocalFetch: false, args: ['--beta-upstream-url', base], env: { FACET_BETA_UPSTREAM_KEY: 'login:secret' } });
   // A provider that is not there: a port nothing listens on.
   const closed = http.createServer();
   await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
@@ -74,7 +92,7 @@ describe('upstream mode', () => {
     expect(seen.some((s) => s.url === '/v1/beta/financial/insider-trades?ticker=UP&limit=3')).toBe(true);
   });
 
-  it('maps failures: 404 stays 404, a server error or refused credentials is 502, unreachable is 503', async () => {
+  it('maps failures: 404 stays 404, a server error, refused credentials or an answer past the cap is 502, unreachable is 503', async () => {
     const nf = await up.fetch('/v1/beta/financial/financials/income-statements?ticker=ZZZ&period=annual', { headers: auth(up) });
     expect(nf.status).toBe(404);
     expect(await nf.json()).toEqual({ error: 'NOT_FOUND', message: 'upstream: ticker ZZZ is not covered' });
@@ -84,6 +102,14 @@ describe('upstream mode', () => {
     const creds = await up.fetch('/v1/beta/seo/domain_analytics/whois/overview/live', { method: 'POST', headers: { ...auth(up), 'content-type': 'application/json' }, body: '[{}]' });
     expect(creds.status).toBe(502);
     expect((await creds.json()).error.message).toMatch(/refused the configured credentials: bad credentials/);
+    const endless = await up.fetch('/v1/beta/financial/insider-trades?ticker=ENDLESS&limit=5', { headers: auth(up) });
+    expect(endless.status).toBe(502);
+    expect(await endless.json()).toMatchObject({
+      error: 'UPSTREAM_FAILED',
+      message: expect.stringMatching(/^the beta data upstream failed: the response from http:\/\/127\.0\.0\.1:\d+\/v1\/beta\/financial\/insider-trades\?\S+ is larger than 15 MB$/),
+    });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(endlessSent).toBeLessThan(64 * 1024 * 1024);
     const gone = await down.cli(['beta', 'volume', 'tea']);
     expect(gone.exitCode).toBe(1);
     expect(gone.stderr).toMatch(/cannot reach the beta data upstream.*HTTP 503/);

@@ -8,6 +8,8 @@ import { hugePage } from '../helpers/huge-page.js';
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 const CHUNK = Buffer.alloc(64 * 1024, '<p>lanterns</p>');
 const huge = hugePage(CHUNK);
+// A script of 400 MB of spaces: the page's load waits for all of it.
+const heavyScript = hugePage(Buffer.alloc(64 * 1024, ' '));
 
 /** Pages on 127.0.0.1 only, reached as `localhost` (a name) or `127.0.0.1` (an address). */
 let port = 0;
@@ -23,8 +25,20 @@ const pages = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     return void res.end(`<html><head><title>Pixel</title></head><body><h1>Pixel</h1><img src="http://127.0.0.1:${port}/pixel"></body></html>`);
   }
+  // Pages that send the browser on to a refused address themselves, after answering 200.
+  if (path === '/nav-js' || path === '/nav-meta') {
+    const to = `http://127.0.0.1:${port}/page`;
+    const how = path === '/nav-js' ? `<script>location.href = ${JSON.stringify(to)};</script>` : `<meta http-equiv="refresh" content="0;url=${to}">`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return void res.end(`<html><head><title>Leaving</title>${path === '/nav-meta' ? how : ''}</head><body><p>On the way out.</p>${path === '/nav-js' ? how : ''}</body></html>`);
+  }
   if (path === '/to-internal') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
   if (path === '/huge') return huge.serve(res);
+  if (path === '/heavy') {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    return void res.end('<html><head><title>Heavy</title></head><body><p>One very large script.</p><script src="/heavy.js"></script></body></html>');
+  }
+  if (path === '/heavy.js') return heavyScript.serve(res);
   res.writeHead(404).end();
 });
 
@@ -157,4 +171,33 @@ describe.skipIf(!existsSync(CHROMIUM))(`screenshots under the fetch policy (need
     const logs = await open.cli(['tasks', 'logs', JSON.parse(shot.stdout).id]);
     expect(logs.stdout).toMatch(/blocked 1 request\(s\) of the page: refused to fetch http:\/\/127\.0\.0\.1:\d+\/pixel/);
   }, 180_000);
+
+  it('a page that navigates itself (script, meta refresh) to a refused address fails as a redirect there does: screenshot and fine extract', async () => {
+    const pageHits = hits.get('/page') ?? 0;
+    const refusal = new RegExp(`refused to fetch http://127\\.0\\.0\\.1:${port}/page: 127\\.0\\.0\\.1 is a loopback address; facet serve --allow-fetch-from 127\\.0\\.0\\.1 allows it`);
+    for (const path of ['/nav-js', '/nav-meta']) {
+      const shot = await shoot(open, local(path));
+      expect(shot.exitCode, `${path}: ${shot.stdout} ${shot.stderr}`).toBe(6);
+      expect(shot.stderr).toMatch(/screenshot failed: /);
+      expect(shot.stderr).toMatch(refusal);
+
+      const res = await open.fetch('/v2/web/extract', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${open.boot.api_key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ url: local(path), crawl_mode: 'fine', with_cache: false }),
+      });
+      const body = await res.json();
+      expect(res.status, `${path}: ${JSON.stringify(body)}`).toBe(400);
+      expect(body).toMatchObject({ code: 'WEB_EXTRACT_FAILED', message: expect.stringMatching(refusal) });
+    }
+    expect(hits.get('/page') ?? 0).toBe(pageHits);
+  }, 240_000);
+
+  it("a page whose downloads pass the browser's 100 MB budget fails: the download is cut there", async () => {
+    const shot = await shoot(open, local('/heavy'));
+    expect(shot.exitCode, `${shot.stdout} ${shot.stderr}`).toBe(6);
+    expect(shot.stderr).toMatch(/screenshot failed: the page and what it loads passed 100 MB; the browser's downloads were stopped there/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(heavyScript.sent()).toBeLessThan(200 * 1024 * 1024);
+  }, 120_000);
 });

@@ -35,11 +35,28 @@ let p: Platform;
 let dir: string;
 let upstreamHits = 0;
 let upstreamMode: 'ok' | 'broken' = 'ok';
+let endlessSent = 0;
 const upstream = http.createServer((req, res) => {
   upstreamHits++;
   const url = new URL(req.url!, 'http://x');
   if (req.headers.authorization !== 'Bearer up-key') return void res.writeHead(401).end('{}');
   if (upstreamMode === 'broken') return void res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', code: 'SERVICE_UNAVAILABLE', message: 'down for maintenance' }));
+  if (url.searchParams.get('video_code') === 'endlessVid1') {
+    // An answer that never ends: JSON text streamed until the reader hangs up (at most 256 MB).
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.write('{"status":"ok","data":{"title":"Endless","contents":[');
+    const cue = Buffer.from('{"start":0,"duration":1,"text":"' + 'again '.repeat(1000) + '"},');
+    let left = Math.floor((256 * 1024 * 1024) / cue.length);
+    res.on('close', () => (left = 0));
+    const pump = () => {
+      while (left-- > 0) {
+        endlessSent += cue.length;
+        if (!res.write(cue)) return void res.once('drain', pump);
+      }
+      res.end(']}}');
+    };
+    return pump();
+  }
   if (url.searchParams.get('video_code') === 'upstreamVid') {
     return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', message: null, data: { title: 'From upstream', contents: [{ start: 1, duration: 2, text: 'upstream words' }] } }));
   }
@@ -133,6 +150,21 @@ describe('subtitles', () => {
     expect(await res.json()).toMatchObject({ code: 'YOUTUBE_SUBTITLING_FAILED', message: expect.stringMatching(/upstream failed: .*HTTP 503: down for maintenance/) });
     upstreamMode = 'ok';
   });
+
+  it("the upstream's answer is read under a cap: an endless answer is a 502 naming the limit, the sender cut off", async () => {
+    const started = Date.now();
+    const res = await api('video_code=endlessVid1');
+    expect(res.status).toBe(502);
+    expect(await res.json()).toMatchObject({
+      code: 'YOUTUBE_SUBTITLING_FAILED',
+      message: expect.stringMatching(/^the subtitle upstream failed: the response from http:\/\/127\.0\.0\.1:\d+\/v2\/youtube\/subtitling\?\S+ is larger than 15 MB$/),
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(endlessSent).toBeLessThan(64 * 1024 * 1024);
+    // The platform is still answering.
+    expect((await api('video_code=facetDemo01')).status).toBe(200);
+  }, 60_000);
 
   it('import refuses a bad file and a bad video id with clear errors', async () => {
     writeFileSync(path.join(dir, 'junk.vtt'), 'not captions at all');

@@ -1,10 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
+import { gzipBomb } from '../helpers/huge-page.js';
 
 const CHROMIUM = process.env.FACET_CHROMIUM ?? '/usr/bin/chromium';
 const ARTICLE_TEXT = 'The harbour lighthouse was built in 1880 and still guides every fishing boat home. '.repeat(6);
@@ -27,8 +29,17 @@ const echo = http.createServer((req, res) => {
 });
 let echoUrl = '';
 
+function rssOf(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+}
+
 beforeAll(async () => {
+  // Sent gzip-encoded whatever the request asked, as some servers and CDNs do.
+  const gzipped = { 'content-encoding': 'gzip' };
   pages = await servePages({
+    '/gzip': { body: gzipSync(article), headers: gzipped },
+    // 1 GiB of zeros in about 1 MB: it must be refused at the body cap as it inflates.
+    '/gzip-bomb': { body: await gzipBomb(1024 * 1024 * 1024), headers: gzipped },
     '/article': { body: article },
     '/tiny': { body: tiny },
     '/scripted': { body: scripted },
@@ -155,6 +166,25 @@ describe('facet extract against pages served on 127.0.0.1', () => {
       expect(await res.json()).toMatchObject({ status: 'error', code: 'WEB_EXTRACT_FAILED', message: expect.stringMatching(msg) });
     }
   });
+
+  it('a gzip-encoded page is decoded; a gzip bomb is refused at the body cap with a 400, memory flat', async () => {
+    const page = okJson(await extract([`${pages.url}/gzip`, '--readability', '--format', 'text', '--json', '--no-cache']));
+    expect(page.title).toBe('Harbour notes');
+    expect(page.content).toContain('lighthouse was built in 1880');
+
+    const before = rssOf(p.pid);
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssOf(p.pid))), 20);
+    let res;
+    try {
+      res = await api({ url: `${pages.url}/gzip-bomb`, with_cache: false });
+    } finally {
+      clearInterval(sampler);
+    }
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'WEB_EXTRACT_FAILED', message: `the response from ${pages.url}/gzip-bomb is larger than 15 MB once decompressed` });
+    expect(Math.max(peak, rssOf(p.pid)) - before).toBeLessThan(100 * 1024 * 1024);
+  }, 60_000);
 
   it('set_cookies and user_agent are sent with the fetch', async () => {
     const plain = okJson(await extract([echoUrl, '--format', 'text', '--json', '--no-cache']));

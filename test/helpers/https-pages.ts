@@ -19,7 +19,7 @@ export interface HttpsPages {
 /**
  * HTTPS pages on 127.0.0.1 with a self-signed certificate made here by openssl (valid for
  * 127.0.0.1 and localhost, one day). /page/N answers a small article; /slow/N the same after
- * `slowMs`. Any other path is a 404.
+ * `slowMs`; /redirect?to=URL answers 302 to URL. Any other path is a 404.
  */
 export async function serveHttpsPages(dir: string, options: { slowMs?: number } = {}): Promise<HttpsPages> {
   const key = path.join(dir, 'key.pem');
@@ -31,6 +31,7 @@ export async function serveHttpsPages(dir: string, options: { slowMs?: number } 
   const server = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
     const p = (req.url ?? '/').split('?')[0];
     hits.set(p, (hits.get(p) ?? 0) + 1);
+    if (p === '/redirect') return void res.writeHead(302, { location: new URL(req.url ?? '/', 'https://x').searchParams.get('to') ?? '/' }).end();
     const m = /^\/(page|slow)\/(\d+)$/.exec(p);
     if (!m) return void res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     current++;

@@ -2,7 +2,9 @@ import { access, writeFile } from 'node:fs/promises';
 import { constants } from 'node:fs';
 import path from 'node:path';
 import type { FetchPolicy } from '../net/policy.js';
-import { authorityOf, REFUSED_HEADER, startPolicyProxy, type PolicyProxy } from '../net/policy-proxy.js';
+import type { Page } from 'playwright-core';
+import { REFUSED_HEADER, startPolicyProxy, type PolicyProxy } from '../net/policy-proxy.js';
+import { guardNavigations, settle, SETTLE_MS } from './navigation-guard.js';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -77,8 +79,10 @@ export async function chromiumAvailable(executable: string): Promise<boolean> {
  * Drives Chromium through playwright-core (which never downloads a browser): one fresh browser per
  * capture, so tasks do not share cookies or state. Abort closes the browser, which ends any wait.
  * The browser reaches the network only through a policy proxy of its own (net/policy-proxy.ts):
- * a refused page, or a redirect of it to a refused address, fails the capture with the policy's
- * message; refused subrequests are blocked and logged. Service workers are blocked.
+ * a refused page, a redirect of it to a refused address, or a navigation the page starts itself to
+ * one, fails the capture with the policy's message; refused subrequests are blocked and logged.
+ * After `load` the page gets a bounded settle (network idle) before the capture. Service workers
+ * are blocked.
  */
 export async function takeScreenshot(req: ScreenshotRequest): Promise<ScreenshotResult> {
   if (!(await chromiumAvailable(req.executablePath))) throw new BrowserMissingError(req.executablePath);
@@ -97,25 +101,36 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
   try {
     const context = await browser.newContext({ viewport: { width: req.width, height: req.height }, serviceWorkers: 'block' });
     const page = await context.newPage();
-    // The main frame's navigations, redirect hops included: a refusal of one of them fails the capture.
-    const navigations = new Set<string>();
-    page.on('request', (r) => {
-      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations.add(authorityOf(new URL(r.url())));
-    });
-    const refusedNavigation = () => proxy.refusals.find((r) => navigations.has(r.authority));
+    // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
+    const guard = guardNavigations(page, proxy);
+    const failed = (f: { message: string }) => new Error(f.message);
+    const orFailure = (err: Error) => {
+      const f = guard.failure();
+      return f ? failed(f) : err;
+    };
+    const timeoutMs = req.timeoutMs ?? 30_000;
+    const started = Date.now();
     await req.log?.(`loading ${req.url} at ${req.width}x${req.height}`);
-    const response = await page.goto(req.url, { waitUntil: 'load', timeout: req.timeoutMs ?? 30_000 }).catch((err: Error) => {
-      throw refusedNavigation() ? new Error(refusedNavigation()!.message) : err;
+    const response = await page.goto(req.url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
+      throw orFailure(err);
     });
     req.signal?.throwIfAborted();
     const refusedHere = response?.headers()[REFUSED_HEADER];
-    if (refusedHere) throw new Error(refusedNavigation()?.message ?? refusedHere);
+    if (refusedHere) throw new Error(guard.failure()?.message ?? refusedHere);
+    await settle(page, Math.min(SETTLE_MS, timeoutMs - (Date.now() - started)));
+    req.signal?.throwIfAborted();
+    guard.check(failed);
+    // A navigation the page set off may tear the document down mid-capture.
+    const captured = await capture(page, req.fullPage).catch((err: Error) => {
+      throw orFailure(err);
+    });
+    // Checked after the capture too: what was captured may be the proxy's refusal page, or cut short.
+    guard.check(failed);
+    const { title, png } = captured;
     if (proxy.refusals.length > 0) {
       await req.log?.(`blocked ${proxy.refusals.length} request(s) of the page: ${proxy.refusals[0].message}`);
     }
-    const title = await page.title();
     await req.log?.(`loaded: HTTP ${response?.status() ?? '-'}, title "${title}"`);
-    const png = await page.screenshot({ fullPage: req.fullPage, type: 'png' });
     req.signal?.throwIfAborted();
     const file = 'screenshot.png';
     await writeFile(path.join(req.outDir, file), png);
@@ -130,6 +145,12 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
     await browser.close().catch(() => {});
     await proxy.close();
   }
+}
+
+async function capture(page: Page, fullPage: boolean): Promise<{ title: string; png: Buffer }> {
+  const title = await page.title();
+  const png = await page.screenshot({ fullPage, type: 'png' });
+  return { title, png };
 }
 
 /** Width and height from a PNG's IHDR chunk. */

@@ -4,6 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { OutboundFetchError } from './errors.js';
 import { pinnedLookup } from './pinned-lookup.js';
 import type { CheckedTarget, FetchPolicy } from './policy.js';
+import { formatBytes } from './read-capped.js';
+
+/** What one page may make the browser download through its proxy, the page and everything it loads. */
+export const BROWSER_MAX_BYTES = 100 * 1024 * 1024;
 
 /** A request the proxy refused: the authority (`host:port`) and the policy's message. */
 export interface ProxyRefusal {
@@ -16,6 +20,8 @@ export interface PolicyProxy {
   /** `http://127.0.0.1:PORT`, for the browser's --proxy-server. */
   url: string;
   refusals: ProxyRefusal[];
+  /** Set once the browser downloaded more than the proxy's budget: every connection was then cut. */
+  overBudget(): string | undefined;
   close(): Promise<void>;
 }
 
@@ -40,12 +46,23 @@ function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHe
  * requests and CONNECT tunnels (HTTPS, WebSockets) alike: the proxy resolves the host once, checks
  * every address, and connects to a checked address only — the browser itself never resolves or
  * connects anywhere but here, so its redirects and subrequests cannot skip the check and there is
- * no DNS-rebinding gap. Refusals answer 403 with the policy's message and are recorded.
+ * no DNS-rebinding gap. Refusals answer 403 with the policy's message and are recorded. What comes
+ * back is counted, plain and tunnelled alike: past `maxBytes` every connection is cut and further
+ * requests fail, so a page cannot make the browser download without end.
  */
-export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeoutMs?: number } = {}): Promise<PolicyProxy> {
+export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeoutMs?: number; maxBytes?: number } = {}): Promise<PolicyProxy> {
   const idle = options.idleTimeoutMs ?? 30_000;
+  const maxBytes = options.maxBytes ?? BROWSER_MAX_BYTES;
   const refusals: ProxyRefusal[] = [];
   const sockets = new Set<net.Socket>();
+  let downloaded = 0;
+  let overBudget: string | undefined;
+  const count = (n: number) => {
+    downloaded += n;
+    if (downloaded <= maxBytes || overBudget) return;
+    overBudget = `the page and what it loads passed ${formatBytes(maxBytes)}; the browser's downloads were stopped there`;
+    for (const s of sockets) s.destroy();
+  };
   const track = (s: net.Socket) => {
     sockets.add(s);
     s.setTimeout(idle, () => s.destroy());
@@ -69,6 +86,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
     // A browser that goes away mid-request must not take the server down with an unhandled error.
     req.on('error', () => res.destroy());
     res.on('error', () => undefined);
+    if (overBudget) return void res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' }).end(overBudget);
     let url: URL;
     try {
       url = new URL(req.url ?? '');
@@ -94,6 +112,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
       (up) => {
         res.writeHead(up.statusCode ?? 502, withoutHopByHop(up.headers));
         up.on('error', () => res.destroy());
+        up.on('data', (chunk: Buffer) => count(chunk.length));
         up.pipe(res);
       },
     );
@@ -111,6 +130,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
     let upstream: net.Socket | undefined;
     client.on('error', () => upstream?.destroy());
     client.on('close', () => upstream?.destroy());
+    if (overBudget) return void client.end('HTTP/1.1 502 Bad Gateway\r\ncontent-length: 0\r\n\r\n');
     let url: URL;
     try {
       url = new URL(`https://${req.url ?? ''}/`);
@@ -126,6 +146,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
     const tunnel = net.connect({ host: target.hostname, port: target.port, lookup: pinnedLookup(target.addresses) }, () => {
       client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
       if (head.length > 0) tunnel.write(head);
+      tunnel.on('data', (chunk: Buffer) => count(chunk.length));
       tunnel.pipe(client);
       client.pipe(tunnel);
     });
@@ -143,6 +164,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
   return {
     url: `http://127.0.0.1:${port}`,
     refusals,
+    overBudget: () => overBudget,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -81,6 +81,14 @@ export class FetchPolicy {
   }
 
   /**
+   * This policy plus one host the operator configured (a data upstream's base URL), allowed as if
+   * given with --allow-fetch-from; every other address is judged exactly as before.
+   */
+  allowing(host: string): FetchPolicy {
+    return new FetchPolicy([...this.allowed, host], this.lookup);
+  }
+
+  /**
    * Resolves the URL's host once and keeps the addresses the policy allows; throws a refusal that
    * names the address class and the option when none is allowed. The caller must connect to the
    * returned addresses and nothing else (no second resolution: no DNS-rebinding gap). With

@@ -4,6 +4,7 @@ import { OutboundFetchError } from './errors.js';
 import { pinnedLookup } from './pinned-lookup.js';
 import type { FetchPolicy } from './policy.js';
 import { formatBytes, readCapped } from './read-capped.js';
+import { ACCEPT_ENCODING, decodeBody } from './decode-body.js';
 import type { ConnectionPool } from './connection-pool.js';
 
 export const DEFAULT_MAX_BYTES = 15 * 1024 * 1024;
@@ -16,13 +17,15 @@ export interface SafeFetchOptions {
   method?: string;
   headers?: Record<string, string>;
   body?: string | Buffer;
-  /** The body is cut here: the fetch fails as soon as more arrives. Default 15 MiB. */
+  /** The body is cut here (decompressed, and as it came): the fetch fails as soon as more arrives. Default 15 MiB. */
   maxBytes?: number;
   /** For the whole fetch: every hop, connection and the body. Default 15 s. */
   timeoutMs?: number;
   signal?: AbortSignal;
   /** Redirects followed, each hop checked against the policy. Default 5; 0 returns the 3xx itself. */
   maxRedirects?: number;
+  /** Every hop must be https: a redirect to plain http is refused, not followed (the first URL is the caller's to check). */
+  httpsOnly?: boolean;
   /** Keep-alive connections shared by many fetches (still pinned per checked target); default: one connection per hop. */
   pool?: ConnectionPool;
 }
@@ -55,7 +58,7 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let method = (options.method ?? 'GET').toUpperCase();
   let body = options.body;
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT, ...lowerKeys(options.headers ?? {}) };
+  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING, ...lowerKeys(options.headers ?? {}) };
   const redirects: string[] = [];
   let current = url;
 
@@ -78,6 +81,9 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
         } catch {
           throw new OutboundFetchError('invalid-url', `${target.url.href} redirected to an invalid URL: ${location}`, target.url.href);
         }
+        if (options.httpsOnly && next.protocol !== 'https:') {
+          throw new OutboundFetchError('refused', `refused to fetch ${next.href} (redirected from ${target.url.href}): only https URLs are fetched here, and a redirect may not leave https`, next.href);
+        }
         // Credentials given for one origin are not handed to another.
         if (next.origin !== target.url.origin) for (const h of CREDENTIAL_HEADERS) delete headers[h];
         if (res.statusCode === 303 ? method !== 'HEAD' : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST') {
@@ -95,10 +101,17 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
         discard(res.body);
         throw new OutboundFetchError('too-large', `the response from ${target.url.href} is larger than ${formatBytes(maxBytes)}`, target.url.href);
       }
-      const bytes = await readCapped(res.body, maxBytes, target.url.href).catch((err) => {
-        throw err instanceof OutboundFetchError ? err : failure(err, target.url.href, options.signal, timeout, timeoutMs);
+      // A HEAD answer, 204 and 304 have no body to decode whatever their headers say.
+      const bodyless = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
+      const decoded = decodeBody(res.body, bodyless ? undefined : res.headers['content-encoding'], maxBytes, target.url.href);
+      const bytes = await readCapped(decoded.body, maxBytes, target.url.href, { decompressed: decoded.codings.length > 0 }).catch((err) => {
+        if (err instanceof OutboundFetchError) throw err;
+        throw (!options.signal?.aborted && !timeout.aborted && decoded.failure()) || failure(err, target.url.href, options.signal, timeout, timeoutMs);
       });
-      return { status: res.statusCode, headers: toHeaders(res.headers), url: target.url.href, redirects, body: bytes };
+      const answered = toHeaders(res.headers);
+      // The body is returned decoded, so the headers describing the encoded one no longer apply.
+      if (decoded.codings.length > 0) for (const h of ['content-encoding', 'content-length']) answered.delete(h);
+      return { status: res.statusCode, headers: answered, url: target.url.href, redirects, body: bytes };
     } finally {
       if (!options.pool) await agent.destroy().catch(() => undefined);
     }

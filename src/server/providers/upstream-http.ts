@@ -1,6 +1,10 @@
 import { parseEventStream, type RawSseEvent } from '../../contract/event-stream.js';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { Http1Failure, Http1Pool } from './http1-json.js';
+import { readPrefix } from '../net/read-capped.js';
+
+/** How much of an upstream's error answer is read: its message is shown cut to 500 characters. */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 /** An upstream's answer the gateway turns into the caller's error shape. */
 export class UpstreamError extends Error {
@@ -89,7 +93,8 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
   } catch (err) {
     throw notAnswered(config, err, timeout, signal);
   }
-  if (res.statusCode >= 400) throw answeredWithError(res.statusCode, await res.body.text(), res.headers['retry-after']);
+  // Only the start of an error answer is shown, so only that much of it is read.
+  if (res.statusCode >= 400) throw answeredWithError(res.statusCode, (await readPrefix(res.body, ERROR_BODY_BYTES)).toString('utf8'), res.headers['retry-after']);
   return res;
 }
 

@@ -66,7 +66,8 @@ export function batchScrapeHandler(ctx: Ctx) {
         try {
           const extracted = await extractUncommitted(ctx as AppContext, {
             url: page.url,
-            load: { mode: 'fast', timeoutMs: req.timeout },
+            // The surface takes https URLs only, so a redirect may not take a page to plain http.
+            load: { mode: 'fast', timeoutMs: req.timeout, httpsOnly: true },
             shape: { format: 'markdown', readability: req.onlyMainContent ? 'article' : 'off', includeTags: req.includeTags, excludeTags: req.excludeTags },
             cache: { maxAgeMs: req.maxAge, minAgeMs: req.minAge },
             signal: job.signal,

@@ -14,7 +14,7 @@ export function financialProvider(ctx: AppContext): FinancialProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config?.upstreams?.beta;
-    p = upstream ? upstreamFinancialProvider(upstream, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider({
+    p = upstream ? upstreamFinancialProvider(upstream, ctx.fetchPolicy, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider({
           income: (ticker) => importedRows<IncomeStatement>(ctx.db, 'income', ticker),
           insiders: (ticker) => importedRows<InsiderTrade>(ctx.db, 'insiders', ticker),
         });

@@ -12,7 +12,7 @@ export function seoProvider(ctx: AppContext): SeoProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config.upstreams?.beta;
-    p = upstream ? upstreamSeoProvider(upstream) : localSeoProvider(ctx.tokenSecret, {
+    p = upstream ? upstreamSeoProvider(upstream, ctx.fetchPolicy) : localSeoProvider(ctx.tokenSecret, {
           version: (subject) => importVersion(ctx.db, 'backlinks', subject),
           rows: (subject) => importedRowsText(ctx.db, 'backlinks', subject),
         });

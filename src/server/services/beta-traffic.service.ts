@@ -12,7 +12,7 @@ export function trafficProvider(ctx: AppContext): TrafficProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config.upstreams?.beta;
-    p = upstream ? upstreamTrafficProvider(upstream, landingPagesRoute.path) : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
+    p = upstream ? upstreamTrafficProvider(upstream, ctx.fetchPolicy, landingPagesRoute.path) : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
     providers.set(ctx, p);
   }
   return p;

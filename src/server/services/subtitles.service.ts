@@ -64,7 +64,7 @@ export async function getSubtitles(ctx: AppContext, q: { video_code: string; lan
   const tracks = await tracksOf(ctx.db, q.video_code);
   const chosen = chooseTrack(tracks, q.language);
   if (chosen) return answer(chosen, JSON.parse(chosen.cues) as Cue[], q.with_time);
-  const upstream = ctx.config.subtitlesUpstream ? subtitleUpstream(ctx.config.subtitlesUpstream) : undefined;
+  const upstream = ctx.config.subtitlesUpstream ? subtitleUpstream(ctx.config.subtitlesUpstream, ctx.fetchPolicy) : undefined;
   if (upstream) {
     let got;
     try {

@@ -62,14 +62,19 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
  */
 export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): Promise<{ data: WebExtractData; cacheEntry: CacheEntry | null }> {
   const normalized = normalizeForCache(job.url);
-  const { timeoutMs: _t, ...loadKey } = job.load;
+  // httpsOnly decides whether a page may be fetched, not what it becomes: one cache for both surfaces.
+  const { timeoutMs: _t, httpsOnly, ...loadKey } = job.load;
   const key = createHash('sha256').update(JSON.stringify({ url: normalized, load: loadKey, shape: job.shape })).digest('hex');
   const now = ctx.now();
   // maxAge 0 (batch scrape's default) can never be served from the cache: no read for it.
   if (job.cache && job.cache.maxAgeMs > 0) {
     const hit = await findCached(ctx.db, key);
     const age = hit ? now.getTime() - Date.parse(hit.created_at) : Infinity;
-    if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) return { data: { ...(JSON.parse(hit.result) as WebExtractData), cached: true }, cacheEntry: null };
+    if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) {
+      const data = JSON.parse(hit.result) as WebExtractData;
+      // A page web extract followed to plain http is not an answer for an https-only caller.
+      if (!httpsOnly || data.final_url.startsWith('https:')) return { data: { ...data, cached: true }, cacheEntry: null };
+    }
   }
   const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape, job.owner);
   const data: WebExtractData = {

@@ -13,7 +13,10 @@ const names: Lookup = async (host) => {
 };
 
 beforeAll(async () => {
-  origin = http.createServer((req, res) => res.end(`origin saw ${req.method} ${req.url} host=${req.headers.host}`));
+  origin = http.createServer((req, res) => {
+    if (req.url === '/big') return void res.end(Buffer.alloc(3 * 1024 * 1024, 'x'));
+    res.end(`origin saw ${req.method} ${req.url} host=${req.headers.host}`);
+  });
   await new Promise<void>((r) => origin.listen(0, '127.0.0.1', r));
   port = (origin.address() as AddressInfo).port;
   // Only the name is allowed: 127.0.0.1 by address stays refused.
@@ -24,13 +27,14 @@ afterAll(async () => {
   await new Promise<void>((r) => origin.close(() => r()));
 });
 
-const viaProxy = (target: string) =>
+const viaProxy = (target: string, through: PolicyProxy = proxy) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const { port: pp } = new URL(proxy.url);
+    const { port: pp } = new URL(through.url);
     const req = http.request({ host: '127.0.0.1', port: pp, path: target, headers: { host: new URL(target).host } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+      res.on('error', reject);
     });
     req.on('error', reject);
     req.end();
@@ -68,5 +72,25 @@ describe('the policy proxy that Chromium goes through', () => {
     expect(refused.status).toBe(403);
     expect(refused.headers[REFUSED_HEADER]).toMatch(/169\.254\.169\.254 is a link-local address/);
     expect(proxy.refusals.at(-1)).toMatchObject({ authority: '169.254.169.254:443' });
+  });
+
+  it('cuts every connection once the browser downloaded more than its budget, and refuses more', async () => {
+    const small = await startPolicyProxy(new FetchPolicy(['site.test'], names), { maxBytes: 1024 * 1024 });
+    try {
+      expect((await viaProxy(`http://site.test:${port}/page`, small)).status).toBe(200);
+      expect(small.overBudget()).toBeUndefined();
+      const cut = await viaProxy(`http://site.test:${port}/big`, small).then(
+        (r) => r.body.length,
+        () => -1,
+      );
+      // The answer broke off (or arrived short of its 3 MB), and the proxy says why.
+      expect(cut).toBeLessThan(3 * 1024 * 1024);
+      expect(small.overBudget()).toBe("the page and what it loads passed 1 MB; the browser's downloads were stopped there");
+      const after = await viaProxy(`http://site.test:${port}/page`, small);
+      expect(after.status).toBe(502);
+      expect(after.body).toBe(small.overBudget());
+    } finally {
+      await small.close();
+    }
   });
 });

@@ -46,6 +46,18 @@ describe('FetchPolicy', () => {
     expect((await new FetchPolicy(['127.0.0.1/32'], lookup).check('http://[::ffff:127.0.0.1]/')).port).toBe(80);
   });
 
+  it('allowing(host) adds the operator-configured host of an upstream and nothing else', async () => {
+    const base = new FetchPolicy(['10.0.0.0/8'], lookup);
+    const upstream = base.allowing('docs.test');
+    expect((await upstream.check('http://docs.test:8080/v2/x')).addresses).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    expect((await upstream.check('http://10.1.2.3/')).port).toBe(80);
+    expect((await refusal(upstream.check('http://127.0.0.1/'))).kind).toBe('refused');
+    expect((await refusal(upstream.check('http://meta.test/'))).kind).toBe('refused');
+    expect((await base.allowing('[::1]').check('http://[::1]:9/')).addresses).toEqual([{ address: '::1', family: 6 }]);
+    // The policy it came from is unchanged, and so is its lookup (the name above exists only there).
+    expect((await refusal(base.check('http://docs.test/'))).kind).toBe('refused');
+  });
+
   it('keeps only the allowed addresses of a name that has several', async () => {
     expect((await new FetchPolicy([], lookup).check('https://mixed.test/')).addresses).toEqual([{ address: '93.184.216.34', family: 4 }]);
     expect((await new FetchPolicy(['127.0.0.1'], lookup).check('http://v6.test/')).addresses).toEqual([{ address: '127.0.0.1', family: 4 }]);

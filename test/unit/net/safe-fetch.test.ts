@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchPolicy, type Lookup } from '../../../src/server/net/policy.js';
@@ -12,6 +13,10 @@ const hits = new Map<string, number>();
 
 const CHUNK = Buffer.alloc(64 * 1024, 'a');
 const huge = hugePage(CHUNK);
+const PLAIN = 'the tide comes in and goes out again. '.repeat(100);
+const GZ = gzipSync(PLAIN);
+// 64 MiB of zeros in about 64 KB.
+const BOMB = gzipSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
@@ -27,6 +32,15 @@ beforeAll(async () => {
     if (path === '/declared-huge') return void res.writeHead(200, { 'content-length': String(400 * 1024 * 1024) }).end();
     if (path === '/slow') return; // never answers
     if (path === '/huge') return huge.serve(res);
+    if (path === '/to-http') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
+    if (path === '/gzip') return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(GZ.length) }).end(GZ);
+    if (path === '/br-then-gzip') return void res.writeHead(200, { 'content-encoding': 'br, gzip' }).end(gzipSync(brotliCompressSync(PLAIN)));
+    if (path === '/deflate') return void res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(PLAIN));
+    if (path === '/empty-gzip') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end();
+    if (path === '/corrupt-gzip') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end('this is not gzip at all');
+    if (path === '/unknown-coding') return void res.writeHead(200, { 'content-encoding': 'snappy' }).end('as sent');
+    if (path === '/accept-encoding') return void res.end(req.headers['accept-encoding']);
+    if (path === '/gzip-bomb') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end(BOMB);
     res.writeHead(404).end();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -125,5 +139,38 @@ describe('safeFetch', () => {
     await new Promise((r) => setTimeout(r, 100));
     // The connection was closed at the cap, so the sender stopped far short of 400 MB.
     expect(huge.sent()).toBeLessThan(100 * 1024 * 1024);
+  });
+
+  it('decodes gzip, deflate and stacked codings with zlib; the cap applies to the decompressed bytes', async () => {
+    const policy = new FetchPolicy(['127.0.0.1']);
+    const at = (path: string, o: { maxBytes?: number } = {}) => safeFetch(`http://127.0.0.1:${port}${path}`, { policy, ...o });
+    expect((await at('/accept-encoding')).body.toString()).toBe('gzip, deflate, br');
+    for (const path of ['/gzip', '/deflate', '/br-then-gzip']) {
+      const res = await at(path);
+      expect(res.body.toString(), path).toBe(PLAIN);
+      expect(res.headers.get('content-encoding'), path).toBeNull();
+      expect(res.headers.get('content-length'), path).toBeNull();
+    }
+    expect((await at('/empty-gzip')).body.length).toBe(0);
+    expect((await at('/unknown-coding')).body.toString()).toBe('as sent');
+    // Exactly at the cap passes; one byte less fails, naming the limit.
+    expect((await at('/gzip', { maxBytes: PLAIN.length })).body.toString()).toBe(PLAIN);
+    const over = await failure(at('/gzip', { maxBytes: PLAIN.length - 1 }));
+    expect(over.kind).toBe('too-large');
+    expect(over.message).toBe(`the response from http://127.0.0.1:${port}/gzip is larger than 3.7 KB once decompressed`);
+    const bomb = await failure(at('/gzip-bomb', { maxBytes: 1024 * 1024 }));
+    expect(bomb.message).toBe(`the response from http://127.0.0.1:${port}/gzip-bomb is larger than 1 MB once decompressed`);
+    const corrupt = await failure(at('/corrupt-gzip'));
+    expect(corrupt.kind).toBe('network');
+    expect(corrupt.message).toBe(`cannot decode the gzip response from http://127.0.0.1:${port}/corrupt-gzip: incorrect header check`);
+  });
+
+  it('httpsOnly refuses a redirect to plain http instead of following it', async () => {
+    const before = hits.get('/page') ?? 0;
+    // The first URL is plain http here only because the test has no certificate; the hop is what is judged.
+    const err = await failure(safeFetch(`http://127.0.0.1:${port}/to-http`, { policy: new FetchPolicy(['127.0.0.1']), httpsOnly: true }));
+    expect(err.kind).toBe('refused');
+    expect(err.message).toBe(`refused to fetch http://127.0.0.1:${port}/page (redirected from http://127.0.0.1:${port}/to-http): only https URLs are fetched here, and a redirect may not leave https`);
+    expect(hits.get('/page') ?? 0).toBe(before);
   });
 });

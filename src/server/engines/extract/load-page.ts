@@ -1,7 +1,8 @@
 import { OutboundFetchError } from '../../net/errors.js';
 import type { FetchPolicy } from '../../net/policy.js';
 import { safeFetch } from '../../net/safe-fetch.js';
-import { authorityOf, REFUSED_HEADER, startPolicyProxy } from '../../net/policy-proxy.js';
+import { REFUSED_HEADER, startPolicyProxy } from '../../net/policy-proxy.js';
+import { guardNavigations, settle, type PageFailure } from '../navigation-guard.js';
 import type { ConnectionPool } from '../../net/connection-pool.js';
 import { BrowserMissingError, chromiumAvailable, LAUNCH_ARGS, proxyArgs } from '../screenshot.js';
 
@@ -24,6 +25,8 @@ export interface LoadOptions {
   signal?: AbortSignal;
   /** The Chromium fine mode drives (facet serve --chromium). */
   chromiumPath?: string;
+  /** Redirects may not leave https (batch scrape, an https-only surface); fast loads only. */
+  httpsOnly?: boolean;
   /** Keep-alive connections for fast loads of many pages (batch scrape). */
   pool?: ConnectionPool;
 }
@@ -82,7 +85,7 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
   if (o.cookies?.length) headers.cookie = o.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   let res;
   try {
-    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool });
+    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool, httpsOnly: o.httpsOnly });
   } catch (err) {
     if (err instanceof OutboundFetchError) throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
     throw err;
@@ -94,7 +97,9 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
 /**
  * Chromium through playwright-core, held to the fetch policy by its own policy proxy (as the
  * screenshot engine is): one fresh browser per page, so cookies never leak between requests. The
- * page is read after `load` and a settle (network idle, bounded), or once `waitForSelector` matches.
+ * page is read after `load` and a settle (network idle, bounded), or once `waitForSelector` matches;
+ * a refused navigation of the main frame at any point (a redirect hop, or one the page starts
+ * itself) fails the load with the policy's message.
  */
 async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
   const executable = o.chromiumPath ?? '/usr/bin/chromium';
@@ -119,33 +124,38 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
     const context = await browser.newContext({ serviceWorkers: 'block', ...(o.userAgent ? { userAgent: o.userAgent } : {}) });
     if (o.cookies?.length) await context.addCookies(o.cookies.map((c) => ({ name: c.name, value: c.value, url })));
     const page = await context.newPage();
-    const navigations = new Set<string>();
-    page.on('request', (r) => {
-      if (r.isNavigationRequest() && r.frame() === page.mainFrame()) navigations.add(authorityOf(new URL(r.url())));
-    });
-    const refusedNavigation = () => proxy.refusals.find((r) => navigations.has(r.authority));
+    // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
+    const guard = guardNavigations(page, proxy);
+    const failed = (f: PageFailure) => new ExtractFailed(f.kind, f.message);
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
-      const refused = refusedNavigation();
-      if (refused) throw new ExtractFailed('refused', refused.message);
+      guard.check(failed);
       throw new ExtractFailed(/timeout/i.test(err.message) ? 'timeout' : 'network', `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`);
     });
     const refusedHere = response?.headers()[REFUSED_HEADER];
-    if (refusedHere) throw new ExtractFailed('refused', refusedNavigation()?.message ?? refusedHere);
+    if (refusedHere) throw new ExtractFailed('refused', guard.failure()?.message ?? refusedHere);
     const status = response?.status() ?? 200;
     if (status < 200 || status > 299) throw new ExtractFailed('http', `the page answered HTTP ${status}`, status);
     const left = () => Math.max(1, timeoutMs - (Date.now() - started));
     if (o.waitForSelector) {
       await page.waitForSelector(o.waitForSelector, { state: 'attached', timeout: left() }).catch((err: Error) => {
         if (o.signal?.aborted) throw err;
+        guard.check(failed);
         throw new ExtractFailed('wait-timeout', `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`);
       });
     } else {
-      // Scripts that fetch their content after load: give the network a bounded moment to go quiet.
-      await page.waitForLoadState('networkidle', { timeout: Math.min(5_000, left()) }).catch(() => undefined);
+      // Scripts that fetch their content after load, a meta refresh: give the network a bounded moment to go quiet.
+      await settle(page, Math.min(5_000, left()));
     }
     o.signal?.throwIfAborted();
-    const html = await page.content();
+    guard.check(failed);
+    // A navigation the page set off may tear the document down while it is read.
+    const html = await page.content().catch((err: Error) => {
+      guard.check(failed);
+      throw err;
+    });
+    // Checked after reading too: what was read may be the proxy's refusal page, or cut short.
+    guard.check(failed);
     return { url, finalUrl: page.url(), status, contentType: 'text/html', body: Buffer.from(html, 'utf8'), mode: 'fine' };
   } catch (err) {
     if (o.signal?.aborted) throw o.signal.reason ?? err;

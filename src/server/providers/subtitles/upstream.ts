@@ -1,5 +1,7 @@
-import { request } from 'undici';
 import type { Cue } from '../../engines/subtitles/parse.js';
+import { OutboundFetchError } from '../../net/errors.js';
+import type { FetchPolicy } from '../../net/policy.js';
+import { fetchUpstream } from '../upstream-fetch.js';
 import { UpstreamError, type UpstreamConfig } from '../upstream-http.js';
 
 export interface UpstreamTrack {
@@ -17,35 +19,36 @@ export interface SubtitleUpstream {
 /**
  * A platform speaking this same API (GET /v2/youtube/subtitling) at a configured base URL with a
  * key. Its answer is passed through (with_time asked, so the store can answer both ways later). A
- * YOUTUBE_SUBTITLING_FAILED 400 means "none there"; any other failure is the upstream's (502).
+ * YOUTUBE_SUBTITLING_FAILED 400 means "none there"; any other failure is the upstream's (502). The
+ * answer is read through the outbound fetch (upstream-fetch.ts): capped, with one time limit.
  */
-export function subtitleUpstream(config: UpstreamConfig): SubtitleUpstream {
+export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): SubtitleUpstream {
   return {
     async fetch(videoCode, language) {
       const url = new URL(config.baseUrl.replace(/\/+$/, '') + '/v2/youtube/subtitling');
       url.searchParams.set('video_code', videoCode);
       if (language) url.searchParams.set('language', language);
       url.searchParams.set('with_time', 'true');
-      const timeout = config.timeoutMs ?? 30_000;
       let res;
       try {
-        res = await request(url, {
+        res = await fetchUpstream(policy, config.baseUrl, url, {
           headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
-          headersTimeout: timeout,
-          bodyTimeout: timeout,
+          timeoutMs: config.timeoutMs ?? 30_000,
         });
       } catch (err) {
-        throw new UpstreamError(0, `cannot reach ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+        if (!(err instanceof OutboundFetchError)) throw err;
+        const status = err.kind === 'timeout' ? -1 : err.kind === 'too-large' ? 502 : 0;
+        throw new UpstreamError(status, err.message);
       }
-      const text = await res.body.text();
+      const text = res.body.toString('utf8');
       let body: any;
       try {
         body = JSON.parse(text);
       } catch {
-        throw new UpstreamError(res.statusCode, `${config.baseUrl} answered HTTP ${res.statusCode} with a body that is not JSON`);
+        throw new UpstreamError(res.status, `${config.baseUrl} answered HTTP ${res.status} with a body that is not JSON`);
       }
-      if (res.statusCode === 400 && body?.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
-      if (res.statusCode !== 200) throw new UpstreamError(res.statusCode, `${config.baseUrl} answered HTTP ${res.statusCode}: ${body?.message ?? text.slice(0, 200)}`);
+      if (res.status === 400 && body?.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
+      if (res.status !== 200) throw new UpstreamError(res.status, `${config.baseUrl} answered HTTP ${res.status}: ${body?.message ?? text.slice(0, 200)}`);
       const data = body?.data;
       if (!data || typeof data.title !== 'string' || !Array.isArray(data.contents)) throw new UpstreamError(502, `${config.baseUrl} answered without data.title and data.contents`);
       return {
