@@ -28,15 +28,20 @@ function loaded() {
   return faces;
 }
 
-/** A run of characters set in one face: the face and the text, in order. */
+/**
+ * The runs of one line, each set in one face, as resvg sets a line: in the primary face; when that
+ * lacks a character and the CJK face has every one of the line's, the whole line in the CJK face
+ * (Latin included); otherwise only the missing characters in it.
+ */
 function runsOf(text: string, bold: boolean): Array<{ face: Face | null; text: string }> {
   const f = loaded();
   const primary = (bold ? f.bold : f.regular) ?? f.regular;
+  const chars = [...text].map((ch) => ({ ch, cp: ch.codePointAt(0)! }));
+  const missing = primary ? chars.some((c) => !primary.hasGlyphForCodePoint(c.cp)) : false;
+  if (missing && f.cjk && chars.every((c) => f.cjk!.hasGlyphForCodePoint(c.cp))) return [{ face: f.cjk, text }];
   const runs: Array<{ face: Face | null; text: string }> = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    const fallback = !primary?.hasGlyphForCodePoint(cp) && !!f.cjk?.hasGlyphForCodePoint(cp);
-    const face = fallback ? f.cjk : primary;
+  for (const { ch, cp } of chars) {
+    const face = !primary?.hasGlyphForCodePoint(cp) && f.cjk?.hasGlyphForCodePoint(cp) ? f.cjk : primary;
     const last = runs[runs.length - 1];
     if (last && last.face === face) last.text += ch;
     else runs.push({ face, text: ch });
