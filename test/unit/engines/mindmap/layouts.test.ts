@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
-import { renderBoth, renderSvg, LAYOUTS, PNG_LIMITS, PngTooLarge, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
+import fc from 'fast-check';
+import { normalizeTree, renderBoth, renderSvg, LAYOUTS, PNG_LIMITS, PngTooLarge, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
 import { pngScale } from '../../../../src/server/engines/mindmap/raster.js';
 import { renderMindmap } from '../../../../src/server/engines/mindmap/render-job.js';
 import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
@@ -109,6 +110,21 @@ describe('mindmap layouts', () => {
         expect(svg).not.toMatch(/NaN|Infinity/);
       }
     }
+  });
+
+  it('draws any tree in any layout with finite, non-degenerate geometry and no layer (property)', () => {
+    const label = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', ' ', '0', '太阳能 Solar', 'x'.repeat(200), 'Ünïcödé — ∑ 🙂'));
+    const sub: fc.Memo<MindNode> = fc.memo((n) => fc.record({ text: label, children: n <= 1 ? fc.constant([]) : fc.array(sub(n - 1), { maxLength: 5 }) }));
+    const tree = sub(5);
+    fc.assert(
+      fc.property(tree, fc.constantFrom(...LAYOUTS), (t, layout) => {
+        const drawn = renderSvg(normalizeTree(t), layout);
+        expect(Number.isInteger(drawn.width) && drawn.width > 0 && Number.isInteger(drawn.height) && drawn.height > 0).toBe(true);
+        expect(drawn.svg).not.toMatch(/NaN|Infinity|<(marker|clipPath|mask|filter|pattern|use|image)\b|opacity=/);
+        for (const b of drawn.boxes) expect(b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= drawn.width && b.y + b.h <= drawn.height).toBe(true);
+      }),
+      { numRuns: 150, seed: 32 },
+    );
   });
 });
 
