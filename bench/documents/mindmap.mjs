@@ -1,23 +1,22 @@
 #!/usr/bin/env node
 /**
- * Mindmap drawing bench: a 200-node tree, laid out and drawn as SVG, then rasterised to PNG, in each
- * of the six layouts, with the engine the server runs. Prints the median of a few runs per
- * layout and checks the target (PNG under 100 ms). Baseline in the same run: resvg drawing the
- * SVG's own text and encoding with its encoder (what the PNG cost before glyph outlines and the
- * faster encoder), so a loaded machine still gives a usable ratio.
+ * Mindmap drawing bench: a 200-node tree, laid out and drawn as SVG, then rasterised to PNG (resvg
+ * setting the labels itself and encoding), in each of the six layouts, with the engine the server
+ * runs. Prints the median of a few runs per layout and checks the target (PNG well under 1 s:
+ * under 500 ms). Baseline in the same run: resvg drawing the SVG without its labels, so a loaded
+ * machine still shows how much of the time the text takes.
  *
  *   node bench/documents/mindmap.mjs            standalone, prints a table
  *   import { run } from './mindmap.mjs'         returns the rows (bench/documents/run.mjs)
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { Resvg } from '@resvg/resvg-js';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const RUNS = 5;
-const FONT_FILES = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf', '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc'].filter((f) => existsSync(f));
-const PNG_TARGET_MS = 100;
+const PNG_TARGET_MS = 500;
 
 /**
  * The engine the server runs, bundled from src/ into dist/bench/ (inside the project, so its
@@ -76,9 +75,9 @@ export async function run() {
       await engine.renderBoth(tree, layout, true);
       pngMs.push(performance.now() - t1);
       svgMs.push(t1 - t0);
-      // Baseline in the same run: resvg shaping the SVG's text itself and encoding with its own encoder.
+      // Baseline in the same run: the same drawing without its labels.
       const t2 = performance.now();
-      new Resvg(drawn.svg, { font: { loadSystemFonts: false, fontFiles: FONT_FILES, defaultFontFamily: 'DejaVu Sans' }, shapeRendering: 2, textRendering: 1 }).render().asPng();
+      new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), { font: { loadSystemFonts: false }, shapeRendering: 2 }).render().asPng();
       baseMs.push(performance.now() - t2);
     }
     rows.push({ name: `mindmap ${layout}`, nodes: count(tree), size: `${drawn.width}x${drawn.height}`, svg_ms: +median(svgMs).toFixed(1), png_ms: +median(pngMs).toFixed(1), baseline_png_ms: +median(baseMs).toFixed(1), png_target_ms: PNG_TARGET_MS, ok: median(pngMs) < PNG_TARGET_MS });
@@ -88,9 +87,9 @@ export async function run() {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const rows = await run();
-  console.log('layout                   nodes  size        SVG ms  PNG ms  baseline PNG ms  ratio  (target PNG < 100 ms)');
+  console.log('layout                   nodes  size        SVG ms  PNG ms  no-label PNG ms  text share  (target PNG < 500 ms)');
   for (const r of rows) {
-    const ratio = (r.baseline_png_ms / r.png_ms).toFixed(1);
-    console.log(`${r.name.slice(8).padEnd(24)} ${String(r.nodes).padStart(5)}  ${r.size.padEnd(10)} ${String(r.svg_ms).padStart(7)} ${String(r.png_ms).padStart(7)} ${String(r.baseline_png_ms).padStart(16)}  ${ratio.padStart(5)}x  ${r.ok ? 'ok' : 'OVER'}`);
+    const share = `${Math.round(100 * (1 - r.baseline_png_ms / r.png_ms))}%`;
+    console.log(`${r.name.slice(8).padEnd(24)} ${String(r.nodes).padStart(5)}  ${r.size.padEnd(10)} ${String(r.svg_ms).padStart(7)} ${String(r.png_ms).padStart(7)} ${String(r.baseline_png_ms).padStart(16)}  ${share.padStart(10)}  ${r.ok ? 'ok' : 'OVER'}`);
   }
 }

@@ -219,4 +219,60 @@ describe('facet mindmap', () => {
     expect(cli.exitCode).not.toBe(0);
     expect(cli.stderr).toMatch(/LLM_SERVICE_UNAVAILABLE/);
   });
+  it('answers a query with no words with a 400 that says why, not a 502', async () => {
+    const zero = await v2(p, '/v2/mindmap', { query: '0' });
+    expect(zero.status).toBe(400);
+    expect(zero.body).toMatchObject({ status: 'error', code: 'INVALID_PARAMETER' });
+    expect(zero.body.message).toMatch(/no word to map/);
+    // A query with a word is drawn, even with nothing in the LiveDoc about it.
+    expect((await v2(p, '/v2/mindmap', { query: '0 tides' })).status).toBe(200);
+  });
+
+  it('draws a 400-node map as FISHBONE and TIMELINE PNG through its link (resvg aborted the server there), or refuses it with a 422; the server stays up', async () => {
+    // A platform of its own: the upstream test above may leave scripted failures queued on the shared one.
+    const big = await startFakeUpstream();
+    const platform = await startPlatform({ args: ['--upstream-openai-base-url', big.openaiBase, '--default-model', 'aster-mini'], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-test' } });
+    try {
+      await drawLarge(big, platform);
+    } finally {
+      await platform.stop();
+      await big.close();
+    }
+  }, 120_000);
 });
+
+/** The model's outline of a 400-node map: `branches` branches sharing 399 - branches details. */
+function largeOutline(branches: number): string {
+  const lines = ['# A map of four hundred nodes'];
+  for (let b = 0; b < branches; b++) {
+    lines.push(`## Branch ${b + 1}`);
+    for (let i = b; i < 399 - branches; i += branches) lines.push(`- Detail point ${i} about something`);
+  }
+  return lines.join('\n');
+}
+
+async function drawLarge(big: FakeUpstream, platform: Platform): Promise<void> {
+  const health = async () => (await platform.fetch('/healthz')).status;
+  for (const branches of [7, 1]) {
+    big.script({ text: largeOutline(branches) });
+    const made = await v2(platform, '/v2/mindmap', { query: 'a large map', layout: 'FISHBONE' });
+    expect(made.status).toBe(200);
+    expect(made.body.data.message).toMatch(/^Mindmap of 400 nodes/);
+    for (const layout of ['FISHBONE', 'TIMELINE']) {
+      const url = new URL(made.body.data.mindmap_url);
+      url.searchParams.set('layout', layout);
+      url.searchParams.set('format', 'png');
+      const res = await fetch(url);
+      const body = Buffer.from(await res.arrayBuffer());
+      if (branches === 1 && layout === 'FISHBONE') {
+        // One bone of 398 details is 11,527x22,048 pixels: too large for a readable PNG.
+        expect(res.status).toBe(422);
+        expect(JSON.parse(body.toString()).detail[0]).toMatchObject({ loc: ['query', 'format'], msg: expect.stringMatching(/megapixels.*format=svg/) });
+      } else {
+        expect(res.status).toBe(200);
+        expect(isPng(body)).toBe(true);
+      }
+      expect(await health()).toBe(200);
+    }
+  }
+}

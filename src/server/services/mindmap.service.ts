@@ -1,13 +1,14 @@
 import { MINDMAP_LAYOUTS, type MindmapLayout, type MindmapResult } from '../../contract/mindmap.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
-import { HttpError } from '../errors.js';
+import { HttpError, RequestValidationError } from '../errors.js';
 import { newId } from '../store/ids.js';
 import * as repo from '../store/resources.repo.js';
 import { indexResource } from '../engines/retrieval/index.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import { countNodes, parseOutline, toMarkdown, type MindNode } from '../engines/mindmap/tree.js';
 import { topicOf } from '../engines/outline-writer.js';
+import { keywords } from '../engines/retrieval/fts-query.js';
 import { pageLink, requirePageLink } from '../auth/signed-links.js';
 import { mindmapHtml } from '../pages/mindmap-page.js';
 import { access, createLiveDoc, touch } from './livedocs.service.js';
@@ -82,7 +83,14 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
   const context = given ? await passagesFor(ctx, userId, given, input.query) : [];
   const markdown = await writeOutline(ctx, auth, input.query, context);
   const tree = parseOutline(markdown, topicOf(input.query));
-  if (tree.children.length === 0) throw new HttpError('MINDMAP_CREATE_FAILED', 'the model wrote no outline to draw (no branches under the topic)');
+  if (tree.children.length === 0) {
+    // With no word to branch on and no passage to draw from, an empty outline is the query's doing, not the model's.
+    if (context.length === 0 && keywords(input.query).length === 0) {
+      const msg = `the query has no word to map (single characters and words such as "the" do not count) and no LiveDoc passage is about it: name a topic`;
+      throw new RequestValidationError([{ loc: ['body', 'query'], msg, type: 'value_error' }], false);
+    }
+    throw new HttpError('MINDMAP_CREATE_FAILED', 'the model wrote no outline to draw (no branches under the topic)');
+  }
   let drawn;
   try {
     drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout }, { owner: auth.apiKey?.id ?? userId });
@@ -183,7 +191,11 @@ export async function mindmapPage(ctx: AppContext, id: string, q: { expires: num
   const layout = q.layout ?? stored.layout;
   // A page link has no caller identity: each map waits in its own line.
   const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' }, { owner: `mindmap:${id}` });
-  if (q.format === 'png') return { type: 'image/png', body: Buffer.from(drawn.png!.buffer, drawn.png!.byteOffset, drawn.png!.byteLength) };
+  if (q.format === 'png') {
+    // A map too large for a readable PNG in this layout: the format asked for is what is refused.
+    if (!drawn.png) throw new RequestValidationError([{ loc: ['query', 'format'], msg: drawn.pngRefused ?? 'no PNG was drawn', type: 'value_error' }], false);
+    return { type: 'image/png', body: Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength) };
+  }
   if (q.format === 'svg') return { type: 'image/svg+xml', body: drawn.svg };
   const link = (extra: Record<string, string>) => `/mindmaps/${encodeURIComponent(id)}?${new URLSearchParams({ ...extra, expires: String(q.expires), sig: q.sig })}`;
   return {

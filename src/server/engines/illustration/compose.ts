@@ -74,6 +74,8 @@ export function seedOf(input: Omit<ComposeInput, 'keywords'> & { keywords?: stri
 /**
  * Composes the illustration: a background gradient, a layout of shapes whose number and sizes
  * follow the prompt, a palette from the prompt's mood and the seed, and the prompt as a caption.
+ * Shapes are see-through by fill-opacity, not opacity: resvg gives an element with opacity a layer
+ * of its own (slower, and the kind of layer that aborts resvg 0.34 when it lies off the canvas).
  */
 export function compose(input: ComposeInput): Composition {
   const { width: W, height: H } = input;
@@ -97,14 +99,14 @@ export function compose(input: ComposeInput): Composition {
         const y = t * H;
         const h = H / shapes + rand() * H * 0.15;
         const skew = (rand() - 0.5) * H * 0.3;
-        body.push(`<path d="M0 ${y.toFixed(1)} L${W} ${(y + skew).toFixed(1)} L${W} ${(y + skew + h).toFixed(1)} L0 ${(y + h).toFixed(1)} Z" fill="${pick()}" opacity="${opacity}"/>`);
+        body.push(`<path d="M0 ${y.toFixed(1)} L${W} ${(y + skew).toFixed(1)} L${W} ${(y + skew + h).toFixed(1)} L0 ${(y + h).toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`);
         break;
       }
       case 'orbits': {
         const r = (Math.min(W, H) / 2) * (1 - t * 0.9) * (0.6 + rand() * 0.5);
         const cx = W / 2 + (rand() - 0.5) * W * 0.4;
         const cy = H * 0.42 + (rand() - 0.5) * H * 0.3;
-        body.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${pick()}" opacity="${opacity}"/>`);
+        body.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`);
         break;
       }
       case 'grid': {
@@ -115,7 +117,7 @@ export function compose(input: ComposeInput): Composition {
         const x = (i % cols) * cw;
         const y = Math.floor(i / cols) * ch;
         const pad = Math.min(cw, ch) * (0.08 + rand() * 0.2);
-        body.push(`<rect x="${(x + pad).toFixed(1)}" y="${(y + pad).toFixed(1)}" width="${(cw - 2 * pad).toFixed(1)}" height="${(ch - 2 * pad).toFixed(1)}" rx="${(pad * 1.5).toFixed(1)}" fill="${pick()}" opacity="${opacity}"/>`);
+        body.push(`<rect x="${(x + pad).toFixed(1)}" y="${(y + pad).toFixed(1)}" width="${(cw - 2 * pad).toFixed(1)}" height="${(ch - 2 * pad).toFixed(1)}" rx="${(pad * 1.5).toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`);
         break;
       }
       case 'peaks': {
@@ -123,7 +125,7 @@ export function compose(input: ComposeInput): Composition {
         const base = H * (0.55 + t * 0.45);
         const peak = base - H * (0.15 + rand() * 0.45);
         const half = W * (0.1 + rand() * 0.25);
-        body.push(`<path d="M${(x - half).toFixed(1)} ${base.toFixed(1)} L${x.toFixed(1)} ${peak.toFixed(1)} L${(x + half).toFixed(1)} ${base.toFixed(1)} Z" fill="${pick()}" opacity="${opacity}"/>`);
+        body.push(`<path d="M${(x - half).toFixed(1)} ${base.toFixed(1)} L${x.toFixed(1)} ${peak.toFixed(1)} L${(x + half).toFixed(1)} ${base.toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`);
         break;
       }
     }
@@ -149,7 +151,7 @@ export function compose(input: ComposeInput): Composition {
     `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${hsl(baseHue, 40, 92)}"/><stop offset="1" stop-color="${hsl(baseHue + 40, 45, 75)}"/></linearGradient></defs>`,
     `<rect width="${W}" height="${H}" fill="url(#bg)"/>`,
     ...body,
-    `<rect x="${(W * 0.05).toFixed(1)}" y="${cardY.toFixed(1)}" width="${(W * 0.9).toFixed(1)}" height="${cardH.toFixed(1)}" rx="${(fontSize * 0.5).toFixed(1)}" fill="#000000" opacity="0.45"/>`,
+    `<rect x="${(W * 0.05).toFixed(1)}" y="${cardY.toFixed(1)}" width="${(W * 0.9).toFixed(1)}" height="${cardH.toFixed(1)}" rx="${(fontSize * 0.5).toFixed(1)}" fill="#000000" fill-opacity="0.45"/>`,
     text,
     sub,
     '</svg>',

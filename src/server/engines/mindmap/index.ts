@@ -9,6 +9,7 @@ import { rasterizeMap } from './raster.js';
 import type { Layout, MindNode } from './tree.js';
 
 export { LAYOUTS, parseOutline, toMarkdown, normalizeTree, countNodes, type Layout, type MindNode } from './tree.js';
+export { PNG_LIMITS, PngTooLarge } from './raster.js';
 
 const LAYOUT_FUNCTIONS: Record<Layout, (root: MeasuredNode) => LayoutResult> = {
   MIND_MAP: mindMapLayout,
@@ -24,8 +25,8 @@ export function renderSvg(tree: MindNode, layout: Layout): Drawn {
   return drawSvg(LAYOUT_FUNCTIONS[layout](measureTree(tree)), tree.text);
 }
 
-/** The SVG (with real text) and, when asked, the PNG of the same layout (raster.ts). */
-export async function renderBoth(tree: MindNode, layout: Layout, png: boolean): Promise<{ drawn: Drawn; png: Uint8Array | null }> {
-  const laid = LAYOUT_FUNCTIONS[layout](measureTree(tree));
-  return { drawn: drawSvg(laid, tree.text), png: png ? await rasterizeMap(laid, tree.text) : null };
+/** The SVG (with real text) and, when asked, the PNG of the same drawing (raster.ts). */
+export function renderBoth(tree: MindNode, layout: Layout, png: boolean): { drawn: Drawn; png: Uint8Array | null } {
+  const drawn = renderSvg(tree, layout);
+  return { drawn, png: png ? rasterizeMap(drawn) : null };
 }

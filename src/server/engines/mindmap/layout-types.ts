@@ -1,5 +1,5 @@
 import type { MindNode } from './tree.js';
-import { wrapText, textWidth } from './fonts.js';
+import { wrapText, textWidth } from './measure.js';
 
 /** How a node of a given depth is set: font, weight, widest line, padding. */
 export interface NodeStyle {
@@ -37,8 +37,8 @@ export interface Stroke {
   /** Branch colour index, or -1 for the neutral ink. */
   branch: number;
   width: number;
-  /** Arrowhead at the path's end (axes, spines). */
-  arrow?: boolean;
+  /** An arrowhead at the path's end (axes, spines): that end point and the unit direction it points in. */
+  arrow?: { x: number; y: number; dx: number; dy: number };
 }
 
 export interface Dot {

@@ -1,10 +1,14 @@
-import { FONT_FAMILY } from './fonts.js';
-import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode } from './layout-types.js';
+import { MAP_FAMILY } from '../illustration/fonts.js';
+import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode, type Stroke } from './layout-types.js';
 
 /**
  * Draws a laid-out map as SVG with plain <rect>, <path> and <text>/<tspan> (never foreignObject,
  * which resvg and many viewers cannot draw). Every line of a label is a tspan at an explicit
  * position, so no renderer re-wraps it. Pure: the same layout gives the same bytes.
+ *
+ * Nothing in it needs a layer of its own (no marker, clip, mask, filter or group opacity): resvg
+ * 0.34 aborts the whole process when such a layer lies far outside the canvas (geom.rs's
+ * fit_to_rect unwraps an empty intersection), so arrowheads are plain filled paths.
  */
 
 /** Branch colours (a colour-blind-aware palette), each with a darker ink for text on light fills. */
@@ -54,7 +58,7 @@ export function labelLines(p: PlacedNode): LabelLines {
   };
 }
 
-function nodeSvg(p: PlacedNode, withText: boolean): string {
+function nodeSvg(p: PlacedNode): string {
   const n = p.node;
   const { x, y } = p;
   const c = colour(n.branch);
@@ -62,7 +66,6 @@ function nodeSvg(p: PlacedNode, withText: boolean): string {
   const stroke = n.depth === 0 ? ROOT_FILL : c.main;
   const radius = n.depth === 0 ? 10 : n.depth === 1 ? 8 : 6;
   const box = `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(n.w)}" height="${fmt(n.h)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${n.depth >= 2 ? 1.2 : 0}"/>`;
-  if (!withText) return `<g id="${n.id}">${box}</g>`;
   const label = labelLines(p);
   const spans = label.lines.map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeXml(l.text)}</tspan>`).join('');
   const weight = label.bold ? ' font-weight="bold"' : '';
@@ -76,15 +79,23 @@ export interface Drawn {
   height: number;
   /** Node boxes in drawing coordinates, by id (tests check that none overlap). */
   boxes: Array<{ id: string; x: number; y: number; w: number; h: number }>;
-  /** The translation from layout to drawing coordinates (labels drawn apart are moved by it). */
-  offset: { dx: number; dy: number };
 }
 
 /**
- * `labels: 'none'` leaves the labels out: the PNG draws the boxes and lines from that and sets the
- * labels itself from cached glyph masks (raster.ts); the SVG handed out keeps real, selectable text.
+ * An arrowhead as a filled triangle (what the marker was: 5 stroke widths long and wide, its tip
+ * one stroke width past the line's end, which it covers).
  */
-export function drawSvg(layout: LayoutResult, title: string, options: { labels?: 'text' | 'none' } = {}): Drawn {
+function arrowhead(s: Stroke): string {
+  const a = s.arrow!;
+  const w = s.width;
+  const tip = [a.x + a.dx * w, a.y + a.dy * w];
+  const back = [a.x - a.dx * 4 * w, a.y - a.dy * 4 * w];
+  const side = [-a.dy * 2.5 * w, a.dx * 2.5 * w];
+  const pt = (x: number, y: number) => `${fmt(x)} ${fmt(y)}`;
+  return `<path d="M${pt(tip[0], tip[1])}L${pt(back[0] + side[0], back[1] + side[1])}L${pt(back[0] - side[0], back[1] - side[1])}Z" fill="${NEUTRAL}"/>`;
+}
+
+export function drawSvg(layout: LayoutResult, title: string): Drawn {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -108,19 +119,16 @@ export function drawSvg(layout: LayoutResult, title: string, options: { labels?:
   const dy = Math.round(MARGIN - minY);
   const width = Math.ceil(maxX - minX + 2 * MARGIN);
   const height = Math.ceil(maxY - minY + 2 * MARGIN);
-  const strokes = layout.strokes
-    .map((s) => `<path d="${s.d}" stroke="${colour(s.branch).main}" stroke-width="${s.width}"${s.arrow ? ' marker-end="url(#arrow)"' : ''}/>`)
-    .join('');
+  const strokes = layout.strokes.map((s) => `<path d="${s.d}" stroke="${colour(s.branch).main}" stroke-width="${s.width}"/>`).join('');
+  const arrows = layout.strokes.filter((s) => s.arrow).map(arrowhead).join('');
   const dots = layout.dots.map((d) => `<circle cx="${fmt(d.cx)}" cy="${fmt(d.cy)}" r="${d.r}" fill="${colour(d.branch).main}" stroke="#FFFFFF" stroke-width="2"/>`).join('');
-  const nodes = layout.nodes.map((p) => nodeSvg(p, options.labels !== 'none')).join('');
+  const nodes = layout.nodes.map(nodeSvg).join('');
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(FONT_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(MAP_FAMILY)}">` +
     `<title>${escapeXml(title)}</title>` +
-    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0 0L10 5L0 10z" fill="${NEUTRAL}"/></marker></defs>` +
-    // In numbers, not 100%: the PNG is drawn in bands through other viewBoxes of this same drawing.
     `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>` +
     // Layouts work around their own origin; one translation puts the drawing inside the margin.
-    `<g transform="translate(${dx} ${dy})"><g fill="none" stroke-linecap="round" stroke-linejoin="round">${strokes}</g>${dots}${nodes}</g></svg>\n`;
+    `<g transform="translate(${dx} ${dy})"><g fill="none" stroke-linecap="round" stroke-linejoin="round">${strokes}</g>${arrows}${dots}${nodes}</g></svg>\n`;
   const boxes = layout.nodes.map((p) => ({ id: p.node.id, x: p.x + dx, y: p.y + dy, w: p.node.w, h: p.node.h }));
-  return { svg, width, height, boxes, offset: { dx, dy } };
+  return { svg, width, height, boxes };
 }

@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import zlib from 'node:zlib';
 import { Resvg } from '@resvg/resvg-js';
-import { renderBoth, renderSvg, LAYOUTS, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
+import fc from 'fast-check';
+import { normalizeTree, renderBoth, renderSvg, LAYOUTS, PNG_LIMITS, PngTooLarge, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
+import { pngScale } from '../../../../src/server/engines/mindmap/raster.js';
+import { renderMindmap } from '../../../../src/server/engines/mindmap/render-job.js';
 import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
-import { renderFontFiles, textWidth, PRIMARY_FAMILY } from '../../../../src/server/engines/mindmap/fonts.js';
+import { textWidth } from '../../../../src/server/engines/mindmap/measure.js';
+import { mapFontList } from '../../../../src/server/engines/illustration/fonts.js';
 
 const leaf = (text: string): MindNode => ({ text, children: [] });
 const node = (text: string, children: MindNode[]): MindNode => ({ text, children });
@@ -91,67 +94,106 @@ describe('mindmap layouts', () => {
     expect(svgs.size).toBe(LAYOUTS.length);
   });
 
-  it('rasterises to a PNG of the SVG size', async () => {
-    const { drawn, png } = await renderBoth(small, 'TIMELINE', true);
+  it('rasterises to a PNG of the SVG size', () => {
+    const { drawn, png } = renderBoth(small, 'TIMELINE', true);
     const buf = Buffer.from(png!);
     expect(buf.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(buf.readUInt32BE(16)).toBe(drawn.width);
     expect(buf.readUInt32BE(20)).toBe(drawn.height);
   });
+
+  it('draws nothing that needs a layer of its own (resvg 0.34 aborts on such a layer off the canvas), and no NaN', () => {
+    for (const layout of LAYOUTS) {
+      for (const tree of Object.values(TREES)) {
+        const { svg } = renderSvg(tree, layout);
+        expect(svg).not.toMatch(/<(marker|clipPath|mask|filter|pattern|use|image)\b|marker-end|opacity=/);
+        expect(svg).not.toMatch(/NaN|Infinity/);
+      }
+    }
+  });
+
+  it('draws any tree in any layout with finite, non-degenerate geometry and no layer (property)', () => {
+    const label = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', ' ', '0', '太阳能 Solar', 'x'.repeat(200), 'Ünïcödé — ∑ 🙂'));
+    const sub: fc.Memo<MindNode> = fc.memo((n) => fc.record({ text: label, children: n <= 1 ? fc.constant([]) : fc.array(sub(n - 1), { maxLength: 5 }) }));
+    const tree = sub(5);
+    fc.assert(
+      fc.property(tree, fc.constantFrom(...LAYOUTS), (t, layout) => {
+        const drawn = renderSvg(normalizeTree(t), layout);
+        expect(Number.isInteger(drawn.width) && drawn.width > 0 && Number.isInteger(drawn.height) && drawn.height > 0).toBe(true);
+        expect(drawn.svg).not.toMatch(/NaN|Infinity|<(marker|clipPath|mask|filter|pattern|use|image)\b|opacity=/);
+        for (const b of drawn.boxes) expect(b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= drawn.width && b.y + b.h <= drawn.height).toBe(true);
+      }),
+      { numRuns: 150, seed: 32 },
+    );
+  });
 });
 
-/** RGBA pixels of a PNG whose rows are unfiltered or filtered by resvg (we only need ours: filter 0). */
-function pixelsOf(png: Buffer): { width: number; height: number; rgba: Buffer } {
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
-    const len = png.readUInt32BE(at);
-    if (png.toString('latin1', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + len));
-    at += 12 + len;
-  }
-  const raw = zlib.inflateSync(Buffer.concat(idat));
-  const rgba = Buffer.alloc(width * height * 4);
-  for (let y = 0; y < height; y++) {
-    expect(raw[y * (width * 4 + 1)]).toBe(0);
-    raw.copy(rgba, y * width * 4, y * (width * 4 + 1) + 1, (y + 1) * (width * 4 + 1));
-  }
-  return { width, height, rgba };
+/** RGBA pixels of a PNG, decoded by resvg itself (the PNG as the only image of an SVG of its size). */
+function pixelsOf(png: Uint8Array): { width: number; height: number; rgba: Buffer } {
+  const buf = Buffer.from(png);
+  const width = buf.readUInt32BE(16);
+  const height = buf.readUInt32BE(20);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><image width="${width}" height="${height}" href="data:image/png;base64,${buf.toString('base64')}"/></svg>`;
+  return { width, height, rgba: new Resvg(svg).render().pixels };
+}
+
+/** A map of `nodes` nodes: `branches` first-level branches sharing the details between them. */
+function mapOf(nodes: number, branches: number): MindNode {
+  const root = node('A map of many nodes', Array.from({ length: branches }, (_, b) => node(`Branch ${b + 1}`, [])));
+  for (let i = 0; i < nodes - 1 - branches; i++) root.children[i % branches].children.push(leaf(`Detail point ${i} about something`));
+  return root;
 }
 
 describe('the PNG', () => {
-  it('shows the same picture as the SVG with its real text (set by resvg from the same font files)', async () => {
-    const { drawSvg } = await import('../../../../src/server/engines/mindmap/svg.js');
-    const { mindMapLayout } = await import('../../../../src/server/engines/mindmap/layouts/horizontal.js');
-    const options = { font: { loadSystemFonts: false, fontFiles: renderFontFiles(), defaultFontFamily: PRIMARY_FAMILY }, shapeRendering: 2 as const };
-    const meanDiff = (a: Uint8Array, b: Uint8Array) => {
-      let sum = 0;
-      for (let i = 0; i < a.length; i += 4) sum += Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]);
-      return sum / (a.length / 4) / 3;
-    };
-    const { drawn, png } = await renderBoth(cjkLong, 'MIND_MAP', true);
-    const ours = pixelsOf(Buffer.from(png!));
-    const reference = new Resvg(drawn.svg, options).render();
-    expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
-    const unlabelled = new Resvg(drawSvg(mindMapLayout(measureTree(cjkLong)), cjkLong.text, { labels: 'none' }).svg, options).render();
-    // Without labels the picture is far from the reference; ours differs from it only at the glyphs'
-    // anti-aliased edges (baselines snapped to whole pixels, positions to a quarter pixel).
-    const bare = meanDiff(unlabelled.pixels, reference.pixels);
-    expect(bare).toBeGreaterThan(3);
-    expect(meanDiff(ours.rgba, reference.pixels)).toBeLessThan(bare * 0.5);
+  it('sets every label with resvg, from the files it was measured with: inside its box, never outside one', () => {
+    const { drawn, png } = renderBoth(cjkLong, 'MIND_MAP', true);
+    const ours = pixelsOf(png!);
+    expect([ours.width, ours.height]).toEqual([drawn.width, drawn.height]);
+    // The same drawing without its text: what differs is the labels' ink.
+    const bare = new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), { font: { loadSystemFonts: false, fontFiles: mapFontList() }, shapeRendering: 2 }).render().pixels;
+    const inked = new Map<string, number>();
+    let outside = 0;
+    for (let y = 0; y < drawn.height; y++)
+      for (let x = 0; x < drawn.width; x++) {
+        const at = (y * drawn.width + x) * 4;
+        if (Math.abs(ours.rgba[at] - bare[at]) + Math.abs(ours.rgba[at + 1] - bare[at + 1]) + Math.abs(ours.rgba[at + 2] - bare[at + 2]) < 30) continue;
+        const box = drawn.boxes.find((b) => x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h);
+        if (box) inked.set(box.id, (inked.get(box.id) ?? 0) + 1);
+        else outside++;
+      }
+    expect(outside).toBe(0);
+    // Every node's label is drawn, the CJK ones too (WenQuanYi Micro Hei, not empty boxes).
+    for (const b of drawn.boxes) expect(inked.get(b.id) ?? 0).toBeGreaterThan(20);
   });
 
-  it('draws two maps at once exactly as it draws each alone (row buffers are not shared)', async () => {
-    const alone = [Buffer.from((await renderBoth(wide, 'LOGICAL_STRUCTURE', true)).png!), Buffer.from((await renderBoth(deep, 'MIND_MAP', true)).png!)];
-    const together = await Promise.all([renderBoth(wide, 'LOGICAL_STRUCTURE', true), renderBoth(deep, 'MIND_MAP', true)]);
-    expect(Buffer.from(together[0].png!).equals(alone[0])).toBe(true);
-    expect(Buffer.from(together[1].png!).equals(alone[1])).toBe(true);
+  it('gives identical bytes for identical input', () => {
+    const first = Buffer.from(renderBoth(cjkLong, 'MIND_MAP', true).png!);
+    renderBoth(wide, 'ORGANIZATION_STRUCTURE', true);
+    expect(Buffer.from(renderBoth(cjkLong, 'MIND_MAP', true).png!).equals(first)).toBe(true);
   });
 
-  it('gives identical bytes for identical input, whatever the glyph cache held before', async () => {
-    const first = Buffer.from((await renderBoth(cjkLong, 'MIND_MAP', true)).png!);
-    await renderBoth(wide, 'ORGANIZATION_STRUCTURE', true);
-    await renderBoth(deep, 'TIMELINE', true);
-    expect(Buffer.from((await renderBoth(cjkLong, 'MIND_MAP', true)).png!).equals(first)).toBe(true);
+  it('keeps a PNG within its pixel budget: drawn smaller past it, refused when it would be unreadably small', () => {
+    const max = PNG_LIMITS.maxPixels;
+    expect(pngScale(1000, 1000)).toBe(1);
+    expect(pngScale(max / 1000, 1000)).toBe(1);
+    const s = pngScale(max / 1000 + 1, 1000);
+    expect(s).toBeLessThan(1);
+    expect(Math.ceil((max / 1000 + 1) * s) * Math.ceil(1000 * s)).toBeLessThanOrEqual(max);
+    const smallest = Math.sqrt(max) / PNG_LIMITS.minScale;
+    expect(pngScale(Math.floor(smallest), Math.floor(smallest))).toBeGreaterThanOrEqual(PNG_LIMITS.minScale);
+    expect(() => pngScale(Math.ceil(smallest) + 2, Math.ceil(smallest) + 2)).toThrow(PngTooLarge);
+  });
+
+  it('draws 400-node maps in FISHBONE and TIMELINE (they aborted the process inside resvg), or refuses one too large to read', async () => {
+    for (const layout of ['FISHBONE', 'TIMELINE'] as const) {
+      const out = await renderMindmap({ tree: mapOf(400, 7), layout, png: true });
+      expect(out.pngRefused).toBeUndefined();
+      expect(Buffer.from(out.png!).readUInt32BE(16)).toBe(out.width);
+    }
+    // One branch of 398 details is a fishbone bone 22,000 pixels long: no PNG, a reason instead.
+    const huge = await renderMindmap({ tree: mapOf(400, 1), layout: 'FISHBONE', png: true });
+    expect(huge.png).toBeNull();
+    expect(huge.pngRefused).toMatch(/megapixels.*format=svg/);
+    expect(huge.svg).toMatch(/^<svg /);
   });
 });

@@ -146,7 +146,7 @@ export function fishboneLayout(root: MeasuredNode): LayoutResult {
     minX = Math.min(minX, ax, ...g.rects.map((r) => r.x));
   }
   const tail = minX - 24;
-  out.strokes.unshift({ d: `M${fmt(tail)} 0H-4`, branch: -1, width: 4, arrow: true });
+  out.strokes.unshift({ d: `M${fmt(tail)} 0H-4`, branch: -1, width: 4, arrow: { x: -4, y: 0, dx: 1, dy: 0 } });
   out.extra.push([tail, 0]);
   return out;
 }

@@ -52,7 +52,7 @@ export function timelineLayout(root: MeasuredNode): LayoutResult {
     lastRight = Math.max(lastRight, left + colW);
   }
   const end = lastRight + 40;
-  out.strokes.push({ d: `M-36 0H${fmt(end)}`, branch: -1, width: 3, arrow: true });
+  out.strokes.push({ d: `M-36 0H${fmt(end)}`, branch: -1, width: 3, arrow: { x: end, y: 0, dx: 1, dy: 0 } });
   out.extra.push([end + 12, 0]);
   return out;
 }
