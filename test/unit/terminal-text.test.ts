@@ -1,5 +1,7 @@
+import { Writable } from 'node:stream';
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
+import { IO } from '../../src/cli/io/output.js';
 import { escapeControls, forPipe, forTerminal, markedChalk } from '../../src/cli/io/terminal-text.js';
 
 const HOSTILE = '\u001b]0;pwned\u0007';
@@ -34,5 +36,26 @@ describe('text for a terminal', () => {
     const none = new Chalk({ level: 0 });
     expect(markedChalk(none)).toBe(none);
     expect(markedChalk(none).red('x')).toBe('x');
+  });
+});
+
+describe('IO on a terminal', () => {
+  const sink = (isTTY: boolean) => {
+    const chunks: string[] = [];
+    return { chunks, stream: Object.assign(new Writable({ write: (c, _e, done) => (chunks.push(String(c)), done()) }), { isTTY }) };
+  };
+
+  it('escapes streamed text chunk by chunk, an escape split across chunks included; piped text is exact', () => {
+    const out = sink(true);
+    const err = sink(true);
+    const io = new IO({ stdout: out.stream, stderr: err.stream, json: false, quiet: false, color: true });
+    io.write('answer: \u001b');
+    io.write(']0;pwned\u0007 done\n');
+    expect(out.chunks.join('')).toBe('answer: \\u001b]0;pwned\\u0007 done\n');
+    io.error(`the server said ${HOSTILE}`);
+    expect(err.chunks.join('')).toBe(`${new Chalk({ level: 1 }).red('error: ')}the server said \\u001b]0;pwned\\u0007\n`);
+    const piped = sink(false);
+    new IO({ stdout: piped.stream, stderr: err.stream, json: false, quiet: false, color: true }).write(`exact ${HOSTILE}\n`);
+    expect(piped.chunks.join('')).toBe(`exact ${HOSTILE}\n`);
   });
 });
