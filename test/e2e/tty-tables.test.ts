@@ -80,10 +80,10 @@ describe('text from the server on a terminal', () => {
     expect(out.replace(/\x1b\[[0-9;]*m/g, '')).not.toContain('\u001b');
   });
 
-  it('and in its detail view, its description on one line', async () => {
+  it("and in its detail view, a value's further lines indented under its first", async () => {
     const out = await onTerminal(120, {}, ['livedocs', 'get', hostileDoc]);
     expect(visible(out)).toMatch(new RegExp(`name\\s+${SHOWN.replace(/[\\[\]]/g, '\\$&')}`));
-    expect(out).toContain(`line one\\n${SHOWN}\\u009b2J`);
+    expect(visible(out)).toMatch(new RegExp(`\\ndescription {6}line one\\n {17}${SHOWN.replace(/[\\[\]]/g, '\\$&')}\\\\u009b2J\\n`));
     expect(visible(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 

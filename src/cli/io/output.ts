@@ -116,10 +116,11 @@ export class IO {
     this.write(renderTable(headers, cells, { width, c: this.c, statusColumns }));
   }
 
-  /** Key/value lines for one record (a value's own newlines shown as \n on a terminal, so each field stays one line). */
+  /** Key/value lines for one record; on a terminal a value's further lines are indented under its first. */
   fields(pairs: Array<[string, unknown]>): void {
     const width = Math.max(...pairs.map(([k]) => k.length));
-    const value = (v: unknown) => (this.stdoutIsTTY ? escapeControls(cell(v), { lines: false }) : cell(v));
+    const indent = '\n' + ' '.repeat(width + 2);
+    const value = (v: unknown) => (this.stdoutIsTTY ? escapeControls(cell(v)).replace(/\n/g, indent) : cell(v));
     for (const [k, v] of pairs) this.write(`${this.c.dim(k.padEnd(width))}  ${value(v)}\n`);
   }
 
