@@ -1,6 +1,6 @@
 import { Chalk } from 'chalk';
 import { describe, expect, it } from 'vitest';
-import { fitWidths, humanCell, relativeTime, renderTable } from '../../src/cli/io/tty-table.js';
+import { displayWidth, fitWidths, fixedColumns, humanCell, relativeTime, renderTable, truncate } from '../../src/cli/io/tty-table.js';
 
 const plain = new Chalk({ level: 0 });
 const NOW = Date.parse('2026-01-10T12:00:00Z');
@@ -36,5 +36,47 @@ describe('tables on a terminal', () => {
     const out = renderTable(['STATUS'], [['failed'], ['active']], { width: 80, c, statusColumns: new Set([0]) });
     expect(out).toContain(c.red('failed'));
     expect(out).toContain(c.green('active'));
+  });
+});
+
+describe('widths on a terminal', () => {
+  const widthOf = (line: string) => displayWidth(line);
+
+  it('measure CJK and emoji as two columns, so their rows align', () => {
+    const out = renderTable(['NAME', 'NOTE'], [['日本語の文書', 'a'], ['plain', 'b'], ['😀🎉', 'c']], { width: 80, c: plain, statusColumns: new Set() });
+    const lines = out.trimEnd().split('\n');
+    const noteAt = lines.map((l) => widthOf(l.slice(0, l.search(/[abc]$|NOTE$/))));
+    expect(new Set(noteAt).size).toBe(1);
+    expect(lines[1]).toBe('日本語の文書  a');
+  });
+
+  it('cut a wide text by columns, never splitting a character', () => {
+    expect(truncate('日本語の文書', 7)).toBe('日本語…');
+    expect(widthOf(truncate('日本語の文書', 7))).toBe(7);
+    expect(truncate('👩‍👩‍👧‍👦👩‍👩‍👧‍👦👩‍👩‍👧‍👦', 4)).toBe('👩‍👩‍👧‍👦…');
+    expect(truncate('short', 10)).toBe('short');
+  });
+
+  it('never cut ids and statuses, even past the width; text gives way', () => {
+    const id = 'task_lsk8o9k6vc9mj0ab';
+    const rows = [[id, 'a title that is far too long to fit next to everything else in the row', 'succeeded', 'usr_0123456789abcdef', '1,024']];
+    const out = renderTable(['ID', 'TITLE', 'STATUS', 'USER', 'SIZE'], rows, { width: 80, c: plain, statusColumns: new Set([2]) });
+    for (const text of [id, 'succeeded', 'usr_0123456789abcdef', '1,024']) expect(out).toContain(text);
+    expect(out).toMatch(/a title[^…]*…/);
+    for (const line of out.trimEnd().split('\n')) expect(widthOf(line)).toBeLessThanOrEqual(80);
+    const narrow = renderTable(['ID', 'TITLE', 'STATUS'], [[id, 'title', 'succeeded']], { width: 20, c: plain, statusColumns: new Set([2]) });
+    expect(narrow).toContain(id);
+    expect(narrow).toContain('succeeded');
+  });
+
+  it('colour a status after padding it', () => {
+    const c = new Chalk({ level: 1 });
+    const out = renderTable(['STATUS', 'NAME'], [['failed', 'x'.repeat(200)], ['active', 'y']], { width: 40, c, statusColumns: new Set([0]) });
+    expect(out).toContain(c.red('failed'));
+  });
+
+  it('finds id and number columns by their content', () => {
+    expect(fixedColumns(['USER', 'NAME', 'SIZE', 'STATE'], [['usr_abcdef123456', 'alpha', '12 KB', 'x']])).toEqual(new Set([0, 3]));
+    expect(fixedColumns(['USER', 'NAME', 'SIZE'], [['usr_abcdef123456', 'alpha', '12KB'], ['', 'beta', '3']])).toEqual(new Set([0, 2]));
   });
 });

@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
+import { escapeControls, forPipe, forTerminal, markedChalk } from './terminal-text.js';
 import { humanCell, renderTable } from './tty-table.js';
 
 export interface Column<T> {
@@ -25,15 +26,17 @@ function cell(value: unknown): string {
 
 /**
  * Everything a command writes goes through here. Data goes to stdout (JSON with --json, a table on
- * a TTY, tab-separated lines when piped); messages, hints and progress go to stderr.
+ * a TTY, tab-separated lines when piped); messages, hints and progress go to stderr. What reaches a
+ * terminal has its control characters shown escaped (terminal-text.ts): messages always, stdout on a
+ * TTY; piped stdout is exact.
  */
 export class IO {
   readonly c: ChalkInstance;
   readonly errC: ChalkInstance;
 
   constructor(readonly options: IOOptions) {
-    this.c = new Chalk({ level: options.color && options.stdout.isTTY ? 1 : 0 });
-    this.errC = new Chalk({ level: options.color && options.stderr.isTTY ? 1 : 0 });
+    this.c = markedChalk(new Chalk({ level: options.color && options.stdout.isTTY ? 1 : 0 }));
+    this.errC = markedChalk(new Chalk({ level: options.color && options.stderr.isTTY ? 1 : 0 }));
   }
 
   get stdoutIsTTY(): boolean {
@@ -54,7 +57,11 @@ export class IO {
   }
 
   write(text: string): void {
-    this.options.stdout.write(text);
+    this.options.stdout.write(this.stdoutIsTTY ? forTerminal(text) : forPipe(text));
+  }
+
+  private message(text: string): void {
+    this.options.stderr.write(forTerminal(text));
   }
 
   /** JSON output written through jq runs in order, after the writes before it; flush() awaits it. */
@@ -103,32 +110,34 @@ export class IO {
     }
     const now = Date.now();
     const headers = columns.map((c) => c.header);
-    const cells = rows.map((row) => columns.map((c) => humanCell(cell(c.value(row)), now)));
+    const cells = rows.map((row) => columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })));
     const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
     const width = (this.options.stdout as { columns?: number }).columns || 80;
     this.write(renderTable(headers, cells, { width, c: this.c, statusColumns }));
   }
 
-  /** Key/value lines for one record. */
+  /** Key/value lines for one record; on a terminal a value's further lines are indented under its first. */
   fields(pairs: Array<[string, unknown]>): void {
     const width = Math.max(...pairs.map(([k]) => k.length));
-    for (const [k, v] of pairs) this.write(`${this.c.dim(k.padEnd(width))}  ${cell(v)}\n`);
+    const indent = '\n' + ' '.repeat(width + 2);
+    const value = (v: unknown) => (this.stdoutIsTTY ? escapeControls(cell(v)).replace(/\n/g, indent) : cell(v));
+    for (const [k, v] of pairs) this.write(`${this.c.dim(k.padEnd(width))}  ${value(v)}\n`);
   }
 
   info(message: string): void {
-    if (!this.options.quiet) this.options.stderr.write(message + '\n');
+    if (!this.options.quiet) this.message(message + '\n');
   }
 
   success(message: string): void {
-    if (!this.options.quiet) this.options.stderr.write(this.errC.green('✓ ') + message + '\n');
+    if (!this.options.quiet) this.message(this.errC.green('✓ ') + message + '\n');
   }
 
   warn(message: string): void {
-    this.options.stderr.write(this.errC.yellow('warning: ') + message + '\n');
+    this.message(this.errC.yellow('warning: ') + message + '\n');
   }
 
   error(message: string): void {
-    this.options.stderr.write(this.errC.red('error: ') + message + '\n');
+    this.message(this.errC.red('error: ') + message + '\n');
   }
 }
 

@@ -1,6 +1,10 @@
 import type { Ora } from 'ora';
 import type { Deps } from '../deps.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { forTerminal } from './terminal-text.js';
+
+/** A spinner's line may carry server text (a status, a title): shown escaped, on one line. */
+const line = (text: string) => forTerminal(text, { lines: false });
 
 export interface SpinnerOptions {
   /**
@@ -55,7 +59,7 @@ export async function startSpinner(deps: Deps, text: string, options: SpinnerOpt
   let spinner: Ora | undefined;
   if (canDraw(deps)) {
     const { default: ora } = await import('ora');
-    spinner = ora({ stream: deps.streams.stderr, text, discardStdin: false }).start();
+    spinner = ora({ stream: deps.streams.stderr, text: line(text), discardStdin: false }).start();
   }
   const clear = () => {
     if (spinner?.isSpinning) spinner.stop();
@@ -74,14 +78,14 @@ export async function startSpinner(deps: Deps, text: string, options: SpinnerOpt
       return spinner !== undefined;
     },
     setText(t) {
-      if (spinner) spinner.text = t;
+      if (spinner) spinner.text = line(t);
     },
     succeed(t) {
-      spinner?.succeed(t);
+      spinner?.succeed(line(t));
       spinner = undefined;
     },
     fail(t) {
-      spinner?.fail(t);
+      spinner?.fail(line(t));
       spinner = undefined;
     },
     clear,

@@ -1,10 +1,13 @@
+import { createRequire } from 'node:module';
 import type { ChalkInstance } from 'chalk';
 
 /**
  * Tables for people at a terminal, in gh's manner: no box lines, a bold header row, columns two
- * spaces apart, fitted to the terminal's width by truncating the widest columns (with …), never
- * wrapping; timestamps as relative times ("3 minutes ago"; --json keeps the exact time); statuses
- * coloured. Piped output is tab-separated and exact (IO.table), never this.
+ * spaces apart, fitted to the terminal's width by truncating the widest text columns (with …);
+ * ids, statuses and numbers are never cut, as gh's are not — on a terminal too narrow even for
+ * them the line is longer than the width rather than an id being cut. Widths are display widths
+ * (CJK and emoji take two columns). Timestamps show as relative times ("3 minutes ago"; --json
+ * keeps the exact time); statuses coloured. Piped output is tab-separated and exact (IO.table).
  */
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:\d\d)$/;
 const GOOD = new Set(['active', 'completed', 'succeeded', 'success', 'ok', 'ready', 'done', 'indexed', 'paid']);
@@ -31,10 +34,32 @@ export function humanCell(text: string, now: number): string {
   return ISO.test(text) ? relativeTime(text, now) : text;
 }
 
-function truncate(text: string, width: number): string {
-  const chars = [...text];
-  if (chars.length <= width) return text;
-  return width <= 1 ? chars.slice(0, width).join('') : chars.slice(0, width - 1).join('') + '…';
+let widthOf: ((text: string) => number) | undefined;
+/**
+ * Columns a text takes on a terminal (CJK and emoji take two): string-width, loaded (synchronously,
+ * an ES module through require) on the first table, so commands that print none never load it.
+ */
+export function displayWidth(text: string): number {
+  widthOf ??= (createRequire(import.meta.url)('string-width') as typeof import('string-width')).default;
+  return widthOf(text);
+}
+
+let graphemes: Intl.Segmenter | undefined;
+
+/** The text cut to `width` columns with … at the end, whole characters only (an emoji is never split). */
+export function truncate(text: string, width: number): string {
+  if (displayWidth(text) <= width) return text;
+  const room = Math.max(0, width - 1);
+  let out = '';
+  let used = 0;
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  for (const { segment } of graphemes.segment(text)) {
+    const w = displayWidth(segment);
+    if (used + w > room) break;
+    out += segment;
+    used += w;
+  }
+  return width >= 1 ? out + '…' : out;
 }
 
 function colourStatus(text: string, c: ChalkInstance): string {
@@ -45,25 +70,34 @@ function colourStatus(text: string, c: ChalkInstance): string {
   return text;
 }
 
+/** Prefixed identifiers (key_…, task_…, usr_…) in a column whose header does not say ID. */
+const PREFIXED_ID = /^[a-z]{2,12}_[a-z0-9]{6,}$/;
+const NUMBER = /^[-+]?[$€£]?\d[\d,.]*(%|[kKMGT]B?|B)?$/;
+
+/** The columns never cut: ids (by header or by content), statuses, and numbers. */
+export function fixedColumns(headers: string[], rows: string[][]): Set<number> {
+  const fixed = new Set<number>();
+  headers.forEach((h, i) => {
+    const values = rows.map((r) => r[i]).filter((v) => v !== '');
+    const all = (re: RegExp) => values.length > 0 && values.every((v) => re.test(v));
+    if (/^(ID|.* ID|STATUS|STATE)$/.test(h) || all(PREFIXED_ID) || all(NUMBER)) fixed.add(i);
+  });
+  return fixed;
+}
+
 /**
- * Widths that fit `total`: the widest column gives up a character until the row fits, first down to
- * its header's width (or 8: "just now", "an hour…"), ids last — they are what people copy from a
- * table — and only then, on a very narrow terminal, down to one character. Never a wrapped line.
+ * Widths that fit `total`: the widest column that may give way loses a column until the row fits,
+ * first down to its header's width (or 8: "just now", "an hour…"), then down to one. Fixed columns
+ * never give way, so a row of them alone may be wider than `total`.
  */
-export function fitWidths(natural: number[], total: number, keep: Set<number> = new Set(), headers: string[] = []): number[] {
+export function fitWidths(natural: number[], total: number, fixed: Set<number> = new Set(), headers: string[] = []): number[] {
   const widths = [...natural];
   const room = () => widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
-  const soft = natural.map((n, i) => Math.min(n, Math.max(MIN_WIDTH, headers[i]?.length ?? 0)));
-  const none = new Set<number>();
-  const passes: Array<[number[], Set<number>]> = [
-    [soft, keep],
-    [soft, none],
-    [natural.map(() => 1), none],
-  ];
-  for (const [floor, spared] of passes) {
+  const soft = natural.map((n, i) => Math.min(n, Math.max(MIN_WIDTH, displayWidth(headers[i] ?? ''))));
+  for (const floor of [soft, natural.map(() => 1)]) {
     while (room() > total) {
       let widest = -1;
-      for (let i = 0; i < widths.length; i++) if (!spared.has(i) && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      for (let i = 0; i < widths.length; i++) if (!fixed.has(i) && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
       if (widest < 0) break;
       widths[widest]--;
     }
@@ -72,15 +106,14 @@ export function fitWidths(natural: number[], total: number, keep: Set<number> = 
 }
 
 export function renderTable(headers: string[], rows: string[][], options: { width: number; c: ChalkInstance; statusColumns: Set<number> }): string {
-  const length = (s: string) => [...s].length;
-  const natural = headers.map((h, i) => Math.max(length(h), ...rows.map((r) => length(r[i]))));
-  const ids = new Set(headers.flatMap((h, i) => (/^(ID|.* ID)$/.test(h) ? [i] : [])));
-  const widths = fitWidths(natural, options.width, ids, headers);
+  const natural = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
+  const widths = fitWidths(natural, options.width, fixedColumns(headers, rows), headers);
+  // Cut and padded first, coloured after: a cut cell keeps its colour, and padding never counts escapes.
   const line = (cells: string[], style: (text: string, i: number) => string) =>
     cells
       .map((cellText, i) => {
         const cut = truncate(cellText, widths[i]);
-        const padded = i === cells.length - 1 ? cut : cut.padEnd(widths[i] + (cut.length - length(cut)));
+        const padded = i === cells.length - 1 ? cut : cut + ' '.repeat(Math.max(0, widths[i] - displayWidth(cut)));
         return style(padded, i);
       })
       .join(GAP)

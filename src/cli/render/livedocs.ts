@@ -1,7 +1,11 @@
 import type { IO } from '../io/output.js';
 import type { LiveDoc, Resource, RetrieveResult } from '../../contract/livedocs.js';
 
-const short = (s: string, n: number) => (s.length > n ? s.slice(0, n - 1) + '…' : s).replace(/\s+/g, ' ');
+/** At most n characters, whole ones (an emoji's two UTF-16 halves are never parted), on one line. */
+const short = (s: string, n: number) => {
+  const chars = Array.from(s);
+  return (chars.length > n ? chars.slice(0, n - 1).join('') + '…' : s).replace(/\s+/g, ' ');
+};
 
 export function printLiveDocs(io: IO, page: { total: number; page: number; size: number; items: Array<LiveDoc & { readme?: unknown }> }): void {
   io.print(page, () => {

@@ -1,14 +1,6 @@
-import { spawn } from 'node:child_process';
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
-
-/** The command that hands a URL to the desktop's browser, by platform. */
-function opener(platform: NodeJS.Platform): { cmd: string; args: (url: string) => string[] } {
-  if (platform === 'darwin') return { cmd: 'open', args: (u) => [u] };
-  if (platform === 'win32') return { cmd: 'cmd', args: (u) => ['/c', 'start', '""', u] };
-  return { cmd: 'xdg-open', args: (u) => [u] };
-}
 
 /**
  * Prints the page's URL (an expiring signed link) on stdout. With --browser it also opens it, but
@@ -27,10 +19,14 @@ export async function run(id: string, opts: { browser?: boolean }, deps: Deps): 
     deps.io().info('not opening a browser: not an interactive terminal (the URL is above)');
     return;
   }
-  const o = opener(process.platform);
-  const child = spawn(o.cmd, o.args(record.ai_page_html), { stdio: 'ignore', detached: true });
-  child.on('error', () => deps.io().warn(`could not start ${o.cmd}; open the URL above yourself`));
-  child.unref();
+  // The open package hands the URL over as one argument on every platform (no shell parses a signed
+  // link's `&`); imported here so no other command pays for loading it.
+  const { default: open } = await import('open');
+  try {
+    await open(record.ai_page_html);
+  } catch (err) {
+    deps.io().warn(`could not open a browser (${(err as Error).message}); open the URL above yourself`);
+  }
 }
 
 export function register(parent: Command, deps: Deps): void {

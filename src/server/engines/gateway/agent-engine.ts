@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { GatewayMessage, ToolCall, ToolDefinition } from '../gateway-types.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { finish } from './local-engines.js';
+import { execBuilt, quote } from './caller-patterns.js';
 import { valueFromSchema } from './schema-values.js';
 
 /**
@@ -71,8 +72,9 @@ function chooseTools(call: BackendCall, user: string): ToolDefinition[] {
 
 /** Where a tool's name appears in the text as a whole word (not inside a longer name), or -1. */
 function wordIndex(text: string, name: string): number {
-  const m = new RegExp(`(?<![\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).exec(text);
-  return m ? m.index : -1;
+  // RE2, so a caller's tool name cannot make the search backtrack; group 1 is the boundary before it.
+  const m = execBuilt(`(^|[^\\w-])${quote(name)}(?:$|[^\\w-])`, text);
+  return m ? m.index + m[1].length : -1;
 }
 
 function callId(call: BackendCall, user: string, index: number, name: string): string {

@@ -1,3 +1,5 @@
+import { execBuilt, patternMatches, quote } from './caller-patterns.js';
+
 /**
  * A value valid against a JSON Schema, built from a text: how the local agent model fills a tool's
  * arguments and a structured answer, as a pure function of the request. The rule (README, decisions):
@@ -34,7 +36,6 @@ const FORMATS: Record<string, string> = {
 };
 const MAX_DEPTH = 16;
 
-const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 class TextSource {
   private quoted: string[];
@@ -44,9 +45,17 @@ class TextSource {
     this.numbers = [...text.replace(/\b\w+\s*[:=]\s*("[^"]*"|'[^']*'|[^\s,;]+)/g, ' ').matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
   }
 
-  /** The value the text gives a property as `name: value` or `name=value`. */
+  private readonly givenByName = new Map<string, string | undefined>();
+
+  /** The value the text gives a property as `name: value` or `name=value` (asked twice per property, found once). */
   given(name: string): string | undefined {
-    const m = new RegExp(`(?<![\\w-])${escapeRe(name)}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,;]+))`, 'i').exec(this.text);
+    if (!this.givenByName.has(name)) this.givenByName.set(name, this.find(name));
+    return this.givenByName.get(name);
+  }
+
+  private find(name: string): string | undefined {
+    // RE2 (no lookbehind): the name starts the text or follows a character that is not part of a name.
+    const m = execBuilt(`(?:^|[^\\w-])${quote(name)}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,;]+))`, this.text, { ignoreCase: true });
     if (!m) return undefined;
     return m[1] ?? m[2] ?? m[3].replace(/[.?!)]+$/, '');
   }
@@ -60,7 +69,7 @@ class TextSource {
   }
 
   mentions(word: string): boolean {
-    return new RegExp(`(?<![\\w-])${escapeRe(word)}(?![\\w-])`, 'i').test(this.text);
+    return execBuilt(`(?:^|[^\\w-])${quote(word)}(?:$|[^\\w-])`, this.text, { ignoreCase: true }) !== null;
   }
 }
 
@@ -185,13 +194,8 @@ class Builder {
   }
 }
 
-function safeTest(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern, 'u').test(value);
-  } catch {
-    return true;
-  }
-}
+/** The caller's pattern runs on RE2 (caller-patterns.ts): linear time, whatever the pattern. */
+const safeTest = patternMatches;
 
 /** A value of the schema, filled from the text by the rule above. */
 export function valueFromSchema(schema: Record<string, unknown>, text: string): unknown {

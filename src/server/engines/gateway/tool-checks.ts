@@ -1,5 +1,6 @@
 import type { GenerateRequest } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
+import { checkSchemaPatterns } from './caller-patterns.js';
 import { takesOutputFormat, takesTools, type CatalogModel } from './catalog.js';
 
 const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
@@ -37,7 +38,22 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
       throw invalid(`The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`, 'messages');
     }
   });
+  if (model.api === 'local') checkLocalPatterns(request);
   const choice = request.toolChoice;
   if (typeof choice === 'object' && !names.has(choice.name)) throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
   if (choice === 'required' && tools.length === 0) throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
+}
+
+/** Where each family carries a tool's schema, for the `param` of an error about it. */
+const TOOL_SCHEMA_FIELD = { chat: 'function.parameters', responses: 'parameters', messages: 'input_schema' } as const;
+
+/**
+ * A local model runs the schemas' `pattern`s itself (schema-values.ts), so it refuses one RE2 cannot
+ * run; an upstream receives the schema as sent and judges it itself.
+ */
+function checkLocalPatterns(request: GenerateRequest): void {
+  const format = request.outputFormat;
+  if (format?.type === 'json_schema') checkSchemaPatterns(format.schema, request.surface === 'responses' ? 'text.format' : 'response_format');
+  const field = TOOL_SCHEMA_FIELD[request.surface ?? 'chat'];
+  request.tools?.forEach((t, i) => checkSchemaPatterns(t.parameters, `tools[${i}].${field}`));
 }
