@@ -98,6 +98,8 @@ export interface StartOptions {
   fetchLookup?: Lookup;
   /** A compatible social data provider; the local social store otherwise. */
   socialUpstream?: ServerConfig['socialUpstream'];
+  /** On close, how long the answers being written may take to finish (`--drain-timeout`, default 30 s). */
+  drainTimeoutMs?: number;
   /** The address clients reach this platform at (`--public-url`): every link in answers names it. */
   publicUrl?: string;
   /** Proxies whose X-Forwarded-Proto/-Host are believed (`--trust-proxy`), when there is no public URL. */
@@ -260,12 +262,17 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let sweeper: NodeJS.Timeout | undefined;
   let orphanSweeper: NodeJS.Timeout | undefined;
-  const teardown = async () => {
+  /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
+  const teardown = async (drainMs = 0) => {
     clearInterval(sweeper);
     clearInterval(orphanSweeper);
+    // Stops taking connections; a new request on an open one answers 503. Requests in flight go on.
+    const closed = app.close();
+    const unfinished = await ctx.streams.drainWriters(drainMs);
+    if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms; their readers get an error event`);
     ctx.streams.stopFollowing();
     ctx.streams.endReaders();
-    await app.close();
+    await closed;
     await jobs.stop();
     await gateway.close();
     await closeCpuPool();
@@ -322,7 +329,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     close() {
       closing ??= (async () => {
         ctx.readiness.draining();
-        await teardown();
+        await teardown(options.drainTimeoutMs ?? 30_000);
       })();
       return closing;
     },

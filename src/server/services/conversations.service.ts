@@ -86,7 +86,7 @@ async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.Thread
   await ctx.streams.create(streamKey, auth.user.id, ctx.now(), ctx.config.streamTtlSeconds);
   await repo.insertTurn(ctx.db, turn);
   await repo.touchThread(ctx.db, thread.id, turn.created_at);
-  void produce(ctx, auth, thread, turn, history).catch(() => undefined);
+  ctx.streams.writing(produce(ctx, auth, thread, turn, history));
   return { stream_key: streamKey, thread_short_id: thread.id, live_doc_short_id: thread.livedoc_id };
 }
 

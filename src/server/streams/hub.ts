@@ -190,6 +190,29 @@ export class StreamHub {
   /** Open SSE responses register how to end themselves, so a shutdown does not wait on them. */
   readonly readers = new Set<() => void>();
 
+  /** Answers this process is writing into their logs, so that a drain can let them finish. */
+  private readonly writers = new Set<Promise<unknown>>();
+
+  /** Keeps track of an answer being written until it settles. */
+  writing(answer: Promise<unknown>): void {
+    const tracked = answer.finally(() => this.writers.delete(tracked)).catch(() => undefined);
+    this.writers.add(tracked);
+  }
+
+  /**
+   * Waits, at most `timeoutMs`, for the answers being written to end (a SIGTERM's drain): their
+   * readers get the whole answer and its done event instead of an error caused by the upgrade.
+   * Resolves with how many were still being written when time ran out.
+   */
+  async drainWriters(timeoutMs: number): Promise<number> {
+    if (this.writers.size === 0) return 0;
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
+    await Promise.race([Promise.all([...this.writers]), late]);
+    clearTimeout(timer);
+    return this.writers.size;
+  }
+
   endReaders(): void {
     for (const end of [...this.readers]) end();
   }

@@ -42,6 +42,7 @@ export interface ServeOptions extends ObjectStoreFlags {
   allowFetchFrom?: string[];
   publicUrl?: string;
   trustProxy?: string;
+  drainTimeout: number;
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
   exec?: string;
@@ -154,6 +155,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
+    drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
   };
 }
@@ -280,6 +282,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
     .option('--exec <command>', 'start on a free port with a temporary data dir (or --data-dir), run the command (through the shell) with FACET_BASE_URL, FACET_API_KEY, FACET_ACCESS_TOKEN and FACET_ADMIN_KEY set, stop, and exit with its code')
     .option('--seed <file>', 'apply this fixtures file through the API once the platform is up (see `facet serve seed --help`)')
+    .option('--drain-timeout <seconds>', 'on SIGTERM, how long the answers being written may take to finish while new requests are refused (0-3600)', intOption(0, 3600), 30)
     .option('--public-url <url>', 'the address clients reach this platform at, behind a proxy or balancer: every link in answers names it (env FACET_PUBLIC_URL)')
     .option('--trust-proxy <proxies>', 'believe X-Forwarded-Proto/-Host from these proxies when there is no --public-url: true, a hop count, or addresses/CIDR blocks, comma-separated (env FACET_TRUST_PROXY)')
     .option('--allow-fetch-from <host|cidr>', 'let URL add, sites and screenshots fetch this local or private host name, address or CIDR block (repeatable; env FACET_ALLOW_FETCH_FROM, comma-separated)', collect)

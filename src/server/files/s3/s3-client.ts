@@ -16,6 +16,9 @@ const backoff = (attempt: number) => Math.min(8_000, 500 * 2 ** attempt);
  * timeout and retries with backoff on 5xx, SlowDown and dropped connections.
  */
 export function createS3Client(config: S3Config): S3Client {
+  // The SDK warns at every start on Node 20 that its releases after January 2027 will need Node 22;
+  // the lockfile pins one that runs here, so an operator would only learn to ignore the line.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   return new S3Client({
     region: config.region,
     ...(config.endpointConfigured ? { endpoint: config.endpoint } : {}),
