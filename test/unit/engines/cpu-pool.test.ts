@@ -70,8 +70,11 @@ describe('the CPU worker pool', () => {
 
   it('fails a job with its own error, and stops a running job when its signal aborts', async () => {
     await expect(pool.run('extract-document', { kind: 'pdf', data: new Uint8Array([1, 2, 3]) })).rejects.toThrow();
-    // A job's error keeps its code across the worker boundary (the template import answers a 400 by it).
-    await expect(pool.run('read-template-theme', { data: new Uint8Array([1, 2, 3]) })).rejects.toMatchObject({ code: 'NOT_A_TEMPLATE', message: expect.stringContaining('not a PowerPoint file') });
+    // A refusal crosses the worker boundary as a value, its code kept (the template import answers a 400 by it).
+    await expect(pool.run('read-template-theme', { data: new Uint8Array([1, 2, 3]) })).resolves.toMatchObject({
+      ok: false,
+      refused: { code: 'INVALID_PARAMETER', message: expect.stringContaining('not a PowerPoint file') },
+    });
     const abort = new AbortController();
     const long = pool.run('count-tokens', { texts: ['😀'.repeat(2_000_000)] }, { signal: abort.signal });
     setTimeout(() => abort.abort(new Error('caller left')), 50);
