@@ -4,6 +4,7 @@ import { surfaceOf } from '../contract/index.js';
 import type { AppContext } from './context.js';
 import { HttpError, RequestValidationError } from './errors.js';
 import { shapeError } from './http/error-shape.js';
+import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.js';
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
 import { randomBytes } from 'node:crypto';
@@ -104,7 +105,35 @@ function fromFastifyError(err: { statusCode?: number; code?: string; message: st
   return err;
 }
 
-export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger'] } = {}): FastifyInstance {
+/** How long a caller may take to send a request; none bounds the response (streams stay open). */
+export interface HttpTimeouts {
+  /** The request line and headers (Node's headersTimeout); at most requestSeconds. */
+  headersSeconds: number;
+  /** The whole request, body included (Node's requestTimeout): a body trickled in is cut here. */
+  requestSeconds: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveSeconds: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersSeconds: 60, requestSeconds: 300, keepAliveSeconds: 72 };
+
+/** Path parameters (ids) longer than this are refused with 414 before routing. */
+const MAX_PARAM_LENGTH = 100;
+
+function serverTimeouts(t: HttpTimeouts): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'http'> {
+  const requestMs = t.requestSeconds * 1000;
+  const headersMs = Math.min(t.headersSeconds, t.requestSeconds) * 1000;
+  return {
+    requestTimeout: requestMs,
+    keepAliveTimeout: t.keepAliveSeconds * 1000,
+    // Node checks the timers every connectionsCheckingInterval (30 s by default): a quarter of the
+    // shortest timeout keeps a cut within a quarter past it.
+    http: { requestTimeout: requestMs, headersTimeout: headersMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersMs / 4)) },
+  };
+}
+
+export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger']; timeouts?: HttpTimeouts } = {}): FastifyInstance {
+  const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? false,
     genReqId: (req) => {
@@ -114,6 +143,11 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: false,
     return503OnClosing: true,
+    ...serverTimeouts(timeouts),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Node's and the router's own refusals (408, 431, 414, a bad URL) in the surface's error shape.
+    clientErrorHandler: clientErrorHandler(nextRequestId, { headers: Math.min(timeouts.headersSeconds, timeouts.requestSeconds), request: timeouts.requestSeconds }),
+    frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
   });
 
   // A callback hook, not an async one: it runs on every request, and a promise per request costs.

@@ -3,7 +3,7 @@ import { makeNewFilesPrivate, preparePrivateDataDir } from './files/private.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './app.js';
 import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -93,6 +93,8 @@ export interface StartOptions {
   fetchLookup?: Lookup;
   /** A compatible social data provider; the local social store otherwise. */
   socialUpstream?: ServerConfig['socialUpstream'];
+  /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -240,7 +242,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
         };
-  const app = buildApp(ctx, { logger });
+  const app = buildApp(ctx, { logger, timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts } });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   try {
     // Node's default accept queue (511) drops the connections of a burst beyond it, and the
