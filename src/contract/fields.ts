@@ -4,7 +4,9 @@ import { z } from 'zod';
  * Field schemas shared by every surface, so one rule holds everywhere it applies.
  */
 
-const DECIMAL = /^\d{1,15}$/;
+// Any count of digits: the integer schema refuses what is past Number.MAX_SAFE_INTEGER (2^53-1, the
+// document's bound) with a message that says so, where a digit limit refused 16-digit safe values.
+const DECIMAL = /^\d+$/;
 
 /**
  * An integer that arrives as text (a query parameter, a header, a multipart field): decimal digits
@@ -25,7 +27,8 @@ interface IntBounds {
 export function textInt(bounds?: IntBounds): ReturnType<typeof decimal>;
 export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<ReturnType<typeof decimal>>;
 export function textInt(bounds: IntBounds & { default?: number } = {}) {
-  let n = z.number({ error: (issue) => (issue.input === undefined ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
+  // Only a value that is not a number gets this message; bounds (2^53 - 1 included) keep zod's own, which name them.
+  let n = z.number({ error: (issue) => (issue.input === undefined || issue.code !== 'invalid_type' ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
   if (bounds.min !== undefined) n = n.min(bounds.min);
   if (bounds.max !== undefined) n = n.max(bounds.max);
   if (bounds.default === undefined) return decimal(n);
