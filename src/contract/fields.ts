@@ -90,3 +90,22 @@ export function absoluteUrl(protocols: readonly string[], message: string) {
       }
     }, message);
 }
+
+const squash = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A JSON object whose unknown fields are refused (400), for bodies where a misspelt optional field
+ * would silently change what happens (`livedoc_short_id` for `live_doc_short_id` made a new
+ * LiveDoc). The message names the unknown field, the field it resembles and the fields taken.
+ */
+export function strictFields<T extends z.ZodRawShape>(shape: T) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const guesses = issue.keys.map((k) => known.find((f) => squash(f) === squash(k))).filter(Boolean);
+      const hint = guesses.length ? ` (did you mean ${guesses.join(', ')}?)` : '';
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}${hint}; this object takes ${known.join(', ')}`;
+    },
+  });
+}
