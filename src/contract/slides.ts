@@ -103,9 +103,10 @@ export const themePreview = defineRoute({
   auth: 'none',
   family: 'image',
   tag: 'slides',
-  summary: "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice",
+  summary: "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice (a custom theme's: the signed link in its preview_url)",
   params: z.object({ theme_id: z.string().min(1).max(100) }),
-  responses: { 200: png, 404: ImageErrorBody, 503: ImageErrorBody },
+  query: PageLinkQuery,
+  responses: { 200: png, 403: ImageErrorBody, 404: ImageErrorBody, 503: ImageErrorBody },
 });
 
 const BizParams = z.object({ biz_id: z.string().min(1).max(100) });
