@@ -8,6 +8,7 @@ import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
 import { randomBytes } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import { systemRoutes } from './routes/system.js';
 import { imageAuthRoutes } from './routes/image-auth.js';
 import { imageAdminRoutes } from './routes/image-admin.js';
@@ -120,7 +121,7 @@ export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersSeconds: 60, request
 /** Path parameters (ids) longer than this are refused with 414 before routing. */
 const MAX_PARAM_LENGTH = 100;
 
-function serverTimeouts(t: HttpTimeouts): Pick<FastifyServerOptions, 'requestTimeout' | 'keepAliveTimeout' | 'http'> {
+function serverTimeouts(t: HttpTimeouts): { requestTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
   const requestMs = t.requestSeconds * 1000;
   const headersMs = Math.min(t.headersSeconds, t.requestSeconds) * 1000;
   return {

@@ -10,7 +10,7 @@ import { shapeError } from './error-shape.js';
 export const familyOfPath = (path: string): ErrorFamily => surfaceOf(path.split('?')[0])?.family ?? 'image';
 
 /** Node's parser and timer failures, in our terms: status, code and what the caller did. */
-function describe(err: NodeJS.ErrnoException, timeoutSeconds: { headers: number; request: number }): HttpError {
+function describe(err: { code?: string }, timeoutSeconds: { headers: number; request: number }): HttpError {
   switch (err.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
       return new HttpError('REQUEST_TIMEOUT', `The request did not arrive in time: headers must arrive within ${timeoutSeconds.headers} s and the whole request within ${timeoutSeconds.request} s`, { status: 408 });
@@ -24,9 +24,9 @@ function describe(err: NodeJS.ErrnoException, timeoutSeconds: { headers: number;
 }
 
 /** The request line of what arrived, when it did: the path picks the error family. */
-function pathOf(err: { rawPacket?: Buffer }, res: ServerResponse | undefined): string {
+function pathOf(err: { rawPacket?: unknown }, res: ServerResponse | undefined): string {
   if (res?.req?.url) return res.req.url;
-  const head = err.rawPacket?.subarray(0, 8192).toString('latin1') ?? '';
+  const head = Buffer.isBuffer(err.rawPacket) ? err.rawPacket.subarray(0, 8192).toString('latin1') : '';
   return /^[A-Z]+ (\S+)/.exec(head)?.[1] ?? '/';
 }
 
@@ -37,7 +37,7 @@ function pathOf(err: { rawPacket?: Buffer }, res: ServerResponse | undefined): s
  * once a response has begun (the answer of an earlier request on the connection is under way).
  */
 export function clientErrorHandler(nextRequestId: () => string, timeoutSeconds: { headers: number; request: number }) {
-  return (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket): void => {
+  return (err: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const res = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && !res?.headersSent) {

@@ -35,6 +35,24 @@ function upstreamMessage(text: string): string {
   return text.slice(0, 300) || 'no message';
 }
 
+/** An upstream answer past this is refused (502) instead of parsed and sent on: tens of MB hold the event loop for most of a second. */
+export const MAX_UPSTREAM_ANSWER_BYTES = 16 * 1024 * 1024;
+
+/** The body as text, or null once it grows past `max` bytes (the rest is not read). */
+async function boundedText(body: AsyncIterable<Buffer> & { destroy(): unknown }, max: number): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    if (size > max) {
+      body.destroy();
+      return null;
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 const KEPT = new Map<number, string>([
   [400, 'INVALID_PARAMETER'],
   [402, 'PAYMENT_REQUIRED'],
@@ -61,7 +79,10 @@ export async function upstreamCall<T>(config: UpstreamConfig, method: 'GET' | 'P
     }
     throw new HttpError('SERVICE_UNAVAILABLE', `cannot reach the beta data upstream: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, { status: 503 });
   }
-  const text = await res.body.text();
+  const text = await boundedText(res.body, MAX_UPSTREAM_ANSWER_BYTES);
+  if (text === null) {
+    throw new HttpError('UPSTREAM_FAILED', `the beta data upstream answered more than ${MAX_UPSTREAM_ANSWER_BYTES / 1024 / 1024} MB: ask for fewer rows or tasks per request`, { status: 502 });
+  }
   if (res.statusCode >= 400) {
     const kept = KEPT.get(res.statusCode);
     const retry = res.headers['retry-after'];
