@@ -4,7 +4,7 @@ import { surfaceOf } from '../contract/index.js';
 import type { AppContext } from './context.js';
 import { HttpError, RequestValidationError } from './errors.js';
 import { shapeError } from './http/error-shape.js';
-import { clientErrorHandler, frameworkErrorHandler } from './http/client-errors.js';
+import { clientErrorHandler, frameworkErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
 import { randomBytes } from 'node:crypto';
@@ -154,6 +154,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   // A callback hook, not an async one: it runs on every request, and a promise per request costs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    rememberRequestId(request.raw, request.id);
     // The Anthropic client reads its request id from request-id (its errors and `_request_id`).
     if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
     done();

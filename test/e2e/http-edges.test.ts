@@ -51,17 +51,25 @@ function rawExchange(head: string, trickle = '', everyMs = 300, giveUpMs = 15_00
 
 describe('a request that does not arrive in time', () => {
   it('a body trickled in a byte at a time is answered 408 in the surface shape within the request timeout', async () => {
-    const head = `POST /v2/livedocs HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${p.boot.api_key}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
+    const head = `POST /v2/livedocs HTTP/1.1\r\nHost: x\r\nX-Request-Id: slow-body-1\r\nAuthorization: Bearer ${p.boot.api_key}\r\nContent-Type: application/json\r\nContent-Length: 200\r\n\r\n`;
     const slow = rawExchange(head, '{"name":"' + 'a'.repeat(190));
+    // A multipart upload read by busboy is cut the same way, in the image service's shape.
+    const form = `POST /tasks HTTP/1.1\r\nHost: x\r\nx-api-key: ${p.boot.api_key}\r\nContent-Type: multipart/form-data; boundary=XX\r\nContent-Length: 1000\r\n\r\n--XX\r\nContent-Disposition: form-data; name="prompt"\r\n\r\n`;
+    const slowForm = rawExchange(form, 'a'.repeat(100));
     // Meanwhile the server answers others at once.
     const health = await p.fetch('/healthz');
     expect(health.status).toBe(200);
     const r = await slow;
     expect(r.status).toBe(408);
-    expect(JSON.parse(r.body)).toMatchObject({ status: 'error', code: 'REQUEST_TIMEOUT', message: expect.stringMatching(/within 2 s/), request_id: expect.any(String) });
+    // The answer names the request it cuts.
+    expect(JSON.parse(r.body)).toMatchObject({ status: 'error', code: 'REQUEST_TIMEOUT', message: expect.stringMatching(/within 2 s/), request_id: 'slow-body-1' });
+    expect(r.headers).toMatch(/x-request-id: slow-body-1/i);
     // Cut at the timeout, with Node's check interval and a generous margin on a shared machine.
     expect(r.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT * 1000 - 100);
     expect(r.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT * 1000 + 5000);
+    const f = await slowForm;
+    expect(f.status).toBe(408);
+    expect(JSON.parse(f.body)).toMatchObject({ detail: expect.stringMatching(/did not arrive in time/), code: 'REQUEST_TIMEOUT' });
   });
 
   it('headers that never end are cut too, in the shape of the default family', async () => {

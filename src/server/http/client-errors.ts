@@ -1,10 +1,14 @@
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorFamily } from '../../contract/route.js';
 import { surfaceOf } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { shapeError } from './error-shape.js';
+
+/** The id of each request in flight: a 408 for a body that stopped arriving names the request it cuts. */
+const requestIds = new WeakMap<IncomingMessage, string>();
+export const rememberRequestId = (raw: IncomingMessage, id: string) => void requestIds.set(raw, id);
 
 /** Family of a path; the image service's shape where the path names no surface (as the 404 handler does). */
 export const familyOfPath = (path: string): ErrorFamily => surfaceOf(path.split('?')[0])?.family ?? 'image';
@@ -41,8 +45,7 @@ export function clientErrorHandler(nextRequestId: () => string, timeoutSeconds: 
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const res = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && !res?.headersSent) {
-      const given = res?.getHeader('x-request-id');
-      const requestId = typeof given === 'string' ? given : nextRequestId();
+      const requestId = (res?.req && requestIds.get(res.req)) || nextRequestId();
       const shaped = shapeError(familyOfPath(pathOf(err, res)), describe(err, timeoutSeconds), requestId);
       const body = JSON.stringify(shaped.body);
       socket.write(
