@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textInt } from './fields.js';
+import { strictFields, textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
@@ -36,8 +36,11 @@ export const ListConversationsQuery = z.object({
   size: textInt({ min: 1, max: 100, default: 20 }),
 });
 
-/** The query's 1-2000 bound is checked by the service so that over-long is QUERY_TOO_LONG. */
-export const CreateConversationRequest = z.object({
+/**
+ * The query's 1-2000 bound is checked by the service so that over-long is QUERY_TOO_LONG. Unknown
+ * fields are refused: a misspelt live_doc_short_id would otherwise start a new LiveDoc.
+ */
+export const CreateConversationRequest = strictFields({
   query: z.string(),
   live_doc_short_id: z.string().min(1).max(100).optional(),
   selected_resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
@@ -47,7 +50,7 @@ export const CreateConversationRequest = z.object({
   extra: z.record(z.string(), z.unknown()).optional(),
   ext: z.record(z.string(), z.unknown()).optional(),
 });
-export const FollowUpRequest = z.object({ query: z.string() });
+export const FollowUpRequest = strictFields({ query: z.string() });
 export const ThreadParams = z.object({ thread_short_id: z.string().min(1).max(100) });
 export const StreamParams = z.object({ stream_key: z.string().min(1).max(200) });
 /** offset: events already received; the stream resumes after them (Last-Event-ID works the same way). */

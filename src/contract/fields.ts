@@ -4,7 +4,9 @@ import { z } from 'zod';
  * Field schemas shared by every surface, so one rule holds everywhere it applies.
  */
 
-const DECIMAL = /^\d{1,15}$/;
+// Any count of digits: the integer schema refuses what is past Number.MAX_SAFE_INTEGER (2^53-1, the
+// document's bound) with a message that says so, where a digit limit refused 16-digit safe values.
+const DECIMAL = /^\d+$/;
 
 /**
  * An integer that arrives as text (a query parameter, a header, a multipart field): decimal digits
@@ -25,7 +27,8 @@ interface IntBounds {
 export function textInt(bounds?: IntBounds): ReturnType<typeof decimal>;
 export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<ReturnType<typeof decimal>>;
 export function textInt(bounds: IntBounds & { default?: number } = {}) {
-  let n = z.number({ error: (issue) => (issue.input === undefined ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
+  // Only a value that is not a number gets this message; bounds (2^53 - 1 included) keep zod's own, which name them.
+  let n = z.number({ error: (issue) => (issue.input === undefined || issue.code !== 'invalid_type' ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
   if (bounds.min !== undefined) n = n.min(bounds.min);
   if (bounds.max !== undefined) n = n.max(bounds.max);
   if (bounds.default === undefined) return decimal(n);
@@ -86,4 +89,23 @@ export function absoluteUrl(protocols: readonly string[], message: string) {
         return false;
       }
     }, message);
+}
+
+const squash = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A JSON object whose unknown fields are refused (400), for bodies where a misspelt optional field
+ * would silently change what happens (`livedoc_short_id` for `live_doc_short_id` made a new
+ * LiveDoc). The message names the unknown field, the field it resembles and the fields taken.
+ */
+export function strictFields<T extends z.ZodRawShape>(shape: T) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => {
+      if (issue.code !== 'unrecognized_keys') return undefined;
+      const guesses = issue.keys.map((k) => known.find((f) => squash(f) === squash(k))).filter(Boolean);
+      const hint = guesses.length ? ` (did you mean ${guesses.join(', ')}?)` : '';
+      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}${hint}; this object takes ${known.join(', ')}`;
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textInt } from './fields.js';
+import { strictFields, textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
@@ -64,38 +64,39 @@ const StringArray = z.preprocess(
 export const ShortIdParams = z.object({ short_id: z.string().min(1).max(100) });
 export const ResourceParams = ShortIdParams.extend({ resource_id: z.string().min(1).max(100) });
 
-export const CreateLiveDocRequest = z.object({
+// Bodies whose fields the spec lists refuse unknown ones: a misspelt optional field is not dropped in silence.
+export const CreateLiveDocRequest = strictFields({
   name: z.string().trim().min(1).max(200),
   description: z.string().max(2000).optional(),
   icon: z.string().max(200).optional(),
 });
-export const UpdateLiveDocRequest = z.object({
+export const UpdateLiveDocRequest = strictFields({
   name: z.string().trim().min(1).max(200).optional(),
   description: z.string().max(2000).optional(),
 });
 export const ListLiveDocsQuery = z.object({ keyword: z.string().max(200).optional(), page: Page, size: Size });
 export const ListResourcesQuery = z.object({ resource_types: StringArray, page: Page, size: Size });
 
-export const UpdateResourceRequest = z.object({
+export const UpdateResourceRequest = strictFields({
   title: z.string().max(500).optional(),
   snippet: z.string().max(2000).optional(),
   thumbnail: z.union([z.url({ protocol: /^https?$/ }).max(2000), z.literal('')]).optional(),
 });
-export const SetContentRequest = z.object({ content: z.string() });
-export const CreateDocRequest = z.object({ title: z.string().trim().min(1).max(500).optional(), content: z.string() });
+export const SetContentRequest = strictFields({ content: z.string() });
+export const CreateDocRequest = strictFields({ title: z.string().trim().min(1).max(500).optional(), content: z.string() });
 
 const UrlString = z.string().trim().min(5).max(2000);
-export const AddUrlsRequest = z.object({
-  urls: z.array(z.union([UrlString, z.object({ url: UrlString, title: z.string().max(1000).optional() })])).min(1).max(10),
+export const AddUrlsRequest = strictFields({
+  urls: z.array(z.union([UrlString, strictFields({ url: UrlString, title: z.string().max(1000).optional() })])).min(1).max(10),
 });
 
-export const RetrieveRequest = z.object({
+export const RetrieveRequest = strictFields({
   query: z.string().trim().min(1).max(2000),
   resource_ids: z.array(z.string().min(1).max(100)).min(1).max(50).optional(),
   /** Local addition: how many excerpts to return (default 10). */
   top_k: z.number().int().min(1).max(50).optional(),
 });
-export const RouteRequest = z.object({
+export const RouteRequest = strictFields({
   query: z.string().trim().min(1).max(2000),
   max_resources: z.number().int().min(1).max(50).optional(),
 });

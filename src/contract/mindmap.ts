@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody, ValidationErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
-import { textInt } from './fields.js';
+import { strictFields, textInt } from './fields.js';
 
 /** Spec 4.5: the six layouts; MIND_MAP when none is given. */
 export const MINDMAP_LAYOUTS = ['MIND_MAP', 'LOGICAL_STRUCTURE', 'ORGANIZATION_STRUCTURE', 'CATALOG_ORGANIZATION', 'TIMELINE', 'FISHBONE'] as const;
@@ -12,7 +12,8 @@ export const MindmapLayoutSchema = z.enum(MINDMAP_LAYOUTS);
 /** Spec 8: a mindmap query is at most 2000 characters (counted as characters, not UTF-16 units). */
 export const MAX_MINDMAP_QUERY = 2000;
 
-export const MindmapRequest = z.object({
+/** Unknown fields are refused: a misspelt livedoc_short_id would otherwise make a new LiveDoc. */
+export const MindmapRequest = strictFields({
   query: z
     .string()
     .min(1)

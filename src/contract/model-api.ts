@@ -10,6 +10,51 @@ import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './error
  */
 
 const ModelId = z.string().min(1).max(200);
+
+/**
+ * How many items one request may carry, generous for real clients: checked before the items are
+ * validated, so a body of hundreds of thousands of messages or blocks is refused at once instead of
+ * being walked (and later counted) item by item on the event loop. Past a bound: 400 in the family's shape.
+ */
+export const MODEL_API_LIMITS = {
+  /** messages (Chat Completions, Messages) or input items (Responses) */
+  messages: 10_000,
+  /** content blocks (parts) of one message */
+  blocksPerMessage: 1_000,
+  /** content blocks of all messages together */
+  blocks: 20_000,
+  tools: 1_000,
+  /** tool calls one assistant message carries */
+  toolCalls: 1_000,
+  stopSequences: 64,
+} as const;
+
+/** Refuses an array by its length alone, before `inner` (an array schema, or a union with one) looks at its items; `total` adds a bound over what the items hold. */
+function lengthFirst<T extends z.ZodType>(inner: T, max: number, what: string, total?: { max: number; what: string; count: (items: unknown[]) => number }) {
+  return z.preprocess((v, ctx) => {
+    if (!Array.isArray(v)) return v;
+    if (v.length > max) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: max, inclusive: true, input: v, message: `at most ${max} ${what} (got ${v.length})` });
+    else if (total) {
+      const n = total.count(v);
+      if (n > total.max) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: total.max, inclusive: true, input: v, message: `at most ${total.max} ${total.what} in all (got ${n})` });
+    }
+    return v;
+  }, inner);
+}
+
+/** An array of at most `max` items (at least `min`), refused by its length before its items are validated. */
+function bounded<T extends z.ZodType>(item: T, max: number, what: string, more: { min?: number; total?: { max: number; what: string; count: (items: unknown[]) => number } } = {}) {
+  return lengthFirst(z.array(item).min(more.min ?? 0).max(max), max, what, more.total);
+}
+
+/** A string, or an array of at most `max` blocks: the count is checked first, so its message is not lost in the union's. */
+function textOrBlocks(max: number, what: string, min = 0) {
+  return lengthFirst(z.union([z.string(), z.array(TextPart).min(min).max(max)]), max, what);
+}
+
+/** Blocks in the messages' content arrays (a string content counts none). */
+const blocksIn = (messages: unknown[]) => messages.reduce<number>((n, m) => n + (Array.isArray((m as { content?: unknown } | null)?.content) ? ((m as { content: unknown[] }).content.length) : 0), 0);
+const ALL_BLOCKS = { max: MODEL_API_LIMITS.blocks, what: 'content blocks', count: blocksIn };
 const Temperature2 = z.number().min(0).max(2);
 
 const TextPart = z.object({ type: z.string(), text: z.string().optional() }).loose();
@@ -25,9 +70,9 @@ const ChatToolCall = z.object({ id: z.string().min(1), type: z.literal('function
 
 export const ChatMessage = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-  content: z.union([z.string(), z.array(TextPart)]).nullable().optional(),
+  content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one message').nullable().optional(),
   name: z.string().optional(),
-  tool_calls: z.array(ChatToolCall).optional().describe('assistant messages: the calls the model made'),
+  tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message').optional().describe('assistant messages: the calls the model made'),
   tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
 });
 
@@ -47,7 +92,7 @@ const ChatResponseFormat = z.discriminatedUnion('type', [
 
 export const ChatCompletionRequest = z.object({
   model: ModelId,
-  messages: z.array(ChatMessage).min(1),
+  messages: bounded(ChatMessage, MODEL_API_LIMITS.messages, 'messages', { min: 1, total: ALL_BLOCKS }),
   stream: z.boolean().optional(),
   stream_options: z.object({ include_usage: z.boolean().optional() }).nullable().optional(),
   temperature: Temperature2.nullable().optional(),
@@ -56,7 +101,7 @@ export const ChatCompletionRequest = z.object({
   stop: z.union([z.string(), z.array(z.string()).max(4)]).nullable().optional(),
   n: z.literal(1).nullable().optional(),
   user: z.string().optional(),
-  tools: z.array(ChatTool).optional(),
+  tools: bounded(ChatTool, MODEL_API_LIMITS.tools, 'tools').optional(),
   tool_choice: ChatToolChoice.optional(),
   parallel_tool_calls: z.boolean().optional(),
   response_format: ChatResponseFormat.optional(),
@@ -118,7 +163,7 @@ const ResponsesInputItem = z
   .object({
     type: z.string().optional(),
     role: z.enum(['system', 'developer', 'user', 'assistant']).optional(),
-    content: z.union([z.string(), z.array(TextPart)]).optional(),
+    content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one item').optional(),
   })
   .loose();
 
@@ -138,8 +183,7 @@ const ResponsesTextFormat = z.discriminatedUnion('type', [
 
 export const ResponsesRequest = z.object({
   model: ModelId,
-  input: z
-    .union([z.string(), z.array(ResponsesInputItem).min(1)])
+  input: lengthFirst(z.union([z.string(), z.array(ResponsesInputItem).min(1).max(MODEL_API_LIMITS.messages)]), MODEL_API_LIMITS.messages, 'input items', ALL_BLOCKS)
     .describe('a string, or items: messages, function_call items (a call the model made) and function_call_output items (its result)'),
   instructions: z.string().nullable().optional(),
   stream: z.boolean().optional(),
@@ -147,7 +191,7 @@ export const ResponsesRequest = z.object({
   max_output_tokens: z.number().int().min(1).nullable().optional(),
   store: z.boolean().optional(),
   user: z.string().optional(),
-  tools: z.array(z.object({ type: z.string() }).loose()).optional().describe('function tools; other tool types are refused with a 400'),
+  tools: bounded(z.object({ type: z.string() }).loose(), MODEL_API_LIMITS.tools, 'tools').optional().describe('function tools; other tool types are refused with a 400'),
   tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).optional().describe('none, auto, required or {type: function, name}'),
   parallel_tool_calls: z.boolean().nullable().optional(),
   text: z.object({ format: ResponsesTextFormat.optional() }).loose().optional(),
@@ -225,9 +269,7 @@ export const RESPONSES_STREAM_EVENTS = [
 
 // ---- Messages ----
 
-const MessagesContent = z
-  .union([z.string(), z.array(TextPart).min(1)])
-  .describe('a string, or blocks: text, tool_use {id, name, input} (assistant), tool_result {tool_use_id, content, is_error} (user)');
+const MessagesContent = textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content blocks in one message', 1).describe('a string, or blocks: text, tool_use {id, name, input} (assistant), tool_result {tool_use_id, content, is_error} (user)');
 
 const MessagesTool = z
   .object({ name: ToolName, description: z.string().optional(), input_schema: JsonSchema.optional(), type: z.string().optional() })
@@ -238,13 +280,13 @@ const MessagesToolChoice = z.object({ type: z.enum(['auto', 'any', 'none', 'tool
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
-  messages: z.array(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent })).min(1),
-  tools: z.array(MessagesTool).optional(),
+  messages: bounded(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent }), MODEL_API_LIMITS.messages, 'messages', { min: 1, total: ALL_BLOCKS }),
+  tools: bounded(MessagesTool, MODEL_API_LIMITS.tools, 'tools').optional(),
   tool_choice: MessagesToolChoice.optional(),
-  system: z.union([z.string(), z.array(TextPart)]).optional(),
+  system: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'system blocks').optional(),
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(1).optional(),
-  stop_sequences: z.array(z.string()).optional(),
+  stop_sequences: bounded(z.string(), MODEL_API_LIMITS.stopSequences, 'stop sequences').optional(),
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textInt } from './fields.js';
+import { strictFields, textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
@@ -36,11 +36,11 @@ export const ListThemesQuery = z.object({
   size: textInt({ min: 1, max: 100, default: 20 }),
 });
 
-export const CreateThemeRequest = z.object({
+export const CreateThemeRequest = strictFields({
   title: z.string().trim().min(1).max(100),
   subtitle: z.string().trim().max(200).optional(),
   description: z.string().trim().max(1000).optional(),
-  colors: z.object({
+  colors: strictFields({
     background: Hex,
     text: Hex,
     accent: Hex,
@@ -48,26 +48,25 @@ export const CreateThemeRequest = z.object({
     muted: Hex.optional(),
     surface: Hex.optional(),
   }),
-  fonts: z.object({ heading: z.enum(THEME_FONTS), body: z.enum(THEME_FONTS) }),
+  fonts: strictFields({ heading: z.enum(THEME_FONTS), body: z.enum(THEME_FONTS) }),
   background: z.enum(['solid', 'band-left', 'band-top', 'frame', 'split']).default('solid'),
   title_layout: z.enum(['centered', 'left', 'band']).default('left'),
   bullet_style: z.enum(['dot', 'bar', 'card']).default('dot'),
 });
 export type CreateThemeRequest = z.infer<typeof CreateThemeRequest>;
 
-export const CreatePptRequest = z.object({
+/** Unknown fields are refused: a misspelt livedoc_short_id or ai_theme_id would otherwise change the deck. */
+export const CreatePptRequest = strictFields({
   query: z.string().trim().min(1).max(2000),
   livedoc_short_id: z.string().min(1).max(100).optional(),
   resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
-  ppt_config: z
-    .object({
-      ai_theme_id: z.string().min(1).max(100).optional(),
-      /** Local addition: content slides the outline may have (charts, title and takeaways come on top). */
-      slide_count: z.number().int().min(1).max(30).optional(),
-      /** Local addition: language of the deck's own words (default: en, or zh-Hans for a Chinese query). */
-      lang: z.enum(THEME_LANGS).optional(),
-    })
-    .optional(),
+  ppt_config: strictFields({
+    ai_theme_id: z.string().min(1).max(100).optional(),
+    /** Local addition: content slides the outline may have (charts, title and takeaways come on top). */
+    slide_count: z.number().int().min(1).max(30).optional(),
+    /** Local addition: language of the deck's own words (default: en, or zh-Hans for a Chinese query). */
+    lang: z.enum(THEME_LANGS).optional(),
+  }).optional(),
 });
 export type CreatePptRequest = z.infer<typeof CreatePptRequest>;
 
@@ -104,9 +103,10 @@ export const themePreview = defineRoute({
   auth: 'none',
   family: 'image',
   tag: 'slides',
-  summary: "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice",
+  summary: "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice (a custom theme's: the signed link in its preview_url)",
   params: z.object({ theme_id: z.string().min(1).max(100) }),
-  responses: { 200: png, 404: ImageErrorBody, 503: ImageErrorBody },
+  query: PageLinkQuery,
+  responses: { 200: png, 403: ImageErrorBody, 404: ImageErrorBody, 503: ImageErrorBody },
 });
 
 const BizParams = z.object({ biz_id: z.string().min(1).max(100) });

@@ -5,9 +5,11 @@ import type { AppContext } from './context.js';
 import { HttpError, RequestValidationError } from './errors.js';
 import { shapeError } from './http/error-shape.js';
 import { isStoreUnavailable, outageError } from './http/outage.js';
+import { clientErrorHandler, frameworkErrorHandler, rememberRequestId } from './http/client-errors.js';
 import { authenticate } from './auth/authenticate.js';
 import { credentialsOf } from './http/register.js';
 import { randomBytes } from 'node:crypto';
+import type { ServerOptions } from 'node:http';
 import { systemRoutes } from './routes/system.js';
 import { imageAuthRoutes } from './routes/image-auth.js';
 import { imageAdminRoutes } from './routes/image-admin.js';
@@ -106,7 +108,35 @@ function fromFastifyError(err: { statusCode?: number; code?: string; message: st
   return err;
 }
 
-export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger']; trustProxy?: FastifyServerOptions['trustProxy'] } = {}): FastifyInstance {
+/** How long a caller may take to send a request; none bounds the response (streams stay open). */
+export interface HttpTimeouts {
+  /** The request line and headers (Node's headersTimeout); at most requestSeconds. */
+  headersSeconds: number;
+  /** The whole request, body included (Node's requestTimeout): a body trickled in is cut here. */
+  requestSeconds: number;
+  /** An idle kept-alive connection between requests. */
+  keepAliveSeconds: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersSeconds: 60, requestSeconds: 300, keepAliveSeconds: 72 };
+
+/** Path parameters (ids) longer than this are refused with 414 before routing. */
+const MAX_PARAM_LENGTH = 100;
+
+function serverTimeouts(t: HttpTimeouts): { requestTimeout: number; keepAliveTimeout: number; http: ServerOptions } {
+  const requestMs = t.requestSeconds * 1000;
+  const headersMs = Math.min(t.headersSeconds, t.requestSeconds) * 1000;
+  return {
+    requestTimeout: requestMs,
+    keepAliveTimeout: t.keepAliveSeconds * 1000,
+    // Node checks the timers every connectionsCheckingInterval (30 s by default): a quarter of the
+    // shortest timeout keeps a cut within a quarter past it.
+    http: { requestTimeout: requestMs, headersTimeout: headersMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersMs / 4)) },
+  };
+}
+
+export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger']; timeouts?: HttpTimeouts; trustProxy?: FastifyServerOptions['trustProxy'] } = {}): FastifyInstance {
+  const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? false,
     // request.protocol and request.host read X-Forwarded-* only from these addresses (http/link-base.ts).
@@ -118,11 +148,17 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: false,
     return503OnClosing: true,
+    ...serverTimeouts(timeouts),
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Node's and the router's own refusals (408, 431, 414, a bad URL) in the surface's error shape.
+    clientErrorHandler: clientErrorHandler(nextRequestId, { headers: Math.min(timeouts.headersSeconds, timeouts.requestSeconds), request: timeouts.requestSeconds }),
+    frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
   });
 
   // A callback hook, not an async one: it runs on every request, and a promise per request costs.
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    rememberRequestId(request.raw, request.id);
     // The Anthropic client reads its request id from request-id (its errors and `_request_id`).
     if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
     done();

@@ -3,7 +3,7 @@ import { makeNewFilesPrivate, preparePrivateDataDir } from './files/private.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
-import { buildApp } from './app.js';
+import { buildApp, DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './app.js';
 import type { AppContext, ServerConfig } from './context.js';
 import { openStore } from './store/store.js';
 import { lockDataDir } from './data-dir-lock.js';
@@ -104,6 +104,8 @@ export interface StartOptions {
   publicUrl?: string;
   /** Proxies whose X-Forwarded-Proto/-Host are believed (`--trust-proxy`), when there is no public URL. */
   trustProxy?: LinkBaseOptions['trustProxy'];
+  /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
+  httpTimeouts?: Partial<HttpTimeouts>;
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -254,7 +256,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
         };
-  const app = buildApp(ctx, { logger, trustProxy: publicUrl || options.trustProxy === undefined ? undefined : trustFunction(options.trustProxy) });
+  const app = buildApp(ctx, {
+    logger,
+    timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts },
+    trustProxy: publicUrl || options.trustProxy === undefined ? undefined : trustFunction(options.trustProxy),
+  });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   let listenBase = '';
   const linkBase = installLinkBase(app, { publicUrl, trustProxy: options.trustProxy }, () => listenBase);

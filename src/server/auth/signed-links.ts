@@ -12,7 +12,7 @@ import { HttpError } from '../errors.js';
 /** How long the page links the API returns stay valid unless a caller asks otherwise. */
 export const PAGE_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
-export type LinkPurpose = 'resource-download' | 'slides' | 'page' | 'mindmap' | 'livedoc';
+export type LinkPurpose = 'resource-download' | 'slides' | 'page' | 'mindmap' | 'livedoc' | 'theme-preview';
 
 function signature(secret: Uint8Array, purpose: LinkPurpose, id: string, expires: number): string {
   return createHmac('sha256', secret).update(`${purpose}\n${id}\n${expires}`).digest('base64url');

@@ -23,9 +23,11 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
     });
   });
   registerRoute(app, ctx, c.createPpt, ({ auth, body }) => createPpt(ctx, auth, body));
-  registerRoute(app, ctx, c.themePreview, async ({ params, reply }) => {
-    const png = await themes.themePreview(ctx, params.theme_id);
-    return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=3600').send(png);
+  registerRoute(app, ctx, c.themePreview, async ({ params, query, reply }) => {
+    const png = await themes.themePreview(ctx, params.theme_id, query);
+    // A custom theme's picture is its owner's: no shared cache keeps it.
+    const shared = query.sig === undefined;
+    return reply.header('content-type', 'image/png').header('cache-control', `${shared ? 'public' : 'private'}, max-age=3600`).send(png);
   });
 
   registerRoute(app, ctx, c.slideViewer, ({ params, query, reply }) =>

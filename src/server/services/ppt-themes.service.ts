@@ -10,10 +10,19 @@ import { runCpuJob } from '../engines/workers/index.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
 import type { TemplateTheme } from '../engines/slides/template-theme.js';
 import { DocumentRefused, unguard } from '../engines/extract/limits.js';
+import { pageLink, requirePageLink } from '../auth/signed-links.js';
 
 type Lang = 'en' | 'zh-Hans';
 
-function toTheme(ctx: Pick<AppContext, 'baseUrl'>, spec: ThemeSpec, type: 'default' | 'custom', lang: Lang): Theme {
+type LinkCtx = Pick<AppContext, 'baseUrl' | 'tokenSecret' | 'now'>;
+
+/** The shipped themes' pictures are the same everywhere and open to all; a custom theme's is its owner's, behind a signed link. */
+function previewUrl(ctx: LinkCtx, spec: ThemeSpec, type: 'default' | 'custom'): string {
+  const path = `/slides/themes/${encodeURIComponent(spec.id)}/preview.png`;
+  return type === 'default' ? `${ctx.baseUrl}${path}` : pageLink(ctx, 'theme-preview', spec.id, path);
+}
+
+function toTheme(ctx: LinkCtx, spec: ThemeSpec, type: 'default' | 'custom', lang: Lang): Theme {
   const p = spec.palette;
   return {
     id: spec.id,
@@ -21,7 +30,7 @@ function toTheme(ctx: Pick<AppContext, 'baseUrl'>, spec: ThemeSpec, type: 'defau
     subtitle: spec.subtitle[lang],
     description: spec.description[lang],
     type,
-    preview_url: `${ctx.baseUrl}/slides/themes/${encodeURIComponent(spec.id)}/preview.png`,
+    preview_url: previewUrl(ctx, spec, type),
     colors: { background: `#${p.background}`, surface: `#${p.surface}`, text: `#${p.text}`, muted: `#${p.muted}`, accent: `#${p.accent}`, accent2: `#${p.accent2}` },
     fonts: { ...spec.fonts },
     background: spec.background,
@@ -142,11 +151,12 @@ const rendering = new Map<string, Promise<Buffer>>();
 
 /**
  * A theme's preview picture: its sample deck's content slide as LibreOffice draws it, rendered on
- * first request and kept under the files dir. Custom theme ids are unguessable (128-bit random),
- * so the picture of one is public only to whoever holds its id.
+ * first request and kept under the files dir. A custom theme's needs the signed link the API hands
+ * its owner (checked before the theme is looked up, so a bad link learns nothing of what exists).
  */
-export async function themePreview(ctx: AppContext, id: string): Promise<Buffer> {
+export async function themePreview(ctx: AppContext, id: string, link: { expires?: unknown; sig?: unknown }): Promise<Buffer> {
   const d = DEFAULT_THEMES.find((t) => t.id === id);
+  if (!d) requirePageLink(ctx, 'theme-preview', id, link);
   const spec = d ?? (await repo.findTheme(ctx.db, id).then((r) => (r ? specOf(r) : undefined)));
   if (!spec) throw new HttpError('NOT_FOUND', `no theme ${id}`);
   const key = fileKey('theme-previews', `${spec.id}.png`);

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ROUTES } from '../../../src/contract/index.js';
 import { TaskCreateFields } from '../../../src/contract/image-tasks.js';
+import { textInt } from '../../../src/contract/fields.js';
 
 /**
  * Every number that arrives as text goes through textInt: decimal digits only. This walks the whole
@@ -38,5 +39,30 @@ describe('numbers in queries and forms', () => {
   it('the task form count too', () => {
     expect(TaskCreateFields.safeParse({ kind: 'illustration', prompt: 'p', count: '0x2' }).success).toBe(false);
     expect(TaskCreateFields.safeParse({ kind: 'illustration', prompt: 'p', count: '2' })).toMatchObject({ success: true, data: { count: 2 } });
+  });
+});
+
+/** Integers written as text (query parameters, form fields) up to the document's bound, 2^53 - 1. */
+describe('textInt', () => {
+  const n = textInt({ min: 0 });
+  const messages = (v: unknown) => {
+    const r = n.safeParse(v);
+    return r.success ? [] : r.error.issues.map((i) => i.message);
+  };
+
+  it('takes every safe integer, 16 digits included', () => {
+    expect(n.parse('9007199254740991')).toBe(Number.MAX_SAFE_INTEGER);
+    expect(n.parse('1234567890123456')).toBe(1234567890123456);
+    expect(n.parse('000042')).toBe(42);
+  });
+
+  it('refuses what is past 2^53 - 1, saying so', () => {
+    expect(messages('9007199254740992').join()).toMatch(/9007199254740991/);
+    expect(messages('99999999999999999999').join()).toMatch(/9007199254740991/);
+    expect(messages('9'.repeat(400))).not.toEqual([]);
+  });
+
+  it('still refuses anything but decimal digits', () => {
+    for (const v of ['0x10', '+5', ' 5', '1e3', '', '5.0', '-1']) expect(messages(v), v).not.toEqual([]);
   });
 });

@@ -39,6 +39,9 @@ export interface ServeOptions extends ObjectStoreFlags {
   maxUploadMb: number;
   maxKeysPerUser: number;
   taskRetentionDays: number;
+  requestTimeout: number;
+  headersTimeout: number;
+  keepAliveTimeout: number;
   allowFetchFrom?: string[];
   publicUrl?: string;
   trustProxy?: string;
@@ -157,6 +160,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
+    httpTimeouts: { requestSeconds: opts.requestTimeout, headersSeconds: opts.headersTimeout, keepAliveSeconds: opts.keepAliveTimeout },
   };
 }
 
@@ -280,6 +284,10 @@ export function register(program: Command, deps: Deps): Command {
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
+    // Bounds on receiving a request, never on answering it: streams and slow models are unaffected.
+    .option('--request-timeout <seconds>', 'time a caller has to send a whole request, body included; past it: 408 (1-86400)', intOption(1, 86_400), 300)
+    .option('--headers-timeout <seconds>', 'time a caller has to send the request line and headers; at most --request-timeout (1-3600)', intOption(1, 3600), 60)
+    .option('--keep-alive-timeout <seconds>', 'how long an idle kept-alive connection stays open (1-3600)', intOption(1, 3600), 72)
     .option('--exec <command>', 'start on a free port with a temporary data dir (or --data-dir), run the command (through the shell) with FACET_BASE_URL, FACET_API_KEY, FACET_ACCESS_TOKEN and FACET_ADMIN_KEY set, stop, and exit with its code')
     .option('--seed <file>', 'apply this fixtures file through the API once the platform is up (see `facet serve seed --help`)')
     .option('--drain-timeout <seconds>', 'on SIGTERM, how long the answers being written may take to finish while new requests are refused (0-3600)', intOption(0, 3600), 30)

@@ -60,6 +60,11 @@ export const PLAN_LIMITS = {
   paragraphChars: 1200,
   keyNumbers: 4,
   faq: 6,
+  /**
+   * Characters of a model reply that are read: a reply is asked for in at most 2048 tokens, so this
+   * only bounds a model that ignores it (a megabyte-long reply took seconds to compose from).
+   */
+  replyChars: 32_000,
 } as const;
 
 /** The JSON an upstream model is asked for (and the prompt shows): field names as in the prompt. */

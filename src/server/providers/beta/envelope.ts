@@ -10,6 +10,13 @@ import { FilterError } from './filter-compiler.js';
 
 export const PROVIDER_VERSION = 'v0.1.0-beta';
 export const MAX_TASKS = 100;
+/**
+ * Rows (backlinks, domains, keywords) one request's answer may carry across its tasks: 100 tasks of
+ * 1000 rows made a 65 MB answer that took the event loop most of a second to serialise. Once the
+ * tasks run so far hold this many, the rest are refused one by one (their status says why) and can
+ * be sent in another request; the task that crosses the bound keeps its rows.
+ */
+export const MAX_ROWS_PER_REQUEST = 5_000;
 
 type Status = { code: number; message: string };
 
@@ -75,6 +82,13 @@ export function refusedEnvelope(status: Status, detail: string, started = perfor
   return { version: PROVIDER_VERSION, status_code: status.code, status_message: `${status.message.replace(/\.$/, '')}: ${detail}`, time: seconds(performance.now() - started), cost: 0, tasks_count: 0, tasks_error: 0, tasks: [] };
 }
 
+/** Rows of a task's result: the items of each result entry (a page of backlinks, of domains), or the entry itself. */
+function rowsOf(result: unknown[] | null): number {
+  let n = 0;
+  for (const r of result ?? []) n += Array.isArray((r as { items?: unknown } | null)?.items) ? (r as { items: unknown[] }).items.length : 1;
+  return n;
+}
+
 /** Runs each task of `body` through `run` and wraps the outcomes in the envelope. */
 export async function runEnvelope(path: string, body: unknown, run: (task: Record<string, unknown>) => Promise<TaskOutcome> | TaskOutcome): Promise<ProviderEnvelope> {
   const started = performance.now();
@@ -82,15 +96,18 @@ export async function runEnvelope(path: string, body: unknown, run: (task: Recor
   if (body.length > MAX_TASKS) return refusedEnvelope(TASK_STATUS.tooManyTasks, `${body.length} tasks were sent`, started);
   const segments = pathSegments(path);
   const tasks: ProviderTask[] = [];
+  let rows = 0;
   for (const data of body) {
     const t0 = performance.now();
     let outcome: TaskOutcome;
     try {
       if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TaskError(TASK_STATUS.postDataInvalid, 'each task must be a JSON object');
+      if (rows >= MAX_ROWS_PER_REQUEST) throw new TaskError(TASK_STATUS.postDataInvalid, `this request's earlier tasks already answered ${rows} rows (at most ${MAX_ROWS_PER_REQUEST} in one request): this task did not run; send it in another request`);
       outcome = await run(data as Record<string, unknown>);
     } catch (err) {
       outcome = failedOutcome(err);
     }
+    rows += rowsOf(outcome.result);
     const status = outcome.status ?? TASK_STATUS.ok;
     tasks.push({
       id: outcome.id ?? randomUUID(),
