@@ -20,6 +20,14 @@ async function mindmapUrl(p: Platform, headers: Record<string, string> = {}): Pr
   return body.data.mindmap_url;
 }
 
+/** Every absolute http(s) URL in an answer, wherever it sits. */
+function linksIn(value: unknown, out: string[] = []): string[] {
+  if (typeof value === 'string' && /^https?:\/\//.test(value)) out.push(value);
+  else if (Array.isArray(value)) for (const v of value) linksIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) linksIn(v, out);
+  return out;
+}
+
 const forwarded = { 'x-forwarded-host': 'public.example.test:8443', 'x-forwarded-proto': 'https' };
 
 describe('links name the public address', () => {
@@ -32,6 +40,25 @@ describe('links name the public address', () => {
     expect(await mindmapUrl(p, forwarded)).toMatch(new RegExp(`^${base}/`));
     const doc = (await (await p.fetch('/openapi.json')).json()) as { servers: Array<{ url: string }> };
     expect(doc.servers[0].url).toBe(base);
+    // Every link in other kinds of answers: theme previews, a task and its artifacts, an uploaded
+    // resource's download, a LiveDoc's page.
+    const bearer = { authorization: `Bearer ${p.boot.api_key}` };
+    const token = { authorization: `Bearer ${p.boot.access_token}` };
+    const themes = await (await p.fetch('/v2/ppt-themes', { headers: bearer })).json();
+    const task = JSON.parse((await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'a lighthouse', '--size', '64x64', '--wait', '--json'])).stdout) as { id: string };
+    const taskAnswer = await (await p.fetch(`/tasks/${task.id}`, { headers: token })).json();
+    const treeAnswer = await p.fetch(`/tasks/${task.id}/artifact-files`, { headers: token });
+    const tree = (await treeAnswer.json()) as Array<{ path: string; type: string }>;
+    expect(treeAnswer.status, JSON.stringify(tree)).toBe(200);
+    const firstFile = tree.find((n) => n.type === 'file')?.path;
+    expect(firstFile, JSON.stringify(tree)).toBeTruthy();
+    const content = await (await p.fetch(`/tasks/${task.id}/artifact-files/content?path=${encodeURIComponent(firstFile!)}`, { headers: token })).json();
+    const ld = JSON.parse((await p.cli(['livedocs', 'create', 'Links', '--json'])).stdout).short_id as string;
+    const note = JSON.parse((await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Note', '--content', 'The harbour light is green.', '--json'])).stdout);
+    const resources = await (await p.fetch(`/v2/livedocs/${ld}/resources`, { headers: bearer })).json();
+    const links = linksIn([themes, taskAnswer, tree, content, note, resources]);
+    expect(links.length).toBeGreaterThan(5);
+    for (const link of links) expect(link.startsWith(`${base}/`), link).toBe(true);
     // Two keys (the bootstrap one and this one), one a page: the next page's link.
     expect((await p.cli(['keys', 'create', '--name', 'second', '--json'])).exitCode).toBe(0);
     const page = await p.fetch('/admin/api-keys?limit=1', { headers: { 'x-api-key': p.boot.api_key! } });
