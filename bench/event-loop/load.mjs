@@ -1,8 +1,15 @@
 // The clients of bench/event-loop, in their own process so their work never shows in the server's
 // event-loop figures. BENCH_MIX=idle only polls /healthz; heavy also sends the expensive requests,
 // in rounds, until BENCH_SECONDS have passed. Prints one JSON report on stdout.
+//
+// Two more clients (issue 31): `hostile` sends, with the first key, the heaviest inputs a caller can
+// (nested and unclosed HTML, a flat 15 MB page, zip bombs, a 100,000-page PDF, a Flate bomb, nested
+// queries and filters, a huge `in` list), each answered with a refusal or processed within bounds;
+// `fair` is a second key's light work (token counts, mindmaps, a small image), timed, which must not
+// wait behind the first key's heavy work.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rng } from '../lib/platform.mjs';
+import { docxBomb, flatPage, flateBombPdf, manyPagePdf, nestedDivs, themeBomb, unclosedInline } from '../lib/hostile-inputs.mjs';
 
 const url = process.env.BENCH_URL;
 const key = process.env.BENCH_KEY;
@@ -36,6 +43,70 @@ async function client(name, send) {
   }
 }
 
+/** The hostile inputs, made once: the client's own CPU must not pace it. */
+async function hostileRequests() {
+  const auth = { authorization: `Bearer ${key}` };
+  const ld = (await (await fetch(`${url}/v2/livedocs`, { method: 'POST', headers, body: JSON.stringify({ name: 'hostile' }) })).json()).data.short_id;
+  const upload = (name, type, data) => async () => {
+    const form = new FormData();
+    form.append('file', new Blob([data], { type }), name);
+    const r = await fetch(`${url}/v2/livedocs/${ld}/resources/upload-doc`, { method: 'POST', headers: auth, body: form });
+    await r.arrayBuffer();
+    return r.status;
+  };
+  const theme = (data) => async () => {
+    const form = new FormData();
+    form.append('file', new Blob([data]), 'bomb.potx');
+    const r = await fetch(`${url}/v2/ppt-themes/import`, { method: 'POST', headers: auth, body: form });
+    await r.arrayBuffer();
+    return r.status;
+  };
+  const backlinks = (body) => async () => {
+    const r = await fetch(`${url}/v1/beta/seo/backlinks/backlinks/live`, { method: 'POST', headers, body });
+    await r.arrayBuffer();
+    return r.status;
+  };
+  const deep = (n) => `[{"target":"example.com","filters":${'['.repeat(n)}${']'.repeat(n)}}]`;
+  return {
+    'html-nested-5000': upload('nested.html', 'text/html', nestedDivs(5000)),
+    'html-unclosed-1000': upload('unclosed.html', 'text/html', unclosedInline(1000)),
+    'html-flat-15mb': upload('flat.html', 'text/html', flatPage(15 * 1024 * 1024)),
+    'docx-bomb-200mb': upload('bomb.docx', 'application/octet-stream', await docxBomb(200 * 1024 * 1024)),
+    'theme-bomb-300mb': theme(await themeBomb(300 * 1024 * 1024)),
+    'pdf-100k-pages': upload('pages.pdf', 'application/pdf', manyPagePdf(100_000)),
+    'pdf-flate-300mb': upload('flate.pdf', 'application/pdf', flateBombPdf(300 * 1024 * 1024)),
+    'query-490-parens': () => post('/v2/social/tweet/search', { query: `${'('.repeat(490)}a${')'.repeat(490)}`, limit: 5 }),
+    'query-or-60-deep': () => post('/v2/social/tweet/search', { query: '(a OR '.repeat(60) + 'b' + ')'.repeat(60), limit: 5 }),
+    'filter-5000-deep': backlinks(deep(5000)),
+    'filter-in-500k': backlinks(JSON.stringify([{ target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 500_000 }, (_, i) => `v${i}`)] }])),
+  };
+}
+
+/** A second key's light requests, each timed: they must not wait behind the first key's heavy ones. */
+const fairTimes = {};
+async function fairClient(fairKey) {
+  const h = { authorization: `Bearer ${fairKey}`, 'content-type': 'application/json' };
+  const send = async (pathname, body) => {
+    const r = await fetch(url + pathname, { method: 'POST', headers: h, body: JSON.stringify(body) });
+    await r.arrayBuffer();
+    return r.status;
+  };
+  const light = {
+    'count-tokens-40kb': () => send('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: [{ role: 'user', content: run(13_000, 0x4e00, 0x5000) }] }),
+    mindmap: () => send('/v2/mindmap', { query: `harbour lights and ferries ${Math.floor(random() * 1e6)}` }),
+    'image-256': () => send('/api/v1/images/generations', { prompt: `a small lighthouse ${Math.floor(random() * 1e6)}`, size: '256x256', response_format: 'b64_json' }),
+  };
+  while (Date.now() < until) {
+    for (const [name, call] of Object.entries(light)) {
+      const t = performance.now();
+      const status = await call().catch(() => 0);
+      (fairTimes[name] ??= []).push(performance.now() - t);
+      if (status !== 200) fairTimes[`${name} failed`] = (fairTimes[`${name} failed`] ?? 0) + 1;
+      await sleep(50);
+    }
+  }
+}
+
 const polls = [];
 async function poller() {
   while (Date.now() < until) {
@@ -50,6 +121,22 @@ async function poller() {
 // BENCH_PARTS picks some of the heavy clients (comma-separated), to see which one costs what.
 const parts = new Set((process.env.BENCH_PARTS || 'chat-cjk,chat-emoji,api-200kb,image-2048').split(','));
 const work = [poller()];
+const hostileStatuses = {};
+if (heavy && parts.has('hostile')) {
+  const requests = await hostileRequests();
+  work.push(
+    (async () => {
+      while (Date.now() < until) {
+        for (const [name, send] of Object.entries(requests)) {
+          if (Date.now() >= until) break;
+          const status = await send().catch((e) => `error ${e.message}`);
+          (hostileStatuses[name] ??= new Set()).add(status);
+        }
+      }
+    })(),
+  );
+}
+if (heavy && parts.has('fair')) work.push(fairClient(process.env.BENCH_FAIR_KEY));
 if (heavy) {
   if (parts.has('chat-cjk')) work.push(client('chat-cjk', () => post('/v2/chat', { query: cjk() })));
   if (parts.has('chat-emoji')) work.push(client('chat-emoji', () => post('/v2/chat', { query: emoji() })));
@@ -59,6 +146,9 @@ if (heavy) {
   }
 }
 await Promise.all(work);
+const p99 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
+const fair = Object.fromEntries(Object.entries(fairTimes).map(([k, v]) => [k, Array.isArray(v) ? { n: v.length, p99: p99(v), max: Math.max(...v) } : v]));
+const hostile = Object.fromEntries(Object.entries(hostileStatuses).map(([k, v]) => [k, [...v].join('/')]));
 const clients = [...parts].map((p) => (p === 'image-2048' ? `${images}× image-2048` : p)).join(', ');
 const detail = heavy ? `clients ${clients}; requests done: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
-process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: Math.max(...polls), requests, failed, detail }));
+process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: Math.max(...polls), pollP99: p99(polls), requests, failed, detail, fair, hostile }));

@@ -6,7 +6,13 @@
 //
 //   npm run build && node bench/event-loop/run.mjs
 //   BENCH_SECONDS=10 BENCH_IMAGES=8 node bench/event-loop/run.mjs
-import { spawn } from 'node:child_process';
+//   BENCH_PARTS=hostile,fair node bench/event-loop/run.mjs     # issue 31: hostile inputs from one key,
+//                                                              # a second key's light work timed
+// With `fair`, a second user's key is made the way an operator would (facet serve users create and
+// token on the server's data dir, then POST /auth/api-keys). Resident memory is sampled throughout.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -17,24 +23,39 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const images = Number(process.env.BENCH_IMAGES ?? 8);
 
-const server = await startServer({ memory: true, port: 0, logLevel: 'silent', chatRateLimits: { perKeyPerMinute: 100_000, perUserPerMinute: 100_000, perUserPerHour: 1_000_000 } });
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-loop-'));
+const server = await startServer({ dataDir, port: 0, logLevel: 'silent', chatRateLimits: { perKeyPerMinute: 100_000, perUserPerMinute: 100_000, perUserPerHour: 1_000_000 } });
 const key = server.bootstrap.data.api_key;
+const parts = new Set((process.env.BENCH_PARTS || '').split(','));
+
+/** A second user's API key, made with the offline commands on the running server's data dir. */
+async function secondKey() {
+  const facet = (...args) => execFileSync(process.execPath, [path.join(here, '../../bin/facet.js'), ...args, '--data-dir', dataDir], { env: { ...process.env, FACET_CONFIG_DIR: dataDir } }).toString().trim();
+  facet('serve', 'users', 'create', 'bench-other');
+  const token = facet('serve', 'token', 'bench-other');
+  const r = await fetch(`${server.url}/auth/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  return (await r.json()).key;
+}
+const fairKey = parts.has('fair') ? await secondKey() : '';
 
 /** Runs the client child with one mix; returns the event-loop histogram and the client's report. */
 async function phase(mix) {
   const h = monitorEventLoopDelay({ resolution: 5 });
   const child = spawn(process.execPath, [path.join(here, 'load.mjs')], {
-    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images) },
+    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_FAIR_KEY: fairKey, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  let rss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 100);
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   // Measured only while the clients run, not while the child starts.
   h.enable();
   const code = await new Promise((resolve) => child.once('exit', resolve));
   h.disable();
+  clearInterval(sampler);
   if (code !== 0) throw new Error(`the ${mix} clients failed (exit ${code})`);
-  return { h, report: JSON.parse(out) };
+  return { h, report: JSON.parse(out), rss };
 }
 
 const ms = (ns) => `${fmt(ns / 1e6)} ms`;
@@ -44,16 +65,26 @@ try {
   const idle = await phase('idle');
   const load = await phase('heavy');
   console.log(`event loop: ${seconds}s per phase, server in this process, clients in a child`);
-  for (const [name, { h, report }] of [['idle (baseline)', idle], ['heavy mix', load]]) {
+  for (const [name, { h, report, rss }] of [['idle (baseline)', idle], ['heavy mix', load]]) {
     console.log(
       `  ${name.padEnd(16)} p50 ${ms(h.percentile(50))}  p99 ${ms(h.percentile(99))}  max ${ms(h.max)}  ` +
-        `/healthz ${report.polls} polls, slowest ${fmt(report.slowestPoll)} ms` +
+        `/healthz ${report.polls} polls, p99 ${fmt(report.pollP99)} ms, slowest ${fmt(report.slowestPoll)} ms  peak RSS ${Math.round(rss / 2 ** 20)} MiB` +
         (report.requests ? `  requests ${report.requests} (${report.failed} failed)` : ''),
     );
   }
   const p99 = load.h.percentile(99) / 1e6;
   console.log(`  heavy: ${load.report.detail}`);
   console.log(`  p99 ${fmt(p99)} ms vs idle ${fmt(idle.h.percentile(99) / 1e6)} ms  target p99 < 50 ms ${p99 < 50 ? 'OK' : 'MISSED'}`);
+  if (load.report.hostile && Object.keys(load.report.hostile).length) {
+    console.log(`  hostile inputs (statuses seen): ${Object.entries(load.report.hostile).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    const above = (load.rss - idle.rss) / 2 ** 20;
+    console.log(`  resident memory above idle: ${Math.round(above)} MiB  target < 500 MiB ${above < 500 ? 'OK' : 'MISSED'}`);
+  }
+  if (load.report.fair && Object.keys(load.report.fair).length) {
+    const worst = Math.max(...Object.values(load.report.fair).filter((v) => typeof v === 'object').map((v) => v.p99));
+    console.log(`  second key's light work: ${Object.entries(load.report.fair).map(([k, v]) => (typeof v === 'object' ? `${k} n=${v.n} p99 ${fmt(v.p99)} ms` : `${k} ${v}`)).join(', ')}  target p99 ≤ 2000 ms ${worst <= 2000 ? 'OK' : 'MISSED'}`);
+  }
 } finally {
   await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
 }

@@ -7,6 +7,9 @@ import * as repo from '../store/resources.repo.js';
 import { indexResource } from '../engines/retrieval/index.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import { countNodes, parseOutline, toMarkdown, type MindNode } from '../engines/mindmap/tree.js';
+
+/** A map's PNG up to this many nodes renders in well under a second: the CPU pool's light lane. */
+const LIGHT_PNG_NODES = 120;
 import { topicOf } from '../engines/outline-writer.js';
 import { keywords } from '../engines/retrieval/fts-query.js';
 import { pageLink, requirePageLink } from '../auth/signed-links.js';
@@ -93,7 +96,8 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
   }
   let drawn;
   try {
-    drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout }, { owner: auth.apiKey?.id ?? userId });
+    // Layout and SVG only, milliseconds: the light lane, beside any heavy job.
+    drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout }, { owner: auth.apiKey?.id ?? userId, urgent: true });
   } catch (err) {
     // The CPU pool's own refusals (queue full, a time or memory limit) keep their status and code.
     if (err instanceof HttpError) throw err;
@@ -190,7 +194,9 @@ export async function mindmapPage(ctx: AppContext, id: string, q: { expires: num
   if (!stored) throw new HttpError('NOT_FOUND', 'no such mindmap');
   const layout = q.layout ?? stored.layout;
   // A page link has no caller identity: each map waits in its own line.
-  const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' }, { owner: `mindmap:${id}` });
+  // The SVG, or the PNG of a map of ordinary size, is light work; a big map's PNG is not.
+  const light = q.format !== 'png' || countNodes(stored.tree) <= LIGHT_PNG_NODES;
+  const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' }, { owner: `mindmap:${id}`, urgent: light });
   if (q.format === 'png') {
     // A map too large for a readable PNG in this layout: the format asked for is what is refused.
     if (!drawn.png) throw new RequestValidationError([{ loc: ['query', 'format'], msg: drawn.pngRefused ?? 'no PNG was drawn', type: 'value_error' }], false);

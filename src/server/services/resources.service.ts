@@ -162,7 +162,7 @@ export interface UploadedFile {
 /** Upload keeping the format: the source file is stored (downloadable) and its text indexed when it has any. */
 export async function uploadFile(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
-  const converted = await convertOrFail(file);
+  const converted = await convertOrFail(file, userId);
   const id = newId('res');
   const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
   const title = file.title || converted.title || path.parse(file.fileName).name || 'Untitled';
@@ -180,7 +180,7 @@ export async function uploadFile(ctx: AppContext, userId: string, livedocId: str
 /** Upload-doc: the file becomes an editable ai_doc (Markdown); the original is kept for download. */
 export async function uploadDoc(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
-  const converted = await convertOrFail(file);
+  const converted = await convertOrFail(file, userId);
   if (converted.text === null || !converted.text.trim()) {
     throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `cannot convert ${file.fileName} into a document: use Markdown, text, HTML, PDF, DOCX or PPTX with text in it`);
   }
@@ -197,9 +197,9 @@ export async function uploadDoc(ctx: AppContext, userId: string, livedocId: stri
   );
 }
 
-async function convertOrFail(file: UploadedFile) {
+async function convertOrFail(file: UploadedFile, owner: string) {
   try {
-    return await convertFile(file.data, { fileName: file.fileName, mimeType: file.mimeType });
+    return await convertFile(file.data, { fileName: file.fileName, mimeType: file.mimeType, owner });
   } catch (err) {
     if (err instanceof DocumentRefused) throw refusalError(err, file.fileName);
     // The CPU pool's refusals (queue full, a time or memory limit) keep their status and code.

@@ -53,7 +53,9 @@ function utf8(data: Buffer): string {
  * A file's text in the most useful form for reading and retrieval, one well-kept library per format.
  * Parsing runs in a CPU worker; a file over DOCUMENT_LIMITS is refused (DocumentRefused).
  */
-export async function convertFile(data: Buffer, file: { fileName: string; mimeType?: string }): Promise<ConvertedFile> {
+export async function convertFile(data: Buffer, file: { fileName: string; mimeType?: string; owner?: string }): Promise<ConvertedFile> {
+  // Whose work it is: the CPU pool takes one caller's documents in turn with everyone else's.
+  const owner = file.owner;
   const kind = kindOf(file.fileName, file.mimeType, data);
   const contentType = CONTENT_TYPE[kind];
   switch (kind) {
@@ -65,7 +67,7 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
       return { kind, contentType, title: h1, text };
     }
     case 'html': {
-      const page = unguard(await runCpuJob('extract-html', { html: utf8(data) }));
+      const page = unguard(await runCpuJob('extract-html', { html: utf8(data) }, { owner }));
       checkTextLength(page.markdown);
       return { kind, contentType, title: page.title || null, text: page.markdown };
     }
@@ -74,7 +76,7 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'pptx': {
       // Parsing runs in a CPU worker; it gets a copy of the bytes (the caller keeps its buffer).
       const copy = new Uint8Array(data);
-      const doc = unguard(await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer] }));
+      const doc = unguard(await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer], owner }));
       return { kind, contentType, ...doc };
     }
     case 'image':

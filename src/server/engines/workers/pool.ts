@@ -9,8 +9,9 @@ export interface RunOptions {
   /** Aborting drops a queued job, and stops a running one by ending its worker. */
   signal?: AbortSignal;
   /**
-   * Short jobs a request waits on (token counts): they run on a lane of their own, which long jobs
-   * never hold, so a count never waits behind a render.
+   * Light jobs a request waits on (token counts, a mindmap's layout, a small render): they run on a
+   * lane of their own, which heavy jobs (documents, decks, big renders) never hold, so one key's
+   * heavy work never holds another key's light work.
    */
   urgent?: boolean;
   /** Who the job is for (an API key or user id): waiting jobs are taken round-robin between owners. */
