@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
+import { pollWhile } from '../helpers/health-probe.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { docxBomb, docxOf, flatPage, flateBombPdf, manyPagePdf, nestedDivs, themeBomb, unclosedInline } from '../helpers/bombs.js';
 
@@ -29,26 +30,6 @@ afterAll(async () => {
   await pages?.close();
 });
 
-/** Polls /healthz every 100 ms until `work` settles; returns each poll's round trip in ms. */
-async function pollWhile<T>(work: Promise<T>): Promise<{ result: T; polls: number[] }> {
-  const polls: number[] = [];
-  let done = false;
-  const finished = work.finally(() => (done = true));
-  const poller = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const r = await p.fetch('/healthz', { signal: AbortSignal.timeout(30_000) });
-      expect(r.status).toBe(200);
-      await r.arrayBuffer();
-      polls.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  const result = await finished;
-  await poller;
-  return { result, polls };
-}
-
 async function upload(pathname: string, data: Buffer | string, fileName: string): Promise<{ status: number; body: any; ms: number }> {
   const form = new FormData();
   form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
@@ -72,6 +53,7 @@ describe('hostile documents are refused within seconds, naming the limit, while 
     ];
     const fixtures = await Promise.all(cases.map(async ([, make]) => make()));
     const { result, polls } = await pollWhile(
+      p,
       (async () => {
         const out = [];
         for (const [i, [name, , , where]] of cases.entries()) {
@@ -96,7 +78,7 @@ describe('hostile documents are refused within seconds, naming the limit, while 
   it('Markdown just under the text limit is stored and indexed while /healthz answers', async () => {
     const text = `# Long notes\n\n${'Harbour words in a long paragraph. '.repeat(140_000)}`;
     expect(text.length).toBeLessThan(5_000_000);
-    const { result, polls } = await pollWhile(upload(`/v2/livedocs/${ld}/resources/upload-doc`, text, 'long-notes.md'));
+    const { result, polls } = await pollWhile(p, upload(`/v2/livedocs/${ld}/resources/upload-doc`, text, 'long-notes.md'));
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data).toMatchObject({ title: 'Long notes', resource_type: 'ai_doc' });
     console.log(`/healthz during a ${(text.length / 1e6).toFixed(1)}M-character upload: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms; upload ${Math.round(result.ms)} ms`);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
+import { pollWhile } from '../helpers/health-probe.js';
 
 let p: Platform;
 beforeAll(async () => {
@@ -9,26 +10,6 @@ afterAll(() => p?.cleanup());
 
 const post = (pathname: string, body: unknown) =>
   p.fetch(pathname, { method: 'POST', headers: { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-
-/** Polls /healthz every 100 ms until `work` settles; returns each poll's round trip in ms. */
-async function pollWhile(work: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  const finished = work.finally(() => (done = true));
-  const poller = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const r = await p.fetch('/healthz', { signal: AbortSignal.timeout(30_000) });
-      expect(r.status).toBe(200);
-      await r.arrayBuffer();
-      times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  })();
-  await finished;
-  await poller;
-  return times;
-}
 
 describe('one heavy request does not freeze the server', () => {
   it('answers /healthz within a second while it counts CJK, emoji and 200 KB prompts and draws 2048² images', async () => {
@@ -46,7 +27,7 @@ describe('one heavy request does not freeze the server', () => {
       request('/api/v1/images/generations', { prompt: 'a lighthouse at dusk', size: '2048x2048', response_format: 'b64_json' }),
       request('/api/v1/images/generations', { prompt: 'a harbour at dawn', size: '2048x2048', response_format: 'b64_json' }),
     ]);
-    const polls = await pollWhile(work);
+    const { polls } = await pollWhile(p, work);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
     expect(polls.length).toBeGreaterThan(0);
     console.log(`/healthz: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms`);

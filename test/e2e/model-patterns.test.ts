@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
+import { pollWhile } from '../helpers/health-probe.js';
 
 /**
  * Caller-supplied regular expressions (a JSON Schema `pattern` in a structured-output or tool schema)
@@ -20,26 +21,6 @@ const REDOS = '^(a+)+$';
 const EVIL = `code: "${'a'.repeat(26)}!"`;
 const schemaWith = (pattern: string) => ({ type: 'object', properties: { code: { type: 'string', pattern } }, required: ['code'], additionalProperties: false });
 
-/** Polls /healthz every 50 ms until `work` settles; returns each poll's round trip in ms. */
-async function pollWhile(work: Promise<unknown>): Promise<number[]> {
-  const times: number[] = [];
-  let done = false;
-  const finished = work.finally(() => (done = true));
-  const poller = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const r = await p.fetch('/healthz', { signal: AbortSignal.timeout(30_000) });
-      expect(r.status).toBe(200);
-      await r.arrayBuffer();
-      times.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
-  await finished;
-  await poller;
-  return times;
-}
-
 describe('caller-supplied patterns', () => {
   it('a catastrophic-backtracking pattern answers within a second while /healthz stays fast', async () => {
     // Warm up: the tokenizer loads its ranks on the first model call.
@@ -50,7 +31,7 @@ describe('caller-supplied patterns', () => {
       messages: [{ role: 'user', content: EVIL }],
       response_format: { type: 'json_schema', json_schema: { name: 'code', schema: schemaWith(REDOS) } },
     }).then(async (r) => ({ status: r.status, body: (await r.json()) as { choices: Array<{ message: { content: string } }> }, ms: performance.now() - started }));
-    const polls = await pollWhile(call);
+    const { polls } = await pollWhile(p, call, 50);
     const { status, body, ms } = await call;
     expect(status).toBe(200);
     expect(ms).toBeLessThan(1000);
@@ -68,7 +49,7 @@ describe('caller-supplied patterns', () => {
       messages: [{ role: 'user', content: 'x' + ' '.repeat(150_000) }],
       response_format: { type: 'json_schema', json_schema: { name: 'blank', schema } },
     }).then(async (r) => ({ status: r.status, ms: performance.now() - started, body: (await r.json()) as { choices: Array<{ message: { content: string } }> } }));
-    const polls = await pollWhile(call);
+    const { polls } = await pollWhile(p, call, 50);
     const { status, ms, body } = await call;
     expect(status).toBe(200);
     // Quadratic, this took tens of seconds; linear, well under a second on an idle machine.
