@@ -71,6 +71,20 @@ export interface RouteDef {
   validationStatus?: number;
   /** v2 code for a request that fails validation, where the surface names its own (WEB_EXTRACT_FAILED). */
   validationCode?: string;
+  /** The largest body the route reads, in bytes, where the server's default (10 MiB) is too much. */
+  bodyLimit?: number;
+}
+
+/**
+ * /v1/beta bodies: at most 4 MiB. A request's 100 tasks hold at most 20,000 JSON values in all
+ * (beta-bounds.ts), which fit in well under it; a larger body is refused (413) before it is parsed,
+ * since parsing tens of MB of JSON holds the event loop.
+ */
+export const MAX_BETA_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The body limit a route is registered with: its own, its family's, or the server's default. */
+export function bodyLimitOf(route: Pick<RouteDef, 'bodyLimit' | 'family'>): number | undefined {
+  return route.bodyLimit ?? (route.family === 'beta' ? MAX_BETA_BODY_BYTES : undefined);
 }
 
 export function defineRoute<const R extends RouteDef>(route: R): R {

@@ -92,9 +92,16 @@ function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }
 /** The media types a route's body may have, as a 415 names them. */
 const TAKES = { json: 'application/json', multipart: 'multipart/form-data', 'json-or-multipart': 'application/json or multipart/form-data' } as const;
 
-function fromFastifyError(err: { statusCode?: number; code?: string; message: string }, request: { headers: { 'content-type'?: string }; routeOptions: { config?: { bodyType?: keyof typeof TAKES } } }): unknown {
+function fromFastifyError(
+  err: { statusCode?: number; code?: string; message: string },
+  request: { headers: { 'content-type'?: string }; routeOptions: { bodyLimit?: number; config?: { bodyType?: keyof typeof TAKES } } },
+): unknown {
   if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
     return new RequestValidationError([{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }], false);
+  }
+  if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit) {
+    const mib = +(request.routeOptions.bodyLimit / 1024 / 1024).toFixed(1);
+    return new HttpError('PAYLOAD_TOO_LARGE', `Request body is too large: this endpoint reads at most ${mib} MiB`, { status: 413 });
   }
   if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
   if (err.statusCode === 415) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse as parseCookie } from 'cookie';
-import type { RouteDef } from '../../contract/route.js';
+import { bodyLimitOf, type RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
 import { authenticate, authenticateCached, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
@@ -105,6 +105,7 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
     method: route.method,
     url: fastifyPath,
     config: { family: route.family, validationStatus: route.validationStatus, validationCode: route.validationCode, bodyType: route.bodyType },
+    ...(bodyLimitOf(route) ? { bodyLimit: bodyLimitOf(route) } : {}),
     // Not an async function: a request whose credentials and answer are already in this process's
     // caches is answered in the same tick, with no promise; anything else goes the asynchronous way.
     handler: (request, reply) => {

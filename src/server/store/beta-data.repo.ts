@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BetaDataRowsTable, Database } from './database.js';
@@ -62,7 +63,7 @@ export async function importedRowsText(db: Kysely<Database>, family: DataFamily,
       if (page.length === 0) break;
       chunks.push(encoder.encode(page.map((r) => r.data).join('\n')));
       after = Number(page[page.length - 1].seq);
-      await new Promise((resolve) => setImmediate(resolve));
+      await setImmediate();
     }
     if ((await importVersion(db, family, subject)) === version) return { version, chunks };
     // Imports replaced the rows under every read: say so rather than read on for ever.

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
@@ -32,7 +33,7 @@ export async function indexResource(
     for (let i = 0; i < pieces.length; i += 200) {
       // SQLite runs each insert synchronously and an await alone yields to no I/O: between batches
       // the event loop gets a turn, so a long document never holds it for the whole index.
-      if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+      if (i > 0) await setImmediate();
       const batch = pieces.slice(i, i + 200).map((c) => ({
         resource_id: resource.id,
         livedoc_id: resource.livedoc_id,

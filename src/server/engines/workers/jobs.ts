@@ -1,6 +1,7 @@
 import type { DocumentKind, extractDocument } from '../extract/documents.js';
 import type { rasterize } from '../illustration/rasterize.js';
 import type { SeoTaskInput, runSeoTask } from '../../providers/beta/local/seo-tasks.js';
+import type { generateSeed } from '../../providers/social/seed.js';
 import type { ShapeOptions, shapeHtml } from '../extract/shape-html.js';
 import type { MindmapRender, renderMindmap } from '../mindmap/render-job.js';
 import type { ComposeDeckInput, composeDeck } from '../slides/compose.js';
@@ -78,6 +79,11 @@ export const jobs = {
     const { composeDeck } = await import('../slides/compose.js');
     const out = await composeDeck(input);
     return { value: out, transfer: ownBuffer(out.pptx) };
+  },
+
+  async 'social-seed'(_input: Record<string, never>): Promise<Done<ReturnType<typeof generateSeed>>> {
+    const { generateSeed } = await import('../../providers/social/seed.js');
+    return { value: generateSeed() };
   },
 
   async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {

@@ -3,7 +3,7 @@ import type { Database } from '../../store/database.js';
 import { getSetting, setSetting } from '../../store/settings.repo.js';
 import { withExclusiveLock } from '../../store/dialect/locks.js';
 import { upsertPosts, upsertUsers } from '../../store/social/social.repo.js';
-import { generateSeed } from './seed.js';
+import { runCpuJob } from '../../engines/workers/index.js';
 
 const SEEDED = 'social_seeded';
 const pending = new WeakMap<Kysely<Database>, Promise<void>>();
@@ -20,7 +20,8 @@ export function ensureSocialSeed(db: Kysely<Database>): Promise<void> {
       if (await getSetting(db, SEEDED)) return;
       await withExclusiveLock(db, 'social-seed', async (conn: Kysely<Database>) => {
         if (await getSetting(conn, SEEDED)) return;
-        const seed = generateSeed();
+        // Some hundred milliseconds of generating: in a CPU worker, not on the event loop.
+        const seed = await runCpuJob('social-seed', {});
         await conn.transaction().execute(async (trx) => {
           await upsertUsers(trx, seed.users);
           await upsertPosts(trx, seed.posts);

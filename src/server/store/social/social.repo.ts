@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { SocialPostsTable, SocialUsersTable } from './tables.js';
@@ -113,6 +114,7 @@ export async function countSocialPosts(db: Db): Promise<number> {
 export async function upsertUsers(db: Db, rows: SocialUserRow[]): Promise<void> {
   if (rows.length === 0) return;
   for (let i = 0; i < rows.length; i += 200) {
+    if (i > 0) await setImmediate();
     const chunk = rows.slice(i, i + 200);
     await db
       .insertInto('social_users')
@@ -131,6 +133,8 @@ export async function upsertUsers(db: Db, rows: SocialUserRow[]): Promise<void> 
 /** Inserts or replaces posts by id, with their terms (a re-import updates both). */
 export async function upsertPosts(db: Db, posts: NewSocialPost[]): Promise<void> {
   for (let i = 0; i < posts.length; i += 200) {
+    // SQLite runs each statement synchronously: between batches the event loop gets a turn.
+    if (i > 0) await setImmediate();
     const chunk = posts.slice(i, i + 200);
     const rows = chunk.map(({ terms, ...row }) => ({ ...row, search_terms: searchTermsOf(terms) }));
     await db
