@@ -2,7 +2,7 @@
  * The bounds on every document the platform reads (uploads, fetched pages, slide templates), so
  * that no single file can hold a CPU worker for long or exhaust memory. Each refusal names its limit.
  */
-export const DOCUMENT_LIMITS = {
+const DEFAULT_DOCUMENT_LIMITS = {
   /** Element nesting of HTML; parse and Readability time grows faster than linearly past it. */
   htmlMaxDepth: 256,
   /** Elements in one HTML document (Readability and Markdown conversion cost grows with them). */
@@ -27,7 +27,28 @@ export const DOCUMENT_LIMITS = {
   pdfMaxStreamBytes: 32 * 1024 * 1024,
   /** Inflated bytes of all such streams of one PDF. */
   pdfMaxInflatedBytes: 128 * 1024 * 1024,
-} as const;
+};
+
+export type DocumentLimitName = keyof typeof DEFAULT_DOCUMENT_LIMITS;
+
+/**
+ * The limits in force: the defaults, each replaceable with FACET_DOCUMENT_LIMITS (for example
+ * `pdfMaxPages=5000,docxMaxParagraphs=100000`), for a server whose users read larger documents.
+ * Read from the environment, so worker threads and render children see the same values.
+ */
+export function documentLimitsFrom(value: string | undefined): Record<DocumentLimitName, number> {
+  const limits = { ...DEFAULT_DOCUMENT_LIMITS };
+  for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name, raw] = pair.split('=').map((p) => p.trim());
+    const n = Number(raw);
+    if (!(name in limits)) throw new Error(`FACET_DOCUMENT_LIMITS: ${name} is not a document limit (${Object.keys(limits).join(', ')})`);
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`FACET_DOCUMENT_LIMITS: ${name} takes a whole number of at least 1, not ${raw}`);
+    limits[name as DocumentLimitName] = n;
+  }
+  return limits;
+}
+
+export const DOCUMENT_LIMITS: Readonly<Record<DocumentLimitName, number>> = documentLimitsFrom(process.env.FACET_DOCUMENT_LIMITS);
 
 /** Entries below this size may compress as well as they like: small XML parts often do. */
 export const ZIP_RATIO_MIN_BYTES = 1024 * 1024;
