@@ -120,7 +120,8 @@ async function poller() {
 
 // BENCH_PARTS picks some of the heavy clients (comma-separated), to see which one costs what.
 const parts = new Set((process.env.BENCH_PARTS || 'chat-cjk,chat-emoji,api-200kb,image-2048').split(','));
-const work = [poller()];
+// BENCH_POLL=0: the clients alone; run.mjs polls from a process of its own, which their work never delays.
+const work = process.env.BENCH_POLL === '0' ? [] : [poller()];
 const hostileStatuses = {};
 if (heavy && parts.has('hostile')) {
   // BENCH_HOSTILE picks some of them (comma-separated names), to see which one costs what.
@@ -153,4 +154,4 @@ const fair = Object.fromEntries(Object.entries(fairTimes).map(([k, v]) => [k, Ar
 const hostile = Object.fromEntries(Object.entries(hostileStatuses).map(([k, v]) => [k, [...v].join('/')]));
 const clients = [...parts].map((p) => (p === 'image-2048' ? `${images}× image-2048` : p)).join(', ');
 const detail = heavy ? `clients ${clients}; requests done: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
-process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: Math.max(...polls), pollP99: p99(polls), requests, failed, detail, fair, hostile }));
+process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: polls.length ? Math.max(...polls) : 0, pollP99: polls.length ? p99(polls) : 0, requests, failed, detail, fair, hostile }));

@@ -38,24 +38,35 @@ async function secondKey() {
 }
 const fairKey = parts.has('fair') ? await secondKey() : '';
 
-/** Runs the client child with one mix; returns the event-loop histogram and the client's report. */
-async function phase(mix) {
-  const h = monitorEventLoopDelay({ resolution: 5 });
+/** One child running load.mjs with `mix`; resolves with its JSON report. */
+function clients(mix, extraEnv) {
   const child = spawn(process.execPath, [path.join(here, 'load.mjs')], {
-    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_FAIR_KEY: fairKey, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images) },
+    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_FAIR_KEY: fairKey, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images), ...extraEnv },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  let rss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 100);
   let out = '';
   child.stdout.on('data', (c) => (out += c));
-  // Measured only while the clients run, not while the child starts.
+  return new Promise((resolve, reject) =>
+    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${mix} clients failed (exit ${code})`)))),
+  );
+}
+
+/**
+ * Runs one mix: the clients in one child and the /healthz poller in another (building 15 MB bodies
+ * beside the poller would delay the poller itself); returns the event-loop histogram, the merged
+ * report and the peak resident memory.
+ */
+async function phase(mix) {
+  const h = monitorEventLoopDelay({ resolution: 5 });
+  let rss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 100);
+  // Measured only while the clients run, not while the children start.
   h.enable();
-  const code = await new Promise((resolve) => child.once('exit', resolve));
-  h.disable();
-  clearInterval(sampler);
-  if (code !== 0) throw new Error(`the ${mix} clients failed (exit ${code})`);
-  return { h, report: JSON.parse(out), rss };
+  const [work, probe] = await Promise.all([mix === 'idle' ? null : clients(mix, { BENCH_POLL: '0' }), clients('idle')]).finally(() => {
+    h.disable();
+    clearInterval(sampler);
+  });
+  return { h, report: { ...work, polls: probe.polls, slowestPoll: probe.slowestPoll, pollP99: probe.pollP99 }, rss };
 }
 
 const ms = (ns) => `${fmt(ns / 1e6)} ms`;
