@@ -1,12 +1,12 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError } from '../errors.js';
+import { sign, signatureMatches } from './signed-token.js';
 
 /**
  * Expiring signed links: URLs that work without credentials until `expires` (Unix seconds), for
  * what a browser opens (a download, a slide viewer, a landing page, a mindmap, a LiveDoc's page) —
- * a browser sends no API key. The signature is an HMAC with the server's secret over the link's
- * purpose, the id it opens and the expiry, so a link for one thing opens nothing else and an
- * altered expiry breaks it. docs/decisions.md "Pages of the local platform".
+ * a browser sends no API key. The signature (auth/signed-token.ts, a key per purpose) covers the id
+ * it opens and the expiry, so a link for one thing opens nothing else and an altered expiry breaks
+ * it. docs/decisions.md "Pages of the local platform".
  */
 
 /** How long the page links the API returns stay valid unless a caller asks otherwise. */
@@ -14,8 +14,10 @@ export const PAGE_LINK_TTL_SECONDS = 7 * 24 * 3600;
 
 export type LinkPurpose = 'resource-download' | 'slides' | 'page' | 'mindmap' | 'livedoc' | 'theme-preview';
 
+const signed = (id: string, expires: number) => `${id}\n${expires}`;
+
 function signature(secret: Uint8Array, purpose: LinkPurpose, id: string, expires: number): string {
-  return createHmac('sha256', secret).update(`${purpose}\n${id}\n${expires}`).digest('base64url');
+  return sign(secret, `link:${purpose}`, signed(id, expires));
 }
 
 /** The query string (without `?`) that makes a link for `purpose` and `id` valid until `expires`. */
@@ -37,9 +39,7 @@ export function checkLink(
 ): 'ok' | 'expired' | 'bad' {
   const expires = Number(given.expires);
   if (typeof given.sig !== 'string' || !Number.isInteger(expires)) return 'bad';
-  const expected = Buffer.from(signature(secret, purpose, id, expires));
-  const sig = Buffer.from(given.sig);
-  if (expected.length !== sig.length || !timingSafeEqual(expected, sig)) return 'bad';
+  if (!signatureMatches(secret, `link:${purpose}`, signed(id, expires), given.sig)) return 'bad';
   return nowSeconds > expires ? 'expired' : 'ok';
 }
 

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { readJson, signJson } from '../../auth/signed-token.js';
 
 /**
  * Signed paging tokens (backlinks' search_after_token, whois' offset_token): the token carries the
@@ -20,28 +21,14 @@ export function paramsHash(task: Record<string, unknown>, ignore: readonly strin
   return createHash('sha256').update(JSON.stringify(canonical(kept))).digest('base64url').slice(0, 22);
 }
 
-function mac(secret: Uint8Array, body: string): string {
-  return createHmac('sha256', secret).update(body).digest('base64url').slice(0, 32);
-}
-
 export function signToken(secret: Uint8Array, state: TokenState): string {
-  const body = Buffer.from(JSON.stringify({ h: state.params, p: state.position })).toString('base64url');
-  return `${body}.${mac(secret, body)}`;
+  return signJson(secret, 'beta-paging', { h: state.params, p: state.position });
 }
 
 /** The token's state, or an explanation of why it cannot be used. */
 export function readToken(secret: Uint8Array, token: string, params: string): { position: number } | { error: string } {
-  const [body, sig] = token.split('.');
-  if (!body || !sig) return { error: 'the token is malformed' };
-  const want = Buffer.from(mac(secret, body));
-  const got = Buffer.from(sig);
-  if (want.length !== got.length || !timingSafeEqual(want, got)) return { error: 'the token was not issued by this server' };
-  let state: { h?: unknown; p?: unknown };
-  try {
-    state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  } catch {
-    return { error: 'the token is malformed' };
-  }
+  const state = readJson(secret, 'beta-paging', token) as { h?: unknown; p?: unknown } | null;
+  if (!state || typeof state !== 'object') return { error: 'the token was not issued by this server' };
   if (state.h !== params) return { error: 'the other parameters differ from the request the token came from; they must stay identical' };
   if (typeof state.p !== 'number' || !Number.isInteger(state.p) || state.p < 0) return { error: 'the token is malformed' };
   return { position: state.p };

@@ -1,4 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { readJson, signJson } from '../../auth/signed-token.js';
 
 /** A cursor that cannot be read: forged, damaged, or made for another query, order or endpoint. */
 export class CursorError extends Error {}
@@ -19,21 +20,14 @@ export function cursorScope(parts: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 22);
 }
 
-const mac = (secret: Uint8Array, text: string) => createHmac('sha256', secret).update(text).digest('base64url').slice(0, 32);
-
-/** Opaque and signed: base64url(JSON) "." HMAC; the signature covers the scope. */
+/** Opaque and signed (auth/signed-token.ts); the signature covers the scope. */
 export function encodeCursor(secret: Uint8Array, scope: string, state: CursorState): string {
-  const body = Buffer.from(JSON.stringify({ s: scope, ...state })).toString('base64url');
-  return `${body}.${mac(secret, body)}`;
+  return signJson(secret, 'social-cursor', { s: scope, ...state });
 }
 
 export function decodeCursor(secret: Uint8Array, scope: string, cursor: string): CursorState {
-  const [body, sig, extra] = cursor.split('.');
-  if (!body || !sig || extra !== undefined) throw new CursorError('the cursor is not one this platform issued');
-  const expected = Buffer.from(mac(secret, body));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new CursorError('the cursor is not one this platform issued (bad signature)');
-  const state = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as CursorState & { s: string };
+  const state = readJson(secret, 'social-cursor', cursor) as (CursorState & { s: string }) | null;
+  if (!state || typeof state !== 'object') throw new CursorError('the cursor is not one this platform issued');
   if (state.s !== scope) throw new CursorError('the cursor belongs to a different query, order or endpoint; start again without a cursor');
   return { k: state.k, n: state.n };
 }
