@@ -1,4 +1,4 @@
-import { inCidr, parseCidr, type Cidr, type IpBytes } from './ip.js';
+import { embeddedIpv4, inCidr, parseCidr, type Cidr, type IpAddress } from './ip.js';
 
 /** Why an address is not fetched on a user's behalf; the words appear in refusal messages. */
 export type AddressClass = 'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'unspecified' | 'broadcast' | 'reserved';
@@ -54,14 +54,14 @@ const GLOBAL_UNICAST_V6 = parseCidr('2000::/3')!;
  * The class that keeps an address from being fetched, or null for an ordinary public address.
  * IPv6 is allowed only inside global unicast (2000::/3), minus the blocks listed above.
  */
-export function addressClass(address: IpBytes): AddressClass | null {
-  const rules = address.length === 4 ? IPV4 : IPV6;
+export function addressClass(address: IpAddress): AddressClass | null {
+  const rules = address.kind() === 'ipv4' ? IPV4 : IPV6;
   for (const r of rules) {
     if (!inCidr(address, r.block)) continue;
     if ('class' in r) return r.class;
-    return addressClass(address.slice(r.embedsIpv4At, r.embedsIpv4At + 4));
+    return addressClass(embeddedIpv4(address, r.embedsIpv4At));
   }
-  if (address.length === 16 && !inCidr(address, GLOBAL_UNICAST_V6)) return 'reserved';
+  if (address.kind() === 'ipv6' && !inCidr(address, GLOBAL_UNICAST_V6)) return 'reserved';
   return null;
 }
 

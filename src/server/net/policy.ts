@@ -1,7 +1,7 @@
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { addressClass, describeClass, type AddressClass } from './address-class.js';
 import { OutboundFetchError } from './errors.js';
-import { formatIp, inCidr, ipv4Mapped, parseCidr, parseIp, type Cidr } from './ip.js';
+import { formatIp, inCidr, ipv4Mapped, parseCidr, parseIp, type Cidr, type IpAddress } from './ip.js';
 import type { ResolvedHosts } from './resolved-hosts.js';
 
 export interface ResolvedAddress {
@@ -42,10 +42,10 @@ export function parseAllowance(entry: string): Allowance {
   if (text.includes('/')) {
     const block = parseCidr(text);
     if (!block) throw new InvalidAllowance(usage);
-    return { kind: 'cidr', block, text: `${formatIp(block.bytes)}/${block.prefix}` };
+    return { kind: 'cidr', block, text: `${formatIp(block[0])}/${block[1]}` };
   }
   const ip = parseIp(text);
-  if (ip) return { kind: 'cidr', block: { bytes: ip, prefix: ip.length * 8 }, text: formatIp(ip) };
+  if (ip) return { kind: 'cidr', block: parseCidr(formatIp(ip))!, text: formatIp(ip) };
   // Ports, paths and credentials are not part of an allowance; the URL parser normalises the
   // rest (case, IDN to punycode, odd IPv4 forms) exactly as it does for the URLs we fetch.
   if (/[:/?#@\s]/.test(text)) throw new InvalidAllowance(usage);
@@ -56,7 +56,7 @@ export function parseAllowance(entry: string): Allowance {
     throw new InvalidAllowance(usage);
   }
   const asIp = parseIp(hostname);
-  if (asIp) return { kind: 'cidr', block: { bytes: asIp, prefix: asIp.length * 8 }, text: formatIp(asIp) };
+  if (asIp) return { kind: 'cidr', block: parseCidr(formatIp(asIp))!, text: formatIp(asIp) };
   return { kind: 'host', host: stripDot(hostname) };
 }
 
@@ -112,7 +112,7 @@ export class FetchPolicy {
     const hostAllowed = !literal && this.allowances.some((a) => a.kind === 'host' && a.host === stripDot(hostname));
 
     let resolved: ResolvedAddress[];
-    if (literal) resolved = [{ address: formatIp(literal), family: literal.length === 4 ? 4 : 6 }];
+    if (literal) resolved = [{ address: formatIp(literal), family: literal.kind() === 'ipv4' ? 4 : 6 }];
     else {
       try {
         resolved = context.resolvedHosts ? await context.resolvedHosts.resolve(stripDot(hostname), this.lookup) : await this.lookup(stripDot(hostname));
@@ -127,8 +127,8 @@ export class FetchPolicy {
     const allowed: ResolvedAddress[] = [];
     let refused: { address: string; cls: AddressClass } | undefined;
     for (const r of resolved) {
-      const bytes = parseIp(r.address);
-      const cls: AddressClass | null = bytes ? (this.cidrAllows(bytes) ? null : addressClass(bytes)) : 'reserved';
+      const ip = parseIp(r.address);
+      const cls: AddressClass | null = ip ? (this.cidrAllows(ip) ? null : addressClass(ip)) : 'reserved';
       if (cls) refused ??= { address: r.address, cls };
       else allowed.push(r);
     }
@@ -142,7 +142,7 @@ export class FetchPolicy {
     throw new OutboundFetchError('refused', `refused to fetch ${shown}: ${reason}`, url.href);
   }
 
-  private cidrAllows(address: Uint8Array): boolean {
+  private cidrAllows(address: IpAddress): boolean {
     const mapped = ipv4Mapped(address);
     return this.allowances.some((a) => a.kind === 'cidr' && (inCidr(address, a.block) || (mapped !== null && inCidr(mapped, a.block))));
   }
