@@ -1,65 +1,72 @@
+import { createParser, type EventSourceParser } from 'eventsource-parser';
+
 /**
  * The text/event-stream wire format (HTML standard), shared by every side that speaks it: the CLI
- * reading conversation and model streams, and the server reading upstream model streams.
+ * reading conversation and model streams, and the server reading upstream model streams. The
+ * parsing is eventsource-parser's; this adds the last event ID's persistence and a size bound.
  */
 
 /** One parsed server-sent event (the text/event-stream format of the HTML standard). */
 export interface RawSseEvent {
   event: string;
   data: string;
+  /** The last event ID: the latest `id` field so far, which (as the standard says) carries over to later events. */
   id?: string;
 }
 
-/**
- * Incremental text/event-stream parser: feed it chunks as they arrive, it returns the complete
- * events. Handles CRLF, CR and LF line ends, multi-line data, comments (heartbeats) and fields
- * without a value.
- */
+/** A stream whose pending line and event data grew past the parser's bound without an event ending. */
+export class SseEventTooLarge extends Error {
+  constructor(readonly maxChars: number) {
+    super(`an event grew past ${maxChars.toLocaleString('en-US')} characters without ending`);
+  }
+}
+
+/** Incremental parser: feed it chunks as they arrive, it returns the events they complete. */
 export class SseParser {
-  private buffer = '';
-  private event = '';
-  private data: string[] = [];
-  private id: string | undefined;
-  /** The previous chunk ended in CR: a LF starting this one is the rest of that CRLF. */
+  private readonly parser: EventSourceParser;
+  private completed: RawSseEvent[] = [];
+  private lastId: string | undefined;
+  private failure: SseEventTooLarge | undefined;
+  /** The previous chunk ended in CR, given to the parser as CRLF: a LF starting this one was that CRLF's. */
   private skipLf = false;
 
+  /** `maxEventChars` bounds what is held for one event (its unfinished line and its data so far). */
+  constructor(options: { maxEventChars?: number } = {}) {
+    const max = options.maxEventChars;
+    this.parser = createParser({
+      maxBufferSize: max,
+      onEvent: (e) => {
+        if (e.id !== undefined) this.lastId = e.id;
+        this.completed.push({ event: e.event ?? 'message', data: e.data, id: this.lastId });
+      },
+      // Unknown fields and a bad retry are ignored, as the standard says; only the bound fails.
+      onError: (err) => {
+        if (err.type === 'max-buffer-size-exceeded') this.failure = new SseEventTooLarge(max!);
+      },
+    });
+  }
+
   push(chunk: string): RawSseEvent[] {
+    if (this.failure) throw this.failure;
     if (this.skipLf && chunk.startsWith('\n')) chunk = chunk.slice(1);
-    this.skipLf = false;
-    this.buffer += chunk;
-    const out: RawSseEvent[] = [];
-    for (;;) {
-      const m = /\r\n|\r|\n/.exec(this.buffer);
-      if (!m) break;
-      if (m[0] === '\r' && m.index === this.buffer.length - 1) this.skipLf = true;
-      const line = this.buffer.slice(0, m.index);
-      this.buffer = this.buffer.slice(m.index + m[0].length);
-      if (line === '') {
-        if (this.data.length > 0 || this.event) out.push({ event: this.event || 'message', data: this.data.join('\n'), id: this.id });
-        this.event = '';
-        this.data = [];
-        continue;
-      }
-      if (line.startsWith(':')) continue;
-      const colon = line.indexOf(':');
-      const field = colon === -1 ? line : line.slice(0, colon);
-      let value = colon === -1 ? '' : line.slice(colon + 1);
-      if (value.startsWith(' ')) value = value.slice(1);
-      if (field === 'event') this.event = value;
-      else if (field === 'data') this.data.push(value);
-      else if (field === 'id' && !value.includes('\0')) this.id = value;
-    }
+    // The parser holds a final CR until it knows whether LF follows; the line has ended either way.
+    this.skipLf = chunk.endsWith('\r');
+    this.parser.feed(this.skipLf ? `${chunk}\n` : chunk);
+    if (this.failure) throw this.failure;
+    const out = this.completed;
+    this.completed = [];
     return out;
   }
 }
 
-
-/** The events of a whole byte stream, parsed as they arrive. */
-export async function* parseEventStream(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<RawSseEvent> {
-  const parser = new SseParser();
+/**
+ * The events of a whole byte stream, parsed as they arrive. An event not ended by a blank line
+ * when the stream ends is dropped, as the standard says: it may be cut short.
+ */
+export async function* parseEventStream(body: AsyncIterable<Uint8Array | string>, options: { maxEventChars?: number } = {}): AsyncGenerator<RawSseEvent> {
+  const parser = new SseParser(options);
   const decoder = new TextDecoder();
   for await (const chunk of body) {
     yield* parser.push(typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true }));
   }
-  yield* parser.push(decoder.decode() + '\n\n');
 }

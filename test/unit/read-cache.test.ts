@@ -39,4 +39,18 @@ describe('ReadCache', () => {
     source = 2;
     expect(await cache.get(db, 'k', async () => source)).toBe(2);
   });
+
+  it('drops the least recently used entry when full, not everything it holds', async () => {
+    const cache = new ReadCache<string>(60_000, 2);
+    const loads: string[] = [];
+    const load = (k: string) => async () => (loads.push(k), k);
+    await cache.get(db, 'a', load('a'));
+    await cache.get(db, 'b', load('b'));
+    await cache.get(db, 'a', load('a')); // a hit: a is now the most recent
+    await cache.get(db, 'c', load('c')); // full: b goes
+    expect(cache.peek(db, 'a')).toBe('a');
+    expect(cache.peek(db, 'c')).toBe('c');
+    expect(cache.peek(db, 'b')).toBeUndefined();
+    expect(loads).toEqual(['a', 'b', 'c']);
+  });
 });

@@ -1,14 +1,17 @@
+import { LRUCache } from 'lru-cache';
 import type { TokenCheck } from './tokens.js';
 
 /**
  * Remembers tokens whose signature already verified. A token is immutable, so its subject and
- * expiry never change; expiry is still compared with the clock on every use. Bounded: the oldest
- * entry goes first. Saves the HMAC verification on every request of a busy client.
+ * expiry never change; expiry is still compared with the clock on every use. Bounded: the least
+ * recently used entry goes first. Saves the HMAC verification on every request of a busy client.
  */
 export class VerifiedTokenCache {
-  private readonly entries = new Map<string, { userId: string; exp: number }>();
+  private readonly entries: LRUCache<string, { userId: string; exp: number }>;
 
-  constructor(private readonly capacity = 1000) {}
+  constructor(capacity = 1000) {
+    this.entries = new LRUCache({ max: capacity });
+  }
 
   get(token: string, now: Date): TokenCheck | undefined {
     const hit = this.entries.get(token);
@@ -19,7 +22,6 @@ export class VerifiedTokenCache {
 
   set(token: string, check: TokenCheck): void {
     if (!check.ok) return;
-    if (this.entries.size >= this.capacity) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(token, { userId: check.userId, exp: check.exp });
   }
 }

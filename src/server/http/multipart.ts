@@ -9,7 +9,9 @@ import type { FastifyRequest } from 'fastify';
 import type { MultipartForm } from '../../contract/fields.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { randomToken } from '../store/ids.js';
-import { BUFFERED_FORM_MAX_BYTES, plainBoundary, splitTextForm } from './text-form.js';
+
+/** The counts and sizes every multipart scope registers with busboy (multipart-scope.ts); 413 past them. */
+export const FORM_LIMITS = { files: 20, fields: 50, fieldSize: 64 * 1024, parts: 80 } as const;
 
 export interface UploadedPart {
   field: string;
@@ -80,15 +82,12 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
     if (name in fields) throw refuse(name, `"${name}" was given twice; send it once`);
     fields[name] = value;
   };
-  const buffered = bufferedTextForm(request);
-  if (buffered) {
-    for (const [name, value] of buffered) acceptField(name, value);
-    return { fields, files, discard };
-  }
   try {
     for await (const part of request.parts()) {
       const name = part.fieldname;
       if (part.type === 'field') {
+        // busboy cuts a value past fieldSize short and says so only here: refuse rather than keep the cut value.
+        if (part.valueTruncated) throw new HttpError('PAYLOAD_TOO_LARGE', `the field "${name}" is longer than ${FORM_LIMITS.fieldSize / 1024} KiB`, { status: 413 });
         acceptField(name, String(part.value));
         continue;
       }
@@ -129,24 +128,6 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
     throw malformed(err) ?? err;
   }
   return { fields, files, discard };
-}
-
-/**
- * A small form of text fields that has fully arrived, read at once (text-form.ts); null for any
- * other body, which is left, unread, to the streaming parser.
- */
-function bufferedTextForm(request: FastifyRequest): Array<[string, string]> | null {
-  const raw = request.raw;
-  const length = Number(request.headers['content-length']);
-  if (!(length > 0 && length <= BUFFERED_FORM_MAX_BYTES) || raw.readableLength !== length || raw.readableFlowing) return null;
-  const boundary = plainBoundary(request.headers['content-type']);
-  if (!boundary) return null;
-  const body = raw.read(length) as Buffer | null;
-  if (!body) return null;
-  const fields = splitTextForm(body, boundary);
-  // Not one this reader takes: put back, so busboy reads the body from its first byte.
-  if (!fields) raw.unshift(body);
-  return fields;
 }
 
 export interface Upload {

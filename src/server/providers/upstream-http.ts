@@ -1,4 +1,4 @@
-import { parseEventStream, type RawSseEvent } from '../../contract/event-stream.js';
+import { parseEventStream, SseEventTooLarge, type RawSseEvent } from '../../contract/event-stream.js';
 import { Agent, request, errors as undiciErrors } from 'undici';
 import { Http1Failure, Http1Pool } from './http1-json.js';
 import { readPrefix } from '../net/read-capped.js';
@@ -152,7 +152,18 @@ async function* chunks(body: AsyncIterable<Buffer | string>, signal?: AbortSigna
   }
 }
 
+/**
+ * What one upstream event may hold (its unfinished line and its data): an upstream that never ends
+ * a line or an event must not grow the gateway's memory without bound.
+ */
+export const MAX_UPSTREAM_EVENT_CHARS = 16 * 1024 * 1024;
+
 /** The events of an upstream's server-sent event stream, ending when the caller aborts. */
-export function sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal): AsyncIterable<RawSseEvent> {
-  return parseEventStream(chunks(body, signal));
+export async function* sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal, maxEventChars = MAX_UPSTREAM_EVENT_CHARS): AsyncIterable<RawSseEvent> {
+  try {
+    yield* parseEventStream(chunks(body, signal), { maxEventChars });
+  } catch (err) {
+    if (!(err instanceof SseEventTooLarge)) throw err;
+    throw new UpstreamError(502, `the upstream stream is not usable: ${err.message}`, undefined, true);
+  }
 }

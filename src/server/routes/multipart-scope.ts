@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppContext } from '../context.js';
-import { FORM_LIMITS } from '../http/text-form.js';
+import { FORM_LIMITS } from '../http/multipart.js';
 
 /**
  * Registers the routes that take multipart forms in a Fastify scope of their own, with the upload

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
 import { healthz, openapi, readyz } from '../../contract/system.js';
 import { HttpError } from '../errors.js';
@@ -16,12 +17,11 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, { status: 503, headers: { 'retry-after': '5' } });
   });
   // One document per link base: behind a trusted proxy each forwarded address names its own server.
-  const documents = new Map<string, unknown>();
+  const documents = new LRUCache<string, object>({ max: 16 });
   registerRoute(app, ctx, openapi, () => {
     const base = ctx.baseUrl;
     let document = documents.get(base);
     if (!document) {
-      if (documents.size >= 16) documents.clear();
       documents.set(base, (document = buildOpenApi(ROUTES, { version: ctx.config.version, serverUrl: base })));
     }
     return document;

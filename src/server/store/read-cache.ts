@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { cachesTrusted, onCacheInvalidation } from './cache-bus.js';
 
 /**
@@ -8,7 +9,8 @@ import { cachesTrusted, onCacheInvalidation } from './cache-bus.js';
  * seen everywhere at once are announced to every process (cache-bus.ts).
  */
 export class ReadCache<V> {
-  private readonly stores = new WeakMap<Kysely<any>, Map<string, { value: V; at: number }>>();
+  // Bounded by lru-cache; the age is compared with Date.now() here (lru-cache's ttl reads another clock, and 0 there means forever).
+  private readonly stores = new WeakMap<Kysely<any>, LRUCache<string, { value: V; at: number }>>();
   /** Bumped by every write; a load that began before a write does not store what it read. */
   private readonly generations = new WeakMap<Kysely<any>, number>();
 
@@ -21,7 +23,7 @@ export class ReadCache<V> {
 
   private of(db: Kysely<any>) {
     let map = this.stores.get(db);
-    if (!map) this.stores.set(db, (map = new Map()));
+    if (!map) this.stores.set(db, (map = new LRUCache({ max: this.capacity })));
     return map;
   }
 
@@ -34,7 +36,6 @@ export class ReadCache<V> {
     const generation = this.generations.get(db) ?? 0;
     const value = await load();
     if ((this.generations.get(db) ?? 0) !== generation) return value;
-    if (map.size >= this.capacity) map.clear();
     map.set(key, { value, at: Date.now() });
     return value;
   }

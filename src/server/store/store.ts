@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
 import { registerFastReader, registerFastReturningWriter, registerFastWriter } from './prepared.js';
@@ -29,14 +30,13 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
  * per SQL text: on a hot read path this halves the database's share of each request.
  */
 function withStatementCache(db: Sqlite.Database, capacity = 500) {
-  const cache = new Map<string, Sqlite.Statement>();
+  const cache = new LRUCache<string, Sqlite.Statement>({ max: capacity });
   return {
     close: () => db.close(),
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (!stmt) {
         stmt = db.prepare(sql);
-        if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
         cache.set(sql, stmt);
       }
       return stmt;

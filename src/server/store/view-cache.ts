@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { JsonText } from '../json-text.js';
 
 /**
@@ -62,10 +63,9 @@ export function changed(topic: ViewTopic): void {
 }
 
 export class ViewCache {
-  private readonly stores = new WeakMap<Kysely<any>, Map<string, Entry>>();
-  private bytes = new WeakMap<Kysely<any>, number>();
+  private readonly stores = new WeakMap<Kysely<any>, LRUCache<string, Entry>>();
 
-  /** `budget` bounds the characters kept per store (their text; its bytes are kept beside it); the oldest entries go first past it. */
+  /** `budget` bounds the characters kept per store (their text; its bytes are kept beside it); the least recently used entries go first past it. */
   constructor(
     private readonly topic: ViewTopic,
     private readonly budget = 8 * 1024 * 1024,
@@ -83,31 +83,20 @@ export class ViewCache {
     const version = versions[this.topic];
     const foreign = probe.foreignCommits();
     if (hit && hit.version === version && hit.foreign === foreign) return hit.answer;
-    return this.fill(db, probe, map, key, load, version, foreign);
+    return this.fill(probe, map, key, load, version, foreign);
   }
 
-  private async fill(db: Kysely<any>, probe: StoreProbe, map: Map<string, Entry>, key: string, load: () => Promise<JsonText>, version: number, foreign: number): Promise<JsonText> {
+  private async fill(probe: StoreProbe, map: LRUCache<string, Entry>, key: string, load: () => Promise<JsonText>, version: number, foreign: number): Promise<JsonText> {
     const clean = !probe.inTransaction();
     const answer = await load();
-    if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign) this.keep(db, map, key, { version, foreign, answer });
+    if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign) map.set(key, { version, foreign, answer });
     return answer;
-  }
-
-  private keep(db: Kysely<any>, map: Map<string, Entry>, key: string, entry: Entry) {
-    let used = (this.bytes.get(db) ?? 0) + entry.answer.text.length - (map.get(key)?.answer.text.length ?? 0);
-    map.delete(key);
-    map.set(key, entry);
-    for (const [oldKey, old] of map) {
-      if (used <= this.budget) break;
-      map.delete(oldKey);
-      used -= old.answer.text.length;
-    }
-    this.bytes.set(db, used);
   }
 
   private of(db: Kysely<any>) {
     let map = this.stores.get(db);
-    if (!map) this.stores.set(db, (map = new Map()));
+    // An answer larger than the whole budget is not kept (lru-cache's maxEntrySize defaults to maxSize).
+    if (!map) this.stores.set(db, (map = new LRUCache<string, Entry>({ maxSize: this.budget, sizeCalculation: (e) => Math.max(1, e.answer.text.length) })));
     return map;
   }
 }

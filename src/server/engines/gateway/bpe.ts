@@ -1,4 +1,5 @@
 import type { TiktokenBPE } from 'js-tiktoken/lite';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Byte-pair encoding over tiktoken rank files (the data js-tiktoken ships), in O(n log n) per piece.
@@ -18,9 +19,9 @@ export class BytePairEncoder {
   private readonly ranks = new Map<string, number>();
   /**
    * Pieces that are not one token -> their tokens. Texts repeat pieces (markup, code, numbers): a
-   * repeated one is looked up, not merged again. Bounded: emptied when full.
+   * repeated one is looked up, not merged again. Bounded: the least recently used go first.
    */
-  private readonly merged = new Map<string, number[]>();
+  private readonly merged = new LRUCache<string, number[]>({ max: MAX_CACHED_PIECES });
   private readonly bytesOf: Buffer[] = [];
   private readonly pattern: RegExp;
   /** No token is longer than this, so longer pairs need no lookup. */
@@ -81,7 +82,6 @@ export class BytePairEncoder {
     const start = out.length;
     this.merge(piece, out);
     if (piece.length <= MAX_CACHED_PIECE) {
-      if (this.merged.size >= MAX_CACHED_PIECES) this.merged.clear();
       this.merged.set(piece, out.slice(start));
     }
   }

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
 import { HttpError } from '../../errors.js';
 
@@ -13,8 +14,8 @@ export const MAX_PATTERN_LENGTH = 1000;
 /** Largest compiled pattern, in RE2 instructions: matching costs up to this much per character. */
 export const MAX_PATTERN_PROGRAM = 2000;
 
-const cache = new Map<string, RE2JS>();
-const CACHE_SIZE = 256;
+/** Compiled patterns, the most recently used 256. */
+const cache = new LRUCache<string, RE2JS>({ max: 256 });
 
 /** ECMA-262 escapes RE2 spells differently: \uXXXX and \u{X…} become \x{…}; the rest is shared. */
 export function toRe2Syntax(pattern: string): string {
@@ -56,7 +57,6 @@ function compile(pattern: string, flags = 0, limited = true): RE2JS | string {
   }
   if (limited && re.programSize() > MAX_PATTERN_PROGRAM) return `it compiles to ${re.programSize()} RE2 instructions, at most ${MAX_PATTERN_PROGRAM} are accepted`;
   if (pattern.length > MAX_PATTERN_LENGTH) return re;
-  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, re);
   return re;
 }

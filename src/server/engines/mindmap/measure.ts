@@ -1,4 +1,5 @@
 import * as fontkit from 'fontkit';
+import { LRUCache } from 'lru-cache';
 import { mapFontFiles } from '../illustration/fonts.js';
 
 /**
@@ -49,7 +50,7 @@ function runsOf(text: string, bold: boolean): Array<{ face: Face | null; text: s
   return runs;
 }
 
-const widths = new Map<string, number>();
+const widths = new LRUCache<string, number>({ max: 20_000 });
 
 /**
  * The width of `text` set at `size`: runs of characters the primary face has are shaped with its
@@ -69,7 +70,6 @@ export function textWidth(text: string, size: number, bold: boolean): number {
     const laid = run.face.layout(run.text);
     pen += (laid.advanceWidth * size) / run.face.unitsPerEm;
   }
-  if (widths.size > 20_000) widths.clear();
   widths.set(key, pen);
   return pen;
 }

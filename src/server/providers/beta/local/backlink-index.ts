@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FilterTree, OrderRule } from '../filter-compiler.js';
 import { valueAt } from '../filter-compiler.js';
 import { SCALED_FIELDS, scaleRank, scaleRow, type StoredBacklink } from './backlinks-data.js';
@@ -61,9 +62,9 @@ export class BacklinkIndex {
   private readonly orders = new Map<string, Uint32Array>();
   private readonly switches = new Map<string, Bitset>();
   /** A condition's answer per distinct value, by column and condition (a few hundred kept). */
-  private readonly answerCache = new Map<string, Uint8Array>();
+  private readonly answerCache = new LRUCache<string, Uint8Array>({ max: MAX_ANSWERS });
   /** The rows the last queries kept and how many (see matches). */
-  private readonly matchCache = new Map<string, { bits: Bitset; total: number }>();
+  private readonly matchCache = new LRUCache<string, { bits: Bitset; total: number }>({ max: MAX_MATCHES });
 
   constructor(readonly rows: readonly StoredBacklink[]) {
     indexStats.built++;
@@ -149,7 +150,6 @@ export class BacklinkIndex {
         for (let c = 0; c < values.length; c++) byCode[c] = leaf.testValue(values[c]) ? 1 : 0;
       }
       this.answerCache.set(key, byCode);
-      if (this.answerCache.size > MAX_ANSWERS) this.answerCache.delete(this.answerCache.keys().next().value as string);
     }
     return byCode;
   }
@@ -217,7 +217,6 @@ export class BacklinkIndex {
     }
     const found = { bits, total: countBits(bits) };
     this.matchCache.set(key, found);
-    if (this.matchCache.size > MAX_MATCHES) this.matchCache.delete(this.matchCache.keys().next().value as string);
     return found;
   }
 

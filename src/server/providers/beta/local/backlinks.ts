@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkResult } from '../../../../contract/beta-seo.js';
 import { TaskError, type TaskOutcome } from '../envelope.js';
 import { compileFilterTree, parseOrder } from '../filter-compiler.js';
@@ -6,7 +7,6 @@ import { forEachBit, hasBit } from './bitset.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
 import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, type StoredBacklink, type Target } from './backlinks-data.js';
-import { RowCache } from './row-cache.js';
 
 const FIELDS = ['target', 'backlinks_status_type', 'mode', 'custom_mode', 'exclude_internal_backlinks', 'include_subdomains', 'filters', 'limit', 'offset', 'order_by', 'rank_scale', 'search_after_token', 'tag'] as const;
 /** Fields custom_mode may group by. */
@@ -27,11 +27,14 @@ export interface BacklinkQuery {
   scale: 'one_hundred' | 'one_thousand';
 }
 
-const cache = new RowCache<StoredBacklink[]>(16);
+/** Generated rows of the 16 most recently used subjects, so paging through one target does not generate its rows again on every page. */
+const cache = new LRUCache<string, StoredBacklink[]>({ max: 16 });
 
 /** A target's stored rows (generated once per process for the most recent targets). */
 export function storedBacklinks(target: Target): StoredBacklink[] {
-  return cache.get(target.subject, () => generateBacklinks(target));
+  let rows = cache.get(target.subject);
+  if (!rows) cache.set(target.subject, (rows = generateBacklinks(target)));
+  return rows;
 }
 
 /** A query's answer: how many items it has, and any run of them in order. */

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { StoredBacklink } from './backlinks-data.js';
 
 /**
@@ -15,8 +16,7 @@ export interface ImportedTarget {
  * Imported targets a worker holds: at most this many, the least recently used dropped first. A 1M-row
  * import is about 2 GB of row objects and columns, so few are kept.
  */
-const MAX_HELD = 2;
-const held = new Map<string, { version: string; rows: StoredBacklink[] }>();
+const held = new LRUCache<string, { version: string; rows: StoredBacklink[] }>({ max: 2 });
 
 /**
  * The rows of an imported target: the ones held for its version (the same array each time, so its
@@ -26,11 +26,9 @@ const held = new Map<string, { version: string; rows: StoredBacklink[] }>();
  */
 export function importedBacklinks(target: ImportedTarget): StoredBacklink[] | null {
   const hit = held.get(target.subject);
+  if (hit && hit.version === target.version) return hit.rows;
+  // Another version's rows go before the new ones are parsed, not after.
   held.delete(target.subject);
-  if (hit && hit.version === target.version) {
-    held.set(target.subject, hit);
-    return hit.rows;
-  }
   if (!target.chunks) return null;
   const decoder = new TextDecoder();
   const rows: StoredBacklink[] = [];
@@ -41,6 +39,5 @@ export function importedBacklinks(target: ImportedTarget): StoredBacklink[] | nu
     for (const line of text.split('\n')) if (line) rows.push(JSON.parse(line) as StoredBacklink);
   }
   held.set(target.subject, { version: target.version, rows });
-  if (held.size > MAX_HELD) held.delete(held.keys().next().value as string);
   return rows;
 }
