@@ -145,6 +145,11 @@ function report(err: unknown, deps: Deps): number {
       io.error(e.message);
       io.info('hint: is the platform running? `facet serve` starts a local one');
       return EXIT.failure;
+    case 'RequestTimeoutError':
+      // Reached but slow: the platform is running, so "is it running?" would mislead.
+      io.error(e.message);
+      io.info('hint: the platform took the request but did not answer in time; FACET_TIMEOUT_MS (milliseconds) waits longer');
+      return EXIT.failure;
     case 'MissingCredentialError':
       io.error(e.message);
       return EXIT.auth;
