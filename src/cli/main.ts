@@ -36,7 +36,8 @@ export function createProgram(deps: Deps): Command {
     .option('--debug', 'trace requests on stderr (credentials redacted)')
     .option('-y, --yes', 'answer yes to confirmations')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ sortSubcommands: false })
+    // Every command's help ends with the global options it honours (they are the program's own).
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .addHelpText(
       'after',
       `
@@ -44,6 +45,8 @@ Examples:
   $ facet serve                      # start the local platform (sets up the "local" profile)
   $ facet keys list                  # in another terminal
   $ facet --json admin usage | jq .totals
+
+Environment variables: \`facet help environment\`
 
 Exit codes: 0 ok, 1 failure, 2 usage, 3 auth or permission, 4 not found,
             5 rate limited or out of credits, 6 awaited task failed, 130 interrupted`,
@@ -191,6 +194,11 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
   // The one answer that needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
     streams.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  // A help topic rather than a command: commander would look for an `environment` command.
+  if (args[0] === 'help' && (args[1] === 'environment' || args[1] === 'env') && args.length === 2) {
+    streams.stdout.write((await import('./help-environment.js')).environmentHelp());
     return EXIT.ok;
   }
   const target = groupFromArgv(args);
