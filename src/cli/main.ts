@@ -127,6 +127,9 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: strin
   return deps;
 }
 
+/** Loaded by run() only when an API error's message names a route: the common paths skip it. */
+let routeHints: typeof import('./route-hints.js') | undefined;
+
 /** Turns any error into one clear line on stderr and the documented exit code. */
 function report(err: unknown, deps: Deps): number {
   const io = deps.io();
@@ -140,7 +143,7 @@ function report(err: unknown, deps: Deps): number {
     case 'ApiError': {
       const parts = [`code ${e.code}`, `HTTP ${e.status}`];
       if (e.requestId) parts.push(`request id ${e.requestId}`);
-      io.error(`${e.message} (${parts.join(', ')})`);
+      io.error(`${routeHints?.inCliTerms(e.message) ?? e.message} (${parts.join(', ')})`);
       if (deps.globals().json) deps.streams.stdout.write(JSON.stringify({ error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } }, null, 2) + '\n');
       return exitCodeForStatus(e.status);
     }
@@ -220,6 +223,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     await loadIO();
+    if ((err as Error)?.name === 'ApiError' && /\b(GET|POST|PUT|PATCH|DELETE) \//.test((err as Error).message)) routeHints = await import('./route-hints.js');
     // JSON already on its way through jq is printed before the error (`facet api` bodies of a 4xx).
     await deps.io().flush().catch(() => {});
     return report(err, deps);

@@ -221,6 +221,15 @@ describe('usage errors and help', () => {
     expect(ok(await runCli(cfg, ['--help'])).stdout).toContain('facet help environment');
   });
 
+  it('an error\'s hint names the CLI command, not the HTTP route; --json keeps the server\'s own message', async () => {
+    const r = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('"no-such-theme" is not a theme you can use; list them with `facet slides themes`');
+    expect(r.stderr).not.toContain('/v2/ppt-themes');
+    const j = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme', '--json']);
+    expect(JSON.parse(j.stdout).error.message).toContain('list them with GET /v2/ppt-themes');
+  });
+
   it('`facet help environment` lists every FACET_ variable the CLI and facet serve read', async () => {
     const out = ok(await runCli(tempDir('cfg'), ['help', 'environment'])).stdout;
     const names = new Set<string>();
