@@ -36,7 +36,8 @@ export function createProgram(deps: Deps): Command {
     .option('--debug', 'trace requests on stderr (credentials redacted)')
     .option('-y, --yes', 'answer yes to confirmations')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ sortSubcommands: false })
+    // Every command's help ends with the global options it honours (they are the program's own).
+    .configureHelp({ sortSubcommands: false, showGlobalOptions: true })
     .addHelpText(
       'after',
       `
@@ -44,6 +45,8 @@ Examples:
   $ facet serve                      # start the local platform (sets up the "local" profile)
   $ facet keys list                  # in another terminal
   $ facet --json admin usage | jq .totals
+
+Environment variables: \`facet help environment\`
 
 Exit codes: 0 ok, 1 failure, 2 usage, 3 auth or permission, 4 not found,
             5 rate limited or out of credits, 6 awaited task failed, 130 interrupted`,
@@ -124,6 +127,9 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: strin
   return deps;
 }
 
+/** Loaded by run() only when an API error's message names a route: the common paths skip it. */
+let routeHints: typeof import('./route-hints.js') | undefined;
+
 /** Turns any error into one clear line on stderr and the documented exit code. */
 function report(err: unknown, deps: Deps): number {
   const io = deps.io();
@@ -137,13 +143,18 @@ function report(err: unknown, deps: Deps): number {
     case 'ApiError': {
       const parts = [`code ${e.code}`, `HTTP ${e.status}`];
       if (e.requestId) parts.push(`request id ${e.requestId}`);
-      io.error(`${e.message} (${parts.join(', ')})`);
+      io.error(`${routeHints?.inCliTerms(e.message) ?? e.message} (${parts.join(', ')})`);
       if (deps.globals().json) deps.streams.stdout.write(JSON.stringify({ error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } }, null, 2) + '\n');
       return exitCodeForStatus(e.status);
     }
     case 'NetworkError':
       io.error(e.message);
       io.info('hint: is the platform running? `facet serve` starts a local one');
+      return EXIT.failure;
+    case 'RequestTimeoutError':
+      // Reached but slow: the platform is running, so "is it running?" would mislead.
+      io.error(e.message);
+      io.info('hint: the platform took the request but did not answer in time; FACET_TIMEOUT_MS (milliseconds) waits longer');
       return EXIT.failure;
     case 'MissingCredentialError':
       io.error(e.message);
@@ -188,6 +199,11 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     streams.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
+  // A help topic rather than a command: commander would look for an `environment` command.
+  if (args[0] === 'help' && (args[1] === 'environment' || args[1] === 'env') && args.length === 2) {
+    streams.stdout.write((await import('./help-environment.js')).environmentHelp());
+    return EXIT.ok;
+  }
   const target = groupFromArgv(args);
   const wanted = GROUPS.find((g) => g.name === target);
   try {
@@ -207,6 +223,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     await loadIO();
+    if ((err as Error)?.name === 'ApiError' && /\b(GET|POST|PUT|PATCH|DELETE) \//.test((err as Error).message)) routeHints = await import('./route-hints.js');
     // JSON already on its way through jq is printed before the error (`facet api` bodies of a 4xx).
     await deps.io().flush().catch(() => {});
     return report(err, deps);

@@ -16,6 +16,10 @@ export interface CallInput<R extends RouteDef> {
   headers?: Record<string, string>;
   /** Aborts the request (Ctrl-C while waiting). */
   signal?: AbortSignal;
+  /** A longer wait than the transport's, for a route the server may work on longer (web extract). */
+  timeoutMs?: number;
+  /** The server's own limit for this call, named in a timeout message. */
+  serverLimitMs?: number;
 }
 
 /**
@@ -52,6 +56,10 @@ function requestOf(route: Callable, input: CallInput<RouteDef>): RequestSpec {
     body: input.body,
     headers: input.headers,
     signal: input.signal,
+    // "web.extract" → "web extract": what the user asked for, not the HTTP route.
+    operation: route.id.replace(/[.]/g, ' '),
+    timeoutMs: input.timeoutMs,
+    serverLimitMs: input.serverLimitMs,
   };
 }
 

@@ -21,6 +21,17 @@ export class NetworkError extends Error {
   }
 }
 
+/**
+ * The platform took the connection but did not answer in time: not the same trouble as an
+ * unreachable one, so the message names the operation and the limit (and the server's own, when known).
+ */
+export class RequestTimeoutError extends Error {
+  constructor(message: string, readonly url: string) {
+    super(message);
+    this.name = 'RequestTimeoutError';
+  }
+}
+
 /** The profile lacks the credential a call needs; the message says how to get it. */
 export class MissingCredentialError extends Error {
   constructor(message: string) {

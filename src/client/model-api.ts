@@ -16,10 +16,10 @@ import {
 } from '../contract/model-api.js';
 import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '../contract/admin-models.js';
 import { callRoute } from './call.js';
-import { ApiError, NetworkError, describeErrorBody } from './errors.js';
+import { ApiError, NetworkError, RequestTimeoutError, describeErrorBody } from './errors.js';
 import { parseEventStream } from '../contract/event-stream.js';
 import { authHeaders, type Transport } from './transport.js';
-import { httpRequest, readBody } from './http.js';
+import { HttpTimeoutError, httpRequest, readBody } from './http.js';
 
 /** Opens a streaming POST on a /api/v1 surface and yields its events' JSON payloads. */
 async function* streamEvents(t: Transport, path: string, body: unknown, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
@@ -41,6 +41,7 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
       signal,
     });
   } catch (err) {
+    if (err instanceof HttpTimeoutError) throw new RequestTimeoutError(`the model call did not answer within ${(o.timeoutMs ?? 30_000) / 1000} s`, url);
     throw new NetworkError(`cannot reach ${o.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, url);
   }
   const requestId = res.headers['x-request-id'] as string | undefined;

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AuthGroup } from '../contract/route.js';
-import { ApiError, MissingCredentialError, NetworkError, describeErrorBody } from './errors.js';
-import { httpRequest, readBody, type HttpResponse } from './http.js';
+import { ApiError, MissingCredentialError, NetworkError, RequestTimeoutError, describeErrorBody } from './errors.js';
+import { HttpTimeoutError, httpRequest, readBody, type HttpResponse } from './http.js';
 import type { MultipartBody } from './multipart.js';
 
 export interface Credentials {
@@ -44,6 +44,12 @@ export interface RequestSpec {
    * request carries no credentials: the URL is its own authorization, and the key must not leave.
    */
   followRedirects?: boolean;
+  /** What a timeout message calls this request ("web extract"); default "METHOD /path". */
+  operation?: string;
+  /** The client's wait for this request, when it needs longer than the transport's timeoutMs. */
+  timeoutMs?: number;
+  /** How long the server itself works on this request before it answers with an error, when known. */
+  serverLimitMs?: number;
 }
 
 export interface RawResponse {
@@ -51,6 +57,15 @@ export interface RawResponse {
   headers: Record<string, string | string[] | undefined>;
   body: Buffer;
   requestId?: string;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** "web extract did not answer within 75 s (the server gives up after 60 s)". */
+function timeoutMessage(spec: RequestSpec, err: HttpTimeoutError, waitedMs: number): string {
+  const what = spec.operation ?? `${spec.method} ${spec.path}`;
+  const server = spec.serverLimitMs ? ` (the server gives up after ${seconds(spec.serverLimitMs)})` : '';
+  return err.code === 'HEADERS_TIMEOUT' ? `${what} did not answer within ${seconds(waitedMs)}${server}` : `${what} stopped sending its answer for ${seconds(waitedMs)}${server}`;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
@@ -144,6 +159,7 @@ export function createTransport(options: TransportOptions) {
       body = typeof spec.body === 'string' || Buffer.isBuffer(spec.body) ? spec.body : JSON.stringify(spec.body);
       headers['content-type'] ??= 'application/json';
     }
+    const waitMs = Math.max(timeoutMs, spec.timeoutMs ?? 0);
     for (let attempt = 0; ; attempt++) {
       // Timed for --debug only: the global `performance` loads perf_hooks on first use.
       const started = debug ? performance.now() : 0;
@@ -154,17 +170,24 @@ export function createTransport(options: TransportOptions) {
           method: spec.method,
           headers,
           body: spec.form ? spec.form.stream() : body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
+          headersTimeout: waitMs,
+          bodyTimeout: waitMs,
           signal: spec.signal,
         });
       } catch (err) {
         const e = err as Error & { code?: string };
         debug?.(`✗ ${spec.method} ${url} ${e.code ?? e.name} after ${Math.round(performance.now() - started)} ms`);
         if (e.name === 'AbortError') throw err;
+        if (e instanceof HttpTimeoutError) throw new RequestTimeoutError(timeoutMessage(spec, e, waitMs), url);
         throw new NetworkError(`cannot reach ${base}: ${e.code ?? e.message}`, url);
       }
-      const buf = await readBody(res.body);
+      let buf: Buffer;
+      try {
+        buf = await readBody(res.body);
+      } catch (err) {
+        if (err instanceof HttpTimeoutError) throw new RequestTimeoutError(timeoutMessage(spec, err, waitMs), url);
+        throw err;
+      }
       const requestId = res.headers['x-request-id'] as string | undefined;
       debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
       // x-should-retry: false marks a 503 no retry can cure (an unconfigured upstream).

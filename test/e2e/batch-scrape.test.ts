@@ -161,6 +161,18 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     }
   });
 
+  it('--wait says which pages failed and why, piped and with --json', async () => {
+    const urls = [`${pages.url}/page/1`, `${pages.url}/nowhere`];
+    const r = await p.cli(['beta', 'scrape', ...urls, '--wait', '--idempotency-key', 'reasons-shown']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(new RegExp(`warning: ${pages.url}/nowhere: .*404.* \\([A-Z_]+\\)`));
+    expect(r.stderr).not.toContain(`warning: ${pages.url}/page/1`);
+    const id = /^id\s+(bsj_\w+)/m.exec(r.stdout)![1];
+    const again = await p.cli(['beta', 'scrape', 'wait', id, '--json']);
+    expect(JSON.parse(again.stdout).output.failed).toBe(1);
+    expect(again.stderr).toMatch(new RegExp(`warning: ${pages.url}/nowhere: .*404`));
+  });
+
   it('refuses bad requests in the beta error shape with a request id', async () => {
     const cases: Array<[unknown, string | undefined, number, RegExp]> = [
       [{ urls: [`${pages.url}/page/1`] }, undefined, 400, /idempotency-key: Field required/],

@@ -208,4 +208,42 @@ describe('usage errors and help', () => {
     for (const g of ['keys', 'admin', 'serve', 'config', 'login']) expect(top.stdout).toContain(g);
     expect(ok(await runCli(cfg, ['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
+
+  it('every command\'s help lists the global options it honours', async () => {
+    const cfg = tempDir('cfg');
+    const globals = ['--json', '--jq <expr>', '--profile <name>', '--base-url <url>', '--quiet', '--no-color', '--no-input', '--debug', '--yes'];
+    for (const cmd of [['keys', 'list'], ['beta', 'scrape', 'wait'], ['livedocs', 'resources', 'add-url'], ['extract'], ['serve']]) {
+      const out = ok(await runCli(cfg, [...cmd, '--help'])).stdout;
+      const section = out.slice(out.indexOf('Global Options:'));
+      expect(out, cmd.join(' ')).toContain('Global Options:');
+      for (const g of globals) expect(section, `${cmd.join(' ')} ${g}`).toContain(g);
+    }
+    expect(ok(await runCli(cfg, ['--help'])).stdout).toContain('facet help environment');
+  });
+
+  it('an error\'s hint names the CLI command, not the HTTP route; --json keeps the server\'s own message', async () => {
+    const r = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme']);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain('"no-such-theme" is not a theme you can use; list them with `facet slides themes`');
+    expect(r.stderr).not.toContain('/v2/ppt-themes');
+    const j = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme', '--json']);
+    expect(JSON.parse(j.stdout).error.message).toContain('list them with GET /v2/ppt-themes');
+  });
+
+  it('`facet help environment` lists every FACET_ variable the CLI and facet serve read', async () => {
+    const out = ok(await runCli(tempDir('cfg'), ['help', 'environment'])).stdout;
+    const names = new Set<string>();
+    const walk = (dir: string) => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, e.name);
+        if (e.isDirectory()) walk(file);
+        else if (file.endsWith('.ts')) for (const m of readFileSync(file, 'utf8').matchAll(/\bFACET_[A-Z0-9_]*[A-Z0-9]\b/g)) names.add(m[0]);
+      }
+    };
+    walk(path.join(import.meta.dirname, '../../src'));
+    // Not variables: the build's version constant, and the name a help example gives a shell variable.
+    for (const notRead of ['FACET_VERSION__', 'FACET_KEY']) names.delete(notRead);
+    expect(names.size).toBeGreaterThan(30);
+    for (const name of names) expect(out, name).toMatch(new RegExp(`^  ${name} +\\S`, 'm'));
+  });
 });

@@ -92,6 +92,19 @@ describe('the outbound fetch policy through the real server', () => {
     expect(allowed).toMatchObject({ status: 'success', fail_reason: null });
   });
 
+  it('piped, add-url prints the new ids on stdout and says on stderr which URL failed and why', async () => {
+    const ld = json(await open.cli(['livedocs', 'create', 'reasons', '--json'])).short_id;
+    const refused = `http://127.0.0.1:${port}/page`;
+    const both = await open.cli(['livedocs', 'resources', 'add-url', ld, local('/page'), refused]);
+    expect(both.exitCode, both.stderr).toBe(0);
+    expect(both.stdout).toMatch(/^\S+\n$/);
+    expect(both.stderr).toContain(`warning: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`);
+    expect(both.stderr).toContain('1 of 2 URLs failed');
+    const one = await open.cli(['livedocs', 'resources', 'add-url', ld, refused]);
+    expect(one.exitCode).toBe(1);
+    expect(one.stderr).toContain(`error: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`);
+  });
+
   it('refuses an allowed page that redirects to a refused address at the hop', async () => {
     const before = hits.get('/page') ?? 0;
     const [r] = await addUrls(open, [local('/to-internal')]);

@@ -225,6 +225,14 @@ describe.skipIf(!existsSync(CHROMIUM))('fine mode in Chromium', () => {
     expect(res.status).toBe(400);
     expect((await res.json()).message).toMatch(/wait_for_selector "#never" matched nothing within 2000 ms/);
   }, 60_000);
+
+  it('the CLI waits out the server\'s own limit and shows its WEB_EXTRACT_FAILED, not a timeout of its own', async () => {
+    // The transport's usual wait (1 s here) is shorter than the page's limit: the extract must wait longer.
+    const r = await p.cli(['extract', `${pages.url}/scripted`, '--wait-for', '#never', '--timeout', '3000'], { env: { FACET_TIMEOUT_MS: '1000' }, timeout: 60_000 });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/wait_for_selector "#never" matched nothing within 3000 ms \(code WEB_EXTRACT_FAILED, HTTP 400/);
+    expect(r.stderr).not.toMatch(/cannot reach|is the platform running|did not answer/);
+  }, 60_000);
 });
 
 describe('without a browser', () => {

@@ -29,6 +29,20 @@ function choice<T extends string>(values: readonly T[], name: string) {
   };
 }
 
+/** What the server allows a page by default (load-page.ts): a browser load 30 s, a plain fetch 15 s. */
+const SERVER_DEFAULT_MS = { fine: 30_000, fast: 15_000 } as const;
+/** Beyond the page's own limit: starting Chromium, shaping the page, the round trip. */
+const MARGIN_MS = 15_000;
+
+/**
+ * The server answers a page that never loads (or a --wait-for that never matches) with
+ * WEB_EXTRACT_FAILED once its own limit passes; the CLI waits that long plus a margin, so
+ * the user sees the server's reason instead of a client timeout of its own.
+ */
+export function serverLimitMs(opts: Pick<ExtractOptions, 'mode' | 'waitFor' | 'timeout'>): number {
+  return opts.timeout ?? SERVER_DEFAULT_MS[opts.waitFor || opts.mode === 'fine' ? 'fine' : 'fast'];
+}
+
 export async function run(url: string, opts: ExtractOptions, deps: Deps): Promise<void> {
   for (const c of opts.cookie ?? []) if (!/^[^=;\s]+=[^;\r\n]*$/.test(c)) throw usageError(`--cookie ${JSON.stringify(c)}: expected NAME=VALUE`);
   const api = await deps.api('web');
@@ -48,7 +62,7 @@ export async function run(url: string, opts: ExtractOptions, deps: Deps): Promis
     ...(opts.ignoreEmptyImages ? { ignore_empty_text_image: true } : {}),
     ...(opts.stypes ? { with_stypes: true } : {}),
     with_cache: opts.cache,
-  });
+  }, { timeoutMs: serverLimitMs(opts) + MARGIN_MS, serverLimitMs: serverLimitMs(opts) });
   for (const w of data.warnings) io.warn(w);
   const content = typeof data.content === 'string' ? data.content : JSON.stringify(data.content, null, 2);
   if (opts.out) {

@@ -7,6 +7,7 @@ import type { Deps } from '../../../deps.js';
 import { collect, intOption, numberOption } from '../../../io/parse.js';
 import { CliError, usageError } from '../../../exit-codes.js';
 import { waitForScrape } from './wait.js';
+import { reportFailedPages } from './failures.js';
 
 interface ScrapeOptions {
   urlsFile?: string;
@@ -94,6 +95,7 @@ export async function run(args: string[], opts: ScrapeOptions, deps: Deps): Prom
     return printJob(deps, job);
   }
   const done = await waitForScrape(api, job.id, opts, deps);
+  reportFailedPages(io, done);
   if (opts.out) io.success(`wrote ${await writeOutput(opts.out, done)} page(s) and index.json to ${opts.out}`);
   printJob(deps, done);
 }
@@ -145,6 +147,7 @@ export function register(beta: Command, deps: Deps): void {
       const opts = ownOrParent<{ interval: number; timeout: number; out?: string }>(cmd, ['interval', 'timeout', 'out']);
       const api = await deps.api('scrape');
       const job = await waitForScrape(api, id, opts, deps);
+      reportFailedPages(deps.io(), job);
       if (opts.out) deps.io().success(`wrote ${await writeOutput(opts.out, job)} page(s) and index.json to ${opts.out}`);
       printJob(deps, job);
     });

@@ -31,9 +31,13 @@ export async function run(args: string[], opts: AddUrlOptions, deps: Deps): Prom
       { header: 'REASON', value: (r) => r.fail_reason ?? '' },
     ]),
   );
-  const failed = results.filter((r) => r.status === 'failed').length;
-  if (failed === results.length) throw new CliError(`no URL could be added (${failed} failed)`, EXIT.failure);
-  if (failed > 0) io.warn(`${failed} of ${results.length} URLs failed`);
+  const failures = results.filter((r) => r.status === 'failed');
+  const why = (r: (typeof results)[number]) => `${r.url}: ${r.fail_reason ?? 'no reason given'}`;
+  if (failures.length === 1 && results.length === 1) throw new CliError(`could not add ${why(failures[0])}`, EXIT.failure);
+  // The table on a terminal has a REASON column; piped or --json, stderr says which URL failed and why.
+  if (io.json || !io.stdoutIsTTY) for (const r of failures) io.warn(`could not add ${why(r)}`);
+  if (failures.length === results.length) throw new CliError(`no URL could be added (${failures.length} failed)`, EXIT.failure);
+  if (failures.length > 0) io.warn(`${failures.length} of ${results.length} URLs failed`);
 }
 
 export function register(parent: Command, deps: Deps): void {
