@@ -1,11 +1,23 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3FileStore } from '../../../src/server/files/s3/s3-file-store.js';
 import { parseS3Config } from '../../../src/server/files/s3/s3-config.js';
 import { ObjectStoreError } from '../../../src/server/files/file-store.js';
 import { startObjectStore, type TestObjectStore } from '../../helpers/s3rver.js';
+
+/** A loopback port nothing listens on: the kernel's pick, closed again. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
 
 /** The S3 implementation of the file store against a real S3-compatible server (s3rver) on 127.0.0.1. */
 describe('S3FileStore against s3rver', () => {
@@ -124,7 +136,9 @@ describe('S3FileStore against s3rver', () => {
     // (s3rver checks the access key id but not a SigV4 signature: the signature is proved against AWS's own example below.)
     const wrongKey = await storeAt('s3://facet-unit', { ...s3.env, AWS_ACCESS_KEY_ID: 'NOBODY' }).get('k').catch((e: Error) => e);
     expect((wrongKey as Error).message).toMatch(/HTTP 403 InvalidAccessKeyId/);
-    const away = await storeAt('s3://facet-unit', { ...s3.env, AWS_ENDPOINT_URL: 'http://127.0.0.1:1' }).get('k').catch((e: Error) => e);
+    // A port that was free a moment ago (a fixed one, such as 1, may be some other program's).
+    const closed = await freePort();
+    const away = await storeAt('s3://facet-unit', { ...s3.env, AWS_ENDPOINT_URL: `http://127.0.0.1:${closed}` }).get('k').catch((e: Error) => e);
     expect((away as Error).message).toMatch(/failed GET k on .*ECONNREFUSED/);
   });
 });
