@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
@@ -113,10 +114,12 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
  * Points the "local" profile at this server, and makes it current when the current profile has no
  * credentials, so `facet keys list` works in a second terminal with no further step.
  */
-async function adoptLocalProfile(deps: Deps, boot: import('../../../server/bootstrap.js').BootstrapFile): Promise<boolean> {
+async function adoptLocalProfile(deps: Deps, boot: import('../../../server/bootstrap.js').BootstrapFile, dataDir: string | undefined): Promise<boolean> {
   const store = await deps.config();
   store.update('local', {
     base_url: boot.base_url,
+    // The offline verbs (`facet serve users …`) work on this server's records while it runs.
+    data_dir: dataDir && path.resolve(dataDir),
     access_token: boot.access_token,
     ...(boot.api_key ? { api_key: boot.api_key } : {}),
     ...(boot.admin_key ? { admin_key: boot.admin_key } : {}),
@@ -183,7 +186,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
   const io = deps.io();
   const boot = server.bootstrap.data;
-  const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
+  const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot, dataDir);
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
   const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
   // The stop handlers are in place before the listening line: a supervisor that sends SIGTERM as
