@@ -183,6 +183,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
     deps.setGlobals(globals as GlobalOptions);
     await loadIO();
+    (await import('./empty-values.js')).refuseEmptyValues(action);
   });
   // The one answer that needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {

@@ -14,6 +14,8 @@ export async function withStore<T>(where: StoreLocation, fn: (ctx: { db: import(
     : await openStore({ dataDir: (await import('./offline-data-dir.js')).offlineDataDir(where, resolveDataDir) });
   try {
     return await fn({ db: store.db, now: () => new Date() });
+  } catch (err) {
+    throw await asCliError(err);
   } finally {
     await store.close();
   }
@@ -41,4 +43,15 @@ export interface StoreLocation {
 export function dataDirOf(cmd: Command): StoreLocation {
   const opts = cmd.optsWithGlobals() as { dataDir?: string; databaseUrl?: string; create?: boolean; quiet?: boolean };
   return { dataDir: opts.dataDir, databaseUrl: opts.databaseUrl ?? (process.env.FACET_DATABASE_URL || undefined), create: opts.create, quiet: opts.quiet };
+}
+
+/**
+ * The services answer bad input with an HttpError (a 400/422 for a server's caller); offline the
+ * caller typed it, so it ends as a usage error (exit 2), and a missing record as not found (4).
+ */
+async function asCliError(err: unknown): Promise<unknown> {
+  const { HttpError } = await import('../../../server/errors.js');
+  if (!(err instanceof HttpError)) return err;
+  const { CliError, EXIT, exitCodeForStatus } = await import('../../exit-codes.js');
+  return new CliError(err.message, err.status === 400 || err.status === 422 ? EXIT.usage : exitCodeForStatus(err.status));
 }
