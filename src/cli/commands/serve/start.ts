@@ -2,7 +2,7 @@ import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
-import { usageError } from '../../exit-codes.js';
+import { CliError, EXIT, usageError } from '../../exit-codes.js';
 import { addObjectStoreOptions, objectStoreOptions, type ObjectStoreFlags } from './object-store-options.js';
 import { timeBudgetOption, type TimeBudgets } from './job-options.js';
 
@@ -170,9 +170,17 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
 /** Starts the platform; a malformed allowance is the caller's input: a usage error that names it. */
 export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
   const { startServer } = await import('../../../server/server.js');
-  return startServer(options).catch((e: Error) => {
+  return startServer(options).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE' || e.code === 'EACCES') throw portError(e.code, options.host, options.port);
     throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' || /^--public-url /.test(e.message) ? usageError(e.message) : e;
   });
+}
+
+/** A port that cannot be had says which and what to do, not a raw `listen EADDRINUSE`. */
+function portError(code: string, host: string | undefined, port: number | undefined): CliError {
+  const where = `port ${port ?? '?'} on ${host ?? '127.0.0.1'}`;
+  const why = code === 'EADDRINUSE' ? `${where} is in use (another server is listening there)` : `${where} needs privileges this user does not have`;
+  return new CliError(`cannot listen: ${why}`, EXIT.failure, 'pick another with --port N (`npm start -- --port N` from a checkout), or --port 0 for any free port');
 }
 
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
