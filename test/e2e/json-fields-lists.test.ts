@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProgram, registerAll } from '../../src/cli/main.js';
 import type { Deps } from '../../src/cli/deps.js';
 import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
+import { runOnPty } from '../helpers/pty.js';
 
 /** Every `list` command of the CLI, read from the command tree: a new list command is covered. */
 async function listCommands(): Promise<string[]> {
@@ -72,5 +73,14 @@ describe('--json WORD is settled by the command tree', () => {
     const r = await p.cli(['livedocs', 'list', '--json', 'nope']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/available fields: .*short_id/);
+  });
+
+  it('on a terminal the paging info of a shaped page goes to stderr; piped it does not', async () => {
+    const piped = ok(await p.cli(['livedocs', 'list', '--json', 'name']));
+    expect(piped.stderr).toBe('');
+    const run = runOnPty(['livedocs', 'list', '--json', 'name'], { configDir: p.configDir });
+    expect(await run.exited).toBe(0);
+    expect(run.output()).toMatch(/page 1, 1 of 1 \(--page N --size N for more\)/);
+    expect(run.output()).toMatch(/"name": "Lists"/);
   });
 });
