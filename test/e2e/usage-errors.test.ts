@@ -21,7 +21,7 @@ const CASES: Array<[string[], RegExp]> = [
   [['mindmap', ''], /<query> must not be empty/],
   [['extract', ''], /<url> must not be empty/],
   [['social', 'search', ''], /<query> must not be empty/],
-  [['serve', 'users', 'create', ''], /<name> must not be empty/],
+  [['serve', 'users', 'create', '', '--data-dir', '/nonexistent/facet-test'], /<name> must not be empty/],
 ];
 
 describe('usage errors exit 2', () => {
