@@ -20,6 +20,8 @@ const CASES: Array<[string[], RegExp]> = [
   [['projects', 'create', ''], /<name> must not be empty/],
   [['mindmap', ''], /<query> must not be empty/],
   [['extract', ''], /<url> must not be empty/],
+  [['extract', 'example.com/page'], /not an http or https URL: example.com\/page/],
+  [['extract', 'ftp://example.com/x'], /not an http or https URL/],
   [['social', 'search', ''], /<query> must not be empty/],
   [['serve', 'users', 'create', '', '--data-dir', '/nonexistent/facet-test'], /<name> must not be empty/],
 ];
