@@ -317,37 +317,37 @@ function __facet_words
     case 'serve users'
       echo create list ls credits plan --help
     case 'serve users create'
-      echo --admin --plan --credits --data-dir --database-url --help
+      echo --admin --plan --credits --data-dir --create --database-url --help
     case 'serve users list'
-      echo --data-dir --database-url --help
+      echo --data-dir --create --database-url --help
     case 'serve users ls'
-      echo --data-dir --database-url --help
+      echo --data-dir --create --database-url --help
     case 'serve users credits'
-      echo --data-dir --database-url --help
+      echo --data-dir --create --database-url --help
     case 'serve users plan'
-      echo --data-dir --database-url --help
+      echo --data-dir --create --database-url --help
     case 'serve token'
-      echo --ttl --data-dir --database-url --help
+      echo --ttl --data-dir --create --database-url --help
     case 'serve usage'
       echo record --help
     case 'serve usage record'
-      echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --database-url --help
+      echo --key --user --task --model --operation --input --output --cache-read --cache-write --web-searches --cost --data-dir --create --database-url --help
     case 'serve share'
-      echo --revoke --data-dir --database-url --help
+      echo --revoke --data-dir --create --database-url --help
     case 'serve seed'
       echo --help
     case 'serve social'
       echo import --help
     case 'serve social import'
-      echo --no-seed --data-dir --database-url --help
+      echo --no-seed --data-dir --create --database-url --help
     case 'serve data'
       echo import --help
     case 'serve data import'
-      echo --data-dir --database-url --help
+      echo --data-dir --create --database-url --help
     case 'serve subtitles'
       echo import --help
     case 'serve subtitles import'
-      echo --language --title --kind --format --data-dir --database-url --help
+      echo --language --title --kind --format --data-dir --create --database-url --help
     case 'serve migrate'
       echo --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --from --to --copy-files-to --help
     case 'completion'

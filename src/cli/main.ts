@@ -70,7 +70,7 @@ async function loadIO(): Promise<void> {
   IOClass ??= (await import('./io/output.js')).IO;
 }
 
-function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: string[]): Deps & { setGlobals(g: GlobalOptions): void } {
+function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonShape: { fields?: string[] }): Deps & { setGlobals(g: GlobalOptions): void } {
   let globals: GlobalOptions = {};
   let io: IO | undefined;
   let configP: Promise<import('./config/profiles.js').ConfigStore> | undefined;
@@ -94,7 +94,7 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonFields?: strin
         json: Boolean(globals.json),
         quiet: Boolean(globals.quiet),
         color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
-        shape: { fields: jsonFields, jq: globals.jq },
+        shape: { fields: jsonShape.fields, jq: globals.jq },
       }));
     },
     config() {
@@ -177,15 +177,16 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     });
   }
   let args = argv.slice(2);
-  let jsonFields: string[] | undefined;
+  const jsonShape: { fields?: string[] } = {};
+  let jsonCandidate: number | undefined;
   try {
     // Loaded only when --json is there at all: other commands start as fast as before.
-    if (args.some((a) => a.startsWith('--json'))) ({ args, fields: jsonFields } = (await import('./io/json-shape.js')).extractJsonFields(args));
+    if (args.some((a) => a.startsWith('--json'))) ({ args, fields: jsonShape.fields, candidate: jsonCandidate } = (await import('./io/json-shape.js')).extractJsonFields(args));
   } catch (err) {
     streams.stderr.write(`error: ${(err as Error).message}\n`);
     return EXIT.usage;
   }
-  const deps = createDeps(streams, env, jsonFields);
+  const deps = createDeps(streams, env, jsonShape);
   const program = createProgram(deps);
   program.hook('preAction', async (_root, action) => {
     const globals = action.optsWithGlobals() as GlobalOptions & { profile?: unknown };
@@ -193,6 +194,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
     deps.setGlobals(globals as GlobalOptions);
     await loadIO();
+    (await import('./empty-values.js')).refuseEmptyValues(action);
   });
   // The one answer that needs no command tree.
   if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
@@ -213,6 +215,10 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
         if (g === wanted) (await g.load()).register(program, deps);
         else program.command(g.name).description(g.summary);
       }
+    }
+    if (jsonCandidate !== undefined && (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate)) {
+      jsonShape.fields = [args[jsonCandidate]];
+      args = args.filter((_, i) => i !== jsonCandidate);
     }
     await program.parseAsync([...argv.slice(0, 2), ...args]);
     if (IOClass) await deps.io().flush();

@@ -44,6 +44,8 @@ export function serverLimitMs(opts: Pick<ExtractOptions, 'mode' | 'waitFor' | 't
 }
 
 export async function run(url: string, opts: ExtractOptions, deps: Deps): Promise<void> {
+  // The server refuses anything but an absolute http(s) URL; a typo is the caller's (exit 2).
+  if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) throw usageError(`not an http or https URL: ${url}`);
   for (const c of opts.cookie ?? []) if (!/^[^=;\s]+=[^;\r\n]*$/.test(c)) throw usageError(`--cookie ${JSON.stringify(c)}: expected NAME=VALUE`);
   const api = await deps.api('web');
   const io = deps.io();

@@ -4,7 +4,8 @@ import { JsonFile } from './config-file.js';
 
 export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key', 'default_livedoc'] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
-export type Profile = Partial<Record<ProfileKey, string>>;
+/** data_dir: where the `local` profile's server keeps its records (set by `facet serve`, for the offline verbs). */
+export type Profile = Partial<Record<ProfileKey, string>> & { data_dir?: string };
 
 export const SECRET_KEYS: ReadonlySet<ProfileKey> = new Set(['api_key', 'access_token', 'admin_key']);
 

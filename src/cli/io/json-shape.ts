@@ -14,12 +14,14 @@ const FIELD_LIST = /^[A-Za-z_][\w.-]*(,[A-Za-z_][\w.-]*)*$/;
 
 /**
  * Takes the field list out of argv: `--json=id,name`, or `--json id,name` when the next word is a
- * comma-separated list. A lone word after --json stays an argument (`facet --json keys list`,
- * `facet keys get --json KEY_ID`): for one field write `--json=id`. See docs/decisions.md.
+ * comma-separated list. A lone word after --json (`--json id`) may be a field or an argument
+ * (`facet --json keys list`, `facet keys delete --json KEY_ID`): it is left in argv and its index
+ * returned as `candidate`, for resolveJsonCandidate to settle once the command tree is known.
  */
-export function extractJsonFields(args: string[]): { args: string[]; fields?: string[] } {
+export function extractJsonFields(args: string[]): { args: string[]; fields?: string[]; candidate?: number } {
   const out: string[] = [];
   let fields: string[] | undefined;
+  let candidate: number | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
@@ -34,9 +36,26 @@ export function extractJsonFields(args: string[]): { args: string[]; fields?: st
     } else if (a === '--json' && i + 1 < args.length && args[i + 1].includes(',') && FIELD_LIST.test(args[i + 1])) {
       fields = args[++i].split(',');
       out.push('--json');
-    } else out.push(a);
+    } else {
+      if (a === '--json' && i + 1 < args.length && FIELD_LIST.test(args[i + 1]) && !fields) candidate = out.length + 1;
+      out.push(a);
+    }
   }
-  return { args: out, fields };
+  return { args: out, fields, candidate: fields ? undefined : candidate };
+}
+
+/**
+ * A /v2 page (`{page, size, total, items}`): with a field list its records are the items, so
+ * `livedocs list --json short_id` selects fields of the LiveDocs, not of the page.
+ */
+export function pageOf(data: unknown): { items: unknown[]; page: number; size: number; total: number } | undefined {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+  const d = data as Record<string, unknown>;
+  const paging = Object.keys(d).every((k) => ['items', 'page', 'size', 'total'].includes(k));
+  if (paging && Array.isArray(d.items) && typeof d.page === 'number' && typeof d.size === 'number' && typeof d.total === 'number') {
+    return d as { items: unknown[]; page: number; size: number; total: number };
+  }
+  return undefined;
 }
 
 function pick(record: unknown, fields: string[]): unknown {

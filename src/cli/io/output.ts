@@ -81,8 +81,11 @@ export class IO {
     const shape = this.options.shape;
     if (!shape?.fields && !shape?.jq) return this.write(format(data));
     const run = async () => {
-      const { selectFields, runJq } = await import('./json-shape.js');
-      const selected = shape.fields ? selectFields(data, shape.fields) : data;
+      const { selectFields, runJq, pageOf } = await import('./json-shape.js');
+      // A field list on a /v2 page selects from its records; where the page is, a person sees on stderr.
+      const page = shape.fields ? pageOf(data) : undefined;
+      if (page && this.stderrIsTTY) this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
+      const selected = shape.fields ? selectFields(page ? page.items : data, shape.fields) : data;
       this.write(shape.jq ? await runJq(selected, shape.jq) : format(selected));
     };
     this.pending = this.pending.then(run);

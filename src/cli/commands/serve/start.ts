@@ -1,7 +1,8 @@
+import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { collect, intOption } from '../../io/parse.js';
-import { usageError } from '../../exit-codes.js';
+import { CliError, EXIT, usageError } from '../../exit-codes.js';
 import { addObjectStoreOptions, objectStoreOptions, type ObjectStoreFlags } from './object-store-options.js';
 import { timeBudgetOption, type TimeBudgets } from './job-options.js';
 
@@ -113,10 +114,12 @@ const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
  * Points the "local" profile at this server, and makes it current when the current profile has no
  * credentials, so `facet keys list` works in a second terminal with no further step.
  */
-async function adoptLocalProfile(deps: Deps, boot: import('../../../server/bootstrap.js').BootstrapFile): Promise<boolean> {
+async function adoptLocalProfile(deps: Deps, boot: import('../../../server/bootstrap.js').BootstrapFile, dataDir: string | undefined): Promise<boolean> {
   const store = await deps.config();
   store.update('local', {
     base_url: boot.base_url,
+    // The offline verbs (`facet serve users …`) work on this server's records while it runs.
+    data_dir: dataDir && path.resolve(dataDir),
     access_token: boot.access_token,
     ...(boot.api_key ? { api_key: boot.api_key } : {}),
     ...(boot.admin_key ? { admin_key: boot.admin_key } : {}),
@@ -167,9 +170,17 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
 /** Starts the platform; a malformed allowance is the caller's input: a usage error that names it. */
 export async function startPlatform(options: import('../../../server/server.js').StartOptions) {
   const { startServer } = await import('../../../server/server.js');
-  return startServer(options).catch((e: Error) => {
+  return startServer(options).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE' || e.code === 'EACCES') throw portError(e.code, options.host, options.port);
     throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' || /^--public-url /.test(e.message) ? usageError(e.message) : e;
   });
+}
+
+/** A port that cannot be had says which and what to do, not a raw `listen EADDRINUSE`. */
+function portError(code: string, host: string | undefined, port: number | undefined): CliError {
+  const where = `port ${port ?? '?'} on ${host ?? '127.0.0.1'}`;
+  const why = code === 'EADDRINUSE' ? `${where} is in use (another server is listening there)` : `${where} needs privileges this user does not have`;
+  return new CliError(`cannot listen: ${why}`, EXIT.failure, 'pick another with --port N (`npm start -- --port N` from a checkout), or --port 0 for any free port');
 }
 
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
@@ -183,7 +194,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
   const io = deps.io();
   const boot = server.bootstrap.data;
-  const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot);
+  const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot, dataDir);
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
   const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
   // The stop handlers are in place before the listening line: a supervisor that sends SIGTERM as
