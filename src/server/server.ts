@@ -11,7 +11,7 @@ import { serializeRequest } from './http/log-redaction.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrapRecords, writeBootstrapFile, type BootstrapResult } from './bootstrap.js';
-import { installLinkBase, normalizePublicUrl, trustFunction, type LinkBaseOptions } from './http/link-base.js';
+import { installLinkBase, normalizePublicUrl, proxyTrust, type LinkBaseOptions } from './http/link-base.js';
 import { Readiness } from './readiness.js';
 import { loadCatalog } from './engines/gateway/catalog.js';
 import { ModelDirectory } from './engines/gateway/directory.js';
@@ -256,14 +256,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
         };
-  const app = buildApp(ctx, {
-    logger,
-    timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts },
-    trustProxy: publicUrl || options.trustProxy === undefined ? undefined : trustFunction(options.trustProxy),
-  });
+  const trusted = proxyTrust({ publicUrl, trustProxy: options.trustProxy });
+  const app = buildApp(ctx, { logger, timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }, trustProxy: trusted });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   let listenBase = '';
-  const linkBase = installLinkBase(app, { publicUrl, trustProxy: options.trustProxy }, () => listenBase);
+  const linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
   Object.defineProperty(ctx, 'baseUrl', { get: linkBase, enumerable: true });
 
   let sweeper: NodeJS.Timeout | undefined;
@@ -275,7 +272,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Stops taking connections; a new request on an open one answers 503. Requests in flight go on.
     const closed = app.close();
     const unfinished = await ctx.streams.drainWriters(drainMs);
-    if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms; their readers get an error event`);
+    if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms are cut off; the orphan sweep (this instance at its next start, or another) ends their streams with an error event`);
     ctx.streams.stopFollowing();
     ctx.streams.endReaders();
     await closed;

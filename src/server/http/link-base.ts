@@ -16,6 +16,8 @@ export interface LinkBaseOptions {
 
 const forwarded = new AsyncLocalStorage<string>();
 
+type Trust = (addr: string, hop: number) => boolean;
+
 /** `--public-url` without a trailing slash, checked: an http(s) URL with no query or fragment. */
 export function normalizePublicUrl(value: string): string {
   let url: URL;
@@ -29,7 +31,7 @@ export function normalizePublicUrl(value: string): string {
 }
 
 /** The link base for this request, or null to use the instance's own. */
-function forwardedBase(request: FastifyRequest, trusted: (addr: string, hop: number) => boolean): string | null {
+function forwardedBase(request: FastifyRequest, trusted: Trust): string | null {
   if (!request.headers['x-forwarded-host']) return null;
   const from = request.socket.remoteAddress;
   if (!from || !trusted(from, 0)) return null;
@@ -38,29 +40,29 @@ function forwardedBase(request: FastifyRequest, trusted: (addr: string, hop: num
 }
 
 /**
- * Installs the per-request link base (only with --trust-proxy and no --public-url) and returns the
- * function every link is built from. The handler runs inside the hook's context, so services
- * reading `ctx.baseUrl` while serving the request see the forwarded base.
+ * Whom to believe about forwarded headers: nobody with --public-url (it decides every link) or
+ * without --trust-proxy. The one function is given to Fastify and used here, so both agree.
  */
-export function installLinkBase(app: FastifyInstance, options: LinkBaseOptions, ownBase: () => string): () => string {
-  if (options.publicUrl) {
-    const base = options.publicUrl;
-    return () => base;
-  }
-  if (options.trustProxy === undefined || options.trustProxy === false) return ownBase;
-  const trusted = trustFunction(options.trustProxy);
+export function proxyTrust(options: LinkBaseOptions): Trust | undefined {
+  const trust = options.trustProxy;
+  if (options.publicUrl || trust === undefined || trust === false) return undefined;
+  if (trust === true) return () => true;
+  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
+  return proxyAddr.compile(typeof trust === 'string' ? trust.split(',').map((s) => s.trim()) : trust);
+}
+
+/**
+ * Installs the per-request link base (only when proxies are trusted) and returns the function
+ * every link is built from. The handler runs inside the hook's context, so services reading
+ * `ctx.baseUrl` while serving the request see the forwarded base.
+ */
+export function installLinkBase(app: FastifyInstance, publicUrl: string | undefined, trusted: Trust | undefined, ownBase: () => string): () => string {
+  if (publicUrl) return () => publicUrl;
+  if (!trusted) return ownBase;
   app.addHook('preHandler', (request, _reply, done) => {
     const base = forwardedBase(request, trusted);
     if (base) forwarded.run(base, done);
     else done();
   });
   return () => forwarded.getStore() ?? ownBase();
-}
-
-/** `--trust-proxy` as one function, given to Fastify too, so both agree on whom to believe. */
-export function trustFunction(trust: NonNullable<LinkBaseOptions['trustProxy']>): (addr: string, hop: number) => boolean {
-  if (trust === true) return () => true;
-  if (trust === false) return () => false;
-  if (typeof trust === 'number') return (_addr, hop) => hop < trust;
-  return proxyAddr.compile(typeof trust === 'string' ? trust.split(',').map((s) => s.trim()) : trust);
 }
