@@ -28,6 +28,7 @@ import { betaFinancialRoutes } from './routes/beta-financial.js';
 import { betaTrafficRoutes } from './routes/beta-traffic.js';
 import { betaReviewRoutes } from './routes/beta-reviews.js';
 import { betaAppDataRoutes } from './routes/beta-app-data.js';
+import { keepConnectionForRefusedBody } from './http/refused-body.js';
 import { installResponseJournal } from './http/response-journal.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
@@ -177,6 +178,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number }, request);
     const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
+    keepConnectionForRefusedBody(request, reply, shaped.status);
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
   });
 

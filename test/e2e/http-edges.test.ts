@@ -129,3 +129,49 @@ describe('what Node and the router refuse comes in the surface shape', () => {
     expect(JSON.parse(r.body)).toMatchObject({ ...v2, code: 'INVALID_PARAMETER' });
   });
 });
+
+describe('a body refused for its size', () => {
+  /** Writes the head, waits for the answer to it, then writes the body the head announced and a second request. */
+  function refusedThenWritten(head: string, body: Buffer, next: string): Promise<{ first: string; rest: string; writeError?: string }> {
+    const { port } = new URL(p.url);
+    return new Promise((resolve) => {
+      const socket = net.connect(Number(port), '127.0.0.1');
+      let received = '';
+      let first = '';
+      let writeError: string | undefined;
+      const done = setTimeout(() => socket.destroy(), 8_000);
+      socket.on('data', (d) => {
+        received += d.toString('latin1');
+        if (!first && received.includes('\r\n\r\n') && /content-length: (\d+)/i.test(received)) {
+          const length = Number(/content-length: (\d+)/i.exec(received)![1]);
+          const end = received.indexOf('\r\n\r\n') + 4 + length;
+          if (received.length < end) return;
+          first = received.slice(0, end);
+          received = received.slice(end);
+          socket.write(body, (err) => {
+            if (err) writeError = (err as NodeJS.ErrnoException).code;
+            else socket.write(next);
+          });
+        } else if (first && received.includes('\r\n\r\n')) socket.end();
+      });
+      socket.on('error', (err) => (writeError ??= (err as NodeJS.ErrnoException).code));
+      socket.on('close', () => {
+        clearTimeout(done);
+        resolve({ first, rest: received, writeError });
+      });
+      socket.write(head);
+    });
+  }
+
+  it('a caller still writing the announced body reads the 413, and the connection carries its next request', async () => {
+    // The 413 is decided from Content-Length alone; a server that hung up on the rest of the body
+    // would reset the connection under a client that writes before it reads (fetch does).
+    const size = 5 * 1024 * 1024;
+    const head = `POST /v1/beta/seo/backlinks/backlinks/live HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${p.boot.api_key}\r\nContent-Type: application/json\r\nContent-Length: ${size}\r\n\r\n`;
+    const r = await refusedThenWritten(head, Buffer.alloc(size, 0x20), 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(r.first).toMatch(/^HTTP\/1\.1 413/);
+    expect(r.first).toMatch(/at most 4 MiB/);
+    expect(r.writeError).toBeUndefined();
+    expect(r.rest).toMatch(/^HTTP\/1\.1 200/);
+  });
+});
