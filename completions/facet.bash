@@ -182,16 +182,155 @@ __facet_words() {
   esac
 }
 
+__facet_values() {
+  case "$1" in
+    "--profile") echo "@profiles" ;;
+    "auth token --type") echo "api-key access-token admin-key" ;;
+    "tasks list --project") echo "@projects" ;;
+    "tasks list --status") echo "queued running succeeded failed canceled" ;;
+    "tasks ls --project") echo "@projects" ;;
+    "tasks ls --status") echo "queued running succeeded failed canceled" ;;
+    "tasks create --kind") echo "illustration screenshot" ;;
+    "tasks create --project") echo "@projects" ;;
+    "models list --kind") echo "chat image_generation video_generation decisions image-task" ;;
+    "models ls --kind") echo "chat image_generation video_generation decisions image-task" ;;
+    "llm --surface") echo "chat responses messages" ;;
+    "livedocs resources list --livedoc") echo "@livedocs" ;;
+    "livedocs resources list --type") echo "web ai_doc file" ;;
+    "livedocs resources ls --livedoc") echo "@livedocs" ;;
+    "livedocs resources ls --type") echo "web ai_doc file" ;;
+    "livedocs resources get --livedoc") echo "@livedocs" ;;
+    "livedocs resources update --livedoc") echo "@livedocs" ;;
+    "livedocs resources content --livedoc") echo "@livedocs" ;;
+    "livedocs resources add-url --livedoc") echo "@livedocs" ;;
+    "livedocs resources add-doc --livedoc") echo "@livedocs" ;;
+    "livedocs resources set-content --livedoc") echo "@livedocs" ;;
+    "livedocs resources upload --livedoc") echo "@livedocs" ;;
+    "livedocs resources upload-doc --livedoc") echo "@livedocs" ;;
+    "livedocs resources delete --livedoc") echo "@livedocs" ;;
+    "livedocs resources rm --livedoc") echo "@livedocs" ;;
+    "livedocs resources download --livedoc") echo "@livedocs" ;;
+    "livedocs resources retrieve --livedoc") echo "@livedocs" ;;
+    "livedocs resources route --livedoc") echo "@livedocs" ;;
+    "livedocs resources ppt-retrieve --livedoc") echo "@livedocs" ;;
+    "conversations start --livedoc") echo "@livedocs" ;;
+    "conversations list --livedoc") echo "@livedocs" ;;
+    "conversations ls --livedoc") echo "@livedocs" ;;
+    "ask --livedoc") echo "@livedocs" ;;
+    "slides themes list --lang") echo "en zh-Hans" ;;
+    "slides themes list --type") echo "default custom" ;;
+    "slides themes ls --lang") echo "en zh-Hans" ;;
+    "slides themes ls --type") echo "default custom" ;;
+    "slides themes create --heading-font") echo "Lato Open Sans Carlito Caladea Liberation Sans Liberation Serif DejaVu Sans DejaVu Serif WenQuanYi Micro Hei" ;;
+    "slides themes create --body-font") echo "Lato Open Sans Carlito Caladea Liberation Sans Liberation Serif DejaVu Sans DejaVu Serif WenQuanYi Micro Hei" ;;
+    "slides themes create --backdrop") echo "solid band-left band-top frame split" ;;
+    "slides themes create --title-layout") echo "centered left band" ;;
+    "slides themes create --bullet-style") echo "dot bar card" ;;
+    "slides create --livedoc") echo "@livedocs" ;;
+    "slides create --theme") echo "@themes" ;;
+    "slides create --lang") echo "en zh-Hans" ;;
+    "pages create --livedoc") echo "@livedocs" ;;
+    "social search --type") echo "Latest Top" ;;
+    "extract --format") echo "html text markdown" ;;
+    "extract --mode") echo "fast fine" ;;
+    "subtitles --format") echo "text srt vtt json" ;;
+    "mindmap --layout") echo "MIND_MAP LOGICAL_STRUCTURE ORGANIZATION_STRUCTURE CATALOG_ORGANIZATION TIMELINE FISHBONE" ;;
+    "mindmap --livedoc") echo "@livedocs" ;;
+    "beta backlinks --mode") echo "as_is one_per_domain one_per_anchor" ;;
+    "beta backlinks --status") echo "live lost all" ;;
+    "beta backlinks --rank-scale") echo "one_thousand one_hundred" ;;
+    "beta reviews post --platform") echo "google trustpilot tripadvisor" ;;
+    "beta reviews post --sort") echo "relevance recency" ;;
+    "beta reviews ready --platform") echo "google trustpilot tripadvisor" ;;
+    "beta reviews get --platform") echo "google trustpilot tripadvisor" ;;
+    "beta reviews callbacks --platform") echo "google trustpilot tripadvisor" ;;
+    "beta traffic --country") echo "us ww" ;;
+    "beta traffic --source") echo "desktop mobile_web total" ;;
+    "beta traffic --traffic-source") echo "organic paid all" ;;
+    "beta income --period") echo "annual quarterly ttm" ;;
+    "beta insiders --type") echo "buy sell grant" ;;
+    "beta social search --type") echo "Latest Top" ;;
+    "serve --log-format") echo "pretty json" ;;
+    "serve users create --plan") echo "free paid" ;;
+    "serve usage record --model") echo "@models" ;;
+    "serve subtitles import --kind") echo "manual generated" ;;
+    "serve subtitles import --format") echo "vtt srt json3 srv3" ;;
+    "completion install --shell") echo "bash zsh fish powershell" ;;
+    *) return 1 ;;
+  esac
+}
+
+__facet_argument() {
+  case "$1" in
+    "config get") echo "base_url image_base_url api_key access_token admin_key default_livedoc" ;;
+    "config set") echo "base_url image_base_url api_key access_token admin_key default_livedoc" ;;
+    "config unset") echo "base_url image_base_url api_key access_token admin_key default_livedoc" ;;
+    "config profiles delete") echo "@profiles" ;;
+    "config use") echo "@profiles" ;;
+    "keys delete") echo "@keys" ;;
+    "keys rm") echo "@keys" ;;
+    "admin keys delete") echo "@keys" ;;
+    "admin keys rm") echo "@keys" ;;
+    "admin keys freeze") echo "@keys" ;;
+    "admin keys unfreeze") echo "@keys" ;;
+    "projects update") echo "@projects" ;;
+    "projects delete") echo "@projects" ;;
+    "projects rm") echo "@projects" ;;
+    "projects upload") echo "@projects" ;;
+    "projects files") echo "@projects" ;;
+    "projects delete-file") echo "@projects" ;;
+    "projects sites") echo "@projects" ;;
+    "projects add-site") echo "@projects" ;;
+    "projects remove-site") echo "@projects" ;;
+    "tasks get") echo "@tasks" ;;
+    "tasks wait") echo "@tasks" ;;
+    "tasks cancel") echo "@tasks" ;;
+    "tasks retry") echo "@tasks" ;;
+    "tasks logs") echo "@tasks" ;;
+    "tasks files") echo "@tasks" ;;
+    "tasks cat") echo "@tasks" ;;
+    "tasks download") echo "@tasks" ;;
+    "llm") echo "@models" ;;
+    "livedocs get") echo "@livedocs" ;;
+    "livedocs update") echo "@livedocs" ;;
+    "livedocs delete") echo "@livedocs" ;;
+    "livedocs rm") echo "@livedocs" ;;
+    "livedocs resources list") echo "@livedocs" ;;
+    "livedocs resources ls") echo "@livedocs" ;;
+    "livedocs resources add-doc") echo "@livedocs" ;;
+    "slides themes delete") echo "@themes" ;;
+    "slides themes rm") echo "@themes" ;;
+    "serve share") echo "@livedocs" ;;
+    "serve data import") echo "backlinks income insiders" ;;
+    "completion") echo "bash zsh fish powershell" ;;
+    *) return 1 ;;
+  esac
+}
+
+__facet_expand() {
+  case "$1" in
+    @*) facet __complete "${1#@}" 2>/dev/null ;;
+    *) echo "$1" ;;
+  esac
+}
+
 _facet() {
-  local cur path w i words
+  local cur prev path w i words more
   cur="${COMP_WORDS[COMP_CWORD]}"
+  prev="${COMP_WORDS[COMP_CWORD-1]}"
   path=""
   for ((i = 1; i < COMP_CWORD; i++)); do
     w="${COMP_WORDS[i]}"
     case "$w" in -*) continue ;; esac
     if __facet_words "${path:+$path }$w" >/dev/null; then path="${path:+$path }$w"; fi
   done
+  if [[ "$prev" == --* ]] && words="$(__facet_values "${path:+$path }$prev")"; then
+    words="$(__facet_expand "$words")"
+    COMPREPLY=($(compgen -W "$words" -- "$cur"))
+    return
+  fi
   words="$(__facet_words "$path")"
+  if [[ "$cur" != -* ]] && more="$(__facet_argument "$path")"; then words="$words $(__facet_expand "$more")"; fi
   COMPREPLY=($(compgen -W "$words" -- "$cur"))
 }
 complete -o default -F _facet facet

@@ -359,8 +359,257 @@ function __facet_words
   end
 end
 
+function __facet_values
+  switch "$argv[1]"
+    case '--profile'
+      echo @profiles
+    case 'auth token --type'
+      echo api-key access-token admin-key
+    case 'tasks list --project'
+      echo @projects
+    case 'tasks list --status'
+      echo queued running succeeded failed canceled
+    case 'tasks ls --project'
+      echo @projects
+    case 'tasks ls --status'
+      echo queued running succeeded failed canceled
+    case 'tasks create --kind'
+      echo illustration screenshot
+    case 'tasks create --project'
+      echo @projects
+    case 'models list --kind'
+      echo chat image_generation video_generation decisions image-task
+    case 'models ls --kind'
+      echo chat image_generation video_generation decisions image-task
+    case 'llm --surface'
+      echo chat responses messages
+    case 'livedocs resources list --livedoc'
+      echo @livedocs
+    case 'livedocs resources list --type'
+      echo web ai_doc file
+    case 'livedocs resources ls --livedoc'
+      echo @livedocs
+    case 'livedocs resources ls --type'
+      echo web ai_doc file
+    case 'livedocs resources get --livedoc'
+      echo @livedocs
+    case 'livedocs resources update --livedoc'
+      echo @livedocs
+    case 'livedocs resources content --livedoc'
+      echo @livedocs
+    case 'livedocs resources add-url --livedoc'
+      echo @livedocs
+    case 'livedocs resources add-doc --livedoc'
+      echo @livedocs
+    case 'livedocs resources set-content --livedoc'
+      echo @livedocs
+    case 'livedocs resources upload --livedoc'
+      echo @livedocs
+    case 'livedocs resources upload-doc --livedoc'
+      echo @livedocs
+    case 'livedocs resources delete --livedoc'
+      echo @livedocs
+    case 'livedocs resources rm --livedoc'
+      echo @livedocs
+    case 'livedocs resources download --livedoc'
+      echo @livedocs
+    case 'livedocs resources retrieve --livedoc'
+      echo @livedocs
+    case 'livedocs resources route --livedoc'
+      echo @livedocs
+    case 'livedocs resources ppt-retrieve --livedoc'
+      echo @livedocs
+    case 'conversations start --livedoc'
+      echo @livedocs
+    case 'conversations list --livedoc'
+      echo @livedocs
+    case 'conversations ls --livedoc'
+      echo @livedocs
+    case 'ask --livedoc'
+      echo @livedocs
+    case 'slides themes list --lang'
+      echo en zh-Hans
+    case 'slides themes list --type'
+      echo default custom
+    case 'slides themes ls --lang'
+      echo en zh-Hans
+    case 'slides themes ls --type'
+      echo default custom
+    case 'slides themes create --heading-font'
+      echo Lato Open Sans Carlito Caladea Liberation Sans Liberation Serif DejaVu Sans DejaVu Serif WenQuanYi Micro Hei
+    case 'slides themes create --body-font'
+      echo Lato Open Sans Carlito Caladea Liberation Sans Liberation Serif DejaVu Sans DejaVu Serif WenQuanYi Micro Hei
+    case 'slides themes create --backdrop'
+      echo solid band-left band-top frame split
+    case 'slides themes create --title-layout'
+      echo centered left band
+    case 'slides themes create --bullet-style'
+      echo dot bar card
+    case 'slides create --livedoc'
+      echo @livedocs
+    case 'slides create --theme'
+      echo @themes
+    case 'slides create --lang'
+      echo en zh-Hans
+    case 'pages create --livedoc'
+      echo @livedocs
+    case 'social search --type'
+      echo Latest Top
+    case 'extract --format'
+      echo html text markdown
+    case 'extract --mode'
+      echo fast fine
+    case 'subtitles --format'
+      echo text srt vtt json
+    case 'mindmap --layout'
+      echo MIND_MAP LOGICAL_STRUCTURE ORGANIZATION_STRUCTURE CATALOG_ORGANIZATION TIMELINE FISHBONE
+    case 'mindmap --livedoc'
+      echo @livedocs
+    case 'beta backlinks --mode'
+      echo as_is one_per_domain one_per_anchor
+    case 'beta backlinks --status'
+      echo live lost all
+    case 'beta backlinks --rank-scale'
+      echo one_thousand one_hundred
+    case 'beta reviews post --platform'
+      echo google trustpilot tripadvisor
+    case 'beta reviews post --sort'
+      echo relevance recency
+    case 'beta reviews ready --platform'
+      echo google trustpilot tripadvisor
+    case 'beta reviews get --platform'
+      echo google trustpilot tripadvisor
+    case 'beta reviews callbacks --platform'
+      echo google trustpilot tripadvisor
+    case 'beta traffic --country'
+      echo us ww
+    case 'beta traffic --source'
+      echo desktop mobile_web total
+    case 'beta traffic --traffic-source'
+      echo organic paid all
+    case 'beta income --period'
+      echo annual quarterly ttm
+    case 'beta insiders --type'
+      echo buy sell grant
+    case 'beta social search --type'
+      echo Latest Top
+    case 'serve --log-format'
+      echo pretty json
+    case 'serve users create --plan'
+      echo free paid
+    case 'serve usage record --model'
+      echo @models
+    case 'serve subtitles import --kind'
+      echo manual generated
+    case 'serve subtitles import --format'
+      echo vtt srt json3 srv3
+    case 'completion install --shell'
+      echo bash zsh fish powershell
+    case '*'
+      return 1
+  end
+end
+
+function __facet_argument
+  switch "$argv[1]"
+    case 'config get'
+      echo base_url image_base_url api_key access_token admin_key default_livedoc
+    case 'config set'
+      echo base_url image_base_url api_key access_token admin_key default_livedoc
+    case 'config unset'
+      echo base_url image_base_url api_key access_token admin_key default_livedoc
+    case 'config profiles delete'
+      echo @profiles
+    case 'config use'
+      echo @profiles
+    case 'keys delete'
+      echo @keys
+    case 'keys rm'
+      echo @keys
+    case 'admin keys delete'
+      echo @keys
+    case 'admin keys rm'
+      echo @keys
+    case 'admin keys freeze'
+      echo @keys
+    case 'admin keys unfreeze'
+      echo @keys
+    case 'projects update'
+      echo @projects
+    case 'projects delete'
+      echo @projects
+    case 'projects rm'
+      echo @projects
+    case 'projects upload'
+      echo @projects
+    case 'projects files'
+      echo @projects
+    case 'projects delete-file'
+      echo @projects
+    case 'projects sites'
+      echo @projects
+    case 'projects add-site'
+      echo @projects
+    case 'projects remove-site'
+      echo @projects
+    case 'tasks get'
+      echo @tasks
+    case 'tasks wait'
+      echo @tasks
+    case 'tasks cancel'
+      echo @tasks
+    case 'tasks retry'
+      echo @tasks
+    case 'tasks logs'
+      echo @tasks
+    case 'tasks files'
+      echo @tasks
+    case 'tasks cat'
+      echo @tasks
+    case 'tasks download'
+      echo @tasks
+    case 'llm'
+      echo @models
+    case 'livedocs get'
+      echo @livedocs
+    case 'livedocs update'
+      echo @livedocs
+    case 'livedocs delete'
+      echo @livedocs
+    case 'livedocs rm'
+      echo @livedocs
+    case 'livedocs resources list'
+      echo @livedocs
+    case 'livedocs resources ls'
+      echo @livedocs
+    case 'livedocs resources add-doc'
+      echo @livedocs
+    case 'slides themes delete'
+      echo @themes
+    case 'slides themes rm'
+      echo @themes
+    case 'serve share'
+      echo @livedocs
+    case 'serve data import'
+      echo backlinks income insiders
+    case 'completion'
+      echo bash zsh fish powershell
+    case '*'
+      return 1
+  end
+end
+
+function __facet_expand
+  if string match -q -- '@*' $argv[1]
+    facet __complete (string sub -s 2 -- $argv[1]) 2>/dev/null
+  else
+    string split ' ' -- $argv[1]
+  end
+end
+
 function __facet_complete
   set -l tokens (commandline -opc)
+  set -l current (commandline -ct)
   set -l path ''
   for w in $tokens[2..-1]
     if string match -q -- '-*' $w
@@ -371,7 +620,19 @@ function __facet_complete
       set path $next
     end
   end
+  set -l prev $tokens[-1]
+  if string match -q -- '--*' $prev
+    set -l values (__facet_values (string trim -- "$path $prev"))
+    and begin
+      __facet_expand $values
+      return
+    end
+  end
   __facet_words "$path" | string split ' '
+  if not string match -q -- '-*' "$current"
+    set -l more (__facet_argument "$path")
+    and __facet_expand $more
+  end
 end
 
 complete -c facet -f -a '(__facet_complete)'

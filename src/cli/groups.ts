@@ -9,7 +9,7 @@ export interface GroupModule {
  * Top-level commands, each loaded only when it runs (or when the whole tree is needed, for help
  * listings and completion scripts). Adding a group is one line here.
  */
-export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<GroupModule> }> = [
+export const GROUPS: Array<{ name: string; summary: string; hidden?: boolean; load: () => Promise<GroupModule> }> = [
   { name: 'login', summary: 'Save credentials for a profile', load: () => import('./commands/login.js') },
   { name: 'logout', summary: "Remove a profile's credentials", load: () => import('./commands/logout.js') },
   { name: 'whoami', summary: 'Show who the current credentials belong to', load: () => import('./commands/whoami.js') },
@@ -35,5 +35,6 @@ export const GROUPS: Array<{ name: string; summary: string; load: () => Promise<
   { name: 'beta', summary: 'Beta data: SEO backlinks, whois, search volume, reviews, traffic, financials, social posts, batch scraping', load: () => import('./commands/beta/index.js') },
   { name: 'api', summary: "Make a raw API call with the profile's credentials", load: () => import('./commands/api.js') },
   { name: 'serve', summary: 'Run the local platform, and manage its users offline', load: () => import('./commands/serve/index.js') },
-  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish)', load: () => import('./commands/completion.js') },
+  { name: 'completion', summary: 'Print a shell completion script (bash, zsh, fish, PowerShell)', load: () => import('./commands/completion.js') },
+  { name: '__complete', summary: 'Ids for shell completion', hidden: true, load: () => import('./commands/complete.js') },
 ];

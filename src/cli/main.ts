@@ -213,7 +213,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     else {
       for (const g of GROUPS) {
         if (g === wanted) (await g.load()).register(program, deps);
-        else program.command(g.name).description(g.summary);
+        else program.command(g.name, { hidden: g.hidden }).description(g.summary);
       }
     }
     if (jsonCandidate !== undefined && (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate)) {

@@ -297,7 +297,7 @@ const ADAPTED: Record<string, Adapted> = {
     run: "facet serve --exec 'test -n \"$FACET_API_KEY\" && facet whoami'",
   },
   "facet serve --seed fixtures.json --exec './e2e.sh'": { why: 'runs as written: fixtures.json is the README\'s own example, e2e.sh lists the LiveDocs it made' },
-  'facet completion install [--shell bash|zsh|fish]': { why: 'writes under $HOME: HOME is a temp dir for every line' },
+  'facet completion install [--shell bash|zsh|fish|powershell]': { why: 'writes under $HOME: HOME is a temp dir for every line' },
   'facet completion zsh > "${fpath[1]}/_facet"': {
     why: 'zsh syntax (${fpath[1]}): bash stands a temp dir in for zsh\'s first fpath entry',
     run: 'facet completion zsh > "$HOME/zfunc/_facet"',

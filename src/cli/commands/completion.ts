@@ -24,13 +24,20 @@ function installPath(shell: Shell, env: NodeJS.ProcessEnv): { file: string; hint
     }
     case 'fish':
       return { file: path.join(config, 'fish', 'completions', fileName('fish')), hint: 'open a new shell' };
+    case 'powershell': {
+      // Beside the profile PowerShell loads ($PROFILE), which has to dot-source it.
+      const dir = process.platform === 'win32' ? path.join(home, 'Documents', 'PowerShell') : path.join(config, 'powershell');
+      const file = path.join(dir, fileName('powershell'));
+      return { file, hint: `add \`. "${file}"\` to $PROFILE, then open a new shell` };
+    }
   }
 }
 
 function detectShell(env: NodeJS.ProcessEnv): Shell {
   const name = path.basename(env.SHELL ?? '');
   if ((SHELLS as readonly string[]).includes(name)) return name as Shell;
-  throw usageError(`cannot tell the shell from SHELL=${env.SHELL ?? ''}`, 'pass --shell bash, zsh or fish');
+  if (name === 'pwsh' || env.PSModulePath) return 'powershell';
+  throw usageError(`cannot tell the shell from SHELL=${env.SHELL ?? ''}`, 'pass --shell bash, zsh, fish or powershell');
 }
 
 export function register(program: Command, deps: Deps): void {
@@ -38,8 +45,8 @@ export function register(program: Command, deps: Deps): void {
     .command('completion')
     .description('Print a shell completion script; --write regenerates completions/ in the package')
     .addArgument(new Argument('[shell]', 'the shell').choices(SHELLS))
-    .option('--write', 'write all three scripts into the completions/ folder')
-    .addHelpText('after', '\nExamples:\n  $ facet completion bash > ~/.local/share/bash-completion/completions/facet\n  $ facet completion zsh > "${fpath[1]}/_facet"\n  $ facet completion fish > ~/.config/fish/completions/facet.fish')
+    .option('--write', 'write every shell\'s script into the completions/ folder')
+    .addHelpText('after', '\nExamples:\n  $ facet completion bash > ~/.local/share/bash-completion/completions/facet\n  $ facet completion zsh > "${fpath[1]}/_facet"\n  $ facet completion fish > ~/.config/fish/completions/facet.fish\n  $ facet completion powershell > facet.ps1   # then add `. ./facet.ps1` to $PROFILE')
     .action((shell: Shell | undefined, opts: { write?: boolean }) => {
       if (opts.write) {
         const dir = path.join(packageRoot(), 'completions');
@@ -48,7 +55,7 @@ export function register(program: Command, deps: Deps): void {
         deps.io().success(`wrote ${SHELLS.map(fileName).join(', ')} to ${dir}`);
         return;
       }
-      if (!shell) throw usageError('name a shell: bash, zsh or fish');
+      if (!shell) throw usageError('name a shell: bash, zsh, fish or powershell');
       deps.io().write(generate(program, shell));
     });
 

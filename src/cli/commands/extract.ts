@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { collect, intOption } from '../io/parse.js';
 import { usageError } from '../exit-codes.js';
@@ -22,11 +22,16 @@ export interface ExtractOptions {
   out?: string;
 }
 
-function choice<T extends string>(values: readonly T[], name: string) {
-  return (v: string): T => {
-    if (!values.includes(v as T)) throw usageError(`${name} must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`);
-    return v as T;
-  };
+/** An option of fixed values (completion offers them) refused in our own words. */
+function choiceOption(flags: string, description: string, values: readonly string[], fallback: string): Option {
+  const name = flags.split(' ')[0];
+  return new Option(flags, description)
+    .choices(values)
+    .argParser((v: string) => {
+      if (!values.includes(v)) throw usageError(`${name} must be one of ${values.join(', ')} (got ${JSON.stringify(v)})`);
+      return v;
+    })
+    .default(fallback);
 }
 
 /** What the server allows a page by default (load-page.ts): a browser load 30 s, a plain fetch 15 s. */
@@ -90,8 +95,8 @@ export function register(program: Command, deps: Deps): void {
     .command('extract')
     .argument('<url>', 'the page to extract (http or https)')
     .description('Extract one web page as Markdown (default), text or HTML; --json prints the whole data')
-    .option('--format <format>', 'html, text or markdown', choice(['html', 'text', 'markdown'] as const, '--format'), 'markdown')
-    .option('--mode <mode>', 'fast (HTTP fetch) or fine (Chromium runs the scripts)', choice(['fast', 'fine'] as const, '--mode'), 'fast')
+    .addOption(choiceOption('--format <format>', 'html, text or markdown', ['html', 'text', 'markdown'], 'markdown'))
+    .addOption(choiceOption('--mode <mode>', 'fast (HTTP fetch) or fine (Chromium runs the scripts)', ['fast', 'fine'], 'fast'))
     .option('--readability', 'main content only (falls back to the whole page, with a warning, when too little is kept)')
     .option('--strict', 'with --readability: fail instead of falling back')
     .option('--selector <css>', 'extract only the element this CSS selector matches')

@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { printCreated } from '../render/created.js';
 import path from 'node:path';
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { MAX_MINDMAP_QUERY, MINDMAP_LAYOUTS, type MindmapLayout } from '../../contract/mindmap.js';
 import type { Deps } from '../deps.js';
 import type { Transport } from '../../client/index.js';
@@ -63,7 +63,7 @@ export function register(program: Command, deps: Deps): void {
     .command('mindmap')
     .argument('<query>', 'what to map (at most 2000 characters)')
     .description('Draw a mindmap of a LiveDoc in one of six layouts; prints its resource id, LiveDoc and page URL (--json: the data, svg included)')
-    .option('--layout <layout>', `${MINDMAP_LAYOUTS.join(', ')} (default MIND_MAP; lower case works)`, parseLayout)
+    .addOption(new Option('--layout <layout>', `${MINDMAP_LAYOUTS.join(', ')} (default MIND_MAP; lower case works)`).choices(MINDMAP_LAYOUTS).argParser(parseLayout))
     .option('--livedoc <id>', 'draw from this LiveDoc and keep the map in it (default: a new LiveDoc)')
     .option('--out <file>', 'also write the drawing to FILE: .svg or .png')
     .addHelpText('after', '\nExamples:\n  $ facet mindmap "solar power" --livedoc ld_123 --out map.png\n  $ facet mindmap "causes of churn" --layout fishbone --out causes.svg\n  $ facet mindmap "project plan" --layout timeline --json')

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../deps.js';
 import { usageError } from '../exit-codes.js';
 import { toSrt, toText, toVtt, type TimedCue } from '../render/subtitles.js';
@@ -32,10 +32,15 @@ export function register(program: Command, deps: Deps): void {
     .description("Print a video's existing subtitles as text, SRT, WebVTT or JSON")
     .option('--language <tag>', 'language tag such as en or zh-CN (default: the available one; zh-CN falls back to zh)')
     .option('--with-time', 'include start and duration (text shows [m:ss]; srt and vtt always have them)')
-    .option('--format <format>', 'text, srt, vtt or json', (v: string) => {
-      if (!FORMATS.includes(v as (typeof FORMATS)[number])) throw usageError(`--format must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(v)})`);
-      return v;
-    }, 'text')
+    .addOption(
+      new Option('--format <format>', 'text, srt, vtt or json')
+        .choices(FORMATS)
+        .argParser((v: string) => {
+          if (!FORMATS.includes(v as (typeof FORMATS)[number])) throw usageError(`--format must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(v)})`);
+          return v;
+        })
+        .default('text'),
+    )
     .addHelpText('after', '\nExamples:\n  $ facet subtitles facetDemo01\n  $ facet subtitles facetDemo01 --language de --format srt > talk.de.srt\n  $ facet subtitles facetDemo02 --language zh-CN --with-time --json')
     .action((code: string, opts: SubtitlesOptions) => run(code, opts, deps));
 }

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { looksMasked, maskSecret, PROFILE_KEYS, SECRET_KEYS, isProfileKey, secretsOf, type ProfileKey } from '../../config/profiles.js';
 import { CliError, usageError } from '../../exit-codes.js';
@@ -8,6 +8,9 @@ function key(name: string): ProfileKey {
   if (!isProfileKey(name)) throw usageError(`unknown setting ${name}`, `settings: ${PROFILE_KEYS.join(', ')}`);
   return name;
 }
+
+/** The setting names, offered by completion; an unknown one is refused in key()'s words. */
+const settingArgument = () => new Argument('<key>', PROFILE_KEYS.join(' | ')).choices(PROFILE_KEYS).argParser((v: string) => v);
 
 const show = (k: ProfileKey, v: string | undefined) => (v && SECRET_KEYS.has(k) ? maskSecret(v) : (v ?? ''));
 
@@ -42,7 +45,7 @@ export function register(program: Command, deps: Deps): void {
 
   config
     .command('get')
-    .argument('<key>', PROFILE_KEYS.join(' | '))
+    .addArgument(settingArgument())
     .description('Print one setting of the current profile (secrets masked)')
     .action(async (name: string) => {
       const k = key(name);
@@ -54,7 +57,7 @@ export function register(program: Command, deps: Deps): void {
 
   config
     .command('set')
-    .argument('<key>', PROFILE_KEYS.join(' | '))
+    .addArgument(settingArgument())
     .argument('<value>', 'the value, or - to read it from stdin (keeps secrets out of shell history)')
     .description('Set one setting of the current profile')
     .action(async (name: string, value: string) => {
@@ -69,7 +72,7 @@ export function register(program: Command, deps: Deps): void {
 
   config
     .command('unset')
-    .argument('<key>', PROFILE_KEYS.join(' | '))
+    .addArgument(settingArgument())
     .description('Remove one setting from the current profile')
     .action(async (name: string) => {
       const k = key(name);

@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Deps } from '../../../deps.js';
 import { collect, intOption } from '../../../io/parse.js';
 import { printResources } from '../../../render/livedocs.js';
@@ -24,7 +24,7 @@ export function register(parent: Command, deps: Deps): void {
     .argument('[livedoc]', 'the LiveDoc id')
     .description('List the resources of a LiveDoc')
     .option(...LIVEDOC_OPTION)
-    .option('--type <type>', 'only this resource_type (web, ai_doc, file); repeatable', collect)
+    .addOption(new Option('--type <type>', 'only this resource_type (web, ai_doc, file); repeatable').choices(['web', 'ai_doc', 'file']).argParser(collect))
     .option('--page <n>', 'page, from 1', intOption(1, 100_000))
     .option('--size <n>', 'items per page (1-100, default 20)', intOption(1, 100))
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources list ld_0123456789abcdef --type web --type ai_doc')
