@@ -8,7 +8,7 @@ __facet_words() {
     "whoami") echo "--help" ;;
     "auth") echo "token --help" ;;
     "auth token") echo "--type --help" ;;
-    "status") echo "--help" ;;
+    "status") echo "--active --help" ;;
     "config") echo "list get set unset profiles use --help" ;;
     "config list") echo "--help" ;;
     "config get") echo "--help" ;;

@@ -15,7 +15,7 @@ function __facet_words
     case 'auth token'
       echo --type --help
     case 'status'
-      echo --help
+      echo --active --help
     case 'config'
       echo list get set unset profiles use --help
     case 'config list'

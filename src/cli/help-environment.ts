@@ -16,6 +16,8 @@ export const ENVIRONMENT: Array<{ title: string; vars: Array<[string, string]> }
       ['FACET_DEFAULT_LIVEDOC', 'the LiveDoc `facet ask` uses without --livedoc'],
       ['FACET_LIVEDOC', 'the LiveDoc `facet livedocs resources …` works on without --livedoc or an id'],
       ['FACET_TIMEOUT_MS', 'how long a request may go unanswered, in milliseconds (default 30000; web extract waits at least its page limit plus 15 s)'],
+      ['FACET_PAGER', 'the pager for output longer than the screen, on a terminal only (default: PAGER; none when neither is set; cat or empty: none)'],
+      ['FACET_COMPLETE_TIMEOUT_MS', 'how long Tab waits for ids from the server, in milliseconds (default 1500)'],
     ],
   },
   {

@@ -3,6 +3,7 @@ import { GROUPS } from './groups.js';
 import { CliError, EXIT, exitCodeForStatus } from './exit-codes.js';
 import type { Deps, GlobalOptions, Streams } from './deps.js';
 import type { IO } from './io/output.js';
+import { pagerCommand as pagerOf } from './io/pager.js';
 
 declare const __FACET_VERSION__: string | undefined;
 export const VERSION = typeof __FACET_VERSION__ === 'string' ? __FACET_VERSION__ : '0.0.0-dev';
@@ -95,6 +96,8 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonShape: { field
         quiet: Boolean(globals.quiet),
         color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
         shape: { fields: jsonShape.fields, jq: globals.jq },
+        // Only the process's own terminal can hand its screen to a pager.
+        pager: streams.stdout === process.stdout && pagerOf(env) ? { command: pagerOf(env)!, env } : undefined,
       }));
     },
     config() {

@@ -50,6 +50,30 @@ describe('facet status', () => {
     expect(status.checks[0].detail).toMatch(/base URL from flag/);
     expect(status.checks[1].detail).toMatch(/does not answer/);
   });
+
+  it('checks every other profile too, as gh auth status does; --active and --profile check one', async () => {
+    ok(await p.cli(['--profile', 'staging', 'config', 'set', 'base_url', p.url]));
+    ok(await p.cli(['--profile', 'staging', 'config', 'set', 'api_key', '-'], { input: p.boot.api_key }));
+    ok(await p.cli(['--profile', 'gone', 'config', 'set', 'base_url', 'http://127.0.0.1:9']));
+    const env = { FACET_CHROMIUM: process.execPath };
+    const r = await p.cli(['status'], { env });
+    const out = lines(r.stdout);
+    expect(out).toContain('Other profiles (facet config use NAME):');
+    expect(out).toContain(`✓ profile "staging": ${p.url} answers; logged in as admin (${p.boot.user_id}, admin)`);
+    expect(out.find((l) => l.includes('"gone"'))).toMatch(/^✗ profile "gone": http:\/\/127\.0\.0\.1:9 does not answer/);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/--active checks only the profile in use/);
+    const json = JSON.parse((await p.cli(['status', '--json'], { env })).stdout);
+    expect(json.profiles.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([['staging', true], ['gone', false]]);
+    // Only the profile in use: the stale one no longer fails the run.
+    for (const args of [['status', '--active', '--json'], ['--profile', 'local', 'status', '--json']]) {
+      const one = await p.cli(args, { env });
+      expect(JSON.parse(one.stdout).profiles).toEqual([]);
+      expect(one.stdout).not.toMatch(/"gone"/);
+    }
+    ok(await p.cli(['config', 'profiles', 'delete', 'gone', '--yes']));
+    ok(await p.cli(['config', 'profiles', 'delete', 'staging', '--yes']));
+  });
 });
 
 describe('facet auth token', () => {

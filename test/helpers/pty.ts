@@ -25,7 +25,7 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  */
 export function runOnPty(args: string[], options: { configDir: string; env?: Record<string, string>; timeout?: number; cols?: number }): PtyRun {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'CI' && !k.startsWith('FACET_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'CI' && k !== 'PAGER' && !k.startsWith('FACET_')) env[k] = v;
   Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1', FACET_CONFIG_DIR: options.configDir }, options.env);
   const command = `stty cols ${options.cols ?? 100} rows 30; exec node ${[BIN, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -37,9 +37,11 @@ function isLocalHost(baseUrl: string): boolean {
 /**
  * One line per check with a pass/fail mark, as `gh auth status` and `flutter doctor` do: the
  * profile and where its credentials come from, the server, who the credentials belong to, its
- * version, and for a platform on this machine what its engines need. Exit 0 only when all pass.
+ * version, and for a platform on this machine what its engines need; then every other profile's
+ * server and credentials, unless one profile was named (--profile, FACET_PROFILE) or --active is
+ * given. Exit 0 only when all pass.
  */
-export async function run(deps: Deps): Promise<void> {
+export async function run(deps: Deps, opts: { active?: boolean } = {}): Promise<void> {
   const [settings, store] = await Promise.all([deps.settings(), deps.config()]);
   const checks: Check[] = [];
   const profileFrom = deps.globals().profile ? 'flag --profile' : deps.env.FACET_PROFILE ? 'env FACET_PROFILE' : store.currentProfile ? `current in ${store.path}` : 'default';
@@ -90,19 +92,28 @@ export async function run(deps: Deps): Promise<void> {
     checks.push(...(await hostChecks(deps.env)));
   }
 
+  // A profile named on the command line or in the environment is the one asked about; otherwise every profile.
+  const g = deps.globals();
+  const oneProfile = opts.active || Boolean(g.profile || g.baseUrl || deps.env.FACET_PROFILE || deps.env.FACET_BASE_URL);
+  const others = oneProfile ? [] : await (await import('./status-profiles.js')).checkOtherProfiles(deps, settings.profileName);
+
   const io = deps.io();
-  const ok = checks.every((c) => c.ok);
-  io.print({ ok, profile: settings.profileName, base_url: settings.baseUrl, checks }, () => {
+  const all = [...checks, ...others];
+  const ok = all.every((c) => c.ok);
+  io.print({ ok, profile: settings.profileName, base_url: settings.baseUrl, checks, profiles: others }, () => {
     for (const c of checks) io.write(`${c.ok ? io.c.green('✓') : io.c.red('✗')} ${c.detail}\n`);
+    if (others.length) io.write(`\nOther profiles (facet config use NAME):\n`);
+    for (const c of others) io.write(`${c.ok ? io.c.green('✓') : io.c.red('✗')} ${c.detail}\n`);
   });
-  const failed = checks.filter((c) => !c.ok).length;
-  if (failed > 0) throw new CliError(`${failed} of ${checks.length} checks failed`, EXIT.failure);
+  const failed = all.filter((c) => !c.ok).length;
+  if (failed > 0) throw new CliError(`${failed} of ${all.length} checks failed${others.some((c) => !c.ok) ? ' (--active checks only the profile in use)' : ''}`, EXIT.failure);
 }
 
 export function register(program: Command, deps: Deps): void {
   program
     .command('status')
-    .description('Check the profile, its credentials, the server and (for a local platform) Chromium and fonts; exit 0 when all pass')
-    .addHelpText('after', '\nExamples:\n  $ facet status\n  $ facet status --json --jq \'.checks[] | select(.ok | not) | .detail\'')
-    .action(() => run(deps));
+    .description('Check the profile, its credentials, the server and (for a local platform) Chromium and fonts, then every other profile; exit 0 when all pass')
+    .option('--active', 'check only the profile in use')
+    .addHelpText('after', '\nExamples:\n  $ facet status\n  $ facet status --active\n  $ facet status --json --jq \'.checks[] | select(.ok | not) | .detail\'')
+    .action((opts: { active?: boolean }) => run(deps, opts));
 }

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { escapeControls, forPipe, forTerminal, markedChalk } from './terminal-text.js';
 import { humanCell, renderTable } from './tty-table.js';
+import { page } from './pager.js';
 
 export interface Column<T> {
   header: string;
@@ -16,6 +17,8 @@ export interface IOOptions {
   color: boolean;
   /** --json FIELDS and --jq EXPR (io/json-shape.ts); either one implies json. */
   shape?: import('./json-shape.js').JsonShape;
+  /** On a terminal: output longer than the screen goes through this pager (io/pager.ts). */
+  pager?: { command: string; env: NodeJS.ProcessEnv };
 }
 
 function cell(value: unknown): string {
@@ -60,6 +63,16 @@ export class IO {
     this.options.stdout.write(this.stdoutIsTTY ? forTerminal(text) : forPipe(text));
   }
 
+  /** Whole output (a table, a record, a JSON document): through the pager when it is longer than the screen. */
+  private writeLong(text: string): void {
+    const pager = this.options.pager;
+    const rows = (this.options.stdout as { rows?: number }).rows || 24;
+    if (pager && this.stdoutIsTTY && text.split('\n').length > rows - 1) {
+      if (page(pager.command, forTerminal(text), pager.env)) return;
+    }
+    this.write(text);
+  }
+
   private message(text: string): void {
     this.options.stderr.write(forTerminal(text));
   }
@@ -79,14 +92,14 @@ export class IO {
 
   private emitJson(data: unknown, format: (v: unknown) => string): void {
     const shape = this.options.shape;
-    if (!shape?.fields && !shape?.jq) return this.write(format(data));
+    if (!shape?.fields && !shape?.jq) return this.writeLong(format(data));
     const run = async () => {
       const { selectFields, runJq, pageOf } = await import('./json-shape.js');
       // A field list on a /v2 page selects from its records; where the page is, a person sees on stderr.
       const page = shape.fields ? pageOf(data) : undefined;
       if (page && this.stderrIsTTY) this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
       const selected = shape.fields ? selectFields(page ? page.items : data, shape.fields) : data;
-      this.write(shape.jq ? await runJq(selected, shape.jq) : format(selected));
+      this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
     };
     this.pending = this.pending.then(run);
   }
@@ -116,7 +129,7 @@ export class IO {
     const cells = rows.map((row) => columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })));
     const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
     const width = (this.options.stdout as { columns?: number }).columns || 80;
-    this.write(renderTable(headers, cells, { width, c: this.c, statusColumns }));
+    this.writeLong(renderTable(headers, cells, { width, c: this.c, statusColumns }));
   }
 
   /** Key/value lines for one record; on a terminal a value's further lines are indented under its first. */
@@ -124,7 +137,7 @@ export class IO {
     const width = Math.max(...pairs.map(([k]) => k.length));
     const indent = '\n' + ' '.repeat(width + 2);
     const value = (v: unknown) => (this.stdoutIsTTY ? escapeControls(cell(v)).replace(/\n/g, indent) : cell(v));
-    for (const [k, v] of pairs) this.write(`${this.c.dim(k.padEnd(width))}  ${value(v)}\n`);
+    this.writeLong(pairs.map(([k, v]) => `${this.c.dim(k.padEnd(width))}  ${value(v)}\n`).join(''));
   }
 
   info(message: string): void {
