@@ -8,10 +8,12 @@ import { textInt } from './fields.js';
 const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month YYYY-MM');
 /** Spec 8: at most 20 rows are returned; a larger limit is accepted and billed as 20 (meta.query.limit shows 20). */
 export const TRAFFIC_MAX_ROWS = 20;
+/** A range is summed month by month: at most ten years of months in one request. */
+export const TRAFFIC_MAX_MONTHS = 120;
 
 export const TrafficQuery = z.object({
   domain: z.string().min(1).max(253),
-  start_date: Month,
+  start_date: Month.describe(`the first month; the range runs forwards to end_date and spans at most ${TRAFFIC_MAX_MONTHS} months`),
   end_date: Month,
   granularity: z.literal('monthly').optional(),
   limit: textInt({ min: 1, max: 10_000 }).describe(`rows wanted; at most ${TRAFFIC_MAX_ROWS} are returned, and a larger limit is billed as ${TRAFFIC_MAX_ROWS}`),

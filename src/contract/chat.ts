@@ -8,7 +8,9 @@ import { v2Envelope } from './envelopes.js';
  * failure gets its own code (MISSING_PARAMETER, INVALID_PARAMETER, QUERY_TOO_LONG) and the response
  * still carries the rate-limit headers.
  */
-export const ChatRequest = z.object({ query: z.unknown().optional().describe('string, 1-2000 characters, required') });
+export const ChatRequest = z
+  .object({ query: z.unknown().optional().meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }) })
+  .meta({ required: ['query'] });
 
 /** Chat result (spec 2.7). */
 export const ChatResult = z.object({

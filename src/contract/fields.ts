@@ -29,7 +29,8 @@ export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<R
 export function textInt(bounds: IntBounds & { default?: number } = {}) {
   // Only a value that is not a number gets this message; bounds (2^53 - 1 included) keep zod's own, which name them.
   let n = z.number({ error: (issue) => (issue.input === undefined || issue.code !== 'invalid_type' ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
-  if (bounds.min !== undefined) n = n.min(bounds.min);
+  // Digits only: never below 0, and the document says so.
+  n = n.min(bounds.min ?? 0);
   if (bounds.max !== undefined) n = n.max(bounds.max);
   if (bounds.default === undefined) return decimal(n);
   // The OpenAPI document renders the number inside the pipe: the default is shown from there.
@@ -77,6 +78,8 @@ export interface MultipartForm {
 
 /** An absolute URL of one of `protocols` (e.g. `['https:']`), at most 2000 characters, trimmed. */
 export function absoluteUrl(protocols: readonly string[], message: string) {
+  // The refine is invisible to JSON Schema: the document says what it takes (a subset: any case of the scheme is taken).
+  const schemes = protocols.map((p) => p.replace(/:$/, ''));
   return z
     .string()
     .trim()
@@ -88,7 +91,8 @@ export function absoluteUrl(protocols: readonly string[], message: string) {
       } catch {
         return false;
       }
-    }, message);
+    }, message)
+    .meta({ format: 'uri', pattern: `^(${schemes.join('|')})://[^\\s/?#]+` });
 }
 
 const squash = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absoluteUrl } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 
@@ -44,17 +45,7 @@ export const SiteInfo = z.object({
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 
-export const HttpUrl = z
-  .string()
-  .min(5)
-  .max(2000)
-  .refine((u) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(u).protocol);
-    } catch {
-      return false;
-    }
-  }, 'must be an http(s) URL');
+export const HttpUrl = absoluteUrl(['http:', 'https:'], 'must be an http(s) URL');
 
 export const AddSiteRequest = z.object({ url: HttpUrl, title: z.string().max(1000).optional() }).strict();
 

@@ -25,7 +25,9 @@ export const LandingPageRequest = z.strictObject({
   stream_protocol: z.enum(STREAM_PROTOCOLS, { message: `stream_protocol must be one of: ${STREAM_PROTOCOLS.join(', ')}` }).default('message_center_v1'),
   livedoc_short_id: z.string().min(1).max(100).optional(),
   resource_ids: z.array(z.string().min(1).max(100)).min(1).max(LANDING_PAGE_LIMITS.resourceIds).optional(),
-});
+})
+  // resource_ids name resources of one LiveDoc: the service refuses them without it, and the document says so.
+  .meta({ dependentRequired: { resource_ids: ['livedoc_short_id'] } });
 export type LandingPageRequest = z.infer<typeof LandingPageRequest>;
 
 /** Multipart: the text fields and ONE file part, named `file` (the spec does not name it). */

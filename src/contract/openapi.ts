@@ -122,6 +122,15 @@ function responses(route: RouteDef) {
   return out;
 }
 
+/** A multipart body without a JSON schema of its own: its file parts (up to their count) and text fields. */
+function formSchema(form: NonNullable<RouteDef['form']>) {
+  const file = { type: 'string', contentMediaType: 'application/octet-stream' };
+  const properties: Record<string, unknown> = {};
+  for (const [name, most] of Object.entries(form.files)) properties[name] = most > 1 ? { type: 'array', items: file, maxItems: most } : file;
+  for (const name of form.fields) properties[name] = { type: 'string' };
+  return { type: 'object', properties };
+}
+
 /** Builds the OpenAPI 3.1 document from the route table. */
 export function buildOpenApi(routes: readonly RouteDef[], info: { version: string; serverUrl?: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -138,6 +147,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     if (route.body) {
       const types = route.bodyType === 'json-or-multipart' ? ['application/json', 'multipart/form-data'] : [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'];
       op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: jsonSchema(route.body!, 'input') }])) };
+    } else if (route.form) {
+      op.requestBody = { required: true, content: { 'multipart/form-data': { schema: formSchema(route.form) } } };
     }
     (paths[route.path] ??= {})[route.method.toLowerCase()] = op;
   }

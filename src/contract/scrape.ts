@@ -22,7 +22,8 @@ export const BatchScrapeRequest = z.object({
         if (seen.has(u)) ctx.addIssue({ code: 'custom', message: `duplicate URL ${u}; urls must be unique`, path: [i] });
         seen.add(u);
       });
-    }),
+    })
+    .meta({ uniqueItems: true }),
   /** Pages fetched at once (default 10). */
   maxConcurrency: z.number().int().min(1).max(20).default(10),
   /** Readability's main content instead of the whole cleaned page (default false). */

@@ -131,7 +131,10 @@ const username = text().min(1).max(51);
 
 export const UserInfoRequest = z.object({ usernames: z.array(username).min(1).max(SOCIAL_LIMITS.maxUsernames) });
 export const UserSearchRequest = z.object({ query: text().min(1).max(SOCIAL_LIMITS.queryMaxChars), cursor });
-export const UserTweetsRequest = z.object({ social_user_id: text().min(1).max(40).optional(), username: username.optional(), limit, cursor, include_replies: z.boolean().optional() });
+export const UserTweetsRequest = z
+  .object({ social_user_id: text().min(1).max(40).optional(), username: username.optional(), limit, cursor, include_replies: z.boolean().optional() })
+  // Exactly one of the two names the user; the service says which is missing or doubled.
+  .meta({ oneOf: [{ required: ['social_user_id'] }, { required: ['username'] }] });
 export const TweetSearchRequest = z.object({
   query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars),
   query_type: QueryType.optional(),

@@ -69,6 +69,15 @@ describe('landing-page traffic', () => {
     expect(await country.json()).toMatchObject({ error: { code: 'INVALID_PARAMETER' } });
     const us = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2026-01&end_date=2026-02&limit=20&country=us');
     expect(us.status).toBe(200);
+ 
+    // The months are summed one by one: ten years is the most, and 6,700 years answer at once with a 400.
+    const tenYears = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2016-12&end_date=2026-11&limit=5');
+    expect(tenYears.status).toBe(200);
+    const past = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2016-11&end_date=2026-11&limit=5');
+    expect(past.status).toBe(400);
+    expect((await past.json()).error.message).toMatch(/is 121 months; at most 120 in one request/);
+    const ages = await get('/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=0236-09&end_date=6969-05&limit=5');
+    expect(ages.status).toBe(400);
   });
 });
 
