@@ -25,14 +25,15 @@ const run = (name: string, args: Record<string, string>) => (name === 'get_weath
 
 /** Three tool turns, each continuing the last response with only the new input; returns the ids. */
 async function threeToolTurns(ai: OpenAI, stream: boolean) {
-  const create = async (body: OpenAI.Responses.ResponseCreateParamsNonStreaming) =>
+  const create = async (body: Omit<OpenAI.Responses.ResponseCreateParamsNonStreaming, 'stream'>) =>
     stream ? ai.responses.stream(body).finalResponse() : ai.responses.create(body);
   let previous: string | undefined;
   const ids: string[] = [];
   const answers: string[] = [];
   for (const ask of ASKS) {
     const called = await create({ model: 'facet-agent', tools, input: ask, ...(previous ? { previous_response_id: previous } : {}) });
-    const calls = called.output.filter((o) => o.type === 'function_call');
+    expect(called).toMatchObject({ store: true, previous_response_id: previous ?? null });
+    const calls = called.output.flatMap((o) => (o.type === 'function_call' ? [o as OpenAI.Responses.ResponseFunctionToolCall] : []));
     expect(calls).toHaveLength(1);
     const outputs = calls.map((c) => ({ type: 'function_call_output' as const, call_id: c.call_id, output: run(c.name, JSON.parse(c.arguments)) }));
     const answered = await create({ model: 'facet-agent', tools, previous_response_id: called.id, input: outputs });
@@ -67,7 +68,7 @@ describe('previous_response_id with the openai client', () => {
     const other = client(await newKey());
     const kept = await ai.responses.create({ model: 'facet-echo', input: 'keep me' });
     const notKept = await ai.responses.create({ model: 'facet-echo', input: 'forget me', store: false });
-    expect(notKept.store).toBe(false);
+    expect((notKept as { store?: boolean }).store).toBe(false);
     await expect(ai.responses.retrieve(notKept.id)).rejects.toMatchObject({ status: 404 });
     await expect(ai.responses.create({ model: 'facet-echo', input: 'more', previous_response_id: notKept.id })).rejects.toMatchObject({ status: 400, code: 'previous_response_not_found', param: 'previous_response_id' });
     await expect(other.responses.retrieve(kept.id)).rejects.toMatchObject({ status: 404 });

@@ -6,6 +6,7 @@ import type { GatewayStreamEvent, GenerateResult, MeterScope } from '../engines/
 import { abortOnClose, streamToClient } from '../http/sse.js';
 import { messageFor, messagesStreamWriter, messagesToGateway } from '../services/model-api/messages.js';
 import { adjustResult, adjustStream, planMessages, thinkingFrames, withThinking } from '../services/model-api/messages-extras.js';
+import { nowSeconds } from '../services/model-api/content.js';
 import { prepareResponseTurn } from '../services/model-api/response-store.js';
 import { responseObject, responsesStreamWriter, responsesToGateway, shell } from '../services/model-api/responses.js';
 import { prepareThreadTurn } from '../services/model-api/threads.js';
@@ -35,8 +36,8 @@ async function* storeBeforeDone(events: AsyncIterable<GatewayStreamEvent>, befor
 export async function respond(ctx: AppContext, owner: string, scope: MeterScope, body: z.infer<typeof ResponsesRequest>, request: FastifyRequest, reply: FastifyReply) {
   const turn = await prepareResponseTurn(ctx, owner, body);
   const req = responsesToGateway(turn.body, scope);
-  const s = shell(body, Math.floor(ctx.now().getTime() / 1000));
-  const final = (r: GenerateResult) => ({ ...responseObject(s, r), ...turn.echo });
+  const s = { ...shell(body, nowSeconds(ctx.now())), echo: turn.echo };
+  const final = (r: GenerateResult) => responseObject(s, r);
   if (body.stream) {
     const open = (signal: AbortSignal) => storeBeforeDone(ctx.gateway.stream({ ...req, signal }), (r) => turn.persist(final(r)));
     return streamToClient(request, reply, 'openai', open, responsesStreamWriter(body, s.created, s));

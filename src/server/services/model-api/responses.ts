@@ -119,6 +119,8 @@ export interface Shell {
   created: number;
   model: string;
   body: Body;
+  /** What the response says about its storage (stored responses: model-api-turns.ts). */
+  echo?: { previous_response_id: string | null; store: boolean };
 }
 
 const callItemId = (s: Shell, index: number) => (s.callItemIds[index] ??= `fc_${randomToken(32)}`);
@@ -154,6 +156,7 @@ export function responseObject(s: Shell, r: GenerateResult | null): Resp {
     tools: (functionTools(s.body) ?? []).map((t) => ({ type: 'function' as const, name: t.name, description: t.description ?? null, parameters: t.parameters, strict: t.strict ?? null })),
     text: { format: format ?? { type: 'text' as const } },
     metadata: {},
+    ...s.echo,
   };
 }
 
