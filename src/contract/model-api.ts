@@ -489,7 +489,7 @@ export const createMessage = defineRoute({
   tag: 'model-api',
   summary: 'Messages-style generation; stream: true answers message_start … message_stop',
   body: MessagesRequest,
-  responses: { 200: MessageObject, ...anthropicErrors },
+  responses: { 200: MessageObject, ...anthropicErrors, 409: AnthropicErrorBody.describe('thread_already_continued: another turn is continuing this thread message') },
   stream: {
     status: 200,
     description: 'with stream: true, Messages events named by their type',
