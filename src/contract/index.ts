@@ -4,6 +4,7 @@ import { imageAdminRoutes } from './image-admin.js';
 import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
 import { modelApiRoutes } from './model-api.js';
+import { storedResponseRoutes } from './model-api-stored.js';
 import { adminModelRoutes } from './admin-models.js';
 import { livedocRoutes } from './livedocs.js';
 import { chatRoutes } from './chat.js';
@@ -36,6 +37,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageAdminRoutes,
   ...imageModelRoutes,
   ...modelApiRoutes,
+  ...storedResponseRoutes,
   ...adminModelRoutes,
   ...livedocRoutes,
   ...chatRoutes,

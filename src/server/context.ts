@@ -55,6 +55,10 @@ export interface ServerConfig {
   socialUpstream?: SocialUpstreamConfig;
   /** Days a completed slide or landing-page task keeps its outputs before it is EXPIRED (`--task-retention-days`). */
   taskRetentionDays?: number;
+  /** Days a stored response or thread is kept (`--stored-response-days`, default 30). */
+  storedResponseDays?: number;
+  /** Stored responses and thread messages one key may hold at once (`--stored-responses-per-key`, default 10000). */
+  storedResponsesPerKey?: number;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }

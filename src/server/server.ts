@@ -32,6 +32,7 @@ import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { registerSlides } from './services/slides.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
+import { sweepStoredResponses } from './services/model-api/stored.js';
 import { busOf } from './store/cache-bus.js';
 import { openFileStore, filesMismatch } from './files/open-file-store.js';
 import type { S3Options } from './files/s3/s3-config.js';
@@ -90,6 +91,10 @@ export interface StartOptions {
   objectStore?: S3Options;
   /** Days a completed slide or landing-page task keeps its outputs (default 30). */
   taskRetentionDays?: number;
+  /** Days a stored response or thread is kept (default 30). */
+  storedResponseDays?: number;
+  /** Stored responses and thread messages one key may hold at once (default 10000). */
+  storedResponsesPerKey?: number;
   /** Where start-up warnings go (default stderr). */
   warn?: (message: string) => void;
   /** Hosts, addresses and CIDR blocks the outbound fetch may reach although they are local or private. */
@@ -156,6 +161,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
     taskRetentionDays: options.taskRetentionDays,
+    storedResponseDays: options.storedResponseDays,
+    storedResponsesPerKey: options.storedResponsesPerKey,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
@@ -306,6 +313,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
       deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
       sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
+      sweepStoredResponses(ctx).catch((err) => app.log.error({ err }, 'stored response retention sweep failed'));
     };
     sweep();
     sweeper = setInterval(sweep, 600_000);

@@ -472,6 +472,24 @@ export interface Database {
   ppt_themes: PptThemesTable;
   slide_decks: SlideDecksTable;
   credit_ledger: CreditLedgerTable;
+  model_api_stored: ModelApiStoredTable;
+}
+
+/** A stored response or thread message that a later turn continues from (migration 0025_stored_responses). */
+export interface ModelApiStoredTable {
+  /** resp_… (a stored response) or msg_… (a thread's last reply). */
+  id: string;
+  kind: 'response' | 'thread';
+  /** The API key (or user) it belongs to: no one else reads it. */
+  owner: string;
+  /** JSON: the conversation so far and, for a response, the response object. */
+  body: string;
+  bytes: number;
+  items: number;
+  /** A thread message another turn has continued from (a message is continued once). */
+  continued_at: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A user's custom slide theme (migration 0014_slides). */
