@@ -40,6 +40,7 @@ export interface ServeOptions extends ObjectStoreFlags {
   maxUploadMb: number;
   maxKeysPerUser: number;
   taskRetentionDays: number;
+  auditRetentionDays: number;
   requestTimeout: number;
   headersTimeout: number;
   keepAliveTimeout: number;
@@ -158,6 +159,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
     taskRetentionDays: opts.taskRetentionDays,
+    auditRetentionDays: opts.auditRetentionDays,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
@@ -295,6 +297,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
+    .option('--audit-retention-days <n>', 'days audit entries are kept before the periodic sweep deletes them (1-36500)', intOption(1, 36_500), 365)
     // Bounds on receiving a request, never on answering it: streams and slow models are unaffected.
     .option('--request-timeout <seconds>', 'time a caller has to send a whole request, body included; past it: 408 (1-86400)', intOption(1, 86_400), 300)
     .option('--headers-timeout <seconds>', 'time a caller has to send the request line and headers; at most --request-timeout (1-3600)', intOption(1, 3600), 60)
