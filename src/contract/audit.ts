@@ -91,8 +91,12 @@ export const LogTailQuery = z.object({
 
 const tailStream = {
   status: 200,
-  description: 'one `request` event per answered request as it happens (no replay of earlier ones); heartbeat comments keep proxies from closing it',
-  events: [{ event: 'request', data: RequestLogLine }],
+  description:
+    'a `ready` event once the tail is open, then one `request` event per answered request as it happens (no replay of earlier ones); heartbeat comments keep proxies from closing it',
+  events: [
+    { event: 'ready', data: z.object({ instance: z.string().nullable(), ring_size: z.number().int() }).describe('sent once when the tail is open: lines from here on arrive') },
+    { event: 'request', data: RequestLogLine },
+  ],
 } as const;
 
 export const adminLogTail = defineRoute({

@@ -38,7 +38,7 @@ import { pageRoutes } from './routes/pages.js';
 import { mindmapRoutes } from './routes/mindmap.js';
 import { slideRoutes } from './routes/slides.js';
 import { auditRoutes } from './routes/audit.js';
-import { installRequestLog } from './logs/capture.js';
+import { installRequestLog, noteAuth } from './logs/capture.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -192,7 +192,8 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const surface = surfaceOf(path);
-    if (surface) await authenticate(ctx, surface.auth, credentialsOf(request));
+    // Noted for the live request log: a user's tail shows their requests to unknown paths too.
+    if (surface) noteAuth(request, await authenticate(ctx, surface.auth, credentialsOf(request)));
     const shaped = shapeError(surface?.family ?? 'image', new HttpError('NOT_FOUND', `No endpoint ${request.method} ${path}`), request.id);
     reply.code(shaped.status).send(shaped.body);
   });

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestLogLine } from '../../contract/audit.js';
-import type { RequestLog, RingReader } from './request-log.js';
+import { RING_SIZE, type RequestLog, type RingReader } from './request-log.js';
 
 export interface TailFilter {
   status?: string;
@@ -54,7 +54,7 @@ export function serveTail(log: RequestLog, filter: TailFilter, request: FastifyR
     'x-accel-buffering': 'no',
     'x-request-id': request.id,
   });
-  res.write(': tail open\n\n');
+  res.write(`event: ready\ndata: ${JSON.stringify({ instance: log.instanceId, ring_size: RING_SIZE })}\n\n`);
   const matches = lineFilter(filter);
   let ended = false;
   let waitingForDrain = false;
