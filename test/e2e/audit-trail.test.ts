@@ -128,6 +128,32 @@ describe('the audit trail', () => {
     expect(own.find((e) => e.action === 'key.created')).toMatchObject({ actor: { kind: 'token', user_id: bobId, credential_id: null }, target: { id: bobKey.id } });
   });
 
+  it('records a model hidden and shown, the admin key used, and a login by session cookie', async () => {
+    const listing = okJson(await p.cli(['admin', 'models', 'list', '--json']));
+    const models = (Array.isArray(listing) ? listing : listing.models) as Array<{ id: string; listed: boolean }>;
+    const model = models.find((m) => m.listed)!;
+    ok(await p.cli(['admin', 'models', 'hide', model.id]));
+    ok(await p.cli(['admin', 'models', 'show', model.id]));
+    const modelEntries = okJson<Entry[]>(await p.cli(['admin', 'audit', '--target', model.id, '--action', 'model.*', '--json']));
+    expect(modelEntries.map((e) => [e.action, e.before, e.after])).toEqual([
+      ['model.shown', { listed: false }, { listed: true }],
+      ['model.hidden', { listed: true }, { listed: false }],
+    ]);
+
+    ok(await p.cli(['admin', 'usage']));
+    const used = okJson<Entry[]>(await p.cli(['admin', 'audit', '--action', 'admin_key.used', '--limit', '1', '--json']));
+    expect(used[0]).toMatchObject({ actor: { user_id: p.boot.user_id, credential_id: adminKeyId }, target: { type: 'endpoint', id: '/admin/api-key-usage' } });
+    expect(JSON.stringify(used)).not.toContain(p.boot.admin_key);
+
+    const login = await p.fetch('/auth/session-cookie', { method: 'POST', headers: { authorization: `Bearer ${p.boot.access_token}` } });
+    expect(login.status).toBeLessThan(300);
+    const cookie = /facet_session=([^;]+)/.exec(login.headers.get('set-cookie')!)![1];
+    const [entry] = okJson<Entry[]>(await p.cli(['admin', 'audit', '--action', 'session.login', '--json']));
+    expect(entry).toMatchObject({ actor: { kind: 'token', user_id: p.boot.user_id }, target: { type: 'user', id: p.boot.user_id } });
+    expect(JSON.stringify(entry)).not.toContain(cookie);
+    expect(JSON.stringify(entry)).not.toContain(p.boot.access_token);
+  });
+
   it('keeps its entries across a restart of facet serve', async () => {
     const before = okJson<Entry[]>(await p.cli(['admin', 'audit', '--all', '--json']));
     p = await p.restart();
