@@ -91,6 +91,10 @@ describe('the audit trail', () => {
     expect(page2.length).toBeGreaterThan(0);
     expect(page2.map((e: Entry & { id: string }) => e.id)).not.toContain(page1[1].id);
     expect(page2[0].time <= page1[1].time).toBe(true);
+    // `facet api --paginate` follows the same header to the last page.
+    const all = okJson<Entry[]>(await p.cli(['api', 'GET', '/admin/audit', '-F', 'limit=2', '--paginate', '--slurp']));
+    const whole = await (await p.fetch('/admin/audit?limit=500', { headers: admin() })).json();
+    expect(all).toEqual(whole);
     const bad = await p.fetch('/admin/audit?cursor=nonsense', { headers: admin() });
     expect(bad.status).toBe(422);
     expect((await p.fetch('/admin/audit?limit=501', { headers: admin() })).status).toBe(422);
