@@ -25,6 +25,7 @@ import { pageRoutes } from './pages.js';
 import { mindmapRoutes } from './mindmap.js';
 import { slideRoutes } from './slides.js';
 import { landingPageRoutes } from './landing-pages.js';
+import { auditRoutes } from './audit.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -58,6 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...mindmapRoutes,
   ...slideRoutes,
   ...landingPageRoutes,
+  ...auditRoutes,
 ];
 
 /**

@@ -12,6 +12,7 @@ import type { FetchPolicy } from './net/policy.js';
 import type { SocialUpstreamConfig } from './providers/social/upstream.js';
 import type { FileStore } from './files/file-store.js';
 import type { Readiness } from './readiness.js';
+import type { RequestLog } from './logs/request-log.js';
 
 export interface ServerConfig {
   host: string;
@@ -59,6 +60,8 @@ export interface ServerConfig {
   storedResponseDays?: number;
   /** Stored responses and thread messages one key may hold at once (`--stored-responses-per-key`, default 10000). */
   storedResponsesPerKey?: number;
+  /** Days an audit entry is kept before the retention sweep deletes it (`--audit-retention-days`, default 365). */
+  auditRetentionDays: number;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }
@@ -91,4 +94,6 @@ export interface AppContext {
   fetchPolicy: FetchPolicy;
   /** Where every stored file goes: the files dir, or the object store (`--object-store`). */
   files: FileStore;
+  /** The live request log (`facet logs tail`): a bounded ring in memory, shared across instances on PostgreSQL. */
+  requestLog: RequestLog;
 }

@@ -40,6 +40,9 @@ import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
+import { RequestLog } from './logs/request-log.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAudit } from './services/audit.service.js';
+import { recordExpiredKeys } from './services/key-expiry-audit.js';
 
 export interface StartOptions {
   host?: string;
@@ -111,6 +114,8 @@ export interface StartOptions {
   trustProxy?: LinkBaseOptions['trustProxy'];
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Days audit entries are kept (`--audit-retention-days`, default 365). */
+  auditRetentionDays?: number;
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -163,6 +168,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     taskRetentionDays: options.taskRetentionDays,
     storedResponseDays: options.storedResponseDays,
     storedResponsesPerKey: options.storedResponsesPerKey,
+    auditRetentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
@@ -245,6 +251,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,
+    requestLog: new RequestLog(db, (err) => logError(err, 'request log')),
   };
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
@@ -282,6 +289,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms are cut off; the orphan sweep (this instance at its next start, or another) ends their streams with an error event`);
     ctx.streams.stopFollowing();
     ctx.streams.endReaders();
+    ctx.requestLog.stop();
+    ctx.requestLog.endReaders();
     await closed;
     await jobs.stop();
     await gateway.close();
@@ -314,6 +323,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
       sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
       sweepStoredResponses(ctx).catch((err) => app.log.error({ err }, 'stored response retention sweep failed'));
+      // Audit entries past their retention go; keys that expired since the last sweep get their entry.
+      pruneAudit(ctx, config.auditRetentionDays).catch((err) => app.log.error({ err }, 'audit retention sweep failed'));
+      recordExpiredKeys(ctx).catch((err) => app.log.error({ err }, 'recording expired keys failed'));
     };
     sweep();
     sweeper = setInterval(sweep, 600_000);
@@ -321,6 +333,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Several instances on one PostgreSQL: readers here follow streams written elsewhere, and the
     // streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
     ctx.streams.startFollowing();
+    ctx.requestLog.startFollowing();
     orphanSweeper = busOf(ctx.db)
       ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
       : undefined;

@@ -424,6 +424,28 @@ export interface CacheInstancesTable {
   files_id: string | null;
 }
 
+/** One audit entry (migration 0024_audit_log): append-only, pruned only by the retention sweep. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** key, token, cookie (a user's credential), local-admin (offline commands) or system (the server itself). */
+  actor_kind: string;
+  actor_user_id: string | null;
+  /** The key id or session id the change was made with; never a secret. */
+  actor_credential_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** The user the change is about (a key's owner), so users see changes made to their things. */
+  subject_user_id: string | null;
+  request_id: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+  /** JSON of the changed fields before and after; null where there was no before (a create) or after (a delete). */
+  before: string | null;
+  after: string | null;
+}
+
 export interface CacheEpochTable {
   id: number;
   n: number;
@@ -472,6 +494,7 @@ export interface Database {
   ppt_themes: PptThemesTable;
   slide_decks: SlideDecksTable;
   credit_ledger: CreditLedgerTable;
+  audit_log: AuditLogTable;
   model_api_stored: ModelApiStoredTable;
 }
 

@@ -42,6 +42,7 @@ export interface ServeOptions extends ObjectStoreFlags {
   taskRetentionDays: number;
   storedResponseDays: number;
   storedResponsesPerKey: number;
+  auditRetentionDays: number;
   requestTimeout: number;
   headersTimeout: number;
   keepAliveTimeout: number;
@@ -162,6 +163,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     taskRetentionDays: opts.taskRetentionDays,
     storedResponseDays: opts.storedResponseDays,
     storedResponsesPerKey: opts.storedResponsesPerKey,
+    auditRetentionDays: opts.auditRetentionDays,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
@@ -301,6 +303,7 @@ export function register(program: Command, deps: Deps): Command {
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
     .option('--stored-response-days <n>', 'days a stored response (/api/v1/responses) or message thread is kept (1-3650)', intOption(1, 3650), 30)
     .option('--stored-responses-per-key <n>', 'stored responses and thread messages one API key may hold at once (1-1000000)', intOption(1, 1_000_000), 10_000)
+    .option('--audit-retention-days <n>', 'days audit entries are kept before the periodic sweep deletes them (1-36500)', intOption(1, 36_500), 365)
     // Bounds on receiving a request, never on answering it: streams and slow models are unaffected.
     .option('--request-timeout <seconds>', 'time a caller has to send a whole request, body included; past it: 408 (1-86400)', intOption(1, 86_400), 300)
     .option('--headers-timeout <seconds>', 'time a caller has to send the request line and headers; at most --request-timeout (1-3600)', intOption(1, 3600), 60)
