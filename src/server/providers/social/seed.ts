@@ -64,7 +64,7 @@ function makeUsers(r: Rand, count: number): SeedUser[] {
     if (taken.has(username.toLowerCase())) username = `${name.handle.slice(0, 12)}${i}`;
     taken.add(username.toLowerCase());
     const followers = followersOf(r);
-    const verified = followers > 10_000 ? r.chance(0.6) : r.chance(0.01);
+    const verified = followers > 5_000 ? r.chance(0.6) : r.chance(0.004);
     users.push({
       id: String(1000000 + i * 37),
       username,
