@@ -61,9 +61,14 @@ function quarterFlows(c: Company, quarter: Quarter): Flows {
   const r = rng(seedOf('income', c.ticker, quarter.year, quarter.q));
   const growth = (1.06 + 0.06 * rng(seedOf('growth', c.ticker))()) ** (quarter.year - 2024 + (quarter.q - 2.5) / 4);
   const revenue = round((c.revenue / 4) * growth * (0.95 + 0.1 * r()) / 1000) * 1000;
-  const cost_of_revenue = round(revenue * shareOf(c, 'cost', quarter, [0.35, 0.6], 0.015));
-  const research_and_development = round(revenue * shareOf(c, 'rnd', quarter, [0.01, 0.12], 0.005));
-  const selling_general_and_administrative_expenses = round(revenue * shareOf(c, 'sga', quarter, [0.06, 0.14], 0.005));
+  // Gross and operating margins are the company's own, so operating income stays positive and
+  // P/E plausible; operating expenses split between R&D and SG&A in the company's proportion.
+  const grossMargin = shareOf(c, 'gross', quarter, [0.3, 0.62], 0.015);
+  const operatingMargin = Math.min(shareOf(c, 'operating', quarter, [0.08, 0.3], 0.008), grossMargin - 0.08);
+  const cost_of_revenue = round(revenue * (1 - grossMargin));
+  const opex = round(revenue * (grossMargin - operatingMargin));
+  const research_and_development = round(opex * shareOf(c, 'rnd', quarter, [0.05, 0.5], 0.01));
+  const selling_general_and_administrative_expenses = opex - research_and_development;
   const interest_expense = round(revenue * shareOf(c, 'interest', quarter, [0.002, 0.015], 0.001));
   const gross_profit = revenue - cost_of_revenue;
   const operating_expense = research_and_development + selling_general_and_administrative_expenses;
