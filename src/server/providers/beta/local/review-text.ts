@@ -10,11 +10,11 @@ const BY_STARS: Record<number, string[]> = {
   5: [
     'Excellent service from start to finish.', 'The staff were friendly and really helpful.', 'My order arrived {early} days early and was packed perfectly.',
     'Best experience I have had with a company in years.', 'I would recommend them to anyone.', 'Great quality for the price, I will definitely be back.',
-    'They answered my question within an hour and solved it right away.', 'Everything was exactly as described, and the team was lovely.', 'Amazing value and a very easy process.',
+    'They answered my question within an hour and solved it right away, great support.', 'Everything was exactly as described, and the team was lovely.', 'Amazing value and a very easy process.',
   ],
   4: [
     'Good service overall and friendly staff.', 'Delivery took {late} days, a little longer than promised, but the product is great.', 'Happy with my purchase and would buy again.',
-    'Helpful support, although the website could be easier to use.', 'Nice quality and fair prices.', 'The team was quick to help when I had a question.',
+    'Helpful support, although the website could be easier to use.', 'Nice quality and fair prices.', 'The team was quick and helpful when I had a question.',
   ],
   3: [
     'It was fine, nothing special.', 'The product is decent, but delivery took {late} days.', 'Some staff were helpful, others seemed rushed.',
@@ -33,6 +33,16 @@ const BY_STARS: Record<number, string[]> = {
 const THANKS = ['Thank you for the kind words, {name}! We are glad you had a great experience.', 'Thanks so much, {name}. We hope to see you again soon.'];
 const MIXED = ['Thanks for the honest feedback, {name}. We are working on faster delivery.', 'Thank you, {name}. We will share your comments with the team.'];
 const SORRY = ['We are sorry to hear this, {name}. Please contact our support team so we can make it right.', 'Sorry about your experience, {name}. We have passed your feedback on to the team.'];
+
+/**
+ * A review's stars: a business's share of happy customers is `quality`; they give 5 or 4 stars, the
+ * others mostly 1 (people who write reviews are the pleased and the angry), some 2 or 3.
+ */
+export function starsOf(r: () => number, quality: number): number {
+  if (r() < quality) return r() < 0.7 ? 5 : 4;
+  const v = r();
+  return v < 0.5 ? 1 : v < 0.75 ? 2 : 3;
+}
 
 /** A review's text for its stars: one to three different sentences. */
 export function reviewText(r: () => number, stars: number): string {

@@ -1,5 +1,5 @@
 import { DATA_DATE, int, pick, providerDate, rng, rowRng, seedOf } from '../seeded.js';
-import { ownerAnswer, reviewText } from './review-text.js';
+import { ownerAnswer, reviewText, starsOf } from './review-text.js';
 
 /**
  * Local reviews of a business: generated from a hash of platform and domain, so the same business
@@ -39,10 +39,10 @@ export interface ReviewResult {
 export function reviewsOf(platform: ReviewPlatform, domain: string, sortBy: 'recency' | 'relevance', depth: number): ReviewResult {
   const seed = seedOf('reviews', platform, domain);
   const count = int(rng(seed), 15, 900);
-  const quality = 0.3 + 0.6 * rng(seed ^ 1)();
+  const quality = 0.35 + 0.6 * rng(seed ^ 1)();
   const all: ReviewItem[] = Array.from({ length: count }, (_, i) => {
     const r = rowRng(seed, i);
-    const value = Math.max(1, Math.min(5, Math.round(1 + 4 * (quality + 0.5 * (r() - 0.5)))));
+    const value = starsOf(r, quality);
     const first = pick(r, NAMES);
     return {
       type: 'review',
