@@ -45,6 +45,9 @@ function weighted(r: Rand, totals: number[]): number {
   return lo;
 }
 
+/** The last 500 posts that pass `keep` (looking back over the last 2000 only: seeding stays linear). */
+const recent = (inputs: PostInput[], keep: (p: PostInput) => boolean) => inputs.slice(-2000).filter(keep).slice(-500);
+
 export interface SeedData {
   users: SocialUserRow[];
   posts: ReturnType<typeof postRecord>[];
@@ -144,14 +147,14 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
       prefix = `@${parentAuthor.username} `;
       text = replyText(r, lang, topic, parent.content);
     } else if (kind < 0.4) {
-      const quoted = r.pick(inputs.filter((p) => !p.retweeted_id).slice(-500));
+      const quoted = r.pick(recent(inputs, (p) => !p.retweeted_id));
       topic = topicOf.get(quoted.id)!;
       lang = quoted.lang;
       author = responder(lang, topic, quoted.author_id);
       input.quoted_id = quoted.id;
       text = quoteText(r, lang, topic);
     } else if (kind < 0.47) {
-      const original = r.pick(inputs.filter((p) => !p.retweeted_id && !p.in_reply_to_id).slice(-500));
+      const original = r.pick(recent(inputs, (p) => !p.retweeted_id && !p.in_reply_to_id));
       const originalAuthor = userById.get(original.author_id)!;
       author = responder(original.lang, topicOf.get(original.id)!, original.author_id);
       Object.assign(input, { author_id: author.id, retweeted_id: original.id, content: `RT @${originalAuthor.username}: ${original.content}`, lang: original.lang });
@@ -167,7 +170,7 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
     const tagPool = topicTags(lang, topic);
     const tags = r.chance(input.in_reply_to_id ? 0.1 : 0.4) ? [r.pick(tagPool)] : [];
     if (tags.length && r.chance(0.25)) tags.push(r.pick(tagPool.filter((t) => t !== tags[0])));
-    const cash = topic === 'tech' && r.chance(0.1) ? ['$' + r.pick(CASHTAGS)] : [];
+    const cash = topic === 'tech' && !input.in_reply_to_id && r.chance(0.1) ? ['$' + r.pick(CASHTAGS)] : [];
     const link = !input.in_reply_to_id && r.chance(0.2) ? [linkLead(r, lang), `https://${r.pick(DOMAINS)}/${new Date(created_ts * 1000).toISOString().slice(0, 7).replace('-', '/')}/${topic}-${i}`] : [];
     input.media_urls = r.chance(0.15) ? [`https://media.example.com/${id}/1.jpg`] : r.chance(0.05) ? [`https://media.example.com/${id}/clip.mp4`] : [];
     input.content = [prefix + text, ...link, ...tags.map((t) => '#' + t), ...cash].join(' ').trim();
