@@ -37,6 +37,7 @@ import { docTaskRoutes } from './routes/doc-tasks.js';
 import { pageRoutes } from './routes/pages.js';
 import { mindmapRoutes } from './routes/mindmap.js';
 import { slideRoutes } from './routes/slides.js';
+import { consoleRoutes } from './console/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -193,5 +194,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   });
 
   for (const surface of SURFACES) surface(app, ctx);
+  // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
+  if (ctx.config.console) consoleRoutes(app, ctx);
   return app;
 }

@@ -55,6 +55,8 @@ export interface ServerConfig {
   socialUpstream?: SocialUpstreamConfig;
   /** Days a completed slide or landing-page task keeps its outputs before it is EXPIRED (`--task-retention-days`). */
   taskRetentionDays?: number;
+  /** Whether /console serves the local console (`--no-console` turns it off). */
+  console: boolean;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }
