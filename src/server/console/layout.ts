@@ -17,7 +17,7 @@ function document(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · facet console</title>
 <link rel="stylesheet" href="${CONSOLE_PREFIX}/console.css">
 </head>

@@ -17,7 +17,9 @@ export function secureHeaders(reply: FastifyReply): FastifyReply {
     .header('content-security-policy', CONSOLE_CSP)
     .header('x-content-type-options', 'nosniff')
     .header('x-frame-options', 'DENY')
-    .header('referrer-policy', 'no-referrer')
+    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a form post,
+    // and the origin check would refuse the console's own forms. Nothing leaves the origin anyway.
+    .header('referrer-policy', 'same-origin')
     .header('cross-origin-opener-policy', 'same-origin')
     .header('cross-origin-resource-policy', 'same-origin')
     .header('permissions-policy', 'camera=(), microphone=(), geolocation=()')
