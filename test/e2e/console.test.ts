@@ -253,6 +253,14 @@ describe('console over HTTP', () => {
     expect((await post(`/console/keys/${victim.id}/unfreeze`, form({ csrf: a.csrf }), { cookie: a.cookie })).status).toBe(303);
   });
 
+  it('escapes every value it shows: a key named with markup is text', async () => {
+    ok(await p.cli(['keys', 'create', '--name', '<img src=x onerror=alert(1)>"&', '--json']));
+    const s = await session();
+    const page = await (await p.fetch('/console/keys', { headers: { cookie: s.cookie } })).text();
+    expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&amp;');
+    expect(page).not.toContain('<img src=x');
+  });
+
   it('signing out ends the session: the cookie opens nothing afterwards', async () => {
     const s = await session();
     expect((await post('/console/logout', form({ csrf: s.csrf }), { cookie: s.cookie, origin: p.url })).status).toBe(303);

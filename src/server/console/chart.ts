@@ -31,7 +31,7 @@ function niceMax(max: number): number {
  */
 export function stackedBars(input: { title: string; days: string[]; series: ChartSeries[]; format: (n: number) => string }): string {
   const series = foldOthers(input.series);
-  const W = 720, H = 240, left = 64, right = 8, top = 12, bottom = 28;
+  const W = 640, H = 220, left = 64, right = 8, top = 12, bottom = 28;
   const n = input.days.length;
   const totals = input.days.map((_, i) => series.reduce((a, s) => a + s.values[i], 0));
   const max = niceMax(Math.max(0, ...totals));
@@ -55,11 +55,11 @@ export function stackedBars(input: { title: string; days: string[]; series: Char
   const id = `c${Math.abs([...input.title].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))}`;
   const legend = series.map((s, k) => `<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="${PALETTE[k % PALETTE.length]}"/></svg>${escapeHtml(s.label)}</li>`).join('');
   return `<figure class="card">
-<svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" preserveAspectRatio="xMidYMid meet">
+<div class="chart-scroll" role="region" aria-label="${escapeHtml(input.title)} (scrolls sideways)" tabindex="0"><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" preserveAspectRatio="xMidYMid meet">
 <title id="${id}-t">${escapeHtml(input.title)}</title>
 <desc id="${id}-d">${escapeHtml(`${input.days[0]} to ${input.days[n - 1]}: ${series.length ? series.map((s) => `${s.label} ${input.format(s.values.reduce((a, b) => a + b, 0))}`).join('; ') : 'nothing recorded'}`)}</desc>
 ${ticks.join('')}${bars.join('')}${labels.join('')}
-</svg>
+</svg></div>
 <figcaption>${escapeHtml(input.title)}</figcaption>
 ${series.length ? `<ul class="legend">${legend}</ul>` : '<p class="placeholder">Nothing recorded in these days.</p>'}
 </figure>`;

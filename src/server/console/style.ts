@@ -22,6 +22,7 @@ main{max-width:1180px;margin:0 auto;padding:24px 20px 64px}
 h1{font-size:1.5rem;margin:0 0 4px}h2{font-size:1.15rem;margin:24px 0 8px}
 .sub,.meta{color:var(--muted)}.meta{font-size:.875rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:14px 16px;margin:0 0 14px;min-width:0}
+.card h2{margin-top:0}td .actions{flex-wrap:nowrap}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(260px,1fr));gap:14px}
 .table-wrap{overflow-x:auto;border:1px solid var(--line);border-radius:10px;background:var(--card)}
 table{border-collapse:collapse;width:100%;font-size:.925rem}
@@ -29,7 +30,7 @@ th,td{text-align:left;padding:8px 10px;border-bottom:1px solid var(--line);verti
 td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:12em}
 th{font-weight:700;background:var(--bg)}
 tr:last-child td{border-bottom:0}
-.num{text-align:right;font-variant-numeric:tabular-nums}
+.num{display:block;text-align:right;font-variant-numeric:tabular-nums}
 .status{font-weight:700}.status-active,.status-succeeded,.status-COMPLETED{color:var(--ok)}
 .status-frozen,.status-failed,.status-FAILED,.status-canceled{color:var(--danger)}.status-running,.status-queued,.status-PENDING{color:var(--warn)}
 button,.button{font:inherit;display:inline-block;padding:6px 12px;border-radius:6px;border:1px solid var(--accent);background:var(--accent);color:var(--accent-fg);cursor:pointer;text-decoration:none;min-height:36px}
@@ -45,7 +46,8 @@ input[type=password],input[type=text]{font:inherit;width:100%;max-width:32em;pad
 .placeholder{color:var(--muted);font-style:italic}
 figure{margin:0}figure img{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
 figcaption{font-size:.875rem;color:var(--muted);margin-top:4px;overflow-wrap:anywhere}
-.chart{width:100%;height:auto;display:block}
+.chart-scroll{overflow-x:auto}.chart{width:100%;max-width:900px;height:auto;display:block}
+@media (max-width:600px){.chart{min-width:560px}}
 .chart .axis{stroke:var(--muted)}.chart text{fill:var(--fg);font-size:11px}
 .legend{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:.875rem}
 .legend svg{vertical-align:-2px;margin-right:4px}
