@@ -46,7 +46,8 @@ input[type=password],input[type=text]{font:inherit;width:100%;max-width:32em;pad
 .placeholder{color:var(--muted);font-style:italic}
 figure{margin:0}figure img{display:block;max-width:100%;height:auto;border:1px solid var(--line);border-radius:6px;background:#fff}
 figcaption{font-size:.875rem;color:var(--muted);margin-top:4px;overflow-wrap:anywhere}
-.chart-scroll{overflow-x:auto}.chart{width:100%;max-width:900px;height:auto;display:block}
+/* rtl: a narrow screen opens the chart scrolled to its newest days */
+.chart-scroll{overflow-x:auto;direction:rtl}.chart-scroll svg{direction:ltr}.chart{width:100%;max-width:900px;height:auto;display:block;margin-right:auto}
 @media (max-width:600px){.chart{min-width:560px}}
 .chart .axis{stroke:var(--muted)}.chart text{fill:var(--fg);font-size:11px}
 .legend{list-style:none;padding:0;margin:8px 0 0;display:flex;flex-wrap:wrap;gap:4px 14px;font-size:.875rem}
