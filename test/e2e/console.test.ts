@@ -63,6 +63,8 @@ beforeAll(async () => {
   taskId = okJson(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '320x180', '--count', '2', '--wait', '--json'], { timeout: 120_000 })).id;
   const ld = okJson(await p.cli(['livedocs', 'create', 'Energy notes', '--json'])).short_id;
   ok(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Solar', '--content', '# Solar power in Spain\n\nSpain installed more solar capacity than any other European country in 2023. Cheap land and strong sunshine keep costs low.\n\nGrid operators curtail solar output on sunny spring afternoons.', '--json']));
+  ok(await p.cli(['mindmap', 'solar power in Spain', '--livedoc', ld, '--json']));
+  ok(await p.cli(['pages', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--wait', '--interval', '2', '--json'], { timeout: 120_000 }));
   if (sofficePath()) {
     const deck = okJson(await p.cli(['slides', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--slides', '2', '--wait', '--interval', '2', '--json'], { timeout: 240_000 }));
     expect(deck.task_status).toBe('COMPLETED');
@@ -154,6 +156,21 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
         const previews = await loadedImages(page, 'figure img');
         expect(previews.length).toBeGreaterThan(1);
         for (const w of previews) expect(w).toBeGreaterThan(100);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('opens a landing page and a mindmap in their own viewers, from the console, on its origin', async () => {
+    const { context, page } = await watched(1280, 800);
+    try {
+      await signIn(page, p.boot.api_key);
+      for (const name of ['Open the page', 'Open the mindmap']) {
+        await page.goto(`${p.url}/console/pages`);
+        const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), page.getByRole('link', { name }).first().click()]);
+        expect(response.status(), name).toBe(200);
+        expect(page.url().startsWith(`${p.url}/`)).toBe(true);
       }
     } finally {
       await context.close();
