@@ -166,9 +166,10 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
     const { context, page } = await watched(1280, 800);
     try {
       await signIn(page, p.boot.api_key);
-      for (const name of ['Open the page', 'Open the mindmap']) {
+      for (const name of ['Landing pages', 'Mindmaps']) {
         await page.goto(`${p.url}/console/pages`);
-        const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), page.getByRole('link', { name }).first().click()]);
+        const link = page.getByRole('region', { name }).getByRole('link').first();
+        const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), link.click()]);
         expect(response.status(), name).toBe(200);
         expect(page.url().startsWith(`${p.url}/`)).toBe(true);
       }

@@ -19,19 +19,20 @@ async function list({ ctx, user, query }: PageInput) {
   const admin = user.role === 'admin';
   const done = query.done && /^(frozen|unfrozen|deleted):[\w-]{1,100}$/.test(query.done) ? query.done.split(':') : null;
   const notice = done ? `<div class="card notice" role="status"><p>Key <code>${escapeHtml(done[1])}</code> ${escapeHtml(done[0])}.</p></div>` : '';
+  // Name, status and actions lead: on a phone the table scrolls, and these stay in view.
   const rows = keys.map((k) => [
     escapeHtml(k.name),
-    `<code>${escapeHtml(k.prefix)}…</code>`,
-    ...(admin ? [`<code>${escapeHtml(k.user_id)}</code>`] : []),
     `<span class="status status-${escapeHtml(k.status)}">${escapeHtml(k.status)}</span>`,
-    when(k.created_at),
-    when(k.last_used_at),
-    when(k.expires_at),
     `<div class="actions">${allowedActions(user, k)
       .map((a) => `<a class="button${ACTIONS[a].danger ? ' danger' : ' secondary'}" href="${keyUrl(k.id, a)}" aria-label="${escapeHtml(`${ACTIONS[a].verb} key ${k.name} (${k.prefix}…)`)}">${ACTIONS[a].verb}</a>`)
       .join('')}</div>`,
+    `<code>${escapeHtml(k.prefix)}…</code>`,
+    ...(admin ? [`<code>${escapeHtml(k.user_id)}</code>`] : []),
+    when(k.created_at),
+    when(k.last_used_at),
+    when(k.expires_at),
   ]);
-  const head = ['Name', 'Prefix', ...(admin ? ['User'] : []), 'Status', 'Created', 'Last used', 'Expires', 'Actions'];
+  const head = ['Name', 'Status', 'Actions', 'Prefix', ...(admin ? ['User'] : []), 'Created', 'Last used', 'Expires'];
   return {
     title: 'API keys',
     body: `<h1>API keys</h1>
