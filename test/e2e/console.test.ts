@@ -85,6 +85,10 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
       try {
         await page.goto(`${p.url}/console/login`);
         await shoot(page, `${label}-login`);
+        // Keyboard first: the first Tab lands on the skip link, which is then drawn with its focus ring.
+        await page.keyboard.press('Tab');
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+        expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe('solid');
         await signIn(page, p.boot.api_key);
         expect(await page.locator('h1').innerText()).toBe('API keys');
         expect(await page.locator('table').innerText()).toContain('victim');
