@@ -283,6 +283,19 @@ describe('console over HTTP', () => {
     expect(page).not.toContain('<img src=x');
   });
 
+  it('takes a form of up to 16 KiB (413 past it) and answers a body of the wrong shape with 4xx, never 500', async () => {
+    const padded = (bytes: number) => { const head = 'key=fk_nope&pad='; return head + 'x'.repeat(bytes - head.length); };
+    expect((await post('/console/login', padded(16 * 1024), { origin: p.url })).status).toBe(401);
+    const big = await post('/console/login', padded(16 * 1024 + 1), { origin: p.url });
+    expect(big.status).toBe(413);
+    expect(big.headers.get('content-type')).toMatch(/^text\/html/);
+    const json = await p.fetch('/console/login', { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', origin: p.url }, body: JSON.stringify({ key: 123 }) });
+    expect(json.status).toBe(401);
+    const multipart = new FormData();
+    multipart.set('key', p.boot.api_key);
+    expect((await p.fetch('/console/login', { method: 'POST', redirect: 'manual', headers: { origin: p.url }, body: multipart })).status).toBe(415);
+  });
+
   it('signing out ends the session: the cookie opens nothing afterwards', async () => {
     const s = await session();
     expect((await post('/console/logout', form({ csrf: s.csrf }), { cookie: s.cookie, origin: p.url })).status).toBe(303);

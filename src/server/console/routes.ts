@@ -22,7 +22,9 @@ function html(reply: FastifyReply, status: number, body: string): FastifyReply {
 /** 303: after a form, the browser GETs the page it is sent to. */
 const seeOther = (reply: FastifyReply, to: string) => reply.code(303).header('location', to).send();
 
-const formOf = (request: FastifyRequest): Record<string, string> => (request.body && typeof request.body === 'object' ? (request.body as Record<string, string>) : {});
+/** The posted fields that are text: a JSON body in the console's scope may carry anything else. */
+const formOf = (request: FastifyRequest): Record<string, string> =>
+  request.body && typeof request.body === 'object' ? Object.fromEntries(Object.entries(request.body).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
 
 /**
  * The local console (`facet serve`, off with --no-console): server-rendered pages over the same
