@@ -39,6 +39,7 @@ import { mindmapRoutes } from './routes/mindmap.js';
 import { slideRoutes } from './routes/slides.js';
 import { auditRoutes } from './routes/audit.js';
 import { installRequestLog, noteAuth } from './logs/capture.js';
+import { consoleRoutes } from './console/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -199,5 +200,7 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   });
 
   for (const surface of SURFACES) surface(app, ctx);
+  // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
+  if (ctx.config.console) consoleRoutes(app, ctx);
   return app;
 }

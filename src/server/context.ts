@@ -62,6 +62,8 @@ export interface ServerConfig {
   storedResponsesPerKey?: number;
   /** Days an audit entry is kept before the retention sweep deletes it (`--audit-retention-days`, default 365). */
   auditRetentionDays: number;
+  /** Whether /console serves the local console (`--no-console` turns it off). */
+  console: boolean;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }

@@ -112,6 +112,8 @@ export interface StartOptions {
   publicUrl?: string;
   /** Proxies whose X-Forwarded-Proto/-Host are believed (`--trust-proxy`), when there is no public URL. */
   trustProxy?: LinkBaseOptions['trustProxy'];
+  /** Serve the local console at /console (default true; `--no-console`). */
+  console?: boolean;
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Days audit entries are kept (`--audit-retention-days`, default 365). */
@@ -171,6 +173,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     auditRetentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
+    console: options.console ?? true,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
       : undefined,

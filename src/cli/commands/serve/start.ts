@@ -55,6 +55,8 @@ export interface ServeOptions extends ObjectStoreFlags {
   exec?: string;
   seed?: string;
   logFormat?: 'pretty' | 'json';
+  /** False with --no-console. */
+  console?: boolean;
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -169,6 +171,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
+    console: opts.console !== false,
     httpTimeouts: { requestSeconds: opts.requestTimeout, headersSeconds: opts.headersTimeout, keepAliveSeconds: opts.keepAliveTimeout },
   };
 }
@@ -222,6 +225,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   else if (server.ctx.files.kind !== 'local') err.write(`  files: ${server.ctx.files.location}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
+  if (server.ctx.config.console) err.write(`  console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)\n`);
   if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     err.write('  first start: created the admin user and its credentials\n');
@@ -274,6 +278,7 @@ export function register(program: Command, deps: Deps): Command {
     )
     .addOption(new Option('--log-format <format>', 'log lines on stdout: readable (pretty) or JSON (default: pretty on a terminal, json otherwise)').choices(['pretty', 'json']))
     .option('--no-profile', 'do not set up the "local" CLI profile')
+    .option('--no-console', 'do not serve the local console at /console')
     .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
     .option('--upstream-openai-base-url <url>', 'OpenAI-compatible server for catalog models with api "openai", e.g. http://127.0.0.1:11434/v1 (env FACET_UPSTREAM_OPENAI_BASE_URL)')
     .option('--upstream-openai-key <key>', 'its API key (better: env FACET_UPSTREAM_OPENAI_KEY)')
