@@ -277,6 +277,8 @@ const MessagesTool = z
   .describe('a client tool with its input_schema; server tools (a type, no input_schema) are refused with a 400');
 const MessagesToolChoice = z.object({ type: z.enum(['auto', 'any', 'none', 'tool']), name: ToolName.optional(), disable_parallel_tool_use: z.boolean().optional() });
 
+const MessagesOutputFormat = z.object({ type: z.literal('json_schema'), schema: JsonSchema });
+
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
@@ -288,6 +290,8 @@ export const MessagesRequest = z.object({
   temperature: z.number().min(0).max(1).optional(),
   stop_sequences: bounded(z.string(), MODEL_API_LIMITS.stopSequences, 'stop sequences').optional(),
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
+  output_config: z.object({ format: MessagesOutputFormat.nullable().optional() }).optional().describe('format: structured output, a JSON schema the answer must follow'),
+  output_format: MessagesOutputFormat.nullable().optional().describe('the older spelling of output_config.format'),
 });
 
 const MessageUsage = z.object({
