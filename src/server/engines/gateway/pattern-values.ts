@@ -18,6 +18,8 @@ const PLAIN = 'aA0_-. x1bzZ9@/:'.split('').map((c) => c.codePointAt(0)!);
 const DIGIT: Array<[number, number]> = [[48, 57]];
 const WORD: Array<[number, number]> = [[97, 122], [65, 90], [48, 57], [95, 95]];
 const SPACE: Array<[number, number]> = [[32, 32], [9, 13]];
+/** A member of common Unicode properties (\p{…}); others are guessed as a letter. */
+const PROPERTY_MEMBER: Record<string, number> = { Lu: 65, Lt: 0x1c5, Ll: 97, L: 97, Letter: 97, N: 48, Nd: 48, Number: 48, P: 46, Po: 46, Z: 32, Zs: 32, S: 43, Sm: 43, Latin: 97, Greek: 0x3b1, Cyrillic: 0x430, Han: 0x4e00 };
 /** Open quantifiers (*, +, {n,}) repeat at most this many extra times when stretching to a minLength. */
 const MAX_EXTRA = 64;
 
@@ -108,10 +110,14 @@ function parseAtom(r: Reader): Node {
       return { kind: 'empty' };
     }
     if (e === 'p' || e === 'P') {
-      // A Unicode property: guess a letter (or, negated, a digit); RE2 checks the guess.
-      const m = /^[pP](\{[^}]*\}|\w)/.exec(r.p.slice(r.i));
+      // A Unicode property: a member of the common ones (a plain character outside, negated); RE2 checks it.
+      const m = /^[pP](?:\{\^?([^}]*)\}|(\w))/.exec(r.p.slice(r.i));
       r.i += m ? m[0].length : 1;
-      return { kind: 'chars', ranges: e === 'p' ? [[97, 122]] : DIGIT, negated: false };
+      const name = (m?.[1] ?? m?.[2] ?? 'L').replace(/^(?:gc|General_Category)=/, '');
+      const inside = PROPERTY_MEMBER[name] ?? 97;
+      // Outside a property: a digit outside a letter one, a letter outside any other.
+      const code = (e === 'P') !== (m?.[0].startsWith('p{^') === true) ? (inside === 48 ? 97 : 48) : inside;
+      return { kind: 'chars', ranges: [[code, code]], negated: false };
     }
     const cls = escapeRanges(e);
     if (cls) {
