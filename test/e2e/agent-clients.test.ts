@@ -74,7 +74,7 @@ describe("Vercel AI SDK streamObject sees the object grow", () => {
     ['Messages (output_config.format)', () => createAnthropic({ apiKey: key(), baseURL: `${p.url}/api/v1` })('facet-agent'), { anthropic: { structuredOutputMode: 'outputFormat' } }],
   ];
   it.each(models)('%s: several partials, then the whole object, valid', async (_name, model, providerOptions) => {
-    const r = streamObject({ model: model(), schema: jsonSchema(CONTACT), prompt: ASK, providerOptions });
+    const r = streamObject({ model: model(), schema: jsonSchema<Record<string, unknown>>(CONTACT as unknown as Parameters<typeof jsonSchema>[0]), prompt: ASK, providerOptions });
     const partials: unknown[] = [];
     for await (const partial of r.partialObjectStream) partials.push(partial);
     const object = await r.object;
