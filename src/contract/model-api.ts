@@ -291,6 +291,7 @@ const MessagesThinking = z
     z.object({ type: z.literal('adaptive') }),
   ])
   .describe('extended thinking: a thinking block before the answer, on a model whose capabilities list thinking');
+const MessagesOutputFormat = z.object({ type: z.literal('json_schema'), schema: JsonSchema });
 
 export const MessagesRequest = z.object({
   model: ModelId,
@@ -305,6 +306,8 @@ export const MessagesRequest = z.object({
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
   thread: MessagesThread.optional(),
   thinking: MessagesThinking.optional(),
+  output_config: z.object({ format: MessagesOutputFormat.nullable().optional() }).optional().describe('format: structured output, a JSON schema the answer must follow'),
+  output_format: MessagesOutputFormat.nullable().optional().describe('the older spelling of output_config.format'),
 });
 
 const MessageUsage = z.object({

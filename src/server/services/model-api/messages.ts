@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import { randomToken } from '../../store/ids.js';
 import { parametersOf, textOf, toolCallOf } from './content.js';
+import { messagesOutputFormat } from './messages-format.js';
 
 type Body = z.infer<typeof MessagesRequest>;
 type Block = { type: string; text?: string; id?: unknown; name?: unknown; input?: unknown; tool_use_id?: unknown; content?: unknown; is_error?: unknown };
@@ -32,6 +33,7 @@ export function messagesToGateway(body: Pick<Body, 'model' | 'messages' | 'syste
     }),
     toolChoice: toolChoice(choice),
     parallelToolCalls: choice?.disable_parallel_tool_use ? false : undefined,
+    outputFormat: messagesOutputFormat(body),
     surface: 'messages',
     scope,
     // message_start reports the prompt's input tokens, as Anthropic's API does.
