@@ -18,6 +18,7 @@ import type { docTasksClient } from './doc-tasks.js';
 import type { mindmapClient } from './mindmap.js';
 import type { slidesClient } from './slides.js';
 import type { landingPagesClient } from './landing-pages.js';
+import type { auditClient } from './audit.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -45,6 +46,7 @@ const LOADERS = {
   mindmap: () => import('./mindmap.js').then((m) => m.mindmapClient),
   slides: () => import('./slides.js').then((m) => m.slidesClient),
   landingPages: () => import('./landing-pages.js').then((m) => m.landingPagesClient),
+  audit: () => import('./audit.js').then((m) => m.auditClient),
 };
 
 interface Clients {
@@ -68,6 +70,7 @@ interface Clients {
   mindmap: ReturnType<typeof mindmapClient>;
   slides: ReturnType<typeof slidesClient>;
   landingPages: ReturnType<typeof landingPagesClient>;
+  audit: ReturnType<typeof auditClient>;
 }
 
 export type ClientName = keyof Clients;

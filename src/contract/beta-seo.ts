@@ -123,9 +123,10 @@ export const BacklinkItem = z.object({
   page_from_status_code: z.number().int(),
   page_from_external_links: z.number().int(),
   page_from_internal_links: z.number().int(),
-  first_seen: z.string(),
+  /** Null for an imported link whose record gave no date. */
+  first_seen: z.string().nullable(),
   prev_seen: z.string().nullable(),
-  last_seen: z.string(),
+  last_seen: z.string().nullable(),
   item_type: z.enum(['anchor', 'image', 'meta', 'canonical', 'alternate', 'redirect']),
   attributes: z.array(z.string()).nullable(),
   dofollow: z.boolean(),

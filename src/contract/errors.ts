@@ -106,7 +106,11 @@ export const OpenAIErrorBody = z.object({
 /** Messages family. */
 export const AnthropicErrorBody = z.object({
   type: z.literal('error'),
-  error: z.object({ type: z.string(), message: z.string() }),
+  error: z.object({
+    type: z.string(),
+    message: z.string(),
+    details: z.object({ error_code: z.string() }).loose().optional().describe('message threads: the error_code the SDK acts on'),
+  }),
   request_id: z.string().optional(),
 });
 

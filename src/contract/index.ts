@@ -4,6 +4,7 @@ import { imageAdminRoutes } from './image-admin.js';
 import { imageModelRoutes } from './image-models.js';
 import { systemRoutes } from './system.js';
 import { modelApiRoutes } from './model-api.js';
+import { storedResponseRoutes } from './model-api-stored.js';
 import { adminModelRoutes } from './admin-models.js';
 import { livedocRoutes } from './livedocs.js';
 import { chatRoutes } from './chat.js';
@@ -24,6 +25,7 @@ import { pageRoutes } from './pages.js';
 import { mindmapRoutes } from './mindmap.js';
 import { slideRoutes } from './slides.js';
 import { landingPageRoutes } from './landing-pages.js';
+import { auditRoutes } from './audit.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -36,6 +38,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...imageAdminRoutes,
   ...imageModelRoutes,
   ...modelApiRoutes,
+  ...storedResponseRoutes,
   ...adminModelRoutes,
   ...livedocRoutes,
   ...chatRoutes,
@@ -56,6 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...mindmapRoutes,
   ...slideRoutes,
   ...landingPageRoutes,
+  ...auditRoutes,
 ];
 
 /**

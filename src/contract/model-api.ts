@@ -189,7 +189,8 @@ export const ResponsesRequest = z.object({
   stream: z.boolean().optional(),
   temperature: Temperature2.nullable().optional(),
   max_output_tokens: z.number().int().min(1).nullable().optional(),
-  store: z.boolean().optional(),
+  store: z.boolean().optional().describe('keep the response for previous_response_id, GET and input_items (default true)'),
+  previous_response_id: z.string().min(1).max(200).nullable().optional().describe("continue from this stored response: its input and output come before this request's input"),
   user: z.string().optional(),
   tools: bounded(z.object({ type: z.string() }).loose(), MODEL_API_LIMITS.tools, 'tools').optional().describe('function tools; other tool types are refused with a 400'),
   tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).optional().describe('none, auto, required or {type: function, name}'),
@@ -248,6 +249,8 @@ export const ResponseObject = z.object({
   tools: z.array(ResponsesFunctionTool),
   text: z.object({ format: ResponsesTextFormat }),
   metadata: z.record(z.string(), z.string()),
+  previous_response_id: z.string().nullable().optional(),
+  store: z.boolean().optional(),
 });
 
 /** The events of a streamed response, each with its type and a sequence number from 0. */
@@ -277,6 +280,19 @@ const MessagesTool = z
   .describe('a client tool with its input_schema; server tools (a type, no input_schema) are refused with a 400');
 const MessagesToolChoice = z.object({ type: z.enum(['auto', 'any', 'none', 'tool']), name: ToolName.optional(), disable_parallel_tool_use: z.boolean().optional() });
 
+/** Anthropic message threads: the server keeps the conversation; a continue sends only the new messages. */
+const MessagesThread = z
+  .discriminatedUnion('type', [z.object({ type: z.literal('create') }), z.object({ type: z.literal('continue'), previous_message_id: z.string().min(1).max(200) })])
+  .describe('create: keep this conversation; continue: the stored conversation (with its system and tools) comes before these messages');
+const MessagesThinking = z
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
+    z.object({ type: z.literal('disabled') }),
+    z.object({ type: z.literal('adaptive') }),
+  ])
+  .describe('extended thinking: a thinking block before the answer, on a model whose capabilities list thinking');
+const MessagesOutputFormat = z.object({ type: z.literal('json_schema'), schema: JsonSchema });
+
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
@@ -288,6 +304,10 @@ export const MessagesRequest = z.object({
   temperature: z.number().min(0).max(1).optional(),
   stop_sequences: bounded(z.string(), MODEL_API_LIMITS.stopSequences, 'stop sequences').optional(),
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
+  thread: MessagesThread.optional(),
+  thinking: MessagesThinking.optional(),
+  output_config: z.object({ format: MessagesOutputFormat.nullable().optional() }).optional().describe('format: structured output, a JSON schema the answer must follow'),
+  output_format: MessagesOutputFormat.nullable().optional().describe('the older spelling of output_config.format'),
 });
 
 const MessageUsage = z.object({
@@ -301,13 +321,14 @@ const MessageUsage = z.object({
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
 const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
+const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
 
 export const MessageObject = z.object({
   id: z.string(),
   type: z.literal('message'),
   role: z.literal('assistant'),
   model: z.string(),
-  content: z.array(z.union([TextBlock, ToolUseBlock])),
+  content: z.array(z.union([ThinkingBlock, TextBlock, ToolUseBlock])),
   stop_reason: z.enum(['end_turn', 'max_tokens', 'stop_sequence', 'tool_use']),
   stop_sequence: z.string().nullable(),
   usage: MessageUsage,
@@ -324,12 +345,17 @@ export const MESSAGES_STREAM_EVENTS = {
       usage: MessageUsage.omit({ cost: true, server_tool_use: true }),
     }),
   }),
-  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.union([TextBlock, ToolUseBlock]) }),
+  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.union([ThinkingBlock, TextBlock, ToolUseBlock]) }),
   ping: z.object({ type: z.literal('ping') }),
   content_block_delta: z.object({
     type: z.literal('content_block_delta'),
     index: z.number().int(),
-    delta: z.union([z.object({ type: z.literal('text_delta'), text: z.string() }), z.object({ type: z.literal('input_json_delta'), partial_json: z.string() })]),
+    delta: z.union([
+      z.object({ type: z.literal('text_delta'), text: z.string() }),
+      z.object({ type: z.literal('input_json_delta'), partial_json: z.string() }),
+      z.object({ type: z.literal('thinking_delta'), thinking: z.string() }),
+      z.object({ type: z.literal('signature_delta'), signature: z.string() }),
+    ]),
   }),
   content_block_stop: z.object({ type: z.literal('content_block_stop'), index: z.number().int() }),
   message_delta: z.object({
@@ -376,7 +402,7 @@ export const ModelDetail = ModelCard.extend({
   context_window: z.number().int(),
   max_output_tokens: z.number().int(),
   surfaces: z.array(z.string()),
-  capabilities: z.object({ tools: z.boolean(), structured_output: z.boolean() }).describe('whether the model takes tools, and answers in a given JSON format'),
+  capabilities: z.object({ tools: z.boolean(), structured_output: z.boolean(), thinking: z.boolean() }).describe('whether the model takes tools, answers in a given JSON format, and thinks before it answers (Messages thinking)'),
   pricing: Price.extend({
     currency: z.literal('USD'),
     unit: z.literal('per_million_tokens'),
@@ -466,7 +492,7 @@ export const createMessage = defineRoute({
   tag: 'model-api',
   summary: 'Messages-style generation; stream: true answers message_start … message_stop',
   body: MessagesRequest,
-  responses: { 200: MessageObject, ...anthropicErrors },
+  responses: { 200: MessageObject, ...anthropicErrors, 409: AnthropicErrorBody.describe('thread_already_continued: another turn is continuing this thread message') },
   stream: {
     status: 200,
     description: 'with stream: true, Messages events named by their type',

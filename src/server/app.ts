@@ -37,6 +37,9 @@ import { docTaskRoutes } from './routes/doc-tasks.js';
 import { pageRoutes } from './routes/pages.js';
 import { mindmapRoutes } from './routes/mindmap.js';
 import { slideRoutes } from './routes/slides.js';
+import { auditRoutes } from './routes/audit.js';
+import { installRequestLog, noteAuth } from './logs/capture.js';
+import { consoleRoutes } from './console/routes.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -83,6 +86,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   mindmapRoutes,
   slideRoutes,
   landingPageRoutes,
+  auditRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
@@ -171,6 +175,8 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
     done();
   });
+  // Every answered request, as a line of the live request log (`facet logs tail`).
+  installRequestLog(app, ctx.requestLog);
   // Tests only: every response to a journal the e2e suite checks against /openapi.json.
   installResponseJournal(app);
 
@@ -187,11 +193,14 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0];
     const surface = surfaceOf(path);
-    if (surface) await authenticate(ctx, surface.auth, credentialsOf(request));
+    // Noted for the live request log: a user's tail shows their requests to unknown paths too.
+    if (surface) noteAuth(request, await authenticate(ctx, surface.auth, credentialsOf(request)));
     const shaped = shapeError(surface?.family ?? 'image', new HttpError('NOT_FOUND', `No endpoint ${request.method} ${path}`), request.id);
     reply.code(shaped.status).send(shaped.body);
   });
 
   for (const surface of SURFACES) surface(app, ctx);
+  // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
+  if (ctx.config.console) consoleRoutes(app, ctx);
   return app;
 }

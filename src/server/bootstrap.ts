@@ -7,6 +7,7 @@ import { createUser, issueAccessToken } from './services/users.service.js';
 import { createKey } from './services/keys.service.js';
 import { generateAdminKey, hashSecret } from './auth/secrets.js';
 import { withExclusiveLock } from './store/dialect/locks.js';
+import { LOCAL_ADMIN } from './services/audit.service.js';
 
 /** What `facet login --local` and the `local` profile read; written with mode 0600. */
 export interface BootstrapFile {
@@ -61,10 +62,10 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
     let created = false;
     if ((await countUsers(ctx.db)) === 0) {
       created = true;
-      const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 });
+      const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 }, LOCAL_ADMIN);
       userId = admin.id;
       await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
-      apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' })).key;
+      apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' }, LOCAL_ADMIN)).key;
     }
     if (!userId || !(await findUserById(ctx.db, userId))) throw new Error('the database has users but no bootstrap admin');
     if (ctx.config.adminKey) adminKey = ctx.config.adminKey;
@@ -72,7 +73,7 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
     if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
     return { created, userId };
   });
-  const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds);
+  const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds, LOCAL_ADMIN);
   return {
     created,
     credentials: { user_id: userId, access_token: token.token, access_token_expires_at: token.expiresAt, api_key: apiKey, admin_key: adminKey },

@@ -12,6 +12,7 @@ import type { FetchPolicy } from './net/policy.js';
 import type { SocialUpstreamConfig } from './providers/social/upstream.js';
 import type { FileStore } from './files/file-store.js';
 import type { Readiness } from './readiness.js';
+import type { RequestLog } from './logs/request-log.js';
 
 export interface ServerConfig {
   host: string;
@@ -55,6 +56,14 @@ export interface ServerConfig {
   socialUpstream?: SocialUpstreamConfig;
   /** Days a completed slide or landing-page task keeps its outputs before it is EXPIRED (`--task-retention-days`). */
   taskRetentionDays?: number;
+  /** Days a stored response or thread is kept (`--stored-response-days`, default 30). */
+  storedResponseDays?: number;
+  /** Stored responses and thread messages one key may hold at once (`--stored-responses-per-key`, default 10000). */
+  storedResponsesPerKey?: number;
+  /** Days an audit entry is kept before the retention sweep deletes it (`--audit-retention-days`, default 365). */
+  auditRetentionDays: number;
+  /** Whether /console serves the local console (`--no-console` turns it off). */
+  console: boolean;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
 }
@@ -87,4 +96,6 @@ export interface AppContext {
   fetchPolicy: FetchPolicy;
   /** Where every stored file goes: the files dir, or the object store (`--object-store`). */
   files: FileStore;
+  /** The live request log (`facet logs tail`): a bounded ring in memory, shared across instances on PostgreSQL. */
+  requestLog: RequestLog;
 }

@@ -32,6 +32,7 @@ import { registerReviewTasks } from './services/beta-reviews.runner.js';
 import { registerBatchScrape } from './services/batch-scrape.runner.js';
 import { registerSlides } from './services/slides.runner.js';
 import { sweepExpiredTasks } from './services/doc-tasks.service.js';
+import { sweepStoredResponses } from './services/model-api/stored.js';
 import { busOf } from './store/cache-bus.js';
 import { openFileStore, filesMismatch } from './files/open-file-store.js';
 import type { S3Options } from './files/s3/s3-config.js';
@@ -39,6 +40,9 @@ import { registerLandingPages } from './services/landing-page.runner.js';
 import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import { FetchPolicy, type Lookup } from './net/policy.js';
+import { RequestLog } from './logs/request-log.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS, pruneAudit } from './services/audit.service.js';
+import { recordExpiredKeys } from './services/key-expiry-audit.js';
 
 export interface StartOptions {
   host?: string;
@@ -90,6 +94,10 @@ export interface StartOptions {
   objectStore?: S3Options;
   /** Days a completed slide or landing-page task keeps its outputs (default 30). */
   taskRetentionDays?: number;
+  /** Days a stored response or thread is kept (default 30). */
+  storedResponseDays?: number;
+  /** Stored responses and thread messages one key may hold at once (default 10000). */
+  storedResponsesPerKey?: number;
   /** Where start-up warnings go (default stderr). */
   warn?: (message: string) => void;
   /** Hosts, addresses and CIDR blocks the outbound fetch may reach although they are local or private. */
@@ -104,8 +112,12 @@ export interface StartOptions {
   publicUrl?: string;
   /** Proxies whose X-Forwarded-Proto/-Host are believed (`--trust-proxy`), when there is no public URL. */
   trustProxy?: LinkBaseOptions['trustProxy'];
+  /** Serve the local console at /console (default true; `--no-console`). */
+  console?: boolean;
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
+  /** Days audit entries are kept (`--audit-retention-days`, default 365). */
+  auditRetentionDays?: number;
 }
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -156,8 +168,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     maxUploadBytes: Math.round((options.maxUploadMb ?? 20) * 1024 * 1024),
     maxKeysPerUser: options.maxKeysPerUser ?? DEFAULT_MAX_KEYS_PER_USER,
     taskRetentionDays: options.taskRetentionDays,
+    storedResponseDays: options.storedResponseDays,
+    storedResponsesPerKey: options.storedResponsesPerKey,
+    auditRetentionDays: options.auditRetentionDays ?? DEFAULT_AUDIT_RETENTION_DAYS,
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
+    console: options.console ?? true,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
       : undefined,
@@ -238,6 +254,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,
+    requestLog: new RequestLog(db, (err) => logError(err, 'request log')),
   };
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
@@ -275,6 +292,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms are cut off; the orphan sweep (this instance at its next start, or another) ends their streams with an error event`);
     ctx.streams.stopFollowing();
     ctx.streams.endReaders();
+    ctx.requestLog.stop();
+    ctx.requestLog.endReaders();
     await closed;
     await jobs.stop();
     await gateway.close();
@@ -306,6 +325,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       const cutoff = new Date(ctx.now().getTime() - 86_400_000).toISOString();
       deleteExpiredBefore(ctx.db, cutoff).catch(() => undefined);
       sweepExpiredTasks(ctx).catch((err) => app.log.error({ err }, 'task retention sweep failed'));
+      sweepStoredResponses(ctx).catch((err) => app.log.error({ err }, 'stored response retention sweep failed'));
+      // Audit entries past their retention go; keys that expired since the last sweep get their entry.
+      pruneAudit(ctx, config.auditRetentionDays).catch((err) => app.log.error({ err }, 'audit retention sweep failed'));
+      recordExpiredKeys(ctx).catch((err) => app.log.error({ err }, 'recording expired keys failed'));
     };
     sweep();
     sweeper = setInterval(sweep, 600_000);
@@ -313,6 +336,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Several instances on one PostgreSQL: readers here follow streams written elsewhere, and the
     // streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
     ctx.streams.startFollowing();
+    ctx.requestLog.startFollowing();
     orphanSweeper = busOf(ctx.db)
       ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
       : undefined;

@@ -279,7 +279,7 @@ describe('what the SDKs expect', () => {
     const oa = await openai(key).models.retrieve('facet-agent');
     expect(oa).toMatchObject({ object: 'model', model_kind: 'chat', capabilities: { tools: true, structured_output: true } });
     const echo = await p.fetch('/api/v1/models/facet-echo', { headers: { 'x-api-key': key } });
-    expect((await echo.json()).capabilities).toEqual({ tools: false, structured_output: false });
+    expect((await echo.json()).capabilities).toEqual({ tools: false, structured_output: false, thinking: false });
   });
 
   it('an unknown path answers in the error shape of the family its path belongs to', async () => {

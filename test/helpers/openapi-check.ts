@@ -122,6 +122,8 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     // A path or method the platform does not have can only be refused: authentication comes first
     // inside a surface (401/403), then 404/405. There is no operation to hold the body to.
     const unknownIsFine = [401, 403, 404, 405].includes(entry.status);
+    // The console (server/console/) is HTML for people, not part of the API the document describes.
+    if (pathname === '/console' || pathname.startsWith('/console/')) return [];
     const found = pathItemOf(pathname);
     if (!found) return unknownIsFine ? [] : [`${where}: the path is not in the document`];
     const op = found.item[entry.method.toLowerCase()];

@@ -9,9 +9,10 @@ describe('the OpenAPI document with the model-calling APIs', () => {
     const result = await new Validator().validate(doc as never);
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
-    for (const p of ['/api/v1/responses', '/api/v1/chat/completions', '/api/v1/messages', '/api/v1/models', '/api/v1/models/{model_id}', '/api/v1/decisions', '/admin/models/{model_id}/hide']) {
+    for (const p of ['/api/v1/responses', '/api/v1/chat/completions', '/api/v1/messages', '/api/v1/models', '/api/v1/models/{model_id}', '/api/v1/decisions', '/admin/models/{model_id}/hide', '/api/v1/responses/{response_id}', '/api/v1/responses/{response_id}/input_items', '/api/v1/responses/input_tokens']) {
       expect(doc.paths[p], p).toBeDefined();
     }
+    expect(Object.keys(doc.paths['/api/v1/responses/{response_id}']).sort()).toEqual(['delete', 'get']);
     // Bearer key or X-API-Key on every model-calling route
     expect(doc.paths['/api/v1/messages'].post.security).toEqual([{ bearerApiKey: [] }, { apiKeyHeader: [] }]);
   });

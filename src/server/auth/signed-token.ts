@@ -6,7 +6,7 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
  * secret (HKDF), so a signature made for one purpose is worthless for any other, and the key that
  * signs access tokens signs nothing else.
  */
-export type SigningPurpose = `link:${string}` | 'social-cursor' | 'beta-paging';
+export type SigningPurpose = `link:${string}` | 'social-cursor' | 'beta-paging' | 'console-csrf';
 
 const derived = new WeakMap<Uint8Array, Map<SigningPurpose, Buffer>>();
 

@@ -58,7 +58,7 @@ export function shapeError(family: ErrorFamily, err: unknown, requestId: string,
       return {
         status,
         headers,
-        body: { type: 'error', error: { type: ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: e.message }, request_id: requestId },
+        body: { type: 'error', error: { type: ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: e.message, ...(e.extra.details ? { details: e.extra.details } : {}) }, request_id: requestId },
       };
     case 'decisions':
       return { status, headers, body: { error: { code: status, message: e.message } } };

@@ -6,6 +6,7 @@ import type { AppContext } from '../context.js';
 import { authenticate, authenticateCached, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
 import { JsonText } from '../json-text.js';
+import { noteAuth } from '../logs/capture.js';
 
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
@@ -88,6 +89,7 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
   };
   /** Validates the request's parts, runs the handler and sends its answer; a promise only when the handler returns one. */
   const serve = (auth: AuthContext | null, request: FastifyRequest, reply: FastifyReply): Promise<undefined> | undefined => {
+    noteAuth(request, auth);
     const input = {
       params: route.params ? validatePart('path', route.params, request.params) : undefined,
       query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,

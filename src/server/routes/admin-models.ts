@@ -4,6 +4,8 @@ import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '
 import { HttpError } from '../errors.js';
 import { registerRoute } from '../http/register.js';
 import { adminModel } from '../services/model-api/catalog-view.js';
+import { actorOf } from '../http/audit-actor.js';
+import { recordAudit } from '../services/audit.service.js';
 
 const unknownModel = (id: string) => new HttpError('NOT_FOUND', `The catalog has no model ${id}`);
 
@@ -16,9 +18,18 @@ export function adminModelRoutes(app: FastifyInstance, ctx: AppContext): void {
     return adminModel(m);
   });
   for (const [route, listed] of [[adminShowModel, true], [adminHideModel, false]] as const) {
-    registerRoute(app, ctx, route, async ({ params, auth }) => {
+    registerRoute(app, ctx, route, async ({ params, auth, request }) => {
+      const before = await ctx.modelDirectory.get(params.model_id);
       const m = await ctx.modelDirectory.setListed(params.model_id, listed, ctx.now().toISOString(), auth.user.id);
       if (!m) throw unknownModel(params.model_id);
+      // The listing lives behind the model directory's own cache: the entry follows its commit.
+      await recordAudit(ctx, actorOf(request, auth), {
+        action: listed ? 'model.shown' : 'model.hidden',
+        targetType: 'model',
+        targetId: params.model_id,
+        before: { listed: before?.listed ?? null },
+        after: { listed: m.listed },
+      });
       return adminModel(m);
     });
   }

@@ -12,6 +12,8 @@ import {
 import { registerRoute } from '../http/register.js';
 import * as keys from '../services/keys.service.js';
 import { usageReport } from '../services/usage.service.js';
+import { actorOf } from '../http/audit-actor.js';
+import { recordAudit } from '../services/audit.service.js';
 
 export function imageAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, adminListKeys, async ({ query, reply }) => {
@@ -22,13 +24,19 @@ export function imageAdminRoutes(app: FastifyInstance, ctx: AppContext): void {
     }
     return page.keys;
   });
-  registerRoute(app, ctx, adminCreateKey, ({ body }) =>
-    keys.createKey(ctx, { userId: body.user_id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser }),
+  registerRoute(app, ctx, adminCreateKey, ({ body, auth, request }) =>
+    keys.createKey(
+      ctx,
+      { userId: body.user_id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser },
+      actorOf(request, auth),
+    ),
   );
-  registerRoute(app, ctx, adminDeleteKey, ({ params }) => keys.deleteKey(ctx, params.key_id, null));
-  registerRoute(app, ctx, adminFreezeKey, ({ params }) => keys.setFrozen(ctx, params.key_id, true));
-  registerRoute(app, ctx, adminUnfreezeKey, ({ params }) => keys.setFrozen(ctx, params.key_id, false));
-  registerRoute(app, ctx, adminUsage, ({ query }) =>
-    usageReport(ctx, { apiKeyId: query.api_key_id, userId: query.user_id, taskId: query.task_id, limit: query.limit }),
-  );
+  registerRoute(app, ctx, adminDeleteKey, ({ params, auth, request }) => keys.deleteKey(ctx, params.key_id, null, actorOf(request, auth)));
+  registerRoute(app, ctx, adminFreezeKey, ({ params, auth, request }) => keys.setFrozen(ctx, params.key_id, true, actorOf(request, auth)));
+  registerRoute(app, ctx, adminUnfreezeKey, ({ params, auth, request }) => keys.setFrozen(ctx, params.key_id, false, actorOf(request, auth)));
+  registerRoute(app, ctx, adminUsage, async ({ query, auth, request }) => {
+    // The deployment admin key is a credential of its own: each use is recorded (never the key).
+    await recordAudit(ctx, actorOf(request, auth), { action: 'admin_key.used', targetType: 'endpoint', targetId: adminUsage.path });
+    return usageReport(ctx, { apiKeyId: query.api_key_id, userId: query.user_id, taskId: query.task_id, limit: query.limit });
+  });
 }

@@ -10,6 +10,8 @@ import { endSession, startSession } from '../auth/sessions.js';
 import { credentialsOf } from '../http/register.js';
 import { publicUser } from '../services/users.service.js';
 import { HttpError } from '../errors.js';
+import { actorOf } from '../http/audit-actor.js';
+import { recordAudit } from '../services/audit.service.js';
 
 export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, whoami, ({ auth }) => ({
@@ -20,11 +22,15 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   registerRoute(app, ctx, listKeys, ({ auth }) => keys.listKeys(ctx, { userId: auth.user.id }));
 
-  registerRoute(app, ctx, createKey, ({ auth, body }) =>
-    keys.createKey(ctx, { userId: auth.user.id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser }),
+  registerRoute(app, ctx, createKey, ({ auth, body, request }) =>
+    keys.createKey(
+      ctx,
+      { userId: auth.user.id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser },
+      actorOf(request, auth),
+    ),
   );
 
-  registerRoute(app, ctx, deleteKey, ({ auth, params }) => keys.deleteKey(ctx, params.key_id, auth.user.id));
+  registerRoute(app, ctx, deleteKey, ({ auth, params, request }) => keys.deleteKey(ctx, params.key_id, auth.user.id, actorOf(request, auth)));
 
   registerRoute(app, ctx, createSessionCookie, async ({ auth, request, reply }) => {
     // The bearer token was verified by the auth layer; the cookie gets a session of its own, never
@@ -33,6 +39,13 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
     const check = await verifyAccessToken(ctx.tokenSecret, token, ctx.now());
     if (!check.ok) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token is invalid', { status: 401 });
     const session = await startSession(ctx, auth.user.id, check.exp);
+    await recordAudit(ctx, actorOf(request, auth), {
+      action: 'session.login',
+      targetType: 'user',
+      targetId: auth.user.id,
+      subjectUserId: auth.user.id,
+      after: { session_expires_in_seconds: session.maxAgeSeconds },
+    });
     reply.header('set-cookie', serialize(SESSION_COOKIE, session.value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: session.maxAgeSeconds }));
   });
 

@@ -19,8 +19,10 @@ import { HttpError } from '../errors.js';
 import { registerRoute } from '../http/register.js';
 import { abortOnClose, streamToClient } from '../http/sse.js';
 import { chatCompletion, chatStreamWriter, chatToGateway } from '../services/model-api/chat-completions.js';
-import { responseFor, responsesStreamWriter, responsesToGateway } from '../services/model-api/responses.js';
-import { messageFor, messagesStreamWriter, messagesToGateway } from '../services/model-api/messages.js';
+import { messagesToGateway } from '../services/model-api/messages.js';
+import { ownerOf } from '../services/model-api/stored.js';
+import { message, respond } from './model-api-turns.js';
+import { storedResponseRoutes } from './model-api-stored.js';
 import { anthropicModel, anthropicModelPage, discoverModel, discoverModels } from '../services/model-api/catalog-view.js';
 import { generateImages } from '../services/model-api/images.js';
 import { nowSeconds } from '../services/model-api/content.js';
@@ -41,18 +43,10 @@ export function modelApiRoutes(app: FastifyInstance, ctx: AppContext): void {
     return chatCompletion(await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }), created);
   });
 
-  registerRoute(app, ctx, createResponse, async ({ body, auth, request, reply }) => {
-    const req = responsesToGateway(body, scopeOf(auth, 'responses'));
-    const created = nowSeconds(ctx.now());
-    if (body.stream) return streamToClient(request, reply, 'openai', (signal) => ctx.gateway.stream({ ...req, signal }), responsesStreamWriter(body, created));
-    return responseFor(body, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }), created);
-  });
-
-  registerRoute(app, ctx, createMessage, async ({ body, auth, request, reply }) => {
-    const req = messagesToGateway(body, scopeOf(auth, 'messages'));
-    if (body.stream) return streamToClient(request, reply, 'anthropic', (signal) => ctx.gateway.stream({ ...req, signal }), messagesStreamWriter(body));
-    return messageFor(body, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }));
-  });
+  // Stored responses and threads (model-api-turns.ts, model-api-stored.ts).
+  registerRoute(app, ctx, createResponse, ({ body, auth, request, reply }) => respond(ctx, ownerOf(auth), scopeOf(auth, 'responses'), body, request, reply));
+  registerRoute(app, ctx, createMessage, ({ body, auth, request, reply }) => message(ctx, ownerOf(auth), scopeOf(auth, 'messages'), body, request, reply));
+  storedResponseRoutes(app, ctx, (auth) => scopeOf(auth, 'responses.input_tokens'));
 
   registerRoute(app, ctx, countMessageTokens, async ({ body, auth }) => {
     const req = messagesToGateway(body, scopeOf(auth, 'messages.count_tokens'));

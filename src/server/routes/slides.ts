@@ -3,6 +3,8 @@ import type { AppContext } from '../context.js';
 import * as c from '../../contract/slides.js';
 import path from 'node:path';
 import { registerRoute } from '../http/register.js';
+import { actorOf } from '../http/audit-actor.js';
+import { recordAudit } from '../services/audit.service.js';
 import { readUpload } from '../http/multipart.js';
 import { servePage } from '../http/html-page.js';
 import * as themes from '../services/ppt-themes.service.js';
@@ -14,12 +16,18 @@ import { withMultipart } from './multipart-scope.js';
 export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.listThemes, ({ auth, query }) => themes.listThemes(ctx, auth.user.id, query));
   registerRoute(app, ctx, c.createTheme, ({ auth, body }) => themes.createTheme(ctx, auth.user.id, body));
-  registerRoute(app, ctx, c.deleteTheme, ({ auth, params }) => themes.deleteTheme(ctx, auth.user.id, params.theme_id));
+  registerRoute(app, ctx, c.deleteTheme, async ({ auth, params, request }) => {
+    const deleted = await themes.deleteTheme(ctx, auth.user.id, params.theme_id);
+    await recordAudit(ctx, actorOf(request, auth), { action: 'theme.deleted', targetType: 'theme', targetId: params.theme_id, subjectUserId: auth.user.id, after: { deleted: true } });
+    return deleted;
+  });
   // A template file (multipart, the upload limit): the one route in a multipart scope.
   withMultipart(app, ctx, (scope) => {
     registerRoute(scope, ctx, c.importTheme, async ({ auth, request }) => {
       const up = await readUpload(request, c.ImportThemeForm, path.join(ctx.config.filesDir, 'tmp'));
-      return themes.importTheme(ctx, auth.user.id, up, up.fields.title);
+      const theme = await themes.importTheme(ctx, auth.user.id, up, up.fields.title);
+      await recordAudit(ctx, actorOf(request, auth), { action: 'theme.imported', targetType: 'theme', targetId: theme.id, subjectUserId: auth.user.id, after: { title: theme.title } });
+      return theme;
     });
   });
   registerRoute(app, ctx, c.createPpt, ({ auth, body }) => createPpt(ctx, auth, body));

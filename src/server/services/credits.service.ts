@@ -1,5 +1,8 @@
 import { HttpError, notFound } from '../errors.js';
-import { adjustCredits, setCredits } from '../store/credits.repo.js';
+import { creditsOf } from '../store/credits.repo.js';
+import { lockForTransaction } from '../store/dialect/locks.js';
+import { insertAudit } from '../store/audit.repo.js';
+import { auditRow, SYSTEM, type AuditActor } from './audit.service.js';
 import { forgetCachedUser, type UserRow } from '../store/users.repo.js';
 import { announceChange } from '../store/cache-bus.js';
 import { findUser, type Ctx } from './users.service.js';
@@ -17,18 +20,36 @@ async function userOrThrow(ctx: Ctx, idOrName: string): Promise<UserRow> {
   return user;
 }
 
-export async function changeCredits(ctx: Ctx, idOrName: string, spec: string): Promise<{ user: string; before: number; credits: number }> {
+export async function changeCredits(ctx: Ctx, idOrName: string, spec: string, actor: AuditActor = SYSTEM): Promise<{ user: string; before: number; credits: number }> {
   const change = parseCreditChange(spec);
   const user = await userOrThrow(ctx, idOrName);
-  const credits = change.op === '=' ? await setCredits(ctx.db, user.id, change.n) : await adjustCredits(ctx.db, user.id, change.op === '+' ? change.n : -change.n);
+  // Under the user's credit lock (as every spend takes it), with its audit entry in the same commit.
+  const { before, credits } = await ctx.db.transaction().execute(async (trx) => {
+    await lockForTransaction(trx, `credits:user:${user.id}`);
+    const before = await creditsOf(trx, user.id);
+    const credits = change.op === '=' ? change.n : Math.max(0, before + (change.op === '+' ? change.n : -change.n));
+    await trx.updateTable('users').set({ credits }).where('id', '=', user.id).execute();
+    await insertAudit(
+      trx,
+      auditRow(ctx.now(), actor, { action: 'user.credits_changed', targetType: 'user', targetId: user.id, subjectUserId: user.id, before: { credits: before }, after: { credits } }),
+    );
+    return { before, credits };
+  });
+  forgetCachedUser(ctx.db, user.id);
   // Other instances drop the user row they cached (balance, plan) before this returns.
   await announceChange(ctx.db);
-  return { user: user.name, before: user.credits, credits };
+  return { user: user.name, before, credits };
 }
 
-export async function setPlan(ctx: Ctx, idOrName: string, plan: 'free' | 'paid'): Promise<{ user: string; plan: 'free' | 'paid' }> {
+export async function setPlan(ctx: Ctx, idOrName: string, plan: 'free' | 'paid', actor: AuditActor = SYSTEM): Promise<{ user: string; plan: 'free' | 'paid' }> {
   const user = await userOrThrow(ctx, idOrName);
-  await ctx.db.updateTable('users').set({ plan }).where('id', '=', user.id).execute();
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ plan }).where('id', '=', user.id).execute();
+    await insertAudit(
+      trx,
+      auditRow(ctx.now(), actor, { action: 'user.plan_changed', targetType: 'user', targetId: user.id, subjectUserId: user.id, before: { plan: user.plan }, after: { plan } }),
+    );
+  });
   forgetCachedUser(ctx.db, user.id);
   await announceChange(ctx.db);
   return { user: user.name, plan };

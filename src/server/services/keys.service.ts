@@ -15,6 +15,7 @@ import {
   type KeyPosition,
 } from '../store/api-keys.repo.js';
 import { findUserById } from '../store/users.repo.js';
+import { auditRow, SYSTEM, type AuditActor } from './audit.service.js';
 
 export function keyInfo(row: ApiKeyRow): ApiKeyInfo {
   return {
@@ -36,6 +37,7 @@ export const DEFAULT_MAX_KEYS_PER_USER = 100;
 export async function createKey(
   ctx: Ctx,
   input: { userId: string; name?: string; expiresInDays?: number; maxKeys?: number },
+  actor: AuditActor = SYSTEM,
 ): Promise<CreatedApiKey> {
   if (!(await findUserById(ctx.db, input.userId))) throw notFound(`user ${input.userId}`);
   const { key, prefix, hash } = generateApiKey();
@@ -54,7 +56,14 @@ export async function createKey(
     deleted_at: null,
   };
   const max = input.maxKeys ?? DEFAULT_MAX_KEYS_PER_USER;
-  if (!(await insertApiKeyWithinLimit(ctx.db, row, max, row.created_at))) {
+  const audit = auditRow(now, actor, {
+    action: 'key.created',
+    targetType: 'api_key',
+    targetId: row.id,
+    subjectUserId: row.user_id,
+    after: { name: row.name, prefix: row.prefix, status: row.status, expires_at: row.expires_at },
+  });
+  if (!(await insertApiKeyWithinLimit(ctx.db, row, max, row.created_at, audit))) {
     throw new HttpError(
       'KEY_LIMIT_REACHED',
       `user ${input.userId} already has ${max} API keys, the most this server allows (facet serve --max-keys-per-user); delete one first`,
@@ -108,17 +117,36 @@ async function ownedKey(ctx: Ctx, keyId: string, ownerId: string | null): Promis
 }
 
 /** ownerId null = an admin acting on any user's key. */
-export async function deleteKey(ctx: Ctx, keyId: string, ownerId: string | null): Promise<void> {
+export async function deleteKey(ctx: Ctx, keyId: string, ownerId: string | null, actor: AuditActor = SYSTEM): Promise<void> {
   const row = await ownedKey(ctx, keyId, ownerId);
-  await updateApiKey(ctx.db, row.id, { deleted_at: ctx.now().toISOString() });
+  const now = ctx.now();
+  const patch = { deleted_at: now.toISOString() };
+  const audit = auditRow(now, actor, {
+    action: 'key.deleted',
+    targetType: 'api_key',
+    targetId: row.id,
+    subjectUserId: row.user_id,
+    before: { name: row.name, status: row.status, deleted_at: null },
+    after: { name: row.name, status: row.status, ...patch },
+  });
+  await updateApiKey(ctx.db, row.id, patch, audit);
 }
 
-export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean): Promise<ApiKeyInfo> {
+export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean, actor: AuditActor = SYSTEM): Promise<ApiKeyInfo> {
   const row = await ownedKey(ctx, keyId, null);
+  const now = ctx.now();
   const patch = frozen
-    ? { status: 'frozen' as const, frozen_at: row.frozen_at ?? ctx.now().toISOString() }
+    ? { status: 'frozen' as const, frozen_at: row.frozen_at ?? now.toISOString() }
     : { status: 'active' as const, frozen_at: null };
-  await updateApiKey(ctx.db, row.id, patch);
+  const audit = auditRow(now, actor, {
+    action: frozen ? 'key.frozen' : 'key.unfrozen',
+    targetType: 'api_key',
+    targetId: row.id,
+    subjectUserId: row.user_id,
+    before: { status: row.status, frozen_at: row.frozen_at },
+    after: patch,
+  });
+  await updateApiKey(ctx.db, row.id, patch, audit);
   return keyInfo({ ...row, ...patch });
 }
 

@@ -3,6 +3,8 @@ import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
 import { findUserById, findUserByName, insertUser, listUsers, type UserRow } from '../store/users.repo.js';
 import { mintAccessToken, tokenSecret } from '../auth/tokens.js';
+import { insertAudit } from '../store/audit.repo.js';
+import { auditRow, SYSTEM, type AuditActor } from './audit.service.js';
 
 export interface NewUser {
   name: string;
@@ -13,7 +15,7 @@ export interface NewUser {
 
 export type Ctx = Pick<AppContext, 'db' | 'now'>;
 
-export async function createUser(ctx: Ctx, input: NewUser): Promise<UserRow> {
+export async function createUser(ctx: Ctx, input: NewUser, actor: AuditActor = SYSTEM): Promise<UserRow> {
   const name = input.name.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/.test(name)) {
     throw new HttpError('INVALID_PARAMETER', 'a user name is 1-64 letters, digits, ".", "_", "@" or "-"', { status: 422 });
@@ -31,7 +33,11 @@ export async function createUser(ctx: Ctx, input: NewUser): Promise<UserRow> {
     credits,
     created_at: ctx.now().toISOString(),
   };
-  await insertUser(ctx.db, user);
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertUser(trx, user);
+    const { id, name: userName, ...fields } = user;
+    await insertAudit(trx, auditRow(ctx.now(), actor, { action: 'user.created', targetType: 'user', targetId: id, subjectUserId: id, after: { name: userName, ...fields } }));
+  });
   return user;
 }
 
@@ -42,8 +48,11 @@ export async function findUser(ctx: Ctx, idOrName: string): Promise<UserRow | un
 
 export { listUsers };
 
-export async function issueAccessToken(ctx: Ctx, userId: string, ttlSeconds: number) {
-  return mintAccessToken(await tokenSecret(ctx.db), userId, ttlSeconds, ctx.now());
+/** Mints a token and records that it was issued (its expiry, never the token itself). */
+export async function issueAccessToken(ctx: Ctx, userId: string, ttlSeconds: number, actor: AuditActor = SYSTEM) {
+  const token = await mintAccessToken(await tokenSecret(ctx.db), userId, ttlSeconds, ctx.now());
+  await insertAudit(ctx.db, auditRow(ctx.now(), actor, { action: 'token.issued', targetType: 'user', targetId: userId, subjectUserId: userId, after: { expires_at: token.expiresAt } }));
+  return token;
 }
 
 export function publicUser(user: UserRow) {

@@ -5,6 +5,7 @@ import { lockForTransaction } from './dialect/locks.js';
 import { ReadCache } from './read-cache.js';
 import { announceChange } from './cache-bus.js';
 import { changed } from './view-cache.js';
+import { insertAudit, type AuditRow } from './audit.repo.js';
 
 // A user's key list is read on every listing; any key write drops the cached lists.
 const keyLists = new ReadCache<ApiKeyRow[]>(5_000);
@@ -33,7 +34,7 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
  * concurrent creates cannot both take the last place (on PostgreSQL the transaction also holds a
  * per-user lock: read committed alone would let both counts pass). Returns false when the limit was reached.
  */
-export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyRow, max: number, nowIso: string): Promise<boolean> {
+export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyRow, max: number, nowIso: string, audit?: AuditRow): Promise<boolean> {
   const inserted = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, `api-keys:user:${row.user_id}`);
     const { n } = await trx
@@ -45,6 +46,7 @@ export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyR
       .executeTakeFirstOrThrow();
     if (Number(n) >= max) return false;
     await trx.insertInto('api_keys').values(row).execute();
+    if (audit) await insertAudit(trx, audit);
     return true;
   });
   if (inserted) await forgetKeys(db);
@@ -99,8 +101,16 @@ export async function listLiveKeysPage(
   return { rows: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
-export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>): Promise<void> {
-  await db.updateTable('api_keys').set(patch).where('id', '=', id).execute();
+/** With an audit entry, the change and its entry commit together (never one without the other). */
+export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>, audit?: AuditRow): Promise<void> {
+  if (audit) {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('api_keys').set(patch).where('id', '=', id).execute();
+      await insertAudit(trx, audit);
+    });
+  } else {
+    await db.updateTable('api_keys').set(patch).where('id', '=', id).execute();
+  }
   await forgetKeys(db, { everywhere: Object.keys(patch).some((k) => k !== 'last_used_at') });
 }
 

@@ -32,8 +32,12 @@ export interface CacheBus {
   close(): Promise<void>;
 }
 
-/** What wake-ups are about: a conversation stream with new events (its key); a job queued (by whom). */
-export type WakeTopic = 'stream' | 'job';
+/**
+ * What wake-ups are about: a conversation stream with new events (its key); a job queued (by whom);
+ * lines of the live request log (their JSON, the one topic whose payload is the fact itself, since
+ * nothing of it is stored); a tail opened somewhere, asking instances to publish their lines.
+ */
+export type WakeTopic = 'stream' | 'job' | 'log' | 'log-interest';
 
 const buses = new WeakMap<Kysely<any>, CacheBus>();
 const clearers = new Set<(db: Kysely<any>) => void>();

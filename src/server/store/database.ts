@@ -424,6 +424,28 @@ export interface CacheInstancesTable {
   files_id: string | null;
 }
 
+/** One audit entry (migration 0024_audit_log): append-only, pruned only by the retention sweep. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  /** key, token, cookie (a user's credential), local-admin (offline commands) or system (the server itself). */
+  actor_kind: string;
+  actor_user_id: string | null;
+  /** The key id or session id the change was made with; never a secret. */
+  actor_credential_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  /** The user the change is about (a key's owner), so users see changes made to their things. */
+  subject_user_id: string | null;
+  request_id: string | null;
+  client_ip: string | null;
+  user_agent: string | null;
+  /** JSON of the changed fields before and after; null where there was no before (a create) or after (a delete). */
+  before: string | null;
+  after: string | null;
+}
+
 export interface CacheEpochTable {
   id: number;
   n: number;
@@ -472,6 +494,25 @@ export interface Database {
   ppt_themes: PptThemesTable;
   slide_decks: SlideDecksTable;
   credit_ledger: CreditLedgerTable;
+  audit_log: AuditLogTable;
+  model_api_stored: ModelApiStoredTable;
+}
+
+/** A stored response or thread message that a later turn continues from (migration 0025_stored_responses). */
+export interface ModelApiStoredTable {
+  /** resp_… (a stored response) or msg_… (a thread's last reply). */
+  id: string;
+  kind: 'response' | 'thread';
+  /** The API key (or user) it belongs to: no one else reads it. */
+  owner: string;
+  /** JSON: the conversation so far and, for a response, the response object. */
+  body: string;
+  bytes: number;
+  items: number;
+  /** A thread message another turn has continued from (a message is continued once). */
+  continued_at: string | null;
+  created_at: string;
+  expires_at: string;
 }
 
 /** A user's custom slide theme (migration 0014_slides). */

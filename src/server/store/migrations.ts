@@ -11,6 +11,8 @@ import { cacheBusMigration } from './migrations/0019-cache-bus.js';
 import { socialSpeedMigration } from './migrations/0017-social-speed.js';
 import { betaSpeedMigration } from './migrations/0020-beta-speed.js';
 import { sessionsJobCrashesMigration } from './migrations/0023-sessions-job-crashes.js';
+import { auditLogMigration } from './migrations/0024-audit-log.js';
+import { storedResponsesMigration } from './migrations/0025-stored-responses.js';
 
 /**
  * Versioned migrations, frozen in time: each takes Kysely<any> and never imports the app's current
@@ -367,4 +369,6 @@ export const MIGRATIONS: Record<string, Migration> = {
     },
   },
   '0023_sessions_job_crashes': sessionsJobCrashesMigration,
+  '0024_audit_log': auditLogMigration,
+  '0025_stored_responses': storedResponsesMigration,
 };

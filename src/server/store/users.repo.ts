@@ -1,11 +1,11 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from './database.js';
 import { preparedQuery } from './prepared.js';
 import { ReadCache } from './read-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
 
-export async function insertUser(db: Kysely<Database>, user: UserRow): Promise<void> {
+export async function insertUser(db: Kysely<Database> | Transaction<Database>, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 

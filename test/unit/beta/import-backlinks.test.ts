@@ -38,6 +38,25 @@ describe('imported backlinks', () => {
     expect((await run({ target: 'example.com' })).total_count).toBeGreaterThan(100);
   });
 
+  it('show no date where the record gave none (null, not 1970-01-01), and sort and filter those last', async () => {
+    const csv = [
+      'target,url_from,url_to,first_seen,last_seen',
+      'dated.example,https://a.example/1,https://dated.example/,2024-03-01 10:00:00 +00:00,2025-01-02 00:00:00 +00:00',
+      'dated.example,https://b.example/2,https://dated.example/,,',
+    ].join('\n');
+    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('dates.csv', csv)));
+    const seo = localSeoProvider(new Uint8Array(32), storeImports());
+    const run = async (task: Record<string, unknown>) => ((await seo.post('backlinks', '/b', [task])).tasks[0].result as any[])[0];
+    const all = await run({ target: 'dated.example', order_by: ['first_seen,desc'] });
+    expect(all.items.map((i: any) => [i.url_from, i.first_seen, i.last_seen])).toEqual([
+      ['https://a.example/1', '2024-03-01 10:00:00 +00:00', '2025-01-02 00:00:00 +00:00'],
+      ['https://b.example/2', null, null],
+    ]);
+    expect(JSON.stringify(all)).not.toMatch(/1970/);
+    expect((await run({ target: 'dated.example', filters: ['first_seen', '>', '2020-01-01 00:00:00 +00:00'] })).total_count).toBe(1);
+    expect((await run({ target: 'dated.example', filters: ['first_seen', '=', null] })).items.map((i: any) => i.url_from)).toEqual(['https://b.example/2']);
+  });
+
   it('refuses a record of the wrong type, naming it', () => {
     expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'x.example', url_from: 'https://a/', url_to: 'https://x.example/', rank: 'high' })))).toThrow(/record 1: rank must be a number/);
     expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'www.x.example', url_from: 'https://a/', url_to: 'https://x/' })))).toThrow(/record 1: target/);

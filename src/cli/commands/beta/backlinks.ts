@@ -60,7 +60,7 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
       { header: 'TO', value: (i) => i.url_to },
       { header: 'ANCHOR', value: (i) => i.anchor ?? `(${i.item_type})` },
       { header: 'DOFOLLOW', value: (i) => (i.dofollow ? 'yes' : 'no') },
-      { header: 'FIRST SEEN', value: (i) => i.first_seen.slice(0, 10) },
+      { header: 'FIRST SEEN', value: (i) => i.first_seen?.slice(0, 10) ?? '' },
     ], { empty: 'No backlinks match.' });
     io.info(`${result.items_count} of ${result.total_count} backlinks${result.search_after_token ? ' (more: --all, or --offset)' : ''}`);
   });

@@ -26,6 +26,15 @@ export function register(serve: Command, deps: Deps): void {
       if (user.id === doc.owner_id) throw new CliError(`${user.name} owns ${livedoc} already`, EXIT.usage);
       if (opts.revoke) await repo.unshare(ctx.db, doc.id, user.id);
       else await repo.share(ctx.db, doc.id, user.id, ctx.now().toISOString());
+      const { recordAudit, LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');
+      await recordAudit(ctx, LOCAL_ADMIN, {
+        action: opts.revoke ? 'livedoc.unshared' : 'livedoc.shared',
+        targetType: 'livedoc',
+        targetId: doc.id,
+        subjectUserId: doc.owner_id,
+        before: { shared_with: opts.revoke ? user.id : null },
+        after: { shared_with: opts.revoke ? null : user.id },
+      });
       return { livedoc_short_id: doc.id, user_id: user.id, user_name: user.name, shared: !opts.revoke };
     });
     const io = deps.io();

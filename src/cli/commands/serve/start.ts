@@ -40,6 +40,9 @@ export interface ServeOptions extends ObjectStoreFlags {
   maxUploadMb: number;
   maxKeysPerUser: number;
   taskRetentionDays: number;
+  storedResponseDays: number;
+  storedResponsesPerKey: number;
+  auditRetentionDays: number;
   requestTimeout: number;
   headersTimeout: number;
   keepAliveTimeout: number;
@@ -52,6 +55,8 @@ export interface ServeOptions extends ObjectStoreFlags {
   exec?: string;
   seed?: string;
   logFormat?: 'pretty' | 'json';
+  /** False with --no-console. */
+  console?: boolean;
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -158,11 +163,15 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     maxUploadMb: opts.maxUploadMb,
     maxKeysPerUser: opts.maxKeysPerUser,
     taskRetentionDays: opts.taskRetentionDays,
+    storedResponseDays: opts.storedResponseDays,
+    storedResponsesPerKey: opts.storedResponsesPerKey,
+    auditRetentionDays: opts.auditRetentionDays,
     allowFetchFrom: allowFetchFrom(opts, deps.env),
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
+    console: opts.console !== false,
     httpTimeouts: { requestSeconds: opts.requestTimeout, headersSeconds: opts.headersTimeout, keepAliveSeconds: opts.keepAliveTimeout },
   };
 }
@@ -216,6 +225,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   else if (server.ctx.files.kind !== 'local') err.write(`  files: ${server.ctx.files.location}\n`);
   const up = server.ctx.config.upstreams ?? {};
   err.write(`  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`);
+  if (server.ctx.config.console) err.write(`  console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)\n`);
   if (allowed.length > 0) err.write(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     err.write('  first start: created the admin user and its credentials\n');
@@ -268,6 +278,7 @@ export function register(program: Command, deps: Deps): Command {
     )
     .addOption(new Option('--log-format <format>', 'log lines on stdout: readable (pretty) or JSON (default: pretty on a terminal, json otherwise)').choices(['pretty', 'json']))
     .option('--no-profile', 'do not set up the "local" CLI profile')
+    .option('--no-console', 'do not serve the local console at /console')
     .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
     .option('--upstream-openai-base-url <url>', 'OpenAI-compatible server for catalog models with api "openai", e.g. http://127.0.0.1:11434/v1 (env FACET_UPSTREAM_OPENAI_BASE_URL)')
     .option('--upstream-openai-key <key>', 'its API key (better: env FACET_UPSTREAM_OPENAI_KEY)')
@@ -295,6 +306,9 @@ export function register(program: Command, deps: Deps): Command {
     .option('--max-upload-mb <n>', 'largest accepted upload per file, in MiB (1-1024)', intOption(1, 1024), 20)
     .option('--max-keys-per-user <n>', 'usable API keys one user may hold (1-100000)', intOption(1, 100_000), 100)
     .option('--task-retention-days <n>', 'days a completed slide or landing-page task keeps its outputs before it reads EXPIRED (1-3650)', intOption(1, 3650), 30)
+    .option('--stored-response-days <n>', 'days a stored response (/api/v1/responses) or message thread is kept (1-3650)', intOption(1, 3650), 30)
+    .option('--stored-responses-per-key <n>', 'stored responses and thread messages one API key may hold at once (1-1000000)', intOption(1, 1_000_000), 10_000)
+    .option('--audit-retention-days <n>', 'days audit entries are kept before the periodic sweep deletes them (1-36500)', intOption(1, 36_500), 365)
     // Bounds on receiving a request, never on answering it: streams and slow models are unaffected.
     .option('--request-timeout <seconds>', 'time a caller has to send a whole request, body included; past it: 408 (1-86400)', intOption(1, 86_400), 300)
     .option('--headers-timeout <seconds>', 'time a caller has to send the request line and headers; at most --request-timeout (1-3600)', intOption(1, 3600), 60)

@@ -23,8 +23,9 @@ export function register(serve: Command, deps: Deps): void {
       .option('--credits <n>', 'starting credit balance', intOption(0, 1_000_000_000)),
   ).action(async (name: string, opts: CreateOptions, cmd: Command) => {
     const { createUser, publicUser } = await import('../../../server/services/users.service.js');
+    const { LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');
     const user = await withStore(dataDirOf(cmd), (ctx) =>
-      createUser(ctx, { name, role: opts.admin ? 'admin' : 'user', plan: opts.plan, credits: opts.credits }),
+      createUser(ctx, { name, role: opts.admin ? 'admin' : 'user', plan: opts.plan, credits: opts.credits }, LOCAL_ADMIN),
     );
     const io = deps.io();
     io.print(publicUser(user), () => {
@@ -58,7 +59,8 @@ export function register(serve: Command, deps: Deps): void {
       .addHelpText('after', '\nExamples:\n  $ facet serve users credits alice +500\n  $ facet serve users credits alice =0'),
   ).action(async (name: string, change: string, _opts: unknown, cmd: Command) => {
     const { changeCredits } = await import('../../../server/services/credits.service.js');
-    const result = await withStore(dataDirOf(cmd), (ctx) => changeCredits(ctx, name, change));
+    const { LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');
+    const result = await withStore(dataDirOf(cmd), (ctx) => changeCredits(ctx, name, change, LOCAL_ADMIN));
     const io = deps.io();
     io.print(result, () => io.success(`${result.user}: ${result.before} → ${result.credits} credits`));
   });
@@ -71,7 +73,8 @@ export function register(serve: Command, deps: Deps): void {
       .description("Set a user's plan (paid subscribers are exempt from the social rate limits)"),
   ).action(async (name: string, plan: 'free' | 'paid', _opts: unknown, cmd: Command) => {
     const { setPlan } = await import('../../../server/services/credits.service.js');
-    const result = await withStore(dataDirOf(cmd), (ctx) => setPlan(ctx, name, plan));
+    const { LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');
+    const result = await withStore(dataDirOf(cmd), (ctx) => setPlan(ctx, name, plan, LOCAL_ADMIN));
     const io = deps.io();
     io.print(result, () => io.success(`${result.user}: plan ${result.plan}`));
   });

@@ -3,7 +3,7 @@ import type { GatewayMessage, ToolCall, ToolDefinition } from '../gateway-types.
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { finish } from './local-engines.js';
 import { execBuilt, quote } from './caller-patterns.js';
-import { valueFromSchema } from './schema-values.js';
+import { valueOrRefuse } from './schema-values.js';
 
 /**
  * facet-agent: a local model for testing agent loops, every answer a pure function of the request.
@@ -28,13 +28,13 @@ export function agentEngine(): Backend {
       const toolCalls = calls.map((tool, index) => ({
         id: callId(call, user, index, tool.name),
         name: tool.name,
-        arguments: JSON.stringify(valueFromSchema(tool.parameters, user) ?? {}),
+        arguments: JSON.stringify(valueOrRefuse(tool.parameters, user, 'tools') ?? {}),
       }));
       return { text: '', toolCalls, stopReason: 'tool_use', usage: null };
     }
     return answer(call, user, user);
   };
-  return { generate, stream: async function* (call) { yield* streamText(await generate(call), call.signal); } };
+  return { generate, stream: async function* (call) { yield* streamText(await generate(call), call.signal, { json: call.outputFormat !== undefined }); } };
 }
 
 function lastUserText(messages: GatewayMessage[]): string {
@@ -85,7 +85,7 @@ function callId(call: BackendCall, user: string, index: number, name: string): s
 /** A text answer, or with a format asked, JSON filled from `source`; stop sequences and max tokens apply. */
 function answer(call: BackendCall, text: string, source: string): Promise<BackendResult> {
   const format = call.outputFormat;
-  if (format?.type === 'json_schema') return finish(JSON.stringify(valueFromSchema(format.schema, source)), call);
+  if (format?.type === 'json_schema') return finish(JSON.stringify(valueOrRefuse(format.schema, source, 'format')), call);
   if (format?.type === 'json_object') return finish(JSON.stringify({ answer: text }), call);
   return finish(text, call);
 }

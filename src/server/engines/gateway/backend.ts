@@ -47,24 +47,32 @@ export interface Backend {
 /** How many characters of a tool call's arguments one streamed piece carries (local engines). */
 const ARGUMENT_PIECE = 7;
 
+/** A text cut into pieces of ARGUMENT_PIECE code points, so a piece never splits a surrogate pair. */
+function shortPieces(text: string): string[] {
+  const chars = Array.from(text);
+  const out: string[] = [];
+  for (let at = 0; at < chars.length; at += ARGUMENT_PIECE) out.push(chars.slice(at, at + ARGUMENT_PIECE).join(''));
+  return out;
+}
+
 /**
- * Streams a finished reply: the text in word-sized deltas, then each tool call (its id and name,
- * then its arguments in short pieces that cut through keys and values, as real models stream them,
- * so clients' reassembly is exercised): how local engines stream.
+ * Streams a finished reply: the text in word-sized deltas (a JSON answer, `json`, in short pieces
+ * like tool arguments, since it has few spaces), then each tool call (its id and name, then its
+ * arguments in short pieces that cut through keys and values, as real models stream them, so
+ * clients' reassembly and partial parsing are exercised): how local engines stream.
  */
-export async function* streamText(result: BackendResult, signal?: AbortSignal): AsyncIterable<BackendEvent> {
-  for (const piece of result.text.match(/\s*\S+\s*?(?=\s|$)|\s+$/g) ?? []) {
+export async function* streamText(result: BackendResult, signal?: AbortSignal, options: { json?: boolean } = {}): AsyncIterable<BackendEvent> {
+  const pieces = options.json ? shortPieces(result.text) : (result.text.match(/\s*\S+\s*?(?=\s|$)|\s+$/g) ?? []);
+  for (const piece of pieces) {
     if (signal?.aborted) return;
     yield { type: 'delta', text: piece };
   }
   for (const [index, call] of (result.toolCalls ?? []).entries()) {
     if (signal?.aborted) return;
     yield { type: 'tool_call', index, id: call.id, name: call.name };
-    // By code points, so a piece never splits a surrogate pair.
-    const chars = Array.from(call.arguments);
-    for (let at = 0; at < chars.length; at += ARGUMENT_PIECE) {
+    for (const delta of shortPieces(call.arguments)) {
       if (signal?.aborted) return;
-      yield { type: 'tool_arguments', index, delta: chars.slice(at, at + ARGUMENT_PIECE).join('') };
+      yield { type: 'tool_arguments', index, delta };
     }
   }
   yield { type: 'end', stopReason: result.stopReason, usage: result.usage };

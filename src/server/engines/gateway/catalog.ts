@@ -36,6 +36,8 @@ export const CatalogModel = z.object({
   tools: z.boolean().optional(),
   /** Whether it answers in a given JSON format; default: yes for OpenAI-compatible upstreams, no otherwise. */
   structured_output: z.boolean().optional(),
+  /** Whether Messages' `thinking` may be asked for (a local engine writes the thinking block); default no. */
+  thinking: z.boolean().optional(),
   /** The model name sent upstream, when it differs from id (for example an Ollama tag). */
   upstream_model: z.string().min(1).optional(),
   model_kind: z.enum(MODEL_KINDS),
@@ -59,6 +61,10 @@ export function takesTools(m: Pick<CatalogModel, 'api' | 'tools'>): boolean {
 /** The Messages wire format has no JSON output mode, so only OpenAI-compatible upstreams default to one. */
 export function takesOutputFormat(m: Pick<CatalogModel, 'api' | 'structured_output'>): boolean {
   return m.structured_output ?? m.api === 'openai';
+}
+
+export function takesThinking(m: Pick<CatalogModel, 'thinking'>): boolean {
+  return m.thinking ?? false;
 }
 
 export const CatalogFile = z.object({ version: z.literal(1), models: z.array(CatalogModel) });

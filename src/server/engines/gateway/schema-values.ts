@@ -1,25 +1,34 @@
-import { execBuilt, patternMatches, quote } from './caller-patterns.js';
+import { HttpError } from '../../errors.js';
+import { stringForPattern } from './pattern-values.js';
+import { lengthOf, matches } from './schema-match.js';
+import { TextSource, wordsOf } from './text-values.js';
 
 /**
  * A value valid against a JSON Schema, built from a text: how the local agent model fills a tool's
- * arguments and a structured answer, as a pure function of the request. The rule (README, decisions):
+ * arguments and a structured answer, as a pure function of the request (docs/local-models.md):
  *
- * - an object has its required properties, plus any optional one the text gives as `name: value` or
- *   `name=value`;
- * - a property given in the text as `name: value` / `name=value` (the value bare, "double-" or
- *   'single-quoted') takes that value (a number when it reads as one; a string with a `format`
- *   always takes the fixed value below, so it stays valid);
- * - otherwise a string takes the next "double-quoted" text of the text not used yet, a number the
- *   next number of the text not used yet;
- * - otherwise the schema's `const`, `default` or first `examples` entry; an enum takes the member the
- *   text mentions, else its first; a string with a `format` a fixed valid value of that format; else
- *   a string is the property's name, a number its minimum (or 0), a boolean false, an array one item
- *   (or minItems items), null null;
- * - `$ref` (to `#/$defs` or `#/definitions`), `anyOf`/`oneOf` (the first branch that is not null),
- *   `allOf` (merged) and type lists (the first type that is not null) are followed; lengths, bounds
- *   and multipleOf are respected.
+ * - an object has its required properties, plus any optional one the text gives as `name: value`;
+ * - a string, number or boolean takes the value the text offers it (text-values.ts) when that value
+ *   is valid, else the schema's `default` or first valid `examples` entry, else a fixed valid value
+ *   of its `format`, else one written from its `pattern` (pattern-values.ts), else the property's
+ *   name (padded or cut to its lengths); a number is then brought within its bounds;
+ * - `const` is itself; an enum takes the member the text names or mentions, else its first;
+ * - an array has one item (or minItems items, at most maxItems);
+ * - `$ref` (`#`, `#/$defs/…`, `#/definitions/…`) is followed; inside a recursion (a `$ref` met
+ *   again) the value is the smallest one: required properties only, minItems items, the union
+ *   branch that ends it — so a tree ends in empty arrays, never a `null` string;
+ * - `anyOf` takes its first branch whose value is valid, `oneOf` the first whose value no other
+ *   branch also takes; `allOf` is merged; type lists take their first type that is not null.
+ * The answer is checked against the whole schema (schema-match.ts); one that fails is refused
+ * with a 400 rather than sent, and so is a schema no value can be written for.
  */
 type Schema = Record<string, any>;
+interface Ctx {
+  depth: number;
+  refs: string[];
+  minimal: boolean;
+  words: string[];
+}
 
 const FORMATS: Record<string, string> = {
   'date-time': '1970-01-01T00:00:00Z',
@@ -34,170 +43,241 @@ const FORMATS: Record<string, string> = {
   uuid: '00000000-0000-4000-8000-000000000000',
   duration: 'PT1H',
 };
-const MAX_DEPTH = 16;
+/** How deep a value nests before only the smallest values are written, and past which none is. */
+const MINIMAL_DEPTH = 12;
+const MAX_DEPTH = 32;
+/** Schema visits (writing and checking) per answer: unions over recursions could otherwise take exponential time. */
+export const MAX_SCHEMA_STEPS = 20_000;
 
+export class UnsatisfiableSchema extends Error {}
 
-class TextSource {
-  private quoted: string[];
-  private numbers: number[];
-  constructor(readonly text: string) {
-    this.quoted = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]);
-    this.numbers = [...text.replace(/\b\w+\s*[:=]\s*("[^"]*"|'[^']*'|[^\s,;]+)/g, ' ').matchAll(/-?\d+(?:\.\d+)?/g)].map((m) => Number(m[0]));
-  }
-
-  private readonly givenByName = new Map<string, string | undefined>();
-
-  /** The value the text gives a property as `name: value` or `name=value` (asked twice per property, found once). */
-  given(name: string): string | undefined {
-    if (!this.givenByName.has(name)) this.givenByName.set(name, this.find(name));
-    return this.givenByName.get(name);
-  }
-
-  private find(name: string): string | undefined {
-    // RE2 (no lookbehind): the name starts the text or follows a character that is not part of a name.
-    const m = execBuilt(`(?:^|[^\\w-])${quote(name)}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,;]+))`, this.text, { ignoreCase: true });
-    if (!m) return undefined;
-    return m[1] ?? m[2] ?? m[3].replace(/[.?!)]+$/, '');
-  }
-
-  nextQuoted(): string | undefined {
-    return this.quoted.shift();
-  }
-
-  nextNumber(): number | undefined {
-    return this.numbers.shift();
-  }
-
-  mentions(word: string): boolean {
-    return execBuilt(`(?:^|[^\\w-])${quote(word)}(?:$|[^\\w-])`, this.text, { ignoreCase: true }) !== null;
-  }
-}
-
-function typeOf(s: Schema): string | undefined {
-  if (Array.isArray(s.type)) return s.type.find((t: string) => t !== 'null') ?? 'null';
+function typeOf(s: Schema, minimal: boolean): string | undefined {
+  if (Array.isArray(s.type)) return (minimal && s.type.includes('null') && !s.type.includes('string') ? 'null' : s.type.find((t: string) => t !== 'null')) ?? 'null';
   if (s.type) return s.type;
-  if (s.properties) return 'object';
-  if (s.items) return 'array';
+  if (s.properties || s.required) return 'object';
+  if (s.items || s.prefixItems) return 'array';
   return undefined;
 }
 
 class Builder {
+  private steps = 0;
+  /** $refs whose smallest value could not be written: tried again, they fail at once (no exponential retries). */
+  private readonly endless = new Map<string, UnsatisfiableSchema>();
   constructor(
     private readonly root: Schema,
     private readonly src: TextSource,
   ) {}
 
-  private resolve(s: Schema, depth: number): Schema {
-    let out = s;
-    for (let hops = 0; typeof out?.$ref === 'string' && hops < MAX_DEPTH; hops++) {
-      const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(out.$ref);
-      const target = m ? this.root[m[1]]?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')] : out.$ref === '#' ? this.root : undefined;
-      if (!target) return {};
-      const { $ref: _ref, ...rest } = out;
-      out = { ...target, ...rest };
-    }
-    const branches = out.anyOf ?? out.oneOf;
-    if (Array.isArray(branches) && branches.length && depth < MAX_DEPTH) {
-      const { anyOf: _a, oneOf: _o, ...rest } = out;
-      const pick = branches.find((b: Schema) => this.resolve(b, depth + 1).type !== 'null') ?? branches[0];
-      out = { ...rest, ...this.resolve(pick, depth + 1) };
-    }
-    if (Array.isArray(out.allOf) && depth < MAX_DEPTH) {
-      const { allOf, ...rest } = out;
-      out = (allOf as Schema[]).reduce<Schema>(
-        (acc, part) => {
-          const r = this.resolve(part, depth + 1);
-          return { ...acc, ...r, properties: { ...acc.properties, ...r.properties }, required: [...(acc.required ?? []), ...(r.required ?? [])] };
-        },
-        { ...rest },
-      );
-    }
-    return out;
+  /** The schema a `$ref` points at, with the referring schema's own keywords on top. */
+  private deref(s: Schema): Schema {
+    const ref: string = s.$ref;
+    const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
+    const target = m ? this.root[m[1]]?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')] : ref === '#' ? this.root : undefined;
+    if (!target) throw new UnsatisfiableSchema(`the $ref ${ref} points at no definition of the schema`);
+    const { $ref: _ref, ...rest } = s;
+    return { ...target, ...rest };
   }
 
-  value(schema: Schema, name: string, depth = 0): unknown {
-    const s = this.resolve(schema ?? {}, depth);
-    if ('const' in s) return s.const;
-    const given = name ? this.src.given(name) : undefined;
-    if (Array.isArray(s.enum) && s.enum.length) {
-      const named = s.enum.find((e: unknown) => given !== undefined && String(e).toLowerCase() === given.toLowerCase());
-      return named ?? s.enum.find((e: unknown) => typeof e === 'string' && this.src.mentions(e)) ?? s.enum[0];
+  /** For the validator: $ref followed (schema-match.ts follows the rest itself). */
+  readonly resolveRef = (s: Schema): Schema => {
+    this.step();
+    let out = s;
+    for (let hops = 0; typeof out?.$ref === 'string' && hops < MAX_DEPTH; hops++) out = this.deref(out);
+    return out;
+  };
+
+  private step(): void {
+    if (++this.steps > MAX_SCHEMA_STEPS) throw new UnsatisfiableSchema(`writing a value takes more than ${MAX_SCHEMA_STEPS} steps (unions over recursions)`);
+  }
+
+  private merged(s: Schema, ctx: Ctx): Schema {
+    if (!Array.isArray(s.allOf)) return s;
+    const { allOf, ...rest } = s;
+    return (allOf as Schema[]).reduce<Schema>((acc, part) => {
+      const r = this.merged(this.resolveRef(part), ctx);
+      return { ...acc, ...r, properties: { ...acc.properties, ...r.properties }, required: [...(acc.required ?? []), ...(r.required ?? [])] };
+    }, rest);
+  }
+
+  value(schema: Schema | boolean | undefined, name: string, ctx: Ctx): unknown {
+    this.step();
+    if (ctx.depth > MAX_DEPTH) throw new UnsatisfiableSchema('its values nest deeper than 32 levels (a recursion with no way to end)');
+    let s: Schema = typeof schema === 'object' && schema !== null ? schema : {};
+    if (typeof s.$ref === 'string' && (ctx.minimal || ctx.refs.includes(s.$ref))) {
+      const ref = s.$ref;
+      const failed = this.endless.get(ref);
+      if (failed) throw failed;
+      try {
+        return this.value(this.deref(s), name, { ...ctx, refs: [...ctx.refs, ref], minimal: true });
+      } catch (err) {
+        if (err instanceof UnsatisfiableSchema) this.endless.set(ref, err);
+        throw err;
+      }
     }
-    const type = typeOf(s);
-    if (depth >= MAX_DEPTH) return type === 'object' ? {} : type === 'array' ? [] : null;
+    while (typeof s.$ref === 'string') {
+      ctx = { ...ctx, refs: [...ctx.refs, s.$ref] };
+      s = this.deref(s);
+    }
+    s = this.merged(s, ctx);
+    if (ctx.depth >= MINIMAL_DEPTH) ctx = { ...ctx, minimal: true };
+    const branches: Schema[] | undefined = s.anyOf ?? s.oneOf;
+    if (Array.isArray(branches) && branches.length) return this.union(s, branches, name, ctx);
+    if ('const' in s) return s.const;
+    if (Array.isArray(s.enum) && s.enum.length) return this.member(s.enum, name);
+    const type = typeOf(s, ctx.minimal);
+    const inner = { ...ctx, depth: ctx.depth + 1 };
     switch (type) {
       case 'object':
-        return this.object(s, depth);
+        return this.object(s, inner);
       case 'array':
-        return this.array(s, name, depth);
+        return this.array(s, name, inner);
       case 'integer':
       case 'number':
-        return this.number(s, type === 'integer', given);
-      case 'boolean':
+        return this.number(s, type === 'integer', name, ctx);
+      case 'boolean': {
+        const given = name ? this.src.given(name) : undefined;
         if (given === 'true' || given === 'false') return given === 'true';
         return typeof s.default === 'boolean' ? s.default : false;
+      }
       case 'null':
         return null;
       default:
-        return this.string(s, name, given);
+        return this.string(s, name, ctx);
     }
   }
 
-  private object(s: Schema, depth: number): Record<string, unknown> {
+  /** anyOf: the first branch whose value is valid; oneOf: the first whose value no other branch takes. */
+  private union(s: Schema, branches: Schema[], name: string, ctx: Ctx): unknown {
+    const { anyOf: _a, oneOf: _o, ...rest } = s;
+    const order = branches.map((b, i) => ({ b, i }));
+    // Inside a recursion the branch that ends it comes first: null, then one with no $ref.
+    if (ctx.minimal) order.sort((x, y) => rank(x.b) - rank(y.b) || x.i - y.i);
+    let firstError: unknown;
+    for (const { b } of order) {
+      try {
+        const v = this.value({ ...rest, ...b }, name, ctx);
+        if (matches(s, v, this.resolveRef)) return v;
+      } catch (err) {
+        if (!(err instanceof UnsatisfiableSchema)) throw err;
+        firstError ??= err;
+      }
+    }
+    throw firstError ?? new UnsatisfiableSchema(`no branch of its ${s.oneOf ? 'oneOf' : 'anyOf'} takes a value the local model can write`);
+  }
+
+  private member(members: unknown[], name: string): unknown {
+    const given = name ? this.src.given(name) : undefined;
+    const named = members.find((e) => given !== undefined && String(e).toLowerCase() === given.toLowerCase());
+    return named ?? members.find((e) => typeof e === 'string' && this.src.mentions(e)) ?? members[0];
+  }
+
+  private object(s: Schema, ctx: Ctx): Record<string, unknown> {
     const out: Record<string, unknown> = {};
+    const props: Schema = s.properties ?? {};
     const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
-    for (const [key, sub] of Object.entries<Schema>(s.properties ?? {})) {
-      if (required.has(key) || this.src.given(key) !== undefined) out[key] = this.value(sub, key, depth + 1);
+    for (const key of [...Object.keys(props), ...[...required].filter((k) => !(k in props))]) {
+      const sub = key in props ? props[key] : (s.additionalProperties ?? {});
+      const optional = !required.has(key);
+      if (optional && (ctx.minimal || this.src.given(key) === undefined)) continue;
+      const words = [...wordsOf(key), ...wordsOf(typeof sub?.description === 'string' ? sub.description : '')];
+      out[key] = this.value(sub, key, { ...ctx, words });
     }
     return out;
   }
 
-  private array(s: Schema, name: string, depth: number): unknown[] {
-    const min = Math.max(s.minItems ?? 0, 1);
-    const n = Math.min(min, s.maxItems ?? min);
-    const items = Array.isArray(s.prefixItems) ? (s.prefixItems as Schema[]) : [];
-    const out: unknown[] = [];
-    for (let i = 0; i < n; i++) out.push(this.value(items[i] ?? s.items ?? {}, i === 0 ? name : '', depth + 1));
+  private array(s: Schema, name: string, ctx: Ctx): unknown[] {
+    const min = typeof s.minItems === 'number' ? s.minItems : 0;
+    const n = Math.min(ctx.minimal ? min : Math.max(min, 1), typeof s.maxItems === 'number' ? s.maxItems : Infinity);
+    const prefix: Schema[] = Array.isArray(s.prefixItems) ? s.prefixItems : [];
+    const item = s.items ?? {};
     if (s.uniqueItems) {
-      const item = this.resolve(s.items ?? {}, depth + 1);
-      if (Array.isArray(item.enum)) return item.enum.slice(0, n);
+      const members = this.resolveRef(item).enum;
+      if (Array.isArray(members)) return members.slice(0, n);
     }
+    const out: unknown[] = [];
+    for (let i = 0; i < n; i++) out.push(this.value(prefix[i] ?? item, i === 0 ? name : '', ctx));
     return out;
   }
 
-  private number(s: Schema, integer: boolean, given: string | undefined): number {
-    const fromText = given !== undefined && given.trim() !== '' && Number.isFinite(Number(given)) ? Number(given) : this.src.nextNumber();
-    const fallback = typeof s.default === 'number' ? s.default : typeof s.examples?.[0] === 'number' ? s.examples[0] : undefined;
-    let v = fromText ?? fallback ?? 0;
-    const step = integer ? 1 : 1e-6;
-    const lo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum + step : s.minimum;
-    const hi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum - step : s.maximum;
-    if (integer) v = Math.round(v);
-    if (typeof lo === 'number' && v < lo) v = integer ? Math.ceil(lo) : lo;
-    if (typeof hi === 'number' && v > hi) v = integer ? Math.floor(hi) : hi;
-    if (typeof s.multipleOf === 'number' && s.multipleOf > 0) {
-      const k = Math.ceil(v / s.multipleOf);
-      v = k * s.multipleOf;
-      if (typeof hi === 'number' && v > hi) v = (k - 1) * s.multipleOf;
-    }
+  private number(s: Schema, integer: boolean, name: string, ctx: Ctx): number {
+    const ok = (v: number) => matches({ ...s, type: integer ? 'integer' : 'number' }, v, this.resolveRef);
+    const fit = (v: number) => fitNumber(s, integer, v, ok);
+    // A number the text gives is brought within the bounds ("days=99" with maximum 14 gives 14).
+    const okText = (t: string) => t.trim() !== '' && Number.isFinite(Number(t)) && ok(fit(Number(t)));
+    const given = name ? this.src.given(name) : undefined;
+    const fromText = given !== undefined && okText(given) ? given : (this.src.near(ctx.words, 'number', okText) ?? this.src.nextNumber(okText));
+    if (fromText !== undefined) return fit(Number(fromText));
+    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : [])].find((v) => typeof v === 'number' && ok(v));
+    if (fixed !== undefined) return fixed;
+    const v = fit(0);
+    if (!ok(v)) throw new UnsatisfiableSchema(`no ${integer ? 'integer' : 'number'} lies within its bounds`);
     return v;
   }
 
-  private string(s: Schema, name: string, given: string | undefined): string {
-    const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
-    let v: string = (format ? undefined : (given ?? this.src.nextQuoted())) ?? (typeof s.default === 'string' ? s.default : undefined) ?? (typeof s.examples?.[0] === 'string' ? s.examples[0] : undefined) ?? format ?? (name || 'value');
-    if (typeof s.pattern === 'string' && !safeTest(s.pattern, v) && typeof s.default !== 'string') v = s.examples?.find?.((e: unknown) => typeof e === 'string' && safeTest(s.pattern, e)) ?? v;
-    const chars = Array.from(v);
-    if (typeof s.maxLength === 'number' && chars.length > s.maxLength) v = chars.slice(0, s.maxLength).join('');
-    if (typeof s.minLength === 'number' && Array.from(v).length < s.minLength) v = v.padEnd(v.length + s.minLength - Array.from(v).length, '_');
+  private string(s: Schema, name: string, ctx: Ctx): string {
+    const str = { ...s, type: 'string' };
+    const ok = (v: unknown): v is string => typeof v === 'string' && matches(str, v, this.resolveRef);
+    const given = name ? this.src.given(name) : undefined;
+    if (ok(given)) return given;
+    const fromText = this.src.near(ctx.words, 'text', ok) ?? this.src.nextText(ok);
+    if (fromText !== undefined) return fromText;
+    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : []), FORMATS[s.format]].find(ok);
+    if (fixed !== undefined) return fixed;
+    if (typeof s.pattern === 'string') {
+      const written = stringForPattern(s.pattern, ok);
+      if (written !== undefined) return written;
+      throw new UnsatisfiableSchema(`the local model finds no string that matches the pattern ${JSON.stringify(s.pattern)}${s.minLength || s.maxLength !== undefined ? ' within its lengths' : ''}`);
+    }
+    let v = name || 'value';
+    if (typeof s.minLength === 'number' && lengthOf(v) < s.minLength) v += '_'.repeat(s.minLength - lengthOf(v));
+    if (typeof s.maxLength === 'number' && lengthOf(v) > s.maxLength) v = Array.from(v).slice(0, s.maxLength).join('');
+    if (!ok(v)) throw new UnsatisfiableSchema(`the local model cannot write a string valid against ${JSON.stringify(s).slice(0, 200)}`);
     return v;
   }
 }
 
-/** The caller's pattern runs on RE2 (caller-patterns.ts): linear time, whatever the pattern. */
-const safeTest = patternMatches;
+/** The number nearest `v` within the schema's bounds, moved to a multiple of multipleOf when there is one. */
+function fitNumber(s: Schema, integer: boolean, v: number, ok: (v: number) => boolean): number {
+  const lo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? s.minimum : undefined;
+  const hi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.exclusiveMaximum === true ? s.maximum : undefined;
+  const floor = Math.max(typeof s.minimum === 'number' ? s.minimum : -Infinity, lo ?? -Infinity);
+  const ceil = Math.min(typeof s.maximum === 'number' ? s.maximum : Infinity, hi ?? Infinity);
+  if (integer) v = Math.round(v);
+  v = Math.min(Math.max(v, floor), ceil);
+  if (lo !== undefined && v <= lo) v = integer ? Math.floor(lo) + 1 : Math.min(lo + 1, (lo + ceil) / 2);
+  if (hi !== undefined && v >= hi) v = integer ? Math.ceil(hi) - 1 : Math.max(hi - 1, (floor + hi) / 2);
+  if (integer && !Number.isInteger(v)) v = Math.ceil(v) <= ceil && !(hi !== undefined && Math.ceil(v) >= hi) ? Math.ceil(v) : Math.floor(v);
+  const step = typeof s.multipleOf === 'number' && s.multipleOf > 0 ? s.multipleOf : undefined;
+  if (step) {
+    const up = Math.ceil(v / step) * step;
+    v = ok(up) ? up : Math.floor(v / step) * step;
+  }
+  return v;
+}
 
-/** A value of the schema, filled from the text by the rule above. */
+/** 0 for a branch that ends a recursion at once (null), 1 for one without a $ref, 2 otherwise. */
+function rank(b: Schema): number {
+  if (b?.type === 'null') return 0;
+  return JSON.stringify(b ?? {}).includes('"$ref"') ? 2 : 1;
+}
+
+/** A value of the schema, filled from the text by the rule above; throws UnsatisfiableSchema when none is valid. */
 export function valueFromSchema(schema: Record<string, unknown>, text: string): unknown {
-  return new Builder(schema, new TextSource(text)).value(schema, '');
+  const b = new Builder(schema, new TextSource(text));
+  const v = b.value(schema, '', { depth: 0, refs: [], minimal: false, words: [] });
+  if (!matches(schema, v, b.resolveRef)) throw new UnsatisfiableSchema('the value the local model wrote is not valid against it');
+  return v;
+}
+
+/**
+ * The same, refusing with a 400 naming the request field (`param`) that holds the schema: a
+ * schema the local model cannot answer is the caller's input, never a 500 or invalid JSON.
+ */
+export function valueOrRefuse(schema: Record<string, unknown>, text: string, param: string): unknown {
+  try {
+    return valueFromSchema(schema, text);
+  } catch (err) {
+    if (!(err instanceof UnsatisfiableSchema)) throw err;
+    throw new HttpError('schema_unsatisfiable', `${param}: facet-agent cannot answer this schema: ${err.message}`, { status: 400, extra: { param } });
+  }
 }

@@ -1,6 +1,7 @@
 import type { GenerateRequest } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { checkSchemaPatterns } from './caller-patterns.js';
+import { valueOrRefuse } from './schema-values.js';
 import { takesOutputFormat, takesTools, type CatalogModel } from './catalog.js';
 
 const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
@@ -22,7 +23,7 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
   if (request.outputFormat && !takesOutputFormat(model)) {
     throw new HttpError('structured_output_not_supported', `Model ${model.id} cannot answer in a given JSON format; use a model that can, such as facet-agent (local) or an OpenAI-compatible upstream model`, {
       status: 400,
-      extra: { param: request.surface === 'responses' ? 'text.format' : 'response_format' },
+      extra: { param: FORMAT_FIELD[request.surface ?? 'chat'] },
     });
   }
   const names = new Set<string>();
@@ -38,22 +39,34 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
       throw invalid(`The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`, 'messages');
     }
   });
-  if (model.api === 'local') checkLocalPatterns(request);
+  if (model.api === 'local') checkLocalSchemas(request);
   const choice = request.toolChoice;
   if (typeof choice === 'object' && !names.has(choice.name)) throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
   if (choice === 'required' && tools.length === 0) throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
 }
+
+/** Where each family carries the answer's JSON format, for the `param` of an error about it. */
+const FORMAT_FIELD = { chat: 'response_format', responses: 'text.format', messages: 'output_config.format' } as const;
 
 /** Where each family carries a tool's schema, for the `param` of an error about it. */
 const TOOL_SCHEMA_FIELD = { chat: 'function.parameters', responses: 'parameters', messages: 'input_schema' } as const;
 
 /**
  * A local model runs the schemas' `pattern`s itself (schema-values.ts), so it refuses one RE2 cannot
- * run; an upstream receives the schema as sent and judges it itself.
+ * run, and a schema it cannot write a valid value for (an unsatisfiable pattern, bounds or
+ * recursion) before answering — a stream never starts only to fail. An upstream receives the
+ * schema as sent and judges it itself.
  */
-function checkLocalPatterns(request: GenerateRequest): void {
+function checkLocalSchemas(request: GenerateRequest): void {
   const format = request.outputFormat;
-  if (format?.type === 'json_schema') checkSchemaPatterns(format.schema, request.surface === 'responses' ? 'text.format' : 'response_format');
+  const formatField = FORMAT_FIELD[request.surface ?? 'chat'];
+  if (format?.type === 'json_schema') {
+    checkSchemaPatterns(format.schema, formatField);
+    valueOrRefuse(format.schema, '', formatField);
+  }
   const field = TOOL_SCHEMA_FIELD[request.surface ?? 'chat'];
-  request.tools?.forEach((t, i) => checkSchemaPatterns(t.parameters, `tools[${i}].${field}`));
+  request.tools?.forEach((t, i) => {
+    checkSchemaPatterns(t.parameters, `tools[${i}].${field}`);
+    valueOrRefuse(t.parameters, '', `tools[${i}].${field}`);
+  });
 }

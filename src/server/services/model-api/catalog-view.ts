@@ -3,7 +3,7 @@ import type { AdminModel } from '../../../contract/admin-models.js';
 import type { AnthropicModelInfo, AnthropicModelList, ModelCard, ModelDetail } from '../../../contract/model-api.js';
 import type { ModelDirectory, ModelState } from '../../engines/gateway/directory.js';
 import { WEB_SEARCH_USD } from '../../engines/gateway/pricing.js';
-import { takesOutputFormat, takesTools } from '../../engines/gateway/catalog.js';
+import { takesOutputFormat, takesThinking, takesTools } from '../../engines/gateway/catalog.js';
 import { HttpError } from '../../errors.js';
 
 export function modelCard(m: ModelState): z.infer<typeof ModelCard> {
@@ -18,7 +18,7 @@ export function modelDetail(m: ModelState): ModelDetail {
     context_window: m.context_window,
     max_output_tokens: m.max_output_tokens,
     surfaces: m.surfaces,
-    capabilities: { tools: takesTools(m), structured_output: takesOutputFormat(m) },
+    capabilities: { tools: takesTools(m), structured_output: takesOutputFormat(m), thinking: takesThinking(m) },
     pricing: {
       currency: 'USD',
       unit: 'per_million_tokens',

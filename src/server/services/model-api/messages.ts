@@ -5,6 +5,7 @@ import { HttpError } from '../../errors.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import { randomToken } from '../../store/ids.js';
 import { parametersOf, textOf, toolCallOf } from './content.js';
+import { messagesOutputFormat } from './messages-format.js';
 
 type Body = z.infer<typeof MessagesRequest>;
 type Block = { type: string; text?: string; id?: unknown; name?: unknown; input?: unknown; tool_use_id?: unknown; content?: unknown; is_error?: unknown };
@@ -32,6 +33,7 @@ export function messagesToGateway(body: Pick<Body, 'model' | 'messages' | 'syste
     }),
     toolChoice: toolChoice(choice),
     parallelToolCalls: choice?.disable_parallel_tool_use ? false : undefined,
+    outputFormat: messagesOutputFormat(body),
     surface: 'messages',
     scope,
     // message_start reports the prompt's input tokens, as Anthropic's API does.
@@ -53,6 +55,7 @@ function turn(role: 'user' | 'assistant', content: string | Block[], where: stri
   const texts: Block[] = [];
   const calls: ToolCall[] = [];
   const results: GatewayMessage[] = [];
+  // A thinking block sent back with its turn (as the SDKs do) is not part of the conversation's text.
   content.forEach((b, i) => {
     const at = `${where}[${i}]`;
     if (b.type === 'tool_use' && role === 'assistant') {
@@ -62,7 +65,7 @@ function turn(role: 'user' | 'assistant', content: string | Block[], where: stri
       if (typeof b.tool_use_id !== 'string') throw invalid(`${at}: a tool_result block needs tool_use_id`, at);
       const text = textOf((b.content ?? '') as string | Block[] as never, `${at}.content`, ['text']);
       results.push({ role: 'tool', content: text, toolCallId: b.tool_use_id, ...(b.is_error === true ? { isError: true } : {}) });
-    } else texts.push(b);
+    } else if (b.type !== 'thinking' && b.type !== 'redacted_thinking') texts.push(b);
   });
   const text = texts.length ? textOf(texts as never, where, ['text']) : '';
   if (role === 'assistant') return [{ role, content: text, ...(calls.length ? { toolCalls: calls } : {}) }];
@@ -121,10 +124,11 @@ export function messageFor(body: Body, r: GenerateResult): z.infer<typeof Messag
  * call with its arguments as input_json_delta pieces — each closed before the next opens,
  * message_delta with the final usage (input tokens included), message_stop.
  */
-export function messagesStreamWriter(body: Body): StreamWriter {
-  const id = `msg_${randomToken(24)}`;
+export function messagesStreamWriter(body: Body, opts: { id?: string; firstBlock?: number } = {}): StreamWriter {
+  const id = opts.id ?? `msg_${randomToken(24)}`;
   const ev = (type: string, data: Record<string, unknown>) => sseFrame({ type, ...data }, type);
-  let blocks = 0;
+  // A thinking block the caller writes first (messages-extras.ts) takes the first index.
+  let blocks = opts.firstBlock ?? 0;
   let open: { index: number; kind: 'text' | 'tool' } | null = null;
   const toolBlock = new Map<number, number>();
   const close = () => {

@@ -111,7 +111,7 @@ export function responsesUsage(r: GenerateResult) {
   };
 }
 
-interface Shell {
+export interface Shell {
   id: string;
   messageId: string;
   /** The function_call items' ids, made as the calls appear, so the stream and the final object agree. */
@@ -119,6 +119,8 @@ interface Shell {
   created: number;
   model: string;
   body: Body;
+  /** What the response says about its storage (stored responses: model-api-turns.ts). */
+  echo?: { previous_response_id: string | null; store: boolean };
 }
 
 const callItemId = (s: Shell, index: number) => (s.callItemIds[index] ??= `fc_${randomToken(32)}`);
@@ -131,7 +133,7 @@ function outputItems(s: Shell, r: GenerateResult): Resp['output'] {
 }
 
 /** Typed by the contract's ResponseObject, so a field added here and not there fails to compile. */
-function responseObject(s: Shell, r: GenerateResult | null): Resp {
+export function responseObject(s: Shell, r: GenerateResult | null): Resp {
   const incomplete = r?.stopReason === 'max_tokens';
   const format = s.body.text?.format;
   return {
@@ -154,6 +156,7 @@ function responseObject(s: Shell, r: GenerateResult | null): Resp {
     tools: (functionTools(s.body) ?? []).map((t) => ({ type: 'function' as const, name: t.name, description: t.description ?? null, parameters: t.parameters, strict: t.strict ?? null })),
     text: { format: format ?? { type: 'text' as const } },
     metadata: {},
+    ...s.echo,
   };
 }
 
@@ -171,7 +174,7 @@ function callItem(s: Shell, index: number, c: ToolCall, status: 'in_progress' | 
   return { type: 'function_call' as const, id: callItemId(s, index), call_id: c.id, name: c.name, arguments: c.arguments, status };
 }
 
-function shell(body: Body, created: number): Shell {
+export function shell(body: Body, created: number): Shell {
   return { id: `resp_${randomToken(32)}`, messageId: `msg_${randomToken(32)}`, callItemIds: [], created, model: body.model, body };
 }
 
@@ -184,8 +187,7 @@ export function responseFor(body: Body, r: GenerateResult, created: number) {
  * events) opened by the first text; a function_call item per tool call (added, arguments deltas,
  * arguments done, item done), each item closed before the next opens; completed (or incomplete).
  */
-export function responsesStreamWriter(body: Body, created: number): StreamWriter {
-  const s = shell(body, created);
+export function responsesStreamWriter(body: Body, created: number, s: Shell = shell(body, created)): StreamWriter {
   let seq = 0;
   let text = '';
   let items = 0;

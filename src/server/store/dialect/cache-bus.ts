@@ -4,7 +4,7 @@ import { clearAllCaches, type CacheBus, type WakeTopic } from '../cache-bus.js';
 import { newId } from '../ids.js';
 
 const CHANNEL = 'facet_cache';
-const WAKE_CHANNELS: Record<WakeTopic, string> = { stream: 'facet_stream', job: 'facet_job' };
+const WAKE_CHANNELS: Record<WakeTopic, string> = { stream: 'facet_stream', job: 'facet_job', log: 'facet_log', 'log-interest': 'facet_log_interest' };
 /** Each instance says it is alive this often; one silent for LIVE_WINDOW_MS is not waited for. */
 const HEARTBEAT_MS = 2_000;
 const LIVE_WINDOW_MS = 10_000;

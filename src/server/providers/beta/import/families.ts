@@ -20,7 +20,10 @@ function hostOf(url: unknown, what: string, line: number): string {
   }
 }
 
-/** A backlink record: target, url_from and url_to are required; other fields get neutral defaults. */
+/**
+ * A backlink record: target, url_from and url_to are required; other fields get neutral defaults.
+ * Dates the record does not give stay null: an unknown first or last sighting is no date, not 1970.
+ */
 function backlink(r: Record<string, unknown>, line: number): { subject: string; row: StoredBacklink } {
   const target = parseTarget(String(r.target ?? ''));
   if (!target) throw new ImportError(`record ${line}: target must be a domain (no scheme, no www) or an absolute page URL`);
@@ -32,8 +35,8 @@ function backlink(r: Record<string, unknown>, line: number): { subject: string; 
     domain_from_rank: 0, page_from_rank: 0, rank: 0, backlink_spam_score: 0, url_from: String(r.url_from), url_from_https: String(r.url_from).startsWith('https:'),
     domain_to: domainTo, url_to: String(r.url_to), url_to_https: String(r.url_to).startsWith('https:'), tld_from: domainFrom.slice(domainFrom.indexOf('.') + 1),
     url_to_status_code: null, url_to_spam_score: null, url_to_redirect_target: null, page_from_title: null, page_from_encoding: 'utf-8', page_from_language: 'en',
-    page_from_size: 0, page_from_status_code: 200, page_from_external_links: 0, page_from_internal_links: 0, first_seen: '1970-01-01 00:00:00 +00:00', prev_seen: null,
-    last_seen: '1970-01-01 00:00:00 +00:00', item_type: 'anchor', attributes: null, dofollow: true, original: false, is_new: false, is_lost: false, is_broken: false,
+    page_from_size: 0, page_from_status_code: 200, page_from_external_links: 0, page_from_internal_links: 0, first_seen: null, prev_seen: null,
+    last_seen: null, item_type: 'anchor', attributes: null, dofollow: true, original: false, is_new: false, is_lost: false, is_broken: false,
     is_indirect_link: false, indirect_link_path: null, alt: null, image_url: null, anchor: null, text_pre: null, text_post: null, semantic_location: null, links_count: 1, group_count: 1,
   };
   for (const [field, value] of Object.entries(r)) {

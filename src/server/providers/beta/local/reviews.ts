@@ -1,4 +1,5 @@
-import { DATA_DATE, WORDS, int, pick, providerDate, rng, rowRng, seedOf } from '../seeded.js';
+import { DATA_DATE, int, pick, providerDate, rng, rowRng, seedOf } from '../seeded.js';
+import { ownerAnswer, reviewText, starsOf } from './review-text.js';
 
 /**
  * Local reviews of a business: generated from a hash of platform and domain, so the same business
@@ -10,8 +11,7 @@ export const REVIEW_PLATFORMS = ['google', 'trustpilot', 'tripadvisor'] as const
 export type ReviewPlatform = (typeof REVIEW_PLATFORMS)[number];
 
 const NAMES = ['Alex', 'Sam', 'Jordan', 'Maria', 'Wei', 'Priya', 'Lukas', 'Chloe', 'Omar', 'Yuki', 'Noah', 'Ava'];
-const GOOD = ['great service', 'fast delivery', 'friendly staff', 'easy to use', 'good value', 'would recommend'];
-const BAD = ['slow support', 'arrived late', 'confusing checkout', 'overpriced', 'did not work', 'rude staff'];
+const INITIALS = 'ABCDEFGHJKLMNPRSTW';
 
 export interface ReviewItem {
   type: 'review';
@@ -39,21 +39,21 @@ export interface ReviewResult {
 export function reviewsOf(platform: ReviewPlatform, domain: string, sortBy: 'recency' | 'relevance', depth: number): ReviewResult {
   const seed = seedOf('reviews', platform, domain);
   const count = int(rng(seed), 15, 900);
-  const quality = 0.3 + 0.6 * rng(seed ^ 1)();
+  const quality = 0.35 + 0.6 * rng(seed ^ 1)();
   const all: ReviewItem[] = Array.from({ length: count }, (_, i) => {
     const r = rowRng(seed, i);
-    const value = Math.max(1, Math.min(5, Math.round(1 + 4 * (quality + 0.5 * (r() - 0.5)))));
-    const phrases = Array.from({ length: int(r, 1, 4) }, () => pick(r, value >= 3 ? GOOD : BAD));
+    const value = starsOf(r, quality);
+    const first = pick(r, NAMES);
     return {
       type: 'review',
       rank_absolute: 0,
       review_id: `${platform.slice(0, 2)}-${seed.toString(36)}-${i}`,
       rating: { rating_type: 'Max5', value, votes_count: null, rating_max: 5 },
       timestamp: providerDate(DATA_DATE - int(r, 0, 1500) * 86_400_000 - int(r, 0, 86_399) * 1000),
-      review_text: `${phrases.join(', ')}. ${pick(r, WORDS)} ${pick(r, WORDS)}.`.replace(/^./, (c) => c.toUpperCase()),
+      review_text: reviewText(r, value),
       helpful_votes: Math.floor(40 * r() ** 3),
-      user_profile: { name: `${pick(r, NAMES)} ${pick(r, WORDS)[0].toUpperCase()}.`, reviews_count: int(r, 1, 300) },
-      owner_answer: r() < 0.3 ? 'Thank you for your feedback.' : null,
+      user_profile: { name: `${first} ${INITIALS[int(r, 0, INITIALS.length - 1)]}.`, reviews_count: int(r, 1, 300) },
+      owner_answer: r() < 0.3 ? ownerAnswer(r, value, first) : null,
     };
   });
   const ordered = sortBy === 'recency'

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/authenticate.js';
+import type { AuditActor } from '../services/audit.service.js';
+
+/** The actor of a change made through the API: the caller's user and key id, the request, and where it came from. */
+export function actorOf(request: FastifyRequest, auth: AuthContext): AuditActor {
+  const agent = request.headers['user-agent'];
+  return {
+    kind: auth.via,
+    userId: auth.user.id,
+    credentialId: auth.apiKey?.id ?? null,
+    requestId: request.id,
+    // request.ip follows --trust-proxy / --public-url (http/link-base.ts), like every other use.
+    clientIp: request.ip ?? null,
+    userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null,
+  };
+}

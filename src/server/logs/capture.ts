@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/authenticate.js';
+import { redactUrl } from '../http/log-redaction.js';
+import type { RequestLog } from './request-log.js';
+
+/** Who made each request, as the route layer authenticated it; read once the answer is sent. */
+const authOf = new WeakMap<FastifyRequest, AuthContext>();
+
+export function noteAuth(request: FastifyRequest, auth: AuthContext | null): void {
+  if (auth) authOf.set(request, auth);
+}
+
+/** The tails' own requests are not logged: a tail would otherwise see every tail open and close. */
+const TAIL_PATHS = new Set(['/admin/logs/tail', '/auth/logs/tail']);
+
+/** Every answered request becomes a line of the live log: ids only, the path without its query. */
+export function installRequestLog(app: FastifyInstance, log: RequestLog): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    const q = request.url.indexOf('?');
+    const path = q === -1 ? request.url : request.url.slice(0, q);
+    if (!TAIL_PATHS.has(path)) {
+      const auth = authOf.get(request);
+      log.publish({
+        time: new Date().toISOString(),
+        method: request.method,
+        // The stream key in a conversation stream's path is a capability: redacted like the server log.
+        path: redactUrl(path).slice(0, 500),
+        status: reply.statusCode,
+        duration_ms: Math.round(reply.elapsedTime * 10) / 10,
+        key_id: auth?.apiKey?.id ?? null,
+        user_id: auth?.user.id ?? null,
+        request_id: request.id,
+        instance: log.instanceId,
+      });
+    }
+    done();
+  });
+}

@@ -1,0 +1,71 @@
+import type { LangText } from './types.js';
+
+export const de: LangText = {
+  first: ['Lena', 'Jonas', 'Anna', 'Felix', 'Laura', 'Paul', 'Julia', 'Leon', 'Marie', 'Lukas', 'Sophie', 'Tim', 'Hannah', 'Max'],
+  last: ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Hoffmann', 'Koch', 'Richter', 'Wolf'],
+  days: ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'],
+  cities: ['Berlin', 'Hamburg', 'München', 'Köln', 'Leipzig', 'Frankfurt', 'Wien', 'Zürich', 'Dresden', 'Stuttgart'],
+  reactions: ['Sehe ich genauso.', 'Geht mir auch so!', 'Guter Punkt.', 'Haha, so wahr.', 'Danke fürs Teilen.', '', ''],
+  quoteLeads: ['Lesenswert.', 'Besser kann man es nicht sagen.', 'Interessante Sicht darauf:', 'Merke ich mir.'],
+  linkLeads: ['Mehr dazu hier:', 'Der ganze Artikel:', 'Link:'],
+  bioTails: ['Lebt in {city}.', '{city}.', 'Hier privat.', '', ''],
+  joiner: ' ',
+  topics: {
+    coffee: {
+      bio: ['Hobby-Barista und Kaffeenerd', 'Röste am Wochenende meinen eigenen Kaffee', 'Auf der Suche nach dem perfekten Espresso', 'Schreibe über Kaffee und die Menschen dahinter'],
+      posts: ['Habe in einer kleinen Rösterei in {city} den {thing} probiert, der beste Kaffee des Jahres.', 'Nichts geht über den ersten Kaffee an einem ruhigen {day}.', 'Heute die Mühle für den {thing} eingestellt. {n} Versuche, aber der letzte war perfekt.', 'Unpopuläre Meinung: Ein guter Filterkaffee ist besser als die meisten Lattes.', 'Das Café an der Ecke hat endlich eine gute Maschine und ich bin jeden Tag da.'],
+      replies: ['Etwas gröber mahlen, dann ist der Kaffee weniger bitter.', 'Beim nächsten Mal musst du den {thing} probieren.', 'Das Wasser macht mehr aus, als die meisten denken.', 'Ich bin letzten Monat auf eine helle Röstung umgestiegen und bereue es nicht.'],
+      tags: ['kaffee', 'espresso', 'barista'],
+      things: ['Äthiopier', 'Flat White', 'Kenia AA', 'Cortado'],
+    },
+    football: {
+      bio: ['Fußballfan seit der Kindheit', 'Schreibe über Fußball', 'Dauerkarte und viel Geduld', 'Fußball-Podcast am Montag'],
+      posts: ['Was für ein Spiel gestern! {goals} Tore und der Siegtreffer in der letzten Minute.', 'Der Schiedsrichter hatte einen schlechten Tag, aber wir hätten trotzdem gewinnen müssen.', 'Am {day} ist das große Spiel. Ich tippe auf 2:1 für die Heimmannschaft.', 'Das schönste Tor der Saison, keine Frage.', 'Die Abwehr muss sich vor dem Derby dringend steigern.', 'Am Wochenende geht es ins Stadion nach {city}, ich freue mich.'],
+      replies: ['Die zweite Halbzeit war ein ganz anderes Spiel.', 'Der Trainer muss für das nächste Spiel die Aufstellung ändern.', 'Ich war im Stadion und die Stimmung war der Wahnsinn.', 'Der Elfmeter hat das Spiel gedreht.'],
+      tags: ['fußball', 'bundesliga', 'worldcup'],
+      things: ['das Derby', 'das Pokalfinale', 'die Liga'],
+    },
+    tech: {
+      bio: ['Entwickle Software mit TypeScript und Rust', 'Baue Werkzeuge für Entwickler', 'Open-Source-Maintainer', 'Backend und Datenbanken'],
+      posts: ['Den ganzen {day} einen Fehler gesucht, und am Ende fehlte nur ein await.', 'Gerade Version {n}.0 von {thing} veröffentlicht. Danke an alle für die Pull Requests!', 'Den langsamsten Teil des Builds in Rust neu geschrieben, jetzt ist er {n}-mal schneller.', 'Wenn die Tests nur auf deinem Laptop laufen, sind es keine Tests.', 'Lese gerade die Release Notes von {thing} und die neuen Funktionen sehen gut aus.'],
+      replies: ['Wir hatten das gleiche Problem, ein Lock um den Schreibzugriff hat geholfen.', 'Hast du zuerst gemessen? Der Engpass liegt oft woanders.', 'Die Doku von {thing} erklärt das endlich richtig.', 'Glückwunsch zum Release, das Changelog ist super.'],
+      tags: ['rust', 'typescript', 'opensource', 'ki'],
+      things: ['unsere CLI', 'SQLite', 'der Parser', 'Node'],
+    },
+    space: {
+      bio: ['Schreibe über Raumfahrt und Astronomie', 'Hobby-Astronomie mit kleinem Teleskop', 'Fotografiere Raketenstarts'],
+      posts: ['Klarer Himmel heute Nacht in {city}, der Saturn sieht im Teleskop fantastisch aus.', 'Der Start am {day} wurde wegen des Wetters wieder verschoben.', 'Die neuen Bilder von {thing} zeigen die Galaxie so detailliert wie nie.', 'Der Meteorschauer erreicht diese Woche seinen Höhepunkt, am besten nach Mitternacht.'],
+      replies: ['Ich habe ihn vom Balkon aus gesehen, das Wachbleiben hat sich gelohnt.', 'Das nächste Startfenster ist in zwei Wochen.', 'Hier war es bewölkt, wie immer, aber der Livestream war toll.'],
+      tags: ['wissenschaft', 'raumfahrt', 'astronomie'],
+      things: ['dem Webb-Teleskop', 'dem Hubble-Teleskop', 'der Euclid-Mission'],
+    },
+    food: {
+      bio: ['Koche gern und backe Sauerteigbrot', 'Schreibe über Essen und Märkte', 'Rezepte, Wochenmärkte und ab und zu ein Küchenunfall'],
+      posts: ['Heute gab es {thing} zum Abendessen und die Kinder haben alles aufgegessen.', 'Mein Sauerteig ist {n} Jahre alt und immer noch top.', 'Der Wochenmarkt in {city} hatte am {day} die besten Tomaten des Sommers.', 'Ein neues Rezept für {thing} ausprobiert, viel einfacher als gedacht.', 'Am Wochenende koche ich für {n} Leute, drückt mir die Daumen.'],
+      replies: ['Eine Prise Salz zum Schluss macht den Unterschied.', 'Kannst du das Rezept teilen? Sieht super lecker aus.', 'Ich nehme etwas mehr Knoblauch, aber das sieht toll aus.', 'Der Trick ist ein sehr heißer Ofen in den ersten zehn Minuten.'],
+      tags: ['kochen', 'rezept', 'brot'],
+      things: ['Käsespätzle', 'eine Linsensuppe', 'Kartoffelsalat', 'einen Apfelkuchen', 'Sauerteigbrot'],
+    },
+    books: {
+      bio: ['Lese viel, am liebsten in der Bibliothek', 'Etwa fünfzig Bücher im Jahr', 'Schreibe langsam an meinem ersten Roman', 'Arbeite in einer Buchhandlung und liebe Krimis'],
+      posts: ['Habe gestern {thing} beendet und denke immer noch an das Ende.', 'Die Bibliothek bei mir in {city} hat den schönsten Lesesaal.', 'Bin bei der Hälfte von {thing}. Der Stil ist wunderbar, aber die Handlung ist langsam.', 'Mein Ziel für dieses Jahr sind {n} Bücher und ich hänge etwas hinterher.'],
+      replies: ['Das Ende hat mich ehrlich zum Weinen gebracht.', 'Wenn dir das gefallen hat, lies den ersten Roman der Autorin.', 'Ich habe es nach der Hälfte abgebrochen, vielleicht versuche ich es noch mal.', 'Kommt auf meine Liste, danke für den Tipp.'],
+      tags: ['bücher', 'lesen'],
+      things: ['Der Vorleser', 'Die Verwandlung', 'Der Zauberberg', 'Tschick'],
+    },
+    travel: {
+      bio: ['Reisefotografie', 'Plane immer schon die nächste Reise', 'Langsam reisen, mit dem Zug'],
+      posts: ['Gerade in {city} gelandet und das Licht hier ist unglaublich für Fotos.', 'Der Nachtzug nach {city} ist die beste Art zu reisen.', '{n} Tage durch {city} gelaufen und noch nicht einmal die Hälfte gesehen.', 'Sonnenaufgang über der Altstadt am {day}. Der frühe Wecker hat sich gelohnt.'],
+      replies: ['{city} kommt auf meine Liste für nächstes Jahr.', 'Ich war im Frühling dort und das Wetter war perfekt.', 'Tolles Foto, welche Kamera benutzt du?'],
+      tags: ['reisen', 'fotografie', 'travel'],
+      things: [],
+    },
+    climate: {
+      bio: ['Forsche zum Klima', 'Berichte über Klima und Energie', 'Fahrrad, Solaranlage und das Wetter'],
+      posts: ['Schon wieder ein Hitzerekord in {city} diese Woche: {temp} Grad im Schatten.', 'Die neue Solaranlage auf dem Dach hat diesen Monat den ganzen Strom gedeckt.', 'Regen den ganzen {day} in {city}, der Fluss steht so hoch wie nie.', 'Gute Nachricht: Die Stadt baut {n} Kilometer neue Radwege.'],
+      replies: ['Die Daten zeigen das seit Jahren.', 'Wir haben letztes Jahr eine Solaranlage gebaut und es hat sich gelohnt.', 'Bei uns war es letzten Sommer genauso.'],
+      tags: ['klima', 'energie', 'wetter'],
+      things: ['dem Meeresspiegel', 'der Dürre'],
+    },
+  },
+};

@@ -1,0 +1,71 @@
+import type { LangText } from './types.js';
+
+export const en: LangText = {
+  first: ['Emma', 'Liam', 'Olivia', 'Noah', 'Ava', 'James', 'Sophie', 'Ben', 'Grace', 'Daniel', 'Chloe', 'Sam', 'Hannah', 'Jack', 'Maya', 'Ryan', 'Priya', 'Wei', 'Omar', 'Zoe'],
+  last: ['Smith', 'Johnson', 'Brown', 'Taylor', 'Walker', 'Clarke', 'Patel', 'Nguyen', 'Hughes', 'Reed', 'Murphy', 'Kelly', 'Chen', 'Evans', 'Baker', 'Ward'],
+  days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+  cities: ['London', 'Toronto', 'Seattle', 'Dublin', 'Manchester', 'Austin', 'Melbourne', 'Boston', 'Chicago', 'Edinburgh'],
+  reactions: ['Totally agree.', 'Same here!', 'Good point.', 'Ha, so true.', 'This is the way.', 'Thanks for sharing this.', '', ''],
+  quoteLeads: ['This is worth reading.', 'Couldn\'t have said it better.', 'Interesting take on this:', 'Adding this to my list.'],
+  linkLeads: ['Wrote about it here:', 'More in the thread:', 'Full story:', 'Link:'],
+  bioTails: ['Based in {city}.', '{city}.', 'Opinions are my own.', '', ''],
+  joiner: ' ',
+  topics: {
+    coffee: {
+      bio: ['Home barista and coffee nerd', 'Roasting coffee in my garage', 'Chasing the perfect espresso', 'Writes about coffee and the people who make it'],
+      posts: ['Tried the new {thing} at a little roaster in {city} and it was the best cup I have had all year.', 'Nothing beats the first coffee on a slow {day} morning.', 'Dialled in my grinder for {thing} today. Took {n} shots but the last one was perfect.', 'Hot take: a good filter coffee is better than most lattes.', 'The cafe around the corner finally got a decent espresso machine and I am there every day now.', 'Does anyone have a favourite bean for cold brew? The one I used this week was too bitter.'],
+      replies: ['A slightly coarser grind usually fixes the bitterness.', 'You have to try their {thing} next time.', 'I switched to a lighter roast last month and never looked back.', 'The water makes a bigger difference than people think.'],
+      tags: ['coffee', 'espresso', 'barista'],
+      things: ['Ethiopian natural', 'Kenyan AA', 'flat white', 'V60 recipe', 'Colombian washed', 'cortado'],
+    },
+    football: {
+      bio: ['Football fan, season ticket holder', 'Writing about the beautiful game', 'Watching every match so you do not have to', 'Sunday league keeper and football podcast host'],
+      posts: ['What a match last night. {goals} goals and the winner came in the last minute!', 'The referee had a terrible game but we still should have won.', 'Big game on {day}. I think the home side takes it 2-1.', 'That was the best goal I have seen this season, hands down.', 'Our defence has to sort itself out before the derby.', 'Trip to the stadium in {city} this weekend, cannot wait.'],
+      replies: ['The second half was a completely different game.', 'The manager has to change the lineup for the next match.', 'I was at the stadium and the atmosphere was unreal.', 'That penalty call was the turning point for me.'],
+      tags: ['football', 'worldcup', 'matchday'],
+      things: ['the derby', 'the cup final', 'the league'],
+    },
+    tech: {
+      bio: ['Software engineer, mostly TypeScript and Rust', 'Building developer tools', 'Open source maintainer', 'Backend engineer who likes boring databases'],
+      posts: ['Spent the whole {day} chasing a bug that turned out to be a missing await.', 'Just shipped version {n}.0 of {thing}. Thanks to everyone who sent a pull request!', 'Rewrote the slowest part of our build in Rust and it is {n}x faster now.', 'The best code review comment I got this week: "Can we delete this instead?"', 'If your tests only pass on your laptop, they are not tests.', 'Reading the release notes for {thing} and the new features look great.'],
+      replies: ['We hit the same issue and a lock around the write fixed it.', 'Did you try profiling it first? The hot path is often somewhere else.', 'The docs for {thing} finally explain this properly.', 'Congrats on the release, the changelog looks great.'],
+      tags: ['rust', 'typescript', 'opensource', 'ai', 'devtools'],
+      things: ['our CLI', 'the TypeScript compiler', 'SQLite', 'the parser', 'Node', 'our API client'],
+    },
+    space: {
+      bio: ['Science writer, space and astronomy', 'Amateur astronomer with a small telescope', 'Rocket launch photographer', 'Physics teacher who talks about the stars'],
+      posts: ['Clear skies in {city} tonight, so the telescope is out and Saturn looks amazing.', 'The launch on {day} was scrubbed again because of the weather.', 'New images from {thing} show the galaxy in more detail than ever.', 'Reminder that the meteor shower peaks this week, best after midnight.', 'It still blows my mind that the light from some of these stars left them {n} thousand years ago.'],
+      replies: ['I caught it from my balcony and it was worth staying up for.', 'The next launch window opens in a couple of weeks.', 'The data from {thing} is going to keep scientists busy for years.', 'Clouds here, as usual, but the livestream was great.'],
+      tags: ['space', 'science', 'astronomy'],
+      things: ['the Webb telescope', 'the Hubble telescope', 'the Euclid mission'],
+    },
+    food: {
+      bio: ['Home cook and sourdough baker', 'Food writer, always hungry', 'Recipes, markets and the occasional kitchen disaster', 'Baking bread every weekend'],
+      posts: ['Made {thing} for dinner tonight and the kids actually finished their plates.', 'My sourdough starter is {n} years old and still going strong.', 'The farmers market in {city} had the best tomatoes of the summer this {day}.', 'Tried a new recipe for {thing} and it was much easier than I expected.', 'Cooking for {n} people this weekend, wish me luck.'],
+      replies: ['Add a pinch of salt at the end, it makes all the difference.', 'Can you share the recipe? That looks delicious.', 'I make mine with a little more garlic, but that looks great.', 'The trick is a really hot oven for the first ten minutes.'],
+      tags: ['food', 'baking', 'recipe', 'sourdough'],
+      things: ['a mushroom risotto', 'lemon pasta', 'a chickpea curry', 'focaccia', 'banana bread', 'a Sunday roast'],
+    },
+    books: {
+      bio: ['Reader, reviewer, library regular', 'Book lover, fifty books a year', 'Writing my first novel, slowly', 'Bookseller and crime fiction fan'],
+      posts: ['Finished {thing} last night and I cannot stop thinking about the ending.', 'The library near my flat in {city} has the best reading room.', 'Halfway through {thing}. The writing is beautiful but the plot is slow.', 'My goal this year is {n} books and I am a little behind.', 'Started a book club with friends and the first pick was a great choice.'],
+      replies: ['The ending made me cry, honestly.', 'If you liked that one, try the author\'s first novel.', 'I gave up halfway, maybe I should try again.', 'Adding it to my list, thanks for the recommendation.'],
+      tags: ['books', 'reading', 'booktok'],
+      things: ['The Remains of the Day', 'Middlemarch', 'Project Hail Mary', 'The Secret History', 'Pachinko'],
+    },
+    travel: {
+      bio: ['Travel photographer', 'Always planning the next trip', 'Slow travel, trains and good coffee', 'Travel writer and photographer'],
+      posts: ['Just landed in {city} and the light here is incredible for photos.', 'The night train to {city} is the best way to travel, change my mind.', 'Spent {n} days walking around {city} and still did not see half of it.', 'Packing tip: take half the clothes and twice the money.', 'Sunrise over the old town this {day} morning. Worth the early alarm.'],
+      replies: ['Adding {city} to my list for next year.', 'I was there in spring and the weather was perfect.', 'Great shot, what camera do you use?', 'The train is slower but you see so much more.'],
+      tags: ['travel', 'photography', 'wanderlust'],
+      things: [],
+    },
+    climate: {
+      bio: ['Climate scientist', 'Covering climate and energy', 'Cycling, solar panels and the weather', 'Meteorologist and weather nerd'],
+      posts: ['Another heat record broken in {city} this week. {temp} degrees in the shade.', 'The new solar panels on our roof covered all of our power use this month.', 'Rain all {day} in {city}, the river is higher than I have ever seen it.', 'Good news for once: the city is adding {n} kilometres of new bike lanes.', 'The report on {thing} is out and the numbers are worse than expected.'],
+      replies: ['The data has been pointing this way for years.', 'We put panels on our roof last year and it was worth it.', 'The same thing happened here last summer.', 'More bike lanes would change everything in my city too.'],
+      tags: ['climate', 'energy', 'weather'],
+      things: ['sea levels', 'the summer drought', 'air quality', 'renewable energy'],
+    },
+  },
+};

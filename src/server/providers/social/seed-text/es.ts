@@ -1,0 +1,71 @@
+import type { LangText } from './types.js';
+
+export const es: LangText = {
+  first: ['Lucía', 'Mateo', 'Sofía', 'Pablo', 'Carmen', 'Diego', 'Elena', 'Javier', 'Valentina', 'Andrés', 'Marta', 'Hugo', 'Camila', 'Sergio'],
+  last: ['García', 'Martínez', 'López', 'Sánchez', 'Romero', 'Torres', 'Navarro', 'Ruiz', 'Morales', 'Ortega', 'Castro', 'Vega'],
+  days: ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'],
+  cities: ['Madrid', 'Barcelona', 'Sevilla', 'Valencia', 'Bilbao', 'Buenos Aires', 'Ciudad de México', 'Bogotá', 'Lima', 'Santiago'],
+  reactions: ['Totalmente de acuerdo.', '¡Igual que yo!', 'Buen punto.', 'Jaja, qué verdad.', 'Gracias por compartir.', '', ''],
+  quoteLeads: ['Esto vale la pena leerlo.', 'No se puede decir mejor.', 'Muy interesante:', 'Lo guardo para luego.'],
+  linkLeads: ['Lo escribí aquí:', 'Más información:', 'El artículo completo:'],
+  bioTails: ['Desde {city}.', '{city}.', 'Opiniones propias.', '', ''],
+  joiner: ' ',
+  topics: {
+    coffee: {
+      bio: ['Barista en casa y fan del café', 'Tostando café los fines de semana', 'Buscando el espresso perfecto', 'Escribo sobre el café y la gente que lo hace'],
+      posts: ['Probé el {thing} en una cafetería pequeña de {city} y es el mejor café del año.', 'Nada como el primer café de un {day} tranquilo.', 'Hoy ajusté el molinillo para el {thing}. Hicieron falta {n} intentos, pero el último salió perfecto.', 'Opinión impopular: un buen café de filtro es mejor que la mayoría de los lattes.', 'La cafetería de la esquina por fin tiene una buena máquina y ya voy todos los días.'],
+      replies: ['Con una molienda un poco más gruesa se quita el amargor.', 'La próxima vez tienes que probar el {thing}.', 'El agua importa mucho más de lo que la gente cree.', 'Yo cambié al tueste claro el mes pasado y no vuelvo atrás.'],
+      tags: ['café', 'cafe', 'barista'],
+      things: ['café de Etiopía', 'cortado', 'café de Colombia', 'flat white'],
+    },
+    football: {
+      bio: ['Del fútbol de toda la vida', 'Escribo sobre fútbol', 'Con abono en el estadio desde hace años', 'Comentarista de fútbol en la radio local'],
+      posts: ['¡Qué partido anoche! {goals} goles y el de la victoria en el último minuto.', 'El árbitro tuvo un día horrible, pero aun así debimos ganar.', 'El {day} hay partido grande. Creo que gana el equipo de casa 2-1.', 'El mejor gol de la temporada, sin duda.', 'La defensa tiene que mejorar antes del derbi.', 'Este fin de semana voy al estadio en {city}, qué ganas.'],
+      replies: ['La segunda parte fue otro partido.', 'El entrenador tiene que cambiar el once para el próximo partido.', 'Yo estaba en el estadio y el ambiente era increíble.', 'El penalti cambió todo el partido.'],
+      tags: ['fútbol', 'futbol', 'worldcup'],
+      things: ['el derbi', 'la final de copa', 'la liga'],
+    },
+    tech: {
+      bio: ['Desarrollo software con TypeScript y Rust', 'Desarrollo herramientas para programadores', 'Mantengo proyectos de código abierto', 'Backend y bases de datos'],
+      posts: ['Pasé todo el {day} buscando un error que al final era un await que faltaba.', 'Acabamos de publicar la versión {n}.0 de {thing}. ¡Gracias a todos por las contribuciones!', 'Reescribimos la parte más lenta del build en Rust y ahora es {n} veces más rápida.', 'Si los tests solo pasan en tu portátil, no son tests.', 'Leyendo las notas de la versión de {thing} y tienen muy buena pinta.'],
+      replies: ['A nosotros nos pasó lo mismo y lo arreglamos con un bloqueo.', '¿Probaste a medir primero? El problema suele estar en otro sitio.', 'La documentación de {thing} por fin lo explica bien.', 'Enhorabuena por la versión, el changelog es muy bueno.'],
+      tags: ['rust', 'typescript', 'opensource', 'ia'],
+      things: ['nuestra CLI', 'SQLite', 'el parser', 'Node'],
+    },
+    space: {
+      bio: ['Divulgación científica: espacio y astronomía', 'Astronomía amateur con un telescopio pequeño', 'Fotografío lanzamientos de cohetes', 'Profe de física y fan de las estrellas'],
+      posts: ['Cielo despejado esta noche en {city}. Saturno se ve increíble con el telescopio.', 'El lanzamiento del {day} se volvió a suspender por el tiempo.', 'Las nuevas imágenes del {thing} muestran la galaxia con más detalle que nunca.', 'La lluvia de estrellas llega a su máximo esta semana, mejor después de medianoche.'],
+      replies: ['Lo vi desde el balcón y valió la pena quedarse despierto.', 'La próxima ventana de lanzamiento es en un par de semanas.', 'Aquí nublado, como siempre, pero el directo fue genial.'],
+      tags: ['ciencia', 'espacio', 'astronomía'],
+      things: ['telescopio Webb', 'telescopio Hubble', 'satélite Euclid'],
+    },
+    food: {
+      bio: ['Cocino en casa y hago pan de masa madre', 'Escribo de comida y mercados', 'Recetas de la abuela y algún desastre en la cocina'],
+      posts: ['Hoy hice {thing} para cenar y los niños se lo comieron todo.', 'Mi masa madre tiene {n} años y sigue perfecta.', 'El mercado de {city} tenía este {day} los mejores tomates del verano.', 'Probé una receta nueva de {thing} y fue mucho más fácil de lo que pensaba.', 'Este fin de semana cocino para {n} personas, deseadme suerte.'],
+      replies: ['Una pizca de sal al final cambia todo.', '¿Puedes compartir la receta? Tiene una pinta buenísima.', 'Yo le pongo un poco más de ajo, pero se ve genial.', 'El truco es el horno muy caliente los primeros diez minutos.'],
+      tags: ['receta', 'comida', 'pan'],
+      things: ['una tortilla de patatas', 'un arroz con verduras', 'unas lentejas', 'un gazpacho', 'pan de masa madre'],
+    },
+    books: {
+      bio: ['Leo mucho, casi siempre en la biblioteca', 'Leo unos cincuenta libros al año', 'Escribiendo mi primera novela, despacio', 'Trabajo en una librería y me encanta la novela negra'],
+      posts: ['Terminé {thing} anoche y no dejo de pensar en el final.', 'La biblioteca de mi barrio en {city} tiene la mejor sala de lectura.', 'Voy por la mitad de {thing}. El estilo es precioso, pero la trama va lenta.', 'Mi objetivo este año son {n} libros y voy con retraso.'],
+      replies: ['El final me hizo llorar, la verdad.', 'Si te gustó ese, prueba la primera novela del autor.', 'Lo dejé a la mitad, quizás lo intente otra vez.', 'Me lo apunto, gracias por la recomendación.'],
+      tags: ['libros', 'lectura'],
+      things: ['Cien años de soledad', 'La sombra del viento', 'Patria', 'Rayuela'],
+    },
+    travel: {
+      bio: ['Fotografía de viajes', 'Siempre planeando el próximo viaje', 'Viajar despacio, en tren y con buen café'],
+      posts: ['Acabo de llegar a {city} y la luz aquí es increíble para hacer fotos.', 'El tren nocturno a {city} es la mejor forma de viajar.', 'Pasé {n} días recorriendo {city} y no vi ni la mitad.', 'Amanecer sobre el casco antiguo este {day}. Valió la pena madrugar.'],
+      replies: ['Apunto {city} para el año que viene.', 'Yo fui en primavera y el tiempo era perfecto.', 'Qué foto tan buena, ¿qué cámara usas?'],
+      tags: ['viajes', 'fotografía', 'travel'],
+      things: [],
+    },
+    climate: {
+      bio: ['Investigo el clima', 'Periodista de clima y energía', 'Bici, paneles solares y el tiempo'],
+      posts: ['Otro récord de calor en {city} esta semana: {temp} grados a la sombra.', 'Los paneles solares nuevos cubrieron todo el consumo de la casa este mes.', 'Llueve todo el {day} en {city} y el río está más alto que nunca.', 'Buena noticia: la ciudad añade {n} kilómetros de carril bici.'],
+      replies: ['Los datos apuntan a esto desde hace años.', 'Nosotros pusimos paneles el año pasado y merece la pena.', 'Aquí pasó lo mismo el verano pasado.'],
+      tags: ['clima', 'energía'],
+      things: ['el nivel del mar', 'la sequía'],
+    },
+  },
+};

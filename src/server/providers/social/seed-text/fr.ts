@@ -1,0 +1,71 @@
+import type { LangText } from './types.js';
+
+export const fr: LangText = {
+  first: ['Camille', 'Lucas', 'Chloé', 'Hugo', 'Léa', 'Louis', 'Manon', 'Julien', 'Inès', 'Thomas', 'Claire', 'Nicolas', 'Sarah', 'Antoine'],
+  last: ['Martin', 'Bernard', 'Dubois', 'Durand', 'Lefebvre', 'Moreau', 'Laurent', 'Girard', 'Roux', 'Fournier', 'Mercier', 'Blanc'],
+  days: ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'],
+  cities: ['Paris', 'Lyon', 'Marseille', 'Bordeaux', 'Nantes', 'Lille', 'Toulouse', 'Montréal', 'Bruxelles', 'Genève'],
+  reactions: ['Tout à fait d\'accord.', 'Pareil pour moi !', 'Bien vu.', 'Haha, tellement vrai.', 'Merci pour le partage.', '', ''],
+  quoteLeads: ['À lire absolument.', 'Je n\'aurais pas mieux dit.', 'Point de vue intéressant :', 'Je garde ça pour plus tard.'],
+  linkLeads: ['J\'en parle ici :', 'Plus de détails :', 'L\'article complet :'],
+  bioTails: ['À {city}.', '{city}.', 'Les avis sont les miens.', '', ''],
+  joiner: ' ',
+  topics: {
+    coffee: {
+      bio: ['Barista amateur et fan de café', 'Je torréfie mon café le week-end', 'À la recherche de l\'espresso parfait', 'J\'écris sur le café et ceux qui le font'],
+      posts: ['J\'ai goûté le {thing} dans un petit café de {city} et c\'est le meilleur de l\'année.', 'Rien ne vaut le premier café d\'un {day} matin tranquille.', 'J\'ai réglé le moulin pour le {thing} aujourd\'hui. Il a fallu {n} essais, mais le dernier était parfait.', 'Avis impopulaire : un bon café filtre vaut mieux que la plupart des lattes.', 'Le café du coin a enfin une vraie machine à espresso et j\'y vais tous les jours.'],
+      replies: ['Une mouture un peu plus grosse enlève l\'amertume.', 'La prochaine fois, il faut essayer le {thing}.', 'L\'eau compte beaucoup plus qu\'on ne le pense.', 'J\'ai changé pour une torréfaction claire le mois dernier et je ne regrette pas.'],
+      tags: ['café', 'cafe', 'barista'],
+      things: ['café d\'Éthiopie', 'flat white', 'café du Kenya', 'cortado'],
+    },
+    football: {
+      bio: ['Fan de foot depuis toujours', 'J\'écris sur le football', 'Au stade tous les week-ends depuis dix ans', 'Je commente le foot à la radio locale'],
+      posts: ['Quel match hier soir ! {goals} buts et le but de la victoire à la dernière minute.', 'L\'arbitre a fait un match horrible, mais on aurait quand même dû gagner.', 'Gros match {day}. Je vois l\'équipe à domicile gagner 2-1.', 'Le plus beau but de la saison, sans discussion.', 'La défense doit se reprendre avant le derby.', 'Ce week-end je vais au stade à {city}, j\'ai hâte.'],
+      replies: ['La deuxième mi-temps était un autre match.', 'L\'entraîneur doit changer le onze pour le prochain match.', 'J\'étais au stade et l\'ambiance était folle.', 'Le penalty a changé le match.'],
+      tags: ['football', 'foot', 'worldcup'],
+      things: ['le derby', 'la finale de la coupe', 'le championnat'],
+    },
+    tech: {
+      bio: ['Dev TypeScript et Rust', 'Je fais des outils pour développeurs', 'Je maintiens des projets open source', 'Backend et bases de données'],
+      posts: ['J\'ai passé tout le {day} sur un bug qui était en fait un await oublié.', 'On vient de publier la version {n}.0 de {thing}. Merci à tous pour les contributions !', 'On a réécrit la partie la plus lente du build en Rust et c\'est {n} fois plus rapide.', 'Si les tests passent seulement sur ton portable, ce ne sont pas des tests.', 'Je lis les notes de version de {thing} et les nouveautés ont l\'air top.'],
+      replies: ['On a eu le même souci et un verrou l\'a réglé.', 'Tu as mesuré d\'abord ? Le problème est souvent ailleurs.', 'La doc de {thing} l\'explique enfin correctement.', 'Bravo pour la sortie, le changelog est super.'],
+      tags: ['rust', 'typescript', 'opensource', 'ia'],
+      things: ['notre CLI', 'SQLite', 'le parser', 'Node'],
+    },
+    space: {
+      bio: ['Journaliste scientifique, espace et astronomie', 'Astronome amateur', 'Je photographie les lancements de fusées'],
+      posts: ['Ciel dégagé ce soir à {city}, Saturne est magnifique au télescope.', 'Le lancement de {day} a encore été reporté à cause de la météo.', 'Les nouvelles images du {thing} montrent la galaxie comme jamais.', 'La pluie d\'étoiles filantes atteint son pic cette semaine, le mieux est après minuit.'],
+      replies: ['Je l\'ai vu depuis le balcon, ça valait le coup de veiller.', 'La prochaine fenêtre de lancement est dans deux semaines.', 'Ici c\'est nuageux, comme d\'habitude, mais le direct était génial.'],
+      tags: ['science', 'espace', 'astronomie'],
+      things: ['télescope Webb', 'télescope Hubble', 'satellite Euclid'],
+    },
+    food: {
+      bio: ['Cuisine du dimanche et pain au levain', 'J\'écris sur la cuisine et les marchés', 'Recettes, marchés et quelques ratés en cuisine'],
+      posts: ['J\'ai fait {thing} ce soir et les enfants ont tout mangé.', 'Mon levain a {n} ans et il est toujours en forme.', 'Le marché de {city} avait les meilleures tomates de l\'été ce {day}.', 'J\'ai testé une nouvelle recette aujourd\'hui et c\'était bien plus simple que prévu.', 'Je cuisine pour {n} personnes ce week-end, souhaitez-moi bonne chance.'],
+      replies: ['Une pincée de sel à la fin, ça change tout.', 'Tu peux partager la recette ? Ça a l\'air délicieux.', 'Je mets un peu plus d\'ail, mais ça a l\'air super.', 'Le secret, c\'est le four très chaud les dix premières minutes.'],
+      tags: ['cuisine', 'recette', 'boulangerie'],
+      things: ['une ratatouille', 'un gratin dauphinois', 'une quiche', 'une tarte aux pommes', 'un pain au levain'],
+    },
+    books: {
+      bio: ['Je lis beaucoup, surtout à la bibliothèque', 'Une cinquantaine de livres par an', 'J\'écris mon premier roman, doucement', 'Libraire et fan de polars'],
+      posts: ['J\'ai fini {thing} hier soir et je pense encore à la fin.', 'La bibliothèque de mon quartier à {city} a la plus belle salle de lecture.', 'Je suis à la moitié de {thing}. Le style est superbe, mais l\'intrigue est lente.', 'Mon objectif cette année, c\'est {n} livres, et je suis un peu en retard.'],
+      replies: ['La fin m\'a fait pleurer, honnêtement.', 'Si tu as aimé celui-là, essaie le premier roman de l\'auteur.', 'Je l\'ai abandonné à la moitié, je devrais peut-être réessayer.', 'Je le note, merci pour le conseil.'],
+      tags: ['livres', 'lecture'],
+      things: ['L\'Étranger', 'Le Petit Prince', 'Les Misérables', 'L\'Élégance du hérisson'],
+    },
+    travel: {
+      bio: ['Photographe de voyage', 'Toujours en train de préparer le prochain voyage', 'Voyager lentement, en train'],
+      posts: ['Je viens d\'arriver à {city} et la lumière est incroyable pour les photos.', 'Le train de nuit pour {city}, c\'est la meilleure façon de voyager.', 'J\'ai passé {n} jours à marcher dans {city} et je n\'ai pas tout vu.', 'Lever de soleil sur la vieille ville ce {day}. Ça valait le réveil matinal.'],
+      replies: ['Je note {city} pour l\'année prochaine.', 'J\'y étais au printemps et le temps était parfait.', 'Superbe photo, tu utilises quel appareil ?'],
+      tags: ['voyage', 'photographie', 'travel'],
+      things: [],
+    },
+    climate: {
+      bio: ['Climatologue', 'Journaliste climat et énergie', 'Vélo, panneaux solaires et météo'],
+      posts: ['Encore un record de chaleur à {city} cette semaine : {temp} degrés à l\'ombre.', 'Les nouveaux panneaux solaires ont couvert toute la consommation de la maison ce mois-ci.', 'Il pleut tout le {day} à {city} et le fleuve n\'a jamais été aussi haut.', 'Bonne nouvelle : la ville ajoute {n} kilomètres de pistes cyclables.'],
+      replies: ['Les données le montrent depuis des années.', 'On a posé des panneaux l\'an dernier et ça vaut le coup.', 'Ici, c\'était pareil l\'été dernier.'],
+      tags: ['climat', 'énergie', 'météo'],
+      things: ['le niveau de la mer', 'la sécheresse'],
+    },
+  },
+};
