@@ -53,6 +53,9 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
       }
     });
   };
+  // A chart under the same heading as a points slide is that section "in numbers": no two slides share a title.
+  const titles = new Set(input.outline.slides.map((s) => s.title.toLowerCase()));
+  for (const c of charts) if (titles.has(c.slide.title.toLowerCase())) c.slide.title = t.inNumbers(c.slide.title);
   for (const s of input.outline.slides) {
     const cited = s.sources.map((r) => byRef.get(r)).filter((p): p is SourcePassage => Boolean(p));
     slides.push({ kind: 'points', title: s.title, points: s.points, citations: cited.map(cite) });
