@@ -1,6 +1,6 @@
 import type { Citation, DeckModel, Outline, SlideModel } from './model.js';
 import type { SourcePassage } from './outline.js';
-import { chartFor, type NumberTable } from './tables.js';
+import { chartFor, tableKey, type NumberTable } from './tables.js';
 
 const TEXT = {
   en: { takeaways: 'Key takeaways', inNumbers: (t: string) => `${t} in numbers` },
@@ -28,7 +28,9 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
   const t = TEXT[input.lang];
   const byRef = new Map(input.passages.map((p) => [p.ref, p]));
   const slides: SlideModel[] = [{ kind: 'title', title: input.outline.title, subtitle: input.outline.subtitle, citations: [] }];
-  const charts: Array<{ slide: SlideModel; resourceId: string }> = input.tables.map((s) => ({
+  // The same table twice (a page added twice) is one chart.
+  const tables = input.tables.filter((s, i) => input.tables.findIndex((o) => tableKey(o.table) === tableKey(s.table)) === i);
+  const charts: Array<{ slide: SlideModel; resourceId: string }> = tables.map((s) => ({
     resourceId: s.resourceId,
     slide: {
       kind: 'chart',

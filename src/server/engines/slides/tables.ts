@@ -14,7 +14,9 @@ export interface NumberTable {
 export function unitOf(header: string, cells: string[]): string {
   const named = /[([]\s*([^)\]]{1,12}?)\s*[)\]]\s*$|,\s*([A-Za-z%$€£¥]{1,5})\s*$/.exec(header);
   const raw = (named?.[1] ?? named?.[2] ?? '').trim();
-  const sym = /[$€£¥%]/.exec(cells.join(' '))?.[0] ?? '';
+  // A symbol names the unit when most cells carry it, not one stray "$".
+  const syms = cells.map((c) => /[$€£¥%]/.exec(c)?.[0]).filter(Boolean);
+  const sym = syms.length * 2 >= cells.length ? syms[0]! : '';
   const norm = (u: string) => ({ $: 'usd', usd: 'usd', 'us$': 'usd', '€': 'eur', eur: 'eur', '£': 'gbp', gbp: 'gbp', '¥': 'cny', cny: 'cny', rmb: 'cny', 元: 'cny', percent: '%' })[u.toLowerCase()] ?? u.toLowerCase();
   return norm(raw || sym);
 }

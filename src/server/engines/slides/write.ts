@@ -105,6 +105,12 @@ function text(slide: Slide, f: Frame): void {
   });
 }
 
+/** A number format with as many decimals as the most precise value (at most 3), thousands grouped. */
+export function decimalsFormat(values: number[]): string {
+  const d = Math.min(3, Math.max(0, ...values.map((v) => (String(v).split('.')[1] ?? '').length)));
+  return d === 0 ? '#,##0' : `#,##0.${'0'.repeat(d)}`;
+}
+
 function charts(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): void {
   const all = laid.charts ?? [];
   for (const c of all) chart(pptx, slide, c, theme, all.length > 1);
@@ -136,6 +142,8 @@ function chart(pptx: Pptx, slide: Slide, laid: NonNullable<LaidSlide['charts']>[
     catAxisLineShow: true,
     showValue: spec.series.length === 1 && spec.categories.length <= 8,
     dataLabelColor: p.text,
+    // Labels show the source's own precision: 1.8 kg is not "2".
+    dataLabelFormatCode: decimalsFormat(spec.series.flatMap((s) => s.values)),
     dataLabelFontSize: 11,
     dataLabelPosition: spec.type === 'line' ? 't' : 'outEnd',
     lineSize: 3,
