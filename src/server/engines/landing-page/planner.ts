@@ -209,8 +209,11 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     if (body.length > 0) sections.push({ heading: clip(g.heading, 100), paragraphs: body, icon: iconFor(`${g.heading} ${body.join(' ')}`, i) });
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
-  const ownKeys = new Set(citedSentences(own?.text ?? '').map(sentenceKey));
-  const { tagline, rest } = splitLead(lead.filter((s) => !ownKeys.has(sentenceKey(s))), req.query);
+  // The tagline says what neither the overview nor a key figure already says.
+  const figures = keyNumbers(req.passages, PLAN_LIMITS.keyNumbers);
+  const said = new Set([...citedSentences(own?.text ?? ''), ...figures.map((k) => k.label)].map(sentenceKey));
+  const fresh = lead.filter((s) => ![...said].some((k) => k && sentenceKey(s).startsWith(k)));
+  const { tagline, rest } = splitLead(fresh.length > 0 ? fresh : lead, req.query);
   return {
     lang: languageOf(req.query),
     title: clip(titleFromQuery(req.query), PLAN_LIMITS.titleChars),
@@ -218,7 +221,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     // The overview says what the sections do not already say.
     summary: own ? `${own.text} [${own.ref}]` : clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
     sections,
-    keyNumbers: keyNumbers(req.passages, PLAN_LIMITS.keyNumbers),
+    keyNumbers: figures,
     faq: documentFaq(req.passages),
     sources,
     plannedBy: 'composer',

@@ -112,7 +112,7 @@ const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%
 function notable(value: string): boolean {
   const v = value.trim();
   if (/^(19|20)\d{2}$/.test(v)) return false;
-  if (/[%$€£¥]|percent|million|billion|bn|[kKM]$|x$|×/.test(v)) return true;
+  if (/[%$€£¥]|percent|million|billion|bn|[kKM]$|x$|×|-(year|month|week|day|hour|minute)s?$/.test(v)) return true;
   if (/\d\.\d/.test(v)) return true;
   return /\d{2,}/.test(v.replace(/\D/g, '')) && !/^0+$/.test(v.replace(/\D/g, ''));
 }
@@ -165,7 +165,9 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
         if (!notable(m[0])) continue;
         // A range ("8 to 10 years") is one figure, not its upper end.
         const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(s.slice(0, m.index));
-        add(range ? range[1] + m[0] : m[0], factAround(s, m.index ?? 0, 110), p.ref);
+        // "a 25-year warranty": the figure is "25-year", not a bare 25.
+        const joined = /^-(?:year|month|week|day|hour|minute)s?\b/.exec(s.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
+        add((range ? range[1] + m[0] : m[0]) + joined, factAround(s, m.index ?? 0, 110), p.ref);
       }
     }
   }
