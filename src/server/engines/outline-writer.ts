@@ -40,7 +40,11 @@ export function topicOf(query: string): string {
 function shorten(s: string, max = MAX_POINT): string {
   const clean = s.replace(/[.。]$/, '').trim();
   if ([...clean].length <= max) return clean;
-  const clause = /^(.{25,}?)[,;:—–](\s|$)/.exec(clean);
+  // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
+  // not open with "If", "When"… (whose first clause alone says something untrue).
+  const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
+  if (strong && [...strong[1]].length <= max) return strong[1].trim();
+  const clause = /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(clean);
   if (clause && [...clause[1]].length <= max) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
@@ -54,7 +58,8 @@ function shorten(s: string, max = MAX_POINT): string {
 function listItems(s: string): { head: string; items: string[] } | null {
   const text = s.replace(/[.。]$/, '');
   const colon = /^([^:]{3,60}):\s*(.+)$/.exec(text);
-  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|is|were|include|includes|including|such as|like|covers?|consists? of)\s+(.+)$/i.exec(text);
+  // "X is a, b and c" is rarely a list ("Every batch is 12 kg of iron, poured … and finished …"): plural verbs only.
+  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|were|include|includes|including|such as|covers?|consists? of)\s+(.+)$/i.exec(text);
   const found = colon ?? lead;
   if (!found) return null;
   const items = found[2]

@@ -133,7 +133,7 @@ function factAround(s: string, at: number, max: number): string {
   for (const part of parts) {
     const start = s.indexOf(part, from);
     from = start + part.length;
-    if (at >= start && at < from) return clip(part.replace(/[;:,]$/, '.'), max);
+    if (at >= start && at < from) return clip(part.replace(/[;:,]$/, '').replace(/([^.!?…])$/, '$1.'), max);
   }
   return clip(s, max);
 }
