@@ -23,7 +23,8 @@ function sentencesOf(text: string): string[] {
     .replace(/[*_`>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^\s*\|.*\|\s*$/gm, ' ')
-    .split(/(?<=[.!?。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
+    // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
     .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*\d.)]+\s+/, '').trim())
     .filter((s) => [...s].length >= 6 && s.length <= 600);
 }
@@ -67,6 +68,9 @@ function listItems(s: string): { head: string; items: string[] } | null {
     .map((x) => x.trim())
     .filter(Boolean);
   if (items.length < 3 || items.some((x) => [...x].length > 48)) return null;
+  // After a verb, a list is of short names ("lithium-ion batteries, pumped hydro and flow batteries"),
+  // not the clauses of a sentence ("are accepted for any reason, as long as …").
+  if (lead && items.some((x) => x.split(/\s+/).length > 3)) return null;
   return { head: found[1].trim(), items: items.slice(0, 5) };
 }
 

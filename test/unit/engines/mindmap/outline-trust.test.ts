@@ -7,6 +7,7 @@ const labels = (md: string) => md.split('\n').map((l) => l.replace(/^#+\s+|^\s*-
 describe('the local mindmap outline says what the sources say', () => {
   const passages = [
     { title: 'Kettles', content: 'Every batch is 12 kg of recycled iron, poured into sand moulds and finished with a flaxseed-oil seasoning.\n\n## Warranty\n\nEvery kettle carries a 25-year warranty.\n\n© 2026 Alder Ltd. All rights reserved.' },
+    { title: 'Returns', content: 'Returns within 14 days of delivery are accepted for any reason, as long as the kettle is unused and in its original box. To start a return, email returns@alder.example with your order number.' },
     { title: 'Exchanges', content: 'If the new kettle costs more than the old one you bought, you pay the difference; if it costs less, the difference is refunded.' },
   ];
   it('keeps a fact whole: no "X is a, b and c" list made of one sentence, no "If …" clause cut from its consequence', () => {
@@ -15,6 +16,8 @@ describe('the local mindmap outline says what the sources say', () => {
     expect(md).not.toMatch(/^- If the new kettle costs more than the old one you bought$/m);
     expect(md).toMatch(/If the new kettle costs more than the old one you bought, you pay the difference/);
     expect(md).not.toMatch(/All rights reserved/);
+    expect(md).not.toMatch(/^\s+- accepted for any reason$/m);
+    expect(md).toContain('returns@alder.example');
   });
   it('branches on the query topics in order, then the sections; no label twice', () => {
     const md = extractiveOutline({ query: 'Make a mind map about the warranty and exchanges', passages: [...passages, { title: 'Warranty', content: 'Every kettle carries a 25-year warranty.' }] });
