@@ -122,6 +122,11 @@ describe('a deck answers its query', () => {
     const d = await makeDeck('Refund policy', 6, 'six.pptx');
     expect(content(d)).toHaveLength(6);
     expect(new Set(content(d)).size).toBe(6);
+    // An English question: slides in English come first; a section of the Chinese guide only fills
+    // the count once no English section is long enough to split.
+    const zh = content(d).map((t) => /[\u4e00-\u9fff]/.test(t));
+    expect(zh.indexOf(true) === -1 || zh.slice(zh.indexOf(true)).every(Boolean)).toBe(true);
+    expect(zh.filter(Boolean).length).toBeLessThanOrEqual(1);
     checkBullets(d);
   }, 300_000);
 });

@@ -140,7 +140,9 @@ export function extractiveOutline(req: OutlineRequest): string {
   for (const b of branches.slice(0, MAX_BRANCHES + 3)) {
     if (lines.filter((l) => l.startsWith('## ')).length >= MAX_BRANCHES) break;
     const head = shorten(b.title, 60);
-    if (used.has(label(head))) continue;
+    // A section headed like the map itself ("Storage" in a map of storage): its points are the branches.
+    const flat = used.has(label(head));
+    const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];
     const picked = b.sentences
       .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
       .filter((x) => !used.has(label(shorten(x.s))))
@@ -148,22 +150,24 @@ export function extractiveOutline(req: OutlineRequest): string {
       .slice(0, POINTS_PER_BRANCH)
       .sort((a, b2) => a.order - b2.order);
     if (picked.length === 0) continue;
-    used.add(label(head));
-    lines.push(`## ${head}`);
+    if (!flat) {
+      used.add(label(head));
+      lines.push(`## ${head}`);
+    }
     for (const { s } of picked) {
       const list = listItems(s);
       if (list && !used.has(label(list.head))) {
         used.add(label(list.head));
-        lines.push(`- ${list.head}`);
-        for (const item of list.items) {
-          const l = shorten(item, 48);
+        lines.push(`${point}${list.head}`);
+        for (const x of list.items) {
+          const l = shorten(x, 48);
           if (used.has(label(l))) continue;
           used.add(label(l));
-          lines.push(`  - ${l}`);
+          lines.push(`${item}${l}`);
         }
       } else {
         used.add(label(shorten(s)));
-        lines.push(`- ${shorten(s)}`);
+        lines.push(`${point}${shorten(s)}`);
       }
     }
   }

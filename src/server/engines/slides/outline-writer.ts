@@ -120,16 +120,21 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     used.add(best.g);
     slides.push({ title: best.g.title, items: best.g.items, want });
   }
-  // Then supporting material: what matches the whole query, a source in the query's language first, then source order.
-  const rest = groups
-    .filter((g) => !used.has(g))
-    .sort((a, b) => Number(b.zh === zh) - Number(a.zh === zh) || groupScore(b, all) - groupScore(a, all) || a.first - b.first);
-  for (const g of rest) if (slides.length < target) slides.push({ title: g.title, items: g.items, want: all });
-  // Too few sections for the slides asked: the longest splits in two, each half a slide of its own.
+  // Then supporting material in the query's language: what matches the whole query first, then source order.
+  const rest = groups.filter((g) => !used.has(g)).sort((a, b) => groupScore(b, all) - groupScore(a, all) || a.first - b.first);
+  for (const g of rest) if (slides.length < target && g.zh === zh) slides.push({ title: g.title, items: g.items, want: all });
+  // Too few sections for the slides asked: the longest splits in two, each half a slide of its own;
+  // a section in another language comes in only when nothing is left to split.
+  const other = rest.filter((g) => g.zh !== zh);
   while (slides.length < target) {
     const i = slides.reduce((at, s, j) => (s.items.length > (slides[at]?.items.length ?? 0) ? j : at), 0);
     const s = slides[i];
-    if (!s || s.items.length < 4) break;
+    if (!s || s.items.length < 4) {
+      const g = other.shift();
+      if (!g) break;
+      slides.push({ title: g.title, items: g.items, want: all });
+      continue;
+    }
     const half = Math.ceil(s.items.length / 2);
     slides.splice(i, 1, { ...s, items: s.items.slice(0, half) }, { ...s, title: `${s.title}${zh ? '（续）' : ' (continued)'}`, items: s.items.slice(half) });
   }

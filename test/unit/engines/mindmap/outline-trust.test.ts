@@ -25,6 +25,11 @@ describe('the local mindmap outline says what the sources say', () => {
     expect(branches.slice(0, 2)).toEqual(['Warranty', 'Exchanges']);
     expect(new Set(labels(md).map((l) => l.toLowerCase())).size).toBe(labels(md).length);
   });
+  it('a section headed like the map itself gives its points as branches, not nothing', () => {
+    const md = extractiveOutline({ query: 'storage', passages: [{ title: 'Storage', content: 'Batteries smooth the daily peak of solar output. Common storage options are lithium-ion batteries, pumped hydro, flow batteries and green hydrogen.' }] });
+    expect(md).toMatch(/^## Batteries smooth the daily peak of solar output$/m);
+    expect(md).toMatch(/^- pumped hydro$/m);
+  });
   it("a model's outline with a repeated label keeps it once, the repeat's children moved up", () => {
     const tree = parseOutline('# Kettles\n## Care\n- Dry it\n## Warranty\n- Care\n  - Oil it monthly\n- Dry it', 'x');
     expect(JSON.stringify(tree)).toBe(JSON.stringify({ text: 'Kettles', children: [{ text: 'Care', children: [{ text: 'Dry it', children: [] }] }, { text: 'Warranty', children: [{ text: 'Oil it monthly', children: [] }] }] }));
