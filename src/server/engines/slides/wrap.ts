@@ -3,12 +3,18 @@ import { textWidth, type TextStyle } from './fonts.js';
 /** Characters after which a line may break without a space: CJK ideographs, kana, full-width forms. */
 const CJK = /[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/u;
 
+/** Closing punctuation that may not begin a line (Chinese and Japanese line-breaking rules). */
+const CLOSING = /[，。、！？：；）」』】》〉”’…\uff09\uff0c\uff0e\uff1a\uff1b\uff01\uff1f]/u;
+
 /** Pieces a line may break between: words (with their trailing space) and single CJK characters. */
 function tokens(text: string): string[] {
   const out: string[] = [];
   let cur = '';
   for (const ch of text.replace(/\s+/g, ' ').trim()) {
-    if (CJK.test(ch)) {
+    if (CLOSING.test(ch) && !cur && out.length > 0) {
+      // No line starts with a closing mark (kinsoku): it stays with the character before it.
+      out[out.length - 1] += ch;
+    } else if (CJK.test(ch)) {
       if (cur) out.push(cur);
       out.push(ch);
       cur = '';
