@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import os from 'node:os';
-import type { Kysely } from 'kysely';
-import type { BoundStatement } from '../store/prepared.js';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database, JobState } from '../store/database.js';
 import { newId, randomToken } from '../store/ids.js';
 import { busOf } from '../store/cache-bus.js';
@@ -141,7 +140,7 @@ export class JobQueue {
    * Adds a job; an idle worker of this process claims it at once. `alongside`: writes committed in
    * the same transaction as the job (the record it works on), so neither exists without the other.
    */
-  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<BoundStatement> } = {}): Promise<JobRow> {
+  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<CompiledQuery> } = {}): Promise<JobRow> {
     const registered = this.handlers.get(kind);
     if (!registered) throw new Error(`no handler registered for job kind ${kind}`);
     const now = this.iso();
