@@ -62,7 +62,7 @@ export const CreatePptRequest = strictFields({
   resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
   ppt_config: strictFields({
     ai_theme_id: z.string().min(1).max(100).optional(),
-    /** Local addition: content slides the outline may have (charts, title and takeaways come on top). */
+    /** Local addition: content slides, charts included (the title and takeaways slides come on top). */
     slide_count: z.number().int().min(1).max(30).optional(),
     /** Local addition: language of the deck's own words (default: en, or zh-Hans for a Chinese query). */
     lang: z.enum(THEME_LANGS).optional(),

@@ -11,6 +11,7 @@ import { LANDING_PAGE_CREDITS } from '../../src/contract/landing-pages.js';
 /** Landing pages end to end: the built CLI against a real `facet serve`, no network. */
 let p: Platform;
 let dir: string;
+let textLiveDoc: string;
 const files: Record<string, string> = {};
 const onSqlite = process.env.FACET_E2E_POSTGRES !== '1';
 
@@ -18,6 +19,8 @@ beforeAll(async () => {
   p = await startPlatform();
   dir = tempDir('pages');
   for (const d of SOLAR_DOCS) writeFileSync((files[d.name] = path.join(dir, d.name)), d.text);
+  textLiveDoc = ok(await p.cli(['livedocs', 'create', 'Solar text'])).stdout.trim();
+  ok(await p.cli(['livedocs', 'resources', 'upload-doc', textLiveDoc, files['solar-guide.md']]));
 }, 60_000);
 afterAll(() => p?.cleanup());
 
@@ -135,8 +138,11 @@ describe('facet pages', () => {
     expect(record.live_doc_short_id).toBe(ld);
     const html = readFileSync(out, 'utf8');
     expect(await validate(html)).toEqual([]);
-    expect(html).toContain('4.7 million');
-    expect(html).toContain('Homes with solar (2023)');
+    // Key figures are whole facts: each with the sentence of the source that states it.
+    const figures = [...html.matchAll(/<li><span class="value">([^<]+)<\/span><span class="label">([^<]+)/g)].map((m) => [m[1], m[2]]);
+    expect(figures.length).toBeGreaterThanOrEqual(2);
+    for (const [value, label] of figures) expect(label, value).toContain(value);
+    expect(figures).toContainEqual(['$15,000', 'A typical 6 kW home solar system costs $15,000 before incentives.']);
     expect(html).toContain('Is my roof suitable for solar panels?');
     expect(html.match(/<li id="src-\d+"/g)).toHaveLength(3);
 
@@ -150,10 +156,9 @@ describe('facet pages', () => {
 
   it('402 INSUFFICIENT_CREDITS, JSON or multipart, leaves the balance and the store unchanged', async () => {
     const carol = await newUser('carol', LANDING_PAGE_CREDITS - 1);
-    const json = await postJson({ query: 'solar' }, carol.key);
-    expect(json.status).toBe(402);
-    expect(await json.json()).toMatchObject({ status: 'error', code: 'INSUFFICIENT_CREDITS' });
-    expect(json.headers.get('x-credits-remaining')).toBe(String(LANDING_PAGE_CREDITS - 1));
+    // JSON without a LiveDoc has nothing to build from: a 400 before the price is even looked at.
+    const bare = await postJson({ query: 'solar' }, carol.key);
+    expect(bare.status).toBe(400);
     const multi = await postForm({ query: 'solar' }, [['file', SOLAR_DOCS[0].text, 'solar.md']], carol.key);
     expect(multi.status).toBe(402);
     const cli = await p.cli(['pages', 'create', 'solar', '--file', files['solar-guide.md']], { env: carol.env });
@@ -178,19 +183,24 @@ describe('facet pages', () => {
     if (onSqlite) expect(storeOf(dave.id)).toEqual({ tasks: 5, livedocs: 1, resources: 1, ledger: 5 });
   }, 60_000);
 
-  it('a task that fails gives its credits back: a file with no text', async () => {
+  it('nothing to build from is a 400 before any charge, and leaves no LiveDoc: a file with no text, no LiveDoc, an empty LiveDoc', async () => {
     const erin = await newUser('erin', 50);
     const binary = path.join(dir, 'blob.bin');
     writeFileSync(binary, Buffer.from([0, 1, 2, 3, 255, 254, 0, 0]));
     const r = await p.cli(['pages', 'create', 'solar', '--file', binary, '--wait', '--interval', '2'], { env: erin.env, timeout: 60_000 });
-    expect(r.exitCode).toBe(6);
-    expect(r.stderr).toMatch(/FAILED: LiveDoc ld_\w+ holds no text/);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toMatch(/blob\.bin has no text to build a page from/);
+    const none = await postJson({ query: 'solar' }, erin.key);
+    expect(none.status).toBe(400);
+    expect(await none.json()).toMatchObject({ status: 'error', code: 'INVALID_PARAMETER', message: expect.stringMatching(/nothing to build a page from/) });
+    const empty = ok(await p.cli(['livedocs', 'create', 'Empty'], { env: erin.env })).stdout.trim();
+    const emptyRes = await postJson({ query: 'solar', livedoc_short_id: empty }, erin.key);
+    expect(emptyRes.status).toBe(400);
+    expect(await emptyRes.json()).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(new RegExp(`LiveDoc ${empty} holds no text`)) });
     expect(await credits(erin.env)).toBe(50);
-    const ledger = okJson(await p.cli(['api', 'GET', '/v2/credits/ledger'], { env: erin.env })).data.items;
-    expect(ledger.map((e: { reason: string; delta: number }) => [e.reason, e.delta])).toEqual([
-      ['landing_page_refund', LANDING_PAGE_CREDITS],
-      ['landing_page', -LANDING_PAGE_CREDITS],
-    ]);
+    expect(okJson(await p.cli(['api', 'GET', '/v2/credits/ledger'], { env: erin.env })).data.items).toEqual([]);
+    // Only the LiveDoc the user made is there: the refusals made none.
+    expect(okJson(await p.cli(['livedocs', 'list', '--json'], { env: erin.env })).items.map((l: { short_id: string }) => l.short_id)).toEqual([empty]);
   }, 90_000);
 
   it('every limit and error at and past its bound', async () => {
@@ -201,12 +211,12 @@ describe('facet pages', () => {
       if (message) expect(body.message).toMatch(message);
     };
     // query: 1-2000 characters.
-    expect((await postJson({ query: 'x'.repeat(2000) })).status).toBe(200);
+    expect((await postJson({ query: 'x'.repeat(2000), livedoc_short_id: textLiveDoc })).status).toBe(200);
     await expectError(await postJson({ query: 'x'.repeat(2001) }), 400, 'INVALID_PARAMETER', /2000/);
     await expectError(await postJson({ query: '' }), 400, 'INVALID_PARAMETER');
     await expectError(await postJson({}), 400, 'MISSING_PARAMETER');
     // stream_protocol: message_center_v1 only.
-    expect((await postJson({ query: 'solar', stream_protocol: 'message_center_v1' })).status).toBe(200);
+    expect((await postJson({ query: 'solar', stream_protocol: 'message_center_v1', livedoc_short_id: textLiveDoc })).status).toBe(200);
     await expectError(await postJson({ query: 'solar', stream_protocol: 'sse' }), 400, 'INVALID_PARAMETER', /message_center_v1/);
     // LiveDocs and resources.
     await expectError(await postJson({ query: 'solar', livedoc_short_id: 'ld_nope' }), 404, 'LIVEDOC_NOT_FOUND');

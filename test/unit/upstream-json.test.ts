@@ -51,7 +51,6 @@ const RAW: Record<string, string[]> = {
     '\r\n',
   ],
   '/raw-http10': ['HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n{"old":', 'true}'],
-  '/raw-continue': ['HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\ncontent-length: 8\r\nconnection: close\r', '\n\r\n{"c":1}\n'],
   '/raw-split-head': ['HTTP/1.1 429 Too Many Requests\r\nretry-after: 3\r\ncontent-le', 'ngth: 2\r\nconnection: close\r\n', '\r\n{}'],
 };
 
@@ -91,10 +90,10 @@ describe('postUpstreamJson answers as postUpstream followed by body.json()', () 
     });
   }
 
-  // The one difference: an interim 1xx head before the answer is skipped, as HTTP asks of every
-  // client (undici's dispatch failed the call with "other side closed").
-  it('skips an interim 100 Continue before the answer', async () => {
-    expect(await postUpstreamJson({ baseUrl: base, pool }, '/raw-continue', {}, {})).toEqual({ c: 1 });
+  it('fails with a 502 once the answer passes its cap, at and past the bound', async () => {
+    const size = Buffer.byteLength(JSON.stringify({ echo: { q: 1 }, ü: 'ü' }));
+    expect(await postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size)).toEqual({ echo: { q: 1 }, ü: 'ü' });
+    expect(await outcome(postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size - 1))).toMatchObject({ upstream: 502, message: expect.stringContaining('larger than') });
   });
 
   it('sends the same request: path under the base URL, headers and JSON body', async () => {

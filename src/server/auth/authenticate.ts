@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findLiveKeyByHash, peekLiveKeyByHash, type ApiKeyRow } from '../store/api-keys.repo.js';
 import { findUserById, peekUserById, type UserRow } from '../store/users.repo.js';
-import { assertUsable, lastUseIsStale, touchKey, usableAt } from '../services/keys.service.js';
+import { assertUsable, lastUseIsStale, touchKey } from '../services/keys.service.js';
 import { hashSecret, sameSecret } from './secrets.js';
 import { looksLikeJwt, verifyAccessToken } from './tokens.js';
 import { getSetting } from '../store/settings.repo.js';
@@ -35,31 +35,50 @@ function bearer(value: string | undefined): { kind: 'missing' } | { kind: 'malfo
   return m ? { kind: 'ok', credential: m[1] } : { kind: 'malformed' };
 }
 
-async function byApiKey(ctx: AppContext, key: string): Promise<AuthContext> {
-  const row = await findLiveKeyByHash(ctx.db, hashSecret(key));
-  if (!row) throw new HttpError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
-  const now = ctx.now();
-  assertUsable(row, now);
-  const user = await findUserById(ctx.db, row.user_id);
-  if (!user) throw new HttpError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
-  // Recorded at most once a minute: most requests skip the call (and its await) altogether.
-  if (lastUseIsStale(row, now)) await touchKey(ctx, row, now);
-  return { user, apiKey: row, via: 'key' };
+type Maybe<T> = T | Promise<T>;
+
+/** `next` on the value at once, or once its promise settles: what the caches hold is used in the same tick. */
+function chain<T, U>(value: Maybe<T>, next: (v: T) => Maybe<U>): Maybe<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
 }
 
-async function byAccessToken(ctx: AppContext, token: string): Promise<AuthContext> {
+/** The user from this process's cache when it holds the row, else from the store (same cache, see users.repo.ts). */
+function userById(ctx: AppContext, id: string): Maybe<UserRow | undefined> {
+  return peekUserById(ctx.db, id) ?? findUserById(ctx.db, id);
+}
+
+function byApiKey(ctx: AppContext, key: string): Maybe<AuthContext> {
+  const hash = hashSecret(key);
+  return chain(peekLiveKeyByHash(ctx.db, hash) ?? findLiveKeyByHash(ctx.db, hash), (row) => {
+    if (!row) throw new HttpError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
+    const now = ctx.now();
+    assertUsable(row, now);
+    return chain(userById(ctx, row.user_id), (user) => {
+      if (!user) throw new HttpError('INVALID_API_KEY', 'The API key is invalid or has been revoked');
+      const auth: AuthContext = { user, apiKey: row, via: 'key' };
+      // Recorded at most once a minute: most requests skip the write (and its await) altogether.
+      return lastUseIsStale(row, now) ? touchKey(ctx, row, now).then(() => auth) : auth;
+    });
+  });
+}
+
+function byAccessToken(ctx: AppContext, token: string): Maybe<AuthContext> {
   const now = ctx.now();
-  let check = ctx.tokenCache.get(token, now);
-  if (!check) {
-    check = await verifyAccessToken(ctx.tokenSecret, token, now);
-    ctx.tokenCache.set(token, check);
-  }
-  if (!check.ok) {
-    throw new HttpError('INVALID_ACCESS_TOKEN', check.reason === 'expired' ? 'The access token has expired' : 'The access token is invalid', { status: 401 });
-  }
-  const user = await findUserById(ctx.db, check.userId);
-  if (!user) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token names an unknown user', { status: 401 });
-  return { user, apiKey: null, via: 'token' };
+  const checked =
+    ctx.tokenCache.get(token, now) ??
+    verifyAccessToken(ctx.tokenSecret, token, now).then((check) => {
+      ctx.tokenCache.set(token, check);
+      return check;
+    });
+  return chain(checked, (check) => {
+    if (!check.ok) {
+      throw new HttpError('INVALID_ACCESS_TOKEN', check.reason === 'expired' ? 'The access token has expired' : 'The access token is invalid', { status: 401 });
+    }
+    return chain(userById(ctx, check.userId), (user) => {
+      if (!user) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token names an unknown user', { status: 401 });
+      return { user, apiKey: null, via: 'token' } satisfies AuthContext;
+    });
+  });
 }
 
 function missing(what: string): HttpError {
@@ -125,53 +144,32 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cre
 /**
  * One mechanism for every surface: the route's auth group decides which credentials count, and
  * failures carry the codes of spec 5 whatever the surface; the route layer shapes the body.
- * Returns null only for the 'none' group.
+ * Returns null only for the 'none' group. When every row it needs is in this process's caches and
+ * nothing is to be written (most requests), the answer comes at once, not in a promise; the checks
+ * are the same either way, and a refusal is always a rejected promise.
  */
-export async function authenticate(ctx: AppContext, group: AuthGroup, cred: Credentials): Promise<AuthContext | null> {
+export function authenticate(ctx: AppContext, group: AuthGroup, cred: Credentials): Maybe<AuthContext | null> {
+  try {
+    return authenticateBy(ctx, group, cred);
+  } catch (err) {
+    return Promise.reject(err);
+  }
+}
+
+function authenticateBy(ctx: AppContext, group: AuthGroup, cred: Credentials): Maybe<AuthContext | null> {
   if (group === 'admin' || group === 'admin-with-admin-key') {
     if (!cred.apiKeyHeader) throw missing("send an administrator's API key in X-API-Key");
-    const auth = await byApiKey(ctx, cred.apiKeyHeader);
-    if (auth.user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');
-    if (group === 'admin-with-admin-key') await checkAdminKey(ctx, cred.adminKeyHeader);
-    return auth;
+    return chain(byApiKey(ctx, cred.apiKeyHeader), async (auth) => {
+      if (auth.user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');
+      if (group === 'admin-with-admin-key') await checkAdminKey(ctx, cred.adminKeyHeader);
+      return auth;
+    });
   }
   const chosen = choose(group, cred);
   if (!chosen) return null;
-  if (chosen.by === 'session') return { user: await sessionUser(ctx, chosen.credential), apiKey: null, via: 'cookie' };
-  return chosen.by === 'key' ? byApiKey(ctx, chosen.credential) : byAccessToken(ctx, chosen.credential);
-}
-
-/**
- * The same answer as `authenticate`, at once, when everything it needs is already in this process's
- * caches and nothing is to be written (the key's last use is recent): most requests. Undefined means
- * "ask `authenticate`": a cache miss, any refusal (so its errors are thrown in one place), a key whose
- * last use is to be recorded, the administrators' groups. It reads the very caches `authenticate`
- * reads, which every key write drops, so it refuses nothing later than `authenticate` would.
- */
-export function authenticateCached(ctx: AppContext, group: AuthGroup, cred: Credentials): AuthContext | null | undefined {
-  if (group === 'admin' || group === 'admin-with-admin-key') return undefined;
-  let chosen: Chosen | null;
-  try {
-    chosen = choose(group, cred);
-  } catch {
-    return undefined;
-  }
-  if (!chosen) return null;
   // A session is read from the store at each use, so a logout holds on every instance at once.
-  if (chosen.by === 'session') return undefined;
-  if (chosen.by === 'token') {
-    const now = ctx.now();
-    const check = ctx.tokenCache.get(chosen.credential, now);
-    if (!check?.ok) return undefined;
-    const user = peekUserById(ctx.db, check.userId);
-    return user && { user, apiKey: null, via: 'token' };
-  }
-  const row = peekLiveKeyByHash(ctx.db, hashSecret(chosen.credential));
-  if (!row) return undefined;
-  const now = ctx.now();
-  if (!usableAt(row, now) || lastUseIsStale(row, now)) return undefined;
-  const user = peekUserById(ctx.db, row.user_id);
-  return user && { user, apiKey: row, via: 'key' };
+  if (chosen.by === 'session') return sessionUser(ctx, chosen.credential).then((user) => ({ user, apiKey: null, via: 'cookie' }) satisfies AuthContext);
+  return chosen.by === 'key' ? byApiKey(ctx, chosen.credential) : byAccessToken(ctx, chosen.credential);
 }
 
 async function checkAdminKey(ctx: AppContext, given: string | undefined): Promise<void> {

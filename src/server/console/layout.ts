@@ -1,4 +1,4 @@
-import { escapeHtml } from '../http/html-page.js';
+import { escapeMarkup } from '../text/escape-markup.js';
 import type { UserRow } from '../store/users.repo.js';
 
 export const CONSOLE_PREFIX = '/console';
@@ -9,7 +9,7 @@ export interface NavItem {
 }
 
 /** The hidden field that carries a form's synchronizer token. */
-export const csrfField = (token: string) => `<input type="hidden" name="csrf" value="${escapeHtml(token)}">`;
+export const csrfField = (token: string) => `<input type="hidden" name="csrf" value="${escapeMarkup(token)}">`;
 
 function document(title: string, body: string): string {
   return `<!DOCTYPE html>
@@ -18,7 +18,7 @@ function document(title: string, body: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <link rel="icon" href="data:,">
-<title>${escapeHtml(title)} · facet console</title>
+<title>${escapeMarkup(title)} · facet console</title>
 <link rel="stylesheet" href="${CONSOLE_PREFIX}/console.css">
 </head>
 <body>
@@ -32,13 +32,13 @@ ${body}
 /** A signed-in page: the header with who is signed in and the sign-out form, the navigation, the content. */
 export function consoleShell(input: { title: string; body: string; user: UserRow; csrf: string; nav: NavItem[]; current: string }): string {
   const links = input.nav
-    .map((n) => `<li><a href="${CONSOLE_PREFIX}/${escapeHtml(n.slug)}"${n.slug === input.current ? ' aria-current="page"' : ''}>${escapeHtml(n.label)}</a></li>`)
+    .map((n) => `<li><a href="${CONSOLE_PREFIX}/${escapeMarkup(n.slug)}"${n.slug === input.current ? ' aria-current="page"' : ''}>${escapeMarkup(n.label)}</a></li>`)
     .join('');
   return document(
     input.title,
     `<header class="top">
 <a class="brand" href="${CONSOLE_PREFIX}">facet console</a>
-<span class="who">Signed in as <strong>${escapeHtml(input.user.name)}</strong> (${escapeHtml(input.user.role)})</span>
+<span class="who">Signed in as <strong>${escapeMarkup(input.user.name)}</strong> (${escapeMarkup(input.user.role)})</span>
 <form class="inline" method="post" action="${CONSOLE_PREFIX}/logout">${csrfField(input.csrf)}<button type="submit" class="secondary">Sign out</button></form>
 </header>
 <nav class="pages" aria-label="Console pages"><ul>${links}</ul></nav>
@@ -54,7 +54,7 @@ export function bareShell(title: string, body: string): string {
 }
 
 export function signInPage(message?: { text: string; error: boolean }): string {
-  const note = message ? `<div class="card ${message.error ? 'error' : 'notice'}" role="${message.error ? 'alert' : 'status'}"><p>${escapeHtml(message.text)}</p></div>` : '';
+  const note = message ? `<div class="card ${message.error ? 'error' : 'notice'}" role="${message.error ? 'alert' : 'status'}"><p>${escapeMarkup(message.text)}</p></div>` : '';
   return bareShell(
     'Sign in',
     `<div class="signin">
@@ -73,5 +73,5 @@ ${note}
 export function errorBody(status: number, message: string): string {
   const title = status === 403 ? 'Refused' : status === 404 ? 'Not found' : 'Error';
   const sentence = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
-  return `<div class="card error" role="alert"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(sentence)}</p><p><a href="${CONSOLE_PREFIX}">Back to the console</a></p></div>`;
+  return `<div class="card error" role="alert"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(sentence)}</p><p><a href="${CONSOLE_PREFIX}">Back to the console</a></p></div>`;
 }

@@ -1,5 +1,6 @@
-import { stemmer } from 'stemmer';
 import { keywords } from './retrieval/fts-query.js';
+import { queryTopics, termsOf } from './query-analysis.js';
+import { isProse } from './writer-text.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -21,7 +22,9 @@ function sentencesOf(text: string): string[] {
     .replace(/^#{1,6}\s+.*$/gm, ' ')
     .replace(/[*_`>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(?<=[.!?。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
+    .replace(/^\s*\|.*\|\s*$/gm, ' ')
+    // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
     .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*\d.)]+\s+/, '').trim())
     .filter((s) => [...s].length >= 6 && s.length <= 600);
 }
@@ -38,7 +41,11 @@ export function topicOf(query: string): string {
 function shorten(s: string, max = MAX_POINT): string {
   const clean = s.replace(/[.。]$/, '').trim();
   if ([...clean].length <= max) return clean;
-  const clause = /^(.{25,}?)[,;:—–](\s|$)/.exec(clean);
+  // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
+  // not open with "If", "When"… (whose first clause alone says something untrue).
+  const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
+  if (strong && [...strong[1]].length <= max) return strong[1].trim();
+  const clause = /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(clean);
   if (clause && [...clause[1]].length <= max) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
@@ -52,7 +59,8 @@ function shorten(s: string, max = MAX_POINT): string {
 function listItems(s: string): { head: string; items: string[] } | null {
   const text = s.replace(/[.。]$/, '');
   const colon = /^([^:]{3,60}):\s*(.+)$/.exec(text);
-  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|is|were|include|includes|including|such as|like|covers?|consists? of)\s+(.+)$/i.exec(text);
+  // "X is a, b and c" is rarely a list ("Every batch is 12 kg of iron, poured … and finished …"): plural verbs only.
+  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|were|include|includes|including|such as|covers?|consists? of)\s+(.+)$/i.exec(text);
   const found = colon ?? lead;
   if (!found) return null;
   const items = found[2]
@@ -60,12 +68,41 @@ function listItems(s: string): { head: string; items: string[] } | null {
     .map((x) => x.trim())
     .filter(Boolean);
   if (items.length < 3 || items.some((x) => [...x].length > 48)) return null;
+  // After a verb, a list is of short names ("lithium-ion batteries, pumped hydro and flow batteries"),
+  // not the clauses of a sentence ("are accepted for any reason, as long as …").
+  if (lead && items.some((x) => x.split(/\s+/).length > 3)) return null;
   return { head: found[1].trim(), items: items.slice(0, 5) };
+}
+
+const count = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
+const label = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+
+/** The passages' sections, a heading inside a passage starting a section of its own; sentences are prose, each once. */
+function sectionsOf(passages: OutlineRequest['passages']): Array<{ title: string; sentences: string[] }> {
+  const byTitle = new Map<string, string[]>();
+  const seen = new Set<string>();
+  for (const p of passages) {
+    let title = p.title.trim() || 'Notes';
+    let text = '';
+    const flush = () => {
+      const list = sentencesOf(text).filter((s) => isProse(s) && !seen.has(s) && (seen.add(s), true));
+      if (list.length > 0) byTitle.set(title, [...(byTitle.get(title) ?? []), ...list]);
+      text = '';
+    };
+    for (const line of p.content.split('\n')) {
+      const h = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line.trim());
+      if (h) {
+        flush();
+        title = h[1];
+      } else text += line + '\n';
+    }
+    flush();
+  }
+  return [...byTitle.entries()].map(([title, sentences]) => ({ title, sentences }));
 }
 
 export function extractiveOutline(req: OutlineRequest): string {
   const topic = topicOf(req.query);
-  const want = new Set(keywords(req.query).map((w) => stemmer(w)));
   const lines = [`# ${topic}`, ''];
   if (req.passages.length === 0) {
     // Nothing to ground on: the question's own parts, and what is missing, rather than invented facts.
@@ -81,36 +118,57 @@ export function extractiveOutline(req: OutlineRequest): string {
     }
     return lines.join('\n') + '\n';
   }
-  // Branches: one per source title, in order of relevance (the passages come ranked).
-  const groups = new Map<string, string[]>();
-  for (const p of req.passages) {
-    const key = p.title.trim() || 'Notes';
-    if (!groups.has(key) && groups.size >= MAX_BRANCHES) continue;
-    groups.set(key, [...(groups.get(key) ?? []), p.content]);
+  // Branches: the query's topics first, in its order, each on the section that speaks of it most;
+  // then the other sections (headings inside a passage count as sections), in ranked order.
+  const sections = sectionsOf(req.passages);
+  const all = new Set(termsOf(req.query));
+  const branches: Array<{ title: string; sentences: string[]; want: Set<string> }> = [];
+  const taken = new Set<number>();
+  for (const topic of queryTopics(req.query)) {
+    const want = new Set(termsOf(topic));
+    const scored = sections.map((sec, i) => ({ i, score: taken.has(i) ? -1 : 3 * count(termsOf(sec.title), want) + sec.sentences.reduce((n, x) => n + Math.min(1, count(termsOf(x), want)), 0) }));
+    const best = scored.sort((a, b) => b.score - a.score || a.i - b.i)[0];
+    if (!best || best.score <= 0) continue;
+    taken.add(best.i);
+    branches.push({ ...sections[best.i], want });
   }
-  for (const [title, contents] of groups) {
-    const seen = new Set<string>();
-    const scored = contents
-      .flatMap((c) => sentencesOf(c))
-      .filter((s) => (seen.has(s) ? false : (seen.add(s), true)))
-      .map((s, order) => {
-        const words = new Set(keywords(s).map((w) => stemmer(w)));
-        let score = 0;
-        for (const w of words) if (want.has(w)) score++;
-        return { s, order, score };
-      });
-    const picked = [...scored]
-      .sort((a, b) => b.score - a.score || a.order - b.order)
+  sections.forEach((sec, i) => {
+    if (!taken.has(i)) branches.push({ ...sec, want: all });
+  });
+  // No label twice: a heading the root already says, or a point another branch already made, is left out.
+  const used = new Set([label(topic)]);
+  for (const b of branches.slice(0, MAX_BRANCHES + 3)) {
+    if (lines.filter((l) => l.startsWith('## ')).length >= MAX_BRANCHES) break;
+    const head = shorten(b.title, 60);
+    // A section headed like the map itself ("Storage" in a map of storage): its points are the branches.
+    const flat = used.has(label(head));
+    const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];
+    const picked = b.sentences
+      .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
+      .filter((x) => !used.has(label(shorten(x.s))))
+      .sort((a, b2) => b2.score - a.score || a.order - b2.order)
       .slice(0, POINTS_PER_BRANCH)
-      .sort((a, b) => a.order - b.order);
+      .sort((a, b2) => a.order - b2.order);
     if (picked.length === 0) continue;
-    lines.push(`## ${shorten(title, 60)}`);
+    if (!flat) {
+      used.add(label(head));
+      lines.push(`## ${head}`);
+    }
     for (const { s } of picked) {
       const list = listItems(s);
-      if (list) {
-        lines.push(`- ${list.head}`);
-        for (const item of list.items) lines.push(`  - ${shorten(item, 48)}`);
-      } else lines.push(`- ${shorten(s)}`);
+      if (list && !used.has(label(list.head))) {
+        used.add(label(list.head));
+        lines.push(`${point}${list.head}`);
+        for (const x of list.items) {
+          const l = shorten(x, 48);
+          if (used.has(label(l))) continue;
+          used.add(label(l));
+          lines.push(`${item}${l}`);
+        }
+      } else {
+        used.add(label(shorten(s)));
+        lines.push(`${point}${shorten(s)}`);
+      }
     }
   }
   return lines.join('\n') + '\n';

@@ -1,4 +1,5 @@
 import { keywords } from './retrieval/fts-query.js';
+import { stemmer } from 'stemmer';
 
 /**
  * Query analysis of the chat surface (spec 2.7 `query_analysis.queries`): the question as search
@@ -22,4 +23,50 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
   if (parts.length > 1) for (const p of parts) push(p);
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));
   return queries.slice(0, 4);
+}
+
+/**
+ * What a document request asks about, in its order: "a deck on prices, weights and the refund
+ * policy" -> ["prices", "weights", "refund policy"]. The ask ("make a deck about", "compare",
+ * "总结") goes; the rest splits at commas, "and", "vs", and Chinese 、，和 与 及. The writers of
+ * decks and mindmaps put these first, in this order.
+ */
+export function queryTopics(query: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const part of subjectOf(query).split(/\s*(?:[,;，；、]|\band\b|\bvs\.?\b|\bversus\b|\bthen\b|&|和|与|及|以及)\s*/i)) {
+    let p = part.replace(/^(?:the|a|an|our|its|their|how|what|why)\s+/i, '').replace(/(?:的)?(?:演示文稿|幻灯片|思维导图)$/, '').trim();
+    // "铸铁水壶的保养方法": what follows 的 is the topic, what precedes it only qualifies it.
+    const head = /的([^的]{2,})$/.exec(p);
+    if (head) p = head[1];
+    if (termsOf(p).length === 0 || seen.has(p.toLowerCase())) continue;
+    seen.add(p.toLowerCase());
+    out.push(p);
+  }
+  return out.slice(0, 8);
+}
+
+/** The request without its ask: "Make a 5-slide deck about X and Y?" -> "X and Y". */
+export function subjectOf(query: string): string {
+  const ask =
+    /^\s*(?:please\s+)?(?:(?:make|create|build|write|generate|draw|give\s+me|prepare)\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:\d+[- ]slides?\s+)?(?:slide\s*deck|deck|presentation|slides|mind\s*map|mindmap|map|outline|overview|landing\s+page|page)\s+(?:of|about|on|for|covering)\s+|(?:compare|summari[sz]e|explain|describe|list|cover|present|outline)\s+)/i;
+  const body = query.trim().split('\n')[0].replace(ask, '').replace(/^(?:请|帮我)?(?:做|制作|生成|写)?(?:一[份个张])?(?:关于)?/, '').replace(/[?？.。!！]+$/, '').trim();
+  return body || query.trim();
+}
+
+const CJK_RUN = /[\u3400-\u9fff\uf900-\ufaff]+/g;
+
+/**
+ * Match terms of a text: its keywords stemmed, and for Chinese (written without spaces) every
+ * pair of adjacent characters, so "退款政策" meets "退款" in a source sentence.
+ */
+export function termsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const w of keywords(text.replace(CJK_RUN, ' '))) out.add(stemmer(w));
+  for (const run of text.match(CJK_RUN) ?? []) {
+    const chars = [...run];
+    if (chars.length === 1) out.add(run);
+    for (let i = 0; i + 1 < chars.length; i++) out.add(chars[i] + chars[i + 1]);
+  }
+  return [...out];
 }

@@ -1,10 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
+import { escapeMarkup } from '../text/escape-markup.js';
 
-/** Text for HTML element content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
 
 /**
  * What pages of the platform may load: nothing from the network, only their own inline styles
@@ -25,11 +22,11 @@ main{max-width:960px;margin:0 auto;padding:32px 20px 64px}h1{font-size:1.6rem;ma
 /** A complete, self-contained page: one document, inline CSS, no external asset. */
 export function renderPage(input: { title: string; body: string; css?: string; lang?: string }): string {
   return `<!DOCTYPE html>
-<html lang="${escapeHtml(input.lang ?? 'en')}">
+<html lang="${escapeMarkup(input.lang ?? 'en')}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(input.title)}</title>
+<title>${escapeMarkup(input.title)}</title>
 <style>${SHELL_CSS}${input.css ?? ''}</style>
 </head>
 <body>
@@ -67,6 +64,6 @@ export async function servePage(reply: FastifyReply, render: () => Promise<strin
     if (!known) reply.log.error({ err }, 'page failed');
     const sentence = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
     const title = status === 403 ? 'Link not valid' : status === 404 ? 'Not found' : status === 409 ? 'Not ready yet' : 'Error';
-    return sendHtml(reply, status, renderPage({ title, body: `<div class="card error"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(sentence)}</p></div>` }));
+    return sendHtml(reply, status, renderPage({ title, body: `<div class="card error"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(sentence)}</p></div>` }));
   }
 }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parse as parseCookie } from 'cookie';
 import { bodyLimitOf, type RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
-import { authenticate, authenticateCached, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
+import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
 import { JsonText } from '../json-text.js';
 import { noteAuth } from '../logs/capture.js';
@@ -111,10 +111,8 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
     // Not an async function: a request whose credentials and answer are already in this process's
     // caches is answered in the same tick, with no promise; anything else goes the asynchronous way.
     handler: (request, reply) => {
-      const credentials = credentialsOf(request);
-      const known = authenticateCached(ctx, route.auth, credentials);
-      if (known === undefined) return authenticate(ctx, route.auth, credentials).then((auth) => serve(auth, request, reply));
-      return serve(known, request, reply);
+      const auth = authenticate(ctx, route.auth, credentialsOf(request));
+      return auth instanceof Promise ? auth.then((known) => serve(known, request, reply)) : serve(auth, request, reply);
     },
   });
 }

@@ -1,24 +1,14 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Database, JobsTable, JobState } from '../store/database.js';
 import { amongPicked, claimable } from '../store/dialect/locks.js';
-import { preparedStatement, preparedWrite, runAtomically, type BoundStatement } from '../store/prepared.js';
+import { runAtomically } from '../store/atomic.js';
 
 export type JobRow = Selectable<JobsTable>;
 
 export const TERMINAL_STATES: readonly JobState[] = ['succeeded', 'failed', 'canceled'];
 
-const JOB_COLUMNS = [
-  'id', 'kind', 'payload', 'state', 'attempts', 'max_attempts', 'crashes', 'run_after', 'lease_owner', 'lease_expires_at',
-  'cancel_requested', 'error', 'result', 'created_at', 'updated_at', 'started_at', 'finished_at',
-] as const satisfies ReadonlyArray<keyof JobsTable>;
-
-// A job and its log lines are written several times per task: these statements are built once.
-const insertJobRow = preparedStatement((db, ...values: unknown[]) =>
-  db.insertInto('jobs').values(Object.fromEntries(JOB_COLUMNS.map((c, i) => [c, values[i]])) as any),
-);
-const insertLogLine = preparedStatement((db, jobId: unknown, at: unknown, line: unknown) =>
-  db.insertInto('job_logs').values({ job_id: jobId, at, line } as any),
-);
+const insertLogLine = (db: Kysely<Database>, jobId: string, at: string, line: string): CompiledQuery =>
+  db.insertInto('job_logs').values({ job_id: jobId, at, line }).compile();
 
 /**
  * Inserts a job with its first log lines in one transaction: a worker of another instance can claim
@@ -26,8 +16,8 @@ const insertLogLine = preparedStatement((db, jobId: unknown, at: unknown, line: 
  * writes committed in the same transaction, before the job (the record the job works on): the job
  * never exists without them, nor they without the job.
  */
-export async function insertJob(db: Kysely<Database>, row: JobRow, logLines: string[], alongside: ReadonlyArray<BoundStatement> = []): Promise<void> {
-  await runAtomically(db, [...alongside, insertJobRow(db, ...JOB_COLUMNS.map((c) => row[c])), ...logLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
+export async function insertJob(db: Kysely<Database>, row: JobRow, logLines: string[], alongside: ReadonlyArray<CompiledQuery> = []): Promise<void> {
+  await runAtomically(db, [...alongside, db.insertInto('jobs').values(row).compile(), ...logLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {
@@ -47,64 +37,51 @@ export async function findJobs(db: Kysely<Database>, ids: string[]): Promise<Job
  * dialect/locks.ts). Fewer rows than `limit` means no other job was runnable at that moment. The rows
  * come back oldest first.
  */
-export function claimJobs(
+export async function claimJobs(
   db: Kysely<Database>,
   input: { kinds: string[]; owner: string; now: string; leaseExpiresAt: string; limit: number },
-): JobRow[] | Promise<JobRow[]> {
+): Promise<JobRow[]> {
   if (input.kinds.length === 0 || input.limit < 1) return [];
-  const claimed = claimStatement(input.kinds.length)(db, input.owner, input.leaseExpiresAt, input.now, input.limit, ...input.kinds);
-  // On SQLite the claim has run already: its jobs can start in this very turn.
-  return Array.isArray(claimed) ? oldestFirst(claimed) : claimed.then(oldestFirst);
+  const { owner, leaseExpiresAt, now, limit, kinds } = input;
+  const claimed = await db
+    .updateTable('jobs')
+    .set((eb) => ({
+      state: 'running',
+      lease_owner: owner,
+      lease_expires_at: leaseExpiresAt,
+      attempts: eb('attempts', '+', 1),
+      started_at: now,
+      updated_at: now,
+      error: null,
+    }))
+    .where('state', '=', 'queued')
+    .where(
+      amongPicked(
+        db,
+        'jobs.id',
+        claimable(
+          db,
+          db
+            .selectFrom('jobs')
+            .select('id')
+            .where('state', '=', 'queued')
+            .where('kind', 'in', kinds)
+            .where('run_after', '<=', now)
+            .orderBy('run_after')
+            .orderBy('created_at')
+            .orderBy('id')
+            .limit(limit),
+        ),
+      ),
+    )
+    .returningAll()
+    .execute();
+  return oldestFirst(claimed);
 }
 
 /** RETURNING keeps no order: run them in the order they were picked. */
 function oldestFirst(rows: JobRow[]): JobRow[] {
   return rows.sort((a, b) => (a.run_after < b.run_after ? -1 : a.run_after > b.run_after ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
-
-/** The claim, compiled once per number of kinds (a queue's kinds are the same on every claim). */
-const claimStatements = new Map<number, ReturnType<typeof buildClaim>>();
-function claimStatement(kinds: number) {
-  let q = claimStatements.get(kinds);
-  if (!q) claimStatements.set(kinds, (q = buildClaim()));
-  return q;
-}
-
-function buildClaim() {
-  return preparedWrite((db: Kysely<Database>, owner: string, leaseExpiresAt: string, now: string, limit: number, ...kinds: string[]) =>
-    db
-      .updateTable('jobs')
-      .set((eb) => ({
-        state: 'running',
-        lease_owner: owner,
-        lease_expires_at: leaseExpiresAt,
-        attempts: eb('attempts', '+', 1),
-        started_at: now,
-        updated_at: now,
-        error: null,
-      }))
-      .where('state', '=', 'queued')
-      .where(
-        amongPicked(
-          db,
-          'jobs.id',
-          claimable(
-            db,
-            db
-              .selectFrom('jobs')
-              .select('id')
-              .where('state', '=', 'queued')
-              .where('kind', 'in', kinds)
-              .where('run_after', '<=', now)
-              .orderBy('run_after')
-              .orderBy('created_at')
-              .orderBy('id')
-              .limit(limit),
-          ),
-        ),
-      )
-      .returningAll(),
-  );
 }
 
 /** Claims the oldest runnable job (see claimJobs). */
@@ -130,42 +107,28 @@ export async function renewLease(db: Kysely<Database>, id: string, owner: string
 
 type FinishSet = { state: JobState; error?: string | null; result?: string | null; run_after?: string; attempts?: number; now: string };
 
-/**
- * The end of a run, compiled once per shape (which of result, run_after and attempts it sets, and
- * whether the state is terminal): every job's end runs one.
- */
-const finishStatements = new Map<string, ReturnType<typeof buildFinish>>();
-
-function buildFinish(shape: { result: boolean; runAfter: boolean; attempts: boolean; terminal: boolean }) {
-  return preparedWrite((db: Kysely<Database>, id: string, owner: string, state: JobState, error: string | null, now: string, result: string | null, runAfter: string, attempts: number) =>
-    db
-      .updateTable('jobs')
-      .set({
-        state,
-        error,
-        ...(shape.result ? { result } : {}),
-        ...(shape.runAfter ? { run_after: runAfter } : {}),
-        ...(shape.attempts ? { attempts } : {}),
-        lease_owner: null,
-        lease_expires_at: null,
-        updated_at: now,
-        finished_at: shape.terminal ? now : null,
-        ...(shape.terminal ? {} : { cancel_requested: 0 }),
-      })
-      .where('id', '=', id)
-      .where('state', '=', 'running')
-      .where('lease_owner', '=', owner)
-      .returning('id'),
-  );
-}
-
 /** Moves a running job this owner holds to its next state; false if the lease was lost meanwhile. */
 export async function finishRun(db: Kysely<Database>, id: string, owner: string, set: FinishSet): Promise<boolean> {
-  const shape = { result: set.result !== undefined, runAfter: Boolean(set.run_after), attempts: set.attempts !== undefined, terminal: TERMINAL_STATES.includes(set.state) };
-  const key = JSON.stringify(shape);
-  let finish = finishStatements.get(key);
-  if (!finish) finishStatements.set(key, (finish = buildFinish(shape)));
-  const rows = await finish(db, id, owner, set.state, set.error ?? null, set.now, set.result ?? null, set.run_after ?? '', set.attempts ?? 0);
+  const terminal = TERMINAL_STATES.includes(set.state);
+  const rows = await db
+    .updateTable('jobs')
+    .set({
+      state: set.state,
+      error: set.error ?? null,
+      ...(set.result !== undefined ? { result: set.result } : {}),
+      ...(set.run_after ? { run_after: set.run_after } : {}),
+      ...(set.attempts !== undefined ? { attempts: set.attempts } : {}),
+      lease_owner: null,
+      lease_expires_at: null,
+      updated_at: set.now,
+      finished_at: terminal ? set.now : null,
+      ...(terminal ? {} : { cancel_requested: 0 }),
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .returning('id')
+    .execute();
   return rows.length > 0;
 }
 

@@ -1,8 +1,9 @@
-import { escapeHtml, renderPage } from '../http/html-page.js';
+import { renderPage } from '../http/html-page.js';
+import { escapeMarkup } from '../text/escape-markup.js';
 import type { LiveDocPageData } from '../services/livedoc-page.service.js';
 import { LIVEDOC_PAGE_LIMIT } from '../services/livedoc-page.service.js';
 
-const snippetHtml = (text: string) => (text ? `<p class="snippet">${escapeHtml(text.slice(0, 400))}${text.length > 400 ? '…' : ''}</p>` : '');
+const snippetHtml = (text: string) => (text ? `<p class="snippet">${escapeMarkup(text.slice(0, 400))}${text.length > 400 ? '…' : ''}</p>` : '');
 
 /** Only links a person can follow safely: the resource's own web address when it is one. */
 const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : null);
@@ -28,11 +29,11 @@ export function liveDocPageHtml(data: LiveDocPageData): string {
   const items = data.resources
     .map((r) => {
       const source = webLink(r.link);
-      const actions = [r.download ? `<a href="${escapeHtml(r.download)}">Download</a>` : '', source ? `<a href="${escapeHtml(source)}" rel="noreferrer">Source</a>` : '']
+      const actions = [r.download ? `<a href="${escapeMarkup(r.download)}">Download</a>` : '', source ? `<a href="${escapeMarkup(source)}" rel="noreferrer">Source</a>` : '']
         .filter(Boolean)
         .join(' · ');
-      return `<article class="card"><h2>${escapeHtml(r.title || r.id)}</h2>
-<div class="meta">${escapeHtml(r.type)} · ${escapeHtml(r.created_at.slice(0, 10))} · <code>${escapeHtml(r.id)}</code>${actions ? ` · ${actions}` : ''}</div>
+      return `<article class="card"><h2>${escapeMarkup(r.title || r.id)}</h2>
+<div class="meta">${escapeMarkup(r.type)} · ${escapeMarkup(r.created_at.slice(0, 10))} · <code>${escapeMarkup(r.id)}</code>${actions ? ` · ${actions}` : ''}</div>
 ${snippetHtml(readableSnippet(r.snippet, r.title))}</article>`;
     })
     .join('\n');
@@ -40,8 +41,8 @@ ${snippetHtml(readableSnippet(r.snippet, r.title))}</article>`;
   const more = data.total > LIVEDOC_PAGE_LIMIT ? ` (the newest ${LIVEDOC_PAGE_LIMIT} shown; the API lists all)` : '';
   return renderPage({
     title: `${data.name} — LiveDoc`,
-    body: `<h1>${escapeHtml(data.name)}</h1>
-<p class="sub">${data.description ? `${escapeHtml(data.description)} · ` : ''}${count}${more}</p>
+    body: `<h1>${escapeMarkup(data.name)}</h1>
+<p class="sub">${data.description ? `${escapeMarkup(data.description)} · ` : ''}${count}${more}</p>
 ${items || '<p class="card">This LiveDoc has no resources yet.</p>'}`,
   });
 }

@@ -1,4 +1,4 @@
-import { escapeXml } from '../engines/mindmap/svg.js';
+import { escapeMarkup } from '../text/escape-markup.js';
 
 export interface MindmapHtml {
   title: string;
@@ -13,16 +13,16 @@ export interface MindmapHtml {
  */
 export function mindmapHtml(p: MindmapHtml): string {
   const tabs = p.layouts
-    .map((l) => (l.current ? `<a class="tab current" aria-current="page" href="${escapeXml(l.href)}">${escapeXml(l.label)}</a>` : `<a class="tab" href="${escapeXml(l.href)}">${escapeXml(l.label)}</a>`))
+    .map((l) => (l.current ? `<a class="tab current" aria-current="page" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>` : `<a class="tab" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>`))
     .join('');
-  const downloads = p.downloads.map((d) => `<a class="dl" href="${escapeXml(d.href)}">${escapeXml(d.label)}</a>`).join('');
+  const downloads = p.downloads.map((d) => `<a class="dl" href="${escapeMarkup(d.href)}">${escapeMarkup(d.label)}</a>`).join('');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
-<title>${escapeXml(p.title)} · mindmap</title>
+<title>${escapeMarkup(p.title)} · mindmap</title>
 <style>
 body{margin:0;font-family:'DejaVu Sans',system-ui,sans-serif;background:#F3F5F8;color:#1F2933}
 header{display:flex;flex-wrap:wrap;align-items:center;gap:12px;padding:14px 20px;background:#fff;border-bottom:1px solid #D9DEE5}
@@ -38,7 +38,7 @@ main svg{display:block;margin:0 auto;max-width:100%;height:auto;background:#fff;
 </style>
 </head>
 <body>
-<header><h1>${escapeXml(p.title)}</h1><nav aria-label="Layouts">${tabs}</nav><div class="downloads">${downloads}</div></header>
+<header><h1>${escapeMarkup(p.title)}</h1><nav aria-label="Layouts">${tabs}</nav><div class="downloads">${downloads}</div></header>
 <main>${p.svg}</main>
 </body>
 </html>

@@ -1,4 +1,5 @@
-import { escapeHtml, renderPage } from '../http/html-page.js';
+import { renderPage } from '../http/html-page.js';
+import { escapeMarkup } from '../text/escape-markup.js';
 import type { SlideViewerData } from '../services/slides-viewer.service.js';
 
 const CSS = `
@@ -13,17 +14,17 @@ export function slidesPageHtml(data: SlideViewerData): string {
   const slides = data.slides
     .map((s) =>
       s.preview
-        ? `<figure id="slide-${s.n}"><img src="${escapeHtml(s.preview)}" alt="Slide ${s.n}: ${escapeHtml(s.title)}" loading="lazy" width="1280" height="720"><figcaption>${s.n}. ${escapeHtml(s.title)}</figcaption></figure>`
-        : `<article class="card slide-text" id="slide-${s.n}"><div class="meta">Slide ${s.n}</div><p>${escapeHtml(s.text)}</p></article>`,
+        ? `<figure id="slide-${s.n}"><img src="${escapeMarkup(s.preview)}" alt="Slide ${s.n}: ${escapeMarkup(s.title)}" loading="lazy" width="1280" height="720"><figcaption>${s.n}. ${escapeMarkup(s.title)}</figcaption></figure>`
+        : `<article class="card slide-text" id="slide-${s.n}"><div class="meta">Slide ${s.n}</div><p>${escapeMarkup(s.text)}</p></article>`,
     )
     .join('\n');
   const note = data.slides.some((s) => !s.preview) ? '<p class="sub">No previews were drawn for this deck (LibreOffice was not available): the slides\' text is shown instead.</p>' : '';
   return renderPage({
     title: `${data.title} — slides`,
     css: CSS,
-    body: `<div class="deck-head"><div><h1>${escapeHtml(data.title)}</h1>
-<p class="sub">${data.slides.length} slides · ${escapeHtml(data.createdAt.slice(0, 10))} · <code>${escapeHtml(data.bizId)}</code></p></div>
-<a class="download" href="${escapeHtml(data.download)}" download>Download .pptx</a></div>
+    body: `<div class="deck-head"><div><h1>${escapeMarkup(data.title)}</h1>
+<p class="sub">${data.slides.length} slides · ${escapeMarkup(data.createdAt.slice(0, 10))} · <code>${escapeMarkup(data.bizId)}</code></p></div>
+<a class="download" href="${escapeMarkup(data.download)}" download>Download .pptx</a></div>
 ${note}
 ${slides}`,
   });

@@ -1,7 +1,7 @@
 import { parseEventStream, SseEventTooLarge, type RawSseEvent } from '../../contract/event-stream.js';
 import { Agent, request, errors as undiciErrors } from 'undici';
-import { Http1Failure, Http1Pool } from './http1-json.js';
-import { readPrefix } from '../net/read-capped.js';
+import { OutboundFetchError } from '../net/errors.js';
+import { formatBytes, readCapped, readPrefix } from '../net/read-capped.js';
 
 /** How much of an upstream's error answer is read: its message is shown cut to 500 characters. */
 const ERROR_BODY_BYTES = 64 * 1024;
@@ -28,12 +28,14 @@ export interface UpstreamConfig {
   pool?: UpstreamPool;
 }
 
-/** Streamed calls go through undici; whole JSON answers through the smaller HTTP/1.1 client. */
+/** One undici Agent (a keep-alive Pool per upstream origin) for plain and streamed calls alike. */
 export interface UpstreamPool {
   dispatcher: Agent;
-  json: Http1Pool;
   close(): Promise<void>;
 }
+
+/** The most a whole (not streamed) upstream answer may be; past it the call fails with a 502. */
+export const MAX_UPSTREAM_ANSWER_BYTES = 16 * 1024 * 1024;
 
 const KEEP_ALIVE_MS = 30_000;
 const CONNECTIONS = 128;
@@ -45,12 +47,8 @@ const CONNECTIONS = 128;
  */
 export function createUpstreamPool(): UpstreamPool {
   const dispatcher = new Agent({ keepAliveTimeout: KEEP_ALIVE_MS, connections: CONNECTIONS, pipelining: 1 });
-  const json = new Http1Pool({ keepAliveMs: KEEP_ALIVE_MS, connections: CONNECTIONS });
-  return { dispatcher, json, close: async () => void (await Promise.all([dispatcher.close(), json.close()])) };
+  return { dispatcher, close: () => dispatcher.close() };
 }
-
-/** For calls made without the gateway's pool; its idle connections never keep the process alive. */
-let sharedJsonPool: Http1Pool | undefined;
 
 function errorMessage(body: string): string {
   try {
@@ -98,47 +96,22 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
   return res;
 }
 
-/** A base URL split the way undici's dispatch takes it, once per configuration. */
-const targets = new WeakMap<UpstreamConfig, { origin: string; basePath: string }>();
-
-function targetOf(config: UpstreamConfig): { origin: string; basePath: string } {
-  let t = targets.get(config);
-  if (!t) {
-    const u = new URL(config.baseUrl.replace(/\/+$/, ''));
-    t = { origin: u.origin, basePath: u.pathname === '/' ? '' : u.pathname };
-    targets.set(config, t);
-  }
-  return t;
-}
-
 /**
- * POSTs JSON to an upstream and resolves with its JSON answer, for calls that are not streamed:
- * the same request, errors and abort as postUpstream followed by `res.body.json()`, through the
- * small HTTP/1.1 client (http1-json.ts): every model call of the gateway pays for this path.
+ * POSTs JSON to an upstream and resolves with its JSON answer, for calls that are not streamed: the
+ * same request, errors and abort as postUpstream, the answer read under `maxBytes` (a 502 past it).
  */
-export async function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal): Promise<unknown> {
-  const timeout = config.timeoutMs ?? 120_000;
-  const { origin, basePath } = targetOf(config);
-  const pool = config.pool?.json ?? (sharedJsonPool ??= new Http1Pool({ keepAliveMs: KEEP_ALIVE_MS, connections: CONNECTIONS }));
-  let res;
+export async function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_ANSWER_BYTES): Promise<unknown> {
+  const res = await postUpstream(config, path, headers, body, signal);
+  let bytes: Buffer;
   try {
-    res = await pool.request({
-      origin,
-      path: basePath + path,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
-      body: JSON.stringify(body),
-      timeoutMs: timeout,
-      signal,
-    });
+    bytes = await readCapped(res.body, maxBytes, config.baseUrl);
   } catch (err) {
-    if (!(err instanceof Http1Failure)) throw err;
-    // Before the answer's status: unreachable or too slow; after it, reading the body failed.
-    throw err.status === 0 ? notAnswered(config, err.cause, timeout, signal) : err.cause;
+    if (!(err instanceof OutboundFetchError)) throw err;
+    throw new UpstreamError(502, `the upstream's answer is larger than ${formatBytes(maxBytes)}`, undefined, true);
   }
   // As undici's body.json(): UTF-8, a leading byte order mark dropped.
-  let text = res.body.toString('utf8');
+  let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (res.status >= 400) throw answeredWithError(res.status, text, res.headers['retry-after']);
   return JSON.parse(text);
 }
 

@@ -47,10 +47,7 @@ async function freshDir(dir: string): Promise<void> {
  */
 export function imageTaskHandler(ctx: Ctx) {
   const run = async (job: JobContext<{ task_id: string }>, folder: { ready?: Promise<void> }) => {
-    // Nothing below waits before the illustration's render is handed to a CPU worker (on SQLite the
-    // task is read at once): the render starts in the turn the job does, ahead of the create's answer.
-    const found = findTask(ctx.db, job.payload.task_id);
-    const task = found instanceof Promise ? await found : found;
+    const task = await findTask(ctx.db, job.payload.task_id);
     if (!task) throw new JobFailure(`task ${job.payload.task_id} no longer exists`);
     const params = JSON.parse(task.params) as TaskParams;
     // The engines write into a local folder (the stored one itself for a local store); it is published when they are done.

@@ -167,11 +167,6 @@ export function lastUseIsStale(row: ApiKeyRow, now: Date): boolean {
   return !row.last_used_at || now.getTime() - parsedOnce(lastUsedMs, row, row.last_used_at) >= LAST_USED_RESOLUTION_MS;
 }
 
-/** Whether the key may be used at `now`: not expired, not frozen (assertUsable says why not). */
-export function usableAt(row: ApiKeyRow, now: Date): boolean {
-  return row.status !== 'frozen' && !(row.expires_at && parsedOnce(expiresMs, row, row.expires_at) <= now.getTime());
-}
-
 export async function touchKey(ctx: Ctx, row: ApiKeyRow, now = ctx.now()): Promise<void> {
   if (!lastUseIsStale(row, now)) return;
   await updateApiKey(ctx.db, row.id, { last_used_at: now.toISOString() });

@@ -1,12 +1,12 @@
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
-import { HttpError } from '../errors.js';
+import { HttpError, RequestValidationError } from '../errors.js';
 import { LANDING_PAGE_CREDIT_HEADERS, type LandingPageRequest } from '../../contract/landing-pages.js';
 import { attachCharge, chargeLandingPage, refundLandingPage } from '../auth/landing-page-billing.js';
 import { listLedger } from '../store/credit-ledger.repo.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import { access, createLiveDoc, deleteLiveDoc } from './livedocs.service.js';
-import { deleteResource, resourceNotFound, uploadFile, type UploadedFile } from './resources.service.js';
+import { deleteResource, GENERATED_SOURCES, readUpload, resourceNotFound, uploadFile, type ConvertedUpload, type UploadedFile } from './resources.service.js';
 import { createDocTask } from './doc-tasks.service.js';
 
 /** What a landing-page task keeps as its request (doc_tasks.request): the body, the file's resource. */
@@ -42,6 +42,7 @@ export async function createLandingPage(ctx: AppContext, auth: AuthContext, body
     const missing = body.resource_ids.find((id) => !found.has(id));
     if (missing) throw resourceNotFound(missing);
   }
+  const read = await requireSomethingToBuildFrom(ctx, userId, body, file);
   const charge = await chargeLandingPage(ctx.db, userId, ctx.now());
   let newLiveDoc: string | null = null;
   let uploaded: { livedoc: string; id: string } | null = null;
@@ -56,7 +57,7 @@ export async function createLandingPage(ctx: AppContext, auth: AuthContext, body
     }
     const request: LandingPageTaskRequest = { query: body.query, stream_protocol: body.stream_protocol };
     if (file) {
-      const resource = await uploadFile(ctx, userId, livedocId, file);
+      const resource = await uploadFile(ctx, userId, livedocId, file, read);
       uploaded = { livedoc: livedocId, id: resource.id };
       // The file is the page's context (spec 4.5: stored first, then used as context).
       request.resource_ids = [resource.id];
@@ -76,6 +77,31 @@ export async function createLandingPage(ctx: AppContext, auth: AuthContext, body
     if (err instanceof HttpError && (err.status < 500 || err.code === 'LIVEDOC_CREATE_FAILED')) throw err;
     throw new HttpError('LANDING_PAGE_TASK_CREATE_FAILED', `The landing-page task could not be created: ${(err as Error).message}`);
   }
+}
+
+/**
+ * A page is written from text: a request with no file, no LiveDoc, or a LiveDoc (or named
+ * resources) with no source text is refused (400) before any charge and before any LiveDoc is made.
+ * Earlier decks and mindmaps do not count, unless named: the page would only quote them.
+ */
+async function requireSomethingToBuildFrom(ctx: AppContext, userId: string, body: LandingPageRequest, file?: UploadedFile): Promise<ConvertedUpload | undefined> {
+  const refuse = (msg: string) => new RequestValidationError([{ loc: ['body', file ? 'file' : 'livedoc_short_id'], msg, type: 'value_error' }], false);
+  if (file) {
+    const read = await readUpload(file, userId);
+    if (!read.text?.trim()) throw refuse(`${file.fileName} has no text to build a page from: send Markdown, text, HTML, PDF, DOCX or PPTX with text in it`);
+    return read;
+  }
+  if (!body.livedoc_short_id) throw refuse('nothing to build a page from: give livedoc_short_id (a LiveDoc with documents) or send a file');
+  let q = ctx.db
+    .selectFrom('resource_chunks as c')
+    .innerJoin('livedoc_resources as r', 'r.id', 'c.resource_id')
+    .select('c.id')
+    .where('c.livedoc_id', '=', body.livedoc_short_id);
+  q = body.resource_ids ? q.where('c.resource_id', 'in', body.resource_ids) : q.where('r.source', 'not in', [...GENERATED_SOURCES]);
+  if (!(await q.limit(1).executeTakeFirst())) {
+    throw refuse(`${body.resource_ids ? 'the named resources hold' : `LiveDoc ${body.livedoc_short_id} holds`} no text to build a page from: add documents or pages first (or send a file)`);
+  }
+  return undefined;
 }
 
 /** GET /v2/credits/ledger: the caller's own charges and refunds. */

@@ -160,9 +160,9 @@ export interface UploadedFile {
 }
 
 /** Upload keeping the format: the source file is stored (downloadable) and its text indexed when it has any. */
-export async function uploadFile(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile): Promise<Resource> {
+export async function uploadFile(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile, read?: ConvertedUpload): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
-  const converted = await convertOrFail(file, userId);
+  const converted = read ?? (await convertOrFail(file, userId));
   const id = newId('res');
   const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
   const title = file.title || converted.title || path.parse(file.fileName).name || 'Untitled';
@@ -196,6 +196,10 @@ export async function uploadDoc(ctx: AppContext, userId: string, livedocId: stri
     converted.chunks,
   );
 }
+
+/** An upload's text and chunks, read once: a caller that must see the text first (a landing page) passes it on to uploadFile. */
+export type ConvertedUpload = Awaited<ReturnType<typeof convertOrFail>>;
+export const readUpload = (file: UploadedFile, owner: string) => convertOrFail(file, owner);
 
 async function convertOrFail(file: UploadedFile, owner: string) {
   try {

@@ -6,7 +6,8 @@ import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { searchChunks } from '../engines/retrieval/index.js';
 import { generateOutline, OutlineInvalid, type SourcePassage } from '../engines/slides/outline.js';
 import { buildDeck, type SourceTable } from '../engines/slides/deck.js';
-import { findNumberTables } from '../engines/slides/tables.js';
+import { findNumberTables, tableKey, type NumberTable } from '../engines/slides/tables.js';
+import { queryTopics, termsOf } from '../engines/query-analysis.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import * as resourcesRepo from '../store/resources.repo.js';
@@ -48,7 +49,12 @@ export function deckPrefix(bizId: string): string {
  * are not sources (GENERATED_SOURCES).
  */
 async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRequest): Promise<SourcePassage[]> {
-  const hits = await searchChunks(ctx.db, req.query, { livedocIds: [livedocId], resourceIds: req.resource_ids, limit: MAX_PASSAGES * 2 });
+  const scope = { livedocIds: [livedocId], resourceIds: req.resource_ids };
+  // Each topic of the query is searched on its own too, so that every topic finds its passages (a
+  // Chinese heading is one search word, which the whole question's words would not match).
+  const topics = queryTopics(req.query);
+  const perTopic = topics.length > 1 ? await Promise.all(topics.map((t) => searchChunks(ctx.db, t, { ...scope, limit: 3 }))) : [];
+  const hits = [...perTopic.flat(), ...(await searchChunks(ctx.db, req.query, { ...scope, limit: MAX_PASSAGES * 2 }))];
   let q = ctx.db
     .selectFrom('resource_chunks')
     .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
@@ -77,13 +83,28 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
   });
 }
 
-/** Tables of numbers in the resources the passages come from (and the named ones): at most MAX_CHARTS. */
-async function gatherTables(ctx: AppContext, passages: SourcePassage[], req: PptTaskRequest): Promise<SourceTable[]> {
+/**
+ * Tables of numbers in the resources the passages come from (and the named ones), each once (the
+ * same table in two resources or twice in one is one chart): at most `max`, at most MAX_CHARTS.
+ */
+async function gatherTables(ctx: AppContext, passages: SourcePassage[], req: PptTaskRequest, max: number): Promise<SourceTable[]> {
   const ids = [...new Set([...passages.map((p) => p.resourceId), ...(req.resource_ids ?? [])])];
   const out: SourceTable[] = [];
-  for (const r of await resourcesRepo.findResourcesByIds(ctx.db, ids)) {
-    if (!r.text || r.resource_type === 'ai_ppt') continue;
-    for (const table of findNumberTables(r.text)) if (out.length < MAX_CHARTS) out.push({ resourceId: r.id, resourceTitle: r.title, table });
+  const seen = new Set<string>();
+  // A table is charted when its heading, columns or rows speak of the query (or resources were named):
+  // a price table does not take a slide of a deck about refunds.
+  const want = new Set(termsOf(req.query));
+  const about = (t: NumberTable) => Boolean(req.resource_ids) || termsOf([t.heading, ...t.series.map((x) => x.name), ...t.categories].join(' ')).some((w) => want.has(w));
+  const byId = new Map((await resourcesRepo.findResourcesByIds(ctx.db, ids)).map((r) => [r.id, r]));
+  for (const id of ids) {
+    const r = byId.get(id);
+    if (!r?.text || isGenerated(r)) continue;
+    for (const table of findNumberTables(r.text)) {
+      const key = tableKey(table);
+      if (out.length >= Math.min(max, MAX_CHARTS) || seen.has(key) || !about(table)) continue;
+      seen.add(key);
+      out.push({ resourceId: r.id, resourceTitle: r.title, table });
+    }
   }
   return out;
 }
@@ -105,7 +126,8 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   };
   const passages = await gatherPassages(ctx, task.livedoc_id, req);
   if (passages.length === 0) throw new JobFailure(`LiveDoc ${task.livedoc_id} has no text to build slides from: add documents or pages to it first`);
-  const tables = await gatherTables(ctx, passages, req);
+  // `slide_count` counts content slides, charts included: a one-slide deck has room for no chart.
+  const tables = await gatherTables(ctx, passages, req, req.slide_count - 1);
   const retrieveMs = lap();
   await job.log(`${passages.length} passage(s) and ${tables.length} table(s) of numbers from the LiveDoc`);
 
@@ -114,7 +136,7 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
     outline = await generateOutline(ctx.gateway, {
       query: req.query,
       passages,
-      maxSlides: req.slide_count,
+      maxSlides: req.slide_count - tables.length,
       lang: req.lang,
       scope: { apiKeyId: task.api_key_id, userId: task.user_id, taskId: task.id, operation: 'slides.outline' },
       signal: job.signal,

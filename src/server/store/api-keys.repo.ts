@@ -1,6 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { ApiKeysTable, Database } from './database.js';
-import { preparedQuery } from './prepared.js';
 import { lockForTransaction } from './dialect/locks.js';
 import { ReadCache } from './read-cache.js';
 import { announceChange } from './cache-bus.js';
@@ -53,17 +52,8 @@ export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyR
   return inserted;
 }
 
-// The key lookup runs on every request made with a key: prepared once.
-const liveKeyByHash = preparedQuery((db: Kysely<Database>, hash: string) =>
-  db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null),
-);
-
-const liveKeysOfUser = preparedQuery((db: Kysely<Database>, userId: string) =>
-  db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).where('user_id', '=', userId).orderBy('created_at').orderBy('id'),
-);
-
 export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
-  return keysByHash.get(db, hash, async () => (await liveKeyByHash(db, hash))[0]);
+  return keysByHash.get(db, hash, () => db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null).executeTakeFirst());
 }
 
 /** The live key with this hash when it is in this process's cache (see findLiveKeyByHash); else undefined. */
@@ -76,7 +66,9 @@ export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise
 }
 
 export async function listLiveKeys(db: Kysely<Database>, filter: { userId: string }): Promise<ApiKeyRow[]> {
-  return keyLists.get(db, filter.userId, async () => liveKeysOfUser(db, filter.userId));
+  return keyLists.get(db, filter.userId, () =>
+    db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).where('user_id', '=', filter.userId).orderBy('created_at').orderBy('id').execute(),
+  );
 }
 
 /** Where a page of keys ended: the next page starts after this key in (created_at, id) order. */

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Database } from './database.js';
-import { preparedQuery, preparedStatement, runAtomically } from './prepared.js';
+import { runAtomically } from './atomic.js';
 
 /**
  * Per-owner row counts of the lists whose `total` a page answers, kept in the same transaction as
@@ -9,24 +9,21 @@ import { preparedQuery, preparedStatement, runAtomically } from './prepared.js';
  */
 export type CountedList = 'livedocs';
 
-/** The adjustment as a statement built once: run with the row it counts, atomically (runAtomically). */
-export const adjustTotalStatement = preparedStatement((db: Kysely<Database>, list: CountedList, ownerId: string, delta: number) =>
-  db
+/** The adjustment as a compiled query: run with the row it counts, atomically (runAtomically). */
+export function adjustTotalStatement(db: Kysely<Database>, list: CountedList, ownerId: string, delta: number): CompiledQuery {
+  return db
     .insertInto('list_totals')
     .values({ owner_id: ownerId, list, n: delta })
-    .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) }))),
-);
+    .onConflict((oc) => oc.columns(['owner_id', 'list']).doUpdateSet((eb) => ({ n: eb('list_totals.n', '+', delta) })))
+    .compile();
+}
 
 /** Adjusts a total inside the transaction `trx` that changes the rows it counts. */
 export async function adjustTotal(trx: Kysely<Database>, list: CountedList, ownerId: string, delta: number): Promise<void> {
   await runAtomically(trx, [adjustTotalStatement(trx, list, ownerId, delta)]);
 }
 
-const totalRow = preparedQuery((db: Kysely<Database>, ownerId: string, list: CountedList) =>
-  db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list),
-);
-
 export async function totalOf(db: Kysely<Database>, list: CountedList, ownerId: string): Promise<number> {
-  const [row] = await totalRow(db, ownerId, list);
+  const row = await db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list).executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -2,19 +2,15 @@ import type { Kysely, Selectable, Updateable } from 'kysely';
 import { containsIgnoringCase } from './dialect/text.js';
 import type { Database, LiveDocsTable } from './database.js';
 import { adjustTotal, adjustTotalStatement, totalOf } from './list-totals.repo.js';
-import { preparedQuery, preparedStatement, runAtomically } from './prepared.js';
+import { runAtomically } from './atomic.js';
 import { changing } from './view-cache.js';
 
 export type LiveDocRow = Selectable<LiveDocsTable>;
 
 export async function insertLiveDoc(db: Kysely<Database>, row: LiveDocRow): Promise<void> {
-  // The row and its owner's total in one transaction, with statements built once (a hot write).
-  await changing('livedocs', () => runAtomically(db, [insertRow(db, row.id, row.owner_id, row.name, row.description, row.icon, row.created_at, row.modified_at), adjustTotalStatement(db, 'livedocs', row.owner_id, 1)]));
+  // The row and its owner's total in one transaction.
+  await changing('livedocs', () => runAtomically(db, [db.insertInto('livedocs').values(row).compile(), adjustTotalStatement(db, 'livedocs', row.owner_id, 1)]));
 }
-
-const insertRow = preparedStatement((db: Kysely<Database>, id: string, ownerId: string, name: string, description: string, icon: string, createdAt: string, modifiedAt: string) =>
-  db.insertInto('livedocs').values({ id, owner_id: ownerId, name, description, icon, created_at: createdAt, modified_at: modifiedAt }),
-);
 
 export async function findLiveDoc(db: Kysely<Database>, id: string): Promise<LiveDocRow | undefined> {
   return db.selectFrom('livedocs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -64,21 +60,19 @@ export async function pageVisible(db: Kysely<Database>, userId: string, options:
   return { total, rows };
 }
 
-// The list runs on every `GET /v2/livedocs`: its queries are compiled once (store/prepared.ts).
-const sharedCountOf = preparedQuery((db: Kysely<Database>, userId: string) =>
+const sharedCountOf = (db: Kysely<Database>, userId: string) =>
   db
     .selectFrom('livedoc_shares')
     .innerJoin('livedocs', 'livedocs.id', 'livedoc_shares.livedoc_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('livedoc_shares.user_id', '=', userId)
-    .where('livedocs.owner_id', '<>', userId),
-);
+    .where('livedocs.owner_id', '<>', userId)
+    .execute();
 
-const ownedPage = preparedQuery((db: Kysely<Database>, userId: string, limit: number, offset: number) =>
-  db.selectFrom('livedocs').selectAll().where('owner_id', '=', userId).orderBy('modified_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset),
-);
+const ownedPage = (db: Kysely<Database>, userId: string, limit: number, offset: number) =>
+  db.selectFrom('livedocs').selectAll().where('owner_id', '=', userId).orderBy('modified_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
 
-const sharedPage = preparedQuery((db: Kysely<Database>, userId: string, limit: number) =>
+const sharedPage = (db: Kysely<Database>, userId: string, limit: number) =>
   db
     .selectFrom('livedoc_shares')
     .innerJoin('livedocs', 'livedocs.id', 'livedoc_shares.livedoc_id')
@@ -87,8 +81,8 @@ const sharedPage = preparedQuery((db: Kysely<Database>, userId: string, limit: n
     .where('livedocs.owner_id', '<>', userId)
     .orderBy('livedocs.modified_at', 'desc')
     .orderBy('livedocs.id', 'desc')
-    .limit(limit),
-);
+    .limit(limit)
+    .execute();
 
 const newestFirst = (a: LiveDocRow, b: LiveDocRow) => (a.modified_at === b.modified_at ? (a.id < b.id ? 1 : a.id > b.id ? -1 : 0) : a.modified_at < b.modified_at ? 1 : -1);
 

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable, Updateable } from 'kysely';
 import type { Database, ProjectFilesTable, ProjectSitesTable, ProjectsTable } from './database.js';
-import { preparedQuery } from './prepared.js';
 
 export type ProjectRow = Selectable<ProjectsTable>;
 export type SiteRow = Selectable<ProjectSitesTable>;
@@ -16,13 +15,8 @@ export async function insertDefaultProject(db: Kysely<Database>, row: ProjectRow
   return (await findDefaultProject(db, row.user_id, row.default_for!))!;
 }
 
-// Read by every task created without a project_id.
-const defaultProjectOf = preparedQuery((db: Kysely<Database>, userId: string, defaultFor: string) =>
-  db.selectFrom('projects').selectAll().where('user_id', '=', userId).where('default_for', '=', defaultFor),
-);
-
 export async function findDefaultProject(db: Kysely<Database>, userId: string, defaultFor: string): Promise<ProjectRow | undefined> {
-  return (await defaultProjectOf(db, userId, defaultFor))[0];
+  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).where('default_for', '=', defaultFor).executeTakeFirst();
 }
 
 /** Only the owner's project: another user's id reads as missing. */

@@ -4,9 +4,7 @@ import { Kysely, Migrator, SqliteDialect, type MigrationProvider } from 'kysely'
 import { LRUCache } from 'lru-cache';
 import type { Database } from './database.js';
 import { MIGRATIONS } from './migrations.js';
-import { registerFastReader, registerFastReturningWriter, registerFastWriter } from './prepared.js';
 import { registerStoreProbe } from './view-cache.js';
-import { groupCommitWriter } from './group-commit.js';
 import { connectPostgres, redactDatabaseUrl } from './postgres.js';
 import { withExclusiveLock } from './dialect/locks.js';
 import { PostgresCacheBus } from './dialect/cache-bus.js';
@@ -65,7 +63,6 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   if (file) sqlite.pragma('mmap_size = 268435456');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as unknown as Sqlite.Database }) });
-  registerFastReader(db, (sql, parameters) => statements.prepare(sql).all(...(parameters as unknown[])));
   // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of
   // other connections (the admin commands that write a running server's data dir).
   // The pragma costs a tenth of a cached page's serving time, so it is read at most once a
@@ -78,13 +75,6 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
     return foreign.value;
   };
   registerStoreProbe(db, { inTransaction: () => sqlite.inTransaction, foreignCommits });
-  // Hot writes (a usage record per model call, a LiveDoc created) skip Kysely's asynchronous
-  // transaction: BEGIN, the statements and COMMIT run in one synchronous step, and those that come
-  // in the same event-loop turn share one commit (group-commit.ts). Not while a Kysely transaction
-  // is open on the connection (it awaits between its statements): the writes would join it; the
-  // caller then waits for its turn through Kysely instead.
-  registerFastWriter(db, groupCommitWriter(sqlite, statements));
-  registerFastReturningWriter(db, (sql, parameters) => (sqlite.inTransaction ? undefined : statements.prepare(sql).all(...(parameters as unknown[]))));
   await migrateOrClose(db);
   return {
     db,
@@ -99,7 +89,7 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
 /**
  * PostgreSQL: a pool per instance; several instances may start at once on one database, so the
  * migrations run under an advisory lock (the first runs them, the others then find nothing to do).
- * Hot reads go through Kysely (no fast reader: that one is better-sqlite3's synchronous API).
+ * 
  */
 async function openPostgresStore(url: string): Promise<Store> {
   if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--database-url must be a postgres:// URL, got ${redactDatabaseUrl(url)}`);

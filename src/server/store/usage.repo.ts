@@ -1,29 +1,27 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database, UsageRecordsTable } from './database.js';
+import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { Database, UsageRecordsTable, UsageRollupsTable } from './database.js';
 import { greatest, least } from './dialect/extremes.js';
-import { preparedStatement, runAtomically } from './prepared.js';
+import { runAtomically } from './atomic.js';
 
 const COUNTERS = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd'] as const;
 
 const RECORD_COLUMNS = ['api_key_id', 'user_id', 'task_id', 'model', 'operation', ...COUNTERS, 'created_at'] as const;
 
-// A usage record is written on every model call: its two statements are built once.
-const insertRecord = preparedStatement((db, ...values: unknown[]) =>
-  db.insertInto('usage_records').values(Object.fromEntries(RECORD_COLUMNS.map((c, i) => [c, values[i]]))),
-);
+const insertRecord = (db: Kysely<Database>, row: Insertable<UsageRecordsTable>): CompiledQuery =>
+  db.insertInto('usage_records').values(Object.fromEntries(RECORD_COLUMNS.map((c) => [c, row[c] ?? null])) as Insertable<UsageRecordsTable>).compile();
 
 /**
  * Adds one call to its key's, user's and model's rollup rows: the one of its UTC day and the
  * all-time one (each created at its first call).
  */
-const addToRollups = preparedStatement((db, apiKeyId: unknown, userId: unknown, model: unknown, day: unknown, createdAt: unknown, ...counters: unknown[]) => {
-  const rollup = (rowDay: unknown) => ({
+function addToRollups(db: Kysely<Database>, apiKeyId: string, userId: string, model: string, day: string, createdAt: string, counters: unknown[]): CompiledQuery {
+  const rollup = (rowDay: string): Insertable<UsageRollupsTable> => ({
     api_key_id: apiKeyId,
     user_id: userId,
     model,
     day: rowDay,
     calls: 1,
-    ...Object.fromEntries(COUNTERS.map((c, i) => [c, counters[i]])),
+    ...(Object.fromEntries(COUNTERS.map((c, i) => [c, counters[i]])) as Record<(typeof COUNTERS)[number], number>),
     first_call_at: createdAt,
     last_call_at: createdAt,
   });
@@ -37,8 +35,9 @@ const addToRollups = preparedStatement((db, apiKeyId: unknown, userId: unknown, 
         first_call_at: least(db, eb.ref('usage_rollups.first_call_at'), eb.ref('excluded.first_call_at')),
         last_call_at: greatest(db, eb.ref('usage_rollups.last_call_at'), eb.ref('excluded.last_call_at')),
       })),
-    );
-});
+    )
+    .compile();
+}
 
 /**
  * Records one call, and adds it to two rollups in the same transaction: its key's, user's and
@@ -46,8 +45,8 @@ const addToRollups = preparedStatement((db, apiKeyId: unknown, userId: unknown, 
  */
 export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRecordsTable>): Promise<void> {
   await runAtomically(db, [
-    insertRecord(db, ...RECORD_COLUMNS.map((c) => row[c] ?? null)),
-    addToRollups(db, row.api_key_id ?? '', row.user_id, row.model, row.created_at.slice(0, 10), row.created_at, ...COUNTERS.map((c) => row[c])),
+    insertRecord(db, row),
+    addToRollups(db, row.api_key_id ?? '', row.user_id, row.model, row.created_at.slice(0, 10), row.created_at, COUNTERS.map((c) => row[c])),
   ]);
 }
 

@@ -1,6 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from './database.js';
-import { preparedQuery } from './prepared.js';
 import { ReadCache } from './read-cache.js';
 
 export type UserRow = Selectable<UsersTable>;
@@ -8,9 +7,6 @@ export type UserRow = Selectable<UsersTable>;
 export async function insertUser(db: Kysely<Database> | Transaction<Database>, user: UserRow): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
-
-// On every authenticated request: prepared once.
-const userById = preparedQuery((db: Kysely<Database>, id: string) => db.selectFrom('users').selectAll().where('id', '=', id));
 
 // Every authenticated request reads its user: kept a few seconds (see ReadCache).
 const users = new ReadCache<UserRow | undefined>(5_000);
@@ -21,7 +17,7 @@ export function peekUserById(db: Kysely<Database>, id: string): UserRow | undefi
 }
 
 export async function findUserById(db: Kysely<Database>, id: string): Promise<UserRow | undefined> {
-  const row = await users.get(db, id, async () => (await userById(db, id))[0]);
+  const row = await users.get(db, id, () => db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst());
   // Only rows are kept: a user created by another process right after a miss is found at once.
   if (!row) users.delete(db, id);
   return row;

@@ -57,7 +57,7 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
     stores = underTest;
   });
 
-  it('starts a job created while idle with no claim (written running), claims one queued behind a busy worker, and asks no more while nothing is queued; a burst with one statement per round of free slots', async () => {
+  it('starts a job created while idle with one claim, claims one queued behind a busy worker, and asks no more while nothing is queued; a burst with one statement per round of free slots', async () => {
     const store = await open();
     const lone = queue(store, { concurrency: 1 });
     let release!: () => void;
@@ -69,12 +69,13 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
     await lone.start();
     await sleep(20); // the start-up claim, which finds nothing
     counter.claims = 0;
-    // Idle, queue empty: the job is inserted running under this queue's lease and starts (0 claims; 1 before).
+    // Idle, queue empty: the job is queued and the claim loop, woken by the enqueue, starts it (1 claim).
     const running = nextEvent(lone, (e) => e.kind === 'work' && e.state === 'running');
     const job = await lone.enqueue('work', {});
-    expect(job.state).toBe('running');
+    expect(job.state).toBe('queued');
     expect((await running).id).toBe(job.id);
-    expect(counter.claims).toBe(0);
+    expect(counter.claims).toBe(1);
+    await sleep(20);
     expect((await lone.logs(job.id)).map((l) => l.line)).toEqual(['queued', 'attempt 1 of 3 started']);
     // The one worker is busy: the next job is queued and claimed when the worker frees up.
     const next = await lone.enqueue('work', {});

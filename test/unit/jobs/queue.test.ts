@@ -73,7 +73,7 @@ describeOnStores('JobQueue', (underTest) => {
     expect(ended.error).toMatch(/NOT NULL|null value/i);
   });
 
-  it('hands a job started as it was inserted back to the queue when the queue stops before it runs', async () => {
+  it('hands a job enqueued as the queue stops back to the queue, with its whole attempt budget', async () => {
     const { store, q } = await setup({ concurrency: 1 });
     let ran = 0;
     q.register('work', async () => {

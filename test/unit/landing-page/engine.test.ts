@@ -42,9 +42,10 @@ describe('landing-page engine with the local grounded model', () => {
       const costs = plan.sections.find((s) => s.heading === 'Costs and savings')!;
       expect(costs.paragraphs.join(' ')).toContain('$15,000');
       expect(costs.paragraphs.join(' ')).toMatch(/\[1\]/);
-      // Figures: the table's latest row, then sentences.
-      expect(plan.keyNumbers.map((k) => k.value)).toEqual(expect.arrayContaining(['4.7 million', '7.5 kW']));
-      expect(plan.keyNumbers.find((k) => k.value === '4.7 million')).toMatchObject({ label: 'Homes with solar (2023)', ref: 2 });
+      // Figures: each with the sentence that states it (sentences first, then tables' latest rows).
+      expect(plan.keyNumbers.map((k) => k.value)).toEqual(expect.arrayContaining(['$15,000', '30%']));
+      expect(plan.keyNumbers.find((k) => k.value === '$15,000')).toMatchObject({ label: 'A typical 6 kW home solar system costs $15,000 before incentives.', ref: 1 });
+      for (const k of plan.keyNumbers) expect(k.label).toContain(k.value);
       expect(plan.faq[0].question).toBe('Is my roof suitable for solar panels?');
       expect(plan.faq[0].answer).toMatch(/South-facing roofs.*\[1\]$/);
       expect(plan.sources.map((s) => s.ref)).toEqual([1, 2, 3]);

@@ -8,8 +8,9 @@ describe('landing-page text helpers', () => {
   it('key figures: a unit needs a word boundary, a range stays whole, years and lone digits are left out', () => {
     const found = keyNumbers([passage('A 6 kW system costs $15,000. Most recover it in 8 to 10 years. Founded in 2019 with 3 people.')], 4);
     expect(found.map((k) => k.value)).toEqual(['$15,000', '8 to 10 years']);
-    expect(found[0].label).toBe('A 6 kW system costs');
-    expect(found[1].label).toBe('Most recover it in');
+    // Each figure with the whole sentence that states it, never words from around it.
+    expect(found[0].label).toBe('A 6 kW system costs $15,000.');
+    expect(found[1].label).toBe('Most recover it in 8 to 10 years.');
   });
 
   it('a table gives its last row, labelled by column and row', () => {

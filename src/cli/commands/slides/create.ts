@@ -46,7 +46,7 @@ export function register(parent: Command, group: TaskGroup, deps: Deps): void {
     .option('--livedoc <id>', 'the LiveDoc to build from (and store the deck in)')
     .option('--resource <id>', 'build from this resource only (repeatable)', collect)
     .option('--theme <id>', 'theme id (facet slides themes)')
-    .option('--slides <n>', 'content slides at most (1-30, default 6; charts, title and takeaways come on top)', intOption(1, 30))
+    .option('--slides <n>', 'content slides, charts included (1-30, default 6; the title and takeaways slides come on top)', intOption(1, 30))
     .addOption(new Option('--lang <lang>', "language of the deck's own words (default: from the query)").choices(['en', 'zh-Hans']))
     .option('--wait', 'wait until the deck is ready (exit 6 if the task ends FAILED, PENDING, EXPIRED or CANCELED)')
     .option('--out <file>', 'save the deck here once ready (implies --wait)');

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/html-page.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import type { ConsolePage, PageInput } from '../page.js';
 import { decks } from '../../services/console/work.service.js';
 import { when } from './parts.js';
@@ -7,10 +7,10 @@ import { when } from './parts.js';
 async function list({ ctx, user }: PageInput) {
   const rows = await decks(ctx, user.id);
   const cards = rows.map(
-    (d) => `<section class="card" aria-labelledby="deck-${escapeHtml(d.bizId)}">
-<h2 id="deck-${escapeHtml(d.bizId)}">${escapeHtml(d.title)}</h2>
-<p class="meta">${when(d.createdAt)} · ${d.previews.length} slide preview(s) · <a href="${escapeHtml(d.viewer)}">Open the viewer</a> · <a href="${escapeHtml(d.download)}">Download .pptx</a></p>
-${d.previews.length ? `<div class="grid">${d.previews.map((p) => `<figure><a href="${escapeHtml(p.src)}"><img src="${escapeHtml(p.src)}" alt="${escapeHtml(`Slide ${p.n}: ${p.title}`)}" loading="lazy"></a><figcaption>${p.n}. ${escapeHtml(p.title)}</figcaption></figure>`).join('')}</div>` : '<p class="placeholder">No previews were rendered for this deck.</p>'}
+    (d) => `<section class="card" aria-labelledby="deck-${escapeMarkup(d.bizId)}">
+<h2 id="deck-${escapeMarkup(d.bizId)}">${escapeMarkup(d.title)}</h2>
+<p class="meta">${when(d.createdAt)} · ${d.previews.length} slide preview(s) · <a href="${escapeMarkup(d.viewer)}">Open the viewer</a> · <a href="${escapeMarkup(d.download)}">Download .pptx</a></p>
+${d.previews.length ? `<div class="grid">${d.previews.map((p) => `<figure><a href="${escapeMarkup(p.src)}"><img src="${escapeMarkup(p.src)}" alt="${escapeMarkup(`Slide ${p.n}: ${p.title}`)}" loading="lazy"></a><figcaption>${p.n}. ${escapeMarkup(p.title)}</figcaption></figure>`).join('')}</div>` : '<p class="placeholder">No previews were rendered for this deck.</p>'}
 </section>`,
   );
   return {

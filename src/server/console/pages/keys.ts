@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/html-page.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import { HttpError, notFound } from '../../errors.js';
 import type { ConsolePage, PageInput } from '../page.js';
 import { CONSOLE_PREFIX, csrfField } from '../layout.js';
@@ -18,16 +18,16 @@ async function list({ ctx, user, query }: PageInput) {
   const { keys, more } = await visibleKeys(ctx, user);
   const admin = user.role === 'admin';
   const done = query.done && /^(frozen|unfrozen|deleted):[\w-]{1,100}$/.test(query.done) ? query.done.split(':') : null;
-  const notice = done ? `<div class="card notice" role="status"><p>Key <code>${escapeHtml(done[1])}</code> ${escapeHtml(done[0])}.</p></div>` : '';
+  const notice = done ? `<div class="card notice" role="status"><p>Key <code>${escapeMarkup(done[1])}</code> ${escapeMarkup(done[0])}.</p></div>` : '';
   // Name, status and actions lead: on a phone the table scrolls, and these stay in view.
   const rows = keys.map((k) => [
-    escapeHtml(k.name),
-    `<span class="status status-${escapeHtml(k.status)}">${escapeHtml(k.status)}</span>`,
+    escapeMarkup(k.name),
+    `<span class="status status-${escapeMarkup(k.status)}">${escapeMarkup(k.status)}</span>`,
     `<div class="actions">${allowedActions(user, k)
-      .map((a) => `<a class="button${ACTIONS[a].danger ? ' danger' : ' secondary'}" href="${keyUrl(k.id, a)}" aria-label="${escapeHtml(`${ACTIONS[a].verb} key ${k.name} (${k.prefix}…)`)}">${ACTIONS[a].verb}</a>`)
+      .map((a) => `<a class="button${ACTIONS[a].danger ? ' danger' : ' secondary'}" href="${keyUrl(k.id, a)}" aria-label="${escapeMarkup(`${ACTIONS[a].verb} key ${k.name} (${k.prefix}…)`)}">${ACTIONS[a].verb}</a>`)
       .join('')}</div>`,
-    `<code>${escapeHtml(k.prefix)}…</code>`,
-    ...(admin ? [`<code>${escapeHtml(k.user_id)}</code>`] : []),
+    `<code>${escapeMarkup(k.prefix)}…</code>`,
+    ...(admin ? [`<code>${escapeMarkup(k.user_id)}</code>`] : []),
     when(k.created_at),
     when(k.last_used_at),
     when(k.expires_at),
@@ -53,10 +53,10 @@ async function confirm({ ctx, user, params, csrf }: PageInput) {
   const a = ACTIONS[action];
   return {
     title: `${a.verb} key`,
-    body: `<h1>${a.verb} key ${escapeHtml(key.name)}?</h1>
+    body: `<h1>${a.verb} key ${escapeMarkup(key.name)}?</h1>
 <div class="card">
-<p>Key <strong>${escapeHtml(key.name)}</strong> (<code>${escapeHtml(key.prefix)}…</code>, id <code>${escapeHtml(key.id)}</code>, user <code>${escapeHtml(key.user_id)}</code>) is now <strong>${escapeHtml(key.status)}</strong>.</p>
-<p>${escapeHtml(a.warning)}</p>
+<p>Key <strong>${escapeMarkup(key.name)}</strong> (<code>${escapeMarkup(key.prefix)}…</code>, id <code>${escapeMarkup(key.id)}</code>, user <code>${escapeMarkup(key.user_id)}</code>) is now <strong>${escapeMarkup(key.status)}</strong>.</p>
+<p>${escapeMarkup(a.warning)}</p>
 <form method="post" action="${keyUrl(key.id, action)}" class="actions">
 ${csrfField(csrf)}
 <button type="submit" class="${a.danger ? 'danger' : ''}">${a.verb} this key</button>

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/html-page.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import type { ConsolePage, PageInput } from '../page.js';
 import { CONSOLE_PREFIX } from '../layout.js';
 import { imageTask, imageTasks } from '../../services/console/work.service.js';
@@ -10,10 +10,10 @@ const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed
 async function list({ ctx, user }: PageInput) {
   const tasks = await imageTasks(ctx, user.id);
   const rows = tasks.map((t) => [
-    `<a href="${taskUrl(t.id)}"><code>${escapeHtml(t.id)}</code></a>`,
-    escapeHtml(t.kind),
+    `<a href="${taskUrl(t.id)}"><code>${escapeMarkup(t.id)}</code></a>`,
+    escapeMarkup(t.kind),
     status(t.status),
-    `<span class="wrap">${escapeHtml((t.prompt ?? t.url ?? '').slice(0, 80))}</span>`,
+    `<span class="wrap">${escapeMarkup((t.prompt ?? t.url ?? '').slice(0, 80))}</span>`,
     when(t.created_at),
     when(t.finished_at),
   ]);
@@ -29,22 +29,22 @@ async function detail({ ctx, user, params }: PageInput) {
   const { task, log, files } = await imageTask(ctx, user.id, params.id);
   const images = files.filter((f) => f.image);
   const gallery = images.length
-    ? `<div class="grid">${images.map((f) => `<figure class="card"><a href="${escapeHtml(f.view)}"><img src="${escapeHtml(f.view)}" alt="${escapeHtml(`${f.name}, an output of task ${task.id}`)}" loading="lazy"></a><figcaption>${escapeHtml(f.path)} · ${escapeHtml(sizeText(f.size))}</figcaption></figure>`).join('')}</div>`
+    ? `<div class="grid">${images.map((f) => `<figure class="card"><a href="${escapeMarkup(f.view)}"><img src="${escapeMarkup(f.view)}" alt="${escapeMarkup(`${f.name}, an output of task ${task.id}`)}" loading="lazy"></a><figcaption>${escapeMarkup(f.path)} · ${escapeMarkup(sizeText(f.size))}</figcaption></figure>`).join('')}</div>`
     : '<p class="placeholder">No images (yet).</p>';
-  const fileRows = files.map((f) => [`<a href="${escapeHtml(f.view)}">${escapeHtml(f.path)}</a>`, escapeHtml(f.mime_type ?? '—'), `<span class="num">${escapeHtml(sizeText(f.size))}</span>`, when(f.modified_at)]);
+  const fileRows = files.map((f) => [`<a href="${escapeMarkup(f.view)}">${escapeMarkup(f.path)}</a>`, escapeMarkup(f.mime_type ?? '—'), `<span class="num">${escapeMarkup(sizeText(f.size))}</span>`, when(f.modified_at)]);
   const logText = log.map((l) => `${l.at.slice(11, 19)}  ${l.line}`).join('\n');
   return {
     title: `Task ${task.id}`,
     body: `<p><a href="${CONSOLE_PREFIX}/tasks">← All tasks</a></p>
-<h1>Task <code>${escapeHtml(task.id)}</code></h1>
-<div class="card"><p>${escapeHtml(task.kind)} · ${status(task.status)} · ${escapeHtml(task.model ?? '')} · created ${when(task.created_at)}${task.finished_at ? ` · finished ${when(task.finished_at)}` : ''}</p>
-${task.prompt ? `<p>${escapeHtml(task.prompt)}</p>` : ''}${task.url ? `<p><code>${escapeHtml(task.url)}</code></p>` : ''}${task.error ? `<p class="status status-failed">${escapeHtml(task.error)}</p>` : ''}</div>
+<h1>Task <code>${escapeMarkup(task.id)}</code></h1>
+<div class="card"><p>${escapeMarkup(task.kind)} · ${status(task.status)} · ${escapeMarkup(task.model ?? '')} · created ${when(task.created_at)}${task.finished_at ? ` · finished ${when(task.finished_at)}` : ''}</p>
+${task.prompt ? `<p>${escapeMarkup(task.prompt)}</p>` : ''}${task.url ? `<p><code>${escapeMarkup(task.url)}</code></p>` : ''}${task.error ? `<p class="status status-failed">${escapeMarkup(task.error)}</p>` : ''}</div>
 <h2>Images</h2>
 ${gallery}
 <h2>Artifacts</h2>
 ${table('Artifacts', ['File', 'Type', 'Size', 'Modified'], fileRows, 'No files.')}
 <h2>Log</h2>
-${log.length ? `<pre class="log" tabindex="0" aria-label="Task log">${escapeHtml(logText)}</pre>` : '<p class="placeholder">No log lines.</p>'}`,
+${log.length ? `<pre class="log" tabindex="0" aria-label="Task log">${escapeMarkup(logText)}</pre>` : '<p class="placeholder">No log lines.</p>'}`,
   };
 }
 

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/html-page.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import type { ConsolePage, PageInput } from '../page.js';
 import { stackedBars } from '../chart.js';
 import { usageCharts, USAGE_DAYS, type Series } from '../../services/console/overview.service.js';
@@ -16,16 +16,16 @@ async function usage({ ctx, user }: PageInput) {
     body: `<h1>Usage</h1>
 <p class="sub">The last ${USAGE_DAYS} days (UTC) of ${who}, from the same records as <code>facet admin usage</code>.</p>
 <div class="totals">
-<div class="card"><span class="meta">Calls</span><strong>${escapeHtml(count(u.totals.calls))}</strong></div>
-<div class="card"><span class="meta">Tokens</span><strong>${escapeHtml(count(u.totals.tokens))}</strong></div>
-<div class="card"><span class="meta">Cost</span><strong>${escapeHtml(usd(u.totals.costUsd))}</strong></div>
+<div class="card"><span class="meta">Calls</span><strong>${escapeMarkup(count(u.totals.calls))}</strong></div>
+<div class="card"><span class="meta">Tokens</span><strong>${escapeMarkup(count(u.totals.tokens))}</strong></div>
+<div class="card"><span class="meta">Cost</span><strong>${escapeMarkup(usd(u.totals.costUsd))}</strong></div>
 </div>
 <h2>Cost per day, by key</h2>
 ${stackedBars({ title: 'Cost per day by API key (USD)', days: u.days, series: u.costByKey, format: usd })}
-${table('Cost by key', ['Key', `Cost (${USAGE_DAYS} days)`], u.costByKey.map((s) => [escapeHtml(s.label), `<span class="num">${escapeHtml(usd(total(s)))}</span>`]), 'No usage recorded.')}
+${table('Cost by key', ['Key', `Cost (${USAGE_DAYS} days)`], u.costByKey.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(usd(total(s)))}</span>`]), 'No usage recorded.')}
 <h2>Tokens per day, by model</h2>
 ${stackedBars({ title: 'Tokens per day by model', days: u.days, series: u.tokensByModel, format: count })}
-${table('Tokens by model', ['Model', `Tokens (${USAGE_DAYS} days)`], u.tokensByModel.map((s) => [escapeHtml(s.label), `<span class="num">${escapeHtml(count(total(s)))}</span>`]), 'No usage recorded.')}`,
+${table('Tokens by model', ['Model', `Tokens (${USAGE_DAYS} days)`], u.tokensByModel.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(count(total(s)))}</span>`]), 'No usage recorded.')}`,
   };
 }
 

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { withoutXmlForbidden } from '../../../contract/fields.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
+import { breakLines } from '../../text/line-break.js';
 import { mulberry32 } from '../seeded-random.js';
 
 export interface ComposeInput {
@@ -42,26 +44,17 @@ const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 
  * pages and reference files nobody checked: characters XML cannot hold are dropped here, so no text
  * can make the document unparseable.
  */
-function escapeXml(text: string): string {
-  return withoutXmlForbidden(text).replace(/[<>&"']/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[c]!);
+function svgText(text: string): string {
+  return escapeMarkup(withoutXmlForbidden(text));
 }
 
-/** Greedy word wrap by an average glyph width; good enough for a caption card. */
+/** Lines of at most `maxChars` characters (an average glyph width is good enough for a caption card). */
 function wrap(text: string, maxChars: number, maxLines: number): string[] {
-  const words = text.replace(/\s+/g, ' ').trim().split(' ').filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const w of words) {
-    const next = line ? `${line} ${w}` : w;
-    if (next.length > maxChars && line) {
-      lines.push(line);
-      line = w.length > maxChars ? w.slice(0, maxChars - 1) + '…' : w;
-    } else line = next.length > maxChars ? next.slice(0, maxChars - 1) + '…' : next;
-    if (lines.length === maxLines) break;
-  }
-  if (line && lines.length < maxLines) lines.push(line);
-  if (lines.length === maxLines && words.join(' ').length > lines.join(' ').length) lines[maxLines - 1] = lines[maxLines - 1].replace(/.?$/, '…');
-  return lines;
+  const lines = breakLines(text.replace(/\s+/g, ' ').trim(), (line) => [...line].length <= maxChars);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = [...kept[maxLines - 1]].slice(0, -1).join('') + '…';
+  return kept;
 }
 
 export function seedOf(input: Omit<ComposeInput, 'keywords'> & { keywords?: string[] }): string {
@@ -139,10 +132,10 @@ export function compose(input: ComposeInput): Composition {
   const cardH = lineH * caption.length + (subtitle ? fontSize * 1.1 : 0) + fontSize;
   const cardY = H - cardH - H * 0.04;
   const text = caption
-    .map((line, i) => `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * (i + 0.85)).toFixed(1)}" font-size="${fontSize}" font-weight="bold" fill="#ffffff">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * (i + 0.85)).toFixed(1)}" font-size="${fontSize}" font-weight="bold" fill="#ffffff">${svgText(line)}</text>`)
     .join('');
   const sub = subtitle
-    ? `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * caption.length + fontSize * 0.8).toFixed(1)}" font-size="${Math.round(fontSize * 0.6)}" fill="#f0f0f0">${escapeXml(subtitle)}</text>`
+    ? `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * caption.length + fontSize * 0.8).toFixed(1)}" font-size="${Math.round(fontSize * 0.6)}" fill="#f0f0f0">${svgText(subtitle)}</text>`
     : '';
 
   const svg = [

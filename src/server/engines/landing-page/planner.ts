@@ -2,7 +2,8 @@ import type { MeterScope, ModelGateway } from '../gateway-types.js';
 import { ICONS, PLAN_LIMITS, PLAN_PROMPT, parseModelPlan, type FaqEntry, type IconName, type ModelPlan, type PagePlan, type PageSection, type PageSource } from './plan.js';
 import { stemmer } from 'stemmer';
 import { keywords } from '../retrieval/fts-query.js';
-import { clip, iconFor, keyNumbers, languageOf, pageProse, sentences, titleFromQuery, withoutCitations, type PagePassage } from './text.js';
+import { clip, iconFor, keyNumbers, languageOf, ownDescription, pageProse, sentences, titleFromQuery, withoutCitations, type PagePassage } from './text.js';
+import { isProse } from '../writer-text.js';
 
 export interface PlanRequest {
   query: string;
@@ -117,7 +118,7 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
 }
 
 /** A table row that the extractive writer took for a sentence: not prose, the key figures show it. */
-const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2;
+const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s));
 
 /**
  * A sentence's words without citations, figures or punctuation: two sources saying "a project costs
@@ -198,6 +199,9 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs)).filter((x) => !isTableText(x));
   const sections: PageSection[] = [];
   const seen = new Set<string>();
+  // The overview is the sources' own description of their subject; sections do not repeat it.
+  const own = ownDescription(req.passages, PLAN_LIMITS.summaryChars / 2);
+  for (const s of citedSentences(own?.text ?? '')) seen.add(sentenceKey(s));
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();
     const answer = await ask(`${g.heading}: ${req.query}`, g.passages, `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`);
@@ -205,15 +209,19 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     if (body.length > 0) sections.push({ heading: clip(g.heading, 100), paragraphs: body, icon: iconFor(`${g.heading} ${body.join(' ')}`, i) });
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
-  const { tagline, rest } = splitLead(lead, req.query);
+  // The tagline says what neither the overview nor a key figure already says.
+  const figures = keyNumbers(req.passages, PLAN_LIMITS.keyNumbers);
+  const said = new Set([...citedSentences(own?.text ?? ''), ...figures.map((k) => k.label)].map(sentenceKey));
+  const fresh = lead.filter((s) => ![...said].some((k) => k && sentenceKey(s).startsWith(k)));
+  const { tagline, rest } = splitLead(fresh.length > 0 ? fresh : lead, req.query);
   return {
     lang: languageOf(req.query),
     title: clip(titleFromQuery(req.query), PLAN_LIMITS.titleChars),
     tagline: clip(withoutCitations(tagline), PLAN_LIMITS.taglineChars),
     // The overview says what the sections do not already say.
-    summary: clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
+    summary: own ? `${own.text} [${own.ref}]` : clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
     sections,
-    keyNumbers: keyNumbers(req.passages, PLAN_LIMITS.keyNumbers),
+    keyNumbers: figures,
     faq: documentFaq(req.passages),
     sources,
     plannedBy: 'composer',

@@ -1,4 +1,5 @@
 import { mulberry32 } from '../seeded-random.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import { iconSvg } from './icons.js';
 import type { PagePlan } from './plan.js';
 import { PALETTES, stylesheet, type Palette } from './styles.js';
@@ -29,13 +30,7 @@ const LABELS: Record<string, Record<string, string>> = {
 
 /** Text for HTML, with URL schemes taken out of any address the sources quote (see above). */
 export function escapeText(text: string): string {
-  return text
-    .replace(/\b(?:https?|ftp):\/\//gi, '')
-    .replace(/\/\/(?=[a-z0-9-]+\.[a-z])/gi, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+  return escapeMarkup(text.replace(/\b(?:https?|ftp):\/\//gi, '').replace(/\/\/(?=[a-z0-9-]+\.[a-z])/gi, ''));
 }
 
 function hash(text: string): number {

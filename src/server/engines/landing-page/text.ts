@@ -1,4 +1,5 @@
 import type { IconName, KeyNumber } from './plan.js';
+import { isProse } from '../writer-text.js';
 
 /**
  * Text helpers of the landing-page composer: pure functions over the passages and the model's
@@ -15,6 +16,24 @@ export interface PagePassage {
   section: string;
   content: string;
   link: string;
+}
+
+/**
+ * The sources' own description of what they are about: the opening prose of the best-ranked
+ * resource (its passage under no heading of its own), furniture left out; null when it has none.
+ */
+export function ownDescription(passages: PagePassage[], max: number): { text: string; ref: number } | null {
+  const top = passages.filter((p) => p.ref === passages[0]?.ref);
+  // Only an opening under no heading of its own describes the whole; a first section ("How it works") does not.
+  const opening = top.find((p) => !p.section.trim() || p.section.trim() === p.title.trim());
+  if (!opening) return null;
+  const lead = sentences(opening.content).filter(isProse);
+  let text = '';
+  for (const s of lead) {
+    if (text && text.length + s.length > max) break;
+    text = text ? `${text} ${s}` : s;
+  }
+  return text ? { text: clip(text, max), ref: opening.ref } : null;
 }
 
 /** Sentences of a passage: Markdown marks dropped, headings and table rows left out. */
@@ -93,7 +112,7 @@ const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%
 function notable(value: string): boolean {
   const v = value.trim();
   if (/^(19|20)\d{2}$/.test(v)) return false;
-  if (/[%$€£¥]|percent|million|billion|bn|[kKM]$|x$|×/.test(v)) return true;
+  if (/[%$€£¥]|percent|million|billion|bn|[kKM]$|x$|×|-(year|month|week|day|hour|minute)s?$/.test(v)) return true;
   if (/\d\.\d/.test(v)) return true;
   return /\d{2,}/.test(v.replace(/\D/g, '')) && !/^0+$/.test(v.replace(/\D/g, ''));
 }
@@ -106,25 +125,52 @@ function tableRows(text: string): string[][] {
     .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
 }
 
+/** The clause of a long sentence that holds the figure at `at`: a fact, cut where the sentence's parts meet. */
+function factAround(s: string, at: number, max: number): string {
+  if (s.length <= max) return s;
+  const parts = s.split(/(?<=[;:])\s+|,\s+(?=(?:and|but|so|while|which|unless|as long as)\b)/);
+  let from = 0;
+  for (const part of parts) {
+    const start = s.indexOf(part, from);
+    from = start + part.length;
+    if (at >= start && at < from) return clip(part.replace(/[;:,]$/, '').replace(/([^.!?…])$/, '$1.'), max);
+  }
+  return clip(s, max);
+}
+
 /**
- * Key figures found in the passages, in ranking order: table cells labelled by their row and
- * column headers, then figures in sentences labelled by the words around them. At most `max`,
- * never the same value twice.
+ * Key figures found in the passages, in ranking order: each figure with the sentence that states
+ * it ("Every batch is 12 kg of recycled iron."), or the clause of it that does when the sentence is
+ * long, never a figure beside words from elsewhere. Table cells come after, labelled by their row
+ * and column. At most `max`, never the same value or the same sentence twice; furniture (cookie,
+ * copyright, page-count lines) is never a source of figures.
  */
 export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
   const out: KeyNumber[] = [];
   const seen = new Set<string>();
   const add = (value: string, label: string, ref: number) => {
     const v = value.trim();
-    const l = clip(label.replace(/\s+/g, ' ').replace(/^[\s,;:–-]+|[\s,;:–-]+$/g, ''), 64);
-    // One figure per value and per label: "costs $10,500" and "costs $14,500" from two reports show once.
-    if (out.length >= max || seen.has(v) || seen.has(l.toLowerCase()) || !notable(v) || l.length < 3) return;
+    const l = label.replace(/\s+/g, ' ').trim();
+    // Two sources saying "a project costs $10,500" and "... $11,500" give one figure: the label without its figures is the key.
+    const key = l.toLowerCase().replace(/[\p{N}$€£¥%.,]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    if (out.length >= max || seen.has(v) || seen.has(key) || !notable(v) || l.length < 3) return;
     seen.add(v);
-    seen.add(l.toLowerCase());
-    // "kW home systems" keeps its case: only a lower-case word is capitalized.
-    const shown = /^[a-z][a-z]/.test(l) ? l.charAt(0).toUpperCase() + l.slice(1) : l;
-    out.push({ value: v, label: shown, ref });
+    seen.add(key);
+    out.push({ value: v, label: l, ref });
   };
+  for (const p of passages) {
+    for (const s of sentences(p.content)) {
+      if (!isProse(s)) continue;
+      for (const m of s.matchAll(NUMBER)) {
+        if (!notable(m[0])) continue;
+        // A range ("8 to 10 years") is one figure, not its upper end.
+        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(s.slice(0, m.index));
+        // "a 25-year warranty": the figure is "25-year", not a bare 25.
+        const joined = /^-(?:year|month|week|day|hour|minute)s?\b/.exec(s.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
+        add((range ? range[1] + m[0] : m[0]) + joined, factAround(s, m.index ?? 0, 110), p.ref);
+      }
+    }
+  }
   for (const p of passages) {
     const rows = tableRows(p.content);
     if (rows.length >= 2) {
@@ -132,25 +178,6 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
       const header = rows[0];
       const last = rows[rows.length - 1];
       for (let col = 1; col < last.length; col++) if (/\d/.test(last[col])) add(last[col], `${header[col] ?? ''} (${last[0]})`, p.ref);
-    }
-  }
-  for (const p of passages) {
-    for (const s of sentences(p.content)) {
-      for (const m of s.matchAll(NUMBER)) {
-        if (!notable(m[0])) continue;
-        let before = s.slice(0, m.index).split(/[,;:()]/).pop() ?? '';
-        const after = s.slice((m.index ?? 0) + m[0].length).split(/[,;:().]/)[0] ?? '';
-        // A range ("8 to 10 years") is one figure, not its upper end.
-        let value = m[0];
-        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(before);
-        if (range) {
-          value = range[1] + value;
-          before = before.slice(0, range.index);
-        }
-        // The words around the figure, the figure itself left out: "Revenue grew 42% in 2024" → "Revenue grew in 2024".
-        const words = `${before.trim().split(/\s+/).slice(-6).join(' ')} ${after.trim().split(/\s+/).slice(0, 6).join(' ')}`;
-        add(value, words, p.ref);
-      }
     }
   }
   return out;

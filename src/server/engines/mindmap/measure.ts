@@ -1,6 +1,7 @@
 import * as fontkit from 'fontkit';
 import { LRUCache } from 'lru-cache';
 import { mapFontFiles } from '../illustration/fonts.js';
+import { breakLines } from '../../text/line-break.js';
 
 /**
  * Label widths for the layouts, measured with fontkit from the very files resvg sets the labels
@@ -79,52 +80,12 @@ export function isWide(ch: string): boolean {
   return /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch);
 }
 
-/** Text cut into pieces a line may break after: words with their trailing space, or single wide characters. */
-function breakable(text: string): string[] {
-  const out: string[] = [];
-  let word = '';
-  for (const ch of text) {
-    if (isWide(ch)) {
-      if (word) out.push(word);
-      word = '';
-      out.push(ch);
-    } else if (ch === ' ') {
-      out.push(word + ' ');
-      word = '';
-    } else word += ch;
-  }
-  if (word) out.push(word);
-  return out;
-}
-
 /**
  * Wraps a label into lines no wider than `max` pixels, with explicit breaks (SVG text does not wrap).
  * A word longer than a line is cut by characters. At most `maxLines`; the last one then ends in "…".
  */
 export function wrapText(text: string, size: number, bold: boolean, max: number, maxLines = 6): string[] {
-  const lines: string[] = [];
-  let line = '';
-  const push = () => {
-    if (line.trim()) lines.push(line.trim());
-    line = '';
-  };
-  for (const piece of breakable(text)) {
-    if (textWidth((line + piece).trimEnd(), size, bold) <= max) {
-      line += piece;
-      continue;
-    }
-    push();
-    if (textWidth(piece.trimEnd(), size, bold) <= max) {
-      line = piece;
-      continue;
-    }
-    // One word wider than the line: cut it by characters.
-    for (const ch of piece) {
-      if (line && textWidth((line + ch).trimEnd(), size, bold) > max) push();
-      line += ch;
-    }
-  }
-  push();
+  const lines = breakLines(text, (line) => textWidth(line, size, bold) <= max);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
     let last = kept[maxLines - 1];

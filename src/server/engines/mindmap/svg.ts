@@ -1,4 +1,5 @@
 import { MAP_FAMILY } from '../illustration/fonts.js';
+import { escapeMarkup } from '../../text/escape-markup.js';
 import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode, type Stroke } from './layout-types.js';
 
 /**
@@ -29,10 +30,6 @@ const BACKGROUND = '#FBFCFD';
 const MARGIN = 32;
 
 const colour = (branch: number) => (branch < 0 ? { main: NEUTRAL, light: '#EEF1F4' } : PALETTE[branch % PALETTE.length]);
-
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
 
 /** Where and how a node's label is set: one baseline per line, in the node's own coordinates. */
 export interface LabelLines {
@@ -67,7 +64,7 @@ function nodeSvg(p: PlacedNode): string {
   const radius = n.depth === 0 ? 10 : n.depth === 1 ? 8 : 6;
   const box = `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(n.w)}" height="${fmt(n.h)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${n.depth >= 2 ? 1.2 : 0}"/>`;
   const label = labelLines(p);
-  const spans = label.lines.map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeXml(l.text)}</tspan>`).join('');
+  const spans = label.lines.map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeMarkup(l.text)}</tspan>`).join('');
   const weight = label.bold ? ' font-weight="bold"' : '';
   const anchor = label.align === 'middle' ? ' text-anchor="middle"' : '';
   return `<g id="${n.id}">${box}<text font-size="${label.size}"${weight}${anchor} fill="${label.fill}">${spans}</text></g>`;
@@ -124,8 +121,8 @@ export function drawSvg(layout: LayoutResult, title: string): Drawn {
   const dots = layout.dots.map((d) => `<circle cx="${fmt(d.cx)}" cy="${fmt(d.cy)}" r="${d.r}" fill="${colour(d.branch).main}" stroke="#FFFFFF" stroke-width="2"/>`).join('');
   const nodes = layout.nodes.map(nodeSvg).join('');
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeXml(MAP_FAMILY)}">` +
-    `<title>${escapeXml(title)}</title>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeMarkup(MAP_FAMILY)}">` +
+    `<title>${escapeMarkup(title)}</title>` +
     `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>` +
     // Layouts work around their own origin; one translation puts the drawing inside the margin.
     `<g transform="translate(${dx} ${dy})"><g fill="none" stroke-linecap="round" stroke-linejoin="round">${strokes}</g>${arrows}${dots}${nodes}</g></svg>\n`;

@@ -99,7 +99,7 @@ export function normalizeTree(tree: MindNode): MindNode {
     text: clipLabel(plain(n.text)) || '…',
     children: depth >= TREE_LIMITS.maxDepth - 1 ? [] : n.children.filter((c) => plain(c.text) !== '').map((c) => copy(c, depth + 1)),
   });
-  const root = copy(tree, 0);
+  const root = dedupe(copy(tree, 0));
   let kept = 1;
   const queue: MindNode[] = [root];
   for (let i = 0; i < queue.length; i++) {
@@ -109,6 +109,30 @@ export function normalizeTree(tree: MindNode): MindNode {
     kept += n.children.length;
     queue.push(...n.children);
   }
+  return root;
+}
+
+/**
+ * No label twice in a map (whatever the model wrote): a node whose label an earlier node has
+ * (compared without case and punctuation) goes, and its children take its place under its parent.
+ */
+function dedupe(root: MindNode): MindNode {
+  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const seen = new Set([key(root.text)]);
+  const walk = (n: MindNode) => {
+    const pending = [...n.children];
+    n.children = [];
+    while (pending.length > 0) {
+      const c = pending.shift()!;
+      if (seen.has(key(c.text))) pending.unshift(...c.children);
+      else {
+        seen.add(key(c.text));
+        n.children.push(c);
+      }
+    }
+    n.children.forEach(walk);
+  };
+  walk(root);
   return root;
 }
 

@@ -1,6 +1,6 @@
 import type { Citation, DeckModel, Outline, SlideModel } from './model.js';
 import type { SourcePassage } from './outline.js';
-import { chartFor, type NumberTable } from './tables.js';
+import { chartFor, tableKey, type NumberTable } from './tables.js';
 
 const TEXT = {
   en: { takeaways: 'Key takeaways', inNumbers: (t: string) => `${t} in numbers` },
@@ -28,7 +28,9 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
   const t = TEXT[input.lang];
   const byRef = new Map(input.passages.map((p) => [p.ref, p]));
   const slides: SlideModel[] = [{ kind: 'title', title: input.outline.title, subtitle: input.outline.subtitle, citations: [] }];
-  const charts: Array<{ slide: SlideModel; resourceId: string }> = input.tables.map((s) => ({
+  // The same table twice (a page added twice) is one chart.
+  const tables = input.tables.filter((s, i) => input.tables.findIndex((o) => tableKey(o.table) === tableKey(s.table)) === i);
+  const charts: Array<{ slide: SlideModel; resourceId: string }> = tables.map((s) => ({
     resourceId: s.resourceId,
     slide: {
       kind: 'chart',
@@ -53,6 +55,9 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
       }
     });
   };
+  // A chart under the same heading as a points slide is that section "in numbers": no two slides share a title.
+  const titles = new Set(input.outline.slides.map((s) => s.title.toLowerCase()));
+  for (const c of charts) if (titles.has(c.slide.title.toLowerCase())) c.slide.title = t.inNumbers(c.slide.title);
   for (const s of input.outline.slides) {
     const cited = s.sources.map((r) => byRef.get(r)).filter((p): p is SourcePassage => Boolean(p));
     slides.push({ kind: 'points', title: s.title, points: s.points, citations: cited.map(cite) });

@@ -37,7 +37,8 @@ export interface LaidSlide {
   /** Continuation of the previous slide (its points did not fit on one). */
   continued: boolean;
   frames: Frame[];
-  chart?: { spec: ChartSpec; x: number; y: number; w: number; h: number };
+  /** One chart per unit the table's series are in, side by side: series share an axis only when they share a unit. */
+  charts?: Array<{ spec: ChartSpec; x: number; y: number; w: number; h: number }>;
   notes: string;
 }
 
@@ -187,7 +188,17 @@ function chartSlide(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'chart' }>)
   caption.h = textHeight(caption);
   caption.y = box.y + box.h - caption.h;
   const top = onBand ? Math.max(title.y + title.h + 34, 120) : title.y + title.h + 16;
-  return { kind: 'chart', title: s.title, continued: false, frames: [title, caption], chart: { spec: s.chart, x: box.x, y: top, w: box.w, h: caption.y - top - 8 } };
+  const panels = byUnit(s.chart);
+  const gap = 24;
+  const w = (box.w - gap * (panels.length - 1)) / panels.length;
+  const charts = panels.map((spec, i) => ({ spec, x: box.x + i * (w + gap), y: top, w, h: caption.y - top - 8 }));
+  return { kind: 'chart', title: s.title, continued: false, frames: [title, caption], charts };
+}
+
+/** The chart split by unit (in the order units first appear); at most three panels fit side by side. */
+export function byUnit(spec: ChartSpec): ChartSpec[] {
+  const units = [...new Set(spec.series.map((x) => x.unit ?? ''))].slice(0, 3);
+  return units.map((u) => ({ ...spec, series: spec.series.filter((x) => (x.unit ?? '') === u) }));
 }
 
 /** Every slide of the deck laid out: measured, broken into lines, split where needed, numbered. */
@@ -206,6 +217,6 @@ export function layoutDeck(deck: DeckModel, theme: ThemeSpec): LaidSlide[] {
 /** The plain text of a laid slide (title first), as indexed for retrieval and shown by the viewer without previews. */
 export function slideText(s: LaidSlide): string {
   const text = s.frames.filter((f) => f.role !== 'footer').map((f) => f.paragraphs.map((p) => p.join(' ')).join('\n'));
-  if (s.chart) text.push(s.chart.spec.series.map((x) => `${x.name}: ${s.chart!.spec.categories.map((c, i) => `${c} ${x.values[i]}`).join(', ')}`).join('\n'));
+  for (const c of s.charts ?? []) text.push(c.spec.series.map((x) => `${x.name}: ${c.spec.categories.map((cat, i) => `${cat} ${x.values[i]}`).join(', ')}`).join('\n'));
   return text.join('\n');
 }

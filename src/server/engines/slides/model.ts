@@ -14,7 +14,8 @@ export interface Citation {
 export interface ChartSpec {
   type: 'bar' | 'line';
   categories: string[];
-  series: Array<{ name: string; values: number[] }>;
+  /** `unit` ('' when unknown): series of different units are drawn as separate charts, never on one axis. */
+  series: Array<{ name: string; values: number[]; unit?: string }>;
   /** Shown under the chart: where the numbers come from. */
   caption: string;
 }

@@ -1,11 +1,13 @@
-import { stemmer } from 'stemmer';
-import { keywords } from '../retrieval/fts-query.js';
+import { queryTopics, subjectOf, termsOf } from '../query-analysis.js';
+import { isProse } from '../writer-text.js';
 import type { Outline } from './model.js';
 
 /**
  * The local grounded model's slide outline: extractive and deterministic. Passages are grouped by
- * the section they come from; the groups that answer the query best become slides, each with the
- * sentences that answer it best as points; the best point of each slide becomes a takeaway.
+ * the section they come from. The query's topics come first, in its order, each taking the section
+ * that speaks of it most; supporting sections follow until the deck has the slides it was asked
+ * for, and a long section is split when there are too few. Points are the sentences that answer
+ * best, each shown once in the deck; the takeaways are strong sentences no slide already shows.
  */
 export interface OutlinePassage {
   ref: number;
@@ -16,6 +18,8 @@ export interface OutlinePassage {
 }
 
 const MAX_POINT_WORDS = 28;
+const POINTS = 4;
+const CJK = /[\u3400-\u9fff]/;
 
 function sentences(text: string): string[] {
   return text
@@ -23,10 +27,11 @@ function sentences(text: string): string[] {
     .replace(/^#{1,6}\s+.*$/gm, ' ')
     .replace(/[*_`>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)/)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
     .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
     // A sentence of Chinese says in 6 characters what English needs 12 for.
-    .filter((s) => (s.length >= 12 || (/[\u3400-\u9fff]/.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s));
+    .filter((s) => (s.length >= 12 || (CJK.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s))
+    .filter(isProse);
 }
 
 /** A long sentence cut at a clause boundary, or at MAX_POINT_WORDS words, so a point reads as one line or two. */
@@ -39,70 +44,131 @@ function tighten(s: string): string {
   return cut.replace(/[\s,;:—–-]+$/, '') + '…';
 }
 
-function titleCase(query: string): string {
-  const q = query.trim().replace(/[?？。.!！]+$/, '');
-  return q.charAt(0).toUpperCase() + q.slice(1);
+const overlap = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
+
+interface Item {
+  text: string;
+  ref: number;
+  terms: string[];
+  order: number;
+}
+interface Group {
+  title: string;
+  titleTerms: string[];
+  items: Item[];
+  first: number;
+  zh: boolean;
+}
+interface Slide {
+  title: string;
+  items: Item[];
+  want: Set<string>;
 }
 
-export function localOutline(input: { query: string; passages: OutlinePassage[]; maxSlides: number }): Outline {
-  const want = new Set(keywords(input.query).map((w) => stemmer(w)));
-  type Scored = { text: string; ref: number; score: number; order: number };
-  const groups = new Map<string, { title: string; refs: Set<number>; items: Scored[]; best: number; first: number }>();
+/** A passage that spans several headings is several sections: each heading names the text under it. */
+function sectionsOf(title: string, content: string): Array<{ title: string; text: string }> {
+  const out = [{ title, text: '' }];
+  for (const line of content.split('\n')) {
+    const h = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line.trim());
+    if (h) out.push({ title: h[1], text: '' });
+    else out[out.length - 1].text += line + '\n';
+  }
+  return out.filter((s) => s.text.trim());
+}
+
+function groupsOf(passages: OutlinePassage[]): Group[] {
+  const groups = new Map<string, Group>();
   let order = 0;
-  for (const p of input.passages) {
-    const key = p.title.trim() || `Source ${p.ref}`;
-    const g = groups.get(key) ?? { title: key, refs: new Set<number>(), items: [], best: -Infinity, first: order };
-    for (const s of sentences(p.content)) {
-      const words = new Set(keywords(s).map((w) => stemmer(w)));
-      let score = 0;
-      for (const w of words) if (want.has(w)) score += 2;
-      // Earlier passages ranked higher in retrieval; earlier sentences usually lead their passage.
-      score -= p.ref * 0.05 + (order - g.first) * 0.001;
-      g.items.push({ text: s, ref: p.ref, score, order: order++ });
+  for (const p of passages) {
+    for (const part of sectionsOf(p.title.trim() || `Source ${p.ref}`, p.content)) {
+      const key = part.title;
+      const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
+      for (const s of sentences(part.text)) g.items.push({ text: s, ref: p.ref, terms: termsOf(s), order: order++ });
+      if (g.items.length > 0) groups.set(key, g);
     }
-    if (g.items.length === 0) continue;
-    g.refs.add(p.ref);
-    g.best = Math.max(g.best, ...g.items.map((i) => i.score));
-    groups.set(key, g);
   }
   // A section with a single sentence joins another section of the same source, so that no slide
   // carries one lonely point (a heading over a table, a closing remark).
-  const sourceOf = new Map(input.passages.map((p) => [p.ref, p.source ?? p.title]));
+  const sourceOf = new Map(passages.map((p) => [p.ref, p.source ?? p.title]));
   const list = [...groups.values()];
   for (const g of list.filter((x) => x.items.length < 2)) {
-    const src = sourceOf.get([...g.refs][0]);
-    const host = list.find((h) => h !== g && h.items.length >= 2 && [...h.refs].some((r) => sourceOf.get(r) === src));
+    const src = sourceOf.get(g.items[0].ref);
+    const host = list.find((h) => h !== g && groups.has(h.title) && h.items.length >= 2 && h.items.some((i) => sourceOf.get(i.ref) === src));
     if (!host) continue;
     host.items.push(...g.items);
-    g.refs.forEach((r) => host.refs.add(r));
-    host.best = Math.max(host.best, g.best);
     groups.delete(g.title);
   }
-  const chosen = [...groups.values()].sort((a, b) => b.best - a.best || a.first - b.first).slice(0, Math.max(1, input.maxSlides));
-  // Slides keep the order of the sources, which is usually the order of the argument.
-  chosen.sort((a, b) => a.first - b.first);
-  const slides = chosen.map((g) => {
-    const seen = new Set<string>();
-    const picked = g.items
-      .slice()
-      .sort((a, b) => b.score - a.score || a.order - b.order)
-      .filter((i) => (seen.has(i.text) ? false : (seen.add(i.text), true)))
-      .slice(0, 4)
+  return [...groups.values()];
+}
+
+/** How much a section speaks of `want`: its heading counts three times a sentence. */
+const groupScore = (g: Group, want: Set<string>) => 3 * overlap(g.titleTerms, want) + g.items.reduce((n, i) => n + Math.min(2, overlap(i.terms, want)), 0);
+
+export function localOutline(input: { query: string; passages: OutlinePassage[]; maxSlides: number }): Outline {
+  const target = Math.max(1, input.maxSlides);
+  const zh = CJK.test(input.query);
+  const all = new Set(termsOf(input.query));
+  const groups = groupsOf(input.passages);
+  const slides: Slide[] = [];
+  const used = new Set<Group>();
+  // The query's topics first, in its order: each takes the section that speaks of it most.
+  for (const topic of queryTopics(input.query)) {
+    if (slides.length >= target) break;
+    const want = new Set(termsOf(topic));
+    const best = groups.filter((g) => !used.has(g)).map((g) => ({ g, score: groupScore(g, want) })).sort((a, b) => b.score - a.score || a.g.first - b.g.first)[0];
+    if (!best || best.score === 0) continue;
+    used.add(best.g);
+    slides.push({ title: best.g.title, items: best.g.items, want });
+  }
+  // Then supporting material in the query's language: what matches the whole query first, then source order.
+  const rest = groups.filter((g) => !used.has(g)).sort((a, b) => groupScore(b, all) - groupScore(a, all) || a.first - b.first);
+  for (const g of rest) if (slides.length < target && g.zh === zh) slides.push({ title: g.title, items: g.items, want: all });
+  // Too few sections for the slides asked: the longest splits in two, each half a slide of its own;
+  // a section in another language comes in only when nothing is left to split.
+  const other = rest.filter((g) => g.zh !== zh);
+  while (slides.length < target) {
+    const i = slides.reduce((at, s, j) => (s.items.length > (slides[at]?.items.length ?? 0) ? j : at), 0);
+    const s = slides[i];
+    if (!s || s.items.length < 4) {
+      const g = other.shift();
+      if (!g) break;
+      slides.push({ title: g.title, items: g.items, want: all });
+      continue;
+    }
+    const half = Math.ceil(s.items.length / 2);
+    slides.splice(i, 1, { ...s, items: s.items.slice(0, half) }, { ...s, title: `${s.title}${zh ? '（续）' : ' (continued)'}`, items: s.items.slice(half) });
+  }
+  const shown = new Set<string>();
+  const outSlides = slides.map((s) => {
+    const picked = s.items
+      .filter((i) => !shown.has(i.text))
+      .map((i) => ({ i, score: 2 * overlap(i.terms, s.want) + overlap(i.terms, all) - i.ref * 0.05 }))
+      .sort((a, b) => b.score - a.score || a.i.order - b.i.order)
+      .filter((x, k, arr) => arr.findIndex((y) => y.i.text === x.i.text) === k)
+      .slice(0, POINTS)
+      .map((x) => x.i)
       .sort((a, b) => a.order - b.order);
-    return { title: g.title, points: picked.map((i) => tighten(i.text)), sources: [...new Set(picked.map((i) => i.ref))] };
+    picked.forEach((i) => shown.add(i.text));
+    return { title: s.title, points: picked.map((i) => tighten(i.text)), sources: [...new Set(picked.map((i) => i.ref))] };
   });
-  const takeaways = chosen
-    .map((g) => g.items.slice().sort((a, b) => b.score - a.score || a.order - b.order)[0])
-    .filter((x): x is Scored => Boolean(x))
-    .sort((a, b) => b.score - a.score)
+  // A takeaway is a sentence on the query, from a source the slides cite, that no slide already
+  // shows: the closing slide repeats nothing (and is left out when nothing is left to say).
+  const cited = new Set(outSlides.flatMap((s) => s.sources));
+  const takeaways = groups
+    .flatMap((g) => g.items)
+    .filter((i) => !shown.has(i.text) && cited.has(i.ref) && overlap(i.terms, all) > 0)
+    .sort((a, b) => overlap(b.terms, all) - overlap(a.terms, all) || a.order - b.order)
+    .filter((x, k, arr) => arr.findIndex((y) => y.text === x.text) === k)
     .slice(0, 3)
     .map((i) => tighten(i.text));
-  const sources = new Set(input.passages.map((p) => p.source ?? p.title)).size;
-  const zh = /[\u3400-\u9fff]/.test(input.query);
+  // The sources the slides rest on, not every passage retrieved: the subtitle says what the deck cites.
+  const sourceOf = new Map(input.passages.map((p) => [p.ref, p.source ?? p.title]));
+  const sources = new Set(outSlides.flatMap((s) => s.sources).map((r) => sourceOf.get(r))).size || 1;
+  const subject = subjectOf(input.query);
   return {
-    title: titleCase(input.query),
+    title: subject.charAt(0).toUpperCase() + subject.slice(1),
     subtitle: zh ? `基于 ${sources} 个来源` : sources === 1 ? 'Based on 1 source' : `Based on ${sources} sources`,
-    slides,
+    slides: outSlides.filter((s) => s.points.length > 0),
     takeaways,
   };
 }

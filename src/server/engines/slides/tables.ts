@@ -4,7 +4,21 @@ import type { ChartSpec } from './model.js';
 export interface NumberTable {
   heading: string;
   categories: string[];
-  series: Array<{ name: string; values: number[] }>;
+  series: Array<{ name: string; values: number[]; unit: string }>;
+}
+
+/**
+ * The unit of a column: what its header names in brackets ("Price (USD)", "Weight, kg") or the
+ * symbol its cells carry ($, %, €); '' when neither says. Series share an axis only when this agrees.
+ */
+export function unitOf(header: string, cells: string[]): string {
+  const named = /[([]\s*([^)\]]{1,12}?)\s*[)\]]\s*$|,\s*([A-Za-z%$€£¥]{1,5})\s*$/.exec(header);
+  const raw = (named?.[1] ?? named?.[2] ?? '').trim();
+  // A symbol names the unit when most cells carry it, not one stray "$".
+  const syms = cells.map((c) => /[$€£¥%]/.exec(c)?.[0]).filter(Boolean);
+  const sym = syms.length * 2 >= cells.length ? syms[0]! : '';
+  const norm = (u: string) => ({ $: 'usd', usd: 'usd', 'us$': 'usd', '€': 'eur', eur: 'eur', '£': 'gbp', gbp: 'gbp', '¥': 'cny', cny: 'cny', rmb: 'cny', 元: 'cny', percent: '%' })[u.toLowerCase()] ?? u.toLowerCase();
+  return norm(raw || sym);
 }
 
 /** "1,234", "12%", "$3.5", "-4.2", "(7)" → number; anything else → null. */
@@ -27,7 +41,11 @@ function toTable(heading: string, header: string[], rows: string[][]): NumberTab
   return {
     heading,
     categories: rows.slice(0, 12).map((r) => r[0].replace(/[*_`]/g, '')),
-    series: numericCols.slice(0, 4).map((c) => ({ name: header[c].replace(/[*_`]/g, '') || `Series ${c}`, values: rows.slice(0, 12).map((r) => parseNumber(r[c])!) })),
+    series: numericCols.slice(0, 4).map((c) => ({
+      name: header[c].replace(/[*_`]/g, '') || `Series ${c}`,
+      values: rows.slice(0, 12).map((r) => parseNumber(r[c])!),
+      unit: unitOf(header[c], rows.map((r) => r[c])),
+    })),
   };
 }
 
@@ -70,13 +88,18 @@ export function findNumberTables(text: string): NumberTable[] {
   return out;
 }
 
+/** The same table found twice (a page added twice, a table repeated across pages): one key. */
+export function tableKey(t: NumberTable): string {
+  return JSON.stringify([t.categories, t.series.map((s) => [s.name, s.values])]);
+}
+
 /** Years or quarters along the axis read as a trend (line); anything else compares (bar). */
 export function chartFor(table: NumberTable, sourceTitle: string, lang: 'en' | 'zh-Hans'): ChartSpec {
   const trend = table.categories.every((c) => /^(19|20)\d{2}\b|^Q[1-4]\b|^\d{4}-\d{2}/i.test(c));
   return {
     type: trend && table.categories.length >= 3 ? 'line' : 'bar',
     categories: table.categories,
-    series: table.series,
+    series: table.series.map((s) => ({ name: s.name, values: s.values, unit: s.unit })),
     caption: lang === 'zh-Hans' ? `来源：${sourceTitle}` : `Source: ${sourceTitle}`,
   };
 }

@@ -105,9 +105,19 @@ function text(slide: Slide, f: Frame): void {
   });
 }
 
-function chart(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): void {
-  if (!laid.chart) return;
-  const { spec, x, y, w, h } = laid.chart;
+/** A number format with as many decimals as the most precise value (at most 3), thousands grouped. */
+export function decimalsFormat(values: number[]): string {
+  const d = Math.min(3, Math.max(0, ...values.map((v) => (String(v).split('.')[1] ?? '').length)));
+  return d === 0 ? '#,##0' : `#,##0.${'0'.repeat(d)}`;
+}
+
+function charts(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): void {
+  const all = laid.charts ?? [];
+  for (const c of all) chart(pptx, slide, c, theme, all.length > 1);
+}
+
+function chart(pptx: Pptx, slide: Slide, laid: NonNullable<LaidSlide['charts']>[number], theme: ThemeSpec, titled: boolean): void {
+  const { spec, x, y, w, h } = laid;
   const p = theme.palette;
   const data = spec.series.map((s) => ({ name: s.name, labels: spec.categories, values: s.values }));
   slide.addChart(spec.type === 'line' ? pptx.ChartType.line : pptx.ChartType.bar, data, {
@@ -132,10 +142,14 @@ function chart(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): voi
     catAxisLineShow: true,
     showValue: spec.series.length === 1 && spec.categories.length <= 8,
     dataLabelColor: p.text,
+    // Labels show the source's own precision: 1.8 kg is not "2".
+    dataLabelFormatCode: decimalsFormat(spec.series.flatMap((s) => s.values)),
     dataLabelFontSize: 11,
     dataLabelPosition: spec.type === 'line' ? 't' : 'outEnd',
     lineSize: 3,
     lineDataSymbolSize: 8,
+    // Side-by-side panels of one table: each names its series (and so its unit) above it.
+    ...(titled ? { showTitle: true, title: spec.series.map((s) => s.name).join(' · '), titleFontFace: theme.fonts.body, titleFontSize: 14, titleColor: p.text } : {}),
   });
 }
 
@@ -149,7 +163,7 @@ export async function writeDeck(slides: LaidSlide[], theme: ThemeSpec, meta: { t
   for (const laid of slides) {
     const slide = pptx.addSlide();
     background(pptx, slide, theme, laid);
-    chart(pptx, slide, laid, theme);
+    charts(pptx, slide, laid, theme);
     for (const f of laid.frames) text(slide, f);
     slide.addNotes(laid.notes);
   }
