@@ -26,8 +26,8 @@ export const LandingPageRequest = z.strictObject({
   livedoc_short_id: z.string().min(1).max(100).optional(),
   resource_ids: z.array(z.string().min(1).max(100)).min(1).max(LANDING_PAGE_LIMITS.resourceIds).optional(),
 })
-  // resource_ids name resources of one LiveDoc: the service refuses them without it, and the document says so.
-  .meta({ dependentRequired: { resource_ids: ['livedoc_short_id'] } });
+  // A JSON body has no file to build from: it names a LiveDoc (which resource_ids select from); the service says so in its own words.
+  .meta({ required: ['query', 'livedoc_short_id'] });
 export type LandingPageRequest = z.infer<typeof LandingPageRequest>;
 
 /** Multipart: the text fields and ONE file part, named `file` (the spec does not name it). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { textInt, xmlText } from './fields.js';
 import { defineRoute } from './route.js';
 import { AnthropicErrorBody, DecisionsErrorBody, OpenAIErrorBody } from './errors.js';
+import * as documented from './model-api-documented.js';
 
 /**
  * The model-calling APIs (spec 4.8): three chat surfaces in their families' public shapes, model
@@ -70,7 +71,10 @@ const ChatToolCall = z.object({ id: z.string().min(1), type: z.literal('function
 
 export const ChatMessage = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-  content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one message').nullable().optional(),
+  content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one message')
+    .meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage))
+    .nullable()
+    .optional(),
   name: z.string().optional(),
   tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message').optional().describe('assistant messages: the calls the model made'),
   tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
@@ -105,8 +109,8 @@ export const ChatCompletionRequest = z.object({
   tool_choice: ChatToolChoice.optional(),
   parallel_tool_calls: z.boolean().optional(),
   response_format: ChatResponseFormat.optional(),
-  functions: z.array(z.unknown()).optional().describe('deprecated: refused with a 400 that points to tools'),
-  function_call: z.unknown().optional().describe('deprecated: refused with a 400 that points to tool_choice'),
+  functions: z.array(z.unknown()).optional().meta(documented.chatDeprecated('tools')),
+  function_call: z.unknown().optional().meta(documented.chatDeprecated('tool_choice')),
 });
 
 const ChatUsage = z.object({
@@ -183,7 +187,7 @@ const ResponsesTextFormat = z.discriminatedUnion('type', [
 
 export const ResponsesRequest = z.object({
   model: ModelId,
-  input: lengthFirst(z.union([z.string(), z.array(ResponsesInputItem).min(1).max(MODEL_API_LIMITS.messages)]), MODEL_API_LIMITS.messages, 'input items', ALL_BLOCKS)
+  input: lengthFirst(z.union([z.string(), z.array(ResponsesInputItem.meta(documented.responsesInputItem(MODEL_API_LIMITS.blocksPerMessage))).min(1).max(MODEL_API_LIMITS.messages)]), MODEL_API_LIMITS.messages, 'input items', ALL_BLOCKS)
     .describe('a string, or items: messages, function_call items (a call the model made) and function_call_output items (its result)'),
   instructions: z.string().nullable().optional(),
   stream: z.boolean().optional(),
@@ -192,8 +196,8 @@ export const ResponsesRequest = z.object({
   store: z.boolean().optional().describe('keep the response for previous_response_id, GET and input_items (default true)'),
   previous_response_id: z.string().min(1).max(200).nullable().optional().describe("continue from this stored response: its input and output come before this request's input"),
   user: z.string().optional(),
-  tools: bounded(z.object({ type: z.string() }).loose(), MODEL_API_LIMITS.tools, 'tools').optional().describe('function tools; other tool types are refused with a 400'),
-  tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).optional().describe('none, auto, required or {type: function, name}'),
+  tools: bounded(z.object({ type: z.string() }).loose().meta(documented.responsesFunctionTool), MODEL_API_LIMITS.tools, 'tools').optional().describe('function tools; other tool types are refused with a 400'),
+  tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).meta(documented.responsesToolChoice).optional().describe('none, auto, required or {type: function, name}'),
   parallel_tool_calls: z.boolean().nullable().optional(),
   text: z.object({ format: ResponsesTextFormat.optional() }).loose().optional(),
 });
@@ -296,10 +300,10 @@ const MessagesOutputFormat = z.object({ type: z.literal('json_schema'), schema: 
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
-  messages: bounded(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent }), MODEL_API_LIMITS.messages, 'messages', { min: 1, total: ALL_BLOCKS }),
-  tools: bounded(MessagesTool, MODEL_API_LIMITS.tools, 'tools').optional(),
+  messages: bounded(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent }).meta(documented.messagesMessage(MODEL_API_LIMITS.blocksPerMessage)), MODEL_API_LIMITS.messages, 'messages', { min: 1, total: ALL_BLOCKS }),
+  tools: bounded(MessagesTool.meta(documented.messagesTool), MODEL_API_LIMITS.tools, 'tools').optional(),
   tool_choice: MessagesToolChoice.optional(),
-  system: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'system blocks').optional(),
+  system: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'system blocks').meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage)).optional(),
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(1).optional(),
   stop_sequences: bounded(z.string(), MODEL_API_LIMITS.stopSequences, 'stop sequences').optional(),

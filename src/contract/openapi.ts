@@ -146,7 +146,9 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     };
     if (route.body) {
       const types = route.bodyType === 'json-or-multipart' ? ['application/json', 'multipart/form-data'] : [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'];
-      op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: jsonSchema(route.body!, 'input') }])) };
+      // A multipart body is described by its parts where the route lists them (files cannot be JSON).
+      const schemaFor = (type: string) => (type === 'multipart/form-data' && route.form ? formSchema(route.form) : jsonSchema(route.body!, 'input'));
+      op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: schemaFor(type) }])) };
     } else if (route.form) {
       op.requestBody = { required: true, content: { 'multipart/form-data': { schema: formSchema(route.form) } } };
     }

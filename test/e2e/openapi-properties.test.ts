@@ -71,12 +71,14 @@ const objectOf = (params: NonNullable<Operation['parameters']>) => ({
  * What a schema cannot say, each refusal a documented rule of the spec or the platform: a cursor or
  * signature is only valid as the server issued it, and some rules join two fields.
  */
-const ISSUED_BY_SERVER = new Set(['cursor']);
+const ISSUED_BY_SERVER = new Set(['cursor', 'previous_response_id']);
 const DOCUMENTED: Array<[string, RegExp, string]> = [
   ['api.decisions.create', /planned and not yet available/, 'the spec: planned, not yet available (501)'],
   ['youtube.subtitling', /no subtitles for video/, 'the spec: 400 for a missing video or subtitles'],
   ['beta.webanalytics.landing-pages', /is after end_date|months; at most 120 in one request/, 'a date range runs forwards, over at most 120 months (on the field)'],
   ['slides.createTheme', /has a contrast of/, 'theme colours must keep text readable (WCAG AA), described on the field'],
+  ['api.responses.create', /must be a JSON object/, "arguments is a JSON object's text (contentSchema), which generators do not read"],
+  ['api.responses.input_tokens', /must be a JSON object/, "arguments is a JSON object's text (contentSchema), which generators do not read"],
   ['web.extract', /matches no element on the page/, 'a selector is checked against the page fetched'],
   // Node trusts the test's self-signed page server (NODE_EXTRA_CA_CERTS); Chromium, for crawl_mode fine, does not.
   ['web.extract', /ERR_CERT_AUTHORITY_INVALID/, 'the page could not be loaded: a fetch failure, not a refusal'],
@@ -112,7 +114,9 @@ async function exercise(op: Operation, seed: number): Promise<Finding | undefine
     signal: AbortSignal.timeout(30_000),
   };
   const res = await p.fetch(url, init);
-  const answer = await res.text();
+  // A stream that answered with its headers has been accepted; it is not read to its end.
+  const streaming = res.headers.get('content-type')?.startsWith('text/event-stream') && res.status < 300;
+  const answer = streaming ? (await res.body?.cancel(), '') : await res.text();
   if (DOCUMENTED.some(([id, message]) => id === op.id && message.test(answer))) return undefined;
   if (res.status >= 500 || res.status === 400 || res.status === 422) return { op: op.id, status: res.status, request: `${op.method} ${url} ${body ?? ''}`.slice(0, 600), answer: answer.slice(0, 400) };
   return undefined;
