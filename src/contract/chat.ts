@@ -8,7 +8,11 @@ import { v2Envelope } from './envelopes.js';
  * failure gets its own code (MISSING_PARAMETER, INVALID_PARAMETER, QUERY_TOO_LONG) and the response
  * still carries the rate-limit headers.
  */
-export const ChatRequest = z.object({ query: z.unknown().optional().describe('string, 1-2000 characters, required') });
+export const ChatRequest = z.object({
+  query: z.unknown().optional().describe('string, 1-2000 characters, required'),
+  /** Local addition: decks, landing pages and mindmaps facet generated may ground the answer too (default false: facet does not quote itself). */
+  include_generated: z.boolean().optional().describe('also ground on resources facet generated (decks, pages, mindmaps); default false'),
+});
 
 /** Chat result (spec 2.7). */
 export const ChatResult = z.object({

@@ -249,6 +249,10 @@ export async function addUrls(ctx: AppContext, userId: string, livedocId: string
     if (existing) return { url, status: 'existed', fail_reason: null, resource_id: existing.id } as Result;
     try {
       const page = await fetchPage(normalized, { policy: ctx.fetchPolicy });
+      // The same page by another address (a redirect, a tracking parameter) is the one already added.
+      const landed = normalizeUrl(page.finalUrl);
+      const same = (landed && landed !== normalized ? await repo.findByKey(ctx.db, livedocId, `url:${landed}`) : undefined) ?? (await repo.findWebByText(ctx.db, livedocId, page.text));
+      if (same) return { url, status: 'existed', fail_reason: null, resource_id: same.id } as Result;
       const row = baseRow(ctx, livedocId, {
         title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
         resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),

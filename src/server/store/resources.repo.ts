@@ -27,6 +27,11 @@ export async function findByKey(db: Kysely<Database>, livedocId: string, key: st
   return db.selectFrom('livedoc_resources').selectAll().where('livedoc_id', '=', livedocId).where('resource_key', '=', key).executeTakeFirst();
 }
 
+/** A web page of the LiveDoc with exactly this extracted text (the same page reached by another address). */
+export async function findWebByText(db: Kysely<Database>, livedocId: string, text: string): Promise<ResourceRow | undefined> {
+  return db.selectFrom('livedoc_resources').selectAll().where('livedoc_id', '=', livedocId).where('resource_type', '=', 'web').where('text', '=', text).executeTakeFirst();
+}
+
 export async function updateResource(db: Kysely<Database>, id: string, patch: Updateable<ResourcesTable>): Promise<void> {
   await changing('livedocs', () => db.updateTable('livedoc_resources').set(patch).where('id', '=', id).execute());
 }
