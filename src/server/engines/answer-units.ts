@@ -15,6 +15,10 @@ export interface Unit {
   lead: boolean;
   item: boolean;
   stems: string[];
+  /** The section title's words: a sentence under "Exceptions" is about exceptions. */
+  sectionStems: string[];
+  /** Holds a figure (a digit): what a "how long / how much" question is after. */
+  figure: boolean;
   /** Tables: the header cells and the body rows. */
   header?: string[];
   rows?: string[][];
@@ -66,14 +70,14 @@ export function unitsOf(passages: Passage[]): Unit[] {
         const key = `table:${trimmed.replace(/\s+/g, ' ').toLowerCase()}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        units.push({ kind: 'table', text: trimmed, ref: p.ref, order: order++, section, lead: false, item: false, stems: stemsOf(`${section} ${trimmed}`), header: head, rows: body });
+        units.push({ kind: 'table', text: trimmed, ref: p.ref, order: order++, section, lead: false, item: false, stems: stemsOf(trimmed), sectionStems: stemsOf(section), figure: /\d/.test(trimmed), header: head, rows: body });
         continue;
       }
       for (const s of sentencesOf(trimmed)) {
         const key = s.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
         if (seen.has(key)) continue;
         seen.add(key);
-        units.push({ kind: 'sentence', text: s.text, ref: p.ref, order: order++, section, lead, item: s.item, stems: stemsOf(s.text) });
+        units.push({ kind: 'sentence', text: s.text, ref: p.ref, order: order++, section, lead, item: s.item, stems: stemsOf(s.text), sectionStems: stemsOf(section), figure: /\d/.test(s.text) });
         lead = false;
       }
     }
@@ -81,22 +85,42 @@ export function unitsOf(passages: Passage[]): Unit[] {
   return units;
 }
 
-/** A unit's match with the wanted words: 2 per question word, 0.5 per thread word; a section title counts for a table. */
-export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new Set()): number {
+/**
+ * A unit's match with the wanted words: 2 per question word in its text, 1 per question word only
+ * in its section's title, 0.5 per thread word. A question after a figure ("how long", "what does
+ * it cost") counts a unit without one at half.
+ */
+export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new Set(), wantsFigure = false): number {
   let score = 0;
-  for (const w of new Set(u.stems)) score += want.has(w) ? 2 : context.has(w) ? 0.5 : 0;
-  return score;
+  const own = new Set(u.stems);
+  for (const w of own) score += want.has(w) ? 2 : context.has(w) ? 0.5 : 0;
+  for (const w of new Set(u.sectionStems)) if (!own.has(w) && want.has(w)) score += 1;
+  return wantsFigure && !u.figure ? score / 2 : score;
+}
+
+/** A question whose answer is a figure: a duration, an amount, a price, a date. */
+export const asksForFigure = (query: string) => /\b(how (long|much|many|often|soon|fast|big|old)|cost|costs|price|prices|pricing|fee|fees|when|what time|how many days)\b/i.test(query);
+
+/** The sentences of a table's section just before it (at most two): what the table is about. */
+export function introOf(units: Unit[], table: Unit): Unit[] {
+  return units.filter((u) => u.kind === 'sentence' && u.ref === table.ref && u.section === table.section && u.order < table.order && table.order - u.order <= 2);
 }
 
 /** The sentence as it ends an answer line: with its full stop and its citation. */
 export const cite = (text: string, ref: number) => `${/[.!?:]$/.test(text) ? text : `${text}.`} [${ref}]`;
 
-/** A table with only the rows that match (all of them when none or every row does), cited under it. */
-export function tableAnswer(u: Unit, want: Set<string>): string {
+/**
+ * A table with only the rows that match (all of them when none or every row does). The sentences
+ * that lead into it in its section come first, cited once; without them the citation goes under it.
+ */
+export function tableAnswer(u: Unit, want: Set<string>, intro: Unit[] | string = []): string {
   const rows = u.rows ?? [];
   const matching = rows.filter((r) => stemsOf(r.join(' ')).some((w) => want.has(w)));
   const keep = matching.length > 0 && matching.length < rows.length ? matching : rows;
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
   const header = u.header ?? [];
-  return [line(header), line(header.map(() => '---')), ...keep.map(line)].join('\n') + `\n\n[${u.ref}]`;
+  const table = [line(header), line(header.map(() => '---')), ...keep.map(line)].join('\n');
+  if (intro.length === 0) return `${table}\n\n[${u.ref}]`;
+  const lead = (typeof intro === 'string' ? intro : intro.map((s) => s.text).join(' ')).replace(/[.:]?$/, '');
+  return `${lead} [${u.ref}]:\n\n${table}`;
 }

@@ -1,6 +1,6 @@
 import { keywords } from './retrieval/fts-query.js';
 import { answerIntent, comparedSubjects, FORM_WORDS, type AnswerIntent } from './answer-intent.js';
-import { cite, scoreUnit, stemsOf, tableAnswer, unitsOf, type Unit } from './answer-units.js';
+import { asksForFigure, cite, introOf, scoreUnit, stemsOf, tableAnswer, unitsOf, type Unit } from './answer-units.js';
 
 /**
  * The local grounded writer: one implementation, used by the gateway's local grounded model (for
@@ -36,17 +36,20 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   const want = new Set(stemsOf(keywords(req.query).filter((w) => !FORM_WORDS.has(w)).join(' ')));
   const context = new Set(stemsOf(req.history.map((h) => h.query).join(' ')));
   const units = unitsOf(req.passages);
-  const ranked = units
-    .map((u) => ({ u, score: scoreUnit(u, want, context) - u.ref * 0.01 }))
+  const wantsFigure = asksForFigure(req.query);
+  const scored = units
+    .map((u) => ({ u, score: scoreUnit(u, want, context, wantsFigure) - u.ref * 0.01 }))
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
+  // What matches less than half as well as the best is beside the point.
+  const ranked = scored.filter((x) => x.score >= scored[0]?.score / 2);
   const writers: Record<AnswerIntent, () => string | null> = {
     summary: () => summary(units, ranked.map((x) => x.u), req.passages),
-    list: () => list(units, ranked.map((x) => x.u), want),
+    list: () => list(units, ranked.map((x) => x.u), want, req.passages),
     compare: () => compare(units, req.query, context),
-    answer: () => answer(ranked.map((x) => x.u), want),
+    answer: () => answer(units, ranked.map((x) => x.u), want),
   };
-  const written = writers[intent]() ?? (intent === 'answer' ? null : answer(ranked.map((x) => x.u), want));
+  const written = writers[intent]() ?? (intent === 'answer' ? null : answer(units, ranked.map((x) => x.u), want));
   if (written) return written;
   const first = units.find((u) => u.kind === 'sentence');
   if (!first) return `Your sources have nothing I can quote about "${req.query.trim()}".`;
@@ -55,13 +58,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 /** The best few units in the sources' order; a table among the best answers as the table. */
-function answer(best: Unit[], want: Set<string>): string | null {
+function answer(units: Unit[], best: Unit[], want: Set<string>): string | null {
   if (best.length === 0) return null;
   const top = best[0];
-  if (top.kind === 'table') {
-    const intro = best.find((u) => u.kind === 'sentence' && u.ref === top.ref && u.section === top.section);
-    return `${intro ? `${cite(intro.text, intro.ref)}\n\n` : ''}${tableAnswer(top, want)}`;
-  }
+  if (top.kind === 'table') return tableAnswer(top, want, introOf(units, top));
   const picked = best.filter((u) => u.kind === 'sentence').slice(0, MAX_SENTENCES).sort((a, b) => a.order - b.order);
   return picked.map((u) => cite(u.text, u.ref)).join(' ');
 }
@@ -72,14 +72,30 @@ function summary(units: Unit[], best: Unit[], passages: Passage[]): string | nul
   const points = [...new Set([...best.filter((u) => u.kind === 'sentence'), ...leads])].slice(0, MAX_POINTS).sort((a, b) => a.order - b.order);
   if (points.length === 0) return null;
   const titles = [...new Set(points.map((u) => passages.find((p) => p.ref === u.ref)?.title).filter(Boolean))];
-  const what = titles.length === 1 ? titles[0] : 'your sources';
-  return `In short, ${what} says:\n\n${points.map((u) => `- ${cite(u.text, u.ref)}`).join('\n')}`;
+  const what = titles.length === 1 ? `${titles[0]} says` : 'your sources say';
+  return `In short, ${what}:\n\n${points.map((u) => `- ${cite(u.text, u.ref)}`).join('\n')}`;
 }
 
 /** A list: the sources' own list items or table rows when they match, else the matching sentences, one per line. */
-function list(units: Unit[], best: Unit[], want: Set<string>): string | null {
+function list(units: Unit[], best: Unit[], want: Set<string>, passages: Passage[]): string | null {
   const table = best.find((u) => u.kind === 'table');
-  if (table && best[0] === table) return tableAnswer(table, want);
+  if (table && best[0] === table) return tableAnswer(table, want, introOf(units, table));
+  // "List the exceptions to the refund policy": the section titled with what is asked for (the words
+  // that are not the document's own title) is the list.
+  const titleWords = new Set(stemsOf(passages.map((p) => p.title).join(' ')));
+  const focus = [...want].filter((w) => !titleWords.has(w));
+  let section: Unit | undefined;
+  let hits = 0;
+  for (const u of units) {
+    const n = u.sectionStems.filter((w) => focus.includes(w)).length;
+    if (n > hits) [section, hits] = [u, n];
+  }
+  if (section) {
+    const under = units.filter((u) => u.ref === section.ref && u.section === section.section);
+    const table = under.find((u) => u.kind === 'table');
+    if (table) return tableAnswer(table, want, introOf(units, table));
+    return under.map((u) => `- ${cite(u.text, u.ref)}`).join('\n');
+  }
   const items = best.filter((u) => u.kind === 'sentence' && u.item);
   const sentences = best.filter((u) => u.kind === 'sentence');
   const chosen = (items.length >= 2 ? items : sentences).slice(0, MAX_POINTS + 2);
@@ -94,7 +110,7 @@ function compare(units: Unit[], query: string, context: Set<string>): string | n
   if (subjects.length < 2) return null;
   const wants = subjects.map((s) => new Set(stemsOf(s)));
   const table = units.find((u) => u.kind === 'table' && wants.every((w) => (u.rows ?? []).some((r) => stemsOf(r.join(' ')).some((x) => w.has(x)))));
-  if (table) return `Side by side:\n\n${tableAnswer(table, new Set(wants.flatMap((w) => [...w])))}`;
+  if (table) return tableAnswer(table, new Set(wants.flatMap((w) => [...w])), 'Side by side');
   const used = new Set<Unit>();
   const parts: string[] = [];
   subjects.forEach((subject, i) => {
