@@ -63,7 +63,7 @@ function answer(units: Unit[], best: Unit[], want: Set<string>): string | null {
   const top = best[0];
   if (top.kind === 'table') return tableAnswer(top, want, introOf(units, top));
   const picked = best.filter((u) => u.kind === 'sentence').slice(0, MAX_SENTENCES).sort((a, b) => a.order - b.order);
-  return picked.map((u) => cite(u.text, u.ref)).join(' ');
+  return `According to your sources: ${picked.map((u) => cite(u.text, u.ref)).join(' ')}`;
 }
 
 /** The main points: the lead sentence of each section, matching ones first, one source after another. */
