@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/server.js';
 import { addGeneratedResource } from '../../../src/server/services/resources.service.js';
@@ -137,5 +138,27 @@ describe('answers', () => {
   it('include_generated must be a boolean', async () => {
     const res = await fetch(`${server.url}/v2/chat`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'plans', include_generated: 'yes' }) });
     expect(res.status).toBe(400);
+  });
+
+  it('a conversation footer lists exactly the sources its answer cites; a follow-up may include generated resources', async () => {
+    const answerOf = async (thread: string, turn: number) => {
+      for (let i = 0; i < 200; i++) {
+        const detail = await api(`/v2/conversations/${thread}`);
+        const answer = detail.turns[turn]?.answer as string | null | undefined;
+        if (answer) return answer;
+        await sleep(50);
+      }
+      throw new Error('no answer in 10 s');
+    };
+    const started = await api('/v2/conversations', { query: 'What does the Daily Brew plan cost?', live_doc_short_id: ld });
+    const first = await answerOf(started.thread_short_id, 0);
+    const [body, footer = ''] = first.split('\n\nSources:\n');
+    const listed = [...footer.matchAll(/^\[(\d+)\] (.+)$/gm)].map((m) => Number(m[1]));
+    const cited = [...new Set([...body.matchAll(/\[(\d+)\](?!\()/g)].map((m) => Number(m[1])))].sort((a, b) => a - b);
+    expect(listed.length).toBeGreaterThan(0);
+    expect(listed).toEqual(cited);
+    expect(footer).not.toMatch(/Generated deck/);
+    await api(`/v2/conversations/${started.thread_short_id}/follow_up`, { query: 'What does the Daily Brew plan cost?', include_generated: true });
+    expect(await answerOf(started.thread_short_id, 1)).toMatch(/Generated deck about plans/);
   });
 });
