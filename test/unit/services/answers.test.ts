@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/server.js';
 import { addGeneratedResource } from '../../../src/server/services/resources.service.js';
 import { servePages, type PageServer } from '../../helpers/pages.js';
+import { createTestDatabase, dropTestDatabases, TEST_DATABASE_URL } from '../../helpers/postgres.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/reading');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -54,7 +55,9 @@ function saysEachThingOnce(answer: string) {
 beforeAll(async () => {
   const article = fixture('article.html');
   pages = await servePages({ '/journal/choosing-a-plan': { body: article }, '/amp/choosing-a-plan': { body: article } });
-  server = await startServer({ memory: true, port: 0, logLevel: 'silent', allowFetchFrom: ['127.0.0.1'] });
+  // On PostgreSQL too when scripts/test-postgres.sh provides one (the grounding queries are the store's).
+  const databaseUrl = TEST_DATABASE_URL ? await createTestDatabase() : undefined;
+  server = await startServer({ memory: true, ...(databaseUrl ? { databaseUrl } : {}), port: 0, logLevel: 'silent', allowFetchFrom: ['127.0.0.1'] });
   auth = { authorization: `Bearer ${server.bootstrap.data.api_key}` };
   ld = (await api('/v2/livedocs', { name: 'Harbor Coffee' })).short_id;
   const added = await api(`/v2/livedocs/${ld}/resources/urls`, { urls: [`${pages.url}/journal/choosing-a-plan`] });
@@ -73,6 +76,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
   await pages?.close();
+  await dropTestDatabases();
 });
 
 describe('sources', () => {
