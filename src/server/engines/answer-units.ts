@@ -121,6 +121,7 @@ export function tableAnswer(u: Unit, want: Set<string>, intro: Unit[] | string =
   const header = u.header ?? [];
   const table = [line(header), line(header.map(() => '---')), ...keep.map(line)].join('\n');
   if (intro.length === 0) return `${table}\n\n[${u.ref}]`;
-  const lead = (typeof intro === 'string' ? intro : intro.map((s) => s.text).join(' ')).replace(/[.:]?$/, '');
-  return `${lead} [${u.ref}]:\n\n${table}`;
+  // The lead-in reads as cited sentences of its own, so a reader that keeps only sentences keeps it.
+  const lead = typeof intro === 'string' ? `${intro} [${u.ref}]:` : intro.map((s) => cite(s.text.replace(/:$/, '.'), s.ref)).join(' ');
+  return `${lead}\n\n${table}`;
 }

@@ -54,7 +54,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   const first = units.find((u) => u.kind === 'sentence');
   if (!first) return `Your sources have nothing I can quote about "${req.query.trim()}".`;
   const title = req.passages.find((p) => p.ref === first.ref)?.title ?? 'Your source';
-  return `Your sources do not answer this directly. The closest is ${title}: ${cite(first.text, first.ref)}`;
+  return `The closest source I found does not answer this directly. ${title} says: ${cite(first.text, first.ref)}`;
 }
 
 /** The best few units in the sources' order; a table among the best answers as the table. */
