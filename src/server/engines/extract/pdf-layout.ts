@@ -28,17 +28,18 @@ const ALIGN = 6;
 const MIN_TABLE_ROWS = 3;
 
 export function linesOf(items: PositionedItem[]): Line[] {
-  const sorted = items.filter((i) => i.str.length > 0).sort((a, b) => b.y - a.y || a.x - b.x);
+  // The content stream's order is the reading order (a second column comes after the first): a
+  // line is a run of consecutive items on one baseline, never items gathered from across the page.
   const lines: Array<{ y: number; height: number; items: PositionedItem[] }> = [];
-  for (const item of sorted) {
+  for (const item of items) {
+    if (item.str.length === 0) continue;
     const h = item.height || 10;
-    const line = lines.find((l) => Math.abs(l.y - item.y) < Math.max(h, l.height) * SAME_LINE);
-    if (line) {
+    const line = lines[lines.length - 1];
+    if (line && Math.abs(line.y - item.y) < Math.max(h, line.height) * SAME_LINE) {
       line.items.push(item);
       line.height = Math.max(line.height, h);
     } else lines.push({ y: item.y, height: h, items: [item] });
   }
-  lines.sort((a, b) => b.y - a.y);
   return lines
     .map((l) => {
       const cells: Line['cells'] = [];
@@ -79,7 +80,9 @@ export function layoutPage(items: PositionedItem[]): string[] {
   let prev: Line | null = null;
   while (i < lines.length) {
     const line = lines[i];
-    if (prev && prev.y - line.y > Math.max(prev.height, line.height) * 1.9 && out.length && out[out.length - 1] !== '') out.push('');
+    // A wide gap below the last line, or a jump back up (the next column), starts a paragraph.
+    const gap = prev ? prev.y - line.y : 0;
+    if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '') out.push('');
     let j = i + 1;
     if (line.cells.length >= 2) while (j < lines.length && aligned(line, lines[j])) j++;
     if (j - i >= MIN_TABLE_ROWS) {
