@@ -44,7 +44,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   // What matches less than half as well as the best is beside the point.
   const ranked = scored.filter((x) => x.score >= scored[0]?.score / 2);
   const writers: Record<AnswerIntent, () => string | null> = {
-    summary: () => summary(units, ranked.map((x) => x.u), req.passages),
+    summary: () => summary(units, ranked.map((x) => x.u), req.passages, want),
     list: () => list(units, ranked.map((x) => x.u), want, req.passages),
     compare: () => compare(units, req.query, context),
     answer: () => answer(units, ranked.map((x) => x.u), want),
@@ -67,13 +67,17 @@ function answer(units: Unit[], best: Unit[], want: Set<string>): string | null {
 }
 
 /** The main points: the lead sentence of each section, matching ones first, one source after another. */
-function summary(units: Unit[], best: Unit[], passages: Passage[]): string | null {
-  const leads = units.filter((u) => u.kind === 'sentence' && u.lead);
-  const points = [...new Set([...best.filter((u) => u.kind === 'sentence'), ...leads])].slice(0, MAX_POINTS).sort((a, b) => a.order - b.order);
+function summary(units: Unit[], best: Unit[], passages: Passage[], want: Set<string>): string | null {
+  // "Summarise the refund policy": the sources whose titles name what is asked about, when some do.
+  const named = new Map(passages.map((p) => [p.ref, stemsOf(p.title).filter((w) => want.has(w)).length]));
+  const most = Math.max(0, ...named.values());
+  const inFocus = (u: Unit) => most === 0 || named.get(u.ref) === most;
+  const leads = units.filter((u) => u.kind === 'sentence' && u.lead && inFocus(u));
+  const matching = most > 0 ? [] : best.filter((u) => u.kind === 'sentence');
+  const points = [...new Set([...matching, ...leads])].slice(0, MAX_POINTS).sort((a, b) => a.order - b.order);
   if (points.length === 0) return null;
-  const titles = [...new Set(points.map((u) => passages.find((p) => p.ref === u.ref)?.title).filter(Boolean))];
-  const what = titles.length === 1 ? `${titles[0]} says` : 'your sources say';
-  return `In short, ${what}:\n\n${points.map((u) => `- ${cite(u.text, u.ref)}`).join('\n')}`;
+  // The sources list names where each point comes from: the lead-in need not.
+  return `In short:\n\n${points.map((u) => `- ${cite(u.text, u.ref)}`).join('\n')}`;
 }
 
 /** A list: the sources' own list items or table rows when they match, else the matching sentences, one per line. */

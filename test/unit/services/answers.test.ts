@@ -107,7 +107,7 @@ describe('answers', () => {
   it('"summarise" gets a summary, not "I found nothing"', async () => {
     const { answer, resources } = await chat('Summarise this LiveDoc');
     expect(answer).not.toMatch(/found nothing|do not answer/i);
-    expect(answer).toMatch(/^In short, /);
+    expect(answer).toMatch(/^In short:\n\n- /);
     expect(answer.split('\n').filter((l) => l.startsWith('- ')).length).toBeGreaterThanOrEqual(3);
     citationsMatch(answer, resources);
     saysEachThingOnce(answer);
@@ -137,6 +137,10 @@ describe('answers', () => {
     const withGenerated = await chat('What does the Daily Brew plan cost?', { include_generated: true });
     expect(withGenerated.resources.map((r) => r.title)).toContain('Generated deck about plans');
     citationsMatch(withGenerated.answer, withGenerated.resources);
+  });
+
+  it.runIf(process.env.SHOW_ANSWERS)('reads well (printed for a person to read)', async () => {
+    for (const q of ['Summarise the refund policy', 'What are the wholesale prices?', 'Compare card and PayPal refunds', 'List the plans', 'Can I return an opened bag of coffee?']) await chat(q);
   });
 
   it('include_generated must be a boolean', async () => {
