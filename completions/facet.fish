@@ -195,13 +195,13 @@ function __facet_words
     case 'livedocs resources ppt-retrieve'
       echo --livedoc --page --query --help
     case 'chat'
-      echo --retry --max-retries --verbose --help
+      echo --retry --max-retries --verbose --include-generated --help
     case 'conversations'
       echo start follow-up list ls get stream --help
     case 'conversations start'
-      echo --livedoc --resource --no-stream --help
+      echo --livedoc --resource --include-generated --no-stream --help
     case 'conversations follow-up'
-      echo --no-stream --help
+      echo --include-generated --no-stream --help
     case 'conversations list'
       echo --livedoc --page --size --help
     case 'conversations ls'
@@ -211,7 +211,7 @@ function __facet_words
     case 'conversations stream'
       echo --offset --help
     case 'ask'
-      echo --livedoc --resource --help
+      echo --livedoc --resource --include-generated --help
     case 'slides'
       echo themes create status get wait cancel retry download --help
     case 'slides themes'

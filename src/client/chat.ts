@@ -23,8 +23,9 @@ export const chatClient = (t: Transport) => ({
    * One chat request, never retried by the transport: the caller decides what a 429 means (spec 8
    * rule 4: read the limits from the headers). Errors throw ApiError with `rateLimit` attached.
    */
-  async ask(query: string): Promise<{ data: ChatResult; rateLimit: RateLimitState }> {
-    const res = await t.send({ method: chat.method, path: chat.path, auth: chat.auth, body: { query }, retries: 0 });
+  async ask(query: string, options: { includeGenerated?: boolean } = {}): Promise<{ data: ChatResult; rateLimit: RateLimitState }> {
+    const body = options.includeGenerated ? { query, include_generated: true } : { query };
+    const res = await t.send({ method: chat.method, path: chat.path, auth: chat.auth, body, retries: 0 });
     const rateLimit = rateLimitOf(res.headers);
     try {
       const body = t.parse<{ data: ChatResult }>(res);

@@ -9,7 +9,11 @@ import { v2Envelope } from './envelopes.js';
  * still carries the rate-limit headers.
  */
 export const ChatRequest = z
-  .object({ query: z.unknown().optional().meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }) })
+  .object({
+    query: z.unknown().optional().meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }),
+    /** Local addition: decks, landing pages and mindmaps facet generated may ground the answer too (default false: facet does not quote itself). */
+    include_generated: z.boolean().optional().describe('also ground on resources facet generated (decks, pages, mindmaps); default false'),
+  })
   .meta({ required: ['query'] });
 
 /** Chat result (spec 2.7). */

@@ -44,13 +44,15 @@ export const CreateConversationRequest = strictFields({
   query: z.string(),
   live_doc_short_id: z.string().min(1).max(100).optional(),
   selected_resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
+  /** Local addition: generated decks, pages and mindmaps may ground this answer (default false). */
+  include_generated: z.boolean().optional(),
   skill_id: z.string().max(100).optional(),
   accept_language: z.string().max(35).optional(),
   device_id: z.string().max(200).optional(),
   extra: z.record(z.string(), z.unknown()).optional(),
   ext: z.record(z.string(), z.unknown()).optional(),
 });
-export const FollowUpRequest = strictFields({ query: z.string() });
+export const FollowUpRequest = strictFields({ query: z.string(), include_generated: z.boolean().optional() });
 export const ThreadParams = z.object({ thread_short_id: z.string().min(1).max(100) });
 export const StreamParams = z.object({ stream_key: z.string().min(1).max(200) });
 /** offset: events already received; the stream resumes after them (Last-Event-ID works the same way). */

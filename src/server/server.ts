@@ -233,7 +233,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     grounding:
       options.grounding ??
       (async (query, scope) => {
-        const found = await ground({ db }, analyzeQuery(query), { livedocIds: await visibleIds(db, scope.userId) });
+        const found = await ground({ db }, analyzeQuery(query), { livedocIds: await visibleIds(db, scope.userId) }, { question: query });
         return found.passages.map((p) => ({ id: String(p.ref), title: p.title, link: p.link, content: p.content }));
       }),
     defaultModel: config.defaultModel,

@@ -96,7 +96,8 @@ describe('facet extract against pages served on 127.0.0.1', () => {
     expect(text.content.startsWith('Harbour notes\n')).toBe(true);
     expect(text.content).not.toContain('<');
     const md = okJson(await extract([`${pages.url}/article`, '--format', 'markdown', '--selector', 'article', '--json']));
-    expect(md.content).toContain('[More about boats](/more)');
+    // Links point where they pointed on the page: absolute against its URL.
+    expect(md.content).toContain(`[More about boats](${pages.url}/more)`);
   });
 
   it('target_selector extracts only its element; a miss is a 400 naming the selector', async () => {

@@ -54,7 +54,8 @@ describe('extractive writer', () => {
       { ref: 2, title: 'B', link: '', content: 'Cheese is exported from Freedonia in large amounts.' },
     ];
     const a = extractiveAnswer({ query: 'capital of Freedonia', passages, history: [] });
-    expect(a).toBe('According to your sources: Fredville is the capital of Freedonia. [1] Cheese is exported from Freedonia in large amounts. [2]');
+    // The cheese sentence matches only "Freedonia": less than half as well as the best, so beside the point.
+    expect(a).toBe('According to your sources: Fredville is the capital of Freedonia. [1]');
     expect(extractiveAnswer({ query: 'capital of Freedonia', passages, history: [] })).toBe(a);
     expect(extractiveAnswer({ query: 'anything', passages: [], history: [] })).toMatch(/found nothing/);
   });

@@ -10,8 +10,9 @@ export function register(program: Command, deps: Deps): void {
     .description('Ask a question over your LiveDocs and print the answer as it is written')
     .option('--livedoc <id>', "answer from this LiveDoc (default: the profile's default_livedoc; the first ask creates it)")
     .option('--resource <id>', 'only these resources of the LiveDoc; repeatable', collect)
+    .option('--include-generated', 'also answer from decks, pages and mindmaps facet generated (left out by default)')
     .addHelpText('after', '\nExample:\n  $ facet ask "What does our refund policy say about annual plans?" --livedoc ld_x')
-    .action(async (query: string, opts: { livedoc?: string; resource?: string[] }) => {
+    .action(async (query: string, opts: { livedoc?: string; resource?: string[]; includeGenerated?: boolean }) => {
       const start = await import('./conversations/start.js');
       // One LiveDoc for all questions, not one per question: the profile's default_livedoc, which
       // the first ask without one sets to the LiveDoc the platform made for it.

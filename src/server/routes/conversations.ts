@@ -16,7 +16,7 @@ function lastEventId(value: string | string[] | undefined): number | undefined {
 
 export function conversationRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.createConversation, ({ auth, body }) => service.createConversation(ctx, auth, body));
-  registerRoute(app, ctx, c.followUp, ({ auth, params, body }) => service.followUp(ctx, auth, params.thread_short_id, body.query));
+  registerRoute(app, ctx, c.followUp, ({ auth, params, body }) => service.followUp(ctx, auth, params.thread_short_id, body.query, body.include_generated === true));
   registerRoute(app, ctx, c.listConversations, ({ auth, query }) => service.list(ctx, auth, query));
   registerRoute(app, ctx, c.getConversation, ({ auth, params }) => service.detail(ctx, auth, params.thread_short_id));
 

@@ -8,6 +8,7 @@ import { writeAnswer } from '../engines/answer-writer.js';
 import { newId } from '../store/ids.js';
 import { visibleIds } from '../store/livedocs.repo.js';
 import { ground } from './grounding.service.js';
+import { alignCitations } from '../engines/citations.js';
 
 export const MAX_QUERY = 2000;
 
@@ -32,7 +33,7 @@ export function engineFailure(err: unknown, code: string): HttpError {
  * POST /v2/chat: rate limit (headers on every answer), query analysis, search over the caller's
  * LiveDocs, then a grounded answer citing data.resources by [n].
  */
-export async function chat(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void): Promise<ChatResult> {
+export async function chat(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void, options: { includeGenerated?: boolean } = {}): Promise<ChatResult> {
   // Spec 8 rule 2: every chat response carries the limit headers, errors too; the error handler
   // sends only the headers an HttpError carries, so they ride on the error.
   let rate: Record<string, string> = {};
@@ -40,14 +41,14 @@ export async function chat(ctx: AppContext, auth: AuthContext, rawQuery: unknown
     return await answer(ctx, auth, rawQuery, (h) => {
       rate = h;
       setHeaders(h);
-    });
+    }, options.includeGenerated ?? false);
   } catch (err) {
     if (err instanceof HttpError) for (const [k, v] of Object.entries(rate)) err.headers[k] ??= v;
     throw err;
   }
 }
 
-async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void): Promise<ChatResult> {
+async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, setHeaders: (h: Record<string, string>) => void, includeGenerated: boolean): Promise<ChatResult> {
   const who = { keyId: auth.apiKey?.id ?? `user:${auth.user.id}`, userId: auth.user.id };
   let query: string;
   try {
@@ -60,7 +61,7 @@ async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, set
   setHeaders((await checkChatLimit(ctx.db, ctx.config.chatRateLimits, who, ctx.now(), true)).headers);
 
   const queries = analyzeQuery(query);
-  const grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) });
+  const grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) }, { question: query, includeGenerated });
   const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'chat' };
   let text = '';
   try {
@@ -69,6 +70,9 @@ async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, set
   } catch (err) {
     throw engineFailure(err, 'CHAT_FAILED');
   }
+  // [n] is resources[n-1]: the sources listed are exactly the ones the answer cites, numbered in citation order.
+  const aligned = alignCitations(text, grounding.resources);
+  text = aligned.text;
   const id = newId('chat');
   const messageId = newId('msg');
   await ctx.db.insertInto('chat_messages').values({ id: messageId, chat_id: id, user_id: auth.user.id, query, answer: text, created_at: ctx.now().toISOString() }).execute();
@@ -77,6 +81,6 @@ async function answer(ctx: AppContext, auth: AuthContext, rawQuery: unknown, set
     message_id: messageId,
     answer: text,
     query_analysis: { queries },
-    resources: grounding.resources.map((r) => ({ link: r.link, title: r.title, snippet: r.snippet })),
+    resources: aligned.sources.map((r) => ({ link: r.link, title: r.title, snippet: r.snippet })),
   };
 }

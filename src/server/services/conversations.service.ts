@@ -12,6 +12,7 @@ import { writeAnswer } from '../engines/answer-writer.js';
 import { access, liveDocForRequest } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
+import { citedRefs } from '../engines/citations.js';
 
 const threadNotFound = (id: string) => new HttpError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`);
 
@@ -19,6 +20,7 @@ interface CreateInput {
   query: string;
   live_doc_short_id?: string;
   selected_resource_ids?: string[];
+  include_generated?: boolean;
 }
 
 export async function createConversation(ctx: AppContext, auth: AuthContext, input: CreateInput): Promise<ConversationStarted> {
@@ -42,19 +44,19 @@ export async function createConversation(ctx: AppContext, auth: AuthContext, inp
   };
   try {
     await repo.insertThread(ctx.db, thread);
-    return await startTurn(ctx, auth, thread, query);
+    return await startTurn(ctx, auth, thread, query, input.include_generated === true);
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError('CONVERSATION_CREATE_FAILED', `the conversation could not be started: ${(err as Error).message}`);
   }
 }
 
-export async function followUp(ctx: AppContext, auth: AuthContext, threadId: string, rawQuery: string): Promise<ConversationStarted> {
+export async function followUp(ctx: AppContext, auth: AuthContext, threadId: string, rawQuery: string, includeGenerated = false): Promise<ConversationStarted> {
   const query = checkQuery(rawQuery);
   const thread = await repo.findThread(ctx.db, threadId);
   if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
   try {
-    return await startTurn(ctx, auth, thread, query);
+    return await startTurn(ctx, auth, thread, query, includeGenerated);
   } catch (err) {
     if (err instanceof HttpError) throw err;
     throw new HttpError('CONVERSATION_FOLLOW_UP_FAILED', `the follow-up could not be started: ${(err as Error).message}`);
@@ -79,14 +81,14 @@ export async function list(ctx: AppContext, auth: AuthContext, q: { live_doc_sho
 }
 
 /** Records the turn, opens its stream key and starts writing the answer into the log in the background. */
-async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, query: string): Promise<ConversationStarted> {
+async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, query: string, includeGenerated: boolean): Promise<ConversationStarted> {
   const history = await repo.turnsOf(ctx.db, thread.id);
   const streamKey = `stk_${randomToken(32)}`;
   const turn: repo.TurnRow = { id: newId('turn'), thread_id: thread.id, query, answer: null, stream_key: streamKey, created_at: ctx.now().toISOString() };
   await ctx.streams.create(streamKey, auth.user.id, ctx.now(), ctx.config.streamTtlSeconds);
   await repo.insertTurn(ctx.db, turn);
   await repo.touchThread(ctx.db, thread.id, turn.created_at);
-  ctx.streams.writing(produce(ctx, auth, thread, turn, history));
+  ctx.streams.writing(produce(ctx, auth, thread, turn, history, includeGenerated));
   return { stream_key: streamKey, thread_short_id: thread.id, live_doc_short_id: thread.livedoc_id };
 }
 
@@ -95,14 +97,15 @@ async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.Thread
  * error event with the failure's message. The thread's earlier questions steer retrieval of a
  * follow-up, and the whole history goes to the model through the gateway.
  */
-async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, turn: repo.TurnRow, history: repo.TurnRow[]): Promise<void> {
+async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, turn: repo.TurnRow, history: repo.TurnRow[], includeGenerated: boolean): Promise<void> {
   const key = turn.stream_key;
   try {
     const selected = thread.selected_resource_ids ? (JSON.parse(thread.selected_resource_ids) as string[]) : undefined;
     const queries = analyzeQuery(turn.query, history.map((h) => h.query));
-    let grounding = await ground(ctx, queries, { livedocIds: [thread.livedoc_id], resourceIds: selected });
+    const options = { question: turn.query, includeGenerated };
+    let grounding = await ground(ctx, queries, { livedocIds: [thread.livedoc_id], resourceIds: selected }, options);
     // A LiveDoc with nothing relevant (a new one, typically) falls back to all of the user's LiveDocs.
-    if (grounding.passages.length === 0 && !selected) grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) });
+    if (grounding.passages.length === 0 && !selected) grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) }, options);
     const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'conversation' };
     const gen = writeAnswer(ctx.gateway, {
       query: turn.query,
@@ -120,8 +123,10 @@ async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRo
       deliver.push(piece);
     }
     await deliver.drained();
-    if (grounding.resources.length > 0) {
-      const sources = '\n\nSources:\n' + grounding.resources.map((r, i) => `[${i + 1}] ${r.title}${r.link ? ` — ${r.link}` : ''}`).join('\n');
+    // The answer is already streamed with its markers: the footer lists exactly the sources it cites, under those numbers.
+    const cited = citedRefs(answer, grounding.resources.length).sort((a, b) => a - b);
+    if (cited.length > 0) {
+      const sources = '\n\nSources:\n' + cited.map((n) => grounding.resources[n - 1]).map((r, i) => `[${cited[i]}] ${r.title}${r.link ? ` — ${r.link}` : ''}`).join('\n');
       answer += sources;
       await ctx.streams.append(key, 'message', { content: sources });
     }

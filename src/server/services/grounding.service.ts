@@ -1,7 +1,9 @@
 import type { AppContext } from '../context.js';
-import { searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
+import { collapseRepeats, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
+import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
+import { isGenerated } from './resources.service.js';
 
 export interface Grounding {
   passages: Passage[];
@@ -9,23 +11,43 @@ export interface Grounding {
   resources: Array<{ id: string; link: string; title: string; snippet: string }>;
 }
 
+export interface GroundOptions {
+  /** The question as asked: a summary, comparison or list question with no matching passage reads the LiveDoc's openings. */
+  question?: string;
+  /** Decks, pages and mindmaps facet wrote may ground the answer too (off by default: facet does not quote itself). */
+  includeGenerated?: boolean;
+}
+
 const PER_QUERY = 8;
 const MAX_PASSAGES = 6;
+/** Chunks from the start of each resource a broad question ("summarise ...") reads when nothing matches its words. */
+const OPENING_CHUNKS = 2;
 
 /**
- * Runs each analysed query over the given scope, merges the hits (best score per chunk), keeps the
- * best few passages and numbers their resources in order of relevance.
+ * Runs each analysed query over the given scope, merges the hits (best score per chunk, each text
+ * once), keeps the best few passages and numbers their resources in order of relevance. What
+ * facet generated is left out unless asked for.
  */
-export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], scope: { livedocIds: string[]; resourceIds?: string[] }): Promise<Grounding> {
+export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], scope: { livedocIds: string[]; resourceIds?: string[] }, options: GroundOptions = {}): Promise<Grounding> {
   const best = new Map<number, ChunkHit>();
   for (const q of queries) {
-    for (const h of await searchChunks(ctx.db, q, { ...scope, limit: PER_QUERY })) {
+    // The words that name the answer's form ("summarise", "compare") are not what the sources are about.
+    const searched = q.split(/\s+/).filter((w) => !FORM_WORDS.has(w)).join(' ');
+    if (!searched) continue;
+    for (const h of await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2 })) {
       const prev = best.get(h.chunkId);
       if (!prev || h.score > prev.score) best.set(h.chunkId, h);
     }
   }
-  const hits = [...best.values()].sort((a, b) => b.score - a.score).slice(0, MAX_PASSAGES);
+  let hits = collapseRepeats([...best.values()].sort((a, b) => b.score - a.score));
   const rows = new Map((await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]));
+  if (!options.includeGenerated) hits = hits.filter((h) => rows.has(h.resourceId) && !isGenerated(rows.get(h.resourceId)!));
+  hits = hits.slice(0, MAX_PASSAGES);
+  if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
+    const opening = await openings(ctx, scope, options.includeGenerated ?? false);
+    for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
+    hits = collapseRepeats([...hits, ...opening]).slice(0, MAX_PASSAGES);
+  }
   const refOf = new Map<string, number>();
   const resources: Grounding['resources'] = [];
   const passages: Passage[] = [];
@@ -38,7 +60,25 @@ export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], sco
       ref = resources.length;
       refOf.set(r.id, ref);
     }
-    passages.push({ ref, title: r.title, link: r.link, content: h.content });
+    // The chunk's section heading goes with it: a writer can tell "Refund times" from "Exceptions".
+    const section = h.title && h.title !== r.title ? `## ${h.title}\n\n` : '';
+    passages.push({ ref, title: r.title, link: r.link, content: section + h.content });
   }
   return { passages, resources };
+}
+
+/** The first chunks of the newest resources in scope, for a question about the LiveDoc as a whole. */
+async function openings(ctx: Pick<AppContext, 'db'>, scope: { livedocIds: string[]; resourceIds?: string[] }, includeGenerated: boolean): Promise<ChunkHit[]> {
+  if (scope.livedocIds.length === 0) return [];
+  let q = ctx.db
+    .selectFrom('resource_chunks')
+    .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
+    .select(['resource_chunks.id', 'resource_chunks.resource_id', 'resource_chunks.livedoc_id', 'resource_chunks.ordinal', 'resource_chunks.page', 'resource_chunks.title', 'resource_chunks.content', 'livedoc_resources.source'])
+    .where('resource_chunks.livedoc_id', 'in', scope.livedocIds)
+    .where('resource_chunks.ordinal', '<', OPENING_CHUNKS);
+  if (scope.resourceIds) q = q.where('resource_chunks.resource_id', 'in', scope.resourceIds.length ? scope.resourceIds : ['']);
+  const rows = await q.orderBy('livedoc_resources.created_at', 'desc').orderBy('resource_chunks.ordinal').limit(MAX_PASSAGES * 4).execute();
+  return rows
+    .filter((r) => includeGenerated || !isGenerated(r))
+    .map((r) => ({ chunkId: r.id, resourceId: r.resource_id, livedocId: r.livedoc_id, ordinal: r.ordinal, page: r.page, title: r.title, content: r.content, score: 0 }));
 }

@@ -225,6 +225,18 @@ function normalizeUrl(raw: string): string | null {
 
 type UrlItem = string | { url: string; title?: string };
 
+/** Web pages compared for "the same page again": the first this many of a LiveDoc. */
+const SAME_PAGE_SCAN = 500;
+
+/** A page's words without its link targets: the same page at another address resolves its relative links elsewhere. */
+const pageKey = (text: string) => text.replace(/\]\([^)]*\)/g, ']').replace(/\s+/g, ' ').trim();
+
+/** The web page of the LiveDoc whose text is this page's (links aside), if one is. */
+async function samePage(ctx: AppContext, livedocId: string, text: string): Promise<{ id: string } | undefined> {
+  const key = pageKey(text);
+  return (await repo.webTexts(ctx.db, livedocId, SAME_PAGE_SCAN)).find((r) => r.text !== null && pageKey(r.text) === key);
+}
+
 /**
  * Fetches and extracts each page (four at a time); one failure never fails the others. A URL
  * already in the LiveDoc, or repeated within the request, is reported as existed.
@@ -253,6 +265,10 @@ export async function addUrls(ctx: AppContext, userId: string, livedocId: string
     if (existing) return { url, status: 'existed', fail_reason: null, resource_id: existing.id } as Result;
     try {
       const page = await fetchPage(normalized, { policy: ctx.fetchPolicy });
+      // The same page by another address (a redirect, a tracking parameter) is the one already added.
+      const landed = normalizeUrl(page.finalUrl);
+      const same = (landed && landed !== normalized ? await repo.findByKey(ctx.db, livedocId, `url:${landed}`) : undefined) ?? (await samePage(ctx, livedocId, page.text));
+      if (same) return { url, status: 'existed', fail_reason: null, resource_id: same.id } as Result;
       const row = baseRow(ctx, livedocId, {
         title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
         resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),

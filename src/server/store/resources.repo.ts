@@ -27,6 +27,11 @@ export async function findByKey(db: Kysely<Database>, livedocId: string, key: st
   return db.selectFrom('livedoc_resources').selectAll().where('livedoc_id', '=', livedocId).where('resource_key', '=', key).executeTakeFirst();
 }
 
+/** The web pages of a LiveDoc with their text, oldest first, at most `limit` (to find the same page added again). */
+export async function webTexts(db: Kysely<Database>, livedocId: string, limit: number): Promise<Array<{ id: string; text: string | null }>> {
+  return db.selectFrom('livedoc_resources').select(['id', 'text']).where('livedoc_id', '=', livedocId).where('resource_type', '=', 'web').orderBy('created_at').limit(limit).execute();
+}
+
 export async function updateResource(db: Kysely<Database>, id: string, patch: Updateable<ResourcesTable>): Promise<void> {
   await changing('livedocs', () => db.updateTable('livedoc_resources').set(patch).where('id', '=', id).execute());
 }

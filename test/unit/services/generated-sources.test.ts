@@ -21,8 +21,9 @@ describe('generated documents are not sources for writing another', () => {
       await addGeneratedResource(
         ctx,
         ld,
-        { id, title: `Generated ${type}`, resourceType: type, contentType: type, source, resourceKey: `${source}:${id}`, text: 'The harbour ferry leaves every forty minutes (from the LiveDoc).', file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') } },
-        [{ ordinal: 0, page: null, title: 'Harbour ferry', content: 'The harbour ferry leaves every forty minutes (from the LiveDoc).' }],
+        { id, title: `Generated ${type}`, resourceType: type, contentType: type, source, resourceKey: `${source}:${id}`, text: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).`, file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') } },
+        // Each its own text: chunks with the same text are one passage at retrieval.
+        [{ ordinal: 0, page: null, title: 'Harbour ferry', content: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).` }],
       );
     }
     const all = await retrieve(ctx, userId, ld, { query: 'harbour ferry forty minutes' });

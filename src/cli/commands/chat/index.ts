@@ -8,6 +8,7 @@ export interface ChatOptions {
   retry?: boolean;
   maxRetries: number;
   verbose?: boolean;
+  includeGenerated?: boolean;
 }
 
 type RateLimit = import('../../../client/chat.js').RateLimitState;
@@ -22,7 +23,7 @@ export async function run(query: string, opts: ChatOptions, deps: Deps): Promise
   const io = deps.io();
   for (let attempt = 0; ; attempt++) {
     try {
-      const { data, rateLimit } = await api.chat.ask(query);
+      const { data, rateLimit } = await api.chat.ask(query, { includeGenerated: opts.includeGenerated });
       if (opts.verbose) io.info(describeLimit(rateLimit, deps.now()));
       io.print(data, () => {
         io.write(data.answer.trimEnd() + '\n');
@@ -54,6 +55,7 @@ export function register(program: Command, deps: Deps): void {
     .option('--retry', 'on 429, wait for Retry-After and try again')
     .option('--max-retries <n>', 'with --retry, give up after N retries (default 3)', intOption(1, 100), 3)
     .option('--verbose', 'show the rate-limit state (X-RateLimit-*) on stderr')
+    .option('--include-generated', 'also answer from decks, pages and mindmaps facet generated (left out by default)')
     .addHelpText('after', '\nExamples:\n  $ facet chat "What is our refund window?"\n  $ facet chat "Summarise the pricing page" --json | jq -r .answer\n  $ facet chat "…" --retry --verbose')
     .action((query: string, opts: ChatOptions) => run(query, opts, deps));
 }

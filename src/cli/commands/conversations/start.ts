@@ -7,12 +7,13 @@ export interface StartOptions {
   livedoc?: string;
   resource?: string[];
   stream?: boolean;
+  includeGenerated?: boolean;
 }
 
 /** Shared by `conversations start` and `ask`: create, then stream the answer unless told not to. */
 export async function run(query: string, opts: StartOptions, deps: Deps): Promise<import('../../../contract/conversations.js').ConversationStarted> {
   const api = await deps.api('conversations');
-  const started = await api.conversations.start({ query, live_doc_short_id: opts.livedoc, selected_resource_ids: opts.resource });
+  const started = await api.conversations.start({ query, live_doc_short_id: opts.livedoc, selected_resource_ids: opts.resource, ...(opts.includeGenerated ? { include_generated: true } : {}) });
   const io = deps.io();
   if (opts.stream === false) {
     io.print(started, () => io.fields([['thread', started.thread_short_id], ['stream key', started.stream_key], ['livedoc', started.live_doc_short_id]]));
@@ -32,6 +33,7 @@ export function register(parent: Command, deps: Deps): void {
     .description('Start a conversation and print the answer as it is written')
     .option('--livedoc <id>', 'answer from this LiveDoc (default: a new one)')
     .option('--resource <id>', 'only these resources of the LiveDoc; repeatable', collect)
+    .option('--include-generated', 'also answer from decks, pages and mindmaps facet generated (left out by default)')
     .option('--no-stream', 'print the thread and stream key instead of the answer')
     .addHelpText('after', '\nExamples:\n  $ facet conversations start "What changed in v2?" --livedoc ld_x\n  $ facet conversations start "Summarise" --livedoc ld_x --resource res_a --resource res_b')
     .action(async (query: string, opts: StartOptions) => {

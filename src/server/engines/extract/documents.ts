@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { chunkText, type TextChunk } from '../retrieval/chunker.js';
-import { htmlToMarkdown } from './html.js';
+import { documentMarkdown } from './html.js';
 import { checkTextLength, DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { readZip } from './zip-guard.js';
 
@@ -29,7 +29,7 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
     case 'docx': {
       const mammoth = (await import('mammoth')).default;
       const { value: html } = await mammoth.convertToHtml({ buffer: await checkedDocx(data) });
-      const markdown = htmlToMarkdown(html);
+      const markdown = documentMarkdown(html);
       checkTextLength(markdown);
       const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
       return { title: h1, text: markdown };

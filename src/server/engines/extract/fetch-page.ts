@@ -3,6 +3,7 @@ import { ExtractFailed, isHtml, loadPage } from './load-page.js';
 import { shapeLoaded } from './extract-web.js';
 import { convertFile } from './convert.js';
 import { DocumentRefused } from './limits.js';
+import { cleanText } from './boilerplate.js';
 
 export interface FetchedPage {
   finalUrl: string;
@@ -40,7 +41,7 @@ export async function fetchPage(url: string, options: { policy: FetchPolicy; tim
     if (isHtml(loaded)) {
       const page = await shapeLoaded(loaded, { format: 'markdown', readability: 'article' }, options.signal);
       if (!page.content.trim()) throw new FetchFailed('no readable text on the page');
-      return { finalUrl: loaded.finalUrl, title: page.title || fallbackTitle, text: page.content, excerpt: page.excerpt };
+      return { finalUrl: loaded.finalUrl, title: page.title || fallbackTitle, text: cleanText(page.content), excerpt: page.excerpt };
     }
     const type = loaded.contentType;
     const converted = await convertFile(loaded.body, { fileName: fallbackTitle, mimeType: type });

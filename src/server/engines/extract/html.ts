@@ -1,6 +1,9 @@
 import TurndownService from 'turndown';
+import { gfm } from '@joplin/turndown-plugin-gfm';
+import { parseHTML } from 'linkedom';
 import { shapeHtml } from './shape-html.js';
 import { DocumentRefused } from './limits.js';
+import { cleanText } from './boilerplate.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -14,16 +17,44 @@ export interface ExtractedHtml {
  * platform's one HTML extraction (shape-html.ts) with Readability on, falling back to the cleaned
  * whole body when Readability keeps too little. A document over the HTML limits is refused
  * (DocumentRefused). CPU-bound: convert.ts runs it in a CPU worker ('extract-html').
+ * Without a page URL (an uploaded file) links stay as written.
  */
-export function extractHtml(html: string, fallbackTitle = '', pageUrl = 'http://localhost/'): ExtractedHtml {
+export function extractHtml(html: string, fallbackTitle = '', pageUrl = ''): ExtractedHtml {
   const shaped = shapeHtml(html, pageUrl, { format: 'markdown', readability: 'article' });
   // Without a selector or strict mode shaping refuses only a document over the HTML limits.
   if (!shaped.ok) throw shaped.reason === 'too-complex' ? new DocumentRefused('PAYLOAD_TOO_LARGE', shaped.message, shaped.limit) : new Error(shaped.message);
-  return { title: shaped.page.title || fallbackTitle, markdown: shaped.page.content, excerpt: shaped.page.excerpt };
+  return { title: shaped.page.title || fallbackTitle, markdown: cleanText(shaped.page.content), excerpt: shaped.page.excerpt };
 }
 
-/** HTML that is all content (a converted document) straight to Markdown, headings kept. */
+/**
+ * Tables as GitHub-flavoured Markdown need a header row: a table without one (no <thead>, no <th>
+ * in its first row) has its first row read as the header, which is how people write such tables.
+ */
+export function withHeaderRows(root: { querySelectorAll(s: string): Iterable<any> }): void {
+  for (const table of root.querySelectorAll('table')) {
+    if (table.querySelector('thead')) continue;
+    const first = table.querySelector('tr');
+    if (!first || first.querySelector('th')) continue;
+    for (const td of [...first.querySelectorAll('td')]) {
+      const th = td.ownerDocument.createElement('th');
+      th.innerHTML = td.innerHTML;
+      td.replaceWith(th);
+    }
+  }
+}
+
+/** HTML that is all content (a converted document) straight to Markdown: headings kept, tables as GFM tables. */
 export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
-  return turndown.turndown(html).replace(/\n{3,}/g, '\n\n').trim();
+  turndown.use(gfm);
+  let source = html;
+  if (/<table[\s>]/i.test(html)) {
+    const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);
+    withHeaderRows(document.body);
+    source = document.body.innerHTML;
+  }
+  return turndown.turndown(source).replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
 }
+
+/** A converted document's Markdown (DOCX through mammoth) without its boilerplate or repeats. */
+export const documentMarkdown = (html: string) => cleanText(htmlToMarkdown(html));

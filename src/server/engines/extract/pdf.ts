@@ -1,10 +1,14 @@
 import { DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { checkPdfStreams } from './pdf-streams.js';
+import { joinParagraphLines, layoutPage, type PositionedItem } from './pdf-layout.js';
+import { cleanText, dropRunningLines, isBoilerplateLine } from './boilerplate.js';
 
 /**
  * Text of each page of a PDF, through Mozilla's pdf.js (legacy build: runs on Node 20 without a
  * DOM), within DOCUMENT_LIMITS: its streams' inflated sizes checked first (pdf-streams.ts), its
- * page count read from the page tree before any page is, its text bounded as it grows.
+ * page count read from the page tree before any page is, its text bounded as it grows. Lines are
+ * rebuilt from item positions (aligned rows become Markdown tables, pdf-layout.ts); the running
+ * header and footer a browser prints on every page, and other boilerplate, are left out.
  */
 export async function pdfPages(data: Buffer): Promise<{ title: string | null; pages: string[] }> {
   checkPdfStreams(data);
@@ -12,25 +16,48 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
   const doc = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
   try {
     if (doc.numPages > DOCUMENT_LIMITS.pdfMaxPages) throw overLimit('pdfMaxPages', `the PDF has ${doc.numPages.toLocaleString('en-US')} pages`);
-    const pages: string[] = [];
+    const pages: string[][] = [];
     let chars = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      let text = '';
+      const items: PositionedItem[] = [];
       for (const item of content.items) {
         if (!('str' in item)) continue;
-        text += item.str + (item.hasEOL ? '\n' : ' ');
-        if (chars + text.length > DOCUMENT_LIMITS.textMaxChars) throw overLimit('textMaxChars', `the PDF's text runs past ${DOCUMENT_LIMITS.textMaxChars.toLocaleString('en-US')} characters (stopped at page ${n})`);
+        chars += item.str.length + 1;
+        if (chars > DOCUMENT_LIMITS.textMaxChars) throw overLimit('textMaxChars', `the PDF's text runs past ${DOCUMENT_LIMITS.textMaxChars.toLocaleString('en-US')} characters (stopped at page ${n})`);
+        items.push({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height || Math.abs(item.transform[3]) });
       }
-      pages.push(text.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim());
-      chars += text.length;
+      pages.push(layoutPage(items));
       page.cleanup();
     }
     const meta = await doc.getMetadata().catch(() => null);
     const title = (meta?.info as { Title?: string } | undefined)?.Title?.trim() || null;
-    return { title, pages };
+    return { title, pages: cleanPages(dropRunningLines(pages), title) };
   } finally {
     await doc.destroy();
   }
+}
+
+/**
+ * Each page's text without boilerplate, and without paragraphs an earlier page already had (a
+ * notice printed on every page is read once). A line that is only the document's title at the
+ * top or bottom of a page is the print header's.
+ */
+function cleanPages(pages: string[][], title: string | null): string[] {
+  const seen = new Set<string>();
+  return pages.map((lines) => {
+    const kept = title ? lines.filter((l, i) => !((i < 3 || i >= lines.length - 3) && l.trim() === title)) : lines;
+    const paragraphs = cleanText(joinParagraphLines(kept.filter((l) => !isBoilerplateLine(l)))).split(/\n\s*\n/);
+    return paragraphs
+      .filter((p) => {
+        const k = p.replace(/\s+/g, ' ').trim().toLowerCase();
+        if (k.length < 40 || p.trim().startsWith('|')) return true;
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      })
+      .join('\n\n')
+      .trim();
+  });
 }

@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
-import { htmlToMarkdown } from './html.js';
+import { htmlToMarkdown, withHeaderRows } from './html.js';
+import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
 import { DocumentRefused } from './limits.js';
 
@@ -126,9 +127,14 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   }
   if (o.includeTags?.length) root = keepOnly(root, o.includeTags);
   if (o.excludeTags?.length) for (const el of root.querySelectorAll(o.excludeTags.join(','))) el.remove();
+  // Main content asked for: navigation, banners and footers Readability left (or the fallback kept) go.
+  const mainContent = mode !== 'off';
+  if (mainContent) for (const el of [...root.querySelectorAll(BOILERPLATE_SELECTOR)]) el.remove();
 
   // A picked element is part of what was asked for (its own tag and heading level included).
-  const page: ShapedPage = { title, description, content: render(root, o.format, Boolean(o.targetSelector) && !o.includeTags?.length), readability: mode, excerpt, warnings };
+  let content = render(root, o.format, Boolean(o.targetSelector) && !o.includeTags?.length, pageUrl);
+  if (mainContent && o.format !== 'html') content = dropBoilerplateLines(content);
+  const page: ShapedPage = { title, description, content, readability: mode, excerpt, warnings };
   if (o.links || o.linksSummary) {
     const links = linksOf(root, pageUrl);
     if (o.links) page.links = links;
@@ -161,6 +167,8 @@ function readArticle(html: string): { content: string; text: string; excerpt: st
   // Readability mutates its document: it gets a fresh one.
   const document = parseDocument(html);
   for (const el of document.querySelectorAll(DROPPED)) el.remove();
+  // A cookie banner or a menu must not be what Readability takes for the article.
+  for (const el of [...document.querySelectorAll(BOILERPLATE_SELECTOR)]) el.remove();
   try {
     const a = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
     if (!a?.content) return null;
@@ -178,21 +186,38 @@ function keepOnly(root: El, tags: string[]): El {
   return document.body as unknown as El;
 }
 
-function render(root: El, format: OutputFormat, withOwnTag: boolean): string {
+function render(root: El, format: OutputFormat, withOwnTag: boolean, pageUrl: string): string {
+  // Links and images point where they pointed on the page, wherever the text is read.
+  if (pageUrl) absolutize(root, pageUrl);
   const html = withOwnTag ? root.outerHTML : root.innerHTML;
   if (format === 'html') return html.trim();
   if (format === 'markdown') return htmlToMarkdown(html);
+  withHeaderRows(root);
   return textOf(root);
+}
+
+function absolutize(root: El, base: string): void {
+  for (const [selector, attr] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
+    for (const el of root.querySelectorAll(selector)) {
+      const value = el.getAttribute(attr);
+      if (!value || value.startsWith('#')) continue;
+      const url = absolute(value, base);
+      if (url) el.setAttribute(attr, url);
+    }
+  }
 }
 
 const BLOCK = /^(P|DIV|SECTION|ARTICLE|MAIN|HEADER|FOOTER|ASIDE|NAV|H[1-6]|LI|UL|OL|TR|TABLE|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|BR|HR|DT|DD)$/;
 
-/** Readable plain text: blocks on their own lines, runs of spaces collapsed. */
+/** Readable plain text: blocks on their own lines, runs of spaces collapsed; a table row is one line, its cells tab-separated. */
 function textOf(root: El): string {
   const parts: string[] = [];
   const walk = (node: any) => {
     if (node.nodeType === 3) parts.push(node.textContent.replace(/\s+/g, ' '));
-    else if (node.nodeType === 1) {
+    else if (node.nodeType === 1 && node.tagName === 'TR') {
+      const cells = [...node.childNodes].filter((c: any) => c.nodeType === 1 && (c.tagName === 'TD' || c.tagName === 'TH'));
+      parts.push('\n' + cells.map((c: any) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\t') + '\n');
+    } else if (node.nodeType === 1) {
       const block = BLOCK.test(node.tagName);
       if (block) parts.push('\n');
       for (const child of node.childNodes) walk(child);
@@ -200,7 +225,7 @@ function textOf(root: El): string {
     }
   };
   for (const child of root.childNodes) walk(child);
-  return parts.join('').split('\n').map((l) => l.trim()).filter(Boolean).join('\n');
+  return parts.join('').split('\n').map((l) => l.replace(/^ +| +$/g, '')).filter((l) => l.trim()).join('\n');
 }
 
 function absolute(href: string | null, base: string): string | null {

@@ -1,5 +1,6 @@
 import type { MeterScope, StopReason } from '../gateway-types.js';
 import { extractiveAnswer } from '../grounded-writer.js';
+import { citedRefs } from '../citations.js';
 import { extractiveOutline } from '../outline-writer.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { truncateToTokens } from './tokenizer.js';
@@ -58,8 +59,11 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     let text = extractiveAnswer({ query: question, passages, history });
     // A caller that brought its passages lists its sources itself (chat's data.resources, the
     // conversation's footer); when the engine found them, the answer names them.
+    // The sources listed are the ones cited, each once (several passages may come from one source).
     if (!call.context && passages.length > 0) {
-      text += '\n\nSources:\n' + passages.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}`).join('\n');
+      const cited = [...new Set(citedRefs(text, Math.max(...passages.map((p) => p.ref))))].sort((a, b) => a - b);
+      const listed = cited.map((ref) => passages.find((p) => p.ref === ref)).filter((p) => p !== undefined);
+      if (listed.length > 0) text += '\n\nSources:\n' + listed.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}`).join('\n');
     }
     return finish(text, call);
   };

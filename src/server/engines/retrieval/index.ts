@@ -75,7 +75,24 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     content: r.content,
     score: Math.round((r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`)) * 10_000) / 10_000,
   }));
-  return hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId).slice(0, scope.limit);
+  return collapseRepeats(hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)).slice(0, scope.limit);
+}
+
+/** Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or emphasis. */
+export const contentKey = (content: string) => content.replace(/[*_`>#]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * Ranked hits with each text once: the same page added twice, or a passage two documents share,
+ * is one passage (the best-ranked, so the first) and so one source.
+ */
+export function collapseRepeats<T extends { content: string }>(hits: T[]): T[] {
+  const seen = new Set<string>();
+  return hits.filter((h) => {
+    const k = contentKey(h.content);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
 }
 
 const stem = (w: string) => w.replace(/(ies|ing|ed|es|s)$/, '');

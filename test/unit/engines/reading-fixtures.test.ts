@@ -1,0 +1,113 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
+import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
+import { dropRunningLines, isBoilerplateLine } from '../../../src/server/engines/extract/boilerplate.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/reading');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+const PAGE_URL = 'https://harborroasters.example/journal/choosing-a-plan';
+
+/** Lines no chunk may hold: print headers and footers, banners, link rows, "Click here". */
+const BOILERPLATE = [
+  /\d{1,2}\/\d{1,2}\/\d{2,4},\s*\d{1,2}:\d{2}/, // the print header's date and time
+  /^\s*https?:\/\/\S+(\s+\d+\s*\/\s*\d+)?\s*$/m, // the print footer's URL
+  /^\s*\d+\s*\/\s*\d+\s*$/m, // the print footer's page counter
+  /Page \d+ of \d+/i,
+  /cookies/i,
+  /click here/i,
+  /all rights reserved|©/i,
+  /Privacy\s*·\s*Terms/,
+  /\b(Shop|Wholesale|Journal)\b.*\b(About us)\b/, // the navigation
+  /newsletter/i,
+];
+const noBoilerplate = (chunks: Array<{ content: string }>) => {
+  for (const c of chunks) for (const re of BOILERPLATE) expect(c.content, `${re} in:\n${c.content}`).not.toMatch(re);
+};
+
+/** The text of a repeated paragraph is in exactly one chunk. */
+const once = (chunks: Array<{ content: string }>, phrase: string) => expect(chunks.filter((c) => c.content.includes(phrase))).toHaveLength(1);
+
+describe('the article page', () => {
+  const html = fixture('article.html').toString('utf8');
+
+  it('keeps the price table as a GFM table with its rows, links absolute, and no banner, navigation or footer', () => {
+    const { markdown } = extractHtml(html, '', PAGE_URL);
+    expect(markdown).toContain('| Plan | Coffee per delivery | Deliveries | Price per delivery | Shipping |\n| --- | --- | --- | --- | --- |');
+    expect(markdown).toContain('| Taster | 250 g | Monthly | $14.50 | $4.95 |');
+    expect(markdown).toContain('| Daily Brew | 500 g | Every two weeks | $24.00 | Free |');
+    expect(markdown).toContain('| Office | 2 kg | Weekly | $78.00 | Free |');
+    expect(markdown).toContain('[refund policy](https://harborroasters.example/policies/refunds)');
+    expect(markdown).toContain('[grind guide](https://harborroasters.example/journal/faq#grind)');
+    const chunks = chunkText(markdown, { defaultTitle: 'Choosing a plan' });
+    noBoilerplate(chunks);
+    once(chunks, 'Every Harbor subscription ships freshly roasted beans');
+    // The table is one chunk's, under its section heading.
+    expect(chunks.find((c) => c.content.includes('| Taster |'))?.title).toBe('Plans and prices');
+  });
+
+  it('--format text writes a table row per line with tab-separated cells', () => {
+    const shaped = shapeHtml(html, PAGE_URL, { format: 'text', readability: 'article' });
+    if (!shaped.ok) throw new Error(shaped.message);
+    const lines = shaped.page.content.split('\n');
+    expect(lines).toContain('Plan\tCoffee per delivery\tDeliveries\tPrice per delivery\tShipping');
+    expect(lines).toContain('Daily Brew\t500 g\tEvery two weeks\t$24.00\tFree');
+    expect(shaped.page.content).not.toMatch(/cookies|All rights reserved/);
+  });
+
+  it('with readability off, the whole page is kept as it was asked for', () => {
+    const shaped = shapeHtml(html, PAGE_URL, { format: 'markdown', readability: 'off' });
+    if (!shaped.ok) throw new Error(shaped.message);
+    expect(shaped.page.content).toMatch(/We use cookies/);
+    expect(shaped.page.content).toContain('| Office | 2 kg | Weekly | $78.00 | Free |');
+  });
+});
+
+describe('the browser-printed refund policy PDF', () => {
+  it('has its refund-times table, its headings as chunk titles, and no running header or footer in any chunk', async () => {
+    const doc = await extractDocument('pdf', fixture('refund-policy.pdf'));
+    expect(doc.chunks!.map((c) => c.page)).toContain(2);
+    expect(doc.text).toContain('| Payment method | Refund issued | Money back in your account |\n| --- | --- | --- |');
+    expect(doc.text).toContain('| Credit or debit card | Within 2 working days | 3 to 5 working days |');
+    expect(doc.text).toContain('| Gift card | Same day | Immediately |');
+    expect(doc.chunks!.map((c) => c.title)).toEqual(expect.arrayContaining(['Refund times', 'Exceptions', 'Equipment']));
+    noBoilerplate(doc.chunks!);
+    for (const c of doc.chunks!) expect(c.content).not.toMatch(/^Refund and returns policy — Harbor/m);
+    // The paragraph printed again on the last page is read once.
+    once(doc.chunks!, 'Coffee is a food product, so an opened bag cannot be returned');
+    // Lines are joined back into paragraphs: a sentence is not cut by the page's line breaks.
+    expect(doc.text).toContain('Grinders, kettles and brewers can be returned within 30 days of delivery if they are unused and in their original packaging.');
+  });
+});
+
+describe('the DOCX with a table', () => {
+  it('has its volume pricing as a GFM table under its heading', async () => {
+    const doc = await extractDocument('docx', fixture('wholesale-terms.docx'));
+    expect(doc.title).toBe('Wholesale terms');
+    expect(doc.text).toContain('| Monthly volume | House blend | Single origin | Delivery |\n| --- | --- | --- | --- |');
+    expect(doc.text).toContain('| 10 to 40 kg | $18.50 | $24.00 | Free |');
+    expect(chunkText(doc.text).find((c) => c.content.includes('| Over 40 kg |'))?.title).toBe('Volume pricing');
+  });
+});
+
+describe('boilerplate lines', () => {
+  it('recognises what print headers, footers and page chrome write, and leaves sentences and table rows alone', () => {
+    for (const line of ['11/26/26, 4:38 PM', 'Page 3 of 12', '2/5', 'https://example.com/a/b 1/3', '© 2025 Example Inc.', 'Privacy · Terms · Contact', '[Privacy](https://x/p) | [Terms](https://x/t)', 'Click here to subscribe', 'We use cookies to improve your experience.', 'Accept all']) {
+      expect(isBoilerplateLine(line), line).toBe(true);
+    }
+    for (const line of ['Refunds take 3 to 5 working days.', '| Page | 3 of 12 |', 'Terms apply to wholesale orders placed after March.', 'Our cookies are baked in Portland every morning.']) {
+      expect(isBoilerplateLine(line), line).toBe(false);
+    }
+  });
+
+  it('drops a line that recurs at the edge of most pages, digits aside, and keeps a one-page document whole', () => {
+    const bodies = ['Revenue grew in the spring.', 'Costs fell after the move.', 'Staff numbers held steady.'];
+    const pages = [1, 2, 3].map((n) => [`Quarterly report ${n}/3`, bodies[n - 1], `https://example.com/r ${n}/3`]);
+    // Three lines a page: every line is near an edge, so only the recurring ones go.
+    expect(dropRunningLines(pages)).toEqual(bodies.map((b) => [b]));
+    expect(dropRunningLines([pages[0]])).toEqual([pages[0]]);
+  });
+});
