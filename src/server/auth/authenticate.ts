@@ -73,7 +73,7 @@ type Chosen = { by: 'key' | 'token' | 'session'; credential: string };
  * Which credential counts, by the route's auth group (spec 5); throws the spec's errors for a
  * missing or malformed one. The administrators' groups are handled by `authenticate` itself.
  */
-function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cred: Credentials): Chosen | null {
+function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-with-admin-key'>, cred: Credentials): Chosen | null {
   switch (group) {
     case 'none':
       return null;
@@ -128,7 +128,13 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cre
  * Returns null only for the 'none' group.
  */
 export async function authenticate(ctx: AppContext, group: AuthGroup, cred: Credentials): Promise<AuthContext | null> {
-  if (group === 'admin' || group === 'admin-with-admin-key') {
+  if (group === 'admin-or-cookie' && !cred.apiKeyHeader && cred.sessionCookie) {
+    // The console's session (SameSite=Strict, so never sent by another site's page) of an administrator.
+    const user = await sessionUser(ctx, cred.sessionCookie);
+    if (user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');
+    return { user, apiKey: null, via: 'cookie' };
+  }
+  if (group === 'admin' || group === 'admin-or-cookie' || group === 'admin-with-admin-key') {
     if (!cred.apiKeyHeader) throw missing("send an administrator's API key in X-API-Key");
     const auth = await byApiKey(ctx, cred.apiKeyHeader);
     if (auth.user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');
@@ -149,7 +155,7 @@ export async function authenticate(ctx: AppContext, group: AuthGroup, cred: Cred
  * reads, which every key write drops, so it refuses nothing later than `authenticate` would.
  */
 export function authenticateCached(ctx: AppContext, group: AuthGroup, cred: Credentials): AuthContext | null | undefined {
-  if (group === 'admin' || group === 'admin-with-admin-key') return undefined;
+  if (group === 'admin' || group === 'admin-or-cookie' || group === 'admin-with-admin-key') return undefined;
   let chosen: Chosen | null;
   try {
     chosen = choose(group, cred);
