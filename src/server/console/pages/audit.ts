@@ -30,7 +30,7 @@ function diff(before: Record<string, unknown> | null, after: Record<string, unkn
     const b = before?.[k];
     const a = after?.[k];
     const changed = JSON.stringify(b) !== JSON.stringify(a);
-    const side = (v: unknown, tag: 'del' | 'ins') => (v === undefined ? '<span class="meta">—</span>' : changed ? `<${tag}>${escapeHtml(shown(v))}</${tag}>` : escapeHtml(shown(v)));
+    const side = (v: unknown, tag: 'del' | 'ins') => (v === undefined ? '<span class="meta">—</span>' : v === null ? '<span class="meta">none</span>' : changed ? `<${tag}>${escapeHtml(shown(v))}</${tag}>` : escapeHtml(shown(v)));
     return `<tr${changed ? ' class="changed"' : ''}><th scope="row">${escapeHtml(k)}</th><td class="wrap">${side(b, 'del')}</td><td class="wrap">${side(a, 'ins')}</td></tr>`;
   });
   return `<div class="table-wrap"><table class="diff"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;

@@ -46,7 +46,7 @@ ${form}`;
     title: 'Requests',
     scripts: [`${CONSOLE_PREFIX}/assets/requests.js`],
     body: `${intro}
-<p id="live-note" class="meta" role="status">The newest ${lines.length} matching lines of the last ${RING_SIZE} kept in memory. Refresh the page to see newer ones.</p>
+<p id="live-note" class="meta" role="status">${lines.length === 1 ? 'The newest matching request' : `The newest ${lines.length} matching requests`} of the last ${RING_SIZE} kept in memory. Refresh the page to see newer ones.</p>
 <div id="live" class="table-wrap" role="region" aria-label="Requests, newest first" tabindex="0" data-tail="${escapeHtml(tail)}" data-state="static"><table>
 <thead><tr>${HEAD.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead>
 <tbody id="live-rows">${lines.map(row).join('\n')}</tbody>
