@@ -47,9 +47,9 @@ const REQUESTS_JS = `'use strict';
     }
     var tr = document.createElement('tr');
     wrapped(tr, 'time', String(line.time).slice(11, 19)).setAttribute('datetime', String(line.time));
+    wrapped(tr, 'span', String(line.status), 'http http-' + String(line.status).charAt(0) + 'xx');
     cell(tr, String(line.method));
     wrapped(tr, 'code', String(line.path), '', 'wrap');
-    wrapped(tr, 'span', String(line.status), 'http http-' + String(line.status).charAt(0) + 'xx');
     wrapped(tr, 'span', String(line.duration_ms) + ' ms', 'num');
     if (line.key_id) wrapped(tr, 'code', String(line.key_id));
     else cell(tr, '—');

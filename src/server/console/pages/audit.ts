@@ -50,12 +50,12 @@ ${diff(e.before, e.after)}
 </li>`;
 }
 
-const field = (name: string, label: string, value: string | undefined, attrs: string) =>
-  `<div><label for="f-${name}">${escapeHtml(label)}</label><input id="f-${name}" name="${name}" value="${escapeHtml(value ?? '')}" ${attrs}></div>`;
+const field = (name: string, label: string, value: string | undefined, attrs: string, wide = false) =>
+  `<div${wide ? ' class="wide"' : ''}><label for="f-${name}">${escapeHtml(label)}</label><input id="f-${name}" name="${name}" value="${escapeHtml(value ?? '')}" ${attrs}></div>`;
 
 /** A datetime-local field shows only what it can parse: a full ISO time from a link stays in a text field. */
 const timeField = (name: string, label: string, value: string | undefined) =>
-  field(name, label, value, !value || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? 'type="datetime-local" step="1"' : 'type="text" spellcheck="false"');
+  field(name, label, value, !value || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? 'type="datetime-local" step="1"' : 'type="text" spellcheck="false"', true);
 
 async function list({ ctx, user, query }: PageInput) {
   const checked = await consoleAudit(ctx, user, query);

@@ -7,7 +7,8 @@ import { RING_SIZE } from '../../logs/request-log.js';
 
 const STATUS_CLASSES = ['2xx', '3xx', '4xx', '5xx'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-const HEAD = ['Time', 'Method', 'Path', 'Status', 'Duration', 'Key', 'Request id'];
+// Time, status, method and path lead: on a phone the table scrolls sideways, and these stay in view.
+const HEAD = ['Time', 'Status', 'Method', 'Path', 'Duration', 'Key', 'Request id'];
 
 /** A select whose options are the known values; a valid value given in the URL (404, 4xx,5xx) is kept as one more. */
 function select(name: string, label: string, values: string[], current: string | undefined): string {
@@ -21,7 +22,7 @@ const text = (name: string, label: string, value: string | undefined, placeholde
 
 /** One line as a table row; the page's script builds the very same cells for the lines that follow. */
 function row(l: RequestLogLine): string {
-  return `<tr><td><time datetime="${escapeHtml(l.time)}">${escapeHtml(l.time.slice(11, 19))}</time></td><td>${escapeHtml(l.method)}</td><td class="wrap"><code>${escapeHtml(l.path)}</code></td><td><span class="http http-${String(l.status).charAt(0)}xx">${l.status}</span></td><td><span class="num">${escapeHtml(String(l.duration_ms))} ms</span></td><td>${l.key_id ? `<code>${escapeHtml(l.key_id)}</code>` : '—'}</td><td><code>${escapeHtml(l.request_id)}</code></td></tr>`;
+  return `<tr><td><time datetime="${escapeHtml(l.time)}">${escapeHtml(l.time.slice(11, 19))}</time></td><td><span class="http http-${String(l.status).charAt(0)}xx">${l.status}</span></td><td>${escapeHtml(l.method)}</td><td class="wrap"><code>${escapeHtml(l.path)}</code></td><td><span class="num">${escapeHtml(String(l.duration_ms))} ms</span></td><td>${l.key_id ? `<code>${escapeHtml(l.key_id)}</code>` : '—'}</td><td><code>${escapeHtml(l.request_id)}</code></td></tr>`;
 }
 
 async function list({ ctx, user, query }: PageInput) {
@@ -32,7 +33,7 @@ async function list({ ctx, user, query }: PageInput) {
 ${select('status', 'Status', STATUS_CLASSES, f.status)}
 ${text('path', 'Path', f.path, '/v2/*')}
 ${select('method', 'Method', METHODS, f.method)}
-${text('key', 'Key id', f.key, 'k_…')}
+${text('key', 'Key id', f.key, 'key_…')}
 <div class="filter-actions"><button type="submit">Apply</button> <a class="button secondary" href="${CONSOLE_PREFIX}/requests">Clear</a></div>
 </form>`;
   const intro = `<h1>Requests</h1>
