@@ -62,7 +62,7 @@ ol.entries{list-style:none;margin:0;padding:0}
 .entry-head{margin:0 0 8px;display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline}.entry-head .action{font-size:1.05rem}
 dl.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:6px 16px;margin:0 0 10px}
 dl.facts dt{font-size:.8rem;color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
-table.diff{table-layout:fixed}table.diff th,table.diff td{white-space:normal;overflow-wrap:anywhere}table.diff th[scope=row]{background:transparent;font-weight:400}table.diff td.wrap{min-width:0}
+table.diff{table-layout:fixed}table.diff thead th:first-child{width:40%}table.diff th,table.diff td{white-space:normal;overflow-wrap:anywhere}table.diff th[scope=row]{background:transparent;font-weight:400}table.diff td.wrap{min-width:0}
 del{color:var(--danger)}ins{color:var(--ok);text-decoration:none;font-weight:700}
 .pager{display:flex;gap:8px;flex-wrap:wrap}
 .http{font-weight:700}.http-2xx{color:var(--ok)}.http-3xx{color:var(--muted)}.http-4xx{color:var(--warn)}.http-5xx{color:var(--danger)}

@@ -62,8 +62,8 @@ async function list({ ctx, user, query }: PageInput) {
   const f = checked.filters;
   const admin = user.role === 'admin';
   const form = `<form method="get" action="${CONSOLE_PREFIX}/audit" class="card filters" aria-label="Filter the audit trail">
-${field('actor', 'Actor', f.actor, 'type="text" maxlength="100" spellcheck="false" placeholder="user, key id or local-admin"')}
-${field('action', 'Action', f.action, 'type="text" maxlength="61" spellcheck="false" placeholder="key.frozen or key.*" list="known-actions"')}
+${field('actor', 'Actor', f.actor, 'type="text" maxlength="100" spellcheck="false" placeholder="user or key id"')}
+${field('action', 'Action', f.action, 'type="text" maxlength="61" spellcheck="false" placeholder="key.*" list="known-actions"')}
 <datalist id="known-actions">${KNOWN_ACTIONS.map((a) => `<option value="${a}"></option>`).join('')}</datalist>
 ${field('target', 'Target id', f.target, 'type="text" maxlength="100" spellcheck="false" placeholder="a key or user id"')}
 ${timeField('since', 'Since (UTC)', f.since)}
