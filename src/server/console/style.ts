@@ -29,7 +29,7 @@ table{border-collapse:collapse;width:100%;font-size:.925rem}
 th,td{text-align:left;padding:8px 10px;border-bottom:1px solid var(--line);vertical-align:top;white-space:nowrap}
 td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:12em}
 th{font-weight:700;background:var(--bg)}
-tr:last-child td{border-bottom:0}
+tr:last-child td,tr:last-child th{border-bottom:0}
 .num{display:block;text-align:right;font-variant-numeric:tabular-nums}
 .status{font-weight:700}.status-active,.status-succeeded,.status-COMPLETED{color:var(--ok)}
 .status-frozen,.status-failed,.status-FAILED,.status-canceled{color:var(--danger)}.status-running,.status-queued,.status-PENDING{color:var(--warn)}
