@@ -94,6 +94,7 @@ export function authHeaders(group: AuthGroup, c: Credentials): Record<string, st
       if (c.apiKey) return { 'x-api-key': c.apiKey };
       return { authorization: `Bearer ${need(c.accessToken, 'an API key or an access token', keyHint)}` };
     case 'admin':
+    case 'admin-or-cookie':
       return { 'x-api-key': need(c.apiKey, "an administrator's API key", keyHint) };
     case 'admin-with-admin-key':
       return {

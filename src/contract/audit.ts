@@ -103,7 +103,8 @@ export const adminLogTail = defineRoute({
   id: 'admin.logs.tail',
   method: 'GET',
   path: '/admin/logs/tail',
-  auth: 'admin',
+  // The cookie too: the console's Requests page opens this tail as an EventSource, which sends no headers.
+  auth: 'admin-or-cookie',
   family: 'image',
   tag: 'admin',
   summary: "Server-sent events: every user's requests as they are answered, on every instance, filtered by status, path, key and method",
@@ -116,7 +117,7 @@ export const ownLogTail = defineRoute({
   id: 'auth.logs.tail',
   method: 'GET',
   path: '/auth/logs/tail',
-  auth: 'token-or-key',
+  auth: 'token-key-or-cookie',
   family: 'image',
   tag: 'auth',
   summary: "Server-sent events: the requests made with your own keys as they are answered, filtered like GET /admin/logs/tail",

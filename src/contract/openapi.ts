@@ -18,6 +18,7 @@ const SECURITY: Record<AuthGroup, Array<Record<string, string[]>>> = {
   'token-or-key': [{ accessToken: [] }, { apiKeyHeader: [] }],
   'token-key-or-cookie': [{ accessToken: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }],
   admin: [{ apiKeyHeader: [] }],
+  'admin-or-cookie': [{ apiKeyHeader: [] }, { sessionCookie: [] }],
   'admin-with-admin-key': [{ apiKeyHeader: [], adminKey: [] }],
   'bearer-key': [{ bearerApiKey: [] }],
   key: [{ bearerApiKey: [] }, { apiKeyHeader: [] }],

@@ -11,6 +11,7 @@ export type AuthGroup =
   | 'token-or-key' // bearer access token or X-API-Key (/tasks, /projects)
   | 'token-key-or-cookie' // as above, or the facet_session cookie (artifact resource)
   | 'admin' // X-API-Key of an admin user (/admin/*)
+  | 'admin-or-cookie' // as 'admin', or the facet_session cookie of an admin (the console's live log)
   | 'admin-with-admin-key' // admin X-API-Key plus X-Admin-Key (/admin/api-key-usage)
   | 'bearer-key' // Authorization: Bearer <API_KEY>, strict format (/v2, /v1/beta)
   | 'key'; // Bearer <API_KEY> or X-API-Key (/api/v1)

@@ -130,6 +130,149 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
     }
   }, 60_000);
 
+  it('shows a freeze made in the console in the audit trail, with actor, request, client and before/after, and filters it by action', async () => {
+    const { context, page } = await watched(1280, 800);
+    try {
+      await signIn(page, p.boot.api_key);
+      await page.getByRole('link', { name: 'Freeze key victim' }).click();
+      await page.getByRole('button', { name: 'Freeze this key' }).click();
+      await page.waitForURL(/done=frozen/);
+      await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Audit' }).click();
+      expect(await page.locator('h1').innerText()).toBe('Audit trail');
+      const newest = page.locator('ol.entries > li').first();
+      const text = await newest.innerText();
+      expect(text).toContain('key.frozen');
+      expect(text).toContain(victim.id);
+      // The actor is the signed-in administrator through the console session, not "the server".
+      expect(text).toContain(`user ${p.boot.user_id} with console session`);
+      expect(text).toMatch(/Request id\s+req_/);
+      expect(text).toContain('127.0.0.1');
+      expect(text).toContain('HeadlessChrome');
+      expect(await newest.locator('table.diff tr.changed', { hasText: 'status' }).innerText()).toMatch(/status\s+active\s+frozen/);
+      expect(await newest.locator('del').first().innerText()).toBe('active');
+      await shoot(page, 'desktop-audit');
+      // Filter by action through the form: only unfreezes (the earlier test made one) are left.
+      await page.getByLabel('Action').fill('key.unfrozen');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL(/action=key\.unfrozen/);
+      const actions = await page.locator('ol.entries .action').allInnerTexts();
+      expect(actions.length).toBeGreaterThan(0);
+      expect(new Set(actions)).toEqual(new Set(['key.unfrozen']));
+      expect(await page.getByLabel('Action').inputValue()).toBe('key.unfrozen');
+      // A prefix and a target: every key.* entry of the victim, the freeze among them.
+      await page.goto(`${p.url}/console/audit?action=key.*&target=${victim.id}`);
+      expect(await page.locator('ol.entries .action').allInnerTexts()).toEqual(expect.arrayContaining(['key.frozen', 'key.unfrozen', 'key.created']));
+      await page.goto(`${p.url}/console/keys`);
+      await page.getByRole('link', { name: 'Unfreeze key victim' }).click();
+      await page.getByRole('button', { name: 'Unfreeze this key' }).click();
+      await page.waitForURL(/done=unfrozen/);
+    } finally {
+      await context.close();
+    }
+    const phone = await watched(390, 844);
+    try {
+      await signIn(phone.page, p.boot.api_key);
+      await phone.page.goto(`${p.url}/console/audit`);
+      await shoot(phone.page, 'phone-audit');
+    } finally {
+      await phone.context.close();
+    }
+  }, 60_000);
+
+  it('follows the request log live: a request that 404s, made from outside, appears within seconds', async () => {
+    for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+      const { context, page } = await watched(width, height);
+      try {
+        await signIn(page, p.boot.api_key);
+        await page.getByRole('navigation', { name: 'Console pages' }).getByRole('link', { name: 'Requests' }).click();
+        expect(await page.locator('h1').innerText()).toBe('Requests');
+        await page.waitForSelector('#live[data-state=live]', { timeout: 5_000 });
+        const missing = `/no-such-page-${label}-${Date.now()}`;
+        expect((await p.fetch(missing)).status).toBe(404);
+        const row = page.locator('#live-rows tr', { hasText: missing });
+        await row.waitFor({ timeout: 5_000 });
+        const cells = await row.locator('td').allInnerTexts();
+        expect(cells.slice(1, 4)).toEqual(['404', 'GET', missing]);
+        expect(cells[4]).toMatch(/^\d+(\.\d+)? ms$/);
+        expect(cells[6]).toMatch(/^req_/);
+        // A request made with a key shows the key's id, never the key.
+        expect((await chat(victim.key, 'seen live')).status).toBe(200);
+        const keyed = page.locator('#live-rows tr', { hasText: '/api/v1/chat/completions' }).first();
+        await keyed.waitFor({ timeout: 5_000 });
+        expect(await keyed.innerText()).toContain(victim.id);
+        expect(await page.locator('#live-rows').innerText()).not.toContain(victim.key);
+        await shoot(page, `${label}-requests`);
+      } finally {
+        await context.close();
+      }
+    }
+  }, 60_000);
+
+  it('filters the live log by status class, and without script shows the recent lines the server kept', async () => {
+    const { context, page } = await watched(1280, 800);
+    try {
+      await signIn(page, p.boot.api_key);
+      await page.goto(`${p.url}/console/requests`);
+      await page.getByLabel('Status').selectOption('4xx');
+      await page.getByRole('button', { name: 'Apply' }).click();
+      await page.waitForURL(/status=4xx/);
+      await page.waitForSelector('#live[data-state=live]', { timeout: 5_000 });
+      const missing = `/filtered-${Date.now()}`;
+      expect((await p.fetch('/healthz')).status).toBe(200);
+      expect((await p.fetch(missing)).status).toBe(404);
+      await page.locator('#live-rows tr', { hasText: missing }).waitFor({ timeout: 5_000 });
+      const statuses = await page.locator('#live-rows tr td:nth-child(2)').allInnerTexts();
+      expect(statuses.every((s) => s.startsWith('4'))).toBe(true);
+    } finally {
+      await context.close();
+    }
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    still.on('request', (r) => asked.push(r.url()));
+    try {
+      const page = await still.newPage();
+      await signIn(page, p.boot.api_key);
+      const missing = `/before-the-page-${Date.now()}`;
+      expect((await p.fetch(missing)).status).toBe(404);
+      await page.goto(`${p.url}/console/requests?status=404`);
+      expect(await page.locator('#live').getAttribute('data-state')).toBe('static');
+      expect(await page.locator('#live-rows tr', { hasText: missing }).count()).toBe(1);
+      expect(await page.locator('#live-note').innerText()).toContain('Refresh the page');
+    } finally {
+      await still.close();
+    }
+  }, 60_000);
+
+  it('shows a non-administrator only their own audit entries and requests, live too', async () => {
+    const user = okJson(await p.cli(['serve', 'users', 'create', 'console-watcher', '--data-dir', p.dataDir, '--json']));
+    const made = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id, name: 'watcher-key' }) });
+    const own = (await made.json()) as { id: string; key: string };
+    const { context, page } = await watched(1280, 800);
+    try {
+      await signIn(page, own.key);
+      await page.goto(`${p.url}/console/audit`);
+      const entries = await page.locator('ol.entries').innerText();
+      expect(entries).toContain('session.login');
+      expect(entries).toContain(own.id);
+      expect(entries).not.toContain(victim.id);
+      expect(entries).not.toContain('key.frozen');
+      await page.goto(`${p.url}/console/requests`);
+      await page.waitForSelector('#live[data-state=live]', { timeout: 5_000 });
+      // Someone else's request first, then one of this user's: only the second appears.
+      const theirs = `/not-yours-${Date.now()}`;
+      expect((await p.fetch(theirs, { headers: { 'X-API-Key': p.boot.api_key } })).status).toBe(404);
+      expect((await chat(victim.key, 'not yours either')).status).toBe(200);
+      expect((await p.fetch('/auth/audit?limit=1', { headers: { 'X-API-Key': own.key } })).status).toBe(200);
+      await page.locator('#live-rows tr', { hasText: '/auth/audit' }).waitFor({ timeout: 5_000 });
+      const rows = await page.locator('#live-rows').innerText();
+      expect(rows).toContain(own.id);
+      expect(rows).not.toContain(theirs);
+      expect(rows).not.toContain(victim.id);
+      expect(rows).not.toContain('/api/v1/chat/completions');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('draws the usage as inline SVG bars, per key and per model', async () => {
     const { context, page } = await watched(1280, 800);
     try {
@@ -238,6 +381,63 @@ describe('console over HTTP', () => {
     expect((await p.fetch('/console/no-such-page')).status).toBe(404);
   });
 
+  it('allows script only on the Requests page, only its own files, none inline; the tails take an administrator’s cookie', async () => {
+    const { cookie } = await session();
+    for (const pathname of ['/console/keys', '/console/audit', '/console/usage']) {
+      expect((await p.fetch(pathname, { headers: { cookie } })).headers.get('content-security-policy')).toContain("script-src 'none'");
+    }
+    const res = await p.fetch('/console/requests', { headers: { cookie } });
+    const csp = res.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-|strict-dynamic|nonce-|https?:|\*/);
+    const page = await res.text();
+    expect([...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/console/assets/requests.js" defer>']);
+    expect(page).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
+    const script = await p.fetch('/console/assets/requests.js');
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const source = await script.text();
+    expect(source).not.toMatch(/innerHTML|eval\(|new Function|document\.write/);
+    // The tails: the cookie of an administrator's session opens either; a user's session only its own.
+    const tail = async (pathname: string, c: string) => {
+      const controller = new AbortController();
+      const r = await p.fetch(pathname, { headers: { cookie: c }, signal: controller.signal });
+      controller.abort();
+      return r.status;
+    };
+    expect(await tail('/admin/logs/tail', cookie)).toBe(200);
+    expect(await tail('/auth/logs/tail', cookie)).toBe(200);
+    expect((await p.fetch('/admin/logs/tail')).status).toBe(401);
+    const user = okJson(await p.cli(['serve', 'users', 'create', 'tail-user', '--data-dir', p.dataDir, '--json']));
+    const made = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id, name: 'tail-key' }) });
+    const login = await post('/console/login', form({ key: ((await made.json()) as { key: string }).key }), { origin: p.url });
+    const userCookie = login.headers.get('set-cookie')!.split(';')[0];
+    expect(await tail('/admin/logs/tail', userCookie)).toBe(403);
+    expect(await tail('/auth/logs/tail', userCookie)).toBe(200);
+  });
+
+  it('answers filters it cannot read with 400 and says why, never 500', async () => {
+    const { cookie } = await session();
+    for (const [pathname, why] of [
+      ['/console/audit?since=yesterday', 'since'],
+      ['/console/audit?cursor=not-a-cursor', 'cursor'],
+      ['/console/audit?action=DROP%20TABLE', 'action'],
+      ['/console/audit?actor=' + 'a'.repeat(101), 'actor'],
+      ['/console/requests?status=9xx', 'status'],
+      ['/console/requests?method=G3T', 'method'],
+      ['/console/requests?path=' + 'p'.repeat(201), 'path'],
+    ]) {
+      const res = await p.fetch(pathname, { headers: { cookie } });
+      expect(res.status, pathname).toBe(400);
+      expect(await res.text(), pathname).toMatch(new RegExp(`These filters are not valid: [^<]*${why}`));
+    }
+    // At the bounds: a 100-character actor and a 200-character path are read (and match nothing).
+    expect((await p.fetch('/console/audit?actor=' + 'a'.repeat(100), { headers: { cookie } })).status).toBe(200);
+    expect((await p.fetch('/console/requests?path=' + 'p'.repeat(200), { headers: { cookie } })).status).toBe(200);
+    // A datetime-local value (no zone) is read as UTC.
+    const future = await (await p.fetch('/console/audit?since=2999-01-01T00:00', { headers: { cookie } })).text();
+    expect(future).toContain('No entries match.');
+  });
+
   it('sets the session cookie HttpOnly, SameSite=Strict, Path=/, and Secure only over https', async () => {
     const plain = await post('/console/login', form({ key: p.boot.api_key }), { origin: p.url });
     const attrs = plain.headers.get('set-cookie')!.split(';').map((s) => s.trim());
@@ -281,6 +481,10 @@ describe('console over HTTP', () => {
     const page = await (await p.fetch('/console/keys', { headers: { cookie: s.cookie } })).text();
     expect(page).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&amp;');
     expect(page).not.toContain('<img src=x');
+    // The audit trail shows the name in key.created's "after", escaped the same way.
+    const audit = await (await p.fetch('/console/audit?action=key.created', { headers: { cookie: s.cookie } })).text();
+    expect(audit).toContain('&lt;img src=x onerror=alert(1)&gt;&quot;&amp;');
+    expect(audit).not.toContain('<img src=x');
   });
 
   it('takes a form of up to 16 KiB (413 past it) and answers a body of the wrong shape with 4xx, never 500', async () => {

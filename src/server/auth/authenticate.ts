@@ -92,7 +92,7 @@ type Chosen = { by: 'key' | 'token' | 'session'; credential: string };
  * Which credential counts, by the route's auth group (spec 5); throws the spec's errors for a
  * missing or malformed one. The administrators' groups are handled by `authenticate` itself.
  */
-function choose(group: Exclude<AuthGroup, 'admin' | 'admin-with-admin-key'>, cred: Credentials): Chosen | null {
+function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-with-admin-key'>, cred: Credentials): Chosen | null {
   switch (group) {
     case 'none':
       return null;
@@ -157,7 +157,14 @@ export function authenticate(ctx: AppContext, group: AuthGroup, cred: Credential
 }
 
 function authenticateBy(ctx: AppContext, group: AuthGroup, cred: Credentials): Maybe<AuthContext | null> {
-  if (group === 'admin' || group === 'admin-with-admin-key') {
+  if (group === 'admin-or-cookie' && !cred.apiKeyHeader && cred.sessionCookie) {
+    // The console's session (SameSite=Strict, so never sent by another site's page) of an administrator.
+    return sessionUser(ctx, cred.sessionCookie).then((user): AuthContext => {
+      if (user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');
+      return { user, apiKey: null, via: 'cookie' };
+    });
+  }
+  if (group === 'admin' || group === 'admin-or-cookie' || group === 'admin-with-admin-key') {
     if (!cred.apiKeyHeader) throw missing("send an administrator's API key in X-API-Key");
     return chain(byApiKey(ctx, cred.apiKeyHeader), async (auth) => {
       if (auth.user.role !== 'admin') throw new HttpError('FORBIDDEN', 'This endpoint is for administrators');

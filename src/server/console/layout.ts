@@ -11,7 +11,7 @@ export interface NavItem {
 /** The hidden field that carries a form's synchronizer token. */
 export const csrfField = (token: string) => `<input type="hidden" name="csrf" value="${escapeMarkup(token)}">`;
 
-function document(title: string, body: string): string {
+function document(title: string, body: string, scripts: string[] = []): string {
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -20,7 +20,7 @@ function document(title: string, body: string): string {
 <link rel="icon" href="data:,">
 <title>${escapeMarkup(title)} · facet console</title>
 <link rel="stylesheet" href="${CONSOLE_PREFIX}/console.css">
-</head>
+${scripts.map((src) => `<script src="${escapeMarkup(src)}" defer></script>\n`).join('')}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 ${body}
@@ -30,7 +30,7 @@ ${body}
 }
 
 /** A signed-in page: the header with who is signed in and the sign-out form, the navigation, the content. */
-export function consoleShell(input: { title: string; body: string; user: UserRow; csrf: string; nav: NavItem[]; current: string }): string {
+export function consoleShell(input: { title: string; body: string; scripts?: string[]; user: UserRow; csrf: string; nav: NavItem[]; current: string }): string {
   const links = input.nav
     .map((n) => `<li><a href="${CONSOLE_PREFIX}/${escapeMarkup(n.slug)}"${n.slug === input.current ? ' aria-current="page"' : ''}>${escapeMarkup(n.label)}</a></li>`)
     .join('');
@@ -45,6 +45,7 @@ export function consoleShell(input: { title: string; body: string; user: UserRow
 <main id="main" tabindex="-1">
 ${input.body}
 </main>`,
+    input.scripts,
   );
 }
 

@@ -1,6 +1,8 @@
 import type { ConsolePage } from './page.js';
 import { keysPage } from './pages/keys.js';
 import { usagePage } from './pages/usage.js';
+import { auditPage } from './pages/audit.js';
+import { requestsPage } from './pages/requests.js';
 import { tasksPage } from './pages/tasks.js';
 import { liveDocsPage } from './pages/livedocs.js';
 import { decksPage } from './pages/decks.js';
@@ -13,9 +15,8 @@ import { viewersPage } from './pages/viewers.js';
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   keysPage,
   usagePage,
-  // ── Reserved: the audit trail and the live request log (issue 30) are built separately; their
-  // pages go here as `auditPage` (slug 'audit', label 'Audit', over GET /admin/audit and
-  // GET /auth/audit) and `requestsPage` (slug 'requests', label 'Requests', the request log).
+  auditPage,
+  requestsPage,
   tasksPage,
   liveDocsPage,
   decksPage,

@@ -2,11 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { credentialsOf } from '../http/register.js';
+import { actorOf } from '../http/audit-actor.js';
 import { endSession } from '../auth/sessions.js';
 import { consoleUser, signIn } from '../services/console/sign-in.service.js';
-import { assertSameOrigin, csrfToken, csrfTokenMatches, secureHeaders, sessionCookie } from './security.js';
+import { assertSameOrigin, CONSOLE_CSP_WITH_SCRIPT, csrfToken, csrfTokenMatches, secureHeaders, sessionCookie } from './security.js';
 import { bareShell, CONSOLE_PREFIX, consoleShell, errorBody, signInPage } from './layout.js';
 import { CONSOLE_CSS } from './style.js';
+import { CONSOLE_SCRIPTS } from './scripts.js';
 import { CONSOLE_PAGES } from './registry.js';
 import type { PageHandler } from './page.js';
 
@@ -51,6 +53,9 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
       scope.setNotFoundHandler((request, reply) => html(reply, 404, bareShell('Not found', errorBody(404, `no console page ${request.url.split('?')[0]}`))));
 
       scope.get('/console.css', (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS));
+      for (const [name, source] of Object.entries(CONSOLE_SCRIPTS)) {
+        scope.get(`/assets/${name}`, (_request, reply) => reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(source));
+      }
 
       scope.get('/', async (request, reply) => seeOther(reply, (await consoleUser(ctx, credentialsOf(request).sessionCookie)) ? `${CONSOLE_PREFIX}/${NAV[0].slug}` : `${CONSOLE_PREFIX}/login`));
 
@@ -62,7 +67,7 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
       scope.post('/login', async (request, reply) => {
         assertSameOrigin(request, ctx.baseUrl);
         try {
-          const session = await signIn(ctx, formOf(request).key ?? '');
+          const session = await signIn(ctx, formOf(request).key ?? '', (user, key) => actorOf(request, { user, apiKey: key, via: 'key' }));
           reply.header('set-cookie', sessionCookie(request, session.value, session.maxAgeSeconds));
           return seeOther(reply, `${CONSOLE_PREFIX}/${NAV[0].slug}`);
         } catch (err) {
@@ -104,8 +109,11 @@ function serve(ctx: AppContext, slug: string, handler: PageHandler, isForm: bool
     const form = formOf(request);
     if (isForm && !csrfTokenMatches(ctx.tokenSecret, cookie, form.csrf)) throw missingToken();
     const csrf = csrfToken(ctx.tokenSecret, cookie);
-    const out = await handler({ ctx, user, csrf, params: request.params as Record<string, string>, query: request.query as Record<string, string | undefined>, form });
+    // What a page changes is recorded as done by this user through their console session.
+    const actor = actorOf(request, { user, apiKey: null, via: 'cookie' });
+    const out = await handler({ ctx, user, csrf, actor, params: request.params as Record<string, string>, query: request.query as Record<string, string | undefined>, form });
     if ('redirect' in out) return seeOther(reply, out.redirect);
+    if (out.scripts?.length) reply.header('content-security-policy', CONSOLE_CSP_WITH_SCRIPT);
     return html(reply, out.status ?? 200, consoleShell({ ...out, user, csrf, nav: NAV, current: slug }));
   };
 }

@@ -4,12 +4,20 @@ import { HttpError } from '../errors.js';
 import { sign, signatureMatches } from '../auth/signed-token.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
 
+const policy = (script: string) =>
+  `default-src 'self'; script-src ${script}; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
+
 /**
  * The console's page policy: its own stylesheet and pictures, no script at all, forms only to
  * itself, never framed. The viewers it links to keep their own (stricter) policy.
  */
-export const CONSOLE_CSP =
-  "default-src 'self'; script-src 'none'; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+export const CONSOLE_CSP = policy("'none'");
+
+/**
+ * A page that declares a script file (the live request log) may load script files of its own
+ * origin and nothing else: no inline script, no eval, no other host. Every other page keeps 'none'.
+ */
+export const CONSOLE_CSP_WITH_SCRIPT = policy("'self'");
 
 /** Headers every console answer carries, pages and refusals alike. */
 export function secureHeaders(reply: FastifyReply): FastifyReply {

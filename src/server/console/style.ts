@@ -29,7 +29,7 @@ table{border-collapse:collapse;width:100%;font-size:.925rem}
 th,td{text-align:left;padding:8px 10px;border-bottom:1px solid var(--line);vertical-align:top;white-space:nowrap}
 td.wrap{white-space:normal;overflow-wrap:anywhere;min-width:12em}
 th{font-weight:700;background:var(--bg)}
-tr:last-child td{border-bottom:0}
+tr:last-child td,tr:last-child th{border-bottom:0}
 .num{display:block;text-align:right;font-variant-numeric:tabular-nums}
 .status{font-weight:700}.status-active,.status-succeeded,.status-COMPLETED{color:var(--ok)}
 .status-frozen,.status-failed,.status-FAILED,.status-canceled{color:var(--danger)}.status-running,.status-queued,.status-PENDING{color:var(--warn)}
@@ -55,5 +55,16 @@ figcaption{font-size:.875rem;color:var(--muted);margin-top:4px;overflow-wrap:any
 .totals{display:flex;flex-wrap:wrap;gap:12px;margin:8px 0 16px}.totals .card{margin:0;flex:1 1 10em}
 .totals strong{display:block;font-size:1.3rem}
 pre.log{background:var(--bg);border:1px solid var(--line);border-radius:6px;padding:10px;overflow-x:auto;font-size:.85rem;max-height:24em}
+form.filters{display:grid;grid-template-columns:repeat(auto-fill,minmax(9em,1fr));gap:10px 14px;align-items:end}
+form.filters input,form.filters select{font:inherit;width:100%;padding:6px 8px;height:38px;border:1px solid var(--muted);border-radius:6px;background:var(--card);color:var(--fg)}
+.filter-actions{display:flex;gap:6px;flex-wrap:wrap}form.filters .wide{grid-column:span 2}
+ol.entries{list-style:none;margin:0;padding:0}
+.entry-head{margin:0 0 8px;display:flex;flex-wrap:wrap;gap:4px 12px;align-items:baseline}.entry-head .action{font-size:1.05rem}
+dl.facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(14em,1fr));gap:6px 16px;margin:0 0 10px}
+dl.facts dt{font-size:.8rem;color:var(--muted)}dl.facts dd{margin:0;overflow-wrap:anywhere}
+table.diff{table-layout:fixed}table.diff thead th:first-child{width:40%}table.diff th,table.diff td{white-space:normal;overflow-wrap:anywhere}table.diff th[scope=row]{background:transparent;font-weight:400}table.diff td.wrap{min-width:0}
+del{color:var(--danger)}ins{color:var(--ok);text-decoration:none;font-weight:700}
+.pager{display:flex;gap:8px;flex-wrap:wrap}
+.http{font-weight:700}.http-2xx{color:var(--ok)}.http-3xx{color:var(--muted)}.http-4xx{color:var(--warn)}.http-5xx{color:var(--danger)}
 @media (max-width:600px){main{padding:16px 12px 48px}header.top{padding:8px 12px}nav.pages a{padding:8px}h1{font-size:1.3rem}}
 `;

@@ -113,6 +113,16 @@ export class RequestLog {
     return { line: this.ring[reader.next++ % RING_SIZE], skipped };
   }
 
+  /** The newest kept lines that pass `keep`, newest first, at most `limit`: what a page shows before a tail opens. */
+  recent(limit: number, keep: (line: RequestLogLine) => boolean): RequestLogLine[] {
+    const out: RequestLogLine[] = [];
+    for (let n = this.seq - 1; n >= Math.max(0, this.seq - RING_SIZE) && out.length < limit; n--) {
+      const line = this.ring[n % RING_SIZE];
+      if (keep(line)) out.push(line);
+    }
+    return out;
+  }
+
   /** A tail opens: it reads from now on; the other instances are asked to publish while it is open. */
   attach(reader: RingReader): () => void {
     this.readers.add(reader);

@@ -66,10 +66,10 @@ ${csrfField(csrf)}
   };
 }
 
-async function apply({ ctx, user, params }: PageInput) {
+async function apply({ ctx, user, params, actor }: PageInput) {
   const action = params.action;
   if (!isAction(action)) throw notFound(`console action ${action}`);
-  await applyKeyAction(ctx, user, params.id, action);
+  await applyKeyAction(ctx, user, params.id, action, actor);
   return { redirect: `${CONSOLE_PREFIX}/keys?done=${ACTIONS[action].done}:${encodeURIComponent(params.id)}` };
 }
 

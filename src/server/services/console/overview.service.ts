@@ -5,6 +5,7 @@ import { dailyUsage, type DailyUsageRow } from '../../store/console.repo.js';
 import { findKeysByIds } from '../../store/api-keys.repo.js';
 import * as keys from '../keys.service.js';
 import { HttpError, notFound } from '../../errors.js';
+import type { AuditActor } from '../audit.service.js';
 
 /** Keys an administrator's console lists at once (the API pages through more). */
 export const CONSOLE_KEYS_LIMIT = 200;
@@ -44,12 +45,12 @@ export async function keyFor(ctx: AppContext, user: UserRow, keyId: string): Pro
 }
 
 /** Acts on a key the user may act on; another user's key answers like a missing one, as in the API. */
-export async function applyKeyAction(ctx: AppContext, user: UserRow, keyId: string, action: KeyAction): Promise<void> {
+export async function applyKeyAction(ctx: AppContext, user: UserRow, keyId: string, action: KeyAction, actor: AuditActor): Promise<void> {
   const key = await keyFor(ctx, user, keyId);
   if (!key) throw notFound(`API key ${keyId}`);
   if (!allowedActions(user, key).includes(action)) throw new HttpError('FORBIDDEN', `Only an administrator may ${action} a key`);
-  if (action === 'delete') return keys.deleteKey(ctx, keyId, user.role === 'admin' ? null : user.id);
-  await keys.setFrozen(ctx, keyId, action === 'freeze');
+  if (action === 'delete') return keys.deleteKey(ctx, keyId, user.role === 'admin' ? null : user.id, actor);
+  await keys.setFrozen(ctx, keyId, action === 'freeze', actor);
 }
 
 export interface Series {
