@@ -286,15 +286,3 @@ export const SCALED_FIELDS: ReadonlySet<string> = new Set(['rank', 'domain_from_
 export function scaleRank(rank: number, scale: 'one_hundred' | 'one_thousand'): number {
   return scale === 'one_thousand' ? rank : Math.round(rank / 10);
 }
-
-/** The row on the requested rank scale (filters and order see the scaled ranks). */
-export function scaleRow(row: StoredBacklink, scale: 'one_hundred' | 'one_thousand'): StoredBacklink {
-  if (scale === 'one_thousand') return row;
-  return { ...row, rank: scaleRank(row.rank, scale), domain_from_rank: scaleRank(row.domain_from_rank, scale), page_from_rank: scaleRank(row.page_from_rank, scale) };
-}
-
-/** The item as the API shows it: without the store's own flags. */
-export function publicItem(row: StoredBacklink, groupCount: number): BacklinkItem {
-  const { internal: _i, to_subdomain: _s, ...item } = row;
-  return { ...item, group_count: groupCount };
-}
