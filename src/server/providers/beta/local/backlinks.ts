@@ -87,15 +87,23 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
   const countQuery = source.select(sql<number>`count(*)`.as('n'));
   const compiled = countQuery.compile();
   const countKey = `${set.version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
-  const page = await source.selectAll().orderBy(order).limit(limit).offset(start).execute();
   let total = counts.get(countKey) ?? -1;
+  // The page's keys first, with the count of every match in the same pass when it is not known yet
+  // (one walk over the matches, not two); then only the page's rows are read whole.
+  const keys = (await source
+    .select(groupField ? ['seq', 'group_size'] : ['seq'])
+    .$if(total < 0, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')))
+    .orderBy(order)
+    .limit(limit)
+    .offset(start)
+    .execute()) as Array<{ seq: number; group_size?: number; total_count?: number }>;
   if (total < 0) {
-    // A page short of its limit already says how many there are.
-    total = page.length < limit && (page.length > 0 || start === 0) ? start + page.length : Number((await countQuery.executeTakeFirstOrThrow()).n);
+    total = keys.length ? Number(keys[0].total_count) : start === 0 ? 0 : Number((await countQuery.executeTakeFirstOrThrow()).n);
     counts.set(countKey, total);
   }
-  const rows = page as Array<Record<string, unknown>>;
-  return { total, items: rows.map((r) => backlinkItem(r, q.scale, groupField ? Number(r.group_size) : 1)) };
+  const rows = keys.length ? await db.selectFrom('beta_backlinks').selectAll().where('subject', '=', subject).where('seq', 'in', keys.map((k) => k.seq)).execute() : [];
+  const bySeq = new Map(rows.map((r) => [Number(r.seq), r as Record<string, unknown>]));
+  return { total, items: keys.map((k) => backlinkItem(bySeq.get(Number(k.seq))!, q.scale, groupField ? Number(k.group_size) : 1)) };
 }
 
 /** One backlinks task: read and check every field (spec 4.9 and 8), query, page. */
