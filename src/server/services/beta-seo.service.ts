@@ -3,7 +3,6 @@ import type { ProviderEnvelope } from '../providers/beta/envelope.js';
 import type { SeoOperation, SeoProvider } from '../providers/beta/seo-provider.js';
 import { localSeoProvider } from '../providers/beta/local/seo-local.js';
 import { upstreamSeoProvider } from '../providers/beta/upstream.js';
-import { importedRowsText, importVersion } from '../store/beta-data.repo.js';
 
 const providers = new WeakMap<AppContext, SeoProvider>();
 
@@ -12,10 +11,7 @@ export function seoProvider(ctx: AppContext): SeoProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config.upstreams?.beta;
-    p = upstream ? upstreamSeoProvider(upstream, ctx.fetchPolicy) : localSeoProvider(ctx.tokenSecret, {
-          version: (subject) => importVersion(ctx.db, 'backlinks', subject),
-          rows: (subject) => importedRowsText(ctx.db, 'backlinks', subject),
-        });
+    p = upstream ? upstreamSeoProvider(upstream, ctx.fetchPolicy) : localSeoProvider(ctx.tokenSecret, ctx.db);
     providers.set(ctx, p);
   }
   return p;

@@ -270,6 +270,24 @@ export interface BetaDataImportsTable {
   imported_at: string;
 }
 
+/**
+ * A local backlink (migration 0027): a column per filterable field, booleans as 0/1, lists and
+ * indirect_link_path as JSON text, ranks also on the 0-100 scale (`rank_100`...).
+ */
+export interface BetaBacklinksTable {
+  subject: string;
+  seq: number;
+  [column: string]: string | number | null;
+}
+
+/** The current backlinks of a subject: generated on first use (seeded) or imported; a new version per import. */
+export interface BetaBacklinkSetsTable {
+  subject: string;
+  origin: 'seeded' | 'imported';
+  version: string;
+  row_count: number;
+}
+
 export interface JobLogsTable {
   id: Generated<number>;
   job_id: string;
@@ -483,6 +501,8 @@ export interface Database {
   beta_callback_deliveries: BetaCallbackDeliveriesTable;
   beta_data_rows: BetaDataRowsTable;
   beta_data_imports: BetaDataImportsTable;
+  beta_backlinks: BetaBacklinksTable;
+  beta_backlink_sets: BetaBacklinkSetsTable;
   web_extract_cache: WebExtractCacheTable;
   idempotency_keys: IdempotencyKeysTable;
   scrape_jobs: ScrapeJobsTable;

@@ -20,6 +20,7 @@ import { usageUnusedIndexesMigration } from './migrations/0022-usage-unused-inde
 import { sessionsJobCrashesMigration } from './migrations/0023-sessions-job-crashes.js';
 import { auditLogMigration } from './migrations/0024-audit-log.js';
 import { storedResponsesMigration } from './migrations/0025-stored-responses.js';
+import { betaBacklinksMigration } from './migrations/0027-beta-backlinks.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<any>
@@ -48,4 +49,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_sessions_job_crashes': sessionsJobCrashesMigration,
   '0024_audit_log': auditLogMigration,
   '0025_stored_responses': storedResponsesMigration,
+  '0027_beta_backlinks': betaBacklinksMigration,
 };

@@ -1,10 +1,14 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { FILTER_LIMITS, FILTER_OPERATORS, VOLUME_LIMITS, VOLUME_PATH, BACKLINKS_PATH, backlinks as backlinksRoute, volume as volumeRoute } from '../../../src/contract/beta-seo.js';
 import { jsonOutOfBounds, MAX_BODY_DEPTH, MAX_BODY_VALUES } from '../../../src/contract/beta-bounds.js';
 import { compileFilters, compileFilterTree, FilterError } from '../../../src/server/providers/beta/filter-compiler.js';
 import { BACKLINK_FIELDS, generateBacklinks, parseTarget } from '../../../src/server/providers/beta/local/backlinks-data.js';
 import { localSeoProvider } from '../../../src/server/providers/beta/local/seo-local.js';
+import { openStore } from '../../../src/server/store/store.js';
+
+const store = await openStore({ dataDir: null });
+afterAll(() => store.close());
 
 /**
  * The beta filter language's bounds (docs/decisions.md "Bounded queries and filters"): whatever
@@ -116,12 +120,12 @@ describe('task bodies', () => {
   it('leave room for the deepest valid filter', async () => {
     const body = [{ target: 'example.com', limit: 1, filters: [deep(FILTER_LIMITS.maxDepth - 1), 'and', ['anchor', 'in', ['x', 'y']]] }];
     expect(jsonOutOfBounds(body)).toBeNull();
-    const env = await localSeoProvider(new Uint8Array(32)).post('backlinks', BACKLINKS_PATH, body);
+    const env = await localSeoProvider(new Uint8Array(32), store.db).post('backlinks', BACKLINKS_PATH, body);
     expect(env.tasks[0].status_code).toBe(20000);
   });
 
   it('of search volume hold at most the request bound of keywords in all', async () => {
-    const seo = localSeoProvider(new Uint8Array(32));
+    const seo = localSeoProvider(new Uint8Array(32), store.db);
     const task = (n: number) => ({ keywords: Array.from({ length: n }, (_, i) => `kw ${i}`), language_code: 'en', location_code: 2840 });
     const perTask = VOLUME_LIMITS.maxKeywords;
     const atBound = await seo.post('volume', VOLUME_PATH, [task(perTask), task(VOLUME_LIMITS.maxKeywordsPerRequest - perTask)]);

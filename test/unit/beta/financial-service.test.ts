@@ -3,9 +3,7 @@ import type { AppContext } from '../../../src/server/context.js';
 import type { AuthContext } from '../../../src/server/auth/authenticate.js';
 import { openStore, type Store } from '../../../src/server/store/store.js';
 import { incomeStatements, insiderTrades } from '../../../src/server/services/beta-financial.service.js';
-import { replaceImported } from '../../../src/server/store/beta-data.repo.js';
-import { readRecords } from '../../../src/server/providers/beta/import/read-records.js';
-import { rowsBySubject } from '../../../src/server/providers/beta/import/families.js';
+import { importText } from '../../helpers/import-text.js';
 
 let store: Store;
 let ctx: AppContext;
@@ -40,7 +38,7 @@ describe('imported financials', () => {
   it('an imported ticker becomes known; its rows are served, filtered and newest first', async () => {
     await expect(incomeStatements(ctx, as('paid'), { ticker: 'ACME', period: 'annual' })).rejects.toMatchObject({ status: 404 });
     const lines = [statement('annual', '2023-12-31', 100), statement('annual', '2024-12-31', 200), statement('quarterly', '2024-12-31', 50)].map((s) => JSON.stringify(s)).join('\n');
-    await replaceImported(ctx.db, 'income', rowsBySubject('income', readRecords('acme.jsonl', lines)));
+    await importText(ctx.db, 'income', 'acme.jsonl', lines);
     const { income_statements } = await incomeStatements(ctx, as('paid'), { ticker: 'acme', period: 'annual' });
     expect(income_statements.map((s) => [s.ticker, s.revenue])).toEqual([['ACME', 200], ['ACME', 100]]);
     const bounded = await incomeStatements(ctx, as('paid'), { ticker: 'ACME', period: 'annual', report_period_lt: '2024-01-01' });
@@ -50,13 +48,13 @@ describe('imported financials', () => {
   it('insider trades import from CSV', async () => {
     const csv = 'ticker,issuer,name,title,is_board_director,transaction_date,transaction_shares,transaction_price_per_share,transaction_value,shares_owned_before_transaction,shares_owned_after_transaction,security_title,filing_date\n'
       + 'ACME,Acme Corp,"Doe, Jane",CEO,false,2026-01-02,-10,5,50,100,90,Common Stock,2026-01-03\n';
-    await replaceImported(ctx.db, 'insiders', rowsBySubject('insiders', readRecords('t.csv', csv)));
+    await importText(ctx.db, 'insiders', 't.csv', csv);
     const { insider_trades } = await insiderTrades(ctx, as('free'), { ticker: 'ACME' });
     expect(insider_trades).toEqual([expect.objectContaining({ name: 'Doe, Jane', transaction_shares: -10, is_board_director: false })]);
   });
 
-  it('a bad record fails the import with its number', () => {
-    expect(() => rowsBySubject('income', readRecords('x.jsonl', JSON.stringify({ ticker: 'X', period: 'weekly' })))).toThrow(/record 1: /);
-    expect(() => readRecords('x.txt', '')).toThrow(/\.csv, \.jsonl or \.ndjson/);
+  it('a bad record fails the import with its line and number', async () => {
+    await expect(importText(ctx.db, 'income', 'x.jsonl', '\n' + JSON.stringify({ ticker: 'X', period: 'weekly' }))).rejects.toThrow(/line 2, record 1: /);
+    await expect(importText(ctx.db, 'income', 'x.txt', '')).rejects.toThrow(/\.csv, \.jsonl or \.ndjson/);
   });
 });

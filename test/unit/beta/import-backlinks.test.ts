@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore, type Store } from '../../../src/server/store/store.js';
-import { replaceImported, importedRowsText, importVersion } from '../../../src/server/store/beta-data.repo.js';
-import { readRecords } from '../../../src/server/providers/beta/import/read-records.js';
-import { rowsBySubject } from '../../../src/server/providers/beta/import/families.js';
 import { localSeoProvider } from '../../../src/server/providers/beta/local/seo-local.js';
+import { importText } from '../../helpers/import-text.js';
 
 let store: Store;
 beforeAll(async () => {
   store = await openStore({ dataDir: null });
 });
 afterAll(() => store?.close());
-
-/** The store's imports as the SEO service hands them to the local provider. */
-const storeImports = () => ({ version: (s: string) => importVersion(store.db, 'backlinks', s), rows: (s: string) => importedRowsText(store.db, 'backlinks', s) });
 
 describe('imported backlinks', () => {
   it('replace the generated list of their target, and filters, order and modes apply to them', async () => {
@@ -22,8 +17,8 @@ describe('imported backlinks', () => {
       'mine.example,https://b.example/y,https://mine.example/p,700,false,mine pricing,nofollow|ugc',
       'mine.example,https://a.example/z,https://mine.example/q,500,true,"mine, docs",',
     ].join('\n');
-    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('links.csv', csv)));
-    const seo = localSeoProvider(new Uint8Array(32), storeImports());
+    await importText(store.db, 'backlinks', 'links.csv', csv);
+    const seo = localSeoProvider(new Uint8Array(32), store.db);
     const run = async (task: Record<string, unknown>) => ((await seo.post('backlinks', '/b', [task])).tasks[0].result as any[])[0];
     const all = await run({ target: 'mine.example' });
     expect(all.total_count).toBe(3);
@@ -33,7 +28,7 @@ describe('imported backlinks', () => {
     expect(filtered.items.map((i: any) => i.url_from)).toEqual(['https://a.example/x', 'https://a.example/z']);
     expect((await run({ target: 'mine.example', mode: 'one_per_domain' })).total_count).toBe(2);
     // Re-importing replaces; other targets keep their generated data.
-    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('one.jsonl', JSON.stringify({ target: 'mine.example', url_from: 'https://c.example/', url_to: 'https://mine.example/' }))));
+    await importText(store.db, 'backlinks', 'one.jsonl', JSON.stringify({ target: 'mine.example', url_from: 'https://c.example/', url_to: 'https://mine.example/' }));
     expect((await run({ target: 'mine.example' })).total_count).toBe(1);
     expect((await run({ target: 'example.com' })).total_count).toBeGreaterThan(100);
   });
@@ -44,8 +39,8 @@ describe('imported backlinks', () => {
       'dated.example,https://a.example/1,https://dated.example/,2024-03-01 10:00:00 +00:00,2025-01-02 00:00:00 +00:00',
       'dated.example,https://b.example/2,https://dated.example/,,',
     ].join('\n');
-    await replaceImported(store.db, 'backlinks', rowsBySubject('backlinks', readRecords('dates.csv', csv)));
-    const seo = localSeoProvider(new Uint8Array(32), storeImports());
+    await importText(store.db, 'backlinks', 'dates.csv', csv);
+    const seo = localSeoProvider(new Uint8Array(32), store.db);
     const run = async (task: Record<string, unknown>) => ((await seo.post('backlinks', '/b', [task])).tasks[0].result as any[])[0];
     const all = await run({ target: 'dated.example', order_by: ['first_seen,desc'] });
     expect(all.items.map((i: any) => [i.url_from, i.first_seen, i.last_seen])).toEqual([
@@ -57,8 +52,8 @@ describe('imported backlinks', () => {
     expect((await run({ target: 'dated.example', filters: ['first_seen', '=', null] })).items.map((i: any) => i.url_from)).toEqual(['https://b.example/2']);
   });
 
-  it('refuses a record of the wrong type, naming it', () => {
-    expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'x.example', url_from: 'https://a/', url_to: 'https://x.example/', rank: 'high' })))).toThrow(/record 1: rank must be a number/);
-    expect(() => rowsBySubject('backlinks', readRecords('l.jsonl', JSON.stringify({ target: 'www.x.example', url_from: 'https://a/', url_to: 'https://x/' })))).toThrow(/record 1: target/);
+  it('refuses a record of the wrong type, naming it', async () => {
+    await expect(importText(store.db, 'backlinks', 'l.jsonl', JSON.stringify({ target: 'x.example', url_from: 'https://a/', url_to: 'https://x.example/', rank: 'high' }))).rejects.toThrow(/line 1, record 1: rank must be a number/);
+    await expect(importText(store.db, 'backlinks', 'l.jsonl', JSON.stringify({ target: 'www.x.example', url_from: 'https://a/', url_to: 'https://x/' }))).rejects.toThrow(/record 1: target/);
   });
 });

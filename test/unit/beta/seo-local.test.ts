@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { localSeoProvider } from '../../../src/server/providers/beta/local/seo-local.js';
+import { openStore } from '../../../src/server/store/store.js';
+
+const store = await openStore({ dataDir: null });
+afterAll(() => store.close());
 import { BACKLINKS_PATH, WHOIS_PATH, VOLUME_PATH } from '../../../src/contract/beta-seo.js';
 import { ProviderEnvelope } from '../../../src/contract/envelopes.js';
 
-const seo = localSeoProvider(new Uint8Array(32).fill(7));
+const seo = localSeoProvider(new Uint8Array(32).fill(7), store.db);
 const backlinks = (task: Record<string, unknown>) => seo.post('backlinks', BACKLINKS_PATH, [task]);
 const whois = (task: Record<string, unknown>) => seo.post('whois', WHOIS_PATH, [task]);
 const volume = (task: Record<string, unknown>) => seo.post('volume', VOLUME_PATH, [task]);

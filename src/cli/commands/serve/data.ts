@@ -1,4 +1,5 @@
-import { readFile } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { access } from 'node:fs/promises';
 import { Argument, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT, usageError } from '../../exit-codes.js';
@@ -19,26 +20,26 @@ export function register(serve: Command, deps: Deps): void {
       .description('Import rows that replace the generated data of their target or ticker')
       .addHelpText('after', '\nRecords: backlinks need target, url_from, url_to (any backlink field may follow);\nincome and insiders need every field of an income statement or insider trade.\n\nExamples:\n  $ facet serve data import backlinks links.csv\n  $ facet serve data import income statements.jsonl --data-dir ./platform'),
   ).action(async (family: 'backlinks' | 'income' | 'insiders', file: string, _opts: unknown, cmd: Command) => {
-    const [{ readRecords, ImportError }, { rowsBySubject }, repo] = await Promise.all([
+    const [{ checkImportName, ImportError }, { importFile }] = await Promise.all([
       import('../../../server/providers/beta/import/read-records.js'),
-      import('../../../server/providers/beta/import/families.js'),
-      import('../../../server/store/beta-data.repo.js'),
+      import('../../../server/providers/beta/import/import-file.js'),
     ]);
-    let text: string;
     try {
-      text = await readFile(file, 'utf8');
+      checkImportName(file);
+      await access(file, constants.R_OK);
     } catch (err) {
+      if (err instanceof ImportError) throw usageError(`${file}: ${err.message}`);
       throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.notFound);
     }
-    let bySubject: Map<string, unknown[]>;
+    let imported: { subjects: string[]; rows: number };
     try {
-      bySubject = rowsBySubject(family, readRecords(file, text));
+      // The file is streamed record by record into the store: it never sits in memory whole.
+      imported = await withStore(dataDirOf(cmd), (ctx) => importFile(ctx.db, family, file, createReadStream(file)));
     } catch (err) {
       if (err instanceof ImportError) throw usageError(`${file}: ${err.message}`);
       throw err;
     }
-    await withStore(dataDirOf(cmd), (ctx) => repo.replaceImported(ctx.db, family, bySubject));
-    const result = { family, subjects: [...bySubject.keys()], rows: [...bySubject.values()].reduce((s, r) => s + r.length, 0) };
+    const result = { family, ...imported };
     const io = deps.io();
     io.print(result, () => io.success(`imported ${result.rows} ${family} rows for ${result.subjects.join(', ')}`));
   });

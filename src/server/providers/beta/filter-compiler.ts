@@ -163,29 +163,12 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
   }
 }
 
-/**
- * What a `like` family condition on a string field says of the values it accepts: each holds every
- * literal run of the pattern (the text between `%` and `_`), exactly for like, in any case for
- * ilike — the negated operators accept the rest. An index of the values' text may use this to test
- * only the values that hold the runs and know the answer for the others.
- */
-export interface LiteralHint {
-  runs: string[];
-  negated: boolean;
-}
-
-function literalHint(cond: unknown[], fields: FieldTable): LiteralHint | undefined {
-  const [field, op, value] = cond;
-  if (fields[field as string] !== 'string' || typeof value !== 'string' || !['like', 'not_like', 'ilike', 'not_ilike'].includes(op as string)) return undefined;
-  return { runs: value.split(/[%_]/).filter(Boolean), negated: (op as string).startsWith('not_') };
-}
-
 const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' && node.length === 3 && typeof node[1] === 'string' && !['and', 'or'].includes(node[0]);
 
 /**
- * A compiled filter as a tree: "or" of "and"s of leaves. A leaf's test reads only its own field, so
- * a caller holding a column of that field's distinct values may run it once per distinct value
- * instead of once per row (local/backlink-index.ts does) and get the same answer.
+ * A compiled filter as a tree: "or" of "and"s of leaves. A leaf keeps its checked condition (a SQL
+ * store compiles it to an expression, local/backlink-sql.ts) and its test, which reads only its own
+ * field, so it can also run once per distinct value of that field rather than once per row.
  */
 export type FilterTree =
   | {
@@ -194,8 +177,8 @@ export type FilterTree =
       test: Predicate;
       /** The same test on the field's value alone: `test(row) === testValue(valueAt(row, field))`. */
       testValue: ValueTest;
-      /** For like/ilike and their negations on a string field: the pattern's literal runs. */
-      literal?: LiteralHint;
+      /** The condition as checked: [field, operator, value]. */
+      condition: readonly [string, FilterOperator, unknown];
       /** The condition as JSON: equal keys, equal tests. */
       key: string;
     }
@@ -217,7 +200,7 @@ function compileNode(node: unknown, fields: FieldTable, count: Counts, depth: nu
     }
     const field = node[0] as string;
     const testValue = compileCondition(node, fields);
-    return { kind: 'leaf', field, test: (row) => testValue(valueAt(row, field)), testValue, literal: literalHint(node, fields), key: JSON.stringify(node) };
+    return { kind: 'leaf', field, test: (row) => testValue(valueAt(row, field)), testValue, condition: [field, node[1] as FilterOperator, node[2]], key: JSON.stringify(node) };
   }
   if (node.length === 0) throw new FilterError('an empty filter group');
   if (node.length % 2 === 0) throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');

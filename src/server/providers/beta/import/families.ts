@@ -1,6 +1,6 @@
 import { IncomeStatement, InsiderTrade } from '../../../../contract/beta-financial.js';
 import { BACKLINK_FIELDS, parseTarget, type StoredBacklink } from '../local/backlinks-data.js';
-import { ImportError } from './read-records.js';
+import { ImportError, type SourceRecord } from './read-records.js';
 
 /**
  * What each importable family needs of a record and how it becomes a stored row: backlinks (one
@@ -12,11 +12,11 @@ export type Family = (typeof FAMILIES)[number];
 
 const LIST_FIELDS = new Set(Object.entries(BACKLINK_FIELDS).filter(([, t]) => t === 'string[]').map(([f]) => f));
 
-function hostOf(url: unknown, what: string, line: number): string {
+function hostOf(url: unknown, what: string, at: string): string {
   try {
     return new URL(String(url)).hostname.replace(/^www\./, '');
   } catch {
-    throw new ImportError(`record ${line}: ${what} is not an absolute URL`);
+    throw new ImportError(`${at}: ${what} is not an absolute URL`);
   }
 }
 
@@ -24,12 +24,12 @@ function hostOf(url: unknown, what: string, line: number): string {
  * A backlink record: target, url_from and url_to are required; other fields get neutral defaults.
  * Dates the record does not give stay null: an unknown first or last sighting is no date, not 1970.
  */
-function backlink(r: Record<string, unknown>, line: number): { subject: string; row: StoredBacklink } {
+function backlink(r: Record<string, unknown>, at: string): { subject: string; row: StoredBacklink } {
   const target = parseTarget(String(r.target ?? ''));
-  if (!target) throw new ImportError(`record ${line}: target must be a domain (no scheme, no www) or an absolute page URL`);
-  if (!r.url_from || !r.url_to) throw new ImportError(`record ${line}: url_from and url_to are required`);
-  const domainFrom = (r.domain_from as string) ?? hostOf(r.url_from, 'url_from', line);
-  const domainTo = (r.domain_to as string) ?? hostOf(r.url_to, 'url_to', line);
+  if (!target) throw new ImportError(`${at}: target must be a domain (no scheme, no www) or an absolute page URL`);
+  if (!r.url_from || !r.url_to) throw new ImportError(`${at}: url_from and url_to are required`);
+  const domainFrom = (r.domain_from as string) ?? hostOf(r.url_from, 'url_from', at);
+  const domainTo = (r.domain_to as string) ?? hostOf(r.url_to, 'url_to', at);
   const row: Record<string, unknown> = {
     type: 'backlink', domain_from: domainFrom, domain_from_country: null, domain_from_ip: '', domain_from_is_ip: false, domain_from_platform_type: [],
     domain_from_rank: 0, page_from_rank: 0, rank: 0, backlink_spam_score: 0, url_from: String(r.url_from), url_from_https: String(r.url_from).startsWith('https:'),
@@ -42,11 +42,11 @@ function backlink(r: Record<string, unknown>, line: number): { subject: string; 
   for (const [field, value] of Object.entries(r)) {
     if (field === 'target' || value === null || value === undefined) continue;
     const type = BACKLINK_FIELDS[field];
-    if (!type && field !== 'indirect_link_path') throw new ImportError(`record ${line}: unknown backlink field ${field}`);
+    if (!type && field !== 'indirect_link_path') throw new ImportError(`${at}: unknown backlink field ${field}`);
     let v = value;
     if (LIST_FIELDS.has(field) && typeof v === 'string') v = v.split('|').filter(Boolean);
     const ok = type === 'number' ? typeof v === 'number' : type === 'boolean' ? typeof v === 'boolean' : type === 'string[]' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : type ? typeof v === 'string' : true;
-    if (!ok) throw new ImportError(`record ${line}: ${field} must be a ${type === 'string[]' ? 'list of strings' : type}`);
+    if (!ok) throw new ImportError(`${at}: ${field} must be a ${type === 'string[]' ? 'list of strings' : type}`);
     row[field] = v;
   }
   row.internal = domainFrom === target.domain || domainFrom.endsWith(`.${target.domain}`);
@@ -54,21 +54,17 @@ function backlink(r: Record<string, unknown>, line: number): { subject: string; 
   return { subject: target.subject, row: row as unknown as StoredBacklink };
 }
 
-function financial(schema: typeof IncomeStatement | typeof InsiderTrade, r: Record<string, unknown>, line: number) {
+function financial(schema: typeof IncomeStatement | typeof InsiderTrade, r: Record<string, unknown>, at: string) {
   const parsed = schema.safeParse({ ...r, ticker: typeof r.ticker === 'string' ? r.ticker.toUpperCase() : r.ticker });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new ImportError(`record ${line}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
+    throw new ImportError(`${at}: ${issue.path.join('.') || 'record'}: ${issue.message}`);
   }
   return { subject: parsed.data.ticker, row: parsed.data };
 }
 
-/** Groups the records of a file by subject, each turned into its stored row; any bad record fails the import. */
-export function rowsBySubject(family: Family, records: Array<Record<string, unknown>>): Map<string, unknown[]> {
-  const out = new Map<string, unknown[]>();
-  records.forEach((r, i) => {
-    const { subject, row } = family === 'backlinks' ? backlink(r, i + 1) : financial(family === 'income' ? IncomeStatement : InsiderTrade, r, i + 1);
-    (out.get(subject) ?? out.set(subject, []).get(subject)!).push(row);
-  });
-  return out;
+/** A record of a file as its subject and stored row; a bad record fails the import, saying where it is. */
+export function storedRow(family: Family, { record, index, line }: SourceRecord): { subject: string; row: unknown } {
+  const at = `line ${line}, record ${index}`;
+  return family === 'backlinks' ? backlink(record, at) : financial(family === 'income' ? IncomeStatement : InsiderTrade, record, at);
 }

@@ -195,11 +195,15 @@ export function backlinkCore(target: Target, set: BacklinkSet, i: number): Backl
 
 /** Every stored backlink of a target, in generation order (which breaks ties in any ordering). */
 export function generateBacklinks(target: Target, count = backlinkCount(target)): StoredBacklink[] {
+  return [...backlinkRows(target, count)];
+}
+
+/** The same rows one at a time, so a long list (a benchmark's million) need not be held whole. */
+export function* backlinkRows(target: Target, count = backlinkCount(target)): Generator<StoredBacklink> {
   const set = backlinkSet(target, count);
   const referrers = new Map<string, Referrer>();
   const detailSeed = (set.seed ^ 0xa5a5a5a5) >>> 0;
   const brand = target.domain.split('.')[0];
-  const rows: StoredBacklink[] = new Array(count);
   for (let i = 0; i < count; i++) {
     const core = backlinkCore(target, set, i);
     const { internal, toSub, isLost, dofollow } = core;
@@ -225,7 +229,7 @@ export function generateBacklinks(target: Target, count = backlinkCount(target))
     const pageRank = Math.min(1000, Math.floor(from.rank * (0.3 + 0.7 * r())));
     const isBroken = r() < 0.03;
     const crawled = r() < 0.9;
-    rows[i] = {
+    yield {
       type: 'backlink',
       domain_from: from.domain,
       domain_from_country: from.country,
@@ -276,7 +280,6 @@ export function generateBacklinks(target: Target, count = backlinkCount(target))
       to_subdomain: toSub,
     };
   }
-  return rows;
 }
 
 /** Fields whose values follow rank_scale (stored on the 0-1000 scale). */
@@ -285,16 +288,4 @@ export const SCALED_FIELDS: ReadonlySet<string> = new Set(['rank', 'domain_from_
 /** A rank on the requested scale. */
 export function scaleRank(rank: number, scale: 'one_hundred' | 'one_thousand'): number {
   return scale === 'one_thousand' ? rank : Math.round(rank / 10);
-}
-
-/** The row on the requested rank scale (filters and order see the scaled ranks). */
-export function scaleRow(row: StoredBacklink, scale: 'one_hundred' | 'one_thousand'): StoredBacklink {
-  if (scale === 'one_thousand') return row;
-  return { ...row, rank: scaleRank(row.rank, scale), domain_from_rank: scaleRank(row.domain_from_rank, scale), page_from_rank: scaleRank(row.page_from_rank, scale) };
-}
-
-/** The item as the API shows it: without the store's own flags. */
-export function publicItem(row: StoredBacklink, groupCount: number): BacklinkItem {
-  const { internal: _i, to_subdomain: _s, ...item } = row;
-  return { ...item, group_count: groupCount };
 }

@@ -1,12 +1,16 @@
 import { LRUCache } from 'lru-cache';
-import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkResult } from '../../../../contract/beta-seo.js';
+import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkItem, type BacklinkResult } from '../../../../contract/beta-seo.js';
 import { TaskError, type TaskOutcome } from '../envelope.js';
 import { compileFilterTree, parseOrder } from '../filter-compiler.js';
-import { backlinkIndex } from './backlink-index.js';
-import { forEachBit, hasBit } from './bitset.js';
+import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../../../store/database.js';
+import { backlinkItem, backlinkSet, seedBacklinks, type BacklinkSet } from '../../../store/beta-backlinks.repo.js';
+import { filterSql, orderSql } from './backlink-sql.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
-import { BACKLINK_FIELDS, generateBacklinks, parseTarget, publicItem, type StoredBacklink, type Target } from './backlinks-data.js';
+import { BACKLINK_FIELDS, generateBacklinks, parseTarget, type Target } from './backlinks-data.js';
+
+type Db = Kysely<Database>;
 
 const FIELDS = ['target', 'backlinks_status_type', 'mode', 'custom_mode', 'exclude_internal_backlinks', 'include_subdomains', 'filters', 'limit', 'offset', 'order_by', 'rank_scale', 'search_after_token', 'tag'] as const;
 /** Fields custom_mode may group by. */
@@ -27,73 +31,83 @@ export interface BacklinkQuery {
   scale: 'one_hundred' | 'one_thousand';
 }
 
-/** Generated rows of the 16 most recently used subjects, so paging through one target does not generate its rows again on every page. */
-const cache = new LRUCache<string, StoredBacklink[]>({ max: 16 });
+/** Counts of recent queries, so every further page of a walk does not count its matches again. */
+const counts = new LRUCache<string, number>({ max: 256 });
 
-/** A target's stored rows (generated once per process for the most recent targets). */
-export function storedBacklinks(target: Target): StoredBacklink[] {
-  let rows = cache.get(target.subject);
-  if (!rows) cache.set(target.subject, (rows = generateBacklinks(target)));
-  return rows;
+/** The subject's current set: its rows are generated and stored on its first request. */
+async function currentSet(db: Db, target: Target): Promise<BacklinkSet> {
+  const found = await backlinkSet(db, target.subject);
+  if (found) return found;
+  await seedBacklinks(db, target.subject, generateBacklinks(target));
+  return (await backlinkSet(db, target.subject))!;
 }
 
-/** A query's answer: how many items it has, and any run of them in order. */
-export interface BacklinkAnswer {
+/** A query's page: how many items it has in all, and items start..start+limit in order. */
+export interface BacklinkPage {
   total: number;
-  slice(start: number, end: number): Array<{ row: StoredBacklink; group: number }>;
+  items: BacklinkItem[];
 }
 
 /**
  * The ordered answer of a query: the request's switches, the compiled filters, the order, then the
- * grouping mode (one row per domain or anchor keeps the first in order). Runs over the rows' column
- * index (backlink-index.ts): bitsets and a presorted permutation, so a page reads only its own rows.
+ * grouping mode (one row per domain or anchor, or custom_mode's N per group, keeps the first in
+ * order; group_count counts the group's matches), as SQL over the subject's stored rows.
  */
-export function queryBacklinks(q: BacklinkQuery, rows: readonly StoredBacklink[] = storedBacklinks(q.target)): BacklinkAnswer {
+export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, limit: number): Promise<BacklinkPage> {
   const tree = compileFilterTree(q.filters, BACKLINK_FIELDS);
   const rules = parseOrder(q.orderBy ?? DEFAULT_ORDER, BACKLINK_FIELDS);
-  const index = backlinkIndex(rows);
-  const keep = index.switchBits(q.status, q.excludeInternal, q.includeSubdomains);
-  const { bits, total: matched } = index.matches(tree, keep, `${q.status}/${q.excludeInternal}/${q.includeSubdomains}`, q.scale);
-  const perm = index.order(rules, q.scale);
+  const subject = q.target.subject;
+  const set = await currentSet(db, q.target);
+  const where = [sql<SqlBool>`subject = ${subject}`];
+  if (q.status !== 'all') where.push(sql<SqlBool>`is_lost = ${q.status === 'lost' ? 1 : 0}`);
+  if (q.excludeInternal) where.push(sql<SqlBool>`internal = 0`);
+  if (!q.includeSubdomains) where.push(sql<SqlBool>`to_subdomain = 0`);
+  where.push(sql<SqlBool>`${await filterSql(db, subject, set.version, tree, q.scale)}`);
+  const condition = sql<SqlBool>`${sql.join(where, sql` and `)}`;
+  const order = orderSql(rules, q.scale);
   const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
-  if (!groupField) {
-    return {
-      total: matched,
-      // The order's permutation, read until the page is filled: its matching rows are its bits.
-      slice(start, end) {
-        const out: Array<{ row: StoredBacklink; group: number }> = [];
-        let seen = 0;
-        for (let j = 0; j < perm.length && seen < end; j++) {
-          const i = perm[j];
-          if (!hasBit(bits, i)) continue;
-          if (seen++ >= start) out.push({ row: index.row(i, q.scale), group: 1 });
-        }
-        return out;
-      },
-    };
+  // Grouping: each match's place in its group and the group's size, by window functions.
+  const source: SelectQueryBuilder<any, any, any> = groupField
+    ? db
+        .with('matched', (w) =>
+          w
+            .selectFrom('beta_backlinks')
+            .selectAll()
+            .select([
+              sql<number>`row_number() over (partition by ${sql.ref(groupField)} order by ${order})`.as('group_place'),
+              sql<number>`count(*) over (partition by ${sql.ref(groupField)})`.as('group_size'),
+            ])
+            .where(condition),
+        )
+        .selectFrom('matched')
+        .where('group_place', '<=', q.customMode?.value ?? 1)
+    : db.selectFrom('beta_backlinks').where(condition);
+
+  const countQuery = source.select(sql<number>`count(*)`.as('n'));
+  const compiled = countQuery.compile();
+  const countKey = `${set.version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
+  let total = counts.get(countKey) ?? -1;
+  // The page's keys first, with the count of every match in the same pass when it is not known yet
+  // (one walk over the matches, not two); then only the page's rows are read whole.
+  const keys = (await source
+    .select(groupField ? ['seq', 'group_size'] : ['seq'])
+    .$if(total < 0, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')))
+    .orderBy(order)
+    .limit(limit)
+    .offset(start)
+    .execute()) as Array<{ seq: number; group_size?: number; total_count?: number }>;
+  if (total < 0) {
+    total = keys.length ? Number(keys[0].total_count) : start === 0 ? 0 : Number((await countQuery.executeTakeFirstOrThrow()).n);
+    counts.set(countKey, total);
   }
-  // Grouping needs every match: a group's size counts all its rows, and its first in order is kept.
-  const { codes, values } = index.column(groupField, q.scale);
-  const perGroup = q.customMode?.value ?? 1;
-  const sizes = new Int32Array(values.length);
-  forEachBit(bits, (i) => sizes[codes[i]]++);
-  const taken = new Int32Array(values.length);
-  const kept: number[] = [];
-  for (let j = 0; j < perm.length; j++) {
-    const i = perm[j];
-    if (!hasBit(bits, i) || taken[codes[i]] >= perGroup) continue;
-    taken[codes[i]]++;
-    kept.push(i);
-  }
-  return {
-    total: kept.length,
-    slice: (start, end) => kept.slice(start, end).map((i) => ({ row: index.row(i, q.scale), group: sizes[codes[i]] })),
-  };
+  const rows = keys.length ? await db.selectFrom('beta_backlinks').selectAll().where('subject', '=', subject).where('seq', 'in', keys.map((k) => k.seq)).execute() : [];
+  const bySeq = new Map(rows.map((r) => [Number(r.seq), r as Record<string, unknown>]));
+  return { total, items: keys.map((k) => backlinkItem(bySeq.get(Number(k.seq))!, q.scale, groupField ? Number(k.group_size) : 1)) };
 }
 
 /** One backlinks task: read and check every field (spec 4.9 and 8), query, page. */
-export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array, imported?: StoredBacklink[]): TaskOutcome {
+export async function backlinksTask(db: Db, task: Record<string, unknown>, secret: Uint8Array): Promise<TaskOutcome> {
   const f = new TaskFields(task, FIELDS);
   const rawTarget = f.string('target', { required: true })!;
   const target = parseTarget(rawTarget);
@@ -130,8 +144,8 @@ export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array,
     if ('error' in read) throw new TaskError(TASK_STATUS.invalidToken, `search_after_token: ${read.error}`);
     start = read.position;
   }
-  const all = queryBacklinks(q, imported ?? storedBacklinks(target));
-  const page = all.slice(start, start + limit);
+  const all = await queryBacklinks(db, q, start, limit);
+  const page = all.items;
   const next = start + page.length;
   const result: BacklinkResult = {
     target: target.subject,
@@ -140,7 +154,7 @@ export function backlinksTask(task: Record<string, unknown>, secret: Uint8Array,
     total_count: all.total,
     items_count: page.length,
     search_after_token: next < all.total ? signToken(secret, { params: hash, position: next }) : null,
-    items: page.map(({ row, group }) => publicItem(row, group)),
+    items: page,
   };
   return { result: [result], cost: COST.task + COST.item * page.length };
 }
