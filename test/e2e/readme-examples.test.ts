@@ -230,7 +230,7 @@ const ADAPTED: Record<string, Adapted> = {
     why: 'needs a batch scrape job of HTTPS pages; get, wait and cancel are run by test/e2e/batch-scrape.test.ts',
     skip: true,
   },
-  'facet serve [--host 127.0.0.1] [--port 8787] [--data-dir DIR] [--memory] [--database-url postgres://…] [--admin-key KEY] [--log-level info] [--no-profile]': {
+  'facet serve [--host 127.0.0.1] [--port 8787] [--data-dir DIR] [--memory] [--database-url postgres://…] [--admin-key KEY] [--log-level info] [--no-profile] [--no-console]': {
     why: 'a server runs until stopped and 8787 may be taken: a free port, a temp data dir, and --exec to stop it once a command has used it',
     run: 'facet serve --host 127.0.0.1 --port 0 --data-dir "$SERVE_DIR" --log-level warn --no-profile --workers 2 --max-upload-mb 20 --max-keys-per-user 100 --allow-fetch-from 127.0.0.1 --exec "facet whoami"',
     vars: async (s) => ({ SERVE_DIR: path.join(s.work, 'serve-data') }),
