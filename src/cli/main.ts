@@ -195,7 +195,7 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     const globals = action.optsWithGlobals() as GlobalOptions & { profile?: unknown };
     // `serve --no-profile` shares the name: under `facet serve …` its boolean is not a profile name.
     if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
-    deps.setGlobals(globals as GlobalOptions);
+    deps.setGlobals(globals);
     await loadIO();
     (await import('./empty-values.js')).refuseEmptyValues(action);
   });

@@ -65,7 +65,7 @@ function requestOf(route: Callable, input: CallInput<RouteDef>): RequestSpec {
 
 /** Calls one contract route (or a reference to one): path, method and credentials come from the route itself. */
 export async function callRoute<const C extends Callable>(t: Transport, route: C, input: CallInput<DefOf<C>> = {}): Promise<Unwrapped<DefOf<C>>> {
-  const result = await t.call<Record<string, unknown>>(requestOf(route, input as CallInput<RouteDef>));
+  const result = await t.call<Record<string, unknown>>(requestOf(route, input));
   // v2 routes answer {status, message, data}: callers want data.
   if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {
     return result.data as Unwrapped<DefOf<C>>;
@@ -79,6 +79,6 @@ export async function callRouteWithHeaders<const C extends Callable>(
   route: C,
   input: CallInput<DefOf<C>> = {},
 ): Promise<{ body: Unwrapped<DefOf<C>>; headers: RawResponse['headers'] }> {
-  const res = await t.send(requestOf(route, input as CallInput<RouteDef>));
+  const res = await t.send(requestOf(route, input));
   return { body: t.parse<Unwrapped<DefOf<C>>>(res), headers: res.headers };
 }

@@ -26,7 +26,7 @@ export const livedocsClient = (t: Transport) => ({
   delete: (shortId: string) => callRoute(t, c.deleteLiveDoc, { params: { short_id: shortId } }),
   resources: {
     list: (shortId: string, query: { resource_types?: string[]; page?: number; size?: number } = {}) =>
-      callRoute(t, c.listResources, { params: { short_id: shortId }, query: query as never }),
+      callRoute(t, c.listResources, { params: { short_id: shortId }, query: query }),
     get: (shortId: string, id: string) => callRoute(t, c.getResource, { params: { short_id: shortId, resource_id: id } }),
     update: (shortId: string, id: string, body: { title?: string; snippet?: string; thumbnail?: string }) =>
       callRoute(t, c.updateResource, { params: { short_id: shortId, resource_id: id }, body }),

@@ -42,6 +42,7 @@ export class MultipartBody {
 
   /** The body, once: file contents read from disk as it is sent. */
   stream(): Readable {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- an async generator function has no lexical this
     const self = this;
     return Readable.from(
       (async function* () {

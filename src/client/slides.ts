@@ -6,7 +6,7 @@ import type { Transport } from './transport.js';
 
 export const slidesClient = (t: Transport) => ({
   themes: (query: { lang?: 'en' | 'zh-Hans'; type?: 'default' | 'custom'; keyword?: string; page?: number; size?: number } = {}) =>
-    callRoute(t, c.listThemes, { query: query as never }),
+    callRoute(t, c.listThemes, { query: query }),
   createTheme: (body: c.CreateThemeRequest) => callRoute(t, c.createTheme, { body }),
   /** A custom theme from a local .pptx/.potx template (multipart, part "file"). */
   async importTheme(file: string, title?: string): Promise<c.Theme> {

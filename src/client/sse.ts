@@ -24,7 +24,7 @@ export interface StreamOptions {
 
 function toEvent(raw: RawSseEvent, offset: number): StreamEvent | null {
   if (raw.event !== 'message' && raw.event !== 'done' && raw.event !== 'error') return null;
-  let data: unknown = {};
+  let data: unknown;
   try {
     data = raw.data ? JSON.parse(raw.data) : {};
   } catch {

@@ -52,6 +52,8 @@ export class SseParser {
     // The parser holds a final CR until it knows whether LF follows; the line has ended either way.
     this.skipLf = chunk.endsWith('\r');
     this.parser.feed(this.skipLf ? `${chunk}\n` : chunk);
+    // feed() may have set it (TypeScript narrowed it away above).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (this.failure) throw this.failure;
     const out = this.completed;
     this.completed = [];

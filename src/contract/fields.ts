@@ -64,7 +64,7 @@ export function xmlText<T extends z.ZodString>(schema: T): T {
   return schema.superRefine((value, ctx) => {
     const bad = firstXmlForbidden(value);
     if (bad) ctx.addIssue({ code: 'custom', message: `contains ${bad.codePoint} at character ${bad.position}, which cannot appear in text (control characters other than tab and line breaks, U+FFFE, U+FFFF, unpaired surrogates)` });
-  }) as T;
+  });
 }
 
 /**

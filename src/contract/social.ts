@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { BetaErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';

@@ -32,6 +32,7 @@ export function lockDataDir(dataDir: string): () => void {
     const holder = readHolder(dataDir);
     throw new Error(
       `another facet serve${holder ? ` (pid ${holder})` : ''} is using ${dataDir}; stop it first, or give this one another --data-dir`,
+      { cause: err },
     );
   }
   const pidFile = path.join(dataDir, PID_FILE);

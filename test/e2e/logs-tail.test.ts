@@ -93,7 +93,7 @@ describe('facet logs tail', () => {
     await new Promise((r) => setTimeout(r, 300));
     const lines = tail.out().slice(before.length).trim().split('\n');
     expect(lines.map((l) => /\b(tail-\d+)\b/.exec(l)?.[1])).toEqual(wanted);
-    for (const line of lines) expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3}  (GET|POST) +4\d\d  \/\S+  [\d.]+ ms  \S+  tail-\d+$/);
+    for (const line of lines) expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} {2}(GET|POST) +4\d\d {2}\/\S+ {2}[\d.]+ ms {2}\S+ {2}tail-\d+$/);
     // The key the request was made with is named by id; the frozen/wrong ones by nothing.
     expect(lines.find((l) => l.includes('tail-3'))).toContain(`${(await whoamiKeyId())}`);
     for (const secret of [p.boot.api_key, p.boot.admin_key, p.boot.access_token, bob.key, 'sess-not-a-real-session-value-12345', 'fadm_wrong']) {

@@ -16,7 +16,7 @@ import { createTestDatabase, describePostgres, dropTestDatabases } from '../help
  * connection does not trust its cache until it is back.
  */
 describePostgres('API keys across instances on one PostgreSQL', () => {
-  let instances: RunningServer[] = [];
+  const instances: RunningServer[] = [];
   afterEach(async () => {
     for (const s of instances.splice(0)) await s.close();
   });

@@ -8,7 +8,7 @@ afterEach(() => {
   p = undefined;
 });
 
-const READABLE = /^\d\d:\d\d:\d\d INFO  GET \/healthz → 200 \d+ ms req_\w+$/m;
+const READABLE = /^\d\d:\d\d:\d\d INFO {2}GET \/healthz → 200 \d+ ms req_\w+$/m;
 
 describe('facet serve log lines', () => {
   it('are JSON lines when stdout is not a terminal', async () => {

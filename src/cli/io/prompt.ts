@@ -4,7 +4,7 @@ import { CliError, EXIT, usageError } from '../exit-codes.js';
 /** Reads all of stdin (for --*-stdin and --input -), trimmed of the trailing newline. */
 export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  for await (const chunk of stdin) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
 }
 
@@ -12,7 +12,7 @@ export async function readStdin(stdin: NodeJS.ReadableStream): Promise<string> {
 export async function askSecret(deps: Deps, message: string, option: string): Promise<string> {
   if (!deps.canPrompt()) throw usageError(`${message} is needed`, `pass ${option}`);
   const { password } = await import('@inquirer/prompts');
-  return password({ message, mask: '*' }, { input: deps.streams.stdin as never, output: deps.streams.stderr as never });
+  return password({ message, mask: '*' }, { input: deps.streams.stdin, output: deps.streams.stderr });
 }
 
 export async function askText(deps: Deps, message: string, option: string, initial?: string): Promise<string> {
@@ -21,7 +21,7 @@ export async function askText(deps: Deps, message: string, option: string, initi
     throw usageError(`${message} is needed`, `pass ${option}`);
   }
   const { input } = await import('@inquirer/prompts');
-  return input({ message, default: initial }, { input: deps.streams.stdin as never, output: deps.streams.stderr as never });
+  return input({ message, default: initial }, { input: deps.streams.stdin, output: deps.streams.stderr });
 }
 
 /**
@@ -33,6 +33,6 @@ export async function confirm(deps: Deps, message: string): Promise<void> {
   if (deps.globals().yes) return;
   if (!deps.canPrompt()) throw usageError(`${message}: confirmation needed`, 'pass --yes to confirm without a prompt');
   const { confirm: ask } = await import('@inquirer/prompts');
-  const ok = await ask({ message, default: false }, { input: deps.streams.stdin as never, output: deps.streams.stderr as never });
+  const ok = await ask({ message, default: false }, { input: deps.streams.stdin, output: deps.streams.stderr });
   if (!ok) throw new CliError('nothing done', EXIT.failure);
 }

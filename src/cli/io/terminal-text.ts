@@ -52,5 +52,5 @@ export function markedChalk(chalk: ChalkInstance): ChalkInstance {
         return String(styled).split('\u001b').join(MARK);
       },
     });
-  return wrap(chalk as unknown as (...a: unknown[]) => unknown) as ChalkInstance;
+  return wrap(chalk) as ChalkInstance;
 }

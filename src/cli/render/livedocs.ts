@@ -56,7 +56,7 @@ export function printRetrieved(io: IO, results: RetrieveResult[]): void {
   io.print(results, () => {
     if (results.length === 0) io.info('Nothing matched.');
     results.forEach((r, i) => {
-      const page = r.metadata.page_number !== undefined ? `, page ${r.metadata.page_number}` : '';
+      const page = r.metadata.page_number !== undefined ? `, page ${String(r.metadata.page_number)}` : '';
       io.write(`${io.c.bold(`${i + 1}. ${r.title}`)} ${io.c.dim(`(${r.id}${page}, score ${r.score})`)}\n${r.content}\n\n`);
     });
   });

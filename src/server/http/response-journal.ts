@@ -69,7 +69,7 @@ function record(res: ServerResponse, method: string, url: string, file: string):
       for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === 'content-type' && v !== undefined) typeGiven = String(v);
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
-  } as typeof res.writeHead;
+  };
   res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
     return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);

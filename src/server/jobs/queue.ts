@@ -181,6 +181,7 @@ export class JobQueue {
     const deadline = Date.now() + timeoutMs;
     // Listening before each read: an end that lands while the row is read is not missed (it would
     // otherwise wait a whole poll interval).
+    // eslint-disable-next-line no-useless-assignment -- set by the change listener below, read after each wait
     let ended = false;
     let wakeUp: (() => void) | undefined;
     const off = this.onChange((e) => {

@@ -140,8 +140,8 @@ export class RequestLog {
     const bus = this.bus;
     if (!bus || this.interestTimer) return;
     const say = () => bus.wake('log-interest', bus.instanceId).catch(this.onError);
-    say();
-    this.interestTimer = setInterval(say, INTEREST_EVERY_MS);
+    void say();
+    this.interestTimer = setInterval(() => void say(), INTEREST_EVERY_MS);
     this.interestTimer.unref();
   }
 

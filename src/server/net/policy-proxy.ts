@@ -127,6 +127,7 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
 
   server.on('connection', track);
   server.on('connect', async (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
+    // eslint-disable-next-line prefer-const -- assigned once the upstream connects, after these handlers
     let upstream: net.Socket | undefined;
     client.on('error', () => upstream?.destroy());
     client.on('close', () => upstream?.destroy());

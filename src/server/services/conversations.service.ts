@@ -9,7 +9,7 @@ import { visibleIds } from '../store/livedocs.repo.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import { analyzeQuery } from '../engines/query-analysis.js';
 import { writeAnswer } from '../engines/answer-writer.js';
-import { access, liveDocForRequest } from './livedocs.service.js';
+import { liveDocForRequest } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
 import { citedRefs } from '../engines/citations.js';

@@ -131,7 +131,7 @@ export async function setContent(ctx: AppContext, userId: string, livedocId: str
 export async function updateResource(ctx: AppContext, userId: string, livedocId: string, id: string, patch: { title?: string; snippet?: string; thumbnail?: string }): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const r = await mustFind(ctx, livedocId, id);
-  const next = { ...r, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), modified_at: ctx.now().toISOString() } as repo.ResourceRow;
+  const next = { ...r, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), modified_at: ctx.now().toISOString() };
   await repo.updateResource(ctx.db, id, { title: next.title, snippet: next.snippet, thumbnail: next.thumbnail, modified_at: next.modified_at });
   // The title is indexed with every chunk, so a new title is searchable at once.
   if (patch.title !== undefined && patch.title !== r.title) await reindexTitle(ctx, next);

@@ -1,4 +1,4 @@
-import { TaskCreateFields, type TaskInfo, type TaskState } from '../../contract/image-tasks.js';
+import { TaskCreateFields, type TaskInfo } from '../../contract/image-tasks.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { HttpError, RequestValidationError, notFound } from '../errors.js';
@@ -46,7 +46,7 @@ export function taskInfo(task: tasksRepo.TaskRow, job: JobRow | undefined): Task
     site_id: task.site_id,
     kind: task.kind,
     model: p.model,
-    status: (job?.state ?? 'failed') as TaskState,
+    status: (job?.state ?? 'failed'),
     prompt: p.prompt,
     url: p.url,
     width: p.width,
@@ -162,5 +162,5 @@ export async function taskLogs(ctx: Ctx, taskId: string, userId: string, q: { af
   const t = await ownedTask(ctx, taskId, userId);
   const job = await ctx.jobs.get(t.job_id);
   const lines = await ctx.jobs.logs(t.job_id, q.after, q.limit);
-  return { task_id: t.id, status: (job?.state ?? 'failed') as TaskState, lines, next_after: lines.at(-1)?.id ?? q.after };
+  return { task_id: t.id, status: (job?.state ?? 'failed'), lines, next_after: lines.at(-1)?.id ?? q.after };
 }

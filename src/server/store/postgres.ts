@@ -14,7 +14,7 @@ const NUMERIC = 1700;
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as 'text');
+    return pg.types.getTypeParser(oid, format);
   },
 };
 

@@ -62,7 +62,7 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   // Reads through a memory map instead of a read() call per page.
   if (file) sqlite.pragma('mmap_size = 268435456');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements as unknown as Sqlite.Database }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of
   // other connections (the admin commands that write a running server's data dir).
   // The pragma costs a tenth of a cached page's serving time, so it is read at most once a
@@ -98,7 +98,7 @@ async function openPostgresStore(url: string): Promise<Store> {
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
   } catch (err) {
     await db.destroy();
-    throw new Error(`cannot reach PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`);
+    throw new Error(`cannot reach PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
   await migrateOrClose(db);
   // Writes other instances must see at once (a key frozen) drop their caches through this bus.
@@ -107,7 +107,7 @@ async function openPostgresStore(url: string): Promise<Store> {
     await bus.start();
   } catch (err) {
     await db.destroy();
-    throw new Error(`cannot listen for cache announcements on PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`);
+    throw new Error(`cannot listen for cache announcements on PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`, { cause: err });
   }
   attachCacheBus(db, bus);
   return {

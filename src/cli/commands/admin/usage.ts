@@ -20,7 +20,7 @@ export async function run(opts: UsageOptions, deps: Deps): Promise<void> {
       { key: k.api_key_id ?? '(access token)', name: k.key_name ?? '', user: k.user_id, model: '*', ...k },
       ...k.models.map((m) => ({ key: '', name: '', user: '', ...m })),
     ]);
-    rows.push({ key: 'TOTAL', name: '', user: '', model: '', ...report.totals } as (typeof rows)[number]);
+    rows.push({ key: 'TOTAL', name: '', user: '', model: '', ...report.totals });
     if (report.keys.length === 0) io.info('No usage recorded for this filter.');
     io.table(rows, [
       { header: 'KEY', value: (r) => r.key },

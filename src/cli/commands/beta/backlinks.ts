@@ -50,7 +50,7 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
     else merged.items.push(...page.items);
     token = opts.all ? page.search_after_token : null;
   } while (token);
-  const result = merged!;
+  const result = merged;
   result.items_count = result.items.length;
   if (opts.all) result.search_after_token = null;
   printOutcome(io, opts, envelopes, [result], () => {

@@ -85,6 +85,6 @@ export function compileFilterFlags(flags: string[] | undefined): unknown[] | und
   const count = (n: Node): number => (typeof n[0] === 'string' && n.length === 3 && !Array.isArray(n[0]) && !['and', 'or'].includes(n[0]) ? 1 : (n as Node[]).filter(Array.isArray).reduce((s, c) => s + count(c), 0));
   const total = nodes.reduce((s, n) => s + count(n), 0);
   if (total > MAX_FILTER_CONDITIONS) throw usageError(`${total} filter conditions; the provider allows at most ${MAX_FILTER_CONDITIONS}`);
-  if (nodes.length === 1) return nodes[0] as unknown[];
+  if (nodes.length === 1) return nodes[0];
   return nodes.flatMap((n, i) => (i === 0 ? [n] : ['and', n]));
 }

@@ -39,7 +39,7 @@ export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
     else merged.items.push(...page.items);
     token = opts.all ? page.offset_token : null;
   } while (token);
-  const result = merged!;
+  const result = merged;
   result.items_count = result.items.length;
   if (opts.all) result.offset_token = null;
   printOutcome(io, opts, envelopes, [result], () => {

@@ -45,7 +45,7 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
   const logFile = path.join(scratch, 'serve.log');
   const log = createWriteStream(logFile, { mode: 0o600 });
   let server: Awaited<ReturnType<typeof startPlatform>> | undefined;
-  let code: number = EXIT.failure;
+  let code: number;
   let failed = true;
   // Ctrl-C (SIGINT from the terminal, which CMD's own group does not receive) and SIGTERM (CI
   // cancelling a job) go to CMD's group; before CMD runs they cancel it. Either way the platform

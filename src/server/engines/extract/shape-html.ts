@@ -94,7 +94,7 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   }
   const whole = document.body ?? document.documentElement;
 
-  let root: El = whole as El;
+  let root: El = whole;
   let mode: ShapedPage['readability'] = 'off';
   let excerpt = '';
   let articleImagesRoot: El | null = null;
@@ -111,12 +111,12 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   } else if (o.readability !== 'off' || o.imagesReadability) {
     const article = readArticle(html);
     const usable = article && article.text.trim().length >= MIN_ARTICLE_CHARS;
-    if (article) articleImagesRoot = parseHTML(`<html><body>${article.content}</body></html>`).document.body as El;
+    if (article) articleImagesRoot = parseHTML(`<html><body>${article.content}</body></html>`).document.body;
     if (o.readability !== 'off') {
       if (usable) {
         root = articleImagesRoot!;
         mode = 'article';
-        excerpt = article!.excerpt;
+        excerpt = article.excerpt;
       } else if (o.readability === 'strict') {
         return { ok: false, reason: 'no-main-content', message: `readability found no main content (fewer than ${MIN_ARTICLE_CHARS} characters of article text)` };
       } else {
@@ -170,7 +170,7 @@ function readArticle(html: string): { content: string; text: string; excerpt: st
   // A cookie banner or a menu must not be what Readability takes for the article.
   for (const el of [...document.querySelectorAll(BOILERPLATE_SELECTOR)]) el.remove();
   try {
-    const a = new Readability(document as unknown as Document, { charThreshold: 100 }).parse();
+    const a = new Readability(document, { charThreshold: 100 }).parse();
     if (!a?.content) return null;
     return { content: a.content, text: a.textContent ?? '', excerpt: (a.excerpt ?? '').trim() };
   } catch {
@@ -183,7 +183,7 @@ function keepOnly(root: El, tags: string[]): El {
   const { document } = parseHTML('<html><body></body></html>');
   const picked = [...root.querySelectorAll(tags.join(','))].filter((el, _i, all) => !all.some((other) => other !== el && other.contains(el)));
   document.body.innerHTML = picked.map((el) => el.outerHTML).join('\n');
-  return document.body as unknown as El;
+  return document.body;
 }
 
 function render(root: El, format: OutputFormat, withOwnTag: boolean, pageUrl: string): string {

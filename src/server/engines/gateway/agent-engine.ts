@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { GatewayMessage, ToolCall, ToolDefinition } from '../gateway-types.js';
+import type { GatewayMessage, ToolDefinition } from '../gateway-types.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { finish } from './local-engines.js';
 import { execBuilt, quote } from './caller-patterns.js';

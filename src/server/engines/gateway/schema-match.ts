@@ -44,7 +44,7 @@ export const lengthOf = (s: string) => Array.from(s).length;
 export function matches(schema: unknown, v: unknown, resolve: Resolve, depth = 0): boolean {
   if (schema === true || schema === undefined) return true;
   if (schema === false || typeof schema !== 'object' || schema === null || depth > 32) return schema !== false && depth <= 32;
-  const s = resolve(schema as Schema);
+  const s = resolve(schema);
   const sub = (x: unknown, val: unknown) => matches(x, val, resolve, depth + 1);
   if (s.type !== undefined && !(Array.isArray(s.type) ? s.type : [s.type]).some((t: string) => typeOk(t, v))) return false;
   if ('const' in s && JSON.stringify(s.const) !== JSON.stringify(v)) return false;

@@ -147,7 +147,7 @@ function fromModelPlan(plan: ModelPlan, req: PlanRequest, sources: PageSource[])
   const sections: PageSection[] = plan.sections.slice(0, PLAN_LIMITS.sections).map((s, i) => ({
     heading: clip(withoutCitations(s.heading), 100),
     paragraphs: (Array.isArray(s.body) ? s.body : [s.body]).map((b) => clip(text(b), PLAN_LIMITS.paragraphChars)).filter(Boolean).slice(0, PLAN_LIMITS.paragraphsPerSection),
-    icon: (ICONS as readonly string[]).includes(s.icon ?? '') ? (s.icon as IconName) : iconFor(`${s.heading} ${s.body}`, i),
+    icon: (ICONS as readonly string[]).includes(s.icon ?? '') ? (s.icon as IconName) : iconFor(`${s.heading} ${[s.body].flat().join(' ')}`, i),
   }));
   return {
     lang: languageOf(req.query),

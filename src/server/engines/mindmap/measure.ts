@@ -12,9 +12,9 @@ type Face = fontkit.Font;
 function open(file: string | null): Face | null {
   if (!file) return null;
   try {
-    const opened = fontkit.openSync(file) as Face | fontkit.FontCollection;
+    const opened = fontkit.openSync(file);
     // A .ttc holds several faces; the first is the proportional one (WenQuanYi Micro Hei).
-    return 'fonts' in opened ? (opened.fonts[0] as Face) : opened;
+    return 'fonts' in opened ? (opened.fonts[0]) : opened;
   } catch {
     return null;
   }

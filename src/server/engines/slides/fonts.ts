@@ -36,7 +36,7 @@ function open(file: string): Metrics | null {
   if (loaded.has(file)) return loaded.get(file)!;
   let m: Metrics | null = null;
   if (existsSync(file)) {
-    const opened = fontkit.openSync(file) as fontkit.Font | fontkit.FontCollection;
+    const opened = fontkit.openSync(file);
     const font = 'fonts' in opened ? opened.fonts[0] : opened;
     m = { font, unitsPerEm: font.unitsPerEm, lineRatio: (font.ascent - font.descent + font.lineGap) / font.unitsPerEm, advances: new Map() };
   }

@@ -92,7 +92,7 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
       if (value.length > MAX_IN_VALUES) throw new FilterError(`${operator} on ${field} takes at most ${MAX_IN_VALUES} values; got ${value.length}`);
       for (const v of value) checkScalar(field, type, v);
       const set = new Set(value);
-      const p = anyOf((v) => set.has(v as never));
+      const p = anyOf((v) => set.has(v));
       return operator === 'in' ? p : negate(p);
     }
     case 'like':

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { SOCIAL_LIMITS, type BetaRepliesPage, type BetaSearchPage, type QueryType, type SocialPost, type TweetRepliesRequest, type TweetSearchRequest, type TweetsData, type UserInfoRequest, type UserSearchRequest, type UserTweetsRequest } from '../../../contract/social.js';
 import { HttpError } from '../../errors.js';

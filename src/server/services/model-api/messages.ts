@@ -18,7 +18,7 @@ const invalid = (message: string, param: string) => new HttpError('invalid_param
  */
 export function messagesToGateway(body: Pick<Body, 'model' | 'messages' | 'system' | 'tools' | 'tool_choice'> & Partial<Body>, scope: MeterScope): GenerateRequest {
   const messages: GatewayMessage[] = [];
-  body.messages.forEach((m, i) => messages.push(...turn(m.role, m.content as string | Block[], `messages[${i}].content`)));
+  body.messages.forEach((m, i) => messages.push(...turn(m.role, m.content, `messages[${i}].content`)));
   const choice = body.tool_choice;
   return {
     model: body.model,
@@ -63,11 +63,11 @@ function turn(role: 'user' | 'assistant', content: string | Block[], where: stri
       calls.push(toolCallOf(b.id, b.name, JSON.stringify(b.input ?? {}), at));
     } else if (b.type === 'tool_result' && role === 'user') {
       if (typeof b.tool_use_id !== 'string') throw invalid(`${at}: a tool_result block needs tool_use_id`, at);
-      const text = textOf((b.content ?? '') as string | Block[] as never, `${at}.content`, ['text']);
+      const text = textOf((b.content ?? '') as string | Block[], `${at}.content`, ['text']);
       results.push({ role: 'tool', content: text, toolCallId: b.tool_use_id, ...(b.is_error === true ? { isError: true } : {}) });
     } else if (b.type !== 'thinking' && b.type !== 'redacted_thinking') texts.push(b);
   });
-  const text = texts.length ? textOf(texts as never, where, ['text']) : '';
+  const text = texts.length ? textOf(texts, where, ['text']) : '';
   if (role === 'assistant') return [{ role, content: text, ...(calls.length ? { toolCalls: calls } : {}) }];
   return [...results, ...(text !== '' || results.length === 0 ? [{ role, content: text }] : [])];
 }

@@ -22,7 +22,7 @@ const notFound = (id: string) => new HttpError('not_found', `No response with id
 /** Input items as stored and listed: a string input is one user message; every item gets an id. */
 function normalized(input: Body['input'] | undefined): Item[] {
   if (input === undefined) return [];
-  const items: Item[] = typeof input === 'string' ? [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: input }] }] : (input as Item[]);
+  const items: Item[] = typeof input === 'string' ? [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: input }] }] : (input);
   return items.map((it) => {
     const type = it.type ?? 'message';
     const content = typeof it.content === 'string' ? [{ type: it.role === 'assistant' ? 'output_text' : 'input_text', text: it.content }] : it.content;
@@ -66,7 +66,7 @@ export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): 
   }
   const echo = { previous_response_id: previous, store: storing };
   return {
-    body: { ...body, input: items as Body['input'] },
+    body: { ...body, input: items },
     echo,
     persist: async (resp) => {
       if (storing) await store(ctx, owner, resp.id, 'response', { input: items, response: { ...resp, ...echo } } satisfies StoredResponse, items.length + resp.output.length);

@@ -60,7 +60,7 @@ function inputItem(item: Item, where: string, system: Array<string | null | unde
   if ((it.type && it.type !== 'message') || !it.role) {
     throw invalid(`${where}: only message, function_call and function_call_output items are supported, got ${it.type ?? 'an item without a role'}`, where);
   }
-  const text = textOf(it.content as never, `${where}.content`, TEXT_TYPES);
+  const text = textOf(it.content, `${where}.content`, TEXT_TYPES);
   if (it.role === 'system' || it.role === 'developer') system.push(text);
   else messages.push({ role: it.role, content: text });
 }

@@ -61,7 +61,7 @@ export async function pagePosts(db: Db, search: SearchPlan | RawBuilder<SqlBool>
       : q.where(sql<SqlBool>`(p.${sql.ref(column)} > ${v} OR (p.${sql.ref(column)} = ${v} AND p.id_key > ${key}))`);
   }
   const dir = desc ? 'desc' : 'asc';
-  return (await q.orderBy(`p.${column}`, dir).orderBy('p.id_key', dir).limit(limit).execute()) as SocialPostRow[];
+  return (await q.orderBy(`p.${column}`, dir).orderBy('p.id_key', dir).limit(limit).execute());
 }
 
 /** Posts matching the plan, counted up to `cap` (a broad query over millions stops there). */
@@ -75,7 +75,7 @@ export async function countPosts(db: Db, search: SearchPlan | RawBuilder<SqlBool
 
 export async function postsByIds(db: Db, ids: string[]): Promise<SocialPostRow[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('social_posts').select(POST_COLUMNS).where('id', 'in', ids).execute()) as SocialPostRow[];
+  return (await db.selectFrom('social_posts').select(POST_COLUMNS).where('id', 'in', ids).execute());
 }
 
 export async function usersByIds(db: Db, ids: string[]): Promise<SocialUserRow[]> {

@@ -130,7 +130,7 @@ export function fishboneLayout(root: MeasuredNode): LayoutResult {
   for (const [i, bone] of root.children.entries()) {
     const side = i % 2 === 0 ? -1 : 1;
     const s = i % 2;
-    let ax = Math.min(last === null ? -36 : last - 40, lastOnSide[s] === null ? -36 : lastOnSide[s]! - 60);
+    let ax = Math.min(last === null ? -36 : last - 40, lastOnSide[s] === null ? -36 : lastOnSide[s] - 60);
     let g = buildBone(bone, ax, side);
     // Moved tailwards until it fits; bounded, as every step frees more room.
     for (let tries = 0; tries < 5000 && !fits(g, rects, bones); tries++) {

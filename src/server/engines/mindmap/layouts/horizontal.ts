@@ -1,4 +1,4 @@
-import { fmt, type LayoutResult, type MeasuredNode, type PlacedNode, type Stroke } from '../layout-types.js';
+import { fmt, type LayoutResult, type MeasuredNode, type PlacedNode } from '../layout-types.js';
 
 /**
  * Left-to-right trees (LOGICAL_STRUCTURE, and each side of MIND_MAP). Every subtree owns a

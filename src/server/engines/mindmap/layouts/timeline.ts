@@ -22,7 +22,7 @@ export function timelineLayout(root: MeasuredNode): LayoutResult {
     const side = i % 2; // 0 above, 1 below
     const details = descendants(event);
     const colW = Math.max(event.w, ...details.map((d) => INDENT + d.rel * INDENT + d.node.w));
-    let left = lastOnSide[side] === null ? 0 : lastOnSide[side]! + SAME_SIDE_GAP;
+    let left = lastOnSide[side] === null ? 0 : lastOnSide[side] + SAME_SIDE_GAP;
     if (lastCenter !== null) left = Math.max(left, lastCenter + MIN_STEP - event.w / 2);
     const cx = left + event.w / 2;
     const eventY = side === 0 ? -STEM - event.h : STEM;

@@ -123,7 +123,7 @@ export function whoisTask(task: Record<string, unknown>, secret: Uint8Array): Ta
     if ('error' in read) throw new TaskError(TASK_STATUS.invalidToken, `offset_token: ${read.error}`);
     start = read.position;
   }
-  const all = whoisUniverse().filter((item) => keep(item as unknown as Row)).sort((a, b) => order(a as unknown as Row, b as unknown as Row));
+  const all = whoisUniverse().filter((item) => keep(item as unknown as Row)).sort((a, b) => order(a, b));
   const page = all.slice(start, start + limit);
   const next = start + page.length;
   const result: WhoisResult = {
