@@ -35,7 +35,11 @@ const externalExceptBundled = {
 const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(b) {
-    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({ contents: 'export { default as en } from "./en.js";\n', loader: 'js', resolveDir: path.dirname(args.path) }));
+    b.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
+      contents: 'export { default as en } from "./en.js";\n',
+      loader: 'js',
+      resolveDir: path.dirname(args.path),
+    }));
   },
 };
 
@@ -72,7 +76,9 @@ const builtinRequires = {
 const chalkWithoutDetection = {
   name: 'chalk-without-detection',
   setup(b) {
-    b.onResolve({ filter: /^#supports-color$/ }, (args) => ({ path: path.join(path.dirname(args.importer), 'vendor/supports-color/browser.js') }));
+    b.onResolve({ filter: /^#supports-color$/ }, (args) => ({
+      path: path.join(path.dirname(args.importer), 'vendor/supports-color/browser.js'),
+    }));
   },
 };
 
@@ -88,7 +94,10 @@ const processGlobal = {
   name: 'process-global',
   setup(b) {
     b.onResolve({ filter: /^(node:)?process$/ }, () => ({ path: 'process', namespace: 'process-global' }));
-    b.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({ contents: 'export default globalThis.process;\n', loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'process-global' }, () => ({
+      contents: 'export default globalThis.process;\n',
+      loader: 'js',
+    }));
   },
 };
 

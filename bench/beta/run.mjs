@@ -25,8 +25,18 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 // The generator is TypeScript inside the server bundle: bundle just that module for the bench.
 const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-beta-'));
 const entry = path.join(dir, 'entry.ts');
-writeFileSync(entry, `export * from ${JSON.stringify(path.join(ROOT, 'src/server/providers/beta/local/backlinks-data.ts'))};`);
-buildSync({ entryPoints: [entry], bundle: true, platform: 'node', format: 'esm', outfile: path.join(dir, 'gen.mjs'), logLevel: 'warning' });
+writeFileSync(
+  entry,
+  `export * from ${JSON.stringify(path.join(ROOT, 'src/server/providers/beta/local/backlinks-data.ts'))};`,
+);
+buildSync({
+  entryPoints: [entry],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  outfile: path.join(dir, 'gen.mjs'),
+  logLevel: 'warning',
+});
 const { backlinkRows, parseTarget, BACKLINK_FIELDS } = await import(pathToFileURL(path.join(dir, 'gen.mjs')).href);
 
 // CSV as the importer reads it: lists as a|b, JSON for indirect_link_path, empty for null.
@@ -46,23 +56,36 @@ for (const row of backlinkRows(parseTarget(subject), N)) {
   if (!out.write(line)) await new Promise((r) => out.once('drain', r));
 }
 await new Promise((r) => out.end(r));
-console.log(`wrote ${N.toLocaleString()} backlinks as CSV (${fmt(statSync(file).size / 1e6, 0)} MB) in ${fmt((performance.now() - t) / 1000)} s`);
+console.log(
+  `wrote ${N.toLocaleString()} backlinks as CSV (${fmt(statSync(file).size / 1e6, 0)} MB) in ${fmt((performance.now() - t) / 1000)} s`,
+);
 
 const server = await startPlatform();
 try {
-  const facet = (...args) => spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, path.join(ROOT, 'bin/facet.js'), ...args, '--data-dir', server.dataDir], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const facet = (...args) =>
+    spawnSync(
+      '/usr/bin/time',
+      ['-f', '%M', process.execPath, path.join(ROOT, 'bin/facet.js'), ...args, '--data-dir', server.dataDir],
+      { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
   t = performance.now();
   const imp = facet('serve', 'data', 'import', 'backlinks', file, '--json');
   if (imp.status !== 0) throw new Error(`import failed: ${imp.stderr}`);
   const importSeconds = (performance.now() - t) / 1000;
   const importPeakMb = Number(imp.stderr.trim().split('\n').pop()) / 1024;
-  console.log(`import: ${fmt(importSeconds)} s = ${fmt(N / importSeconds, 0)} rows/s, importer peak RSS ${fmt(importPeakMb, 0)} MB`);
+  console.log(
+    `import: ${fmt(importSeconds)} s = ${fmt(N / importSeconds, 0)} rows/s, importer peak RSS ${fmt(importPeakMb, 0)} MB`,
+  );
   facet('serve', 'users', 'credits', 'admin', '=100000000');
 
   const rssStart = server.rssKb() / 1024;
   const post = async (task) => {
     const s = performance.now();
-    const r = await fetch(server.url + '/v1/beta/seo/backlinks/backlinks/live', { method: 'POST', headers: { Authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify([{ target: subject, limit: 100, ...task }]) });
+    const r = await fetch(server.url + '/v1/beta/seo/backlinks/backlinks/live', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify([{ target: subject, limit: 100, ...task }]),
+    });
     const body = await r.json();
     const ms = performance.now() - s;
     const res = body.tasks?.[0];
@@ -76,16 +99,39 @@ try {
     return { first, ms };
   };
 
-  const TAILS = ['review', 'guide', 'homepage', 'pricing', 'tutorial', 'alternatives', 'official', 'docs', 'blog', 'comparison'];
+  const TAILS = [
+    'review',
+    'guide',
+    'homepage',
+    'pricing',
+    'tutorial',
+    'alternatives',
+    'official',
+    'docs',
+    'blog',
+    'comparison',
+  ];
   const fresh = [];
   let freshTotals = 0;
   for (let i = 0; i < RUNS; i++) {
     const tail = TAILS[i % TAILS.length];
-    const r = await post({ filters: [['rank', '>', 300 + i], 'and', ['dofollow', '=', true], 'and', ['anchor', 'ilike', `%${tail.slice(0, 3 + Math.floor(i / TAILS.length))}%`]], order_by: ['first_seen,desc'] });
+    const r = await post({
+      filters: [
+        ['rank', '>', 300 + i],
+        'and',
+        ['dofollow', '=', true],
+        'and',
+        ['anchor', 'ilike', `%${tail.slice(0, 3 + Math.floor(i / TAILS.length))}%`],
+      ],
+      order_by: ['first_seen,desc'],
+    });
     fresh.push(r.ms);
     freshTotals += r.total;
   }
-  const repeated = await times({ filters: [['rank', '>', 300], 'and', ['dofollow', '=', true], 'and', ['anchor', 'ilike', '%review%']], order_by: ['first_seen,desc'] });
+  const repeated = await times({
+    filters: [['rank', '>', 300], 'and', ['dofollow', '=', true], 'and', ['anchor', 'ilike', '%review%']],
+    order_by: ['first_seen,desc'],
+  });
   const baseline = await times({});
   const rssEnd = server.rssKb() / 1024;
   // RSS counts the database file's pages the server has mapped (SQLite mmap) beside its own memory:
@@ -96,12 +142,22 @@ try {
 
   const freshP50 = percentile(fresh, 50);
   const baseP50 = percentile(baseline.ms, 50);
-  console.log(`three filters + order, a new condition each run: p50 ${fmt(freshP50)} ms, p99 ${fmt(percentile(fresh, 99))} ms (${fmt(freshTotals / RUNS, 0)} matches on average)`);
-  console.log(`three filters + order, repeated: p50 ${fmt(percentile(repeated.ms, 50))} ms, p99 ${fmt(percentile(repeated.ms, 99))} ms (${repeated.first.total.toLocaleString()} match); first ${fmt(repeated.first.ms)} ms`);
-  console.log(`baseline, no filters, default order: p50 ${fmt(baseP50)} ms, p99 ${fmt(percentile(baseline.ms, 99))} ms (${baseline.first.total.toLocaleString()} rows); first ${fmt(baseline.first.ms)} ms`);
+  console.log(
+    `three filters + order, a new condition each run: p50 ${fmt(freshP50)} ms, p99 ${fmt(percentile(fresh, 99))} ms (${fmt(freshTotals / RUNS, 0)} matches on average)`,
+  );
+  console.log(
+    `three filters + order, repeated: p50 ${fmt(percentile(repeated.ms, 50))} ms, p99 ${fmt(percentile(repeated.ms, 99))} ms (${repeated.first.total.toLocaleString()} match); first ${fmt(repeated.first.ms)} ms`,
+  );
+  console.log(
+    `baseline, no filters, default order: p50 ${fmt(baseP50)} ms, p99 ${fmt(percentile(baseline.ms, 99))} ms (${baseline.first.total.toLocaleString()} rows); first ${fmt(baseline.first.ms)} ms`,
+  );
   console.log(`ratio new-condition p50 / baseline p50: ${fmt(freshP50 / baseP50, 2)}`);
-  console.log(`server RSS: ${fmt(rssStart, 0)} MB after the import, ${fmt(rssEnd, 0)} MB after the queries (own ${fmt(mb('RssAnon'), 0)} MB, mapped database file ${fmt(mb('RssFile'), 0)} MB), peak ${fmt(peak, 0)} MB`);
-  console.log(`targets: new-condition p50 <= 100 ms ${freshP50 <= 100 ? 'met' : 'NOT met'}; server RSS growth <= 300 MB ${rssEnd - rssStart <= 300 ? 'met' : 'NOT met'}`);
+  console.log(
+    `server RSS: ${fmt(rssStart, 0)} MB after the import, ${fmt(rssEnd, 0)} MB after the queries (own ${fmt(mb('RssAnon'), 0)} MB, mapped database file ${fmt(mb('RssFile'), 0)} MB), peak ${fmt(peak, 0)} MB`,
+  );
+  console.log(
+    `targets: new-condition p50 <= 100 ms ${freshP50 <= 100 ? 'met' : 'NOT met'}; server RSS growth <= 300 MB ${rssEnd - rssStart <= 300 ? 'met' : 'NOT met'}`,
+  );
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

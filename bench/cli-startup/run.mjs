@@ -26,7 +26,15 @@ writeFileSync(
   preload,
   `process.on('exit', () => { const r = process.resourceUsage(); require('node:fs').writeFileSync(process.env.BENCH_RSS_FILE, r.maxRSS + ' ' + (r.userCPUTime + r.systemCPUTime)); });\n`,
 );
-const env = { ...process.env, FACET_CONFIG_DIR: path.join(tmp, 'config'), FACET_BASE_URL: platform.url, FACET_API_KEY: platform.key, FACET_ACCESS_TOKEN: platform.accessToken, NO_COLOR: '1', BENCH_RSS_FILE: rssFile };
+const env = {
+  ...process.env,
+  FACET_CONFIG_DIR: path.join(tmp, 'config'),
+  FACET_BASE_URL: platform.url,
+  FACET_API_KEY: platform.key,
+  FACET_ACCESS_TOKEN: platform.accessToken,
+  NO_COLOR: '1',
+  BENCH_RSS_FILE: rssFile,
+};
 
 const commands = {
   'node -e 0': ['-e', '0'],
@@ -34,7 +42,11 @@ const commands = {
   'facet keys --help': [bin, 'keys', '--help'],
   'facet keys list --json': [bin, 'keys', 'list', '--json'],
 };
-const targets = { 'facet --version': { ratio: 1.25 }, 'facet keys --help': { ratio: 2 }, 'facet keys list --json': { ratio: 2, rssMiB: 70 } };
+const targets = {
+  'facet --version': { ratio: 1.25 },
+  'facet keys --help': { ratio: 2 },
+  'facet keys list --json': { ratio: 2, rssMiB: 70 },
+};
 const times = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
 const rss = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
 const cpu = Object.fromEntries(Object.keys(commands).map((k) => [k, []]));
@@ -47,7 +59,8 @@ try {
       const r = spawnSync(process.execPath, ['-r', preload, ...args], { stdio: ['ignore', 'pipe', 'inherit'], env });
       const ms = Number(process.hrtime.bigint() - t0) / 1e6;
       if (r.status !== 0) throw new Error(`${name} exited ${r.status}`);
-      if (name === 'facet keys list --json' && JSON.parse(r.stdout.toString()).length < 1) throw new Error('keys list printed no key');
+      if (name === 'facet keys list --json' && JSON.parse(r.stdout.toString()).length < 1)
+        throw new Error('keys list printed no key');
       if (i >= 3) {
         // the first runs warm the file cache
         times[name].push(ms);
@@ -65,7 +78,9 @@ try {
 const base = median(times['node -e 0']);
 const baseCpu = median(cpu['node -e 0']);
 const load = (l) => l.map((x) => x.toFixed(2)).join(' ');
-console.log(`cli-startup: ${runs} runs each, median and p90 wall time, peak RSS, median CPU time; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end`);
+console.log(
+  `cli-startup: ${runs} runs each, median and p90 wall time, peak RSS, median CPU time; load average ${load(loadAtStart)} at the start, ${load(os.loadavg())} at the end`,
+);
 for (const [name, list] of Object.entries(times)) {
   const ratio = median(list) / base;
   const peak = Math.max(...rss[name]);

@@ -12,22 +12,45 @@ import { startServer } from '../../dist/server.js';
 
 const RESOURCES = Number(process.env.BENCH_RESOURCES ?? 50);
 const DECKS = Number(process.env.BENCH_DECKS ?? 1);
-const TOPICS = ['solar', 'wind', 'storage', 'grid', 'hydrogen', 'nuclear', 'efficiency', 'transport', 'heating', 'policy'];
+const TOPICS = [
+  'solar',
+  'wind',
+  'storage',
+  'grid',
+  'hydrogen',
+  'nuclear',
+  'efficiency',
+  'transport',
+  'heating',
+  'policy',
+];
 
 function doc(i) {
   const topic = TOPICS[i % TOPICS.length];
-  const paragraphs = Array.from({ length: 6 }, (_, p) =>
-    `The ${topic} programme of region ${i} grew in year ${2018 + p}. Investment in ${topic} reached ${(i + 1) * (p + 2)} million euros, and ${p + 3} new projects started. Local councils report that ${topic} work created ${(i + 3) * (p + 1) * 10} jobs and lowered energy bills for ${p + 1}0 thousand homes.`,
+  const paragraphs = Array.from(
+    { length: 6 },
+    (_, p) =>
+      `The ${topic} programme of region ${i} grew in year ${2018 + p}. Investment in ${topic} reached ${(i + 1) * (p + 2)} million euros, and ${p + 3} new projects started. Local councils report that ${topic} work created ${(i + 3) * (p + 1) * 10} jobs and lowered energy bills for ${p + 1}0 thousand homes.`,
   );
-  const table = i % 10 === 0 ? `\n\n## ${topic} capacity\n\n| Year | Capacity (GW) | Projects |\n|---|---|---|\n${[2019, 2020, 2021, 2022, 2023].map((y, k) => `| ${y} | ${(i / 10 + k * 1.7 + 3).toFixed(1)} | ${k * 4 + 10} |`).join('\n')}` : '';
-  return { title: `${topic[0].toUpperCase()}${topic.slice(1)} in region ${i}`, content: `# ${topic} in region ${i}\n\n${paragraphs.join('\n\n')}${table}` };
+  const table =
+    i % 10 === 0
+      ? `\n\n## ${topic} capacity\n\n| Year | Capacity (GW) | Projects |\n|---|---|---|\n${[2019, 2020, 2021, 2022, 2023].map((y, k) => `| ${y} | ${(i / 10 + k * 1.7 + 3).toFixed(1)} | ${k * 4 + 10} |`).join('\n')}`
+      : '';
+  return {
+    title: `${topic[0].toUpperCase()}${topic.slice(1)} in region ${i}`,
+    content: `# ${topic} in region ${i}\n\n${paragraphs.join('\n\n')}${table}`,
+  };
 }
 
 export async function run() {
   const server = await startServer({ memory: true, port: 0, logLevel: 'silent', workers: 2 });
   const key = server.bootstrap.data.api_key;
   const call = async (method, path, body) => {
-    const res = await fetch(`${server.url}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body ? JSON.stringify(body) : undefined });
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const json = await res.json();
     if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(json)}`);
     return json.data;
@@ -41,15 +64,26 @@ export async function run() {
     for (let d = 0; d < DECKS; d++) {
       const t0 = performance.now();
       // 7 content slides + title + takeaways + the charts of the tables: about 10 slides.
-      const created = await call('POST', '/v2/ppts', { query: 'How are solar, storage and the grid changing the energy transition?', livedoc_short_id: ld, ppt_config: { slide_count: 7 } });
+      const created = await call('POST', '/v2/ppts', {
+        query: 'How are solar, storage and the grid changing the energy transition?',
+        livedoc_short_id: ld,
+        ppt_config: { slide_count: 7 },
+      });
       let status = 'RUNNING';
       while (status === 'RUNNING') {
         await new Promise((r) => setTimeout(r, 50));
         status = (await call('GET', `/v2/tasks/${created.task_id}/status`)).status;
       }
       const total = performance.now() - t0;
-      if (status !== 'COMPLETED') throw new Error(`the deck task ended ${status}: ${JSON.stringify(await call('GET', `/v2/tasks/${created.task_id}/historical`))}`);
-      const row = await server.ctx.db.selectFrom('doc_tasks').select('result').where('id', '=', created.task_id).executeTakeFirst();
+      if (status !== 'COMPLETED')
+        throw new Error(
+          `the deck task ended ${status}: ${JSON.stringify(await call('GET', `/v2/tasks/${created.task_id}/historical`))}`,
+        );
+      const row = await server.ctx.db
+        .selectFrom('doc_tasks')
+        .select('result')
+        .where('id', '=', created.task_id)
+        .executeTakeFirst();
       const result = JSON.parse(row.result);
       rows.push({ total, ...result.timings_ms, slides: result.slide_count, previews: result.previews });
     }
@@ -57,8 +91,13 @@ export async function run() {
       const steps = ['retrieve', 'outline', 'layout', 'write', 'preview', 'store'];
       const known = steps.reduce((n, s) => n + r[s], 0);
       console.log(`deck: ${r.slides} slides (${r.previews} previews) in ${r.total.toFixed(0)} ms`);
-      for (const s of steps) console.log(`  ${s.padEnd(9)} ${String(r[s]).padStart(6)} ms  ${((100 * r[s]) / r.total).toFixed(1).padStart(5)} %`);
-      console.log(`  ${'queue+http'.padEnd(9)} ${String(Math.round(r.total - known)).padStart(6)} ms  ${((100 * (r.total - known)) / r.total).toFixed(1).padStart(5)} %  (ratio total / engine steps: ${(r.total / known).toFixed(2)}×)`);
+      for (const s of steps)
+        console.log(
+          `  ${s.padEnd(9)} ${String(r[s]).padStart(6)} ms  ${((100 * r[s]) / r.total).toFixed(1).padStart(5)} %`,
+        );
+      console.log(
+        `  ${'queue+http'.padEnd(9)} ${String(Math.round(r.total - known)).padStart(6)} ms  ${((100 * (r.total - known)) / r.total).toFixed(1).padStart(5)} %  (ratio total / engine steps: ${(r.total / known).toFixed(2)}×)`,
+      );
     }
     return rows;
   } finally {

@@ -9,7 +9,16 @@ import { pathToFileURL } from 'node:url';
 import { rng, startPlatform } from '../lib/platform.mjs';
 import { fmt, median, percentile } from '../lib/stats.mjs';
 
-const TOPICS = ['solar panels', 'home batteries', 'heat pumps', 'insulation', 'electric cars', 'smart meters', 'wind turbines', 'water heaters'];
+const TOPICS = [
+  'solar panels',
+  'home batteries',
+  'heat pumps',
+  'insulation',
+  'electric cars',
+  'smart meters',
+  'wind turbines',
+  'water heaters',
+];
 
 function documentText(i, random) {
   const topic = TOPICS[i % TOPICS.length];
@@ -37,17 +46,26 @@ For most homes it is, when the roof, the wiring and the budget allow it; a surve
 `;
 }
 
-export async function run({ docs = Number(process.env.BENCH_DOCS ?? 50), pages = Number(process.env.BENCH_PAGES ?? 20), log = console.log } = {}) {
+export async function run({
+  docs = Number(process.env.BENCH_DOCS ?? 50),
+  pages = Number(process.env.BENCH_PAGES ?? 20),
+  log = console.log,
+} = {}) {
   const random = rng(7);
   const p = await startPlatform();
   const api = async (method, pathname, body) => {
-    const r = await fetch(p.url + pathname, { method, headers: { Authorization: `Bearer ${p.key}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) });
+    const r = await fetch(p.url + pathname, {
+      method,
+      headers: { Authorization: `Bearer ${p.key}`, 'content-type': 'application/json' },
+      body: body && JSON.stringify(body),
+    });
     if (!r.ok) throw new Error(`${pathname}: HTTP ${r.status} ${await r.text()}`);
     return (await r.json()).data;
   };
   try {
     const ld = (await api('POST', '/v2/livedocs', { name: 'bench pages' })).short_id;
-    for (let i = 0; i < docs; i++) await api('POST', `/v2/livedocs/${ld}/resources/doc`, { title: `Report ${i}`, content: documentText(i, random) });
+    for (let i = 0; i < docs; i++)
+      await api('POST', `/v2/livedocs/${ld}/resources/doc`, { title: `Report ${i}`, content: documentText(i, random) });
     const query = (i) => `Make a landing page about ${TOPICS[i % TOPICS.length]}: costs and savings`;
     const retrieveMs = [];
     for (let i = 0; i < pages; i++) {
@@ -79,8 +97,12 @@ export async function run({ docs = Number(process.env.BENCH_DOCS ?? 50), pages =
       page_bytes_median: median(bytes),
     };
     log(`LiveDoc of ${docs} documents; ${pages} pages, one after another`);
-    log(`  page (create → COMPLETED): median ${fmt(result.page_ms_median)} ms, p95 ${fmt(result.page_ms_p95)} ms, ${Math.round(result.page_bytes_median / 1024)} KiB of HTML`);
-    log(`  baseline retrieve (same query, 16 passages): median ${fmt(result.retrieve_ms_median)} ms — a page costs ${fmt(result.page_ms_median / result.retrieve_ms_median, 0)}× a retrieve`);
+    log(
+      `  page (create → COMPLETED): median ${fmt(result.page_ms_median)} ms, p95 ${fmt(result.page_ms_p95)} ms, ${Math.round(result.page_bytes_median / 1024)} KiB of HTML`,
+    );
+    log(
+      `  baseline retrieve (same query, 16 passages): median ${fmt(result.retrieve_ms_median)} ms — a page costs ${fmt(result.page_ms_median / result.retrieve_ms_median, 0)}× a retrieve`,
+    );
     return result;
   } finally {
     await p.stop();

@@ -26,15 +26,38 @@ async function loadEngine() {
   const { build } = await import('esbuild');
   const outfile = path.join(ROOT, 'dist/bench/mindmap-engine.mjs');
   mkdirSync(path.dirname(outfile), { recursive: true });
-  await build({ entryPoints: [path.join(ROOT, 'src/server/engines/mindmap/index.ts')], outfile, bundle: true, format: 'esm', platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({
+    entryPoints: [path.join(ROOT, 'src/server/engines/mindmap/index.ts')],
+    outfile,
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  });
   return import(pathToFileURL(outfile).href);
 }
 
 /** 200 nodes: 8 branches, each with 6 points, most with 3 sub-points; labels of realistic length. */
 export function benchTree() {
-  const words = ['market', 'pricing', 'onboarding', 'retention', 'latency', 'storage', 'growth', 'support', 'security', 'design', 'hiring', 'budget'];
+  const words = [
+    'market',
+    'pricing',
+    'onboarding',
+    'retention',
+    'latency',
+    'storage',
+    'growth',
+    'support',
+    'security',
+    'design',
+    'hiring',
+    'budget',
+  ];
   let made = 1;
-  const label = (i, n) => `${words[i % words.length]} ${['review', 'plan', 'risk', 'metric', 'owner', 'milestone'][n % 6]} ${i * 7 + n}${n % 4 === 0 ? ' with a longer note that wraps' : ''}`;
+  const label = (i, n) =>
+    `${words[i % words.length]} ${['review', 'plan', 'risk', 'metric', 'owner', 'milestone'][n % 6]} ${i * 7 + n}${n % 4 === 0 ? ' with a longer note that wraps' : ''}`;
   const root = { text: 'Company strategy for the next two years', children: [] };
   for (let b = 0; b < 8 && made < 200; b++) {
     const branch = { text: `${words[b]} workstream`, children: [] };
@@ -60,7 +83,7 @@ export async function run() {
   const engine = await loadEngine();
   const tree = benchTree();
   // Warm-up: fonts are opened once per process (and once per worker thread in the server).
-  await engine.renderBoth(tree, "MIND_MAP", true);
+  await engine.renderBoth(tree, 'MIND_MAP', true);
   const rows = [];
   for (const layout of engine.LAYOUTS) {
     const svgMs = [];
@@ -77,19 +100,34 @@ export async function run() {
       svgMs.push(t1 - t0);
       // Baseline in the same run: the same drawing without its labels.
       const t2 = performance.now();
-      new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), { font: { loadSystemFonts: false }, shapeRendering: 2 }).render().asPng();
+      new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), { font: { loadSystemFonts: false }, shapeRendering: 2 })
+        .render()
+        .asPng();
       baseMs.push(performance.now() - t2);
     }
-    rows.push({ name: `mindmap ${layout}`, nodes: count(tree), size: `${drawn.width}x${drawn.height}`, svg_ms: +median(svgMs).toFixed(1), png_ms: +median(pngMs).toFixed(1), baseline_png_ms: +median(baseMs).toFixed(1), png_target_ms: PNG_TARGET_MS, ok: median(pngMs) < PNG_TARGET_MS });
+    rows.push({
+      name: `mindmap ${layout}`,
+      nodes: count(tree),
+      size: `${drawn.width}x${drawn.height}`,
+      svg_ms: +median(svgMs).toFixed(1),
+      png_ms: +median(pngMs).toFixed(1),
+      baseline_png_ms: +median(baseMs).toFixed(1),
+      png_target_ms: PNG_TARGET_MS,
+      ok: median(pngMs) < PNG_TARGET_MS,
+    });
   }
   return rows;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const rows = await run();
-  console.log('layout                   nodes  size        SVG ms  PNG ms  no-label PNG ms  text share  (target PNG < 500 ms)');
+  console.log(
+    'layout                   nodes  size        SVG ms  PNG ms  no-label PNG ms  text share  (target PNG < 500 ms)',
+  );
   for (const r of rows) {
     const share = `${Math.round(100 * (1 - r.baseline_png_ms / r.png_ms))}%`;
-    console.log(`${r.name.slice(8).padEnd(24)} ${String(r.nodes).padStart(5)}  ${r.size.padEnd(10)} ${String(r.svg_ms).padStart(7)} ${String(r.png_ms).padStart(7)} ${String(r.baseline_png_ms).padStart(16)}  ${share.padStart(10)}  ${r.ok ? 'ok' : 'OVER'}`);
+    console.log(
+      `${r.name.slice(8).padEnd(24)} ${String(r.nodes).padStart(5)}  ${r.size.padEnd(10)} ${String(r.svg_ms).padStart(7)} ${String(r.png_ms).padStart(7)} ${String(r.baseline_png_ms).padStart(16)}  ${share.padStart(10)}  ${r.ok ? 'ok' : 'OVER'}`,
+    );
   }
 }

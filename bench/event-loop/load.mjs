@@ -9,7 +9,15 @@
 // wait behind the first key's heavy work.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rng } from '../lib/platform.mjs';
-import { docxBomb, flatPage, flateBombPdf, manyPagePdf, nestedDivs, themeBomb, unclosedInline } from '../lib/hostile-inputs.mjs';
+import {
+  docxBomb,
+  flatPage,
+  flateBombPdf,
+  manyPagePdf,
+  nestedDivs,
+  themeBomb,
+  unclosedInline,
+} from '../lib/hostile-inputs.mjs';
 
 const url = process.env.BENCH_URL;
 const key = process.env.BENCH_KEY;
@@ -26,7 +34,8 @@ const post = async (pathname, body) => {
 
 // Every request is new text (seeded, so runs compare): nothing the server could have cached.
 const random = rng(8);
-const run = (n, from, span) => Array.from({ length: n }, () => String.fromCodePoint(from + Math.floor(random() * span))).join('');
+const run = (n, from, span) =>
+  Array.from({ length: n }, () => String.fromCodePoint(from + Math.floor(random() * span))).join('');
 const cjk = () => run(2000, 0x4e00, 0x5000); // 2,000 CJK characters: one pre-tokenized piece
 const emoji = () => run(2000, 0x1f300, 0x250); // 2,000 emoji
 const big = () => run(68_000, 0x4e00, 0x5000); // 200 KB of UTF-8, one piece
@@ -46,11 +55,19 @@ async function client(name, send) {
 /** The hostile inputs, made once: the client's own CPU must not pace it. */
 async function hostileRequests() {
   const auth = { authorization: `Bearer ${key}` };
-  const ld = (await (await fetch(`${url}/v2/livedocs`, { method: 'POST', headers, body: JSON.stringify({ name: 'hostile' }) })).json()).data.short_id;
+  const ld = (
+    await (
+      await fetch(`${url}/v2/livedocs`, { method: 'POST', headers, body: JSON.stringify({ name: 'hostile' }) })
+    ).json()
+  ).data.short_id;
   const upload = (name, type, data) => async () => {
     const form = new FormData();
     form.append('file', new Blob([data], { type }), name);
-    const r = await fetch(`${url}/v2/livedocs/${ld}/resources/upload-doc`, { method: 'POST', headers: auth, body: form });
+    const r = await fetch(`${url}/v2/livedocs/${ld}/resources/upload-doc`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
     await r.arrayBuffer();
     return r.status;
   };
@@ -75,10 +92,16 @@ async function hostileRequests() {
     'theme-bomb-300mb': theme(await themeBomb(300 * 1024 * 1024)),
     'pdf-100k-pages': upload('pages.pdf', 'application/pdf', manyPagePdf(100_000)),
     'pdf-flate-300mb': upload('flate.pdf', 'application/pdf', flateBombPdf(300 * 1024 * 1024)),
-    'query-490-parens': () => post('/v2/social/tweet/search', { query: `${'('.repeat(490)}a${')'.repeat(490)}`, limit: 5 }),
-    'query-or-60-deep': () => post('/v2/social/tweet/search', { query: '(a OR '.repeat(60) + 'b' + ')'.repeat(60), limit: 5 }),
+    'query-490-parens': () =>
+      post('/v2/social/tweet/search', { query: `${'('.repeat(490)}a${')'.repeat(490)}`, limit: 5 }),
+    'query-or-60-deep': () =>
+      post('/v2/social/tweet/search', { query: '(a OR '.repeat(60) + 'b' + ')'.repeat(60), limit: 5 }),
     'filter-5000-deep': backlinks(deep(5000)),
-    'filter-in-500k': backlinks(JSON.stringify([{ target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 500_000 }, (_, i) => `v${i}`)] }])),
+    'filter-in-500k': backlinks(
+      JSON.stringify([
+        { target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 500_000 }, (_, i) => `v${i}`)] },
+      ]),
+    ),
   };
 }
 
@@ -92,9 +115,18 @@ async function fairClient(fairKey) {
     return r.status;
   };
   const light = {
-    'count-tokens-40kb': () => send('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: [{ role: 'user', content: run(13_000, 0x4e00, 0x5000) }] }),
+    'count-tokens-40kb': () =>
+      send('/api/v1/messages/count_tokens', {
+        model: 'facet-echo',
+        messages: [{ role: 'user', content: run(13_000, 0x4e00, 0x5000) }],
+      }),
     mindmap: () => send('/v2/mindmap', { query: `harbour lights and ferries ${Math.floor(random() * 1e6)}` }),
-    'image-256': () => send('/api/v1/images/generations', { prompt: `a small lighthouse ${Math.floor(random() * 1e6)}`, size: '256x256', response_format: 'b64_json' }),
+    'image-256': () =>
+      send('/api/v1/images/generations', {
+        prompt: `a small lighthouse ${Math.floor(random() * 1e6)}`,
+        size: '256x256',
+        response_format: 'b64_json',
+      }),
   };
   while (Date.now() < until) {
     for (const [name, call] of Object.entries(light)) {
@@ -126,7 +158,9 @@ const hostileStatuses = {};
 if (heavy && parts.has('hostile')) {
   // BENCH_HOSTILE picks some of them (comma-separated names), to see which one costs what.
   const picked = (process.env.BENCH_HOSTILE || '').split(',').filter(Boolean);
-  const requests = Object.fromEntries(Object.entries(await hostileRequests()).filter(([name]) => picked.length === 0 || picked.includes(name)));
+  const requests = Object.fromEntries(
+    Object.entries(await hostileRequests()).filter(([name]) => picked.length === 0 || picked.includes(name)),
+  );
   work.push(
     (async () => {
       while (Date.now() < until) {
@@ -143,15 +177,49 @@ if (heavy && parts.has('fair')) work.push(fairClient(process.env.BENCH_FAIR_KEY)
 if (heavy) {
   if (parts.has('chat-cjk')) work.push(client('chat-cjk', () => post('/v2/chat', { query: cjk() })));
   if (parts.has('chat-emoji')) work.push(client('chat-emoji', () => post('/v2/chat', { query: emoji() })));
-  if (parts.has('api-200kb')) work.push(client('api-200kb', () => post('/api/v1/chat/completions', { model: 'facet-echo', messages: [{ role: 'user', content: big() }] })));
+  if (parts.has('api-200kb'))
+    work.push(
+      client('api-200kb', () =>
+        post('/api/v1/chat/completions', { model: 'facet-echo', messages: [{ role: 'user', content: big() }] }),
+      ),
+    );
   if (parts.has('image-2048')) {
-    for (let i = 0; i < images; i++) work.push(client('image-2048', () => post('/api/v1/images/generations', { prompt: `a lighthouse ${i}`, size: '2048x2048', response_format: 'b64_json' })));
+    for (let i = 0; i < images; i++)
+      work.push(
+        client('image-2048', () =>
+          post('/api/v1/images/generations', {
+            prompt: `a lighthouse ${i}`,
+            size: '2048x2048',
+            response_format: 'b64_json',
+          }),
+        ),
+      );
   }
 }
 await Promise.all(work);
 const p99 = (xs) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))];
-const fair = Object.fromEntries(Object.entries(fairTimes).map(([k, v]) => [k, Array.isArray(v) ? { n: v.length, p99: p99(v), max: Math.max(...v) } : v]));
+const fair = Object.fromEntries(
+  Object.entries(fairTimes).map(([k, v]) => [
+    k,
+    Array.isArray(v) ? { n: v.length, p99: p99(v), max: Math.max(...v) } : v,
+  ]),
+);
 const hostile = Object.fromEntries(Object.entries(hostileStatuses).map(([k, v]) => [k, [...v].join('/')]));
 const clients = [...parts].map((p) => (p === 'image-2048' ? `${images}× image-2048` : p)).join(', ');
-const detail = heavy ? `clients ${clients}; requests done: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}` : '';
-process.stdout.write(JSON.stringify({ polls: polls.length, slowestPoll: polls.length ? Math.max(...polls) : 0, pollP99: polls.length ? p99(polls) : 0, requests, failed, detail, fair, hostile }));
+const detail = heavy
+  ? `clients ${clients}; requests done: ${Object.entries(kinds)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ')}`
+  : '';
+process.stdout.write(
+  JSON.stringify({
+    polls: polls.length,
+    slowestPoll: polls.length ? Math.max(...polls) : 0,
+    pollP99: polls.length ? p99(polls) : 0,
+    requests,
+    failed,
+    detail,
+    fair,
+    hostile,
+  }),
+);

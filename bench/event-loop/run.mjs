@@ -24,16 +24,30 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const images = Number(process.env.BENCH_IMAGES ?? 8);
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-loop-'));
-const server = await startServer({ dataDir, port: 0, logLevel: 'silent', chatRateLimits: { perKeyPerMinute: 100_000, perUserPerMinute: 100_000, perUserPerHour: 1_000_000 } });
+const server = await startServer({
+  dataDir,
+  port: 0,
+  logLevel: 'silent',
+  chatRateLimits: { perKeyPerMinute: 100_000, perUserPerMinute: 100_000, perUserPerHour: 1_000_000 },
+});
 const key = server.bootstrap.data.api_key;
 const parts = new Set((process.env.BENCH_PARTS || '').split(','));
 
 /** A second user's API key, made with the offline commands on the running server's data dir. */
 async function secondKey() {
-  const facet = (...args) => execFileSync(process.execPath, [path.join(here, '../../bin/facet.js'), ...args, '--data-dir', dataDir], { env: { ...process.env, FACET_CONFIG_DIR: dataDir } }).toString().trim();
+  const facet = (...args) =>
+    execFileSync(process.execPath, [path.join(here, '../../bin/facet.js'), ...args, '--data-dir', dataDir], {
+      env: { ...process.env, FACET_CONFIG_DIR: dataDir },
+    })
+      .toString()
+      .trim();
   facet('serve', 'users', 'create', 'bench-other');
   const token = facet('serve', 'token', 'bench-other');
-  const r = await fetch(`${server.url}/auth/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bench' }) });
+  const r = await fetch(`${server.url}/auth/api-keys`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench' }),
+  });
   return (await r.json()).key;
 }
 const fairKey = parts.has('fair') ? await secondKey() : '';
@@ -41,13 +55,24 @@ const fairKey = parts.has('fair') ? await secondKey() : '';
 /** One child running load.mjs with `mix`; resolves with its JSON report. */
 function clients(mix, extraEnv) {
   const child = spawn(process.execPath, [path.join(here, 'load.mjs')], {
-    env: { ...process.env, BENCH_URL: server.url, BENCH_KEY: key, BENCH_FAIR_KEY: fairKey, BENCH_MIX: mix, BENCH_SECONDS: String(seconds), BENCH_IMAGES: String(images), ...extraEnv },
+    env: {
+      ...process.env,
+      BENCH_URL: server.url,
+      BENCH_KEY: key,
+      BENCH_FAIR_KEY: fairKey,
+      BENCH_MIX: mix,
+      BENCH_SECONDS: String(seconds),
+      BENCH_IMAGES: String(images),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let out = '';
   child.stdout.on('data', (c) => (out += c));
   return new Promise((resolve, reject) =>
-    child.once('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${mix} clients failed (exit ${code})`)))),
+    child.once('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`the ${mix} clients failed (exit ${code})`)),
+    ),
   );
 }
 
@@ -62,7 +87,10 @@ async function phase(mix) {
   const sampler = setInterval(() => (rss = Math.max(rss, process.memoryUsage().rss)), 100);
   // Measured only while the clients run, not while the children start.
   h.enable();
-  const [work, probe] = await Promise.all([mix === 'idle' ? null : clients(mix, { BENCH_POLL: '0' }), clients('idle')]).finally(() => {
+  const [work, probe] = await Promise.all([
+    mix === 'idle' ? null : clients(mix, { BENCH_POLL: '0' }),
+    clients('idle'),
+  ]).finally(() => {
     h.disable();
     clearInterval(sampler);
   });
@@ -72,11 +100,18 @@ async function phase(mix) {
 const ms = (ns) => `${fmt(ns / 1e6)} ms`;
 try {
   // Warm up: the tokenizer ranks and the worker pool load on first use.
-  await fetch(`${server.url}/v2/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: '日本語 warm up 😀' }) });
+  await fetch(`${server.url}/v2/chat`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '日本語 warm up 😀' }),
+  });
   const idle = await phase('idle');
   const load = await phase('heavy');
   console.log(`event loop: ${seconds}s per phase, server in this process, clients in a child`);
-  for (const [name, { h, report, rss }] of [['idle (baseline)', idle], ['heavy mix', load]]) {
+  for (const [name, { h, report, rss }] of [
+    ['idle (baseline)', idle],
+    ['heavy mix', load],
+  ]) {
     console.log(
       `  ${name.padEnd(16)} p50 ${ms(h.percentile(50))}  p99 ${ms(h.percentile(99))}  max ${ms(h.max)}  ` +
         `/healthz ${report.polls} polls, p99 ${fmt(report.pollP99)} ms, slowest ${fmt(report.slowestPoll)} ms  peak RSS ${Math.round(rss / 2 ** 20)} MiB` +
@@ -85,15 +120,31 @@ try {
   }
   const p99 = load.h.percentile(99) / 1e6;
   console.log(`  heavy: ${load.report.detail}`);
-  console.log(`  p99 ${fmt(p99)} ms vs idle ${fmt(idle.h.percentile(99) / 1e6)} ms  target p99 < 50 ms ${p99 < 50 ? 'OK' : 'MISSED'}`);
+  console.log(
+    `  p99 ${fmt(p99)} ms vs idle ${fmt(idle.h.percentile(99) / 1e6)} ms  target p99 < 50 ms ${p99 < 50 ? 'OK' : 'MISSED'}`,
+  );
   if (load.report.hostile && Object.keys(load.report.hostile).length) {
-    console.log(`  hostile inputs (statuses seen): ${Object.entries(load.report.hostile).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `  hostile inputs (statuses seen): ${Object.entries(load.report.hostile)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
     const above = (load.rss - idle.rss) / 2 ** 20;
-    console.log(`  resident memory above idle: ${Math.round(above)} MiB  target < 500 MiB ${above < 500 ? 'OK' : 'MISSED'}`);
+    console.log(
+      `  resident memory above idle: ${Math.round(above)} MiB  target < 500 MiB ${above < 500 ? 'OK' : 'MISSED'}`,
+    );
   }
   if (load.report.fair && Object.keys(load.report.fair).length) {
-    const worst = Math.max(...Object.values(load.report.fair).filter((v) => typeof v === 'object').map((v) => v.p99));
-    console.log(`  second key's light work: ${Object.entries(load.report.fair).map(([k, v]) => (typeof v === 'object' ? `${k} n=${v.n} p99 ${fmt(v.p99)} ms` : `${k} ${v}`)).join(', ')}  target p99 ≤ 2000 ms ${worst <= 2000 ? 'OK' : 'MISSED'}`);
+    const worst = Math.max(
+      ...Object.values(load.report.fair)
+        .filter((v) => typeof v === 'object')
+        .map((v) => v.p99),
+    );
+    console.log(
+      `  second key's light work: ${Object.entries(load.report.fair)
+        .map(([k, v]) => (typeof v === 'object' ? `${k} n=${v.n} p99 ${fmt(v.p99)} ms` : `${k} ${v}`))
+        .join(', ')}  target p99 ≤ 2000 ms ${worst <= 2000 ? 'OK' : 'MISSED'}`,
+    );
   }
 } finally {
   await server.close();

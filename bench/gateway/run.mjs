@@ -60,7 +60,12 @@ const agent = new Agent({ keepAliveTimeout: 30_000, connections: CONCURRENCY * 2
 async function once(url, headers, bodies) {
   const t = process.hrtime.bigint();
   for (const body of Array.isArray(bodies) ? bodies : [bodies]) {
-    const res = await request(url, { method: 'POST', dispatcher: agent, headers: { 'content-type': 'application/json', ...headers }, body });
+    const res = await request(url, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json', ...headers },
+      body,
+    });
     const text = await res.body.text();
     if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${text}`);
   }
@@ -113,20 +118,43 @@ async function measure(direct, gateway, body, proxy) {
     return REQUESTS / ((performance.now() - started) / 1000);
   };
   const stats = (l, rps) => ({ p50: percentile(l, 50), p99: percentile(l, 99), rps });
-  return { direct: stats(lat.direct, await throughput(direct)), gateway: stats(lat.gateway, await throughput(gateway)), proxy: stats(lat.proxy, await throughput(proxy)), pairedAdded: percentile(added, 50) };
+  return {
+    direct: stats(lat.direct, await throughput(direct)),
+    gateway: stats(lat.gateway, await throughput(gateway)),
+    proxy: stats(lat.proxy, await throughput(proxy)),
+    pairedAdded: percentile(added, 50),
+  };
 }
 
 const config = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-'));
 const upstream = await start(process.execPath, [path.join(here, 'upstream.mjs')], {}, /listening (\d+)/);
 const upstreamBase = `http://127.0.0.1:${upstream.match[1]}/v1`;
-const bareProxy = await start(process.execPath, [path.join(here, 'bare-proxy.mjs')], { BENCH_UPSTREAM: upstreamBase }, /listening (\d+)/).catch((err) => {
+const bareProxy = await start(
+  process.execPath,
+  [path.join(here, 'bare-proxy.mjs')],
+  { BENCH_UPSTREAM: upstreamBase },
+  /listening (\d+)/,
+).catch((err) => {
   upstream.child.kill('SIGTERM');
   throw err;
 });
 // A platform that fails to start must not leave the upstream running.
 const platform = await start(
   process.execPath,
-  [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []), path.join(root, 'bin/facet.js'), '--json', 'serve', '--memory', '--port', '0', '--log-level', LOG_LEVEL, '--no-profile', '--upstream-openai-base-url', upstreamBase],
+  [
+    ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    path.join(root, 'bin/facet.js'),
+    '--json',
+    'serve',
+    '--memory',
+    '--port',
+    '0',
+    '--log-level',
+    LOG_LEVEL,
+    '--no-profile',
+    '--upstream-openai-base-url',
+    upstreamBase,
+  ],
   { FACET_CONFIG_DIR: config },
   /"api_key": "(fk_[a-z0-9]+)"[\s\S]*?\n}\n/,
 ).catch((err) => {
@@ -137,13 +165,48 @@ const platform = await start(
 const apiKey = platform.match[1];
 const url = /listening on (http:\/\/\S+)/.exec(platform.output())[1];
 
-const body = JSON.stringify({ model: 'aster-mini', messages: [{ role: 'system', content: 'Be brief.' }, { role: 'user', content: 'Say something about foxes.' }], max_tokens: 64 });
-const tools = [{ type: 'function', function: { name: 'get_weather', description: 'Weather in a city', parameters: { type: 'object', properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } }, required: ['city', 'unit'] } } }];
+const body = JSON.stringify({
+  model: 'aster-mini',
+  messages: [
+    { role: 'system', content: 'Be brief.' },
+    { role: 'user', content: 'Say something about foxes.' },
+  ],
+  max_tokens: 64,
+});
+const tools = [
+  {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'Weather in a city',
+      parameters: {
+        type: 'object',
+        properties: { city: { type: 'string' }, unit: { type: 'string', enum: ['celsius', 'fahrenheit'] } },
+        required: ['city', 'unit'],
+      },
+    },
+  },
+];
 const ask = [{ role: 'user', content: 'What is the weather in Paris?' }];
-const call = { role: 'assistant', content: null, tool_calls: [{ id: 'call_bench1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } }] };
+const call = {
+  role: 'assistant',
+  content: null,
+  tool_calls: [
+    {
+      id: 'call_bench1',
+      type: 'function',
+      function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+    },
+  ],
+};
 const roundTrip = [
   JSON.stringify({ model: 'aster-mini', messages: ask, tools, max_tokens: 64 }),
-  JSON.stringify({ model: 'aster-mini', messages: [...ask, call, { role: 'tool', tool_call_id: 'call_bench1', content: '{"temperature":18}' }], tools, max_tokens: 64 }),
+  JSON.stringify({
+    model: 'aster-mini',
+    messages: [...ask, call, { role: 'tool', tool_call_id: 'call_bench1', content: '{"temperature":18}' }],
+    tools,
+    max_tokens: 64,
+  }),
 ];
 const f = (n) => n.toFixed(3).padStart(8);
 function report(title, { direct, gateway, proxy, pairedAdded }) {
@@ -153,18 +216,37 @@ function report(title, { direct, gateway, proxy, pairedAdded }) {
   console.log(`  upstream direct   ${f(direct.p50)}  ${f(direct.p99)}  ${direct.rps.toFixed(0).padStart(10)}`);
   console.log(`  bare proxy        ${f(proxy.p50)}  ${f(proxy.p99)}  ${proxy.rps.toFixed(0).padStart(10)}`);
   console.log(`  through gateway   ${f(gateway.p50)}  ${f(gateway.p99)}  ${gateway.rps.toFixed(0).padStart(10)}`);
-  console.log(`  added p50: ${added.toFixed(3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'NOT met'}); added p99: ${(gateway.p99 - direct.p99).toFixed(3)} ms`);
-  console.log(`  a bare proxy's added p50 (one more HTTP hop, no work): ${(proxy.p50 - direct.p50).toFixed(3)} ms; the gateway over the bare proxy: ${(gateway.p50 - proxy.p50).toFixed(3)} ms`);
-  console.log(`  added, median of ${REQUESTS / 2} paired differences (paths in turn): ${pairedAdded.toFixed(3)} ms; throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`);
+  console.log(
+    `  added p50: ${added.toFixed(3)} ms (target < 1 ms: ${added < 1 ? 'met' : 'NOT met'}); added p99: ${(gateway.p99 - direct.p99).toFixed(3)} ms`,
+  );
+  console.log(
+    `  a bare proxy's added p50 (one more HTTP hop, no work): ${(proxy.p50 - direct.p50).toFixed(3)} ms; the gateway over the bare proxy: ${(gateway.p50 - proxy.p50).toFixed(3)} ms`,
+  );
+  console.log(
+    `  added, median of ${REQUESTS / 2} paired differences (paths in turn): ${pairedAdded.toFixed(3)} ms; throughput ratio gateway/direct: ${(gateway.rps / direct.rps).toFixed(2)}`,
+  );
 }
 try {
   const direct = { url: `${upstreamBase}/chat/completions`, headers: {} };
   const gateway = { url: `${url}/api/v1/chat/completions`, headers: { authorization: `Bearer ${apiKey}` } };
   const proxy = { url: `http://127.0.0.1:${bareProxy.match[1]}/api/v1/chat/completions`, headers: {} };
-  console.log(`bench/gateway: ${2 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, bare proxy, gateway, gateway, bare proxy, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `bench/gateway: ${2 * Math.ceil(REQUESTS / 4)} sequential exchanges per path (blocks: direct, bare proxy, gateway, gateway, bare proxy, direct), ${REQUESTS / 2} pairs in turn, ${REQUESTS} at concurrency ${CONCURRENCY}; after ${WARMUP} warm-up; log level ${LOG_LEVEL}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   report('plain request', await measure(direct, gateway, body, proxy));
-  report('tool-calling round trip (2 requests: the tool call, then the answer from the result)', await measure(direct, gateway, roundTrip, proxy));
-  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  report(
+    'tool-calling round trip (2 requests: the tool call, then the answer from the result)',
+    await measure(direct, gateway, roundTrip, proxy),
+  );
+  console.log(
+    `load average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   platform.child.kill('SIGTERM');
   upstream.child.kill('SIGTERM');

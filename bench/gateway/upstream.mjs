@@ -10,7 +10,17 @@ const toolCall = JSON.stringify({
   choices: [
     {
       index: 0,
-      message: { role: 'assistant', content: null, tool_calls: [{ id: 'call_bench1', type: 'function', function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' } }] },
+      message: {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          {
+            id: 'call_bench1',
+            type: 'function',
+            function: { name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' },
+          },
+        ],
+      },
       finish_reason: 'tool_calls',
     },
   ],
@@ -22,7 +32,13 @@ const body = JSON.stringify({
   object: 'chat.completion',
   created: 1,
   model: 'bench',
-  choices: [{ index: 0, message: { role: 'assistant', content: 'The quick brown fox jumps over the lazy dog.' }, finish_reason: 'stop' }],
+  choices: [
+    {
+      index: 0,
+      message: { role: 'assistant', content: 'The quick brown fox jumps over the lazy dog.' },
+      finish_reason: 'stop',
+    },
+  ],
   usage: { prompt_tokens: 24, completion_tokens: 10, total_tokens: 34 },
 });
 

@@ -9,7 +9,9 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 
 function formBody(fields) {
   const boundary = `----facet-bench-${randomBytes(8).toString('hex')}`;
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const parts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   return { boundary, body: Buffer.from(`${parts.join('')}--${boundary}--\r\n`) };
 }
 
@@ -28,21 +30,33 @@ function target(url) {
 export function postForm(url, headers, fields) {
   const { boundary, body } = formBody(fields);
   return new Promise((resolve, reject) => {
-    const req = http.request({ ...target(url), method: 'POST', agent, headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': body.length } }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode, text, json });
-      });
-      res.on('error', reject);
-    });
+    const req = http.request(
+      {
+        ...target(url),
+        method: 'POST',
+        agent,
+        headers: {
+          ...headers,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': body.length,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -3,7 +3,8 @@
 import { deflateSync } from 'node:zlib';
 import yazl from 'yazl';
 
-export const nestedDivs = (depth) => `<html><body>${'<div>x '.repeat(depth)}deep${'</div>'.repeat(depth)}</body></html>`;
+export const nestedDivs = (depth) =>
+  `<html><body>${'<div>x '.repeat(depth)}deep${'</div>'.repeat(depth)}</body></html>`;
 
 /** Inline tags opened and never closed: each nests inside the one before. */
 export const unclosedInline = (count) => `<html><body><p>${'<b><i>'.repeat(count / 2)}text</p></body></html>`;
@@ -17,7 +18,8 @@ export function flatPage(bytes) {
 /** A ZIP of the given entries, deflated by yazl (empty ones stored: there is nothing to deflate). */
 export function zipOf(entries) {
   const zip = new yazl.ZipFile();
-  for (const [name, data] of Object.entries(entries)) zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress: data.length > 0 });
+  for (const [name, data] of Object.entries(entries))
+    zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, { compress: data.length > 0 });
   zip.end();
   const parts = [];
   return new Promise((resolve, reject) => {
@@ -30,7 +32,12 @@ export function zipOf(entries) {
 /** The same archive with every central-directory entry claiming `size` uncompressed bytes (a lying header). */
 export function lyingSizes(zip, size) {
   const out = Buffer.from(zip);
-  for (let at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])); at >= 0; at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)) out.writeUInt32LE(size, at + 24);
+  for (
+    let at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    at >= 0;
+    at = out.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]), at + 4)
+  )
+    out.writeUInt32LE(size, at + 24);
   return out;
 }
 
@@ -41,7 +48,9 @@ const DOCX_PARTS = {
 
 /** A DOCX whose body is `paragraph` repeated `count` times. */
 export function docxOf(paragraph, count) {
-  const body = Buffer.from(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(count)}</w:body></w:document>`);
+  const body = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${paragraph.repeat(count)}</w:body></w:document>`,
+  );
   return zipOf({ ...DOCX_PARTS, 'word/document.xml': body });
 }
 
@@ -49,7 +58,11 @@ export function docxOf(paragraph, count) {
 export const docxBomb = (bytes) => zipOf({ ...DOCX_PARTS, 'word/document.xml': Buffer.alloc(bytes, 0x20) });
 
 /** A PowerPoint template whose theme part is `bytes` of spaces. */
-export const themeBomb = (bytes) => zipOf({ '[Content_Types].xml': DOCX_PARTS['[Content_Types].xml'], 'ppt/theme/theme1.xml': Buffer.alloc(bytes, 0x20) });
+export const themeBomb = (bytes) =>
+  zipOf({
+    '[Content_Types].xml': DOCX_PARTS['[Content_Types].xml'],
+    'ppt/theme/theme1.xml': Buffer.alloc(bytes, 0x20),
+  });
 
 /** A PDF from its objects (1-based), with a correct xref table. */
 function pdfOf(objects) {
@@ -62,8 +75,13 @@ function pdfOf(objects) {
     chunks.push(obj);
     length += obj.length;
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
-  chunks.push(Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`));
+  const xref = [
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
+  chunks.push(
+    Buffer.from(`${xref}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`),
+  );
   return Buffer.concat(chunks);
 }
 
@@ -73,7 +91,9 @@ export function manyPagePdf(pages) {
   return pdfOf([
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from(`<< /Type /Pages /Kids [${'3 0 R '.repeat(pages)}] /Count ${pages} >>`),
-    Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>'),
+    Buffer.from(
+      '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    ),
     Buffer.from(`<< /Length ${content.length} >>\nstream\n${content}\nendstream`),
     Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
   ]);
@@ -86,6 +106,10 @@ export function flateBombPdf(bytes) {
     Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
     Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
     Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
-    Buffer.concat([Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`), stream, Buffer.from('\nendstream')]),
+    Buffer.concat([
+      Buffer.from(`<< /Length ${stream.length} /Filter /FlateDecode >>\nstream\n`),
+      stream,
+      Buffer.from('\nendstream'),
+    ]),
   ]);
 }

@@ -13,10 +13,27 @@ export async function startPlatform(args = [], options = {}) {
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
   // options.inspect: the server listens for the inspector on a free loopback port (liveMemory below).
   const inspect = options.inspect ? ['--inspect=127.0.0.1:0'] : [];
-  const proc = spawn(process.execPath, [...profile, ...inspect, path.join(ROOT, 'bin/facet.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-profile', ...args], {
-    env: { ...process.env, FACET_CONFIG_DIR: configDir, NO_COLOR: '1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const proc = spawn(
+    process.execPath,
+    [
+      ...profile,
+      ...inspect,
+      path.join(ROOT, 'bin/facet.js'),
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+      '--no-profile',
+      ...args,
+    ],
+    {
+      env: { ...process.env, FACET_CONFIG_DIR: configDir, NO_COLOR: '1' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let output = '';
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 30_000);
@@ -48,12 +65,16 @@ export async function startPlatform(args = [], options = {}) {
         const msg = JSON.parse(String(e.data));
         pending.get(msg.id)?.(msg);
       };
-      const call = (method, params = {}) => new Promise((resolve) => {
-        pending.set(++id, resolve);
-        ws.send(JSON.stringify({ id, method, params }));
-      });
+      const call = (method, params = {}) =>
+        new Promise((resolve) => {
+          pending.set(++id, resolve);
+          ws.send(JSON.stringify({ id, method, params }));
+        });
       await call('HeapProfiler.collectGarbage');
-      const r = await call('Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true });
+      const r = await call('Runtime.evaluate', {
+        expression: 'JSON.stringify(process.memoryUsage())',
+        returnByValue: true,
+      });
       ws.close();
       return JSON.parse(r.result.result.value);
     },

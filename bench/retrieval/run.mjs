@@ -16,7 +16,28 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 
 const random = rng(42);
-const SYL = ['ka', 'lo', 'mi', 'ne', 'ru', 'ta', 'vo', 'zi', 'be', 'da', 'fu', 'gi', 'ho', 'ju', 'pe', 'sa', 'te', 'wu', 'yo', 'xi'];
+const SYL = [
+  'ka',
+  'lo',
+  'mi',
+  'ne',
+  'ru',
+  'ta',
+  'vo',
+  'zi',
+  'be',
+  'da',
+  'fu',
+  'gi',
+  'ho',
+  'ju',
+  'pe',
+  'sa',
+  'te',
+  'wu',
+  'yo',
+  'xi',
+];
 const VOCAB = Array.from({ length: 20_000 }, (_, i) => {
   let w = '';
   let n = i + 7;
@@ -46,7 +67,11 @@ function documentText() {
 }
 
 const api = (p, pathname, body) =>
-  fetch(p.url + pathname, { method: body ? 'POST' : 'GET', headers: { Authorization: `Bearer ${p.key}`, 'content-type': 'application/json' }, body: body && JSON.stringify(body) }).then(async (r) => {
+  fetch(p.url + pathname, {
+    method: body ? 'POST' : 'GET',
+    headers: { Authorization: `Bearer ${p.key}`, 'content-type': 'application/json' },
+    body: body && JSON.stringify(body),
+  }).then(async (r) => {
     if (!r.ok) throw new Error(`${pathname}: HTTP ${r.status} ${await r.text()}`);
     return (await r.json()).data;
   });
@@ -54,7 +79,9 @@ const api = (p, pathname, body) =>
 const p = await startPlatform();
 try {
   const ld = (await api(p, '/v2/livedocs', { name: 'bench' })).short_id;
-  console.log(`indexing ${RESOURCES} resources of ${WORDS} words (${((RESOURCES * WORDS) / 1e6).toFixed(1)} M words), ${CONCURRENCY} at a time…`);
+  console.log(
+    `indexing ${RESOURCES} resources of ${WORDS} words (${((RESOURCES * WORDS) / 1e6).toFixed(1)} M words), ${CONCURRENCY} at a time…`,
+  );
   const t0 = performance.now();
   let next = 0;
   await Promise.all(
@@ -70,11 +97,17 @@ try {
   const dbFile = path.join(p.dataDir, 'facet.db');
   const db = new Database(dbFile, { readonly: true });
   const chunks = db.prepare('SELECT count(*) AS n FROM resource_chunks').get().n;
-  const size = () => ['', '-wal'].map((s) => dbFile + s).filter(existsSync).reduce((n, f) => n + statSync(f).size, 0);
+  const size = () =>
+    ['', '-wal']
+      .map((s) => dbFile + s)
+      .filter(existsSync)
+      .reduce((n, f) => n + statSync(f).size, 0);
 
   // Queries of two or three mid-frequency words: the usual shape of a question's keywords.
   const mid = () => VOCAB[200 + Math.floor(random() * 5000)];
-  const queries = Array.from({ length: QUERIES }, () => Array.from({ length: 2 + Math.floor(random() * 2) }, mid).join(' '));
+  const queries = Array.from({ length: QUERIES }, () =>
+    Array.from({ length: 2 + Math.floor(random() * 2) }, mid).join(' '),
+  );
 
   const http = [];
   for (const q of queries) {
@@ -84,14 +117,21 @@ try {
   }
   http.sort((a, b) => a - b);
 
-  const fts = db.prepare(`SELECT c.id, bm25(chunk_fts, 2.0, 2.0, 1.0) AS rank FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
+  const fts =
+    db.prepare(`SELECT c.id, bm25(chunk_fts, 2.0, 2.0, 1.0) AS rank FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
     WHERE chunk_fts MATCH ? AND c.livedoc_id = ? ORDER BY rank LIMIT 30`);
   // Without an index every chunk must be read to find (and then rank) all matches: no LIMIT here.
   const like = db.prepare(`SELECT id FROM resource_chunks WHERE livedoc_id = ? AND (content LIKE ? OR content LIKE ?)`);
   const direct = [];
   for (const q of queries) {
     const s = performance.now();
-    fts.all(q.split(' ').map((w) => `"${w}"`).join(' OR '), ld);
+    fts.all(
+      q
+        .split(' ')
+        .map((w) => `"${w}"`)
+        .join(' OR '),
+      ld,
+    );
     direct.push(performance.now() - s);
   }
   direct.sort((a, b) => a - b);
@@ -108,12 +148,20 @@ try {
 
   const ms = (n) => `${n.toFixed(2)} ms`;
   console.log(`resources            ${RESOURCES} (${chunks} chunks)`);
-  console.log(`index time           ${(indexMs / 1000).toFixed(1)} s (${(RESOURCES / (indexMs / 1000)).toFixed(0)} resources/s, through HTTP)`);
+  console.log(
+    `index time           ${(indexMs / 1000).toFixed(1)} s (${(RESOURCES / (indexMs / 1000)).toFixed(0)} resources/s, through HTTP)`,
+  );
   console.log(`database size        ${(dbBytes / 1024 / 1024).toFixed(1)} MB`);
-  console.log(`retrieve over HTTP   p50 ${ms(percentile(http, 50))}  p99 ${ms(percentile(http, 99))}  (${QUERIES} queries)`);
+  console.log(
+    `retrieve over HTTP   p50 ${ms(percentile(http, 50))}  p99 ${ms(percentile(http, 99))}  (${QUERIES} queries)`,
+  );
   console.log(`FTS5 query alone     p50 ${ms(percentile(direct, 50))}  p99 ${ms(percentile(direct, 99))}`);
-  console.log(`baseline LIKE scan   p50 ${ms(percentile(scan, 50))}  p99 ${ms(percentile(scan, 99))}  (${scan.length} queries)`);
-  console.log(`ratio                the FTS5 index answers ${(percentile(scan, 50) / percentile(direct, 50)).toFixed(1)}x faster than the scan (p50)`);
+  console.log(
+    `baseline LIKE scan   p50 ${ms(percentile(scan, 50))}  p99 ${ms(percentile(scan, 99))}  (${scan.length} queries)`,
+  );
+  console.log(
+    `ratio                the FTS5 index answers ${(percentile(scan, 50) / percentile(direct, 50)).toFixed(1)}x faster than the scan (p50)`,
+  );
   console.log(`target               retrieve p50 < 10 ms: ${percentile(http, 50) < 10 ? 'met' : 'NOT met'}`);
 } finally {
   await p.stop();

@@ -17,7 +17,9 @@ import { startPlatform } from '../lib/platform.mjs';
 
 const admin = process.env.BENCH_DATABASE_URL ?? process.env.FACET_TEST_DATABASE_URL;
 if (!admin) {
-  console.log('bench/scale-out: needs PostgreSQL (run it through scripts/test-postgres.sh, or set BENCH_DATABASE_URL); skipped');
+  console.log(
+    'bench/scale-out: needs PostgreSQL (run it through scripts/test-postgres.sh, or set BENCH_DATABASE_URL); skipped',
+  );
   process.exit(0);
 }
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -35,7 +37,8 @@ async function newDatabase() {
   return u.toString();
 }
 
-const run = (opts) => new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
+const run = (opts) =>
+  new Promise((resolve, reject) => autocannon(opts, (err, res) => (err ? reject(err) : resolve(res))));
 
 /** Requests per second over all `urls` together, the connections split between them. */
 async function load(urls, key, method) {
@@ -63,7 +66,11 @@ async function queue(url, token) {
     form.append('kind', 'illustration');
     form.append('prompt', `Harbour light ${i}`);
     form.append('size', '64x64');
-    const r = await fetch(`${url}/tasks`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const r = await fetch(`${url}/tasks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     ids.push((await r.json()).id);
   }
   let done = 0;
@@ -119,10 +126,21 @@ try {
   const times = [];
   let refusedNext = 0;
   for (let i = 0; i < FREEZES; i++) {
-    const created = await (await fetch(`${a.url}/admin/api-keys`, { method: 'POST', headers: { 'x-api-key': a.key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: boot(a).user_id, name: `f${i}` }) })).json();
-    for (let w = 0; w < 3; w++) await (await fetch(`${b.url}/v2/livedocs`, { headers: { authorization: `Bearer ${created.key}` } })).arrayBuffer();
+    const created = await (
+      await fetch(`${a.url}/admin/api-keys`, {
+        method: 'POST',
+        headers: { 'x-api-key': a.key, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: boot(a).user_id, name: `f${i}` }),
+      })
+    ).json();
+    for (let w = 0; w < 3; w++)
+      await (
+        await fetch(`${b.url}/v2/livedocs`, { headers: { authorization: `Bearer ${created.key}` } })
+      ).arrayBuffer();
     const t0 = performance.now();
-    await (await fetch(`${a.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': a.key } })).arrayBuffer();
+    await (
+      await fetch(`${a.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': a.key } })
+    ).arrayBuffer();
     times.push(performance.now() - t0);
     const next = await fetch(`${b.url}/v2/livedocs`, { headers: { authorization: `Bearer ${created.key}` } });
     if (next.status === 403) refusedNext++;
@@ -133,13 +151,21 @@ try {
 
   rows.push(['reads/s (GET /v2/livedocs)', sqliteRead, pgRead, twoRead]);
   rows.push(['writes/s (POST /v2/livedocs)', sqliteWrite, pgWrite, twoWrite]);
-  console.log(`${SECONDS} s per figure, 40 connections (split between instances), load average ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `${SECONDS} s per figure, 40 connections (split between instances), load average ${os.loadavg()[0].toFixed(1)}`,
+  );
   console.log('figure | 1 × SQLite (baseline) | 1 × PostgreSQL | 2 × PostgreSQL');
   for (const [name, s, p1, p2] of rows) {
-    console.log(`${name} | ${fmt(s.rps, 0)} | ${fmt(p1.rps, 0)} (${fmt((p1.rps / s.rps) * 100, 0)}%) | ${fmt(p2.rps, 0)} (${fmt((p2.rps / s.rps) * 100, 0)}%)${s.errors + p1.errors + p2.errors ? ` — ${s.errors + p1.errors + p2.errors} errors` : ''}`);
+    console.log(
+      `${name} | ${fmt(s.rps, 0)} | ${fmt(p1.rps, 0)} (${fmt((p1.rps / s.rps) * 100, 0)}%) | ${fmt(p2.rps, 0)} (${fmt((p2.rps / s.rps) * 100, 0)}%)${s.errors + p1.errors + p2.errors ? ` — ${s.errors + p1.errors + p2.errors} errors` : ''}`,
+    );
   }
-  console.log(`queue: ${TASKS} illustration tasks, create to succeeded: SQLite ${fmt(sqliteQueue)} tasks/s, PostgreSQL ${fmt(pgQueue)} tasks/s (${fmt((pgQueue / sqliteQueue) * 100, 0)}%)`);
-  console.log(`freeze through A held on B: p50 ${fmt(percentile(times, 50))} ms, p99 ${fmt(percentile(times, 99))} ms (the freeze call, which returns once B dropped its cache); refused by B on its next request: ${refusedNext} of ${FREEZES}`);
+  console.log(
+    `queue: ${TASKS} illustration tasks, create to succeeded: SQLite ${fmt(sqliteQueue)} tasks/s, PostgreSQL ${fmt(pgQueue)} tasks/s (${fmt((pgQueue / sqliteQueue) * 100, 0)}%)`,
+  );
+  console.log(
+    `freeze through A held on B: p50 ${fmt(percentile(times, 50))} ms, p99 ${fmt(percentile(times, 99))} ms (the freeze call, which returns once B dropped its cache); refused by B on its next request: ${refusedNext} of ${FREEZES}`,
+  );
 } finally {
   await stopAll();
 }

@@ -70,11 +70,22 @@ function writeUsage(dataDir, userId, keyIds, count) {
   db.transaction(() => {
     for (let i = 0; i < count; i++) {
       const at = new Date(start + Math.floor(random() * 300 * 86_400_000)).toISOString();
-      insert.run(keyIds[i % keyIds.length], userId, models[i % models.length], 10 + Math.floor(random() * 2000), 5 + Math.floor(random() * 800), Math.floor(random() * 50_000_000), at);
+      insert.run(
+        keyIds[i % keyIds.length],
+        userId,
+        models[i % models.length],
+        10 + Math.floor(random() * 2000),
+        5 + Math.floor(random() * 800),
+        Math.floor(random() * 50_000_000),
+        at,
+      );
     }
   })();
   db.exec('DELETE FROM usage_rollups');
-  for (const [day, by] of [['substr(created_at, 1, 10)', ', substr(created_at, 1, 10)'], ["''", '']]) {
+  for (const [day, by] of [
+    ['substr(created_at, 1, 10)', ', substr(created_at, 1, 10)'],
+    ["''", ''],
+  ]) {
     db.exec(`INSERT INTO usage_rollups (api_key_id, user_id, model, day, calls, input_tokens, output_tokens, cache_read_tokens, cache_write_tokens, web_searches, cost_nano_usd, first_call_at, last_call_at)
       SELECT coalesce(api_key_id, ''), user_id, model, ${day}, count(*), sum(input_tokens), sum(output_tokens), sum(cache_read_tokens), sum(cache_write_tokens), sum(web_searches), sum(cost_nano_usd), min(created_at), max(created_at)
       FROM usage_records GROUP BY coalesce(api_key_id, ''), user_id, model${by}`);
@@ -99,14 +110,21 @@ try {
     const l = await latency(`${p.url}/v2/livedocs?page=1&size=20`, { ...auth, 'cache-control': 'no-cache' });
     const cached = await latency(`${p.url}/v2/livedocs?page=1&size=20`, auth);
     base ??= l;
-    console.log(`  ${String(n).padStart(7)} LiveDocs   read afresh p50 ${ms(l.p50)}  p99 ${ms(l.p99)}   ${(l.p50 / base.p50).toFixed(2)}× the p50 at ${LIVEDOCS[0]}   (cached: p50 ${ms(cached.p50)}  p99 ${ms(cached.p99)})`);
+    console.log(
+      `  ${String(n).padStart(7)} LiveDocs   read afresh p50 ${ms(l.p50)}  p99 ${ms(l.p99)}   ${(l.p50 / base.p50).toFixed(2)}× the p50 at ${LIVEDOCS[0]}   (cached: p50 ${ms(cached.p50)}  p99 ${ms(cached.p99)})`,
+    );
   }
 
   const boot = JSON.parse(readFileSync(path.join(p.dataDir, 'bootstrap.json'), 'utf8'));
   const admin = { 'x-api-key': boot.api_key, 'x-admin-key': boot.admin_key };
   const keyIds = [];
   for (let i = 0; i < 20; i++) {
-    const r = await request(`${p.url}/auth/api-keys`, { method: 'POST', headers: { authorization: `Bearer ${boot.access_token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: `bench ${i}` }), dispatcher: agent });
+    const r = await request(`${p.url}/auth/api-keys`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${boot.access_token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `bench ${i}` }),
+      dispatcher: agent,
+    });
     const created = JSON.parse(await r.body.text());
     keyIds.push(created.id ?? created.data?.id);
   }
@@ -121,7 +139,9 @@ try {
     p = await startPlatform(['--log-level', 'silent'], { dataDir });
     const l = await latency(`${p.url}/admin/api-key-usage`, admin);
     usageBase ??= l;
-    console.log(`  ${String(n).padStart(7)} records (${rollups} rollup rows)   p50 ${ms(l.p50)}  p99 ${ms(l.p99)}   ${(l.p50 / usageBase.p50).toFixed(2)}× the p50 at ${USAGE[0]}`);
+    console.log(
+      `  ${String(n).padStart(7)} records (${rollups} rollup rows)   p50 ${ms(l.p50)}  p99 ${ms(l.p99)}   ${(l.p50 / usageBase.p50).toFixed(2)}× the p50 at ${USAGE[0]}`,
+    );
   }
 } finally {
   await agent.close();

@@ -29,23 +29,49 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 if (!process.env.BENCH_SCRAPE_TLS_DIR) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-bench-scrape-'));
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem'), '-days', '1', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      path.join(dir, 'key.pem'),
+      '-out',
+      path.join(dir, 'cert.pem'),
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1',
+    ],
+    { stdio: 'ignore' },
+  );
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const r = spawnSync(process.execPath, [...prof, fileURLToPath(import.meta.url)], { stdio: 'inherit', env: { ...process.env, BENCH_SCRAPE_TLS_DIR: dir, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') } });
+  const r = spawnSync(process.execPath, [...prof, fileURLToPath(import.meta.url)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_SCRAPE_TLS_DIR: dir, NODE_EXTRA_CA_CERTS: path.join(dir, 'cert.pem') },
+  });
   rmSync(dir, { recursive: true, force: true });
   process.exit(r.status ?? 1);
 }
 
-const pages = fork(fileURLToPath(new URL('./pages.mjs', import.meta.url)), { env: { ...process.env, BENCH_PAGE_DELAY_MS: String(DELAY) } });
-const ask = (message, field) => new Promise((resolve) => {
-  const on = (m) => {
-    if (m[field] === undefined) return;
-    pages.off('message', on);
-    resolve(m);
-  };
-  pages.on('message', on);
-  if (message) pages.send(message);
+const pages = fork(fileURLToPath(new URL('./pages.mjs', import.meta.url)), {
+  env: { ...process.env, BENCH_PAGE_DELAY_MS: String(DELAY) },
 });
+const ask = (message, field) =>
+  new Promise((resolve) => {
+    const on = (m) => {
+      if (m[field] === undefined) return;
+      pages.off('message', on);
+      resolve(m);
+    };
+    pages.on('message', on);
+    if (message) pages.send(message);
+  });
 const { port, textBytes } = await ask(null, 'port');
 const base = `https://127.0.0.1:${port}`;
 const urls = (tag) => Array.from({ length: N }, (_, i) => `${base}/${tag}/${i}`);
@@ -97,14 +123,21 @@ async function batchScrape(tag) {
   await server.ctx.jobs.waitForEnd(id, 600_000);
   const seconds = (performance.now() - s0) / 1000;
   profileWindow(tag, seconds);
-  const job = await (await fetch(`${server.url}/v1/beta/scrape/batch-scrape/${id}`, { headers: { authorization: `Bearer ${key}` } })).json();
+  const job = await (
+    await fetch(`${server.url}/v1/beta/scrape/batch-scrape/${id}`, { headers: { authorization: `Bearer ${key}` } })
+  ).json();
   const { hits } = await ask('hits', 'hits');
   const twice = hits.filter(([u, n]) => u.startsWith(`/${tag}/`) && n > 1).length;
   const ok = job.output?.succeeded ?? 0;
   return { ok, seconds, rate: ok / seconds, status: job.status, twice };
 }
 
-console.log(`pages: ${N}, concurrency ${C}, page delay ${DELAY} ms, ${Math.round(textBytes / 1024)} KB of text each, ${ROUNDS} round(s); load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(
+  `pages: ${N}, concurrency ${C}, page delay ${DELAY} ms, ${Math.round(textBytes / 1024)} KB of text each, ${ROUNDS} round(s); load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 const ratios = [];
 for (let r = 1; r <= ROUNDS; r++) {
   const d = await direct(`direct-${r}`, false);
@@ -117,7 +150,9 @@ for (let r = 1; r <= ROUNDS; r++) {
 const fresh = await direct('fresh', true);
 console.log(`direct, a new connection per page: ${fresh.rate.toFixed(1)} pages/s (${fresh.seconds.toFixed(2)} s)`);
 const sorted = [...ratios].sort((a, b) => a - b);
-console.log(`ratio: median ${(sorted[Math.floor(sorted.length / 2)] * 100).toFixed(0)}% of direct (rounds: ${ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}; target >= 80%); load average now ${os.loadavg()[0].toFixed(1)}`);
+console.log(
+  `ratio: median ${(sorted[Math.floor(sorted.length / 2)] * 100).toFixed(0)}% of direct (rounds: ${ratios.map((x) => `${(x * 100).toFixed(0)}%`).join(', ')}; target >= 80%); load average now ${os.loadavg()[0].toFixed(1)}`,
+);
 await server.close();
 pages.disconnect();
 rmSync(dataDir, { recursive: true, force: true });

@@ -58,7 +58,9 @@ const loadOnly = (url, route, headers, { post = false, duration = seconds } = {}
         connections: 50,
         duration,
         headers: post ? { ...headers, 'content-type': 'application/json' } : headers,
-        ...(post ? { method: 'POST', body: JSON.stringify({ name: 'Bench doc', description: 'written by bench/server' }) } : {}),
+        ...(post
+          ? { method: 'POST', body: JSON.stringify({ name: 'Bench doc', description: 'written by bench/server' }) }
+          : {}),
       },
       (err, res) => {
         if (err) return reject(err);
@@ -75,18 +77,32 @@ const asUser = { authorization: `Bearer ${token}` };
 const byKey = { authorization: `Bearer ${facet.key}` };
 // A page of 20 LiveDocs to list, made before any measuring; the bare server answers that very page.
 for (let i = 0; i < 20; i++) {
-  await fetch(`${facet.url}/v2/livedocs`, { method: 'POST', headers: { ...byKey, 'content-type': 'application/json' }, body: JSON.stringify({ name: `Doc ${i}` }) });
+  await fetch(`${facet.url}/v2/livedocs`, {
+    method: 'POST',
+    headers: { ...byKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: `Doc ${i}` }),
+  });
 }
 const pageFile = path.join(facet.dataDir, 'bench-page.json');
 writeFileSync(pageFile, await (await fetch(`${facet.url}/v2/livedocs`, { headers: byKey })).text());
-const bare = await start([path.join(here, 'bare.mjs')], { BENCH_DB: path.join(facet.dataDir, 'facet.db'), BENCH_WRITE_DB: path.join(facet.dataDir, 'bare-baseline.db'), BENCH_PAGE: pageFile });
+const bare = await start([path.join(here, 'bare.mjs')], {
+  BENCH_DB: path.join(facet.dataDir, 'facet.db'),
+  BENCH_WRITE_DB: path.join(facet.dataDir, 'bare-baseline.db'),
+  BENCH_PAGE: pageFile,
+});
 
 const figures = {
   bare: { label: 'bare fastify route (GET)', runs: [] },
   bareSql: { label: 'bare route + the same SQLite query', runs: [] },
   keys: { label: 'facet GET /auth/api-keys', runs: [], base: 'bare', target: 0.75 },
   barePage: { label: 'bare route sending the same page (bytes)', runs: [] },
-  livedocs: { label: 'facet GET /v2/livedocs (API key, page of 20)', runs: [], base: 'bare', also: 'barePage', target: 0.7 },
+  livedocs: {
+    label: 'facet GET /v2/livedocs (API key, page of 20)',
+    runs: [],
+    base: 'bare',
+    also: 'barePage',
+    target: 0.7,
+  },
   bareInsert: { label: 'bare POST + one SQLite INSERT', runs: [] },
   create: { label: 'facet POST /v2/livedocs (API key)', runs: [], base: 'bareInsert', target: 0.7 },
 };
@@ -105,7 +121,9 @@ try {
   for (let r = 0; r < rounds; r++) {
     for (const [name, step] of Object.entries(steps)) figures[name].runs.push(await step());
   }
-  console.log(`server: ${rounds} rounds of ${seconds}s each, 50 connections, 127.0.0.1 (ratio: median over the rounds of facet / its baseline in the same round)`);
+  console.log(
+    `server: ${rounds} rounds of ${seconds}s each, 50 connections, 127.0.0.1 (ratio: median over the rounds of facet / its baseline in the same round)`,
+  );
   for (const f of Object.values(figures)) {
     const rates = f.runs.map((r) => r.requests.average);
     const last = f.runs.at(-1);

@@ -21,7 +21,9 @@ import { fmt, percentile } from '../lib/stats.mjs';
 const POSTS = Number(process.env.BENCH_POSTS ?? 1_000_000);
 const USERS = Number(process.env.BENCH_USERS ?? 20_000);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
-const CONCURRENCY_LEVELS = String(process.env.BENCH_CONCURRENCY ?? '1,4').split(',').map(Number);
+const CONCURRENCY_LEVELS = String(process.env.BENCH_CONCURRENCY ?? '1,4')
+  .split(',')
+  .map(Number);
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
 const random = rng(7);
@@ -50,14 +52,19 @@ const start = Date.UTC(2024, 0, 1) / 1000;
 for (let i = 0; i < (REUSE ? 0 : POSTS); i++) {
   const u = Math.floor(random() * USERS);
   const ts = start + Math.floor((i / POSTS) * 365 * 86400);
-  const text = Array.from({ length: 8 + Math.floor(random() * 10) }, word).join(' ') + (random() < 0.3 ? ` #${pick(TAGS)}` : '');
+  const text =
+    Array.from({ length: 8 + Math.floor(random() * 10) }, word).join(' ') + (random() < 0.3 ? ` #${pick(TAGS)}` : '');
   const line = JSON.stringify({
     id: String(1_000_000_000 + i),
     content: text,
     created_at: new Date(ts * 1000).toISOString(),
     lang: pick(LANGS),
     author: { user_id: String(10_000 + u), username: `user${u}`, followers_count: u % 977 },
-    metrics: { favorite_count: Math.floor(Math.pow(random(), 4) * 1000), retweet_count: Math.floor(Math.pow(random(), 5) * 100), reply_count: 0 },
+    metrics: {
+      favorite_count: Math.floor(Math.pow(random(), 4) * 1000),
+      retweet_count: Math.floor(Math.pow(random(), 5) * 100),
+      reply_count: 0,
+    },
   });
   if (!out.write(line + '\n')) await new Promise((r) => out.once('drain', r));
 }
@@ -69,7 +76,11 @@ const dataDir = server.dataDir;
 if (!REUSE) {
   console.log('importing…');
   const t0 = performance.now();
-  const imp = spawnSync(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', 'social', 'import', file, '--no-seed', '--data-dir', dataDir, '--json'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+  const imp = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'bin/facet.js'), 'serve', 'social', 'import', file, '--no-seed', '--data-dir', dataDir, '--json'],
+    { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+  );
   if (imp.status !== 0) throw new Error(`import failed: ${imp.stderr}`);
   const importSeconds = (performance.now() - t0) / 1000;
   console.log(`import: ${POSTS} posts in ${fmt(importSeconds)} s = ${fmt(POSTS / importSeconds, 0)} posts/s`);
@@ -86,40 +97,66 @@ const QUERY_KINDS = [
   () => `${word()} -filter:replies min_faves:10`,
   () => `#${pick(TAGS)} since:2024-06-01 until:2024-07-01`,
 ];
-const KIND_NAMES = ['word', 'two words', 'phrase', 'OR', '#tag lang:', 'from:', 'word -filter min_faves', '#tag since until'];
+const KIND_NAMES = [
+  'word',
+  'two words',
+  'phrase',
+  'OR',
+  '#tag lang:',
+  'from:',
+  'word -filter min_faves',
+  '#tag since until',
+];
 const queries = Array.from({ length: QUERIES }, (_, i) => QUERY_KINDS[i % QUERY_KINDS.length]());
 try {
   const search = async (query, type) => {
     const t = performance.now();
-    const r = await fetch(server.url + '/v2/social/tweet/search', { method: 'POST', headers: { Authorization: `Bearer ${server.key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query, query_type: type }) });
+    const r = await fetch(server.url + '/v2/social/tweet/search', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${server.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query, query_type: type }),
+    });
     if (!r.ok) throw new Error(`${query}: HTTP ${r.status} ${await r.text()}`);
     await r.json();
     return performance.now() - t;
   };
   // The admin is paid and starts with 1000 credits: give it enough for the run.
-  spawnSync(process.execPath, [path.join(ROOT, 'bin/facet.js'), 'serve', 'users', 'credits', 'admin', '=100000000', '--data-dir', dataDir]);
+  spawnSync(process.execPath, [
+    path.join(ROOT, 'bin/facet.js'),
+    'serve',
+    'users',
+    'credits',
+    'admin',
+    '=100000000',
+    '--data-dir',
+    dataDir,
+  ]);
   for (const CONCURRENCY of CONCURRENCY_LEVELS) {
     for (const type of ['Latest', 'Top']) {
       const times = [];
       const byKind = QUERY_KINDS.map(() => []);
       let next = 0;
-      await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
-        while (next < queries.length) {
-          const i = next++;
-          const ms = await search(queries[i], type);
-          times.push(ms);
-          byKind[i % QUERY_KINDS.length].push(ms);
-        }
-      }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < queries.length) {
+            const i = next++;
+            const ms = await search(queries[i], type);
+            times.push(ms);
+            byKind[i % QUERY_KINDS.length].push(ms);
+          }
+        }),
+      );
       const p50 = percentile(times, 50);
       const verdict = CONCURRENCY === 1 ? ` (target p50 <= 20 ms: ${p50 <= 20 ? 'met' : 'NOT met'})` : '';
-      console.log(`search ${type}: ${queries.length} queries, ${CONCURRENCY} at a time: p50 ${fmt(p50)} ms, p99 ${fmt(percentile(times, 99))} ms${verdict}`);
+      console.log(
+        `search ${type}: ${queries.length} queries, ${CONCURRENCY} at a time: p50 ${fmt(p50)} ms, p99 ${fmt(percentile(times, 99))} ms${verdict}`,
+      );
       console.log(`  p50 by kind: ${KIND_NAMES.map((k, i) => `${k} ${fmt(percentile(byKind[i], 50))}`).join(', ')} ms`);
     }
   }
   // Baseline: the single-word queries as a full scan, straight on the database file.
   const db = new Database(path.join(dataDir, 'facet.db'), { readonly: true });
-  const scan = db.prepare("SELECT id FROM social_posts WHERE content LIKE ? ORDER BY created_ts DESC LIMIT 20");
+  const scan = db.prepare('SELECT id FROM social_posts WHERE content LIKE ? ORDER BY created_ts DESC LIMIT 20');
   const words = queries.filter((_, i) => i % QUERY_KINDS.length === 0).slice(0, 20);
   const scanTimes = words.map((w) => {
     const t = performance.now();
@@ -127,7 +164,9 @@ try {
     return performance.now() - t;
   });
   db.close();
-  console.log(`baseline full-scan LIKE (no index, no HTTP): p50 ${fmt(percentile(scanTimes, 50))} ms over ${words.length} words`);
+  console.log(
+    `baseline full-scan LIKE (no index, no HTTP): p50 ${fmt(percentile(scanTimes, 50))} ms over ${words.length} words`,
+  );
 } finally {
   await server.stop({ keepData: KEEP });
   rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,9 @@ const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
 // would measure replays, not live streams.)
 const DELAY = Number(process.env.BENCH_CHUNK_DELAY_MS ?? 4000);
 
-const p = await startPlatform(['--answer-chunk-delay', String(DELAY), '--chat-limit-key-per-minute', '1000000'], { inspect: true });
+const p = await startPlatform(['--answer-chunk-delay', String(DELAY), '--chat-limit-key-per-minute', '1000000'], {
+  inspect: true,
+});
 const live = (m) => m.heapUsed + m.external + m.arrayBuffers;
 const agent = new Agent({ connections: STREAMS + 10, pipelining: 0, headersTimeout: 120_000, bodyTimeout: 120_000 });
 const headers = { authorization: `Bearer ${p.key}`, 'content-type': 'application/json' };
@@ -45,8 +47,12 @@ function open(key) {
   let last;
   let lastData = '';
   const done = (async () => {
-    const r = await request(`${p.url}/v2/conversations/stream/${key}`, { headers: { authorization: headers.authorization, accept: 'text/event-stream' }, dispatcher: agent });
-    if (r.statusCode !== 200) return { firstMs: undefined, events: 0, last: `HTTP ${r.statusCode}`, reason: await r.body.text() };
+    const r = await request(`${p.url}/v2/conversations/stream/${key}`, {
+      headers: { authorization: headers.authorization, accept: 'text/event-stream' },
+      dispatcher: agent,
+    });
+    if (r.statusCode !== 200)
+      return { firstMs: undefined, events: 0, last: `HTTP ${r.statusCode}`, reason: await r.body.text() };
     peakOpen = Math.max(peakOpen, ++openNow);
     try {
       r.body.setEncoding('utf8');
@@ -69,9 +75,14 @@ try {
   const ld = (await api('/v2/livedocs', { name: 'bench' })).short_id;
   await api(`/v2/livedocs/${ld}/resources/doc`, {
     title: 'Handbook',
-    content: 'The office opens at nine. Lunch is served at noon in the atrium. Badges are renewed every year in January. Parking is free for bicycles.',
+    content:
+      'The office opens at nine. Lunch is served at noon in the atrium. Badges are renewed every year in January. Parking is free for bicycles.',
   });
-  const ask = (i) => api('/v2/conversations', { query: `When is lunch served and when are badges renewed? (${i})`, live_doc_short_id: ld });
+  const ask = (i) =>
+    api('/v2/conversations', {
+      query: `When is lunch served and when are badges renewed? (${i})`,
+      live_doc_short_id: ld,
+    });
 
   // baselines: one stream on an idle server, and the same burst of N new connections to /healthz
   // (what N simultaneous connections cost this machine before any stream work)
@@ -112,23 +123,39 @@ try {
   const results = await Promise.all(all);
   clearInterval(sampler);
   const wall = performance.now() - t0;
-  const firsts = results.filter((r) => r.firstMs !== undefined).map((r) => r.firstMs).sort((a, b) => a - b);
+  const firsts = results
+    .filter((r) => r.firstMs !== undefined)
+    .map((r) => r.firstMs)
+    .sort((a, b) => a - b);
   const complete = results.filter((r) => r.last === 'done');
   const failed = results.filter((r) => r.last !== 'done');
   const reasons = new Map();
   for (const r of failed) {
-    const why = r.last === 'error' ? (/"message":"([^"]*)"/.exec(r.reason)?.[1] ?? 'error event') : `${r.last ?? 'ended without an event'} ${r.reason ?? ''}`.trim();
+    const why =
+      r.last === 'error'
+        ? (/"message":"([^"]*)"/.exec(r.reason)?.[1] ?? 'error event')
+        : `${r.last ?? 'ended without an event'} ${r.reason ?? ''}`.trim();
     reasons.set(why, (reasons.get(why) ?? 0) + 1);
   }
 
   const ms = (n) => `${n.toFixed(1)} ms`;
-  console.log(`streams              ${STREAMS} asked and opened over ${(asked / 1000).toFixed(1)} s, ${peakOpen} open at once at the peak: ${complete.length} complete (ended with done), ${failed.length} not (chunk delay ${DELAY} ms, ${complete[0]?.events ?? 0} events each)`);
+  console.log(
+    `streams              ${STREAMS} asked and opened over ${(asked / 1000).toFixed(1)} s, ${peakOpen} open at once at the peak: ${complete.length} complete (ended with done), ${failed.length} not (chunk delay ${DELAY} ms, ${complete[0]?.events ?? 0} events each)`,
+  );
   for (const [why, n] of reasons) console.log(`  not complete       ${n} × ${why}`);
-  console.log(`time to first event  p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  max ${ms(firsts[firsts.length - 1])}`);
+  console.log(
+    `time to first event  p50 ${ms(percentile(firsts, 50))}  p99 ${ms(percentile(firsts, 99))}  max ${ms(firsts[firsts.length - 1])}`,
+  );
   console.log(`baseline (1 stream)  ${ms(single.firstMs)}`);
-  console.log(`baseline (burst)     ${STREAMS} new connections to /healthz at once: p50 ${ms(percentile(burst, 50))}  p99 ${ms(percentile(burst, 99))}`);
-  console.log(`ratio                p50 under load is ${(percentile(firsts, 50) / single.firstMs).toFixed(1)}x one stream alone, ${(percentile(firsts, 50) / percentile(burst, 50)).toFixed(2)}x a bare connection burst`);
-  console.log(`memory               live (after a full GC) ${((liveOpen - liveIdle) / openAtMeasure / 1024).toFixed(1)} KB per open stream (${openAtMeasure} open; target ≤ 32 KB); RSS idle ${(rssIdle / 1024).toFixed(0)} MB, peak ${(peakRss / 1024).toFixed(0)} MB: ${((peakRss - rssIdle) / STREAMS).toFixed(0)} KB per stream with uncollected garbage`);
+  console.log(
+    `baseline (burst)     ${STREAMS} new connections to /healthz at once: p50 ${ms(percentile(burst, 50))}  p99 ${ms(percentile(burst, 99))}`,
+  );
+  console.log(
+    `ratio                p50 under load is ${(percentile(firsts, 50) / single.firstMs).toFixed(1)}x one stream alone, ${(percentile(firsts, 50) / percentile(burst, 50)).toFixed(2)}x a bare connection burst`,
+  );
+  console.log(
+    `memory               live (after a full GC) ${((liveOpen - liveIdle) / openAtMeasure / 1024).toFixed(1)} KB per open stream (${openAtMeasure} open; target ≤ 32 KB); RSS idle ${(rssIdle / 1024).toFixed(0)} MB, peak ${(peakRss / 1024).toFixed(0)} MB: ${((peakRss - rssIdle) / STREAMS).toFixed(0)} KB per stream with uncollected garbage`,
+  );
   console.log(`wall time            ${(wall / 1000).toFixed(1)} s for all streams to finish`);
 } finally {
   await agent.close();

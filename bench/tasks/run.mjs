@@ -43,7 +43,12 @@ rmSync(scratch, { recursive: true, force: true });
 // Through the platform: multipart POST /tasks, the queue, the engine, metering, artifacts.
 // BENCH_STORE=file: a SQLite file in a temporary data dir (what `facet serve` uses), instead of memory.
 const dataDir = process.env.BENCH_STORE === 'file' ? mkdtempSync(path.join(os.tmpdir(), 'facet-bench-tasks-')) : null;
-const server = await startServer({ ...(dataDir ? { dataDir } : { memory: true }), port: 0, logLevel: 'silent', workers: WORKERS });
+const server = await startServer({
+  ...(dataDir ? { dataDir } : { memory: true }),
+  port: 0,
+  logLevel: 'silent',
+  workers: WORKERS,
+});
 const key = server.bootstrap.data.api_key;
 const created = new Map();
 const latencies = [];
@@ -73,7 +78,8 @@ const q0 = performance.now();
 for (let i = 0; i < N; i++) {
   const t = performance.now();
   const task = await create(i);
-  const jobId = (await server.ctx.db.selectFrom('tasks').select('job_id').where('id', '=', task.id).executeTakeFirst()).job_id;
+  const jobId = (await server.ctx.db.selectFrom('tasks').select('job_id').where('id', '=', task.id).executeTakeFirst())
+    .job_id;
   created.set(jobId, t);
   if (early.has(jobId)) ended(jobId, early.get(jobId).state, early.get(jobId).at);
 }
@@ -136,14 +142,28 @@ direct.sort((a, b) => a - b);
 latencies.sort((a, b) => a - b);
 const directRate = N / (directWall / 1000);
 const queueRate = latencies.length / (queueWall / 1000);
-console.log(`bench/tasks: ${N} illustration tasks of ${W}x${H}, ${WORKERS} worker(s), ${dataDir ? 'SQLite file' : 'in-memory'} store, node ${process.version}, ${os.cpus().length} CPU(s)`);
-console.log(`  engine direct : ${directRate.toFixed(1)} images/s   p50 ${ms(percentile(direct, 50))}   p99 ${ms(percentile(direct, 99))}`);
-console.log(`  through queue : ${queueRate.toFixed(1)} tasks/s    p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}  (create -> succeeded)${failed ? `   FAILED ${failed}` : ''}`);
+console.log(
+  `bench/tasks: ${N} illustration tasks of ${W}x${H}, ${WORKERS} worker(s), ${dataDir ? 'SQLite file' : 'in-memory'} store, node ${process.version}, ${os.cpus().length} CPU(s)`,
+);
+console.log(
+  `  engine direct : ${directRate.toFixed(1)} images/s   p50 ${ms(percentile(direct, 50))}   p99 ${ms(percentile(direct, 99))}`,
+);
+console.log(
+  `  through queue : ${queueRate.toFixed(1)} tasks/s    p50 ${ms(percentile(latencies, 50))}   p99 ${ms(percentile(latencies, 99))}  (create -> succeeded)${failed ? `   FAILED ${failed}` : ''}`,
+);
 const soloRatio = median(solo) / median(soloDirect);
 console.log(`  throughput    : queue/direct ${(queueRate / directRate).toFixed(2)}`);
-console.log(`one at a time (${solo.length} tasks and ${soloDirect.length} engine calls, blocks direct-queue-queue-direct, after a warm-up):`);
-console.log(`  engine direct : p50 ${ms(median(soloDirect))}   p99 ${ms(percentile(soloDirect, 99))}   (baseline, same run)`);
-console.log(`  through queue : p50 ${ms(median(solo))}   p99 ${ms(percentile(solo, 99))}   (POST /tasks -> succeeded, idle queue)`);
-console.log(`  ratio         : ${soloRatio.toFixed(2)}x the engine called directly (target <= ${TARGET}x: ${soloRatio <= TARGET ? 'met' : 'not met'})`);
+console.log(
+  `one at a time (${solo.length} tasks and ${soloDirect.length} engine calls, blocks direct-queue-queue-direct, after a warm-up):`,
+);
+console.log(
+  `  engine direct : p50 ${ms(median(soloDirect))}   p99 ${ms(percentile(soloDirect, 99))}   (baseline, same run)`,
+);
+console.log(
+  `  through queue : p50 ${ms(median(solo))}   p99 ${ms(percentile(solo, 99))}   (POST /tasks -> succeeded, idle queue)`,
+);
+console.log(
+  `  ratio         : ${soloRatio.toFixed(2)}x the engine called directly (target <= ${TARGET}x: ${soloRatio <= TARGET ? 'met' : 'not met'})`,
+);
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 if (failed) process.exitCode = 1;

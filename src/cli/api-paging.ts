@@ -14,7 +14,8 @@ export function nextPageQuery(res: RawResponse, body: unknown): Record<string, s
   const b = body as Record<string, unknown>;
   if (typeof b.next_cursor === 'string' && b.next_cursor) return { cursor: b.next_cursor };
   const page = v2Page(body);
-  if (page && page.page * page.size < page.total && page.items.length > 0) return { page: page.page + 1, size: page.size };
+  if (page && page.page * page.size < page.total && page.items.length > 0)
+    return { page: page.page + 1, size: page.size };
   return undefined;
 }
 
@@ -22,7 +23,12 @@ function v2Page(body: unknown): { page: number; size: number; total: number; ite
   const data = (body as { data?: unknown }).data;
   if (!data || typeof data !== 'object') return undefined;
   const d = data as Record<string, unknown>;
-  if (typeof d.page === 'number' && typeof d.size === 'number' && typeof d.total === 'number' && Array.isArray(d.items)) {
+  if (
+    typeof d.page === 'number' &&
+    typeof d.size === 'number' &&
+    typeof d.total === 'number' &&
+    Array.isArray(d.items)
+  ) {
     return d as { page: number; size: number; total: number; items: unknown[] };
   }
   return undefined;

@@ -14,13 +14,15 @@ const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
 export function refuseEmptyValues(cmd: Command): void {
   cmd.registeredArguments.forEach((arg, i) => {
     const value = cmd.processedArgs[i];
-    if (blank(value) || (Array.isArray(value) && value.some(blank))) throw usageError(`<${arg.name()}> must not be empty`);
+    if (blank(value) || (Array.isArray(value) && value.some(blank)))
+      throw usageError(`<${arg.name()}> must not be empty`);
   });
   if (cmd.name() === 'serve' && cmd.parent?.parent === null) return;
   const opts = cmd.opts() as Record<string, unknown>;
   for (const opt of cmd.options) {
     const value = opts[opt.attributeName()];
     if (!(blank(value) || (Array.isArray(value) && value.some(blank)))) continue;
-    if (!MAY_BE_EMPTY.has(opt.attributeName()) && !MAY_BE_EMPTY.has(opt.long?.slice(2) ?? '')) throw usageError(`${opt.long ?? opt.short} must not be empty`);
+    if (!MAY_BE_EMPTY.has(opt.attributeName()) && !MAY_BE_EMPTY.has(opt.long?.slice(2) ?? ''))
+      throw usageError(`${opt.long ?? opt.short} must not be empty`);
   }
 }

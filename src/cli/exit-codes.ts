@@ -12,7 +12,11 @@ export const EXIT = {
 
 /** An error the CLI raises on purpose, with the exit code it ends with. */
 export class CliError extends Error {
-  constructor(message: string, readonly exitCode: number = EXIT.failure, readonly hint?: string) {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.failure,
+    readonly hint?: string,
+  ) {
     super(message);
     this.name = 'CliError';
   }

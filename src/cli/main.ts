@@ -17,7 +17,8 @@ function groupFromArgv(args: string[]): string | undefined {
     const a = args[i];
     if (a === '--') return undefined;
     if (VALUE_OPTIONS.has(a)) i++;
-    else if (a === 'help' && !helpFor) helpFor = true; // `facet help keys` needs the keys group
+    else if (a === 'help' && !helpFor)
+      helpFor = true; // `facet help keys` needs the keys group
     else if (!a.startsWith('-')) return a;
   }
   return undefined;
@@ -29,7 +30,10 @@ export function createProgram(deps: Deps): Command {
     .version(deps.version, '-V, --version')
     .option('--profile <name>', 'use this profile instead of the current one')
     .option('--base-url <url>', 'platform base URL for this call')
-    .option('--json', 'print the response data as JSON (stable, for scripts); --json id,name (or --json=id) keeps those fields')
+    .option(
+      '--json',
+      'print the response data as JSON (stable, for scripts); --json id,name (or --json=id) keeps those fields',
+    )
     .option('--jq <expr>', 'filter the JSON output through a jq expression (implies --json; strings print raw)')
     .option('-q, --quiet', 'print nothing but the data')
     .option('--no-color', 'no colours')
@@ -71,7 +75,11 @@ async function loadIO(): Promise<void> {
   IOClass ??= (await import('./io/output.js')).IO;
 }
 
-function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonShape: { fields?: string[] }): Deps & { setGlobals(g: GlobalOptions): void } {
+function createDeps(
+  streams: Streams,
+  env: NodeJS.ProcessEnv,
+  jsonShape: { fields?: string[] },
+): Deps & { setGlobals(g: GlobalOptions): void } {
   let globals: GlobalOptions = {};
   let io: IO | undefined;
   let configP: Promise<import('./config/profiles.js').ConfigStore> | undefined;
@@ -124,7 +132,12 @@ function createDeps(streams: Streams, env: NodeJS.ProcessEnv, jsonShape: { field
       return createApi(await transportP, groups);
     },
     canPrompt() {
-      return Boolean(streams.stdin.isTTY && streams.stderr.isTTY) && globals.input !== false && env.CI !== 'true' && env.CI !== '1';
+      return (
+        Boolean(streams.stdin.isTTY && streams.stderr.isTTY) &&
+        globals.input !== false &&
+        env.CI !== 'true' &&
+        env.CI !== '1'
+      );
     },
   };
   return deps;
@@ -147,7 +160,14 @@ function report(err: unknown, deps: Deps): number {
       const parts = [`code ${e.code}`, `HTTP ${e.status}`];
       if (e.requestId) parts.push(`request id ${e.requestId}`);
       io.error(`${routeHints?.inCliTerms(e.message) ?? e.message} (${parts.join(', ')})`);
-      if (deps.globals().json) deps.streams.stdout.write(JSON.stringify({ error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } }, null, 2) + '\n');
+      if (deps.globals().json)
+        deps.streams.stdout.write(
+          JSON.stringify(
+            { error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } },
+            null,
+            2,
+          ) + '\n',
+        );
       return exitCodeForStatus(e.status);
     }
     case 'NetworkError':
@@ -157,7 +177,9 @@ function report(err: unknown, deps: Deps): number {
     case 'RequestTimeoutError':
       // Reached but slow: the platform is running, so "is it running?" would mislead.
       io.error(e.message);
-      io.info('hint: the platform took the request but did not answer in time; FACET_TIMEOUT_MS (milliseconds) waits longer');
+      io.info(
+        'hint: the platform took the request but did not answer in time; FACET_TIMEOUT_MS (milliseconds) waits longer',
+      );
       return EXIT.failure;
     case 'MissingCredentialError':
       io.error(e.message);
@@ -171,7 +193,11 @@ function report(err: unknown, deps: Deps): number {
   return EXIT.failure;
 }
 
-export async function run(argv: string[], streams: Streams = process, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function run(
+  argv: string[],
+  streams: Streams = process,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
   // A reader that goes away (`facet … | head`) is not an error: stop quietly, as Unix tools do.
   if (streams.stdout === process.stdout) {
     process.stdout.on('error', (err: NodeJS.ErrnoException) => {
@@ -184,7 +210,12 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
   let jsonCandidate: number | undefined;
   try {
     // Loaded only when --json is there at all: other commands start as fast as before.
-    if (args.some((a) => a.startsWith('--json'))) ({ args, fields: jsonShape.fields, candidate: jsonCandidate } = (await import('./io/json-shape.js')).extractJsonFields(args));
+    if (args.some((a) => a.startsWith('--json')))
+      ({
+        args,
+        fields: jsonShape.fields,
+        candidate: jsonCandidate,
+      } = (await import('./io/json-shape.js')).extractJsonFields(args));
   } catch (err) {
     streams.stderr.write(`error: ${(err as Error).message}\n`);
     return EXIT.usage;
@@ -219,7 +250,10 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
         else program.command(g.name, { hidden: g.hidden }).description(g.summary);
       }
     }
-    if (jsonCandidate !== undefined && (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate)) {
+    if (
+      jsonCandidate !== undefined &&
+      (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate)
+    ) {
       jsonShape.fields = [args[jsonCandidate]];
       args = args.filter((_, i) => i !== jsonCandidate);
     }
@@ -228,13 +262,18 @@ export async function run(argv: string[], streams: Streams = process, env: NodeJ
     return EXIT.ok;
   } catch (err) {
     if (err instanceof CommanderError) {
-      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help') return EXIT.ok;
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version' || err.code === 'commander.help')
+        return EXIT.ok;
       return err.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     await loadIO();
-    if ((err as Error)?.name === 'ApiError' && /\b(GET|POST|PUT|PATCH|DELETE) \//.test((err as Error).message)) routeHints = await import('./route-hints.js');
+    if ((err as Error)?.name === 'ApiError' && /\b(GET|POST|PUT|PATCH|DELETE) \//.test((err as Error).message))
+      routeHints = await import('./route-hints.js');
     // JSON already on its way through jq is printed before the error (`facet api` bodies of a 4xx).
-    await deps.io().flush().catch(() => {});
+    await deps
+      .io()
+      .flush()
+      .catch(() => {});
     return report(err, deps);
   }
 }

@@ -11,5 +11,7 @@ const COMMANDS: Record<string, string> = {
 
 /** The message with every known "METHOD /path" replaced by its CLI command. */
 export function inCliTerms(message: string): string {
-  return message.replace(/\b(GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*\w)/g, (route) => (COMMANDS[route] ? `\`${COMMANDS[route]}\`` : route));
+  return message.replace(/\b(GET|POST|PUT|PATCH|DELETE) (\/[\w/{}.-]*\w)/g, (route) =>
+    COMMANDS[route] ? `\`${COMMANDS[route]}\`` : route,
+  );
 }

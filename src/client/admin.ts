@@ -17,9 +17,11 @@ export const adminClient = (t: Transport) => ({
     const next = headers[NEXT_CURSOR_HEADER];
     return { keys: body, nextCursor: typeof next === 'string' && next ? next : null };
   },
-  createKey: (body: { user_id: string; name?: string; expires_in_days?: number }) => callRoute(t, adminCreateKey, { body }),
+  createKey: (body: { user_id: string; name?: string; expires_in_days?: number }) =>
+    callRoute(t, adminCreateKey, { body }),
   deleteKey: (keyId: string) => callRoute(t, adminDeleteKey, { params: { key_id: keyId } }),
   freeze: (keyId: string) => callRoute(t, adminFreezeKey, { params: { key_id: keyId } }),
   unfreeze: (keyId: string) => callRoute(t, adminUnfreezeKey, { params: { key_id: keyId } }),
-  usage: (query: { api_key_id?: string; user_id?: string; task_id?: string; limit?: number }) => callRoute(t, adminUsage, { query }),
+  usage: (query: { api_key_id?: string; user_id?: string; task_id?: string; limit?: number }) =>
+    callRoute(t, adminUsage, { query }),
 });

@@ -1,4 +1,11 @@
-import { adminAudit, adminLogTail, ownAudit, ownLogTail, type AuditEntry, type RequestLogLine } from '../contract/audit.js';
+import {
+  adminAudit,
+  adminLogTail,
+  ownAudit,
+  ownLogTail,
+  type AuditEntry,
+  type RequestLogLine,
+} from '../contract/audit.js';
 import { NEXT_CURSOR_HEADER } from '../contract/image-admin.js';
 import { SseParser } from '../contract/event-stream.js';
 import { callRouteWithHeaders } from './call.js';
@@ -26,11 +33,22 @@ export interface TailQuery {
 type Page = { entries: AuditEntry[]; nextCursor: string | null };
 
 /** Reads a tail's `request` events until the server ends it or `signal` aborts; 4xx/5xx answers throw ApiError. */
-async function* tail(t: Transport, route: typeof adminLogTail | typeof ownLogTail, query: TailQuery, signal?: AbortSignal): AsyncGenerator<RequestLogLine> {
+async function* tail(
+  t: Transport,
+  route: typeof adminLogTail | typeof ownLogTail,
+  query: TailQuery,
+  signal?: AbortSignal,
+): AsyncGenerator<RequestLogLine> {
   const url = new URL(t.options.baseUrl.replace(/\/+$/, '') + route.path);
   for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
   // The server sends a heartbeat comment every 15 s by default; three missed ones mean it is gone.
-  const res = await httpRequest(url, { method: 'GET', headers: { ...t.headersFor(route.auth), accept: 'text/event-stream' }, signal, headersTimeout: 30_000, bodyTimeout: 60_000 });
+  const res = await httpRequest(url, {
+    method: 'GET',
+    headers: { ...t.headersFor(route.auth), accept: 'text/event-stream' },
+    signal,
+    headersTimeout: 30_000,
+    bodyTimeout: 60_000,
+  });
   if (res.statusCode >= 400) {
     const text = (await readBody(res.body)).toString('utf8');
     let body: unknown = text;
@@ -40,12 +58,19 @@ async function* tail(t: Transport, route: typeof adminLogTail | typeof ownLogTai
       /* not JSON */
     }
     const d = describeErrorBody(res.statusCode, body);
-    throw new ApiError(res.statusCode, d.code, d.message, d.requestId ?? (res.headers['x-request-id'] as string | undefined), body);
+    throw new ApiError(
+      res.statusCode,
+      d.code,
+      d.message,
+      d.requestId ?? (res.headers['x-request-id'] as string | undefined),
+      body,
+    );
   }
   const parser = new SseParser({ maxEventChars: 64 * 1024 });
   res.body.setEncoding('utf8');
   for await (const chunk of res.body) {
-    for (const raw of parser.push(chunk as string)) if (raw.event === 'request') yield JSON.parse(raw.data) as RequestLogLine;
+    for (const raw of parser.push(chunk as string))
+      if (raw.event === 'request') yield JSON.parse(raw.data) as RequestLogLine;
   }
 }
 

@@ -4,10 +4,20 @@ import type { RawResponse, RequestSpec, Transport } from './transport.js';
 
 type Infer<T> = T extends z.ZodType ? z.input<T> : never;
 type SuccessBody<R extends RouteDef> = {
-  [S in keyof R['responses']]: S extends 200 | 201 | 202 ? (R['responses'][S] extends z.ZodType ? z.output<R['responses'][S]> : unknown) : never;
+  [S in keyof R['responses']]: S extends 200 | 201 | 202
+    ? R['responses'][S] extends z.ZodType
+      ? z.output<R['responses'][S]>
+      : unknown
+    : never;
 }[keyof R['responses']];
 /** v2 bodies are unwrapped to their data at run time (below); the type follows. */
-type Unwrapped<R extends RouteDef> = R extends { family: 'v2' } ? (R extends { envelope: false } ? SuccessBody<R> : SuccessBody<R> extends { data: infer D } ? D : SuccessBody<R>) : SuccessBody<R>;
+type Unwrapped<R extends RouteDef> = R extends { family: 'v2' }
+  ? R extends { envelope: false }
+    ? SuccessBody<R>
+    : SuccessBody<R> extends { data: infer D }
+      ? D
+      : SuccessBody<R>
+  : SuccessBody<R>;
 
 export interface CallInput<R extends RouteDef> {
   params?: Infer<R['params']>;
@@ -64,7 +74,11 @@ function requestOf(route: Callable, input: CallInput<RouteDef>): RequestSpec {
 }
 
 /** Calls one contract route (or a reference to one): path, method and credentials come from the route itself. */
-export async function callRoute<const C extends Callable>(t: Transport, route: C, input: CallInput<DefOf<C>> = {}): Promise<Unwrapped<DefOf<C>>> {
+export async function callRoute<const C extends Callable>(
+  t: Transport,
+  route: C,
+  input: CallInput<DefOf<C>> = {},
+): Promise<Unwrapped<DefOf<C>>> {
   const result = await t.call<Record<string, unknown>>(requestOf(route, input));
   // v2 routes answer {status, message, data}: callers want data.
   if (route.family === 'v2' && route.envelope !== false && result && typeof result === 'object' && 'data' in result) {

@@ -15,7 +15,12 @@ function num(v: string | string[] | undefined): number | null {
 }
 
 export function rateLimitOf(headers: Record<string, string | string[] | undefined>): RateLimitState {
-  return { limit: num(headers['x-ratelimit-limit']), remaining: num(headers['x-ratelimit-remaining']), reset: num(headers['x-ratelimit-reset']), retryAfter: num(headers['retry-after']) };
+  return {
+    limit: num(headers['x-ratelimit-limit']),
+    remaining: num(headers['x-ratelimit-remaining']),
+    reset: num(headers['x-ratelimit-reset']),
+    retryAfter: num(headers['retry-after']),
+  };
 }
 
 export const chatClient = (t: Transport) => ({
@@ -23,7 +28,10 @@ export const chatClient = (t: Transport) => ({
    * One chat request, never retried by the transport: the caller decides what a 429 means (spec 8
    * rule 4: read the limits from the headers). Errors throw ApiError with `rateLimit` attached.
    */
-  async ask(query: string, options: { includeGenerated?: boolean } = {}): Promise<{ data: ChatResult; rateLimit: RateLimitState }> {
+  async ask(
+    query: string,
+    options: { includeGenerated?: boolean } = {},
+  ): Promise<{ data: ChatResult; rateLimit: RateLimitState }> {
     const body = options.includeGenerated ? { query, include_generated: true } : { query };
     const res = await t.send({ method: chat.method, path: chat.path, auth: chat.auth, body, retries: 0 });
     const rateLimit = rateLimitOf(res.headers);

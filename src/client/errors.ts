@@ -15,7 +15,10 @@ export class ApiError extends Error {
 
 /** The server could not be reached or did not answer in time. */
 export class NetworkError extends Error {
-  constructor(message: string, readonly url: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }
@@ -26,7 +29,10 @@ export class NetworkError extends Error {
  * unreachable one, so the message names the operation and the limit (and the server's own, when known).
  */
 export class RequestTimeoutError extends Error {
-  constructor(message: string, readonly url: string) {
+  constructor(
+    message: string,
+    readonly url: string,
+  ) {
     super(message);
     this.name = 'RequestTimeoutError';
   }
@@ -41,17 +47,27 @@ export class MissingCredentialError extends Error {
 }
 
 /** Reads code and message out of any of the families' error bodies. */
-export function describeErrorBody(status: number, body: unknown): { code: string; message: string; requestId?: string } {
+export function describeErrorBody(
+  status: number,
+  body: unknown,
+): { code: string; message: string; requestId?: string } {
   const b = (body ?? {}) as Record<string, any>;
-  if (typeof b.code === 'string' && typeof b.message === 'string') return { code: b.code, message: b.message, requestId: b.request_id };
+  if (typeof b.code === 'string' && typeof b.message === 'string')
+    return { code: b.code, message: b.message, requestId: b.request_id };
   if (Array.isArray(b.detail)) {
     const text = b.detail.map((d: any) => `${(d.loc ?? []).join('.')}: ${d.msg}`).join('; ');
     return { code: 'VALIDATION_ERROR', message: text || 'validation failed' };
   }
-  if (typeof b.detail === 'string') return { code: typeof b.code === 'string' ? b.code : `HTTP_${status}`, message: b.detail };
-  if (b.type === 'error' && b.error) return { code: String(b.error.type), message: String(b.error.message), requestId: b.request_id };
+  if (typeof b.detail === 'string')
+    return { code: typeof b.code === 'string' ? b.code : `HTTP_${status}`, message: b.detail };
+  if (b.type === 'error' && b.error)
+    return { code: String(b.error.type), message: String(b.error.message), requestId: b.request_id };
   if (b.error && typeof b.error === 'object') {
-    return { code: String(b.error.code ?? b.error.type ?? `HTTP_${status}`), message: String(b.error.message ?? ''), requestId: b.request_id };
+    return {
+      code: String(b.error.code ?? b.error.type ?? `HTTP_${status}`),
+      message: String(b.error.message ?? ''),
+      requestId: b.request_id,
+    };
   }
   if (typeof b.error === 'string') return { code: b.error, message: String(b.message ?? b.error) };
   return { code: `HTTP_${status}`, message: typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}` };

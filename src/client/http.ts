@@ -42,7 +42,10 @@ export async function httpRequest(url: string | URL, options: HttpRequestOptions
   const transport = target.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<HttpResponse>((resolve, reject) => {
     const req = transport.request(target, { method: options.method, headers: options.headers, signal: options.signal });
-    const headersTimer = setTimeout(() => req.destroy(new HttpTimeoutError('HEADERS_TIMEOUT', options.headersTimeout)), options.headersTimeout);
+    const headersTimer = setTimeout(
+      () => req.destroy(new HttpTimeoutError('HEADERS_TIMEOUT', options.headersTimeout)),
+      options.headersTimeout,
+    );
     req.once('error', (err) => {
       clearTimeout(headersTimer);
       reject(err);

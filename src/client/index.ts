@@ -85,7 +85,10 @@ export const CLIENT_NAMES = Object.keys(LOADERS) as ClientName[];
  * start-up to its own contracts: all of them together were most of `facet keys list`'s time and
  * memory (bench/cli-startup).
  */
-export async function createApi<K extends ClientName>(options: TransportOptions | Transport, groups: readonly K[]): Promise<ApiOf<K>> {
+export async function createApi<K extends ClientName>(
+  options: TransportOptions | Transport,
+  groups: readonly K[],
+): Promise<ApiOf<K>> {
   const transport: Transport = 'send' in options ? options : createTransport(options);
   const api = { transport } as ApiOf<K>;
   await Promise.all(

@@ -7,10 +7,34 @@ import type { Transport } from './transport.js';
  * system client) then load no zod schema at all (see routeRef in call.ts).
  */
 export const KEYS_ROUTES = {
-  whoami: routeRef<typeof whoami>({ id: 'auth.whoami', method: 'GET', path: '/auth/whoami', auth: 'token-or-key', family: 'image' }),
-  listKeys: routeRef<typeof listKeys>({ id: 'keys.list', method: 'GET', path: '/auth/api-keys', auth: 'access-token', family: 'image' }),
-  createKey: routeRef<typeof createKey>({ id: 'keys.create', method: 'POST', path: '/auth/api-keys', auth: 'access-token', family: 'image' }),
-  deleteKey: routeRef<typeof deleteKey>({ id: 'keys.delete', method: 'DELETE', path: '/auth/api-keys/{key_id}', auth: 'access-token', family: 'image' }),
+  whoami: routeRef<typeof whoami>({
+    id: 'auth.whoami',
+    method: 'GET',
+    path: '/auth/whoami',
+    auth: 'token-or-key',
+    family: 'image',
+  }),
+  listKeys: routeRef<typeof listKeys>({
+    id: 'keys.list',
+    method: 'GET',
+    path: '/auth/api-keys',
+    auth: 'access-token',
+    family: 'image',
+  }),
+  createKey: routeRef<typeof createKey>({
+    id: 'keys.create',
+    method: 'POST',
+    path: '/auth/api-keys',
+    auth: 'access-token',
+    family: 'image',
+  }),
+  deleteKey: routeRef<typeof deleteKey>({
+    id: 'keys.delete',
+    method: 'DELETE',
+    path: '/auth/api-keys/{key_id}',
+    auth: 'access-token',
+    family: 'image',
+  }),
 };
 const r = KEYS_ROUTES;
 

@@ -31,10 +31,23 @@ export const landingPagesClient = (t: Transport) => ({
       auth: route.auth,
       service: 'platform',
       retries: 0,
-      ...(file ? { form: await buildForm({ query: json.query, livedoc_short_id: json.livedoc_short_id, stream_protocol: json.stream_protocol }, [{ field: 'file', file }]) } : { body: json }),
+      ...(file
+        ? {
+            form: await buildForm(
+              { query: json.query, livedoc_short_id: json.livedoc_short_id, stream_protocol: json.stream_protocol },
+              [{ field: 'file', file }],
+            ),
+          }
+        : { body: json }),
     });
     const parsed = t.parse<{ data: { task_id: string } }>(res);
-    return { task_id: parsed.data.task_id, credits: { cost: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.cost]), remaining: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.remaining]) } };
+    return {
+      task_id: parsed.data.task_id,
+      credits: {
+        cost: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.cost]),
+        remaining: num(res.headers[c.LANDING_PAGE_CREDIT_HEADERS.remaining]),
+      },
+    };
   },
   /**
    * The page's HTML from its signed link (ai_page_html), fetched through this client's base URL:
@@ -42,8 +55,24 @@ export const landingPagesClient = (t: Transport) => ({
    */
   async html(link: string): Promise<string> {
     const u = new URL(link);
-    const res = await t.send({ method: 'GET', path: u.pathname, query: Object.fromEntries(u.searchParams), auth: 'none', service: 'platform', headers: { accept: 'text/html' }, raw: true });
-    if (res.status !== 200) throw new Error(`the page answered ${res.status}: ${res.body.toString('utf8').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 300)}`);
+    const res = await t.send({
+      method: 'GET',
+      path: u.pathname,
+      query: Object.fromEntries(u.searchParams),
+      auth: 'none',
+      service: 'platform',
+      headers: { accept: 'text/html' },
+      raw: true,
+    });
+    if (res.status !== 200)
+      throw new Error(
+        `the page answered ${res.status}: ${res.body
+          .toString('utf8')
+          .replace(/<[^>]+>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 300)}`,
+      );
     return res.body.toString('utf8');
   },
   ledger: (query: { page?: number; size?: number } = {}) => callRoute(t, c.creditLedger, { query }),

@@ -7,8 +7,13 @@ import type { Transport } from './transport.js';
 type ListQuery = { keyword?: string; page?: number; size?: number };
 type UrlItem = string | { url: string; title?: string };
 
-
-async function upload(t: Transport, route: typeof c.uploadFile | typeof c.uploadDoc, shortId: string, filePath: string, title?: string): Promise<c.Resource> {
+async function upload(
+  t: Transport,
+  route: typeof c.uploadFile | typeof c.uploadDoc,
+  shortId: string,
+  filePath: string,
+  title?: string,
+): Promise<c.Resource> {
   const result = await t.call<{ data: c.Resource }>({
     method: route.method,
     path: buildPath(route.path, { short_id: shortId }),
@@ -22,24 +27,34 @@ export const livedocsClient = (t: Transport) => ({
   list: (query: ListQuery = {}) => callRoute(t, c.listLiveDocs, { query }),
   create: (body: { name: string; description?: string; icon?: string }) => callRoute(t, c.createLiveDoc, { body }),
   get: (shortId: string) => callRoute(t, c.getLiveDoc, { params: { short_id: shortId } }),
-  update: (shortId: string, body: { name?: string; description?: string }) => callRoute(t, c.updateLiveDoc, { params: { short_id: shortId }, body }),
+  update: (shortId: string, body: { name?: string; description?: string }) =>
+    callRoute(t, c.updateLiveDoc, { params: { short_id: shortId }, body }),
   delete: (shortId: string) => callRoute(t, c.deleteLiveDoc, { params: { short_id: shortId } }),
   resources: {
     list: (shortId: string, query: { resource_types?: string[]; page?: number; size?: number } = {}) =>
       callRoute(t, c.listResources, { params: { short_id: shortId }, query: query }),
-    get: (shortId: string, id: string) => callRoute(t, c.getResource, { params: { short_id: shortId, resource_id: id } }),
+    get: (shortId: string, id: string) =>
+      callRoute(t, c.getResource, { params: { short_id: shortId, resource_id: id } }),
     update: (shortId: string, id: string, body: { title?: string; snippet?: string; thumbnail?: string }) =>
       callRoute(t, c.updateResource, { params: { short_id: shortId, resource_id: id }, body }),
-    setContent: (shortId: string, id: string, content: string) => callRoute(t, c.setResourceContent, { params: { short_id: shortId, resource_id: id }, body: { content } }),
-    content: (shortId: string, id: string) => callRoute(t, c.resourceContent, { params: { short_id: shortId, resource_id: id } }),
-    delete: (shortId: string, id: string) => callRoute(t, c.deleteResource, { params: { short_id: shortId, resource_id: id } }),
-    addUrls: (shortId: string, urls: UrlItem[]) => callRoute(t, c.addUrls, { params: { short_id: shortId }, body: { urls } }),
-    addDoc: (shortId: string, body: { title?: string; content: string }) => callRoute(t, c.createDoc, { params: { short_id: shortId }, body }),
+    setContent: (shortId: string, id: string, content: string) =>
+      callRoute(t, c.setResourceContent, { params: { short_id: shortId, resource_id: id }, body: { content } }),
+    content: (shortId: string, id: string) =>
+      callRoute(t, c.resourceContent, { params: { short_id: shortId, resource_id: id } }),
+    delete: (shortId: string, id: string) =>
+      callRoute(t, c.deleteResource, { params: { short_id: shortId, resource_id: id } }),
+    addUrls: (shortId: string, urls: UrlItem[]) =>
+      callRoute(t, c.addUrls, { params: { short_id: shortId }, body: { urls } }),
+    addDoc: (shortId: string, body: { title?: string; content: string }) =>
+      callRoute(t, c.createDoc, { params: { short_id: shortId }, body }),
     upload: (shortId: string, filePath: string) => upload(t, c.uploadFile, shortId, filePath),
     uploadDoc: (shortId: string, filePath: string, title?: string) => upload(t, c.uploadDoc, shortId, filePath, title),
-    retrieve: (shortId: string, body: { query: string; resource_ids?: string[]; top_k?: number }) => callRoute(t, c.retrieve, { params: { short_id: shortId }, body }),
-    route: (shortId: string, body: { query: string; max_resources?: number }) => callRoute(t, c.routeResources, { params: { short_id: shortId }, body }),
-    pptRetrieve: (shortId: string, body: { resource_id: string; page_number: number; query?: string }) => callRoute(t, c.pptRetrieve, { params: { short_id: shortId }, body }),
+    retrieve: (shortId: string, body: { query: string; resource_ids?: string[]; top_k?: number }) =>
+      callRoute(t, c.retrieve, { params: { short_id: shortId }, body }),
+    route: (shortId: string, body: { query: string; max_resources?: number }) =>
+      callRoute(t, c.routeResources, { params: { short_id: shortId }, body }),
+    pptRetrieve: (shortId: string, body: { resource_id: string; page_number: number; query?: string }) =>
+      callRoute(t, c.pptRetrieve, { params: { short_id: shortId }, body }),
     /** The signed URL the platform redirects to; fetching it needs no credentials until it expires. */
     async downloadUrl(shortId: string, id: string, expiresIn?: number): Promise<string> {
       const res = await t.send({

@@ -22,7 +22,12 @@ import { authHeaders, type Transport } from './transport.js';
 import { HttpTimeoutError, httpRequest, readBody } from './http.js';
 
 /** Opens a streaming POST on a /api/v1 surface and yields its events' JSON payloads. */
-async function* streamEvents(t: Transport, path: string, body: unknown, signal?: AbortSignal): AsyncIterable<{ event?: string; data: string }> {
+async function* streamEvents(
+  t: Transport,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): AsyncIterable<{ event?: string; data: string }> {
   const o = t.options;
   const url = o.baseUrl.replace(/\/+$/, '') + path;
   let res;
@@ -41,8 +46,12 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
       signal,
     });
   } catch (err) {
-    if (err instanceof HttpTimeoutError) throw new RequestTimeoutError(`the model call did not answer within ${(o.timeoutMs ?? 30_000) / 1000} s`, url);
-    throw new NetworkError(`cannot reach ${o.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, url);
+    if (err instanceof HttpTimeoutError)
+      throw new RequestTimeoutError(`the model call did not answer within ${(o.timeoutMs ?? 30_000) / 1000} s`, url);
+    throw new NetworkError(
+      `cannot reach ${o.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`,
+      url,
+    );
   }
   const requestId = res.headers['x-request-id'] as string | undefined;
   o.debug?.(`← ${res.statusCode} POST ${url} (stream) request-id=${requestId ?? '-'}`);
@@ -63,17 +72,33 @@ async function* streamEvents(t: Transport, path: string, body: unknown, signal?:
 export const modelApiClient = (t: Transport) => ({
   // This client sends no anthropic-version header, so the platform answers in the OpenAI shape.
   list: (query: { provider?: string; exclude_video_and_decisions?: boolean } = {}) =>
-    callRoute(t, listApiModels, { query: { provider: query.provider, exclude_video_and_decisions: query.exclude_video_and_decisions === undefined ? undefined : String(query.exclude_video_and_decisions) as 'true' } }) as Promise<z.infer<typeof ModelList>>,
+    callRoute(t, listApiModels, {
+      query: {
+        provider: query.provider,
+        exclude_video_and_decisions:
+          query.exclude_video_and_decisions === undefined
+            ? undefined
+            : (String(query.exclude_video_and_decisions) as 'true'),
+      },
+    }) as Promise<z.infer<typeof ModelList>>,
   listVideo: (provider?: string) => callRoute(t, listVideoModels, { query: { provider } }),
   listDecisions: (provider?: string) => callRoute(t, listDecisionModels, { query: { provider } }),
   get: (id: string) => callRoute(t, getApiModel, { params: { model_id: id } }) as Promise<ModelDetail>,
-  chat: (body: z.input<typeof ChatCompletionRequest>) => callRoute(t, createChatCompletion, { body: { ...body, stream: false } }),
-  responses: (body: z.input<typeof ResponsesRequest>) => callRoute(t, createResponse, { body: { ...body, stream: false } }),
-  messages: (body: z.input<typeof MessagesRequest>) => callRoute(t, createMessage, { body: { ...body, stream: false } }),
+  chat: (body: z.input<typeof ChatCompletionRequest>) =>
+    callRoute(t, createChatCompletion, { body: { ...body, stream: false } }),
+  responses: (body: z.input<typeof ResponsesRequest>) =>
+    callRoute(t, createResponse, { body: { ...body, stream: false } }),
+  messages: (body: z.input<typeof MessagesRequest>) =>
+    callRoute(t, createMessage, { body: { ...body, stream: false } }),
   image: (body: { prompt: string; model?: string; n?: number; size?: string }) => callRoute(t, createImage, { body }),
   /** Raw events of a streamed call on one surface. */
   stream: (surface: 'chat' | 'responses' | 'messages', body: Record<string, unknown>, signal?: AbortSignal) =>
-    streamEvents(t, { chat: createChatCompletion.path, responses: createResponse.path, messages: createMessage.path }[surface], { ...body, stream: true }, signal),
+    streamEvents(
+      t,
+      { chat: createChatCompletion.path, responses: createResponse.path, messages: createMessage.path }[surface],
+      { ...body, stream: true },
+      signal,
+    ),
 });
 
 export const adminModelsClient = (t: Transport) => ({

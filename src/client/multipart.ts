@@ -26,7 +26,9 @@ export class MultipartBody {
   }
 
   private fileHead(f: { field: string; name: string }): Buffer {
-    return Buffer.from(`--${this.boundary}\r\nContent-Disposition: form-data; name="${quote(f.field)}"; filename="${quote(f.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+    return Buffer.from(
+      `--${this.boundary}\r\nContent-Disposition: form-data; name="${quote(f.field)}"; filename="${quote(f.name)}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    );
   }
 
   private get tail(): Buffer {
@@ -67,7 +69,10 @@ function quote(s: string): string {
 }
 
 /** A multipart form from text fields and local files; files are streamed from disk, not read whole. */
-export async function buildForm(fields: Record<string, string | number | boolean | undefined>, files: Array<{ field: string; file: string }>): Promise<MultipartBody> {
+export async function buildForm(
+  fields: Record<string, string | number | boolean | undefined>,
+  files: Array<{ field: string; file: string }>,
+): Promise<MultipartBody> {
   const texts: Array<[string, string]> = [];
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) texts.push([k, String(v)]);
   const parts = [];

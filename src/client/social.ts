@@ -20,8 +20,20 @@ const num = (v: string | string[] | undefined) => (v === undefined ? null : Numb
  * One social call. No automatic retry: a 429 or 402 reaches the caller at once (the CLI exits 5, or
  * with --retry waits out the Retry-After itself), since the free-plan windows are minutes long.
  */
-async function billedCall<T>(t: Transport, route: RouteDef, input: { body?: unknown; query?: Record<string, string | undefined> }): Promise<Billed<T>> {
-  const res = await t.send({ method: route.method, path: route.path, auth: route.auth, service: 'platform', body: input.body, query: input.query, retries: 0 });
+async function billedCall<T>(
+  t: Transport,
+  route: RouteDef,
+  input: { body?: unknown; query?: Record<string, string | undefined> },
+): Promise<Billed<T>> {
+  const res = await t.send({
+    method: route.method,
+    path: route.path,
+    auth: route.auth,
+    service: 'platform',
+    body: input.body,
+    query: input.query,
+    retries: 0,
+  });
   const parsed = t.parse<Record<string, unknown>>(res);
   const data = (route.family === 'v2' ? parsed.data : parsed) as T;
   const h = res.headers;
@@ -31,7 +43,10 @@ async function billedCall<T>(t: Transport, route: RouteDef, input: { body?: unkn
     billing: {
       cost: num(h[c.CREDIT_HEADERS.cost]),
       remaining: num(h[c.CREDIT_HEADERS.remaining]),
-      rateLimit: limit === null ? null : { limit, remaining: num(h['x-ratelimit-remaining']) ?? 0, reset: num(h['x-ratelimit-reset']) ?? 0 },
+      rateLimit:
+        limit === null
+          ? null
+          : { limit, remaining: num(h['x-ratelimit-remaining']) ?? 0, reset: num(h['x-ratelimit-reset']) ?? 0 },
     },
   };
 }
@@ -42,6 +57,8 @@ export const socialClient = (t: Transport) => ({
   userTweets: (body: c.UserTweetsRequest) => billedCall<c.TweetsData>(t, c.userTweets, { body }),
   tweetSearch: (body: c.TweetSearchRequest) => billedCall<c.TweetsData>(t, c.tweetSearch, { body }),
   tweetReplies: (body: c.TweetRepliesRequest) => billedCall<c.TweetRepliesData>(t, c.tweetReplies, { body }),
-  betaReplies: (query: { tweetId: string; cursor?: string }) => billedCall<c.BetaRepliesPage>(t, c.betaReplies, { query }),
-  betaSearch: (query: { query: string; queryType?: c.QueryType; cursor?: string }) => billedCall<c.BetaSearchPage>(t, c.betaSearch, { query }),
+  betaReplies: (query: { tweetId: string; cursor?: string }) =>
+    billedCall<c.BetaRepliesPage>(t, c.betaReplies, { query }),
+  betaSearch: (query: { query: string; queryType?: c.QueryType; cursor?: string }) =>
+    billedCall<c.BetaSearchPage>(t, c.betaSearch, { query }),
 });

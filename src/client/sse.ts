@@ -64,7 +64,13 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
           /* not JSON */
         }
         const d = describeErrorBody(res.statusCode, body);
-        const err = new ApiError(res.statusCode, d.code, d.message, d.requestId ?? (res.headers['x-request-id'] as string | undefined), body);
+        const err = new ApiError(
+          res.statusCode,
+          d.code,
+          d.message,
+          d.requestId ?? (res.headers['x-request-id'] as string | undefined),
+          body,
+        );
         if (res.statusCode < 500) throw err;
         reason = `HTTP ${res.statusCode}`;
       } else {
@@ -93,7 +99,11 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
       reason = e.code ?? e.message;
     }
     failures++;
-    if (failures > maxReconnects) throw new NetworkError(`the stream dropped ${failures} times in a row (${reason}); resume with --offset ${offset}`, options.url);
+    if (failures > maxReconnects)
+      throw new NetworkError(
+        `the stream dropped ${failures} times in a row (${reason}); resume with --offset ${offset}`,
+        options.url,
+      );
     options.onReconnect?.({ offset, attempt: failures, reason });
     await sleep(Math.min(5000, 200 * 2 ** (failures - 1)));
   }

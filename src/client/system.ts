@@ -4,7 +4,13 @@ import type { Transport } from './transport.js';
 
 /** The routes this client calls, by reference (routeRef in call.ts): `facet status` loads no zod. */
 export const SYSTEM_ROUTES = {
-  healthz: routeRef<typeof healthz>({ id: 'system.health', method: 'GET', path: '/healthz', auth: 'none', family: 'image' }),
+  healthz: routeRef<typeof healthz>({
+    id: 'system.health',
+    method: 'GET',
+    path: '/healthz',
+    auth: 'none',
+    family: 'image',
+  }),
 };
 
 export const systemClient = (t: Transport) => ({

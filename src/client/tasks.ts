@@ -32,21 +32,44 @@ function throwIfError(res: RawResponse): RawResponse {
 export const tasksClient = (t: Transport) => {
   const raw = async (path: string, query: Record<string, string> = {}) =>
     // Downloads may be redirected to the object store's presigned URL: followed, without credentials.
-    throwIfError(await t.send({ method: 'GET', path, auth: 'token-or-key', service: 'image', query, raw: true, followRedirects: true }));
+    throwIfError(
+      await t.send({
+        method: 'GET',
+        path,
+        auth: 'token-or-key',
+        service: 'image',
+        query,
+        raw: true,
+        followRedirects: true,
+      }),
+    );
   const taskPath = (route: { path: string }, id: string) => buildPath(route.path, { task_id: id });
   return {
     async create(input: CreateTaskInput): Promise<c.TaskInfo> {
       const { files = [], ...fields } = input;
-      const form = await buildForm(fields, files.map((file) => ({ field: 'files', file })));
-      return t.call<c.TaskInfo>({ method: 'POST', path: c.createTask.path, auth: c.createTask.auth, service: 'image', form });
+      const form = await buildForm(
+        fields,
+        files.map((file) => ({ field: 'files', file })),
+      );
+      return t.call<c.TaskInfo>({
+        method: 'POST',
+        path: c.createTask.path,
+        auth: c.createTask.auth,
+        service: 'image',
+        form,
+      });
     },
-    list: (query: { project_id?: string; status?: c.TaskState; limit?: number } = {}) => callRoute(t, c.listTasks, { query }),
-    get: (id: string, options: { signal?: AbortSignal } = {}) => callRoute(t, c.getTask, { params: { task_id: id }, signal: options.signal }),
+    list: (query: { project_id?: string; status?: c.TaskState; limit?: number } = {}) =>
+      callRoute(t, c.listTasks, { query }),
+    get: (id: string, options: { signal?: AbortSignal } = {}) =>
+      callRoute(t, c.getTask, { params: { task_id: id }, signal: options.signal }),
     cancel: (id: string) => callRoute(t, c.cancelTask, { params: { task_id: id } }),
     retry: (id: string) => callRoute(t, c.retryTask, { params: { task_id: id } }),
-    logs: (id: string, query: { after?: number; limit?: number } = {}) => callRoute(t, c.taskLogs, { params: { task_id: id }, query }),
+    logs: (id: string, query: { after?: number; limit?: number } = {}) =>
+      callRoute(t, c.taskLogs, { params: { task_id: id }, query }),
     files: (id: string) => callRoute(t, c.listArtifactFiles, { params: { task_id: id } }),
-    content: (id: string, path: string) => callRoute(t, c.artifactContent, { params: { task_id: id }, query: { path } }),
+    content: (id: string, path: string) =>
+      callRoute(t, c.artifactContent, { params: { task_id: id }, query: { path } }),
     /** The file's bytes (the download endpoint). */
     download: (id: string, path: string) => raw(taskPath(c.artifactDownload, id), { path }),
     /** The ZIP of every artifact. */

@@ -65,7 +65,9 @@ const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
 function timeoutMessage(spec: RequestSpec, err: HttpTimeoutError, waitedMs: number): string {
   const what = spec.operation ?? `${spec.method} ${spec.path}`;
   const server = spec.serverLimitMs ? ` (the server gives up after ${seconds(spec.serverLimitMs)})` : '';
-  return err.code === 'HEADERS_TIMEOUT' ? `${what} did not answer within ${seconds(waitedMs)}${server}` : `${what} stopped sending its answer for ${seconds(waitedMs)}${server}`;
+  return err.code === 'HEADERS_TIMEOUT'
+    ? `${what} did not answer within ${seconds(waitedMs)}${server}`
+    : `${what} stopped sending its answer for ${seconds(waitedMs)}${server}`;
 }
 
 const SECRET_HEADERS = new Set(['authorization', 'x-api-key', 'x-admin-key', 'cookie']);
@@ -88,7 +90,9 @@ export function authHeaders(group: AuthGroup, c: Credentials): Record<string, st
     case 'none':
       return {};
     case 'access-token':
-      return { authorization: `Bearer ${need(c.accessToken, 'an access token', 'run `facet login --token-stdin`, `facet login --local`, or set FACET_ACCESS_TOKEN')}` };
+      return {
+        authorization: `Bearer ${need(c.accessToken, 'an access token', 'run `facet login --token-stdin`, `facet login --local`, or set FACET_ACCESS_TOKEN')}`,
+      };
     case 'token-or-key':
     case 'token-key-or-cookie':
       if (c.apiKey) return { 'x-api-key': c.apiKey };
@@ -128,7 +132,9 @@ function retryAfterSeconds(value: string | string[] | undefined, now = Date.now(
 }
 
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? '[redacted]' : v]));
+  return Object.fromEntries(
+    Object.entries(headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? '[redacted]' : v]),
+  );
 }
 
 export type Transport = ReturnType<typeof createTransport>;
@@ -190,10 +196,14 @@ export function createTransport(options: TransportOptions) {
         throw err;
       }
       const requestId = res.headers['x-request-id'] as string | undefined;
-      debug?.(`← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`);
+      debug?.(
+        `← ${res.statusCode} ${spec.method} ${url} ${Math.round(performance.now() - started)} ms request-id=${requestId ?? '-'}`,
+      );
       // x-should-retry: false marks a 503 no retry can cure (an unconfigured upstream).
       const retryable =
-        (res.statusCode === 429 || res.statusCode === 503) && attempt < (spec.retries ?? retries) && res.headers['x-should-retry'] !== 'false';
+        (res.statusCode === 429 || res.statusCode === 503) &&
+        attempt < (spec.retries ?? retries) &&
+        res.headers['x-should-retry'] !== 'false';
       if (retryable && !spec.form) {
         const hinted = retryAfterSeconds(res.headers['retry-after']);
         const backoff = 250 * 2 ** attempt;
@@ -221,7 +231,13 @@ export function createTransport(options: TransportOptions) {
       debug?.(`→ GET ${redactUrl(target)} (no credentials)`);
       let res: HttpResponse;
       try {
-        res = await httpRequest(target, { method: 'GET', headers: { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' }, headersTimeout: timeoutMs, bodyTimeout: timeoutMs, signal });
+        res = await httpRequest(target, {
+          method: 'GET',
+          headers: { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' },
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+          signal,
+        });
       } catch (err) {
         const e = err as Error & { code?: string };
         if (e.name === 'AbortError') throw err;
@@ -231,13 +247,18 @@ export function createTransport(options: TransportOptions) {
       const location = res.headers.location;
       if (!REDIRECTS.has(res.statusCode) || typeof location !== 'string') return res;
       res.body.resume();
-      if (hops + 1 >= MAX_REDIRECTS) throw new NetworkError(`too many redirects from ${new URL(link).origin}`, redactUrl(link));
+      if (hops + 1 >= MAX_REDIRECTS)
+        throw new NetworkError(`too many redirects from ${new URL(link).origin}`, redactUrl(link));
       target = new URL(location, target).toString();
     }
   }
 
   /** A redirect's target, read whole (the platform sent a download to its object store). */
-  async function followRedirect(target: string, spec: RequestSpec, requestId: string | undefined): Promise<RawResponse> {
+  async function followRedirect(
+    target: string,
+    spec: RequestSpec,
+    requestId: string | undefined,
+  ): Promise<RawResponse> {
     const res = await openLink(target, spec.signal);
     return { status: res.statusCode, headers: res.headers, body: await readBody(res.body), requestId };
   }
@@ -259,7 +280,14 @@ export function createTransport(options: TransportOptions) {
     }
     if (res.status >= 400) {
       const d = describeErrorBody(res.status, parsed);
-      throw new ApiError(res.status, d.code, d.message, d.requestId ?? res.requestId, parsed, retryAfterSeconds(res.headers['retry-after']));
+      throw new ApiError(
+        res.status,
+        d.code,
+        d.message,
+        d.requestId ?? res.requestId,
+        parsed,
+        retryAfterSeconds(res.headers['retry-after']),
+      );
     }
     return parsed as T;
   }

@@ -9,11 +9,17 @@ export const AuditEntry = z.object({
   id: z.string(),
   time: z.string(),
   actor: z.object({
-    kind: z.enum(['key', 'token', 'cookie', 'local-admin', 'system']).describe('what the change was made with; local-admin = an offline `facet serve` command'),
+    kind: z
+      .enum(['key', 'token', 'cookie', 'local-admin', 'system'])
+      .describe('what the change was made with; local-admin = an offline `facet serve` command'),
     user_id: z.string().nullable(),
     credential_id: z.string().nullable().describe('the key id it was made with; never a secret'),
   }),
-  action: z.string().describe('key.created, key.frozen, key.unfrozen, key.deleted, key.expired, user.created, user.credits_changed, user.plan_changed, admin_key.used, token.issued, session.login, livedoc.shared, livedoc.unshared, model.hidden, model.shown, theme.imported, theme.deleted'),
+  action: z
+    .string()
+    .describe(
+      'key.created, key.frozen, key.unfrozen, key.deleted, key.expired, user.created, user.credits_changed, user.plan_changed, admin_key.used, token.issued, session.login, livedoc.shared, livedoc.unshared, model.hidden, model.shown, theme.imported, theme.deleted',
+    ),
   target: z.object({ type: z.string(), id: z.string().nullable() }),
   subject_user_id: z.string().nullable().describe('the user the change is about (a key’s owner)'),
   request_id: z.string().nullable(),
@@ -57,7 +63,8 @@ export const ownAudit = defineRoute({
   auth: 'token-or-key',
   family: 'image',
   tag: 'auth',
-  summary: 'Your own audit entries (what you did, and what was done to your keys and account), paged like GET /admin/audit',
+  summary:
+    'Your own audit entries (what you did, and what was done to your keys and account), paged like GET /admin/audit',
   query: AuditQuery,
   responses: { 200: z.array(AuditEntry), ...IMAGE_ROUTE_ERRORS },
 });
@@ -69,7 +76,10 @@ export const RequestLogLine = z.object({
   path: z.string().describe('the path without its query string; stream keys redacted'),
   status: z.number().int(),
   duration_ms: z.number(),
-  key_id: z.string().nullable().describe('the API key the request was made with; null for tokens, cookies and unauthenticated requests'),
+  key_id: z
+    .string()
+    .nullable()
+    .describe('the API key the request was made with; null for tokens, cookies and unauthenticated requests'),
   user_id: z.string().nullable(),
   request_id: z.string(),
   instance: z.string().nullable().describe('the instance that served it (several on one PostgreSQL)'),
@@ -81,7 +91,12 @@ export const LogTailQuery = z.object({
     .string()
     .regex(/^([1-5]xx|[1-5]\d\d)(,([1-5]xx|[1-5]\d\d))*$/, 'status classes (4xx) or codes (404), comma-separated')
     .optional(),
-  path: z.string().min(1).max(200).optional().describe('a glob over the path: * within a segment, ** across segments (/v2/*)'),
+  path: z
+    .string()
+    .min(1)
+    .max(200)
+    .optional()
+    .describe('a glob over the path: * within a segment, ** across segments (/v2/*)'),
   key: z.string().min(1).max(100).optional().describe('only requests made with this key id'),
   method: z
     .string()
@@ -94,7 +109,12 @@ const tailStream = {
   description:
     'a `ready` event once the tail is open, then one `request` event per answered request as it happens (no replay of earlier ones); heartbeat comments keep proxies from closing it',
   events: [
-    { event: 'ready', data: z.object({ instance: z.string().nullable(), ring_size: z.number().int() }).describe('sent once when the tail is open: lines from here on arrive') },
+    {
+      event: 'ready',
+      data: z
+        .object({ instance: z.string().nullable(), ring_size: z.number().int() })
+        .describe('sent once when the tail is open: lines from here on arrive'),
+    },
     { event: 'request', data: RequestLogLine },
   ],
 } as const;
@@ -107,7 +127,8 @@ export const adminLogTail = defineRoute({
   auth: 'admin-or-cookie',
   family: 'image',
   tag: 'admin',
-  summary: "Server-sent events: every user's requests as they are answered, on every instance, filtered by status, path, key and method",
+  summary:
+    "Server-sent events: every user's requests as they are answered, on every instance, filtered by status, path, key and method",
   query: LogTailQuery,
   responses: { 200: { contentType: 'text/event-stream', description: 'request events' }, ...IMAGE_ROUTE_ERRORS },
   stream: tailStream,
@@ -120,7 +141,8 @@ export const ownLogTail = defineRoute({
   auth: 'token-key-or-cookie',
   family: 'image',
   tag: 'auth',
-  summary: "Server-sent events: the requests made with your own keys as they are answered, filtered like GET /admin/logs/tail",
+  summary:
+    'Server-sent events: the requests made with your own keys as they are answered, filtered like GET /admin/logs/tail',
   query: LogTailQuery,
   responses: { 200: { contentType: 'text/event-stream', description: 'request events' }, ...IMAGE_ROUTE_ERRORS },
   stream: tailStream,

@@ -17,7 +17,10 @@ export const INSIDER_LIMITS = { defaultLimit: 10, maxLimit: 1000 } as const;
 export const IncomeQuery = z.object({
   period: z.enum(['annual', 'quarterly', 'ttm']),
   ticker: z.string().min(1).max(10).optional(),
-  cik: z.string().regex(/^\d{1,10}$/, 'digits only').optional(),
+  cik: z
+    .string()
+    .regex(/^\d{1,10}$/, 'digits only')
+    .optional(),
   limit: Limit(INCOME_LIMITS.maxLimit).optional().describe(`default ${INCOME_LIMITS.defaultLimit}`),
   report_period: DateParam.optional(),
   report_period_gte: DateParam.optional(),
@@ -61,7 +64,10 @@ export const InsiderQuery = z.object({
   ticker: z.string().min(1).max(10),
   limit: Limit(INSIDER_LIMITS.maxLimit).optional().describe(`default ${INSIDER_LIMITS.defaultLimit}`),
   name: z.string().min(1).max(200).optional().describe('the insider, case-insensitive'),
-  transaction_type: z.enum(['buy', 'sell', 'grant']).optional().describe('buy: shares bought at a price; sell: shares sold; grant: shares received at no price'),
+  transaction_type: z
+    .enum(['buy', 'sell', 'grant'])
+    .optional()
+    .describe('buy: shares bought at a price; sell: shares sold; grant: shares received at no price'),
   filing_date: DateParam.optional(),
   filing_date_gte: DateParam.optional(),
   filing_date_lte: DateParam.optional(),
@@ -87,7 +93,12 @@ export const InsiderTrade = z.looseObject({
 });
 export type InsiderTrade = z.infer<typeof InsiderTrade>;
 
-const errors = { 400: FinancialErrorBody, 401: FinancialErrorBody, 402: FinancialErrorBody, 404: FinancialErrorBody } as const;
+const errors = {
+  400: FinancialErrorBody,
+  401: FinancialErrorBody,
+  402: FinancialErrorBody,
+  404: FinancialErrorBody,
+} as const;
 
 export const incomeStatements = defineRoute({
   id: 'beta.financial.income-statements',
@@ -96,7 +107,8 @@ export const incomeStatements = defineRoute({
   auth: 'bearer-key',
   family: 'financial',
   tag: 'beta-financial',
-  summary: 'Income statements of a company by ticker or CIK; quarterly ones add up to the annual ones. ttm needs a paid plan (402).',
+  summary:
+    'Income statements of a company by ticker or CIK; quarterly ones add up to the annual ones. ttm needs a paid plan (402).',
   query: IncomeQuery,
   responses: { 200: z.looseObject({ income_statements: z.array(IncomeStatement) }), ...errors },
 });

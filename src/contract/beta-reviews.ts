@@ -28,7 +28,8 @@ export const reviewTaskPost = defineRoute({
   auth: 'bearer-key',
   family: 'beta',
   tag: 'beta-seo',
-  summary: 'Queue review tasks: domain, depth (max 200), sort_by, priority, pingback_url, postback_url ($id, $tag), tag',
+  summary:
+    'Queue review tasks: domain, depth (max 200), sort_by, priority, pingback_url, postback_url ($id, $tag), tag',
   params: Platform,
   body: taskBody('JSON array of task objects (at most 100)'),
   responses: { 200: ProviderEnvelope, ...errors },

@@ -29,7 +29,24 @@ export const TASK_STATUS = {
 } as const;
 
 /** Operators of the filter language (spec 4.9), the limits of spec 8. */
-export const FILTER_OPERATORS = ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex', 'match', 'not_match'] as const;
+export const FILTER_OPERATORS = [
+  '=',
+  '<>',
+  '<',
+  '<=',
+  '>',
+  '>=',
+  'in',
+  'not_in',
+  'like',
+  'not_like',
+  'ilike',
+  'not_ilike',
+  'regex',
+  'not_regex',
+  'match',
+  'not_match',
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const MAX_FILTER_CONDITIONS = 8;
 /**
@@ -48,9 +65,15 @@ export { REVIEW_LIMITS } from './beta-reviews.js';
 export const VOLUME_LIMITS = { maxKeywords: 1000, maxKeywordsPerRequest: 2000 } as const;
 
 /** Loose on purpose: the service reports a bad task as a task error, not an HTTP 400. */
-const TaskArray = taskBody('JSON array of task objects (at most 100); anything else answers status_code 40500 in the envelope');
+const TaskArray = taskBody(
+  'JSON array of task objects (at most 100); anything else answers status_code 40500 in the envelope',
+);
 
-const Filters = z.array(z.unknown()).describe('[field, op, value] conditions joined by "and"/"or", nested arrays for grouping; at most 8 conditions, 8 levels of groups, 1000 values in an in list, 4 like/regex conditions of at most 200 characters');
+const Filters = z
+  .array(z.unknown())
+  .describe(
+    '[field, op, value] conditions joined by "and"/"or", nested arrays for grouping; at most 8 conditions, 8 levels of groups, 1000 values in an in list, 4 like/regex conditions of at most 200 characters',
+  );
 const OrderBy = z.array(z.string()).describe('at most 3 "field,asc|desc" rules');
 const Tag = z.string().describe('at most 255 characters');
 
@@ -94,7 +117,11 @@ export type VolumeTask = z.infer<typeof VolumeTask>;
 
 // ---- result shapes (spec 2.13) ----
 
-export const IndirectLink = z.object({ type: z.enum(['redirect', 'canonical']), status_code: z.number().int(), url: z.string() });
+export const IndirectLink = z.object({
+  type: z.enum(['redirect', 'canonical']),
+  status_code: z.number().int(),
+  url: z.string(),
+});
 
 export const BacklinkItem = z.object({
   type: z.literal('backlink'),
@@ -172,7 +199,12 @@ const RankBuckets = {
   pos_81_90: z.number().int(),
   pos_91_100: z.number().int(),
 };
-export const SearchMetrics = z.object({ count: z.number().int(), etv: z.number(), estimated_paid_traffic_cost: z.number(), ...RankBuckets });
+export const SearchMetrics = z.object({
+  count: z.number().int(),
+  etv: z.number(),
+  estimated_paid_traffic_cost: z.number(),
+  ...RankBuckets,
+});
 
 /**
  * backlinks_info's inner names (the spec lists the facts, not the names; docs/decisions.md): counts
@@ -213,9 +245,23 @@ export const WhoisResult = z.object({
 });
 export type WhoisResult = z.infer<typeof WhoisResult>;
 
-export const MonthlySearch = z.object({ year: z.number().int(), month: z.number().int(), search_volume: z.number().int() });
-export const VolumeItem = z.object({ keyword: z.string(), use_clickstream: z.boolean(), search_volume: z.number().int(), monthly_searches: z.array(MonthlySearch) });
-export const VolumeResult = z.object({ location_code: z.number().int(), language_code: z.string(), items_count: z.number().int(), items: z.array(VolumeItem) });
+export const MonthlySearch = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  search_volume: z.number().int(),
+});
+export const VolumeItem = z.object({
+  keyword: z.string(),
+  use_clickstream: z.boolean(),
+  search_volume: z.number().int(),
+  monthly_searches: z.array(MonthlySearch),
+});
+export const VolumeResult = z.object({
+  location_code: z.number().int(),
+  language_code: z.string(),
+  items_count: z.number().int(),
+  items: z.array(VolumeItem),
+});
 export type VolumeResult = z.infer<typeof VolumeResult>;
 
 const errors = { 400: BetaErrorBody, 401: BetaErrorBody, 403: BetaErrorBody } as const;
@@ -231,7 +277,7 @@ export const backlinks = defineRoute({
   auth: 'bearer-key',
   family: 'beta',
   tag: 'beta-seo',
-  summary: 'Backlinks of a domain, subdomain or page (the path is the local platform\'s choice, docs/decisions.md)',
+  summary: "Backlinks of a domain, subdomain or page (the path is the local platform's choice, docs/decisions.md)",
   body: TaskArray,
   responses: { 200: ProviderEnvelope, ...errors },
 });

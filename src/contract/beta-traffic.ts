@@ -13,10 +13,14 @@ export const TRAFFIC_MAX_MONTHS = 120;
 
 export const TrafficQuery = z.object({
   domain: z.string().min(1).max(253),
-  start_date: Month.describe(`the first month; the range runs forwards to end_date and spans at most ${TRAFFIC_MAX_MONTHS} months`),
+  start_date: Month.describe(
+    `the first month; the range runs forwards to end_date and spans at most ${TRAFFIC_MAX_MONTHS} months`,
+  ),
   end_date: Month,
   granularity: z.literal('monthly').optional(),
-  limit: textInt({ min: 1, max: 10_000 }).describe(`rows wanted; at most ${TRAFFIC_MAX_ROWS} are returned, and a larger limit is billed as ${TRAFFIC_MAX_ROWS}`),
+  limit: textInt({ min: 1, max: 10_000 }).describe(
+    `rows wanted; at most ${TRAFFIC_MAX_ROWS} are returned, and a larger limit is billed as ${TRAFFIC_MAX_ROWS}`,
+  ),
   country: z.enum(['us', 'ww']).optional().describe('default ww'),
   web_source: z.enum(['desktop', 'mobile_web', 'total']).optional().describe('default total'),
   main_domain_only: z.enum(['true', 'false']).optional(),

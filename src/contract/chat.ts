@@ -10,9 +10,15 @@ import { v2Envelope } from './envelopes.js';
  */
 export const ChatRequest = z
   .object({
-    query: z.unknown().optional().meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }),
+    query: z
+      .unknown()
+      .optional()
+      .meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }),
     /** Local addition: decks, landing pages and mindmaps facet generated may ground the answer too (default false: facet does not quote itself). */
-    include_generated: z.boolean().optional().describe('also ground on resources facet generated (decks, pages, mindmaps); default false'),
+    include_generated: z
+      .boolean()
+      .optional()
+      .describe('also ground on resources facet generated (decks, pages, mindmaps); default false'),
   })
   .meta({ required: ['query'] });
 
@@ -26,7 +32,14 @@ export const ChatResult = z.object({
 });
 export type ChatResult = z.infer<typeof ChatResult>;
 
-const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 429: V2ErrorBody, 502: V2ErrorBody, 503: V2ErrorBody } as const;
+const errors = {
+  400: V2ErrorBody,
+  401: V2ErrorBody,
+  403: V2ErrorBody,
+  429: V2ErrorBody,
+  502: V2ErrorBody,
+  503: V2ErrorBody,
+} as const;
 
 export const chat = defineRoute({
   id: 'chat.create',

@@ -4,7 +4,11 @@ import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
 
-export const ConversationStarted = z.object({ stream_key: z.string(), thread_short_id: z.string(), live_doc_short_id: z.string() });
+export const ConversationStarted = z.object({
+  stream_key: z.string(),
+  thread_short_id: z.string(),
+  live_doc_short_id: z.string(),
+});
 export type ConversationStarted = z.infer<typeof ConversationStarted>;
 
 /** One question of a thread and its answer (null while it is still being written, or if it failed). */
@@ -72,10 +76,43 @@ export type StreamEvent =
 const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 502: V2ErrorBody } as const;
 const base = { auth: 'bearer-key', family: 'v2', tag: 'conversations' } as const;
 
-export const createConversation = defineRoute({ ...base, id: 'conversations.create', method: 'POST', path: '/v2/conversations', summary: 'Start a conversation; open its stream right after', body: CreateConversationRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
-export const followUp = defineRoute({ ...base, id: 'conversations.followUp', method: 'POST', path: '/v2/conversations/{thread_short_id}/follow_up', summary: 'Ask again in the same thread', params: ThreadParams, body: FollowUpRequest, responses: { 200: v2Envelope(ConversationStarted), ...errors } });
-export const listConversations = defineRoute({ ...base, id: 'conversations.list', method: 'GET', path: '/v2/conversations', summary: 'Your conversations, most recently updated first (local addition)', query: ListConversationsQuery, responses: { 200: v2Envelope(v2Page(ConversationSummary)), ...errors } });
-export const getConversation = defineRoute({ ...base, id: 'conversations.get', method: 'GET', path: '/v2/conversations/{thread_short_id}', summary: 'Conversation detail', params: ThreadParams, responses: { 200: v2Envelope(ConversationDetail), ...errors } });
+export const createConversation = defineRoute({
+  ...base,
+  id: 'conversations.create',
+  method: 'POST',
+  path: '/v2/conversations',
+  summary: 'Start a conversation; open its stream right after',
+  body: CreateConversationRequest,
+  responses: { 200: v2Envelope(ConversationStarted), ...errors },
+});
+export const followUp = defineRoute({
+  ...base,
+  id: 'conversations.followUp',
+  method: 'POST',
+  path: '/v2/conversations/{thread_short_id}/follow_up',
+  summary: 'Ask again in the same thread',
+  params: ThreadParams,
+  body: FollowUpRequest,
+  responses: { 200: v2Envelope(ConversationStarted), ...errors },
+});
+export const listConversations = defineRoute({
+  ...base,
+  id: 'conversations.list',
+  method: 'GET',
+  path: '/v2/conversations',
+  summary: 'Your conversations, most recently updated first (local addition)',
+  query: ListConversationsQuery,
+  responses: { 200: v2Envelope(v2Page(ConversationSummary)), ...errors },
+});
+export const getConversation = defineRoute({
+  ...base,
+  id: 'conversations.get',
+  method: 'GET',
+  path: '/v2/conversations/{thread_short_id}',
+  summary: 'Conversation detail',
+  params: ThreadParams,
+  responses: { 200: v2Envelope(ConversationDetail), ...errors },
+});
 export const streamConversation = defineRoute({
   ...base,
   id: 'conversations.stream',
@@ -85,7 +122,11 @@ export const streamConversation = defineRoute({
   params: StreamParams,
   query: StreamQuery,
   envelope: false,
-  responses: { 200: { contentType: 'text/event-stream', description: 'event stream (spec 6)' }, ...errors, 410: V2ErrorBody },
+  responses: {
+    200: { contentType: 'text/event-stream', description: 'event stream (spec 6)' },
+    ...errors,
+    410: V2ErrorBody,
+  },
   stream: {
     status: 200,
     description: 'message events with answer text, then one done or error event; each id is the offset to resume from',
@@ -97,4 +138,10 @@ export const streamConversation = defineRoute({
   },
 });
 
-export const conversationRoutes = [createConversation, listConversations, streamConversation, followUp, getConversation];
+export const conversationRoutes = [
+  createConversation,
+  listConversations,
+  streamConversation,
+  followUp,
+  getConversation,
+];

@@ -9,7 +9,13 @@ import { v2Envelope } from './envelopes.js';
  */
 export const DOC_TASK_STATUSES = ['RUNNING', 'COMPLETED', 'FAILED', 'PENDING', 'EXPIRED', 'CANCELED'] as const;
 export type DocTaskStatus = (typeof DOC_TASK_STATUSES)[number];
-export const TERMINAL_DOC_TASK_STATUSES: ReadonlySet<string> = new Set(['COMPLETED', 'FAILED', 'PENDING', 'EXPIRED', 'CANCELED']);
+export const TERMINAL_DOC_TASK_STATUSES: ReadonlySet<string> = new Set([
+  'COMPLETED',
+  'FAILED',
+  'PENDING',
+  'EXPIRED',
+  'CANCELED',
+]);
 
 /** Spec rule 2: a status not listed may appear later; clients treat it as non-terminal. */
 export const isTerminalDocTaskStatus = (status: string): boolean => TERMINAL_DOC_TASK_STATUSES.has(status);
@@ -36,7 +42,15 @@ export const TaskHistorical = z.object({
 });
 export type TaskHistorical = z.infer<typeof TaskHistorical>;
 
-const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 409: V2ErrorBody, 500: V2ErrorBody, 502: V2ErrorBody } as const;
+const errors = {
+  400: V2ErrorBody,
+  401: V2ErrorBody,
+  403: V2ErrorBody,
+  404: V2ErrorBody,
+  409: V2ErrorBody,
+  500: V2ErrorBody,
+  502: V2ErrorBody,
+} as const;
 const base = { auth: 'bearer-key', family: 'v2', tag: 'tasks', params: TaskParams } as const;
 
 export const getTaskStatus = defineRoute({

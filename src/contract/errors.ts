@@ -109,7 +109,11 @@ export const AnthropicErrorBody = z.object({
   error: z.object({
     type: z.string(),
     message: z.string(),
-    details: z.object({ error_code: z.string() }).loose().optional().describe('message threads: the error_code the SDK acts on'),
+    details: z
+      .object({ error_code: z.string() })
+      .loose()
+      .optional()
+      .describe('message threads: the error_code the SDK acts on'),
   }),
   request_id: z.string().optional(),
 });

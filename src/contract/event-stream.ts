@@ -65,7 +65,10 @@ export class SseParser {
  * The events of a whole byte stream, parsed as they arrive. An event not ended by a blank line
  * when the stream ends is dropped, as the standard says: it may be cut short.
  */
-export async function* parseEventStream(body: AsyncIterable<Uint8Array | string>, options: { maxEventChars?: number } = {}): AsyncGenerator<RawSseEvent> {
+export async function* parseEventStream(
+  body: AsyncIterable<Uint8Array | string>,
+  options: { maxEventChars?: number } = {},
+): AsyncGenerator<RawSseEvent> {
   const parser = new SseParser(options);
   const decoder = new TextDecoder();
   for await (const chunk of body) {

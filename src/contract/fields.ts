@@ -28,7 +28,14 @@ export function textInt(bounds?: IntBounds): ReturnType<typeof decimal>;
 export function textInt(bounds: IntBounds & { default: number }): z.ZodDefault<ReturnType<typeof decimal>>;
 export function textInt(bounds: IntBounds & { default?: number } = {}) {
   // Only a value that is not a number gets this message; bounds (2^53 - 1 included) keep zod's own, which name them.
-  let n = z.number({ error: (issue) => (issue.input === undefined || issue.code !== 'invalid_type' ? undefined : 'must be a decimal integer, digits only (for example 5)') }).int();
+  let n = z
+    .number({
+      error: (issue) =>
+        issue.input === undefined || issue.code !== 'invalid_type'
+          ? undefined
+          : 'must be a decimal integer, digits only (for example 5)',
+    })
+    .int();
   // Digits only: never below 0, and the document says so.
   n = n.min(bounds.min ?? 0);
   if (bounds.max !== undefined) n = n.max(bounds.max);
@@ -41,7 +48,8 @@ export function textInt(bounds: IntBounds & { default?: number } = {}) {
  * Characters an XML 1.0 document cannot hold (its Char production): C0 controls other than tab, line
  * feed and carriage return, U+FFFE, U+FFFF, and UTF-16 surrogates that are not part of a pair.
  */
-export const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** The text without the characters XML cannot hold: for texts that reach a document unchecked. */
 export function withoutXmlForbidden(text: string): string {
@@ -63,7 +71,11 @@ export function firstXmlForbidden(text: string): { position: number; codePoint: 
 export function xmlText<T extends z.ZodString>(schema: T): T {
   return schema.superRefine((value, ctx) => {
     const bad = firstXmlForbidden(value);
-    if (bad) ctx.addIssue({ code: 'custom', message: `contains ${bad.codePoint} at character ${bad.position}, which cannot appear in text (control characters other than tab and line breaks, U+FFFE, U+FFFF, unpaired surrogates)` });
+    if (bad)
+      ctx.addIssue({
+        code: 'custom',
+        message: `contains ${bad.codePoint} at character ${bad.position}, which cannot appear in text (control characters other than tab and line breaks, U+FFFE, U+FFFF, unpaired surrogates)`,
+      });
   });
 }
 

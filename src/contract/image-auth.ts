@@ -76,7 +76,8 @@ export const createSessionCookie = defineRoute({
   auth: 'access-token',
   family: 'image',
   tag: 'auth',
-  summary: 'Start a browser session from the bearer access token: sets the facet_session cookie (a session of its own, not the token)',
+  summary:
+    'Start a browser session from the bearer access token: sets the facet_session cookie (a session of its own, not the token)',
   responses: { 204: null, 401: ImageErrorBody },
 });
 

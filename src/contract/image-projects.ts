@@ -56,7 +56,14 @@ const SiteParams = ProjectIdParams.extend({ site_id: z.string().min(1).max(64) }
 const errors = IMAGE_ROUTE_ERRORS;
 const base = { auth: 'token-or-key', family: 'image', tag: 'projects' } as const;
 
-export const listProjects = defineRoute({ ...base, id: 'projects.list', method: 'GET', path: '/projects', summary: 'Your projects', responses: { 200: z.array(ProjectInfo), ...errors } });
+export const listProjects = defineRoute({
+  ...base,
+  id: 'projects.list',
+  method: 'GET',
+  path: '/projects',
+  summary: 'Your projects',
+  responses: { 200: z.array(ProjectInfo), ...errors },
+});
 
 export const createProject = defineRoute({
   ...base,
@@ -83,7 +90,7 @@ export const updateProject = defineRoute({
   id: 'projects.update',
   method: 'PATCH',
   path: '/projects/{project_id}',
-  summary: "Rename a project or change its description",
+  summary: 'Rename a project or change its description',
   params: ProjectIdParams,
   body: UpdateProjectRequest,
   responses: { 200: ProjectInfo, 404: ImageErrorBody, ...errors },

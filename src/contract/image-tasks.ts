@@ -35,9 +35,12 @@ export const TaskCreateFields = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.kind === 'illustration' && !v.prompt) ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'an illustration needs a prompt' });
-    if (v.kind === 'screenshot' && !v.url) ctx.addIssue({ code: 'custom', path: ['url'], message: 'a screenshot needs a url' });
-    if (v.kind === 'screenshot' && v.count !== 1) ctx.addIssue({ code: 'custom', path: ['count'], message: 'a screenshot task takes one capture' });
+    if (v.kind === 'illustration' && !v.prompt)
+      ctx.addIssue({ code: 'custom', path: ['prompt'], message: 'an illustration needs a prompt' });
+    if (v.kind === 'screenshot' && !v.url)
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'a screenshot needs a url' });
+    if (v.kind === 'screenshot' && v.count !== 1)
+      ctx.addIssue({ code: 'custom', path: ['count'], message: 'a screenshot task takes one capture' });
   });
 export type TaskCreateFields = z.infer<typeof TaskCreateFields>;
 
@@ -121,7 +124,8 @@ export const createTask = defineRoute({
   id: 'tasks.create',
   method: 'POST',
   path: '/tasks',
-  summary: 'Start an illustration or screenshot task (multipart: kind, prompt, url, size, count, full_page, project_id, site_id, files)',
+  summary:
+    'Start an illustration or screenshot task (multipart: kind, prompt, url, size, count, full_page, project_id, site_id, files)',
   bodyType: 'multipart',
   body: TaskCreateFields,
   // Reference files ride as `files` parts (`file` is taken too); the fastify limit caps them at 20.
@@ -139,7 +143,15 @@ export const listTasks = defineRoute({
   responses: { 200: z.array(TaskInfo), ...errors },
 });
 
-export const getTask = defineRoute({ ...base, id: 'tasks.get', method: 'GET', path: '/tasks/{task_id}', summary: 'Task status', params: TaskIdParams, responses: { 200: TaskInfo, ...errors } });
+export const getTask = defineRoute({
+  ...base,
+  id: 'tasks.get',
+  method: 'GET',
+  path: '/tasks/{task_id}',
+  summary: 'Task status',
+  params: TaskIdParams,
+  responses: { 200: TaskInfo, ...errors },
+});
 
 export const cancelTask = defineRoute({
   ...base,

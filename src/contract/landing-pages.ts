@@ -20,25 +20,42 @@ export const STREAM_PROTOCOLS = ['message_center_v1'] as const;
 
 export const LANDING_PAGE_LIMITS = { queryChars: 2000, resourceIds: 50 } as const;
 
-export const LandingPageRequest = z.strictObject({
-  query: z.string().trim().min(1, 'query must not be empty').max(LANDING_PAGE_LIMITS.queryChars, `query is at most ${LANDING_PAGE_LIMITS.queryChars} characters`),
-  stream_protocol: z.enum(STREAM_PROTOCOLS, { message: `stream_protocol must be one of: ${STREAM_PROTOCOLS.join(', ')}` }).default('message_center_v1'),
-  livedoc_short_id: z.string().min(1).max(100).optional(),
-  resource_ids: z.array(z.string().min(1).max(100)).min(1).max(LANDING_PAGE_LIMITS.resourceIds).optional(),
-})
+export const LandingPageRequest = z
+  .strictObject({
+    query: z
+      .string()
+      .trim()
+      .min(1, 'query must not be empty')
+      .max(LANDING_PAGE_LIMITS.queryChars, `query is at most ${LANDING_PAGE_LIMITS.queryChars} characters`),
+    stream_protocol: z
+      .enum(STREAM_PROTOCOLS, { message: `stream_protocol must be one of: ${STREAM_PROTOCOLS.join(', ')}` })
+      .default('message_center_v1'),
+    livedoc_short_id: z.string().min(1).max(100).optional(),
+    resource_ids: z.array(z.string().min(1).max(100)).min(1).max(LANDING_PAGE_LIMITS.resourceIds).optional(),
+  })
   // A JSON body has no file to build from: it names a LiveDoc (which resource_ids select from); the service says so in its own words.
   .meta({ required: ['query', 'livedoc_short_id'] });
 export type LandingPageRequest = z.infer<typeof LandingPageRequest>;
 
 /** Multipart: the text fields and ONE file part, named `file` (the spec does not name it). */
-export const LandingPageForm = { files: { file: 1 }, fields: ['query', 'stream_protocol', 'livedoc_short_id'] } as const;
+export const LandingPageForm = {
+  files: { file: 1 },
+  fields: ['query', 'stream_protocol', 'livedoc_short_id'],
+} as const;
 
 export const LandingPageCreated = z.object({ task_id: z.string() });
 
 /** Headers of the create answer: what the page cost and the balance left (as social search's). */
 export const LANDING_PAGE_CREDIT_HEADERS = { cost: 'x-credits-cost', remaining: 'x-credits-remaining' } as const;
 
-const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 402: V2ErrorBody, 404: V2ErrorBody, 413: V2ErrorBody, 502: V2ErrorBody } as const;
+const errors = {
+  400: V2ErrorBody,
+  401: V2ErrorBody,
+  402: V2ErrorBody,
+  404: V2ErrorBody,
+  413: V2ErrorBody,
+  502: V2ErrorBody,
+} as const;
 
 export const createLandingPage = defineRoute({
   id: 'landingPages.create',

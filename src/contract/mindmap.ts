@@ -5,7 +5,14 @@ import { v2Envelope } from './envelopes.js';
 import { strictFields, textInt } from './fields.js';
 
 /** Spec 4.5: the six layouts; MIND_MAP when none is given. */
-export const MINDMAP_LAYOUTS = ['MIND_MAP', 'LOGICAL_STRUCTURE', 'ORGANIZATION_STRUCTURE', 'CATALOG_ORGANIZATION', 'TIMELINE', 'FISHBONE'] as const;
+export const MINDMAP_LAYOUTS = [
+  'MIND_MAP',
+  'LOGICAL_STRUCTURE',
+  'ORGANIZATION_STRUCTURE',
+  'CATALOG_ORGANIZATION',
+  'TIMELINE',
+  'FISHBONE',
+] as const;
 export type MindmapLayout = (typeof MINDMAP_LAYOUTS)[number];
 export const MindmapLayoutSchema = z.enum(MINDMAP_LAYOUTS);
 
@@ -18,10 +25,17 @@ export const MindmapRequest = strictFields({
     .string()
     .min(1)
     .refine((q) => q.trim() !== '', { message: 'query must not be blank' })
-    .refine((q) => [...q].length <= MAX_MINDMAP_QUERY, { message: `query is longer than ${MAX_MINDMAP_QUERY} characters` })
+    .refine((q) => [...q].length <= MAX_MINDMAP_QUERY, {
+      message: `query is longer than ${MAX_MINDMAP_QUERY} characters`,
+    })
     .describe(`what to map, 1-${MAX_MINDMAP_QUERY} characters`),
   layout: MindmapLayoutSchema.default('MIND_MAP'),
-  livedoc_short_id: z.string().min(1).max(100).optional().describe('the LiveDoc to draw from and store the map in; a new LiveDoc when omitted'),
+  livedoc_short_id: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('the LiveDoc to draw from and store the map in; a new LiveDoc when omitted'),
 });
 
 /** Mindmap result (spec 2.8); decided: inside the v2 envelope, like every other /v2 answer. */
@@ -35,7 +49,15 @@ export const MindmapResult = z.object({
 });
 export type MindmapResult = z.infer<typeof MindmapResult>;
 
-const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 502: V2ErrorBody, 503: V2ErrorBody, 504: V2ErrorBody } as const;
+const errors = {
+  400: V2ErrorBody,
+  401: V2ErrorBody,
+  403: V2ErrorBody,
+  404: V2ErrorBody,
+  502: V2ErrorBody,
+  503: V2ErrorBody,
+  504: V2ErrorBody,
+} as const;
 
 export const createMindmap = defineRoute({
   id: 'mindmap.create',
@@ -68,7 +90,10 @@ export const mindmapPage = defineRoute({
   params: z.object({ resource_id: z.string().min(1).max(100) }),
   query: MindmapPageQuery,
   responses: {
-    200: { contentType: ['text/html', 'image/svg+xml', 'image/png'], description: 'the page, or the drawing with format=svg or format=png' },
+    200: {
+      contentType: ['text/html', 'image/svg+xml', 'image/png'],
+      description: 'the page, or the drawing with format=svg or format=png',
+    },
     403: ImageErrorBody,
     404: ImageErrorBody,
     422: ValidationErrorBody,

@@ -10,7 +10,14 @@ import { ResponseObject, ResponsesRequest } from './model-api.js';
  */
 
 const ResponseIdParams = z.object({ response_id: z.string().min(1).max(200) });
-const openaiErrors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 429: OpenAIErrorBody, 503: OpenAIErrorBody } as const;
+const openaiErrors = {
+  400: OpenAIErrorBody,
+  401: OpenAIErrorBody,
+  403: OpenAIErrorBody,
+  404: OpenAIErrorBody,
+  429: OpenAIErrorBody,
+  503: OpenAIErrorBody,
+} as const;
 
 /** An input item as stored: a message, a function call or a function call's output, each with an id. */
 export const InputItem = z.object({ id: z.string(), type: z.string() }).loose();
@@ -28,7 +35,10 @@ export const InputItemsQuery = z.object({
   order: z.enum(['asc', 'desc']).optional().describe('desc (the default): the newest item first'),
   after: z.string().min(1).optional().describe('the page after this item id'),
   before: z.string().min(1).optional().describe('the page before this item id'),
-  include: z.union([z.string(), z.array(z.string())]).optional().describe('accepted; no extra fields exist to include'),
+  include: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('accepted; no extra fields exist to include'),
 });
 
 export const getResponse = defineRoute({
@@ -52,7 +62,10 @@ export const deleteResponse = defineRoute({
   tag: 'model-api',
   summary: 'Deletes a stored response of this key; a later previous_response_id to it is a 400',
   params: ResponseIdParams,
-  responses: { 200: z.object({ id: z.string(), object: z.literal('response'), deleted: z.literal(true) }), ...openaiErrors },
+  responses: {
+    200: z.object({ id: z.string(), object: z.literal('response'), deleted: z.literal(true) }),
+    ...openaiErrors,
+  },
 });
 
 export const listResponseInputItems = defineRoute({
@@ -62,7 +75,8 @@ export const listResponseInputItems = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: 'The input items a stored response answered, the items of the responses it continued included, paged by item id',
+  summary:
+    'The input items a stored response answered, the items of the responses it continued included, paged by item id',
   params: ResponseIdParams,
   query: InputItemsQuery,
   responses: { 200: InputItemList, ...openaiErrors },
@@ -75,9 +89,13 @@ export const countResponseInputTokens = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: 'The input tokens a Responses request would be metered for (previous_response_id included); calls and charges nothing',
+  summary:
+    'The input tokens a Responses request would be metered for (previous_response_id included); calls and charges nothing',
   body: ResponsesRequest.extend({ input: ResponsesRequest.shape.input.optional() }),
-  responses: { 200: z.object({ object: z.literal('response.input_tokens'), input_tokens: z.number().int() }), ...openaiErrors },
+  responses: {
+    200: z.object({ object: z.literal('response.input_tokens'), input_tokens: z.number().int() }),
+    ...openaiErrors,
+  },
 });
 
 export const storedResponseRoutes = [countResponseInputTokens, getResponse, deleteResponse, listResponseInputItems];

@@ -31,21 +31,55 @@ export const MODEL_API_LIMITS = {
 } as const;
 
 /** Refuses an array by its length alone, before `inner` (an array schema, or a union with one) looks at its items; `total` adds a bound over what the items hold. */
-function lengthFirst<T extends z.ZodType>(inner: T, max: number, what: string, total?: { max: number; what: string; count: (items: unknown[]) => number }) {
+function lengthFirst<T extends z.ZodType>(
+  inner: T,
+  max: number,
+  what: string,
+  total?: { max: number; what: string; count: (items: unknown[]) => number },
+) {
   return z.preprocess((v, ctx) => {
     if (!Array.isArray(v)) return v;
-    if (v.length > max) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: max, inclusive: true, input: v, message: `at most ${max} ${what} (got ${v.length})` });
+    if (v.length > max)
+      ctx.addIssue({
+        code: 'too_big',
+        origin: 'array',
+        maximum: max,
+        inclusive: true,
+        input: v,
+        message: `at most ${max} ${what} (got ${v.length})`,
+      });
     else if (total) {
       const n = total.count(v);
-      if (n > total.max) ctx.addIssue({ code: 'too_big', origin: 'array', maximum: total.max, inclusive: true, input: v, message: `at most ${total.max} ${total.what} in all (got ${n})` });
+      if (n > total.max)
+        ctx.addIssue({
+          code: 'too_big',
+          origin: 'array',
+          maximum: total.max,
+          inclusive: true,
+          input: v,
+          message: `at most ${total.max} ${total.what} in all (got ${n})`,
+        });
     }
     return v;
   }, inner);
 }
 
 /** An array of at most `max` items (at least `min`), refused by its length before its items are validated. */
-function bounded<T extends z.ZodType>(item: T, max: number, what: string, more: { min?: number; total?: { max: number; what: string; count: (items: unknown[]) => number } } = {}) {
-  return lengthFirst(z.array(item).min(more.min ?? 0).max(max), max, what, more.total);
+function bounded<T extends z.ZodType>(
+  item: T,
+  max: number,
+  what: string,
+  more: { min?: number; total?: { max: number; what: string; count: (items: unknown[]) => number } } = {},
+) {
+  return lengthFirst(
+    z
+      .array(item)
+      .min(more.min ?? 0)
+      .max(max),
+    max,
+    what,
+    more.total,
+  );
 }
 
 /** A string, or an array of at most `max` blocks: the count is checked first, so its message is not lost in the union's. */
@@ -54,7 +88,13 @@ function textOrBlocks(max: number, what: string, min = 0) {
 }
 
 /** Blocks in the messages' content arrays (a string content counts none). */
-const blocksIn = (messages: unknown[]) => messages.reduce<number>((n, m) => n + (Array.isArray((m as { content?: unknown } | null)?.content) ? ((m as { content: unknown[] }).content.length) : 0), 0);
+const blocksIn = (messages: unknown[]) =>
+  messages.reduce<number>(
+    (n, m) =>
+      n +
+      (Array.isArray((m as { content?: unknown } | null)?.content) ? (m as { content: unknown[] }).content.length : 0),
+    0,
+  );
 const ALL_BLOCKS = { max: MODEL_API_LIMITS.blocks, what: 'content blocks', count: blocksIn };
 const Temperature2 = z.number().min(0).max(2);
 
@@ -67,7 +107,11 @@ const JsonSchema = z.record(z.string(), z.unknown());
 
 // ---- Chat Completions ----
 
-const ChatToolCall = z.object({ id: z.string().min(1), type: z.literal('function'), function: z.object({ name: ToolName, arguments: z.string() }) });
+const ChatToolCall = z.object({
+  id: z.string().min(1),
+  type: z.literal('function'),
+  function: z.object({ name: ToolName, arguments: z.string() }),
+});
 
 export const ChatMessage = z.object({
   role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
@@ -76,21 +120,36 @@ export const ChatMessage = z.object({
     .nullable()
     .optional(),
   name: z.string().optional(),
-  tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message').optional().describe('assistant messages: the calls the model made'),
+  tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message')
+    .optional()
+    .describe('assistant messages: the calls the model made'),
   tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
 });
 
 const ChatTool = z.object({
   type: z.literal('function'),
-  function: z.object({ name: ToolName, description: z.string().optional(), parameters: JsonSchema.optional(), strict: z.boolean().nullable().optional() }),
+  function: z.object({
+    name: ToolName,
+    description: z.string().optional(),
+    parameters: JsonSchema.optional(),
+    strict: z.boolean().nullable().optional(),
+  }),
 });
-const ChatToolChoice = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), function: z.object({ name: ToolName }) })]);
+const ChatToolChoice = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.object({ type: z.literal('function'), function: z.object({ name: ToolName }) }),
+]);
 const ChatResponseFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
   z.object({ type: z.literal('json_object') }),
   z.object({
     type: z.literal('json_schema'),
-    json_schema: z.object({ name: z.string().min(1).max(64), description: z.string().optional(), schema: JsonSchema.optional(), strict: z.boolean().nullable().optional() }),
+    json_schema: z.object({
+      name: z.string().min(1).max(64),
+      description: z.string().optional(),
+      schema: JsonSchema.optional(),
+      strict: z.boolean().nullable().optional(),
+    }),
   }),
 ]);
 
@@ -102,7 +161,10 @@ export const ChatCompletionRequest = z.object({
   temperature: Temperature2.nullable().optional(),
   max_tokens: z.number().int().min(1).nullable().optional(),
   max_completion_tokens: z.number().int().min(1).nullable().optional(),
-  stop: z.union([z.string(), z.array(z.string()).max(4)]).nullable().optional(),
+  stop: z
+    .union([z.string(), z.array(z.string()).max(4)])
+    .nullable()
+    .optional(),
   n: z.literal(1).nullable().optional(),
   user: z.string().optional(),
   tools: bounded(ChatTool, MODEL_API_LIMITS.tools, 'tools').optional(),
@@ -129,7 +191,12 @@ export const ChatCompletion = z.object({
   choices: z.array(
     z.object({
       index: z.number().int(),
-      message: z.object({ role: z.literal('assistant'), content: z.string().nullable(), refusal: z.null(), tool_calls: z.array(ChatToolCall).optional() }),
+      message: z.object({
+        role: z.literal('assistant'),
+        content: z.string().nullable(),
+        refusal: z.null(),
+        tool_calls: z.array(ChatToolCall).optional(),
+      }),
       finish_reason: z.enum(['stop', 'length', 'tool_calls']),
       logprobs: z.null(),
     }),
@@ -150,7 +217,14 @@ export const ChatCompletionChunk = z.object({
         role: z.literal('assistant').optional(),
         content: z.string().optional(),
         tool_calls: z
-          .array(z.object({ index: z.number().int(), id: z.string().optional(), type: z.literal('function').optional(), function: z.object({ name: z.string().optional(), arguments: z.string() }) }))
+          .array(
+            z.object({
+              index: z.number().int(),
+              id: z.string().optional(),
+              type: z.literal('function').optional(),
+              function: z.object({ name: z.string().optional(), arguments: z.string() }),
+            }),
+          )
           .optional()
           .describe('a call opens with its id, type and name; its arguments follow in pieces'),
       }),
@@ -158,7 +232,9 @@ export const ChatCompletionChunk = z.object({
       logprobs: z.null(),
     }),
   ),
-  usage: ChatUsage.nullable().optional().describe('with include_usage: null on every chunk but the last, which has the usage'),
+  usage: ChatUsage.nullable()
+    .optional()
+    .describe('with include_usage: null on every chunk but the last, which has the usage'),
 });
 
 // ---- Responses ----
@@ -178,26 +254,66 @@ const ResponsesFunctionTool = z.object({
   parameters: JsonSchema.nullable().optional(),
   strict: z.boolean().nullable().optional(),
 });
-const ResponsesToolChoice = z.union([z.enum(['none', 'auto', 'required']), z.object({ type: z.literal('function'), name: ToolName })]);
+const ResponsesToolChoice = z.union([
+  z.enum(['none', 'auto', 'required']),
+  z.object({ type: z.literal('function'), name: ToolName }),
+]);
 const ResponsesTextFormat = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text') }),
   z.object({ type: z.literal('json_object') }),
-  z.object({ type: z.literal('json_schema'), name: z.string().min(1).max(64), description: z.string().optional(), schema: JsonSchema, strict: z.boolean().nullable().optional() }),
+  z.object({
+    type: z.literal('json_schema'),
+    name: z.string().min(1).max(64),
+    description: z.string().optional(),
+    schema: JsonSchema,
+    strict: z.boolean().nullable().optional(),
+  }),
 ]);
 
 export const ResponsesRequest = z.object({
   model: ModelId,
-  input: lengthFirst(z.union([z.string(), z.array(ResponsesInputItem.meta(documented.responsesInputItem(MODEL_API_LIMITS.blocksPerMessage))).min(1).max(MODEL_API_LIMITS.messages)]), MODEL_API_LIMITS.messages, 'input items', ALL_BLOCKS)
-    .describe('a string, or items: messages, function_call items (a call the model made) and function_call_output items (its result)'),
+  input: lengthFirst(
+    z.union([
+      z.string(),
+      z
+        .array(ResponsesInputItem.meta(documented.responsesInputItem(MODEL_API_LIMITS.blocksPerMessage)))
+        .min(1)
+        .max(MODEL_API_LIMITS.messages),
+    ]),
+    MODEL_API_LIMITS.messages,
+    'input items',
+    ALL_BLOCKS,
+  ).describe(
+    'a string, or items: messages, function_call items (a call the model made) and function_call_output items (its result)',
+  ),
   instructions: z.string().nullable().optional(),
   stream: z.boolean().optional(),
   temperature: Temperature2.nullable().optional(),
   max_output_tokens: z.number().int().min(1).nullable().optional(),
-  store: z.boolean().optional().describe('keep the response for previous_response_id, GET and input_items (default true)'),
-  previous_response_id: z.string().min(1).max(200).nullable().optional().describe("continue from this stored response: its input and output come before this request's input"),
+  store: z
+    .boolean()
+    .optional()
+    .describe('keep the response for previous_response_id, GET and input_items (default true)'),
+  previous_response_id: z
+    .string()
+    .min(1)
+    .max(200)
+    .nullable()
+    .optional()
+    .describe("continue from this stored response: its input and output come before this request's input"),
   user: z.string().optional(),
-  tools: bounded(z.object({ type: z.string() }).loose().meta(documented.responsesFunctionTool), MODEL_API_LIMITS.tools, 'tools').optional().describe('function tools; other tool types are refused with a 400'),
-  tool_choice: z.union([z.string(), z.object({ type: z.string() }).loose()]).meta(documented.responsesToolChoice).optional().describe('none, auto, required or {type: function, name}'),
+  tools: bounded(
+    z.object({ type: z.string() }).loose().meta(documented.responsesFunctionTool),
+    MODEL_API_LIMITS.tools,
+    'tools',
+  )
+    .optional()
+    .describe('function tools; other tool types are refused with a 400'),
+  tool_choice: z
+    .union([z.string(), z.object({ type: z.string() }).loose()])
+    .meta(documented.responsesToolChoice)
+    .optional()
+    .describe('none, auto, required or {type: function, name}'),
   parallel_tool_calls: z.boolean().nullable().optional(),
   text: z.object({ format: ResponsesTextFormat.optional() }).loose().optional(),
 });
@@ -262,32 +378,67 @@ const responsesEvent = <T extends string, S extends z.ZodRawShape>(type: T, shap
   z.object({ type: z.literal(type), sequence_number: z.number().int().min(0), ...shape });
 const TextPosition = { item_id: z.string(), output_index: z.number().int(), content_index: z.number().int() };
 export const RESPONSES_STREAM_EVENTS = [
-  ...(['response.created', 'response.in_progress', 'response.completed', 'response.incomplete', 'response.failed'] as const).map((type) =>
-    responsesEvent(type, { response: ResponseObject }),
+  ...(
+    [
+      'response.created',
+      'response.in_progress',
+      'response.completed',
+      'response.incomplete',
+      'response.failed',
+    ] as const
+  ).map((type) => responsesEvent(type, { response: ResponseObject })),
+  ...(['response.output_item.added', 'response.output_item.done'] as const).map((type) =>
+    responsesEvent(type, { output_index: z.number().int(), item: OutputItem }),
   ),
-  ...(['response.output_item.added', 'response.output_item.done'] as const).map((type) => responsesEvent(type, { output_index: z.number().int(), item: OutputItem })),
-  ...(['response.content_part.added', 'response.content_part.done'] as const).map((type) => responsesEvent(type, { ...TextPosition, part: OutputText })),
+  ...(['response.content_part.added', 'response.content_part.done'] as const).map((type) =>
+    responsesEvent(type, { ...TextPosition, part: OutputText }),
+  ),
   responsesEvent('response.output_text.delta', { ...TextPosition, delta: z.string(), logprobs: z.array(z.unknown()) }),
   responsesEvent('response.output_text.done', { ...TextPosition, text: z.string(), logprobs: z.array(z.unknown()) }),
-  responsesEvent('response.function_call_arguments.delta', { item_id: z.string(), output_index: z.number().int(), delta: z.string() }),
-  responsesEvent('response.function_call_arguments.done', { item_id: z.string(), output_index: z.number().int(), name: z.string(), arguments: z.string() }),
+  responsesEvent('response.function_call_arguments.delta', {
+    item_id: z.string(),
+    output_index: z.number().int(),
+    delta: z.string(),
+  }),
+  responsesEvent('response.function_call_arguments.done', {
+    item_id: z.string(),
+    output_index: z.number().int(),
+    name: z.string(),
+    arguments: z.string(),
+  }),
   responsesEvent('error', { code: z.string().nullable(), message: z.string(), param: z.string().nullable() }),
 ];
 
 // ---- Messages ----
 
-const MessagesContent = textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content blocks in one message', 1).describe('a string, or blocks: text, tool_use {id, name, input} (assistant), tool_result {tool_use_id, content, is_error} (user)');
+const MessagesContent = textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content blocks in one message', 1).describe(
+  'a string, or blocks: text, tool_use {id, name, input} (assistant), tool_result {tool_use_id, content, is_error} (user)',
+);
 
 const MessagesTool = z
-  .object({ name: ToolName, description: z.string().optional(), input_schema: JsonSchema.optional(), type: z.string().optional() })
+  .object({
+    name: ToolName,
+    description: z.string().optional(),
+    input_schema: JsonSchema.optional(),
+    type: z.string().optional(),
+  })
   .loose()
   .describe('a client tool with its input_schema; server tools (a type, no input_schema) are refused with a 400');
-const MessagesToolChoice = z.object({ type: z.enum(['auto', 'any', 'none', 'tool']), name: ToolName.optional(), disable_parallel_tool_use: z.boolean().optional() });
+const MessagesToolChoice = z.object({
+  type: z.enum(['auto', 'any', 'none', 'tool']),
+  name: ToolName.optional(),
+  disable_parallel_tool_use: z.boolean().optional(),
+});
 
 /** Anthropic message threads: the server keeps the conversation; a continue sends only the new messages. */
 const MessagesThread = z
-  .discriminatedUnion('type', [z.object({ type: z.literal('create') }), z.object({ type: z.literal('continue'), previous_message_id: z.string().min(1).max(200) })])
-  .describe('create: keep this conversation; continue: the stored conversation (with its system and tools) comes before these messages');
+  .discriminatedUnion('type', [
+    z.object({ type: z.literal('create') }),
+    z.object({ type: z.literal('continue'), previous_message_id: z.string().min(1).max(200) }),
+  ])
+  .describe(
+    'create: keep this conversation; continue: the stored conversation (with its system and tools) comes before these messages',
+  );
 const MessagesThinking = z
   .discriminatedUnion('type', [
     z.object({ type: z.literal('enabled'), budget_tokens: z.number().int().min(1024) }),
@@ -300,17 +451,29 @@ const MessagesOutputFormat = z.object({ type: z.literal('json_schema'), schema: 
 export const MessagesRequest = z.object({
   model: ModelId,
   max_tokens: z.number().int().min(1),
-  messages: bounded(z.object({ role: z.enum(['user', 'assistant']), content: MessagesContent }).meta(documented.messagesMessage(MODEL_API_LIMITS.blocksPerMessage)), MODEL_API_LIMITS.messages, 'messages', { min: 1, total: ALL_BLOCKS }),
+  messages: bounded(
+    z
+      .object({ role: z.enum(['user', 'assistant']), content: MessagesContent })
+      .meta(documented.messagesMessage(MODEL_API_LIMITS.blocksPerMessage)),
+    MODEL_API_LIMITS.messages,
+    'messages',
+    { min: 1, total: ALL_BLOCKS },
+  ),
   tools: bounded(MessagesTool.meta(documented.messagesTool), MODEL_API_LIMITS.tools, 'tools').optional(),
   tool_choice: MessagesToolChoice.optional(),
-  system: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'system blocks').meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage)).optional(),
+  system: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'system blocks')
+    .meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage))
+    .optional(),
   stream: z.boolean().optional(),
   temperature: z.number().min(0).max(1).optional(),
   stop_sequences: bounded(z.string(), MODEL_API_LIMITS.stopSequences, 'stop sequences').optional(),
   metadata: z.object({ user_id: z.string().nullable().optional() }).optional(),
   thread: MessagesThread.optional(),
   thinking: MessagesThinking.optional(),
-  output_config: z.object({ format: MessagesOutputFormat.nullable().optional() }).optional().describe('format: structured output, a JSON schema the answer must follow'),
+  output_config: z
+    .object({ format: MessagesOutputFormat.nullable().optional() })
+    .optional()
+    .describe('format: structured output, a JSON schema the answer must follow'),
   output_format: MessagesOutputFormat.nullable().optional().describe('the older spelling of output_config.format'),
 });
 
@@ -319,12 +482,20 @@ const MessageUsage = z.object({
   output_tokens: z.number().int(),
   cache_read_input_tokens: z.number().int(),
   cache_creation_input_tokens: z.number().int(),
-  server_tool_use: z.object({ web_search_requests: z.number().int() }).optional().describe('present when the model searched the web'),
+  server_tool_use: z
+    .object({ web_search_requests: z.number().int() })
+    .optional()
+    .describe('present when the model searched the web'),
   cost: z.number(),
 });
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
-const ToolUseBlock = z.object({ type: z.literal('tool_use'), id: z.string(), name: z.string(), input: z.record(z.string(), z.unknown()) });
+const ToolUseBlock = z.object({
+  type: z.literal('tool_use'),
+  id: z.string(),
+  name: z.string(),
+  input: z.record(z.string(), z.unknown()),
+});
 const ThinkingBlock = z.object({ type: z.literal('thinking'), thinking: z.string(), signature: z.string() });
 
 export const MessageObject = z.object({
@@ -349,7 +520,11 @@ export const MESSAGES_STREAM_EVENTS = {
       usage: MessageUsage.omit({ cost: true, server_tool_use: true }),
     }),
   }),
-  content_block_start: z.object({ type: z.literal('content_block_start'), index: z.number().int(), content_block: z.union([ThinkingBlock, TextBlock, ToolUseBlock]) }),
+  content_block_start: z.object({
+    type: z.literal('content_block_start'),
+    index: z.number().int(),
+    content_block: z.union([ThinkingBlock, TextBlock, ToolUseBlock]),
+  }),
   ping: z.object({ type: z.literal('ping') }),
   content_block_delta: z.object({
     type: z.literal('content_block_delta'),
@@ -386,7 +561,12 @@ export const ModelCard = z.object({
 export const ModelList = z.object({ object: z.literal('list'), data: z.array(ModelCard) });
 
 /** A model as the Anthropic API describes one: what its client reads when it lists models. */
-export const AnthropicModelInfo = z.object({ type: z.literal('model'), id: z.string(), display_name: z.string(), created_at: z.string().describe('RFC 3339') });
+export const AnthropicModelInfo = z.object({
+  type: z.literal('model'),
+  id: z.string(),
+  display_name: z.string(),
+  created_at: z.string().describe('RFC 3339'),
+});
 export const AnthropicModelList = z.object({
   data: z.array(AnthropicModelInfo),
   has_more: z.boolean(),
@@ -406,7 +586,11 @@ export const ModelDetail = ModelCard.extend({
   context_window: z.number().int(),
   max_output_tokens: z.number().int(),
   surfaces: z.array(z.string()),
-  capabilities: z.object({ tools: z.boolean(), structured_output: z.boolean(), thinking: z.boolean() }).describe('whether the model takes tools, answers in a given JSON format, and thinks before it answers (Messages thinking)'),
+  capabilities: z
+    .object({ tools: z.boolean(), structured_output: z.boolean(), thinking: z.boolean() })
+    .describe(
+      'whether the model takes tools, answers in a given JSON format, and thinks before it answers (Messages thinking)',
+    ),
   pricing: Price.extend({
     currency: z.literal('USD'),
     unit: z.literal('per_million_tokens'),
@@ -437,7 +621,10 @@ export const ImageGenerationRequest = z.object({
   model: ModelId.optional(),
   prompt: xmlText(z.string().min(1).max(4000)),
   n: z.number().int().min(1).max(4).optional(),
-  size: z.string().regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, for example 1024x1024').optional(),
+  size: z
+    .string()
+    .regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, for example 1024x1024')
+    .optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
   user: z.string().optional(),
 });
@@ -445,13 +632,34 @@ export const ImageGenerationRequest = z.object({
 export const ImageGeneration = z.object({
   created: z.number().int(),
   data: z.array(z.object({ b64_json: z.string().optional(), url: z.string().optional(), revised_prompt: z.string() })),
-  usage: z.object({ input_tokens: z.number().int(), output_tokens: z.number().int(), total_tokens: z.number().int(), cost: z.number() }),
+  usage: z.object({
+    input_tokens: z.number().int(),
+    output_tokens: z.number().int(),
+    total_tokens: z.number().int(),
+    cost: z.number(),
+  }),
 });
 
-export const VideoGenerationRequest = z.object({ model: ModelId, prompt: xmlText(z.string().min(1).max(4000)) }).loose();
+export const VideoGenerationRequest = z
+  .object({ model: ModelId, prompt: xmlText(z.string().min(1).max(4000)) })
+  .loose();
 
-const openaiErrors = { 400: OpenAIErrorBody, 401: OpenAIErrorBody, 403: OpenAIErrorBody, 404: OpenAIErrorBody, 429: OpenAIErrorBody, 503: OpenAIErrorBody } as const;
-const anthropicErrors = { 400: AnthropicErrorBody, 401: AnthropicErrorBody, 403: AnthropicErrorBody, 404: AnthropicErrorBody, 429: AnthropicErrorBody, 503: AnthropicErrorBody } as const;
+const openaiErrors = {
+  400: OpenAIErrorBody,
+  401: OpenAIErrorBody,
+  403: OpenAIErrorBody,
+  404: OpenAIErrorBody,
+  429: OpenAIErrorBody,
+  503: OpenAIErrorBody,
+} as const;
+const anthropicErrors = {
+  400: AnthropicErrorBody,
+  401: AnthropicErrorBody,
+  403: AnthropicErrorBody,
+  404: AnthropicErrorBody,
+  429: AnthropicErrorBody,
+  503: AnthropicErrorBody,
+} as const;
 
 export const createResponse = defineRoute({
   id: 'api.responses.create',
@@ -465,7 +673,8 @@ export const createResponse = defineRoute({
   responses: { 200: ResponseObject, ...openaiErrors },
   stream: {
     status: 200,
-    description: 'with stream: true, Responses events named by their type; an error event then response.failed on a failure',
+    description:
+      'with stream: true, Responses events named by their type; an error event then response.failed on a failure',
     events: RESPONSES_STREAM_EVENTS.map((data) => ({ event: data.shape.type.value, data })),
   },
 });
@@ -482,7 +691,8 @@ export const createChatCompletion = defineRoute({
   responses: { 200: ChatCompletion, ...openaiErrors },
   stream: {
     status: 200,
-    description: 'with stream: true, unnamed chat.completion.chunk events (an error body on a failure), then the [DONE] sentinel',
+    description:
+      'with stream: true, unnamed chat.completion.chunk events (an error body on a failure), then the [DONE] sentinel',
     events: [{ data: ChatCompletionChunk }, { data: OpenAIErrorBody }, { data: z.literal('[DONE]'), json: false }],
   },
 });
@@ -496,7 +706,11 @@ export const createMessage = defineRoute({
   tag: 'model-api',
   summary: 'Messages-style generation; stream: true answers message_start … message_stop',
   body: MessagesRequest,
-  responses: { 200: MessageObject, ...anthropicErrors, 409: AnthropicErrorBody.describe('thread_already_continued: another turn is continuing this thread message') },
+  responses: {
+    200: MessageObject,
+    ...anthropicErrors,
+    409: AnthropicErrorBody.describe('thread_already_continued: another turn is continuing this thread message'),
+  },
   stream: {
     status: 200,
     description: 'with stream: true, Messages events named by their type',
@@ -513,7 +727,8 @@ export const countMessageTokens = defineRoute({
   auth: 'key',
   family: 'anthropic',
   tag: 'model-api',
-  summary: 'The input tokens a Messages request would be metered for (tools and tool results included); calls and charges nothing',
+  summary:
+    'The input tokens a Messages request would be metered for (tools and tool results included); calls and charges nothing',
   body: MessagesRequest.extend({ max_tokens: z.number().int().min(1).optional() }),
   responses: { 200: MessageTokenCount, ...anthropicErrors },
 });
@@ -525,7 +740,8 @@ export const listApiModels = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: "Discoverable models (never calls or charges one); in the Anthropic shape, paged, when the request carries the Anthropic client's anthropic-version header",
+  summary:
+    "Discoverable models (never calls or charges one); in the Anthropic shape, paged, when the request carries the Anthropic client's anthropic-version header",
   query: ModelListQuery,
   validationStatus: 422,
   responses: { 200: z.union([ModelList, AnthropicModelList]), 422: OpenAIErrorBody, ...openaiErrors },
@@ -564,7 +780,8 @@ export const getApiModel = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: "One discoverable model: kind, limits, surfaces and prices; in the Anthropic shape with the anthropic-version header",
+  summary:
+    'One discoverable model: kind, limits, surfaces and prices; in the Anthropic shape with the anthropic-version header',
   params: ModelIdParams,
   responses: { 200: z.union([ModelDetail, AnthropicModelInfo]), ...openaiErrors },
 });

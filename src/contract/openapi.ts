@@ -36,7 +36,12 @@ function hoistDefs(out: Record<string, unknown>): Record<string, unknown> {
     if (Array.isArray(v)) return v.map(rewrite);
     if (!v || typeof v !== 'object') return v;
     return Object.fromEntries(
-      Object.entries(v).map(([k, x]) => [k, k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/') ? `#/components/schemas/${x.slice(8)}` : rewrite(x)]),
+      Object.entries(v).map(([k, x]) => [
+        k,
+        k === '$ref' && typeof x === 'string' && x.startsWith('#/$defs/')
+          ? `#/components/schemas/${x.slice(8)}`
+          : rewrite(x),
+      ]),
     );
   };
   for (const [name, def] of Object.entries(defs)) components[name] = rewrite(def);
@@ -62,7 +67,12 @@ function parameters(route: RouteDef) {
     if (!obj) continue;
     const schema = jsonSchema(obj, 'input') as { properties?: Record<string, unknown>; required?: string[] };
     for (const [name, prop] of Object.entries(schema.properties ?? {})) {
-      list.push({ name, in: where, required: where === 'path' || (schema.required ?? []).includes(name), schema: prop });
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || (schema.required ?? []).includes(name),
+        schema: prop,
+      });
     }
   }
   return list;
@@ -90,11 +100,19 @@ const FAMILY_ERRORS: Record<ErrorFamily, z.ZodType> = {
  */
 function eventStreamMedia(stream: EventStreamDef) {
   const items = stream.events.map((e) => {
-    const data = e.json === false ? jsonSchema(e.data, 'output') : { contentMediaType: 'application/json', contentSchema: jsonSchema(e.data, 'output') };
+    const data =
+      e.json === false
+        ? jsonSchema(e.data, 'output')
+        : { contentMediaType: 'application/json', contentSchema: jsonSchema(e.data, 'output') };
     const properties: Record<string, unknown> = { data };
     if (e.event) properties.event = { const: e.event };
     if (e.id) properties.id = { type: 'string' };
-    const item: Record<string, unknown> = { type: 'object', properties, required: e.event ? ['event', 'data'] : ['data'], additionalProperties: false };
+    const item: Record<string, unknown> = {
+      type: 'object',
+      properties,
+      required: e.event ? ['event', 'data'] : ['data'],
+      additionalProperties: false,
+    };
     if (e.event) item.title = e.event;
     return item;
   });
@@ -109,17 +127,26 @@ function responses(route: RouteDef) {
   for (const [status, def] of Object.entries(route.responses)) {
     if (def === null) out[status] = { description: 'No content' };
     else if (def instanceof z.ZodType) {
-      out[status] = { description: status.startsWith('2') ? 'Success' : 'Error', content: { 'application/json': { schema: jsonSchema(def, 'output') } } };
+      out[status] = {
+        description: status.startsWith('2') ? 'Success' : 'Error',
+        content: { 'application/json': { schema: jsonSchema(def, 'output') } },
+      };
     } else {
       // A page may answer several media types (a mindmap page: HTML, or its SVG or PNG by ?format).
-      out[status] = { description: def.description, content: Object.fromEntries([def.contentType].flat().map((t) => [t, {}])) };
+      out[status] = {
+        description: def.description,
+        content: Object.fromEntries([def.contentType].flat().map((t) => [t, {}])),
+      };
     }
   }
   if (route.stream) {
     const at = (out[String(route.stream.status)] ??= { description: route.stream.description });
     at.content = { ...at.content, 'text/event-stream': eventStreamMedia(route.stream) };
   }
-  out.default = { description: `Any other failure, in the ${route.family} error shape`, content: { 'application/json': { schema: jsonSchema(FAMILY_ERRORS[route.family], 'output') } } };
+  out.default = {
+    description: `Any other failure, in the ${route.family} error shape`,
+    content: { 'application/json': { schema: jsonSchema(FAMILY_ERRORS[route.family], 'output') } },
+  };
   return out;
 }
 
@@ -127,7 +154,8 @@ function responses(route: RouteDef) {
 function formSchema(form: NonNullable<RouteDef['form']>) {
   const file = { type: 'string', contentMediaType: 'application/octet-stream' };
   const properties: Record<string, unknown> = {};
-  for (const [name, most] of Object.entries(form.files)) properties[name] = most > 1 ? { type: 'array', items: file, maxItems: most } : file;
+  for (const [name, most] of Object.entries(form.files))
+    properties[name] = most > 1 ? { type: 'array', items: file, maxItems: most } : file;
   for (const name of form.fields) properties[name] = { type: 'string' };
   return { type: 'object', properties };
 }
@@ -146,10 +174,17 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       responses: responses(route),
     };
     if (route.body) {
-      const types = route.bodyType === 'json-or-multipart' ? ['application/json', 'multipart/form-data'] : [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'];
+      const types =
+        route.bodyType === 'json-or-multipart'
+          ? ['application/json', 'multipart/form-data']
+          : [route.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json'];
       // A multipart body is described by its parts where the route lists them (files cannot be JSON).
-      const schemaFor = (type: string) => (type === 'multipart/form-data' && route.form ? formSchema(route.form) : jsonSchema(route.body!, 'input'));
-      op.requestBody = { required: true, content: Object.fromEntries(types.map((type) => [type, { schema: schemaFor(type) }])) };
+      const schemaFor = (type: string) =>
+        type === 'multipart/form-data' && route.form ? formSchema(route.form) : jsonSchema(route.body!, 'input');
+      op.requestBody = {
+        required: true,
+        content: Object.fromEntries(types.map((type) => [type, { schema: schemaFor(type) }])),
+      };
     } else if (route.form) {
       op.requestBody = { required: true, content: { 'multipart/form-data': { schema: formSchema(route.form) } } };
     }
@@ -164,7 +199,12 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
     components: {
       ...(Object.keys(components).length > 0 ? { schemas: components } : {}),
       securitySchemes: {
-        accessToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Access token minted by the identity provider' },
+        accessToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'Access token minted by the identity provider',
+        },
         bearerApiKey: { type: 'http', scheme: 'bearer', description: 'API key as a bearer credential' },
         apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
         adminKey: { type: 'apiKey', in: 'header', name: 'X-Admin-Key' },

@@ -5,10 +5,17 @@ import { absoluteUrl } from './fields.js';
 
 /** An https URL that is not a PDF (batch scrape reads HTML pages only, spec 4.9). */
 // zod runs every refine even after one failed, so this one must not assume a parseable URL.
-const HttpsPage = absoluteUrl(['https:'], 'must be an absolute https URL')
-  .refine((s) => !URL.canParse(s) || !/\.pdf$/i.test(new URL(s).pathname), 'PDF is not supported');
+const HttpsPage = absoluteUrl(['https:'], 'must be an absolute https URL').refine(
+  (s) => !URL.canParse(s) || !/\.pdf$/i.test(new URL(s).pathname),
+  'PDF is not supported',
+);
 
-const Tag = z.string().trim().min(1).max(128).regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an HTML tag name such as article or nav');
+const Tag = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z][A-Za-z0-9-]*$/, 'must be an HTML tag name such as article or nav');
 const Age = z.number().int().min(0).max(31_536_000_000);
 
 export const BatchScrapeRequest = z.object({
@@ -19,7 +26,8 @@ export const BatchScrapeRequest = z.object({
     .superRefine((urls, ctx) => {
       const seen = new Set<string>();
       urls.forEach((u, i) => {
-        if (seen.has(u)) ctx.addIssue({ code: 'custom', message: `duplicate URL ${u}; urls must be unique`, path: [i] });
+        if (seen.has(u))
+          ctx.addIssue({ code: 'custom', message: `duplicate URL ${u}; urls must be unique`, path: [i] });
         seen.add(u);
       });
     })
@@ -43,7 +51,11 @@ export type BatchScrapeRequest = z.infer<typeof BatchScrapeRequest>;
 export const IdempotencyHeaders = z.object({
   'idempotency-key': z.preprocess(
     (v) => (typeof v === 'string' && /^".*"$/.test(v) ? v.slice(1, -1) : v),
-    z.string({ error: (i) => (i.input === undefined ? 'the Idempotency-Key header is required' : undefined) }).min(1).max(191).regex(/^[\x21-\x7e]+$/, 'must be visible ASCII without spaces'),
+    z
+      .string({ error: (i) => (i.input === undefined ? 'the Idempotency-Key header is required' : undefined) })
+      .min(1)
+      .max(191)
+      .regex(/^[\x21-\x7e]+$/, 'must be visible ASCII without spaces'),
   ),
 });
 
@@ -75,7 +87,12 @@ export const AsyncJob = z.object({
   status: z.enum(['queued', 'running', 'completed', 'failed', 'cancelled']),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
-  pricing: z.object({ currency: z.string(), authorizedMicrosUSD: z.number().int(), finalMicrosUSD: z.number().int().nullable(), billingMode: z.string() }),
+  pricing: z.object({
+    currency: z.string(),
+    authorizedMicrosUSD: z.number().int(),
+    finalMicrosUSD: z.number().int().nullable(),
+    billingMode: z.string(),
+  }),
   output: BatchScrapeOutput.nullable(),
   outputExpired: z.boolean(),
   error: z.object({ code: z.string(), message: z.string() }).optional(),
@@ -86,7 +103,13 @@ export type AsyncJob = z.infer<typeof AsyncJob>;
 export const JobParams = z.object({ id: z.string().min(1).max(100) });
 
 const base = { auth: 'bearer-key', family: 'beta', tag: 'beta-scrape' } as const;
-const errors = { 400: BetaErrorBody, 401: BetaErrorBody, 403: BetaErrorBody, 404: BetaErrorBody, 500: BetaErrorBody } as const;
+const errors = {
+  400: BetaErrorBody,
+  401: BetaErrorBody,
+  403: BetaErrorBody,
+  404: BetaErrorBody,
+  500: BetaErrorBody,
+} as const;
 
 export const createBatchScrape = defineRoute({
   ...base,

@@ -6,7 +6,17 @@ import { v2Envelope, v2Page } from './envelopes.js';
 import { PAGE_RESPONSES, PAGE_ROUTE_BASE, PageLinkQuery } from './pages.js';
 
 /** Font families a theme may use: free Debian fonts, so measuring equals rendering (docs/decisions.md). */
-export const THEME_FONTS = ['Lato', 'Open Sans', 'Carlito', 'Caladea', 'Liberation Sans', 'Liberation Serif', 'DejaVu Sans', 'DejaVu Serif', 'WenQuanYi Micro Hei'] as const;
+export const THEME_FONTS = [
+  'Lato',
+  'Open Sans',
+  'Carlito',
+  'Caladea',
+  'Liberation Sans',
+  'Liberation Serif',
+  'DejaVu Sans',
+  'DejaVu Serif',
+  'WenQuanYi Micro Hei',
+] as const;
 export const THEME_LANGS = ['en', 'zh-Hans'] as const;
 
 const Hex = z.string().regex(/^#?[0-9a-fA-F]{6}$/, 'a colour as 6 hex digits, for example #1F4E79');
@@ -19,7 +29,14 @@ export const Theme = z.object({
   description: z.string(),
   type: z.enum(['default', 'custom']),
   preview_url: z.string(),
-  colors: z.object({ background: z.string(), surface: z.string(), text: z.string(), muted: z.string(), accent: z.string(), accent2: z.string() }),
+  colors: z.object({
+    background: z.string(),
+    surface: z.string(),
+    text: z.string(),
+    muted: z.string(),
+    accent: z.string(),
+    accent2: z.string(),
+  }),
   fonts: z.object({ heading: z.string(), body: z.string() }),
   background: z.string(),
   title_layout: z.string(),
@@ -70,16 +87,44 @@ export const CreatePptRequest = strictFields({
 });
 export type CreatePptRequest = z.infer<typeof CreatePptRequest>;
 
-export const CreatePptResult = z.object({ livedoc_short_id: z.string(), ppt_business_id: z.string(), task_id: z.string() });
+export const CreatePptResult = z.object({
+  livedoc_short_id: z.string(),
+  ppt_business_id: z.string(),
+  task_id: z.string(),
+});
 
 const errors = { 400: V2ErrorBody, 401: V2ErrorBody, 403: V2ErrorBody, 404: V2ErrorBody, 502: V2ErrorBody } as const;
 const base = { auth: 'bearer-key', family: 'v2', tag: 'slides' } as const;
 
-export const listThemes = defineRoute({ ...base, id: 'slides.themes', method: 'GET', path: '/v2/ppt-themes', summary: 'Slide themes: the defaults and your own', query: ListThemesQuery, responses: { 200: v2Envelope(v2Page(Theme)), ...errors } });
-export const createTheme = defineRoute({ ...base, id: 'slides.createTheme', method: 'POST', path: '/v2/ppt-themes', summary: 'Create a custom theme from colours and fonts (local addition)', body: CreateThemeRequest, responses: { 200: v2Envelope(Theme), ...errors } });
+export const listThemes = defineRoute({
+  ...base,
+  id: 'slides.themes',
+  method: 'GET',
+  path: '/v2/ppt-themes',
+  summary: 'Slide themes: the defaults and your own',
+  query: ListThemesQuery,
+  responses: { 200: v2Envelope(v2Page(Theme)), ...errors },
+});
+export const createTheme = defineRoute({
+  ...base,
+  id: 'slides.createTheme',
+  method: 'POST',
+  path: '/v2/ppt-themes',
+  summary: 'Create a custom theme from colours and fonts (local addition)',
+  body: CreateThemeRequest,
+  responses: { 200: v2Envelope(Theme), ...errors },
+});
 const ThemeParams = z.object({ theme_id: z.string().min(1).max(100) });
 export const ThemeDeleted = z.object({ id: z.string(), deleted: z.literal(true) });
-export const deleteTheme = defineRoute({ ...base, id: 'slides.deleteTheme', method: 'DELETE', path: '/v2/ppt-themes/{theme_id}', summary: 'Delete one of your custom themes (local addition; decks already written keep their look)', params: ThemeParams, responses: { 200: v2Envelope(ThemeDeleted), ...errors } });
+export const deleteTheme = defineRoute({
+  ...base,
+  id: 'slides.deleteTheme',
+  method: 'DELETE',
+  path: '/v2/ppt-themes/{theme_id}',
+  summary: 'Delete one of your custom themes (local addition; decks already written keep their look)',
+  params: ThemeParams,
+  responses: { 200: v2Envelope(ThemeDeleted), ...errors },
+});
 /** Multipart: one .pptx/.potx part named `file`, and an optional title (default: the template's theme name). */
 export const ImportThemeForm = { files: { file: 1 }, fields: ['title'] } as const;
 export const importTheme = defineRoute({
@@ -92,7 +137,15 @@ export const importTheme = defineRoute({
   form: ImportThemeForm,
   responses: { 200: v2Envelope(Theme), ...errors, 413: V2ErrorBody },
 });
-export const createPpt = defineRoute({ ...base, id: 'slides.create', method: 'POST', path: '/v2/ppts', summary: 'Start a slide deck task over a LiveDoc', body: CreatePptRequest, responses: { 200: v2Envelope(CreatePptResult), ...errors } });
+export const createPpt = defineRoute({
+  ...base,
+  id: 'slides.create',
+  method: 'POST',
+  path: '/v2/ppts',
+  summary: 'Start a slide deck task over a LiveDoc',
+  body: CreatePptRequest,
+  responses: { 200: v2Envelope(CreatePptResult), ...errors },
+});
 
 /** The platform's pages and pictures are opened by browsers: no credentials, signed or public (docs/decisions.md). */
 const png = { contentType: 'image/png', description: 'a PNG picture' };
@@ -103,7 +156,8 @@ export const themePreview = defineRoute({
   auth: 'none',
   family: 'image',
   tag: 'slides',
-  summary: "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice (a custom theme's: the signed link in its preview_url)",
+  summary:
+    "A theme's preview picture: its sample deck's content slide, rendered by LibreOffice (a custom theme's: the signed link in its preview_url)",
   params: z.object({ theme_id: z.string().min(1).max(100) }),
   query: PageLinkQuery,
   responses: { 200: png, 403: ImageErrorBody, 404: ImageErrorBody, 503: ImageErrorBody },
@@ -116,7 +170,8 @@ export const slideViewer = defineRoute({
   ...PAGE_ROUTE_BASE,
   id: 'pages.slides',
   path: '/slides/{biz_id}',
-  summary: "A deck's slide previews in order (or the slides' text without previews), with the .pptx download (signed link)",
+  summary:
+    "A deck's slide previews in order (or the slides' text without previews), with the .pptx download (signed link)",
   params: BizParams,
   query: PageLinkQuery,
   responses: PAGE_RESPONSES,
@@ -138,7 +193,10 @@ export const slideDeckFile = defineRoute({
   params: BizParams,
   query: PageLinkQuery,
   responses: {
-    200: { contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', description: 'the deck' },
+    200: {
+      contentType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+      description: 'the deck',
+    },
     // With an object store: a short-lived presigned URL of the deck there.
     302: null,
     403: PAGE_RESPONSES[403],
@@ -147,4 +205,14 @@ export const slideDeckFile = defineRoute({
   },
 });
 
-export const slideRoutes = [listThemes, createTheme, importTheme, deleteTheme, createPpt, themePreview, slideDeckFile, slidePreview, slideViewer];
+export const slideRoutes = [
+  listThemes,
+  createTheme,
+  importTheme,
+  deleteTheme,
+  createPpt,
+  themePreview,
+  slideDeckFile,
+  slidePreview,
+  slideViewer,
+];

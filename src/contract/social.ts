@@ -21,8 +21,19 @@ export type QueryType = z.infer<typeof QueryType>;
  * one search (docs/decisions.md "Bounded queries and filters").
  */
 export const SOCIAL_LIMITS = {
-  defaultLimit: 20, maxLimit: 100, userSearchPage: 20, repliesPage: 20, betaPage: 20, maxUsernames: 100, maxTweetIds: 20,
-  queryMaxChars: 1000, queryMaxDepth: 10, queryMaxTerms: 40, queryMaxUrlTerms: 4, topDepth: 1000, totalCap: 10_000,
+  defaultLimit: 20,
+  maxLimit: 100,
+  userSearchPage: 20,
+  repliesPage: 20,
+  betaPage: 20,
+  maxUsernames: 100,
+  maxTweetIds: 20,
+  queryMaxChars: 1000,
+  queryMaxDepth: 10,
+  queryMaxTerms: 40,
+  queryMaxUrlTerms: 4,
+  topDepth: 1000,
+  totalCap: 10_000,
 } as const;
 
 /** Headers every social answer carries (local decision): what it cost and what is left, in credits. */
@@ -86,42 +97,45 @@ export interface SocialPost {
   is_limited_reply: boolean;
 }
 
-export const SocialPost: z.ZodType<SocialPost> = z.object({
-  id: z.string(),
-  content: z.string(),
-  author: SocialUser,
-  created_at: z.string(),
-  metrics: SocialMetrics,
-  get replies() {
-    return z.array(SocialPost);
-  },
-  conversation_id: z.string(),
-  media_urls: z.array(z.string()),
-  hashtags: z.array(z.string()),
-  mentions: z.array(z.string()),
-  urls: z.array(z.string()),
-  url: z.string(),
-  source: z.string(),
-  lang: z.string(),
-  is_reply: z.boolean(),
-  in_reply_to_id: z.string().nullable(),
-  in_reply_to_user_id: z.string().nullable(),
-  in_reply_to_username: z.string().nullable(),
-  get quoted_tweet() {
-    return SocialPost.nullable();
-  },
-  get retweeted_tweet() {
-    return SocialPost.nullable();
-  },
-  is_limited_reply: z.boolean(),
-}).meta({ id: 'SocialPost' });
+export const SocialPost: z.ZodType<SocialPost> = z
+  .object({
+    id: z.string(),
+    content: z.string(),
+    author: SocialUser,
+    created_at: z.string(),
+    metrics: SocialMetrics,
+    get replies() {
+      return z.array(SocialPost);
+    },
+    conversation_id: z.string(),
+    media_urls: z.array(z.string()),
+    hashtags: z.array(z.string()),
+    mentions: z.array(z.string()),
+    urls: z.array(z.string()),
+    url: z.string(),
+    source: z.string(),
+    lang: z.string(),
+    is_reply: z.boolean(),
+    in_reply_to_id: z.string().nullable(),
+    in_reply_to_user_id: z.string().nullable(),
+    in_reply_to_username: z.string().nullable(),
+    get quoted_tweet() {
+      return SocialPost.nullable();
+    },
+    get retweeted_tweet() {
+      return SocialPost.nullable();
+    },
+    is_limited_reply: z.boolean(),
+  })
+  .meta({ id: 'SocialPost' });
 
 /**
  * A request string with no control characters but tab and line breaks: no name, id or post holds
  * them, and PostgreSQL refuses NUL in text (docs/decisions.md "Bounded queries and filters"). The
  * search query is checked by its parser instead, which answers SOCIAL_SEARCH_FAILED.
  */
-const text = () => z.string().regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters');
+const text = () =>
+  z.string().regex(/^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/, 'must not contain control characters');
 const cursor = z.string().max(2000).optional();
 const unixSeconds = z.number().int().min(0).max(32503680000);
 const limit = z.number().int().min(1).max(SOCIAL_LIMITS.maxLimit).optional();
@@ -131,7 +145,13 @@ const username = text().min(1).max(51);
 export const UserInfoRequest = z.object({ usernames: z.array(username).min(1).max(SOCIAL_LIMITS.maxUsernames) });
 export const UserSearchRequest = z.object({ query: text().min(1).max(SOCIAL_LIMITS.queryMaxChars), cursor });
 export const UserTweetsRequest = z
-  .object({ social_user_id: text().min(1).max(40).optional(), username: username.optional(), limit, cursor, include_replies: z.boolean().optional() })
+  .object({
+    social_user_id: text().min(1).max(40).optional(),
+    username: username.optional(),
+    limit,
+    cursor,
+    include_replies: z.boolean().optional(),
+  })
   // Exactly one of the two names the user; the service says which is missing or doubled.
   .meta({ oneOf: [{ required: ['social_user_id'] }, { required: ['username'] }] });
 export const TweetSearchRequest = z.object({
@@ -142,7 +162,12 @@ export const TweetSearchRequest = z.object({
   limit,
   cursor,
 });
-export const TweetRepliesRequest = z.object({ tweet_ids: z.array(text().min(1).max(40)).min(1).max(SOCIAL_LIMITS.maxTweetIds), cursor, since_time: unixSeconds.optional(), until_time: unixSeconds.optional() });
+export const TweetRepliesRequest = z.object({
+  tweet_ids: z.array(text().min(1).max(40)).min(1).max(SOCIAL_LIMITS.maxTweetIds),
+  cursor,
+  since_time: unixSeconds.optional(),
+  until_time: unixSeconds.optional(),
+});
 export type UserInfoRequest = z.infer<typeof UserInfoRequest>;
 export type UserSearchRequest = z.infer<typeof UserSearchRequest>;
 export type UserTweetsRequest = z.infer<typeof UserTweetsRequest>;
@@ -196,8 +221,17 @@ export const BetaAuthor = z.object({
 
 export const BetaEntities = z.object({
   hashtags: z.array(z.object({ text: z.string(), indices: z.array(z.number().int()) })),
-  urls: z.array(z.object({ url: z.string(), expanded_url: z.string(), display_url: z.string(), indices: z.array(z.number().int()) })),
-  user_mentions: z.array(z.object({ screen_name: z.string(), name: z.string(), id_str: z.string(), indices: z.array(z.number().int()) })),
+  urls: z.array(
+    z.object({
+      url: z.string(),
+      expanded_url: z.string(),
+      display_url: z.string(),
+      indices: z.array(z.number().int()),
+    }),
+  ),
+  user_mentions: z.array(
+    z.object({ screen_name: z.string(), name: z.string(), id_str: z.string(), indices: z.array(z.number().int()) }),
+  ),
 });
 
 export interface BetaPost {
@@ -227,57 +261,153 @@ export interface BetaPost {
   author: z.infer<typeof BetaAuthor>;
 }
 
-export const BetaPost: z.ZodType<BetaPost> = z.object({
-  type: z.string(),
-  id: z.string(),
-  url: z.string(),
-  text: z.string(),
-  source: z.string(),
-  retweetCount: z.number().int(),
-  replyCount: z.number().int(),
-  likeCount: z.number().int(),
-  quoteCount: z.number().int(),
-  viewCount: z.number().int(),
-  bookmarkCount: z.number().int(),
-  createdAt: z.string(),
-  lang: z.string(),
-  isReply: z.boolean(),
-  inReplyToId: z.string().nullable(),
-  inReplyToUserId: z.string().nullable(),
-  inReplyToUsername: z.string().nullable(),
-  conversationId: z.string(),
-  displayTextRange: z.array(z.number().int()),
-  isLimitedReply: z.boolean(),
-  get quoted_tweet() {
-    return BetaPost.nullable();
-  },
-  get retweeted_tweet() {
-    return BetaPost.nullable();
-  },
-  entities: BetaEntities,
-  author: BetaAuthor,
-}).meta({ id: 'BetaPost' });
+export const BetaPost: z.ZodType<BetaPost> = z
+  .object({
+    type: z.string(),
+    id: z.string(),
+    url: z.string(),
+    text: z.string(),
+    source: z.string(),
+    retweetCount: z.number().int(),
+    replyCount: z.number().int(),
+    likeCount: z.number().int(),
+    quoteCount: z.number().int(),
+    viewCount: z.number().int(),
+    bookmarkCount: z.number().int(),
+    createdAt: z.string(),
+    lang: z.string(),
+    isReply: z.boolean(),
+    inReplyToId: z.string().nullable(),
+    inReplyToUserId: z.string().nullable(),
+    inReplyToUsername: z.string().nullable(),
+    conversationId: z.string(),
+    displayTextRange: z.array(z.number().int()),
+    isLimitedReply: z.boolean(),
+    get quoted_tweet() {
+      return BetaPost.nullable();
+    },
+    get retweeted_tweet() {
+      return BetaPost.nullable();
+    },
+    entities: BetaEntities,
+    author: BetaAuthor,
+  })
+  .meta({ id: 'BetaPost' });
 
 export const BetaRepliesQuery = z.object({ tweetId: text().min(1).max(40), cursor: z.string().max(2000).optional() });
-export const BetaSearchQuery = z.object({ query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars), queryType: QueryType.default('Latest'), cursor: z.string().max(2000).optional() });
-export const BetaRepliesPage = z.object({ tweets: z.array(BetaPost), has_next_page: z.boolean(), next_cursor: z.string(), status: z.string(), msg: z.string() });
-export const BetaSearchPage = z.object({ tweets: z.array(BetaPost), has_next_page: z.boolean(), next_cursor: z.string() });
+export const BetaSearchQuery = z.object({
+  query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars),
+  queryType: QueryType.default('Latest'),
+  cursor: z.string().max(2000).optional(),
+});
+export const BetaRepliesPage = z.object({
+  tweets: z.array(BetaPost),
+  has_next_page: z.boolean(),
+  next_cursor: z.string(),
+  status: z.string(),
+  msg: z.string(),
+});
+export const BetaSearchPage = z.object({
+  tweets: z.array(BetaPost),
+  has_next_page: z.boolean(),
+  next_cursor: z.string(),
+});
 export type BetaRepliesPage = z.infer<typeof BetaRepliesPage>;
 export type BetaSearchPage = z.infer<typeof BetaSearchPage>;
 
 // ---- routes ----
 
-const v2Errors = { 400: V2ErrorBody, 401: V2ErrorBody, 402: V2ErrorBody, 403: V2ErrorBody, 429: V2ErrorBody, 500: V2ErrorBody, 502: V2ErrorBody } as const;
-const betaErrors = { 400: BetaErrorBody, 401: BetaErrorBody, 402: BetaErrorBody, 403: BetaErrorBody, 429: BetaErrorBody, 500: BetaErrorBody, 502: BetaErrorBody } as const;
+const v2Errors = {
+  400: V2ErrorBody,
+  401: V2ErrorBody,
+  402: V2ErrorBody,
+  403: V2ErrorBody,
+  429: V2ErrorBody,
+  500: V2ErrorBody,
+  502: V2ErrorBody,
+} as const;
+const betaErrors = {
+  400: BetaErrorBody,
+  401: BetaErrorBody,
+  402: BetaErrorBody,
+  403: BetaErrorBody,
+  429: BetaErrorBody,
+  500: BetaErrorBody,
+  502: BetaErrorBody,
+} as const;
 const v2 = { auth: 'bearer-key', family: 'v2', tag: 'social' } as const;
 const beta = { auth: 'bearer-key', family: 'beta', tag: 'beta social' } as const;
 
-export const userInfo = defineRoute({ ...v2, id: 'social.userInfo', method: 'POST', path: '/v2/social/user/info', summary: 'Users by username (1 credit per user returned)', body: UserInfoRequest, responses: { 200: v2Envelope(UserInfoData), ...v2Errors } });
-export const userSearch = defineRoute({ ...v2, id: 'social.userSearch', method: 'POST', path: '/v2/social/user/search', summary: 'Users whose name or bio matches (1 credit per user returned)', body: UserSearchRequest, responses: { 200: v2Envelope(UserSearchData), ...v2Errors } });
-export const userTweets = defineRoute({ ...v2, id: 'social.userTweets', method: 'POST', path: '/v2/social/user/tweets', summary: "A user's posts, newest first (1 credit per post returned)", body: UserTweetsRequest, responses: { 200: v2Envelope(TweetsData), ...v2Errors } });
-export const tweetSearch = defineRoute({ ...v2, id: 'social.tweetSearch', method: 'POST', path: '/v2/social/tweet/search', summary: 'Posts matching an advanced search query (1 credit per post returned)', body: TweetSearchRequest, responses: { 200: v2Envelope(TweetsData), ...v2Errors } });
-export const tweetReplies = defineRoute({ ...v2, id: 'social.tweetReplies', method: 'POST', path: '/v2/social/tweet/replies', summary: 'Direct replies to posts, oldest first (1 credit per reply returned)', body: TweetRepliesRequest, responses: { 200: v2Envelope(TweetRepliesData), ...v2Errors } });
-export const betaReplies = defineRoute({ ...beta, id: 'beta.social.replies', method: 'GET', path: '/v1/beta/social/tweet/replies', summary: 'Direct replies to a post (beta shape)', query: BetaRepliesQuery, responses: { 200: BetaRepliesPage, ...betaErrors } });
-export const betaSearch = defineRoute({ ...beta, id: 'beta.social.search', method: 'GET', path: '/v1/beta/social/tweet/advanced_search', summary: 'Advanced search (beta shape)', query: BetaSearchQuery, responses: { 200: BetaSearchPage, ...betaErrors } });
+export const userInfo = defineRoute({
+  ...v2,
+  id: 'social.userInfo',
+  method: 'POST',
+  path: '/v2/social/user/info',
+  summary: 'Users by username (1 credit per user returned)',
+  body: UserInfoRequest,
+  responses: { 200: v2Envelope(UserInfoData), ...v2Errors },
+});
+export const userSearch = defineRoute({
+  ...v2,
+  id: 'social.userSearch',
+  method: 'POST',
+  path: '/v2/social/user/search',
+  summary: 'Users whose name or bio matches (1 credit per user returned)',
+  body: UserSearchRequest,
+  responses: { 200: v2Envelope(UserSearchData), ...v2Errors },
+});
+export const userTweets = defineRoute({
+  ...v2,
+  id: 'social.userTweets',
+  method: 'POST',
+  path: '/v2/social/user/tweets',
+  summary: "A user's posts, newest first (1 credit per post returned)",
+  body: UserTweetsRequest,
+  responses: { 200: v2Envelope(TweetsData), ...v2Errors },
+});
+export const tweetSearch = defineRoute({
+  ...v2,
+  id: 'social.tweetSearch',
+  method: 'POST',
+  path: '/v2/social/tweet/search',
+  summary: 'Posts matching an advanced search query (1 credit per post returned)',
+  body: TweetSearchRequest,
+  responses: { 200: v2Envelope(TweetsData), ...v2Errors },
+});
+export const tweetReplies = defineRoute({
+  ...v2,
+  id: 'social.tweetReplies',
+  method: 'POST',
+  path: '/v2/social/tweet/replies',
+  summary: 'Direct replies to posts, oldest first (1 credit per reply returned)',
+  body: TweetRepliesRequest,
+  responses: { 200: v2Envelope(TweetRepliesData), ...v2Errors },
+});
+export const betaReplies = defineRoute({
+  ...beta,
+  id: 'beta.social.replies',
+  method: 'GET',
+  path: '/v1/beta/social/tweet/replies',
+  summary: 'Direct replies to a post (beta shape)',
+  query: BetaRepliesQuery,
+  responses: { 200: BetaRepliesPage, ...betaErrors },
+});
+export const betaSearch = defineRoute({
+  ...beta,
+  id: 'beta.social.search',
+  method: 'GET',
+  path: '/v1/beta/social/tweet/advanced_search',
+  summary: 'Advanced search (beta shape)',
+  query: BetaSearchQuery,
+  responses: { 200: BetaSearchPage, ...betaErrors },
+});
 
-export const socialRoutes = [userInfo, userSearch, userTweets, tweetSearch, tweetReplies, betaReplies, betaSearch] as const;
+export const socialRoutes = [
+  userInfo,
+  userSearch,
+  userTweets,
+  tweetSearch,
+  tweetReplies,
+  betaReplies,
+  betaSearch,
+] as const;

@@ -4,11 +4,18 @@ import { V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
 
 /** A YouTube video id: 11 characters of A-Z a-z 0-9 _ - (docs/decisions.md). */
-export const VideoCode = z.string().regex(/^[A-Za-z0-9_-]{11}$/, 'must be a video id: 11 characters of letters, digits, _ and -');
+export const VideoCode = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{11}$/, 'must be a video id: 11 characters of letters, digits, _ and -');
 /** A BCP 47 style language tag: en, de, zh-CN, zh-Hant, pt-BR. */
-export const LanguageTag = z.string().regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or zh-CN');
+export const LanguageTag = z
+  .string()
+  .regex(/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag such as en or zh-CN');
 /** A query boolean: true/false or 1/0; anything else is refused rather than guessed. */
-const QueryBool = z.preprocess((v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v), z.boolean());
+const QueryBool = z.preprocess(
+  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v),
+  z.boolean(),
+);
 
 export const SubtitlesQuery = z.object({
   video_code: VideoCode,

@@ -26,7 +26,8 @@ export const readyz = defineRoute({
   auth: 'none',
   family: 'image',
   tag: 'system',
-  summary: 'Readiness: 200 when this instance can serve (started, not draining, database and object store reachable); 503 with Retry-After and the failing check otherwise',
+  summary:
+    'Readiness: 200 when this instance can serve (started, not draining, database and object store reachable); 503 with Retry-After and the failing check otherwise',
   responses: { 200: Ready },
 });
 

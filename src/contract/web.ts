@@ -8,10 +8,20 @@ import { absoluteUrl } from './fields.js';
 export const HttpUrl = absoluteUrl(['http:', 'https:'], 'must be an absolute http or https URL');
 
 /** A cookie sent with the fetch: `NAME=VALUE` or `{name, value}` (see docs/decisions.md). */
-const CookieName = z.string().min(1).max(256).regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be a cookie name (RFC 6265 token)');
-const CookieValue = z.string().max(4096).regex(/^[^;\r\n]*$/, 'must not contain ";" or line breaks');
+const CookieName = z
+  .string()
+  .min(1)
+  .max(256)
+  .regex(/^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/, 'must be a cookie name (RFC 6265 token)');
+const CookieValue = z
+  .string()
+  .max(4096)
+  .regex(/^[^;\r\n]*$/, 'must not contain ";" or line breaks');
 export const SetCookie = z.union([
-  z.string().regex(/^[^=;\s]+=[^;\r\n]*$/, 'must be NAME=VALUE').max(4400),
+  z
+    .string()
+    .regex(/^[^=;\s]+=[^;\r\n]*$/, 'must be NAME=VALUE')
+    .max(4400),
   z.object({ name: CookieName, value: CookieValue }),
 ]);
 
@@ -36,7 +46,12 @@ export const WebExtractRequest = z.object({
   target_selector: z.string().trim().min(1).max(1000).optional(),
   wait_for_selector: z.string().trim().min(1).max(1000).optional(),
   set_cookies: z.array(SetCookie).max(50).optional(),
-  user_agent: z.string().min(1).max(512).regex(/^[^\r\n]*$/, 'must be one line').optional(),
+  user_agent: z
+    .string()
+    .min(1)
+    .max(512)
+    .regex(/^[^\r\n]*$/, 'must be one line')
+    .optional(),
   /** Milliseconds for the whole load (local bounds: 1000-120000, default 15000 fast / 30000 fine). */
   timeout: z.number().int().min(1000).max(120_000).optional(),
   with_cache: z.boolean().default(true),
@@ -45,7 +60,13 @@ export const WebExtractRequest = z.object({
 export type WebExtractRequest = z.infer<typeof WebExtractRequest>;
 
 const Link = z.object({ url: z.string(), text: z.string() });
-const Image = z.object({ url: z.string(), alt: z.string(), title: z.string(), width: z.number().nullable(), height: z.number().nullable() });
+const Image = z.object({
+  url: z.string(),
+  alt: z.string(),
+  title: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
 
 /** Spec 2.12: passed through from the extractor, may grow; content is a string or an object. */
 export const WebExtractData = z
@@ -59,9 +80,18 @@ export const WebExtractData = z
     crawl_mode: z.enum(['fast', 'fine']),
     readability: z.enum(['off', 'article', 'fallback']),
     links: z.array(Link).optional(),
-    links_summary: z.object({ total: z.number().int(), internal: z.number().int(), external: z.number().int(), domains: z.array(z.object({ domain: z.string(), count: z.number().int() })) }).optional(),
+    links_summary: z
+      .object({
+        total: z.number().int(),
+        internal: z.number().int(),
+        external: z.number().int(),
+        domains: z.array(z.object({ domain: z.string(), count: z.number().int() })),
+      })
+      .optional(),
     images: z.array(Image).optional(),
-    images_summary: z.object({ total: z.number().int(), with_text: z.number().int(), without_text: z.number().int() }).optional(),
+    images_summary: z
+      .object({ total: z.number().int(), with_text: z.number().int(), without_text: z.number().int() })
+      .optional(),
     stypes: z.array(z.string()).optional(),
     warnings: z.array(z.string()),
     cached: z.boolean(),

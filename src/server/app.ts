@@ -95,27 +95,47 @@ function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }
 
 /** Fastify's own failures (bad JSON, wrong content type, body too large) in our terms. */
 /** The media types a route's body may have, as a 415 names them. */
-const TAKES = { json: 'application/json', multipart: 'multipart/form-data', 'json-or-multipart': 'application/json or multipart/form-data' } as const;
+const TAKES = {
+  json: 'application/json',
+  multipart: 'multipart/form-data',
+  'json-or-multipart': 'application/json or multipart/form-data',
+} as const;
 
 function fromFastifyError(
   err: { statusCode?: number; code?: string; message: string },
-  request: { headers: { 'content-type'?: string }; routeOptions: { bodyLimit?: number; config?: { bodyType?: keyof typeof TAKES } } },
+  request: {
+    headers: { 'content-type'?: string };
+    routeOptions: { bodyLimit?: number; config?: { bodyType?: keyof typeof TAKES } };
+  },
 ): unknown {
-  if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err instanceof SyntaxError) {
-    return new RequestValidationError([{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }], false);
+  if (
+    err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    err instanceof SyntaxError
+  ) {
+    return new RequestValidationError(
+      [{ loc: ['body'], msg: `Invalid JSON: ${err.message}`, type: 'json_invalid' }],
+      false,
+    );
   }
   if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && request.routeOptions.bodyLimit) {
     const mib = +(request.routeOptions.bodyLimit / 1024 / 1024).toFixed(1);
-    return new HttpError('PAYLOAD_TOO_LARGE', `Request body is too large: this endpoint reads at most ${mib} MiB`, { status: 413 });
+    return new HttpError('PAYLOAD_TOO_LARGE', `Request body is too large: this endpoint reads at most ${mib} MiB`, {
+      status: 413,
+    });
   }
-  if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
+  if (err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE')
+    return new HttpError('PAYLOAD_TOO_LARGE', err.message, { status: 413 });
   if (err.statusCode === 415) {
     // Fastify says only "Unsupported Media Type"; the caller learns what was sent and what is taken.
     const sent = request.headers['content-type']?.split(';')[0].trim() || 'a body without a content type';
     const takes = TAKES[request.routeOptions.config?.bodyType ?? 'json'];
-    return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes ${takes}, not ${sent}`, { status: 415 });
+    return new HttpError('INVALID_PARAMETER', `Unsupported Media Type: this endpoint takes ${takes}, not ${sent}`, {
+      status: 415,
+    });
   }
-  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500)
+    return new HttpError('INVALID_PARAMETER', err.message, { status: err.statusCode });
   if (isStoreUnavailable(err)) return outageError();
   return err;
 }
@@ -143,11 +163,22 @@ function serverTimeouts(t: HttpTimeouts): { requestTimeout: number; keepAliveTim
     keepAliveTimeout: t.keepAliveSeconds * 1000,
     // Node checks the timers every connectionsCheckingInterval (30 s by default): a quarter of the
     // shortest timeout keeps a cut within a quarter past it.
-    http: { requestTimeout: requestMs, headersTimeout: headersMs, connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersMs / 4)) },
+    http: {
+      requestTimeout: requestMs,
+      headersTimeout: headersMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(30_000, headersMs / 4)),
+    },
   };
 }
 
-export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptions['logger']; timeouts?: HttpTimeouts; trustProxy?: FastifyServerOptions['trustProxy'] } = {}): FastifyInstance {
+export function buildApp(
+  ctx: AppContext,
+  options: {
+    logger?: FastifyServerOptions['logger'];
+    timeouts?: HttpTimeouts;
+    trustProxy?: FastifyServerOptions['trustProxy'];
+  } = {},
+): FastifyInstance {
   const timeouts = options.timeouts ?? DEFAULT_HTTP_TIMEOUTS;
   const app = Fastify({
     logger: options.logger ?? false,
@@ -163,7 +194,10 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     ...serverTimeouts(timeouts),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Node's and the router's own refusals (408, 431, 414, a bad URL) in the surface's error shape.
-    clientErrorHandler: clientErrorHandler(nextRequestId, { headers: Math.min(timeouts.headersSeconds, timeouts.requestSeconds), request: timeouts.requestSeconds }),
+    clientErrorHandler: clientErrorHandler(nextRequestId, {
+      headers: Math.min(timeouts.headersSeconds, timeouts.requestSeconds),
+      request: timeouts.requestSeconds,
+    }),
     frameworkErrors: frameworkErrorHandler(MAX_PARAM_LENGTH),
   });
 
@@ -181,8 +215,17 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
   installResponseJournal(app);
 
   app.setErrorHandler((err, request, reply) => {
-    const e = err instanceof HttpError || err instanceof RequestValidationError ? err : fromFastifyError(err as Error & { statusCode?: number }, request);
-    const shaped = shapeError(familyOf(request), e, request.id, request.routeOptions.config?.validationStatus, request.routeOptions.config?.validationCode);
+    const e =
+      err instanceof HttpError || err instanceof RequestValidationError
+        ? err
+        : fromFastifyError(err as Error & { statusCode?: number }, request);
+    const shaped = shapeError(
+      familyOf(request),
+      e,
+      request.id,
+      request.routeOptions.config?.validationStatus,
+      request.routeOptions.config?.validationCode,
+    );
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
     keepConnectionForRefusedBody(request, reply, shaped.status);
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
@@ -195,7 +238,11 @@ export function buildApp(ctx: AppContext, options: { logger?: FastifyServerOptio
     const surface = surfaceOf(path);
     // Noted for the live request log: a user's tail shows their requests to unknown paths too.
     if (surface) noteAuth(request, await authenticate(ctx, surface.auth, credentialsOf(request)));
-    const shaped = shapeError(surface?.family ?? 'image', new HttpError('NOT_FOUND', `No endpoint ${request.method} ${path}`), request.id);
+    const shaped = shapeError(
+      surface?.family ?? 'image',
+      new HttpError('NOT_FOUND', `No endpoint ${request.method} ${path}`),
+      request.id,
+    );
     reply.code(shaped.status).send(shaped.body);
   });
 

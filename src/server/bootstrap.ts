@@ -67,7 +67,8 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
       await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
       apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' }, LOCAL_ADMIN)).key;
     }
-    if (!userId || !(await findUserById(ctx.db, userId))) throw new Error('the database has users but no bootstrap admin');
+    if (!userId || !(await findUserById(ctx.db, userId)))
+      throw new Error('the database has users but no bootstrap admin');
     if (ctx.config.adminKey) adminKey = ctx.config.adminKey;
     else if (!(await getSetting(ctx.db, 'admin_key_hash'))) adminKey = generateAdminKey();
     if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
@@ -76,7 +77,13 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
   const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds, LOCAL_ADMIN);
   return {
     created,
-    credentials: { user_id: userId, access_token: token.token, access_token_expires_at: token.expiresAt, api_key: apiKey, admin_key: adminKey },
+    credentials: {
+      user_id: userId,
+      access_token: token.token,
+      access_token_expires_at: token.expiresAt,
+      api_key: apiKey,
+      admin_key: adminKey,
+    },
   };
 }
 

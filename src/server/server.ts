@@ -141,7 +141,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   // The data dir is made (or tightened) private before anything is written inside it.
   makeNewFilesPrivate();
   const tightened = dataDir ? preparePrivateDataDir(dataDir) : 0;
-  if (tightened > 0) (options.warn ?? warnOnStderr)(`facet serve: ${dataDir} was readable by other users; made ${tightened} files and folders private (0700 folders, 0600 files)`);
+  if (tightened > 0)
+    (options.warn ?? warnOnStderr)(
+      `facet serve: ${dataDir} was readable by other users; made ${tightened} files and folders private (0700 folders, 0600 files)`,
+    );
   const scratch = memory ? mkdtempSync(path.join(os.tmpdir(), 'facet-mem-')) : null;
   const filesDir = options.filesDir ?? scratch ?? path.join(dataDir!, 'files');
   mkdirSync(filesDir, { recursive: true });
@@ -175,7 +178,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     socialUpstream: options.socialUpstream,
     console: options.console ?? true,
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
-      ? { baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL, apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined, timeoutMs: 30_000 }
+      ? {
+          baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL,
+          apiKey: process.env.FACET_UPSTREAM_SUBTITLES_KEY || undefined,
+          timeoutMs: 30_000,
+        }
       : undefined,
   };
   const publicUrl = options.publicUrl ? normalizePublicUrl(options.publicUrl) : undefined;
@@ -233,7 +240,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     grounding:
       options.grounding ??
       (async (query, scope) => {
-        const found = await ground({ db }, analyzeQuery(query), { livedocIds: await visibleIds(db, scope.userId) }, { question: query });
+        const found = await ground(
+          { db },
+          analyzeQuery(query),
+          { livedocIds: await visibleIds(db, scope.userId) },
+          { question: query },
+        );
         return found.passages.map((p) => ({ id: String(p.ref), title: p.title, link: p.link, content: p.content }));
       }),
     defaultModel: config.defaultModel,
@@ -269,12 +281,21 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : {
           level: config.logLevel,
           stream: options.logStream,
-          redact: ['req.headers.authorization', 'req.headers["x-api-key"]', 'req.headers["x-admin-key"]', 'req.headers.cookie'],
+          redact: [
+            'req.headers.authorization',
+            'req.headers["x-api-key"]',
+            'req.headers["x-admin-key"]',
+            'req.headers.cookie',
+          ],
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
         };
   const trusted = proxyTrust({ publicUrl, trustProxy: options.trustProxy });
-  const app = buildApp(ctx, { logger, timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts }, trustProxy: trusted });
+  const app = buildApp(ctx, {
+    logger,
+    timeouts: { ...DEFAULT_HTTP_TIMEOUTS, ...options.httpTimeouts },
+    trustProxy: trusted,
+  });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   let listenBase = '';
   const linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
@@ -289,7 +310,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // Stops taking connections; a new request on an open one answers 503. Requests in flight go on.
     const closed = app.close();
     const unfinished = await ctx.streams.drainWriters(drainMs);
-    if (unfinished > 0) app.log.warn(`drain: ${unfinished} answer(s) still being written after ${drainMs} ms are cut off; the orphan sweep (this instance at its next start, or another) ends their streams with an error event`);
+    if (unfinished > 0)
+      app.log.warn(
+        `drain: ${unfinished} answer(s) still being written after ${drainMs} ms are cut off; the orphan sweep (this instance at its next start, or another) ends their streams with an error event`,
+      );
     ctx.streams.stopFollowing();
     ctx.streams.endReaders();
     ctx.requestLog.stop();
@@ -338,7 +362,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.streams.startFollowing();
     ctx.requestLog.startFollowing();
     orphanSweeper = busOf(ctx.db)
-      ? setInterval(() => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')), 15_000)
+      ? setInterval(
+          () => ctx.streams.closeOrphans().catch((err) => app.log.error({ err }, 'closing orphaned streams failed')),
+          15_000,
+        )
       : undefined;
     orphanSweeper?.unref();
     await jobs.start();

@@ -19,7 +19,9 @@ describe('facet api', () => {
   });
 
   it('--paginate follows /v2 page/size/total; --slurp merges the pages into one array', async () => {
-    const pages = ok(await p.cli(['api', '-X', 'GET', '/v2/livedocs', '-F', 'size=2', '--paginate', '--jq', '.data.page']));
+    const pages = ok(
+      await p.cli(['api', '-X', 'GET', '/v2/livedocs', '-F', 'size=2', '--paginate', '--jq', '.data.page']),
+    );
     expect(pages.stdout).toBe('1\n2\n');
     const all = okJson(await p.cli(['api', 'GET', '/v2/livedocs', '-F', 'size=1', '--paginate', '--slurp']));
     expect(all.map((d: { name: string }) => d.name).sort()).toEqual(['one', 'three', 'two']);

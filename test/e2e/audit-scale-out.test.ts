@@ -20,7 +20,17 @@ describePostgres('the audit trail and the request log across instances', () => {
   async function two() {
     const url = await createTestDatabase();
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'facet-shared-files-'));
-    for (let i = 0; i < 2; i++) instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', adminKey: `adm_${'y'.repeat(40)}`, filesDir }));
+    for (let i = 0; i < 2; i++)
+      instances.push(
+        await startServer({
+          databaseUrl: url,
+          memory: true,
+          port: 0,
+          logLevel: 'silent',
+          adminKey: `adm_${'y'.repeat(40)}`,
+          filesDir,
+        }),
+      );
     const [a, b] = instances;
     return { a, b, admin: { 'x-api-key': a.bootstrap.data.api_key! } };
   }
@@ -28,12 +38,22 @@ describePostgres('the audit trail and the request log across instances', () => {
   it('an entry written through A is read from B', async () => {
     const { a, b, admin } = await two();
     const key = await (
-      await fetch(`${a.url}/admin/api-keys`, { method: 'POST', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: a.bootstrap.data.user_id }) })
+      await fetch(`${a.url}/admin/api-keys`, {
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ user_id: a.bootstrap.data.user_id }),
+      })
     ).json();
-    expect((await fetch(`${a.url}/admin/api-keys/${key.id}/freeze`, { method: 'POST', headers: admin })).status).toBe(200);
+    expect((await fetch(`${a.url}/admin/api-keys/${key.id}/freeze`, { method: 'POST', headers: admin })).status).toBe(
+      200,
+    );
     const entries = await (await fetch(`${b.url}/admin/audit?target=${key.id}`, { headers: admin })).json();
     expect(entries.map((e: { action: string }) => e.action)).toEqual(['key.frozen', 'key.created']);
-    expect(entries[0]).toMatchObject({ actor: { kind: 'key', user_id: a.bootstrap.data.user_id }, before: { status: 'active' }, after: { status: 'frozen' } });
+    expect(entries[0]).toMatchObject({
+      actor: { kind: 'key', user_id: a.bootstrap.data.user_id },
+      before: { status: 'active' },
+      after: { status: 'frozen' },
+    });
   });
 
   it('a tail open on B shows a request A answered', async () => {
@@ -54,7 +74,9 @@ describePostgres('the audit trail and the request log across instances', () => {
     const deadline = Date.now() + 10_000;
     let i = 0;
     while (!text.includes('"request_id":"xa-') && Date.now() < deadline) {
-      await fetch(`${a.url}/v2/nothing-here`, { headers: { authorization: `Bearer ${admin['x-api-key']}`, 'x-request-id': `xa-${i++}` } });
+      await fetch(`${a.url}/v2/nothing-here`, {
+        headers: { authorization: `Bearer ${admin['x-api-key']}`, 'x-request-id': `xa-${i++}` },
+      });
       await new Promise((r) => setTimeout(r, 200));
     }
     stop.abort();

@@ -15,7 +15,16 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 const admin = () => ({ 'x-api-key': p.boot.api_key });
-type Entry = { action: string; time: string; actor: { kind: string; user_id: string | null; credential_id: string | null }; target: { type: string; id: string | null }; before: any; after: any; request_id: string | null; client: { ip: string | null; user_agent: string | null } };
+type Entry = {
+  action: string;
+  time: string;
+  actor: { kind: string; user_id: string | null; credential_id: string | null };
+  target: { type: string; id: string | null };
+  before: any;
+  after: any;
+  request_id: string | null;
+  client: { ip: string | null; user_agent: string | null };
+};
 
 /** The freeze, unfreeze and delete entries of one key, oldest first. */
 function lifecycle(entries: Entry[]): Entry[] {
@@ -45,38 +54,60 @@ function expectLifecycle(entries: Entry[], keyId: string, userAgent: RegExp): vo
 
 describe('the audit trail', () => {
   it('records a freeze, unfreeze and delete made through the CLI, read back by the CLI and over HTTP', async () => {
-    const key = okJson(await p.cli(['admin', 'keys', 'create', '--user', p.boot.user_id, '--name', 'cli-audited', '--json']));
+    const key = okJson(
+      await p.cli(['admin', 'keys', 'create', '--user', p.boot.user_id, '--name', 'cli-audited', '--json']),
+    );
     ok(await p.cli(['admin', 'keys', 'freeze', key.id]));
     ok(await p.cli(['admin', 'keys', 'unfreeze', key.id]));
     ok(await p.cli(['admin', 'keys', 'delete', key.id, '--yes']));
 
     const viaCli = okJson<Entry[]>(await p.cli(['admin', 'audit', '--key', key.id, '--json']));
     expectLifecycle(viaCli, key.id, /^facet-cli\//);
-    expect(viaCli.at(-1)).toMatchObject({ action: 'key.created', before: null, after: { name: 'cli-audited', status: 'active' } });
+    expect(viaCli.at(-1)).toMatchObject({
+      action: 'key.created',
+      before: null,
+      after: { name: 'cli-audited', status: 'active' },
+    });
 
     const res = await p.fetch(`/admin/audit?target=${key.id}`, { headers: admin() });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual(viaCli);
     // --jq works on the entries like on every other listing.
-    expect(ok(await p.cli(['admin', 'audit', '--key', key.id, '--action', 'key.*', '--jq', '.[].action'])).stdout.trim().split('\n')).toEqual([
-      'key.deleted',
-      'key.unfrozen',
-      'key.frozen',
-      'key.created',
-    ]);
+    expect(
+      ok(await p.cli(['admin', 'audit', '--key', key.id, '--action', 'key.*', '--jq', '.[].action']))
+        .stdout.trim()
+        .split('\n'),
+    ).toEqual(['key.deleted', 'key.unfrozen', 'key.frozen', 'key.created']);
   });
 
   it('records the same made through the API, read back by the CLI', async () => {
     const json = { ...admin(), 'content-type': 'application/json', 'user-agent': 'audit-test/1' };
-    const key = await (await p.fetch('/admin/api-keys', { method: 'POST', headers: json, body: JSON.stringify({ user_id: p.boot.user_id, name: 'api-audited' }) })).json();
-    for (const [method, path] of [['POST', '/freeze'], ['POST', '/unfreeze'], ['DELETE', '']]) {
-      const r = await p.fetch(`/admin/api-keys/${key.id}${path}`, { method, headers: { ...admin(), 'user-agent': 'audit-test/1' } });
+    const key = await (
+      await p.fetch('/admin/api-keys', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ user_id: p.boot.user_id, name: 'api-audited' }),
+      })
+    ).json();
+    for (const [method, path] of [
+      ['POST', '/freeze'],
+      ['POST', '/unfreeze'],
+      ['DELETE', ''],
+    ]) {
+      const r = await p.fetch(`/admin/api-keys/${key.id}${path}`, {
+        method,
+        headers: { ...admin(), 'user-agent': 'audit-test/1' },
+      });
       expect(r.status).toBeLessThan(300);
     }
     const entries = okJson<Entry[]>(await p.cli(['admin', 'audit', '--key', key.id, '--since', '10m', '--json']));
     expectLifecycle(entries, key.id, /^audit-test\/1$/);
     // Filters: an action, and a time range that ends before the entries.
-    expect(okJson<Entry[]>(await p.cli(['admin', 'audit', '--key', key.id, '--action', 'key.frozen', '--json'])).map((e) => e.action)).toEqual(['key.frozen']);
+    expect(
+      okJson<Entry[]>(await p.cli(['admin', 'audit', '--key', key.id, '--action', 'key.frozen', '--json'])).map(
+        (e) => e.action,
+      ),
+    ).toEqual(['key.frozen']);
     expect(okJson(await p.cli(['admin', 'audit', '--key', key.id, '--until', '2000-01-01', '--json']))).toEqual([]);
   });
 
@@ -107,14 +138,31 @@ describe('the audit trail', () => {
     ok(await p.cli(['serve', 'users', 'plan', 'bob', 'paid', '--data-dir', p.dataDir]));
     const token = ok(await p.cli(['serve', 'token', 'bob', '--data-dir', p.dataDir])).stdout.trim();
     const bobKey = await (
-      await p.fetch('/auth/api-keys', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bobs' }) })
+      await p.fetch('/auth/api-keys', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bobs' }),
+      })
     ).json();
 
-    const offline = okJson<Entry[]>(await p.cli(['admin', 'audit', '--actor', 'local-admin', '--target', bobId, '--json']));
-    expect(offline.map((e) => e.action).sort()).toEqual(['token.issued', 'user.created', 'user.credits_changed', 'user.plan_changed']);
+    const offline = okJson<Entry[]>(
+      await p.cli(['admin', 'audit', '--actor', 'local-admin', '--target', bobId, '--json']),
+    );
+    expect(offline.map((e) => e.action).sort()).toEqual([
+      'token.issued',
+      'user.created',
+      'user.credits_changed',
+      'user.plan_changed',
+    ]);
     for (const e of offline) expect(e.actor).toEqual({ kind: 'local-admin', user_id: null, credential_id: null });
-    expect(offline.find((e) => e.action === 'user.credits_changed')).toMatchObject({ before: { credits: 0 }, after: { credits: 25 } });
-    expect(offline.find((e) => e.action === 'user.plan_changed')).toMatchObject({ before: { plan: 'free' }, after: { plan: 'paid' } });
+    expect(offline.find((e) => e.action === 'user.credits_changed')).toMatchObject({
+      before: { credits: 0 },
+      after: { credits: 25 },
+    });
+    expect(offline.find((e) => e.action === 'user.plan_changed')).toMatchObject({
+      before: { plan: 'free' },
+      after: { plan: 'paid' },
+    });
     expect(JSON.stringify(offline)).not.toContain(token);
 
     const refused = await p.fetch('/admin/audit', { headers: { 'x-api-key': bobKey.key } });
@@ -128,8 +176,12 @@ describe('the audit trail', () => {
     expect(own.map((e) => e.action)).toContain('key.created');
     expect(own.map((e) => e.action)).toContain('user.created');
     // Only bob's: what he did, and what was done to his account.
-    for (const e of own) expect([e.actor.user_id, (e as Entry & { subject_user_id: string }).subject_user_id]).toContain(bobId);
-    expect(own.find((e) => e.action === 'key.created')).toMatchObject({ actor: { kind: 'token', user_id: bobId, credential_id: null }, target: { id: bobKey.id } });
+    for (const e of own)
+      expect([e.actor.user_id, (e as Entry & { subject_user_id: string }).subject_user_id]).toContain(bobId);
+    expect(own.find((e) => e.action === 'key.created')).toMatchObject({
+      actor: { kind: 'token', user_id: bobId, credential_id: null },
+      target: { id: bobKey.id },
+    });
   });
 
   it('records a model hidden and shown, the admin key used, and a login by session cookie', async () => {
@@ -138,22 +190,35 @@ describe('the audit trail', () => {
     const model = models.find((m) => m.listed)!;
     ok(await p.cli(['admin', 'models', 'hide', model.id]));
     ok(await p.cli(['admin', 'models', 'show', model.id]));
-    const modelEntries = okJson<Entry[]>(await p.cli(['admin', 'audit', '--target', model.id, '--action', 'model.*', '--json']));
+    const modelEntries = okJson<Entry[]>(
+      await p.cli(['admin', 'audit', '--target', model.id, '--action', 'model.*', '--json']),
+    );
     expect(modelEntries.map((e) => [e.action, e.before, e.after])).toEqual([
       ['model.shown', { listed: false }, { listed: true }],
       ['model.hidden', { listed: true }, { listed: false }],
     ]);
 
     ok(await p.cli(['admin', 'usage']));
-    const used = okJson<Entry[]>(await p.cli(['admin', 'audit', '--action', 'admin_key.used', '--limit', '1', '--json']));
-    expect(used[0]).toMatchObject({ actor: { user_id: p.boot.user_id, credential_id: adminKeyId }, target: { type: 'endpoint', id: '/admin/api-key-usage' } });
+    const used = okJson<Entry[]>(
+      await p.cli(['admin', 'audit', '--action', 'admin_key.used', '--limit', '1', '--json']),
+    );
+    expect(used[0]).toMatchObject({
+      actor: { user_id: p.boot.user_id, credential_id: adminKeyId },
+      target: { type: 'endpoint', id: '/admin/api-key-usage' },
+    });
     expect(JSON.stringify(used)).not.toContain(p.boot.admin_key);
 
-    const login = await p.fetch('/auth/session-cookie', { method: 'POST', headers: { authorization: `Bearer ${p.boot.access_token}` } });
+    const login = await p.fetch('/auth/session-cookie', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.boot.access_token}` },
+    });
     expect(login.status).toBeLessThan(300);
     const cookie = /facet_session=([^;]+)/.exec(login.headers.get('set-cookie')!)![1];
     const [entry] = okJson<Entry[]>(await p.cli(['admin', 'audit', '--action', 'session.login', '--json']));
-    expect(entry).toMatchObject({ actor: { kind: 'token', user_id: p.boot.user_id }, target: { type: 'user', id: p.boot.user_id } });
+    expect(entry).toMatchObject({
+      actor: { kind: 'token', user_id: p.boot.user_id },
+      target: { type: 'user', id: p.boot.user_id },
+    });
     expect(JSON.stringify(entry)).not.toContain(cookie);
     expect(JSON.stringify(entry)).not.toContain(p.boot.access_token);
   });

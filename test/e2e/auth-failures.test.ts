@@ -51,7 +51,10 @@ describe('image service and admin auth', () => {
   it('/auth/api-keys needs an access token', async () => {
     const none = await call('/auth/api-keys');
     expect(none.status).toBe(401);
-    expect(none.body).toEqual({ detail: expect.stringMatching(/Authentication required/), code: 'MISSING_AUTHORIZATION' });
+    expect(none.body).toEqual({
+      detail: expect.stringMatching(/Authentication required/),
+      code: 'MISSING_AUTHORIZATION',
+    });
     const withKey = await call('/auth/api-keys', { Authorization: `Bearer ${p.boot.api_key}` });
     expect(withKey.status).toBe(401);
     expect(withKey.body.code).toBe('INVALID_ACCESS_TOKEN');
@@ -100,7 +103,10 @@ describe('image service and admin auth', () => {
   });
 
   it('the session cookie is set from the bearer token and cleared without auth', async () => {
-    const res = await p.fetch('/auth/session-cookie', { method: 'POST', headers: { Authorization: `Bearer ${p.boot.access_token}` } });
+    const res = await p.fetch('/auth/session-cookie', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.boot.access_token}` },
+    });
     expect(res.status).toBe(204);
     const cookie = res.headers.get('set-cookie')!;
     expect(cookie).toMatch(/^facet_session=/);
@@ -120,13 +126,20 @@ describe('validation failures answer 422 with {detail: [{loc, msg, type}]}', () 
     expect(r.body).toEqual({ detail: [{ loc: ['body', 'name'], msg: expect.any(String), type: 'invalid_type' }] });
   });
   it('out of range and unknown fields', async () => {
-    const r = await call('/auth/api-keys', token(), { method: 'POST', body: JSON.stringify({ expires_in_days: 0, colour: 'red' }) });
+    const r = await call('/auth/api-keys', token(), {
+      method: 'POST',
+      body: JSON.stringify({ expires_in_days: 0, colour: 'red' }),
+    });
     expect(r.status).toBe(422);
     const locs = r.body.detail.map((d: { loc: string[] }) => d.loc.join('.'));
     expect(locs).toEqual(expect.arrayContaining(['body.expires_in_days', 'body']));
   });
   it('a missing required field on the admin create', async () => {
-    const r = await call('/admin/api-keys', { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, { method: 'POST', body: '{}' });
+    const r = await call(
+      '/admin/api-keys',
+      { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' },
+      { method: 'POST', body: '{}' },
+    );
     expect(r.status).toBe(422);
     expect(r.body.detail).toEqual([{ loc: ['body', 'user_id'], msg: 'Field required', type: 'missing' }]);
   });
@@ -137,12 +150,18 @@ describe('validation failures answer 422 with {detail: [{loc, msg, type}]}', () 
   });
   it('usage limit outside 1-500', async () => {
     for (const limit of ['0', '501', 'ten']) {
-      const r = await call(`/admin/api-key-usage?limit=${limit}`, { 'X-API-Key': p.boot.api_key, 'X-Admin-Key': p.boot.admin_key });
+      const r = await call(`/admin/api-key-usage?limit=${limit}`, {
+        'X-API-Key': p.boot.api_key,
+        'X-Admin-Key': p.boot.admin_key,
+      });
       expect(r.status).toBe(422);
       expect(r.body.detail[0].loc).toEqual(['query', 'limit']);
     }
     for (const limit of ['1', '500']) {
-      const r = await call(`/admin/api-key-usage?limit=${limit}`, { 'X-API-Key': p.boot.api_key, 'X-Admin-Key': p.boot.admin_key });
+      const r = await call(`/admin/api-key-usage?limit=${limit}`, {
+        'X-API-Key': p.boot.api_key,
+        'X-Admin-Key': p.boot.admin_key,
+      });
       expect(r.status).toBe(200);
     }
   });

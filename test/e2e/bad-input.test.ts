@@ -16,10 +16,18 @@ const v2Auth = () => ({ authorization: `Bearer ${p.boot.api_key}` });
 
 beforeAll(async () => {
   p = await startPlatform();
-  const project = await p.fetch('/projects', { method: 'POST', headers: { ...imageAuth(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bad input' }) });
+  const project = await p.fetch('/projects', {
+    method: 'POST',
+    headers: { ...imageAuth(), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bad input' }),
+  });
   expect(project.status).toBe(201);
   projectId = (await project.json()).id;
-  const livedoc = await p.fetch('/v2/livedocs', { method: 'POST', headers: { ...v2Auth(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'bad input' }) });
+  const livedoc = await p.fetch('/v2/livedocs', {
+    method: 'POST',
+    headers: { ...v2Auth(), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bad input' }),
+  });
   ld = (await livedoc.json()).data.short_id;
 });
 afterAll(() => p?.cleanup());
@@ -37,14 +45,22 @@ interface Upload {
 async function imageRefusal(res: Response): Promise<string> {
   expect(res.status).toBe(422);
   const body = await res.json();
-  expect(body.detail).toEqual(expect.arrayContaining([expect.objectContaining({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) })]));
+  expect(body.detail).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ loc: expect.any(Array), msg: expect.any(String), type: expect.any(String) }),
+    ]),
+  );
   return body.detail.map((d: { loc: string[]; msg: string }) => `${d.loc.join('.')}: ${d.msg}`).join('; ');
 }
 
 async function v2Refusal(res: Response): Promise<string> {
   expect(res.status).toBe(400);
   const body = await res.json();
-  expect(body).toMatchObject({ status: 'error', code: expect.stringMatching(/^(INVALID|MISSING)_PARAMETER$/), request_id: expect.any(String) });
+  expect(body).toMatchObject({
+    status: 'error',
+    code: expect.stringMatching(/^(INVALID|MISSING)_PARAMETER$/),
+    request_id: expect.any(String),
+  });
   return body.message;
 }
 
@@ -64,9 +80,27 @@ const UPLOADS: Upload[] = [
       return f;
     },
   },
-  { name: 'POST /projects/{id}/files', path: () => `/projects/${projectId}/files`, headers: imageAuth, refused: imageRefusal, good: () => withFile(new FormData()) },
-  { name: 'LiveDoc upload', path: () => `/v2/livedocs/${ld}/resources/upload`, headers: v2Auth, refused: v2Refusal, good: () => withFile(new FormData()) },
-  { name: 'LiveDoc upload-doc', path: () => `/v2/livedocs/${ld}/resources/upload-doc`, headers: v2Auth, refused: v2Refusal, good: () => withFile(new FormData()) },
+  {
+    name: 'POST /projects/{id}/files',
+    path: () => `/projects/${projectId}/files`,
+    headers: imageAuth,
+    refused: imageRefusal,
+    good: () => withFile(new FormData()),
+  },
+  {
+    name: 'LiveDoc upload',
+    path: () => `/v2/livedocs/${ld}/resources/upload`,
+    headers: v2Auth,
+    refused: v2Refusal,
+    good: () => withFile(new FormData()),
+  },
+  {
+    name: 'LiveDoc upload-doc',
+    path: () => `/v2/livedocs/${ld}/resources/upload-doc`,
+    headers: v2Auth,
+    refused: v2Refusal,
+    good: () => withFile(new FormData()),
+  },
 ];
 
 function withFile(f: FormData, field = 'file', text = '# Notes\n\nSome text.'): FormData {
@@ -75,12 +109,25 @@ function withFile(f: FormData, field = 'file', text = '# Notes\n\nSome text.'): 
 }
 
 const send = (u: Upload, body: FormData | string, contentType?: string) =>
-  p.fetch(u.path(), { method: 'POST', headers: { ...u.headers(), ...(contentType ? { 'content-type': contentType } : {}) }, body, signal: AbortSignal.timeout(10_000) });
+  p.fetch(u.path(), {
+    method: 'POST',
+    headers: { ...u.headers(), ...(contentType ? { 'content-type': contentType } : {}) },
+    body,
+    signal: AbortSignal.timeout(10_000),
+  });
 
 describe('malformed multipart is a 4xx on every upload endpoint', () => {
   const bodies: Array<[string, string, string]> = [
-    ['no boundary', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nillustration\r\n--x--\r\n'],
-    ['a truncated body', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\nhalf a fi'],
+    [
+      'no boundary',
+      'multipart/form-data',
+      '--x\r\nContent-Disposition: form-data; name="kind"\r\n\r\nillustration\r\n--x--\r\n',
+    ],
+    [
+      'a truncated body',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="file"; filename="a.md"\r\n\r\nhalf a fi',
+    ],
     ['a garbage body', 'multipart/form-data; boundary=x', '\u0000\u0001 this is not multipart at all'],
     ['a boundary over 256 bytes', `multipart/form-data; boundary=${'b'.repeat(300)}`, 'whatever'],
   ];
@@ -130,7 +177,7 @@ describe('a part the form does not take is refused, not dropped', () => {
 describe('a form sent to a route that takes JSON', () => {
   // Only upload routes parse multipart (each in a scope of its own); a JSON route answers a form
   // with 415 in its surface's shape, whatever the body holds, and never reads it as an empty body.
-  it('is a 415 in the surface\'s own shape: /v2, the image service, /api/v1', async () => {
+  it("is a 415 in the surface's own shape: /v2, the image service, /api/v1", async () => {
     const form = () => {
       const f = new FormData();
       f.append('name', 'from a form');
@@ -138,7 +185,10 @@ describe('a form sent to a route that takes JSON', () => {
     };
     const v2 = await p.fetch('/v2/livedocs', { method: 'POST', headers: v2Auth(), body: form() });
     expect(v2.status).toBe(415);
-    expect(await v2.json()).toMatchObject({ status: 'error', message: expect.stringMatching(/takes application\/json, not multipart\/form-data/) });
+    expect(await v2.json()).toMatchObject({
+      status: 'error',
+      message: expect.stringMatching(/takes application\/json, not multipart\/form-data/),
+    });
     const listed = await p.fetch('/v2/livedocs', { headers: v2Auth() });
     expect((await listed.json()).data.items.map((d: { name: string }) => d.name)).not.toContain('from a form');
 
@@ -151,9 +201,15 @@ describe('a form sent to a route that takes JSON', () => {
     expect((await model.json()).error).toMatchObject({ message: expect.stringMatching(/multipart\/form-data/) });
 
     // A route that takes JSON or a form names both when sent something else.
-    const page = await p.fetch('/v2/landing_page', { method: 'POST', headers: { ...v2Auth(), 'content-type': 'application/xml' }, body: '<page/>' });
+    const page = await p.fetch('/v2/landing_page', {
+      method: 'POST',
+      headers: { ...v2Auth(), 'content-type': 'application/xml' },
+      body: '<page/>',
+    });
     expect(page.status).toBe(415);
-    expect((await page.json()).message).toMatch(/takes application\/json or multipart\/form-data, not application\/xml/);
+    expect((await page.json()).message).toMatch(
+      /takes application\/json or multipart\/form-data, not application\/xml/,
+    );
   });
 });
 
@@ -179,13 +235,19 @@ describe('characters XML cannot hold, in a prompt that becomes an SVG', () => {
       expect(res.status, what).toBe(400);
       const body = await res.json();
       expect(body.error, what).toMatchObject({ type: 'invalid_request_error', param: 'prompt' });
-      expect(body.error.message, what).toMatch(new RegExp(`prompt: contains U\\+[0-9A-F]{4} at character ${position}\\b`));
+      expect(body.error.message, what).toMatch(
+        new RegExp(`prompt: contains U\\+[0-9A-F]{4} at character ${position}\\b`),
+      );
     }
     // Tabs, line breaks and emoji are text like any other.
     const ok = await p.fetch('/api/v1/images/generations', {
       method: 'POST',
       headers: { ...v2Auth(), 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'facet-illustration-1', prompt: 'tab\there\nline \u{1F600} ok\r\n', size: '64x64' }),
+      body: JSON.stringify({
+        model: 'facet-illustration-1',
+        prompt: 'tab\there\nline \u{1F600} ok\r\n',
+        size: '64x64',
+      }),
     });
     expect(ok.status, await ok.clone().text()).toBe(200);
   });
@@ -211,7 +273,12 @@ describe('numbers are decimal integers only', () => {
       ['task logs after', (v) => `/tasks/${task.id}/logs?after=${v}`, imageAuth(), imageRefusal],
       ['livedocs page', (v) => `/v2/livedocs?page=${v}`, v2Auth(), v2Refusal],
       ['resources size', (v) => `/v2/livedocs/${ld}/resources?size=${v}`, v2Auth(), v2Refusal],
-      ['usage limit', (v) => `/admin/api-key-usage?limit=${v}`, { 'x-api-key': p.boot.api_key, 'x-admin-key': p.boot.admin_key }, imageRefusal],
+      [
+        'usage limit',
+        (v) => `/admin/api-key-usage?limit=${v}`,
+        { 'x-api-key': p.boot.api_key, 'x-admin-key': p.boot.admin_key },
+        imageRefusal,
+      ],
     ];
     for (const [name, url, headers, refused] of routes) {
       for (const v of refusedValues) {

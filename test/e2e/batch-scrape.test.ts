@@ -22,11 +22,19 @@ afterAll(async () => {
 const post = (body: unknown, key?: string) =>
   p.fetch('/v1/beta/scrape/batch-scrape', {
     method: 'POST',
-    headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json', ...(key !== undefined ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${p.boot.api_key}`,
+      'content-type': 'application/json',
+      ...(key !== undefined ? { 'idempotency-key': key } : {}),
+    },
     body: JSON.stringify(body),
   });
-const poll = async (id: string) => (await p.fetch(`/v1/beta/scrape/batch-scrape/${id}`, { headers: { authorization: `Bearer ${p.boot.api_key}` } })).json();
-const range = (n: number, kind: 'page' | 'slow', from = 0) => Array.from({ length: n }, (_, i) => `${pages.url}/${kind}/${from + i}`);
+const poll = async (id: string) =>
+  (
+    await p.fetch(`/v1/beta/scrape/batch-scrape/${id}`, { headers: { authorization: `Bearer ${p.boot.api_key}` } })
+  ).json();
+const range = (n: number, kind: 'page' | 'slow', from = 0) =>
+  Array.from({ length: n }, (_, i) => `${pages.url}/${kind}/${from + i}`);
 async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
@@ -44,11 +52,37 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     writeFileSync(urlsFile, '# two hundred pages\n' + urls.join('\n') + '\n');
     pages.resetMax();
     const out = path.join(dir, 'out');
-    const args = ['beta', 'scrape', '--urls-file', urlsFile, '--concurrency', '20', '--main-content', '--idempotency-key', 'run-200', '--wait', '--interval', '0.2', '--out', out, '--json'];
+    const args = [
+      'beta',
+      'scrape',
+      '--urls-file',
+      urlsFile,
+      '--concurrency',
+      '20',
+      '--main-content',
+      '--idempotency-key',
+      'run-200',
+      '--wait',
+      '--interval',
+      '0.2',
+      '--out',
+      out,
+      '--json',
+    ];
     const job = okJson(await p.cli(args, { timeout: 180_000 }));
-    expect(job).toMatchObject({ object: 'integration_async_job', endpoint: 'scrape.batch_scrape', status: 'completed', outputExpired: false });
+    expect(job).toMatchObject({
+      object: 'integration_async_job',
+      endpoint: 'scrape.batch_scrape',
+      status: 'completed',
+      outputExpired: false,
+    });
     expect(job.completedAt).toEqual(expect.any(String));
-    expect(job.pricing).toEqual({ currency: 'USD', authorizedMicrosUSD: 200_000, finalMicrosUSD: 200_000, billingMode: 'per_page' });
+    expect(job.pricing).toEqual({
+      currency: 'USD',
+      authorizedMicrosUSD: 200_000,
+      finalMicrosUSD: 200_000,
+      billingMode: 'per_page',
+    });
     expect(job.output.total).toBe(200);
     expect(job.output.succeeded).toBe(200);
     expect(job.output.data.map((d: { url: string }) => d.url)).toEqual(urls);
@@ -62,7 +96,20 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     expect(readFileSync(path.join(out, files[0]), 'utf8')).toContain('This is the body text of page number 1000.');
 
     // The same key and body: the same job, nothing fetched again.
-    const again = okJson(await p.cli(['beta', 'scrape', '--urls-file', urlsFile, '--concurrency', '20', '--main-content', '--idempotency-key', 'run-200', '--json']));
+    const again = okJson(
+      await p.cli([
+        'beta',
+        'scrape',
+        '--urls-file',
+        urlsFile,
+        '--concurrency',
+        '20',
+        '--main-content',
+        '--idempotency-key',
+        'run-200',
+        '--json',
+      ]),
+    );
     expect(again.id).toBe(job.id);
     const replay = await post({ urls, maxConcurrency: 20, onlyMainContent: true }, '"run-200"');
     expect(replay.status).toBe(202);
@@ -79,7 +126,11 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     const other = okJson(await p.cli(['keys', 'create', '--name', 'second', '--json']));
     const res = await p.fetch('/v1/beta/scrape/batch-scrape', {
       method: 'POST',
-      headers: { authorization: `Bearer ${other.key}`, 'content-type': 'application/json', 'idempotency-key': 'run-200' },
+      headers: {
+        authorization: `Bearer ${other.key}`,
+        'content-type': 'application/json',
+        'idempotency-key': 'run-200',
+      },
       body: JSON.stringify({ urls: [`${pages.url}/slow/1000`], maxAge: 3_600_000 }),
     });
     expect(res.status).toBe(202);
@@ -88,11 +139,16 @@ describe('batch scrape over HTTPS pages the test serves', () => {
 
   it('concurrent first uses of one key make one job; the others get it or a 409', async () => {
     const urls = range(1000, 'page', 10_000);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => post({ urls, maxAge: 0 }, 'race-key').then(async (r) => ({ status: r.status, body: await r.json() }))));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        post({ urls, maxAge: 0 }, 'race-key').then(async (r) => ({ status: r.status, body: await r.json() })),
+      ),
+    );
     const created = answers.filter((a) => a.status === 202);
     expect(created.length).toBeGreaterThan(0);
     expect(new Set(created.map((a) => a.body.id)).size).toBe(1);
-    for (const a of answers.filter((x) => x.status !== 202)) expect(a).toMatchObject({ status: 409, body: { error: { code: 'IDEMPOTENCY_KEY_IN_USE' } } });
+    for (const a of answers.filter((x) => x.status !== 202))
+      expect(a).toMatchObject({ status: 409, body: { error: { code: 'IDEMPOTENCY_KEY_IN_USE' } } });
     await fetchCancel(created[0].body.id);
   }, 60_000);
 
@@ -101,7 +157,10 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     const created = await post({ urls, maxConcurrency: 2 }, 'cancel-me');
     expect(created.status).toBe(202);
     const { id } = await created.json();
-    await until(() => poll(id), (j) => j.progress.done >= 4);
+    await until(
+      () => poll(id),
+      (j) => j.progress.done >= 4,
+    );
     const r = await p.cli(['beta', 'scrape', 'cancel', id, '--json']);
     const job = okJson(r);
     expect(job.status).toBe('cancelled');
@@ -120,12 +179,19 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     const urls = range(80, 'slow', 500);
     const created = await post({ urls, maxConcurrency: 4 }, 'crash-me');
     const { id } = await created.json();
-    await until(() => poll(id), (j) => j.progress.done >= 12);
+    await until(
+      () => poll(id),
+      (j) => j.progress.done >= 12,
+    );
     await p.kill();
     const before = urls.filter((u) => pages.hits.get(new URL(u).pathname)).length;
     expect(before).toBeLessThan(80);
     p = await startPlatform({ dataDir: p.dataDir, configDir: p.configDir, env: { NODE_EXTRA_CA_CERTS: pages.caFile } });
-    const job = await until(() => poll(id), (j) => j.status === 'completed', 90_000);
+    const job = await until(
+      () => poll(id),
+      (j) => j.status === 'completed',
+      90_000,
+    );
     expect(job.status).toBe('completed');
     for (const u of urls) expect(pages.hits.get(new URL(u).pathname) ?? 0, u).toBeLessThanOrEqual(1);
     const interrupted = job.output.data.filter((d: { error?: { code: string } }) => d.error?.code === 'INTERRUPTED');
@@ -137,13 +203,21 @@ describe('batch scrape over HTTPS pages the test serves', () => {
   }, 180_000);
 
   it('a redirect from https to plain http is refused for that page, not followed', async () => {
-    const plain = await servePages({ '/page': { body: '<html><head><title>Plain</title></head><body><p>Sent without TLS.</p></body></html>' } });
+    const plain = await servePages({
+      '/page': { body: '<html><head><title>Plain</title></head><body><p>Sent without TLS.</p></body></html>' },
+    });
     try {
-      const urls = [`${pages.url}/redirect?to=${encodeURIComponent(`${plain.url}/page`)}`, `${pages.url}/redirect?to=${encodeURIComponent(`${pages.url}/page/7`)}`];
+      const urls = [
+        `${pages.url}/redirect?to=${encodeURIComponent(`${plain.url}/page`)}`,
+        `${pages.url}/redirect?to=${encodeURIComponent(`${pages.url}/page/7`)}`,
+      ];
       const created = await post({ urls }, 'to-plain-http');
       expect(created.status).toBe(202);
       const { id } = await created.json();
-      const job = await until(() => poll(id), (j) => j.status === 'completed');
+      const job = await until(
+        () => poll(id),
+        (j) => j.status === 'completed',
+      );
       expect(job.output).toMatchObject({ total: 2, succeeded: 1, failed: 1 });
       expect(job.output.data[0]).toEqual({
         url: urls[0],
@@ -192,11 +266,16 @@ describe('batch scrape over HTTPS pages the test serves', () => {
       expect(b.request_id).toEqual(expect.any(String));
       expect(b.error.message).toMatch(msg);
     }
-    const missing = await p.fetch('/v1/beta/scrape/batch-scrape/bsj_nope', { headers: { authorization: `Bearer ${p.boot.api_key}` } });
+    const missing = await p.fetch('/v1/beta/scrape/batch-scrape/bsj_nope', {
+      headers: { authorization: `Bearer ${p.boot.api_key}` },
+    });
     expect(missing.status).toBe(404);
   });
 });
 
 async function fetchCancel(id: string) {
-  await p.fetch(`/v1/beta/scrape/batch-scrape/${id}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${p.boot.api_key}` } });
+  await p.fetch(`/v1/beta/scrape/batch-scrape/${id}/cancel`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${p.boot.api_key}` },
+  });
 }

@@ -8,11 +8,18 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 const post = (path: string, body: unknown) =>
-  p.fetch(path, { method: 'POST', headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch(path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('the beta SEO endpoints over HTTP', () => {
   it('answer the provider envelope; a rejected task is HTTP 200 with its status code', async () => {
-    const res = await post('/v1/beta/seo/backlinks/backlinks/live', [{ target: 'example.com', limit: 2 }, { target: 'example.com', limit: 1001 }]);
+    const res = await post('/v1/beta/seo/backlinks/backlinks/live', [
+      { target: 'example.com', limit: 2 },
+      { target: 'example.com', limit: 1001 },
+    ]);
     expect(res.status).toBe(200);
     const env = await res.json();
     expect(env).toMatchObject({ version: 'v0.1.0-beta', status_code: 20000, tasks_count: 2, tasks_error: 1 });
@@ -23,17 +30,38 @@ describe('the beta SEO endpoints over HTTP', () => {
   it('a body that is not an array is refused in the envelope; no credentials is a 401', async () => {
     const env = await (await post('/v1/beta/seo/domain_analytics/whois/overview/live', { limit: 1 })).json();
     expect(env).toMatchObject({ status_code: 40500, tasks: [] });
-    const anon = await p.fetch('/v1/beta/seo/domain_analytics/whois/overview/live', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '[]' });
+    const anon = await p.fetch('/v1/beta/seo/domain_analytics/whois/overview/live', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '[]',
+    });
     expect(anon.status).toBe(401);
   });
 });
 
 describe('facet beta backlinks', () => {
   it('compiles readable filters and orders, and the data honours them', async () => {
-    const [result] = okJson(await p.cli(['beta', 'backlinks', 'example.com', '--filter', 'rank > 300', '--filter', 'dofollow = true', '--order', 'rank,asc', '--limit', '50', '--json']));
+    const [result] = okJson(
+      await p.cli([
+        'beta',
+        'backlinks',
+        'example.com',
+        '--filter',
+        'rank > 300',
+        '--filter',
+        'dofollow = true',
+        '--order',
+        'rank,asc',
+        '--limit',
+        '50',
+        '--json',
+      ]),
+    );
     expect(result.items.length).toBeGreaterThan(0);
     for (const i of result.items) expect(i.rank > 300 && i.dofollow).toBe(true);
-    expect(result.items.map((i: any) => i.rank)).toEqual([...result.items.map((i: any) => i.rank)].sort((a, b) => a - b));
+    expect(result.items.map((i: any) => i.rank)).toEqual(
+      [...result.items.map((i: any) => i.rank)].sort((a, b) => a - b),
+    );
   });
 
   it('--all follows search_after_token and returns every item once', async () => {
@@ -45,7 +73,10 @@ describe('facet beta backlinks', () => {
 
   it('--raw prints the envelope; a task error is a non-zero exit with its code and message', async () => {
     const env = okJson(await p.cli(['beta', 'backlinks', 'example.com', '--limit', '1', '--raw']));
-    expect(env).toMatchObject({ status_code: 20000, tasks: [{ status_code: 20000, data: { target: 'example.com', limit: 1 } }] });
+    expect(env).toMatchObject({
+      status_code: 20000,
+      tasks: [{ status_code: 20000, data: { target: 'example.com', limit: 1 } }],
+    });
     const bad = await p.cli(['beta', 'backlinks', 'example.com', '--filter', 'rank > high']);
     expect(bad.exitCode).toBe(1);
     expect(bad.stderr).toMatch(/task error 40504: Invalid Filter: filter on rank: value "high" is not a number/);
@@ -62,7 +93,19 @@ describe('facet beta backlinks', () => {
 
 describe('facet beta whois and volume', () => {
   it("whois filters by dotted paths, and a domain's backlinks_info agrees with facet beta backlinks", async () => {
-    const [w] = okJson(await p.cli(['beta', 'whois', '--filter', 'backlinks_info.backlinks < 600', '--order', 'backlinks_info.backlinks,desc', '--limit', '2', '--json']));
+    const [w] = okJson(
+      await p.cli([
+        'beta',
+        'whois',
+        '--filter',
+        'backlinks_info.backlinks < 600',
+        '--order',
+        'backlinks_info.backlinks,desc',
+        '--limit',
+        '2',
+        '--json',
+      ]),
+    );
     expect(w.items).toHaveLength(2);
     for (const item of w.items) {
       expect(item.backlinks_info.backlinks).toBeLessThan(600);
@@ -79,7 +122,19 @@ describe('facet beta whois and volume', () => {
   });
 
   it('volume gives monthly searches for lowercased keywords', async () => {
-    const [v] = okJson(await p.cli(['beta', 'volume', 'Running Shoes', 'tea', '--location', 'United States', '--language', 'en', '--json']));
+    const [v] = okJson(
+      await p.cli([
+        'beta',
+        'volume',
+        'Running Shoes',
+        'tea',
+        '--location',
+        'United States',
+        '--language',
+        'en',
+        '--json',
+      ]),
+    );
     expect(v).toMatchObject({ location_code: 2840, language_code: 'en', items_count: 2 });
     expect(v.items[0].keyword).toBe('running shoes');
     expect(v.items[0].monthly_searches).toHaveLength(12);

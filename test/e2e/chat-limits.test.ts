@@ -11,7 +11,11 @@ async function platform(args: string[]): Promise<Platform> {
 }
 
 const chat = (p: Platform, key: string, body: unknown) =>
-  p.fetch('/v2/chat', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch('/v2/chat', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const limitHeaders = (r: Response) => ({
   limit: Number(r.headers.get('x-ratelimit-limit')),
@@ -63,7 +67,14 @@ describe('chat query bounds and metering', () => {
 
 describe('chat rate limits (spec 8)', () => {
   it('per key and per user per minute: at the bound, just past it, across keys and a restart', async () => {
-    let p = await platform(['--chat-limit-key-per-minute', '3', '--chat-limit-user-per-minute', '4', '--chat-limit-user-per-hour', '100']);
+    let p = await platform([
+      '--chat-limit-key-per-minute',
+      '3',
+      '--chat-limit-user-per-minute',
+      '4',
+      '--chat-limit-user-per-hour',
+      '100',
+    ]);
     const keyB = okJson(await p.cli(['keys', 'create', '--name', 'second', '--json'])).key as string;
     await awayFromMinuteEnd();
     const a = p.boot.api_key;
@@ -107,7 +118,14 @@ describe('chat rate limits (spec 8)', () => {
   });
 
   it('per user per hour: at the bound and just past it', async () => {
-    const p = await platform(['--chat-limit-key-per-minute', '50', '--chat-limit-user-per-minute', '50', '--chat-limit-user-per-hour', '2']);
+    const p = await platform([
+      '--chat-limit-key-per-minute',
+      '50',
+      '--chat-limit-user-per-minute',
+      '50',
+      '--chat-limit-user-per-hour',
+      '2',
+    ]);
     const a = p.boot.api_key;
     await awayFromMinuteEnd(); // the end of a minute is also where an hour ends
     const first = await chat(p, a, { query: 'one' });

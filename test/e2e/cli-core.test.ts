@@ -12,7 +12,9 @@ afterAll(() => p?.cleanup());
 describe('profiles and login', () => {
   it('facet serve set up a current "local" profile, in a 0600 config file', async () => {
     const profiles = okJson(await p.cli(['config', 'profiles', '--json']));
-    expect(profiles).toEqual([{ name: 'local', current: true, base_url: p.url, credentials: ['api_key', 'access_token', 'admin_key'] }]);
+    expect(profiles).toEqual([
+      { name: 'local', current: true, base_url: p.url, credentials: ['api_key', 'access_token', 'admin_key'] },
+    ]);
     const list = okJson(await p.cli(['config', 'list', '--json']));
     expect(statSync(list.file).mode & 0o777).toBe(0o600);
     // secrets are masked everywhere the CLI shows config
@@ -39,13 +41,17 @@ describe('profiles and login', () => {
 
   it('login --api-key-stdin checks the key and saves a profile; logout removes it', async () => {
     const cfg = tempDir('cfg');
-    const login = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'ci'], { input: p.boot.api_key + '\n' });
+    const login = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'ci'], {
+      input: p.boot.api_key + '\n',
+    });
     expect(login.exitCode, login.stderr).toBe(0);
     expect(login.stderr).toMatch(/logged in as admin/);
     const who = ok(await runCli(cfg, ['whoami', '--json']));
     expect(JSON.parse(who.stdout)).toMatchObject({ profile: 'ci', via: 'key', user: { name: 'admin' } });
 
-    const wrong = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'bad'], { input: 'fk_nope' });
+    const wrong = await runCli(cfg, ['login', '--api-key-stdin', '--base-url', p.url, '--profile', 'bad'], {
+      input: 'fk_nope',
+    });
     expect(wrong.exitCode).toBe(3);
     const profiles = okJson(await runCli(cfg, ['config', 'profiles', '--json']));
     expect(profiles.map((x: { name: string }) => x.name)).toEqual(['ci']);
@@ -150,7 +156,8 @@ describe('the platform itself', () => {
     const file = path.join(p.dataDir, 'bootstrap.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
     const boot = JSON.parse(readFileSync(file, 'utf8'));
-    for (const k of ['base_url', 'user_id', 'access_token', 'api_key', 'admin_key']) expect(boot[k]).toEqual(expect.any(String));
+    for (const k of ['base_url', 'user_id', 'access_token', 'api_key', 'admin_key'])
+      expect(boot[k]).toEqual(expect.any(String));
   });
 
   it('serve --json shows the keys on the first start only', async () => {
@@ -164,7 +171,9 @@ describe('the platform itself', () => {
   });
 
   it('refuses a second server on the same data dir, and takes over after the first is gone', async () => {
-    const second = await runCli(p.configDir, ['serve', '--port', '0', '--data-dir', p.dataDir, '--log-level', 'warn'], { timeout: 15_000 });
+    const second = await runCli(p.configDir, ['serve', '--port', '0', '--data-dir', p.dataDir, '--log-level', 'warn'], {
+      timeout: 15_000,
+    });
     expect(second.exitCode).toBe(1);
     expect(second.stderr).toMatch(/another facet serve \(pid \d+\) is using/);
     // the first one is untouched
@@ -183,10 +192,17 @@ describe('the platform itself', () => {
 describe('pipes', () => {
   it('stops quietly when the reader goes away (facet … | head)', async () => {
     const { execa } = await import('execa');
-    const r = await execa('bash', ['-c', `node ${JSON.stringify(path.resolve('bin/facet.js'))} api GET /openapi.json | head -c 10; echo " \${PIPESTATUS[0]}"`], {
-      env: { FACET_CONFIG_DIR: p.configDir, CI: 'true' },
-      reject: false,
-    });
+    const r = await execa(
+      'bash',
+      [
+        '-c',
+        `node ${JSON.stringify(path.resolve('bin/facet.js'))} api GET /openapi.json | head -c 10; echo " \${PIPESTATUS[0]}"`,
+      ],
+      {
+        env: { FACET_CONFIG_DIR: p.configDir, CI: 'true' },
+        reject: false,
+      },
+    );
     expect(r.stdout).toMatch(/ 0$/);
     expect(r.stderr).not.toMatch(/EPIPE/);
   });
@@ -209,10 +225,26 @@ describe('usage errors and help', () => {
     expect(ok(await runCli(cfg, ['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('every command\'s help lists the global options it honours', async () => {
+  it("every command's help lists the global options it honours", async () => {
     const cfg = tempDir('cfg');
-    const globals = ['--json', '--jq <expr>', '--profile <name>', '--base-url <url>', '--quiet', '--no-color', '--no-input', '--debug', '--yes'];
-    for (const cmd of [['keys', 'list'], ['beta', 'scrape', 'wait'], ['livedocs', 'resources', 'add-url'], ['extract'], ['serve']]) {
+    const globals = [
+      '--json',
+      '--jq <expr>',
+      '--profile <name>',
+      '--base-url <url>',
+      '--quiet',
+      '--no-color',
+      '--no-input',
+      '--debug',
+      '--yes',
+    ];
+    for (const cmd of [
+      ['keys', 'list'],
+      ['beta', 'scrape', 'wait'],
+      ['livedocs', 'resources', 'add-url'],
+      ['extract'],
+      ['serve'],
+    ]) {
       const out = ok(await runCli(cfg, [...cmd, '--help'])).stdout;
       const section = out.slice(out.indexOf('Global Options:'));
       expect(out, cmd.join(' ')).toContain('Global Options:');
@@ -221,7 +253,7 @@ describe('usage errors and help', () => {
     expect(ok(await runCli(cfg, ['--help'])).stdout).toContain('facet help environment');
   });
 
-  it('an error\'s hint names the CLI command, not the HTTP route; --json keeps the server\'s own message', async () => {
+  it("an error's hint names the CLI command, not the HTTP route; --json keeps the server's own message", async () => {
     const r = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('"no-such-theme" is not a theme you can use; list them with `facet slides themes`');
@@ -237,7 +269,8 @@ describe('usage errors and help', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const file = path.join(dir, e.name);
         if (e.isDirectory()) walk(file);
-        else if (file.endsWith('.ts')) for (const m of readFileSync(file, 'utf8').matchAll(/\bFACET_[A-Z0-9_]*[A-Z0-9]\b/g)) names.add(m[0]);
+        else if (file.endsWith('.ts'))
+          for (const m of readFileSync(file, 'utf8').matchAll(/\bFACET_[A-Z0-9_]*[A-Z0-9]\b/g)) names.add(m[0]);
       }
     };
     walk(path.join(import.meta.dirname, '../../src'));

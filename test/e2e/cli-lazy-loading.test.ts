@@ -26,7 +26,9 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 async function run(args: string[]): Promise<{ stdout: string; marks: { zod: boolean; builtins: string[] } }> {
-  const r = ok(await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, NO_COLOR: '1' } }));
+  const r = ok(
+    await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, NO_COLOR: '1' } }),
+  );
   return { stdout: r.stdout, marks: JSON.parse(readFileSync(marks, 'utf8')) };
 }
 
@@ -43,8 +45,13 @@ describe('what a command loads', () => {
   });
 
   it('status --json and whoami --json load no zod either (keys and system clients by reference)', async () => {
-    for (const args of [['status', '--json'], ['whoami', '--json']]) {
-      const r = await p.cli(args, { env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, FACET_CHROMIUM: process.execPath } });
+    for (const args of [
+      ['status', '--json'],
+      ['whoami', '--json'],
+    ]) {
+      const r = await p.cli(args, {
+        env: { NODE_OPTIONS: `--require ${probe}`, FACET_TEST_MARKS: marks, FACET_CHROMIUM: process.execPath },
+      });
       // status exits non-zero when a check fails (fonts on a bare machine): what it loaded is the point here
       expect(r.stdout, r.stderr).toMatch(/^\{/);
       expect(JSON.parse(readFileSync(marks, 'utf8')).zod, args.join(' ')).toBe(false);

@@ -5,11 +5,15 @@ import { BIN, runCli, tempDir } from '../helpers/platform.js';
 /** Rules every command keeps: -q prints nothing but the data; conflicting flags are a usage error. */
 describe('-q', () => {
   it('facet serve -q says where it listens and nothing else, not even on its way out', async () => {
-    const proc = execa('node', [BIN, 'serve', '-q', '--port', '0', '--data-dir', tempDir('quiet-data'), '--log-level', 'warn'], {
-      env: { FACET_CONFIG_DIR: tempDir('quiet-cfg'), NO_COLOR: '1', CI: 'true' },
-      reject: false,
-      timeout: 30_000,
-    });
+    const proc = execa(
+      'node',
+      [BIN, 'serve', '-q', '--port', '0', '--data-dir', tempDir('quiet-data'), '--log-level', 'warn'],
+      {
+        env: { FACET_CONFIG_DIR: tempDir('quiet-cfg'), NO_COLOR: '1', CI: 'true' },
+        reject: false,
+        timeout: 30_000,
+      },
+    );
     let stderr = '';
     await new Promise<void>((resolve) =>
       proc.stderr!.on('data', (d: Buffer) => {
@@ -27,13 +31,27 @@ describe('-q', () => {
 describe('conflicting flags', () => {
   // Refused before any request is made: no platform needed, nothing changed anywhere.
   const cases: Array<[string, string[], RegExp]> = [
-    ['projects update --description with --clear-description', ['projects', 'update', 'prj_0123456789abcdef', '--description', 'x', '--clear-description'], /--clear-description.*cannot be used with.*--description/],
-    ['resources download --url-only with --output', ['livedocs', 'resources', 'download', 'ld_x', 'res_y', '--url-only', '--output', 'f'], /--url-only.*cannot be used with.*--output/],
-    ['login --local with --api-key-stdin', ['login', '--local', '--api-key-stdin'], /--local.*cannot be used with.*--api-key-stdin/],
+    [
+      'projects update --description with --clear-description',
+      ['projects', 'update', 'prj_0123456789abcdef', '--description', 'x', '--clear-description'],
+      /--clear-description.*cannot be used with.*--description/,
+    ],
+    [
+      'resources download --url-only with --output',
+      ['livedocs', 'resources', 'download', 'ld_x', 'res_y', '--url-only', '--output', 'f'],
+      /--url-only.*cannot be used with.*--output/,
+    ],
+    [
+      'login --local with --api-key-stdin',
+      ['login', '--local', '--api-key-stdin'],
+      /--local.*cannot be used with.*--api-key-stdin/,
+    ],
   ];
   for (const [name, args, message] of cases) {
     it(`${name} is a usage error (exit 2)`, async () => {
-      const r = await runCli(tempDir('cfg'), args, { env: { FACET_BASE_URL: 'http://127.0.0.1:9', FACET_API_KEY: 'fk_unused' } });
+      const r = await runCli(tempDir('cfg'), args, {
+        env: { FACET_BASE_URL: 'http://127.0.0.1:9', FACET_API_KEY: 'fk_unused' },
+      });
       expect(r.exitCode, r.stderr).toBe(2);
       expect(r.stderr).toMatch(message);
     });

@@ -23,7 +23,11 @@ afterAll(async () => {
   await new Promise<void>((r) => silent.close(() => r()));
 });
 
-const cli = (args: string[], env: Record<string, string> = {}) => runCli(tempDir('cfg'), args, { env: { FACET_API_KEY: 'sk-test', FACET_ACCESS_TOKEN: 'tok-test', ...env }, timeout: 60_000 });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  runCli(tempDir('cfg'), args, {
+    env: { FACET_API_KEY: 'sk-test', FACET_ACCESS_TOKEN: 'tok-test', ...env },
+    timeout: 60_000,
+  });
 
 describe('client timeouts are told apart from an unreachable platform', () => {
   it('a request with no answer names the operation and the limit, without "is the platform running?"', async () => {
@@ -34,9 +38,11 @@ describe('client timeouts are told apart from an unreachable platform', () => {
     expect(r.stderr).not.toMatch(/cannot reach|is the platform running/);
   }, 30_000);
 
-  it('web extract waits the server\'s own limit plus a margin, and says both', async () => {
+  it("web extract waits the server's own limit plus a margin, and says both", async () => {
     const started = Date.now();
-    const r = await cli(['--base-url', silentUrl, 'extract', 'https://example.com/', '--timeout', '1000'], { FACET_TIMEOUT_MS: '1000' });
+    const r = await cli(['--base-url', silentUrl, 'extract', 'https://example.com/', '--timeout', '1000'], {
+      FACET_TIMEOUT_MS: '1000',
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('error: web extract did not answer within 16 s (the server gives up after 1 s)');
     // Not the transport's 1 s: the server's 1 s plus the margin.

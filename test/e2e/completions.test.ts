@@ -10,7 +10,14 @@ const FILES = { bash: 'facet.bash', zsh: '_facet', fish: 'facet.fish', powershel
 async function bashComplete(words: string[], env: Record<string, string> = {}): Promise<string[]> {
   const script = path.join(ROOT, 'completions', FILES.bash);
   const quoted = words.map((w) => `'${w}'`).join(' ');
-  const { stdout } = await execa('bash', ['-c', `source ${script}; COMP_WORDS=(facet ${quoted}); COMP_CWORD=${words.length}; _facet; printf '%s\\n' "\${COMPREPLY[@]}"`], { env, timeout: 20_000 });
+  const { stdout } = await execa(
+    'bash',
+    [
+      '-c',
+      `source ${script}; COMP_WORDS=(facet ${quoted}); COMP_CWORD=${words.length}; _facet; printf '%s\\n' "\${COMPREPLY[@]}"`,
+    ],
+    { env, timeout: 20_000 },
+  );
   return stdout.split('\n').filter(Boolean);
 }
 
@@ -25,14 +32,28 @@ describe('shell completions', () => {
 
   it('the bash script completes nested verbs', async () => {
     const script = path.join(ROOT, 'completions', FILES.bash);
-    const { stdout } = await execa('bash', ['-c', `source ${script}; COMP_WORDS=(facet --json admin keys fr); COMP_CWORD=4; _facet; echo "\${COMPREPLY[@]}"`]);
+    const { stdout } = await execa('bash', [
+      '-c',
+      `source ${script}; COMP_WORDS=(facet --json admin keys fr); COMP_CWORD=4; _facet; echo "\${COMPREPLY[@]}"`,
+    ]);
     expect(stdout.trim()).toBe('freeze');
   });
 
   it('completes the values of options and arguments that take one of a fixed set', async () => {
-    expect(await bashComplete(['mindmap', '--layout', ''])).toEqual(['MIND_MAP', 'LOGICAL_STRUCTURE', 'ORGANIZATION_STRUCTURE', 'CATALOG_ORGANIZATION', 'TIMELINE', 'FISHBONE']);
+    expect(await bashComplete(['mindmap', '--layout', ''])).toEqual([
+      'MIND_MAP',
+      'LOGICAL_STRUCTURE',
+      'ORGANIZATION_STRUCTURE',
+      'CATALOG_ORGANIZATION',
+      'TIMELINE',
+      'FISHBONE',
+    ]);
     expect(await bashComplete(['tasks', 'create', '--kind', 's'])).toEqual(['screenshot']);
-    expect(await bashComplete(['extract', 'https://example.com', '--format', ''])).toEqual(['html', 'text', 'markdown']);
+    expect(await bashComplete(['extract', 'https://example.com', '--format', ''])).toEqual([
+      'html',
+      'text',
+      'markdown',
+    ]);
     expect(await bashComplete(['--json', 'config', 'get', 'ba'])).toEqual(['base_url']);
     // After the value, the command's words again.
     expect(await bashComplete(['mindmap', '--layout', 'TIMELINE', '--o'])).toEqual(['--out']);
@@ -79,7 +100,9 @@ describe('ids completed from the live profile', () => {
 describe('facet completion install', () => {
   it("writes the shell's script where the shell looks, creating the directory (shell from $SHELL)", async () => {
     const home = tempDir('home');
-    const r = await runCli(tempDir('cfg'), ['completion', 'install', '--json'], { env: { HOME: home, SHELL: '/usr/bin/bash', XDG_DATA_HOME: undefined } });
+    const r = await runCli(tempDir('cfg'), ['completion', 'install', '--json'], {
+      env: { HOME: home, SHELL: '/usr/bin/bash', XDG_DATA_HOME: undefined },
+    });
     expect(r.exitCode, r.stderr).toBe(0);
     const file = path.join(home, '.local/share/bash-completion/completions/facet');
     expect(JSON.parse(r.stdout)).toEqual({ shell: 'bash', file });
@@ -92,7 +115,9 @@ describe('facet completion install', () => {
     const env = { XDG_CONFIG_HOME: config, XDG_DATA_HOME: data, SHELL: '/bin/sh' };
     const fish = await runCli(tempDir('cfg'), ['completion', 'install', '--shell', 'fish'], { env });
     expect(fish.exitCode, fish.stderr).toBe(0);
-    expect(readFileSync(path.join(config, 'fish/completions/facet.fish'), 'utf8')).toBe(readFileSync(path.join(ROOT, 'completions', FILES.fish), 'utf8'));
+    expect(readFileSync(path.join(config, 'fish/completions/facet.fish'), 'utf8')).toBe(
+      readFileSync(path.join(ROOT, 'completions', FILES.fish), 'utf8'),
+    );
     const zsh = await runCli(tempDir('cfg'), ['completion', 'install', '--shell', 'zsh'], { env });
     expect(zsh.exitCode, zsh.stderr).toBe(0);
     expect(readFileSync(path.join(data, 'zsh/site-functions/_facet'), 'utf8')).toContain('#compdef facet');
@@ -100,7 +125,9 @@ describe('facet completion install', () => {
   });
 
   it('an unknown $SHELL without --shell is a usage error', async () => {
-    const r = await runCli(tempDir('cfg'), ['completion', 'install'], { env: { SHELL: '/bin/sh', HOME: tempDir('home') } });
+    const r = await runCli(tempDir('cfg'), ['completion', 'install'], {
+      env: { SHELL: '/bin/sh', HOME: tempDir('home') },
+    });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/--shell/);
   });

@@ -14,11 +14,18 @@ describePostgres('instances starting together on an empty database', () => {
     for (let round = 0; round < 20; round++) {
       const url = await createTestDatabase();
       const files = tempDir('shared-files');
-      const started = await Promise.allSettled([0, 1, 2].map(() => startPlatform({ databaseUrl: url, args: ['--files-dir', files] })));
-      const up = started.filter((s): s is PromiseFulfilledResult<Platform> => s.status === 'fulfilled').map((s) => s.value);
+      const started = await Promise.allSettled(
+        [0, 1, 2].map(() => startPlatform({ databaseUrl: url, args: ['--files-dir', files] })),
+      );
+      const up = started
+        .filter((s): s is PromiseFulfilledResult<Platform> => s.status === 'fulfilled')
+        .map((s) => s.value);
       try {
         // A start that fails exits (startPlatform rejects when the process ends); with the lock none does.
-        expect(started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason)), `round ${round}`).toEqual([]);
+        expect(
+          started.filter((s) => s.status === 'rejected').map((s) => String((s as PromiseRejectedResult).reason)),
+          `round ${round}`,
+        ).toEqual([]);
         for (const p of up) expect((await p.fetch('/readyz')).status, `round ${round}`).toBe(200);
         // One admin made: exactly one instance's data dir received its API key.
         expect(up.filter((p) => p.boot.api_key).length, `round ${round}`).toBe(1);
@@ -27,7 +34,21 @@ describePostgres('instances starting together on an empty database', () => {
           // Each instance's workers run a task (the queue is shared, so each is asked in turn).
           const key = up.find((p) => p.boot.api_key)!.boot.api_key!;
           for (const p of up) {
-            const r = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'a lighthouse', '--size', '64x64', '--wait', '--json'], { env: { FACET_BASE_URL: p.url, FACET_API_KEY: key } });
+            const r = await p.cli(
+              [
+                'tasks',
+                'create',
+                '--kind',
+                'illustration',
+                '--prompt',
+                'a lighthouse',
+                '--size',
+                '64x64',
+                '--wait',
+                '--json',
+              ],
+              { env: { FACET_BASE_URL: p.url, FACET_API_KEY: key } },
+            );
             expect(r.exitCode, r.stderr).toBe(0);
             expect(JSON.parse(r.stdout).status).toBe('succeeded');
           }

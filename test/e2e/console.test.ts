@@ -25,7 +25,11 @@ let hasDeck = false;
 const asked: string[] = [];
 
 const chat = (key: string, content: string) =>
-  p.fetch('/api/v1/chat/completions', { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ model: 'facet-echo', messages: [{ role: 'user', content }] }) });
+  p.fetch('/api/v1/chat/completions', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ model: 'facet-echo', messages: [{ role: 'user', content }] }),
+  });
 
 async function watched(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
@@ -50,23 +54,85 @@ async function shoot(page: Page, name: string): Promise<void> {
 
 /** Images on the page that loaded (a broken one has naturalWidth 0). */
 const loadedImages = (page: Page, selector: string) =>
-  page.$$eval(selector, (imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => (i.complete ? i.naturalWidth : new Promise<number>((r) => (i.onload = () => r(i.naturalWidth)))))));
+  page.$$eval(selector, (imgs) =>
+    Promise.all(
+      (imgs as HTMLImageElement[]).map((i) =>
+        i.complete ? i.naturalWidth : new Promise<number>((r) => (i.onload = () => r(i.naturalWidth))),
+      ),
+    ),
+  );
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   p = await startPlatform({ args: ['--trust-proxy', '127.0.0.1'] });
   const made = okJson(await p.cli(['keys', 'create', '--name', 'victim', '--json']));
   victim = { id: made.id, key: made.key, name: 'victim' };
-  for (const [key, text] of [[p.boot.api_key, 'hello there'], [victim.key, 'a longer message for the victim key'], [victim.key, 'and one more']]) {
+  for (const [key, text] of [
+    [p.boot.api_key, 'hello there'],
+    [victim.key, 'a longer message for the victim key'],
+    [victim.key, 'and one more'],
+  ]) {
     expect((await chat(key, text)).status).toBe(200);
   }
-  taskId = okJson(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '320x180', '--count', '2', '--wait', '--json'], { timeout: 120_000 })).id;
+  taskId = okJson(
+    await p.cli(
+      [
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'A lighthouse over a night ocean',
+        '--size',
+        '320x180',
+        '--count',
+        '2',
+        '--wait',
+        '--json',
+      ],
+      { timeout: 120_000 },
+    ),
+  ).id;
   const ld = okJson(await p.cli(['livedocs', 'create', 'Energy notes', '--json'])).short_id;
-  ok(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Solar', '--content', '# Solar power in Spain\n\nSpain installed more solar capacity than any other European country in 2023. Cheap land and strong sunshine keep costs low.\n\nGrid operators curtail solar output on sunny spring afternoons.', '--json']));
+  ok(
+    await p.cli([
+      'livedocs',
+      'resources',
+      'add-doc',
+      ld,
+      '--title',
+      'Solar',
+      '--content',
+      '# Solar power in Spain\n\nSpain installed more solar capacity than any other European country in 2023. Cheap land and strong sunshine keep costs low.\n\nGrid operators curtail solar output on sunny spring afternoons.',
+      '--json',
+    ]),
+  );
   ok(await p.cli(['mindmap', 'solar power in Spain', '--livedoc', ld, '--json']));
-  ok(await p.cli(['pages', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--wait', '--interval', '2', '--json'], { timeout: 120_000 }));
+  ok(
+    await p.cli(
+      ['pages', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--wait', '--interval', '2', '--json'],
+      { timeout: 120_000 },
+    ),
+  );
   if (sofficePath()) {
-    const deck = okJson(await p.cli(['slides', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--slides', '2', '--wait', '--interval', '2', '--json'], { timeout: 240_000 }));
+    const deck = okJson(
+      await p.cli(
+        [
+          'slides',
+          'create',
+          'How is solar power changing Spain?',
+          '--livedoc',
+          ld,
+          '--slides',
+          '2',
+          '--wait',
+          '--interval',
+          '2',
+          '--json',
+        ],
+        { timeout: 240_000 },
+      ),
+    );
     expect(deck.task_status).toBe('COMPLETED');
     hasDeck = true;
   }
@@ -79,7 +145,10 @@ afterAll(async () => {
 });
 
 describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
-  for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     it(`signs in with the API key and shows every page at ${width} px (${label})`, async () => {
       const { context, page } = await watched(width, height);
       try {
@@ -93,7 +162,14 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
         expect(await page.locator('h1').innerText()).toBe('API keys');
         expect(await page.locator('table').innerText()).toContain('victim');
         await shoot(page, `${label}-keys`);
-        for (const [slug, name] of [['usage', 'usage'], ['tasks', 'tasks'], [`tasks/${taskId}`, 'task'], ['livedocs', 'livedocs'], ['decks', 'decks'], ['pages', 'pages']]) {
+        for (const [slug, name] of [
+          ['usage', 'usage'],
+          ['tasks', 'tasks'],
+          [`tasks/${taskId}`, 'task'],
+          ['livedocs', 'livedocs'],
+          ['decks', 'decks'],
+          ['pages', 'pages'],
+        ]) {
           await page.goto(`${p.url}/console/${slug}`);
           expect(page.url()).toBe(`${p.url}/console/${slug}`);
           await shoot(page, `${label}-${name}`);
@@ -148,7 +224,9 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
       expect(text).toMatch(/Request id\s+req_/);
       expect(text).toContain('127.0.0.1');
       expect(text).toContain('HeadlessChrome');
-      expect(await newest.locator('table.diff tr.changed', { hasText: 'status' }).innerText()).toMatch(/status\s+active\s+frozen/);
+      expect(await newest.locator('table.diff tr.changed', { hasText: 'status' }).innerText()).toMatch(
+        /status\s+active\s+frozen/,
+      );
       expect(await newest.locator('del').first().innerText()).toBe('active');
       await shoot(page, 'desktop-audit');
       // Filter by action through the form: only unfreezes (the earlier test made one) are left.
@@ -161,7 +239,9 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
       expect(await page.getByLabel('Action').inputValue()).toBe('key.unfrozen');
       // A prefix and a target: every key.* entry of the victim, the freeze among them.
       await page.goto(`${p.url}/console/audit?action=key.*&target=${victim.id}`);
-      expect(await page.locator('ol.entries .action').allInnerTexts()).toEqual(expect.arrayContaining(['key.frozen', 'key.unfrozen', 'key.created']));
+      expect(await page.locator('ol.entries .action').allInnerTexts()).toEqual(
+        expect.arrayContaining(['key.frozen', 'key.unfrozen', 'key.created']),
+      );
       await page.goto(`${p.url}/console/keys`);
       await page.getByRole('link', { name: 'Unfreeze key victim' }).click();
       await page.getByRole('button', { name: 'Unfreeze this key' }).click();
@@ -180,7 +260,10 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
   }, 60_000);
 
   it('follows the request log live: a request that 404s, made from outside, appears within seconds', async () => {
-    for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+    for (const [label, width, height] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
       const { context, page } = await watched(width, height);
       try {
         await signIn(page, p.boot.api_key);
@@ -243,8 +326,14 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
   }, 60_000);
 
   it('shows a non-administrator only their own audit entries and requests, live too', async () => {
-    const user = okJson(await p.cli(['serve', 'users', 'create', 'console-watcher', '--data-dir', p.dataDir, '--json']));
-    const made = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id, name: 'watcher-key' }) });
+    const user = okJson(
+      await p.cli(['serve', 'users', 'create', 'console-watcher', '--data-dir', p.dataDir, '--json']),
+    );
+    const made = await p.fetch('/admin/api-keys', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: user.id, name: 'watcher-key' }),
+    });
     const own = (await made.json()) as { id: string; key: string };
     const { context, page } = await watched(1280, 800);
     try {
@@ -316,7 +405,10 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
       for (const name of ['Landing pages', 'Mindmaps']) {
         await page.goto(`${p.url}/console/pages`);
         const link = page.getByRole('region', { name }).getByRole('link').first();
-        const [response] = await Promise.all([page.waitForResponse((r) => r.request().isNavigationRequest()), link.click()]);
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().isNavigationRequest()),
+          link.click(),
+        ]);
         expect(response.status(), name).toBe(200);
         expect(page.url().startsWith(`${p.url}/`)).toBe(true);
       }
@@ -329,7 +421,9 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
     // A page of another origin (localhost is not 127.0.0.1 to a browser) with a form aimed at the console.
     const evil = http.createServer((_req, res) => {
       res.setHeader('content-type', 'text/html');
-      res.end(`<form method="post" action="${p.url}/console/keys/${victim.id}/delete"><input name="csrf" value="x"><button>Win a prize</button></form>`);
+      res.end(
+        `<form method="post" action="${p.url}/console/keys/${victim.id}/delete"><input name="csrf" value="x"><button>Win a prize</button></form>`,
+      );
     });
     await new Promise<void>((r) => evil.listen(0, '127.0.0.1', r));
     const context = await browser.newContext();
@@ -337,7 +431,10 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
       const page = await context.newPage();
       await signIn(page, p.boot.api_key);
       await page.goto(`http://localhost:${(evil.address() as AddressInfo).port}/`);
-      const [response] = await Promise.all([page.waitForResponse(`${p.url}/console/keys/${victim.id}/delete`), page.getByRole('button', { name: 'Win a prize' }).click()]);
+      const [response] = await Promise.all([
+        page.waitForResponse(`${p.url}/console/keys/${victim.id}/delete`),
+        page.getByRole('button', { name: 'Win a prize' }).click(),
+      ]);
       expect(response.status()).toBe(403);
       expect((await chat(victim.key, 'not deleted')).status).toBe(200);
     } finally {
@@ -355,7 +452,12 @@ describe.skipIf(!existsSync(executablePath))('the console in Chromium', () => {
 describe('console over HTTP', () => {
   const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
   const post = (pathname: string, body: string, headers: Record<string, string> = {}) =>
-    p.fetch(pathname, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body });
+    p.fetch(pathname, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+      body,
+    });
 
   async function session(): Promise<{ cookie: string; csrf: string }> {
     const res = await post('/console/login', form({ key: p.boot.api_key }), { origin: p.url });
@@ -384,14 +486,18 @@ describe('console over HTTP', () => {
   it('allows script only on the Requests page, only its own files, none inline; the tails take an administrator’s cookie', async () => {
     const { cookie } = await session();
     for (const pathname of ['/console/keys', '/console/audit', '/console/usage']) {
-      expect((await p.fetch(pathname, { headers: { cookie } })).headers.get('content-security-policy')).toContain("script-src 'none'");
+      expect((await p.fetch(pathname, { headers: { cookie } })).headers.get('content-security-policy')).toContain(
+        "script-src 'none'",
+      );
     }
     const res = await p.fetch('/console/requests', { headers: { cookie } });
     const csp = res.headers.get('content-security-policy')!;
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toMatch(/unsafe-|strict-dynamic|nonce-|https?:|\*/);
     const page = await res.text();
-    expect([...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/console/assets/requests.js" defer>']);
+    expect([...page.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual([
+      '<script src="/console/assets/requests.js" defer>',
+    ]);
     expect(page).not.toMatch(/<script[^>]*>[^<]+<\/script>/);
     const script = await p.fetch('/console/assets/requests.js');
     expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
@@ -408,8 +514,14 @@ describe('console over HTTP', () => {
     expect(await tail('/auth/logs/tail', cookie)).toBe(200);
     expect((await p.fetch('/admin/logs/tail')).status).toBe(401);
     const user = okJson(await p.cli(['serve', 'users', 'create', 'tail-user', '--data-dir', p.dataDir, '--json']));
-    const made = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id, name: 'tail-key' }) });
-    const login = await post('/console/login', form({ key: ((await made.json()) as { key: string }).key }), { origin: p.url });
+    const made = await p.fetch('/admin/api-keys', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: user.id, name: 'tail-key' }),
+    });
+    const login = await post('/console/login', form({ key: ((await made.json()) as { key: string }).key }), {
+      origin: p.url,
+    });
     const userCookie = login.headers.get('set-cookie')!.split(';')[0];
     expect(await tail('/admin/logs/tail', userCookie)).toBe(403);
     expect(await tail('/auth/logs/tail', userCookie)).toBe(200);
@@ -440,14 +552,22 @@ describe('console over HTTP', () => {
 
   it('sets the session cookie HttpOnly, SameSite=Strict, Path=/, and Secure only over https', async () => {
     const plain = await post('/console/login', form({ key: p.boot.api_key }), { origin: p.url });
-    const attrs = plain.headers.get('set-cookie')!.split(';').map((s) => s.trim());
+    const attrs = plain.headers
+      .get('set-cookie')!
+      .split(';')
+      .map((s) => s.trim());
     expect(attrs[0]).toMatch(/^facet_session=fs_/);
     expect(attrs).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
     expect(attrs).not.toContain('Secure');
     // Behind a trusted proxy that ended TLS the cookie is Secure.
     const tls = await post('/console/login', form({ key: p.boot.admin_key }), { 'x-forwarded-proto': 'https' });
     expect(tls.status).toBe(303);
-    expect(tls.headers.get('set-cookie')!.split(';').map((s) => s.trim())).toContain('Secure');
+    expect(
+      tls.headers
+        .get('set-cookie')!
+        .split(';')
+        .map((s) => s.trim()),
+    ).toContain('Secure');
   });
 
   it('signs in with the admin key as the administrator; a wrong key gets 401 and no cookie', async () => {
@@ -463,16 +583,28 @@ describe('console over HTTP', () => {
     const a = await session();
     const b = await session();
     const target = `/console/keys/${victim.id}/freeze`;
-    expect((await post(target, form({ csrf: a.csrf }), { cookie: a.cookie, origin: 'http://evil.example' })).status).toBe(403);
-    expect((await post(target, form({ csrf: a.csrf }), { cookie: a.cookie, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect(
+      (await post(target, form({ csrf: a.csrf }), { cookie: a.cookie, origin: 'http://evil.example' })).status,
+    ).toBe(403);
+    expect(
+      (await post(target, form({ csrf: a.csrf }), { cookie: a.cookie, 'sec-fetch-site': 'cross-site' })).status,
+    ).toBe(403);
     expect((await post(target, form({}), { cookie: a.cookie, origin: p.url })).status).toBe(403);
     expect((await post(target, form({ csrf: b.csrf }), { cookie: a.cookie, origin: p.url })).status).toBe(403);
-    expect((await post('/console/login', form({ key: p.boot.api_key }), { origin: 'http://evil.example' })).status).toBe(403);
+    expect(
+      (await post('/console/login', form({ key: p.boot.api_key }), { origin: 'http://evil.example' })).status,
+    ).toBe(403);
     expect((await chat(victim.key, 'nothing frozen yet')).status).toBe(200);
-    const done = await post(target, form({ csrf: a.csrf }), { cookie: a.cookie, origin: p.url, 'sec-fetch-site': 'same-origin' });
+    const done = await post(target, form({ csrf: a.csrf }), {
+      cookie: a.cookie,
+      origin: p.url,
+      'sec-fetch-site': 'same-origin',
+    });
     expect(done.status).toBe(303);
     expect((await chat(victim.key, 'frozen')).status).toBe(403);
-    expect((await post(`/console/keys/${victim.id}/unfreeze`, form({ csrf: a.csrf }), { cookie: a.cookie })).status).toBe(303);
+    expect(
+      (await post(`/console/keys/${victim.id}/unfreeze`, form({ csrf: a.csrf }), { cookie: a.cookie })).status,
+    ).toBe(303);
   });
 
   it('escapes every value it shows: a key named with markup is text', async () => {
@@ -488,21 +620,40 @@ describe('console over HTTP', () => {
   });
 
   it('takes a form of up to 16 KiB (413 past it) and answers a body of the wrong shape with 4xx, never 500', async () => {
-    const padded = (bytes: number) => { const head = 'key=fk_nope&pad='; return head + 'x'.repeat(bytes - head.length); };
+    const padded = (bytes: number) => {
+      const head = 'key=fk_nope&pad=';
+      return head + 'x'.repeat(bytes - head.length);
+    };
     expect((await post('/console/login', padded(16 * 1024), { origin: p.url })).status).toBe(401);
     const big = await post('/console/login', padded(16 * 1024 + 1), { origin: p.url });
     expect(big.status).toBe(413);
     expect(big.headers.get('content-type')).toMatch(/^text\/html/);
-    const json = await p.fetch('/console/login', { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/json', origin: p.url }, body: JSON.stringify({ key: 123 }) });
+    const json = await p.fetch('/console/login', {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/json', origin: p.url },
+      body: JSON.stringify({ key: 123 }),
+    });
     expect(json.status).toBe(401);
     const multipart = new FormData();
     multipart.set('key', p.boot.api_key);
-    expect((await p.fetch('/console/login', { method: 'POST', redirect: 'manual', headers: { origin: p.url }, body: multipart })).status).toBe(415);
+    expect(
+      (
+        await p.fetch('/console/login', {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { origin: p.url },
+          body: multipart,
+        })
+      ).status,
+    ).toBe(415);
   });
 
   it('signing out ends the session: the cookie opens nothing afterwards', async () => {
     const s = await session();
-    expect((await post('/console/logout', form({ csrf: s.csrf }), { cookie: s.cookie, origin: p.url })).status).toBe(303);
+    expect((await post('/console/logout', form({ csrf: s.csrf }), { cookie: s.cookie, origin: p.url })).status).toBe(
+      303,
+    );
     const after = await p.fetch('/console/keys', { headers: { cookie: s.cookie }, redirect: 'manual' });
     expect(after.status).toBe(303);
     expect(after.headers.get('location')).toBe('/console/login');
@@ -510,7 +661,11 @@ describe('console over HTTP', () => {
 
   it('a non-administrator sees only their own keys and may not freeze', async () => {
     const user = okJson(await p.cli(['serve', 'users', 'create', 'console-user', '--data-dir', p.dataDir, '--json']));
-    const made = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id, name: 'mine' }) });
+    const made = await p.fetch('/admin/api-keys', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: user.id, name: 'mine' }),
+    });
     const key = ((await made.json()) as { key: string }).key;
     const res = await post('/console/login', form({ key }), { origin: p.url });
     const cookie = res.headers.get('set-cookie')!.split(';')[0];
@@ -519,7 +674,9 @@ describe('console over HTTP', () => {
     expect(page).not.toContain('victim');
     expect(page).not.toContain('Freeze');
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
-    expect((await post(`/console/keys/${victim.id}/delete`, form({ csrf }), { cookie, origin: p.url })).status).toBe(404);
+    expect((await post(`/console/keys/${victim.id}/delete`, form({ csrf }), { cookie, origin: p.url })).status).toBe(
+      404,
+    );
     expect((await p.fetch(`/console/keys/${victim.id}/freeze`, { headers: { cookie } })).status).toBe(404);
   });
 });

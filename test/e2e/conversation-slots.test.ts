@@ -11,20 +11,32 @@ let ld: string;
 
 const bearer = () => ({ Authorization: `Bearer ${p.boot.api_key}` });
 const post = (pathname: string, body: unknown) =>
-  p.fetch(pathname, { method: 'POST', headers: { ...bearer(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch(pathname, {
+    method: 'POST',
+    headers: { ...bearer(), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 beforeAll(async () => {
   // One model call per key at a time, and answers delivered 250 ms a piece.
   p = await startPlatform({ args: ['--answer-chunk-delay', '250', '--key-concurrency', '1'] });
-  ld = ((await (await post('/v2/livedocs', { name: 'Handbook' })).json()) as { data: { short_id: string } }).data.short_id;
-  await post(`/v2/livedocs/${ld}/resources/doc`, { title: 'Hours', content: 'The office opens at nine. Lunch is served at noon in the atrium. Badges are renewed every January.' });
+  ld = ((await (await post('/v2/livedocs', { name: 'Handbook' })).json()) as { data: { short_id: string } }).data
+    .short_id;
+  await post(`/v2/livedocs/${ld}/resources/doc`, {
+    title: 'Hours',
+    content: 'The office opens at nine. Lunch is served at noon in the atrium. Badges are renewed every January.',
+  });
 });
 afterAll(() => p?.cleanup());
 
 describe('a paced conversation stream', () => {
   it('leaves the key free for another model call while it is still being delivered, and still ends with done', async () => {
-    const started = (await (await post('/v2/conversations', { query: 'When is lunch served?', live_doc_short_id: ld })).json()) as { data: { stream_key: string } };
-    const res = await p.fetch(`/v2/conversations/stream/${started.data.stream_key}`, { headers: { ...bearer(), accept: 'text/event-stream' } });
+    const started = (await (
+      await post('/v2/conversations', { query: 'When is lunch served?', live_doc_short_id: ld })
+    ).json()) as { data: { stream_key: string } };
+    const res = await p.fetch(`/v2/conversations/stream/${started.data.stream_key}`, {
+      headers: { ...bearer(), accept: 'text/event-stream' },
+    });
     expect(res.status).toBe(200);
     let text = '';
     let ended = false;
@@ -38,7 +50,10 @@ describe('a paced conversation stream', () => {
     let answeredWhileOpen = false;
     const refusals: number[] = [];
     while (!ended) {
-      const call = await post('/api/v1/chat/completions', { model: 'facet-echo', messages: [{ role: 'user', content: 'ping' }] });
+      const call = await post('/api/v1/chat/completions', {
+        model: 'facet-echo',
+        messages: [{ role: 'user', content: 'ping' }],
+      });
       await call.text();
       if (call.status === 200 && !ended) {
         answeredWhileOpen = true;

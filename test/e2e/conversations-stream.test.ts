@@ -15,10 +15,17 @@ const json = (r: { stdout: string; stderr: string; exitCode: number }) => {
 
 const auth = () => ({ Authorization: `Bearer ${p.boot.api_key}` });
 const post = (pathname: string, body: unknown) =>
-  p.fetch(pathname, { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch(pathname, {
+    method: 'POST',
+    headers: { ...auth(), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 /** Reads a stream with eventsource-parser (an SSE parser from npm, not ours), stopping after `limit` events or at the end. */
-async function readWithLibrary(url: string, limit = Infinity): Promise<{ events: EventSourceMessage[]; comments: string[] }> {
+async function readWithLibrary(
+  url: string,
+  limit = Infinity,
+): Promise<{ events: EventSourceMessage[]; comments: string[] }> {
   const controller = new AbortController();
   const res = await fetch(url, { headers: { ...auth(), accept: 'text/event-stream' }, signal: controller.signal });
   expect(res.status).toBe(200);
@@ -40,14 +47,23 @@ async function readWithLibrary(url: string, limit = Infinity): Promise<{ events:
 }
 
 const answerOf = (events: EventSourceMessage[]) =>
-  events.filter((e) => e.event === 'message').map((e) => JSON.parse(e.data).content as string).join('');
+  events
+    .filter((e) => e.event === 'message')
+    .map((e) => JSON.parse(e.data).content as string)
+    .join('');
 
 beforeAll(async () => {
   p = await startPlatform({ args: ['--answer-chunk-delay', '25', '--stream-heartbeat', '1'] });
   ld = json(await p.cli(['livedocs', 'create', 'Atlas', '--json'])).short_id;
   for (const [title, content] of [
-    ['Freedonia', 'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.'],
-    ['Sylvania', 'Sylvania is a mountain kingdom. The capital of Sylvania is Sylvan Heights. The population of Sylvania is 9 million people.'],
+    [
+      'Freedonia',
+      'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.',
+    ],
+    [
+      'Sylvania',
+      'Sylvania is a mountain kingdom. The capital of Sylvania is Sylvan Heights. The population of Sylvania is 9 million people.',
+    ],
   ]) {
     json(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', content, '--json']));
   }
@@ -56,12 +72,16 @@ afterAll(() => p?.cleanup());
 
 describe('conversations through the CLI', () => {
   it('ask streams a cited answer; a follow-up uses the thread; detail has the first query as title', async () => {
-    const first = json(await p.cli(['conversations', 'start', 'What is the capital of Freedonia?', '--livedoc', ld, '--json']));
+    const first = json(
+      await p.cli(['conversations', 'start', 'What is the capital of Freedonia?', '--livedoc', ld, '--json']),
+    );
     expect(first.live_doc_short_id).toBe(ld);
     expect(first.answer).toMatch(/Fredville.*\[1\]/);
     expect(first.answer).toMatch(/Sources:\n\[1\] Freedonia/);
 
-    const follow = json(await p.cli(['conversations', 'follow-up', first.thread_short_id, 'And its population?', '--json']));
+    const follow = json(
+      await p.cli(['conversations', 'follow-up', first.thread_short_id, 'And its population?', '--json']),
+    );
     expect(follow.thread_short_id).toBe(first.thread_short_id);
     expect(follow.stream_key).not.toBe(first.stream_key);
     // "its" means Freedonia only through the thread: its source ranks first and its figure leads.
@@ -71,10 +91,17 @@ describe('conversations through the CLI', () => {
     expect(nine === -1 || follow.answer.indexOf('2 million') < nine).toBe(true);
 
     const detail = json(await p.cli(['conversations', 'get', first.thread_short_id, '--json']));
-    expect(detail).toMatchObject({ thread_short_id: first.thread_short_id, title: 'What is the capital of Freedonia?', live_doc_short_id: ld });
+    expect(detail).toMatchObject({
+      thread_short_id: first.thread_short_id,
+      title: 'What is the capital of Freedonia?',
+      live_doc_short_id: ld,
+    });
     expect(detail.updated_at >= detail.created_at).toBe(true);
     // the turns, oldest first, each with its answer
-    expect(detail.turns.map((t: { query: string }) => t.query)).toEqual(['What is the capital of Freedonia?', 'And its population?']);
+    expect(detail.turns.map((t: { query: string }) => t.query)).toEqual([
+      'What is the capital of Freedonia?',
+      'And its population?',
+    ]);
     expect(detail.turns[0].answer).toContain('Fredville');
     expect(detail.turns[1].answer).toContain('2 million');
     const shown = await p.cli(['conversations', 'get', first.thread_short_id]);
@@ -92,7 +119,9 @@ describe('conversations through the CLI', () => {
       ['What is the capital of Freedonia?', 2],
     ]);
     const piped = await p.cli(['conversations', 'list']);
-    expect(piped.stdout.trim().split('\n')[1]).toMatch(new RegExp(`^${first.thread_short_id}\tWhat is the capital of Freedonia\\?\t2\t${ld}\t`));
+    expect(piped.stdout.trim().split('\n')[1]).toMatch(
+      new RegExp(`^${first.thread_short_id}\tWhat is the capital of Freedonia\\?\t2\t${ld}\t`),
+    );
 
     // every answer was generated through the metered writer
     const usage = json(await p.cli(['admin', 'usage', '--json']));
@@ -102,9 +131,23 @@ describe('conversations through the CLI', () => {
   });
 
   it('selected resources limit what the answer draws on', async () => {
-    const resources = json(await p.cli(['livedocs', 'resources', 'list', ld, '--json'])).items as Array<{ id: string; title: string }>;
+    const resources = json(await p.cli(['livedocs', 'resources', 'list', ld, '--json'])).items as Array<{
+      id: string;
+      title: string;
+    }>;
     const sylvania = resources.find((r) => r.title === 'Sylvania')!.id;
-    const r = json(await p.cli(['conversations', 'start', 'What is the population?', '--livedoc', ld, '--resource', sylvania, '--json']));
+    const r = json(
+      await p.cli([
+        'conversations',
+        'start',
+        'What is the population?',
+        '--livedoc',
+        ld,
+        '--resource',
+        sylvania,
+        '--json',
+      ]),
+    );
     expect(r.answer).toContain('9 million');
     expect(r.answer).not.toContain('2 million');
     expect(r.answer).toMatch(/Sources:\n\[1\] Sylvania$/);
@@ -121,14 +164,24 @@ describe('conversations through the CLI', () => {
     expect(created.name).toBe('Tell me about Fredville');
 
     expect((await post('/v2/conversations', { query: 'x', live_doc_short_id: 'ld_nope' })).status).toBe(404);
-    expect(await (await post('/v2/conversations', { query: 'x', live_doc_short_id: 'ld_nope' })).json()).toMatchObject({ code: 'LIVEDOC_NOT_FOUND' });
+    expect(await (await post('/v2/conversations', { query: 'x', live_doc_short_id: 'ld_nope' })).json()).toMatchObject({
+      code: 'LIVEDOC_NOT_FOUND',
+    });
     expect((await post('/v2/conversations', { query: 'q'.repeat(2000), live_doc_short_id: ld })).status).toBe(200);
-    expect(await (await post('/v2/conversations', { query: 'q'.repeat(2001), live_doc_short_id: ld })).json()).toMatchObject({ code: 'QUERY_TOO_LONG' });
-    expect(await (await post('/v2/conversations', { query: '', live_doc_short_id: ld })).json()).toMatchObject({ code: 'INVALID_PARAMETER' });
-    expect(await (await post('/v2/conversations', { live_doc_short_id: ld })).json()).toMatchObject({ code: 'MISSING_PARAMETER' });
+    expect(
+      await (await post('/v2/conversations', { query: 'q'.repeat(2001), live_doc_short_id: ld })).json(),
+    ).toMatchObject({ code: 'QUERY_TOO_LONG' });
+    expect(await (await post('/v2/conversations', { query: '', live_doc_short_id: ld })).json()).toMatchObject({
+      code: 'INVALID_PARAMETER',
+    });
+    expect(await (await post('/v2/conversations', { live_doc_short_id: ld })).json()).toMatchObject({
+      code: 'MISSING_PARAMETER',
+    });
     const thread = started.data.thread_short_id;
     expect((await post(`/v2/conversations/${thread}/follow_up`, { query: 'f'.repeat(2000) })).status).toBe(200);
-    expect(await (await post(`/v2/conversations/${thread}/follow_up`, { query: 'f'.repeat(2001) })).json()).toMatchObject({ code: 'QUERY_TOO_LONG' });
+    expect(
+      await (await post(`/v2/conversations/${thread}/follow_up`, { query: 'f'.repeat(2001) })).json(),
+    ).toMatchObject({ code: 'QUERY_TOO_LONG' });
     expect((await post('/v2/conversations/thr_nope/follow_up', { query: 'x' })).status).toBe(404);
     const unknown = await p.fetch('/v2/conversations/stream/stk_nope', { headers: auth() });
     expect(unknown.status).toBe(404);
@@ -136,11 +189,17 @@ describe('conversations through the CLI', () => {
   });
 
   it('an independent SSE client library reads the stream; offset replays exactly the rest', async () => {
-    const started = (await (await post('/v2/conversations', { query: 'What is the population of Sylvania?', live_doc_short_id: ld })).json()).data;
+    const started = (
+      await (
+        await post('/v2/conversations', { query: 'What is the population of Sylvania?', live_doc_short_id: ld })
+      ).json()
+    ).data;
     const url = `${p.url}/v2/conversations/stream/${started.stream_key}`;
     const full = await readWithLibrary(url);
     expect(full.events[full.events.length - 1]).toMatchObject({ event: 'done', data: '{}' });
-    expect(full.events.slice(0, -1).every((e) => e.event === 'message' && typeof JSON.parse(e.data).content === 'string')).toBe(true);
+    expect(
+      full.events.slice(0, -1).every((e) => e.event === 'message' && typeof JSON.parse(e.data).content === 'string'),
+    ).toBe(true);
     expect(full.events.map((e) => e.id)).toEqual(full.events.map((_, i) => String(i + 1)));
     const answer = answerOf(full.events);
     expect(answer).toMatch(/9 million/);
@@ -153,10 +212,19 @@ describe('conversations through the CLI', () => {
   });
 
   it('the CLI resumes a stream cut mid-answer with nothing lost or doubled', async () => {
-    const started = (await (await post('/v2/conversations', { query: 'What is the capital of Freedonia and when was it founded?', live_doc_short_id: ld })).json()).data;
+    const started = (
+      await (
+        await post('/v2/conversations', {
+          query: 'What is the capital of Freedonia and when was it founded?',
+          live_doc_short_id: ld,
+        })
+      ).json()
+    ).data;
     const proxy = await cuttingProxy(p.url, { cuts: 2, afterBytes: 700 });
     try {
-      const viaProxy = json(await p.cli(['conversations', 'stream', started.stream_key, '--json', '--base-url', proxy.url]));
+      const viaProxy = json(
+        await p.cli(['conversations', 'stream', started.stream_key, '--json', '--base-url', proxy.url]),
+      );
       const direct = json(await p.cli(['conversations', 'stream', started.stream_key, '--json']));
       expect(direct.answer).toMatch(/1822/);
       expect(viaProxy.answer).toBe(direct.answer);
@@ -178,7 +246,16 @@ describe('conversations through the CLI', () => {
     try {
       const doc = (await slow.cli(['livedocs', 'create', 'Slow', '--json'])).stdout;
       const slowLd = JSON.parse(doc).short_id;
-      await slow.cli(['livedocs', 'resources', 'add-doc', slowLd, '--title', 'Freedonia', '--content', 'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.']);
+      await slow.cli([
+        'livedocs',
+        'resources',
+        'add-doc',
+        slowLd,
+        '--title',
+        'Freedonia',
+        '--content',
+        'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.',
+      ]);
       const res = await slow.fetch('/v2/conversations', {
         method: 'POST',
         headers: { Authorization: `Bearer ${slow.boot.api_key}`, 'content-type': 'application/json' },
@@ -201,7 +278,9 @@ describe('conversations through the CLI', () => {
   });
 
   it('the event log survives a restart: a replay after it is identical', async () => {
-    const started = (await (await post('/v2/conversations', { query: 'capital of Sylvania', live_doc_short_id: ld })).json()).data;
+    const started = (
+      await (await post('/v2/conversations', { query: 'capital of Sylvania', live_doc_short_id: ld })).json()
+    ).data;
     const first = await readWithLibrary(`${p.url}/v2/conversations/stream/${started.stream_key}`);
     p = await p.restart();
     const replay = await readWithLibrary(`${p.url}/v2/conversations/stream/${started.stream_key}`);
@@ -211,7 +290,10 @@ describe('conversations through the CLI', () => {
 
 /** Reads a response to its very end (the server closing it), failing if that takes longer than `ms`. */
 async function readToEnd(url: string, headers: Record<string, string>, ms = 8000): Promise<EventSourceMessage[]> {
-  const res = await fetch(url, { headers: { ...auth(), accept: 'text/event-stream', ...headers }, signal: AbortSignal.timeout(ms) });
+  const res = await fetch(url, {
+    headers: { ...auth(), accept: 'text/event-stream', ...headers },
+    signal: AbortSignal.timeout(ms),
+  });
   expect(res.status).toBe(200);
   const events: EventSourceMessage[] = [];
   const parser = createParser({ onEvent: (e) => events.push(e) });
@@ -224,19 +306,35 @@ describe('a stream that has ended always ends', () => {
   let key: string;
   let count: number;
   beforeAll(async () => {
-    key = (await (await post('/v2/conversations', { query: 'What is the capital of Sylvania?', live_doc_short_id: ld })).json()).data.stream_key;
+    key = (
+      await (
+        await post('/v2/conversations', { query: 'What is the capital of Sylvania?', live_doc_short_id: ld })
+      ).json()
+    ).data.stream_key;
     count = (await readToEnd(`${p.url}/v2/conversations/stream/${key}`, {})).length;
     expect(count).toBeGreaterThan(2);
   });
 
   it('an EventSource (undici) reconnecting after done gets done again at once, not heartbeats', async () => {
     // EventSource sends no custom headers; a dispatcher adds the bearer key to each of its requests.
-    const withKey = new Agent().compose((dispatch) => (opts, handler) => dispatch({ ...opts, headers: { ...(opts.headers as Record<string, string>), authorization: `Bearer ${p.boot.api_key}` } }, handler));
+    const withKey = new Agent().compose(
+      (dispatch) => (opts, handler) =>
+        dispatch(
+          {
+            ...opts,
+            headers: { ...(opts.headers as Record<string, string>), authorization: `Bearer ${p.boot.api_key}` },
+          },
+          handler,
+        ),
+    );
     const es = new EventSource(`${p.url}/v2/conversations/stream/${key}`, { dispatcher: withKey as Dispatcher });
     const seen: Array<{ type: string; id: string }> = [];
     try {
       await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no second done within 12 s; saw ${JSON.stringify(seen)}`)), 12_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no second done within 12 s; saw ${JSON.stringify(seen)}`)),
+          12_000,
+        );
         const on = (type: string) => (e: Event) => {
           seen.push({ type, id: (e as Event & { lastEventId: string }).lastEventId });
           if (seen.filter((x) => x.type === 'done').length === 2) {
@@ -268,14 +366,20 @@ describe('a stream that has ended always ends', () => {
       ['?offset=0', { 'last-event-id': String(count + 1) }],
     ] as const) {
       const events = await readToEnd(url + query, headers);
-      expect(events, `${query} ${JSON.stringify(headers)}`).toEqual([expect.objectContaining({ event: 'done', id: String(count), data: '{}' })]);
+      expect(events, `${query} ${JSON.stringify(headers)}`).toEqual([
+        expect.objectContaining({ event: 'done', id: String(count), data: '{}' }),
+      ]);
     }
     // one before the end: the last event, once
     expect((await readToEnd(`${url}?offset=${count - 1}`, {})).map((e) => e.event)).toEqual(['done']);
   });
 
   it('a reader waiting past the end of a stream still being written ends with it', async () => {
-    const live = (await (await post('/v2/conversations', { query: 'Describe Freedonia and its capital', live_doc_short_id: ld })).json()).data.stream_key;
+    const live = (
+      await (
+        await post('/v2/conversations', { query: 'Describe Freedonia and its capital', live_doc_short_id: ld })
+      ).json()
+    ).data.stream_key;
     const events = await readToEnd(`${p.url}/v2/conversations/stream/${live}?offset=100000`, {}, 15_000);
     expect(events.map((e) => e.event)).toEqual(['done']);
   });
@@ -298,14 +402,20 @@ describe('a stream that has ended always ends', () => {
     for (const [query, headers] of cases) {
       const res = await p.fetch(url + query, { headers: { ...auth(), ...headers }, signal: AbortSignal.timeout(5000) });
       expect(res.status, `${query} ${JSON.stringify(headers)}`).toBe(400);
-      expect(await res.json()).toMatchObject({ status: 'error', code: 'INVALID_PARAMETER', request_id: expect.any(String) });
+      expect(await res.json()).toMatchObject({
+        status: 'error',
+        code: 'INVALID_PARAMETER',
+        request_id: expect.any(String),
+      });
     }
   });
 
   it('facet conversations stream --offset at or past the end exits at once', async () => {
     for (const offset of [count, count + 40]) {
       const started = Date.now();
-      const r = await p.cli(['conversations', 'stream', key, '--offset', String(offset), '--json'], { timeout: 15_000 });
+      const r = await p.cli(['conversations', 'stream', key, '--offset', String(offset), '--json'], {
+        timeout: 15_000,
+      });
       expect(r.exitCode, r.stderr).toBe(0);
       expect(JSON.parse(r.stdout)).toMatchObject({ stream_key: key, answer: '', offset: count });
       expect(Date.now() - started).toBeLessThan(12_000);
@@ -322,7 +432,13 @@ describe('stream expiry and heartbeats', () => {
 
   it('sends heartbeat comments while idle, and a key answers 410 after its window', async () => {
     const h = { Authorization: `Bearer ${q.boot.api_key}` };
-    const started = await (await q.fetch('/v2/conversations', { method: 'POST', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'anything at all here' }) })).json();
+    const started = await (
+      await q.fetch('/v2/conversations', {
+        method: 'POST',
+        headers: { ...h, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'anything at all here' }),
+      })
+    ).json();
     const key = started.data.stream_key;
     const res = await q.fetch(`/v2/conversations/stream/${key}`, { headers: h });
     const reader = res.body!.getReader();

@@ -16,15 +16,23 @@ beforeAll(async () => {
 afterAll(() => Promise.all([p?.cleanup(), tight?.cleanup()]));
 
 const post = (on: Platform, pathname: string, body: unknown) =>
-  on.fetch(pathname, { method: 'POST', headers: { Authorization: `Bearer ${on.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-const image = (on: Platform, prompt: string, size = '256x256') => post(on, '/api/v1/images/generations', { prompt, size, response_format: 'b64_json' });
+  on.fetch(pathname, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${on.boot.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const image = (on: Platform, prompt: string, size = '256x256') =>
+  post(on, '/api/v1/images/generations', { prompt, size, response_format: 'b64_json' });
 
 describe('the CPU pool, through the server', () => {
   it('survives a render child that aborts: only that request fails, /healthz answers, the next render works', async () => {
     expect((await image(p, 'a lighthouse at dusk')).status).toBe(200);
     const crashed = await image(p, `a lighthouse ${ABORT_MARKER}`);
     expect(crashed.status).toBe(422);
-    expect(((await crashed.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'RENDERER_CRASHED', message: expect.stringContaining('SIGABRT') });
+    expect(((await crashed.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: 'RENDERER_CRASHED',
+      message: expect.stringContaining('SIGABRT'),
+    });
     expect((await p.fetch('/healthz')).status).toBe(200);
     const next = await image(p, 'a harbour at dawn');
     expect(next.status).toBe(200);
@@ -42,14 +50,19 @@ describe('the CPU pool, through the server', () => {
     // Refused as caller input (the pool's INPUT_TOO_COMPLEX, or the filter's own depth check), in the beta shape.
     expect(deep.status).toBeGreaterThanOrEqual(400);
     expect(deep.status).toBeLessThan(500);
-    expect(((await deep.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: expect.any(String), message: expect.stringMatching(/deep|nest/i) });
+    expect(((await deep.json()) as { error: { code: string; message: string } }).error).toMatchObject({
+      code: expect.any(String),
+      message: expect.stringMatching(/deep|nest/i),
+    });
     const after = await post(p, '/v1/beta/seo/backlinks/backlinks/live', [{ target: 'example.com', limit: 2 }]);
     expect(after.status).toBe(200);
     expect(await after.json()).toMatchObject({ status_code: 20000, tasks_error: 0 });
   });
 
   it('refuses work past a full queue with a 503 and Retry-After in the surface’s error shape', async () => {
-    const answers = await Promise.all(['one', 'two', 'three', 'four'].map((w) => image(tight, `a ${w} lighthouse`, '2048x2048')));
+    const answers = await Promise.all(
+      ['one', 'two', 'three', 'four'].map((w) => image(tight, `a ${w} lighthouse`, '2048x2048')),
+    );
     const statuses = answers.map((r) => r.status).sort();
     expect(statuses).toContain(200);
     expect(statuses).toContain(503);

@@ -37,7 +37,20 @@ describe('the data dir is private to its owner', () => {
     writeFileSync(path.join(dir, 'notes.md'), '# Harbour\n\nThe harbour light is green at night.\n');
     json(await p.cli(['livedocs', 'resources', 'upload-doc', ld, path.join(dir, 'notes.md'), '--json']));
     ok(await p.cli(['ask', 'What colour is the harbour light?', '--livedoc', ld]));
-    const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
+    const task = json(
+      await p.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'A green harbour light',
+        '--size',
+        '64x64',
+        '--wait',
+        '--json',
+      ]),
+    );
     expect(task.status).toBe('succeeded');
     const project = json(await p.cli(['projects', 'create', 'Docs', '--json']));
     json(await p.cli(['projects', 'upload', project.id, path.join(dir, 'notes.md'), '--json']));
@@ -65,7 +78,9 @@ describe('the data dir is private to its owner', () => {
       body: JSON.stringify({ query: 'How high are spring tides?', live_doc_short_id: ld }),
     });
     const streamKey = (await started.json()).data.stream_key as string;
-    const stream = await p.fetch(`/v2/conversations/stream/${streamKey}`, { headers: { Authorization: `Bearer ${p.boot.api_key}` } });
+    const stream = await p.fetch(`/v2/conversations/stream/${streamKey}`, {
+      headers: { Authorization: `Bearer ${p.boot.api_key}` },
+    });
     await stream.text();
 
     await expect.poll(() => p.serverOutput()).toContain('/v2/conversations/stream/[redacted]');
@@ -104,11 +119,28 @@ describe('the data-dir lock', () => {
     const configDir = tempDir('lock-config');
     // A parent that never reaps its child, as a supervisor that has not got round to it yet: the
     // killed server stays a zombie, which a pid-liveness check takes for a live server.
-    const parent = execa('python3', ['-c', NEVER_REAPS, 'node', BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', '--no-profile'], {
-      env: { FACET_CONFIG_DIR: configDir, CI: 'true' },
-      reject: false,
-      buffer: false,
-    });
+    const parent = execa(
+      'python3',
+      [
+        '-c',
+        NEVER_REAPS,
+        'node',
+        BIN,
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        dataDir,
+        '--log-level',
+        'warn',
+        '--no-profile',
+      ],
+      {
+        env: { FACET_CONFIG_DIR: configDir, CI: 'true' },
+        reject: false,
+        buffer: false,
+      },
+    );
     try {
       let out = '';
       parent.stdout!.on('data', (c: Buffer) => (out += c.toString()));
@@ -120,7 +152,11 @@ describe('the data-dir lock', () => {
       const q = await startPlatform({ dataDir, configDir });
       try {
         expect((await q.fetch('/healthz')).status).toBe(200);
-        const second = await runCli(q.configDir, ['serve', '--port', '0', '--data-dir', q.dataDir, '--log-level', 'warn'], { timeout: 15_000 });
+        const second = await runCli(
+          q.configDir,
+          ['serve', '--port', '0', '--data-dir', q.dataDir, '--log-level', 'warn'],
+          { timeout: 15_000 },
+        );
         expect(second.exitCode).toBe(1);
         expect(second.stderr).toMatch(/another facet serve \(pid \d+\) is using/);
         expect((await q.fetch('/healthz')).status).toBe(200);

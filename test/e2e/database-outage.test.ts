@@ -23,7 +23,12 @@ describePostgres('a PostgreSQL outage', () => {
     platform = await startPlatform({ databaseUrl: proxy.url, args: ['--files-dir', tempDir('files')] });
     const p = platform;
     const key = { authorization: `Bearer ${p.boot.api_key}` };
-    const create = (name: string) => p.fetch('/v2/livedocs', { method: 'POST', headers: { ...key, 'content-type': 'application/json' }, body: JSON.stringify({ name }) });
+    const create = (name: string) =>
+      p.fetch('/v2/livedocs', {
+        method: 'POST',
+        headers: { ...key, 'content-type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
     const acknowledged: string[] = [];
     const waitReady = async (status: number) => {
       for (let i = 0; i < 100; i++) {

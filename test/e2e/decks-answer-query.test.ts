@@ -22,14 +22,29 @@ beforeAll(async () => {
   p = await startPlatform();
   out = process.env.FACET_KEEP_DECKS ?? tempDir('decks');
   ld = okJson(await p.cli(['livedocs', 'create', 'Kettles', '--json'])).short_id;
-  for (const [title, file] of [['The Alder cast-iron kettle range', 'kettle-article.md'], ['Refund policy', 'refund-policy.md'], ['铸铁水壶使用指南', 'kettle-zh.md']]) {
-    okJson(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', fixture(file), '--json']));
+  for (const [title, file] of [
+    ['The Alder cast-iron kettle range', 'kettle-article.md'],
+    ['Refund policy', 'refund-policy.md'],
+    ['铸铁水壶使用指南', 'kettle-zh.md'],
+  ]) {
+    okJson(
+      await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', fixture(file), '--json']),
+    );
   }
 }, 120_000);
 afterAll(() => p?.cleanup());
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
-const paragraphs = (xml: string) => (xml.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? []).map((para) => decode((para.match(/<a:t>([^<]*)<\/a:t>/g) ?? []).map((t) => t.replace(/<\/?a:t>/g, '')).join(''))).filter(Boolean);
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+const paragraphs = (xml: string) =>
+  (xml.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? [])
+    .map((para) => decode((para.match(/<a:t>([^<]*)<\/a:t>/g) ?? []).map((t) => t.replace(/<\/?a:t>/g, '')).join('')))
+    .filter(Boolean);
 
 interface Deck {
   titles: string[];
@@ -40,7 +55,26 @@ interface Deck {
 
 async function makeDeck(query: string, slides: number, file: string): Promise<Deck> {
   const target = path.join(out, file);
-  const r = okJson(await p.cli(['slides', 'create', query, '--livedoc', ld, '--slides', String(slides), '--wait', '--interval', '2', '--out', target, '--json'], { timeout: 240_000 }));
+  const r = okJson(
+    await p.cli(
+      [
+        'slides',
+        'create',
+        query,
+        '--livedoc',
+        ld,
+        '--slides',
+        String(slides),
+        '--wait',
+        '--interval',
+        '2',
+        '--out',
+        target,
+        '--json',
+      ],
+      { timeout: 240_000 },
+    ),
+  );
   expect(r.task_status).toBe('COMPLETED');
   const { zip, slides: xmls } = await slideXmls(readFileSync(target));
   const deck: Deck = { titles: [], bullets: [], chartSlides: [], charts: [] };
@@ -78,7 +112,8 @@ function checkBullets(d: Deck) {
 function checkCharts(d: Deck) {
   // One table, one chart slide: the fixture set has one table of numbers.
   expect(d.chartSlides.length).toBe(1);
-  for (const c of d.charts) expect(new Set(c.series.map(unitOf)).size, `chart mixes units: ${c.series.join(', ')}`).toBe(1);
+  for (const c of d.charts)
+    expect(new Set(c.series.map(unitOf)).size, `chart mixes units: ${c.series.join(', ')}`).toBe(1);
   // The two units of the price table are on separate charts of that one slide.
   expect(d.charts.map((c) => c.series.map(unitOf)[0]).sort()).toEqual(['USD', 'kg']);
 }
@@ -114,7 +149,8 @@ describe('a deck answers its query', () => {
     expect(titles).toHaveLength(3);
     expect(titles[0]).toContain('保养方法');
     expect(titles[1]).toContain('退款政策');
-    for (const t of titles.filter((x) => !d.chartSlides.includes(d.titles.indexOf(x)))) expect(t, `slide title not in Chinese: ${t}`).toMatch(/[\u4e00-\u9fff]/);
+    for (const t of titles.filter((x) => !d.chartSlides.includes(d.titles.indexOf(x))))
+      expect(t, `slide title not in Chinese: ${t}`).toMatch(/[\u4e00-\u9fff]/);
     checkBullets(d);
   }, 300_000);
 

@@ -12,8 +12,16 @@ it('FACET_DOCUMENT_LIMITS=pdfMaxPages=1500 reads a 1,200-page PDF and refuses a 
   const ld = JSON.parse((await platform.cli(['livedocs', 'create', 'Pages', '--json'])).stdout).short_id as string;
   const upload = async (pages: number) => {
     const form = new FormData();
-    form.append('file', new Blob([new Uint8Array(manyPagePdf(pages))], { type: 'application/pdf' }), `pages-${pages}.pdf`);
-    const r = await platform.fetch(`/v2/livedocs/${ld}/resources/upload-doc`, { method: 'POST', headers: { authorization: `Bearer ${platform.boot.api_key}` }, body: form });
+    form.append(
+      'file',
+      new Blob([new Uint8Array(manyPagePdf(pages))], { type: 'application/pdf' }),
+      `pages-${pages}.pdf`,
+    );
+    const r = await platform.fetch(`/v2/livedocs/${ld}/resources/upload-doc`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platform.boot.api_key}` },
+      body: form,
+    });
     return { status: r.status, body: (await r.json()) as { message?: string } };
   };
   expect((await upload(1200)).status).toBe(200);

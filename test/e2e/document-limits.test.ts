@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
 import { pollWhile } from '../helpers/health-probe.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
-import { docxBomb, docxOf, flatPage, flateBombPdf, manyPagePdf, nestedDivs, themeBomb, unclosedInline } from '../helpers/bombs.js';
+import {
+  docxBomb,
+  docxOf,
+  flatPage,
+  flateBombPdf,
+  manyPagePdf,
+  nestedDivs,
+  themeBomb,
+  unclosedInline,
+} from '../helpers/bombs.js';
 
 /**
  * Issue 31 (documents): no uploaded or fetched document holds the server. Each hostile file is
@@ -22,7 +31,11 @@ beforeAll(async () => {
     '/fragment': { body: `<p>${'A fragment of a page with enough words to read. '.repeat(5)}</p>` },
   });
   p = await startPlatform();
-  const livedoc = await p.fetch('/v2/livedocs', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ name: 'limits' }) });
+  const livedoc = await p.fetch('/v2/livedocs', {
+    method: 'POST',
+    headers: { ...auth(), 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'limits' }),
+  });
   ld = (await livedoc.json()).data.short_id;
 }, 60_000);
 afterAll(async () => {
@@ -30,11 +43,20 @@ afterAll(async () => {
   await pages?.close();
 });
 
-async function upload(pathname: string, data: Buffer | string, fileName: string): Promise<{ status: number; body: any; ms: number }> {
+async function upload(
+  pathname: string,
+  data: Buffer | string,
+  fileName: string,
+): Promise<{ status: number; body: any; ms: number }> {
   const form = new FormData();
   form.append('file', new Blob([typeof data === 'string' ? data : new Uint8Array(data)]), fileName);
   const started = performance.now();
-  const res = await p.fetch(pathname, { method: 'POST', headers: auth(), body: form, signal: AbortSignal.timeout(60_000) });
+  const res = await p.fetch(pathname, {
+    method: 'POST',
+    headers: auth(),
+    body: form,
+    signal: AbortSignal.timeout(60_000),
+  });
   return { status: res.status, body: await res.json(), ms: performance.now() - started };
 }
 
@@ -66,22 +88,33 @@ describe('hostile documents are refused within seconds, naming the limit, while 
     for (const [i, [name, , limit]] of cases.entries()) {
       const r = result[i];
       expect(r.status, `${name}: ${JSON.stringify(r.body)}`).toBe(413);
-      expect(r.body).toMatchObject({ status: 'error', code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining(name) });
+      expect(r.body).toMatchObject({
+        status: 'error',
+        code: 'PAYLOAD_TOO_LARGE',
+        message: expect.stringContaining(name),
+      });
       expect(r.body.message, name).toContain(`limit ${limit} = `);
       // Generous for a loaded machine: before, each of these held the server for tens of seconds or more.
       expect(r.ms, name).toBeLessThan(15_000);
     }
-    console.log(`/healthz: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms; slowest upload ${Math.round(Math.max(...result.map((r) => r.ms)))} ms`);
+    console.log(
+      `/healthz: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms; slowest upload ${Math.round(Math.max(...result.map((r) => r.ms)))} ms`,
+    );
     expect(Math.max(...polls)).toBeLessThan(1_000);
   }, 180_000);
 
   it('Markdown just under the text limit is stored and indexed while /healthz answers', async () => {
     const text = `# Long notes\n\n${'Harbour words in a long paragraph. '.repeat(140_000)}`;
     expect(text.length).toBeLessThan(5_000_000);
-    const { result, polls } = await pollWhile(p, upload(`/v2/livedocs/${ld}/resources/upload-doc`, text, 'long-notes.md'));
+    const { result, polls } = await pollWhile(
+      p,
+      upload(`/v2/livedocs/${ld}/resources/upload-doc`, text, 'long-notes.md'),
+    );
     expect(result.status, JSON.stringify(result.body)).toBe(200);
     expect(result.body.data).toMatchObject({ title: 'Long notes', resource_type: 'ai_doc' });
-    console.log(`/healthz during a ${(text.length / 1e6).toFixed(1)}M-character upload: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms; upload ${Math.round(result.ms)} ms`);
+    console.log(
+      `/healthz during a ${(text.length / 1e6).toFixed(1)}M-character upload: ${polls.length} polls, slowest ${Math.round(Math.max(...polls))} ms; upload ${Math.round(result.ms)} ms`,
+    );
     expect(Math.max(...polls)).toBeLessThan(1_000);
   }, 120_000);
 
@@ -96,7 +129,12 @@ describe('hostile documents are refused within seconds, naming the limit, while 
   });
 
   it('web extract and URL add read a page of bare text, refuse an empty or too-deep one clearly, and never leak a parser crash', async () => {
-    const extract = (url: string) => p.fetch('/v2/web/extract', { method: 'POST', headers: { ...auth(), 'content-type': 'application/json' }, body: JSON.stringify({ url, with_cache: false }) });
+    const extract = (url: string) =>
+      p.fetch('/v2/web/extract', {
+        method: 'POST',
+        headers: { ...auth(), 'content-type': 'application/json' },
+        body: JSON.stringify({ url, with_cache: false }),
+      });
     const hello = await extract(`${pages.url}/hello`);
     expect(hello.status).toBe(200);
     expect(JSON.stringify(await hello.json())).toContain('hello');
@@ -104,12 +142,17 @@ describe('hostile documents are refused within seconds, naming the limit, while 
     expect(empty.status).toBe(200);
     const nested = await extract(`${pages.url}/nested`);
     expect(nested.status).toBe(400);
-    expect(await nested.json()).toMatchObject({ code: 'WEB_EXTRACT_FAILED', message: expect.stringContaining('limit htmlMaxDepth = 256') });
+    expect(await nested.json()).toMatchObject({
+      code: 'WEB_EXTRACT_FAILED',
+      message: expect.stringContaining('limit htmlMaxDepth = 256'),
+    });
 
     const add = await p.fetch(`/v2/livedocs/${ld}/resources/urls`, {
       method: 'POST',
       headers: { ...auth(), 'content-type': 'application/json' },
-      body: JSON.stringify({ urls: [`${pages.url}/hello`, `${pages.url}/empty`, `${pages.url}/fragment`, `${pages.url}/nested`] }),
+      body: JSON.stringify({
+        urls: [`${pages.url}/hello`, `${pages.url}/empty`, `${pages.url}/fragment`, `${pages.url}/nested`],
+      }),
     });
     expect(add.status).toBe(200);
     const results = (await add.json()).data as Array<{ status: string; fail_reason: string | null }>;

@@ -14,17 +14,49 @@ it('a SIGTERM lets the answers being written finish: 0 readers see an error even
   p = await startPlatform({ args: ['--answer-chunk-delay', '40', '--drain-timeout', '30'] });
   const platform = p;
   const auth = { authorization: `Bearer ${platform.boot.api_key}` };
-  const ld = ((await (await platform.fetch('/v2/livedocs', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'Harbour' }) })).json()) as { data: { short_id: string } }).data.short_id;
-  const doc = { title: 'Ferries', content: 'The ferry to the island leaves every forty minutes from the north pier. The harbour light is green at night. Tickets are sold at the kiosk beside the pier and on board.' };
-  expect((await platform.cli(['livedocs', 'resources', 'add-doc', ld, '--title', doc.title, '--content', doc.content, '--json'])).exitCode).toBe(0);
+  const ld = (
+    (await (
+      await platform.fetch('/v2/livedocs', {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Harbour' }),
+      })
+    ).json()) as { data: { short_id: string } }
+  ).data.short_id;
+  const doc = {
+    title: 'Ferries',
+    content:
+      'The ferry to the island leaves every forty minutes from the north pier. The harbour light is green at night. Tickets are sold at the kiosk beside the pier and on board.',
+  };
+  expect(
+    (
+      await platform.cli([
+        'livedocs',
+        'resources',
+        'add-doc',
+        ld,
+        '--title',
+        doc.title,
+        '--content',
+        doc.content,
+        '--json',
+      ])
+    ).exitCode,
+  ).toBe(0);
 
   const readers: Array<Promise<EventSourceMessage[]>> = [];
   let firstEvents = 0;
   for (let i = 0; i < 8; i++) {
-    const started = await platform.fetch('/v2/conversations', { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: `How often does the ferry leave? (${i})`, live_doc_short_id: ld }) });
+    const started = await platform.fetch('/v2/conversations', {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: `How often does the ferry leave? (${i})`, live_doc_short_id: ld }),
+    });
     expect(started.status).toBe(200);
     const key = ((await started.json()) as { data: { stream_key: string } }).data.stream_key;
-    const res = await platform.fetch(`/v2/conversations/stream/${key}`, { headers: { ...auth, accept: 'text/event-stream' } });
+    const res = await platform.fetch(`/v2/conversations/stream/${key}`, {
+      headers: { ...auth, accept: 'text/event-stream' },
+    });
     expect(res.status).toBe(200);
     readers.push(
       (async () => {

@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 const post = (pathname: string, body: unknown) =>
-  p.fetch(pathname, { method: 'POST', headers: { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch(pathname, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('one heavy request does not freeze the server', () => {
   it('answers /healthz within a second while it counts CJK, emoji and 200 KB prompts and draws 2048² images', async () => {
@@ -19,13 +23,22 @@ describe('one heavy request does not freeze the server', () => {
     const emoji = '😀🎉🚀🌍'.repeat(500); // 2,000 emoji, the query's limit in characters
     const big = '日本語の文章を数える'.repeat(6_800); // 200 KB of UTF-8 without a space: one pre-tokenized piece
     const statuses: number[] = [];
-    const request = (pathname: string, body: unknown) => post(pathname, body).then(async (r) => (statuses.push(r.status), await r.arrayBuffer()));
+    const request = (pathname: string, body: unknown) =>
+      post(pathname, body).then(async (r) => (statuses.push(r.status), await r.arrayBuffer()));
     const work = Promise.all([
       request('/v2/chat', { query: cjk }),
       request('/v2/chat', { query: emoji }),
       request('/api/v1/chat/completions', { model: 'facet-echo', messages: [{ role: 'user', content: big }] }),
-      request('/api/v1/images/generations', { prompt: 'a lighthouse at dusk', size: '2048x2048', response_format: 'b64_json' }),
-      request('/api/v1/images/generations', { prompt: 'a harbour at dawn', size: '2048x2048', response_format: 'b64_json' }),
+      request('/api/v1/images/generations', {
+        prompt: 'a lighthouse at dusk',
+        size: '2048x2048',
+        response_format: 'b64_json',
+      }),
+      request('/api/v1/images/generations', {
+        prompt: 'a harbour at dawn',
+        size: '2048x2048',
+        response_format: 'b64_json',
+      }),
     ]);
     const { polls } = await pollWhile(p, work);
     expect(statuses).toEqual([200, 200, 200, 200, 200]);
@@ -37,11 +50,21 @@ describe('one heavy request does not freeze the server', () => {
 
   it('refuses an /api/v1 prompt over the context window in each family’s shape', async () => {
     const huge = '日本語'.repeat(150_000); // about 150k tokens: over facet-echo's 131,072
-    const chat = await post('/api/v1/chat/completions', { model: 'facet-echo', messages: [{ role: 'user', content: huge }] });
+    const chat = await post('/api/v1/chat/completions', {
+      model: 'facet-echo',
+      messages: [{ role: 'user', content: huge }],
+    });
     expect(chat.status).toBe(400);
-    const chatError = ((await chat.json()) as { error: { message: string; type: string; code: string; param: string } }).error;
-    expect(chatError).toMatchObject({ type: 'invalid_request_error', code: 'context_length_exceeded', param: 'messages' });
-    expect(chatError.message).toMatch(/^This model's maximum context length is 131072 tokens\. However, your messages resulted in \d+ tokens\./);
+    const chatError = ((await chat.json()) as { error: { message: string; type: string; code: string; param: string } })
+      .error;
+    expect(chatError).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'context_length_exceeded',
+      param: 'messages',
+    });
+    expect(chatError.message).toMatch(
+      /^This model's maximum context length is 131072 tokens\. However, your messages resulted in \d+ tokens\./,
+    );
 
     const messages = await p.fetch('/api/v1/messages', {
       method: 'POST',
@@ -49,6 +72,12 @@ describe('one heavy request does not freeze the server', () => {
       body: JSON.stringify({ model: 'facet-echo', max_tokens: 100, messages: [{ role: 'user', content: huge }] }),
     });
     expect(messages.status).toBe(400);
-    expect(await messages.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringMatching(/^prompt is too long: \d+ tokens > 131072 maximum$/) } });
+    expect(await messages.json()).toMatchObject({
+      type: 'error',
+      error: {
+        type: 'invalid_request_error',
+        message: expect.stringMatching(/^prompt is too long: \d+ tokens > 131072 maximum$/),
+      },
+    });
   });
 });

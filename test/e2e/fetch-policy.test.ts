@@ -19,24 +19,35 @@ const pages = http.createServer((req, res) => {
   hits.set(path, (hits.get(path) ?? 0) + 1);
   if (path === '/page') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    return void res.end('<html><head><title>Harbour notes</title></head><body><article><h1>Harbour notes</h1><p>The lighthouse keeps the harbour safe all night long.</p></article></body></html>');
+    return void res.end(
+      '<html><head><title>Harbour notes</title></head><body><article><h1>Harbour notes</h1><p>The lighthouse keeps the harbour safe all night long.</p></article></body></html>',
+    );
   }
   if (path === '/with-pixel') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    return void res.end(`<html><head><title>Pixel</title></head><body><h1>Pixel</h1><img src="http://127.0.0.1:${port}/pixel"></body></html>`);
+    return void res.end(
+      `<html><head><title>Pixel</title></head><body><h1>Pixel</h1><img src="http://127.0.0.1:${port}/pixel"></body></html>`,
+    );
   }
   // Pages that send the browser on to a refused address themselves, after answering 200.
   if (path === '/nav-js' || path === '/nav-meta') {
     const to = `http://127.0.0.1:${port}/page`;
-    const how = path === '/nav-js' ? `<script>location.href = ${JSON.stringify(to)};</script>` : `<meta http-equiv="refresh" content="0;url=${to}">`;
+    const how =
+      path === '/nav-js'
+        ? `<script>location.href = ${JSON.stringify(to)};</script>`
+        : `<meta http-equiv="refresh" content="0;url=${to}">`;
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    return void res.end(`<html><head><title>Leaving</title>${path === '/nav-meta' ? how : ''}</head><body><p>On the way out.</p>${path === '/nav-js' ? how : ''}</body></html>`);
+    return void res.end(
+      `<html><head><title>Leaving</title>${path === '/nav-meta' ? how : ''}</head><body><p>On the way out.</p>${path === '/nav-js' ? how : ''}</body></html>`,
+    );
   }
   if (path === '/to-internal') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
   if (path === '/huge') return huge.serve(res);
   if (path === '/heavy') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    return void res.end('<html><head><title>Heavy</title></head><body><p>One very large script.</p><script src="/heavy.js"></script></body></html>');
+    return void res.end(
+      '<html><head><title>Heavy</title></head><body><p>One very large script.</p><script src="/heavy.js"></script></body></html>',
+    );
   }
   if (path === '/heavy.js') return heavyScript.serve(res);
   res.writeHead(404).end();
@@ -85,7 +96,9 @@ describe('the outbound fetch policy through the real server', () => {
     const before = hits.get('/page') ?? 0;
     const [refused] = await addUrls(closed, [local('/page')]);
     expect(refused).toMatchObject({ status: 'failed' });
-    expect(refused.fail_reason).toBe(`refused to fetch ${local('/page')}: localhost resolves to 127.0.0.1, a loopback address; facet serve --allow-fetch-from localhost (or 127.0.0.1/32) allows it`);
+    expect(refused.fail_reason).toBe(
+      `refused to fetch ${local('/page')}: localhost resolves to 127.0.0.1, a loopback address; facet serve --allow-fetch-from localhost (or 127.0.0.1/32) allows it`,
+    );
     expect(hits.get('/page') ?? 0).toBe(before);
 
     const [allowed] = await addUrls(open, [local('/page')]);
@@ -98,11 +111,15 @@ describe('the outbound fetch policy through the real server', () => {
     const both = await open.cli(['livedocs', 'resources', 'add-url', ld, local('/page'), refused]);
     expect(both.exitCode, both.stderr).toBe(0);
     expect(both.stdout).toMatch(/^\S+\n$/);
-    expect(both.stderr).toContain(`warning: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`);
+    expect(both.stderr).toContain(
+      `warning: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`,
+    );
     expect(both.stderr).toContain('1 of 2 URLs failed');
     const one = await open.cli(['livedocs', 'resources', 'add-url', ld, refused]);
     expect(one.exitCode).toBe(1);
-    expect(one.stderr).toContain(`error: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`);
+    expect(one.stderr).toContain(
+      `error: could not add ${refused}: refused to fetch ${refused}: 127.0.0.1 is a loopback address`,
+    );
   });
 
   it('refuses an allowed page that redirects to a refused address at the hop', async () => {
@@ -116,9 +133,16 @@ describe('the outbound fetch policy through the real server', () => {
   });
 
   it('refuses the metadata address and odd spellings of loopback', async () => {
-    const results = await addUrls(closed, ['http://169.254.169.254/latest/meta-data/', `http://2130706433:${port}/page`, `http://[::ffff:127.0.0.1]:${port}/page`, 'http://0.0.0.0:9/']);
+    const results = await addUrls(closed, [
+      'http://169.254.169.254/latest/meta-data/',
+      `http://2130706433:${port}/page`,
+      `http://[::ffff:127.0.0.1]:${port}/page`,
+      'http://0.0.0.0:9/',
+    ]);
     expect(results.map((r) => r.status)).toEqual(['failed', 'failed', 'failed', 'failed']);
-    expect(results[0].fail_reason).toMatch(/169\.254\.169\.254 is a link-local address; facet serve --allow-fetch-from 169\.254\.169\.254 allows it/);
+    expect(results[0].fail_reason).toMatch(
+      /169\.254\.169\.254 is a link-local address; facet serve --allow-fetch-from 169\.254\.169\.254 allows it/,
+    );
     expect(results[1].fail_reason).toMatch(/127\.0\.0\.1 is a loopback address/);
     expect(results[2].fail_reason).toMatch(/::ffff:7f00:1 is a loopback address/);
     expect(results[3].fail_reason).toMatch(/0\.0\.0\.0 is an unspecified address/);
@@ -147,34 +171,79 @@ describe('the outbound fetch policy through the real server', () => {
     const add = await closed.cli(['projects', 'add-site', project.id, local('/page')]);
     expect(add.exitCode, add.stderr).toBe(0);
     const siteId = add.stdout.trim();
-    const r = await closed.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'harbour', '--size', '100x100', '--project', project.id, '--site', siteId, '--wait', '--interval', '0.2']);
+    const r = await closed.cli([
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'harbour',
+      '--size',
+      '100x100',
+      '--project',
+      project.id,
+      '--site',
+      siteId,
+      '--wait',
+      '--interval',
+      '0.2',
+    ]);
     expect(r.exitCode, r.stderr).toBe(6);
-    expect(r.stderr).toMatch(/site http:\/\/localhost:\d+\/page: refused to fetch http:\/\/localhost:\d+\/page: localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost/);
+    expect(r.stderr).toMatch(
+      /site http:\/\/localhost:\d+\/page: refused to fetch http:\/\/localhost:\d+\/page: localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost/,
+    );
     const id = /(task_[0-9a-z]+)/.exec(r.stderr)![1];
     expect(json(await closed.cli(['tasks', 'get', id, '--json']))).toMatchObject({ status: 'failed', attempts: 1 });
   });
 
   it('refuses a malformed allowance as a usage error', async () => {
-    const r = await runCli(tempDir('cfg'), ['serve', '--memory', '--port', '0', '--allow-fetch-from', 'localhost:3000'], { timeout: 20_000 });
+    const r = await runCli(
+      tempDir('cfg'),
+      ['serve', '--memory', '--port', '0', '--allow-fetch-from', 'localhost:3000'],
+      { timeout: 20_000 },
+    );
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(/--allow-fetch-from "localhost:3000": expected a host name, an IP address or a CIDR block/);
+    expect(r.stderr).toMatch(
+      /--allow-fetch-from "localhost:3000": expected a host name, an IP address or a CIDR block/,
+    );
   });
 });
 
 describe.skipIf(!existsSync(CHROMIUM))(`screenshots under the fetch policy (needs Chromium at ${CHROMIUM})`, () => {
-  const shoot = (p: Platform, url: string) => p.cli(['tasks', 'create', '--kind', 'screenshot', '--url', url, '--size', '400x300', '--wait', '--interval', '0.2', '--json'], { timeout: 90_000 });
+  const shoot = (p: Platform, url: string) =>
+    p.cli(
+      [
+        'tasks',
+        'create',
+        '--kind',
+        'screenshot',
+        '--url',
+        url,
+        '--size',
+        '400x300',
+        '--wait',
+        '--interval',
+        '0.2',
+        '--json',
+      ],
+      { timeout: 90_000 },
+    );
 
   it('fails a screenshot of a refused address with the policy message', async () => {
     const r = await shoot(closed, local('/page'));
     expect(r.exitCode, r.stderr).toBe(6);
-    expect(r.stderr).toMatch(/screenshot failed: refused to fetch http:\/\/localhost:\d+\/page: localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost/);
+    expect(r.stderr).toMatch(
+      /screenshot failed: refused to fetch http:\/\/localhost:\d+\/page: localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost/,
+    );
   }, 120_000);
 
   it("checks Chromium's redirects and subrequests: a refused hop fails the capture, a refused image is blocked", async () => {
     const pageHits = hits.get('/page') ?? 0;
     const hop = await shoot(open, local('/to-internal'));
     expect(hop.exitCode, hop.stderr).toBe(6);
-    expect(hop.stderr).toMatch(/screenshot failed: refused to fetch http:\/\/127\.0\.0\.1:\d+\/page: 127\.0\.0\.1 is a loopback address; facet serve --allow-fetch-from 127\.0\.0\.1 allows it/);
+    expect(hop.stderr).toMatch(
+      /screenshot failed: refused to fetch http:\/\/127\.0\.0\.1:\d+\/page: 127\.0\.0\.1 is a loopback address; facet serve --allow-fetch-from 127\.0\.0\.1 allows it/,
+    );
     expect(hits.get('/page') ?? 0).toBe(pageHits);
 
     const shot = await shoot(open, local('/with-pixel'));
@@ -182,12 +251,16 @@ describe.skipIf(!existsSync(CHROMIUM))(`screenshots under the fetch policy (need
     expect(JSON.parse(shot.stdout).result).toMatchObject({ title: 'Pixel' });
     expect(hits.get('/pixel') ?? 0).toBe(0);
     const logs = await open.cli(['tasks', 'logs', JSON.parse(shot.stdout).id]);
-    expect(logs.stdout).toMatch(/blocked 1 request\(s\) of the page: refused to fetch http:\/\/127\.0\.0\.1:\d+\/pixel/);
+    expect(logs.stdout).toMatch(
+      /blocked 1 request\(s\) of the page: refused to fetch http:\/\/127\.0\.0\.1:\d+\/pixel/,
+    );
   }, 180_000);
 
   it('a page that navigates itself (script, meta refresh) to a refused address fails as a redirect there does: screenshot and fine extract', async () => {
     const pageHits = hits.get('/page') ?? 0;
-    const refusal = new RegExp(`refused to fetch http://127\\.0\\.0\\.1:${port}/page: 127\\.0\\.0\\.1 is a loopback address; facet serve --allow-fetch-from 127\\.0\\.0\\.1 allows it`);
+    const refusal = new RegExp(
+      `refused to fetch http://127\\.0\\.0\\.1:${port}/page: 127\\.0\\.0\\.1 is a loopback address; facet serve --allow-fetch-from 127\\.0\\.0\\.1 allows it`,
+    );
     for (const path of ['/nav-js', '/nav-meta']) {
       const shot = await shoot(open, local(path));
       expect(shot.exitCode, `${path}: ${shot.stdout} ${shot.stderr}`).toBe(6);
@@ -209,7 +282,9 @@ describe.skipIf(!existsSync(CHROMIUM))(`screenshots under the fetch policy (need
   it("a page whose downloads pass the browser's 100 MB budget fails: the download is cut there", async () => {
     const shot = await shoot(open, local('/heavy'));
     expect(shot.exitCode, `${shot.stdout} ${shot.stderr}`).toBe(6);
-    expect(shot.stderr).toMatch(/screenshot failed: the page and what it loads passed 100 MB; the browser's downloads were stopped there/);
+    expect(shot.stderr).toMatch(
+      /screenshot failed: the page and what it loads passed 100 MB; the browser's downloads were stopped there/,
+    );
     await new Promise((r) => setTimeout(r, 200));
     expect(heavyScript.sent()).toBeLessThan(200 * 1024 * 1024);
   }, 120_000);

@@ -16,8 +16,14 @@ describe('the local grounded model on /api/v1', () => {
     const ld = ok(await p.cli(['livedocs', 'create', 'Coast'])).stdout.trim();
     expect(ld).not.toBe('');
     const doc = await p.cli([
-      'livedocs', 'resources', 'add-doc', ld, '--title', 'Varden lighthouse',
-      '--content', 'The Varden lighthouse was built in 1871 from local granite. Its lamp was electrified in 1932.',
+      'livedocs',
+      'resources',
+      'add-doc',
+      ld,
+      '--title',
+      'Varden lighthouse',
+      '--content',
+      'The Varden lighthouse was built in 1871 from local granite. Its lamp was electrified in 1932.',
     ]);
     expect(doc.exitCode, doc.stderr).toBe(0);
 
@@ -30,7 +36,9 @@ describe('the local grounded model on /api/v1', () => {
     ok(await p.cli(['serve', 'users', 'create', 'eve', '--data-dir', p.dataDir]));
     const token = ok(await p.cli(['serve', 'token', 'eve', '--data-dir', p.dataDir])).stdout.trim();
     const key = ok(await p.cli(['keys', 'create'], { env: { FACET_ACCESS_TOKEN: token } })).stdout.trim();
-    const other = await p.cli(['llm', 'facet-grounded', 'When was the Varden lighthouse built?'], { env: { FACET_API_KEY: key } });
+    const other = await p.cli(['llm', 'facet-grounded', 'When was the Varden lighthouse built?'], {
+      env: { FACET_API_KEY: key },
+    });
     expect(other.exitCode, other.stderr).toBe(0);
     expect(other.stdout).toMatch(/found nothing/);
 

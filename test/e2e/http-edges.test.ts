@@ -11,7 +11,9 @@ let p: Platform;
 const REQUEST_TIMEOUT = 2;
 
 beforeAll(async () => {
-  p = await startPlatform({ args: ['--request-timeout', String(REQUEST_TIMEOUT), '--answer-chunk-delay', '150', '--stream-heartbeat', '1'] });
+  p = await startPlatform({
+    args: ['--request-timeout', String(REQUEST_TIMEOUT), '--answer-chunk-delay', '150', '--stream-heartbeat', '1'],
+  });
 });
 afterAll(() => p?.cleanup());
 
@@ -43,7 +45,12 @@ function rawExchange(head: string, trickle = '', everyMs = 300, giveUpMs = 15_00
       clearInterval(timer);
       clearTimeout(giveUp);
       const [headers = '', body = ''] = received.split('\r\n\r\n');
-      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0), headers, body, closedAfterMs: Date.now() - started });
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d+)/.exec(headers)?.[1] ?? 0),
+        headers,
+        body,
+        closedAfterMs: Date.now() - started,
+      });
     });
     socket.write(head);
   });
@@ -62,30 +69,52 @@ describe('a request that does not arrive in time', () => {
     const r = await slow;
     expect(r.status).toBe(408);
     // The answer names the request it cuts.
-    expect(JSON.parse(r.body)).toMatchObject({ status: 'error', code: 'REQUEST_TIMEOUT', message: expect.stringMatching(/within 2 s/), request_id: 'slow-body-1' });
+    expect(JSON.parse(r.body)).toMatchObject({
+      status: 'error',
+      code: 'REQUEST_TIMEOUT',
+      message: expect.stringMatching(/within 2 s/),
+      request_id: 'slow-body-1',
+    });
     expect(r.headers).toMatch(/x-request-id: slow-body-1/i);
     // Cut at the timeout, with Node's check interval and a generous margin on a shared machine.
     expect(r.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT * 1000 - 100);
     expect(r.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT * 1000 + 5000);
     const f = await slowForm;
     expect(f.status).toBe(408);
-    expect(JSON.parse(f.body)).toMatchObject({ detail: expect.stringMatching(/did not arrive in time/), code: 'REQUEST_TIMEOUT' });
+    expect(JSON.parse(f.body)).toMatchObject({
+      detail: expect.stringMatching(/did not arrive in time/),
+      code: 'REQUEST_TIMEOUT',
+    });
   });
 
   it('headers that never end are cut too, in the shape of the default family', async () => {
     const r = await rawExchange('GET /projects HTTP/1.1\r\nHost: x\r\n', 'X-Slow: ' + 'a'.repeat(100));
     expect(r.status).toBe(408);
-    expect(JSON.parse(r.body)).toMatchObject({ detail: expect.stringMatching(/did not arrive in time/), code: 'REQUEST_TIMEOUT' });
+    expect(JSON.parse(r.body)).toMatchObject({
+      detail: expect.stringMatching(/did not arrive in time/),
+      code: 'REQUEST_TIMEOUT',
+    });
   });
 
   it('a request that arrives in time is answered normally, and a stream runs on well past the request timeout', async () => {
     const auth = { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' };
-    const ld = (await (await p.fetch('/v2/livedocs', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'timeouts' }) })).json()).data.short_id;
-    const started = await p.fetch('/v2/conversations', { method: 'POST', headers: auth, body: JSON.stringify({ query: 'Tell me everything about the timeouts of this server', live_doc_short_id: ld }) });
+    const ld = (
+      await (
+        await p.fetch('/v2/livedocs', { method: 'POST', headers: auth, body: JSON.stringify({ name: 'timeouts' }) })
+      ).json()
+    ).data.short_id;
+    const started = await p.fetch('/v2/conversations', {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ query: 'Tell me everything about the timeouts of this server', live_doc_short_id: ld }),
+    });
     expect(started.status).toBe(200);
     const key = (await started.json()).data.stream_key;
     const t0 = Date.now();
-    const res = await p.fetch(`/v2/conversations/stream/${key}`, { headers: { Authorization: auth.Authorization, accept: 'text/event-stream' }, signal: AbortSignal.timeout(60_000) });
+    const res = await p.fetch(`/v2/conversations/stream/${key}`, {
+      headers: { Authorization: auth.Authorization, accept: 'text/event-stream' },
+      signal: AbortSignal.timeout(60_000),
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text).toMatch(/event: done/);
@@ -101,12 +130,18 @@ describe('what Node and the router refuse comes in the surface shape', () => {
     const r = await p.fetch(`/v2/livedocs/${long}`, { headers: { Authorization: `Bearer ${p.boot.api_key}` } });
     expect(r.status).toBe(414);
     expect(r.headers.get('x-request-id')).toBeTruthy();
-    expect(await r.json()).toMatchObject({ ...v2, code: 'URI_TOO_LONG', message: expect.stringMatching(/100 characters/) });
+    expect(await r.json()).toMatchObject({
+      ...v2,
+      code: 'URI_TOO_LONG',
+      message: expect.stringMatching(/100 characters/),
+    });
     const image = await p.fetch(`/projects/${long}`, { headers: { 'x-api-key': p.boot.api_key } });
     expect(image.status).toBe(414);
     expect(await image.json()).toMatchObject({ code: 'URI_TOO_LONG', detail: expect.any(String) });
     // At the bound the route runs (and finds nothing).
-    const at = await p.fetch(`/v2/livedocs/${'a'.repeat(100)}`, { headers: { Authorization: `Bearer ${p.boot.api_key}` } });
+    const at = await p.fetch(`/v2/livedocs/${'a'.repeat(100)}`, {
+      headers: { Authorization: `Bearer ${p.boot.api_key}` },
+    });
     expect(at.status).toBe(404);
   });
 
@@ -132,7 +167,11 @@ describe('what Node and the router refuse comes in the surface shape', () => {
 
 describe('a body refused for its size', () => {
   /** Writes the head, waits for the answer to it, then writes the body the head announced and a second request. */
-  function refusedThenWritten(head: string, body: Buffer, next: string): Promise<{ first: string; rest: string; writeError?: string }> {
+  function refusedThenWritten(
+    head: string,
+    body: Buffer,
+    next: string,
+  ): Promise<{ first: string; rest: string; writeError?: string }> {
     const { port } = new URL(p.url);
     return new Promise((resolve) => {
       const socket = net.connect(Number(port), '127.0.0.1');

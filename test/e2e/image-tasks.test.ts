@@ -16,10 +16,14 @@ function startSite() {
   const server = http.createServer((req, res) => {
     if (req.url === '/page.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<html><head><title>Harbour guide</title></head><body><h1>Lighthouse</h1><p>The lighthouse keeps the harbour safe; the lighthouse light turns all night over the harbour.</p></body></html>');
+      res.end(
+        '<html><head><title>Harbour guide</title></head><body><h1>Lighthouse</h1><p>The lighthouse keeps the harbour safe; the lighthouse light turns all night over the harbour.</p></body></html>',
+      );
     } else if (req.url === '/long.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end('<html><head><title>Long</title></head><body style="margin:0"><div style="height:2000px;background:linear-gradient(#fff,#00f)">tall</div></body></html>');
+      res.end(
+        '<html><head><title>Long</title></head><body style="margin:0"><div style="height:2000px;background:linear-gradient(#fff,#00f)">tall</div></body></html>',
+      );
     } else if (req.url?.startsWith('/slow')) {
       if (release) {
         res.writeHead(200, { 'content-type': 'text/plain' });
@@ -63,7 +67,6 @@ function pngSize(buf: Buffer) {
   return { width: buf.readUInt32BE(16), height: buf.readUInt32BE(20) };
 }
 
-
 let p: Platform;
 let site: Awaited<ReturnType<typeof startSite>>;
 const json = (r: CliResult) => okJson(r);
@@ -100,7 +103,11 @@ describe('projects, files and sites through the CLI', () => {
     writeFileSync(path.join(dir, 'brief.md'), '# Brief\nA lighthouse poster.\n');
     const up = await p.cli(['projects', 'upload', project.id, path.join(dir, 'brief.md'), '--json']);
     expect(up.exitCode, up.stderr).toBe(0);
-    expect(json(up)[0]).toMatchObject({ name: 'brief.md', size: 29, mime_type: expect.stringMatching(/^text\/markdown/) });
+    expect(json(up)[0]).toMatchObject({
+      name: 'brief.md',
+      size: 29,
+      mime_type: expect.stringMatching(/^text\/markdown/),
+    });
     const files = json(await p.cli(['projects', 'files', project.id, '--json']));
     expect(files.map((f: { name: string }) => f.name)).toEqual(['brief.md']);
 
@@ -143,14 +150,39 @@ describe('illustration tasks', () => {
     const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/page.html`])).stdout.trim();
     const out = tempDir('out');
     const r = await p.cli([
-      'tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '640x360', '--count', '2',
-      '--project', project.id, '--site', siteId, '--wait', '--out', out, '--json',
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'A lighthouse over a night ocean',
+      '--size',
+      '640x360',
+      '--count',
+      '2',
+      '--project',
+      project.id,
+      '--site',
+      siteId,
+      '--wait',
+      '--out',
+      out,
+      '--json',
     ]);
     expect(r.exitCode, r.stderr).toBe(0);
     const task = json(r);
-    expect(task).toMatchObject({ status: 'succeeded', kind: 'illustration', width: 640, height: 360, count: 2, project_id: project.id, site_id: siteId });
+    expect(task).toMatchObject({
+      status: 'succeeded',
+      kind: 'illustration',
+      width: 640,
+      height: 360,
+      count: 2,
+      project_id: project.id,
+      site_id: siteId,
+    });
     expect(r.stderr).toMatch(/succeeded/);
-    for (const n of [1, 2]) expect(pngSize(readFileSync(path.join(out, `illustration-${n}.png`)))).toEqual({ width: 640, height: 360 });
+    for (const n of [1, 2])
+      expect(pngSize(readFileSync(path.join(out, `illustration-${n}.png`)))).toEqual({ width: 640, height: 360 });
     expect(readFileSync(path.join(out, 'context.md'), 'utf8')).toMatch(/lighthouse/);
     const result = JSON.parse(readFileSync(path.join(out, 'result.json'), 'utf8'));
     expect(result.keywords).toContain('lighthouse');
@@ -158,8 +190,18 @@ describe('illustration tasks', () => {
 
     // the tree, the ZIP and the files written all agree
     const tree = json(await p.cli(['tasks', 'files', task.id, '--json']));
-    const treeFiles = tree.filter((n: { type: string }) => n.type === 'file').map((n: { path: string }) => n.path).sort();
-    expect(treeFiles).toEqual(['context.md', 'illustration-1.png', 'illustration-1.svg', 'illustration-2.png', 'illustration-2.svg', 'result.json']);
+    const treeFiles = tree
+      .filter((n: { type: string }) => n.type === 'file')
+      .map((n: { path: string }) => n.path)
+      .sort();
+    expect(treeFiles).toEqual([
+      'context.md',
+      'illustration-1.png',
+      'illustration-1.svg',
+      'illustration-2.png',
+      'illustration-2.svg',
+      'result.json',
+    ]);
     expect(readdirSync(out).sort()).toEqual(treeFiles);
     const zipDir = tempDir('zip');
     const z = await p.cli(['tasks', 'download', task.id, '--zip', '--out', zipDir]);
@@ -183,15 +225,28 @@ describe('illustration tasks', () => {
     expect(cat.stdout).toMatch(/^# Site context/);
 
     // the resource endpoint answers inline with the right type, with the session cookie too
-    const cookie = await p.fetch('/auth/session-cookie', { method: 'POST', headers: { Authorization: `Bearer ${p.boot.access_token}` } });
+    const cookie = await p.fetch('/auth/session-cookie', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${p.boot.access_token}` },
+    });
     const setCookie = cookie.headers.get('set-cookie')!.split(';')[0];
-    const res = await p.fetch(`/tasks/${task.id}/artifact-files/resource?path=illustration-1.png`, { headers: { cookie: setCookie } });
+    const res = await p.fetch(`/tasks/${task.id}/artifact-files/resource?path=illustration-1.png`, {
+      headers: { cookie: setCookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/png');
     expect(res.headers.get('content-disposition')).toMatch(/^inline/);
-    const dl = await p.fetch(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`, { headers: { 'X-API-Key': p.boot.api_key } });
+    const dl = await p.fetch(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`, {
+      headers: { 'X-API-Key': p.boot.api_key },
+    });
     expect(dl.headers.get('content-disposition')).toMatch(/^attachment; filename="illustration-1.png"/);
-    expect((await p.fetch(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`, { headers: { cookie: setCookie } })).status).toBe(401);
+    expect(
+      (
+        await p.fetch(`/tasks/${task.id}/artifact-files/download?path=illustration-1.png`, {
+          headers: { cookie: setCookie },
+        })
+      ).status,
+    ).toBe(401);
 
     // logs are timestamped lines the engine wrote
     const logs = ok(await p.cli(['tasks', 'logs', task.id]));
@@ -211,28 +266,49 @@ describe('illustration tasks', () => {
   });
 
   it('puts a task without a project into the default project, once per key', async () => {
-    const a = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'one', '--size', '64x64', '--json']));
-    const b = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'two', '--size', '64x64', '--json']));
+    const a = json(
+      await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'one', '--size', '64x64', '--json']),
+    );
+    const b = json(
+      await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'two', '--size', '64x64', '--json']),
+    );
     expect(a.project_id).toBe(b.project_id);
     const projects = json(await p.cli(['projects', 'list', '--json']));
     expect(projects.filter((x: { is_default: boolean }) => x.is_default)).toHaveLength(1);
     const list = json(await p.cli(['tasks', 'list', '--project', a.project_id, '--json']));
     expect(list.map((t: { id: string }) => t.id)).toEqual(expect.arrayContaining([a.id, b.id]));
     // with an access token instead of the key: the user's own default project
-    const viaToken = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'three', '--size', '64x64', '--json'], {
-      env: { FACET_PROFILE: 'none', FACET_ACCESS_TOKEN: p.boot.access_token, FACET_BASE_URL: p.url },
-    });
+    const viaToken = await p.cli(
+      ['tasks', 'create', '--kind', 'illustration', '--prompt', 'three', '--size', '64x64', '--json'],
+      {
+        env: { FACET_PROFILE: 'none', FACET_ACCESS_TOKEN: p.boot.access_token, FACET_BASE_URL: p.url },
+      },
+    );
     expect(viaToken.exitCode, viaToken.stderr).toBe(0);
     expect(json(viaToken).project_id).not.toBe(a.project_id);
   });
 
   it('validates the form with 422 and gives clear CLI usage errors', async () => {
-    const noPrompt = await p.fetch('/tasks', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key }, body: formOf({ kind: 'illustration' }) });
+    const noPrompt = await p.fetch('/tasks', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key },
+      body: formOf({ kind: 'illustration' }),
+    });
     expect(noPrompt.status).toBe(422);
-    expect(await noPrompt.json()).toEqual({ detail: [{ loc: ['body', 'prompt'], msg: 'an illustration needs a prompt', type: 'custom' }] });
-    const tooBig = await p.fetch('/tasks', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key }, body: formOf({ kind: 'illustration', prompt: 'x', size: '9000x10' }) });
+    expect(await noPrompt.json()).toEqual({
+      detail: [{ loc: ['body', 'prompt'], msg: 'an illustration needs a prompt', type: 'custom' }],
+    });
+    const tooBig = await p.fetch('/tasks', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key },
+      body: formOf({ kind: 'illustration', prompt: 'x', size: '9000x10' }),
+    });
     expect(tooBig.status).toBe(422);
-    const unknown = await p.fetch('/tasks', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key }, body: formOf({ kind: 'video', prompt: 'x' }) });
+    const unknown = await p.fetch('/tasks', {
+      method: 'POST',
+      headers: { 'X-API-Key': p.boot.api_key },
+      body: formOf({ kind: 'video', prompt: 'x' }),
+    });
     expect(unknown.status).toBe(422);
     const cli = await p.cli(['tasks', 'create', '--kind', 'screenshot']);
     expect(cli.exitCode).toBe(2);
@@ -250,8 +326,25 @@ describe('task lifecycle', () => {
   it('cancels a running task: the engine stops and wait exits 6', async () => {
     const project = json(await p.cli(['projects', 'create', 'Slow', '--json']));
     const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/slow`])).stdout.trim();
-    const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'waiting', '--project', project.id, '--site', siteId, '--json']));
-    await until(() => p.cli(['tasks', 'logs', task.id]).then(ok), (r) => /fetching site/.test(r.stdout));
+    const task = json(
+      await p.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'waiting',
+        '--project',
+        project.id,
+        '--site',
+        siteId,
+        '--json',
+      ]),
+    );
+    await until(
+      () => p.cli(['tasks', 'logs', task.id]).then(ok),
+      (r) => /fetching site/.test(r.stdout),
+    );
     expect((await taskOf(task.id)).status).toBe('running');
     const follow = p.cli(['tasks', 'logs', task.id, '--follow', '--interval', '0.2']);
     const busy = await p.cli(['projects', 'delete', project.id, '--yes']);
@@ -283,7 +376,23 @@ describe('task lifecycle', () => {
   it('retries a failed task, which then succeeds', async () => {
     const project = json(await p.cli(['projects', 'create', 'Flaky', '--json']));
     const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/flaky`])).stdout.trim();
-    const r = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'garden', '--size', '100x100', '--project', project.id, '--site', siteId, '--wait', '--interval', '0.2']);
+    const r = await p.cli([
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'garden',
+      '--size',
+      '100x100',
+      '--project',
+      project.id,
+      '--site',
+      siteId,
+      '--wait',
+      '--interval',
+      '0.2',
+    ]);
     expect(r.exitCode).toBe(6);
     expect(r.stderr).toMatch(/failed: site .* answered HTTP 500/);
     const id = /(task_[0-9a-z]+)/.exec(r.stderr)![1];
@@ -299,24 +408,74 @@ describe('task lifecycle', () => {
     expect(again.stderr).toMatch(/only a failed or canceled task can be retried/);
   });
 
-  it.skipIf(!existsSync(CHROMIUM))(`takes a screenshot of a page on 127.0.0.1 (needs Chromium at ${CHROMIUM})`, async () => {
-    const out = tempDir('shot');
-    const r = await p.cli(['tasks', 'create', '--kind', 'screenshot', '--url', `${site.url}/page.html`, '--size', '800x600', '--wait', '--out', out, '--json'], { timeout: 90_000 });
-    expect(r.exitCode, r.stderr).toBe(0);
-    expect(json(r).result).toMatchObject({ title: 'Harbour guide', width: 800, height: 600 });
-    expect(pngSize(readFileSync(path.join(out, 'screenshot.png')))).toEqual({ width: 800, height: 600 });
-    expect(JSON.parse(readFileSync(path.join(out, 'page.json'), 'utf8'))).toMatchObject({ http_status: 200, title: 'Harbour guide' });
-    const full = await p.cli(['tasks', 'create', '--kind', 'screenshot', '--url', `${site.url}/long.html`, '--size', '640x480', '--full-page', '--wait', '--json'], { timeout: 90_000 });
-    expect(full.exitCode, full.stderr).toBe(0);
-    expect(json(full).result).toMatchObject({ width: 640, height: 2000 });
-  }, 120_000);
+  it.skipIf(!existsSync(CHROMIUM))(
+    `takes a screenshot of a page on 127.0.0.1 (needs Chromium at ${CHROMIUM})`,
+    async () => {
+      const out = tempDir('shot');
+      const r = await p.cli(
+        [
+          'tasks',
+          'create',
+          '--kind',
+          'screenshot',
+          '--url',
+          `${site.url}/page.html`,
+          '--size',
+          '800x600',
+          '--wait',
+          '--out',
+          out,
+          '--json',
+        ],
+        { timeout: 90_000 },
+      );
+      expect(r.exitCode, r.stderr).toBe(0);
+      expect(json(r).result).toMatchObject({ title: 'Harbour guide', width: 800, height: 600 });
+      expect(pngSize(readFileSync(path.join(out, 'screenshot.png')))).toEqual({ width: 800, height: 600 });
+      expect(JSON.parse(readFileSync(path.join(out, 'page.json'), 'utf8'))).toMatchObject({
+        http_status: 200,
+        title: 'Harbour guide',
+      });
+      const full = await p.cli(
+        [
+          'tasks',
+          'create',
+          '--kind',
+          'screenshot',
+          '--url',
+          `${site.url}/long.html`,
+          '--size',
+          '640x480',
+          '--full-page',
+          '--wait',
+          '--json',
+        ],
+        { timeout: 90_000 },
+      );
+      expect(full.exitCode, full.stderr).toBe(0);
+      expect(json(full).result).toMatchObject({ width: 640, height: 2000 });
+    },
+    120_000,
+  );
 
   it('fails a screenshot with install instructions when there is no browser', async () => {
     const other = await startPlatform({ args: ['--chromium', '/nonexistent/chromium'] });
     try {
-      const r = await other.cli(['tasks', 'create', '--kind', 'screenshot', '--url', `${site.url}/page.html`, '--wait', '--interval', '0.2']);
+      const r = await other.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'screenshot',
+        '--url',
+        `${site.url}/page.html`,
+        '--wait',
+        '--interval',
+        '0.2',
+      ]);
       expect(r.exitCode).toBe(6);
-      expect(r.stderr).toMatch(/no Chromium at \/nonexistent\/chromium: install one \(Debian\/Ubuntu: sudo apt-get install chromium\)/);
+      expect(r.stderr).toMatch(
+        /no Chromium at \/nonexistent\/chromium: install one \(Debian\/Ubuntu: sudo apt-get install chromium\)/,
+      );
       const id = /(task_[0-9a-z]+)/.exec(r.stderr)![1];
       expect(json(await other.cli(['tasks', 'get', id, '--json']))).toMatchObject({ status: 'failed', attempts: 1 });
     } finally {
@@ -325,12 +484,24 @@ describe('task lifecycle', () => {
   });
 });
 
-if (!existsSync(CHROMIUM)) console.warn(`[skip] screenshot e2e: no Chromium at ${CHROMIUM} (apt-get install chromium, or set FACET_CHROMIUM)`);
+if (!existsSync(CHROMIUM))
+  console.warn(`[skip] screenshot e2e: no Chromium at ${CHROMIUM} (apt-get install chromium, or set FACET_CHROMIUM)`);
 
 describe('artifact security and isolation', () => {
   let taskId: string;
   beforeAll(async () => {
-    const r = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'secure', '--size', '64x64', '--wait', '--json']);
+    const r = await p.cli([
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'secure',
+      '--size',
+      '64x64',
+      '--wait',
+      '--json',
+    ]);
     taskId = json(r).id;
     // a symlink planted in the output folder must never be followed
     const outDir = path.join(p.dataDir, 'files', 'tasks', taskId, 'output');
@@ -349,7 +520,8 @@ describe('artifact security and isolation', () => {
     expect(tree).toContainEqual(expect.objectContaining({ path: 'sub/notes.md', type: 'file', size: 80_000 }));
   });
 
-  const get = (q: string) => p.fetch(`/tasks/${taskId}/artifact-files/content?path=${q}`, { headers: { 'X-API-Key': p.boot.api_key } });
+  const get = (q: string) =>
+    p.fetch(`/tasks/${taskId}/artifact-files/content?path=${q}`, { headers: { 'X-API-Key': p.boot.api_key } });
 
   it.each([
     ['../../../../etc/passwd', 422],
@@ -368,7 +540,9 @@ describe('artifact security and isolation', () => {
     const body = await res.json();
     expect(JSON.stringify(body)).not.toMatch(/root:|admin_key/);
     for (const kind of ['resource', 'download']) {
-      const r2 = await p.fetch(`/tasks/${taskId}/artifact-files/${kind}?path=${q}`, { headers: { 'X-API-Key': p.boot.api_key } });
+      const r2 = await p.fetch(`/tasks/${taskId}/artifact-files/${kind}?path=${q}`, {
+        headers: { 'X-API-Key': p.boot.api_key },
+      });
       expect(r2.status).toBe(status);
     }
   });
@@ -377,7 +551,9 @@ describe('artifact security and isolation', () => {
     const tree = json(await p.cli(['tasks', 'files', taskId, '--json']));
     expect(tree.map((n: { path: string }) => n.path)).not.toContain('passwd-link');
     expect(tree.map((n: { path: string }) => n.path)).not.toContain('sub/up');
-    const zip = Buffer.from(await (await p.fetch(`/tasks/${taskId}/artifacts`, { headers: { 'X-API-Key': p.boot.api_key } })).arrayBuffer());
+    const zip = Buffer.from(
+      await (await p.fetch(`/tasks/${taskId}/artifacts`, { headers: { 'X-API-Key': p.boot.api_key } })).arrayBuffer(),
+    );
     expect(await zipNames(zip)).not.toContain('passwd-link');
   });
 
@@ -390,15 +566,23 @@ describe('artifact security and isolation', () => {
     expect(get.exitCode).toBe(4);
     expect(get.stderr).toMatch(/NOT_FOUND/);
     for (const sub of ['', '/logs', '/artifact-files', '/artifacts', '/artifact-files/resource?path=result.json']) {
-      expect((await p.fetch(`/tasks/${taskId}${sub}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
+      expect((await p.fetch(`/tasks/${taskId}${sub}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+        404,
+      );
     }
-    expect((await p.fetch(`/tasks/${taskId}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } })).status).toBe(404);
+    expect(
+      (await p.fetch(`/tasks/${taskId}/cancel`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } }))
+        .status,
+    ).toBe(404);
     const theirs = json(await p.cli(['tasks', 'list', '--json'], { env }));
     expect(theirs).toEqual([]);
     const mine = json(await p.cli(['projects', 'list', '--json']));
     const other = await p.cli(['projects', 'files', mine[0].id], { env });
     expect(other.exitCode).toBe(4);
-    const create = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'x', '--project', mine[0].id], { env });
+    const create = await p.cli(
+      ['tasks', 'create', '--kind', 'illustration', '--prompt', 'x', '--project', mine[0].id],
+      { env },
+    );
     expect(create.exitCode).toBe(4);
   });
 });
@@ -408,8 +592,27 @@ describe('crash recovery', () => {
     const project = json(await p.cli(['projects', 'create', 'Crash', '--json']));
     const slow = `${site.url}/slow?crash`;
     const siteId = ok(await p.cli(['projects', 'add-site', project.id, slow])).stdout.trim();
-    const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'after the crash', '--size', '120x80', '--project', project.id, '--site', siteId, '--json']));
-    await until(() => p.cli(['tasks', 'logs', task.id]).then(ok), (r) => /fetching site/.test(r.stdout));
+    const task = json(
+      await p.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'after the crash',
+        '--size',
+        '120x80',
+        '--project',
+        project.id,
+        '--site',
+        siteId,
+        '--json',
+      ]),
+    );
+    await until(
+      () => p.cli(['tasks', 'logs', task.id]).then(ok),
+      (r) => /fetching site/.test(r.stdout),
+    );
     await p.kill();
     site.releaseSlow();
     p = await startPlatform({ dataDir: p.dataDir, configDir: p.configDir, args: ['--max-upload-mb', '1'] });
@@ -418,7 +621,9 @@ describe('crash recovery', () => {
     // The server's death is counted apart from the attempts (--job-max-crashes): the run after it is still attempt 1.
     expect(json(w)).toMatchObject({ status: 'succeeded', attempts: 1 });
     const logs = ok(await p.cli(['tasks', 'logs', task.id])).stdout;
-    expect(logs).toMatch(/recovered: the server stopped during attempt 1 of 2 .*queued to run again \(server stops during this task: 1; at 2 it fails\)/);
+    expect(logs).toMatch(
+      /recovered: the server stopped during attempt 1 of 2 .*queued to run again \(server stops during this task: 1; at 2 it fails\)/,
+    );
     expect(logs).toMatch(/attempt 1 of 2 started \(the server stopped 1 time\(s\) during earlier runs\)/);
   });
 });

@@ -8,7 +8,11 @@ import { runOnPty } from '../helpers/pty.js';
 /** Every `list` command of the CLI, read from the command tree: a new list command is covered. */
 async function listCommands(): Promise<string[]> {
   const sink = { write: () => true };
-  const deps = { streams: { stdout: sink, stderr: sink, stdin: process.stdin }, env: {}, version: '0' } as unknown as Deps;
+  const deps = {
+    streams: { stdout: sink, stderr: sink, stdin: process.stdin },
+    env: {},
+    version: '0',
+  } as unknown as Deps;
   const program = createProgram(deps);
   await registerAll(program, deps);
   const out: string[] = [];
@@ -31,10 +35,23 @@ let extra: Record<string, string[]>;
 beforeAll(async () => {
   p = await startPlatform();
   const ld = okJson(await p.cli(['livedocs', 'create', 'Lists', '--json'])).short_id as string;
-  ok(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Harbour', '--content', 'The harbour light is green.']));
+  ok(
+    await p.cli([
+      'livedocs',
+      'resources',
+      'add-doc',
+      ld,
+      '--title',
+      'Harbour',
+      '--content',
+      'The harbour light is green.',
+    ]),
+  );
   ok(await p.cli(['projects', 'create', 'Listed']));
   ok(await p.cli(['ask', 'What colour is the harbour light?', '--livedoc', ld]));
-  ok(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'a lighthouse', '--size', '64x64', '--wait']));
+  ok(
+    await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'a lighthouse', '--size', '64x64', '--wait']),
+  );
   // Arguments a list command needs to have records to show.
   extra = { 'livedocs resources list': [ld], 'serve users list': ['--data-dir', p.dataDir] };
 }, 120_000);
@@ -43,7 +60,15 @@ afterAll(() => p?.cleanup());
 describe('--json FIELD on every list command', async () => {
   const commands = (await listCommands()).filter((c) => !NOT_RECORDS.has(c));
   it('the tree has the paged and plain lists', () => {
-    expect(commands).toEqual(expect.arrayContaining(['livedocs list', 'conversations list', 'keys list', 'slides themes list', 'serve users list']));
+    expect(commands).toEqual(
+      expect.arrayContaining([
+        'livedocs list',
+        'conversations list',
+        'keys list',
+        'slides themes list',
+        'serve users list',
+      ]),
+    );
   });
 
   it.each(commands)('facet %s --json FIELD prints the records with only that field', async (command) => {
@@ -68,7 +93,7 @@ describe('--json WORD is settled by the command tree', () => {
     expect(okJson(await p.cli(['livedocs', 'get', '--json', 'name', ld]))).toEqual({ name: 'Lists' });
   });
 
-  it('paging metadata stays with --json alone; an unknown field names the records\' fields', async () => {
+  it("paging metadata stays with --json alone; an unknown field names the records' fields", async () => {
     expect(okJson(await p.cli(['livedocs', 'list', '--json']))).toMatchObject({ page: 1, total: 1 });
     const r = await p.cli(['livedocs', 'list', '--json', 'nope']);
     expect(r.exitCode).toBe(2);

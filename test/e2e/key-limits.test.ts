@@ -26,7 +26,10 @@ describe('at most --max-keys-per-user usable keys per user', () => {
     });
     expect(over.status).toBe(409);
     const body = await over.json();
-    expect(body).toEqual({ detail: expect.stringMatching(/already has 4 API keys.*--max-keys-per-user/), code: 'KEY_LIMIT_REACHED' });
+    expect(body).toEqual({
+      detail: expect.stringMatching(/already has 4 API keys.*--max-keys-per-user/),
+      code: 'KEY_LIMIT_REACHED',
+    });
 
     const cli = await p.cli(['keys', 'create', '--name', 'd']);
     expect(cli.exitCode).toBe(1);
@@ -48,7 +51,11 @@ describe('at most --max-keys-per-user usable keys per user', () => {
     const user = json(await p.cli(['serve', 'users', 'create', 'racer', '--data-dir', p.dataDir, '--json']));
     const results = await Promise.all(
       Array.from({ length: 10 }, () =>
-        p.fetch('/admin/api-keys', { method: 'POST', headers: { ...admin(), 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id }) }),
+        p.fetch('/admin/api-keys', {
+          method: 'POST',
+          headers: { ...admin(), 'content-type': 'application/json' },
+          body: JSON.stringify({ user_id: user.id }),
+        }),
       ),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 201, 409, 409, 409, 409, 409, 409]);
@@ -57,7 +64,9 @@ describe('at most --max-keys-per-user usable keys per user', () => {
 
 describe('admin key listings page with limit and cursor', () => {
   it('returns every key exactly once across pages, with X-Next-Cursor and Link on all but the last', async () => {
-    const all = (await (await p.fetch('/admin/api-keys?limit=500', { headers: admin() })).json()) as Array<{ id: string }>;
+    const all = (await (await p.fetch('/admin/api-keys?limit=500', { headers: admin() })).json()) as Array<{
+      id: string;
+    }>;
     expect(all.length).toBeGreaterThanOrEqual(8);
 
     const seen: string[] = [];
@@ -73,7 +82,9 @@ describe('admin key listings page with limit and cursor', () => {
         expect(res.headers.get('link')).toBeNull();
         break;
       }
-      expect(res.headers.get('link')).toMatch(/^<http:\/\/127\.0\.0\.1:\d+\/admin\/api-keys\?limit=3&cursor=[\w-]+>; rel="next"$/);
+      expect(res.headers.get('link')).toMatch(
+        /^<http:\/\/127\.0\.0\.1:\d+\/admin\/api-keys\?limit=3&cursor=[\w-]+>; rel="next"$/,
+      );
       url = `/admin/api-keys?limit=3&cursor=${next}`;
     }
     expect(seen).toEqual(all.map((k) => k.id));

@@ -24,14 +24,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => p?.cleanup());
 
-const credits = async (env?: Record<string, string>) => okJson(await p.cli(['whoami', '--json'], { env })).user.credits as number;
+const credits = async (env?: Record<string, string>) =>
+  okJson(await p.cli(['whoami', '--json'], { env })).user.credits as number;
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 const postJson = (body: unknown, key = p.boot.api_key) =>
-  p.fetch('/v2/landing_page', { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json' }, body: JSON.stringify(body) });
-function postForm(fields: Record<string, string>, parts: Array<[string, string | Buffer, string]>, key = p.boot.api_key) {
+  p.fetch('/v2/landing_page', {
+    method: 'POST',
+    headers: { ...bearer(key), 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+function postForm(
+  fields: Record<string, string>,
+  parts: Array<[string, string | Buffer, string]>,
+  key = p.boot.api_key,
+) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const [name, content, filename] of parts) form.append(name, new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
+  for (const [name, content, filename] of parts)
+    form.append(name, new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), filename);
   return p.fetch('/v2/landing_page', { method: 'POST', headers: bearer(key), body: form });
 }
 
@@ -41,8 +51,13 @@ async function validate(html: string) {
 }
 
 /** A user of its own with `credits` credits and an API key. */
-async function newUser(name: string, credits: number): Promise<{ id: string; key: string; env: Record<string, string> }> {
-  const user = okJson(await p.cli(['serve', 'users', 'create', name, '--credits', String(credits), '--data-dir', p.dataDir, '--json']));
+async function newUser(
+  name: string,
+  credits: number,
+): Promise<{ id: string; key: string; env: Record<string, string> }> {
+  const user = okJson(
+    await p.cli(['serve', 'users', 'create', name, '--credits', String(credits), '--data-dir', p.dataDir, '--json']),
+  );
   const token = ok(await p.cli(['serve', 'token', name, '--data-dir', p.dataDir])).stdout.trim();
   const key = okJson(await p.cli(['keys', 'create', '--json'], { env: { FACET_ACCESS_TOKEN: token } })).key as string;
   return { id: user.id, key, env: { FACET_API_KEY: key } };
@@ -56,7 +71,9 @@ function storeOf(userId: string) {
     return {
       tasks: n('SELECT count(*) AS n FROM doc_tasks WHERE user_id = ?'),
       livedocs: n('SELECT count(*) AS n FROM livedocs WHERE owner_id = ?'),
-      resources: n('SELECT count(*) AS n FROM livedoc_resources WHERE livedoc_id IN (SELECT id FROM livedocs WHERE owner_id = ?)'),
+      resources: n(
+        'SELECT count(*) AS n FROM livedoc_resources WHERE livedoc_id IN (SELECT id FROM livedocs WHERE owner_id = ?)',
+      ),
       ledger: n('SELECT count(*) AS n FROM credit_ledger WHERE user_id = ?'),
     };
   } finally {
@@ -71,7 +88,24 @@ describe('facet pages', () => {
   it('create --file --wait --out: a valid, self-contained page written from the uploaded file; 10 credits, in the ledger', async () => {
     const before = await credits();
     const out = path.join(dir, 'page.html');
-    const run = ok(await p.cli(['pages', 'create', SOLAR_QUERY, '--file', files['solar-guide.md'], '--wait', '--out', out, '--interval', '2', '--json'], { timeout: 90_000 }));
+    const run = ok(
+      await p.cli(
+        [
+          'pages',
+          'create',
+          SOLAR_QUERY,
+          '--file',
+          files['solar-guide.md'],
+          '--wait',
+          '--out',
+          out,
+          '--interval',
+          '2',
+          '--json',
+        ],
+        { timeout: 90_000 },
+      ),
+    );
     expect(run.stderr).toMatch(new RegExp(`charged ${LANDING_PAGE_CREDITS} credits`));
     const record = JSON.parse(run.stdout);
     expect(record).toMatchObject({ task_status: 'COMPLETED', kind: 'landing_page' });
@@ -85,7 +119,12 @@ describe('facet pages', () => {
     expect(pageHtml).toContain('<h3>How panels work</h3>');
     expect(await credits()).toBe(before - LANDING_PAGE_CREDITS);
     const ledger = okJson(await p.cli(['api', 'GET', '/v2/credits/ledger'])).data;
-    expect(ledger.items[0]).toMatchObject({ delta: -LANDING_PAGE_CREDITS, balance_after: before - LANDING_PAGE_CREDITS, reason: 'landing_page', task_id: taskId });
+    expect(ledger.items[0]).toMatchObject({
+      delta: -LANDING_PAGE_CREDITS,
+      balance_after: before - LANDING_PAGE_CREDITS,
+      reason: 'landing_page',
+      task_id: taskId,
+    });
     // The file was stored first as a resource of a new LiveDoc.
     const resources = okJson(await p.cli(['livedocs', 'resources', 'list', record.live_doc_short_id, '--json']));
     expect(JSON.stringify(resources)).toContain('Home solar guide');
@@ -132,14 +171,22 @@ describe('facet pages', () => {
   it('JSON over a LiveDoc of three documents: figures from the table, the FAQ heading; --resource narrows the sources', async () => {
     const ld = ok(await p.cli(['livedocs', 'create', 'Solar'])).stdout.trim();
     const ids: Record<string, string> = {};
-    for (const d of SOLAR_DOCS) ids[d.name] = ok(await p.cli(['livedocs', 'resources', 'upload-doc', ld, files[d.name]])).stdout.trim();
+    for (const d of SOLAR_DOCS)
+      ids[d.name] = ok(await p.cli(['livedocs', 'resources', 'upload-doc', ld, files[d.name]])).stdout.trim();
     const out = path.join(dir, 'three.html');
-    const record = okJson(await p.cli(['pages', 'create', SOLAR_QUERY, '--livedoc', ld, '--wait', '--out', out, '--interval', '2', '--json'], { timeout: 90_000 }));
+    const record = okJson(
+      await p.cli(
+        ['pages', 'create', SOLAR_QUERY, '--livedoc', ld, '--wait', '--out', out, '--interval', '2', '--json'],
+        { timeout: 90_000 },
+      ),
+    );
     expect(record.live_doc_short_id).toBe(ld);
     const html = readFileSync(out, 'utf8');
     expect(await validate(html)).toEqual([]);
     // Key figures are whole facts: each with the sentence of the source that states it.
-    const figures = [...html.matchAll(/<li><span class="value">([^<]+)<\/span><span class="label">([^<]+)/g)].map((m) => [m[1], m[2]]);
+    const figures = [...html.matchAll(/<li><span class="value">([^<]+)<\/span><span class="label">([^<]+)/g)].map(
+      (m) => [m[1], m[2]],
+    );
     expect(figures.length).toBeGreaterThanOrEqual(2);
     for (const [value, label] of figures) expect(label, value).toContain(value);
     expect(figures).toContainEqual(['$15,000', 'A typical 6 kW home solar system costs $15,000 before incentives.']);
@@ -147,7 +194,25 @@ describe('facet pages', () => {
     expect(html.match(/<li id="src-\d+"/g)).toHaveLength(3);
 
     const narrow = path.join(dir, 'narrow.html');
-    ok(await p.cli(['pages', 'create', 'home batteries', '--livedoc', ld, '--resource', ids['batteries.md'], '--wait', '--out', narrow, '--interval', '2'], { timeout: 90_000 }));
+    ok(
+      await p.cli(
+        [
+          'pages',
+          'create',
+          'home batteries',
+          '--livedoc',
+          ld,
+          '--resource',
+          ids['batteries.md'],
+          '--wait',
+          '--out',
+          narrow,
+          '--interval',
+          '2',
+        ],
+        { timeout: 90_000 },
+      ),
+    );
     const only = readFileSync(narrow, 'utf8');
     expect(only.match(/<li id="src-\d+"/g)).toHaveLength(1);
     expect(only).toContain('13.5 kWh');
@@ -175,7 +240,9 @@ describe('facet pages', () => {
     // A LiveDoc with text, so every page is written and none is refunded during the burst.
     const ld = ok(await p.cli(['livedocs', 'create', 'Solar'], { env: dave.env })).stdout.trim();
     ok(await p.cli(['livedocs', 'resources', 'upload-doc', ld, files['solar-guide.md']], { env: dave.env }));
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => postJson({ query: `solar panels ${i}`, livedoc_short_id: ld }, dave.key)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => postJson({ query: `solar panels ${i}`, livedoc_short_id: ld }, dave.key)),
+    );
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 402)).toHaveLength(15);
@@ -187,20 +254,34 @@ describe('facet pages', () => {
     const erin = await newUser('erin', 50);
     const binary = path.join(dir, 'blob.bin');
     writeFileSync(binary, Buffer.from([0, 1, 2, 3, 255, 254, 0, 0]));
-    const r = await p.cli(['pages', 'create', 'solar', '--file', binary, '--wait', '--interval', '2'], { env: erin.env, timeout: 60_000 });
+    const r = await p.cli(['pages', 'create', 'solar', '--file', binary, '--wait', '--interval', '2'], {
+      env: erin.env,
+      timeout: 60_000,
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/blob\.bin has no text to build a page from/);
     const none = await postJson({ query: 'solar' }, erin.key);
     expect(none.status).toBe(400);
-    expect(await none.json()).toMatchObject({ status: 'error', code: 'INVALID_PARAMETER', message: expect.stringMatching(/nothing to build a page from/) });
+    expect(await none.json()).toMatchObject({
+      status: 'error',
+      code: 'INVALID_PARAMETER',
+      message: expect.stringMatching(/nothing to build a page from/),
+    });
     const empty = ok(await p.cli(['livedocs', 'create', 'Empty'], { env: erin.env })).stdout.trim();
     const emptyRes = await postJson({ query: 'solar', livedoc_short_id: empty }, erin.key);
     expect(emptyRes.status).toBe(400);
-    expect(await emptyRes.json()).toMatchObject({ code: 'INVALID_PARAMETER', message: expect.stringMatching(new RegExp(`LiveDoc ${empty} holds no text`)) });
+    expect(await emptyRes.json()).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      message: expect.stringMatching(new RegExp(`LiveDoc ${empty} holds no text`)),
+    });
     expect(await credits(erin.env)).toBe(50);
     expect(okJson(await p.cli(['api', 'GET', '/v2/credits/ledger'], { env: erin.env })).data.items).toEqual([]);
     // Only the LiveDoc the user made is there: the refusals made none.
-    expect(okJson(await p.cli(['livedocs', 'list', '--json'], { env: erin.env })).items.map((l: { short_id: string }) => l.short_id)).toEqual([empty]);
+    expect(
+      okJson(await p.cli(['livedocs', 'list', '--json'], { env: erin.env })).items.map(
+        (l: { short_id: string }) => l.short_id,
+      ),
+    ).toEqual([empty]);
   }, 90_000);
 
   it('every limit and error at and past its bound', async () => {
@@ -216,21 +297,66 @@ describe('facet pages', () => {
     await expectError(await postJson({ query: '' }), 400, 'INVALID_PARAMETER');
     await expectError(await postJson({}), 400, 'MISSING_PARAMETER');
     // stream_protocol: message_center_v1 only.
-    expect((await postJson({ query: 'solar', stream_protocol: 'message_center_v1', livedoc_short_id: textLiveDoc })).status).toBe(200);
-    await expectError(await postJson({ query: 'solar', stream_protocol: 'sse' }), 400, 'INVALID_PARAMETER', /message_center_v1/);
+    expect(
+      (await postJson({ query: 'solar', stream_protocol: 'message_center_v1', livedoc_short_id: textLiveDoc })).status,
+    ).toBe(200);
+    await expectError(
+      await postJson({ query: 'solar', stream_protocol: 'sse' }),
+      400,
+      'INVALID_PARAMETER',
+      /message_center_v1/,
+    );
     // LiveDocs and resources.
     await expectError(await postJson({ query: 'solar', livedoc_short_id: 'ld_nope' }), 404, 'LIVEDOC_NOT_FOUND');
     const ld = ok(await p.cli(['livedocs', 'create', 'Limits'])).stdout.trim();
-    await expectError(await postJson({ query: 'solar', livedoc_short_id: ld, resource_ids: Array.from({ length: 50 }, (_, i) => `res_${i}`) }), 404, 'RESOURCE_NOT_FOUND');
-    await expectError(await postJson({ query: 'solar', livedoc_short_id: ld, resource_ids: Array.from({ length: 51 }, (_, i) => `res_${i}`) }), 400, 'INVALID_PARAMETER');
-    await expectError(await postJson({ query: 'solar', resource_ids: ['res_1'] }), 400, 'INVALID_PARAMETER', /livedoc_short_id/);
+    await expectError(
+      await postJson({
+        query: 'solar',
+        livedoc_short_id: ld,
+        resource_ids: Array.from({ length: 50 }, (_, i) => `res_${i}`),
+      }),
+      404,
+      'RESOURCE_NOT_FOUND',
+    );
+    await expectError(
+      await postJson({
+        query: 'solar',
+        livedoc_short_id: ld,
+        resource_ids: Array.from({ length: 51 }, (_, i) => `res_${i}`),
+      }),
+      400,
+      'INVALID_PARAMETER',
+    );
+    await expectError(
+      await postJson({ query: 'solar', resource_ids: ['res_1'] }),
+      400,
+      'INVALID_PARAMETER',
+      /livedoc_short_id/,
+    );
     await expectError(await postJson({ query: 'solar', colour: 'red' }), 400, 'INVALID_PARAMETER');
     // Multipart: query and exactly one part named "file".
     await expectError(await postForm({ query: 'solar' }, []), 400, 'MISSING_PARAMETER', /file/);
-    await expectError(await postForm({ query: 'solar' }, [['file', 'a', 'a.md'], ['file', 'b', 'b.md']]), 400, 'INVALID_PARAMETER', /only one "file"/);
-    await expectError(await postForm({ query: 'solar' }, [['document', 'a', 'a.md']]), 400, 'INVALID_PARAMETER', /unknown file field/);
+    await expectError(
+      await postForm({ query: 'solar' }, [
+        ['file', 'a', 'a.md'],
+        ['file', 'b', 'b.md'],
+      ]),
+      400,
+      'INVALID_PARAMETER',
+      /only one "file"/,
+    );
+    await expectError(
+      await postForm({ query: 'solar' }, [['document', 'a', 'a.md']]),
+      400,
+      'INVALID_PARAMETER',
+      /unknown file field/,
+    );
     await expectError(await postForm({}, [['file', 'a', 'a.md']]), 400, 'MISSING_PARAMETER');
-    await expectError(await postForm({ query: 'solar', livedoc_short_id: 'ld_nope' }, [['file', 'a', 'a.md']]), 404, 'LIVEDOC_NOT_FOUND');
+    await expectError(
+      await postForm({ query: 'solar', livedoc_short_id: 'ld_nope' }, [['file', 'a', 'a.md']]),
+      404,
+      'LIVEDOC_NOT_FOUND',
+    );
     // --out without --wait is a usage error, before any request.
     expect((await p.cli(['pages', 'create', 'solar', '--out', 'x.html'])).exitCode).toBe(2);
   }, 60_000);
@@ -240,7 +366,16 @@ describe('facet pages: upload limit and an unreachable model upstream', () => {
   let q: Platform;
   beforeAll(async () => {
     // The model upstream is a closed port; the platform's default model is served by it.
-    q = await startPlatform({ args: ['--max-upload-mb', '1', '--upstream-openai-base-url', 'http://127.0.0.1:9/v1', '--default-model', 'aster-mini'] });
+    q = await startPlatform({
+      args: [
+        '--max-upload-mb',
+        '1',
+        '--upstream-openai-base-url',
+        'http://127.0.0.1:9/v1',
+        '--default-model',
+        'aster-mini',
+      ],
+    });
   }, 60_000);
   afterAll(() => q?.cleanup());
 
@@ -261,7 +396,9 @@ describe('facet pages: upload limit and an unreachable model upstream', () => {
     const before = okJson(await q.cli(['whoami', '--json'])).user.credits;
     const file = path.join(tempDir('pages'), 'solar.md');
     writeFileSync(file, SOLAR_DOCS[0].text);
-    const r = await q.cli(['pages', 'create', 'solar costs', '--file', file, '--wait', '--interval', '2'], { timeout: 90_000 });
+    const r = await q.cli(['pages', 'create', 'solar costs', '--file', file, '--wait', '--interval', '2'], {
+      timeout: 90_000,
+    });
     expect(r.exitCode, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/PENDING: the model upstream is unavailable/);
     expect(r.stderr).toMatch(/facet pages retry/);
@@ -297,7 +434,10 @@ describe('facet pages with an upstream model', () => {
       tagline: 'Panels, costs and savings [1]',
       summary: 'A 6 kW system costs $15,000 before incentives [1].',
       sections: [{ heading: 'Savings', body: ['The federal tax credit covers 30% of the cost [1].'], icon: 'chart' }],
-      key_numbers: [{ value: '$15,000', label: 'a typical 6 kW system', source: 1 }, { value: '77%', label: 'invented', source: 1 }],
+      key_numbers: [
+        { value: '$15,000', label: 'a typical 6 kW system', source: 1 },
+        { value: '77%', label: 'invented', source: 1 },
+      ],
       faq: [{ question: 'How long until it pays back?', answer: '8 to 10 years [1].' }],
     };
     up.script({ text: JSON.stringify(plan) });
@@ -311,7 +451,10 @@ describe('facet pages with an upstream model', () => {
     expect(html).not.toContain('77%');
     expect(await validate(html)).toEqual([]);
     // The request the model got carried the uploaded file's text as a numbered source.
-    const asked = up.received.at(-1)!.body.messages.map((m: { content: string }) => m.content).join('\n');
+    const asked = up.received
+      .at(-1)!
+      .body.messages.map((m: { content: string }) => m.content)
+      .join('\n');
     expect(asked).toMatch(/\[1\] Home solar guide/);
     expect(asked).toContain('$15,000');
     // One charge for the task, however many runs.

@@ -13,8 +13,13 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  p.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': p.boot.api_key, ...headers }, body: JSON.stringify(body) });
-const messages = (n: number, content: unknown = 'hi') => Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content }));
+  p.fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': p.boot.api_key, ...headers },
+    body: JSON.stringify(body),
+  });
+const messages = (n: number, content: unknown = 'hi') =>
+  Array.from({ length: n }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', content }));
 
 /** Runs `request` while polling /healthz; returns its response and the slowest health answer. */
 async function whileHealthy(request: () => Promise<Response>): Promise<{ res: Response; slowestHealthMs: number }> {
@@ -37,9 +42,14 @@ async function whileHealthy(request: () => Promise<Response>): Promise<{ res: Re
 describe('model requests: counts bounded before the items are looked at', () => {
   it('200k messages to count_tokens: 400 in the Anthropic shape, at once, /healthz answering meanwhile', async () => {
     const t0 = Date.now();
-    const { res, slowestHealthMs } = await whileHealthy(() => post('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: messages(200_000) }));
+    const { res, slowestHealthMs } = await whileHealthy(() =>
+      post('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: messages(200_000) }),
+    );
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'invalid_request_error', message: expect.stringMatching(/at most 10000 messages \(got 200000\)/) } });
+    expect(await res.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'invalid_request_error', message: expect.stringMatching(/at most 10000 messages \(got 200000\)/) },
+    });
     // Generous margins for a shared machine: the body's JSON parse is all the work left.
     expect(Date.now() - t0).toBeLessThan(5000);
     expect(slowestHealthMs).toBeLessThan(1500);
@@ -50,20 +60,36 @@ describe('model requests: counts bounded before the items are looked at', () => 
     expect(at.status).toBe(200);
     const past = await post('/api/v1/chat/completions', { model: 'facet-echo', messages: messages(10_001) });
     expect(past.status).toBe(400);
-    expect(await past.json()).toMatchObject({ error: { type: 'invalid_request_error', message: expect.stringMatching(/10000 messages/), param: 'messages' } });
+    expect(await past.json()).toMatchObject({
+      error: { type: 'invalid_request_error', message: expect.stringMatching(/10000 messages/), param: 'messages' },
+    });
   });
 
   it('content blocks: per message and in all; tools; Responses input items', async () => {
     const block = { type: 'text', text: 'x' };
-    const perMessage = await post('/api/v1/messages', { model: 'facet-echo', max_tokens: 10, messages: [{ role: 'user', content: Array(1001).fill(block) }] });
+    const perMessage = await post('/api/v1/messages', {
+      model: 'facet-echo',
+      max_tokens: 10,
+      messages: [{ role: 'user', content: Array(1001).fill(block) }],
+    });
     expect(perMessage.status).toBe(400);
     expect((await perMessage.json()).error.message).toMatch(/1000 content blocks in one message/);
-    const atPerMessage = await post('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: [{ role: 'user', content: Array(1000).fill(block) }] });
+    const atPerMessage = await post('/api/v1/messages/count_tokens', {
+      model: 'facet-echo',
+      messages: [{ role: 'user', content: Array(1000).fill(block) }],
+    });
     expect(atPerMessage.status).toBe(200);
-    const inAll = await post('/api/v1/messages', { model: 'facet-echo', max_tokens: 10, messages: messages(21, Array(1000).fill(block)) });
+    const inAll = await post('/api/v1/messages', {
+      model: 'facet-echo',
+      max_tokens: 10,
+      messages: messages(21, Array(1000).fill(block)),
+    });
     expect(inAll.status).toBe(400);
     expect((await inAll.json()).error.message).toMatch(/at most 20000 content blocks in all \(got 21000\)/);
-    const tools = Array.from({ length: 1001 }, (_, i) => ({ type: 'function', function: { name: `t${i}`, parameters: { type: 'object' } } }));
+    const tools = Array.from({ length: 1001 }, (_, i) => ({
+      type: 'function',
+      function: { name: `t${i}`, parameters: { type: 'object' } },
+    }));
     const manyTools = await post('/api/v1/chat/completions', { model: 'facet-echo', messages: messages(1), tools });
     expect(manyTools.status).toBe(400);
     expect((await manyTools.json()).error.message).toMatch(/1000 tools/);
@@ -76,7 +102,11 @@ describe('model requests: counts bounded before the items are looked at', () => 
 describe('beta answers are bounded', () => {
   it('100 backlinks tasks of 1000 rows: tasks run until 5000 rows are answered, the rest are refused task by task; the answer stays a few MB', async () => {
     const tasks = Array.from({ length: 100 }, () => ({ target: 'example.com', limit: 1000 }));
-    const res = await p.fetch('/v1/beta/seo/backlinks/backlinks/live', { method: 'POST', headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(tasks) });
+    const res = await p.fetch('/v1/beta/seo/backlinks/backlinks/live', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' },
+      body: JSON.stringify(tasks),
+    });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(text.length).toBeLessThan(10 * 1024 * 1024);
@@ -89,6 +119,11 @@ describe('beta answers are bounded', () => {
     expect(rows - ran[ran.length - 1].result[0].items.length).toBeLessThan(5000);
     expect(body.tasks.slice(0, ran.length)).toEqual(ran);
     expect(body.tasks_error).toBe(100 - ran.length);
-    expect(body.tasks[ran.length]).toMatchObject({ status_code: 40500, status_message: expect.stringMatching(/at most 5000 in one request/), result: null, cost: 0 });
+    expect(body.tasks[ran.length]).toMatchObject({
+      status_code: 40500,
+      status_message: expect.stringMatching(/at most 5000 in one request/),
+      result: null,
+      cost: 0,
+    });
   });
 });

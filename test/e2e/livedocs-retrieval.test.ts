@@ -21,7 +21,10 @@ const json = (r: { stdout: string; stderr: string; exitCode: number }) => {
 const v2 = (key: string, pathname: string, init: { method?: string; body?: unknown } = {}) =>
   p.fetch(pathname, {
     method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-    headers: { Authorization: `Bearer ${key}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
     redirect: 'manual',
   });
@@ -30,13 +33,25 @@ beforeAll(async () => {
   [p, pages] = await Promise.all([
     startPlatform(),
     servePages({
-      '/volcano': { body: article('Volcanoes of Iceland', ['Iceland has about 130 volcanic mountains. The Eyjafjallajökull eruption in 2010 grounded flights across Europe for six days.', 'Lava fields cover a tenth of the island, and geothermal energy heats nine homes in ten.']) },
-      '/coffee': { body: article('Brewing coffee', ['Pour-over coffee needs water at 92 to 96 degrees Celsius. A ratio of one gram of coffee to sixteen grams of water is a good start.', 'Grind size controls the extraction time: finer grounds extract faster.']) },
+      '/volcano': {
+        body: article('Volcanoes of Iceland', [
+          'Iceland has about 130 volcanic mountains. The Eyjafjallajökull eruption in 2010 grounded flights across Europe for six days.',
+          'Lava fields cover a tenth of the island, and geothermal energy heats nine homes in ten.',
+        ]),
+      },
+      '/coffee': {
+        body: article('Brewing coffee', [
+          'Pour-over coffee needs water at 92 to 96 degrees Celsius. A ratio of one gram of coffee to sixteen grams of water is a good start.',
+          'Grind size controls the extraction time: finer grounds extract faster.',
+        ]),
+      },
       '/broken': { status: 500, body: 'oops', type: 'text/plain' },
     }),
   ]);
   files = tempDir('files');
-  ld = json(await p.cli(['livedocs', 'create', 'Research', '--description', 'Travel and food notes.', '--json'])).short_id;
+  ld = json(
+    await p.cli(['livedocs', 'create', 'Research', '--description', 'Travel and food notes.', '--json']),
+  ).short_id;
 });
 afterAll(async () => {
   p?.cleanup();
@@ -63,16 +78,33 @@ describe('LiveDocs through the CLI', () => {
   });
 
   it('adds URLs: extracted pages succeed, a duplicate exists, a failing page has a reason', async () => {
-    const add = await p.cli(['livedocs', 'resources', 'add-url', ld, `${pages.url}/volcano`, `${pages.url}/coffee`, `${pages.url}/broken`, '--json']);
+    const add = await p.cli([
+      'livedocs',
+      'resources',
+      'add-url',
+      ld,
+      `${pages.url}/volcano`,
+      `${pages.url}/coffee`,
+      `${pages.url}/broken`,
+      '--json',
+    ]);
     const results = json(add);
     expect(results.map((r: { status: string }) => r.status)).toEqual(['success', 'success', 'failed']);
     expect(results[2].fail_reason).toMatch(/500/);
     expect(results[2].resource_id).toBe('');
-    const again = json(await p.cli(['livedocs', 'resources', 'add-url', '--livedoc', ld, `${pages.url}/volcano`, '--json']));
+    const again = json(
+      await p.cli(['livedocs', 'resources', 'add-url', '--livedoc', ld, `${pages.url}/volcano`, '--json']),
+    );
     expect(again[0]).toMatchObject({ status: 'existed', resource_id: results[0].resource_id });
 
     const res = json(await p.cli(['livedocs', 'resources', 'get', ld, results[0].resource_id, '--json']));
-    expect(res).toMatchObject({ title: 'Volcanoes of Iceland', resource_type: 'web', source: 'url', status: 'completed', link: `${pages.url}/volcano` });
+    expect(res).toMatchObject({
+      title: 'Volcanoes of Iceland',
+      resource_type: 'web',
+      source: 'url',
+      status: 'completed',
+      link: `${pages.url}/volcano`,
+    });
     expect(res.snippet).toMatch(/130 volcanic mountains/);
     const text = ok(await p.cli(['livedocs', 'resources', 'content', ld, results[0].resource_id]));
     expect(text.stdout).toMatch(/Eyjafjallajökull eruption in 2010/);
@@ -81,31 +113,59 @@ describe('LiveDocs through the CLI', () => {
 
   it('uploads PDF, DOCX and Markdown; retrieve finds the right chunk; content and download work', async () => {
     const pdf = path.join(files, 'tides.pdf');
-    writeFileSync(pdf, makePdf([['Tidal report for Halifax harbour.', 'Spring tides reach 2.4 metres at the north wharf.'], ['Neap tides stay under 1.1 metres in March.']], 'Tides'));
+    writeFileSync(
+      pdf,
+      makePdf(
+        [
+          ['Tidal report for Halifax harbour.', 'Spring tides reach 2.4 metres at the north wharf.'],
+          ['Neap tides stay under 1.1 metres in March.'],
+        ],
+        'Tides',
+      ),
+    );
     const docx = path.join(files, 'onboarding.docx');
-    writeFileSync(docx, await makeDocx('Onboarding guide', ['New engineers receive a hardware security key on their first day.', 'The VPN password rotates every ninety days.']));
+    writeFileSync(
+      docx,
+      await makeDocx('Onboarding guide', [
+        'New engineers receive a hardware security key on their first day.',
+        'The VPN password rotates every ninety days.',
+      ]),
+    );
     const md = path.join(files, 'recipes.md');
-    writeFileSync(md, '# Recipes\n\n## Sourdough\n\nFeed the starter with rye flour twelve hours before baking.\n\n## Pesto\n\nBasil, pine nuts, parmesan and olive oil, pounded in a mortar.\n');
+    writeFileSync(
+      md,
+      '# Recipes\n\n## Sourdough\n\nFeed the starter with rye flour twelve hours before baking.\n\n## Pesto\n\nBasil, pine nuts, parmesan and olive oil, pounded in a mortar.\n',
+    );
 
     const up = json(await p.cli(['livedocs', 'resources', 'upload', ld, pdf, '--json']));
     expect(up).toMatchObject({ resource_type: 'file', title: 'Tides' });
     const doc = json(await p.cli(['livedocs', 'resources', 'upload-doc', ld, docx, '--json']));
     expect(doc).toMatchObject({ resource_type: 'ai_doc', title: 'Onboarding guide' });
-    const mdDoc = json(await p.cli(['livedocs', 'resources', 'upload-doc', '--livedoc', ld, md, '--title', 'Kitchen', '--json']));
+    const mdDoc = json(
+      await p.cli(['livedocs', 'resources', 'upload-doc', '--livedoc', ld, md, '--title', 'Kitchen', '--json']),
+    );
     expect(mdDoc.title).toBe('Kitchen');
 
-    const hits = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'how high are spring tides at the wharf', '--json']));
+    const hits = json(
+      await p.cli(['livedocs', 'resources', 'retrieve', ld, 'how high are spring tides at the wharf', '--json']),
+    );
     expect(hits[0]).toMatchObject({ id: up.id, title: 'Tides' });
     expect(hits[0].content).toMatch(/2\.4 metres/);
     expect(hits[0].metadata.page_number).toBe(1);
     expect(hits[0].score).toBeGreaterThan(0);
-    const neap = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'neap tides in March', '--resource', up.id, '--json']));
+    const neap = json(
+      await p.cli(['livedocs', 'resources', 'retrieve', ld, 'neap tides in March', '--resource', up.id, '--json']),
+    );
     expect(neap[0].metadata.page_number).toBe(2);
 
-    const key = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'security key for new engineers', '--json']));
+    const key = json(
+      await p.cli(['livedocs', 'resources', 'retrieve', ld, 'security key for new engineers', '--json']),
+    );
     expect(key[0].id).toBe(doc.id);
     expect(key[0].content).toMatch(/hardware security key/);
-    const routed = json(await p.cli(['livedocs', 'resources', 'route', ld, 'pesto with basil', '--max', '2', '--json']));
+    const routed = json(
+      await p.cli(['livedocs', 'resources', 'route', ld, 'pesto with basil', '--max', '2', '--json']),
+    );
     expect(routed[0]).toBe(mdDoc.id);
 
     const docText = json(await p.cli(['livedocs', 'resources', 'content', ld, doc.id, '--json']));
@@ -121,7 +181,9 @@ describe('LiveDocs through the CLI', () => {
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(readFileSync(pdf))).toBe(true);
     // A tampered signature: its first character changed to another one (never the same one).
-    expect((await fetch(location.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'x' ? 'y' : 'x'}`))).status).toBe(403);
+    expect((await fetch(location.replace(/sig=(.)/, (_, c: string) => `sig=${c === 'x' ? 'y' : 'x'}`))).status).toBe(
+      403,
+    );
     const out = path.join(files, 'copy.pdf');
     const dl = await p.cli(['livedocs', 'resources', 'download', ld, up.id, '-o', out]);
     expect(dl.exitCode, dl.stderr).toBe(0);
@@ -143,7 +205,19 @@ describe('LiveDocs through the CLI', () => {
   });
 
   it('keeps the index in step with set-content, update and delete', async () => {
-    const doc = json(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Notes', '--content', 'The zeppelin hangar opens at dawn.', '--json']));
+    const doc = json(
+      await p.cli([
+        'livedocs',
+        'resources',
+        'add-doc',
+        ld,
+        '--title',
+        'Notes',
+        '--content',
+        'The zeppelin hangar opens at dawn.',
+        '--json',
+      ]),
+    );
     expect(doc).toMatchObject({ resource_type: 'ai_doc', snippet: 'The zeppelin hangar opens at dawn.' });
     const before = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'zeppelin hangar', '--json']));
     expect(before[0].id).toBe(doc.id);
@@ -153,9 +227,13 @@ describe('LiveDocs through the CLI', () => {
     expect(Buffer.byteLength(set.snippet)).toBe(2000);
     expect(set.snippet).toBe('é'.repeat(1000));
     expect(json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'zeppelin hangar', '--json']))).toEqual([]);
-    expect(json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'marmalade factory', '--json']))[0].id).toBe(doc.id);
+    expect(json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'marmalade factory', '--json']))[0].id).toBe(
+      doc.id,
+    );
 
-    const renamed = json(await p.cli(['livedocs', 'resources', 'update', ld, doc.id, '--title', 'Quokka almanac', '--json']));
+    const renamed = json(
+      await p.cli(['livedocs', 'resources', 'update', ld, doc.id, '--title', 'Quokka almanac', '--json']),
+    );
     expect(renamed.title).toBe('Quokka almanac');
     // the new title is indexed with every chunk, those under a section heading too
     const byTitle = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'quokka', '--json']));
@@ -177,13 +255,34 @@ describe('LiveDocs through the CLI', () => {
 
   it('ppt-retrieve ranks the chunks of one slide', async () => {
     const deck = path.join(files, 'deck.pptx');
-    writeFileSync(deck, await makePptx([['Quarterly review', 'Revenue grew 12 percent'], ['Hiring plan', 'Two designers in May', 'Revenue per engineer is flat', 'Office move in June']]));
+    writeFileSync(
+      deck,
+      await makePptx([
+        ['Quarterly review', 'Revenue grew 12 percent'],
+        ['Hiring plan', 'Two designers in May', 'Revenue per engineer is flat', 'Office move in June'],
+      ]),
+    );
     const res = json(await p.cli(['livedocs', 'resources', 'upload', ld, deck, '--json']));
-    const ranked = json(await p.cli(['livedocs', 'resources', 'ppt-retrieve', ld, res.id, '--page', '2', '--query', 'revenue per engineer', '--json']));
+    const ranked = json(
+      await p.cli([
+        'livedocs',
+        'resources',
+        'ppt-retrieve',
+        ld,
+        res.id,
+        '--page',
+        '2',
+        '--query',
+        'revenue per engineer',
+        '--json',
+      ]),
+    );
     expect(ranked).toHaveLength(4);
     expect(ranked[0].content).toBe('Revenue per engineer is flat');
     expect(ranked.every((r: { metadata: { page_number: number } }) => r.metadata.page_number === 2)).toBe(true);
-    const bad = await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: res.id, page_number: 9 } });
+    const bad = await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, {
+      body: { resource_id: res.id, page_number: 9 },
+    });
     expect(bad.status).toBe(400);
   });
 
@@ -240,7 +339,11 @@ describe('limits and errors of the LiveDocs surface', () => {
     await expectError(await add(Array.from({ length: 11 }, (_, i) => `${pages.url}/p${i}`)), 400, 'INVALID_PARAMETER');
     const ten = await add(Array.from({ length: 10 }, (_, i) => `${pages.url}/missing${i}`));
     expect(ten.status).toBe(200);
-    expect((await ten.json()).data.every((r: { status: string; fail_reason: string }) => r.status === 'failed' && /404/.test(r.fail_reason))).toBe(true);
+    expect(
+      (await ten.json()).data.every(
+        (r: { status: string; fail_reason: string }) => r.status === 'failed' && /404/.test(r.fail_reason),
+      ),
+    ).toBe(true);
     await expectError(await add(['a://']), 400, 'INVALID_PARAMETER');
     const five = await (await add(['a://x'])).json();
     expect(five.data[0]).toMatchObject({ status: 'failed' });
@@ -254,7 +357,8 @@ describe('limits and errors of the LiveDocs surface', () => {
 
   it('retrieve resource_ids: 1-50', async () => {
     const one = json(await p.cli(['livedocs', 'resources', 'list', ld, '--size', '1', '--json'])).items[0].id;
-    const retrieve = (ids: unknown) => v2(key(), `/v2/livedocs/${ld}/resources/retrieve`, { body: { query: 'coffee', resource_ids: ids } });
+    const retrieve = (ids: unknown) =>
+      v2(key(), `/v2/livedocs/${ld}/resources/retrieve`, { body: { query: 'coffee', resource_ids: ids } });
     await expectError(await retrieve([]), 400, 'INVALID_PARAMETER');
     expect((await retrieve([one])).status).toBe(200);
     expect((await retrieve(Array.from({ length: 50 }, () => one))).status).toBe(200);
@@ -265,24 +369,43 @@ describe('limits and errors of the LiveDocs surface', () => {
 
   it('unknown LiveDocs are LIVEDOC_NOT_FOUND; other users see only what is shared with them', async () => {
     await expectError(await v2(key(), '/v2/livedocs/ld_missing/resources'), 404, 'LIVEDOC_NOT_FOUND');
-    await expectError(await v2(key(), '/v2/livedocs/ld_missing', { method: 'PUT', body: { name: 'x' } }), 404, 'LIVEDOC_NOT_FOUND');
+    await expectError(
+      await v2(key(), '/v2/livedocs/ld_missing', { method: 'PUT', body: { name: 'x' } }),
+      404,
+      'LIVEDOC_NOT_FOUND',
+    );
     const dataArgs = ['--data-dir', p.dataDir];
     expect((await p.cli(['serve', 'users', 'create', 'bob', ...dataArgs])).exitCode).toBe(0);
     const token = ok(await p.cli(['serve', 'token', 'bob', ...dataArgs])).stdout.trim();
-    const bobKey = json(await p.cli(['keys', 'create', '--name', 'bob', '--json'], { env: { FACET_ACCESS_TOKEN: token, FACET_BASE_URL: p.url, FACET_PROFILE: 'none' } })).key;
+    const bobKey = json(
+      await p.cli(['keys', 'create', '--name', 'bob', '--json'], {
+        env: { FACET_ACCESS_TOKEN: token, FACET_BASE_URL: p.url, FACET_PROFILE: 'none' },
+      }),
+    ).key;
     await expectError(await v2(bobKey, `/v2/livedocs/${ld}/resources`), 404, 'LIVEDOC_NOT_FOUND');
     expect(json(await p.cli(['livedocs', 'list', '--json'], { env: { FACET_API_KEY: bobKey } })).total).toBe(0);
-    const bobChat = json(await p.cli(['chat', 'Eyjafjallajökull eruption', '--json'], { env: { FACET_API_KEY: bobKey } }));
+    const bobChat = json(
+      await p.cli(['chat', 'Eyjafjallajökull eruption', '--json'], { env: { FACET_API_KEY: bobKey } }),
+    );
     expect(bobChat.resources).toEqual([]);
 
     const shared = await p.cli(['serve', 'share', ld, 'bob', ...dataArgs]);
     expect(shared.exitCode, shared.stderr).toBe(0);
     const list = json(await p.cli(['livedocs', 'list', '--json'], { env: { FACET_API_KEY: bobKey } }));
     expect(list.items).toEqual([expect.objectContaining({ short_id: ld, is_shared: true })]);
-    expect(json(await p.cli(['livedocs', 'list', '--json'])).items.find((d: { short_id: string }) => d.short_id === ld).is_shared).toBe(false);
-    const hits = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'spring tides', '--json'], { env: { FACET_API_KEY: bobKey } }));
+    expect(
+      json(await p.cli(['livedocs', 'list', '--json'])).items.find((d: { short_id: string }) => d.short_id === ld)
+        .is_shared,
+    ).toBe(false);
+    const hits = json(
+      await p.cli(['livedocs', 'resources', 'retrieve', ld, 'spring tides', '--json'], {
+        env: { FACET_API_KEY: bobKey },
+      }),
+    );
     expect(hits[0].title).toBe('Tides');
-    const write = await p.cli(['livedocs', 'resources', 'add-doc', ld, '--content', 'x'], { env: { FACET_API_KEY: bobKey } });
+    const write = await p.cli(['livedocs', 'resources', 'add-doc', ld, '--content', 'x'], {
+      env: { FACET_API_KEY: bobKey },
+    });
     expect(write.exitCode).toBe(3);
     expect(write.stderr).toMatch(/FORBIDDEN/);
     expect((await p.cli(['serve', 'share', ld, 'bob', '--revoke', ...dataArgs])).exitCode).toBe(0);

@@ -14,7 +14,11 @@ beforeAll(async () => {
   const id = ok(await p.cli(['serve', 'users', 'create', 'tailbob', '--data-dir', p.dataDir])).stdout.trim();
   const token = ok(await p.cli(['serve', 'token', 'tailbob', '--data-dir', p.dataDir])).stdout.trim();
   const key = await (
-    await p.fetch('/auth/api-keys', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'tail' }) })
+    await p.fetch('/auth/api-keys', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'tail' }),
+    })
   ).json();
   bob = { id, key: key.key, keyId: key.id, token };
 });
@@ -29,7 +33,14 @@ afterAll(() => p?.cleanup());
 /** A `facet logs tail` process in the background, and what it has printed so far. */
 function startTail(args: string[], env: Record<string, string> = {}) {
   const proc = execa('node', [BIN, 'logs', 'tail', ...args], {
-    env: { FACET_CONFIG_DIR: p.configDir, NO_COLOR: '1', CI: 'true', FACET_API_KEY: undefined, FACET_ACCESS_TOKEN: undefined, ...env },
+    env: {
+      FACET_CONFIG_DIR: p.configDir,
+      NO_COLOR: '1',
+      CI: 'true',
+      FACET_API_KEY: undefined,
+      FACET_ACCESS_TOKEN: undefined,
+      ...env,
+    },
     extendEnv: true,
     reject: false,
     buffer: false,
@@ -51,7 +62,10 @@ async function until(check: () => boolean, ms: number, what: string): Promise<vo
 }
 
 /** Requests a probe until the tail shows it: from then on the tail is open and every line is ours. */
-async function waitOpen(tail: { out: () => string; err: () => string }, headers: Record<string, string>): Promise<void> {
+async function waitOpen(
+  tail: { out: () => string; err: () => string },
+  headers: Record<string, string>,
+): Promise<void> {
   for (let i = 0; i < 100; i++) {
     await p.fetch(`/v2/tail-probe-${i}`, { headers: { ...headers, 'x-request-id': `probe-${i}` } });
     try {
@@ -93,10 +107,18 @@ describe('facet logs tail', () => {
     await new Promise((r) => setTimeout(r, 300));
     const lines = tail.out().slice(before.length).trim().split('\n');
     expect(lines.map((l) => /\b(tail-\d+)\b/.exec(l)?.[1])).toEqual(wanted);
-    for (const line of lines) expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} {2}(GET|POST) +4\d\d {2}\/\S+ {2}[\d.]+ ms {2}\S+ {2}tail-\d+$/);
+    for (const line of lines)
+      expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} {2}(GET|POST) +4\d\d {2}\/\S+ {2}[\d.]+ ms {2}\S+ {2}tail-\d+$/);
     // The key the request was made with is named by id; the frozen/wrong ones by nothing.
-    expect(lines.find((l) => l.includes('tail-3'))).toContain(`${(await whoamiKeyId())}`);
-    for (const secret of [p.boot.api_key, p.boot.admin_key, p.boot.access_token, bob.key, 'sess-not-a-real-session-value-12345', 'fadm_wrong']) {
+    expect(lines.find((l) => l.includes('tail-3'))).toContain(`${await whoamiKeyId()}`);
+    for (const secret of [
+      p.boot.api_key,
+      p.boot.admin_key,
+      p.boot.access_token,
+      bob.key,
+      'sess-not-a-real-session-value-12345',
+      'fadm_wrong',
+    ]) {
       expect(tail.out()).not.toContain(secret);
       expect(tail.err()).not.toContain(secret);
     }
@@ -107,12 +129,20 @@ describe('facet logs tail', () => {
     await waitOpen(tail, { authorization: `Bearer ${bob.key}` });
     const before = tail.out().length;
     await p.fetch('/v2/json-a', { headers: { authorization: `Bearer ${bob.key}`, 'x-request-id': 'json-a' } });
-    await p.fetch('/v2/json-b', { method: 'DELETE', headers: { authorization: `Bearer ${bob.key}`, 'x-request-id': 'json-b' } });
+    await p.fetch('/v2/json-b', {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${bob.key}`, 'x-request-id': 'json-b' },
+    });
     await p.fetch('/v2/json-c', { headers: { authorization: `Bearer ${p.boot.api_key}`, 'x-request-id': 'json-c' } });
     await p.fetch('/auth/whoami', { headers: { 'x-api-key': bob.key, 'x-request-id': 'json-d' } });
     await p.fetch('/v2/json-e', { headers: { authorization: `Bearer ${bob.key}`, 'x-request-id': 'json-e' } });
     await until(() => tail.out().includes('json-e'), 5_000, 'the last line');
-    const lines = tail.out().slice(before).trim().split('\n').map((l) => JSON.parse(l));
+    const lines = tail
+      .out()
+      .slice(before)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.request_id)).toEqual(['json-a', 'json-e']);
     expect(lines[0]).toEqual({
       time: expect.any(String),
@@ -132,12 +162,19 @@ describe('facet logs tail', () => {
     await waitOpen(tail, { authorization: `Bearer ${bob.key}` });
     await until(() => tail.err().includes('your own keys'), 2_000, 'the note on stderr');
     const before = tail.out().length;
-    await p.fetch('/v2/own-admin', { headers: { authorization: `Bearer ${p.boot.api_key}`, 'x-request-id': 'own-admin' } });
+    await p.fetch('/v2/own-admin', {
+      headers: { authorization: `Bearer ${p.boot.api_key}`, 'x-request-id': 'own-admin' },
+    });
     await p.fetch('/v2/own-anon', { headers: { 'x-request-id': 'own-anon' } });
     await p.fetch('/auth/whoami', { headers: { authorization: `Bearer ${bob.token}`, 'x-request-id': 'own-token' } });
     await p.fetch('/v2/own-bob', { headers: { authorization: `Bearer ${bob.key}`, 'x-request-id': 'own-bob' } });
     await until(() => tail.out().includes('own-bob'), 5_000, "bob's line");
-    const ids = tail.out().slice(before).trim().split('\n').map((l) => JSON.parse(l).request_id);
+    const ids = tail
+      .out()
+      .slice(before)
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l).request_id);
     expect(ids).toEqual(['own-bob']);
     // The server refuses a non-admin the whole log in the surface's shape.
     const refused = await p.fetch('/admin/logs/tail', { headers: { 'x-api-key': bob.key } });
@@ -148,7 +185,9 @@ describe('facet logs tail', () => {
   it('refuses a malformed filter before it opens, and ends cleanly when the server drains', async () => {
     const bad = await p.cli(['logs', 'tail', '--status', '4x']);
     expect(bad.exitCode).toBe(2);
-    expect((await p.fetch('/admin/logs/tail?status=99', { headers: { 'x-api-key': p.boot.api_key } })).status).toBe(422);
+    expect((await p.fetch('/admin/logs/tail?status=99', { headers: { 'x-api-key': p.boot.api_key } })).status).toBe(
+      422,
+    );
     const tail = startTail(['--status', '5xx']);
     await new Promise((r) => setTimeout(r, 1500));
     await p.stop();
@@ -159,5 +198,5 @@ describe('facet logs tail', () => {
 });
 
 async function whoamiKeyId(): Promise<string> {
-  return okJson((await p.cli(['whoami', '--json']))).api_key.id;
+  return okJson(await p.cli(['whoami', '--json'])).api_key.id;
 }

@@ -44,13 +44,45 @@ beforeAll(async () => {
   up = await startFakeUpstream();
   [p, withUpstream] = await Promise.all([
     startPlatform(),
-    startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--default-model', 'aster-mini', '--upstream-timeout', '1000'], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-test' } }),
+    startPlatform({
+      args: [
+        '--upstream-openai-base-url',
+        up.openaiBase,
+        '--default-model',
+        'aster-mini',
+        '--upstream-timeout',
+        '1000',
+      ],
+      env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-test' },
+    }),
   ]);
   livedoc = ok(await p.cli(['livedocs', 'create', 'Energy'])).stdout.trim();
   writeFileSync(path.join(dir, 'solar.md'), SOLAR);
   writeFileSync(path.join(dir, 'wind.md'), WIND);
-  ok(await p.cli(['livedocs', 'resources', 'add-doc', livedoc, '--title', 'Solar power', '--file', path.join(dir, 'solar.md')]));
-  ok(await p.cli(['livedocs', 'resources', 'add-doc', livedoc, '--title', 'Wind power', '--file', path.join(dir, 'wind.md')]));
+  ok(
+    await p.cli([
+      'livedocs',
+      'resources',
+      'add-doc',
+      livedoc,
+      '--title',
+      'Solar power',
+      '--file',
+      path.join(dir, 'solar.md'),
+    ]),
+  );
+  ok(
+    await p.cli([
+      'livedocs',
+      'resources',
+      'add-doc',
+      livedoc,
+      '--title',
+      'Wind power',
+      '--file',
+      path.join(dir, 'wind.md'),
+    ]),
+  );
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +94,9 @@ describe('facet mindmap', () => {
   it('draws a LiveDoc as a PNG, prints its resource id, LiveDoc and URL, and keeps it as a mindmap resource', async () => {
     const out = path.join(dir, 'map.png');
     // Piped, the new resource id alone (the create verbs' rule); --json gives LiveDoc and URL too.
-    const r = ok(await p.cli(['mindmap', 'solar power, storage and wind', '--livedoc', livedoc, '--out', out, '--json']));
+    const r = ok(
+      await p.cli(['mindmap', 'solar power, storage and wind', '--livedoc', livedoc, '--out', out, '--json']),
+    );
     const data = JSON.parse(r.stdout);
     const id = data.resource_id;
     expect(id).toMatch(/^res_[0-9a-z]+$/);
@@ -86,7 +120,9 @@ describe('facet mindmap', () => {
 
   it('writes the SVG of the layout asked for, with measured text and no foreignObject; --json prints the data', async () => {
     const out = path.join(dir, 'map.svg');
-    const data = okJson(await p.cli(['mindmap', 'wind power', '--livedoc', livedoc, '--layout', 'FISHBONE', '--out', out, '--json']));
+    const data = okJson(
+      await p.cli(['mindmap', 'wind power', '--livedoc', livedoc, '--layout', 'FISHBONE', '--out', out, '--json']),
+    );
     expect(data.status).toBe('COMPLETED');
     expect(data.livedoc_short_id).toBe(livedoc);
     expect(data.message).toMatch(/FISHBONE/);
@@ -109,7 +145,14 @@ describe('facet mindmap', () => {
     const sig = new URL(data.mindmap_url).searchParams.get('sig')!;
     const links = [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
     const layouts = links.filter((l) => /[?&]layout=/.test(l) && !/format=/.test(l));
-    expect(layouts.map((l) => new URL(l, p.url).searchParams.get('layout')).sort()).toEqual(['CATALOG_ORGANIZATION', 'FISHBONE', 'LOGICAL_STRUCTURE', 'MIND_MAP', 'ORGANIZATION_STRUCTURE', 'TIMELINE']);
+    expect(layouts.map((l) => new URL(l, p.url).searchParams.get('layout')).sort()).toEqual([
+      'CATALOG_ORGANIZATION',
+      'FISHBONE',
+      'LOGICAL_STRUCTURE',
+      'MIND_MAP',
+      'ORGANIZATION_STRUCTURE',
+      'TIMELINE',
+    ]);
     for (const l of layouts) expect(new URL(l, p.url).searchParams.get('sig')).toBe(sig);
 
     // One click: the timeline page, then its SVG, which is byte for byte what the API draws for TIMELINE.
@@ -150,11 +193,15 @@ describe('facet mindmap', () => {
     expect(r.exitCode).toBe(4);
     expect(r.stderr).toMatch(/LIVEDOC_NOT_FOUND/);
     // Mallory's own map: a new LiveDoc is made for it; its signature opens nothing of the owner's.
-    const mine = okJson(await p.cli(['mindmap', 'pricing, onboarding and churn', '--json'], { env: { FACET_API_KEY: key } }));
+    const mine = okJson(
+      await p.cli(['mindmap', 'pricing, onboarding and churn', '--json'], { env: { FACET_API_KEY: key } }),
+    );
     expect(mine.livedoc_short_id).not.toBe(livedoc);
     expect(mine.svg).toContain('>Pricing</tspan>');
     const owners = okJson(await p.cli(['livedocs', 'resources', 'list', livedoc, '--json']));
-    const ownerMap = owners.items?.find?.((x: { resource_type: string }) => x.resource_type === 'mindmap') ?? owners.find((x: { resource_type: string }) => x.resource_type === 'mindmap');
+    const ownerMap =
+      owners.items?.find?.((x: { resource_type: string }) => x.resource_type === 'mindmap') ??
+      owners.find((x: { resource_type: string }) => x.resource_type === 'mindmap');
     const u = new URL(mine.mindmap_url);
     u.pathname = `/mindmaps/${ownerMap.id}`;
     expect((await fetch(u)).status).toBe(403);
@@ -186,7 +233,9 @@ describe('facet mindmap', () => {
   });
 
   it('uses a configured upstream model, and answers 503 LLM_SERVICE_UNAVAILABLE and 504 LLM_REQUEST_TIMEOUT when it fails or is too slow', async () => {
-    up.script({ text: '```markdown\n# Upstream topic\n## Branch one\n- leaf a\n- leaf b\n## Branch two\n- leaf c\n```' });
+    up.script({
+      text: '```markdown\n# Upstream topic\n## Branch one\n- leaf a\n- leaf b\n## Branch two\n- leaf c\n```',
+    });
     const good = await v2(withUpstream, '/v2/mindmap', { query: 'anything', layout: 'TIMELINE' });
     expect(good.status).toBe(200);
     expect(good.body.data.svg).toContain('>Upstream topic</tspan>');
@@ -231,7 +280,10 @@ describe('facet mindmap', () => {
   it('draws a 400-node map as FISHBONE and TIMELINE PNG through its link (resvg aborted the server there), or refuses it with a 422; the server stays up', async () => {
     // A platform of its own: the upstream test above may leave scripted failures queued on the shared one.
     const big = await startFakeUpstream();
-    const platform = await startPlatform({ args: ['--upstream-openai-base-url', big.openaiBase, '--default-model', 'aster-mini'], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-test' } });
+    const platform = await startPlatform({
+      args: ['--upstream-openai-base-url', big.openaiBase, '--default-model', 'aster-mini'],
+      env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-test' },
+    });
     try {
       await drawLarge(big, platform);
     } finally {
@@ -267,7 +319,10 @@ async function drawLarge(big: FakeUpstream, platform: Platform): Promise<void> {
       if (branches === 1 && layout === 'FISHBONE') {
         // One bone of 398 details is 11,527x22,048 pixels: too large for a readable PNG.
         expect(res.status).toBe(422);
-        expect(JSON.parse(body.toString()).detail[0]).toMatchObject({ loc: ['query', 'format'], msg: expect.stringMatching(/megapixels.*format=svg/) });
+        expect(JSON.parse(body.toString()).detail[0]).toMatchObject({
+          loc: ['query', 'format'],
+          msg: expect.stringMatching(/megapixels.*format=svg/),
+        });
       } else {
         expect(res.status).toBe(200);
         expect(isPng(body)).toBe(true);

@@ -29,7 +29,12 @@ describe('the official clients on the local models', () => {
     expect(done.usage!.completion_tokens).toBe(2);
     expect(done.usage!.prompt_tokens).toBeGreaterThan(2);
 
-    const stream = await client.chat.completions.create({ model: 'facet-echo', messages: [{ role: 'user', content: 'one two three four' }], stream: true, stream_options: { include_usage: true } });
+    const stream = await client.chat.completions.create({
+      model: 'facet-echo',
+      messages: [{ role: 'user', content: 'one two three four' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     let text = '';
     let chunks = 0;
     let usage: OpenAI.CompletionUsage | undefined;
@@ -46,11 +51,19 @@ describe('the official clients on the local models', () => {
   it('openai: responses create and stream, with max_output_tokens cutting the reply', async () => {
     const { key } = await newKey();
     const client = openai(key);
-    const r = await client.responses.create({ model: 'facet-echo', input: 'alpha beta gamma', instructions: 'be brief' });
+    const r = await client.responses.create({
+      model: 'facet-echo',
+      input: 'alpha beta gamma',
+      instructions: 'be brief',
+    });
     expect(r.output_text).toBe('alpha beta gamma');
     expect(r.status).toBe('completed');
 
-    const cut = await client.responses.create({ model: 'facet-echo', input: [{ role: 'user', content: 'a b c d e f g h' }], max_output_tokens: 3 });
+    const cut = await client.responses.create({
+      model: 'facet-echo',
+      input: [{ role: 'user', content: 'a b c d e f g h' }],
+      max_output_tokens: 3,
+    });
     expect(cut.status).toBe('incomplete');
     expect(cut.incomplete_details?.reason).toBe('max_output_tokens');
     expect(cut.usage?.output_tokens).toBe(3);
@@ -73,12 +86,22 @@ describe('the official clients on the local models', () => {
   it('anthropic: messages create and stream, with stop sequences', async () => {
     const { key } = await newKey();
     const client = anthropic(key);
-    const msg = await client.messages.create({ model: 'facet-echo', max_tokens: 50, system: 'sys', messages: [{ role: 'user', content: [{ type: 'text', text: 'hello there STOP rest' }] }], stop_sequences: ['STOP'] });
+    const msg = await client.messages.create({
+      model: 'facet-echo',
+      max_tokens: 50,
+      system: 'sys',
+      messages: [{ role: 'user', content: [{ type: 'text', text: 'hello there STOP rest' }] }],
+      stop_sequences: ['STOP'],
+    });
     expect(msg.content[0]).toMatchObject({ type: 'text', text: 'hello there ' });
     expect(msg.stop_reason).toBe('stop_sequence');
     expect(msg.stop_sequence).toBe('STOP');
 
-    const stream = client.messages.stream({ model: 'facet-echo', max_tokens: 2, messages: [{ role: 'user', content: 'red green blue' }] });
+    const stream = client.messages.stream({
+      model: 'facet-echo',
+      max_tokens: 2,
+      messages: [{ role: 'user', content: 'red green blue' }],
+    });
     let text = '';
     stream.on('text', (t) => (text += t));
     const final = await stream.finalMessage();
@@ -90,12 +113,16 @@ describe('the official clients on the local models', () => {
 
   it('answers errors in each family shape, with the SDK error classes', async () => {
     const { key } = await newKey();
-    await expect(openai(key).chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({
+    await expect(
+      openai(key).chat.completions.create({ model: 'no-such-model', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({
       status: 404,
       code: 'model_not_found',
     });
     await expect(openai('fk_wrong').models.list()).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
-    const denied = await anthropic('fk_wrong').messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    const denied = await anthropic('fk_wrong')
+      .messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
     expect(denied).toBeInstanceOf(Anthropic.AuthenticationError);
     expect(denied.error).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
     const noKey = await p.fetch('/api/v1/models', { headers: { 'x-request-id': 'no-key-1' } });
@@ -103,16 +130,29 @@ describe('the official clients on the local models', () => {
     expect(noKey.headers.get('x-request-id')).toBe('no-key-1');
     expect((await noKey.json()).error.code).toBe('MISSING_AUTHORIZATION');
     const bad = await anthropic(key)
-      .messages.create({ model: 'facet-echo', max_tokens: 5, messages: [{ role: 'user', content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }] }] })
+      .messages.create({
+        model: 'facet-echo',
+        max_tokens: 5,
+        messages: [
+          {
+            role: 'user',
+            content: [{ type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'AA==' } }],
+          },
+        ],
+      })
       .catch((e) => e);
     expect(bad).toBeInstanceOf(Anthropic.BadRequestError);
     expect(bad.error).toMatchObject({ type: 'error', error: { type: 'invalid_request_error' } });
     expect(bad.error.error.message).toMatch(/only text content/);
-    const tooMany = await anthropic(key).messages.create({ model: 'facet-echo', max_tokens: 999_999, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    const tooMany = await anthropic(key)
+      .messages.create({ model: 'facet-echo', max_tokens: 999_999, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
     expect(tooMany.status).toBe(400);
     expect(tooMany.message).toMatch(/output limit/);
     // aster-mini does not offer the messages surface
-    const surface = await anthropic(key).messages.create({ model: 'aster-mini', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    const surface = await anthropic(key)
+      .messages.create({ model: 'aster-mini', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
     expect(surface.status).toBe(400);
     expect(surface.message).toMatch(/not available on the messages surface/);
   });
@@ -121,7 +161,11 @@ describe('the official clients on the local models', () => {
 describe('routing to upstreams, translation and metering', () => {
   it('sends a Messages request to an OpenAI-compatible upstream and translates both ways', async () => {
     const { id, key } = await newKey();
-    up.script({ text: 'from upstream', finish: 'length', usage: { prompt_tokens: 1000, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 400 } } });
+    up.script({
+      text: 'from upstream',
+      finish: 'length',
+      usage: { prompt_tokens: 1000, completion_tokens: 50, prompt_tokens_details: { cached_tokens: 400 } },
+    });
     const before = up.received.length;
     const msg = await anthropic(key).messages.create({
       model: 'aster-large',
@@ -153,7 +197,13 @@ describe('routing to upstreams, translation and metering', () => {
     // aster-large: 2.00 in, 8.00 out, 0.50 cache read per 1M
     const expected = (600 * 2 + 400 * 0.5 + 50 * 8) / 1e6;
     expect(usage.totals.cost_usd).toBeCloseTo(expected, 12);
-    expect(usage.keys[0].models[0]).toMatchObject({ model: 'aster-large', calls: 1, input_tokens: 600, cache_read_tokens: 400, output_tokens: 50 });
+    expect(usage.keys[0].models[0]).toMatchObject({
+      model: 'aster-large',
+      calls: 1,
+      input_tokens: 600,
+      cache_read_tokens: 400,
+      output_tokens: 50,
+    });
   });
 
   it('sends a Chat Completions request to an Anthropic-compatible upstream, pricing cache writes and web searches', async () => {
@@ -161,7 +211,13 @@ describe('routing to upstreams, translation and metering', () => {
     up.script({
       text: 'cached answer',
       finish: 'stop_sequence',
-      usage: { input_tokens: 1000, output_tokens: 100, cache_read_input_tokens: 2000, cache_creation_input_tokens: 500, server_tool_use: { web_search_requests: 2 } },
+      usage: {
+        input_tokens: 1000,
+        output_tokens: 100,
+        cache_read_input_tokens: 2000,
+        cache_creation_input_tokens: 500,
+        server_tool_use: { web_search_requests: 2 },
+      },
     });
     const before = up.received.length;
     const done = await openai(key).chat.completions.create({
@@ -178,9 +234,21 @@ describe('routing to upstreams, translation and metering', () => {
     const sent = up.received[before];
     expect(sent.path).toBe('/ant/v1/messages');
     expect(sent.headers['anthropic-version']).toBeDefined();
-    expect(sent.body).toMatchObject({ model: 'corvid-medium', max_tokens: 100, system: 'Rule one.\n\nRule two.', temperature: 0.3, stop_sequences: ['END'], messages: [{ role: 'user', content: 'q' }] });
+    expect(sent.body).toMatchObject({
+      model: 'corvid-medium',
+      max_tokens: 100,
+      system: 'Rule one.\n\nRule two.',
+      temperature: 0.3,
+      stop_sequences: ['END'],
+      messages: [{ role: 'user', content: 'q' }],
+    });
     expect(done.choices[0]).toMatchObject({ message: { content: 'cached answer' }, finish_reason: 'stop' });
-    expect(done.usage).toMatchObject({ prompt_tokens: 3500, completion_tokens: 100, total_tokens: 3600, prompt_tokens_details: { cached_tokens: 2000 } });
+    expect(done.usage).toMatchObject({
+      prompt_tokens: 3500,
+      completion_tokens: 100,
+      total_tokens: 3600,
+      prompt_tokens_details: { cached_tokens: 2000 },
+    });
     // corvid-medium: 3 in, 15 out, 0.30 cache read, 3.75 cache write per 1M; 0.01 per web search
     const expected = (1000 * 3 + 100 * 15 + 2000 * 0.3 + 500 * 3.75) / 1e6 + 2 * 0.01;
     const usage = await usageOf(id);
@@ -206,7 +274,10 @@ describe('routing to upstreams, translation and metering', () => {
   it('counts tokens with the tokenizer when the upstream reports no usage', async () => {
     const { id, key } = await newKey();
     up.script({ text: 'four words right here', usage: null });
-    const r = await openai(key).chat.completions.create({ model: 'strata-1', messages: [{ role: 'user', content: 'hello' }] });
+    const r = await openai(key).chat.completions.create({
+      model: 'strata-1',
+      messages: [{ role: 'user', content: 'hello' }],
+    });
     expect(r.usage!.completion_tokens).toBe(4);
     const u = await usageOf(id);
     expect(u.totals.output_tokens).toBe(4);
@@ -219,7 +290,11 @@ describe('routing to upstreams, translation and metering', () => {
     // OpenAI-compatible upstream -> Messages events
     up.script({ pieces, delayMs: 30, usage: { prompt_tokens: 10, completion_tokens: 5 } });
     const seen: Array<{ t: string; at: number }> = [];
-    const s1 = anthropic(key).messages.stream({ model: 'strata-2', max_tokens: 100, messages: [{ role: 'user', content: 'go' }] });
+    const s1 = anthropic(key).messages.stream({
+      model: 'strata-2',
+      max_tokens: 100,
+      messages: [{ role: 'user', content: 'go' }],
+    });
     s1.on('text', (t) => seen.push({ t, at: Date.now() }));
     const m = await s1.finalMessage();
     expect(seen.map((x) => x.t)).toEqual(pieces);
@@ -227,8 +302,16 @@ describe('routing to upstreams, translation and metering', () => {
     expect(m.usage).toMatchObject({ input_tokens: 10, output_tokens: 5 });
 
     // Anthropic-compatible upstream -> Chat Completions chunks and Responses events
-    up.script({ pieces, usage: { input_tokens: 8, output_tokens: 5 } }, { pieces, usage: { input_tokens: 8, output_tokens: 5 } });
-    const chunks = await openai(key).chat.completions.create({ model: 'corvid-small', messages: [{ role: 'user', content: 'go' }], stream: true, stream_options: { include_usage: true } });
+    up.script(
+      { pieces, usage: { input_tokens: 8, output_tokens: 5 } },
+      { pieces, usage: { input_tokens: 8, output_tokens: 5 } },
+    );
+    const chunks = await openai(key).chat.completions.create({
+      model: 'corvid-small',
+      messages: [{ role: 'user', content: 'go' }],
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     const got: string[] = [];
     for await (const c of chunks) if (c.choices[0]?.delta?.content) got.push(c.choices[0].delta.content);
     expect(got).toEqual(pieces);
@@ -243,7 +326,12 @@ describe('routing to upstreams, translation and metering', () => {
     const { key } = await newKey();
     /** The SDK's raw stream: every event as it came, so message_start is read as a client like LangChain reads it. */
     const usageOfStream = async (model: string, content: string) => {
-      const stream = await anthropic(key).messages.create({ model, max_tokens: 100, messages: [{ role: 'user', content }], stream: true });
+      const stream = await anthropic(key).messages.create({
+        model,
+        max_tokens: 100,
+        messages: [{ role: 'user', content }],
+        stream: true,
+      });
       let start: Anthropic.Usage | undefined;
       let delta: Anthropic.MessageDeltaUsage | undefined;
       for await (const ev of stream) {
@@ -282,7 +370,9 @@ describe('routing to upstreams, translation and metering', () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('7');
     expect(limited.headers.get('x-request-id')).toBe('trace-me-1');
-    expect(await limited.json()).toMatchObject({ error: { type: 'rate_limit_error', code: 'upstream_rate_limited', message: 'upstream: slow down' } });
+    expect(await limited.json()).toMatchObject({
+      error: { type: 'rate_limit_error', code: 'upstream_rate_limited', message: 'upstream: slow down' },
+    });
 
     up.script({ status: 401, error: 'bad upstream key' });
     const auth = await post('aster-large');
@@ -295,7 +385,9 @@ describe('routing to upstreams, translation and metering', () => {
     expect((await rejected.json()).error.message).toBe('upstream: bad temperature');
 
     up.script({ status: 503, error: 'busy' });
-    const busy = await anthropic(key).messages.create({ model: 'corvid-large', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    const busy = await anthropic(key)
+      .messages.create({ model: 'corvid-large', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
     expect(busy.status).toBe(503);
     expect(busy.headers.get('retry-after')).toBe('1');
     expect(busy.error).toMatchObject({ type: 'error', error: { type: 'overloaded_error' } });
@@ -304,7 +396,11 @@ describe('routing to upstreams, translation and metering', () => {
 
 describe('streams that fail part-way', () => {
   const streamRaw = (key: string, path: string, body: object) =>
-    p.fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'stream-trace-1' }, body: JSON.stringify({ ...body, stream: true }) });
+    p.fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'stream-trace-1' },
+      body: JSON.stringify({ ...body, stream: true }),
+    });
 
   it('report a broken upstream in each family’s stream format and still meter what was produced', async () => {
     const { id, key } = await newKey();
@@ -312,12 +408,17 @@ describe('streams that fail part-way', () => {
     const broken = { pieces, breakAfter: 2, delayMs: 10 };
     up.script(broken, broken, broken);
 
-    const chat = await streamRaw(key, '/api/v1/chat/completions', { model: 'aster-large', messages: [{ role: 'user', content: 'go' }] });
+    const chat = await streamRaw(key, '/api/v1/chat/completions', {
+      model: 'aster-large',
+      messages: [{ role: 'user', content: 'go' }],
+    });
     expect(chat.status).toBe(200);
     expect(chat.headers.get('x-request-id')).toBe('stream-trace-1');
     const chatText = await chat.text();
     expect(chatText).toContain('"content":"two "');
-    expect(chatText).toMatch(/data: \{"error":\{"message":"the upstream stream broke off[^"]*","type":"server_error","code":"upstream_error"/);
+    expect(chatText).toMatch(
+      /data: \{"error":\{"message":"the upstream stream broke off[^"]*","type":"server_error","code":"upstream_error"/,
+    );
     expect(chatText.trimEnd().endsWith('data: [DONE]')).toBe(true);
 
     const resp = await (await streamRaw(key, '/api/v1/responses', { model: 'aster-large', input: 'go' })).text();
@@ -325,8 +426,16 @@ describe('streams that fail part-way', () => {
     expect(resp).toContain('event: response.failed');
     expect(resp).not.toContain('response.completed');
 
-    const msg = await (await streamRaw(key, '/api/v1/messages', { model: 'aster-large', max_tokens: 20, messages: [{ role: 'user', content: 'go' }] })).text();
-    expect(msg).toMatch(/event: error\ndata: \{"type":"error","error":\{"type":"api_error","message":"the upstream stream broke off/);
+    const msg = await (
+      await streamRaw(key, '/api/v1/messages', {
+        model: 'aster-large',
+        max_tokens: 20,
+        messages: [{ role: 'user', content: 'go' }],
+      })
+    ).text();
+    expect(msg).toMatch(
+      /event: error\ndata: \{"type":"error","error":\{"type":"api_error","message":"the upstream stream broke off/,
+    );
     expect(msg).not.toContain('message_stop');
 
     // each cut stream is metered for the two pieces it delivered, counted by the tokenizer
@@ -339,13 +448,22 @@ describe('streams that fail part-way', () => {
 describe('a caller who leaves mid-stream', () => {
   it('cancels the upstream call and is metered for what was delivered', async () => {
     const { id, key } = await newKey();
-    up.script({ pieces: ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon'], delayMs: 150, usage: { input_tokens: 9, output_tokens: 5 } });
+    up.script({
+      pieces: ['alpha ', 'beta ', 'gamma ', 'delta ', 'epsilon'],
+      delayMs: 150,
+      usage: { input_tokens: 9, output_tokens: 5 },
+    });
     const before = up.received.length;
     const abort = new AbortController();
     const res = await p.fetch('/api/v1/messages', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-api-key': key },
-      body: JSON.stringify({ model: 'corvid-small', max_tokens: 50, stream: true, messages: [{ role: 'user', content: 'go' }] }),
+      body: JSON.stringify({
+        model: 'corvid-small',
+        max_tokens: 50,
+        stream: true,
+        messages: [{ role: 'user', content: 'go' }],
+      }),
       signal: abort.signal,
     });
     const reader = res.body!.getReader();
@@ -375,11 +493,15 @@ describe('a caller who leaves before a plain answer', () => {
     const sockets = new Set<unknown>();
     const call = (onRequest?: (req: http.ClientRequest) => void) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(`${p.url}/api/v1/chat/completions`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` } }, (res) => {
-          let body = '';
-          res.on('data', (c) => (body += c));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        });
+        const req = http.request(
+          `${p.url}/api/v1/chat/completions`,
+          { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` } },
+          (res) => {
+            let body = '';
+            res.on('data', (c) => (body += c));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          },
+        );
         req.on('socket', (s) => sockets.add(s));
         req.on('error', reject);
         req.end(JSON.stringify({ model: 'aster-mini', messages: [{ role: 'user', content: 'hello' }] }));
@@ -388,7 +510,9 @@ describe('a caller who leaves before a plain answer', () => {
     expect((await call()).status).toBe(200);
     up.script({ headersDelayMs: 1_500 });
     const before = up.received.length;
-    const left = call((req) => setTimeout(() => req.destroy(), 300)).catch((err: Error & { code?: string }) => err.code);
+    const left = call((req) => setTimeout(() => req.destroy(), 300)).catch(
+      (err: Error & { code?: string }) => err.code,
+    );
     expect(await left).toBe('ECONNRESET');
     expect(sockets.size).toBe(1);
     await new Promise((r) => setTimeout(r, 400));
@@ -407,9 +531,22 @@ describe('discovery and the other endpoints', () => {
     const client = openai(key);
     const ids: string[] = [];
     for await (const m of client.models.list()) ids.push(m.id);
-    expect(ids).toEqual(expect.arrayContaining(['facet-echo', 'facet-grounded', 'lumen-flash', 'verdict-1', 'reel-1', 'facet-illustration-1', 'strata-1-pro']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'facet-echo',
+        'facet-grounded',
+        'lumen-flash',
+        'verdict-1',
+        'reel-1',
+        'facet-illustration-1',
+        'strata-1-pro',
+      ]),
+    );
     expect(ids).not.toContain('aster-next-preview');
-    const chat = ids.filter((i) => !['verdict-1', 'reel-1', 'facet-illustration-1', 'facet-echo', 'facet-grounded', 'facet-agent'].includes(i));
+    const chat = ids.filter(
+      (i) =>
+        !['verdict-1', 'reel-1', 'facet-illustration-1', 'facet-echo', 'facet-grounded', 'facet-agent'].includes(i),
+    );
     expect(chat).toHaveLength(12);
 
     const get = (q: string) => p.fetch(`/api/v1/models${q}`, { headers: { authorization: `Bearer ${key}` } });
@@ -429,7 +566,9 @@ describe('discovery and the other endpoints', () => {
     const video = await (await p.fetch('/api/v1/videos/models', { headers: { 'x-api-key': key } })).json();
     expect(video.data.map((m: { id: string }) => m.id)).toEqual(['reel-1']);
     const decisions = await (await p.fetch('/api/v1/decisions/models', { headers: { 'x-api-key': key } })).json();
-    expect(decisions.data).toEqual([{ id: 'verdict-1', object: 'model', created: expect.any(Number), owned_by: 'facet', model_kind: 'decisions' }]);
+    expect(decisions.data).toEqual([
+      { id: 'verdict-1', object: 'model', created: expect.any(Number), owned_by: 'facet', model_kind: 'decisions' },
+    ]);
 
     const lumen = await client.models.retrieve('lumen-flash');
     expect(lumen).toMatchObject({ id: 'lumen-flash', owned_by: 'lumen', model_kind: 'chat' });
@@ -455,10 +594,14 @@ describe('discovery and the other endpoints', () => {
     expect(hidden.exitCode, hidden.stderr).toBe(0);
     // the list and the model's own state change at once, though both were just read
     expect(await ids()).not.toContain('strata-3-pro');
-    await expect(client.chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 404 });
     // the decisions are stored: they survive a restart
     p = models.env.p = await p.restart();
-    await expect(openai(key).chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      openai(key).chat.completions.create({ model: 'strata-3-pro', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 404 });
     const list = okJson(await p.cli(['admin', 'models', 'list', '--json'])) as Array<{ id: string; listed: boolean }>;
     expect(list.find((m) => m.id === 'strata-3-pro')?.listed).toBe(false);
     expect(list.find((m) => m.id === 'aster-next-preview')?.listed).toBe(true);
@@ -471,23 +614,43 @@ describe('discovery and the other endpoints', () => {
   it('decisions is planned whatever the body; videos need an upstream; images come from the illustration engine', async () => {
     const { id, key } = await newKey();
     for (const body of ['{"model":"verdict-1","state":"x","questions":{}}', '{not json', '']) {
-      const r = await p.fetch('/api/v1/decisions', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body });
+      const r = await p.fetch('/api/v1/decisions', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body,
+      });
       expect(r.status).toBe(501);
-      expect(await r.json()).toEqual({ error: { code: 501, message: expect.stringMatching(/planned and not yet available/) } });
+      expect(await r.json()).toEqual({
+        error: { code: 501, message: expect.stringMatching(/planned and not yet available/) },
+      });
     }
     const unauth = await p.fetch('/api/v1/decisions', { method: 'POST', body: '{}' });
     expect(unauth.status).toBe(401);
     expect((await unauth.json()).error.code).toBe(401);
 
-    const video = await p.fetch('/api/v1/videos/generations', { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify({ model: 'reel-1', prompt: 'a cat' }) });
+    const video = await p.fetch('/api/v1/videos/generations', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ model: 'reel-1', prompt: 'a cat' }),
+    });
     expect(video.status).toBe(501);
     expect((await video.json()).error.message).toMatch(/needs an upstream that offers video/);
 
-    const img = await openai(key).images.generate({ model: 'facet-illustration-1', prompt: 'a lighthouse at dusk', size: '256x256', response_format: 'b64_json' });
+    const img = await openai(key).images.generate({
+      model: 'facet-illustration-1',
+      prompt: 'a lighthouse at dusk',
+      size: '256x256',
+      response_format: 'b64_json',
+    });
     const png = Buffer.from(img.data![0].b64_json!, 'base64');
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     expect(png.readUInt32BE(16)).toBe(256);
-    const again = await openai(key).images.generate({ model: 'facet-illustration-1', prompt: 'a lighthouse at dusk', size: '256x256', response_format: 'b64_json' });
+    const again = await openai(key).images.generate({
+      model: 'facet-illustration-1',
+      prompt: 'a lighthouse at dusk',
+      size: '256x256',
+      response_format: 'b64_json',
+    });
     expect(again.data![0].b64_json).toBe(img.data![0].b64_json);
     const u = await usageOf(id);
     expect(u.keys[0].models[0]).toMatchObject({ model: 'facet-illustration-1', calls: 2 });
@@ -502,10 +665,17 @@ describe('facet llm and facet models', () => {
     expect(chat.stderr).toMatch(/usage: input \d+ tokens, output 4, .*cost \$0\.000000/);
 
     up.script({ pieces: ['a ', 'b ', 'c'], usage: { input_tokens: 5, output_tokens: 3 } });
-    const streamed = await p.cli(['llm', 'corvid-medium', '--surface', 'messages', '--stream', '-v', '--system', 'be kind'], { input: 'question on stdin' });
+    const streamed = await p.cli(
+      ['llm', 'corvid-medium', '--surface', 'messages', '--stream', '-v', '--system', 'be kind'],
+      { input: 'question on stdin' },
+    );
     expect(streamed.exitCode, streamed.stderr).toBe(0);
     expect(streamed.stdout).toBe('a b c\n');
-    expect(up.received.at(-1)!.body).toMatchObject({ system: 'be kind', messages: [{ role: 'user', content: 'question on stdin' }], max_tokens: 1024 });
+    expect(up.received.at(-1)!.body).toMatchObject({
+      system: 'be kind',
+      messages: [{ role: 'user', content: 'question on stdin' }],
+      max_tokens: 1024,
+    });
     expect(streamed.stderr).toMatch(/input 5 tokens, output 3, .*cost \$0\.000060/);
 
     const raw = ok(await p.cli(['llm', 'facet-echo', 'json please', '--surface', 'responses', '--json']));
@@ -519,13 +689,24 @@ describe('facet llm and facet models', () => {
   it('lists and gets models', async () => {
     const list = await p.cli(['models', 'list', '--provider', 'strata', '--json']);
     expect(list.exitCode, list.stderr).toBe(0);
-    expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toEqual(['strata-1', 'strata-1-pro', 'strata-2', 'strata-2-pro', 'strata-3', 'strata-3-pro']);
+    expect(JSON.parse(list.stdout).map((m: { id: string }) => m.id)).toEqual([
+      'strata-1',
+      'strata-1-pro',
+      'strata-2',
+      'strata-2-pro',
+      'strata-3',
+      'strata-3-pro',
+    ]);
     const kinds = okJson(await p.cli(['models', 'list', '--kind', 'decisions', '--json']));
     expect(kinds.map((m: { id: string }) => m.id)).toEqual(['verdict-1']);
     const img = okJson(await p.cli(['models', 'list', '--kind', 'image-task', '--json']));
     expect(img[0].id).toBe('facet-illustration-1');
     const one = ok(await p.cli(['models', 'get', 'corvid-small', '--json']));
-    expect(JSON.parse(one.stdout)).toMatchObject({ id: 'corvid-small', context_window: 200000, pricing: { input: 0.8, cache_write: 1 } });
+    expect(JSON.parse(one.stdout)).toMatchObject({
+      id: 'corvid-small',
+      context_window: 200000,
+      pricing: { input: 0.8, cache_write: 1 },
+    });
     const human = ok(await p.cli(['models', 'get', 'lumen-flash']));
     expect(human.stdout).toMatch(/above 100000 prompt tokens/);
   });

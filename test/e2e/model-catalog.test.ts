@@ -40,7 +40,10 @@ beforeAll(async () => {
     }),
   );
   // the key comes from the environment, as the help text advises
-  p = await startPlatform({ args: ['--catalog', file, '--upstream-openai-base-url', up.openaiBase, '--key-concurrency', '1'], env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-upstream-secret' } });
+  p = await startPlatform({
+    args: ['--catalog', file, '--upstream-openai-base-url', up.openaiBase, '--key-concurrency', '1'],
+    env: { FACET_UPSTREAM_OPENAI_KEY: 'sk-upstream-secret' },
+  });
 });
 afterAll(async () => {
   p?.cleanup();
@@ -54,10 +57,15 @@ describe('facet serve --catalog', () => {
     const ids: string[] = [];
     for await (const m of client.models.list()) ids.push(m.id);
     expect(ids).toEqual(['house-llama']);
-    await expect(client.chat.completions.create({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }] })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      client.chat.completions.create({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }] }),
+    ).rejects.toMatchObject({ status: 404 });
 
     up.script({ text: 'llama says hi' });
-    const r = await client.chat.completions.create({ model: 'house-llama', messages: [{ role: 'user', content: 'hi' }] });
+    const r = await client.chat.completions.create({
+      model: 'house-llama',
+      messages: [{ role: 'user', content: 'hi' }],
+    });
     expect(r.model).toBe('house-llama');
     expect(r.choices[0].message.content).toBe('llama says hi');
     const sent = up.received.at(-1)!;
@@ -65,19 +73,32 @@ describe('facet serve --catalog', () => {
     expect(sent.headers.authorization).toBe('Bearer sk-upstream-secret');
 
     const admin = okJson(await p.cli(['admin', 'models', 'list', '--json'])) as Array<{ id: string; offered: boolean }>;
-    expect(Object.fromEntries(admin.map((m) => [m.id, m.offered]))).toEqual({ 'house-llama': true, retired: false, unpriced: false, off: false });
+    expect(Object.fromEntries(admin.map((m) => [m.id, m.offered]))).toEqual({
+      'house-llama': true,
+      retired: false,
+      unpriced: false,
+      off: false,
+    });
   });
 
   it('limits concurrent calls per key: 429 with Retry-After in the family shape, free again afterwards', async () => {
     up.script({ pieces: ['slow ', 'reply ', 'here'], delayMs: 300 });
-    const body = (stream: boolean) => JSON.stringify({ model: 'house-llama', stream, messages: [{ role: 'user', content: 'x' }] });
+    const body = (stream: boolean) =>
+      JSON.stringify({ model: 'house-llama', stream, messages: [{ role: 'user', content: 'x' }] });
     const headers = { 'content-type': 'application/json', authorization: `Bearer ${p.boot.api_key}` };
     const first = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers, body: body(true) });
     expect(first.status).toBe(200);
-    const second = await p.fetch('/api/v1/messages', { method: 'POST', headers, body: JSON.stringify({ model: 'house-llama', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }) });
+    const second = await p.fetch('/api/v1/messages', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ model: 'house-llama', max_tokens: 5, messages: [{ role: 'user', content: 'x' }] }),
+    });
     expect(second.status).toBe(429);
     expect(second.headers.get('retry-after')).toBe('1');
-    expect(await second.json()).toMatchObject({ type: 'error', error: { type: 'rate_limit_error', message: expect.stringMatching(/concurrent/) } });
+    expect(await second.json()).toMatchObject({
+      type: 'error',
+      error: { type: 'rate_limit_error', message: expect.stringMatching(/concurrent/) },
+    });
     expect(await first.text()).toContain('data: [DONE]');
     const third = await p.fetch('/api/v1/chat/completions', { method: 'POST', headers, body: body(false) });
     expect(third.status).toBe(200);
@@ -101,7 +122,9 @@ describe('facet serve --catalog', () => {
     const bad = path.join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ version: 1, models: [model({ id: 'x', api: 'carrier-pigeon' })] }));
     const config = tempDir('config');
-    const r = await runCli(config, ['serve', '--memory', '--port', '0', '--no-profile', '--catalog', bad], { timeout: 20_000 });
+    const r = await runCli(config, ['serve', '--memory', '--port', '0', '--no-profile', '--catalog', bad], {
+      timeout: 20_000,
+    });
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/catalog .*bad\.json is not valid/);
     expect(r.stderr).toMatch(/api/);

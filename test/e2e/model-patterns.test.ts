@@ -15,22 +15,38 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 const post = (pathname: string, body: unknown) =>
-  p.fetch(pathname, { method: 'POST', headers: { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch(pathname, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 const REDOS = '^(a+)+$';
 const EVIL = `code: "${'a'.repeat(26)}!"`;
-const schemaWith = (pattern: string) => ({ type: 'object', properties: { code: { type: 'string', pattern } }, required: ['code'], additionalProperties: false });
+const schemaWith = (pattern: string) => ({
+  type: 'object',
+  properties: { code: { type: 'string', pattern } },
+  required: ['code'],
+  additionalProperties: false,
+});
 
 describe('caller-supplied patterns', () => {
   it('a catastrophic-backtracking pattern answers within a second while /healthz stays fast', async () => {
     // Warm up: the tokenizer loads its ranks on the first model call.
-    expect((await post('/api/v1/chat/completions', { model: 'facet-agent', messages: [{ role: 'user', content: 'hi' }] })).status).toBe(200);
+    expect(
+      (await post('/api/v1/chat/completions', { model: 'facet-agent', messages: [{ role: 'user', content: 'hi' }] }))
+        .status,
+    ).toBe(200);
     const started = performance.now();
     const call = post('/api/v1/chat/completions', {
       model: 'facet-agent',
       messages: [{ role: 'user', content: EVIL }],
       response_format: { type: 'json_schema', json_schema: { name: 'code', schema: schemaWith(REDOS) } },
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { choices: Array<{ message: { content: string } }> }, ms: performance.now() - started }));
+    }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { choices: Array<{ message: { content: string } }> },
+      ms: performance.now() - started,
+    }));
     const { polls } = await pollWhile(p, call, 50);
     const { status, body, ms } = await call;
     expect(status).toBe(200);
@@ -48,7 +64,11 @@ describe('caller-supplied patterns', () => {
       model: 'facet-agent',
       messages: [{ role: 'user', content: 'x' + ' '.repeat(150_000) }],
       response_format: { type: 'json_schema', json_schema: { name: 'blank', schema } },
-    }).then(async (r) => ({ status: r.status, ms: performance.now() - started, body: (await r.json()) as { choices: Array<{ message: { content: string } }> } }));
+    }).then(async (r) => ({
+      status: r.status,
+      ms: performance.now() - started,
+      body: (await r.json()) as { choices: Array<{ message: { content: string } }> },
+    }));
     const { polls } = await pollWhile(p, call, 50);
     const { status, ms, body } = await call;
     expect(status).toBe(200);
@@ -62,7 +82,17 @@ describe('caller-supplied patterns', () => {
     const r = await post('/api/v1/chat/completions', {
       model: 'facet-agent',
       messages: [{ role: 'user', content: 'code: "B12"' }],
-      response_format: { type: 'json_schema', json_schema: { name: 'code', schema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]\\d+$', examples: ['Z9'] } }, required: ['code'] } } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'code',
+          schema: {
+            type: 'object',
+            properties: { code: { type: 'string', pattern: '^[A-Z]\\d+$', examples: ['Z9'] } },
+            required: ['code'],
+          },
+        },
+      },
     });
     expect(r.status).toBe(200);
     const body = (await r.json()) as { choices: Array<{ message: { content: string } }> };
@@ -70,10 +100,24 @@ describe('caller-supplied patterns', () => {
     const miss = await post('/api/v1/chat/completions', {
       model: 'facet-agent',
       messages: [{ role: 'user', content: 'code: "lower"' }],
-      response_format: { type: 'json_schema', json_schema: { name: 'code', schema: { type: 'object', properties: { code: { type: 'string', pattern: '^[A-Z]\\u0039?\\d+$', examples: ['nope', 'Z9'] } }, required: ['code'] } } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'code',
+          schema: {
+            type: 'object',
+            properties: { code: { type: 'string', pattern: '^[A-Z]\\u0039?\\d+$', examples: ['nope', 'Z9'] } },
+            required: ['code'],
+          },
+        },
+      },
     });
     expect(miss.status).toBe(200);
-    expect(JSON.parse(((await miss.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content)).toEqual({ code: 'Z9' });
+    expect(
+      JSON.parse(
+        ((await miss.json()) as { choices: Array<{ message: { content: string } }> }).choices[0].message.content,
+      ),
+    ).toEqual({ code: 'Z9' });
   });
 
   it('Chat Completions refuses a backreference in response_format with its error shape, naming the pattern', async () => {
@@ -94,7 +138,13 @@ describe('caller-supplied patterns', () => {
     const r = await post('/api/v1/responses', {
       model: 'facet-agent',
       input: 'call check',
-      tools: [{ type: 'function', name: 'check', parameters: { type: 'object', properties: { v: { type: 'string', pattern: '^(?=x)x$' } }, required: ['v'] } }],
+      tools: [
+        {
+          type: 'function',
+          name: 'check',
+          parameters: { type: 'object', properties: { v: { type: 'string', pattern: '^(?=x)x$' } }, required: ['v'] },
+        },
+      ],
     });
     expect(r.status).toBe(400);
     const body = (await r.json()) as { error: { message: string; param: string } };
@@ -110,7 +160,12 @@ describe('caller-supplied patterns', () => {
         model: 'facet-agent',
         max_tokens: 100,
         messages: [{ role: 'user', content: 'call check' }],
-        tools: [{ name: 'check', input_schema: { type: 'object', properties: { v: { type: 'string', pattern: '(?<!y)x' } } } }],
+        tools: [
+          {
+            name: 'check',
+            input_schema: { type: 'object', properties: { v: { type: 'string', pattern: '(?<!y)x' } } },
+          },
+        ],
       }),
     });
     expect(r.status).toBe(400);
@@ -134,6 +189,8 @@ describe('caller-supplied patterns', () => {
       response_format: { type: 'json_schema', json_schema: { name: 'code', schema: schemaWith(at + 'a') } },
     });
     expect(past.status).toBe(400);
-    expect(((await past.json()) as { error: { message: string } }).error.message).toMatch(/1001 characters.*at most 1000/);
+    expect(((await past.json()) as { error: { message: string } }).error.message).toMatch(
+      /1001 characters.*at most 1000/,
+    );
   });
 });

@@ -41,17 +41,32 @@ const ANSWER = 'get_weather: {"city":"Lisbon","temperature":18}';
 
 describe('Vercel AI SDK tool calling on facet-agent', () => {
   it.each(surfaces)('%s: generateText runs the tool and answers from its result', async (_name, model) => {
-    const r = await generateText({ model: model(), tools: { get_weather: weather }, stopWhen: stepCountIs(4), maxOutputTokens: 300, prompt: PROMPT });
+    const r = await generateText({
+      model: model(),
+      tools: { get_weather: weather },
+      stopWhen: stepCountIs(4),
+      maxOutputTokens: 300,
+      prompt: PROMPT,
+    });
     expect(r.steps).toHaveLength(2);
     expect(r.steps[0].finishReason).toBe('tool-calls');
-    expect(r.steps[0].toolCalls[0]).toMatchObject({ toolName: 'get_weather', input: { city: 'Lisbon', unit: 'celsius' } });
+    expect(r.steps[0].toolCalls[0]).toMatchObject({
+      toolName: 'get_weather',
+      input: { city: 'Lisbon', unit: 'celsius' },
+    });
     expect(r.text).toBe(ANSWER);
     expect(r.finishReason).toBe('stop');
     expect(r.totalUsage.inputTokens).toBeGreaterThan(0);
   });
 
   it.each(surfaces)('%s: streamText streams the call, runs the tool and streams the answer', async (_name, model) => {
-    const r = streamText({ model: model(), tools: { get_weather: weather }, stopWhen: stepCountIs(4), maxOutputTokens: 300, prompt: PROMPT });
+    const r = streamText({
+      model: model(),
+      tools: { get_weather: weather },
+      stopWhen: stepCountIs(4),
+      maxOutputTokens: 300,
+      prompt: PROMPT,
+    });
     const parts: string[] = [];
     for await (const part of r.fullStream) parts.push(part.type);
     expect(parts).toContain('tool-input-delta');

@@ -21,7 +21,10 @@ it('a 20 s object-store outage fails no image task', async () => {
   s3 = await startObjectStore(['facet-outage']);
   proxy = await outageProxy(s3.endpoint);
   const endpoint = proxy.url.replace(/\/$/, '');
-  p = await startPlatform({ args: ['--object-store', 's3://facet-outage/tasks'], env: { ...s3.env, AWS_ENDPOINT_URL: endpoint } });
+  p = await startPlatform({
+    args: ['--object-store', 's3://facet-outage/tasks'],
+    env: { ...s3.env, AWS_ENDPOINT_URL: endpoint },
+  });
   const platform = p;
   const create = async (i: number) => {
     const form = new FormData();
@@ -29,7 +32,11 @@ it('a 20 s object-store outage fails no image task', async () => {
     form.append('prompt', `A lighthouse in the rain, number ${i}`);
     form.append('size', '512x512');
     form.append('count', '2');
-    const r = await platform.fetch('/tasks', { method: 'POST', headers: { authorization: `Bearer ${platform.boot.access_token}` }, body: form });
+    const r = await platform.fetch('/tasks', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${platform.boot.access_token}` },
+      body: form,
+    });
     expect(r.status).toBe(202);
     return ((await r.json()) as { id: string }).id;
   };
@@ -44,7 +51,12 @@ it('a 20 s object-store outage fails no image task', async () => {
   }
   await proxy.up();
   expect(sawNotReady).toBe(true);
-  const status = async (id: string) => ((await (await platform.fetch(`/tasks/${id}`, { headers: { authorization: `Bearer ${platform.boot.access_token}` } })).json()) as { status: string; error?: string }).status;
+  const status = async (id: string) =>
+    (
+      (await (
+        await platform.fetch(`/tasks/${id}`, { headers: { authorization: `Bearer ${platform.boot.access_token}` } })
+      ).json()) as { status: string; error?: string }
+    ).status;
   const deadline = Date.now() + 180_000;
   let states = await Promise.all(ids.map(status));
   while (states.some((s) => s === 'queued' || s === 'running' || s === 'pending')) {

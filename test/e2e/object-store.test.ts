@@ -15,7 +15,6 @@ let s3: TestObjectStore;
 let p: Platform;
 let dir: string;
 
-
 /** Files the server left in its local files dir, outside its scratch folders. */
 function localFiles(root: string, rel = ''): string[] {
   if (!existsSync(path.join(root, rel))) return [];
@@ -50,7 +49,10 @@ describe('facet serve --object-store on SQLite', () => {
     expect(resource).toMatch(/^res_/);
 
     // The API answers the download with the object store's own presigned URL.
-    const res = await p.fetch(`/v2/livedocs/${livedoc}/resources/${resource}/download?expires_in=120`, { headers: { authorization: `Bearer ${p.boot.api_key}` }, redirect: 'manual' });
+    const res = await p.fetch(`/v2/livedocs/${livedoc}/resources/${resource}/download?expires_in=120`, {
+      headers: { authorization: `Bearer ${p.boot.api_key}` },
+      redirect: 'manual',
+    });
     expect(res.status).toBe(302);
     const location = res.headers.get('location')!;
     expect(location.startsWith(`${s3.endpoint}/facet-e2e/one/livedocs/${livedoc}/${resource}/`)).toBe(true);
@@ -72,16 +74,46 @@ describe('facet serve --object-store on SQLite', () => {
 
   it('an image task: its outputs are in the bucket, the artifacts ZIP is a redirect to a presigned URL of a valid ZIP', async () => {
     const out = tempDir('task-out');
-    const r = await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A lighthouse over a night ocean', '--size', '320x180', '--count', '2', '--wait', '--out', out, '--json'], { timeout: 90_000 });
+    const r = await p.cli(
+      [
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'A lighthouse over a night ocean',
+        '--size',
+        '320x180',
+        '--count',
+        '2',
+        '--wait',
+        '--out',
+        out,
+        '--json',
+      ],
+      { timeout: 90_000 },
+    );
     expect(r.exitCode, r.stderr).toBe(0);
     const task = JSON.parse(r.stdout);
     expect(task.status).toBe('succeeded');
     const tree = okJson(await p.cli(['tasks', 'files', task.id, '--json']));
-    const treeFiles = tree.filter((n: { type: string }) => n.type === 'file').map((n: { path: string }) => n.path).sort();
-    expect(treeFiles).toEqual(['illustration-1.png', 'illustration-1.svg', 'illustration-2.png', 'illustration-2.svg', 'result.json']);
+    const treeFiles = tree
+      .filter((n: { type: string }) => n.type === 'file')
+      .map((n: { path: string }) => n.path)
+      .sort();
+    expect(treeFiles).toEqual([
+      'illustration-1.png',
+      'illustration-1.svg',
+      'illustration-2.png',
+      'illustration-2.svg',
+      'result.json',
+    ]);
     expect(readdirSync(out).sort()).toEqual(treeFiles);
 
-    const zipRes = await p.fetch(`/tasks/${task.id}/artifacts`, { headers: { 'x-api-key': p.boot.api_key! }, redirect: 'manual' });
+    const zipRes = await p.fetch(`/tasks/${task.id}/artifacts`, {
+      headers: { 'x-api-key': p.boot.api_key! },
+      redirect: 'manual',
+    });
     expect(zipRes.status).toBe(302);
     const zipUrl = zipRes.headers.get('location')!;
     expect(zipUrl.startsWith(`${s3.endpoint}/facet-e2e/one/tasks/${task.id}/artifacts.zip?`)).toBe(true);
@@ -95,12 +127,16 @@ describe('facet serve --object-store on SQLite', () => {
     ok(await p.cli(['tasks', 'download', task.id, '--zip', '--out', zipDir]));
     expect((await zipNames(readFileSync(path.join(zipDir, `${task.id}.zip`)))).sort()).toEqual(treeFiles);
     ok(await p.cli(['tasks', 'download', task.id, 'illustration-2.png', '--out', zipDir]));
-    expect(readFileSync(path.join(zipDir, 'illustration-2.png')).equals(readFileSync(path.join(out, 'illustration-2.png')))).toBe(true);
+    expect(
+      readFileSync(path.join(zipDir, 'illustration-2.png')).equals(readFileSync(path.join(out, 'illustration-2.png'))),
+    ).toBe(true);
     // A text preview is read from the bucket by range.
     const content = okJson(await p.cli(['tasks', 'cat', task.id, 'result.json', '--json']));
     expect(JSON.parse(content.preview).prompt).toBe('A lighthouse over a night ocean');
     // Inline resources stay on the platform's origin (its content security policy), read from the bucket.
-    const inline = await p.fetch(`/tasks/${task.id}/artifact-files/resource?path=illustration-1.svg`, { headers: { 'x-api-key': p.boot.api_key! } });
+    const inline = await p.fetch(`/tasks/${task.id}/artifact-files/resource?path=illustration-1.svg`, {
+      headers: { 'x-api-key': p.boot.api_key! },
+    });
     expect(inline.status).toBe(200);
     expect(inline.headers.get('content-security-policy')).toMatch(/sandbox/);
     expect(await inline.text()).toBe(readFileSync(path.join(out, 'illustration-1.svg'), 'utf8'));
@@ -109,9 +145,14 @@ describe('facet serve --object-store on SQLite', () => {
   it('a mindmap is kept in the bucket and drawn again from it', async () => {
     const livedoc = ok(await p.cli(['livedocs', 'create', 'Energy'])).stdout.trim();
     const doc = path.join(dir, 'solar.md');
-    writeFileSync(doc, '# Solar power\n\nSolar panels turn sunlight into electricity. Batteries store it for the night. Inverters feed the grid.\n');
+    writeFileSync(
+      doc,
+      '# Solar power\n\nSolar panels turn sunlight into electricity. Batteries store it for the night. Inverters feed the grid.\n',
+    );
     ok(await p.cli(['livedocs', 'resources', 'add-doc', livedoc, '--title', 'Solar power', '--file', doc]));
-    const data = okJson(await p.cli(['mindmap', 'solar power', '--livedoc', livedoc, '--out', path.join(dir, 'map.png'), '--json']));
+    const data = okJson(
+      await p.cli(['mindmap', 'solar power', '--livedoc', livedoc, '--out', path.join(dir, 'map.png'), '--json']),
+    );
     const list = await s3List(`one/livedocs/${livedoc}/`);
     expect(list.some((k) => k.endsWith('/mindmap.json'))).toBe(true);
     // Its page draws it again from the stored tree.
@@ -122,10 +163,30 @@ describe('facet serve --object-store on SQLite', () => {
   it('a deck: its .pptx download redirects to the bucket, its previews are read from it', async () => {
     const livedoc = ok(await p.cli(['livedocs', 'create', 'Spain'])).stdout.trim();
     const doc = path.join(dir, 'spain.md');
-    writeFileSync(doc, '# Solar power in Spain\n\nSpain installed 8 GW of solar panels in 2023. Solar farms in Andalusia feed the grid.\n\n## Storage\n\nBatteries keep the evening supply steady.\n');
+    writeFileSync(
+      doc,
+      '# Solar power in Spain\n\nSpain installed 8 GW of solar panels in 2023. Solar farms in Andalusia feed the grid.\n\n## Storage\n\nBatteries keep the evening supply steady.\n',
+    );
     ok(await p.cli(['livedocs', 'resources', 'add-doc', livedoc, '--title', 'Solar in Spain', '--file', doc]));
     const deckFile = path.join(dir, 'deck.pptx');
-    const record = okJson(await p.cli(['slides', 'create', 'Solar power in Spain', '--livedoc', livedoc, '--wait', '--interval', '2', '--out', deckFile, '--json'], { timeout: 240_000 }));
+    const record = okJson(
+      await p.cli(
+        [
+          'slides',
+          'create',
+          'Solar power in Spain',
+          '--livedoc',
+          livedoc,
+          '--wait',
+          '--interval',
+          '2',
+          '--out',
+          deckFile,
+          '--json',
+        ],
+        { timeout: 240_000 },
+      ),
+    );
     expect(readFileSync(deckFile).subarray(0, 2).toString()).toBe('PK');
     const deckUrl = new URL(record.ppt_url);
     deckUrl.pathname += '/deck.pptx';
@@ -141,21 +202,45 @@ describe('facet serve --object-store on SQLite', () => {
     if (preview) {
       const png = await fetch(new URL(preview.replace(/&amp;/g, '&'), record.ppt_url));
       expect(png.status).toBe(200);
-      expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await png.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     }
   }, 300_000);
 
   it('a landing page is kept in the bucket and served from it', async () => {
     const doc = path.join(dir, 'guide.md');
-    writeFileSync(doc, '# Home solar guide\n\nA home solar system costs about $15,000 before credits.\n\n## How panels work\n\nPanels turn light into direct current; an inverter makes it household power.\n');
+    writeFileSync(
+      doc,
+      '# Home solar guide\n\nA home solar system costs about $15,000 before credits.\n\n## How panels work\n\nPanels turn light into direct current; an inverter makes it household power.\n',
+    );
     const out = path.join(dir, 'page.html');
-    const run = await p.cli(['pages', 'create', 'A page about home solar', '--file', doc, '--wait', '--out', out, '--interval', '2', '--json'], { timeout: 120_000 });
+    const run = await p.cli(
+      [
+        'pages',
+        'create',
+        'A page about home solar',
+        '--file',
+        doc,
+        '--wait',
+        '--out',
+        out,
+        '--interval',
+        '2',
+        '--json',
+      ],
+      { timeout: 120_000 },
+    );
     expect(run.exitCode, run.stderr).toBe(0);
     const record = JSON.parse(run.stdout);
     const served = await fetch(record.ppt_url);
     expect(served.status).toBe(200);
     expect(await served.text()).toBe(readFileSync(out, 'utf8'));
-    expect(await s3List(`one/tasks/${record.task_id}`)).toEqual([`one/tasks/${record.task_id}/output/landing-page.html`]);
+    expect(await s3List(`one/tasks/${record.task_id}`)).toEqual([
+      `one/tasks/${record.task_id}/output/landing-page.html`,
+    ]);
   }, 150_000);
 
   it('leaves nothing in the local files dir but work in progress', () => {

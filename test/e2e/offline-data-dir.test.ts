@@ -12,11 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => p?.cleanup());
 
-describe('offline serve verbs find the running server\'s data dir', () => {
+describe("offline serve verbs find the running server's data dir", () => {
   it('`serve users create` without --data-dir works on the data dir of the "local" profile\'s server, and says so', async () => {
     const created = ok(await p.cli(['serve', 'users', 'create', 'carol', '--json'], { env: xdg }));
     expect(created.stderr).toContain(`using data dir ${p.dataDir} (the running server of the "local" profile)`);
-    const names = okJson(await p.cli(['serve', 'users', 'list', '--data-dir', p.dataDir, '--json'])).map((u: { name: string }) => u.name);
+    const names = okJson(await p.cli(['serve', 'users', 'list', '--data-dir', p.dataDir, '--json'])).map(
+      (u: { name: string }) => u.name,
+    );
     expect(names).toContain('carol');
     // The server sees the user at once: a token made offline works against it.
     const token = ok(await p.cli(['serve', 'token', 'carol'], { env: xdg })).stdout.trim();
@@ -45,7 +47,9 @@ describe('offline serve verbs find the running server\'s data dir', () => {
     await p.stop();
     const r = await p.cli(['serve', 'users', 'list', '--json'], { env: xdg });
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`using data dir ${osDataDir} (the OS data dir: no server of the "local" profile is running)`);
+    expect(r.stderr).toContain(
+      `using data dir ${osDataDir} (the OS data dir: no server of the "local" profile is running)`,
+    );
     expect(r.stderr).toContain(`no facet records in ${osDataDir}`);
   });
 });

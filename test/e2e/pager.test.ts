@@ -20,7 +20,10 @@ function recordingPager(): { command: string; file: string } {
 describe('the pager', () => {
   it('takes output longer than the screen on a terminal; the screen does not get it twice', async () => {
     const pager = recordingPager();
-    const run = runOnPty(['--json', 'slides', 'themes', '--size', '50'], { configDir: p.configDir, env: { FACET_PAGER: pager.command } });
+    const run = runOnPty(['--json', 'slides', 'themes', '--size', '50'], {
+      configDir: p.configDir,
+      env: { FACET_PAGER: pager.command },
+    });
     expect(await run.exited).toBe(0);
     const paged = readFileSync(pager.file, 'utf8');
     expect(JSON.parse(paged).items.length).toBeGreaterThan(10);
@@ -29,10 +32,16 @@ describe('the pager', () => {
 
   it('PAGER is used when FACET_PAGER is not set; FACET_PAGER=cat turns paging off', async () => {
     const pager = recordingPager();
-    const viaPager = runOnPty(['--json', 'slides', 'themes', '--size', '50'], { configDir: p.configDir, env: { PAGER: pager.command } });
+    const viaPager = runOnPty(['--json', 'slides', 'themes', '--size', '50'], {
+      configDir: p.configDir,
+      env: { PAGER: pager.command },
+    });
     expect(await viaPager.exited).toBe(0);
     expect(existsSync(pager.file)).toBe(true);
-    const off = runOnPty(['--json', 'slides', 'themes', '--size', '50'], { configDir: p.configDir, env: { PAGER: pager.command + '.2', FACET_PAGER: 'cat' } });
+    const off = runOnPty(['--json', 'slides', 'themes', '--size', '50'], {
+      configDir: p.configDir,
+      env: { PAGER: pager.command + '.2', FACET_PAGER: 'cat' },
+    });
     expect(await off.exited).toBe(0);
     expect(off.output()).toContain('"items"');
     expect(existsSync(pager.file + '.2')).toBe(false);

@@ -23,7 +23,19 @@ beforeAll(async () => {
   server = createServer((req, res) => {
     res.setHeader('content-type', 'application/json');
     if (req.url?.startsWith('/v2/tasks/task_1/historical')) {
-      res.end(JSON.stringify({ status: 'ok', message: null, data: { task_id: 'task_1', task_status: 'COMPLETED', ppt_biz_id: 'page_x', ppt_url: HOSTILE, ai_page_html: HOSTILE } }));
+      res.end(
+        JSON.stringify({
+          status: 'ok',
+          message: null,
+          data: {
+            task_id: 'task_1',
+            task_status: 'COMPLETED',
+            ppt_biz_id: 'page_x',
+            ppt_url: HOSTILE,
+            ai_page_html: HOSTILE,
+          },
+        }),
+      );
     } else {
       res.statusCode = 404;
       res.end(JSON.stringify({ status: 'error', message: 'not found', data: null }));
@@ -42,7 +54,17 @@ describe('pages open --browser', () => {
     chmodSync(browser, 0o755);
     const run = runOnPty(['pages', 'open', 'task_1', '--browser'], {
       configDir: dir,
-      env: { FACET_BASE_URL: base, FACET_API_KEY: 'sk-test', BROWSER: browser, DISPLAY: '', WAYLAND_DISPLAY: '', XDG_CURRENT_DESKTOP: '', DESKTOP_SESSION: '', KDE_FULL_SESSION: '', GNOME_DESKTOP_SESSION_ID: '' },
+      env: {
+        FACET_BASE_URL: base,
+        FACET_API_KEY: 'sk-test',
+        BROWSER: browser,
+        DISPLAY: '',
+        WAYLAND_DISPLAY: '',
+        XDG_CURRENT_DESKTOP: '',
+        DESKTOP_SESSION: '',
+        KDE_FULL_SESSION: '',
+        GNOME_DESKTOP_SESSION_ID: '',
+      },
     });
     expect(await run.exited, run.tail()).toBe(0);
     expect(run.output()).toContain('sig=a&touch');

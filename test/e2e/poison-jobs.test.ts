@@ -46,7 +46,21 @@ async function until<T>(fn: () => Promise<T>, done: (v: T) => boolean, ms = 20_0
 async function hangingTask(p: Platform): Promise<string> {
   const project = okJson(await p.cli(['projects', 'create', 'Frozen', '--json']));
   const siteId = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/hang`])).stdout.trim();
-  return okJson(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'ice', '--project', project.id, '--site', siteId, '--json'])).id;
+  return okJson(
+    await p.cli([
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'ice',
+      '--project',
+      project.id,
+      '--site',
+      siteId,
+      '--json',
+    ]),
+  ).id;
 }
 
 const logsOf = async (p: Platform, id: string) => ok(await p.cli(['tasks', 'logs', id])).stdout;
@@ -64,13 +78,17 @@ describe('a task that the server died running', () => {
     const id = await hangingTask(p);
     for (let kill = 1; kill <= 2; kill++) {
       // Running (on this start's server) when the server dies.
-      await until(() => logsOf(p, id), (l) => runsIn(l) === kill);
+      await until(
+        () => logsOf(p, id),
+        (l) => runsIn(l) === kill,
+      );
       await p.kill();
       p = await start(p.dataDir, p.configDir);
     }
     const res = await p.fetch(`/tasks/${id}`, { headers: { authorization: `Bearer ${p.boot.access_token}` } });
     expect(res.status).toBe(200);
-    const reason = 'the server stopped 2 times while running this task; it is not run again (limit --job-max-crashes 2)';
+    const reason =
+      'the server stopped 2 times while running this task; it is not run again (limit --job-max-crashes 2)';
     expect(await res.json()).toMatchObject({ id, status: 'failed', error: reason });
     expect(okJson(await p.cli(['tasks', 'get', id, '--json']))).toMatchObject({ status: 'failed', error: reason });
     const waited = await p.cli(['tasks', 'wait', id]);
@@ -79,7 +97,9 @@ describe('a task that the server died running', () => {
     const logs = await logsOf(p, id);
     // Run twice (once per start that died), not a third time.
     expect(runsIn(logs)).toBe(2);
-    expect(logs).toMatch(/queued to run again \(server stops during this task: 1; at 2 it fails\)[\s\S]*recovered: the server stopped 2 times/);
+    expect(logs).toMatch(
+      /queued to run again \(server stops during this task: 1; at 2 it fails\)[\s\S]*recovered: the server stopped 2 times/,
+    );
     // The server is healthy and still runs new work.
     expect((await p.fetch('/healthz')).status).toBe(200);
   }, 120_000);
@@ -101,10 +121,19 @@ describe('the time budget of a task', () => {
 
 describe('the flags', () => {
   const serve = (args: string[]) =>
-    execa('node', [BIN, 'serve', '--port', '0', '--data-dir', tempDir('flags'), '--log-level', 'warn', ...args], { reject: false, timeout: 30_000, env: { FACET_CONFIG_DIR: tempDir('flags-config') } });
+    execa('node', [BIN, 'serve', '--port', '0', '--data-dir', tempDir('flags'), '--log-level', 'warn', ...args], {
+      reject: false,
+      timeout: 30_000,
+      env: { FACET_CONFIG_DIR: tempDir('flags-config') },
+    });
 
   it('refuses values out of range and kinds that do not exist, naming the rule', async () => {
-    for (const bad of [['--job-max-crashes', '0'], ['--job-max-crashes', '101'], ['--job-time-budget', '0'], ['--job-time-budget', 'image-task=soon']]) {
+    for (const bad of [
+      ['--job-max-crashes', '0'],
+      ['--job-max-crashes', '101'],
+      ['--job-time-budget', '0'],
+      ['--job-time-budget', 'image-task=soon'],
+    ]) {
       const r = await serve(bad);
       expect(r.exitCode, bad.join(' ')).toBe(2);
       expect(String(r.stderr)).toMatch(/expected/);

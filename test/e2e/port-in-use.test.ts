@@ -13,9 +13,13 @@ afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
 
 describe('facet serve on a port in use', () => {
   it('fails with the port named and a --port hint, not a raw EADDRINUSE', async () => {
-    const r = await runCli(tempDir('cfg'), ['serve', '--port', String(port), '--data-dir', tempDir('data')], { timeout: 30_000 });
+    const r = await runCli(tempDir('cfg'), ['serve', '--port', String(port), '--data-dir', tempDir('data')], {
+      timeout: 30_000,
+    });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toContain(`error: cannot listen: port ${port} on 127.0.0.1 is in use (another server is listening there)`);
+    expect(r.stderr).toContain(
+      `error: cannot listen: port ${port} on 127.0.0.1 is in use (another server is listening there)`,
+    );
     expect(r.stderr).toMatch(/hint: pick another with --port N .*--port 0 for any free port/);
     expect(r.stderr).not.toMatch(/EADDRINUSE/);
   });

@@ -42,9 +42,14 @@ describePostgres('facet serve --database-url (PostgreSQL)', () => {
   it('retrieves from and answers over a LiveDoc (full-text search on PostgreSQL)', async () => {
     const ld = json(await p.cli(['livedocs', 'create', 'Harbour', '--json'])).short_id;
     const dir = tempDir('inputs');
-    writeFileSync(path.join(dir, 'notes.md'), '# Harbour\n\nThe harbour light is green at night.\n\n## Ferries\n\nThe ferry to the island leaves every forty minutes.\n');
+    writeFileSync(
+      path.join(dir, 'notes.md'),
+      '# Harbour\n\nThe harbour light is green at night.\n\n## Ferries\n\nThe ferry to the island leaves every forty minutes.\n',
+    );
     const doc = json(await p.cli(['livedocs', 'resources', 'upload-doc', ld, path.join(dir, 'notes.md'), '--json']));
-    const hits = json(await p.cli(['livedocs', 'resources', 'retrieve', ld, 'how often does the ferry leave', '--json']));
+    const hits = json(
+      await p.cli(['livedocs', 'resources', 'retrieve', ld, 'how often does the ferry leave', '--json']),
+    );
     expect(hits[0]).toMatchObject({ id: doc.id });
     expect(hits[0].content).toMatch(/every forty minutes/);
     const ask = await p.cli(['ask', 'What colour is the harbour light?', '--livedoc', ld]);
@@ -55,7 +60,20 @@ describePostgres('facet serve --database-url (PostgreSQL)', () => {
   });
 
   it('runs an illustration task through the job queue to the end with --wait', async () => {
-    const task = json(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
+    const task = json(
+      await p.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'A green harbour light',
+        '--size',
+        '64x64',
+        '--wait',
+        '--json',
+      ]),
+    );
     expect(task.status).toBe('succeeded');
   });
 

@@ -45,16 +45,49 @@ describe('links name the public address', () => {
     const bearer = { authorization: `Bearer ${p.boot.api_key}` };
     const token = { authorization: `Bearer ${p.boot.access_token}` };
     const themes = await (await p.fetch('/v2/ppt-themes', { headers: bearer })).json();
-    const task = JSON.parse((await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'a lighthouse', '--size', '64x64', '--wait', '--json'])).stdout) as { id: string };
+    const task = JSON.parse(
+      (
+        await p.cli([
+          'tasks',
+          'create',
+          '--kind',
+          'illustration',
+          '--prompt',
+          'a lighthouse',
+          '--size',
+          '64x64',
+          '--wait',
+          '--json',
+        ])
+      ).stdout,
+    ) as { id: string };
     const taskAnswer = await (await p.fetch(`/tasks/${task.id}`, { headers: token })).json();
     const treeAnswer = await p.fetch(`/tasks/${task.id}/artifact-files`, { headers: token });
     const tree = (await treeAnswer.json()) as Array<{ path: string; type: string }>;
     expect(treeAnswer.status, JSON.stringify(tree)).toBe(200);
     const firstFile = tree.find((n) => n.type === 'file')?.path;
     expect(firstFile, JSON.stringify(tree)).toBeTruthy();
-    const content = await (await p.fetch(`/tasks/${task.id}/artifact-files/content?path=${encodeURIComponent(firstFile!)}`, { headers: token })).json();
+    const content = await (
+      await p.fetch(`/tasks/${task.id}/artifact-files/content?path=${encodeURIComponent(firstFile!)}`, {
+        headers: token,
+      })
+    ).json();
     const ld = JSON.parse((await p.cli(['livedocs', 'create', 'Links', '--json'])).stdout).short_id as string;
-    const note = JSON.parse((await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Note', '--content', 'The harbour light is green.', '--json'])).stdout);
+    const note = JSON.parse(
+      (
+        await p.cli([
+          'livedocs',
+          'resources',
+          'add-doc',
+          ld,
+          '--title',
+          'Note',
+          '--content',
+          'The harbour light is green.',
+          '--json',
+        ])
+      ).stdout,
+    );
     const resources = await (await p.fetch(`/v2/livedocs/${ld}/resources`, { headers: bearer })).json();
     const links = linksIn([themes, taskAnswer, tree, content, note, resources]);
     expect(links.length).toBeGreaterThan(5);
@@ -71,7 +104,9 @@ describe('links name the public address', () => {
     platforms.push(p);
     expect(await mindmapUrl(p, forwarded)).toMatch(/^https:\/\/public\.example\.test:8443\/mindmap/);
     expect(await mindmapUrl(p)).toMatch(new RegExp(`^${p.url}/`));
-    const doc = (await (await p.fetch('/openapi.json', { headers: forwarded })).json()) as { servers: Array<{ url: string }> };
+    const doc = (await (await p.fetch('/openapi.json', { headers: forwarded })).json()) as {
+      servers: Array<{ url: string }>;
+    };
     expect(doc.servers[0].url).toBe('https://public.example.test:8443');
   });
 
@@ -82,6 +117,8 @@ describe('links name the public address', () => {
   });
 
   it('a malformed --public-url is a usage error', async () => {
-    await expect(startPlatform({ args: ['--public-url', 'ftp://x.test/?a=1'] })).rejects.toThrow(/--public-url must be an http\(s\) URL/);
+    await expect(startPlatform({ args: ['--public-url', 'ftp://x.test/?a=1'] })).rejects.toThrow(
+      /--public-url must be an http\(s\) URL/,
+    );
   });
 });

@@ -15,7 +15,8 @@ afterAll(() => p?.cleanup());
 const headers = () => ({ authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' });
 const post = (path: string, body: string) => p.fetch(path, { method: 'POST', headers: headers(), body });
 const search = (query: string) => post('/v2/social/tweet/search', JSON.stringify({ query, limit: 5 }));
-const betaSearch = (query: string) => p.fetch(`/v1/beta/social/tweet/advanced_search?query=${encodeURIComponent(query)}`, { headers: headers() });
+const betaSearch = (query: string) =>
+  p.fetch(`/v1/beta/social/tweet/advanced_search?query=${encodeURIComponent(query)}`, { headers: headers() });
 const BACKLINKS = '/v1/beta/seo/backlinks/backlinks/live';
 
 /** The answer, and that /healthz answered while it was being worked on. */
@@ -44,7 +45,10 @@ describe('social search', () => {
   });
 
   it('random query text is answered or refused, never a 5xx', async () => {
-    const piece = fc.oneof(fc.constantFrom('coffee', 'OR', '(', ')', '-(', '"', 'url:x', 'from:a', '#rust', 'lang:en'), fc.string({ unit: 'binary', maxLength: 5 }));
+    const piece = fc.oneof(
+      fc.constantFrom('coffee', 'OR', '(', ')', '-(', '"', 'url:x', 'from:a', '#rust', 'lang:en'),
+      fc.string({ unit: 'binary', maxLength: 5 }),
+    );
     await fc.assert(
       fc.asyncProperty(fc.array(piece, { minLength: 1, maxLength: 40 }), async (parts) => {
         const query = parts.join(' ').slice(0, 1000);
@@ -60,9 +64,19 @@ describe('beta SEO filters and bodies', () => {
   const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 
   it.each([
-    ['filters nested 100,000 deep', `[{"target":"example.com","filters":${deep(100_000)}}]`, /nested deeper than 16 levels/],
+    [
+      'filters nested 100,000 deep',
+      `[{"target":"example.com","filters":${deep(100_000)}}]`,
+      /nested deeper than 16 levels/,
+    ],
     ['filters nested 5,000 deep', `[{"target":"example.com","filters":${deep(5000)}}]`, /nested deeper than 16 levels/],
-    ['an in list of 100,000 values', JSON.stringify([{ target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 100_000 }, (_, i) => `v${i}`)] }]), /more than 20000 JSON values/],
+    [
+      'an in list of 100,000 values',
+      JSON.stringify([
+        { target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 100_000 }, (_, i) => `v${i}`)] },
+      ]),
+      /more than 20000 JSON values/,
+    ],
   ])('%s is a 400 in the beta error shape', async (_name, body, message) => {
     const { res, body: answer } = await withHealth(() => post(BACKLINKS, body));
     expect(res.status).toBe(400);
@@ -71,7 +85,9 @@ describe('beta SEO filters and bodies', () => {
   });
 
   it('a body past 4 MiB (an in list of 500,000 values) is a 413 naming the limit, refused before it is parsed', async () => {
-    const body = JSON.stringify([{ target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 500_000 }, (_, i) => `v${i}`)] }]);
+    const body = JSON.stringify([
+      { target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 500_000 }, (_, i) => `v${i}`)] },
+    ]);
     const { res, body: answer } = await withHealth(() => post(BACKLINKS, body));
     expect(res.status).toBe(413);
     expect(answer.error).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
@@ -81,21 +97,41 @@ describe('beta SEO filters and bodies', () => {
   it('eight backtracking like patterns and a backtracking regex are task errors or quick answers', async () => {
     const like = ['anchor', 'like', '%a%a%a%a%a%a%a%a%a%a%a%a%b'];
     const eight = Array.from({ length: 8 }, () => like).flatMap((c, i) => (i ? ['and', c] : [c]));
-    const four = ['anchor', 'url_from', 'url_to', 'page_from_title'].map((f) => [f, 'ilike', '%a%a%a%a%a%a%a%a%a%a%a%a%b']).flatMap((c, i) => (i ? ['or', c] : [c]));
-    const { res, body } = await withHealth(() => post(BACKLINKS, JSON.stringify([{ target: 'example.com', filters: eight }, { target: 'example.com', filters: four }, { target: 'example.com', filters: ['anchor', 'regex', '^(a+)+$'] }])));
+    const four = ['anchor', 'url_from', 'url_to', 'page_from_title']
+      .map((f) => [f, 'ilike', '%a%a%a%a%a%a%a%a%a%a%a%a%b'])
+      .flatMap((c, i) => (i ? ['or', c] : [c]));
+    const { res, body } = await withHealth(() =>
+      post(
+        BACKLINKS,
+        JSON.stringify([
+          { target: 'example.com', filters: eight },
+          { target: 'example.com', filters: four },
+          { target: 'example.com', filters: ['anchor', 'regex', '^(a+)+$'] },
+        ]),
+      ),
+    );
     expect(res.status).toBe(200);
     expect(body.tasks.map((t: { status_code: number }) => t.status_code)).toEqual([40504, 20000, 20000]);
     expect(body.tasks[0].status_message).toMatch(/at most 4 like, ilike and regex conditions/);
   });
 
   it('100 search-volume tasks of 1,000 keywords are refused as a whole in the envelope', async () => {
-    const tasks = Array.from({ length: 100 }, () => ({ keywords: Array.from({ length: 1000 }, (_, i) => `kw ${i}`), language_code: 'en', location_code: 2840 }));
+    const tasks = Array.from({ length: 100 }, () => ({
+      keywords: Array.from({ length: 1000 }, (_, i) => `kw ${i}`),
+      language_code: 'en',
+      location_code: 2840,
+    }));
     // 100,000 keywords is past the body's JSON value bound as well; 3 tasks are within it.
-    const { res, body } = await withHealth(() => post('/v1/beta/seo/keywords_data/clickstream_data/seo_search_volume/live', JSON.stringify(tasks.slice(0, 3))));
+    const { res, body } = await withHealth(() =>
+      post('/v1/beta/seo/keywords_data/clickstream_data/seo_search_volume/live', JSON.stringify(tasks.slice(0, 3))),
+    );
     expect(res.status).toBe(200);
     expect(body).toMatchObject({ status_code: 40500, tasks_count: 0 });
     expect(body.status_message).toMatch(/3000 keywords; at most 2000 in one request/);
-    const whole = await post('/v1/beta/seo/keywords_data/clickstream_data/seo_search_volume/live', JSON.stringify(tasks));
+    const whole = await post(
+      '/v1/beta/seo/keywords_data/clickstream_data/seo_search_volume/live',
+      JSON.stringify(tasks),
+    );
     expect(whole.status).toBe(400);
   });
 });

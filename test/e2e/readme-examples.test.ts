@@ -102,20 +102,41 @@ interface Session {
 
 type Value = (s: Session) => Promise<string>;
 
-const cli = async (s: Session, args: string[]) => ok(await s.p.cli(args, { env: { FACET_DATA_DIR: s.p.dataDir } })).stdout.trim();
-const memo = (name: string, make: Value): Value => (s) => {
-  if (!s.memo.has(name)) s.memo.set(name, make(s));
-  return s.memo.get(name)!;
-};
+const cli = async (s: Session, args: string[]) =>
+  ok(await s.p.cli(args, { env: { FACET_DATA_DIR: s.p.dataDir } })).stdout.trim();
+const memo =
+  (name: string, make: Value): Value =>
+  (s) => {
+    if (!s.memo.has(name)) s.memo.set(name, make(s));
+    return s.memo.get(name)!;
+  };
 const need = (s: Session, name: string) => {
   const v = s.vars[name];
   if (!v) throw new Error(`$${name} is not set by an earlier README line`);
   return v;
 };
 /** A key nobody signs in with, so freezing or deleting it does not lock the session out. */
-const freshKeyId: Value = async (s) => okJson(await s.p.cli(['admin', 'keys', 'create', '--user', s.p.boot.user_id, '--name', 'readme', '--json'])).id;
-const addDoc = (title: string, content: string): Value => memo(title, async (s) => cli(s, ['livedocs', 'resources', 'add-doc', need(s, 'LD'), '--title', title, '--content', content]));
-const conversation = memo('conversation', async (s) => JSON.stringify(okJson(await s.p.cli(['conversations', 'start', 'What do the notes say?', '--livedoc', need(s, 'LD'), '--no-stream', '--json']))));
+const freshKeyId: Value = async (s) =>
+  okJson(await s.p.cli(['admin', 'keys', 'create', '--user', s.p.boot.user_id, '--name', 'readme', '--json'])).id;
+const addDoc = (title: string, content: string): Value =>
+  memo(title, async (s) =>
+    cli(s, ['livedocs', 'resources', 'add-doc', need(s, 'LD'), '--title', title, '--content', content]),
+  );
+const conversation = memo('conversation', async (s) =>
+  JSON.stringify(
+    okJson(
+      await s.p.cli([
+        'conversations',
+        'start',
+        'What do the notes say?',
+        '--livedoc',
+        need(s, 'LD'),
+        '--no-stream',
+        '--json',
+      ]),
+    ),
+  ),
+);
 
 /** Placeholders of the README and the real value each stands for (longest first where one contains another). */
 const PLACEHOLDERS: Array<[string, Value]> = [
@@ -123,7 +144,12 @@ const PLACEHOLDERS: Array<[string, Value]> = [
   ['key_…', memo('key', freshKeyId)],
   ['usr_…', async (s) => s.p.boot.user_id],
   ['ld_…', memo('ld', async (s) => cli(s, ['livedocs', 'create', 'Shared notes']))],
-  ['res_deck', memo('deck', async (s) => cli(s, ['livedocs', 'resources', 'upload', need(s, 'LD'), path.join(s.work, 'deck.pptx')]))],
+  [
+    'res_deck',
+    memo('deck', async (s) =>
+      cli(s, ['livedocs', 'resources', 'upload', need(s, 'LD'), path.join(s.work, 'deck.pptx')]),
+    ),
+  ],
   ['res_a', addDoc('Refunds', '# Refunds\n\nRefunds within 30 days of purchase.')],
   ['res_b', addDoc('Europe', '# Europe\n\nPrices in Europe include VAT.')],
   ['res_…', addDoc('Pricing notes', '# Pricing\n\nThe refund policy gives 30 days. Pricing starts at 10 euros.')],
@@ -142,7 +168,9 @@ async function substitute(s: Session, text: string, overrides: Record<string, Va
   // (Replacing one placeholder after another turned a real id made for `res_…`, such as
   // res_bx6y…, into res_<id of res_b>x6y… whenever it began with `a` or `b`: the README's
   // rare `download … 404 RESOURCE_NOT_FOUND`.)
-  const tokens = [...table.keys()].sort((a, b) => b.length - a.length).map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const tokens = [...table.keys()]
+    .sort((a, b) => b.length - a.length)
+    .map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const pattern = new RegExp(`(${tokens.join('|')})(?![0-9A-Za-z_])`, 'g');
   let out = '';
   let last = 0;
@@ -184,14 +212,18 @@ interface Adapted {
 let upstream: { up: FakeUpstream; p: Platform } | undefined;
 const upstreamPlatform = memo('upstream', async () => {
   const up = await startFakeUpstream();
-  const p = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--upstream-anthropic-base-url', up.anthropicBase] });
+  const p = await startPlatform({
+    args: ['--upstream-openai-base-url', up.openaiBase, '--upstream-anthropic-base-url', up.anthropicBase],
+  });
   upstream = { up, p };
   return JSON.stringify({ FACET_BASE_URL: p.url, FACET_API_KEY: p.boot.api_key });
 });
 const withUpstream = async (s: Session): Promise<Record<string, string>> => JSON.parse(await upstreamPlatform(s));
 
 /** A screenshot task of a page that never answers: it stays running until canceled. */
-const hangingTask = memo('hanging-task', async (s) => cli(s, ['tasks', 'create', '--kind', 'screenshot', '--url', s.hangUrl, '--size', '320x200']));
+const hangingTask = memo('hanging-task', async (s) =>
+  cli(s, ['tasks', 'create', '--kind', 'screenshot', '--url', s.hangUrl, '--size', '320x200']),
+);
 /** The hanging task once its cancel has taken effect (bounded: 30 s). */
 async function canceledTask(s: Session): Promise<string> {
   const id = await hangingTask(s);
@@ -212,7 +244,7 @@ const ADAPTED: Record<string, Adapted> = {
     run: `facet extract ${'https://example.com'}/ --mode fine --wait-for h1`,
   },
   'facet serve subtitles import dQw4w9WgXcQ talk.vtt --language en [--kind manual|generated] [--title "Talk"]': {
-    why: 'talk.vtt is the user\'s own caption file: one is written in the working dir first',
+    why: "talk.vtt is the user's own caption file: one is written in the working dir first",
     vars: async (s) => {
       writeFileSync(path.join(s.work, 'talk.vtt'), 'WEBVTT\n\n00:00:00.000 --> 00:00:02.000\nHello from the README\n');
       return {};
@@ -230,11 +262,12 @@ const ADAPTED: Record<string, Adapted> = {
     why: 'needs a batch scrape job of HTTPS pages; get, wait and cancel are run by test/e2e/batch-scrape.test.ts',
     skip: true,
   },
-  'facet serve [--host 127.0.0.1] [--port 8787] [--data-dir DIR] [--memory] [--database-url postgres://…] [--admin-key KEY] [--log-level info] [--no-profile] [--no-console]': {
-    why: 'a server runs until stopped and 8787 may be taken: a free port, a temp data dir, and --exec to stop it once a command has used it',
-    run: 'facet serve --host 127.0.0.1 --port 0 --data-dir "$SERVE_DIR" --log-level warn --no-profile --workers 2 --max-upload-mb 20 --max-keys-per-user 100 --allow-fetch-from 127.0.0.1 --exec "facet whoami"',
-    vars: async (s) => ({ SERVE_DIR: path.join(s.work, 'serve-data') }),
-  },
+  'facet serve [--host 127.0.0.1] [--port 8787] [--data-dir DIR] [--memory] [--database-url postgres://…] [--admin-key KEY] [--log-level info] [--no-profile] [--no-console]':
+    {
+      why: 'a server runs until stopped and 8787 may be taken: a free port, a temp data dir, and --exec to stop it once a command has used it',
+      run: 'facet serve --host 127.0.0.1 --port 0 --data-dir "$SERVE_DIR" --log-level warn --no-profile --workers 2 --max-upload-mb 20 --max-keys-per-user 100 --allow-fetch-from 127.0.0.1 --exec "facet whoami"',
+      vars: async (s) => ({ SERVE_DIR: path.join(s.work, 'serve-data') }),
+    },
   'facet login': {
     why: 'prompts on a terminal: runs on a pseudo-terminal, on a copy of the config dir, answering the prompts with a new key',
     ownConfig: true,
@@ -248,11 +281,14 @@ const ADAPTED: Record<string, Adapted> = {
     ownConfig: true,
   },
   'echo "$TOKEN" | facet login --token-stdin': {
-    why: 'replaces the current profile\'s token: on a copy of the config dir',
+    why: "replaces the current profile's token: on a copy of the config dir",
     ownConfig: true,
   },
   'echo "$ADMIN" | facet login --admin-key-stdin': { why: 'on a copy of the config dir', ownConfig: true },
-  'facet login --local [--data-dir DIR]': { why: 'on a copy of the config dir (FACET_DATA_DIR names the platform)', ownConfig: true },
+  'facet login --local [--data-dir DIR]': {
+    why: 'on a copy of the config dir (FACET_DATA_DIR names the platform)',
+    ownConfig: true,
+  },
   'facet logout [--all]': { why: 'would sign the session out: on a copy of the config dir', ownConfig: true },
   'facet config list | get KEY | set KEY VALUE | unset KEY | use PROFILE': {
     why: 'a synopsis of five verbs: each runs once, on a copy of the config dir',
@@ -264,7 +300,9 @@ const ADAPTED: Record<string, Adapted> = {
     run: 'facet --profile spare config set base_url "$FACET_URL" && facet config profiles && facet config profiles list && facet config profiles delete spare',
     ownConfig: true,
   },
-  'facet keys delete key_0123456789abcdef --yes': { why: 'the placeholder id is a fresh key of the session (PLACEHOLDERS)' },
+  'facet keys delete key_0123456789abcdef --yes': {
+    why: 'the placeholder id is a fresh key of the session (PLACEHOLDERS)',
+  },
   'facet admin keys delete key_… --yes': {
     why: 'deletes a key of its own, not the one the freeze examples after it use',
     placeholders: { 'key_…': freshKeyId },
@@ -294,16 +332,24 @@ const ADAPTED: Record<string, Adapted> = {
   },
   'facet livedocs resources download $LD res_… -o report.pdf [--url-only] [--expires-in 600]': {
     why: 'only an uploaded file has a source to download (res_… is an ai_doc elsewhere): report.pdf uploaded',
-    placeholders: { 'res_…': memo('report', async (s) => cli(s, ['livedocs', 'resources', 'upload', need(s, 'LD'), path.join(s.work, 'report.pdf')])) },
+    placeholders: {
+      'res_…': memo('report', async (s) =>
+        cli(s, ['livedocs', 'resources', 'upload', need(s, 'LD'), path.join(s.work, 'report.pdf')]),
+      ),
+    },
   },
   "facet serve --exec 'npm test'": {
     why: 'running the whole test suite inside a test would recurse: a command that uses the platform stands for npm test',
-    run: "facet serve --exec 'test -n \"$FACET_API_KEY\" && facet whoami'",
+    run: 'facet serve --exec \'test -n "$FACET_API_KEY" && facet whoami\'',
   },
-  "facet serve --seed fixtures.json --exec './e2e.sh'": { why: 'runs as written: fixtures.json is the README\'s own example, e2e.sh lists the LiveDocs it made' },
-  'facet completion install [--shell bash|zsh|fish|powershell]': { why: 'writes under $HOME: HOME is a temp dir for every line' },
+  "facet serve --seed fixtures.json --exec './e2e.sh'": {
+    why: "runs as written: fixtures.json is the README's own example, e2e.sh lists the LiveDocs it made",
+  },
+  'facet completion install [--shell bash|zsh|fish|powershell]': {
+    why: 'writes under $HOME: HOME is a temp dir for every line',
+  },
   'facet completion zsh > "${fpath[1]}/_facet"': {
-    why: 'zsh syntax (${fpath[1]}): bash stands a temp dir in for zsh\'s first fpath entry',
+    why: "zsh syntax (${fpath[1]}): bash stands a temp dir in for zsh's first fpath entry",
     run: 'facet completion zsh > "$HOME/zfunc/_facet"',
   },
 };
@@ -316,7 +362,9 @@ let s: Session;
 let hang: http.Server;
 
 beforeAll(async () => {
-  const page = (title: string, text: string) => ({ body: `<html><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>` });
+  const page = (title: string, text: string) => ({
+    body: `<html><head><title>${title}</title></head><body><h1>${title}</h1><p>${text}</p></body></html>`,
+  });
   const pages = await servePages({
     '/': page('Example', 'An example site for the README examples.'),
     '/about': page('About', 'Harbour lights and lanterns.'),
@@ -334,19 +382,38 @@ beforeAll(async () => {
   symlinkSync(BIN, path.join(bin, 'facet'));
   mkdirSync(path.join(work, 'bin'));
   symlinkSync(BIN, path.join(work, 'bin', 'facet.js'));
-  for (const dir of ['.local/share/bash-completion/completions', '.config/fish/completions', 'zfunc']) mkdirSync(path.join(home, dir), { recursive: true });
+  for (const dir of ['.local/share/bash-completion/completions', '.config/fish/completions', 'zfunc'])
+    mkdirSync(path.join(home, dir), { recursive: true });
   writeFileSync(path.join(work, 'brief.md'), '# Brief\n\nSpring banners with a lighthouse.\n');
   writeFileSync(path.join(work, 'ref.md'), '# Reference\n\nWarm colours.\n');
   writeFileSync(path.join(work, 'notes.md'), '# Notes\n\nThe refund window is 30 days.\n');
   writeFileSync(path.join(work, 'prompt.txt'), 'Say hello.\n');
   // A 1x1 PNG.
-  writeFileSync(path.join(work, 'logo.png'), Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+  writeFileSync(
+    path.join(work, 'logo.png'),
+    Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  );
   writeFileSync(path.join(work, 'report.pdf'), makePdf([['Quarterly report', 'Revenue grew.']]));
   writeFileSync(path.join(work, 'spec.docx'), await makeDocx('Spec', ['The refund policy is 30 days.']));
-  writeFileSync(path.join(work, 'deck.pptx'), await makePptx([['Intro'], ['Market'], ['Revenue', 'Revenue doubled'], ['Plans']]));
+  writeFileSync(
+    path.join(work, 'deck.pptx'),
+    await makePptx([['Intro'], ['Market'], ['Revenue', 'Revenue doubled'], ['Plans']]),
+  );
   writeFileSync(path.join(work, 'fixtures.json'), readmeFixtures(README));
   writeFileSync(path.join(work, 'e2e.sh'), '#!/bin/sh\nset -e\nfacet livedocs list\n', { mode: 0o755 });
-  s = { p, pages, hangUrl, work, home, bin, memo: new Map(), vars: { KEY: p.boot.api_key, TOKEN: p.boot.access_token, ADMIN: p.boot.admin_key } };
+  s = {
+    p,
+    pages,
+    hangUrl,
+    work,
+    home,
+    bin,
+    memo: new Map(),
+    vars: { KEY: p.boot.api_key, TOKEN: p.boot.access_token, ADMIN: p.boot.admin_key },
+  };
 });
 afterAll(async () => {
   s?.p.cleanup();
@@ -383,7 +450,10 @@ async function runExample(ex: Example, adapted: Adapted | undefined) {
   const vars = { ...s.vars, ...(await adapted?.vars?.(s)) };
   if (adapted?.pty) {
     // A terminal line is plain words (`facet login`): no shell runs it.
-    const run = runOnPty(command.split(/\s+/).slice(1), { configDir, env: { HOME: s.home, FACET_DATA_DIR: s.p.dataDir } });
+    const run = runOnPty(command.split(/\s+/).slice(1), {
+      configDir,
+      env: { HOME: s.home, FACET_DATA_DIR: s.p.dataDir },
+    });
     await adapted.pty(run, s);
     expect(await run.exited, run.tail()).toBe(adapted.exit ?? 0);
     return;

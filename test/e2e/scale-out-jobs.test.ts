@@ -18,7 +18,10 @@ describePostgres('the job queue of three instances, one killed mid-run', () => {
   it('30 tasks created across the three all succeed exactly once, none left running, after kill -9 of one', async () => {
     const url = await createTestDatabase();
     const files = tempDir('shared-files');
-    for (let i = 0; i < 3; i++) platforms.push(await startPlatform({ databaseUrl: url, args: ['--workers', '2', '--job-lease', '3', '--files-dir', files] }));
+    for (let i = 0; i < 3; i++)
+      platforms.push(
+        await startPlatform({ databaseUrl: url, args: ['--workers', '2', '--job-lease', '3', '--files-dir', files] }),
+      );
     const [a, b, c] = platforms;
     const create = async (p: Platform, i: number) => {
       const form = new FormData();
@@ -26,7 +29,11 @@ describePostgres('the job queue of three instances, one killed mid-run', () => {
       form.append('prompt', `Harbour light number ${i}`);
       form.append('size', '1024x1024');
       form.append('count', '1');
-      const r = await p.fetch('/tasks', { method: 'POST', headers: { authorization: `Bearer ${p.boot.access_token}` }, body: form });
+      const r = await p.fetch('/tasks', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${p.boot.access_token}` },
+        body: form,
+      });
       expect(r.status).toBe(202);
       return ((await r.json()) as { id: string }).id;
     };
@@ -37,7 +44,14 @@ describePostgres('the job queue of three instances, one killed mid-run', () => {
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {
-      const runningOn = async (p: Platform) => Number((await db.query(`SELECT count(*) AS n FROM jobs WHERE state = 'running' AND lease_owner LIKE $1`, [`%:${p.pid}:%`])).rows[0].n);
+      const runningOn = async (p: Platform) =>
+        Number(
+          (
+            await db.query(`SELECT count(*) AS n FROM jobs WHERE state = 'running' AND lease_owner LIKE $1`, [
+              `%:${p.pid}:%`,
+            ])
+          ).rows[0].n,
+        );
       const deadline = Date.now() + 60_000;
       while ((await runningOn(c)) === 0) {
         if (Date.now() > deadline) throw new Error('instance C never ran a task');
@@ -45,11 +59,18 @@ describePostgres('the job queue of three instances, one killed mid-run', () => {
       }
       await c.kill();
 
-      const ended = async () => (await db.query(`SELECT id, state, (SELECT count(*) FROM job_logs l WHERE l.job_id = j.id AND l.line = 'succeeded') AS successes, (SELECT count(*) FROM job_logs l WHERE l.job_id = j.id AND l.line LIKE 'recovered:%') AS recoveries FROM jobs j WHERE id IN (SELECT job_id FROM tasks WHERE id = ANY($1))`, [ids])).rows;
+      const ended = async () =>
+        (
+          await db.query(
+            `SELECT id, state, (SELECT count(*) FROM job_logs l WHERE l.job_id = j.id AND l.line = 'succeeded') AS successes, (SELECT count(*) FROM job_logs l WHERE l.job_id = j.id AND l.line LIKE 'recovered:%') AS recoveries FROM jobs j WHERE id IN (SELECT job_id FROM tasks WHERE id = ANY($1))`,
+            [ids],
+          )
+        ).rows;
       let rows = await ended();
       const until = Date.now() + 120_000;
       while (rows.some((r) => r.state === 'queued' || r.state === 'running')) {
-        if (Date.now() > until) throw new Error(`still not ended: ${JSON.stringify(rows.filter((r) => r.state !== 'succeeded'))}`);
+        if (Date.now() > until)
+          throw new Error(`still not ended: ${JSON.stringify(rows.filter((r) => r.state !== 'succeeded'))}`);
         await new Promise((r) => setTimeout(r, 200));
         rows = await ended();
       }

@@ -22,15 +22,34 @@ describePostgres('conversation streams across instances', () => {
     const started: RunningServer[] = [];
     const filesDir = (shared[url] ??= mkdtempSync(path.join(os.tmpdir(), 'facet-shared-files-')));
     // Answers paced like a model's, so a stream is still being written while it is read.
-    for (let i = 0; i < n; i++) started.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', answerChunkDelayMs: 40, filesDir, adminKey: `adm_${'y'.repeat(40)}` }));
+    for (let i = 0; i < n; i++)
+      started.push(
+        await startServer({
+          databaseUrl: url,
+          memory: true,
+          port: 0,
+          logLevel: 'silent',
+          answerChunkDelayMs: 40,
+          filesDir,
+          adminKey: `adm_${'y'.repeat(40)}`,
+        }),
+      );
     instances.push(...started);
     return started;
   }
 
   /** Reads a stream's events until `stop` says so or it ends; the response is cut when stopped. */
-  async function read(url: string, key: string, stop: (events: EventSourceMessage[]) => boolean = () => false, offset?: number) {
+  async function read(
+    url: string,
+    key: string,
+    stop: (events: EventSourceMessage[]) => boolean = () => false,
+    offset?: number,
+  ) {
     const controller = new AbortController();
-    const res = await fetch(`${url}/v2/conversations/stream/${key}${offset !== undefined ? `?offset=${offset}` : ''}`, { headers: { authorization: `Bearer ${apiKey}`, accept: 'text/event-stream' }, signal: controller.signal });
+    const res = await fetch(`${url}/v2/conversations/stream/${key}${offset !== undefined ? `?offset=${offset}` : ''}`, {
+      headers: { authorization: `Bearer ${apiKey}`, accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
     expect(res.status).toBe(200);
     const events: EventSourceMessage[] = [];
     const parser = createParser({ onEvent: (e) => events.push(e) });
@@ -59,7 +78,11 @@ describePostgres('conversation streams across instances', () => {
     const url = await createTestDatabase();
     const [a, b, c] = await start(url, 3);
     apiKey = a.bootstrap.data.api_key!;
-    const created = await fetch(`${a.url}/v2/conversations`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'Tell me about harbours and lighthouses and ferries' }) }).then((r) => r.json());
+    const created = await fetch(`${a.url}/v2/conversations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Tell me about harbours and lighthouses and ferries' }),
+    }).then((r) => r.json());
     const key = created.data.stream_key;
 
     const first = await read(b.url, key, (events) => events.filter((e) => e.event === 'message').length >= 3);
@@ -79,7 +102,11 @@ describePostgres('conversation streams across instances', () => {
     const url = await createTestDatabase();
     const [a] = await start(url, 1);
     apiKey = a.bootstrap.data.api_key!;
-    const created = await fetch(`${a.url}/v2/conversations`, { method: 'POST', headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'Tell me about harbours and lighthouses and ferries' }) }).then((r) => r.json());
+    const created = await fetch(`${a.url}/v2/conversations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'Tell me about harbours and lighthouses and ferries' }),
+    }).then((r) => r.json());
     const key = created.data.stream_key;
     await read(a.url, key, (events) => events.length >= 2);
     // A second instance starts mid-answer (it closes only streams whose writer is gone).

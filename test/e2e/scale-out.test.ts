@@ -27,15 +27,24 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
     const adminKey = `adm_${'x'.repeat(40)}`;
     // One files directory for the three, as a deployment mounts one.
     const filesDir = mkdtempSync(path.join(os.tmpdir(), 'facet-shared-files-'));
-    for (let i = 0; i < 3; i++) instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', adminKey, filesDir }));
+    for (let i = 0; i < 3; i++)
+      instances.push(
+        await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent', adminKey, filesDir }),
+      );
     const [a, b, c] = instances;
     // The administrator's own key (made by the first instance), as admins call these routes.
     const adminApiKey = a.bootstrap.data.api_key!;
     const admin = { 'x-api-key': adminApiKey, 'content-type': 'application/json' };
-    const created = await fetch(`${a.url}/admin/api-keys`, { method: 'POST', headers: admin, body: JSON.stringify({ user_id: a.bootstrap.data.user_id, name: 'shared' }) }).then((r) => r.json());
+    const created = await fetch(`${a.url}/admin/api-keys`, {
+      method: 'POST',
+      headers: admin,
+      body: JSON.stringify({ user_id: a.bootstrap.data.user_id, name: 'shared' }),
+    }).then((r) => r.json());
     expect(created.key).toBeTruthy();
-    const v2 = (s: RunningServer) => fetch(`${s.url}/v2/livedocs`, { headers: { authorization: `Bearer ${created.key}` } });
-    const adminCall = (s: RunningServer, method: string, path: string) => fetch(`${s.url}/admin/api-keys/${created.id}${path}`, { method, headers: { 'x-api-key': adminApiKey } });
+    const v2 = (s: RunningServer) =>
+      fetch(`${s.url}/v2/livedocs`, { headers: { authorization: `Bearer ${created.key}` } });
+    const adminCall = (s: RunningServer, method: string, path: string) =>
+      fetch(`${s.url}/admin/api-keys/${created.id}${path}`, { method, headers: { 'x-api-key': adminApiKey } });
     return { a, b, c, v2, adminCall, url };
   }
 
@@ -65,7 +74,9 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
     const client = new pg.Client({ connectionString: url });
     await client.connect();
     try {
-      await client.query(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`);
+      await client.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
+      );
     } finally {
       await client.end();
     }
@@ -79,7 +90,12 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
   it('the chat rate limit of one key holds for the three together: the 21st request in a minute is refused whichever instance gets it', async () => {
     const { a, b, c } = await three();
     const key = a.bootstrap.data.api_key!;
-    const chat = (s: RunningServer) => fetch(`${s.url}/v2/chat`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'hello' }) });
+    const chat = (s: RunningServer) =>
+      fetch(`${s.url}/v2/chat`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'hello' }),
+      });
     const order = [a, b, c];
     for (let i = 0; i < 20; i++) {
       const r = await chat(order[i % 3]);
@@ -99,7 +115,11 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
     const { key } = await createKey(a.ctx, { userId: user.id });
     const order = [a, b, c];
     const search = (s: RunningServer) =>
-      fetch(`${s.url}/v2/social/tweet/search`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'lang:en', limit: 10 }) }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+      fetch(`${s.url}/v2/social/tweet/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'lang:en', limit: 10 }),
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
     // The social store is seeded on first use: once, through one instance, before the race.
     expect((await search(a)).status).toBe(200);
     const before = (await findUserByName(a.ctx.db, 'spender'))!.credits;
@@ -113,8 +133,12 @@ describePostgres('API keys across instances on one PostgreSQL', () => {
   it('refuses to start an instance whose files directory is not the one the running instances use', async () => {
     const url = await createTestDatabase();
     instances.push(await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent' }));
-    const second = await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent' }).catch((e: Error) => e);
+    const second = await startServer({ databaseUrl: url, memory: true, port: 0, logLevel: 'silent' }).catch(
+      (e: Error) => e,
+    );
     expect(second).toBeInstanceOf(Error);
-    expect((second as Error).message).toMatch(/use a different files directory .* Start every instance with the same --files-dir/);
+    expect((second as Error).message).toMatch(
+      /use a different files directory .* Start every instance with the same --files-dir/,
+    );
   });
 });

@@ -16,7 +16,12 @@ function fixtures(dir: string, doc: unknown): string {
 const SEED = {
   fixtures: [
     { name: 'proj', method: 'POST', path: '/projects', params: { name: 'seeded' } },
-    { name: 'doc', method: 'POST', path: '/v2/livedocs', params: { name: 'notes for ${proj:name}', description: 'project ${proj:id}' } },
+    {
+      name: 'doc',
+      method: 'POST',
+      path: '/v2/livedocs',
+      params: { name: 'notes for ${proj:name}', description: 'project ${proj:id}' },
+    },
     { name: 'again', method: 'GET', path: '/v2/livedocs/${doc:data.short_id}' },
   ],
 };
@@ -35,7 +40,11 @@ describe('facet serve --exec', () => {
   it('runs the command against a throwaway platform, with its URL and credentials in the environment, and exits with its code', async () => {
     const cfg = tempDir('cfg');
     const out = path.join(tempDir('out'), 'who.json');
-    const r = await runCli(cfg, ['serve', '--exec', `${facet} whoami --json > ${JSON.stringify(out)} && env | grep '^FACET_' | sort && exit 7`]);
+    const r = await runCli(cfg, [
+      'serve',
+      '--exec',
+      `${facet} whoami --json > ${JSON.stringify(out)} && env | grep '^FACET_' | sort && exit 7`,
+    ]);
     expect(r.exitCode, r.stderr).toBe(7);
     const who = JSON.parse(readFileSync(out, 'utf8'));
     const baseUrl = /FACET_BASE_URL=(\S+)/.exec(r.stdout)?.[1];
@@ -73,7 +82,9 @@ describe('facet serve --exec', () => {
   });
 
   it('a failing fixture stops before the command, naming the step, with the exit code of its status', async () => {
-    const file = fixtures(tempDir('fx'), { fixtures: [{ name: 'missing', method: 'GET', path: '/v2/livedocs/ld_0000000000000000' }] });
+    const file = fixtures(tempDir('fx'), {
+      fixtures: [{ name: 'missing', method: 'GET', path: '/v2/livedocs/ld_0000000000000000' }],
+    });
     const r = await runCli(tempDir('cfg'), ['serve', '--seed', file, '--exec', 'echo never-ran']);
     expect(r.exitCode).toBe(4);
     expect(r.stdout).not.toMatch(/never-ran/);
@@ -81,7 +92,12 @@ describe('facet serve --exec', () => {
   });
 
   it('a fixtures file with a reference to no earlier step is a usage error, nothing sent', async () => {
-    const file = fixtures(tempDir('fx'), { fixtures: [{ name: 'a', method: 'GET', path: '/v2/livedocs/${b:data.id}' }, { name: 'b', method: 'GET', path: '/models' }] });
+    const file = fixtures(tempDir('fx'), {
+      fixtures: [
+        { name: 'a', method: 'GET', path: '/v2/livedocs/${b:data.id}' },
+        { name: 'b', method: 'GET', path: '/models' },
+      ],
+    });
     const r = await runCli(tempDir('cfg'), ['serve', '--seed', file, '--exec', 'echo never-ran']);
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/fixtures\[0\]: \$\{b:…\} refers to no earlier fixture/);

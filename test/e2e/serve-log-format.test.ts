@@ -28,7 +28,10 @@ describe('facet serve log lines', () => {
   it('are readable by default on a terminal (a pseudo-terminal through script)', async () => {
     const dataDir = tempDir('data');
     const command = `node ${BIN} serve --port 0 --data-dir ${dataDir} --log-level info --no-profile`;
-    const proc = execa('script', ['-qfec', command, '/dev/null'], { env: { FACET_CONFIG_DIR: tempDir('cfg'), NO_COLOR: '1' }, reject: false });
+    const proc = execa('script', ['-qfec', command, '/dev/null'], {
+      env: { FACET_CONFIG_DIR: tempDir('cfg'), NO_COLOR: '1' },
+      reject: false,
+    });
     let out = '';
     proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {

@@ -32,10 +32,28 @@ describePostgres('facet serve migrate', () => {
     const key = json(await a.cli(['keys', 'create', '--name', 'migrated', '--json']));
     const ld = json(await a.cli(['livedocs', 'create', 'Harbour', '--json'])).short_id;
     const inputs = tempDir('inputs');
-    writeFileSync(path.join(inputs, 'notes.md'), '# Harbour\n\nThe harbour light is green at night.\n\n## Ferries\n\nThe ferry to the island leaves every forty minutes.\n');
+    writeFileSync(
+      path.join(inputs, 'notes.md'),
+      '# Harbour\n\nThe harbour light is green at night.\n\n## Ferries\n\nThe ferry to the island leaves every forty minutes.\n',
+    );
     const upload = json(await a.cli(['livedocs', 'resources', 'upload', ld, path.join(inputs, 'notes.md'), '--json']));
-    const task = json(await a.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
-    const started = json(await a.cli(['conversations', 'start', 'How often does the ferry leave?', '--livedoc', ld, '--json']));
+    const task = json(
+      await a.cli([
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'A green harbour light',
+        '--size',
+        '64x64',
+        '--wait',
+        '--json',
+      ]),
+    );
+    const started = json(
+      await a.cli(['conversations', 'start', 'How often does the ferry leave?', '--livedoc', ld, '--json']),
+    );
     const thread = started.thread_short_id ?? started.thread?.thread_short_id;
     expect(thread).toBeTruthy();
 
@@ -48,14 +66,24 @@ describePostgres('facet serve migrate', () => {
       ['conversations', 'get', thread, '--json'],
     ];
     // Search scores are each database's own (bm25 / ts_rank); what is found, and in which order, is the same.
-    const comparable = (q: string[], v: unknown) => (q.includes('retrieve') ? (v as Array<Record<string, unknown>>).map(({ score: _s, ...rest }) => rest) : v);
+    const comparable = (q: string[], v: unknown) =>
+      q.includes('retrieve') ? (v as Array<Record<string, unknown>>).map(({ score: _s, ...rest }) => rest) : v;
     const before = [];
     for (const q of queries) before.push(comparable(q, json(await a.cli(q))));
     const url = await createTestDatabase();
     const files = tempDir('shared-files');
 
     // A data dir a running server holds is refused: the copy would be stale as soon as it ended.
-    const busy = await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--copy-files-to', files]);
+    const busy = await runCli(a.configDir, [
+      'serve',
+      'migrate',
+      '--from',
+      sourceDir,
+      '--to',
+      url,
+      '--copy-files-to',
+      files,
+    ]);
     expect(busy.exitCode, busy.stderr).toBe(1);
     expect(busy.stderr).toMatch(/migrate refused: another facet serve \(pid \d+\) is using/);
     expect(busy.stderr).toMatch(/stop that server/);
@@ -65,7 +93,19 @@ describePostgres('facet serve migrate', () => {
     const sourceDb = path.join(sourceDir, 'facet.db');
     const sourceHash = digest(sourceDb);
     const sourceFiles = readdirSync(sourceDir).sort();
-    const migrated = json(await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--copy-files-to', files, '--json']));
+    const migrated = json(
+      await runCli(a.configDir, [
+        'serve',
+        'migrate',
+        '--from',
+        sourceDir,
+        '--to',
+        url,
+        '--copy-files-to',
+        files,
+        '--json',
+      ]),
+    );
     expect(migrated.rows).toBeGreaterThan(0);
     expect(migrated.tables.find((t: { table: string }) => t.table === 'api_keys').rows).toBeGreaterThanOrEqual(2);
     expect(migrated.files.files).toBeGreaterThan(0);
@@ -91,7 +131,11 @@ describePostgres('facet serve migrate', () => {
     const who = await runCli(a.configDir, ['whoami'], { env: { ...env, FACET_API_KEY: key.key } });
     expect(who.exitCode, who.stderr).toBe(0);
     // The uploaded file downloads from the shared files directory.
-    const dl = await runCli(a.configDir, ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')], { env });
+    const dl = await runCli(
+      a.configDir,
+      ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')],
+      { env },
+    );
     expect(dl.exitCode, dl.stderr).toBe(0);
     expect(readFileSync(path.join(inputs, 'back.md'), 'utf8')).toContain('every forty minutes');
   }, 180_000);
@@ -104,33 +148,99 @@ describePostgres('facet serve migrate', () => {
       platforms.push(a);
       const ld = json(await a.cli(['livedocs', 'create', 'Harbour', '--json'])).short_id;
       const inputs = tempDir('inputs-s3');
-      writeFileSync(path.join(inputs, 'notes.md'), '# Harbour\n\nThe ferry to the island leaves every forty minutes.\n');
-      const upload = json(await a.cli(['livedocs', 'resources', 'upload', ld, path.join(inputs, 'notes.md'), '--json']));
-      const task = json(await a.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'A green harbour light', '--size', '64x64', '--wait', '--json']));
-      const treeBefore = json(await a.cli(['tasks', 'files', task.id, '--json'])).map((n: { path: string; size: number }) => [n.path, n.size]);
+      writeFileSync(
+        path.join(inputs, 'notes.md'),
+        '# Harbour\n\nThe ferry to the island leaves every forty minutes.\n',
+      );
+      const upload = json(
+        await a.cli(['livedocs', 'resources', 'upload', ld, path.join(inputs, 'notes.md'), '--json']),
+      );
+      const task = json(
+        await a.cli([
+          'tasks',
+          'create',
+          '--kind',
+          'illustration',
+          '--prompt',
+          'A green harbour light',
+          '--size',
+          '64x64',
+          '--wait',
+          '--json',
+        ]),
+      );
+      const treeBefore = json(await a.cli(['tasks', 'files', task.id, '--json'])).map(
+        (n: { path: string; size: number }) => [n.path, n.size],
+      );
       await a.stop();
 
       const url = await createTestDatabase();
-      const migrated = json(await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--object-store', 's3://facet-migrate/moved', '--json'], { env: s3.env }));
+      const migrated = json(
+        await runCli(
+          a.configDir,
+          [
+            'serve',
+            'migrate',
+            '--from',
+            sourceDir,
+            '--to',
+            url,
+            '--object-store',
+            's3://facet-migrate/moved',
+            '--json',
+          ],
+          { env: s3.env },
+        ),
+      );
       expect(migrated.files.files).toBeGreaterThanOrEqual(4);
       // --copy-files-to and --object-store together are refused.
-      const both = await runCli(a.configDir, ['serve', 'migrate', '--from', sourceDir, '--to', url, '--object-store', 's3://facet-migrate/moved', '--copy-files-to', inputs], { env: s3.env });
+      const both = await runCli(
+        a.configDir,
+        [
+          'serve',
+          'migrate',
+          '--from',
+          sourceDir,
+          '--to',
+          url,
+          '--object-store',
+          's3://facet-migrate/moved',
+          '--copy-files-to',
+          inputs,
+        ],
+        { env: s3.env },
+      );
       expect(both.exitCode).not.toBe(0);
       expect(both.stderr).toMatch(/not both/);
 
-      const b = await startPlatform({ databaseUrl: url, configDir: a.configDir, args: ['--object-store', 's3://facet-migrate/moved'], env: s3.env });
+      const b = await startPlatform({
+        databaseUrl: url,
+        configDir: a.configDir,
+        args: ['--object-store', 's3://facet-migrate/moved'],
+        env: s3.env,
+      });
       platforms.push(b);
       const env = { FACET_BASE_URL: b.url, FACET_API_KEY: a.boot.api_key! };
-      const dl = await runCli(a.configDir, ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')], { env });
+      const dl = await runCli(
+        a.configDir,
+        ['livedocs', 'resources', 'download', ld, upload.id, '-o', path.join(inputs, 'back.md')],
+        { env },
+      );
       expect(dl.exitCode, dl.stderr).toBe(0);
       expect(readFileSync(path.join(inputs, 'back.md'), 'utf8')).toContain('every forty minutes');
-      const treeAfter = json(await runCli(a.configDir, ['tasks', 'files', task.id, '--json'], { env })).map((n: { path: string; size: number }) => [n.path, n.size]);
+      const treeAfter = json(await runCli(a.configDir, ['tasks', 'files', task.id, '--json'], { env })).map(
+        (n: { path: string; size: number }) => [n.path, n.size],
+      );
       expect(treeAfter).toEqual(treeBefore);
       // A task from before has no stored ZIP: the ZIP is made from the object store as it is sent.
       const zipDir = tempDir('zip-s3');
       const z = await runCli(a.configDir, ['tasks', 'download', task.id, '--zip', '--out', zipDir], { env });
       expect(z.exitCode, z.stderr).toBe(0);
-      expect(readFileSync(path.join(zipDir, `${task.id}.zip`)).subarray(0, 2).toString()).toBe('PK');
+      expect(
+        readFileSync(path.join(zipDir, `${task.id}.zip`))
+          .subarray(0, 2)
+          .toString(),
+      ).toBe('PK');
     } finally {
       await s3.stop();
     }

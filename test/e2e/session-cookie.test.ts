@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => p?.cleanup());
 
 async function login(): Promise<string> {
-  const res = await p.fetch('/auth/session-cookie', { method: 'POST', headers: { Authorization: `Bearer ${p.boot.access_token}` } });
+  const res = await p.fetch('/auth/session-cookie', {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${p.boot.access_token}` },
+  });
   expect(res.status).toBe(204);
   const set = res.headers.get('set-cookie')!;
   // A session lasts at most 7 days, well under the 30-day access token.
@@ -24,7 +27,8 @@ async function login(): Promise<string> {
 }
 
 /** The route that takes the cookie; a task that does not exist answers 404 once the caller is known. */
-const resource = (headers: Record<string, string>) => p.fetch('/tasks/task_none/artifact-files/resource?path=a.png', { headers });
+const resource = (headers: Record<string, string>) =>
+  p.fetch('/tasks/task_none/artifact-files/resource?path=a.png', { headers });
 
 describe('the session cookie', () => {
   it('is a session of its own, usable until logout and refused after it', async () => {
@@ -56,10 +60,18 @@ describe('the session cookie', () => {
     expect((await p.fetch('/auth/whoami', { headers: bearer })).status).toBe(401);
     expect((await resource(bearer)).status).toBe(401);
     expect((await p.fetch('/tasks', { headers: { 'X-API-Key': value } })).status).toBe(401);
-    const create = await p.fetch('/auth/api-keys', { method: 'POST', headers: { ...bearer, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'from a session' }) });
+    const create = await p.fetch('/auth/api-keys', {
+      method: 'POST',
+      headers: { ...bearer, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from a session' }),
+    });
     expect(create.status).toBe(401);
     // The cookie itself on the key routes (which take a bearer access token only) is no credential.
-    const viaCookie = await p.fetch('/auth/api-keys', { method: 'POST', headers: { cookie: `facet_session=${value}`, 'content-type': 'application/json' }, body: JSON.stringify({ name: 'from a cookie' }) });
+    const viaCookie = await p.fetch('/auth/api-keys', {
+      method: 'POST',
+      headers: { cookie: `facet_session=${value}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'from a cookie' }),
+    });
     expect(viaCookie.status).toBe(401);
     expect((await p.fetch('/v2/chat', { method: 'POST', headers: bearer })).status).toBe(401);
   });
@@ -73,6 +85,9 @@ describe('the session cookie', () => {
 
   it('logout without a cookie, or with an unknown one, still answers 204', async () => {
     expect((await p.fetch('/auth/session-cookie', { method: 'DELETE' })).status).toBe(204);
-    expect((await p.fetch('/auth/session-cookie', { method: 'DELETE', headers: { cookie: 'facet_session=fs_unknown' } })).status).toBe(204);
+    expect(
+      (await p.fetch('/auth/session-cookie', { method: 'DELETE', headers: { cookie: 'facet_session=fs_unknown' } }))
+        .status,
+    ).toBe(204);
   });
 });

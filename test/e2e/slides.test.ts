@@ -15,7 +15,10 @@ const docs: Record<string, string> = {};
 const v2 = (key: string, pathname: string, init: { method?: string; body?: unknown } = {}) =>
   p.fetch(pathname, {
     method: init.method ?? (init.body !== undefined ? 'POST' : 'GET'),
-    headers: { Authorization: `Bearer ${key}`, ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
   });
 const expectError = async (res: Response, status: number, code: string) => {
@@ -57,7 +60,11 @@ Local councils receive land rents and taxes from solar projects, which pay for r
 /** An API key of a second user, made by the admin. */
 async function otherUserKey(name: string): Promise<string> {
   const user = okJson(await p.cli(['serve', 'users', 'create', name, '--data-dir', p.dataDir, '--json']));
-  const res = await p.fetch('/admin/api-keys', { method: 'POST', headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' }, body: JSON.stringify({ user_id: user.id }) });
+  const res = await p.fetch('/admin/api-keys', {
+    method: 'POST',
+    headers: { 'X-API-Key': p.boot.api_key, 'content-type': 'application/json' },
+    body: JSON.stringify({ user_id: user.id }),
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { key: string }).key;
 }
@@ -66,8 +73,14 @@ beforeAll(async () => {
   p = await startPlatform();
   files = tempDir('slides');
   ld = okJson(await p.cli(['livedocs', 'create', 'Energy notes', '--json'])).short_id;
-  for (const [title, content] of [['Solar power in Spain', SOLAR], ['Battery storage', STORAGE], ['Jobs and regions', JOBS]]) {
-    docs[title] = okJson(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', content, '--json'])).id;
+  for (const [title, content] of [
+    ['Solar power in Spain', SOLAR],
+    ['Battery storage', STORAGE],
+    ['Jobs and regions', JOBS],
+  ]) {
+    docs[title] = okJson(
+      await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', title, '--content', content, '--json']),
+    ).id;
   }
 }, 120_000);
 afterAll(() => p?.cleanup());
@@ -78,7 +91,26 @@ describe('slide decks end to end', () => {
 
   it('facet slides create --wait --out writes a deck built from the LiveDoc', async () => {
     deckFile = path.join(files, 'deck.pptx');
-    record = okJson(await p.cli(['slides', 'create', 'How is solar power changing Spain?', '--livedoc', ld, '--theme', 'forest', '--wait', '--interval', '2', '--out', deckFile, '--json'], { timeout: 240_000 }));
+    record = okJson(
+      await p.cli(
+        [
+          'slides',
+          'create',
+          'How is solar power changing Spain?',
+          '--livedoc',
+          ld,
+          '--theme',
+          'forest',
+          '--wait',
+          '--interval',
+          '2',
+          '--out',
+          deckFile,
+          '--json',
+        ],
+        { timeout: 240_000 },
+      ),
+    );
     expect(record).toMatchObject({ task_status: 'COMPLETED', live_doc_short_id: ld });
     expect(existsSync(deckFile)).toBe(true);
     if (process.env.FACET_KEEP_DECK) writeFileSync(process.env.FACET_KEEP_DECK, readFileSync(deckFile));
@@ -96,7 +128,11 @@ describe('slide decks end to end', () => {
     expect(chartXml).toMatch(/<c:(lineChart|barChart)>/);
     expect(chartXml).toContain('25.5');
     expect(chartXml).toContain('2023');
-    const notes = await Promise.all(Object.keys(zip.files).filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n)).map((n) => zip.file(n)!.async('string')));
+    const notes = await Promise.all(
+      Object.keys(zip.files)
+        .filter((n) => /^ppt\/notesSlides\/notesSlide\d+\.xml$/.test(n))
+        .map((n) => zip.file(n)!.async('string')),
+    );
     const cited = notes.filter((n) => Object.values(docs).some((id) => n.includes(`(${id})`)));
     expect(cited.length).toBeGreaterThanOrEqual(slides.length - 1);
     expect(notes.join('\n')).toContain('Solar power in Spain (');
@@ -104,7 +140,9 @@ describe('slide decks end to end', () => {
     expect(frames.length).toBeGreaterThan(slides.length);
     for (const f of frames) {
       expect(f.widestLine, `slide ${f.slide}: "${f.text}" is wider than its frame`).toBeLessThanOrEqual(f.available);
-      expect(f.height, `slide ${f.slide}: "${f.text}" is taller than its frame`).toBeLessThanOrEqual(f.frameHeight + 0.01);
+      expect(f.height, `slide ${f.slide}: "${f.text}" is taller than its frame`).toBeLessThanOrEqual(
+        f.frameHeight + 0.01,
+      );
     }
   });
 
@@ -113,19 +151,25 @@ describe('slide decks end to end', () => {
     if (!soffice) return ctx.skip('LibreOffice (soffice) is not installed: cannot convert the deck to PDF here');
     const { slides } = await slideXmls(readFileSync(deckFile));
     const out = tempDir('pdf');
-    execFileSync(soffice, [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', out, deckFile], { timeout: 120_000, stdio: 'ignore' });
+    execFileSync(
+      soffice,
+      [`-env:UserInstallation=file://${out}/profile`, '--headless', '--convert-to', 'pdf', '--outdir', out, deckFile],
+      { timeout: 120_000, stdio: 'ignore' },
+    );
     const pdf = readFileSync(path.join(out, 'deck.pdf')).toString('latin1');
     const pages = pdf.match(/\/Type\s*\/Page[^s]/g)?.length;
     expect(pages).toBe(slides.length);
   }, 150_000);
 
-  it('ppt-retrieve on page 2 returns that slide\'s text first, then the passages it rests on', async () => {
+  it("ppt-retrieve on page 2 returns that slide's text first, then the passages it rests on", async () => {
     const resources = okJson(await p.cli(['livedocs', 'resources', 'list', ld, '--json']));
     const deck = resources.items.find((r: { resource_type: string }) => r.resource_type === 'ai_ppt');
     expect(deck).toBeTruthy();
     const content = okJson(await p.cli(['livedocs', 'resources', 'content', ld, deck.id, '--json']));
     const slide2 = content.content.split(/\n\n(?=Slide \d+\n)/)[1].replace(/^Slide 2\n/, '');
-    const res = await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: deck.id, page_number: 2 } });
+    const res = await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, {
+      body: { resource_id: deck.id, page_number: 2 },
+    });
     const ranked = (await res.json()).data;
     expect(res.status).toBe(200);
     expect(ranked[0]).toMatchObject({ id: deck.id, content: slide2 });
@@ -133,10 +177,26 @@ describe('slide decks end to end', () => {
     expect(ranked.slice(1).some((r: { id: string }) => Object.values(docs).includes(r.id))).toBe(true);
     expect(ranked[0].score).toBeGreaterThan(ranked[ranked.length - 1].score);
 
-    await expectError(await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: deck.id, page_number: 99 } }), 400, 'INVALID_PARAMETER');
-    const notDeck = await expectError(await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: docs['Battery storage'], page_number: 1 } }), 400, 'UNSUPPORTED_RESOURCE_TYPE');
+    await expectError(
+      await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, {
+        body: { resource_id: deck.id, page_number: 99 },
+      }),
+      400,
+      'INVALID_PARAMETER',
+    );
+    const notDeck = await expectError(
+      await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, {
+        body: { resource_id: docs['Battery storage'], page_number: 1 },
+      }),
+      400,
+      'UNSUPPORTED_RESOURCE_TYPE',
+    );
     expect(notDeck.message).toMatch(/not a slide deck/);
-    await expectError(await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: deck.id } }), 400, 'MISSING_PARAMETER');
+    await expectError(
+      await v2(p.boot.api_key, `/v2/livedocs/${ld}/resources/ppt-retrieve`, { body: { resource_id: deck.id } }),
+      400,
+      'MISSING_PARAMETER',
+    );
   });
 
   it('the viewer page shows every slide preview in order with the .pptx download; its assets carry the signature', async () => {
@@ -152,7 +212,11 @@ describe('slide decks end to end', () => {
       expect(imgs.map((s) => /previews\/(\d+)/.exec(s)![1])).toEqual(slides.map((_, i) => String(i + 1)));
       const png = await fetch(new URL(imgs[1], url));
       expect(png.headers.get('content-type')).toBe('image/png');
-      expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+      expect(
+        Buffer.from(await png.arrayBuffer())
+          .subarray(1, 4)
+          .toString(),
+      ).toBe('PNG');
     }
     const download = /href="([^"]+deck\.pptx[^"]*)"/.exec(html)![1].replace(/&amp;/g, '&');
     const file = await fetch(new URL(download, url));
@@ -168,25 +232,48 @@ describe('slide decks end to end', () => {
     okJson(await p.cli(['slides', 'download', record.task_id, '--out', again, '--json']));
     expect(readFileSync(again).equals(readFileSync(deckFile))).toBe(true);
     expect(okJson(await p.cli(['slides', 'status', record.task_id, '--json']))).toEqual({ status: 'COMPLETED' });
-    expect(okJson(await p.cli(['slides', 'get', record.task_id, '--json']))).toMatchObject({ task_id: record.task_id, ppt_biz_id: record.ppt_biz_id });
+    expect(okJson(await p.cli(['slides', 'get', record.task_id, '--json']))).toMatchObject({
+      task_id: record.task_id,
+      ppt_biz_id: record.ppt_biz_id,
+    });
   });
 });
 
 describe('POST /v2/ppts errors', () => {
-  it('LIVEDOC_NOT_FOUND for an absent or another user\'s LiveDoc, 400 for an unknown theme, RESOURCE_NOT_FOUND for a resource elsewhere', async () => {
+  it("LIVEDOC_NOT_FOUND for an absent or another user's LiveDoc, 400 for an unknown theme, RESOURCE_NOT_FOUND for a resource elsewhere", async () => {
     const key = p.boot.api_key;
-    await expectError(await v2(key, '/v2/ppts', { body: { query: 'x', livedoc_short_id: 'ld_missing' } }), 404, 'LIVEDOC_NOT_FOUND');
+    await expectError(
+      await v2(key, '/v2/ppts', { body: { query: 'x', livedoc_short_id: 'ld_missing' } }),
+      404,
+      'LIVEDOC_NOT_FOUND',
+    );
     const other = await otherUserKey('slides-other');
-    await expectError(await v2(other, '/v2/ppts', { body: { query: 'x', livedoc_short_id: ld } }), 404, 'LIVEDOC_NOT_FOUND');
-    const theme = await expectError(await v2(key, '/v2/ppts', { body: { query: 'x', livedoc_short_id: ld, ppt_config: { ai_theme_id: 'no-such-theme' } } }), 400, 'INVALID_PARAMETER');
+    await expectError(
+      await v2(other, '/v2/ppts', { body: { query: 'x', livedoc_short_id: ld } }),
+      404,
+      'LIVEDOC_NOT_FOUND',
+    );
+    const theme = await expectError(
+      await v2(key, '/v2/ppts', {
+        body: { query: 'x', livedoc_short_id: ld, ppt_config: { ai_theme_id: 'no-such-theme' } },
+      }),
+      400,
+      'INVALID_PARAMETER',
+    );
     expect(theme.message).toMatch(/ai_theme_id/);
-    await expectError(await v2(key, '/v2/ppts', { body: { query: 'x', livedoc_short_id: ld, resource_ids: ['res_elsewhere'] } }), 404, 'RESOURCE_NOT_FOUND');
+    await expectError(
+      await v2(key, '/v2/ppts', { body: { query: 'x', livedoc_short_id: ld, resource_ids: ['res_elsewhere'] } }),
+      404,
+      'RESOURCE_NOT_FOUND',
+    );
     await expectError(await v2(key, '/v2/ppts', { body: { livedoc_short_id: ld } }), 400, 'MISSING_PARAMETER');
     await expectError(await v2(key, '/v2/ppts', { body: { query: 'x'.repeat(2001) } }), 400, 'INVALID_PARAMETER');
   });
 
   it('without livedoc_short_id a new LiveDoc is made; with nothing to build from the task ends FAILED with the reason (exit 6)', async () => {
-    const r = await p.cli(['slides', 'create', 'An empty subject', '--wait', '--interval', '2', '--json'], { timeout: 120_000 });
+    const r = await p.cli(['slides', 'create', 'An empty subject', '--wait', '--interval', '2', '--json'], {
+      timeout: 120_000,
+    });
     expect(r.exitCode, r.stderr).toBe(6);
     expect(r.stderr).toMatch(/no text to build slides from/);
   }, 150_000);
@@ -200,7 +287,9 @@ describe('themes', () => {
     const first = okJson(await p.cli(['slides', 'themes', '--size', '5', '--json']));
     const second = okJson(await p.cli(['slides', 'themes', '--size', '5', '--page', '2', '--json']));
     expect(first.items).toHaveLength(5);
-    expect(second.items.map((t: { id: string }) => t.id)).toEqual(all.items.slice(5, 10).map((t: { id: string }) => t.id));
+    expect(second.items.map((t: { id: string }) => t.id)).toEqual(
+      all.items.slice(5, 10).map((t: { id: string }) => t.id),
+    );
     const past = okJson(await p.cli(['slides', 'themes', '--page', '99', '--json']));
     expect(past).toMatchObject({ total: all.total, page: 99, items: [] });
     const zh = okJson(await p.cli(['slides', 'themes', '--lang', 'zh-Hans', '--keyword', '午夜', '--json']));
@@ -226,7 +315,13 @@ describe('themes', () => {
 
   it('a custom theme is listed for its owner only and can be used; unreadable colours are refused', async () => {
     const key = p.boot.api_key;
-    const body = { title: 'Brand', colors: { background: '#FFFFFF', text: '#202020', accent: '#7A1FA2' }, fonts: { heading: 'Caladea', body: 'Carlito' }, background: 'band-left', bullet_style: 'card' };
+    const body = {
+      title: 'Brand',
+      colors: { background: '#FFFFFF', text: '#202020', accent: '#7A1FA2' },
+      fonts: { heading: 'Caladea', body: 'Carlito' },
+      background: 'band-left',
+      bullet_style: 'card',
+    };
     const made = await (await v2(key, '/v2/ppt-themes', { body })).json();
     expect(made.data).toMatchObject({ type: 'custom', title: 'Brand', fonts: { heading: 'Caladea', body: 'Carlito' } });
     const mine = okJson(await p.cli(['slides', 'themes', '--type', 'custom', '--json']));
@@ -234,13 +329,35 @@ describe('themes', () => {
     const other = await otherUserKey('theme-other');
     const theirs = await (await v2(other, '/v2/ppt-themes?type=custom')).json();
     expect(theirs.data).toMatchObject({ total: 0, items: [] });
-    await expectError(await v2(other, '/v2/ppts', { body: { query: 'x', ppt_config: { ai_theme_id: made.data.id } } }), 400, 'INVALID_PARAMETER');
-    const used = await (await v2(key, '/v2/ppts', { body: { query: 'solar', livedoc_short_id: ld, ppt_config: { ai_theme_id: made.data.id } } })).json();
+    await expectError(
+      await v2(other, '/v2/ppts', { body: { query: 'x', ppt_config: { ai_theme_id: made.data.id } } }),
+      400,
+      'INVALID_PARAMETER',
+    );
+    const used = await (
+      await v2(key, '/v2/ppts', {
+        body: { query: 'solar', livedoc_short_id: ld, ppt_config: { ai_theme_id: made.data.id } },
+      })
+    ).json();
     expect(used.data.task_id).toMatch(/^task_/);
-    const low = await expectError(await v2(key, '/v2/ppt-themes', { body: { ...body, colors: { background: '#FFFFFF', text: '#DDDDDD', accent: '#7A1FA2' } } }), 400, 'INVALID_PARAMETER');
+    const low = await expectError(
+      await v2(key, '/v2/ppt-themes', {
+        body: { ...body, colors: { background: '#FFFFFF', text: '#DDDDDD', accent: '#7A1FA2' } },
+      }),
+      400,
+      'INVALID_PARAMETER',
+    );
     expect(low.message).toMatch(/contrast/);
-    await expectError(await v2(key, '/v2/ppt-themes', { body: { ...body, fonts: { heading: 'Comic Sans', body: 'Carlito' } } }), 400, 'INVALID_PARAMETER');
-    await expectError(await v2(key, '/v2/ppt-themes', { body: { ...body, colors: { ...body.colors, accent: 'purple' } } }), 400, 'INVALID_PARAMETER');
+    await expectError(
+      await v2(key, '/v2/ppt-themes', { body: { ...body, fonts: { heading: 'Comic Sans', body: 'Carlito' } } }),
+      400,
+      'INVALID_PARAMETER',
+    );
+    await expectError(
+      await v2(key, '/v2/ppt-themes', { body: { ...body, colors: { ...body.colors, accent: 'purple' } } }),
+      400,
+      'INVALID_PARAMETER',
+    );
   });
 
   it('each theme has a preview picture', async (ctx) => {
@@ -258,7 +375,10 @@ describe('an upstream outline model, its outage, and no LibreOffice', () => {
   let up: FakeUpstream;
   beforeAll(async () => {
     up = await startFakeUpstream();
-    q = await startPlatform({ args: ['--upstream-openai-base-url', up.openaiBase, '--default-model', 'aster-mini'], env: { FACET_SOFFICE: '' } });
+    q = await startPlatform({
+      args: ['--upstream-openai-base-url', up.openaiBase, '--default-model', 'aster-mini'],
+      env: { FACET_SOFFICE: '' },
+    });
   }, 60_000);
   afterAll(async () => {
     q?.cleanup();
@@ -267,7 +387,19 @@ describe('an upstream outline model, its outage, and no LibreOffice', () => {
 
   it('upstream down: the task is PENDING with the reason (exit 6); retried once it is back, the upstream writes the outline; without LibreOffice the deck has no previews and the viewer shows the text', async () => {
     const qld = okJson(await q.cli(['livedocs', 'create', 'Energy', '--json'])).short_id;
-    okJson(await q.cli(['livedocs', 'resources', 'add-doc', qld, '--title', 'Solar power in Spain', '--content', SOLAR, '--json']));
+    okJson(
+      await q.cli([
+        'livedocs',
+        'resources',
+        'add-doc',
+        qld,
+        '--title',
+        'Solar power in Spain',
+        '--content',
+        SOLAR,
+        '--json',
+      ]),
+    );
     up.script({ status: 503, error: 'overloaded, try later' });
     const task = okJson(await q.cli(['slides', 'create', 'Solar in Spain', '--livedoc', qld, '--json'])).task_id;
     const parked = await q.cli(['slides', 'wait', task, '--interval', '2', '--json'], { timeout: 120_000 });
@@ -275,7 +407,12 @@ describe('an upstream outline model, its outage, and no LibreOffice', () => {
     expect(parked.stderr).toMatch(/PENDING/);
     expect(parked.stderr).toMatch(/model service is unavailable/);
 
-    const outline = { title: 'Solar in Spain', subtitle: 'From the upstream', slides: [{ title: 'Record growth', points: ['Spain led Europe in new solar capacity in 2023.'], sources: [1] }], takeaways: ['Solar keeps growing.'] };
+    const outline = {
+      title: 'Solar in Spain',
+      subtitle: 'From the upstream',
+      slides: [{ title: 'Record growth', points: ['Spain led Europe in new solar capacity in 2023.'], sources: [1] }],
+      takeaways: ['Solar keeps growing.'],
+    };
     up.script({ text: 'Here is the outline:\n' + JSON.stringify(outline) });
     okJson(await q.cli(['slides', 'retry', task, '--json']));
     const done = okJson(await q.cli(['slides', 'wait', task, '--interval', '2', '--json'], { timeout: 120_000 }));
@@ -288,7 +425,9 @@ describe('an upstream outline model, its outage, and no LibreOffice', () => {
     expect(html).toContain('No previews were drawn');
     expect(html).toContain('Record growth');
     expect(html).toContain('Spain led Europe in new solar capacity in 2023.');
-    const logs = await q.fetch(`/v2/tasks/${task}/historical`, { headers: { Authorization: `Bearer ${q.boot.api_key}` } });
+    const logs = await q.fetch(`/v2/tasks/${task}/historical`, {
+      headers: { Authorization: `Bearer ${q.boot.api_key}` },
+    });
     expect(logs.status).toBe(200);
   }, 300_000);
 });

@@ -13,7 +13,9 @@ describe('facet status', () => {
   it('one marked line per check; all pass against a running local platform with an executable Chromium', async () => {
     const r = await p.cli(['status'], { env: { FACET_CHROMIUM: process.execPath } });
     const out = lines(r.stdout);
-    expect(out[0]).toMatch(/^✓ profile "local" \(current in .*config\.json\); base URL from config file; API key from config file/);
+    expect(out[0]).toMatch(
+      /^✓ profile "local" \(current in .*config\.json\); base URL from config file; API key from config file/,
+    );
     expect(out[1]).toBe(`✓ ${p.url} answers (/healthz ${/healthz (\d+) ms/.exec(out[1])?.[1]} ms)`);
     expect(out[2]).toMatch(/^✓ logged in as admin \(usr_\w+, admin\) with an API key$/);
     expect(out[3]).toMatch(/^✓ server version \S+/);
@@ -29,8 +31,18 @@ describe('facet status', () => {
     expect(r.exitCode).toBe(1);
     const status = JSON.parse(r.stdout);
     expect(status.ok).toBe(false);
-    expect(status.checks.map((c: { name: string }) => c.name)).toEqual(['profile', 'server', 'credentials', 'version', 'chromium', 'fonts']);
-    expect(status.checks.find((c: { name: string }) => c.name === 'chromium')).toMatchObject({ ok: false, detail: expect.stringMatching(/no Chromium at \/nonexistent\/chromium/) });
+    expect(status.checks.map((c: { name: string }) => c.name)).toEqual([
+      'profile',
+      'server',
+      'credentials',
+      'version',
+      'chromium',
+      'fonts',
+    ]);
+    expect(status.checks.find((c: { name: string }) => c.name === 'chromium')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/no Chromium at \/nonexistent\/chromium/),
+    });
     expect(r.stderr).toMatch(/checks failed/);
   });
 
@@ -39,7 +51,10 @@ describe('facet status', () => {
     expect(r.exitCode).toBe(1);
     const status = JSON.parse(r.stdout);
     expect(status.checks[0].detail).toMatch(/API key from env FACET_API_KEY, access token from config file/);
-    expect(status.checks.find((c: { name: string }) => c.name === 'credentials')).toMatchObject({ ok: false, detail: expect.stringMatching(/INVALID_API_KEY/) });
+    expect(status.checks.find((c: { name: string }) => c.name === 'credentials')).toMatchObject({
+      ok: false,
+      detail: expect.stringMatching(/INVALID_API_KEY/),
+    });
   });
 
   it('fails every line it cannot check when nothing answers and there are no credentials', async () => {
@@ -64,9 +79,15 @@ describe('facet status', () => {
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toMatch(/--active checks only the profile in use/);
     const json = JSON.parse((await p.cli(['status', '--json'], { env })).stdout);
-    expect(json.profiles.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([['staging', true], ['gone', false]]);
+    expect(json.profiles.map((c: { name: string; ok: boolean }) => [c.name, c.ok])).toEqual([
+      ['staging', true],
+      ['gone', false],
+    ]);
     // Only the profile in use: the stale one no longer fails the run.
-    for (const args of [['status', '--active', '--json'], ['--profile', 'local', 'status', '--json']]) {
+    for (const args of [
+      ['status', '--active', '--json'],
+      ['--profile', 'local', 'status', '--json'],
+    ]) {
       const one = await p.cli(args, { env });
       expect(JSON.parse(one.stdout).profiles).toEqual([]);
       expect(one.stdout).not.toMatch(/"gone"/);
@@ -81,7 +102,12 @@ describe('facet auth token', () => {
     expect(ok(await p.cli(['auth', 'token'])).stdout).toBe(p.boot.api_key + '\n');
     expect(ok(await p.cli(['auth', 'token', '--type', 'access-token'])).stdout).toBe(p.boot.access_token + '\n');
     expect(ok(await p.cli(['auth', 'token', '--type', 'admin-key'])).stdout).toBe(p.boot.admin_key + '\n');
-    expect(okJson(await p.cli(['auth', 'token', '--json']))).toEqual({ profile: 'local', type: 'api-key', source: 'config', token: p.boot.api_key });
+    expect(okJson(await p.cli(['auth', 'token', '--json']))).toEqual({
+      profile: 'local',
+      type: 'api-key',
+      source: 'config',
+      token: p.boot.api_key,
+    });
   });
 
   it('the printed token works for a call, and the environment wins as it does for calls', async () => {

@@ -15,14 +15,24 @@ const clock = (s: number, sep: string) => {
   const p = (n: number, w = 2) => String(n).padStart(w, '0');
   return `${p(Math.floor(ms / 3600000))}:${p(Math.floor(ms / 60000) % 60)}:${p(Math.floor(ms / 1000) % 60)}${sep}${p(ms % 1000, 3)}`;
 };
-const VTT = 'WEBVTT\nKind: captions\nLanguage: en\n\n' + CUES.map((c) => `${clock(c.start, '.')} --> ${clock(c.start + c.duration, '.')}\n<c>${c.text}</c>`).join('\n\n') + '\n';
-const SRT = CUES.map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.start + c.duration, ',')}\n${c.text}`).join('\n\n') + '\n';
+const VTT =
+  'WEBVTT\nKind: captions\nLanguage: en\n\n' +
+  CUES.map((c) => `${clock(c.start, '.')} --> ${clock(c.start + c.duration, '.')}\n<c>${c.text}</c>`).join('\n\n') +
+  '\n';
+const SRT =
+  CUES.map((c, i) => `${i + 1}\n${clock(c.start, ',')} --> ${clock(c.start + c.duration, ',')}\n${c.text}`).join(
+    '\n\n',
+  ) + '\n';
 const JSON3 = JSON.stringify({
   wireMagic: 'pb3',
   events: [
     { tStartMs: 0, dDurationMs: 8250, id: 1, wWinId: 1 },
     ...CUES.flatMap((c) => [
-      { tStartMs: c.start * 1000, dDurationMs: c.duration * 1000, segs: [{ utf8: c.text.split(' ')[0] + ' ' }, { utf8: c.text.split(' ').slice(1).join(' '), tOffsetMs: 400 }] },
+      {
+        tStartMs: c.start * 1000,
+        dDurationMs: c.duration * 1000,
+        segs: [{ utf8: c.text.split(' ')[0] + ' ' }, { utf8: c.text.split(' ').slice(1).join(' '), tOffsetMs: 400 }],
+      },
       { tStartMs: c.start * 1000 + 10, dDurationMs: 5, aAppend: 1, segs: [{ utf8: '\n' }] },
     ]),
   ],
@@ -40,7 +50,10 @@ const upstream = http.createServer((req, res) => {
   upstreamHits++;
   const url = new URL(req.url!, 'http://x');
   if (req.headers.authorization !== 'Bearer up-key') return void res.writeHead(401).end('{}');
-  if (upstreamMode === 'broken') return void res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', code: 'SERVICE_UNAVAILABLE', message: 'down for maintenance' }));
+  if (upstreamMode === 'broken')
+    return void res
+      .writeHead(503, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ status: 'error', code: 'SERVICE_UNAVAILABLE', message: 'down for maintenance' }));
   if (url.searchParams.get('video_code') === 'endlessVid1') {
     // An answer that never ends: JSON text streamed until the reader hangs up (at most 256 MB).
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -58,9 +71,17 @@ const upstream = http.createServer((req, res) => {
     return pump();
   }
   if (url.searchParams.get('video_code') === 'upstreamVid') {
-    return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', message: null, data: { title: 'From upstream', contents: [{ start: 1, duration: 2, text: 'upstream words' }] } }));
+    return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        status: 'ok',
+        message: null,
+        data: { title: 'From upstream', contents: [{ start: 1, duration: 2, text: 'upstream words' }] },
+      }),
+    );
   }
-  res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'error', code: 'YOUTUBE_SUBTITLING_FAILED', message: 'none', request_id: 'r' }));
+  res
+    .writeHead(400, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ status: 'error', code: 'YOUTUBE_SUBTITLING_FAILED', message: 'none', request_id: 'r' }));
 });
 
 beforeAll(async () => {
@@ -68,23 +89,36 @@ beforeAll(async () => {
   const up = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
   p = await startPlatform({ env: { FACET_UPSTREAM_SUBTITLES_BASE_URL: up, FACET_UPSTREAM_SUBTITLES_KEY: 'up-key' } });
   dir = tempDir('subs');
-  for (const [name, body] of Object.entries({ 'talk.vtt': VTT, 'talk.srt': SRT, 'talk.json3': JSON3, 'talk.srv3': SRV3, 'rolling.vtt': ROLLING })) writeFileSync(path.join(dir, name), body);
+  for (const [name, body] of Object.entries({
+    'talk.vtt': VTT,
+    'talk.srt': SRT,
+    'talk.json3': JSON3,
+    'talk.srv3': SRV3,
+    'rolling.vtt': ROLLING,
+  }))
+    writeFileSync(path.join(dir, name), body);
 }, 60_000);
 afterAll(async () => {
   p?.cleanup();
   await new Promise<void>((r) => upstream.close(() => r()));
 });
 
-const importFile = (code: string, file: string, extra: string[] = []) => p.cli(['serve', 'subtitles', 'import', code, path.join(dir, file), '--data-dir', p.dataDir, '--json', ...extra]);
+const importFile = (code: string, file: string, extra: string[] = []) =>
+  p.cli(['serve', 'subtitles', 'import', code, path.join(dir, file), '--data-dir', p.dataDir, '--json', ...extra]);
 const get = (code: string, extra: string[] = []) => p.cli(['subtitles', code, '--json', '--with-time', ...extra]);
-const api = (qs: string) => p.fetch(`/v2/youtube/subtitling?${qs}`, { headers: { authorization: `Bearer ${p.boot.api_key}` } });
+const api = (qs: string) =>
+  p.fetch(`/v2/youtube/subtitling?${qs}`, { headers: { authorization: `Bearer ${p.boot.api_key}` } });
 
 describe('subtitles', () => {
   it('VTT, SRT, json3 and srv3 imports give the same cues', async () => {
     const formats = ['talk.vtt', 'talk.srt', 'talk.json3', 'talk.srv3'];
     for (const [i, file] of formats.entries()) {
       const code = `tidepool00${i}`;
-      expect(okJson(await importFile(code, file, ['--language', 'en', '--title', 'Tide pool']))).toMatchObject({ cues: 3, language: 'en', kind: 'manual' });
+      expect(okJson(await importFile(code, file, ['--language', 'en', '--title', 'Tide pool']))).toMatchObject({
+        cues: 3,
+        language: 'en',
+        kind: 'manual',
+      });
       const data = okJson(await get(code));
       expect(data).toEqual({ title: 'Tide pool', contents: CUES, language: 'en', kind: 'manual' });
     }
@@ -125,7 +159,11 @@ describe('subtitles', () => {
   it('errors: validation, a missing video, a missing language listing the existing ones (400)', async () => {
     const bad = await api('video_code=short');
     expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ status: 'error', code: 'YOUTUBE_SUBTITLING_FAILED', message: expect.stringMatching(/video_code/) });
+    expect(await bad.json()).toMatchObject({
+      status: 'error',
+      code: 'YOUTUBE_SUBTITLING_FAILED',
+      message: expect.stringMatching(/video_code/),
+    });
     const badTime = await api('video_code=facetDemo01&with_time=yes');
     expect(badTime.status).toBe(400);
     expect((await badTime.json()).code).toBe('YOUTUBE_SUBTITLING_FAILED');
@@ -134,20 +172,28 @@ describe('subtitles', () => {
     expect((await missing.json()).message).toBe('no subtitles for video noSuchVideo');
     const lang = await p.cli(['subtitles', 'facetDemo01', '--language', 'fr']);
     expect(lang.exitCode).toBe(1);
-    expect(lang.stderr).toContain('no subtitles in fr for video facetDemo01; available: en (manual), en (generated), de (manual)');
+    expect(lang.stderr).toContain(
+      'no subtitles in fr for video facetDemo01; available: en (manual), en (generated), de (manual)',
+    );
   });
 
   it('the upstream is asked when the store has nothing, its answer kept; its failure is a 502', async () => {
     const before = upstreamHits;
     const first = okJson(await get('upstreamVid'));
-    expect(first).toMatchObject({ title: 'From upstream', contents: [{ start: 1, duration: 2, text: 'upstream words' }] });
+    expect(first).toMatchObject({
+      title: 'From upstream',
+      contents: [{ start: 1, duration: 2, text: 'upstream words' }],
+    });
     expect(upstreamHits).toBe(before + 1);
     okJson(await get('upstreamVid'));
     expect(upstreamHits).toBe(before + 1);
     upstreamMode = 'broken';
     const res = await api('video_code=otherVideo1');
     expect(res.status).toBe(502);
-    expect(await res.json()).toMatchObject({ code: 'YOUTUBE_SUBTITLING_FAILED', message: expect.stringMatching(/upstream failed: .*HTTP 503: down for maintenance/) });
+    expect(await res.json()).toMatchObject({
+      code: 'YOUTUBE_SUBTITLING_FAILED',
+      message: expect.stringMatching(/upstream failed: .*HTTP 503: down for maintenance/),
+    });
     upstreamMode = 'ok';
   });
 
@@ -157,7 +203,9 @@ describe('subtitles', () => {
     expect(res.status).toBe(502);
     expect(await res.json()).toMatchObject({
       code: 'YOUTUBE_SUBTITLING_FAILED',
-      message: expect.stringMatching(/^the subtitle upstream failed: the response from http:\/\/127\.0\.0\.1:\d+\/v2\/youtube\/subtitling\?\S+ is larger than 15 MB$/),
+      message: expect.stringMatching(
+        /^the subtitle upstream failed: the response from http:\/\/127\.0\.0\.1:\d+\/v2\/youtube\/subtitling\?\S+ is larger than 15 MB$/,
+      ),
     });
     expect(Date.now() - started).toBeLessThan(20_000);
     await new Promise((r) => setTimeout(r, 200));

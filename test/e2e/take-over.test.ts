@@ -30,7 +30,11 @@ describePostgres('take-over of a dead instance’s jobs', () => {
         form.append('prompt', `Lighthouse number ${i}`);
         form.append('size', '1024x1024');
         form.append('count', '2');
-        const r = await a.fetch('/tasks', { method: 'POST', headers: { authorization: `Bearer ${a.boot.access_token}` }, body: form });
+        const r = await a.fetch('/tasks', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${a.boot.access_token}` },
+          body: form,
+        });
         expect(r.status).toBe(202);
       };
       for (let i = 0; i < 12; i++) await create(i);
@@ -38,14 +42,20 @@ describePostgres('take-over of a dead instance’s jobs', () => {
       const deadline = Date.now() + 60_000;
       while (!orphan) {
         if (Date.now() > deadline) throw new Error('instance A never ran a task');
-        orphan = (await db.query(`SELECT id, run_after FROM jobs WHERE state = 'running' AND lease_owner LIKE $1`, [`%:${a.pid}:%`])).rows[0];
+        orphan = (
+          await db.query(`SELECT id, run_after FROM jobs WHERE state = 'running' AND lease_owner LIKE $1`, [
+            `%:${a.pid}:%`,
+          ])
+        ).rows[0];
         if (!orphan) await new Promise((r) => setTimeout(r, 20));
       }
       await a.kill();
       const killedAt = Date.now();
       let recoveredAt: number | undefined;
       while (recoveredAt === undefined) {
-        const seen = (await db.query(`SELECT 1 FROM job_logs WHERE job_id = $1 AND line LIKE 'recovered:%'`, [orphan.id])).rowCount;
+        const seen = (
+          await db.query(`SELECT 1 FROM job_logs WHERE job_id = $1 AND line LIKE 'recovered:%'`, [orphan.id])
+        ).rowCount;
         if (seen) recoveredAt = Date.now();
         else if (Date.now() - killedAt > 30_000) throw new Error('the orphan was not recovered within 30 s');
         else await new Promise((r) => setTimeout(r, 100));
@@ -55,7 +65,9 @@ describePostgres('take-over of a dead instance’s jobs', () => {
       const after = (await db.query(`SELECT run_after FROM jobs WHERE id = $1`, [orphan.id])).rows[0];
       expect(after.run_after).toEqual(orphan.run_after);
       const until = Date.now() + 120_000;
-      while (Number((await db.query(`SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')`)).rows[0].n) > 0) {
+      while (
+        Number((await db.query(`SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')`)).rows[0].n) > 0
+      ) {
         if (Date.now() > until) throw new Error('tasks still not ended');
         await new Promise((r) => setTimeout(r, 200));
       }

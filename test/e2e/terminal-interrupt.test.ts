@@ -45,7 +45,22 @@ afterAll(() => {
   site?.close();
 });
 
-const heldTask = async () => okJson(await p.cli(['tasks', 'create', '--kind', 'illustration', '--prompt', 'held', '--project', project, '--site', siteId, '--json'])).id as string;
+const heldTask = async () =>
+  okJson(
+    await p.cli([
+      'tasks',
+      'create',
+      '--kind',
+      'illustration',
+      '--prompt',
+      'held',
+      '--project',
+      project,
+      '--site',
+      siteId,
+      '--json',
+    ]),
+  ).id as string;
 const statusOf = async (id: string) => okJson(await p.cli(['tasks', 'get', id, '--json'])).status as string;
 
 /** Waits for the spinner, types Ctrl-C, and checks the interrupt: exit 130, the hint, the task still on. */
@@ -65,7 +80,24 @@ async function interruptSpinner(args: string[], idOf: (output: string) => string
 
 describe('Ctrl-C on a terminal', () => {
   it('stops `tasks create --wait` at once: exit 130, the task runs on, a hint to follow it', async () => {
-    await interruptSpinner(['tasks', 'create', '--kind', 'illustration', '--prompt', 'held', '--project', project, '--site', siteId, '--wait', '--interval', '0.2'], (out) => /task_\w+/.exec(out)![0]);
+    await interruptSpinner(
+      [
+        'tasks',
+        'create',
+        '--kind',
+        'illustration',
+        '--prompt',
+        'held',
+        '--project',
+        project,
+        '--site',
+        siteId,
+        '--wait',
+        '--interval',
+        '0.2',
+      ],
+      (out) => /task_\w+/.exec(out)![0],
+    );
   });
 
   it('stops `tasks wait`', async () => {
@@ -81,8 +113,22 @@ describe('Ctrl-C on a terminal', () => {
 
   it('stops `ask` while the answer streams, with the command that resumes it', async () => {
     const ld = okJson(await p.cli(['livedocs', 'create', 'Atlas', '--json'])).short_id;
-    ok(await p.cli(['livedocs', 'resources', 'add-doc', ld, '--title', 'Freedonia', '--content', 'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.']));
-    const run = runOnPty(['ask', 'Describe Freedonia, its capital and population', '--livedoc', ld], { configDir: p.configDir, timeout: 40_000 });
+    ok(
+      await p.cli([
+        'livedocs',
+        'resources',
+        'add-doc',
+        ld,
+        '--title',
+        'Freedonia',
+        '--content',
+        'Freedonia is a small republic on the coast. The capital of Freedonia is Fredville, a river port founded in 1822. The population of Freedonia is 2 million people.',
+      ]),
+    );
+    const run = runOnPty(['ask', 'Describe Freedonia, its capital and population', '--livedoc', ld], {
+      configDir: p.configDir,
+      timeout: 40_000,
+    });
     await run.waitFor(/According to your sources/);
     run.type('\x03');
     const code = await run.exited;

@@ -12,7 +12,11 @@ beforeAll(async () => {
   const res = await p.fetch('/v2/ppt-themes', {
     method: 'POST',
     headers: auth(),
-    body: JSON.stringify({ title: 'Private palette', colors: { background: '#ffffff', text: '#111111', accent: '#aa3300' }, fonts: { heading: 'DejaVu Sans', body: 'DejaVu Sans' } }),
+    body: JSON.stringify({
+      title: 'Private palette',
+      colors: { background: '#ffffff', text: '#111111', accent: '#aa3300' },
+      fonts: { heading: 'DejaVu Sans', body: 'DejaVu Sans' },
+    }),
   });
   expect(res.status).toBe(200);
   theme = (await res.json()).data;
@@ -30,7 +34,12 @@ describe('theme preview links', () => {
     const bare = `/slides/themes/${encodeURIComponent(theme.id)}/preview.png`;
     const u = new URL(theme.preview_url);
     const altered = `${bare}?expires=${Number(u.searchParams.get('expires')) + 1}&sig=${u.searchParams.get('sig')}`;
-    for (const path of [bare, `${bare}?expires=9999999999&sig=forged`, altered, '/slides/themes/thm_does_not_exist/preview.png']) {
+    for (const path of [
+      bare,
+      `${bare}?expires=9999999999&sig=forged`,
+      altered,
+      '/slides/themes/thm_does_not_exist/preview.png',
+    ]) {
       const res = await p.fetch(path);
       expect(res.status, path).toBe(403);
       expect(await res.json()).toMatchObject({ code: 'FORBIDDEN', detail: expect.stringMatching(/link/) });

@@ -12,19 +12,33 @@ afterAll(() => p?.cleanup());
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** A facet command (`keys list` unless told) on a pseudo-terminal of the given width (util-linux script). */
-async function onTerminal(cols: number, env: Record<string, string> = {}, args = ['keys', 'list'], exitCode = 0): Promise<string> {
-  const r = await execa('script', ['-qfec', `stty cols ${cols} rows 40; node ${BIN} ${args.map(quote).join(' ')}`, '/dev/null'], {
-    env: { FACET_CONFIG_DIR: p.configDir, CI: 'true', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
-    reject: false,
-    timeout: 30_000,
-  });
+async function onTerminal(
+  cols: number,
+  env: Record<string, string> = {},
+  args = ['keys', 'list'],
+  exitCode = 0,
+): Promise<string> {
+  const r = await execa(
+    'script',
+    ['-qfec', `stty cols ${cols} rows 40; node ${BIN} ${args.map(quote).join(' ')}`, '/dev/null'],
+    {
+      env: { FACET_CONFIG_DIR: p.configDir, CI: 'true', NO_COLOR: undefined, FORCE_COLOR: undefined, ...env },
+      reject: false,
+      timeout: 30_000,
+    },
+  );
   expect(r.exitCode, r.stdout).toBe(exitCode);
   return r.stdout.replace(/\r/g, '');
 }
 
 const visible = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 /** Columns a line takes on the terminal: CJK and emoji take two. */
-const columns = (s: string) => [...visible(s)].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\u{1f300}-\u{1faff}]/u.test(ch) ? 2 : 1), 0);
+const columns = (s: string) =>
+  [...visible(s)].reduce(
+    (n, ch) =>
+      n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60\u{1f300}-\u{1faff}]/u.test(ch) ? 2 : 1),
+    0,
+  );
 const HOSTILE = '\u001b]0;pwned\u0007';
 const SHOWN = '\\u001b]0;pwned\\u0007';
 
@@ -56,7 +70,10 @@ describe('tables on a terminal', () => {
       expect(out).toContain(k.id);
       expect(out).toContain(k.user_id);
     }
-    expect(lines.slice(1).every((l) => /\bactive\b/.test(l)), out).toBe(true);
+    expect(
+      lines.slice(1).every((l) => /\bactive\b/.test(l)),
+      out,
+    ).toBe(true);
     expect(out).not.toMatch(/key_\w*…|usr_\w*…|acti…/);
     for (const line of lines) expect(columns(line)).toBeLessThanOrEqual(80);
   });
@@ -65,7 +82,9 @@ describe('tables on a terminal', () => {
 describe('text from the server on a terminal', () => {
   let hostileDoc: string;
   beforeAll(async () => {
-    hostileDoc = ok(await p.cli(['livedocs', 'create', HOSTILE, '--description', `line one\n${HOSTILE}\u009b2J`])).stdout.trim();
+    hostileDoc = ok(
+      await p.cli(['livedocs', 'create', HOSTILE, '--description', `line one\n${HOSTILE}\u009b2J`]),
+    ).stdout.trim();
     ok(await p.cli(['livedocs', 'create', '日本語の調査資料', '--description', '市場調査と価格の比較 🚀']));
     ok(await p.cli(['livedocs', 'create', 'plain research', '--description', 'competitors and pricing']));
   });
@@ -83,7 +102,9 @@ describe('text from the server on a terminal', () => {
   it("and in its detail view, a value's further lines indented under its first", async () => {
     const out = await onTerminal(120, {}, ['livedocs', 'get', hostileDoc]);
     expect(visible(out)).toMatch(new RegExp(`name\\s+${SHOWN.replace(/[\\[\]]/g, '\\$&')}`));
-    expect(visible(out)).toMatch(new RegExp(`\\ndescription {6}line one\\n {17}${SHOWN.replace(/[\\[\]]/g, '\\$&')}\\\\u009b2J\\n`));
+    expect(visible(out)).toMatch(
+      new RegExp(`\\ndescription {6}line one\\n {17}${SHOWN.replace(/[\\[\]]/g, '\\$&')}\\\\u009b2J\\n`),
+    );
     expect(visible(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/);
   });
 

@@ -15,7 +15,22 @@ describe('usage report and persistence', () => {
     const k2 = okJson(await p.cli(['keys', 'create', '--name', 'two', '--json']));
     for (const args of [
       ['--key', k1.id, '--model', 'alpha', '--input', '1000', '--output', '200', '--cost', '0.0012'],
-      ['--key', k1.id, '--model', 'alpha', '--input', '500', '--output', '100', '--cache-read', '50', '--cost', '0.0006', '--task', 'task_a'],
+      [
+        '--key',
+        k1.id,
+        '--model',
+        'alpha',
+        '--input',
+        '500',
+        '--output',
+        '100',
+        '--cache-read',
+        '50',
+        '--cost',
+        '0.0006',
+        '--task',
+        'task_a',
+      ],
       ['--key', k1.id, '--model', 'beta', '--input', '10', '--output', '10', '--cost', '0.0001'],
       ['--key', k2.id, '--model', 'alpha', '--input', '1', '--output', '1', '--cost', '0', '--task', 'task_b'],
     ]) {

@@ -25,7 +25,11 @@ let pages: PageServer;
 let p: Platform;
 // Writes back the Cookie and User-Agent it received, as the page's text.
 const echo = http.createServer((req, res) => {
-  res.writeHead(200, { 'content-type': 'text/html' }).end(`<html><body><p id="c">cookie=${req.headers.cookie ?? 'none'}</p><p id="u">ua=${req.headers['user-agent']}</p></body></html>`);
+  res
+    .writeHead(200, { 'content-type': 'text/html' })
+    .end(
+      `<html><body><p id="c">cookie=${req.headers.cookie ?? 'none'}</p><p id="u">ua=${req.headers['user-agent']}</p></body></html>`,
+    );
 });
 let echoUrl = '';
 
@@ -59,7 +63,11 @@ afterAll(async () => {
 
 const extract = (args: string[]) => p.cli(['extract', ...args], { timeout: 90_000 });
 const api = (body: unknown) =>
-  p.fetch('/v2/web/extract', { method: 'POST', headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  p.fetch('/v2/web/extract', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${p.boot.api_key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('facet extract against pages served on 127.0.0.1', () => {
   it('markdown by default: the whole cleaned page, scripts dropped', async () => {
@@ -72,7 +80,9 @@ describe('facet extract against pages served on 127.0.0.1', () => {
   });
 
   it('--readability keeps the main content only; a page with too little falls back with a warning', async () => {
-    const main = okJson(await extract([`${pages.url}/article`, '--readability', '--format', 'text', '--json', '--no-cache']));
+    const main = okJson(
+      await extract([`${pages.url}/article`, '--readability', '--format', 'text', '--json', '--no-cache']),
+    );
     expect(main.readability).toBe('article');
     expect(main.content).toContain('lighthouse was built in 1880');
     expect(main.content).not.toContain('Navigation menu text');
@@ -86,7 +96,11 @@ describe('facet extract against pages served on 127.0.0.1', () => {
 
     const strict = await api({ url: `${pages.url}/tiny`, with_readability: 'strict' });
     expect(strict.status).toBe(400);
-    expect(await strict.json()).toMatchObject({ status: 'error', code: 'WEB_EXTRACT_FAILED', message: expect.stringMatching(/no main content/) });
+    expect(await strict.json()).toMatchObject({
+      status: 'error',
+      code: 'WEB_EXTRACT_FAILED',
+      message: expect.stringMatching(/no main content/),
+    });
   });
 
   it('output formats: html keeps tags, text has none, markdown has its syntax', async () => {
@@ -95,7 +109,9 @@ describe('facet extract against pages served on 127.0.0.1', () => {
     const text = okJson(await extract([`${pages.url}/article`, '--format', 'text', '--selector', 'article', '--json']));
     expect(text.content.startsWith('Harbour notes\n')).toBe(true);
     expect(text.content).not.toContain('<');
-    const md = okJson(await extract([`${pages.url}/article`, '--format', 'markdown', '--selector', 'article', '--json']));
+    const md = okJson(
+      await extract([`${pages.url}/article`, '--format', 'markdown', '--selector', 'article', '--json']),
+    );
     // Links point where they pointed on the page: absolute against its URL.
     expect(md.content).toContain(`[More about boats](${pages.url}/more)`);
   });
@@ -113,7 +129,12 @@ describe('facet extract against pages served on 127.0.0.1', () => {
 
   it('links, images and their summaries; ignore_empty_text_image and with_images_readability; stypes', async () => {
     const res = await api({
-      url: `${pages.url}/article`, with_links: true, with_links_summary: true, with_images: true, with_images_summary: true, with_stypes: true,
+      url: `${pages.url}/article`,
+      with_links: true,
+      with_links_summary: true,
+      with_images: true,
+      with_images_summary: true,
+      with_stypes: true,
     });
     const { data } = await res.json();
     expect(data.links).toEqual([
@@ -122,12 +143,17 @@ describe('facet extract against pages served on 127.0.0.1', () => {
       { url: `${pages.url}/more`, text: 'More about boats' },
     ]);
     expect(data.links_summary).toMatchObject({ total: 3, internal: 2, external: 1 });
-    expect(data.images.map((i: { url: string }) => i.url)).toEqual([`${pages.url}/boat.png`, `${pages.url}/spacer.gif`]);
+    expect(data.images.map((i: { url: string }) => i.url)).toEqual([
+      `${pages.url}/boat.png`,
+      `${pages.url}/spacer.gif`,
+    ]);
     expect(data.images[0]).toMatchObject({ alt: 'A fishing boat', width: 640, height: 480 });
     expect(data.images_summary).toEqual({ total: 2, with_text: 1, without_text: 1 });
     expect(data.stypes).toEqual(['NewsArticle', 'og:article']);
 
-    const filtered = (await (await api({ url: `${pages.url}/article`, with_images: true, ignore_empty_text_image: true })).json()).data;
+    const filtered = (
+      await (await api({ url: `${pages.url}/article`, with_images: true, ignore_empty_text_image: true })).json()
+    ).data;
     expect(filtered.images.map((i: { alt: string }) => i.alt)).toEqual(['A fishing boat']);
     const plain = (await (await api({ url: `${pages.url}/article` })).json()).data;
     expect(plain.links).toBeUndefined();
@@ -164,12 +190,18 @@ describe('facet extract against pages served on 127.0.0.1', () => {
     ] as const) {
       const res = await api(body);
       expect(res.status).toBe(400);
-      expect(await res.json()).toMatchObject({ status: 'error', code: 'WEB_EXTRACT_FAILED', message: expect.stringMatching(msg) });
+      expect(await res.json()).toMatchObject({
+        status: 'error',
+        code: 'WEB_EXTRACT_FAILED',
+        message: expect.stringMatching(msg),
+      });
     }
   });
 
   it('a gzip-encoded page is decoded; a gzip bomb is refused at the body cap with a 400, memory flat', async () => {
-    const page = okJson(await extract([`${pages.url}/gzip`, '--readability', '--format', 'text', '--json', '--no-cache']));
+    const page = okJson(
+      await extract([`${pages.url}/gzip`, '--readability', '--format', 'text', '--json', '--no-cache']),
+    );
     expect(page.title).toBe('Harbour notes');
     expect(page.content).toContain('lighthouse was built in 1880');
 
@@ -183,16 +215,34 @@ describe('facet extract against pages served on 127.0.0.1', () => {
       clearInterval(sampler);
     }
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ code: 'WEB_EXTRACT_FAILED', message: `the response from ${pages.url}/gzip-bomb is larger than 15 MB once decompressed` });
+    expect(await res.json()).toMatchObject({
+      code: 'WEB_EXTRACT_FAILED',
+      message: `the response from ${pages.url}/gzip-bomb is larger than 15 MB once decompressed`,
+    });
     expect(Math.max(peak, rssOf(p.pid)) - before).toBeLessThan(100 * 1024 * 1024);
   }, 60_000);
 
   it('set_cookies and user_agent are sent with the fetch', async () => {
     const plain = okJson(await extract([echoUrl, '--format', 'text', '--json', '--no-cache']));
     expect(plain.content).toMatch(/^cookie=none\nua=facet\//);
-    const sent = okJson(await extract([echoUrl, '--format', 'text', '--json', '--cookie', 'session=abc', '--cookie', 'lang=de', '--user-agent', 'ReaderBot/2']));
+    const sent = okJson(
+      await extract([
+        echoUrl,
+        '--format',
+        'text',
+        '--json',
+        '--cookie',
+        'session=abc',
+        '--cookie',
+        'lang=de',
+        '--user-agent',
+        'ReaderBot/2',
+      ]),
+    );
     expect(sent.content).toBe('cookie=session=abc; lang=de\nua=ReaderBot/2');
-    const objects = (await (await api({ url: echoUrl, output_format: 'text', set_cookies: [{ name: 'a', value: '1' }] })).json()).data;
+    const objects = (
+      await (await api({ url: echoUrl, output_format: 'text', set_cookies: [{ name: 'a', value: '1' }] })).json()
+    ).data;
     expect(objects.content).toMatch(/^cookie=a=1\n/);
     const bad = await extract([echoUrl, '--cookie', 'no-equals-sign']);
     expect(bad.exitCode).toBe(2);
@@ -214,10 +264,34 @@ describe.skipIf(!existsSync(CHROMIUM))('fine mode in Chromium', () => {
     const fine = okJson(await extract([`${pages.url}/scripted`, '--mode', 'fine', '--format', 'text', '--json']));
     expect(fine.crawl_mode).toBe('fine');
     expect(fine.content).toBe('Rendered by a script after load');
-    const waited = okJson(await extract([`${pages.url}/scripted`, '--wait-for', '#late', '--selector', '#late', '--format', 'text', '--json']));
+    const waited = okJson(
+      await extract([
+        `${pages.url}/scripted`,
+        '--wait-for',
+        '#late',
+        '--selector',
+        '#late',
+        '--format',
+        'text',
+        '--json',
+      ]),
+    );
     expect(waited.crawl_mode).toBe('fine');
     expect(waited.content).toBe('Rendered by a script after load');
-    const browserEcho = okJson(await extract([echoUrl, '--mode', 'fine', '--format', 'text', '--json', '--cookie', 'session=xyz', '--user-agent', 'ReaderBot/3']));
+    const browserEcho = okJson(
+      await extract([
+        echoUrl,
+        '--mode',
+        'fine',
+        '--format',
+        'text',
+        '--json',
+        '--cookie',
+        'session=xyz',
+        '--user-agent',
+        'ReaderBot/3',
+      ]),
+    );
     expect(browserEcho.content).toBe('cookie=session=xyz\nua=ReaderBot/3');
   }, 120_000);
 
@@ -227,11 +301,16 @@ describe.skipIf(!existsSync(CHROMIUM))('fine mode in Chromium', () => {
     expect((await res.json()).message).toMatch(/wait_for_selector "#never" matched nothing within 2000 ms/);
   }, 60_000);
 
-  it('the CLI waits out the server\'s own limit and shows its WEB_EXTRACT_FAILED, not a timeout of its own', async () => {
+  it("the CLI waits out the server's own limit and shows its WEB_EXTRACT_FAILED, not a timeout of its own", async () => {
     // The transport's usual wait (1 s here) is shorter than the page's limit: the extract must wait longer.
-    const r = await p.cli(['extract', `${pages.url}/scripted`, '--wait-for', '#never', '--timeout', '3000'], { env: { FACET_TIMEOUT_MS: '1000' }, timeout: 60_000 });
+    const r = await p.cli(['extract', `${pages.url}/scripted`, '--wait-for', '#never', '--timeout', '3000'], {
+      env: { FACET_TIMEOUT_MS: '1000' },
+      timeout: 60_000,
+    });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toMatch(/wait_for_selector "#never" matched nothing within 3000 ms \(code WEB_EXTRACT_FAILED, HTTP 400/);
+    expect(r.stderr).toMatch(
+      /wait_for_selector "#never" matched nothing within 3000 ms \(code WEB_EXTRACT_FAILED, HTTP 400/,
+    );
     expect(r.stderr).not.toMatch(/cannot reach|is the platform running|did not answer/);
   }, 60_000);
 });
@@ -242,7 +321,9 @@ describe('without a browser', () => {
     try {
       const r = await q.cli(['extract', `${pages.url}/scripted`, '--mode', 'fine']);
       expect(r.exitCode).toBe(1);
-      expect(r.stderr).toMatch(/crawl_mode "fine" needs a browser: no Chromium at \/nonexistent\/chromium: install one/);
+      expect(r.stderr).toMatch(
+        /crawl_mode "fine" needs a browser: no Chromium at \/nonexistent\/chromium: install one/,
+      );
       const w = await q.cli(['extract', `${pages.url}/scripted`, '--wait-for', '#late']);
       expect(w.stderr).toMatch(/wait_for_selector needs a browser/);
     } finally {

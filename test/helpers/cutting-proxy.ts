@@ -13,7 +13,10 @@ export interface CuttingProxy {
  * `afterBytes` bytes of response: a dropped connection in the middle of an answer, as a flaky
  * network would drop it.
  */
-export async function cuttingProxy(target: string, options: { cuts: number; afterBytes: number }): Promise<CuttingProxy> {
+export async function cuttingProxy(
+  target: string,
+  options: { cuts: number; afterBytes: number },
+): Promise<CuttingProxy> {
   const { hostname, port } = new URL(target);
   const streamRequests: string[] = [];
   let cutsLeft = options.cuts;

@@ -22,7 +22,14 @@ const attr = (xml: string, name: string) => {
   const m = new RegExp(`\\b${name}="(-?\\d+)"`).exec(xml);
   return m ? Number(m[1]) : undefined;
 };
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16))).replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#x([0-9a-f]+);/gi, (_, h) => String.fromCodePoint(parseInt(h, 16)))
+    .replace(/&amp;/g, '&');
 
 export async function slideXmls(pptx: Buffer): Promise<{ zip: JSZip; slides: string[] }> {
   const zip = await JSZip.loadAsync(pptx);
@@ -68,7 +75,8 @@ export async function measureFrames(pptx: Buffer): Promise<FrameReport[]> {
             text += s;
           }
           if (!text) continue;
-          if (Number.isNaN(pitch)) throw new Error(`slide ${i + 1}: a paragraph without an exact line pitch ("${text}")`);
+          if (Number.isNaN(pitch))
+            throw new Error(`slide ${i + 1}: a paragraph without an exact line pitch ("${text}")`);
           texts.push(text);
           height += pitch;
           widest = Math.max(widest, width);
@@ -76,7 +84,8 @@ export async function measureFrames(pptx: Buffer): Promise<FrameReport[]> {
         }
         height += after;
       }
-      if (texts.length) out.push({ slide: i + 1, text: texts.join(' / '), widestLine: widest, available, height, frameHeight });
+      if (texts.length)
+        out.push({ slide: i + 1, text: texts.join(' / '), widestLine: widest, available, height, frameHeight });
     }
   });
   return out;

@@ -83,7 +83,9 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     if (s.status && s.status >= 400) {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (s.retryAfter) headers['retry-after'] = s.retryAfter;
-      const err = anthropic ? { type: 'error', error: { type: 'upstream_error', message: s.error ?? 'boom' } } : { error: { message: s.error ?? 'boom', type: 'x' } };
+      const err = anthropic
+        ? { type: 'error', error: { type: 'upstream_error', message: s.error ?? 'boom' } }
+        : { error: { message: s.error ?? 'boom', type: 'x' } };
       res.writeHead(s.status, headers).end(JSON.stringify(err));
       return;
     }
@@ -95,13 +97,38 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       const stop = s.finish ?? (calls.length ? 'tool_use' : 'end_turn');
       if (!body.stream) {
         res.writeHead(200, { 'content-type': 'application/json' });
-        const content = [...(text ? [{ type: 'text', text }] : []), ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: JSON.parse(c.arguments) }))];
-        res.end(JSON.stringify({ id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content, stop_reason: stop, stop_sequence: null, usage }));
+        const content = [
+          ...(text ? [{ type: 'text', text }] : []),
+          ...calls.map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: JSON.parse(c.arguments) })),
+        ];
+        res.end(
+          JSON.stringify({
+            id: 'msg_fake',
+            type: 'message',
+            role: 'assistant',
+            model: body.model,
+            content,
+            stop_reason: stop,
+            stop_sequence: null,
+            usage,
+          }),
+        );
         return;
       }
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const ev = (type: string, data: object) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
-      ev('message_start', { message: { id: 'msg_fake', type: 'message', role: 'assistant', model: body.model, content: [], stop_reason: null, usage: { ...(usage ?? {}), output_tokens: 1 } } });
+      const ev = (type: string, data: object) =>
+        res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`);
+      ev('message_start', {
+        message: {
+          id: 'msg_fake',
+          type: 'message',
+          role: 'assistant',
+          model: body.model,
+          content: [],
+          stop_reason: null,
+          usage: { ...(usage ?? {}), output_tokens: 1 },
+        },
+      });
       let block = 0;
       if (text) {
         ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
@@ -114,11 +141,18 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
         ev('content_block_stop', { index: block++ });
       }
       for (const c of calls) {
-        ev('content_block_start', { index: block, content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} } });
-        for (const p of piecesOf(c.arguments, s.argPiece ?? 3)) ev('content_block_delta', { index: block, delta: { type: 'input_json_delta', partial_json: p } });
+        ev('content_block_start', {
+          index: block,
+          content_block: { type: 'tool_use', id: c.id, name: c.name, input: {} },
+        });
+        for (const p of piecesOf(c.arguments, s.argPiece ?? 3))
+          ev('content_block_delta', { index: block, delta: { type: 'input_json_delta', partial_json: p } });
         ev('content_block_stop', { index: block++ });
       }
-      ev('message_delta', { delta: { stop_reason: stop }, usage: { output_tokens: (usage as any)?.output_tokens ?? 0 } });
+      ev('message_delta', {
+        delta: { stop_reason: stop },
+        usage: { output_tokens: (usage as any)?.output_tokens ?? 0 },
+      });
       ev('message_stop', {});
       res.end();
       return;
@@ -128,12 +162,36 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const finish = s.finish ?? (calls.length ? 'tool_calls' : 'stop');
     if (!body.stream) {
       res.writeHead(200, { 'content-type': 'application/json' });
-      const message = { role: 'assistant', content: text || null, ...(calls.length ? { tool_calls: calls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) } : {}) };
-      res.end(JSON.stringify({ id: 'c1', object: 'chat.completion', created: 1, model: body.model, choices: [{ index: 0, message, finish_reason: finish }], ...(usage ? { usage } : {}) }));
+      const message = {
+        role: 'assistant',
+        content: text || null,
+        ...(calls.length
+          ? {
+              tool_calls: calls.map((c) => ({
+                id: c.id,
+                type: 'function',
+                function: { name: c.name, arguments: c.arguments },
+              })),
+            }
+          : {}),
+      };
+      res.end(
+        JSON.stringify({
+          id: 'c1',
+          object: 'chat.completion',
+          created: 1,
+          model: body.model,
+          choices: [{ index: 0, message, finish_reason: finish }],
+          ...(usage ? { usage } : {}),
+        }),
+      );
       return;
     }
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    const chunk = (o: object) => res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, ...o })}\n\n`);
+    const chunk = (o: object) =>
+      res.write(
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', created: 1, model: body.model, ...o })}\n\n`,
+      );
     chunk({ choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
     for (const [i, p] of pieces.entries()) {
       if (s.breakAfter === i) return void setTimeout(() => res.destroy(), 30);
@@ -144,8 +202,21 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     for (const [index, c] of calls.entries()) {
       // The first piece of arguments rides with the id and name, as OpenAI sometimes sends it.
       const [first = '', ...rest] = piecesOf(c.arguments, s.argPiece ?? 3);
-      chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: first } }] }, finish_reason: null }] });
-      for (const p of rest) chunk({ choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] }, finish_reason: null }] });
+      chunk({
+        choices: [
+          {
+            index: 0,
+            delta: {
+              tool_calls: [{ index, id: c.id, type: 'function', function: { name: c.name, arguments: first } }],
+            },
+            finish_reason: null,
+          },
+        ],
+      });
+      for (const p of rest)
+        chunk({
+          choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] }, finish_reason: null }],
+        });
     }
     chunk({ choices: [{ index: 0, delta: {}, finish_reason: finish }] });
     if (usage && body.stream_options?.include_usage) chunk({ choices: [], usage });

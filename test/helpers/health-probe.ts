@@ -5,7 +5,11 @@ import type { Platform } from './platform.js';
  * Polls the platform's /healthz every `everyMs` until `work` settles: the work's result, and each
  * poll's round trip in ms (what a load balancer's probe would have seen meanwhile).
  */
-export async function pollWhile<T>(p: Platform, work: Promise<T>, everyMs = 100): Promise<{ result: T; polls: number[] }> {
+export async function pollWhile<T>(
+  p: Platform,
+  work: Promise<T>,
+  everyMs = 100,
+): Promise<{ result: T; polls: number[] }> {
   const polls: number[] = [];
   let done = false;
   const finished = work.finally(() => (done = true));

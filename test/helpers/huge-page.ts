@@ -37,7 +37,8 @@ export async function gzipBomb(inflatedBytes: number): Promise<Buffer> {
   const done = new Promise<void>((resolve, reject) => gzip.on('end', resolve).on('error', reject));
   const zeros = Buffer.alloc(1024 * 1024);
   for (let left = inflatedBytes; left > 0; left -= zeros.length) {
-    if (!gzip.write(left >= zeros.length ? zeros : zeros.subarray(0, left))) await new Promise((r) => gzip.once('drain', r));
+    if (!gzip.write(left >= zeros.length ? zeros : zeros.subarray(0, left)))
+      await new Promise((r) => gzip.once('drain', r));
   }
   gzip.end();
   await done;

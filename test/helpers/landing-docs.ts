@@ -50,6 +50,13 @@ export const SOLAR_QUERY = 'Make a landing page about home solar power: costs, s
 /** The documents as retrieval would hand them to the engine: chunks, numbered by resource. */
 export function solarPassages(): PagePassage[] {
   return SOLAR_DOCS.flatMap((d, i) =>
-    chunkText(d.text, { defaultTitle: d.name }).map((c) => ({ ref: i + 1, resourceId: `res_${i + 1}`, title: d.text.split('\n')[0].replace(/^#\s*/, ''), section: c.title, content: c.content, link: d.link })),
+    chunkText(d.text, { defaultTitle: d.name }).map((c) => ({
+      ref: i + 1,
+      resourceId: `res_${i + 1}`,
+      title: d.text.split('\n')[0].replace(/^#\s*/, ''),
+      section: c.title,
+      content: c.content,
+      link: d.link,
+    })),
   );
 }

@@ -19,7 +19,9 @@ export function useModelPlatform() {
   const env = {} as { p: Platform; up: FakeUpstream };
   beforeAll(async () => {
     env.up = await startFakeUpstream();
-    env.p = await startPlatform({ args: ['--upstream-openai-base-url', env.up.openaiBase, '--upstream-anthropic-base-url', env.up.anthropicBase] });
+    env.p = await startPlatform({
+      args: ['--upstream-openai-base-url', env.up.openaiBase, '--upstream-anthropic-base-url', env.up.anthropicBase],
+    });
   });
   afterAll(async () => {
     env.p?.cleanup();
@@ -29,8 +31,10 @@ export function useModelPlatform() {
     env,
     /** A fresh key per scenario, so its usage can be read back alone. */
     newKey: async () => okJson<{ id: string; key: string }>(await env.p.cli(['keys', 'create', '--json'])),
-    openai: (key: string) => new OpenAI({ apiKey: key, baseURL: `${env.p.url}/api/v1`, maxRetries: 0, timeout: 20_000 }),
-    anthropic: (key: string) => new Anthropic({ apiKey: key, baseURL: `${env.p.url}/api`, maxRetries: 0, timeout: 20_000 }),
+    openai: (key: string) =>
+      new OpenAI({ apiKey: key, baseURL: `${env.p.url}/api/v1`, maxRetries: 0, timeout: 20_000 }),
+    anthropic: (key: string) =>
+      new Anthropic({ apiKey: key, baseURL: `${env.p.url}/api`, maxRetries: 0, timeout: 20_000 }),
     usageOf: async (keyId: string) => okJson<KeyUsage>(await env.p.cli(['admin', 'usage', '--key', keyId, '--json'])),
   };
 }

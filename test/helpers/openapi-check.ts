@@ -40,7 +40,11 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     let v = compiled.get(schema);
     // A `#/components/schemas/X` reference points into the document: compiled with the document's
     // components beside the schema, so the pointer resolves from the compiled root as it does there.
-    if (!v) compiled.set(schema, (v = ajv.compile(document.components?.schemas ? { ...schema, components: document.components } : schema)));
+    if (!v)
+      compiled.set(
+        schema,
+        (v = ajv.compile(document.components?.schemas ? { ...schema, components: document.components } : schema)),
+      );
     return v;
   };
   const errorsOf = (schema: Schema, value: unknown): string | null => {
@@ -48,13 +52,20 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     if (v(value)) return null;
     return (v.errors ?? [])
       .slice(0, MAX_ERRORS)
-      .map((e) => `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`)
+      .map(
+        (e) =>
+          `${e.instancePath || '(root)'} ${e.message}${e.params && 'additionalProperty' in e.params ? ` '${String(e.params.additionalProperty)}'` : ''}`,
+      )
       .join('; ');
   };
 
   const templates = Object.keys(document.paths).map((template) => {
     const segments = template.split('/');
-    const pattern = new RegExp('^' + segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/') + '$');
+    const pattern = new RegExp(
+      '^' +
+        segments.map((s) => (/^\{\w+\}$/.test(s) ? '[^/]+' : s.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))).join('/') +
+        '$',
+    );
     return { template, pattern, variables: segments.filter((s) => s.startsWith('{')).length };
   });
 
@@ -73,7 +84,9 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     for (const ev of events) {
       const named = itemSchema.anyOf.filter((item) => {
         const props = item.properties as Record<string, Schema>;
-        return ev.event === undefined ? !props.event : (props.event as { const?: string } | undefined)?.const === ev.event;
+        return ev.event === undefined
+          ? !props.event
+          : (props.event as { const?: string } | undefined)?.const === ev.event;
       });
       if (named.length === 0) {
         problems.push(`event ${ev.event ?? '(unnamed)'} is not described`);
@@ -110,7 +123,8 @@ export function createOpenApiChecker(document: OpenApiDocument) {
           failures.push(err);
         }
       }
-      if (failures.length > 0) problems.push(`event ${ev.event ?? '(unnamed)'}: ${failures.join(' | ')} in ${ev.data.slice(0, 200)}`);
+      if (failures.length > 0)
+        problems.push(`event ${ev.event ?? '(unnamed)'}: ${failures.join(' | ')} in ${ev.data.slice(0, 200)}`);
     }
     return problems;
   }
@@ -128,7 +142,8 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     if (!found) return unknownIsFine ? [] : [`${where}: the path is not in the document`];
     const op = found.item[entry.method.toLowerCase()];
     if (!op) return unknownIsFine ? [] : [`${where}: ${found.template} has no ${entry.method} operation`];
-    const response = op.responses[String(entry.status)] ?? op.responses[`${String(entry.status)[0]}XX`] ?? op.responses.default;
+    const response =
+      op.responses[String(entry.status)] ?? op.responses[`${String(entry.status)[0]}XX`] ?? op.responses.default;
     if (!response) return [`${where}: status ${entry.status} is not a response of ${op.operationId}`];
     const label = `${where} (${op.operationId})`;
     const hasBody = entry.bytes > 0;
@@ -136,11 +151,16 @@ export function createOpenApiChecker(document: OpenApiDocument) {
     if (!entry.contentType) return hasBody ? [`${label}: a body without a content type`] : [];
     const media = entry.contentType.split(';')[0].trim().toLowerCase();
     const described = Object.keys(response.content);
-    const key = described.find((k) => k.toLowerCase() === media) ?? described.find((k) => k === `${media.split('/')[0]}/*` || k === '*/*');
+    const key =
+      described.find((k) => k.toLowerCase() === media) ??
+      described.find((k) => k === `${media.split('/')[0]}/*` || k === '*/*');
     if (!key) return [`${label}: content type ${media} is not described (described: ${described.join(', ')})`];
     const mt = response.content[key];
     if (entry.body === null) return [];
-    if (media === 'text/event-stream') return mt['x-itemSchema'] ? checkEvents(entry.body, mt['x-itemSchema'], entry.cut).map((p) => `${label}: ${p}`) : [];
+    if (media === 'text/event-stream')
+      return mt['x-itemSchema']
+        ? checkEvents(entry.body, mt['x-itemSchema'], entry.cut).map((p) => `${label}: ${p}`)
+        : [];
     if (!mt.schema || entry.cut) return [];
     let value: unknown;
     try {

@@ -8,7 +8,9 @@ export interface PageServer {
 }
 
 /** Serves fixed pages on 127.0.0.1 for URL-add tests; any other path is a 404. */
-export async function servePages(pages: Record<string, { type?: string; body: string | Buffer; status?: number; headers?: Record<string, string> }>): Promise<PageServer> {
+export async function servePages(
+  pages: Record<string, { type?: string; body: string | Buffer; status?: number; headers?: Record<string, string> }>,
+): Promise<PageServer> {
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -18,7 +20,9 @@ export async function servePages(pages: Record<string, { type?: string; body: st
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...page.headers }).end(page.body);
+    res
+      .writeHead(page.status ?? 200, { 'content-type': page.type ?? 'text/html; charset=utf-8', ...page.headers })
+      .end(page.body);
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;

@@ -51,7 +51,10 @@ export interface Platform {
   /** The responses this platform has sent so far, oldest first (its response journal), for failure reports. */
   responses(): JournalEntry[];
   /** Runs the built CLI as a process with this platform's config dir; never throws on exit codes. */
-  cli(args: string[], options?: { env?: Record<string, string | undefined>; input?: string; timeout?: number }): Promise<CliResult>;
+  cli(
+    args: string[],
+    options?: { env?: Record<string, string | undefined>; input?: string; timeout?: number },
+  ): Promise<CliResult>;
   /** fetch against the platform. */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
   /** SIGTERM and wait for a clean exit. */
@@ -131,7 +134,11 @@ function baseEnv(configDir: string): Record<string, string | undefined> {
   };
 }
 
-export async function runCli(configDir: string, args: string[], options: { env?: Record<string, string | undefined>; input?: string; timeout?: number } = {}): Promise<CliResult> {
+export async function runCli(
+  configDir: string,
+  args: string[],
+  options: { env?: Record<string, string | undefined>; input?: string; timeout?: number } = {},
+): Promise<CliResult> {
   const r = await execa('node', [BIN, ...args], {
     env: { ...baseEnv(configDir), ...options.env },
     extendEnv: true,
@@ -153,12 +160,21 @@ const databaseOfDataDir = new Map<string, string>();
  * as a user would, and waits until it listens.
  */
 export async function startPlatform(
-  options: { dataDir?: string; configDir?: string; args?: string[]; env?: Record<string, string>; allowLocalFetch?: boolean; databaseUrl?: string } = {},
+  options: {
+    dataDir?: string;
+    configDir?: string;
+    args?: string[];
+    env?: Record<string, string>;
+    allowLocalFetch?: boolean;
+    databaseUrl?: string;
+  } = {},
 ): Promise<Platform> {
   // FACET_E2E_POSTGRES=1 runs every new platform on its own fresh PostgreSQL database (a restart
   // keeps its database); otherwise a platform uses its data dir's SQLite file unless told.
-  if (!options.databaseUrl && options.dataDir && databaseOfDataDir.has(options.dataDir)) options = { ...options, databaseUrl: databaseOfDataDir.get(options.dataDir) };
-  if (!options.databaseUrl && !options.dataDir && process.env.FACET_E2E_POSTGRES === '1') options = { ...options, databaseUrl: await createTestDatabase() };
+  if (!options.databaseUrl && options.dataDir && databaseOfDataDir.has(options.dataDir))
+    options = { ...options, databaseUrl: databaseOfDataDir.get(options.dataDir) };
+  if (!options.databaseUrl && !options.dataDir && process.env.FACET_E2E_POSTGRES === '1')
+    options = { ...options, databaseUrl: await createTestDatabase() };
   const database = options.databaseUrl ? ['--database-url', options.databaseUrl] : [];
   const dataDir = options.dataDir ?? tempDir('data');
   if (options.databaseUrl) databaseOfDataDir.set(dataDir, options.databaseUrl);
@@ -167,11 +183,27 @@ export async function startPlatform(
   // allowance, as a developer would. Tests of the refusal itself pass allowLocalFetch: false.
   const allowance = options.allowLocalFetch === false ? [] : ['--allow-fetch-from', '127.0.0.1'];
   const journal = path.join(tempDir('journal'), 'responses.ndjson');
-  const proc: ResultPromise = execa('node', [BIN, 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...database, ...allowance, ...(options.args ?? [])], {
-    env: { ...baseEnv(configDir), FACET_RESPONSE_JOURNAL: journal, ...options.env },
-    reject: false,
-    buffer: false,
-  });
+  const proc: ResultPromise = execa(
+    'node',
+    [
+      BIN,
+      'serve',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--log-level',
+      'warn',
+      ...database,
+      ...allowance,
+      ...(options.args ?? []),
+    ],
+    {
+      env: { ...baseEnv(configDir), FACET_RESPONSE_JOURNAL: journal, ...options.env },
+      reject: false,
+      buffer: false,
+    },
+  );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 20_000);
@@ -199,7 +231,8 @@ export async function startPlatform(
     if (!watched.delete(watch)) return;
     drain(watch);
   };
-  const waitExit = () => new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : proc.once('exit', () => resolve())));
+  const waitExit = () =>
+    new Promise<void>((resolve) => (proc.exitCode !== null ? resolve() : proc.once('exit', () => resolve())));
   const platform: Platform = {
     url,
     dataDir,
@@ -214,7 +247,12 @@ export async function startPlatform(
             .map((line) => JSON.parse(line) as JournalEntry)
         : [],
     // The offline verbs (`serve users …`) of a platform on PostgreSQL reach its database.
-    cli: (args, opts) => runCli(configDir, args, options.databaseUrl ? { ...opts, env: { FACET_DATABASE_URL: options.databaseUrl, ...opts?.env } } : opts),
+    cli: (args, opts) =>
+      runCli(
+        configDir,
+        args,
+        options.databaseUrl ? { ...opts, env: { FACET_DATABASE_URL: options.databaseUrl, ...opts?.env } } : opts,
+      ),
     fetch: (pathname, init) => fetch(url + pathname, init),
     async stop() {
       proc.kill('SIGTERM');

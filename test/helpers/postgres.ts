@@ -12,7 +12,8 @@ import type { StoreDialect } from '../../src/server/store/dialect/kind.js';
  */
 export const TEST_DATABASE_URL = process.env.FACET_TEST_DATABASE_URL || undefined;
 const IN_CI = process.env.CI === 'true' || process.env.CI === '1';
-export const NO_POSTGRES_REASON = 'FACET_TEST_DATABASE_URL is not set; run the PostgreSQL tests with scripts/test-postgres.sh (see README)';
+export const NO_POSTGRES_REASON =
+  'FACET_TEST_DATABASE_URL is not set; run the PostgreSQL tests with scripts/test-postgres.sh (see README)';
 
 const created: string[] = [];
 

@@ -23,9 +23,13 @@ const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
  * environment is a person's, not CI's: no CI variable, so spinners and prompts are live.
  * Bounded: the command is killed after `timeout` ms.
  */
-export function runOnPty(args: string[], options: { configDir: string; env?: Record<string, string>; timeout?: number; cols?: number }): PtyRun {
+export function runOnPty(
+  args: string[],
+  options: { configDir: string; env?: Record<string, string>; timeout?: number; cols?: number },
+): PtyRun {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'CI' && k !== 'PAGER' && !k.startsWith('FACET_')) env[k] = v;
+  for (const [k, v] of Object.entries(process.env))
+    if (v !== undefined && k !== 'CI' && k !== 'PAGER' && !k.startsWith('FACET_')) env[k] = v;
   Object.assign(env, { TERM: 'xterm-256color', NO_COLOR: '1', FACET_CONFIG_DIR: options.configDir }, options.env);
   const command = `stty cols ${options.cols ?? 100} rows 30; exec node ${[BIN, ...args].map(quote).join(' ')}`;
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env, stdio: ['pipe', 'pipe', 'pipe'] });
@@ -54,9 +58,13 @@ export function runOnPty(args: string[], options: { configDir: string; env?: Rec
       return new Promise<void>((resolve, reject) => {
         const check = () => {
           if (re.test(out)) done(resolve);
-          else if (child.exitCode !== null || child.signalCode !== null) done(() => reject(new Error(`the command ended before ${re}:\n${out.slice(-1500)}`)));
+          else if (child.exitCode !== null || child.signalCode !== null)
+            done(() => reject(new Error(`the command ended before ${re}:\n${out.slice(-1500)}`)));
         };
-        const timer = setTimeout(() => done(() => reject(new Error(`no ${re} within ${ms} ms:\n${out.slice(-1500)}`))), ms);
+        const timer = setTimeout(
+          () => done(() => reject(new Error(`no ${re} within ${ms} ms:\n${out.slice(-1500)}`))),
+          ms,
+        );
         const done = (then: () => void) => {
           clearTimeout(timer);
           waiters.delete(check);

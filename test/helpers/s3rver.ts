@@ -22,13 +22,24 @@ export interface TestObjectStore {
  */
 export async function startObjectStore(buckets: string[] = ['facet-test']): Promise<TestObjectStore> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir, configureBuckets: buckets.map((name) => ({ name, configs: [] })) });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: buckets.map((name) => ({ name, configs: [] })),
+  });
   const address = (await server.run()) as AddressInfo;
   const endpoint = `http://127.0.0.1:${address.port}`;
   return {
     endpoint,
     bucket: buckets[0],
-    env: { AWS_ENDPOINT_URL: endpoint, AWS_REGION: 'us-east-1', AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId, AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey },
+    env: {
+      AWS_ENDPOINT_URL: endpoint,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+    },
     async stop() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

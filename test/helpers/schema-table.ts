@@ -29,21 +29,49 @@ const obj = (properties: Record<string, unknown>, required = Object.keys(propert
 export const SCHEMA_TABLE: Array<[string, Schema]> = [
   [
     'nested order',
-    obj({
-      customer: obj({ name: { type: 'string', minLength: 2 }, email: { type: 'string', format: 'email' } }),
-      items: { type: 'array', minItems: 1, items: obj({ sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' }, qty: { type: 'integer', minimum: 1, maximum: 99 } }) },
-      note: { type: 'string' },
-    }, ['customer', 'items']),
+    obj(
+      {
+        customer: obj({ name: { type: 'string', minLength: 2 }, email: { type: 'string', format: 'email' } }),
+        items: {
+          type: 'array',
+          minItems: 1,
+          items: obj({
+            sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' },
+            qty: { type: 'integer', minimum: 1, maximum: 99 },
+          }),
+        },
+        note: { type: 'string' },
+      },
+      ['customer', 'items'],
+    ),
   ],
   [
     'recursive tree ($defs)',
-    { $defs: { Node: obj({ name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) }, $ref: '#/$defs/Node' },
+    {
+      $defs: { Node: obj({ name: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/Node' } } }) },
+      $ref: '#/$defs/Node',
+    },
   ],
   [
     'recursive list (anyOf null)',
-    { ...obj({ head: { $ref: '#/$defs/Cell' } }), $defs: { Cell: obj({ value: { type: 'integer' }, next: { anyOf: [{ $ref: '#/$defs/Cell' }, { type: 'null' }] } }) } },
+    {
+      ...obj({ head: { $ref: '#/$defs/Cell' } }),
+      $defs: {
+        Cell: obj({ value: { type: 'integer' }, next: { anyOf: [{ $ref: '#/$defs/Cell' }, { type: 'null' }] } }),
+      },
+    },
   ],
-  ['recursive through # with optional fields', obj({ label: { type: 'string', maxLength: 10 }, parent: { $ref: '#' }, kids: { type: 'array', items: { $ref: '#' }, maxItems: 2 } }, ['label', 'kids'])],
+  [
+    'recursive through # with optional fields',
+    obj(
+      {
+        label: { type: 'string', maxLength: 10 },
+        parent: { $ref: '#' },
+        kids: { type: 'array', items: { $ref: '#' }, maxItems: 2 },
+      },
+      ['label', 'kids'],
+    ),
+  ],
   [
     'patterns',
     obj({
@@ -59,7 +87,13 @@ export const SCHEMA_TABLE: Array<[string, Schema]> = [
   ],
   [
     'formats',
-    obj({ day: { type: 'string', format: 'date' }, at: { type: 'string', format: 'date-time' }, mail: { type: 'string', format: 'email' }, link: { type: 'string', format: 'uri' }, id: { type: 'string', format: 'uuid' } }),
+    obj({
+      day: { type: 'string', format: 'date' },
+      at: { type: 'string', format: 'date-time' },
+      mail: { type: 'string', format: 'email' },
+      link: { type: 'string', format: 'uri' },
+      id: { type: 'string', format: 'uuid' },
+    }),
   ],
   [
     'bounds',
@@ -76,9 +110,17 @@ export const SCHEMA_TABLE: Array<[string, Schema]> = [
   [
     'unions',
     obj({
-      contact: { oneOf: [{ type: 'string', format: 'email' }, { type: 'string', maxLength: 3 }] },
+      contact: {
+        oneOf: [
+          { type: 'string', format: 'email' },
+          { type: 'string', maxLength: 3 },
+        ],
+      },
       shape: {
-        oneOf: [obj({ kind: { const: 'circle' }, radius: { type: 'number', minimum: 1 } }), obj({ kind: { const: 'square' }, side: { type: 'number' } })],
+        oneOf: [
+          obj({ kind: { const: 'circle' }, radius: { type: 'number', minimum: 1 } }),
+          obj({ kind: { const: 'square' }, side: { type: 'number' } }),
+        ],
       },
       size: { anyOf: [{ type: 'integer', minimum: 10 }, { type: 'string' }] },
       maybe: { type: ['string', 'null'] },
@@ -86,9 +128,23 @@ export const SCHEMA_TABLE: Array<[string, Schema]> = [
   ],
   [
     'enums and const',
-    obj({ unit: { enum: ['celsius', 'fahrenheit'] }, level: { type: 'integer', enum: [3, 5, 8] }, version: { const: 2 }, tag: { const: 'v1' }, flags: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true, minItems: 2 } }),
+    obj({
+      unit: { enum: ['celsius', 'fahrenheit'] },
+      level: { type: 'integer', enum: [3, 5, 8] },
+      version: { const: 2 },
+      tag: { const: 'v1' },
+      flags: { type: 'array', items: { enum: ['a', 'b', 'c'] }, uniqueItems: true, minItems: 2 },
+    }),
   ],
-  ['allOf', { allOf: [obj({ a: { type: 'string' } }, ['a'], { additionalProperties: true }), { type: 'object', properties: { b: { type: 'boolean' } }, required: ['b'] }] }],
+  [
+    'allOf',
+    {
+      allOf: [
+        obj({ a: { type: 'string' } }, ['a'], { additionalProperties: true }),
+        { type: 'object', properties: { b: { type: 'boolean' } }, required: ['b'] },
+      ],
+    },
+  ],
 ];
 
 /** Schemas no value satisfies (or that facet-agent cannot write one for): refused with a 400. */

@@ -21,13 +21,26 @@ async function collect(gen: AsyncGenerator<string, string>) {
 describe('answer writer', () => {
   it('with no upstream the local grounded model writes it, and the gateway meters the generation', async () => {
     const store = await openStore({ dataDir: null });
-    const gateway = createGateway({ ctx: { db: store.db, now: () => new Date() }, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {} });
+    const gateway = createGateway({
+      ctx: { db: store.db, now: () => new Date() },
+      directory: new ModelDirectory(loadCatalog(), store.db),
+      upstreams: {},
+    });
     try {
-      const { pieces, text } = await collect(writeAnswer(gateway, { query: 'spring tides', history: [], passages, scope }));
+      const { pieces, text } = await collect(
+        writeAnswer(gateway, { query: 'spring tides', history: [], passages, scope }),
+      );
       expect(text).toBe('According to your sources: Spring tides reach 2.4 metres. [1]');
       expect(pieces.join('')).toBe(text);
       const metered = await store.db.selectFrom('usage_records').selectAll().execute();
-      expect(metered).toEqual([expect.objectContaining({ model: 'facet-grounded', operation: 'chat', input_tokens: expect.any(Number), output_tokens: expect.any(Number) })]);
+      expect(metered).toEqual([
+        expect.objectContaining({
+          model: 'facet-grounded',
+          operation: 'chat',
+          input_tokens: expect.any(Number),
+          output_tokens: expect.any(Number),
+        }),
+      ]);
       expect(metered[0].input_tokens).toBeGreaterThan(0);
       expect(metered[0].output_tokens).toBeGreaterThan(0);
     } finally {
@@ -44,17 +57,32 @@ describe('answer writer', () => {
         seen.push(req);
         yield { type: 'delta', text: 'High: ' };
         yield { type: 'delta', text: '2.4 m [1]' };
-        yield { type: 'done', result: { model: 'm', text: 'High: 2.4 m [1]', stopReason: 'end', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 }, costUsd: 0 } };
+        yield {
+          type: 'done',
+          result: {
+            model: 'm',
+            text: 'High: 2.4 m [1]',
+            stopReason: 'end',
+            usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 },
+            costUsd: 0,
+          },
+        };
       },
     };
     const history = [{ query: 'Where is Halifax?', answer: 'In Canada [1]' }];
-    const { pieces, text } = await collect(writeAnswer(gateway, { query: 'How high are tides?', history, passages, scope }));
+    const { pieces, text } = await collect(
+      writeAnswer(gateway, { query: 'How high are tides?', history, passages, scope }),
+    );
     expect(pieces).toEqual(['High: ', '2.4 m [1]']);
     expect(text).toBe('High: 2.4 m [1]');
     expect(seen[0].scope).toEqual(scope);
-    expect(seen[0].context).toEqual([{ id: '1', title: 'Tides', content: 'Spring tides reach 2.4 metres.', link: 'https://x.test/tides' }]);
+    expect(seen[0].context).toEqual([
+      { id: '1', title: 'Tides', content: 'Spring tides reach 2.4 metres.', link: 'https://x.test/tides' },
+    ]);
     expect(seen[0].messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
-    expect(seen[0].messages[2].content).toMatch(/\[1\] Tides \(https:\/\/x\.test\/tides\)\nSpring tides reach 2\.4 metres\.[\s\S]*Question: How high are tides\?/);
+    expect(seen[0].messages[2].content).toMatch(
+      /\[1\] Tides \(https:\/\/x\.test\/tides\)\nSpring tides reach 2\.4 metres\.[\s\S]*Question: How high are tides\?/,
+    );
   });
 });
 
@@ -62,8 +90,18 @@ describe('engine failures on the chat surface', () => {
   it('a model that is unavailable is SERVICE_UNAVAILABLE 503; anything else CHAT_FAILED 502', async () => {
     const { engineFailure } = await import('../../src/server/services/chat.service.js');
     const { HttpError } = await import('../../src/server/errors.js');
-    expect(engineFailure(new HttpError('LLM_SERVICE_UNAVAILABLE', 'upstream down'), 'CHAT_FAILED')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
-    expect(engineFailure(new HttpError('X', 'busy', { status: 503 }), 'CHAT_FAILED')).toMatchObject({ code: 'SERVICE_UNAVAILABLE', status: 503 });
-    expect(engineFailure(new Error('socket hang up'), 'CHAT_FAILED')).toMatchObject({ code: 'CHAT_FAILED', status: 502, message: expect.stringMatching(/socket hang up/) });
+    expect(engineFailure(new HttpError('LLM_SERVICE_UNAVAILABLE', 'upstream down'), 'CHAT_FAILED')).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      status: 503,
+    });
+    expect(engineFailure(new HttpError('X', 'busy', { status: 503 }), 'CHAT_FAILED')).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      status: 503,
+    });
+    expect(engineFailure(new Error('socket hang up'), 'CHAT_FAILED')).toMatchObject({
+      code: 'CHAT_FAILED',
+      status: 502,
+      message: expect.stringMatching(/socket hang up/),
+    });
   });
 });

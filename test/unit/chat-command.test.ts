@@ -13,13 +13,29 @@ function fakeDeps(ask: () => Promise<unknown>) {
   out.on('data', (c) => (stdout += c));
   err.on('data', (c) => (stderr += c));
   const io = new IO({ stdout: out, stderr: err, json: false, quiet: false, color: false });
-  const deps = { io: () => io, api: async () => ({ chat: { ask } }), now: () => new Date(0), globals: () => ({}) } as unknown as Deps;
+  const deps = {
+    io: () => io,
+    api: async () => ({ chat: { ask } }),
+    now: () => new Date(0),
+    globals: () => ({}),
+  } as unknown as Deps;
   return { deps, out: () => stdout, err: () => stderr };
 }
 
 const limited = () =>
-  Object.assign(new ApiError(429, 'RATE_LIMITED', 'Chat rate limit exceeded', 'req_1', {}, 0), { rateLimit: { limit: 3, remaining: 0, reset: 60, retryAfter: 0 } });
-const answer = { data: { id: 'c', message_id: 'm', answer: 'Yes [1]', query_analysis: { queries: ['q'] }, resources: [{ link: 'https://a.test', title: 'A', snippet: '' }] }, rateLimit: { limit: 3, remaining: 2, reset: 60, retryAfter: null } };
+  Object.assign(new ApiError(429, 'RATE_LIMITED', 'Chat rate limit exceeded', 'req_1', {}, 0), {
+    rateLimit: { limit: 3, remaining: 0, reset: 60, retryAfter: 0 },
+  });
+const answer = {
+  data: {
+    id: 'c',
+    message_id: 'm',
+    answer: 'Yes [1]',
+    query_analysis: { queries: ['q'] },
+    resources: [{ link: 'https://a.test', title: 'A', snippet: '' }],
+  },
+  rateLimit: { limit: 3, remaining: 2, reset: 60, retryAfter: null },
+};
 
 describe('facet chat on 429', () => {
   it('fails with exit 5 and a hint when --retry is not given', async () => {
@@ -28,7 +44,10 @@ describe('facet chat on 429', () => {
       calls++;
       throw limited();
     });
-    await expect(run('q', { maxRetries: 3 }, f.deps)).rejects.toMatchObject({ exitCode: 5, hint: expect.stringMatching(/--retry/) });
+    await expect(run('q', { maxRetries: 3 }, f.deps)).rejects.toMatchObject({
+      exitCode: 5,
+      hint: expect.stringMatching(/--retry/),
+    });
     expect(calls).toBe(1);
   });
 

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { shapeError } from '../../src/server/http/error-shape.js';
 import { HttpError, RequestValidationError } from '../../src/server/errors.js';
 import { describeErrorBody } from '../../src/client/errors.js';
-import { AnthropicErrorBody, DecisionsErrorBody, FinancialErrorBody, ImageErrorBody, OpenAIErrorBody, V2ErrorBody, ValidationErrorBody, BetaErrorBody } from '../../src/contract/errors.js';
+import {
+  AnthropicErrorBody,
+  DecisionsErrorBody,
+  FinancialErrorBody,
+  ImageErrorBody,
+  OpenAIErrorBody,
+  V2ErrorBody,
+  ValidationErrorBody,
+  BetaErrorBody,
+} from '../../src/contract/errors.js';
 
 const err = new HttpError('KEY_FROZEN', 'frozen');
 
@@ -30,7 +39,10 @@ describe('one failure, each family its own shape', () => {
 
   it('hides the message of unexpected errors', () => {
     const shaped = shapeError('v2', new Error('SELECT * FROM secrets failed'), 'req_2');
-    expect(shaped).toMatchObject({ status: 500, body: { status: 'error', code: 'INTERNAL_ERROR', message: 'Internal server error' } });
+    expect(shaped).toMatchObject({
+      status: 500,
+      body: { status: 'error', code: 'INTERNAL_ERROR', message: 'Internal server error' },
+    });
   });
 
   it('renders validation failures per family', () => {

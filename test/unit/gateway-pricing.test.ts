@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { loadCatalog } from '../../src/server/engines/gateway/catalog.js';
 import { priceCall } from '../../src/server/engines/gateway/pricing.js';
 
-const usage = (u: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens' | 'webSearches', number>>) => ({
+const usage = (
+  u: Partial<Record<'inputTokens' | 'outputTokens' | 'cacheReadTokens' | 'cacheWriteTokens' | 'webSearches', number>>,
+) => ({
   inputTokens: 0,
   outputTokens: 0,
   cacheReadTokens: 0,
@@ -66,9 +68,15 @@ describe('priceCall', () => {
   });
 
   it('switches the whole request to the higher tier strictly above 100K prompt tokens', () => {
-    expect(priceCall(lumen, usage({ inputTokens: 100_000, outputTokens: 1000 }))).toBeCloseTo((100_000 * 0.25 + 1000 * 1.25) / 1e6, 12);
+    expect(priceCall(lumen, usage({ inputTokens: 100_000, outputTokens: 1000 }))).toBeCloseTo(
+      (100_000 * 0.25 + 1000 * 1.25) / 1e6,
+      12,
+    );
     // 100,001 prompt tokens, part of them cached: everything at the high tier
-    const high = priceCall(lumen, usage({ inputTokens: 60_001, cacheReadTokens: 30_000, cacheWriteTokens: 10_000, outputTokens: 1000 }));
+    const high = priceCall(
+      lumen,
+      usage({ inputTokens: 60_001, cacheReadTokens: 30_000, cacheWriteTokens: 10_000, outputTokens: 1000 }),
+    );
     expect(high).toBeCloseTo((60_001 * 0.5 + 30_000 * 0.05 + 10_000 * 0.0625 + 1000 * 2.5) / 1e6, 12);
   });
 

@@ -21,19 +21,33 @@ afterAll(async () => {
   await store?.close();
 });
 
-const tools = [{ name: 'lookup', description: 'Looks a word up in the dictionary', parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] } }];
-const ask: GenerateRequest = { model: 'facet-agent', messages: [{ role: 'user', content: 'lookup word: serendipity' }], tools, scope };
+const tools = [
+  {
+    name: 'lookup',
+    description: 'Looks a word up in the dictionary',
+    parameters: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+  },
+];
+const ask: GenerateRequest = {
+  model: 'facet-agent',
+  messages: [{ role: 'user', content: 'lookup word: serendipity' }],
+  tools,
+  scope,
+};
 
 async function drain(events: AsyncIterable<GatewayStreamEvent>, stopAfter?: (e: GatewayStreamEvent) => boolean) {
   for await (const e of events) if (stopAfter?.(e)) break;
 }
 
-const records = () => store.db.selectFrom('usage_records').select(['input_tokens', 'output_tokens']).orderBy('id').execute();
+const records = () =>
+  store.db.selectFrom('usage_records').select(['input_tokens', 'output_tokens']).orderBy('id').execute();
 
 describe('metering tool use', () => {
   it('counts tool definitions and tool results as input, tool-call names and arguments as output', async () => {
     const r = await gateway.generate(ask);
-    expect(r.toolCalls).toEqual([{ id: expect.stringMatching(/^call_/), name: 'lookup', arguments: '{"word":"serendipity"}' }]);
+    expect(r.toolCalls).toEqual([
+      { id: expect.stringMatching(/^call_/), name: 'lookup', arguments: '{"word":"serendipity"}' },
+    ]);
     expect(r.stopReason).toBe('tool_use');
     const bare = await countPromptTokens({ messages: ask.messages });
     expect(r.usage.inputTokens).toBe(await countPromptTokens(ask));
@@ -43,7 +57,11 @@ describe('metering tool use', () => {
 
     const withResult: GenerateRequest = {
       ...ask,
-      messages: [...ask.messages, { role: 'assistant', content: '', toolCalls: r.toolCalls }, { role: 'tool', content: 'a happy accident of discovery', toolCallId: r.toolCalls![0].id }],
+      messages: [
+        ...ask.messages,
+        { role: 'assistant', content: '', toolCalls: r.toolCalls },
+        { role: 'tool', content: 'a happy accident of discovery', toolCallId: r.toolCalls![0].id },
+      ],
     };
     const answer = await gateway.generate(withResult);
     expect(answer.text).toBe('lookup: a happy accident of discovery');
@@ -71,12 +89,34 @@ describe('metering tool use', () => {
   });
 
   it('refuses tools on a model that cannot use them, and a forced choice of an unknown tool', async () => {
-    await expect(gateway.generate({ ...ask, model: 'facet-echo' })).rejects.toMatchObject({ status: 400, code: 'tools_not_supported' });
-    await expect(gateway.generate({ ...ask, model: 'facet-echo', tools: undefined, messages: [{ role: 'tool', content: 'x', toolCallId: 'c' }] })).rejects.toMatchObject({ code: 'tools_not_supported' });
-    await expect(gateway.generate({ ...ask, toolChoice: { name: 'other' } })).rejects.toMatchObject({ status: 400, code: 'invalid_parameter' });
-    await expect(gateway.generate({ ...ask, model: 'facet-grounded', tools: undefined, outputFormat: { type: 'json_object' } })).rejects.toMatchObject({ code: 'structured_output_not_supported' });
+    await expect(gateway.generate({ ...ask, model: 'facet-echo' })).rejects.toMatchObject({
+      status: 400,
+      code: 'tools_not_supported',
+    });
+    await expect(
+      gateway.generate({
+        ...ask,
+        model: 'facet-echo',
+        tools: undefined,
+        messages: [{ role: 'tool', content: 'x', toolCallId: 'c' }],
+      }),
+    ).rejects.toMatchObject({ code: 'tools_not_supported' });
+    await expect(gateway.generate({ ...ask, toolChoice: { name: 'other' } })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+    });
+    await expect(
+      gateway.generate({ ...ask, model: 'facet-grounded', tools: undefined, outputFormat: { type: 'json_object' } }),
+    ).rejects.toMatchObject({ code: 'structured_output_not_supported' });
     // A result must answer a call made earlier in the conversation.
-    const orphan = { ...ask, messages: [...ask.messages, { role: 'tool' as const, content: 'x', toolCallId: 'call_nowhere' }] };
-    await expect(gateway.generate(orphan)).rejects.toMatchObject({ status: 400, code: 'invalid_parameter', extra: { param: 'messages' } });
+    const orphan = {
+      ...ask,
+      messages: [...ask.messages, { role: 'tool' as const, content: 'x', toolCallId: 'call_nowhere' }],
+    };
+    await expect(gateway.generate(orphan)).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_parameter',
+      extra: { param: 'messages' },
+    });
   });
 });

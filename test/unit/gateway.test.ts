@@ -14,7 +14,12 @@ const scope = { apiKeyId: 'key_test', userId: 'usr_test', operation: 'unit' };
 beforeAll(async () => {
   store = await openStore({ dataDir: null });
   const ctx = { db: store.db, now: () => new Date('2026-01-01T00:00:00Z') };
-  gateway = createGateway({ ctx, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {}, limits: { perKeyConcurrency: 1, totalConcurrency: 2 } });
+  gateway = createGateway({
+    ctx,
+    directory: new ModelDirectory(loadCatalog(), store.db),
+    upstreams: {},
+    limits: { perKeyConcurrency: 1, totalConcurrency: 2 },
+  });
 });
 afterAll(async () => {
   await gateway?.close();
@@ -23,8 +28,16 @@ afterAll(async () => {
 
 describe('the gateway with local models', () => {
   it('echo is a pure function of the request, metered with real token counts', async () => {
-    const a = await gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'same input' }], scope });
-    const b = await gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'same input' }], scope });
+    const a = await gateway.generate({
+      model: 'facet-echo',
+      messages: [{ role: 'user', content: 'same input' }],
+      scope,
+    });
+    const b = await gateway.generate({
+      model: 'facet-echo',
+      messages: [{ role: 'user', content: 'same input' }],
+      scope,
+    });
     expect(a.text).toBe('same input');
     expect(b).toEqual(a);
     expect(a.usage.outputTokens).toBe(await countTokens('same input'));
@@ -38,7 +51,12 @@ describe('the gateway with local models', () => {
       messages: [{ role: 'user', content: 'When was the lighthouse built?' }],
       context: [
         { id: 'a', title: 'Harbour', content: 'The harbour is busy. Ferries leave hourly.' },
-        { id: 'b', title: 'Lighthouse', content: 'The lighthouse was built in 1871. It is white.', link: 'https://example.test/l' },
+        {
+          id: 'b',
+          title: 'Lighthouse',
+          content: 'The lighthouse was built in 1871. It is white.',
+          link: 'https://example.test/l',
+        },
       ],
       scope,
     });
@@ -52,27 +70,52 @@ describe('the gateway with local models', () => {
     const seen: string[] = [];
     const engine = groundedEngine(async (query, who) => {
       seen.push(`${who.userId}:${query}`);
-      return [{ id: '1', title: 'Lighthouse', content: 'The lighthouse was built in 1871.', link: 'https://example.test/l' }];
+      return [
+        { id: '1', title: 'Lighthouse', content: 'The lighthouse was built in 1871.', link: 'https://example.test/l' },
+      ];
     });
-    const r = await engine.generate({ model: 'facet-grounded', messages: [{ role: 'user', content: 'When was the lighthouse built?' }], maxTokens: 500, scope });
+    const r = await engine.generate({
+      model: 'facet-grounded',
+      messages: [{ role: 'user', content: 'When was the lighthouse built?' }],
+      maxTokens: 500,
+      scope,
+    });
     expect(seen).toEqual([`${scope.userId}:When was the lighthouse built?`]);
     expect(r.text).toContain('The lighthouse was built in 1871. [1]');
     expect(r.text).toContain('Sources:\n[1] Lighthouse (https://example.test/l)');
-    const empty = await groundedEngine(async () => []).generate({ model: 'facet-grounded', messages: [{ role: 'user', content: 'anything' }], maxTokens: 500, scope });
+    const empty = await groundedEngine(async () => []).generate({
+      model: 'facet-grounded',
+      messages: [{ role: 'user', content: 'anything' }],
+      maxTokens: 500,
+      scope,
+    });
     expect(empty.text).toMatch(/found nothing/);
   });
 
   it('refuses a second concurrent call of one key with 429 and Retry-After', async () => {
-    const first = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'a b c' }], scope })[Symbol.asyncIterator]();
+    const first = gateway
+      .stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'a b c' }], scope })
+      [Symbol.asyncIterator]();
     await first.next(); // holds the key's only slot
-    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope })).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
+    await expect(
+      gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope }),
+    ).rejects.toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
     await first.return?.();
-    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope })).resolves.toMatchObject({ text: 'x' });
+    await expect(
+      gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: 'x' }], scope }),
+    ).resolves.toMatchObject({ text: 'x' });
   });
 
   it('meters a stream cut short for what it produced', async () => {
     const before = (await store.db.selectFrom('usage_records').selectAll().execute()).length;
-    const it = gateway.stream({ model: 'facet-echo', messages: [{ role: 'user', content: 'one two three four' }], scope, promptUsageFirst: true })[Symbol.asyncIterator]();
+    const it = gateway
+      .stream({
+        model: 'facet-echo',
+        messages: [{ role: 'user', content: 'one two three four' }],
+        scope,
+        promptUsageFirst: true,
+      })
+      [Symbol.asyncIterator]();
     expect((await it.next()).value).toMatchObject({ type: 'start', usage: { inputTokens: 10 } });
     expect((await it.next()).value).toMatchObject({ type: 'delta', text: 'one' });
     await it.return?.();
@@ -82,14 +125,18 @@ describe('the gateway with local models', () => {
   });
 
   it('refuses an unconfigured upstream with a non-retryable 400 naming the option, and a prompt over the context window', async () => {
-    await expect(gateway.generate({ model: 'corvid-small', messages: [{ role: 'user', content: 'x' }], scope })).rejects.toMatchObject({
+    await expect(
+      gateway.generate({ model: 'corvid-small', messages: [{ role: 'user', content: 'x' }], scope }),
+    ).rejects.toMatchObject({
       status: 400,
       message: expect.stringMatching(/start the platform with --upstream-anthropic-base-url URL/),
       code: 'upstream_not_configured',
       headers: { 'x-should-retry': 'false' },
     });
     const huge = 'word '.repeat(140_000);
-    await expect(gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: huge }], scope })).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded' });
+    await expect(
+      gateway.generate({ model: 'facet-echo', messages: [{ role: 'user', content: huge }], scope }),
+    ).rejects.toMatchObject({ status: 400, code: 'context_length_exceeded' });
   });
 });
 
@@ -110,7 +157,10 @@ describe('the context window', () => {
       message: `This model's maximum context length is 131072 tokens. However, you requested ${prompt + 100} tokens (${prompt} in the messages, 100 in the completion). Please reduce the length of the messages or completion.`,
       extra: { param: 'input' },
     });
-    await expect(ask('messages', huge, 100)).rejects.toMatchObject({ status: 400, message: `prompt is too long: ${prompt} tokens > 131072 maximum` });
+    await expect(ask('messages', huge, 100)).rejects.toMatchObject({
+      status: 400,
+      message: `prompt is too long: ${prompt} tokens > 131072 maximum`,
+    });
     // The key's one slot (perKeyConcurrency 1) was released by each refusal.
     await expect(ask('chat', 'still here')).resolves.toMatchObject({ text: 'still here' });
   });

@@ -6,7 +6,9 @@ const fox = [{ ref: 1, title: 'Fox', link: '', content: 'The red fox hunts at da
 
 describe('the extractive grounded writer', () => {
   it('keeps short sentences and matches word forms (live / lives) like the index does', () => {
-    expect(extractiveAnswer({ query: 'Where does the fox live?', passages: fox, history: [] })).toContain('It lives in dens. [1]');
+    expect(extractiveAnswer({ query: 'Where does the fox live?', passages: fox, history: [] })).toContain(
+      'It lives in dens. [1]',
+    );
   });
 
   it('is deterministic', () => {
@@ -21,7 +23,8 @@ describe('answer forms and citations', () => {
     ref: 1,
     title: 'Refund policy',
     link: '',
-    content: '## Refund times\n\nRefunds go back to the original payment method.\n\n| Method | Money back |\n| --- | --- |\n| Card | 3 to 5 days |\n| PayPal | 1 day |',
+    content:
+      '## Refund times\n\nRefunds go back to the original payment method.\n\n| Method | Money back |\n| --- | --- |\n| Card | 3 to 5 days |\n| PayPal | 1 day |',
   };
   const copy = { ...policy, ref: 2, title: 'Refund policy (copy)' };
 
@@ -33,7 +36,9 @@ describe('answer forms and citations', () => {
 
   it('answers a figure question with the matching rows of the table, after its lead-in', () => {
     const a = extractiveAnswer({ query: 'How long does a PayPal refund take?', passages: [policy], history: [] });
-    expect(a).toBe('Refunds go back to the original payment method. [1]\n\n| Method | Money back |\n| --- | --- |\n| PayPal | 1 day |');
+    expect(a).toBe(
+      'Refunds go back to the original payment method. [1]\n\n| Method | Money back |\n| --- | --- |\n| PayPal | 1 day |',
+    );
   });
 
   it('a summary question over passages that do not hold its words still summarises', () => {
@@ -45,7 +50,10 @@ describe('answer forms and citations', () => {
 describe('alignCitations', () => {
   it('renumbers the cited sources 1..k in citation order, drops uncited ones and markers past the list', () => {
     const sources = ['a', 'b', 'c'];
-    expect(alignCitations('C says so [3]. A agrees [1][1]. Nobody said [9].', sources)).toEqual({ text: 'C says so [1]. A agrees [2]. Nobody said.', sources: ['c', 'a'] });
+    expect(alignCitations('C says so [3]. A agrees [1][1]. Nobody said [9].', sources)).toEqual({
+      text: 'C says so [1]. A agrees [2]. Nobody said.',
+      sources: ['c', 'a'],
+    });
     expect(alignCitations('No citations here.', sources)).toEqual({ text: 'No citations here.', sources: [] });
   });
 });

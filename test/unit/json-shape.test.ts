@@ -3,11 +3,27 @@ import { extractJsonFields, selectFields } from '../../src/cli/io/json-shape.js'
 
 describe('extractJsonFields', () => {
   it('takes --json=LIST and --json a,b; leaves a lone word as an argument, marked as a possible field', () => {
-    expect(extractJsonFields(['keys', 'list', '--json', 'id,name'])).toEqual({ args: ['keys', 'list', '--json'], fields: ['id', 'name'], candidate: undefined });
-    expect(extractJsonFields(['whoami', '--json=via'])).toEqual({ args: ['whoami', '--json'], fields: ['via'], candidate: undefined });
+    expect(extractJsonFields(['keys', 'list', '--json', 'id,name'])).toEqual({
+      args: ['keys', 'list', '--json'],
+      fields: ['id', 'name'],
+      candidate: undefined,
+    });
+    expect(extractJsonFields(['whoami', '--json=via'])).toEqual({
+      args: ['whoami', '--json'],
+      fields: ['via'],
+      candidate: undefined,
+    });
     // A lone word may be a field (`--json id`) or the command's own argument: the command tree decides later.
-    expect(extractJsonFields(['--json', 'keys', 'list'])).toEqual({ args: ['--json', 'keys', 'list'], fields: undefined, candidate: 1 });
-    expect(extractJsonFields(['keys', 'get', '--json', 'key_abc'])).toEqual({ args: ['keys', 'get', '--json', 'key_abc'], fields: undefined, candidate: 3 });
+    expect(extractJsonFields(['--json', 'keys', 'list'])).toEqual({
+      args: ['--json', 'keys', 'list'],
+      fields: undefined,
+      candidate: 1,
+    });
+    expect(extractJsonFields(['keys', 'get', '--json', 'key_abc'])).toEqual({
+      args: ['keys', 'get', '--json', 'key_abc'],
+      fields: undefined,
+      candidate: 3,
+    });
     expect(extractJsonFields(['api', '--', '--json', 'a,b']).fields).toBeUndefined();
   });
 

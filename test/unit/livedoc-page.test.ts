@@ -13,10 +13,20 @@ describe('pages of the local platform', () => {
     let now = new Date();
     server = await startServer({ memory: true, port: 0, logLevel: 'silent', now: () => now });
     const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
-    const doc = (await fetch(`${server.url}/v2/livedocs`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'Quarterly <review>' }) }).then((r) => r.json())).data;
+    const doc = (
+      await fetch(`${server.url}/v2/livedocs`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ name: 'Quarterly <review>' }),
+      }).then((r) => r.json())
+    ).data;
     const form = new FormData();
     form.append('file', new Blob(['# Notes\n\nRevenue grew 12% in Q3.\n'], { type: 'text/markdown' }), 'notes.md');
-    const up = await fetch(`${server.url}/v2/livedocs/${doc.short_id}/resources/upload`, { method: 'POST', headers: { authorization: h.authorization }, body: form });
+    const up = await fetch(`${server.url}/v2/livedocs/${doc.short_id}/resources/upload`, {
+      method: 'POST',
+      headers: { authorization: h.authorization },
+      body: form,
+    });
     expect(up.status).toBe(200);
 
     const url = pageLink(server.ctx, 'livedoc', doc.short_id, `/livedocs/${doc.short_id}`);
@@ -50,10 +60,19 @@ describe('pages of the local platform', () => {
   it('the task endpoints answer an unknown task with a 404 in the v2 shape', async () => {
     server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
     const h = { authorization: `Bearer ${server.bootstrap.data.api_key}` };
-    for (const [method, path] of [['GET', 'status'], ['GET', 'historical'], ['POST', 'cancel'], ['POST', 'retry']]) {
+    for (const [method, path] of [
+      ['GET', 'status'],
+      ['GET', 'historical'],
+      ['POST', 'cancel'],
+      ['POST', 'retry'],
+    ]) {
       const r = await fetch(`${server.url}/v2/tasks/task_unknown/${path}`, { method, headers: h });
       expect(r.status).toBe(404);
-      expect(await r.json()).toMatchObject({ status: 'error', code: 'NOT_FOUND', message: 'task task_unknown not found' });
+      expect(await r.json()).toMatchObject({
+        status: 'error',
+        code: 'NOT_FOUND',
+        message: 'task task_unknown not found',
+      });
     }
   });
 });
@@ -62,7 +81,11 @@ describe('readable snippets on the LiveDoc page', () => {
   it('drops Markdown marks: headings, table rules and pipes, emphasis, a heading that repeats the title', async () => {
     const { readableSnippet } = await import('../../src/server/pages/livedoc-page.js');
     expect(readableSnippet('# Notes\n\nRevenue grew **12%** in Q3.', 'Notes')).toBe('Revenue grew 12% in Q3.');
-    expect(readableSnippet('| item | cost |\n|---|---|\n| dredging | 1.2M |', 'Budget')).toBe('item · cost\ndredging · 1.2M');
-    expect(readableSnippet('## Ferries\n\n\n\nEvery forty minutes.', 'Timetable')).toBe('Ferries\n\nEvery forty minutes.');
+    expect(readableSnippet('| item | cost |\n|---|---|\n| dredging | 1.2M |', 'Budget')).toBe(
+      'item · cost\ndredging · 1.2M',
+    );
+    expect(readableSnippet('## Ferries\n\n\n\nEvery forty minutes.', 'Timetable')).toBe(
+      'Ferries\n\nEvery forty minutes.',
+    );
   });
 });

@@ -19,7 +19,11 @@ describe('multipart bodies written by the CLI', () => {
     writeFileSync(path.join(dir, 'big.bin'), big);
     const odd = path.join(dir, 'résumé "final".txt');
     writeFileSync(odd, 'hello\r\n--not-a-boundary\r\n');
-    const seen: { length?: string; fields: Record<string, string>; files: Array<{ field: string; name: string; bytes: Buffer }> } = { fields: {}, files: [] };
+    const seen: {
+      length?: string;
+      fields: Record<string, string>;
+      files: Array<{ field: string; name: string; bytes: Buffer }>;
+    } = { fields: {}, files: [] };
     server = http.createServer((req, res) => {
       seen.length = req.headers['content-length'];
       let received = 0;
@@ -38,7 +42,10 @@ describe('multipart bodies written by the CLI', () => {
       req.pipe(bb);
     });
     await new Promise<void>((r) => server!.listen(0, '127.0.0.1', () => r()));
-    const t = createTransport({ baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, credentials: { apiKey: 'k' } });
+    const t = createTransport({
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      credentials: { apiKey: 'k' },
+    });
     const form = await buildForm({ title: 'Quarterly — 季度', skipped: undefined }, [
       { field: 'file', file: path.join(dir, 'big.bin') },
       { field: 'file', file: odd },
@@ -55,6 +62,8 @@ describe('multipart bodies written by the CLI', () => {
   });
 
   it('names a file that cannot be read before sending anything', async () => {
-    await expect(buildForm({}, [{ field: 'file', file: '/nonexistent/x.pdf' }])).rejects.toThrow('cannot read /nonexistent/x.pdf: no such file');
+    await expect(buildForm({}, [{ field: 'file', file: '/nonexistent/x.pdf' }])).rejects.toThrow(
+      'cannot read /nonexistent/x.pdf: no such file',
+    );
   });
 });

@@ -2,7 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/contract/index.js';
 import { buildOpenApi } from '../../src/contract/openapi.js';
 
-type Doc = { paths: Record<string, Record<string, { parameters: Array<{ name: string; in: string; required: boolean; schema: { maxLength?: number; minLength?: number } }> }>> };
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters: Array<{
+          name: string;
+          in: string;
+          required: boolean;
+          schema: { maxLength?: number; minLength?: number };
+        }>;
+      }
+    >
+  >;
+};
 
 describe('request headers in the OpenAPI document', () => {
   it('declares the batch scrape Idempotency-Key header as a required header parameter with its 1-191 bound', () => {

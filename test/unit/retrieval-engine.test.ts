@@ -7,7 +7,10 @@ import { snippetOf } from '../../src/server/services/resources.service.js';
 
 describe('chunker', () => {
   it('keeps headings as chunk titles and never mixes two sections', () => {
-    const chunks = chunkText('# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\nConfigure it.\n\n## Usage\n\nRun it.', { defaultTitle: 'Doc' });
+    const chunks = chunkText(
+      '# Guide\n\nIntro text here.\n\n## Setup\n\nInstall it.\n\nConfigure it.\n\n## Usage\n\nRun it.',
+      { defaultTitle: 'Doc' },
+    );
     expect(chunks.map((c) => [c.title, c.content])).toEqual([
       ['Guide', 'Intro text here.'],
       ['Setup', 'Install it.\n\nConfigure it.'],
@@ -43,7 +46,9 @@ describe('query analysis', () => {
   });
 
   it('adds the thread context to a short follow-up', () => {
-    expect(analyzeQuery('And its population?', ['What is the capital of Freedonia?'])[0]).toBe('population capital freedonia');
+    expect(analyzeQuery('And its population?', ['What is the capital of Freedonia?'])[0]).toBe(
+      'population capital freedonia',
+    );
   });
 });
 

@@ -22,7 +22,13 @@ async function serverWithExpiringKey(now: () => Date) {
 describe('time-dependent credentials, on an injected clock', () => {
   it('a key past its expiry gets 401 EXPIRED_API_KEY; a token past its expiry is refused', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
-    server = await startServer({ memory: true, port: 0, logLevel: 'silent', now: () => now, accessTokenTtlSeconds: 3600 });
+    server = await startServer({
+      memory: true,
+      port: 0,
+      logLevel: 'silent',
+      now: () => now,
+      accessTokenTtlSeconds: 3600,
+    });
     const token = server.bootstrap.data.access_token;
     const created = await fetch(`${server.url}/auth/api-keys`, {
       method: 'POST',
@@ -47,7 +53,10 @@ describe('time-dependent credentials, on an injected clock', () => {
   it('a frozen key that has also expired reports the expiry first', async () => {
     let now = new Date('2026-01-01T00:00:00Z');
     const { admin, created } = await serverWithExpiringKey(() => now);
-    await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': admin['x-api-key'] } });
+    await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, {
+      method: 'POST',
+      headers: { 'x-api-key': admin['x-api-key'] },
+    });
     now = new Date('2026-01-03T00:00:00Z');
     const r = await fetch(`${server!.url}/v2/x`, { headers: { authorization: `Bearer ${created.key}` } });
     expect((await r.json()).code).toBe('EXPIRED_API_KEY');
@@ -78,14 +87,23 @@ describe('a key refused on the very next request to a route, with every cache wa
     const { admin, created } = await serverWithExpiringKey(() => now);
     expect((await list(created.key)).status).toBe(200);
     expect((await list(created.key)).status).toBe(200);
-    await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, { method: 'POST', headers: { 'x-api-key': admin['x-api-key'] } });
+    await fetch(`${server!.url}/admin/api-keys/${created.id}/freeze`, {
+      method: 'POST',
+      headers: { 'x-api-key': admin['x-api-key'] },
+    });
     const frozen = await list(created.key);
     expect(frozen.status).toBe(403);
     expect(await frozen.json()).toMatchObject({ code: 'KEY_FROZEN' });
-    await fetch(`${server!.url}/admin/api-keys/${created.id}/unfreeze`, { method: 'POST', headers: { 'x-api-key': admin['x-api-key'] } });
+    await fetch(`${server!.url}/admin/api-keys/${created.id}/unfreeze`, {
+      method: 'POST',
+      headers: { 'x-api-key': admin['x-api-key'] },
+    });
     expect((await list(created.key)).status).toBe(200);
     const token = server!.bootstrap.data.access_token;
-    await fetch(`${server!.url}/auth/api-keys/${created.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${server!.url}/auth/api-keys/${created.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const gone = await list(created.key);
     expect(gone.status).toBe(401);
     expect(await gone.json()).toMatchObject({ code: 'INVALID_API_KEY' });

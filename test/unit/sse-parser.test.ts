@@ -6,7 +6,8 @@ import { MAX_UPSTREAM_EVENT_CHARS, sseEvents, UpstreamError } from '../../src/se
 describe('SseParser', () => {
   it('parses events split across chunks, with CRLF, comments and multi-line data', () => {
     const p = new SseParser();
-    const input = ': stream open\r\n\r\nid: 1\r\nevent: message\r\ndata: {"content":"Hel"}\r\n\r\n: heartbeat\n\nid: 2\nevent: message\ndata: line one\ndata: line two\n\nevent: done\ndata: {}\n\n';
+    const input =
+      ': stream open\r\n\r\nid: 1\r\nevent: message\r\ndata: {"content":"Hel"}\r\n\r\n: heartbeat\n\nid: 2\nevent: message\ndata: line one\ndata: line two\n\nevent: done\ndata: {}\n\n';
     const events = [];
     // feed one character at a time: the worst case for a streaming parser
     for (const ch of input) events.push(...p.push(ch));
@@ -19,7 +20,9 @@ describe('SseParser', () => {
 
   it('treats a lone CR as a line end and ignores fields it does not know', () => {
     const p = new SseParser();
-    expect(p.push('retry: 10\revent: error\rdata: {"message":"boom"}\r\r')).toEqual([{ event: 'error', data: '{"message":"boom"}', id: undefined }]);
+    expect(p.push('retry: 10\revent: error\rdata: {"message":"boom"}\r\r')).toEqual([
+      { event: 'error', data: '{"message":"boom"}', id: undefined },
+    ]);
   });
 });
 
@@ -34,8 +37,12 @@ describe('parseEventStream', () => {
   };
 
   it('drops a last event that the stream ended before its blank line, as the standard says', async () => {
-    expect(await all(parseEventStream(chunks('data: one\n\n', 'data: cut sh')))).toEqual([{ event: 'message', data: 'one', id: undefined }]);
-    expect(await all(parseEventStream(chunks('data: one\n\ndata: two\n')))).toEqual([{ event: 'message', data: 'one', id: undefined }]);
+    expect(await all(parseEventStream(chunks('data: one\n\n', 'data: cut sh')))).toEqual([
+      { event: 'message', data: 'one', id: undefined },
+    ]);
+    expect(await all(parseEventStream(chunks('data: one\n\ndata: two\n')))).toEqual([
+      { event: 'message', data: 'one', id: undefined },
+    ]);
   });
 
   it('reads a line that arrives in many small pieces whole', async () => {

@@ -42,7 +42,10 @@ describe('text for a terminal', () => {
 describe('IO on a terminal', () => {
   const sink = (isTTY: boolean) => {
     const chunks: string[] = [];
-    return { chunks, stream: Object.assign(new Writable({ write: (c, _e, done) => (chunks.push(String(c)), done()) }), { isTTY }) };
+    return {
+      chunks,
+      stream: Object.assign(new Writable({ write: (c, _e, done) => (chunks.push(String(c)), done()) }), { isTTY }),
+    };
   };
 
   it('escapes streamed text chunk by chunk, an escape split across chunks included; piped text is exact', () => {
@@ -53,9 +56,13 @@ describe('IO on a terminal', () => {
     io.write(']0;pwned\u0007 done\n');
     expect(out.chunks.join('')).toBe('answer: \\u001b]0;pwned\\u0007 done\n');
     io.error(`the server said ${HOSTILE}`);
-    expect(err.chunks.join('')).toBe(`${new Chalk({ level: 1 }).red('error: ')}the server said \\u001b]0;pwned\\u0007\n`);
+    expect(err.chunks.join('')).toBe(
+      `${new Chalk({ level: 1 }).red('error: ')}the server said \\u001b]0;pwned\\u0007\n`,
+    );
     const piped = sink(false);
-    new IO({ stdout: piped.stream, stderr: err.stream, json: false, quiet: false, color: true }).write(`exact ${HOSTILE}\n`);
+    new IO({ stdout: piped.stream, stderr: err.stream, json: false, quiet: false, color: true }).write(
+      `exact ${HOSTILE}\n`,
+    );
     expect(piped.chunks.join('')).toBe(`exact ${HOSTILE}\n`);
   });
 });

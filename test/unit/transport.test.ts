@@ -24,7 +24,12 @@ describe('transport', () => {
       res.end(JSON.stringify(status === 200 ? { ok: true } : { detail: 'slow down' }));
     });
     const waits: number[] = [];
-    const t = createTransport({ baseUrl: url, credentials: { apiKey: 'fk_x' }, retries: 2, sleep: async (ms) => void waits.push(ms) });
+    const t = createTransport({
+      baseUrl: url,
+      credentials: { apiKey: 'fk_x' },
+      retries: 2,
+      sleep: async (ms) => void waits.push(ms),
+    });
     expect(await t.call({ method: 'GET', path: '/tasks', auth: 'token-or-key' })).toEqual({ ok: true });
     expect(seen).toEqual(['fk_x', 'fk_x', 'fk_x']);
     expect(waits[0]).toBeGreaterThanOrEqual(2000);
@@ -49,7 +54,11 @@ describe('transport', () => {
   it('redacts credentials in debug lines', async () => {
     const url = await serve((_req, res) => res.end('{}'));
     const lines: string[] = [];
-    const t = createTransport({ baseUrl: url, credentials: { apiKey: 'fk_secret', adminKey: 'fadm_secret' }, debug: (l) => lines.push(l) });
+    const t = createTransport({
+      baseUrl: url,
+      credentials: { apiKey: 'fk_secret', adminKey: 'fadm_secret' },
+      debug: (l) => lines.push(l),
+    });
     await t.call({ method: 'GET', path: '/admin/api-key-usage', auth: 'admin-with-admin-key' });
     expect(lines.join('\n')).not.toMatch(/secret/);
     expect(lines[0]).toContain('"x-api-key":"[redacted]"');
@@ -57,6 +66,8 @@ describe('transport', () => {
 
   it('names the missing credential instead of sending a call that must fail', async () => {
     const t = createTransport({ baseUrl: 'http://127.0.0.1:9', credentials: {} });
-    await expect(t.call({ method: 'GET', path: '/auth/api-keys', auth: 'access-token' })).rejects.toThrow(/access token/);
+    await expect(t.call({ method: 'GET', path: '/auth/api-keys', auth: 'access-token' })).rejects.toThrow(
+      /access token/,
+    );
   });
 });

@@ -1,7 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUpstreamPool, postUpstream, postUpstreamJson, UpstreamError, type UpstreamConfig } from '../../src/server/providers/upstream-http.js';
+import {
+  createUpstreamPool,
+  postUpstream,
+  postUpstreamJson,
+  UpstreamError,
+  type UpstreamConfig,
+} from '../../src/server/providers/upstream-http.js';
 
 // One fake upstream on 127.0.0.1 whose path picks the answer; both ways of calling it must agree.
 let server: http.Server;
@@ -14,14 +20,18 @@ beforeAll(async () => {
     req.on('end', () => {
       seen.push({ url: req.url!, headers: req.headers, body });
       const path = req.url!.replace(/^\/v1/, '');
-      if (path === '/ok') return res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ echo: JSON.parse(body), ü: 'ü' }));
+      if (path === '/ok')
+        return res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ echo: JSON.parse(body), ü: 'ü' }));
       if (path === '/bom') return res.writeHead(200).end('\uFEFF{"a":1}');
       if (path === '/chunked') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.write('{"parts":[1,');
         return setTimeout(() => res.end('2]}'), 5);
       }
-      if (path === '/limited') return res.writeHead(429, { 'retry-after': '7' }).end(JSON.stringify({ error: { message: 'slow down' } }));
+      if (path === '/limited')
+        return res.writeHead(429, { 'retry-after': '7' }).end(JSON.stringify({ error: { message: 'slow down' } }));
       if (path === '/bad') return res.writeHead(400).end('plain words');
       if (path === '/broken') return res.writeHead(200).end('{"a":');
       // Long past the timeouts below (undici checks its timers about once a second).
@@ -51,7 +61,11 @@ const RAW: Record<string, string[]> = {
     '\r\n',
   ],
   '/raw-http10': ['HTTP/1.0 200 OK\r\ncontent-type: application/json\r\n\r\n{"old":', 'true}'],
-  '/raw-split-head': ['HTTP/1.1 429 Too Many Requests\r\nretry-after: 3\r\ncontent-le', 'ngth: 2\r\nconnection: close\r\n', '\r\n{}'],
+  '/raw-split-head': [
+    'HTTP/1.1 429 Too Many Requests\r\nretry-after: 3\r\ncontent-le',
+    'ngth: 2\r\nconnection: close\r\n',
+    '\r\n{}',
+  ],
 };
 
 function writeSlowly(socket: import('node:net').Socket, parts: string[]): void {
@@ -81,7 +95,19 @@ async function outcome(p: Promise<unknown>): Promise<unknown> {
 }
 
 describe('postUpstreamJson answers as postUpstream followed by body.json()', () => {
-  const cases = ['/ok', '/bom', '/chunked', '/limited', '/bad', '/broken', '/cut', '/nowhere', '/raw-chunked', '/raw-http10', '/raw-split-head'];
+  const cases = [
+    '/ok',
+    '/bom',
+    '/chunked',
+    '/limited',
+    '/bad',
+    '/broken',
+    '/cut',
+    '/nowhere',
+    '/raw-chunked',
+    '/raw-http10',
+    '/raw-split-head',
+  ];
   for (const path of cases) {
     it(`for ${path}`, async () => {
       const config = { baseUrl: base, pool, timeoutMs: 2_000 };
@@ -92,19 +118,35 @@ describe('postUpstreamJson answers as postUpstream followed by body.json()', () 
 
   it('fails with a 502 once the answer passes its cap, at and past the bound', async () => {
     const size = Buffer.byteLength(JSON.stringify({ echo: { q: 1 }, ü: 'ü' }));
-    expect(await postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size)).toEqual({ echo: { q: 1 }, ü: 'ü' });
-    expect(await outcome(postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size - 1))).toMatchObject({ upstream: 502, message: expect.stringContaining('larger than') });
+    expect(await postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size)).toEqual({
+      echo: { q: 1 },
+      ü: 'ü',
+    });
+    expect(
+      await outcome(postUpstreamJson({ baseUrl: base, pool }, '/ok', {}, { q: 1 }, undefined, size - 1)),
+    ).toMatchObject({ upstream: 502, message: expect.stringContaining('larger than') });
   });
 
   it('sends the same request: path under the base URL, headers and JSON body', async () => {
     seen.length = 0;
     await postUpstreamJson({ baseUrl: base, pool }, '/ok', { authorization: 'Bearer up' }, { q: [1, 'é'] });
-    expect(seen[0]).toMatchObject({ url: '/v1/ok', body: '{"q":[1,"é"]}', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer up' } });
+    expect(seen[0]).toMatchObject({
+      url: '/v1/ok',
+      body: '{"q":[1,"é"]}',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer up',
+      },
+    });
   });
 
   it('on a timeout, an unreachable upstream and an abort', { timeout: 15_000 }, async () => {
     const slow = { baseUrl: base, pool, timeoutMs: 200 };
-    const [timedOut, timedOutBefore] = await Promise.all([outcome(postUpstreamJson(slow, '/slow', {}, {})), outcome(viaStream(slow, '/slow'))]);
+    const [timedOut, timedOutBefore] = await Promise.all([
+      outcome(postUpstreamJson(slow, '/slow', {}, {})),
+      outcome(viaStream(slow, '/slow')),
+    ]);
     expect(timedOut).toEqual(timedOutBefore);
     expect(timedOut).toMatchObject({ upstream: -1 });
     const closed = { baseUrl: 'http://127.0.0.1:9/v1', pool };
@@ -114,11 +156,16 @@ describe('postUpstreamJson answers as postUpstream followed by body.json()', () 
     for (const when of [0, 50]) {
       const a = new AbortController();
       setTimeout(() => a.abort(), when);
-      const [aborted, abortedBefore] = await Promise.all([outcome(postUpstreamJson(config, '/slow', {}, {}, a.signal)), outcome(viaStream(config, '/slow', a.signal))]);
+      const [aborted, abortedBefore] = await Promise.all([
+        outcome(postUpstreamJson(config, '/slow', {}, {}, a.signal)),
+        outcome(viaStream(config, '/slow', a.signal)),
+      ]);
       expect(aborted).toEqual(abortedBefore);
       expect(aborted).toMatchObject({ error: 'AbortError' });
     }
     const gone = AbortSignal.abort();
-    expect(await outcome(postUpstreamJson(config, '/ok', {}, {}, gone))).toEqual(await outcome(viaStream(config, '/ok', gone)));
+    expect(await outcome(postUpstreamJson(config, '/ok', {}, {}, gone))).toEqual(
+      await outcome(viaStream(config, '/ok', gone)),
+    );
   });
 });

@@ -38,7 +38,8 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
   let method: string;
   let path: string;
   if (second === undefined) {
-    if (!first.includes('/') && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(first)) throw usageError(`give the path after ${first}`);
+    if (!first.includes('/') && /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)$/i.test(first))
+      throw usageError(`give the path after ${first}`);
     path = first;
     method = opts.method ?? (opts.field.length || opts.rawField.length || opts.input ? 'POST' : 'GET');
   } else {
@@ -71,7 +72,11 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
   if (typeof body === 'string') headers['content-type'] ??= 'application/json';
 
   const api = await deps.api();
-  const spec = await rawRequestSpec(verb, path, { query: withQuery ? (fields as Record<string, string>) : undefined, body, headers });
+  const spec = await rawRequestSpec(verb, path, {
+    query: withQuery ? (fields as Record<string, string>) : undefined,
+    body,
+    headers,
+  });
   const send = async (query: typeof spec.query) => {
     try {
       return await api.transport.send({ ...spec, query });
@@ -98,7 +103,11 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
       if (json !== undefined) io.printJson(json);
       else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
     }
-    if (res.status >= 400) throw new CliError(`HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`, exitCodeForStatus(res.status));
+    if (res.status >= 400)
+      throw new CliError(
+        `HTTP ${res.status}${res.requestId ? ` (request id ${res.requestId})` : ''}`,
+        exitCodeForStatus(res.status),
+      );
     if (!opts.paginate) return;
     if (opts.slurp) slurped.push(...(await import('../api-paging.js')).pageItems(json ?? text));
     const next = json === undefined ? undefined : (await import('../api-paging.js')).nextPageQuery(res, json);
@@ -112,7 +121,10 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
 export function register(program: Command, deps: Deps): void {
   program
     .command('api')
-    .argument('<method-or-path>', 'GET, POST, PUT, PATCH or DELETE, then the path; or the path alone (GET, or POST with fields)')
+    .argument(
+      '<method-or-path>',
+      'GET, POST, PUT, PATCH or DELETE, then the path; or the path alone (GET, or POST with fields)',
+    )
     .argument('[path]', 'path on the platform, e.g. /auth/api-keys or /v2/livedocs')
     .description("Make a raw API call with the profile's credentials for that surface; prints the body")
     .option('-f, --raw-field <key=value>', 'a string field (query for GET, JSON body otherwise)', collect, [])
@@ -121,8 +133,11 @@ export function register(program: Command, deps: Deps): void {
     .option('--input <file>', 'the request body from a file, or - for stdin')
     .option('-i, --include', 'print the status line and headers first')
     .option('-X, --method <method>', 'the method, with the path alone as argument')
-    .option('--paginate', "fetch every page, following the surface's paging (X-Next-Cursor, next_cursor, /v2 page/size/total)")
-    .option('--slurp', 'with --paginate: print one array of all pages\' records')
+    .option(
+      '--paginate',
+      "fetch every page, following the surface's paging (X-Next-Cursor, next_cursor, /v2 page/size/total)",
+    )
+    .option('--slurp', "with --paginate: print one array of all pages' records")
     .addHelpText(
       'after',
       `

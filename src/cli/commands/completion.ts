@@ -17,16 +17,23 @@ function installPath(shell: Shell, env: NodeJS.ProcessEnv): { file: string; hint
   const config = env.XDG_CONFIG_HOME || path.join(home, '.config');
   switch (shell) {
     case 'bash':
-      return { file: path.join(data, 'bash-completion', 'completions', 'facet'), hint: 'needs the bash-completion package; open a new shell' };
+      return {
+        file: path.join(data, 'bash-completion', 'completions', 'facet'),
+        hint: 'needs the bash-completion package; open a new shell',
+      };
     case 'zsh': {
       const dir = path.join(data, 'zsh', 'site-functions');
-      return { file: path.join(dir, fileName('zsh')), hint: `add \`fpath=(${dir} $fpath)\` before \`compinit\` in ~/.zshrc, then open a new shell` };
+      return {
+        file: path.join(dir, fileName('zsh')),
+        hint: `add \`fpath=(${dir} $fpath)\` before \`compinit\` in ~/.zshrc, then open a new shell`,
+      };
     }
     case 'fish':
       return { file: path.join(config, 'fish', 'completions', fileName('fish')), hint: 'open a new shell' };
     case 'powershell': {
       // Beside the profile PowerShell loads ($PROFILE), which has to dot-source it.
-      const dir = process.platform === 'win32' ? path.join(home, 'Documents', 'PowerShell') : path.join(config, 'powershell');
+      const dir =
+        process.platform === 'win32' ? path.join(home, 'Documents', 'PowerShell') : path.join(config, 'powershell');
       const file = path.join(dir, fileName('powershell'));
       return { file, hint: `add \`. "${file}"\` to $PROFILE, then open a new shell` };
     }
@@ -45,8 +52,11 @@ export function register(program: Command, deps: Deps): void {
     .command('completion')
     .description('Print a shell completion script; --write regenerates completions/ in the package')
     .addArgument(new Argument('[shell]', 'the shell').choices(SHELLS))
-    .option('--write', 'write every shell\'s script into the completions/ folder')
-    .addHelpText('after', '\nExamples:\n  $ facet completion bash > ~/.local/share/bash-completion/completions/facet\n  $ facet completion zsh > "${fpath[1]}/_facet"\n  $ facet completion fish > ~/.config/fish/completions/facet.fish\n  $ facet completion powershell > facet.ps1   # then add `. ./facet.ps1` to $PROFILE')
+    .option('--write', "write every shell's script into the completions/ folder")
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet completion bash > ~/.local/share/bash-completion/completions/facet\n  $ facet completion zsh > "${fpath[1]}/_facet"\n  $ facet completion fish > ~/.config/fish/completions/facet.fish\n  $ facet completion powershell > facet.ps1   # then add `. ./facet.ps1` to $PROFILE',
+    )
     .action((shell: Shell | undefined, opts: { write?: boolean }) => {
       if (opts.write) {
         const dir = path.join(packageRoot(), 'completions');

@@ -19,10 +19,18 @@ export interface LoginOptions {
 
 /** Credentials from a local platform's bootstrap.json. */
 async function fromLocal(dataDir: string | undefined): Promise<Profile> {
-  const [{ readBootstrap }, { resolveDataDir }] = await Promise.all([import('../../server/bootstrap.js'), import('../../server/data-dir.js')]);
+  const [{ readBootstrap }, { resolveDataDir }] = await Promise.all([
+    import('../../server/bootstrap.js'),
+    import('../../server/data-dir.js'),
+  ]);
   const dir = resolveDataDir(dataDir);
   const boot = readBootstrap(dir);
-  if (!boot) throw new CliError(`no bootstrap.json in ${dir}`, 1, 'start the local platform once with `facet serve` (or pass --data-dir)');
+  if (!boot)
+    throw new CliError(
+      `no bootstrap.json in ${dir}`,
+      1,
+      'start the local platform once with `facet serve` (or pass --data-dir)',
+    );
   return {
     base_url: boot.base_url,
     access_token: boot.access_token,
@@ -35,15 +43,23 @@ async function fromLocal(dataDir: string | undefined): Promise<Profile> {
 function refuseMasked(patch: Profile): void {
   for (const k of secretsOf(patch)) {
     if (looksMasked(patch[k]!)) {
-      throw usageError(`the ${k} given is a masked value (as \`facet config get\` prints it), not the secret itself`, 'pass the full value, as it was shown when it was created');
+      throw usageError(
+        `the ${k} given is a masked value (as \`facet config get\` prints it), not the secret itself`,
+        'pass the full value, as it was shown when it was created',
+      );
     }
   }
 }
 
 async function gather(opts: LoginOptions, deps: Deps, currentBase: string): Promise<Profile> {
   if (opts.local) return fromLocal(opts.dataDir);
-  const fromStdin = [opts.apiKeyStdin && 'api_key', opts.tokenStdin && 'access_token', opts.adminKeyStdin && 'admin_key'].filter(Boolean);
-  if (fromStdin.length > 1) throw usageError('only one of --api-key-stdin, --token-stdin and --admin-key-stdin can read stdin at a time');
+  const fromStdin = [
+    opts.apiKeyStdin && 'api_key',
+    opts.tokenStdin && 'access_token',
+    opts.adminKeyStdin && 'admin_key',
+  ].filter(Boolean);
+  if (fromStdin.length > 1)
+    throw usageError('only one of --api-key-stdin, --token-stdin and --admin-key-stdin can read stdin at a time');
   if (fromStdin.length === 1) {
     const value = (await readStdin(deps.streams.stdin)).trim();
     if (!value) throw usageError('stdin was empty');
@@ -75,12 +91,22 @@ function nextProfile(existing: Profile | undefined, patch: Profile): Profile {
  * A login into a profile the user did not name (the current one) must not silently replace the
  * credentials it holds: it asks on a terminal, and otherwise needs --profile or --force.
  */
-async function guardOverwrite(deps: Deps, name: string, existing: Profile | undefined, next: Profile, opts: LoginOptions, named: boolean): Promise<void> {
+async function guardOverwrite(
+  deps: Deps,
+  name: string,
+  existing: Profile | undefined,
+  next: Profile,
+  opts: LoginOptions,
+  named: boolean,
+): Promise<void> {
   const lost = secretsOf(existing).filter((k) => next[k] !== existing![k]);
   if (lost.length === 0 || named || opts.force || deps.globals().yes) return;
   const what = `profile "${name}" holds ${lost.join(', ')} for ${existing!.base_url ?? DEFAULT_BASE_URL}`;
   if (!deps.canPrompt()) {
-    throw usageError(`${what}, which this login would replace: nothing saved`, 'pass --profile NAME to log in under another profile, or --force to replace them');
+    throw usageError(
+      `${what}, which this login would replace: nothing saved`,
+      'pass --profile NAME to log in under another profile, or --force to replace them',
+    );
   }
   await confirm(deps, `${what}. Replace ${lost.length === 1 ? 'it' : 'them'}?`);
 }
@@ -91,13 +117,19 @@ type Who = Awaited<ReturnType<Api['keys']['whoami']>>;
  * Checks every credential of the login against the server before any is saved: one that the
  * server refuses, or that cannot be checked because the server does not answer, is not kept.
  */
-async function verify(baseUrl: string, next: Profile, patch: Profile, env: NodeJS.ProcessEnv): Promise<Who | undefined> {
+async function verify(
+  baseUrl: string,
+  next: Profile,
+  patch: Profile,
+  env: NodeJS.ProcessEnv,
+): Promise<Who | undefined> {
   const { createApi } = await import('../../client/index.js');
   const apiWith = (credentials: { apiKey?: string; accessToken?: string; adminKey?: string }) =>
     createApi({ baseUrl, imageBaseUrl: next.image_base_url, credentials, retries: 0 }, ['keys', 'admin']);
   const checks: Array<[string, () => Promise<Who | undefined>]> = [];
   if (patch.api_key) checks.push(['API key', async () => (await apiWith({ apiKey: patch.api_key })).keys.whoami()]);
-  if (patch.access_token) checks.push(['access token', async () => (await apiWith({ accessToken: patch.access_token })).keys.whoami()]);
+  if (patch.access_token)
+    checks.push(['access token', async () => (await apiWith({ accessToken: patch.access_token })).keys.whoami()]);
   if (patch.admin_key) {
     // The server checks the admin key only beside an administrator's API key (the usage report).
     const apiKey = next.api_key ?? env.FACET_API_KEY;
@@ -108,7 +140,10 @@ async function verify(baseUrl: string, next: Profile, patch: Profile, env: NodeJ
         'log in with the API key first (same profile), set FACET_API_KEY, or pass --no-verify',
       );
     }
-    checks.push(['admin key', async () => void (await (await apiWith({ apiKey, adminKey: patch.admin_key })).admin.usage({ limit: 1 }))]);
+    checks.push([
+      'admin key',
+      async () => void (await (await apiWith({ apiKey, adminKey: patch.admin_key })).admin.usage({ limit: 1 })),
+    ]);
   }
   let who: Who | undefined;
   for (const [label, check] of checks) {
@@ -117,10 +152,17 @@ async function verify(baseUrl: string, next: Profile, patch: Profile, env: NodeJ
     } catch (err) {
       const e = err as Error & { status?: number; code?: string };
       if (e.name === 'NetworkError') {
-        throw new CliError(`could not reach ${baseUrl} to check the ${label}: nothing saved`, EXIT.failure, 'start the platform first, or pass --no-verify to save the credentials unchecked');
+        throw new CliError(
+          `could not reach ${baseUrl} to check the ${label}: nothing saved`,
+          EXIT.failure,
+          'start the platform first, or pass --no-verify to save the credentials unchecked',
+        );
       }
       if (e.name === 'ApiError') {
-        throw new CliError(`${baseUrl} refused the ${label}: ${e.message} (code ${e.code}, HTTP ${e.status}): nothing saved`, exitCodeForStatus(e.status!));
+        throw new CliError(
+          `${baseUrl} refused the ${label}: ${e.message} (code ${e.code}, HTTP ${e.status}): nothing saved`,
+          exitCodeForStatus(e.status!),
+        );
       }
       throw err;
     }
@@ -149,7 +191,9 @@ export async function run(opts: LoginOptions, deps: Deps): Promise<void> {
   store.replace(profileName, next);
   store.setCurrentProfile(profileName);
   io.print({ profile: profileName, base_url: baseUrl, user: who?.user ?? null, verified: opts.verify !== false }, () =>
-    io.success(`logged in${who ? ` as ${who.user.name} (${who.user.id})` : ''}; profile "${profileName}" is now current`),
+    io.success(
+      `logged in${who ? ` as ${who.user.name} (${who.user.id})` : ''}; profile "${profileName}" is now current`,
+    ),
   );
 }
 
@@ -160,7 +204,13 @@ export function register(program: Command, deps: Deps): void {
     .option('--api-key-stdin', 'read an API key from stdin')
     .option('--token-stdin', 'read an access token from stdin')
     .option('--admin-key-stdin', 'read the deployment admin key from stdin')
-    .addOption(new Option('--local', "adopt a local platform's bootstrap.json (profile \"local\" unless --profile)").conflicts(['apiKeyStdin', 'tokenStdin', 'adminKeyStdin']))
+    .addOption(
+      new Option('--local', 'adopt a local platform\'s bootstrap.json (profile "local" unless --profile)').conflicts([
+        'apiKeyStdin',
+        'tokenStdin',
+        'adminKeyStdin',
+      ]),
+    )
     .option('--data-dir <dir>', 'the local platform data dir, with --local')
     .option('--force', "replace the current profile's credentials without asking")
     .option('--no-verify', 'save the credentials without checking them with the server')

@@ -13,7 +13,8 @@ export async function run(opts: { all?: boolean }, deps: Deps): Promise<void> {
   for (const name of emptied) store.unset(name, ['api_key', 'access_token', 'admin_key']);
   const io = deps.io();
   io.print({ profiles: emptied, removed: 'credentials' }, () => {
-    if (emptied.length === 0) io.info(opts.all ? 'no profile holds credentials' : `profile "${settings.profileName}" holds no credentials`);
+    if (emptied.length === 0)
+      io.info(opts.all ? 'no profile holds credentials' : `profile "${settings.profileName}" holds no credentials`);
     else io.success(`removed the credentials of ${emptied.map((n) => `profile "${n}"`).join(', ')}`);
   });
 }
@@ -23,6 +24,9 @@ export function register(program: Command, deps: Deps): void {
     .command('logout')
     .description("Remove the current profile's credentials (its base URL stays)")
     .option('--all', 'remove the credentials of every profile')
-    .addHelpText('after', '\nExamples:\n  $ facet logout\n  $ facet --profile ci logout\n  $ facet logout --all && facet config profiles delete ci')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet logout\n  $ facet --profile ci logout\n  $ facet logout --all && facet config profiles delete ci',
+    )
     .action((opts: { all?: boolean }) => run(opts, deps));
 }

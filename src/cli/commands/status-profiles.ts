@@ -36,13 +36,26 @@ export async function checkOtherProfiles(deps: Deps, current: string): Promise<P
       } catch (e) {
         return { ...at, ok: false, detail: `profile "${name}": ${s.baseUrl} does not answer: ${(e as Error).message}` };
       }
-      if (!s.apiKey && !s.accessToken) return { ...at, ok: false, detail: `profile "${name}": ${s.baseUrl} answers; no credentials — run \`facet login --profile ${name}\`` };
+      if (!s.apiKey && !s.accessToken)
+        return {
+          ...at,
+          ok: false,
+          detail: `profile "${name}": ${s.baseUrl} answers; no credentials — run \`facet login --profile ${name}\``,
+        };
       try {
         const who = await api.keys.whoami();
-        return { ...at, ok: true, detail: `profile "${name}": ${s.baseUrl} answers; logged in as ${who.user.name} (${who.user.id}, ${who.user.role})` };
+        return {
+          ...at,
+          ok: true,
+          detail: `profile "${name}": ${s.baseUrl} answers; logged in as ${who.user.name} (${who.user.id}, ${who.user.role})`,
+        };
       } catch (e) {
         const err = e as Error & { code?: string };
-        return { ...at, ok: false, detail: `profile "${name}": ${s.baseUrl} answers; credentials refused: ${err.message}${err.code ? ` (${err.code})` : ''}` };
+        return {
+          ...at,
+          ok: false,
+          detail: `profile "${name}": ${s.baseUrl} answers; credentials refused: ${err.message}${err.code ? ` (${err.code})` : ''}`,
+        };
       }
     }),
   );

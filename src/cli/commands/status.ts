@@ -8,7 +8,12 @@ interface Check {
   detail: string;
 }
 
-const ENV_NAMES = { base_url: 'FACET_BASE_URL', api_key: 'FACET_API_KEY', access_token: 'FACET_ACCESS_TOKEN', admin_key: 'FACET_ADMIN_KEY' } as const;
+const ENV_NAMES = {
+  base_url: 'FACET_BASE_URL',
+  api_key: 'FACET_API_KEY',
+  access_token: 'FACET_ACCESS_TOKEN',
+  admin_key: 'FACET_ADMIN_KEY',
+} as const;
 
 /** Where a setting came from, in the words a user can act on. */
 function origin(source: string | undefined, key: keyof typeof ENV_NAMES): string {
@@ -44,7 +49,13 @@ function isLocalHost(baseUrl: string): boolean {
 export async function run(deps: Deps, opts: { active?: boolean } = {}): Promise<void> {
   const [settings, store] = await Promise.all([deps.settings(), deps.config()]);
   const checks: Check[] = [];
-  const profileFrom = deps.globals().profile ? 'flag --profile' : deps.env.FACET_PROFILE ? 'env FACET_PROFILE' : store.currentProfile ? `current in ${store.path}` : 'default';
+  const profileFrom = deps.globals().profile
+    ? 'flag --profile'
+    : deps.env.FACET_PROFILE
+      ? 'env FACET_PROFILE'
+      : store.currentProfile
+        ? `current in ${store.path}`
+        : 'default';
   const s = settings.sources;
   const creds = [
     `API key from ${origin(s.api_key, 'api_key')}`,
@@ -64,26 +75,43 @@ export async function run(deps: Deps, opts: { active?: boolean } = {}): Promise<
   try {
     const health = await api.system.health();
     version = health.version;
-    checks.push({ name: 'server', ok: true, detail: `${settings.baseUrl} answers (/healthz ${Math.round(performance.now() - started)} ms)` });
+    checks.push({
+      name: 'server',
+      ok: true,
+      detail: `${settings.baseUrl} answers (/healthz ${Math.round(performance.now() - started)} ms)`,
+    });
   } catch (e) {
     checks.push({ name: 'server', ok: false, detail: `${settings.baseUrl} does not answer: ${(e as Error).message}` });
   }
 
-  if (!version) checks.push({ name: 'credentials', ok: false, detail: 'credentials not checked: the server does not answer' });
+  if (!version)
+    checks.push({ name: 'credentials', ok: false, detail: 'credentials not checked: the server does not answer' });
   else if (!hasCredentials) checks.push({ name: 'credentials', ok: false, detail: 'no credentials to check' });
   else {
     try {
       const who = await api.keys.whoami();
-      checks.push({ name: 'credentials', ok: true, detail: `logged in as ${who.user.name} (${who.user.id}, ${who.user.role}) with ${who.via === 'key' ? 'an API key' : 'an access token'}` });
+      checks.push({
+        name: 'credentials',
+        ok: true,
+        detail: `logged in as ${who.user.name} (${who.user.id}, ${who.user.role}) with ${who.via === 'key' ? 'an API key' : 'an access token'}`,
+      });
     } catch (e) {
       const err = e as Error & { code?: string };
-      checks.push({ name: 'credentials', ok: false, detail: `credentials refused: ${err.message}${err.code ? ` (${err.code})` : ''}` });
+      checks.push({
+        name: 'credentials',
+        ok: false,
+        detail: `credentials refused: ${err.message}${err.code ? ` (${err.code})` : ''}`,
+      });
     }
   }
 
   checks.push(
     version
-      ? { name: 'version', ok: true, detail: `server version ${version}${version === deps.version ? '' : ` (this CLI is ${deps.version})`}` }
+      ? {
+          name: 'version',
+          ok: true,
+          detail: `server version ${version}${version === deps.version ? '' : ` (this CLI is ${deps.version})`}`,
+        }
       : { name: 'version', ok: false, detail: 'server version unknown' },
   );
 
@@ -94,8 +122,11 @@ export async function run(deps: Deps, opts: { active?: boolean } = {}): Promise<
 
   // A profile named on the command line or in the environment is the one asked about; otherwise every profile.
   const g = deps.globals();
-  const oneProfile = opts.active || Boolean(g.profile || g.baseUrl || deps.env.FACET_PROFILE || deps.env.FACET_BASE_URL);
-  const others = oneProfile ? [] : await (await import('./status-profiles.js')).checkOtherProfiles(deps, settings.profileName);
+  const oneProfile =
+    opts.active || Boolean(g.profile || g.baseUrl || deps.env.FACET_PROFILE || deps.env.FACET_BASE_URL);
+  const others = oneProfile
+    ? []
+    : await (await import('./status-profiles.js')).checkOtherProfiles(deps, settings.profileName);
 
   const io = deps.io();
   const all = [...checks, ...others];
@@ -106,14 +137,23 @@ export async function run(deps: Deps, opts: { active?: boolean } = {}): Promise<
     for (const c of others) io.write(`${c.ok ? io.c.green('✓') : io.c.red('✗')} ${c.detail}\n`);
   });
   const failed = all.filter((c) => !c.ok).length;
-  if (failed > 0) throw new CliError(`${failed} of ${all.length} checks failed${others.some((c) => !c.ok) ? ' (--active checks only the profile in use)' : ''}`, EXIT.failure);
+  if (failed > 0)
+    throw new CliError(
+      `${failed} of ${all.length} checks failed${others.some((c) => !c.ok) ? ' (--active checks only the profile in use)' : ''}`,
+      EXIT.failure,
+    );
 }
 
 export function register(program: Command, deps: Deps): void {
   program
     .command('status')
-    .description('Check the profile, its credentials, the server and (for a local platform) Chromium and fonts, then every other profile; exit 0 when all pass')
+    .description(
+      'Check the profile, its credentials, the server and (for a local platform) Chromium and fonts, then every other profile; exit 0 when all pass',
+    )
     .option('--active', 'check only the profile in use')
-    .addHelpText('after', '\nExamples:\n  $ facet status\n  $ facet status --active\n  $ facet status --json --jq \'.checks[] | select(.ok | not) | .detail\'')
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ facet status\n  $ facet status --active\n  $ facet status --json --jq '.checks[] | select(.ok | not) | .detail'",
+    )
     .action((opts: { active?: boolean }) => run(deps, opts));
 }

@@ -36,11 +36,15 @@ export function register(program: Command, deps: Deps): void {
       new Option('--format <format>', 'text, srt, vtt or json')
         .choices(FORMATS)
         .argParser((v: string) => {
-          if (!FORMATS.includes(v as (typeof FORMATS)[number])) throw usageError(`--format must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(v)})`);
+          if (!FORMATS.includes(v as (typeof FORMATS)[number]))
+            throw usageError(`--format must be one of ${FORMATS.join(', ')} (got ${JSON.stringify(v)})`);
           return v;
         })
         .default('text'),
     )
-    .addHelpText('after', '\nExamples:\n  $ facet subtitles facetDemo01\n  $ facet subtitles facetDemo01 --language de --format srt > talk.de.srt\n  $ facet subtitles facetDemo02 --language zh-CN --with-time --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet subtitles facetDemo01\n  $ facet subtitles facetDemo01 --language de --format srt > talk.de.srt\n  $ facet subtitles facetDemo02 --language zh-CN --with-time --json',
+    )
     .action((code: string, opts: SubtitlesOptions) => run(code, opts, deps));
 }

@@ -18,17 +18,26 @@ const credentialLines = (s: ResolvedSettings): Array<[string, string]> => [
  */
 function adminKeyOnly(deps: Deps, settings: ResolvedSettings): void {
   const io = deps.io();
-  io.print({ profile: settings.profileName, base_url: settings.baseUrl, user: null, admin_key: true, checked: false }, () => {
-    io.fields([['user', 'none: only the deployment admin key'], ...credentialLines(settings)]);
-    io.info("note: the server checks the admin key together with an administrator's API key (FACET_API_KEY, or `facet login --api-key-stdin` in this profile)");
-  });
+  io.print(
+    { profile: settings.profileName, base_url: settings.baseUrl, user: null, admin_key: true, checked: false },
+    () => {
+      io.fields([['user', 'none: only the deployment admin key'], ...credentialLines(settings)]);
+      io.info(
+        "note: the server checks the admin key together with an administrator's API key (FACET_API_KEY, or `facet login --api-key-stdin` in this profile)",
+      );
+    },
+  );
 }
 
 export async function run(deps: Deps): Promise<void> {
   const settings = await deps.settings();
   if (!settings.apiKey && !settings.accessToken) {
     if (settings.adminKey) return adminKeyOnly(deps, settings);
-    throw new CliError(`profile "${settings.profileName}" has no credentials`, EXIT.auth, 'run `facet login`, or `facet serve` for a local platform');
+    throw new CliError(
+      `profile "${settings.profileName}" has no credentials`,
+      EXIT.auth,
+      'run `facet login`, or `facet serve` for a local platform',
+    );
   }
   const api = await deps.api('keys');
   const who = await api.keys.whoami();

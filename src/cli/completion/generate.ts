@@ -10,7 +10,10 @@ function shellFunctions(nodes: CompletionNode[]): string {
   const caseOf = (name: string, entries: Array<[string, string]>) =>
     `${name}() {\n  case "$1" in\n${entries.map(([k, v]) => `    "${k}") echo "${v}" ;;`).join('\n')}\n    *) return 1 ;;\n  esac\n}`;
   return [
-    caseOf('__facet_words', nodes.map((n) => [n.path, n.words.join(' ')])),
+    caseOf(
+      '__facet_words',
+      nodes.map((n) => [n.path, n.words.join(' ')]),
+    ),
     caseOf('__facet_values', valueEntries(nodes)),
     caseOf('__facet_argument', argumentEntries(nodes)),
     // Ids come from the server of the current profile, with the CLI's short completion timeout; any failure completes nothing.
@@ -79,7 +82,10 @@ function fish(nodes: CompletionNode[]): string {
     `function ${name}\n  switch "$argv[1]"\n${entries.map(([k, v]) => `    case '${k}'\n      echo ${v}`).join('\n')}\n    case '*'\n      return 1\n  end\nend`;
   return `${HEADER}
 # fish: copy this file to ~/.config/fish/completions/facet.fish
-${caseOf('__facet_words', nodes.map((n) => [n.path, n.words.join(' ')]))}
+${caseOf(
+  '__facet_words',
+  nodes.map((n) => [n.path, n.words.join(' ')]),
+)}
 
 ${caseOf('__facet_values', valueEntries(nodes))}
 

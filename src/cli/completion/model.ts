@@ -51,7 +51,12 @@ function walk(cmd: Command, prefix: string, out: CompletionNode[]): void {
   const first = cmd.registeredArguments[0];
   const kind = first ? KIND_OF_NAME[first.name()] : undefined;
   const argument = first?.argChoices?.length ? first.argChoices : kind ? (`@${kind}` as const) : undefined;
-  out.push({ path: prefix, words: [...subs.flatMap((c) => [c.name(), ...c.aliases()]), ...options.map((o) => o.long!), '--help'], values, argument });
+  out.push({
+    path: prefix,
+    words: [...subs.flatMap((c) => [c.name(), ...c.aliases()]), ...options.map((o) => o.long!), '--help'],
+    values,
+    argument,
+  });
   for (const sub of subs) {
     for (const name of [sub.name(), ...sub.aliases()]) walk(sub, prefix ? `${prefix} ${name}` : name, out);
   }
@@ -65,9 +70,16 @@ export function completionTable(program: Command): CompletionNode[] {
 
 /** The `path --option` keys and their value lists, one string each (live kinds as `@kind`). */
 export function valueEntries(nodes: CompletionNode[]): Array<[string, string]> {
-  return nodes.flatMap((n) => Object.entries(n.values).map(([opt, v]): [string, string] => [`${n.path ? `${n.path} ` : ''}${opt}`, Array.isArray(v) ? v.join(' ') : v]));
+  return nodes.flatMap((n) =>
+    Object.entries(n.values).map(([opt, v]): [string, string] => [
+      `${n.path ? `${n.path} ` : ''}${opt}`,
+      Array.isArray(v) ? v.join(' ') : v,
+    ]),
+  );
 }
 
 export function argumentEntries(nodes: CompletionNode[]): Array<[string, string]> {
-  return nodes.flatMap((n) => (n.argument ? [[n.path, Array.isArray(n.argument) ? n.argument.join(' ') : n.argument] as [string, string]] : []));
+  return nodes.flatMap((n) =>
+    n.argument ? [[n.path, Array.isArray(n.argument) ? n.argument.join(' ') : n.argument] as [string, string]] : [],
+  );
 }

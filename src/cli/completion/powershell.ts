@@ -1,7 +1,5 @@
 import { argumentEntries, HEADER, valueEntries, type CompletionNode } from './model.js';
 
-
-
 /** A PowerShell string literal: single quotes, with a quote doubled. */
 const quote = (s: string) => `'${s.replace(/'/g, "''")}'`;
 

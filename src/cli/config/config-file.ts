@@ -29,7 +29,9 @@ export class JsonFile<T extends object> {
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
       return (this.cached = { ...this.defaults(), ...value });
     } catch (err) {
-      throw new Error(`the config file ${this.path} is not valid JSON (${(err as Error).message}); fix or delete it`, { cause: err });
+      throw new Error(`the config file ${this.path} is not valid JSON (${(err as Error).message}); fix or delete it`, {
+        cause: err,
+      });
     }
   }
 

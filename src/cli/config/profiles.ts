@@ -2,7 +2,14 @@ import path from 'node:path';
 import envPaths from 'env-paths';
 import { JsonFile } from './config-file.js';
 
-export const PROFILE_KEYS = ['base_url', 'image_base_url', 'api_key', 'access_token', 'admin_key', 'default_livedoc'] as const;
+export const PROFILE_KEYS = [
+  'base_url',
+  'image_base_url',
+  'api_key',
+  'access_token',
+  'admin_key',
+  'default_livedoc',
+] as const;
 export type ProfileKey = (typeof PROFILE_KEYS)[number];
 /** data_dir: where the `local` profile's server keeps its records (set by `facet serve`, for the offline verbs). */
 export type Profile = Partial<Record<ProfileKey, string>> & { data_dir?: string };
@@ -111,9 +118,9 @@ export function resolveSettings(
   const p = store.profile(profileName) ?? {};
   const sources: ResolvedSettings['sources'] = {};
   const pick = (key: ProfileKey, envName: string, flag?: string) => {
-    if (flag) return (sources[key] = 'flag'), flag;
-    if (env[envName]) return (sources[key] = 'env'), env[envName];
-    if (p[key]) return (sources[key] = 'profile'), p[key];
+    if (flag) return ((sources[key] = 'flag'), flag);
+    if (env[envName]) return ((sources[key] = 'env'), env[envName]);
+    if (p[key]) return ((sources[key] = 'profile'), p[key]);
     return undefined;
   };
   let baseUrl = pick('base_url', 'FACET_BASE_URL', flags.baseUrl);

@@ -8,7 +8,10 @@ import { CliError, EXIT } from '../exit-codes.js';
 export function requireOk(res: HttpResponse): HttpResponse {
   if (res.statusCode !== 200) {
     res.body.resume();
-    throw new CliError(`download failed: HTTP ${res.statusCode}`, res.statusCode === 404 ? EXIT.notFound : EXIT.failure);
+    throw new CliError(
+      `download failed: HTTP ${res.statusCode}`,
+      res.statusCode === 404 ? EXIT.notFound : EXIT.failure,
+    );
   }
   return res;
 }

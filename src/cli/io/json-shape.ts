@@ -52,7 +52,13 @@ export function pageOf(data: unknown): { items: unknown[]; page: number; size: n
   if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
   const d = data as Record<string, unknown>;
   const paging = Object.keys(d).every((k) => ['items', 'page', 'size', 'total'].includes(k));
-  if (paging && Array.isArray(d.items) && typeof d.page === 'number' && typeof d.size === 'number' && typeof d.total === 'number') {
+  if (
+    paging &&
+    Array.isArray(d.items) &&
+    typeof d.page === 'number' &&
+    typeof d.size === 'number' &&
+    typeof d.total === 'number'
+  ) {
     return d as { items: unknown[]; page: number; size: number; total: number };
   }
   return undefined;
@@ -66,11 +72,17 @@ function pick(record: unknown, fields: string[]): unknown {
 
 /** Keeps the named fields of a record, or of each record of a list; an unknown field is a usage error. */
 export function selectFields(data: unknown, fields: string[]): unknown {
-  const records = (Array.isArray(data) ? data : [data]).filter((r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r));
+  const records = (Array.isArray(data) ? data : [data]).filter(
+    (r): r is Record<string, unknown> => r !== null && typeof r === 'object' && !Array.isArray(r),
+  );
   if (records.length > 0) {
     const available = new Set(records.flatMap((r) => Object.keys(r)));
     const unknown = fields.filter((f) => !available.has(f));
-    if (unknown.length) throw usageError(`unknown JSON field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`, `available fields: ${[...available].sort().join(', ')}`);
+    if (unknown.length)
+      throw usageError(
+        `unknown JSON field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+        `available fields: ${[...available].sort().join(', ')}`,
+      );
   }
   return Array.isArray(data) ? data.map((r) => pick(r, fields)) : pick(data, fields);
 }

@@ -97,7 +97,8 @@ export class IO {
       const { selectFields, runJq, pageOf } = await import('./json-shape.js');
       // A field list on a /v2 page selects from its records; where the page is, a person sees on stderr.
       const page = shape.fields ? pageOf(data) : undefined;
-      if (page && this.stderrIsTTY) this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
+      if (page && this.stderrIsTTY)
+        this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
       const selected = shape.fields ? selectFields(page ? page.items : data, shape.fields) : data;
       this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
     };
@@ -126,7 +127,9 @@ export class IO {
     }
     const now = Date.now();
     const headers = columns.map((c) => c.header);
-    const cells = rows.map((row) => columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })));
+    const cells = rows.map((row) =>
+      columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })),
+    );
     const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
     const width = (this.options.stdout as { columns?: number }).columns || 80;
     this.writeLong(renderTable(headers, cells, { width, c: this.c, statusColumns }));
@@ -156,4 +159,3 @@ export class IO {
     this.message(this.errC.red('error: ') + message + '\n');
   }
 }
-

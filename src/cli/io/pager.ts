@@ -12,6 +12,11 @@ export function pagerCommand(env: NodeJS.ProcessEnv): string | undefined {
 export function page(command: string, text: string, env: NodeJS.ProcessEnv): boolean {
   // Loaded only when a pager runs: most commands never start a process.
   const { spawnSync } = process.getBuiltinModule('node:child_process');
-  const r = spawnSync(command, { shell: true, input: text, stdio: ['pipe', 'inherit', 'inherit'], env: { LESS: 'FRX', ...env } });
+  const r = spawnSync(command, {
+    shell: true,
+    input: text,
+    stdio: ['pipe', 'inherit', 'inherit'],
+    env: { LESS: 'FRX', ...env },
+  });
   return !r.error && r.status !== 127;
 }

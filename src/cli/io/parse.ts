@@ -4,7 +4,8 @@ import { InvalidArgumentError } from 'commander';
 export function intOption(min: number, max: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (!/^-?\d+$/.test(value) || n < min || n > max) throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    if (!/^-?\d+$/.test(value) || n < min || n > max)
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
     return n;
   };
 }
@@ -12,7 +13,8 @@ export function intOption(min: number, max: number) {
 export function numberOption(min: number) {
   return (value: string): number => {
     const n = Number(value);
-    if (value.trim() === '' || !Number.isFinite(n) || n < min) throw new InvalidArgumentError(`expected a number of at least ${min}`);
+    if (value.trim() === '' || !Number.isFinite(n) || n < min)
+      throw new InvalidArgumentError(`expected a number of at least ${min}`);
     return n;
   };
 }

@@ -10,8 +10,11 @@ export function sinceOption(now: () => Date = () => new Date()) {
   return (value: string): string => {
     const d = /^(\d{1,6})([smhdw])$/.exec(value.trim());
     if (d) return new Date(now().getTime() - Number(d[1]) * UNIT_MS[d[2]]).toISOString();
-    const t = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim()) ? Date.parse(value.trim()) : NaN;
-    if (Number.isNaN(t)) throw new InvalidArgumentError('expected a duration back from now (30m, 24h, 7d, 2w) or an ISO date/time');
+    const t = /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(value.trim())
+      ? Date.parse(value.trim())
+      : NaN;
+    if (Number.isNaN(t))
+      throw new InvalidArgumentError('expected a duration back from now (30m, 24h, 7d, 2w) or an ISO date/time');
     return new Date(t).toISOString();
   };
 }

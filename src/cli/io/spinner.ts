@@ -106,4 +106,3 @@ export async function startSpinner(deps: Deps, text: string, options: SpinnerOpt
     },
   };
 }
-

@@ -45,10 +45,16 @@ export function markedChalk(chalk: ChalkInstance): ChalkInstance {
     new Proxy(() => undefined, {
       get(_t, prop) {
         const value = Reflect.get(inner, prop);
-        return typeof value === 'function' && typeof prop === 'string' ? wrap(value as (...a: unknown[]) => unknown) : value;
+        return typeof value === 'function' && typeof prop === 'string'
+          ? wrap(value as (...a: unknown[]) => unknown)
+          : value;
       },
       apply(_t, self, args: unknown[]) {
-        const styled = Reflect.apply(inner, self, args.map((a) => forTerminal(String(a))));
+        const styled = Reflect.apply(
+          inner,
+          self,
+          args.map((a) => forTerminal(String(a))),
+        );
         return String(styled).split('\u001b').join(MARK);
       },
     });

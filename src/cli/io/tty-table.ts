@@ -23,7 +23,17 @@ export function relativeTime(iso: string, now: number): string {
   const ago = s >= 0;
   const a = Math.abs(s);
   const [n, unit] =
-    a < 45 ? [0, ''] : a < 3600 ? [Math.round(a / 60), 'minute'] : a < 86_400 ? [Math.round(a / 3600), 'hour'] : a < 30 * 86_400 ? [Math.round(a / 86_400), 'day'] : a < 365 * 86_400 ? [Math.round(a / (30 * 86_400)), 'month'] : [Math.round(a / (365 * 86_400)), 'year'];
+    a < 45
+      ? [0, '']
+      : a < 3600
+        ? [Math.round(a / 60), 'minute']
+        : a < 86_400
+          ? [Math.round(a / 3600), 'hour']
+          : a < 30 * 86_400
+            ? [Math.round(a / 86_400), 'day']
+            : a < 365 * 86_400
+              ? [Math.round(a / (30 * 86_400)), 'month']
+              : [Math.round(a / (365 * 86_400)), 'year'];
   if (n === 0) return ago ? 'just now' : 'in a moment';
   const phrase = `${n} ${unit}${n === 1 ? '' : 's'}`;
   return ago ? `${phrase} ago` : `in ${phrase}`;
@@ -90,14 +100,20 @@ export function fixedColumns(headers: string[], rows: string[][]): Set<number> {
  * first down to its header's width (or 8: "just now", "an hour…"), then down to one. Fixed columns
  * never give way, so a row of them alone may be wider than `total`.
  */
-export function fitWidths(natural: number[], total: number, fixed: Set<number> = new Set(), headers: string[] = []): number[] {
+export function fitWidths(
+  natural: number[],
+  total: number,
+  fixed: Set<number> = new Set(),
+  headers: string[] = [],
+): number[] {
   const widths = [...natural];
   const room = () => widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
   const soft = natural.map((n, i) => Math.min(n, Math.max(MIN_WIDTH, displayWidth(headers[i] ?? ''))));
   for (const floor of [soft, natural.map(() => 1)]) {
     while (room() > total) {
       let widest = -1;
-      for (let i = 0; i < widths.length; i++) if (!fixed.has(i) && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
+      for (let i = 0; i < widths.length; i++)
+        if (!fixed.has(i) && widths[i] > floor[i] && (widest < 0 || widths[i] > widths[widest])) widest = i;
       if (widest < 0) break;
       widths[widest]--;
     }
@@ -105,7 +121,11 @@ export function fitWidths(natural: number[], total: number, fixed: Set<number> =
   return widths;
 }
 
-export function renderTable(headers: string[], rows: string[][], options: { width: number; c: ChalkInstance; statusColumns: Set<number> }): string {
+export function renderTable(
+  headers: string[],
+  rows: string[][],
+  options: { width: number; c: ChalkInstance; statusColumns: Set<number> },
+): string {
   const natural = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
   const widths = fitWidths(natural, options.width, fixedColumns(headers, rows), headers);
   // Cut and padded first, coloured after: a cut cell keeps its colour, and padding never counts escapes.

@@ -13,7 +13,10 @@ export function changeText(e: AuditEntry): string {
     .join(', ');
 }
 
-const actorText = (e: AuditEntry) => (e.actor.user_id ? `${e.actor.user_id}${e.actor.credential_id ? ` (${e.actor.credential_id})` : ` (${e.actor.kind})`}` : e.actor.kind);
+const actorText = (e: AuditEntry) =>
+  e.actor.user_id
+    ? `${e.actor.user_id}${e.actor.credential_id ? ` (${e.actor.credential_id})` : ` (${e.actor.kind})`}`
+    : e.actor.kind;
 
 /** Entries as a table for people; `--json` prints the entries as the API sent them. */
 export function printAudit(io: IO, entries: AuditEntry[]): void {

@@ -7,24 +7,40 @@ const short = (s: string, n: number) => {
   return (chars.length > n ? chars.slice(0, n - 1).join('') + '…' : s).replace(/\s+/g, ' ');
 };
 
-export function printLiveDocs(io: IO, page: { total: number; page: number; size: number; items: Array<LiveDoc & { readme?: unknown }> }): void {
+export function printLiveDocs(
+  io: IO,
+  page: { total: number; page: number; size: number; items: Array<LiveDoc & { readme?: unknown }> },
+): void {
   io.print(page, () => {
-    io.table(page.items, [
-      { header: 'ID', value: (d) => d.short_id },
-      { header: 'NAME', value: (d) => d.name },
-      { header: 'SHARED', value: (d) => (d.is_shared ? 'yes' : '') },
-      { header: 'MODIFIED', value: (d) => d.modified_at },
-      { header: 'DESCRIPTION', value: (d) => short(d.description, 60) },
-    ], { empty: 'No LiveDocs. Create one: facet livedocs create "My research"' });
-    if (page.total > page.items.length) io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
+    io.table(
+      page.items,
+      [
+        { header: 'ID', value: (d) => d.short_id },
+        { header: 'NAME', value: (d) => d.name },
+        { header: 'SHARED', value: (d) => (d.is_shared ? 'yes' : '') },
+        { header: 'MODIFIED', value: (d) => d.modified_at },
+        { header: 'DESCRIPTION', value: (d) => short(d.description, 60) },
+      ],
+      { empty: 'No LiveDocs. Create one: facet livedocs create "My research"' },
+    );
+    if (page.total > page.items.length)
+      io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
   });
 }
 
-export function printLiveDoc(io: IO, doc: LiveDoc & { readme?: { summary: string | null; content: string | null } | null }): void {
+export function printLiveDoc(
+  io: IO,
+  doc: LiveDoc & { readme?: { summary: string | null; content: string | null } | null },
+): void {
   io.print(doc, () => {
     io.fields([
-      ['id', doc.short_id], ['name', doc.name], ['description', doc.description], ['icon', doc.icon],
-      ['shared with you', doc.is_shared ? 'yes' : 'no'], ['created', doc.created_at], ['modified', doc.modified_at],
+      ['id', doc.short_id],
+      ['name', doc.name],
+      ['description', doc.description],
+      ['icon', doc.icon],
+      ['shared with you', doc.is_shared ? 'yes' : 'no'],
+      ['created', doc.created_at],
+      ['modified', doc.modified_at],
       ...(doc.readme ? ([['readme', doc.readme.summary ?? '']] as Array<[string, unknown]>) : []),
     ]);
   });
@@ -32,22 +48,36 @@ export function printLiveDoc(io: IO, doc: LiveDoc & { readme?: { summary: string
 
 export function printResources(io: IO, page: { total: number; page: number; size: number; items: Resource[] }): void {
   io.print(page, () => {
-    io.table(page.items, [
-      { header: 'ID', value: (r) => r.id },
-      { header: 'TYPE', value: (r) => r.resource_type },
-      { header: 'TITLE', value: (r) => short(r.title, 50) },
-      { header: 'LINK', value: (r) => short(r.link, 50) },
-      { header: 'STATUS', value: (r) => r.status },
-    ], { empty: 'No resources. Add some: facet livedocs resources add-url LIVEDOC https://…' });
-    if (page.total > page.items.length) io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
+    io.table(
+      page.items,
+      [
+        { header: 'ID', value: (r) => r.id },
+        { header: 'TYPE', value: (r) => r.resource_type },
+        { header: 'TITLE', value: (r) => short(r.title, 50) },
+        { header: 'LINK', value: (r) => short(r.link, 50) },
+        { header: 'STATUS', value: (r) => r.status },
+      ],
+      { empty: 'No resources. Add some: facet livedocs resources add-url LIVEDOC https://…' },
+    );
+    if (page.total > page.items.length)
+      io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
   });
 }
 
 export function printResource(io: IO, r: Resource): void {
   io.print(r, () =>
     io.fields([
-      ['id', r.id], ['title', r.title], ['type', r.resource_type], ['link', r.link], ['status', r.status], ['source', r.source],
-      ['key', r.resource_key], ['thumbnail', r.thumbnail], ['created', r.created_at], ['modified', r.modified_at], ['snippet', short(r.snippet, 200)],
+      ['id', r.id],
+      ['title', r.title],
+      ['type', r.resource_type],
+      ['link', r.link],
+      ['status', r.status],
+      ['source', r.source],
+      ['key', r.resource_key],
+      ['thumbnail', r.thumbnail],
+      ['created', r.created_at],
+      ['modified', r.modified_at],
+      ['snippet', short(r.snippet, 200)],
     ]),
   );
 }
@@ -57,7 +87,9 @@ export function printRetrieved(io: IO, results: RetrieveResult[]): void {
     if (results.length === 0) io.info('Nothing matched.');
     results.forEach((r, i) => {
       const page = r.metadata.page_number !== undefined ? `, page ${String(r.metadata.page_number)}` : '';
-      io.write(`${io.c.bold(`${i + 1}. ${r.title}`)} ${io.c.dim(`(${r.id}${page}, score ${r.score})`)}\n${r.content}\n\n`);
+      io.write(
+        `${io.c.bold(`${i + 1}. ${r.title}`)} ${io.c.dim(`(${r.id}${page}, score ${r.score})`)}\n${r.content}\n\n`,
+      );
     });
   });
 }

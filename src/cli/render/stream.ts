@@ -13,21 +13,31 @@ export interface FollowResult {
  * stdout (unless quiet, for --json), automatic resume after a dropped connection, and Ctrl-C ends
  * with exit 130 and a hint to resume.
  */
-export async function followStream(deps: Deps, streamKey: string, options: { offset?: number; print: boolean }): Promise<FollowResult> {
+export async function followStream(
+  deps: Deps,
+  streamKey: string,
+  options: { offset?: number; print: boolean },
+): Promise<FollowResult> {
   const api = await deps.api('conversations');
   const io = deps.io();
   let answer = '';
   let offset = options.offset ?? 0;
   // The interrupt is built when Ctrl-C lands, so its hint carries the offset reached by then.
   const waiting = await startSpinner(deps, 'thinking…', {
-    interrupted: () => new CliError('interrupted', EXIT.interrupted, `resume with: facet conversations stream ${streamKey} --offset ${offset}`),
+    interrupted: () =>
+      new CliError(
+        'interrupted',
+        EXIT.interrupted,
+        `resume with: facet conversations stream ${streamKey} --offset ${offset}`,
+      ),
   });
   try {
     for await (const ev of api.conversations.stream(streamKey, {
       offset,
       signal: waiting.signal,
       onReconnect: ({ offset: at, attempt, reason }) => {
-        if (deps.globals().debug || io.stderrIsTTY) io.info(`\n[connection dropped (${reason}); resuming at event ${at}, attempt ${attempt}]`);
+        if (deps.globals().debug || io.stderrIsTTY)
+          io.info(`\n[connection dropped (${reason}); resuming at event ${at}, attempt ${attempt}]`);
       },
     })) {
       offset = ev.offset + 1;

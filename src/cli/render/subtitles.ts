@@ -30,10 +30,30 @@ export function toSrt(cues: TimedCue[]): string {
 }
 
 export function toVtt(cues: TimedCue[]): string {
-  return webvtt.compile({ valid: true, cues: cues.map((c, i) => ({ identifier: String(i + 1), start: c.start, end: c.start + c.duration, text: c.text, styles: '' })) }) + '\n';
+  return (
+    webvtt.compile({
+      valid: true,
+      cues: cues.map((c, i) => ({
+        identifier: String(i + 1),
+        start: c.start,
+        end: c.start + c.duration,
+        text: c.text,
+        styles: '',
+      })),
+    }) + '\n'
+  );
 }
 
 /** Plain text: one cue per line, with its start as [m:ss] when times were asked for. */
 export function toText(cues: Array<{ start?: number; text: string }>): string {
-  return cues.map((c) => (c.start !== undefined ? `[${Math.floor(c.start / 60)}:${String(Math.floor(c.start % 60)).padStart(2, '0')}] ` : '') + c.text).join('\n') + '\n';
+  return (
+    cues
+      .map(
+        (c) =>
+          (c.start !== undefined
+            ? `[${Math.floor(c.start / 60)}:${String(Math.floor(c.start % 60)).padStart(2, '0')}] `
+            : '') + c.text,
+      )
+      .join('\n') + '\n'
+  );
 }

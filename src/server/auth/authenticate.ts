@@ -29,7 +29,9 @@ export interface Credentials {
 /** Spec 5 rule 3: "Bearer", exactly one space, the credential, no quotes or further spaces. */
 const STRICT_BEARER = /^Bearer ([^\s"']+)$/;
 
-function bearer(value: string | undefined): { kind: 'missing' } | { kind: 'malformed' } | { kind: 'ok'; credential: string } {
+function bearer(
+  value: string | undefined,
+): { kind: 'missing' } | { kind: 'malformed' } | { kind: 'ok'; credential: string } {
   if (value === undefined || value === '') return { kind: 'missing' };
   const m = STRICT_BEARER.exec(value);
   return m ? { kind: 'ok', credential: m[1] } : { kind: 'malformed' };
@@ -72,7 +74,11 @@ function byAccessToken(ctx: AppContext, token: string): Maybe<AuthContext> {
     });
   return chain(checked, (check) => {
     if (!check.ok) {
-      throw new HttpError('INVALID_ACCESS_TOKEN', check.reason === 'expired' ? 'The access token has expired' : 'The access token is invalid', { status: 401 });
+      throw new HttpError(
+        'INVALID_ACCESS_TOKEN',
+        check.reason === 'expired' ? 'The access token has expired' : 'The access token is invalid',
+        { status: 401 },
+      );
     }
     return chain(userById(ctx, check.userId), (user) => {
       if (!user) throw new HttpError('INVALID_ACCESS_TOKEN', 'The access token names an unknown user', { status: 401 });
@@ -92,7 +98,10 @@ type Chosen = { by: 'key' | 'token' | 'session'; credential: string };
  * Which credential counts, by the route's auth group (spec 5); throws the spec's errors for a
  * missing or malformed one. The administrators' groups are handled by `authenticate` itself.
  */
-function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-with-admin-key'>, cred: Credentials): Chosen | null {
+function choose(
+  group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-with-admin-key'>,
+  cred: Credentials,
+): Chosen | null {
   switch (group) {
     case 'none':
       return null;
@@ -101,7 +110,10 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-w
       const b = bearer(cred.authorization);
       if (b.kind === 'missing') throw missing('send Authorization: Bearer <API_KEY>');
       if (b.kind === 'malformed') {
-        throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <API_KEY>": the scheme Bearer, one space, the key, no quotes');
+        throw new HttpError(
+          'MALFORMED_AUTHORIZATION',
+          'The Authorization header must be "Bearer <API_KEY>": the scheme Bearer, one space, the key, no quotes',
+        );
       }
       return { by: 'key', credential: b.credential };
     }
@@ -110,7 +122,8 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-w
       if (cred.authorization !== undefined) {
         const b = bearer(cred.authorization);
         if (b.kind === 'ok') return { by: 'key', credential: b.credential };
-        if (b.kind === 'malformed') throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <API_KEY>"');
+        if (b.kind === 'malformed')
+          throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <API_KEY>"');
       }
       if (cred.apiKeyHeader) return { by: 'key', credential: cred.apiKeyHeader };
       throw missing('send Authorization: Bearer <API_KEY> or X-API-Key');
@@ -119,9 +132,12 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-w
     case 'access-token': {
       const b = bearer(cred.authorization);
       if (b.kind === 'missing') throw missing('send Authorization: Bearer <ACCESS_TOKEN>');
-      if (b.kind === 'malformed') throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <ACCESS_TOKEN>"');
+      if (b.kind === 'malformed')
+        throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <ACCESS_TOKEN>"');
       if (!looksLikeJwt(b.credential)) {
-        throw new HttpError('INVALID_ACCESS_TOKEN', 'This endpoint takes an access token, not an API key', { status: 401 });
+        throw new HttpError('INVALID_ACCESS_TOKEN', 'This endpoint takes an access token, not an API key', {
+          status: 401,
+        });
       }
       return { by: 'token', credential: b.credential };
     }
@@ -130,12 +146,14 @@ function choose(group: Exclude<AuthGroup, 'admin' | 'admin-or-cookie' | 'admin-w
     case 'token-key-or-cookie': {
       if (cred.authorization !== undefined) {
         const b = bearer(cred.authorization);
-        if (b.kind === 'malformed') throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <ACCESS_TOKEN>"');
+        if (b.kind === 'malformed')
+          throw new HttpError('MALFORMED_AUTHORIZATION', 'The Authorization header must be "Bearer <ACCESS_TOKEN>"');
         if (b.kind === 'ok') return { by: 'token', credential: b.credential };
       }
       if (cred.apiKeyHeader) return { by: 'key', credential: cred.apiKeyHeader };
       // The cookie holds a session (auth/sessions.ts), never an access token; only this group reads it.
-      if (group === 'token-key-or-cookie' && cred.sessionCookie) return { by: 'session', credential: cred.sessionCookie };
+      if (group === 'token-key-or-cookie' && cred.sessionCookie)
+        return { by: 'session', credential: cred.sessionCookie };
       throw missing('send Authorization: Bearer <ACCESS_TOKEN> or X-API-Key');
     }
   }
@@ -175,12 +193,17 @@ function authenticateBy(ctx: AppContext, group: AuthGroup, cred: Credentials): M
   const chosen = choose(group, cred);
   if (!chosen) return null;
   // A session is read from the store at each use, so a logout holds on every instance at once.
-  if (chosen.by === 'session') return sessionUser(ctx, chosen.credential).then((user) => ({ user, apiKey: null, via: 'cookie' }) satisfies AuthContext);
+  if (chosen.by === 'session')
+    return sessionUser(ctx, chosen.credential).then(
+      (user) => ({ user, apiKey: null, via: 'cookie' }) satisfies AuthContext,
+    );
   return chosen.by === 'key' ? byApiKey(ctx, chosen.credential) : byAccessToken(ctx, chosen.credential);
 }
 
 async function checkAdminKey(ctx: AppContext, given: string | undefined): Promise<void> {
-  if (!given) throw new HttpError('MISSING_AUTHORIZATION', 'This endpoint also needs the deployment admin key in X-Admin-Key');
+  if (!given)
+    throw new HttpError('MISSING_AUTHORIZATION', 'This endpoint also needs the deployment admin key in X-Admin-Key');
   const expected = await getSetting(ctx.db, 'admin_key_hash');
-  if (!expected || !sameSecret(given, expected)) throw new HttpError('INVALID_ADMIN_KEY', 'The X-Admin-Key header is wrong');
+  if (!expected || !sameSecret(given, expected))
+    throw new HttpError('INVALID_ADMIN_KEY', 'The X-Admin-Key header is wrong');
 }

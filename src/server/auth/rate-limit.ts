@@ -30,9 +30,24 @@ export interface RateState {
 
 function windowsFor(limits: ChatRateLimits, keyId: string, userId: string): Window[] {
   return [
-    { name: `${limits.perKeyPerMinute} per minute per API key`, bucket: `chat:key:${keyId}:60`, limit: limits.perKeyPerMinute, seconds: 60 },
-    { name: `${limits.perUserPerMinute} per minute per user`, bucket: `chat:user:${userId}:60`, limit: limits.perUserPerMinute, seconds: 60 },
-    { name: `${limits.perUserPerHour} per hour per user`, bucket: `chat:user:${userId}:3600`, limit: limits.perUserPerHour, seconds: 3600 },
+    {
+      name: `${limits.perKeyPerMinute} per minute per API key`,
+      bucket: `chat:key:${keyId}:60`,
+      limit: limits.perKeyPerMinute,
+      seconds: 60,
+    },
+    {
+      name: `${limits.perUserPerMinute} per minute per user`,
+      bucket: `chat:user:${userId}:60`,
+      limit: limits.perUserPerMinute,
+      seconds: 60,
+    },
+    {
+      name: `${limits.perUserPerHour} per hour per user`,
+      bucket: `chat:user:${userId}:3600`,
+      limit: limits.perUserPerHour,
+      seconds: 3600,
+    },
   ];
 }
 
@@ -41,7 +56,13 @@ function windowsFor(limits: ChatRateLimits, keyId: string, userId: string): Wind
  * consume, a request that fits every window is counted in all of them inside one transaction; one
  * that does not fit raises 429 RATE_LIMITED with Retry-After and the spec-8 headers, and is not counted.
  */
-export async function checkChatLimit(db: Kysely<Database>, limits: ChatRateLimits, who: { keyId: string; userId: string }, now: Date, consume: boolean): Promise<RateState> {
+export async function checkChatLimit(
+  db: Kysely<Database>,
+  limits: ChatRateLimits,
+  who: { keyId: string; userId: string },
+  now: Date,
+  consume: boolean,
+): Promise<RateState> {
   const nowS = Math.floor(now.getTime() / 1000);
   const windows = windowsFor(limits, who.keyId, who.userId);
   return db.transaction().execute(async (trx) => {
@@ -57,12 +78,19 @@ export async function checkChatLimit(db: Kysely<Database>, limits: ChatRateLimit
     const over = states.filter((s) => s.used >= s.w.limit);
     if (over.length > 0 && consume) {
       const retryAt = Math.max(...over.map((s) => s.reset));
-      const headers = headersOf(states.map((s) => ({ ...s, after: s.used })), retryAt);
+      const headers = headersOf(
+        states.map((s) => ({ ...s, after: s.used })),
+        retryAt,
+      );
       headers['retry-after'] = String(Math.max(1, retryAt - nowS));
-      throw new HttpError('RATE_LIMITED', `Chat rate limit exceeded: the limits are ${windows.map((w) => w.name).join(', ')}; retry after ${headers['retry-after']} s`, {
-        headers,
-        extra: { status: 429 },
-      });
+      throw new HttpError(
+        'RATE_LIMITED',
+        `Chat rate limit exceeded: the limits are ${windows.map((w) => w.name).join(', ')}; retry after ${headers['retry-after']} s`,
+        {
+          headers,
+          extra: { status: 429 },
+        },
+      );
     }
     if (consume) {
       for (const s of states) {
@@ -72,7 +100,12 @@ export async function checkChatLimit(db: Kysely<Database>, limits: ChatRateLimit
     }
     const after = states.map((s) => ({ ...s, after: s.used + (consume ? 1 : 0) }));
     const headers = headersOf(after);
-    return { limit: Number(headers['x-ratelimit-limit']), remaining: Number(headers['x-ratelimit-remaining']), reset: Number(headers['x-ratelimit-reset']), headers };
+    return {
+      limit: Number(headers['x-ratelimit-limit']),
+      remaining: Number(headers['x-ratelimit-remaining']),
+      reset: Number(headers['x-ratelimit-reset']),
+      headers,
+    };
   });
 }
 
@@ -80,7 +113,10 @@ export async function checkChatLimit(db: Kysely<Database>, limits: ChatRateLimit
  * Spec 8 rule 2: Limit is the tighter dimension (the window with the least left; the smaller limit on
  * a tie), Remaining the minimum left, Reset when that window resets.
  */
-function headersOf(states: Array<{ w: Window; after: number; reset: number }>, resetOverride?: number): Record<string, string> {
+function headersOf(
+  states: Array<{ w: Window; after: number; reset: number }>,
+  resetOverride?: number,
+): Record<string, string> {
   const left = states.map((s) => ({ ...s, remaining: Math.max(0, s.w.limit - s.after) }));
   left.sort((a, b) => a.remaining - b.remaining || a.w.limit - b.w.limit || a.reset - b.reset);
   const binding = left[0];

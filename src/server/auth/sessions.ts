@@ -24,13 +24,24 @@ type Ctx = Pick<AppContext, 'db' | 'now'>;
  * Starts a session for the user whose access token was presented; `tokenExpiresAt` (seconds) caps
  * its end. Returns the cookie's value (shown once, stored hashed) and its Max-Age in seconds.
  */
-export async function startSession(ctx: Ctx, userId: string, tokenExpiresAt: number): Promise<{ value: string; maxAgeSeconds: number }> {
+export async function startSession(
+  ctx: Ctx,
+  userId: string,
+  tokenExpiresAt: number,
+): Promise<{ value: string; maxAgeSeconds: number }> {
   const value = SESSION_PREFIX + randomToken(40);
   const now = ctx.now();
   const end = Math.min(now.getTime() + SESSION_MAX_MS, tokenExpiresAt * 1000);
   await insertSession(
     ctx.db,
-    { id: newId('ses'), user_id: userId, hash: hashSecret(value), created_at: now.toISOString(), last_used_at: now.toISOString(), expires_at: new Date(end).toISOString() },
+    {
+      id: newId('ses'),
+      user_id: userId,
+      hash: hashSecret(value),
+      created_at: now.toISOString(),
+      last_used_at: now.toISOString(),
+      expires_at: new Date(end).toISOString(),
+    },
     new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   );
   return { value, maxAgeSeconds: Math.max(0, Math.floor((end - now.getTime()) / 1000)) };

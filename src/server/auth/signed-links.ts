@@ -26,7 +26,14 @@ export function linkQuery(secret: Uint8Array, purpose: LinkPurpose, id: string, 
 }
 
 /** `baseUrl + path` signed; `path` may carry a query of its own. */
-export function signedLink(baseUrl: string, secret: Uint8Array, purpose: LinkPurpose, id: string, path: string, expires: number): string {
+export function signedLink(
+  baseUrl: string,
+  secret: Uint8Array,
+  purpose: LinkPurpose,
+  id: string,
+  path: string,
+  expires: number,
+): string {
   return `${baseUrl}${path}${path.includes('?') ? '&' : '?'}${linkQuery(secret, purpose, id, expires)}`;
 }
 
@@ -50,7 +57,13 @@ interface LinkCtx {
 }
 
 /** A page link of the local platform, valid for `ttlSeconds` (7 days unless said otherwise). */
-export function pageLink(ctx: LinkCtx, purpose: LinkPurpose, id: string, path: string, ttlSeconds = PAGE_LINK_TTL_SECONDS): string {
+export function pageLink(
+  ctx: LinkCtx,
+  purpose: LinkPurpose,
+  id: string,
+  path: string,
+  ttlSeconds = PAGE_LINK_TTL_SECONDS,
+): string {
   const expires = Math.floor(ctx.now().getTime() / 1000) + ttlSeconds;
   return signedLink(ctx.baseUrl, ctx.tokenSecret, purpose, id, path, expires);
 }
@@ -61,8 +74,14 @@ export function sameLinkQuery(ctx: LinkCtx, purpose: LinkPurpose, id: string, gi
 }
 
 /** Throws 403 FORBIDDEN unless the query carries a valid, unexpired signature for `purpose` and `id`. */
-export function requirePageLink(ctx: LinkCtx, purpose: LinkPurpose, id: string, given: { expires?: unknown; sig?: unknown }): void {
+export function requirePageLink(
+  ctx: LinkCtx,
+  purpose: LinkPurpose,
+  id: string,
+  given: { expires?: unknown; sig?: unknown },
+): void {
   const check = checkLink(ctx.tokenSecret, purpose, id, given, Math.floor(ctx.now().getTime() / 1000));
   if (check === 'bad') throw new HttpError('FORBIDDEN', 'this link is not valid: open the URL the API returned, whole');
-  if (check === 'expired') throw new HttpError('FORBIDDEN', 'this link has expired: ask the API for the record again to get a fresh one');
+  if (check === 'expired')
+    throw new HttpError('FORBIDDEN', 'this link has expired: ask the API for the record again to get a fresh one');
 }

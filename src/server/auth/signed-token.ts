@@ -24,7 +24,13 @@ export function sign(secret: Uint8Array, purpose: SigningPurpose, text: string):
 }
 
 /** Whether `given` is the signature of `text` for `purpose` (compared in constant time). */
-export function signatureMatches(secret: Uint8Array, purpose: SigningPurpose, text: string, given: string, length = 43): boolean {
+export function signatureMatches(
+  secret: Uint8Array,
+  purpose: SigningPurpose,
+  text: string,
+  given: string,
+  length = 43,
+): boolean {
   const want = Buffer.from(sign(secret, purpose, text).slice(0, length));
   const got = Buffer.from(given);
   return want.length === got.length && timingSafeEqual(want, got);

@@ -29,7 +29,11 @@ export interface SocialCharge {
 }
 
 /** The windows of a limited account; throws 429 RATE_LIMIT_EXCEEDED with an exact Retry-After. */
-async function consumeWindows(trx: Transaction<Database>, userId: string, nowS: number): Promise<Record<string, string>> {
+async function consumeWindows(
+  trx: Transaction<Database>,
+  userId: string,
+  nowS: number,
+): Promise<Record<string, string>> {
   const states = [];
   for (const w of SOCIAL_BILLING.windows) {
     const bucket = `social:user:${userId}:${w.seconds}`;
@@ -40,17 +44,32 @@ async function consumeWindows(trx: Transaction<Database>, userId: string, nowS: 
   if (over.length > 0) {
     const retryAt = Math.max(...over.map((s) => s.reset));
     const limits = SOCIAL_BILLING.windows.map((w) => `${w.limit} per ${w.seconds} s`).join(', ');
-    throw new HttpError('RATE_LIMIT_EXCEEDED', `Social search rate limit exceeded: accounts that are not paid and hold under ${SOCIAL_BILLING.limitedBelow} credits may make ${limits}; retry after ${retryAt - nowS} s`, {
-      headers: { 'retry-after': String(retryAt - nowS), 'x-ratelimit-limit': String(over[0].limit), 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(retryAt) },
-      extra: { status: 429 },
-    });
+    throw new HttpError(
+      'RATE_LIMIT_EXCEEDED',
+      `Social search rate limit exceeded: accounts that are not paid and hold under ${SOCIAL_BILLING.limitedBelow} credits may make ${limits}; retry after ${retryAt - nowS} s`,
+      {
+        headers: {
+          'retry-after': String(retryAt - nowS),
+          'x-ratelimit-limit': String(over[0].limit),
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(retryAt),
+        },
+        extra: { status: 429 },
+      },
+    );
   }
   for (const s of states) {
     await increment(trx, s.bucket, s.start);
     await dropBefore(trx, s.bucket, s.start);
   }
-  const binding = states.map((s) => ({ ...s, remaining: s.limit - s.used - 1 })).sort((a, b) => a.remaining - b.remaining || a.limit - b.limit)[0];
-  return { 'x-ratelimit-limit': String(binding.limit), 'x-ratelimit-remaining': String(binding.remaining), 'x-ratelimit-reset': String(binding.reset) };
+  const binding = states
+    .map((s) => ({ ...s, remaining: s.limit - s.used - 1 }))
+    .sort((a, b) => a.remaining - b.remaining || a.limit - b.limit)[0];
+  return {
+    'x-ratelimit-limit': String(binding.limit),
+    'x-ratelimit-remaining': String(binding.remaining),
+    'x-ratelimit-reset': String(binding.reset),
+  };
 }
 
 /**
@@ -58,7 +77,12 @@ async function consumeWindows(trx: Transaction<Database>, userId: string, nowS: 
  * request is counted and up to `wanted` credits are taken, all in one transaction under the user's
  * lock, so concurrent requests are judged one after the other.
  */
-export async function openSocialCharge(db: Kysely<Database>, user: { id: string }, wanted: number, now: Date): Promise<SocialCharge> {
+export async function openSocialCharge(
+  db: Kysely<Database>,
+  user: { id: string },
+  wanted: number,
+  now: Date,
+): Promise<SocialCharge> {
   const nowS = Math.floor(now.getTime() / 1000);
   const charge = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, `social:user:${user.id}`);
@@ -67,11 +91,16 @@ export async function openSocialCharge(db: Kysely<Database>, user: { id: string 
     const row = await trx.selectFrom('users').select(['credits', 'plan']).where('id', '=', user.id).executeTakeFirst();
     const balance = Number(row?.credits ?? 0);
     if (balance < SOCIAL_BILLING.minimumBalance) {
-      throw new HttpError('insufficient_credits', `Social search needs a balance of at least ${SOCIAL_BILLING.minimumBalance} credits; yours is ${balance}`, {
-        headers: { 'x-credits-cost': '0', 'x-credits-remaining': String(balance) },
-      });
+      throw new HttpError(
+        'insufficient_credits',
+        `Social search needs a balance of at least ${SOCIAL_BILLING.minimumBalance} credits; yours is ${balance}`,
+        {
+          headers: { 'x-credits-cost': '0', 'x-credits-remaining': String(balance) },
+        },
+      );
     }
-    const headers = row?.plan !== 'paid' && balance < SOCIAL_BILLING.limitedBelow ? await consumeWindows(trx, user.id, nowS) : {};
+    const headers =
+      row?.plan !== 'paid' && balance < SOCIAL_BILLING.limitedBelow ? await consumeWindows(trx, user.id, nowS) : {};
     const { taken } = await takeCredits(trx, user.id, wanted);
     return { reserved: taken, headers };
   });
@@ -80,6 +109,11 @@ export async function openSocialCharge(db: Kysely<Database>, user: { id: string 
 }
 
 /** After the work: the unused part of the reservation goes back; returns the balance left. */
-export async function closeSocialCharge(db: Kysely<Database>, userId: string, charge: SocialCharge, cost: number): Promise<number> {
+export async function closeSocialCharge(
+  db: Kysely<Database>,
+  userId: string,
+  charge: SocialCharge,
+  cost: number,
+): Promise<number> {
   return adjustCredits(db, userId, charge.reserved - cost);
 }

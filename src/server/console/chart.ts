@@ -14,7 +14,10 @@ export interface ChartSeries {
 function foldOthers(series: ChartSeries[]): ChartSeries[] {
   if (series.length <= MAX_SERIES + 1) return series;
   const rest = series.slice(MAX_SERIES);
-  return [...series.slice(0, MAX_SERIES), { label: `${rest.length} others`, values: rest[0].values.map((_, i) => rest.reduce((a, s) => a + s.values[i], 0)) }];
+  return [
+    ...series.slice(0, MAX_SERIES),
+    { label: `${rest.length} others`, values: rest[0].values.map((_, i) => rest.reduce((a, s) => a + s.values[i], 0)) },
+  ];
 }
 
 /** A round upper bound for the axis: 1, 2 or 5 times a power of ten. */
@@ -29,9 +32,19 @@ function niceMax(max: number): number {
  * script, no library. The title and description name what it shows for screen readers, and the
  * table beside it holds the same numbers.
  */
-export function stackedBars(input: { title: string; days: string[]; series: ChartSeries[]; format: (n: number) => string }): string {
+export function stackedBars(input: {
+  title: string;
+  days: string[];
+  series: ChartSeries[];
+  format: (n: number) => string;
+}): string {
   const series = foldOthers(input.series);
-  const W = 640, H = 220, left = 64, right = 8, top = 12, bottom = 28;
+  const W = 640,
+    H = 220,
+    left = 64,
+    right = 8,
+    top = 12,
+    bottom = 28;
   const n = input.days.length;
   const totals = input.days.map((_, i) => series.reduce((a, s) => a + s.values[i], 0));
   const max = niceMax(Math.max(0, ...totals));
@@ -45,15 +58,29 @@ export function stackedBars(input: { title: string; days: string[]; series: Char
     series.forEach((s, k) => {
       const v = s.values[i];
       if (v <= 0) return;
-      const y0 = y(base), y1 = y(base + v);
-      bars.push(`<rect class="bar" x="${(left + i * slot + (slot - bw) / 2).toFixed(1)}" y="${y1.toFixed(1)}" width="${bw.toFixed(1)}" height="${Math.max(1, y0 - y1).toFixed(1)}" fill="${PALETTE[k % PALETTE.length]}"><title>${escapeMarkup(`${day} · ${s.label}: ${input.format(v)}`)}</title></rect>`);
+      const y0 = y(base),
+        y1 = y(base + v);
+      bars.push(
+        `<rect class="bar" x="${(left + i * slot + (slot - bw) / 2).toFixed(1)}" y="${y1.toFixed(1)}" width="${bw.toFixed(1)}" height="${Math.max(1, y0 - y1).toFixed(1)}" fill="${PALETTE[k % PALETTE.length]}"><title>${escapeMarkup(`${day} · ${s.label}: ${input.format(v)}`)}</title></rect>`,
+      );
       base += v;
     });
   });
-  const ticks = [0, 0.5, 1].map((f) => `<line class="axis" x1="${left}" x2="${W - right}" y1="${y(max * f)}" y2="${y(max * f)}" stroke-opacity="${f === 0 ? 1 : 0.3}"/><text x="${left - 6}" y="${y(max * f) + 4}" text-anchor="end">${escapeMarkup(input.format(max * f))}</text>`);
-  const labels = [0, Math.floor((n - 1) / 2), n - 1].map((i) => `<text x="${left + i * slot + slot / 2}" y="${H - 8}" text-anchor="middle">${escapeMarkup(input.days[i].slice(5))}</text>`);
+  const ticks = [0, 0.5, 1].map(
+    (f) =>
+      `<line class="axis" x1="${left}" x2="${W - right}" y1="${y(max * f)}" y2="${y(max * f)}" stroke-opacity="${f === 0 ? 1 : 0.3}"/><text x="${left - 6}" y="${y(max * f) + 4}" text-anchor="end">${escapeMarkup(input.format(max * f))}</text>`,
+  );
+  const labels = [0, Math.floor((n - 1) / 2), n - 1].map(
+    (i) =>
+      `<text x="${left + i * slot + slot / 2}" y="${H - 8}" text-anchor="middle">${escapeMarkup(input.days[i].slice(5))}</text>`,
+  );
   const id = `c${Math.abs([...input.title].reduce((h, c) => (h * 31 + c.charCodeAt(0)) | 0, 7))}`;
-  const legend = series.map((s, k) => `<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="${PALETTE[k % PALETTE.length]}"/></svg>${escapeMarkup(s.label)}</li>`).join('');
+  const legend = series
+    .map(
+      (s, k) =>
+        `<li><svg width="12" height="12" aria-hidden="true"><rect width="12" height="12" fill="${PALETTE[k % PALETTE.length]}"/></svg>${escapeMarkup(s.label)}</li>`,
+    )
+    .join('');
   return `<figure class="card">
 <div class="chart-scroll" role="region" aria-label="${escapeMarkup(input.title)} (scrolls sideways)" tabindex="0"><svg class="chart" viewBox="0 0 ${W} ${H}" role="img" aria-labelledby="${id}-t ${id}-d" preserveAspectRatio="xMidYMid meet">
 <title id="${id}-t">${escapeMarkup(input.title)}</title>

@@ -30,9 +30,20 @@ ${body}
 }
 
 /** A signed-in page: the header with who is signed in and the sign-out form, the navigation, the content. */
-export function consoleShell(input: { title: string; body: string; scripts?: string[]; user: UserRow; csrf: string; nav: NavItem[]; current: string }): string {
+export function consoleShell(input: {
+  title: string;
+  body: string;
+  scripts?: string[];
+  user: UserRow;
+  csrf: string;
+  nav: NavItem[];
+  current: string;
+}): string {
   const links = input.nav
-    .map((n) => `<li><a href="${CONSOLE_PREFIX}/${escapeMarkup(n.slug)}"${n.slug === input.current ? ' aria-current="page"' : ''}>${escapeMarkup(n.label)}</a></li>`)
+    .map(
+      (n) =>
+        `<li><a href="${CONSOLE_PREFIX}/${escapeMarkup(n.slug)}"${n.slug === input.current ? ' aria-current="page"' : ''}>${escapeMarkup(n.label)}</a></li>`,
+    )
     .join('');
   return document(
     input.title,
@@ -51,11 +62,16 @@ ${input.body}
 
 /** A page outside a session: sign-in, and refusals shown before one exists. */
 export function bareShell(title: string, body: string): string {
-  return document(title, `<header class="top"><span class="brand">facet console</span></header>\n<main id="main" tabindex="-1">\n${body}\n</main>`);
+  return document(
+    title,
+    `<header class="top"><span class="brand">facet console</span></header>\n<main id="main" tabindex="-1">\n${body}\n</main>`,
+  );
 }
 
 export function signInPage(message?: { text: string; error: boolean }): string {
-  const note = message ? `<div class="card ${message.error ? 'error' : 'notice'}" role="${message.error ? 'alert' : 'status'}"><p>${escapeMarkup(message.text)}</p></div>` : '';
+  const note = message
+    ? `<div class="card ${message.error ? 'error' : 'notice'}" role="${message.error ? 'alert' : 'status'}"><p>${escapeMarkup(message.text)}</p></div>`
+    : '';
   return bareShell(
     'Sign in',
     `<div class="signin">

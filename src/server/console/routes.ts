@@ -5,7 +5,14 @@ import { credentialsOf } from '../http/register.js';
 import { actorOf } from '../http/audit-actor.js';
 import { endSession } from '../auth/sessions.js';
 import { consoleUser, signIn } from '../services/console/sign-in.service.js';
-import { assertSameOrigin, CONSOLE_CSP_WITH_SCRIPT, csrfToken, csrfTokenMatches, secureHeaders, sessionCookie } from './security.js';
+import {
+  assertSameOrigin,
+  CONSOLE_CSP_WITH_SCRIPT,
+  csrfToken,
+  csrfTokenMatches,
+  secureHeaders,
+  sessionCookie,
+} from './security.js';
 import { bareShell, CONSOLE_PREFIX, consoleShell, errorBody, signInPage } from './layout.js';
 import { CONSOLE_CSS } from './style.js';
 import { CONSOLE_SCRIPTS } from './scripts.js';
@@ -26,7 +33,9 @@ const seeOther = (reply: FastifyReply, to: string) => reply.code(303).header('lo
 
 /** The posted fields that are text: a JSON body in the console's scope may carry anything else. */
 const formOf = (request: FastifyRequest): Record<string, string> =>
-  request.body && typeof request.body === 'object' ? Object.fromEntries(Object.entries(request.body).filter((e): e is [string, string] => typeof e[1] === 'string')) : {};
+  request.body && typeof request.body === 'object'
+    ? Object.fromEntries(Object.entries(request.body).filter((e): e is [string, string] => typeof e[1] === 'string'))
+    : {};
 
 /**
  * The local console (`facet serve`, off with --no-console): server-rendered pages over the same
@@ -37,37 +46,73 @@ const formOf = (request: FastifyRequest): Record<string, string> =>
 export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.register(
     async (scope) => {
-      scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CONSOLE_FORM_LIMIT_BYTES }, (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(body as string)));
-      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: CONSOLE_FORM_LIMIT_BYTES },
+        (_req, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(body as string)));
+        },
+      );
       scope.addHook('onRequest', (_request, reply, done) => {
         secureHeaders(reply);
         done();
       });
       scope.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
-        const status = err instanceof HttpError ? err.status : err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 500;
+        const status =
+          err instanceof HttpError
+            ? err.status
+            : err.statusCode && err.statusCode >= 400 && err.statusCode < 500
+              ? err.statusCode
+              : 500;
         if (status >= 500) request.log.error({ err }, 'console page failed');
         const message = status >= 500 ? 'something went wrong on the server while making this page' : err.message;
         return html(reply, status, bareShell('Error', errorBody(status, message)));
       });
-      scope.setNotFoundHandler((request, reply) => html(reply, 404, bareShell('Not found', errorBody(404, `no console page ${request.url.split('?')[0]}`))));
+      scope.setNotFoundHandler((request, reply) =>
+        html(reply, 404, bareShell('Not found', errorBody(404, `no console page ${request.url.split('?')[0]}`))),
+      );
 
-      scope.get('/console.css', (_request, reply) => reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS));
+      scope.get('/console.css', (_request, reply) =>
+        reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(CONSOLE_CSS),
+      );
       for (const [name, source] of Object.entries(CONSOLE_SCRIPTS)) {
-        scope.get(`/assets/${name}`, (_request, reply) => reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(source));
+        scope.get(`/assets/${name}`, (_request, reply) =>
+          reply
+            .header('content-type', 'text/javascript; charset=utf-8')
+            .header('cache-control', 'no-cache')
+            .send(source),
+        );
       }
 
-      scope.get('/', async (request, reply) => seeOther(reply, (await consoleUser(ctx, credentialsOf(request).sessionCookie)) ? `${CONSOLE_PREFIX}/${NAV[0].slug}` : `${CONSOLE_PREFIX}/login`));
+      scope.get('/', async (request, reply) =>
+        seeOther(
+          reply,
+          (await consoleUser(ctx, credentialsOf(request).sessionCookie))
+            ? `${CONSOLE_PREFIX}/${NAV[0].slug}`
+            : `${CONSOLE_PREFIX}/login`,
+        ),
+      );
 
       scope.get('/login', async (request, reply) => {
-        if (await consoleUser(ctx, credentialsOf(request).sessionCookie)) return seeOther(reply, `${CONSOLE_PREFIX}/${NAV[0].slug}`);
-        return html(reply, 200, signInPage(request.query && (request.query as Record<string, string>).out === '1' ? { text: 'You are signed out.', error: false } : undefined));
+        if (await consoleUser(ctx, credentialsOf(request).sessionCookie))
+          return seeOther(reply, `${CONSOLE_PREFIX}/${NAV[0].slug}`);
+        return html(
+          reply,
+          200,
+          signInPage(
+            request.query && (request.query as Record<string, string>).out === '1'
+              ? { text: 'You are signed out.', error: false }
+              : undefined,
+          ),
+        );
       });
 
       scope.post('/login', async (request, reply) => {
         assertSameOrigin(request, ctx.baseUrl);
         try {
-          const session = await signIn(ctx, formOf(request).key ?? '', (user, key) => actorOf(request, { user, apiKey: key, via: 'key' }));
+          const session = await signIn(ctx, formOf(request).key ?? '', (user, key) =>
+            actorOf(request, { user, apiKey: key, via: 'key' }),
+          );
           reply.header('set-cookie', sessionCookie(request, session.value, session.maxAgeSeconds));
           return seeOther(reply, `${CONSOLE_PREFIX}/${NAV[0].slug}`);
         } catch (err) {
@@ -86,15 +131,22 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
       });
 
       for (const page of CONSOLE_PAGES) {
-        for (const [sub, handler] of Object.entries(page.get)) scope.get(`/${page.slug}${sub}`, serve(ctx, page.slug, handler, false));
-        for (const [sub, handler] of Object.entries(page.post ?? {})) scope.post(`/${page.slug}${sub}`, serve(ctx, page.slug, handler, true));
+        for (const [sub, handler] of Object.entries(page.get))
+          scope.get(`/${page.slug}${sub}`, serve(ctx, page.slug, handler, false));
+        for (const [sub, handler] of Object.entries(page.post ?? {}))
+          scope.post(`/${page.slug}${sub}`, serve(ctx, page.slug, handler, true));
       }
     },
     { prefix: CONSOLE_PREFIX },
   );
 }
 
-const missingToken = () => new HttpError('FORBIDDEN', 'This form is missing its token or carries one of another session: reload the page and send it again', { status: 403 });
+const missingToken = () =>
+  new HttpError(
+    'FORBIDDEN',
+    'This form is missing its token or carries one of another session: reload the page and send it again',
+    { status: 403 },
+  );
 
 /** Signed-in pages: no session sends the browser to sign in; a form must carry its session's token. */
 function serve(ctx: AppContext, slug: string, handler: PageHandler, isForm: boolean) {
@@ -111,7 +163,15 @@ function serve(ctx: AppContext, slug: string, handler: PageHandler, isForm: bool
     const csrf = csrfToken(ctx.tokenSecret, cookie);
     // What a page changes is recorded as done by this user through their console session.
     const actor = actorOf(request, { user, apiKey: null, via: 'cookie' });
-    const out = await handler({ ctx, user, csrf, actor, params: request.params as Record<string, string>, query: request.query as Record<string, string | undefined>, form });
+    const out = await handler({
+      ctx,
+      user,
+      csrf,
+      actor,
+      params: request.params as Record<string, string>,
+      query: request.query as Record<string, string | undefined>,
+      form,
+    });
     if ('redirect' in out) return seeOther(reply, out.redirect);
     if (out.scripts?.length) reply.header('content-security-policy', CONSOLE_CSP_WITH_SCRIPT);
     return html(reply, out.status ?? 200, consoleShell({ ...out, user, csrf, nav: NAV, current: slug }));

@@ -21,22 +21,30 @@ export const CONSOLE_CSP_WITH_SCRIPT = policy("'self'");
 
 /** Headers every console answer carries, pages and refusals alike. */
 export function secureHeaders(reply: FastifyReply): FastifyReply {
-  return reply
-    .header('content-security-policy', CONSOLE_CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('x-frame-options', 'DENY')
-    // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a form post,
-    // and the origin check would refuse the console's own forms. Nothing leaves the origin anyway.
-    .header('referrer-policy', 'same-origin')
-    .header('cross-origin-opener-policy', 'same-origin')
-    .header('cross-origin-resource-policy', 'same-origin')
-    .header('permissions-policy', 'camera=(), microphone=(), geolocation=()')
-    .header('cache-control', 'private, no-store');
+  return (
+    reply
+      .header('content-security-policy', CONSOLE_CSP)
+      .header('x-content-type-options', 'nosniff')
+      .header('x-frame-options', 'DENY')
+      // same-origin, not no-referrer: under no-referrer a browser sends `Origin: null` with a form post,
+      // and the origin check would refuse the console's own forms. Nothing leaves the origin anyway.
+      .header('referrer-policy', 'same-origin')
+      .header('cross-origin-opener-policy', 'same-origin')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('permissions-policy', 'camera=(), microphone=(), geolocation=()')
+      .header('cache-control', 'private, no-store')
+  );
 }
 
 /** The session cookie as the console sets it: the API's session, but Strict, and Secure over https. */
 export function sessionCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
-  return serialize(SESSION_COOKIE, value, { httpOnly: true, sameSite: 'strict', path: '/', maxAge: maxAgeSeconds, secure: request.protocol === 'https' });
+  return serialize(SESSION_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    path: '/',
+    maxAge: maxAgeSeconds,
+    secure: request.protocol === 'https',
+  });
 }
 
 /**
@@ -60,10 +68,18 @@ const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
  */
 export function assertSameOrigin(request: FastifyRequest, publicBase: string): void {
   const site = one(request.headers['sec-fetch-site']);
-  if (site !== undefined && site !== 'same-origin') throw new HttpError('FORBIDDEN', `A console form must be sent from the console itself, not from a ${site} page`, { status: 403 });
+  if (site !== undefined && site !== 'same-origin')
+    throw new HttpError('FORBIDDEN', `A console form must be sent from the console itself, not from a ${site} page`, {
+      status: 403,
+    });
   const origin = one(request.headers.origin);
   if (origin === undefined) return;
   const own = `${request.protocol}://${request.host}`;
   // Behind a proxy the browser's origin is the public address (--public-url), not the one reached.
-  if (origin !== own && origin !== new URL(publicBase).origin) throw new HttpError('FORBIDDEN', `A console form must be sent from ${own}, not from ${origin === 'null' ? 'an opaque origin' : origin}`, { status: 403 });
+  if (origin !== own && origin !== new URL(publicBase).origin)
+    throw new HttpError(
+      'FORBIDDEN',
+      `A console form must be sent from ${own}, not from ${origin === 'null' ? 'an opaque origin' : origin}`,
+      { status: 403 },
+    );
 }

@@ -5,7 +5,8 @@
  */
 export type AnswerIntent = 'summary' | 'compare' | 'list' | 'answer';
 
-const SUMMARY = /\b(summari[sz]e|summari[sz]ing|summary|overview|recap|tl;?dr|gist|main points|key points|in short|brief(ly)?)\b/i;
+const SUMMARY =
+  /\b(summari[sz]e|summari[sz]ing|summary|overview|recap|tl;?dr|gist|main points|key points|in short|brief(ly)?)\b/i;
 const COMPARE = /\b(compare|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b/i;
 const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are (all )?the|which are the)\b/i;
 
@@ -18,7 +19,9 @@ export function answerIntent(query: string): AnswerIntent {
 
 /** Words that name the answer's form (and the LiveDoc itself): they say what to write, not what to find. */
 export const FORM_WORDS = new Set(
-  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare comparing comparison versus vs difference differences differ contrast list enumerate name give show livedoc livedocs document documents source sources'.split(' '),
+  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare comparing comparison versus vs difference differences differ contrast list enumerate name give show livedoc livedocs document documents source sources'.split(
+    ' ',
+  ),
 );
 
 /** The subjects of a comparison: "compare A and B", "A vs B", "difference between A and B". */

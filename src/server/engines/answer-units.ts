@@ -26,10 +26,20 @@ export interface Unit {
 
 export const stemsOf = (text: string) => keywords(text).map((w) => stemmer(w));
 
-const cellsOf = (line: string) => line.trim().replace(/^\||\|$/g, '').split(/(?<!\\)\|/).map((c) => c.trim().replace(/\\\|/g, '|'));
+const cellsOf = (line: string) =>
+  line
+    .trim()
+    .replace(/^\||\|$/g, '')
+    .split(/(?<!\\)\|/)
+    .map((c) => c.trim().replace(/\\\|/g, '|'));
 
 function clean(s: string): string {
-  return s.replace(/[*_`>]+/g, '').replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/\s+/g, ' ').replace(/^[-*+]\s+|^\d+[.)]\s+/, '').trim();
+  return s
+    .replace(/[*_`>]+/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\s+/g, ' ')
+    .replace(/^[-*+]\s+|^\d+[.)]\s+/, '')
+    .trim();
 }
 
 function sentencesOf(block: string): Array<{ text: string; item: boolean }> {
@@ -70,14 +80,41 @@ export function unitsOf(passages: Passage[]): Unit[] {
         const key = `table:${trimmed.replace(/\s+/g, ' ').toLowerCase()}`;
         if (seen.has(key)) continue;
         seen.add(key);
-        units.push({ kind: 'table', text: trimmed, ref: p.ref, order: order++, section, lead: false, item: false, stems: stemsOf(trimmed), sectionStems: stemsOf(section), figure: /\d/.test(trimmed), header: head, rows: body });
+        units.push({
+          kind: 'table',
+          text: trimmed,
+          ref: p.ref,
+          order: order++,
+          section,
+          lead: false,
+          item: false,
+          stems: stemsOf(trimmed),
+          sectionStems: stemsOf(section),
+          figure: /\d/.test(trimmed),
+          header: head,
+          rows: body,
+        });
         continue;
       }
       for (const s of sentencesOf(trimmed)) {
-        const key = s.text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+        const key = s.text
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, ' ')
+          .trim();
         if (seen.has(key)) continue;
         seen.add(key);
-        units.push({ kind: 'sentence', text: s.text, ref: p.ref, order: order++, section, lead, item: s.item, stems: stemsOf(s.text), sectionStems: stemsOf(section), figure: /\d/.test(s.text) });
+        units.push({
+          kind: 'sentence',
+          text: s.text,
+          ref: p.ref,
+          order: order++,
+          section,
+          lead,
+          item: s.item,
+          stems: stemsOf(s.text),
+          sectionStems: stemsOf(section),
+          figure: /\d/.test(s.text),
+        });
         lead = false;
       }
     }
@@ -99,11 +136,21 @@ export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new
 }
 
 /** A question whose answer is a figure: a duration, an amount, a price, a date. */
-export const asksForFigure = (query: string) => /\b(how (long|much|many|often|soon|fast|big|old)|cost|costs|price|prices|pricing|fee|fees|when|what time|how many days)\b/i.test(query);
+export const asksForFigure = (query: string) =>
+  /\b(how (long|much|many|often|soon|fast|big|old)|cost|costs|price|prices|pricing|fee|fees|when|what time|how many days)\b/i.test(
+    query,
+  );
 
 /** The sentences of a table's section just before it (at most two): what the table is about. */
 export function introOf(units: Unit[], table: Unit): Unit[] {
-  return units.filter((u) => u.kind === 'sentence' && u.ref === table.ref && u.section === table.section && u.order < table.order && table.order - u.order <= 2);
+  return units.filter(
+    (u) =>
+      u.kind === 'sentence' &&
+      u.ref === table.ref &&
+      u.section === table.section &&
+      u.order < table.order &&
+      table.order - u.order <= 2,
+  );
 }
 
 /** The sentence as it ends an answer line: with its full stop and its citation. */
@@ -122,6 +169,9 @@ export function tableAnswer(u: Unit, want: Set<string>, intro: Unit[] | string =
   const table = [line(header), line(header.map(() => '---')), ...keep.map(line)].join('\n');
   if (intro.length === 0) return `${table}\n\n[${u.ref}]`;
   // The lead-in reads as cited sentences of its own, so a reader that keeps only sentences keeps it.
-  const lead = typeof intro === 'string' ? `${intro} [${u.ref}]:` : intro.map((s) => cite(s.text.replace(/:$/, '.'), s.ref)).join(' ');
+  const lead =
+    typeof intro === 'string'
+      ? `${intro} [${u.ref}]:`
+      : intro.map((s) => cite(s.text.replace(/:$/, '.'), s.ref)).join(' ');
   return `${lead}\n\n${table}`;
 }

@@ -30,7 +30,10 @@ export async function* writeAnswer(gateway: ModelGateway, req: AnswerRequest): A
     messages.push({ role: 'user', content: turn.query });
     if (turn.answer) messages.push({ role: 'assistant', content: turn.answer });
   }
-  messages.push({ role: 'user', content: `Sources:\n\n${contextBlock(req.passages) || '(no sources found)'}\n\nQuestion: ${req.query}` });
+  messages.push({
+    role: 'user',
+    content: `Sources:\n\n${contextBlock(req.passages) || '(no sources found)'}\n\nQuestion: ${req.query}`,
+  });
   let text = '';
   for await (const ev of gateway.stream({
     messages,

@@ -38,7 +38,9 @@ export interface ToolDefinition {
 export type ToolChoice = 'auto' | 'none' | 'required' | { name: string };
 
 /** What the reply's text must be: any JSON object, or JSON valid against a schema. */
-export type OutputFormat = { type: 'json_object' } | { type: 'json_schema'; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
+export type OutputFormat =
+  | { type: 'json_object' }
+  | { type: 'json_schema'; name: string; schema: Record<string, unknown>; strict?: boolean; description?: string };
 
 /** Who pays: passed to the metering function with every call. */
 export interface MeterScope {
@@ -118,10 +120,16 @@ export interface StreamOpening {
  * A tool call as it streams: `tool_call` opens call number `index` (from 0, in order) with its id
  * and name, `tool_arguments` appends a piece of its JSON arguments text.
  */
-export type ToolCallEvent = { type: 'tool_call'; index: number; id: string; name: string } | { type: 'tool_arguments'; index: number; delta: string };
+export type ToolCallEvent =
+  | { type: 'tool_call'; index: number; id: string; name: string }
+  | { type: 'tool_arguments'; index: number; delta: string };
 
 /** A stream opens with `start` (the prompt's usage), then text deltas and tool call events, then one `done`. */
-export type GatewayStreamEvent = { type: 'start'; usage: StreamOpening } | { type: 'delta'; text: string } | ToolCallEvent | { type: 'done'; result: GenerateResult };
+export type GatewayStreamEvent =
+  | { type: 'start'; usage: StreamOpening }
+  | { type: 'delta'; text: string }
+  | ToolCallEvent
+  | { type: 'done'; result: GenerateResult };
 
 export interface ModelGateway {
   generate(request: GenerateRequest): Promise<GenerateResult>;

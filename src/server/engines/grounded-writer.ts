@@ -33,7 +33,13 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     return `I found nothing about "${req.query.trim()}" in your LiveDocs. Add pages or documents that cover it, then ask again.`;
   }
   const intent = answerIntent(req.query);
-  const want = new Set(stemsOf(keywords(req.query).filter((w) => !FORM_WORDS.has(w)).join(' ')));
+  const want = new Set(
+    stemsOf(
+      keywords(req.query)
+        .filter((w) => !FORM_WORDS.has(w))
+        .join(' '),
+    ),
+  );
   const context = new Set(stemsOf(req.history.map((h) => h.query).join(' ')));
   const units = unitsOf(req.passages);
   const wantsFigure = asksForFigure(req.query);
@@ -44,12 +50,37 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   // What matches less than half as well as the best is beside the point.
   const ranked = scored.filter((x) => x.score >= scored[0]?.score / 2);
   const writers: Record<AnswerIntent, () => string | null> = {
-    summary: () => summary(units, ranked.map((x) => x.u), req.passages, want),
-    list: () => list(units, ranked.map((x) => x.u), want, req.passages),
+    summary: () =>
+      summary(
+        units,
+        ranked.map((x) => x.u),
+        req.passages,
+        want,
+      ),
+    list: () =>
+      list(
+        units,
+        ranked.map((x) => x.u),
+        want,
+        req.passages,
+      ),
     compare: () => compare(units, req.query, context),
-    answer: () => answer(units, ranked.map((x) => x.u), want),
+    answer: () =>
+      answer(
+        units,
+        ranked.map((x) => x.u),
+        want,
+      ),
   };
-  const written = writers[intent]() ?? (intent === 'answer' ? null : answer(units, ranked.map((x) => x.u), want));
+  const written =
+    writers[intent]() ??
+    (intent === 'answer'
+      ? null
+      : answer(
+          units,
+          ranked.map((x) => x.u),
+          want,
+        ));
   if (written) return written;
   const first = units.find((u) => u.kind === 'sentence');
   if (!first) return `Your sources have nothing I can quote about "${req.query.trim()}".`;
@@ -62,7 +93,10 @@ function answer(units: Unit[], best: Unit[], want: Set<string>): string | null {
   if (best.length === 0) return null;
   const top = best[0];
   if (top.kind === 'table') return tableAnswer(top, want, introOf(units, top));
-  const picked = best.filter((u) => u.kind === 'sentence').slice(0, MAX_SENTENCES).sort((a, b) => a.order - b.order);
+  const picked = best
+    .filter((u) => u.kind === 'sentence')
+    .slice(0, MAX_SENTENCES)
+    .sort((a, b) => a.order - b.order);
   return `According to your sources: ${picked.map((u) => cite(u.text, u.ref)).join(' ')}`;
 }
 
@@ -105,7 +139,10 @@ function list(units: Unit[], best: Unit[], want: Set<string>, passages: Passage[
   const chosen = (items.length >= 2 ? items : sentences).slice(0, MAX_POINTS + 2);
   const picked = chosen.length > 0 ? chosen : units.filter((u) => u.kind === 'sentence' && u.lead).slice(0, MAX_POINTS);
   if (picked.length === 0) return table ? tableAnswer(table, want) : null;
-  return picked.sort((a, b) => a.order - b.order).map((u) => `- ${cite(u.text, u.ref)}`).join('\n');
+  return picked
+    .sort((a, b) => a.order - b.order)
+    .map((u) => `- ${cite(u.text, u.ref)}`)
+    .join('\n');
 }
 
 /** A comparison: each subject's best sentences under its name; a table holding both subjects' rows answers as that table. */
@@ -113,7 +150,10 @@ function compare(units: Unit[], query: string, context: Set<string>): string | n
   const subjects = comparedSubjects(query);
   if (subjects.length < 2) return null;
   const wants = subjects.map((s) => new Set(stemsOf(s)));
-  const table = units.find((u) => u.kind === 'table' && wants.every((w) => (u.rows ?? []).some((r) => stemsOf(r.join(' ')).some((x) => w.has(x)))));
+  const table = units.find(
+    (u) =>
+      u.kind === 'table' && wants.every((w) => (u.rows ?? []).some((r) => stemsOf(r.join(' ')).some((x) => w.has(x)))),
+  );
   if (table) return tableAnswer(table, new Set(wants.flatMap((w) => [...w])), 'Side by side');
   const used = new Set<Unit>();
   const parts: string[] = [];
@@ -127,7 +167,9 @@ function compare(units: Unit[], query: string, context: Set<string>): string | n
       .map((x) => x.u)
       .sort((a, b) => a.order - b.order);
     best.forEach((u) => used.add(u));
-    parts.push(`**${subject[0].toUpperCase()}${subject.slice(1)}**: ${best.length ? best.map((u) => cite(u.text, u.ref)).join(' ') : 'your sources say nothing about it.'}`);
+    parts.push(
+      `**${subject[0].toUpperCase()}${subject.slice(1)}**: ${best.length ? best.map((u) => cite(u.text, u.ref)).join(' ') : 'your sources say nothing about it.'}`,
+    );
   });
   if (used.size === 0) return null;
   return parts.map((p) => `- ${p}`).join('\n');

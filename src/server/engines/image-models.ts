@@ -14,7 +14,7 @@ export const IMAGE_MODELS: ImageModel[] = [
     id: 'facet-screenshot-1',
     name: 'Local screenshot',
     kind: 'screenshot',
-    description: "Headless Chromium screenshot of a URL at the requested viewport, optionally the full page",
+    description: 'Headless Chromium screenshot of a URL at the requested viewport, optionally the full page',
     default_size: '1280x800',
     max_size: '3840x2160',
   },

@@ -8,7 +8,11 @@ import { priceImage } from './gateway/pricing.js';
  */
 const SCREENSHOT_USD = 0.001;
 
-export async function imageCost(directory: ModelDirectory | undefined, model: string, inputTokens: number): Promise<number> {
+export async function imageCost(
+  directory: ModelDirectory | undefined,
+  model: string,
+  inputTokens: number,
+): Promise<number> {
   if (model === 'facet-screenshot-1') return SCREENSHOT_USD;
   const pricing = (await directory?.get(model))?.pricing;
   return pricing ? priceImage(pricing, inputTokens) : 0;

@@ -18,21 +18,31 @@ const POINTS_PER_BRANCH = 4;
 const MAX_POINT = 90;
 
 function sentencesOf(text: string): string[] {
-  return text
-    .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/[*_`>]+/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^\s*\|.*\|\s*$/gm, ' ')
-    // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
-    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
-    .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*\d.)]+\s+/, '').trim())
-    .filter((s) => [...s].length >= 6 && s.length <= 600);
+  return (
+    text
+      .replace(/^#{1,6}\s+.*$/gm, ' ')
+      .replace(/[*_`>]+/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/^\s*\|.*\|\s*$/gm, ' ')
+      // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
+      .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
+      .map((s) =>
+        s
+          .replace(/\s+/g, ' ')
+          .replace(/^[-*\d.)]+\s+/, '')
+          .trim(),
+      )
+      .filter((s) => [...s].length >= 6 && s.length <= 600)
+  );
 }
 
 /** "Make a mind map about X" -> "X", first line, first letter upper case, cut at a word. */
 export function topicOf(query: string): string {
   let t = query.trim().split(/\n/)[0];
-  t = t.replace(/^(please\s+)?(make|create|draw|build|generate|give me)\s+(me\s+)?(a\s+)?(mind\s*map|mindmap|map|outline|overview)\s+(of|about|on|for)\s+/i, '');
+  t = t.replace(
+    /^(please\s+)?(make|create|draw|build|generate|give me)\s+(me\s+)?(a\s+)?(mind\s*map|mindmap|map|outline|overview)\s+(of|about|on|for)\s+/i,
+    '',
+  );
   t = t.replace(/[?.!]+$/, '').trim();
   return shorten(t.charAt(0).toUpperCase() + t.slice(1), 70) || 'Mind map';
 }
@@ -45,7 +55,10 @@ function shorten(s: string, max = MAX_POINT): string {
   // not open with "If", "When"… (whose first clause alone says something untrue).
   const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
   if (strong && [...strong[1]].length <= max) return strong[1].trim();
-  const clause = /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(clean);
+  const clause =
+    /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(
+      clean,
+    );
   if (clause && [...clause[1]].length <= max) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
@@ -60,7 +73,9 @@ function listItems(s: string): { head: string; items: string[] } | null {
   const text = s.replace(/[.。]$/, '');
   const colon = /^([^:]{3,60}):\s*(.+)$/.exec(text);
   // "X is a, b and c" is rarely a list ("Every batch is 12 kg of iron, poured … and finished …"): plural verbs only.
-  const lead = colon ? null : /^(.{3,60}?)\s+(?:are|were|include|includes|including|such as|covers?|consists? of)\s+(.+)$/i.exec(text);
+  const lead = colon
+    ? null
+    : /^(.{3,60}?)\s+(?:are|were|include|includes|including|such as|covers?|consists? of)\s+(.+)$/i.exec(text);
   const found = colon ?? lead;
   if (!found) return null;
   const items = found[2]
@@ -75,7 +90,11 @@ function listItems(s: string): { head: string; items: string[] } | null {
 }
 
 const count = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
-const label = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const label = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 /** The passages' sections, a heading inside a passage starting a section of its own; sentences are prose, each once. */
 function sectionsOf(passages: OutlineRequest['passages']): Array<{ title: string; sentences: string[] }> {
@@ -126,7 +145,13 @@ export function extractiveOutline(req: OutlineRequest): string {
   const taken = new Set<number>();
   for (const topic of queryTopics(req.query)) {
     const want = new Set(termsOf(topic));
-    const scored = sections.map((sec, i) => ({ i, score: taken.has(i) ? -1 : 3 * count(termsOf(sec.title), want) + sec.sentences.reduce((n, x) => n + Math.min(1, count(termsOf(x), want)), 0) }));
+    const scored = sections.map((sec, i) => ({
+      i,
+      score: taken.has(i)
+        ? -1
+        : 3 * count(termsOf(sec.title), want) +
+          sec.sentences.reduce((n, x) => n + Math.min(1, count(termsOf(x), want)), 0),
+    }));
     const best = scored.sort((a, b) => b.score - a.score || a.i - b.i)[0];
     if (!best || best.score <= 0) continue;
     taken.add(best.i);

@@ -15,11 +15,16 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
     if (q && !queries.includes(q)) queries.push(q);
   };
   if (context.length > 0 && main.length < 4) {
-    const extra = keywords(context.join(' ')).filter((w) => !main.includes(w)).slice(0, 6);
+    const extra = keywords(context.join(' '))
+      .filter((w) => !main.includes(w))
+      .slice(0, 6);
     push([...main, ...extra]);
   }
   push(main);
-  const parts = query.split(/\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/i).map((p) => keywords(p)).filter((k) => k.length > 0);
+  const parts = query
+    .split(/\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/i)
+    .map((p) => keywords(p))
+    .filter((k) => k.length > 0);
   if (parts.length > 1) for (const p of parts) push(p);
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));
   return queries.slice(0, 4);
@@ -34,8 +39,13 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
 export function queryTopics(query: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const part of subjectOf(query).split(/\s*(?:[,;，；、]|\band\b|\bvs\.?\b|\bversus\b|\bthen\b|&|和|与|及|以及)\s*/i)) {
-    let p = part.replace(/^(?:the|a|an|our|its|their|how|what|why)\s+/i, '').replace(/(?:的)?(?:演示文稿|幻灯片|思维导图)$/, '').trim();
+  for (const part of subjectOf(query).split(
+    /\s*(?:[,;，；、]|\band\b|\bvs\.?\b|\bversus\b|\bthen\b|&|和|与|及|以及)\s*/i,
+  )) {
+    let p = part
+      .replace(/^(?:the|a|an|our|its|their|how|what|why)\s+/i, '')
+      .replace(/(?:的)?(?:演示文稿|幻灯片|思维导图)$/, '')
+      .trim();
     // "铸铁水壶的保养方法": what follows 的 is the topic, what precedes it only qualifies it.
     const head = /的([^的]{2,})$/.exec(p);
     if (head) p = head[1];
@@ -50,7 +60,13 @@ export function queryTopics(query: string): string[] {
 export function subjectOf(query: string): string {
   const ask =
     /^\s*(?:please\s+)?(?:(?:make|create|build|write|generate|draw|give\s+me|prepare)\s+(?:me\s+)?(?:an?\s+|the\s+)?(?:\d+[- ]slides?\s+)?(?:slide\s*deck|deck|presentation|slides|mind\s*map|mindmap|map|outline|overview|landing\s+page|page)\s+(?:of|about|on|for|covering)\s+|(?:compare|summari[sz]e|explain|describe|list|cover|present|outline)\s+)/i;
-  const body = query.trim().split('\n')[0].replace(ask, '').replace(/^(?:请|帮我)?(?:做|制作|生成|写)?(?:一[份个张])?(?:关于)?/, '').replace(/[?？.。!！]+$/, '').trim();
+  const body = query
+    .trim()
+    .split('\n')[0]
+    .replace(ask, '')
+    .replace(/^(?:请|帮我)?(?:做|制作|生成|写)?(?:一[份个张])?(?:关于)?/, '')
+    .replace(/[?？.。!！]+$/, '')
+    .trim();
   return body || query.trim();
 }
 

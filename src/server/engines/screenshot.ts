@@ -92,14 +92,24 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
   const { chromium } = await import('playwright-core');
   const proxy = await startPolicyProxy(req.policy);
   await req.log?.(`launching ${req.executablePath}`);
-  const browser = await chromium.launch({ executablePath: req.executablePath, args: [...LAUNCH_ARGS, ...proxyArgs(proxy)], headless: true, timeout: 30_000 }).catch(async (err) => {
-    await proxy.close();
-    throw err;
-  });
+  const browser = await chromium
+    .launch({
+      executablePath: req.executablePath,
+      args: [...LAUNCH_ARGS, ...proxyArgs(proxy)],
+      headless: true,
+      timeout: 30_000,
+    })
+    .catch(async (err) => {
+      await proxy.close();
+      throw err;
+    });
   const onAbort = () => void browser.close().catch(() => {});
   req.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const context = await browser.newContext({ viewport: { width: req.width, height: req.height }, serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      viewport: { width: req.width, height: req.height },
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
     const guard = guardNavigations(page, proxy);
@@ -135,8 +145,19 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
     const file = 'screenshot.png';
     await writeFile(path.join(req.outDir, file), png);
     const size = pngSize(png);
-    await req.log?.(`captured ${file} (${size.width}x${size.height}${req.fullPage ? ', full page' : ''}, ${png.length} bytes)`);
-    return { file, url: req.url, final_url: page.url(), title, http_status: response?.status() ?? null, width: size.width, height: size.height, full_page: req.fullPage };
+    await req.log?.(
+      `captured ${file} (${size.width}x${size.height}${req.fullPage ? ', full page' : ''}, ${png.length} bytes)`,
+    );
+    return {
+      file,
+      url: req.url,
+      final_url: page.url(),
+      title,
+      http_status: response?.status() ?? null,
+      width: size.width,
+      height: size.height,
+      full_page: req.fullPage,
+    };
   } catch (err) {
     if (req.signal?.aborted) throw req.signal.reason ?? err;
     throw err;

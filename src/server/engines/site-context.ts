@@ -3,7 +3,9 @@ import { FetchFailed, fetchPage } from './extract/fetch-page.js';
 import type { FetchPolicy } from '../net/policy.js';
 
 const STOP = new Set(
-  'that this with from have your will about there their what when which were been more than into them they then also only some other such just like over most very page site home menu click here html body'.split(' '),
+  'that this with from have your will about there their what when which were been more than into them they then also only some other such just like over most very page site home menu click here html body'.split(
+    ' ',
+  ),
 );
 
 export interface SiteContext {
@@ -31,7 +33,12 @@ export function keywordsOf(text: string, max = 6): string[] {
  * failures, timeouts and server errors are worth another attempt; anything else (a refused address
  * included) is not.
  */
-export async function fetchSiteContext(url: string, policy: FetchPolicy, signal?: AbortSignal, timeoutMs = 15_000): Promise<SiteContext> {
+export async function fetchSiteContext(
+  url: string,
+  policy: FetchPolicy,
+  signal?: AbortSignal,
+  timeoutMs = 15_000,
+): Promise<SiteContext> {
   try {
     const page = await fetchPage(url, { policy, signal, timeoutMs });
     return { url, title: page.title, text: page.text, keywords: keywordsOf(`${page.title} ${page.text}`) };

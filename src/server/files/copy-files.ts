@@ -27,7 +27,12 @@ function walk(dir: string, prefix = ''): Array<[string, number]> {
  */
 export function copyFilesDir(from: string, to: string): FilesSummary {
   const files = walk(from).filter(([rel]) => rel !== '.facet-files-id');
-  cpSync(from, to, { recursive: true, force: false, errorOnExist: false, filter: (src) => path.basename(src) !== '.facet-files-id' });
+  cpSync(from, to, {
+    recursive: true,
+    force: false,
+    errorOnExist: false,
+    filter: (src) => path.basename(src) !== '.facet-files-id',
+  });
   const arrived = new Map(walk(to));
   for (const [rel, size] of files) {
     if (arrived.get(rel) !== size) throw new Error(`file ${rel} did not arrive whole in ${to}`);

@@ -69,7 +69,8 @@ export class ObjectStoreError extends HttpError {
 export function fileKey(...parts: string[]): string {
   const key = parts.join('/');
   for (const s of key.split('/')) {
-    if (!s || s === '.' || s === '..' || s.includes('\\') || s.includes('\0')) throw new Error(`unsafe file key ${JSON.stringify(key)}`);
+    if (!s || s === '.' || s === '..' || s.includes('\\') || s.includes('\0'))
+      throw new Error(`unsafe file key ${JSON.stringify(key)}`);
   }
   return key;
 }

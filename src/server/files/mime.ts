@@ -26,5 +26,5 @@ export function mimeTypeOf(file: string): string {
 
 /** Files whose content endpoint returns a text preview. */
 export function isTextType(mime: string): boolean {
-  return mime.startsWith('text/') && !mime.startsWith('text/html') || mime === 'application/json';
+  return (mime.startsWith('text/') && !mime.startsWith('text/html')) || mime === 'application/json';
 }

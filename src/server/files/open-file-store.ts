@@ -19,7 +19,11 @@ const isObjectStore = (filesId: string) => filesId.startsWith('s3:');
  * Why this instance must not join the others on one database, or null when they all share their
  * files: the same directory (same identity file) or the same object store (same identity object).
  */
-export function filesMismatch(files: FileStore, filesId: string, others: Array<{ id: string; filesId: string }>): string | null {
+export function filesMismatch(
+  files: FileStore,
+  filesId: string,
+  others: Array<{ id: string; filesId: string }>,
+): string | null {
   if (others.length === 0) return null;
   const n = `${others.length} other facet serve instance(s) on this database`;
   const lost = 'an upload or task output written by one would be missing on the others.';

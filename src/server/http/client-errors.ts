@@ -17,13 +17,19 @@ export const familyOfPath = (path: string): ErrorFamily => surfaceOf(path.split(
 function describe(err: { code?: string }, timeoutSeconds: { headers: number; request: number }): HttpError {
   switch (err.code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return new HttpError('REQUEST_TIMEOUT', `The request did not arrive in time: headers must arrive within ${timeoutSeconds.headers} s and the whole request within ${timeoutSeconds.request} s`, { status: 408 });
+      return new HttpError(
+        'REQUEST_TIMEOUT',
+        `The request did not arrive in time: headers must arrive within ${timeoutSeconds.headers} s and the whole request within ${timeoutSeconds.request} s`,
+        { status: 408 },
+      );
     case 'HPE_HEADER_OVERFLOW':
       return new HttpError('HEADERS_TOO_LARGE', 'The request line and headers exceed 16 KB', { status: 431 });
     case 'HPE_CHUNK_EXTENSIONS_OVERFLOW':
       return new HttpError('PAYLOAD_TOO_LARGE', 'Chunk extensions are too large', { status: 413 });
     default:
-      return new HttpError('INVALID_PARAMETER', `Malformed HTTP request (${err.code ?? 'parse error'})`, { status: 400 });
+      return new HttpError('INVALID_PARAMETER', `Malformed HTTP request (${err.code ?? 'parse error'})`, {
+        status: 400,
+      });
   }
 }
 

@@ -33,32 +33,54 @@ const ANTHROPIC_TYPES: Record<number, string> = {
  * Turns any failure into the body of the surface it happened on (ARCHITECTURE "Error families").
  * Only 4xx keep their message; a 5xx that was not raised on purpose says "internal error".
  */
-export function shapeError(family: ErrorFamily, err: unknown, requestId: string, validationStatus?: number, validationCode?: string): ShapedError {
+export function shapeError(
+  family: ErrorFamily,
+  err: unknown,
+  requestId: string,
+  validationStatus?: number,
+  validationCode?: string,
+): ShapedError {
   if (err instanceof RequestValidationError) {
     return shapeValidation(family, err, requestId, validationStatus, validationCode);
   }
-  const e =
-    err instanceof HttpError
-      ? err
-      : new HttpError('INTERNAL_ERROR', 'Internal server error', { status: 500 });
+  const e = err instanceof HttpError ? err : new HttpError('INTERNAL_ERROR', 'Internal server error', { status: 500 });
   const headers = e.headers;
   const status = e.status;
   switch (family) {
     case 'image':
       return { status, headers, body: { detail: e.message, code: e.code } };
     case 'v2':
-      return { status, headers, body: { status: 'error', code: e.code, message: e.message, request_id: requestId, ...e.extra } };
+      return {
+        status,
+        headers,
+        body: { status: 'error', code: e.code, message: e.message, request_id: requestId, ...e.extra },
+      };
     case 'openai':
       return {
         status,
         headers,
-        body: { error: { message: e.message, type: OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'), code: e.code, param: (e.extra.param as string) ?? null } },
+        body: {
+          error: {
+            message: e.message,
+            type: OPENAI_TYPES[status] ?? (status >= 500 ? 'server_error' : 'invalid_request_error'),
+            code: e.code,
+            param: (e.extra.param as string) ?? null,
+          },
+        },
       };
     case 'anthropic':
       return {
         status,
         headers,
-        body: { type: 'error', error: { type: ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'), message: e.message, ...(e.extra.details ? { details: e.extra.details } : {}) }, request_id: requestId },
+        body: {
+          type: 'error',
+          error: {
+            type: ANTHROPIC_TYPES[status] ?? (status >= 500 ? 'api_error' : 'invalid_request_error'),
+            message: e.message,
+            ...(e.extra.details ? { details: e.extra.details } : {}),
+          },
+          request_id: requestId,
+        },
       };
     case 'decisions':
       return { status, headers, body: { error: { code: status, message: e.message } } };
@@ -69,7 +91,13 @@ export function shapeError(family: ErrorFamily, err: unknown, requestId: string,
   }
 }
 
-function shapeValidation(family: ErrorFamily, err: RequestValidationError, requestId: string, override?: number, codeOverride?: string): ShapedError {
+function shapeValidation(
+  family: ErrorFamily,
+  err: RequestValidationError,
+  requestId: string,
+  override?: number,
+  codeOverride?: string,
+): ShapedError {
   const message = err.message;
   switch (family) {
     case 'image':
@@ -79,7 +107,10 @@ function shapeValidation(family: ErrorFamily, err: RequestValidationError, reque
       return { status: override ?? 400, headers: {}, body: { status: 'error', code, message, request_id: requestId } };
     }
     default: {
-      const e = new HttpError(err.missing ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', message, { status: override ?? 400, extra: { param: err.issues[0]?.loc.slice(1).join('.') || null } });
+      const e = new HttpError(err.missing ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER', message, {
+        status: override ?? 400,
+        extra: { param: err.issues[0]?.loc.slice(1).join('.') || null },
+      });
       return shapeError(family, e, requestId);
     }
   }

@@ -2,12 +2,12 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../errors.js';
 import { escapeMarkup } from '../text/escape-markup.js';
 
-
 /**
  * What pages of the platform may load: nothing from the network, only their own inline styles
  * and pictures from this server or data: URIs. A page that needed more would be broken offline.
  */
-export const PAGE_CSP = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+export const PAGE_CSP =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; font-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 const SHELL_CSS = `
 :root{color-scheme:light dark;--fg:#1d2330;--muted:#5b6473;--bg:#f6f7f9;--card:#fff;--line:#dfe3ea;--accent:#2f5fd0}
@@ -53,7 +53,10 @@ export function sendHtml(reply: FastifyReply, status: number, html: string): Fas
  * Runs a page handler; an HttpError becomes an HTML page with its status and message (a browser
  * shows it to a person), anything else a plain 500 page that reveals nothing.
  */
-export async function servePage(reply: FastifyReply, render: () => Promise<string | FastifyReply>): Promise<FastifyReply> {
+export async function servePage(
+  reply: FastifyReply,
+  render: () => Promise<string | FastifyReply>,
+): Promise<FastifyReply> {
   try {
     const out = await render();
     return typeof out === 'string' ? sendHtml(reply, 200, out) : out;
@@ -63,7 +66,15 @@ export async function servePage(reply: FastifyReply, render: () => Promise<strin
     const message = known ? err.message : 'something went wrong on the server while making this page';
     if (!known) reply.log.error({ err }, 'page failed');
     const sentence = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
-    const title = status === 403 ? 'Link not valid' : status === 404 ? 'Not found' : status === 409 ? 'Not ready yet' : 'Error';
-    return sendHtml(reply, status, renderPage({ title, body: `<div class="card error"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(sentence)}</p></div>` }));
+    const title =
+      status === 403 ? 'Link not valid' : status === 404 ? 'Not found' : status === 409 ? 'Not ready yet' : 'Error';
+    return sendHtml(
+      reply,
+      status,
+      renderPage({
+        title,
+        body: `<div class="card error"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(sentence)}</p></div>`,
+      }),
+    );
   }
 }

@@ -26,7 +26,8 @@ export function normalizePublicUrl(value: string): string {
   } catch {
     throw new Error(`--public-url must be an absolute http(s) URL, got ${value}`);
   }
-  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username) throw new Error(`--public-url must be an http(s) URL without credentials, query or fragment, got ${value}`);
+  if (!/^https?:$/.test(url.protocol) || url.search || url.hash || url.username)
+    throw new Error(`--public-url must be an http(s) URL without credentials, query or fragment, got ${value}`);
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
 }
 
@@ -56,7 +57,12 @@ export function proxyTrust(options: LinkBaseOptions): Trust | undefined {
  * every link is built from. The handler runs inside the hook's context, so services reading
  * `ctx.baseUrl` while serving the request see the forwarded base.
  */
-export function installLinkBase(app: FastifyInstance, publicUrl: string | undefined, trusted: Trust | undefined, ownBase: () => string): () => string {
+export function installLinkBase(
+  app: FastifyInstance,
+  publicUrl: string | undefined,
+  trusted: Trust | undefined,
+  ownBase: () => string,
+): () => string {
   if (publicUrl) return () => publicUrl;
   if (!trusted) return ownBase;
   app.addHook('preHandler', (request, _reply, done) => {

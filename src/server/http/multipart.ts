@@ -33,11 +33,15 @@ export interface MultipartResult {
 
 /** A client's file name as a plain base name: no directories, no control characters. */
 export function safeFileName(name: string | undefined): string {
-  const base = path.posix.basename(String(name ?? '').replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f/]/g, '').trim();
+  const base = path.posix
+    .basename(String(name ?? '').replace(/\\/g, '/'))
+    .replace(/[\u0000-\u001f\u007f/]/g, '')
+    .trim();
   return base && base !== '.' && base !== '..' ? base.slice(0, 200) : 'file';
 }
 
-const refuse = (loc: string, msg: string, type = 'value_error') => new RequestValidationError([{ loc: ['body', loc], msg, type }], false);
+const refuse = (loc: string, msg: string, type = 'value_error') =>
+  new RequestValidationError([{ loc: ['body', loc], msg, type }], false);
 
 function describe(form: MultipartForm): string {
   const parts = [...Object.keys(form.files).map((f) => `"${f}" (file)`), ...form.fields.map((f) => `"${f}"`)];
@@ -53,7 +57,16 @@ function malformed(err: unknown): RequestValidationError | null {
   if (err instanceof HttpError || err instanceof RequestValidationError) return null;
   const e = err as { statusCode?: number; syscall?: string; message?: string };
   if (e.syscall !== undefined || (e.statusCode !== undefined && e.statusCode >= 500)) return null;
-  return new RequestValidationError([{ loc: ['body'], msg: `malformed multipart/form-data body: ${e.message ?? 'unreadable'}`, type: 'multipart_invalid' }], false);
+  return new RequestValidationError(
+    [
+      {
+        loc: ['body'],
+        msg: `malformed multipart/form-data body: ${e.message ?? 'unreadable'}`,
+        type: 'multipart_invalid',
+      },
+    ],
+    false,
+  );
 }
 
 /**
@@ -63,9 +76,16 @@ function malformed(err: unknown): RequestValidationError | null {
  * that is not well-formed multipart is the client's error, in the surface's validation shape.
  * Fastify's multipart limits raise 413 on the way.
  */
-export async function readMultipart(request: FastifyRequest, tmpDir: string, form: MultipartForm): Promise<MultipartResult> {
+export async function readMultipart(
+  request: FastifyRequest,
+  tmpDir: string,
+  form: MultipartForm,
+): Promise<MultipartResult> {
   if (!request.isMultipart()) {
-    throw new RequestValidationError([{ loc: ['body'], msg: 'send multipart/form-data', type: 'multipart_expected' }], false);
+    throw new RequestValidationError(
+      [{ loc: ['body'], msg: 'send multipart/form-data', type: 'multipart_expected' }],
+      false,
+    );
   }
   const fields: Record<string, string> = {};
   // Made when the first file arrives: a form of text fields alone never touches the disk.
@@ -76,7 +96,10 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
   };
   const acceptField = (name: string, value: string) => {
     if (!form.fields.includes(name)) {
-      const hint = name in form.files ? `"${name}" takes a file, not text` : `unknown field "${name}"; this form takes ${describe(form) || 'no fields'}`;
+      const hint =
+        name in form.files
+          ? `"${name}" takes a file, not text`
+          : `unknown field "${name}"; this form takes ${describe(form) || 'no fields'}`;
       throw refuse(name, hint, 'extra_forbidden');
     }
     if (name in fields) throw refuse(name, `"${name}" was given twice; send it once`);
@@ -87,21 +110,38 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
       const name = part.fieldname;
       if (part.type === 'field') {
         // busboy cuts a value past fieldSize short and says so only here: refuse rather than keep the cut value.
-        if (part.valueTruncated) throw new HttpError('PAYLOAD_TOO_LARGE', `the field "${name}" is longer than ${FORM_LIMITS.fieldSize / 1024} KiB`, { status: 413 });
+        if (part.valueTruncated)
+          throw new HttpError(
+            'PAYLOAD_TOO_LARGE',
+            `the field "${name}" is longer than ${FORM_LIMITS.fieldSize / 1024} KiB`,
+            { status: 413 },
+          );
         acceptField(name, String(part.value));
         continue;
       }
       const max = Object.hasOwn(form.files, name) ? form.files[name] : undefined;
       if (max === undefined) {
-        const hint = form.fields.includes(name) ? `"${name}" is a text field, not a file` : `unknown file field "${name}"; files go in ${Object.keys(form.files).map((f) => `"${f}"`).join(' or ')} parts`;
+        const hint = form.fields.includes(name)
+          ? `"${name}" is a text field, not a file`
+          : `unknown file field "${name}"; files go in ${Object.keys(form.files)
+              .map((f) => `"${f}"`)
+              .join(' or ')} parts`;
         throw refuse(name, hint, 'extra_forbidden');
       }
-      if (files.filter((f) => f.field === name).length >= max) throw refuse(name, max === 1 ? `only one "${name}" part is taken` : `at most ${max} "${name}" parts are taken`);
+      if (files.filter((f) => f.field === name).length >= max)
+        throw refuse(name, max === 1 ? `only one "${name}" part is taken` : `at most ${max} "${name}" parts are taken`);
       await (tmpDirReady ??= mkdir(tmpDir, { recursive: true }));
       const tmpPath = path.join(tmpDir, `up-${randomToken(12)}`);
       const hash = createHash('sha256');
       let size = 0;
-      const entry: UploadedPart = { field: name, filename: safeFileName(part.filename), mimeType: part.mimetype || 'application/octet-stream', size: 0, sha256: '', tmpPath };
+      const entry: UploadedPart = {
+        field: name,
+        filename: safeFileName(part.filename),
+        mimeType: part.mimetype || 'application/octet-stream',
+        size: 0,
+        sha256: '',
+        tmpPath,
+      };
       files.push(entry);
       const counter = new Transform({
         transform(chunk: Buffer, _enc, cb) {
@@ -111,7 +151,10 @@ export async function readMultipart(request: FastifyRequest, tmpDir: string, for
         },
       });
       await pipeline(part.file, counter, createWriteStream(tmpPath));
-      if (part.file.truncated) throw new HttpError('PAYLOAD_TOO_LARGE', `file ${entry.filename} is larger than the upload limit`, { status: 413 });
+      if (part.file.truncated)
+        throw new HttpError('PAYLOAD_TOO_LARGE', `file ${entry.filename} is larger than the upload limit`, {
+          status: 413,
+        });
       if (size === 0) throw refuse(name, `the file "${entry.filename}" is empty`);
       entry.size = size;
       entry.sha256 = hash.digest('hex');
@@ -141,18 +184,40 @@ export interface Upload {
  * One file part named `file` plus the form's text fields, read into memory (LiveDoc uploads, which
  * extract the text at once). A request that is not multipart, or has no file, names `file`.
  */
-export async function readUpload(request: FastifyRequest, form: MultipartForm, tmpDir = path.join(os.tmpdir(), 'facet-uploads')): Promise<Upload> {
+export async function readUpload(
+  request: FastifyRequest,
+  form: MultipartForm,
+  tmpDir = path.join(os.tmpdir(), 'facet-uploads'),
+): Promise<Upload> {
   if (!request.isMultipart()) {
-    throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: send multipart/form-data with a file part named "file"', type: 'missing' }], true);
+    throw new RequestValidationError(
+      [
+        {
+          loc: ['body', 'file'],
+          msg: 'Field required: send multipart/form-data with a file part named "file"',
+          type: 'missing',
+        },
+      ],
+      true,
+    );
   }
   const parts = await readMultipart(request, tmpDir, form);
   try {
     const file = parts.files.find((f) => f.field === 'file');
-    if (!file) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }], true);
+    if (!file)
+      throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required', type: 'missing' }], true);
     if (parts.fields.title !== undefined && parts.fields.title.length > 500) {
-      throw new RequestValidationError([{ loc: ['body', 'title'], msg: 'title is at most 500 characters', type: 'too_big' }], false);
+      throw new RequestValidationError(
+        [{ loc: ['body', 'title'], msg: 'title is at most 500 characters', type: 'too_big' }],
+        false,
+      );
     }
-    return { fileName: file.filename, mimeType: file.mimeType, data: await readFile(file.tmpPath), fields: parts.fields };
+    return {
+      fileName: file.filename,
+      mimeType: file.mimeType,
+      data: await readFile(file.tmpPath),
+      fields: parts.fields,
+    };
   } finally {
     await parts.discard();
   }

@@ -1,10 +1,21 @@
 import { HttpError } from '../errors.js';
 
 /** Connection-level failures of the database client: the database, not the request, is at fault. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'SQLITE_BUSY']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'SQLITE_BUSY',
+]);
 /** PostgreSQL's connection exceptions (class 08) and operator interventions (57P01-57P03: shutdown, restart). */
 const PG_STATES = /^(08\d{3}|57P0[1-3])$/;
-const PG_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+const PG_MESSAGES =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
 /** Whether an error means the database cannot be reached now (an outage), rather than a bug. */
 export function isStoreUnavailable(err: unknown): boolean {

@@ -23,7 +23,8 @@ export interface RouteInput<R extends RouteDef> {
 
 export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<unknown> | unknown;
 
-const isPromise = (value: unknown): value is Promise<unknown> => typeof (value as Promise<unknown> | null)?.then === 'function';
+const isPromise = (value: unknown): value is Promise<unknown> =>
+  typeof (value as Promise<unknown> | null)?.then === 'function';
 
 export function credentialsOf(request: FastifyRequest): Credentials {
   const h = request.headers;
@@ -59,7 +60,12 @@ function checkAnswer(route: RouteDef, schema: z.ZodType, payload: unknown): void
  * with the contract's schemas, call the handler, and wrap v2 data in its envelope. Errors thrown on
  * the way are shaped by the app's error handler from the route's family.
  */
-export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ctx: AppContext, route: R, handler: RouteHandler<R>): void {
+export function registerRoute<const R extends RouteDef>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  route: R,
+  handler: RouteHandler<R>,
+): void {
   const status = successStatus(route);
   const bodySchema = route.responses[status];
   const fastifyPath = route.path.replace(/\{(\w+)\}/g, ':$1');
@@ -73,7 +79,8 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
     if (result instanceof JsonText) {
       // Already serialized (a cached page): sent as it is, inside the envelope.
       const body = result.body(enveloped);
-      if (checkResponses && bodySchema instanceof z.ZodType) checkAnswer(route, bodySchema, JSON.parse(body.toString('utf8')));
+      if (checkResponses && bodySchema instanceof z.ZodType)
+        checkAnswer(route, bodySchema, JSON.parse(body.toString('utf8')));
       return reply.type('application/json; charset=utf-8').send(body);
     }
     const payload = enveloped ? { status: 'ok', message: null, data: result ?? null } : result;
@@ -88,13 +95,22 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
     return undefined;
   };
   /** Validates the request's parts, runs the handler and sends its answer; a promise only when the handler returns one. */
-  const serve = (auth: AuthContext | null, request: FastifyRequest, reply: FastifyReply): Promise<undefined> | undefined => {
+  const serve = (
+    auth: AuthContext | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<undefined> | undefined => {
     noteAuth(request, auth);
     const input = {
       params: route.params ? validatePart('path', route.params, request.params) : undefined,
       query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
-      body: route.body && (route.bodyType ?? 'json') === 'json' ? validatePart('body', route.body, request.body) : undefined,
-      headers: route.headers ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers)) : undefined,
+      body:
+        route.body && (route.bodyType ?? 'json') === 'json'
+          ? validatePart('body', route.body, request.body)
+          : undefined,
+      headers: route.headers
+        ? validatePart('header', route.headers, pickHeaders(route.headers, request.headers))
+        : undefined,
       auth,
       request,
       reply,
@@ -106,7 +122,12 @@ export function registerRoute<const R extends RouteDef>(app: FastifyInstance, ct
   app.route({
     method: route.method,
     url: fastifyPath,
-    config: { family: route.family, validationStatus: route.validationStatus, validationCode: route.validationCode, bodyType: route.bodyType },
+    config: {
+      family: route.family,
+      validationStatus: route.validationStatus,
+      validationCode: route.validationCode,
+      bodyType: route.bodyType,
+    },
     ...(bodyLimitOf(route) ? { bodyLimit: bodyLimitOf(route) } : {}),
     // Not an async function: a request whose credentials and answer are already in this process's
     // caches is answered in the same tick, with no promise; anything else goes the asynchronous way.

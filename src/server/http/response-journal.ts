@@ -42,7 +42,9 @@ function record(res: ServerResponse, method: string, url: string, file: string):
   let done = false;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
     bytes += buf.length;
     // Large downloads are counted, not kept: only JSON and event streams are read back.
     if (bytes <= MAX_KEPT_BYTES) chunks.push(buf);
@@ -54,7 +56,10 @@ function record(res: ServerResponse, method: string, url: string, file: string):
     done = true;
     const type = typeGiven ?? res.getHeader('content-type');
     const contentType = type === undefined ? null : String(type);
-    const body = contentType && TEXTUAL.test(contentType) && bytes <= MAX_KEPT_BYTES ? Buffer.concat(chunks).toString('utf8') : null;
+    const body =
+      contentType && TEXTUAL.test(contentType) && bytes <= MAX_KEPT_BYTES
+        ? Buffer.concat(chunks).toString('utf8')
+        : null;
     const entry: JournalEntry = { method, url, status: res.statusCode, contentType, bytes, body, cut };
     appendFileSync(file, JSON.stringify(entry) + '\n', { mode: 0o600 });
   };
@@ -64,9 +69,11 @@ function record(res: ServerResponse, method: string, url: string, file: string):
   res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
     const headers = args.find((a) => typeof a === 'object' && a !== null);
     if (Array.isArray(headers)) {
-      for (let i = 0; i + 1 < headers.length; i += 2) if (String(headers[i]).toLowerCase() === 'content-type') typeGiven = String(headers[i + 1]);
+      for (let i = 0; i + 1 < headers.length; i += 2)
+        if (String(headers[i]).toLowerCase() === 'content-type') typeGiven = String(headers[i + 1]);
     } else if (headers) {
-      for (const [k, v] of Object.entries(headers)) if (k.toLowerCase() === 'content-type' && v !== undefined) typeGiven = String(v);
+      for (const [k, v] of Object.entries(headers))
+        if (k.toLowerCase() === 'content-type' && v !== undefined) typeGiven = String(v);
     }
     return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
   };

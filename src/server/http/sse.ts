@@ -45,7 +45,10 @@ export async function streamToClient(
   });
   const events = open(abort.signal)[Symbol.asyncIterator]();
   let next = await events.next();
-  const opening: StreamOpening = !next.done && next.value.type === 'start' ? next.value.usage : { inputTokens: undefined, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  const opening: StreamOpening =
+    !next.done && next.value.type === 'start'
+      ? next.value.usage
+      : { inputTokens: undefined, cacheReadTokens: 0, cacheWriteTokens: 0 };
 
   reply.hijack();
   raw.writeHead(200, {

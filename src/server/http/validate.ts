@@ -15,19 +15,29 @@ function valueAt(data: unknown, path: PropertyKey[]): unknown {
  * reported FastAPI-style ({loc, msg, type}) with loc starting at the part, which every error family
  * can render; an absent required value gets type "missing".
  */
-export function validatePart<T extends z.ZodType>(where: 'path' | 'query' | 'body' | 'header', schema: T, data: unknown): z.infer<T> {
+export function validatePart<T extends z.ZodType>(
+  where: 'path' | 'query' | 'body' | 'header',
+  schema: T,
+  data: unknown,
+): z.infer<T> {
   if (where === 'query' && isEmpty(data)) return emptyQueryOf(schema);
   return validateFully(where, schema, data);
 }
 
-function validateFully<T extends z.ZodType>(where: 'path' | 'query' | 'body' | 'header', schema: T, data: unknown): z.infer<T> {
+function validateFully<T extends z.ZodType>(
+  where: 'path' | 'query' | 'body' | 'header',
+  schema: T,
+  data: unknown,
+): z.infer<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
   let missing = false;
   const issues: ValidationIssue[] = result.error.issues.map((issue) => {
     const isMissing =
       // An absent enum or literal reports invalid_value, not invalid_type: it is missing all the same.
-      (issue.code === 'invalid_type' || issue.code === 'invalid_value') && valueAt(data, issue.path) === undefined && (where !== 'body' || data !== undefined || issue.path.length === 0);
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      valueAt(data, issue.path) === undefined &&
+      (where !== 'body' || data !== undefined || issue.path.length === 0);
     if (isMissing) missing = true;
     return {
       loc: [where, ...issue.path.map((p) => (typeof p === 'number' ? p : String(p)))],
@@ -48,7 +58,11 @@ function emptyQueryOf<T extends z.ZodType>(schema: T): z.infer<T> {
   let known = emptyQueries.get(schema);
   if (known === undefined) {
     const result = schema.safeParse({});
-    const plain = result.success && typeof result.data === 'object' && result.data !== null && Object.values(result.data).every((v) => v === null || typeof v !== 'object');
+    const plain =
+      result.success &&
+      typeof result.data === 'object' &&
+      result.data !== null &&
+      Object.values(result.data).every((v) => v === null || typeof v !== 'object');
     emptyQueries.set(schema, (known = plain ? { value: result.data } : null));
   }
   if (known === null) return validateFully('query', schema, {});

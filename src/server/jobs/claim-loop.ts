@@ -74,7 +74,13 @@ export class ClaimLoop {
     while (!this.stopped && core.running.size < core.options.concurrency) {
       const free = core.options.concurrency - core.running.size;
       const seen = this.workSeen;
-      const jobs = await repo.claimJobs(core.options.db, { kinds, owner: core.owner, now: core.iso(), leaseExpiresAt: core.iso(core.leaseMs), limit: free });
+      const jobs = await repo.claimJobs(core.options.db, {
+        kinds,
+        owner: core.owner,
+        now: core.iso(),
+        leaseExpiresAt: core.iso(core.leaseMs),
+        limit: free,
+      });
       for (const job of jobs) {
         core.emit(job);
         this.launch(job);

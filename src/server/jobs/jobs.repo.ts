@@ -16,8 +16,17 @@ const insertLogLine = (db: Kysely<Database>, jobId: string, at: string, line: st
  * writes committed in the same transaction, before the job (the record the job works on): the job
  * never exists without them, nor they without the job.
  */
-export async function insertJob(db: Kysely<Database>, row: JobRow, logLines: string[], alongside: ReadonlyArray<CompiledQuery> = []): Promise<void> {
-  await runAtomically(db, [...alongside, db.insertInto('jobs').values(row).compile(), ...logLines.map((line) => insertLogLine(db, row.id, row.created_at, line))]);
+export async function insertJob(
+  db: Kysely<Database>,
+  row: JobRow,
+  logLines: string[],
+  alongside: ReadonlyArray<CompiledQuery> = [],
+): Promise<void> {
+  await runAtomically(db, [
+    ...alongside,
+    db.insertInto('jobs').values(row).compile(),
+    ...logLines.map((line) => insertLogLine(db, row.id, row.created_at, line)),
+  ]);
 }
 
 export async function findJob(db: Kysely<Database>, id: string): Promise<JobRow | undefined> {
@@ -81,7 +90,21 @@ export async function claimJobs(
 
 /** RETURNING keeps no order: run them in the order they were picked. */
 function oldestFirst(rows: JobRow[]): JobRow[] {
-  return rows.sort((a, b) => (a.run_after < b.run_after ? -1 : a.run_after > b.run_after ? 1 : a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return rows.sort((a, b) =>
+    a.run_after < b.run_after
+      ? -1
+      : a.run_after > b.run_after
+        ? 1
+        : a.created_at < b.created_at
+          ? -1
+          : a.created_at > b.created_at
+            ? 1
+            : a.id < b.id
+              ? -1
+              : a.id > b.id
+                ? 1
+                : 0,
+  );
 }
 
 /** Claims the oldest runnable job (see claimJobs). */
@@ -93,7 +116,13 @@ export async function claimNext(
 }
 
 /** Extends the lease of a job this owner still holds; false when it lost the lease. */
-export async function renewLease(db: Kysely<Database>, id: string, owner: string, leaseExpiresAt: string, now: string): Promise<{ held: boolean; cancelRequested: boolean }> {
+export async function renewLease(
+  db: Kysely<Database>,
+  id: string,
+  owner: string,
+  leaseExpiresAt: string,
+  now: string,
+): Promise<{ held: boolean; cancelRequested: boolean }> {
   const row = await db
     .updateTable('jobs')
     .set({ lease_expires_at: leaseExpiresAt, updated_at: now })
@@ -105,7 +134,14 @@ export async function renewLease(db: Kysely<Database>, id: string, owner: string
   return { held: Boolean(row), cancelRequested: Boolean(row?.cancel_requested) };
 }
 
-type FinishSet = { state: JobState; error?: string | null; result?: string | null; run_after?: string; attempts?: number; now: string };
+type FinishSet = {
+  state: JobState;
+  error?: string | null;
+  result?: string | null;
+  run_after?: string;
+  attempts?: number;
+  now: string;
+};
 
 /** Moves a running job this owner holds to its next state; false if the lease was lost meanwhile. */
 export async function finishRun(db: Kysely<Database>, id: string, owner: string, set: FinishSet): Promise<boolean> {
@@ -136,7 +172,13 @@ export async function finishRun(db: Kysely<Database>, id: string, owner: string,
 export async function cancelQueued(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
-    .set({ state: 'canceled', error: 'canceled before it started', finished_at: now, updated_at: now, cancel_requested: 1 })
+    .set({
+      state: 'canceled',
+      error: 'canceled before it started',
+      finished_at: now,
+      updated_at: now,
+      cancel_requested: 1,
+    })
     .where('id', '=', id)
     .where('state', '=', 'queued')
     .executeTakeFirst();
@@ -158,7 +200,18 @@ export async function requestCancel(db: Kysely<Database>, id: string, now: strin
 export async function requeueFinished(db: Kysely<Database>, id: string, now: string): Promise<boolean> {
   const res = await db
     .updateTable('jobs')
-    .set({ state: 'queued', attempts: 0, crashes: 0, error: null, result: null, cancel_requested: 0, run_after: now, started_at: null, finished_at: null, updated_at: now })
+    .set({
+      state: 'queued',
+      attempts: 0,
+      crashes: 0,
+      error: null,
+      result: null,
+      cancel_requested: 0,
+      run_after: now,
+      started_at: null,
+      finished_at: null,
+      updated_at: now,
+    })
     .where('id', '=', id)
     .where('state', 'in', ['failed', 'canceled'])
     .executeTakeFirst();
@@ -176,7 +229,13 @@ export async function findOrphans(db: Kysely<Database>, now: string, anyLease: b
 export async function recoverOrphan(
   db: Kysely<Database>,
   orphan: JobRow,
-  set: { state: 'queued' | 'failed' | 'canceled'; error: string | null; now: string; crashes?: number; attempts?: number },
+  set: {
+    state: 'queued' | 'failed' | 'canceled';
+    error: string | null;
+    now: string;
+    crashes?: number;
+    attempts?: number;
+  },
 ): Promise<boolean> {
   const terminal = set.state !== 'queued';
   let q = db
@@ -195,7 +254,8 @@ export async function recoverOrphan(
     })
     .where('id', '=', orphan.id)
     .where('state', '=', 'running');
-  q = orphan.lease_owner === null ? q.where('lease_owner', 'is', null) : q.where('lease_owner', '=', orphan.lease_owner);
+  q =
+    orphan.lease_owner === null ? q.where('lease_owner', 'is', null) : q.where('lease_owner', '=', orphan.lease_owner);
   const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
 }
@@ -204,7 +264,12 @@ export async function appendLog(db: Kysely<Database>, jobId: string, at: string,
   await runAtomically(db, [insertLogLine(db, jobId, at, line)]);
 }
 
-export async function readLogs(db: Kysely<Database>, jobId: string, afterId = 0, limit = 1000): Promise<Array<{ id: number; at: string; line: string }>> {
+export async function readLogs(
+  db: Kysely<Database>,
+  jobId: string,
+  afterId = 0,
+  limit = 1000,
+): Promise<Array<{ id: number; at: string; line: string }>> {
   return db
     .selectFrom('job_logs')
     .select(['id', 'at', 'line'])
@@ -218,7 +283,12 @@ export async function readLogs(db: Kysely<Database>, jobId: string, afterId = 0,
 /** Deletes ended jobs and their logs (a queued or running job is kept). */
 export async function deleteEndedJobs(db: Kysely<Database>, ids: string[]): Promise<void> {
   if (ids.length === 0) return;
-  const ended = await db.selectFrom('jobs').select('id').where('id', 'in', ids).where('state', 'in', [...TERMINAL_STATES]).execute();
+  const ended = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('state', 'in', [...TERMINAL_STATES])
+    .execute();
   const gone = ended.map((j) => j.id);
   if (gone.length === 0) return;
   await db.deleteFrom('job_logs').where('job_id', 'in', gone).execute();

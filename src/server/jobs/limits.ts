@@ -34,7 +34,10 @@ export class InvalidJobLimits extends Error {
 /** Budgets named for kinds that are not registered are a typing mistake the operator should hear about. */
 export function checkBudgetKinds(limits: JobLimits, kinds: string[]): void {
   const unknown = Object.keys(limits.timeBudgets?.byKind ?? {}).filter((k) => !kinds.includes(k));
-  if (unknown.length > 0) throw new InvalidJobLimits(`--job-time-budget names unknown task kind(s) ${unknown.join(', ')}; the kinds are ${kinds.join(', ')}`);
+  if (unknown.length > 0)
+    throw new InvalidJobLimits(
+      `--job-time-budget names unknown task kind(s) ${unknown.join(', ')}; the kinds are ${kinds.join(', ')}`,
+    );
 }
 
 export function formatDuration(ms: number): string {
@@ -45,7 +48,8 @@ export function formatDuration(ms: number): string {
   return `${s / 3600} h`;
 }
 
-export const overBudget = (ms: number) => new JobFailure(`the task ran longer than its time budget of ${formatDuration(ms)} and was stopped`);
+export const overBudget = (ms: number) =>
+  new JobFailure(`the task ran longer than its time budget of ${formatDuration(ms)} and was stopped`);
 
 export const tooManyCrashes = (crashes: number, max: number) =>
   `the server stopped ${crashes} ${crashes === 1 ? 'time' : 'times'} while running this task; it is not run again (limit --job-max-crashes ${max})`;
@@ -54,7 +58,11 @@ export const tooManyCrashes = (crashes: number, max: number) =>
  * Arms the budget of one run: at its end the run is aborted with the over-budget failure, and a
  * run that has not stopped `graceMs` later is given up (the returned promise rejects).
  */
-export function armBudget(ms: number, graceMs: number, onOver: (err: JobFailure) => void): { givenUp: Promise<never>; disarm: () => void } {
+export function armBudget(
+  ms: number,
+  graceMs: number,
+  onOver: (err: JobFailure) => void,
+): { givenUp: Promise<never>; disarm: () => void } {
   let giveUp!: (err: JobFailure) => void;
   const givenUp = new Promise<never>((_, reject) => (giveUp = reject));
   givenUp.catch(() => undefined); // raced against the run; unheard when the run ends in time

@@ -39,11 +39,13 @@ export class JobQueue {
   private unwake: (() => void) | undefined;
 
   constructor(private readonly options: QueueOptions) {
-    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new Error('queue concurrency must be a whole number >= 1');
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1)
+      throw new Error('queue concurrency must be a whole number >= 1');
     this.leaseMs = options.leaseMs ?? 30_000;
     this.pollMs = options.pollMs ?? 500;
     this.maxCrashes = options.limits?.maxCrashes ?? DEFAULT_MAX_CRASHES;
-    if (!Number.isInteger(this.maxCrashes) || this.maxCrashes < 1) throw new Error('maxCrashes must be a whole number >= 1');
+    if (!Number.isInteger(this.maxCrashes) || this.maxCrashes < 1)
+      throw new Error('maxCrashes must be a whole number >= 1');
     this.events.setMaxListeners(0);
     this.core = {
       options,
@@ -61,7 +63,10 @@ export class JobQueue {
   register<P>(kind: string, handler: JobHandler<P>, options: KindOptions = {}): void {
     if (this.handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
     const timeBudgetMs = budgetOf(this.options.limits ?? {}, kind, options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
-    this.handlers.set(kind, { handler, options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000, timeBudgetMs } });
+    this.handlers.set(kind, {
+      handler,
+      options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000, timeBudgetMs },
+    });
   }
 
   private iso(offsetMs = 0): string {
@@ -73,7 +78,11 @@ export class JobQueue {
    * committed in the same transaction as the job (the record it works on), so neither exists
    * without the other.
    */
-  async enqueue<P>(kind: string, payload: P, options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<CompiledQuery> } = {}): Promise<JobRow> {
+  async enqueue<P>(
+    kind: string,
+    payload: P,
+    options: { id?: string; maxAttempts?: number; alongside?: ReadonlyArray<CompiledQuery> } = {},
+  ): Promise<JobRow> {
     const registered = this.handlers.get(kind);
     if (!registered) throw new Error(`no handler registered for job kind ${kind}`);
     const now = this.iso();
@@ -124,7 +133,9 @@ export class JobQueue {
    * it for its owner's next heartbeat (another instance). Returns the row afterwards, or the
    * unchanged row when the job had already ended; the caller decides how to report that.
    */
-  async cancel(id: string): Promise<{ outcome: 'canceled' | 'cancel-requested' | 'already-ended'; job: JobRow } | undefined> {
+  async cancel(
+    id: string,
+  ): Promise<{ outcome: 'canceled' | 'cancel-requested' | 'already-ended'; job: JobRow } | undefined> {
     const job = await this.get(id);
     if (!job) return undefined;
     const now = this.iso();
@@ -230,9 +241,12 @@ export class JobQueue {
     this.timer = setInterval(() => this.claims.wake(), this.pollMs);
     this.timer.unref();
     // Often, so an orphan runs again within its lease and a couple of seconds of its worker's death.
-    this.sweepTimer = setInterval(() => {
-      this.recover(false).catch((err) => this.options.onError?.(err, 'lease sweep'));
-    }, Math.max(250, Math.min(2000, Math.floor(this.leaseMs / 3))));
+    this.sweepTimer = setInterval(
+      () => {
+        this.recover(false).catch((err) => this.options.onError?.(err, 'lease sweep'));
+      },
+      Math.max(250, Math.min(2000, Math.floor(this.leaseMs / 3))),
+    );
     this.sweepTimer.unref();
     this.claims.wake();
   }
@@ -262,7 +276,9 @@ export class JobQueue {
 
   /** Tells the other instances on this database (PostgreSQL) that a job is ready to claim. */
   private announce(): void {
-    busOf(this.options.db)?.wake('job', this.owner).catch((err) => this.options.onError?.(err, 'job announcement'));
+    busOf(this.options.db)
+      ?.wake('job', this.owner)
+      .catch((err) => this.options.onError?.(err, 'job announcement'));
   }
 
   /** Hands orphaned jobs back to the queue or fails them (recovery.ts). */

@@ -19,17 +19,20 @@ const startLine = (job: Pick<JobRow, 'attempts' | 'max_attempts' | 'crashes'>) =
 export async function runJob(core: QueueCore, job: JobRow, entry: Running): Promise<void> {
   const { handler, options } = core.handlers.get(job.kind)!;
   const db = core.options.db;
-  const heartbeat = setInterval(() => {
-    repo
-      .renewLease(db, job.id, core.owner, core.iso(core.leaseMs), core.iso())
-      .then(({ held, cancelRequested }) => {
-        if (!held) entry.reason ??= 'lease-lost';
-        else if (cancelRequested) entry.reason ??= 'canceled';
-        else return;
-        entry.controller.abort(new Error(entry.reason));
-      })
-      .catch((err) => core.options.onError?.(err, `heartbeat ${job.id}`));
-  }, Math.max(200, Math.min(1000, Math.floor(core.leaseMs / 3))));
+  const heartbeat = setInterval(
+    () => {
+      repo
+        .renewLease(db, job.id, core.owner, core.iso(core.leaseMs), core.iso())
+        .then(({ held, cancelRequested }) => {
+          if (!held) entry.reason ??= 'lease-lost';
+          else if (cancelRequested) entry.reason ??= 'canceled';
+          else return;
+          entry.controller.abort(new Error(entry.reason));
+        })
+        .catch((err) => core.options.onError?.(err, `heartbeat ${job.id}`));
+    },
+    Math.max(200, Math.min(1000, Math.floor(core.leaseMs / 3))),
+  );
   heartbeat.unref();
 
   // The handler starts while its start line is being committed: the task's first CPU work does
@@ -78,10 +81,20 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
   await settle(core, job, entry, options, outcome);
 }
 
-async function settle(core: QueueCore, job: JobRow, entry: Running, options: Required<KindOptions>, outcome: Outcome): Promise<void> {
+async function settle(
+  core: QueueCore,
+  job: JobRow,
+  entry: Running,
+  options: Required<KindOptions>,
+  outcome: Outcome,
+): Promise<void> {
   const db = core.options.db;
   const now = core.iso();
-  const finish = async (state: JobState, set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number }, line: string) => {
+  const finish = async (
+    state: JobState,
+    set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number },
+    line: string,
+  ) => {
     if (await repo.finishRun(db, job.id, core.owner, { state, now, ...set })) {
       if (state === 'queued') core.workQueued(); // claimable again (now or once its retry delay is over)
       await repo.appendLog(db, job.id, now, line);
@@ -90,12 +103,20 @@ async function settle(core: QueueCore, job: JobRow, entry: Running, options: Req
   };
   if (entry.reason === 'lease-lost') return; // someone else owns the job now
   if (outcome.ok && !entry.reason) {
-    await finish('succeeded', { result: outcome.result === undefined ? null : JSON.stringify(outcome.result) }, 'succeeded');
+    await finish(
+      'succeeded',
+      { result: outcome.result === undefined ? null : JSON.stringify(outcome.result) },
+      'succeeded',
+    );
     return;
   }
   if (entry.reason === 'shutdown') {
     // Not the job's fault: give the attempt back so a restart runs it with its full budget.
-    await finish('queued', { attempts: job.attempts - 1, run_after: now }, 'the server is stopping; back in the queue for the next start');
+    await finish(
+      'queued',
+      { attempts: job.attempts - 1, run_after: now },
+      'the server is stopping; back in the queue for the next start',
+    );
     return;
   }
   if (entry.reason === 'over-budget') {
@@ -115,7 +136,11 @@ async function settle(core: QueueCore, job: JobRow, entry: Running, options: Req
   const retryable = !(err instanceof JobFailure) || err.retryable;
   if (retryable && job.attempts < job.max_attempts) {
     const delay = options.retryDelayMs * 2 ** (job.attempts - 1);
-    await finish('queued', { error: message, run_after: core.iso(delay) }, `attempt ${job.attempts} failed: ${message}; retrying in ${delay} ms`);
+    await finish(
+      'queued',
+      { error: message, run_after: core.iso(delay) },
+      `attempt ${job.attempts} failed: ${message}; retrying in ${delay} ms`,
+    );
     return;
   }
   await finish('failed', { error: message }, `failed: ${message}`);

@@ -16,14 +16,18 @@ export interface TailFilter {
  * (so /v2/* is everything under /v2), `?` one character; the rest is literal.
  */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*+/g, '.*').replace(/\?/g, '.');
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*+/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${body}$`);
 }
 
 /** `4xx`, `404`, or several of them comma-separated (the contract checked the form). */
 function statusMatcher(spec: string): (status: number) => boolean {
   const parts = spec.split(',');
-  return (status) => parts.some((p) => (p.endsWith('xx') ? Math.floor(status / 100) === Number(p[0]) : status === Number(p)));
+  return (status) =>
+    parts.some((p) => (p.endsWith('xx') ? Math.floor(status / 100) === Number(p[0]) : status === Number(p)));
 }
 
 export function lineFilter(f: TailFilter): (line: RequestLogLine) => boolean {
@@ -44,7 +48,13 @@ export function lineFilter(f: TailFilter): (line: RequestLogLine) => boolean {
  * that falls a whole ring behind gets a comment saying how many lines it missed), sends heartbeat
  * comments while idle, and ends when the caller leaves or the server drains.
  */
-export function serveTail(log: RequestLog, filter: TailFilter, request: FastifyRequest, reply: FastifyReply, heartbeatSeconds: number): void {
+export function serveTail(
+  log: RequestLog,
+  filter: TailFilter,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heartbeatSeconds: number,
+): void {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {

@@ -1,7 +1,8 @@
 import { embeddedIpv4, inCidr, parseCidr, type Cidr, type IpAddress } from './ip.js';
 
 /** Why an address is not fetched on a user's behalf; the words appear in refusal messages. */
-export type AddressClass = 'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'unspecified' | 'broadcast' | 'reserved';
+export type AddressClass =
+  'loopback' | 'private' | 'link-local' | 'carrier-grade NAT' | 'multicast' | 'unspecified' | 'broadcast' | 'reserved';
 
 type Rule = { block: Cidr; class: AddressClass } | { block: Cidr; embedsIpv4At: number };
 

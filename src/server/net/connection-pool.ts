@@ -23,7 +23,10 @@ export class ConnectionPool {
     const key = `${target.url.origin}|${target.addresses.map((a) => a.address).join(',')}`;
     let agent = this.agents.get(key);
     if (!agent) {
-      agent = new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: this.connectTimeoutMs }, keepAliveTimeout: 10_000 });
+      agent = new Agent({
+        connect: { lookup: pinnedLookup(target.addresses), timeout: this.connectTimeoutMs },
+        keepAliveTimeout: 10_000,
+      });
       this.agents.set(key, agent);
     }
     return agent;

@@ -15,7 +15,8 @@ const DECODERS: Record<string, () => Transform> = {
   gzip: () => createGunzip(zlibLenient),
   'x-gzip': () => createGunzip(zlibLenient),
   deflate: () => createInflate(zlibLenient),
-  br: () => createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH }),
+  br: () =>
+    createBrotliDecompress({ flush: constants.BROTLI_OPERATION_FLUSH, finishFlush: constants.BROTLI_OPERATION_FLUSH }),
 };
 
 export interface DecodedBody {
@@ -33,15 +34,28 @@ export interface DecodedBody {
  * members inflates to nothing but must not run on). An encoding not decoded here passes through
  * unchanged, as undici's fetch does; `identity` is no encoding.
  */
-export function decodeBody(raw: Readable, contentEncoding: string | string[] | undefined, maxBytes: number, url: string): DecodedBody {
+export function decodeBody(
+  raw: Readable,
+  contentEncoding: string | string[] | undefined,
+  maxBytes: number,
+  url: string,
+): DecodedBody {
   const header = Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? '');
-  const codings = header.toLowerCase().split(',').map((c) => c.trim()).filter((c) => c && c !== 'identity');
+  const codings = header
+    .toLowerCase()
+    .split(',')
+    .map((c) => c.trim())
+    .filter((c) => c && c !== 'identity');
   const asIs: DecodedBody = { body: raw, codings: [], failure: () => null };
   if (codings.length === 0) return asIs;
   if (codings.length > MAX_CODINGS) {
     raw.on('error', () => undefined);
     raw.destroy();
-    throw new OutboundFetchError('network', `the response from ${url} has ${codings.length} content encodings; at most ${MAX_CODINGS} are decoded`, url);
+    throw new OutboundFetchError(
+      'network',
+      `the response from ${url} has ${codings.length} content encodings; at most ${MAX_CODINGS} are decoded`,
+      url,
+    );
   }
   if (!codings.every((c) => c in DECODERS)) return asIs;
   // The last coding applied is undone first.
@@ -58,7 +72,11 @@ export function decodeBody(raw: Readable, contentEncoding: string | string[] | u
     codings,
     failure: () => {
       if (!first || first.stage < 2) return null;
-      return new OutboundFetchError('network', `cannot decode the ${codings.join(', ')} response from ${url}: ${first.err.message}`, url);
+      return new OutboundFetchError(
+        'network',
+        `cannot decode the ${codings.join(', ')} response from ${url}: ${first.err.message}`,
+        url,
+      );
     },
   };
 }
@@ -69,7 +87,10 @@ function inputCap(maxBytes: number, url: string): Transform {
   return new Transform({
     transform(chunk: Buffer, _enc, done) {
       total += chunk.length;
-      if (total > maxBytes) done(new OutboundFetchError('too-large', `the response from ${url} is larger than ${formatBytes(maxBytes)}`, url));
+      if (total > maxBytes)
+        done(
+          new OutboundFetchError('too-large', `the response from ${url} is larger than ${formatBytes(maxBytes)}`, url),
+        );
       else done(null, chunk);
     },
   });

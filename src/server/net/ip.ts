@@ -42,7 +42,9 @@ export function inCidr(address: IpAddress, block: Cidr): boolean {
 
 /** `::ffff:a.b.c.d` — the IPv4 address a dual-stack socket really reaches — or null. */
 export function ipv4Mapped(address: IpAddress): IpAddress | null {
-  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : null;
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
+    ? (address as ipaddr.IPv6).toIPv4Address()
+    : null;
 }
 
 /** The IPv4 address carried in an IPv6 one from byte `at` (6to4, NAT64, IPv4-compatible forms). */

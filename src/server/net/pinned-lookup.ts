@@ -15,7 +15,11 @@ export function pinnedLookup(addresses: readonly ResolvedAddress[]): LookupFunct
       callback(err, '', 0);
       return;
     }
-    if (options?.all) callback(null, usable.map((a) => ({ address: a.address, family: a.family })));
+    if (options?.all)
+      callback(
+        null,
+        usable.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, usable[0].address, usable[0].family);
   };
 }

@@ -33,7 +33,17 @@ export function authorityOf(url: URL): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' || url.protocol === 'wss:' ? 443 : 80)}`;
 }
 
-const HOP_BY_HOP = ['connection', 'proxy-connection', 'keep-alive', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade'];
+const HOP_BY_HOP = [
+  'connection',
+  'proxy-connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+];
 
 function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const out: http.OutgoingHttpHeaders = { ...headers };
@@ -50,7 +60,10 @@ function withoutHopByHop(headers: http.IncomingHttpHeaders): http.OutgoingHttpHe
  * back is counted, plain and tunnelled alike: past `maxBytes` every connection is cut and further
  * requests fail, so a page cannot make the browser download without end.
  */
-export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeoutMs?: number; maxBytes?: number } = {}): Promise<PolicyProxy> {
+export async function startPolicyProxy(
+  policy: FetchPolicy,
+  options: { idleTimeoutMs?: number; maxBytes?: number } = {},
+): Promise<PolicyProxy> {
   const idle = options.idleTimeoutMs ?? 30_000;
   const maxBytes = options.maxBytes ?? BROWSER_MAX_BYTES;
   const refusals: ProxyRefusal[] = [];
@@ -96,7 +109,12 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
       return;
     }
     const target = await check(url, (status, message) => {
-      res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', [REFUSED_HEADER]: message.replace(/[^\x20-\x7e]/g, '?') }).end(message);
+      res
+        .writeHead(status, {
+          'content-type': 'text/plain; charset=utf-8',
+          [REFUSED_HEADER]: message.replace(/[^\x20-\x7e]/g, '?'),
+        })
+        .end(message);
     });
     if (!target) return;
     const upstream = http.request(
@@ -119,7 +137,10 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
     upstream.on('socket', track);
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timed out')));
     upstream.on('error', (err) => {
-      if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`cannot fetch ${url.href}: ${(err as NodeJS.ErrnoException).code ?? err.message}`);
+      if (!res.headersSent)
+        res
+          .writeHead(502, { 'content-type': 'text/plain' })
+          .end(`cannot fetch ${url.href}: ${(err as NodeJS.ErrnoException).code ?? err.message}`);
       else res.destroy();
     });
     req.pipe(upstream);
@@ -140,17 +161,22 @@ export async function startPolicyProxy(policy: FetchPolicy, options: { idleTimeo
       return;
     }
     const target = await check(url, (status, message) => {
-      client.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\n${REFUSED_HEADER}: ${message.replace(/[^\x20-\x7e]/g, '?')}\r\ncontent-length: 0\r\n\r\n`);
+      client.end(
+        `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\n${REFUSED_HEADER}: ${message.replace(/[^\x20-\x7e]/g, '?')}\r\ncontent-length: 0\r\n\r\n`,
+      );
     });
     if (!target) return;
     if (client.destroyed) return;
-    const tunnel = net.connect({ host: target.hostname, port: target.port, lookup: pinnedLookup(target.addresses) }, () => {
-      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-      if (head.length > 0) tunnel.write(head);
-      tunnel.on('data', (chunk: Buffer) => count(chunk.length));
-      tunnel.pipe(client);
-      client.pipe(tunnel);
-    });
+    const tunnel = net.connect(
+      { host: target.hostname, port: target.port, lookup: pinnedLookup(target.addresses) },
+      () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        if (head.length > 0) tunnel.write(head);
+        tunnel.on('data', (chunk: Buffer) => count(chunk.length));
+        tunnel.pipe(client);
+        client.pipe(tunnel);
+      },
+    );
     upstream = tunnel;
     track(tunnel);
     tunnel.on('error', () => client.destroy());

@@ -13,7 +13,10 @@ export interface ResolvedAddress {
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
 const systemLookup: Lookup = async (hostname) =>
-  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+  (await dnsLookup(hostname, { all: true, verbatim: true })).map((a) => ({
+    address: a.address,
+    family: a.family === 6 ? 6 : 4,
+  }));
 
 /** A URL the policy allows, with the addresses a connection to it may use (checked, in resolver order). */
 export interface CheckedTarget {
@@ -71,7 +74,10 @@ const unbracket = (host: string) => (host.startsWith('[') ? host.slice(1, -1) : 
 export class FetchPolicy {
   private readonly allowances: Allowance[];
 
-  constructor(allowFrom: readonly string[] = [], private readonly lookup: Lookup = systemLookup) {
+  constructor(
+    allowFrom: readonly string[] = [],
+    private readonly lookup: Lookup = systemLookup,
+  ) {
     this.allowances = allowFrom.map(parseAllowance);
   }
 
@@ -95,7 +101,10 @@ export class FetchPolicy {
    * `resolvedHosts` (one piece of work's recent resolutions) the host may not be resolved again, but
    * its addresses are checked here all the same.
    */
-  async check(input: URL | string, context: { redirectedFrom?: string; resolvedHosts?: ResolvedHosts } = {}): Promise<CheckedTarget> {
+  async check(
+    input: URL | string,
+    context: { redirectedFrom?: string; resolvedHosts?: ResolvedHosts } = {},
+  ): Promise<CheckedTarget> {
     let url: URL;
     try {
       url = typeof input === 'string' ? new URL(input) : input;
@@ -104,7 +113,11 @@ export class FetchPolicy {
     }
     const shown = url.href + (context.redirectedFrom ? ` (redirected from ${context.redirectedFrom})` : '');
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new OutboundFetchError('invalid-url', `refused to fetch ${shown}: only http and https URLs are fetched`, url.href);
+      throw new OutboundFetchError(
+        'invalid-url',
+        `refused to fetch ${shown}: only http and https URLs are fetched`,
+        url.href,
+      );
     }
     const hostname = unbracket(url.hostname);
     const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80);
@@ -115,12 +128,15 @@ export class FetchPolicy {
     if (literal) resolved = [{ address: formatIp(literal), family: literal.kind() === 'ipv4' ? 4 : 6 }];
     else {
       try {
-        resolved = context.resolvedHosts ? await context.resolvedHosts.resolve(stripDot(hostname), this.lookup) : await this.lookup(stripDot(hostname));
+        resolved = context.resolvedHosts
+          ? await context.resolvedHosts.resolve(stripDot(hostname), this.lookup)
+          : await this.lookup(stripDot(hostname));
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
         throw new OutboundFetchError('network', `cannot resolve ${hostname} (${code})`, url.href);
       }
-      if (resolved.length === 0) throw new OutboundFetchError('network', `cannot resolve ${hostname} (no address)`, url.href);
+      if (resolved.length === 0)
+        throw new OutboundFetchError('network', `cannot resolve ${hostname} (no address)`, url.href);
     }
     if (hostAllowed) return { url, hostname, port, addresses: resolved };
 
@@ -144,6 +160,8 @@ export class FetchPolicy {
 
   private cidrAllows(address: IpAddress): boolean {
     const mapped = ipv4Mapped(address);
-    return this.allowances.some((a) => a.kind === 'cidr' && (inCidr(address, a.block) || (mapped !== null && inCidr(mapped, a.block))));
+    return this.allowances.some(
+      (a) => a.kind === 'cidr' && (inCidr(address, a.block) || (mapped !== null && inCidr(mapped, a.block))),
+    );
   }
 }

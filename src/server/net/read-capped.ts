@@ -12,7 +12,12 @@ export function formatBytes(n: number): string {
  * `maxBytes` the stream is destroyed (closing the connection) and the fetch fails, so no more than
  * the cap plus one chunk is ever held in memory, whatever the sender declares or sends.
  */
-export async function readCapped(body: Readable, maxBytes: number, url: string, options: { decompressed?: boolean } = {}): Promise<Buffer> {
+export async function readCapped(
+  body: Readable,
+  maxBytes: number,
+  url: string,
+  options: { decompressed?: boolean } = {},
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body as AsyncIterable<Buffer>) {
@@ -21,7 +26,11 @@ export async function readCapped(body: Readable, maxBytes: number, url: string, 
       body.on('error', () => undefined);
       body.destroy();
       const once = options.decompressed ? ' once decompressed' : '';
-      throw new OutboundFetchError('too-large', `the response from ${url} is larger than ${formatBytes(maxBytes)}${once}`, url);
+      throw new OutboundFetchError(
+        'too-large',
+        `the response from ${url} is larger than ${formatBytes(maxBytes)}${once}`,
+        url,
+      );
     }
     chunks.push(chunk);
   }

@@ -58,13 +58,22 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   let method = (options.method ?? 'GET').toUpperCase();
   let body = options.body;
-  const headers: Record<string, string> = { 'user-agent': USER_AGENT, 'accept-encoding': ACCEPT_ENCODING, ...lowerKeys(options.headers ?? {}) };
+  const headers: Record<string, string> = {
+    'user-agent': USER_AGENT,
+    'accept-encoding': ACCEPT_ENCODING,
+    ...lowerKeys(options.headers ?? {}),
+  };
   const redirects: string[] = [];
   let current = url;
 
   for (;;) {
-    const target = await options.policy.check(current, { redirectedFrom: redirects.at(-1), resolvedHosts: options.pool?.resolvedHosts });
-    const agent = options.pool?.agentFor(target) ?? new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: Math.min(timeoutMs, 10_000) } });
+    const target = await options.policy.check(current, {
+      redirectedFrom: redirects.at(-1),
+      resolvedHosts: options.pool?.resolvedHosts,
+    });
+    const agent =
+      options.pool?.agentFor(target) ??
+      new Agent({ connect: { lookup: pinnedLookup(target.addresses), timeout: Math.min(timeoutMs, 10_000) } });
     try {
       const res = await request(target.url, { dispatcher: agent, method, headers, body, signal }).catch((err) => {
         throw failure(err, target.url.href, options.signal, timeout, timeoutMs);
@@ -73,20 +82,36 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       if (REDIRECTS.has(res.statusCode) && typeof location === 'string' && maxRedirects > 0) {
         discard(res.body);
         if (redirects.length >= maxRedirects) {
-          throw new OutboundFetchError('too-many-redirects', `${url} redirected more than ${maxRedirects} times`, target.url.href);
+          throw new OutboundFetchError(
+            'too-many-redirects',
+            `${url} redirected more than ${maxRedirects} times`,
+            target.url.href,
+          );
         }
         let next: URL;
         try {
           next = new URL(location, target.url);
         } catch {
-          throw new OutboundFetchError('invalid-url', `${target.url.href} redirected to an invalid URL: ${location}`, target.url.href);
+          throw new OutboundFetchError(
+            'invalid-url',
+            `${target.url.href} redirected to an invalid URL: ${location}`,
+            target.url.href,
+          );
         }
         if (options.httpsOnly && next.protocol !== 'https:') {
-          throw new OutboundFetchError('refused', `refused to fetch ${next.href} (redirected from ${target.url.href}): only https URLs are fetched here, and a redirect may not leave https`, next.href);
+          throw new OutboundFetchError(
+            'refused',
+            `refused to fetch ${next.href} (redirected from ${target.url.href}): only https URLs are fetched here, and a redirect may not leave https`,
+            next.href,
+          );
         }
         // Credentials given for one origin are not handed to another.
         if (next.origin !== target.url.origin) for (const h of CREDENTIAL_HEADERS) delete headers[h];
-        if (res.statusCode === 303 ? method !== 'HEAD' : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST') {
+        if (
+          res.statusCode === 303
+            ? method !== 'HEAD'
+            : (res.statusCode === 301 || res.statusCode === 302) && method === 'POST'
+        ) {
           method = 'GET';
           body = undefined;
           delete headers['content-type'];
@@ -99,14 +124,28 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         discard(res.body);
-        throw new OutboundFetchError('too-large', `the response from ${target.url.href} is larger than ${formatBytes(maxBytes)}`, target.url.href);
+        throw new OutboundFetchError(
+          'too-large',
+          `the response from ${target.url.href} is larger than ${formatBytes(maxBytes)}`,
+          target.url.href,
+        );
       }
       // A HEAD answer, 204 and 304 have no body to decode whatever their headers say.
       const bodyless = method === 'HEAD' || res.statusCode === 204 || res.statusCode === 304;
-      const decoded = decodeBody(res.body, bodyless ? undefined : res.headers['content-encoding'], maxBytes, target.url.href);
-      const bytes = await readCapped(decoded.body, maxBytes, target.url.href, { decompressed: decoded.codings.length > 0 }).catch((err) => {
+      const decoded = decodeBody(
+        res.body,
+        bodyless ? undefined : res.headers['content-encoding'],
+        maxBytes,
+        target.url.href,
+      );
+      const bytes = await readCapped(decoded.body, maxBytes, target.url.href, {
+        decompressed: decoded.codings.length > 0,
+      }).catch((err) => {
         if (err instanceof OutboundFetchError) throw err;
-        throw (!options.signal?.aborted && !timeout.aborted && decoded.failure()) || failure(err, target.url.href, options.signal, timeout, timeoutMs);
+        throw (
+          (!options.signal?.aborted && !timeout.aborted && decoded.failure()) ||
+          failure(err, target.url.href, options.signal, timeout, timeoutMs)
+        );
       });
       const answered = toHeaders(res.headers);
       // The body is returned decoded, so the headers describing the encoded one no longer apply.
@@ -118,9 +157,16 @@ export async function safeFetch(url: string, options: SafeFetchOptions): Promise
   }
 }
 
-function failure(err: unknown, url: string, callerSignal: AbortSignal | undefined, timeout: AbortSignal, timeoutMs: number): unknown {
+function failure(
+  err: unknown,
+  url: string,
+  callerSignal: AbortSignal | undefined,
+  timeout: AbortSignal,
+  timeoutMs: number,
+): unknown {
   if (callerSignal?.aborted) return callerSignal.reason ?? err;
-  if (timeout.aborted) return new OutboundFetchError('timeout', `${url} did not answer within ${Math.round(timeoutMs / 1000)} s`, url);
+  if (timeout.aborted)
+    return new OutboundFetchError('timeout', `${url} did not answer within ${Math.round(timeoutMs / 1000)} s`, url);
   const e = err as Error & { code?: string; cause?: { code?: string } };
   return new OutboundFetchError('network', `cannot fetch ${url}: ${e.code ?? e.cause?.code ?? e.message}`, url);
 }

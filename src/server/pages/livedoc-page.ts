@@ -3,7 +3,8 @@ import { escapeMarkup } from '../text/escape-markup.js';
 import type { LiveDocPageData } from '../services/livedoc-page.service.js';
 import { LIVEDOC_PAGE_LIMIT } from '../services/livedoc-page.service.js';
 
-const snippetHtml = (text: string) => (text ? `<p class="snippet">${escapeMarkup(text.slice(0, 400))}${text.length > 400 ? '…' : ''}</p>` : '');
+const snippetHtml = (text: string) =>
+  text ? `<p class="snippet">${escapeMarkup(text.slice(0, 400))}${text.length > 400 ? '…' : ''}</p>` : '';
 
 /** Only links a person can follow safely: the resource's own web address when it is one. */
 const webLink = (link: string) => (/^https?:\/\//i.test(link) ? link : null);
@@ -18,18 +19,30 @@ export function readableSnippet(snippet: string, title: string): string {
     .filter((l) => !/^\s*\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?\s*$/.test(l))
     .map((l) => {
       let t = l.replace(/^\s{0,3}#{1,6}\s+/, '').replace(/[*_`]{1,3}([^*_`]+)[*_`]{1,3}/g, '$1');
-      if (/^\s*\|.*\|\s*$/.test(t)) t = t.trim().slice(1, -1).split('|').map((c) => c.trim()).join(' · ');
+      if (/^\s*\|.*\|\s*$/.test(t))
+        t = t
+          .trim()
+          .slice(1, -1)
+          .split('|')
+          .map((c) => c.trim())
+          .join(' · ');
       return t.trimEnd();
     });
   if (lines.length > 0 && lines[0].trim().toLowerCase() === title.trim().toLowerCase()) lines.shift();
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export function liveDocPageHtml(data: LiveDocPageData): string {
   const items = data.resources
     .map((r) => {
       const source = webLink(r.link);
-      const actions = [r.download ? `<a href="${escapeMarkup(r.download)}">Download</a>` : '', source ? `<a href="${escapeMarkup(source)}" rel="noreferrer">Source</a>` : '']
+      const actions = [
+        r.download ? `<a href="${escapeMarkup(r.download)}">Download</a>` : '',
+        source ? `<a href="${escapeMarkup(source)}" rel="noreferrer">Source</a>` : '',
+      ]
         .filter(Boolean)
         .join(' · ');
       return `<article class="card"><h2>${escapeMarkup(r.title || r.id)}</h2>

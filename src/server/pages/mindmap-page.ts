@@ -13,9 +13,15 @@ export interface MindmapHtml {
  */
 export function mindmapHtml(p: MindmapHtml): string {
   const tabs = p.layouts
-    .map((l) => (l.current ? `<a class="tab current" aria-current="page" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>` : `<a class="tab" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>`))
+    .map((l) =>
+      l.current
+        ? `<a class="tab current" aria-current="page" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>`
+        : `<a class="tab" href="${escapeMarkup(l.href)}">${escapeMarkup(l.label)}</a>`,
+    )
     .join('');
-  const downloads = p.downloads.map((d) => `<a class="dl" href="${escapeMarkup(d.href)}">${escapeMarkup(d.label)}</a>`).join('');
+  const downloads = p.downloads
+    .map((d) => `<a class="dl" href="${escapeMarkup(d.href)}">${escapeMarkup(d.label)}</a>`)
+    .join('');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

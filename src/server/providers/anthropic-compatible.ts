@@ -29,9 +29,15 @@ function inputOf(args: string): Record<string, unknown> {
 }
 
 function blocksOf(m: GatewayMessage): WireBlock[] {
-  if (m.role === 'tool') return [{ type: 'tool_result', tool_use_id: m.toolCallId, content: m.content, ...(m.isError ? { is_error: true } : {}) }];
+  if (m.role === 'tool')
+    return [
+      { type: 'tool_result', tool_use_id: m.toolCallId, content: m.content, ...(m.isError ? { is_error: true } : {}) },
+    ];
   const text: WireBlock[] = m.content !== '' ? [{ type: 'text', text: m.content }] : [];
-  return [...text, ...(m.toolCalls ?? []).map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: inputOf(c.arguments) }))];
+  return [
+    ...text,
+    ...(m.toolCalls ?? []).map((c) => ({ type: 'tool_use', id: c.id, name: c.name, input: inputOf(c.arguments) })),
+  ];
 }
 
 /**
@@ -48,11 +54,21 @@ export function wireMessages(messages: GatewayMessage[]) {
     if (last?.role === role) last.content.push(...blocks);
     else turns.push({ role, content: blocks.length ? blocks : [{ type: 'text', text: '' }] });
   }
-  return turns.map((t) => ({ role: t.role, content: t.content.length === 1 && t.content[0].type === 'text' ? (t.content[0].text as string) : t.content }));
+  return turns.map((t) => ({
+    role: t.role,
+    content: t.content.length === 1 && t.content[0].type === 'text' ? (t.content[0].text as string) : t.content,
+  }));
 }
 
 function wireToolChoice(c: ToolChoice | undefined, parallel: boolean | undefined) {
-  const base = c === undefined ? (parallel === false ? { type: 'auto' } : undefined) : typeof c === 'object' ? { type: 'tool', name: c.name } : { type: c === 'required' ? 'any' : c };
+  const base =
+    c === undefined
+      ? parallel === false
+        ? { type: 'auto' }
+        : undefined
+      : typeof c === 'object'
+        ? { type: 'tool', name: c.name }
+        : { type: c === 'required' ? 'any' : c };
   return base && parallel === false && base.type !== 'none' ? { ...base, disable_parallel_tool_use: true } : base;
 }
 
@@ -65,10 +81,20 @@ function body(call: BackendCall, stream: boolean) {
     messages: wireMessages(call.messages),
     ...(call.temperature !== undefined ? { temperature: call.temperature } : {}),
     ...(call.stop?.length ? { stop_sequences: call.stop } : {}),
-    ...(call.tools?.length ? { tools: call.tools.map((t) => ({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), input_schema: t.parameters })) } : {}),
+    ...(call.tools?.length
+      ? {
+          tools: call.tools.map((t) => ({
+            name: t.name,
+            ...(t.description !== undefined ? { description: t.description } : {}),
+            input_schema: t.parameters,
+          })),
+        }
+      : {}),
     ...(choice ? { tool_choice: choice } : {}),
     // Only a catalog entry that says the upstream has structured outputs lets a format through.
-    ...(call.outputFormat?.type === 'json_schema' ? { output_format: { type: 'json_schema', schema: call.outputFormat.schema } } : {}),
+    ...(call.outputFormat?.type === 'json_schema'
+      ? { output_format: { type: 'json_schema', schema: call.outputFormat.schema } }
+      : {}),
     ...(stream ? { stream: true } : {}),
   };
 }
@@ -101,9 +127,23 @@ const isObjectWithKeys = (v: unknown) => typeof v === 'object' && v !== null && 
 export function anthropicCompatible(config: UpstreamConfig): Backend {
   return {
     async generate(call): Promise<BackendResult> {
-      const json = (await postUpstreamJson(config, '/v1/messages', headers(config), body(call, false), call.signal)) as { content?: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>; stop_reason?: string; usage?: MessagesUsage };
-      if (!Array.isArray(json.content)) throw new UpstreamError(502, 'the upstream answered without content', undefined, true);
-      const text = json.content.filter((b) => b.type === 'text').map((b) => b.text ?? '').join('');
+      const json = (await postUpstreamJson(
+        config,
+        '/v1/messages',
+        headers(config),
+        body(call, false),
+        call.signal,
+      )) as {
+        content?: Array<{ type: string; text?: string; id?: string; name?: string; input?: unknown }>;
+        stop_reason?: string;
+        usage?: MessagesUsage;
+      };
+      if (!Array.isArray(json.content))
+        throw new UpstreamError(502, 'the upstream answered without content', undefined, true);
+      const text = json.content
+        .filter((b) => b.type === 'text')
+        .map((b) => b.text ?? '')
+        .join('');
       const toolCalls: ToolCall[] = json.content
         .filter((b) => b.type === 'tool_use')
         .map((b) => ({ id: b.id ?? '', name: b.name ?? '', arguments: JSON.stringify(b.input ?? {}) }));
@@ -136,7 +176,12 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
             if (data.content_block?.type === 'tool_use') {
               const t = { index: tools.size, args: false };
               tools.set(data.index ?? -1, t);
-              yield { type: 'tool_call', index: t.index, id: data.content_block.id ?? '', name: data.content_block.name ?? '' };
+              yield {
+                type: 'tool_call',
+                index: t.index,
+                id: data.content_block.id ?? '',
+                name: data.content_block.name ?? '',
+              };
               // A server that gives the whole input at the start (no deltas) still passes it on.
               if (isObjectWithKeys(data.content_block.input)) {
                 t.args = true;
@@ -148,7 +193,13 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
             if (data.delta?.type === 'text_delta' && data.delta.text) yield { type: 'delta', text: data.delta.text };
             else if (data.delta?.type === 'input_json_delta' && data.delta.partial_json) {
               const t = tools.get(data.index ?? -1);
-              if (!t) throw new UpstreamError(502, 'the upstream streamed tool input outside a tool_use block', undefined, true);
+              if (!t)
+                throw new UpstreamError(
+                  502,
+                  'the upstream streamed tool input outside a tool_use block',
+                  undefined,
+                  true,
+                );
               t.args = true;
               yield { type: 'tool_arguments', index: t.index, delta: data.delta.partial_json };
             }
@@ -168,14 +219,18 @@ export function anthropicCompatible(config: UpstreamConfig): Backend {
             usage = { ...(usage ?? {}), ...(usageFromMessages(data.usage) ?? {}) };
             break;
           case 'error':
-            throw new UpstreamError(data.error?.type === 'overloaded_error' ? 529 : 502, data.error?.message ?? 'the upstream stream failed');
+            throw new UpstreamError(
+              data.error?.type === 'overloaded_error' ? 529 : 502,
+              data.error?.message ?? 'the upstream stream failed',
+            );
         }
         if (data.type === 'message_stop') {
           stopped = true;
           break;
         }
       }
-      if (!stopped && !call.signal?.aborted) throw new UpstreamError(502, 'the upstream stream ended before message_stop', undefined, true);
+      if (!stopped && !call.signal?.aborted)
+        throw new UpstreamError(502, 'the upstream stream ended before message_stop', undefined, true);
       yield { type: 'end', stopReason: stopReason(reason), usage };
     },
   };

@@ -22,7 +22,15 @@ interface WireToolCall {
 function wireMessage(m: GatewayMessage) {
   if (m.role === 'tool') return { role: 'tool', tool_call_id: m.toolCallId, content: m.content };
   if (m.role === 'assistant' && m.toolCalls?.length) {
-    return { role: 'assistant', content: m.content === '' ? null : m.content, tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } })) };
+    return {
+      role: 'assistant',
+      content: m.content === '' ? null : m.content,
+      tool_calls: m.toolCalls.map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.name, arguments: c.arguments },
+      })),
+    };
   }
   return { role: m.role, content: m.content };
 }
@@ -33,7 +41,10 @@ function wireToolChoice(c: ToolChoice | undefined) {
 }
 
 function body(call: BackendCall, stream: boolean) {
-  const messages = [...(call.system ? [{ role: 'system', content: call.system }] : []), ...call.messages.map(wireMessage)];
+  const messages = [
+    ...(call.system ? [{ role: 'system', content: call.system }] : []),
+    ...call.messages.map(wireMessage),
+  ];
   const f = call.outputFormat;
   return {
     model: call.model,
@@ -45,7 +56,12 @@ function body(call: BackendCall, stream: boolean) {
       ? {
           tools: call.tools.map((t) => ({
             type: 'function',
-            function: { name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), parameters: t.parameters, ...(t.strict !== undefined ? { strict: t.strict } : {}) },
+            function: {
+              name: t.name,
+              ...(t.description !== undefined ? { description: t.description } : {}),
+              parameters: t.parameters,
+              ...(t.strict !== undefined ? { strict: t.strict } : {}),
+            },
           })),
           ...(call.toolChoice !== undefined ? { tool_choice: wireToolChoice(call.toolChoice) } : {}),
           ...(call.parallelToolCalls !== undefined ? { parallel_tool_calls: call.parallelToolCalls } : {}),
@@ -53,7 +69,17 @@ function body(call: BackendCall, stream: boolean) {
       : {}),
     ...(f?.type === 'json_object' ? { response_format: { type: 'json_object' } } : {}),
     ...(f?.type === 'json_schema'
-      ? { response_format: { type: 'json_schema', json_schema: { name: f.name, schema: f.schema, ...(f.strict !== undefined ? { strict: f.strict } : {}), ...(f.description ? { description: f.description } : {}) } } }
+      ? {
+          response_format: {
+            type: 'json_schema',
+            json_schema: {
+              name: f.name,
+              schema: f.schema,
+              ...(f.strict !== undefined ? { strict: f.strict } : {}),
+              ...(f.description ? { description: f.description } : {}),
+            },
+          },
+        }
       : {}),
     ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
   };
@@ -133,14 +159,32 @@ class ToolCallAssembler {
 export function openAICompatible(config: UpstreamConfig): Backend {
   return {
     async generate(call): Promise<BackendResult> {
-      const json = (await postUpstreamJson(config, '/chat/completions', headers(config), body(call, false), call.signal)) as {
-        choices?: Array<{ message?: { content?: string | null; tool_calls?: WireToolCall[] | null }; finish_reason?: string }>;
+      const json = (await postUpstreamJson(
+        config,
+        '/chat/completions',
+        headers(config),
+        body(call, false),
+        call.signal,
+      )) as {
+        choices?: Array<{
+          message?: { content?: string | null; tool_calls?: WireToolCall[] | null };
+          finish_reason?: string;
+        }>;
         usage?: ChatUsage;
       };
       const choice = json.choices?.[0];
       if (!choice) throw new UpstreamError(502, 'the upstream answered without choices', undefined, true);
-      const toolCalls: ToolCall[] = (choice.message?.tool_calls ?? []).map((c) => ({ id: c.id ?? newCallId(), name: c.function?.name ?? '', arguments: c.function?.arguments ?? '' }));
-      return { text: choice.message?.content ?? '', toolCalls, stopReason: stopReason(choice.finish_reason, toolCalls.length > 0), usage: usageFromChat(json.usage) };
+      const toolCalls: ToolCall[] = (choice.message?.tool_calls ?? []).map((c) => ({
+        id: c.id ?? newCallId(),
+        name: c.function?.name ?? '',
+        arguments: c.function?.arguments ?? '',
+      }));
+      return {
+        text: choice.message?.content ?? '',
+        toolCalls,
+        stopReason: stopReason(choice.finish_reason, toolCalls.length > 0),
+        usage: usageFromChat(json.usage),
+      };
     },
 
     async *stream(call): AsyncIterable<BackendEvent> {
@@ -151,7 +195,10 @@ export function openAICompatible(config: UpstreamConfig): Backend {
       for await (const ev of sseEvents(res.body, call.signal)) {
         if (ev.data === '[DONE]') break;
         const chunk = JSON.parse(ev.data) as {
-          choices?: Array<{ delta?: { content?: string | null; tool_calls?: WireToolCall[] | null }; finish_reason?: string | null }>;
+          choices?: Array<{
+            delta?: { content?: string | null; tool_calls?: WireToolCall[] | null };
+            finish_reason?: string | null;
+          }>;
           usage?: ChatUsage | null;
           error?: { message?: string };
         };
@@ -163,7 +210,8 @@ export function openAICompatible(config: UpstreamConfig): Backend {
         if (chunk.usage) usage = usageFromChat(chunk.usage);
       }
       // A stream that ends without saying why it finished was cut, not completed.
-      if (!finish && !call.signal?.aborted) throw new UpstreamError(502, 'the upstream stream ended before the reply was finished', undefined, true);
+      if (!finish && !call.signal?.aborted)
+        throw new UpstreamError(502, 'the upstream stream ended before the reply was finished', undefined, true);
       yield* tools.flush();
       yield { type: 'end', stopReason: stopReason(finish, tools.any), usage };
     },

@@ -20,7 +20,12 @@ export interface UpstreamRequest {
  * --allow-fetch-from); redirects are not followed, so the upstream cannot send the call anywhere
  * the policy would refuse. Failures are OutboundFetchError for the caller to put in its own words.
  */
-export function fetchUpstream(policy: FetchPolicy, baseUrl: string, url: URL | string, req: UpstreamRequest): Promise<SafeFetchResponse> {
+export function fetchUpstream(
+  policy: FetchPolicy,
+  baseUrl: string,
+  url: URL | string,
+  req: UpstreamRequest,
+): Promise<SafeFetchResponse> {
   return safeFetch(String(url), {
     policy: policy.allowing(new URL(baseUrl).hostname),
     method: req.method ?? 'GET',

@@ -66,7 +66,10 @@ function notAnswered(config: UpstreamConfig, err: unknown, timeout: number, sign
   if (err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError) {
     return new UpstreamError(-1, `the upstream at ${config.baseUrl} did not answer within ${timeout} ms`);
   }
-  return new UpstreamError(0, `cannot reach the upstream at ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`);
+  return new UpstreamError(
+    0,
+    `cannot reach the upstream at ${config.baseUrl}: ${(err as Error & { code?: string }).code ?? (err as Error).message}`,
+  );
 }
 
 function answeredWithError(status: number, body: string, retryAfter: string | string[] | undefined): UpstreamError {
@@ -74,7 +77,13 @@ function answeredWithError(status: number, body: string, retryAfter: string | st
 }
 
 /** POSTs JSON to an upstream; non-2xx answers and network failures become UpstreamError. */
-export async function postUpstream(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal) {
+export async function postUpstream(
+  config: UpstreamConfig,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal?: AbortSignal,
+) {
   const url = config.baseUrl.replace(/\/+$/, '') + path;
   const timeout = config.timeoutMs ?? 120_000;
   let res;
@@ -92,7 +101,12 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
     throw notAnswered(config, err, timeout, signal);
   }
   // Only the start of an error answer is shown, so only that much of it is read.
-  if (res.statusCode >= 400) throw answeredWithError(res.statusCode, (await readPrefix(res.body, ERROR_BODY_BYTES)).toString('utf8'), res.headers['retry-after']);
+  if (res.statusCode >= 400)
+    throw answeredWithError(
+      res.statusCode,
+      (await readPrefix(res.body, ERROR_BODY_BYTES)).toString('utf8'),
+      res.headers['retry-after'],
+    );
   return res;
 }
 
@@ -100,7 +114,14 @@ export async function postUpstream(config: UpstreamConfig, path: string, headers
  * POSTs JSON to an upstream and resolves with its JSON answer, for calls that are not streamed: the
  * same request, errors and abort as postUpstream, the answer read under `maxBytes` (a 502 past it).
  */
-export async function postUpstreamJson(config: UpstreamConfig, path: string, headers: Record<string, string>, body: unknown, signal?: AbortSignal, maxBytes = MAX_UPSTREAM_ANSWER_BYTES): Promise<unknown> {
+export async function postUpstreamJson(
+  config: UpstreamConfig,
+  path: string,
+  headers: Record<string, string>,
+  body: unknown,
+  signal?: AbortSignal,
+  maxBytes = MAX_UPSTREAM_ANSWER_BYTES,
+): Promise<unknown> {
   const res = await postUpstream(config, path, headers, body, signal);
   let bytes: Buffer;
   try {
@@ -121,7 +142,12 @@ async function* chunks(body: AsyncIterable<Buffer | string>, signal?: AbortSigna
     for await (const chunk of body) yield chunk;
   } catch (err) {
     if (signal?.aborted) throw err;
-    throw new UpstreamError(502, `the upstream stream broke off: ${(err as Error & { code?: string }).code ?? (err as Error).message}`, undefined, true);
+    throw new UpstreamError(
+      502,
+      `the upstream stream broke off: ${(err as Error & { code?: string }).code ?? (err as Error).message}`,
+      undefined,
+      true,
+    );
   }
 }
 
@@ -132,7 +158,11 @@ async function* chunks(body: AsyncIterable<Buffer | string>, signal?: AbortSigna
 export const MAX_UPSTREAM_EVENT_CHARS = 16 * 1024 * 1024;
 
 /** The events of an upstream's server-sent event stream, ending when the caller aborts. */
-export async function* sseEvents(body: AsyncIterable<Buffer | string>, signal?: AbortSignal, maxEventChars = MAX_UPSTREAM_EVENT_CHARS): AsyncIterable<RawSseEvent> {
+export async function* sseEvents(
+  body: AsyncIterable<Buffer | string>,
+  signal?: AbortSignal,
+  maxEventChars = MAX_UPSTREAM_EVENT_CHARS,
+): AsyncIterable<RawSseEvent> {
   try {
     yield* parseEventStream(chunks(body, signal), { maxEventChars });
   } catch (err) {

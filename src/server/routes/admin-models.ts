@@ -10,14 +10,16 @@ import { recordAudit } from '../services/audit.service.js';
 const unknownModel = (id: string) => new HttpError('NOT_FOUND', `The catalog has no model ${id}`);
 
 export function adminModelRoutes(app: FastifyInstance, ctx: AppContext): void {
-
   registerRoute(app, ctx, adminListModels, async () => ({ models: (await ctx.modelDirectory.all()).map(adminModel) }));
   registerRoute(app, ctx, adminGetModel, async ({ params }) => {
     const m = await ctx.modelDirectory.get(params.model_id);
     if (!m) throw unknownModel(params.model_id);
     return adminModel(m);
   });
-  for (const [route, listed] of [[adminShowModel, true], [adminHideModel, false]] as const) {
+  for (const [route, listed] of [
+    [adminShowModel, true],
+    [adminHideModel, false],
+  ] as const) {
     registerRoute(app, ctx, route, async ({ params, auth, request }) => {
       const before = await ctx.modelDirectory.get(params.model_id);
       const m = await ctx.modelDirectory.setListed(params.model_id, listed, ctx.now().toISOString(), auth.user.id);

@@ -21,8 +21,16 @@ async function page(ctx: AppContext, path: string, query: AuditQuery, reply: Fas
 export function auditRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, adminAudit, ({ query, reply }) => page(ctx, adminAudit.path, query, reply));
   registerRoute(app, ctx, ownAudit, ({ query, reply, auth }) => page(ctx, ownAudit.path, query, reply, auth.user.id));
-  registerRoute(app, ctx, adminLogTail, ({ query, request, reply }) => serveTail(ctx.requestLog, query, request, reply, ctx.config.streamHeartbeatSeconds));
+  registerRoute(app, ctx, adminLogTail, ({ query, request, reply }) =>
+    serveTail(ctx.requestLog, query, request, reply, ctx.config.streamHeartbeatSeconds),
+  );
   registerRoute(app, ctx, ownLogTail, ({ query, request, reply, auth }) =>
-    serveTail(ctx.requestLog, { ...query, ownerUserId: auth.user.id }, request, reply, ctx.config.streamHeartbeatSeconds),
+    serveTail(
+      ctx.requestLog,
+      { ...query, ownerUserId: auth.user.id },
+      request,
+      reply,
+      ctx.config.streamHeartbeatSeconds,
+    ),
   );
 }

@@ -5,5 +5,7 @@ import { registerRoute } from '../http/register.js';
 import * as service from '../services/beta-app-data.service.js';
 
 export function betaAppDataRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, appLocations, ({ params, request }) => service.appLocations(params.app_store, request.url.split('?')[0]));
+  registerRoute(app, ctx, appLocations, ({ params, request }) =>
+    service.appLocations(params.app_store, request.url.split('?')[0]),
+  );
 }

@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { serialize } from 'cookie';
 import type { AppContext } from '../context.js';
-import { createKey, createSessionCookie, deleteKey, deleteSessionCookie, listKeys, whoami } from '../../contract/image-auth.js';
+import {
+  createKey,
+  createSessionCookie,
+  deleteKey,
+  deleteSessionCookie,
+  listKeys,
+  whoami,
+} from '../../contract/image-auth.js';
 import { registerRoute } from '../http/register.js';
 import * as keys from '../services/keys.service.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
@@ -25,12 +32,19 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, createKey, ({ auth, body, request }) =>
     keys.createKey(
       ctx,
-      { userId: auth.user.id, name: body.name, expiresInDays: body.expires_in_days, maxKeys: ctx.config.maxKeysPerUser },
+      {
+        userId: auth.user.id,
+        name: body.name,
+        expiresInDays: body.expires_in_days,
+        maxKeys: ctx.config.maxKeysPerUser,
+      },
       actorOf(request, auth),
     ),
   );
 
-  registerRoute(app, ctx, deleteKey, ({ auth, params, request }) => keys.deleteKey(ctx, params.key_id, auth.user.id, actorOf(request, auth)));
+  registerRoute(app, ctx, deleteKey, ({ auth, params, request }) =>
+    keys.deleteKey(ctx, params.key_id, auth.user.id, actorOf(request, auth)),
+  );
 
   registerRoute(app, ctx, createSessionCookie, async ({ auth, request, reply }) => {
     // The bearer token was verified by the auth layer; the cookie gets a session of its own, never
@@ -46,12 +60,23 @@ export function imageAuthRoutes(app: FastifyInstance, ctx: AppContext): void {
       subjectUserId: auth.user.id,
       after: { session_expires_in_seconds: session.maxAgeSeconds },
     });
-    reply.header('set-cookie', serialize(SESSION_COOKIE, session.value, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: session.maxAgeSeconds }));
+    reply.header(
+      'set-cookie',
+      serialize(SESSION_COOKIE, session.value, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: session.maxAgeSeconds,
+      }),
+    );
   });
 
   registerRoute(app, ctx, deleteSessionCookie, async ({ request, reply }) => {
     // Logout ends the session on the server too: a copy of the cookie kept elsewhere stops working.
     await endSession(ctx, credentialsOf(request).sessionCookie);
-    reply.header('set-cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }));
+    reply.header(
+      'set-cookie',
+      serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0 }),
+    );
   });
 }

@@ -19,7 +19,12 @@ function disposition(kind: 'inline' | 'attachment', name: string): string {
 /** Life of the object-store URLs downloads are sent to: long enough to start one, short enough not to be passed around. */
 const DOWNLOAD_URL_SECONDS = 300;
 
-async function sendFile(ctx: AppContext, reply: FastifyReply, file: { key: string; rel: string; size: number }, kind: 'inline' | 'attachment') {
+async function sendFile(
+  ctx: AppContext,
+  reply: FastifyReply,
+  file: { key: string; rel: string; size: number },
+  kind: 'inline' | 'attachment',
+) {
   const mime = mimeTypeOf(file.rel);
   reply
     .header('content-type', kind === 'inline' ? mime : 'application/octet-stream')
@@ -27,7 +32,11 @@ async function sendFile(ctx: AppContext, reply: FastifyReply, file: { key: strin
     .header('content-disposition', disposition(kind, path.posix.basename(file.rel)))
     .header('x-content-type-options', 'nosniff');
   // Served inline under the session cookie: an SVG or HTML artifact must not run script here.
-  if (kind === 'inline') reply.header('content-security-policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  if (kind === 'inline')
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    );
   return reply.send(await artifacts.artifactStream(ctx.files, file.key));
 }
 
@@ -47,7 +56,9 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.getTask, ({ auth, params }) => tasks.getTask(ctx, params.task_id, auth.user.id));
   registerRoute(app, ctx, c.cancelTask, ({ auth, params }) => tasks.cancelTask(ctx, params.task_id, auth.user.id));
   registerRoute(app, ctx, c.retryTask, ({ auth, params }) => tasks.retryTask(ctx, params.task_id, auth.user.id));
-  registerRoute(app, ctx, c.taskLogs, ({ auth, params, query }) => tasks.taskLogs(ctx, params.task_id, auth.user.id, query));
+  registerRoute(app, ctx, c.taskLogs, ({ auth, params, query }) =>
+    tasks.taskLogs(ctx, params.task_id, auth.user.id, query),
+  );
 
   registerRoute(app, ctx, c.listArtifactFiles, async ({ auth, params }) => {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
@@ -57,17 +68,29 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     const q = `path=${encodeURIComponent(query.path)}`;
     const base = `${ctx.baseUrl}/tasks/${encodeURIComponent(t.id)}/artifact-files`;
-    return artifacts.artifactContent(ctx.files, taskOutputPrefix(t.id), query.path, { download: `${base}/download?${q}`, resource: `${base}/resource?${q}` });
+    return artifacts.artifactContent(ctx.files, taskOutputPrefix(t.id), query.path, {
+      download: `${base}/download?${q}`,
+      resource: `${base}/resource?${q}`,
+    });
   });
   registerRoute(app, ctx, c.artifactResource, async ({ auth, params, query, reply }) => {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     // Inline files stay on this origin, under its content security policy.
-    return sendFile(ctx, reply, await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path), 'inline');
+    return sendFile(
+      ctx,
+      reply,
+      await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path),
+      'inline',
+    );
   });
   registerRoute(app, ctx, c.artifactDownload, async ({ auth, params, query, reply }) => {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     const file = await artifacts.resolveArtifact(ctx.files, taskOutputPrefix(t.id), query.path);
-    const direct = await ctx.files.presignGet(file.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: path.posix.basename(file.rel), contentType: 'application/octet-stream' });
+    const direct = await ctx.files.presignGet(file.key, {
+      expiresIn: DOWNLOAD_URL_SECONDS,
+      fileName: path.posix.basename(file.rel),
+      contentType: 'application/octet-stream',
+    });
     if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
     return sendFile(ctx, reply, file, 'attachment');
   });
@@ -75,10 +98,18 @@ export function imageTaskRoutes(app: FastifyInstance, ctx: AppContext): void {
     const t = await tasks.ownedTask(ctx, params.task_id, auth.user.id);
     // Made when the task ended, in a store that hands out URLs: the caller is sent there.
     const stored = ctx.files.kind === 'local' ? null : await ctx.files.stat(taskZipKey(t.id));
-    const direct = stored && (await ctx.files.presignGet(stored.key, { expiresIn: DOWNLOAD_URL_SECONDS, fileName: `${t.id}.zip`, contentType: 'application/zip' }));
+    const direct =
+      stored &&
+      (await ctx.files.presignGet(stored.key, {
+        expiresIn: DOWNLOAD_URL_SECONDS,
+        fileName: `${t.id}.zip`,
+        contentType: 'application/zip',
+      }));
     if (direct) return reply.code(302).header('location', direct).header('cache-control', 'no-store').send();
     const zip = await artifacts.artifactsZip(ctx.files, taskOutputPrefix(t.id));
-    reply.header('content-type', 'application/zip').header('content-disposition', disposition('attachment', `${t.id}.zip`));
+    reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', disposition('attachment', `${t.id}.zip`));
     return reply.send(zip);
   });
 }

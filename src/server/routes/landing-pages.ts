@@ -17,13 +17,26 @@ import { requirePageLink } from '../auth/signed-links.js';
 import type { UploadedFile } from '../services/resources.service.js';
 
 /** The body of POST /v2/landing_page: JSON, or multipart with the text fields and one `file` part. */
-async function readLandingPageBody(ctx: AppContext, request: FastifyRequest): Promise<{ body: c.LandingPageRequest; file?: UploadedFile }> {
+async function readLandingPageBody(
+  ctx: AppContext,
+  request: FastifyRequest,
+): Promise<{ body: c.LandingPageRequest; file?: UploadedFile }> {
   if (!request.isMultipart()) return { body: validatePart('body', c.LandingPageRequest, request.body) };
   const parts = await readMultipart(request, path.join(ctx.config.filesDir, 'tmp'), c.LandingPageForm);
   try {
     const body = validatePart('body', c.LandingPageRequest, parts.fields);
     const part = parts.files.find((f) => f.field === 'file');
-    if (!part) throw new RequestValidationError([{ loc: ['body', 'file'], msg: 'Field required: a multipart landing-page request carries one file part named "file" (send JSON when there is no file)', type: 'missing' }], true);
+    if (!part)
+      throw new RequestValidationError(
+        [
+          {
+            loc: ['body', 'file'],
+            msg: 'Field required: a multipart landing-page request carries one file part named "file" (send JSON when there is no file)',
+            type: 'missing',
+          },
+        ],
+        true,
+      );
     return { body, file: { fileName: part.filename, mimeType: part.mimeType, data: await readFile(part.tmpPath) } };
   } finally {
     await parts.discard();
@@ -42,7 +55,12 @@ export async function sendLandingPage(ctx: AppContext, reply: FastifyReply, task
 /** The HTML of a completed landing-page task; 409 while it runs, 404 when it has none (any more). */
 async function landingPageDocument(ctx: AppContext, task: DocTaskRow): Promise<string> {
   const status = await currentStatus(ctx, task);
-  if (status === 'RUNNING') throw new HttpError('CONFLICT', `the landing page is still being written (task ${task.id} is RUNNING); reload in a few seconds`, { status: 409 });
+  if (status === 'RUNNING')
+    throw new HttpError(
+      'CONFLICT',
+      `the landing page is still being written (task ${task.id} is RUNNING); reload in a few seconds`,
+      { status: 409 },
+    );
   if (status !== 'COMPLETED') throw new HttpError('NOT_FOUND', `task ${task.id} ended ${status}: it has no page`);
   const html = await landingPageHtml(ctx, task);
   if (html === null) throw new HttpError('NOT_FOUND', `the page of task ${task.id} no longer exists`);

@@ -9,6 +9,10 @@ export function mindmapRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.mindmapPage, async ({ params, query, reply }) => {
     const page = await service.mindmapPage(ctx, params.resource_id, query);
     // The signature is in the URL: the page is private to whoever holds it, and never cached by others.
-    return reply.header('content-type', page.type === 'image/png' ? page.type : `${page.type}; charset=utf-8`).header('cache-control', 'private, no-store').header('referrer-policy', 'no-referrer').send(page.body);
+    return reply
+      .header('content-type', page.type === 'image/png' ? page.type : `${page.type}; charset=utf-8`)
+      .header('cache-control', 'private, no-store')
+      .header('referrer-policy', 'no-referrer')
+      .send(page.body);
   });
 }

@@ -5,7 +5,13 @@ import type { AppContext } from '../context.js';
 import type { GatewayStreamEvent, GenerateResult, MeterScope } from '../engines/gateway-types.js';
 import { abortOnClose, streamToClient } from '../http/sse.js';
 import { messageFor, messagesStreamWriter, messagesToGateway } from '../services/model-api/messages.js';
-import { adjustResult, adjustStream, planMessages, thinkingFrames, withThinking } from '../services/model-api/messages-extras.js';
+import {
+  adjustResult,
+  adjustStream,
+  planMessages,
+  thinkingFrames,
+  withThinking,
+} from '../services/model-api/messages-extras.js';
 import { nowSeconds } from '../services/model-api/content.js';
 import { prepareResponseTurn } from '../services/model-api/response-store.js';
 import { responseObject, responsesStreamWriter, responsesToGateway, shell } from '../services/model-api/responses.js';
@@ -18,7 +24,11 @@ import { randomToken } from '../store/ids.js';
  * before the answer's last event, so a client that sends its next turn at once finds it.
  */
 
-async function* storeBeforeDone(events: AsyncIterable<GatewayStreamEvent>, beforeDone: (r: GenerateResult) => Promise<void>, onFail: () => Promise<void> = async () => undefined) {
+async function* storeBeforeDone(
+  events: AsyncIterable<GatewayStreamEvent>,
+  beforeDone: (r: GenerateResult) => Promise<void>,
+  onFail: () => Promise<void> = async () => undefined,
+) {
   let done = false;
   try {
     for await (const ev of events) {
@@ -33,13 +43,21 @@ async function* storeBeforeDone(events: AsyncIterable<GatewayStreamEvent>, befor
   }
 }
 
-export async function respond(ctx: AppContext, owner: string, scope: MeterScope, body: z.infer<typeof ResponsesRequest>, request: FastifyRequest, reply: FastifyReply) {
+export async function respond(
+  ctx: AppContext,
+  owner: string,
+  scope: MeterScope,
+  body: z.infer<typeof ResponsesRequest>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const turn = await prepareResponseTurn(ctx, owner, body);
   const req = responsesToGateway(turn.body, scope);
   const s = { ...shell(body, nowSeconds(ctx.now())), echo: turn.echo };
   const final = (r: GenerateResult) => responseObject(s, r);
   if (body.stream) {
-    const open = (signal: AbortSignal) => storeBeforeDone(ctx.gateway.stream({ ...req, signal }), (r) => turn.persist(final(r)));
+    const open = (signal: AbortSignal) =>
+      storeBeforeDone(ctx.gateway.stream({ ...req, signal }), (r) => turn.persist(final(r)));
     return streamToClient(request, reply, 'openai', open, responsesStreamWriter(body, s.created, s));
   }
   const resp = final(await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) }));
@@ -47,7 +65,14 @@ export async function respond(ctx: AppContext, owner: string, scope: MeterScope,
   return resp;
 }
 
-export async function message(ctx: AppContext, owner: string, scope: MeterScope, body: z.infer<typeof MessagesRequest>, request: FastifyRequest, reply: FastifyReply) {
+export async function message(
+  ctx: AppContext,
+  owner: string,
+  scope: MeterScope,
+  body: z.infer<typeof MessagesRequest>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const thread = await prepareThreadTurn(ctx, owner, body);
   try {
     const full = thread?.body ?? body;
@@ -60,7 +85,11 @@ export async function message(ctx: AppContext, owner: string, scope: MeterScope,
       const start = writer.start;
       if (plan.thinking) writer.start = (opening) => start(opening) + thinkingFrames(plan.thinking!);
       const open = (signal: AbortSignal) =>
-        storeBeforeDone(adjustStream(plan, ctx.gateway.stream({ ...req, signal })), async (r) => thread?.persist(shaped(r)), async () => thread?.release());
+        storeBeforeDone(
+          adjustStream(plan, ctx.gateway.stream({ ...req, signal })),
+          async (r) => thread?.persist(shaped(r)),
+          async () => thread?.release(),
+        );
       return await streamToClient(request, reply, 'anthropic', open, writer);
     }
     const out = shaped(adjustResult(plan, await ctx.gateway.generate({ ...req, signal: abortOnClose(reply) })));

@@ -8,5 +8,7 @@ import { liveDocPageHtml } from '../pages/livedoc-page.js';
 
 /** Pages the URLs of API answers open in a browser; each checks its signed link. */
 export function pageRoutes(app: FastifyInstance, ctx: AppContext): void {
-  registerRoute(app, ctx, c.liveDocPage, ({ params, query, reply }) => servePage(reply, async () => liveDocPageHtml(await liveDocPage(ctx, params.short_id, query))));
+  registerRoute(app, ctx, c.liveDocPage, ({ params, query, reply }) =>
+    servePage(reply, async () => liveDocPageHtml(await liveDocPage(ctx, params.short_id, query))),
+  );
 }

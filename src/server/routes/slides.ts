@@ -18,7 +18,13 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.createTheme, ({ auth, body }) => themes.createTheme(ctx, auth.user.id, body));
   registerRoute(app, ctx, c.deleteTheme, async ({ auth, params, request }) => {
     const deleted = await themes.deleteTheme(ctx, auth.user.id, params.theme_id);
-    await recordAudit(ctx, actorOf(request, auth), { action: 'theme.deleted', targetType: 'theme', targetId: params.theme_id, subjectUserId: auth.user.id, after: { deleted: true } });
+    await recordAudit(ctx, actorOf(request, auth), {
+      action: 'theme.deleted',
+      targetType: 'theme',
+      targetId: params.theme_id,
+      subjectUserId: auth.user.id,
+      after: { deleted: true },
+    });
     return deleted;
   });
   // A template file (multipart, the upload limit): the one route in a multipart scope.
@@ -26,7 +32,13 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
     registerRoute(scope, ctx, c.importTheme, async ({ auth, request }) => {
       const up = await readUpload(request, c.ImportThemeForm, path.join(ctx.config.filesDir, 'tmp'));
       const theme = await themes.importTheme(ctx, auth.user.id, up, up.fields.title);
-      await recordAudit(ctx, actorOf(request, auth), { action: 'theme.imported', targetType: 'theme', targetId: theme.id, subjectUserId: auth.user.id, after: { title: theme.title } });
+      await recordAudit(ctx, actorOf(request, auth), {
+        action: 'theme.imported',
+        targetType: 'theme',
+        targetId: theme.id,
+        subjectUserId: auth.user.id,
+        after: { title: theme.title },
+      });
       return theme;
     });
   });
@@ -35,7 +47,10 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
     const png = await themes.themePreview(ctx, params.theme_id, query);
     // A custom theme's picture is its owner's: no shared cache keeps it.
     const shared = query.sig === undefined;
-    return reply.header('content-type', 'image/png').header('cache-control', `${shared ? 'public' : 'private'}, max-age=3600`).send(png);
+    return reply
+      .header('content-type', 'image/png')
+      .header('cache-control', `${shared ? 'public' : 'private'}, max-age=3600`)
+      .send(png);
   });
 
   registerRoute(app, ctx, c.slideViewer, ({ params, query, reply }) =>
@@ -45,13 +60,22 @@ export function slideRoutes(app: FastifyInstance, ctx: AppContext): void {
     }),
   );
   registerRoute(app, ctx, c.slidePreview, ({ params, query, reply }) =>
-    servePage(reply, async () => reply.header('content-type', 'image/png').header('cache-control', 'private, max-age=3600').send(await viewer.slidePreview(ctx, params.biz_id, params.n, query))),
+    servePage(reply, async () =>
+      reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'private, max-age=3600')
+        .send(await viewer.slidePreview(ctx, params.biz_id, params.n, query)),
+    ),
   );
   registerRoute(app, ctx, c.slideDeckFile, ({ params, query, reply }) =>
     servePage(reply, async () => {
       const file = await viewer.deckFile(ctx, params.biz_id, query);
-      if ('redirect' in file) return reply.code(302).header('location', file.redirect).header('cache-control', 'no-store').send();
-      return reply.header('content-type', file.mime).header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`).send(file.data);
+      if ('redirect' in file)
+        return reply.code(302).header('location', file.redirect).header('cache-control', 'no-store').send();
+      return reply
+        .header('content-type', file.mime)
+        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.name)}`)
+        .send(file.data);
     }),
   );
 }

@@ -16,7 +16,11 @@ export function socialRoutes(app: FastifyInstance, ctx: AppContext): void {
   registerRoute(app, ctx, c.userSearch, ({ auth, body, reply }) => send(reply, service.userSearch(ctx, auth, body)));
   registerRoute(app, ctx, c.userTweets, ({ auth, body, reply }) => send(reply, service.userTweets(ctx, auth, body)));
   registerRoute(app, ctx, c.tweetSearch, ({ auth, body, reply }) => send(reply, service.tweetSearch(ctx, auth, body)));
-  registerRoute(app, ctx, c.tweetReplies, ({ auth, body, reply }) => send(reply, service.tweetReplies(ctx, auth, body)));
-  registerRoute(app, ctx, c.betaReplies, ({ auth, query, reply }) => send(reply, service.betaReplies(ctx, auth, query)));
+  registerRoute(app, ctx, c.tweetReplies, ({ auth, body, reply }) =>
+    send(reply, service.tweetReplies(ctx, auth, body)),
+  );
+  registerRoute(app, ctx, c.betaReplies, ({ auth, query, reply }) =>
+    send(reply, service.betaReplies(ctx, auth, query)),
+  );
   registerRoute(app, ctx, c.betaSearch, ({ auth, query, reply }) => send(reply, service.betaSearch(ctx, auth, query)));
 }

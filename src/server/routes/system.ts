@@ -9,12 +9,23 @@ import { registerRoute } from '../http/register.js';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const started = Date.now();
-  registerRoute(app, ctx, healthz, () => ({ status: 'ok' as const, version: ctx.config.version, uptime_s: (Date.now() - started) / 1000 }));
+  registerRoute(app, ctx, healthz, () => ({
+    status: 'ok' as const,
+    version: ctx.config.version,
+    uptime_s: (Date.now() - started) / 1000,
+  }));
   registerRoute(app, ctx, readyz, async () => {
     const report = await ctx.readiness.report();
-    if (report.ready) return { status: 'ready' as const, checks: { start: 'ok' as const, database: 'ok' as const, files: 'ok' as const } };
+    if (report.ready)
+      return {
+        status: 'ready' as const,
+        checks: { start: 'ok' as const, database: 'ok' as const, files: 'ok' as const },
+      };
     const failing = Object.entries(report.checks).filter(([, v]) => v !== 'ok' && v !== 'not checked');
-    throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, { status: 503, headers: { 'retry-after': '5' } });
+    throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, {
+      status: 503,
+      headers: { 'retry-after': '5' },
+    });
   });
   // One document per link base: behind a trusted proxy each forwarded address names its own server.
   const documents = new LRUCache<string, object>({ max: 16 });

@@ -21,11 +21,16 @@ function invalidPath(msg: string): RequestValidationError {
  * refuses: 422 for a path that tries to leave it (absolute, "..", backslashes, encoded separators,
  * NUL), 404 for anything that is not a stored file there (a local store never follows a symlink).
  */
-export async function resolveArtifact(files: FileStore, outputPrefix: string, rel: string): Promise<{ key: string; rel: string; size: number; mtime: Date }> {
+export async function resolveArtifact(
+  files: FileStore,
+  outputPrefix: string,
+  rel: string,
+): Promise<{ key: string; rel: string; size: number; mtime: Date }> {
   if (rel.includes('\0')) throw invalidPath('the path contains a NUL byte');
   if (rel.includes('\\')) throw invalidPath('use "/" as the separator');
   if (/%(2f|5c|2e|00)/i.test(rel)) throw invalidPath('the path contains an encoded separator or dot');
-  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel)) throw invalidPath('the path must be relative to the task output folder');
+  if (rel.startsWith('/') || /^[A-Za-z]:/.test(rel))
+    throw invalidPath('the path must be relative to the task output folder');
   const segments = rel.split('/').filter((s) => s !== '' && s !== '.');
   if (segments.includes('..')) throw invalidPath('the path must not contain ".."');
   if (segments.length === 0) throw invalidPath('the path names no file');
@@ -59,11 +64,26 @@ export async function artifactTree(files: FileStore, outputPrefix: string): Prom
       const rel = prefix ? `${prefix}/${name}` : name;
       const dir = d.dirs.get(name);
       if (dir) {
-        out.push({ name, path: rel, type: 'directory', size: 0, mime_type: null, modified_at: new Date(dir.newest).toISOString() });
+        out.push({
+          name,
+          path: rel,
+          type: 'directory',
+          size: 0,
+          mime_type: null,
+          modified_at: new Date(dir.newest).toISOString(),
+        });
         walk(dir, rel);
       }
       const file = d.files.get(name);
-      if (file) out.push({ name, path: rel, type: 'file', size: file.size, mime_type: mimeTypeOf(name), modified_at: file.modified.toISOString() });
+      if (file)
+        out.push({
+          name,
+          path: rel,
+          type: 'file',
+          size: file.size,
+          mime_type: mimeTypeOf(name),
+          modified_at: file.modified.toISOString(),
+        });
     }
   };
   walk(root, '');
@@ -79,7 +99,12 @@ function wholeCharsEnd(buf: Buffer, n: number): number {
   return lead + need <= n ? n : lead;
 }
 
-export async function artifactContent(files: FileStore, outputPrefix: string, rel: string, urls: { download: string; resource: string }) {
+export async function artifactContent(
+  files: FileStore,
+  outputPrefix: string,
+  rel: string,
+  urls: { download: string; resource: string },
+) {
   const file = await resolveArtifact(files, outputPrefix, rel);
   const mime = mimeTypeOf(file.rel);
   const base = {
@@ -91,7 +116,13 @@ export async function artifactContent(files: FileStore, outputPrefix: string, re
     download_url: urls.download,
     resource_url: urls.resource,
   };
-  if (!isTextType(mime)) return { ...base, kind: mime.startsWith('image/') ? ('image' as const) : ('binary' as const), preview: null, truncated: false };
+  if (!isTextType(mime))
+    return {
+      ...base,
+      kind: mime.startsWith('image/') ? ('image' as const) : ('binary' as const),
+      preview: null,
+      truncated: false,
+    };
   const length = Math.min(PREVIEW_BYTES, file.size);
   const chunks: Buffer[] = [];
   if (length > 0) {
@@ -102,7 +133,12 @@ export async function artifactContent(files: FileStore, outputPrefix: string, re
   const buf = Buffer.concat(chunks).subarray(0, length);
   // Cut at a whole UTF-8 character so the preview never ends in a broken one.
   const end = file.size > buf.length ? wholeCharsEnd(buf, buf.length) : buf.length;
-  return { ...base, kind: 'text' as const, preview: buf.subarray(0, end).toString('utf8'), truncated: file.size > buf.length };
+  return {
+    ...base,
+    kind: 'text' as const,
+    preview: buf.subarray(0, end).toString('utf8'),
+    truncated: file.size > buf.length,
+  };
 }
 
 export async function artifactStream(files: FileStore, key: string): Promise<Readable> {

@@ -1,7 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '../../contract/audit.js';
 import type { Database } from '../store/database.js';
-import { insertAudit, listAuditPage, pruneAuditBefore, type AuditPosition, type AuditRow } from '../store/audit.repo.js';
+import {
+  insertAudit,
+  listAuditPage,
+  pruneAuditBefore,
+  type AuditPosition,
+  type AuditRow,
+} from '../store/audit.repo.js';
 import { newId } from '../store/ids.js';
 import { RequestValidationError } from '../errors.js';
 import type { Ctx } from './users.service.js';
@@ -18,9 +24,23 @@ export interface AuditActor {
 }
 
 /** Offline commands (`facet serve users …`, `facet serve token`) and the first start's bootstrap. */
-export const LOCAL_ADMIN: AuditActor = { kind: 'local-admin', userId: null, credentialId: null, requestId: null, clientIp: null, userAgent: null };
+export const LOCAL_ADMIN: AuditActor = {
+  kind: 'local-admin',
+  userId: null,
+  credentialId: null,
+  requestId: null,
+  clientIp: null,
+  userAgent: null,
+};
 /** The server itself: the expiry sweep, and services called without a request (tests, jobs). */
-export const SYSTEM: AuditActor = { kind: 'system', userId: null, credentialId: null, requestId: null, clientIp: null, userAgent: null };
+export const SYSTEM: AuditActor = {
+  kind: 'system',
+  userId: null,
+  credentialId: null,
+  requestId: null,
+  clientIp: null,
+  userAgent: null,
+};
 
 /** What changed: the action, its target, whose thing it is, and the changed fields before and after. */
 export interface AuditChange {
@@ -54,7 +74,12 @@ export function auditRow(now: Date, actor: AuditActor, change: AuditChange): Aud
 }
 
 /** Records an entry inside the change's own transaction (or on its own, for events such as a login). */
-export async function recordAudit(ctx: Ctx, actor: AuditActor, change: AuditChange, trx?: Transaction<Database> | Kysely<Database>): Promise<void> {
+export async function recordAudit(
+  ctx: Ctx,
+  actor: AuditActor,
+  change: AuditChange,
+  trx?: Transaction<Database> | Kysely<Database>,
+): Promise<void> {
   await insertAudit(trx ?? ctx.db, auditRow(ctx.now(), actor, change));
 }
 
@@ -62,7 +87,11 @@ export function entryOf(row: AuditRow): AuditEntry {
   return {
     id: row.id,
     time: row.at,
-    actor: { kind: row.actor_kind as AuditEntry['actor']['kind'], user_id: row.actor_user_id, credential_id: row.actor_credential_id },
+    actor: {
+      kind: row.actor_kind as AuditEntry['actor']['kind'],
+      user_id: row.actor_user_id,
+      credential_id: row.actor_credential_id,
+    },
     action: row.action,
     target: { type: row.target_type, id: row.target_id },
     subject_user_id: row.subject_user_id,
@@ -84,7 +113,16 @@ function decodeCursor(cursor: string): AuditPosition {
   } catch {
     // reported below
   }
-  throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)', type: 'value_error' }], false);
+  throw new RequestValidationError(
+    [
+      {
+        loc: ['query', 'cursor'],
+        msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)',
+        type: 'value_error',
+      },
+    ],
+    false,
+  );
 }
 
 export interface AuditQuery {
@@ -98,7 +136,11 @@ export interface AuditQuery {
 }
 
 /** A page of entries, newest first; `visibleTo` limits it to one user's own (GET /auth/audit). */
-export async function auditPage(ctx: Ctx, query: AuditQuery, visibleTo?: string): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
+export async function auditPage(
+  ctx: Ctx,
+  query: AuditQuery,
+  visibleTo?: string,
+): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
   const after = query.cursor ? decodeCursor(query.cursor) : undefined;
   const { rows, more } = await listAuditPage(ctx.db, { ...query, visibleTo, after });
   const last = rows.at(-1);

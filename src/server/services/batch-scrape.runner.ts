@@ -15,7 +15,14 @@ type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'fetchPolicy'>;
 /** The per-URL error codes of a batch scrape's output (docs/decisions.md). */
 function errorOf(err: unknown): { code: string; message: string } {
   if (err instanceof ExtractFailed) {
-    const code = { refused: 'FETCH_REFUSED', http: 'PAGE_HTTP_ERROR', timeout: 'PAGE_TIMEOUT', 'not-html': 'NOT_HTML', 'too-large': 'PAGE_TOO_LARGE' }[err.kind as string] ?? 'SCRAPE_FAILED';
+    const code =
+      {
+        refused: 'FETCH_REFUSED',
+        http: 'PAGE_HTTP_ERROR',
+        timeout: 'PAGE_TIMEOUT',
+        'not-html': 'NOT_HTML',
+        'too-large': 'PAGE_TOO_LARGE',
+      }[err.kind as string] ?? 'SCRAPE_FAILED';
     return { code, message: err.message };
   }
   // The CPU pool's refusals (queue full, a time or memory limit) say which limit, under their own code.
@@ -40,10 +47,17 @@ export function batchScrapeHandler(ctx: Ctx) {
     const interrupted = await failInterrupted(
       ctx.db,
       scrape.id,
-      JSON.stringify({ code: INTERRUPTED, message: 'the server stopped while this page was being fetched; it is not fetched again so that no page is scraped twice in one job' }),
+      JSON.stringify({
+        code: INTERRUPTED,
+        message:
+          'the server stopped while this page was being fetched; it is not fetched again so that no page is scraped twice in one job',
+      }),
       ctx.now().toISOString(),
     );
-    if (interrupted > 0) await job.log(`${interrupted} page(s) were being fetched when the last run stopped: reported as failed, not fetched again`);
+    if (interrupted > 0)
+      await job.log(
+        `${interrupted} page(s) were being fetched when the last run stopped: reported as failed, not fetched again`,
+      );
     const todo = await pendingPages(ctx.db, scrape.id);
     // Every page in flight listens to the job's signal (its fetch, its CPU job): up to 20 at once.
     setMaxListeners(4 * req.maxConcurrency + 10, job.signal);
@@ -68,7 +82,12 @@ export function batchScrapeHandler(ctx: Ctx) {
             url: page.url,
             // The surface takes https URLs only, so a redirect may not take a page to plain http.
             load: { mode: 'fast', timeoutMs: req.timeout, httpsOnly: true },
-            shape: { format: 'markdown', readability: req.onlyMainContent ? 'article' : 'off', includeTags: req.includeTags, excludeTags: req.excludeTags },
+            shape: {
+              format: 'markdown',
+              readability: req.onlyMainContent ? 'article' : 'off',
+              includeTags: req.includeTags,
+              excludeTags: req.excludeTags,
+            },
             cache: { maxAgeMs: req.maxAge, minAgeMs: req.minAge },
             signal: job.signal,
             pool,
@@ -76,7 +95,16 @@ export function batchScrapeHandler(ctx: Ctx) {
           });
           const data = extracted.data;
           cacheEntry = extracted.cacheEntry;
-          outcome = { url: page.url, status: 'success', title: data.title, description: data.description, markdown: data.content as string, finalUrl: data.final_url, cached: data.cached, warnings: data.warnings };
+          outcome = {
+            url: page.url,
+            status: 'success',
+            title: data.title,
+            description: data.description,
+            markdown: data.content as string,
+            finalUrl: data.final_url,
+            cached: data.cached,
+            warnings: data.warnings,
+          };
         } catch (err) {
           // Cancelled or stopping: the request may have reached the page, so it stays 'started'
           // and a later run reports it interrupted rather than fetching it again.
@@ -90,9 +118,14 @@ export function batchScrapeHandler(ctx: Ctx) {
         // before it is fetched, as always). Three commits a page were most of the store's time.
         page = await ctx.db.transaction().execute(async (trx) => {
           if (cacheEntry) await saveCached(trx, cacheEntry, now, ctx.db);
-          await finishPage(trx, scrape.id, done.idx, outcome.status === 'success'
-            ? { state: 'done', result: JSON.stringify(outcome), error: null, at }
-            : { state: 'failed', result: null, error: JSON.stringify(outcome.error), at });
+          await finishPage(
+            trx,
+            scrape.id,
+            done.idx,
+            outcome.status === 'success'
+              ? { state: 'done', result: JSON.stringify(outcome), error: null, at }
+              : { state: 'failed', result: null, error: JSON.stringify(outcome.error), at },
+          );
           return job.signal.aborted ? null : claimNext(trx);
         });
       }
@@ -110,5 +143,9 @@ export function batchScrapeHandler(ctx: Ctx) {
 export function registerBatchScrape(ctx: Ctx): void {
   // A crash-interrupted run counts as an attempt; pages already done are never redone.
   // Up to 1000 pages of up to 300 s each: a healthy batch can run for hours, so its budget is six.
-  ctx.jobs.register(BATCH_SCRAPE_JOB, batchScrapeHandler(ctx), { maxAttempts: 5, retryDelayMs: 500, timeBudgetMs: 6 * 3600_000 });
+  ctx.jobs.register(BATCH_SCRAPE_JOB, batchScrapeHandler(ctx), {
+    maxAttempts: 5,
+    retryDelayMs: 500,
+    timeBudgetMs: 6 * 3600_000,
+  });
 }

@@ -8,7 +8,8 @@ const APPLE_STOREFRONTS = new Set(['US', 'GB', 'DE', 'FR', 'CA', 'AU', 'NL', 'ES
 
 export function appLocations(store: string, path: string): Promise<ProviderEnvelope> {
   return runEnvelope(path, [{ app_store: store }], () => {
-    if (!(APP_STORES as readonly string[]).includes(store)) throw new TaskError(TASK_STATUS.invalidPath, `unknown app store ${store}; stores: ${APP_STORES.join(', ')}`);
+    if (!(APP_STORES as readonly string[]).includes(store))
+      throw new TaskError(TASK_STATUS.invalidPath, `unknown app store ${store}; stores: ${APP_STORES.join(', ')}`);
     const result = LOCATIONS.filter((l) => store === 'google_play' || APPLE_STOREFRONTS.has(l.iso)).map((l) => ({
       location_code: l.code,
       location_name: l.name,

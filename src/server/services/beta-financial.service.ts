@@ -14,7 +14,9 @@ export function financialProvider(ctx: AppContext): FinancialProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config?.upstreams?.beta;
-    p = upstream ? upstreamFinancialProvider(upstream, ctx.fetchPolicy, { income: incomeRoute.path, insiders: insidersRoute.path }) : localFinancialProvider({
+    p = upstream
+      ? upstreamFinancialProvider(upstream, ctx.fetchPolicy, { income: incomeRoute.path, insiders: insidersRoute.path })
+      : localFinancialProvider({
           income: (ticker) => importedRows<IncomeStatement>(ctx.db, 'income', ticker),
           insiders: (ticker) => importedRows<InsiderTrade>(ctx.db, 'insiders', ticker),
         });
@@ -25,7 +27,10 @@ export function financialProvider(ctx: AppContext): FinancialProvider {
 
 /** What needs a paid plan (spec: 402 "paid subscription needed"): trailing-twelve-month statements. */
 function requirePaidFor(auth: AuthContext, what: string): void {
-  if (auth.user.plan !== 'paid') throw new HttpError('PAYMENT_REQUIRED', `${what} need a paid plan; this account is on the free plan`, { status: 402 });
+  if (auth.user.plan !== 'paid')
+    throw new HttpError('PAYMENT_REQUIRED', `${what} need a paid plan; this account is on the free plan`, {
+      status: 402,
+    });
 }
 
 export async function incomeStatements(ctx: AppContext, auth: AuthContext, query: IncomeQuery) {

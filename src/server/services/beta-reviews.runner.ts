@@ -27,17 +27,19 @@ function postbackEnvelope(task: repo.ReviewTaskRow): ProviderEnvelope {
     cost,
     tasks_count: 1,
     tasks_error: 0,
-    tasks: [{
-      id: task.id,
-      status_code: TASK_STATUS.ok.code,
-      status_message: TASK_STATUS.ok.message,
-      time: '0.0000 sec.',
-      cost,
-      result_count: 1,
-      path: pathSegments(`/v1/beta/seo/business_data/${task.platform}/reviews/task_get/${task.id}`),
-      data: JSON.parse(task.data),
-      result: [JSON.parse(task.result!)],
-    }],
+    tasks: [
+      {
+        id: task.id,
+        status_code: TASK_STATUS.ok.code,
+        status_message: TASK_STATUS.ok.message,
+        time: '0.0000 sec.',
+        cost,
+        result_count: 1,
+        path: pathSegments(`/v1/beta/seo/business_data/${task.platform}/reviews/task_get/${task.id}`),
+        data: JSON.parse(task.data),
+        result: [JSON.parse(task.result!)],
+      },
+    ],
   };
 }
 
@@ -54,7 +56,12 @@ export function registerReviewTasks(ctx: AppContext): void {
       const before = await repo.findReviewTask(ctx.db, p.taskId);
       if (!before) throw new JobFailure(`review task ${p.taskId} is gone`);
       if (before.status === 'queued') {
-        await repo.completeReviewTask(ctx.db, p.taskId, reviewsOf(p.platform, p.domain, p.sortBy, p.depth), ctx.now().toISOString());
+        await repo.completeReviewTask(
+          ctx.db,
+          p.taskId,
+          reviewsOf(p.platform, p.domain, p.sortBy, p.depth),
+          ctx.now().toISOString(),
+        );
         await job.log(`collected reviews of ${p.domain} on ${p.platform}`);
       }
       const task = (await repo.findReviewTask(ctx.db, p.taskId))!;

@@ -16,7 +16,11 @@ const COST_PER_20 = 0.0015;
 const READY_LIMIT = 1000;
 
 function platformOf(raw: string): ReviewPlatform {
-  if (!(REVIEW_PLATFORMS as readonly string[]).includes(raw)) throw new TaskError(TASK_STATUS.invalidPath, `unknown review platform ${raw}; platforms: ${REVIEW_PLATFORMS.join(', ')}`);
+  if (!(REVIEW_PLATFORMS as readonly string[]).includes(raw))
+    throw new TaskError(
+      TASK_STATUS.invalidPath,
+      `unknown review platform ${raw}; platforms: ${REVIEW_PLATFORMS.join(', ')}`,
+    );
   return raw as ReviewPlatform;
 }
 
@@ -29,17 +33,25 @@ function checkCallback(f: TaskFields, name: 'pingback_url' | 'postback_url'): st
   } catch {
     throw new TaskError(TASK_STATUS.invalidValue, `${name} is not an absolute URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new TaskError(TASK_STATUS.invalidValue, `${name} must be an http or https URL`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new TaskError(TASK_STATUS.invalidValue, `${name} must be an http or https URL`);
   return url;
 }
 
 /** task_post: each valid task is stored and queued; the envelope names the queued ids. */
-export function postReviewTasks(ctx: AppContext, auth: AuthContext, platform: string, path: string, body: unknown): Promise<ProviderEnvelope> {
+export function postReviewTasks(
+  ctx: AppContext,
+  auth: AuthContext,
+  platform: string,
+  path: string,
+  body: unknown,
+): Promise<ProviderEnvelope> {
   return runEnvelope(path, body, async (task) => {
     const p = platformOf(platform);
     const f = new TaskFields(task, FIELDS);
     const domain = f.string('domain', { required: true, max: 253 })!.trim().toLowerCase();
-    if (!DOMAIN_RE.test(domain)) throw new TaskError(TASK_STATUS.invalidValue, `domain ${JSON.stringify(domain)} is not a domain`);
+    if (!DOMAIN_RE.test(domain))
+      throw new TaskError(TASK_STATUS.invalidValue, `domain ${JSON.stringify(domain)} is not a domain`);
     const depth = f.int('depth', { min: 1, max: REVIEW_LIMITS.maxDepth, default: REVIEW_LIMITS.defaultDepth });
     const sortBy = f.oneOf('sort_by', ['relevance', 'recency'], 'relevance');
     const priority = f.int('priority', { min: 1, max: 2, default: 1 });
@@ -68,7 +80,12 @@ export function postReviewTasks(ctx: AppContext, auth: AuthContext, platform: st
 }
 
 /** tasks_ready: the caller's completed tasks on this platform that task_get has not returned yet. */
-export function readyReviewTasks(ctx: AppContext, auth: AuthContext, platform: string, path: string): Promise<ProviderEnvelope> {
+export function readyReviewTasks(
+  ctx: AppContext,
+  auth: AuthContext,
+  platform: string,
+  path: string,
+): Promise<ProviderEnvelope> {
   return runEnvelope(path, [{ platform }], async () => {
     const p = platformOf(platform);
     const rows = await repo.readyReviewTasks(ctx.db, auth.user.id, p, READY_LIMIT);
@@ -85,22 +102,40 @@ export function readyReviewTasks(ctx: AppContext, auth: AuthContext, platform: s
   });
 }
 
-async function ownTask(ctx: AppContext, auth: AuthContext, platform: ReviewPlatform, id: string): Promise<repo.ReviewTaskRow> {
+async function ownTask(
+  ctx: AppContext,
+  auth: AuthContext,
+  platform: ReviewPlatform,
+  id: string,
+): Promise<repo.ReviewTaskRow> {
   const row = await repo.findReviewTask(ctx.db, id);
   // Another user's task does not exist for the caller.
-  if (!row || row.user_id !== auth.user.id || row.platform !== platform) throw new TaskError(TASK_STATUS.notFound, `no review task ${id} on ${platform}`);
+  if (!row || row.user_id !== auth.user.id || row.platform !== platform)
+    throw new TaskError(TASK_STATUS.notFound, `no review task ${id} on ${platform}`);
   return row;
 }
 
 /** task_get/{id}: the task's result; the first read takes it off the ready list. */
-export async function getReviewTask(ctx: AppContext, auth: AuthContext, platform: string, id: string, path: string): Promise<ProviderEnvelope> {
+export async function getReviewTask(
+  ctx: AppContext,
+  auth: AuthContext,
+  platform: string,
+  id: string,
+  path: string,
+): Promise<ProviderEnvelope> {
   let data: unknown = { id };
   const env = await runEnvelope(path, [{ id }], async () => {
     const p = platformOf(platform);
     const row = await ownTask(ctx, auth, p, id);
     data = JSON.parse(row.data);
     if (row.status === 'queued') return { id, result: null, cost: 0, status: TASK_STATUS.taskInQueue };
-    if (row.status === 'failed') return { id, result: null, cost: 0, status: { code: TASK_STATUS.internal.code, message: `Internal Error: ${row.error ?? 'the task failed'}` } };
+    if (row.status === 'failed')
+      return {
+        id,
+        result: null,
+        cost: 0,
+        status: { code: TASK_STATUS.internal.code, message: `Internal Error: ${row.error ?? 'the task failed'}` },
+      };
     await repo.markCollected(ctx.db, id, ctx.now().toISOString());
     return { id, result: [JSON.parse(row.result!)], cost: row.cost_micro_usd / 1e6 };
   });
@@ -110,7 +145,13 @@ export async function getReviewTask(ctx: AppContext, auth: AuthContext, platform
 }
 
 /** task_callbacks/{id}: every pingback and postback attempt, in order. */
-export function reviewTaskCallbacks(ctx: AppContext, auth: AuthContext, platform: string, id: string, path: string): Promise<ProviderEnvelope> {
+export function reviewTaskCallbacks(
+  ctx: AppContext,
+  auth: AuthContext,
+  platform: string,
+  id: string,
+  path: string,
+): Promise<ProviderEnvelope> {
   return runEnvelope(path, [{ id }], async () => {
     const p = platformOf(platform);
     await ownTask(ctx, auth, p, id);
@@ -118,7 +159,15 @@ export function reviewTaskCallbacks(ctx: AppContext, auth: AuthContext, platform
     return {
       id,
       cost: 0,
-      result: rows.map((r) => ({ kind: r.kind, url: r.url, attempt: r.attempt, status_code: r.status_code, delivered: r.delivered === 1, error: r.error, at: r.at })),
+      result: rows.map((r) => ({
+        kind: r.kind,
+        url: r.url,
+        attempt: r.attempt,
+        status_code: r.status_code,
+        delivered: r.delivered === 1,
+        error: r.error,
+        at: r.at,
+      })),
     };
   });
 }

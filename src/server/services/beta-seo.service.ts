@@ -18,6 +18,12 @@ export function seoProvider(ctx: AppContext): SeoProvider {
 }
 
 /** One SEO request: the body (an array of tasks) goes to the provider, the envelope comes back. */
-export function postSeo(ctx: AppContext, operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope> {
+export function postSeo(
+  ctx: AppContext,
+  operation: SeoOperation,
+  path: string,
+  body: unknown,
+  owner?: string,
+): Promise<ProviderEnvelope> {
   return seoProvider(ctx).post(operation, path, body, owner);
 }

@@ -14,15 +14,22 @@ export function trafficProvider(ctx: AppContext): TrafficProvider {
   let p = providers.get(ctx);
   if (!p) {
     const upstream = ctx.config.upstreams?.beta;
-    p = upstream ? upstreamTrafficProvider(upstream, ctx.fetchPolicy, landingPagesRoute.path) : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
+    p = upstream
+      ? upstreamTrafficProvider(upstream, ctx.fetchPolicy, landingPagesRoute.path)
+      : { kind: 'local', landingPages: async (q) => localLandingPages(q) };
     providers.set(ctx, p);
   }
   return p;
 }
 
 export async function landingPages(ctx: AppContext, query: TrafficQuery): Promise<TrafficResult> {
-  if (query.start_date > query.end_date) throw new HttpError('INVALID_PARAMETER', `start_date ${query.start_date} is after end_date ${query.end_date}`);
+  if (query.start_date > query.end_date)
+    throw new HttpError('INVALID_PARAMETER', `start_date ${query.start_date} is after end_date ${query.end_date}`);
   const span = monthIndex(query.end_date) - monthIndex(query.start_date) + 1;
-  if (span > TRAFFIC_MAX_MONTHS) throw new HttpError('INVALID_PARAMETER', `start_date ${query.start_date} to end_date ${query.end_date} is ${span} months; at most ${TRAFFIC_MAX_MONTHS} in one request`);
+  if (span > TRAFFIC_MAX_MONTHS)
+    throw new HttpError(
+      'INVALID_PARAMETER',
+      `start_date ${query.start_date} to end_date ${query.end_date} is ${span} months; at most ${TRAFFIC_MAX_MONTHS} in one request`,
+    );
   return trafficProvider(ctx).landingPages(query);
 }

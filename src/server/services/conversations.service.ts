@@ -23,12 +23,22 @@ interface CreateInput {
   include_generated?: boolean;
 }
 
-export async function createConversation(ctx: AppContext, auth: AuthContext, input: CreateInput): Promise<ConversationStarted> {
+export async function createConversation(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: CreateInput,
+): Promise<ConversationStarted> {
   const query = checkQuery(input.query);
-  const { shortId: livedocId } = await liveDocForRequest(ctx, auth.user.id, input.live_doc_short_id, { query, madeFor: 'conversation', need: 'read' });
+  const { shortId: livedocId } = await liveDocForRequest(ctx, auth.user.id, input.live_doc_short_id, {
+    query,
+    madeFor: 'conversation',
+    need: 'read',
+  });
   const selected = input.selected_resource_ids ? [...new Set(input.selected_resource_ids)] : null;
   if (selected && selected.length > 0) {
-    const found = new Set((await findResourcesByIds(ctx.db, selected)).filter((r) => r.livedoc_id === livedocId).map((r) => r.id));
+    const found = new Set(
+      (await findResourcesByIds(ctx.db, selected)).filter((r) => r.livedoc_id === livedocId).map((r) => r.id),
+    );
     const missing = selected.find((id) => !found.has(id));
     if (missing) throw new HttpError('RESOURCE_NOT_FOUND', `Resource ${missing} not found in LiveDoc ${livedocId}`);
   }
@@ -47,11 +57,20 @@ export async function createConversation(ctx: AppContext, auth: AuthContext, inp
     return await startTurn(ctx, auth, thread, query, input.include_generated === true);
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError('CONVERSATION_CREATE_FAILED', `the conversation could not be started: ${(err as Error).message}`);
+    throw new HttpError(
+      'CONVERSATION_CREATE_FAILED',
+      `the conversation could not be started: ${(err as Error).message}`,
+    );
   }
 }
 
-export async function followUp(ctx: AppContext, auth: AuthContext, threadId: string, rawQuery: string, includeGenerated = false): Promise<ConversationStarted> {
+export async function followUp(
+  ctx: AppContext,
+  auth: AuthContext,
+  threadId: string,
+  rawQuery: string,
+  includeGenerated = false,
+): Promise<ConversationStarted> {
   const query = checkQuery(rawQuery);
   const thread = await repo.findThread(ctx.db, threadId);
   if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
@@ -59,32 +78,65 @@ export async function followUp(ctx: AppContext, auth: AuthContext, threadId: str
     return await startTurn(ctx, auth, thread, query, includeGenerated);
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    throw new HttpError('CONVERSATION_FOLLOW_UP_FAILED', `the follow-up could not be started: ${(err as Error).message}`);
+    throw new HttpError(
+      'CONVERSATION_FOLLOW_UP_FAILED',
+      `the follow-up could not be started: ${(err as Error).message}`,
+    );
   }
 }
 
 function summary(thread: repo.ThreadRow) {
-  return { thread_short_id: thread.id, title: thread.title, created_at: thread.created_at, updated_at: thread.updated_at, live_doc_short_id: thread.livedoc_id };
+  return {
+    thread_short_id: thread.id,
+    title: thread.title,
+    created_at: thread.created_at,
+    updated_at: thread.updated_at,
+    live_doc_short_id: thread.livedoc_id,
+  };
 }
 
 export async function detail(ctx: AppContext, auth: AuthContext, threadId: string) {
   const thread = await repo.findThread(ctx.db, threadId);
   if (!thread || thread.user_id !== auth.user.id) throw threadNotFound(threadId);
   const turns = await repo.turnsOf(ctx.db, thread.id);
-  return { ...summary(thread), turns: turns.map((t) => ({ query: t.query, answer: t.answer, created_at: t.created_at })) };
+  return {
+    ...summary(thread),
+    turns: turns.map((t) => ({ query: t.query, answer: t.answer, created_at: t.created_at })),
+  };
 }
 
 /** The caller's own threads (a shared LiveDoc's conversations stay its askers'), newest activity first. */
-export async function list(ctx: AppContext, auth: AuthContext, q: { live_doc_short_id?: string; page: number; size: number }) {
-  const { total, rows } = await repo.pageThreads(ctx.db, auth.user.id, { livedocId: q.live_doc_short_id, offset: (q.page - 1) * q.size, limit: q.size });
+export async function list(
+  ctx: AppContext,
+  auth: AuthContext,
+  q: { live_doc_short_id?: string; page: number; size: number },
+) {
+  const { total, rows } = await repo.pageThreads(ctx.db, auth.user.id, {
+    livedocId: q.live_doc_short_id,
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+  });
   return { total, page: q.page, size: q.size, items: rows.map((r) => ({ ...summary(r), turn_count: r.turn_count })) };
 }
 
 /** Records the turn, opens its stream key and starts writing the answer into the log in the background. */
-async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, query: string, includeGenerated: boolean): Promise<ConversationStarted> {
+async function startTurn(
+  ctx: AppContext,
+  auth: AuthContext,
+  thread: repo.ThreadRow,
+  query: string,
+  includeGenerated: boolean,
+): Promise<ConversationStarted> {
   const history = await repo.turnsOf(ctx.db, thread.id);
   const streamKey = `stk_${randomToken(32)}`;
-  const turn: repo.TurnRow = { id: newId('turn'), thread_id: thread.id, query, answer: null, stream_key: streamKey, created_at: ctx.now().toISOString() };
+  const turn: repo.TurnRow = {
+    id: newId('turn'),
+    thread_id: thread.id,
+    query,
+    answer: null,
+    stream_key: streamKey,
+    created_at: ctx.now().toISOString(),
+  };
   await ctx.streams.create(streamKey, auth.user.id, ctx.now(), ctx.config.streamTtlSeconds);
   await repo.insertTurn(ctx.db, turn);
   await repo.touchThread(ctx.db, thread.id, turn.created_at);
@@ -97,15 +149,26 @@ async function startTurn(ctx: AppContext, auth: AuthContext, thread: repo.Thread
  * error event with the failure's message. The thread's earlier questions steer retrieval of a
  * follow-up, and the whole history goes to the model through the gateway.
  */
-async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRow, turn: repo.TurnRow, history: repo.TurnRow[], includeGenerated: boolean): Promise<void> {
+async function produce(
+  ctx: AppContext,
+  auth: AuthContext,
+  thread: repo.ThreadRow,
+  turn: repo.TurnRow,
+  history: repo.TurnRow[],
+  includeGenerated: boolean,
+): Promise<void> {
   const key = turn.stream_key;
   try {
     const selected = thread.selected_resource_ids ? (JSON.parse(thread.selected_resource_ids) as string[]) : undefined;
-    const queries = analyzeQuery(turn.query, history.map((h) => h.query));
+    const queries = analyzeQuery(
+      turn.query,
+      history.map((h) => h.query),
+    );
     const options = { question: turn.query, includeGenerated };
     let grounding = await ground(ctx, queries, { livedocIds: [thread.livedoc_id], resourceIds: selected }, options);
     // A LiveDoc with nothing relevant (a new one, typically) falls back to all of the user's LiveDocs.
-    if (grounding.passages.length === 0 && !selected) grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) }, options);
+    if (grounding.passages.length === 0 && !selected)
+      grounding = await ground(ctx, queries, { livedocIds: await visibleIds(ctx.db, auth.user.id) }, options);
     const scope = { apiKeyId: auth.apiKey?.id ?? null, userId: auth.user.id, operation: 'conversation' };
     const gen = writeAnswer(ctx.gateway, {
       query: turn.query,
@@ -126,7 +189,12 @@ async function produce(ctx: AppContext, auth: AuthContext, thread: repo.ThreadRo
     // The answer is already streamed with its markers: the footer lists exactly the sources it cites, under those numbers.
     const cited = citedRefs(answer, grounding.resources.length).sort((a, b) => a - b);
     if (cited.length > 0) {
-      const sources = '\n\nSources:\n' + cited.map((n) => grounding.resources[n - 1]).map((r, i) => `[${cited[i]}] ${r.title}${r.link ? ` — ${r.link}` : ''}`).join('\n');
+      const sources =
+        '\n\nSources:\n' +
+        cited
+          .map((n) => grounding.resources[n - 1])
+          .map((r, i) => `[${cited[i]}] ${r.title}${r.link ? ` — ${r.link}` : ''}`)
+          .join('\n');
       answer += sources;
       await ctx.streams.append(key, 'message', { content: sources });
     }

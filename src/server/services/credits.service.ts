@@ -10,7 +10,8 @@ import { findUser, type Ctx } from './users.service.js';
 /** `+N` adds, `-N` takes (never below zero), `=N` sets. */
 export function parseCreditChange(spec: string): { op: '+' | '-' | '='; n: number } {
   const m = /^([+=-])(\d{1,10})$/.exec(spec.trim());
-  if (!m) throw new HttpError('INVALID_PARAMETER', `"${spec}" is not a credit change: write +N, -N or =N`, { status: 422 });
+  if (!m)
+    throw new HttpError('INVALID_PARAMETER', `"${spec}" is not a credit change: write +N, -N or =N`, { status: 422 });
   return { op: m[1] as '+' | '-' | '=', n: Number(m[2]) };
 }
 
@@ -20,7 +21,12 @@ async function userOrThrow(ctx: Ctx, idOrName: string): Promise<UserRow> {
   return user;
 }
 
-export async function changeCredits(ctx: Ctx, idOrName: string, spec: string, actor: AuditActor = SYSTEM): Promise<{ user: string; before: number; credits: number }> {
+export async function changeCredits(
+  ctx: Ctx,
+  idOrName: string,
+  spec: string,
+  actor: AuditActor = SYSTEM,
+): Promise<{ user: string; before: number; credits: number }> {
   const change = parseCreditChange(spec);
   const user = await userOrThrow(ctx, idOrName);
   // Under the user's credit lock (as every spend takes it), with its audit entry in the same commit.
@@ -31,7 +37,14 @@ export async function changeCredits(ctx: Ctx, idOrName: string, spec: string, ac
     await trx.updateTable('users').set({ credits }).where('id', '=', user.id).execute();
     await insertAudit(
       trx,
-      auditRow(ctx.now(), actor, { action: 'user.credits_changed', targetType: 'user', targetId: user.id, subjectUserId: user.id, before: { credits: before }, after: { credits } }),
+      auditRow(ctx.now(), actor, {
+        action: 'user.credits_changed',
+        targetType: 'user',
+        targetId: user.id,
+        subjectUserId: user.id,
+        before: { credits: before },
+        after: { credits },
+      }),
     );
     return { before, credits };
   });
@@ -41,13 +54,25 @@ export async function changeCredits(ctx: Ctx, idOrName: string, spec: string, ac
   return { user: user.name, before, credits };
 }
 
-export async function setPlan(ctx: Ctx, idOrName: string, plan: 'free' | 'paid', actor: AuditActor = SYSTEM): Promise<{ user: string; plan: 'free' | 'paid' }> {
+export async function setPlan(
+  ctx: Ctx,
+  idOrName: string,
+  plan: 'free' | 'paid',
+  actor: AuditActor = SYSTEM,
+): Promise<{ user: string; plan: 'free' | 'paid' }> {
   const user = await userOrThrow(ctx, idOrName);
   await ctx.db.transaction().execute(async (trx) => {
     await trx.updateTable('users').set({ plan }).where('id', '=', user.id).execute();
     await insertAudit(
       trx,
-      auditRow(ctx.now(), actor, { action: 'user.plan_changed', targetType: 'user', targetId: user.id, subjectUserId: user.id, before: { plan: user.plan }, after: { plan } }),
+      auditRow(ctx.now(), actor, {
+        action: 'user.plan_changed',
+        targetType: 'user',
+        targetId: user.id,
+        subjectUserId: user.id,
+        before: { plan: user.plan },
+        after: { plan },
+      }),
     );
   });
   forgetCachedUser(ctx.db, user.id);

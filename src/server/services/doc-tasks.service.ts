@@ -64,16 +64,31 @@ export function registerDocTaskKind(ctx: Ctx, kind: DocTaskKind, handlers: DocTa
       try {
         const result = await handlers.run(task, job);
         job.signal.throwIfAborted();
-        await repo.setOutcome(ctx.db, task.id, { outcome: 'completed', error_message: null, result: JSON.stringify(result), finished_at: at(), at: at() }, true);
+        await repo.setOutcome(
+          ctx.db,
+          task.id,
+          { outcome: 'completed', error_message: null, result: JSON.stringify(result), finished_at: at(), at: at() },
+          true,
+        );
         return { task_id: task.id };
       } catch (err) {
         if (job.signal.aborted) throw err;
         if (err instanceof TaskParked) {
-          await repo.setOutcome(ctx.db, task.id, { outcome: 'pending', error_message: err.message, finished_at: at(), at: at() }, true);
+          await repo.setOutcome(
+            ctx.db,
+            task.id,
+            { outcome: 'pending', error_message: err.message, finished_at: at(), at: at() },
+            true,
+          );
           throw new JobFailure(err.message);
         }
         if (err instanceof JobFailure && !err.retryable) {
-          await repo.setOutcome(ctx.db, task.id, { outcome: 'failed', error_message: err.message, finished_at: at(), at: at() }, true);
+          await repo.setOutcome(
+            ctx.db,
+            task.id,
+            { outcome: 'failed', error_message: err.message, finished_at: at(), at: at() },
+            true,
+          );
         }
         throw err;
       }
@@ -86,7 +101,11 @@ export function registerDocTaskKind(ctx: Ctx, kind: DocTaskKind, handlers: DocTa
  * Makes a task and queues its run. The task and its job are two inserts; if queueing fails the
  * task row is removed again, so no task exists without a job.
  */
-export async function createDocTask(ctx: Ctx, auth: AuthContext, input: { kind: DocTaskKind; livedocId: string; request: unknown }): Promise<DocTaskRow> {
+export async function createDocTask(
+  ctx: Ctx,
+  auth: AuthContext,
+  input: { kind: DocTaskKind; livedocId: string; request: unknown },
+): Promise<DocTaskRow> {
   if (!handlersOf(ctx).has(input.kind)) throw new Error(`no runner registered for ${input.kind} tasks`);
   const at = ctx.now().toISOString();
   const id = newId('task');
@@ -121,12 +140,17 @@ function retentionMs(ctx: Ctx): number {
 }
 
 /** The task's spec-3 status from its row and its job (docs/decisions.md "Document tasks"). */
-export function statusOf(ctx: Ctx, task: DocTaskRow, job: JobRow | undefined): { status: DocTaskStatus; error: string } {
+export function statusOf(
+  ctx: Ctx,
+  task: DocTaskRow,
+  job: JobRow | undefined,
+): { status: DocTaskStatus; error: string } {
   switch (task.outcome) {
     case 'expired':
       return { status: 'EXPIRED', error: 'the outputs of this task were removed at the end of their retention window' };
     case 'completed':
-      if (task.finished_at && ctx.now().getTime() - Date.parse(task.finished_at) > retentionMs(ctx)) return statusOf(ctx, { ...task, outcome: 'expired' }, job);
+      if (task.finished_at && ctx.now().getTime() - Date.parse(task.finished_at) > retentionMs(ctx))
+        return statusOf(ctx, { ...task, outcome: 'expired' }, job);
       return { status: 'COMPLETED', error: '' };
     case 'canceled':
       return { status: 'CANCELED', error: task.error_message ?? '' };
@@ -161,7 +185,11 @@ async function ownTask(ctx: Ctx, auth: AuthContext, id: string): Promise<DocTask
  * its job ends, so a job seen ended beside a task seen without an outcome means the two reads
  * straddled those commits (a poll saw a parked task as FAILED for a moment): the task is read again.
  */
-async function ownTaskAndJob(ctx: Ctx, auth: AuthContext, id: string): Promise<{ task: DocTaskRow; job: JobRow | undefined }> {
+async function ownTaskAndJob(
+  ctx: Ctx,
+  auth: AuthContext,
+  id: string,
+): Promise<{ task: DocTaskRow; job: JobRow | undefined }> {
   const task = await ownTask(ctx, auth, id);
   const job = await ctx.jobs.get(task.job_id);
   if (task.outcome === null && job && job.state !== 'queued' && job.state !== 'running') {
@@ -179,7 +207,10 @@ export async function taskStatus(ctx: Ctx, auth: AuthContext, id: string): Promi
 export function taskLinks(ctx: Ctx, task: DocTaskRow) {
   return {
     ppt_url: pageLink(ctx, 'slides', task.biz_id, `/slides/${encodeURIComponent(task.biz_id)}`),
-    ai_page_html: task.kind === 'landing_page' ? pageLink(ctx, 'page', task.biz_id, `/pages/${encodeURIComponent(task.biz_id)}`) : undefined,
+    ai_page_html:
+      task.kind === 'landing_page'
+        ? pageLink(ctx, 'page', task.biz_id, `/pages/${encodeURIComponent(task.biz_id)}`)
+        : undefined,
     live_doc_url: pageLink(ctx, 'livedoc', task.livedoc_id, `/livedocs/${encodeURIComponent(task.livedoc_id)}`),
   };
 }
@@ -216,7 +247,12 @@ export async function cancelTask(ctx: Ctx, auth: AuthContext, id: string): Promi
   if (statusOf(ctx, task, job).status === 'RUNNING') {
     const at = ctx.now().toISOString();
     // Written first, so a runner that finishes meanwhile does not turn it into COMPLETED.
-    await repo.setOutcome(ctx.db, task.id, { outcome: 'canceled', error_message: 'canceled at the owner\'s request', finished_at: at, at }, true);
+    await repo.setOutcome(
+      ctx.db,
+      task.id,
+      { outcome: 'canceled', error_message: "canceled at the owner's request", finished_at: at, at },
+      true,
+    );
     await ctx.jobs.cancel(task.job_id);
   }
   return taskHistorical(ctx, auth, id);
@@ -227,15 +263,25 @@ export async function retryTask(ctx: Ctx, auth: AuthContext, id: string): Promis
   const { task, job } = await ownTaskAndJob(ctx, auth, id);
   const { status } = statusOf(ctx, task, job);
   if (status !== 'PENDING' && status !== 'FAILED') {
-    throw new HttpError('CONFLICT', `task ${id} is ${status}; only a PENDING or FAILED task can be run again`, { status: 409 });
+    throw new HttpError('CONFLICT', `task ${id} is ${status}; only a PENDING or FAILED task can be run again`, {
+      status: 409,
+    });
   }
   const at = ctx.now().toISOString();
   await repo.setOutcome(ctx.db, task.id, { outcome: null, error_message: null, finished_at: null, at });
   const retried = await ctx.jobs.retry(task.job_id);
   if (!retried || retried.outcome !== 'requeued') {
     // The job is still winding down (its failure not yet written): put the outcome back.
-    await repo.setOutcome(ctx.db, task.id, { outcome: task.outcome, error_message: task.error_message, finished_at: task.finished_at, at });
-    throw new HttpError('CONFLICT', `task ${id} is still stopping; retry in a moment`, { status: 409, headers: { 'retry-after': '1' } });
+    await repo.setOutcome(ctx.db, task.id, {
+      outcome: task.outcome,
+      error_message: task.error_message,
+      finished_at: task.finished_at,
+      at,
+    });
+    throw new HttpError('CONFLICT', `task ${id} is still stopping; retry in a moment`, {
+      status: 409,
+      headers: { 'retry-after': '1' },
+    });
   }
   return taskHistorical(ctx, auth, id);
 }
@@ -267,7 +313,9 @@ export async function sweepExpiredTasks(ctx: Ctx): Promise<number> {
     if (batch.length === 0) return removed;
     for (const task of batch) {
       if (!(await repo.markExpired(ctx.db, task.id, ctx.now().toISOString()))) continue;
-      await handlersOf(ctx).get(task.kind as DocTaskKind)?.removeOutputs(task);
+      await handlersOf(ctx)
+        .get(task.kind as DocTaskKind)
+        ?.removeOutputs(task);
       removed++;
     }
   }

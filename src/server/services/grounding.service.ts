@@ -28,11 +28,19 @@ const OPENING_CHUNKS = 2;
  * once), keeps the best few passages and numbers their resources in order of relevance. What
  * facet generated is left out unless asked for.
  */
-export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], scope: { livedocIds: string[]; resourceIds?: string[] }, options: GroundOptions = {}): Promise<Grounding> {
+export async function ground(
+  ctx: Pick<AppContext, 'db'>,
+  queries: string[],
+  scope: { livedocIds: string[]; resourceIds?: string[] },
+  options: GroundOptions = {},
+): Promise<Grounding> {
   const best = new Map<number, ChunkHit>();
   for (const q of queries) {
     // The words that name the answer's form ("summarise", "compare") are not what the sources are about.
-    const searched = q.split(/\s+/).filter((w) => !FORM_WORDS.has(w)).join(' ');
+    const searched = q
+      .split(/\s+/)
+      .filter((w) => !FORM_WORDS.has(w))
+      .join(' ');
     if (!searched) continue;
     for (const h of await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2 })) {
       const prev = best.get(h.chunkId);
@@ -40,8 +48,11 @@ export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], sco
     }
   }
   let hits = collapseRepeats([...best.values()].sort((a, b) => b.score - a.score));
-  const rows = new Map((await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]));
-  if (!options.includeGenerated) hits = hits.filter((h) => rows.has(h.resourceId) && !isGenerated(rows.get(h.resourceId)!));
+  const rows = new Map(
+    (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]),
+  );
+  if (!options.includeGenerated)
+    hits = hits.filter((h) => rows.has(h.resourceId) && !isGenerated(rows.get(h.resourceId)!));
   hits = hits.slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
@@ -68,17 +79,44 @@ export async function ground(ctx: Pick<AppContext, 'db'>, queries: string[], sco
 }
 
 /** The first chunks of the newest resources in scope, for a question about the LiveDoc as a whole. */
-async function openings(ctx: Pick<AppContext, 'db'>, scope: { livedocIds: string[]; resourceIds?: string[] }, includeGenerated: boolean): Promise<ChunkHit[]> {
+async function openings(
+  ctx: Pick<AppContext, 'db'>,
+  scope: { livedocIds: string[]; resourceIds?: string[] },
+  includeGenerated: boolean,
+): Promise<ChunkHit[]> {
   if (scope.livedocIds.length === 0) return [];
   let q = ctx.db
     .selectFrom('resource_chunks')
     .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
-    .select(['resource_chunks.id', 'resource_chunks.resource_id', 'resource_chunks.livedoc_id', 'resource_chunks.ordinal', 'resource_chunks.page', 'resource_chunks.title', 'resource_chunks.content', 'livedoc_resources.source'])
+    .select([
+      'resource_chunks.id',
+      'resource_chunks.resource_id',
+      'resource_chunks.livedoc_id',
+      'resource_chunks.ordinal',
+      'resource_chunks.page',
+      'resource_chunks.title',
+      'resource_chunks.content',
+      'livedoc_resources.source',
+    ])
     .where('resource_chunks.livedoc_id', 'in', scope.livedocIds)
     .where('resource_chunks.ordinal', '<', OPENING_CHUNKS);
-  if (scope.resourceIds) q = q.where('resource_chunks.resource_id', 'in', scope.resourceIds.length ? scope.resourceIds : ['']);
-  const rows = await q.orderBy('livedoc_resources.created_at', 'desc').orderBy('resource_chunks.ordinal').limit(MAX_PASSAGES * 4).execute();
+  if (scope.resourceIds)
+    q = q.where('resource_chunks.resource_id', 'in', scope.resourceIds.length ? scope.resourceIds : ['']);
+  const rows = await q
+    .orderBy('livedoc_resources.created_at', 'desc')
+    .orderBy('resource_chunks.ordinal')
+    .limit(MAX_PASSAGES * 4)
+    .execute();
   return rows
     .filter((r) => includeGenerated || !isGenerated(r))
-    .map((r) => ({ chunkId: r.id, resourceId: r.resource_id, livedocId: r.livedoc_id, ordinal: r.ordinal, page: r.page, title: r.title, content: r.content, score: 0 }));
+    .map((r) => ({
+      chunkId: r.id,
+      resourceId: r.resource_id,
+      livedocId: r.livedoc_id,
+      ordinal: r.ordinal,
+      page: r.page,
+      title: r.title,
+      content: r.content,
+      score: 0,
+    }));
 }

@@ -74,7 +74,10 @@ export function imageTaskHandler(ctx: Ctx) {
       site = await fetchSiteContext(row.url, ctx.fetchPolicy, job.signal);
       await job.log(`site context: ${site.text.length} characters, keywords: ${site.keywords.join(', ') || '(none)'}`);
       const excerpt = site.text.slice(0, CONTEXT_CHARS);
-      await writeFile(path.join(out, 'context.md'), `# Site context\n\n- url: ${site.url}\n- title: ${site.title || '(none)'}\n- keywords: ${site.keywords.join(', ')}\n\n${excerpt}\n`);
+      await writeFile(
+        path.join(out, 'context.md'),
+        `# Site context\n\n- url: ${site.url}\n- title: ${site.title || '(none)'}\n- keywords: ${site.keywords.join(', ')}\n\n${excerpt}\n`,
+      );
     }
     job.signal.throwIfAborted();
 
@@ -84,9 +87,15 @@ export function imageTaskHandler(ctx: Ctx) {
       const keywords = [...new Set([...(site?.keywords ?? []), ...refs])];
       const contextText = site ? site.text.slice(0, CONTEXT_CHARS) : '';
       // Not waited for: the engine composes and starts its render while the line is committed.
-      void job.log(`illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`);
+      void job.log(
+        `illustrating "${prompt.slice(0, 80)}" at ${params.width}x${params.height}, ${params.count} image(s)`,
+      );
       const resultFile = path.join(out, 'result.json');
-      const writeResult = (images: IllustrationImage[]) => writeFile(resultFile, JSON.stringify({ kind: 'illustration', model: params.model, prompt, keywords, images }, null, 2) + '\n');
+      const writeResult = (images: IllustrationImage[]) =>
+        writeFile(
+          resultFile,
+          JSON.stringify({ kind: 'illustration', model: params.model, prompt, keywords, images }, null, 2) + '\n',
+        );
       // result.json is written while the last image is drawn, from what the images will be; checked
       // against them once drawn (written again if one came out otherwise), removed if the run fails.
       const planned: IllustrationImage[] = [];
@@ -115,7 +124,14 @@ export function imageTaskHandler(ctx: Ctx) {
         onImage: async ({ index, svg, svgTokens, image }) => {
           drawn[index] = image;
           const { inputTokens, costUsd } = await priced;
-          const metered = meter(ctx, { ...scope, model: params.model, operation: 'illustration', inputTokens, outputTokens: svgTokens ?? (await countTokens(svg)), costUsd });
+          const metered = meter(ctx, {
+            ...scope,
+            model: params.model,
+            operation: 'illustration',
+            inputTokens,
+            outputTokens: svgTokens ?? (await countTokens(svg)),
+            costUsd,
+          });
           if (index < params.count - 1) return metered;
           const asPlanned = drawn.every((d, i) => d.width === planned[i].width && d.height === planned[i].height);
           await Promise.all([metered, resultWritten!.then(() => (asPlanned ? undefined : writeResult(drawn)))]);
@@ -125,7 +141,8 @@ export function imageTaskHandler(ctx: Ctx) {
       // What every image's metering shares (the prompt's tokens and price), worked out once the first
       // render is on its way; awaited by the first image, whose failure a failure here is.
       const priced = (async () => {
-        const inputTokens = (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
+        const inputTokens =
+          (await countTokens(prompt)) + (await countTokens(contextText)) + (await countTokens(keywords.join(' ')));
         return { inputTokens, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) };
       })();
       priced.catch(() => undefined);
@@ -139,7 +156,10 @@ export function imageTaskHandler(ctx: Ctx) {
         throw new JobFailure(`illustration failed: ${err.message || err.code || err.name}`);
       });
       await publishOutputs(ctx, task.id);
-      return { files: [...images.map((i) => i.file), 'result.json'], images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })) };
+      return {
+        files: [...images.map((i) => i.file), 'result.json'],
+        images: images.map(({ file, seed, layout, width, height }) => ({ file, seed, layout, width, height })),
+      };
     }
 
     makeDir();
@@ -158,7 +178,14 @@ export function imageTaskHandler(ctx: Ctx) {
         log: job.log,
       });
       const inputTokens = await countTokens(params.url!);
-      await meter(ctx, { ...scope, model: params.model, operation: 'screenshot', inputTokens, outputTokens: 0, costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens) });
+      await meter(ctx, {
+        ...scope,
+        model: params.model,
+        operation: 'screenshot',
+        inputTokens,
+        outputTokens: 0,
+        costUsd: await imageCost(ctx.modelDirectory, params.model, inputTokens),
+      });
       await writeFile(path.join(out, 'page.json'), JSON.stringify(shot, null, 2) + '\n');
     } catch (err) {
       if (job.signal.aborted) throw err;
@@ -166,7 +193,13 @@ export function imageTaskHandler(ctx: Ctx) {
       throw new JobFailure(`screenshot failed: ${(err as Error).message.split('\n')[0]}`);
     }
     await publishOutputs(ctx, task.id);
-    return { files: [shot.file, 'page.json'], title: shot.title, final_url: shot.final_url, width: shot.width, height: shot.height };
+    return {
+      files: [shot.file, 'page.json'],
+      title: shot.title,
+      final_url: shot.final_url,
+      width: shot.width,
+      height: shot.height,
+    };
   };
   return async (job: JobContext<{ task_id: string }>) => {
     const folder: { ready?: Promise<void> } = {};
@@ -176,7 +209,8 @@ export function imageTaskHandler(ctx: Ctx) {
       // A failure before the folder was made must not race its making.
       await folder.ready?.catch(() => undefined);
       // An object store's scratch folder of a run that ended without publishing is not kept (a local store keeps partial outputs, as always).
-      if (ctx.files.kind !== 'local') await rm(ctx.files.workDir(taskOutputPrefix(job.payload.task_id)), { recursive: true, force: true });
+      if (ctx.files.kind !== 'local')
+        await rm(ctx.files.workDir(taskOutputPrefix(job.payload.task_id)), { recursive: true, force: true });
       throw err;
     }
   };
@@ -192,5 +226,9 @@ export function registerImageTasks(ctx: Ctx): void {
   // Two attempts for transient failures (server stops are counted apart); engine failures are final
   // at once. An illustration takes seconds and a screenshot's page has its own timeouts: ten minutes is
   // far past any healthy run.
-  ctx.jobs.register(IMAGE_TASK_JOB, imageTaskHandler(ctx), { maxAttempts: 2, retryDelayMs: 500, timeBudgetMs: 10 * 60_000 });
+  ctx.jobs.register(IMAGE_TASK_JOB, imageTaskHandler(ctx), {
+    maxAttempts: 2,
+    retryDelayMs: 500,
+    timeBudgetMs: 10 * 60_000,
+  });
 }

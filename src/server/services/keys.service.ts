@@ -77,7 +77,11 @@ export async function createKey(
 const keyListAnswers = new ViewCache('keys');
 
 export function listKeys(ctx: Ctx, filter: { userId: string }): JsonText | Promise<JsonText> {
-  return keyListAnswers.get(ctx.db, filter.userId, async () => new JsonText(JSON.stringify((await listLiveKeys(ctx.db, filter)).map(keyInfo))));
+  return keyListAnswers.get(
+    ctx.db,
+    filter.userId,
+    async () => new JsonText(JSON.stringify((await listLiveKeys(ctx.db, filter)).map(keyInfo))),
+  );
 }
 
 /** The cursor is opaque to callers: where the previous page ended. */
@@ -92,7 +96,16 @@ function decodeCursor(cursor: string): KeyPosition {
   } catch {
     // reported below
   }
-  throw new RequestValidationError([{ loc: ['query', 'cursor'], msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)', type: 'value_error' }], false);
+  throw new RequestValidationError(
+    [
+      {
+        loc: ['query', 'cursor'],
+        msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)',
+        type: 'value_error',
+      },
+    ],
+    false,
+  );
 }
 
 /** Every user's keys, or one user's, a page at a time (admins). */
@@ -117,7 +130,12 @@ async function ownedKey(ctx: Ctx, keyId: string, ownerId: string | null): Promis
 }
 
 /** ownerId null = an admin acting on any user's key. */
-export async function deleteKey(ctx: Ctx, keyId: string, ownerId: string | null, actor: AuditActor = SYSTEM): Promise<void> {
+export async function deleteKey(
+  ctx: Ctx,
+  keyId: string,
+  ownerId: string | null,
+  actor: AuditActor = SYSTEM,
+): Promise<void> {
   const row = await ownedKey(ctx, keyId, ownerId);
   const now = ctx.now();
   const patch = { deleted_at: now.toISOString() };
@@ -132,7 +150,12 @@ export async function deleteKey(ctx: Ctx, keyId: string, ownerId: string | null,
   await updateApiKey(ctx.db, row.id, patch, audit);
 }
 
-export async function setFrozen(ctx: Ctx, keyId: string, frozen: boolean, actor: AuditActor = SYSTEM): Promise<ApiKeyInfo> {
+export async function setFrozen(
+  ctx: Ctx,
+  keyId: string,
+  frozen: boolean,
+  actor: AuditActor = SYSTEM,
+): Promise<ApiKeyInfo> {
   const row = await ownedKey(ctx, keyId, null);
   const now = ctx.now();
   const patch = frozen

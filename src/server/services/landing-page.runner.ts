@@ -30,18 +30,46 @@ async function passagesFor(ctx: AppContext, task: DocTaskRow, req: LandingPageTa
   const refs = new Map<string, number>();
   const refOf = (resourceId: string) => refs.get(resourceId) ?? (refs.set(resourceId, refs.size + 1), refs.size);
   // Resources named by the user are used as they are; otherwise earlier decks and mindmaps are not sources.
-  const hits = await retrieve(ctx, task.user_id, task.livedoc_id, { query: req.query, resource_ids: req.resource_ids, top_k: PASSAGES, sourcesOnly: !req.resource_ids });
+  const hits = await retrieve(ctx, task.user_id, task.livedoc_id, {
+    query: req.query,
+    resource_ids: req.resource_ids,
+    top_k: PASSAGES,
+    sourcesOnly: !req.resource_ids,
+  });
   if (hits.length > 0) {
-    return hits.map((h) => ({ ref: refOf(h.id), resourceId: h.id, title: h.title, section: String(h.metadata.section ?? ''), content: h.content, link: String(h.metadata.link ?? '') }));
+    return hits.map((h) => ({
+      ref: refOf(h.id),
+      resourceId: h.id,
+      title: h.title,
+      section: String(h.metadata.section ?? ''),
+      content: h.content,
+      link: String(h.metadata.link ?? ''),
+    }));
   }
   // The query's words are in none of the text: the page is about what the LiveDoc holds.
   const rows = await leadingChunks(ctx.db, task.livedoc_id, req.resource_ids, PASSAGES);
-  return rows.map((r) => ({ ref: refOf(r.resource_id), resourceId: r.resource_id, title: r.resource_title, section: r.title, content: r.content, link: r.link }));
+  return rows.map((r) => ({
+    ref: refOf(r.resource_id),
+    resourceId: r.resource_id,
+    title: r.resource_title,
+    section: r.title,
+    content: r.content,
+    link: r.link,
+  }));
 }
 
 /** An upstream model that cannot be reached or is overloaded: the task waits (PENDING) for a retry. */
 function isUpstreamDown(err: unknown): err is HttpError {
-  return err instanceof HttpError && ['upstream_unreachable', 'upstream_timeout', 'upstream_overloaded', 'upstream_rate_limited', 'upstream_error'].includes(err.code);
+  return (
+    err instanceof HttpError &&
+    [
+      'upstream_unreachable',
+      'upstream_timeout',
+      'upstream_overloaded',
+      'upstream_rate_limited',
+      'upstream_error',
+    ].includes(err.code)
+  );
 }
 
 async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<LandingPageResult> {
@@ -55,10 +83,14 @@ async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<
   try {
     const passages = await passagesFor(ctx, task, req);
     if (passages.length === 0) {
-      throw new JobFailure(`LiveDoc ${task.livedoc_id} holds no text to write a page from: add documents to it (or send a file with the request)`);
+      throw new JobFailure(
+        `LiveDoc ${task.livedoc_id} holds no text to write a page from: add documents to it (or send a file with the request)`,
+      );
     }
     job.signal.throwIfAborted();
-    await job.log(`writing the page from ${passages.length} passage(s) of ${new Set(passages.map((p) => p.resourceId)).size} resource(s)`);
+    await job.log(
+      `writing the page from ${passages.length} passage(s) of ${new Set(passages.map((p) => p.resourceId)).size} resource(s)`,
+    );
     const page = await generateLandingPage({
       query: req.query,
       passages,
@@ -75,15 +107,27 @@ async function run(ctx: AppContext, task: DocTaskRow, job: JobContext): Promise<
     await writeFile(file, page.html, { mode: 0o600 });
     await chmod(file, 0o600);
     await ctx.files.publishDir(taskOutputPrefix(task.id));
-    await job.log(`wrote ${PAGE_FILE} (${Buffer.byteLength(page.html)} bytes) in ${Math.round(page.timings.planMs + page.timings.renderMs)} ms`);
-    return { html_file: file, bytes: Buffer.byteLength(page.html), title: page.plan.title, sections: page.plan.sections.length, sources: page.plan.sources.length, planned_by: page.plan.plannedBy };
+    await job.log(
+      `wrote ${PAGE_FILE} (${Buffer.byteLength(page.html)} bytes) in ${Math.round(page.timings.planMs + page.timings.renderMs)} ms`,
+    );
+    return {
+      html_file: file,
+      bytes: Buffer.byteLength(page.html),
+      title: page.plan.title,
+      sections: page.plan.sections.length,
+      sources: page.plan.sources.length,
+      planned_by: page.plan.plannedBy,
+    };
   } catch (err) {
     if (job.signal.aborted) throw err;
-    if (isUpstreamDown(err)) throw new TaskParked(`the model upstream is unavailable (${err.message}); retry the task when it is back`);
+    if (isUpstreamDown(err))
+      throw new TaskParked(`the model upstream is unavailable (${err.message}); retry the task when it is back`);
     // A FAILED task gives its credits back (docs/decisions.md "Landing pages"), once.
     await refundLandingPage(ctx.db, task.user_id, ctx.now(), { taskId: task.id });
     if (err instanceof JobFailure) throw err;
-    throw new JobFailure(err instanceof HttpError ? err.message : `the page could not be written: ${(err as Error).message}`);
+    throw new JobFailure(
+      err instanceof HttpError ? err.message : `the page could not be written: ${(err as Error).message}`,
+    );
   }
 }
 

@@ -12,7 +12,15 @@ export interface LiveDocPageData {
   name: string;
   description: string;
   total: number;
-  resources: Array<{ id: string; title: string; type: string; snippet: string; created_at: string; link: string; download?: string }>;
+  resources: Array<{
+    id: string;
+    title: string;
+    type: string;
+    snippet: string;
+    created_at: string;
+    link: string;
+    download?: string;
+  }>;
 }
 
 /**
@@ -20,7 +28,11 @@ export interface LiveDocPageData {
  * expire with the page's own link. The signed link is the grant: it was handed to the LiveDoc's
  * user in an API answer.
  */
-export async function liveDocPage(ctx: AppContext, shortId: string, link: { expires?: string; sig?: string }): Promise<LiveDocPageData> {
+export async function liveDocPage(
+  ctx: AppContext,
+  shortId: string,
+  link: { expires?: string; sig?: string },
+): Promise<LiveDocPageData> {
   requirePageLink(ctx, 'livedoc', shortId, link);
   const doc = await findLiveDoc(ctx.db, shortId);
   if (!doc) throw new HttpError('NOT_FOUND', `LiveDoc ${shortId} no longer exists`);

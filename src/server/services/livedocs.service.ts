@@ -26,7 +26,8 @@ export async function access(ctx: Ctx, userId: string, id: string, need: 'read' 
   if (!doc) throw liveDocNotFound(id);
   if (doc.owner_id === userId) return { doc, owner: true };
   if (!(await repo.isSharedWith(ctx.db, id, userId))) throw liveDocNotFound(id);
-  if (need === 'write') throw new HttpError('FORBIDDEN', `LiveDoc ${id} is shared with you read-only; only its owner can change it`);
+  if (need === 'write')
+    throw new HttpError('FORBIDDEN', `LiveDoc ${id} is shared with you read-only; only its owner can change it`);
   return { doc, owner: false };
 }
 
@@ -42,9 +43,21 @@ export function toLiveDoc(doc: repo.LiveDocRow, userId: string): LiveDoc {
   };
 }
 
-export async function createLiveDoc(ctx: Ctx, userId: string, input: { name: string; description?: string; icon?: string }): Promise<LiveDoc> {
+export async function createLiveDoc(
+  ctx: Ctx,
+  userId: string,
+  input: { name: string; description?: string; icon?: string },
+): Promise<LiveDoc> {
   const at = ctx.now().toISOString();
-  const row: repo.LiveDocRow = { id: newId('ld'), owner_id: userId, name: input.name, description: input.description ?? '', icon: input.icon ?? '', created_at: at, modified_at: at };
+  const row: repo.LiveDocRow = {
+    id: newId('ld'),
+    owner_id: userId,
+    name: input.name,
+    description: input.description ?? '',
+    icon: input.icon ?? '',
+    created_at: at,
+    modified_at: at,
+  };
   await repo.insertLiveDoc(ctx.db, row);
   return toLiveDoc(row, userId);
 }
@@ -55,17 +68,28 @@ export async function createLiveDoc(ctx: Ctx, userId: string, input: { name: str
  * names none. LIVEDOC_NOT_FOUND for a named one that is absent or another user's;
  * LIVEDOC_CREATE_FAILED when the new one cannot be made.
  */
-export async function liveDocForRequest(ctx: Ctx, userId: string, shortId: string | undefined, input: { query: string; madeFor: string; need: 'read' | 'write' }): Promise<{ shortId: string; created: boolean }> {
+export async function liveDocForRequest(
+  ctx: Ctx,
+  userId: string,
+  shortId: string | undefined,
+  input: { query: string; madeFor: string; need: 'read' | 'write' },
+): Promise<{ shortId: string; created: boolean }> {
   if (shortId) {
     await access(ctx, userId, shortId, input.need);
     return { shortId, created: false };
   }
   const title = input.query.trim().replace(/\s+/g, ' ').slice(0, 80) || 'Untitled';
   try {
-    const doc = await createLiveDoc(ctx, userId, { name: title, description: `Created for the ${input.madeFor} "${title}"` });
+    const doc = await createLiveDoc(ctx, userId, {
+      name: title,
+      description: `Created for the ${input.madeFor} "${title}"`,
+    });
     return { shortId: doc.short_id, created: true };
   } catch (err) {
-    throw new HttpError('LIVEDOC_CREATE_FAILED', `could not create a LiveDoc for the ${input.madeFor}: ${(err as Error).message}`);
+    throw new HttpError(
+      'LIVEDOC_CREATE_FAILED',
+      `could not create a LiveDoc for the ${input.madeFor}: ${(err as Error).message}`,
+    );
   }
 }
 
@@ -78,11 +102,25 @@ export async function touch(ctx: Ctx, id: string): Promise<void> {
  * The readme of a list item, written from the LiveDoc's contents: null while it has no resources;
  * otherwise a one-line summary and a Markdown overview of its newest resources.
  */
-function readmeOf(doc: repo.LiveDocRow, resources: Array<{ title: string; snippet: string; link: string }> | undefined) {
+function readmeOf(
+  doc: repo.LiveDocRow,
+  resources: Array<{ title: string; snippet: string; link: string }> | undefined,
+) {
   if (!resources || resources.length === 0) return null;
-  const summary = doc.description.split(/(?<=[.!?])\s/)[0]?.trim() || `${doc.name}: ${resources.map((r) => r.title).slice(0, 3).join(', ')}`;
-  const lines = resources.map((r) => `- **${r.title || 'Untitled'}**${r.link ? ` (${r.link})` : ''}${r.snippet ? ` — ${r.snippet.slice(0, 160).replace(/\s+/g, ' ')}` : ''}`);
-  return { summary, content: `# ${doc.name}\n\n${doc.description ? doc.description + '\n\n' : ''}${lines.join('\n')}\n` };
+  const summary =
+    doc.description.split(/(?<=[.!?])\s/)[0]?.trim() ||
+    `${doc.name}: ${resources
+      .map((r) => r.title)
+      .slice(0, 3)
+      .join(', ')}`;
+  const lines = resources.map(
+    (r) =>
+      `- **${r.title || 'Untitled'}**${r.link ? ` (${r.link})` : ''}${r.snippet ? ` — ${r.snippet.slice(0, 160).replace(/\s+/g, ' ')}` : ''}`,
+  );
+  return {
+    summary,
+    content: `# ${doc.name}\n\n${doc.description ? doc.description + '\n\n' : ''}${lines.join('\n')}\n`,
+  };
 }
 
 // A page of the list, as sent: served again until a LiveDoc, a share or a resource changes.
@@ -92,17 +130,36 @@ const listPages = new ViewCache('livedocs');
  * A page of the user's LiveDocs: from the answer cache at once (no promise) when nothing changed
  * since it was read; `fresh` reads it from the store even when a cached copy is current.
  */
-export function listLiveDocs(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }, options: { fresh?: boolean } = {}): JsonText | Promise<JsonText> {
+export function listLiveDocs(
+  ctx: Ctx,
+  userId: string,
+  q: { keyword?: string; page: number; size: number },
+  options: { fresh?: boolean } = {},
+): JsonText | Promise<JsonText> {
   const keyword = q.keyword?.trim() || undefined;
-  const load = async () => new JsonText(JSON.stringify(await readPage(ctx, userId, { keyword, page: q.page, size: q.size })));
+  const load = async () =>
+    new JsonText(JSON.stringify(await readPage(ctx, userId, { keyword, page: q.page, size: q.size })));
   if (options.fresh) return load();
   return listPages.get(ctx.db, `${userId}\n${q.page}\n${q.size}\n${keyword ?? ''}`, load);
 }
 
 async function readPage(ctx: Ctx, userId: string, q: { keyword?: string; page: number; size: number }) {
-  const { total, rows } = await repo.pageVisible(ctx.db, userId, { keyword: q.keyword, offset: (q.page - 1) * q.size, limit: q.size });
-  const newest = await newestPerLiveDoc(ctx.db, rows.map((r) => r.id), 5);
-  return { total, page: q.page, size: q.size, items: rows.map((r) => ({ ...toLiveDoc(r, userId), readme: readmeOf(r, newest.get(r.id)) })) };
+  const { total, rows } = await repo.pageVisible(ctx.db, userId, {
+    keyword: q.keyword,
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+  });
+  const newest = await newestPerLiveDoc(
+    ctx.db,
+    rows.map((r) => r.id),
+    5,
+  );
+  return {
+    total,
+    page: q.page,
+    size: q.size,
+    items: rows.map((r) => ({ ...toLiveDoc(r, userId), readme: readmeOf(r, newest.get(r.id)) })),
+  };
 }
 
 export async function getLiveDoc(ctx: Ctx, userId: string, id: string) {
@@ -111,10 +168,24 @@ export async function getLiveDoc(ctx: Ctx, userId: string, id: string) {
   return { ...toLiveDoc(doc, userId), readme: readmeOf(doc, newest.get(doc.id)) };
 }
 
-export async function updateLiveDoc(ctx: Ctx, userId: string, id: string, patch: { name?: string; description?: string }): Promise<LiveDoc> {
+export async function updateLiveDoc(
+  ctx: Ctx,
+  userId: string,
+  id: string,
+  patch: { name?: string; description?: string },
+): Promise<LiveDoc> {
   const { doc } = await access(ctx, userId, id, 'write');
-  const next = { ...doc, ...(patch.name !== undefined ? { name: patch.name } : {}), ...(patch.description !== undefined ? { description: patch.description } : {}), modified_at: ctx.now().toISOString() };
-  await repo.updateLiveDoc(ctx.db, id, { name: next.name, description: next.description, modified_at: next.modified_at });
+  const next = {
+    ...doc,
+    ...(patch.name !== undefined ? { name: patch.name } : {}),
+    ...(patch.description !== undefined ? { description: patch.description } : {}),
+    modified_at: ctx.now().toISOString(),
+  };
+  await repo.updateLiveDoc(ctx.db, id, {
+    name: next.name,
+    description: next.description,
+    modified_at: next.modified_at,
+  });
   return toLiveDoc(next, userId);
 }
 

@@ -47,21 +47,35 @@ export function modelFailure(err: unknown): HttpError {
   if (err instanceof HttpError && (err.code.startsWith('upstream_') || err.status === 503 || err.status === 429)) {
     return new HttpError('LLM_SERVICE_UNAVAILABLE', `the model service is unavailable: ${err.message}`);
   }
-  return new HttpError('MINDMAP_CREATE_FAILED', `the mindmap could not be built: ${(err as Error).message ?? String(err)}`);
+  return new HttpError(
+    'MINDMAP_CREATE_FAILED',
+    `the mindmap could not be built: ${(err as Error).message ?? String(err)}`,
+  );
 }
 
 /** Ranked passages of the LiveDoc (routing + retrieval), without earlier mindmaps, which would only echo themselves. */
 async function passagesFor(ctx: AppContext, userId: string, livedocId: string, query: string) {
   const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES, sourcesOnly: true });
-  return hits
-    .map((h, i) => {
-      const section = typeof h.metadata.section === 'string' && h.metadata.section.trim() ? h.metadata.section.trim() : '';
-      return { id: String(i + 1), title: section || h.title, content: h.content.slice(0, PASSAGE_CHARS), link: String(h.metadata.link ?? '') };
-    });
+  return hits.map((h, i) => {
+    const section =
+      typeof h.metadata.section === 'string' && h.metadata.section.trim() ? h.metadata.section.trim() : '';
+    return {
+      id: String(i + 1),
+      title: section || h.title,
+      content: h.content.slice(0, PASSAGE_CHARS),
+      link: String(h.metadata.link ?? ''),
+    };
+  });
 }
 
-async function writeOutline(ctx: AppContext, auth: AuthContext, query: string, context: Awaited<ReturnType<typeof passagesFor>>): Promise<string> {
-  const sources = context.map((p) => `[${p.id}] ${p.title}\n${p.content}`).join('\n\n') || '(this LiveDoc has no sources yet)';
+async function writeOutline(
+  ctx: AppContext,
+  auth: AuthContext,
+  query: string,
+  context: Awaited<ReturnType<typeof passagesFor>>,
+): Promise<string> {
+  const sources =
+    context.map((p) => `[${p.id}] ${p.title}\n${p.content}`).join('\n\n') || '(this LiveDoc has no sources yet)';
   try {
     const result = await ctx.gateway.generate({
       system: SYSTEM,
@@ -79,7 +93,11 @@ async function writeOutline(ctx: AppContext, auth: AuthContext, query: string, c
 }
 
 /** POST /v2/mindmap: retrieve, outline through the gateway, draw off the event loop, store, link. */
-export async function createMindmap(ctx: AppContext, auth: AuthContext, input: { query: string; layout: MindmapLayout; livedoc_short_id?: string }): Promise<MindmapResult> {
+export async function createMindmap(
+  ctx: AppContext,
+  auth: AuthContext,
+  input: { query: string; layout: MindmapLayout; livedoc_short_id?: string },
+): Promise<MindmapResult> {
   const userId = auth.user.id;
   const given = input.livedoc_short_id;
   if (given) await access(ctx, userId, given, 'write');
@@ -97,7 +115,11 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
   let drawn;
   try {
     // Layout and SVG only, milliseconds: the light lane, beside any heavy job.
-    drawn = await runCpuJob('render-mindmap', { tree, layout: input.layout }, { owner: auth.apiKey?.id ?? userId, urgent: true });
+    drawn = await runCpuJob(
+      'render-mindmap',
+      { tree, layout: input.layout },
+      { owner: auth.apiKey?.id ?? userId, urgent: true },
+    );
   } catch (err) {
     // The CPU pool's own refusals (queue full, a time or memory limit) keep their status and code.
     if (err instanceof HttpError) throw err;
@@ -107,9 +129,17 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
   let livedocId = given;
   if (!livedocId) {
     try {
-      livedocId = (await createLiveDoc(ctx, userId, { name: tree.text.slice(0, 200), description: `Mindmap: ${topicOf(input.query)}` })).short_id;
+      livedocId = (
+        await createLiveDoc(ctx, userId, {
+          name: tree.text.slice(0, 200),
+          description: `Mindmap: ${topicOf(input.query)}`,
+        })
+      ).short_id;
     } catch (err) {
-      throw new HttpError('LIVEDOC_CREATE_FAILED', `a LiveDoc for the mindmap could not be created: ${(err as Error).message}`);
+      throw new HttpError(
+        'LIVEDOC_CREATE_FAILED',
+        `a LiveDoc for the mindmap could not be created: ${(err as Error).message}`,
+      );
     }
   }
   const id = await storeMindmap(ctx, livedocId, { version: 1, query: input.query, layout: input.layout, tree });
@@ -127,7 +157,14 @@ export async function createMindmap(ctx: AppContext, auth: AuthContext, input: {
 async function storeMindmap(ctx: AppContext, livedocId: string, stored: StoredMindmap): Promise<string> {
   const id = newId('res');
   const markdown = toMarkdown(stored.tree);
-  const file = await saveResourceFile(ctx.files, livedocId, id, 'mindmap.json', Buffer.from(JSON.stringify(stored)), 'application/json');
+  const file = await saveResourceFile(
+    ctx.files,
+    livedocId,
+    id,
+    'mindmap.json',
+    Buffer.from(JSON.stringify(stored)),
+    'application/json',
+  );
   const at = ctx.now().toISOString();
   const row: repo.ResourceRow = {
     id,
@@ -181,14 +218,19 @@ const LAYOUT_NAMES: Record<MindmapLayout, string> = {
   FISHBONE: 'Fishbone',
 };
 
-export type MindmapPageOutput = { type: 'text/html' | 'image/svg+xml'; body: string } | { type: 'image/png'; body: Buffer };
+export type MindmapPageOutput =
+  { type: 'text/html' | 'image/svg+xml'; body: string } | { type: 'image/png'; body: Buffer };
 
 /**
  * The page behind mindmap_url: the signature first (403, whatever the id), then the map (404 when
  * the id names no mindmap). The HTML shows the drawing with the six layouts and the downloads as
  * links that carry the same signature; format=svg or png answers the drawing itself.
  */
-export async function mindmapPage(ctx: AppContext, id: string, q: { expires: number; sig: string; layout?: MindmapLayout; format: 'html' | 'svg' | 'png' }): Promise<MindmapPageOutput> {
+export async function mindmapPage(
+  ctx: AppContext,
+  id: string,
+  q: { expires: number; sig: string; layout?: MindmapLayout; format: 'html' | 'svg' | 'png' },
+): Promise<MindmapPageOutput> {
   requirePageLink(ctx, 'mindmap', id, q);
   const stored = await loadMindmap(ctx, id);
   if (!stored) throw new HttpError('NOT_FOUND', 'no such mindmap');
@@ -196,20 +238,33 @@ export async function mindmapPage(ctx: AppContext, id: string, q: { expires: num
   // A page link has no caller identity: each map waits in its own line.
   // The SVG, or the PNG of a map of ordinary size, is light work; a big map's PNG is not.
   const light = q.format !== 'png' || countNodes(stored.tree) <= LIGHT_PNG_NODES;
-  const drawn = await runCpuJob('render-mindmap', { tree: stored.tree, layout, png: q.format === 'png' }, { owner: `mindmap:${id}`, urgent: light });
+  const drawn = await runCpuJob(
+    'render-mindmap',
+    { tree: stored.tree, layout, png: q.format === 'png' },
+    { owner: `mindmap:${id}`, urgent: light },
+  );
   if (q.format === 'png') {
     // A map too large for a readable PNG in this layout: the format asked for is what is refused.
-    if (!drawn.png) throw new RequestValidationError([{ loc: ['query', 'format'], msg: drawn.pngRefused ?? 'no PNG was drawn', type: 'value_error' }], false);
+    if (!drawn.png)
+      throw new RequestValidationError(
+        [{ loc: ['query', 'format'], msg: drawn.pngRefused ?? 'no PNG was drawn', type: 'value_error' }],
+        false,
+      );
     return { type: 'image/png', body: Buffer.from(drawn.png.buffer, drawn.png.byteOffset, drawn.png.byteLength) };
   }
   if (q.format === 'svg') return { type: 'image/svg+xml', body: drawn.svg };
-  const link = (extra: Record<string, string>) => `/mindmaps/${encodeURIComponent(id)}?${new URLSearchParams({ ...extra, expires: String(q.expires), sig: q.sig })}`;
+  const link = (extra: Record<string, string>) =>
+    `/mindmaps/${encodeURIComponent(id)}?${new URLSearchParams({ ...extra, expires: String(q.expires), sig: q.sig })}`;
   return {
     type: 'text/html',
     body: mindmapHtml({
       title: stored.tree.text,
       svg: drawn.svg,
-      layouts: MINDMAP_LAYOUTS.map((l) => ({ label: LAYOUT_NAMES[l], href: link({ layout: l }), current: l === layout })),
+      layouts: MINDMAP_LAYOUTS.map((l) => ({
+        label: LAYOUT_NAMES[l],
+        href: link({ layout: l }),
+        current: l === layout,
+      })),
       downloads: [
         { label: 'SVG', href: link({ layout, format: 'svg' }) },
         { label: 'PNG', href: link({ layout, format: 'png' }) },

@@ -13,7 +13,14 @@ import { fileKey } from '../files/file-store.js';
 type Ctx = Pick<AppContext, 'db' | 'now' | 'config' | 'jobs' | 'files'>;
 
 export function projectInfo(row: repo.ProjectRow): ProjectInfo {
-  return { id: row.id, name: row.name, description: row.description, is_default: row.default_for !== null, created_at: row.created_at, updated_at: row.updated_at };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    is_default: row.default_for !== null,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  };
 }
 
 export function siteInfo(row: repo.SiteRow): SiteInfo {
@@ -39,9 +46,21 @@ export async function listProjects(ctx: Ctx, userId: string): Promise<ProjectInf
   return (await repo.listProjects(ctx.db, userId)).map(projectInfo);
 }
 
-export async function createProject(ctx: Ctx, userId: string, input: { name: string; description?: string }): Promise<ProjectInfo> {
+export async function createProject(
+  ctx: Ctx,
+  userId: string,
+  input: { name: string; description?: string },
+): Promise<ProjectInfo> {
   const now = ctx.now().toISOString();
-  const row: repo.ProjectRow = { id: newId('prj'), user_id: userId, name: input.name, description: input.description ?? null, default_for: null, created_at: now, updated_at: now };
+  const row: repo.ProjectRow = {
+    id: newId('prj'),
+    user_id: userId,
+    name: input.name,
+    description: input.description ?? null,
+    default_for: null,
+    created_at: now,
+    updated_at: now,
+  };
   await repo.insertProject(ctx.db, row);
   return projectInfo(row);
 }
@@ -59,14 +78,21 @@ export async function defaultProject(ctx: Ctx, auth: AuthContext): Promise<repo.
     id: newId('prj'),
     user_id: auth.user.id,
     name: auth.apiKey ? `Default (key ${auth.apiKey.name})` : 'Default',
-    description: auth.apiKey ? `Tasks created with API key ${auth.apiKey.prefix}… and no project_id` : 'Tasks created with no project_id',
+    description: auth.apiKey
+      ? `Tasks created with API key ${auth.apiKey.prefix}… and no project_id`
+      : 'Tasks created with no project_id',
     default_for: defaultFor,
     created_at: now,
     updated_at: now,
   });
 }
 
-export async function updateProject(ctx: Ctx, id: string, userId: string, input: { name?: string; description?: string | null }): Promise<ProjectInfo> {
+export async function updateProject(
+  ctx: Ctx,
+  id: string,
+  userId: string,
+  input: { name?: string; description?: string | null },
+): Promise<ProjectInfo> {
   await ownedProject(ctx, id, userId);
   await repo.updateProject(ctx.db, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
@@ -82,8 +108,12 @@ export async function deleteProject(ctx: Ctx, id: string, userId: string): Promi
   const tasks = await tasksRepo.tasksOfProject(ctx.db, id);
   const jobs = await ctx.jobs.getMany(tasks.map((t) => t.job_id));
   const busy = jobs.filter((j) => j.state === 'queued' || j.state === 'running');
-  if (busy.length > 0) throw new HttpError('CONFLICT', `project ${id} has ${busy.length} queued or running task(s); cancel them first`);
-  await tasksRepo.deleteTasks(ctx.db, tasks.map((t) => t.id));
+  if (busy.length > 0)
+    throw new HttpError('CONFLICT', `project ${id} has ${busy.length} queued or running task(s); cancel them first`);
+  await tasksRepo.deleteTasks(
+    ctx.db,
+    tasks.map((t) => t.id),
+  );
   await ctx.jobs.forget(tasks.map((t) => t.job_id));
   await repo.deleteProjectRow(ctx.db, id);
   for (const t of tasks) await ctx.files.deletePrefix(taskPrefix(t.id));
@@ -95,9 +125,20 @@ export async function listSites(ctx: Ctx, projectId: string, userId: string): Pr
   return (await repo.listSites(ctx.db, projectId)).map(siteInfo);
 }
 
-export async function addSite(ctx: Ctx, projectId: string, userId: string, input: { url: string; title?: string }): Promise<SiteInfo> {
+export async function addSite(
+  ctx: Ctx,
+  projectId: string,
+  userId: string,
+  input: { url: string; title?: string },
+): Promise<SiteInfo> {
   await ownedProject(ctx, projectId, userId);
-  const row: repo.SiteRow = { id: newId('site'), project_id: projectId, url: input.url, title: input.title ?? null, created_at: ctx.now().toISOString() };
+  const row: repo.SiteRow = {
+    id: newId('site'),
+    project_id: projectId,
+    url: input.url,
+    title: input.title ?? null,
+    created_at: ctx.now().toISOString(),
+  };
   await repo.insertSite(ctx.db, row);
   return siteInfo(row);
 }

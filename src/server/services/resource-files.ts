@@ -3,8 +3,20 @@ import { checkLink, signedLink } from '../auth/signed-links.js';
 import { fileKey, type FileStore } from '../files/file-store.js';
 
 /** Source files live under livedocs/<livedoc>/<resource>/<name> in the file store; the name is made safe. */
-export async function saveResourceFile(files: FileStore, livedocId: string, resourceId: string, fileName: string, data: Buffer, mime?: string): Promise<string> {
-  const safe = path.basename(fileName).replace(/[^\w.\- ]+/g, '_').slice(0, 200).replace(/^\.+$/, '') || 'file';
+export async function saveResourceFile(
+  files: FileStore,
+  livedocId: string,
+  resourceId: string,
+  fileName: string,
+  data: Buffer,
+  mime?: string,
+): Promise<string> {
+  const safe =
+    path
+      .basename(fileName)
+      .replace(/[^\w.\- ]+/g, '_')
+      .slice(0, 200)
+      .replace(/^\.+$/, '') || 'file';
   const key = fileKey('livedocs', livedocId, resourceId, safe);
   await files.put(key, data, mime);
   return key;
@@ -25,9 +37,22 @@ export async function removeLiveDocFiles(files: FileStore, livedocId: string): P
 
 /** A download URL that works without credentials until `expires` (Unix seconds). */
 export function signedDownloadUrl(baseUrl: string, secret: Uint8Array, resourceId: string, expires: number): string {
-  return signedLink(baseUrl, secret, 'resource-download', resourceId, `/files/resources/${encodeURIComponent(resourceId)}`, expires);
+  return signedLink(
+    baseUrl,
+    secret,
+    'resource-download',
+    resourceId,
+    `/files/resources/${encodeURIComponent(resourceId)}`,
+    expires,
+  );
 }
 
-export function checkSignature(secret: Uint8Array, resourceId: string, expires: number, sig: string, nowSeconds: number): 'ok' | 'expired' | 'bad' {
+export function checkSignature(
+  secret: Uint8Array,
+  resourceId: string,
+  expires: number,
+  sig: string,
+  nowSeconds: number,
+): 'ok' | 'expired' | 'bad' {
   return checkLink(secret, 'resource-download', resourceId, { expires, sig }, nowSeconds);
 }

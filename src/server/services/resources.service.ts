@@ -14,7 +14,8 @@ import { access, touch } from './livedocs.service.js';
 import { removeResourceFiles, resourceFileKey, saveResourceFile, signedDownloadUrl } from './resource-files.js';
 import { createHash } from 'node:crypto';
 
-export const resourceNotFound = (id: string) => new HttpError('RESOURCE_NOT_FOUND', `Resource ${id} not found in this LiveDoc`);
+export const resourceNotFound = (id: string) =>
+  new HttpError('RESOURCE_NOT_FOUND', `Resource ${id} not found in this LiveDoc`);
 
 export function toResource(r: repo.ResourceRow): Resource {
   return {
@@ -61,7 +62,8 @@ function checkedText(text: string, what: string): void {
 }
 
 /** A text's retrieval chunks, cut in a CPU worker: a long document takes a while to cut. */
-const chunksOf = (row: repo.ResourceRow) => (row.text ? runCpuJob('chunk-text', { text: row.text, defaultTitle: row.title }) : Promise.resolve([]));
+const chunksOf = (row: repo.ResourceRow) =>
+  row.text ? runCpuJob('chunk-text', { text: row.text, defaultTitle: row.title }) : Promise.resolve([]);
 
 async function createIndexed(ctx: AppContext, row: repo.ResourceRow, chunks?: TextChunk[]): Promise<Resource> {
   const pieces = chunks ?? (await chunksOf(row));
@@ -76,7 +78,12 @@ async function createIndexed(ctx: AppContext, row: repo.ResourceRow, chunks?: Te
   return toResource(row);
 }
 
-function baseRow(ctx: AppContext, livedocId: string, fields: Partial<repo.ResourceRow> & Pick<repo.ResourceRow, 'title' | 'resource_type' | 'source' | 'content_type' | 'resource_key'>): repo.ResourceRow {
+function baseRow(
+  ctx: AppContext,
+  livedocId: string,
+  fields: Partial<repo.ResourceRow> &
+    Pick<repo.ResourceRow, 'title' | 'resource_type' | 'source' | 'content_type' | 'resource_key'>,
+): repo.ResourceRow {
   const at = ctx.now().toISOString();
   return {
     id: fields.id ?? newId('res'),
@@ -95,9 +102,18 @@ function baseRow(ctx: AppContext, livedocId: string, fields: Partial<repo.Resour
   };
 }
 
-export async function listResources(ctx: AppContext, userId: string, livedocId: string, q: { resource_types?: string[]; page: number; size: number }) {
+export async function listResources(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  q: { resource_types?: string[]; page: number; size: number },
+) {
   await access(ctx, userId, livedocId, 'read');
-  const { total, rows } = await repo.pageResources(ctx.db, livedocId, { types: q.resource_types, offset: (q.page - 1) * q.size, limit: q.size });
+  const { total, rows } = await repo.pageResources(ctx.db, livedocId, {
+    types: q.resource_types,
+    offset: (q.page - 1) * q.size,
+    limit: q.size,
+  });
   return { total, page: q.page, size: q.size, items: rows.map(toResource) };
 }
 
@@ -106,19 +122,46 @@ export async function getResource(ctx: AppContext, userId: string, livedocId: st
   return toResource(await mustFind(ctx, livedocId, id));
 }
 
-export async function createDoc(ctx: AppContext, userId: string, livedocId: string, input: { title?: string; content: string }): Promise<Resource> {
+export async function createDoc(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  input: { title?: string; content: string },
+): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   checkedText(input.content, 'content');
   // An empty document is allowed: it is filled later with set-content.
   const id = newId('res');
   const title = input.title ?? 'New Document';
-  return createIndexed(ctx, baseRow(ctx, livedocId, { id, title, resource_type: 'ai_doc', source: 'doc', content_type: 'text', resource_key: `doc:${id}`, text: input.content, snippet: snippetOf(input.content) }));
+  return createIndexed(
+    ctx,
+    baseRow(ctx, livedocId, {
+      id,
+      title,
+      resource_type: 'ai_doc',
+      source: 'doc',
+      content_type: 'text',
+      resource_key: `doc:${id}`,
+      text: input.content,
+      snippet: snippetOf(input.content),
+    }),
+  );
 }
 
-export async function setContent(ctx: AppContext, userId: string, livedocId: string, id: string, content: string): Promise<Resource> {
+export async function setContent(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  id: string,
+  content: string,
+): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const r = await mustFind(ctx, livedocId, id);
-  if (r.resource_type !== 'ai_doc') throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `only ai_doc resources have editable content; this one is ${r.resource_type}`);
+  if (r.resource_type !== 'ai_doc')
+    throw new HttpError(
+      'UNSUPPORTED_RESOURCE_TYPE',
+      `only ai_doc resources have editable content; this one is ${r.resource_type}`,
+    );
   checkedText(content, 'content');
   const next = { ...r, text: content, snippet: snippetOf(content), modified_at: ctx.now().toISOString() };
   const chunks = await chunksOf(next);
@@ -128,11 +171,26 @@ export async function setContent(ctx: AppContext, userId: string, livedocId: str
   return toResource(next);
 }
 
-export async function updateResource(ctx: AppContext, userId: string, livedocId: string, id: string, patch: { title?: string; snippet?: string; thumbnail?: string }): Promise<Resource> {
+export async function updateResource(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  id: string,
+  patch: { title?: string; snippet?: string; thumbnail?: string },
+): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const r = await mustFind(ctx, livedocId, id);
-  const next = { ...r, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)), modified_at: ctx.now().toISOString() };
-  await repo.updateResource(ctx.db, id, { title: next.title, snippet: next.snippet, thumbnail: next.thumbnail, modified_at: next.modified_at });
+  const next = {
+    ...r,
+    ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+    modified_at: ctx.now().toISOString(),
+  };
+  await repo.updateResource(ctx.db, id, {
+    title: next.title,
+    snippet: next.snippet,
+    thumbnail: next.thumbnail,
+    modified_at: next.modified_at,
+  });
   // The title is indexed with every chunk, so a new title is searchable at once.
   if (patch.title !== undefined && patch.title !== r.title) await reindexTitle(ctx, next);
   return toResource(next);
@@ -140,7 +198,11 @@ export async function updateResource(ctx: AppContext, userId: string, livedocId:
 
 async function reindexTitle(ctx: AppContext, r: repo.ResourceRow): Promise<void> {
   // The update trigger re-indexes each chunk with the new title.
-  await ctx.db.updateTable('resource_chunks').set({ resource_title: r.title }).where('resource_id', '=', r.id).execute();
+  await ctx.db
+    .updateTable('resource_chunks')
+    .set({ resource_title: r.title })
+    .where('resource_id', '=', r.id)
+    .execute();
 }
 
 export async function deleteResource(ctx: AppContext, userId: string, livedocId: string, id: string): Promise<null> {
@@ -160,38 +222,84 @@ export interface UploadedFile {
 }
 
 /** Upload keeping the format: the source file is stored (downloadable) and its text indexed when it has any. */
-export async function uploadFile(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile, read?: ConvertedUpload): Promise<Resource> {
+export async function uploadFile(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  file: UploadedFile,
+  read?: ConvertedUpload,
+): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const converted = read ?? (await convertOrFail(file, userId));
   const id = newId('res');
-  const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
+  const filePath = await saveResourceFile(
+    ctx.files,
+    livedocId,
+    id,
+    file.fileName,
+    file.data,
+    file.mimeType || undefined,
+  );
   const title = file.title || converted.title || path.parse(file.fileName).name || 'Untitled';
   const hash = createHash('sha256').update(file.data).digest('hex').slice(0, 32);
   return createIndexed(
     ctx,
     baseRow(ctx, livedocId, {
-      id, title, resource_type: 'file', source: 'upload', content_type: converted.contentType, resource_key: `file:${hash}`,
-      text: converted.text, snippet: converted.text ? snippetOf(converted.text) : '', file_path: filePath, file_name: path.basename(file.fileName), mime_type: file.mimeType || 'application/octet-stream',
+      id,
+      title,
+      resource_type: 'file',
+      source: 'upload',
+      content_type: converted.contentType,
+      resource_key: `file:${hash}`,
+      text: converted.text,
+      snippet: converted.text ? snippetOf(converted.text) : '',
+      file_path: filePath,
+      file_name: path.basename(file.fileName),
+      mime_type: file.mimeType || 'application/octet-stream',
     }),
     converted.chunks,
   );
 }
 
 /** Upload-doc: the file becomes an editable ai_doc (Markdown); the original is kept for download. */
-export async function uploadDoc(ctx: AppContext, userId: string, livedocId: string, file: UploadedFile): Promise<Resource> {
+export async function uploadDoc(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  file: UploadedFile,
+): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const converted = await convertOrFail(file, userId);
   if (converted.text === null || !converted.text.trim()) {
-    throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `cannot convert ${file.fileName} into a document: use Markdown, text, HTML, PDF, DOCX or PPTX with text in it`);
+    throw new HttpError(
+      'UNSUPPORTED_RESOURCE_TYPE',
+      `cannot convert ${file.fileName} into a document: use Markdown, text, HTML, PDF, DOCX or PPTX with text in it`,
+    );
   }
   const id = newId('res');
-  const filePath = await saveResourceFile(ctx.files, livedocId, id, file.fileName, file.data, file.mimeType || undefined);
+  const filePath = await saveResourceFile(
+    ctx.files,
+    livedocId,
+    id,
+    file.fileName,
+    file.data,
+    file.mimeType || undefined,
+  );
   const title = file.title || converted.title || path.parse(file.fileName).name || 'New Document';
   return createIndexed(
     ctx,
     baseRow(ctx, livedocId, {
-      id, title, resource_type: 'ai_doc', source: 'upload', content_type: 'text', resource_key: `doc:${id}`, text: converted.text,
-      snippet: snippetOf(converted.text), file_path: filePath, file_name: path.basename(file.fileName), mime_type: file.mimeType || 'application/octet-stream',
+      id,
+      title,
+      resource_type: 'ai_doc',
+      source: 'upload',
+      content_type: 'text',
+      resource_key: `doc:${id}`,
+      text: converted.text,
+      snippet: snippetOf(converted.text),
+      file_path: filePath,
+      file_name: path.basename(file.fileName),
+      mime_type: file.mimeType || 'application/octet-stream',
     }),
     converted.chunks,
   );
@@ -229,12 +337,18 @@ type UrlItem = string | { url: string; title?: string };
 const SAME_PAGE_SCAN = 500;
 
 /** A page's words without its link targets: the same page at another address resolves its relative links elsewhere. */
-const pageKey = (text: string) => text.replace(/\]\([^)]*\)/g, ']').replace(/\s+/g, ' ').trim();
+const pageKey = (text: string) =>
+  text
+    .replace(/\]\([^)]*\)/g, ']')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** The web page of the LiveDoc whose text is this page's (links aside), if one is. */
 async function samePage(ctx: AppContext, livedocId: string, text: string): Promise<{ id: string } | undefined> {
   const key = pageKey(text);
-  return (await repo.webTexts(ctx.db, livedocId, SAME_PAGE_SCAN)).find((r) => r.text !== null && pageKey(r.text) === key);
+  return (await repo.webTexts(ctx.db, livedocId, SAME_PAGE_SCAN)).find(
+    (r) => r.text !== null && pageKey(r.text) === key,
+  );
 }
 
 /**
@@ -243,14 +357,22 @@ async function samePage(ctx: AppContext, livedocId: string, text: string): Promi
  */
 export async function addUrls(ctx: AppContext, userId: string, livedocId: string, items: UrlItem[]) {
   await access(ctx, userId, livedocId, 'write');
-  const work = items.map((item) => (typeof item === 'string' ? { url: item.trim(), title: undefined } : { url: item.url.trim(), title: item.title }));
-  type Result = { url: string; status: 'success' | 'failed' | 'existed'; fail_reason: string | null; resource_id: string };
+  const work = items.map((item) =>
+    typeof item === 'string' ? { url: item.trim(), title: undefined } : { url: item.url.trim(), title: item.title },
+  );
+  type Result = {
+    url: string;
+    status: 'success' | 'failed' | 'existed';
+    fail_reason: string | null;
+    resource_id: string;
+  };
   const results: Result[] = new Array(work.length);
   const firstOf = new Map<string, number>();
   const todo: number[] = [];
   work.forEach(({ url }, i) => {
     const normalized = normalizeUrl(url);
-    if (!normalized) results[i] = { url, status: 'failed', fail_reason: 'not a valid http or https URL', resource_id: '' };
+    if (!normalized)
+      results[i] = { url, status: 'failed', fail_reason: 'not a valid http or https URL', resource_id: '' };
     else if (firstOf.has(normalized)) return;
     else {
       firstOf.set(normalized, i);
@@ -267,11 +389,19 @@ export async function addUrls(ctx: AppContext, userId: string, livedocId: string
       const page = await fetchPage(normalized, { policy: ctx.fetchPolicy });
       // The same page by another address (a redirect, a tracking parameter) is the one already added.
       const landed = normalizeUrl(page.finalUrl);
-      const same = (landed && landed !== normalized ? await repo.findByKey(ctx.db, livedocId, `url:${landed}`) : undefined) ?? (await samePage(ctx, livedocId, page.text));
+      const same =
+        (landed && landed !== normalized ? await repo.findByKey(ctx.db, livedocId, `url:${landed}`) : undefined) ??
+        (await samePage(ctx, livedocId, page.text));
       if (same) return { url, status: 'existed', fail_reason: null, resource_id: same.id } as Result;
       const row = baseRow(ctx, livedocId, {
-        title: title || page.title || normalized, link: normalized, resource_type: 'web', source: 'url', content_type: 'document',
-        resource_key: key, text: page.text, snippet: snippetOf(page.excerpt || page.text, 2000),
+        title: title || page.title || normalized,
+        link: normalized,
+        resource_type: 'web',
+        source: 'url',
+        content_type: 'document',
+        resource_key: key,
+        text: page.text,
+        snippet: snippetOf(page.excerpt || page.text, 2000),
       });
       await createIndexed(ctx, row);
       return { url, status: 'success', fail_reason: null, resource_id: row.id } as Result;
@@ -301,26 +431,48 @@ export async function addUrls(ctx: AppContext, userId: string, livedocId: string
 export async function resourceContent(ctx: AppContext, userId: string, livedocId: string, id: string) {
   await access(ctx, userId, livedocId, 'read');
   const r = await mustFind(ctx, livedocId, id);
-  if (r.text === null) throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `a resource of type ${r.content_type} has no text content`);
+  if (r.text === null)
+    throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `a resource of type ${r.content_type} has no text content`);
   return { title: r.title, type: r.resource_type === 'file' ? r.content_type : r.resource_type, content: r.text };
 }
 
-export async function downloadUrl(ctx: AppContext, userId: string, livedocId: string, id: string, expiresIn: number): Promise<string> {
+export async function downloadUrl(
+  ctx: AppContext,
+  userId: string,
+  livedocId: string,
+  id: string,
+  expiresIn: number,
+): Promise<string> {
   await access(ctx, userId, livedocId, 'read');
   const r = await mustFind(ctx, livedocId, id);
-  if (!r.file_path) throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${id} has no source file to download (type ${r.resource_type})`);
+  if (!r.file_path)
+    throw new HttpError(
+      'UNSUPPORTED_RESOURCE_TYPE',
+      `resource ${id} has no source file to download (type ${r.resource_type})`,
+    );
   // An object store signs its own short-lived URL: the download goes there, not through this server.
-  const direct = await ctx.files.presignGet(resourceFileKey(r.file_path), { expiresIn, fileName: r.file_name ?? 'file', contentType: r.mime_type ?? undefined });
+  const direct = await ctx.files.presignGet(resourceFileKey(r.file_path), {
+    expiresIn,
+    fileName: r.file_name ?? 'file',
+    contentType: r.mime_type ?? undefined,
+  });
   if (direct) return direct;
   const expires = Math.floor(ctx.now().getTime() / 1000) + expiresIn;
   return signedDownloadUrl(ctx.baseUrl, ctx.tokenSecret, r.id, expires);
 }
 
 /** Where a resource's source file is stored (its key), with its name and type; null when it has none. */
-export async function sourceFile(ctx: AppContext, id: string): Promise<{ key: string; name: string; mime: string } | null> {
+export async function sourceFile(
+  ctx: AppContext,
+  id: string,
+): Promise<{ key: string; name: string; mime: string } | null> {
   const r = await repo.findResourceById(ctx.db, id);
   if (!r?.file_path) return null;
-  return { key: resourceFileKey(r.file_path), name: r.file_name ?? 'file', mime: r.mime_type ?? 'application/octet-stream' };
+  return {
+    key: resourceFileKey(r.file_path),
+    name: r.file_name ?? 'file',
+    mime: r.mime_type ?? 'application/octet-stream',
+  };
 }
 
 export async function readSourceFile(ctx: AppContext, id: string) {
@@ -336,15 +488,40 @@ export async function readSourceFile(ctx: AppContext, id: string) {
 export async function addGeneratedResource(
   ctx: AppContext,
   livedocId: string,
-  input: { id: string; title: string; resourceType: string; contentType: string; source: string; resourceKey: string; text: string; file: { name: string; mime: string; data: Buffer } },
+  input: {
+    id: string;
+    title: string;
+    resourceType: string;
+    contentType: string;
+    source: string;
+    resourceKey: string;
+    text: string;
+    file: { name: string; mime: string; data: Buffer };
+  },
   chunks: TextChunk[],
 ): Promise<Resource> {
-  const filePath = await saveResourceFile(ctx.files, livedocId, input.id, input.file.name, input.file.data, input.file.mime);
+  const filePath = await saveResourceFile(
+    ctx.files,
+    livedocId,
+    input.id,
+    input.file.name,
+    input.file.data,
+    input.file.mime,
+  );
   return createIndexed(
     ctx,
     baseRow(ctx, livedocId, {
-      id: input.id, title: input.title, resource_type: input.resourceType, source: input.source, content_type: input.contentType, resource_key: input.resourceKey,
-      text: input.text, snippet: snippetOf(input.text), file_path: filePath, file_name: input.file.name, mime_type: input.file.mime,
+      id: input.id,
+      title: input.title,
+      resource_type: input.resourceType,
+      source: input.source,
+      content_type: input.contentType,
+      resource_key: input.resourceKey,
+      text: input.text,
+      snippet: snippetOf(input.text),
+      file_path: filePath,
+      file_name: input.file.name,
+      mime_type: input.file.mime,
     }),
     chunks,
   );

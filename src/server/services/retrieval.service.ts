@@ -12,7 +12,9 @@ const DEFAULT_TOP_K = 10;
 const DEFAULT_ROUTE = 5;
 
 export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrieveResult[]> {
-  const resources = new Map((await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]));
+  const resources = new Map(
+    (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]),
+  );
   return hits.map((h) => {
     const r = resources.get(h.resourceId);
     return {
@@ -60,13 +62,24 @@ export async function retrieve(
 }
 
 async function withoutGenerated(ctx: Ctx, hits: ChunkHit[]): Promise<ChunkHit[]> {
-  const generated = new Set((await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).filter(isGenerated).map((r) => r.id));
+  const generated = new Set(
+    (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))]))
+      .filter(isGenerated)
+      .map((r) => r.id),
+  );
   return hits.filter((h) => !generated.has(h.resourceId));
 }
 
-export async function route(ctx: Ctx, userId: string, livedocId: string, input: { query: string; max_resources?: number }): Promise<string[]> {
+export async function route(
+  ctx: Ctx,
+  userId: string,
+  livedocId: string,
+  input: { query: string; max_resources?: number },
+): Promise<string[]> {
   await access(ctx, userId, livedocId, 'read');
-  return (await routeResources(ctx.db, input.query, [livedocId], input.max_resources ?? DEFAULT_ROUTE)).map((r) => r.resourceId);
+  return (await routeResources(ctx.db, input.query, [livedocId], input.max_resources ?? DEFAULT_ROUTE)).map(
+    (r) => r.resourceId,
+  );
 }
 
 /**
@@ -74,25 +87,69 @@ export async function route(ctx: Ctx, userId: string, livedocId: string, input: 
  * ranked against it. Without, the slide's own text first, then the LiveDoc's other chunks ranked
  * against that text (the passages the slide rests on), up to DEFAULT_TOP_K in all.
  */
-export async function pptRetrieve(ctx: Ctx, userId: string, livedocId: string, input: { resource_id: string; page_number: number; query?: string }): Promise<RetrieveResult[]> {
+export async function pptRetrieve(
+  ctx: Ctx,
+  userId: string,
+  livedocId: string,
+  input: { resource_id: string; page_number: number; query?: string },
+): Promise<RetrieveResult[]> {
   await access(ctx, userId, livedocId, 'read');
   const r = await findResource(ctx.db, livedocId, input.resource_id);
   if (!r) throw resourceNotFound(input.resource_id);
-  if (r.content_type !== 'ai_ppt') throw new HttpError('UNSUPPORTED_RESOURCE_TYPE', `resource ${r.id} is not a slide deck (it is ${r.resource_type === 'file' ? r.content_type : r.resource_type}); ppt-retrieve reads decks only`);
-  const rows = await ctx.db.selectFrom('resource_chunks').selectAll().where('resource_id', '=', r.id).where('page', '=', input.page_number).orderBy('ordinal').execute();
+  if (r.content_type !== 'ai_ppt')
+    throw new HttpError(
+      'UNSUPPORTED_RESOURCE_TYPE',
+      `resource ${r.id} is not a slide deck (it is ${r.resource_type === 'file' ? r.content_type : r.resource_type}); ppt-retrieve reads decks only`,
+    );
+  const rows = await ctx.db
+    .selectFrom('resource_chunks')
+    .selectAll()
+    .where('resource_id', '=', r.id)
+    .where('page', '=', input.page_number)
+    .orderBy('ordinal')
+    .execute();
   if (rows.length === 0) {
-    const pages = await ctx.db.selectFrom('resource_chunks').select((eb) => eb.fn.max<number>('page').as('n')).where('resource_id', '=', r.id).executeTakeFirst();
-    throw new HttpError('INVALID_PARAMETER', `page_number ${input.page_number} is out of range: the deck has ${pages?.n ?? 0} slide(s)`);
+    const pages = await ctx.db
+      .selectFrom('resource_chunks')
+      .select((eb) => eb.fn.max<number>('page').as('n'))
+      .where('resource_id', '=', r.id)
+      .executeTakeFirst();
+    throw new HttpError(
+      'INVALID_PARAMETER',
+      `page_number ${input.page_number} is out of range: the deck has ${pages?.n ?? 0} slide(s)`,
+    );
   }
-  const own = (c: (typeof rows)[number], score: number): ChunkHit => ({ chunkId: c.id, resourceId: r.id, livedocId, ordinal: c.ordinal, page: c.page, title: c.title, content: c.content, score });
+  const own = (c: (typeof rows)[number], score: number): ChunkHit => ({
+    chunkId: c.id,
+    resourceId: r.id,
+    livedocId,
+    ordinal: c.ordinal,
+    page: c.page,
+    title: c.title,
+    content: c.content,
+    score,
+  });
   if (input.query) {
-    const ranked = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds: [r.id], page: input.page_number, limit: rows.length });
+    const ranked = await searchChunks(ctx.db, input.query, {
+      livedocIds: [livedocId],
+      resourceIds: [r.id],
+      page: input.page_number,
+      limit: rows.length,
+    });
     const seen = new Set(ranked.map((h) => h.chunkId));
     return toResults(ctx, [...ranked, ...rows.filter((c) => !seen.has(c.id)).map((c) => own(c, 0))]);
   }
   const slideText = rows.map((c) => `${c.title}\n${c.content}`).join('\n');
-  const related = (await searchChunks(ctx.db, slideText, { livedocIds: [livedocId], limit: DEFAULT_TOP_K * 2 })).filter((h) => h.resourceId !== r.id);
+  const related = (await searchChunks(ctx.db, slideText, { livedocIds: [livedocId], limit: DEFAULT_TOP_K * 2 })).filter(
+    (h) => h.resourceId !== r.id,
+  );
   const top = related[0]?.score ?? 0;
   // The slide's own text ranks first: it scores above every related chunk.
-  return toResults(ctx, [...rows.map((c) => own(c, Math.round((top + 1) * 10_000) / 10_000)), ...related].slice(0, Math.max(DEFAULT_TOP_K, rows.length)));
+  return toResults(
+    ctx,
+    [...rows.map((c) => own(c, Math.round((top + 1) * 10_000) / 10_000)), ...related].slice(
+      0,
+      Math.max(DEFAULT_TOP_K, rows.length),
+    ),
+  );
 }

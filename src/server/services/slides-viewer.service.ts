@@ -22,21 +22,31 @@ export interface SlideViewerData {
 }
 
 /** The signed link is the grant (it was handed to the deck's owner in an API answer); the task must have completed. */
-async function completedDeck(ctx: AppContext, bizId: string, link: Link): Promise<{ task: DocTaskRow; deck?: decks.DeckRow }> {
+async function completedDeck(
+  ctx: AppContext,
+  bizId: string,
+  link: Link,
+): Promise<{ task: DocTaskRow; deck?: decks.DeckRow }> {
   requirePageLink(ctx, 'slides', bizId, link);
   const task = await findTaskByBiz(ctx, bizId);
   if (!task) throw new HttpError('NOT_FOUND', `no deck ${bizId}`);
   if (task.kind !== 'ppt') return { task };
   const status = await currentStatus(ctx, task);
-  if (status === 'EXPIRED') throw new HttpError('NOT_FOUND', 'this deck was removed at the end of its retention window');
-  if (status !== 'COMPLETED') throw new HttpError('CONFLICT', `the deck is not ready: its task is ${status}`, { status: 409 });
+  if (status === 'EXPIRED')
+    throw new HttpError('NOT_FOUND', 'this deck was removed at the end of its retention window');
+  if (status !== 'COMPLETED')
+    throw new HttpError('CONFLICT', `the deck is not ready: its task is ${status}`, { status: 409 });
   const deck = await decks.findDeck(ctx.db, bizId);
   if (!deck) throw new HttpError('NOT_FOUND', `deck ${bizId} no longer exists`);
   return { task, deck };
 }
 
 /** The viewer page's data, or the HTML of another kind's page served at the same URL. */
-export async function slideViewer(ctx: AppContext, bizId: string, link: Link): Promise<SlideViewerData | { html: string }> {
+export async function slideViewer(
+  ctx: AppContext,
+  bizId: string,
+  link: Link,
+): Promise<SlideViewerData | { html: string }> {
   const { task, deck } = await completedDeck(ctx, bizId, link);
   if (!deck) {
     const render = taskPageRenderer(task.kind);
@@ -62,10 +72,21 @@ export async function slidePreview(ctx: AppContext, bizId: string, n: number, li
 }
 
 /** The deck's file: a short-lived object-store URL to send the caller to, or the bytes themselves. */
-export async function deckFile(ctx: AppContext, bizId: string, link: Link): Promise<{ redirect: string } | { name: string; mime: string; data: Buffer }> {
+export async function deckFile(
+  ctx: AppContext,
+  bizId: string,
+  link: Link,
+): Promise<{ redirect: string } | { name: string; mime: string; data: Buffer }> {
   const { deck } = await completedDeck(ctx, bizId, link);
-  const stored = deck && (await findResourceById(ctx.db, deck.resource_id)) ? await sourceFile(ctx, deck.resource_id) : null;
-  const direct = stored && (await ctx.files.presignGet(stored.key, { expiresIn: DECK_URL_SECONDS, fileName: stored.name, contentType: stored.mime }));
+  const stored =
+    deck && (await findResourceById(ctx.db, deck.resource_id)) ? await sourceFile(ctx, deck.resource_id) : null;
+  const direct =
+    stored &&
+    (await ctx.files.presignGet(stored.key, {
+      expiresIn: DECK_URL_SECONDS,
+      fileName: stored.name,
+      contentType: stored.mime,
+    }));
   if (direct) return { redirect: direct };
   const file = stored ? await readSourceFile(ctx, deck!.resource_id) : null;
   if (!file) throw new HttpError('NOT_FOUND', 'the deck file no longer exists');

@@ -19,7 +19,13 @@ import { resolveTheme } from './ppt-themes.service.js';
 import type { PptTaskRequest } from './slides.service.js';
 
 /** Model failures that say the upstream is away, not that the request is wrong: the task waits (PENDING). */
-const UPSTREAM_DOWN = new Set(['upstream_unreachable', 'upstream_timeout', 'upstream_overloaded', 'upstream_rate_limited', 'upstream_error']);
+const UPSTREAM_DOWN = new Set([
+  'upstream_unreachable',
+  'upstream_timeout',
+  'upstream_overloaded',
+  'upstream_rate_limited',
+  'upstream_error',
+]);
 
 const MAX_PASSAGES = 24;
 const MAX_CHARTS = 2;
@@ -53,19 +59,34 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
   // Each topic of the query is searched on its own too, so that every topic finds its passages (a
   // Chinese heading is one search word, which the whole question's words would not match).
   const topics = queryTopics(req.query);
-  const perTopic = topics.length > 1 ? await Promise.all(topics.map((t) => searchChunks(ctx.db, t, { ...scope, limit: 3 }))) : [];
+  const perTopic =
+    topics.length > 1 ? await Promise.all(topics.map((t) => searchChunks(ctx.db, t, { ...scope, limit: 3 }))) : [];
   const hits = [...perTopic.flat(), ...(await searchChunks(ctx.db, req.query, { ...scope, limit: MAX_PASSAGES * 2 }))];
   let q = ctx.db
     .selectFrom('resource_chunks')
     .innerJoin('livedoc_resources', 'livedoc_resources.id', 'resource_chunks.resource_id')
-    .select(['resource_chunks.id', 'resource_chunks.resource_id', 'resource_chunks.title', 'resource_chunks.content', 'resource_chunks.ordinal'])
+    .select([
+      'resource_chunks.id',
+      'resource_chunks.resource_id',
+      'resource_chunks.title',
+      'resource_chunks.content',
+      'resource_chunks.ordinal',
+    ])
     .where('resource_chunks.livedoc_id', '=', livedocId)
     .where('livedoc_resources.source', 'not in', [...GENERATED_SOURCES])
     .where('resource_chunks.ordinal', '<', 2);
   if (req.resource_ids) q = q.where('resource_chunks.resource_id', 'in', req.resource_ids);
-  const openings = await q.orderBy('livedoc_resources.created_at').orderBy('resource_chunks.ordinal').limit(MAX_PASSAGES).execute();
+  const openings = await q
+    .orderBy('livedoc_resources.created_at')
+    .orderBy('resource_chunks.ordinal')
+    .limit(MAX_PASSAGES)
+    .execute();
   const resources = new Map(
-    (await resourcesRepo.findResourcesByIds(ctx.db, [...new Set([...hits.map((h) => h.resourceId), ...openings.map((o) => o.resource_id)])])).map((r) => [r.id, r]),
+    (
+      await resourcesRepo.findResourcesByIds(ctx.db, [
+        ...new Set([...hits.map((h) => h.resourceId), ...openings.map((o) => o.resource_id)]),
+      ])
+    ).map((r) => [r.id, r]),
   );
   const picked: Array<{ id: number; resourceId: string; title: string; content: string }> = [];
   const seen = new Set<number>();
@@ -76,7 +97,8 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
     picked.push(c);
   };
   for (const h of hits) add({ id: h.chunkId, resourceId: h.resourceId, title: h.title, content: h.content });
-  if (picked.length < 8) for (const o of openings) add({ id: o.id, resourceId: o.resource_id, title: o.title, content: o.content });
+  if (picked.length < 8)
+    for (const o of openings) add({ id: o.id, resourceId: o.resource_id, title: o.title, content: o.content });
   return picked.map((c, i) => {
     const r = resources.get(c.resourceId)!;
     return { ref: i + 1, resourceId: r.id, resourceTitle: r.title, section: c.title || r.title, content: c.content };
@@ -87,14 +109,21 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
  * Tables of numbers in the resources the passages come from (and the named ones), each once (the
  * same table in two resources or twice in one is one chart): at most `max`, at most MAX_CHARTS.
  */
-async function gatherTables(ctx: AppContext, passages: SourcePassage[], req: PptTaskRequest, max: number): Promise<SourceTable[]> {
+async function gatherTables(
+  ctx: AppContext,
+  passages: SourcePassage[],
+  req: PptTaskRequest,
+  max: number,
+): Promise<SourceTable[]> {
   const ids = [...new Set([...passages.map((p) => p.resourceId), ...(req.resource_ids ?? [])])];
   const out: SourceTable[] = [];
   const seen = new Set<string>();
   // A table is charted when its heading, columns or rows speak of the query (or resources were named):
   // a price table does not take a slide of a deck about refunds.
   const want = new Set(termsOf(req.query));
-  const about = (t: NumberTable) => Boolean(req.resource_ids) || termsOf([t.heading, ...t.series.map((x) => x.name), ...t.categories].join(' ')).some((w) => want.has(w));
+  const about = (t: NumberTable) =>
+    Boolean(req.resource_ids) ||
+    termsOf([t.heading, ...t.series.map((x) => x.name), ...t.categories].join(' ')).some((w) => want.has(w));
   const byId = new Map((await resourcesRepo.findResourcesByIds(ctx.db, ids)).map((r) => [r.id, r]));
   for (const id of ids) {
     const r = byId.get(id);
@@ -113,7 +142,11 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   const req = JSON.parse(task.request) as PptTaskRequest;
   const done = await decks.findDeck(ctx.db, task.biz_id);
   // A run that stored its deck and stopped before the task was marked done is not redone.
-  if (done) return resultOf(done, { model: 'unknown', timings_ms: { retrieve: 0, outline: 0, layout: 0, write: 0, preview: 0, store: 0 } });
+  if (done)
+    return resultOf(done, {
+      model: 'unknown',
+      timings_ms: { retrieve: 0, outline: 0, layout: 0, write: 0, preview: 0, store: 0 },
+    });
   const theme = await resolveTheme(ctx, task.user_id, req.theme_id);
   if (!theme) throw new JobFailure(`the theme ${req.theme_id} no longer exists`);
 
@@ -125,7 +158,10 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
     return ms;
   };
   const passages = await gatherPassages(ctx, task.livedoc_id, req);
-  if (passages.length === 0) throw new JobFailure(`LiveDoc ${task.livedoc_id} has no text to build slides from: add documents or pages to it first`);
+  if (passages.length === 0)
+    throw new JobFailure(
+      `LiveDoc ${task.livedoc_id} has no text to build slides from: add documents or pages to it first`,
+    );
   // `slide_count` counts content slides, charts included: a one-slide deck has room for no chart.
   const tables = await gatherTables(ctx, passages, req, req.slide_count - 1);
   const retrieveMs = lap();
@@ -144,7 +180,8 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
     });
   } catch (err) {
     if (err instanceof OutlineInvalid) throw new JobFailure(err.message);
-    if (err instanceof HttpError && UPSTREAM_DOWN.has(err.code)) throw new TaskParked(`the model service is unavailable (${err.message}); retry the task when it is back`);
+    if (err instanceof HttpError && UPSTREAM_DOWN.has(err.code))
+      throw new TaskParked(`the model service is unavailable (${err.message}); retry the task when it is back`);
     if (err instanceof HttpError) throw new JobFailure(`the outline could not be generated: ${err.message}`);
     throw err;
   }
@@ -152,7 +189,11 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   await job.log(`outline by ${outline.model}: ${outline.outline.slides.length} content slide(s)`);
 
   const deck = buildDeck({ outline: outline.outline, passages, tables, lang: req.lang });
-  const composed = await runCpuJob('write-deck', { deck, theme }, { signal: job.signal, owner: task.api_key_id ?? task.user_id });
+  const composed = await runCpuJob(
+    'write-deck',
+    { deck, theme },
+    { signal: job.signal, owner: task.api_key_id ?? task.user_id },
+  );
   const pptx = Buffer.from(composed.pptx.buffer, composed.pptx.byteOffset, composed.pptx.byteLength);
   lap();
   await job.log(`deck written: ${composed.slides.length} slide(s), ${pptx.length} bytes`);
@@ -167,11 +208,17 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   }
   const previewMs = lap();
 
-  for (const [i, png] of previews.entries()) await ctx.files.put(`${deckPrefix(task.biz_id)}/slide-${i + 1}.png`, png, 'image/png');
+  for (const [i, png] of previews.entries())
+    await ctx.files.put(`${deckPrefix(task.biz_id)}/slide-${i + 1}.png`, png, 'image/png');
   const resourceId = `res_${task.biz_id.replace(/^ppt_/, '')}`;
   const existing = await resourcesRepo.findResource(ctx.db, task.livedoc_id, resourceId);
   if (!existing) {
-    const fileName = `${deck.title.replace(/[^\p{L}\p{N} _.-]+/gu, '').trim().slice(0, 80) || 'deck'}.pptx`;
+    const fileName = `${
+      deck.title
+        .replace(/[^\p{L}\p{N} _.-]+/gu, '')
+        .trim()
+        .slice(0, 80) || 'deck'
+    }.pptx`;
     await addGeneratedResource(
       ctx,
       task.livedoc_id,
@@ -183,7 +230,11 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
         source: 'ppt',
         resourceKey: `ppt:${task.biz_id}`,
         text: composed.slides.map((s, i) => `Slide ${i + 1}\n${s.text}`).join('\n\n'),
-        file: { name: fileName, mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', data: pptx },
+        file: {
+          name: fileName,
+          mime: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+          data: pptx,
+        },
       },
       composed.slides.map((s, i) => ({ ordinal: i, page: i + 1, title: s.title, content: s.text })),
     );
@@ -204,12 +255,26 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   const storeMs = lap();
   return resultOf(row, {
     model: outline.model,
-    timings_ms: { retrieve: retrieveMs, outline: outlineMs, layout: Math.round(composed.layoutMs), write: Math.round(composed.writeMs), preview: previewMs, store: storeMs },
+    timings_ms: {
+      retrieve: retrieveMs,
+      outline: outlineMs,
+      layout: Math.round(composed.layoutMs),
+      write: Math.round(composed.writeMs),
+      preview: previewMs,
+      store: storeMs,
+    },
   });
 }
 
 function resultOf(row: decks.DeckRow, extra: Pick<PptTaskResult, 'model' | 'timings_ms'>): PptTaskResult {
-  return { resource_id: row.resource_id, title: row.title, slide_count: (JSON.parse(row.slides) as unknown[]).length, previews: row.previews, theme_id: row.theme_id, ...extra };
+  return {
+    resource_id: row.resource_id,
+    title: row.title,
+    slide_count: (JSON.parse(row.slides) as unknown[]).length,
+    previews: row.previews,
+    theme_id: row.theme_id,
+    ...extra,
+  };
 }
 
 /** Retention over: the deck resource, its file, its previews and its record go. */
@@ -223,7 +288,10 @@ async function removePpt(ctx: AppContext, task: DocTaskRow): Promise<void> {
 }
 
 export function registerSlides(ctx: AppContext): void {
-  registerDocTaskKind(ctx, 'ppt', { run: (task, job) => runPpt(ctx, task, job), removeOutputs: (task) => removePpt(ctx, task) });
+  registerDocTaskKind(ctx, 'ppt', {
+    run: (task, job) => runPpt(ctx, task, job),
+    removeOutputs: (task) => removePpt(ctx, task),
+  });
 }
 
 /** A preview picture of a deck's slide `n` (from 1), or null when there is none. */

@@ -29,13 +29,22 @@ const CJK = /[\u3400-\u9fff]/;
 export async function createPpt(ctx: AppContext, auth: AuthContext, body: CreatePptRequest) {
   const themeId = body.ppt_config?.ai_theme_id ?? DEFAULT_THEME_ID;
   if (!(await resolveTheme(ctx, auth.user.id, themeId))) {
-    throw new HttpError('INVALID_PARAMETER', `ppt_config.ai_theme_id "${themeId}" is not a theme you can use; list them with GET /v2/ppt-themes`);
+    throw new HttpError(
+      'INVALID_PARAMETER',
+      `ppt_config.ai_theme_id "${themeId}" is not a theme you can use; list them with GET /v2/ppt-themes`,
+    );
   }
   // The deck is stored in the LiveDoc, so a LiveDoc shared read-only cannot take it.
-  const { shortId } = await liveDocForRequest(ctx, auth.user.id, body.livedoc_short_id, { query: body.query, madeFor: 'slide deck', need: 'write' });
+  const { shortId } = await liveDocForRequest(ctx, auth.user.id, body.livedoc_short_id, {
+    query: body.query,
+    madeFor: 'slide deck',
+    need: 'write',
+  });
   if (body.resource_ids?.length) {
     const ids = [...new Set(body.resource_ids)];
-    const found = new Set((await findResourcesByIds(ctx.db, ids)).filter((r) => r.livedoc_id === shortId).map((r) => r.id));
+    const found = new Set(
+      (await findResourcesByIds(ctx.db, ids)).filter((r) => r.livedoc_id === shortId).map((r) => r.id),
+    );
     const missing = ids.find((id) => !found.has(id));
     if (missing) throw resourceNotFound(missing);
   }

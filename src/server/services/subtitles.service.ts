@@ -17,7 +17,10 @@ const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  * language (zh-CN → zh), a manual track before a generated one. Without a language: the first manual
  * track, else the first generated one (tracks come oldest first).
  */
-export function chooseTrack<T extends Pick<SubtitleTrackRow, 'language' | 'kind'>>(tracks: T[], language?: string): T | undefined {
+export function chooseTrack<T extends Pick<SubtitleTrackRow, 'language' | 'kind'>>(
+  tracks: T[],
+  language?: string,
+): T | undefined {
   if (!language) return tracks.find((t) => t.kind === 'manual') ?? tracks[0];
   const wanted = [language];
   const base = language.split('-')[0];
@@ -31,7 +34,8 @@ export function chooseTrack<T extends Pick<SubtitleTrackRow, 'language' | 'kind'
   return undefined;
 }
 
-const describe = (tracks: Pick<SubtitleTrackRow, 'language' | 'kind'>[]) => tracks.map((t) => `${t.language} (${t.kind})`).join(', ');
+const describe = (tracks: Pick<SubtitleTrackRow, 'language' | 'kind'>[]) =>
+  tracks.map((t) => `${t.language} (${t.kind})`).join(', ');
 
 let seeded: WeakSet<object> = new WeakSet();
 
@@ -41,12 +45,24 @@ export async function ensureSeeded(ctx: Pick<AppContext, 'db' | 'now'>): Promise
   // In list order, so the list decides which track is "the available one".
   for (const [i, t] of SEED_TRACKS.entries()) {
     const at = new Date(i * 1000).toISOString();
-    await putTrackIfAbsent(ctx.db, { video_code: t.videoCode, language: t.language, kind: t.kind, title: t.title, cues: JSON.stringify(t.cues), source: 'seed', created_at: at });
+    await putTrackIfAbsent(ctx.db, {
+      video_code: t.videoCode,
+      language: t.language,
+      kind: t.kind,
+      title: t.title,
+      cues: JSON.stringify(t.cues),
+      source: 'seed',
+      created_at: at,
+    });
   }
   seeded.add(ctx.db);
 }
 
-function answer(track: Pick<SubtitleTrackRow, 'title' | 'language' | 'kind'>, cues: Cue[], withTime: boolean): SubtitlesData {
+function answer(
+  track: Pick<SubtitleTrackRow, 'title' | 'language' | 'kind'>,
+  cues: Cue[],
+  withTime: boolean,
+): SubtitlesData {
   return {
     title: track.title,
     contents: cues.map((c) => (withTime ? { start: c.start, duration: c.duration, text: c.text } : { text: c.text })),
@@ -59,12 +75,17 @@ function answer(track: Pick<SubtitleTrackRow, 'title' | 'language' | 'kind'>, cu
  * GET /v2/youtube/subtitling: the store first; when it has nothing for the video and an upstream is
  * configured, the upstream's answer (kept in the store for next time). Only existing subtitles.
  */
-export async function getSubtitles(ctx: AppContext, q: { video_code: string; language?: string; with_time: boolean }): Promise<SubtitlesData> {
+export async function getSubtitles(
+  ctx: AppContext,
+  q: { video_code: string; language?: string; with_time: boolean },
+): Promise<SubtitlesData> {
   await ensureSeeded(ctx);
   const tracks = await tracksOf(ctx.db, q.video_code);
   const chosen = chooseTrack(tracks, q.language);
   if (chosen) return answer(chosen, JSON.parse(chosen.cues) as Cue[], q.with_time);
-  const upstream = ctx.config.subtitlesUpstream ? subtitleUpstream(ctx.config.subtitlesUpstream, ctx.fetchPolicy) : undefined;
+  const upstream = ctx.config.subtitlesUpstream
+    ? subtitleUpstream(ctx.config.subtitlesUpstream, ctx.fetchPolicy)
+    : undefined;
   if (upstream) {
     let got;
     try {

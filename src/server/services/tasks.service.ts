@@ -46,7 +46,7 @@ export function taskInfo(task: tasksRepo.TaskRow, job: JobRow | undefined): Task
     site_id: task.site_id,
     kind: task.kind,
     model: p.model,
-    status: (job?.state ?? 'failed'),
+    status: job?.state ?? 'failed',
     prompt: p.prompt,
     url: p.url,
     width: p.width,
@@ -79,13 +79,19 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
   if (fields.project_id) project = await ownedProject(ctx, fields.project_id, auth.user.id);
   else if (fields.site_id) {
     // A site alone names its project.
-    const site = await ctx.db.selectFrom('project_sites').innerJoin('projects', 'projects.id', 'project_sites.project_id')
-      .select('project_sites.project_id').where('project_sites.id', '=', fields.site_id).where('projects.user_id', '=', auth.user.id).executeTakeFirst();
+    const site = await ctx.db
+      .selectFrom('project_sites')
+      .innerJoin('projects', 'projects.id', 'project_sites.project_id')
+      .select('project_sites.project_id')
+      .where('project_sites.id', '=', fields.site_id)
+      .where('projects.user_id', '=', auth.user.id)
+      .executeTakeFirst();
     if (!site) throw notFound(`site ${fields.site_id}`);
     project = await ownedProject(ctx, site.project_id, auth.user.id);
   } else project = await defaultProject(ctx, auth);
   if (fields.site_id) {
-    if (!(await projectsRepo.findSite(ctx.db, project.id, fields.site_id))) throw notFound(`site ${fields.site_id} in project ${project.id}`);
+    if (!(await projectsRepo.findSite(ctx.db, project.id, fields.site_id)))
+      throw notFound(`site ${fields.site_id} in project ${project.id}`);
     siteId = fields.site_id;
   }
 
@@ -94,7 +100,12 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
   for (const [i, f] of form.files.entries()) {
     const stored = `${i + 1}-${f.filename}`;
     await ctx.files.putFile(taskInputKey(taskId, stored), f.tmpPath, f.mimeType);
-    references.push({ name: f.filename, size: f.size, mime_type: f.mimeType === 'application/octet-stream' ? mimeTypeOf(f.filename) : f.mimeType, stored });
+    references.push({
+      name: f.filename,
+      size: f.size,
+      mime_type: f.mimeType === 'application/octet-stream' ? mimeTypeOf(f.filename) : f.mimeType,
+      stored,
+    });
   }
   const params: TaskParams = {
     model: model.id,
@@ -120,7 +131,11 @@ export async function createTask(ctx: Ctx, auth: AuthContext, form: MultipartRes
   };
   // One transaction for the task and its job: the task row is there when the job can be claimed,
   // and a failed enqueue leaves no task without a job.
-  const job = await ctx.jobs.enqueue(IMAGE_TASK_JOB, { task_id: taskId }, { id: jobId, alongside: [tasksRepo.insertTaskStatement(ctx.db, row)] });
+  const job = await ctx.jobs.enqueue(
+    IMAGE_TASK_JOB,
+    { task_id: taskId },
+    { id: jobId, alongside: [tasksRepo.insertTaskStatement(ctx.db, row)] },
+  );
   return taskInfo(row, job);
 }
 
@@ -135,9 +150,18 @@ export async function getTask(ctx: Ctx, taskId: string, userId: string): Promise
   return taskInfo(t, await ctx.jobs.get(t.job_id));
 }
 
-export async function listTasks(ctx: Ctx, userId: string, q: { project_id?: string; status?: string; limit: number }): Promise<TaskInfo[]> {
+export async function listTasks(
+  ctx: Ctx,
+  userId: string,
+  q: { project_id?: string; status?: string; limit: number },
+): Promise<TaskInfo[]> {
   if (q.project_id) await ownedProject(ctx, q.project_id, userId);
-  const rows = await tasksRepo.listTasksWithState(ctx.db, { userId, projectId: q.project_id, state: q.status, limit: q.limit });
+  const rows = await tasksRepo.listTasksWithState(ctx.db, {
+    userId,
+    projectId: q.project_id,
+    state: q.status,
+    limit: q.limit,
+  });
   const jobs = new Map((await ctx.jobs.getMany(rows.map((r) => r.job_id))).map((j) => [j.id, j]));
   return rows.map((r) => taskInfo(r, jobs.get(r.job_id)));
 }
@@ -146,7 +170,11 @@ export async function cancelTask(ctx: Ctx, taskId: string, userId: string): Prom
   const t = await ownedTask(ctx, taskId, userId);
   const r = await ctx.jobs.cancel(t.job_id);
   if (!r) throw notFound(`task ${taskId}`);
-  if (r.outcome === 'already-ended') throw new HttpError('CONFLICT', `task ${taskId} has already ${r.job.state}; only a queued or running task can be canceled`);
+  if (r.outcome === 'already-ended')
+    throw new HttpError(
+      'CONFLICT',
+      `task ${taskId} has already ${r.job.state}; only a queued or running task can be canceled`,
+    );
   return taskInfo(t, r.job);
 }
 
@@ -154,7 +182,8 @@ export async function retryTask(ctx: Ctx, taskId: string, userId: string): Promi
   const t = await ownedTask(ctx, taskId, userId);
   const r = await ctx.jobs.retry(t.job_id);
   if (!r) throw notFound(`task ${taskId}`);
-  if (r.outcome === 'not-retryable') throw new HttpError('CONFLICT', `task ${taskId} is ${r.job.state}; only a failed or canceled task can be retried`);
+  if (r.outcome === 'not-retryable')
+    throw new HttpError('CONFLICT', `task ${taskId} is ${r.job.state}; only a failed or canceled task can be retried`);
   return taskInfo(t, r.job);
 }
 
@@ -162,5 +191,5 @@ export async function taskLogs(ctx: Ctx, taskId: string, userId: string, q: { af
   const t = await ownedTask(ctx, taskId, userId);
   const job = await ctx.jobs.get(t.job_id);
   const lines = await ctx.jobs.logs(t.job_id, q.after, q.limit);
-  return { task_id: t.id, status: (job?.state ?? 'failed'), lines, next_after: lines.at(-1)?.id ?? q.after };
+  return { task_id: t.id, status: job?.state ?? 'failed', lines, next_after: lines.at(-1)?.id ?? q.after };
 }

@@ -81,13 +81,23 @@ function counters(acc: Acc): UsageCounters {
 /** Usage per key (most expensive first, up to limit) with a per-model breakdown and totals. */
 export async function usageReport(ctx: Ctx, filter: UsageFilter & { limit: number }): Promise<UsageResponse> {
   const rows = await sumUsageByKeyAndModel(ctx.db, filter);
-  const groups = new Map<string, { keyId: string | null; userId: string; acc: Acc; first: string; last: string; models: UsageGroupRow[] }>();
+  const groups = new Map<
+    string,
+    { keyId: string | null; userId: string; acc: Acc; first: string; last: string; models: UsageGroupRow[] }
+  >();
   const total = zero();
   for (const row of rows) {
     const id = `${row.api_key_id ?? ''}\u0000${row.user_id}`;
     let g = groups.get(id);
     if (!g) {
-      g = { keyId: row.api_key_id, userId: row.user_id, acc: zero(), first: row.first_call_at, last: row.last_call_at, models: [] };
+      g = {
+        keyId: row.api_key_id,
+        userId: row.user_id,
+        acc: zero(),
+        first: row.first_call_at,
+        last: row.last_call_at,
+        models: [],
+      };
       groups.set(id, g);
     }
     add(g.acc, row);
@@ -99,7 +109,10 @@ export async function usageReport(ctx: Ctx, filter: UsageFilter & { limit: numbe
   const keyIds = [...groups.values()].map((g) => g.keyId).filter((k): k is string => k !== null);
   const keys = new Map((await findKeysByIds(ctx.db, keyIds)).map((k) => [k.id, k]));
   const sorted = [...groups.values()].sort(
-    (a, b) => b.acc.cost_nano_usd - a.acc.cost_nano_usd || b.acc.calls - a.acc.calls || (a.keyId ?? '').localeCompare(b.keyId ?? ''),
+    (a, b) =>
+      b.acc.cost_nano_usd - a.acc.cost_nano_usd ||
+      b.acc.calls - a.acc.calls ||
+      (a.keyId ?? '').localeCompare(b.keyId ?? ''),
   );
   return {
     filters: {

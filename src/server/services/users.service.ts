@@ -18,7 +18,9 @@ export type Ctx = Pick<AppContext, 'db' | 'now'>;
 export async function createUser(ctx: Ctx, input: NewUser, actor: AuditActor = SYSTEM): Promise<UserRow> {
   const name = input.name.trim();
   if (!/^[A-Za-z0-9][A-Za-z0-9._@-]{0,63}$/.test(name)) {
-    throw new HttpError('INVALID_PARAMETER', 'a user name is 1-64 letters, digits, ".", "_", "@" or "-"', { status: 422 });
+    throw new HttpError('INVALID_PARAMETER', 'a user name is 1-64 letters, digits, ".", "_", "@" or "-"', {
+      status: 422,
+    });
   }
   if (await findUserByName(ctx.db, name)) throw new HttpError('CONFLICT', `user ${name} already exists`);
   const credits = input.credits ?? 0;
@@ -36,7 +38,16 @@ export async function createUser(ctx: Ctx, input: NewUser, actor: AuditActor = S
   await ctx.db.transaction().execute(async (trx) => {
     await insertUser(trx, user);
     const { id, name: userName, ...fields } = user;
-    await insertAudit(trx, auditRow(ctx.now(), actor, { action: 'user.created', targetType: 'user', targetId: id, subjectUserId: id, after: { name: userName, ...fields } }));
+    await insertAudit(
+      trx,
+      auditRow(ctx.now(), actor, {
+        action: 'user.created',
+        targetType: 'user',
+        targetId: id,
+        subjectUserId: id,
+        after: { name: userName, ...fields },
+      }),
+    );
   });
   return user;
 }
@@ -51,10 +62,26 @@ export { listUsers };
 /** Mints a token and records that it was issued (its expiry, never the token itself). */
 export async function issueAccessToken(ctx: Ctx, userId: string, ttlSeconds: number, actor: AuditActor = SYSTEM) {
   const token = await mintAccessToken(await tokenSecret(ctx.db), userId, ttlSeconds, ctx.now());
-  await insertAudit(ctx.db, auditRow(ctx.now(), actor, { action: 'token.issued', targetType: 'user', targetId: userId, subjectUserId: userId, after: { expires_at: token.expiresAt } }));
+  await insertAudit(
+    ctx.db,
+    auditRow(ctx.now(), actor, {
+      action: 'token.issued',
+      targetType: 'user',
+      targetId: userId,
+      subjectUserId: userId,
+      after: { expires_at: token.expiresAt },
+    }),
+  );
   return token;
 }
 
 export function publicUser(user: UserRow) {
-  return { id: user.id, name: user.name, role: user.role, plan: user.plan, credits: user.credits, created_at: user.created_at };
+  return {
+    id: user.id,
+    name: user.name,
+    role: user.role,
+    plan: user.plan,
+    credits: user.credits,
+    created_at: user.created_at,
+  };
 }

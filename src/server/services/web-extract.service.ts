@@ -60,11 +60,16 @@ export async function runExtraction(ctx: AppContext, job: ExtractionJob): Promis
  * runExtraction without its cache write, which comes back as `cacheEntry` (null when nothing is to be
  * cached): batch scrape writes it in the same transaction as the page's outcome (one commit a page).
  */
-export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): Promise<{ data: WebExtractData; cacheEntry: CacheEntry | null }> {
+export async function extractUncommitted(
+  ctx: AppContext,
+  job: ExtractionJob,
+): Promise<{ data: WebExtractData; cacheEntry: CacheEntry | null }> {
   const normalized = normalizeForCache(job.url);
   // httpsOnly decides whether a page may be fetched, not what it becomes: one cache for both surfaces.
   const { timeoutMs: _t, httpsOnly, ...loadKey } = job.load;
-  const key = createHash('sha256').update(JSON.stringify({ url: normalized, load: loadKey, shape: job.shape })).digest('hex');
+  const key = createHash('sha256')
+    .update(JSON.stringify({ url: normalized, load: loadKey, shape: job.shape }))
+    .digest('hex');
   const now = ctx.now();
   // maxAge 0 (batch scrape's default) can never be served from the cache: no read for it.
   if (job.cache && job.cache.maxAgeMs > 0) {
@@ -73,10 +78,16 @@ export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): P
     if (hit && age <= job.cache.maxAgeMs && age >= (job.cache.minAgeMs ?? 0)) {
       const data = JSON.parse(hit.result) as WebExtractData;
       // A page web extract followed to plain http is not an answer for an https-only caller.
-      if (!httpsOnly || data.final_url.startsWith('https:')) return { data: { ...data, cached: true }, cacheEntry: null };
+      if (!httpsOnly || data.final_url.startsWith('https:'))
+        return { data: { ...data, cached: true }, cacheEntry: null };
     }
   }
-  const { loaded, page } = await extractWeb(job.url, { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool }, job.shape, job.owner);
+  const { loaded, page } = await extractWeb(
+    job.url,
+    { ...job.load, policy: ctx.fetchPolicy, chromiumPath: ctx.config.chromiumPath, signal: job.signal, pool: job.pool },
+    job.shape,
+    job.owner,
+  );
   const data: WebExtractData = {
     url: job.url,
     final_url: loaded.finalUrl,
@@ -95,14 +106,24 @@ export async function extractUncommitted(ctx: AppContext, job: ExtractionJob): P
     cached: false,
     fetched_at: now.toISOString(),
   };
-  return { data, cacheEntry: job.cache ? { key, url: normalized, result: JSON.stringify(data), created_at: now.toISOString() } : null };
+  return {
+    data,
+    cacheEntry: job.cache
+      ? { key, url: normalized, result: JSON.stringify(data), created_at: now.toISOString() }
+      : null,
+  };
 }
 
 /**
  * Writes one cache entry through `db` (the store or a transaction). Old entries go at most once an
  * hour per store (`store`, the store itself even inside a transaction): the cache never serves them anyway.
  */
-export async function saveCached(db: Kysely<Database>, entry: CacheEntry, now: Date, store: object = db): Promise<void> {
+export async function saveCached(
+  db: Kysely<Database>,
+  entry: CacheEntry,
+  now: Date,
+  store: object = db,
+): Promise<void> {
   await putCached(db, entry);
   const last = lastPrune.get(store) ?? 0;
   if (now.getTime() - last > 60 * 60 * 1000) {
@@ -132,7 +153,13 @@ export async function extract(ctx: AppContext, req: WebExtractRequest, owner?: s
     return await runExtraction(ctx, {
       url: req.url,
       owner,
-      load: { mode: req.crawl_mode, waitForSelector: req.wait_for_selector, cookies, userAgent: req.user_agent, timeoutMs: req.timeout },
+      load: {
+        mode: req.crawl_mode,
+        waitForSelector: req.wait_for_selector,
+        cookies,
+        userAgent: req.user_agent,
+        timeoutMs: req.timeout,
+      },
       shape: {
         format: req.output_format,
         readability: readabilityMode(req.with_readability),

@@ -18,7 +18,10 @@ const keysByHash = new ReadCache<ApiKeyRow | undefined>(5_000);
  * write is one nobody else needs at once (a key's last use), every other process on the database
  * drops its caches before this resolves, so a freeze or delete holds everywhere when its call returns.
  */
-async function forgetKeys(db: Kysely<Database>, options: { everywhere: boolean } = { everywhere: true }): Promise<void> {
+async function forgetKeys(
+  db: Kysely<Database>,
+  options: { everywhere: boolean } = { everywhere: true },
+): Promise<void> {
   keyLists.clear(db);
   keysByHash.clear(db);
   changed('keys');
@@ -33,7 +36,13 @@ export type ApiKeyRow = Selectable<ApiKeysTable>;
  * concurrent creates cannot both take the last place (on PostgreSQL the transaction also holds a
  * per-user lock: read committed alone would let both counts pass). Returns false when the limit was reached.
  */
-export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyRow, max: number, nowIso: string, audit?: AuditRow): Promise<boolean> {
+export async function insertApiKeyWithinLimit(
+  db: Kysely<Database>,
+  row: ApiKeyRow,
+  max: number,
+  nowIso: string,
+  audit?: AuditRow,
+): Promise<boolean> {
   const inserted = await db.transaction().execute(async (trx) => {
     await lockForTransaction(trx, `api-keys:user:${row.user_id}`);
     const { n } = await trx
@@ -53,7 +62,9 @@ export async function insertApiKeyWithinLimit(db: Kysely<Database>, row: ApiKeyR
 }
 
 export async function findLiveKeyByHash(db: Kysely<Database>, hash: string): Promise<ApiKeyRow | undefined> {
-  return keysByHash.get(db, hash, () => db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null).executeTakeFirst());
+  return keysByHash.get(db, hash, () =>
+    db.selectFrom('api_keys').selectAll().where('hash', '=', hash).where('deleted_at', 'is', null).executeTakeFirst(),
+  );
 }
 
 /** The live key with this hash when it is in this process's cache (see findLiveKeyByHash); else undefined. */
@@ -67,7 +78,14 @@ export async function findLiveKeyById(db: Kysely<Database>, id: string): Promise
 
 export async function listLiveKeys(db: Kysely<Database>, filter: { userId: string }): Promise<ApiKeyRow[]> {
   return keyLists.get(db, filter.userId, () =>
-    db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null).where('user_id', '=', filter.userId).orderBy('created_at').orderBy('id').execute(),
+    db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('deleted_at', 'is', null)
+      .where('user_id', '=', filter.userId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute(),
   );
 }
 
@@ -88,13 +106,28 @@ export async function listLiveKeysPage(
   let q = db.selectFrom('api_keys').selectAll().where('deleted_at', 'is', null);
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   const after = filter.after;
-  if (after) q = q.where((eb) => eb.or([eb('created_at', '>', after.created_at), eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)])]));
-  const rows = await q.orderBy('created_at').orderBy('id').limit(filter.limit + 1).execute();
+  if (after)
+    q = q.where((eb) =>
+      eb.or([
+        eb('created_at', '>', after.created_at),
+        eb.and([eb('created_at', '=', after.created_at), eb('id', '>', after.id)]),
+      ]),
+    );
+  const rows = await q
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(filter.limit + 1)
+    .execute();
   return { rows: rows.slice(0, filter.limit), more: rows.length > filter.limit };
 }
 
 /** With an audit entry, the change and its entry commit together (never one without the other). */
-export async function updateApiKey(db: Kysely<Database>, id: string, patch: Updateable<ApiKeysTable>, audit?: AuditRow): Promise<void> {
+export async function updateApiKey(
+  db: Kysely<Database>,
+  id: string,
+  patch: Updateable<ApiKeysTable>,
+  audit?: AuditRow,
+): Promise<void> {
   if (audit) {
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('api_keys').set(patch).where('id', '=', id).execute();

@@ -32,10 +32,16 @@ export interface AuditFilter {
 }
 
 /** One page, newest first; keyset paging, so entries added meanwhile never shift the next page. */
-export async function listAuditPage(db: Kysely<Database>, f: AuditFilter): Promise<{ rows: AuditRow[]; more: boolean }> {
+export async function listAuditPage(
+  db: Kysely<Database>,
+  f: AuditFilter,
+): Promise<{ rows: AuditRow[]; more: boolean }> {
   let q = db.selectFrom('audit_log').selectAll();
   const actor = f.actor;
-  if (actor) q = q.where((eb) => eb.or([eb('actor_user_id', '=', actor), eb('actor_credential_id', '=', actor), eb('actor_kind', '=', actor)]));
+  if (actor)
+    q = q.where((eb) =>
+      eb.or([eb('actor_user_id', '=', actor), eb('actor_credential_id', '=', actor), eb('actor_kind', '=', actor)]),
+    );
   // The contract allows only [a-z_.] in an action, so the prefix needs no LIKE escaping.
   if (f.action?.endsWith('*')) q = q.where('action', 'like', `${f.action.slice(0, -1)}%`);
   else if (f.action) q = q.where('action', '=', f.action);
@@ -45,8 +51,13 @@ export async function listAuditPage(db: Kysely<Database>, f: AuditFilter): Promi
   const me = f.visibleTo;
   if (me) q = q.where((eb) => eb.or([eb('actor_user_id', '=', me), eb('subject_user_id', '=', me)]));
   const after = f.after;
-  if (after) q = q.where((eb) => eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]));
-  const rows = await q.orderBy('at', 'desc').orderBy('id', 'desc').limit(f.limit + 1).execute();
+  if (after)
+    q = q.where((eb) => eb.or([eb('at', '<', after.at), eb.and([eb('at', '=', after.at), eb('id', '<', after.id)])]));
+  const rows = await q
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(f.limit + 1)
+    .execute();
   return { rows: rows.slice(0, f.limit), more: rows.length > f.limit };
 }
 

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { BacklinkItem } from '../../contract/beta-seo.js';
-import { BACKLINK_FIELDS, SCALED_FIELDS, scaleRank, type StoredBacklink } from '../providers/beta/local/backlinks-data.js';
+import {
+  BACKLINK_FIELDS,
+  SCALED_FIELDS,
+  scaleRank,
+  type StoredBacklink,
+} from '../providers/beta/local/backlinks-data.js';
 import type { BetaBacklinkSetsTable, Database } from './database.js';
 
 /**
@@ -17,8 +22,17 @@ export type BacklinkSet = Pick<BetaBacklinkSetsTable, 'origin' | 'version' | 'ro
 const BATCH = 500;
 
 /** The stored columns of a backlink (see BetaBacklinksTable). */
-export function backlinkColumns(subject: string, seq: number, row: StoredBacklink): Record<string, string | number | null> {
-  const out: Record<string, string | number | null> = { subject, seq, internal: row.internal ? 1 : 0, to_subdomain: row.to_subdomain ? 1 : 0 };
+export function backlinkColumns(
+  subject: string,
+  seq: number,
+  row: StoredBacklink,
+): Record<string, string | number | null> {
+  const out: Record<string, string | number | null> = {
+    subject,
+    seq,
+    internal: row.internal ? 1 : 0,
+    to_subdomain: row.to_subdomain ? 1 : 0,
+  };
   const r = row as unknown as Record<string, unknown>;
   for (const [field, type] of Object.entries(BACKLINK_FIELDS)) {
     const v = r[field];
@@ -26,18 +40,34 @@ export function backlinkColumns(subject: string, seq: number, row: StoredBacklin
     else if (type === 'string[]') out[field] = v === null || v === undefined ? null : JSON.stringify(v);
     else out[field] = (v ?? null) as string | number | null;
   }
-  for (const field of SCALED_FIELDS) out[`${field}_100`] = typeof r[field] === 'number' ? scaleRank(r[field] as number, 'one_hundred') : null;
-  out.indirect_link_path = row.indirect_link_path === null || row.indirect_link_path === undefined ? null : JSON.stringify(row.indirect_link_path);
+  for (const field of SCALED_FIELDS)
+    out[`${field}_100`] = typeof r[field] === 'number' ? scaleRank(r[field] as number, 'one_hundred') : null;
+  out.indirect_link_path =
+    row.indirect_link_path === null || row.indirect_link_path === undefined
+      ? null
+      : JSON.stringify(row.indirect_link_path);
   return out;
 }
 
 /** A stored row as the API shows it, its ranks on the requested scale. */
-export function backlinkItem(c: Record<string, unknown>, scale: 'one_hundred' | 'one_thousand', groupCount: number): BacklinkItem {
+export function backlinkItem(
+  c: Record<string, unknown>,
+  scale: 'one_hundred' | 'one_thousand',
+  groupCount: number,
+): BacklinkItem {
   const item: Record<string, unknown> = { type: 'backlink' };
   for (const [field, type] of Object.entries(BACKLINK_FIELDS)) {
     const v = c[scale === 'one_hundred' && SCALED_FIELDS.has(field) ? `${field}_100` : field];
-    item[field] = type === 'boolean' ? v === 1 || v === true : type === 'string[]' ? (v === null ? null : JSON.parse(v as string)) : v;
-    if (field === 'is_indirect_link') item.indirect_link_path = c.indirect_link_path === null ? null : JSON.parse(c.indirect_link_path as string);
+    item[field] =
+      type === 'boolean'
+        ? v === 1 || v === true
+        : type === 'string[]'
+          ? v === null
+            ? null
+            : JSON.parse(v as string)
+          : v;
+    if (field === 'is_indirect_link')
+      item.indirect_link_path = c.indirect_link_path === null ? null : JSON.parse(c.indirect_link_path as string);
   }
   item.group_count = groupCount;
   return item as unknown as BacklinkItem;
@@ -45,11 +75,19 @@ export function backlinkItem(c: Record<string, unknown>, scale: 'one_hundred' | 
 
 /** The subject's current set, or undefined before its first request or import. */
 export function backlinkSet(db: Db, subject: string): Promise<BacklinkSet | undefined> {
-  return db.selectFrom('beta_backlink_sets').select(['origin', 'version', 'row_count']).where('subject', '=', subject).executeTakeFirst();
+  return db
+    .selectFrom('beta_backlink_sets')
+    .select(['origin', 'version', 'row_count'])
+    .where('subject', '=', subject)
+    .executeTakeFirst();
 }
 
 async function insertRows(db: Db, rows: Array<Record<string, string | number | null>>): Promise<void> {
-  for (let i = 0; i < rows.length; i += BATCH) await db.insertInto('beta_backlinks').values(rows.slice(i, i + BATCH)).execute();
+  for (let i = 0; i < rows.length; i += BATCH)
+    await db
+      .insertInto('beta_backlinks')
+      .values(rows.slice(i, i + BATCH))
+      .execute();
 }
 
 /**
@@ -64,7 +102,10 @@ export async function seedBacklinks(db: Db, subject: string, rows: StoredBacklin
       .onConflict((oc) => oc.column('subject').doNothing())
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return;
-    await insertRows(trx, rows.map((row, seq) => backlinkColumns(subject, seq, row)));
+    await insertRows(
+      trx,
+      rows.map((row, seq) => backlinkColumns(subject, seq, row)),
+    );
   });
 }
 
@@ -100,7 +141,11 @@ export class BacklinkImportWriter {
   /** The rows written per subject. */
   async finish(): Promise<Map<string, number>> {
     await this.flush();
-    for (const [subject, n] of this.counts) await this.db.insertInto('beta_backlink_sets').values({ subject, origin: 'imported', version: randomUUID(), row_count: n }).execute();
+    for (const [subject, n] of this.counts)
+      await this.db
+        .insertInto('beta_backlink_sets')
+        .values({ subject, origin: 'imported', version: randomUUID(), row_count: n })
+        .execute();
     return this.counts;
   }
 }

@@ -16,7 +16,10 @@ export class DataImportWriter {
   private readonly counts = new Map<string, number>();
   private pending: BetaDataRowsTable[] = [];
 
-  constructor(private readonly db: Kysely<Database>, private readonly family: DataFamily) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly family: DataFamily,
+  ) {}
 
   async add(subject: string, row: unknown): Promise<void> {
     const { db, family } = this;
@@ -42,7 +45,10 @@ export class DataImportWriter {
     await this.flush();
     const at = new Date().toISOString();
     for (const [subject, n] of this.counts) {
-      await this.db.insertInto('beta_data_imports').values({ family: this.family, subject, version: randomUUID(), row_count: n, imported_at: at }).execute();
+      await this.db
+        .insertInto('beta_data_imports')
+        .values({ family: this.family, subject, version: randomUUID(), row_count: n, imported_at: at })
+        .execute();
     }
     return this.counts;
   }
@@ -50,6 +56,12 @@ export class DataImportWriter {
 
 /** The imported rows of a subject in file order, or null when none were imported. */
 export async function importedRows<T>(db: Kysely<Database>, family: DataFamily, subject: string): Promise<T[] | null> {
-  const rows = await db.selectFrom('beta_data_rows').select('data').where('family', '=', family).where('subject', '=', subject).orderBy('seq').execute();
+  const rows = await db
+    .selectFrom('beta_data_rows')
+    .select('data')
+    .where('family', '=', family)
+    .where('subject', '=', subject)
+    .orderBy('seq')
+    .execute();
   return rows.length ? rows.map((r) => JSON.parse(r.data) as T) : null;
 }

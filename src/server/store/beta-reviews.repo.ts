@@ -13,15 +13,30 @@ export async function findReviewTask(db: Kysely<Database>, id: string): Promise<
 }
 
 export async function completeReviewTask(db: Kysely<Database>, id: string, result: unknown, at: string): Promise<void> {
-  await db.updateTable('beta_review_tasks').set({ status: 'completed', result: JSON.stringify(result), completed_at: at }).where('id', '=', id).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('beta_review_tasks')
+    .set({ status: 'completed', result: JSON.stringify(result), completed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 export async function failReviewTask(db: Kysely<Database>, id: string, error: string, at: string): Promise<void> {
-  await db.updateTable('beta_review_tasks').set({ status: 'failed', error, completed_at: at }).where('id', '=', id).where('status', '=', 'queued').execute();
+  await db
+    .updateTable('beta_review_tasks')
+    .set({ status: 'failed', error, completed_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .execute();
 }
 
 /** Completed tasks of a user on a platform that were not collected yet, oldest first. */
-export async function readyReviewTasks(db: Kysely<Database>, userId: string, platform: string, limit: number): Promise<ReviewTaskRow[]> {
+export async function readyReviewTasks(
+  db: Kysely<Database>,
+  userId: string,
+  platform: string,
+  limit: number,
+): Promise<ReviewTaskRow[]> {
   return db
     .selectFrom('beta_review_tasks')
     .selectAll()
@@ -36,10 +51,18 @@ export async function readyReviewTasks(db: Kysely<Database>, userId: string, pla
 }
 
 export async function markCollected(db: Kysely<Database>, id: string, at: string): Promise<void> {
-  await db.updateTable('beta_review_tasks').set({ collected_at: at }).where('id', '=', id).where('collected_at', 'is', null).execute();
+  await db
+    .updateTable('beta_review_tasks')
+    .set({ collected_at: at })
+    .where('id', '=', id)
+    .where('collected_at', 'is', null)
+    .execute();
 }
 
-export async function insertDelivery(db: Kysely<Database>, row: Insertable<BetaCallbackDeliveriesTable>): Promise<void> {
+export async function insertDelivery(
+  db: Kysely<Database>,
+  row: Insertable<BetaCallbackDeliveriesTable>,
+): Promise<void> {
   await db.insertInto('beta_callback_deliveries').values(row).execute();
 }
 

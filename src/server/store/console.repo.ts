@@ -16,14 +16,22 @@ export interface DailyUsageRow {
 }
 
 /** Usage per UTC day since `sinceDay` (YYYY-MM-DD), per key or per model; one user's, or everyone's. */
-export async function dailyUsage(db: Kysely<Database>, by: 'api_key_id' | 'model', filter: { userId?: string; sinceDay: string }): Promise<DailyUsageRow[]> {
+export async function dailyUsage(
+  db: Kysely<Database>,
+  by: 'api_key_id' | 'model',
+  filter: { userId?: string; sinceDay: string },
+): Promise<DailyUsageRow[]> {
   let q = db
     .selectFrom('usage_rollups')
     .select((eb) => [
       'day',
       eb.ref(by).as('series'),
       eb.fn.sum<number>('calls').as('calls'),
-      eb.fn.sum<number>(eb('input_tokens', '+', eb('output_tokens', '+', eb('cache_read_tokens', '+', eb.ref('cache_write_tokens'))))).as('tokens'),
+      eb.fn
+        .sum<number>(
+          eb('input_tokens', '+', eb('output_tokens', '+', eb('cache_read_tokens', '+', eb.ref('cache_write_tokens')))),
+        )
+        .as('tokens'),
       eb.fn.sum<number>('cost_nano_usd').as('cost_nano_usd'),
     ])
     // The all-time rows have day ''; every dated row sorts after it.
@@ -32,10 +40,21 @@ export async function dailyUsage(db: Kysely<Database>, by: 'api_key_id' | 'model
     .orderBy('day');
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
   const rows = await q.execute();
-  return rows.map((r) => ({ day: r.day, series: String(r.series), calls: Number(r.calls), tokens: Number(r.tokens), cost_nano_usd: Number(r.cost_nano_usd) }));
+  return rows.map((r) => ({
+    day: r.day,
+    series: String(r.series),
+    calls: Number(r.calls),
+    tokens: Number(r.tokens),
+    cost_nano_usd: Number(r.cost_nano_usd),
+  }));
 }
 
-export async function recentDocTasks(db: Kysely<Database>, userId: string, kind: 'ppt' | 'landing_page', limit: number) {
+export async function recentDocTasks(
+  db: Kysely<Database>,
+  userId: string,
+  kind: 'ppt' | 'landing_page',
+  limit: number,
+) {
   return db
     .selectFrom('doc_tasks')
     .selectAll()
@@ -48,12 +67,24 @@ export async function recentDocTasks(db: Kysely<Database>, userId: string, kind:
 }
 
 export async function recentDecks(db: Kysely<Database>, userId: string, limit: number) {
-  return db.selectFrom('slide_decks').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('slide_decks')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** LiveDocs the user owns, newest change first. */
 export async function ownedLiveDocs(db: Kysely<Database>, userId: string, limit: number) {
-  return db.selectFrom('livedocs').selectAll().where('owner_id', '=', userId).orderBy('modified_at', 'desc').limit(limit).execute();
+  return db
+    .selectFrom('livedocs')
+    .selectAll()
+    .where('owner_id', '=', userId)
+    .orderBy('modified_at', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 export async function resourcesOf(db: Kysely<Database>, livedocId: string, limit: number) {
@@ -71,7 +102,12 @@ export async function mindmapsOf(db: Kysely<Database>, userId: string, limit: nu
   return db
     .selectFrom('livedoc_resources')
     .innerJoin('livedocs', 'livedocs.id', 'livedoc_resources.livedoc_id')
-    .select(['livedoc_resources.id', 'livedoc_resources.title', 'livedoc_resources.created_at', 'livedocs.name as livedoc_name'])
+    .select([
+      'livedoc_resources.id',
+      'livedoc_resources.title',
+      'livedoc_resources.created_at',
+      'livedocs.name as livedoc_name',
+    ])
     .where('livedocs.owner_id', '=', userId)
     .where('livedoc_resources.source', '=', 'mindmap')
     .orderBy('livedoc_resources.created_at', 'desc')

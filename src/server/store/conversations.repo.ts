@@ -13,13 +13,23 @@ export async function findThread(db: Kysely<Database>, id: string): Promise<Thre
 }
 
 /** A user's threads, most recently updated first, with how many turns each has. */
-export async function pageThreads(db: Kysely<Database>, userId: string, options: { livedocId?: string; offset: number; limit: number }) {
+export async function pageThreads(
+  db: Kysely<Database>,
+  userId: string,
+  options: { livedocId?: string; offset: number; limit: number },
+) {
   let q = db.selectFrom('conversation_threads').where('user_id', '=', userId);
   if (options.livedocId) q = q.where('livedoc_id', '=', options.livedocId);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await q
     .selectAll()
-    .select((eb) => eb.selectFrom('conversation_turns').whereRef('conversation_turns.thread_id', '=', 'conversation_threads.id').select((e) => e.fn.countAll<number>().as('c')).as('turn_count'))
+    .select((eb) =>
+      eb
+        .selectFrom('conversation_turns')
+        .whereRef('conversation_turns.thread_id', '=', 'conversation_threads.id')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .as('turn_count'),
+    )
     .orderBy('updated_at', 'desc')
     .orderBy('id')
     .offset(options.offset)
@@ -41,5 +51,11 @@ export async function setTurnAnswer(db: Kysely<Database>, id: string, answer: st
 }
 
 export async function turnsOf(db: Kysely<Database>, threadId: string): Promise<TurnRow[]> {
-  return db.selectFrom('conversation_turns').selectAll().where('thread_id', '=', threadId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('conversation_turns')
+    .selectAll()
+    .where('thread_id', '=', threadId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }

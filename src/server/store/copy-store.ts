@@ -25,11 +25,24 @@ export interface TableCopy {
 
 /** The source's tables in an order where every table comes after those its foreign keys name. */
 function tablesInOrder(sqlite: Sqlite.Database): string[] {
-  const all = sqlite.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'`).all() as Array<{ name: string; sql: string }>;
+  const all = sqlite
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%'`,
+    )
+    .all() as Array<{ name: string; sql: string }>;
   // Full-text indexes are rebuilt by each database from the rows (FTS5 here, GIN on PostgreSQL).
   const virtual = all.filter((t) => /^CREATE VIRTUAL TABLE/i.test(t.sql)).map((t) => t.name);
-  const tables = all.map((t) => t.name).filter((n) => !virtual.includes(n) && !virtual.some((v) => n.startsWith(`${v}_`)) && !NOT_COPIED.has(n));
-  const parents = new Map(tables.map((t) => [t, (sqlite.prepare(`PRAGMA foreign_key_list("${t}")`).all() as Array<{ table: string }>).map((f) => f.table).filter((p) => p !== t)]));
+  const tables = all
+    .map((t) => t.name)
+    .filter((n) => !virtual.includes(n) && !virtual.some((v) => n.startsWith(`${v}_`)) && !NOT_COPIED.has(n));
+  const parents = new Map(
+    tables.map((t) => [
+      t,
+      (sqlite.prepare(`PRAGMA foreign_key_list("${t}")`).all() as Array<{ table: string }>)
+        .map((f) => f.table)
+        .filter((p) => p !== t),
+    ]),
+  );
   const ordered: string[] = [];
   const visit = (t: string, path: string[] = []) => {
     if (ordered.includes(t) || path.includes(t)) return;
@@ -41,7 +54,10 @@ function tablesInOrder(sqlite: Sqlite.Database): string[] {
 }
 
 async function countRows(db: Kysely<any>, table: string): Promise<number> {
-  const { n } = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(n);
 }
 
@@ -51,7 +67,9 @@ async function advanceSequences(target: Kysely<any>): Promise<void> {
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(target);
   for (const { table_name, column_name } of serials.rows) {
-    await sql`SELECT setval(pg_get_serial_sequence(${table_name}, ${column_name}), greatest(coalesce((SELECT max(${sql.ref(column_name)}) FROM ${sql.table(table_name)}), 0), 1))`.execute(target);
+    await sql`SELECT setval(pg_get_serial_sequence(${table_name}, ${column_name}), greatest(coalesce((SELECT max(${sql.ref(column_name)}) FROM ${sql.table(table_name)}), 0), 1))`.execute(
+      target,
+    );
   }
 }
 
@@ -88,13 +106,16 @@ export async function copySqliteToPostgres(
       if (table === 'settings') await target.db.deleteFrom('settings').execute();
       let copied = 0;
       for (let offset = 0; ; offset += BATCH) {
-        const rows = await sql<Record<string, unknown>>`SELECT * FROM ${sql.table(table)} ORDER BY rowid LIMIT ${BATCH} OFFSET ${offset}`.execute(source.db);
+        const rows = await sql<
+          Record<string, unknown>
+        >`SELECT * FROM ${sql.table(table)} ORDER BY rowid LIMIT ${BATCH} OFFSET ${offset}`.execute(source.db);
         if (rows.rows.length === 0) break;
         await (target.db as Kysely<any>).insertInto(table).values(rows.rows).execute();
         copied += rows.rows.length;
       }
       const there = await countRows(target.db, table);
-      if (there !== copied || copied !== (await countRows(source.db, table))) throw new Error(`table ${table}: ${copied} rows read, ${there} in the target`);
+      if (there !== copied || copied !== (await countRows(source.db, table)))
+        throw new Error(`table ${table}: ${copied} rows read, ${there} in the target`);
       const copy = { table, rows: copied };
       copies.push(copy);
       onTable(copy);

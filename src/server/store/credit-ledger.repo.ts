@@ -15,13 +15,26 @@ export async function attachLedgerTask(db: Db, entryId: string, taskId: string):
 
 /** What a task has cost so far: its charges (negative) and refunds (positive) summed. */
 export async function taskNet(db: Db, taskId: string): Promise<{ net: number; entries: number }> {
-  const row = await db.selectFrom('credit_ledger').select((eb) => [eb.fn.sum<number>('delta').as('net'), eb.fn.countAll<number>().as('n')]).where('task_id', '=', taskId).executeTakeFirst();
+  const row = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => [eb.fn.sum<number>('delta').as('net'), eb.fn.countAll<number>().as('n')])
+    .where('task_id', '=', taskId)
+    .executeTakeFirst();
   return { net: Number(row?.net ?? 0), entries: Number(row?.n ?? 0) };
 }
 
 /** A user's entries, newest first. */
-export async function listLedger(db: Db, userId: string, page: number, size: number): Promise<{ total: number; items: LedgerRow[] }> {
-  const total = await db.selectFrom('credit_ledger').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst();
+export async function listLedger(
+  db: Db,
+  userId: string,
+  page: number,
+  size: number,
+): Promise<{ total: number; items: LedgerRow[] }> {
+  const total = await db
+    .selectFrom('credit_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   const items = await db
     .selectFrom('credit_ledger')
     .selectAll()

@@ -15,11 +15,20 @@ export async function creditsOf(db: Db, userId: string): Promise<number> {
  * credit lock so concurrent requests take from the balance one after the other: two requests never
  * hold the same credit. Returns what was taken and the balance before.
  */
-export async function takeCredits(trx: Transaction<Database>, userId: string, wanted: number): Promise<{ taken: number; before: number }> {
+export async function takeCredits(
+  trx: Transaction<Database>,
+  userId: string,
+  wanted: number,
+): Promise<{ taken: number; before: number }> {
   await lockForTransaction(trx, `credits:user:${userId}`);
   const before = await creditsOf(trx, userId);
   const taken = Math.max(0, Math.min(wanted, before));
-  if (taken > 0) await trx.updateTable('users').set({ credits: sql`credits - ${taken}` }).where('id', '=', userId).execute();
+  if (taken > 0)
+    await trx
+      .updateTable('users')
+      .set({ credits: sql`credits - ${taken}` })
+      .where('id', '=', userId)
+      .execute();
   return { taken, before };
 }
 
@@ -53,6 +62,11 @@ export async function setCredits(db: Kysely<Database>, userId: string, value: nu
 /** Gives `n` credits back inside the caller's transaction, under the same per-user credit lock; returns the balance after. */
 export async function giveCredits(trx: Transaction<Database>, userId: string, n: number): Promise<number> {
   await lockForTransaction(trx, `credits:user:${userId}`);
-  if (n > 0) await trx.updateTable('users').set({ credits: sql`credits + ${n}` }).where('id', '=', userId).execute();
+  if (n > 0)
+    await trx
+      .updateTable('users')
+      .set({ credits: sql`credits + ${n}` })
+      .where('id', '=', userId)
+      .execute();
   return creditsOf(trx, userId);
 }

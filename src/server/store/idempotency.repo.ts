@@ -8,7 +8,10 @@ export type IdempotencyRow = Selectable<IdempotencyKeysTable>;
  * free), false when a row exists. One guarded INSERT, so two racing first uses cannot both win, on
  * one instance or several sharing the database.
  */
-export async function reserveKey(db: Kysely<Database>, row: Omit<IdempotencyRow, 'state' | 'job_id'>): Promise<boolean> {
+export async function reserveKey(
+  db: Kysely<Database>,
+  row: Omit<IdempotencyRow, 'state' | 'job_id'>,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('idempotency_keys')
     .values({ ...row, state: 'pending', job_id: null })
@@ -19,15 +22,30 @@ export async function reserveKey(db: Kysely<Database>, row: Omit<IdempotencyRow,
 }
 
 export async function findKey(db: Kysely<Database>, scope: string, key: string): Promise<IdempotencyRow | undefined> {
-  return db.selectFrom('idempotency_keys').selectAll().where('scope', '=', scope).where('key', '=', key).executeTakeFirst();
+  return db
+    .selectFrom('idempotency_keys')
+    .selectAll()
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .executeTakeFirst();
 }
 
 export async function completeKey(db: Kysely<Database>, scope: string, key: string, jobId: string): Promise<void> {
-  await db.updateTable('idempotency_keys').set({ state: 'done', job_id: jobId }).where('scope', '=', scope).where('key', '=', key).execute();
+  await db
+    .updateTable('idempotency_keys')
+    .set({ state: 'done', job_id: jobId })
+    .where('scope', '=', scope)
+    .where('key', '=', key)
+    .execute();
 }
 
 /** Frees a key: its first request failed before making anything, or its row outlived its window. */
-export async function dropKey(db: Kysely<Database>, scope: string, key: string, onlyIf: { createdBefore?: string; expiredBy?: string } = {}): Promise<void> {
+export async function dropKey(
+  db: Kysely<Database>,
+  scope: string,
+  key: string,
+  onlyIf: { createdBefore?: string; expiredBy?: string } = {},
+): Promise<void> {
   let q = db.deleteFrom('idempotency_keys').where('scope', '=', scope).where('key', '=', key);
   if (onlyIf.createdBefore) q = q.where('state', '=', 'pending').where('created_at', '<', onlyIf.createdBefore);
   if (onlyIf.expiredBy) q = q.where('expires_at', '<=', onlyIf.expiredBy);

@@ -10,7 +10,12 @@ import { runAtomically } from './atomic.js';
 export type CountedList = 'livedocs';
 
 /** The adjustment as a compiled query: run with the row it counts, atomically (runAtomically). */
-export function adjustTotalStatement(db: Kysely<Database>, list: CountedList, ownerId: string, delta: number): CompiledQuery {
+export function adjustTotalStatement(
+  db: Kysely<Database>,
+  list: CountedList,
+  ownerId: string,
+  delta: number,
+): CompiledQuery {
   return db
     .insertInto('list_totals')
     .values({ owner_id: ownerId, list, n: delta })
@@ -19,11 +24,21 @@ export function adjustTotalStatement(db: Kysely<Database>, list: CountedList, ow
 }
 
 /** Adjusts a total inside the transaction `trx` that changes the rows it counts. */
-export async function adjustTotal(trx: Kysely<Database>, list: CountedList, ownerId: string, delta: number): Promise<void> {
+export async function adjustTotal(
+  trx: Kysely<Database>,
+  list: CountedList,
+  ownerId: string,
+  delta: number,
+): Promise<void> {
   await runAtomically(trx, [adjustTotalStatement(trx, list, ownerId, delta)]);
 }
 
 export async function totalOf(db: Kysely<Database>, list: CountedList, ownerId: string): Promise<number> {
-  const row = await db.selectFrom('list_totals').select('n').where('owner_id', '=', ownerId).where('list', '=', list).executeTakeFirst();
+  const row = await db
+    .selectFrom('list_totals')
+    .select('n')
+    .where('owner_id', '=', ownerId)
+    .where('list', '=', list)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

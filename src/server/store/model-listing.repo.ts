@@ -6,7 +6,13 @@ export async function listModelListing(db: Kysely<Database>): Promise<Map<string
   return new Map(rows.map((r) => [r.model_id, Number(r.listed) === 1]));
 }
 
-export async function setModelListing(db: Kysely<Database>, modelId: string, listed: boolean, at: string, by: string | null): Promise<void> {
+export async function setModelListing(
+  db: Kysely<Database>,
+  modelId: string,
+  listed: boolean,
+  at: string,
+  by: string | null,
+): Promise<void> {
   const values = { listed: (listed ? 1 : 0) as 0 | 1, updated_at: at, updated_by: by };
   await db
     .insertInto('model_listing')

@@ -11,21 +11,44 @@ export async function insertProject(db: Kysely<Database>, row: ProjectRow): Prom
 
 /** Inserts a default project unless the (user, default_for) pair already has one; returns it. */
 export async function insertDefaultProject(db: Kysely<Database>, row: ProjectRow): Promise<ProjectRow> {
-  await db.insertInto('projects').values(row).onConflict((oc) => oc.columns(['user_id', 'default_for']).doNothing()).execute();
+  await db
+    .insertInto('projects')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'default_for']).doNothing())
+    .execute();
   return (await findDefaultProject(db, row.user_id, row.default_for!))!;
 }
 
-export async function findDefaultProject(db: Kysely<Database>, userId: string, defaultFor: string): Promise<ProjectRow | undefined> {
-  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).where('default_for', '=', defaultFor).executeTakeFirst();
+export async function findDefaultProject(
+  db: Kysely<Database>,
+  userId: string,
+  defaultFor: string,
+): Promise<ProjectRow | undefined> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('default_for', '=', defaultFor)
+    .executeTakeFirst();
 }
 
 /** Only the owner's project: another user's id reads as missing. */
-export async function findOwnedProject(db: Kysely<Database>, id: string, userId: string): Promise<ProjectRow | undefined> {
+export async function findOwnedProject(
+  db: Kysely<Database>,
+  id: string,
+  userId: string,
+): Promise<ProjectRow | undefined> {
   return db.selectFrom('projects').selectAll().where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
 }
 
 export async function listProjects(db: Kysely<Database>, userId: string): Promise<ProjectRow[]> {
-  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function updateProject(db: Kysely<Database>, id: string, set: Updateable<ProjectsTable>): Promise<void> {
@@ -43,15 +66,30 @@ export async function insertSite(db: Kysely<Database>, row: SiteRow): Promise<vo
 }
 
 export async function listSites(db: Kysely<Database>, projectId: string): Promise<SiteRow[]> {
-  return db.selectFrom('project_sites').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('project_sites')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findSite(db: Kysely<Database>, projectId: string, siteId: string): Promise<SiteRow | undefined> {
-  return db.selectFrom('project_sites').selectAll().where('project_id', '=', projectId).where('id', '=', siteId).executeTakeFirst();
+  return db
+    .selectFrom('project_sites')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('id', '=', siteId)
+    .executeTakeFirst();
 }
 
 export async function deleteSite(db: Kysely<Database>, projectId: string, siteId: string): Promise<boolean> {
-  const r = await db.deleteFrom('project_sites').where('project_id', '=', projectId).where('id', '=', siteId).executeTakeFirst();
+  const r = await db
+    .deleteFrom('project_sites')
+    .where('project_id', '=', projectId)
+    .where('id', '=', siteId)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 
@@ -60,10 +98,20 @@ export async function insertProjectFile(db: Kysely<Database>, row: ProjectFileRo
 }
 
 export async function listProjectFiles(db: Kysely<Database>, projectId: string): Promise<ProjectFileRow[]> {
-  return db.selectFrom('project_files').selectAll().where('project_id', '=', projectId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('project_files')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function deleteProjectFile(db: Kysely<Database>, projectId: string, fileId: string): Promise<boolean> {
-  const r = await db.deleteFrom('project_files').where('project_id', '=', projectId).where('id', '=', fileId).executeTakeFirst();
+  const r = await db
+    .deleteFrom('project_files')
+    .where('project_id', '=', projectId)
+    .where('id', '=', fileId)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }

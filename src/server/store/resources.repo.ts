@@ -10,8 +10,17 @@ export async function insertResource(db: Kysely<Database>, row: ResourceRow): Pr
   await changing('livedocs', () => db.insertInto('livedoc_resources').values(row).execute());
 }
 
-export async function findResource(db: Kysely<Database>, livedocId: string, id: string): Promise<ResourceRow | undefined> {
-  return db.selectFrom('livedoc_resources').selectAll().where('livedoc_id', '=', livedocId).where('id', '=', id).executeTakeFirst();
+export async function findResource(
+  db: Kysely<Database>,
+  livedocId: string,
+  id: string,
+): Promise<ResourceRow | undefined> {
+  return db
+    .selectFrom('livedoc_resources')
+    .selectAll()
+    .where('livedoc_id', '=', livedocId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findResourceById(db: Kysely<Database>, id: string): Promise<ResourceRow | undefined> {
@@ -23,16 +32,40 @@ export async function findResourcesByIds(db: Kysely<Database>, ids: string[]): P
   return db.selectFrom('livedoc_resources').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function findByKey(db: Kysely<Database>, livedocId: string, key: string): Promise<ResourceRow | undefined> {
-  return db.selectFrom('livedoc_resources').selectAll().where('livedoc_id', '=', livedocId).where('resource_key', '=', key).executeTakeFirst();
+export async function findByKey(
+  db: Kysely<Database>,
+  livedocId: string,
+  key: string,
+): Promise<ResourceRow | undefined> {
+  return db
+    .selectFrom('livedoc_resources')
+    .selectAll()
+    .where('livedoc_id', '=', livedocId)
+    .where('resource_key', '=', key)
+    .executeTakeFirst();
 }
 
 /** The web pages of a LiveDoc with their text, oldest first, at most `limit` (to find the same page added again). */
-export async function webTexts(db: Kysely<Database>, livedocId: string, limit: number): Promise<Array<{ id: string; text: string | null }>> {
-  return db.selectFrom('livedoc_resources').select(['id', 'text']).where('livedoc_id', '=', livedocId).where('resource_type', '=', 'web').orderBy('created_at').limit(limit).execute();
+export async function webTexts(
+  db: Kysely<Database>,
+  livedocId: string,
+  limit: number,
+): Promise<Array<{ id: string; text: string | null }>> {
+  return db
+    .selectFrom('livedoc_resources')
+    .select(['id', 'text'])
+    .where('livedoc_id', '=', livedocId)
+    .where('resource_type', '=', 'web')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
-export async function updateResource(db: Kysely<Database>, id: string, patch: Updateable<ResourcesTable>): Promise<void> {
+export async function updateResource(
+  db: Kysely<Database>,
+  id: string,
+  patch: Updateable<ResourcesTable>,
+): Promise<void> {
   await changing('livedocs', () => db.updateTable('livedoc_resources').set(patch).where('id', '=', id).execute());
 }
 
@@ -40,11 +73,21 @@ export async function deleteResource(db: Kysely<Database>, id: string): Promise<
   await changing('livedocs', () => db.deleteFrom('livedoc_resources').where('id', '=', id).execute());
 }
 
-export async function pageResources(db: Kysely<Database>, livedocId: string, options: { types?: string[]; offset: number; limit: number }) {
+export async function pageResources(
+  db: Kysely<Database>,
+  livedocId: string,
+  options: { types?: string[]; offset: number; limit: number },
+) {
   let q = db.selectFrom('livedoc_resources').where('livedoc_id', '=', livedocId);
   if (options.types && options.types.length > 0) q = q.where('resource_type', 'in', options.types);
   const total = Number((await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await q.selectAll().orderBy('created_at', 'desc').orderBy('id').offset(options.offset).limit(options.limit).execute();
+  const rows = await q
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .offset(options.offset)
+    .limit(options.limit)
+    .execute();
   return { total, rows };
 }
 
@@ -62,7 +105,12 @@ export async function newestPerLiveDoc(db: Kysely<Database>, livedocIds: string[
       eb
         .selectFrom('livedoc_resources')
         .select(['livedoc_id', 'title', 'snippet', 'link', 'created_at'])
-        .select((w) => w.fn.agg<number>('row_number').over((o) => o.partitionBy('livedoc_id').orderBy('created_at', 'desc')).as('rank'))
+        .select((w) =>
+          w.fn
+            .agg<number>('row_number')
+            .over((o) => o.partitionBy('livedoc_id').orderBy('created_at', 'desc'))
+            .as('rank'),
+        )
         .where('livedoc_id', 'in', livedocIds)
         .as('ranked'),
     )

@@ -14,13 +14,23 @@ export async function findTheme(db: Kysely<Database>, id: string): Promise<Theme
 
 /** Deletes a user's own theme; false when they have none with that id. */
 export async function deleteUserTheme(db: Kysely<Database>, userId: string, id: string): Promise<boolean> {
-  const result = await db.deleteFrom('ppt_themes').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
+  const result = await db
+    .deleteFrom('ppt_themes')
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 
 /** A user's custom themes, oldest first (so pages stay stable as new ones are added). */
 export async function userThemes(db: Kysely<Database>, userId: string): Promise<ThemeRow[]> {
-  return db.selectFrom('ppt_themes').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('ppt_themes')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertDeck(db: Kysely<Database>, row: DeckRow): Promise<void> {

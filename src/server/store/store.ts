@@ -89,10 +89,11 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
 /**
  * PostgreSQL: a pool per instance; several instances may start at once on one database, so the
  * migrations run under an advisory lock (the first runs them, the others then find nothing to do).
- * 
+ *
  */
 async function openPostgresStore(url: string): Promise<Store> {
-  if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--database-url must be a postgres:// URL, got ${redactDatabaseUrl(url)}`);
+  if (!/^postgres(ql)?:\/\//.test(url))
+    throw new Error(`--database-url must be a postgres:// URL, got ${redactDatabaseUrl(url)}`);
   const db = connectPostgres(url);
   try {
     await db.selectNoFrom((eb) => eb.val(1).as('ok')).execute();
@@ -107,7 +108,10 @@ async function openPostgresStore(url: string): Promise<Store> {
     await bus.start();
   } catch (err) {
     await db.destroy();
-    throw new Error(`cannot listen for cache announcements on PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`, { cause: err });
+    throw new Error(
+      `cannot listen for cache announcements on PostgreSQL at ${redactDatabaseUrl(url)}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   attachCacheBus(db, bus);
   return {
@@ -123,7 +127,9 @@ async function openPostgresStore(url: string): Promise<Store> {
 
 /** Brings the store to the newest migration, one migrator at a time; closes it on failure. */
 async function migrateOrClose(db: Kysely<Database>): Promise<void> {
-  const { error, results } = await withExclusiveLock(db, 'facet:migrations', (conn) => new Migrator({ db: conn, provider }).migrateToLatest());
+  const { error, results } = await withExclusiveLock(db, 'facet:migrations', (conn) =>
+    new Migrator({ db: conn, provider }).migrateToLatest(),
+  );
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     await db.destroy();

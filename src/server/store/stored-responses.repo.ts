@@ -4,7 +4,13 @@ import type { Database, ModelApiStoredTable } from './database.js';
 export type StoredRow = Selectable<ModelApiStoredTable>;
 
 /** A live (unexpired) row of this owner; another owner's row reads as absent. */
-export async function findStored(db: Kysely<Database>, owner: string, id: string, kind: StoredRow['kind'], now: string): Promise<StoredRow | undefined> {
+export async function findStored(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  kind: StoredRow['kind'],
+  now: string,
+): Promise<StoredRow | undefined> {
   return db
     .selectFrom('model_api_stored')
     .selectAll()
@@ -16,7 +22,11 @@ export async function findStored(db: Kysely<Database>, owner: string, id: string
 }
 
 /** What an owner holds now: rows and bytes, for the per-key bounds. */
-export async function ownerTotals(db: Kysely<Database>, owner: string, now: string): Promise<{ rows: number; bytes: number }> {
+export async function ownerTotals(
+  db: Kysely<Database>,
+  owner: string,
+  now: string,
+): Promise<{ rows: number; bytes: number }> {
   const r = await db
     .selectFrom('model_api_stored')
     .select((eb) => [eb.fn.countAll().as('rows'), eb.fn.sum<number>('bytes').as('bytes')])
@@ -27,11 +37,24 @@ export async function ownerTotals(db: Kysely<Database>, owner: string, now: stri
 }
 
 export async function insertStored(db: Kysely<Database>, row: Omit<StoredRow, 'continued_at'>): Promise<void> {
-  await db.insertInto('model_api_stored').values({ ...row, continued_at: null }).execute();
+  await db
+    .insertInto('model_api_stored')
+    .values({ ...row, continued_at: null })
+    .execute();
 }
 
-export async function deleteStored(db: Kysely<Database>, owner: string, id: string, kind: StoredRow['kind']): Promise<boolean> {
-  const r = await db.deleteFrom('model_api_stored').where('id', '=', id).where('owner', '=', owner).where('kind', '=', kind).executeTakeFirst();
+export async function deleteStored(
+  db: Kysely<Database>,
+  owner: string,
+  id: string,
+  kind: StoredRow['kind'],
+): Promise<boolean> {
+  const r = await db
+    .deleteFrom('model_api_stored')
+    .where('id', '=', id)
+    .where('owner', '=', owner)
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return Number(r.numDeletedRows) > 0;
 }
 

@@ -22,7 +22,11 @@ export async function listTasksWithState(
   db: Kysely<Database>,
   filter: { userId: string; projectId?: string; state?: string; limit: number },
 ): Promise<TaskRow[]> {
-  let q = db.selectFrom('tasks').innerJoin('jobs', 'jobs.id', 'tasks.job_id').selectAll('tasks').where('tasks.user_id', '=', filter.userId);
+  let q = db
+    .selectFrom('tasks')
+    .innerJoin('jobs', 'jobs.id', 'tasks.job_id')
+    .selectAll('tasks')
+    .where('tasks.user_id', '=', filter.userId);
   if (filter.projectId) q = q.where('tasks.project_id', '=', filter.projectId);
   if (filter.state) q = q.where('jobs.state', '=', filter.state as never);
   return q.orderBy('tasks.created_at', 'desc').orderBy('tasks.id', 'desc').limit(filter.limit).execute();

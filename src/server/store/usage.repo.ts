@@ -3,18 +3,36 @@ import type { Database, UsageRecordsTable, UsageRollupsTable } from './database.
 import { greatest, least } from './dialect/extremes.js';
 import { runAtomically } from './atomic.js';
 
-const COUNTERS = ['input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd'] as const;
+const COUNTERS = [
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_write_tokens',
+  'web_searches',
+  'cost_nano_usd',
+] as const;
 
 const RECORD_COLUMNS = ['api_key_id', 'user_id', 'task_id', 'model', 'operation', ...COUNTERS, 'created_at'] as const;
 
 const insertRecord = (db: Kysely<Database>, row: Insertable<UsageRecordsTable>): CompiledQuery =>
-  db.insertInto('usage_records').values(Object.fromEntries(RECORD_COLUMNS.map((c) => [c, row[c] ?? null])) as Insertable<UsageRecordsTable>).compile();
+  db
+    .insertInto('usage_records')
+    .values(Object.fromEntries(RECORD_COLUMNS.map((c) => [c, row[c] ?? null])) as Insertable<UsageRecordsTable>)
+    .compile();
 
 /**
  * Adds one call to its key's, user's and model's rollup rows: the one of its UTC day and the
  * all-time one (each created at its first call).
  */
-function addToRollups(db: Kysely<Database>, apiKeyId: string, userId: string, model: string, day: string, createdAt: string, counters: unknown[]): CompiledQuery {
+function addToRollups(
+  db: Kysely<Database>,
+  apiKeyId: string,
+  userId: string,
+  model: string,
+  day: string,
+  createdAt: string,
+  counters: unknown[],
+): CompiledQuery {
   const rollup = (rowDay: string): Insertable<UsageRollupsTable> => ({
     api_key_id: apiKeyId,
     user_id: userId,
@@ -46,7 +64,15 @@ function addToRollups(db: Kysely<Database>, apiKeyId: string, userId: string, mo
 export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRecordsTable>): Promise<void> {
   await runAtomically(db, [
     insertRecord(db, row),
-    addToRollups(db, row.api_key_id ?? '', row.user_id, row.model, row.created_at.slice(0, 10), row.created_at, COUNTERS.map((c) => row[c])),
+    addToRollups(
+      db,
+      row.api_key_id ?? '',
+      row.user_id,
+      row.model,
+      row.created_at.slice(0, 10),
+      row.created_at,
+      COUNTERS.map((c) => row[c]),
+    ),
   ]);
 }
 
@@ -93,7 +119,11 @@ export async function sumUsageByKeyAndModel(db: Kysely<Database>, filter: UsageF
 }
 
 /** Sums per (key, user, model) over the all-time rollup rows, or over the records themselves. */
-function sumGroups(db: Kysely<Database>, from: 'usage_rollups' | 'usage_records', filter: UsageFilter): Promise<Array<Record<string, any>>> {
+function sumGroups(
+  db: Kysely<Database>,
+  from: 'usage_rollups' | 'usage_records',
+  filter: UsageFilter,
+): Promise<Array<Record<string, any>>> {
   const rollups = from === 'usage_rollups';
   let q = (db as Kysely<any>)
     .selectFrom(from)

@@ -86,17 +86,32 @@ export class ViewCache {
     return this.fill(probe, map, key, load, version, foreign);
   }
 
-  private async fill(probe: StoreProbe, map: LRUCache<string, Entry>, key: string, load: () => Promise<JsonText>, version: number, foreign: number): Promise<JsonText> {
+  private async fill(
+    probe: StoreProbe,
+    map: LRUCache<string, Entry>,
+    key: string,
+    load: () => Promise<JsonText>,
+    version: number,
+    foreign: number,
+  ): Promise<JsonText> {
     const clean = !probe.inTransaction();
     const answer = await load();
-    if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign) map.set(key, { version, foreign, answer });
+    if (clean && versions[this.topic] === version && !probe.inTransaction() && probe.foreignCommits() === foreign)
+      map.set(key, { version, foreign, answer });
     return answer;
   }
 
   private of(db: Kysely<any>) {
     let map = this.stores.get(db);
     // An answer larger than the whole budget is not kept (lru-cache's maxEntrySize defaults to maxSize).
-    if (!map) this.stores.set(db, (map = new LRUCache<string, Entry>({ maxSize: this.budget, sizeCalculation: (e) => Math.max(1, e.answer.text.length) })));
+    if (!map)
+      this.stores.set(
+        db,
+        (map = new LRUCache<string, Entry>({
+          maxSize: this.budget,
+          sizeCalculation: (e) => Math.max(1, e.answer.text.length),
+        })),
+      );
     return map;
   }
 }

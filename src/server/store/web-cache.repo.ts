@@ -11,7 +11,10 @@ export async function findCached(db: Kysely<Database>, key: string): Promise<Cac
 }
 
 /** Stores (or replaces) one extraction result under its key. */
-export async function putCached(db: Kysely<Database>, row: { key: string; url: string; result: string; created_at: string }): Promise<void> {
+export async function putCached(
+  db: Kysely<Database>,
+  row: { key: string; url: string; result: string; created_at: string },
+): Promise<void> {
   await db
     .insertInto('web_extract_cache')
     .values(row)

@@ -28,7 +28,10 @@ export class StreamHub {
   private readonly nextSeq = new Map<string, number>();
 
   /** Streams written elsewhere that readers here follow: the next seq to read from the log. */
-  private readonly remote = new Map<string, { next: number; readers: number; reading: Promise<void> | null; again: boolean }>();
+  private readonly remote = new Map<
+    string,
+    { next: number; readers: number; reading: Promise<void> | null; again: boolean }
+  >();
   private unwake: (() => void) | undefined;
   private poller: NodeJS.Timeout | undefined;
 
@@ -57,7 +60,14 @@ export class StreamHub {
 
   async create(key: string, userId: string, createdAt: Date, ttlSeconds: number): Promise<void> {
     const writer = busOf(this.db)?.instanceId ?? null;
-    await repo.insertStream(this.db, { key, user_id: userId, status: 'open', created_at: createdAt.toISOString(), expires_at: new Date(createdAt.getTime() + ttlSeconds * 1000).toISOString(), writer });
+    await repo.insertStream(this.db, {
+      key,
+      user_id: userId,
+      status: 'open',
+      created_at: createdAt.toISOString(),
+      expires_at: new Date(createdAt.getTime() + ttlSeconds * 1000).toISOString(),
+      writer,
+    });
     this.nextSeq.set(key, 0);
   }
 
@@ -85,7 +95,12 @@ export class StreamHub {
     });
   }
 
-  private pending: Array<{ key: string; event: LoggedEvent; resolve: (e: LoggedEvent) => void; reject: (err: unknown) => void }> = [];
+  private pending: Array<{
+    key: string;
+    event: LoggedEvent;
+    resolve: (e: LoggedEvent) => void;
+    reject: (err: unknown) => void;
+  }> = [];
   private scheduled = false;
   /** Flushes run one after another, so events are emitted in commit order. */
   private flushing: Promise<void> = Promise.resolve();
@@ -96,8 +111,15 @@ export class StreamHub {
     try {
       await repo.insertEventBatch(
         this.db,
-        batch.map((b) => ({ stream_key: b.key, seq: b.event.seq, type: b.event.type, data: JSON.stringify(b.event.data) })),
-        batch.filter((b) => TERMINAL.has(b.event.type)).map((b) => ({ key: b.key, status: b.event.type === 'done' ? ('done' as const) : ('error' as const) })),
+        batch.map((b) => ({
+          stream_key: b.key,
+          seq: b.event.seq,
+          type: b.event.type,
+          data: JSON.stringify(b.event.data),
+        })),
+        batch
+          .filter((b) => TERMINAL.has(b.event.type))
+          .map((b) => ({ key: b.key, status: b.event.type === 'done' ? ('done' as const) : ('error' as const) })),
       );
     } catch (err) {
       for (const b of batch) b.reject(err);
@@ -225,14 +247,18 @@ export class StreamHub {
     const bus = busOf(this.db);
     if (!bus) return this.closeStreams(await repo.openStreams(this.db));
     // Several instances: only streams whose writer is gone, and one instance at a time.
-    return withExclusiveLock(this.db, 'facet:stream-orphans', async () => this.closeStreams(await repo.openStreams(this.db, await bus.liveInstances())));
+    return withExclusiveLock(this.db, 'facet:stream-orphans', async () =>
+      this.closeStreams(await repo.openStreams(this.db, await bus.liveInstances())),
+    );
   }
 
   private async closeStreams(open: repo.StreamRow[]): Promise<number> {
     let closed = 0;
     for (const s of open) {
       if (this.nextSeq.has(s.key)) continue;
-      await this.append(s.key, 'error', { message: 'the server that was writing this answer stopped before it was finished; ask again' });
+      await this.append(s.key, 'error', {
+        message: 'the server that was writing this answer stopped before it was finished; ask again',
+      });
       closed++;
     }
     return closed;

@@ -16,7 +16,14 @@ const isTerminal = (e: LoggedEvent) => e.type === 'done' || e.type === 'error';
  * or a bad resume position) gets that terminal event again and the end of the response at once:
  * a stream that has ended can never hold a connection open.
  */
-export async function serveStream(hub: StreamHub, key: string, offset: number, request: FastifyRequest, reply: FastifyReply, heartbeatSeconds: number): Promise<void> {
+export async function serveStream(
+  hub: StreamHub,
+  key: string,
+  offset: number,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  heartbeatSeconds: number,
+): Promise<void> {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -64,7 +71,9 @@ export async function serveStream(hub: StreamHub, key: string, offset: number, r
     for (const e of buffered.sort((a, b) => a.seq - b.seq)) send(e);
     buffered.length = 0;
   } catch (err) {
-    res.write(`event: error\ndata: ${JSON.stringify({ message: `cannot read the stream: ${(err as Error).message}` })}\n\n`);
+    res.write(
+      `event: error\ndata: ${JSON.stringify({ message: `cannot read the stream: ${(err as Error).message}` })}\n\n`,
+    );
     finish();
   }
 }

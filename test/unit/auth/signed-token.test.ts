@@ -18,7 +18,8 @@ describe('signed tokens and signatures', () => {
     const forged = Buffer.from(JSON.stringify({ h: 'p', p: 4000 })).toString('base64url');
     expect(readJson(secret, 'beta-paging', `${forged}.${sig}`)).toBeNull();
     expect(readJson(secret, 'beta-paging', `${body}.${sig.slice(0, -1)}A`)).toBeNull();
-    for (const bad of ['', '.', 'abc', `${body}.${sig}.x`, `!!.${sig}`]) expect(readJson(secret, 'beta-paging', bad)).toBeNull();
+    for (const bad of ['', '.', 'abc', `${body}.${sig}.x`, `!!.${sig}`])
+      expect(readJson(secret, 'beta-paging', bad)).toBeNull();
   });
 
   it('signs with a key of its own per purpose, never the server secret itself', () => {

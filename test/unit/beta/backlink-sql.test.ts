@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BacklinkItem } from '../../../src/contract/beta-seo.js';
-import { backlinksTask, queryBacklinks, type BacklinkQuery } from '../../../src/server/providers/beta/local/backlinks.js';
-import { BACKLINK_FIELDS, generateBacklinks, parseTarget, scaleRank, type StoredBacklink } from '../../../src/server/providers/beta/local/backlinks-data.js';
+import {
+  backlinksTask,
+  queryBacklinks,
+  type BacklinkQuery,
+} from '../../../src/server/providers/beta/local/backlinks.js';
+import {
+  BACKLINK_FIELDS,
+  generateBacklinks,
+  parseTarget,
+  scaleRank,
+  type StoredBacklink,
+} from '../../../src/server/providers/beta/local/backlinks-data.js';
 import { comparator, compileFilters, parseOrder } from '../../../src/server/providers/beta/filter-compiler.js';
 import { rng } from '../../../src/server/providers/beta/seeded.js';
 import { seedBacklinks } from '../../../src/server/store/beta-backlinks.repo.js';
@@ -18,7 +28,12 @@ afterAll(dropTestDatabases);
 
 function scaleRow(row: StoredBacklink, scale: 'one_hundred' | 'one_thousand'): StoredBacklink {
   if (scale === 'one_thousand') return row;
-  return { ...row, rank: scaleRank(row.rank, scale), domain_from_rank: scaleRank(row.domain_from_rank, scale), page_from_rank: scaleRank(row.page_from_rank, scale) };
+  return {
+    ...row,
+    rank: scaleRank(row.rank, scale),
+    domain_from_rank: scaleRank(row.domain_from_rank, scale),
+    page_from_rank: scaleRank(row.page_from_rank, scale),
+  };
 }
 
 function publicItem(row: StoredBacklink, groupCount: number): BacklinkItem {
@@ -30,22 +45,32 @@ function publicItem(row: StoredBacklink, groupCount: number): BacklinkItem {
 function reference(q: BacklinkQuery, rows: StoredBacklink[]): Array<{ row: StoredBacklink; group: number }> {
   const keep = compileFilters(q.filters, BACKLINK_FIELDS);
   const matched = rows
-    .filter((s) => !(q.status === 'live' && s.is_lost) && !(q.status === 'lost' && !s.is_lost) && !(q.excludeInternal && s.internal) && !(!q.includeSubdomains && s.to_subdomain))
+    .filter(
+      (s) =>
+        !(q.status === 'live' && s.is_lost) &&
+        !(q.status === 'lost' && !s.is_lost) &&
+        !(q.excludeInternal && s.internal) &&
+        !(!q.includeSubdomains && s.to_subdomain),
+    )
     .map((s) => scaleRow(s, q.scale))
     .filter(keep)
     .sort(comparator(parseOrder(q.orderBy ?? ['rank,desc'], BACKLINK_FIELDS)));
-  const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
+  const groupField =
+    q.customMode?.field ??
+    (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
   if (!groupField) return matched.map((row) => ({ row, group: 1 }));
   const key = (r: StoredBacklink) => (r as unknown as Record<string, unknown>)[groupField];
   const sizes = new Map<unknown, number>();
   for (const r of matched) sizes.set(key(r), (sizes.get(key(r)) ?? 0) + 1);
   const taken = new Map<unknown, number>();
-  return matched.filter((r) => {
-    const n = taken.get(key(r)) ?? 0;
-    if (n >= (q.customMode?.value ?? 1)) return false;
-    taken.set(key(r), n + 1);
-    return true;
-  }).map((row) => ({ row, group: sizes.get(key(row))! }));
+  return matched
+    .filter((r) => {
+      const n = taken.get(key(r)) ?? 0;
+      if (n >= (q.customMode?.value ?? 1)) return false;
+      taken.set(key(r), n + 1);
+      return true;
+    })
+    .map((row) => ({ row, group: sizes.get(key(row))! }));
 }
 
 const target = parseTarget('index-check.example')!;
@@ -55,13 +80,23 @@ const FILTERS: unknown[] = [
   undefined,
   [['rank', '>', 300], 'and', ['dofollow', '=', true], 'and', ['anchor', 'ilike', '%review%']],
   [['rank', '>', 30], 'or', ['page_from_title', '=', null]],
-  [[['domain_from_country', 'in', ['DE', 'FR']], 'or', ['tld_from', 'like', 'co%']], 'and', ['attributes', 'in', ['nofollow']]],
+  [
+    [['domain_from_country', 'in', ['DE', 'FR']], 'or', ['tld_from', 'like', 'co%']],
+    'and',
+    ['attributes', 'in', ['nofollow']],
+  ],
   ['url_to_spam_score', '<>', null],
   [['first_seen', '>=', '2022-01-01 00:00:00 +00:00'], 'and', ['anchor', 'not_match', 'guide']],
   ['domain_from_platform_type', 'ilike', '%blog%'],
   ['url_from', 'regex', 'news|forum'],
 ];
-const ORDERS: unknown[] = [undefined, ['first_seen,desc'], ['rank,asc', 'page_from_title,desc'], ['url_to_spam_score,desc', 'domain_from,asc', 'last_seen,asc'], ['dofollow,asc']];
+const ORDERS: unknown[] = [
+  undefined,
+  ['first_seen,desc'],
+  ['rank,asc', 'page_from_title,desc'],
+  ['url_to_spam_score,desc', 'domain_from,asc', 'last_seen,asc'],
+  ['dofollow,asc'],
+];
 
 describeOnStores('backlinks as SQL', (stores) => {
   let store: Store;
@@ -75,7 +110,8 @@ describeOnStores('backlinks as SQL', (stores) => {
     const r = rng(42);
     const pick = <T>(xs: readonly T[]) => xs[Math.floor(r() * xs.length)];
     for (let k = 0; k < 60; k++) {
-      const custom = r() < 0.2 ? { field: pick(['domain_from', 'anchor', 'tld_from']), value: 1 + Math.floor(r() * 3) } : null;
+      const custom =
+        r() < 0.2 ? { field: pick(['domain_from', 'anchor', 'tld_from']), value: 1 + Math.floor(r() * 3) } : null;
       const q: BacklinkQuery = {
         target,
         status: pick(['all', 'live', 'lost'] as const),
@@ -111,8 +147,16 @@ describeOnStores('backlinks as SQL', (stores) => {
         () => ['dofollow', pick(['=', '<>']), r() < 0.5],
         () => ['anchor', pick(['ilike', 'like', 'not_ilike']), `%${pattern()}%`],
         () => ['anchor', 'ilike', `${pattern()}%`],
-        () => [pick(['anchor', 'url_from', 'page_from_title']), pick(['like', 'ilike', 'not_like']), `%${pick(['Review', 'review', 'blog', 'news', 'HTTPS', 'guide', 'xyz'])}${pick(['', '%', '_'])}${pattern()}%`],
-        () => ['first_seen', pick(['>', '<=']), `20${10 + Math.floor(r() * 16)}-0${1 + Math.floor(r() * 9)}-01 00:00:00 +00:00`],
+        () => [
+          pick(['anchor', 'url_from', 'page_from_title']),
+          pick(['like', 'ilike', 'not_like']),
+          `%${pick(['Review', 'review', 'blog', 'news', 'HTTPS', 'guide', 'xyz'])}${pick(['', '%', '_'])}${pattern()}%`,
+        ],
+        () => [
+          'first_seen',
+          pick(['>', '<=']),
+          `20${10 + Math.floor(r() * 16)}-0${1 + Math.floor(r() * 9)}-01 00:00:00 +00:00`,
+        ],
         () => ['attributes', pick(['in', 'not_in']), [pick(['nofollow', 'ugc', 'sponsored', 'noopener'])]],
         () => ['page_from_title', pick(['=', '<>']), null],
         () => ['item_type', 'in', [pick(['anchor', 'image', 'redirect']), pick(['canonical', 'meta'])]],
@@ -131,14 +175,35 @@ describeOnStores('backlinks as SQL', (stores) => {
     for (let k = 0; k < 40; k++) {
       const filters = tree(1);
       const orderBy = pick(ORDERS.slice(1)) as string[];
-      const q: BacklinkQuery = { target, status: pick(['all', 'live'] as const), mode: 'as_is', customMode: null, excludeInternal: r() < 0.5, includeSubdomains: true, filters, orderBy, scale: pick(['one_hundred', 'one_thousand'] as const) };
+      const q: BacklinkQuery = {
+        target,
+        status: pick(['all', 'live'] as const),
+        mode: 'as_is',
+        customMode: null,
+        excludeInternal: r() < 0.5,
+        includeSubdomains: true,
+        filters,
+        orderBy,
+        scale: pick(['one_hundred', 'one_thousand'] as const),
+      };
       const want = reference(q, rows);
       // Walk every page through search_after_token, as a client does.
-      const task = { target: target.subject, backlinks_status_type: q.status, exclude_internal_backlinks: q.excludeInternal, filters, order_by: orderBy, rank_scale: q.scale, limit: 700 };
+      const task = {
+        target: target.subject,
+        backlinks_status_type: q.status,
+        exclude_internal_backlinks: q.excludeInternal,
+        filters,
+        order_by: orderBy,
+        rank_scale: q.scale,
+        limit: 700,
+      };
       const got: unknown[] = [];
       let token: string | null = null;
       for (let page = 0; page < 20; page++) {
-        const res: { total_count: number; items: unknown[]; search_after_token: string | null } = ((await backlinksTask(store.db, token ? { ...task, search_after_token: token } : task, secret)).result as Array<{ total_count: number; items: unknown[]; search_after_token: string | null }>)[0];
+        const res: { total_count: number; items: unknown[]; search_after_token: string | null } = (
+          (await backlinksTask(store.db, token ? { ...task, search_after_token: token } : task, secret))
+            .result as Array<{ total_count: number; items: unknown[]; search_after_token: string | null }>
+        )[0];
         expect(res.total_count, JSON.stringify(filters)).toBe(want.length);
         got.push(...res.items);
         token = res.search_after_token;

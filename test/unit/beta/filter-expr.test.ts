@@ -16,9 +16,15 @@ describe('readable --filter expressions', () => {
     [['metrics.organic.count > 1000'], ['metrics.organic.count', '>', 1000]],
     [["tld = '10'"], ['tld', '=', '10']],
     [["anchor = 'a>=b'"], ['anchor', '=', 'a>=b']],
-    [['rank > 50', 'dofollow = true'], [['rank', '>', 50], 'and', ['dofollow', '=', true]]],
+    [
+      ['rank > 50', 'dofollow = true'],
+      [['rank', '>', 50], 'and', ['dofollow', '=', true]],
+    ],
     [['rank > 50 or dofollow = true'], [['rank', '>', 50], 'or', ['dofollow', '=', true]]],
-    [['rank > 50 or dofollow = true', 'is_lost = false'], [[['rank', '>', 50], 'or', ['dofollow', '=', true]], 'and', ['is_lost', '=', false]]],
+    [
+      ['rank > 50 or dofollow = true', 'is_lost = false'],
+      [[['rank', '>', 50], 'or', ['dofollow', '=', true]], 'and', ['is_lost', '=', false]],
+    ],
   ])('%j', (flags, expected) => {
     expect(compileFilterFlags(flags)).toEqual(expected);
   });
@@ -32,6 +38,8 @@ describe('readable --filter expressions', () => {
     expect(() => compileFilterFlags(['rank'])).toThrow(/expected FIELD OP VALUE/);
     expect(() => compileFilterFlags(['rank ~ 5'])).toThrow(/expected FIELD OP VALUE/);
     const nine = Array.from({ length: 9 }, (_, i) => `rank > ${i}`);
-    expect(() => compileFilterFlags(nine)).toThrow(expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/at most 8/) }));
+    expect(() => compileFilterFlags(nine)).toThrow(
+      expect.objectContaining({ exitCode: 2, message: expect.stringMatching(/at most 8/) }),
+    );
   });
 });

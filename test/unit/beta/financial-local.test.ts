@@ -1,11 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { localFinancialProvider } from '../../../src/server/providers/beta/local/financial-local.js';
-import { incomeStatements, insiderTrades, publishedQuarters } from '../../../src/server/providers/beta/local/financials.js';
+import {
+  incomeStatements,
+  insiderTrades,
+  publishedQuarters,
+} from '../../../src/server/providers/beta/local/financials.js';
 import { findCompany } from '../../../src/server/providers/beta/local/companies.js';
 import { landingPages } from '../../../src/server/providers/beta/local/traffic.js';
 
 const apple = findCompany({ ticker: 'aapl' })!;
-const FLOWS = ['revenue', 'cost_of_revenue', 'gross_profit', 'operating_expense', 'selling_general_and_administrative_expenses', 'research_and_development', 'operating_income', 'interest_expense', 'ebit', 'income_tax_expense', 'net_income_discontinued_operations', 'net_income_non_controlling_interests', 'net_income', 'net_income_common_stock', 'preferred_dividends_impact', 'consolidated_income'] as const;
+const FLOWS = [
+  'revenue',
+  'cost_of_revenue',
+  'gross_profit',
+  'operating_expense',
+  'selling_general_and_administrative_expenses',
+  'research_and_development',
+  'operating_income',
+  'interest_expense',
+  'ebit',
+  'income_tax_expense',
+  'net_income_discontinued_operations',
+  'net_income_non_controlling_interests',
+  'net_income',
+  'net_income_common_stock',
+  'preferred_dividends_impact',
+  'consolidated_income',
+] as const;
 
 describe('income statements', () => {
   it("a year's four quarters add up to its annual statement, and the last four to the ttm one", () => {
@@ -38,22 +59,39 @@ describe('income statements', () => {
   });
 
   it('is deterministic', () => {
-    expect(incomeStatements(apple, 'quarterly')).toEqual(incomeStatements(findCompany({ cik: '0000320193' })!, 'quarterly'));
+    expect(incomeStatements(apple, 'quarterly')).toEqual(
+      incomeStatements(findCompany({ cik: '0000320193' })!, 'quarterly'),
+    );
   });
 
   it('the provider applies limit and report_period bounds, and refuses an unknown ticker', async () => {
     const p = localFinancialProvider();
-    const { income_statements } = await p.incomeStatements({ ticker: 'AAPL', period: 'quarterly', limit: 100, report_period_gte: '2024-01-01', report_period_lt: '2025-01-01' });
+    const { income_statements } = await p.incomeStatements({
+      ticker: 'AAPL',
+      period: 'quarterly',
+      limit: 100,
+      report_period_gte: '2024-01-01',
+      report_period_lt: '2025-01-01',
+    });
     expect(income_statements.map((s) => s.fiscal_period)).toEqual(['2024-Q4', '2024-Q3', '2024-Q2', '2024-Q1']);
     expect((await p.incomeStatements({ ticker: 'AAPL', period: 'annual' })).income_statements).toHaveLength(4);
-    expect((await p.incomeStatements({ ticker: 'AAPL', period: 'annual', report_period: '2023-12-31' })).income_statements.map((s) => s.fiscal_period)).toEqual(['2023-FY']);
-    await expect(p.incomeStatements({ ticker: 'NOPE', period: 'annual' })).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
+    expect(
+      (
+        await p.incomeStatements({ ticker: 'AAPL', period: 'annual', report_period: '2023-12-31' })
+      ).income_statements.map((s) => s.fiscal_period),
+    ).toEqual(['2023-FY']);
+    await expect(p.incomeStatements({ ticker: 'NOPE', period: 'annual' })).rejects.toMatchObject({
+      status: 404,
+      code: 'NOT_FOUND',
+    });
   });
 });
 
 describe('insider trades', () => {
   it('holdings chain: each trade starts where that insider last ended', () => {
-    const trades = [...insiderTrades(apple)].sort((a, b) => (a.transaction_date < b.transaction_date ? -1 : a.transaction_date > b.transaction_date ? 1 : 0));
+    const trades = [...insiderTrades(apple)].sort((a, b) =>
+      a.transaction_date < b.transaction_date ? -1 : a.transaction_date > b.transaction_date ? 1 : 0,
+    );
     const owned = new Map<string, number>();
     for (const t of trades) {
       expect(t.shares_owned_after_transaction).toBe(t.shares_owned_before_transaction + t.transaction_shares);
@@ -73,7 +111,8 @@ describe('insider trades', () => {
     const sells = (await p.insiderTrades({ ticker: 'AAPL', limit: 1000, transaction_type: 'sell' })).insider_trades;
     expect(sells.length).toBeGreaterThan(0);
     expect(sells.every((t) => t.transaction_shares < 0)).toBe(true);
-    const recent = (await p.insiderTrades({ ticker: 'AAPL', limit: 1000, filing_date_gte: '2026-01-01' })).insider_trades;
+    const recent = (await p.insiderTrades({ ticker: 'AAPL', limit: 1000, filing_date_gte: '2026-01-01' }))
+      .insider_trades;
     expect(recent.length).toBe(all.filter((t) => t.filing_date >= '2026-01-01').length);
     await expect(p.insiderTrades({ ticker: 'ZZZZ' })).rejects.toMatchObject({ status: 404 });
   });
@@ -117,6 +156,8 @@ describe('landing-page traffic', () => {
     const ww = landingPages(q).data[0];
     const us = landingPages({ ...q, country: 'us' }).data.find((d) => d.url === ww.url)!;
     expect(us.clicks).toBeLessThan(ww.clicks);
-    expect(landingPages({ ...q, main_domain_only: 'true' }).data.every((d) => new URL(d.url).hostname === 'example.com')).toBe(true);
+    expect(
+      landingPages({ ...q, main_domain_only: 'true' }).data.every((d) => new URL(d.url).hostname === 'example.com'),
+    ).toBe(true);
   });
 });

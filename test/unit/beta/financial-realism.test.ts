@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { COMPANIES } from '../../../src/server/providers/beta/local/companies.js';
-import { dailyQuote, incomeStatements, insiderTrades, transactionType } from '../../../src/server/providers/beta/local/financials.js';
+import {
+  dailyQuote,
+  incomeStatements,
+  insiderTrades,
+  transactionType,
+} from '../../../src/server/providers/beta/local/financials.js';
 
 /**
  * The local financials agree with themselves: statements add up, margins move by a point or two
  * between quarters, and insider trades are priced inside the day's range of a quote history whose
  * price is the trailing EPS times a plausible P/E.
  */
-const margins = (s: { revenue: number; gross_profit: number; operating_income: number; net_income: number }) => [s.gross_profit / s.revenue, s.operating_income / s.revenue, s.net_income / s.revenue];
+const margins = (s: { revenue: number; gross_profit: number; operating_income: number; net_income: number }) => [
+  s.gross_profit / s.revenue,
+  s.operating_income / s.revenue,
+  s.net_income / s.revenue,
+];
 
 describe.each(COMPANIES.map((c) => [c.ticker, c] as const))('%s', (_ticker, company) => {
   it('statements add up, and margins move by at most three points from one quarter to the next', () => {
@@ -16,18 +25,21 @@ describe.each(COMPANIES.map((c) => [c.ticker, c] as const))('%s', (_ticker, comp
       expect(s.gross_profit).toBe(s.revenue - s.cost_of_revenue);
       expect(s.operating_expense).toBe(s.research_and_development + s.selling_general_and_administrative_expenses);
       expect(s.operating_income).toBe(s.gross_profit - s.operating_expense);
-      expect(s.consolidated_income).toBe(s.ebit - s.interest_expense - s.income_tax_expense + s.net_income_discontinued_operations);
+      expect(s.consolidated_income).toBe(
+        s.ebit - s.interest_expense - s.income_tax_expense + s.net_income_discontinued_operations,
+      );
       expect(s.net_income).toBe(s.consolidated_income - s.net_income_non_controlling_interests);
       expect(s.net_income_common_stock).toBe(s.net_income - s.preferred_dividends_impact);
       expect(s.net_income).toBeGreaterThan(0);
     }
     for (let i = 1; i < quarters.length; i++) {
       const [a, b] = [margins(quarters[i - 1]), margins(quarters[i])];
-      for (let k = 0; k < 3; k++) expect(Math.abs(a[k] - b[k]), `${quarters[i].fiscal_period} margin ${k}`).toBeLessThanOrEqual(0.03);
+      for (let k = 0; k < 3; k++)
+        expect(Math.abs(a[k] - b[k]), `${quarters[i].fiscal_period} margin ${k}`).toBeLessThanOrEqual(0.03);
     }
   });
 
-  it('insider trades are priced inside the day\'s range, at a P/E between 5 and 60', () => {
+  it("insider trades are priced inside the day's range, at a P/E between 5 and 60", () => {
     const trades = insiderTrades(company);
     expect(trades.length).toBeGreaterThan(0);
     for (const t of trades) {

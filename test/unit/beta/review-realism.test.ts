@@ -5,9 +5,36 @@ import { REVIEW_PLATFORMS, reviewsOf } from '../../../src/server/providers/beta/
  * Local reviews are whole sentences whose tone matches their stars: each ends with terminal
  * punctuation, none trails off in loose words, and a small sentiment word list agrees with the rating.
  */
-const POSITIVE = ['excellent', 'great', 'friendly', 'helpful', 'recommend', 'happy', 'best', 'amazing', 'lovely', 'perfectly', 'nice', 'good'];
-const NEGATIVE = ['disappointed', 'late', 'rude', 'unhelpful', 'terrible', 'worst', 'waste', 'broke', 'never', 'slow', 'not', 'expensive'];
-const count = (text: string, words: string[]) => (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => words.includes(w)).length;
+const POSITIVE = [
+  'excellent',
+  'great',
+  'friendly',
+  'helpful',
+  'recommend',
+  'happy',
+  'best',
+  'amazing',
+  'lovely',
+  'perfectly',
+  'nice',
+  'good',
+];
+const NEGATIVE = [
+  'disappointed',
+  'late',
+  'rude',
+  'unhelpful',
+  'terrible',
+  'worst',
+  'waste',
+  'broke',
+  'never',
+  'slow',
+  'not',
+  'expensive',
+];
+const count = (text: string, words: string[]) =>
+  (text.toLowerCase().match(/[a-z]+/g) ?? []).filter((w) => words.includes(w)).length;
 
 describe('local reviews', () => {
   const domains = ['shop.example.com', 'cafe.example.org', 'hotel.example.net', 'bad.example.io', 'store.example.de'];
@@ -20,13 +47,14 @@ describe('local reviews', () => {
   it('are whole sentences: terminal punctuation, capitalised starts, no trailing word pairs', () => {
     for (const i of items) {
       expect(i.review_text).toMatch(/[.!?]$/);
-      for (const sentence of i.review_text.split(/(?<=[.!?]) /)) expect(sentence, i.review_text).toMatch(/^[A-Z][^.!?]*[a-z0-9"')]+[.!?]$/);
+      for (const sentence of i.review_text.split(/(?<=[.!?]) /))
+        expect(sentence, i.review_text).toMatch(/^[A-Z][^.!?]*[a-z0-9"')]+[.!?]$/);
       // The old generator ended "… good value. cedar harbor."
       expect(i.review_text).not.toMatch(/\. [a-z]+ [a-z]+\.$/);
     }
   });
 
-  it('have a tone that matches their stars, and so do the owners\' answers', () => {
+  it("have a tone that matches their stars, and so do the owners' answers", () => {
     for (const i of items) {
       const [pos, neg] = [count(i.review_text, POSITIVE), count(i.review_text, NEGATIVE)];
       if (i.rating.value >= 4) expect(pos, i.review_text).toBeGreaterThan(neg);

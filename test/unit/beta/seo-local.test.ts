@@ -19,10 +19,18 @@ const taskError = (env: { tasks: Array<{ status_code: number; status_message: st
 
 describe('the provider envelope', () => {
   it('wraps each task, echoes its data, counts errors, and keeps HTTP-level success', async () => {
-    const env = await seo.post('backlinks', BACKLINKS_PATH, [{ target: 'example.com', limit: 1 }, { target: 'example.com', limit: 5000 }]);
+    const env = await seo.post('backlinks', BACKLINKS_PATH, [
+      { target: 'example.com', limit: 1 },
+      { target: 'example.com', limit: 5000 },
+    ]);
     expect(ProviderEnvelope.parse(env)).toBeTruthy();
     expect(env).toMatchObject({ version: 'v0.1.0-beta', status_code: 20000, tasks_count: 2, tasks_error: 1 });
-    expect(env.tasks[0]).toMatchObject({ status_code: 20000, result_count: 1, data: { target: 'example.com', limit: 1 }, path: ['v1', 'beta', 'seo', 'backlinks', 'backlinks', 'live'] });
+    expect(env.tasks[0]).toMatchObject({
+      status_code: 20000,
+      result_count: 1,
+      data: { target: 'example.com', limit: 1 },
+      path: ['v1', 'beta', 'seo', 'backlinks', 'backlinks', 'live'],
+    });
     expect(env.tasks[0].id).toMatch(/^[0-9a-f-]{36}$/);
     expect(env.tasks[1]).toMatchObject({ status_code: 40503, result: null, cost: 0 });
     expect(env.tasks[1].status_message).toMatch(/limit must be between 1 and 1000; got 5000/);
@@ -30,7 +38,11 @@ describe('the provider envelope', () => {
   });
 
   it('refuses a body that is not an array of tasks, and more than 100 tasks', async () => {
-    expect(await seo.post('backlinks', BACKLINKS_PATH, { target: 'x.com' })).toMatchObject({ status_code: 40500, tasks_count: 0, tasks: [] });
+    expect(await seo.post('backlinks', BACKLINKS_PATH, { target: 'x.com' })).toMatchObject({
+      status_code: 40500,
+      tasks_count: 0,
+      tasks: [],
+    });
     expect(await seo.post('backlinks', BACKLINKS_PATH, [])).toMatchObject({ status_code: 40500 });
     const many = Array.from({ length: 101 }, () => ({ target: 'x.com' }));
     expect(await seo.post('backlinks', BACKLINKS_PATH, many)).toMatchObject({ status_code: 40000, tasks: [] });
@@ -52,13 +64,22 @@ describe('backlinks', () => {
     expect(all.total_count).toBeGreaterThan(100);
     const seen: string[] = [];
     for (let offset = 0; offset < all.total_count; offset += 37) {
-      seen.push(...result(await backlinks({ target: 'example.com', limit: 37, offset })).items.map((i: any) => JSON.stringify(i)));
+      seen.push(
+        ...result(await backlinks({ target: 'example.com', limit: 37, offset })).items.map((i: any) =>
+          JSON.stringify(i),
+        ),
+      );
     }
     expect(seen).toEqual(all.items.map((i: any) => JSON.stringify(i)));
   });
 
   it('a search_after_token walk returns every item once, and a token with changed parameters is a task error', async () => {
-    const base = { target: 'example.com', limit: 60, filters: ['dofollow', '=', true], order_by: ['domain_from_rank,desc'] };
+    const base = {
+      target: 'example.com',
+      limit: 60,
+      filters: ['dofollow', '=', true],
+      order_by: ['domain_from_rank,desc'],
+    };
     const all = result(await backlinks({ ...base, limit: 1000 }));
     const seen: unknown[] = [];
     let token: string | null = null;
@@ -76,12 +97,21 @@ describe('backlinks', () => {
     const changed = taskError(await backlinks({ ...base, limit: 61, search_after_token: first.search_after_token }));
     expect(changed.status_code).toBe(40505);
     expect(changed.status_message).toMatch(/must stay identical/);
-    const forged = taskError(await backlinks({ ...base, search_after_token: first.search_after_token.replace(/.$/, 'x') }));
+    const forged = taskError(
+      await backlinks({ ...base, search_after_token: first.search_after_token.replace(/.$/, 'x') }),
+    );
     expect(forged.status_code).toBe(40505);
   });
 
   it('applies filters and order_by to the data', async () => {
-    const r = result(await backlinks({ target: 'example.com', limit: 1000, filters: [['rank', '>', 200], 'and', ['dofollow', '=', true]], order_by: ['rank,asc'] }));
+    const r = result(
+      await backlinks({
+        target: 'example.com',
+        limit: 1000,
+        filters: [['rank', '>', 200], 'and', ['dofollow', '=', true]],
+        order_by: ['rank,asc'],
+      }),
+    );
     expect(r.items.length).toBeGreaterThan(0);
     for (const i of r.items) expect(i.rank > 200 && i.dofollow).toBe(true);
     expect(r.items.map((i: any) => i.rank)).toEqual([...r.items.map((i: any) => i.rank)].sort((a, b) => a - b));
@@ -94,7 +124,14 @@ describe('backlinks', () => {
     expect(perDomain.total_count).toBe(domains.size);
     expect(new Set(perDomain.items.map((i: any) => i.domain_from)).size).toBe(perDomain.items.length);
     expect(perDomain.items.reduce((s: number, i: any) => s + i.group_count, 0)).toBe(asIs.total_count);
-    const custom = result(await backlinks({ target: 'example.com', limit: 1000, mode: 'one_per_domain', custom_mode: { field: 'domain_from', value: 2 } }));
+    const custom = result(
+      await backlinks({
+        target: 'example.com',
+        limit: 1000,
+        mode: 'one_per_domain',
+        custom_mode: { field: 'domain_from', value: 2 },
+      }),
+    );
     expect(custom.mode).toBe('custom');
     const counts = new Map<string, number>();
     for (const i of custom.items) counts.set(i.domain_from, (counts.get(i.domain_from) ?? 0) + 1);
@@ -103,11 +140,15 @@ describe('backlinks', () => {
 
   it('status type, internal links, subdomains and rank scale change the list', async () => {
     const live = result(await backlinks({ target: 'example.com', limit: 1 })).total_count;
-    const lost = result(await backlinks({ target: 'example.com', limit: 1, backlinks_status_type: 'lost' })).total_count;
+    const lost = result(
+      await backlinks({ target: 'example.com', limit: 1, backlinks_status_type: 'lost' }),
+    ).total_count;
     const all = result(await backlinks({ target: 'example.com', limit: 1, backlinks_status_type: 'all' })).total_count;
     expect(live + lost).toBe(all);
     expect(lost).toBeGreaterThan(0);
-    const withInternal = result(await backlinks({ target: 'example.com', limit: 1000, exclude_internal_backlinks: false }));
+    const withInternal = result(
+      await backlinks({ target: 'example.com', limit: 1000, exclude_internal_backlinks: false }),
+    );
     expect(withInternal.items.some((i: any) => i.domain_from === 'example.com')).toBe(true);
     const noSubs = result(await backlinks({ target: 'example.com', limit: 1000, include_subdomains: false }));
     expect(noSubs.items.every((i: any) => i.domain_to === 'example.com')).toBe(true);
@@ -156,7 +197,9 @@ describe('whois overview', () => {
     } while (token);
     expect(seen).toEqual(all.items);
     const first = result(await whois({ limit: 50 }));
-    expect(taskError(await whois({ limit: 50, order_by: ['domain,asc'], offset_token: first.offset_token })).status_code).toBe(40505);
+    expect(
+      taskError(await whois({ limit: 50, order_by: ['domain,asc'], offset_token: first.offset_token })).status_code,
+    ).toBe(40505);
   });
 
   it("a domain's backlinks_info agrees with its backlink list", async () => {
@@ -176,7 +219,9 @@ describe('whois overview', () => {
   it('rank buckets add up to the count', async () => {
     for (const item of result(await whois({ limit: 20 })).items) {
       for (const m of [item.metrics.organic, item.metrics.paid]) {
-        const sum = Object.entries(m).filter(([k]) => k.startsWith('pos_')).reduce((s, [, v]) => s + (v as number), 0);
+        const sum = Object.entries(m)
+          .filter(([k]) => k.startsWith('pos_'))
+          .reduce((s, [, v]) => s + (v as number), 0);
         expect(sum).toBe(m.count);
       }
     }
@@ -200,20 +245,28 @@ describe('whois overview', () => {
 
 describe('search volume', () => {
   it('lowercases keywords, is deterministic, and search_volume is the mean of the months', async () => {
-    const a = result(await volume({ keywords: ['Running Shoes', 'running shoes', 'tea'], location_code: 2840, language_code: 'en' }));
+    const a = result(
+      await volume({ keywords: ['Running Shoes', 'running shoes', 'tea'], location_code: 2840, language_code: 'en' }),
+    );
     expect(a.items.map((i: any) => i.keyword)).toEqual(['running shoes', 'tea']);
     const b = result(await volume({ keywords: ['tea'], location_name: 'United States', language_name: 'English' }));
     expect(b.items[0]).toEqual(a.items[1]);
     const item = a.items[0];
     expect(item.monthly_searches).toHaveLength(12);
-    expect(item.search_volume).toBe(Math.round(item.monthly_searches.reduce((s: number, m: any) => s + m.search_volume, 0) / 12));
+    expect(item.search_volume).toBe(
+      Math.round(item.monthly_searches.reduce((s: number, m: any) => s + m.search_volume, 0) / 12),
+    );
     expect(a).toMatchObject({ location_code: 2840, language_code: 'en', items_count: 2 });
   });
 
   it('use_clickstream false uses ad-engine volume where the location supports it', async () => {
-    const us = result(await volume({ keywords: ['tea'], location_code: 2840, language_code: 'en', use_clickstream: false }));
+    const us = result(
+      await volume({ keywords: ['tea'], location_code: 2840, language_code: 'en', use_clickstream: false }),
+    );
     expect(us.items[0].use_clickstream).toBe(false);
-    const nl = result(await volume({ keywords: ['tea'], location_code: 2528, language_code: 'nl', use_clickstream: false }));
+    const nl = result(
+      await volume({ keywords: ['tea'], location_code: 2528, language_code: 'nl', use_clickstream: false }),
+    );
     expect(nl.items[0].use_clickstream).toBe(true);
   });
 

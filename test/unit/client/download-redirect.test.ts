@@ -32,7 +32,11 @@ describe('client downloads that are redirected', () => {
       res.end();
     });
     const debug: string[] = [];
-    const t = createTransport({ baseUrl: api, credentials: { apiKey: 'fk_secret', accessToken: 'tok_secret' }, debug: (l) => debug.push(l) });
+    const t = createTransport({
+      baseUrl: api,
+      credentials: { apiKey: 'fk_secret', accessToken: 'tok_secret' },
+      debug: (l) => debug.push(l),
+    });
     const res = await tasksClient(t).zip('t1');
     expect(res.status).toBe(200);
     expect(res.body.toString()).toBe('PK-the-zip');

@@ -16,7 +16,9 @@ const CLIENTS: Array<[string, Record<string, object>, readonly RouteDef[]]> = [
 ];
 
 describe('route references', () => {
-  const cases = CLIENTS.flatMap(([client, refs, routes]) => Object.entries(refs).map(([name, ref]) => [`${client}.${name}`, ref, routes] as const));
+  const cases = CLIENTS.flatMap(([client, refs, routes]) =>
+    Object.entries(refs).map(([name, ref]) => [`${client}.${name}`, ref, routes] as const),
+  );
   it.each(cases)('%s matches its contract route', (_name, ref, routes) => {
     const route = routes.find((r) => r.id === (ref as { id: string }).id);
     expect(route, `no contract route ${(ref as { id: string }).id}`).toBeDefined();

@@ -5,14 +5,24 @@ const days = ['2026-11-24', '2026-11-25', '2026-11-26'];
 
 describe('stackedBars', () => {
   it('draws one rect per non-zero value, stacked, with the labels escaped', () => {
-    const svg = stackedBars({ title: 'Cost <by> key', days, series: [{ label: 'a&b', values: [1, 0, 2] }, { label: '"c"', values: [0, 0, 3] }], format: String });
+    const svg = stackedBars({
+      title: 'Cost <by> key',
+      days,
+      series: [
+        { label: 'a&b', values: [1, 0, 2] },
+        { label: '"c"', values: [0, 0, 3] },
+      ],
+      format: String,
+    });
     expect(svg.match(/<rect class="bar"/g)).toHaveLength(3);
     expect(svg).toContain('Cost &lt;by&gt; key');
     expect(svg).toContain('a&amp;b');
     expect(svg).toContain('&quot;c&quot;');
     expect(svg).not.toMatch(/<by>|"c"<\/li>/);
     // The last day's two bars stack: the second starts where the first ends.
-    const last = [...svg.matchAll(/<rect class="bar" x="([\d.]+)" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/g)].slice(1).map((m) => ({ y: +m[2], h: +m[3] }));
+    const last = [...svg.matchAll(/<rect class="bar" x="([\d.]+)" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"/g)]
+      .slice(1)
+      .map((m) => ({ y: +m[2], h: +m[3] }));
     expect(last[1].y + last[1].h).toBeCloseTo(last[0].y, 0);
   });
 

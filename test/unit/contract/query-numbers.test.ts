@@ -11,14 +11,18 @@ import { textInt } from '../../../src/contract/fields.js';
 const REFUSED = ['0x10', '+5', ' 5 ', '5 ', '1e1', '', '5.0', '0b1', 'Infinity'];
 
 function numericProps(schema: z.ZodObject): Array<{ name: string; min: number }> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, { type?: string; minimum?: number }> };
+  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
+    properties?: Record<string, { type?: string; minimum?: number }>;
+  };
   return Object.entries(json.properties ?? {})
     .filter(([, p]) => p.type === 'integer' || p.type === 'number')
     .map(([name, p]) => ({ name, min: Math.max(0, p.minimum ?? 0) }));
 }
 
 describe('numbers in queries and forms', () => {
-  const cases = ROUTES.filter((r) => r.query).flatMap((r) => numericProps(r.query!).map((p) => ({ route: r.id, schema: r.query!, ...p })));
+  const cases = ROUTES.filter((r) => r.query).flatMap((r) =>
+    numericProps(r.query!).map((p) => ({ route: r.id, schema: r.query!, ...p })),
+  );
 
   it('the route table has numeric query parameters to check', () => {
     expect(cases.length).toBeGreaterThanOrEqual(8);
@@ -38,7 +42,10 @@ describe('numbers in queries and forms', () => {
 
   it('the task form count too', () => {
     expect(TaskCreateFields.safeParse({ kind: 'illustration', prompt: 'p', count: '0x2' }).success).toBe(false);
-    expect(TaskCreateFields.safeParse({ kind: 'illustration', prompt: 'p', count: '2' })).toMatchObject({ success: true, data: { count: 2 } });
+    expect(TaskCreateFields.safeParse({ kind: 'illustration', prompt: 'p', count: '2' })).toMatchObject({
+      success: true,
+      data: { count: 2 },
+    });
   });
 });
 

@@ -13,7 +13,21 @@ const texts = fc.oneof(
   fc
     .array(
       fc.oneof(
-        fc.constantFrom('in Paris', 'for "New York"', 'from Lisbon to Kyiv', 'named Ada', 'about "x"', 'city: Oslo', 'qty=500', 'age 17', '-3.5', '#zz', 'the', 'Widget', 'sku: abc'),
+        fc.constantFrom(
+          'in Paris',
+          'for "New York"',
+          'from Lisbon to Kyiv',
+          'named Ada',
+          'about "x"',
+          'city: Oslo',
+          'qty=500',
+          'age 17',
+          '-3.5',
+          '#zz',
+          'the',
+          'Widget',
+          'sku: abc',
+        ),
         fc.string({ maxLength: 12 }),
         fc.integer({ min: -1000, max: 1000 }).map(String),
       ),
@@ -41,17 +55,35 @@ describe('values written from a schema', () => {
   it('a recursion ends in empty arrays and omitted optional fields, never a null string', () => {
     const tree = SCHEMA_TABLE.find(([n]) => n.startsWith('recursive tree'))![1];
     expect(valueFromSchema(tree, '')).toEqual({ name: 'name', children: [{ name: 'name', children: [] }] });
-    const optional = { $defs: { N: { type: 'object', properties: { label: { type: 'string' }, next: { $ref: '#/$defs/N' } }, required: ['label'] } }, $ref: '#/$defs/N' };
+    const optional = {
+      $defs: {
+        N: {
+          type: 'object',
+          properties: { label: { type: 'string' }, next: { $ref: '#/$defs/N' } },
+          required: ['label'],
+        },
+      },
+      $ref: '#/$defs/N',
+    };
     expect(valueFromSchema(optional, 'next: x')).toEqual({ label: 'label', next: { label: 'label' } });
   });
 
   it('unions over recursions give up within the step budget rather than search exponentially', () => {
-    const N = { anyOf: [{ type: 'object', properties: { a: { $ref: '#/$defs/N' }, b: { $ref: '#/$defs/N' } }, required: ['a', 'b'] }, { type: 'object', properties: { c: { $ref: '#/$defs/N' } }, required: ['c'] }] };
+    const N = {
+      anyOf: [
+        { type: 'object', properties: { a: { $ref: '#/$defs/N' }, b: { $ref: '#/$defs/N' } }, required: ['a', 'b'] },
+        { type: 'object', properties: { c: { $ref: '#/$defs/N' } }, required: ['c'] },
+      ],
+    };
     expect(() => valueFromSchema({ $defs: { N }, $ref: '#/$defs/N' }, '')).toThrow(UnsatisfiableSchema);
   });
 
   it('a value the text offers is kept only when valid; else one is written from the pattern', () => {
-    const schema = { type: 'object', properties: { sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' } }, required: ['sku'] };
+    const schema = {
+      type: 'object',
+      properties: { sku: { type: 'string', pattern: '^[A-Z]{3}-\\d{4}$' } },
+      required: ['sku'],
+    };
     expect(valueFromSchema(schema, 'sku: ABC-1234')).toEqual({ sku: 'ABC-1234' });
     expect(valueFromSchema(schema, 'sku: abc')).toEqual({ sku: 'AAA-0000' });
   });
@@ -85,18 +117,39 @@ describe('arguments from natural phrases', () => {
     ['Weather for New York tomorrow', one({ type: 'string' }), 'New York'],
     ['Tell me about "Gödel, Escher, Bach"', one({ type: 'string' }), 'Gödel, Escher, Bach'],
     ['Create a file named report.txt', one({ type: 'string' }), 'report.txt'],
-    ['weather in the city of Lyon', { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }, 'Lyon'],
+    [
+      'weather in the city of Lyon',
+      { type: 'object', properties: { city: { type: 'string' } }, required: ['city'] },
+      'Lyon',
+    ],
     ['Send it to user Alice today', one({ type: 'string', description: 'the user who receives it' }), 'Alice'],
     ['Book a table for 4 people at 8', one({ type: 'integer', description: 'how many people' }), 4],
     ['Paris weather please', one({ type: 'string' }), 'v'],
   ])('%s', (text, schema, expected) => {
-    expect((valueFromSchema(schema, text) as { v?: unknown; city?: unknown }).v ?? (valueFromSchema(schema, text) as { city: unknown }).city).toEqual(expected);
+    expect(
+      (valueFromSchema(schema, text) as { v?: unknown; city?: unknown }).v ??
+        (valueFromSchema(schema, text) as { city: unknown }).city,
+    ).toEqual(expected);
   });
 
   it('several properties take the phrases in order, or by their descriptions', () => {
-    const trip = { type: 'object', properties: { from: { type: 'string' }, to: { type: 'string' } }, required: ['from', 'to'] };
+    const trip = {
+      type: 'object',
+      properties: { from: { type: 'string' }, to: { type: 'string' } },
+      required: ['from', 'to'],
+    };
     expect(valueFromSchema(trip, 'Trains from Porto to Faro')).toEqual({ from: 'Porto', to: 'Faro' });
-    const flight = { type: 'object', properties: { origin: { type: 'string', description: 'departure city' }, destination: { type: 'string', description: 'arrival city' } }, required: ['origin', 'destination'] };
-    expect(valueFromSchema(flight, 'Arrival Rome, departure Madrid')).toEqual({ origin: 'Madrid', destination: 'Rome' });
+    const flight = {
+      type: 'object',
+      properties: {
+        origin: { type: 'string', description: 'departure city' },
+        destination: { type: 'string', description: 'arrival city' },
+      },
+      required: ['origin', 'destination'],
+    };
+    expect(valueFromSchema(flight, 'Arrival Rome, departure Madrid')).toEqual({
+      origin: 'Madrid',
+      destination: 'Rome',
+    });
   });
 });

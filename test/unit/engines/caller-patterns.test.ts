@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkSchemaPatterns, MAX_PATTERN_LENGTH, MAX_PATTERN_PROGRAM, patternMatches, toRe2Syntax } from '../../../src/server/engines/gateway/caller-patterns.js';
+import {
+  checkSchemaPatterns,
+  MAX_PATTERN_LENGTH,
+  MAX_PATTERN_PROGRAM,
+  patternMatches,
+  toRe2Syntax,
+} from '../../../src/server/engines/gateway/caller-patterns.js';
 import { HttpError } from '../../../src/server/errors.js';
 
 const refusal = (schema: unknown): HttpError | undefined => {
@@ -40,7 +46,15 @@ describe('caller patterns on RE2', () => {
   it('checks patterns wherever a subschema can hold one, and only there', () => {
     expect(refusal({ $defs: { X: { items: { anyOf: [{ pattern: '(?=x)' }] } } } })).toBeInstanceOf(HttpError);
     // A property named "pattern", and data keywords, are not patterns.
-    expect(refusal({ properties: { pattern: { type: 'string' } }, const: { pattern: '(?=x)' }, examples: [{ pattern: '(?=x)' }], default: { pattern: '\\1' }, enum: [{ pattern: '(?=' }] })).toBeUndefined();
+    expect(
+      refusal({
+        properties: { pattern: { type: 'string' } },
+        const: { pattern: '(?=x)' },
+        examples: [{ pattern: '(?=x)' }],
+        default: { pattern: '\\1' },
+        enum: [{ pattern: '(?=' }],
+      }),
+    ).toBeUndefined();
     expect(refusal({ properties: { pattern: { type: 'string', pattern: '(?=x)' } } })).toBeInstanceOf(HttpError);
   });
 
@@ -52,7 +66,9 @@ describe('caller patterns on RE2', () => {
 
   it('accepts a pattern at the length limit and refuses one past it', () => {
     expect(refusal({ pattern: 'a'.repeat(MAX_PATTERN_LENGTH) })).toBeUndefined();
-    expect(refusal({ pattern: 'a'.repeat(MAX_PATTERN_LENGTH + 1) })!.message).toContain(`${MAX_PATTERN_LENGTH + 1} characters long, at most ${MAX_PATTERN_LENGTH}`);
+    expect(refusal({ pattern: 'a'.repeat(MAX_PATTERN_LENGTH + 1) })!.message).toContain(
+      `${MAX_PATTERN_LENGTH + 1} characters long, at most ${MAX_PATTERN_LENGTH}`,
+    );
   });
 
   it('accepts a pattern at the program limit and refuses one past it', () => {
@@ -60,6 +76,8 @@ describe('caller patterns on RE2', () => {
     const at = `x{1000}y{${MAX_PATTERN_PROGRAM - 1002}}`;
     const past = `x{1000}y{${MAX_PATTERN_PROGRAM - 1001}}`;
     expect(refusal({ pattern: at })).toBeUndefined();
-    expect(refusal({ pattern: past })!.message).toContain(`compiles to ${MAX_PATTERN_PROGRAM + 1} RE2 instructions, at most ${MAX_PATTERN_PROGRAM}`);
+    expect(refusal({ pattern: past })!.message).toContain(
+      `compiles to ${MAX_PATTERN_PROGRAM + 1} RE2 instructions, at most ${MAX_PATTERN_PROGRAM}`,
+    );
   });
 });

@@ -9,9 +9,19 @@ import { compose } from '../../../src/server/engines/illustration/compose.js';
 
 // The pool runs the built worker (a worker thread cannot load the .ts sources): `npm run build` first.
 const DIST = path.resolve(import.meta.dirname, '../../../dist');
-const SCRIPTS = { worker: pathToFileURL(path.join(DIST, 'worker.js')), child: pathToFileURL(path.join(DIST, 'render-child.js')) };
+const SCRIPTS = {
+  worker: pathToFileURL(path.join(DIST, 'worker.js')),
+  child: pathToFileURL(path.join(DIST, 'render-child.js')),
+};
 // Time limits far above any job here (the machine may be busy): limits are tested in cpu-pool-limits.test.ts.
-const limits = (over: Partial<CpuLimits> = {}): CpuLimits => ({ size: 1, timeoutMs: parseTimeouts('300000'), memoryMb: 512, queueMax: 64, ownerQueueMax: 16, ...over });
+const limits = (over: Partial<CpuLimits> = {}): CpuLimits => ({
+  size: 1,
+  timeoutMs: parseTimeouts('300000'),
+  memoryMb: 512,
+  queueMax: 64,
+  ownerQueueMax: 16,
+  ...over,
+});
 const pool = new CpuPool(SCRIPTS, limits());
 afterAll(() => pool.close());
 
@@ -43,7 +53,10 @@ async function longestStall(work: Promise<unknown>): Promise<number> {
 }
 
 async function httpError(p: Promise<unknown>): Promise<HttpError> {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(HttpError);
   return err as HttpError;
 }
@@ -56,7 +69,9 @@ describe('the CPU worker pool', () => {
 
   it('counts tokens and renders PNGs off the event loop', async () => {
     let counted: unknown;
-    const stall = await longestStall((async () => (counted = await pool.run('count-tokens', { texts: [LONG_TEXT, 'hello world'] })))());
+    const stall = await longestStall(
+      (async () => (counted = await pool.run('count-tokens', { texts: [LONG_TEXT, 'hello world'] })))(),
+    );
     expect(counted).toEqual([expect.any(Number), 2]);
     expect((counted as number[])[0]).toBeGreaterThan(100_000);
     // Loose: the whole count took seconds; the loop never waited for it.

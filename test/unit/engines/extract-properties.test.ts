@@ -10,16 +10,77 @@ import { DocumentRefused } from '../../../src/server/engines/extract/limits.js';
  * nesting — shaping answers a page or one of its stated refusals, and the LiveDoc extraction a
  * Markdown text or a DocumentRefused (a 4xx): never another exception.
  */
-const TAGS = ['div', 'p', 'b', 'i', 'span', 'a', 'table', 'tr', 'td', 'ul', 'li', 'h1', 'h2', 'pre', 'code', 'br', 'img', 'html', 'body', 'head', 'title', 'script', 'style', 'main', 'article', 'nav', 'svg', 'template', 'iframe', 'meta'];
-const ATTRS = ['href="/x"', 'href="javascript:alert(1)"', 'src="data:,"', 'class="a b"', 'id=""', 'content="0;url=http://127.0.0.1/"', 'href="http://[::1"', 'alt="\u0000"'];
+const TAGS = [
+  'div',
+  'p',
+  'b',
+  'i',
+  'span',
+  'a',
+  'table',
+  'tr',
+  'td',
+  'ul',
+  'li',
+  'h1',
+  'h2',
+  'pre',
+  'code',
+  'br',
+  'img',
+  'html',
+  'body',
+  'head',
+  'title',
+  'script',
+  'style',
+  'main',
+  'article',
+  'nav',
+  'svg',
+  'template',
+  'iframe',
+  'meta',
+];
+const ATTRS = [
+  'href="/x"',
+  'href="javascript:alert(1)"',
+  'src="data:,"',
+  'class="a b"',
+  'id=""',
+  'content="0;url=http://127.0.0.1/"',
+  'href="http://[::1"',
+  'alt="\u0000"',
+];
 
 const text = fc.stringMatching(/^[\s\S]{0,30}$/);
-const open = fc.tuple(fc.constantFrom(...TAGS), fc.option(fc.constantFrom(...ATTRS))).map(([t, a]) => `<${t}${a ? ` ${a}` : ''}>`);
+const open = fc
+  .tuple(fc.constantFrom(...TAGS), fc.option(fc.constantFrom(...ATTRS)))
+  .map(([t, a]) => `<${t}${a ? ` ${a}` : ''}>`);
 const close = fc.constantFrom(...TAGS).map((t) => `</${t}>`);
-const odd = fc.constantFrom('<!DOCTYPE html>', '<!-- c', '-->', '<![CDATA[x]]>', '&amp;', '&#0;', '&#xD800;', '&bogus;', '<', '>', '\u0000', '\u001b[31m', '\uFEFF', '<?xml version="1.0"?>', '<a href=', '"');
+const odd = fc.constantFrom(
+  '<!DOCTYPE html>',
+  '<!-- c',
+  '-->',
+  '<![CDATA[x]]>',
+  '&amp;',
+  '&#0;',
+  '&#xD800;',
+  '&bogus;',
+  '<',
+  '>',
+  '\u0000',
+  '\u001b[31m',
+  '\uFEFF',
+  '<?xml version="1.0"?>',
+  '<a href=',
+  '"',
+);
 const piece = fc.oneof(text, open, close, odd);
 const markup = fc.array(piece, { maxLength: 60 }).map((parts) => parts.join(''));
-const nested = fc.tuple(fc.constantFrom('div', 'b', 'span', 'li', 'td'), fc.integer({ min: 0, max: 600 }), text).map(([t, n, inner]) => `<${t}>`.repeat(n) + inner + `</${t}>`.repeat(n % 2 === 0 ? n : 0));
+const nested = fc
+  .tuple(fc.constantFrom('div', 'b', 'span', 'li', 'td'), fc.integer({ min: 0, max: 600 }), text)
+  .map(([t, n, inner]) => `<${t}>`.repeat(n) + inner + `</${t}>`.repeat(n % 2 === 0 ? n : 0));
 const page = fc.oneof(markup, nested);
 
 const options = fc.record<ShapeOptions>({

@@ -6,7 +6,13 @@ import { rasterize } from '../../../src/server/engines/illustration/rasterize.js
 import { CAPTION_FAMILY, captionFonts } from '../../../src/server/engines/illustration/fonts.js';
 import { Resvg } from '@resvg/resvg-js';
 
-const base = { prompt: 'A desert sun over <red> dunes & "quotes"', width: 320, height: 200, index: 0, keywords: ['sand'] };
+const base = {
+  prompt: 'A desert sun over <red> dunes & "quotes"',
+  width: 320,
+  height: 200,
+  index: 0,
+  keywords: ['sand'],
+};
 
 describe('illustration composition', () => {
   it('is deterministic for the same input and changes with the prompt, size and index', () => {
@@ -48,7 +54,9 @@ describe('illustration composition', () => {
     // A word longer than a caption line is cut; here the cut falls between an emoji's two halves.
     const prompt = 'a'.repeat(20) + '\u{1F600}'.repeat(40);
     const { svg } = compose({ ...base, prompt, keywords });
-    expect(svg).not.toMatch(/[\u0000-\u0008\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/);
+    expect(svg).not.toMatch(
+      /[\u0000-\u0008\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/,
+    );
     expect(svg).toContain('bellword');
     const { png } = await renderPng(svg);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -70,7 +78,15 @@ describe('generateIllustrations', () => {
     const { generateIllustrations } = await import('../../../src/server/engines/illustration/index.js');
     const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
     const ac = new AbortController();
-    const images = await generateIllustrations({ prompt: 'three in a row', width: 64, height: 48, count: 3, keywords: [], outDir: out, signal: ac.signal });
+    const images = await generateIllustrations({
+      prompt: 'three in a row',
+      width: 64,
+      height: 48,
+      count: 3,
+      keywords: [],
+      outDir: out,
+      signal: ac.signal,
+    });
     expect(images.map((i) => i.file)).toEqual(['illustration-1.png', 'illustration-2.png', 'illustration-3.png']);
     expect(readdirSync(out)).toHaveLength(6);
     const stop = new AbortController();
@@ -97,17 +113,25 @@ describe('generateIllustrations', () => {
     const planned: unknown[] = [];
     const drawn: unknown[] = [];
     const images = await generateIllustrations({
-      prompt: 'planned', width: 120, height: 72, count: 2, keywords: ['harbour'], outDir: out,
+      prompt: 'planned',
+      width: 120,
+      height: 72,
+      count: 2,
+      keywords: ['harbour'],
+      outDir: out,
       onPlanned: ({ index, image }) => void (events.push(`planned ${index}`), (planned[index] = image)),
       onImage: ({ index, image }) => void (events.push(`drawn ${index}`), (drawn[index] = image)),
     });
     expect(events).toEqual(['planned 0', 'drawn 0', 'planned 1', 'drawn 1']);
     expect(planned).toEqual(images);
     expect(drawn).toEqual(images);
-    expect(images.map((i) => [i.width, i.height])).toEqual([[120, 72], [120, 72]]);
+    expect(images.map((i) => [i.width, i.height])).toEqual([
+      [120, 72],
+      [120, 72],
+    ]);
   });
 
-  it('counts each SVG\'s tokens beside its render when asked (the metering count), and not otherwise', async () => {
+  it("counts each SVG's tokens beside its render when asked (the metering count), and not otherwise", async () => {
     const { mkdtempSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -115,25 +139,45 @@ describe('generateIllustrations', () => {
     const { countTokens } = await import('../../../src/server/engines/gateway/tokenizer.js');
     const out = mkdtempSync(path.join(os.tmpdir(), 'facet-ill-'));
     const seen: Array<{ svg: string; svgTokens?: number }> = [];
-    await generateIllustrations({ prompt: 'counted', width: 96, height: 64, count: 2, keywords: ['sea'], outDir: out, countTokens: true, onImage: ({ svg, svgTokens }) => void seen.push({ svg, svgTokens }) });
+    await generateIllustrations({
+      prompt: 'counted',
+      width: 96,
+      height: 64,
+      count: 2,
+      keywords: ['sea'],
+      outDir: out,
+      countTokens: true,
+      onImage: ({ svg, svgTokens }) => void seen.push({ svg, svgTokens }),
+    });
     expect(seen).toHaveLength(2);
     for (const { svg, svgTokens } of seen) expect(svgTokens).toBe(await countTokens(svg));
     const plain: Array<number | undefined> = [];
-    await generateIllustrations({ prompt: 'not counted', width: 96, height: 64, count: 1, keywords: [], outDir: out, onImage: ({ svgTokens }) => void plain.push(svgTokens) });
+    await generateIllustrations({
+      prompt: 'not counted',
+      width: 96,
+      height: 64,
+      count: 1,
+      keywords: [],
+      outDir: out,
+      onImage: ({ svgTokens }) => void plain.push(svgTokens),
+    });
     expect(plain).toEqual([undefined]);
   });
 });
-
 
 describe('caption fonts', () => {
   // Debian's fonts-wqy-microhei, which .ci/run installs.
   const cjkInstalled = existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc');
 
-  it.skipIf(!cjkInstalled)('draws CJK captions with the fallback font, not DejaVu\'s empty boxes', () => {
+  it.skipIf(!cjkInstalled)("draws CJK captions with the fallback font, not DejaVu's empty boxes", () => {
     const svg = compose({ ...base, prompt: '灯台の光 lighthouse' }).svg;
     const withFallback = rasterize(svg).png;
     const dejavuOnly = new Resvg(svg, {
-      font: { loadSystemFonts: false, fontFiles: captionFonts().filter((f) => /DejaVu/.test(f)), defaultFontFamily: CAPTION_FAMILY },
+      font: {
+        loadSystemFonts: false,
+        fontFiles: captionFonts().filter((f) => /DejaVu/.test(f)),
+        defaultFontFamily: CAPTION_FAMILY,
+      },
     })
       .render()
       .asPng();

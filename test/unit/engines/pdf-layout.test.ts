@@ -1,26 +1,52 @@
 import { describe, expect, it } from 'vitest';
 import { layoutPage, type PositionedItem } from '../../../src/server/engines/extract/pdf-layout.js';
 
-const item = (str: string, x: number, y: number, height = 10): PositionedItem => ({ str, x, y, width: str.length * 5, height });
+const item = (str: string, x: number, y: number, height = 10): PositionedItem => ({
+  str,
+  x,
+  y,
+  width: str.length * 5,
+  height,
+});
 
 describe('PDF page layout from item positions', () => {
   it('aligned rows become a Markdown table; a blank item between cells does not join them', () => {
-    const rows = [['Plan', 'Price'], ['Taster', '$14.50'], ['Office', '$78.00']];
-    const items = rows.flatMap((r, i) => [item(r[0], 50, 700 - i * 14), item(' ', 80, 700 - i * 14, 0), item(r[1], 200, 700 - i * 14)]);
-    expect(layoutPage(items)).toEqual(['| Plan | Price |', '| --- | --- |', '| Taster | $14.50 |', '| Office | $78.00 |']);
+    const rows = [
+      ['Plan', 'Price'],
+      ['Taster', '$14.50'],
+      ['Office', '$78.00'],
+    ];
+    const items = rows.flatMap((r, i) => [
+      item(r[0], 50, 700 - i * 14),
+      item(' ', 80, 700 - i * 14, 0),
+      item(r[1], 200, 700 - i * 14),
+    ]);
+    expect(layoutPage(items)).toEqual([
+      '| Plan | Price |',
+      '| --- | --- |',
+      '| Taster | $14.50 |',
+      '| Office | $78.00 |',
+    ]);
   });
 
   it('two columns keep the content stream order: the first column, then the second, never a table', () => {
     const left = ['The left column starts here and', 'goes on for a while about', 'one subject.'];
     const right = ['The right column is about', 'another subject and reads', 'after the left one.'];
-    const items = [...left.map((t, i) => item(t, 50, 700 - i * 12)), ...right.map((t, i) => item(t, 320, 700 - i * 12))];
+    const items = [
+      ...left.map((t, i) => item(t, 50, 700 - i * 12)),
+      ...right.map((t, i) => item(t, 320, 700 - i * 12)),
+    ];
     const lines = layoutPage(items);
     expect(lines.join('\n')).not.toContain('|');
     expect(lines.indexOf('one subject.')).toBeLessThan(lines.indexOf('The right column is about'));
   });
 
   it('larger type on a line of its own is a heading', () => {
-    const items = [item('Refund times', 50, 720, 14), item('Refunds go back to the original payment method.', 50, 690), item('How long they take depends on how you paid.', 50, 678)];
+    const items = [
+      item('Refund times', 50, 720, 14),
+      item('Refunds go back to the original payment method.', 50, 690),
+      item('How long they take depends on how you paid.', 50, 678),
+    ];
     expect(layoutPage(items)[0]).toBe('## Refund times');
   });
 });

@@ -29,14 +29,17 @@ const noBoilerplate = (chunks: Array<{ content: string }>) => {
 };
 
 /** The text of a repeated paragraph is in exactly one chunk. */
-const once = (chunks: Array<{ content: string }>, phrase: string) => expect(chunks.filter((c) => c.content.includes(phrase))).toHaveLength(1);
+const once = (chunks: Array<{ content: string }>, phrase: string) =>
+  expect(chunks.filter((c) => c.content.includes(phrase))).toHaveLength(1);
 
 describe('the article page', () => {
   const html = fixture('article.html').toString('utf8');
 
   it('keeps the price table as a GFM table with its rows, links absolute, and no banner, navigation or footer', () => {
     const { markdown } = extractHtml(html, '', PAGE_URL);
-    expect(markdown).toContain('| Plan | Coffee per delivery | Deliveries | Price per delivery | Shipping |\n| --- | --- | --- | --- | --- |');
+    expect(markdown).toContain(
+      '| Plan | Coffee per delivery | Deliveries | Price per delivery | Shipping |\n| --- | --- | --- | --- | --- |',
+    );
     expect(markdown).toContain('| Taster | 250 g | Monthly | $14.50 | $4.95 |');
     expect(markdown).toContain('| Daily Brew | 500 g | Every two weeks | $24.00 | Free |');
     expect(markdown).toContain('| Office | 2 kg | Weekly | $78.00 | Free |');
@@ -73,13 +76,17 @@ describe('the browser-printed refund policy PDF', () => {
     expect(doc.text).toContain('| Payment method | Refund issued | Money back in your account |\n| --- | --- | --- |');
     expect(doc.text).toContain('| Credit or debit card | Within 2 working days | 3 to 5 working days |');
     expect(doc.text).toContain('| Gift card | Same day | Immediately |');
-    expect(doc.chunks!.map((c) => c.title)).toEqual(expect.arrayContaining(['Refund times', 'Exceptions', 'Equipment']));
+    expect(doc.chunks!.map((c) => c.title)).toEqual(
+      expect.arrayContaining(['Refund times', 'Exceptions', 'Equipment']),
+    );
     noBoilerplate(doc.chunks!);
     for (const c of doc.chunks!) expect(c.content).not.toMatch(/^Refund and returns policy — Harbor/m);
     // The paragraph printed again on the last page is read once.
     once(doc.chunks!, 'Coffee is a food product, so an opened bag cannot be returned');
     // Lines are joined back into paragraphs: a sentence is not cut by the page's line breaks.
-    expect(doc.text).toContain('Grinders, kettles and brewers can be returned within 30 days of delivery if they are unused and in their original packaging.');
+    expect(doc.text).toContain(
+      'Grinders, kettles and brewers can be returned within 30 days of delivery if they are unused and in their original packaging.',
+    );
   });
 });
 
@@ -87,7 +94,9 @@ describe('the DOCX with a table', () => {
   it('has its volume pricing as a GFM table under its heading', async () => {
     const doc = await extractDocument('docx', fixture('wholesale-terms.docx'));
     expect(doc.title).toBe('Wholesale terms');
-    expect(doc.text).toContain('| Monthly volume | House blend | Single origin | Delivery |\n| --- | --- | --- | --- |');
+    expect(doc.text).toContain(
+      '| Monthly volume | House blend | Single origin | Delivery |\n| --- | --- | --- | --- |',
+    );
     expect(doc.text).toContain('| 10 to 40 kg | $18.50 | $24.00 | Free |');
     expect(chunkText(doc.text).find((c) => c.content.includes('| Over 40 kg |'))?.title).toBe('Volume pricing');
   });
@@ -95,10 +104,26 @@ describe('the DOCX with a table', () => {
 
 describe('boilerplate lines', () => {
   it('recognises what print headers, footers and page chrome write, and leaves sentences and table rows alone', () => {
-    for (const line of ['11/26/26, 4:38 PM', 'Page 3 of 12', '2/5', 'https://example.com/a/b 1/3', '© 2025 Example Inc.', 'Privacy · Terms · Contact', '[Privacy](https://x/p) | [Terms](https://x/t)', 'Click here to subscribe', 'We use cookies to improve your experience.', 'Accept all']) {
+    for (const line of [
+      '11/26/26, 4:38 PM',
+      'Page 3 of 12',
+      '2/5',
+      'https://example.com/a/b 1/3',
+      '© 2025 Example Inc.',
+      'Privacy · Terms · Contact',
+      '[Privacy](https://x/p) | [Terms](https://x/t)',
+      'Click here to subscribe',
+      'We use cookies to improve your experience.',
+      'Accept all',
+    ]) {
       expect(isBoilerplateLine(line), line).toBe(true);
     }
-    for (const line of ['Refunds take 3 to 5 working days.', '| Page | 3 of 12 |', 'Terms apply to wholesale orders placed after March.', 'Our cookies are baked in Portland every morning.']) {
+    for (const line of [
+      'Refunds take 3 to 5 working days.',
+      '| Page | 3 of 12 |',
+      'Terms apply to wholesale orders placed after March.',
+      'Our cookies are baked in Portland every morning.',
+    ]) {
       expect(isBoilerplateLine(line), line).toBe(false);
     }
   });

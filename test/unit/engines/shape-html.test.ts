@@ -6,7 +6,12 @@ const page = `<html><head><title>T</title></head><body><nav>menu <a href="/x">x<
 
 describe('shapeHtml', () => {
   it('includeTags keeps only those elements (outermost), excludeTags removes them', () => {
-    const r = shapeHtml(page, 'https://e.com/', { format: 'text', readability: 'off', includeTags: ['article', 'h2'], excludeTags: ['aside'] });
+    const r = shapeHtml(page, 'https://e.com/', {
+      format: 'text',
+      readability: 'off',
+      includeTags: ['article', 'h2'],
+      excludeTags: ['aside'],
+    });
     expect(r.ok && r.page.content).toBe(`Head\n${'Words of the article. '.repeat(12).trim()}`);
   });
   it('an invalid selector is refused with its own reason', () => {
@@ -15,6 +20,10 @@ describe('shapeHtml', () => {
   });
   it('target_selector wins over readability, with a warning', () => {
     const r = shapeHtml(page, 'https://e.com/', { format: 'text', readability: 'article', targetSelector: 'footer' });
-    expect(r.ok && r.page).toMatchObject({ content: 'foot', readability: 'off', warnings: [expect.stringMatching(/not applied/)] });
+    expect(r.ok && r.page).toMatchObject({
+      content: 'foot',
+      readability: 'off',
+      warnings: [expect.stringMatching(/not applied/)],
+    });
   });
 });

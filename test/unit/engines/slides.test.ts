@@ -12,7 +12,11 @@ import type { ModelGateway } from '../../../src/server/engines/gateway-types.js'
 import { measureFrames, slideXmls } from '../../helpers/deck-check.js';
 
 const body: TextStyle = { family: 'Lato', bold: false, size: 20 };
-const long = (n: number) => Array.from({ length: n }, (_, i) => ['solar', 'capacity', 'grew', 'quickly', 'across', 'southern', 'regions', 'because'][i % 8]).join(' ') + '.';
+const long = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => ['solar', 'capacity', 'grew', 'quickly', 'across', 'southern', 'regions', 'because'][i % 8],
+  ).join(' ') + '.';
 
 describe('text measurement and line breaking', () => {
   it('measures with the font files: wider text, bold and bigger sizes measure wider', () => {
@@ -25,7 +29,11 @@ describe('text measurement and line breaking', () => {
   });
 
   it('breaks lines that each fit the width, Latin at spaces and CJK anywhere', () => {
-    for (const text of [long(80), '新市场的收入增长了百分之二十四，超过年初目标。'.repeat(6), 'Supercalifragilisticexpialidocious'.repeat(8)]) {
+    for (const text of [
+      long(80),
+      '新市场的收入增长了百分之二十四，超过年初目标。'.repeat(6),
+      'Supercalifragilisticexpialidocious'.repeat(8),
+    ]) {
       const lines = wrapLines(text, 300, body);
       expect(lines.length).toBeGreaterThan(1);
       for (const l of lines) expect(textWidth(l, body)).toBeLessThanOrEqual(300);
@@ -48,24 +56,33 @@ describe('layout never lets text overflow its frame', () => {
     slides: [
       { kind: 'title', title: long(40), subtitle: long(30), citations: [] },
       { kind: 'points', title: long(30), points: Array.from({ length: 12 }, () => long(45)), citations: [] },
-      { kind: 'points', title: '一个很长的中文标题'.repeat(8), points: Array.from({ length: 6 }, () => '交付周期从六周缩短到三周，'.repeat(12)), citations: [] },
+      {
+        kind: 'points',
+        title: '一个很长的中文标题'.repeat(8),
+        points: Array.from({ length: 6 }, () => '交付周期从六周缩短到三周，'.repeat(12)),
+        citations: [],
+      },
       { kind: 'points', title: 'One point', points: [long(400)], citations: [] },
     ],
   };
 
-  it.each(DEFAULT_THEMES.map((t) => [t.id, t] as const))('%s: every frame holds its measured lines; crowded slides are split, long texts shortened', (_id, theme) => {
-    const laid = layoutDeck(crowded, theme);
-    for (const s of laid) for (const f of s.frames) expect(frameFits(f), `${s.title}: ${f.role}`).toBe(true);
-    // Twelve long points do not fit one slide: they continue on more slides, none lost.
-    const first = laid.filter((s) => s.title === crowded.slides[1].title);
-    expect(first.length).toBeGreaterThan(1);
-    expect(first.reduce((n, s) => n + s.frames[1].paragraphs.length, 0)).toBe(12);
-    expect(first[1].frames[0].paragraphs[0].join(' ')).toMatch(/\(cont\.\)$|…$/);
-    // A title is at most two lines; a 400-word point is cut short with an ellipsis.
-    for (const s of laid.filter((x) => x.kind !== 'title')) expect(s.frames[0].paragraphs[0].length).toBeLessThanOrEqual(2);
-    const lone = laid.find((s) => s.title === 'One point')!;
-    expect(lone.frames[1].paragraphs[0].at(-1)!.endsWith('…')).toBe(true);
-  });
+  it.each(DEFAULT_THEMES.map((t) => [t.id, t] as const))(
+    '%s: every frame holds its measured lines; crowded slides are split, long texts shortened',
+    (_id, theme) => {
+      const laid = layoutDeck(crowded, theme);
+      for (const s of laid) for (const f of s.frames) expect(frameFits(f), `${s.title}: ${f.role}`).toBe(true);
+      // Twelve long points do not fit one slide: they continue on more slides, none lost.
+      const first = laid.filter((s) => s.title === crowded.slides[1].title);
+      expect(first.length).toBeGreaterThan(1);
+      expect(first.reduce((n, s) => n + s.frames[1].paragraphs.length, 0)).toBe(12);
+      expect(first[1].frames[0].paragraphs[0].join(' ')).toMatch(/\(cont\.\)$|…$/);
+      // A title is at most two lines; a 400-word point is cut short with an ellipsis.
+      for (const s of laid.filter((x) => x.kind !== 'title'))
+        expect(s.frames[0].paragraphs[0].length).toBeLessThanOrEqual(2);
+      const lone = laid.find((s) => s.title === 'One point')!;
+      expect(lone.frames[1].paragraphs[0].at(-1)!.endsWith('…')).toBe(true);
+    },
+  );
 
   it('the written deck, read back from its XML, has no line wider or frame taller than measured, and no autofit', async () => {
     const theme = DEFAULT_THEMES.find((t) => t.id === 'paper')!;
@@ -93,10 +110,18 @@ describe('layout never lets text overflow its frame', () => {
 
 describe('tables of numbers', () => {
   it('finds Markdown and CSV tables with a label column and numeric columns', () => {
-    const md = '## Revenue\n\n| Quarter | Revenue | Costs |\n|---|---|---|\n| Q1 | 1,200 | 800 |\n| Q2 | 1,500 | 900 |\n| Q3 | $1,650 | (100) |\n';
+    const md =
+      '## Revenue\n\n| Quarter | Revenue | Costs |\n|---|---|---|\n| Q1 | 1,200 | 800 |\n| Q2 | 1,500 | 900 |\n| Q3 | $1,650 | (100) |\n';
     const csv = 'city,population\nOslo,709000\nBergen,291000\nTrondheim,212000\n';
     const [a] = findNumberTables(md);
-    expect(a).toEqual({ heading: 'Revenue', categories: ['Q1', 'Q2', 'Q3'], series: [{ name: 'Revenue', values: [1200, 1500, 1650], unit: '' }, { name: 'Costs', values: [800, 900, -100], unit: '' }] });
+    expect(a).toEqual({
+      heading: 'Revenue',
+      categories: ['Q1', 'Q2', 'Q3'],
+      series: [
+        { name: 'Revenue', values: [1200, 1500, 1650], unit: '' },
+        { name: 'Costs', values: [800, 900, -100], unit: '' },
+      ],
+    });
     const [b] = findNumberTables(csv);
     expect(b.series[0]).toEqual({ name: 'population', values: [709000, 291000, 212000], unit: '' });
     expect(findNumberTables('| a | b |\n|---|---|\n| x | y |\n| z | w |\n')).toEqual([]);
@@ -107,9 +132,27 @@ describe('tables of numbers', () => {
 
 describe('the outline', () => {
   const passages = [
-    { ref: 1, title: 'Solar in Spain', source: 'res_a', content: 'Spain installed more solar capacity than any other European country in 2023. Cheap land keeps solar farms cheap.' },
-    { ref: 2, title: 'Batteries', source: 'res_b', content: 'Batteries move solar energy from the afternoon into the evening peak. Pumped hydro still holds most stored energy.' },
-    { ref: 3, title: 'Jobs', source: 'res_c', content: 'Solar construction created forty thousand jobs in rural Spain. Councils receive land rents from solar projects.' },
+    {
+      ref: 1,
+      title: 'Solar in Spain',
+      source: 'res_a',
+      content:
+        'Spain installed more solar capacity than any other European country in 2023. Cheap land keeps solar farms cheap.',
+    },
+    {
+      ref: 2,
+      title: 'Batteries',
+      source: 'res_b',
+      content:
+        'Batteries move solar energy from the afternoon into the evening peak. Pumped hydro still holds most stored energy.',
+    },
+    {
+      ref: 3,
+      title: 'Jobs',
+      source: 'res_c',
+      content:
+        'Solar construction created forty thousand jobs in rural Spain. Councils receive land rents from solar projects.',
+    },
   ];
 
   it('the local writer builds it from the passages: their sentences as points, their refs as sources, at most maxSlides', () => {
@@ -130,7 +173,12 @@ describe('the outline', () => {
     const o = localOutline({
       query: 'capacity 容量',
       passages: [
-        { ref: 1, title: 'Capacity', source: 'r1', content: 'Capacity reached 25.5 GW in 2023, up from 19.8 GW. Capacity doubled since 2020.' },
+        {
+          ref: 1,
+          title: 'Capacity',
+          source: 'r1',
+          content: 'Capacity reached 25.5 GW in 2023, up from 19.8 GW. Capacity doubled since 2020.',
+        },
         { ref: 2, title: '容量', source: 'r2', content: '容量在二零二三年达到新高。容量增长来自南部地区。' },
       ],
       maxSlides: 4,
@@ -142,21 +190,44 @@ describe('the outline', () => {
   });
 
   const gatewayAnswering = (text: string): ModelGateway => ({
-    generate: async () => ({ model: 'm', text, stopReason: 'end', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 }, costUsd: 0 }),
+    generate: async () => ({
+      model: 'm',
+      text,
+      stopReason: 'end',
+      usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 },
+      costUsd: 0,
+    }),
     stream: () => {
       throw new Error('unused');
     },
   });
-  const input = { query: 'q', passages: passages.map((p) => ({ ref: p.ref, resourceId: p.source, resourceTitle: p.title, section: p.title, content: p.content })), maxSlides: 3, lang: 'en' as const, scope: { apiKeyId: null, userId: 'u', operation: 'slides.outline' } };
+  const input = {
+    query: 'q',
+    passages: passages.map((p) => ({
+      ref: p.ref,
+      resourceId: p.source,
+      resourceTitle: p.title,
+      section: p.title,
+      content: p.content,
+    })),
+    maxSlides: 3,
+    lang: 'en' as const,
+    scope: { apiKeyId: null, userId: 'u', operation: 'slides.outline' },
+  };
 
   it("reads an upstream model's JSON even inside prose, and drops refs that name no passage", async () => {
-    const reply = 'Here it is:\n```json\n{"title":"T","subtitle":"S","slides":[{"title":"A","points":["p"],"sources":[1,9]}],"takeaways":[]}\n```';
+    const reply =
+      'Here it is:\n```json\n{"title":"T","subtitle":"S","slides":[{"title":"A","points":["p"],"sources":[1,9]}],"takeaways":[]}\n```';
     const { outline } = await generateOutline(gatewayAnswering(reply), input);
     expect(outline.slides[0].sources).toEqual([1]);
   });
 
   it('refuses a reply that is not an outline', async () => {
-    await expect(generateOutline(gatewayAnswering('I cannot help with that.'), input)).rejects.toBeInstanceOf(OutlineInvalid);
-    await expect(generateOutline(gatewayAnswering('{"title":"T","slides":[]}'), input)).rejects.toBeInstanceOf(OutlineInvalid);
+    await expect(generateOutline(gatewayAnswering('I cannot help with that.'), input)).rejects.toBeInstanceOf(
+      OutlineInvalid,
+    );
+    await expect(generateOutline(gatewayAnswering('{"title":"T","slides":[]}'), input)).rejects.toBeInstanceOf(
+      OutlineInvalid,
+    );
   });
 });

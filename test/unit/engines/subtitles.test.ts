@@ -5,7 +5,13 @@ import { collapseRolling, detectFormat, parseCaptions } from '../../../src/serve
 const t = (language: string, kind: 'manual' | 'generated') => ({ language, kind });
 
 describe('subtitle language choice (youtube-transcript-api order)', () => {
-  const tracks = [t('en', 'generated'), t('de', 'manual'), t('en', 'manual'), t('zh', 'generated'), t('zh-CN', 'generated')];
+  const tracks = [
+    t('en', 'generated'),
+    t('de', 'manual'),
+    t('en', 'manual'),
+    t('zh', 'generated'),
+    t('zh-CN', 'generated'),
+  ];
   it('manual before generated for the exact tag, then the base language', () => {
     expect(chooseTrack(tracks, 'en')).toEqual(t('en', 'manual'));
     expect(chooseTrack(tracks, 'EN-gb')).toEqual(t('en', 'manual'));
@@ -42,7 +48,9 @@ describe('caption parsing', () => {
     ]);
   });
   it('drops markup and empty cues; a file without cues is an error', () => {
-    expect(parseCaptions('1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i>\n\n2\n00:00:02,000 --> 00:00:03,000\n \n')).toEqual([{ start: 1, duration: 1, text: 'Hello' }]);
+    expect(
+      parseCaptions('1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i>\n\n2\n00:00:02,000 --> 00:00:03,000\n \n'),
+    ).toEqual([{ start: 1, duration: 1, text: 'Hello' }]);
     expect(() => parseCaptions('WEBVTT\n\n')).toThrow(/no captions/);
   });
 });

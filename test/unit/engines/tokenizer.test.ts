@@ -3,7 +3,12 @@ import path from 'node:path';
 import { Tiktoken } from 'js-tiktoken/lite';
 import o200k from 'js-tiktoken/ranks/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { countPromptTokens, countTokens, promptTokensAtMost, truncateToTokens } from '../../../src/server/engines/gateway/tokenizer.js';
+import {
+  countPromptTokens,
+  countTokens,
+  promptTokensAtMost,
+  truncateToTokens,
+} from '../../../src/server/engines/gateway/tokenizer.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 // js-tiktoken's own encoder is the reference: the counts must not move for ordinary text.
@@ -26,7 +31,29 @@ const ordinary = [
 
 /** A seeded generator, so a failure names a string that can be replayed. */
 function* randomTexts(seed: number, n: number): Generator<string> {
-  const alphabet = ['a', 'b', 'A', ' ', '\n', '日', '本', '😀', 'é', '1', '2', '.', ',', "'", 's', 'll', '-', '\t', '👩‍👧', 'ing', 'The'];
+  const alphabet = [
+    'a',
+    'b',
+    'A',
+    ' ',
+    '\n',
+    '日',
+    '本',
+    '😀',
+    'é',
+    '1',
+    '2',
+    '.',
+    ',',
+    "'",
+    's',
+    'll',
+    '-',
+    '\t',
+    '👩‍👧',
+    'ing',
+    'The',
+  ];
   let x = seed;
   const next = () => (x = (x * 1103515245 + 12345) % 2147483648);
   for (let k = 0; k < n; k++) {
@@ -39,11 +66,18 @@ function* randomTexts(seed: number, n: number): Generator<string> {
 
 describe('token counting', () => {
   it('gives js-tiktoken’s counts for ordinary text: English, code, CJK, emoji, mixed', async () => {
-    for (const text of [...ordinary, ...randomTexts(7, 200)]) expect(await countTokens(text), JSON.stringify(text.slice(0, 60))).toBe(reference.encode(text).length);
+    for (const text of [...ordinary, ...randomTexts(7, 200)])
+      expect(await countTokens(text), JSON.stringify(text.slice(0, 60))).toBe(reference.encode(text).length);
   });
 
   it('counts a prompt with the same framing as before: 3 per request, 3 per message', async () => {
-    const parts = { system: 'Be brief.', messages: [{ role: 'user', content: 'What is BPE?' }, { role: 'assistant', content: '' }] };
+    const parts = {
+      system: 'Be brief.',
+      messages: [
+        { role: 'user', content: 'What is BPE?' },
+        { role: 'assistant', content: '' },
+      ],
+    };
     const expected = 3 + 3 * 3 + reference.encode('Be brief.').length + reference.encode('What is BPE?').length;
     expect(await countPromptTokens(parts)).toBe(expected);
     expect(promptTokensAtMost(parts)).toBeGreaterThanOrEqual(expected);
@@ -54,7 +88,11 @@ describe('token counting', () => {
       const tokens = reference.encode(text);
       const max = Math.max(1, Math.floor(tokens.length / 2));
       const cut = await truncateToTokens(text, max);
-      expect(cut).toEqual({ text: reference.decode(tokens.slice(0, max)).replace(/\uFFFD+$/, ''), tokens: max, truncated: true });
+      expect(cut).toEqual({
+        text: reference.decode(tokens.slice(0, max)).replace(/\uFFFD+$/, ''),
+        tokens: max,
+        truncated: true,
+      });
     }
     expect(await truncateToTokens('short text', 100)).toEqual({ text: 'short text', tokens: 2, truncated: false });
   });
@@ -71,11 +109,13 @@ describe('token counting', () => {
   it('gives the same tokens for a repeated piece, before and after its merge table was emptied', async () => {
     const { loadEncoder } = await import('../../../src/server/engines/gateway/encoder.js');
     const enc = await loadEncoder();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192"><rect x="12.5" y="40" fill="#1a2b3c" stroke-width="1.25"/></svg>';
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="256" height="192"><rect x="12.5" y="40" fill="#1a2b3c" stroke-width="1.25"/></svg>';
     const markup = `${svg}\n`.repeat(50) + 'Ünïcödé façade naïve 日本語 😀 ' + svg;
     for (let round = 0; round < 2; round++) expect(enc.encode(markup)).toEqual(reference.encode(markup));
     // 20,000 distinct words of several tokens each: more than the table keeps.
-    const word = (i: number) => ' zq' + [...i.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('') + 'xv';
+    const word = (i: number) =>
+      ' zq' + [...i.toString(26)].map((c) => String.fromCharCode(97 + Number.parseInt(c, 26))).join('') + 'xv';
     const many = Array.from({ length: 20_000 }, (_, i) => word(i)).join('');
     expect(enc.count(many)).toBe(reference.encode(many).length);
     expect(enc.encode(markup)).toEqual(reference.encode(markup));

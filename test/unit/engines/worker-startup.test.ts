@@ -37,11 +37,17 @@ describe('a CPU worker at start-up', () => {
     // first CPU job of any kind started the worker: a batch scrape paid for the slide writer.
     expect([...staticPackages(WORKER)].filter((p) => !builtins.has(p))).toEqual([]);
     // Nor does the render child process (a render loads resvg when it runs).
-    expect([...staticPackages(path.join(path.dirname(WORKER), 'render-child.js'))].filter((p) => !builtins.has(p))).toEqual([]);
+    expect(
+      [...staticPackages(path.join(path.dirname(WORKER), 'render-child.js'))].filter((p) => !builtins.has(p)),
+    ).toEqual([]);
   });
 
   it('still runs the jobs whose modules it loads lazily', async () => {
-    const shaped = (await pool.run('shape-html', { html: '<html><head><title>T</title></head><body><h1>Hello</h1><p>world</p></body></html>', url: 'https://example.com/', options: { format: 'markdown', readability: 'off' } })) as { ok: boolean; page: { title: string; content: string } };
+    const shaped = (await pool.run('shape-html', {
+      html: '<html><head><title>T</title></head><body><h1>Hello</h1><p>world</p></body></html>',
+      url: 'https://example.com/',
+      options: { format: 'markdown', readability: 'off' },
+    })) as { ok: boolean; page: { title: string; content: string } };
     expect(shaped.ok).toBe(true);
     expect(shaped.page.title).toBe('T');
     expect(shaped.page.content).toBe('# Hello\n\nworld');

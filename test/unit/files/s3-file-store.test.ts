@@ -25,7 +25,8 @@ describe('S3FileStore against s3rver', () => {
   let scratch: string;
   let store: S3FileStore;
   // Two attempts, not a minute of them: these stores are refused on purpose.
-  const storeAt = (url: string, env: Record<string, string> = s3.env) => new S3FileStore(parseS3Config({ objectStore: url, maxAttempts: 2 }, env), scratch);
+  const storeAt = (url: string, env: Record<string, string> = s3.env) =>
+    new S3FileStore(parseS3Config({ objectStore: url, maxAttempts: 2 }, env), scratch);
 
   beforeAll(async () => {
     s3 = await startObjectStore(['facet-unit', 'facet-other']);
@@ -82,7 +83,12 @@ describe('S3FileStore against s3rver', () => {
   });
 
   it('lists past one page of results', async () => {
-    for (let i = 0; i < 1005; i += 15) await Promise.all(Array.from({ length: Math.min(15, 1005 - i) }, (_, j) => store.put(`many/f${String(i + j).padStart(4, '0')}`, 'x')));
+    for (let i = 0; i < 1005; i += 15)
+      await Promise.all(
+        Array.from({ length: Math.min(15, 1005 - i) }, (_, j) =>
+          store.put(`many/f${String(i + j).padStart(4, '0')}`, 'x'),
+        ),
+      );
     const listed = await store.list('many');
     expect(listed).toHaveLength(1005);
     expect(listed[1004].key).toBe('many/f1004');
@@ -95,13 +101,20 @@ describe('S3FileStore against s3rver', () => {
     writeFileSync(path.join(dir, 'a.txt'), 'A');
     writeFileSync(path.join(dir, 'd', 'b.txt'), 'B');
     await store.publishDir('tasks/t2/output');
-    expect((await store.list('tasks/t2/output')).map((f) => f.key)).toEqual(['tasks/t2/output/a.txt', 'tasks/t2/output/d/b.txt']);
+    expect((await store.list('tasks/t2/output')).map((f) => f.key)).toEqual([
+      'tasks/t2/output/a.txt',
+      'tasks/t2/output/d/b.txt',
+    ]);
     expect((await store.get('tasks/t2/output/d/b.txt'))?.toString()).toBe('B');
   });
 
   it('presigns a GET that works without credentials, names the download, and stops working when it expires', async () => {
     await store.put('dl/report.pdf', 'PDF bytes');
-    const url = (await store.presignGet('dl/report.pdf', { expiresIn: 60, fileName: 'Q1 report.pdf', contentType: 'application/pdf' }))!;
+    const url = (await store.presignGet('dl/report.pdf', {
+      expiresIn: 60,
+      fileName: 'Q1 report.pdf',
+      contentType: 'application/pdf',
+    }))!;
     expect(url).toContain('X-Amz-Signature=');
     expect(url).toContain('X-Amz-Expires=60');
     const ok = await fetch(url);
@@ -129,16 +142,24 @@ describe('S3FileStore against s3rver', () => {
   });
 
   it('maps refusals to clear errors: a missing bucket, wrong credentials, an unreachable endpoint', async () => {
-    const missing = await storeAt('s3://no-such-bucket').put('k', 'v').catch((e: Error) => e);
+    const missing = await storeAt('s3://no-such-bucket')
+      .put('k', 'v')
+      .catch((e: Error) => e);
     expect(missing).toBeInstanceOf(ObjectStoreError);
     expect((missing as ObjectStoreError).status).toBe(502);
-    expect((missing as Error).message).toMatch(/failed PUT k on s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: HTTP 404 NoSuchBucket/);
+    expect((missing as Error).message).toMatch(
+      /failed PUT k on s3:\/\/no-such-bucket at http:\/\/127\.0\.0\.1:\d+: HTTP 404 NoSuchBucket/,
+    );
     // (s3rver checks the access key id but not a SigV4 signature: the signature is proved against AWS's own example below.)
-    const wrongKey = await storeAt('s3://facet-unit', { ...s3.env, AWS_ACCESS_KEY_ID: 'NOBODY' }).get('k').catch((e: Error) => e);
+    const wrongKey = await storeAt('s3://facet-unit', { ...s3.env, AWS_ACCESS_KEY_ID: 'NOBODY' })
+      .get('k')
+      .catch((e: Error) => e);
     expect((wrongKey as Error).message).toMatch(/HTTP 403 InvalidAccessKeyId/);
     // A port that was free a moment ago (a fixed one, such as 1, may be some other program's).
     const closed = await freePort();
-    const away = await storeAt('s3://facet-unit', { ...s3.env, AWS_ENDPOINT_URL: `http://127.0.0.1:${closed}` }).get('k').catch((e: Error) => e);
+    const away = await storeAt('s3://facet-unit', { ...s3.env, AWS_ENDPOINT_URL: `http://127.0.0.1:${closed}` })
+      .get('k')
+      .catch((e: Error) => e);
     expect((away as Error).message).toMatch(/failed GET k on .*ECONNREFUSED/);
   });
 });
@@ -146,17 +167,36 @@ describe('S3FileStore against s3rver', () => {
 describe('parseS3Config', () => {
   const env = { AWS_ACCESS_KEY_ID: 'id', AWS_SECRET_ACCESS_KEY: 'secret' };
   it('reads bucket and prefix, AWS defaults, and path style for a configured endpoint', () => {
-    expect(parseS3Config({ objectStore: 's3://my-bucket/a/b/' }, env)).toMatchObject({ bucket: 'my-bucket', prefix: 'a/b', endpoint: 'https://s3.us-east-1.amazonaws.com', pathStyle: false });
-    expect(parseS3Config({ objectStore: 's3://my-bucket', region: 'eu-west-1' }, env)).toMatchObject({ prefix: '', endpoint: 'https://s3.eu-west-1.amazonaws.com', region: 'eu-west-1' });
-    expect(parseS3Config({ objectStore: 's3://my-bucket', endpoint: 'http://127.0.0.1:9000/' }, env)).toMatchObject({ endpoint: 'http://127.0.0.1:9000', pathStyle: true });
-    expect(parseS3Config({ objectStore: 's3://my-bucket' }, { ...env, AWS_ENDPOINT_URL: 'http://minio:9000' })).toMatchObject({ endpoint: 'http://minio:9000', pathStyle: true });
+    expect(parseS3Config({ objectStore: 's3://my-bucket/a/b/' }, env)).toMatchObject({
+      bucket: 'my-bucket',
+      prefix: 'a/b',
+      endpoint: 'https://s3.us-east-1.amazonaws.com',
+      pathStyle: false,
+    });
+    expect(parseS3Config({ objectStore: 's3://my-bucket', region: 'eu-west-1' }, env)).toMatchObject({
+      prefix: '',
+      endpoint: 'https://s3.eu-west-1.amazonaws.com',
+      region: 'eu-west-1',
+    });
+    expect(parseS3Config({ objectStore: 's3://my-bucket', endpoint: 'http://127.0.0.1:9000/' }, env)).toMatchObject({
+      endpoint: 'http://127.0.0.1:9000',
+      pathStyle: true,
+    });
+    expect(
+      parseS3Config({ objectStore: 's3://my-bucket' }, { ...env, AWS_ENDPOINT_URL: 'http://minio:9000' }),
+    ).toMatchObject({ endpoint: 'http://minio:9000', pathStyle: true });
   });
   it('refuses what cannot work, saying why', () => {
     expect(() => parseS3Config({ objectStore: 'my-bucket' }, env)).toThrow(/must look like s3:\/\/BUCKET/);
     expect(() => parseS3Config({ objectStore: 's3://My_Bucket' }, env)).toThrow(/not a valid bucket name/);
-    expect(() => parseS3Config({ objectStore: 's3://my-bucket' }, { AWS_ACCESS_KEY_ID: 'id' })).toThrow(/both the access key id and the secret/);
+    expect(() => parseS3Config({ objectStore: 's3://my-bucket' }, { AWS_ACCESS_KEY_ID: 'id' })).toThrow(
+      /both the access key id and the secret/,
+    );
     // Neither: the SDK's standard credential chain (profile, web identity, instance metadata) finds them.
-    expect(parseS3Config({ objectStore: 's3://my-bucket' }, {})).toMatchObject({ accessKeyId: undefined, secretAccessKey: undefined });
+    expect(parseS3Config({ objectStore: 's3://my-bucket' }, {})).toMatchObject({
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+    });
     expect(() => parseS3Config({ objectStore: 's3://my-bucket', endpoint: 'ftp://x' }, env)).toThrow(/http or https/);
   });
 });

@@ -10,7 +10,10 @@ const boundary = 'facet-test-boundary';
 function body(parts: Array<{ name: string; value: string; filename?: string }>): string {
   return (
     parts
-      .map((p) => `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: text/plain` : ''}\r\n\r\n${p.value}\r\n`)
+      .map(
+        (p) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"${p.filename ? `; filename="${p.filename}"\r\nContent-Type: text/plain` : ''}\r\n\r\n${p.value}\r\n`,
+      )
       .join('') + `--${boundary}--\r\n`
   );
 }
@@ -22,18 +25,37 @@ it('reads a form of text fields without touching the disk, and makes the tempora
   await app.register(multipart);
   app.post('/', async (request) => {
     const form = await readMultipart(request, tmpDir, { fields: ['kind', 'prompt'], files: { file: 1 } });
-    const seen = { fields: form.fields, files: form.files.map((f) => [f.filename, f.size]), tmpDirExisted: existsSync(tmpDir) };
+    const seen = {
+      fields: form.fields,
+      files: form.files.map((f) => [f.filename, f.size]),
+      tmpDirExisted: existsSync(tmpDir),
+    };
     await form.discard();
     return seen;
   });
   const post = (parts: Parameters<typeof body>[0]) =>
-    app.inject({ method: 'POST', url: '/', headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body(parts) });
+    app.inject({
+      method: 'POST',
+      url: '/',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: body(parts),
+    });
 
-  const textOnly = await post([{ name: 'kind', value: 'illustration' }, { name: 'prompt', value: 'a lighthouse' }]);
-  expect(textOnly.json()).toEqual({ fields: { kind: 'illustration', prompt: 'a lighthouse' }, files: [], tmpDirExisted: false });
+  const textOnly = await post([
+    { name: 'kind', value: 'illustration' },
+    { name: 'prompt', value: 'a lighthouse' },
+  ]);
+  expect(textOnly.json()).toEqual({
+    fields: { kind: 'illustration', prompt: 'a lighthouse' },
+    files: [],
+    tmpDirExisted: false,
+  });
   expect(existsSync(tmpDir)).toBe(false);
 
-  const withFile = await post([{ name: 'kind', value: 'illustration' }, { name: 'file', value: 'notes', filename: 'notes.txt' }]);
+  const withFile = await post([
+    { name: 'kind', value: 'illustration' },
+    { name: 'file', value: 'notes', filename: 'notes.txt' },
+  ]);
   expect(withFile.json()).toEqual({ fields: { kind: 'illustration' }, files: [['notes.txt', 5]], tmpDirExisted: true });
   expect(readdirSync(tmpDir)).toEqual([]); // discarded
   await app.close();

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pageLink as signedUrl, requirePageLink as requireSignedLink } from '../../../src/server/auth/signed-links.js';
 
-const at = (iso: string) => ({ baseUrl: 'http://127.0.0.1:9', tokenSecret: new TextEncoder().encode('s3cret'), now: () => new Date(iso) });
+const at = (iso: string) => ({
+  baseUrl: 'http://127.0.0.1:9',
+  tokenSecret: new TextEncoder().encode('s3cret'),
+  now: () => new Date(iso),
+});
 
 function query(url: string) {
   const u = new URL(url);
@@ -21,8 +25,12 @@ describe('signed page links', () => {
     const q = query(url);
     expect(() => requireSignedLink(ctx, 'mindmap', 'res_b', q)).toThrow(/not valid/);
     expect(() => requireSignedLink(ctx, 'slides', 'res_a', q)).toThrow(/not valid/);
-    expect(() => requireSignedLink({ ...ctx, tokenSecret: new TextEncoder().encode('other') }, 'mindmap', 'res_a', q)).toThrow(/not valid/);
-    expect(() => requireSignedLink(ctx, 'mindmap', 'res_a', { ...q, expires: String(Number(q.expires) + 1) })).toThrow(/not valid/);
+    expect(() =>
+      requireSignedLink({ ...ctx, tokenSecret: new TextEncoder().encode('other') }, 'mindmap', 'res_a', q),
+    ).toThrow(/not valid/);
+    expect(() => requireSignedLink(ctx, 'mindmap', 'res_a', { ...q, expires: String(Number(q.expires) + 1) })).toThrow(
+      /not valid/,
+    );
     expect(() => requireSignedLink(ctx, 'mindmap', 'res_a', { expires: 'soon', sig: q.sig })).toThrow(/not valid/);
     expect(() => requireSignedLink(at('2026-11-22T13:00:01Z'), 'mindmap', 'res_a', q)).toThrow(/expired/);
     try {

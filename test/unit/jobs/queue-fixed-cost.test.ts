@@ -22,10 +22,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const counter = vi.hoisted(() => ({ claims: 0 }));
 vi.mock('../../../src/server/jobs/jobs.repo.js', async (importOriginal) => {
   const real = await importOriginal<typeof import('../../../src/server/jobs/jobs.repo.js')>();
-  const counted = <A extends unknown[], R>(fn: (...args: A) => R) => (...args: A): R => {
-    counter.claims++;
-    return fn(...args);
-  };
+  const counted =
+    <A extends unknown[], R>(fn: (...args: A) => R) =>
+    (...args: A): R => {
+      counter.claims++;
+      return fn(...args);
+    };
   return { ...real, claimJobs: counted(real.claimJobs), claimNext: counted(real.claimNext) };
 });
 
@@ -36,7 +38,13 @@ async function open(): Promise<Store> {
 }
 
 function queue(store: Store, options: { concurrency?: number; pollMs?: number } = {}): JobQueue {
-  const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: options.concurrency ?? 2, pollMs: options.pollMs ?? 60_000, recoverAllRunningAtStart: false });
+  const q = new JobQueue({
+    db: store.db,
+    now: () => new Date(),
+    concurrency: options.concurrency ?? 2,
+    pollMs: options.pollMs ?? 60_000,
+    recoverAllRunningAtStart: false,
+  });
   queues.push(q);
   return q;
 }
@@ -112,11 +120,19 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
     const store = await open();
     const q = queue(store);
     q.register('work', async () => 'done');
-    const user = (id: string) => store.db.insertInto('users').values({ id, name: id, role: 'user', plan: 'free', credits: 0, created_at: new Date().toISOString() }).compile();
+    const user = (id: string) =>
+      store.db
+        .insertInto('users')
+        .values({ id, name: id, role: 'user', plan: 'free', credits: 0, created_at: new Date().toISOString() })
+        .compile();
     const first = await q.enqueue('work', {}, { alongside: [user('u_with_job')] });
     // The same job id again: the job's insert fails, so the user written alongside must not stay.
     await expect(q.enqueue('work', {}, { id: first.id, alongside: [user('u_without_job')] })).rejects.toThrow();
-    const users = await store.db.selectFrom('users').select('id').where('id', 'in', ['u_with_job', 'u_without_job']).execute();
+    const users = await store.db
+      .selectFrom('users')
+      .select('id')
+      .where('id', 'in', ['u_with_job', 'u_without_job'])
+      .execute();
     expect(users.map((u) => u.id)).toEqual(['u_with_job']);
     expect((await q.logs(first.id)).map((l) => l.line)).toEqual(['queued']);
   });
@@ -147,41 +163,50 @@ describeOnStores('JobQueue fixed cost per job', (underTest) => {
       }
       return row;
     };
-    const waited = await Promise.race([q.waitForEnd(job.id, 120_000), sleep(5_000).then(() => 'waited for the next poll' as const)]);
+    const waited = await Promise.race([
+      q.waitForEnd(job.id, 120_000),
+      sleep(5_000).then(() => 'waited for the next poll' as const),
+    ]);
     expect(waited === 'waited for the next poll' ? waited : waited.state).toBe('succeeded');
     expect(reads).toBe(2);
   });
 
-  it.runIf(underTest.dialect === 'postgres')('an idle instance starts a job another instance queued without waiting for its poll', async () => {
-    const first = await open();
-    const second = await stores.reopen(first as Store & { location: string });
-    opened.push(second);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    const busy = queue(first, { concurrency: 1, pollMs: 60_000 });
-    const idle = queue(second, { concurrency: 1, pollMs: 60_000 });
-    const ranOn: Record<string, string> = {};
-    busy.register('work', async (job) => {
-      ranOn[job.id] = 'busy';
-      await gate;
-      return 'done';
-    });
-    idle.register('work', async (job) => {
-      ranOn[job.id] = 'idle';
-      return 'done';
-    });
-    await busy.start();
-    const blocker = await busy.enqueue('work', {});
-    await nextEvent(busy, (e) => e.id === blocker.id && e.state === 'running');
-    // Started only now: had it listened already, the blocker's own announcement could have sent it there.
-    await idle.start();
-    // The busy instance has no free slot; the idle one learns of the job from the database's notification.
-    const job = await busy.enqueue('work', {});
-    const started = await Promise.race([nextEvent(idle, (e) => e.id === job.id && e.state === 'running'), sleep(10_000).then(() => 'waited for the next poll' as const)]);
-    expect(started === 'waited for the next poll' ? started : started.state).toBe('running');
-    expect((await idle.waitForEnd(job.id, 10_000)).state).toBe('succeeded');
-    expect(ranOn[job.id]).toBe('idle');
-    release();
-    expect((await busy.waitForEnd(blocker.id, 10_000)).state).toBe('succeeded');
-  });
+  it.runIf(underTest.dialect === 'postgres')(
+    'an idle instance starts a job another instance queued without waiting for its poll',
+    async () => {
+      const first = await open();
+      const second = await stores.reopen(first as Store & { location: string });
+      opened.push(second);
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const busy = queue(first, { concurrency: 1, pollMs: 60_000 });
+      const idle = queue(second, { concurrency: 1, pollMs: 60_000 });
+      const ranOn: Record<string, string> = {};
+      busy.register('work', async (job) => {
+        ranOn[job.id] = 'busy';
+        await gate;
+        return 'done';
+      });
+      idle.register('work', async (job) => {
+        ranOn[job.id] = 'idle';
+        return 'done';
+      });
+      await busy.start();
+      const blocker = await busy.enqueue('work', {});
+      await nextEvent(busy, (e) => e.id === blocker.id && e.state === 'running');
+      // Started only now: had it listened already, the blocker's own announcement could have sent it there.
+      await idle.start();
+      // The busy instance has no free slot; the idle one learns of the job from the database's notification.
+      const job = await busy.enqueue('work', {});
+      const started = await Promise.race([
+        nextEvent(idle, (e) => e.id === job.id && e.state === 'running'),
+        sleep(10_000).then(() => 'waited for the next poll' as const),
+      ]);
+      expect(started === 'waited for the next poll' ? started : started.state).toBe('running');
+      expect((await idle.waitForEnd(job.id, 10_000)).state).toBe('succeeded');
+      expect(ranOn[job.id]).toBe('idle');
+      release();
+      expect((await busy.waitForEnd(blocker.id, 10_000)).state).toBe('succeeded');
+    },
+  );
 });

@@ -13,7 +13,14 @@ let stores: StoreUnderTest;
 async function setup(options: { concurrency?: number; leaseMs?: number; recoverAll?: boolean; store?: Store } = {}) {
   const store = options.store ?? (await stores.open());
   if (!options.store) opened.push(store);
-  const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: options.concurrency ?? 2, leaseMs: options.leaseMs ?? 30_000, pollMs: 50, recoverAllRunningAtStart: options.recoverAll ?? false });
+  const q = new JobQueue({
+    db: store.db,
+    now: () => new Date(),
+    concurrency: options.concurrency ?? 2,
+    leaseMs: options.leaseMs ?? 30_000,
+    pollMs: 50,
+    recoverAllRunningAtStart: options.recoverAll ?? false,
+  });
   queues.push(q);
   return { store, q };
 }
@@ -48,7 +55,12 @@ describeOnStores('JobQueue', (underTest) => {
     expect(done.every((j) => j.state === 'succeeded')).toBe(true);
     expect(done.map((j) => JSON.parse(j.result!))).toEqual(Array.from({ length: 10 }, (_, n) => n ** 2));
     expect(peak).toBe(3);
-    expect((await q.logs(jobs[4].id)).map((l) => l.line)).toEqual(['queued', 'attempt 1 of 3 started', 'squared 4', 'succeeded']);
+    expect((await q.logs(jobs[4].id)).map((l) => l.line)).toEqual([
+      'queued',
+      'attempt 1 of 3 started',
+      'squared 4',
+      'succeeded',
+    ]);
   });
 
   it('commits the lines a handler does not wait for in order, before its end; a line that cannot be written fails the run', async () => {
@@ -57,16 +69,25 @@ describeOnStores('JobQueue', (underTest) => {
       for (let i = 1; i <= 20; i++) void job.log(`line ${i}`);
       return 'ok';
     });
-    q.register('broken-log', async (job) => {
-      // NOT NULL refuses it: the write fails after the handler has returned.
-      void job.log(null as unknown as string);
-      return 'ok';
-    }, { maxAttempts: 1 });
+    q.register(
+      'broken-log',
+      async (job) => {
+        // NOT NULL refuses it: the write fails after the handler has returned.
+        void job.log(null as unknown as string);
+        return 'ok';
+      },
+      { maxAttempts: 1 },
+    );
     await q.start();
     const chatty = await q.enqueue('chatty', {});
     expect((await q.waitForEnd(chatty.id)).state).toBe('succeeded');
     const lines = (await q.logs(chatty.id)).map((l) => l.line);
-    expect(lines).toEqual(['queued', 'attempt 1 of 3 started', ...Array.from({ length: 20 }, (_, i) => `line ${i + 1}`), 'succeeded']);
+    expect(lines).toEqual([
+      'queued',
+      'attempt 1 of 3 started',
+      ...Array.from({ length: 20 }, (_, i) => `line ${i + 1}`),
+      'succeeded',
+    ]);
     const broken = await q.enqueue('broken-log', {});
     const ended = await q.waitForEnd(broken.id);
     expect(ended.state).toBe('failed');
@@ -90,7 +111,13 @@ describeOnStores('JobQueue', (underTest) => {
     const row = await store.db.selectFrom('jobs').selectAll().where('id', '=', job.id).executeTakeFirstOrThrow();
     expect([row.state, row.attempts]).toEqual(['queued', 0]);
     // The next start runs it with its whole budget.
-    const again = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false });
+    const again = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+    });
     queues.push(again);
     again.register('work', async () => 'ok');
     await again.start();
@@ -101,11 +128,15 @@ describeOnStores('JobQueue', (underTest) => {
   it('retries transient failures with backoff and fails permanent ones at once', async () => {
     const { q } = await setup();
     let calls = 0;
-    q.register('flaky', async () => {
-      calls++;
-      if (calls < 3) throw new Error(`boom ${calls}`);
-      return 'ok';
-    }, { maxAttempts: 3, retryDelayMs: 10 });
+    q.register(
+      'flaky',
+      async () => {
+        calls++;
+        if (calls < 3) throw new Error(`boom ${calls}`);
+        return 'ok';
+      },
+      { maxAttempts: 3, retryDelayMs: 10 },
+    );
     q.register('bad', async () => {
       throw new JobFailure('no way');
     });
@@ -123,13 +154,15 @@ describeOnStores('JobQueue', (underTest) => {
   it('cancels a running job through its AbortSignal, and a queued one at once', async () => {
     const { q } = await setup({ concurrency: 1 });
     let sawAbort = false;
-    q.register('wait', (job) =>
-      new Promise((_, reject) => {
-        job.signal.addEventListener('abort', () => {
-          sawAbort = true;
-          reject(job.signal.reason);
-        });
-      }),
+    q.register(
+      'wait',
+      (job) =>
+        new Promise((_, reject) => {
+          job.signal.addEventListener('abort', () => {
+            sawAbort = true;
+            reject(job.signal.reason);
+          });
+        }),
     );
     await q.start();
     const running = await q.enqueue('wait', {});
@@ -147,7 +180,14 @@ describeOnStores('JobQueue', (underTest) => {
     const store = await stores.open();
     opened.push(store);
     // A first process claims two jobs and dies without a word (its heartbeats never run).
-    const dead = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 2, leaseMs: 200, pollMs: 50, recoverAllRunningAtStart: false });
+    const dead = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 2,
+      leaseMs: 200,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+    });
     dead.register('work', async () => new Promise(() => {}), { maxAttempts: 2 });
     const a = await dead.enqueue('work', { id: 'a' });
     // b had already been cut short once by an earlier death of the server.
@@ -165,10 +205,14 @@ describeOnStores('JobQueue', (underTest) => {
     await q.start();
     // The death is counted apart from the attempts: a's run after it is still its first attempt.
     expect(await q.waitForEnd(a.id, 5000)).toMatchObject({ state: 'succeeded', attempts: 1, crashes: 1 });
-    expect((await q.logs(a.id)).map((l) => l.line).join('\n')).toMatch(/recovered: the server stopped during attempt 1 of 2 .*queued to run again[\s\S]*attempt 1 of 2 started \(the server stopped 1 time/);
+    expect((await q.logs(a.id)).map((l) => l.line).join('\n')).toMatch(
+      /recovered: the server stopped during attempt 1 of 2 .*queued to run again[\s\S]*attempt 1 of 2 started \(the server stopped 1 time/,
+    );
     const failed = await q.waitForEnd(b.id, 5000);
     expect(failed).toMatchObject({ state: 'failed', crashes: 2 });
-    expect(failed.error).toBe('the server stopped 2 times while running this task; it is not run again (limit --job-max-crashes 2)');
+    expect(failed.error).toBe(
+      'the server stopped 2 times while running this task; it is not run again (limit --job-max-crashes 2)',
+    );
     // A retry asked for by a person starts the count again.
     expect(await q.retry(b.id)).toMatchObject({ outcome: 'requeued', job: { crashes: 0, attempts: 0 } });
     expect(await q.waitForEnd(b.id, 5000)).toMatchObject({ state: 'succeeded' });
@@ -180,17 +224,39 @@ describeOnStores('JobQueue', (underTest) => {
     const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
     const crashOnce = async (q: JobQueue, id: string) => {
       const lease = new Date(Date.now() - 1).toISOString();
-      const got = await claimNext(store.db, { kinds: ['work'], owner: 'dead', now: new Date().toISOString(), leaseExpiresAt: lease });
+      const got = await claimNext(store.db, {
+        kinds: ['work'],
+        owner: 'dead',
+        now: new Date().toISOString(),
+        leaseExpiresAt: lease,
+      });
       expect(got?.id).toBe(id);
       await (q as unknown as { recover(any: boolean): Promise<void> }).recover(false);
     };
-    const strict = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { maxCrashes: 1 } });
+    const strict = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+      limits: { maxCrashes: 1 },
+    });
     strict.register('work', async () => 'done');
     const one = await strict.enqueue('work', {});
     await crashOnce(strict, one.id);
-    expect(await strict.get(one.id)).toMatchObject({ state: 'failed', error: expect.stringMatching(/stopped 1 time while running this task/) });
+    expect(await strict.get(one.id)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/stopped 1 time while running this task/),
+    });
 
-    const lenient = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { maxCrashes: 4 } });
+    const lenient = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+      limits: { maxCrashes: 4 },
+    });
     lenient.register('work', async () => 'done', { maxAttempts: 1 });
     const many = await lenient.enqueue('work', {});
     for (let i = 1; i <= 3; i++) {
@@ -204,42 +270,69 @@ describeOnStores('JobQueue', (underTest) => {
   it('stops a run past its time budget and fails the job with the reason, without retrying it', async () => {
     const { q } = await setup({ concurrency: 1 });
     let runs = 0;
-    q.register('slow', (job) => {
-      runs++;
-      return new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)));
-    }, { timeBudgetMs: 100, maxAttempts: 3 });
+    q.register(
+      'slow',
+      (job) => {
+        runs++;
+        return new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason)));
+      },
+      { timeBudgetMs: 100, maxAttempts: 3 },
+    );
     await q.start();
     const job = await q.enqueue('slow', {});
     const ended = await q.waitForEnd(job.id, 5000);
-    expect(ended).toMatchObject({ state: 'failed', error: 'the task ran longer than its time budget of 100 ms and was stopped', attempts: 1 });
+    expect(ended).toMatchObject({
+      state: 'failed',
+      error: 'the task ran longer than its time budget of 100 ms and was stopped',
+      attempts: 1,
+    });
     expect(runs).toBe(1);
   });
 
   it('gives up a run that ignores its abort after the grace time, and its worker takes the next job', async () => {
     const store = await stores.open();
     opened.push(store);
-    const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 50, recoverAllRunningAtStart: false, limits: { budgetGraceMs: 50, timeBudgets: { byKind: { stuck: 150 } } } });
+    const q = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+      limits: { budgetGraceMs: 50, timeBudgets: { byKind: { stuck: 150 } } },
+    });
     queues.push(q);
     q.register('stuck', () => new Promise(() => {}));
     q.register('quick', async () => 'fine');
     await q.start();
     const stuck = await q.enqueue('stuck', {});
     const quick = await q.enqueue('quick', {});
-    expect(await q.waitForEnd(stuck.id, 5000)).toMatchObject({ state: 'failed', error: expect.stringMatching(/longer than its time budget/) });
+    expect(await q.waitForEnd(stuck.id, 5000)).toMatchObject({
+      state: 'failed',
+      error: expect.stringMatching(/longer than its time budget/),
+    });
     expect(await q.waitForEnd(quick.id, 5000)).toMatchObject({ state: 'succeeded' });
   });
 
   it('refuses budgets named for kinds it does not run', async () => {
     const store = await stores.open();
     opened.push(store);
-    const q = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, recoverAllRunningAtStart: false, limits: { timeBudgets: { byKind: { 'imgae-task': 1000 } } } });
+    const q = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      recoverAllRunningAtStart: false,
+      limits: { timeBudgets: { byKind: { 'imgae-task': 1000 } } },
+    });
     q.register('image-task', async () => 'x');
     await expect(q.start()).rejects.toThrow(/unknown task kind\(s\) imgae-task; the kinds are image-task/);
   });
 
   it('hands running jobs back to the queue on a graceful stop, without using up an attempt', async () => {
     const { store, q } = await setup();
-    q.register('long', (job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))));
+    q.register(
+      'long',
+      (job) => new Promise((_, reject) => job.signal.addEventListener('abort', () => reject(job.signal.reason))),
+    );
     await q.start();
     const job = await q.enqueue('long', {});
     for (let i = 0; i < 100 && (await q.get(job.id))!.state !== 'running'; i++) await sleep(10);
@@ -251,49 +344,60 @@ describeOnStores('JobQueue', (underTest) => {
     expect(await next.waitForEnd(job.id)).toMatchObject({ state: 'succeeded', attempts: 1 });
   });
 
-  it.runIf(underTest.dialect === 'postgres')('runs each job exactly once when two instances claim from one database at once', async () => {
-    const first = await stores.open();
-    opened.push(first);
-    const second = await stores.reopen(first);
-    opened.push(second);
-    const runs = new Map<number, number>();
-    const ranOn = { a: 0, b: 0 };
-    const work = (instance: 'a' | 'b') => async (job: { payload: { n: number } }) => {
-      runs.set(job.payload.n, (runs.get(job.payload.n) ?? 0) + 1);
-      ranOn[instance]++;
-      await sleep(20);
-      return job.payload.n;
-    };
-    const { q: a } = await setup({ store: first, concurrency: 4 });
-    const { q: b } = await setup({ store: second, concurrency: 4 });
-    a.register('count', work('a'));
-    b.register('count', work('b'));
-    const jobs = await Promise.all(Array.from({ length: 40 }, (_, n) => (n % 2 ? a : b).enqueue('count', { n })));
-    await Promise.all([a.start(), b.start()]);
-    const done = await Promise.all(jobs.map((j) => a.waitForEnd(j.id, 20_000)));
-    expect(done.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
-    expect([...runs.values()].every((n) => n === 1)).toBe(true);
-    expect(runs.size).toBe(40);
-    expect(ranOn.a).toBeGreaterThan(0);
-    expect(ranOn.b).toBeGreaterThan(0);
-  });
+  it.runIf(underTest.dialect === 'postgres')(
+    'runs each job exactly once when two instances claim from one database at once',
+    async () => {
+      const first = await stores.open();
+      opened.push(first);
+      const second = await stores.reopen(first);
+      opened.push(second);
+      const runs = new Map<number, number>();
+      const ranOn = { a: 0, b: 0 };
+      const work = (instance: 'a' | 'b') => async (job: { payload: { n: number } }) => {
+        runs.set(job.payload.n, (runs.get(job.payload.n) ?? 0) + 1);
+        ranOn[instance]++;
+        await sleep(20);
+        return job.payload.n;
+      };
+      const { q: a } = await setup({ store: first, concurrency: 4 });
+      const { q: b } = await setup({ store: second, concurrency: 4 });
+      a.register('count', work('a'));
+      b.register('count', work('b'));
+      const jobs = await Promise.all(Array.from({ length: 40 }, (_, n) => (n % 2 ? a : b).enqueue('count', { n })));
+      await Promise.all([a.start(), b.start()]);
+      const done = await Promise.all(jobs.map((j) => a.waitForEnd(j.id, 20_000)));
+      expect(done.every((j) => j.state === 'succeeded' && j.attempts === 1)).toBe(true);
+      expect([...runs.values()].every((n) => n === 1)).toBe(true);
+      expect(runs.size).toBe(40);
+      expect(ranOn.a).toBeGreaterThan(0);
+      expect(ranOn.b).toBeGreaterThan(0);
+    },
+  );
 
-  it.runIf(underTest.dialect === 'postgres')('claims past a job another instance has locked instead of waiting for it (SKIP LOCKED)', async () => {
-    const store = await stores.open();
-    opened.push(store);
-    const { q } = await setup({ store });
-    q.register('work', async () => 'done');
-    const older = await q.enqueue('work', { n: 1 });
-    await sleep(5);
-    const newer = await q.enqueue('work', { n: 2 });
-    const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
-    await store.db.transaction().execute(async (trx) => {
-      // another instance is in the middle of claiming the older job
-      await sql`SELECT id FROM jobs WHERE id = ${older.id} FOR UPDATE`.execute(trx);
-      const now = new Date().toISOString();
-      const claim = claimNext(store.db, { kinds: ['work'], owner: 'me', now, leaseExpiresAt: new Date(Date.now() + 30_000).toISOString() });
-      const got = await Promise.race([claim, sleep(3000).then(() => 'still waiting' as const)]);
-      expect(got === 'still waiting' ? got : got?.id).toBe(newer.id);
-    });
-  });
+  it.runIf(underTest.dialect === 'postgres')(
+    'claims past a job another instance has locked instead of waiting for it (SKIP LOCKED)',
+    async () => {
+      const store = await stores.open();
+      opened.push(store);
+      const { q } = await setup({ store });
+      q.register('work', async () => 'done');
+      const older = await q.enqueue('work', { n: 1 });
+      await sleep(5);
+      const newer = await q.enqueue('work', { n: 2 });
+      const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
+      await store.db.transaction().execute(async (trx) => {
+        // another instance is in the middle of claiming the older job
+        await sql`SELECT id FROM jobs WHERE id = ${older.id} FOR UPDATE`.execute(trx);
+        const now = new Date().toISOString();
+        const claim = claimNext(store.db, {
+          kinds: ['work'],
+          owner: 'me',
+          now,
+          leaseExpiresAt: new Date(Date.now() + 30_000).toISOString(),
+        });
+        const got = await Promise.race([claim, sleep(3000).then(() => 'still waiting' as const)]);
+        expect(got === 'still waiting' ? got : got?.id).toBe(newer.id);
+      });
+    },
+  );
 });

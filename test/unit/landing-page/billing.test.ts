@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { chargeLandingPage, refundLandingPage, attachCharge, ensureLandingPagePaid } from '../../../src/server/auth/landing-page-billing.js';
+import {
+  chargeLandingPage,
+  refundLandingPage,
+  attachCharge,
+  ensureLandingPagePaid,
+} from '../../../src/server/auth/landing-page-billing.js';
 import { createUser } from '../../../src/server/services/users.service.js';
 import { creditsOf } from '../../../src/server/store/credits.repo.js';
 import { LANDING_PAGE_CREDITS } from '../../../src/contract/landing-pages.js';
@@ -22,7 +27,11 @@ describeOnStores('landing-page credits', (stores) => {
     const u = await createUser({ db: store.db, now: () => now }, { name: 'poor', credits: LANDING_PAGE_CREDITS - 1 });
     const err = await chargeLandingPage(store.db, u.id, now).catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
-    expect(err).toMatchObject({ code: 'INSUFFICIENT_CREDITS', status: 402, headers: { 'x-credits-cost': '0', 'x-credits-remaining': String(LANDING_PAGE_CREDITS - 1) } });
+    expect(err).toMatchObject({
+      code: 'INSUFFICIENT_CREDITS',
+      status: 402,
+      headers: { 'x-credits-cost': '0', 'x-credits-remaining': String(LANDING_PAGE_CREDITS - 1) },
+    });
     expect(await creditsOf(store.db, u.id)).toBe(LANDING_PAGE_CREDITS - 1);
     expect(await ledger()).toEqual([]);
   });
@@ -33,11 +42,22 @@ describeOnStores('landing-page credits', (stores) => {
     expect(charge).toMatchObject({ cost: LANDING_PAGE_CREDITS, remaining: 0 });
     await attachCharge(store.db, charge, 'task_a');
     expect(await creditsOf(store.db, u.id)).toBe(0);
-    expect(await ledger()).toEqual([expect.objectContaining({ user_id: u.id, delta: -LANDING_PAGE_CREDITS, balance_after: 0, reason: 'landing_page', task_id: 'task_a' })]);
+    expect(await ledger()).toEqual([
+      expect.objectContaining({
+        user_id: u.id,
+        delta: -LANDING_PAGE_CREDITS,
+        balance_after: 0,
+        reason: 'landing_page',
+        task_id: 'task_a',
+      }),
+    ]);
   });
 
   it('20 concurrent charges never spend more than the balance', async () => {
-    const u = await createUser({ db: store.db, now: () => now }, { name: 'busy', credits: LANDING_PAGE_CREDITS * 5 + 5 });
+    const u = await createUser(
+      { db: store.db, now: () => now },
+      { name: 'busy', credits: LANDING_PAGE_CREDITS * 5 + 5 },
+    );
     const results = await Promise.allSettled(Array.from({ length: 20 }, () => chargeLandingPage(store.db, u.id, now)));
     const ok = results.filter((r) => r.status === 'fulfilled');
     const refused = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];

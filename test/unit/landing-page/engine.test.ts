@@ -17,9 +17,15 @@ async function validate(html: string) {
   return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`));
 }
 
-async function withLocalGateway<T>(fn: (gateway: ModelGateway, usage: () => Promise<unknown[]>) => Promise<T>): Promise<T> {
+async function withLocalGateway<T>(
+  fn: (gateway: ModelGateway, usage: () => Promise<unknown[]>) => Promise<T>,
+): Promise<T> {
   const store = await openStore({ dataDir: null });
-  const gateway = createGateway({ ctx: { db: store.db, now: () => now }, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {} });
+  const gateway = createGateway({
+    ctx: { db: store.db, now: () => now },
+    directory: new ModelDirectory(loadCatalog(), store.db),
+    upstreams: {},
+  });
   try {
     return await fn(gateway, () => store.db.selectFrom('usage_records').selectAll().execute());
   } finally {
@@ -31,7 +37,14 @@ async function withLocalGateway<T>(fn: (gateway: ModelGateway, usage: () => Prom
 describe('landing-page engine with the local grounded model', () => {
   it('writes a page from the passages: sections per heading, figures from the table and the text, the FAQ heading, sources; metered', async () => {
     await withLocalGateway(async (gateway, usage) => {
-      const page = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
+      const page = await generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       const { plan, html } = page;
       expect(plan.plannedBy).toBe('composer');
       expect(plan.title).toBe('Home solar power: costs, savings and how panels work');
@@ -44,7 +57,10 @@ describe('landing-page engine with the local grounded model', () => {
       expect(costs.paragraphs.join(' ')).toMatch(/\[1\]/);
       // Figures: each with the sentence that states it (sentences first, then tables' latest rows).
       expect(plan.keyNumbers.map((k) => k.value)).toEqual(expect.arrayContaining(['$15,000', '30%']));
-      expect(plan.keyNumbers.find((k) => k.value === '$15,000')).toMatchObject({ label: 'A typical 6 kW home solar system costs $15,000 before incentives.', ref: 1 });
+      expect(plan.keyNumbers.find((k) => k.value === '$15,000')).toMatchObject({
+        label: 'A typical 6 kW home solar system costs $15,000 before incentives.',
+        ref: 1,
+      });
       for (const k of plan.keyNumbers) expect(k.label).toContain(k.value);
       expect(plan.faq[0].question).toBe('Is my roof suitable for solar panels?');
       expect(plan.faq[0].answer).toMatch(/South-facing roofs.*\[1\]$/);
@@ -52,7 +68,9 @@ describe('landing-page engine with the local grounded model', () => {
       // Every model call went through the gateway and was metered to the task.
       const rows = (await usage()) as Array<{ operation: string; task_id: string; model: string }>;
       expect(rows.length).toBe(1 + plan.sections.length);
-      expect(rows.every((r) => r.operation === 'landing_page' && r.task_id === 'task_1' && r.model === 'facet-grounded')).toBe(true);
+      expect(
+        rows.every((r) => r.operation === 'landing_page' && r.task_id === 'task_1' && r.model === 'facet-grounded'),
+      ).toBe(true);
       // Rendered: the content is on the page.
       expect(html).toContain('<html lang="en">');
       expect(html).toContain('$15,000');
@@ -62,7 +80,14 @@ describe('landing-page engine with the local grounded model', () => {
 
   it('the page passes html-validate (recommended rules), has no http(s):// anywhere and loads nothing', async () => {
     await withLocalGateway(async (gateway) => {
-      const { html } = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
+      const { html } = await generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       expect(await validate(html)).toEqual([]);
       expect(html).not.toMatch(/https?:\/\//i);
       expect(html).not.toMatch(/<script|<link|<img|<iframe|@import|url\(/i);
@@ -73,16 +98,44 @@ describe('landing-page engine with the local grounded model', () => {
 
   it('is deterministic: the same passages and query give the same bytes', async () => {
     await withLocalGateway(async (gateway) => {
-      const a = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
-      const b = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
+      const a = await generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
+      const b = await generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       expect(a.html).toBe(b.html);
     });
   });
 
   it('a different query over the same LiveDoc gives a different page (nothing canned)', async () => {
     await withLocalGateway(async (gateway) => {
-      const a = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
-      const b = await generateLandingPage({ query: 'home batteries during an outage', passages: solarPassages(), livedocId: 'ld_1', gateway, scope, now });
+      const a = await generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
+      const b = await generateLandingPage({
+        query: 'home batteries during an outage',
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       expect(b.plan.title).toBe('Home batteries during an outage');
       expect(b.plan.tagline).not.toBe(a.plan.tagline);
       expect(b.plan.tagline).toMatch(/battery/i);
@@ -93,8 +146,25 @@ describe('landing-page engine with the local grounded model', () => {
 describe('landing-page sections', () => {
   it('a sentence that differs only in its figures is said once on the page, and a figure once per label', async () => {
     await withLocalGateway(async (gateway) => {
-      const passages = [1, 2, 3].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: ref === 3 ? 'How it works' : 'Costs', content: ref === 3 ? 'A heat pump moves heat from outside air into the home.' : `A typical heat pump project costs $${ref + 9},500 before incentives.`, link: '' }));
-      const { plan } = await generateLandingPage({ query: 'heat pump costs', passages, livedocId: 'ld_1', gateway, scope, now });
+      const passages = [1, 2, 3].map((ref) => ({
+        ref,
+        resourceId: `res_${ref}`,
+        title: `Report ${ref}`,
+        section: ref === 3 ? 'How it works' : 'Costs',
+        content:
+          ref === 3
+            ? 'A heat pump moves heat from outside air into the home.'
+            : `A typical heat pump project costs $${ref + 9},500 before incentives.`,
+        link: '',
+      }));
+      const { plan } = await generateLandingPage({
+        query: 'heat pump costs',
+        passages,
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       const all = [plan.summary, ...plan.sections.flatMap((s) => s.paragraphs)].join(' ');
       expect(all.match(/typical heat pump project costs/g)).toHaveLength(1);
       expect(plan.keyNumbers.map((k) => k.value)).toEqual(['$10,500']);
@@ -103,9 +173,26 @@ describe('landing-page sections', () => {
 
   it('resources that share a heading make one section citing each of them', async () => {
     await withLocalGateway(async (gateway) => {
-      const texts = ['Heat pumps in the north cost 7,000 dollars to install.', 'Grants in the south pay 2,000 dollars of the heat pump cost.'];
-      const passages = [1, 2].map((ref) => ({ ref, resourceId: `res_${ref}`, title: `Report ${ref}`, section: 'Costs', content: texts[ref - 1], link: '' }));
-      const { plan } = await generateLandingPage({ query: 'heat pump costs', passages, livedocId: 'ld_1', gateway, scope, now });
+      const texts = [
+        'Heat pumps in the north cost 7,000 dollars to install.',
+        'Grants in the south pay 2,000 dollars of the heat pump cost.',
+      ];
+      const passages = [1, 2].map((ref) => ({
+        ref,
+        resourceId: `res_${ref}`,
+        title: `Report ${ref}`,
+        section: 'Costs',
+        content: texts[ref - 1],
+        link: '',
+      }));
+      const { plan } = await generateLandingPage({
+        query: 'heat pump costs',
+        passages,
+        livedocId: 'ld_1',
+        gateway,
+        scope,
+        now,
+      });
       expect(plan.sections.map((s) => s.heading)).toEqual(['Costs']);
       expect(plan.sections[0].paragraphs.join(' ')).toMatch(/\[1\][\s\S]*\[2\]/);
     });
@@ -117,21 +204,42 @@ describe('landing-page engine with a model that plans in JSON', () => {
     title: 'Solar at home',
     tagline: 'Power from your roof [1]',
     summary: 'Panels pay back in 8 to 10 years [1]. Invented claim [9].',
-    sections: [{ heading: 'Savings', body: ['The tax credit covers 30% [1].'], icon: 'chart' }, { heading: 'Storage', body: 'Batteries keep the lights on [3].', icon: 'nope' }],
-    key_numbers: [{ value: '30%', label: 'tax credit', source: 1 }, { value: '99%', label: 'invented', source: 1 }],
+    sections: [
+      { heading: 'Savings', body: ['The tax credit covers 30% [1].'], icon: 'chart' },
+      { heading: 'Storage', body: 'Batteries keep the lights on [3].', icon: 'nope' },
+    ],
+    key_numbers: [
+      { value: '30%', label: 'tax credit', source: 1 },
+      { value: '99%', label: 'invented', source: 1 },
+    ],
     faq: [{ question: 'Does it work when cloudy?', answer: 'Less well [1].' }],
   };
   const fake = (text: string, seen: GenerateRequest[]): ModelGateway => ({
     async generate(req) {
       seen.push(req);
-      return { model: 'up', text, stopReason: 'end', usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 }, costUsd: 0 };
+      return {
+        model: 'up',
+        text,
+        stopReason: 'end',
+        usage: { inputTokens: 1, outputTokens: 1, cacheReadTokens: 0, cacheWriteTokens: 0, webSearches: 0 },
+        costUsd: 0,
+      };
     },
-    stream: () => { throw new Error('not used'); },
+    stream: () => {
+      throw new Error('not used');
+    },
   });
 
   it("uses the model's plan, dropping citations of unknown sources and figures the sources do not contain", async () => {
     const seen: GenerateRequest[] = [];
-    const { plan: p, html } = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway: fake('Here is the plan:\n```json\n' + JSON.stringify(plan) + '\n```', seen), scope, now });
+    const { plan: p, html } = await generateLandingPage({
+      query: SOLAR_QUERY,
+      passages: solarPassages(),
+      livedocId: 'ld_1',
+      gateway: fake('Here is the plan:\n```json\n' + JSON.stringify(plan) + '\n```', seen),
+      scope,
+      now,
+    });
     expect(seen).toHaveLength(1);
     expect(seen[0].messages[0].content).toContain('Reply with one JSON object');
     expect(seen[0].messages[0].content).toContain('[2] Home solar installations by year');
@@ -147,7 +255,14 @@ describe('landing-page engine with a model that plans in JSON', () => {
 
   it('a reply that is not a plan falls back to composing from the passages', async () => {
     const seen: GenerateRequest[] = [];
-    const { plan: p } = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_1', gateway: fake('{"title": 3}', seen), scope, now });
+    const { plan: p } = await generateLandingPage({
+      query: SOLAR_QUERY,
+      passages: solarPassages(),
+      livedocId: 'ld_1',
+      gateway: fake('{"title": 3}', seen),
+      scope,
+      now,
+    });
     expect(p.plannedBy).toBe('composer');
     expect(seen.length).toBeGreaterThan(1);
   });

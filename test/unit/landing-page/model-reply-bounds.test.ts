@@ -10,32 +10,72 @@ import { solarPassages } from '../../helpers/landing-docs.js';
  * a megabyte of nested list (long indentation) or of citations took seconds before.
  */
 const scope = { apiKeyId: null, userId: 'usr_1', taskId: 'task_1', operation: 'landing_page' };
-const replying = (text: string) => ({ generate: async () => ({ text, model: 'fake-model' }) }) as unknown as ModelGateway;
+const replying = (text: string) =>
+  ({ generate: async () => ({ text, model: 'fake-model' }) }) as unknown as ModelGateway;
 
 // The expressions these functions replace, as the reference they must agree with.
-const oldSentences = (t: string) => t.split(/(?<=[.!?…](?:\s*\[\d+\])*)\s+(?=[^\s[])/).map((s) => s.trim()).filter(Boolean);
-const oldCitations = (t: string, refs: Set<number>) => t.replace(/\s*\[(\d+)\]/g, (m, n: string) => (refs.has(Number(n)) ? m : ''));
-const prose = fc.array(fc.constantFrom('A', 'b', 'word', '.', '!', '?', '…', ' ', '  ', '\n', '\t', '[1]', '[2]', '[12]', '[', ']', '[x]', '5', ' [3]'), { maxLength: 40 }).map((parts) => parts.join(''));
+const oldSentences = (t: string) =>
+  t
+    .split(/(?<=[.!?…](?:\s*\[\d+\])*)\s+(?=[^\s[])/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+const oldCitations = (t: string, refs: Set<number>) =>
+  t.replace(/\s*\[(\d+)\]/g, (m, n: string) => (refs.has(Number(n)) ? m : ''));
+const prose = fc
+  .array(
+    fc.constantFrom(
+      'A',
+      'b',
+      'word',
+      '.',
+      '!',
+      '?',
+      '…',
+      ' ',
+      '  ',
+      '\n',
+      '\t',
+      '[1]',
+      '[2]',
+      '[12]',
+      '[',
+      ']',
+      '[x]',
+      '5',
+      ' [3]',
+    ),
+    { maxLength: 40 },
+  )
+  .map((parts) => parts.join(''));
 
 describe('landing-page text passes', () => {
   it('citedSentences splits exactly as the look-behind did', () => {
-    fc.assert(fc.property(prose, (t) => {
+    fc.assert(
+      fc.property(prose, (t) => {
         expect(citedSentences(t)).toEqual(oldSentences(t));
-      }), { numRuns: 2000 });
+      }),
+      { numRuns: 2000 },
+    );
     expect(citedSentences('A. [1] B! [2][3] c d? e')).toEqual(['A. [1]', 'B! [2][3]', 'c d?', 'e']);
   });
 
   it('keepKnownCitations drops exactly what the old expression did', () => {
     const refs = new Set([1, 2]);
-    fc.assert(fc.property(prose, (t) => {
+    fc.assert(
+      fc.property(prose, (t) => {
         expect(keepKnownCitations(t, refs)).toEqual(oldCitations(t, refs));
-      }), { numRuns: 2000 });
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
 describe('a model reply past the bound', () => {
   it('a megabyte of nested list is read only up to replyChars: nothing past it reaches the page', async () => {
-    const head = Array.from({ length: 400 }, (_, i) => `${' '.repeat(i % 200)}- Solar panels save money ${i}. [1]`).join('\n');
+    const head = Array.from(
+      { length: 400 },
+      (_, i) => `${' '.repeat(i % 200)}- Solar panels save money ${i}. [1]`,
+    ).join('\n');
     const reply = `${head}\n${' '.repeat(PLAN_LIMITS.replyChars)}- UNREAD TAIL. [1]\n${'    - deeper. [2]\n'.repeat(60_000)}`;
     expect(reply.length).toBeGreaterThan(1_000_000);
     const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope });

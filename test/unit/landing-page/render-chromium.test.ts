@@ -26,8 +26,19 @@ describe.skipIf(!existsSync(executablePath))('landing page in Chromium', () => {
   beforeAll(async () => {
     const store = await openStore({ dataDir: null });
     const now = new Date('2026-11-22T12:00:00Z');
-    const gateway = createGateway({ ctx: { db: store.db, now: () => now }, directory: new ModelDirectory(loadCatalog(), store.db), upstreams: {} });
-    ({ html } = await generateLandingPage({ query: SOLAR_QUERY, passages: solarPassages(), livedocId: 'ld_sample', gateway, scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' }, now }));
+    const gateway = createGateway({
+      ctx: { db: store.db, now: () => now },
+      directory: new ModelDirectory(loadCatalog(), store.db),
+      upstreams: {},
+    });
+    ({ html } = await generateLandingPage({
+      query: SOLAR_QUERY,
+      passages: solarPassages(),
+      livedocId: 'ld_sample',
+      gateway,
+      scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
+      now,
+    }));
     await gateway.close();
     await store.close();
     dir = gallery ? path.resolve('docs/gallery') : await mkdtemp(path.join(os.tmpdir(), 'facet-page-'));
@@ -39,9 +50,16 @@ describe.skipIf(!existsSync(executablePath))('landing page in Chromium', () => {
     if (!gallery && dir) await rm(dir, { recursive: true, force: true });
   });
 
-  for (const [name, width, height, scale] of [['landing-page.png', 1280, 800, 1], ['landing-page-phone.png', 390, 844, 2]] as const) {
+  for (const [name, width, height, scale] of [
+    ['landing-page.png', 1280, 800, 1],
+    ['landing-page-phone.png', 390, 844, 2],
+  ] as const) {
     it(`renders at ${width} px with the network off, loading nothing and overflowing nothing (${name})`, async () => {
-      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, offline: true });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        deviceScaleFactor: scale,
+        offline: true,
+      });
       try {
         const page = await context.newPage();
         const asked: string[] = [];
@@ -50,7 +68,11 @@ describe.skipIf(!existsSync(executablePath))('landing page in Chromium', () => {
           return r.abort();
         });
         await page.setContent(html, { waitUntil: 'load' });
-        const box = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, height: document.documentElement.scrollHeight }));
+        const box = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          innerWidth: window.innerWidth,
+          height: document.documentElement.scrollHeight,
+        }));
         expect(asked).toEqual([]);
         expect(box.scrollWidth).toBeLessThanOrEqual(box.innerWidth);
         expect(box.height).toBeGreaterThan(height);

@@ -28,7 +28,7 @@ describe('safeFetch with a connection pool', () => {
 
     connections = 0;
     const pool = new ConnectionPool();
-    for (let i = 0; i < 20; i++) expect((await safeFetch(url, { policy, pool })).body.toString()).toBe("ok");
+    for (let i = 0; i < 20; i++) expect((await safeFetch(url, { policy, pool })).body.toString()).toBe('ok');
     // One connection carries them (undici may open a second while the first is handed back).
     expect(connections).toBeLessThanOrEqual(2);
     await pool.close();

@@ -30,12 +30,15 @@ afterAll(async () => {
 const viaProxy = (target: string, through: PolicyProxy = proxy) =>
   new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
     const { port: pp } = new URL(through.url);
-    const req = http.request({ host: '127.0.0.1', port: pp, path: target, headers: { host: new URL(target).host } }, (res) => {
-      let body = '';
-      res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      res.on('error', reject);
-    });
+    const req = http.request(
+      { host: '127.0.0.1', port: pp, path: target, headers: { host: new URL(target).host } },
+      (res) => {
+        let body = '';
+        res.on('data', (c) => (body += c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -62,7 +65,9 @@ describe('the policy proxy that Chromium goes through', () => {
   it('refuses a refused address with 403 and the policy message, and records it', async () => {
     const r = await viaProxy(`http://127.0.0.1:${port}/secret`);
     expect(r.status).toBe(403);
-    expect(r.headers[REFUSED_HEADER]).toMatch(/^refused to fetch http:\/\/127\.0\.0\.1:\d+\/secret: 127\.0\.0\.1 is a loopback address/);
+    expect(r.headers[REFUSED_HEADER]).toMatch(
+      /^refused to fetch http:\/\/127\.0\.0\.1:\d+\/secret: 127\.0\.0\.1 is a loopback address/,
+    );
     expect(proxy.refusals.at(-1)).toMatchObject({ authority: `127.0.0.1:${port}` });
   });
 
@@ -85,7 +90,9 @@ describe('the policy proxy that Chromium goes through', () => {
       );
       // The answer broke off (or arrived short of its 3 MB), and the proxy says why.
       expect(cut).toBeLessThan(3 * 1024 * 1024);
-      expect(small.overBudget()).toBe("the page and what it loads passed 1 MB; the browser's downloads were stopped there");
+      expect(small.overBudget()).toBe(
+        "the page and what it loads passed 1 MB; the browser's downloads were stopped there",
+      );
       const after = await viaProxy(`http://site.test:${port}/page`, small);
       expect(after.status).toBe(502);
       expect(after.body).toBe(small.overBudget());

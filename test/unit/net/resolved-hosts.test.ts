@@ -38,7 +38,11 @@ describe('resolutions kept by a connection pool', () => {
     expect(calls).toHaveLength(3);
     calls.length = 0;
     const pool = new ConnectionPool();
-    await Promise.all(Array.from({ length: 10 }, async () => expect((await safeFetch(url, { policy, pool })).body.toString()).toBe('ok')));
+    await Promise.all(
+      Array.from({ length: 10 }, async () =>
+        expect((await safeFetch(url, { policy, pool })).body.toString()).toBe('ok'),
+      ),
+    );
     // Before: one DNS lookup per page, 10 here.
     expect(calls).toEqual(['pages.test']);
     await pool.close();
@@ -49,7 +53,9 @@ describe('resolutions kept by a connection pool', () => {
     const pool = new ConnectionPool();
     const url = `http://pages.test:${port}/`;
     await safeFetch(url, { policy: new FetchPolicy(['127.0.0.1'], lookup), pool });
-    await expect(safeFetch(url, { policy: new FetchPolicy([], lookup), pool })).rejects.toThrow(/refused to fetch .*resolves to 127\.0\.0\.1, a loopback/);
+    await expect(safeFetch(url, { policy: new FetchPolicy([], lookup), pool })).rejects.toThrow(
+      /refused to fetch .*resolves to 127\.0\.0\.1, a loopback/,
+    );
     expect(calls).toHaveLength(1);
     await pool.close();
   });

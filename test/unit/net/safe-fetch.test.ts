@@ -22,22 +22,27 @@ beforeAll(async () => {
   server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
     hits.set(path, (hits.get(path) ?? 0) + 1);
-    if (path === '/page') return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`hello from ${req.headers.host}`);
+    if (path === '/page')
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end(`hello from ${req.headers.host}`);
     if (path === '/to-secret') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/secret` }).end();
     if (path === '/to-page') return void res.writeHead(301, { location: '/page' }).end();
     if (path === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
     if (path === '/post-see-other') return void res.writeHead(303, { location: '/method' }).end();
     if (path === '/method') return void res.end(req.method);
     if (path === '/secret') return void res.end('the secret');
-    if (path === '/declared-huge') return void res.writeHead(200, { 'content-length': String(400 * 1024 * 1024) }).end();
+    if (path === '/declared-huge')
+      return void res.writeHead(200, { 'content-length': String(400 * 1024 * 1024) }).end();
     if (path === '/slow') return; // never answers
     if (path === '/huge') return huge.serve(res);
     if (path === '/to-http') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/page` }).end();
-    if (path === '/gzip') return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(GZ.length) }).end(GZ);
-    if (path === '/br-then-gzip') return void res.writeHead(200, { 'content-encoding': 'br, gzip' }).end(gzipSync(brotliCompressSync(PLAIN)));
+    if (path === '/gzip')
+      return void res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': String(GZ.length) }).end(GZ);
+    if (path === '/br-then-gzip')
+      return void res.writeHead(200, { 'content-encoding': 'br, gzip' }).end(gzipSync(brotliCompressSync(PLAIN)));
     if (path === '/deflate') return void res.writeHead(200, { 'content-encoding': 'deflate' }).end(deflateSync(PLAIN));
     if (path === '/empty-gzip') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end();
-    if (path === '/corrupt-gzip') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end('this is not gzip at all');
+    if (path === '/corrupt-gzip')
+      return void res.writeHead(200, { 'content-encoding': 'gzip' }).end('this is not gzip at all');
     if (path === '/unknown-coding') return void res.writeHead(200, { 'content-encoding': 'snappy' }).end('as sent');
     if (path === '/accept-encoding') return void res.end(req.headers['accept-encoding']);
     if (path === '/gzip-bomb') return void res.writeHead(200, { 'content-encoding': 'gzip' }).end(BOMB);
@@ -57,7 +62,10 @@ const names: Lookup = async (host) => {
 };
 
 const failure = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(OutboundFetchError);
   return err as OutboundFetchError;
 };
@@ -66,7 +74,9 @@ describe('safeFetch', () => {
   it('refuses localhost (127.0.0.1) without an allowance and fetches it with one', async () => {
     const err = await failure(safeFetch(`http://localhost:${port}/page`, { policy: new FetchPolicy() }));
     expect(err.kind).toBe('refused');
-    expect(err.message).toMatch(/localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost \(or 127\.0\.0\.1\/32\) allows it/);
+    expect(err.message).toMatch(
+      /localhost resolves to 127\.0\.0\.1, a loopback address; facet serve --allow-fetch-from localhost \(or 127\.0\.0\.1\/32\) allows it/,
+    );
     expect(hits.get('/page') ?? 0).toBe(0);
     for (const allow of ['localhost', '127.0.0.1/32']) {
       const res = await safeFetch(`http://localhost:${port}/page`, { policy: new FetchPolicy([allow]) });
@@ -84,7 +94,9 @@ describe('safeFetch', () => {
 
   it('refuses a redirect from an allowed page to a refused address at the hop', async () => {
     const before = hits.get('/secret') ?? 0;
-    const err = await failure(safeFetch(`http://allowed.test:${port}/to-secret`, { policy: new FetchPolicy(['allowed.test'], names) }));
+    const err = await failure(
+      safeFetch(`http://allowed.test:${port}/to-secret`, { policy: new FetchPolicy(['allowed.test'], names) }),
+    );
     expect(err.kind).toBe('refused');
     expect(err.url).toBe(`http://127.0.0.1:${port}/secret`);
     expect(err.message).toBe(
@@ -92,19 +104,29 @@ describe('safeFetch', () => {
     );
     expect(hits.get('/secret') ?? 0).toBe(before);
     // Allowed hops are followed.
-    const ok = await safeFetch(`http://allowed.test:${port}/to-page`, { policy: new FetchPolicy(['allowed.test'], names) });
-    expect(ok).toMatchObject({ status: 200, url: `http://allowed.test:${port}/page`, redirects: [`http://allowed.test:${port}/to-page`] });
+    const ok = await safeFetch(`http://allowed.test:${port}/to-page`, {
+      policy: new FetchPolicy(['allowed.test'], names),
+    });
+    expect(ok).toMatchObject({
+      status: 200,
+      url: `http://allowed.test:${port}/page`,
+      redirects: [`http://allowed.test:${port}/to-page`],
+    });
   });
 
   it('refuses 169.254.169.254 without connecting', async () => {
-    const err = await failure(safeFetch('http://169.254.169.254/latest/meta-data/', { policy: new FetchPolicy(), timeoutMs: 2000 }));
+    const err = await failure(
+      safeFetch('http://169.254.169.254/latest/meta-data/', { policy: new FetchPolicy(), timeoutMs: 2000 }),
+    );
     expect(err.kind).toBe('refused');
     expect(err.message).toMatch(/169\.254\.169\.254 is a link-local address/);
   });
 
   it('bounds redirects, switches to GET after a 303, and limits time', async () => {
     const policy = new FetchPolicy(['127.0.0.1']);
-    expect((await failure(safeFetch(`http://127.0.0.1:${port}/loop`, { policy, maxRedirects: 3 }))).kind).toBe('too-many-redirects');
+    expect((await failure(safeFetch(`http://127.0.0.1:${port}/loop`, { policy, maxRedirects: 3 }))).kind).toBe(
+      'too-many-redirects',
+    );
     const see = await safeFetch(`http://127.0.0.1:${port}/post-see-other`, { policy, method: 'POST', body: 'x' });
     expect(see.body.toString()).toBe('GET');
     const manual = await safeFetch(`http://127.0.0.1:${port}/to-page`, { policy, maxRedirects: 0 });
@@ -112,13 +134,20 @@ describe('safeFetch', () => {
     const slow = await failure(safeFetch(`http://127.0.0.1:${port}/slow`, { policy, timeoutMs: 300 }));
     expect(slow.kind).toBe('timeout');
     const caller = new AbortController();
-    const aborted = safeFetch(`http://127.0.0.1:${port}/slow`, { policy, signal: caller.signal }).catch((e: unknown) => e);
+    const aborted = safeFetch(`http://127.0.0.1:${port}/slow`, { policy, signal: caller.signal }).catch(
+      (e: unknown) => e,
+    );
     caller.abort(new Error('cancelled by the caller'));
     expect(((await aborted) as Error).message).toBe('cancelled by the caller');
   });
 
   it('refuses a declared oversize body without reading it', async () => {
-    const err = await failure(safeFetch(`http://127.0.0.1:${port}/declared-huge`, { policy: new FetchPolicy(['127.0.0.1']), maxBytes: 1024 * 1024 }));
+    const err = await failure(
+      safeFetch(`http://127.0.0.1:${port}/declared-huge`, {
+        policy: new FetchPolicy(['127.0.0.1']),
+        maxBytes: 1024 * 1024,
+      }),
+    );
     expect(err.kind).toBe('too-large');
   });
 
@@ -128,7 +157,13 @@ describe('safeFetch', () => {
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
     try {
-      const err = await failure(safeFetch(`http://127.0.0.1:${port}/huge`, { policy: new FetchPolicy(['127.0.0.1']), maxBytes: 15 * 1024 * 1024, timeoutMs: 60_000 }));
+      const err = await failure(
+        safeFetch(`http://127.0.0.1:${port}/huge`, {
+          policy: new FetchPolicy(['127.0.0.1']),
+          maxBytes: 15 * 1024 * 1024,
+          timeoutMs: 60_000,
+        }),
+      );
       expect(err.kind).toBe('too-large');
       expect(err.message).toBe(`the response from http://127.0.0.1:${port}/huge is larger than 15 MB`);
     } finally {
@@ -143,7 +178,8 @@ describe('safeFetch', () => {
 
   it('decodes gzip, deflate and stacked codings with zlib; the cap applies to the decompressed bytes', async () => {
     const policy = new FetchPolicy(['127.0.0.1']);
-    const at = (path: string, o: { maxBytes?: number } = {}) => safeFetch(`http://127.0.0.1:${port}${path}`, { policy, ...o });
+    const at = (path: string, o: { maxBytes?: number } = {}) =>
+      safeFetch(`http://127.0.0.1:${port}${path}`, { policy, ...o });
     expect((await at('/accept-encoding')).body.toString()).toBe('gzip, deflate, br');
     for (const path of ['/gzip', '/deflate', '/br-then-gzip']) {
       const res = await at(path);
@@ -157,20 +193,30 @@ describe('safeFetch', () => {
     expect((await at('/gzip', { maxBytes: PLAIN.length })).body.toString()).toBe(PLAIN);
     const over = await failure(at('/gzip', { maxBytes: PLAIN.length - 1 }));
     expect(over.kind).toBe('too-large');
-    expect(over.message).toBe(`the response from http://127.0.0.1:${port}/gzip is larger than 3.7 KB once decompressed`);
+    expect(over.message).toBe(
+      `the response from http://127.0.0.1:${port}/gzip is larger than 3.7 KB once decompressed`,
+    );
     const bomb = await failure(at('/gzip-bomb', { maxBytes: 1024 * 1024 }));
-    expect(bomb.message).toBe(`the response from http://127.0.0.1:${port}/gzip-bomb is larger than 1 MB once decompressed`);
+    expect(bomb.message).toBe(
+      `the response from http://127.0.0.1:${port}/gzip-bomb is larger than 1 MB once decompressed`,
+    );
     const corrupt = await failure(at('/corrupt-gzip'));
     expect(corrupt.kind).toBe('network');
-    expect(corrupt.message).toBe(`cannot decode the gzip response from http://127.0.0.1:${port}/corrupt-gzip: incorrect header check`);
+    expect(corrupt.message).toBe(
+      `cannot decode the gzip response from http://127.0.0.1:${port}/corrupt-gzip: incorrect header check`,
+    );
   });
 
   it('httpsOnly refuses a redirect to plain http instead of following it', async () => {
     const before = hits.get('/page') ?? 0;
     // The first URL is plain http here only because the test has no certificate; the hop is what is judged.
-    const err = await failure(safeFetch(`http://127.0.0.1:${port}/to-http`, { policy: new FetchPolicy(['127.0.0.1']), httpsOnly: true }));
+    const err = await failure(
+      safeFetch(`http://127.0.0.1:${port}/to-http`, { policy: new FetchPolicy(['127.0.0.1']), httpsOnly: true }),
+    );
     expect(err.kind).toBe('refused');
-    expect(err.message).toBe(`refused to fetch http://127.0.0.1:${port}/page (redirected from http://127.0.0.1:${port}/to-http): only https URLs are fetched here, and a redirect may not leave https`);
+    expect(err.message).toBe(
+      `refused to fetch http://127.0.0.1:${port}/page (redirected from http://127.0.0.1:${port}/to-http): only https URLs are fetched here, and a redirect may not leave https`,
+    );
     expect(hits.get('/page') ?? 0).toBe(before);
   });
 });

@@ -17,7 +17,11 @@ let auth: Record<string, string>;
 const ids: Record<string, string> = {};
 
 const api = async (pathname: string, body?: unknown) => {
-  const res = await fetch(`${server.url}${pathname}`, { method: body === undefined ? 'GET' : 'POST', headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(`${server.url}${pathname}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const json = (await res.json()) as { data: any };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data;
@@ -25,14 +29,22 @@ const api = async (pathname: string, body?: unknown) => {
 const upload = async (name: string, mime: string) => {
   const form = new FormData();
   form.append('file', new Blob([fixture(name)], { type: mime }), name);
-  const res = await fetch(`${server.url}/v2/livedocs/${ld}/resources/upload`, { method: 'POST', headers: auth, body: form });
+  const res = await fetch(`${server.url}/v2/livedocs/${ld}/resources/upload`, {
+    method: 'POST',
+    headers: auth,
+    body: form,
+  });
   const json = (await res.json()) as { data: { id: string } };
   expect(res.status, JSON.stringify(json)).toBe(200);
   return json.data.id;
 };
 const chat = async (query: string, extra: Record<string, unknown> = {}) => {
-  const r = (await api("/v2/chat", { query, ...extra })) as { answer: string; resources: Array<{ title: string; link: string }> };
-  if (process.env.SHOW_ANSWERS) console.log(`\n### ${query}\n${r.answer}\n${r.resources.map((s, i) => `[${i + 1}] ${s.title}`).join("\n")}`);
+  const r = (await api('/v2/chat', { query, ...extra })) as {
+    answer: string;
+    resources: Array<{ title: string; link: string }>;
+  };
+  if (process.env.SHOW_ANSWERS)
+    console.log(`\n### ${query}\n${r.answer}\n${r.resources.map((s, i) => `[${i + 1}] ${s.title}`).join('\n')}`);
   return r;
 };
 
@@ -47,29 +59,56 @@ function citationsMatch(answer: string, resources: Array<{ title: string; link: 
 function saysEachThingOnce(answer: string) {
   const said = answer
     .split(/(?<=[.!?])\s+|\n+/)
-    .map((s) => s.replace(/\[\d+\]/g, '').replace(/^[-*]\s+/, '').trim().toLowerCase())
+    .map((s) =>
+      s
+        .replace(/\[\d+\]/g, '')
+        .replace(/^[-*]\s+/, '')
+        .trim()
+        .toLowerCase(),
+    )
     .filter((s) => s.length > 12 && !/^\|?\s*-{3}/.test(s));
   expect(said.length - new Set(said).size, answer).toBe(0);
 }
 
 beforeAll(async () => {
   const article = fixture('article.html');
-  pages = await servePages({ '/journal/choosing-a-plan': { body: article }, '/amp/choosing-a-plan': { body: article } });
+  pages = await servePages({
+    '/journal/choosing-a-plan': { body: article },
+    '/amp/choosing-a-plan': { body: article },
+  });
   // On PostgreSQL too when scripts/test-postgres.sh provides one (the grounding queries are the store's).
   const databaseUrl = TEST_DATABASE_URL ? await createTestDatabase() : undefined;
-  server = await startServer({ memory: true, ...(databaseUrl ? { databaseUrl } : {}), port: 0, logLevel: 'silent', allowFetchFrom: ['127.0.0.1'] });
+  server = await startServer({
+    memory: true,
+    ...(databaseUrl ? { databaseUrl } : {}),
+    port: 0,
+    logLevel: 'silent',
+    allowFetchFrom: ['127.0.0.1'],
+  });
   auth = { authorization: `Bearer ${server.bootstrap.data.api_key}` };
   ld = (await api('/v2/livedocs', { name: 'Harbor Coffee' })).short_id;
   const added = await api(`/v2/livedocs/${ld}/resources/urls`, { urls: [`${pages.url}/journal/choosing-a-plan`] });
   ids.article = added[0].resource_id;
   ids.pdf = await upload('refund-policy.pdf', 'application/pdf');
   ids.pdfAgain = await upload('refund-policy.pdf', 'application/pdf');
-  ids.docx = await upload('wholesale-terms.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+  ids.docx = await upload(
+    'wholesale-terms.docx',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  );
   const deck = 'Harbor plans: the Daily Brew plan costs $24.00 per delivery and shipping is free.';
   await addGeneratedResource(
     server.ctx,
     ld,
-    { id: 'res_generated_deck', title: 'Generated deck about plans', resourceType: 'ai_ppt', contentType: 'ai_ppt', source: 'ppt', resourceKey: 'ppt:res_generated_deck', text: deck, file: { name: 'deck.pptx', mime: 'application/octet-stream', data: Buffer.from('x') } },
+    {
+      id: 'res_generated_deck',
+      title: 'Generated deck about plans',
+      resourceType: 'ai_ppt',
+      contentType: 'ai_ppt',
+      source: 'ppt',
+      resourceKey: 'ppt:res_generated_deck',
+      text: deck,
+      file: { name: 'deck.pptx', mime: 'application/octet-stream', data: Buffer.from('x') },
+    },
     [{ ordinal: 0, page: 1, title: 'Daily Brew plan', content: deck }],
   );
 }, 120_000);
@@ -140,11 +179,22 @@ describe('answers', () => {
   });
 
   it.runIf(process.env.SHOW_ANSWERS)('reads well (printed for a person to read)', async () => {
-    for (const q of ['Summarise the refund policy', 'What are the wholesale prices?', 'Compare card and PayPal refunds', 'List the plans', 'Can I return an opened bag of coffee?']) await chat(q);
+    for (const q of [
+      'Summarise the refund policy',
+      'What are the wholesale prices?',
+      'Compare card and PayPal refunds',
+      'List the plans',
+      'Can I return an opened bag of coffee?',
+    ])
+      await chat(q);
   });
 
   it('include_generated must be a boolean', async () => {
-    const res = await fetch(`${server.url}/v2/chat`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ query: 'plans', include_generated: 'yes' }) });
+    const res = await fetch(`${server.url}/v2/chat`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'plans', include_generated: 'yes' }),
+    });
     expect(res.status).toBe(400);
   });
 
@@ -158,7 +208,10 @@ describe('answers', () => {
       }
       throw new Error('no answer in 10 s');
     };
-    const started = await api('/v2/conversations', { query: 'What does the Daily Brew plan cost?', live_doc_short_id: ld });
+    const started = await api('/v2/conversations', {
+      query: 'What does the Daily Brew plan cost?',
+      live_doc_short_id: ld,
+    });
     const first = await answerOf(started.thread_short_id, 0);
     const [body, footer = ''] = first.split('\n\nSources:\n');
     const listed = [...footer.matchAll(/^\[(\d+)\] (.+)$/gm)].map((m) => Number(m[1]));
@@ -166,7 +219,10 @@ describe('answers', () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed).toEqual(cited);
     expect(footer).not.toMatch(/Generated deck/);
-    await api(`/v2/conversations/${started.thread_short_id}/follow_up`, { query: 'What does the Daily Brew plan cost?', include_generated: true });
+    await api(`/v2/conversations/${started.thread_short_id}/follow_up`, {
+      query: 'What does the Daily Brew plan cost?',
+      include_generated: true,
+    });
     expect(await answerOf(started.thread_short_id, 1)).toMatch(/Generated deck about plans/);
   });
 });

@@ -21,7 +21,14 @@ describeOnStores('audit entries: retention, expiry and atomicity', (stores) => {
     let clock = Date.parse('2026-01-01T00:00:00Z');
     const ctx = { db: s.db, now: () => new Date(clock) };
     const advance = (ms: number) => (clock += ms);
-    await insertUser(s.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: '2025-12-01T00:00:00.000Z' });
+    await insertUser(s.db, {
+      id: 'u1',
+      name: 'u1',
+      role: 'user',
+      plan: 'free',
+      credits: 0,
+      created_at: '2025-12-01T00:00:00.000Z',
+    });
     const actions = async () => (await auditPage(ctx, { limit: 500 })).entries.map((e) => e.action);
     return { s, ctx, advance, actions };
   }
@@ -49,7 +56,12 @@ describeOnStores('audit entries: retention, expiry and atomicity', (stores) => {
     expect(await recordExpiredKeys(ctx)).toBe(1);
     expect(await recordExpiredKeys(ctx)).toBe(0);
     const [entry] = (await auditPage(ctx, { limit: 1, action: 'key.expired' })).entries;
-    expect(entry).toMatchObject({ action: 'key.expired', actor: { kind: 'system' }, target: { type: 'api_key', id: k.id }, subject_user_id: 'u1' });
+    expect(entry).toMatchObject({
+      action: 'key.expired',
+      actor: { kind: 'system' },
+      target: { type: 'api_key', id: k.id },
+      subject_user_id: 'u1',
+    });
     expect(await actions()).toEqual(['key.expired', 'key.created']);
   });
 

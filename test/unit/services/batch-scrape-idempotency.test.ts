@@ -32,7 +32,13 @@ describeOnStores('batch scrape idempotency', (stores) => {
   it('a key whose first request is still being taken is a 409, for the same body and scope', async () => {
     const now = new Date('2026-01-01T00:00:00.000Z');
     const ctx = await setup(now);
-    await reserveKey(ctx.db, { scope: 'key:k1', key: 'busy', request_hash: requestHash(body), created_at: now.toISOString(), expires_at: '2026-01-02T00:00:00.000Z' });
+    await reserveKey(ctx.db, {
+      scope: 'key:k1',
+      key: 'busy',
+      request_hash: requestHash(body),
+      created_at: now.toISOString(),
+      expires_at: '2026-01-02T00:00:00.000Z',
+    });
     const err = await createBatch(ctx, auth, 'busy', body).catch((e) => e);
     expect(err).toBeInstanceOf(HttpError);
     expect(err).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_IN_USE' });
@@ -42,7 +48,14 @@ describeOnStores('batch scrape idempotency', (stores) => {
     const ctx = await setup(new Date('2026-01-01T00:00:00.000Z'));
     const first = await createBatch(ctx, auth, 'k', body);
     expect(first.replayed).toBe(false);
-    const explicit = BatchScrapeRequest.parse({ urls: body.urls, maxConcurrency: 10, onlyMainContent: false, maxAge: 0, minAge: 0, timeout: 30_000 });
+    const explicit = BatchScrapeRequest.parse({
+      urls: body.urls,
+      maxConcurrency: 10,
+      onlyMainContent: false,
+      maxAge: 0,
+      minAge: 0,
+      timeout: 30_000,
+    });
     const again = await createBatch(ctx, auth, 'k', explicit);
     expect(again).toMatchObject({ replayed: true, job: { id: first.job.id } });
     const other = await createBatch(ctx, auth, 'k', { ...body, maxConcurrency: 3 }).catch((e) => e);
@@ -59,7 +72,13 @@ describeOnStores('batch scrape idempotency', (stores) => {
     expect(later.replayed).toBe(false);
     expect(later.job.id).not.toBe(first.job.id);
 
-    await reserveKey(ctx.db, { scope: 'key:k1', key: 'dead', request_hash: 'x', created_at: now.toISOString(), expires_at: new Date(now.getTime() + 86_400_000).toISOString() });
+    await reserveKey(ctx.db, {
+      scope: 'key:k1',
+      key: 'dead',
+      request_hash: 'x',
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+    });
     now = new Date(now.getTime() + ABANDONED_AFTER_MS + 1);
     expect((await createBatch(ctx, auth, 'dead', body)).replayed).toBe(false);
   });

@@ -43,22 +43,63 @@ describeOnStores('the batch scrape runner', (stores) => {
   it('commits each page once (its cache entry, its outcome and the next claim together) and still scrapes every page once', async () => {
     const s = await stores.open();
     opened.push(s);
-    pages = await servePages(Object.fromEntries(Array.from({ length: N }, (_, i) => [`/p/${i}`, { body: `<html><head><title>Page ${i}</title></head><body><h1>Heading ${i}</h1><p>Body of page ${i}.</p></body></html>` }])));
+    pages = await servePages(
+      Object.fromEntries(
+        Array.from({ length: N }, (_, i) => [
+          `/p/${i}`,
+          {
+            body: `<html><head><title>Page ${i}</title></head><body><h1>Heading ${i}</h1><p>Body of page ${i}.</p></body></html>`,
+          },
+        ]),
+      ),
+    );
     const urls = Array.from({ length: N }, (_, i) => `${pages!.url}/p/${i}`);
     // The runner fetches what the store holds; the contract's https-only rule is the route's, not its concern here.
     const req = BatchScrapeRequest.parse({ urls: urls.map((u) => u.replace('http:', 'https:')), maxConcurrency: 3 });
     const now = new Date('2026-01-01T00:00:00.000Z');
-    await insertScrape(s.db, { id: 'bsj_1', user_id: 'u1', api_key_id: null, request: JSON.stringify({ ...req, urls }), total: N, created_at: now.toISOString() }, urls);
+    await insertScrape(
+      s.db,
+      {
+        id: 'bsj_1',
+        user_id: 'u1',
+        api_key_id: null,
+        request: JSON.stringify({ ...req, urls }),
+        total: N,
+        created_at: now.toISOString(),
+      },
+      urls,
+    );
 
     const counting = countingAutocommits(s.db);
-    const ctx = { db: counting.db, now: () => now, config: {}, fetchPolicy: new FetchPolicy(['127.0.0.1']) } as unknown as AppContext;
+    const ctx = {
+      db: counting.db,
+      now: () => now,
+      config: {},
+      fetchPolicy: new FetchPolicy(['127.0.0.1']),
+    } as unknown as AppContext;
     const logs: string[] = [];
-    const result = await batchScrapeHandler(ctx)({ id: 'bsj_1', kind: 'batch-scrape', payload: { scrape_id: 'bsj_1' }, attempt: 1, maxAttempts: 1, signal: new AbortController().signal, log: async (l) => void logs.push(l) });
+    const result = await batchScrapeHandler(ctx)({
+      id: 'bsj_1',
+      kind: 'batch-scrape',
+      payload: { scrape_id: 'bsj_1' },
+      attempt: 1,
+      maxAttempts: 1,
+      signal: new AbortController().signal,
+      log: async (l) => void logs.push(l),
+    });
     expect(result).toEqual({ scrape_id: 'bsj_1' });
 
     const rows = await allPages(s.db, 'bsj_1');
     expect(rows.map((r) => r.state)).toEqual(Array(N).fill('done'));
-    rows.forEach((r, i) => expect(JSON.parse(r.result!)).toMatchObject({ url: urls[i], status: 'success', title: `Page ${i}`, markdown: `# Heading ${i}\n\nBody of page ${i}.`, cached: false }));
+    rows.forEach((r, i) =>
+      expect(JSON.parse(r.result!)).toMatchObject({
+        url: urls[i],
+        status: 'success',
+        title: `Page ${i}`,
+        markdown: `# Heading ${i}\n\nBody of page ${i}.`,
+        cached: false,
+      }),
+    );
     for (const u of urls) expect(pages.hits.get(new URL(u).pathname)).toBe(1);
     // Every page's result is also in the shared extraction cache.
     const cached = await s.db.selectFrom('web_extract_cache').select('url').execute();

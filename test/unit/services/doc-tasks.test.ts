@@ -31,11 +31,27 @@ const stranger = { user: { id: 'u2' }, apiKey: { id: 'k2' }, via: 'key' } as unk
 const secret = new Uint8Array(32).fill(7);
 
 describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
-  async function setup(handlers: Partial<Record<'ppt' | 'landing_page', DocTaskKindHandlers>>, clock = { now: new Date('2026-03-01T00:00:00.000Z') }) {
+  async function setup(
+    handlers: Partial<Record<'ppt' | 'landing_page', DocTaskKindHandlers>>,
+    clock = { now: new Date('2026-03-01T00:00:00.000Z') },
+  ) {
     const store = await stores.open();
-    const jobs = new JobQueue({ db: store.db, now: () => clock.now, concurrency: 2, pollMs: 20, recoverAllRunningAtStart: false });
+    const jobs = new JobQueue({
+      db: store.db,
+      now: () => clock.now,
+      concurrency: 2,
+      pollMs: 20,
+      recoverAllRunningAtStart: false,
+    });
     opened.push({ store, jobs });
-    const ctx = { db: store.db, now: () => clock.now, jobs, baseUrl: 'http://127.0.0.1:9', tokenSecret: secret, config: { taskRetentionDays: 30 } } as unknown as AppContext;
+    const ctx = {
+      db: store.db,
+      now: () => clock.now,
+      jobs,
+      baseUrl: 'http://127.0.0.1:9',
+      tokenSecret: secret,
+      config: { taskRetentionDays: 30 },
+    } as unknown as AppContext;
     for (const [kind, h] of Object.entries(handlers)) registerDocTaskKind(ctx, kind as 'ppt', h!);
     await jobs.start();
     return { ctx, clock };
@@ -48,21 +64,47 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     }
     throw new Error(`task ${id} still RUNNING`);
   };
-  const create = (ctx: AppContext, kind: 'ppt' | 'landing_page' = 'ppt') => createDocTask(ctx, owner, { kind, livedocId: 'ld_1', request: { query: 'q' } });
+  const create = (ctx: AppContext, kind: 'ppt' | 'landing_page' = 'ppt') =>
+    createDocTask(ctx, owner, { kind, livedocId: 'ld_1', request: { query: 'q' } });
 
   it('a run that returns is COMPLETED: the record has signed links, no error_message, and the result is kept', async () => {
-    const { ctx } = await setup({ ppt: { run: async () => ({ slides: 3 }), removeOutputs: async () => undefined }, landing_page: { run: async () => ({ file: 'p.html' }), removeOutputs: async () => undefined } });
+    const { ctx } = await setup({
+      ppt: { run: async () => ({ slides: 3 }), removeOutputs: async () => undefined },
+      landing_page: { run: async () => ({ file: 'p.html' }), removeOutputs: async () => undefined },
+    });
     const task = await create(ctx);
     expect(await ended(ctx, task.id)).toBe('COMPLETED');
     const record = await taskHistorical(ctx, owner, task.id);
-    expect(record).toMatchObject({ task_id: task.id, task_status: 'COMPLETED', ppt_biz_id: task.biz_id, live_doc_short_id: 'ld_1', kind: 'ppt' });
+    expect(record).toMatchObject({
+      task_id: task.id,
+      task_status: 'COMPLETED',
+      ppt_biz_id: task.biz_id,
+      live_doc_short_id: 'ld_1',
+      kind: 'ppt',
+    });
     expect(record).not.toHaveProperty('error_message');
     expect(record).not.toHaveProperty('ai_page_html');
     const url = new URL(record.ppt_url);
     expect(url.pathname).toBe(`/slides/${task.biz_id}`);
-    expect(checkLink(secret, 'slides', task.biz_id, Object.fromEntries(url.searchParams), Math.floor(ctx.now().getTime() / 1000))).toBe('ok');
+    expect(
+      checkLink(
+        secret,
+        'slides',
+        task.biz_id,
+        Object.fromEntries(url.searchParams),
+        Math.floor(ctx.now().getTime() / 1000),
+      ),
+    ).toBe('ok');
     // A link for the deck opens nothing else.
-    expect(checkLink(secret, 'page', task.biz_id, Object.fromEntries(url.searchParams), Math.floor(ctx.now().getTime() / 1000))).toBe('bad');
+    expect(
+      checkLink(
+        secret,
+        'page',
+        task.biz_id,
+        Object.fromEntries(url.searchParams),
+        Math.floor(ctx.now().getTime() / 1000),
+      ),
+    ).toBe('bad');
     expect(new URL(record.live_doc_url!).pathname).toBe('/livedocs/ld_1');
 
     const page = await create(ctx, 'landing_page');
@@ -73,20 +115,31 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
 
   it('JobFailure is FAILED with its message; exhausted transient errors are FAILED with the last error', async () => {
     let calls = 0;
-    const { ctx } = await setup({
-      ppt: {
-        run: async (task) => {
-          calls++;
-          if (JSON.parse(task.request).query === 'bad') throw new JobFailure('the LiveDoc has no content to build slides from');
-          throw new Error('disk hiccup');
+    const { ctx } = await setup(
+      {
+        ppt: {
+          run: async (task) => {
+            calls++;
+            if (JSON.parse(task.request).query === 'bad')
+              throw new JobFailure('the LiveDoc has no content to build slides from');
+            throw new Error('disk hiccup');
+          },
+          removeOutputs: async () => undefined,
         },
-        removeOutputs: async () => undefined,
+        // Retries wait on the clock: this one runs in real time.
       },
-      // Retries wait on the clock: this one runs in real time.
-    }, { get now() { return new Date(); } });
+      {
+        get now() {
+          return new Date();
+        },
+      },
+    );
     const bad = await createDocTask(ctx, owner, { kind: 'ppt', livedocId: 'ld_1', request: { query: 'bad' } });
     expect(await ended(ctx, bad.id)).toBe('FAILED');
-    expect(await taskHistorical(ctx, owner, bad.id)).toMatchObject({ task_status: 'FAILED', error_message: 'the LiveDoc has no content to build slides from' });
+    expect(await taskHistorical(ctx, owner, bad.id)).toMatchObject({
+      task_status: 'FAILED',
+      error_message: 'the LiveDoc has no content to build slides from',
+    });
     expect(calls).toBe(1);
     // Retries are 1 s apart: the 3 attempts of a transient error take about 3 s.
     const flaky = await create(ctx);
@@ -112,7 +165,10 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     });
     const task = await create(ctx);
     expect(await ended(ctx, task.id)).toBe('PENDING');
-    expect(await taskHistorical(ctx, owner, task.id)).toMatchObject({ task_status: 'PENDING', error_message: 'the model service is unavailable (LLM_SERVICE_UNAVAILABLE)' });
+    expect(await taskHistorical(ctx, owner, task.id)).toMatchObject({
+      task_status: 'PENDING',
+      error_message: 'the model service is unavailable (LLM_SERVICE_UNAVAILABLE)',
+    });
     upstreamUp = true;
     // The task shows PENDING as soon as its runner parks it; its job may still be winding down, and
     // a retry then is a 409 with Retry-After ("still stopping"): a client retries, as this does.
@@ -133,16 +189,36 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     await expect(retryTask(ctx, owner, task.id)).rejects.toMatchObject({ status: 409, code: 'CONFLICT' });
   });
 
-  it('a poll whose two reads straddle a parked run\'s end sees PENDING, never a passing FAILED', async () => {
-    const { ctx } = await setup({ ppt: { run: async () => { throw new TaskParked('the model service is unavailable'); }, removeOutputs: async () => undefined } });
+  it("a poll whose two reads straddle a parked run's end sees PENDING, never a passing FAILED", async () => {
+    const { ctx } = await setup({
+      ppt: {
+        run: async () => {
+          throw new TaskParked('the model service is unavailable');
+        },
+        removeOutputs: async () => undefined,
+      },
+    });
     const task = await create(ctx);
     expect(await ended(ctx, task.id)).toBe('PENDING');
     // Replay the race: the task row is read before the runner's outcome lands, the job after the job ended.
-    const outcome = await ctx.db.selectFrom('doc_tasks').select(['outcome', 'error_message', 'finished_at']).where('id', '=', task.id).executeTakeFirstOrThrow();
-    await ctx.db.updateTable('doc_tasks').set({ outcome: null, error_message: null, finished_at: null }).where('id', '=', task.id).execute();
+    const outcome = await ctx.db
+      .selectFrom('doc_tasks')
+      .select(['outcome', 'error_message', 'finished_at'])
+      .where('id', '=', task.id)
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .updateTable('doc_tasks')
+      .set({ outcome: null, error_message: null, finished_at: null })
+      .where('id', '=', task.id)
+      .execute();
     const realGet = ctx.jobs.get.bind(ctx.jobs);
     const racing = Object.create(ctx.jobs, {
-      get: { value: async (id: string) => { await ctx.db.updateTable('doc_tasks').set(outcome).where('id', '=', task.id).execute(); return realGet(id); } },
+      get: {
+        value: async (id: string) => {
+          await ctx.db.updateTable('doc_tasks').set(outcome).where('id', '=', task.id).execute();
+          return realGet(id);
+        },
+      },
     });
     expect((await taskStatus({ ...ctx, jobs: racing } as AppContext, owner, task.id)).status).toBe('PENDING');
   });
@@ -175,7 +251,10 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
   it('past the retention window a completed task is EXPIRED and the sweep removes its outputs once', async () => {
     const removed: string[] = [];
     const clock = { now: new Date('2026-03-01T00:00:00.000Z') };
-    const { ctx } = await setup({ ppt: { run: async () => ({ file: 'deck.pptx' }), removeOutputs: async (t) => void removed.push(t.id) } }, clock);
+    const { ctx } = await setup(
+      { ppt: { run: async () => ({ file: 'deck.pptx' }), removeOutputs: async (t) => void removed.push(t.id) } },
+      clock,
+    );
     const task = await create(ctx);
     expect(await ended(ctx, task.id)).toBe('COMPLETED');
     clock.now = new Date(clock.now.getTime() + 29 * 86_400_000);
@@ -196,7 +275,13 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     const { ctx } = await setup({ ppt: { run: async () => ({}), removeOutputs: async () => undefined } });
     const task = await create(ctx);
     // Each call is made only when awaited: a rejection nobody awaits yet would be an unhandled one.
-    const calls = [() => taskStatus(ctx, stranger, task.id), () => taskHistorical(ctx, stranger, task.id), () => cancelTask(ctx, stranger, task.id), () => retryTask(ctx, stranger, task.id), () => taskStatus(ctx, owner, 'task_nope')];
+    const calls = [
+      () => taskStatus(ctx, stranger, task.id),
+      () => taskHistorical(ctx, stranger, task.id),
+      () => cancelTask(ctx, stranger, task.id),
+      () => retryTask(ctx, stranger, task.id),
+      () => taskStatus(ctx, owner, 'task_nope'),
+    ];
     for (const call of calls) await expect(call()).rejects.toMatchObject({ status: 404 });
   });
 });

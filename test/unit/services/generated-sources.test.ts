@@ -15,15 +15,46 @@ describe('generated documents are not sources for writing another', () => {
     const ctx = server.ctx;
     const userId = server.bootstrap.data.user_id;
     const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
-    const ld = (await fetch(`${server.url}/v2/livedocs`, { method: 'POST', headers: h, body: JSON.stringify({ name: 'Harbour' }) }).then((r) => r.json())).data.short_id;
-    const doc = (await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, { method: 'POST', headers: h, body: JSON.stringify({ title: 'Ferries', content: 'The harbour ferry leaves every forty minutes.' }) }).then((r) => r.json())).data;
-    for (const [id, source, type] of [['res_gendeck', 'ppt', 'ai_ppt'], ['res_genmap', 'mindmap', 'mindmap']]) {
+    const ld = (
+      await fetch(`${server.url}/v2/livedocs`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ name: 'Harbour' }),
+      }).then((r) => r.json())
+    ).data.short_id;
+    const doc = (
+      await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ title: 'Ferries', content: 'The harbour ferry leaves every forty minutes.' }),
+      }).then((r) => r.json())
+    ).data;
+    for (const [id, source, type] of [
+      ['res_gendeck', 'ppt', 'ai_ppt'],
+      ['res_genmap', 'mindmap', 'mindmap'],
+    ]) {
       await addGeneratedResource(
         ctx,
         ld,
-        { id, title: `Generated ${type}`, resourceType: type, contentType: type, source, resourceKey: `${source}:${id}`, text: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).`, file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') } },
+        {
+          id,
+          title: `Generated ${type}`,
+          resourceType: type,
+          contentType: type,
+          source,
+          resourceKey: `${source}:${id}`,
+          text: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).`,
+          file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') },
+        },
         // Each its own text: chunks with the same text are one passage at retrieval.
-        [{ ordinal: 0, page: null, title: 'Harbour ferry', content: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).` }],
+        [
+          {
+            ordinal: 0,
+            page: null,
+            title: 'Harbour ferry',
+            content: `The harbour ferry leaves every forty minutes (from the LiveDoc, in the ${type}).`,
+          },
+        ],
       );
     }
     const all = await retrieve(ctx, userId, ld, { query: 'harbour ferry forty minutes' });

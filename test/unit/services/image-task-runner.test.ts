@@ -15,7 +15,16 @@ vi.mock('../../../src/server/store/tasks.repo.js', async (importOriginal) => ({
     kind: 'illustration',
     job_id: 'job_1',
     created_at: new Date().toISOString(),
-    params: JSON.stringify({ model: 'illustration-1', prompt: 'a harbour', url: null, width: 64, height: 48, count: 1, full_page: false, reference_files: [{ name: 'notes.txt', size: 5, mime_type: 'text/plain', stored: '1-notes.txt' }] }),
+    params: JSON.stringify({
+      model: 'illustration-1',
+      prompt: 'a harbour',
+      url: null,
+      width: 64,
+      height: 48,
+      count: 1,
+      full_page: false,
+      reference_files: [{ name: 'notes.txt', size: 5, mime_type: 'text/plain', stored: '1-notes.txt' }],
+    }),
   }),
 }));
 
@@ -34,8 +43,22 @@ describe('the image task runner', () => {
       },
     } as unknown as Parameters<typeof imageTaskHandler>[0];
     const handler = imageTaskHandler(ctx);
-    const job = { id: 'job_1', kind: 'image-task', payload: { task_id: 'task_1' }, attempt: 1, maxAttempts: 2, signal: new AbortController().signal, log: async () => undefined };
-    const outcome = await Promise.race([handler(job).then(() => 'succeeded', (err: Error) => err.message), new Promise((r) => setTimeout(() => r('still running after 2 s'), 2000))]);
+    const job = {
+      id: 'job_1',
+      kind: 'image-task',
+      payload: { task_id: 'task_1' },
+      attempt: 1,
+      maxAttempts: 2,
+      signal: new AbortController().signal,
+      log: async () => undefined,
+    };
+    const outcome = await Promise.race([
+      handler(job).then(
+        () => 'succeeded',
+        (err: Error) => err.message,
+      ),
+      new Promise((r) => setTimeout(() => r('still running after 2 s'), 2000)),
+    ]);
     expect(outcome).toBe('EIO: the store could not be read');
   });
 });

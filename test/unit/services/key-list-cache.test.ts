@@ -18,8 +18,21 @@ describeOnStores('the key list and its answer cache', (stores) => {
     opened.push(s);
     let clock = Date.parse('2026-02-01T00:00:00Z');
     const ctx = { db: s.db, now: () => new Date((clock += 61_000)) };
-    await insertUser(s.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: '2026-01-01T00:00:00.000Z' });
-    const list = async () => JSON.parse((await keys.listKeys(ctx, { userId: 'u1' })).text) as Array<{ id: string; name: string; status: string; last_used_at: string | null }>;
+    await insertUser(s.db, {
+      id: 'u1',
+      name: 'u1',
+      role: 'user',
+      plan: 'free',
+      credits: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    const list = async () =>
+      JSON.parse((await keys.listKeys(ctx, { userId: 'u1' })).text) as Array<{
+        id: string;
+        name: string;
+        status: string;
+        last_used_at: string | null;
+      }>;
 
     expect(await list()).toEqual([]);
     const a = await keys.createKey(ctx, { userId: 'u1', name: 'first' });

@@ -25,9 +25,22 @@ let owner: AuthContext;
 describeOnStores('slide task errors of spec 7.2', (stores) => {
   async function setup() {
     const store = await stores.open();
-    const jobs = new JobQueue({ db: store.db, now: () => new Date(), concurrency: 1, pollMs: 20, recoverAllRunningAtStart: false });
+    const jobs = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 20,
+      recoverAllRunningAtStart: false,
+    });
     opened.push({ store, jobs });
-    const ctx = { db: store.db, now: () => new Date(), jobs, baseUrl: 'http://127.0.0.1:9', tokenSecret: new Uint8Array(32), config: { taskRetentionDays: 30 } } as unknown as AppContext;
+    const ctx = {
+      db: store.db,
+      now: () => new Date(),
+      jobs,
+      baseUrl: 'http://127.0.0.1:9',
+      tokenSecret: new Uint8Array(32),
+      config: { taskRetentionDays: 30 },
+    } as unknown as AppContext;
     // Never run: these tests are about creating and reading tasks.
     registerDocTaskKind(ctx, 'ppt', { run: () => new Promise(() => undefined), removeOutputs: async () => undefined });
     const user = await createUser(ctx, { name: `slides-${opened.length}` });
@@ -55,7 +68,10 @@ describeOnStores('slide task errors of spec 7.2', (stores) => {
     jobs.get = async () => {
       throw new Error('connection to the database lost');
     };
-    for (const read of [() => taskStatus(ctx, owner, created.task_id), () => taskHistorical(ctx, owner, created.task_id)]) {
+    for (const read of [
+      () => taskStatus(ctx, owner, created.task_id),
+      () => taskHistorical(ctx, owner, created.task_id),
+    ]) {
       const err = await asQueryFailure<unknown>(read).catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'PPT_TASK_QUERY_FAILED', status: 502 });
     }

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
-import { upsertPosts, upsertUsers, pagePosts, countPosts, type SocialUserRow } from '../../../src/server/store/social/social.repo.js';
+import {
+  upsertPosts,
+  upsertUsers,
+  pagePosts,
+  countPosts,
+  type SocialUserRow,
+} from '../../../src/server/store/social/social.repo.js';
 import { compileQuery } from '../../../src/server/store/social/compile.js';
 import { parseQuery, SocialQueryError } from '../../../src/server/providers/social/query-parse.js';
 import { postRecord, type PostInput } from '../../../src/server/providers/social/records.js';
@@ -15,25 +21,106 @@ const T0 = Date.UTC(2025, 2, 1) / 1000; // 2025-03-01
 
 function user(name: string, extra: Partial<SocialUserRow> = {}): SocialUserRow {
   return {
-    id: `u_${name}`, username: name, username_lc: name.toLowerCase(), display_name: name, description: '', followers_count: 0, following_count: 0, tweet_count: 0,
-    verified: 0, blue_verified: 0, verified_type: 'none', profile_image_url: '', cover_image_url: '', created_at: '2020-01-01T00:00:00.000Z', location: '', url: '',
-    protected: 0, favorites_count: 0, media_count: 0, can_dm: 0, is_automated: 0, pinned_tweet_ids: '[]', ...extra,
+    id: `u_${name}`,
+    username: name,
+    username_lc: name.toLowerCase(),
+    display_name: name,
+    description: '',
+    followers_count: 0,
+    following_count: 0,
+    tweet_count: 0,
+    verified: 0,
+    blue_verified: 0,
+    verified_type: 'none',
+    profile_image_url: '',
+    cover_image_url: '',
+    created_at: '2020-01-01T00:00:00.000Z',
+    location: '',
+    url: '',
+    protected: 0,
+    favorites_count: 0,
+    media_count: 0,
+    can_dm: 0,
+    is_automated: 0,
+    pinned_tweet_ids: '[]',
+    ...extra,
   };
 }
 const USERS = [user('Alice', { verified: 1 }), user('bob', { blue_verified: 1 }), user('carol'), user('dave')];
 
-const m = (favorite_count = 0, retweet_count = 0, reply_count = 0) => ({ favorite_count, retweet_count, reply_count, quote_count: 0, view_count: 0, bookmark_count: 0 });
+const m = (favorite_count = 0, retweet_count = 0, reply_count = 0) => ({
+  favorite_count,
+  retweet_count,
+  reply_count,
+  quote_count: 0,
+  view_count: 0,
+  bookmark_count: 0,
+});
 const ID = (k: string) => String(100 + Number(k.slice(1)));
-type Fixture = Omit<PostInput, 'id' | 'source' | 'metrics' | 'created_ts'> & { day: number; metrics?: PostInput['metrics'] };
+type Fixture = Omit<PostInput, 'id' | 'source' | 'metrics' | 'created_ts'> & {
+  day: number;
+  metrics?: PostInput['metrics'];
+};
 const POSTS: Record<string, Fixture> = {
-  p1: { author_id: 'u_Alice', day: 0, lang: 'en', content: 'Morning coffee with the team #coffee $AAPL', media_urls: ['https://m.example.com/1.jpg'], metrics: m(50, 10, 2) },
-  p2: { author_id: 'u_bob', day: 1, lang: 'en', content: 'Coffee is overrated, tea forever https://tea.example.com/why', metrics: m(5) },
+  p1: {
+    author_id: 'u_Alice',
+    day: 0,
+    lang: 'en',
+    content: 'Morning coffee with the team #coffee $AAPL',
+    media_urls: ['https://m.example.com/1.jpg'],
+    metrics: m(50, 10, 2),
+  },
+  p2: {
+    author_id: 'u_bob',
+    day: 1,
+    lang: 'en',
+    content: 'Coffee is overrated, tea forever https://tea.example.com/why',
+    metrics: m(5),
+  },
   p3: { author_id: 'u_carol', day: 2, lang: 'es', content: 'café por la mañana' },
-  p4: { author_id: 'u_bob', day: 3, lang: 'en', content: '@Alice totally agree about the coffee', in_reply_to_id: ID('p1'), in_reply_to_user_id: 'u_Alice', in_reply_to_username: 'Alice', conversation_id: ID('p1'), metrics: m(1, 0, 1) },
-  p5: { author_id: 'u_carol', day: 4, lang: 'en', content: '@bob me too, dark roast', in_reply_to_id: ID('p4'), in_reply_to_user_id: 'u_bob', in_reply_to_username: 'bob', conversation_id: ID('p1') },
-  p6: { author_id: 'u_dave', day: 5, lang: 'en', content: 'Look at this', quoted_id: ID('p1'), media_urls: ['https://m.example.com/6.mp4'] },
-  p7: { author_id: 'u_dave', day: 6, lang: 'en', content: 'RT @bob: Coffee is overrated, tea forever', retweeted_id: ID('p2') },
-  p8: { author_id: 'u_Alice', day: 7, lang: 'en', content: 'Launching our rocket tomorrow #space #launch https://space.example.org/launch', metrics: m(500, 100) },
+  p4: {
+    author_id: 'u_bob',
+    day: 3,
+    lang: 'en',
+    content: '@Alice totally agree about the coffee',
+    in_reply_to_id: ID('p1'),
+    in_reply_to_user_id: 'u_Alice',
+    in_reply_to_username: 'Alice',
+    conversation_id: ID('p1'),
+    metrics: m(1, 0, 1),
+  },
+  p5: {
+    author_id: 'u_carol',
+    day: 4,
+    lang: 'en',
+    content: '@bob me too, dark roast',
+    in_reply_to_id: ID('p4'),
+    in_reply_to_user_id: 'u_bob',
+    in_reply_to_username: 'bob',
+    conversation_id: ID('p1'),
+  },
+  p6: {
+    author_id: 'u_dave',
+    day: 5,
+    lang: 'en',
+    content: 'Look at this',
+    quoted_id: ID('p1'),
+    media_urls: ['https://m.example.com/6.mp4'],
+  },
+  p7: {
+    author_id: 'u_dave',
+    day: 6,
+    lang: 'en',
+    content: 'RT @bob: Coffee is overrated, tea forever',
+    retweeted_id: ID('p2'),
+  },
+  p8: {
+    author_id: 'u_Alice',
+    day: 7,
+    lang: 'en',
+    content: 'Launching our rocket tomorrow #space #launch https://space.example.org/launch',
+    metrics: m(500, 100),
+  },
   p9: { author_id: 'u_carol', day: 8, lang: 'fr', content: 'le café et le pain' },
   p10: { author_id: 'u_bob', day: 9, lang: 'en', content: 'exact phrase test: dark roast coffee beans $TSLA' },
 };
@@ -126,7 +213,9 @@ describeOnStores('advanced search syntax', (stores) => {
     await upsertUsers(store.db, USERS);
     await upsertPosts(
       store.db,
-      Object.entries(POSTS).map(([k, p]) => postRecord({ ...p, id: ID(k), source: 'test', created_ts: T0 + p.day * DAY + 3600, metrics: p.metrics ?? m() })),
+      Object.entries(POSTS).map(([k, p]) =>
+        postRecord({ ...p, id: ID(k), source: 'test', created_ts: T0 + p.day * DAY + 3600, metrics: p.metrics ?? m() }),
+      ),
     );
   });
 
@@ -145,7 +234,9 @@ describeOnStores('advanced search syntax', (stores) => {
 
   it('Latest is newest first, Top by engagement score', async () => {
     const where = compileQuery(store.db, parseQuery('coffee'));
-    expect((await pagePosts(store.db, where, 'latest', undefined, 100)).map((r) => r.id)).toEqual(['p10', 'p7', 'p4', 'p2', 'p1'].map(ID));
+    expect((await pagePosts(store.db, where, 'latest', undefined, 100)).map((r) => r.id)).toEqual(
+      ['p10', 'p7', 'p4', 'p2', 'p1'].map(ID),
+    );
     const top = await pagePosts(store.db, compileQuery(store.db, parseQuery('-lang:es -lang:fr')), 'top', undefined, 3);
     expect(top.map((r) => r.id)).toEqual(['p8', 'p1', 'p2'].map(ID));
   });

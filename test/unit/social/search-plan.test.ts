@@ -4,7 +4,13 @@ import { setSetting } from '../../../src/server/store/settings.repo.js';
 import { localSocialProvider } from '../../../src/server/providers/social/local.js';
 import type { Store } from '../../../src/server/store/store.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
-import { countPosts, keysetOf, pagePosts, upsertPosts, type PostOrder } from '../../../src/server/store/social/social.repo.js';
+import {
+  countPosts,
+  keysetOf,
+  pagePosts,
+  upsertPosts,
+  type PostOrder,
+} from '../../../src/server/store/social/social.repo.js';
 import { compileQuery, planSearch } from '../../../src/server/store/social/compile.js';
 import { parseQuery } from '../../../src/server/providers/social/query-parse.js';
 import { postRecord } from '../../../src/server/providers/social/records.js';
@@ -47,14 +53,37 @@ const POSTS = Array.from({ length: 400 }, (_, i) => {
     lang: pick(['en', 'fr', 'EN']),
     source: 'test',
     in_reply_to_id: r() < 0.3 ? '1' : null,
-    metrics: { favorite_count: fav, retweet_count: fav % 3, reply_count: 0, quote_count: 0, view_count: 0, bookmark_count: 0 },
+    metrics: {
+      favorite_count: fav,
+      retweet_count: fav % 3,
+      reply_count: 0,
+      quote_count: 0,
+      view_count: 0,
+      bookmark_count: 0,
+    },
   });
 });
 
 const QUERIES = [
-  'alpha', 'alpha beta', '"alpha beta"', 'alpha OR omega', 'café', 'cafe', '#rust', '#café', '#ai lang:en', 'lang:EN', '#go alpha', '@ann',
-  'alpha -filter:replies min_faves:10', `gamma since_time:${T0 + 10} until_time:${T0 + 40}`, `#rust since_time:${T0 + 5}`, '(alpha OR beta) #go', 'delta -gamma',
-  'omega OR #rust', 'zzz',
+  'alpha',
+  'alpha beta',
+  '"alpha beta"',
+  'alpha OR omega',
+  'café',
+  'cafe',
+  '#rust',
+  '#café',
+  '#ai lang:en',
+  'lang:EN',
+  '#go alpha',
+  '@ann',
+  'alpha -filter:replies min_faves:10',
+  `gamma since_time:${T0 + 10} until_time:${T0 + 40}`,
+  `#rust since_time:${T0 + 5}`,
+  '(alpha OR beta) #go',
+  'delta -gamma',
+  'omega OR #rust',
+  'zzz',
 ];
 
 const opened: Store[] = [];
@@ -73,7 +102,12 @@ describeOnStores('searches planned on the time-ordered index', (stores) => {
     await upsertPosts(store.db, POSTS);
   });
 
-  async function walk(search: Parameters<typeof pagePosts>[1], order: PostOrder, size: number, matches?: number): Promise<string[]> {
+  async function walk(
+    search: Parameters<typeof pagePosts>[1],
+    order: PostOrder,
+    size: number,
+    matches?: number,
+  ): Promise<string[]> {
     const ids: string[] = [];
     let after: ReturnType<typeof keysetOf> | undefined;
     for (;;) {
@@ -116,7 +150,9 @@ describeOnStores('searches planned on the time-ordered index', (stores) => {
     expect(page.tweets.length).toBeGreaterThan(0);
     const plans: string[] = [];
     for (const q of ran.filter((x) => /social_(posts|search|fts)/.test(x.sql) && /^\s*select/i.test(x.sql))) {
-      const rows = await store.db.executeQuery<{ detail: string }>(CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]));
+      const rows = await store.db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`EXPLAIN QUERY PLAN ${q.sql}`, [...q.parameters]),
+      );
       plans.push(rows.rows.map((x) => x.detail).join(' | '));
     }
     const search = plans.filter((p) => /VIRTUAL TABLE/.test(p));

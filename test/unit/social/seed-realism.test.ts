@@ -14,16 +14,35 @@ import type { SocialProvider } from '../../../src/server/providers/social/provid
 const seed = generateSeed();
 const byId = new Map(seed.posts.map((p) => [p.id, p]));
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const pattern = (template: string) => new RegExp(template.split(/\{\w+\}/).map(escape).join('.+?'));
+const pattern = (template: string) =>
+  new RegExp(
+    template
+      .split(/\{\w+\}/)
+      .map(escape)
+      .join('.+?'),
+  );
 const matchers = Object.fromEntries(
-  Object.entries(PHRASEBOOKS).map(([lang, book]) => [lang, TOPICS.map((t) => ({ topic: t, posts: [...book.topics[t].posts, ...book.topics[t].replies].map(pattern), bio: book.topics[t].bio.map(pattern) }))]),
+  Object.entries(PHRASEBOOKS).map(([lang, book]) => [
+    lang,
+    TOPICS.map((t) => ({
+      topic: t,
+      posts: [...book.topics[t].posts, ...book.topics[t].replies].map(pattern),
+      bio: book.topics[t].bio.map(pattern),
+    })),
+  ]),
 );
-const topicsOf = (lang: string, text: string, kind: 'posts' | 'bio'): Set<Topic> => new Set(matchers[lang].filter((m) => m[kind].some((re) => re.test(text))).map((m) => m.topic));
+const topicsOf = (lang: string, text: string, kind: 'posts' | 'bio'): Set<Topic> =>
+  new Set(matchers[lang].filter((m) => m[kind].some((re) => re.test(text))).map((m) => m.topic));
 const users = new Map(seed.users.map((u) => [u.id, u]));
-const bioTopics = new Map(seed.users.map((u) => [u.id, new Set(Object.keys(PHRASEBOOKS).flatMap((l) => [...topicsOf(l, u.description, 'bio')]))]));
+const bioTopics = new Map(
+  seed.users.map((u) => [
+    u.id,
+    new Set(Object.keys(PHRASEBOOKS).flatMap((l) => [...topicsOf(l, u.description, 'bio')])),
+  ]),
+);
 
 describe('seeded social posts', () => {
-  it('are whole sentences in five languages, each original post on a topic its author\'s bio names', () => {
+  it("are whole sentences in five languages, each original post on a topic its author's bio names", () => {
     expect(new Set(seed.posts.map((p) => p.lang))).toEqual(new Set(['en', 'es', 'fr', 'de', 'ja']));
     let originals = 0;
     for (const p of seed.posts) {
@@ -32,10 +51,14 @@ describe('seeded social posts', () => {
       const topics = topicsOf(p.lang, p.content, 'posts');
       expect(topics.size, p.content).toBeGreaterThan(0);
       const bio = bioTopics.get(p.author_id)!;
-      expect([...topics].some((t) => bio.has(t)), `${users.get(p.author_id)!.description} / ${p.content}`).toBe(true);
+      expect(
+        [...topics].some((t) => bio.has(t)),
+        `${users.get(p.author_id)!.description} / ${p.content}`,
+      ).toBe(true);
       // Text before any link or tag ends a sentence.
       let body = p.content.split(/ (?:https?:\/\/|#|\$[A-Z])/)[0];
-      for (const lead of PHRASEBOOKS[p.lang].linkLeads) if (body.endsWith(' ' + lead)) body = body.slice(0, -lead.length - 1);
+      for (const lead of PHRASEBOOKS[p.lang].linkLeads)
+        if (body.endsWith(' ' + lead)) body = body.slice(0, -lead.length - 1);
       expect(body, p.content).toMatch(/[.!?。！？]"?$/);
     }
     expect(originals).toBeGreaterThan(2500);
@@ -51,13 +74,18 @@ describe('seeded social posts', () => {
       const theirs = topicsOf(parent.lang, parent.content, 'posts');
       if (theirs.size === 0) continue; // a quote that only says "worth reading" names no topic
       replies++;
-      expect([...mine].some((t) => theirs.has(t)), `${parent.content} -> ${p.content}`).toBe(true);
-      expect([...bioTopics.get(p.author_id)!].some((t) => theirs.has(t)) || users.get(p.author_id)!.description === '').toBe(true);
+      expect(
+        [...mine].some((t) => theirs.has(t)),
+        `${parent.content} -> ${p.content}`,
+      ).toBe(true);
+      expect(
+        [...bioTopics.get(p.author_id)!].some((t) => theirs.has(t)) || users.get(p.author_id)!.description === '',
+      ).toBe(true);
     }
     expect(replies).toBeGreaterThan(1000);
   });
 
-  it('authors\' follower counts are heavy-tailed and their post counts are their posts', () => {
+  it("authors' follower counts are heavy-tailed and their post counts are their posts", () => {
     const followers = seed.users.map((u) => u.followers_count).sort((a, b) => a - b);
     const median = followers[Math.floor(followers.length / 2)];
     expect(median).toBeGreaterThan(20);
@@ -69,14 +97,19 @@ describe('seeded social posts', () => {
     for (const p of seed.posts) counts.set(p.author_id, (counts.get(p.author_id) ?? 0) + 1);
     for (const u of seed.users) expect(u.tweet_count).toBe(counts.get(u.id) ?? 0);
     // The verified accounts are mostly the big ones.
-    const verified = seed.users.filter((u) => u.verified).map((u) => u.followers_count).sort((a, b) => a - b);
+    const verified = seed.users
+      .filter((u) => u.verified)
+      .map((u) => u.followers_count)
+      .sort((a, b) => a - b);
     expect(verified.length).toBeGreaterThan(0);
     expect(verified[Math.floor(verified.length / 2)]).toBeGreaterThan(median * 10);
   });
 
   it('is the same on every run', () => {
     const again = generateSeed();
-    expect(again.users.map((u) => [u.username, u.description, u.followers_count])).toEqual(seed.users.map((u) => [u.username, u.description, u.followers_count]));
+    expect(again.users.map((u) => [u.username, u.description, u.followers_count])).toEqual(
+      seed.users.map((u) => [u.username, u.description, u.followers_count]),
+    );
     expect(again.posts.map((p) => p.content)).toEqual(seed.posts.map((p) => p.content));
   });
 });
@@ -91,11 +124,15 @@ describe('searching the seeded store', () => {
   afterAll(() => store?.close());
 
   it.each([
-    ['the', 'en'], ['el', 'es'], ['le', 'fr'], ['der', 'de'],
+    ['the', 'en'],
+    ['el', 'es'],
+    ['le', 'fr'],
+    ['der', 'de'],
   ])('common word "%s" finds %s posts that contain it', async (word, lang) => {
     const page = await social.tweetSearch({ query: `${word} lang:${lang}`, limit: 20 }, 20);
     expect(page.total).toBeGreaterThan(50);
-    for (const t of page.tweets) expect(t.content.toLowerCase()).toMatch(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u'));
+    for (const t of page.tweets)
+      expect(t.content.toLowerCase()).toMatch(new RegExp(`(^|[^\\p{L}])${word}([^\\p{L}]|$)`, 'u'));
   });
 
   it('hashtags find posts in their language and topic, and the authors, replies and timelines agree', async () => {

@@ -23,7 +23,11 @@ async function account(credits: number, plan: 'free' | 'paid' = 'free'): Promise
 }
 
 async function call(key: string, path: string, body: unknown) {
-  const r = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const r = await fetch(server.url + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: r.status, headers: r.headers, body: (await r.json()) as any };
 }
 const balance = async (name: string) => (await findUserByName(server.ctx.db, name))!.credits;
@@ -74,7 +78,9 @@ describe('credits', () => {
 
   it('20 concurrent requests never spend the same credit', async () => {
     const { key, name } = await account(100, 'paid');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call(key, '/v2/social/tweet/search', { query: 'lang:en', limit: 10 })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => call(key, '/v2/social/tweet/search', { query: 'lang:en', limit: 10 })),
+    );
     const served = answers.filter((a) => a.status === 200).reduce((n, a) => n + a.body.data.tweets.length, 0);
     for (const a of answers) expect([200, 402]).toContain(a.status);
     expect(served).toBeLessThanOrEqual(100);
@@ -149,7 +155,24 @@ describe('cursors', () => {
     while (cursor) {
       // A new matching post between pages: newer than everything, so it never enters this walk.
       const id = String(9_000_000_000_000_000 + page);
-      await upsertPosts(server.ctx.db, [postRecord({ id, author_id: '1000000', content: `fresh #rust ${page}`, created_ts: nowS() + 86400 * 365, lang: 'en', source: 'test', metrics: { retweet_count: 0, favorite_count: 0, reply_count: 0, quote_count: 0, view_count: 0, bookmark_count: 0 } })]);
+      await upsertPosts(server.ctx.db, [
+        postRecord({
+          id,
+          author_id: '1000000',
+          content: `fresh #rust ${page}`,
+          created_ts: nowS() + 86400 * 365,
+          lang: 'en',
+          source: 'test',
+          metrics: {
+            retweet_count: 0,
+            favorite_count: 0,
+            reply_count: 0,
+            quote_count: 0,
+            view_count: 0,
+            bookmark_count: 0,
+          },
+        }),
+      ]);
       const next = await call(key, '/v2/social/tweet/search', { ...query, cursor });
       expect(next.status).toBe(200);
       expect(next.body.data.tweets.length).toBeGreaterThan(0);
@@ -166,7 +189,11 @@ describe('cursors', () => {
     const { key } = await account(10_000, 'paid');
     const first = await call(key, '/v2/social/tweet/search', { query: 'lang:en', limit: 5 });
     const cursor = first.body.data.next_cursor;
-    for (const body of [{ query: 'lang:es', cursor }, { query: 'lang:en', query_type: 'Top', cursor }, { query: 'lang:en', cursor: cursor.slice(0, -2) + 'xx' }]) {
+    for (const body of [
+      { query: 'lang:es', cursor },
+      { query: 'lang:en', query_type: 'Top', cursor },
+      { query: 'lang:en', cursor: cursor.slice(0, -2) + 'xx' },
+    ]) {
       const r = await call(key, '/v2/social/tweet/search', body);
       expect(r.status).toBe(400);
       expect(r.body.code).toBe('SOCIAL_SEARCH_FAILED');

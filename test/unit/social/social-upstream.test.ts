@@ -14,15 +14,51 @@ let next: { status: number; body: unknown; headers?: Record<string, string> } = 
 
 // A post with an extra field the contract does not list: passed through, not dropped.
 const author = {
-  user_id: '7', username: 'up', display_name: 'Up', description: '', followers_count: 1, following_count: 0, tweet_count: 1, verified: false, blue_verified: false,
-  verified_type: 'none', profile_image_url: '', cover_image_url: '', created_at: '2020-01-01T00:00:00Z', location: '', url: '', protected: false, favorites_count: 0,
-  media_count: 0, can_dm: false, is_automated: false, pinned_tweet_ids: [],
+  user_id: '7',
+  username: 'up',
+  display_name: 'Up',
+  description: '',
+  followers_count: 1,
+  following_count: 0,
+  tweet_count: 1,
+  verified: false,
+  blue_verified: false,
+  verified_type: 'none',
+  profile_image_url: '',
+  cover_image_url: '',
+  created_at: '2020-01-01T00:00:00Z',
+  location: '',
+  url: '',
+  protected: false,
+  favorites_count: 0,
+  media_count: 0,
+  can_dm: false,
+  is_automated: false,
+  pinned_tweet_ids: [],
 };
 const tweet = {
-  id: '42', content: 'from upstream', author, created_at: '2025-01-01T00:00:00Z',
-  metrics: { retweet_count: 0, favorite_count: 1, reply_count: 0, quote_count: 0, view_count: 3, bookmark_count: 0 }, replies: [], conversation_id: '42',
-  media_urls: [], hashtags: [], mentions: [], urls: [], url: 'https://up.example.com/42', source: 'x', lang: 'en', is_reply: false, in_reply_to_id: null,
-  in_reply_to_user_id: null, in_reply_to_username: null, quoted_tweet: null, retweeted_tweet: null, is_limited_reply: false, provider_only_field: 'kept',
+  id: '42',
+  content: 'from upstream',
+  author,
+  created_at: '2025-01-01T00:00:00Z',
+  metrics: { retweet_count: 0, favorite_count: 1, reply_count: 0, quote_count: 0, view_count: 3, bookmark_count: 0 },
+  replies: [],
+  conversation_id: '42',
+  media_urls: [],
+  hashtags: [],
+  mentions: [],
+  urls: [],
+  url: 'https://up.example.com/42',
+  source: 'x',
+  lang: 'en',
+  is_reply: false,
+  in_reply_to_id: null,
+  in_reply_to_user_id: null,
+  in_reply_to_username: null,
+  quoted_tweet: null,
+  retweeted_tweet: null,
+  is_limited_reply: false,
+  provider_only_field: 'kept',
 };
 
 beforeAll(async () => {
@@ -37,7 +73,13 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   const port = (upstream.address() as AddressInfo).port;
-  server = await startServer({ memory: true, port: 0, logLevel: 'silent', allowFetchFrom: ['127.0.0.1'], socialUpstream: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'up-key' } });
+  server = await startServer({
+    memory: true,
+    port: 0,
+    logLevel: 'silent',
+    allowFetchFrom: ['127.0.0.1'],
+    socialUpstream: { baseUrl: `http://127.0.0.1:${port}`, apiKey: 'up-key' },
+  });
 });
 afterAll(async () => {
   await server.close();
@@ -45,12 +87,18 @@ afterAll(async () => {
 });
 
 const call = async (path: string, init: RequestInit = {}) => {
-  const r = await fetch(server.url + path, { ...init, headers: { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' } });
+  const r = await fetch(server.url + path, {
+    ...init,
+    headers: { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' },
+  });
   return { status: r.status, headers: r.headers, body: (await r.json()) as any };
 };
 
 it('passes v2 data through unchanged, with its key, and charges what it returned', async () => {
-  next = { status: 200, body: { status: 'ok', message: null, data: { total: 1, has_next: false, next_cursor: '', tweets: [tweet] } } };
+  next = {
+    status: 200,
+    body: { status: 'ok', message: null, data: { total: 1, has_next: false, next_cursor: '', tweets: [tweet] } },
+  };
   const r = await call('/v2/social/tweet/search', { method: 'POST', body: JSON.stringify({ query: 'x', limit: 5 }) });
   expect(r.status).toBe(200);
   expect(r.body.data.tweets).toEqual([tweet]);
@@ -68,7 +116,10 @@ it('passes beta bodies through and maps provider errors', async () => {
   next = { status: 400, body: { message: 'bad query upstream' } };
   let r = await call('/v2/social/tweet/search', { method: 'POST', body: JSON.stringify({ query: 'x' }) });
   expect(r.status).toBe(400);
-  expect(r.body).toMatchObject({ code: 'SOCIAL_SEARCH_FAILED', message: expect.stringContaining('bad query upstream') });
+  expect(r.body).toMatchObject({
+    code: 'SOCIAL_SEARCH_FAILED',
+    message: expect.stringContaining('bad query upstream'),
+  });
 
   next = { status: 429, body: { message: 'slow down' }, headers: { 'retry-after': '7' } };
   r = await call('/v2/social/user/info', { method: 'POST', body: JSON.stringify({ usernames: ['a'] }) });

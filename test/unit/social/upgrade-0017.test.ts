@@ -16,7 +16,14 @@ afterAll(dropTestDatabases);
 
 const before0017 = Object.fromEntries(Object.entries(MIGRATIONS).filter(([name]) => name < '0017'));
 const T0 = Date.UTC(2025, 0, 1) / 1000;
-const metrics = { favorite_count: 1, retweet_count: 0, reply_count: 0, quote_count: 0, view_count: 0, bookmark_count: 0 };
+const metrics = {
+  favorite_count: 1,
+  retweet_count: 0,
+  reply_count: 0,
+  quote_count: 0,
+  view_count: 0,
+  bookmark_count: 0,
+};
 const POSTS = [
   { id: '11', content: 'alpha beta #Rust @ann', created_ts: T0 + 5, lang: 'en' },
   { id: '12', content: 'alpha gamma #go', created_ts: T0 + 5, lang: 'fr' },
@@ -25,18 +32,28 @@ const POSTS = [
 
 /** Posts written as the version before 0017 wrote them; then the store is opened by this version. */
 async function upgradeWithPosts(raw: Kysely<any>, reopen: () => ReturnType<typeof openStore>) {
-  const { error } = await new Migrator({ db: raw, provider: { getMigrations: async () => before0017 } }).migrateToLatest();
+  const { error } = await new Migrator({
+    db: raw,
+    provider: { getMigrations: async () => before0017 },
+  }).migrateToLatest();
   expect(error).toBeUndefined();
   for (const { terms, ...row } of POSTS) {
     await raw.insertInto('social_posts').values(row).execute();
-    for (const t of terms) await raw.insertInto('social_terms').values({ post_id: row.id, ...t }).execute();
+    for (const t of terms)
+      await raw
+        .insertInto('social_terms')
+        .values({ post_id: row.id, ...t })
+        .execute();
   }
   await raw.destroy();
   const store = await reopen();
   try {
     const search = async (q: string) => {
       const plan = planSearch(store.db, parseQuery(q));
-      return { ids: (await pagePosts(store.db, plan, 'latest', undefined, 10)).map((r) => r.id), total: await countPosts(store.db, plan) };
+      return {
+        ids: (await pagePosts(store.db, plan, 'latest', undefined, 10)).map((r) => r.id),
+        total: await countPosts(store.db, plan),
+      };
     };
     // Words, tags, mentions and languages of posts written before 0017 are found through its index.
     expect(await search('alpha')).toEqual({ ids: ['12', '11'], total: 2 });
@@ -52,11 +69,17 @@ async function upgradeWithPosts(raw: Kysely<any>, reopen: () => ReturnType<typeo
 describe('upgrading a data dir (migration 0017 indexes the posts it finds)', () => {
   it('on SQLite', async () => {
     const dir = tempDir('upgrade-0017');
-    await upgradeWithPosts(new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(path.join(dir, 'facet.db')) }) }), () => openStore({ dataDir: dir }));
+    await upgradeWithPosts(
+      new Kysely({ dialect: new SqliteDialect({ database: new Sqlite(path.join(dir, 'facet.db')) }) }),
+      () => openStore({ dataDir: dir }),
+    );
   });
 
   it.skipIf(!TEST_DATABASE_URL)('on PostgreSQL', async () => {
     const url = await createTestDatabase();
-    await upgradeWithPosts(new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }), () => openStore({ dataDir: null, databaseUrl: url }));
+    await upgradeWithPosts(
+      new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 1 }) }) }),
+      () => openStore({ dataDir: null, databaseUrl: url }),
+    );
   });
 });

@@ -13,12 +13,30 @@ import { indexResource, routeResources, searchChunks } from '../../../src/server
  */
 const at = '2026-01-01T00:00:00.000Z';
 const DOCS: Record<string, { title: string; text: string }> = {
-  tides: { title: 'Tides', text: '# Halifax\n\nTidal report for Halifax harbour. Spring tides reach 2.4 metres at the north wharf.\n\n## March\n\nNeap tides stay under 1.1 metres in March.' },
-  onboarding: { title: 'Onboarding guide', text: '# Onboarding guide\n\nNew engineers receive a hardware security key on their first day.\n\nThe VPN password rotates every ninety days.' },
-  kitchen: { title: 'Kitchen', text: '# Recipes\n\n## Sourdough\n\nFeed the starter with rye flour twelve hours before baking.\n\n## Pesto\n\nBasil, pine nuts, parmesan and olive oil, pounded in a mortar.' },
-  volcano: { title: 'Volcanoes of Iceland', text: 'Iceland has about 130 volcanic mountains. The Eyjafjallajökull eruption in 2010 closed European airspace for days.\n\n## Hekla\n\nHekla erupts every few decades and is among the most active volcanoes.' },
-  garden: { title: 'Garden diary', text: '## April\n\nSowed tomatoes and basil in the greenhouse. The rye cover crop was turned in.\n\n## June\n\nTomatoes flowering; watering every evening during the dry spell.' },
-  security: { title: 'Security policy', text: '## Passwords\n\nPasswords must be at least fourteen characters. Reuse across services is forbidden.\n\n## Devices\n\nLaptops encrypt their disks; a lost device is reported within one hour.' },
+  tides: {
+    title: 'Tides',
+    text: '# Halifax\n\nTidal report for Halifax harbour. Spring tides reach 2.4 metres at the north wharf.\n\n## March\n\nNeap tides stay under 1.1 metres in March.',
+  },
+  onboarding: {
+    title: 'Onboarding guide',
+    text: '# Onboarding guide\n\nNew engineers receive a hardware security key on their first day.\n\nThe VPN password rotates every ninety days.',
+  },
+  kitchen: {
+    title: 'Kitchen',
+    text: '# Recipes\n\n## Sourdough\n\nFeed the starter with rye flour twelve hours before baking.\n\n## Pesto\n\nBasil, pine nuts, parmesan and olive oil, pounded in a mortar.',
+  },
+  volcano: {
+    title: 'Volcanoes of Iceland',
+    text: 'Iceland has about 130 volcanic mountains. The Eyjafjallajökull eruption in 2010 closed European airspace for days.\n\n## Hekla\n\nHekla erupts every few decades and is among the most active volcanoes.',
+  },
+  garden: {
+    title: 'Garden diary',
+    text: '## April\n\nSowed tomatoes and basil in the greenhouse. The rye cover crop was turned in.\n\n## June\n\nTomatoes flowering; watering every evening during the dry spell.',
+  },
+  security: {
+    title: 'Security policy',
+    text: '## Passwords\n\nPasswords must be at least fourteen characters. Reuse across services is forbidden.\n\n## Devices\n\nLaptops encrypt their disks; a lost device is reported within one hour.',
+  },
 };
 
 /** question -> the resources of the best hits, best first (as many as the test pins). */
@@ -48,9 +66,35 @@ describeOnStores('retrieval test set', (stores) => {
     store = await stores.open();
     opened.push(store);
     await insertUser(store.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: at });
-    await insertLiveDoc(store.db, { id: 'ld', owner_id: 'u1', name: 'Set', description: '', icon: '', created_at: at, modified_at: at });
+    await insertLiveDoc(store.db, {
+      id: 'ld',
+      owner_id: 'u1',
+      name: 'Set',
+      description: '',
+      icon: '',
+      created_at: at,
+      modified_at: at,
+    });
     for (const [id, d] of Object.entries(DOCS)) {
-      await insertResource(store.db, { id, livedoc_id: 'ld', title: d.title, link: '', snippet: '', thumbnail: '', resource_type: 'ai_doc', resource_key: id, status: 'completed', source: 'doc', content_type: 'text', text: d.text, file_path: null, file_name: null, mime_type: null, created_at: at, modified_at: at });
+      await insertResource(store.db, {
+        id,
+        livedoc_id: 'ld',
+        title: d.title,
+        link: '',
+        snippet: '',
+        thumbnail: '',
+        resource_type: 'ai_doc',
+        resource_key: id,
+        status: 'completed',
+        source: 'doc',
+        content_type: 'text',
+        text: d.text,
+        file_path: null,
+        file_name: null,
+        mime_type: null,
+        created_at: at,
+        modified_at: at,
+      });
       await indexResource(store.db, { id, livedoc_id: 'ld', title: d.title, text: d.text });
     }
   });
@@ -73,7 +117,9 @@ describeOnStores('retrieval test set', (stores) => {
     expect(await searchChunks(store.db, 'greenhouse', { livedocIds: ['ld'], limit: 10 })).toEqual([]);
     // a scope narrows the search: another LiveDoc, a page, a resource list
     expect(await searchChunks(store.db, 'tides', { livedocIds: ['other'], limit: 10 })).toEqual([]);
-    expect((await searchChunks(store.db, 'tides', { livedocIds: ['ld'], resourceIds: ['kitchen'], limit: 10 }))).toEqual([]);
+    expect(await searchChunks(store.db, 'tides', { livedocIds: ['ld'], resourceIds: ['kitchen'], limit: 10 })).toEqual(
+      [],
+    );
   });
 
   it('reads no user text as query syntax', async () => {
@@ -81,6 +127,8 @@ describeOnStores('retrieval test set', (stores) => {
       const hits = await searchChunks(store.db, q, { livedocIds: ['ld'], limit: 3 });
       expect(Array.isArray(hits)).toBe(true);
     }
-    expect((await searchChunks(store.db, "tides' OR 1=1 --", { livedocIds: ['ld'], limit: 3 }))[0].resourceId).toBe('tides');
+    expect((await searchChunks(store.db, "tides' OR 1=1 --", { livedocIds: ['ld'], limit: 3 }))[0].resourceId).toBe(
+      'tides',
+    );
   });
 });

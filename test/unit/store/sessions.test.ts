@@ -1,7 +1,13 @@
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { insertUser } from '../../../src/server/store/users.repo.js';
-import { endSession, sessionUser, SESSION_IDLE_MS, SESSION_MAX_MS, startSession } from '../../../src/server/auth/sessions.js';
+import {
+  endSession,
+  sessionUser,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+  startSession,
+} from '../../../src/server/auth/sessions.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
 
 const opened: Store[] = [];
@@ -20,7 +26,14 @@ describeOnStores('browser sessions', (stores) => {
   async function setup() {
     const s = await stores.open();
     opened.push(s);
-    await insertUser(s.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: '2026-01-01T00:00:00.000Z' });
+    await insertUser(s.db, {
+      id: 'u1',
+      name: 'u1',
+      role: 'user',
+      plan: 'free',
+      credits: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     const clock = { at: T0 };
     return { s, clock, ctx: { db: s.db, now: () => new Date(clock.at) } };
   }

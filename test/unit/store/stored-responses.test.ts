@@ -1,7 +1,13 @@
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { prepareResponseTurn, storedResponse } from '../../../src/server/services/model-api/response-store.js';
-import { conversationExcess, ownerExcess, STORED_LIMITS, store, sweepStoredResponses } from '../../../src/server/services/model-api/stored.js';
+import {
+  conversationExcess,
+  ownerExcess,
+  STORED_LIMITS,
+  store,
+  sweepStoredResponses,
+} from '../../../src/server/services/model-api/stored.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
 
 const opened: Store[] = [];
@@ -49,10 +55,16 @@ describeOnStores('stored responses', (stores) => {
     expect(conversationExcess(STORED_LIMITS.itemsPerConversation, 10)).toBeNull();
     expect(conversationExcess(STORED_LIMITS.itemsPerConversation + 1, 10)).toMatch(/items/);
     // One user message whose JSON is the bound exactly: the string's length is what is left.
-    const frame = JSON.stringify([{ type: 'message', role: 'user', content: [{ type: 'input_text', text: '' }], id: `msg_${'x'.repeat(32)}` }]).length;
+    const frame = JSON.stringify([
+      { type: 'message', role: 'user', content: [{ type: 'input_text', text: '' }], id: `msg_${'x'.repeat(32)}` },
+    ]).length;
     const at = 'a'.repeat(STORED_LIMITS.bytesPerConversation - frame);
-    await expect(prepareResponseTurn(ctx, 'key:a', { model: 'facet-echo', input: at, store: false })).resolves.toBeDefined();
-    await expect(prepareResponseTurn(ctx, 'key:a', { model: 'facet-echo', input: `${at}a`, store: false })).rejects.toMatchObject({ status: 400, code: 'stored_conversation_too_large' });
+    await expect(
+      prepareResponseTurn(ctx, 'key:a', { model: 'facet-echo', input: at, store: false }),
+    ).resolves.toBeDefined();
+    await expect(
+      prepareResponseTurn(ctx, 'key:a', { model: 'facet-echo', input: `${at}a`, store: false }),
+    ).rejects.toMatchObject({ status: 400, code: 'stored_conversation_too_large' });
   });
 
   it('per key: rows up to the bound, bytes up to 256 MiB in all', async () => {

@@ -30,7 +30,14 @@ describeOnStores('usage writes', (stores) => {
   async function store() {
     const s = await stores.open();
     opened.push(s);
-    await insertUser(s.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: '2026-01-01T00:00:00.000Z' });
+    await insertUser(s.db, {
+      id: 'u1',
+      name: 'u1',
+      role: 'user',
+      plan: 'free',
+      credits: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
     return s;
   }
 
@@ -38,7 +45,13 @@ describeOnStores('usage writes', (stores) => {
     const s = await store();
     for (let i = 0; i < 3; i++) await insertUsage(s.db, record(i));
     const [sum] = await sumUsageByKeyAndModel(s.db, {});
-    expect(sum).toMatchObject({ calls: 3, input_tokens: 33, output_tokens: 15, cache_read_tokens: 3, cost_nano_usd: 3_003 });
+    expect(sum).toMatchObject({
+      calls: 3,
+      input_tokens: 33,
+      output_tokens: 15,
+      cache_read_tokens: 3,
+      cost_nano_usd: 3_003,
+    });
   });
 
   it('a record written while another transaction is open is not rolled back with it', async () => {
@@ -61,7 +74,9 @@ describeOnStores('usage writes', (stores) => {
     expect(await failed).toBe('rolled back');
     await written;
     expect(await s.db.selectFrom('settings').selectAll().where('key', '=', 'doomed').execute()).toEqual([]);
-    expect(await s.db.selectFrom('usage_records').select(['input_tokens', 'created_at']).execute()).toEqual([{ input_tokens: 10, created_at: record(0).created_at }]);
+    expect(await s.db.selectFrom('usage_records').select(['input_tokens', 'created_at']).execute()).toEqual([
+      { input_tokens: 10, created_at: record(0).created_at },
+    ]);
     const [sum] = await sumUsageByKeyAndModel(s.db, {});
     expect(sum).toMatchObject({ calls: 1, input_tokens: 10 });
   });

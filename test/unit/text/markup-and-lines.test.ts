@@ -4,7 +4,9 @@ import { breakLines } from '../../../src/server/text/line-break.js';
 
 describe('escapeMarkup', () => {
   it('escapes the five characters markup gives meaning to, and nothing else', () => {
-    expect(escapeMarkup(`<a href="x">Tom & Jerry's</a> ü 中`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; ü 中');
+    expect(escapeMarkup(`<a href="x">Tom & Jerry's</a> ü 中`)).toBe(
+      '&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt; ü 中',
+    );
   });
 });
 

@@ -19,11 +19,22 @@ export interface AuditOptions {
 }
 
 /** Options -> the pages asked for (one, or every one with --all) -> a table or the entries as JSON. */
-export async function listPages(opts: AuditOptions, deps: Deps, fetchPage: (q: AuditQuery) => Promise<{ entries: AuditEntry[]; nextCursor: string | null }>): Promise<void> {
+export async function listPages(
+  opts: AuditOptions,
+  deps: Deps,
+  fetchPage: (q: AuditQuery) => Promise<{ entries: AuditEntry[]; nextCursor: string | null }>,
+): Promise<void> {
   const io = deps.io();
   const entries: AuditEntry[] = [];
   let cursor = opts.cursor;
-  const query = { actor: opts.actor, action: opts.action, target: opts.key ?? opts.target, since: opts.since, until: opts.until, limit: opts.limit };
+  const query = {
+    actor: opts.actor,
+    action: opts.action,
+    target: opts.key ?? opts.target,
+    since: opts.since,
+    until: opts.until,
+    limit: opts.limit,
+  };
   do {
     const page = await fetchPage({ ...query, cursor });
     entries.push(...page.entries);
@@ -41,14 +52,25 @@ export function auditOptions(cmd: Command, deps: Deps): Command {
     .option('--key <key-id>', 'only changes to this key')
     .option('--target <id>', 'only changes to this target (a user id, a LiveDoc id, …)')
     .option('--since <when>', 'only entries since: 30m, 24h, 7d, or an ISO date/time', sinceOption(deps.now))
-    .option('--until <when>', 'only entries before: a duration back from now or an ISO date/time', sinceOption(deps.now))
+    .option(
+      '--until <when>',
+      'only entries before: a duration back from now or an ISO date/time',
+      sinceOption(deps.now),
+    )
     .option('--limit <n>', 'entries per page (1-500)', intOption(1, 500), 100)
     .option('--cursor <cursor>', 'start after the page that printed this cursor')
     .option('--all', 'follow every page');
 }
 
 export function register(parent: Command, deps: Deps): void {
-  auditOptions(parent.command('audit').description("The audit trail: every change to keys, users and settings, newest first (who, when, from where, before and after)"), deps)
+  auditOptions(
+    parent
+      .command('audit')
+      .description(
+        'The audit trail: every change to keys, users and settings, newest first (who, when, from where, before and after)',
+      ),
+    deps,
+  )
     .addHelpText(
       'after',
       "\nExamples:\n  $ facet admin audit --since 24h\n  $ facet admin audit --key key_0123456789abcdef --action 'key.*'\n  $ facet admin audit --actor local-admin --json --jq '.[].action'",

@@ -8,7 +8,9 @@ import * as audit from './audit.js';
 export function register(program: Command, deps: Deps): void {
   const admin = program
     .command('admin')
-    .description("Administer every user's keys, read usage and the audit trail (needs an admin's API key; usage also the admin key)");
+    .description(
+      "Administer every user's keys, read usage and the audit trail (needs an admin's API key; usage also the admin key)",
+    );
   keys.register(admin, deps);
   usage.register(admin, deps);
   models.register(admin, deps);

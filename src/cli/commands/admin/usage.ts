@@ -13,7 +13,12 @@ const usd = (n: number) => `$${n.toFixed(6)}`;
 
 export async function run(opts: UsageOptions, deps: Deps): Promise<void> {
   const api = await deps.api('admin');
-  const report = await api.admin.usage({ api_key_id: opts.key, user_id: opts.user, task_id: opts.task, limit: opts.limit });
+  const report = await api.admin.usage({
+    api_key_id: opts.key,
+    user_id: opts.user,
+    task_id: opts.task,
+    limit: opts.limit,
+  });
   const io = deps.io();
   io.print(report, () => {
     const rows = report.keys.flatMap((k) => [
@@ -44,6 +49,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--user <user-id>', "only this user's calls")
     .option('--task <task-id>', "only this task's calls")
     .option('--limit <n>', 'at most N keys (1-500, default 100)', intOption(1, 500))
-    .addHelpText('after', '\nExamples:\n  $ facet admin usage\n  $ facet admin usage --key key_0123456789abcdef --json | jq .totals.cost_usd')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet admin usage\n  $ facet admin usage --key key_0123456789abcdef --json | jq .totals.cost_usd',
+    )
     .action((opts: UsageOptions) => run(opts, deps));
 }

@@ -27,7 +27,9 @@ export async function run(opts: { type?: Kind }, deps: Deps): Promise<void> {
     );
   }
   const io = deps.io();
-  io.print({ profile: s.profileName, type: kind, source: source === 'profile' ? 'config' : source, token: value }, () => io.write(value + '\n'));
+  io.print({ profile: s.profileName, type: kind, source: source === 'profile' ? 'config' : source, token: value }, () =>
+    io.write(value + '\n'),
+  );
 }
 
 export function register(auth: Command, deps: Deps): void {

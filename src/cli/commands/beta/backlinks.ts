@@ -54,15 +54,21 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
   result.items_count = result.items.length;
   if (opts.all) result.search_after_token = null;
   printOutcome(io, opts, envelopes, [result], () => {
-    io.table<BacklinkItem>(result.items, [
-      { header: 'RANK', value: (i) => i.rank },
-      { header: 'FROM', value: (i) => i.url_from },
-      { header: 'TO', value: (i) => i.url_to },
-      { header: 'ANCHOR', value: (i) => i.anchor ?? `(${i.item_type})` },
-      { header: 'DOFOLLOW', value: (i) => (i.dofollow ? 'yes' : 'no') },
-      { header: 'FIRST SEEN', value: (i) => i.first_seen?.slice(0, 10) ?? '' },
-    ], { empty: 'No backlinks match.' });
-    io.info(`${result.items_count} of ${result.total_count} backlinks${result.search_after_token ? ' (more: --all, or --offset)' : ''}`);
+    io.table<BacklinkItem>(
+      result.items,
+      [
+        { header: 'RANK', value: (i) => i.rank },
+        { header: 'FROM', value: (i) => i.url_from },
+        { header: 'TO', value: (i) => i.url_to },
+        { header: 'ANCHOR', value: (i) => i.anchor ?? `(${i.item_type})` },
+        { header: 'DOFOLLOW', value: (i) => (i.dofollow ? 'yes' : 'no') },
+        { header: 'FIRST SEEN', value: (i) => i.first_seen?.slice(0, 10) ?? '' },
+      ],
+      { empty: 'No backlinks match.' },
+    );
+    io.info(
+      `${result.items_count} of ${result.total_count} backlinks${result.search_after_token ? ' (more: --all, or --offset)' : ''}`,
+    );
   });
 }
 
@@ -71,18 +77,41 @@ export function register(parent: Command, deps: Deps): void {
     .command('backlinks')
     .argument('<target>', 'domain or subdomain (no scheme, no www), or an absolute page URL')
     .description('Backlinks of a domain or page, filtered and ordered by the provider')
-    .addOption(new Option('--mode <mode>', 'as_is, one link per referring domain, or one per anchor').choices(['as_is', 'one_per_domain', 'one_per_anchor']))
-    .option('--filter <expr>', "a condition such as 'rank > 50' or 'anchor ilike \"%shoes%\"'; repeat to AND them", collect)
+    .addOption(
+      new Option('--mode <mode>', 'as_is, one link per referring domain, or one per anchor').choices([
+        'as_is',
+        'one_per_domain',
+        'one_per_anchor',
+      ]),
+    )
+    .option(
+      '--filter <expr>',
+      "a condition such as 'rank > 50' or 'anchor ilike \"%shoes%\"'; repeat to AND them",
+      collect,
+    )
     .option('--order <field,dir>', 'an order rule such as rank,desc; repeat up to 3 times', collect)
-    .option('--limit <n>', `items per request (1-${BACKLINKS_LIMITS.maxLimit}, default 100; 1000 with --all)`, intOption(1, BACKLINKS_LIMITS.maxLimit))
-    .option('--offset <n>', `skip this many items (0-${BACKLINKS_LIMITS.maxOffset})`, intOption(0, BACKLINKS_LIMITS.maxOffset))
+    .option(
+      '--limit <n>',
+      `items per request (1-${BACKLINKS_LIMITS.maxLimit}, default 100; 1000 with --all)`,
+      intOption(1, BACKLINKS_LIMITS.maxLimit),
+    )
+    .option(
+      '--offset <n>',
+      `skip this many items (0-${BACKLINKS_LIMITS.maxOffset})`,
+      intOption(0, BACKLINKS_LIMITS.maxOffset),
+    )
     .option('--all', 'follow search_after_token until every matching backlink is read')
     .addOption(new Option('--status <type>', 'live (default), lost or all backlinks').choices(['live', 'lost', 'all']))
     .option('--internal', 'include links from the target itself')
     .option('--no-subdomains', "leave out links to the target's subdomains")
-    .addOption(new Option('--rank-scale <scale>', 'ranks 0-1000 (default) or 0-100').choices(['one_thousand', 'one_hundred']))
+    .addOption(
+      new Option('--rank-scale <scale>', 'ranks 0-1000 (default) or 0-100').choices(['one_thousand', 'one_hundred']),
+    )
     .option('--tag <text>', 'a label echoed back in the task data (max 255 characters)')
     .option('--raw', 'print the whole provider envelope (with --all, one per request)')
-    .addHelpText('after', "\nExamples:\n  $ facet beta backlinks example.com --filter 'rank > 500' --filter 'dofollow = true' --order rank,desc --limit 5\n  $ facet beta backlinks example.com --mode one_per_domain --all --json | jq '.[0].items | length'")
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ facet beta backlinks example.com --filter 'rank > 500' --filter 'dofollow = true' --order rank,desc --limit 5\n  $ facet beta backlinks example.com --mode one_per_domain --all --json | jq '.[0].items | length'",
+    )
     .action((target: string, opts: BacklinksOptions) => run(target, opts, deps));
 }

@@ -14,15 +14,26 @@ export function exitCodeForTask(code: number): number {
 
 /** The first task's result, or the task's error as a CliError. */
 export function taskResult<T = unknown>(env: Envelope): T[] {
-  if (env.status_code >= 40000) throw new CliError(`the provider refused the request: ${env.status_message} (status ${env.status_code})`, exitCodeForTask(env.status_code));
+  if (env.status_code >= 40000)
+    throw new CliError(
+      `the provider refused the request: ${env.status_message} (status ${env.status_code})`,
+      exitCodeForTask(env.status_code),
+    );
   const task = env.tasks[0];
   if (!task) throw new CliError('the provider answered without a task');
-  if (task.status_code >= 40000) throw new CliError(`task error ${task.status_code}: ${task.status_message}`, exitCodeForTask(task.status_code));
+  if (task.status_code >= 40000)
+    throw new CliError(`task error ${task.status_code}: ${task.status_message}`, exitCodeForTask(task.status_code));
   return (task.result ?? []) as T[];
 }
 
 /** --raw prints the envelope(s), --json the result, else the human rendering. */
-export function printOutcome(io: IO, opts: { raw?: boolean }, envelopes: Envelope[], result: unknown, human: () => void): void {
+export function printOutcome(
+  io: IO,
+  opts: { raw?: boolean },
+  envelopes: Envelope[],
+  result: unknown,
+  human: () => void,
+): void {
   if (opts.raw) return io.printJson(envelopes.length === 1 ? envelopes[0] : envelopes);
   io.print(result, human);
 }

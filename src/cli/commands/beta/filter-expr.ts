@@ -31,7 +31,10 @@ function parseValue(raw: string, op: string): unknown {
   if (op === 'in' || op === 'not_in') {
     const inner = /^\((.*)\)$|^\[(.*)\]$/s.exec(s);
     const body = inner ? (inner[1] ?? inner[2]) : s;
-    return body.split(',').map(parseScalar).filter((v) => v !== '');
+    return body
+      .split(',')
+      .map(parseScalar)
+      .filter((v) => v !== '');
   }
   return parseScalar(s);
 }
@@ -69,7 +72,10 @@ function parseCondition(text: string): Condition {
     // "<" must not be read out of "<=" or "<>": the longest operator at the position wins.
     return [field, op, parseValue(value, op)];
   }
-  throw usageError(`--filter ${JSON.stringify(text)}: expected FIELD OP VALUE, with OP one of ${FILTER_OPERATORS.join(' ')}`, "for example --filter 'rank > 50' --filter 'anchor ilike \"%shoes%\"'");
+  throw usageError(
+    `--filter ${JSON.stringify(text)}: expected FIELD OP VALUE, with OP one of ${FILTER_OPERATORS.join(' ')}`,
+    "for example --filter 'rank > 50' --filter 'anchor ilike \"%shoes%\"'",
+  );
 }
 
 function parseOne(expr: string): Node {
@@ -82,9 +88,13 @@ function parseOne(expr: string): Node {
 export function compileFilterFlags(flags: string[] | undefined): unknown[] | undefined {
   if (!flags || flags.length === 0) return undefined;
   const nodes = flags.map(parseOne);
-  const count = (n: Node): number => (typeof n[0] === 'string' && n.length === 3 && !Array.isArray(n[0]) && !['and', 'or'].includes(n[0]) ? 1 : (n as Node[]).filter(Array.isArray).reduce((s, c) => s + count(c), 0));
+  const count = (n: Node): number =>
+    typeof n[0] === 'string' && n.length === 3 && !Array.isArray(n[0]) && !['and', 'or'].includes(n[0])
+      ? 1
+      : (n as Node[]).filter(Array.isArray).reduce((s, c) => s + count(c), 0);
   const total = nodes.reduce((s, n) => s + count(n), 0);
-  if (total > MAX_FILTER_CONDITIONS) throw usageError(`${total} filter conditions; the provider allows at most ${MAX_FILTER_CONDITIONS}`);
+  if (total > MAX_FILTER_CONDITIONS)
+    throw usageError(`${total} filter conditions; the provider allows at most ${MAX_FILTER_CONDITIONS}`);
   if (nodes.length === 1) return nodes[0];
   return nodes.flatMap((n, i) => (i === 0 ? [n] : ['and', n]));
 }

@@ -15,10 +15,24 @@ import { registerBetaSocial } from './social/index.js';
  * `facet beta`: the /v1/beta data endpoints. Each subcommand (or sub-group) is a module with
  * register(parent, deps); adding one is one line in this list.
  */
-const SUBCOMMANDS: Array<{ register(parent: Command, deps: Deps): void }> = [backlinks, whois, volume, reviews, locations, traffic, income, insiders, scrape];
+const SUBCOMMANDS: Array<{ register(parent: Command, deps: Deps): void }> = [
+  backlinks,
+  whois,
+  volume,
+  reviews,
+  locations,
+  traffic,
+  income,
+  insiders,
+  scrape,
+];
 
 export function register(program: Command, deps: Deps): void {
-  const beta = program.command('beta').description('Beta data endpoints: SEO backlinks, whois, search volume, reviews, traffic, financials, social posts, batch scraping');
+  const beta = program
+    .command('beta')
+    .description(
+      'Beta data endpoints: SEO backlinks, whois, search volume, reviews, traffic, financials, social posts, batch scraping',
+    );
   for (const sub of SUBCOMMANDS) sub.register(beta, deps);
   registerBetaSocial(beta, deps);
 }

@@ -20,11 +20,13 @@ export function register(parent: Command, deps: Deps): void {
       const env = await (await deps.api('beta')).beta.appLocations(store);
       const list = taskResult<Location>(env);
       const io = deps.io();
-      printOutcome(io, opts, [env], list, () => io.table(list, [
-        { header: 'CODE', value: (l) => l.location_code },
-        { header: 'NAME', value: (l) => l.location_name },
-        { header: 'COUNTRY', value: (l) => l.country_iso_code },
-        { header: 'TYPE', value: (l) => l.location_type },
-      ]));
+      printOutcome(io, opts, [env], list, () =>
+        io.table(list, [
+          { header: 'CODE', value: (l) => l.location_code },
+          { header: 'NAME', value: (l) => l.location_name },
+          { header: 'COUNTRY', value: (l) => l.country_iso_code },
+          { header: 'TYPE', value: (l) => l.location_type },
+        ]),
+      );
     });
 }

@@ -9,7 +9,8 @@ import { intOption, numberOption } from '../../io/parse.js';
 import { printOutcome, taskResult } from './envelope-output.js';
 
 const PLATFORMS = ['google', 'trustpilot', 'tripadvisor'];
-const platformOption = () => new Option('--platform <platform>', 'review platform').choices(PLATFORMS).default('google');
+const platformOption = () =>
+  new Option('--platform <platform>', 'review platform').choices(PLATFORMS).default('google');
 
 interface PostOptions {
   platform: string;
@@ -29,7 +30,13 @@ interface ReviewResult {
   domain: string;
   reviews_count: number;
   rating: { value: number };
-  items: Array<{ rank_absolute: number; rating: { value: number }; timestamp: string; user_profile: { name: string }; review_text: string }>;
+  items: Array<{
+    rank_absolute: number;
+    rating: { value: number };
+    timestamp: string;
+    user_profile: { name: string };
+    review_text: string;
+  }>;
 }
 
 function printReviews(deps: Deps, opts: { raw?: boolean }, env: Envelope): void {
@@ -55,7 +62,12 @@ async function waitFor(deps: Deps, platform: string, id: string, opts: PostOptio
   for (;;) {
     const env = await api.beta.reviewGet(platform, id);
     if (env.tasks[0]?.status_code !== TASK_STATUS.taskInQueue.code) return env;
-    if (Date.now() - started > opts.timeout * 1000) throw new CliError(`review task ${id} is still queued after ${opts.timeout} s`, EXIT.taskFailed, `collect it later: facet beta reviews get ${id} --platform ${platform}`);
+    if (Date.now() - started > opts.timeout * 1000)
+      throw new CliError(
+        `review task ${id} is still queued after ${opts.timeout} s`,
+        EXIT.taskFailed,
+        `collect it later: facet beta reviews get ${id} --platform ${platform}`,
+      );
     await sleep(opts.interval * 1000);
   }
 }
@@ -74,20 +86,34 @@ async function post(domain: string, opts: PostOptions, deps: Deps): Promise<void
   taskResult(env);
   const id = env.tasks[0].id;
   if (opts.wait) return printReviews(deps, opts, await waitFor(deps, opts.platform, id, opts));
-  printOutcome(io, opts, [env], { id, status_code: env.tasks[0].status_code, status_message: env.tasks[0].status_message }, () => {
-    io.write(id + '\n');
-    io.info(`queued; collect with: facet beta reviews get ${id}${opts.platform !== 'google' ? ` --platform ${opts.platform}` : ''}`);
-  });
+  printOutcome(
+    io,
+    opts,
+    [env],
+    { id, status_code: env.tasks[0].status_code, status_message: env.tasks[0].status_message },
+    () => {
+      io.write(id + '\n');
+      io.info(
+        `queued; collect with: facet beta reviews get ${id}${opts.platform !== 'google' ? ` --platform ${opts.platform}` : ''}`,
+      );
+    },
+  );
 }
 
 export function register(parent: Command, deps: Deps): void {
-  const reviews = parent.command('reviews').description('Review tasks: queue, list the ready ones, collect results, see callback deliveries');
+  const reviews = parent
+    .command('reviews')
+    .description('Review tasks: queue, list the ready ones, collect results, see callback deliveries');
   reviews
     .command('post')
     .argument('<domain>', 'the reviewed business domain')
     .description('Queue a review task (prints its id, or the reviews with --wait)')
     .addOption(platformOption())
-    .option('--depth <n>', `reviews to collect (1-${REVIEW_LIMITS.maxDepth}, default ${REVIEW_LIMITS.defaultDepth})`, intOption(1, REVIEW_LIMITS.maxDepth))
+    .option(
+      '--depth <n>',
+      `reviews to collect (1-${REVIEW_LIMITS.maxDepth}, default ${REVIEW_LIMITS.defaultDepth})`,
+      intOption(1, REVIEW_LIMITS.maxDepth),
+    )
     .addOption(new Option('--sort <by>', 'relevance (default) or recency').choices(['relevance', 'recency']))
     .option('--priority <n>', '1 normal (default), 2 high', intOption(1, 2))
     .option('--pingback <url>', 'GET this URL when the task completes ($id and $tag are filled in)')
@@ -97,7 +123,10 @@ export function register(parent: Command, deps: Deps): void {
     .option('--interval <s>', 'with --wait, seconds between polls (default 2)', numberOption(0.05), 2)
     .option('--timeout <s>', 'with --wait, give up after this many seconds (default 300)', numberOption(1), 300)
     .option('--raw', 'print the whole provider envelope')
-    .addHelpText('after', '\nExamples:\n  $ facet beta reviews post example.com --depth 40 --wait\n  $ facet beta reviews post example.com --postback "https://hooks.example.net/reviews?id=$id&tag=$tag" --tag batch-7')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet beta reviews post example.com --depth 40 --wait\n  $ facet beta reviews post example.com --postback "https://hooks.example.net/reviews?id=$id&tag=$tag" --tag batch-7',
+    )
     .action((domain: string, opts: PostOptions) => post(domain, opts, deps));
 
   reviews
@@ -109,11 +138,17 @@ export function register(parent: Command, deps: Deps): void {
       const env = await (await deps.api('beta')).beta.reviewsReady(opts.platform);
       const ready = taskResult<{ id: string; tag: string | null; date_completed: string }>(env);
       const io = deps.io();
-      printOutcome(io, opts, [env], ready, () => io.table(ready, [
-        { header: 'ID', value: (t) => t.id },
-        { header: 'TAG', value: (t) => t.tag ?? '' },
-        { header: 'COMPLETED', value: (t) => t.date_completed },
-      ], { empty: 'No review tasks are ready.' }));
+      printOutcome(io, opts, [env], ready, () =>
+        io.table(
+          ready,
+          [
+            { header: 'ID', value: (t) => t.id },
+            { header: 'TAG', value: (t) => t.tag ?? '' },
+            { header: 'COMPLETED', value: (t) => t.date_completed },
+          ],
+          { empty: 'No review tasks are ready.' },
+        ),
+      );
     });
 
   reviews
@@ -122,7 +157,9 @@ export function register(parent: Command, deps: Deps): void {
     .description("A review task's result (takes it off the ready list)")
     .addOption(platformOption())
     .option('--raw', 'print the whole provider envelope')
-    .action(async (id: string, opts: { platform: string; raw?: boolean }) => printReviews(deps, opts, await (await deps.api('beta')).beta.reviewGet(opts.platform, id)));
+    .action(async (id: string, opts: { platform: string; raw?: boolean }) =>
+      printReviews(deps, opts, await (await deps.api('beta')).beta.reviewGet(opts.platform, id)),
+    );
 
   reviews
     .command('callbacks')
@@ -132,15 +169,29 @@ export function register(parent: Command, deps: Deps): void {
     .option('--raw', 'print the whole provider envelope')
     .action(async (id: string, opts: { platform: string; raw?: boolean }) => {
       const env = await (await deps.api('beta')).beta.reviewCallbacks(opts.platform, id);
-      const log = taskResult<{ kind: string; url: string; attempt: number; status_code: number | null; delivered: boolean; error: string | null; at: string }>(env);
+      const log = taskResult<{
+        kind: string;
+        url: string;
+        attempt: number;
+        status_code: number | null;
+        delivered: boolean;
+        error: string | null;
+        at: string;
+      }>(env);
       const io = deps.io();
-      printOutcome(io, opts, [env], log, () => io.table(log, [
-        { header: 'KIND', value: (d) => d.kind },
-        { header: 'ATTEMPT', value: (d) => d.attempt },
-        { header: 'STATUS', value: (d) => (d.delivered ? 'delivered' : 'failed') },
-        { header: 'HTTP', value: (d) => d.status_code ?? '' },
-        { header: 'ERROR', value: (d) => d.error ?? '' },
-        { header: 'URL', value: (d) => d.url },
-      ], { empty: 'No callbacks were sent.' }));
+      printOutcome(io, opts, [env], log, () =>
+        io.table(
+          log,
+          [
+            { header: 'KIND', value: (d) => d.kind },
+            { header: 'ATTEMPT', value: (d) => d.attempt },
+            { header: 'STATUS', value: (d) => (d.delivered ? 'delivered' : 'failed') },
+            { header: 'HTTP', value: (d) => d.status_code ?? '' },
+            { header: 'ERROR', value: (d) => d.error ?? '' },
+            { header: 'URL', value: (d) => d.url },
+          ],
+          { empty: 'No callbacks were sent.' },
+        ),
+      );
     });
 }

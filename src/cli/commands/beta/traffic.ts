@@ -17,7 +17,11 @@ export interface TrafficOptions {
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export async function run(domain: string, opts: TrafficOptions, deps: Deps): Promise<void> {
-  for (const [flag, v] of [['--from', opts.from], ['--to', opts.to]] as const) if (!MONTH.test(v)) throw usageError(`${flag} takes a month YYYY-MM; got ${v}`);
+  for (const [flag, v] of [
+    ['--from', opts.from],
+    ['--to', opts.to],
+  ] as const)
+    if (!MONTH.test(v)) throw usageError(`${flag} takes a month YYYY-MM; got ${v}`);
   const api = await deps.api('beta');
   const io = deps.io();
   const res = await api.beta.landingPages({
@@ -33,14 +37,19 @@ export async function run(domain: string, opts: TrafficOptions, deps: Deps): Pro
     main_domain_only: opts.mainDomainOnly ? 'true' : undefined,
   });
   io.print(res, () => {
-    io.table(res.data, [
-      { header: 'URL', value: (p) => p.url },
-      { header: 'CLICKS', value: (p) => p.clicks },
-      { header: 'SHARE', value: (p) => `${(p.traffic_share * 100).toFixed(1)}%` },
-      { header: 'MOBILE', value: (p) => `${(p.mobile_share * 100).toFixed(0)}%` },
-      { header: 'TOP KEYWORD', value: (p) => p.top_keyword },
-    ], { empty: 'No landing pages.' });
-    if (opts.limit > res.meta.query.limit) io.info(`at most ${res.meta.query.limit} rows per request (billed as ${res.meta.query.limit})`);
+    io.table(
+      res.data,
+      [
+        { header: 'URL', value: (p) => p.url },
+        { header: 'CLICKS', value: (p) => p.clicks },
+        { header: 'SHARE', value: (p) => `${(p.traffic_share * 100).toFixed(1)}%` },
+        { header: 'MOBILE', value: (p) => `${(p.mobile_share * 100).toFixed(0)}%` },
+        { header: 'TOP KEYWORD', value: (p) => p.top_keyword },
+      ],
+      { empty: 'No landing pages.' },
+    );
+    if (opts.limit > res.meta.query.limit)
+      io.info(`at most ${res.meta.query.limit} rows per request (billed as ${res.meta.query.limit})`);
   });
 }
 
@@ -52,11 +61,22 @@ export function register(parent: Command, deps: Deps): void {
     .requiredOption('--from <YYYY-MM>', 'first month')
     .requiredOption('--to <YYYY-MM>', 'last month')
     .addOption(new Option('--country <country>', 'us or ww (worldwide, default)').choices(['us', 'ww']))
-    .addOption(new Option('--source <source>', 'desktop, mobile_web or total (default)').choices(['desktop', 'mobile_web', 'total']))
-    .addOption(new Option('--traffic-source <source>', 'organic, paid or all (default)').choices(['organic', 'paid', 'all']))
+    .addOption(
+      new Option('--source <source>', 'desktop, mobile_web or total (default)').choices([
+        'desktop',
+        'mobile_web',
+        'total',
+      ]),
+    )
+    .addOption(
+      new Option('--traffic-source <source>', 'organic, paid or all (default)').choices(['organic', 'paid', 'all']),
+    )
     .option('--limit <n>', 'rows (at most 20 are returned; more is billed as 20)', intOption(1, 10_000), 20)
     .option('--offset <n>', 'skip this many rows', intOption(0, 10_000))
     .option('--main-domain-only', 'leave out subdomains')
-    .addHelpText('after', '\nExamples:\n  $ facet beta traffic example.com --from 2026-01 --to 2026-06 --country us\n  $ facet beta traffic example.com --from 2026-01 --to 2026-01 --json | jq ".data[0]"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet beta traffic example.com --from 2026-01 --to 2026-06 --country us\n  $ facet beta traffic example.com --from 2026-01 --to 2026-01 --json | jq ".data[0]"',
+    )
     .action((domain: string, opts: TrafficOptions) => run(domain, opts, deps));
 }

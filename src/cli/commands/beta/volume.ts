@@ -26,7 +26,10 @@ export async function run(keywords: string[], opts: VolumeOptions, deps: Deps): 
     io.table(result[0].items, [
       { header: 'KEYWORD', value: (i) => i.keyword },
       { header: 'VOLUME', value: (i) => i.search_volume },
-      { header: 'LAST 12 MONTHS (NEWEST FIRST)', value: (i) => i.monthly_searches.map((m) => m.search_volume).join(' ') },
+      {
+        header: 'LAST 12 MONTHS (NEWEST FIRST)',
+        value: (i) => i.monthly_searches.map((m) => m.search_volume).join(' '),
+      },
     ]);
   });
 }
@@ -40,6 +43,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--language <code|name>', 'language code (en) or name (English)', 'en')
     .option('--ad-engine', 'use ad-engine volume where the location supports it (use_clickstream false)')
     .option('--raw', 'print the whole provider envelope')
-    .addHelpText('after', '\nExamples:\n  $ facet beta volume "running shoes" tea --location 2840 --language en\n  $ facet beta volume tea --location Germany --language de --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet beta volume "running shoes" tea --location 2840 --language en\n  $ facet beta volume tea --location Germany --language de --json',
+    )
     .action((keywords: string[], opts: VolumeOptions) => run(keywords, opts, deps));
 }

@@ -43,15 +43,19 @@ export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
   result.items_count = result.items.length;
   if (opts.all) result.offset_token = null;
   printOutcome(io, opts, envelopes, [result], () => {
-    io.table<WhoisItem>(result.items, [
-      { header: 'DOMAIN', value: (i) => i.domain },
-      { header: 'REGISTRAR', value: (i) => i.registrar ?? '' },
-      { header: 'EXPIRES', value: (i) => i.expiration_datetime?.slice(0, 10) ?? '' },
-      { header: 'ORGANIC', value: (i) => i.metrics.organic.count },
-      { header: 'PAID', value: (i) => i.metrics.paid.count },
-      { header: 'BACKLINKS', value: (i) => i.backlinks_info.backlinks },
-      { header: 'REF DOMAINS', value: (i) => i.backlinks_info.referring_domains },
-    ], { empty: 'No domains match.' });
+    io.table<WhoisItem>(
+      result.items,
+      [
+        { header: 'DOMAIN', value: (i) => i.domain },
+        { header: 'REGISTRAR', value: (i) => i.registrar ?? '' },
+        { header: 'EXPIRES', value: (i) => i.expiration_datetime?.slice(0, 10) ?? '' },
+        { header: 'ORGANIC', value: (i) => i.metrics.organic.count },
+        { header: 'PAID', value: (i) => i.metrics.paid.count },
+        { header: 'BACKLINKS', value: (i) => i.backlinks_info.backlinks },
+        { header: 'REF DOMAINS', value: (i) => i.backlinks_info.referring_domains },
+      ],
+      { empty: 'No domains match.' },
+    );
     io.info(`${result.items_count} of ${result.total_count} domains`);
   });
 }
@@ -60,13 +64,24 @@ export function register(parent: Command, deps: Deps): void {
   parent
     .command('whois')
     .description('Whois overview of domains with organic/paid metrics and backlink counts')
-    .option('--filter <expr>', "a condition such as 'metrics.organic.count > 1000' or 'registered = false'; repeat to AND them", collect)
+    .option(
+      '--filter <expr>',
+      "a condition such as 'metrics.organic.count > 1000' or 'registered = false'; repeat to AND them",
+      collect,
+    )
     .option('--order <field,dir>', 'an order rule (default metrics.organic.count,desc); repeat up to 3 times', collect)
-    .option('--limit <n>', `items per request (1-${WHOIS_LIMITS.maxLimit}, default 100; 1000 with --all)`, intOption(1, WHOIS_LIMITS.maxLimit))
+    .option(
+      '--limit <n>',
+      `items per request (1-${WHOIS_LIMITS.maxLimit}, default 100; 1000 with --all)`,
+      intOption(1, WHOIS_LIMITS.maxLimit),
+    )
     .option('--offset <n>', 'skip this many items', intOption(0, WHOIS_LIMITS.maxOffset))
     .option('--all', 'follow offset_token until every matching domain is read')
     .option('--tag <text>', 'a label echoed back in the task data (max 255 characters)')
     .option('--raw', 'print the whole provider envelope (with --all, one per request)')
-    .addHelpText('after', "\nExamples:\n  $ facet beta whois --filter 'tld = com' --filter 'backlinks_info.referring_domains > 100' --limit 5\n  $ facet beta whois --order backlinks_info.backlinks,desc --limit 3 --json")
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ facet beta whois --filter 'tld = com' --filter 'backlinks_info.referring_domains > 100' --limit 5\n  $ facet beta whois --order backlinks_info.backlinks,desc --limit 3 --json",
+    )
     .action((opts: WhoisOptions) => run(opts, deps));
 }

@@ -39,7 +39,11 @@ export async function run(query: string, opts: ChatOptions, deps: Deps): Promise
       if (e.name !== 'ApiError' || e.status !== 429) throw err;
       const wait = e.rateLimit?.retryAfter ?? e.retryAfterSeconds ?? 1;
       if (!opts.retry || attempt >= opts.maxRetries) {
-        throw new CliError(`${e.message} (code RATE_LIMITED, HTTP 429)`, EXIT.rateLimited, opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`);
+        throw new CliError(
+          `${e.message} (code RATE_LIMITED, HTTP 429)`,
+          EXIT.rateLimited,
+          opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`,
+        );
       }
       io.info(`rate limited: waiting ${wait} s before retry ${attempt + 1} of ${opts.maxRetries}…`);
       await sleep(wait * 1000);
@@ -56,6 +60,9 @@ export function register(program: Command, deps: Deps): void {
     .option('--max-retries <n>', 'with --retry, give up after N retries (default 3)', intOption(1, 100), 3)
     .option('--verbose', 'show the rate-limit state (X-RateLimit-*) on stderr')
     .option('--include-generated', 'also answer from decks, pages and mindmaps facet generated (left out by default)')
-    .addHelpText('after', '\nExamples:\n  $ facet chat "What is our refund window?"\n  $ facet chat "Summarise the pricing page" --json | jq -r .answer\n  $ facet chat "…" --retry --verbose')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet chat "What is our refund window?"\n  $ facet chat "Summarise the pricing page" --json | jq -r .answer\n  $ facet chat "…" --retry --verbose',
+    )
     .action((query: string, opts: ChatOptions) => run(query, opts, deps));
 }

@@ -1,6 +1,14 @@
 import { Argument, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
-import { looksMasked, maskSecret, PROFILE_KEYS, SECRET_KEYS, isProfileKey, secretsOf, type ProfileKey } from '../../config/profiles.js';
+import {
+  looksMasked,
+  maskSecret,
+  PROFILE_KEYS,
+  SECRET_KEYS,
+  isProfileKey,
+  secretsOf,
+  type ProfileKey,
+} from '../../config/profiles.js';
 import { CliError, usageError } from '../../exit-codes.js';
 import { confirm, readStdin } from '../../io/prompt.js';
 
@@ -10,7 +18,8 @@ function key(name: string): ProfileKey {
 }
 
 /** The setting names, offered by completion; an unknown one is refused in key()'s words. */
-const settingArgument = () => new Argument('<key>', PROFILE_KEYS.join(' | ')).choices(PROFILE_KEYS).argParser((v: string) => v);
+const settingArgument = () =>
+  new Argument('<key>', PROFILE_KEYS.join(' | ')).choices(PROFILE_KEYS).argParser((v: string) => v);
 
 const show = (k: ProfileKey, v: string | undefined) => (v && SECRET_KEYS.has(k) ? maskSecret(v) : (v ?? ''));
 
@@ -33,14 +42,21 @@ export function register(program: Command, deps: Deps): void {
       };
       const io = deps.io();
       const rows = PROFILE_KEYS.map((k) => ({ key: k, value: show(k, values[k]), source: s.sources[k] ?? '' }));
-      io.print({ profile: s.profileName, file: store.path, settings: Object.fromEntries(rows.map((r) => [r.key, { value: r.value || null, source: r.source || null }])) }, () => {
-        io.info(`profile ${s.profileName} (${store.path})`);
-        io.table(rows, [
-          { header: 'KEY', value: (r) => r.key },
-          { header: 'VALUE', value: (r) => r.value },
-          { header: 'SOURCE', value: (r) => r.source },
-        ]);
-      });
+      io.print(
+        {
+          profile: s.profileName,
+          file: store.path,
+          settings: Object.fromEntries(rows.map((r) => [r.key, { value: r.value || null, source: r.source || null }])),
+        },
+        () => {
+          io.info(`profile ${s.profileName} (${store.path})`);
+          io.table(rows, [
+            { header: 'KEY', value: (r) => r.key },
+            { header: 'VALUE', value: (r) => r.value },
+            { header: 'SOURCE', value: (r) => r.source },
+          ]);
+        },
+      );
     });
 
   config
@@ -63,11 +79,17 @@ export function register(program: Command, deps: Deps): void {
     .action(async (name: string, value: string) => {
       const k = key(name);
       const v = value === '-' ? (await readStdin(deps.streams.stdin)).trim() : value;
-      if ((k === 'base_url' || k === 'image_base_url') && !/^https?:\/\/[^\s]+$/.test(v)) throw usageError(`${k} must be an http(s) URL`);
-      if (SECRET_KEYS.has(k) && looksMasked(v)) throw usageError(`that ${k} is a masked value (as \`facet config get\` prints it), not the secret itself`);
+      if ((k === 'base_url' || k === 'image_base_url') && !/^https?:\/\/[^\s]+$/.test(v))
+        throw usageError(`${k} must be an http(s) URL`);
+      if (SECRET_KEYS.has(k) && looksMasked(v))
+        throw usageError(`that ${k} is a masked value (as \`facet config get\` prints it), not the secret itself`);
       const [store, s] = await Promise.all([deps.config(), deps.settings()]);
       store.update(s.profileName, { [k]: v });
-      deps.io().print({ profile: s.profileName, key: k, value: show(k, v) }, () => deps.io().success(`set ${k} in profile "${s.profileName}"`));
+      deps
+        .io()
+        .print({ profile: s.profileName, key: k, value: show(k, v) }, () =>
+          deps.io().success(`set ${k} in profile "${s.profileName}"`),
+        );
     });
 
   config
@@ -78,7 +100,11 @@ export function register(program: Command, deps: Deps): void {
       const k = key(name);
       const [store, s] = await Promise.all([deps.config(), deps.settings()]);
       store.unset(s.profileName, [k]);
-      deps.io().print({ profile: s.profileName, key: k, removed: true }, () => deps.io().success(`unset ${k} in profile "${s.profileName}"`));
+      deps
+        .io()
+        .print({ profile: s.profileName, key: k, removed: true }, () =>
+          deps.io().success(`unset ${k} in profile "${s.profileName}"`),
+        );
     });
 
   const profiles = config.command('profiles').description('List (default) or delete profiles');
@@ -96,12 +122,16 @@ export function register(program: Command, deps: Deps): void {
       }));
       const io = deps.io();
       io.print(rows, () =>
-        io.table(rows, [
-          { header: '', value: (r) => (r.current ? '*' : '') },
-          { header: 'PROFILE', value: (r) => r.name },
-          { header: 'BASE URL', value: (r) => r.base_url ?? '' },
-          { header: 'CREDENTIALS', value: (r) => r.credentials.join(', ') },
-        ], { empty: 'No profiles yet: run `facet login` or `facet serve`.' }),
+        io.table(
+          rows,
+          [
+            { header: '', value: (r) => (r.current ? '*' : '') },
+            { header: 'PROFILE', value: (r) => r.name },
+            { header: 'BASE URL', value: (r) => r.base_url ?? '' },
+            { header: 'CREDENTIALS', value: (r) => r.credentials.join(', ') },
+          ],
+          { empty: 'No profiles yet: run `facet login` or `facet serve`.' },
+        ),
       );
     });
 

@@ -7,6 +7,8 @@ import * as list from './list.js';
 import * as stream from './stream.js';
 
 export function register(program: Command, deps: Deps): void {
-  const conversations = program.command('conversations').description('Conversations over your LiveDocs, answered as a stream');
+  const conversations = program
+    .command('conversations')
+    .description('Conversations over your LiveDocs, answered as a stream');
   for (const verb of [start, followUp, list, get, stream]) verb.register(conversations, deps);
 }

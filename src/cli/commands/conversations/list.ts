@@ -18,7 +18,8 @@ export async function run(opts: { livedoc?: string; page: number; size: number }
       ],
       { empty: 'no conversations yet: `facet ask "…"` starts one' },
     );
-    if (page.page * page.size < page.total) io.info(`page ${page.page} of ${Math.ceil(page.total / page.size)}: --page ${page.page + 1} for more`);
+    if (page.page * page.size < page.total)
+      io.info(`page ${page.page} of ${Math.ceil(page.total / page.size)}: --page ${page.page + 1} for more`);
   });
 }
 
@@ -30,6 +31,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--livedoc <id>', 'only those over this LiveDoc (ld_…)')
     .option('--page <n>', 'page number', intOption(1, 100_000), 1)
     .option('--size <n>', 'conversations per page (1-100)', intOption(1, 100), 20)
-    .addHelpText('after', "\nExamples:\n  $ facet conversations list\n  $ facet conversations list --livedoc ld_0123456789abcdef --json --jq '.items[].thread_short_id'")
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ facet conversations list\n  $ facet conversations list --livedoc ld_0123456789abcdef --json --jq '.items[].thread_short_id'",
+    )
     .action((opts: { livedoc?: string; page: number; size: number }) => run(opts, deps));
 }

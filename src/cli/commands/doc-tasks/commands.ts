@@ -7,19 +7,24 @@ import { waitForDocTask, type TaskGroup, type WaitOptions } from './wait.js';
 /** Spec 3 advises polling every 2-5 seconds; the CLI keeps to that. */
 export function pollInterval(value: string): number {
   const n = Number(value);
-  if (value.trim() === '' || !Number.isFinite(n) || n < 2 || n > 5) throw usageError(`--interval must be 2 to 5 seconds, as the API advises (got ${JSON.stringify(value)})`);
+  if (value.trim() === '' || !Number.isFinite(n) || n < 2 || n > 5)
+    throw usageError(`--interval must be 2 to 5 seconds, as the API advises (got ${JSON.stringify(value)})`);
   return n;
 }
 
 /** The options every command that waits on a task takes. */
 export function addWaitOptions(cmd: Command): Command {
-  return cmd
-    .option('--interval <s>', 'seconds between polls, 2-5', pollInterval, 3)
-    .option('--timeout <s>', 'give up waiting after this many seconds (the task goes on)', (v: string) => {
+  return cmd.option('--interval <s>', 'seconds between polls, 2-5', pollInterval, 3).option(
+    '--timeout <s>',
+    'give up waiting after this many seconds (the task goes on)',
+    (v: string) => {
       const n = Number(v);
-      if (!Number.isFinite(n) || n < 1) throw usageError(`--timeout must be a number of seconds >= 1 (got ${JSON.stringify(v)})`);
+      if (!Number.isFinite(n) || n < 1)
+        throw usageError(`--timeout must be a number of seconds >= 1 (got ${JSON.stringify(v)})`);
       return n;
-    }, 3600);
+    },
+    3600,
+  );
 }
 
 export function printHistorical(deps: Deps, record: TaskHistorical): void {
@@ -69,7 +74,9 @@ export function registerTaskCommands(
   const wait = parent
     .command('wait')
     .argument('<task>', 'the task id (task_…)')
-    .description(`Wait for a ${group.noun} task: exit 0 when COMPLETED, 6 when it ends FAILED, PENDING, EXPIRED or CANCELED`);
+    .description(
+      `Wait for a ${group.noun} task: exit 0 when COMPLETED, 6 when it ends FAILED, PENDING, EXPIRED or CANCELED`,
+    );
   addWaitOptions(wait);
   if (options.onCompleted) wait.option('--out <file>', options.outHelp ?? 'save the result to FILE');
   wait.action(async (id: string, opts: WaitOptions & { out?: string }) => {

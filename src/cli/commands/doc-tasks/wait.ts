@@ -29,10 +29,21 @@ const elapsed = (ms: number) => {
  * record; FAILED, PENDING, EXPIRED and CANCELED are exit 6 with the task's error_message; a status
  * this CLI does not know is waited on (spec 3 rule 2). Ctrl-C stops the waiting only (exit 130).
  */
-export async function waitForDocTask(api: ApiOf<'docTasks'>, taskId: string, opts: WaitOptions, group: TaskGroup, deps: Deps): Promise<TaskHistorical> {
+export async function waitForDocTask(
+  api: ApiOf<'docTasks'>,
+  taskId: string,
+  opts: WaitOptions,
+  group: TaskGroup,
+  deps: Deps,
+): Promise<TaskHistorical> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
-  const interrupted = () => new CliError(`interrupted: stopped waiting; ${group.noun} task ${taskId} keeps running on the server`, EXIT.interrupted, `follow it again with: facet ${group.command} wait ${taskId}`);
+  const interrupted = () =>
+    new CliError(
+      `interrupted: stopped waiting; ${group.noun} task ${taskId} keeps running on the server`,
+      EXIT.interrupted,
+      `follow it again with: facet ${group.command} wait ${taskId}`,
+    );
   const waiting = await startSpinner(deps, `${taskId}: waiting`, { interrupted });
   let last = '';
   try {
@@ -48,12 +59,23 @@ export async function waitForDocTask(api: ApiOf<'docTasks'>, taskId: string, opt
           return record;
         }
         waiting.fail(`${group.noun} ${taskId}: ${record.task_status}`);
-        const hint = record.task_status === 'PENDING' ? `run it again when the model service is back: facet ${group.command} retry ${taskId}` : undefined;
-        throw new CliError(`${group.noun} task ${taskId} ended ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}`, EXIT.taskFailed, hint);
+        const hint =
+          record.task_status === 'PENDING'
+            ? `run it again when the model service is back: facet ${group.command} retry ${taskId}`
+            : undefined;
+        throw new CliError(
+          `${group.noun} task ${taskId} ended ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}`,
+          EXIT.taskFailed,
+          hint,
+        );
       }
       if (Date.now() - started > opts.timeout * 1000) {
         waiting.clear();
-        throw new CliError(`${group.noun} task ${taskId} is still ${status} after ${opts.timeout}s; it keeps running`, EXIT.failure, `\`facet ${group.command} wait ${taskId}\` to keep waiting`);
+        throw new CliError(
+          `${group.noun} task ${taskId} is still ${status} after ${opts.timeout}s; it keeps running`,
+          EXIT.failure,
+          `\`facet ${group.command} wait ${taskId}\` to keep waiting`,
+        );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));
     }

@@ -20,6 +20,9 @@ export function register(parent: Command, deps: Deps): void {
     .description('Create an API key; the full key is printed once')
     .option('--name <name>', 'a name to recognise the key by', undefined)
     .option('--expires-in-days <n>', 'expire the key after N days (1-3650)', intOption(1, 3650))
-    .addHelpText('after', '\nExamples:\n  $ facet keys create --name laptop\n  $ KEY=$(facet keys create --name ci --expires-in-days 30)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet keys create --name laptop\n  $ KEY=$(facet keys create --name ci --expires-in-days 30)',
+    )
     .action((opts: CreateOptions) => run(opts, deps));
 }

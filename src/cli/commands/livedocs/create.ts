@@ -22,6 +22,9 @@ export function register(parent: Command, deps: Deps): void {
     .description('Create a LiveDoc (piped, prints only its id)')
     .option('--description <text>', 'what it is about')
     .option('--icon <icon>', 'an icon (emoji or URL)')
-    .addHelpText('after', '\nExample:\n  $ LD=$(facet livedocs create "Market research" --description "Competitors and pricing")')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ LD=$(facet livedocs create "Market research" --description "Competitors and pricing")',
+    )
     .action((name: string, opts: CreateOptions) => run(name, opts, deps));
 }

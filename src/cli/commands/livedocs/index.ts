@@ -8,7 +8,9 @@ import * as del from './delete.js';
 import * as resources from './resources/index.js';
 
 export function register(program: Command, deps: Deps): void {
-  const livedocs = program.command('livedocs').description('LiveDocs: collections of pages and documents, searchable and citable');
+  const livedocs = program
+    .command('livedocs')
+    .description('LiveDocs: collections of pages and documents, searchable and citable');
   for (const verb of [list, create, get, update, del]) verb.register(livedocs, deps);
   resources.register(livedocs, deps);
 }

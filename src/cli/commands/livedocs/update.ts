@@ -9,7 +9,8 @@ export interface UpdateOptions {
 }
 
 export async function run(id: string, opts: UpdateOptions, deps: Deps): Promise<void> {
-  if (opts.name === undefined && opts.description === undefined) throw usageError('nothing to change', 'pass --name and/or --description');
+  if (opts.name === undefined && opts.description === undefined)
+    throw usageError('nothing to change', 'pass --name and/or --description');
   const api = await deps.api('livedocs');
   printLiveDoc(deps.io(), await api.livedocs.update(id, { name: opts.name, description: opts.description }));
 }

@@ -17,7 +17,11 @@ export function register(program: Command, deps: Deps): void {
     .description('Call a model through /api/v1 on one of its three surfaces')
     .argument('<model>', 'model id (see `facet models list`)')
     .argument('[prompt]', 'the prompt; read from stdin when absent or "-"')
-    .addOption(new Option('--surface <surface>', 'which API shape to call').choices(['chat', 'responses', 'messages']).default('chat'))
+    .addOption(
+      new Option('--surface <surface>', 'which API shape to call')
+        .choices(['chat', 'responses', 'messages'])
+        .default('chat'),
+    )
     .option('--system <text>', 'system instructions')
     .option('--temperature <t>', 'sampling temperature', numberOption(0))
     .option('--max-tokens <n>', 'most tokens in the reply (messages surface default: 1024)', intOption(1, 10_000_000))

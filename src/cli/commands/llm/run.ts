@@ -12,9 +12,11 @@ async function promptFromStdin(deps: Deps): Promise<string> {
 
 function reportUsage(deps: Deps, usage: Usage | undefined): void {
   if (!usage) return deps.io().info('usage: not reported');
-  deps.io().info(
-    `usage: input ${usage.input} tokens, output ${usage.output}, cache read ${usage.cacheRead}, cache write ${usage.cacheWrite}; cost $${usage.cost === undefined ? '?' : usage.cost.toFixed(6)}`,
-  );
+  deps
+    .io()
+    .info(
+      `usage: input ${usage.input} tokens, output ${usage.output}, cache read ${usage.cacheRead}, cache write ${usage.cacheWrite}; cost $${usage.cost === undefined ? '?' : usage.cost.toFixed(6)}`,
+    );
 }
 
 export async function run(model: string, promptArg: string | undefined, opts: LlmOptions, deps: Deps): Promise<void> {

@@ -12,7 +12,12 @@ export interface Usage {
 
 const MESSAGES_DEFAULT_MAX_TOKENS = 1024;
 
-export function requestBody(surface: LlmOptions['surface'], model: string, prompt: string, o: LlmOptions): Record<string, unknown> {
+export function requestBody(
+  surface: LlmOptions['surface'],
+  model: string,
+  prompt: string,
+  o: LlmOptions,
+): Record<string, unknown> {
   switch (surface) {
     case 'chat':
       return {
@@ -23,9 +28,21 @@ export function requestBody(surface: LlmOptions['surface'], model: string, promp
         ...(o.stream ? { stream_options: { include_usage: true } } : {}),
       };
     case 'responses':
-      return { model, input: prompt, instructions: o.system, temperature: o.temperature, max_output_tokens: o.maxTokens };
+      return {
+        model,
+        input: prompt,
+        instructions: o.system,
+        temperature: o.temperature,
+        max_output_tokens: o.maxTokens,
+      };
     case 'messages':
-      return { model, messages: [{ role: 'user', content: prompt }], system: o.system, temperature: o.temperature, max_tokens: o.maxTokens ?? MESSAGES_DEFAULT_MAX_TOKENS };
+      return {
+        model,
+        messages: [{ role: 'user', content: prompt }],
+        system: o.system,
+        temperature: o.temperature,
+        max_tokens: o.maxTokens ?? MESSAGES_DEFAULT_MAX_TOKENS,
+      };
   }
 }
 
@@ -34,7 +51,13 @@ type Any = Record<string, any>;
 function chatUsage(u: Any | undefined): Usage | undefined {
   if (!u) return undefined;
   const cached = u.prompt_tokens_details?.cached_tokens ?? 0;
-  return { input: u.prompt_tokens - cached, output: u.completion_tokens, cacheRead: cached, cacheWrite: 0, cost: u.cost };
+  return {
+    input: u.prompt_tokens - cached,
+    output: u.completion_tokens,
+    cacheRead: cached,
+    cacheWrite: 0,
+    cost: u.cost,
+  };
 }
 
 function responsesUsage(u: Any | undefined | null): Usage | undefined {
@@ -45,7 +68,13 @@ function responsesUsage(u: Any | undefined | null): Usage | undefined {
 
 function messagesUsage(u: Any | undefined): Usage | undefined {
   if (!u) return undefined;
-  return { input: u.input_tokens, output: u.output_tokens, cacheRead: u.cache_read_input_tokens ?? 0, cacheWrite: u.cache_creation_input_tokens ?? 0, cost: u.cost };
+  return {
+    input: u.input_tokens,
+    output: u.output_tokens,
+    cacheRead: u.cache_read_input_tokens ?? 0,
+    cacheWrite: u.cache_creation_input_tokens ?? 0,
+    cost: u.cost,
+  };
 }
 
 export function textAndUsage(surface: LlmOptions['surface'], raw: unknown): { text: string; usage?: Usage } {
@@ -56,7 +85,13 @@ export function textAndUsage(surface: LlmOptions['surface'], raw: unknown): { te
     case 'responses':
       return { text: r.output_text ?? '', usage: responsesUsage(r.usage) };
     case 'messages':
-      return { text: (r.content ?? []).filter((b: Any) => b.type === 'text').map((b: Any) => b.text).join(''), usage: messagesUsage(r.usage) };
+      return {
+        text: (r.content ?? [])
+          .filter((b: Any) => b.type === 'text')
+          .map((b: Any) => b.text)
+          .join(''),
+        usage: messagesUsage(r.usage),
+      };
   }
 }
 
@@ -82,7 +117,8 @@ export function streamParser(surface: LlmOptions['surface']): (ev: { event?: str
       case 'responses':
         if (d.type === 'error') streamFailed(d.message);
         if (d.type === 'response.output_text.delta') return { text: d.delta };
-        if (d.type === 'response.completed' || d.type === 'response.incomplete') return { usage: responsesUsage(d.response?.usage), done: true };
+        if (d.type === 'response.completed' || d.type === 'response.incomplete')
+          return { usage: responsesUsage(d.response?.usage), done: true };
         return {};
       case 'messages':
         if (d.type === 'error') streamFailed(d.error?.message);

@@ -16,7 +16,8 @@ interface TailOptions {
 /** `4xx`, `404`, or several comma-separated: checked here so a typo is a usage error, not a 422. */
 function statusOption(value: string): string {
   const v = value.trim().toLowerCase();
-  if (!/^([1-5]xx|[1-5]\d\d)(,([1-5]xx|[1-5]\d\d))*$/.test(v)) throw new InvalidArgumentError('expected a status class (4xx), a code (404), or several comma-separated');
+  if (!/^([1-5]xx|[1-5]\d\d)(,([1-5]xx|[1-5]\d\d))*$/.test(v))
+    throw new InvalidArgumentError('expected a status class (4xx), a code (404), or several comma-separated');
   return v;
 }
 
@@ -56,10 +57,11 @@ export async function run(opts: TailOptions, deps: Deps): Promise<void> {
         first = await all.next();
       } catch (err) {
         const e = err as { name?: string; status?: number };
-        if (!(e.name === 'MissingCredentialError' || (e.name === 'ApiError' && (e.status === 401 || e.status === 403)))) throw err;
+        if (!(e.name === 'MissingCredentialError' || (e.name === 'ApiError' && (e.status === 401 || e.status === 403))))
+          throw err;
       }
       if (first === undefined) {
-        io.info("following the requests made with your own keys (the whole log is for administrators)");
+        io.info('following the requests made with your own keys (the whole log is for administrators)');
         await follow(api.audit.tailOwn(query, stop.signal));
       } else if (!first.done) {
         show(first.value);
@@ -79,12 +81,21 @@ export async function run(opts: TailOptions, deps: Deps): Promise<void> {
 export function register(parent: Command, deps: Deps): void {
   parent
     .command('tail')
-    .description("Follow requests as they are answered: method, path, status, time, key id, request id (administrators see everyone's, others their own keys')")
-    .option('--status <status>', 'only these statuses: a class (4xx), a code (404), or several comma-separated', statusOption)
+    .description(
+      "Follow requests as they are answered: method, path, status, time, key id, request id (administrators see everyone's, others their own keys')",
+    )
+    .option(
+      '--status <status>',
+      'only these statuses: a class (4xx), a code (404), or several comma-separated',
+      statusOption,
+    )
     .option('--path <glob>', 'only paths matching this glob (* is any run of characters: /v2/*)')
     .option('--key <key-id>', 'only requests made with this key')
     .option('--method <method>', 'only this HTTP method (GET, POST, …)')
     .option('--mine', "only your own keys' requests, even with an administrator's credentials")
-    .addHelpText('after', "\nExamples:\n  $ facet logs tail --status 4xx\n  $ facet logs tail --path '/v2/*' --method POST --json | jq .status")
+    .addHelpText(
+      'after',
+      "\nExamples:\n  $ facet logs tail --status 4xx\n  $ facet logs tail --path '/v2/*' --method POST --json | jq .status",
+    )
     .action((opts: TailOptions) => run(opts, deps));
 }

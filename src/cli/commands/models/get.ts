@@ -17,7 +17,10 @@ export async function run(id: string, deps: Deps): Promise<void> {
       ['context window', m.context_window],
       ['max output', m.max_output_tokens],
       ['surfaces', m.surfaces.join(', ')],
-      ['price / 1M tokens', `input ${price(p.input)}, output ${price(p.output)}, cache read ${price(p.cache_read)}, cache write ${price(p.cache_write)}`],
+      [
+        'price / 1M tokens',
+        `input ${price(p.input)}, output ${price(p.output)}, cache read ${price(p.cache_read)}, cache write ${price(p.cache_write)}`,
+      ],
       ...p.tiers.map((t): [string, unknown] => [
         `  above ${t.above_prompt_tokens} prompt tokens`,
         `input ${price(t.input)}, output ${price(t.output)}, cache read ${price(t.cache_read)}, cache write ${price(t.cache_write)}`,

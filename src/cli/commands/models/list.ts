@@ -45,7 +45,15 @@ export function register(parent: Command, deps: Deps): void {
     .alias('ls')
     .description('List the discoverable models of /api/v1 (never calls or charges a model)')
     .option('--provider <name>', 'only models of this provider')
-    .addOption(new Option('--kind <kind>', 'only this kind; image-task lists the image task service models (no key needed)').choices(KINDS))
-    .addHelpText('after', '\nExamples:\n  $ facet models list\n  $ facet models list --provider corvid --kind chat --json | jq -r ".[].id"\n  $ facet models list --kind image-task')
+    .addOption(
+      new Option(
+        '--kind <kind>',
+        'only this kind; image-task lists the image task service models (no key needed)',
+      ).choices(KINDS),
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet models list\n  $ facet models list --provider corvid --kind chat --json | jq -r ".[].id"\n  $ facet models list --kind image-task',
+    )
     .action((opts: ListOptions) => run(opts, deps));
 }

@@ -20,11 +20,19 @@ interface Options extends WaitOptions {
 
 export async function run(query: string, opts: Options, deps: Deps): Promise<void> {
   if (opts.out && !opts.wait) throw usageError('--out saves the finished page: add --wait');
-  if (opts.file && opts.resource?.length) throw usageError('--file and --resource do not go together: the uploaded file is the page\'s context');
+  if (opts.file && opts.resource?.length)
+    throw usageError("--file and --resource do not go together: the uploaded file is the page's context");
   const api = await deps.api('landingPages', 'docTasks');
   const io = deps.io();
-  const created = await api.landingPages.create({ query, file: opts.file, livedoc_short_id: opts.livedoc, resource_ids: opts.resource?.length ? opts.resource : undefined, stream_protocol: opts.streamProtocol });
-  if (created.credits.cost !== null) io.info(`charged ${created.credits.cost} credits; ${created.credits.remaining ?? '?'} left`);
+  const created = await api.landingPages.create({
+    query,
+    file: opts.file,
+    livedoc_short_id: opts.livedoc,
+    resource_ids: opts.resource?.length ? opts.resource : undefined,
+    stream_protocol: opts.streamProtocol,
+  });
+  if (created.credits.cost !== null)
+    io.info(`charged ${created.credits.cost} credits; ${created.credits.remaining ?? '?'} left`);
   if (!opts.wait) {
     printCreated(io, { task_id: created.task_id }, [created.task_id], () => {
       io.fields([['task', created.task_id]]);
@@ -41,7 +49,9 @@ export function register(parent: Command, deps: Deps): void {
   const cmd = parent
     .command('create')
     .argument('<query>', 'what the page is about (1-2000 characters)')
-    .description(`Start a landing page written from a LiveDoc (costs ${LANDING_PAGE_CREDITS} credits; a FAILED task gives them back)`)
+    .description(
+      `Start a landing page written from a LiveDoc (costs ${LANDING_PAGE_CREDITS} credits; a FAILED task gives them back)`,
+    )
     .option('--file <path>', 'a document to upload into the LiveDoc first and write the page from')
     .option('--livedoc <id>', 'the LiveDoc to write from (default: a new one)')
     .option('--resource <id>', 'only these resources of the LiveDoc (repeatable, up to 50)', collect)
@@ -50,6 +60,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--out <file>', 'with --wait: save the page to FILE');
   addWaitOptions(cmd);
   cmd
-    .addHelpText('after', '\nExamples:\n  $ facet pages create "Home solar: costs and savings" --file solar.md --wait --out page.html\n  $ facet pages create "Our product" --livedoc ld_x --resource res_a --resource res_b')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet pages create "Home solar: costs and savings" --file solar.md --wait --out page.html\n  $ facet pages create "Our product" --livedoc ld_x --resource res_a --resource res_b',
+    )
     .action((query: string, opts: Options) => run(query, opts, deps));
 }

@@ -11,6 +11,9 @@ export function register(program: Command, deps: Deps): void {
     .command('pages')
     .description('Landing pages: one self-contained HTML file written from a LiveDoc (billed in credits)');
   create.register(pages, deps);
-  registerTaskCommands(pages, PAGES_GROUP, deps, { onCompleted: (record, out) => savePage(deps, record, out), outHelp: 'save the page to FILE' });
+  registerTaskCommands(pages, PAGES_GROUP, deps, {
+    onCompleted: (record, out) => savePage(deps, record, out),
+    outHelp: 'save the page to FILE',
+  });
   open.register(pages, deps);
 }

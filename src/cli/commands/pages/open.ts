@@ -10,7 +10,11 @@ import { CliError, EXIT } from '../../exit-codes.js';
 export async function run(id: string, opts: { browser?: boolean }, deps: Deps): Promise<void> {
   const record = await (await deps.api('docTasks')).docTasks.historical(id);
   if (!record.ai_page_html) {
-    throw new CliError(`landing page task ${id} is ${record.task_status}: it has no page${record.error_message ? ` (${record.error_message})` : ''}`, record.task_status === 'RUNNING' ? EXIT.failure : EXIT.taskFailed, record.task_status === 'RUNNING' ? `wait for it: facet pages wait ${id}` : undefined);
+    throw new CliError(
+      `landing page task ${id} is ${record.task_status}: it has no page${record.error_message ? ` (${record.error_message})` : ''}`,
+      record.task_status === 'RUNNING' ? EXIT.failure : EXIT.taskFailed,
+      record.task_status === 'RUNNING' ? `wait for it: facet pages wait ${id}` : undefined,
+    );
   }
   deps.io().write(`${record.ai_page_html}\n`);
   if (!opts.browser) return;

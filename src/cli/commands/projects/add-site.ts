@@ -16,6 +16,9 @@ export function register(parent: Command, deps: Deps): void {
     .argument('<url>', 'an http(s) URL whose page serves as knowledge')
     .option('--title <title>', 'a title to recognise it by')
     .description('Add a site to a project; piped, prints only its id')
-    .addHelpText('after', '\nExample:\n  $ SITE=$(facet projects add-site prj_0123456789abcdef https://example.org/about)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ SITE=$(facet projects add-site prj_0123456789abcdef https://example.org/about)',
+    )
     .action((id: string, url: string, opts: { title?: string }) => run(id, url, opts, deps));
 }

@@ -15,6 +15,9 @@ export function register(parent: Command, deps: Deps): void {
     .argument('<name>', 'the project name (1-200 characters)')
     .option('--description <text>', 'what the project is for')
     .description('Create a project; piped, prints only its id')
-    .addHelpText('after', '\nExamples:\n  $ facet projects create "Spring campaign" --description "banners"\n  $ PROJECT=$(facet projects create docs)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet projects create "Spring campaign" --description "banners"\n  $ PROJECT=$(facet projects create docs)',
+    )
     .action((name: string, opts: { description?: string }) => run(name, opts, deps));
 }

@@ -12,6 +12,9 @@ import * as addSite from './add-site.js';
 import * as removeSite from './remove-site.js';
 
 export function register(program: Command, deps: Deps): void {
-  const projects = program.command('projects').description('Projects, their files and their sites (URLs used as knowledge)');
-  for (const verb of [list, create, update, del, upload, files, deleteFile, sites, addSite, removeSite]) verb.register(projects, deps);
+  const projects = program
+    .command('projects')
+    .description('Projects, their files and their sites (URLs used as knowledge)');
+  for (const verb of [list, create, update, del, upload, files, deleteFile, sites, addSite, removeSite])
+    verb.register(projects, deps);
 }

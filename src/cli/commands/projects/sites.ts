@@ -6,7 +6,9 @@ export async function run(id: string, deps: Deps): Promise<void> {
   const api = await deps.api('projects');
   const sites = await api.projects.sites(id);
   const io = deps.io();
-  io.print(sites, () => io.table(sites, SITE_COLUMNS, { empty: 'No sites in this project: `facet projects add-site ID URL`.' }));
+  io.print(sites, () =>
+    io.table(sites, SITE_COLUMNS, { empty: 'No sites in this project: `facet projects add-site ID URL`.' }),
+  );
 }
 
 export function register(parent: Command, deps: Deps): void {

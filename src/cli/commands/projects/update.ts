@@ -14,7 +14,10 @@ export async function run(id: string, opts: UpdateOptions, deps: Deps): Promise<
     throw usageError('nothing to change', 'pass --name, --description or --clear-description');
   }
   const api = await deps.api('projects');
-  const project = await api.projects.update(id, { name: opts.name, description: opts.clearDescription ? null : opts.description });
+  const project = await api.projects.update(id, {
+    name: opts.name,
+    description: opts.clearDescription ? null : opts.description,
+  });
   printRecord(deps.io(), project, PROJECT_COLUMNS);
 }
 

@@ -7,7 +7,12 @@ export async function run(id: string, files: string[], deps: Deps): Promise<void
   const api = await deps.api('projects');
   const { files: stored } = await api.projects.upload(id, files);
   const io = deps.io();
-  printCreated(io, stored, stored.map((f) => f.id), () => io.table(stored, FILE_COLUMNS));
+  printCreated(
+    io,
+    stored,
+    stored.map((f) => f.id),
+    () => io.table(stored, FILE_COLUMNS),
+  );
   io.success(`uploaded ${stored.length} file(s) to ${id}`);
 }
 

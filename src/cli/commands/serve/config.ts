@@ -64,7 +64,10 @@ export interface ServeOptions extends ObjectStoreFlags {
 /** Flags replace the environment's comma-separated list, as other options do. */
 export function allowFetchFrom(opts: ServeOptions, env: NodeJS.ProcessEnv): string[] {
   if (opts.allowFetchFrom?.length) return opts.allowFetchFrom;
-  return (env.FACET_ALLOW_FETCH_FROM ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env.FACET_ALLOW_FETCH_FROM ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /**
@@ -76,14 +79,21 @@ function trustProxy(opts: ServeOptions, env: NodeJS.ProcessEnv): boolean | numbe
   if (!value || value === 'false') return undefined;
   if (value === 'true') return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((s) => s.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** The social data provider to pass social search through to; none means the local social store. */
 function socialUpstream(opts: ServeOptions, env: NodeJS.ProcessEnv) {
   const baseUrl = opts.socialUpstreamBaseUrl ?? env.FACET_SOCIAL_UPSTREAM_BASE_URL;
   if (!baseUrl) return undefined;
-  return { baseUrl, apiKey: (opts.socialUpstreamKey ?? env.FACET_SOCIAL_UPSTREAM_KEY) || undefined, timeoutMs: opts.upstreamTimeout };
+  return {
+    baseUrl,
+    apiKey: (opts.socialUpstreamKey ?? env.FACET_SOCIAL_UPSTREAM_KEY) || undefined,
+    timeoutMs: opts.upstreamTimeout,
+  };
 }
 
 /** Options win over the environment; keys are best given by environment, out of the process list. */
@@ -98,8 +108,14 @@ function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
     return { baseUrl, apiKey: apiKey || undefined, timeoutMs: opts.upstreamTimeout };
   };
   return {
-    openai: one(opts.upstreamOpenaiBaseUrl ?? env.FACET_UPSTREAM_OPENAI_BASE_URL, opts.upstreamOpenaiKey ?? env.FACET_UPSTREAM_OPENAI_KEY),
-    anthropic: one(opts.upstreamAnthropicBaseUrl ?? env.FACET_UPSTREAM_ANTHROPIC_BASE_URL, opts.upstreamAnthropicKey ?? env.FACET_UPSTREAM_ANTHROPIC_KEY),
+    openai: one(
+      opts.upstreamOpenaiBaseUrl ?? env.FACET_UPSTREAM_OPENAI_BASE_URL,
+      opts.upstreamOpenaiKey ?? env.FACET_UPSTREAM_OPENAI_KEY,
+    ),
+    anthropic: one(
+      opts.upstreamAnthropicBaseUrl ?? env.FACET_UPSTREAM_ANTHROPIC_BASE_URL,
+      opts.upstreamAnthropicKey ?? env.FACET_UPSTREAM_ANTHROPIC_KEY,
+    ),
     beta: one(opts.betaUpstreamUrl ?? env.FACET_BETA_UPSTREAM_URL, opts.betaUpstreamKey ?? env.FACET_BETA_UPSTREAM_KEY),
   };
 }
@@ -109,9 +125,13 @@ function upstreams(opts: ServeOptions, env: NodeJS.ProcessEnv) {
  * refuses an explicit --database-url and ignores the environment's (a throwaway server stays one).
  */
 export function databaseUrl(opts: ServeOptions, env: NodeJS.ProcessEnv): string | undefined {
-  if (opts.memory && opts.databaseUrl) throw usageError('--memory keeps nothing, but --database-url keeps the records in PostgreSQL: use --data-dir (for the files) with --database-url');
+  if (opts.memory && opts.databaseUrl)
+    throw usageError(
+      '--memory keeps nothing, but --database-url keeps the records in PostgreSQL: use --data-dir (for the files) with --database-url',
+    );
   const url = opts.memory ? undefined : (opts.databaseUrl ?? (env.FACET_DATABASE_URL || undefined));
-  if (url && !/^postgres(ql)?:\/\/./.test(url)) throw usageError('--database-url must be a postgres:// (or postgresql://) URL');
+  if (url && !/^postgres(ql)?:\/\/./.test(url))
+    throw usageError('--database-url must be a postgres:// (or postgresql://) URL');
   return url;
 }
 
@@ -131,8 +151,14 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     catalogFile: opts.catalog ?? deps.env.FACET_CATALOG,
     upstreams: upstreams(opts, deps.env),
     defaultModel: opts.defaultModel ?? deps.env.FACET_DEFAULT_MODEL,
-    gatewayLimits: opts.keyConcurrency ? { perKeyConcurrency: opts.keyConcurrency, totalConcurrency: Math.max(512, opts.keyConcurrency) } : undefined,
-    chatRateLimits: { perKeyPerMinute: opts.chatLimitKeyPerMinute, perUserPerMinute: opts.chatLimitUserPerMinute, perUserPerHour: opts.chatLimitUserPerHour },
+    gatewayLimits: opts.keyConcurrency
+      ? { perKeyConcurrency: opts.keyConcurrency, totalConcurrency: Math.max(512, opts.keyConcurrency) }
+      : undefined,
+    chatRateLimits: {
+      perKeyPerMinute: opts.chatLimitKeyPerMinute,
+      perUserPerMinute: opts.chatLimitUserPerMinute,
+      perUserPerHour: opts.chatLimitUserPerHour,
+    },
     streamTtlSeconds: opts.streamTtl,
     streamHeartbeatSeconds: opts.streamHeartbeat,
     answerChunkDelayMs: opts.answerChunkDelay,
@@ -152,7 +178,10 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
-    httpTimeouts: { requestSeconds: opts.requestTimeout, headersSeconds: opts.headersTimeout, keepAliveSeconds: opts.keepAliveTimeout },
+    httpTimeouts: {
+      requestSeconds: opts.requestTimeout,
+      headersSeconds: opts.headersTimeout,
+      keepAliveSeconds: opts.keepAliveTimeout,
+    },
   };
 }
-

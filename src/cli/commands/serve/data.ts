@@ -11,14 +11,25 @@ import { dataDirOf, dataDirOption, withStore } from './offline.js';
  * replacing what the provider would generate for it; other subjects are untouched.
  */
 export function register(serve: Command, deps: Deps): void {
-  const data = serve.command('data').description('Data of the beta endpoints\' local provider (offline, on the data dir)');
+  const data = serve
+    .command('data')
+    .description("Data of the beta endpoints' local provider (offline, on the data dir)");
   dataDirOption(
     data
       .command('import')
-      .addArgument(new Argument('<family>', 'backlinks, income (income statements) or insiders (insider trades)').choices(['backlinks', 'income', 'insiders']))
+      .addArgument(
+        new Argument('<family>', 'backlinks, income (income statements) or insiders (insider trades)').choices([
+          'backlinks',
+          'income',
+          'insiders',
+        ]),
+      )
       .argument('<file>', 'a .csv (header row) or .jsonl/.ndjson file, one record per row')
       .description('Import rows that replace the generated data of their target or ticker')
-      .addHelpText('after', '\nRecords: backlinks need target, url_from, url_to (any backlink field may follow);\nincome and insiders need every field of an income statement or insider trade.\n\nExamples:\n  $ facet serve data import backlinks links.csv\n  $ facet serve data import income statements.jsonl --data-dir ./platform'),
+      .addHelpText(
+        'after',
+        '\nRecords: backlinks need target, url_from, url_to (any backlink field may follow);\nincome and insiders need every field of an income statement or insider trade.\n\nExamples:\n  $ facet serve data import backlinks links.csv\n  $ facet serve data import income statements.jsonl --data-dir ./platform',
+      ),
   ).action(async (family: 'backlinks' | 'income' | 'insiders', file: string, _opts: unknown, cmd: Command) => {
     const [{ checkImportName, ImportError }, { importFile }] = await Promise.all([
       import('../../../server/providers/beta/import/read-records.js'),
@@ -29,7 +40,10 @@ export function register(serve: Command, deps: Deps): void {
       await access(file, constants.R_OK);
     } catch (err) {
       if (err instanceof ImportError) throw usageError(`${file}: ${err.message}`);
-      throw new CliError(`cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`, EXIT.notFound);
+      throw new CliError(
+        `cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+        EXIT.notFound,
+      );
     }
     let imported: { subjects: string[]; rows: number };
     try {

@@ -59,10 +59,18 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    server = await startPlatform({ ...startOptions(opts, deps, dataDir), port: portGiven ? opts.port : 0, logStream: log });
+    server = await startPlatform({
+      ...startOptions(opts, deps, dataDir),
+      port: portGiven ? opts.port : 0,
+      logStream: log,
+    });
     const boot = server.bootstrap.data;
     err.write(`facet serve --exec: platform on ${server.url}, data in ${dataDir ?? '(memory)'}\n`);
-    const credentials = { apiKey: boot.api_key ?? undefined, accessToken: boot.access_token, adminKey: boot.admin_key ?? undefined };
+    const credentials = {
+      apiKey: boot.api_key ?? undefined,
+      accessToken: boot.access_token,
+      adminKey: boot.admin_key ?? undefined,
+    };
     const env: NodeJS.ProcessEnv = {
       ...deps.env,
       FACET_BASE_URL: server.url,
@@ -76,7 +84,10 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
     };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
     if (opts.seed) {
-      const [{ createTransport }, { seed }] = await Promise.all([import('../../../client/transport.js'), import('./seed.js')]);
+      const [{ createTransport }, { seed }] = await Promise.all([
+        import('../../../client/transport.js'),
+        import('./seed.js'),
+      ]);
       const transport = createTransport({
         baseUrl: server.url,
         credentials,
@@ -90,11 +101,16 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    if (server) await server.close().catch((e: Error) => err.write(`facet serve --exec: shutdown error: ${e.message}\n`));
+    if (server)
+      await server.close().catch((e: Error) => err.write(`facet serve --exec: shutdown error: ${e.message}\n`));
     await new Promise<void>((resolve) => log.end(resolve));
     if (failed) {
       const text = readFileSync(logFile, 'utf8');
-      err.write(text ? `facet serve --exec: the platform's log:\n${text}${text.endsWith('\n') ? '' : '\n'}` : "facet serve --exec: the platform's log is empty\n");
+      err.write(
+        text
+          ? `facet serve --exec: the platform's log:\n${text}${text.endsWith('\n') ? '' : '\n'}`
+          : "facet serve --exec: the platform's log is empty\n",
+      );
     }
     // The scratch dir holds the log and, unless --data-dir named one to keep, the data dir.
     rmSync(scratch, { recursive: true, force: true });

@@ -19,9 +19,21 @@ export async function hostChecks(env: NodeJS.ProcessEnv): Promise<HostCheck[]> {
   return [
     (await chromiumAvailable(chromium))
       ? { name: 'chromium', ok: true, detail: `Chromium at ${chromium}` }
-      : { name: 'chromium', ok: false, detail: `no Chromium at ${chromium}: screenshot tasks fail (install chromium, or set FACET_CHROMIUM / serve --chromium)` },
+      : {
+          name: 'chromium',
+          ok: false,
+          detail: `no Chromium at ${chromium}: screenshot tasks fail (install chromium, or set FACET_CHROMIUM / serve --chromium)`,
+        },
     fonts.length > 0
-      ? { name: 'fonts', ok: true, detail: `fonts: ${fonts.length} caption font file${fonts.length === 1 ? '' : 's'} (${fonts[0]}${fonts.length > 1 ? ', …' : ''})` }
-      : { name: 'fonts', ok: false, detail: 'fonts: none under /usr/share/fonts: illustrations have no captions (install fonts-dejavu-core)' },
+      ? {
+          name: 'fonts',
+          ok: true,
+          detail: `fonts: ${fonts.length} caption font file${fonts.length === 1 ? '' : 's'} (${fonts[0]}${fonts.length > 1 ? ', …' : ''})`,
+        }
+      : {
+          name: 'fonts',
+          ok: false,
+          detail: 'fonts: none under /usr/share/fonts: illustrations have no captions (install fonts-dejavu-core)',
+        },
   ];
 }

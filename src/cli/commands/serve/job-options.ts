@@ -17,7 +17,9 @@ export function timeBudgetOption(value: string, previous: TimeBudgets | undefine
   const m = /^(?:([a-z][a-z0-9:_-]*)=)?(\d+)$/.exec(value.trim());
   const seconds = m ? Number(m[2]) : NaN;
   if (!m || seconds < 1 || seconds > MAX_BUDGET_SECONDS) {
-    throw new InvalidArgumentError(`expected SECONDS or KIND=SECONDS, a whole number of seconds from 1 to ${MAX_BUDGET_SECONDS} (kinds: image-task, batch-scrape, beta-review-task, doc-task:ppt, doc-task:landing_page)`);
+    throw new InvalidArgumentError(
+      `expected SECONDS or KIND=SECONDS, a whole number of seconds from 1 to ${MAX_BUDGET_SECONDS} (kinds: image-task, batch-scrape, beta-review-task, doc-task:ppt, doc-task:landing_page)`,
+    );
   }
   if (m[1]) budgets.byKind[m[1]] = seconds * 1000;
   else budgets.defaultMs = seconds * 1000;

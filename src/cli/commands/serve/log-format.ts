@@ -18,7 +18,8 @@ function value(v: unknown): string {
 export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writable {
   const incoming = new Map<string, { method: string; url: string }>();
   let partial = '';
-  const levelColor = (level: number, text: string) => (level >= 50 ? c.red(text) : level >= 40 ? c.yellow(text) : level <= 20 ? c.dim(text) : c.green(text));
+  const levelColor = (level: number, text: string) =>
+    level >= 50 ? c.red(text) : level >= 40 ? c.yellow(text) : level <= 20 ? c.dim(text) : c.green(text);
   const format = (line: string): string | undefined => {
     let e: Record<string, any>;
     try {
@@ -37,7 +38,8 @@ export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writa
       const req = incoming.get(e.reqId);
       incoming.delete(e.reqId);
       const status = e.res?.statusCode;
-      const shownStatus = status >= 500 ? c.red(String(status)) : status >= 400 ? c.yellow(String(status)) : String(status);
+      const shownStatus =
+        status >= 500 ? c.red(String(status)) : status >= 400 ? c.yellow(String(status)) : String(status);
       text = `${req ? `${req.method} ${req.url}` : 'request'} → ${shownStatus} ${Math.round(e.responseTime ?? 0)} ms ${c.dim(e.reqId)}`;
     } else {
       text = String(e.msg ?? '');
@@ -54,7 +56,10 @@ export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writa
     write(chunk: Buffer, _enc, done) {
       const lines = (partial + chunk.toString('utf8')).split('\n');
       partial = lines.pop() ?? '';
-      const shown = lines.filter(Boolean).map(format).filter((l): l is string => l !== undefined);
+      const shown = lines
+        .filter(Boolean)
+        .map(format)
+        .filter((l): l is string => l !== undefined);
       if (shown.length) out.write(shown.join('\n') + '\n');
       done();
     },

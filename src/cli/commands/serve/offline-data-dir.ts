@@ -34,7 +34,10 @@ export function offlineDataDir(where: StoreLocation, resolveDataDir: (given?: st
   }
   if (source && !where.quiet) process.stderr.write(`using data dir ${dir} (${source})\n`);
   if (!where.create && !existsSync(path.join(dir, 'facet.db'))) {
-    throw usageError(`no facet records in ${dir} (no facet.db)`, 'give the data dir of your server with --data-dir (or FACET_DATA_DIR), or pass --create to start new records there');
+    throw usageError(
+      `no facet records in ${dir} (no facet.db)`,
+      'give the data dir of your server with --data-dir (or FACET_DATA_DIR), or pass --create to start new records there',
+    );
   }
   return dir;
 }

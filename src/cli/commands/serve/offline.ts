@@ -4,7 +4,13 @@ import type { Command } from 'commander';
  * Opens the store without a server, for the offline management verbs: the data dir's SQLite file
  * (WAL mode lets them run while `facet serve` uses it) or the PostgreSQL database of --database-url.
  */
-export async function withStore<T>(where: StoreLocation, fn: (ctx: { db: import('kysely').Kysely<import('../../../server/store/database.js').Database>; now: () => Date }) => Promise<T>): Promise<T> {
+export async function withStore<T>(
+  where: StoreLocation,
+  fn: (ctx: {
+    db: import('kysely').Kysely<import('../../../server/store/database.js').Database>;
+    now: () => Date;
+  }) => Promise<T>,
+): Promise<T> {
   const [{ openStore }, { resolveDataDir }] = await Promise.all([
     import('../../../server/store/store.js'),
     import('../../../server/data-dir.js'),
@@ -23,9 +29,15 @@ export async function withStore<T>(where: StoreLocation, fn: (ctx: { db: import(
 
 export const dataDirOption = (cmd: Command) =>
   cmd
-    .option('--data-dir <dir>', "the data dir (default: FACET_DATA_DIR, else the running local server's, else the OS data dir)")
+    .option(
+      '--data-dir <dir>',
+      "the data dir (default: FACET_DATA_DIR, else the running local server's, else the OS data dir)",
+    )
     .option('--create', 'make the records in a data dir that has none yet (else an empty data dir is refused)')
-    .option('--database-url <url>', 'the PostgreSQL database of a `facet serve --database-url` (env FACET_DATABASE_URL)');
+    .option(
+      '--database-url <url>',
+      'the PostgreSQL database of a `facet serve --database-url` (env FACET_DATABASE_URL)',
+    );
 
 /** Where the records are: a PostgreSQL URL when one is given, else the data dir's SQLite file. */
 export interface StoreLocation {
@@ -42,7 +54,12 @@ export interface StoreLocation {
  */
 export function dataDirOf(cmd: Command): StoreLocation {
   const opts = cmd.optsWithGlobals() as { dataDir?: string; databaseUrl?: string; create?: boolean; quiet?: boolean };
-  return { dataDir: opts.dataDir, databaseUrl: opts.databaseUrl ?? (process.env.FACET_DATABASE_URL || undefined), create: opts.create, quiet: opts.quiet };
+  return {
+    dataDir: opts.dataDir,
+    databaseUrl: opts.databaseUrl ?? (process.env.FACET_DATABASE_URL || undefined),
+    create: opts.create,
+    quiet: opts.quiet,
+  };
 }
 
 /**
@@ -53,5 +70,8 @@ async function asCliError(err: unknown): Promise<unknown> {
   const { HttpError } = await import('../../../server/errors.js');
   if (!(err instanceof HttpError)) return err;
   const { CliError, EXIT, exitCodeForStatus } = await import('../../exit-codes.js');
-  return new CliError(err.message, err.status === 400 || err.status === 422 ? EXIT.usage : exitCodeForStatus(err.status));
+  return new CliError(
+    err.message,
+    err.status === 400 || err.status === 422 ? EXIT.usage : exitCodeForStatus(err.status),
+  );
 }

@@ -4,10 +4,15 @@ import type { Transport } from '../../../client/transport.js';
 
 /** Reads, checks, then applies a fixtures file through a transport; one line per step on stderr. */
 export async function seed(file: string, transport: Transport, deps: Deps) {
-  const [{ readFixtures }, { applyFixtures }] = await Promise.all([import('../../fixtures/file.js'), import('../../fixtures/apply.js')]);
+  const [{ readFixtures }, { applyFixtures }] = await Promise.all([
+    import('../../fixtures/file.js'),
+    import('../../fixtures/apply.js'),
+  ]);
   const fixtures = await readFixtures(file);
   const io = deps.io();
-  return applyFixtures(fixtures, transport, deps.env, (step) => io.info(`seeded ${step.name}: ${step.method} ${step.path} → ${step.status}`));
+  return applyFixtures(fixtures, transport, deps.env, (step) =>
+    io.info(`seeded ${step.name}: ${step.method} ${step.path} → ${step.status}`),
+  );
 }
 
 export function register(serve: Command, deps: Deps): void {
@@ -31,6 +36,8 @@ Examples:
     .action(async (file: string) => {
       const applied = await seed(file, (await deps.api()).transport, deps);
       const io = deps.io();
-      io.print(applied, () => io.success(`applied ${applied.length} fixture${applied.length === 1 ? '' : 's'} from ${file}`));
+      io.print(applied, () =>
+        io.success(`applied ${applied.length} fixture${applied.length === 1 ? '' : 's'} from ${file}`),
+      );
     });
 }

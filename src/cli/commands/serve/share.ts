@@ -15,9 +15,15 @@ export function register(serve: Command, deps: Deps): void {
       .argument('<user>', 'the user to share it with (id or name)')
       .description('Share a LiveDoc with another local user (read and search; offline, on the data dir)')
       .option('--revoke', 'stop sharing it with that user')
-      .addHelpText('after', '\nExamples:\n  $ facet serve share ld_0123456789abcdef alice\n  $ facet serve share ld_0123456789abcdef alice --revoke'),
+      .addHelpText(
+        'after',
+        '\nExamples:\n  $ facet serve share ld_0123456789abcdef alice\n  $ facet serve share ld_0123456789abcdef alice --revoke',
+      ),
   ).action(async (livedoc: string, userRef: string, opts: { revoke?: boolean }, cmd: Command) => {
-    const [{ findUser }, repo] = await Promise.all([import('../../../server/services/users.service.js'), import('../../../server/store/livedocs.repo.js')]);
+    const [{ findUser }, repo] = await Promise.all([
+      import('../../../server/services/users.service.js'),
+      import('../../../server/store/livedocs.repo.js'),
+    ]);
     const result = await withStore(dataDirOf(cmd), async (ctx) => {
       const doc = await repo.findLiveDoc(ctx.db, livedoc);
       if (!doc) throw new CliError(`no LiveDoc ${livedoc}`, EXIT.notFound);
@@ -38,6 +44,10 @@ export function register(serve: Command, deps: Deps): void {
       return { livedoc_short_id: doc.id, user_id: user.id, user_name: user.name, shared: !opts.revoke };
     });
     const io = deps.io();
-    io.print(result, () => io.success(`${result.shared ? 'shared' : 'stopped sharing'} ${result.livedoc_short_id} ${result.shared ? 'with' : 'with'} ${result.user_name}`));
+    io.print(result, () =>
+      io.success(
+        `${result.shared ? 'shared' : 'stopped sharing'} ${result.livedoc_short_id} ${result.shared ? 'with' : 'with'} ${result.user_name}`,
+      ),
+    );
   });
 }

@@ -13,7 +13,10 @@ export function register(serve: Command, deps: Deps): void {
       .argument('<file>', 'JSON Lines of users and posts, v2 or beta camelCase shape ("-" for stdin)')
       .description('Import users and posts into the social store; a re-import updates them by id')
       .option('--no-seed', 'do not add the seeded sample data to a store that has not had it yet')
-      .addHelpText('after', '\nExamples:\n  $ facet serve social import posts.jsonl\n  $ facet social search "…" --json | jq -c ".tweets[]" | facet serve social import -'),
+      .addHelpText(
+        'after',
+        '\nExamples:\n  $ facet serve social import posts.jsonl\n  $ facet social search "…" --json | jq -c ".tweets[]" | facet serve social import -',
+      ),
   ).action(async (file: string, opts: { seed: boolean }, cmd: Command) => {
     const input = file === '-' ? deps.streams.stdin : await openFile(file);
     const [{ importSocial, ImportError }, { ensureSocialSeed, markSocialSeeded }] = await Promise.all([
@@ -31,7 +34,9 @@ export function register(serve: Command, deps: Deps): void {
     });
     const io = deps.io();
     const seconds = (performance.now() - started) / 1000;
-    io.print(result, () => io.success(`imported ${result.users} users and ${result.posts} posts in ${seconds.toFixed(1)} s`));
+    io.print(result, () =>
+      io.success(`imported ${result.users} users and ${result.posts} posts in ${seconds.toFixed(1)} s`),
+    );
   });
 }
 

@@ -25,7 +25,11 @@ export function register(serve: Command, deps: Deps): void {
     const { createUser, publicUser } = await import('../../../server/services/users.service.js');
     const { LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');
     const user = await withStore(dataDirOf(cmd), (ctx) =>
-      createUser(ctx, { name, role: opts.admin ? 'admin' : 'user', plan: opts.plan, credits: opts.credits }, LOCAL_ADMIN),
+      createUser(
+        ctx,
+        { name, role: opts.admin ? 'admin' : 'user', plan: opts.plan, credits: opts.credits },
+        LOCAL_ADMIN,
+      ),
     );
     const io = deps.io();
     io.print(publicUser(user), () => {
@@ -34,21 +38,23 @@ export function register(serve: Command, deps: Deps): void {
     });
   });
 
-  dataDirOption(users.command('list').alias('ls').description('List local users')).action(async (_opts: unknown, cmd: Command) => {
-    const { listUsers, publicUser } = await import('../../../server/services/users.service.js');
-    const rows = (await withStore(dataDirOf(cmd), (ctx) => listUsers(ctx.db))).map(publicUser);
-    const io = deps.io();
-    io.print(rows, () =>
-      io.table(rows, [
-        { header: 'ID', value: (u) => u.id },
-        { header: 'NAME', value: (u) => u.name },
-        { header: 'ROLE', value: (u) => u.role },
-        { header: 'PLAN', value: (u) => u.plan },
-        { header: 'CREDITS', value: (u) => u.credits },
-        { header: 'CREATED', value: (u) => u.created_at },
-      ]),
-    );
-  });
+  dataDirOption(users.command('list').alias('ls').description('List local users')).action(
+    async (_opts: unknown, cmd: Command) => {
+      const { listUsers, publicUser } = await import('../../../server/services/users.service.js');
+      const rows = (await withStore(dataDirOf(cmd), (ctx) => listUsers(ctx.db))).map(publicUser);
+      const io = deps.io();
+      io.print(rows, () =>
+        io.table(rows, [
+          { header: 'ID', value: (u) => u.id },
+          { header: 'NAME', value: (u) => u.name },
+          { header: 'ROLE', value: (u) => u.role },
+          { header: 'PLAN', value: (u) => u.plan },
+          { header: 'CREDITS', value: (u) => u.credits },
+          { header: 'CREATED', value: (u) => u.created_at },
+        ]),
+      );
+    },
+  );
 
   dataDirOption(
     users
@@ -56,7 +62,10 @@ export function register(serve: Command, deps: Deps): void {
       .argument('<name>', 'user name or id')
       .argument('<change>', '+N adds, -N takes (never below 0), =N sets')
       .description("Change a user's credit balance (social search is billed in credits)")
-      .addHelpText('after', '\nExamples:\n  $ facet serve users credits alice +500\n  $ facet serve users credits alice =0'),
+      .addHelpText(
+        'after',
+        '\nExamples:\n  $ facet serve users credits alice +500\n  $ facet serve users credits alice =0',
+      ),
   ).action(async (name: string, change: string, _opts: unknown, cmd: Command) => {
     const { changeCredits } = await import('../../../server/services/credits.service.js');
     const { LOCAL_ADMIN } = await import('../../../server/services/audit.service.js');

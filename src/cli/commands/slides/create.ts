@@ -22,17 +22,29 @@ export async function run(query: string, opts: CreateOptions, group: TaskGroup, 
     query,
     ...(opts.livedoc ? { livedoc_short_id: opts.livedoc } : {}),
     ...(opts.resource?.length ? { resource_ids: opts.resource } : {}),
-    ...(opts.theme || opts.slides || opts.lang ? { ppt_config: { ai_theme_id: opts.theme, slide_count: opts.slides, lang: opts.lang } } : {}),
+    ...(opts.theme || opts.slides || opts.lang
+      ? { ppt_config: { ai_theme_id: opts.theme, slide_count: opts.slides, lang: opts.lang } }
+      : {}),
   });
   const io = deps.io();
   if (!opts.wait && !opts.out) {
     printCreated(io, created, [created.task_id], () => {
-      io.fields([['task', created.task_id], ['deck id', created.ppt_business_id], ['LiveDoc', created.livedoc_short_id]]);
+      io.fields([
+        ['task', created.task_id],
+        ['deck id', created.ppt_business_id],
+        ['LiveDoc', created.livedoc_short_id],
+      ]);
       io.info(`follow it with: facet slides wait ${created.task_id} --out deck.pptx`);
     });
     return;
   }
-  const record = await waitForDocTask(api, created.task_id, { interval: opts.interval ?? 3, timeout: opts.timeout ?? 3600 }, group, deps);
+  const record = await waitForDocTask(
+    api,
+    created.task_id,
+    { interval: opts.interval ?? 3, timeout: opts.timeout ?? 3600 },
+    group,
+    deps,
+  );
   if (opts.out) await saveDeck(deps, record, opts.out);
   // Piped, the task id alone, as every create verb (`TASK=$(facet slides create … --wait)`).
   printCreated(io, record, [record.task_id], () => printHistorical(deps, record));
@@ -46,11 +58,23 @@ export function register(parent: Command, group: TaskGroup, deps: Deps): void {
     .option('--livedoc <id>', 'the LiveDoc to build from (and store the deck in)')
     .option('--resource <id>', 'build from this resource only (repeatable)', collect)
     .option('--theme <id>', 'theme id (facet slides themes)')
-    .option('--slides <n>', 'content slides, charts included (1-30, default 6; the title and takeaways slides come on top)', intOption(1, 30))
-    .addOption(new Option('--lang <lang>', "language of the deck's own words (default: from the query)").choices(['en', 'zh-Hans']))
+    .option(
+      '--slides <n>',
+      'content slides, charts included (1-30, default 6; the title and takeaways slides come on top)',
+      intOption(1, 30),
+    )
+    .addOption(
+      new Option('--lang <lang>', "language of the deck's own words (default: from the query)").choices([
+        'en',
+        'zh-Hans',
+      ]),
+    )
     .option('--wait', 'wait until the deck is ready (exit 6 if the task ends FAILED, PENDING, EXPIRED or CANCELED)')
     .option('--out <file>', 'save the deck here once ready (implies --wait)');
   addWaitOptions(cmd)
-    .addHelpText('after', '\nExamples:\n  $ facet slides create "Quarterly review" --livedoc ld_abc --theme midnight --wait --out review.pptx\n  $ facet slides create "Coffee brewing" --resource res_1 --resource res_2')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet slides create "Quarterly review" --livedoc ld_abc --theme midnight --wait --out review.pptx\n  $ facet slides create "Coffee brewing" --resource res_1 --resource res_2',
+    )
     .action((query: string, opts: CreateOptions) => run(query, opts, group, deps));
 }

@@ -14,7 +14,10 @@ export function deckUrl(record: TaskHistorical): string {
 /** Saves a completed task's deck to `out` (default: deck-<task>.pptx); exit 6 when the task has none. */
 export async function saveDeck(deps: Deps, record: TaskHistorical, out: string | undefined): Promise<string> {
   if (record.task_status !== 'COMPLETED') {
-    throw new CliError(`task ${record.task_id} is ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}; it has no deck to download`, EXIT.taskFailed);
+    throw new CliError(
+      `task ${record.task_id} is ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}; it has no deck to download`,
+      EXIT.taskFailed,
+    );
   }
   const api = await deps.api();
   const res = requireOk(await api.transport.openLink(deckUrl(record)));

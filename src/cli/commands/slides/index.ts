@@ -9,7 +9,9 @@ import * as download from './download.js';
 const GROUP: TaskGroup = { command: 'slides', noun: 'slide' };
 
 export function register(program: Command, deps: Deps): void {
-  const slides = program.command('slides').description('Slide decks (.pptx) from a LiveDoc: themes, create, follow, download');
+  const slides = program
+    .command('slides')
+    .description('Slide decks (.pptx) from a LiveDoc: themes, create, follow, download');
   themes.register(slides, deps);
   create.register(slides, GROUP, deps);
   registerTaskCommands(slides, GROUP, deps, {

@@ -20,32 +20,48 @@ export interface PagingOptions {
 export function pagingOptions(cmd: Command): Command {
   return cmd
     .option('--all', 'follow the cursor to the last page (stops at --max-credits)')
-    .option('--max-credits <n>', 'with --all, spend at most this many credits (the guard)', intOption(1, 10_000_000), 500)
+    .option(
+      '--max-credits <n>',
+      'with --all, spend at most this many credits (the guard)',
+      intOption(1, 10_000_000),
+      500,
+    )
     .option('--ndjson', 'one JSON record per line, as pages arrive (for scripts)')
     .option('--retry', 'on 429, wait for Retry-After and try again')
     .option('--max-retries <n>', 'with --retry, give up after N retries', intOption(1, 100), 5)
     .option('--verbose', 'show credits spent and left and the rate-limit state on stderr');
 }
 
-export const typeOption = () => new Option('--type <type>', 'order: Latest (newest first) or Top (by engagement)').choices(['Latest', 'Top']).default('Latest');
+export const typeOption = () =>
+  new Option('--type <type>', 'order: Latest (newest first) or Top (by engagement)')
+    .choices(['Latest', 'Top'])
+    .default('Latest');
 
 /** --since/--until: a date (YYYY-MM-DD, UTC midnight), an ISO time, or Unix seconds. */
 export function timeOption(value: string): number {
   if (/^\d{1,11}$/.test(value)) return Number(value);
   const ms = Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(ms)) throw usageError(`not a date or Unix time: "${value}"`, 'use YYYY-MM-DD, an ISO time or Unix seconds');
+  if (Number.isNaN(ms))
+    throw usageError(`not a date or Unix time: "${value}"`, 'use YYYY-MM-DD, an ISO time or Unix seconds');
   return Math.floor(ms / 1000);
 }
 
 export function describeBilling(b: SocialBilling, now: Date): string {
   const parts = [`credits: spent ${b.cost ?? '?'}, left ${b.remaining ?? '?'}`];
-  if (b.rateLimit) parts.push(`rate limit: ${b.rateLimit.remaining} of ${b.rateLimit.limit} left, resets in ${Math.max(0, b.rateLimit.reset - Math.floor(now.getTime() / 1000))} s`);
+  if (b.rateLimit)
+    parts.push(
+      `rate limit: ${b.rateLimit.remaining} of ${b.rateLimit.limit} left, resets in ${Math.max(0, b.rateLimit.reset - Math.floor(now.getTime() / 1000))} s`,
+    );
   else parts.push('rate limit: exempt (paid plan or 100+ credits)');
   return parts.join('; ');
 }
 
 /** One call, waiting out 429s with --retry; 402 and 429 end with exit code 5. */
-export async function withRetry<T>(deps: Deps, opts: Pick<PagingOptions, 'retry' | 'maxRetries'>, call: () => Promise<Billed<T>>): Promise<Billed<T>> {
+export async function withRetry<T>(
+  deps: Deps,
+  opts: Pick<PagingOptions, 'retry' | 'maxRetries'>,
+  call: () => Promise<Billed<T>>,
+): Promise<Billed<T>> {
   const io = deps.io();
   for (let attempt = 0; ; attempt++) {
     try {
@@ -53,10 +69,19 @@ export async function withRetry<T>(deps: Deps, opts: Pick<PagingOptions, 'retry'
     } catch (err) {
       const e = err as Error & { status?: number; code?: string; retryAfterSeconds?: number };
       if (e.name !== 'ApiError' || (e.status !== 429 && e.status !== 402)) throw err;
-      if (e.status === 402) throw new CliError(`${e.message} (code ${e.code}, HTTP 402)`, EXIT.rateLimited, 'add credits: `facet serve users credits NAME +N` on a local platform');
+      if (e.status === 402)
+        throw new CliError(
+          `${e.message} (code ${e.code}, HTTP 402)`,
+          EXIT.rateLimited,
+          'add credits: `facet serve users credits NAME +N` on a local platform',
+        );
       const wait = e.retryAfterSeconds ?? 1;
       if (!opts.retry || attempt >= opts.maxRetries) {
-        throw new CliError(`${e.message} (code ${e.code}, HTTP 429)`, EXIT.rateLimited, opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`);
+        throw new CliError(
+          `${e.message} (code ${e.code}, HTTP 429)`,
+          EXIT.rateLimited,
+          opts.retry ? `gave up after ${attempt} retries` : `try again in ${wait} s, or pass --retry to wait and retry`,
+        );
       }
       io.info(`rate limited: waiting ${wait} s before retry ${attempt + 1} of ${opts.maxRetries}…`);
       await sleep(wait * 1000);
@@ -92,7 +117,9 @@ export async function walkPages<P, R>(
       if (!opts.ndjson) done(records, answer.data);
       return;
     }
-    io.info(`${records.length || spent} results so far, ${spent} credits spent, ${answer.billing.remaining ?? '?'} left…`);
+    io.info(
+      `${records.length || spent} results so far, ${spent} credits spent, ${answer.billing.remaining ?? '?'} left…`,
+    );
     if (spent >= opts.maxCredits) {
       io.warn(`stopped at the guard: ${spent} credits spent (--max-credits ${opts.maxCredits}); more pages remain`);
       if (!opts.ndjson) done(records, answer.data);

@@ -1,6 +1,14 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
-import { pagingOptions, postsTable, timeOption, walkPages, withRetry, describeBilling, type PagingOptions } from './common.js';
+import {
+  pagingOptions,
+  postsTable,
+  timeOption,
+  walkPages,
+  withRetry,
+  describeBilling,
+  type PagingOptions,
+} from './common.js';
 import type { SocialPost } from '../../../contract/social.js';
 
 interface Options extends PagingOptions {
@@ -13,7 +21,9 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
   const io = deps.io();
   if (!opts.all) {
     // One call for every id: each result is one page of that post's replies.
-    const answer = await withRetry(deps, opts, () => api.social.tweetReplies({ tweet_ids: ids, since_time: opts.since, until_time: opts.until }));
+    const answer = await withRetry(deps, opts, () =>
+      api.social.tweetReplies({ tweet_ids: ids, since_time: opts.since, until_time: opts.until }),
+    );
     if (opts.verbose) io.info(describeBilling(answer.billing, deps.now()));
     if (opts.ndjson) {
       for (const r of answer.data.results) for (const reply of r.replies) io.printJsonLine(reply);
@@ -58,6 +68,9 @@ export function register(social: Command, deps: Deps): void {
       .option('--since <when>', 'replies from this time (YYYY-MM-DD, ISO time or Unix seconds)', timeOption)
       .option('--until <when>', 'replies before this time (exclusive)', timeOption),
   )
-    .addHelpText('after', '\nExamples:\n  $ facet social replies 1760000000000123\n  $ facet social replies 1760000000000123 --all --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet social replies 1760000000000123\n  $ facet social replies 1760000000000123 --all --json',
+    )
     .action((ids: string[], opts: Options) => run(ids, opts, deps));
 }

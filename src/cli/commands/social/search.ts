@@ -17,7 +17,15 @@ export async function run(query: string, opts: Options, deps: Deps): Promise<voi
   await walkPages(
     deps,
     opts,
-    (cursor) => api.social.tweetSearch({ query, query_type: opts.type, since_time: opts.since, until_time: opts.until, limit: opts.limit, cursor }),
+    (cursor) =>
+      api.social.tweetSearch({
+        query,
+        query_type: opts.type,
+        since_time: opts.since,
+        until_time: opts.until,
+        limit: opts.limit,
+        cursor,
+      }),
     (d) => ({ records: d.tweets, next: d.next_cursor }),
     (tweets: SocialPost[], last) => {
       io.print({ ...last, tweets }, () => {
@@ -32,13 +40,19 @@ export function register(social: Command, deps: Deps): void {
   pagingOptions(
     social
       .command('search')
-      .argument('<query>', 'advanced search: words, "phrases", OR, -negation, from: to: @user #tag $CASH lang: since: until: min_faves: filter: …')
+      .argument(
+        '<query>',
+        'advanced search: words, "phrases", OR, -negation, from: to: @user #tag $CASH lang: since: until: min_faves: filter: …',
+      )
       .description('Search posts (1 credit per post returned)')
       .addOption(typeOption())
       .option('--since <when>', 'from this time (YYYY-MM-DD, ISO time or Unix seconds)', timeOption)
       .option('--until <when>', 'before this time (exclusive)', timeOption)
       .option('--limit <n>', 'posts per page (1-100, default 20)', intOption(1, 100)),
   )
-    .addHelpText('after', '\nExamples:\n  $ facet social search "coffee lang:en -filter:replies"\n  $ facet social search "#rust OR #typescript" --type Top --limit 5\n  $ facet social search "from:kari12 since:2025-09-01" --all --ndjson')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet social search "coffee lang:en -filter:replies"\n  $ facet social search "#rust OR #typescript" --type Top --limit 5\n  $ facet social search "from:kari12 since:2025-09-01" --all --ndjson',
+    )
     .action((query: string, opts: Options) => run(query, opts, deps));
 }

@@ -2,7 +2,15 @@ import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { intOption } from '../../io/parse.js';
 import { usageError } from '../../exit-codes.js';
-import { describeBilling, pagingOptions, postsTable, usersTable, walkPages, withRetry, type PagingOptions } from './common.js';
+import {
+  describeBilling,
+  pagingOptions,
+  postsTable,
+  usersTable,
+  walkPages,
+  withRetry,
+  type PagingOptions,
+} from './common.js';
 import type { SocialPost, SocialUser } from '../../../contract/social.js';
 
 interface TweetsOptions extends PagingOptions {
@@ -14,7 +22,9 @@ interface TweetsOptions extends PagingOptions {
 async function info(names: string[], opts: PagingOptions, deps: Deps): Promise<void> {
   const api = await deps.api('social');
   const io = deps.io();
-  const answer = await withRetry(deps, opts, () => api.social.userInfo({ usernames: names.map((n) => n.replace(/^@/, '')) }));
+  const answer = await withRetry(deps, opts, () =>
+    api.social.userInfo({ usernames: names.map((n) => n.replace(/^@/, '')) }),
+  );
   if (opts.verbose) io.info(describeBilling(answer.billing, deps.now()));
   const found = new Set(answer.data.users.map((u) => u.username.toLowerCase()));
   for (const n of names) if (!found.has(n.replace(/^@/, '').toLowerCase())) io.warn(`no user @${n.replace(/^@/, '')}`);
@@ -33,10 +43,11 @@ async function search(query: string, opts: PagingOptions, deps: Deps): Promise<v
     opts,
     (cursor) => api.social.userSearch({ query, cursor }),
     (d) => ({ records: d.users, next: d.next_cursor }),
-    (users: SocialUser[], last) => io.print({ ...last, users }, () => {
-      usersTable(io, users);
-      if (!opts.all && last.has_next) io.info(`${users.length} of ${last.total}: --all for every page`);
-    }),
+    (users: SocialUser[], last) =>
+      io.print({ ...last, users }, () => {
+        usersTable(io, users);
+        if (!opts.all && last.has_next) io.info(`${users.length} of ${last.total}: --all for every page`);
+      }),
   );
 }
 
@@ -50,20 +61,34 @@ async function tweets(name: string | undefined, opts: TweetsOptions, deps: Deps)
     opts,
     (cursor) => api.social.userTweets({ ...who, include_replies: opts.replies ?? false, limit: opts.limit, cursor }),
     (d) => ({ records: d.tweets, next: d.next_cursor }),
-    (posts: SocialPost[], last) => io.print({ ...last, tweets: posts }, () => {
-      postsTable(io, posts, 'no posts');
-      if (!opts.all && last.has_next) io.info(`${posts.length} of ${last.total}: --all for every page`);
-    }),
+    (posts: SocialPost[], last) =>
+      io.print({ ...last, tweets: posts }, () => {
+        postsTable(io, posts, 'no posts');
+        if (!opts.all && last.has_next) io.info(`${posts.length} of ${last.total}: --all for every page`);
+      }),
   );
 }
 
 export function register(social: Command, deps: Deps): void {
   const users = social.command('users').description('Social users: profiles, search and timelines');
-  pagingOptions(users.command('info').argument('<username...>', 'usernames (with or without @)').description('Profiles by username (1 credit per user returned)'))
+  pagingOptions(
+    users
+      .command('info')
+      .argument('<username...>', 'usernames (with or without @)')
+      .description('Profiles by username (1 credit per user returned)'),
+  )
     .addHelpText('after', '\nExamples:\n  $ facet social users info kari12 @sato7')
     .action((names: string[], opts: PagingOptions) => info(names, opts, deps));
-  pagingOptions(users.command('search').argument('<query>', 'text in the username, name or bio').description('Search users, most followed first (1 credit per user returned)'))
-    .addHelpText('after', '\nExamples:\n  $ facet social users search coffee\n  $ facet social users search ka --all --json')
+  pagingOptions(
+    users
+      .command('search')
+      .argument('<query>', 'text in the username, name or bio')
+      .description('Search users, most followed first (1 credit per user returned)'),
+  )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet social users search coffee\n  $ facet social users search ka --all --json',
+    )
     .action((query: string, opts: PagingOptions) => search(query, opts, deps));
   pagingOptions(
     users
@@ -74,6 +99,9 @@ export function register(social: Command, deps: Deps): void {
       .option('--replies', 'include their replies')
       .option('--limit <n>', 'posts per page (1-100, default 20)', intOption(1, 100)),
   )
-    .addHelpText('after', '\nExamples:\n  $ facet social users tweets kari12 --limit 5\n  $ facet social users tweets --id 1000037 --replies --all --ndjson')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet social users tweets kari12 --limit 5\n  $ facet social users tweets --id 1000037 --replies --all --ndjson',
+    )
     .action((name: string | undefined, opts: TweetsOptions) => tweets(name, opts, deps));
 }

@@ -16,7 +16,11 @@ export interface WaitOptions {
 
 /** Ctrl-C stops the waiting, not the task: it goes on running on the server. */
 export function waitInterrupted(id: string): CliError {
-  return new CliError(`interrupted: stopped waiting; task ${id} keeps running on the server`, EXIT.interrupted, `follow it again with: facet tasks wait ${id}`);
+  return new CliError(
+    `interrupted: stopped waiting; task ${id} keeps running on the server`,
+    EXIT.interrupted,
+    `follow it again with: facet tasks wait ${id}`,
+  );
 }
 
 /**
@@ -33,7 +37,10 @@ export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOpt
   try {
     for (;;) {
       const task = await waiting.race(api.tasks.get(id, { signal: waiting.signal }));
-      const label = task.status === 'running' && task.attempts > 1 ? `running (attempt ${task.attempts} of ${task.max_attempts})` : task.status;
+      const label =
+        task.status === 'running' && task.attempts > 1
+          ? `running (attempt ${task.attempts} of ${task.max_attempts})`
+          : task.status;
       if (waiting.drawn) waiting.setText(`${id}: ${label} ${elapsed()}`);
       else if (label !== last && !quiet) deps.streams.stderr.write(`${id}: ${label} (${elapsed()})\n`);
       last = label;
@@ -43,11 +50,19 @@ export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOpt
           return task;
         }
         waiting.fail(`${id}: ${task.status} after ${elapsed()}`);
-        throw new CliError(`task ${id} ${task.status}: ${task.error ?? 'no reason given'}`, EXIT.taskFailed, `see \`facet tasks logs ${id}\``);
+        throw new CliError(
+          `task ${id} ${task.status}: ${task.error ?? 'no reason given'}`,
+          EXIT.taskFailed,
+          `see \`facet tasks logs ${id}\``,
+        );
       }
       if (Date.now() - started > opts.timeout * 1000) {
         waiting.clear();
-        throw new CliError(`task ${id} is still ${task.status} after ${opts.timeout}s; it keeps running`, EXIT.failure, `\`facet tasks wait ${id}\` to keep waiting`);
+        throw new CliError(
+          `task ${id} is still ${task.status} after ${opts.timeout}s; it keeps running`,
+          EXIT.failure,
+          `\`facet tasks wait ${id}\` to keep waiting`,
+        );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));
     }

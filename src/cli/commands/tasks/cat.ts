@@ -15,7 +15,11 @@ export async function run(id: string, path: string, deps: Deps): Promise<void> {
       ['modified', content.modified_at],
       ['download', content.download_url],
     ]);
-    throw new CliError(`${path} is ${content.kind === 'image' ? 'an image' : 'binary'}; not printing it to a terminal`, 1, `facet tasks download ${id} ${path} --out .`);
+    throw new CliError(
+      `${path} is ${content.kind === 'image' ? 'an image' : 'binary'}; not printing it to a terminal`,
+      1,
+      `facet tasks download ${id} ${path} --out .`,
+    );
   }
   // The whole file, not the preview: cat is for reading or piping it.
   const res = await api.tasks.download(id, path);
@@ -28,6 +32,9 @@ export function register(parent: Command, deps: Deps): void {
     .argument('<task-id>', 'the task id (task_…)')
     .argument('<path>', 'a file path from `facet tasks files`')
     .description('Print an artifact (--json: the preview and metadata of the content endpoint)')
-    .addHelpText('after', '\nExamples:\n  $ facet tasks cat task_0123456789abcdef result.json | jq .images\n  $ facet tasks cat task_0123456789abcdef illustration-1.png > picture.png')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet tasks cat task_0123456789abcdef result.json | jq .images\n  $ facet tasks cat task_0123456789abcdef illustration-1.png > picture.png',
+    )
     .action((id: string, path: string) => run(id, path, deps));
 }

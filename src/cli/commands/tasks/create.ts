@@ -24,7 +24,8 @@ export interface CreateOptions {
 export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
   if (opts.kind === 'illustration' && !opts.prompt) throw usageError('an illustration needs --prompt');
   if (opts.kind === 'screenshot' && !opts.url) throw usageError('a screenshot needs --url');
-  if (opts.size && !/^\d+x\d+$/.test(opts.size)) throw usageError(`--size is WxH, for example 1024x768 (got ${opts.size})`);
+  if (opts.size && !/^\d+x\d+$/.test(opts.size))
+    throw usageError(`--size is WxH, for example 1024x768 (got ${opts.size})`);
   const api = await deps.api('tasks');
   const io = deps.io();
   let task = await api.tasks.create({
@@ -57,8 +58,12 @@ export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
 export function register(parent: Command, deps: Deps): void {
   parent
     .command('create')
-    .description('Start an illustration or screenshot task; --wait follows it, --out saves its files; piped, prints only its id')
-    .addOption(new Option('--kind <kind>', 'what to make').choices(['illustration', 'screenshot']).makeOptionMandatory())
+    .description(
+      'Start an illustration or screenshot task; --wait follows it, --out saves its files; piped, prints only its id',
+    )
+    .addOption(
+      new Option('--kind <kind>', 'what to make').choices(['illustration', 'screenshot']).makeOptionMandatory(),
+    )
     .option('--prompt <text>', 'what to illustrate (illustration)')
     .option('--url <url>', 'the page to capture (screenshot)')
     .option('--project <project-id>', 'the project (default: your default project)')

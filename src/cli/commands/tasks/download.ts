@@ -43,6 +43,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--out <dir>', 'where to write (default: . for one file, ./TASK_ID for all)')
     .option('--zip', 'keep the ZIP as TASK_ID.zip instead of unpacking it')
     .description("Download a task's artifacts; prints the paths written")
-    .addHelpText('after', '\nExamples:\n  $ facet tasks download task_0123456789abcdef --out ./out\n  $ facet tasks download task_0123456789abcdef illustration-1.png')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet tasks download task_0123456789abcdef --out ./out\n  $ facet tasks download task_0123456789abcdef illustration-1.png',
+    )
     .action((id: string, path: string | undefined, opts: DownloadOptions) => run(id, path, opts, deps));
 }

@@ -12,6 +12,8 @@ import * as cat from './cat.js';
 import * as download from './download.js';
 
 export function register(program: Command, deps: Deps): void {
-  const tasks = program.command('tasks').description('Image tasks: illustrations and screenshots, their logs and artifacts');
+  const tasks = program
+    .command('tasks')
+    .description('Image tasks: illustrations and screenshots, their logs and artifacts');
   for (const verb of [list, create, get, wait, cancel, retry, logs, files, cat, download]) verb.register(tasks, deps);
 }

@@ -22,8 +22,19 @@ export function register(parent: Command, deps: Deps): void {
     .alias('ls')
     .description('List your tasks, newest first')
     .option('--project <project-id>', "only this project's tasks")
-    .addOption(new Option('--status <state>', 'only tasks in this state').choices(['queued', 'running', 'succeeded', 'failed', 'canceled']))
+    .addOption(
+      new Option('--status <state>', 'only tasks in this state').choices([
+        'queued',
+        'running',
+        'succeeded',
+        'failed',
+        'canceled',
+      ]),
+    )
     .option('--limit <n>', 'at most N tasks (1-500, default 100)', intOption(1, 500))
-    .addHelpText('after', '\nExamples:\n  $ facet tasks list --project prj_0123456789abcdef\n  $ facet tasks list --status failed --json | jq -r ".[].id"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet tasks list --project prj_0123456789abcdef\n  $ facet tasks list --status failed --json | jq -r ".[].id"',
+    )
     .action((opts: ListOptions) => run(opts, deps));
 }

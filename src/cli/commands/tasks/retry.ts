@@ -3,7 +3,11 @@ import type { Deps } from '../../deps.js';
 import { numberOption } from '../../io/parse.js';
 import { printTask } from '../../render/tasks.js';
 
-export async function run(id: string, opts: { wait?: boolean; interval: number; timeout: number }, deps: Deps): Promise<void> {
+export async function run(
+  id: string,
+  opts: { wait?: boolean; interval: number; timeout: number },
+  deps: Deps,
+): Promise<void> {
   const api = await deps.api('tasks');
   let task = await api.tasks.retry(id);
   deps.io().info(`${id} queued again`);

@@ -3,7 +3,11 @@ import type { Deps } from '../../deps.js';
 import { numberOption } from '../../io/parse.js';
 import { printTask } from '../../render/tasks.js';
 
-export async function run(id: string, opts: { interval: number; timeout: number; out?: string }, deps: Deps): Promise<void> {
+export async function run(
+  id: string,
+  opts: { interval: number; timeout: number; out?: string },
+  deps: Deps,
+): Promise<void> {
   const api = await deps.api('tasks');
   const { waitForTask } = await import('./await.js');
   const task = await waitForTask(api, id, opts, deps);

@@ -6,12 +6,30 @@ import { AUDIT_FIELDS, consoleAudit } from '../../services/console/activity.serv
 
 /** The actions the trail records (contract/audit.ts), offered as suggestions in the action filter. */
 const KNOWN_ACTIONS = [
-  'key.*', 'key.created', 'key.frozen', 'key.unfrozen', 'key.deleted', 'key.expired', 'user.*', 'user.created', 'user.credits_changed', 'user.plan_changed',
-  'admin_key.used', 'token.issued', 'session.login', 'livedoc.shared', 'livedoc.unshared', 'model.hidden', 'model.shown', 'theme.imported', 'theme.deleted',
+  'key.*',
+  'key.created',
+  'key.frozen',
+  'key.unfrozen',
+  'key.deleted',
+  'key.expired',
+  'user.*',
+  'user.created',
+  'user.credits_changed',
+  'user.plan_changed',
+  'admin_key.used',
+  'token.issued',
+  'session.login',
+  'livedoc.shared',
+  'livedoc.unshared',
+  'model.hidden',
+  'model.shown',
+  'theme.imported',
+  'theme.deleted',
 ];
 
 const code = (v: string | null | undefined) => (v ? `<code>${escapeMarkup(v)}</code>` : '—');
-const fullTime = (iso: string) => `<time datetime="${escapeMarkup(iso)}">${escapeMarkup(iso.slice(0, 19).replace('T', ' '))} UTC</time>`;
+const fullTime = (iso: string) =>
+  `<time datetime="${escapeMarkup(iso)}">${escapeMarkup(iso.slice(0, 19).replace('T', ' '))} UTC</time>`;
 
 function actorText(a: AuditEntry['actor']): string {
   if (a.kind === 'local-admin') return 'local administrator (an offline <code>facet serve</code> command)';
@@ -30,7 +48,14 @@ function diff(before: Record<string, unknown> | null, after: Record<string, unkn
     const b = before?.[k];
     const a = after?.[k];
     const changed = JSON.stringify(b) !== JSON.stringify(a);
-    const side = (v: unknown, tag: 'del' | 'ins') => (v === undefined ? '<span class="meta">—</span>' : v === null ? '<span class="meta">none</span>' : changed ? `<${tag}>${escapeMarkup(shown(v))}</${tag}>` : escapeMarkup(shown(v)));
+    const side = (v: unknown, tag: 'del' | 'ins') =>
+      v === undefined
+        ? '<span class="meta">—</span>'
+        : v === null
+          ? '<span class="meta">none</span>'
+          : changed
+            ? `<${tag}>${escapeMarkup(shown(v))}</${tag}>`
+            : escapeMarkup(shown(v));
     return `<tr${changed ? ' class="changed"' : ''}><th scope="row">${escapeMarkup(k)}</th><td class="wrap">${side(b, 'del')}</td><td class="wrap">${side(a, 'ins')}</td></tr>`;
   });
   return `<div class="table-wrap"><table class="diff"><thead><tr><th scope="col">Field</th><th scope="col">Before</th><th scope="col">After</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
@@ -55,7 +80,15 @@ const field = (name: string, label: string, value: string | undefined, attrs: st
 
 /** A datetime-local field shows only what it can parse: a full ISO time from a link stays in a text field. */
 const timeField = (name: string, label: string, value: string | undefined) =>
-  field(name, label, value, !value || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? 'type="datetime-local" step="1"' : 'type="text" spellcheck="false"', true);
+  field(
+    name,
+    label,
+    value,
+    !value || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)
+      ? 'type="datetime-local" step="1"'
+      : 'type="text" spellcheck="false"',
+    true,
+  );
 
 async function list({ ctx, user, query }: PageInput) {
   const checked = await consoleAudit(ctx, user, query);
@@ -74,7 +107,11 @@ ${timeField('until', 'Until (UTC)', f.until)}
 <p class="sub">${admin ? 'Every change to keys, users and settings (you are an administrator).' : 'What you did, and what was done to your keys and account.'} Newest first; entries are never changed or deleted.</p>
 ${form}`;
   if (!checked.ok) {
-    return { title: 'Audit trail', status: 400, body: `${intro}\n<div class="card error" role="alert"><p>${escapeMarkup(`These filters are not valid: ${checked.message}.`)}</p></div>` };
+    return {
+      title: 'Audit trail',
+      status: 400,
+      body: `${intro}\n<div class="card error" role="alert"><p>${escapeMarkup(`These filters are not valid: ${checked.message}.`)}</p></div>`,
+    };
   }
   const { entries, nextCursor } = checked.value;
   const first = new URLSearchParams(Object.entries(f).filter(([k]) => (AUDIT_FIELDS as readonly string[]).includes(k)));

@@ -2,13 +2,29 @@ import { escapeMarkup } from '../../text/escape-markup.js';
 import { HttpError, notFound } from '../../errors.js';
 import type { ConsolePage, PageInput } from '../page.js';
 import { CONSOLE_PREFIX, csrfField } from '../layout.js';
-import { allowedActions, applyKeyAction, keyFor, visibleKeys, type KeyAction } from '../../services/console/overview.service.js';
+import {
+  allowedActions,
+  applyKeyAction,
+  keyFor,
+  visibleKeys,
+  type KeyAction,
+} from '../../services/console/overview.service.js';
 import { table, when } from './parts.js';
 
 const ACTIONS: Record<KeyAction, { verb: string; done: string; warning: string; danger: boolean }> = {
-  freeze: { verb: 'Freeze', done: 'frozen', warning: 'Every request made with it is refused (403 KEY_FROZEN) until it is unfrozen.', danger: true },
+  freeze: {
+    verb: 'Freeze',
+    done: 'frozen',
+    warning: 'Every request made with it is refused (403 KEY_FROZEN) until it is unfrozen.',
+    danger: true,
+  },
   unfreeze: { verb: 'Unfreeze', done: 'unfrozen', warning: 'It works again on every surface.', danger: false },
-  delete: { verb: 'Delete', done: 'deleted', warning: 'It stops working at once and for good (401 INVALID_API_KEY); this cannot be undone.', danger: true },
+  delete: {
+    verb: 'Delete',
+    done: 'deleted',
+    warning: 'It stops working at once and for good (401 INVALID_API_KEY); this cannot be undone.',
+    danger: true,
+  },
 };
 
 const isAction = (a: string | undefined): a is KeyAction => a !== undefined && Object.hasOwn(ACTIONS, a);
@@ -18,13 +34,18 @@ async function list({ ctx, user, query }: PageInput) {
   const { keys, more } = await visibleKeys(ctx, user);
   const admin = user.role === 'admin';
   const done = query.done && /^(frozen|unfrozen|deleted):[\w-]{1,100}$/.test(query.done) ? query.done.split(':') : null;
-  const notice = done ? `<div class="card notice" role="status"><p>Key <code>${escapeMarkup(done[1])}</code> ${escapeMarkup(done[0])}.</p></div>` : '';
+  const notice = done
+    ? `<div class="card notice" role="status"><p>Key <code>${escapeMarkup(done[1])}</code> ${escapeMarkup(done[0])}.</p></div>`
+    : '';
   // Name, status and actions lead: on a phone the table scrolls, and these stay in view.
   const rows = keys.map((k) => [
     escapeMarkup(k.name),
     `<span class="status status-${escapeMarkup(k.status)}">${escapeMarkup(k.status)}</span>`,
     `<div class="actions">${allowedActions(user, k)
-      .map((a) => `<a class="button${ACTIONS[a].danger ? ' danger' : ' secondary'}" href="${keyUrl(k.id, a)}" aria-label="${escapeMarkup(`${ACTIONS[a].verb} key ${k.name} (${k.prefix}…)`)}">${ACTIONS[a].verb}</a>`)
+      .map(
+        (a) =>
+          `<a class="button${ACTIONS[a].danger ? ' danger' : ' secondary'}" href="${keyUrl(k.id, a)}" aria-label="${escapeMarkup(`${ACTIONS[a].verb} key ${k.name} (${k.prefix}…)`)}">${ACTIONS[a].verb}</a>`,
+      )
       .join('')}</div>`,
     `<code>${escapeMarkup(k.prefix)}…</code>`,
     ...(admin ? [`<code>${escapeMarkup(k.user_id)}</code>`] : []),
@@ -49,7 +70,8 @@ async function confirm({ ctx, user, params, csrf }: PageInput) {
   if (!isAction(action)) throw notFound(`console action ${action}`);
   const key = await keyFor(ctx, user, params.id);
   if (!key) throw notFound(`API key ${params.id}`);
-  if (!allowedActions(user, key).includes(action)) throw new HttpError('FORBIDDEN', `you may not ${action} this key`, { status: 403 });
+  if (!allowedActions(user, key).includes(action))
+    throw new HttpError('FORBIDDEN', `you may not ${action} this key`, { status: 403 });
   const a = ACTIONS[action];
   return {
     title: `${a.verb} key`,

@@ -10,7 +10,18 @@ async function list({ ctx, user }: PageInput) {
 <h2 id="ld-${escapeMarkup(d.id)}">${escapeMarkup(d.name)} <span class="meta"><code>${escapeMarkup(d.id)}</code></span></h2>
 ${d.description ? `<p>${escapeMarkup(d.description)}</p>` : ''}
 <p class="meta">Changed ${when(d.modifiedAt)} · <a href="${escapeMarkup(d.page)}">Open its page</a></p>
-${table(`Resources of ${d.name}`, ['Title', 'Type', 'Source', 'Status', 'Added'], d.resources.map((r) => [escapeMarkup(r.title || '(untitled)'), escapeMarkup(r.content_type || r.resource_type), escapeMarkup(r.source), status(r.status), when(r.created_at)]), 'No resources yet.')}
+${table(
+  `Resources of ${d.name}`,
+  ['Title', 'Type', 'Source', 'Status', 'Added'],
+  d.resources.map((r) => [
+    escapeMarkup(r.title || '(untitled)'),
+    escapeMarkup(r.content_type || r.resource_type),
+    escapeMarkup(r.source),
+    status(r.status),
+    when(r.created_at),
+  ]),
+  'No resources yet.',
+)}
 </section>`,
   );
   return {

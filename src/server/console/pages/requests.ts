@@ -13,7 +13,10 @@ const HEAD = ['Time', 'Status', 'Method', 'Path', 'Duration', 'Key', 'Request id
 /** A select whose options are the known values; a valid value given in the URL (404, 4xx,5xx) is kept as one more. */
 function select(name: string, label: string, values: string[], current: string | undefined): string {
   const all = current && !values.includes(current) ? [...values, current] : values;
-  const options = [`<option value="">Any</option>`, ...all.map((v) => `<option${v === current ? ' selected' : ''}>${escapeMarkup(v)}</option>`)].join('');
+  const options = [
+    `<option value="">Any</option>`,
+    ...all.map((v) => `<option${v === current ? ' selected' : ''}>${escapeMarkup(v)}</option>`),
+  ].join('');
   return `<div><label for="f-${name}">${escapeMarkup(label)}</label><select id="f-${name}" name="${name}">${options}</select></div>`;
 }
 
@@ -40,7 +43,11 @@ ${text('key', 'Key id', f.key, 'key_…')}
 <p class="sub">${admin ? 'Every request this server answers' : 'Requests made with your API keys'}: method, path (no query string), status, time taken, key id and request id, never a secret. Paths filter by glob: <code>*</code> matches across <code>/</code>.</p>
 ${form}`;
   if (!result.ok) {
-    return { title: 'Requests', status: 400, body: `${intro}\n<div class="card error" role="alert"><p>${escapeMarkup(`These filters are not valid: ${result.message}.`)}</p></div>` };
+    return {
+      title: 'Requests',
+      status: 400,
+      body: `${intro}\n<div class="card error" role="alert"><p>${escapeMarkup(`These filters are not valid: ${result.message}.`)}</p></div>`,
+    };
   }
   const { lines, tail } = result.value;
   return {

@@ -5,7 +5,8 @@ import { imageTask, imageTasks } from '../../services/console/work.service.js';
 import { status, table, when } from './parts.js';
 
 const taskUrl = (id: string) => `${CONSOLE_PREFIX}/tasks/${encodeURIComponent(id)}`;
-const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`);
+const sizeText = (n: number) =>
+  n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MiB` : n >= 1024 ? `${(n / 1024).toFixed(1)} KiB` : `${n} B`;
 
 async function list({ ctx, user }: PageInput) {
   const tasks = await imageTasks(ctx, user.id);
@@ -31,7 +32,12 @@ async function detail({ ctx, user, params }: PageInput) {
   const gallery = images.length
     ? `<div class="grid">${images.map((f) => `<figure class="card"><a href="${escapeMarkup(f.view)}"><img src="${escapeMarkup(f.view)}" alt="${escapeMarkup(`${f.name}, an output of task ${task.id}`)}" loading="lazy"></a><figcaption>${escapeMarkup(f.path)} · ${escapeMarkup(sizeText(f.size))}</figcaption></figure>`).join('')}</div>`
     : '<p class="placeholder">No images (yet).</p>';
-  const fileRows = files.map((f) => [`<a href="${escapeMarkup(f.view)}">${escapeMarkup(f.path)}</a>`, escapeMarkup(f.mime_type ?? '—'), `<span class="num">${escapeMarkup(sizeText(f.size))}</span>`, when(f.modified_at)]);
+  const fileRows = files.map((f) => [
+    `<a href="${escapeMarkup(f.view)}">${escapeMarkup(f.path)}</a>`,
+    escapeMarkup(f.mime_type ?? '—'),
+    `<span class="num">${escapeMarkup(sizeText(f.size))}</span>`,
+    when(f.modified_at),
+  ]);
   const logText = log.map((l) => `${l.at.slice(11, 19)}  ${l.line}`).join('\n');
   return {
     title: `Task ${task.id}`,

@@ -5,7 +5,8 @@ import { usageCharts, USAGE_DAYS, type Series } from '../../services/console/ove
 import { table } from './parts.js';
 
 const usd = (n: number) => (n === 0 ? '$0' : n < 0.01 ? `$${n.toPrecision(2)}` : `$${n.toFixed(2)}`);
-const count = (n: number) => (n >= 1e6 ? `${+(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(Math.round(n)));
+const count = (n: number) =>
+  n >= 1e6 ? `${+(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${+(n / 1e3).toFixed(1)}k` : String(Math.round(n));
 const total = (s: Series) => s.values.reduce((a, b) => a + b, 0);
 
 async function usage({ ctx, user }: PageInput) {
@@ -22,10 +23,20 @@ async function usage({ ctx, user }: PageInput) {
 </div>
 <h2>Cost per day, by key</h2>
 ${stackedBars({ title: 'Cost per day by API key (USD)', days: u.days, series: u.costByKey, format: usd })}
-${table('Cost by key', ['Key', `Cost (${USAGE_DAYS} days)`], u.costByKey.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(usd(total(s)))}</span>`]), 'No usage recorded.')}
+${table(
+  'Cost by key',
+  ['Key', `Cost (${USAGE_DAYS} days)`],
+  u.costByKey.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(usd(total(s)))}</span>`]),
+  'No usage recorded.',
+)}
 <h2>Tokens per day, by model</h2>
 ${stackedBars({ title: 'Tokens per day by model', days: u.days, series: u.tokensByModel, format: count })}
-${table('Tokens by model', ['Model', `Tokens (${USAGE_DAYS} days)`], u.tokensByModel.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(count(total(s)))}</span>`]), 'No usage recorded.')}`,
+${table(
+  'Tokens by model',
+  ['Model', `Tokens (${USAGE_DAYS} days)`],
+  u.tokensByModel.map((s) => [escapeMarkup(s.label), `<span class="num">${escapeMarkup(count(total(s)))}</span>`]),
+  'No usage recorded.',
+)}`,
   };
 }
 

@@ -7,8 +7,18 @@ import { status, table, when } from './parts.js';
 async function list({ ctx, user }: PageInput) {
   const [pages, maps] = await Promise.all([landingPages(ctx, user.id), mindmaps(ctx, user.id)]);
   // The link leads each row: on a phone the first column is the one always in view.
-  const pageRows = pages.map((p) => [p.view ? `<a href="${escapeMarkup(p.view)}"><code>${escapeMarkup(p.bizId)}</code></a>` : `<code>${escapeMarkup(p.bizId)}</code>`, status(p.status), when(p.createdAt)]);
-  const mapRows = maps.map((m) => [`<a href="${escapeMarkup(m.view)}">${escapeMarkup(m.title || '(untitled)')}</a>`, escapeMarkup(m.livedoc_name), when(m.created_at)]);
+  const pageRows = pages.map((p) => [
+    p.view
+      ? `<a href="${escapeMarkup(p.view)}"><code>${escapeMarkup(p.bizId)}</code></a>`
+      : `<code>${escapeMarkup(p.bizId)}</code>`,
+    status(p.status),
+    when(p.createdAt),
+  ]);
+  const mapRows = maps.map((m) => [
+    `<a href="${escapeMarkup(m.view)}">${escapeMarkup(m.title || '(untitled)')}</a>`,
+    escapeMarkup(m.livedoc_name),
+    when(m.created_at),
+  ]);
   return {
     title: 'Pages and mindmaps',
     body: `<h1>Landing pages and mindmaps</h1>

@@ -7,12 +7,24 @@
 
 /** Elements that are never the content of a page: navigation, cookie or consent banners, page footers. */
 export const BOILERPLATE_SELECTOR = [
-  'nav', '[role="navigation"]', '[role="contentinfo"]', 'footer', '[aria-label*="cookie" i]', '[aria-modal="true"]',
-  '[id*="cookie" i]', '[class*="cookie" i]', '[id*="consent" i]', '[class*="consent" i]', '[class*="breadcrumb" i]',
-  '[class*="skip-link" i]', '[class*="newsletter" i]', '[class*="share" i]',
+  'nav',
+  '[role="navigation"]',
+  '[role="contentinfo"]',
+  'footer',
+  '[aria-label*="cookie" i]',
+  '[aria-modal="true"]',
+  '[id*="cookie" i]',
+  '[class*="cookie" i]',
+  '[id*="consent" i]',
+  '[class*="consent" i]',
+  '[class*="breadcrumb" i]',
+  '[class*="skip-link" i]',
+  '[class*="newsletter" i]',
+  '[class*="share" i]',
 ].join(', ');
 
-const LINK_WORDS = /^(privacy( policy| notice)?|terms( of (use|service))?|terms( & | and )conditions|cookies?( policy| settings| preferences)?|contact( us)?|imprint|impressum|sitemap|about( us)?|accessibility|legal|careers|help|faq|home|blog|press|status|security)$/i;
+const LINK_WORDS =
+  /^(privacy( policy| notice)?|terms( of (use|service))?|terms( & | and )conditions|cookies?( policy| settings| preferences)?|contact( us)?|imprint|impressum|sitemap|about( us)?|accessibility|legal|careers|help|faq|home|blog|press|status|security)$/i;
 const SEPARATORS = /\s*(?:[·•|‧∙⋅]|\s-\s|\s–\s|\s{2,}|\t)\s*/;
 
 /** Lines that are boilerplate wherever they appear (never a table row). */
@@ -23,9 +35,19 @@ export function isBoilerplateLine(line: string): boolean {
     .trim();
   if (!s || line.trim().startsWith('|')) return false;
   if (s.length > 160) return false;
-  if (/^(click|tap) here\b/i.test(s) || /^(skip to (main )?content|back to top|read more|learn more|accept( all)?( cookies)?|reject all|manage (cookies|preferences))[.!]?$/i.test(s)) return true;
+  if (
+    /^(click|tap) here\b/i.test(s) ||
+    /^(skip to (main )?content|back to top|read more|learn more|accept( all)?( cookies)?|reject all|manage (cookies|preferences))[.!]?$/i.test(
+      s,
+    )
+  )
+    return true;
   if (/^(©|\(c\)|copyright\b)/i.test(s) || /\ball rights reserved\b/i.test(s)) return true;
-  if (/\bcookies?\b/i.test(s) && /\b(we use|this (site|website) uses|accept|consent|by continuing|browsing experience)\b/i.test(s)) return true;
+  if (
+    /\bcookies?\b/i.test(s) &&
+    /\b(we use|this (site|website) uses|accept|consent|by continuing|browsing experience)\b/i.test(s)
+  )
+    return true;
   if (/^page \d+( of \d+)?$/i.test(s) || /^\d+\s*(\/|of)\s*\d+$/i.test(s)) return true;
   if (/^(https?:\/\/|www\.)\S+(\s+\d+\s*\/\s*\d+)?$/i.test(s)) return true;
   // A date or time stamp alone, as a print header writes it ("11/26/26, 4:38 PM").
@@ -83,7 +105,12 @@ export function dropRunningLines(pages: string[][]): string[][] {
 }
 
 /** Normalised text of a paragraph, for telling repeats apart from near-misses. */
-export const paragraphKey = (p: string) => p.replace(/[*_`>#]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+export const paragraphKey = (p: string) =>
+  p
+    .replace(/[*_`>#]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * Paragraphs repeated within one document (a notice printed on every page, a block a page repeats)

@@ -17,14 +17,37 @@ export interface ConvertedFile {
 }
 
 const EXT: Record<string, FileKind> = {
-  '.md': 'markdown', '.markdown': 'markdown', '.txt': 'text', '.text': 'text', '.csv': 'text', '.json': 'text', '.log': 'text',
-  '.html': 'html', '.htm': 'html', '.xhtml': 'html', '.pdf': 'pdf', '.docx': 'docx', '.pptx': 'pptx',
-  '.png': 'image', '.jpg': 'image', '.jpeg': 'image', '.gif': 'image', '.webp': 'image', '.svg': 'image', '.bmp': 'image',
+  '.md': 'markdown',
+  '.markdown': 'markdown',
+  '.txt': 'text',
+  '.text': 'text',
+  '.csv': 'text',
+  '.json': 'text',
+  '.log': 'text',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+  '.pptx': 'pptx',
+  '.png': 'image',
+  '.jpg': 'image',
+  '.jpeg': 'image',
+  '.gif': 'image',
+  '.webp': 'image',
+  '.svg': 'image',
+  '.bmp': 'image',
 };
 
 const MIME: Record<string, FileKind> = {
-  'text/markdown': 'markdown', 'text/x-markdown': 'markdown', 'text/plain': 'text', 'text/csv': 'text', 'application/json': 'text',
-  'text/html': 'html', 'application/xhtml+xml': 'html', 'application/pdf': 'pdf',
+  'text/markdown': 'markdown',
+  'text/x-markdown': 'markdown',
+  'text/plain': 'text',
+  'text/csv': 'text',
+  'application/json': 'text',
+  'text/html': 'html',
+  'application/xhtml+xml': 'html',
+  'application/pdf': 'pdf',
   'application/vnd.openxmlformats-officedocument.wordprocessingml.document': 'docx',
   'application/vnd.openxmlformats-officedocument.presentationml.presentation': 'pptx',
 };
@@ -42,7 +65,14 @@ export function kindOf(fileName: string, mimeType: string | undefined, data: Buf
 }
 
 const CONTENT_TYPE: Record<FileKind, string> = {
-  markdown: 'text', text: 'text', html: 'document', pdf: 'document', docx: 'document', pptx: 'ai_ppt', image: 'image', other: 'file',
+  markdown: 'text',
+  text: 'text',
+  html: 'document',
+  pdf: 'document',
+  docx: 'document',
+  pptx: 'ai_ppt',
+  image: 'image',
+  other: 'file',
 };
 
 function utf8(data: Buffer): string {
@@ -53,7 +83,10 @@ function utf8(data: Buffer): string {
  * A file's text in the most useful form for reading and retrieval, one well-kept library per format.
  * Parsing runs in a CPU worker; a file over DOCUMENT_LIMITS is refused (DocumentRefused).
  */
-export async function convertFile(data: Buffer, file: { fileName: string; mimeType?: string; owner?: string }): Promise<ConvertedFile> {
+export async function convertFile(
+  data: Buffer,
+  file: { fileName: string; mimeType?: string; owner?: string },
+): Promise<ConvertedFile> {
   // Whose work it is: the CPU pool takes one caller's documents in turn with everyone else's.
   const owner = file.owner;
   const kind = kindOf(file.fileName, file.mimeType, data);
@@ -63,7 +96,7 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'text': {
       const text = utf8(data);
       checkTextLength(text);
-      const h1 = kind === 'markdown' ? /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null : null;
+      const h1 = kind === 'markdown' ? (/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null) : null;
       return { kind, contentType, title: h1, text };
     }
     case 'html': {
@@ -76,7 +109,9 @@ export async function convertFile(data: Buffer, file: { fileName: string; mimeTy
     case 'pptx': {
       // Parsing runs in a CPU worker; it gets a copy of the bytes (the caller keeps its buffer).
       const copy = new Uint8Array(data);
-      const doc = unguard(await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer], owner }));
+      const doc = unguard(
+        await runCpuJob('extract-document', { kind, data: copy }, { transfer: [copy.buffer], owner }),
+      );
       return { kind, contentType, ...doc };
     }
     case 'image':

@@ -39,8 +39,12 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
       const slides = await pptxSlides(data);
       // One chunk per text paragraph of each slide: ppt-retrieve ranks the chunks of one slide.
       const chunks: TextChunk[] = [];
-      slides.forEach((paras, i) => paras.forEach((p) => chunks.push({ ordinal: chunks.length, page: i + 1, title: paras[0] ?? '', content: p })));
-      const text = slides.map((paras, i) => `## Slide ${i + 1}${paras[0] ? `: ${paras[0]}` : ''}\n\n${paras.slice(1).join('\n\n')}`).join('\n\n');
+      slides.forEach((paras, i) =>
+        paras.forEach((p) => chunks.push({ ordinal: chunks.length, page: i + 1, title: paras[0] ?? '', content: p })),
+      );
+      const text = slides
+        .map((paras, i) => `## Slide ${i + 1}${paras[0] ? `: ${paras[0]}` : ''}\n\n${paras.slice(1).join('\n\n')}`)
+        .join('\n\n');
       checkTextLength(text);
       return { title: slides[0]?.[0] ?? null, text, chunks };
     }
@@ -58,7 +62,11 @@ async function checkedDocx(data: Buffer): Promise<Buffer> {
   for (const [name, part] of parts) {
     if (!/^word\/[^/]+\.xml$/.test(name)) continue;
     paragraphs += part.toString('utf8').match(/<w:p[\s>/]/g)?.length ?? 0;
-    if (paragraphs > DOCUMENT_LIMITS.docxMaxParagraphs) throw overLimit('docxMaxParagraphs', `the document has more than ${DOCUMENT_LIMITS.docxMaxParagraphs.toLocaleString('en-US')} paragraphs`);
+    if (paragraphs > DOCUMENT_LIMITS.docxMaxParagraphs)
+      throw overLimit(
+        'docxMaxParagraphs',
+        `the document has more than ${DOCUMENT_LIMITS.docxMaxParagraphs.toLocaleString('en-US')} paragraphs`,
+      );
   }
   const zip = new JSZip();
   for (const [name, part] of parts) zip.file(name, part);

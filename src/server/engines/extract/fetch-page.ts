@@ -15,7 +15,10 @@ export interface FetchedPage {
 /** A failure the URL-add result reports as fail_reason. */
 export class FetchFailed extends Error {
   /** A network failure, a timeout or a 5xx: the same fetch may work later. */
-  constructor(message: string, readonly transient = false) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
   }
 }
@@ -26,7 +29,10 @@ export class FetchFailed extends Error {
  * converters. Redirects are followed and checked hop by hop; the body is cut at 15 MB; slow pages
  * fail with a reason, not a hang.
  */
-export async function fetchPage(url: string, options: { policy: FetchPolicy; timeoutMs?: number; signal?: AbortSignal }): Promise<FetchedPage> {
+export async function fetchPage(
+  url: string,
+  options: { policy: FetchPolicy; timeoutMs?: number; signal?: AbortSignal },
+): Promise<FetchedPage> {
   try {
     const loaded = await loadPage(url, {
       policy: options.policy,
@@ -41,11 +47,17 @@ export async function fetchPage(url: string, options: { policy: FetchPolicy; tim
     if (isHtml(loaded)) {
       const page = await shapeLoaded(loaded, { format: 'markdown', readability: 'article' }, options.signal);
       if (!page.content.trim()) throw new FetchFailed('no readable text on the page');
-      return { finalUrl: loaded.finalUrl, title: page.title || fallbackTitle, text: cleanText(page.content), excerpt: page.excerpt };
+      return {
+        finalUrl: loaded.finalUrl,
+        title: page.title || fallbackTitle,
+        text: cleanText(page.content),
+        excerpt: page.excerpt,
+      };
     }
     const type = loaded.contentType;
     const converted = await convertFile(loaded.body, { fileName: fallbackTitle, mimeType: type });
-    if (converted.kind === 'image' || converted.text === null || !converted.text.trim()) throw new FetchFailed(`no readable text in a ${type || 'binary'} response`);
+    if (converted.kind === 'image' || converted.text === null || !converted.text.trim())
+      throw new FetchFailed(`no readable text in a ${type || 'binary'} response`);
     return { finalUrl: loaded.finalUrl, title: converted.title ?? fallbackTitle, text: converted.text, excerpt: '' };
   } catch (err) {
     if (err instanceof ExtractFailed) throw new FetchFailed(err.message, err.transient);

@@ -22,8 +22,13 @@ export function checkHtml(html: string): void {
         depth++;
         if (RAW_TEXT.has(name)) rawDepth++;
         // Thrown from the tokenizer's callback: the pass stops at the first bound crossed.
-        if (depth > DOCUMENT_LIMITS.htmlMaxDepth) throw overLimit('htmlMaxDepth', `the HTML nests elements more than ${DOCUMENT_LIMITS.htmlMaxDepth} deep`);
-        if (elements > DOCUMENT_LIMITS.htmlMaxElements) throw overLimit('htmlMaxElements', `the HTML has more than ${DOCUMENT_LIMITS.htmlMaxElements.toLocaleString('en-US')} elements`);
+        if (depth > DOCUMENT_LIMITS.htmlMaxDepth)
+          throw overLimit('htmlMaxDepth', `the HTML nests elements more than ${DOCUMENT_LIMITS.htmlMaxDepth} deep`);
+        if (elements > DOCUMENT_LIMITS.htmlMaxElements)
+          throw overLimit(
+            'htmlMaxElements',
+            `the HTML has more than ${DOCUMENT_LIMITS.htmlMaxElements.toLocaleString('en-US')} elements`,
+          );
       },
       onclosetag(name) {
         depth--;
@@ -37,5 +42,9 @@ export function checkHtml(html: string): void {
   );
   parser.end(html);
   const chars = html.length - rawChars;
-  if (chars > DOCUMENT_LIMITS.htmlMaxChars) throw overLimit('htmlMaxChars', `the HTML has ${chars.toLocaleString('en-US')} characters outside scripts and styles`);
+  if (chars > DOCUMENT_LIMITS.htmlMaxChars)
+    throw overLimit(
+      'htmlMaxChars',
+      `the HTML has ${chars.toLocaleString('en-US')} characters outside scripts and styles`,
+    );
 }

@@ -22,8 +22,15 @@ export interface ExtractedHtml {
 export function extractHtml(html: string, fallbackTitle = '', pageUrl = ''): ExtractedHtml {
   const shaped = shapeHtml(html, pageUrl, { format: 'markdown', readability: 'article' });
   // Without a selector or strict mode shaping refuses only a document over the HTML limits.
-  if (!shaped.ok) throw shaped.reason === 'too-complex' ? new DocumentRefused('PAYLOAD_TOO_LARGE', shaped.message, shaped.limit) : new Error(shaped.message);
-  return { title: shaped.page.title || fallbackTitle, markdown: cleanText(shaped.page.content), excerpt: shaped.page.excerpt };
+  if (!shaped.ok)
+    throw shaped.reason === 'too-complex'
+      ? new DocumentRefused('PAYLOAD_TOO_LARGE', shaped.message, shaped.limit)
+      : new Error(shaped.message);
+  return {
+    title: shaped.page.title || fallbackTitle,
+    markdown: cleanText(shaped.page.content),
+    excerpt: shaped.page.excerpt,
+  };
 }
 
 /**
@@ -53,7 +60,11 @@ export function htmlToMarkdown(html: string): string {
     withHeaderRows(document.body);
     source = document.body.innerHTML;
   }
-  return turndown.turndown(source).replace(/[ \t]+$/gm, '').replace(/\n{3,}/g, '\n\n').trim();
+  return turndown
+    .turndown(source)
+    .replace(/[ \t]+$/gm, '')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** A converted document's Markdown (DOCX through mammoth) without its boilerplate or repeats. */

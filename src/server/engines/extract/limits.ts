@@ -38,17 +38,24 @@ export type DocumentLimitName = keyof typeof DEFAULT_DOCUMENT_LIMITS;
  */
 export function documentLimitsFrom(value: string | undefined): Record<DocumentLimitName, number> {
   const limits = { ...DEFAULT_DOCUMENT_LIMITS };
-  for (const pair of (value ?? '').split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of (value ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, raw] = pair.split('=').map((p) => p.trim());
     const n = Number(raw);
-    if (!(name in limits)) throw new Error(`FACET_DOCUMENT_LIMITS: ${name} is not a document limit (${Object.keys(limits).join(', ')})`);
-    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`FACET_DOCUMENT_LIMITS: ${name} takes a whole number of at least 1, not ${raw}`);
+    if (!(name in limits))
+      throw new Error(`FACET_DOCUMENT_LIMITS: ${name} is not a document limit (${Object.keys(limits).join(', ')})`);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new Error(`FACET_DOCUMENT_LIMITS: ${name} takes a whole number of at least 1, not ${raw}`);
     limits[name as DocumentLimitName] = n;
   }
   return limits;
 }
 
-export const DOCUMENT_LIMITS: Readonly<Record<DocumentLimitName, number>> = documentLimitsFrom(process.env.FACET_DOCUMENT_LIMITS);
+export const DOCUMENT_LIMITS: Readonly<Record<DocumentLimitName, number>> = documentLimitsFrom(
+  process.env.FACET_DOCUMENT_LIMITS,
+);
 
 /** Entries below this size may compress as well as they like: small XML parts often do. */
 export const ZIP_RATIO_MIN_BYTES = 1024 * 1024;
@@ -74,16 +81,23 @@ export class DocumentRefused extends Error {
   }
 }
 
-export const overLimit = (limit: keyof typeof DOCUMENT_LIMITS, message: string) => new DocumentRefused('PAYLOAD_TOO_LARGE', `${message} (limit ${limit} = ${DOCUMENT_LIMITS[limit].toLocaleString('en-US')})`, limit);
+export const overLimit = (limit: keyof typeof DOCUMENT_LIMITS, message: string) =>
+  new DocumentRefused(
+    'PAYLOAD_TOO_LARGE',
+    `${message} (limit ${limit} = ${DOCUMENT_LIMITS[limit].toLocaleString('en-US')})`,
+    limit,
+  );
 
-export type Guarded<T> = { ok: true; value: T } | { ok: false; refused: { code: RefusalCode; message: string; limit?: string } };
+export type Guarded<T> =
+  { ok: true; value: T } | { ok: false; refused: { code: RefusalCode; message: string; limit?: string } };
 
 /** Runs a document job, turning a refusal into a value that survives structured cloning. */
 export async function guarded<T>(work: () => Promise<T> | T): Promise<Guarded<T>> {
   try {
     return { ok: true, value: await work() };
   } catch (err) {
-    if (err instanceof DocumentRefused) return { ok: false, refused: { code: err.code, message: err.message, limit: err.limit } };
+    if (err instanceof DocumentRefused)
+      return { ok: false, refused: { code: err.code, message: err.message, limit: err.limit } };
     throw err;
   }
 }
@@ -96,5 +110,6 @@ export function unguard<T>(g: Guarded<T>): T {
 
 /** Refuses a text over textMaxChars (checked before it is chunked and indexed). */
 export function checkTextLength(text: string, what = 'the document text'): void {
-  if (text.length > DOCUMENT_LIMITS.textMaxChars) throw overLimit('textMaxChars', `${what} has ${text.length.toLocaleString('en-US')} characters, over the limit`);
+  if (text.length > DOCUMENT_LIMITS.textMaxChars)
+    throw overLimit('textMaxChars', `${what} has ${text.length.toLocaleString('en-US')} characters, over the limit`);
 }

@@ -43,8 +43,19 @@ export interface LoadedPage {
 
 /** Why a page could not be extracted: the load (policy, network, HTTP, browser) or the shaping. */
 export type ExtractFailure =
-  | 'refused' | 'invalid-url' | 'http' | 'network' | 'timeout' | 'too-large' | 'browser-missing' | 'wait-timeout'
-  | 'not-html' | 'selector-miss' | 'invalid-selector' | 'no-main-content' | 'too-complex';
+  | 'refused'
+  | 'invalid-url'
+  | 'http'
+  | 'network'
+  | 'timeout'
+  | 'too-large'
+  | 'browser-missing'
+  | 'wait-timeout'
+  | 'not-html'
+  | 'selector-miss'
+  | 'invalid-selector'
+  | 'no-main-content'
+  | 'too-complex';
 
 /** Why a page could not be loaded or extracted, in words for the person who gave the URL. */
 export class ExtractFailed extends Error {
@@ -85,13 +96,30 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
   if (o.cookies?.length) headers.cookie = o.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
   let res;
   try {
-    res = await safeFetch(url, { policy: o.policy, maxBytes: o.maxBytes ?? MAX_BYTES, timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS, signal: o.signal, headers, pool: o.pool, httpsOnly: o.httpsOnly });
+    res = await safeFetch(url, {
+      policy: o.policy,
+      maxBytes: o.maxBytes ?? MAX_BYTES,
+      timeoutMs: o.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      signal: o.signal,
+      headers,
+      pool: o.pool,
+      httpsOnly: o.httpsOnly,
+    });
   } catch (err) {
-    if (err instanceof OutboundFetchError) throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
+    if (err instanceof OutboundFetchError)
+      throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
     throw err;
   }
-  if (res.status < 200 || res.status > 299) throw new ExtractFailed('http', `the page answered HTTP ${res.status}`, res.status);
-  return { url, finalUrl: res.url, status: res.status, contentType: mediaType(res.headers.get('content-type')), body: res.body, mode: 'fast' };
+  if (res.status < 200 || res.status > 299)
+    throw new ExtractFailed('http', `the page answered HTTP ${res.status}`, res.status);
+  return {
+    url,
+    finalUrl: res.url,
+    status: res.status,
+    contentType: mediaType(res.headers.get('content-type')),
+    body: res.body,
+    mode: 'fast',
+  };
 }
 
 /**
@@ -103,25 +131,37 @@ async function loadByFetch(url: string, o: LoadOptions): Promise<LoadedPage> {
  */
 async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
   const executable = o.chromiumPath ?? '/usr/bin/chromium';
-  if (!(await chromiumAvailable(executable))) throw new ExtractFailed('browser-missing', new BrowserMissingError(executable).message);
+  if (!(await chromiumAvailable(executable)))
+    throw new ExtractFailed('browser-missing', new BrowserMissingError(executable).message);
   try {
     await o.policy.check(url);
   } catch (err) {
-    if (err instanceof OutboundFetchError) throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
+    if (err instanceof OutboundFetchError)
+      throw new ExtractFailed(err.kind === 'too-many-redirects' ? 'invalid-url' : err.kind, err.message);
     throw err;
   }
   o.signal?.throwIfAborted();
   const timeoutMs = o.timeoutMs ?? 30_000;
   const { chromium } = await import('playwright-core');
   const proxy = await startPolicyProxy(o.policy);
-  const browser = await chromium.launch({ executablePath: executable, args: [...LAUNCH_ARGS, ...proxyArgs(proxy)], headless: true, timeout: 30_000 }).catch(async (err) => {
-    await proxy.close();
-    throw err;
-  });
+  const browser = await chromium
+    .launch({
+      executablePath: executable,
+      args: [...LAUNCH_ARGS, ...proxyArgs(proxy)],
+      headless: true,
+      timeout: 30_000,
+    })
+    .catch(async (err) => {
+      await proxy.close();
+      throw err;
+    });
   const onAbort = () => void browser.close().catch(() => {});
   o.signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const context = await browser.newContext({ serviceWorkers: 'block', ...(o.userAgent ? { userAgent: o.userAgent } : {}) });
+    const context = await browser.newContext({
+      serviceWorkers: 'block',
+      ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+    });
     if (o.cookies?.length) await context.addCookies(o.cookies.map((c) => ({ name: c.name, value: c.value, url })));
     const page = await context.newPage();
     // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
@@ -130,7 +170,10 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
     const started = Date.now();
     const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
       guard.check(failed);
-      throw new ExtractFailed(/timeout/i.test(err.message) ? 'timeout' : 'network', `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`);
+      throw new ExtractFailed(
+        /timeout/i.test(err.message) ? 'timeout' : 'network',
+        `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`,
+      );
     });
     const refusedHere = response?.headers()[REFUSED_HEADER];
     if (refusedHere) throw new ExtractFailed('refused', guard.failure()?.message ?? refusedHere);
@@ -141,7 +184,10 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
       await page.waitForSelector(o.waitForSelector, { state: 'attached', timeout: left() }).catch((err: Error) => {
         if (o.signal?.aborted) throw err;
         guard.check(failed);
-        throw new ExtractFailed('wait-timeout', `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`);
+        throw new ExtractFailed(
+          'wait-timeout',
+          `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`,
+        );
       });
     } else {
       // Scripts that fetch their content after load, a meta refresh: give the network a bounded moment to go quiet.
@@ -156,7 +202,14 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
     });
     // Checked after reading too: what was read may be the proxy's refusal page, or cut short.
     guard.check(failed);
-    return { url, finalUrl: page.url(), status, contentType: 'text/html', body: Buffer.from(html, 'utf8'), mode: 'fine' };
+    return {
+      url,
+      finalUrl: page.url(),
+      status,
+      contentType: 'text/html',
+      body: Buffer.from(html, 'utf8'),
+      mode: 'fine',
+    };
   } catch (err) {
     if (o.signal?.aborted) throw o.signal.reason ?? err;
     throw err;
@@ -170,5 +223,7 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
 /** HTML by its declared type, or by its first bytes when the server declared none. */
 export function isHtml(page: Pick<LoadedPage, 'contentType' | 'body'>): boolean {
   const t = page.contentType;
-  return t === 'text/html' || t === 'application/xhtml+xml' || (!t && /<html/i.test(page.body.subarray(0, 2000).toString()));
+  return (
+    t === 'text/html' || t === 'application/xhtml+xml' || (!t && /<html/i.test(page.body.subarray(0, 2000).toString()))
+  );
 }

@@ -64,7 +64,8 @@ export function linesOf(items: PositionedItem[]): Line[] {
     .filter((l) => l.cells.length > 0);
 }
 
-const aligned = (a: Line, b: Line) => a.cells.length === b.cells.length && a.cells.every((c, i) => Math.abs(c.x - b.cells[i].x) <= ALIGN);
+const aligned = (a: Line, b: Line) =>
+  a.cells.length === b.cells.length && a.cells.every((c, i) => Math.abs(c.x - b.cells[i].x) <= ALIGN);
 
 const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
 
@@ -82,7 +83,8 @@ export function layoutPage(items: PositionedItem[]): string[] {
     const line = lines[i];
     // A wide gap below the last line, or a jump back up (the next column), starts a paragraph.
     const gap = prev ? prev.y - line.y : 0;
-    if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '') out.push('');
+    if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '')
+      out.push('');
     let j = i + 1;
     if (line.cells.length >= 2) while (j < lines.length && aligned(line, lines[j])) j++;
     if (j - i >= MIN_TABLE_ROWS) {

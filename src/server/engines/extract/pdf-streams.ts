@@ -34,14 +34,24 @@ export function checkPdfStreams(data: Uint8Array): void {
     const cap = Math.min(DOCUMENT_LIMITS.pdfMaxStreamBytes, DOCUMENT_LIMITS.pdfMaxInflatedBytes - total);
     let inflated: number;
     try {
-      inflated = inflateSync(bytes.subarray(start, end), { maxOutputLength: cap + 1, finishFlush: constants.Z_SYNC_FLUSH }).length;
+      inflated = inflateSync(bytes.subarray(start, end), {
+        maxOutputLength: cap + 1,
+        finishFlush: constants.Z_SYNC_FLUSH,
+      }).length;
     } catch (err) {
       if ((err as { code?: string }).code !== 'ERR_BUFFER_TOO_LARGE') continue;
       inflated = cap + 1;
     }
     if (inflated > cap) {
-      if (cap < DOCUMENT_LIMITS.pdfMaxStreamBytes) throw overLimit('pdfMaxInflatedBytes', `the PDF's streams inflate to more than ${DOCUMENT_LIMITS.pdfMaxInflatedBytes / 1024 / 1024} MB`);
-      throw overLimit('pdfMaxStreamBytes', `a stream of the PDF inflates to more than ${DOCUMENT_LIMITS.pdfMaxStreamBytes / 1024 / 1024} MB`);
+      if (cap < DOCUMENT_LIMITS.pdfMaxStreamBytes)
+        throw overLimit(
+          'pdfMaxInflatedBytes',
+          `the PDF's streams inflate to more than ${DOCUMENT_LIMITS.pdfMaxInflatedBytes / 1024 / 1024} MB`,
+        );
+      throw overLimit(
+        'pdfMaxStreamBytes',
+        `a stream of the PDF inflates to more than ${DOCUMENT_LIMITS.pdfMaxStreamBytes / 1024 / 1024} MB`,
+      );
     }
     total += inflated;
   }

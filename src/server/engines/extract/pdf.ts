@@ -13,9 +13,16 @@ import { cleanText, dropRunningLines, isBoilerplateLine } from './boilerplate.js
 export async function pdfPages(data: Buffer): Promise<{ title: string | null; pages: string[] }> {
   checkPdfStreams(data);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(data), isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+  const doc = await pdfjs.getDocument({
+    data: new Uint8Array(data),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
   try {
-    if (doc.numPages > DOCUMENT_LIMITS.pdfMaxPages) throw overLimit('pdfMaxPages', `the PDF has ${doc.numPages.toLocaleString('en-US')} pages`);
+    if (doc.numPages > DOCUMENT_LIMITS.pdfMaxPages)
+      throw overLimit('pdfMaxPages', `the PDF has ${doc.numPages.toLocaleString('en-US')} pages`);
     const pages: string[][] = [];
     let chars = 0;
     for (let n = 1; n <= doc.numPages; n++) {
@@ -25,8 +32,18 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
       for (const item of content.items) {
         if (!('str' in item)) continue;
         chars += item.str.length + 1;
-        if (chars > DOCUMENT_LIMITS.textMaxChars) throw overLimit('textMaxChars', `the PDF's text runs past ${DOCUMENT_LIMITS.textMaxChars.toLocaleString('en-US')} characters (stopped at page ${n})`);
-        items.push({ str: item.str, x: item.transform[4], y: item.transform[5], width: item.width, height: item.height || Math.abs(item.transform[3]) });
+        if (chars > DOCUMENT_LIMITS.textMaxChars)
+          throw overLimit(
+            'textMaxChars',
+            `the PDF's text runs past ${DOCUMENT_LIMITS.textMaxChars.toLocaleString('en-US')} characters (stopped at page ${n})`,
+          );
+        items.push({
+          str: item.str,
+          x: item.transform[4],
+          y: item.transform[5],
+          width: item.width,
+          height: item.height || Math.abs(item.transform[3]),
+        });
       }
       pages.push(layoutPage(items));
       page.cleanup();

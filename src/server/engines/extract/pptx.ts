@@ -3,7 +3,13 @@ import { readZip } from './zip-guard.js';
 import { elementsOf } from './xml-scan.js';
 
 const decode = (s: string) =>
-  s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n))).replace(/&amp;/g, '&');
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&amp;/g, '&');
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 
@@ -14,7 +20,8 @@ const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
  */
 export async function pptxSlides(data: Uint8Array): Promise<string[][]> {
   const parts = await readZip(data, 'a .pptx deck', (name) => SLIDE.test(name));
-  if (parts.size > DOCUMENT_LIMITS.pptxMaxSlides) throw overLimit('pptxMaxSlides', `the deck has ${parts.size.toLocaleString('en-US')} slides`);
+  if (parts.size > DOCUMENT_LIMITS.pptxMaxSlides)
+    throw overLimit('pptxMaxSlides', `the deck has ${parts.size.toLocaleString('en-US')} slides`);
   const names = [...parts.keys()].sort((a, b) => Number(SLIDE.exec(a)![1]) - Number(SLIDE.exec(b)![1]));
   const slides: string[][] = [];
   for (const name of names) {

@@ -47,7 +47,12 @@ export interface ShapedPage {
   readability: 'off' | 'article' | 'fallback';
   excerpt: string;
   links?: PageLink[];
-  links_summary?: { total: number; internal: number; external: number; domains: Array<{ domain: string; count: number }> };
+  links_summary?: {
+    total: number;
+    internal: number;
+    external: number;
+    domains: Array<{ domain: string; count: number }>;
+  };
   images?: PageImage[];
   images_summary?: { total: number; with_text: number; without_text: number };
   stypes?: string[];
@@ -57,7 +62,12 @@ export interface ShapedPage {
 /** The reasons shaping can refuse a page; the caller turns them into its surface's error. */
 export type ShapeOutcome =
   | { ok: true; page: ShapedPage }
-  | { ok: false; reason: 'selector-miss' | 'invalid-selector' | 'no-main-content' | 'too-complex'; message: string; limit?: string };
+  | {
+      ok: false;
+      reason: 'selector-miss' | 'invalid-selector' | 'no-main-content' | 'too-complex';
+      message: string;
+      limit?: string;
+    };
 
 /** Below this many characters of text, Readability's article is "too little" and the page is used instead. */
 export const MIN_ARTICLE_CHARS = 140;
@@ -76,12 +86,15 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   try {
     checkHtml(html);
   } catch (err) {
-    if (err instanceof DocumentRefused) return { ok: false, reason: 'too-complex', message: err.message, limit: err.limit };
+    if (err instanceof DocumentRefused)
+      return { ok: false, reason: 'too-complex', message: err.message, limit: err.limit };
     throw err;
   }
   const document = parseDocument(html);
   const warnings: string[] = [];
-  const title = (document.querySelector('title')?.textContent ?? '').trim() || (document.querySelector('h1')?.textContent ?? '').trim();
+  const title =
+    (document.querySelector('title')?.textContent ?? '').trim() ||
+    (document.querySelector('h1')?.textContent ?? '').trim();
   const description = (document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '').trim();
   // Structured data lives in scripts, which are dropped below: read it first.
   const stypes = o.stypes ? structuredTypes(document) : undefined;
@@ -103,11 +116,21 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
     try {
       found = document.querySelector(o.targetSelector) as El | null;
     } catch (err) {
-      return { ok: false, reason: 'invalid-selector', message: `target_selector ${JSON.stringify(o.targetSelector)} is not a valid CSS selector: ${(err as Error).message}` };
+      return {
+        ok: false,
+        reason: 'invalid-selector',
+        message: `target_selector ${JSON.stringify(o.targetSelector)} is not a valid CSS selector: ${(err as Error).message}`,
+      };
     }
-    if (!found) return { ok: false, reason: 'selector-miss', message: `target_selector ${JSON.stringify(o.targetSelector)} matches no element on the page` };
+    if (!found)
+      return {
+        ok: false,
+        reason: 'selector-miss',
+        message: `target_selector ${JSON.stringify(o.targetSelector)} matches no element on the page`,
+      };
     root = found;
-    if (o.readability !== 'off') warnings.push('with_readability is not applied when target_selector picks the element');
+    if (o.readability !== 'off')
+      warnings.push('with_readability is not applied when target_selector picks the element');
   } else if (o.readability !== 'off' || o.imagesReadability) {
     const article = readArticle(html);
     const usable = article && article.text.trim().length >= MIN_ARTICLE_CHARS;
@@ -118,10 +141,16 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
         mode = 'article';
         excerpt = article.excerpt;
       } else if (o.readability === 'strict') {
-        return { ok: false, reason: 'no-main-content', message: `readability found no main content (fewer than ${MIN_ARTICLE_CHARS} characters of article text)` };
+        return {
+          ok: false,
+          reason: 'no-main-content',
+          message: `readability found no main content (fewer than ${MIN_ARTICLE_CHARS} characters of article text)`,
+        };
       } else {
         mode = 'fallback';
-        warnings.push(`readability kept too little (fewer than ${MIN_ARTICLE_CHARS} characters); the cleaned whole page is returned`);
+        warnings.push(
+          `readability kept too little (fewer than ${MIN_ARTICLE_CHARS} characters); the cleaned whole page is returned`,
+        );
       }
     }
   }
@@ -181,7 +210,9 @@ function readArticle(html: string): { content: string; text: string; excerpt: st
 
 function keepOnly(root: El, tags: string[]): El {
   const { document } = parseHTML('<html><body></body></html>');
-  const picked = [...root.querySelectorAll(tags.join(','))].filter((el, _i, all) => !all.some((other) => other !== el && other.contains(el)));
+  const picked = [...root.querySelectorAll(tags.join(','))].filter(
+    (el, _i, all) => !all.some((other) => other !== el && other.contains(el)),
+  );
   document.body.innerHTML = picked.map((el) => el.outerHTML).join('\n');
   return document.body;
 }
@@ -197,7 +228,10 @@ function render(root: El, format: OutputFormat, withOwnTag: boolean, pageUrl: st
 }
 
 function absolutize(root: El, base: string): void {
-  for (const [selector, attr] of [['a[href]', 'href'], ['img[src]', 'src']] as const) {
+  for (const [selector, attr] of [
+    ['a[href]', 'href'],
+    ['img[src]', 'src'],
+  ] as const) {
     for (const el of root.querySelectorAll(selector)) {
       const value = el.getAttribute(attr);
       if (!value || value.startsWith('#')) continue;
@@ -207,7 +241,8 @@ function absolutize(root: El, base: string): void {
   }
 }
 
-const BLOCK = /^(P|DIV|SECTION|ARTICLE|MAIN|HEADER|FOOTER|ASIDE|NAV|H[1-6]|LI|UL|OL|TR|TABLE|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|BR|HR|DT|DD)$/;
+const BLOCK =
+  /^(P|DIV|SECTION|ARTICLE|MAIN|HEADER|FOOTER|ASIDE|NAV|H[1-6]|LI|UL|OL|TR|TABLE|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|BR|HR|DT|DD)$/;
 
 /** Readable plain text: blocks on their own lines, runs of spaces collapsed; a table row is one line, its cells tab-separated. */
 function textOf(root: El): string {
@@ -215,7 +250,9 @@ function textOf(root: El): string {
   const walk = (node: any) => {
     if (node.nodeType === 3) parts.push(node.textContent.replace(/\s+/g, ' '));
     else if (node.nodeType === 1 && node.tagName === 'TR') {
-      const cells = [...node.childNodes].filter((c: any) => c.nodeType === 1 && (c.tagName === 'TD' || c.tagName === 'TH'));
+      const cells = [...node.childNodes].filter(
+        (c: any) => c.nodeType === 1 && (c.tagName === 'TD' || c.tagName === 'TH'),
+      );
       parts.push('\n' + cells.map((c: any) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\t') + '\n');
     } else if (node.nodeType === 1) {
       const block = BLOCK.test(node.tagName);
@@ -225,7 +262,12 @@ function textOf(root: El): string {
     }
   };
   for (const child of root.childNodes) walk(child);
-  return parts.join('').split('\n').map((l) => l.replace(/^ +| +$/g, '')).filter((l) => l.trim()).join('\n');
+  return parts
+    .join('')
+    .split('\n')
+    .map((l) => l.replace(/^ +| +$/g, ''))
+    .filter((l) => l.trim())
+    .join('\n');
 }
 
 function absolute(href: string | null, base: string): string | null {
@@ -263,7 +305,9 @@ function summarizeLinks(links: PageLink[], base: string): NonNullable<ShapedPage
     total: links.length,
     internal,
     external: links.length - internal,
-    domains: [...domains.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([domain, count]) => ({ domain, count })),
+    domains: [...domains.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+      .map(([domain, count]) => ({ domain, count })),
   };
 }
 
@@ -278,7 +322,13 @@ function imagesOf(root: El, base: string): PageImage[] {
       const n = Number(img.getAttribute(name));
       return Number.isFinite(n) && n > 0 ? n : null;
     };
-    out.push({ url, alt: (img.getAttribute('alt') ?? '').trim(), title: (img.getAttribute('title') ?? '').trim(), width: dim('width'), height: dim('height') });
+    out.push({
+      url,
+      alt: (img.getAttribute('alt') ?? '').trim(),
+      title: (img.getAttribute('title') ?? '').trim(),
+      width: dim('width'),
+      height: dim('height'),
+    });
   }
   return out;
 }
@@ -304,7 +354,9 @@ function structuredTypes(document: Doc): string[] {
       // A broken JSON-LD block declares nothing.
     }
   }
-  for (const el of document.querySelectorAll('[itemtype]')) for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/)) addType(t.replace(/^https?:\/\/schema\.org\//, ''));
+  for (const el of document.querySelectorAll('[itemtype]'))
+    for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/))
+      addType(t.replace(/^https?:\/\/schema\.org\//, ''));
   const og = document.querySelector('meta[property="og:type"]')?.getAttribute('content');
   if (og) types.add(`og:${og.trim()}`);
   return [...types];

@@ -4,7 +4,9 @@ import { DOCUMENT_LIMITS, DocumentRefused, overLimit, ZIP_RATIO_MIN_BYTES } from
 const fromBuffer = (data: Buffer) =>
   new Promise<yauzl.ZipFile>((resolve, reject) =>
     // validateEntrySizes: an entry's stream fails as soon as it inflates past its declared size.
-    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) => (err || !zip ? reject(err ?? new Error('unreadable')) : resolve(zip))),
+    yauzl.fromBuffer(data, { lazyEntries: true, validateEntrySizes: true, decodeStrings: true }, (err, zip) =>
+      err || !zip ? reject(err ?? new Error('unreadable')) : resolve(zip),
+    ),
   );
 
 function centralDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
@@ -14,10 +16,23 @@ function centralDirectory(zip: yauzl.ZipFile): Promise<yauzl.Entry[]> {
     zip.on('entry', (e: yauzl.Entry) => {
       total += e.uncompressedSize;
       if (total > DOCUMENT_LIMITS.zipMaxUncompressedBytes) {
-        return reject(overLimit('zipMaxUncompressedBytes', `the archive's entries uncompress to more than ${DOCUMENT_LIMITS.zipMaxUncompressedBytes / 1024 / 1024} MB`));
+        return reject(
+          overLimit(
+            'zipMaxUncompressedBytes',
+            `the archive's entries uncompress to more than ${DOCUMENT_LIMITS.zipMaxUncompressedBytes / 1024 / 1024} MB`,
+          ),
+        );
       }
-      if (e.uncompressedSize > ZIP_RATIO_MIN_BYTES && e.uncompressedSize > DOCUMENT_LIMITS.zipMaxRatio * Math.max(1, e.compressedSize)) {
-        return reject(overLimit('zipMaxRatio', `the archive's entry ${e.fileName} compresses ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} to 1, over the ratio limit`));
+      if (
+        e.uncompressedSize > ZIP_RATIO_MIN_BYTES &&
+        e.uncompressedSize > DOCUMENT_LIMITS.zipMaxRatio * Math.max(1, e.compressedSize)
+      ) {
+        return reject(
+          overLimit(
+            'zipMaxRatio',
+            `the archive's entry ${e.fileName} compresses ${Math.round(e.uncompressedSize / Math.max(1, e.compressedSize))} to 1, over the ratio limit`,
+          ),
+        );
       }
       entries.push(e);
       zip.readEntry();
@@ -50,16 +65,24 @@ function inflate(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
  * `want` picks are inflated, each held to its declared size, so a header that lies about a size
  * cannot inflate past the limits either. Not a ZIP → DocumentRefused 400, naming `what`.
  */
-export async function readZip(data: Uint8Array, what: string, want: (name: string) => boolean = () => true): Promise<Map<string, Buffer>> {
+export async function readZip(
+  data: Uint8Array,
+  what: string,
+  want: (name: string) => boolean = () => true,
+): Promise<Map<string, Buffer>> {
   const buf = Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);
   let zip: yauzl.ZipFile;
   try {
     zip = await fromBuffer(buf);
   } catch (err) {
-    throw new DocumentRefused('INVALID_PARAMETER', `${what} is a ZIP archive; this file is not one (${(err as Error).message})`);
+    throw new DocumentRefused(
+      'INVALID_PARAMETER',
+      `${what} is a ZIP archive; this file is not one (${(err as Error).message})`,
+    );
   }
   try {
-    if (zip.entryCount > DOCUMENT_LIMITS.zipMaxEntries) throw overLimit('zipMaxEntries', `the archive has ${zip.entryCount.toLocaleString('en-US')} entries`);
+    if (zip.entryCount > DOCUMENT_LIMITS.zipMaxEntries)
+      throw overLimit('zipMaxEntries', `the archive has ${zip.entryCount.toLocaleString('en-US')} entries`);
     const entries = await centralDirectory(zip).catch((err) => {
       if (err instanceof DocumentRefused) throw err;
       throw new DocumentRefused('INVALID_PARAMETER', `the ZIP archive is damaged: ${(err as Error).message}`);
@@ -70,7 +93,10 @@ export async function readZip(data: Uint8Array, what: string, want: (name: strin
       try {
         out.set(e.fileName, await inflate(zip, e));
       } catch (err) {
-        throw new DocumentRefused('INVALID_PARAMETER', `the ZIP archive's entry ${e.fileName} cannot be read: ${(err as Error).message}`);
+        throw new DocumentRefused(
+          'INVALID_PARAMETER',
+          `the ZIP archive's entry ${e.fileName} cannot be read: ${(err as Error).message}`,
+        );
       }
     }
     return out;

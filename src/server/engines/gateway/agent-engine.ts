@@ -21,7 +21,8 @@ import { valueOrRefuse } from './schema-values.js';
 export function agentEngine(): Backend {
   const generate = async (call: BackendCall): Promise<BackendResult> => {
     const results = trailingResults(call.messages);
-    if (results.length > 0) return answer(call, answerFromResults(call.messages, results), results.map((r) => r.content).join('\n'));
+    if (results.length > 0)
+      return answer(call, answerFromResults(call.messages, results), results.map((r) => r.content).join('\n'));
     const user = lastUserText(call.messages);
     const calls = chooseTools(call, user);
     if (calls.length > 0) {
@@ -34,7 +35,12 @@ export function agentEngine(): Backend {
     }
     return answer(call, user, user);
   };
-  return { generate, stream: async function* (call) { yield* streamText(await generate(call), call.signal, { json: call.outputFormat !== undefined }); } };
+  return {
+    generate,
+    stream: async function* (call) {
+      yield* streamText(await generate(call), call.signal, { json: call.outputFormat !== undefined });
+    },
+  };
 }
 
 function lastUserText(messages: GatewayMessage[]): string {
@@ -78,14 +84,17 @@ function wordIndex(text: string, name: string): number {
 }
 
 function callId(call: BackendCall, user: string, index: number, name: string): string {
-  const h = createHash('sha256').update(JSON.stringify([call.messages.length, user, index, name])).digest('hex');
+  const h = createHash('sha256')
+    .update(JSON.stringify([call.messages.length, user, index, name]))
+    .digest('hex');
   return `call_${h.slice(0, 24)}`;
 }
 
 /** A text answer, or with a format asked, JSON filled from `source`; stop sequences and max tokens apply. */
 function answer(call: BackendCall, text: string, source: string): Promise<BackendResult> {
   const format = call.outputFormat;
-  if (format?.type === 'json_schema') return finish(JSON.stringify(valueOrRefuse(format.schema, source, 'format')), call);
+  if (format?.type === 'json_schema')
+    return finish(JSON.stringify(valueOrRefuse(format.schema, source, 'format')), call);
   if (format?.type === 'json_object') return finish(JSON.stringify({ answer: text }), call);
   return finish(text, call);
 }

@@ -1,4 +1,15 @@
-import type { GatewayMessage, GatewayUsage, GenerateRequest, MeterScope, OutputFormat, StopReason, ToolCall, ToolCallEvent, ToolChoice, ToolDefinition } from '../gateway-types.js';
+import type {
+  GatewayMessage,
+  GatewayUsage,
+  GenerateRequest,
+  MeterScope,
+  OutputFormat,
+  StopReason,
+  ToolCall,
+  ToolCallEvent,
+  ToolChoice,
+  ToolDefinition,
+} from '../gateway-types.js';
 
 /** What the gateway hands a backend once it has resolved the model and checked the limits. */
 export interface BackendCall {
@@ -61,7 +72,11 @@ function shortPieces(text: string): string[] {
  * arguments in short pieces that cut through keys and values, as real models stream them, so
  * clients' reassembly and partial parsing are exercised): how local engines stream.
  */
-export async function* streamText(result: BackendResult, signal?: AbortSignal, options: { json?: boolean } = {}): AsyncIterable<BackendEvent> {
+export async function* streamText(
+  result: BackendResult,
+  signal?: AbortSignal,
+  options: { json?: boolean } = {},
+): AsyncIterable<BackendEvent> {
   const pieces = options.json ? shortPieces(result.text) : (result.text.match(/\s*\S+\s*?(?=\s|$)|\s+$/g) ?? []);
   for (const piece of pieces) {
     if (signal?.aborted) return;

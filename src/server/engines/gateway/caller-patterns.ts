@@ -47,7 +47,8 @@ function compile(pattern: string, flags = 0, limited = true): RE2JS | string {
   const key = `${flags}:${limited}:${pattern}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  if (limited && pattern.length > MAX_PATTERN_LENGTH) return `it is ${pattern.length} characters long, at most ${MAX_PATTERN_LENGTH} are accepted`;
+  if (limited && pattern.length > MAX_PATTERN_LENGTH)
+    return `it is ${pattern.length} characters long, at most ${MAX_PATTERN_LENGTH} are accepted`;
   let re: RE2JS;
   try {
     re = RE2JS.compile(toRe2Syntax(pattern), flags);
@@ -55,7 +56,8 @@ function compile(pattern: string, flags = 0, limited = true): RE2JS | string {
     const reason = (err as Error).message.replace(/^error parsing regexp: /, '');
     return `${reason} (patterns run on RE2: no backreferences or lookaround)`;
   }
-  if (limited && re.programSize() > MAX_PATTERN_PROGRAM) return `it compiles to ${re.programSize()} RE2 instructions, at most ${MAX_PATTERN_PROGRAM} are accepted`;
+  if (limited && re.programSize() > MAX_PATTERN_PROGRAM)
+    return `it compiles to ${re.programSize()} RE2 instructions, at most ${MAX_PATTERN_PROGRAM} are accepted`;
   if (pattern.length > MAX_PATTERN_LENGTH) return re;
   cache.set(key, re);
   return re;
@@ -71,7 +73,11 @@ export function patternMatches(pattern: string, value: string): boolean {
  * The first match of a pattern the server builds around caller text (quoted with RE2JS.quote), as
  * RegExp.exec gives it: RE2, so a caller's name or text cannot make it backtrack.
  */
-export function execBuilt(pattern: string, text: string, options: { ignoreCase?: boolean } = {}): (RegExpExecArray & string[]) | null {
+export function execBuilt(
+  pattern: string,
+  text: string,
+  options: { ignoreCase?: boolean } = {},
+): (RegExpExecArray & string[]) | null {
   const re = compile(pattern, options.ignoreCase ? RE2JS.CASE_INSENSITIVE : 0, false);
   if (typeof re === 'string') throw new Error(`built pattern ${pattern}: ${re}`);
   return re.exec(text) as (RegExpExecArray & string[]) | null;
@@ -103,7 +109,12 @@ export function checkSchemaPatterns(schema: unknown, param: string): void {
         stack.push({ node: value, named: false });
       } else if (key === 'pattern' && typeof value === 'string') {
         const re = compile(value);
-        if (typeof re === 'string') throw new HttpError('invalid_parameter', `${param}: the pattern ${JSON.stringify(value)} cannot be used: ${re}`, { status: 400, extra: { param } });
+        if (typeof re === 'string')
+          throw new HttpError(
+            'invalid_parameter',
+            `${param}: the pattern ${JSON.stringify(value)} cannot be used: ${re}`,
+            { status: 400, extra: { param } },
+          );
       } else if (!DATA.has(key)) {
         stack.push({ node: value, named: NAMED.has(key) });
       }

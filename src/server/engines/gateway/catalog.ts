@@ -88,6 +88,7 @@ function index(models: CatalogModel[]): Catalog {
 export function loadCatalog(file?: string): Catalog {
   const raw: unknown = file ? JSON.parse(readFileSync(file, 'utf8')) : shipped;
   const parsed = CatalogFile.safeParse(raw);
-  if (!parsed.success) throw new Error(`catalog${file ? ` ${file}` : ''} is not valid: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`catalog${file ? ` ${file}` : ''} is not valid: ${z.prettifyError(parsed.error)}`);
   return index(parsed.data.models);
 }

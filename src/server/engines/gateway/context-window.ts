@@ -27,7 +27,8 @@ export async function fitContext(
   const wanted = budget.requested ?? budget.fallback;
   if (promptTokensAtMost(request) + wanted <= window) return { maxTokens: wanted };
   const promptTokens = await countPromptTokens(request);
-  if (budget.requested === undefined && promptTokens < window) return { maxTokens: Math.min(budget.fallback, window - promptTokens), promptTokens };
+  if (budget.requested === undefined && promptTokens < window)
+    return { maxTokens: Math.min(budget.fallback, window - promptTokens), promptTokens };
   if (promptTokens + wanted <= window) return { maxTokens: wanted, promptTokens };
   throw contextLengthError(request.surface, window, promptTokens, budget.requested);
 }
@@ -38,7 +39,12 @@ export async function fitContext(
  * Anthropic's "prompt is too long" or, when max_tokens is what overflows, its "input length and
  * `max_tokens` exceed context limit".
  */
-function contextLengthError(surface: GenerateRequest['surface'], window: number, prompt: number, requested?: number): HttpError {
+function contextLengthError(
+  surface: GenerateRequest['surface'],
+  window: number,
+  prompt: number,
+  requested?: number,
+): HttpError {
   if (surface === 'messages') {
     const message =
       prompt >= window || requested === undefined
@@ -50,5 +56,8 @@ function contextLengthError(surface: GenerateRequest['surface'], window: number,
     requested === undefined
       ? `This model's maximum context length is ${window} tokens. However, your messages resulted in ${prompt} tokens. Please reduce the length of the messages.`
       : `This model's maximum context length is ${window} tokens. However, you requested ${prompt + requested} tokens (${prompt} in the messages, ${requested} in the completion). Please reduce the length of the messages or completion.`;
-  return new HttpError('context_length_exceeded', message, { status: 400, extra: { param: surface === 'responses' ? 'input' : 'messages' } });
+  return new HttpError('context_length_exceeded', message, {
+    status: 400,
+    extra: { param: surface === 'responses' ? 'input' : 'messages' },
+  });
 }

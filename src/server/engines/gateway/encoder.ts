@@ -20,7 +20,11 @@ export const PER_REQUEST = 3;
  * encoder stops at the first piece past the limit: the work is bounded by the cut, not the text.
  * A cut inside a multi-byte character drops the partial character.
  */
-export function truncateWith(enc: BytePairEncoder, text: string, maxTokens: number): { text: string; tokens: number; truncated: boolean } {
+export function truncateWith(
+  enc: BytePairEncoder,
+  text: string,
+  maxTokens: number,
+): { text: string; tokens: number; truncated: boolean } {
   const tokens = enc.encode(text, maxTokens + 1);
   if (tokens.length <= maxTokens) return { text, tokens: tokens.length, truncated: false };
   const cut = enc.decode(tokens.slice(0, maxTokens)).replace(/\uFFFD+$/, '');

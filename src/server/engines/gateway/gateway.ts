@@ -1,4 +1,12 @@
-import type { GatewayStreamEvent, GatewayUsage, GenerateRequest, GenerateResult, ModelGateway, StopReason, ToolCall } from '../gateway-types.js';
+import type {
+  GatewayStreamEvent,
+  GatewayUsage,
+  GenerateRequest,
+  GenerateResult,
+  ModelGateway,
+  StopReason,
+  ToolCall,
+} from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { meter } from '../../services/usage.service.js';
 import type { Ctx } from '../../services/users.service.js';
@@ -49,10 +57,14 @@ const KIND_ENDPOINT: Record<string, string> = {
 function notConfigured(model: ModelState): HttpError {
   const flag = model.api === 'openai' ? '--upstream-openai-base-url' : '--upstream-anthropic-base-url';
   const env = model.api === 'openai' ? 'FACET_UPSTREAM_OPENAI_BASE_URL' : 'FACET_UPSTREAM_ANTHROPIC_BASE_URL';
-  return new HttpError('upstream_not_configured', `Model ${model.id} is served by an ${model.api}-compatible upstream, and none is configured: start the platform with ${flag} URL (or ${env})`, {
-    status: 400,
-    headers: { 'x-should-retry': 'false' },
-  });
+  return new HttpError(
+    'upstream_not_configured',
+    `Model ${model.id} is served by an ${model.api}-compatible upstream, and none is configured: start the platform with ${flag} URL (or ${env})`,
+    {
+      status: 400,
+      headers: { 'x-should-retry': 'false' },
+    },
+  );
 }
 
 interface Prepared {
@@ -71,7 +83,11 @@ export interface PlatformGateway extends ModelGateway {
 
 export function createGateway(options: GatewayOptions): PlatformGateway {
   const limits = new GatewayLimits(options.limits);
-  const locals: Record<string, Backend> = { echo: echoEngine(), grounded: groundedEngine(options.grounding), agent: agentEngine() };
+  const locals: Record<string, Backend> = {
+    echo: echoEngine(),
+    grounded: groundedEngine(options.grounding),
+    agent: agentEngine(),
+  };
   const pool = createUpstreamPool();
   const upstream = {
     openai: options.upstreams.openai && openAICompatible({ ...options.upstreams.openai, pool }),
@@ -97,16 +113,29 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
   async function resolve(request: GenerateRequest): Promise<{ model: ModelState; backend: Backend }> {
     const id = request.model ?? defaultModel;
     const model = await options.directory.get(id);
-    if (!model || !model.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+    if (!model || !model.offered)
+      throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
     if (model.model_kind !== 'chat') {
-      throw new HttpError('model_not_supported', `Model ${id} is a ${model.model_kind} model; use ${KIND_ENDPOINT[model.model_kind]}`, { status: 400 });
+      throw new HttpError(
+        'model_not_supported',
+        `Model ${id} is a ${model.model_kind} model; use ${KIND_ENDPOINT[model.model_kind]}`,
+        { status: 400 },
+      );
     }
     if (request.surface && !model.surfaces.includes(request.surface)) {
-      throw new HttpError('model_not_supported', `Model ${id} is not available on the ${request.surface} surface; it supports ${model.surfaces.join(', ')}`, { status: 400 });
+      throw new HttpError(
+        'model_not_supported',
+        `Model ${id} is not available on the ${request.surface} surface; it supports ${model.surfaces.join(', ')}`,
+        { status: 400 },
+      );
     }
     const cap = model.max_output_tokens;
     if (request.maxTokens !== undefined && request.maxTokens > cap) {
-      throw new HttpError('invalid_parameter', `max tokens ${request.maxTokens} exceeds the output limit of ${id} (${cap})`, { status: 400, extra: { param: 'max_tokens' } });
+      throw new HttpError(
+        'invalid_parameter',
+        `max tokens ${request.maxTokens} exceeds the output limit of ${id} (${cap})`,
+        { status: 400, extra: { param: 'max_tokens' } },
+      );
     }
     checkToolUse(model, request);
     return { model, backend: backendFor(model) };
@@ -119,7 +148,10 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     const release = limits.acquire(request.scope.apiKeyId ?? `user:${request.scope.userId}`);
     let fit;
     try {
-      fit = await fitContext(model, request, { requested: request.maxTokens, fallback: Math.min(cap, DEFAULT_MAX_TOKENS) });
+      fit = await fitContext(model, request, {
+        requested: request.maxTokens,
+        fallback: Math.min(cap, DEFAULT_MAX_TOKENS),
+      });
     } catch (err) {
       release();
       throw err;
@@ -146,7 +178,13 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
   }
 
   /** Fills what the backend did not report with the tokenizer's count. */
-  async function completeUsage(reported: ReportedUsage, p: Prepared, request: GenerateRequest, text: string, toolCalls: ToolCall[]): Promise<GatewayUsage> {
+  async function completeUsage(
+    reported: ReportedUsage,
+    p: Prepared,
+    request: GenerateRequest,
+    text: string,
+    toolCalls: ToolCall[],
+  ): Promise<GatewayUsage> {
     const u = reported ?? {};
     return {
       inputTokens: u.inputTokens ?? p.promptTokens ?? (await countPromptTokens(request)),
@@ -157,7 +195,14 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
     };
   }
 
-  async function settle(p: Prepared, request: GenerateRequest, text: string, toolCalls: ToolCall[], stopReason: StopReason, reported: ReportedUsage): Promise<GenerateResult> {
+  async function settle(
+    p: Prepared,
+    request: GenerateRequest,
+    text: string,
+    toolCalls: ToolCall[],
+    stopReason: StopReason,
+    reported: ReportedUsage,
+  ): Promise<GenerateResult> {
     const usage = await completeUsage(reported, p, request, text, toolCalls);
     const costUsd = priceCall(p.model.pricing!, usage);
     await meter(options.ctx, {
@@ -209,8 +254,14 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
           for await (const ev of p.backend.stream(p.call)) {
             if (!opening) {
               const reported = ev.type === 'start' ? (ev.usage ?? {}) : {};
-              const inputTokens = reported.inputTokens ?? (request.promptUsageFirst ? (p.promptTokens ?? (await countPromptTokens(request))) : undefined);
-              const usage = { inputTokens, cacheReadTokens: reported.cacheReadTokens ?? 0, cacheWriteTokens: reported.cacheWriteTokens ?? 0 };
+              const inputTokens =
+                reported.inputTokens ??
+                (request.promptUsageFirst ? (p.promptTokens ?? (await countPromptTokens(request))) : undefined);
+              const usage = {
+                inputTokens,
+                cacheReadTokens: reported.cacheReadTokens ?? 0,
+                cacheWriteTokens: reported.cacheWriteTokens ?? 0,
+              };
               opening = definedOnly(usage);
               yield { type: 'start', usage };
             }
@@ -223,12 +274,24 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
               yield ev;
             } else if (ev.type === 'tool_arguments') {
               const call = toolCalls[ev.index];
-              if (!call) throw new UpstreamError(502, `the upstream streamed arguments of tool call ${ev.index} before the call`, undefined, true);
+              if (!call)
+                throw new UpstreamError(
+                  502,
+                  `the upstream streamed arguments of tool call ${ev.index} before the call`,
+                  undefined,
+                  true,
+                );
               call.arguments += ev.delta;
               yield ev;
             } else {
               settled = true;
-              yield { type: 'done', result: await settle(p, request, text, toolCalls.filter(Boolean), ev.stopReason, { ...opening, ...definedOnly(ev.usage) }) };
+              yield {
+                type: 'done',
+                result: await settle(p, request, text, toolCalls.filter(Boolean), ev.stopReason, {
+                  ...opening,
+                  ...definedOnly(ev.usage),
+                }),
+              };
               return;
             }
           }
@@ -237,7 +300,8 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
         }
       } finally {
         // A stream cut short (client gone, upstream failed) still pays for what was produced.
-        if (!settled && (text !== '' || toolCalls.length > 0 || request.signal?.aborted)) await settle(p, request, text, toolCalls.filter(Boolean), 'end', opening).catch(() => undefined);
+        if (!settled && (text !== '' || toolCalls.length > 0 || request.signal?.aborted))
+          await settle(p, request, text, toolCalls.filter(Boolean), 'end', opening).catch(() => undefined);
         p.release();
       }
     },

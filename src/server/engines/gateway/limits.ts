@@ -23,13 +23,20 @@ export class GatewayLimits {
   acquire(who: string): () => void {
     const mine = this.perKey.get(who) ?? 0;
     if (mine >= this.options.perKeyConcurrency) {
-      throw new HttpError('rate_limit_exceeded', `Too many concurrent model calls for this key (limit ${this.options.perKeyConcurrency}); retry shortly`, {
-        status: 429,
-        headers: { 'retry-after': '1' },
-      });
+      throw new HttpError(
+        'rate_limit_exceeded',
+        `Too many concurrent model calls for this key (limit ${this.options.perKeyConcurrency}); retry shortly`,
+        {
+          status: 429,
+          headers: { 'retry-after': '1' },
+        },
+      );
     }
     if (this.total >= this.options.totalConcurrency) {
-      throw new HttpError('overloaded', 'The model gateway is at capacity; retry shortly', { status: 503, headers: { 'retry-after': '1' } });
+      throw new HttpError('overloaded', 'The model gateway is at capacity; retry shortly', {
+        status: 503,
+        headers: { 'retry-after': '1' },
+      });
     }
     this.total++;
     this.perKey.set(who, mine + 1);

@@ -8,10 +8,15 @@ import { localOutline } from '../slides/outline-writer.js';
 import { OUTLINE_FORMAT_NAME } from '../slides/model.js';
 
 /** Where the grounded model finds the caller's knowledge when a call brings no passages itself. */
-export type GroundingSource = (query: string, scope: MeterScope, signal?: AbortSignal) => Promise<NonNullable<BackendCall['context']>>;
+export type GroundingSource = (
+  query: string,
+  scope: MeterScope,
+  signal?: AbortSignal,
+) => Promise<NonNullable<BackendCall['context']>>;
 
 function lastUserText(call: BackendCall): string {
-  for (let i = call.messages.length - 1; i >= 0; i--) if (call.messages[i].role === 'user') return call.messages[i].content;
+  for (let i = call.messages.length - 1; i >= 0; i--)
+    if (call.messages[i].role === 'user') return call.messages[i].content;
   return '';
 }
 
@@ -49,11 +54,26 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     const users = call.messages.filter((m) => m.role === 'user').map((m) => m.content);
     const question = call.question ?? users[users.length - 1] ?? '';
     const context = call.context ?? (grounding && call.scope ? await grounding(question, call.scope, call.signal) : []);
-    const passages = context.map((p, i) => ({ ref: Number(p.id) > 0 ? Number(p.id) : i + 1, title: p.title, link: p.link ?? '', content: p.content }));
-    if (call.artifact?.kind === 'mindmap_outline') return finish(extractiveOutline({ query: question, passages }), call);
+    const passages = context.map((p, i) => ({
+      ref: Number(p.id) > 0 ? Number(p.id) : i + 1,
+      title: p.title,
+      link: p.link ?? '',
+      content: p.content,
+    }));
+    if (call.artifact?.kind === 'mindmap_outline')
+      return finish(extractiveOutline({ query: question, passages }), call);
     // A slide outline (engines/slides): the same passages, written as an outline.
     if (call.artifact?.kind === OUTLINE_FORMAT_NAME) {
-      return finish(JSON.stringify(localOutline({ query: question, passages: passages.map((p) => ({ ...p, source: p.link })), maxSlides: call.artifact.maxSlides })), call);
+      return finish(
+        JSON.stringify(
+          localOutline({
+            query: question,
+            passages: passages.map((p) => ({ ...p, source: p.link })),
+            maxSlides: call.artifact.maxSlides,
+          }),
+        ),
+        call,
+      );
     }
     const history = users.slice(0, -1).map((query) => ({ query, answer: null }));
     let text = extractiveAnswer({ query: question, passages, history });
@@ -63,7 +83,8 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     if (!call.context && passages.length > 0) {
       const cited = [...new Set(citedRefs(text, Math.max(...passages.map((p) => p.ref))))].sort((a, b) => a - b);
       const listed = cited.map((ref) => passages.find((p) => p.ref === ref)).filter((p) => p !== undefined);
-      if (listed.length > 0) text += '\n\nSources:\n' + listed.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}`).join('\n');
+      if (listed.length > 0)
+        text += '\n\nSources:\n' + listed.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}`).join('\n');
     }
     return finish(text, call);
   };

@@ -16,10 +16,37 @@ type Node =
 /** Preferred characters, in order, when a class allows several. */
 const PLAIN = 'aA0_-. x1bzZ9@/:'.split('').map((c) => c.codePointAt(0)!);
 const DIGIT: Array<[number, number]> = [[48, 57]];
-const WORD: Array<[number, number]> = [[97, 122], [65, 90], [48, 57], [95, 95]];
-const SPACE: Array<[number, number]> = [[32, 32], [9, 13]];
+const WORD: Array<[number, number]> = [
+  [97, 122],
+  [65, 90],
+  [48, 57],
+  [95, 95],
+];
+const SPACE: Array<[number, number]> = [
+  [32, 32],
+  [9, 13],
+];
 /** A member of common Unicode properties (\p{…}); others are guessed as a letter. */
-const PROPERTY_MEMBER: Record<string, number> = { Lu: 65, Lt: 0x1c5, Ll: 97, L: 97, Letter: 97, N: 48, Nd: 48, Number: 48, P: 46, Po: 46, Z: 32, Zs: 32, S: 43, Sm: 43, Latin: 97, Greek: 0x3b1, Cyrillic: 0x430, Han: 0x4e00 };
+const PROPERTY_MEMBER: Record<string, number> = {
+  Lu: 65,
+  Lt: 0x1c5,
+  Ll: 97,
+  L: 97,
+  Letter: 97,
+  N: 48,
+  Nd: 48,
+  Number: 48,
+  P: 46,
+  Po: 46,
+  Z: 32,
+  Zs: 32,
+  S: 43,
+  Sm: 43,
+  Latin: 97,
+  Greek: 0x3b1,
+  Cyrillic: 0x430,
+  Han: 0x4e00,
+};
 /** Open quantifiers (*, +, {n,}) repeat at most this many extra times when stretching to a minLength. */
 const MAX_EXTRA = 64;
 
@@ -64,13 +91,20 @@ function parseQuantifier(r: Reader, atom: Node): Node {
 
 function escapeRanges(c: string): { ranges: Array<[number, number]>; negated: boolean } | null {
   switch (c) {
-    case 'd': return { ranges: DIGIT, negated: false };
-    case 'D': return { ranges: DIGIT, negated: true };
-    case 'w': return { ranges: WORD, negated: false };
-    case 'W': return { ranges: WORD, negated: true };
-    case 's': return { ranges: SPACE, negated: false };
-    case 'S': return { ranges: SPACE, negated: true };
-    default: return null;
+    case 'd':
+      return { ranges: DIGIT, negated: false };
+    case 'D':
+      return { ranges: DIGIT, negated: true };
+    case 'w':
+      return { ranges: WORD, negated: false };
+    case 'W':
+      return { ranges: WORD, negated: true };
+    case 's':
+      return { ranges: SPACE, negated: false };
+    case 'S':
+      return { ranges: SPACE, negated: true };
+    default:
+      return null;
   }
 }
 
@@ -79,7 +113,11 @@ const CONTROL: Record<string, number> = { n: 10, t: 9, r: 13, f: 12, v: 11, '0':
 /** The code point of an escaped character after the backslash (reader at it), moving past it. */
 function escapedCode(r: Reader): number {
   const rest = r.p.slice(r.i);
-  const m = /^x([0-9A-Fa-f]{2})/.exec(rest) ?? /^u([0-9A-Fa-f]{4})/.exec(rest) ?? /^u\{([0-9A-Fa-f]{1,6})\}/.exec(rest) ?? /^x\{([0-9A-Fa-f]{1,6})\}/.exec(rest);
+  const m =
+    /^x([0-9A-Fa-f]{2})/.exec(rest) ??
+    /^u([0-9A-Fa-f]{4})/.exec(rest) ??
+    /^u\{([0-9A-Fa-f]{1,6})\}/.exec(rest) ??
+    /^x\{([0-9A-Fa-f]{1,6})\}/.exec(rest);
   if (m) {
     r.i += m[0].length;
     return parseInt(m[1], 16);

@@ -52,7 +52,12 @@ export const MAX_SCHEMA_STEPS = 20_000;
 export class UnsatisfiableSchema extends Error {}
 
 function typeOf(s: Schema, minimal: boolean): string | undefined {
-  if (Array.isArray(s.type)) return (minimal && s.type.includes('null') && !s.type.includes('string') ? 'null' : s.type.find((t: string) => t !== 'null')) ?? 'null';
+  if (Array.isArray(s.type))
+    return (
+      (minimal && s.type.includes('null') && !s.type.includes('string')
+        ? 'null'
+        : s.type.find((t: string) => t !== 'null')) ?? 'null'
+    );
   if (s.type) return s.type;
   if (s.properties || s.required) return 'object';
   if (s.items || s.prefixItems) return 'array';
@@ -72,7 +77,11 @@ class Builder {
   private deref(s: Schema): Schema {
     const ref: string = s.$ref;
     const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
-    const target = m ? this.root[m[1]]?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')] : ref === '#' ? this.root : undefined;
+    const target = m
+      ? this.root[m[1]]?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')]
+      : ref === '#'
+        ? this.root
+        : undefined;
     if (!target) throw new UnsatisfiableSchema(`the $ref ${ref} points at no definition of the schema`);
     const { $ref: _ref, ...rest } = s;
     return { ...target, ...rest };
@@ -87,7 +96,10 @@ class Builder {
   };
 
   private step(): void {
-    if (++this.steps > MAX_SCHEMA_STEPS) throw new UnsatisfiableSchema(`writing a value takes more than ${MAX_SCHEMA_STEPS} steps (unions over recursions)`);
+    if (++this.steps > MAX_SCHEMA_STEPS)
+      throw new UnsatisfiableSchema(
+        `writing a value takes more than ${MAX_SCHEMA_STEPS} steps (unions over recursions)`,
+      );
   }
 
   private merged(s: Schema, ctx: Ctx): Schema {
@@ -95,13 +107,19 @@ class Builder {
     const { allOf, ...rest } = s;
     return (allOf as Schema[]).reduce<Schema>((acc, part) => {
       const r = this.merged(this.resolveRef(part), ctx);
-      return { ...acc, ...r, properties: { ...acc.properties, ...r.properties }, required: [...(acc.required ?? []), ...(r.required ?? [])] };
+      return {
+        ...acc,
+        ...r,
+        properties: { ...acc.properties, ...r.properties },
+        required: [...(acc.required ?? []), ...(r.required ?? [])],
+      };
     }, rest);
   }
 
   value(schema: Schema | boolean | undefined, name: string, ctx: Ctx): unknown {
     this.step();
-    if (ctx.depth > MAX_DEPTH) throw new UnsatisfiableSchema('its values nest deeper than 32 levels (a recursion with no way to end)');
+    if (ctx.depth > MAX_DEPTH)
+      throw new UnsatisfiableSchema('its values nest deeper than 32 levels (a recursion with no way to end)');
     let s: Schema = typeof schema === 'object' && schema !== null ? schema : {};
     if (typeof s.$ref === 'string' && (ctx.minimal || ctx.refs.includes(s.$ref))) {
       const ref = s.$ref;
@@ -162,7 +180,14 @@ class Builder {
         firstError ??= err;
       }
     }
-    throw firstError ?? new UnsatisfiableSchema(`no branch of its ${s.oneOf ? 'oneOf' : 'anyOf'} takes a value the local model can write`);
+    // The first branch's own failure, as it was thrown.
+    const failure =
+      firstError ??
+      new UnsatisfiableSchema(
+        `no branch of its ${s.oneOf ? 'oneOf' : 'anyOf'} takes a value the local model can write`,
+      );
+    // eslint-disable-next-line @typescript-eslint/only-throw-error
+    throw failure;
   }
 
   private member(members: unknown[], name: string): unknown {
@@ -205,9 +230,14 @@ class Builder {
     // A number the text gives is brought within the bounds ("days=99" with maximum 14 gives 14).
     const okText = (t: string) => t.trim() !== '' && Number.isFinite(Number(t)) && ok(fit(Number(t)));
     const given = name ? this.src.given(name) : undefined;
-    const fromText = given !== undefined && okText(given) ? given : (this.src.near(ctx.words, 'number', okText) ?? this.src.nextNumber(okText));
+    const fromText =
+      given !== undefined && okText(given)
+        ? given
+        : (this.src.near(ctx.words, 'number', okText) ?? this.src.nextNumber(okText));
     if (fromText !== undefined) return fit(Number(fromText));
-    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : [])].find((v) => typeof v === 'number' && ok(v));
+    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : [])].find(
+      (v) => typeof v === 'number' && ok(v),
+    );
     if (fixed !== undefined) return fixed;
     const v = fit(0);
     if (!ok(v)) throw new UnsatisfiableSchema(`no ${integer ? 'integer' : 'number'} lies within its bounds`);
@@ -226,27 +256,35 @@ class Builder {
     if (typeof s.pattern === 'string') {
       const written = stringForPattern(s.pattern, ok);
       if (written !== undefined) return written;
-      throw new UnsatisfiableSchema(`the local model finds no string that matches the pattern ${JSON.stringify(s.pattern)}${s.minLength || s.maxLength !== undefined ? ' within its lengths' : ''}`);
+      throw new UnsatisfiableSchema(
+        `the local model finds no string that matches the pattern ${JSON.stringify(s.pattern)}${s.minLength || s.maxLength !== undefined ? ' within its lengths' : ''}`,
+      );
     }
     let v = name || 'value';
     if (typeof s.minLength === 'number' && lengthOf(v) < s.minLength) v += '_'.repeat(s.minLength - lengthOf(v));
     if (typeof s.maxLength === 'number' && lengthOf(v) > s.maxLength) v = Array.from(v).slice(0, s.maxLength).join('');
-    if (!ok(v)) throw new UnsatisfiableSchema(`the local model cannot write a string valid against ${JSON.stringify(s).slice(0, 200)}`);
+    if (!ok(v))
+      throw new UnsatisfiableSchema(
+        `the local model cannot write a string valid against ${JSON.stringify(s).slice(0, 200)}`,
+      );
     return v;
   }
 }
 
 /** The number nearest `v` within the schema's bounds, moved to a multiple of multipleOf when there is one. */
 function fitNumber(s: Schema, integer: boolean, v: number, ok: (v: number) => boolean): number {
-  const lo = typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? s.minimum : undefined;
-  const hi = typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.exclusiveMaximum === true ? s.maximum : undefined;
+  const lo =
+    typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? s.minimum : undefined;
+  const hi =
+    typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.exclusiveMaximum === true ? s.maximum : undefined;
   const floor = Math.max(typeof s.minimum === 'number' ? s.minimum : -Infinity, lo ?? -Infinity);
   const ceil = Math.min(typeof s.maximum === 'number' ? s.maximum : Infinity, hi ?? Infinity);
   if (integer) v = Math.round(v);
   v = Math.min(Math.max(v, floor), ceil);
   if (lo !== undefined && v <= lo) v = integer ? Math.floor(lo) + 1 : Math.min(lo + 1, (lo + ceil) / 2);
   if (hi !== undefined && v >= hi) v = integer ? Math.ceil(hi) - 1 : Math.max(hi - 1, (floor + hi) / 2);
-  if (integer && !Number.isInteger(v)) v = Math.ceil(v) <= ceil && !(hi !== undefined && Math.ceil(v) >= hi) ? Math.ceil(v) : Math.floor(v);
+  if (integer && !Number.isInteger(v))
+    v = Math.ceil(v) <= ceil && !(hi !== undefined && Math.ceil(v) >= hi) ? Math.ceil(v) : Math.floor(v);
   const step = typeof s.multipleOf === 'number' && s.multipleOf > 0 ? s.multipleOf : undefined;
   if (step) {
     const up = Math.ceil(v / step) * step;
@@ -265,7 +303,8 @@ function rank(b: Schema): number {
 export function valueFromSchema(schema: Record<string, unknown>, text: string): unknown {
   const b = new Builder(schema, new TextSource(text));
   const v = b.value(schema, '', { depth: 0, refs: [], minimal: false, words: [] });
-  if (!matches(schema, v, b.resolveRef)) throw new UnsatisfiableSchema('the value the local model wrote is not valid against it');
+  if (!matches(schema, v, b.resolveRef))
+    throw new UnsatisfiableSchema('the value the local model wrote is not valid against it');
   return v;
 }
 
@@ -278,6 +317,9 @@ export function valueOrRefuse(schema: Record<string, unknown>, text: string, par
     return valueFromSchema(schema, text);
   } catch (err) {
     if (!(err instanceof UnsatisfiableSchema)) throw err;
-    throw new HttpError('schema_unsatisfiable', `${param}: facet-agent cannot answer this schema: ${err.message}`, { status: 400, extra: { param } });
+    throw new HttpError('schema_unsatisfiable', `${param}: facet-agent cannot answer this schema: ${err.message}`, {
+      status: 400,
+      extra: { param },
+    });
   }
 }

@@ -23,13 +23,16 @@ interface Span {
 }
 
 const STOP = new Set(
-  'the a an of to in for from and or with is are be by on at as this that it its which what who when where how your you our their his her any all each one name value text string number given named about into should will can'.split(' '),
+  'the a an of to in for from and or with is are be by on at as this that it its which what who when where how your you our their his her any all each one name value text string number given named about into should will can'.split(
+    ' ',
+  ),
 );
 const PHRASE =
   /(?:^|[^\p{L}\p{N}_])(?:[Ii]n|[Ff]or|[Ff]rom|[Tt]o|[Aa]bout|[Nn]amed|[Cc]alled)\s+(?:"([^"]*)"|'([^']*)'|(\p{Lu}[\p{L}\p{M}\p{N}'’.-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}\p{N}'’.-]*)*))/gu;
 const AFTER_NAMED = /(?:^|[^\p{L}\p{N}_])(?:[Nn]amed|[Cc]alled)\s+([^\s"',;!?]+)/gu;
 const GIVEN = /[\p{L}\p{N}_-]+\s*[:=]\s*(?:"[^"]*"|'[^']*'|[^\s,;]+)/gu;
-const TOKEN = /"([^"]*)"|(-?\d+(?:\.\d+)?)|(\p{Lu}[\p{L}\p{M}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}\p{N}'’-]*)*)|([\p{L}\p{N}_'’-]+)/gu;
+const TOKEN =
+  /"([^"]*)"|(-?\d+(?:\.\d+)?)|(\p{Lu}[\p{L}\p{M}\p{N}'’-]*(?:[ \t]+\p{Lu}[\p{L}\p{M}\p{N}'’-]*)*)|([\p{L}\p{N}_'’-]+)/gu;
 
 const trimEnd = (s: string) => s.replace(/[.?!)]+$/, '');
 /** A name's words: snake_case, kebab-case and camelCase split, lower case. */
@@ -59,13 +62,16 @@ export class TextSource {
       const at = m.index + m[0].length - m[0].replace(/^.*?\s+(?=["'\p{Lu}])/su, '').length;
       add({ at, end: m.index + m[0].length, kind: 'text', value });
     }
-    for (const m of text.matchAll(AFTER_NAMED)) add({ at: m.index + m[0].length - m[1].length, end: m.index + m[0].length, kind: 'text', value: trimEnd(m[1]) });
+    for (const m of text.matchAll(AFTER_NAMED))
+      add({ at: m.index + m[0].length - m[1].length, end: m.index + m[0].length, kind: 'text', value: trimEnd(m[1]) });
     for (const m of text.matchAll(TOKEN)) {
       const span = { at: m.index, end: m.index + m[0].length };
       if (m[1] !== undefined) add({ ...span, kind: 'text', value: m[1] });
       if (m[2] !== undefined) add({ ...span, kind: 'number', value: m[2] });
-      if (m[1] !== undefined || m[2] !== undefined) this.tokens.push({ ...span, kind: m[1] !== undefined ? 'text' : 'number', value: m[1] ?? m[2] });
-      else if (m[3] !== undefined) this.tokens.push({ ...span, kind: 'text', value: trimEnd(m[3]), word: m[3].toLowerCase() });
+      if (m[1] !== undefined || m[2] !== undefined)
+        this.tokens.push({ ...span, kind: m[1] !== undefined ? 'text' : 'number', value: m[1] ?? m[2] });
+      else if (m[3] !== undefined)
+        this.tokens.push({ ...span, kind: 'text', value: trimEnd(m[3]), word: m[3].toLowerCase() });
       else this.tokens.push({ ...span, kind: 'text', value: '', word: m[4].toLowerCase() });
     }
     this.free.sort((a, b) => a.at - b.at);
@@ -79,7 +85,9 @@ export class TextSource {
 
   private find(name: string): string | undefined {
     // RE2 (no lookbehind): the name starts the text or follows a character that is not part of a name.
-    const m = execBuilt(`(?:^|[^\\w-])${quote(name)}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,;]+))`, this.text, { ignoreCase: true });
+    const m = execBuilt(`(?:^|[^\\w-])${quote(name)}\\s*[:=]\\s*(?:"([^"]*)"|'([^']*)'|([^\\s,;]+))`, this.text, {
+      ignoreCase: true,
+    });
     if (!m) return undefined;
     return m[1] ?? m[2] ?? trimEnd(m[3]);
   }
@@ -95,7 +103,10 @@ export class TextSource {
       if (hit < 0) continue;
       // The word opens a run of Capitalized words ("Arrival Rome"): the rest of the run is the value.
       if (kind === 'text' && hit < split.length - 1 && !this.used.has(token.at)) {
-        const rest = token.value.split(/[ \t]+/).slice(hit + 1).join(' ');
+        const rest = token.value
+          .split(/[ \t]+/)
+          .slice(hit + 1)
+          .join(' ');
         if (accept(rest)) {
           this.used.add(token.at);
           return rest;
@@ -104,7 +115,15 @@ export class TextSource {
       const around = kind === 'number' ? [i + 1, i - 1, i + 2, i - 2, i + 3] : [i + 1, i + 2, i + 3];
       for (const j of around) {
         const t = this.tokens[j];
-        if (!t || this.used.has(t.at) || t.kind !== kind || t.value === '' || want.has(t.word ?? '') || !accept(t.value)) continue;
+        if (
+          !t ||
+          this.used.has(t.at) ||
+          t.kind !== kind ||
+          t.value === '' ||
+          want.has(t.word ?? '') ||
+          !accept(t.value)
+        )
+          continue;
         // A capitalized word is a proper noun only when it does not start the text or a sentence.
         if (t.word !== undefined && /(^|[.!?]\s*)$/.test(this.text.slice(0, t.at))) continue;
         this.used.add(t.at);

@@ -40,7 +40,10 @@ export async function countPromptTokens(parts: PromptParts): Promise<number> {
 }
 
 /** A reply's output tokens: its text plus each tool call's name and JSON arguments. */
-export async function countReplyTokens(text: string, toolCalls: ReadonlyArray<{ name: string; arguments: string }> = []): Promise<number> {
+export async function countReplyTokens(
+  text: string,
+  toolCalls: ReadonlyArray<{ name: string; arguments: string }> = [],
+): Promise<number> {
   const texts = [text, ...toolCalls.flatMap((c) => [c.name, c.arguments])].filter((t) => t !== '');
   if (texts.length === 0) return 0;
   return (await counts(texts)).reduce((a, b) => a + b, 0);
@@ -59,7 +62,10 @@ export function promptTokensAtMost(parts: PromptParts): number {
  * Cuts text to at most maxTokens tokens, for local models that honour max tokens. A cut that lands
  * inside a multi-byte character drops the partial character.
  */
-export async function truncateToTokens(text: string, maxTokens: number): Promise<{ text: string; tokens: number; truncated: boolean }> {
+export async function truncateToTokens(
+  text: string,
+  maxTokens: number,
+): Promise<{ text: string; tokens: number; truncated: boolean }> {
   if (large([text])) return runCpuJob('truncate-tokens', { text, maxTokens }, { urgent: true });
   return truncateWith(await loadEncoder(), text, maxTokens);
 }

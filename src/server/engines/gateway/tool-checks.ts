@@ -4,27 +4,39 @@ import { checkSchemaPatterns } from './caller-patterns.js';
 import { valueOrRefuse } from './schema-values.js';
 import { takesOutputFormat, takesTools, type CatalogModel } from './catalog.js';
 
-const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
+const invalid = (message: string, param: string) =>
+  new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
 
 /**
  * A model that cannot use tools or answer in a JSON format refuses a request that asks for them,
  * rather than ignoring them silently (a caller's agent loop would then never see a call). A tool
  * choice must name a tool the request defines, and a forced call needs tools to call.
  */
-export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 'structured_output'>, request: GenerateRequest): void {
+export function checkToolUse(
+  model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 'structured_output'>,
+  request: GenerateRequest,
+): void {
   const tools = request.tools ?? [];
   const history = request.messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
   if ((tools.length > 0 || history) && !takesTools(model)) {
-    throw new HttpError('tools_not_supported', `Model ${model.id} cannot use tools; use a model that can, such as facet-agent (local) or an upstream model`, {
-      status: 400,
-      extra: { param: 'tools' },
-    });
+    throw new HttpError(
+      'tools_not_supported',
+      `Model ${model.id} cannot use tools; use a model that can, such as facet-agent (local) or an upstream model`,
+      {
+        status: 400,
+        extra: { param: 'tools' },
+      },
+    );
   }
   if (request.outputFormat && !takesOutputFormat(model)) {
-    throw new HttpError('structured_output_not_supported', `Model ${model.id} cannot answer in a given JSON format; use a model that can, such as facet-agent (local) or an OpenAI-compatible upstream model`, {
-      status: 400,
-      extra: { param: FORMAT_FIELD[request.surface ?? 'chat'] },
-    });
+    throw new HttpError(
+      'structured_output_not_supported',
+      `Model ${model.id} cannot answer in a given JSON format; use a model that can, such as facet-agent (local) or an OpenAI-compatible upstream model`,
+      {
+        status: 400,
+        extra: { param: FORMAT_FIELD[request.surface ?? 'chat'] },
+      },
+    );
   }
   const names = new Set<string>();
   for (const t of tools) {
@@ -36,13 +48,18 @@ export function checkToolUse(model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 
   request.messages.forEach((m, i) => {
     for (const c of m.toolCalls ?? []) called.add(c.id);
     if (m.role === 'tool' && !called.has(m.toolCallId ?? '')) {
-      throw invalid(`The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`, 'messages');
+      throw invalid(
+        `The tool result ${m.toolCallId ?? '(no id)'} answers no tool call of an earlier assistant turn (message ${i})`,
+        'messages',
+      );
     }
   });
   if (model.api === 'local') checkLocalSchemas(request);
   const choice = request.toolChoice;
-  if (typeof choice === 'object' && !names.has(choice.name)) throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
-  if (choice === 'required' && tools.length === 0) throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
+  if (typeof choice === 'object' && !names.has(choice.name))
+    throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
+  if (choice === 'required' && tools.length === 0)
+    throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
 }
 
 /** Where each family carries the answer's JSON format, for the `param` of an error about it. */

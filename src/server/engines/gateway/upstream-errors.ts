@@ -23,9 +23,16 @@ export function fromUpstream(err: unknown): unknown {
     case err.status === 503 || err.status === 529:
       return new HttpError('upstream_overloaded', says, { status: 503, headers: retry });
     case err.status === 401 || err.status === 403:
-      return new HttpError('upstream_auth_failed', `the upstream refused the platform's credentials (${err.status}): ${err.message}`, { status: 502, headers: noRetry });
+      return new HttpError(
+        'upstream_auth_failed',
+        `the upstream refused the platform's credentials (${err.status}): ${err.message}`,
+        { status: 502, headers: noRetry },
+      );
     case err.status === 404:
-      return new HttpError('upstream_model_not_found', `the upstream does not know this model: ${err.message}`, { status: 502, headers: noRetry });
+      return new HttpError('upstream_model_not_found', `the upstream does not know this model: ${err.message}`, {
+        status: 502,
+        headers: noRetry,
+      });
     case err.status >= 400 && err.status < 500:
       return new HttpError('upstream_rejected_request', says, { status: 400 });
     default:

@@ -37,7 +37,8 @@ const MOODS: Array<{ words: RegExp; hue: number }> = [
 /** The same prompt always gives the same picture: the generator is seeded from the prompt's hash. */
 const prng = (seedHex: string): (() => number) => mulberry32(parseInt(seedHex.slice(0, 8), 16));
 
-const hsl = (h: number, s: number, l: number) => `hsl(${Math.round(((h % 360) + 360) % 360)}, ${Math.round(s)}%, ${Math.round(l)}%)`;
+const hsl = (h: number, s: number, l: number) =>
+  `hsl(${Math.round(((h % 360) + 360) % 360)}, ${Math.round(s)}%, ${Math.round(l)}%)`;
 
 /**
  * Text as SVG character data. Prompts are checked at the API boundary, but keywords come from fetched
@@ -92,14 +93,18 @@ export function compose(input: ComposeInput): Composition {
         const y = t * H;
         const h = H / shapes + rand() * H * 0.15;
         const skew = (rand() - 0.5) * H * 0.3;
-        body.push(`<path d="M0 ${y.toFixed(1)} L${W} ${(y + skew).toFixed(1)} L${W} ${(y + skew + h).toFixed(1)} L0 ${(y + h).toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`);
+        body.push(
+          `<path d="M0 ${y.toFixed(1)} L${W} ${(y + skew).toFixed(1)} L${W} ${(y + skew + h).toFixed(1)} L0 ${(y + h).toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`,
+        );
         break;
       }
       case 'orbits': {
         const r = (Math.min(W, H) / 2) * (1 - t * 0.9) * (0.6 + rand() * 0.5);
         const cx = W / 2 + (rand() - 0.5) * W * 0.4;
         const cy = H * 0.42 + (rand() - 0.5) * H * 0.3;
-        body.push(`<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`);
+        body.push(
+          `<circle cx="${cx.toFixed(1)}" cy="${cy.toFixed(1)}" r="${r.toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`,
+        );
         break;
       }
       case 'grid': {
@@ -110,7 +115,9 @@ export function compose(input: ComposeInput): Composition {
         const x = (i % cols) * cw;
         const y = Math.floor(i / cols) * ch;
         const pad = Math.min(cw, ch) * (0.08 + rand() * 0.2);
-        body.push(`<rect x="${(x + pad).toFixed(1)}" y="${(y + pad).toFixed(1)}" width="${(cw - 2 * pad).toFixed(1)}" height="${(ch - 2 * pad).toFixed(1)}" rx="${(pad * 1.5).toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`);
+        body.push(
+          `<rect x="${(x + pad).toFixed(1)}" y="${(y + pad).toFixed(1)}" width="${(cw - 2 * pad).toFixed(1)}" height="${(ch - 2 * pad).toFixed(1)}" rx="${(pad * 1.5).toFixed(1)}" fill="${pick()}" fill-opacity="${opacity}"/>`,
+        );
         break;
       }
       case 'peaks': {
@@ -118,7 +125,9 @@ export function compose(input: ComposeInput): Composition {
         const base = H * (0.55 + t * 0.45);
         const peak = base - H * (0.15 + rand() * 0.45);
         const half = W * (0.1 + rand() * 0.25);
-        body.push(`<path d="M${(x - half).toFixed(1)} ${base.toFixed(1)} L${x.toFixed(1)} ${peak.toFixed(1)} L${(x + half).toFixed(1)} ${base.toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`);
+        body.push(
+          `<path d="M${(x - half).toFixed(1)} ${base.toFixed(1)} L${x.toFixed(1)} ${peak.toFixed(1)} L${(x + half).toFixed(1)} ${base.toFixed(1)} Z" fill="${pick()}" fill-opacity="${opacity}"/>`,
+        );
         break;
       }
     }
@@ -132,7 +141,10 @@ export function compose(input: ComposeInput): Composition {
   const cardH = lineH * caption.length + (subtitle ? fontSize * 1.1 : 0) + fontSize;
   const cardY = H - cardH - H * 0.04;
   const text = caption
-    .map((line, i) => `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * (i + 0.85)).toFixed(1)}" font-size="${fontSize}" font-weight="bold" fill="#ffffff">${svgText(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * (i + 0.85)).toFixed(1)}" font-size="${fontSize}" font-weight="bold" fill="#ffffff">${svgText(line)}</text>`,
+    )
     .join('');
   const sub = subtitle
     ? `<text x="${(W * 0.08).toFixed(1)}" y="${(cardY + fontSize * 0.5 + lineH * caption.length + fontSize * 0.8).toFixed(1)}" font-size="${Math.round(fontSize * 0.6)}" fill="#f0f0f0">${svgText(subtitle)}</text>`

@@ -91,7 +91,11 @@ function find(known: string, pattern: RegExp): string | null {
 }
 
 export function mapFontFiles(): MapFontFiles {
-  mapFiles ??= { regular: find(KNOWN.regular, /DejaVuSans\.ttf$/), bold: find(KNOWN.bold, /DejaVuSans-Bold\.ttf$/), cjk: find(KNOWN.cjk, /wqy-microhei\.ttc$/) };
+  mapFiles ??= {
+    regular: find(KNOWN.regular, /DejaVuSans\.ttf$/),
+    bold: find(KNOWN.bold, /DejaVuSans-Bold\.ttf$/),
+    cjk: find(KNOWN.cjk, /wqy-microhei\.ttc$/),
+  };
   return mapFiles;
 }
 

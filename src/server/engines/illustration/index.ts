@@ -40,7 +40,12 @@ export interface IllustrationRequest {
    * Called once per image once it is drawn, while its PNG is being written (the metering hook);
    * the image counts as done when both are.
    */
-  onImage?: (drawn: { index: number; svg: string; svgTokens?: number; image: IllustrationImage }) => Promise<void> | void;
+  onImage?: (drawn: {
+    index: number;
+    svg: string;
+    svgTokens?: number;
+    image: IllustrationImage;
+  }) => Promise<void> | void;
 }
 
 export interface IllustrationImage {
@@ -76,17 +81,29 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
     counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
     req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
     const base = `illustration-${index + 1}`;
-    const described = (width: number, height: number): IllustrationImage => ({ file: `${base}.png`, svg_file: `${base}.svg`, seed: c.seed, layout: c.layout, palette: c.palette, shapes: c.shapes, width, height });
+    const described = (width: number, height: number): IllustrationImage => ({
+      file: `${base}.png`,
+      svg_file: `${base}.svg`,
+      seed: c.seed,
+      layout: c.layout,
+      palette: c.palette,
+      shapes: c.shapes,
+      width,
+      height,
+    });
     req.onPlanned?.({ index, image: described(req.width, req.height) });
     // The SVG is written while it is drawn; each write is an open, a write and a close on the thread pool.
-    const svgWritten = Promise.resolve(req.outDirReady).then(() => writeFile(path.join(req.outDir, `${base}.svg`), c.svg));
+    const svgWritten = Promise.resolve(req.outDirReady).then(() =>
+      writeFile(path.join(req.outDir, `${base}.svg`), c.svg),
+    );
     svgWritten.catch(() => undefined);
     // A failed render waits for that write: nothing of this image is still being written when it throws.
     const { png, width, height, fonts } = await rendering.catch(async (err: unknown) => {
       await svgWritten.catch(() => undefined);
       throw err;
     });
-    if (index === 0 && fonts === 0) req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
+    if (index === 0 && fonts === 0)
+      req.log?.('no fonts found under /usr/share/fonts: the caption is left out (install fonts-dejavu-core)');
     await req.outDirReady;
     const image = described(width, height);
     // The image is drawn: handed to onImage (metering) while its PNG is written.

@@ -16,7 +16,11 @@ function pixelsOf(svg: string): number {
  * (a 2048x2048 image takes a good part of a second), so on the event loop eight of them held every
  * other request, /healthz included, for seconds. Aborting the signal stops the render.
  */
-export async function renderPng(svg: string, signal?: AbortSignal, owner?: string): Promise<{ png: Buffer; width: number; height: number; fonts: number }> {
+export async function renderPng(
+  svg: string,
+  signal?: AbortSignal,
+  owner?: string,
+): Promise<{ png: Buffer; width: number; height: number; fonts: number }> {
   const r = await runCpuJob('render-png', { svg }, { signal, owner, urgent: pixelsOf(svg) <= LIGHT_PIXELS });
   return { ...r, png: Buffer.from(r.png.buffer, r.png.byteOffset, r.png.byteLength) };
 }

@@ -73,9 +73,19 @@ export const ModelPlan = z.object({
   tagline: z.string().default(''),
   summary: z.string().default(''),
   sections: z
-    .array(z.object({ heading: z.string().min(1), body: z.union([z.string(), z.array(z.string())]), icon: z.string().optional() }))
+    .array(
+      z.object({
+        heading: z.string().min(1),
+        body: z.union([z.string(), z.array(z.string())]),
+        icon: z.string().optional(),
+      }),
+    )
     .min(1),
-  key_numbers: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string(), source: z.number().int().optional() })).default([]),
+  key_numbers: z
+    .array(
+      z.object({ value: z.union([z.string(), z.number()]), label: z.string(), source: z.number().int().optional() }),
+    )
+    .default([]),
   faq: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).default([]),
 });
 export type ModelPlan = z.infer<typeof ModelPlan>;

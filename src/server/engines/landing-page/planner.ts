@@ -1,8 +1,30 @@
 import type { MeterScope, ModelGateway } from '../gateway-types.js';
-import { ICONS, PLAN_LIMITS, PLAN_PROMPT, parseModelPlan, type FaqEntry, type IconName, type ModelPlan, type PagePlan, type PageSection, type PageSource } from './plan.js';
+import {
+  ICONS,
+  PLAN_LIMITS,
+  PLAN_PROMPT,
+  parseModelPlan,
+  type FaqEntry,
+  type IconName,
+  type ModelPlan,
+  type PagePlan,
+  type PageSection,
+  type PageSource,
+} from './plan.js';
 import { stemmer } from 'stemmer';
 import { keywords } from '../retrieval/fts-query.js';
-import { clip, iconFor, keyNumbers, languageOf, ownDescription, pageProse, sentences, titleFromQuery, withoutCitations, type PagePassage } from './text.js';
+import {
+  clip,
+  iconFor,
+  keyNumbers,
+  languageOf,
+  ownDescription,
+  pageProse,
+  sentences,
+  titleFromQuery,
+  withoutCitations,
+  type PagePassage,
+} from './text.js';
 import { isProse } from '../writer-text.js';
 
 export interface PlanRequest {
@@ -17,14 +39,19 @@ export interface PlanRequest {
   log?: (line: string) => Promise<void> | void;
 }
 
-const contextOf = (passages: PagePassage[]) => passages.map((p) => ({ id: String(p.ref), title: p.section || p.title, content: p.content, link: p.link }));
+const contextOf = (passages: PagePassage[]) =>
+  passages.map((p) => ({ id: String(p.ref), title: p.section || p.title, content: p.content, link: p.link }));
 
-const sourceBlock = (passages: PagePassage[]) => passages.map((p) => `[${p.ref}] ${p.title}${p.section && p.section !== p.title ? ` — ${p.section}` : ''}\n${p.content}`).join('\n\n');
+const sourceBlock = (passages: PagePassage[]) =>
+  passages
+    .map((p) => `[${p.ref}] ${p.title}${p.section && p.section !== p.title ? ` — ${p.section}` : ''}\n${p.content}`)
+    .join('\n\n');
 
 /** One resource, one source: citations number resources, in the order retrieval ranked them. */
 function sourcesOf(passages: PagePassage[]): PageSource[] {
   const byRef = new Map<number, PageSource>();
-  for (const p of passages) if (!byRef.has(p.ref)) byRef.set(p.ref, { ref: p.ref, title: p.title, resourceId: p.resourceId, link: p.link });
+  for (const p of passages)
+    if (!byRef.has(p.ref)) byRef.set(p.ref, { ref: p.ref, title: p.title, resourceId: p.resourceId, link: p.link });
   return [...byRef.values()].sort((a, b) => a.ref - b.ref);
 }
 
@@ -111,7 +138,11 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
   let best = 0;
   let bestScore = -1;
   lead.forEach((s, i) => {
-    const score = new Set(keywords(withoutCitations(s)).map((w) => stemmer(w)).filter((w) => want.has(w))).size;
+    const score = new Set(
+      keywords(withoutCitations(s))
+        .map((w) => stemmer(w))
+        .filter((w) => want.has(w)),
+    ).size;
     if (score > bestScore) [best, bestScore] = [i, score];
   });
   return { tagline: lead[best] ?? '', rest: lead.filter((_, i) => i !== best) };
@@ -124,7 +155,13 @@ const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2 || !isPros
  * A sentence's words without citations, figures or punctuation: two sources saying "a project costs
  * $10,500" and "a project costs $14,500" say the same thing twice on a page, so the second is left out.
  */
-const sentenceKey = (s: string) => withoutCitations(s).toLowerCase().replace(/[\p{N}$€£¥%.,]+/gu, ' ').replace(/[^\p{L}\s]+/gu, '').replace(/\s+/g, ' ').trim();
+const sentenceKey = (s: string) =>
+  withoutCitations(s)
+    .toLowerCase()
+    .replace(/[\p{N}$€£¥%.,]+/gu, ' ')
+    .replace(/[^\p{L}\s]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 /** Paragraphs of two cited sentences each; a sentence already on the page (`seen`) is not repeated. */
 function paragraphs(prose: string, seen: Set<string>): string[] {
@@ -135,7 +172,8 @@ function paragraphs(prose: string, seen: Set<string>): string[] {
     return true;
   });
   const out: string[] = [];
-  for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2) out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
+  for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2)
+    out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
   return out;
 }
 
@@ -146,8 +184,13 @@ function fromModelPlan(plan: ModelPlan, req: PlanRequest, sources: PageSource[])
   const haystack = req.passages.map((p) => p.content).join('\n');
   const sections: PageSection[] = plan.sections.slice(0, PLAN_LIMITS.sections).map((s, i) => ({
     heading: clip(withoutCitations(s.heading), 100),
-    paragraphs: (Array.isArray(s.body) ? s.body : [s.body]).map((b) => clip(text(b), PLAN_LIMITS.paragraphChars)).filter(Boolean).slice(0, PLAN_LIMITS.paragraphsPerSection),
-    icon: (ICONS as readonly string[]).includes(s.icon ?? '') ? (s.icon as IconName) : iconFor(`${s.heading} ${[s.body].flat().join(' ')}`, i),
+    paragraphs: (Array.isArray(s.body) ? s.body : [s.body])
+      .map((b) => clip(text(b), PLAN_LIMITS.paragraphChars))
+      .filter(Boolean)
+      .slice(0, PLAN_LIMITS.paragraphsPerSection),
+    icon: (ICONS as readonly string[]).includes(s.icon ?? '')
+      ? (s.icon as IconName)
+      : iconFor(`${s.heading} ${[s.body].flat().join(' ')}`, i),
   }));
   return {
     lang: languageOf(req.query),
@@ -157,10 +200,16 @@ function fromModelPlan(plan: ModelPlan, req: PlanRequest, sources: PageSource[])
     sections: sections.filter((s) => s.paragraphs.length > 0),
     // A figure the sources do not contain is the model's invention: left out.
     keyNumbers: plan.key_numbers
-      .map((k) => ({ value: String(k.value).trim(), label: clip(k.label, 64), ref: refs.has(k.source ?? -1) ? k.source! : 0 }))
+      .map((k) => ({
+        value: String(k.value).trim(),
+        label: clip(k.label, 64),
+        ref: refs.has(k.source ?? -1) ? k.source! : 0,
+      }))
       .filter((k) => k.value && haystack.includes(k.value))
       .slice(0, PLAN_LIMITS.keyNumbers),
-    faq: plan.faq.slice(0, PLAN_LIMITS.faq).map((f) => ({ question: clip(f.question, 200), answer: clip(text(f.answer), 800) })),
+    faq: plan.faq
+      .slice(0, PLAN_LIMITS.faq)
+      .map((f) => ({ question: clip(f.question, 200), answer: clip(text(f.answer), 800) })),
     sources,
     plannedBy: 'model',
   };
@@ -189,7 +238,11 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
         maxTokens: 2048,
       })
       .then((r) => ({ ...r, text: bounded(r.text) }));
-  const first = await ask(req.query, req.passages, `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`);
+  const first = await ask(
+    req.query,
+    req.passages,
+    `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`,
+  );
   const modelPlan = parseModelPlan(first.text);
   if (modelPlan) {
     await req.log?.(`the model (${first.model}) planned the page: ${modelPlan.sections.length} section(s)`);
@@ -204,9 +257,18 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   for (const s of citedSentences(own?.text ?? '')) seen.add(sentenceKey(s));
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();
-    const answer = await ask(`${g.heading}: ${req.query}`, g.passages, `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`);
+    const answer = await ask(
+      `${g.heading}: ${req.query}`,
+      g.passages,
+      `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
+    );
     const body = paragraphs(keepKnownCitations(pageProse(answer.text), refs), seen);
-    if (body.length > 0) sections.push({ heading: clip(g.heading, 100), paragraphs: body, icon: iconFor(`${g.heading} ${body.join(' ')}`, i) });
+    if (body.length > 0)
+      sections.push({
+        heading: clip(g.heading, 100),
+        paragraphs: body,
+        icon: iconFor(`${g.heading} ${body.join(' ')}`, i),
+      });
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
   // The tagline says what neither the overview nor a key figure already says.
@@ -219,7 +281,9 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     title: clip(titleFromQuery(req.query), PLAN_LIMITS.titleChars),
     tagline: clip(withoutCitations(tagline), PLAN_LIMITS.taglineChars),
     // The overview says what the sections do not already say.
-    summary: own ? `${own.text} [${own.ref}]` : clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
+    summary: own
+      ? `${own.text} [${own.ref}]`
+      : clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
     sections,
     keyNumbers: figures,
     faq: documentFaq(req.passages),

@@ -19,12 +19,36 @@ export interface RenderOptions {
 
 const LABELS: Record<string, Record<string, string>> = {
   en: {
-    skip: 'Skip to content', from: 'From your LiveDoc', sources: 'Sources', source: 'source', sourcesN: 'sources', highlights: 'Highlights', read: 'Read the highlights', overview: 'Overview',
-    numbers: 'Key numbers', faq: 'Questions and answers', seeSources: 'See the sources', made: 'Made with facet from LiveDoc', generated: 'generated', sourceN: 'Source',
+    skip: 'Skip to content',
+    from: 'From your LiveDoc',
+    sources: 'Sources',
+    source: 'source',
+    sourcesN: 'sources',
+    highlights: 'Highlights',
+    read: 'Read the highlights',
+    overview: 'Overview',
+    numbers: 'Key numbers',
+    faq: 'Questions and answers',
+    seeSources: 'See the sources',
+    made: 'Made with facet from LiveDoc',
+    generated: 'generated',
+    sourceN: 'Source',
   },
   'zh-Hans': {
-    skip: '跳到正文', from: '来自你的 LiveDoc', sources: '资料来源', source: '条来源', sourcesN: '条来源', highlights: '要点', read: '阅读要点', overview: '概述',
-    numbers: '关键数字', faq: '常见问题', seeSources: '查看来源', made: '由 facet 生成，来源 LiveDoc', generated: '生成于', sourceN: '来源',
+    skip: '跳到正文',
+    from: '来自你的 LiveDoc',
+    sources: '资料来源',
+    source: '条来源',
+    sourcesN: '条来源',
+    highlights: '要点',
+    read: '阅读要点',
+    overview: '概述',
+    numbers: '关键数字',
+    faq: '常见问题',
+    seeSources: '查看来源',
+    made: '由 facet 生成，来源 LiveDoc',
+    generated: '生成于',
+    sourceN: '来源',
   },
 };
 
@@ -60,7 +84,9 @@ function heroArt(seed: number): string {
     return `<circle cx="${cx.toFixed(0)}" cy="${cy.toFixed(0)}" r="${r.toFixed(0)}" fill="#fff" fill-opacity="${o}"${i % 2 ? ' stroke="#fff" stroke-opacity=".35" stroke-width="2"' : ''}/>`;
   }).join('');
   const dots: string[] = [];
-  for (let y = 0; y < 8; y++) for (let x = 0; x < 8; x++) dots.push(`<circle cx="${330 + x * 18}" cy="${300 + y * 18}" r="2.2" fill="#fff" fill-opacity=".45"/>`);
+  for (let y = 0; y < 8; y++)
+    for (let x = 0; x < 8; x++)
+      dots.push(`<circle cx="${330 + x * 18}" cy="${300 + y * 18}" r="2.2" fill="#fff" fill-opacity=".45"/>`);
   return `<svg class="hero-art" viewBox="0 0 560 480" width="560" height="480" aria-hidden="true" focusable="false">${circles}${dots.join('')}<path d="M40 420 C 160 300, 300 470, 520 330" fill="none" stroke="#fff" stroke-opacity=".5" stroke-width="3"/></svg>`;
 }
 
@@ -104,21 +130,27 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
     out.push(`<div class="wrap"><h2 id="numbers-title" class="visually-hidden">${L.numbers}</h2><ul>`);
     for (const k of plan.keyNumbers) {
       const cite = refs.has(k.ref) ? ` [${k.ref}]` : '';
-      out.push(`<li><span class="value">${escapeText(k.value)}</span><span class="label">${c(k.label + cite)}</span></li>`);
+      out.push(
+        `<li><span class="value">${escapeText(k.value)}</span><span class="label">${c(k.label + cite)}</span></li>`,
+      );
     }
     out.push('</ul></div>');
     out.push('</section>');
   }
   if (plan.summary) {
     out.push('<section aria-labelledby="overview-title">');
-    out.push(`<div class="wrap narrow"><h2 id="overview-title">${L.overview}</h2><p class="lead">${c(plan.summary)}</p></div>`);
+    out.push(
+      `<div class="wrap narrow"><h2 id="overview-title">${L.overview}</h2><p class="lead">${c(plan.summary)}</p></div>`,
+    );
     out.push('</section>');
   }
   if (plan.sections.length > 0) {
     out.push(`<section id="highlights" class="alt" aria-labelledby="highlights-title">`);
     out.push(`<div class="wrap"><h2 id="highlights-title">${L.highlights}</h2><div class="grid">`);
     for (const s of plan.sections) {
-      out.push(`<article class="card"><span class="badge">${iconSvg(s.icon)}</span><h3>${escapeText(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}</article>`);
+      out.push(
+        `<article class="card"><span class="badge">${iconSvg(s.icon)}</span><h3>${escapeText(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}</article>`,
+      );
     }
     out.push('</div></div>');
     out.push('</section>');
@@ -127,7 +159,10 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
     out.push('<section aria-labelledby="faq-title">');
     out.push(`<div class="wrap narrow"><h2 id="faq-title">${L.faq}</h2>`);
     // The first answer is open, so the section shows content before anyone clicks.
-    for (const [i, f] of plan.faq.entries()) out.push(`<details${i === 0 ? ' open' : ''}><summary>${escapeText(f.question)}</summary><p>${c(f.answer)}</p></details>`);
+    for (const [i, f] of plan.faq.entries())
+      out.push(
+        `<details${i === 0 ? ' open' : ''}><summary>${escapeText(f.question)}</summary><p>${c(f.answer)}</p></details>`,
+      );
     out.push('</div>');
     out.push('</section>');
   }
@@ -136,13 +171,17 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
     out.push(`<div class="wrap narrow"><h2 id="sources-title">${L.sources}</h2><ol>`);
     for (const s of plan.sources) {
       const link = s.link ? `<span class="src-link">${escapeText(s.link)}</span>` : '';
-      out.push(`<li id="src-${s.ref}" value="${s.ref}"><span class="src-title">${escapeText(s.title)}</span>${link}</li>`);
+      out.push(
+        `<li id="src-${s.ref}" value="${s.ref}"><span class="src-title">${escapeText(s.title)}</span>${link}</li>`,
+      );
     }
     out.push('</ol></div>');
     out.push('</section>');
   }
   out.push('</main>');
-  out.push(`<footer><div class="wrap"><p>${L.made} <code>${escapeText(options.livedocId)}</code> · ${L.generated} <time datetime="${escapeText(options.generatedAt)}">${escapeText(options.generatedAt.slice(0, 10))}</time></p></div></footer>`);
+  out.push(
+    `<footer><div class="wrap"><p>${L.made} <code>${escapeText(options.livedocId)}</code> · ${L.generated} <time datetime="${escapeText(options.generatedAt)}">${escapeText(options.generatedAt.slice(0, 10))}</time></p></div></footer>`,
+  );
   out.push('</body>');
   out.push('</html>');
   return out.join('\n') + '\n';

@@ -44,7 +44,12 @@ export function sentences(text: string): string[] {
     .replace(/[*_`>]+/g, '')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .split(/(?<=[.!?])\s+|\n{2,}|\n(?=[-*]\s)/)
-    .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .replace(/^[-*]\s+/, '')
+        .trim(),
+    )
     .filter((s) => s.length >= 10);
 }
 
@@ -73,11 +78,17 @@ export function pageProse(answer: string): string {
 /** Without its [n] citation markers (a tagline or a title reads better without them). */
 export const withoutCitations = (text: string) => text.replace(/\s*\[\d+\]/g, '').trim();
 
-const PAGE_ASK = /^(?:please\s+)?(?:make|create|build|write|generate|design|draft)\s+(?:me\s+)?(?:a|an|the|our|my)?\s*(?:landing\s+page|web\s*page|page|site|website|one-pager)\s+(?:for|about|on|of|that\s+explains|explaining|describing)\s+/i;
+const PAGE_ASK =
+  /^(?:please\s+)?(?:make|create|build|write|generate|design|draft)\s+(?:me\s+)?(?:a|an|the|our|my)?\s*(?:landing\s+page|web\s*page|page|site|website|one-pager)\s+(?:for|about|on|of|that\s+explains|explaining|describing)\s+/i;
 
 /** A headline from the query: the ask ("make a landing page about …") removed, first letter up. */
 export function titleFromQuery(query: string): string {
-  const topic = query.trim().replace(PAGE_ASK, '').replace(/[?.!\s]+$/, '').trim() || query.trim();
+  const topic =
+    query
+      .trim()
+      .replace(PAGE_ASK, '')
+      .replace(/[?.!\s]+$/, '')
+      .trim() || query.trim();
   return topic.charAt(0).toUpperCase() + topic.slice(1);
 }
 
@@ -106,7 +117,8 @@ export function iconFor(text: string, index: number): IconName {
   return rotate[index % rotate.length];
 }
 
-const NUMBER = /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×))?|(?:[$€£¥]\s?)?\d+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×|ms\b|s\b|GB\b|MB\b|TB\b|kg\b|km\b|kW\b|kWh\b|MW\b|hours\b|days\b|years\b|users\b|customers\b))?/g;
+const NUMBER =
+  /(?:[$€£¥]\s?)?\d{1,3}(?:[,\u202f]\d{3})+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×))?|(?:[$€£¥]\s?)?\d+(?:\.\d+)?(?:\s?(?:%|percent\b|k\b|K\b|M\b|million\b|billion\b|bn\b|x\b|×|ms\b|s\b|GB\b|MB\b|TB\b|kg\b|km\b|kW\b|kWh\b|MW\b|hours\b|days\b|years\b|users\b|customers\b))?/g;
 
 /** A figure worth showing: a unit, a currency or a decimal, or at least two digits and not a year. */
 function notable(value: string): boolean {
@@ -122,7 +134,13 @@ function tableRows(text: string): string[][] {
   return text
     .split('\n')
     .filter((l) => /^\s*\|.*\|\s*$/.test(l) && !/^\s*\|[\s:|-]+\|\s*$/.test(l))
-    .map((l) => l.trim().replace(/^\||\|$/g, '').split('|').map((c) => c.trim()));
+    .map((l) =>
+      l
+        .trim()
+        .replace(/^\||\|$/g, '')
+        .split('|')
+        .map((c) => c.trim()),
+    );
 }
 
 /** The clause of a long sentence that holds the figure at `at`: a fact, cut where the sentence's parts meet. */
@@ -152,7 +170,11 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
     const v = value.trim();
     const l = label.replace(/\s+/g, ' ').trim();
     // Two sources saying "a project costs $10,500" and "... $11,500" give one figure: the label without its figures is the key.
-    const key = l.toLowerCase().replace(/[\p{N}$€£¥%.,]+/gu, ' ').replace(/\s+/g, ' ').trim();
+    const key = l
+      .toLowerCase()
+      .replace(/[\p{N}$€£¥%.,]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (out.length >= max || seen.has(v) || seen.has(key) || !notable(v) || l.length < 3) return;
     seen.add(v);
     seen.add(key);
@@ -166,7 +188,8 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
         // A range ("8 to 10 years") is one figure, not its upper end.
         const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(s.slice(0, m.index));
         // "a 25-year warranty": the figure is "25-year", not a bare 25.
-        const joined = /^-(?:year|month|week|day|hour|minute)s?\b/.exec(s.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
+        const joined =
+          /^-(?:year|month|week|day|hour|minute)s?\b/.exec(s.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
         add((range ? range[1] + m[0] : m[0]) + joined, factAround(s, m.index ?? 0, 110), p.ref);
       }
     }
@@ -177,7 +200,8 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
       // The last row is usually the latest: each of its figures, labelled "<column> (<row>)".
       const header = rows[0];
       const last = rows[rows.length - 1];
-      for (let col = 1; col < last.length; col++) if (/\d/.test(last[col])) add(last[col], `${header[col] ?? ''} (${last[0]})`, p.ref);
+      for (let col = 1; col < last.length; col++)
+        if (/\d/.test(last[col])) add(last[col], `${header[col] ?? ''} (${last[0]})`, p.ref);
     }
   }
   return out;

@@ -14,7 +14,7 @@ function open(file: string | null): Face | null {
   try {
     const opened = fontkit.openSync(file);
     // A .ttc holds several faces; the first is the proportional one (WenQuanYi Micro Hei).
-    return 'fonts' in opened ? (opened.fonts[0]) : opened;
+    return 'fonts' in opened ? opened.fonts[0] : opened;
   } catch {
     return null;
   }
@@ -77,7 +77,9 @@ export function textWidth(text: string, size: number, bold: boolean): number {
 
 /** Characters that break anywhere and take a full em: CJK ideographs, kana, hangul, full-width forms. */
 export function isWide(ch: string): boolean {
-  return /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch);
+  return /[\u1100-\u115f\u2e80-\u303e\u3041-\u33ff\u3400-\u4dbf\u4e00-\u9fff\ua960-\ua97f\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(
+    ch,
+  );
 }
 
 /**

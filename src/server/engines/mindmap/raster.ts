@@ -34,5 +34,9 @@ export function pngScale(width: number, height: number): number {
 
 /** The PNG of a drawn map: resvg sets its labels from the files they were measured with. */
 export function rasterizeMap(drawn: Drawn): Uint8Array {
-  return rasterize(drawn.svg, { fonts: mapFontList(), family: MAP_PRIMARY_FAMILY, scale: pngScale(drawn.width, drawn.height) }).png;
+  return rasterize(drawn.svg, {
+    fonts: mapFontList(),
+    family: MAP_PRIMARY_FAMILY,
+    scale: pngScale(drawn.width, drawn.height),
+  }).png;
 }

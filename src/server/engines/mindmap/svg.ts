@@ -29,7 +29,8 @@ const NEUTRAL = '#52606D';
 const BACKGROUND = '#FBFCFD';
 const MARGIN = 32;
 
-const colour = (branch: number) => (branch < 0 ? { main: NEUTRAL, light: '#EEF1F4' } : PALETTE[branch % PALETTE.length]);
+const colour = (branch: number) =>
+  branch < 0 ? { main: NEUTRAL, light: '#EEF1F4' } : PALETTE[branch % PALETTE.length];
 
 /** Where and how a node's label is set: one baseline per line, in the node's own coordinates. */
 export interface LabelLines {
@@ -64,7 +65,9 @@ function nodeSvg(p: PlacedNode): string {
   const radius = n.depth === 0 ? 10 : n.depth === 1 ? 8 : 6;
   const box = `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(n.w)}" height="${fmt(n.h)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${n.depth >= 2 ? 1.2 : 0}"/>`;
   const label = labelLines(p);
-  const spans = label.lines.map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeMarkup(l.text)}</tspan>`).join('');
+  const spans = label.lines
+    .map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeMarkup(l.text)}</tspan>`)
+    .join('');
   const weight = label.bold ? ' font-weight="bold"' : '';
   const anchor = label.align === 'middle' ? ' text-anchor="middle"' : '';
   return `<g id="${n.id}">${box}<text font-size="${label.size}"${weight}${anchor} fill="${label.fill}">${spans}</text></g>`;
@@ -116,9 +119,19 @@ export function drawSvg(layout: LayoutResult, title: string): Drawn {
   const dy = Math.round(MARGIN - minY);
   const width = Math.ceil(maxX - minX + 2 * MARGIN);
   const height = Math.ceil(maxY - minY + 2 * MARGIN);
-  const strokes = layout.strokes.map((s) => `<path d="${s.d}" stroke="${colour(s.branch).main}" stroke-width="${s.width}"/>`).join('');
-  const arrows = layout.strokes.filter((s) => s.arrow).map(arrowhead).join('');
-  const dots = layout.dots.map((d) => `<circle cx="${fmt(d.cx)}" cy="${fmt(d.cy)}" r="${d.r}" fill="${colour(d.branch).main}" stroke="#FFFFFF" stroke-width="2"/>`).join('');
+  const strokes = layout.strokes
+    .map((s) => `<path d="${s.d}" stroke="${colour(s.branch).main}" stroke-width="${s.width}"/>`)
+    .join('');
+  const arrows = layout.strokes
+    .filter((s) => s.arrow)
+    .map(arrowhead)
+    .join('');
+  const dots = layout.dots
+    .map(
+      (d) =>
+        `<circle cx="${fmt(d.cx)}" cy="${fmt(d.cy)}" r="${d.r}" fill="${colour(d.branch).main}" stroke="#FFFFFF" stroke-width="2"/>`,
+    )
+    .join('');
   const nodes = layout.nodes.map(nodeSvg).join('');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeMarkup(MAP_FAMILY)}">` +

@@ -8,7 +8,14 @@ export interface MindNode {
   children: MindNode[];
 }
 
-export const LAYOUTS = ['MIND_MAP', 'LOGICAL_STRUCTURE', 'ORGANIZATION_STRUCTURE', 'CATALOG_ORGANIZATION', 'TIMELINE', 'FISHBONE'] as const;
+export const LAYOUTS = [
+  'MIND_MAP',
+  'LOGICAL_STRUCTURE',
+  'ORGANIZATION_STRUCTURE',
+  'CATALOG_ORGANIZATION',
+  'TIMELINE',
+  'FISHBONE',
+] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
 /** Bounds that keep a drawing readable and its work bounded, whatever a model writes. */
@@ -83,7 +90,9 @@ export function parseOutline(markdown: string, fallbackRoot: string): MindNode {
   } else {
     root.text = plain(fallbackRoot);
   }
-  const stack: Array<{ level: number; node: MindNode }> = [{ level: start === 1 ? topLevel : topLevel - 1, node: root }];
+  const stack: Array<{ level: number; node: MindNode }> = [
+    { level: start === 1 ? topLevel : topLevel - 1, node: root },
+  ];
   for (const l of items.slice(start)) {
     while (stack.length > 1 && stack[stack.length - 1].level >= l.level) stack.pop();
     const node: MindNode = { text: l.text, children: [] };
@@ -97,7 +106,10 @@ export function parseOutline(markdown: string, fallbackRoot: string): MindNode {
 export function normalizeTree(tree: MindNode): MindNode {
   const copy = (n: MindNode, depth: number): MindNode => ({
     text: clipLabel(plain(n.text)) || '…',
-    children: depth >= TREE_LIMITS.maxDepth - 1 ? [] : n.children.filter((c) => plain(c.text) !== '').map((c) => copy(c, depth + 1)),
+    children:
+      depth >= TREE_LIMITS.maxDepth - 1
+        ? []
+        : n.children.filter((c) => plain(c.text) !== '').map((c) => copy(c, depth + 1)),
   });
   const root = dedupe(copy(tree, 0));
   let kept = 1;
@@ -117,7 +129,11 @@ export function normalizeTree(tree: MindNode): MindNode {
  * (compared without case and punctuation) goes, and its children take its place under its parent.
  */
 function dedupe(root: MindNode): MindNode {
-  const key = (t: string) => t.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  const key = (t: string) =>
+    t
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
   const seen = new Set([key(root.text)]);
   const walk = (n: MindNode) => {
     const pending = [...n.children];

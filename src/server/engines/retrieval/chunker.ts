@@ -58,14 +58,22 @@ function splitLong(text: string): string[] {
  * Packs paragraphs into chunks of about TARGET_WORDS words, never across a heading change, so an
  * excerpt reads as one passage about one topic.
  */
-export function chunkText(text: string, options: { page?: number | null; defaultTitle?: string; startOrdinal?: number } = {}): TextChunk[] {
+export function chunkText(
+  text: string,
+  options: { page?: number | null; defaultTitle?: string; startOrdinal?: number } = {},
+): TextChunk[] {
   const chunks: TextChunk[] = [];
   let ordinal = options.startOrdinal ?? 0;
   let cur: string[] = [];
   let curHeading = '';
   const flush = () => {
     if (cur.length === 0) return;
-    chunks.push({ ordinal: ordinal++, page: options.page ?? null, title: curHeading || options.defaultTitle || '', content: cur.join('\n\n') });
+    chunks.push({
+      ordinal: ordinal++,
+      page: options.page ?? null,
+      title: curHeading || options.defaultTitle || '',
+      content: cur.join('\n\n'),
+    });
     cur = [];
   };
   for (const p of paragraphs(text)) {

@@ -2,7 +2,9 @@ import { fts5Match } from '../../store/dialect/fts.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
-  'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please'.split(' '),
+  'a an and are as at be but by can could did do does for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was we were what when where which who why will with would you your about tell please'.split(
+    ' ',
+  ),
 );
 
 /** The meaningful words of a text, lower-cased, in order, without duplicates. */

@@ -79,7 +79,12 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
 }
 
 /** Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or emphasis. */
-export const contentKey = (content: string) => content.replace(/[*_`>#]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+export const contentKey = (content: string) =>
+  content
+    .replace(/[*_`>#]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 /**
  * Ranked hits with each text once: the same page added twice, or a passage two documents share,
@@ -108,7 +113,12 @@ function coverage(stems: string[], text: string): number {
 }
 
 /** The resources whose chunks rank best, best first: each resource scores by its best chunk. */
-export async function routeResources(db: Kysely<Database>, query: string, livedocIds: string[], max: number): Promise<Array<{ resourceId: string; score: number }>> {
+export async function routeResources(
+  db: Kysely<Database>,
+  query: string,
+  livedocIds: string[],
+  max: number,
+): Promise<Array<{ resourceId: string; score: number }>> {
   const hits = await searchChunks(db, query, { livedocIds, limit: Math.max(30, max * 6) });
   const best = new Map<string, number>();
   for (const h of hits) if (!best.has(h.resourceId)) best.set(h.resourceId, h.score);

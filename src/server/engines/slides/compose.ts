@@ -14,7 +14,9 @@ export interface ComposeDeckInput {
  * the .pptx bytes, each slide's text (indexed for retrieval, shown by the viewer without previews)
  * and how long each step took.
  */
-export async function composeDeck(input: ComposeDeckInput): Promise<{ pptx: Uint8Array; slides: Array<{ title: string; text: string }>; layoutMs: number; writeMs: number }> {
+export async function composeDeck(
+  input: ComposeDeckInput,
+): Promise<{ pptx: Uint8Array; slides: Array<{ title: string; text: string }>; layoutMs: number; writeMs: number }> {
   const t0 = performance.now();
   const laid = layoutDeck(input.deck, input.theme);
   const t1 = performance.now();
@@ -23,5 +25,10 @@ export async function composeDeck(input: ComposeDeckInput): Promise<{ pptx: Uint
   // A fresh ArrayBuffer the worker can move to the caller instead of copying.
   const bytes = new Uint8Array(new ArrayBuffer(pptx.byteLength));
   bytes.set(pptx);
-  return { pptx: bytes, slides: laid.map((s) => ({ title: s.title, text: slideText(s) })), layoutMs: t1 - t0, writeMs: t2 - t1 };
+  return {
+    pptx: bytes,
+    slides: laid.map((s) => ({ title: s.title, text: slideText(s) })),
+    layoutMs: t1 - t0,
+    writeMs: t2 - t1,
+  };
 }

@@ -16,7 +16,12 @@ export interface SourceTable {
 
 function cite(p: SourcePassage): Citation {
   const passage = p.content.replace(/\s+/g, ' ').trim();
-  return { ref: p.ref, resourceId: p.resourceId, title: p.resourceTitle, passage: passage.length > 500 ? passage.slice(0, 497) + '…' : passage };
+  return {
+    ref: p.ref,
+    resourceId: p.resourceId,
+    title: p.resourceTitle,
+    passage: passage.length > 500 ? passage.slice(0, 497) + '…' : passage,
+  };
 }
 
 /**
@@ -24,12 +29,21 @@ function cite(p: SourcePassage): Citation {
  * native chart for each table of numbers in the sources (after the first slide that cites that
  * source, else after the title), and the takeaways.
  */
-export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; tables: SourceTable[]; lang: 'en' | 'zh-Hans' }): DeckModel {
+export function buildDeck(input: {
+  outline: Outline;
+  passages: SourcePassage[];
+  tables: SourceTable[];
+  lang: 'en' | 'zh-Hans';
+}): DeckModel {
   const t = TEXT[input.lang];
   const byRef = new Map(input.passages.map((p) => [p.ref, p]));
-  const slides: SlideModel[] = [{ kind: 'title', title: input.outline.title, subtitle: input.outline.subtitle, citations: [] }];
+  const slides: SlideModel[] = [
+    { kind: 'title', title: input.outline.title, subtitle: input.outline.subtitle, citations: [] },
+  ];
   // The same table twice (a page added twice) is one chart.
-  const tables = input.tables.filter((s, i) => input.tables.findIndex((o) => tableKey(o.table) === tableKey(s.table)) === i);
+  const tables = input.tables.filter(
+    (s, i) => input.tables.findIndex((o) => tableKey(o.table) === tableKey(s.table)) === i,
+  );
   const charts: Array<{ slide: SlideModel; resourceId: string }> = tables.map((s) => ({
     resourceId: s.resourceId,
     slide: {
@@ -41,7 +55,10 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
           ref: 0,
           resourceId: s.resourceId,
           title: s.resourceTitle,
-          passage: [s.table.series.map((x) => x.name).join(', '), ...s.table.categories.map((c, i) => `${c}: ${s.table.series.map((x) => x.values[i]).join(', ')}`)].join('; '),
+          passage: [
+            s.table.series.map((x) => x.name).join(', '),
+            ...s.table.categories.map((c, i) => `${c}: ${s.table.series.map((x) => x.values[i]).join(', ')}`),
+          ].join('; '),
         },
       ],
     },
@@ -67,16 +84,30 @@ export function buildDeck(input: { outline: Outline; passages: SourcePassage[]; 
   const rest = charts.filter((_, i) => !placed.has(i)).map((c) => c.slide);
   slides.splice(1, 0, ...rest);
   if (input.outline.takeaways.length > 0) {
-    const all = input.outline.slides.flatMap((s) => s.sources).map((r) => byRef.get(r)).filter((p): p is SourcePassage => Boolean(p));
+    const all = input.outline.slides
+      .flatMap((s) => s.sources)
+      .map((r) => byRef.get(r))
+      .filter((p): p is SourcePassage => Boolean(p));
     const firstOfEach = [...new Map(all.map((p) => [p.resourceId, p])).values()].slice(0, 6);
-    slides.push({ kind: 'closing', title: t.takeaways, points: input.outline.takeaways, citations: firstOfEach.map(cite) });
+    slides.push({
+      kind: 'closing',
+      title: t.takeaways,
+      points: input.outline.takeaways,
+      citations: firstOfEach.map(cite),
+    });
   }
   return { title: input.outline.title, lang: input.lang, slides };
 }
 
 /** Speaker notes: the supporting passages, each with its citation (resource title and id). */
 export function notesFor(slide: SlideModel, lang: 'en' | 'zh-Hans'): string {
-  if (slide.citations.length === 0) return lang === 'zh-Hans' ? '本演示文稿由 LiveDoc 中的资料生成。' : 'This deck was generated from the resources of a LiveDoc.';
+  if (slide.citations.length === 0)
+    return lang === 'zh-Hans'
+      ? '本演示文稿由 LiveDoc 中的资料生成。'
+      : 'This deck was generated from the resources of a LiveDoc.';
   const head = lang === 'zh-Hans' ? '依据的资料：' : 'Supporting passages:';
-  return [head, ...slide.citations.map((c) => `${c.ref > 0 ? `[${c.ref}] ` : ''}${c.title} (${c.resourceId}): "${c.passage}"`)].join('\n\n');
+  return [
+    head,
+    ...slide.citations.map((c) => `${c.ref > 0 ? `[${c.ref}] ` : ''}${c.title} (${c.resourceId}): "${c.passage}"`),
+  ].join('\n\n');
 }

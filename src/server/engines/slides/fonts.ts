@@ -7,15 +7,42 @@ import * as fontkit from 'fontkit';
  * CJK characters fall back to WenQuanYi Micro Hei, as LibreOffice's own fallback does on Debian.
  */
 export const FONT_FILES = {
-  Lato: { regular: '/usr/share/fonts/truetype/lato/Lato-Regular.ttf', bold: '/usr/share/fonts/truetype/lato/Lato-Bold.ttf' },
-  'Open Sans': { regular: '/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf', bold: '/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf' },
-  Carlito: { regular: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf', bold: '/usr/share/fonts/truetype/crosextra/Carlito-Bold.ttf' },
-  Caladea: { regular: '/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf', bold: '/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf' },
-  'Liberation Sans': { regular: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf', bold: '/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf' },
-  'Liberation Serif': { regular: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf', bold: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf' },
-  'DejaVu Sans': { regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf' },
-  'DejaVu Serif': { regular: '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf', bold: '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf' },
-  'WenQuanYi Micro Hei': { regular: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', bold: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc' },
+  Lato: {
+    regular: '/usr/share/fonts/truetype/lato/Lato-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/lato/Lato-Bold.ttf',
+  },
+  'Open Sans': {
+    regular: '/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf',
+  },
+  Carlito: {
+    regular: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/crosextra/Carlito-Bold.ttf',
+  },
+  Caladea: {
+    regular: '/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf',
+  },
+  'Liberation Sans': {
+    regular: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf',
+  },
+  'Liberation Serif': {
+    regular: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf',
+    bold: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf',
+  },
+  'DejaVu Sans': {
+    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
+  },
+  'DejaVu Serif': {
+    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf',
+    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf',
+  },
+  'WenQuanYi Micro Hei': {
+    regular: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+    bold: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
+  },
 } as const;
 
 export type FontFamily = keyof typeof FONT_FILES;
@@ -38,7 +65,12 @@ function open(file: string): Metrics | null {
   if (existsSync(file)) {
     const opened = fontkit.openSync(file);
     const font = 'fonts' in opened ? opened.fonts[0] : opened;
-    m = { font, unitsPerEm: font.unitsPerEm, lineRatio: (font.ascent - font.descent + font.lineGap) / font.unitsPerEm, advances: new Map() };
+    m = {
+      font,
+      unitsPerEm: font.unitsPerEm,
+      lineRatio: (font.ascent - font.descent + font.lineGap) / font.unitsPerEm,
+      advances: new Map(),
+    };
   }
   loaded.set(file, m);
   return m;
@@ -50,7 +82,8 @@ export function fontInstalled(family: FontFamily): boolean {
 }
 
 function metricsFor(family: FontFamily, bold: boolean): Metrics {
-  const m = open(FONT_FILES[family][bold ? 'bold' : 'regular']) ?? open(FONT_FILES['DejaVu Sans'][bold ? 'bold' : 'regular']);
+  const m =
+    open(FONT_FILES[family][bold ? 'bold' : 'regular']) ?? open(FONT_FILES['DejaVu Sans'][bold ? 'bold' : 'regular']);
   if (!m) throw new Error(`the font files of ${family} (and of the DejaVu fallback) are not installed`);
   return m;
 }
@@ -92,6 +125,10 @@ export function textWidth(text: string, style: TextStyle): number {
  * height, rounded up, so both PowerPoint and LibreOffice lay lines at the same pitch the measure uses.
  */
 export function linePitch(style: TextStyle): number {
-  const ratio = Math.max(metricsFor(style.family, style.bold).lineRatio, metricsFor(CJK_FALLBACK, false).lineRatio, 1.15);
+  const ratio = Math.max(
+    metricsFor(style.family, style.bold).lineRatio,
+    metricsFor(CJK_FALLBACK, false).lineRatio,
+    1.15,
+  );
   return Math.ceil(style.size * ratio * 2) / 2;
 }

@@ -60,7 +60,10 @@ export function textHeight(f: Pick<Frame, 'paragraphs' | 'pitch' | 'paraSpace' |
 
 /** The invariant of the engine: every line fits the frame's width and all lines its height. */
 export function frameFits(f: Frame): boolean {
-  return textHeight(f) <= f.h + 0.01 && f.paragraphs.every((p) => p.every((l) => textWidth(l, f.style) <= innerWidth(f) + 0.01));
+  return (
+    textHeight(f) <= f.h + 0.01 &&
+    f.paragraphs.every((p) => p.every((l) => textWidth(l, f.style) <= innerWidth(f) + 0.01))
+  );
 }
 
 interface Box {
@@ -77,8 +80,25 @@ function contentBox(theme: ThemeSpec): Box {
   return { x: left, y: 30, w: SLIDE_W - left - right, h: SLIDE_H - 30 - 44 };
 }
 
-function makeFrame(role: Frame['role'], box: Box, style: TextStyle, color: string, opts: { indent?: number; paraSpace?: number; align?: Frame['align']; inset?: number } = {}): Frame {
-  return { role, ...box, style, color, pitch: linePitch(style), inset: opts.inset ?? INSET, indent: opts.indent ?? 0, paraSpace: opts.paraSpace ?? 0, align: opts.align ?? 'left', paragraphs: [] };
+function makeFrame(
+  role: Frame['role'],
+  box: Box,
+  style: TextStyle,
+  color: string,
+  opts: { indent?: number; paraSpace?: number; align?: Frame['align']; inset?: number } = {},
+): Frame {
+  return {
+    role,
+    ...box,
+    style,
+    color,
+    pitch: linePitch(style),
+    inset: opts.inset ?? INSET,
+    indent: opts.indent ?? 0,
+    paraSpace: opts.paraSpace ?? 0,
+    align: opts.align ?? 'left',
+    paragraphs: [],
+  };
 }
 
 /** Lines of one paragraph in a frame, cut short (with an ellipsis) past `maxLines`. */
@@ -93,7 +113,15 @@ function maxLinesOf(f: Frame, h: number): number {
 }
 
 /** A title frame sized to its own (at most two) lines. */
-function titleFrame(theme: ThemeSpec, box: Box, text: string, color: string, size = TITLE_SIZE, maxLines = 2, align: Frame['align'] = 'left'): Frame {
+function titleFrame(
+  theme: ThemeSpec,
+  box: Box,
+  text: string,
+  color: string,
+  size = TITLE_SIZE,
+  maxLines = 2,
+  align: Frame['align'] = 'left',
+): Frame {
   const f = makeFrame('title', box, { family: theme.fonts.heading, bold: true, size }, color, { align });
   f.paragraphs = [linesIn(f, text, maxLines)];
   f.h = textHeight(f);
@@ -104,7 +132,10 @@ function footer(theme: ThemeSpec, n: number): Frame {
   const style: TextStyle = { family: theme.fonts.body, bold: false, size: 11 };
   // Above the frame theme's bottom rule, clear of the split theme's bands.
   const y = theme.background === 'frame' ? SLIDE_H - 48 : SLIDE_H - 38;
-  const f = makeFrame('footer', { x: SLIDE_W - 120, y, w: 72, h: 0 }, style, theme.palette.muted, { align: 'right', inset: 2 });
+  const f = makeFrame('footer', { x: SLIDE_W - 120, y, w: 72, h: 0 }, style, theme.palette.muted, {
+    align: 'right',
+    inset: 2,
+  });
   f.paragraphs = [[String(n)]];
   f.h = textHeight(f);
   return f;
@@ -116,8 +147,22 @@ function titleSlide(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'title' }>)
   const band = theme.titleLayout === 'band';
   const x = centered ? 100 : theme.background === 'band-left' ? 96 : 80;
   const w = SLIDE_W - x - (centered ? 100 : 80);
-  const title = titleFrame(theme, { x, y: 0, w, h: 0 }, s.title, band ? p.onAccent : p.text, 40, 3, centered ? 'center' : 'left');
-  const sub = makeFrame('subtitle', { x, y: 0, w, h: 0 }, { family: theme.fonts.body, bold: false, size: 20 }, band ? p.onAccent : p.muted, { align: centered ? 'center' : 'left' });
+  const title = titleFrame(
+    theme,
+    { x, y: 0, w, h: 0 },
+    s.title,
+    band ? p.onAccent : p.text,
+    40,
+    3,
+    centered ? 'center' : 'left',
+  );
+  const sub = makeFrame(
+    'subtitle',
+    { x, y: 0, w, h: 0 },
+    { family: theme.fonts.body, bold: false, size: 20 },
+    band ? p.onAccent : p.muted,
+    { align: centered ? 'center' : 'left' },
+  );
   sub.paragraphs = s.subtitle ? [linesIn(sub, s.subtitle, 2)] : [];
   sub.h = sub.paragraphs.length ? textHeight(sub) : 0;
   const total = title.h + (sub.h ? 12 + sub.h : 0);
@@ -134,7 +179,11 @@ const BODY_SIZES = [28, 24, BODY_SIZE];
  * into as many slides as its points need (no point is ever cut between slides). Each body frame is
  * then trimmed to the height its lines take, so a card or bar never frames empty space.
  */
-function pointsSlides(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' | 'closing' }>, lang: 'en' | 'zh-Hans'): Array<Omit<LaidSlide, 'notes'>> {
+function pointsSlides(
+  theme: ThemeSpec,
+  s: Extract<SlideModel, { kind: 'points' | 'closing' }>,
+  lang: 'en' | 'zh-Hans',
+): Array<Omit<LaidSlide, 'notes'>> {
   for (const size of BODY_SIZES) {
     const laid = pointsAt(theme, s, lang, size);
     if (laid.length === 1 || size === BODY_SIZE) {
@@ -148,7 +197,12 @@ function pointsSlides(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' 
   throw new Error('unreachable');
 }
 
-function pointsAt(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' | 'closing' }>, lang: 'en' | 'zh-Hans', size: number): Array<Omit<LaidSlide, 'notes'>> {
+function pointsAt(
+  theme: ThemeSpec,
+  s: Extract<SlideModel, { kind: 'points' | 'closing' }>,
+  lang: 'en' | 'zh-Hans',
+  size: number,
+): Array<Omit<LaidSlide, 'notes'>> {
   const box = contentBox(theme);
   const p = theme.palette;
   const onBand = theme.background === 'band-top';
@@ -159,7 +213,11 @@ function pointsAt(theme: ThemeSpec, s: Extract<SlideModel, { kind: 'points' | 'c
     const card = theme.bulletStyle === 'card';
     const bar = theme.bulletStyle === 'bar' ? 18 : 0;
     const bodyBox = { x: box.x + bar, y: top, w: box.w - bar, h: box.y + box.h - top };
-    const body = makeFrame('body', bodyBox, { family: theme.fonts.body, bold: false, size }, p.text, { indent: Math.round(size * 1.1), paraSpace: Math.round(size * 0.5), inset: card ? 18 : INSET });
+    const body = makeFrame('body', bodyBox, { family: theme.fonts.body, bold: false, size }, p.text, {
+      indent: Math.round(size * 1.1),
+      paraSpace: Math.round(size * 0.5),
+      inset: card ? 18 : INSET,
+    });
     return { title, body };
   };
   const out: Array<Omit<LaidSlide, 'notes'>> = [];
@@ -205,7 +263,12 @@ export function byUnit(spec: ChartSpec): ChartSpec[] {
 export function layoutDeck(deck: DeckModel, theme: ThemeSpec): LaidSlide[] {
   const out: LaidSlide[] = [];
   for (const s of deck.slides) {
-    const laid = s.kind === 'title' ? [titleSlide(theme, s)] : s.kind === 'chart' ? [chartSlide(theme, s)] : pointsSlides(theme, s, deck.lang);
+    const laid =
+      s.kind === 'title'
+        ? [titleSlide(theme, s)]
+        : s.kind === 'chart'
+          ? [chartSlide(theme, s)]
+          : pointsSlides(theme, s, deck.lang);
     for (const l of laid) out.push({ ...l, notes: notesFor(s, deck.lang) });
   }
   out.forEach((s, i) => {
@@ -217,6 +280,11 @@ export function layoutDeck(deck: DeckModel, theme: ThemeSpec): LaidSlide[] {
 /** The plain text of a laid slide (title first), as indexed for retrieval and shown by the viewer without previews. */
 export function slideText(s: LaidSlide): string {
   const text = s.frames.filter((f) => f.role !== 'footer').map((f) => f.paragraphs.map((p) => p.join(' ')).join('\n'));
-  for (const c of s.charts ?? []) text.push(c.spec.series.map((x) => `${x.name}: ${c.spec.categories.map((cat, i) => `${cat} ${x.values[i]}`).join(', ')}`).join('\n'));
+  for (const c of s.charts ?? [])
+    text.push(
+      c.spec.series
+        .map((x) => `${x.name}: ${c.spec.categories.map((cat, i) => `${cat} ${x.values[i]}`).join(', ')}`)
+        .join('\n'),
+    );
   return text.join('\n');
 }

@@ -66,8 +66,16 @@ export function outlineSchema(maxSlides: number): Record<string, unknown> {
           required: ['title', 'points', 'sources'],
           properties: {
             title: { type: 'string', description: 'at most 8 words' },
-            points: { type: 'array', minItems: 1, maxItems: 5, items: { type: 'string', description: 'one claim from the passages, at most 25 words' } },
-            sources: { type: 'array', items: { type: 'integer', description: 'the [n] of a passage the points rest on' } },
+            points: {
+              type: 'array',
+              minItems: 1,
+              maxItems: 5,
+              items: { type: 'string', description: 'one claim from the passages, at most 25 words' },
+            },
+            sources: {
+              type: 'array',
+              items: { type: 'integer', description: 'the [n] of a passage the points rest on' },
+            },
           },
         },
       },

@@ -22,16 +22,25 @@ const POINTS = 4;
 const CJK = /[\u3400-\u9fff]/;
 
 function sentences(text: string): string[] {
-  return text
-    .replace(/^\s*\|.*\|\s*$/gm, ' ') // table rows become charts, not points
-    .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/[*_`>]+/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
-    .map((s) => s.replace(/\s+/g, ' ').replace(/^[-*]\s+/, '').trim())
-    // A sentence of Chinese says in 6 characters what English needs 12 for.
-    .filter((s) => (s.length >= 12 || (CJK.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s))
-    .filter(isProse);
+  return (
+    text
+      .replace(/^\s*\|.*\|\s*$/gm, ' ') // table rows become charts, not points
+      .replace(/^#{1,6}\s+.*$/gm, ' ')
+      .replace(/[*_`>]+/g, '')
+      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
+      .map((s) =>
+        s
+          .replace(/\s+/g, ' ')
+          .replace(/^[-*]\s+/, '')
+          .trim(),
+      )
+      // A sentence of Chinese says in 6 characters what English needs 12 for.
+      .filter(
+        (s) => (s.length >= 12 || (CJK.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s),
+      )
+      .filter(isProse)
+  );
 }
 
 /** A long sentence cut at a clause boundary, or at MAX_POINT_WORDS words, so a point reads as one line or two. */
@@ -93,7 +102,9 @@ function groupsOf(passages: OutlinePassage[]): Group[] {
   const list = [...groups.values()];
   for (const g of list.filter((x) => x.items.length < 2)) {
     const src = sourceOf.get(g.items[0].ref);
-    const host = list.find((h) => h !== g && groups.has(h.title) && h.items.length >= 2 && h.items.some((i) => sourceOf.get(i.ref) === src));
+    const host = list.find(
+      (h) => h !== g && groups.has(h.title) && h.items.length >= 2 && h.items.some((i) => sourceOf.get(i.ref) === src),
+    );
     if (!host) continue;
     host.items.push(...g.items);
     groups.delete(g.title);
@@ -102,7 +113,8 @@ function groupsOf(passages: OutlinePassage[]): Group[] {
 }
 
 /** How much a section speaks of `want`: its heading counts three times a sentence. */
-const groupScore = (g: Group, want: Set<string>) => 3 * overlap(g.titleTerms, want) + g.items.reduce((n, i) => n + Math.min(2, overlap(i.terms, want)), 0);
+const groupScore = (g: Group, want: Set<string>) =>
+  3 * overlap(g.titleTerms, want) + g.items.reduce((n, i) => n + Math.min(2, overlap(i.terms, want)), 0);
 
 export function localOutline(input: { query: string; passages: OutlinePassage[]; maxSlides: number }): Outline {
   const target = Math.max(1, input.maxSlides);
@@ -115,14 +127,20 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
   for (const topic of queryTopics(input.query)) {
     if (slides.length >= target) break;
     const want = new Set(termsOf(topic));
-    const best = groups.filter((g) => !used.has(g)).map((g) => ({ g, score: groupScore(g, want) })).sort((a, b) => b.score - a.score || a.g.first - b.g.first)[0];
+    const best = groups
+      .filter((g) => !used.has(g))
+      .map((g) => ({ g, score: groupScore(g, want) }))
+      .sort((a, b) => b.score - a.score || a.g.first - b.g.first)[0];
     if (!best || best.score === 0) continue;
     used.add(best.g);
     slides.push({ title: best.g.title, items: best.g.items, want });
   }
   // Then supporting material in the query's language: what matches the whole query first, then source order.
-  const rest = groups.filter((g) => !used.has(g)).sort((a, b) => groupScore(b, all) - groupScore(a, all) || a.first - b.first);
-  for (const g of rest) if (slides.length < target && g.zh === zh) slides.push({ title: g.title, items: g.items, want: all });
+  const rest = groups
+    .filter((g) => !used.has(g))
+    .sort((a, b) => groupScore(b, all) - groupScore(a, all) || a.first - b.first);
+  for (const g of rest)
+    if (slides.length < target && g.zh === zh) slides.push({ title: g.title, items: g.items, want: all });
   // Too few sections for the slides asked: the longest splits in two, each half a slide of its own;
   // a section in another language comes in only when nothing is left to split.
   const other = rest.filter((g) => g.zh !== zh);
@@ -136,7 +154,12 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
       continue;
     }
     const half = Math.ceil(s.items.length / 2);
-    slides.splice(i, 1, { ...s, items: s.items.slice(0, half) }, { ...s, title: `${s.title}${zh ? '（续）' : ' (continued)'}`, items: s.items.slice(half) });
+    slides.splice(
+      i,
+      1,
+      { ...s, items: s.items.slice(0, half) },
+      { ...s, title: `${s.title}${zh ? '（续）' : ' (continued)'}`, items: s.items.slice(half) },
+    );
   }
   const shown = new Set<string>();
   const outSlides = slides.map((s) => {
@@ -149,7 +172,11 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
       .map((x) => x.i)
       .sort((a, b) => a.order - b.order);
     picked.forEach((i) => shown.add(i.text));
-    return { title: s.title, points: picked.map((i) => tighten(i.text)), sources: [...new Set(picked.map((i) => i.ref))] };
+    return {
+      title: s.title,
+      points: picked.map((i) => tighten(i.text)),
+      sources: [...new Set(picked.map((i) => i.ref))],
+    };
   });
   // A takeaway is a sentence on the query, from a source the slides cite, that no slide already
   // shows: the closing slide repeats nothing (and is left out when nothing is left to say).

@@ -15,7 +15,16 @@ export interface SourcePassage {
 const OutlineShape = z.object({
   title: z.string().trim().min(1).max(300),
   subtitle: z.string().max(300).default(''),
-  slides: z.array(z.object({ title: z.string().trim().min(1).max(300), points: z.array(z.string().trim().min(1).max(1000)).min(1).max(8), sources: z.array(z.number().int()).default([]) })).min(1).max(40),
+  slides: z
+    .array(
+      z.object({
+        title: z.string().trim().min(1).max(300),
+        points: z.array(z.string().trim().min(1).max(1000)).min(1).max(8),
+        sources: z.array(z.number().int()).default([]),
+      }),
+    )
+    .min(1)
+    .max(40),
   takeaways: z.array(z.string().trim().min(1).max(1000)).max(6).default([]),
 });
 
@@ -54,25 +63,43 @@ function prompt(query: string, passages: SourcePassage[], maxSlides: number, lan
  */
 export async function generateOutline(
   gateway: ModelGateway,
-  input: { query: string; passages: SourcePassage[]; maxSlides: number; lang: 'en' | 'zh-Hans'; scope: MeterScope; signal?: AbortSignal; model?: string },
+  input: {
+    query: string;
+    passages: SourcePassage[];
+    maxSlides: number;
+    lang: 'en' | 'zh-Hans';
+    scope: MeterScope;
+    signal?: AbortSignal;
+    model?: string;
+  },
 ): Promise<{ outline: Outline; model: string }> {
   const result = await gateway.generate({
     model: input.model,
     system: 'You turn source passages into concise, well-structured slide outlines. You never invent facts.',
     messages: [{ role: 'user', content: prompt(input.query, input.passages, input.maxSlides, input.lang) }],
     question: input.query,
-    context: input.passages.map((p) => ({ id: String(p.ref), title: p.section, content: p.content, link: p.resourceId })),
+    context: input.passages.map((p) => ({
+      id: String(p.ref),
+      title: p.section,
+      content: p.content,
+      link: p.resourceId,
+    })),
     artifact: { kind: OUTLINE_FORMAT_NAME, maxSlides: input.maxSlides },
     maxTokens: 4096,
     scope: input.scope,
     signal: input.signal,
   });
   const parsed = OutlineShape.safeParse(jsonObject(result.text));
-  if (!parsed.success) throw new OutlineInvalid(`the model's outline does not have the expected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+  if (!parsed.success)
+    throw new OutlineInvalid(
+      `the model's outline does not have the expected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+    );
   const refs = new Set(input.passages.map((p) => p.ref));
   const outline: Outline = {
     ...parsed.data,
-    slides: parsed.data.slides.slice(0, input.maxSlides).map((s) => ({ ...s, sources: s.sources.filter((r) => refs.has(r)) })),
+    slides: parsed.data.slides
+      .slice(0, input.maxSlides)
+      .map((s) => ({ ...s, sources: s.sources.filter((r) => refs.has(r)) })),
   };
   return { outline, model: result.model };
 }

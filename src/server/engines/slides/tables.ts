@@ -17,19 +17,42 @@ export function unitOf(header: string, cells: string[]): string {
   // A symbol names the unit when most cells carry it, not one stray "$".
   const syms = cells.map((c) => /[$€£¥%]/.exec(c)?.[0]).filter(Boolean);
   const sym = syms.length * 2 >= cells.length ? syms[0]! : '';
-  const norm = (u: string) => ({ $: 'usd', usd: 'usd', 'us$': 'usd', '€': 'eur', eur: 'eur', '£': 'gbp', gbp: 'gbp', '¥': 'cny', cny: 'cny', rmb: 'cny', 元: 'cny', percent: '%' })[u.toLowerCase()] ?? u.toLowerCase();
+  const norm = (u: string) =>
+    ({
+      $: 'usd',
+      usd: 'usd',
+      us$: 'usd',
+      '€': 'eur',
+      eur: 'eur',
+      '£': 'gbp',
+      gbp: 'gbp',
+      '¥': 'cny',
+      cny: 'cny',
+      rmb: 'cny',
+      元: 'cny',
+      percent: '%',
+    })[u.toLowerCase()] ?? u.toLowerCase();
   return norm(raw || sym);
 }
 
 /** "1,234", "12%", "$3.5", "-4.2", "(7)" → number; anything else → null. */
 export function parseNumber(cell: string): number | null {
-  const s = cell.trim().replace(/^\((.*)\)$/, '-$1').replace(/[$€£¥%\s]/g, '').replace(/,(?=\d{3}\b)/g, '');
+  const s = cell
+    .trim()
+    .replace(/^\((.*)\)$/, '-$1')
+    .replace(/[$€£¥%\s]/g, '')
+    .replace(/,(?=\d{3}\b)/g, '');
   if (!/^[-+]?\d+(\.\d+)?$/.test(s)) return null;
   return Number(s);
 }
 
 function splitRow(line: string): string[] {
-  return line.trim().replace(/^\|/, '').replace(/\|$/, '').split('|').map((c) => c.trim());
+  return line
+    .trim()
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
 }
 
 /** Rows of cells → a table of numbers when a label column and at least one all-numeric column exist. */
@@ -44,7 +67,10 @@ function toTable(heading: string, header: string[], rows: string[][]): NumberTab
     series: numericCols.slice(0, 4).map((c) => ({
       name: header[c].replace(/[*_`]/g, '') || `Series ${c}`,
       values: rows.slice(0, 12).map((r) => parseNumber(r[c])!),
-      unit: unitOf(header[c], rows.map((r) => r[c])),
+      unit: unitOf(
+        header[c],
+        rows.map((r) => r[c]),
+      ),
     })),
   };
 }
@@ -75,7 +101,8 @@ export function findNumberTables(text: string): NumberTable[] {
       const width = line.split(',').length;
       const block: string[][] = [];
       let j = i;
-      for (; j < lines.length && lines[j].trim() && lines[j].split(',').length === width; j++) block.push(lines[j].split(',').map((c) => c.trim()));
+      for (; j < lines.length && lines[j].trim() && lines[j].split(',').length === width; j++)
+        block.push(lines[j].split(',').map((c) => c.trim()));
       if (block.length >= 3 && width >= 2 && width <= 8) {
         const t = toTable(heading, block[0], block.slice(1));
         if (t && block[0].every((c) => parseNumber(c) === null)) {

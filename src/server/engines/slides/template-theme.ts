@@ -31,7 +31,13 @@ export class NotATemplate extends DocumentRefused {
   }
 }
 
-const decode = (s: string) => s.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 
 /** The first `<tag>…</tag>`'s contents ('' when none): indexOf keeps it linear on any input. */
 function firstElement(xml: string, tag: string): string {
@@ -50,17 +56,23 @@ export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme
   try {
     parts = await readZip(data, 'a PowerPoint file (.pptx or .potx)', (n) => THEME.test(n) || MASTER_RELS.test(n));
   } catch (err) {
-    if (err instanceof DocumentRefused && err.code === 'INVALID_PARAMETER') throw new NotATemplate('the file is not a PowerPoint file (.pptx or .potx is a zip archive; this one is not)');
+    if (err instanceof DocumentRefused && err.code === 'INVALID_PARAMETER')
+      throw new NotATemplate('the file is not a PowerPoint file (.pptx or .potx is a zip archive; this one is not)');
     throw err;
   }
   const part = themePartOf(parts);
-  if (!part) throw new NotATemplate('the file has no theme part (ppt/theme/theme1.xml): it is not a PowerPoint presentation or template');
+  if (!part)
+    throw new NotATemplate(
+      'the file has no theme part (ppt/theme/theme1.xml): it is not a PowerPoint presentation or template',
+    );
   const xml = parts.get(part)!.toString('utf8');
   const scheme = firstElement(xml, 'a:clrScheme');
   if (!scheme) throw new NotATemplate(`${part} has no colour scheme`);
   const colour = (slot: string): string => {
     const block = firstElement(scheme, `a:${slot}`);
-    const value = /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(block)?.[1] ?? /<a:sysClr [^>]{0,500}?lastClr="([0-9A-Fa-f]{6})"/.exec(block)?.[1];
+    const value =
+      /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(block)?.[1] ??
+      /<a:sysClr [^>]{0,500}?lastClr="([0-9A-Fa-f]{6})"/.exec(block)?.[1];
     if (!value) throw new NotATemplate(`the colour scheme has no usable ${slot} colour`);
     return `#${value.toUpperCase()}`;
   };
@@ -73,8 +85,18 @@ export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme
   const minor = typeface('minor');
   return {
     name,
-    colors: { dk1: colour('dk1'), lt1: colour('lt1'), dk2: colour('dk2'), lt2: colour('lt2'), accent1: colour('accent1'), accent2: colour('accent2') },
-    fonts: { heading: { template: major, font: freeFontFor(major) }, body: { template: minor, font: freeFontFor(minor) } },
+    colors: {
+      dk1: colour('dk1'),
+      lt1: colour('lt1'),
+      dk2: colour('dk2'),
+      lt2: colour('lt2'),
+      accent1: colour('accent1'),
+      accent2: colour('accent2'),
+    },
+    fonts: {
+      heading: { template: major, font: freeFontFor(major) },
+      body: { template: minor, font: freeFontFor(minor) },
+    },
   };
 }
 
@@ -85,7 +107,10 @@ function themePartOf(parts: Map<string, Buffer>): string | undefined {
   const masterRels = names.filter((n) => MASTER_RELS.test(n)).sort();
   if (masterRels.length > 0) {
     const rels = parts.get(masterRels[0])!.toString('utf8');
-    const target = /Type="[^"]{0,500}\/theme"[^>]{0,2000}?Target="\.\.\/theme\/(theme\d+\.xml)"|Target="\.\.\/theme\/(theme\d+\.xml)"[^>]{0,2000}?Type="[^"]{0,500}\/theme"/.exec(rels);
+    const target =
+      /Type="[^"]{0,500}\/theme"[^>]{0,2000}?Target="\.\.\/theme\/(theme\d+\.xml)"|Target="\.\.\/theme\/(theme\d+\.xml)"[^>]{0,2000}?Type="[^"]{0,500}\/theme"/.exec(
+        rels,
+      );
     const file = target && `ppt/theme/${target[1] ?? target[2]}`;
     if (file && themes.includes(file)) return file;
   }
@@ -98,14 +123,26 @@ type FreeFont = (typeof THEME_FONTS)[number];
 const SUBSTITUTES: Array<[RegExp, FreeFont]> = [
   [/^(calibri|aptos|segoe ui|corbel|candara)\b/, 'Carlito'],
   [/^(cambria|constantia)\b/, 'Caladea'],
-  [/^(arial|helvetica|tahoma|verdana|trebuchet ms|century gothic|gill sans|franklin gothic|liberation sans)\b/, 'Liberation Sans'],
-  [/^(times new roman|times|georgia|garamond|palatino|book antiqua|century schoolbook|liberation serif)\b/, 'Liberation Serif'],
-  [/^(microsoft yahei|dengxian|等线|微软雅黑|simhei|黑体|simsun|宋体|pingfang|noto sans cjk|source han|wenquanyi)/, 'WenQuanYi Micro Hei'],
+  [
+    /^(arial|helvetica|tahoma|verdana|trebuchet ms|century gothic|gill sans|franklin gothic|liberation sans)\b/,
+    'Liberation Sans',
+  ],
+  [
+    /^(times new roman|times|georgia|garamond|palatino|book antiqua|century schoolbook|liberation serif)\b/,
+    'Liberation Serif',
+  ],
+  [
+    /^(microsoft yahei|dengxian|等线|微软雅黑|simhei|黑体|simsun|宋体|pingfang|noto sans cjk|source han|wenquanyi)/,
+    'WenQuanYi Micro Hei',
+  ],
 ];
 
 export function freeFontFor(typeface: string): FreeFont {
   const exact = THEME_FONTS.find((f) => f.toLowerCase() === typeface.toLowerCase());
   if (exact) return exact;
   const lower = typeface.toLowerCase();
-  return SUBSTITUTES.find(([pattern]) => pattern.test(lower))?.[1] ?? (/serif|roman|book|mincho|song/.test(lower) && !/sans/.test(lower) ? 'Liberation Serif' : 'Liberation Sans');
+  return (
+    SUBSTITUTES.find(([pattern]) => pattern.test(lower))?.[1] ??
+    (/serif|roman|book|mincho|song/.test(lower) && !/sans/.test(lower) ? 'Liberation Serif' : 'Liberation Sans')
+  );
 }

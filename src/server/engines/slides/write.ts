@@ -12,7 +12,14 @@ function background(pptx: Pptx, slide: Slide, theme: ThemeSpec, laid: LaidSlide)
   const p = theme.palette;
   slide.background = { color: p.background };
   const rect = (x: number, y: number, w: number, h: number, color: string) =>
-    slide.addShape(pptx.ShapeType.rect, { x: IN(x), y: IN(y), w: IN(w), h: IN(h), fill: { color }, line: { color, width: 0 } });
+    slide.addShape(pptx.ShapeType.rect, {
+      x: IN(x),
+      y: IN(y),
+      w: IN(w),
+      h: IN(h),
+      fill: { color },
+      line: { color, width: 0 },
+    });
   if (laid.kind === 'title') {
     if (theme.titleLayout === 'band') {
       const [t, sub] = laid.frames;
@@ -53,9 +60,18 @@ function background(pptx: Pptx, slide: Slide, theme: ThemeSpec, laid: LaidSlide)
   }
   const body = laid.frames.find((f) => f.role === 'body');
   if (body && theme.bulletStyle === 'card') {
-    slide.addShape(pptx.ShapeType.roundRect, { x: IN(body.x), y: IN(body.y), w: IN(body.w), h: IN(body.h), fill: { color: p.surface }, line: { color: p.surface, width: 0 }, rectRadius: 0.08 });
+    slide.addShape(pptx.ShapeType.roundRect, {
+      x: IN(body.x),
+      y: IN(body.y),
+      w: IN(body.w),
+      h: IN(body.h),
+      fill: { color: p.surface },
+      line: { color: p.surface, width: 0 },
+      rectRadius: 0.08,
+    });
   }
-  if (body && theme.bulletStyle === 'bar') rect(body.x - 18, body.y + 4, 5, Math.min(body.h - 8, usedHeight(body)), p.accent);
+  if (body && theme.bulletStyle === 'bar')
+    rect(body.x - 18, body.y + 4, 5, Math.min(body.h - 8, usedHeight(body)), p.accent);
 }
 
 function frame(rect: (x: number, y: number, w: number, h: number, c: string) => void, color: string): void {
@@ -116,7 +132,13 @@ function charts(pptx: Pptx, slide: Slide, laid: LaidSlide, theme: ThemeSpec): vo
   for (const c of all) chart(pptx, slide, c, theme, all.length > 1);
 }
 
-function chart(pptx: Pptx, slide: Slide, laid: NonNullable<LaidSlide['charts']>[number], theme: ThemeSpec, titled: boolean): void {
+function chart(
+  pptx: Pptx,
+  slide: Slide,
+  laid: NonNullable<LaidSlide['charts']>[number],
+  theme: ThemeSpec,
+  titled: boolean,
+): void {
   const { spec, x, y, w, h } = laid;
   const p = theme.palette;
   const data = spec.series.map((s) => ({ name: s.name, labels: spec.categories, values: s.values }));
@@ -149,7 +171,15 @@ function chart(pptx: Pptx, slide: Slide, laid: NonNullable<LaidSlide['charts']>[
     lineSize: 3,
     lineDataSymbolSize: 8,
     // Side-by-side panels of one table: each names its series (and so its unit) above it.
-    ...(titled ? { showTitle: true, title: spec.series.map((s) => s.name).join(' · '), titleFontFace: theme.fonts.body, titleFontSize: 14, titleColor: p.text } : {}),
+    ...(titled
+      ? {
+          showTitle: true,
+          title: spec.series.map((s) => s.name).join(' · '),
+          titleFontFace: theme.fonts.body,
+          titleFontSize: 14,
+          titleColor: p.text,
+        }
+      : {}),
   });
 }
 

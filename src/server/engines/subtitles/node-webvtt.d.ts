@@ -6,6 +6,9 @@ declare module 'node-webvtt' {
     text: string;
     styles: string;
   }
-  export function parse(input: string, options?: { meta?: boolean; strict?: boolean }): { valid: boolean; cues: WebVttCue[]; errors: unknown[]; meta?: Record<string, string> };
+  export function parse(
+    input: string,
+    options?: { meta?: boolean; strict?: boolean },
+  ): { valid: boolean; cues: WebVttCue[]; errors: unknown[]; meta?: Record<string, string> };
   export function compile(input: { valid: boolean; cues: WebVttCue[]; meta?: Record<string, string> }): string;
 }

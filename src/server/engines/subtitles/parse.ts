@@ -31,7 +31,14 @@ export function detectFormat(text: string, fileName = ''): CaptionFormat {
 
 const round = (n: number) => Math.round(n * 1000) / 1000;
 /** Inline markup of captions (<c>, <i>, karaoke timestamps <00:00:01.000>) is not text. */
-const plain = (s: string) => s.replace(/<[^>]*>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&nbsp;/g, ' ').replace(/[ \t]+/g, ' ');
+const plain = (s: string) =>
+  s
+    .replace(/<[^>]*>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/[ \t]+/g, ' ');
 
 function fromVtt(text: string): Cue[] {
   let parsed;
@@ -60,13 +67,23 @@ function fromJson3(text: string): Cue[] {
   if (!Array.isArray(doc.events)) throw new CaptionParseError('not a json3 caption file: no "events" array');
   return doc.events
     .filter((e) => Array.isArray(e.segs))
-    .map((e) => ({ start: (e.tStartMs ?? 0) / 1000, duration: (e.dDurationMs ?? 0) / 1000, text: e.segs!.map((s) => s.utf8 ?? '').join('') }));
+    .map((e) => ({
+      start: (e.tStartMs ?? 0) / 1000,
+      duration: (e.dDurationMs ?? 0) / 1000,
+      text: e.segs!.map((s) => s.utf8 ?? '').join(''),
+    }));
 }
 
 /** YouTube srv3: <timedtext><body><p t="ms" d="ms">text and <s> segments</p>, read in document order. */
 function fromSrv3(text: string): Cue[] {
   // preserveOrder keeps mixed content (text around <s> segments) in the order it was written.
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', preserveOrder: true, processEntities: true, trimValues: false });
+  const parser = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '',
+    preserveOrder: true,
+    processEntities: true,
+    trimValues: false,
+  });
   type Node = Record<string, unknown> & { ':@'?: Record<string, string> };
   let doc: Node[];
   try {
@@ -74,14 +91,28 @@ function fromSrv3(text: string): Cue[] {
   } catch (err) {
     throw new CaptionParseError(`not an srv3 caption file: ${(err as Error).message}`);
   }
-  const child = (nodes: Node[] | undefined, name: string) => (nodes ?? []).find((n) => name in n)?.[name] as Node[] | undefined;
+  const child = (nodes: Node[] | undefined, name: string) =>
+    (nodes ?? []).find((n) => name in n)?.[name] as Node[] | undefined;
   const body = child(child(doc, 'timedtext'), 'body');
   if (!body) throw new CaptionParseError('not an srv3 caption file: no <timedtext><body>');
   const textOf = (nodes: Node[]): string =>
-    nodes.map((n) => ('#text' in n ? String(n['#text']) : Object.entries(n).filter(([k]) => k !== ':@').map(([, v]) => textOf(v as Node[])).join(''))).join('');
+    nodes
+      .map((n) =>
+        '#text' in n
+          ? String(n['#text'])
+          : Object.entries(n)
+              .filter(([k]) => k !== ':@')
+              .map(([, v]) => textOf(v as Node[]))
+              .join(''),
+      )
+      .join('');
   return body
     .filter((n) => 'p' in n)
-    .map((n) => ({ start: Number(n[':@']?.t ?? 0) / 1000, duration: Number(n[':@']?.d ?? 0) / 1000, text: textOf(n.p as Node[]) }));
+    .map((n) => ({
+      start: Number(n[':@']?.t ?? 0) / 1000,
+      duration: Number(n[':@']?.d ?? 0) / 1000,
+      text: textOf(n.p as Node[]),
+    }));
 }
 
 /**
@@ -92,7 +123,10 @@ export function collapseRolling(cues: Cue[]): Cue[] {
   const out: Cue[] = [];
   let previous: string[] = [];
   for (const cue of cues) {
-    const lines = cue.text.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = cue.text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     let k = 0;
     while (k < lines.length && previous.includes(lines[k])) k++;
     const fresh = lines.slice(k);
@@ -111,14 +145,34 @@ export function collapseRolling(cues: Cue[]): Cue[] {
  * Cues of a caption file, in time order, with whitespace tidied and empty cues dropped. Generated
  * tracks also get their rolling-window repeats collapsed.
  */
-export function parseCaptions(text: string, options: { fileName?: string; format?: CaptionFormat; generated?: boolean } = {}): Cue[] {
+export function parseCaptions(
+  text: string,
+  options: { fileName?: string; format?: CaptionFormat; generated?: boolean } = {},
+): Cue[] {
   const format = options.format ?? detectFormat(text, options.fileName);
-  const raw = format === 'vtt' ? fromVtt(text) : format === 'srt' ? fromSrt(text) : format === 'json3' ? fromJson3(text) : fromSrv3(text);
+  const raw =
+    format === 'vtt'
+      ? fromVtt(text)
+      : format === 'srt'
+        ? fromSrt(text)
+        : format === 'json3'
+          ? fromJson3(text)
+          : fromSrv3(text);
   const tidy = raw
-    .map((c) => ({ start: round(c.start), duration: round(Math.max(0, c.duration)), text: c.text.split('\n').map((l) => l.trim()).filter(Boolean).join('\n') }))
+    .map((c) => ({
+      start: round(c.start),
+      duration: round(Math.max(0, c.duration)),
+      text: c.text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .join('\n'),
+    }))
     .filter((c) => c.text)
     .sort((a, b) => a.start - b.start);
-  const cues = options.generated ? collapseRolling(tidy) : tidy.map((c) => ({ ...c, text: c.text.replace(/\n/g, ' ') }));
+  const cues = options.generated
+    ? collapseRolling(tidy)
+    : tidy.map((c) => ({ ...c, text: c.text.replace(/\n/g, ' ') }));
   if (cues.length === 0) throw new CaptionParseError(`no captions in the ${format} file`);
   return cues;
 }

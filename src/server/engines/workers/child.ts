@@ -29,7 +29,11 @@ process.on('message', async (request: ChildRequest) => {
     send(reply);
   } catch (err) {
     // The answer could not be serialised: the job fails instead of the child.
-    send({ id: request.id, ok: false, error: { name: 'Error', message: `the job's answer could not be sent back: ${(err as Error).message}` } });
+    send({
+      id: request.id,
+      ok: false,
+      error: { name: 'Error', message: `the job's answer could not be sent back: ${(err as Error).message}` },
+    });
   }
 });
 

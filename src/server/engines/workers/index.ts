@@ -34,7 +34,11 @@ function thePool(found: PoolScripts): CpuPool {
  * worker script (unit tests run the sources, and a worker cannot load .ts) the same job runs in this
  * thread: same code, same result, only not off the event loop and without the pool's limits.
  */
-export async function runCpuJob<K extends JobName>(name: K, input: JobInput<K>, options: RunOptions = {}): Promise<JobOutput<K>> {
+export async function runCpuJob<K extends JobName>(
+  name: K,
+  input: JobInput<K>,
+  options: RunOptions = {},
+): Promise<JobOutput<K>> {
   scripts ??= builtScripts();
   if (!scripts) {
     options.signal?.throwIfAborted();

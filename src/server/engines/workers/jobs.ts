@@ -32,7 +32,10 @@ export const jobs = {
     return { value: input.texts.map((t) => enc.count(t)) };
   },
 
-  async 'truncate-tokens'(input: { text: string; maxTokens: number }): Promise<Done<{ text: string; tokens: number; truncated: boolean }>> {
+  async 'truncate-tokens'(input: {
+    text: string;
+    maxTokens: number;
+  }): Promise<Done<{ text: string; tokens: number; truncated: boolean }>> {
     const { loadEncoder, truncateWith } = await import('../gateway/encoder.js');
     return { value: truncateWith(await loadEncoder(), input.text, input.maxTokens) };
   },
@@ -44,18 +47,36 @@ export const jobs = {
   },
 
   // Document jobs answer a refusal (a limit, a wrong format) as a value: see extract/limits.ts.
-  async 'read-template-theme'(input: { data: Uint8Array }): Promise<Done<Guarded<Awaited<ReturnType<typeof readTemplateTheme>>>>> {
-    const [{ readTemplateTheme }, { guarded }] = await Promise.all([import('../slides/template-theme.js'), import('../extract/limits.js')]);
+  async 'read-template-theme'(input: {
+    data: Uint8Array;
+  }): Promise<Done<Guarded<Awaited<ReturnType<typeof readTemplateTheme>>>>> {
+    const [{ readTemplateTheme }, { guarded }] = await Promise.all([
+      import('../slides/template-theme.js'),
+      import('../extract/limits.js'),
+    ]);
     return { value: await guarded(() => readTemplateTheme(input.data)) };
   },
 
-  async 'extract-document'(input: { kind: DocumentKind; data: Uint8Array }): Promise<Done<Guarded<Awaited<ReturnType<typeof extractDocument>>>>> {
-    const [{ extractDocument }, { guarded }] = await Promise.all([import('../extract/documents.js'), import('../extract/limits.js')]);
-    return { value: await guarded(() => extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength))) };
+  async 'extract-document'(input: {
+    kind: DocumentKind;
+    data: Uint8Array;
+  }): Promise<Done<Guarded<Awaited<ReturnType<typeof extractDocument>>>>> {
+    const [{ extractDocument }, { guarded }] = await Promise.all([
+      import('../extract/documents.js'),
+      import('../extract/limits.js'),
+    ]);
+    return {
+      value: await guarded(() =>
+        extractDocument(input.kind, Buffer.from(input.data.buffer, input.data.byteOffset, input.data.byteLength)),
+      ),
+    };
   },
 
   async 'extract-html'(input: { html: string }): Promise<Done<Guarded<ExtractedHtml>>> {
-    const [{ extractHtml }, { guarded }] = await Promise.all([import('../extract/html.js'), import('../extract/limits.js')]);
+    const [{ extractHtml }, { guarded }] = await Promise.all([
+      import('../extract/html.js'),
+      import('../extract/limits.js'),
+    ]);
     return { value: await guarded(() => extractHtml(input.html)) };
   },
 
@@ -86,7 +107,11 @@ export const jobs = {
     return { value: generateSeed() };
   },
 
-  async 'shape-html'(input: { html: string; url: string; options: ShapeOptions }): Promise<Done<ReturnType<typeof shapeHtml>>> {
+  async 'shape-html'(input: {
+    html: string;
+    url: string;
+    options: ShapeOptions;
+  }): Promise<Done<ReturnType<typeof shapeHtml>>> {
     const { shapeHtml } = await import('../extract/shape-html.js');
     return { value: shapeHtml(input.html, input.url, input.options) };
   },
@@ -98,5 +123,7 @@ export type JobOutput<K extends JobName> = Awaited<ReturnType<(typeof jobs)[K]>>
 
 /** A buffer can be moved only when it owns its whole memory (not a slice of Node's pool). */
 function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer
+    ? [bytes.buffer]
+    : [];
 }

@@ -80,26 +80,46 @@ export function cpuLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CpuLimit
 // surface shapes them in its own error family; each names the limit and how to raise it.
 
 export function queueFull(lane: string, max: number, perOwner: boolean): HttpError {
-  const which = perOwner ? `this caller already has ${max} jobs waiting (FACET_CPU_QUEUE_PER_OWNER)` : `${max} jobs are already waiting (FACET_CPU_QUEUE_MAX)`;
-  return new HttpError('SERVICE_UNAVAILABLE', `the server's ${lane} CPU queue is full: ${which}; retry in ${QUEUE_RETRY_AFTER_S} s`, {
-    status: 503,
-    headers: { 'retry-after': String(QUEUE_RETRY_AFTER_S) },
-  });
+  const which = perOwner
+    ? `this caller already has ${max} jobs waiting (FACET_CPU_QUEUE_PER_OWNER)`
+    : `${max} jobs are already waiting (FACET_CPU_QUEUE_MAX)`;
+  return new HttpError(
+    'SERVICE_UNAVAILABLE',
+    `the server's ${lane} CPU queue is full: ${which}; retry in ${QUEUE_RETRY_AFTER_S} s`,
+    {
+      status: 503,
+      headers: { 'retry-after': String(QUEUE_RETRY_AFTER_S) },
+    },
+  );
 }
 
 export function timeLimitHit(name: string, ms: number): HttpError {
-  return new HttpError('CPU_TIME_LIMIT_EXCEEDED', `the ${name} job ran past its time limit of ${ms} ms (FACET_CPU_JOB_TIMEOUT_MS) and was stopped; send smaller input`, { status: 422 });
+  return new HttpError(
+    'CPU_TIME_LIMIT_EXCEEDED',
+    `the ${name} job ran past its time limit of ${ms} ms (FACET_CPU_JOB_TIMEOUT_MS) and was stopped; send smaller input`,
+    { status: 422 },
+  );
 }
 
 export function memoryLimitHit(name: string, mb: number): HttpError {
-  return new HttpError('CPU_MEMORY_LIMIT_EXCEEDED', `the ${name} job ran past its memory limit of ${mb} MB (FACET_CPU_JOB_MEMORY_MB) and was stopped; send smaller input`, { status: 422 });
+  return new HttpError(
+    'CPU_MEMORY_LIMIT_EXCEEDED',
+    `the ${name} job ran past its memory limit of ${mb} MB (FACET_CPU_JOB_MEMORY_MB) and was stopped; send smaller input`,
+    { status: 422 },
+  );
 }
 
 export function inputNotPassable(name: string, err: Error): HttpError {
   const why = err instanceof RangeError ? 'it is nested too deeply' : err.message;
-  return new HttpError('INPUT_TOO_COMPLEX', `the input of the ${name} job cannot be handed to a worker: ${why}`, { status: 422 });
+  return new HttpError('INPUT_TOO_COMPLEX', `the input of the ${name} job cannot be handed to a worker: ${why}`, {
+    status: 422,
+  });
 }
 
 export function rendererCrashed(name: string, how: string): HttpError {
-  return new HttpError('RENDERER_CRASHED', `the native renderer stopped while running the ${name} job (${how}); only this request failed`, { status: 422 });
+  return new HttpError(
+    'RENDERER_CRASHED',
+    `the native renderer stopped while running the ${name} job (${how}); only this request failed`,
+    { status: 422 },
+  );
 }

@@ -81,8 +81,10 @@ export class CpuPool {
     const lane = options.urgent && this.urgent ? this.urgent : this.general;
     const owner = options.owner ?? NO_OWNER;
     // Full: refused at once, with a Retry-After, rather than holding the request without bound.
-    if (lane.queue.size >= this.limits.queueMax) return Promise.reject(queueFull(lane.name, this.limits.queueMax, false));
-    if (owner !== NO_OWNER && lane.queue.sizeOf(owner) >= this.limits.ownerQueueMax) return Promise.reject(queueFull(lane.name, this.limits.ownerQueueMax, true));
+    if (lane.queue.size >= this.limits.queueMax)
+      return Promise.reject(queueFull(lane.name, this.limits.queueMax, false));
+    if (owner !== NO_OWNER && lane.queue.sizeOf(owner) >= this.limits.ownerQueueMax)
+      return Promise.reject(queueFull(lane.name, this.limits.ownerQueueMax, true));
     return new Promise((resolve, reject) => {
       const job: Job = { name, input, options, owner, resolve, reject };
       if (options.signal) {
@@ -118,7 +120,8 @@ export class CpuPool {
   }
 
   private executorFor(lane: Lane, job: Job): Executor {
-    if (this.scripts.child && runsNative(job.name, job.input)) return (this.children ??= new ProcessPool(this.scripts.child, this.limits.memoryMb));
+    if (this.scripts.child && runsNative(job.name, job.input))
+      return (this.children ??= new ProcessPool(this.scripts.child, this.limits.memoryMb));
     return this.threadsOf(lane);
   }
 
@@ -144,7 +147,10 @@ export class CpuPool {
     caller?.addEventListener('abort', onCaller, { once: true });
     const timeout = setTimeout(() => stop.abort(timeLimitHit(job.name, limitMs)), limitMs);
     try {
-      const value = await this.executorFor(lane, job).run(job.name, job.input, { transfer: job.options.transfer, signal: stop.signal });
+      const value = await this.executorFor(lane, job).run(job.name, job.input, {
+        transfer: job.options.transfer,
+        signal: stop.signal,
+      });
       this.settle(job, () => job.resolve(value));
     } catch (err) {
       // Stopped by the caller or the time limit: the reason says which, whatever the worker threw.

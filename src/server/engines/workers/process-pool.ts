@@ -75,11 +75,16 @@ export class ProcessPool implements Executor {
   async close(): Promise<void> {
     this.closed = true;
     const all = [...this.children];
-    await Promise.all(all.map((c) => new Promise<void>((done) => {
-      if (c.proc.exitCode !== null || c.proc.signalCode !== null) return done();
-      c.proc.once('exit', () => done());
-      this.end(c, new Error('the CPU worker pool closed'));
-    })));
+    await Promise.all(
+      all.map(
+        (c) =>
+          new Promise<void>((done) => {
+            if (c.proc.exitCode !== null || c.proc.signalCode !== null) return done();
+            c.proc.once('exit', () => done());
+            this.end(c, new Error('the CPU worker pool closed'));
+          }),
+      ),
+    );
   }
 
   private spawn(): Child {
@@ -108,7 +113,11 @@ export class ProcessPool implements Executor {
       child.job = null;
       if (!job) return;
       const how = signal ? `signal ${signal}` : `exit code ${code}`;
-      job.reject(/heap out of memory|Reached heap limit/i.test(child.stderrTail) ? memoryLimitHit(job.name, this.memoryMb) : rendererCrashed(job.name, how));
+      job.reject(
+        /heap out of memory|Reached heap limit/i.test(child.stderrTail)
+          ? memoryLimitHit(job.name, this.memoryMb)
+          : rendererCrashed(job.name, how),
+      );
     });
     // A failed spawn or a broken channel: the exit that follows settles the job.
     proc.on('error', () => this.end(child));

@@ -11,7 +11,11 @@ export interface Executor {
 
 /** A job's own failure, as the worker sends it (worker.ts): rebuilt as an Error with its code. */
 export function jobError(e: { name?: string; message?: string; code?: string }): Error {
-  return Object.assign(new Error(e.message ?? 'the CPU job failed'), { name: e.name ?? 'Error' }, typeof e.code === 'string' ? { code: e.code } : {});
+  return Object.assign(
+    new Error(e.message ?? 'the CPU job failed'),
+    { name: e.name ?? 'Error' },
+    typeof e.code === 'string' ? { code: e.code } : {},
+  );
 }
 
 /**
@@ -23,7 +27,11 @@ export function jobError(e: { name?: string; message?: string; code?: string }):
 export class ThreadPool implements Executor {
   private readonly piscina: Piscina;
 
-  constructor(script: URL, threads: number, private readonly memoryMb: number) {
+  constructor(
+    script: URL,
+    threads: number,
+    private readonly memoryMb: number,
+  ) {
     this.piscina = new Piscina({
       filename: fileURLToPath(script),
       // All started now (the pool is made when the server starts listening, or on the first job), and
@@ -37,7 +45,11 @@ export class ThreadPool implements Executor {
     this.piscina.on('error', () => {});
   }
 
-  async run(name: string, input: unknown, options: { transfer?: ArrayBuffer[]; signal: AbortSignal }): Promise<unknown> {
+  async run(
+    name: string,
+    input: unknown,
+    options: { transfer?: ArrayBuffer[]; signal: AbortSignal },
+  ): Promise<unknown> {
     const task: JobTask = { name, input };
     try {
       return await this.piscina.run(task, { transferList: options.transfer, signal: options.signal });
@@ -45,7 +57,8 @@ export class ThreadPool implements Executor {
       // Aborted: the lane knows why (time limit or caller) and says so.
       if (options.signal.aborted) throw err;
       if (err instanceof Error) {
-        if ((err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') throw memoryLimitHit(name, this.memoryMb);
+        if ((err as Error & { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY')
+          throw memoryLimitHit(name, this.memoryMb);
         // postMessage refused the input (too deep for the serializer, or not cloneable): nothing ran.
         if (err instanceof RangeError || err.name === 'DataCloneError') throw inputNotPassable(name, err);
         throw err;

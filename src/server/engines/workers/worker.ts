@@ -23,7 +23,11 @@ export async function runJob(task: JobTask): Promise<{ value: unknown; transfer?
     return await job(task.input);
   } catch (err) {
     const e = err as Error & { code?: unknown };
-    const failure: JobFailure = { name: e?.name ?? 'Error', message: e?.message ?? String(err), ...(typeof e?.code === 'string' ? { code: e.code } : {}) };
+    const failure: JobFailure = {
+      name: e?.name ?? 'Error',
+      message: e?.message ?? String(err),
+      ...(typeof e?.code === 'string' ? { code: e.code } : {}),
+    };
     // A plain object crosses the worker boundary whole; the pool turns it back into an Error.
     // eslint-disable-next-line @typescript-eslint/only-throw-error
     throw failure;
@@ -39,5 +43,7 @@ export default async function runTask(task: JobTask): Promise<unknown> {
   const done = await runJob(task);
   if (!done.transfer?.length) return done.value;
   const { move, transferableSymbol, valueSymbol } = await import('piscina');
-  return move({ [transferableSymbol]: done.transfer, [valueSymbol]: done.value } as unknown as Parameters<typeof move>[0]);
+  return move({ [transferableSymbol]: done.transfer, [valueSymbol]: done.value } as unknown as Parameters<
+    typeof move
+  >[0]);
 }

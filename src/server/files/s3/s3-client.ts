@@ -24,7 +24,13 @@ export function createS3Client(config: S3Config): S3Client {
     ...(config.endpointConfigured ? { endpoint: config.endpoint } : {}),
     forcePathStyle: config.pathStyle,
     ...(config.accessKeyId && config.secretAccessKey
-      ? { credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey, sessionToken: config.sessionToken } }
+      ? {
+          credentials: {
+            accessKeyId: config.accessKeyId,
+            secretAccessKey: config.secretAccessKey,
+            sessionToken: config.sessionToken,
+          },
+        }
       : {}),
     requestHandler: { connectionTimeout: Math.min(10_000, config.timeoutMs), requestTimeout: config.timeoutMs },
     retryStrategy: new ConfiguredRetryStrategy(config.maxAttempts, backoff),

@@ -41,9 +41,15 @@ export interface S3Options {
  */
 export function parseS3Config(options: S3Options, env: NodeJS.ProcessEnv = process.env): S3Config {
   const m = /^s3:\/\/([^/?#]+)(?:\/([^?#]*))?$/.exec(options.objectStore.trim());
-  if (!m) throw new Error(`--object-store must look like s3://BUCKET or s3://BUCKET/PREFIX, not ${JSON.stringify(options.objectStore)}`);
+  if (!m)
+    throw new Error(
+      `--object-store must look like s3://BUCKET or s3://BUCKET/PREFIX, not ${JSON.stringify(options.objectStore)}`,
+    );
   const bucket = m[1];
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new Error(`--object-store: ${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)`);
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(
+      `--object-store: ${JSON.stringify(bucket)} is not a valid bucket name (3-63 lowercase letters, digits, dots and hyphens)`,
+    );
   const prefix = (m[2] ?? '').replace(/^\/+|\/+$/g, '');
   const region = options.region || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1';
   const configured = options.endpoint || env.AWS_ENDPOINT_URL_S3 || env.AWS_ENDPOINT_URL;
@@ -54,11 +60,14 @@ export function parseS3Config(options: S3Options, env: NodeJS.ProcessEnv = proce
   } catch {
     throw new Error(`--s3-endpoint ${JSON.stringify(endpoint)} is not a URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--s3-endpoint must be an http or https URL, not ${endpoint}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--s3-endpoint must be an http or https URL, not ${endpoint}`);
   const accessKeyId = options.accessKeyId || env.AWS_ACCESS_KEY_ID || undefined;
   const secretAccessKey = options.secretAccessKey || env.AWS_SECRET_ACCESS_KEY || undefined;
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new Error('--object-store: give both the access key id and the secret access key, or neither (then the standard AWS credential chain is used)');
+    throw new Error(
+      '--object-store: give both the access key id and the secret access key, or neither (then the standard AWS credential chain is used)',
+    );
   }
   return {
     bucket,

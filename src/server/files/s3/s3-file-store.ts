@@ -39,7 +39,9 @@ async function localFiles(dir: string, prefix = ''): Promise<string[]> {
   return out;
 }
 
-const missing = (err: unknown) => err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
+const missing = (err: unknown) =>
+  err instanceof S3ServiceException &&
+  (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey' || err.name === 'NotFound');
 
 /**
  * Files in an S3-compatible bucket, under an optional prefix, through the AWS SDK. Engines that write
@@ -80,7 +82,14 @@ export class S3FileStore implements FileStore {
   async put(key: string, data: Buffer | string, contentType?: string): Promise<void> {
     const Key = this.full(key);
     await this.call('PUT', Key, () =>
-      this.client.send(new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: Buffer.from(data), ContentType: contentType ?? 'application/octet-stream' })),
+      this.client.send(
+        new PutObjectCommand({
+          Bucket: this.config.bucket,
+          Key,
+          Body: Buffer.from(data),
+          ContentType: contentType ?? 'application/octet-stream',
+        }),
+      ),
     );
   }
 
@@ -90,7 +99,12 @@ export class S3FileStore implements FileStore {
     await this.call('PUT', Key, () =>
       new Upload({
         client: this.client,
-        params: { Bucket: this.config.bucket, Key, Body: createReadStream(localPath), ContentType: contentType ?? 'application/octet-stream' },
+        params: {
+          Bucket: this.config.bucket,
+          Key,
+          Body: createReadStream(localPath),
+          ContentType: contentType ?? 'application/octet-stream',
+        },
         partSize: PART_SIZE,
         queueSize: 2,
       }).done(),
@@ -109,7 +123,13 @@ export class S3FileStore implements FileStore {
     const Key = this.full(key);
     return this.call('GET', Key, async () => {
       try {
-        const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+        const res = await this.client.send(
+          new GetObjectCommand({
+            Bucket: this.config.bucket,
+            Key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         return res.Body as Readable;
       } catch (err) {
         if (missing(err)) return null;
@@ -141,9 +161,13 @@ export class S3FileStore implements FileStore {
     const out: StoredFile[] = [];
     let Marker: string | undefined;
     for (;;) {
-      const page = await this.call('LIST', `${folder}*`, () => this.client.send(new ListObjectsCommand({ Bucket: this.config.bucket, Prefix: folder, Marker })));
+      const page = await this.call('LIST', `${folder}*`, () =>
+        this.client.send(new ListObjectsCommand({ Bucket: this.config.bucket, Prefix: folder, Marker })),
+      );
       const contents = page.Contents ?? [];
-      for (const o of contents) if (o.Key && !o.Key.endsWith('/')) out.push({ key: o.Key.slice(strip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) });
+      for (const o of contents)
+        if (o.Key && !o.Key.endsWith('/'))
+          out.push({ key: o.Key.slice(strip), size: Number(o.Size ?? 0), modified: o.LastModified ?? new Date(0) });
       const last = contents.at(-1)?.Key;
       if (!page.IsTruncated || !last) break;
       Marker = page.NextMarker ?? last;
@@ -189,10 +213,14 @@ export class S3FileStore implements FileStore {
     const command = new GetObjectCommand({
       Bucket: this.config.bucket,
       Key: this.full(key),
-      ...(options.fileName ? { ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}` } : {}),
+      ...(options.fileName
+        ? { ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}` }
+        : {}),
       ...(options.contentType ? { ResponseContentType: options.contentType } : {}),
     });
-    return getSignedUrl(this.client, command, { expiresIn: Math.max(1, Math.min(604_800, Math.floor(options.expiresIn))) });
+    return getSignedUrl(this.client, command, {
+      expiresIn: Math.max(1, Math.min(604_800, Math.floor(options.expiresIn))),
+    });
   }
 
   /**
@@ -207,7 +235,13 @@ export class S3FileStore implements FileStore {
       await this.call('PUT', Key, async () => {
         try {
           await this.client.send(
-            new PutObjectCommand({ Bucket: this.config.bucket, Key, Body: `${randomBytes(12).toString('hex')}\n`, ContentType: 'text/plain', IfNoneMatch: '*' }),
+            new PutObjectCommand({
+              Bucket: this.config.bucket,
+              Key,
+              Body: `${randomBytes(12).toString('hex')}\n`,
+              ContentType: 'text/plain',
+              IfNoneMatch: '*',
+            }),
           );
         } catch (err) {
           // 412: another instance made it first, which is as good.

@@ -79,21 +79,41 @@ export function pathSegments(path: string): string[] {
 
 /** An envelope for a request refused as a whole (not an array, too many tasks): no tasks ran. */
 export function refusedEnvelope(status: Status, detail: string, started = performance.now()): ProviderEnvelope {
-  return { version: PROVIDER_VERSION, status_code: status.code, status_message: `${status.message.replace(/\.$/, '')}: ${detail}`, time: seconds(performance.now() - started), cost: 0, tasks_count: 0, tasks_error: 0, tasks: [] };
+  return {
+    version: PROVIDER_VERSION,
+    status_code: status.code,
+    status_message: `${status.message.replace(/\.$/, '')}: ${detail}`,
+    time: seconds(performance.now() - started),
+    cost: 0,
+    tasks_count: 0,
+    tasks_error: 0,
+    tasks: [],
+  };
 }
 
 /** Rows of a task's result: the items of each result entry (a page of backlinks, of domains), or the entry itself. */
 function rowsOf(result: unknown[] | null): number {
   let n = 0;
-  for (const r of result ?? []) n += Array.isArray((r as { items?: unknown } | null)?.items) ? (r as { items: unknown[] }).items.length : 1;
+  for (const r of result ?? [])
+    n += Array.isArray((r as { items?: unknown } | null)?.items) ? (r as { items: unknown[] }).items.length : 1;
   return n;
 }
 
 /** Runs each task of `body` through `run` and wraps the outcomes in the envelope. */
-export async function runEnvelope(path: string, body: unknown, run: (task: Record<string, unknown>) => Promise<TaskOutcome> | TaskOutcome): Promise<ProviderEnvelope> {
+export async function runEnvelope(
+  path: string,
+  body: unknown,
+  run: (task: Record<string, unknown>) => Promise<TaskOutcome> | TaskOutcome,
+): Promise<ProviderEnvelope> {
   const started = performance.now();
-  if (!Array.isArray(body) || body.length === 0) return refusedEnvelope(TASK_STATUS.postDataInvalid, 'the body must be a non-empty JSON array of task objects', started);
-  if (body.length > MAX_TASKS) return refusedEnvelope(TASK_STATUS.tooManyTasks, `${body.length} tasks were sent`, started);
+  if (!Array.isArray(body) || body.length === 0)
+    return refusedEnvelope(
+      TASK_STATUS.postDataInvalid,
+      'the body must be a non-empty JSON array of task objects',
+      started,
+    );
+  if (body.length > MAX_TASKS)
+    return refusedEnvelope(TASK_STATUS.tooManyTasks, `${body.length} tasks were sent`, started);
   const segments = pathSegments(path);
   const tasks: ProviderTask[] = [];
   let rows = 0;
@@ -101,8 +121,13 @@ export async function runEnvelope(path: string, body: unknown, run: (task: Recor
     const t0 = performance.now();
     let outcome: TaskOutcome;
     try {
-      if (!data || typeof data !== 'object' || Array.isArray(data)) throw new TaskError(TASK_STATUS.postDataInvalid, 'each task must be a JSON object');
-      if (rows >= MAX_ROWS_PER_REQUEST) throw new TaskError(TASK_STATUS.postDataInvalid, `this request's earlier tasks already answered ${rows} rows (at most ${MAX_ROWS_PER_REQUEST} in one request): this task did not run; send it in another request`);
+      if (!data || typeof data !== 'object' || Array.isArray(data))
+        throw new TaskError(TASK_STATUS.postDataInvalid, 'each task must be a JSON object');
+      if (rows >= MAX_ROWS_PER_REQUEST)
+        throw new TaskError(
+          TASK_STATUS.postDataInvalid,
+          `this request's earlier tasks already answered ${rows} rows (at most ${MAX_ROWS_PER_REQUEST} in one request): this task did not run; send it in another request`,
+        );
       outcome = await run(data as Record<string, unknown>);
     } catch (err) {
       outcome = failedOutcome(err);

@@ -1,4 +1,10 @@
-import { FILTER_LIMITS, FILTER_OPERATORS, MAX_FILTER_CONDITIONS, MAX_ORDER_RULES, type FilterOperator } from '../../../contract/beta-seo.js';
+import {
+  FILTER_LIMITS,
+  FILTER_OPERATORS,
+  MAX_FILTER_CONDITIONS,
+  MAX_ORDER_RULES,
+  type FilterOperator,
+} from '../../../contract/beta-seo.js';
 import { likePattern, PatternError, regexPattern } from './patterns.js';
 
 /**
@@ -25,12 +31,34 @@ const OPS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   number: ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in'],
   date: ['=', '<>', '<', '<=', '>', '>='],
   boolean: ['=', '<>'],
-  string: ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex', 'match', 'not_match'],
+  string: [
+    '=',
+    '<>',
+    '<',
+    '<=',
+    '>',
+    '>=',
+    'in',
+    'not_in',
+    'like',
+    'not_like',
+    'ilike',
+    'not_ilike',
+    'regex',
+    'not_regex',
+    'match',
+    'not_match',
+  ],
   // An array field matches when any of its elements does ("attributes in ['nofollow']").
   'string[]': ['in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'match', 'not_match'],
 };
 
-const { maxPattern: MAX_PATTERN, maxInValues: MAX_IN_VALUES, maxPatternConditions: MAX_PATTERN_CONDITIONS, maxDepth: MAX_DEPTH } = FILTER_LIMITS;
+const {
+  maxPattern: MAX_PATTERN,
+  maxInValues: MAX_IN_VALUES,
+  maxPatternConditions: MAX_PATTERN_CONDITIONS,
+  maxDepth: MAX_DEPTH,
+} = FILTER_LIMITS;
 
 const PATTERN_OPERATORS: readonly string[] = ['like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex'];
 
@@ -55,7 +83,10 @@ export function valueAt(row: Row, path: string): unknown {
 }
 
 function words(s: string): string[] {
-  return s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 }
 
 export type Predicate = (row: Row) => boolean;
@@ -64,7 +95,9 @@ function checkScalar(field: string, type: FieldType, value: unknown): void {
   if (value === null) return;
   const want = type === 'number' ? 'number' : type === 'boolean' ? 'boolean' : 'string';
   if (typeof value !== want || (want === 'number' && !Number.isFinite(value))) {
-    throw new FilterError(`filter on ${field}: value ${shown(value)} is not a ${type === 'string[]' ? 'string' : type}`);
+    throw new FilterError(
+      `filter on ${field}: value ${shown(value)} is not a ${type === 'string[]' ? 'string' : type}`,
+    );
   }
 }
 
@@ -78,18 +111,27 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
   if (typeof field !== 'string') throw new FilterError(`a condition's field must be a string; got ${shown(field)}`);
   const type = fields[field];
   if (!type) throw new FilterError(`unknown filter field: ${field}`);
-  if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op)) throw new FilterError(`unknown operator ${shown(op)} on ${field}; operators: ${FILTER_OPERATORS.join(' ')}`);
+  if (typeof op !== 'string' || !(FILTER_OPERATORS as readonly string[]).includes(op))
+    throw new FilterError(`unknown operator ${shown(op)} on ${field}; operators: ${FILTER_OPERATORS.join(' ')}`);
   const operator = op as FilterOperator;
-  if (!OPS_BY_TYPE[type].includes(operator)) throw new FilterError(`operator ${operator} does not apply to ${field} (${type}); use one of ${OPS_BY_TYPE[type].join(' ')}`);
+  if (!OPS_BY_TYPE[type].includes(operator))
+    throw new FilterError(
+      `operator ${operator} does not apply to ${field} (${type}); use one of ${OPS_BY_TYPE[type].join(' ')}`,
+    );
 
   const anyOf = (test: ValueTest): ValueTest => (type === 'string[]' ? (v) => Array.isArray(v) && v.some(test) : test);
-  const negate = (p: ValueTest): ValueTest => (v) => !p(v);
+  const negate =
+    (p: ValueTest): ValueTest =>
+    (v) =>
+      !p(v);
 
   switch (operator) {
     case 'in':
     case 'not_in': {
-      if (!Array.isArray(value) || value.length === 0) throw new FilterError(`${operator} on ${field} takes a non-empty array of values`);
-      if (value.length > MAX_IN_VALUES) throw new FilterError(`${operator} on ${field} takes at most ${MAX_IN_VALUES} values; got ${value.length}`);
+      if (!Array.isArray(value) || value.length === 0)
+        throw new FilterError(`${operator} on ${field} takes a non-empty array of values`);
+      if (value.length > MAX_IN_VALUES)
+        throw new FilterError(`${operator} on ${field} takes at most ${MAX_IN_VALUES} values; got ${value.length}`);
       for (const v of value) checkScalar(field, type, v);
       const set = new Set(value);
       const p = anyOf((v) => set.has(v));
@@ -99,8 +141,10 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
     case 'not_like':
     case 'ilike':
     case 'not_ilike': {
-      if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern (% any run, _ one character)`);
-      if (value.length > MAX_PATTERN) throw new FilterError(`${operator} on ${field}: the pattern is longer than ${MAX_PATTERN} characters`);
+      if (typeof value !== 'string')
+        throw new FilterError(`${operator} on ${field} takes a string pattern (% any run, _ one character)`);
+      if (value.length > MAX_PATTERN)
+        throw new FilterError(`${operator} on ${field}: the pattern is longer than ${MAX_PATTERN} characters`);
       const test = likePattern(value, operator.includes('ilike'));
       const p = anyOf((v) => typeof v === 'string' && test(v));
       return operator.startsWith('not_') ? negate(p) : p;
@@ -108,13 +152,16 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
     case 'regex':
     case 'not_regex': {
       if (typeof value !== 'string') throw new FilterError(`${operator} on ${field} takes a string pattern`);
-      if (value.length > MAX_PATTERN) throw new FilterError(`regex on ${field} is longer than ${MAX_PATTERN} characters`);
+      if (value.length > MAX_PATTERN)
+        throw new FilterError(`regex on ${field} is longer than ${MAX_PATTERN} characters`);
       let test: (value: string) => boolean;
       try {
         test = regexPattern(value);
       } catch (err) {
         if (!(err instanceof PatternError)) throw err;
-        throw new FilterError(`regex on ${field} does not compile (RE2 syntax: no lookarounds or backreferences): ${err.message}`);
+        throw new FilterError(
+          `regex on ${field} does not compile (RE2 syntax: no lookarounds or backreferences): ${err.message}`,
+        );
       }
       const p = anyOf((v) => typeof v === 'string' && test(v));
       return operator === 'regex' ? p : negate(p);
@@ -122,7 +169,8 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
     case 'match':
     case 'not_match': {
       // Full-text match: every word of the value appears as a word of the field, any case.
-      if (typeof value !== 'string' || words(value).length === 0) throw new FilterError(`${operator} on ${field} takes a string with at least one word`);
+      if (typeof value !== 'string' || words(value).length === 0)
+        throw new FilterError(`${operator} on ${field} takes a string with at least one word`);
       const wanted = words(value);
       const p = anyOf((v) => {
         if (typeof v !== 'string') return false;
@@ -163,7 +211,8 @@ function compileCondition(cond: unknown[], fields: FieldTable): ValueTest {
   }
 }
 
-const isCondition = (node: unknown[]): boolean => typeof node[0] === 'string' && node.length === 3 && typeof node[1] === 'string' && !['and', 'or'].includes(node[0]);
+const isCondition = (node: unknown[]): boolean =>
+  typeof node[0] === 'string' && node.length === 3 && typeof node[1] === 'string' && !['and', 'or'].includes(node[0]);
 
 /**
  * A compiled filter as a tree: "or" of "and"s of leaves. A leaf keeps its checked condition (a SQL
@@ -194,21 +243,33 @@ function compileNode(node: unknown, fields: FieldTable, count: Counts, depth: nu
   if (depth > MAX_DEPTH) throw new FilterError(`filters are nested more than ${MAX_DEPTH} groups deep`);
   if (isCondition(node)) {
     count.conditions += 1;
-    if (count.conditions > MAX_FILTER_CONDITIONS) throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
+    if (count.conditions > MAX_FILTER_CONDITIONS)
+      throw new FilterError(`at most ${MAX_FILTER_CONDITIONS} filter conditions are allowed`);
     if (PATTERN_OPERATORS.includes(node[1] as string) && ++count.patterns > MAX_PATTERN_CONDITIONS) {
-      throw new FilterError(`at most ${MAX_PATTERN_CONDITIONS} like, ilike and regex conditions (or their negations) are allowed`);
+      throw new FilterError(
+        `at most ${MAX_PATTERN_CONDITIONS} like, ilike and regex conditions (or their negations) are allowed`,
+      );
     }
     const field = node[0] as string;
     const testValue = compileCondition(node, fields);
-    return { kind: 'leaf', field, test: (row) => testValue(valueAt(row, field)), testValue, condition: [field, node[1] as FilterOperator, node[2]], key: JSON.stringify(node) };
+    return {
+      kind: 'leaf',
+      field,
+      test: (row) => testValue(valueAt(row, field)),
+      testValue,
+      condition: [field, node[1] as FilterOperator, node[2]],
+      key: JSON.stringify(node),
+    };
   }
   if (node.length === 0) throw new FilterError('an empty filter group');
-  if (node.length % 2 === 0) throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');
+  if (node.length % 2 === 0)
+    throw new FilterError('a filter group alternates conditions and "and"/"or": [cond, "and", cond, ...]');
   // Split on "or" first: each part is a run of "and"s.
   const orParts: FilterTree[][] = [[]];
   node.forEach((item, i) => {
     if (i % 2 === 1) {
-      if (item !== 'and' && item !== 'or') throw new FilterError(`conditions are joined by "and" or "or"; got ${shown(item)}`);
+      if (item !== 'and' && item !== 'or')
+        throw new FilterError(`conditions are joined by "and" or "or"; got ${shown(item)}`);
       if (item === 'or') orParts.push([]);
       return;
     }

@@ -16,9 +16,20 @@ export interface TokenState {
 /** The parameters that must stay identical, in a canonical form (keys sorted at every level). */
 export function paramsHash(task: Record<string, unknown>, ignore: readonly string[]): string {
   const canonical = (v: unknown): unknown =>
-    Array.isArray(v) ? v.map(canonical) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, canonical((v as Record<string, unknown>)[k])])) : v;
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.keys(v)
+              .sort()
+              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
+          )
+        : v;
   const kept = Object.fromEntries(Object.entries(task).filter(([k]) => !ignore.includes(k)));
-  return createHash('sha256').update(JSON.stringify(canonical(kept))).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(kept)))
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 export function signToken(secret: Uint8Array, state: TokenState): string {
@@ -29,7 +40,9 @@ export function signToken(secret: Uint8Array, state: TokenState): string {
 export function readToken(secret: Uint8Array, token: string, params: string): { position: number } | { error: string } {
   const state = readJson(secret, 'beta-paging', token) as { h?: unknown; p?: unknown } | null;
   if (!state || typeof state !== 'object') return { error: 'the token was not issued by this server' };
-  if (state.h !== params) return { error: 'the other parameters differ from the request the token came from; they must stay identical' };
-  if (typeof state.p !== 'number' || !Number.isInteger(state.p) || state.p < 0) return { error: 'the token is malformed' };
+  if (state.h !== params)
+    return { error: 'the other parameters differ from the request the token came from; they must stay identical' };
+  if (typeof state.p !== 'number' || !Number.isInteger(state.p) || state.p < 0)
+    return { error: 'the token is malformed' };
   return { position: state.p };
 }

@@ -6,9 +6,13 @@ import { TaskError } from './envelope.js';
  * missing, unknown or mistyped field, 40503 for a value out of its range.
  */
 export class TaskFields {
-  constructor(readonly task: Record<string, unknown>, allowed: readonly string[]) {
+  constructor(
+    readonly task: Record<string, unknown>,
+    allowed: readonly string[],
+  ) {
     const unknown = Object.keys(task).filter((k) => !allowed.includes(k));
-    if (unknown.length) throw new TaskError(TASK_STATUS.invalidField, `unknown field ${unknown[0]}; fields: ${allowed.join(', ')}`);
+    if (unknown.length)
+      throw new TaskError(TASK_STATUS.invalidField, `unknown field ${unknown[0]}; fields: ${allowed.join(', ')}`);
   }
 
   has(name: string): boolean {
@@ -22,15 +26,18 @@ export class TaskFields {
       return undefined;
     }
     if (typeof v !== 'string') throw new TaskError(TASK_STATUS.invalidField, `${name} must be a string`);
-    if (options.max !== undefined && [...v].length > options.max) throw new TaskError(TASK_STATUS.invalidValue, `${name} is longer than ${options.max} characters`);
+    if (options.max !== undefined && [...v].length > options.max)
+      throw new TaskError(TASK_STATUS.invalidValue, `${name} is longer than ${options.max} characters`);
     return v;
   }
 
   int(name: string, range: { min: number; max: number; default: number }): number {
     const v = this.task[name];
     if (v === undefined || v === null) return range.default;
-    if (typeof v !== 'number' || !Number.isInteger(v)) throw new TaskError(TASK_STATUS.invalidField, `${name} must be an integer`);
-    if (v < range.min || v > range.max) throw new TaskError(TASK_STATUS.invalidValue, `${name} must be between ${range.min} and ${range.max}; got ${v}`);
+    if (typeof v !== 'number' || !Number.isInteger(v))
+      throw new TaskError(TASK_STATUS.invalidField, `${name} must be an integer`);
+    if (v < range.min || v > range.max)
+      throw new TaskError(TASK_STATUS.invalidValue, `${name} must be between ${range.min} and ${range.max}; got ${v}`);
     return v;
   }
 
@@ -44,7 +51,11 @@ export class TaskFields {
   oneOf<const T extends string>(name: string, values: readonly T[], fallback: T): T {
     const v = this.task[name];
     if (v === undefined || v === null) return fallback;
-    if (typeof v !== 'string' || !(values as readonly string[]).includes(v)) throw new TaskError(TASK_STATUS.invalidValue, `${name} must be one of ${values.join(', ')}; got ${JSON.stringify(v)}`);
+    if (typeof v !== 'string' || !(values as readonly string[]).includes(v))
+      throw new TaskError(
+        TASK_STATUS.invalidValue,
+        `${name} must be one of ${values.join(', ')}; got ${JSON.stringify(v)}`,
+      );
     return v as T;
   }
 

@@ -22,7 +22,9 @@ import type { TrafficProvider } from './traffic-provider.js';
 /** "login:password" credentials go as HTTP Basic (the provider's scheme), anything else as a bearer key. */
 function authorization(key: string | undefined): Record<string, string> {
   if (!key) return {};
-  return key.includes(':') ? { authorization: `Basic ${Buffer.from(key).toString('base64')}` } : { authorization: `Bearer ${key}` };
+  return key.includes(':')
+    ? { authorization: `Basic ${Buffer.from(key).toString('base64')}` }
+    : { authorization: `Bearer ${key}` };
 }
 
 function upstreamMessage(text: string): string {
@@ -31,7 +33,8 @@ function upstreamMessage(text: string): string {
     if (typeof b.message === 'string') return b.message;
     if (typeof b.status_message === 'string') return b.status_message;
     if (typeof b.error === 'string') return b.error;
-    if (b.error && typeof (b.error as { message?: unknown }).message === 'string') return (b.error as { message: string }).message;
+    if (b.error && typeof (b.error as { message?: unknown }).message === 'string')
+      return (b.error as { message: string }).message;
   } catch {
     // not JSON: the text itself
   }
@@ -45,54 +48,88 @@ const KEPT = new Map<number, string>([
   [429, 'RATE_LIMITED'],
 ]);
 
-export async function upstreamCall<T>(config: UpstreamConfig, policy: FetchPolicy, method: 'GET' | 'POST', path: string, options: { query?: Record<string, unknown>; body?: unknown } = {}): Promise<T> {
+export async function upstreamCall<T>(
+  config: UpstreamConfig,
+  policy: FetchPolicy,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Record<string, unknown>; body?: unknown } = {},
+): Promise<T> {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + path);
-  for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(options.query ?? {}))
+    if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
   const timeout = config.timeoutMs ?? 60_000;
   let res;
   try {
     res = await fetchUpstream(policy, config.baseUrl, url, {
       method,
-      headers: { accept: 'application/json', ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}), ...authorization(config.apiKey) },
+      headers: {
+        accept: 'application/json',
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...authorization(config.apiKey),
+      },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
       timeoutMs: timeout,
     });
   } catch (err) {
     if (!(err instanceof OutboundFetchError)) throw err;
-    if (err.kind === 'timeout') throw new HttpError('UPSTREAM_TIMEOUT', `the beta data upstream did not answer within ${timeout} ms`, { status: 504 });
-    if (err.kind === 'too-large') throw new HttpError('UPSTREAM_FAILED', `the beta data upstream failed: ${err.message}`, { status: 502 });
+    if (err.kind === 'timeout')
+      throw new HttpError('UPSTREAM_TIMEOUT', `the beta data upstream did not answer within ${timeout} ms`, {
+        status: 504,
+      });
+    if (err.kind === 'too-large')
+      throw new HttpError('UPSTREAM_FAILED', `the beta data upstream failed: ${err.message}`, { status: 502 });
     throw new HttpError('SERVICE_UNAVAILABLE', `cannot reach the beta data upstream: ${err.message}`, { status: 503 });
   }
   const text = res.body.toString('utf8');
   if (res.status >= 400) {
     const kept = KEPT.get(res.status);
     const retry = res.headers.get('retry-after');
-    if (kept) throw new HttpError(kept, `upstream: ${upstreamMessage(text)}`, { status: res.status, headers: retry ? { 'retry-after': retry } : {} });
-    const why = res.status === 401 || res.status === 403 ? 'refused the configured credentials' : `failed with HTTP ${res.status}`;
+    if (kept)
+      throw new HttpError(kept, `upstream: ${upstreamMessage(text)}`, {
+        status: res.status,
+        headers: retry ? { 'retry-after': retry } : {},
+      });
+    const why =
+      res.status === 401 || res.status === 403
+        ? 'refused the configured credentials'
+        : `failed with HTTP ${res.status}`;
     throw new HttpError('UPSTREAM_FAILED', `the beta data upstream ${why}: ${upstreamMessage(text)}`, { status: 502 });
   }
   try {
     return JSON.parse(text) as T;
   } catch {
-    throw new HttpError('UPSTREAM_FAILED', 'the beta data upstream answered something that is not JSON', { status: 502 });
+    throw new HttpError('UPSTREAM_FAILED', 'the beta data upstream answered something that is not JSON', {
+      status: 502,
+    });
   }
 }
 
 export function upstreamSeoProvider(config: UpstreamConfig, policy: FetchPolicy): SeoProvider {
   return {
     kind: 'upstream',
-    post: (_operation: SeoOperation, path: string, body: unknown) => upstreamCall<ProviderEnvelope>(config, policy, 'POST', path, { body }),
+    post: (_operation: SeoOperation, path: string, body: unknown) =>
+      upstreamCall<ProviderEnvelope>(config, policy, 'POST', path, { body }),
   };
 }
 
-export function upstreamFinancialProvider(config: UpstreamConfig, policy: FetchPolicy, paths: { income: string; insiders: string }): FinancialProvider {
+export function upstreamFinancialProvider(
+  config: UpstreamConfig,
+  policy: FetchPolicy,
+  paths: { income: string; insiders: string },
+): FinancialProvider {
   return {
     kind: 'upstream',
-    incomeStatements: (query: IncomeQuery) => upstreamCall<{ income_statements: IncomeStatement[] }>(config, policy, 'GET', paths.income, { query }),
-    insiderTrades: (query: InsiderQuery) => upstreamCall<{ insider_trades: InsiderTrade[] }>(config, policy, 'GET', paths.insiders, { query }),
+    incomeStatements: (query: IncomeQuery) =>
+      upstreamCall<{ income_statements: IncomeStatement[] }>(config, policy, 'GET', paths.income, { query }),
+    insiderTrades: (query: InsiderQuery) =>
+      upstreamCall<{ insider_trades: InsiderTrade[] }>(config, policy, 'GET', paths.insiders, { query }),
   };
 }
 
 export function upstreamTrafficProvider(config: UpstreamConfig, policy: FetchPolicy, path: string): TrafficProvider {
-  return { kind: 'upstream', landingPages: (query: TrafficQuery) => upstreamCall<TrafficResult>(config, policy, 'GET', path, { query }) };
+  return {
+    kind: 'upstream',
+    landingPages: (query: TrafficQuery) => upstreamCall<TrafficResult>(config, policy, 'GET', path, { query }),
+  };
 }

@@ -28,6 +28,7 @@ export function encodeCursor(secret: Uint8Array, scope: string, state: CursorSta
 export function decodeCursor(secret: Uint8Array, scope: string, cursor: string): CursorState {
   const state = readJson(secret, 'social-cursor', cursor) as (CursorState & { s: string }) | null;
   if (!state || typeof state !== 'object') throw new CursorError('the cursor is not one this platform issued');
-  if (state.s !== scope) throw new CursorError('the cursor belongs to a different query, order or endpoint; start again without a cursor');
+  if (state.s !== scope)
+    throw new CursorError('the cursor belongs to a different query, order or endpoint; start again without a cursor');
   return { k: state.k, n: state.n };
 }

@@ -7,7 +7,8 @@ import { postRecord } from './records.js';
 export class ImportError extends Error {}
 
 type Obj = Record<string, any>;
-const str = (v: unknown, fallback = ''): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback);
+const str = (v: unknown, fallback = ''): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0);
 const flag = (v: unknown): number => (v === true ? 1 : 0);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
@@ -34,7 +35,8 @@ const isV2Post = (o: Obj) => typeof o.content === 'string' && o.id !== undefined
 function userRow(o: Obj): SocialUserRow {
   const beta = isBetaUser(o);
   const username = str(beta ? o.userName : o.username).replace(/^@/, '');
-  if (!/^\w{1,50}$/.test(username)) throw new ImportError(`username ${JSON.stringify(username)} is not 1-50 letters, digits or _`);
+  if (!/^\w{1,50}$/.test(username))
+    throw new ImportError(`username ${JSON.stringify(username)} is not 1-50 letters, digits or _`);
   return {
     id: digitsId(beta ? o.id : o.user_id, 'user id'),
     username,
@@ -49,7 +51,10 @@ function userRow(o: Obj): SocialUserRow {
     verified_type: str(beta ? o.verifiedType : o.verified_type, 'none') || 'none',
     profile_image_url: str(beta ? o.profilePicture : o.profile_image_url),
     cover_image_url: str(beta ? o.coverPicture : o.cover_image_url),
-    created_at: o.createdAt || o.created_at ? new Date(seconds(beta ? o.createdAt : o.created_at, 'user created_at') * 1000).toISOString() : '',
+    created_at:
+      o.createdAt || o.created_at
+        ? new Date(seconds(beta ? o.createdAt : o.created_at, 'user created_at') * 1000).toISOString()
+        : '',
     location: str(o.location),
     url: str(o.url),
     protected: flag(o.protected),
@@ -74,8 +79,22 @@ function collectPost(o: Obj, users: Map<string, SocialUserRow>, posts: Map<strin
   const id = digitsId(o.id, 'post id');
   const replyTo = beta ? o.inReplyToId : o.in_reply_to_id;
   const m = beta
-    ? { retweet_count: int(o.retweetCount), favorite_count: int(o.likeCount), reply_count: int(o.replyCount), quote_count: int(o.quoteCount), view_count: int(o.viewCount), bookmark_count: int(o.bookmarkCount) }
-    : { retweet_count: int(o.metrics?.retweet_count), favorite_count: int(o.metrics?.favorite_count), reply_count: int(o.metrics?.reply_count), quote_count: int(o.metrics?.quote_count), view_count: int(o.metrics?.view_count), bookmark_count: int(o.metrics?.bookmark_count) };
+    ? {
+        retweet_count: int(o.retweetCount),
+        favorite_count: int(o.likeCount),
+        reply_count: int(o.replyCount),
+        quote_count: int(o.quoteCount),
+        view_count: int(o.viewCount),
+        bookmark_count: int(o.bookmarkCount),
+      }
+    : {
+        retweet_count: int(o.metrics?.retweet_count),
+        favorite_count: int(o.metrics?.favorite_count),
+        reply_count: int(o.metrics?.reply_count),
+        quote_count: int(o.metrics?.quote_count),
+        view_count: int(o.metrics?.view_count),
+        bookmark_count: int(o.metrics?.bookmark_count),
+      };
   const entities = beta ? (o.entities ?? {}) : null;
   posts.set(
     id,
@@ -94,13 +113,26 @@ function collectPost(o: Obj, users: Map<string, SocialUserRow>, posts: Map<strin
       retweeted_id: reposted ? digitsId(reposted.id, 'reposted post id') : null,
       is_limited_reply: (beta ? o.isLimitedReply : o.is_limited_reply) === true,
       media_urls: beta ? undefined : listed(o.media_urls),
-      urls: beta ? (Array.isArray(entities.urls) ? entities.urls.map((u: Obj) => str(u.expanded_url ?? u.url)).filter(Boolean) : undefined) : listed(o.urls),
-      hashtags: beta ? (Array.isArray(entities.hashtags) ? entities.hashtags.map((h: Obj) => str(h.text)).filter(Boolean) : undefined) : listed(o.hashtags),
-      mentions: beta ? (Array.isArray(entities.user_mentions) ? entities.user_mentions.map((u: Obj) => str(u.screen_name)).filter(Boolean) : undefined) : listed(o.mentions),
+      urls: beta
+        ? Array.isArray(entities.urls)
+          ? entities.urls.map((u: Obj) => str(u.expanded_url ?? u.url)).filter(Boolean)
+          : undefined
+        : listed(o.urls),
+      hashtags: beta
+        ? Array.isArray(entities.hashtags)
+          ? entities.hashtags.map((h: Obj) => str(h.text)).filter(Boolean)
+          : undefined
+        : listed(o.hashtags),
+      mentions: beta
+        ? Array.isArray(entities.user_mentions)
+          ? entities.user_mentions.map((u: Obj) => str(u.screen_name)).filter(Boolean)
+          : undefined
+        : listed(o.mentions),
       metrics: m,
     }),
   );
-  if (!beta && Array.isArray(o.replies)) for (const r of o.replies) if (r && typeof r === 'object') collectPost(r, users, posts);
+  if (!beta && Array.isArray(o.replies))
+    for (const r of o.replies) if (r && typeof r === 'object') collectPost(r, users, posts);
 }
 
 export interface ImportResult {
@@ -116,12 +148,16 @@ function collectLine(line: string, users: Map<string, SocialUserRow>, posts: Map
   } catch {
     throw new ImportError('not JSON');
   }
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new ImportError('a line holds one JSON object: a user or a post');
+  if (!o || typeof o !== 'object' || Array.isArray(o))
+    throw new ImportError('a line holds one JSON object: a user or a post');
   if (isV2Post(o) || isBetaPost(o)) collectPost(o, users, posts);
   else if (isV2User(o) || isBetaUser(o)) {
     const u = userRow(o);
     users.set(u.id, u);
-  } else throw new ImportError('neither a user (username + user_id, or userName + id) nor a post (id + content, or id + text)');
+  } else
+    throw new ImportError(
+      'neither a user (username + user_id, or userName + id) nor a post (id + content, or id + text)',
+    );
 }
 
 /** Lines per write: bounded memory for files of millions of posts. */
@@ -132,7 +168,10 @@ const BATCH_LINES = 2000;
  * shape (spec 2.13), and upserts them by id: a re-import updates. All in one transaction, written
  * batch by batch as the lines arrive: one bad line rolls the whole import back, naming the line.
  */
-export async function importSocial(db: Kysely<Database>, lines: AsyncIterable<string> | Iterable<string>): Promise<ImportResult> {
+export async function importSocial(
+  db: Kysely<Database>,
+  lines: AsyncIterable<string> | Iterable<string>,
+): Promise<ImportResult> {
   const result = { users: 0, posts: 0 };
   // Listen before the first await: a readline interface reads on its own, and lines it emits
   // before anyone iterates (while the transaction begins) would be lost, its end with them.

@@ -1,6 +1,16 @@
 import type {
-  BetaRepliesPage, BetaSearchPage, TweetRepliesData, TweetRepliesRequest, TweetSearchRequest, TweetsData, UserInfoData, UserInfoRequest,
-  UserSearchData, UserSearchRequest, UserTweetsRequest, QueryType,
+  BetaRepliesPage,
+  BetaSearchPage,
+  TweetRepliesData,
+  TweetRepliesRequest,
+  TweetSearchRequest,
+  TweetsData,
+  UserInfoData,
+  UserInfoRequest,
+  UserSearchData,
+  UserSearchRequest,
+  UserTweetsRequest,
+  QueryType,
 } from '../../../contract/social.js';
 
 /**

@@ -4,11 +4,41 @@ import type { FilterName, QueryNode } from '../../store/social/query-ast.js';
 /** A query the platform cannot read; the service answers it with 400 SOCIAL_SEARCH_FAILED. */
 export class SocialQueryError extends Error {}
 
-type Token = { kind: 'lparen' | 'rparen' | 'or' } | { kind: 'term'; text: string; quoted: boolean; negated: boolean; op?: string } | { kind: 'neg-paren' };
+type Token =
+  | { kind: 'lparen' | 'rparen' | 'or' }
+  | { kind: 'term'; text: string; quoted: boolean; negated: boolean; op?: string }
+  | { kind: 'neg-paren' };
 
-const FILTERS: readonly FilterName[] = ['replies', 'media', 'links', 'images', 'videos', 'quote', 'verified', 'blue_verified', 'retweets'];
+const FILTERS: readonly FilterName[] = [
+  'replies',
+  'media',
+  'links',
+  'images',
+  'videos',
+  'quote',
+  'verified',
+  'blue_verified',
+  'retweets',
+];
 /** Every operator the platform knows; anything else written `name:value` is refused by name. */
-export const OPERATORS = ['from', 'to', 'lang', 'since', 'until', 'since_time', 'until_time', 'since_id', 'max_id', 'min_faves', 'min_retweets', 'min_replies', 'filter', 'url', 'conversation_id', 'quoted_tweet_id'] as const;
+export const OPERATORS = [
+  'from',
+  'to',
+  'lang',
+  'since',
+  'until',
+  'since_time',
+  'until_time',
+  'since_id',
+  'max_id',
+  'min_faves',
+  'min_retweets',
+  'min_replies',
+  'filter',
+  'url',
+  'conversation_id',
+  'quoted_tweet_id',
+] as const;
 
 /** Reads a quoted run starting at s[i] === '"'; returns the text and the index after the closing quote. */
 function readQuoted(s: string, i: number): [string, number] {
@@ -23,32 +53,57 @@ const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 /** The query's own bounds, checked on the tokens before anything nests: terms, url: operators, parentheses. */
 function checkBounds(tokens: Token[]): void {
   const terms = tokens.filter((t) => t.kind === 'term');
-  if (terms.length > SOCIAL_LIMITS.queryMaxTerms) throw new SocialQueryError(`the query has ${terms.length} terms; at most ${SOCIAL_LIMITS.queryMaxTerms} are allowed`);
+  if (terms.length > SOCIAL_LIMITS.queryMaxTerms)
+    throw new SocialQueryError(
+      `the query has ${terms.length} terms; at most ${SOCIAL_LIMITS.queryMaxTerms} are allowed`,
+    );
   const urls = terms.filter((t) => t.kind === 'term' && t.op === 'url').length;
-  if (urls > SOCIAL_LIMITS.queryMaxUrlTerms) throw new SocialQueryError(`the query has ${urls} url: operators; at most ${SOCIAL_LIMITS.queryMaxUrlTerms} are allowed`);
+  if (urls > SOCIAL_LIMITS.queryMaxUrlTerms)
+    throw new SocialQueryError(
+      `the query has ${urls} url: operators; at most ${SOCIAL_LIMITS.queryMaxUrlTerms} are allowed`,
+    );
   let depth = 0;
   for (const t of tokens) {
     if (t.kind === 'lparen' || t.kind === 'neg-paren') depth++;
     else if (t.kind === 'rparen') depth--;
-    if (depth > SOCIAL_LIMITS.queryMaxDepth) throw new SocialQueryError(`parentheses are nested more than ${SOCIAL_LIMITS.queryMaxDepth} deep`);
+    if (depth > SOCIAL_LIMITS.queryMaxDepth)
+      throw new SocialQueryError(`parentheses are nested more than ${SOCIAL_LIMITS.queryMaxDepth} deep`);
   }
 }
 
 function tokenize(s: string): Token[] {
   const control = CONTROL.exec(s);
-  if (control) throw new SocialQueryError(`control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} at character ${control.index + 1}; queries hold text only`);
+  if (control)
+    throw new SocialQueryError(
+      `control character U+${control[0].charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()} at character ${control.index + 1}; queries hold text only`,
+    );
   const out: Token[] = [];
   let i = 0;
   while (i < s.length) {
     const ch = s[i];
-    if (/\s/.test(ch)) { i++; continue; }
-    if (ch === '(') { out.push({ kind: 'lparen' }); i++; continue; }
-    if (ch === ')') { out.push({ kind: 'rparen' }); i++; continue; }
+    if (/\s/.test(ch)) {
+      i++;
+      continue;
+    }
+    if (ch === '(') {
+      out.push({ kind: 'lparen' });
+      i++;
+      continue;
+    }
+    if (ch === ')') {
+      out.push({ kind: 'rparen' });
+      i++;
+      continue;
+    }
     let negated = false;
     if (ch === '-' && i + 1 < s.length && !/\s/.test(s[i + 1])) {
       negated = true;
       i++;
-      if (s[i] === '(') { out.push({ kind: 'neg-paren' }); i++; continue; }
+      if (s[i] === '(') {
+        out.push({ kind: 'neg-paren' });
+        i++;
+        continue;
+      }
     }
     if (s[i] === '"') {
       const [text, next] = readQuoted(s, i);
@@ -84,7 +139,13 @@ function tokenize(s: string): Token[] {
 function dateSeconds(value: string, op: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   const ms = m ? Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])) : NaN;
-  if (!m || Number.isNaN(ms) || new Date(ms).getUTCDate() !== Number(m[3]) || new Date(ms).getUTCMonth() !== Number(m[2]) - 1) throw new SocialQueryError(`${op}: wants a date YYYY-MM-DD, got "${value}"`);
+  if (
+    !m ||
+    Number.isNaN(ms) ||
+    new Date(ms).getUTCDate() !== Number(m[3]) ||
+    new Date(ms).getUTCMonth() !== Number(m[2]) - 1
+  )
+    throw new SocialQueryError(`${op}: wants a date YYYY-MM-DD, got "${value}"`);
   return ms / 1000;
 }
 
@@ -111,7 +172,8 @@ function operatorNode(op: string, value: string): QueryNode {
     case 'to':
       return { type: op, username: name(value, op) };
     case 'lang':
-      if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(value)) throw new SocialQueryError(`lang: wants a language code such as en, got "${value}"`);
+      if (!/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(value))
+        throw new SocialQueryError(`lang: wants a language code such as en, got "${value}"`);
       return { type: 'lang', lang: value.toLowerCase() };
     case 'since':
     case 'until':
@@ -131,7 +193,8 @@ function operatorNode(op: string, value: string): QueryNode {
       return { type: op, count: wholeNumber(value, op) };
     case 'filter': {
       const f = value.toLowerCase() as FilterName;
-      if (!FILTERS.includes(f)) throw new SocialQueryError(`unknown filter "filter:${value}"; known: ${FILTERS.join(', ')}`);
+      if (!FILTERS.includes(f))
+        throw new SocialQueryError(`unknown filter "filter:${value}"; known: ${FILTERS.join(', ')}`);
       return { type: 'filter', filter: f };
     }
     case 'url':
@@ -184,7 +247,8 @@ export function parseQuery(query: string): QueryNode {
     if (first) items.push(first);
     while (tokens[pos]?.kind === 'or') {
       pos++;
-      if (pos >= tokens.length || tokens[pos].kind === 'rparen' || tokens[pos].kind === 'or') throw new SocialQueryError('OR needs a term on both sides');
+      if (pos >= tokens.length || tokens[pos].kind === 'rparen' || tokens[pos].kind === 'or')
+        throw new SocialQueryError('OR needs a term on both sides');
       const next = atom();
       if (next) items.push(next);
     }

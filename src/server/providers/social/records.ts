@@ -20,7 +20,14 @@ export interface PostInput {
   urls?: string[];
   hashtags?: string[];
   mentions?: string[];
-  metrics: { retweet_count: number; favorite_count: number; reply_count: number; quote_count: number; view_count: number; bookmark_count: number };
+  metrics: {
+    retweet_count: number;
+    favorite_count: number;
+    reply_count: number;
+    quote_count: number;
+    view_count: number;
+    bookmark_count: number;
+  };
 }
 
 /**
@@ -34,7 +41,12 @@ export function engagementScore(m: PostInput['metrics']): number {
 const uniq = (values: string[]) => [...new Set(values)];
 
 /** Hashtags, cashtags and mentions written in the text, for posts that do not list their own. */
-export function termsInText(text: string): { hashtags: string[]; cashtags: string[]; mentions: string[]; urls: string[] } {
+export function termsInText(text: string): {
+  hashtags: string[];
+  cashtags: string[];
+  mentions: string[];
+  urls: string[];
+} {
   return {
     hashtags: uniq([...text.matchAll(/(?:^|[^\p{L}\p{N}_&])#([\p{L}\p{N}_]+)/gu)].map((m) => m[1])),
     cashtags: uniq([...text.matchAll(/(?:^|[^\w$])\$([A-Za-z][A-Za-z0-9_.]{0,11})\b/g)].map((m) => m[1])),

@@ -88,9 +88,20 @@ export function nameOf(r: Rand, lang: string): { display: string; handle: string
   const b = book(lang);
   const first = r.pick(b.first);
   const last = r.pick(b.last);
-  const ascii = (s: string) => s.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+  const ascii = (s: string) =>
+    s
+      .normalize('NFD')
+      .replace(/[^A-Za-z]/g, '')
+      .toLowerCase();
   const style = r.int(0, 3);
-  const base = style === 0 ? ascii(first) + ascii(last) : style === 1 ? `${ascii(first)}_${ascii(last)}` : style === 2 ? ascii(first)[0] + ascii(last) : ascii(first) + r.int(70, 99);
+  const base =
+    style === 0
+      ? ascii(first) + ascii(last)
+      : style === 1
+        ? `${ascii(first)}_${ascii(last)}`
+        : style === 2
+          ? ascii(first)[0] + ascii(last)
+          : ascii(first) + r.int(70, 99);
   return { display: b.familyFirst ? `${last} ${first}` : `${first} ${last}`, handle: base.slice(0, 15) };
 }
 

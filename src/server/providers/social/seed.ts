@@ -1,7 +1,18 @@
 import type { SocialUserRow } from '../../store/social/social.repo.js';
 import { postRecord, type PostInput } from './records.js';
 import { mulberry32 } from '../../engines/seeded-random.js';
-import { bioOf, linkLead, nameOf, personaOf, postText, quoteText, replyText, topicTags, type Persona, type Rand } from './seed-compose.js';
+import {
+  bioOf,
+  linkLead,
+  nameOf,
+  personaOf,
+  postText,
+  quoteText,
+  replyText,
+  topicTags,
+  type Persona,
+  type Rand,
+} from './seed-compose.js';
 import { LANG_WEIGHTS, type Topic } from './seed-text/index.js';
 
 /**
@@ -12,7 +23,13 @@ import { LANG_WEIGHTS, type Topic } from './seed-text/index.js';
  * Generated from a fixed PRNG seed, so every install holds the same data; counts (replies, quotes,
  * reposts, a user's posts) are computed from the posts themselves, so they match what pages return.
  */
-export const SEED = { users: 300, posts: 6000, prngSeed: 20261122, start: Date.UTC(2025, 5, 1) / 1000, end: Date.UTC(2025, 11, 1) / 1000 } as const;
+export const SEED = {
+  users: 300,
+  posts: 6000,
+  prngSeed: 20261122,
+  start: Date.UTC(2025, 5, 1) / 1000,
+  end: Date.UTC(2025, 11, 1) / 1000,
+} as const;
 
 /** Helpers over the shared seeded generator (engines/seeded-random.ts). */
 function prng(seed: number): Rand {
@@ -98,7 +115,8 @@ function makeUsers(r: Rand, count: number): SeedUser[] {
 }
 
 /** Likes grow with the author's audience, heavy-tailed: most posts get a few, some take off. */
-const likesFor = (r: Rand, followers: number) => Math.floor(followers * (0.003 + 0.08 * Math.pow(r.next(), 5))) + (r.chance(0.6) ? r.int(0, 4) : 0);
+const likesFor = (r: Rand, followers: number) =>
+  Math.floor(followers * (0.003 + 0.08 * Math.pow(r.next(), 5))) + (r.chance(0.6) ? r.int(0, 4) : 0);
 
 export function generateSeed(counts: { users: number; posts: number } = SEED): SeedData {
   const r = prng(SEED.prngSeed);
@@ -109,7 +127,12 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
   const activityTotals = activity.reduce<number[]>((acc, w) => [...acc, (acc[acc.length - 1] ?? 0) + w], []);
   // Who writes on a topic in a language: repliers and quoters come from here.
   const byLangTopic = new Map<string, SeedUser[]>();
-  for (const u of users) for (const t of u.persona.topics) (byLangTopic.get(`${u.persona.lang}/${t}`) ?? byLangTopic.set(`${u.persona.lang}/${t}`, []).get(`${u.persona.lang}/${t}`)!).push(u);
+  for (const u of users)
+    for (const t of u.persona.topics)
+      (
+        byLangTopic.get(`${u.persona.lang}/${t}`) ??
+        byLangTopic.set(`${u.persona.lang}/${t}`, []).get(`${u.persona.lang}/${t}`)!
+      ).push(u);
   const responder = (lang: string, topic: Topic, not: string): SeedUser => {
     const pool = (byLangTopic.get(`${lang}/${topic}`) ?? []).filter((u) => u.id !== not);
     return pool.length > 0 ? r.pick(pool) : users[weighted(r, activityTotals)];
@@ -129,13 +152,30 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
     let text: string;
     let prefix = '';
     const input: PostInput = {
-      id, author_id: author.id, content: '', created_ts, lang, source: r.pick(SOURCES), media_urls: [], is_limited_reply: r.chance(0.03),
-      metrics: { retweet_count: 0, favorite_count: 0, reply_count: 0, quote_count: 0, view_count: 0, bookmark_count: 0 },
+      id,
+      author_id: author.id,
+      content: '',
+      created_ts,
+      lang,
+      source: r.pick(SOURCES),
+      media_urls: [],
+      is_limited_reply: r.chance(0.03),
+      metrics: {
+        retweet_count: 0,
+        favorite_count: 0,
+        reply_count: 0,
+        quote_count: 0,
+        view_count: 0,
+        bookmark_count: 0,
+      },
     };
     if (kind < 0.32) {
       // A reply: half the time to a recent reply, so threads grow several levels deep.
       const recentReplies = inputs.slice(-200).filter((p) => p.in_reply_to_id && !p.retweeted_id);
-      const parent = recentReplies.length > 0 && r.chance(0.5) ? r.pick(recentReplies) : r.pick(inputs.slice(-400).filter((p) => !p.retweeted_id));
+      const parent =
+        recentReplies.length > 0 && r.chance(0.5)
+          ? r.pick(recentReplies)
+          : r.pick(inputs.slice(-400).filter((p) => !p.retweeted_id));
       const parentAuthor = userById.get(parent.author_id)!;
       topic = topicOf.get(parent.id)!;
       lang = parent.lang;
@@ -157,7 +197,12 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
       const original = r.pick(recent(inputs, (p) => !p.retweeted_id && !p.in_reply_to_id));
       const originalAuthor = userById.get(original.author_id)!;
       author = responder(original.lang, topicOf.get(original.id)!, original.author_id);
-      Object.assign(input, { author_id: author.id, retweeted_id: original.id, content: `RT @${originalAuthor.username}: ${original.content}`, lang: original.lang });
+      Object.assign(input, {
+        author_id: author.id,
+        retweeted_id: original.id,
+        content: `RT @${originalAuthor.username}: ${original.content}`,
+        lang: original.lang,
+      });
       topicOf.set(id, topicOf.get(original.id)!);
       inputs.push(input);
       continue;
@@ -171,8 +216,18 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
     const tags = r.chance(input.in_reply_to_id ? 0.1 : 0.4) ? [r.pick(tagPool)] : [];
     if (tags.length && r.chance(0.25)) tags.push(r.pick(tagPool.filter((t) => t !== tags[0])));
     const cash = topic === 'tech' && !input.in_reply_to_id && r.chance(0.1) ? ['$' + r.pick(CASHTAGS)] : [];
-    const link = !input.in_reply_to_id && r.chance(0.2) ? [linkLead(r, lang), `https://${r.pick(DOMAINS)}/${new Date(created_ts * 1000).toISOString().slice(0, 7).replace('-', '/')}/${topic}-${i}`] : [];
-    input.media_urls = r.chance(0.15) ? [`https://media.example.com/${id}/1.jpg`] : r.chance(0.05) ? [`https://media.example.com/${id}/clip.mp4`] : [];
+    const link =
+      !input.in_reply_to_id && r.chance(0.2)
+        ? [
+            linkLead(r, lang),
+            `https://${r.pick(DOMAINS)}/${new Date(created_ts * 1000).toISOString().slice(0, 7).replace('-', '/')}/${topic}-${i}`,
+          ]
+        : [];
+    input.media_urls = r.chance(0.15)
+      ? [`https://media.example.com/${id}/1.jpg`]
+      : r.chance(0.05)
+        ? [`https://media.example.com/${id}/clip.mp4`]
+        : [];
     input.content = [prefix + text, ...link, ...tags.map((t) => '#' + t), ...cash].join(' ').trim();
     input.metrics.favorite_count = likesFor(r, author.followers_count);
     topicOf.set(id, topic);
@@ -190,7 +245,10 @@ export function generateSeed(counts: { users: number; posts: number } = SEED): S
     const m = p.metrics;
     const u = userById.get(p.author_id)!;
     if (!p.retweeted_id) {
-      m.view_count = Math.floor(u.followers_count * (0.05 + 0.5 * r.next())) + (m.favorite_count + m.reply_count + m.retweet_count) * 20 + r.int(10, 200);
+      m.view_count =
+        Math.floor(u.followers_count * (0.05 + 0.5 * r.next())) +
+        (m.favorite_count + m.reply_count + m.retweet_count) * 20 +
+        r.int(10, 200);
       m.bookmark_count = Math.floor((m.favorite_count / 12) * r.next() * 2);
     }
     u.tweet_count++;

@@ -35,9 +35,28 @@ export function userOf(u: SocialUserRow): SocialUser {
 /** A user the store lacks (an imported post whose author was not imported). */
 function unknownUser(id: string): SocialUserRow {
   return {
-    id, username: `user${id}`, username_lc: `user${id}`, display_name: '', description: '', followers_count: 0, following_count: 0, tweet_count: 0, verified: 0,
-    blue_verified: 0, verified_type: 'none', profile_image_url: '', cover_image_url: '', created_at: '', location: '', url: '', protected: 0, favorites_count: 0,
-    media_count: 0, can_dm: 0, is_automated: 0, pinned_tweet_ids: '[]',
+    id,
+    username: `user${id}`,
+    username_lc: `user${id}`,
+    display_name: '',
+    description: '',
+    followers_count: 0,
+    following_count: 0,
+    tweet_count: 0,
+    verified: 0,
+    blue_verified: 0,
+    verified_type: 'none',
+    profile_image_url: '',
+    cover_image_url: '',
+    created_at: '',
+    location: '',
+    url: '',
+    protected: 0,
+    favorites_count: 0,
+    media_count: 0,
+    can_dm: 0,
+    is_automated: 0,
+    pinned_tweet_ids: '[]',
   };
 }
 
@@ -82,7 +101,9 @@ export function postOf(row: SocialPostRow, g: PostGraph, depth = 0): SocialPost 
     is_reply: row.is_reply === 1,
     in_reply_to_id: row.in_reply_to_id,
     in_reply_to_user_id: row.in_reply_to_user_id,
-    in_reply_to_username: row.in_reply_to_username ? (g.users.get(row.in_reply_to_user_id ?? '')?.username ?? row.in_reply_to_username) : null,
+    in_reply_to_username: row.in_reply_to_username
+      ? (g.users.get(row.in_reply_to_user_id ?? '')?.username ?? row.in_reply_to_username)
+      : null,
     quoted_tweet: embed(row.quoted_id),
     retweeted_tweet: embed(row.retweeted_id),
     is_limited_reply: row.is_limited_reply === 1,
@@ -132,8 +153,18 @@ export function betaPostOf(p: SocialPost): BetaPost {
     retweeted_tweet: p.retweeted_tweet ? betaPostOf(p.retweeted_tweet) : null,
     entities: {
       hashtags: p.hashtags.map((h) => ({ text: h, indices: indicesOf(p.content, '#' + h) })),
-      urls: p.urls.map((u) => ({ url: u, expanded_url: u, display_url: u.replace(/^https?:\/\//, ''), indices: indicesOf(p.content, u) })),
-      user_mentions: p.mentions.map((m) => ({ screen_name: m, name: m, id_str: '', indices: indicesOf(p.content, '@' + m) })),
+      urls: p.urls.map((u) => ({
+        url: u,
+        expanded_url: u,
+        display_url: u.replace(/^https?:\/\//, ''),
+        indices: indicesOf(p.content, u),
+      })),
+      user_mentions: p.mentions.map((m) => ({
+        screen_name: m,
+        name: m,
+        id_str: '',
+        indices: indicesOf(p.content, '@' + m),
+      })),
     },
     author: {
       type: 'user',

@@ -8,7 +8,8 @@ export interface SeedTrack {
   cues: Cue[];
 }
 
-const cues = (lines: string[], step = 3.5): Cue[] => lines.map((text, i) => ({ start: Math.round(i * step * 1000) / 1000, duration: step, text }));
+const cues = (lines: string[], step = 3.5): Cue[] =>
+  lines.map((text, i) => ({ start: Math.round(i * step * 1000) / 1000, duration: step, text }));
 
 /**
  * The subtitles a fresh local platform answers with (docs/decisions.md lists them): made-up videos
@@ -21,21 +22,39 @@ export const SEED_TRACKS: SeedTrack[] = [
     language: 'en',
     kind: 'manual',
     title: 'Building a lighthouse (demo)',
-    cues: cues(['Welcome to the harbour.', 'Today we build a small lighthouse.', 'First, the foundation of stone.', 'Then the tower, ring by ring.', 'Finally, the lamp that guides the boats home.']),
+    cues: cues([
+      'Welcome to the harbour.',
+      'Today we build a small lighthouse.',
+      'First, the foundation of stone.',
+      'Then the tower, ring by ring.',
+      'Finally, the lamp that guides the boats home.',
+    ]),
   },
   {
     videoCode: 'facetDemo01',
     language: 'en',
     kind: 'generated',
     title: 'Building a lighthouse (demo)',
-    cues: cues(['welcome to the harbor', 'today we build a small lighthouse', 'first the foundation of stone', 'then the tower ring by ring', 'finally the lamp that guides the boats home']),
+    cues: cues([
+      'welcome to the harbor',
+      'today we build a small lighthouse',
+      'first the foundation of stone',
+      'then the tower ring by ring',
+      'finally the lamp that guides the boats home',
+    ]),
   },
   {
     videoCode: 'facetDemo01',
     language: 'de',
     kind: 'manual',
     title: 'Building a lighthouse (demo)',
-    cues: cues(['Willkommen im Hafen.', 'Heute bauen wir einen kleinen Leuchtturm.', 'Zuerst das Fundament aus Stein.', 'Dann der Turm, Ring für Ring.', 'Zum Schluss die Lampe, die die Boote heimführt.']),
+    cues: cues([
+      'Willkommen im Hafen.',
+      'Heute bauen wir einen kleinen Leuchtturm.',
+      'Zuerst das Fundament aus Stein.',
+      'Dann der Turm, Ring für Ring.',
+      'Zum Schluss die Lampe, die die Boote heimführt.',
+    ]),
   },
   {
     videoCode: 'facetDemo02',

@@ -32,7 +32,10 @@ export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): S
       let res;
       try {
         res = await fetchUpstream(policy, config.baseUrl, url, {
-          headers: { accept: 'application/json', ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}) },
+          headers: {
+            accept: 'application/json',
+            ...(config.apiKey ? { authorization: `Bearer ${config.apiKey}` } : {}),
+          },
           timeoutMs: config.timeoutMs ?? 30_000,
         });
       } catch (err) {
@@ -45,15 +48,27 @@ export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): S
       try {
         body = JSON.parse(text);
       } catch {
-        throw new UpstreamError(res.status, `${config.baseUrl} answered HTTP ${res.status} with a body that is not JSON`);
+        throw new UpstreamError(
+          res.status,
+          `${config.baseUrl} answered HTTP ${res.status} with a body that is not JSON`,
+        );
       }
       if (res.status === 400 && body?.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
-      if (res.status !== 200) throw new UpstreamError(res.status, `${config.baseUrl} answered HTTP ${res.status}: ${body?.message ?? text.slice(0, 200)}`);
+      if (res.status !== 200)
+        throw new UpstreamError(
+          res.status,
+          `${config.baseUrl} answered HTTP ${res.status}: ${body?.message ?? text.slice(0, 200)}`,
+        );
       const data = body?.data;
-      if (!data || typeof data.title !== 'string' || !Array.isArray(data.contents)) throw new UpstreamError(502, `${config.baseUrl} answered without data.title and data.contents`);
+      if (!data || typeof data.title !== 'string' || !Array.isArray(data.contents))
+        throw new UpstreamError(502, `${config.baseUrl} answered without data.title and data.contents`);
       return {
         title: data.title,
-        cues: data.contents.map((c: any) => ({ start: Number(c.start ?? 0), duration: Number(c.duration ?? 0), text: String(c.text ?? '') })),
+        cues: data.contents.map((c: any) => ({
+          start: Number(c.start ?? 0),
+          duration: Number(c.duration ?? 0),
+          text: String(c.text ?? ''),
+        })),
         language: typeof data.language === 'string' ? data.language : language,
         kind: data.kind === 'generated' ? 'generated' : 'manual',
       };

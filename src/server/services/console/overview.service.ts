@@ -45,10 +45,17 @@ export async function keyFor(ctx: AppContext, user: UserRow, keyId: string): Pro
 }
 
 /** Acts on a key the user may act on; another user's key answers like a missing one, as in the API. */
-export async function applyKeyAction(ctx: AppContext, user: UserRow, keyId: string, action: KeyAction, actor: AuditActor): Promise<void> {
+export async function applyKeyAction(
+  ctx: AppContext,
+  user: UserRow,
+  keyId: string,
+  action: KeyAction,
+  actor: AuditActor,
+): Promise<void> {
   const key = await keyFor(ctx, user, keyId);
   if (!key) throw notFound(`API key ${keyId}`);
-  if (!allowedActions(user, key).includes(action)) throw new HttpError('FORBIDDEN', `Only an administrator may ${action} a key`);
+  if (!allowedActions(user, key).includes(action))
+    throw new HttpError('FORBIDDEN', `Only an administrator may ${action} a key`);
   if (action === 'delete') return keys.deleteKey(ctx, keyId, user.role === 'admin' ? null : user.id, actor);
   await keys.setFrozen(ctx, keyId, action === 'freeze', actor);
 }
@@ -66,7 +73,12 @@ export interface UsageCharts {
   totals: { calls: number; tokens: number; costUsd: number };
 }
 
-function pivot(rows: DailyUsageRow[], days: string[], pick: (r: DailyUsageRow) => number, label: (series: string) => string): Series[] {
+function pivot(
+  rows: DailyUsageRow[],
+  days: string[],
+  pick: (r: DailyUsageRow) => number,
+  label: (series: string) => string,
+): Series[] {
   const index = new Map(days.map((d, i) => [d, i]));
   const out = new Map<string, number[]>();
   for (const r of rows) {
@@ -75,7 +87,9 @@ function pivot(rows: DailyUsageRow[], days: string[], pick: (r: DailyUsageRow) =
     const i = index.get(r.day);
     if (i !== undefined) values[i] += pick(r);
   }
-  return [...out.entries()].map(([series, values]) => ({ label: label(series), values })).sort((a, b) => sum(b.values) - sum(a.values));
+  return [...out.entries()]
+    .map(([series, values]) => ({ label: label(series), values }))
+    .sort((a, b) => sum(b.values) - sum(a.values));
 }
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
@@ -83,14 +97,34 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 /** Cost per day per key and tokens per day per model over the last USAGE_DAYS days, from the daily rollups. */
 export async function usageCharts(ctx: AppContext, user: UserRow): Promise<UsageCharts> {
   const today = Date.UTC(ctx.now().getUTCFullYear(), ctx.now().getUTCMonth(), ctx.now().getUTCDate());
-  const days = Array.from({ length: USAGE_DAYS }, (_, i) => new Date(today - (USAGE_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const days = Array.from({ length: USAGE_DAYS }, (_, i) =>
+    new Date(today - (USAGE_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10),
+  );
   const filter = { userId: user.role === 'admin' ? undefined : user.id, sinceDay: days[0] };
-  const [byKey, byModel] = await Promise.all([dailyUsage(ctx.db, 'api_key_id', filter), dailyUsage(ctx.db, 'model', filter)]);
-  const names = new Map((await findKeysByIds(ctx.db, [...new Set(byKey.map((r) => r.series).filter((s) => s !== ''))])).map((k) => [k.id, `${k.name} (${k.prefix}…)`]));
+  const [byKey, byModel] = await Promise.all([
+    dailyUsage(ctx.db, 'api_key_id', filter),
+    dailyUsage(ctx.db, 'model', filter),
+  ]);
+  const names = new Map(
+    (await findKeysByIds(ctx.db, [...new Set(byKey.map((r) => r.series).filter((s) => s !== ''))])).map((k) => [
+      k.id,
+      `${k.name} (${k.prefix}…)`,
+    ]),
+  );
   return {
     days,
-    costByKey: pivot(byKey, days, (r) => r.cost_nano_usd / NANO, (id) => (id === '' ? 'without a key' : (names.get(id) ?? id))),
-    tokensByModel: pivot(byModel, days, (r) => r.tokens, (m) => m),
+    costByKey: pivot(
+      byKey,
+      days,
+      (r) => r.cost_nano_usd / NANO,
+      (id) => (id === '' ? 'without a key' : (names.get(id) ?? id)),
+    ),
+    tokensByModel: pivot(
+      byModel,
+      days,
+      (r) => r.tokens,
+      (m) => m,
+    ),
     totals: {
       calls: sum(byModel.map((r) => r.calls)),
       tokens: sum(byModel.map((r) => r.tokens)),

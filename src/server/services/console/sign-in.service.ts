@@ -12,7 +12,8 @@ import { recordAudit, type AuditActor } from '../audit.service.js';
 /** Longest secret the sign-in form takes; keys and admin keys are far shorter. */
 export const MAX_SECRET_LENGTH = 512;
 
-const refused = () => new HttpError('INVALID_API_KEY', 'That is not a usable API key or admin key of this server', { status: 401 });
+const refused = () =>
+  new HttpError('INVALID_API_KEY', 'That is not a usable API key or admin key of this server', { status: 401 });
 
 /**
  * Whose console a pasted secret opens: an API key's owner (a frozen or expired key opens nothing),
@@ -50,8 +51,15 @@ export async function signIn(
   const { user, key } = await userOfSecret(ctx, trimmed);
   const session = await startSession(ctx, user.id, Math.floor((ctx.now().getTime() + SESSION_MAX_MS) / 1000));
   const actor = actorOf(user, key);
-  if (!key) await recordAudit(ctx, actor, { action: 'admin_key.used', targetType: 'endpoint', targetId: '/console/login' });
-  await recordAudit(ctx, actor, { action: 'session.login', targetType: 'user', targetId: user.id, subjectUserId: user.id, after: { session_expires_in_seconds: session.maxAgeSeconds, via: 'console' } });
+  if (!key)
+    await recordAudit(ctx, actor, { action: 'admin_key.used', targetType: 'endpoint', targetId: '/console/login' });
+  await recordAudit(ctx, actor, {
+    action: 'session.login',
+    targetType: 'user',
+    targetId: user.id,
+    subjectUserId: user.id,
+    after: { session_expires_in_seconds: session.maxAgeSeconds, via: 'console' },
+  });
   return { user, ...session };
 }
 

@@ -58,7 +58,12 @@ export async function liveDocs(ctx: AppContext, userId: string) {
 export async function decks(ctx: AppContext, userId: string) {
   const rows = await consoleRepo.recentDecks(ctx.db, userId, CONSOLE_LIST_LIMIT);
   return rows.map((d) => {
-    const q = linkQuery(ctx.tokenSecret, 'slides', d.biz_id, Math.floor(ctx.now().getTime() / 1000) + PAGE_LINK_TTL_SECONDS);
+    const q = linkQuery(
+      ctx.tokenSecret,
+      'slides',
+      d.biz_id,
+      Math.floor(ctx.now().getTime() / 1000) + PAGE_LINK_TTL_SECONDS,
+    );
     const base = `/slides/${encodeURIComponent(d.biz_id)}`;
     const slides = JSON.parse(d.slides) as Array<{ title: string }>;
     return {
@@ -67,7 +72,9 @@ export async function decks(ctx: AppContext, userId: string) {
       createdAt: d.created_at,
       viewer: `${base}?${q}`,
       download: `${base}/deck.pptx?${q}`,
-      previews: slides.slice(0, d.previews).map((s, i) => ({ n: i + 1, title: s.title, src: `${base}/previews/${i + 1}?${q}` })),
+      previews: slides
+        .slice(0, d.previews)
+        .map((s, i) => ({ n: i + 1, title: s.title, src: `${base}/previews/${i + 1}?${q}` })),
     };
   });
 }
@@ -77,7 +84,13 @@ export async function landingPages(ctx: AppContext, userId: string) {
   return Promise.all(
     rows.map(async (t) => {
       const status = await currentStatus(ctx, t);
-      return { bizId: t.biz_id, status, createdAt: t.created_at, view: status === 'COMPLETED' ? viewerLink(ctx, 'page', t.biz_id, `/pages/${encodeURIComponent(t.biz_id)}`) : null };
+      return {
+        bizId: t.biz_id,
+        status,
+        createdAt: t.created_at,
+        view:
+          status === 'COMPLETED' ? viewerLink(ctx, 'page', t.biz_id, `/pages/${encodeURIComponent(t.biz_id)}`) : null,
+      };
     }),
   );
 }

@@ -27,7 +27,13 @@ export function modelDetail(m: ModelState): ModelDetail {
       cache_read: p.cache_read ?? null,
       cache_write: p.cache_write ?? null,
       web_search_per_call: WEB_SEARCH_USD,
-      tiers: (m.pricing?.tiers ?? []).map((t) => ({ above_prompt_tokens: t.above_prompt_tokens, input: t.input, output: t.output, cache_read: t.cache_read ?? null, cache_write: t.cache_write ?? null })),
+      tiers: (m.pricing?.tiers ?? []).map((t) => ({
+        above_prompt_tokens: t.above_prompt_tokens,
+        input: t.input,
+        output: t.output,
+        cache_read: t.cache_read ?? null,
+        cache_write: t.cache_write ?? null,
+      })),
       per_video: m.pricing?.per_video ?? null,
       per_image: m.pricing?.per_image ?? null,
     },
@@ -35,7 +41,15 @@ export function modelDetail(m: ModelState): ModelDetail {
 }
 
 export function adminModel(m: ModelState): AdminModel {
-  return { ...modelDetail(m), api: m.api, enabled: m.enabled, listed: m.listed, deleted: m.deleted, priced: m.pricing !== null, offered: m.offered };
+  return {
+    ...modelDetail(m),
+    api: m.api,
+    enabled: m.enabled,
+    listed: m.listed,
+    deleted: m.deleted,
+    priced: m.pricing !== null,
+    offered: m.offered,
+  };
 }
 
 export interface ModelFilter {
@@ -58,7 +72,8 @@ export async function discoverModels(directory: ModelDirectory, filter: ModelFil
 
 export async function discoverModel(directory: ModelDirectory, id: string): Promise<ModelDetail> {
   const m = await directory.get(id);
-  if (!m?.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+  if (!m?.offered)
+    throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
   return modelDetail(m);
 }
 
@@ -79,7 +94,12 @@ export async function anthropicModelPage(
   page: { limit?: number; after_id?: string; before_id?: string },
 ): Promise<z.infer<typeof AnthropicModelList>> {
   const models = (await directory.all())
-    .filter((m) => m.offered && (!filter.provider || m.provider === filter.provider) && !(filter.excludeVideoAndDecisions && (m.model_kind === 'video_generation' || m.model_kind === 'decisions')))
+    .filter(
+      (m) =>
+        m.offered &&
+        (!filter.provider || m.provider === filter.provider) &&
+        !(filter.excludeVideoAndDecisions && (m.model_kind === 'video_generation' || m.model_kind === 'decisions')),
+    )
     .sort((a, b) => b.created - a.created || a.id.localeCompare(b.id));
   const limit = page.limit ?? ANTHROPIC_PAGE;
   const at = (id: string) => {
@@ -96,11 +116,20 @@ export async function anthropicModelPage(
   }
   const slice = models.slice(from, Math.min(to, from + limit));
   const hasMore = page.before_id ? from > 0 : from + slice.length < to;
-  return { data: slice.map(anthropicInfo), has_more: hasMore, first_id: slice[0]?.id ?? null, last_id: slice.at(-1)?.id ?? null };
+  return {
+    data: slice.map(anthropicInfo),
+    has_more: hasMore,
+    first_id: slice[0]?.id ?? null,
+    last_id: slice.at(-1)?.id ?? null,
+  };
 }
 
-export async function anthropicModel(directory: ModelDirectory, id: string): Promise<z.infer<typeof AnthropicModelInfo>> {
+export async function anthropicModel(
+  directory: ModelDirectory,
+  id: string,
+): Promise<z.infer<typeof AnthropicModelInfo>> {
   const m = await directory.get(id);
-  if (!m?.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+  if (!m?.offered)
+    throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
   return anthropicInfo(m);
 }

@@ -8,16 +8,24 @@ type Part = { type: string; text?: string };
  * so any other part (images, tool calls, files) is refused with a message that says so, rather than
  * silently dropped.
  */
-export function textOf(content: string | Part[] | null | undefined, where: string, textTypes: readonly string[]): string {
+export function textOf(
+  content: string | Part[] | null | undefined,
+  where: string,
+  textTypes: readonly string[],
+): string {
   if (content === null || content === undefined) return '';
   if (typeof content === 'string') return content;
   return content
     .map((part, i) => {
       if (!textTypes.includes(part.type) || typeof part.text !== 'string') {
-        throw new HttpError('invalid_parameter', `${where}[${i}]: only text content is supported (${textTypes.join(', ')}), got ${part.type}`, {
-          status: 400,
-          extra: { param: where },
-        });
+        throw new HttpError(
+          'invalid_parameter',
+          `${where}[${i}]: only text content is supported (${textTypes.join(', ')}), got ${part.type}`,
+          {
+            status: 400,
+            extra: { param: where },
+          },
+        );
       }
       return part.text;
     })
@@ -44,7 +52,10 @@ export function toolCallOf(id: string, name: string, args: string, where: string
     parsed = undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new HttpError('invalid_parameter', `${where}: the arguments of tool call ${id} must be a JSON object`, { status: 400, extra: { param: where } });
+    throw new HttpError('invalid_parameter', `${where}: the arguments of tool call ${id} must be a JSON object`, {
+      status: 400,
+      extra: { param: where },
+    });
   }
   return { id, name, arguments: args === '' ? '{}' : args };
 }

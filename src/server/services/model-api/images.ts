@@ -18,7 +18,11 @@ const MAX_SIDE = 2048;
 function parseSize(size: string | undefined): [number, number] {
   const [w, h] = (size ?? '1024x1024').split('x').map(Number);
   if (w < MIN_SIDE || h < MIN_SIDE || w > MAX_SIDE || h > MAX_SIDE) {
-    throw new HttpError('invalid_parameter', `size must be between ${MIN_SIDE}x${MIN_SIDE} and ${MAX_SIDE}x${MAX_SIDE}`, { status: 400, extra: { param: 'size' } });
+    throw new HttpError(
+      'invalid_parameter',
+      `size must be between ${MIN_SIDE}x${MIN_SIDE} and ${MAX_SIDE}x${MAX_SIDE}`,
+      { status: 400, extra: { param: 'size' } },
+    );
   }
   return [w, h];
 }
@@ -32,23 +36,47 @@ export async function generateImages(
 ): Promise<z.infer<typeof ImageGeneration>> {
   const id = body.model ?? DEFAULT_MODEL;
   const model = await directory.get(id);
-  if (!model?.offered) throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
+  if (!model?.offered)
+    throw new HttpError('model_not_found', `The model ${id} does not exist or is not available`, { status: 404 });
   if (model.model_kind !== 'image_generation' || model.engine !== 'illustration') {
-    throw new HttpError('model_not_supported', `Model ${id} cannot generate images here; use an image_generation model such as ${DEFAULT_MODEL}`, { status: 400 });
+    throw new HttpError(
+      'model_not_supported',
+      `Model ${id} cannot generate images here; use an image_generation model such as ${DEFAULT_MODEL}`,
+      { status: 400 },
+    );
   }
   if (body.response_format === 'url') {
-    throw new HttpError('invalid_parameter', 'The local illustration engine returns images inline: use response_format b64_json', { status: 400, extra: { param: 'response_format' } });
+    throw new HttpError(
+      'invalid_parameter',
+      'The local illustration engine returns images inline: use response_format b64_json',
+      { status: 400, extra: { param: 'response_format' } },
+    );
   }
   const [width, height] = parseSize(body.size);
   const n = body.n ?? 1;
   // The image task service's illustration engine: the same prompt gives the same picture on both.
   const data = [];
   for (let index = 0; index < n; index++) {
-    const { png } = await renderPng(compose({ prompt: body.prompt, width, height, index, keywords: [] }).svg, undefined, scope.apiKeyId ?? scope.userId);
+    const { png } = await renderPng(
+      compose({ prompt: body.prompt, width, height, index, keywords: [] }).svg,
+      undefined,
+      scope.apiKeyId ?? scope.userId,
+    );
     data.push({ b64_json: png.toString('base64'), revised_prompt: body.prompt });
   }
   const inputTokens = await countTokens(body.prompt);
   const cost = priceImage(model.pricing!, inputTokens) * n;
-  await meter(ctx, { apiKeyId: scope.apiKeyId, userId: scope.userId, model: model.id, operation: scope.operation, inputTokens, costUsd: cost });
-  return { created: nowSeconds(ctx.now()), data, usage: { input_tokens: inputTokens, output_tokens: 0, total_tokens: inputTokens, cost } };
+  await meter(ctx, {
+    apiKeyId: scope.apiKeyId,
+    userId: scope.userId,
+    model: model.id,
+    operation: scope.operation,
+    inputTokens,
+    costUsd: cost,
+  });
+  return {
+    created: nowSeconds(ctx.now()),
+    data,
+    usage: { input_tokens: inputTokens, output_tokens: 0, total_tokens: inputTokens, cost },
+  };
 }

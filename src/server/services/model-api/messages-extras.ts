@@ -35,13 +35,20 @@ export async function planMessages(directory: ModelDirectory, body: Body, req: G
   const asked = body.thinking && body.thinking.type !== 'disabled' ? body.thinking : null;
   if (asked && model) {
     if (!takesThinking(model)) {
-      throw new HttpError('thinking_not_supported', `Model ${body.model} does not support thinking; leave thinking out, or use a model whose capabilities list thinking (facet-agent)`, {
-        status: 400,
-        extra: { param: 'thinking' },
-      });
+      throw new HttpError(
+        'thinking_not_supported',
+        `Model ${body.model} does not support thinking; leave thinking out, or use a model whose capabilities list thinking (facet-agent)`,
+        {
+          status: 400,
+          extra: { param: 'thinking' },
+        },
+      );
     }
     if (asked.type === 'enabled' && asked.budget_tokens >= body.max_tokens) {
-      throw new HttpError('invalid_parameter', '`max_tokens` must be greater than `thinking.budget_tokens`', { status: 400, extra: { param: 'thinking.budget_tokens' } });
+      throw new HttpError('invalid_parameter', '`max_tokens` must be greater than `thinking.budget_tokens`', {
+        status: 400,
+        extra: { param: 'thinking.budget_tokens' },
+      });
     }
     thinking = await thinkingOf(req);
   }
@@ -56,7 +63,10 @@ export async function planMessages(directory: ModelDirectory, body: Body, req: G
 
 async function thinkingOf(req: GenerateRequest): Promise<Thinking> {
   const user = [...req.messages].reverse().find((m) => m.role === 'user' || m.role === 'tool');
-  const asked = user?.role === 'tool' ? 'The tool results are in; I answer from them.' : `The user writes: "${(user?.content ?? '').slice(0, 200)}".`;
+  const asked =
+    user?.role === 'tool'
+      ? 'The tool results are in; I answer from them.'
+      : `The user writes: "${(user?.content ?? '').slice(0, 200)}".`;
   const tools = req.tools?.length ? ` Tools on offer: ${req.tools.map((t) => t.name).join(', ')}.` : '';
   const thinking = `${asked}${tools} I decide what to do by facet-agent's documented rules.`;
   const signature = createHash('sha256').update(`facet-thinking\n${thinking}`).digest('base64');
@@ -77,7 +87,10 @@ export function adjustResult(plan: MessagesPlan, r: GenerateResult): GenerateRes
 
 export function withThinking(plan: MessagesPlan, m: Message): Message {
   if (!plan.thinking) return m;
-  return { ...m, content: [{ type: 'thinking', thinking: plan.thinking.thinking, signature: plan.thinking.signature }, ...m.content] };
+  return {
+    ...m,
+    content: [{ type: 'thinking', thinking: plan.thinking.thinking, signature: plan.thinking.signature }, ...m.content],
+  };
 }
 
 /** The thinking block's events, written right after message_start (index 0). */

@@ -1,6 +1,14 @@
 import type { z } from 'zod';
 import type { MessageObject, MessagesRequest } from '../../../contract/model-api.js';
-import type { GatewayMessage, GenerateRequest, GenerateResult, MeterScope, StopReason, ToolCall, ToolChoice } from '../../engines/gateway-types.js';
+import type {
+  GatewayMessage,
+  GenerateRequest,
+  GenerateResult,
+  MeterScope,
+  StopReason,
+  ToolCall,
+  ToolChoice,
+} from '../../engines/gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import { randomToken } from '../../store/ids.js';
@@ -8,15 +16,28 @@ import { parametersOf, textOf, toolCallOf } from './content.js';
 import { messagesOutputFormat } from './messages-format.js';
 
 type Body = z.infer<typeof MessagesRequest>;
-type Block = { type: string; text?: string; id?: unknown; name?: unknown; input?: unknown; tool_use_id?: unknown; content?: unknown; is_error?: unknown };
+type Block = {
+  type: string;
+  text?: string;
+  id?: unknown;
+  name?: unknown;
+  input?: unknown;
+  tool_use_id?: unknown;
+  content?: unknown;
+  is_error?: unknown;
+};
 
-const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
+const invalid = (message: string, param: string) =>
+  new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
 
 /**
  * Messages -> gateway. A user turn's tool_result blocks become tool results (before its text, as the
  * family orders them); an assistant turn's tool_use blocks become its tool calls (after its text).
  */
-export function messagesToGateway(body: Pick<Body, 'model' | 'messages' | 'system' | 'tools' | 'tool_choice'> & Partial<Body>, scope: MeterScope): GenerateRequest {
+export function messagesToGateway(
+  body: Pick<Body, 'model' | 'messages' | 'system' | 'tools' | 'tool_choice'> & Partial<Body>,
+  scope: MeterScope,
+): GenerateRequest {
   const messages: GatewayMessage[] = [];
   body.messages.forEach((m, i) => messages.push(...turn(m.role, m.content, `messages[${i}].content`)));
   const choice = body.tool_choice;
@@ -28,7 +49,11 @@ export function messagesToGateway(body: Pick<Body, 'model' | 'messages' | 'syste
     temperature: body.temperature,
     stop: body.stop_sequences,
     tools: body.tools?.map((t, i) => {
-      if (!t.input_schema) throw invalid(`tools[${i}]: only client tools with an input_schema are supported${t.type ? `, got the server tool ${t.type}` : ''}`, `tools[${i}]`);
+      if (!t.input_schema)
+        throw invalid(
+          `tools[${i}]: only client tools with an input_schema are supported${t.type ? `, got the server tool ${t.type}` : ''}`,
+          `tools[${i}]`,
+        );
       return { name: t.name, description: t.description, parameters: parametersOf(t.input_schema) };
     }),
     toolChoice: toolChoice(choice),
@@ -59,12 +84,18 @@ function turn(role: 'user' | 'assistant', content: string | Block[], where: stri
   content.forEach((b, i) => {
     const at = `${where}[${i}]`;
     if (b.type === 'tool_use' && role === 'assistant') {
-      if (typeof b.id !== 'string' || typeof b.name !== 'string') throw invalid(`${at}: a tool_use block needs an id and a name`, at);
+      if (typeof b.id !== 'string' || typeof b.name !== 'string')
+        throw invalid(`${at}: a tool_use block needs an id and a name`, at);
       calls.push(toolCallOf(b.id, b.name, JSON.stringify(b.input ?? {}), at));
     } else if (b.type === 'tool_result' && role === 'user') {
       if (typeof b.tool_use_id !== 'string') throw invalid(`${at}: a tool_result block needs tool_use_id`, at);
       const text = textOf((b.content ?? '') as string | Block[], `${at}.content`, ['text']);
-      results.push({ role: 'tool', content: text, toolCallId: b.tool_use_id, ...(b.is_error === true ? { isError: true } : {}) });
+      results.push({
+        role: 'tool',
+        content: text,
+        toolCallId: b.tool_use_id,
+        ...(b.is_error === true ? { isError: true } : {}),
+      });
     } else if (b.type !== 'thinking' && b.type !== 'redacted_thinking') texts.push(b);
   });
   const text = texts.length ? textOf(texts, where, ['text']) : '';
@@ -111,7 +142,10 @@ export function messageFor(body: Body, r: GenerateResult): z.infer<typeof Messag
     type: 'message',
     role: 'assistant',
     model: r.model,
-    content: [...text, ...calls.map((c) => ({ type: 'tool_use' as const, id: c.id, name: c.name, input: inputOf(c.arguments) }))],
+    content: [
+      ...text,
+      ...calls.map((c) => ({ type: 'tool_use' as const, id: c.id, name: c.name, input: inputOf(c.arguments) })),
+    ],
     stop_reason: stopReason(r.stopReason),
     stop_sequence: stopSequence(r, body),
     usage: messagesUsage(r),
@@ -153,7 +187,12 @@ export function messagesStreamWriter(body: Body, opts: { id?: string; firstBlock
           content: [],
           stop_reason: null,
           stop_sequence: null,
-          usage: { input_tokens: opening.inputTokens ?? 0, output_tokens: 0, cache_read_input_tokens: opening.cacheReadTokens, cache_creation_input_tokens: opening.cacheWriteTokens },
+          usage: {
+            input_tokens: opening.inputTokens ?? 0,
+            output_tokens: 0,
+            cache_read_input_tokens: opening.cacheReadTokens,
+            cache_creation_input_tokens: opening.cacheWriteTokens,
+          },
         },
       }) + ev('ping', {}),
     delta: (text) => {
@@ -165,11 +204,18 @@ export function messagesStreamWriter(body: Body, opts: { id?: string; firstBlock
       toolBlock.set(index, open!.index);
       return out;
     },
-    toolArguments: (index, partial) => ev('content_block_delta', { index: toolBlock.get(index) ?? open?.index ?? 0, delta: { type: 'input_json_delta', partial_json: partial } }),
+    toolArguments: (index, partial) =>
+      ev('content_block_delta', {
+        index: toolBlock.get(index) ?? open?.index ?? 0,
+        delta: { type: 'input_json_delta', partial_json: partial },
+      }),
     done: (r) =>
       (blocks === 0 ? openBlock('text', { type: 'text', text: '' }) : '') +
       close() +
-      ev('message_delta', { delta: { stop_reason: stopReason(r.stopReason), stop_sequence: stopSequence(r, body) }, usage: messagesUsage(r) }) +
+      ev('message_delta', {
+        delta: { stop_reason: stopReason(r.stopReason), stop_sequence: stopSequence(r, body) },
+        usage: messagesUsage(r),
+      }) +
       ev('message_stop', {}),
     error: (b) => sseFrame(b, 'error'),
   };

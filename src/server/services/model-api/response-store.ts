@@ -17,17 +17,29 @@ interface StoredResponse {
   response: Resp;
 }
 
-const notFound = (id: string) => new HttpError('not_found', `No response with id '${id}' found.`, { status: 404, extra: { param: 'response_id' } });
+const notFound = (id: string) =>
+  new HttpError('not_found', `No response with id '${id}' found.`, { status: 404, extra: { param: 'response_id' } });
 
 /** Input items as stored and listed: a string input is one user message; every item gets an id. */
 function normalized(input: Body['input'] | undefined): Item[] {
   if (input === undefined) return [];
-  const items: Item[] = typeof input === 'string' ? [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: input }] }] : (input);
+  const items: Item[] =
+    typeof input === 'string'
+      ? [{ type: 'message', role: 'user', content: [{ type: 'input_text', text: input }] }]
+      : input;
   return items.map((it) => {
     const type = it.type ?? 'message';
-    const content = typeof it.content === 'string' ? [{ type: it.role === 'assistant' ? 'output_text' : 'input_text', text: it.content }] : it.content;
+    const content =
+      typeof it.content === 'string'
+        ? [{ type: it.role === 'assistant' ? 'output_text' : 'input_text', text: it.content }]
+        : it.content;
     const prefix = type === 'function_call' ? 'fc' : type === 'function_call_output' ? 'fco' : 'msg';
-    return { ...it, type, ...(content === undefined ? {} : { content }), id: typeof it.id === 'string' ? it.id : `${prefix}_${randomToken(32)}` };
+    return {
+      ...it,
+      type,
+      ...(content === undefined ? {} : { content }),
+      id: typeof it.id === 'string' ? it.id : `${prefix}_${randomToken(32)}`,
+    };
   });
 }
 
@@ -52,7 +64,11 @@ export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): 
   let history: Item[] = [];
   if (previous !== null) {
     const row = await findLive(ctx, owner, previous, 'response');
-    if (!row) throw new HttpError('previous_response_not_found', `Previous response with id '${previous}' not found.`, { status: 400, extra: { param: 'previous_response_id' } });
+    if (!row)
+      throw new HttpError('previous_response_not_found', `Previous response with id '${previous}' not found.`, {
+        status: 400,
+        extra: { param: 'previous_response_id' },
+      });
     history = contextOf(JSON.parse(row.body) as StoredResponse);
   }
   const items = [...history, ...normalized(body.input)];
@@ -69,7 +85,15 @@ export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): 
     body: { ...body, input: items },
     echo,
     persist: async (resp) => {
-      if (storing) await store(ctx, owner, resp.id, 'response', { input: items, response: { ...resp, ...echo } } satisfies StoredResponse, items.length + resp.output.length);
+      if (storing)
+        await store(
+          ctx,
+          owner,
+          resp.id,
+          'response',
+          { input: items, response: { ...resp, ...echo } } satisfies StoredResponse,
+          items.length + resp.output.length,
+        );
     },
   };
 }
@@ -86,7 +110,12 @@ export async function deleteStoredResponse(ctx: Ctx, owner: string, id: string) 
 }
 
 /** The list shape OpenAI pages with: newest first by default, `after`/`before` an item id. */
-export async function inputItems(ctx: Ctx, owner: string, id: string, q: z.infer<typeof InputItemsQuery>): Promise<z.infer<typeof InputItemList>> {
+export async function inputItems(
+  ctx: Ctx,
+  owner: string,
+  id: string,
+  q: z.infer<typeof InputItemsQuery>,
+): Promise<z.infer<typeof InputItemList>> {
   const row = await findLive(ctx, owner, id, 'response');
   if (!row) throw notFound(id);
   let items = (JSON.parse(row.body) as StoredResponse).input;
@@ -94,7 +123,11 @@ export async function inputItems(ctx: Ctx, owner: string, id: string, q: z.infer
   const cursor = (at: string | undefined, param: string) => {
     if (at === undefined) return -1;
     const i = items.findIndex((it) => it.id === at);
-    if (i < 0) throw new HttpError('invalid_parameter', `No input item with id '${at}' in response '${id}'`, { status: 400, extra: { param } });
+    if (i < 0)
+      throw new HttpError('invalid_parameter', `No input item with id '${at}' in response '${id}'`, {
+        status: 400,
+        extra: { param },
+      });
     return i;
   };
   const start = cursor(q.after, 'after') + 1;

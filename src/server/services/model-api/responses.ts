@@ -1,6 +1,15 @@
 import type { z } from 'zod';
 import type { ResponseObject, ResponsesRequest } from '../../../contract/model-api.js';
-import type { GatewayMessage, GenerateRequest, GenerateResult, MeterScope, OutputFormat, ToolCall, ToolChoice, ToolDefinition } from '../../engines/gateway-types.js';
+import type {
+  GatewayMessage,
+  GenerateRequest,
+  GenerateResult,
+  MeterScope,
+  OutputFormat,
+  ToolCall,
+  ToolChoice,
+  ToolDefinition,
+} from '../../engines/gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import { randomToken } from '../../store/ids.js';
@@ -10,7 +19,8 @@ type Body = z.infer<typeof ResponsesRequest>;
 type Item = Body['input'] extends string | (infer I)[] ? I : never;
 const TEXT_TYPES = ['input_text', 'output_text', 'text'] as const;
 
-const invalid = (message: string, param: string) => new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
+const invalid = (message: string, param: string) =>
+  new HttpError('invalid_parameter', message, { status: 400, extra: { param } });
 const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
@@ -38,7 +48,12 @@ export function responsesToGateway(body: Body, scope: MeterScope): GenerateReque
   };
 }
 
-function inputItem(item: Item, where: string, system: Array<string | null | undefined>, messages: GatewayMessage[]): void {
+function inputItem(
+  item: Item,
+  where: string,
+  system: Array<string | null | undefined>,
+  messages: GatewayMessage[],
+): void {
   const it = item as Item & { call_id?: unknown; name?: unknown; arguments?: unknown; output?: unknown };
   if (it.type === 'function_call') {
     if (typeof it.call_id !== 'string' || typeof it.name !== 'string' || typeof it.arguments !== 'string') {
@@ -53,12 +68,16 @@ function inputItem(item: Item, where: string, system: Array<string | null | unde
   }
   if (it.type === 'function_call_output') {
     if (typeof it.call_id !== 'string') throw invalid(`${where}: a function_call_output item needs call_id`, where);
-    const output = typeof it.output === 'string' ? it.output : textOf((it.output ?? '') as never, `${where}.output`, TEXT_TYPES);
+    const output =
+      typeof it.output === 'string' ? it.output : textOf((it.output ?? '') as never, `${where}.output`, TEXT_TYPES);
     messages.push({ role: 'tool', content: output, toolCallId: it.call_id });
     return;
   }
   if ((it.type && it.type !== 'message') || !it.role) {
-    throw invalid(`${where}: only message, function_call and function_call_output items are supported, got ${it.type ?? 'an item without a role'}`, where);
+    throw invalid(
+      `${where}: only message, function_call and function_call_output items are supported, got ${it.type ?? 'an item without a role'}`,
+      where,
+    );
   }
   const text = textOf(it.content, `${where}.content`, TEXT_TYPES);
   if (it.role === 'system' || it.role === 'developer') system.push(text);
@@ -68,9 +87,18 @@ function inputItem(item: Item, where: string, system: Array<string | null | unde
 function functionTools(body: Body): ToolDefinition[] | undefined {
   return body.tools?.map((t, i) => {
     const tool = t as { type: string; name?: unknown; description?: unknown; parameters?: unknown; strict?: unknown };
-    if (tool.type !== 'function') throw invalid(`tools[${i}]: only function tools are supported, got ${tool.type}`, `tools[${i}].type`);
-    if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) throw invalid(`tools[${i}]: a function tool needs a name of letters, digits, _ and - (at most 64)`, `tools[${i}].name`);
-    if (tool.parameters !== undefined && tool.parameters !== null && (typeof tool.parameters !== 'object' || Array.isArray(tool.parameters))) {
+    if (tool.type !== 'function')
+      throw invalid(`tools[${i}]: only function tools are supported, got ${tool.type}`, `tools[${i}].type`);
+    if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name))
+      throw invalid(
+        `tools[${i}]: a function tool needs a name of letters, digits, _ and - (at most 64)`,
+        `tools[${i}].name`,
+      );
+    if (
+      tool.parameters !== undefined &&
+      tool.parameters !== null &&
+      (typeof tool.parameters !== 'object' || Array.isArray(tool.parameters))
+    ) {
       throw invalid(`tools[${i}]: parameters must be a JSON Schema object`, `tools[${i}].parameters`);
     }
     return {
@@ -94,7 +122,13 @@ function outputFormat(body: Body): OutputFormat | undefined {
   const f = body.text?.format;
   if (!f || f.type === 'text') return undefined;
   if (f.type === 'json_object') return { type: 'json_object' };
-  return { type: 'json_schema', name: f.name, description: f.description, schema: f.schema, strict: f.strict ?? undefined };
+  return {
+    type: 'json_schema',
+    name: f.name,
+    description: f.description,
+    schema: f.schema,
+    strict: f.strict ?? undefined,
+  };
 }
 
 type Resp = z.infer<typeof ResponseObject>;
@@ -153,7 +187,13 @@ export function responseObject(s: Shell, r: GenerateResult | null): Resp {
     top_p: 1,
     parallel_tool_calls: s.body.parallel_tool_calls ?? true,
     tool_choice: echoToolChoice(s.body.tool_choice),
-    tools: (functionTools(s.body) ?? []).map((t) => ({ type: 'function' as const, name: t.name, description: t.description ?? null, parameters: t.parameters, strict: t.strict ?? null })),
+    tools: (functionTools(s.body) ?? []).map((t) => ({
+      type: 'function' as const,
+      name: t.name,
+      description: t.description ?? null,
+      parameters: t.parameters,
+      strict: t.strict ?? null,
+    })),
     text: { format: format ?? { type: 'text' as const } },
     metadata: {},
     ...s.echo,
@@ -167,15 +207,35 @@ function echoToolChoice(c: Body['tool_choice']): Resp['tool_choice'] {
 }
 
 function messageItem(s: Shell, text: string, status: 'in_progress' | 'completed') {
-  return { type: 'message' as const, id: s.messageId, status, role: 'assistant' as const, content: [{ type: 'output_text' as const, text, annotations: [] }] };
+  return {
+    type: 'message' as const,
+    id: s.messageId,
+    status,
+    role: 'assistant' as const,
+    content: [{ type: 'output_text' as const, text, annotations: [] }],
+  };
 }
 
 function callItem(s: Shell, index: number, c: ToolCall, status: 'in_progress' | 'completed') {
-  return { type: 'function_call' as const, id: callItemId(s, index), call_id: c.id, name: c.name, arguments: c.arguments, status };
+  return {
+    type: 'function_call' as const,
+    id: callItemId(s, index),
+    call_id: c.id,
+    name: c.name,
+    arguments: c.arguments,
+    status,
+  };
 }
 
 export function shell(body: Body, created: number): Shell {
-  return { id: `resp_${randomToken(32)}`, messageId: `msg_${randomToken(32)}`, callItemIds: [], created, model: body.model, body };
+  return {
+    id: `resp_${randomToken(32)}`,
+    messageId: `msg_${randomToken(32)}`,
+    callItemIds: [],
+    created,
+    model: body.model,
+    body,
+  };
 }
 
 export function responseFor(body: Body, r: GenerateResult, created: number) {
@@ -208,8 +268,12 @@ export function responsesStreamWriter(body: Body, created: number, s: Shell = sh
     }
     const c = calls[o.call];
     return (
-      ev('response.function_call_arguments.done', { item_id: callItemId(s, o.call), output_index: o.index, name: c.name, arguments: c.arguments }) +
-      ev('response.output_item.done', { output_index: o.index, item: callItem(s, o.call, c, 'completed') })
+      ev('response.function_call_arguments.done', {
+        item_id: callItemId(s, o.call),
+        output_index: o.index,
+        name: c.name,
+        arguments: c.arguments,
+      }) + ev('response.output_item.done', { output_index: o.index, item: callItem(s, o.call, c, 'completed') })
     );
   };
   const openMessage = () => {
@@ -218,39 +282,78 @@ export function responsesStreamWriter(body: Body, created: number, s: Shell = sh
     open = { kind: 'message', index };
     return (
       head +
-      ev('response.output_item.added', { output_index: index, item: { ...messageItem(s, '', 'in_progress'), content: [] } }) +
-      ev('response.content_part.added', { item_id: s.messageId, output_index: index, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } })
+      ev('response.output_item.added', {
+        output_index: index,
+        item: { ...messageItem(s, '', 'in_progress'), content: [] },
+      }) +
+      ev('response.content_part.added', {
+        item_id: s.messageId,
+        output_index: index,
+        content_index: 0,
+        part: { type: 'output_text', text: '', annotations: [] },
+      })
     );
   };
   const outputIndexOf = new Map<number, number>();
   return {
-    start: () => ev('response.created', { response: responseObject(s, null) }) + ev('response.in_progress', { response: responseObject(s, null) }),
+    start: () =>
+      ev('response.created', { response: responseObject(s, null) }) +
+      ev('response.in_progress', { response: responseObject(s, null) }),
     delta: (delta) => {
       const head = open?.kind === 'message' ? '' : openMessage();
       text += delta;
-      return head + ev('response.output_text.delta', { item_id: s.messageId, output_index: open!.index, content_index: 0, delta, logprobs: [] });
+      return (
+        head +
+        ev('response.output_text.delta', {
+          item_id: s.messageId,
+          output_index: open!.index,
+          content_index: 0,
+          delta,
+          logprobs: [],
+        })
+      );
     },
     toolCall: (index, callId, name) => {
       const head = close();
       calls[index] = { id: callId, name, arguments: '' };
       open = { kind: 'call', index: items++, call: index };
       outputIndexOf.set(index, open.index);
-      return head + ev('response.output_item.added', { output_index: open.index, item: callItem(s, index, calls[index], 'in_progress') });
+      return (
+        head +
+        ev('response.output_item.added', {
+          output_index: open.index,
+          item: callItem(s, index, calls[index], 'in_progress'),
+        })
+      );
     },
     toolArguments: (index, delta) => {
       calls[index].arguments += delta;
-      return ev('response.function_call_arguments.delta', { item_id: callItemId(s, index), output_index: outputIndexOf.get(index) ?? 0, delta });
+      return ev('response.function_call_arguments.delta', {
+        item_id: callItemId(s, index),
+        output_index: outputIndexOf.get(index) ?? 0,
+        delta,
+      });
     },
     done: (r) => {
       // A reply with no output at all still shows its (empty) message, as the plain answer does.
       const out = (items === 0 ? openMessage() : '') + close();
       const final = responseObject(s, r);
-      return out + ev(final.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response: final });
+      return (
+        out + ev(final.status === 'incomplete' ? 'response.incomplete' : 'response.completed', { response: final })
+      );
     },
     error: (b) => {
       const e = (b as { error?: { message?: string; code?: string } }).error ?? {};
-      const failed: Resp = { ...responseObject(s, null), status: 'failed', output_text: text, error: { code: e.code ?? 'server_error', message: e.message ?? 'failed' } };
-      return ev('error', { code: e.code ?? null, message: e.message ?? 'failed', param: null }) + ev('response.failed', { response: failed });
+      const failed: Resp = {
+        ...responseObject(s, null),
+        status: 'failed',
+        output_text: text,
+        error: { code: e.code ?? 'server_error', message: e.message ?? 'failed' },
+      };
+      return (
+        ev('error', { code: e.code ?? null, message: e.message ?? 'failed', param: null }) +
+        ev('response.failed', { response: failed })
+      );
     },
   };
 }

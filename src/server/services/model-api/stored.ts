@@ -30,18 +30,27 @@ const perKey = (ctx: Ctx) => ctx.config.storedResponsesPerKey ?? STORED_LIMITS.d
 
 /** Why a conversation cannot be stored, or null: past the per-conversation bounds. */
 export function conversationExcess(items: number, bytes: number): string | null {
-  if (items > STORED_LIMITS.itemsPerConversation) return `a stored conversation holds at most ${STORED_LIMITS.itemsPerConversation} items (this one would hold ${items})`;
-  if (bytes > STORED_LIMITS.bytesPerConversation) return `a stored conversation holds at most ${STORED_LIMITS.bytesPerConversation} bytes (this one would hold ${bytes})`;
+  if (items > STORED_LIMITS.itemsPerConversation)
+    return `a stored conversation holds at most ${STORED_LIMITS.itemsPerConversation} items (this one would hold ${items})`;
+  if (bytes > STORED_LIMITS.bytesPerConversation)
+    return `a stored conversation holds at most ${STORED_LIMITS.bytesPerConversation} bytes (this one would hold ${bytes})`;
   return null;
 }
 
 /** Why this owner cannot store `bytes` more (in one more row, or in place of `replacing`), or null. */
-export async function ownerExcess(ctx: Ctx, owner: string, bytes: number, replacing?: { bytes: number }): Promise<string | null> {
+export async function ownerExcess(
+  ctx: Ctx,
+  owner: string,
+  bytes: number,
+  replacing?: { bytes: number },
+): Promise<string | null> {
   const t = await repo.ownerTotals(ctx.db, owner, ctx.now().toISOString());
   const rows = t.rows + (replacing ? 0 : 1);
   const total = t.bytes + bytes - (replacing?.bytes ?? 0);
-  if (rows > perKey(ctx)) return `this API key holds ${t.rows} stored responses or thread messages, the most it may (${perKey(ctx)}); delete some, or send store: false`;
-  if (total > STORED_LIMITS.bytesPerKey) return `this API key's stored conversations would hold ${total} bytes, more than the ${STORED_LIMITS.bytesPerKey} it may`;
+  if (rows > perKey(ctx))
+    return `this API key holds ${t.rows} stored responses or thread messages, the most it may (${perKey(ctx)}); delete some, or send store: false`;
+  if (total > STORED_LIMITS.bytesPerKey)
+    return `this API key's stored conversations would hold ${total} bytes, more than the ${STORED_LIMITS.bytesPerKey} it may`;
   return null;
 }
 
@@ -51,7 +60,14 @@ export async function findLive(ctx: Ctx, owner: string, id: string, kind: Stored
   return repo.findStored(ctx.db, owner, id, kind, ctx.now().toISOString());
 }
 
-export async function store(ctx: Ctx, owner: string, id: string, kind: StoredKind, body: unknown, items: number): Promise<void> {
+export async function store(
+  ctx: Ctx,
+  owner: string,
+  id: string,
+  kind: StoredKind,
+  body: unknown,
+  items: number,
+): Promise<void> {
   const json = JSON.stringify(body);
   const now = ctx.now();
   await repo.insertStored(ctx.db, {
@@ -71,5 +87,7 @@ export async function sweepStoredResponses(ctx: Ctx): Promise<number> {
   return repo.deleteExpiredStored(ctx.db, ctx.now().toISOString());
 }
 
-export const tooLarge = (message: string, param: string) => new HttpError('stored_conversation_too_large', message, { status: 400, extra: { param } });
-export const storageFull = (message: string) => new HttpError('stored_responses_limit', message, { status: 400, extra: { param: 'store' } });
+export const tooLarge = (message: string, param: string) =>
+  new HttpError('stored_conversation_too_large', message, { status: 400, extra: { param } });
+export const storageFull = (message: string) =>
+  new HttpError('stored_responses_limit', message, { status: 400, extra: { param: 'store' } });

@@ -38,36 +38,73 @@ export async function prepareThreadTurn(ctx: Ctx, owner: string, body: Body): Pr
   if (!thread) return null;
   if (thread.type === 'create') {
     const json = JSON.stringify({ system: body.system, tools: body.tools, messages: body.messages });
-    const excess = conversationExcess(body.messages.length, byteLength(json)) ?? (await ownerExcess(ctx, owner, byteLength(json)));
-    if (excess) throw threadError(400, 'thread_unsupported_request', `This thread cannot be stored: ${excess}`, { unsupported: ['storage_limit'] });
+    const excess =
+      conversationExcess(body.messages.length, byteLength(json)) ?? (await ownerExcess(ctx, owner, byteLength(json)));
+    if (excess)
+      throw threadError(400, 'thread_unsupported_request', `This thread cannot be stored: ${excess}`, {
+        unsupported: ['storage_limit'],
+      });
     return turn(ctx, owner, body, { system: body.system, tools: body.tools, messages: body.messages }, null);
   }
   if (body.system !== undefined || body.tools !== undefined) {
-    throw new HttpError('invalid_parameter', 'A thread continue takes system and tools from the thread: send them only with thread.type create', {
-      status: 400,
-      extra: { param: body.system !== undefined ? 'system' : 'tools' },
-    });
+    throw new HttpError(
+      'invalid_parameter',
+      'A thread continue takes system and tools from the thread: send them only with thread.type create',
+      {
+        status: 400,
+        extra: { param: body.system !== undefined ? 'system' : 'tools' },
+      },
+    );
   }
   const id = thread.previous_message_id;
   const row = await findLive(ctx, owner, id, 'thread');
-  if (!row) throw threadError(404, 'thread_not_found', `No thread message with id '${id}' (unknown, expired, or another key's)`);
+  if (!row)
+    throw threadError(
+      404,
+      'thread_not_found',
+      `No thread message with id '${id}' (unknown, expired, or another key's)`,
+    );
   const stored = JSON.parse(row.body) as StoredThread;
   const merged: StoredThread = { ...stored, messages: [...stored.messages, ...body.messages] };
   const bytes = byteLength(JSON.stringify(merged));
-  const excess = conversationExcess(merged.messages.length, bytes) ?? (await ownerExcess(ctx, owner, bytes, { bytes: row.bytes }));
-  if (excess) throw threadError(400, 'thread_unsupported_request', `This thread cannot grow: ${excess}`, { unsupported: ['storage_limit'] });
+  const excess =
+    conversationExcess(merged.messages.length, bytes) ?? (await ownerExcess(ctx, owner, bytes, { bytes: row.bytes }));
+  if (excess)
+    throw threadError(400, 'thread_unsupported_request', `This thread cannot grow: ${excess}`, {
+      unsupported: ['storage_limit'],
+    });
   if (!(await repo.claimThread(ctx.db, owner, id, ctx.now().toISOString()))) {
-    throw threadError(409, 'thread_already_continued', `Thread message '${id}' has already been continued; continue from its latest reply`);
+    throw threadError(
+      409,
+      'thread_already_continued',
+      `Thread message '${id}' has already been continued; continue from its latest reply`,
+    );
   }
-  return turn(ctx, owner, { ...body, system: stored.system, tools: stored.tools, messages: merged.messages }, merged, id);
+  return turn(
+    ctx,
+    owner,
+    { ...body, system: stored.system, tools: stored.tools, messages: merged.messages },
+    merged,
+    id,
+  );
 }
 
 function turn(ctx: Ctx, owner: string, body: Body, conversation: StoredThread, previous: string | null): ThreadTurn {
   return {
     body,
     persist: async (message) => {
-      const messages = [...conversation.messages, { role: 'assistant' as const, content: message.content as Body['messages'][number]['content'] }];
-      await store(ctx, owner, message.id, 'thread', { ...conversation, messages } satisfies StoredThread, messages.length);
+      const messages = [
+        ...conversation.messages,
+        { role: 'assistant' as const, content: message.content as Body['messages'][number]['content'] },
+      ];
+      await store(
+        ctx,
+        owner,
+        message.id,
+        'thread',
+        { ...conversation, messages } satisfies StoredThread,
+        messages.length,
+      );
       if (previous !== null) await repo.deleteStored(ctx.db, owner, previous, 'thread');
     },
     release: async () => {

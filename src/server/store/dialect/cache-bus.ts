@@ -4,7 +4,12 @@ import { clearAllCaches, type CacheBus, type WakeTopic } from '../cache-bus.js';
 import { newId } from '../ids.js';
 
 const CHANNEL = 'facet_cache';
-const WAKE_CHANNELS: Record<WakeTopic, string> = { stream: 'facet_stream', job: 'facet_job', log: 'facet_log', 'log-interest': 'facet_log_interest' };
+const WAKE_CHANNELS: Record<WakeTopic, string> = {
+  stream: 'facet_stream',
+  job: 'facet_job',
+  log: 'facet_log',
+  'log-interest': 'facet_log_interest',
+};
 /** Each instance says it is alive this often; one silent for LIVE_WINDOW_MS is not waited for. */
 const HEARTBEAT_MS = 2_000;
 const LIVE_WINDOW_MS = 10_000;
@@ -46,13 +51,26 @@ export class PostgresCacheBus implements CacheBus {
   async start(): Promise<void> {
     await this.db
       .insertInto('cache_instances')
-      .values({ id: this.instanceId, heartbeat_ms: dbNowMs, acked_epoch: sql`(SELECT n FROM cache_epoch WHERE id = 1)` })
+      .values({
+        id: this.instanceId,
+        heartbeat_ms: dbNowMs,
+        acked_epoch: sql`(SELECT n FROM cache_epoch WHERE id = 1)`,
+      })
       .execute();
     await this.listen();
     this.heartbeat = setInterval(() => {
-      this.db.updateTable('cache_instances').set({ heartbeat_ms: dbNowMs }).where('id', '=', this.instanceId).execute().catch(this.onError);
+      this.db
+        .updateTable('cache_instances')
+        .set({ heartbeat_ms: dbNowMs })
+        .where('id', '=', this.instanceId)
+        .execute()
+        .catch(this.onError);
       // Instances gone for good (killed without closing) are forgotten after a while.
-      this.db.deleteFrom('cache_instances').where('heartbeat_ms', '<', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS * 30}`).execute().catch(this.onError);
+      this.db
+        .deleteFrom('cache_instances')
+        .where('heartbeat_ms', '<', sql<number>`${dbNowMs} - ${LIVE_WINDOW_MS * 30}`)
+        .execute()
+        .catch(this.onError);
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -121,7 +139,12 @@ export class PostgresCacheBus implements CacheBus {
   }
 
   async announce(): Promise<void> {
-    const { n } = await this.db.updateTable('cache_epoch').set({ n: sql`n + 1` }).where('id', '=', 1).returning('n').executeTakeFirstOrThrow();
+    const { n } = await this.db
+      .updateTable('cache_epoch')
+      .set({ n: sql`n + 1` })
+      .where('id', '=', 1)
+      .returning('n')
+      .executeTakeFirstOrThrow();
     const epoch = Number(n);
     await sql`SELECT pg_notify(${CHANNEL}, ${String(epoch)})`.execute(this.db);
     const deadline = Date.now() + ACK_TIMEOUT_MS;
@@ -135,7 +158,11 @@ export class PostgresCacheBus implements CacheBus {
         .executeTakeFirstOrThrow();
       if (Number(lagging) === 0) return;
       if (Date.now() > deadline) {
-        this.onError(new Error(`${lagging} instance(s) did not acknowledge cache announcement ${epoch} within ${ACK_TIMEOUT_MS} ms`));
+        this.onError(
+          new Error(
+            `${lagging} instance(s) did not acknowledge cache announcement ${epoch} within ${ACK_TIMEOUT_MS} ms`,
+          ),
+        );
         return;
       }
       await new Promise((r) => setTimeout(r, wait));
@@ -185,6 +212,10 @@ export class PostgresCacheBus implements CacheBus {
     this.listening = false;
     await client?.end().catch(() => undefined);
     await this.acking;
-    await this.db.deleteFrom('cache_instances').where('id', '=', this.instanceId).execute().catch(() => undefined);
+    await this.db
+      .deleteFrom('cache_instances')
+      .where('id', '=', this.instanceId)
+      .execute()
+      .catch(() => undefined);
   }
 }

@@ -17,14 +17,22 @@ export async function createChunkIndex(db: Kysely<any>): Promise<void> {
   }
   // SQLite full-text index over the chunks (external content: the text is stored once), kept in
   // step by triggers so no code path can change chunks without re-indexing them.
-  await sql`CREATE VIRTUAL TABLE chunk_fts USING fts5(resource_title, title, content, content='resource_chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE chunk_fts USING fts5(resource_title, title, content, content='resource_chunks', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON resource_chunks BEGIN
-        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON resource_chunks BEGIN
-        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content); END`.execute(db);
+        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content); END`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER chunks_au AFTER UPDATE ON resource_chunks BEGIN
         INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, old.resource_title, old.title, old.content);
-        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(db);
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, new.resource_title, new.title, new.content); END`.execute(
+    db,
+  );
 }
 
 /**

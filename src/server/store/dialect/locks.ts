@@ -12,7 +12,10 @@ import { dialectOf } from './kind.js';
  * statement commits and rows another claimer holds are skipped (FOR UPDATE SKIP LOCKED), so
  * concurrent claimers each get a different row instead of queueing behind one another.
  */
-export function claimable<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
+export function claimable<DB, TB extends keyof DB, O>(
+  db: Kysely<any>,
+  query: SelectQueryBuilder<DB, TB, O>,
+): SelectQueryBuilder<DB, TB, O> {
   return dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
@@ -22,8 +25,14 @@ export function claimable<DB, TB extends keyof DB, O>(db: Kysely<any>, query: Se
  * and locks other rows, so a claim of n jobs could take more; `= ANY(ARRAY(subquery))` is computed
  * once, before the scan. SQLite computes an uncorrelated IN list once anyway.
  */
-export function amongPicked(db: Kysely<any>, column: string, pick: SelectQueryBuilder<any, any, any>): Expression<SqlBool> {
-  return dialectOf(db) === 'postgres' ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${pick}))` : sql<SqlBool>`${sql.ref(column)} IN (${pick})`;
+export function amongPicked(
+  db: Kysely<any>,
+  column: string,
+  pick: SelectQueryBuilder<any, any, any>,
+): Expression<SqlBool> {
+  return dialectOf(db) === 'postgres'
+    ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${pick}))`
+    : sql<SqlBool>`${sql.ref(column)} IN (${pick})`;
 }
 
 /**
@@ -31,7 +40,11 @@ export function amongPicked(db: Kysely<any>, column: string, pick: SelectQueryBu
  * (PostgreSQL advisory locks belong to a session). Other holders wait. On SQLite the process already
  * holds the data dir's lock file, so `fn` simply runs.
  */
-export async function withExclusiveLock<T>(db: Kysely<any>, name: string, fn: (db: Kysely<any>) => Promise<T>): Promise<T> {
+export async function withExclusiveLock<T>(
+  db: Kysely<any>,
+  name: string,
+  fn: (db: Kysely<any>) => Promise<T>,
+): Promise<T> {
   if (dialectOf(db) !== 'postgres') return fn(db);
   return db.connection().execute(async (conn) => {
     await sql`SELECT pg_advisory_lock(hashtextextended(${name}, 0))`.execute(conn);

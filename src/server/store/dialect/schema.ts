@@ -7,7 +7,11 @@ import { dialectOf } from './kind.js';
  */
 
 /** An auto-numbered integer primary key: INTEGER PRIMARY KEY AUTOINCREMENT / serial. */
-export function addSerialId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, any>, name = 'id'): CreateTableBuilder<T, any> {
+export function addSerialId<T extends string>(
+  db: Kysely<any>,
+  table: CreateTableBuilder<T, any>,
+  name = 'id',
+): CreateTableBuilder<T, any> {
   return dialectOf(db) === 'postgres'
     ? table.addColumn(name, 'serial', (c) => c.primaryKey())
     : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());

@@ -14,7 +14,9 @@ export async function createPostIndex(db: Kysely<any>): Promise<void> {
     await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
     return;
   }
-  await sql`CREATE VIRTUAL TABLE social_fts USING fts5(content, content='social_posts', content_rowid='rowid_', tokenize='unicode61 remove_diacritics 2')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE social_fts USING fts5(content, content='social_posts', content_rowid='rowid_', tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER social_posts_ai AFTER INSERT ON social_posts BEGIN
         INSERT INTO social_fts(rowid, content) VALUES (new.rowid_, new.content); END`.execute(db);
   await sql`CREATE TRIGGER social_posts_ad AFTER DELETE ON social_posts BEGIN

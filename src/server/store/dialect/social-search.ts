@@ -18,7 +18,8 @@ import { pgVector } from './social-fts.js';
 /** 2^26: the low part of ts_key. Posts of one second stay distinct unless 67M inserts apart. */
 export const TS_KEY_LOW = 67_108_864;
 
-const tsKeyOf = (row: 'new' | 'old') => sql.raw(`(${row}.created_ts * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
+const tsKeyOf = (row: 'new' | 'old') =>
+  sql.raw(`(${row}.created_ts * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
 const topKeyOf = (row: 'new' | 'old') => sql.raw(`(${row}.score * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
 
 /** Migration 0017's index: the ts_key column, the time-ordered FTS table and its triggers, backfilled. */
@@ -28,23 +29,41 @@ export async function createOrderedSearch(db: Kysely<any>): Promise<void> {
   await sql`DROP TRIGGER IF EXISTS social_posts_ad`.execute(db);
   await sql`DROP TRIGGER IF EXISTS social_posts_au`.execute(db);
   await sql`DROP TABLE IF EXISTS social_fts`.execute(db);
-  await sql`ALTER TABLE social_posts ADD COLUMN ts_key INTEGER GENERATED ALWAYS AS (created_ts * ${sql.raw(String(TS_KEY_LOW))} + (rowid_ % ${sql.raw(String(TS_KEY_LOW))})) VIRTUAL`.execute(db);
+  await sql`ALTER TABLE social_posts ADD COLUMN ts_key INTEGER GENERATED ALWAYS AS (created_ts * ${sql.raw(String(TS_KEY_LOW))} + (rowid_ % ${sql.raw(String(TS_KEY_LOW))})) VIRTUAL`.execute(
+    db,
+  );
   // With the columns the usual non-text conditions read (flags, counts, author), so a count that
   // checks them per match reads this index, not the wide post rows (5x faster at 1M posts).
-  await sql`CREATE INDEX social_posts_ts_key ON social_posts (ts_key, is_reply, favorite_count, retweet_count, reply_count, has_images, has_videos, has_links, author_id)`.execute(db);
+  await sql`CREATE INDEX social_posts_ts_key ON social_posts (ts_key, is_reply, favorite_count, retweet_count, reply_count, has_images, has_videos, has_links, author_id)`.execute(
+    db,
+  );
   // The posts' terms as tokens (see termToken), filled by upsertPosts; backfilled here from social_terms.
   await sql`UPDATE social_posts SET search_terms = coalesce((SELECT group_concat(CASE t.kind WHEN 'hashtag' THEN 'h' WHEN 'cashtag' THEN 'c' ELSE 'm' END || lower(hex(t.value)), ' ')
-        FROM social_terms t WHERE t.post_id = social_posts.id AND t.kind IN ('hashtag', 'cashtag', 'mention')), '')`.execute(db);
-  await sql`CREATE VIRTUAL TABLE social_search USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  await sql`INSERT INTO social_search(rowid, content, terms) SELECT ts_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(db);
+        FROM social_terms t WHERE t.post_id = social_posts.id AND t.kind IN ('hashtag', 'cashtag', 'mention')), '')`.execute(
+    db,
+  );
+  await sql`CREATE VIRTUAL TABLE social_search USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
+  await sql`INSERT INTO social_search(rowid, content, terms) SELECT ts_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(
+    db,
+  );
   // The same index in the Top order: rowid top_key = score · 2^26 + (rowid_ mod 2^26).
-  await sql`ALTER TABLE social_posts ADD COLUMN top_key INTEGER GENERATED ALWAYS AS (score * ${sql.raw(String(TS_KEY_LOW))} + (rowid_ % ${sql.raw(String(TS_KEY_LOW))})) VIRTUAL`.execute(db);
+  await sql`ALTER TABLE social_posts ADD COLUMN top_key INTEGER GENERATED ALWAYS AS (score * ${sql.raw(String(TS_KEY_LOW))} + (rowid_ % ${sql.raw(String(TS_KEY_LOW))})) VIRTUAL`.execute(
+    db,
+  );
   await sql`CREATE INDEX social_posts_top_key ON social_posts (top_key)`.execute(db);
-  await sql`CREATE VIRTUAL TABLE social_search_top USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(db);
-  await sql`INSERT INTO social_search_top(rowid, content, terms) SELECT top_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(db);
+  await sql`CREATE VIRTUAL TABLE social_search_top USING fts5(content, terms, content='', contentless_delete=1, tokenize='unicode61 remove_diacritics 2')`.execute(
+    db,
+  );
+  await sql`INSERT INTO social_search_top(rowid, content, terms) SELECT top_key, content, ${termsOf('social_posts')} FROM social_posts`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER social_posts_search_ai AFTER INSERT ON social_posts BEGIN
         INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')});
-        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER social_posts_search_ad AFTER DELETE ON social_posts BEGIN
         DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
         DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')}; END`.execute(db);
@@ -52,7 +71,9 @@ export async function createOrderedSearch(db: Kysely<any>): Promise<void> {
         DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
         DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')};
         INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, new.content, ${termsOf('new')});
-        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(db);
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, new.content, ${termsOf('new')}); END`.execute(
+    db,
+  );
 }
 
 /** The index's terms column of a post: its term tokens and its language's. */
@@ -64,7 +85,10 @@ const termsOf = (row: string) => sql.raw(`(${row}.search_terms || ' l' || lower(
  * nothing: #café never finds #cafe, as the terms table's equality does not.
  */
 export function termToken(kind: 'hashtag' | 'cashtag' | 'mention' | 'lang', value: string): string {
-  return (kind === 'hashtag' ? 'h' : kind === 'cashtag' ? 'c' : kind === 'mention' ? 'm' : 'l') + Buffer.from(value, 'utf8').toString('hex');
+  return (
+    (kind === 'hashtag' ? 'h' : kind === 'cashtag' ? 'c' : kind === 'mention' ? 'm' : 'l') +
+    Buffer.from(value, 'utf8').toString('hex')
+  );
 }
 
 /** upsertPosts' search_terms of a post (indexed with its language by the triggers above). */
@@ -90,7 +114,8 @@ export function contentMatches(db: Kysely<any>, alias: string, text: string): Ra
 }
 
 /** A tree of words, phrases, term tokens, AND and OR, which the full-text index can answer alone. */
-export type TextTree = { type: 'text'; text: string } | { type: 'term'; token: string } | { type: 'and' | 'or'; items: TextTree[] };
+export type TextTree =
+  { type: 'text'; text: string } | { type: 'term'; token: string } | { type: 'and' | 'or'; items: TextTree[] };
 
 /** The tree as one FTS5 query (AND, OR and parentheses are FTS5 syntax; each text a quoted phrase of the content column). */
 function ftsQuery(tree: TextTree): string {
@@ -122,7 +147,8 @@ function rowidRange(text: TextSearch, before?: number, from?: number): RawBuilde
   return sql.join(parts, sql` `);
 }
 
-const fromSearch = (text: TextSearch) => sql`social_search f JOIN social_posts p ON p.ts_key = f.rowid WHERE f.social_search MATCH ${ftsQuery(text.tree)}`;
+const fromSearch = (text: TextSearch) =>
+  sql`social_search f JOIN social_posts p ON p.ts_key = f.rowid WHERE f.social_search MATCH ${ftsQuery(text.tree)}`;
 
 /**
  * The posts matching `text` AND `rest`, newest first, `limit` of them after `before` (the keyset
@@ -131,12 +157,28 @@ const fromSearch = (text: TextSearch) => sql`social_search f JOIN social_posts p
  * among them, so the exact page (created_ts, id_key desc) is the first `limit` of the matches from
  * second T on — a range of the index holding the page and the rest of second T.
  */
-export async function textLatestPage<Row>(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool>, columns: RawBuilder<unknown>, before: [number, string] | undefined, limit: number): Promise<Row[]> {
-  const keyset = before ? sql`AND (p.created_ts < ${before[0]} OR (p.created_ts = ${before[0]} AND p.id_key < ${before[1]}))` : sql``;
-  const newest = await sql<{ ts: number }>`SELECT p.created_ts AS ts FROM ${fromSearch(text)} ${rowidRange(text, before?.[0])} AND ${rest} ${keyset} ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+export async function textLatestPage<Row>(
+  db: Kysely<any>,
+  text: TextSearch,
+  rest: RawBuilder<SqlBool>,
+  columns: RawBuilder<unknown>,
+  before: [number, string] | undefined,
+  limit: number,
+): Promise<Row[]> {
+  const keyset = before
+    ? sql`AND (p.created_ts < ${before[0]} OR (p.created_ts = ${before[0]} AND p.id_key < ${before[1]}))`
+    : sql``;
+  const newest = await sql<{
+    ts: number;
+  }>`SELECT p.created_ts AS ts FROM ${fromSearch(text)} ${rowidRange(text, before?.[0])} AND ${rest} ${keyset} ORDER BY f.rowid DESC LIMIT ${limit}`.execute(
+    db,
+  );
   if (newest.rows.length === 0) return [];
   const from = newest.rows.length < limit ? undefined : Number(newest.rows[newest.rows.length - 1].ts);
-  const page = await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text, before?.[0], from)} AND ${rest} ${keyset} ORDER BY p.created_ts DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
+  const page =
+    await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text, before?.[0], from)} AND ${rest} ${keyset} ORDER BY p.created_ts DESC, p.id_key DESC LIMIT ${limit}`.execute(
+      db,
+    );
   return page.rows;
 }
 
@@ -146,18 +188,38 @@ export async function textLatestPage<Row>(db: Kysely<any>, text: TextSearch, res
  * (score, id_key desc) is the first `limit` matches scoring S or more. The time bounds are checked on
  * the post here (this index is not in time order).
  */
-export async function textTopKeyPage<Row>(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool>, columns: RawBuilder<unknown>, before: [number, string] | undefined, limit: number): Promise<Row[]> {
-  const keyset = before ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))` : sql``;
+export async function textTopKeyPage<Row>(
+  db: Kysely<any>,
+  text: TextSearch,
+  rest: RawBuilder<SqlBool>,
+  columns: RawBuilder<unknown>,
+  before: [number, string] | undefined,
+  limit: number,
+): Promise<Row[]> {
+  const keyset = before
+    ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))`
+    : sql``;
   const upper = before ? sql`AND f.rowid < ${keyOf(before[0] + 1)}` : sql``;
-  const bounds = sql.join([
-    ...(text.since !== undefined ? [sql`AND p.created_ts >= ${text.since}`] : []),
-    ...(text.until !== undefined ? [sql`AND p.created_ts < ${text.until}`] : []),
-  ], sql` `);
+  const bounds = sql.join(
+    [
+      ...(text.since !== undefined ? [sql`AND p.created_ts >= ${text.since}`] : []),
+      ...(text.until !== undefined ? [sql`AND p.created_ts < ${text.until}`] : []),
+    ],
+    sql` `,
+  );
   const from = sql`social_search_top f JOIN social_posts p ON p.top_key = f.rowid WHERE f.social_search_top MATCH ${ftsQuery(text.tree)}`;
-  const best = await sql<{ score: number }>`SELECT p.score AS score FROM ${from} ${upper} ${bounds} AND ${rest} ${keyset} ORDER BY f.rowid DESC LIMIT ${limit}`.execute(db);
+  const best = await sql<{
+    score: number;
+  }>`SELECT p.score AS score FROM ${from} ${upper} ${bounds} AND ${rest} ${keyset} ORDER BY f.rowid DESC LIMIT ${limit}`.execute(
+    db,
+  );
   if (best.rows.length === 0) return [];
-  const lower = best.rows.length < limit ? sql`` : sql`AND f.rowid >= ${keyOf(Number(best.rows[best.rows.length - 1].score))}`;
-  const page = await sql<Row>`SELECT ${columns} FROM ${from} ${upper} ${lower} ${bounds} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
+  const lower =
+    best.rows.length < limit ? sql`` : sql`AND f.rowid >= ${keyOf(Number(best.rows[best.rows.length - 1].score))}`;
+  const page =
+    await sql<Row>`SELECT ${columns} FROM ${from} ${upper} ${lower} ${bounds} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(
+      db,
+    );
   return page.rows;
 }
 
@@ -167,14 +229,31 @@ export async function textTopKeyPage<Row>(db: Kysely<any>, text: TextSearch, res
  * matches are few (counted below SMALL_MATCH_SET). Many matches are better served by walking the
  * score index and testing each post (compile.ts's condition), which stops after the page.
  */
-export async function textTopPage<Row>(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool>, columns: RawBuilder<unknown>, before: [number, string] | undefined, limit: number): Promise<Row[]> {
-  const keyset = before ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))` : sql``;
-  const page = await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text)} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(db);
+export async function textTopPage<Row>(
+  db: Kysely<any>,
+  text: TextSearch,
+  rest: RawBuilder<SqlBool>,
+  columns: RawBuilder<unknown>,
+  before: [number, string] | undefined,
+  limit: number,
+): Promise<Row[]> {
+  const keyset = before
+    ? sql`AND (p.score < ${before[0]} OR (p.score = ${before[0]} AND p.id_key < ${before[1]}))`
+    : sql``;
+  const page =
+    await sql<Row>`SELECT ${columns} FROM ${fromSearch(text)} ${rowidRange(text)} AND ${rest} ${keyset} ORDER BY p.score DESC, p.id_key DESC LIMIT ${limit}`.execute(
+      db,
+    );
   return page.rows;
 }
 
 /** How many posts match `text` AND `rest`, up to `cap`; with no `rest` the index alone answers. */
-export async function textCount(db: Kysely<any>, text: TextSearch, rest: RawBuilder<SqlBool> | null, cap: number): Promise<number> {
+export async function textCount(
+  db: Kysely<any>,
+  text: TextSearch,
+  rest: RawBuilder<SqlBool> | null,
+  cap: number,
+): Promise<number> {
   const inner = rest
     ? sql`SELECT 1 FROM ${fromSearch(text)} ${rowidRange(text)} AND ${rest} LIMIT ${cap}`
     : sql`SELECT f.rowid FROM social_search f WHERE f.social_search MATCH ${ftsQuery(text.tree)} ${rowidRange(text)} LIMIT ${cap}`;

@@ -43,7 +43,12 @@ export const projectsTasksJobsMigration: Migration = {
       .addColumn('updated_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('projects_user').on('projects').column('user_id').execute();
-    await db.schema.createIndex('projects_default').on('projects').columns(['user_id', 'default_for']).unique().execute();
+    await db.schema
+      .createIndex('projects_default')
+      .on('projects')
+      .columns(['user_id', 'default_for'])
+      .unique()
+      .execute();
     await db.schema
       .createTable('project_sites')
       .addColumn('id', 'text', (c) => c.primaryKey())

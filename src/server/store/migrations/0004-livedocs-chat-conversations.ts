@@ -44,7 +44,11 @@ export const livedocsChatConversationsMigration: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .addColumn('modified_at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('resources_livedoc').on('livedoc_resources').columns(['livedoc_id', 'created_at']).execute();
+    await db.schema
+      .createIndex('resources_livedoc')
+      .on('livedoc_resources')
+      .columns(['livedoc_id', 'created_at'])
+      .execute();
     await addSerialId(db, db.schema.createTable('resource_chunks'))
       .addColumn('resource_id', 'text', (c) => c.notNull().references('livedoc_resources.id').onDelete('cascade'))
       .addColumn('livedoc_id', 'text', (c) => c.notNull())

@@ -13,7 +13,15 @@ export const usageRollupsMigration: Migration = {
       .addColumn('user_id', 'text', (c) => c.notNull())
       .addColumn('model', 'text', (c) => c.notNull())
       .addColumn('day', 'text', (c) => c.notNull());
-    for (const counter of ['calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd']) {
+    for (const counter of [
+      'calls',
+      'input_tokens',
+      'output_tokens',
+      'cache_read_tokens',
+      'cache_write_tokens',
+      'web_searches',
+      'cost_nano_usd',
+    ]) {
       table = table.addColumn(counter, wideInteger(db), (c) => c.notNull());
     }
     await table
@@ -27,7 +35,21 @@ export const usageRollupsMigration: Migration = {
       const day = daily ? sql`substr(created_at, 1, 10)` : sql`''`;
       await db
         .insertInto('usage_rollups')
-        .columns(['api_key_id', 'user_id', 'model', 'day', 'calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_write_tokens', 'web_searches', 'cost_nano_usd', 'first_call_at', 'last_call_at'])
+        .columns([
+          'api_key_id',
+          'user_id',
+          'model',
+          'day',
+          'calls',
+          'input_tokens',
+          'output_tokens',
+          'cache_read_tokens',
+          'cache_write_tokens',
+          'web_searches',
+          'cost_nano_usd',
+          'first_call_at',
+          'last_call_at',
+        ])
         .expression((eb: any) =>
           eb
             .selectFrom('usage_records')

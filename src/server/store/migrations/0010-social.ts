@@ -31,7 +31,11 @@ export const socialMigration: Migration = {
       .addColumn('pinned_tweet_ids', 'text', (c) => c.notNull())
       .execute();
     // User search pages by (followers_count desc, id).
-    await db.schema.createIndex('social_users_followers').on('social_users').columns(['followers_count', 'id']).execute();
+    await db.schema
+      .createIndex('social_users_followers')
+      .on('social_users')
+      .columns(['followers_count', 'id'])
+      .execute();
 
     await addSerialId(db, db.schema.createTable('social_posts'), 'rowid_')
       .addColumn('id', 'text', (c) => c.notNull().unique())
@@ -68,8 +72,16 @@ export const socialMigration: Migration = {
     // The two orders' keysets, a timeline's, a thread's and a reply page's.
     await db.schema.createIndex('social_posts_latest').on('social_posts').columns(['created_ts', 'id_key']).execute();
     await db.schema.createIndex('social_posts_top').on('social_posts').columns(['score', 'id_key']).execute();
-    await db.schema.createIndex('social_posts_author').on('social_posts').columns(['author_id', 'created_ts', 'id_key']).execute();
-    await db.schema.createIndex('social_posts_reply_to').on('social_posts').columns(['in_reply_to_id', 'created_ts', 'id_key']).execute();
+    await db.schema
+      .createIndex('social_posts_author')
+      .on('social_posts')
+      .columns(['author_id', 'created_ts', 'id_key'])
+      .execute();
+    await db.schema
+      .createIndex('social_posts_reply_to')
+      .on('social_posts')
+      .columns(['in_reply_to_id', 'created_ts', 'id_key'])
+      .execute();
     await db.schema.createIndex('social_posts_conversation').on('social_posts').column('conversation_id').execute();
     await db.schema.createIndex('social_posts_quoted').on('social_posts').column('quoted_id').execute();
     await db.schema.createIndex('social_posts_reply_user').on('social_posts').column('in_reply_to_username').execute();
@@ -80,7 +92,11 @@ export const socialMigration: Migration = {
       .addColumn('kind', 'text', (c) => c.notNull())
       .addColumn('value', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('social_terms_lookup').on('social_terms').columns(['kind', 'value', 'post_id']).execute();
+    await db.schema
+      .createIndex('social_terms_lookup')
+      .on('social_terms')
+      .columns(['kind', 'value', 'post_id'])
+      .execute();
     await db.schema.createIndex('social_terms_post').on('social_terms').column('post_id').execute();
 
     await createPostIndex(db);

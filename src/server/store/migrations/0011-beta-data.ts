@@ -23,7 +23,11 @@ export const betaDataMigration: Migration = {
       .addColumn('completed_at', 'text')
       .addColumn('collected_at', 'text')
       .execute();
-    await db.schema.createIndex('beta_review_tasks_ready').on('beta_review_tasks').columns(['user_id', 'platform', 'status', 'collected_at']).execute();
+    await db.schema
+      .createIndex('beta_review_tasks_ready')
+      .on('beta_review_tasks')
+      .columns(['user_id', 'platform', 'status', 'collected_at'])
+      .execute();
     await addSerialId(db, db.schema.createTable('beta_callback_deliveries'))
       .addColumn('task_id', 'text', (c) => c.notNull())
       .addColumn('kind', 'text', (c) => c.notNull())
@@ -34,7 +38,11 @@ export const betaDataMigration: Migration = {
       .addColumn('delivered', 'integer', (c) => c.notNull())
       .addColumn('at', 'text', (c) => c.notNull())
       .execute();
-    await db.schema.createIndex('beta_callback_deliveries_task').on('beta_callback_deliveries').column('task_id').execute();
+    await db.schema
+      .createIndex('beta_callback_deliveries_task')
+      .on('beta_callback_deliveries')
+      .column('task_id')
+      .execute();
     await db.schema
       .createTable('beta_data_rows')
       .addColumn('family', 'text', (c) => c.notNull())

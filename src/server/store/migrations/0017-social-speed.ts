@@ -10,7 +10,10 @@ import { createOrderedSearch } from '../dialect/social-search.js';
 export const socialSpeedMigration: Migration = {
   async up(db: Kysely<any>) {
     // Both stores: one insert code writes it; only SQLite's index reads it.
-    await db.schema.alterTable('social_posts').addColumn('search_terms', 'text', (c) => c.notNull().defaultTo('')).execute();
+    await db.schema
+      .alterTable('social_posts')
+      .addColumn('search_terms', 'text', (c) => c.notNull().defaultTo(''))
+      .execute();
     await createOrderedSearch(db);
   },
 };

@@ -26,7 +26,13 @@ export const betaSpeedMigration: Migration = {
     for (const r of existing) {
       await db
         .insertInto('beta_data_imports')
-        .values({ family: r.family, subject: r.subject, version: `m0020:${r.family}:${r.subject}`, row_count: Number(r.n), imported_at: now })
+        .values({
+          family: r.family,
+          subject: r.subject,
+          version: `m0020:${r.family}:${r.subject}`,
+          row_count: Number(r.n),
+          imported_at: now,
+        })
         .execute();
     }
   },

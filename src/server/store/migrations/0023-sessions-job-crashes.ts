@@ -17,6 +17,9 @@ export const sessionsJobCrashesMigration: Migration = {
       .addColumn('expires_at', 'text', (c) => c.notNull())
       .execute();
     await db.schema.createIndex('sessions_user').on('sessions').column('user_id').execute();
-    await db.schema.alterTable('jobs').addColumn('crashes', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('jobs')
+      .addColumn('crashes', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
   },
 };

@@ -1,6 +1,12 @@
 import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { QueryNode } from './query-ast.js';
-import { contentMatches, hasOrderedSearch, termToken, type TextSearch, type TextTree } from '../dialect/social-search.js';
+import {
+  contentMatches,
+  hasOrderedSearch,
+  termToken,
+  type TextSearch,
+  type TextTree,
+} from '../dialect/social-search.js';
 
 /** The post id as the store's id_key: zero-padded so text order is numeric order. */
 export const idKey = (id: string): string => id.padStart(20, '0');
@@ -34,9 +40,15 @@ export function compileQuery(db: Kysely<any>, node: QueryNode, alias = 'p'): Raw
   const c = (name: string) => col(alias, name);
   switch (node.type) {
     case 'and':
-      return sql<SqlBool>`(${sql.join(node.items.map((n) => compileQuery(db, n, alias)), sql` AND `)})`;
+      return sql<SqlBool>`(${sql.join(
+        node.items.map((n) => compileQuery(db, n, alias)),
+        sql` AND `,
+      )})`;
     case 'or':
-      return sql<SqlBool>`(${sql.join(node.items.map((n) => compileQuery(db, n, alias)), sql` OR `)})`;
+      return sql<SqlBool>`(${sql.join(
+        node.items.map((n) => compileQuery(db, n, alias)),
+        sql` OR `,
+      )})`;
     case 'not':
       return sql<SqlBool>`(NOT ${compileQuery(db, node.item, alias)})`;
     case 'text':
@@ -112,7 +124,8 @@ export interface SearchPlan {
 /** The node as a tree of words, phrases, AND and OR only; null when it holds anything else. */
 function textTreeOf(node: QueryNode): TextTree | null {
   if (node.type === 'text') return { type: 'text', text: node.text };
-  if (node.type === 'hashtag' || node.type === 'cashtag') return { type: 'term', token: termToken(node.type, node.tag) };
+  if (node.type === 'hashtag' || node.type === 'cashtag')
+    return { type: 'term', token: termToken(node.type, node.tag) };
   if (node.type === 'mention') return { type: 'term', token: termToken('mention', node.username) };
   if (node.type === 'lang') return { type: 'term', token: termToken('lang', node.lang) };
   if (node.type !== 'and' && node.type !== 'or') return null;
@@ -150,7 +163,8 @@ export function planSearch(db: Kysely<any>, node: QueryNode): SearchPlan {
       tree: textParts.length === 1 ? textParts[0] : { type: 'and', items: textParts },
       since,
       until,
-      rest: others.length === 0 ? null : compileQuery(db, others.length === 1 ? others[0] : { type: 'and', items: others }),
+      rest:
+        others.length === 0 ? null : compileQuery(db, others.length === 1 ? others[0] : { type: 'and', items: others }),
     },
   };
 }

@@ -2,7 +2,8 @@
  * The advanced search syntax as a tree. Operators are normalised at parse time (dates to Unix
  * seconds, names lowercased), so the compiler only maps nodes to conditions.
  */
-export type FilterName = 'replies' | 'media' | 'links' | 'images' | 'videos' | 'quote' | 'verified' | 'blue_verified' | 'retweets';
+export type FilterName =
+  'replies' | 'media' | 'links' | 'images' | 'videos' | 'quote' | 'verified' | 'blue_verified' | 'retweets';
 
 export type QueryNode =
   | { type: 'and'; items: QueryNode[] }

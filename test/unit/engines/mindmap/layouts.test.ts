@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Resvg } from '@resvg/resvg-js';
 import fc from 'fast-check';
-import { normalizeTree, renderBoth, renderSvg, LAYOUTS, PNG_LIMITS, PngTooLarge, type MindNode } from '../../../../src/server/engines/mindmap/index.js';
+import {
+  normalizeTree,
+  renderBoth,
+  renderSvg,
+  LAYOUTS,
+  PNG_LIMITS,
+  PngTooLarge,
+  type MindNode,
+} from '../../../../src/server/engines/mindmap/index.js';
 import { pngScale } from '../../../../src/server/engines/mindmap/raster.js';
 import { renderMindmap } from '../../../../src/server/engines/mindmap/render-job.js';
 import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
@@ -11,7 +19,11 @@ import { mapFontList } from '../../../../src/server/engines/illustration/fonts.j
 const leaf = (text: string): MindNode => ({ text, children: [] });
 const node = (text: string, children: MindNode[]): MindNode => ({ text, children });
 
-const small = node('Renewable energy', [node('Solar', [leaf('Panels got cheaper'), leaf('Rooftops')]), node('Wind', [leaf('Offshore')]), leaf('Storage')]);
+const small = node('Renewable energy', [
+  node('Solar', [leaf('Panels got cheaper'), leaf('Rooftops')]),
+  node('Wind', [leaf('Offshore')]),
+  leaf('Storage'),
+]);
 
 const deep = (() => {
   let n = leaf('Level 6 leaf with a few words');
@@ -21,15 +33,31 @@ const deep = (() => {
 
 const wide = node(
   'Wide root',
-  Array.from({ length: 9 }, (_, i) => node(`Branch ${i + 1}`, Array.from({ length: 1 + ((i * 5) % 7) }, (_, j) => leaf(`Point ${i + 1}.${j + 1} ${'detail '.repeat(j % 3)}`.trim())))),
+  Array.from({ length: 9 }, (_, i) =>
+    node(
+      `Branch ${i + 1}`,
+      Array.from({ length: 1 + ((i * 5) % 7) }, (_, j) =>
+        leaf(`Point ${i + 1}.${j + 1} ${'detail '.repeat(j % 3)}`.trim()),
+      ),
+    ),
+  ),
 );
 
-const cjkLong = node('可再生能源转型的主要驱动因素与挑战 — a long bilingual root label that must wrap over several lines', [
-  node('太阳能', [leaf('光伏组件成本在2010年至2020年间下降了约百分之九十'), leaf('Supercalifragilisticexpialidociousandevenlongerwordwithoutanyspaces')]),
-  node('A branch whose label is far too long to fit on one line of a node box, so it wraps', [leaf('短'), leaf('Mixed 中文 and English words in one label that wraps')]),
-  node('风能', [node('海上风电', [leaf('容量系数超过百分之五十'), leaf('成本持续下降')])]),
-  leaf('储能'),
-]);
+const cjkLong = node(
+  '可再生能源转型的主要驱动因素与挑战 — a long bilingual root label that must wrap over several lines',
+  [
+    node('太阳能', [
+      leaf('光伏组件成本在2010年至2020年间下降了约百分之九十'),
+      leaf('Supercalifragilisticexpialidociousandevenlongerwordwithoutanyspaces'),
+    ]),
+    node('A branch whose label is far too long to fit on one line of a node box, so it wraps', [
+      leaf('短'),
+      leaf('Mixed 中文 and English words in one label that wraps'),
+    ]),
+    node('风能', [node('海上风电', [leaf('容量系数超过百分之五十'), leaf('成本持续下降')])]),
+    leaf('储能'),
+  ],
+);
 
 const TREES: Record<string, MindNode> = { small, deep, wide, 'cjk-long': cjkLong, lone: leaf('Only a root') };
 
@@ -81,7 +109,8 @@ describe('mindmap layouts', () => {
     const wrapped = all.filter((n) => n.lines.length > 1);
     expect(wrapped.length).toBeGreaterThan(2);
     for (const n of all) {
-      for (const line of n.lines) expect(textWidth(line, n.style.size, n.style.bold)).toBeLessThanOrEqual(n.w - 2 * n.style.padX);
+      for (const line of n.lines)
+        expect(textWidth(line, n.style.size, n.style.bold)).toBeLessThanOrEqual(n.w - 2 * n.style.padX);
       expect(n.lines.join('').replace(/\s/g, '')).not.toBe('');
     }
     // The long word without spaces is cut by characters, not left overflowing.
@@ -113,15 +142,25 @@ describe('mindmap layouts', () => {
   });
 
   it('draws any tree in any layout with finite, non-degenerate geometry and no layer (property)', () => {
-    const label = fc.oneof(fc.string({ maxLength: 40 }), fc.constantFrom('', ' ', '0', '太阳能 Solar', 'x'.repeat(200), 'Ünïcödé — ∑ 🙂'));
-    const sub: fc.Memo<MindNode> = fc.memo((n) => fc.record({ text: label, children: n <= 1 ? fc.constant([]) : fc.array(sub(n - 1), { maxLength: 5 }) }));
+    const label = fc.oneof(
+      fc.string({ maxLength: 40 }),
+      fc.constantFrom('', ' ', '0', '太阳能 Solar', 'x'.repeat(200), 'Ünïcödé — ∑ 🙂'),
+    );
+    const sub: fc.Memo<MindNode> = fc.memo((n) =>
+      fc.record({ text: label, children: n <= 1 ? fc.constant([]) : fc.array(sub(n - 1), { maxLength: 5 }) }),
+    );
     const tree = sub(5);
     fc.assert(
       fc.property(tree, fc.constantFrom(...LAYOUTS), (t, layout) => {
         const drawn = renderSvg(normalizeTree(t), layout);
-        expect(Number.isInteger(drawn.width) && drawn.width > 0 && Number.isInteger(drawn.height) && drawn.height > 0).toBe(true);
+        expect(
+          Number.isInteger(drawn.width) && drawn.width > 0 && Number.isInteger(drawn.height) && drawn.height > 0,
+        ).toBe(true);
         expect(drawn.svg).not.toMatch(/NaN|Infinity|<(marker|clipPath|mask|filter|pattern|use|image)\b|opacity=/);
-        for (const b of drawn.boxes) expect(b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= drawn.width && b.y + b.h <= drawn.height).toBe(true);
+        for (const b of drawn.boxes)
+          expect(
+            b.w > 0 && b.h > 0 && b.x >= 0 && b.y >= 0 && b.x + b.w <= drawn.width && b.y + b.h <= drawn.height,
+          ).toBe(true);
       }),
       { numRuns: 150, seed: 32 },
     );
@@ -139,8 +178,12 @@ function pixelsOf(png: Uint8Array): { width: number; height: number; rgba: Buffe
 
 /** A map of `nodes` nodes: `branches` first-level branches sharing the details between them. */
 function mapOf(nodes: number, branches: number): MindNode {
-  const root = node('A map of many nodes', Array.from({ length: branches }, (_, b) => node(`Branch ${b + 1}`, [])));
-  for (let i = 0; i < nodes - 1 - branches; i++) root.children[i % branches].children.push(leaf(`Detail point ${i} about something`));
+  const root = node(
+    'A map of many nodes',
+    Array.from({ length: branches }, (_, b) => node(`Branch ${b + 1}`, [])),
+  );
+  for (let i = 0; i < nodes - 1 - branches; i++)
+    root.children[i % branches].children.push(leaf(`Detail point ${i} about something`));
   return root;
 }
 
@@ -150,13 +193,22 @@ describe('the PNG', () => {
     const ours = pixelsOf(png!);
     expect([ours.width, ours.height]).toEqual([drawn.width, drawn.height]);
     // The same drawing without its text: what differs is the labels' ink.
-    const bare = new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), { font: { loadSystemFonts: false, fontFiles: mapFontList() }, shapeRendering: 2 }).render().pixels;
+    const bare = new Resvg(drawn.svg.replace(/<text[^]*?<\/text>/g, ''), {
+      font: { loadSystemFonts: false, fontFiles: mapFontList() },
+      shapeRendering: 2,
+    }).render().pixels;
     const inked = new Map<string, number>();
     let outside = 0;
     for (let y = 0; y < drawn.height; y++)
       for (let x = 0; x < drawn.width; x++) {
         const at = (y * drawn.width + x) * 4;
-        if (Math.abs(ours.rgba[at] - bare[at]) + Math.abs(ours.rgba[at + 1] - bare[at + 1]) + Math.abs(ours.rgba[at + 2] - bare[at + 2]) < 30) continue;
+        if (
+          Math.abs(ours.rgba[at] - bare[at]) +
+            Math.abs(ours.rgba[at + 1] - bare[at + 1]) +
+            Math.abs(ours.rgba[at + 2] - bare[at + 2]) <
+          30
+        )
+          continue;
         const box = drawn.boxes.find((b) => x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h);
         if (box) inked.set(box.id, (inked.get(box.id) ?? 0) + 1);
         else outside++;

@@ -2,13 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { extractiveOutline } from '../../../../src/server/engines/outline-writer.js';
 import { parseOutline } from '../../../../src/server/engines/mindmap/tree.js';
 
-const labels = (md: string) => md.split('\n').map((l) => l.replace(/^#+\s+|^\s*-\s+/, '').trim()).filter(Boolean);
+const labels = (md: string) =>
+  md
+    .split('\n')
+    .map((l) => l.replace(/^#+\s+|^\s*-\s+/, '').trim())
+    .filter(Boolean);
 
 describe('the local mindmap outline says what the sources say', () => {
   const passages = [
-    { title: 'Kettles', content: 'Every batch is 12 kg of recycled iron, poured into sand moulds and finished with a flaxseed-oil seasoning.\n\n## Warranty\n\nEvery kettle carries a 25-year warranty.\n\n© 2026 Alder Ltd. All rights reserved.' },
-    { title: 'Returns', content: 'Returns within 14 days of delivery are accepted for any reason, as long as the kettle is unused and in its original box. To start a return, email returns@alder.example with your order number.' },
-    { title: 'Exchanges', content: 'If the new kettle costs more than the old one you bought, you pay the difference; if it costs less, the difference is refunded.' },
+    {
+      title: 'Kettles',
+      content:
+        'Every batch is 12 kg of recycled iron, poured into sand moulds and finished with a flaxseed-oil seasoning.\n\n## Warranty\n\nEvery kettle carries a 25-year warranty.\n\n© 2026 Alder Ltd. All rights reserved.',
+    },
+    {
+      title: 'Returns',
+      content:
+        'Returns within 14 days of delivery are accepted for any reason, as long as the kettle is unused and in its original box. To start a return, email returns@alder.example with your order number.',
+    },
+    {
+      title: 'Exchanges',
+      content:
+        'If the new kettle costs more than the old one you bought, you pay the difference; if it costs less, the difference is refunded.',
+    },
   ];
   it('keeps a fact whole: no "X is a, b and c" list made of one sentence, no "If …" clause cut from its consequence', () => {
     const md = extractiveOutline({ query: 'kettles and exchanges', passages });
@@ -20,18 +36,41 @@ describe('the local mindmap outline says what the sources say', () => {
     expect(md).toContain('returns@alder.example');
   });
   it('branches on the query topics in order, then the sections; no label twice', () => {
-    const md = extractiveOutline({ query: 'Make a mind map about the warranty and exchanges', passages: [...passages, { title: 'Warranty', content: 'Every kettle carries a 25-year warranty.' }] });
-    const branches = md.split('\n').filter((l) => l.startsWith('## ')).map((l) => l.slice(3));
+    const md = extractiveOutline({
+      query: 'Make a mind map about the warranty and exchanges',
+      passages: [...passages, { title: 'Warranty', content: 'Every kettle carries a 25-year warranty.' }],
+    });
+    const branches = md
+      .split('\n')
+      .filter((l) => l.startsWith('## '))
+      .map((l) => l.slice(3));
     expect(branches.slice(0, 2)).toEqual(['Warranty', 'Exchanges']);
     expect(new Set(labels(md).map((l) => l.toLowerCase())).size).toBe(labels(md).length);
   });
   it('a section headed like the map itself gives its points as branches, not nothing', () => {
-    const md = extractiveOutline({ query: 'storage', passages: [{ title: 'Storage', content: 'Batteries smooth the daily peak of solar output. Common storage options are lithium-ion batteries, pumped hydro, flow batteries and green hydrogen.' }] });
+    const md = extractiveOutline({
+      query: 'storage',
+      passages: [
+        {
+          title: 'Storage',
+          content:
+            'Batteries smooth the daily peak of solar output. Common storage options are lithium-ion batteries, pumped hydro, flow batteries and green hydrogen.',
+        },
+      ],
+    });
     expect(md).toMatch(/^## Batteries smooth the daily peak of solar output$/m);
     expect(md).toMatch(/^- pumped hydro$/m);
   });
   it("a model's outline with a repeated label keeps it once, the repeat's children moved up", () => {
     const tree = parseOutline('# Kettles\n## Care\n- Dry it\n## Warranty\n- Care\n  - Oil it monthly\n- Dry it', 'x');
-    expect(JSON.stringify(tree)).toBe(JSON.stringify({ text: 'Kettles', children: [{ text: 'Care', children: [{ text: 'Dry it', children: [] }] }, { text: 'Warranty', children: [{ text: 'Oil it monthly', children: [] }] }] }));
+    expect(JSON.stringify(tree)).toBe(
+      JSON.stringify({
+        text: 'Kettles',
+        children: [
+          { text: 'Care', children: [{ text: 'Dry it', children: [] }] },
+          { text: 'Warranty', children: [{ text: 'Oil it monthly', children: [] }] },
+        ],
+      }),
+    );
   });
 });

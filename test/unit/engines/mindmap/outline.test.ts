@@ -1,13 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { parseOutline, toMarkdown, normalizeTree, TREE_LIMITS, type MindNode } from '../../../../src/server/engines/mindmap/tree.js';
+import {
+  parseOutline,
+  toMarkdown,
+  normalizeTree,
+  TREE_LIMITS,
+  type MindNode,
+} from '../../../../src/server/engines/mindmap/tree.js';
 import { extractiveOutline, topicOf } from '../../../../src/server/engines/outline-writer.js';
 
 const texts = (n: MindNode): unknown => (n.children.length ? { [n.text]: n.children.map(texts) } : n.text);
 
 describe('parseOutline', () => {
   it('reads headings and nested bullets of any indentation', () => {
-    const md = '# Topic\n\n## Branch A\n- point 1\n    - sub 1\n    - sub 2\n- point 2\n## Branch B\n1. first\n2) second\n';
-    expect(texts(parseOutline(md, 'x'))).toEqual({ Topic: [{ 'Branch A': [{ 'point 1': ['sub 1', 'sub 2'] }, 'point 2'] }, { 'Branch B': ['first', 'second'] }] });
+    const md =
+      '# Topic\n\n## Branch A\n- point 1\n    - sub 1\n    - sub 2\n- point 2\n## Branch B\n1. first\n2) second\n';
+    expect(texts(parseOutline(md, 'x'))).toEqual({
+      Topic: [{ 'Branch A': [{ 'point 1': ['sub 1', 'sub 2'] }, 'point 2'] }, { 'Branch B': ['first', 'second'] }],
+    });
   });
 
   it('puts several top-level items under the fallback root, and strips inline Markdown and citations', () => {
@@ -25,7 +34,10 @@ describe('parseOutline', () => {
     for (let i = 0; i < 12; i++) deep = { text: `d${i}`, children: [deep] };
     const depthOf = (n: MindNode): number => 1 + Math.max(0, ...n.children.map(depthOf));
     expect(depthOf(normalizeTree(deep))).toBe(TREE_LIMITS.maxDepth);
-    const wide = normalizeTree({ text: 'r', children: Array.from({ length: 1000 }, (_, i) => ({ text: `n${i} ${'word '.repeat(60)}`, children: [] })) });
+    const wide = normalizeTree({
+      text: 'r',
+      children: Array.from({ length: 1000 }, (_, i) => ({ text: `n${i} ${'word '.repeat(60)}`, children: [] })),
+    });
     expect(wide.children.length).toBe(TREE_LIMITS.maxNodes - 1);
     expect([...wide.children[0].text].length).toBeLessThanOrEqual(TREE_LIMITS.maxLabel);
     expect(wide.children[0].text.endsWith('…')).toBe(true);
@@ -34,19 +46,34 @@ describe('parseOutline', () => {
 
 describe('the local outline writer', () => {
   const passages = [
-    { title: 'Storage', content: 'Batteries smooth the daily peak of solar output. Common storage options are lithium-ion batteries, pumped hydro, flow batteries and green hydrogen.' },
-    { title: 'Wind power', content: 'Offshore wind turbines reach capacity factors above 50%. Turbine blades are hard to recycle.' },
+    {
+      title: 'Storage',
+      content:
+        'Batteries smooth the daily peak of solar output. Common storage options are lithium-ion batteries, pumped hydro, flow batteries and green hydrogen.',
+    },
+    {
+      title: 'Wind power',
+      content: 'Offshore wind turbines reach capacity factors above 50%. Turbine blades are hard to recycle.',
+    },
     { title: 'Storage', content: 'Storage prices fell sharply in the last decade.' },
   ];
 
   it('builds the tree from the passages: titles become branches, sentences points, lists sub-points', () => {
-    const tree = parseOutline(extractiveOutline({ query: 'Make a mind map about energy storage and wind', passages }), 'x');
+    const tree = parseOutline(
+      extractiveOutline({ query: 'Make a mind map about energy storage and wind', passages }),
+      'x',
+    );
     expect(tree.text).toBe('Energy storage and wind');
     expect(tree.children.map((c) => c.text)).toEqual(['Storage', 'Wind power']);
     const storage = tree.children[0];
     expect(storage.children.map((c) => c.text)).toContain('Batteries smooth the daily peak of solar output');
     const list = storage.children.find((c) => c.text === 'Common storage options')!;
-    expect(list.children.map((c) => c.text)).toEqual(['lithium-ion batteries', 'pumped hydro', 'flow batteries', 'green hydrogen']);
+    expect(list.children.map((c) => c.text)).toEqual([
+      'lithium-ion batteries',
+      'pumped hydro',
+      'flow batteries',
+      'green hydrogen',
+    ]);
     expect(storage.children.map((c) => c.text)).toContain('Storage prices fell sharply in the last decade');
   });
 

@@ -11,7 +11,11 @@ export interface AdminCreateOptions {
 
 export async function run(opts: AdminCreateOptions, deps: Deps): Promise<void> {
   const api = await deps.api('admin');
-  const created = await api.admin.createKey({ user_id: opts.user, name: opts.name, expires_in_days: opts.expiresInDays });
+  const created = await api.admin.createKey({
+    user_id: opts.user,
+    name: opts.name,
+    expires_in_days: opts.expiresInDays,
+  });
   printCreatedKey(deps.io(), created);
 }
 

@@ -33,6 +33,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--limit <n>', 'keys per page (1-500)', intOption(1, 500), 100)
     .option('--cursor <cursor>', 'start after the page that printed this cursor')
     .option('--all', 'follow every page')
-    .addHelpText('after', '\nExamples:\n  $ facet admin keys list --user usr_0123456789abcdef\n  $ facet admin keys list --all --json')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet admin keys list --user usr_0123456789abcdef\n  $ facet admin keys list --all --json',
+    )
     .action((opts: ListOptions) => run(opts, deps));
 }

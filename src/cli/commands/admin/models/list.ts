@@ -12,7 +12,13 @@ export async function run(deps: Deps): Promise<void> {
       { header: 'PROVIDER', value: (m) => m.owned_by },
       { header: 'API', value: (m) => m.api },
       { header: 'LISTED', value: (m) => (m.listed ? 'yes' : 'no') },
-      { header: 'OFFERED', value: (m) => (m.offered ? 'yes' : `no${m.deleted ? ' (deleted)' : !m.enabled ? ' (disabled)' : !m.priced ? ' (no price)' : ''}`) },
+      {
+        header: 'OFFERED',
+        value: (m) =>
+          m.offered
+            ? 'yes'
+            : `no${m.deleted ? ' (deleted)' : !m.enabled ? ' (disabled)' : !m.priced ? ' (no price)' : ''}`,
+      },
       { header: 'INPUT $/1M', value: (m) => m.pricing.input },
       { header: 'OUTPUT $/1M', value: (m) => m.pricing.output },
     ]),
@@ -24,6 +30,9 @@ export function register(parent: Command, deps: Deps): void {
     .command('list')
     .alias('ls')
     .description('Every catalog model, listed or hidden, with the flags that decide discovery')
-    .addHelpText('after', '\nExample:\n  $ facet admin models list --json | jq -r ".[] | select(.listed == false) | .id"')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ facet admin models list --json | jq -r ".[] | select(.listed == false) | .id"',
+    )
     .action(() => run(deps));
 }

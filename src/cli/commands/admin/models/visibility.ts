@@ -7,7 +7,9 @@ export async function run(id: string, listed: boolean, deps: Deps): Promise<void
   const m = listed ? await api.adminModels.show(id) : await api.adminModels.hide(id);
   const io = deps.io();
   io.print(m, () => {
-    io.success(`${m.id} is ${m.listed ? 'listed' : 'hidden'}${m.listed && !m.offered ? ', but not offered (disabled, deleted or unpriced)' : ''}`);
+    io.success(
+      `${m.id} is ${m.listed ? 'listed' : 'hidden'}${m.listed && !m.offered ? ', but not offered (disabled, deleted or unpriced)' : ''}`,
+    );
   });
 }
 

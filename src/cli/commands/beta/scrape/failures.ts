@@ -10,5 +10,8 @@ export function reportFailedPages(io: IO, job: AsyncJob): void {
   for (const page of failed.slice(0, SHOWN)) {
     io.warn(`${page.url}: ${page.error ? `${page.error.message} (${page.error.code})` : 'failed (no reason given)'}`);
   }
-  if (failed.length > SHOWN) io.warn(`… and ${failed.length - SHOWN} more failed page(s): every reason is in the job's --json output (or index.json with --out)`);
+  if (failed.length > SHOWN)
+    io.warn(
+      `… and ${failed.length - SHOWN} more failed page(s): every reason is in the job's --json output (or index.json with --out)`,
+    );
 }

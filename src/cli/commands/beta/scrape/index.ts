@@ -28,7 +28,10 @@ function printJob(deps: Deps, job: AsyncJob): void {
     io.fields([
       ['id', job.id],
       ['status', job.status],
-      ['progress', `${job.progress.done}/${job.progress.total}${job.progress.failed ? ` (${job.progress.failed} failed)` : ''}`],
+      [
+        'progress',
+        `${job.progress.done}/${job.progress.total}${job.progress.failed ? ` (${job.progress.failed} failed)` : ''}`,
+      ],
       ['created', job.createdAt],
       ['completed', job.completedAt ?? ''],
       ...(job.error ? ([['error', job.error.message]] as Array<[string, unknown]>) : []),
@@ -44,8 +47,14 @@ async function writeOutput(dir: string, job: AsyncJob): Promise<number> {
   for (const [i, page] of data.entries()) {
     if (page.status !== 'success' || page.markdown === undefined) continue;
     const u = new URL(page.url);
-    const slug = `${u.host}${u.pathname}`.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 80);
-    await writeFile(path.join(dir, `${String(i + 1).padStart(4, '0')}-${slug || 'page'}.md`), page.markdown.endsWith('\n') ? page.markdown : page.markdown + '\n');
+    const slug = `${u.host}${u.pathname}`
+      .replace(/[^A-Za-z0-9._-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 80);
+    await writeFile(
+      path.join(dir, `${String(i + 1).padStart(4, '0')}-${slug || 'page'}.md`),
+      page.markdown.endsWith('\n') ? page.markdown : page.markdown + '\n',
+    );
     written++;
   }
   await writeFile(path.join(dir, 'index.json'), JSON.stringify(job, null, 2) + '\n');
@@ -59,9 +68,16 @@ async function urlsOf(args: string[], opts: ScrapeOptions): Promise<string[]> {
     try {
       text = opts.urlsFile === '-' ? await readStdin() : await readFile(opts.urlsFile, 'utf8');
     } catch (err) {
-      throw new CliError(`cannot read ${opts.urlsFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+      throw new CliError(
+        `cannot read ${opts.urlsFile}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`,
+      );
     }
-    urls.push(...text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#')));
+    urls.push(
+      ...text
+        .split('\n')
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#')),
+    );
   }
   if (urls.length === 0) throw usageError('give one or more URLs, or --urls-file FILE');
   return urls;
@@ -109,7 +125,8 @@ function ownOrParent<T>(cmd: Command, names: string[]): T {
   const parent = cmd.parent!;
   const own = cmd.opts();
   const out: Record<string, unknown> = { ...own };
-  for (const n of names) if (cmd.getOptionValueSource(n) !== 'cli' && parent.getOptionValueSource(n) === 'cli') out[n] = parent.opts()[n];
+  for (const n of names)
+    if (cmd.getOptionValueSource(n) !== 'cli' && parent.getOptionValueSource(n) === 'cli') out[n] = parent.opts()[n];
   return out as T;
 }
 
@@ -128,7 +145,10 @@ export function register(beta: Command, deps: Deps): void {
     .option('--interval <s>', 'with --wait: seconds between polls', numberOption(0.1), 1)
     .option('--timeout <s>', 'with --wait: give up waiting after this many seconds', numberOption(1), 3600)
     .option('--out <dir>', 'with --wait: write each page as Markdown and index.json into DIR')
-    .addHelpText('after', '\nExamples:\n  $ facet beta scrape https://example.com/a https://example.com/b --wait --out pages/\n  $ facet beta scrape --urls-file urls.txt --concurrency 20 --main-content --json\n  $ facet beta scrape wait bsj_0123456789abcdef --out pages/')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet beta scrape https://example.com/a https://example.com/b --wait --out pages/\n  $ facet beta scrape --urls-file urls.txt --concurrency 20 --main-content --json\n  $ facet beta scrape wait bsj_0123456789abcdef --out pages/',
+    )
     .action((urls: string[], opts: ScrapeOptions) => run(urls, opts, deps));
 
   scrape
@@ -144,11 +164,16 @@ export function register(beta: Command, deps: Deps): void {
     .option('--timeout <s>', 'give up waiting after this many seconds', numberOption(1), 3600)
     .option('--out <dir>', 'write each page as Markdown and index.json into DIR')
     .action(async (id: string, _opts: unknown, cmd: Command) => {
-      const opts = ownOrParent<{ interval: number; timeout: number; out?: string }>(cmd, ['interval', 'timeout', 'out']);
+      const opts = ownOrParent<{ interval: number; timeout: number; out?: string }>(cmd, [
+        'interval',
+        'timeout',
+        'out',
+      ]);
       const api = await deps.api('scrape');
       const job = await waitForScrape(api, id, opts, deps);
       reportFailedPages(deps.io(), job);
-      if (opts.out) deps.io().success(`wrote ${await writeOutput(opts.out, job)} page(s) and index.json to ${opts.out}`);
+      if (opts.out)
+        deps.io().success(`wrote ${await writeOutput(opts.out, job)} page(s) and index.json to ${opts.out}`);
       printJob(deps, job);
     });
   scrape

@@ -17,10 +17,20 @@ function bar(done: number, total: number, width = 24): string {
  * line per change otherwise, none with --quiet). Failed or cancelled is exit 6; Ctrl-C stops the
  * waiting only (exit 130), the job goes on.
  */
-export async function waitForScrape(api: ApiOf<'scrape'>, id: string, opts: { interval: number; timeout: number }, deps: Deps): Promise<AsyncJob> {
+export async function waitForScrape(
+  api: ApiOf<'scrape'>,
+  id: string,
+  opts: { interval: number; timeout: number },
+  deps: Deps,
+): Promise<AsyncJob> {
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
-  const interrupted = () => new CliError(`interrupted: stopped waiting; job ${id} keeps running on the server`, EXIT.interrupted, `follow it again with: facet beta scrape wait ${id}`);
+  const interrupted = () =>
+    new CliError(
+      `interrupted: stopped waiting; job ${id} keeps running on the server`,
+      EXIT.interrupted,
+      `follow it again with: facet beta scrape wait ${id}`,
+    );
   const waiting = await startSpinner(deps, `${id}: waiting`, { interrupted });
   let last = '';
   try {
@@ -32,15 +42,24 @@ export async function waitForScrape(api: ApiOf<'scrape'>, id: string, opts: { in
       last = line;
       if (TERMINAL.has(job.status)) {
         if (job.status === 'completed') {
-          waiting.succeed(`${id}: completed, ${job.output?.succeeded ?? job.progress.done - job.progress.failed} of ${job.progress.total} page(s) scraped`);
+          waiting.succeed(
+            `${id}: completed, ${job.output?.succeeded ?? job.progress.done - job.progress.failed} of ${job.progress.total} page(s) scraped`,
+          );
           return job;
         }
         waiting.fail(`${id}: ${job.status}`);
-        throw new CliError(`batch scrape ${id} ${job.status}${job.error ? `: ${job.error.message}` : ''}`, EXIT.taskFailed);
+        throw new CliError(
+          `batch scrape ${id} ${job.status}${job.error ? `: ${job.error.message}` : ''}`,
+          EXIT.taskFailed,
+        );
       }
       if (Date.now() - started > opts.timeout * 1000) {
         waiting.clear();
-        throw new CliError(`batch scrape ${id} is still ${job.status} after ${opts.timeout}s; it keeps running`, EXIT.failure, `\`facet beta scrape wait ${id}\` to keep waiting`);
+        throw new CliError(
+          `batch scrape ${id} is still ${job.status} after ${opts.timeout}s; it keeps running`,
+          EXIT.failure,
+          `\`facet beta scrape wait ${id}\` to keep waiting`,
+        );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));
     }

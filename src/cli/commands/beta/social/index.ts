@@ -7,7 +7,12 @@ import type { BetaPost, QueryType } from '../../../../contract/social.js';
 export function registerBetaSocial(beta: Command, deps: Deps): void {
   const social = beta.command('social').description('Social posts in the beta shapes: replies and advanced search');
 
-  pagingOptions(social.command('replies').argument('<tweet_id>', 'the post').description('Direct replies to a post, oldest first (beta shape)'))
+  pagingOptions(
+    social
+      .command('replies')
+      .argument('<tweet_id>', 'the post')
+      .description('Direct replies to a post, oldest first (beta shape)'),
+  )
     .addHelpText('after', '\nExamples:\n  $ facet beta social replies 1760000000000123 --json')
     .action(async (tweetId: string, opts: PagingOptions) => {
       const api = await deps.api('social');
@@ -17,11 +22,18 @@ export function registerBetaSocial(beta: Command, deps: Deps): void {
         opts,
         (cursor) => api.social.betaReplies({ tweetId, cursor }),
         (d) => ({ records: d.tweets, next: d.next_cursor }),
-        (tweets: BetaPost[], last) => io.print({ ...last, tweets }, () => betaPostsTable(io, tweets, `no replies to ${tweetId}`)),
+        (tweets: BetaPost[], last) =>
+          io.print({ ...last, tweets }, () => betaPostsTable(io, tweets, `no replies to ${tweetId}`)),
       );
     });
 
-  pagingOptions(social.command('search').argument('<query>', 'advanced search syntax').description('Advanced search (beta shape)').addOption(typeOption()))
+  pagingOptions(
+    social
+      .command('search')
+      .argument('<query>', 'advanced search syntax')
+      .description('Advanced search (beta shape)')
+      .addOption(typeOption()),
+  )
     .addHelpText('after', '\nExamples:\n  $ facet beta social search "#rust lang:en" --type Top')
     .action(async (query: string, opts: PagingOptions & { type: QueryType }) => {
       const api = await deps.api('social');

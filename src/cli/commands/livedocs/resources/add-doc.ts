@@ -29,6 +29,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--title <text>', 'the title (default: New Document)')
     .option('--file <path>', 'read the Markdown from a file, or - for stdin')
     .option('--content <markdown>', 'the Markdown itself')
-    .addHelpText('after', '\nExamples:\n  $ facet livedocs resources add-doc ld_x --title Notes --file notes.md\n  $ echo "# Hi" | facet livedocs resources add-doc ld_x --file -')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet livedocs resources add-doc ld_x --title Notes --file notes.md\n  $ echo "# Hi" | facet livedocs resources add-doc ld_x --file -',
+    )
     .action((livedoc: string | undefined, opts: AddDocOptions) => run(livedoc ? [livedoc] : [], opts, deps));
 }

@@ -20,7 +20,10 @@ export async function run(args: string[], opts: AddUrlOptions, deps: Deps): Prom
   if (urls.length === 0 || urls.length > 10) throw usageError('give 1 to 10 URLs');
   if (opts.title !== undefined && urls.length !== 1) throw usageError('--title goes with a single URL');
   const api = await deps.api('livedocs');
-  const results = await api.livedocs.resources.addUrls(livedoc, opts.title !== undefined ? [{ url: urls[0], title: opts.title }] : urls);
+  const results = await api.livedocs.resources.addUrls(
+    livedoc,
+    opts.title !== undefined ? [{ url: urls[0], title: opts.title }] : urls,
+  );
   const io = deps.io();
   const added = results.flatMap((r) => (r.status === 'failed' || !r.resource_id ? [] : [r.resource_id]));
   printCreated(io, results, added, () =>
@@ -33,10 +36,12 @@ export async function run(args: string[], opts: AddUrlOptions, deps: Deps): Prom
   );
   const failures = results.filter((r) => r.status === 'failed');
   const why = (r: (typeof results)[number]) => `${r.url}: ${r.fail_reason ?? 'no reason given'}`;
-  if (failures.length === 1 && results.length === 1) throw new CliError(`could not add ${why(failures[0])}`, EXIT.failure);
+  if (failures.length === 1 && results.length === 1)
+    throw new CliError(`could not add ${why(failures[0])}`, EXIT.failure);
   // The table on a terminal has a REASON column; piped or --json, stderr says which URL failed and why.
   if (io.json || !io.stdoutIsTTY) for (const r of failures) io.warn(`could not add ${why(r)}`);
-  if (failures.length === results.length) throw new CliError(`no URL could be added (${failures.length} failed)`, EXIT.failure);
+  if (failures.length === results.length)
+    throw new CliError(`no URL could be added (${failures.length} failed)`, EXIT.failure);
   if (failures.length > 0) io.warn(`${failures.length} of ${results.length} URLs failed`);
 }
 
@@ -47,6 +52,9 @@ export function register(parent: Command, deps: Deps): void {
     .description('Fetch web pages and add their text to a LiveDoc; piped, prints only the new resource ids')
     .option(...LIVEDOC_OPTION)
     .option('--title <text>', 'title for a single URL (default: from the page)')
-    .addHelpText('after', '\nExample:\n  $ facet livedocs resources add-url ld_x https://example.com/a https://example.com/b')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ facet livedocs resources add-url ld_x https://example.com/a https://example.com/b',
+    )
     .action((args: string[], opts: AddUrlOptions) => run(args, opts, deps));
 }

@@ -11,7 +11,6 @@ export interface DownloadOptions {
   expiresIn?: number;
 }
 
-
 export async function run(args: string[], opts: DownloadOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
   const api = await deps.api('livedocs');

@@ -16,6 +16,24 @@ import * as route from './route.js';
 import * as pptRetrieve from './ppt-retrieve.js';
 
 export function register(livedocs: Command, deps: Deps): void {
-  const resources = livedocs.command('resources').description('Resources of a LiveDoc: pages, documents and files; retrieval over them');
-  for (const verb of [list, get, update, content, addUrl, addDoc, setContent, upload, uploadDoc, del, download, retrieve, route, pptRetrieve]) verb.register(resources, deps);
+  const resources = livedocs
+    .command('resources')
+    .description('Resources of a LiveDoc: pages, documents and files; retrieval over them');
+  for (const verb of [
+    list,
+    get,
+    update,
+    content,
+    addUrl,
+    addDoc,
+    setContent,
+    upload,
+    uploadDoc,
+    del,
+    download,
+    retrieve,
+    route,
+    pptRetrieve,
+  ])
+    verb.register(resources, deps);
 }

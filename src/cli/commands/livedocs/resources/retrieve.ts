@@ -15,7 +15,10 @@ export async function run(args: string[], opts: RetrieveOptions, deps: Deps): Pr
   const { livedoc, rest } = target(args, opts, deps, ['QUERY']);
   if (opts.resource && opts.resource.length > 50) throw usageError('at most 50 --resource');
   const api = await deps.api('livedocs');
-  printRetrieved(deps.io(), await api.livedocs.resources.retrieve(livedoc, { query: rest[0], resource_ids: opts.resource, top_k: opts.top }));
+  printRetrieved(
+    deps.io(),
+    await api.livedocs.resources.retrieve(livedoc, { query: rest[0], resource_ids: opts.resource, top_k: opts.top }),
+  );
 }
 
 export function register(parent: Command, deps: Deps): void {

@@ -13,9 +13,17 @@ export interface UpdateOptions {
 
 export async function run(args: string[], opts: UpdateOptions, deps: Deps): Promise<void> {
   const { livedoc, rest } = target(args, opts, deps, ['RESOURCE']);
-  if (opts.title === undefined && opts.snippet === undefined && opts.thumbnail === undefined) throw usageError('nothing to change', 'pass --title, --snippet or --thumbnail');
+  if (opts.title === undefined && opts.snippet === undefined && opts.thumbnail === undefined)
+    throw usageError('nothing to change', 'pass --title, --snippet or --thumbnail');
   const api = await deps.api('livedocs');
-  printResource(deps.io(), await api.livedocs.resources.update(livedoc, rest[0], { title: opts.title, snippet: opts.snippet, thumbnail: opts.thumbnail }));
+  printResource(
+    deps.io(),
+    await api.livedocs.resources.update(livedoc, rest[0], {
+      title: opts.title,
+      snippet: opts.snippet,
+      thumbnail: opts.thumbnail,
+    }),
+  );
 }
 
 export function register(parent: Command, deps: Deps): void {

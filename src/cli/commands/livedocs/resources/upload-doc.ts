@@ -15,7 +15,9 @@ export function register(parent: Command, deps: Deps): void {
   parent
     .command('upload-doc')
     .argument('<args...>', '[LIVEDOC] FILE')
-    .description('Convert a file (Markdown, text, HTML, PDF, DOCX, PPTX) into an editable ai_doc; piped, prints only its id')
+    .description(
+      'Convert a file (Markdown, text, HTML, PDF, DOCX, PPTX) into an editable ai_doc; piped, prints only its id',
+    )
     .option(...LIVEDOC_OPTION)
     .option('--title <text>', 'the title (default: from the document)')
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources upload-doc ld_x spec.docx --title "Product spec"')

@@ -15,7 +15,9 @@ export function register(parent: Command, deps: Deps): void {
   parent
     .command('upload')
     .argument('<args...>', '[LIVEDOC] FILE')
-    .description('Upload a file as it is (downloadable; its text is indexed when it has any); piped, prints only its id')
+    .description(
+      'Upload a file as it is (downloadable; its text is indexed when it has any); piped, prints only its id',
+    )
     .option(...LIVEDOC_OPTION)
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources upload ld_x report.pdf')
     .action((args: string[], opts: { livedoc?: string }) => run(args, opts, deps));

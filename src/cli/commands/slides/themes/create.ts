@@ -26,7 +26,14 @@ export async function run(title: string, o: CreateThemeOptions, deps: Deps): Pro
     title,
     subtitle: o.subtitle,
     description: o.description,
-    colors: { background: o.background, text: o.text, accent: o.accent, accent2: o.accent2, muted: o.muted, surface: o.surface },
+    colors: {
+      background: o.background,
+      text: o.text,
+      accent: o.accent,
+      accent2: o.accent2,
+      muted: o.muted,
+      surface: o.surface,
+    },
     fonts: { heading: o.headingFont, body: o.bodyFont },
     background: o.backdrop ?? 'solid',
     title_layout: o.titleLayout ?? 'left',
@@ -49,11 +56,22 @@ export function register(parent: Command, deps: Deps): void {
     .option('--surface <hex>', 'cards and panels')
     .addOption(new Option('--heading-font <font>', 'font of titles').choices(THEME_FONTS).default('Lato'))
     .addOption(new Option('--body-font <font>', 'font of body text').choices(THEME_FONTS).default('Open Sans'))
-    .addOption(new Option('--backdrop <style>', 'background shape').choices(['solid', 'band-left', 'band-top', 'frame', 'split']))
+    .addOption(
+      new Option('--backdrop <style>', 'background shape').choices([
+        'solid',
+        'band-left',
+        'band-top',
+        'frame',
+        'split',
+      ]),
+    )
     .addOption(new Option('--title-layout <layout>', 'where titles sit').choices(['centered', 'left', 'band']))
     .addOption(new Option('--bullet-style <style>', 'how points are marked').choices(['dot', 'bar', 'card']))
     .option('--subtitle <text>', 'a subtitle')
     .option('--description <text>', 'a description')
-    .addHelpText('after', '\nExample:\n  $ THEME=$(facet slides themes create "Harbour" --background "#F7FAFC" --text "#1A202C" --accent "#2B6CB0")')
+    .addHelpText(
+      'after',
+      '\nExample:\n  $ THEME=$(facet slides themes create "Harbour" --background "#F7FAFC" --text "#1A202C" --accent "#2B6CB0")',
+    )
     .action((title: string, o: CreateThemeOptions) => run(title, o, deps));
 }

@@ -16,6 +16,9 @@ export function register(parent: Command, deps: Deps): void {
     .argument('<file>', 'a PowerPoint presentation or template (.pptx, .potx)')
     .description("Create a custom theme from a template's colours and fonts (piped, prints only its id)")
     .option('--title <text>', "the theme's name (default: the template's theme name)")
-    .addHelpText('after', '\nFonts are drawn with free metric-compatible ones (Calibri as Carlito, Arial as Liberation Sans, ...);\nthe description says which.\n\nExample:\n  $ facet slides themes import brand.potx --title "Brand 2026"')
+    .addHelpText(
+      'after',
+      '\nFonts are drawn with free metric-compatible ones (Calibri as Carlito, Arial as Liberation Sans, ...);\nthe description says which.\n\nExample:\n  $ facet slides themes import brand.potx --title "Brand 2026"',
+    )
     .action((file: string, opts: { title?: string }) => run(file, opts, deps));
 }

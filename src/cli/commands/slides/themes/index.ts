@@ -6,7 +6,9 @@ import * as importTheme from './import.js';
 import * as remove from './delete.js';
 
 export function register(parent: Command, deps: Deps): void {
-  const themes = parent.command('themes').description('Slide themes: list them (the default), create, import from a template, delete your own');
+  const themes = parent
+    .command('themes')
+    .description('Slide themes: list them (the default), create, import from a template, delete your own');
   list.register(themes, deps);
   create.register(themes, deps);
   importTheme.register(themes, deps);

@@ -12,17 +12,31 @@ export interface ThemesOptions {
 
 export async function run(opts: ThemesOptions, deps: Deps): Promise<void> {
   const api = await deps.api('slides');
-  const page = await api.slides.themes({ lang: opts.lang, type: opts.type, keyword: opts.keyword, page: opts.page, size: opts.size });
+  const page = await api.slides.themes({
+    lang: opts.lang,
+    type: opts.type,
+    keyword: opts.keyword,
+    page: opts.page,
+    size: opts.size,
+  });
   const io = deps.io();
   io.print(page, () => {
-    io.table(page.items, [
-      { header: 'ID', value: (t) => t.id },
-      { header: 'TYPE', value: (t) => t.type },
-      { header: 'TITLE', value: (t) => t.title },
-      { header: 'SUBTITLE', value: (t) => t.subtitle },
-      { header: 'FONTS', value: (t) => (t.fonts.heading === t.fonts.body ? t.fonts.heading : `${t.fonts.heading} / ${t.fonts.body}`) },
-    ], { empty: 'No themes match.' });
-    if (page.total > page.page * page.size) io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page ${page.page + 1} for more)`);
+    io.table(
+      page.items,
+      [
+        { header: 'ID', value: (t) => t.id },
+        { header: 'TYPE', value: (t) => t.type },
+        { header: 'TITLE', value: (t) => t.title },
+        { header: 'SUBTITLE', value: (t) => t.subtitle },
+        {
+          header: 'FONTS',
+          value: (t) => (t.fonts.heading === t.fonts.body ? t.fonts.heading : `${t.fonts.heading} / ${t.fonts.body}`),
+        },
+      ],
+      { empty: 'No themes match.' },
+    );
+    if (page.total > page.page * page.size)
+      io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page ${page.page + 1} for more)`);
   });
 }
 
@@ -36,6 +50,9 @@ export function register(parent: Command, deps: Deps): void {
     .option('--keyword <text>', 'only themes whose title contains this')
     .option('--page <n>', 'page, from 1', intOption(1, 100_000))
     .option('--size <n>', 'items per page (1-100, default 20)', intOption(1, 100))
-    .addHelpText('after', '\nExamples:\n  $ facet slides themes\n  $ facet slides themes list --type custom\n  $ facet slides themes --lang zh-Hans --keyword 蓝\n  $ facet slides themes --json | jq -r ".items[].id"')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ facet slides themes\n  $ facet slides themes list --type custom\n  $ facet slides themes --lang zh-Hans --keyword 蓝\n  $ facet slides themes --json | jq -r ".items[].id"',
+    )
     .action((opts: ThemesOptions) => run(opts, deps));
 }

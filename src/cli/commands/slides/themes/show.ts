@@ -7,8 +7,14 @@ export function printTheme(io: IO, t: Theme): void {
     ['id', t.id],
     ['title', t.title],
     ['type', t.type],
-    ['colors', `background ${t.colors.background}, text ${t.colors.text}, accent ${t.colors.accent}, accent2 ${t.colors.accent2}`],
-    ['fonts', t.fonts.heading === t.fonts.body ? t.fonts.heading : `${t.fonts.heading} (headings), ${t.fonts.body} (body)`],
+    [
+      'colors',
+      `background ${t.colors.background}, text ${t.colors.text}, accent ${t.colors.accent}, accent2 ${t.colors.accent2}`,
+    ],
+    [
+      'fonts',
+      t.fonts.heading === t.fonts.body ? t.fonts.heading : `${t.fonts.heading} (headings), ${t.fonts.body} (body)`,
+    ],
     ['preview', t.preview_url],
   ];
   if (t.description) pairs.splice(5, 0, ['description', t.description]);

@@ -78,7 +78,11 @@ export function catalogLayout(root: MeasuredNode): LayoutResult {
         const p = at.get(r.parent)!;
         const c = at.get(r.node)!;
         const lineX = p.x + INDENT / 2;
-        out.strokes.push({ d: `M${fmt(lineX)} ${fmt(p.y + r.parent.h)}V${fmt(c.y + r.node.h / 2)}H${fmt(c.x)}`, branch: r.node.branch, width: 1.4 });
+        out.strokes.push({
+          d: `M${fmt(lineX)} ${fmt(p.y + r.parent.h)}V${fmt(c.y + r.node.h / 2)}H${fmt(c.x)}`,
+          branch: r.node.branch,
+          width: 1.4,
+        });
       }
       y += SECTION_GAP - ROW_GAP;
     }

@@ -1,4 +1,11 @@
-import { descendants, fmt, type LayoutResult, type MeasuredNode, type PlacedNode, type Stroke } from '../layout-types.js';
+import {
+  descendants,
+  fmt,
+  type LayoutResult,
+  type MeasuredNode,
+  type PlacedNode,
+  type Stroke,
+} from '../layout-types.js';
 
 /**
  * FISHBONE (Ishikawa): the root is the head at the right end of a spine; each first-level branch
@@ -30,7 +37,8 @@ interface Group {
   rects: Rect[];
 }
 
-const overlaps = (a: Rect, b: Rect, m = MARGIN) => a.x < b.x + b.w + m && b.x < a.x + a.w + m && a.y < b.y + b.h + m && b.y < a.y + a.h + m;
+const overlaps = (a: Rect, b: Rect, m = MARGIN) =>
+  a.x < b.x + b.w + m && b.x < a.x + a.w + m && a.y < b.y + b.h + m && b.y < a.y + a.h + m;
 
 /** Whether a segment passes through a rectangle (grown by the margin): Liang-Barsky clipping. */
 function crosses(seg: [number, number, number, number], r: Rect, m = MARGIN / 2): boolean {
@@ -94,15 +102,28 @@ function buildBone(bone: MeasuredNode, ax: number, side: -1 | 1): Group {
     placed.set(d.node, p);
     const midY = top + d.node.h / 2;
     if (!parent) {
-      strokes.push({ d: `M${fmt(right)} ${fmt(midY)}H${fmt(boneX(Math.abs(midY)))}`, branch: d.node.branch, width: 1.4 });
+      strokes.push({
+        d: `M${fmt(right)} ${fmt(midY)}H${fmt(boneX(Math.abs(midY)))}`,
+        branch: d.node.branch,
+        width: 1.4,
+      });
     } else {
       // Down from inside the parent's box, then into the child's right edge.
       const lineX = right + INDENT / 2;
-      strokes.push({ d: `M${fmt(lineX)} ${fmt(parent.y + parent.node.h)}V${fmt(midY)}H${fmt(right)}`, branch: d.node.branch, width: 1.2 });
+      strokes.push({
+        d: `M${fmt(lineX)} ${fmt(parent.y + parent.node.h)}V${fmt(midY)}H${fmt(right)}`,
+        branch: d.node.branch,
+        width: 1.2,
+      });
     }
   }
   const endX = boneX(length);
-  const label: PlacedNode = { node: bone, x: endX - bone.w / 2, y: side === -1 ? -length - bone.h : length, align: 'middle' };
+  const label: PlacedNode = {
+    node: bone,
+    x: endX - bone.w / 2,
+    y: side === -1 ? -length - bone.h : length,
+    align: 'middle',
+  };
   nodes.unshift(label);
   const seg: [number, number, number, number] = [ax, 0, endX, yOf(length)];
   strokes.unshift({ d: `M${fmt(ax)} 0L${fmt(endX)} ${fmt(yOf(length))}`, branch: bone.branch, width: 2.6 });

@@ -17,7 +17,8 @@ const heights = new WeakMap<MeasuredNode, number>();
 export function bandHeight(n: MeasuredNode): number {
   const known = heights.get(n);
   if (known !== undefined) return known;
-  const kids = n.children.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, n.children.length - 1) * siblingGap(n.depth + 1);
+  const kids =
+    n.children.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, n.children.length - 1) * siblingGap(n.depth + 1);
   const h = Math.max(n.h, kids);
   heights.set(n, h);
   return h;
@@ -39,7 +40,16 @@ export function curve(x1: number, y1: number, x2: number, y2: number): string {
  * Places `nodes` (siblings, in order) in a band starting at `top`, their near edge at `edge`;
  * dir 1 grows rightwards, -1 leftwards. Returns nothing: pushes into out.
  */
-export function placeSiblings(nodes: MeasuredNode[], edge: number, top: number, dir: 1 | -1, out: LayoutResult, from?: { x: number; y: number }, columns?: Map<number, number>, connect: typeof curve = curve): void {
+export function placeSiblings(
+  nodes: MeasuredNode[],
+  edge: number,
+  top: number,
+  dir: 1 | -1,
+  out: LayoutResult,
+  from?: { x: number; y: number },
+  columns?: Map<number, number>,
+  connect: typeof curve = curve,
+): void {
   let y = top;
   for (const n of nodes) {
     const band = bandHeight(n);
@@ -50,11 +60,26 @@ export function placeSiblings(nodes: MeasuredNode[], edge: number, top: number, 
     out.nodes.push({ node: n, x, y: cy - n.h / 2, align: 'middle' });
     // Elbows from the root share one trunk: drawn in neutral ink, so no branch's colour covers another's.
     const ink = connect === elbow && n.depth === 1 ? -1 : n.branch;
-    if (from) out.strokes.push({ d: connect(from.x, from.y, dir === 1 ? x : x + n.w, cy), branch: ink, width: n.depth === 1 ? 2.4 : 1.6 });
+    if (from)
+      out.strokes.push({
+        d: connect(from.x, from.y, dir === 1 ? x : x + n.w, cy),
+        branch: ink,
+        width: n.depth === 1 ? 2.4 : 1.6,
+      });
     if (n.children.length > 0) {
-      const kids = n.children.reduce((s, c) => s + bandHeight(c), 0) + (n.children.length - 1) * siblingGap(n.depth + 1);
+      const kids =
+        n.children.reduce((s, c) => s + bandHeight(c), 0) + (n.children.length - 1) * siblingGap(n.depth + 1);
       const childEdge = dir === 1 ? x + n.w + H_GAP : x - H_GAP;
-      placeSiblings(n.children, childEdge, cy - kids / 2, dir, out, { x: dir === 1 ? x + n.w : x, y: cy }, columns, connect);
+      placeSiblings(
+        n.children,
+        childEdge,
+        cy - kids / 2,
+        dir,
+        out,
+        { x: dir === 1 ? x + n.w : x, y: cy },
+        columns,
+        connect,
+      );
     }
     y += band + siblingGap(n.depth);
   }
@@ -87,8 +112,18 @@ export function logicalLayout(root: MeasuredNode): LayoutResult {
   const band = bandHeight(root);
   const root_: PlacedNode = { node: root, x: 0, y: band / 2 - root.h / 2, align: 'middle' };
   out.nodes.push(root_);
-  const kids = root.children.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, root.children.length - 1) * siblingGap(1);
-  placeSiblings(root.children, root.w + ROOT_GAP, band / 2 - kids / 2, 1, out, { x: root.w, y: band / 2 }, columnsOf(root.children, root.w + ROOT_GAP, 1), elbow);
+  const kids =
+    root.children.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, root.children.length - 1) * siblingGap(1);
+  placeSiblings(
+    root.children,
+    root.w + ROOT_GAP,
+    band / 2 - kids / 2,
+    1,
+    out,
+    { x: root.w, y: band / 2 },
+    columnsOf(root.children, root.w + ROOT_GAP, 1),
+    elbow,
+  );
   return out;
 }
 
@@ -111,7 +146,8 @@ export function mindMapLayout(root: MeasuredNode): LayoutResult {
       acc += bandHeight(c);
     } else left.push(c);
   }
-  const sideHeight = (side: MeasuredNode[]) => side.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, side.length - 1) * siblingGap(1);
+  const sideHeight = (side: MeasuredNode[]) =>
+    side.reduce((s, c) => s + bandHeight(c), 0) + Math.max(0, side.length - 1) * siblingGap(1);
   placeSiblings(right, root.w / 2 + ROOT_GAP, -sideHeight(right) / 2, 1, out, { x: root.w / 2, y: 0 });
   // The left side reads bottom-up (clockwise), so its first branch is at the bottom.
   placeSiblings([...left].reverse(), -root.w / 2 - ROOT_GAP, -sideHeight(left) / 2, -1, out, { x: -root.w / 2, y: 0 });

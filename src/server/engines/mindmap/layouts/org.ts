@@ -15,7 +15,9 @@ const STACK_GAP = 8;
 const SPREAD_MAX = 3;
 
 const stacked = (n: MeasuredNode) =>
-  n.depth >= 1 && n.children.length > 0 && (n.depth >= 2 || n.children.length > SPREAD_MAX || n.children.every((c) => c.children.length === 0));
+  n.depth >= 1 &&
+  n.children.length > 0 &&
+  (n.depth >= 2 || n.children.length > SPREAD_MAX || n.children.every((c) => c.children.length === 0));
 
 const widths = new WeakMap<MeasuredNode, number>();
 
@@ -41,7 +43,11 @@ function place(n: MeasuredNode, left: number, top: number, out: LayoutResult): {
       const p = at.get(d.parent)!;
       at.set(d.node, { x, y });
       out.nodes.push({ node: d.node, x, y, align: 'middle' });
-      out.strokes.push({ d: `M${fmt(p.x + INDENT / 2)} ${fmt(p.y + d.parent.h)}V${fmt(y + d.node.h / 2)}H${fmt(x)}`, branch: d.node.branch, width: 1.4 });
+      out.strokes.push({
+        d: `M${fmt(p.x + INDENT / 2)} ${fmt(p.y + d.parent.h)}V${fmt(y + d.node.h / 2)}H${fmt(x)}`,
+        branch: d.node.branch,
+        width: 1.4,
+      });
       y += d.node.h + STACK_GAP;
     }
     return { cx: left + n.w / 2 };
@@ -57,7 +63,11 @@ function place(n: MeasuredNode, left: number, top: number, out: LayoutResult): {
     for (const c of n.children) {
       const { cx } = place(c, cl, childTop, out);
       // The root's bus is shared by every branch: neutral ink, so no branch's colour covers another's.
-      out.strokes.push({ d: `M${fmt(px)} ${fmt(top + n.h)}V${fmt(busY)}H${fmt(cx)}V${fmt(childTop)}`, branch: n.depth === 0 ? -1 : c.branch, width: n.depth === 0 ? 2.4 : 1.6 });
+      out.strokes.push({
+        d: `M${fmt(px)} ${fmt(top + n.h)}V${fmt(busY)}H${fmt(cx)}V${fmt(childTop)}`,
+        branch: n.depth === 0 ? -1 : c.branch,
+        width: n.depth === 0 ? 2.4 : 1.6,
+      });
       cl += bandWidth(c) + COL_GAP;
     }
   }

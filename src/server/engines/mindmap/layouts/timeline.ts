@@ -45,7 +45,11 @@ export function timelineLayout(root: MeasuredNode): LayoutResult {
       const lineX = p.x + INDENT / 2;
       // From the parent's edge that faces the detail (above the axis the details sit over the event).
       const fromY = d.parent === event && side === 0 ? p.y : p.y + d.parent.h;
-      out.strokes.push({ d: `M${fmt(lineX)} ${fmt(fromY)}V${fmt(c.y + d.node.h / 2)}H${fmt(c.x)}`, branch: d.node.branch, width: 1.3 });
+      out.strokes.push({
+        d: `M${fmt(lineX)} ${fmt(fromY)}V${fmt(c.y + d.node.h / 2)}H${fmt(c.x)}`,
+        branch: d.node.branch,
+        width: 1.3,
+      });
     }
     lastOnSide[side] = left + colW;
     lastCenter = cx;

@@ -10,7 +10,11 @@ import { ImportError, type SourceRecord } from './read-records.js';
 export const FAMILIES = ['backlinks', 'income', 'insiders'] as const;
 export type Family = (typeof FAMILIES)[number];
 
-const LIST_FIELDS = new Set(Object.entries(BACKLINK_FIELDS).filter(([, t]) => t === 'string[]').map(([f]) => f));
+const LIST_FIELDS = new Set(
+  Object.entries(BACKLINK_FIELDS)
+    .filter(([, t]) => t === 'string[]')
+    .map(([f]) => f),
+);
 
 function hostOf(url: unknown, what: string, at: string): string {
   try {
@@ -31,13 +35,52 @@ function backlink(r: Record<string, unknown>, at: string): { subject: string; ro
   const domainFrom = (r.domain_from as string) ?? hostOf(r.url_from, 'url_from', at);
   const domainTo = (r.domain_to as string) ?? hostOf(r.url_to, 'url_to', at);
   const row: Record<string, unknown> = {
-    type: 'backlink', domain_from: domainFrom, domain_from_country: null, domain_from_ip: '', domain_from_is_ip: false, domain_from_platform_type: [],
-    domain_from_rank: 0, page_from_rank: 0, rank: 0, backlink_spam_score: 0, url_from: String(r.url_from), url_from_https: String(r.url_from).startsWith('https:'),
-    domain_to: domainTo, url_to: String(r.url_to), url_to_https: String(r.url_to).startsWith('https:'), tld_from: domainFrom.slice(domainFrom.indexOf('.') + 1),
-    url_to_status_code: null, url_to_spam_score: null, url_to_redirect_target: null, page_from_title: null, page_from_encoding: 'utf-8', page_from_language: 'en',
-    page_from_size: 0, page_from_status_code: 200, page_from_external_links: 0, page_from_internal_links: 0, first_seen: null, prev_seen: null,
-    last_seen: null, item_type: 'anchor', attributes: null, dofollow: true, original: false, is_new: false, is_lost: false, is_broken: false,
-    is_indirect_link: false, indirect_link_path: null, alt: null, image_url: null, anchor: null, text_pre: null, text_post: null, semantic_location: null, links_count: 1, group_count: 1,
+    type: 'backlink',
+    domain_from: domainFrom,
+    domain_from_country: null,
+    domain_from_ip: '',
+    domain_from_is_ip: false,
+    domain_from_platform_type: [],
+    domain_from_rank: 0,
+    page_from_rank: 0,
+    rank: 0,
+    backlink_spam_score: 0,
+    url_from: String(r.url_from),
+    url_from_https: String(r.url_from).startsWith('https:'),
+    domain_to: domainTo,
+    url_to: String(r.url_to),
+    url_to_https: String(r.url_to).startsWith('https:'),
+    tld_from: domainFrom.slice(domainFrom.indexOf('.') + 1),
+    url_to_status_code: null,
+    url_to_spam_score: null,
+    url_to_redirect_target: null,
+    page_from_title: null,
+    page_from_encoding: 'utf-8',
+    page_from_language: 'en',
+    page_from_size: 0,
+    page_from_status_code: 200,
+    page_from_external_links: 0,
+    page_from_internal_links: 0,
+    first_seen: null,
+    prev_seen: null,
+    last_seen: null,
+    item_type: 'anchor',
+    attributes: null,
+    dofollow: true,
+    original: false,
+    is_new: false,
+    is_lost: false,
+    is_broken: false,
+    is_indirect_link: false,
+    indirect_link_path: null,
+    alt: null,
+    image_url: null,
+    anchor: null,
+    text_pre: null,
+    text_post: null,
+    semantic_location: null,
+    links_count: 1,
+    group_count: 1,
   };
   for (const [field, value] of Object.entries(r)) {
     if (field === 'target' || value === null || value === undefined) continue;
@@ -45,7 +88,16 @@ function backlink(r: Record<string, unknown>, at: string): { subject: string; ro
     if (!type && field !== 'indirect_link_path') throw new ImportError(`${at}: unknown backlink field ${field}`);
     let v = value;
     if (LIST_FIELDS.has(field) && typeof v === 'string') v = v.split('|').filter(Boolean);
-    const ok = type === 'number' ? typeof v === 'number' : type === 'boolean' ? typeof v === 'boolean' : type === 'string[]' ? Array.isArray(v) && v.every((x) => typeof x === 'string') : type ? typeof v === 'string' : true;
+    const ok =
+      type === 'number'
+        ? typeof v === 'number'
+        : type === 'boolean'
+          ? typeof v === 'boolean'
+          : type === 'string[]'
+            ? Array.isArray(v) && v.every((x) => typeof x === 'string')
+            : type
+              ? typeof v === 'string'
+              : true;
     if (!ok) throw new ImportError(`${at}: ${field} must be a ${type === 'string[]' ? 'list of strings' : type}`);
     row[field] = v;
   }
@@ -66,5 +118,7 @@ function financial(schema: typeof IncomeStatement | typeof InsiderTrade, r: Reco
 /** A record of a file as its subject and stored row; a bad record fails the import, saying where it is. */
 export function storedRow(family: Family, { record, index, line }: SourceRecord): { subject: string; row: unknown } {
   const at = `line ${line}, record ${index}`;
-  return family === 'backlinks' ? backlink(record, at) : financial(family === 'income' ? IncomeStatement : InsiderTrade, record, at);
+  return family === 'backlinks'
+    ? backlink(record, at)
+    : financial(family === 'income' ? IncomeStatement : InsiderTrade, record, at);
 }

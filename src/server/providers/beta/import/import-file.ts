@@ -12,7 +12,12 @@ import { readRecords } from './read-records.js';
  * transaction (a bad record anywhere leaves the store as it was). Each subject in the file gets
  * exactly the file's rows, replacing what the provider would generate for it.
  */
-export async function importFile(db: Kysely<Database>, family: Family, fileName: string, input: Readable): Promise<{ subjects: string[]; rows: number }> {
+export async function importFile(
+  db: Kysely<Database>,
+  family: Family,
+  fileName: string,
+  input: Readable,
+): Promise<{ subjects: string[]; rows: number }> {
   const counts = await db.transaction().execute(async (trx) => {
     const writer = family === 'backlinks' ? new BacklinkImportWriter(trx) : new DataImportWriter(trx, family);
     for await (const rec of readRecords(fileName, input)) {

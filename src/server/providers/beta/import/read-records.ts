@@ -44,7 +44,15 @@ function csvValue(raw: string): unknown {
 }
 
 async function* csvRecords(input: Readable): AsyncGenerator<SourceRecord> {
-  const parser = input.pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, info: true, max_record_size: MAX_CSV_RECORD_BYTES }));
+  const parser = input.pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      info: true,
+      max_record_size: MAX_CSV_RECORD_BYTES,
+    }),
+  );
   // A read error of the file ends the parse with that error rather than leaving it waiting.
   input.once('error', (err) => parser.destroy(err));
   let header: string[] | null = null;
@@ -56,7 +64,8 @@ async function* csvRecords(input: Readable): AsyncGenerator<SourceRecord> {
         continue;
       }
       index++;
-      if (record.length !== header.length) throw new ImportError(`CSV line ${info.lines}: ${record.length} cells for ${header.length} columns`);
+      if (record.length !== header.length)
+        throw new ImportError(`CSV line ${info.lines}: ${record.length} cells for ${header.length} columns`);
       yield { record: Object.fromEntries(header.map((h, k) => [h, csvValue(record[k])])), index, line: info.lines };
     }
   } catch (err) {
@@ -82,7 +91,8 @@ async function* jsonLines(input: Readable): AsyncGenerator<SourceRecord> {
       } catch (err) {
         throw new ImportError(`line ${line}: not JSON: ${(err as Error).message}`);
       }
-      if (!v || typeof v !== 'object' || Array.isArray(v)) throw new ImportError(`line ${line}: each line is one JSON object`);
+      if (!v || typeof v !== 'object' || Array.isArray(v))
+        throw new ImportError(`line ${line}: each line is one JSON object`);
       yield { record: v as Record<string, unknown>, index: ++index, line };
     }
   } finally {

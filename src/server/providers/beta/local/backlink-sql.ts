@@ -18,7 +18,16 @@ type Scale = 'one_hundred' | 'one_thousand';
 type Leaf = Extract<FilterTree, { kind: 'leaf' }>;
 type Bool = RawBuilder<SqlBool> | Expression<SqlBool>;
 
-const TESTED_OPERATORS = new Set(['like', 'not_like', 'ilike', 'not_ilike', 'regex', 'not_regex', 'match', 'not_match']);
+const TESTED_OPERATORS = new Set([
+  'like',
+  'not_like',
+  'ilike',
+  'not_ilike',
+  'regex',
+  'not_regex',
+  'match',
+  'not_match',
+]);
 const FALSE = sql<SqlBool>`0 = 1`;
 const TRUE = sql<SqlBool>`1 = 1`;
 
@@ -31,13 +40,21 @@ const and = (parts: Bool[]): Bool => (parts.length === 1 ? parts[0] : sql<SqlBoo
 const or = (parts: Bool[]): Bool => (parts.length === 1 ? parts[0] : sql<SqlBool>`(${sql.join(parts, sql` or `)})`);
 
 /** Distinct values of a column per subject set, kept for the next conditions on that column (a million values at most in all). */
-const distinctCache = new LRUCache<string, Array<string | null>>({ maxSize: 1_000_000, sizeCalculation: (v) => Math.max(1, v.length) });
+const distinctCache = new LRUCache<string, Array<string | null>>({
+  maxSize: 1_000_000,
+  sizeCalculation: (v) => Math.max(1, v.length),
+});
 
 async function distinctValues(db: Db, subject: string, version: string, column: string): Promise<Array<string | null>> {
   const key = `${version}|${column}`;
   let values = distinctCache.get(key);
   if (!values) {
-    const rows = await db.selectFrom('beta_backlinks').select(sql.ref<string | null>(column).as('v')).distinct().where('subject', '=', subject).execute();
+    const rows = await db
+      .selectFrom('beta_backlinks')
+      .select(sql.ref<string | null>(column).as('v'))
+      .distinct()
+      .where('subject', '=', subject)
+      .execute();
     values = rows.map((r) => r.v);
     distinctCache.set(key, values);
   }
@@ -56,7 +73,12 @@ async function testedLeaf(db: Db, subject: string, version: string, leaf: Leaf, 
   }
   if (accepted.length === 0 && !nullAccepted) return FALSE;
   const ref = sql.ref(column);
-  const values = accepted.length <= refused.length ? inValueSet(db, column, accepted) : refused.length ? sql<SqlBool>`(${ref} is not null and not ${inValueSet(db, column, refused)})` : sql<SqlBool>`${ref} is not null`;
+  const values =
+    accepted.length <= refused.length
+      ? inValueSet(db, column, accepted)
+      : refused.length
+        ? sql<SqlBool>`(${ref} is not null and not ${inValueSet(db, column, refused)})`
+        : sql<SqlBool>`${ref} is not null`;
   const nonNull = accepted.length ? values : FALSE;
   return nullAccepted ? or([nonNull, sql<SqlBool>`${ref} is null`]) : nonNull;
 }
@@ -73,7 +95,9 @@ function plainLeaf(leaf: Leaf, column: string): Bool {
     const inSet = present.length ? sql<SqlBool>`${ref} in (${sql.join(present)})` : FALSE;
     if (op === 'in') return hasNull ? or([inSet, sql<SqlBool>`${ref} is null`]) : inSet;
     if (!present.length) return sql<SqlBool>`${ref} is not null`;
-    return hasNull ? sql<SqlBool>`(${ref} is not null and ${ref} not in (${sql.join(present)}))` : sql<SqlBool>`(${ref} is null or ${ref} not in (${sql.join(present)}))`;
+    return hasNull
+      ? sql<SqlBool>`(${ref} is not null and ${ref} not in (${sql.join(present)}))`
+      : sql<SqlBool>`(${ref} is null or ${ref} not in (${sql.join(present)}))`;
   }
   if (raw === null) return op === '=' ? sql<SqlBool>`${ref} is null` : sql<SqlBool>`${ref} is not null`;
   if (op === '<>') return sql<SqlBool>`(${ref} is null or ${ref} <> ${bind(raw)})`;
@@ -81,7 +105,13 @@ function plainLeaf(leaf: Leaf, column: string): Bool {
 }
 
 /** The filter tree as one SQL condition over a subject's rows. */
-export async function filterSql(db: Db, subject: string, version: string, tree: FilterTree | null, scale: Scale): Promise<Bool> {
+export async function filterSql(
+  db: Db,
+  subject: string,
+  version: string,
+  tree: FilterTree | null,
+  scale: Scale,
+): Promise<Bool> {
   if (!tree) return TRUE;
   if (tree.kind === 'leaf') {
     const column = columnOf(tree.field, scale);
@@ -94,6 +124,8 @@ export async function filterSql(db: Db, subject: string, version: string, tree: 
 
 /** The order as SQL: each rule with missing values last in either direction, then file order. */
 export function orderSql(rules: OrderRule[], scale: Scale): RawBuilder<unknown> {
-  const terms = rules.map((r) => sql`${sql.ref(columnOf(r.field, scale))} ${sql.raw(r.desc ? 'desc' : 'asc')} nulls last`);
+  const terms = rules.map(
+    (r) => sql`${sql.ref(columnOf(r.field, scale))} ${sql.raw(r.desc ? 'desc' : 'asc')} nulls last`,
+  );
   return sql.join([...terms, sql`seq asc`]);
 }

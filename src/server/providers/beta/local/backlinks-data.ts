@@ -97,7 +97,18 @@ const LANGS = ['en', 'en', 'en', 'de', 'fr', 'nl', 'es', 'it', 'pt', 'ja'];
 const SUBDOMAINS = ['blog', 'shop', 'docs', 'news'];
 const SECTIONS = ['article', 'blog', 'news', 'guide', 'review', 'forum', 'wiki', 'resources'];
 const SEMANTIC = ['article', 'section', 'main', 'aside', 'footer', 'header', 'nav'];
-const ANCHOR_TAILS = ['review', 'guide', 'homepage', 'pricing', 'tutorial', 'alternatives', 'official site', 'docs', 'blog post', 'comparison'];
+const ANCHOR_TAILS = [
+  'review',
+  'guide',
+  'homepage',
+  'pricing',
+  'tutorial',
+  'alternatives',
+  'official site',
+  'docs',
+  'blog post',
+  'comparison',
+];
 
 interface Referrer {
   domain: string;
@@ -214,17 +225,41 @@ export function* backlinkRows(target: Target, count = backlinkCount(target)): Ge
     }
     const r = rowRng(detailSeed, i);
     const domainTo = toSub ? `${core.subdomain}.${target.domain}` : target.domain;
-    const urlTo = target.pageUrl ?? `https://${domainTo}/${r() < 0.4 ? '' : `${pick(r, SECTIONS)}/${pick(r, WORDS)}-${pick(r, WORDS)}`}`;
+    const urlTo =
+      target.pageUrl ??
+      `https://${domainTo}/${r() < 0.4 ? '' : `${pick(r, SECTIONS)}/${pick(r, WORDS)}-${pick(r, WORDS)}`}`;
     const slug = core.page.slice(core.page.lastIndexOf('/') + 1);
     const urlFrom = `${from.https ? 'https' : 'http'}://${core.page}`;
     const ageDays = int(r, 1, 3650);
     const firstSeen = DATA_DATE - ageDays * DAY - int(r, 0, 86_399) * 1000;
-    const lastSeen = isLost ? firstSeen + Math.floor(r() * (DATA_DATE - firstSeen) * 0.9) : DATA_DATE - int(r, 0, Math.min(ageDays, 30)) * DAY;
+    const lastSeen = isLost
+      ? firstSeen + Math.floor(r() * (DATA_DATE - firstSeen) * 0.9)
+      : DATA_DATE - int(r, 0, Math.min(ageDays, 30)) * DAY;
     const prevSeen = r() < 0.15 ? null : Math.max(firstSeen, lastSeen - int(r, 1, 60) * DAY);
     const itemRoll = r();
-    const itemType = itemRoll < 0.8 ? 'anchor' : itemRoll < 0.9 ? 'image' : itemRoll < 0.94 ? 'redirect' : itemRoll < 0.97 ? 'canonical' : itemRoll < 0.99 ? 'alternate' : 'meta';
-    const attributes = dofollow ? (r() < 0.1 ? ['noopener'] : null) : r() < 0.3 ? ['nofollow', 'ugc'] : r() < 0.2 ? ['sponsored'] : ['nofollow'];
-    const anchor = itemType === 'anchor' ? (r() < 0.3 ? brand : r() < 0.2 ? urlTo : `${brand} ${pick(r, ANCHOR_TAILS)}`) : null;
+    const itemType =
+      itemRoll < 0.8
+        ? 'anchor'
+        : itemRoll < 0.9
+          ? 'image'
+          : itemRoll < 0.94
+            ? 'redirect'
+            : itemRoll < 0.97
+              ? 'canonical'
+              : itemRoll < 0.99
+                ? 'alternate'
+                : 'meta';
+    const attributes = dofollow
+      ? r() < 0.1
+        ? ['noopener']
+        : null
+      : r() < 0.3
+        ? ['nofollow', 'ugc']
+        : r() < 0.2
+          ? ['sponsored']
+          : ['nofollow'];
+    const anchor =
+      itemType === 'anchor' ? (r() < 0.3 ? brand : r() < 0.2 ? urlTo : `${brand} ${pick(r, ANCHOR_TAILS)}`) : null;
     const indirect = itemType === 'redirect' || itemType === 'canonical';
     const pageRank = Math.min(1000, Math.floor(from.rank * (0.3 + 0.7 * r())));
     const isBroken = r() < 0.03;
@@ -249,7 +284,8 @@ export function* backlinkRows(target: Target, count = backlinkCount(target)): Ge
       url_to_status_code: isBroken ? 404 : itemType === 'redirect' ? 301 : 200,
       url_to_spam_score: crawled ? Math.floor(60 * r() ** 3) : null,
       url_to_redirect_target: itemType === 'redirect' ? `https://${domainTo}/` : null,
-      page_from_title: r() < 0.05 ? null : `${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, SECTIONS)} | ${from.mainDomain}`,
+      page_from_title:
+        r() < 0.05 ? null : `${pick(r, WORDS)} ${pick(r, WORDS)} ${pick(r, SECTIONS)} | ${from.mainDomain}`,
       page_from_encoding: 'utf-8',
       page_from_language: from.language,
       page_from_size: int(r, 8_000, 900_000),
@@ -267,7 +303,15 @@ export function* backlinkRows(target: Target, count = backlinkCount(target)): Ge
       is_lost: isLost,
       is_broken: isBroken,
       is_indirect_link: indirect,
-      indirect_link_path: indirect ? [{ type: itemType === 'redirect' ? 'redirect' : 'canonical', status_code: itemType === 'redirect' ? 301 : 200, url: urlTo }] : null,
+      indirect_link_path: indirect
+        ? [
+            {
+              type: itemType === 'redirect' ? 'redirect' : 'canonical',
+              status_code: itemType === 'redirect' ? 301 : 200,
+              url: urlTo,
+            },
+          ]
+        : null,
       alt: itemType === 'image' ? `${brand} logo` : null,
       image_url: itemType === 'image' ? `https://${from.domain}/images/${slug}.png` : null,
       anchor,

@@ -1,5 +1,10 @@
 import { LRUCache } from 'lru-cache';
-import { BACKLINKS_LIMITS, TASK_STATUS, type BacklinkItem, type BacklinkResult } from '../../../../contract/beta-seo.js';
+import {
+  BACKLINKS_LIMITS,
+  TASK_STATUS,
+  type BacklinkItem,
+  type BacklinkResult,
+} from '../../../../contract/beta-seo.js';
 import { TaskError, type TaskOutcome } from '../envelope.js';
 import { compileFilterTree, parseOrder } from '../filter-compiler.js';
 import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
@@ -12,9 +17,32 @@ import { BACKLINK_FIELDS, generateBacklinks, parseTarget, type Target } from './
 
 type Db = Kysely<Database>;
 
-const FIELDS = ['target', 'backlinks_status_type', 'mode', 'custom_mode', 'exclude_internal_backlinks', 'include_subdomains', 'filters', 'limit', 'offset', 'order_by', 'rank_scale', 'search_after_token', 'tag'] as const;
+const FIELDS = [
+  'target',
+  'backlinks_status_type',
+  'mode',
+  'custom_mode',
+  'exclude_internal_backlinks',
+  'include_subdomains',
+  'filters',
+  'limit',
+  'offset',
+  'order_by',
+  'rank_scale',
+  'search_after_token',
+  'tag',
+] as const;
 /** Fields custom_mode may group by. */
-const CUSTOM_MODE_FIELDS = ['domain_from', 'anchor', 'url_from', 'domain_from_ip', 'domain_from_country', 'tld_from', 'page_from_title', 'url_to'];
+const CUSTOM_MODE_FIELDS = [
+  'domain_from',
+  'anchor',
+  'url_from',
+  'domain_from_ip',
+  'domain_from_country',
+  'tld_from',
+  'page_from_title',
+  'url_to',
+];
 const DEFAULT_ORDER = ['rank,desc'];
 /** USD per task plus per item returned (provider metadata, not a charge). */
 const COST = { task: 0.02, item: 0.00003 };
@@ -65,7 +93,9 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
   where.push(sql<SqlBool>`${await filterSql(db, subject, set.version, tree, q.scale)}`);
   const condition = sql<SqlBool>`${sql.join(where, sql` and `)}`;
   const order = orderSql(rules, q.scale);
-  const groupField = q.customMode?.field ?? (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
+  const groupField =
+    q.customMode?.field ??
+    (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
   // Grouping: each match's place in its group and the group's size, by window functions.
   const source: SelectQueryBuilder<any, any, any> = groupField
@@ -98,12 +128,30 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
     .offset(start)
     .execute()) as Array<{ seq: number; group_size?: number; total_count?: number }>;
   if (total < 0) {
-    total = keys.length ? Number(keys[0].total_count) : start === 0 ? 0 : Number((await countQuery.executeTakeFirstOrThrow()).n);
+    total = keys.length
+      ? Number(keys[0].total_count)
+      : start === 0
+        ? 0
+        : Number((await countQuery.executeTakeFirstOrThrow()).n);
     counts.set(countKey, total);
   }
-  const rows = keys.length ? await db.selectFrom('beta_backlinks').selectAll().where('subject', '=', subject).where('seq', 'in', keys.map((k) => k.seq)).execute() : [];
+  const rows = keys.length
+    ? await db
+        .selectFrom('beta_backlinks')
+        .selectAll()
+        .where('subject', '=', subject)
+        .where(
+          'seq',
+          'in',
+          keys.map((k) => k.seq),
+        )
+        .execute()
+    : [];
   const bySeq = new Map(rows.map((r) => [Number(r.seq), r as Record<string, unknown>]));
-  return { total, items: keys.map((k) => backlinkItem(bySeq.get(Number(k.seq))!, q.scale, groupField ? Number(k.group_size) : 1)) };
+  return {
+    total,
+    items: keys.map((k) => backlinkItem(bySeq.get(Number(k.seq))!, q.scale, groupField ? Number(k.group_size) : 1)),
+  };
 }
 
 /** One backlinks task: read and check every field (spec 4.9 and 8), query, page. */
@@ -111,15 +159,30 @@ export async function backlinksTask(db: Db, task: Record<string, unknown>, secre
   const f = new TaskFields(task, FIELDS);
   const rawTarget = f.string('target', { required: true })!;
   const target = parseTarget(rawTarget);
-  if (!target) throw new TaskError(TASK_STATUS.invalidValue, `target ${JSON.stringify(rawTarget)} is not a domain or subdomain (without scheme and www) or an absolute page URL`);
+  if (!target)
+    throw new TaskError(
+      TASK_STATUS.invalidValue,
+      `target ${JSON.stringify(rawTarget)} is not a domain or subdomain (without scheme and www) or an absolute page URL`,
+    );
   let customMode: BacklinkQuery['customMode'] = null;
   if (f.has('custom_mode')) {
     const cm = task.custom_mode as { field?: unknown; value?: unknown };
-    if (!cm || typeof cm !== 'object' || typeof cm.field !== 'string' || typeof cm.value !== 'number' || !Number.isInteger(cm.value)) {
+    if (
+      !cm ||
+      typeof cm !== 'object' ||
+      typeof cm.field !== 'string' ||
+      typeof cm.value !== 'number' ||
+      !Number.isInteger(cm.value)
+    ) {
       throw new TaskError(TASK_STATUS.invalidField, 'custom_mode is an object {field: string, value: integer}');
     }
-    if (!CUSTOM_MODE_FIELDS.includes(cm.field)) throw new TaskError(TASK_STATUS.invalidValue, `custom_mode.field must be one of ${CUSTOM_MODE_FIELDS.join(', ')}`);
-    if (cm.value < 1 || cm.value > 1000) throw new TaskError(TASK_STATUS.invalidValue, 'custom_mode.value must be between 1 and 1000');
+    if (!CUSTOM_MODE_FIELDS.includes(cm.field))
+      throw new TaskError(
+        TASK_STATUS.invalidValue,
+        `custom_mode.field must be one of ${CUSTOM_MODE_FIELDS.join(', ')}`,
+      );
+    if (cm.value < 1 || cm.value > 1000)
+      throw new TaskError(TASK_STATUS.invalidValue, 'custom_mode.value must be between 1 and 1000');
     customMode = { field: cm.field, value: cm.value };
   }
   const q: BacklinkQuery = {

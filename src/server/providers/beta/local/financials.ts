@@ -37,11 +37,28 @@ export function publishedQuarters(): Quarter[] {
   }
 }
 
-
 const round = (n: number) => Math.round(n);
 
 /** Flows of a period: what an annual or ttm statement sums over its quarters. */
-const SUMMED = ['revenue', 'cost_of_revenue', 'gross_profit', 'operating_expense', 'selling_general_and_administrative_expenses', 'research_and_development', 'operating_income', 'interest_expense', 'ebit', 'income_tax_expense', 'net_income_discontinued_operations', 'net_income_non_controlling_interests', 'net_income', 'net_income_common_stock', 'preferred_dividends_impact', 'consolidated_income', 'dividends'] as const;
+const SUMMED = [
+  'revenue',
+  'cost_of_revenue',
+  'gross_profit',
+  'operating_expense',
+  'selling_general_and_administrative_expenses',
+  'research_and_development',
+  'operating_income',
+  'interest_expense',
+  'ebit',
+  'income_tax_expense',
+  'net_income_discontinued_operations',
+  'net_income_non_controlling_interests',
+  'net_income',
+  'net_income_common_stock',
+  'preferred_dividends_impact',
+  'consolidated_income',
+  'dividends',
+] as const;
 type Flows = Record<(typeof SUMMED)[number] | 'weighted_average_shares' | 'weighted_average_shares_diluted', number>;
 
 /**
@@ -60,7 +77,7 @@ function shareOf(c: Company, line: string, quarter: Quarter, base: [number, numb
 function quarterFlows(c: Company, quarter: Quarter): Flows {
   const r = rng(seedOf('income', c.ticker, quarter.year, quarter.q));
   const growth = (1.06 + 0.06 * rng(seedOf('growth', c.ticker))()) ** (quarter.year - 2024 + (quarter.q - 2.5) / 4);
-  const revenue = round((c.revenue / 4) * growth * (0.95 + 0.1 * r()) / 1000) * 1000;
+  const revenue = round(((c.revenue / 4) * growth * (0.95 + 0.1 * r())) / 1000) * 1000;
   // Gross and operating margins are the company's own, so operating income stays positive and
   // P/E plausible; operating expenses split between R&D and SG&A in the company's proportion.
   const grossMargin = shareOf(c, 'gross', quarter, [0.3, 0.62], 0.015);
@@ -74,27 +91,55 @@ function quarterFlows(c: Company, quarter: Quarter): Flows {
   const operating_expense = research_and_development + selling_general_and_administrative_expenses;
   const operating_income = gross_profit - operating_expense;
   const ebit = operating_income;
-  const income_tax_expense = Math.max(0, round((ebit - interest_expense) * shareOf(c, 'tax', quarter, [0.13, 0.21], 0.005)));
+  const income_tax_expense = Math.max(
+    0,
+    round((ebit - interest_expense) * shareOf(c, 'tax', quarter, [0.13, 0.21], 0.005)),
+  );
   const net_income_discontinued_operations = r() < 0.1 ? round(revenue * 0.004 * (r() - 0.5)) : 0;
   const consolidated_income = ebit - interest_expense - income_tax_expense + net_income_discontinued_operations;
   const net_income_non_controlling_interests = round(Math.abs(consolidated_income) * 0.01 * r());
   const net_income = consolidated_income - net_income_non_controlling_interests;
   const preferred_dividends_impact = 0;
   const net_income_common_stock = net_income - preferred_dividends_impact;
-  const weighted_average_shares = round(c.shares * (1.02 - 0.005 * (quarter.year - FIRST_YEAR)) * (0.998 + 0.004 * r()));
+  const weighted_average_shares = round(
+    c.shares * (1.02 - 0.005 * (quarter.year - FIRST_YEAR)) * (0.998 + 0.004 * r()),
+  );
   const weighted_average_shares_diluted = round(weighted_average_shares * (1.003 + 0.01 * r()));
   const dividends = round(net_income > 0 ? net_income * shareOf(c, 'payout', quarter, [0, 0.35], 0.01) : 0);
   return {
-    revenue, cost_of_revenue, gross_profit, operating_expense, selling_general_and_administrative_expenses, research_and_development, operating_income,
-    interest_expense, ebit, income_tax_expense, net_income_discontinued_operations, net_income_non_controlling_interests, net_income, net_income_common_stock,
-    preferred_dividends_impact, consolidated_income, weighted_average_shares, weighted_average_shares_diluted, dividends,
+    revenue,
+    cost_of_revenue,
+    gross_profit,
+    operating_expense,
+    selling_general_and_administrative_expenses,
+    research_and_development,
+    operating_income,
+    interest_expense,
+    ebit,
+    income_tax_expense,
+    net_income_discontinued_operations,
+    net_income_non_controlling_interests,
+    net_income,
+    net_income_common_stock,
+    preferred_dividends_impact,
+    consolidated_income,
+    weighted_average_shares,
+    weighted_average_shares_diluted,
+    dividends,
   };
 }
 
-
-function statement(c: Company, period: IncomeStatement['period'], quarters: Quarter[], fiscal: string): IncomeStatement {
+function statement(
+  c: Company,
+  period: IncomeStatement['period'],
+  quarters: Quarter[],
+  fiscal: string,
+): IncomeStatement {
   const flows = quarters.map((q) => quarterFlows(c, q));
-  const sum = Object.fromEntries(SUMMED.map((k) => [k, flows.reduce((s, f) => s + f[k], 0)])) as Record<(typeof SUMMED)[number], number>;
+  const sum = Object.fromEntries(SUMMED.map((k) => [k, flows.reduce((s, f) => s + f[k], 0)])) as Record<
+    (typeof SUMMED)[number],
+    number
+  >;
   const shares = round(flows.reduce((s, f) => s + f.weighted_average_shares, 0) / flows.length);
   const diluted = round(flows.reduce((s, f) => s + f.weighted_average_shares_diluted, 0) / flows.length);
   const { dividends, ...rest } = sum;
@@ -118,10 +163,13 @@ export function incomeStatements(c: Company, period: IncomeStatement['period']):
   const quarters = publishedQuarters();
   const out: IncomeStatement[] = [];
   if (period === 'quarterly') for (const q of quarters) out.push(statement(c, 'quarterly', [q], `${q.year}-Q${q.q}`));
-  if (period === 'ttm') for (let i = 3; i < quarters.length; i++) out.push(statement(c, 'ttm', quarters.slice(i - 3, i + 1), `${quarters[i].year}-Q${quarters[i].q}`));
+  if (period === 'ttm')
+    for (let i = 3; i < quarters.length; i++)
+      out.push(statement(c, 'ttm', quarters.slice(i - 3, i + 1), `${quarters[i].year}-Q${quarters[i].q}`));
   if (period === 'annual') {
     for (let i = 0; i + 3 < quarters.length; i += 4) {
-      if (quarters[i].q === 1 && quarters[i + 3].q === 4) out.push(statement(c, 'annual', quarters.slice(i, i + 4), `${quarters[i].year}-FY`));
+      if (quarters[i].q === 1 && quarters[i + 3].q === 4)
+        out.push(statement(c, 'annual', quarters.slice(i, i + 4), `${quarters[i].year}-FY`));
     }
   }
   return out.reverse();
@@ -130,7 +178,9 @@ export function incomeStatements(c: Company, period: IncomeStatement['period']):
 /** The trailing twelve months' diluted EPS as known on a day: the last four quarters published by then. */
 function ttmEpsOn(c: Company, dayMs: number): number {
   const known = new Date(dayMs - REPORTING_LAG_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const quarters = publishedQuarters().filter((q) => q.end <= known).slice(-4);
+  const quarters = publishedQuarters()
+    .filter((q) => q.end <= known)
+    .slice(-4);
   return statement(c, 'ttm', quarters, '').earnings_per_share_diluted;
 }
 
@@ -139,9 +189,54 @@ export function dailyQuote(c: Company, dayMs: number): DailyQuote {
   return quoteOf(c, dayMs, ttmEpsOn(c, dayMs));
 }
 
-const FIRST_NAMES = ['Alex', 'Jordan', 'Morgan', 'Taylor', 'Catherine', 'Robert', 'Jamie', 'Susan', 'Michael', 'Dana', 'Elizabeth', 'David', 'Priya', 'Kevin'];
-const SURNAMES = ['Anderson', 'Bennett', 'Chen', 'Donovan', 'Ellis', 'Fischer', 'Gupta', 'Hale', 'Iverson', 'Jensen', 'Kaplan', 'Lopez', 'Mitchell', 'Novak', 'Okafor', 'Price', 'Ramirez', 'Sullivan', 'Tran', 'Walsh'];
-const TITLES = ['Chief Executive Officer', 'Chief Financial Officer', 'Chief Operating Officer', 'General Counsel', 'SVP, Engineering', 'Director', 'Director', 'Chief Technology Officer'];
+const FIRST_NAMES = [
+  'Alex',
+  'Jordan',
+  'Morgan',
+  'Taylor',
+  'Catherine',
+  'Robert',
+  'Jamie',
+  'Susan',
+  'Michael',
+  'Dana',
+  'Elizabeth',
+  'David',
+  'Priya',
+  'Kevin',
+];
+const SURNAMES = [
+  'Anderson',
+  'Bennett',
+  'Chen',
+  'Donovan',
+  'Ellis',
+  'Fischer',
+  'Gupta',
+  'Hale',
+  'Iverson',
+  'Jensen',
+  'Kaplan',
+  'Lopez',
+  'Mitchell',
+  'Novak',
+  'Okafor',
+  'Price',
+  'Ramirez',
+  'Sullivan',
+  'Tran',
+  'Walsh',
+];
+const TITLES = [
+  'Chief Executive Officer',
+  'Chief Financial Officer',
+  'Chief Operating Officer',
+  'General Counsel',
+  'SVP, Engineering',
+  'Director',
+  'Director',
+  'Chief Technology Officer',
+];
 
 /** A company's insider trades over the last three years, newest filing first. */
 export function insiderTrades(c: Company): InsiderTrade[] {
@@ -150,11 +245,18 @@ export function insiderTrades(c: Company): InsiderTrade[] {
   const people = Array.from({ length: int(r0, 4, 9) }, (_, i) => {
     const r = rowRng(seed, 10_000 + i);
     const title = pick(r, TITLES);
-    return { name: `${pick(r, FIRST_NAMES)} ${pick(r, SURNAMES)}`, title, director: title === 'Director' || r() < 0.2, owned: int(r, 20_000, 4_000_000) };
+    return {
+      name: `${pick(r, FIRST_NAMES)} ${pick(r, SURNAMES)}`,
+      title,
+      director: title === 'Director' || r() < 0.2,
+      owned: int(r, 20_000, 4_000_000),
+    };
   });
   const count = int(r0, 40, 160);
   const start = DATA_DATE - 3 * 365 * 86_400_000;
-  const days = Array.from({ length: count }, (_, i) => Math.floor(start + rowRng(seed, i)() * (DATA_DATE - 5 * 86_400_000 - start)));
+  const days = Array.from({ length: count }, (_, i) =>
+    Math.floor(start + rowRng(seed, i)() * (DATA_DATE - 5 * 86_400_000 - start)),
+  );
   days.sort((a, b) => a - b);
   const trades: InsiderTrade[] = [];
   days.forEach((day, i) => {

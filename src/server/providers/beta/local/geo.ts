@@ -40,4 +40,6 @@ export const findLocation = (by: { code?: number; name?: string }): Location | u
   LOCATIONS.find((l) => (by.code !== undefined ? l.code === by.code : l.name.toLowerCase() === by.name?.toLowerCase()));
 
 export const findLanguage = (by: { code?: string; name?: string }) =>
-  LANGUAGES.find((l) => (by.code !== undefined ? l.code === by.code.toLowerCase() : l.name.toLowerCase() === by.name?.toLowerCase()));
+  LANGUAGES.find((l) =>
+    by.code !== undefined ? l.code === by.code.toLowerCase() : l.name.toLowerCase() === by.name?.toLowerCase(),
+  );

@@ -36,7 +36,12 @@ export interface ReviewResult {
   items: ReviewItem[];
 }
 
-export function reviewsOf(platform: ReviewPlatform, domain: string, sortBy: 'recency' | 'relevance', depth: number): ReviewResult {
+export function reviewsOf(
+  platform: ReviewPlatform,
+  domain: string,
+  sortBy: 'recency' | 'relevance',
+  depth: number,
+): ReviewResult {
   const seed = seedOf('reviews', platform, domain);
   const count = int(rng(seed), 15, 900);
   const quality = 0.35 + 0.6 * rng(seed ^ 1)();
@@ -56,9 +61,10 @@ export function reviewsOf(platform: ReviewPlatform, domain: string, sortBy: 'rec
       owner_answer: r() < 0.3 ? ownerAnswer(r, value, first) : null,
     };
   });
-  const ordered = sortBy === 'recency'
-    ? all.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
-    : all.sort((a, b) => b.helpful_votes - a.helpful_votes || b.review_text.length - a.review_text.length);
+  const ordered =
+    sortBy === 'recency'
+      ? all.sort((a, b) => (a.timestamp < b.timestamp ? 1 : a.timestamp > b.timestamp ? -1 : 0))
+      : all.sort((a, b) => b.helpful_votes - a.helpful_votes || b.review_text.length - a.review_text.length);
   const items = ordered.slice(0, depth).map((item, k) => ({ ...item, rank_absolute: k + 1 }));
   const mean = all.reduce((s, x) => s + x.rating.value, 0) / all.length;
   return {

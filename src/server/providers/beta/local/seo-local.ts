@@ -28,10 +28,15 @@ export function localSeoProvider(secret: Uint8Array, db: Kysely<Database>): SeoP
     async post(operation: SeoOperation, path: string, body: unknown, owner?: string): Promise<ProviderEnvelope> {
       const keywords = operation === 'volume' ? keywordsOf(body) : 0;
       if (keywords > VOLUME_LIMITS.maxKeywordsPerRequest) {
-        return refusedEnvelope(TASK_STATUS.postDataInvalid, `the tasks hold ${keywords} keywords; at most ${VOLUME_LIMITS.maxKeywordsPerRequest} in one request`);
+        return refusedEnvelope(
+          TASK_STATUS.postDataInvalid,
+          `the tasks hold ${keywords} keywords; at most ${VOLUME_LIMITS.maxKeywordsPerRequest} in one request`,
+        );
       }
       return runEnvelope(path, body, (task): Promise<TaskOutcome> =>
-        operation === 'backlinks' ? backlinksTask(db, task, secret) : runCpuJob('beta-seo-task', { operation, task, secret }, { owner }),
+        operation === 'backlinks'
+          ? backlinksTask(db, task, secret)
+          : runCpuJob('beta-seo-task', { operation, task, secret }, { owner }),
       );
     },
   };

@@ -61,7 +61,11 @@ const months = (from: string, to: string): string[] => {
 const round4 = (n: number) => Math.round(n * 10000) / 10000;
 
 export function landingPages(q: TrafficQuery): TrafficResult {
-  const domain = q.domain.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '').replace(/\/.*$/, '');
+  const domain = q.domain
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/^www\./, '')
+    .replace(/\/.*$/, '');
   const scale = 2000 + Math.floor(3_000_000 * rng(seedOf('traffic-scale', domain))() ** 4);
   const countryShare = q.country === 'us' ? 0.25 + 0.5 * rng(seedOf('traffic-us', domain))() : 1;
   const source = q.traffic_source ?? 'all';

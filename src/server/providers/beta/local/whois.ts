@@ -16,8 +16,30 @@ export const WHOIS_UNIVERSE_SIZE = 240;
 const FIELDS = ['filters', 'limit', 'offset', 'offset_token', 'order_by', 'tag'] as const;
 const DEFAULT_ORDER = ['metrics.organic.count,desc'];
 const COST = { task: 0.1, item: 0.0001 };
-const BUCKETS = ['pos_1', 'pos_2_3', 'pos_4_10', 'pos_11_20', 'pos_21_30', 'pos_31_40', 'pos_41_50', 'pos_51_60', 'pos_61_70', 'pos_71_80', 'pos_81_90', 'pos_91_100'] as const;
-const REGISTRARS = ['GoDaddy.com, LLC', 'NameCheap, Inc.', 'Tucows Domains Inc.', 'Gandi SAS', 'Cloudflare, Inc.', 'Key-Systems GmbH', 'MarkMonitor Inc.', 'OVH sas'];
+const BUCKETS = [
+  'pos_1',
+  'pos_2_3',
+  'pos_4_10',
+  'pos_11_20',
+  'pos_21_30',
+  'pos_31_40',
+  'pos_41_50',
+  'pos_51_60',
+  'pos_61_70',
+  'pos_71_80',
+  'pos_81_90',
+  'pos_91_100',
+] as const;
+const REGISTRARS = [
+  'GoDaddy.com, LLC',
+  'NameCheap, Inc.',
+  'Tucows Domains Inc.',
+  'Gandi SAS',
+  'Cloudflare, Inc.',
+  'Key-Systems GmbH',
+  'MarkMonitor Inc.',
+  'OVH sas',
+];
 const WHOIS_TLDS = ['com', 'com', 'com', 'net', 'org', 'io', 'de', 'co', 'dev'];
 const DAY = 86_400_000;
 
@@ -33,7 +55,12 @@ export const WHOIS_FIELDS: FieldTable = {
   registered: 'boolean',
   registrar: 'string',
   ...Object.fromEntries(
-    ['organic', 'paid'].flatMap((kind) => ['count', 'etv', 'estimated_paid_traffic_cost', ...BUCKETS].map((m) => [`metrics.${kind}.${m}`, 'number' as const])),
+    ['organic', 'paid'].flatMap((kind) =>
+      ['count', 'etv', 'estimated_paid_traffic_cost', ...BUCKETS].map((m) => [
+        `metrics.${kind}.${m}`,
+        'number' as const,
+      ]),
+    ),
   ),
   'backlinks_info.backlinks': 'number',
   'backlinks_info.dofollow': 'number',
@@ -64,14 +91,22 @@ export function backlinksInfo(domain: string): WhoisItem['backlinks_info'] {
     mains.add(core.from.mainDomain);
     pages.add(core.page);
   }
-  return { backlinks, dofollow, referring_domains: domains.size, referring_main_domains: mains.size, referring_pages: pages.size, time_update: providerDate(DATA_DATE) };
+  return {
+    backlinks,
+    dofollow,
+    referring_domains: domains.size,
+    referring_main_domains: mains.size,
+    referring_pages: pages.size,
+    time_update: providerDate(DATA_DATE),
+  };
 }
 
 function metrics(r: () => number, scale: number) {
   const count = Math.floor(scale * r() ** 2);
   const buckets = Object.fromEntries(BUCKETS.map((b) => [b, 0])) as Record<(typeof BUCKETS)[number], number>;
   // Spread the count over the rank buckets, more of it further down the results.
-  for (let k = 0; k < count; k++) buckets[BUCKETS[Math.min(BUCKETS.length - 1, Math.floor(BUCKETS.length * r() ** 0.7))]] += 1;
+  for (let k = 0; k < count; k++)
+    buckets[BUCKETS[Math.min(BUCKETS.length - 1, Math.floor(BUCKETS.length * r() ** 0.7))]] += 1;
   const etv = Math.round(count * (0.5 + 20 * r()) * 100) / 100;
   return { count, etv, estimated_paid_traffic_cost: Math.round(etv * (0.2 + 3 * r()) * 100) / 100, ...buckets };
 }
@@ -91,7 +126,9 @@ function whoisDomain(i: number): WhoisItem {
     expiration_datetime: providerDate(expiration),
     updated_datetime: providerDate(changed),
     first_seen: providerDate(created + int(r, 1, 90) * DAY),
-    epp_status_codes: registered ? ['client transfer prohibited', ...(r() < 0.4 ? ['client delete prohibited'] : [])] : ['redemption period'],
+    epp_status_codes: registered
+      ? ['client transfer prohibited', ...(r() < 0.4 ? ['client delete prohibited'] : [])]
+      : ['redemption period'],
     tld: domain.slice(domain.indexOf('.') + 1),
     registered,
     registrar: r() < 0.05 ? null : pick(r, REGISTRARS),
@@ -123,7 +160,9 @@ export function whoisTask(task: Record<string, unknown>, secret: Uint8Array): Ta
     if ('error' in read) throw new TaskError(TASK_STATUS.invalidToken, `offset_token: ${read.error}`);
     start = read.position;
   }
-  const all = whoisUniverse().filter((item) => keep(item as unknown as Row)).sort((a, b) => order(a, b));
+  const all = whoisUniverse()
+    .filter((item) => keep(item as unknown as Row))
+    .sort((a, b) => order(a, b));
   const page = all.slice(start, start + limit);
   const next = start + page.length;
   const result: WhoisResult = {
