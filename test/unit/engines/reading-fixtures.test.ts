@@ -6,6 +6,7 @@ import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 import { dropRunningLines, isBoilerplateLine } from '../../../src/server/engines/extract/boilerplate.js';
+import { manyPagePdf } from '../../helpers/bombs.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/reading');
 const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
@@ -134,5 +135,13 @@ describe('boilerplate lines', () => {
     // Three lines a page: every line is near an edge, so only the recurring ones go.
     expect(dropRunningLines(pages)).toEqual(bodies.map((b) => [b]));
     expect(dropRunningLines([pages[0]])).toEqual([pages[0]]);
+  });
+
+  it('keeps the lines of a document whose pages hold nothing but the same line, as their content', async () => {
+    const pages = [1, 2, 3, 4].map((n) => [`Chapter notes ${n}`]);
+    expect(dropRunningLines(pages)).toEqual(pages);
+    const { text, chunks } = await extractDocument('pdf', manyPagePdf(12));
+    expect(text).toContain('a page');
+    expect(chunks?.length).toBeGreaterThan(0);
   });
 });

@@ -76,7 +76,8 @@ const EDGE_LINES = 3;
 /**
  * Pages (each a list of lines) without their running header and footer: a line near the top or
  * bottom of a page whose shape (digits aside) recurs near the edge of at least half of the pages,
- * two at the least. A one-page document keeps its lines; pattern-matched boilerplate goes later.
+ * two at the least. A one-page document keeps its lines, and so does one whose every line would go
+ * (a document of short identical pages); pattern-matched boilerplate goes later.
  */
 export function dropRunningLines(pages: string[][]): string[][] {
   if (pages.length < 2) return pages;
@@ -98,10 +99,12 @@ export function dropRunningLines(pages: string[][]): string[][] {
     }
   }
   const needed = Math.max(2, Math.ceil(pages.length / 2));
-  return pages.map((lines) => {
+  const kept = pages.map((lines) => {
     const edge = edges(lines);
     return lines.filter((l, i) => !(edge.has(i) && (count.get(shapeOf(l)) ?? 0) >= needed));
   });
+  // A header or footer frames other text: lines that are all a document has are its content.
+  return kept.some((lines) => lines.some((l) => l.trim())) ? kept : pages;
 }
 
 /** Normalised text of a paragraph, for telling repeats apart from near-misses. */
