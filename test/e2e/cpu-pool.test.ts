@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
 
 // The render child aborts (tests only) on a job whose input holds this, as a native resvg panic would.
-const ABORT_MARKER = 'abort-the-render-child';
+// One word without hyphens: captions are wrapped by UAX 14, which may break a line after a hyphen.
+const ABORT_MARKER = 'abortrenderchild';
 
 let p: Platform;
 let tight: Platform;
