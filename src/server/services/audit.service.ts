@@ -1,15 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AuditEntry } from '../../contract/audit.js';
 import type { Database } from '../store/database.js';
-import {
-  insertAudit,
-  listAuditPage,
-  pruneAuditBefore,
-  type AuditPosition,
-  type AuditRow,
-} from '../store/audit.repo.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
+import { insertAudit, listAuditPage, pruneAuditBefore, type AuditRow } from '../store/audit.repo.js';
 import { newId } from '../store/ids.js';
-import { RequestValidationError } from '../errors.js';
 import type { Ctx } from './users.service.js';
 
 /** Who made a change, and from where: never a secret, only ids. */
@@ -102,29 +96,6 @@ export function entryOf(row: AuditRow): AuditEntry {
   };
 }
 
-function encodeCursor(p: AuditPosition): string {
-  return Buffer.from(JSON.stringify([p.at, p.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): AuditPosition {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string') return { at, id };
-  } catch {
-    // reported below
-  }
-  throw new RequestValidationError(
-    [
-      {
-        loc: ['query', 'cursor'],
-        msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)',
-        type: 'value_error',
-      },
-    ],
-    false,
-  );
-}
-
 export interface AuditQuery {
   actor?: string;
   action?: string;
@@ -141,10 +112,11 @@ export async function auditPage(
   query: AuditQuery,
   visibleTo?: string,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [at, id] = query.cursor ? decodePageCursor(query.cursor) : [];
+  const after = at && id ? { at, id } : undefined;
   const { rows, more } = await listAuditPage(ctx.db, { ...query, visibleTo, after });
   const last = rows.at(-1);
-  return { entries: rows.map(entryOf), nextCursor: more && last ? encodeCursor(last) : null };
+  return { entries: rows.map(entryOf), nextCursor: more && last ? encodePageCursor(last.at, last.id) : null };
 }
 
 /** Default days an entry is kept (`facet serve --audit-retention-days`). */

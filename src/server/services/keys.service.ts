@@ -1,6 +1,7 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
 import type { Ctx } from './users.service.js';
-import { HttpError, notFound, RequestValidationError } from '../errors.js';
+import { decodePageCursor, encodePageCursor } from './page-cursor.js';
+import { HttpError, notFound } from '../errors.js';
 import { generateApiKey } from '../auth/secrets.js';
 import { newId } from '../store/ids.js';
 import { JsonText } from '../json-text.js';
@@ -12,7 +13,6 @@ import {
   listLiveKeysPage,
   updateApiKey,
   type ApiKeyRow,
-  type KeyPosition,
 } from '../store/api-keys.repo.js';
 import { findUserById } from '../store/users.repo.js';
 import { auditRow, SYSTEM, type AuditActor } from './audit.service.js';
@@ -85,38 +85,17 @@ export function listKeys(ctx: Ctx, filter: { userId: string }): JsonText | Promi
 }
 
 /** The cursor is opaque to callers: where the previous page ended. */
-function encodeCursor(p: KeyPosition): string {
-  return Buffer.from(JSON.stringify([p.created_at, p.id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): KeyPosition {
-  try {
-    const [created_at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof created_at === 'string' && typeof id === 'string') return { created_at, id };
-  } catch {
-    // reported below
-  }
-  throw new RequestValidationError(
-    [
-      {
-        loc: ['query', 'cursor'],
-        msg: 'not a cursor this server gave out (use X-Next-Cursor of the previous page)',
-        type: 'value_error',
-      },
-    ],
-    false,
-  );
-}
 
 /** Every user's keys, or one user's, a page at a time (admins). */
 export async function listKeysPage(
   ctx: Ctx,
   query: { userId?: string; limit: number; cursor?: string },
 ): Promise<{ keys: ApiKeyInfo[]; nextCursor: string | null }> {
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const [created_at, id] = query.cursor ? decodePageCursor(query.cursor) : [];
+  const after = created_at && id ? { created_at, id } : undefined;
   const { rows, more } = await listLiveKeysPage(ctx.db, { userId: query.userId, after, limit: query.limit });
   const last = rows.at(-1);
-  return { keys: rows.map(keyInfo), nextCursor: more && last ? encodeCursor(last) : null };
+  return { keys: rows.map(keyInfo), nextCursor: more && last ? encodePageCursor(last.created_at, last.id) : null };
 }
 
 /**
