@@ -117,7 +117,8 @@ describe('extraction over arbitrary markup', () => {
           expect(err).toBeInstanceOf(DocumentRefused);
         }
       }),
-      { numRuns: 300 },
+      // A row outside any table reached turndown's GFM table rules with no table (a TypeError).
+      { numRuns: 300, examples: [['<svg><tr><'], ['<td>a</td><th>b</th>']] },
     );
   });
 });

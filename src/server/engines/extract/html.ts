@@ -38,6 +38,11 @@ export function extractHtml(html: string, fallbackTitle = '', pageUrl = ''): Ext
  * in its first row) has its first row read as the header, which is how people write such tables.
  */
 export function withHeaderRows(root: { querySelectorAll(s: string): Iterable<any> }): void {
+  // A row or cell outside any table (`<svg><tr>`) would reach the GFM table rules with no table: its
+  // content is kept, the element unwrapped.
+  for (const part of [...root.querySelectorAll('tr, td, th, thead, tbody, tfoot')]) {
+    if (!part.closest('table')) part.replaceWith(...part.childNodes);
+  }
   for (const table of root.querySelectorAll('table')) {
     if (table.querySelector('thead')) continue;
     const first = table.querySelector('tr');
@@ -55,7 +60,7 @@ export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.use(gfm);
   let source = html;
-  if (/<table[\s>]/i.test(html)) {
+  if (/<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html)) {
     const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);
     withHeaderRows(document.body);
     source = document.body.innerHTML;
