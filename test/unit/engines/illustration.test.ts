@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { compose } from '../../../src/server/engines/illustration/compose.js';
 import { renderPng } from '../../../src/server/engines/illustration/render.js';
 import { rasterize } from '../../../src/server/engines/illustration/rasterize.js';
-import { CAPTION_FAMILY, captionFonts } from '../../../src/server/engines/illustration/fonts.js';
+import { CAPTION_FAMILY, captionFonts } from '../../../src/server/engines/fonts.js';
 import { Resvg } from '@resvg/resvg-js';
 
 const base = {

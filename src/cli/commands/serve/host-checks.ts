@@ -12,7 +12,7 @@ export interface HostCheck {
 export async function hostChecks(env: NodeJS.ProcessEnv): Promise<HostCheck[]> {
   const [{ DEFAULT_CHROMIUM, chromiumAvailable }, { captionFonts }] = await Promise.all([
     import('../../../server/engines/screenshot.js'),
-    import('../../../server/engines/illustration/fonts.js'),
+    import('../../../server/engines/fonts.js'),
   ]);
   const chromium = env.FACET_CHROMIUM || DEFAULT_CHROMIUM;
   const fonts = captionFonts();

@@ -1,5 +1,5 @@
 import { Resvg } from '@resvg/resvg-js';
-import { CAPTION_FAMILY, captionFonts } from './fonts.js';
+import { CAPTION_FAMILY, captionFonts } from '../fonts.js';
 
 export interface Raster {
   png: Uint8Array;

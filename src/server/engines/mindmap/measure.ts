@@ -1,31 +1,20 @@
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
 import { LRUCache } from 'lru-cache';
-import { mapFontFiles } from '../illustration/fonts.js';
+import { mapFontFiles, openFace } from '../fonts.js';
 import { breakLines } from '../../text/line-break.js';
 
 /**
  * Label widths for the layouts, measured with fontkit from the very files resvg sets the labels
- * with (illustration/fonts.ts), so a label measured to fit its box is drawn inside it.
+ * with (engines/fonts.ts), so a label measured to fit its box is drawn inside it.
  */
 type Face = fontkit.Font;
-
-function open(file: string | null): Face | null {
-  if (!file) return null;
-  try {
-    const opened = fontkit.openSync(file);
-    // A .ttc holds several faces; the first is the proportional one (WenQuanYi Micro Hei).
-    return 'fonts' in opened ? opened.fonts[0] : opened;
-  } catch {
-    return null;
-  }
-}
 
 let faces: { regular: Face | null; bold: Face | null; cjk: Face | null } | undefined;
 
 function loaded() {
   if (!faces) {
     const f = mapFontFiles();
-    faces = { regular: open(f.regular), bold: open(f.bold), cjk: open(f.cjk) };
+    faces = { regular: openFace(f.regular), bold: openFace(f.bold), cjk: openFace(f.cjk) };
   }
   return faces;
 }

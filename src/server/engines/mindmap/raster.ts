@@ -1,4 +1,4 @@
-import { MAP_PRIMARY_FAMILY, mapFontList } from '../illustration/fonts.js';
+import { MAP_PRIMARY_FAMILY, mapFontList } from '../fonts.js';
 import { rasterize } from '../illustration/rasterize.js';
 import type { Drawn } from './svg.js';
 

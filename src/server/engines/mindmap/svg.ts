@@ -1,4 +1,4 @@
-import { MAP_FAMILY } from '../illustration/fonts.js';
+import { MAP_FAMILY } from '../fonts.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
 import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode, type Stroke } from './layout-types.js';
 

@@ -1,53 +1,11 @@
-import { existsSync } from 'node:fs';
-import * as fontkit from 'fontkit';
+import type * as fontkit from 'fontkit';
+import { CJK_FALLBACK, FONT_FILES, openFace, type FontFamily } from '../fonts.js';
 
 /**
- * The font families a deck may use, each with the Debian font files LibreOffice renders it with,
- * so that text is measured with the very glyphs it is drawn with (docs/decisions.md "Slide decks").
- * CJK characters fall back to WenQuanYi Micro Hei, as LibreOffice's own fallback does on Debian.
+ * Text measure for slides: each character's advance in the deck's family (the font files of
+ * ../fonts.ts that LibreOffice renders it with), falling back to the CJK face.
  */
-export const FONT_FILES = {
-  Lato: {
-    regular: '/usr/share/fonts/truetype/lato/Lato-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/lato/Lato-Bold.ttf',
-  },
-  'Open Sans': {
-    regular: '/usr/share/fonts/truetype/open-sans/OpenSans-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/open-sans/OpenSans-Bold.ttf',
-  },
-  Carlito: {
-    regular: '/usr/share/fonts/truetype/crosextra/Carlito-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/crosextra/Carlito-Bold.ttf',
-  },
-  Caladea: {
-    regular: '/usr/share/fonts/truetype/crosextra/Caladea-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/crosextra/Caladea-Bold.ttf',
-  },
-  'Liberation Sans': {
-    regular: '/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf',
-  },
-  'Liberation Serif': {
-    regular: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf',
-    bold: '/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf',
-  },
-  'DejaVu Sans': {
-    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
-    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf',
-  },
-  'DejaVu Serif': {
-    regular: '/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf',
-    bold: '/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf',
-  },
-  'WenQuanYi Micro Hei': {
-    regular: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-    bold: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc',
-  },
-} as const;
-
-export type FontFamily = keyof typeof FONT_FILES;
-export const FONT_FAMILIES = Object.keys(FONT_FILES) as FontFamily[];
-const CJK_FALLBACK: FontFamily = 'WenQuanYi Micro Hei';
+export type { FontFamily };
 
 interface Metrics {
   font: fontkit.Font;
@@ -61,24 +19,15 @@ const loaded = new Map<string, Metrics | null>();
 
 function open(file: string): Metrics | null {
   if (loaded.has(file)) return loaded.get(file)!;
-  let m: Metrics | null = null;
-  if (existsSync(file)) {
-    const opened = fontkit.openSync(file);
-    const font = 'fonts' in opened ? opened.fonts[0] : opened;
-    m = {
-      font,
-      unitsPerEm: font.unitsPerEm,
-      lineRatio: (font.ascent - font.descent + font.lineGap) / font.unitsPerEm,
-      advances: new Map(),
-    };
-  }
+  const font = openFace(file);
+  const m = font && {
+    font,
+    unitsPerEm: font.unitsPerEm,
+    lineRatio: (font.ascent - font.descent + font.lineGap) / font.unitsPerEm,
+    advances: new Map<number, number>(),
+  };
   loaded.set(file, m);
   return m;
-}
-
-/** Whether the font files of a family are installed (fonts-* packages of Debian). */
-export function fontInstalled(family: FontFamily): boolean {
-  return open(FONT_FILES[family].regular) !== null;
 }
 
 function metricsFor(family: FontFamily, bold: boolean): Metrics {

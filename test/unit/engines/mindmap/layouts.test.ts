@@ -14,7 +14,7 @@ import { pngScale } from '../../../../src/server/engines/mindmap/raster.js';
 import { renderMindmap } from '../../../../src/server/engines/mindmap/render-job.js';
 import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
 import { textWidth } from '../../../../src/server/engines/mindmap/measure.js';
-import { mapFontList } from '../../../../src/server/engines/illustration/fonts.js';
+import { mapFontList } from '../../../../src/server/engines/fonts.js';
 
 const leaf = (text: string): MindNode => ({ text, children: [] });
 const node = (text: string, children: MindNode[]): MindNode => ({ text, children });
