@@ -5,7 +5,6 @@ import { DOCUMENT_LIMITS, DocumentRefused } from '../../../src/server/engines/ex
 import { readZip } from '../../../src/server/engines/extract/zip-guard.js';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { readTemplateTheme } from '../../../src/server/engines/slides/template-theme.js';
-import { elementsOf } from '../../../src/server/engines/extract/xml-scan.js';
 import {
   docxBomb,
   docxOf,
@@ -142,15 +141,23 @@ describe('ZIP-based files are checked entry by entry before inflating', () => {
     expect(atLimit.text).toContain('hi');
   });
 
-  it('PPTX slides past the limit are refused; an open paragraph costs one scan', async () => {
+  it('PPTX slides past the limit are refused; a slide of unclosed or too deeply nested XML is refused, never a stack overflow', async () => {
     const slides = Array.from({ length: DOCUMENT_LIMITS.pptxMaxSlides + 1 }, (_, i) => [`Slide ${i}`]);
     expect(await refusal(async () => extractDocument('pptx', await makePptx(slides)))).toMatchObject({
       limit: 'pptxMaxSlides',
     });
     expect((await extractDocument('pptx', await makePptx([['Title', 'Body']]))).text).toContain('Body');
-    expect(elementsOf(`${'<a:p>'.repeat(200_000)}<a:p>last</a:p>`, 'a:p')).toEqual([
-      `${'<a:p>'.repeat(200_000)}<a:p>last`.slice(5),
-    ]);
+    for (const xml of [`${'<a:p>'.repeat(200_000)}<a:p>last</a:p>`, `${'<a:r>'.repeat(300)}${'</a:r>'.repeat(300)}`]) {
+      const deck = await zipOf({ '[Content_Types].xml': '<Types/>', 'ppt/slides/slide1.xml': xml });
+      const err = await refusal(() => extractDocument('pptx', deck));
+      expect(err).toMatchObject({ code: 'INVALID_PARAMETER', status: 400 });
+      expect(err.message).toMatch(/ppt\/slides\/slide1\.xml of the deck cannot be read: .*nested/i);
+    }
+    // Entities and character references are decoded once, by the parser.
+    const escaped = await zipOf({
+      'ppt/slides/slide1.xml': '<p:sld><a:p><a:r><a:t>R&amp;D &#233;t&#xE9; &lt;1&gt;</a:t></a:r></a:p></p:sld>',
+    });
+    expect((await extractDocument('pptx', escaped)).text).toContain('R&D été <1>');
   });
 });
 

@@ -1,15 +1,6 @@
-import { DOCUMENT_LIMITS, overLimit } from './limits.js';
+import { DocumentRefused, DOCUMENT_LIMITS, overLimit } from './limits.js';
+import { elementsNamed, parseXml, textOf, type XmlNode } from './xml.js';
 import { readZip } from './zip-guard.js';
-import { elementsOf } from './xml-scan.js';
-
-const decode = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
-    .replace(/&amp;/g, '&');
 
 const SLIDE = /^ppt\/slides\/slide(\d+)\.xml$/;
 
@@ -23,15 +14,20 @@ export async function pptxSlides(data: Uint8Array): Promise<string[][]> {
   if (parts.size > DOCUMENT_LIMITS.pptxMaxSlides)
     throw overLimit('pptxMaxSlides', `the deck has ${parts.size.toLocaleString('en-US')} slides`);
   const names = [...parts.keys()].sort((a, b) => Number(SLIDE.exec(a)![1]) - Number(SLIDE.exec(b)![1]));
-  const slides: string[][] = [];
-  for (const name of names) {
-    const xml = parts.get(name)!.toString('utf8');
+  return names.map((name) => {
     const paragraphs: string[] = [];
-    for (const p of elementsOf(xml, 'a:p')) {
-      const text = elementsOf(p, 'a:t').map(decode).join('');
-      if (text.trim()) paragraphs.push(text.trim());
+    for (const p of elementsNamed(slideXml(name, parts.get(name)!), 'a:p')) {
+      const text = elementsNamed([p], 'a:t').map(textOf).join('').trim();
+      if (text) paragraphs.push(text);
     }
-    slides.push(paragraphs);
+    return paragraphs;
+  });
+}
+
+function slideXml(name: string, part: Buffer): XmlNode[] {
+  try {
+    return parseXml(part.toString('utf8'));
+  } catch (err) {
+    throw new DocumentRefused('INVALID_PARAMETER', `${name} of the deck cannot be read: ${(err as Error).message}`);
   }
-  return slides;
 }

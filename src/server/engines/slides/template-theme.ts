@@ -1,5 +1,5 @@
-import { elementsOf } from '../extract/xml-scan.js';
 import { DocumentRefused } from '../extract/limits.js';
+import { attributeOf, elementsNamed, firstNamed, parseXml, type XmlNode } from '../extract/xml.js';
 import { readZip } from '../extract/zip-guard.js';
 import { THEME_FONTS } from '../../../contract/slides.js';
 
@@ -31,25 +31,12 @@ export class NotATemplate extends DocumentRefused {
   }
 }
 
-const decode = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
-
-/** The first `<tag>…</tag>`'s contents ('' when none): indexOf keeps it linear on any input. */
-function firstElement(xml: string, tag: string): string {
-  return elementsOf(xml, tag)[0] ?? '';
-}
-
 const THEME = /^ppt\/theme\/theme(\d+)\.xml$/;
 const MASTER_RELS = /^ppt\/slideMasters\/_rels\/slideMaster\d+\.xml\.rels$/;
 
 /**
  * Reads the theme of a template within the ZIP limits (zip-guard.ts): only the theme parts and the
- * masters' relationships are inflated. Attribute patterns are bounded so no regex backtracks far.
+ * masters' relationships are inflated, and read with the XML parser (extract/xml.ts).
  */
 export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme> {
   let parts: Map<string, Buffer>;
@@ -65,22 +52,26 @@ export async function readTemplateTheme(data: Uint8Array): Promise<TemplateTheme
     throw new NotATemplate(
       'the file has no theme part (ppt/theme/theme1.xml): it is not a PowerPoint presentation or template',
     );
-  const xml = parts.get(part)!.toString('utf8');
-  const scheme = firstElement(xml, 'a:clrScheme');
+  const theme = xmlOf(part, parts.get(part)!);
+  const scheme = firstNamed(theme, 'a:clrScheme');
   if (!scheme) throw new NotATemplate(`${part} has no colour scheme`);
   const colour = (slot: string): string => {
-    const block = firstElement(scheme, `a:${slot}`);
-    const value =
-      /<a:srgbClr val="([0-9A-Fa-f]{6})"/.exec(block)?.[1] ??
-      /<a:sysClr [^>]{0,500}?lastClr="([0-9A-Fa-f]{6})"/.exec(block)?.[1];
+    const block = firstNamed([scheme], `a:${slot}`);
+    const srgb = block && firstNamed([block], 'a:srgbClr');
+    const sys = block && firstNamed([block], 'a:sysClr');
+    const value = [srgb && attributeOf(srgb, 'val'), sys && attributeOf(sys, 'lastClr')].find(
+      (v) => v !== undefined && /^[0-9A-Fa-f]{6}$/.test(v),
+    );
     if (!value) throw new NotATemplate(`the colour scheme has no usable ${slot} colour`);
     return `#${value.toUpperCase()}`;
   };
   const typeface = (which: 'major' | 'minor'): string => {
-    const block = firstElement(xml, `a:${which}Font`);
-    return decode(/<a:latin [^>]{0,500}?typeface="([^"]{0,200})"/.exec(block)?.[1] ?? '').trim();
+    const block = firstNamed(theme, `a:${which}Font`);
+    const latin = block && firstNamed([block], 'a:latin');
+    return (latin && attributeOf(latin, 'typeface'))?.trim() ?? '';
   };
-  const name = decode(/<a:theme [^>]{0,2000}?name="([^"]{0,200})"/.exec(xml)?.[1] ?? '').trim();
+  const root = firstNamed(theme, 'a:theme');
+  const name = (root && attributeOf(root, 'name'))?.trim() ?? '';
   const major = typeface('major');
   const minor = typeface('minor');
   return {
@@ -106,15 +97,21 @@ function themePartOf(parts: Map<string, Buffer>): string | undefined {
   const themes = names.filter((n) => THEME.test(n));
   const masterRels = names.filter((n) => MASTER_RELS.test(n)).sort();
   if (masterRels.length > 0) {
-    const rels = parts.get(masterRels[0])!.toString('utf8');
-    const target =
-      /Type="[^"]{0,500}\/theme"[^>]{0,2000}?Target="\.\.\/theme\/(theme\d+\.xml)"|Target="\.\.\/theme\/(theme\d+\.xml)"[^>]{0,2000}?Type="[^"]{0,500}\/theme"/.exec(
-        rels,
-      );
-    const file = target && `ppt/theme/${target[1] ?? target[2]}`;
+    const rels = xmlOf(masterRels[0], parts.get(masterRels[0])!);
+    const theme = elementsNamed(rels, 'Relationship').find((r) => attributeOf(r, 'Type')?.endsWith('/theme'));
+    const target = theme && /^\.\.\/theme\/(theme\d+\.xml)$/.exec(attributeOf(theme, 'Target') ?? '');
+    const file = target && `ppt/theme/${target[1]}`;
     if (file && themes.includes(file)) return file;
   }
   return themes.sort((a, b) => Number(THEME.exec(a)![1]) - Number(THEME.exec(b)![1]))[0];
+}
+
+function xmlOf(name: string, part: Buffer): XmlNode[] {
+  try {
+    return parseXml(part.toString('utf8'));
+  } catch (err) {
+    throw new NotATemplate(`${name} cannot be read: ${(err as Error).message}`);
+  }
 }
 
 type FreeFont = (typeof THEME_FONTS)[number];
