@@ -79,7 +79,7 @@ export const CreatePptRequest = strictFields({
   resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
   ppt_config: strictFields({
     ai_theme_id: z.string().min(1).max(100).optional(),
-    /** Local addition: content slides, charts included (the title and takeaways slides come on top). */
+    /** Local addition: content slides at most, charts included (fewer when the sources in the deck's language run out; the title and takeaways slides come on top). */
     slide_count: z.number().int().min(1).max(30).optional(),
     /** Local addition: language of the deck's own words (default: en, or zh-Hans for a Chinese query). */
     lang: z.enum(THEME_LANGS).optional(),

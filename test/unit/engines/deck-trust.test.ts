@@ -122,6 +122,16 @@ describe('the local outline follows the query', () => {
     });
     expect(o.slides.map((s) => s.title)).toEqual(['Refunds', 'Refunds (continued)']);
   });
+  it("keeps to the query's language while it has material, and uses another only when it has none", () => {
+    const passages = [
+      { ref: 1, title: 'Refunds', content: 'Refunds take five days. Refunds go to the card used.' },
+      { ref: 2, title: '退款政策', content: '收货后十四天内可以无理由退货。退款在五个工作日内退回原支付账户。' },
+    ];
+    const english = localOutline({ query: 'refunds', passages, maxSlides: 3 });
+    expect(english.slides.map((s) => s.title)).toEqual(['Refunds']);
+    const onlyChinese = localOutline({ query: 'refunds', passages: passages.slice(1), maxSlides: 3 });
+    expect(onlyChinese.slides.map((s) => s.title)).toEqual(['退款政策']);
+  });
 });
 
 describe('query topics and furniture', () => {

@@ -60,7 +60,7 @@ export function register(parent: Command, group: TaskGroup, deps: Deps): void {
     .option('--theme <id>', 'theme id (facet slides themes)')
     .option(
       '--slides <n>',
-      'content slides, charts included (1-30, default 6; the title and takeaways slides come on top)',
+      'content slides at most, charts included (1-30, default 6; fewer when the sources run out; the title and takeaways slides come on top)',
       intOption(1, 30),
     )
     .addOption(

@@ -141,9 +141,10 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     .sort((a, b) => groupScore(b, all) - groupScore(a, all) || a.first - b.first);
   for (const g of rest)
     if (slides.length < target && g.zh === zh) slides.push({ title: g.title, items: g.items, want: all });
-  // Too few sections for the slides asked: the longest splits in two, each half a slide of its own;
-  // a section in another language comes in only when nothing is left to split.
-  const other = rest.filter((g) => g.zh !== zh);
+  // Too few sections for the slides asked: the longest splits in two, each half a slide of its own.
+  // Sections in another language come in only when the sources have nothing in the query's: a
+  // shorter deck reads better than an English deck that ends on a Chinese slide.
+  const other = slides.length === 0 ? rest.filter((g) => g.zh !== zh) : [];
   while (slides.length < target) {
     const i = slides.reduce((at, s, j) => (s.items.length > (slides[at]?.items.length ?? 0) ? j : at), 0);
     const s = slides[i];
