@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
 import { readStdin } from '../../io/prompt.js';
 import type { LlmOptions } from './index.js';
-import { requestBody, streamParser, textAndUsage, type Usage } from './surfaces.js';
+import { requestBody, streamParser, textAndUsage, type Answer, type Usage } from './surfaces.js';
 
 /** The prompt from stdin, when it is piped; a terminal there means the prompt was forgotten. */
 async function promptFromStdin(deps: Deps): Promise<string> {
@@ -27,14 +27,14 @@ export async function run(model: string, promptArg: string | undefined, opts: Ll
   const body = requestBody(opts.surface, model, prompt, opts);
 
   if (!opts.stream) {
-    const raw =
+    const answer: Answer =
       opts.surface === 'chat'
-        ? await api.modelApi.chat(body as never)
+        ? { surface: 'chat', raw: await api.modelApi.chat(body as never) }
         : opts.surface === 'responses'
-          ? await api.modelApi.responses(body as never)
-          : await api.modelApi.messages(body as never);
-    const { text, usage } = textAndUsage(opts.surface, raw);
-    io.print(raw, () => io.write(text.endsWith('\n') ? text : text + '\n'));
+          ? { surface: 'responses', raw: await api.modelApi.responses(body as never) }
+          : { surface: 'messages', raw: await api.modelApi.messages(body as never) };
+    const { text, usage } = textAndUsage(answer);
+    io.print(answer.raw, () => io.write(text.endsWith('\n') ? text : text + '\n'));
     if (opts.verbose) reportUsage(deps, usage);
     return;
   }

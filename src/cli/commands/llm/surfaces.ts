@@ -1,3 +1,13 @@
+import type { z } from 'zod';
+import type { OpenAIErrorBody } from '../../../contract/errors.js';
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  MESSAGES_STREAM_EVENTS,
+  MessageObject,
+  RESPONSES_STREAM_EVENTS,
+  ResponseObject,
+} from '../../../contract/model-api.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import type { LlmOptions } from './index.js';
 
@@ -46,9 +56,17 @@ export function requestBody(
   }
 }
 
-type Any = Record<string, any>;
+type ChatAnswer = z.output<typeof ChatCompletion>;
+type ResponsesAnswer = z.output<typeof ResponseObject>;
+type MessagesAnswer = z.output<typeof MessageObject>;
+/** A chunk, or an error body in its place. */
+type ChatStreamEvent = Partial<z.output<typeof ChatCompletionChunk>> & Partial<z.output<typeof OpenAIErrorBody>>;
+type ResponsesStreamEvent = z.output<(typeof RESPONSES_STREAM_EVENTS)[number]>;
+type MessagesStreamEvent = z.output<(typeof MESSAGES_STREAM_EVENTS)[keyof typeof MESSAGES_STREAM_EVENTS]>;
 
-function chatUsage(u: Any | undefined): Usage | undefined {
+// The optional chains below stay although the contract types say the fields are there: the answer
+// is not validated on the way in, and a missing field must read as absent, not crash.
+function chatUsage(u: ChatAnswer['usage'] | null | undefined): Usage | undefined {
   if (!u) return undefined;
   const cached = u.prompt_tokens_details?.cached_tokens ?? 0;
   return {
@@ -60,13 +78,13 @@ function chatUsage(u: Any | undefined): Usage | undefined {
   };
 }
 
-function responsesUsage(u: Any | undefined | null): Usage | undefined {
+function responsesUsage(u: ResponsesAnswer['usage'] | undefined): Usage | undefined {
   if (!u) return undefined;
   const cached = u.input_tokens_details?.cached_tokens ?? 0;
   return { input: u.input_tokens - cached, output: u.output_tokens, cacheRead: cached, cacheWrite: 0, cost: u.cost };
 }
 
-function messagesUsage(u: Any | undefined): Usage | undefined {
+function messagesUsage(u: MessagesAnswer['usage'] | undefined): Usage | undefined {
   if (!u) return undefined;
   return {
     input: u.input_tokens,
@@ -77,20 +95,25 @@ function messagesUsage(u: Any | undefined): Usage | undefined {
   };
 }
 
-export function textAndUsage(surface: LlmOptions['surface'], raw: unknown): { text: string; usage?: Usage } {
-  const r = raw as Any;
-  switch (surface) {
+/** A surface's answer, as the client returned it, so its text and usage are read in that surface's shape. */
+export type Answer =
+  | { surface: 'chat'; raw: ChatAnswer }
+  | { surface: 'responses'; raw: ResponsesAnswer }
+  | { surface: 'messages'; raw: MessagesAnswer };
+
+export function textAndUsage(a: Answer): { text: string; usage?: Usage } {
+  switch (a.surface) {
     case 'chat':
-      return { text: r.choices?.[0]?.message?.content ?? '', usage: chatUsage(r.usage) };
+      return { text: a.raw.choices?.[0]?.message?.content ?? '', usage: chatUsage(a.raw.usage) };
     case 'responses':
-      return { text: r.output_text ?? '', usage: responsesUsage(r.usage) };
+      return { text: a.raw.output_text ?? '', usage: responsesUsage(a.raw.usage) };
     case 'messages':
       return {
-        text: (r.content ?? [])
-          .filter((b: Any) => b.type === 'text')
-          .map((b: Any) => b.text)
+        text: (a.raw.content ?? [])
+          .filter((b) => b.type === 'text')
+          .map((b) => b.text)
           .join(''),
-        usage: messagesUsage(r.usage),
+        usage: messagesUsage(a.raw.usage),
       };
   }
 }
@@ -109,23 +132,28 @@ function streamFailed(message: string): never {
 export function streamParser(surface: LlmOptions['surface']): (ev: { event?: string; data: string }) => StreamStep {
   return (ev) => {
     if (ev.data === '[DONE]') return { done: true };
-    const d = JSON.parse(ev.data) as Any;
     switch (surface) {
-      case 'chat':
+      case 'chat': {
+        const d = JSON.parse(ev.data) as ChatStreamEvent;
         if (d.error) streamFailed(d.error.message);
         return { text: d.choices?.[0]?.delta?.content ?? undefined, usage: chatUsage(d.usage ?? undefined) };
-      case 'responses':
+      }
+      case 'responses': {
+        const d = JSON.parse(ev.data) as ResponsesStreamEvent;
         if (d.type === 'error') streamFailed(d.message);
         if (d.type === 'response.output_text.delta') return { text: d.delta };
         if (d.type === 'response.completed' || d.type === 'response.incomplete')
           return { usage: responsesUsage(d.response?.usage), done: true };
         return {};
-      case 'messages':
+      }
+      case 'messages': {
+        const d = JSON.parse(ev.data) as MessagesStreamEvent;
         if (d.type === 'error') streamFailed(d.error?.message);
         if (d.type === 'content_block_delta' && d.delta?.type === 'text_delta') return { text: d.delta.text };
         if (d.type === 'message_delta') return { usage: messagesUsage(d.usage) };
         if (d.type === 'message_stop') return { done: true };
         return {};
+      }
     }
   };
 }
