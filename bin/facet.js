@@ -8,7 +8,9 @@
 // tool is there, and it needs nothing of the CLI.
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
-  process.stdout.write(`${require('../dist/version.json').version}\n`);
+  // A synchronous read without require() (process.getBuiltinModule: Node 20.16 and later).
+  const { readFileSync } = process.getBuiltinModule('node:fs');
+  process.stdout.write(`${JSON.parse(readFileSync(`${__dirname}/../dist/version.json`, 'utf8')).version}\n`);
 } else {
   import('../dist/cli.js').then(async ({ run }) => {
     process.exitCode = await run(process.argv);

@@ -13,12 +13,12 @@ const blank = (v: unknown) => typeof v === 'string' && v.trim() === '';
  */
 export function refuseEmptyValues(cmd: Command): void {
   cmd.registeredArguments.forEach((arg, i) => {
-    const value = cmd.processedArgs[i];
+    const value: unknown = cmd.processedArgs[i];
     if (blank(value) || (Array.isArray(value) && value.some(blank)))
       throw usageError(`<${arg.name()}> must not be empty`);
   });
   if (cmd.name() === 'serve' && cmd.parent?.parent === null) return;
-  const opts = cmd.opts() as Record<string, unknown>;
+  const opts = cmd.opts<Record<string, unknown>>();
   for (const opt of cmd.options) {
     const value = opts[opt.attributeName()];
     if (!(blank(value) || (Array.isArray(value) && value.some(blank)))) continue;

@@ -1,6 +1,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import { GROUPS } from './groups.js';
 import { CliError, EXIT, exitCodeForStatus } from './exit-codes.js';
+import type { ApiError } from '../client/errors.js';
 import type { Deps, GlobalOptions, Streams } from './deps.js';
 import type { IO } from './io/output.js';
 import { pagerCommand as pagerOf } from './io/pager.js';
@@ -149,26 +150,28 @@ let routeHints: typeof import('./route-hints.js') | undefined;
 /** Turns any error into one clear line on stderr and the documented exit code. */
 function report(err: unknown, deps: Deps): number {
   const io = deps.io();
-  const e = err as Error & Record<string, any>;
-  if (e instanceof CliError) {
-    io.error(e.message);
-    if (e.hint) io.info(`hint: ${e.hint}`);
-    return e.exitCode;
+  if (err instanceof CliError) {
+    io.error(err.message);
+    if (err.hint) io.info(`hint: ${err.hint}`);
+    return err.exitCode;
   }
+  // Matched by name, not instanceof, so this module need not load the client's.
+  const e = err as Error | null | undefined;
   switch (e?.name) {
     case 'ApiError': {
-      const parts = [`code ${e.code}`, `HTTP ${e.status}`];
-      if (e.requestId) parts.push(`request id ${e.requestId}`);
-      io.error(`${routeHints?.inCliTerms(e.message) ?? e.message} (${parts.join(', ')})`);
+      const a = err as ApiError;
+      const parts = [`code ${a.code}`, `HTTP ${a.status}`];
+      if (a.requestId) parts.push(`request id ${a.requestId}`);
+      io.error(`${routeHints?.inCliTerms(a.message) ?? a.message} (${parts.join(', ')})`);
       if (deps.globals().json)
         deps.streams.stdout.write(
           JSON.stringify(
-            { error: { status: e.status, code: e.code, message: e.message, request_id: e.requestId ?? null } },
+            { error: { status: a.status, code: a.code, message: a.message, request_id: a.requestId ?? null } },
             null,
             2,
           ) + '\n',
         );
-      return exitCodeForStatus(e.status);
+      return exitCodeForStatus(a.status);
     }
     case 'NetworkError':
       io.error(e.message);
@@ -223,7 +226,7 @@ export async function run(
   const deps = createDeps(streams, env, jsonShape);
   const program = createProgram(deps);
   program.hook('preAction', async (_root, action) => {
-    const globals = action.optsWithGlobals() as GlobalOptions & { profile?: unknown };
+    const globals = action.optsWithGlobals<GlobalOptions & { profile?: unknown }>();
     // `serve --no-profile` shares the name: under `facet serve …` its boolean is not a profile name.
     if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
     deps.setGlobals(globals);

@@ -40,7 +40,8 @@ async function* tail(
   signal?: AbortSignal,
 ): AsyncGenerator<RequestLogLine> {
   const url = new URL(t.options.baseUrl.replace(/\/+$/, '') + route.path);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(query) as [string, string | undefined][])
+    if (v !== undefined) url.searchParams.set(k, v);
   // The server sends a heartbeat comment every 15 s by default; three missed ones mean it is gone.
   const res = await httpRequest(url, {
     method: 'GET',

@@ -52,7 +52,7 @@ export function routeRef<R extends RouteDef>(meta: RouteRef<R>): RouteRef<R> {
 }
 
 /** A contract route, or a reference to one: either is enough to call it. */
-type Callable = RouteDef | RouteRef<any>;
+type Callable = RouteDef | RouteRef<RouteDef> | RouteRef<RouteDef & { envelope: false }>;
 /** The contract route a Callable stands for, whose schemas type the input and the answer. */
 type DefOf<C> = Extract<C extends RouteDef ? C : C extends RouteRef<infer R> ? R : never, RouteDef>;
 

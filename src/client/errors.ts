@@ -46,29 +46,45 @@ export class MissingCredentialError extends Error {
   }
 }
 
+type Loose = Record<string, unknown>;
+const isRecord = (v: unknown): v is Loose => typeof v === 'object' && v !== null;
+/** A field as message text; an object (a malformed body) is shown as JSON rather than [object Object]. */
+const text = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+const stringOr = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+
+/** One entry of a FastAPI-style `detail` list: where, and what is wrong there. */
+function detailLine(d: unknown): string {
+  const e = isRecord(d) ? d : {};
+  const loc: unknown[] = Array.isArray(e.loc) ? e.loc : [];
+  return `${loc.join('.')}: ${String(e.msg)}`;
+}
+
 /** Reads code and message out of any of the families' error bodies. */
 export function describeErrorBody(
   status: number,
   body: unknown,
 ): { code: string; message: string; requestId?: string } {
-  const b = (body ?? {}) as Record<string, any>;
+  const b: Loose = isRecord(body) ? body : {};
+  const requestId = stringOr(b.request_id);
   if (typeof b.code === 'string' && typeof b.message === 'string')
-    return { code: b.code, message: b.message, requestId: b.request_id };
+    return { code: b.code, message: b.message, requestId };
   if (Array.isArray(b.detail)) {
-    const text = b.detail.map((d: any) => `${(d.loc ?? []).join('.')}: ${d.msg}`).join('; ');
-    return { code: 'VALIDATION_ERROR', message: text || 'validation failed' };
+    const lines = b.detail.map(detailLine).join('; ');
+    return { code: 'VALIDATION_ERROR', message: lines || 'validation failed' };
   }
   if (typeof b.detail === 'string')
     return { code: typeof b.code === 'string' ? b.code : `HTTP_${status}`, message: b.detail };
-  if (b.type === 'error' && b.error)
-    return { code: String(b.error.type), message: String(b.error.message), requestId: b.request_id };
-  if (b.error && typeof b.error === 'object') {
+  if (b.type === 'error' && b.error) {
+    const e = isRecord(b.error) ? b.error : {};
+    return { code: String(e.type), message: String(e.message), requestId };
+  }
+  if (isRecord(b.error)) {
     return {
-      code: String(b.error.code ?? b.error.type ?? `HTTP_${status}`),
-      message: String(b.error.message ?? ''),
-      requestId: b.request_id,
+      code: text(b.error.code ?? b.error.type ?? `HTTP_${status}`),
+      message: text(b.error.message ?? ''),
+      requestId,
     };
   }
-  if (typeof b.error === 'string') return { code: b.error, message: String(b.message ?? b.error) };
+  if (typeof b.error === 'string') return { code: b.error, message: text(b.message ?? b.error) };
   return { code: `HTTP_${status}`, message: typeof body === 'string' && body ? body.slice(0, 300) : `HTTP ${status}` };
 }

@@ -98,7 +98,7 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
     }
     const text = res.body.toString('utf8');
     const type = String(res.headers['content-type'] ?? '');
-    const json = type.includes('json') && text ? JSON.parse(text) : undefined;
+    const json: unknown = type.includes('json') && text ? JSON.parse(text) : undefined;
     if (res.status >= 400 || !opts.slurp) {
       if (json !== undefined) io.printJson(json);
       else if (text) io.write(text.endsWith('\n') ? text : text + '\n');

@@ -25,7 +25,7 @@ export class JsonFile<T extends object> {
       throw err;
     }
     try {
-      const value = text.trim() === '' ? {} : JSON.parse(text);
+      const value: unknown = text.trim() === '' ? {} : JSON.parse(text);
       if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not a JSON object');
       return (this.cached = { ...this.defaults(), ...value });
     } catch (err) {

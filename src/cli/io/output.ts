@@ -3,6 +3,7 @@ import { Chalk, type ChalkInstance } from 'chalk';
 import { escapeControls, forPipe, forTerminal, markedChalk } from './terminal-text.js';
 import { humanCell, renderTable } from './tty-table.js';
 import { page } from './pager.js';
+import { cell } from './cell.js';
 
 export interface Column<T> {
   header: string;
@@ -19,12 +20,6 @@ export interface IOOptions {
   shape?: import('./json-shape.js').JsonShape;
   /** On a terminal: output longer than the screen goes through this pager (io/pager.ts). */
   pager?: { command: string; env: NodeJS.ProcessEnv };
-}
-
-function cell(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 /**

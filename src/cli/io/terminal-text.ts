@@ -44,7 +44,7 @@ export function markedChalk(chalk: ChalkInstance): ChalkInstance {
   const wrap = (inner: (...a: unknown[]) => unknown): unknown =>
     new Proxy(() => undefined, {
       get(_t, prop) {
-        const value = Reflect.get(inner, prop);
+        const value: unknown = Reflect.get(inner, prop);
         return typeof value === 'function' && typeof prop === 'string'
           ? wrap(value as (...a: unknown[]) => unknown)
           : value;

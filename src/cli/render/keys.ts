@@ -1,4 +1,5 @@
 import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
+import { cell } from '../io/cell.js';
 import type { Column, IO } from '../io/output.js';
 
 export const KEY_COLUMNS: Array<Column<ApiKeyInfo>> = [
@@ -18,7 +19,7 @@ export function printKeys(io: IO, keys: ApiKeyInfo[]): void {
 
 export function printKey(io: IO, key: ApiKeyInfo): void {
   io.print(key, () => {
-    if (!io.stdoutIsTTY) return io.write(KEY_COLUMNS.map((c) => String(c.value(key) ?? '')).join('\t') + '\n');
+    if (!io.stdoutIsTTY) return io.write(KEY_COLUMNS.map((c) => cell(c.value(key))).join('\t') + '\n');
     io.fields(KEY_COLUMNS.map((c) => [c.header.toLowerCase(), c.value(key)]));
   });
 }

@@ -1,4 +1,5 @@
 import type { IO } from '../io/output.js';
+import { cell } from '../io/cell.js';
 import type { LiveDoc, Resource, RetrieveResult } from '../../contract/livedocs.js';
 
 /** At most n characters, whole ones (an emoji's two UTF-16 halves are never parted), on one line. */
@@ -86,7 +87,7 @@ export function printRetrieved(io: IO, results: RetrieveResult[]): void {
   io.print(results, () => {
     if (results.length === 0) io.info('Nothing matched.');
     results.forEach((r, i) => {
-      const page = r.metadata.page_number !== undefined ? `, page ${String(r.metadata.page_number)}` : '';
+      const page = r.metadata.page_number !== undefined ? `, page ${cell(r.metadata.page_number)}` : '';
       io.write(
         `${io.c.bold(`${i + 1}. ${r.title}`)} ${io.c.dim(`(${r.id}${page}, score ${r.score})`)}\n${r.content}\n\n`,
       );

@@ -1,4 +1,5 @@
 import type { ProjectFile, ProjectInfo, SiteInfo } from '../../contract/image-projects.js';
+import { cell } from '../io/cell.js';
 import type { Column, IO } from '../io/output.js';
 
 export const PROJECT_COLUMNS: Array<Column<ProjectInfo>> = [
@@ -27,7 +28,7 @@ export const SITE_COLUMNS: Array<Column<SiteInfo>> = [
 /** One record: fields on a TTY, one tab-separated line when piped, JSON with --json. */
 export function printRecord<T>(io: IO, row: T, columns: Array<Column<T>>): void {
   io.print(row, () => {
-    if (!io.stdoutIsTTY) return io.write(columns.map((c) => String(c.value(row) ?? '')).join('\t') + '\n');
+    if (!io.stdoutIsTTY) return io.write(columns.map((c) => cell(c.value(row))).join('\t') + '\n');
     io.fields(columns.map((c) => [c.header.toLowerCase(), c.value(row)]));
   });
 }

@@ -1,4 +1,5 @@
 import type { ArtifactNode, TaskInfo } from '../../contract/image-tasks.js';
+import { cell } from '../io/cell.js';
 import type { Column, IO } from '../io/output.js';
 
 export const TASK_COLUMNS: Array<Column<TaskInfo>> = [
@@ -20,7 +21,7 @@ export const ARTIFACT_COLUMNS: Array<Column<ArtifactNode>> = [
 
 export function printTask(io: IO, t: TaskInfo): void {
   io.print(t, () => {
-    if (!io.stdoutIsTTY) return io.write(TASK_COLUMNS.map((c) => String(c.value(t) ?? '')).join('\t') + '\n');
+    if (!io.stdoutIsTTY) return io.write(TASK_COLUMNS.map((c) => cell(c.value(t))).join('\t') + '\n');
     io.fields([
       ['id', t.id],
       ['kind', `${t.kind} (${t.model})`],

@@ -5,6 +5,19 @@ const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 4
 /** pino's own fields and those a readable line already shows another way. */
 const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'req', 'res', 'reqId', 'responseTime', 'err']);
 
+/** A pino line: the fields read here; any others are shown as key=value. */
+interface LogLine {
+  level: number;
+  time?: number;
+  msg?: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+  err?: { message?: string };
+  [field: string]: unknown;
+}
+
 function value(v: unknown): string {
   if (typeof v === 'string') return /\s/.test(v) ? JSON.stringify(v) : v;
   return JSON.stringify(v);
@@ -21,9 +34,9 @@ export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writa
   const levelColor = (level: number, text: string) =>
     level >= 50 ? c.red(text) : level >= 40 ? c.yellow(text) : level <= 20 ? c.dim(text) : c.green(text);
   const format = (line: string): string | undefined => {
-    let e: Record<string, any>;
+    let e: LogLine;
     try {
-      e = JSON.parse(line);
+      e = JSON.parse(line) as LogLine;
     } catch {
       return line;
     }
@@ -39,7 +52,13 @@ export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writa
       incoming.delete(e.reqId);
       const status = e.res?.statusCode;
       const shownStatus =
-        status >= 500 ? c.red(String(status)) : status >= 400 ? c.yellow(String(status)) : String(status);
+        status === undefined
+          ? String(status)
+          : status >= 500
+            ? c.red(String(status))
+            : status >= 400
+              ? c.yellow(String(status))
+              : String(status);
       text = `${req ? `${req.method} ${req.url}` : 'request'} → ${shownStatus} ${Math.round(e.responseTime ?? 0)} ms ${c.dim(e.reqId)}`;
     } else {
       text = String(e.msg ?? '');

@@ -122,7 +122,5 @@ export function register(serve: Command, deps: Deps): void {
       '\nExamples:\n  $ facet serve migrate --from ~/.local/share/facet --to postgres://facet:secret@db:5432/facet --copy-files-to /srv/facet/files\n  $ facet serve migrate --from ./data --to postgres://facet@db/facet --object-store s3://facet-files --s3-endpoint http://minio:9000',
     )
     // `facet serve` has the same object-store options: given after `migrate`, commander hands them to it.
-    .action((opts: MigrateOptions, cmd: Command) =>
-      run({ ...(cmd.optsWithGlobals() as ObjectStoreFlags), ...opts }, deps),
-    );
+    .action((opts: MigrateOptions, cmd: Command) => run({ ...cmd.optsWithGlobals<ObjectStoreFlags>(), ...opts }, deps));
 }

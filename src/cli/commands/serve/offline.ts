@@ -53,7 +53,7 @@ export interface StoreLocation {
  * it, so `facet serve users list --data-dir X` lands on `serve`: read it from the whole chain.
  */
 export function dataDirOf(cmd: Command): StoreLocation {
-  const opts = cmd.optsWithGlobals() as { dataDir?: string; databaseUrl?: string; create?: boolean; quiet?: boolean };
+  const opts = cmd.optsWithGlobals<{ dataDir?: string; databaseUrl?: string; create?: boolean; quiet?: boolean }>();
   return {
     dataDir: opts.dataDir,
     databaseUrl: opts.databaseUrl ?? (process.env.FACET_DATABASE_URL || undefined),
