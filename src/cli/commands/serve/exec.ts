@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
-import { startPlatform } from './start.js';
+import { startPlatform } from './platform.js';
 import { startOptions, type ServeOptions } from './config.js';
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };

@@ -1,0 +1,49 @@
+import type { Deps } from '../../deps.js';
+import { CliError, EXIT, usageError } from '../../exit-codes.js';
+
+type StartOptions = import('../../../server/server.js').StartOptions;
+export type Platform = Awaited<ReturnType<typeof import('../../../server/server.js').startServer>>;
+
+/** Starts the platform; a malformed allowance is the caller's input: a usage error that names it. */
+export async function startPlatform(options: StartOptions): Promise<Platform> {
+  const { startServer } = await import('../../../server/server.js');
+  return startServer(options).catch((e: NodeJS.ErrnoException) => {
+    if (e.code === 'EADDRINUSE' || e.code === 'EACCES') throw portError(e.code, options.host, options.port);
+    throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' || /^--public-url /.test(e.message)
+      ? usageError(e.message)
+      : e;
+  });
+}
+
+/** A port that cannot be had says which and what to do, not a raw `listen EADDRINUSE`. */
+function portError(code: string, host: string | undefined, port: number | undefined): CliError {
+  const where = `port ${port ?? '?'} on ${host ?? '127.0.0.1'}`;
+  const why =
+    code === 'EADDRINUSE'
+      ? `${where} is in use (another server is listening there)`
+      : `${where} needs privileges this user does not have`;
+  return new CliError(
+    `cannot listen: ${why}`,
+    EXIT.failure,
+    'pick another with --port N (`npm start -- --port N` from a checkout), or --port 0 for any free port',
+  );
+}
+
+/**
+ * Closes the server on SIGINT or SIGTERM, finishing in-flight requests; resolves once it is closed.
+ * Call it before announcing the address: a supervisor that sends SIGTERM as soon as it reads that
+ * line must get a clean stop, never Node's default of dying on the spot.
+ */
+export function stopOnSignal(server: Platform, say: (line: string) => unknown, deps: Deps): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      say(`facet serve: ${signal}, finishing in-flight requests…\n`);
+      server.close().then(resolve, (e) => {
+        deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
+        resolve();
+      });
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+}
