@@ -19,7 +19,7 @@ type Job = (input: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[
 export async function runJob(task: JobTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   try {
     // Looked up as plain functions (no job reads `this`), and only the table's own names.
-    const table: Record<JobName, Job> = jobs;
+    const table = jobs as Record<JobName, Job>;
     const job = Object.hasOwn(table, task.name) ? table[task.name as JobName] : undefined;
     if (!job) throw new Error(`unknown CPU job ${task.name}`);
     return await job(task.input);
