@@ -84,6 +84,6 @@ const Seconds = z.union([z.number(), z.string()]).nullish();
 const SubtitleData = z.object({
   title: z.string(),
   contents: z.array(z.object({ start: Seconds, duration: Seconds, text: z.string().nullish() })),
-  language: z.unknown(),
-  kind: z.unknown(),
+  language: z.unknown().optional(),
+  kind: z.unknown().optional(),
 });
