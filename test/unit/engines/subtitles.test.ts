@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { chooseTrack } from '../../../src/server/services/subtitles.service.js';
-import { collapseRolling, detectFormat, parseCaptions } from '../../../src/server/engines/subtitles/parse.js';
+import {
+  CaptionParseError,
+  collapseRolling,
+  detectFormat,
+  parseCaptions,
+} from '../../../src/server/engines/subtitles/parse.js';
 
 const t = (language: string, kind: 'manual' | 'generated') => ({ language, kind });
 
@@ -52,5 +57,21 @@ describe('caption parsing', () => {
       parseCaptions('1\n00:00:01,000 --> 00:00:02,000\n<i>Hello</i>\n\n2\n00:00:02,000 --> 00:00:03,000\n \n'),
     ).toEqual([{ start: 1, duration: 1, text: 'Hello' }]);
     expect(() => parseCaptions('WEBVTT\n\n')).toThrow(/no captions/);
+  });
+  it('reads json3 events with text segments; an event that is not one is a parse error, not a crash', () => {
+    const json3 = (events: unknown) => JSON.stringify({ events });
+    expect(
+      parseCaptions(
+        json3([
+          { tStartMs: 1000, dDurationMs: 1500, segs: [{ utf8: 'Hello ' }, { utf8: 'there' }] },
+          { tStartMs: 2500, aAppend: 1 },
+        ]),
+      ),
+    ).toEqual([{ start: 1, duration: 1.5, text: 'Hello there' }]);
+    expect(() => parseCaptions(json3([null]), { format: 'json3' })).toThrow(CaptionParseError);
+    expect(() => parseCaptions(json3([{ tStartMs: 'soon', segs: [] }]), { format: 'json3' })).toThrow(
+      /not a json3 caption file/,
+    );
+    expect(() => parseCaptions('{"events": 3}', { format: 'json3' })).toThrow(/no "events" array/);
   });
 });

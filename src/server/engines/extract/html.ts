@@ -37,7 +37,7 @@ export function extractHtml(html: string, fallbackTitle = '', pageUrl = ''): Ext
  * Tables as GitHub-flavoured Markdown need a header row: a table without one (no <thead>, no <th>
  * in its first row) has its first row read as the header, which is how people write such tables.
  */
-export function withHeaderRows(root: { querySelectorAll(s: string): Iterable<any> }): void {
+export function withHeaderRows(root: ParentNode): void {
   // A row or cell outside any table (`<svg><tr>`) would reach the GFM table rules with no table: its
   // content is kept, the element unwrapped.
   for (const part of [...root.querySelectorAll('tr, td, th, thead, tbody, tfoot')]) {

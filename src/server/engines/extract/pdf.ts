@@ -37,19 +37,16 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
             'textMaxChars',
             `the PDF's text runs past ${DOCUMENT_LIMITS.textMaxChars.toLocaleString('en-US')} characters (stopped at page ${n})`,
           );
-        items.push({
-          str: item.str,
-          x: item.transform[4],
-          y: item.transform[5],
-          width: item.width,
-          height: item.height || Math.abs(item.transform[3]),
-        });
+        // pdf.js types the text matrix as any[]; it is [a, b, c, d, e, f] of numbers.
+        const [, , , d, x, y] = item.transform as number[];
+        items.push({ str: item.str, x, y, width: item.width, height: item.height || Math.abs(d) });
       }
       pages.push(layoutPage(items));
       page.cleanup();
     }
     const meta = await doc.getMetadata().catch(() => null);
-    const title = (meta?.info as { Title?: string } | undefined)?.Title?.trim() || null;
+    const info: object | undefined = meta?.info;
+    const title = info && 'Title' in info && typeof info.Title === 'string' ? info.Title.trim() || null : null;
     return { title, pages: cleanPages(dropRunningLines(pages), title) };
   } finally {
     await doc.destroy();

@@ -4,6 +4,16 @@ import { htmlToMarkdown, withHeaderRows } from './html.js';
 import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
 import { DocumentRefused } from './limits.js';
+import {
+  absolute,
+  imagesOf,
+  linksOf,
+  structuredTypes,
+  summarizeLinks,
+  type LinksSummary,
+  type PageImage,
+  type PageLink,
+} from './page-lists.js';
 
 export type OutputFormat = 'html' | 'text' | 'markdown';
 /** `article`: main content, falling back to the whole page when too little is kept; `strict`: main content or a failure. */
@@ -27,18 +37,6 @@ export interface ShapeOptions {
   excludeTags?: string[];
 }
 
-export interface PageLink {
-  url: string;
-  text: string;
-}
-export interface PageImage {
-  url: string;
-  alt: string;
-  title: string;
-  width: number | null;
-  height: number | null;
-}
-
 export interface ShapedPage {
   title: string;
   description: string;
@@ -47,12 +45,7 @@ export interface ShapedPage {
   readability: 'off' | 'article' | 'fallback';
   excerpt: string;
   links?: PageLink[];
-  links_summary?: {
-    total: number;
-    internal: number;
-    external: number;
-    domains: Array<{ domain: string; count: number }>;
-  };
+  links_summary?: LinksSummary;
   images?: PageImage[];
   images_summary?: { total: number; with_text: number; without_text: number };
   stypes?: string[];
@@ -74,7 +67,7 @@ export const MIN_ARTICLE_CHARS = 140;
 const DROPPED = 'script, style, noscript, template, iframe, object, embed';
 
 type Doc = ReturnType<typeof parseHTML>['document'];
-type El = NonNullable<ReturnType<Doc['querySelector']>>;
+type El = Element;
 
 /**
  * THE HTML extraction of the platform (web extract, LiveDoc URL add, project sites, batch scrape):
@@ -114,7 +107,7 @@ export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): Shape
   if (o.targetSelector) {
     let found: El | null;
     try {
-      found = document.querySelector(o.targetSelector) as El | null;
+      found = document.querySelector(o.targetSelector);
     } catch (err) {
       return {
         ok: false,
@@ -244,17 +237,18 @@ function absolutize(root: El, base: string): void {
 const BLOCK =
   /^(P|DIV|SECTION|ARTICLE|MAIN|HEADER|FOOTER|ASIDE|NAV|H[1-6]|LI|UL|OL|TR|TABLE|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|BR|HR|DT|DD)$/;
 
+/** linkedom's nodes are no instances of a global Element: the node type says what a node is. */
+const isElement = (node: Node): node is Element => node.nodeType === 1;
+
 /** Readable plain text: blocks on their own lines, runs of spaces collapsed; a table row is one line, its cells tab-separated. */
 function textOf(root: El): string {
   const parts: string[] = [];
-  const walk = (node: any) => {
-    if (node.nodeType === 3) parts.push(node.textContent.replace(/\s+/g, ' '));
-    else if (node.nodeType === 1 && node.tagName === 'TR') {
-      const cells = [...node.childNodes].filter(
-        (c: any) => c.nodeType === 1 && (c.tagName === 'TD' || c.tagName === 'TH'),
-      );
-      parts.push('\n' + cells.map((c: any) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\t') + '\n');
-    } else if (node.nodeType === 1) {
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) parts.push((node.textContent ?? '').replace(/\s+/g, ' '));
+    else if (isElement(node) && node.tagName === 'TR') {
+      const cells = [...node.childNodes].filter((c) => isElement(c) && (c.tagName === 'TD' || c.tagName === 'TH'));
+      parts.push('\n' + cells.map((c) => (c.textContent ?? '').replace(/\s+/g, ' ').trim()).join('\t') + '\n');
+    } else if (isElement(node)) {
       const block = BLOCK.test(node.tagName);
       if (block) parts.push('\n');
       for (const child of node.childNodes) walk(child);
@@ -268,96 +262,4 @@ function textOf(root: El): string {
     .map((l) => l.replace(/^ +| +$/g, ''))
     .filter((l) => l.trim())
     .join('\n');
-}
-
-function absolute(href: string | null, base: string): string | null {
-  if (!href) return null;
-  try {
-    const u = new URL(href, base);
-    return u.protocol === 'http:' || u.protocol === 'https:' ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function linksOf(root: El, base: string): PageLink[] {
-  const out: PageLink[] = [];
-  const seen = new Set<string>();
-  for (const a of root.querySelectorAll('a[href]')) {
-    const url = absolute(a.getAttribute('href'), base);
-    if (!url || seen.has(url)) continue;
-    seen.add(url);
-    out.push({ url, text: (a.textContent ?? '').replace(/\s+/g, ' ').trim() });
-  }
-  return out;
-}
-
-function summarizeLinks(links: PageLink[], base: string): NonNullable<ShapedPage['links_summary']> {
-  const host = new URL(base).host;
-  const domains = new Map<string, number>();
-  let internal = 0;
-  for (const l of links) {
-    const h = new URL(l.url).host;
-    if (h === host) internal++;
-    domains.set(h, (domains.get(h) ?? 0) + 1);
-  }
-  return {
-    total: links.length,
-    internal,
-    external: links.length - internal,
-    domains: [...domains.entries()]
-      .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
-      .map(([domain, count]) => ({ domain, count })),
-  };
-}
-
-function imagesOf(root: El, base: string): PageImage[] {
-  const out: PageImage[] = [];
-  const seen = new Set<string>();
-  for (const img of root.querySelectorAll('img')) {
-    const url = absolute(img.getAttribute('src') ?? img.getAttribute('data-src'), base);
-    if (!url || seen.has(url)) continue;
-    seen.add(url);
-    const dim = (name: string) => {
-      const n = Number(img.getAttribute(name));
-      return Number.isFinite(n) && n > 0 ? n : null;
-    };
-    out.push({
-      url,
-      alt: (img.getAttribute('alt') ?? '').trim(),
-      title: (img.getAttribute('title') ?? '').trim(),
-      width: dim('width'),
-      height: dim('height'),
-    });
-  }
-  return out;
-}
-
-/** Schema types the page declares: JSON-LD @type, microdata itemtype, Open Graph og:type. */
-function structuredTypes(document: Doc): string[] {
-  const types = new Set<string>();
-  const addType = (t: unknown) => {
-    if (typeof t === 'string' && t.trim()) types.add(t.trim());
-    else if (Array.isArray(t)) t.forEach(addType);
-  };
-  const visit = (v: unknown) => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (v && typeof v === 'object') {
-      addType((v as Record<string, unknown>)['@type']);
-      if (Array.isArray((v as Record<string, unknown>)['@graph'])) visit((v as Record<string, unknown>)['@graph']);
-    }
-  };
-  for (const s of document.querySelectorAll('script[type="application/ld+json"]')) {
-    try {
-      visit(JSON.parse(s.textContent ?? ''));
-    } catch {
-      // A broken JSON-LD block declares nothing.
-    }
-  }
-  for (const el of document.querySelectorAll('[itemtype]'))
-    for (const t of (el.getAttribute('itemtype') ?? '').split(/\s+/))
-      addType(t.replace(/^https?:\/\/schema\.org\//, ''));
-  const og = document.querySelector('meta[property="og:type"]')?.getAttribute('content');
-  if (og) types.add(`og:${og.trim()}`);
-  return [...types];
 }

@@ -5,7 +5,8 @@ import { patternMatches } from './caller-patterns.js';
  * values for (schema-values.ts): it picks a `oneOf` branch no other branch also takes, and keeps a
  * candidate string only when it passes. A keyword not listed here never refuses a value.
  */
-type Schema = Record<string, any>;
+/** A schema object as the caller sent it: its keywords are checked where they are read. */
+export type Schema = Record<string, unknown>;
 type Resolve = (s: Schema) => Schema;
 
 const FORMAT_CHECKS: Record<string, RegExp> = {
@@ -55,7 +56,7 @@ export function matches(schema: unknown, v: unknown, resolve: Resolve, depth = 0
   if (schema === true || schema === undefined) return true;
   if (schema === false || typeof schema !== 'object' || schema === null || depth > 32)
     return schema !== false && depth <= 32;
-  const s = resolve(schema);
+  const s = resolve(schema as Schema);
   const sub = (x: unknown, val: unknown) => matches(x, val, resolve, depth + 1);
   if (s.type !== undefined && !(Array.isArray(s.type) ? s.type : [s.type]).some((t: string) => typeOk(t, v)))
     return false;
@@ -99,7 +100,7 @@ export function matches(schema: unknown, v: unknown, resolve: Resolve, depth = 0
   }
   if (typeOk('object', v)) {
     const o = v as Record<string, unknown>;
-    const props: Schema = s.properties ?? {};
+    const props = (s.properties ?? {}) as Schema;
     if (Array.isArray(s.required) && !s.required.every((k: string) => k in o)) return false;
     for (const [k, val] of Object.entries(o)) {
       if (k in props) {

@@ -1,6 +1,6 @@
 import { HttpError } from '../../errors.js';
 import { stringForPattern } from './pattern-values.js';
-import { lengthOf, matches } from './schema-match.js';
+import { lengthOf, matches, type Schema } from './schema-match.js';
 import { TextSource, wordsOf } from './text-values.js';
 
 /**
@@ -22,7 +22,6 @@ import { TextSource, wordsOf } from './text-values.js';
  * The answer is checked against the whole schema (schema-match.ts); one that fails is refused
  * with a 400 rather than sent, and so is a schema no value can be written for.
  */
-type Schema = Record<string, any>;
 interface Ctx {
   depth: number;
   refs: string[];
@@ -52,17 +51,19 @@ export const MAX_SCHEMA_STEPS = 20_000;
 export class UnsatisfiableSchema extends Error {}
 
 function typeOf(s: Schema, minimal: boolean): string | undefined {
-  if (Array.isArray(s.type))
-    return (
-      (minimal && s.type.includes('null') && !s.type.includes('string')
-        ? 'null'
-        : s.type.find((t: string) => t !== 'null')) ?? 'null'
-    );
-  if (s.type) return s.type;
+  if (Array.isArray(s.type)) {
+    const types: unknown[] = s.type;
+    const t = minimal && types.includes('null') && !types.includes('string') ? 'null' : types.find((x) => x !== 'null');
+    return t === undefined || t === null ? 'null' : nameOf(t);
+  }
+  if (s.type) return nameOf(s.type);
   if (s.properties || s.required) return 'object';
   if (s.items || s.prefixItems) return 'array';
   return undefined;
 }
+
+/** A type name as written; one that is not a string names no type (it is written as a string). */
+const nameOf = (t: unknown): string => (typeof t === 'string' ? t : 'string');
 
 class Builder {
   private steps = 0;
@@ -74,24 +75,24 @@ class Builder {
   ) {}
 
   /** The schema a `$ref` points at, with the referring schema's own keywords on top. */
-  private deref(s: Schema): Schema {
-    const ref: string = s.$ref;
+  private deref(s: Schema, ref: string): Schema {
     const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
-    const target = m
-      ? this.root[m[1]]?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')]
+    const defs = m ? (this.root[m[1]] as Schema | undefined) : undefined;
+    const target: unknown = m
+      ? defs?.[decodeURIComponent(m[2]).replace(/~1/g, '/').replace(/~0/g, '~')]
       : ref === '#'
         ? this.root
         : undefined;
     if (!target) throw new UnsatisfiableSchema(`the $ref ${ref} points at no definition of the schema`);
     const { $ref: _ref, ...rest } = s;
-    return { ...target, ...rest };
+    return { ...(target as Schema), ...rest };
   }
 
   /** For the validator: $ref followed (schema-match.ts follows the rest itself). */
   readonly resolveRef = (s: Schema): Schema => {
     this.step();
     let out = s;
-    for (let hops = 0; typeof out?.$ref === 'string' && hops < MAX_DEPTH; hops++) out = this.deref(out);
+    for (let hops = 0; typeof out?.$ref === 'string' && hops < MAX_DEPTH; hops++) out = this.deref(out, out.$ref);
     return out;
   };
 
@@ -110,23 +111,26 @@ class Builder {
       return {
         ...acc,
         ...r,
-        properties: { ...acc.properties, ...r.properties },
-        required: [...(acc.required ?? []), ...(r.required ?? [])],
+        properties: { ...(acc.properties as Schema | undefined), ...(r.properties as Schema | undefined) },
+        required: [
+          ...((acc.required as unknown[] | undefined) ?? []),
+          ...((r.required as unknown[] | undefined) ?? []),
+        ],
       };
     }, rest);
   }
 
-  value(schema: Schema | boolean | undefined, name: string, ctx: Ctx): unknown {
+  value(schema: unknown, name: string, ctx: Ctx): unknown {
     this.step();
     if (ctx.depth > MAX_DEPTH)
       throw new UnsatisfiableSchema('its values nest deeper than 32 levels (a recursion with no way to end)');
-    let s: Schema = typeof schema === 'object' && schema !== null ? schema : {};
+    let s = (typeof schema === 'object' && schema !== null ? schema : {}) as Schema;
     if (typeof s.$ref === 'string' && (ctx.minimal || ctx.refs.includes(s.$ref))) {
       const ref = s.$ref;
       const failed = this.endless.get(ref);
       if (failed) throw failed;
       try {
-        return this.value(this.deref(s), name, { ...ctx, refs: [...ctx.refs, ref], minimal: true });
+        return this.value(this.deref(s, ref), name, { ...ctx, refs: [...ctx.refs, ref], minimal: true });
       } catch (err) {
         if (err instanceof UnsatisfiableSchema) this.endless.set(ref, err);
         throw err;
@@ -134,11 +138,11 @@ class Builder {
     }
     while (typeof s.$ref === 'string') {
       ctx = { ...ctx, refs: [...ctx.refs, s.$ref] };
-      s = this.deref(s);
+      s = this.deref(s, s.$ref);
     }
     s = this.merged(s, ctx);
     if (ctx.depth >= MINIMAL_DEPTH) ctx = { ...ctx, minimal: true };
-    const branches: Schema[] | undefined = s.anyOf ?? s.oneOf;
+    const branches = (s.anyOf ?? s.oneOf) as Schema[] | undefined;
     if (Array.isArray(branches) && branches.length) return this.union(s, branches, name, ctx);
     if ('const' in s) return s.const;
     if (Array.isArray(s.enum) && s.enum.length) return this.member(s.enum, name);
@@ -198,10 +202,10 @@ class Builder {
 
   private object(s: Schema, ctx: Ctx): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    const props: Schema = s.properties ?? {};
-    const required = new Set<string>(Array.isArray(s.required) ? s.required : []);
+    const props = (s.properties ?? {}) as Schema;
+    const required = new Set<string>(Array.isArray(s.required) ? (s.required as string[]) : []);
     for (const key of [...Object.keys(props), ...[...required].filter((k) => !(k in props))]) {
-      const sub = key in props ? props[key] : (s.additionalProperties ?? {});
+      const sub = (key in props ? props[key] : (s.additionalProperties ?? {})) as Schema | undefined;
       const optional = !required.has(key);
       if (optional && (ctx.minimal || this.src.given(key) === undefined)) continue;
       const words = [...wordsOf(key), ...wordsOf(typeof sub?.description === 'string' ? sub.description : '')];
@@ -213,8 +217,8 @@ class Builder {
   private array(s: Schema, name: string, ctx: Ctx): unknown[] {
     const min = typeof s.minItems === 'number' ? s.minItems : 0;
     const n = Math.min(ctx.minimal ? min : Math.max(min, 1), typeof s.maxItems === 'number' ? s.maxItems : Infinity);
-    const prefix: Schema[] = Array.isArray(s.prefixItems) ? s.prefixItems : [];
-    const item = s.items ?? {};
+    const prefix: unknown[] = Array.isArray(s.prefixItems) ? s.prefixItems : [];
+    const item = (s.items ?? {}) as Schema;
     if (s.uniqueItems) {
       const members = this.resolveRef(item).enum;
       if (Array.isArray(members)) return members.slice(0, n);
@@ -235,8 +239,8 @@ class Builder {
         ? given
         : (this.src.near(ctx.words, 'number', okText) ?? this.src.nextNumber(okText));
     if (fromText !== undefined) return fit(Number(fromText));
-    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : [])].find(
-      (v) => typeof v === 'number' && ok(v),
+    const fixed = [s.default, ...(Array.isArray(s.examples) ? (s.examples as unknown[]) : [])].find(
+      (v): v is number => typeof v === 'number' && ok(v),
     );
     if (fixed !== undefined) return fixed;
     const v = fit(0);
@@ -251,7 +255,8 @@ class Builder {
     if (ok(given)) return given;
     const fromText = this.src.near(ctx.words, 'text', ok) ?? this.src.nextText(ok);
     if (fromText !== undefined) return fromText;
-    const fixed = [s.default, ...(Array.isArray(s.examples) ? s.examples : []), FORMATS[s.format]].find(ok);
+    const format = typeof s.format === 'string' ? FORMATS[s.format] : undefined;
+    const fixed = [s.default, ...(Array.isArray(s.examples) ? (s.examples as unknown[]) : []), format].find(ok);
     if (fixed !== undefined) return fixed;
     if (typeof s.pattern === 'string') {
       const written = stringForPattern(s.pattern, ok);
@@ -273,10 +278,11 @@ class Builder {
 
 /** The number nearest `v` within the schema's bounds, moved to a multiple of multipleOf when there is one. */
 function fitNumber(s: Schema, integer: boolean, v: number, ok: (v: number) => boolean): number {
-  const lo =
-    typeof s.exclusiveMinimum === 'number' ? s.exclusiveMinimum : s.exclusiveMinimum === true ? s.minimum : undefined;
-  const hi =
-    typeof s.exclusiveMaximum === 'number' ? s.exclusiveMaximum : s.exclusiveMaximum === true ? s.maximum : undefined;
+  // Draft 4 writes an exclusive bound as `exclusiveMinimum: true` beside `minimum`.
+  const bound = (exclusive: unknown, inclusive: unknown) =>
+    typeof exclusive === 'number' ? exclusive : exclusive === true ? (inclusive as number) : undefined;
+  const lo = bound(s.exclusiveMinimum, s.minimum);
+  const hi = bound(s.exclusiveMaximum, s.maximum);
   const floor = Math.max(typeof s.minimum === 'number' ? s.minimum : -Infinity, lo ?? -Infinity);
   const ceil = Math.min(typeof s.maximum === 'number' ? s.maximum : Infinity, hi ?? Infinity);
   if (integer) v = Math.round(v);

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DeckModel } from './model.js';
-import type { ThemeSpec } from './themes.js';
+import type { ThemeSpec } from './theme-spec.js';
 import { layoutDeck, slideText } from './layout.js';
 import { writeDeck } from './write.js';
 

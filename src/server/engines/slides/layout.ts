@@ -1,7 +1,7 @@
 import { linePitch, textWidth, type TextStyle } from './fonts.js';
 import type { ChartSpec, DeckModel, SlideModel } from './model.js';
 import { notesFor } from './deck.js';
-import type { ThemeSpec } from './themes.js';
+import type { ThemeSpec } from './theme-spec.js';
 import { shortenToLines } from './wrap.js';
 
 /** Slide size in points: 16:9, 13.333 × 7.5 inches (pptxgenjs LAYOUT_WIDE). */

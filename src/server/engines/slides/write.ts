@@ -1,7 +1,7 @@
 import { PptxGenJS, type Pptx, type TextProps } from './pptx-lib.js';
 import type { Frame, LaidSlide } from './layout.js';
 import { SLIDE_H, SLIDE_W } from './layout.js';
-import type { ThemeSpec } from './themes.js';
+import type { ThemeSpec } from './theme-spec.js';
 
 const IN = (pt: number) => pt / 72;
 

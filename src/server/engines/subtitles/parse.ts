@@ -1,6 +1,7 @@
 import webvtt from 'node-webvtt';
 import SrtParser from 'srt-parser-2';
 import { XMLParser } from 'fast-xml-parser';
+import { z } from 'zod';
 
 /** One caption: seconds from the start of the video, seconds shown, and its text. */
 export interface Cue {
@@ -58,21 +59,37 @@ function fromSrt(text: string): Cue[] {
 
 /** YouTube json3: events with tStartMs, dDurationMs and segs[].utf8; append events carry no text. */
 function fromJson3(text: string): Cue[] {
-  let doc: { events?: Array<{ tStartMs?: number; dDurationMs?: number; segs?: Array<{ utf8?: string }> }> };
+  let raw: unknown;
   try {
-    doc = JSON.parse(text);
+    raw = JSON.parse(text);
   } catch (err) {
     throw new CaptionParseError(`not a json3 caption file: ${(err as Error).message}`);
   }
-  if (!Array.isArray(doc.events)) throw new CaptionParseError('not a json3 caption file: no "events" array');
-  return doc.events
-    .filter((e) => Array.isArray(e.segs))
-    .map((e) => ({
-      start: (e.tStartMs ?? 0) / 1000,
-      duration: (e.dDurationMs ?? 0) / 1000,
-      text: e.segs!.map((s) => s.utf8 ?? '').join(''),
-    }));
+  const events = (raw as { events?: unknown } | null)?.events;
+  if (!Array.isArray(events)) throw new CaptionParseError('not a json3 caption file: no "events" array');
+  const doc = Json3Events.safeParse(events);
+  if (!doc.success) throw new CaptionParseError(`not a json3 caption file: ${z.prettifyError(doc.error)}`);
+  return doc.data.flatMap((e) =>
+    e.segs
+      ? [
+          {
+            start: (e.tStartMs ?? 0) / 1000,
+            duration: (e.dDurationMs ?? 0) / 1000,
+            text: e.segs.map((s) => s.utf8 ?? '').join(''),
+          },
+        ]
+      : [],
+  );
 }
+
+/** The json3 events fromJson3 reads; other fields are ignored. */
+const Json3Events = z.array(
+  z.object({
+    tStartMs: z.number().nullish(),
+    dDurationMs: z.number().nullish(),
+    segs: z.array(z.object({ utf8: z.string().nullish() })).nullish(),
+  }),
+);
 
 /** YouTube srv3: <timedtext><body><p t="ms" d="ms">text and <s> segments</p>, read in document order. */
 function fromSrv3(text: string): Cue[] {

@@ -154,7 +154,7 @@ export class CpuPool {
       this.settle(job, () => job.resolve(value));
     } catch (err) {
       // Stopped by the caller or the time limit: the reason says which, whatever the worker threw.
-      const reason = stop.signal.aborted ? stop.signal.reason : err;
+      const reason: unknown = stop.signal.aborted ? stop.signal.reason : err;
       this.settle(job, () => job.reject(reason));
     } finally {
       clearTimeout(timeout);

@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ChildReply, ChildRequest } from './child.js';
 import { inputNotPassable, memoryLimitHit, rendererCrashed } from './limits.js';
@@ -132,7 +132,7 @@ export class ProcessPool implements Executor {
     child.proc.channel?.unref();
     child.proc.unref();
     // stderr is a pipe (a net.Socket), though typed as a plain Readable.
-    (child.proc.stderr as (Readable & { unref?: () => void }) | null)?.unref?.();
+    (child.proc.stderr as Socket | null)?.unref();
     if (child.idle) clearTimeout(child.idle);
     child.idle = setTimeout(() => this.end(child), IDLE_MS).unref();
   }

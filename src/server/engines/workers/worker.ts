@@ -18,7 +18,9 @@ type Job = (input: unknown) => Promise<{ value: unknown; transfer?: ArrayBuffer[
 /** Runs one job by name; its failure becomes a JobFailure. Shared by the worker thread and the render child. */
 export async function runJob(task: JobTask): Promise<{ value: unknown; transfer?: ArrayBuffer[] }> {
   try {
-    const job = jobs[task.name as JobName] as Job | undefined;
+    // Looked up as plain functions (no job reads `this`), and only the table's own names.
+    const table = jobs as Record<JobName, Job>;
+    const job = Object.hasOwn(table, task.name) ? table[task.name as JobName] : undefined;
     if (!job) throw new Error(`unknown CPU job ${task.name}`);
     return await job(task.input);
   } catch (err) {

@@ -31,24 +31,8 @@ const OPS_BY_TYPE: Record<FieldType, readonly FilterOperator[]> = {
   number: ['=', '<>', '<', '<=', '>', '>=', 'in', 'not_in'],
   date: ['=', '<>', '<', '<=', '>', '>='],
   boolean: ['=', '<>'],
-  string: [
-    '=',
-    '<>',
-    '<',
-    '<=',
-    '>',
-    '>=',
-    'in',
-    'not_in',
-    'like',
-    'not_like',
-    'ilike',
-    'not_ilike',
-    'regex',
-    'not_regex',
-    'match',
-    'not_match',
-  ],
+  // A string field takes every operator of the language.
+  string: FILTER_OPERATORS,
   // An array field matches when any of its elements does ("attributes in ['nofollow']").
   'string[]': ['in', 'not_in', 'like', 'not_like', 'ilike', 'not_ilike', 'match', 'not_match'],
 };

@@ -53,7 +53,7 @@ export async function upstreamCall<T>(
   policy: FetchPolicy,
   method: 'GET' | 'POST',
   path: string,
-  options: { query?: Record<string, unknown>; body?: unknown } = {},
+  options: { query?: Record<string, string | number | boolean | null | undefined>; body?: unknown } = {},
 ): Promise<T> {
   const url = new URL(config.baseUrl.replace(/\/+$/, '') + path);
   for (const [k, v] of Object.entries(options.query ?? {}))

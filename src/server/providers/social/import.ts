@@ -6,7 +6,9 @@ import { postRecord } from './records.js';
 /** A line of an import file the platform cannot take; the whole import stops before writing. */
 export class ImportError extends Error {}
 
-type Obj = Record<string, any>;
+type Obj = Record<string, unknown>;
+/** The value when it is an object (a record's nested user, post or entity), else null. */
+const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null ? (v as Obj) : null);
 const str = (v: unknown, fallback = ''): string =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : fallback;
 const int = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? Math.max(0, Math.floor(v)) : 0);
@@ -14,6 +16,9 @@ const flag = (v: unknown): number => (v === true ? 1 : 0);
 const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x) => typeof x === 'string') : []);
 /** A list the record gives, or undefined so the post's text supplies it. */
 const listed = (v: unknown): string[] | undefined => (Array.isArray(v) ? strings(v) : undefined);
+/** The beta shape's entity list (urls, hashtags, mentions) as the text each entity names, or undefined. */
+const entityTexts = (v: unknown, text: (e: Obj) => unknown): string[] | undefined =>
+  Array.isArray(v) ? v.map((e: unknown) => str(text(obj(e) ?? {}))).filter(Boolean) : undefined;
 
 function digitsId(v: unknown, what: string): string {
   const id = str(v);
@@ -69,15 +74,17 @@ function userRow(o: Obj): SocialUserRow {
 /** A post and everything it carries (author, quoted and reposted posts, replies) as rows. */
 function collectPost(o: Obj, users: Map<string, SocialUserRow>, posts: Map<string, NewSocialPost>): void {
   const beta = isBetaPost(o) && !isV2Post(o);
-  if (!o.author || typeof o.author !== 'object') throw new ImportError('a post needs its author object');
-  const author = userRow(o.author);
+  const authorRecord = obj(o.author);
+  if (!authorRecord) throw new ImportError('a post needs its author object');
+  const author = userRow(authorRecord);
   users.set(author.id, author);
-  const quoted = o.quoted_tweet && typeof o.quoted_tweet === 'object' ? o.quoted_tweet : null;
-  const reposted = o.retweeted_tweet && typeof o.retweeted_tweet === 'object' ? o.retweeted_tweet : null;
+  const quoted = obj(o.quoted_tweet);
+  const reposted = obj(o.retweeted_tweet);
   if (quoted) collectPost(quoted, users, posts);
   if (reposted) collectPost(reposted, users, posts);
   const id = digitsId(o.id, 'post id');
   const replyTo = beta ? o.inReplyToId : o.in_reply_to_id;
+  const metrics = obj(o.metrics);
   const m = beta
     ? {
         retweet_count: int(o.retweetCount),
@@ -88,14 +95,14 @@ function collectPost(o: Obj, users: Map<string, SocialUserRow>, posts: Map<strin
         bookmark_count: int(o.bookmarkCount),
       }
     : {
-        retweet_count: int(o.metrics?.retweet_count),
-        favorite_count: int(o.metrics?.favorite_count),
-        reply_count: int(o.metrics?.reply_count),
-        quote_count: int(o.metrics?.quote_count),
-        view_count: int(o.metrics?.view_count),
-        bookmark_count: int(o.metrics?.bookmark_count),
+        retweet_count: int(metrics?.retweet_count),
+        favorite_count: int(metrics?.favorite_count),
+        reply_count: int(metrics?.reply_count),
+        quote_count: int(metrics?.quote_count),
+        view_count: int(metrics?.view_count),
+        bookmark_count: int(metrics?.bookmark_count),
       };
-  const entities = beta ? (o.entities ?? {}) : null;
+  const entities = obj(o.entities);
   posts.set(
     id,
     postRecord({
@@ -113,26 +120,17 @@ function collectPost(o: Obj, users: Map<string, SocialUserRow>, posts: Map<strin
       retweeted_id: reposted ? digitsId(reposted.id, 'reposted post id') : null,
       is_limited_reply: (beta ? o.isLimitedReply : o.is_limited_reply) === true,
       media_urls: beta ? undefined : listed(o.media_urls),
-      urls: beta
-        ? Array.isArray(entities.urls)
-          ? entities.urls.map((u: Obj) => str(u.expanded_url ?? u.url)).filter(Boolean)
-          : undefined
-        : listed(o.urls),
-      hashtags: beta
-        ? Array.isArray(entities.hashtags)
-          ? entities.hashtags.map((h: Obj) => str(h.text)).filter(Boolean)
-          : undefined
-        : listed(o.hashtags),
-      mentions: beta
-        ? Array.isArray(entities.user_mentions)
-          ? entities.user_mentions.map((u: Obj) => str(u.screen_name)).filter(Boolean)
-          : undefined
-        : listed(o.mentions),
+      urls: beta ? entityTexts(entities?.urls, (u) => u.expanded_url ?? u.url) : listed(o.urls),
+      hashtags: beta ? entityTexts(entities?.hashtags, (h) => h.text) : listed(o.hashtags),
+      mentions: beta ? entityTexts(entities?.user_mentions, (u) => u.screen_name) : listed(o.mentions),
       metrics: m,
     }),
   );
   if (!beta && Array.isArray(o.replies))
-    for (const r of o.replies) if (r && typeof r === 'object') collectPost(r, users, posts);
+    for (const r of o.replies as unknown[]) {
+      const reply = obj(r);
+      if (reply) collectPost(reply, users, posts);
+    }
 }
 
 export interface ImportResult {
@@ -142,14 +140,14 @@ export interface ImportResult {
 
 /** One line of an import file into the maps (a later line with the same id wins). */
 function collectLine(line: string, users: Map<string, SocialUserRow>, posts: Map<string, NewSocialPost>): void {
-  let o: Obj;
+  let parsed: unknown;
   try {
-    o = JSON.parse(line) as Obj;
+    parsed = JSON.parse(line);
   } catch {
     throw new ImportError('not JSON');
   }
-  if (!o || typeof o !== 'object' || Array.isArray(o))
-    throw new ImportError('a line holds one JSON object: a user or a post');
+  const o = Array.isArray(parsed) ? null : obj(parsed);
+  if (!o) throw new ImportError('a line holds one JSON object: a user or a post');
   if (isV2Post(o) || isBetaPost(o)) collectPost(o, users, posts);
   else if (isV2User(o) || isBetaUser(o)) {
     const u = userRow(o);

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Cue } from '../../engines/subtitles/parse.js';
 import { OutboundFetchError } from '../../net/errors.js';
 import type { FetchPolicy } from '../../net/policy.js';
@@ -44,7 +45,7 @@ export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): S
         throw new UpstreamError(status, err.message);
       }
       const text = res.body.toString('utf8');
-      let body: any;
+      let body: unknown;
       try {
         body = JSON.parse(text);
       } catch {
@@ -53,21 +54,23 @@ export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): S
           `${config.baseUrl} answered HTTP ${res.status} with a body that is not JSON`,
         );
       }
-      if (res.status === 400 && body?.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
+      const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+      if (res.status === 400 && fields.code === 'YOUTUBE_SUBTITLING_FAILED') return null;
       if (res.status !== 200)
         throw new UpstreamError(
           res.status,
-          `${config.baseUrl} answered HTTP ${res.status}: ${body?.message ?? text.slice(0, 200)}`,
+          `${config.baseUrl} answered HTTP ${res.status}: ${typeof fields.message === 'string' ? fields.message : text.slice(0, 200)}`,
         );
-      const data = body?.data;
-      if (!data || typeof data.title !== 'string' || !Array.isArray(data.contents))
+      const parsed = SubtitleData.safeParse(fields.data);
+      if (!parsed.success)
         throw new UpstreamError(502, `${config.baseUrl} answered without data.title and data.contents`);
+      const data = parsed.data;
       return {
         title: data.title,
-        cues: data.contents.map((c: any) => ({
+        cues: data.contents.map((c) => ({
           start: Number(c.start ?? 0),
           duration: Number(c.duration ?? 0),
-          text: String(c.text ?? ''),
+          text: c.text ?? '',
         })),
         language: typeof data.language === 'string' ? data.language : language,
         kind: data.kind === 'generated' ? 'generated' : 'manual',
@@ -75,3 +78,12 @@ export function subtitleUpstream(config: UpstreamConfig, policy: FetchPolicy): S
     },
   };
 }
+
+/** The answer's data as read: a cue's times may come as numbers or as numbers in text. */
+const Seconds = z.union([z.number(), z.string()]).nullish();
+const SubtitleData = z.object({
+  title: z.string(),
+  contents: z.array(z.object({ start: Seconds, duration: Seconds, text: z.string().nullish() })),
+  language: z.unknown().optional(),
+  kind: z.unknown().optional(),
+});

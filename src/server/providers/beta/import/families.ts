@@ -16,9 +16,12 @@ const LIST_FIELDS = new Set(
     .map(([f]) => f),
 );
 
-function hostOf(url: unknown, what: string, at: string): string {
+/** A field as text: JSON Lines may give a number or an object where CSV gives a string. */
+const fieldText = (v: unknown): string => (typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v));
+
+function hostOf(url: string, what: string, at: string): string {
   try {
-    return new URL(String(url)).hostname.replace(/^www\./, '');
+    return new URL(url).hostname.replace(/^www\./, '');
   } catch {
     throw new ImportError(`${at}: ${what} is not an absolute URL`);
   }
@@ -29,11 +32,13 @@ function hostOf(url: unknown, what: string, at: string): string {
  * Dates the record does not give stay null: an unknown first or last sighting is no date, not 1970.
  */
 function backlink(r: Record<string, unknown>, at: string): { subject: string; row: StoredBacklink } {
-  const target = parseTarget(String(r.target ?? ''));
+  const target = parseTarget(fieldText(r.target ?? ''));
   if (!target) throw new ImportError(`${at}: target must be a domain (no scheme, no www) or an absolute page URL`);
   if (!r.url_from || !r.url_to) throw new ImportError(`${at}: url_from and url_to are required`);
-  const domainFrom = (r.domain_from as string) ?? hostOf(r.url_from, 'url_from', at);
-  const domainTo = (r.domain_to as string) ?? hostOf(r.url_to, 'url_to', at);
+  const urlFrom = fieldText(r.url_from);
+  const urlTo = fieldText(r.url_to);
+  const domainFrom = (r.domain_from as string) ?? hostOf(urlFrom, 'url_from', at);
+  const domainTo = (r.domain_to as string) ?? hostOf(urlTo, 'url_to', at);
   const row: Record<string, unknown> = {
     type: 'backlink',
     domain_from: domainFrom,
@@ -45,11 +50,11 @@ function backlink(r: Record<string, unknown>, at: string): { subject: string; ro
     page_from_rank: 0,
     rank: 0,
     backlink_spam_score: 0,
-    url_from: String(r.url_from),
-    url_from_https: String(r.url_from).startsWith('https:'),
+    url_from: urlFrom,
+    url_from_https: urlFrom.startsWith('https:'),
     domain_to: domainTo,
-    url_to: String(r.url_to),
-    url_to_https: String(r.url_to).startsWith('https:'),
+    url_to: urlTo,
+    url_to_https: urlTo.startsWith('https:'),
     tld_from: domainFrom.slice(domainFrom.indexOf('.') + 1),
     url_to_status_code: null,
     url_to_spam_score: null,
