@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import stableStringify from 'safe-stable-stringify';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import type { AsyncJob, BatchScrapeRequest, ScrapePageResult } from '../../contract/scrape.js';
@@ -29,19 +30,7 @@ const STATUS: Record<JobRow['state'], AsyncJob['status']> = {
 
 /** The request's fingerprint: its validated form (defaults applied) as canonical JSON. */
 export function requestHash(body: BatchScrapeRequest): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(body)))
-    .digest('hex');
+  return createHash('sha256').update(stableStringify(body)).digest('hex');
 }
 
 /** The key's scope: the API key of the call (spec: keys are per API key); the user for other credentials. */

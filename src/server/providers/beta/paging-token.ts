@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import stableStringify from 'safe-stable-stringify';
 import { readJson, signJson } from '../../auth/signed-token.js';
 
 /**
@@ -15,21 +16,8 @@ export interface TokenState {
 
 /** The parameters that must stay identical, in a canonical form (keys sorted at every level). */
 export function paramsHash(task: Record<string, unknown>, ignore: readonly string[]): string {
-  const canonical = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(canonical)
-      : v && typeof v === 'object'
-        ? Object.fromEntries(
-            Object.keys(v)
-              .sort()
-              .map((k) => [k, canonical((v as Record<string, unknown>)[k])]),
-          )
-        : v;
   const kept = Object.fromEntries(Object.entries(task).filter(([k]) => !ignore.includes(k)));
-  return createHash('sha256')
-    .update(JSON.stringify(canonical(kept)))
-    .digest('base64url')
-    .slice(0, 22);
+  return createHash('sha256').update(stableStringify(kept)).digest('base64url').slice(0, 22);
 }
 
 export function signToken(secret: Uint8Array, state: TokenState): string {
