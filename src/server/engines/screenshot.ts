@@ -3,33 +3,11 @@ import { constants } from 'node:fs';
 import path from 'node:path';
 import type { FetchPolicy } from '../net/policy.js';
 import type { Page } from 'playwright-core';
-import { REFUSED_HEADER, startPolicyProxy, type PolicyProxy } from '../net/policy-proxy.js';
+import { REFUSED_HEADER } from '../net/policy-proxy.js';
+import { withPolicedBrowser } from './policed-browser.js';
 import { guardNavigations, settle, SETTLE_MS } from './navigation-guard.js';
 
 export const DEFAULT_CHROMIUM = '/usr/bin/chromium';
-
-/** Flags that let Debian's Chromium run headless in containers and CI, offline. */
-export const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-  // WebRTC may only use the proxy (TCP), never its own UDP sockets to arbitrary addresses.
-  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
-];
-
-/**
- * Every connection the browser makes goes through the policy proxy: `<-loopback>` removes
- * Chromium's implicit bypass of localhost and 127.0.0.1, so nothing reaches the network directly.
- */
-export function proxyArgs(proxy: PolicyProxy): string[] {
-  return [`--proxy-server=${proxy.url}`, '--proxy-bypass-list=<-loopback>'];
-}
 
 export class BrowserMissingError extends Error {
   constructor(executable: string) {
@@ -89,23 +67,8 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
   // Refuse a forbidden page before starting a browser; the proxy checks it again (and every hop).
   await req.policy.check(req.url);
   req.signal?.throwIfAborted();
-  const { chromium } = await import('playwright-core');
-  const proxy = await startPolicyProxy(req.policy);
   await req.log?.(`launching ${req.executablePath}`);
-  const browser = await chromium
-    .launch({
-      executablePath: req.executablePath,
-      args: [...LAUNCH_ARGS, ...proxyArgs(proxy)],
-      headless: true,
-      timeout: 30_000,
-    })
-    .catch(async (err) => {
-      await proxy.close();
-      throw err;
-    });
-  const onAbort = () => void browser.close().catch(() => {});
-  req.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
+  return withPolicedBrowser(req, async (browser, proxy) => {
     const context = await browser.newContext({
       viewport: { width: req.width, height: req.height },
       serviceWorkers: 'block',
@@ -158,14 +121,7 @@ export async function takeScreenshot(req: ScreenshotRequest): Promise<Screenshot
       height: size.height,
       full_page: req.fullPage,
     };
-  } catch (err) {
-    if (req.signal?.aborted) throw req.signal.reason ?? err;
-    throw err;
-  } finally {
-    req.signal?.removeEventListener('abort', onAbort);
-    await browser.close().catch(() => {});
-    await proxy.close();
-  }
+  });
 }
 
 async function capture(page: Page, fullPage: boolean): Promise<{ title: string; png: Buffer }> {

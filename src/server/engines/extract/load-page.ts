@@ -1,10 +1,11 @@
 import { OutboundFetchError } from '../../net/errors.js';
 import type { FetchPolicy } from '../../net/policy.js';
 import { safeFetch } from '../../net/safe-fetch.js';
-import { REFUSED_HEADER, startPolicyProxy } from '../../net/policy-proxy.js';
+import { REFUSED_HEADER } from '../../net/policy-proxy.js';
+import { withPolicedBrowser } from '../policed-browser.js';
 import { guardNavigations, settle, type PageFailure } from '../navigation-guard.js';
 import type { ConnectionPool } from '../../net/connection-pool.js';
-import { BrowserMissingError, chromiumAvailable, LAUNCH_ARGS, proxyArgs } from '../screenshot.js';
+import { BrowserMissingError, chromiumAvailable } from '../screenshot.js';
 
 export interface PageCookie {
   name: string;
@@ -142,82 +143,63 @@ async function loadInBrowser(url: string, o: LoadOptions): Promise<LoadedPage> {
   }
   o.signal?.throwIfAborted();
   const timeoutMs = o.timeoutMs ?? 30_000;
-  const { chromium } = await import('playwright-core');
-  const proxy = await startPolicyProxy(o.policy);
-  const browser = await chromium
-    .launch({
-      executablePath: executable,
-      args: [...LAUNCH_ARGS, ...proxyArgs(proxy)],
-      headless: true,
-      timeout: 30_000,
-    })
-    .catch(async (err) => {
-      await proxy.close();
-      throw err;
-    });
-  const onAbort = () => void browser.close().catch(() => {});
-  o.signal?.addEventListener('abort', onAbort, { once: true });
-  try {
-    const context = await browser.newContext({
-      serviceWorkers: 'block',
-      ...(o.userAgent ? { userAgent: o.userAgent } : {}),
-    });
-    if (o.cookies?.length) await context.addCookies(o.cookies.map((c) => ({ name: c.name, value: c.value, url })));
-    const page = await context.newPage();
-    // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
-    const guard = guardNavigations(page, proxy);
-    const failed = (f: PageFailure) => new ExtractFailed(f.kind, f.message);
-    const started = Date.now();
-    const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
-      guard.check(failed);
-      throw new ExtractFailed(
-        /timeout/i.test(err.message) ? 'timeout' : 'network',
-        `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`,
-      );
-    });
-    const refusedHere = response?.headers()[REFUSED_HEADER];
-    if (refusedHere) throw new ExtractFailed('refused', guard.failure()?.message ?? refusedHere);
-    const status = response?.status() ?? 200;
-    if (status < 200 || status > 299) throw new ExtractFailed('http', `the page answered HTTP ${status}`, status);
-    const left = () => Math.max(1, timeoutMs - (Date.now() - started));
-    if (o.waitForSelector) {
-      await page.waitForSelector(o.waitForSelector, { state: 'attached', timeout: left() }).catch((err: Error) => {
-        if (o.signal?.aborted) throw err;
+  return withPolicedBrowser(
+    { executablePath: executable, policy: o.policy, signal: o.signal },
+    async (browser, proxy) => {
+      const context = await browser.newContext({
+        serviceWorkers: 'block',
+        ...(o.userAgent ? { userAgent: o.userAgent } : {}),
+      });
+      if (o.cookies?.length) await context.addCookies(o.cookies.map((c) => ({ name: c.name, value: c.value, url })));
+      const page = await context.newPage();
+      // Every navigation of the main frame — redirect hops and the page's own — is held to the proxy's refusals.
+      const guard = guardNavigations(page, proxy);
+      const failed = (f: PageFailure) => new ExtractFailed(f.kind, f.message);
+      const started = Date.now();
+      const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs }).catch((err: Error) => {
         guard.check(failed);
         throw new ExtractFailed(
-          'wait-timeout',
-          `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`,
+          /timeout/i.test(err.message) ? 'timeout' : 'network',
+          `cannot load ${url} in the browser: ${err.message.split('\n')[0]}`,
         );
       });
-    } else {
-      // Scripts that fetch their content after load, a meta refresh: give the network a bounded moment to go quiet.
-      await settle(page, Math.min(5_000, left()));
-    }
-    o.signal?.throwIfAborted();
-    guard.check(failed);
-    // A navigation the page set off may tear the document down while it is read.
-    const html = await page.content().catch((err: Error) => {
+      const refusedHere = response?.headers()[REFUSED_HEADER];
+      if (refusedHere) throw new ExtractFailed('refused', guard.failure()?.message ?? refusedHere);
+      const status = response?.status() ?? 200;
+      if (status < 200 || status > 299) throw new ExtractFailed('http', `the page answered HTTP ${status}`, status);
+      const left = () => Math.max(1, timeoutMs - (Date.now() - started));
+      if (o.waitForSelector) {
+        await page.waitForSelector(o.waitForSelector, { state: 'attached', timeout: left() }).catch((err: Error) => {
+          if (o.signal?.aborted) throw err;
+          guard.check(failed);
+          throw new ExtractFailed(
+            'wait-timeout',
+            `wait_for_selector ${JSON.stringify(o.waitForSelector)} matched nothing within ${timeoutMs} ms`,
+          );
+        });
+      } else {
+        // Scripts that fetch their content after load, a meta refresh: give the network a bounded moment to go quiet.
+        await settle(page, Math.min(5_000, left()));
+      }
+      o.signal?.throwIfAborted();
       guard.check(failed);
-      throw err;
-    });
-    // Checked after reading too: what was read may be the proxy's refusal page, or cut short.
-    guard.check(failed);
-    return {
-      url,
-      finalUrl: page.url(),
-      status,
-      contentType: 'text/html',
-      body: Buffer.from(html, 'utf8'),
-      mode: 'fine',
-    };
-  } catch (err) {
-    if (o.signal?.aborted) throw o.signal.reason ?? err;
-    throw err;
-  } finally {
-    o.signal?.removeEventListener('abort', onAbort);
-    await browser.close().catch(() => {});
-    await proxy.close();
-  }
+      // A navigation the page set off may tear the document down while it is read.
+      const html = await page.content().catch((err: Error) => {
+        guard.check(failed);
+        throw err;
+      });
+      // Checked after reading too: what was read may be the proxy's refusal page, or cut short.
+      guard.check(failed);
+      return {
+        url,
+        finalUrl: page.url(),
+        status,
+        contentType: 'text/html',
+        body: Buffer.from(html, 'utf8'),
+        mode: 'fine',
+      };
+    },
+  );
 }
 
 /** HTML by its declared type, or by its first bytes when the server declared none. */
