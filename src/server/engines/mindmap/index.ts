@@ -8,7 +8,7 @@ import { drawSvg, type Drawn } from './svg.js';
 import { rasterizeMap } from './raster.js';
 import type { Layout, MindNode } from './tree.js';
 
-export { LAYOUTS, parseOutline, toMarkdown, normalizeTree, countNodes, type Layout, type MindNode } from './tree.js';
+export { parseOutline, toMarkdown, normalizeTree, countNodes, type Layout, type MindNode } from './tree.js';
 export { PNG_LIMITS, PngTooLarge } from './raster.js';
 
 const LAYOUT_FUNCTIONS: Record<Layout, (root: MeasuredNode) => LayoutResult> = {

@@ -1,3 +1,4 @@
+import type { MindmapLayout } from '../../../contract/mindmap.js';
 /**
  * A mindmap's tree: what the model writes (Markdown), what is stored, and what every layout draws.
  * The Markdown is the exchange format because any model, local or upstream, writes an outline
@@ -8,15 +9,8 @@ export interface MindNode {
   children: MindNode[];
 }
 
-export const LAYOUTS = [
-  'MIND_MAP',
-  'LOGICAL_STRUCTURE',
-  'ORGANIZATION_STRUCTURE',
-  'CATALOG_ORGANIZATION',
-  'TIMELINE',
-  'FISHBONE',
-] as const;
-export type Layout = (typeof LAYOUTS)[number];
+/** The layouts are the contract's (spec 4.5). */
+export type Layout = MindmapLayout;
 
 /** Bounds that keep a drawing readable and its work bounded, whatever a model writes. */
 export const TREE_LIMITS = { maxDepth: 6, maxNodes: 400, maxLabel: 160 };

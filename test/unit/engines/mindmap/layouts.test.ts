@@ -5,7 +5,6 @@ import {
   normalizeTree,
   renderBoth,
   renderSvg,
-  LAYOUTS,
   PNG_LIMITS,
   PngTooLarge,
   type MindNode,
@@ -15,6 +14,7 @@ import { renderMindmap } from '../../../../src/server/engines/mindmap/render-job
 import { measureTree } from '../../../../src/server/engines/mindmap/layout-types.js';
 import { textWidth } from '../../../../src/server/engines/mindmap/measure.js';
 import { mapFontList } from '../../../../src/server/engines/fonts.js';
+import { MINDMAP_LAYOUTS as LAYOUTS } from '../../../../src/contract/mindmap.js';
 
 const leaf = (text: string): MindNode => ({ text, children: [] });
 const node = (text: string, children: MindNode[]): MindNode => ({ text, children });
