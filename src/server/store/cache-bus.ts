@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
 
 /**
  * What keeps the per-process read caches (store/read-cache.ts) honest when several processes share
@@ -39,33 +40,33 @@ export interface CacheBus {
  */
 export type WakeTopic = 'stream' | 'job' | 'log' | 'log-interest';
 
-const buses = new WeakMap<Kysely<any>, CacheBus>();
-const clearers = new Set<(db: Kysely<any>) => void>();
+const buses = new WeakMap<Kysely<Database>, CacheBus>();
+const clearers = new Set<(db: Kysely<Database>) => void>();
 
-export function attachCacheBus(db: Kysely<any>, bus: CacheBus): void {
+export function attachCacheBus(db: Kysely<Database>, bus: CacheBus): void {
   buses.set(db, bus);
 }
 
 /** Each cache registers how to drop what it holds for one store. */
-export function onCacheInvalidation(clear: (db: Kysely<any>) => void): void {
+export function onCacheInvalidation(clear: (db: Kysely<Database>) => void): void {
   clearers.add(clear);
 }
 
 /** Drops every registered cache of `db` (an announcement arrived, or the listener was lost). */
-export function clearAllCaches(db: Kysely<any>): void {
+export function clearAllCaches(db: Kysely<Database>): void {
   for (const clear of clearers) clear(db);
 }
 
 /** The bus of this store, when several processes may share it (PostgreSQL). */
-export function busOf(db: Kysely<any>): CacheBus | undefined {
+export function busOf(db: Kysely<Database>): CacheBus | undefined {
   return buses.get(db);
 }
 
-export function cachesTrusted(db: Kysely<any>): boolean {
+export function cachesTrusted(db: Kysely<Database>): boolean {
   return buses.get(db)?.trusted ?? true;
 }
 
 /** Tells the other processes on this database to drop their caches; nothing to do on SQLite. */
-export async function announceChange(db: Kysely<any>): Promise<void> {
+export async function announceChange(db: Kysely<Database>): Promise<void> {
   await buses.get(db)?.announce();
 }

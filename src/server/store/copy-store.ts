@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from './database.js';
 import { openStore, type Store } from './store.js';
 
 /**
@@ -53,8 +54,12 @@ function tablesInOrder(sqlite: Sqlite.Database): string[] {
   return ordered;
 }
 
-async function countRows(db: Kysely<any>, table: string): Promise<number> {
+/** Any table, named at run time: the copy reads each table's rows as they are. */
+type AnyTables = Record<string, Record<string, unknown>>;
+
+async function countRows(db: Kysely<Database>, table: string): Promise<number> {
   const { n } = await db
+    .withTables<AnyTables>()
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
@@ -62,7 +67,7 @@ async function countRows(db: Kysely<any>, table: string): Promise<number> {
 }
 
 /** Serial ids were copied as they were: each sequence continues after the highest one. */
-async function advanceSequences(target: Kysely<any>): Promise<void> {
+async function advanceSequences(target: Kysely<Database>): Promise<void> {
   const serials = await sql<{ table_name: string; column_name: string }>`
     SELECT table_name, column_name FROM information_schema.columns
     WHERE table_schema = current_schema() AND column_default LIKE 'nextval(%'`.execute(target);
@@ -110,7 +115,7 @@ export async function copySqliteToPostgres(
           Record<string, unknown>
         >`SELECT * FROM ${sql.table(table)} ORDER BY rowid LIMIT ${BATCH} OFFSET ${offset}`.execute(source.db);
         if (rows.rows.length === 0) break;
-        await (target.db as Kysely<any>).insertInto(table).values(rows.rows).execute();
+        await target.db.withTables<AnyTables>().insertInto(table).values(rows.rows).execute();
         copied += rows.rows.length;
       }
       const there = await countRows(target.db, table);

@@ -23,8 +23,8 @@ import { storedResponsesMigration } from './migrations/0025-stored-responses.js'
 import { betaBacklinksMigration } from './migrations/0027-beta-backlinks.js';
 
 /**
- * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<any>
- * and never imports the app's current types. Listed here because a bundle cannot scan a folder:
+ * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
+ * the few tables it reads typed as they were then, and never imports the app's current types. Listed here because a bundle cannot scan a folder:
  * one import and one entry per migration; names sort in application order.
  */
 export const MIGRATIONS: Record<string, Migration> = {

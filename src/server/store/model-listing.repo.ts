@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from './database.js';
+import type { Database, ModelListingTable } from './database.js';
 
 export async function listModelListing(db: Kysely<Database>): Promise<Map<string, boolean>> {
   const rows = await db.selectFrom('model_listing').select(['model_id', 'listed']).execute();
@@ -13,7 +13,7 @@ export async function setModelListing(
   at: string,
   by: string | null,
 ): Promise<void> {
-  const values = { listed: (listed ? 1 : 0) as 0 | 1, updated_at: at, updated_by: by };
+  const values: Omit<ModelListingTable, 'model_id'> = { listed: listed ? 1 : 0, updated_at: at, updated_by: by };
   await db
     .insertInto('model_listing')
     .values({ model_id: modelId, ...values })

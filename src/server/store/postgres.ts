@@ -14,7 +14,8 @@ const NUMERIC = 1700;
 const types = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format);
+    // pg-types declares every parser as `any`; a text or binary parser takes the raw value.
+    return pg.types.getTypeParser(oid, format) as (value: string | Buffer) => unknown;
   },
 };
 

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
 import { LRUCache } from 'lru-cache';
 import { cachesTrusted, onCacheInvalidation } from './cache-bus.js';
 
@@ -10,9 +11,9 @@ import { cachesTrusted, onCacheInvalidation } from './cache-bus.js';
  */
 export class ReadCache<V> {
   // Bounded by lru-cache; the age is compared with Date.now() here (lru-cache's ttl reads another clock, and 0 there means forever).
-  private readonly stores = new WeakMap<Kysely<any>, LRUCache<string, { value: V; at: number }>>();
+  private readonly stores = new WeakMap<Kysely<Database>, LRUCache<string, { value: V; at: number }>>();
   /** Bumped by every write; a load that began before a write does not store what it read. */
-  private readonly generations = new WeakMap<Kysely<any>, number>();
+  private readonly generations = new WeakMap<Kysely<Database>, number>();
 
   constructor(
     private readonly ttlMs: number,
@@ -21,13 +22,13 @@ export class ReadCache<V> {
     onCacheInvalidation((db) => this.clear(db));
   }
 
-  private of(db: Kysely<any>) {
+  private of(db: Kysely<Database>) {
     let map = this.stores.get(db);
     if (!map) this.stores.set(db, (map = new LRUCache({ max: this.capacity })));
     return map;
   }
 
-  async get(db: Kysely<any>, key: string, load: () => Promise<V>): Promise<V> {
+  async get(db: Kysely<Database>, key: string, load: () => Promise<V>): Promise<V> {
     // Another process may have changed the row unannounced to us (our listener is down): read it.
     if (!cachesTrusted(db)) return load();
     const map = this.of(db);
@@ -41,18 +42,18 @@ export class ReadCache<V> {
   }
 
   /** What `get` would answer without loading: the kept value while fresh and trusted, else undefined. */
-  peek(db: Kysely<any>, key: string): V | undefined {
+  peek(db: Kysely<Database>, key: string): V | undefined {
     if (!cachesTrusted(db)) return undefined;
     const hit = this.stores.get(db)?.get(key);
     return hit && Date.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
-  delete(db: Kysely<any>, key: string): void {
+  delete(db: Kysely<Database>, key: string): void {
     this.generations.set(db, (this.generations.get(db) ?? 0) + 1);
     this.of(db).delete(key);
   }
 
-  clear(db: Kysely<any>): void {
+  clear(db: Kysely<Database>): void {
     this.generations.set(db, (this.generations.get(db) ?? 0) + 1);
     this.of(db).clear();
   }

@@ -106,7 +106,7 @@ export interface UsageGroupRow {
  * usage comes from its own records, which the task index finds.
  */
 export async function sumUsageByKeyAndModel(db: Kysely<Database>, filter: UsageFilter): Promise<UsageGroupRow[]> {
-  const rows = await sumGroups(db, filter.taskId ? 'usage_records' : 'usage_rollups', filter);
+  const rows = await (filter.taskId ? sumTaskRecords(db, filter.taskId, filter) : sumRollups(db, filter));
   return rows.map((r) => ({
     api_key_id: r.api_key_id === '' ? null : r.api_key_id,
     user_id: r.user_id,
@@ -118,28 +118,41 @@ export async function sumUsageByKeyAndModel(db: Kysely<Database>, filter: UsageF
   }));
 }
 
-/** Sums per (key, user, model) over the all-time rollup rows, or over the records themselves. */
-function sumGroups(
-  db: Kysely<Database>,
-  from: 'usage_rollups' | 'usage_records',
-  filter: UsageFilter,
-): Promise<Array<Record<string, any>>> {
-  const rollups = from === 'usage_rollups';
-  let q = (db as Kysely<any>)
-    .selectFrom(from)
+/** Sums per (key, user, model) over the all-time rollup rows. */
+function sumRollups(db: Kysely<Database>, filter: UsageFilter) {
+  let q = db
+    .selectFrom('usage_rollups')
     .select((eb) => [
       'api_key_id',
       'user_id',
       'model',
-      rollups ? eb.fn.sum('calls').as('calls') : eb.fn.countAll().as('calls'),
-      ...COUNTERS.map((c) => eb.fn.sum(c).as(c)),
-      eb.fn.min(rollups ? 'first_call_at' : 'created_at').as('first_call_at'),
-      eb.fn.max(rollups ? 'last_call_at' : 'created_at').as('last_call_at'),
+      eb.fn.sum<number>('calls').as('calls'),
+      ...COUNTERS.map((c) => eb.fn.sum<number>(c).as(c)),
+      eb.fn.min('first_call_at').as('first_call_at'),
+      eb.fn.max('last_call_at').as('last_call_at'),
     ])
-    .groupBy(['api_key_id', 'user_id', 'model']);
-  if (rollups) q = q.where('day', '=', ALL_TIME);
+    .groupBy(['api_key_id', 'user_id', 'model'])
+    .where('day', '=', ALL_TIME);
   if (filter.apiKeyId) q = q.where('api_key_id', '=', filter.apiKeyId);
   if (filter.userId) q = q.where('user_id', '=', filter.userId);
-  if (filter.taskId) q = q.where('task_id', '=', filter.taskId);
   return q.execute();
+}
+
+/** Sums per (key, user, model) over one task's own records. */
+function sumTaskRecords(db: Kysely<Database>, taskId: string, filter: UsageFilter) {
+  let q = db
+    .selectFrom('usage_records')
+    .select((eb) => [
+      'api_key_id',
+      'user_id',
+      'model',
+      eb.fn.countAll<number>().as('calls'),
+      ...COUNTERS.map((c) => eb.fn.sum<number>(c).as(c)),
+      eb.fn.min('created_at').as('first_call_at'),
+      eb.fn.max('created_at').as('last_call_at'),
+    ])
+    .groupBy(['api_key_id', 'user_id', 'model']);
+  if (filter.apiKeyId) q = q.where('api_key_id', '=', filter.apiKeyId);
+  if (filter.userId) q = q.where('user_id', '=', filter.userId);
+  return q.where('task_id', '=', taskId).execute();
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Database } from './database.js';
 import { LRUCache } from 'lru-cache';
 import type { JsonText } from '../json-text.js';
 
@@ -26,10 +27,10 @@ export interface StoreProbe {
   foreignCommits(): number;
 }
 
-const probes = new WeakMap<Kysely<any>, StoreProbe>();
+const probes = new WeakMap<Kysely<Database>, StoreProbe>();
 
 /** The SQLite store registers how to see open transactions and other connections' commits. */
-export function registerStoreProbe(db: Kysely<any>, probe: StoreProbe): void {
+export function registerStoreProbe(db: Kysely<Database>, probe: StoreProbe): void {
   probes.set(db, probe);
 }
 
@@ -63,7 +64,7 @@ export function changed(topic: ViewTopic): void {
 }
 
 export class ViewCache {
-  private readonly stores = new WeakMap<Kysely<any>, LRUCache<string, Entry>>();
+  private readonly stores = new WeakMap<Kysely<Database>, LRUCache<string, Entry>>();
 
   /** `budget` bounds the characters kept per store (their text; its bytes are kept beside it); the least recently used entries go first past it. */
   constructor(
@@ -75,7 +76,7 @@ export class ViewCache {
    * The answer for `key`, from the cache when nothing it was built from changed since: then at once
    * (no promise), as most list requests are served; else loaded, and kept when nothing moved meanwhile.
    */
-  get(db: Kysely<any>, key: string, load: () => Promise<JsonText>): JsonText | Promise<JsonText> {
+  get(db: Kysely<Database>, key: string, load: () => Promise<JsonText>): JsonText | Promise<JsonText> {
     const probe = probes.get(db);
     if (!probe) return load();
     const map = this.of(db);
@@ -101,7 +102,7 @@ export class ViewCache {
     return answer;
   }
 
-  private of(db: Kysely<any>) {
+  private of(db: Kysely<Database>) {
     let map = this.stores.get(db);
     // An answer larger than the whole budget is not kept (lru-cache's maxEntrySize defaults to maxSize).
     if (!map)

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
+import type { Database } from '../database.js';
 import { clearAllCaches, type CacheBus, type WakeTopic } from '../cache-bus.js';
 import { newId } from '../ids.js';
 
@@ -39,7 +40,7 @@ export class PostgresCacheBus implements CacheBus {
   private acking: Promise<void> = Promise.resolve();
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly url: string,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
@@ -54,7 +55,7 @@ export class PostgresCacheBus implements CacheBus {
       .values({
         id: this.instanceId,
         heartbeat_ms: dbNowMs,
-        acked_epoch: sql`(SELECT n FROM cache_epoch WHERE id = 1)`,
+        acked_epoch: sql<number>`(SELECT n FROM cache_epoch WHERE id = 1)`,
       })
       .execute();
     await this.listen();
@@ -108,7 +109,7 @@ export class PostgresCacheBus implements CacheBus {
       .then(() =>
         this.db
           .updateTable('cache_instances')
-          .set({ acked_epoch: sql`greatest(acked_epoch, ${epoch})`, heartbeat_ms: dbNowMs })
+          .set({ acked_epoch: sql<number>`greatest(acked_epoch, ${epoch})`, heartbeat_ms: dbNowMs })
           .where('id', '=', this.instanceId)
           .execute(),
       )
@@ -141,7 +142,7 @@ export class PostgresCacheBus implements CacheBus {
   async announce(): Promise<void> {
     const { n } = await this.db
       .updateTable('cache_epoch')
-      .set({ n: sql`n + 1` })
+      .set({ n: sql<number>`n + 1` })
       .where('id', '=', 1)
       .returning('n')
       .executeTakeFirstOrThrow();

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder, type Selectable } from 'kysely';
 import type { ResourceChunksTable } from '../database.js';
 import { dialectOf } from './kind.js';
 
@@ -10,7 +10,7 @@ import { dialectOf } from './kind.js';
  */
 
 /** Migration 0004's index over resource_chunks. */
-export async function createChunkIndex(db: Kysely<any>): Promise<void> {
+export async function createChunkIndex(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`CREATE INDEX chunk_fts ON resource_chunks USING GIN ((${pgChunkVector('resource_chunks')}))`.execute(db);
     return;
@@ -61,7 +61,11 @@ export interface ChunkFilter {
  * Chunks matching any of the words (already free of FTS syntax: letters and digits only), best
  * first. Each word is quoted for its engine, so user text is never read as query syntax.
  */
-export async function matchChunks(db: Kysely<any>, words: string[], filter: ChunkFilter): Promise<ChunkRow[]> {
+export async function matchChunks(
+  db: QueryExecutorProvider,
+  words: string[],
+  filter: ChunkFilter,
+): Promise<ChunkRow[]> {
   if (words.length === 0 || filter.livedocIds.length === 0) return [];
   const resourceFilter = filter.resourceIds ? sql`AND c.resource_id IN (${sql.join(filter.resourceIds)})` : sql``;
   const pageFilter = filter.page !== undefined ? sql`AND c.page = ${filter.page}` : sql``;

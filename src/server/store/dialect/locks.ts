@@ -1,4 +1,11 @@
-import { sql, type Expression, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import {
+  sql,
+  type Expression,
+  type Kysely,
+  type QueryExecutorProvider,
+  type SelectQueryBuilder,
+  type SqlBool,
+} from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -13,7 +20,7 @@ import { dialectOf } from './kind.js';
  * concurrent claimers each get a different row instead of queueing behind one another.
  */
 export function claimable<DB, TB extends keyof DB, O>(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   query: SelectQueryBuilder<DB, TB, O>,
 ): SelectQueryBuilder<DB, TB, O> {
   return dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
@@ -25,11 +32,7 @@ export function claimable<DB, TB extends keyof DB, O>(
  * and locks other rows, so a claim of n jobs could take more; `= ANY(ARRAY(subquery))` is computed
  * once, before the scan. SQLite computes an uncorrelated IN list once anyway.
  */
-export function amongPicked(
-  db: Kysely<any>,
-  column: string,
-  pick: SelectQueryBuilder<any, any, any>,
-): Expression<SqlBool> {
+export function amongPicked(db: QueryExecutorProvider, column: string, pick: Expression<unknown>): Expression<SqlBool> {
   return dialectOf(db) === 'postgres'
     ? sql<SqlBool>`${sql.ref(column)} = ANY(ARRAY(${pick}))`
     : sql<SqlBool>`${sql.ref(column)} IN (${pick})`;
@@ -40,10 +43,10 @@ export function amongPicked(
  * (PostgreSQL advisory locks belong to a session). Other holders wait. On SQLite the process already
  * holds the data dir's lock file, so `fn` simply runs.
  */
-export async function withExclusiveLock<T>(
-  db: Kysely<any>,
+export async function withExclusiveLock<T, DB>(
+  db: Kysely<DB>,
   name: string,
-  fn: (db: Kysely<any>) => Promise<T>,
+  fn: (db: Kysely<DB>) => Promise<T>,
 ): Promise<T> {
   if (dialectOf(db) !== 'postgres') return fn(db);
   return db.connection().execute(async (conn) => {
@@ -62,7 +65,7 @@ export async function withExclusiveLock<T>(
  * after the other. SQLite runs one transaction at a time already; on PostgreSQL (read committed, and
  * several instances) two such transactions would otherwise both pass the check.
  */
-export async function lockForTransaction(trx: Kysely<any>, name: string): Promise<void> {
+export async function lockForTransaction(trx: QueryExecutorProvider, name: string): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return;
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${name}, 0))`.execute(trx);
 }

@@ -1,4 +1,4 @@
-import type { ColumnDataType, CreateTableBuilder, Kysely } from 'kysely';
+import type { ColumnDataType, CreateTableBuilder, QueryExecutorProvider } from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -7,11 +7,11 @@ import { dialectOf } from './kind.js';
  */
 
 /** An auto-numbered integer primary key: INTEGER PRIMARY KEY AUTOINCREMENT / serial. */
-export function addSerialId<T extends string>(
-  db: Kysely<any>,
-  table: CreateTableBuilder<T, any>,
+export function addSerialId<T extends string, C extends string>(
+  db: QueryExecutorProvider,
+  table: CreateTableBuilder<T, C>,
   name = 'id',
-): CreateTableBuilder<T, any> {
+): CreateTableBuilder<T, C | string> {
   return dialectOf(db) === 'postgres'
     ? table.addColumn(name, 'serial', (c) => c.primaryKey())
     : table.addColumn(name, 'integer', (c) => c.primaryKey().autoIncrement());
@@ -21,6 +21,6 @@ export function addSerialId<T extends string>(
  * An integer that may pass 2^31 (nano-dollars, byte totals): SQLite's INTEGER is 64-bit already;
  * PostgreSQL's is 32-bit, so there it is bigint (read back as a number, see postgres.ts).
  */
-export function wideInteger(db: Kysely<any>): ColumnDataType {
+export function wideInteger(db: QueryExecutorProvider): ColumnDataType {
   return dialectOf(db) === 'postgres' ? 'bigint' : 'integer';
 }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -9,7 +9,7 @@ import { dialectOf } from './kind.js';
  */
 
 /** Migration 0010's index over social_posts (SQLite's is replaced by 0017's time-ordered one, see social-search.ts). */
-export async function createPostIndex(db: Kysely<any>): Promise<void> {
+export async function createPostIndex(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) === 'postgres') {
     await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
     return;

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from './kind.js';
 import { pgVector } from './social-fts.js';
 
@@ -23,7 +23,7 @@ const tsKeyOf = (row: 'new' | 'old') =>
 const topKeyOf = (row: 'new' | 'old') => sql.raw(`(${row}.score * ${TS_KEY_LOW} + (${row}.rowid_ % ${TS_KEY_LOW}))`);
 
 /** Migration 0017's index: the ts_key column, the time-ordered FTS table and its triggers, backfilled. */
-export async function createOrderedSearch(db: Kysely<any>): Promise<void> {
+export async function createOrderedSearch(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) === 'postgres') return;
   await sql`DROP TRIGGER IF EXISTS social_posts_ai`.execute(db);
   await sql`DROP TRIGGER IF EXISTS social_posts_ad`.execute(db);
@@ -106,7 +106,7 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  * A condition on the post aliased `alias`: its content holds these words in this order (one word,
  * or an exact phrase).
  */
-export function contentMatches(db: Kysely<any>, alias: string, text: string): RawBuilder<SqlBool> {
+export function contentMatches(db: QueryExecutorProvider, alias: string, text: string): RawBuilder<SqlBool> {
   if (dialectOf(db) === 'postgres') {
     return sql<SqlBool>`(${pgVector(alias)} @@ phraseto_tsquery('simple'::regconfig, ${text}))`;
   }
@@ -132,7 +132,7 @@ export interface TextSearch {
 }
 
 /** Whether this store has the time-ordered index (the plans below); PostgreSQL answers with compile.ts alone. */
-export const hasOrderedSearch = (db: Kysely<any>): boolean => dialectOf(db) === 'sqlite';
+export const hasOrderedSearch = (db: QueryExecutorProvider): boolean => dialectOf(db) === 'sqlite';
 
 // ts_key passes 2^53 (created_ts · 2^26): bounds go to SQLite as BigInt, seconds come back as created_ts.
 const keyOf = (second: number) => BigInt(second) * BigInt(TS_KEY_LOW);
@@ -158,7 +158,7 @@ const fromSearch = (text: TextSearch) =>
  * second T on — a range of the index holding the page and the rest of second T.
  */
 export async function textLatestPage<Row>(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   text: TextSearch,
   rest: RawBuilder<SqlBool>,
   columns: RawBuilder<unknown>,
@@ -189,7 +189,7 @@ export async function textLatestPage<Row>(
  * the post here (this index is not in time order).
  */
 export async function textTopKeyPage<Row>(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   text: TextSearch,
   rest: RawBuilder<SqlBool>,
   columns: RawBuilder<unknown>,
@@ -230,7 +230,7 @@ export async function textTopKeyPage<Row>(
  * score index and testing each post (compile.ts's condition), which stops after the page.
  */
 export async function textTopPage<Row>(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   text: TextSearch,
   rest: RawBuilder<SqlBool>,
   columns: RawBuilder<unknown>,
@@ -249,7 +249,7 @@ export async function textTopPage<Row>(
 
 /** How many posts match `text` AND `rest`, up to `cap`; with no `rest` the index alone answers. */
 export async function textCount(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   text: TextSearch,
   rest: RawBuilder<SqlBool> | null,
   cap: number,

@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 import { addSerialId, wideInteger } from '../dialect/schema.js';
 
-/** Migration 0001_identity_keys_usage, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+/** Migration 0001_identity_keys_usage, frozen in time: it takes Kysely<unknown> and never imports the app's current types. */
 export const identityKeysUsageMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('settings')
       .addColumn('key', 'text', (c) => c.primaryKey())

@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 import { addSerialId } from '../dialect/schema.js';
 
-/** Migration 0002_projects_tasks_jobs, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+/** Migration 0002_projects_tasks_jobs, frozen in time: it takes Kysely<unknown> and never imports the app's current types. */
 export const projectsTasksJobsMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // The durable job queue (src/server/jobs): every async task kind runs from here.
     await db.schema
       .createTable('jobs')

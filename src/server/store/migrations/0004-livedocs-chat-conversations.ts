@@ -2,9 +2,9 @@ import type { Kysely, Migration } from 'kysely';
 import { createChunkIndex } from '../dialect/fts.js';
 import { addSerialId } from '../dialect/schema.js';
 
-/** Migration 0004_livedocs_chat_conversations, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+/** Migration 0004_livedocs_chat_conversations, frozen in time: it takes Kysely<unknown> and never imports the app's current types. */
 export const livedocsChatConversationsMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('livedocs')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -1,8 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Migration 0005_model_listing, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+/** Migration 0005_model_listing, frozen in time: it takes Kysely<unknown> and never imports the app's current types. */
 export const modelListingMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // An administrator's list/hide decision per catalog model; absent = the catalog's own flag.
     await db.schema
       .createTable('model_listing')

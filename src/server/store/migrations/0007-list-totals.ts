@@ -1,8 +1,14 @@
 import type { Kysely, Migration } from 'kysely';
 
-/** Migration 0007_list_totals, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+/** The tables this migration reads and fills, as they were then (never the app's current types). */
+interface Tables {
+  livedocs: { owner_id: string };
+  list_totals: { owner_id: string; list: string; n: number };
+}
+
+/** Migration 0007_list_totals, frozen in time. */
 export const listTotalsMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<Tables>) {
     // A LiveDoc page reads its rows from this index in order (no sort of everything the owner has)
     // and its total from list_totals (no count of everything either).
     await db.schema
@@ -20,7 +26,7 @@ export const listTotalsMigration: Migration = {
     await db
       .insertInto('list_totals')
       .columns(['owner_id', 'list', 'n'])
-      .expression((eb: any) =>
+      .expression((eb) =>
         eb
           .selectFrom('livedocs')
           .select(['owner_id', eb.val('livedocs').as('list'), eb.fn.countAll().as('n')])

@@ -1,9 +1,30 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import { wideInteger } from '../dialect/schema.js';
 
-/** Migration 0008_usage_rollups, frozen in time: it takes Kysely<any> and never imports the app's current types. */
+type Counter =
+  | 'calls'
+  | 'input_tokens'
+  | 'output_tokens'
+  | 'cache_read_tokens'
+  | 'cache_write_tokens'
+  | 'web_searches'
+  | 'cost_nano_usd';
+
+/** The tables this migration reads and fills, as they were then (never the app's current types). */
+interface Tables {
+  usage_records: { api_key_id: string | null; user_id: string; model: string; created_at: string } & Record<
+    Exclude<Counter, 'calls'>,
+    number
+  >;
+  usage_rollups: { api_key_id: string; user_id: string; model: string; day: string } & Record<Counter, number> & {
+      first_call_at: string;
+      last_call_at: string;
+    };
+}
+
+/** Migration 0008_usage_rollups, frozen in time. */
 export const usageRollupsMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<Tables>) {
     // The usage report sums these rows instead of every record: one row per key, user, model and
     // UTC day, and one per key, user and model for all time (day ''), which the report reads. A
     // task's own usage is read from its few records through usage_task.
@@ -50,23 +71,23 @@ export const usageRollupsMigration: Migration = {
           'first_call_at',
           'last_call_at',
         ])
-        .expression((eb: any) =>
+        .expression((eb) =>
           eb
             .selectFrom('usage_records')
-            .select([
+            .select((rec) => [
               sql`coalesce(api_key_id, '')`.as('k'),
               'user_id',
               'model',
               day.as('d'),
-              eb.fn.countAll().as('calls'),
-              eb.fn.sum('input_tokens').as('input_tokens'),
-              eb.fn.sum('output_tokens').as('output_tokens'),
-              eb.fn.sum('cache_read_tokens').as('cache_read_tokens'),
-              eb.fn.sum('cache_write_tokens').as('cache_write_tokens'),
-              eb.fn.sum('web_searches').as('web_searches'),
-              eb.fn.sum('cost_nano_usd').as('cost_nano_usd'),
-              eb.fn.min('created_at').as('first_call_at'),
-              eb.fn.max('created_at').as('last_call_at'),
+              rec.fn.countAll().as('calls'),
+              rec.fn.sum('input_tokens').as('input_tokens'),
+              rec.fn.sum('output_tokens').as('output_tokens'),
+              rec.fn.sum('cache_read_tokens').as('cache_read_tokens'),
+              rec.fn.sum('cache_write_tokens').as('cache_write_tokens'),
+              rec.fn.sum('web_searches').as('web_searches'),
+              rec.fn.sum('cost_nano_usd').as('cost_nano_usd'),
+              rec.fn.min('created_at').as('first_call_at'),
+              rec.fn.max('created_at').as('last_call_at'),
             ])
             .groupBy([sql`coalesce(api_key_id, '')`, 'user_id', 'model', ...(daily ? [day] : [])]),
         )

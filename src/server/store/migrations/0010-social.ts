@@ -4,7 +4,7 @@ import { addSerialId } from '../dialect/schema.js';
 
 /** Social search (issue 13): users, posts, their searchable terms, and the posts' full-text index. */
 export const socialMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('social_users')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -7,7 +7,7 @@ import { addSerialId } from '../dialect/schema.js';
  * (they replace the generated data of their subject). Frozen: never import the app's current types here.
  */
 export const betaDataMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('beta_review_tasks')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * the subtitle store. Frozen in time like every migration: no imports of the app's current types.
  */
 export const webScrapeSubtitles: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // One extraction result per normalised URL + options (docs/decisions.md: lifetime, no cookies).
     await db.schema
       .createTable('web_extract_cache')

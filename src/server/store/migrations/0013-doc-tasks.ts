@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  * own retention. Frozen in time like every migration: no imports of the app's current types.
  */
 export const docTasksMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('doc_tasks')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * and ppt-retrieve read). Frozen in time like every migration: no imports of the app's current types.
  */
 export const slidesMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('ppt_themes')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  * Frozen in time like every migration: no imports of the app's current types.
  */
 export const landingPagesMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('credit_ledger')
       .addColumn('id', 'text', (c) => c.primaryKey())
@@ -21,7 +21,7 @@ export const landingPagesMigration: Migration = {
     await db.schema.createIndex('credit_ledger_user').on('credit_ledger').columns(['user_id', 'created_at']).execute();
     await db.schema.createIndex('credit_ledger_task').on('credit_ledger').columns(['task_id', 'reason']).execute();
   },
-  async down(db: Kysely<any>) {
+  async down(db: Kysely<unknown>) {
     await db.schema.dropTable('credit_ledger').ifExists().execute();
   },
 };

@@ -8,7 +8,7 @@ import { createOrderedSearch } from '../dialect/social-search.js';
  * tokens (the index's terms column, with the language). Frozen: never import the app's current types here.
  */
 export const socialSpeedMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     // Both stores: one insert code writes it; only SQLite's index reads it.
     await db.schema
       .alterTable('social_posts')

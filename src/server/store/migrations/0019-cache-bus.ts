@@ -6,8 +6,13 @@ import { wideInteger } from '../dialect/schema.js';
  * the instances alive now with the newest announcement each has applied, and the announcement
  * counter, and which instance writes each conversation stream. Created on SQLite too (one migration history for both), where nothing uses them.
  */
+/** The table this migration fills, as it was then (never the app's current types). */
+interface Tables {
+  cache_epoch: { id: number; n: number };
+}
+
 export const cacheBusMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<Tables>) {
     await db.schema
       .createTable('cache_instances')
       .addColumn('id', 'text', (c) => c.primaryKey())

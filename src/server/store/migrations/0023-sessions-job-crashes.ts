@@ -6,7 +6,7 @@ import type { Kysely, Migration } from 'kysely';
  * (jobs/queue.ts), so a task that takes the server down is failed instead of run for ever.
  */
 export const sessionsJobCrashesMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('sessions')
       .addColumn('id', 'text', (c) => c.primaryKey())

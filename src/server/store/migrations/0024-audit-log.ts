@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * user (as actor or as the subject of the change); the retention sweep deletes by `at`.
  */
 export const auditLogMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('audit_log')
       .addColumn('id', 'text', (c) => c.primaryKey())

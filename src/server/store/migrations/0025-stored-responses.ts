@@ -5,7 +5,7 @@ import type { Kysely, Migration } from 'kysely';
  * threads share one table: a row is the conversation a later turn continues from, owned by one key.
  */
 export const storedResponsesMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     await db.schema
       .createTable('model_api_stored')
       .addColumn('id', 'text', (c) => c.primaryKey())

@@ -65,12 +65,22 @@ const TEXTS = [
 const JSONS = ['domain_from_platform_type', 'attributes', 'indirect_link_path'];
 const INDEXED = ['rank', 'domain_from_rank', 'first_seen', 'last_seen', 'anchor', 'domain_from'];
 
+type Column = string | number | null;
+
+/** The tables this migration reads and fills, as they were then (never the app's current types). */
+interface Tables {
+  beta_data_imports: { family: string; subject: string; version: string; row_count: number };
+  beta_data_rows: { family: string; subject: string; seq: number; data: string };
+  beta_backlinks: Record<string, Column>;
+  beta_backlink_sets: { subject: string; origin: string; version: string; row_count: number };
+}
+
 /** A stored row (as the import wrote it to beta_data_rows) as this table's columns. */
-function columns(subject: string, seq: number, row: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = { subject, seq };
+function columns(subject: string, seq: number, row: Record<string, unknown>): Record<string, Column> {
+  const out: Record<string, Column> = { subject, seq };
   for (const f of NUMBERS) if (!f.endsWith('_100')) out[f] = typeof row[f] === 'number' ? row[f] : null;
   for (const f of ['rank', 'domain_from_rank', 'page_from_rank'])
-    out[`${f}_100`] = typeof row[f] === 'number' ? Math.round((row[f] as number) / 10) : null;
+    out[`${f}_100`] = typeof row[f] === 'number' ? Math.round(row[f] / 10) : null;
   for (const f of FLAGS) out[f] = row[f] ? 1 : 0;
   for (const f of TEXTS) out[f] = typeof row[f] === 'string' ? row[f] : null;
   for (const f of JSONS) out[f] = row[f] === null || row[f] === undefined ? null : JSON.stringify(row[f]);
@@ -78,7 +88,7 @@ function columns(subject: string, seq: number, row: Record<string, unknown>): Re
 }
 
 export const betaBacklinksMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<Tables>) {
     const text = codePointText(db);
     let table = db.schema
       .createTable('beta_backlinks')
@@ -117,7 +127,7 @@ export const betaBacklinksMigration: Migration = {
         if (!page.length) break;
         await db
           .insertInto('beta_backlinks')
-          .values(page.map((r) => columns(set.subject, Number(r.seq), JSON.parse(r.data))))
+          .values(page.map((r) => columns(set.subject, Number(r.seq), JSON.parse(r.data) as Record<string, unknown>)))
           .execute();
         after = Number(page[page.length - 1].seq);
       }

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
+import { sql, type QueryExecutorProvider, type RawBuilder, type SqlBool } from 'kysely';
 import type { QueryNode } from './query-ast.js';
 import {
   contentMatches,
@@ -36,7 +36,7 @@ function authorWhere(alias: string, condition: RawBuilder<unknown>): RawBuilder<
  * to the same SQL operators, words and phrases to the dialect's full-text match, operators to
  * column comparisons and EXISTS over the terms table.
  */
-export function compileQuery(db: Kysely<any>, node: QueryNode, alias = 'p'): RawBuilder<SqlBool> {
+export function compileQuery(db: QueryExecutorProvider, node: QueryNode, alias = 'p'): RawBuilder<SqlBool> {
   const c = (name: string) => col(alias, name);
   switch (node.type) {
     case 'and':
@@ -138,7 +138,7 @@ function conjuncts(node: QueryNode): QueryNode[] {
   return node.type === 'and' ? node.items.flatMap(conjuncts) : [node];
 }
 
-export function planSearch(db: Kysely<any>, node: QueryNode): SearchPlan {
+export function planSearch(db: QueryExecutorProvider, node: QueryNode): SearchPlan {
   const where = compileQuery(db, node);
   if (!hasOrderedSearch(db)) return { where };
   const whole = textTreeOf(node);
