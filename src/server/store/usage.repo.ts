@@ -1,7 +1,8 @@
-import type { CompiledQuery, Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Database, UsageRecordsTable, UsageRollupsTable } from './database.js';
 import { greatest, least } from './dialect/extremes.js';
 import { runAtomically } from './atomic.js';
+import { reusableStatement } from './reusable-statement.js';
 
 const COUNTERS = [
   'input_tokens',
@@ -13,39 +14,33 @@ const COUNTERS = [
 ] as const;
 
 const RECORD_COLUMNS = ['api_key_id', 'user_id', 'task_id', 'model', 'operation', ...COUNTERS, 'created_at'] as const;
+const ROLLUP_VALUES = ['api_key_id', 'user_id', 'model', 'day', 'created_at', ...COUNTERS] as const;
 
-const insertRecord = (db: Kysely<Database>, row: Insertable<UsageRecordsTable>): CompiledQuery =>
-  db
-    .insertInto('usage_records')
-    .values(Object.fromEntries(RECORD_COLUMNS.map((c) => [c, row[c] ?? null])) as Insertable<UsageRecordsTable>)
-    .compile();
+/** The `day` of the all-time rollup rows. */
+const ALL_TIME = '';
+
+const insertRecord = reusableStatement<Database, (typeof RECORD_COLUMNS)[number]>(RECORD_COLUMNS, (db, v) =>
+  db.insertInto('usage_records').values(v).compile(),
+);
 
 /**
  * Adds one call to its key's, user's and model's rollup rows: the one of its UTC day and the
  * all-time one (each created at its first call).
  */
-function addToRollups(
-  db: Kysely<Database>,
-  apiKeyId: string,
-  userId: string,
-  model: string,
-  day: string,
-  createdAt: string,
-  counters: unknown[],
-): CompiledQuery {
-  const rollup = (rowDay: string): Insertable<UsageRollupsTable> => ({
-    api_key_id: apiKeyId,
-    user_id: userId,
-    model,
-    day: rowDay,
+const addToRollups = reusableStatement<Database, (typeof ROLLUP_VALUES)[number]>(ROLLUP_VALUES, (db, v) => {
+  const rollup = (day: string): Insertable<UsageRollupsTable> => ({
+    api_key_id: v.api_key_id,
+    user_id: v.user_id,
+    model: v.model,
+    day,
     calls: 1,
-    ...(Object.fromEntries(COUNTERS.map((c, i) => [c, counters[i]])) as Record<(typeof COUNTERS)[number], number>),
-    first_call_at: createdAt,
-    last_call_at: createdAt,
+    ...(Object.fromEntries(COUNTERS.map((c) => [c, v[c]])) as Record<(typeof COUNTERS)[number], never>),
+    first_call_at: v.created_at,
+    last_call_at: v.created_at,
   });
   return db
     .insertInto('usage_rollups')
-    .values([rollup(day), rollup(ALL_TIME)])
+    .values([rollup(v.day), rollup(ALL_TIME)])
     .onConflict((oc) =>
       oc.columns(['day', 'user_id', 'api_key_id', 'model']).doUpdateSet((eb) => ({
         calls: eb('usage_rollups.calls', '+', 1),
@@ -55,29 +50,27 @@ function addToRollups(
       })),
     )
     .compile();
-}
+});
 
 /**
  * Records one call, and adds it to two rollups in the same transaction: its key's, user's and
  * model's row for its UTC day, and the same for all time (day ''), which the usage report reads.
+ * Both statements are hot (one per metered call), so each is compiled once (reusable-statement.ts).
  */
 export async function insertUsage(db: Kysely<Database>, row: Insertable<UsageRecordsTable>): Promise<void> {
+  const counters = Object.fromEntries(COUNTERS.map((c) => [c, row[c] ?? 0]));
   await runAtomically(db, [
-    insertRecord(db, row),
-    addToRollups(
-      db,
-      row.api_key_id ?? '',
-      row.user_id,
-      row.model,
-      row.created_at.slice(0, 10),
-      row.created_at,
-      COUNTERS.map((c) => row[c]),
-    ),
+    insertRecord(db, Object.fromEntries(RECORD_COLUMNS.map((c) => [c, row[c] ?? null])) as Record<string, unknown>),
+    addToRollups(db, {
+      ...counters,
+      api_key_id: row.api_key_id ?? '',
+      user_id: row.user_id,
+      model: row.model,
+      day: row.created_at.slice(0, 10),
+      created_at: row.created_at,
+    } as Record<(typeof ROLLUP_VALUES)[number], unknown>),
   ]);
 }
-
-/** The `day` of the all-time rollup rows. */
-const ALL_TIME = '';
 
 export interface UsageFilter {
   apiKeyId?: string;
