@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MessagesRequest, ResponsesRequest } from '../../contract/model-api.js';
+import type { MessagesRequest } from '../../contract/model-api-messages.js';
+import type { ResponsesRequest } from '../../contract/model-api-responses.js';
 import type { AppContext } from '../context.js';
 import type { GatewayStreamEvent, GenerateResult, MeterScope } from '../engines/gateway-types.js';
 import { abortOnClose, streamToClient } from '../http/sse.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResponseObject, ResponsesRequest } from '../../../contract/model-api.js';
+import type { ResponseObject, ResponsesRequest } from '../../../contract/model-api-responses.js';
 import type {
   GatewayMessage,
   GenerateRequest,
