@@ -17,7 +17,7 @@ import { mindmapHtml } from '../pages/mindmap-page.js';
 import { access, createLiveDoc, touch } from './livedocs.service.js';
 import { retrieve } from './retrieval.service.js';
 import { resourceFileKey, saveResourceFile } from './resource-files.js';
-import { snippetOf } from './resources.service.js';
+import { snippetOf } from './resource-rows.js';
 
 /** What a mindmap resource keeps besides its Markdown: the tree itself, so any layout can be drawn later. */
 export interface StoredMindmap {

@@ -4,7 +4,7 @@ import { HttpError } from '../errors.js';
 import { findResource, findResourcesByIds } from '../store/resources.repo.js';
 import { routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { access } from './livedocs.service.js';
-import { isGenerated, resourceNotFound } from './resources.service.js';
+import { isGenerated, resourceNotFound } from './resource-rows.js';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -47,7 +47,7 @@ export async function retrieve(
   if (!input.resource_ids) {
     // Routed: the best chunks of the resources the query routes to, from one ranked search.
     let hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
-    // Writing a document: what the platform wrote earlier is not a source (resources.service GENERATED_SOURCES).
+    // Writing a document: what the platform wrote earlier is not a source (resource-rows GENERATED_SOURCES).
     if (input.sourcesOnly) hits = await withoutGenerated(ctx, hits);
     const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
     return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));
