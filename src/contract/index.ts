@@ -11,7 +11,7 @@ import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';
 import { imageTaskRoutes } from './image-tasks.js';
-import { socialRoutes } from './social.js';
+import { socialRoutes } from './social-routes.js';
 import { betaSeoRoutes } from './beta-seo.js';
 import { betaFinancialRoutes } from './beta-financial.js';
 import { betaTrafficRoutes } from './beta-traffic.js';

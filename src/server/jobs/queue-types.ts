@@ -78,7 +78,7 @@ export interface QueueCore {
   readonly options: QueueOptions;
   readonly owner: string;
   readonly leaseMs: number;
-  readonly handlers: Map<string, { handler: JobHandler<any>; options: Required<KindOptions> }>;
+  readonly handlers: Map<string, { handler: JobHandler; options: Required<KindOptions> }>;
   readonly running: Map<string, Running>;
   /** An ISO time `offsetMs` from the queue's clock's now. */
   iso(offsetMs?: number): string;

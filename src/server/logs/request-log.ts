@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { RequestLogLine } from '../../contract/audit.js';
 import { busOf, type CacheBus } from '../store/cache-bus.js';
+import type { Database } from '../store/database.js';
 
 /** Lines kept in memory, per instance: a tail that falls further behind skips the oldest (and is told). */
 export const RING_SIZE = 1_000;
@@ -25,7 +26,7 @@ export interface RingReader {
  * nothing; each instance puts the lines it hears into its own ring.
  */
 export class RequestLog {
-  private readonly ring: RequestLogLine[] = new Array(RING_SIZE);
+  private readonly ring: RequestLogLine[] = new Array<RequestLogLine>(RING_SIZE);
   /** Sequence number of the next line written; line n lives at ring[n % RING_SIZE]. */
   seq = 0;
   private readonly readers = new Set<RingReader>();
@@ -38,7 +39,7 @@ export class RequestLog {
   private bus: CacheBus | undefined;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly onError: (err: unknown) => void = () => undefined,
   ) {}
 

@@ -83,7 +83,7 @@ export async function message(
     const shaped = (r: GenerateResult) => withThinking(plan, { ...messageFor(body, r), id });
     if (body.stream) {
       const writer = messagesStreamWriter(body, { id, firstBlock: plan.thinking ? 1 : 0 });
-      const start = writer.start;
+      const start = writer.start.bind(writer);
       if (plan.thinking) writer.start = (opening) => start(opening) + thinkingFrames(plan.thinking!);
       const open = (signal: AbortSignal) =>
         storeBeforeDone(
