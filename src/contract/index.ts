@@ -6,7 +6,7 @@ import { systemRoutes } from './system.js';
 import { modelApiRoutes } from './model-api.js';
 import { storedResponseRoutes } from './model-api-stored.js';
 import { adminModelRoutes } from './admin-models.js';
-import { livedocRoutes } from './livedocs.js';
+import { livedocRoutes } from './livedocs-routes.js';
 import { chatRoutes } from './chat.js';
 import { conversationRoutes } from './conversations.js';
 import { imageProjectRoutes } from './image-projects.js';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import * as c from '../../contract/livedocs.js';
+import * as c from '../../contract/livedocs-routes.js';
 import { registerRoute } from '../http/register.js';
 import { wantsFresh } from '../http/cache-control.js';
 import { readUpload } from '../http/multipart.js';

@@ -15,7 +15,9 @@ import {
 } from '../services/model-api/messages-extras.js';
 import { nowSeconds } from '../services/model-api/content.js';
 import { prepareResponseTurn } from '../services/model-api/response-store.js';
-import { responseObject, responsesStreamWriter, responsesToGateway, shell } from '../services/model-api/responses.js';
+import { responseObject, shell } from '../services/model-api/responses.js';
+import { responsesToGateway } from '../services/model-api/responses-request.js';
+import { responsesStreamWriter } from '../services/model-api/responses-stream.js';
 import { prepareThreadTurn } from '../services/model-api/threads.js';
 import { randomToken } from '../store/ids.js';
 
