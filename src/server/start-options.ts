@@ -92,6 +92,7 @@ export interface StartOptions {
 /** The server configuration these options make, every default filled in. */
 export function serverConfig(options: StartOptions, dataDir: string | null, filesDir: string): ServerConfig {
   return {
+    host: options.host ?? '127.0.0.1',
     port: options.port ?? 8787,
     dataDir,
     filesDir,

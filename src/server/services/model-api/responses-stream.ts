@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ResponseObject } from '../../../contract/model-api-responses.js';
 import type { ToolCall } from '../../engines/gateway-types.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import type { ResponsesBody as Body } from './responses-request.js';
@@ -105,7 +107,7 @@ export function responsesStreamWriter(body: Body, created: number, s: Shell = sh
     },
     error: (b) => {
       const e = (b as { error?: { message?: string; code?: string } }).error ?? {};
-      const failed: Resp = {
+      const failed: z.infer<typeof ResponseObject> = {
         ...responseObject(s, null),
         status: 'failed',
         output_text: text,
