@@ -18,8 +18,9 @@ export interface JobContext<P = unknown> {
    * A timestamped line in the job's log (GET /tasks/{id}/logs shows them). Lines are committed in
    * the order they were logged, and all of them before the run's end; a handler need not wait for
    * one before going on (the promise settles when it is committed, and a failed line fails the run).
+   * A function property, not a method: it is bound to its run and handed to engines as it is.
    */
-  log(line: string): Promise<void>;
+  log: (line: string) => Promise<void>;
 }
 
 export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<unknown>;

@@ -11,7 +11,19 @@ type Ctx = Pick<AppContext, 'db' | 'now'>;
 const DEFAULT_TOP_K = 10;
 const DEFAULT_ROUTE = 5;
 
-export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrieveResult[]> {
+/** The metadata every retrieval result carries (the contract leaves metadata open, so callers read it typed here). */
+type PassageMetadata = {
+  chunk_id: number;
+  chunk_index: number;
+  section: string;
+  page_number?: number;
+  resource_type: string | null;
+  link: string;
+  livedoc_short_id: string;
+};
+export type RetrievedPassage = RetrieveResult & { metadata: PassageMetadata };
+
+export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrievedPassage[]> {
   const resources = new Map(
     (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]),
   );
@@ -41,7 +53,7 @@ export async function retrieve(
   userId: string,
   livedocId: string,
   input: { query: string; resource_ids?: string[]; top_k?: number; sourcesOnly?: boolean },
-): Promise<RetrieveResult[]> {
+): Promise<RetrievedPassage[]> {
   await access(ctx, userId, livedocId, 'read');
   const topK = input.top_k ?? DEFAULT_TOP_K;
   if (!input.resource_ids) {
