@@ -1,4 +1,5 @@
-import * as c from '../contract/livedocs.js';
+import * as c from '../contract/livedocs-routes.js';
+import type { Resource } from '../contract/livedocs.js';
 import { buildPath } from '../contract/route.js';
 import { callRoute } from './call.js';
 import { buildForm } from './multipart.js';
@@ -13,8 +14,8 @@ async function upload(
   shortId: string,
   filePath: string,
   title?: string,
-): Promise<c.Resource> {
-  const result = await t.call<{ data: c.Resource }>({
+): Promise<Resource> {
+  const result = await t.call<{ data: Resource }>({
     method: route.method,
     path: buildPath(route.path, { short_id: shortId }),
     auth: route.auth,

@@ -1,19 +1,16 @@
 import type { z } from 'zod';
+import { createChatCompletion, type ChatCompletionRequest } from '../contract/model-api-chat.js';
+import { createImage } from '../contract/model-api-media.js';
+import { createMessage, type MessagesRequest } from '../contract/model-api-messages.js';
+import { createResponse, type ResponsesRequest } from '../contract/model-api-responses.js';
 import {
-  createChatCompletion,
-  createImage,
-  createMessage,
-  createResponse,
   getApiModel,
   listApiModels,
   listDecisionModels,
   listVideoModels,
-  type ChatCompletionRequest,
   type ModelDetail,
   type ModelList,
-  type MessagesRequest,
-  type ResponsesRequest,
-} from '../contract/model-api.js';
+} from '../contract/model-api-models.js';
 import { adminGetModel, adminHideModel, adminListModels, adminShowModel } from '../contract/admin-models.js';
 import { callRoute } from './call.js';
 import { ApiError, NetworkError, RequestTimeoutError, describeErrorBody } from './errors.js';

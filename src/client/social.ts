@@ -1,4 +1,6 @@
 import * as c from '../contract/social.js';
+import type * as beta from '../contract/social-beta.js';
+import * as routes from '../contract/social-routes.js';
 import type { RouteDef } from '../contract/route.js';
 import type { Transport } from './transport.js';
 
@@ -52,13 +54,13 @@ async function billedCall<T>(
 }
 
 export const socialClient = (t: Transport) => ({
-  userInfo: (body: c.UserInfoRequest) => billedCall<c.UserInfoData>(t, c.userInfo, { body }),
-  userSearch: (body: c.UserSearchRequest) => billedCall<c.UserSearchData>(t, c.userSearch, { body }),
-  userTweets: (body: c.UserTweetsRequest) => billedCall<c.TweetsData>(t, c.userTweets, { body }),
-  tweetSearch: (body: c.TweetSearchRequest) => billedCall<c.TweetsData>(t, c.tweetSearch, { body }),
-  tweetReplies: (body: c.TweetRepliesRequest) => billedCall<c.TweetRepliesData>(t, c.tweetReplies, { body }),
+  userInfo: (body: c.UserInfoRequest) => billedCall<c.UserInfoData>(t, routes.userInfo, { body }),
+  userSearch: (body: c.UserSearchRequest) => billedCall<c.UserSearchData>(t, routes.userSearch, { body }),
+  userTweets: (body: c.UserTweetsRequest) => billedCall<c.TweetsData>(t, routes.userTweets, { body }),
+  tweetSearch: (body: c.TweetSearchRequest) => billedCall<c.TweetsData>(t, routes.tweetSearch, { body }),
+  tweetReplies: (body: c.TweetRepliesRequest) => billedCall<c.TweetRepliesData>(t, routes.tweetReplies, { body }),
   betaReplies: (query: { tweetId: string; cursor?: string }) =>
-    billedCall<c.BetaRepliesPage>(t, c.betaReplies, { query }),
+    billedCall<beta.BetaRepliesPage>(t, routes.betaReplies, { query }),
   betaSearch: (query: { query: string; queryType?: c.QueryType; cursor?: string }) =>
-    billedCall<c.BetaSearchPage>(t, c.betaSearch, { query }),
+    billedCall<beta.BetaSearchPage>(t, routes.betaSearch, { query }),
 });

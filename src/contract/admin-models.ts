@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
-import { ModelDetail, ModelIdParams } from './model-api.js';
+import { ModelDetail, ModelIdParams } from './model-api-models.js';
 
 /** A catalog entry as an administrator sees it: the public detail plus the flags that decide discovery. */
 export const AdminModel = ModelDetail.extend({

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { textInt } from './fields.js';
 import { defineRoute } from './route.js';
-import { OpenAIErrorBody } from './errors.js';
-import { ResponseObject, ResponsesRequest } from './model-api.js';
+import { openaiErrors } from './model-api-common.js';
+import { ResponseObject, ResponsesRequest } from './model-api-responses.js';
 
 /**
  * Stored responses (issue 27): a response created with store (the default) is kept for its key, for
@@ -10,14 +10,6 @@ import { ResponseObject, ResponsesRequest } from './model-api.js';
  */
 
 const ResponseIdParams = z.object({ response_id: z.string().min(1).max(200) });
-const openaiErrors = {
-  400: OpenAIErrorBody,
-  401: OpenAIErrorBody,
-  403: OpenAIErrorBody,
-  404: OpenAIErrorBody,
-  429: OpenAIErrorBody,
-  503: OpenAIErrorBody,
-} as const;
 
 /** An input item as stored: a message, a function call or a function call's output, each with an id. */
 export const InputItem = z.object({ id: z.string(), type: z.string() }).loose();

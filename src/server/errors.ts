@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode } from '../contract/errors.js';
+import { ERROR_CODES } from '../contract/errors.js';
 
 /** A failure a service raises; the route layer shapes it into the surface's error family. */
 export class HttpError extends Error {
@@ -8,8 +8,9 @@ export class HttpError extends Error {
   /** Family-specific extras (for example a v2 429 body has status 429 instead of "error"). */
   readonly extra: Record<string, unknown>;
 
+  /** `code` is one of ERROR_CODES, whose status it implies, or a family's own code given with its status. */
   constructor(
-    code: ErrorCode | string,
+    code: string,
     message: string,
     options: { status?: number; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
   ) {

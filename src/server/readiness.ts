@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { FileStore } from './files/file-store.js';
+import type { Database } from './store/database.js';
 
 export interface ReadinessReport {
   ready: boolean;
@@ -22,7 +23,7 @@ export class Readiness {
   private kept: { at: number; report: Promise<ReadinessReport> } | undefined;
 
   constructor(
-    private readonly db: Kysely<any>,
+    private readonly db: Kysely<Database>,
     private readonly files: FileStore,
   ) {}
 

@@ -5,7 +5,8 @@ import type { GenerateResult } from '../../src/server/engines/gateway-types.js';
 import type { JournalEntry } from '../../src/server/http/response-journal.js';
 import { chatStreamWriter } from '../../src/server/services/model-api/chat-completions.js';
 import { messageFor, messagesStreamWriter } from '../../src/server/services/model-api/messages.js';
-import { responseFor, responsesStreamWriter } from '../../src/server/services/model-api/responses.js';
+import { responseFor } from '../../src/server/services/model-api/responses.js';
+import { responsesStreamWriter } from '../../src/server/services/model-api/responses-stream.js';
 import { frame } from '../../src/server/streams/sse.js';
 import { createOpenApiChecker, type OpenApiDocument } from '../helpers/openapi-check.js';
 

@@ -3,7 +3,7 @@ import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
 import { ftsQuery, keywords } from '../../src/server/engines/retrieval/fts-query.js';
 import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
-import { snippetOf } from '../../src/server/services/resources.service.js';
+import { snippetOf } from '../../src/server/services/resource-rows.js';
 
 describe('chunker', () => {
   it('keeps headings as chunk titles and never mixes two sections', () => {

@@ -12,7 +12,7 @@ const derived = new WeakMap<Uint8Array, Map<SigningPurpose, Buffer>>();
 
 function keyFor(secret: Uint8Array, purpose: SigningPurpose): Buffer {
   let keys = derived.get(secret);
-  if (!keys) derived.set(secret, (keys = new Map()));
+  if (!keys) derived.set(secret, (keys = new Map<SigningPurpose, Buffer>()));
   let key = keys.get(purpose);
   if (!key) keys.set(purpose, (key = Buffer.from(hkdfSync('sha256', secret, 'facet signed data', purpose, 32))));
   return key;

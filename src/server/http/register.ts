@@ -21,7 +21,7 @@ export interface RouteInput<R extends RouteDef> {
   reply: FastifyReply;
 }
 
-export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => Promise<unknown> | unknown;
+export type RouteHandler<R extends RouteDef> = (input: RouteInput<R>) => unknown;
 
 const isPromise = (value: unknown): value is Promise<unknown> =>
   typeof (value as Promise<unknown> | null)?.then === 'function';

@@ -63,10 +63,10 @@ function record(res: ServerResponse, method: string, url: string, file: string):
     const entry: JournalEntry = { method, url, status: res.statusCode, contentType, bytes, body, cut };
     appendFileSync(file, JSON.stringify(entry) + '\n', { mode: 0o600 });
   };
-  const write = res.write;
-  const end = res.end;
-  const writeHead = res.writeHead;
-  res.writeHead = function (this: ServerResponse, ...args: unknown[]) {
+  const write = res.write.bind(res);
+  const end = res.end.bind(res);
+  const writeHead = res.writeHead.bind(res);
+  res.writeHead = function (...args: unknown[]) {
     const headers = args.find((a) => typeof a === 'object' && a !== null);
     if (Array.isArray(headers)) {
       for (let i = 0; i + 1 < headers.length; i += 2)
@@ -75,16 +75,16 @@ function record(res: ServerResponse, method: string, url: string, file: string):
       for (const [k, v] of Object.entries(headers))
         if (k.toLowerCase() === 'content-type' && v !== undefined) typeGiven = String(v);
     }
-    return (writeHead as (...a: unknown[]) => ServerResponse).apply(this, args);
+    return (writeHead as (...a: unknown[]) => ServerResponse)(...args);
   };
-  res.write = function (this: ServerResponse, chunk: unknown, ...rest: unknown[]) {
+  res.write = function (chunk: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
-    return (write as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    return (write as (...a: unknown[]) => boolean)(chunk, ...rest);
   } as typeof res.write;
-  res.end = function (this: ServerResponse, chunk?: unknown, ...rest: unknown[]) {
+  res.end = function (chunk?: unknown, ...rest: unknown[]) {
     keep(chunk, rest[0]);
     flush(false);
-    return (end as (...a: unknown[]) => ServerResponse).call(this, chunk, ...rest);
+    return (end as (...a: unknown[]) => ServerResponse)(chunk, ...rest);
   } as typeof res.end;
   res.once('close', () => flush(true));
 }

@@ -18,8 +18,9 @@ export interface JobContext<P = unknown> {
    * A timestamped line in the job's log (GET /tasks/{id}/logs shows them). Lines are committed in
    * the order they were logged, and all of them before the run's end; a handler need not wait for
    * one before going on (the promise settles when it is committed, and a failed line fails the run).
+   * A function property, not a method: it is bound to its run and handed to engines as it is.
    */
-  log(line: string): Promise<void>;
+  log: (line: string) => Promise<void>;
 }
 
 export type JobHandler<P = unknown> = (job: JobContext<P>) => Promise<unknown>;
@@ -78,7 +79,7 @@ export interface QueueCore {
   readonly options: QueueOptions;
   readonly owner: string;
   readonly leaseMs: number;
-  readonly handlers: Map<string, { handler: JobHandler<any>; options: Required<KindOptions> }>;
+  readonly handlers: Map<string, { handler: JobHandler; options: Required<KindOptions> }>;
   readonly running: Map<string, Running>;
   /** An ISO time `offsetMs` from the queue's clock's now. */
   iso(offsetMs?: number): string;

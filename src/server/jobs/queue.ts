@@ -64,7 +64,8 @@ export class JobQueue {
     if (this.handlers.has(kind)) throw new Error(`a handler for job kind ${kind} is already registered`);
     const timeBudgetMs = budgetOf(this.options.limits ?? {}, kind, options.timeBudgetMs ?? DEFAULT_TIME_BUDGET_MS);
     this.handlers.set(kind, {
-      handler,
+      // the payload's type is the registering kind's to know: the queue hands it through unread
+      handler: handler as JobHandler,
       options: { maxAttempts: options.maxAttempts ?? 3, retryDelayMs: options.retryDelayMs ?? 1000, timeBudgetMs },
     });
   }

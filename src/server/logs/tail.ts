@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { openEventStream } from '../http/event-stream-head.js';
 import type { RequestLogLine } from '../../contract/audit.js';
 import { RING_SIZE, type RequestLog, type RingReader } from './request-log.js';
 
@@ -55,15 +56,7 @@ export function serveTail(
   reply: FastifyReply,
   heartbeatSeconds: number,
 ): void {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
+  const res = openEventStream(request, reply);
   res.write(`event: ready\ndata: ${JSON.stringify({ instance: log.instanceId, ring_size: RING_SIZE })}\n\n`);
   const matches = lineFilter(filter);
   let ended = false;

@@ -14,7 +14,7 @@ import { creditLedger, createLandingPage } from '../services/landing-pages.servi
 import { landingPageHtml } from '../services/landing-page.runner.js';
 import { currentStatus, findTaskByBiz, type DocTaskRow } from '../services/doc-tasks.service.js';
 import { requirePageLink } from '../auth/signed-links.js';
-import type { UploadedFile } from '../services/resources.service.js';
+import type { UploadedFile } from '../services/resource-uploads.service.js';
 
 /** The body of POST /v2/landing_page: JSON, or multipart with the text fields and one `file` part. */
 async function readLandingPageBody(

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import * as c from '../../contract/livedocs.js';
+import * as c from '../../contract/livedocs-routes.js';
 import { registerRoute } from '../http/register.js';
 import { wantsFresh } from '../http/cache-control.js';
 import { readUpload } from '../http/multipart.js';
 import { HttpError } from '../errors.js';
 import * as livedocs from '../services/livedocs.service.js';
 import * as resources from '../services/resources.service.js';
+import { addUrls } from '../services/resource-urls.service.js';
+import { uploadDoc, uploadFile } from '../services/resource-uploads.service.js';
 import * as retrieval from '../services/retrieval.service.js';
 import { checkSignature } from '../services/resource-files.js';
 import { withMultipart } from './multipart-scope.js';
@@ -44,7 +46,7 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
     resources.createDoc(ctx, auth.user.id, params.short_id, body),
   );
   registerRoute(app, ctx, c.addUrls, ({ auth, params, body }) =>
-    resources.addUrls(ctx, auth.user.id, params.short_id, body.urls),
+    addUrls(ctx, auth.user.id, params.short_id, body.urls),
   );
   registerRoute(app, ctx, c.resourceContent, ({ auth, params }) =>
     resources.resourceContent(ctx, auth.user.id, params.short_id, params.resource_id),
@@ -56,12 +58,12 @@ export function livedocRoutes(app: FastifyInstance, ctx: AppContext): void {
     registerRoute(scope, ctx, c.uploadFile, async ({ auth, params, request }) => {
       await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
       const up = await readUpload(request, c.uploadFile.form, path.join(ctx.config.filesDir, 'tmp'));
-      return resources.uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
+      return uploadFile(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
     });
     registerRoute(scope, ctx, c.uploadDoc, async ({ auth, params, request }) => {
       await livedocs.access(ctx, auth.user.id, params.short_id, 'write');
       const up = await readUpload(request, c.uploadDoc.form, path.join(ctx.config.filesDir, 'tmp'));
-      return resources.uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
+      return uploadDoc(ctx, auth.user.id, params.short_id, { ...up, title: up.fields.title });
     });
   });
 

@@ -16,7 +16,7 @@ import {
   prepareResponseTurn,
   storedResponse,
 } from '../services/model-api/response-store.js';
-import { responsesToGateway } from '../services/model-api/responses.js';
+import { responsesToGateway } from '../services/model-api/responses-request.js';
 import { ownerOf } from '../services/model-api/stored.js';
 
 /** GET/DELETE a stored response, its input items, and the input tokens a request would use. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { MessagesRequest, ResponsesRequest } from '../../contract/model-api.js';
+import type { MessagesRequest } from '../../contract/model-api-messages.js';
+import type { ResponsesRequest } from '../../contract/model-api-responses.js';
 import type { AppContext } from '../context.js';
 import type { GatewayStreamEvent, GenerateResult, MeterScope } from '../engines/gateway-types.js';
 import { abortOnClose, streamToClient } from '../http/sse.js';
@@ -14,7 +15,9 @@ import {
 } from '../services/model-api/messages-extras.js';
 import { nowSeconds } from '../services/model-api/content.js';
 import { prepareResponseTurn } from '../services/model-api/response-store.js';
-import { responseObject, responsesStreamWriter, responsesToGateway, shell } from '../services/model-api/responses.js';
+import { responseObject, shell } from '../services/model-api/responses.js';
+import { responsesToGateway } from '../services/model-api/responses-request.js';
+import { responsesStreamWriter } from '../services/model-api/responses-stream.js';
 import { prepareThreadTurn } from '../services/model-api/threads.js';
 import { randomToken } from '../store/ids.js';
 
@@ -82,7 +85,7 @@ export async function message(
     const shaped = (r: GenerateResult) => withThinking(plan, { ...messageFor(body, r), id });
     if (body.stream) {
       const writer = messagesStreamWriter(body, { id, firstBlock: plan.thinking ? 1 : 0 });
-      const start = writer.start;
+      const start = writer.start.bind(writer);
       if (plan.thinking) writer.start = (opening) => start(opening) + thinkingFrames(plan.thinking!);
       const open = (signal: AbortSignal) =>
         storeBeforeDone(

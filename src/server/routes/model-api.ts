@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
-import {
-  countMessageTokens,
-  createChatCompletion,
-  createDecision,
-  createImage,
-  createMessage,
-  createResponse,
-  createVideo,
-  getApiModel,
-  listApiModels,
-  listDecisionModels,
-  listVideoModels,
-} from '../../contract/model-api.js';
+import { countMessageTokens, createMessage } from '../../contract/model-api-messages.js';
+import { createChatCompletion } from '../../contract/model-api-chat.js';
+import { createDecision, createImage, createVideo } from '../../contract/model-api-media.js';
+import { createResponse } from '../../contract/model-api-responses.js';
+import { getApiModel, listApiModels, listDecisionModels, listVideoModels } from '../../contract/model-api-models.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import type { MeterScope } from '../engines/gateway-types.js';
 import { HttpError } from '../errors.js';

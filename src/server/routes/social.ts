@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../context.js';
-import * as c from '../../contract/social.js';
+import * as c from '../../contract/social-routes.js';
 import { registerRoute } from '../http/register.js';
 import * as service from '../services/social.service.js';
 

@@ -134,7 +134,9 @@ async function jobView(ctx: AppContext, scrape: ScrapeJobRow, job: JobRow): Prom
         : {
             url: p.url,
             status: 'failed',
-            error: p.error ? JSON.parse(p.error) : { code: 'NOT_SCRAPED', message: 'the page was not scraped' },
+            error: p.error
+              ? (JSON.parse(p.error) as NonNullable<ScrapePageResult['error']>)
+              : { code: 'NOT_SCRAPED', message: 'the page was not scraped' },
           },
     );
     output = { total: scrape.total, succeeded: counts.done, failed: scrape.total - counts.done, data };

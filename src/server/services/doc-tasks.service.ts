@@ -42,7 +42,7 @@ const kinds = new WeakMap<object, Map<DocTaskKind, DocTaskKindHandlers>>();
 
 function handlersOf(ctx: Pick<AppContext, 'jobs'>): Map<DocTaskKind, DocTaskKindHandlers> {
   let map = kinds.get(ctx.jobs);
-  if (!map) kinds.set(ctx.jobs, (map = new Map()));
+  if (!map) kinds.set(ctx.jobs, (map = new Map<DocTaskKind, DocTaskKindHandlers>()));
   return map;
 }
 

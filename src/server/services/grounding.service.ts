@@ -3,7 +3,7 @@ import { collapseRepeats, searchChunks, type ChunkHit } from '../engines/retriev
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
 import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
-import { isGenerated } from './resources.service.js';
+import { isGenerated } from './resource-rows.js';
 
 export interface Grounding {
   passages: Passage[];

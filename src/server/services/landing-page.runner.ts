@@ -41,9 +41,9 @@ async function passagesFor(ctx: AppContext, task: DocTaskRow, req: LandingPageTa
       ref: refOf(h.id),
       resourceId: h.id,
       title: h.title,
-      section: String(h.metadata.section ?? ''),
+      section: h.metadata.section,
       content: h.content,
-      link: String(h.metadata.link ?? ''),
+      link: h.metadata.link,
     }));
   }
   // The query's words are in none of the text: the page is about what the LiveDoc holds.

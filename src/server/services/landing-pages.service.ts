@@ -6,15 +6,9 @@ import { attachCharge, chargeLandingPage, refundLandingPage } from '../auth/land
 import { listLedger } from '../store/credit-ledger.repo.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import { access, createLiveDoc, deleteLiveDoc } from './livedocs.service.js';
-import {
-  deleteResource,
-  GENERATED_SOURCES,
-  readUpload,
-  resourceNotFound,
-  uploadFile,
-  type ConvertedUpload,
-  type UploadedFile,
-} from './resources.service.js';
+import { deleteResource } from './resources.service.js';
+import { GENERATED_SOURCES, resourceNotFound } from './resource-rows.js';
+import { readUpload, uploadFile, type ConvertedUpload, type UploadedFile } from './resource-uploads.service.js';
 import { createDocTask } from './doc-tasks.service.js';
 
 /** What a landing-page task keeps as its request (doc_tasks.request): the body, the file's resource. */

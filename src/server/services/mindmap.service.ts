@@ -17,7 +17,7 @@ import { mindmapHtml } from '../pages/mindmap-page.js';
 import { access, createLiveDoc, touch } from './livedocs.service.js';
 import { retrieve } from './retrieval.service.js';
 import { resourceFileKey, saveResourceFile } from './resource-files.js';
-import { snippetOf } from './resources.service.js';
+import { snippetOf } from './resource-rows.js';
 
 /** What a mindmap resource keeps besides its Markdown: the tree itself, so any layout can be drawn later. */
 export interface StoredMindmap {
@@ -57,13 +57,12 @@ export function modelFailure(err: unknown): HttpError {
 async function passagesFor(ctx: AppContext, userId: string, livedocId: string, query: string) {
   const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES, sourcesOnly: true });
   return hits.map((h, i) => {
-    const section =
-      typeof h.metadata.section === 'string' && h.metadata.section.trim() ? h.metadata.section.trim() : '';
+    const section = h.metadata.section.trim();
     return {
       id: String(i + 1),
       title: section || h.title,
       content: h.content.slice(0, PASSAGE_CHARS),
-      link: String(h.metadata.link ?? ''),
+      link: h.metadata.link,
     };
   });
 }

@@ -4,14 +4,26 @@ import { HttpError } from '../errors.js';
 import { findResource, findResourcesByIds } from '../store/resources.repo.js';
 import { routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { access } from './livedocs.service.js';
-import { isGenerated, resourceNotFound } from './resources.service.js';
+import { isGenerated, resourceNotFound } from './resource-rows.js';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 const DEFAULT_TOP_K = 10;
 const DEFAULT_ROUTE = 5;
 
-export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrieveResult[]> {
+/** The metadata every retrieval result carries (the contract leaves metadata open, so callers read it typed here). */
+type PassageMetadata = {
+  chunk_id: number;
+  chunk_index: number;
+  section: string;
+  page_number?: number;
+  resource_type: string | null;
+  link: string;
+  livedoc_short_id: string;
+};
+export type RetrievedPassage = RetrieveResult & { metadata: PassageMetadata };
+
+export async function toResults(ctx: Ctx, hits: ChunkHit[]): Promise<RetrievedPassage[]> {
   const resources = new Map(
     (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]),
   );
@@ -41,13 +53,13 @@ export async function retrieve(
   userId: string,
   livedocId: string,
   input: { query: string; resource_ids?: string[]; top_k?: number; sourcesOnly?: boolean },
-): Promise<RetrieveResult[]> {
+): Promise<RetrievedPassage[]> {
   await access(ctx, userId, livedocId, 'read');
   const topK = input.top_k ?? DEFAULT_TOP_K;
   if (!input.resource_ids) {
     // Routed: the best chunks of the resources the query routes to, from one ranked search.
     let hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
-    // Writing a document: what the platform wrote earlier is not a source (resources.service GENERATED_SOURCES).
+    // Writing a document: what the platform wrote earlier is not a source (resource-rows GENERATED_SOURCES).
     if (input.sourcesOnly) hits = await withoutGenerated(ctx, hits);
     const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
     return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));

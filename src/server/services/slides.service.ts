@@ -7,7 +7,7 @@ import { DEFAULT_THEME_ID } from '../engines/slides/themes.js';
 import { createDocTask } from './doc-tasks.service.js';
 import { liveDocForRequest } from './livedocs.service.js';
 import { resolveTheme } from './ppt-themes.service.js';
-import { resourceNotFound } from './resources.service.js';
+import { resourceNotFound } from './resource-rows.js';
 
 /** What a slide task runs from: the validated request with its defaults filled (kept on the task row). */
 export interface PptTaskRequest {

@@ -3,8 +3,6 @@ import type { AuthContext } from '../auth/authenticate.js';
 import {
   SOCIAL_LIMITS,
   CREDIT_HEADERS,
-  type BetaRepliesPage,
-  type BetaSearchPage,
   type QueryType,
   type TweetRepliesData,
   type TweetRepliesRequest,
@@ -16,6 +14,7 @@ import {
   type UserSearchRequest,
   type UserTweetsRequest,
 } from '../../contract/social.js';
+import { type BetaRepliesPage, type BetaSearchPage } from '../../contract/social-beta.js';
 import { closeSocialCharge, openSocialCharge } from '../auth/social-billing.js';
 import type { SocialProvider } from '../providers/social/provider.js';
 import { localSocialProvider } from '../providers/social/local.js';

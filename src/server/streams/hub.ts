@@ -14,6 +14,13 @@ export interface LoggedEvent {
 
 const TERMINAL = new Set(['done', 'error']);
 
+/** An event as logged: its type was one of LoggedEvent's when written, its data JSON text. */
+const eventOf = (row: { seq: number; type: string; data: string }): LoggedEvent => ({
+  seq: row.seq,
+  type: row.type as LoggedEvent['type'],
+  data: JSON.parse(row.data) as unknown,
+});
+
 /**
  * Durable event logs for conversation answers (ARCHITECTURE "Async work and streams"): every event
  * is written to the store before anyone sees it, so a reader replays from any offset; readers of a
@@ -165,7 +172,7 @@ export class StreamHub {
         const rows = await repo.eventsFrom(this.db, key, follow.next, 1000);
         for (const r of rows) {
           follow.next = r.seq + 1;
-          this.emitter.emit(key, { seq: r.seq, type: r.type as LoggedEvent['type'], data: JSON.parse(r.data) });
+          this.emitter.emit(key, eventOf(r));
         }
         if (rows.length === 1000) follow.again = true;
       } while (follow.again && this.remote.has(key));
@@ -178,13 +185,13 @@ export class StreamHub {
 
   async replay(key: string, fromSeq: number): Promise<LoggedEvent[]> {
     const rows = await repo.eventsFrom(this.db, key, fromSeq, 100_000);
-    return rows.map((r) => ({ seq: r.seq, type: r.type as LoggedEvent['type'], data: JSON.parse(r.data) }));
+    return rows.map(eventOf);
   }
 
   /** The stream's done or error event, once it has ended; undefined while it is being written. */
   async terminalEvent(key: string): Promise<LoggedEvent | undefined> {
     const row = await repo.terminalEvent(this.db, key);
-    return row && { seq: row.seq, type: row.type as LoggedEvent['type'], data: JSON.parse(row.data) };
+    return row && eventOf(row);
   }
 
   /**

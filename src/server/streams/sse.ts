@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { openEventStream } from '../http/event-stream-head.js';
 import type { LoggedEvent, StreamHub } from './hub.js';
 
 /** One SSE frame. `id` is the offset to resume from after this event, so Last-Event-ID works too. */
@@ -24,15 +25,7 @@ export async function serveStream(
   reply: FastifyReply,
   heartbeatSeconds: number,
 ): Promise<void> {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-    'x-request-id': request.id,
-  });
+  const res = openEventStream(request, reply);
   res.write(': stream open\n\n');
 
   let next = offset;

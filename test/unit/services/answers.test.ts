@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/server.js';
-import { addGeneratedResource } from '../../../src/server/services/resources.service.js';
+import { addGeneratedResource } from '../../../src/server/services/resource-uploads.service.js';
 import { servePages, type PageServer } from '../../helpers/pages.js';
 import { createTestDatabase, dropTestDatabases, TEST_DATABASE_URL } from '../../helpers/postgres.js';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/server.js';
-import { addGeneratedResource } from '../../../src/server/services/resources.service.js';
+import { addGeneratedResource } from '../../../src/server/services/resource-uploads.service.js';
 import { retrieve } from '../../../src/server/services/retrieval.service.js';
 
 let server: RunningServer | undefined;

@@ -1,13 +1,8 @@
 import type { z } from 'zod';
 import type { OpenAIErrorBody } from '../../../contract/errors.js';
-import type {
-  ChatCompletion,
-  ChatCompletionChunk,
-  MESSAGES_STREAM_EVENTS,
-  MessageObject,
-  RESPONSES_STREAM_EVENTS,
-  ResponseObject,
-} from '../../../contract/model-api.js';
+import type { ChatCompletion, ChatCompletionChunk } from '../../../contract/model-api-chat.js';
+import type { MESSAGES_STREAM_EVENTS, MessageObject } from '../../../contract/model-api-messages.js';
+import type { RESPONSES_STREAM_EVENTS, ResponseObject } from '../../../contract/model-api-responses.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import type { LlmOptions } from './index.js';
 

@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
 import { objectStoreOptions, type ObjectStoreFlags } from './object-store-options.js';
 import type { TimeBudgets } from './job-options.js';
-import type { StartOptions } from '../../../server/server.js';
+import type { StartOptions } from '../../../server/start-options.js';
 
 /**
  * `facet serve`'s configuration: its flags, then the environment, turned into the server's

@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT, usageError } from '../../exit-codes.js';
 
-type StartOptions = import('../../../server/server.js').StartOptions;
+type StartOptions = import('../../../server/start-options.js').StartOptions;
 export type Platform = Awaited<ReturnType<typeof import('../../../server/server.js').startServer>>;
 
 /** Starts the platform; a malformed allowance is the caller's input: a usage error that names it. */

@@ -5,7 +5,8 @@ import type { IO } from '../../io/output.js';
 import { intOption } from '../../io/parse.js';
 import { CliError, EXIT, usageError } from '../../exit-codes.js';
 import type { Billed, SocialBilling } from '../../../client/social.js';
-import type { BetaPost, SocialPost, SocialUser } from '../../../contract/social.js';
+import type { BetaPost } from '../../../contract/social-beta.js';
+import type { SocialPost, SocialUser } from '../../../contract/social.js';
 
 export interface PagingOptions {
   all?: boolean;

@@ -2,8 +2,6 @@ import { sql, type Kysely, type SqlBool } from 'kysely';
 import type { Database } from '../../store/database.js';
 import {
   SOCIAL_LIMITS,
-  type BetaRepliesPage,
-  type BetaSearchPage,
   type QueryType,
   type SocialPost,
   type TweetRepliesRequest,
@@ -13,6 +11,7 @@ import {
   type UserSearchRequest,
   type UserTweetsRequest,
 } from '../../../contract/social.js';
+import { type BetaRepliesPage, type BetaSearchPage } from '../../../contract/social-beta.js';
 import { HttpError } from '../../errors.js';
 import { planSearch, type SearchPlan } from '../../store/social/compile.js';
 import type { QueryNode } from '../../store/social/query-ast.js';

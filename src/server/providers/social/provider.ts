@@ -1,6 +1,5 @@
+import type { BetaRepliesPage, BetaSearchPage } from '../../../contract/social-beta.js';
 import type {
-  BetaRepliesPage,
-  BetaSearchPage,
   TweetRepliesData,
   TweetRepliesRequest,
   TweetSearchRequest,

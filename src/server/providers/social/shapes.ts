@@ -1,4 +1,5 @@
-import type { BetaPost, SocialPost, SocialUser } from '../../../contract/social.js';
+import type { BetaPost } from '../../../contract/social-beta.js';
+import type { SocialPost, SocialUser } from '../../../contract/social.js';
 import type { SocialPostRow, SocialUserRow } from '../../store/social/social.repo.js';
 
 /** The address permalinks and profile URLs use (the local platform's own, neutral host). */

@@ -23,7 +23,10 @@ type Raw = Record<string, string | undefined>;
 /** A GET form sends every field, empty ones as ''; an empty field is no filter. */
 const filled = (raw: Raw, names: readonly string[]) =>
   Object.fromEntries(
-    names.flatMap((n) => (raw[n] !== undefined && raw[n]!.trim() !== '' ? [[n, raw[n]!.trim()]] : [])),
+    names.flatMap((n) => {
+      const value = raw[n]?.trim();
+      return value ? [[n, value]] : [];
+    }),
   );
 
 /** A browser's datetime-local value (no zone) is read as UTC, as the page says; full ISO times pass as they are. */

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { AdminModel } from '../../../contract/admin-models.js';
-import type { AnthropicModelInfo, AnthropicModelList, ModelCard, ModelDetail } from '../../../contract/model-api.js';
+import type {
+  AnthropicModelInfo,
+  AnthropicModelList,
+  ModelCard,
+  ModelDetail,
+} from '../../../contract/model-api-models.js';
 import type { ModelDirectory, ModelState } from '../../engines/gateway/directory.js';
 import { WEB_SEARCH_USD } from '../../engines/gateway/pricing.js';
 import { takesOutputFormat, takesThinking, takesTools } from '../../engines/gateway/catalog.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ChatCompletion, ChatCompletionRequest } from '../../../contract/model-api.js';
+import type { ChatCompletion, ChatCompletionRequest } from '../../../contract/model-api-chat.js';
 import type {
   GatewayMessage,
   GenerateRequest,

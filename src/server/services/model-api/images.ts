@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ImageGeneration, ImageGenerationRequest } from '../../../contract/model-api.js';
+import type { ImageGeneration, ImageGenerationRequest } from '../../../contract/model-api-media.js';
 import type { MeterScope } from '../../engines/gateway-types.js';
 import type { ModelDirectory } from '../../engines/gateway/directory.js';
 import { priceImage } from '../../engines/gateway/pricing.js';

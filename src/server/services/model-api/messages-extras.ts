@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { MessageObject, MessagesRequest } from '../../../contract/model-api.js';
+import type { MessageObject, MessagesRequest } from '../../../contract/model-api-messages.js';
 import type { GatewayStreamEvent, GenerateRequest, GenerateResult } from '../../engines/gateway-types.js';
 import { takesThinking } from '../../engines/gateway/catalog.js';
 import type { ModelDirectory } from '../../engines/gateway/directory.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MessageObject, MessagesRequest } from '../../../contract/model-api.js';
+import type { MessageObject, MessagesRequest } from '../../../contract/model-api-messages.js';
 import type {
   GatewayMessage,
   GenerateRequest,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ResponseObject, ResponsesRequest } from '../../../contract/model-api.js';
+import type { ResponseObject, ResponsesRequest } from '../../../contract/model-api-responses.js';
 import type { InputItemList, InputItemsQuery } from '../../../contract/model-api-stored.js';
 import { HttpError } from '../../errors.js';
 import { randomToken } from '../../store/ids.js';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { MessageObject, MessagesRequest } from '../../../contract/model-api.js';
+import type { MessageObject, MessagesRequest } from '../../../contract/model-api-messages.js';
 import { HttpError } from '../../errors.js';
 import * as repo from '../../store/stored-responses.repo.js';
 import { byteLength, conversationExcess, findLive, ownerExcess, store } from './stored.js';

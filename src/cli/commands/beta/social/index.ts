@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../../deps.js';
 import { pagingOptions, betaPostsTable, typeOption, walkPages, type PagingOptions } from '../../social/common.js';
-import type { BetaPost, QueryType } from '../../../../contract/social.js';
+import type { BetaPost } from '../../../../contract/social-beta.js';
+import type { QueryType } from '../../../../contract/social.js';
 
 /** `facet beta social …`: the beta camelCase shapes (spec 2.13) of replies and advanced search. */
 export function registerBetaSocial(beta: Command, deps: Deps): void {
