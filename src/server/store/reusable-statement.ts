@@ -20,8 +20,8 @@ export function reusableStatement<DB, K extends string>(
     if (!entry) {
       const markers = new Map(names.map((name) => [`\u0000${name}\u0000`, name]));
       const template = build(db, Object.fromEntries([...markers].map(([m, n]) => [n, m])) as Record<K, never>);
-      const slots = template.parameters.map(
-        (v): Slot<K> => (typeof v === 'string' && markers.has(v) ? { name: markers.get(v)! } : { value: v }),
+      const slots = template.parameters.map((v): Slot<K> =>
+        typeof v === 'string' && markers.has(v) ? { name: markers.get(v)! } : { value: v },
       );
       for (const name of names)
         if (!slots.some((s) => 'name' in s && s.name === name))
