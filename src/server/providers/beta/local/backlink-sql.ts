@@ -4,6 +4,7 @@ import type { Database } from '../../../store/database.js';
 import { inValueSet, unindexedRef } from '../../../store/dialect/backlinks.js';
 import type { FilterTree, OrderRule } from '../filter-compiler.js';
 import { BACKLINK_FIELDS, SCALED_FIELDS } from './backlinks-data.js';
+import { likeMayMatch } from './backlinks-like.js';
 
 /**
  * The backlinks filter tree and order as SQL over beta_backlinks. Comparisons and `in` become plain
@@ -73,8 +74,13 @@ async function testedLeaf(
   const accepted: string[] = [];
   const refused: string[] = [];
   let nullAccepted = false;
+  const [, op, pattern] = leaf.condition;
+  // Values a like pattern cannot match skip its automaton: the condition is then false (true negated).
+  const mayMatch = list ? null : likeMayMatch(op, pattern);
+  const unmatched = op.startsWith('not_') ? accepted : refused;
   for (const v of await distinctValues(db, subject, version, column)) {
     if (v === null) nullAccepted = leaf.testValue(null);
+    else if (mayMatch && !mayMatch(v)) unmatched.push(v);
     else (leaf.testValue(list ? JSON.parse(v) : v) ? accepted : refused).push(v);
   }
   if (accepted.length === 0 && !nullAccepted) return () => FALSE;
