@@ -60,8 +60,8 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // Reads through a memory map instead of a read() call per page, for the first 64 MiB of the file:
-  // mapped pages count in the server's resident memory, so a large store (1M backlinks is about
-  // 900 MB) reads the rest through the OS page cache instead of growing the process by the map.
+  // mapped pages count in the server's resident memory, so a large store (a million imported
+  // backlinks) reads the rest through the OS page cache instead of growing the process by the map.
   if (file) sqlite.pragma('mmap_size = 67108864');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
