@@ -27,3 +27,13 @@ export function inValueSet(db: Kysely<any>, column: Expression<unknown>, values:
 export function unindexedRef(db: Kysely<any>, column: string): Expression<unknown> {
   return dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
 }
+
+/**
+ * Makes this connection plan with the statistics the latest ANALYZE wrote, also one another process
+ * ran (`facet serve data import` beside a running server): SQLite reads them with the schema and
+ * does not notice another connection's ANALYZE; this re-reads them and writes nothing. PostgreSQL
+ * keeps its statistics in the server, shared by every connection.
+ */
+export async function reloadPlannerStatistics(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) !== 'postgres') await sql`analyze sqlite_master`.execute(db);
+}

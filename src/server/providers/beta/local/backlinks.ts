@@ -10,6 +10,7 @@ import { compileFilterTree, parseOrder } from '../filter-compiler.js';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../store/database.js';
 import { backlinkItem, backlinkSet, seedBacklinks, type BacklinkSet } from '../../../store/beta-backlinks.repo.js';
+import { reloadPlannerStatistics } from '../../../store/dialect/backlinks.js';
 import { columnOf, filterSql, orderSql } from './backlink-sql.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
@@ -62,12 +63,22 @@ export interface BacklinkQuery {
 /** Counts of recent queries, so every further page of a walk does not count its matches again. */
 const counts = new LRUCache<string, number>({ max: 256 });
 
+/** The set version each subject was last queried at here: a new one may come with new statistics. */
+const plannedVersions = new LRUCache<string, string>({ max: 10_000 });
+
 /** The subject's current set: its rows are generated and stored on its first request. */
 async function currentSet(db: Db, target: Target): Promise<BacklinkSet> {
-  const found = await backlinkSet(db, target.subject);
-  if (found) return found;
-  await seedBacklinks(db, target.subject, generateBacklinks(target));
-  return (await backlinkSet(db, target.subject))!;
+  let set = await backlinkSet(db, target.subject);
+  if (!set) {
+    await seedBacklinks(db, target.subject, generateBacklinks(target));
+    set = (await backlinkSet(db, target.subject))!;
+  }
+  // An import (perhaps by another process) analyzed the rows it wrote: plan with those statistics.
+  if (plannedVersions.get(target.subject) !== set.version) {
+    await reloadPlannerStatistics(db);
+    plannedVersions.set(target.subject, set.version);
+  }
+  return set;
 }
 
 /** Order columns with an index of their own (migrations 0027 and 0028). */
