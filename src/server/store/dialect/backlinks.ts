@@ -19,6 +19,11 @@ export function inValueSet(db: Kysely<any>, column: Expression<unknown>, values:
     : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
+/** Whether unindexedRef steers the planner to the order's index (SQLite; PostgreSQL plans by cost). */
+export function steersIndexChoice(db: Kysely<any>): boolean {
+  return dialectOf(db) !== 'postgres';
+}
+
 /**
  * A column in a condition that must not pick the query's index, so that the order's index is
  * walked instead (SQLite's unary +, which keeps the column's value and collation). PostgreSQL

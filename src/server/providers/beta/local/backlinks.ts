@@ -10,7 +10,7 @@ import { compileFilterTree, parseOrder } from '../filter-compiler.js';
 import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../store/database.js';
 import { backlinkItem, backlinkSet, seedBacklinks, type BacklinkSet } from '../../../store/beta-backlinks.repo.js';
-import { reloadPlannerStatistics } from '../../../store/dialect/backlinks.js';
+import { reloadPlannerStatistics, steersIndexChoice } from '../../../store/dialect/backlinks.js';
 import { columnOf, filterSql, orderSql } from './backlink-sql.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
@@ -86,20 +86,18 @@ const ORDER_INDEXED = new Set(['rank', 'domain_from_rank', 'first_seen', 'last_s
 /** How many index entries a walk may read per match before reading the matches and sorting them is cheaper. */
 const WALK_ENTRIES_PER_MATCH = 4;
 
+/** Whether the order's index can be walked: a descending order (missing values last is the index's own order then) on an indexed column. */
+function orderIndexed(rules: ReturnType<typeof parseOrder>, scale: BacklinkQuery['scale']): boolean {
+  const first = rules[0];
+  return first !== undefined && first.desc && ORDER_INDEXED.has(columnOf(first.field, scale));
+}
+
 /**
  * Whether to read a page by walking the order's index, testing each entry, instead of reading every
  * match and sorting: when the matches are dense enough that the page's end comes within a few
- * entries per match. A descending order only (missing values last is the index's own order then).
+ * entries per match.
  */
-function walkPays(
-  rules: ReturnType<typeof parseOrder>,
-  scale: BacklinkQuery['scale'],
-  end: number,
-  rows: number,
-  total: number,
-): boolean {
-  const first = rules[0];
-  if (!first?.desc || !ORDER_INDEXED.has(columnOf(first.field, scale))) return false;
+function walkPays(end: number, rows: number, total: number): boolean {
   return (end * rows) / total <= WALK_ENTRIES_PER_MATCH * total;
 }
 
@@ -151,24 +149,34 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
           .where('group_place', '<=', q.customMode?.value ?? 1)
       : db.selectFrom('beta_backlinks').where(where);
 
-  // The count first: the covering indexes (migration 0028) answer it from the index alone for the
-  // common conditions, and a walk of the further pages reuses it.
   const countQuery = sourceOf(condition).select(sql<number>`count(*)`.as('n'));
   const compiled = countQuery.compile();
   const countKey = `${set.version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
   let total = counts.get(countKey) ?? -1;
-  if (total < 0) {
+  // Where the page may walk the order's index, the count comes first (the covering indexes of
+  // migration 0028 answer it from the index alone for the common conditions) to decide whether the
+  // walk pays. Elsewhere the page's keys come with the count of every match in the same pass.
+  const walkable = !groupField && steersIndexChoice(db) && orderIndexed(rules, q.scale);
+  if (total < 0 && walkable) {
     total = Number((await countQuery.executeTakeFirstOrThrow()).n);
     counts.set(countKey, total);
   }
-  if (start >= total) return { total, items: [] };
-  const walk = !groupField && walkPays(rules, q.scale, start + limit, set.row_count, total);
+  const walk = walkable && start < total && walkPays(start + limit, set.row_count, total);
   const keys = (await sourceOf(walk ? conditionOf(true) : condition)
     .select(groupField ? ['seq', 'group_size'] : ['seq'])
+    .$if(total < 0, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')))
     .orderBy(order)
     .limit(limit)
     .offset(start)
-    .execute()) as Array<{ seq: number; group_size?: number }>;
+    .execute()) as Array<{ seq: number; group_size?: number; total_count?: number }>;
+  if (total < 0) {
+    total = keys.length
+      ? Number(keys[0].total_count)
+      : start === 0
+        ? 0
+        : Number((await countQuery.executeTakeFirstOrThrow()).n);
+    counts.set(countKey, total);
+  }
   const rows = keys.length
     ? await db
         .selectFrom('beta_backlinks')
