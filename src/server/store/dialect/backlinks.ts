@@ -13,7 +13,11 @@ export function codePointText(db: Kysely<any>): ColumnDataType | Expression<unkn
 }
 
 /** `column` (a reference) is one of `values` (one bound parameter, so no limit on how many). */
-export function inValueSet(db: Kysely<any>, column: Expression<unknown>, values: readonly string[]): Expression<SqlBool> {
+export function inValueSet(
+  db: Kysely<any>,
+  column: Expression<unknown>,
+  values: readonly string[],
+): Expression<SqlBool> {
   return dialectOf(db) === 'postgres'
     ? sql<SqlBool>`${column} = any(${[...values]}::text[])`
     : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
