@@ -13,7 +13,7 @@ const INDEXED = ['rank', 'domain_from_rank', 'first_seen', 'last_seen', 'anchor'
 const CARRIED = ['seq', 'is_lost', 'internal', 'to_subdomain', 'dofollow', 'rank'];
 
 export const betaBacklinksCoveringMigration: Migration = {
-  async up(db: Kysely<any>) {
+  async up(db: Kysely<unknown>) {
     for (const f of INDEXED) {
       await db.schema.dropIndex(`beta_backlinks_${f}`).execute();
       await db.schema
