@@ -9,8 +9,19 @@
 //
 //   npm run build && node bench/beta/run.mjs
 //   BENCH_BACKLINKS=200000 BENCH_RUNS=30 node bench/beta/run.mjs
+//   BENCH_DATA_DIR=/tmp/beta-1m node bench/beta/run.mjs   (imports once into that dir and keeps it;
+//   later runs with the same dir skip the CSV and the import and only query)
 import { spawnSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -20,6 +31,8 @@ import { fmt, percentile } from '../lib/stats.mjs';
 
 const N = Number(process.env.BENCH_BACKLINKS ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const KEEP = process.env.BENCH_DATA_DIR ? path.resolve(process.env.BENCH_DATA_DIR) : null;
+const reuse = KEEP !== null && existsSync(path.join(KEEP, 'facet.db'));
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 // The generator is TypeScript inside the server bundle: bundle just that module for the bench.
@@ -49,18 +62,21 @@ const cell = (v) => {
 const subject = 'bench-target.example';
 const file = path.join(dir, 'backlinks.csv');
 let t = performance.now();
-const out = createWriteStream(file);
-out.write(COLUMNS.join(',') + '\n');
-for (const row of backlinkRows(parseTarget(subject), N)) {
-  const line = COLUMNS.map((c) => (c === 'target' ? subject : cell(row[c]))).join(',') + '\n';
-  if (!out.write(line)) await new Promise((r) => out.once('drain', r));
+if (!reuse) {
+  const out = createWriteStream(file);
+  out.write(COLUMNS.join(',') + '\n');
+  for (const row of backlinkRows(parseTarget(subject), N)) {
+    const line = COLUMNS.map((c) => (c === 'target' ? subject : cell(row[c]))).join(',') + '\n';
+    if (!out.write(line)) await new Promise((r) => out.once('drain', r));
+  }
+  await new Promise((r) => out.end(r));
+  console.log(
+    `wrote ${N.toLocaleString()} backlinks as CSV (${fmt(statSync(file).size / 1e6, 0)} MB) in ${fmt((performance.now() - t) / 1000)} s`,
+  );
 }
-await new Promise((r) => out.end(r));
-console.log(
-  `wrote ${N.toLocaleString()} backlinks as CSV (${fmt(statSync(file).size / 1e6, 0)} MB) in ${fmt((performance.now() - t) / 1000)} s`,
-);
 
-const server = await startPlatform();
+if (KEEP) mkdirSync(KEEP, { recursive: true });
+const server = await startPlatform([], KEEP ? { dataDir: KEEP } : {});
 try {
   const facet = (...args) =>
     spawnSync(
@@ -68,15 +84,18 @@ try {
       ['-f', '%M', process.execPath, path.join(ROOT, 'bin/facet.js'), ...args, '--data-dir', server.dataDir],
       { encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
     );
-  t = performance.now();
-  const imp = facet('serve', 'data', 'import', 'backlinks', file, '--json');
-  if (imp.status !== 0) throw new Error(`import failed: ${imp.stderr}`);
-  const importSeconds = (performance.now() - t) / 1000;
-  const importPeakMb = Number(imp.stderr.trim().split('\n').pop()) / 1024;
-  console.log(
-    `import: ${fmt(importSeconds)} s = ${fmt(N / importSeconds, 0)} rows/s, importer peak RSS ${fmt(importPeakMb, 0)} MB`,
-  );
-  facet('serve', 'users', 'credits', 'admin', '=100000000');
+  if (reuse) console.log(`reusing the imported data dir ${KEEP}`);
+  else {
+    t = performance.now();
+    const imp = facet('serve', 'data', 'import', 'backlinks', file, '--json');
+    if (imp.status !== 0) throw new Error(`import failed: ${imp.stderr}`);
+    const importSeconds = (performance.now() - t) / 1000;
+    const importPeakMb = Number(imp.stderr.trim().split('\n').pop()) / 1024;
+    console.log(
+      `import: ${fmt(importSeconds)} s = ${fmt(N / importSeconds, 0)} rows/s, importer peak RSS ${fmt(importPeakMb, 0)} MB`,
+    );
+    facet('serve', 'users', 'credits', 'admin', '=100000000');
+  }
 
   const rssStart = server.rssKb() / 1024;
   const post = async (task) => {
@@ -159,6 +178,6 @@ try {
     `targets: new-condition p50 <= 100 ms ${freshP50 <= 100 ? 'met' : 'NOT met'}; server RSS growth <= 300 MB ${rssEnd - rssStart <= 300 ? 'met' : 'NOT met'}`,
   );
 } finally {
-  await server.stop();
+  await server.stop({ keepData: KEEP !== null });
   rmSync(dir, { recursive: true, force: true });
 }

@@ -59,8 +59,10 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Reads through a memory map instead of a read() call per page.
-  if (file) sqlite.pragma('mmap_size = 268435456');
+  // Reads through a memory map instead of a read() call per page, for the first 64 MiB of the file:
+  // mapped pages count in the server's resident memory, so a large store (a million imported
+  // backlinks) reads the rest through the OS page cache instead of growing the process by the map.
+  if (file) sqlite.pragma('mmap_size = 67108864');
   const statements = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
   // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of

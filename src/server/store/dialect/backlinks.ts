@@ -12,9 +12,37 @@ export function codePointText(db: Kysely<any>): ColumnDataType | Expression<unkn
   return dialectOf(db) === 'postgres' ? sql`text collate "C"` : 'text';
 }
 
-/** `column` is one of `values` (one bound parameter, so no limit on how many). */
-export function inValueSet(db: Kysely<any>, column: string, values: readonly string[]): Expression<SqlBool> {
+/** `column` (a reference) is one of `values` (one bound parameter, so no limit on how many). */
+export function inValueSet(
+  db: Kysely<any>,
+  column: Expression<unknown>,
+  values: readonly string[],
+): Expression<SqlBool> {
   return dialectOf(db) === 'postgres'
-    ? sql<SqlBool>`${sql.ref(column)} = any(${[...values]}::text[])`
-    : sql<SqlBool>`${sql.ref(column)} in (select value from json_each(${JSON.stringify(values)}))`;
+    ? sql<SqlBool>`${column} = any(${[...values]}::text[])`
+    : sql<SqlBool>`${column} in (select value from json_each(${JSON.stringify(values)}))`;
+}
+
+/** Whether unindexedRef steers the planner to the order's index (SQLite; PostgreSQL plans by cost). */
+export function steersIndexChoice(db: Kysely<any>): boolean {
+  return dialectOf(db) !== 'postgres';
+}
+
+/**
+ * A column in a condition that must not pick the query's index, so that the order's index is
+ * walked instead (SQLite's unary +, which keeps the column's value and collation). PostgreSQL
+ * weighs a LIMIT against its own statistics, so it gets the plain column.
+ */
+export function unindexedRef(db: Kysely<any>, column: string): Expression<unknown> {
+  return dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
+}
+
+/**
+ * Makes this connection plan with the statistics the latest ANALYZE wrote, also one another process
+ * ran (`facet serve data import` beside a running server): SQLite reads them with the schema and
+ * does not notice another connection's ANALYZE; this re-reads them and writes nothing. PostgreSQL
+ * keeps its statistics in the server, shared by every connection.
+ */
+export async function reloadPlannerStatistics(db: Kysely<any>): Promise<void> {
+  if (dialectOf(db) !== 'postgres') await sql`analyze sqlite_master`.execute(db);
 }

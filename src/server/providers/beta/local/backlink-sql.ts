@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { sql, type Expression, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../store/database.js';
-import { inValueSet } from '../../../store/dialect/backlinks.js';
+import { inValueSet, unindexedRef } from '../../../store/dialect/backlinks.js';
 import type { FilterTree, OrderRule } from '../filter-compiler.js';
 import { BACKLINK_FIELDS, SCALED_FIELDS } from './backlinks-data.js';
+import { likeMayMatch } from './backlinks-like.js';
 
 /**
  * The backlinks filter tree and order as SQL over beta_backlinks. Comparisons and `in` become plain
@@ -61,32 +62,43 @@ async function distinctValues(db: Db, subject: string, version: string, column: 
   return values;
 }
 
-/** A condition run on each distinct value of its column (see above). */
-async function testedLeaf(db: Db, subject: string, version: string, leaf: Leaf, column: string): Promise<Bool> {
+/** A condition run on each distinct value of its column (see above), as SQL on a reference to that column. */
+async function testedLeaf(
+  db: Db,
+  subject: string,
+  version: string,
+  leaf: Leaf,
+  column: string,
+): Promise<(ref: Expression<unknown>) => Bool> {
   const list = BACKLINK_FIELDS[leaf.field] === 'string[]';
   const accepted: string[] = [];
   const refused: string[] = [];
   let nullAccepted = false;
+  const [, op, pattern] = leaf.condition;
+  // Values a like pattern cannot match skip its automaton: the condition is then false (true negated).
+  const mayMatch = list ? null : likeMayMatch(op, pattern);
+  const unmatched = op.startsWith('not_') ? accepted : refused;
   for (const v of await distinctValues(db, subject, version, column)) {
     if (v === null) nullAccepted = leaf.testValue(null);
+    else if (mayMatch && !mayMatch(v)) unmatched.push(v);
     else (leaf.testValue(list ? JSON.parse(v) : v) ? accepted : refused).push(v);
   }
-  if (accepted.length === 0 && !nullAccepted) return FALSE;
-  const ref = sql.ref(column);
-  const values =
-    accepted.length <= refused.length
-      ? inValueSet(db, column, accepted)
-      : refused.length
-        ? sql<SqlBool>`(${ref} is not null and not ${inValueSet(db, column, refused)})`
-        : sql<SqlBool>`${ref} is not null`;
-  const nonNull = accepted.length ? values : FALSE;
-  return nullAccepted ? or([nonNull, sql<SqlBool>`${ref} is null`]) : nonNull;
+  if (accepted.length === 0 && !nullAccepted) return () => FALSE;
+  return (ref) => {
+    const values =
+      accepted.length <= refused.length
+        ? inValueSet(db, ref, accepted)
+        : refused.length
+          ? sql<SqlBool>`(${ref} is not null and not ${inValueSet(db, ref, refused)})`
+          : sql<SqlBool>`${ref} is not null`;
+    const nonNull = accepted.length ? values : FALSE;
+    return nullAccepted ? or([nonNull, sql<SqlBool>`${ref} is null`]) : nonNull;
+  };
 }
 
 /** A comparison or `in` as SQL with the compiler's null rules: a missing value satisfies only `<> x` and `not_in`. */
-function plainLeaf(leaf: Leaf, column: string): Bool {
+function plainLeaf(leaf: Leaf, ref: Expression<unknown>): Bool {
   const [, op, raw] = leaf.condition;
-  const ref = sql.ref(column);
   const bind = (v: unknown) => (typeof v === 'boolean' ? (v ? 1 : 0) : v);
   if (op === 'in' || op === 'not_in') {
     const values = raw as unknown[];
@@ -104,22 +116,32 @@ function plainLeaf(leaf: Leaf, column: string): Bool {
   return sql<SqlBool>`${ref} ${sql.raw(op)} ${bind(raw)}`;
 }
 
-/** The filter tree as one SQL condition over a subject's rows. */
+/**
+ * The filter tree as one SQL condition over a subject's rows, built either way: with plain columns,
+ * or with columns that must not choose an index (see unindexedRef), for a page read by walking the
+ * order's index. Each condition's values are tested once for both.
+ */
 export async function filterSql(
   db: Db,
   subject: string,
   version: string,
   tree: FilterTree | null,
   scale: Scale,
-): Promise<Bool> {
-  if (!tree) return TRUE;
+): Promise<(unindexed: boolean) => Bool> {
+  if (!tree) return () => TRUE;
   if (tree.kind === 'leaf') {
     const column = columnOf(tree.field, scale);
     const tested = TESTED_OPERATORS.has(tree.condition[1]) || BACKLINK_FIELDS[tree.field] === 'string[]';
-    return tested ? testedLeaf(db, subject, version, tree, column) : plainLeaf(tree, column);
+    const build = tested
+      ? await testedLeaf(db, subject, version, tree, column)
+      : (ref: Expression<unknown>) => plainLeaf(tree, ref);
+    return (unindexed) => build(unindexed ? unindexedRef(db, column) : sql.ref(column));
   }
   const parts = await Promise.all(tree.items.map((t) => filterSql(db, subject, version, t, scale)));
-  return tree.kind === 'and' ? and(parts) : or(parts);
+  return (unindexed) => {
+    const built = parts.map((p) => p(unindexed));
+    return tree.kind === 'and' ? and(built) : or(built);
+  };
 }
 
 /** The order as SQL: each rule with missing values last in either direction, then file order. */

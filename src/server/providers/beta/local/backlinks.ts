@@ -7,10 +7,11 @@ import {
 } from '../../../../contract/beta-seo.js';
 import { TaskError, type TaskOutcome } from '../envelope.js';
 import { compileFilterTree, parseOrder } from '../filter-compiler.js';
-import { sql, type Kysely, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../../../store/database.js';
 import { backlinkItem, backlinkSet, seedBacklinks, type BacklinkSet } from '../../../store/beta-backlinks.repo.js';
-import { filterSql, orderSql } from './backlink-sql.js';
+import { reloadPlannerStatistics, steersIndexChoice } from '../../../store/dialect/backlinks.js';
+import { columnOf, filterSql, orderSql } from './backlink-sql.js';
 import { paramsHash, readToken, signToken } from '../paging-token.js';
 import { TaskFields } from '../task-fields.js';
 import { BACKLINK_FIELDS, generateBacklinks, parseTarget, type Target } from './backlinks-data.js';
@@ -62,12 +63,42 @@ export interface BacklinkQuery {
 /** Counts of recent queries, so every further page of a walk does not count its matches again. */
 const counts = new LRUCache<string, number>({ max: 256 });
 
+/** The set version each subject was last queried at here: a new one may come with new statistics. */
+const plannedVersions = new LRUCache<string, string>({ max: 10_000 });
+
 /** The subject's current set: its rows are generated and stored on its first request. */
 async function currentSet(db: Db, target: Target): Promise<BacklinkSet> {
-  const found = await backlinkSet(db, target.subject);
-  if (found) return found;
-  await seedBacklinks(db, target.subject, generateBacklinks(target));
-  return (await backlinkSet(db, target.subject))!;
+  let set = await backlinkSet(db, target.subject);
+  if (!set) {
+    await seedBacklinks(db, target.subject, generateBacklinks(target));
+    set = (await backlinkSet(db, target.subject))!;
+  }
+  // An import (perhaps by another process) analyzed the rows it wrote: plan with those statistics.
+  if (plannedVersions.get(target.subject) !== set.version) {
+    await reloadPlannerStatistics(db);
+    plannedVersions.set(target.subject, set.version);
+  }
+  return set;
+}
+
+/** Order columns with an index of their own (migrations 0027 and 0028). */
+const ORDER_INDEXED = new Set(['rank', 'domain_from_rank', 'first_seen', 'last_seen', 'anchor', 'domain_from']);
+/** How many index entries a walk may read per match before reading the matches and sorting them is cheaper. */
+const WALK_ENTRIES_PER_MATCH = 4;
+
+/** Whether the order's index can be walked: a descending order (missing values last is the index's own order then) on an indexed column. */
+function orderIndexed(rules: ReturnType<typeof parseOrder>, scale: BacklinkQuery['scale']): boolean {
+  const first = rules[0];
+  return first !== undefined && first.desc && ORDER_INDEXED.has(columnOf(first.field, scale));
+}
+
+/**
+ * Whether to read a page by walking the order's index, testing each entry, instead of reading every
+ * match and sorting: when the matches are dense enough that the page's end comes within a few
+ * entries per match.
+ */
+function walkPays(end: number, rows: number, total: number): boolean {
+  return (end * rows) / total <= WALK_ENTRIES_PER_MATCH * total;
 }
 
 /** A query's page: how many items it has in all, and items start..start+limit in order. */
@@ -90,37 +121,48 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
   if (q.status !== 'all') where.push(sql<SqlBool>`is_lost = ${q.status === 'lost' ? 1 : 0}`);
   if (q.excludeInternal) where.push(sql<SqlBool>`internal = 0`);
   if (!q.includeSubdomains) where.push(sql<SqlBool>`to_subdomain = 0`);
-  where.push(sql<SqlBool>`${await filterSql(db, subject, set.version, tree, q.scale)}`);
-  const condition = sql<SqlBool>`${sql.join(where, sql` and `)}`;
+  const filter = await filterSql(db, subject, set.version, tree, q.scale);
+  const conditionOf = (unindexed: boolean) => sql<SqlBool>`${sql.join([...where, filter(unindexed)], sql` and `)}`;
+  const condition = conditionOf(false);
   const order = orderSql(rules, q.scale);
   const groupField =
     q.customMode?.field ??
     (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
   // Grouping: each match's place in its group and the group's size, by window functions.
-  const source: SelectQueryBuilder<any, any, any> = groupField
-    ? db
-        .with('matched', (w) =>
-          w
-            .selectFrom('beta_backlinks')
-            .selectAll()
-            .select([
-              sql<number>`row_number() over (partition by ${sql.ref(groupField)} order by ${order})`.as('group_place'),
-              sql<number>`count(*) over (partition by ${sql.ref(groupField)})`.as('group_size'),
-            ])
-            .where(condition),
-        )
-        .selectFrom('matched')
-        .where('group_place', '<=', q.customMode?.value ?? 1)
-    : db.selectFrom('beta_backlinks').where(condition);
+  const sourceOf = (where: RawBuilder<SqlBool>): SelectQueryBuilder<any, any, any> =>
+    groupField
+      ? db
+          .with('matched', (w) =>
+            w
+              .selectFrom('beta_backlinks')
+              .selectAll()
+              .select([
+                sql<number>`row_number() over (partition by ${sql.ref(groupField)} order by ${order})`.as(
+                  'group_place',
+                ),
+                sql<number>`count(*) over (partition by ${sql.ref(groupField)})`.as('group_size'),
+              ])
+              .where(where),
+          )
+          .selectFrom('matched')
+          .where('group_place', '<=', q.customMode?.value ?? 1)
+      : db.selectFrom('beta_backlinks').where(where);
 
-  const countQuery = source.select(sql<number>`count(*)`.as('n'));
+  const countQuery = sourceOf(condition).select(sql<number>`count(*)`.as('n'));
   const compiled = countQuery.compile();
   const countKey = `${set.version}|${compiled.sql}|${JSON.stringify(compiled.parameters)}`;
   let total = counts.get(countKey) ?? -1;
-  // The page's keys first, with the count of every match in the same pass when it is not known yet
-  // (one walk over the matches, not two); then only the page's rows are read whole.
-  const keys = (await source
+  // Where the page may walk the order's index, the count comes first (the covering indexes of
+  // migration 0028 answer it from the index alone for the common conditions) to decide whether the
+  // walk pays. Elsewhere the page's keys come with the count of every match in the same pass.
+  const walkable = !groupField && steersIndexChoice(db) && orderIndexed(rules, q.scale);
+  if (total < 0 && walkable) {
+    total = Number((await countQuery.executeTakeFirstOrThrow()).n);
+    counts.set(countKey, total);
+  }
+  const walk = walkable && start < total && walkPays(start + limit, set.row_count, total);
+  const keys = (await sourceOf(walk ? conditionOf(true) : condition)
     .select(groupField ? ['seq', 'group_size'] : ['seq'])
     .$if(total < 0, (qb) => qb.select(sql<number>`count(*) over ()`.as('total_count')))
     .orderBy(order)
