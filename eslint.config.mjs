@@ -15,18 +15,6 @@ export default tseslint.config(
     files: TYPED,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {
-      // Values typed `any` at untyped JSON boundaries (SDK payloads, stored JSON) are reported, not fatal: each is a place to type next.
-      '@typescript-eslint/no-explicit-any': 'warn',
-      '@typescript-eslint/no-unsafe-member-access': 'warn',
-      '@typescript-eslint/no-unsafe-assignment': 'warn',
-      '@typescript-eslint/no-unsafe-call': 'warn',
-      '@typescript-eslint/no-unsafe-argument': 'warn',
-      '@typescript-eslint/no-unsafe-return': 'warn',
-      '@typescript-eslint/no-base-to-string': 'warn',
-      '@typescript-eslint/unbound-method': 'warn',
-      '@typescript-eslint/no-redundant-type-constituents': 'warn',
-      // Its fixer drops assertions TypeScript needs (narrowed JSON, Kysely literals): reported, never auto-fixed.
-      '@typescript-eslint/no-unnecessary-type-assertion': 'warn',
       // An async method that implements a Promise-returning interface need not await.
       '@typescript-eslint/require-await': 'off',
       // A caught value is rethrown as it came (it may not be an Error: it is not ours to wrap).

@@ -41,7 +41,7 @@ export function backlinkColumns(
     else out[field] = (v ?? null) as string | number | null;
   }
   for (const field of SCALED_FIELDS)
-    out[`${field}_100`] = typeof r[field] === 'number' ? scaleRank(r[field] as number, 'one_hundred') : null;
+    out[`${field}_100`] = typeof r[field] === 'number' ? scaleRank(r[field], 'one_hundred') : null;
   out.indirect_link_path =
     row.indirect_link_path === null || row.indirect_link_path === undefined
       ? null

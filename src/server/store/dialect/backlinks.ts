@@ -1,4 +1,4 @@
-import { sql, type ColumnDataType, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { sql, type ColumnDataType, type Expression, type QueryExecutorProvider, type SqlBool } from 'kysely';
 import { dialectOf } from './kind.js';
 
 /**
@@ -8,13 +8,13 @@ import { dialectOf } from './kind.js';
  */
 
 /** A text column ordered by code point, as the filters' string comparisons are. */
-export function codePointText(db: Kysely<any>): ColumnDataType | Expression<unknown> {
+export function codePointText(db: QueryExecutorProvider): ColumnDataType | Expression<unknown> {
   return dialectOf(db) === 'postgres' ? sql`text collate "C"` : 'text';
 }
 
 /** `column` (a reference) is one of `values` (one bound parameter, so no limit on how many). */
 export function inValueSet(
-  db: Kysely<any>,
+  db: QueryExecutorProvider,
   column: Expression<unknown>,
   values: readonly string[],
 ): Expression<SqlBool> {
@@ -24,7 +24,7 @@ export function inValueSet(
 }
 
 /** Whether unindexedRef steers the planner to the order's index (SQLite; PostgreSQL plans by cost). */
-export function steersIndexChoice(db: Kysely<any>): boolean {
+export function steersIndexChoice(db: QueryExecutorProvider): boolean {
   return dialectOf(db) !== 'postgres';
 }
 
@@ -33,7 +33,7 @@ export function steersIndexChoice(db: Kysely<any>): boolean {
  * walked instead (SQLite's unary +, which keeps the column's value and collation). PostgreSQL
  * weighs a LIMIT against its own statistics, so it gets the plain column.
  */
-export function unindexedRef(db: Kysely<any>, column: string): Expression<unknown> {
+export function unindexedRef(db: QueryExecutorProvider, column: string): Expression<unknown> {
   return dialectOf(db) === 'postgres' ? sql.ref(column) : sql`+${sql.ref(column)}`;
 }
 
@@ -43,6 +43,6 @@ export function unindexedRef(db: Kysely<any>, column: string): Expression<unknow
  * does not notice another connection's ANALYZE; this re-reads them and writes nothing. PostgreSQL
  * keeps its statistics in the server, shared by every connection.
  */
-export async function reloadPlannerStatistics(db: Kysely<any>): Promise<void> {
+export async function reloadPlannerStatistics(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) !== 'postgres') await sql`analyze sqlite_master`.execute(db);
 }

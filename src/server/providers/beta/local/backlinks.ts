@@ -17,6 +17,9 @@ import { TaskFields } from '../task-fields.js';
 import { BACKLINK_FIELDS, generateBacklinks, parseTarget, type Target } from './backlinks-data.js';
 
 type Db = Kysely<Database>;
+/** The rows a page is read from: the subject's backlinks, with their group's place and size when grouped. */
+type MatchedTable = { matched: Database['beta_backlinks'] & { group_place: number; group_size: number } };
+type Matched = Database & MatchedTable;
 
 const FIELDS = [
   'target',
@@ -130,7 +133,7 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
     (q.mode === 'one_per_domain' ? 'domain_from' : q.mode === 'one_per_anchor' ? 'anchor' : null);
 
   // Grouping: each match's place in its group and the group's size, by window functions.
-  const sourceOf = (where: RawBuilder<SqlBool>): SelectQueryBuilder<any, any, any> =>
+  const sourceOf = (where: RawBuilder<SqlBool>): SelectQueryBuilder<Matched, 'matched', object> =>
     groupField
       ? db
           .with('matched', (w) =>
@@ -147,7 +150,7 @@ export async function queryBacklinks(db: Db, q: BacklinkQuery, start: number, li
           )
           .selectFrom('matched')
           .where('group_place', '<=', q.customMode?.value ?? 1)
-      : db.selectFrom('beta_backlinks').where(where);
+      : db.withTables<MatchedTable>().selectFrom('beta_backlinks as matched').where(where);
 
   const countQuery = sourceOf(condition).select(sql<number>`count(*)`.as('n'));
   const compiled = countQuery.compile();
