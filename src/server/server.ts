@@ -108,6 +108,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const db = store.db;
   const modelDirectory = new ModelDirectory(catalog, db);
   const gateway = serverGateway({ db, now }, modelDirectory, config, options.grounding);
+  // Set once the app is built (http/link-base.ts). The getter is part of the literal: redefining a
+  // property of a made object turns it into a dictionary, and every service reads ctx on every request.
+  let linkBase: () => string = () => '';
   const ctx: AppContext = {
     config,
     store,
@@ -115,7 +118,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     now,
     tokenSecret: await tokenSecret(db),
     tokenCache: new VerifiedTokenCache(),
-    baseUrl: '',
+    get baseUrl() {
+      return linkBase();
+    },
     readiness: new Readiness(db, files),
     streams: new StreamHub(db),
     jobs,
@@ -156,8 +161,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
   let listenBase = '';
-  const linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
-  Object.defineProperty(ctx, 'baseUrl', { get: linkBase, enumerable: true });
+  linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
 
   let stopSweeps = () => {};
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */

@@ -6,9 +6,13 @@ import { surfaceOf } from '../../contract/index.js';
 import { HttpError } from '../errors.js';
 import { shapeError } from './error-shape.js';
 
-/** The id of each request in flight: a 408 for a body that stopped arriving names the request it cuts. */
-const requestIds = new WeakMap<IncomingMessage, string>();
-export const rememberRequestId = (raw: IncomingMessage, id: string) => void requestIds.set(raw, id);
+/**
+ * The id of each request in flight, kept on the request itself (a WeakMap entry per request costs
+ * the garbage collector): a 408 for a body that stopped arriving names the request it cuts.
+ */
+const REQUEST_ID = Symbol('facet.requestId');
+type WithRequestId = IncomingMessage & { [REQUEST_ID]?: string };
+export const rememberRequestId = (raw: IncomingMessage, id: string) => void ((raw as WithRequestId)[REQUEST_ID] = id);
 
 /** Family of a path; the image service's shape where the path names no surface (as the 404 handler does). */
 export const familyOfPath = (path: string): ErrorFamily => surfaceOf(path.split('?')[0])?.family ?? 'image';
@@ -51,7 +55,7 @@ export function clientErrorHandler(nextRequestId: () => string, timeoutSeconds: 
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const res = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
     if (socket.writable && !res?.headersSent) {
-      const requestId = (res?.req && requestIds.get(res.req)) || nextRequestId();
+      const requestId = (res?.req && (res.req as WithRequestId)[REQUEST_ID]) || nextRequestId();
       const shaped = shapeError(familyOfPath(pathOf(err, res)), describe(err, timeoutSeconds), requestId);
       const body = JSON.stringify(shaped.body);
       socket.write(

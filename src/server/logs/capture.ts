@@ -3,11 +3,15 @@ import type { AuthContext } from '../auth/authenticate.js';
 import { redactUrl } from '../http/log-redaction.js';
 import type { RequestLog } from './request-log.js';
 
-/** Who made each request, as the route layer authenticated it; read once the answer is sent. */
-const authOf = new WeakMap<FastifyRequest, AuthContext>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who made the request, as the route layer authenticated it; read once the answer is sent. */
+    facetAuth: AuthContext | null;
+  }
+}
 
 export function noteAuth(request: FastifyRequest, auth: AuthContext | null): void {
-  if (auth) authOf.set(request, auth);
+  if (auth) request.facetAuth = auth;
 }
 
 /** The tails' own requests are not logged: a tail would otherwise see every tail open and close. */
@@ -15,11 +19,13 @@ const TAIL_PATHS = new Set(['/admin/logs/tail', '/auth/logs/tail']);
 
 /** Every answered request becomes a line of the live log: ids only, the path without its query. */
 export function installRequestLog(app: FastifyInstance, log: RequestLog): void {
+  // Declared, so every request has the property from the start (one shape, no WeakMap per request).
+  app.decorateRequest('facetAuth', null);
   app.addHook('onResponse', (request, reply, done) => {
     const q = request.url.indexOf('?');
     const path = q === -1 ? request.url : request.url.slice(0, q);
     if (!TAIL_PATHS.has(path)) {
-      const auth = authOf.get(request);
+      const auth = request.facetAuth;
       log.publish({
         time: new Date().toISOString(),
         method: request.method,
