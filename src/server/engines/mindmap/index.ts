@@ -8,6 +8,8 @@ import { drawSvg, type Drawn } from './svg.js';
 import { rasterizeMap } from './raster.js';
 import type { Layout, MindNode } from './tree.js';
 
+/** The layouts it draws: the contract's. */
+export { MINDMAP_LAYOUTS as LAYOUTS } from '../../../contract/mindmap.js';
 export { parseOutline, toMarkdown, normalizeTree, countNodes, type Layout, type MindNode } from './tree.js';
 export { PNG_LIMITS, PngTooLarge } from './raster.js';
 
