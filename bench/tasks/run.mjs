@@ -95,32 +95,29 @@ async function directOnce(i) {
   await generateIllustrations({ prompt: prompt(i), width: W, height: H, count: 1, keywords: [], outDir: soloScratch });
   return performance.now() - t;
 }
-// Timed from the POST to the job's `succeeded` as the queue announces it (or to the 202, if that came
-// later). The queue is idle, so the one job queued meanwhile is this task's (checked afterwards, off
-// the clock): the bench reads nothing from the store while the task runs.
+// Timed from the POST to the job's end as the queue announces it (or to the 202, if that came
+// later). Every end is noted with its time; the task's job id is read from the store after the 202
+// (off the clock), and the bench waits for that job's end.
 async function queuedOnce(i) {
-  let jobId;
-  let end;
-  let off;
-  const ended = new Promise((resolve) => {
-    off = server.ctx.jobs.onChange((e) => {
-      if (jobId === undefined && e.state === 'queued') jobId = e.id;
-      if (e.id === jobId && ['succeeded', 'failed', 'canceled'].includes(e.state)) {
-        end = { at: performance.now(), state: e.state };
-        resolve();
-      }
-    });
+  const ends = new Map();
+  let wanted;
+  let found;
+  const foundEnd = new Promise((resolve) => (found = resolve));
+  const off = server.ctx.jobs.onChange((e) => {
+    if (!['succeeded', 'failed', 'canceled'].includes(e.state)) return;
+    ends.set(e.id, { at: performance.now(), state: e.state });
+    if (e.id === wanted) found();
   });
   const t = performance.now();
   const task = await create(i);
   const answeredAt = performance.now();
-  await ended;
-  off();
-  const took = Math.max(end.at, answeredAt) - t;
   const row = await server.ctx.db.selectFrom('tasks').select('job_id').where('id', '=', task.id).executeTakeFirst();
-  if (row.job_id !== jobId) throw new Error(`task ${task.id} ran as job ${row.job_id}, but the bench timed ${jobId}`);
+  wanted = row.job_id;
+  if (!ends.has(wanted)) await foundEnd;
+  off();
+  const end = ends.get(wanted);
   if (end.state !== 'succeeded') failed++;
-  return took;
+  return Math.max(end.at, answeredAt) - t;
 }
 for (let i = 0; i < 10; i++) {
   await directOnce(i);
@@ -136,7 +133,6 @@ for (let b = 0; b < SOLO_BLOCKS; b++) {
 }
 rmSync(soloScratch, { recursive: true, force: true });
 closeForms();
-await server.close();
 
 direct.sort((a, b) => a - b);
 latencies.sort((a, b) => a - b);
@@ -167,3 +163,7 @@ console.log(
 );
 if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 if (failed) process.exitCode = 1;
+
+// Closed after the figures are printed and waited for at most 10 s: an in-process server with the
+// CPU pool used here does not always finish closing (a known fault, named in bench/README.md).
+await Promise.race([server.close(), new Promise((r) => setTimeout(r, 10_000))]);
