@@ -92,7 +92,12 @@ describePostgres('facet serve migrate', () => {
 
     const sourceDb = path.join(sourceDir, 'facet.db');
     const sourceHash = digest(sourceDb);
-    const sourceFiles = readdirSync(sourceDir).sort();
+    // serve.pid only names a lock's holder: a stopped server's may still be there, or be gone, by now.
+    const dataFiles = () =>
+      readdirSync(sourceDir)
+        .filter((f) => f !== 'serve.pid')
+        .sort();
+    const sourceFiles = dataFiles();
     const migrated = json(
       await runCli(a.configDir, [
         'serve',
@@ -111,7 +116,7 @@ describePostgres('facet serve migrate', () => {
     expect(migrated.files.files).toBeGreaterThan(0);
     // The source is untouched: the same bytes, no file added (no -wal or -shm beside it), and it still starts.
     expect(digest(sourceDb)).toBe(sourceHash);
-    expect(readdirSync(sourceDir).sort()).toEqual(sourceFiles);
+    expect(dataFiles()).toEqual(sourceFiles);
     expect(existsSync(path.join(files, 'livedocs', ld, upload.id))).toBe(true);
 
     // Migrating into a database that already holds records is refused.
