@@ -30,16 +30,7 @@ export async function uploadFile(
 ): Promise<Resource> {
   await access(ctx, userId, livedocId, 'write');
   const converted = read ?? (await convertOrFail(file, userId));
-  const id = newId('res');
-  const filePath = await saveResourceFile(
-    ctx.files,
-    livedocId,
-    id,
-    file.fileName,
-    file.data,
-    file.mimeType || undefined,
-  );
-  const title = file.title || converted.title || path.parse(file.fileName).name || 'Untitled';
+  const { id, filePath, title } = await keepUploadedFile(ctx, livedocId, file, converted.title, 'Untitled');
   const hash = createHash('sha256').update(file.data).digest('hex').slice(0, 32);
   return createIndexed(
     ctx,
@@ -75,16 +66,7 @@ export async function uploadDoc(
       `cannot convert ${file.fileName} into a document: use Markdown, text, HTML, PDF, DOCX or PPTX with text in it`,
     );
   }
-  const id = newId('res');
-  const filePath = await saveResourceFile(
-    ctx.files,
-    livedocId,
-    id,
-    file.fileName,
-    file.data,
-    file.mimeType || undefined,
-  );
-  const title = file.title || converted.title || path.parse(file.fileName).name || 'New Document';
+  const { id, filePath, title } = await keepUploadedFile(ctx, livedocId, file, converted.title, 'New Document');
   return createIndexed(
     ctx,
     baseRow(ctx, livedocId, {
@@ -163,4 +145,24 @@ export async function addGeneratedResource(
     }),
     chunks,
   );
+}
+
+/** The uploaded file kept under a new resource id, and the title it gets: given, read, or its name. */
+async function keepUploadedFile(
+  ctx: AppContext,
+  livedocId: string,
+  file: UploadedFile,
+  readTitle: string | null | undefined,
+  fallback: string,
+): Promise<{ id: string; filePath: string; title: string }> {
+  const id = newId('res');
+  const filePath = await saveResourceFile(
+    ctx.files,
+    livedocId,
+    id,
+    file.fileName,
+    file.data,
+    file.mimeType || undefined,
+  );
+  return { id, filePath, title: file.title || readTitle || path.parse(file.fileName).name || fallback };
 }
