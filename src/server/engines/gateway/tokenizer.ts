@@ -22,15 +22,20 @@ function large(texts: string[]): boolean {
   return false;
 }
 
-async function counts(texts: string[]): Promise<number[]> {
-  if (large(texts)) return runCpuJob('count-tokens', { texts }, { urgent: true });
+/**
+ * `urgent`: a request waits for the count, which takes the CPU pool's light lane. A background
+ * job's metering does not; on the general lane it runs beside that job's own light work (an
+ * illustration's render) instead of queuing behind it.
+ */
+async function counts(texts: string[], urgent = true): Promise<number[]> {
+  if (large(texts)) return runCpuJob('count-tokens', { texts }, { urgent });
   const enc = await loadEncoder();
   return texts.map((t) => enc.count(t));
 }
 
-export async function countTokens(text: string): Promise<number> {
+export async function countTokens(text: string, options: { urgent?: boolean } = {}): Promise<number> {
   if (text === '') return 0;
-  return (await counts([text]))[0];
+  return (await counts([text], options.urgent))[0];
 }
 
 /** A prompt's input tokens: system, messages, tool calls and results, tool definitions and output schema. */

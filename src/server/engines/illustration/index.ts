@@ -26,8 +26,8 @@ export interface IllustrationRequest {
   log?: (line: string) => unknown;
   /**
    * Count each SVG's tokens (o200k_base), for a caller that meters them: onImage then gets
-   * `svgTokens`. The count is queued to the CPU workers with the render, so it is ready about when
-   * the PNG has been written, not a step after it.
+   * `svgTokens`. The count runs in a CPU worker beside the render (on the general lane: metering is
+   * background work, and the render holds the light lane), so it is ready when the PNG is.
    */
   countTokens?: boolean;
   /**
@@ -75,9 +75,9 @@ export async function generateIllustrations(req: IllustrationRequest): Promise<I
   for (let index = 0; index < req.count; index++) {
     req.signal?.throwIfAborted();
     const c = compose({ prompt: req.prompt, width: req.width, height: req.height, index, keywords: req.keywords });
-    // The render goes to a CPU worker first (the token count to the lane for short jobs): the rest happens while it draws.
+    // The render goes to a CPU worker first (and the token count, if asked, to another): the rest happens while it draws.
     const rendering = renderPng(c.svg, req.signal, req.owner);
-    const counting = req.countTokens ? countTokens(c.svg) : undefined;
+    const counting = req.countTokens ? countTokens(c.svg, { urgent: false }) : undefined;
     counting?.catch(() => undefined); // awaited below; a failure is not unhandled meanwhile
     req.log?.(`composed image ${index + 1}/${req.count}: layout ${c.layout}, ${c.shapes} shapes, seed ${c.seed}`);
     const base = `illustration-${index + 1}`;
