@@ -52,8 +52,8 @@ export async function runCpuJob<K extends JobName>(
 
 /**
  * Starts the pool's worker threads in the background (the server does it once it listens): a worker
- * takes a few hundred milliseconds to start, which the first CPU job after start-up otherwise waits
- * for (the first batch scrape of a fresh server ran at 65% of the speed of the next ones).
+ * takes a moment to start, which the first CPU jobs after start-up would otherwise wait for (a fresh
+ * server's first batch scrape ran slower than the next ones).
  */
 export function warmCpuPool(): void {
   scripts ??= builtScripts();
