@@ -1,5 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { makeNewFilesPrivate, preparePrivateDataDir } from './files/private.js';
+import { preparePrivateDataDir } from './files/private.js';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyServerOptions } from 'fastify';
@@ -49,8 +49,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const memory = options.memory ?? false;
   const dataDir = memory ? null : (options.dataDir ?? null);
   if (!memory && !dataDir) throw new Error('startServer needs dataDir or memory: true');
-  // The data dir is made (or tightened) private before anything is written inside it.
-  makeNewFilesPrivate();
+  // The data dir is made (or tightened) private before anything is written inside it. The umask
+  // that makes every new file private is the CLI's to set (`facet serve`): this process may be an
+  // embedder's, whose other files are not ours to decide.
   const tightened = dataDir ? preparePrivateDataDir(dataDir) : 0;
   if (tightened > 0)
     (options.warn ?? warnOnStderr)(

@@ -23,6 +23,9 @@ function readableByOthers(dir: string): string[] {
   return found;
 }
 
+// The usual umask (022): only `facet serve`'s own makes what it writes private, not this process's.
+process.umask(0o022);
+
 describe('the data dir is private to its owner', () => {
   let p: Platform;
   beforeAll(async () => {
@@ -60,6 +63,13 @@ describe('the data dir is private to its owner', () => {
     const names = readdirSync(p.dataDir);
     expect(names).toEqual(expect.arrayContaining(['facet.db', 'facet.db-wal', 'bootstrap.json', 'files']));
     expect(readableByOthers(p.dataDir)).toEqual([]);
+  });
+
+  it('an offline verb that makes a new data dir makes it private too', async () => {
+    const dataDir = path.join(tempDir('offline'), 'data');
+    ok(await runCli(p.configDir, ['serve', 'users', 'create', 'ops', '--data-dir', dataDir, '--create']));
+    expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['facet.db']));
+    expect(readableByOthers(dataDir)).toEqual([]);
   });
 
   it('request logs carry neither signed download links nor conversation stream keys', async () => {

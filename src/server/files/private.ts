@@ -10,7 +10,9 @@ export const PRIVATE_FILE_MODE = 0o600;
  * readable copy of it is enough to sign an admin token. A umask of 077 makes that true of every file
  * and folder this process creates — the database, its WAL and SHM (SQLite creates them with 0644
  * minus the umask), uploads, task outputs and whatever later features write — rather than relying on
- * each writer to pass a mode. Worker threads cannot change the umask; they inherit the process's.
+ * each writer to pass a mode. It is process-wide, so the CLI entry sets it (`facet serve` and its
+ * data-dir verbs), never the server library: an embedder's process keeps its own, and its data dir
+ * is still 0700. Worker threads cannot change the umask; they inherit the process's.
  */
 export function makeNewFilesPrivate(): void {
   if (isMainThread) process.umask(0o077);
@@ -22,7 +24,6 @@ export function makeNewFilesPrivate(): void {
  * they are. Returns how many entries were tightened, so the caller can say so once.
  */
 export function preparePrivateDataDir(dataDir: string): number {
-  makeNewFilesPrivate();
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const top = lstatSync(dataDir);
   // A data dir that is already private hides whatever is inside it: no walk on the usual start.
