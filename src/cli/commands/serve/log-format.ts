@@ -27,8 +27,10 @@ function value(v: unknown): string {
  * Turns the server's JSON log lines into one readable line each, for a person at a terminal:
  * `16:58:49 INFO  POST /v2/projects → 201 13 ms req_…`. A request's "incoming" and "completed"
  * lines become one line, written when it completes. Lines that are not JSON pass through.
+ * `write` is the CLI's output (IO.write): the server's text is escaped for the terminal and the
+ * colours of `c` (a marked chalk) are turned into real escapes only there.
  */
-export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writable {
+export function readableLog(write: (text: string) => void, c: ChalkInstance): Writable {
   const incoming = new Map<string, { method: string; url: string }>();
   let partial = '';
   const levelColor = (level: number, text: string) =>
@@ -79,12 +81,12 @@ export function readableLog(out: NodeJS.WritableStream, c: ChalkInstance): Writa
         .filter(Boolean)
         .map(format)
         .filter((l): l is string => l !== undefined);
-      if (shown.length) out.write(shown.join('\n') + '\n');
+      if (shown.length) write(shown.join('\n') + '\n');
       done();
     },
     final(done) {
       const last = partial && format(partial);
-      if (last) out.write(last + '\n');
+      if (last) write(last + '\n');
       done();
     },
   });

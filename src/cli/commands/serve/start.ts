@@ -36,7 +36,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   // Readable lines for a person at a terminal, JSON lines for anything that reads them.
   const pretty = (opts.logFormat ?? (deps.streams.stdout.isTTY ? 'pretty' : 'json')) === 'pretty';
   const logStream = pretty
-    ? (await import('./log-format.js')).readableLog(deps.streams.stdout, deps.io().c)
+    ? (await import('./log-format.js')).readableLog((text) => deps.io().write(text), deps.io().c)
     : undefined;
   const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
   const io = deps.io();
