@@ -3,7 +3,8 @@ import type { GatewayMessage, ToolDefinition } from '../gateway-types.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { finish } from './local-engines.js';
 import { execBuilt, quote } from './caller-patterns.js';
-import { valueOrRefuse } from './schema-values.js';
+import { schemaAnswers } from './schema-work.js';
+import type { SchemaTask } from './schema-answers.js';
 
 /**
  * facet-agent: a local model for testing agent loops, every answer a pure function of the request.
@@ -26,10 +27,14 @@ export function agentEngine(): Backend {
     const user = lastUserText(call.messages);
     const calls = chooseTools(call, user);
     if (calls.length > 0) {
+      const values = await answersFor(
+        call,
+        calls.map((tool) => ({ schema: tool.parameters, text: user, param: 'tools' })),
+      );
       const toolCalls = calls.map((tool, index) => ({
         id: callId(call, user, index, tool.name),
         name: tool.name,
-        arguments: JSON.stringify(valueOrRefuse(tool.parameters, user, 'tools') ?? {}),
+        arguments: JSON.stringify(values[index] ?? {}),
       }));
       return { text: '', toolCalls, stopReason: 'tool_use', usage: null };
     }
@@ -90,11 +95,19 @@ function callId(call: BackendCall, user: string, index: number, name: string): s
   return `call_${h.slice(0, 24)}`;
 }
 
+/** Values for the schemas, written off the event loop under the call's max tokens (schema-work.ts). */
+function answersFor(call: BackendCall, tasks: SchemaTask[]): Promise<unknown[]> {
+  const owner = call.scope?.apiKeyId ?? (call.scope ? `user:${call.scope.userId}` : undefined);
+  return schemaAnswers({ tasks, maxTokens: call.maxTokens }, { owner, signal: call.signal });
+}
+
 /** A text answer, or with a format asked, JSON filled from `source`; stop sequences and max tokens apply. */
-function answer(call: BackendCall, text: string, source: string): Promise<BackendResult> {
+async function answer(call: BackendCall, text: string, source: string): Promise<BackendResult> {
   const format = call.outputFormat;
-  if (format?.type === 'json_schema')
-    return finish(JSON.stringify(valueOrRefuse(format.schema, source, 'format')), call);
+  if (format?.type === 'json_schema') {
+    const [value] = await answersFor(call, [{ schema: format.schema, text: source, param: 'format' }]);
+    return finish(JSON.stringify(value), call);
+  }
   if (format?.type === 'json_object') return finish(JSON.stringify({ answer: text }), call);
   return finish(text, call);
 }

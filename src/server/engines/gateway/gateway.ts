@@ -137,7 +137,7 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
         { status: 400, extra: { param: 'max_tokens' } },
       );
     }
-    checkToolUse(model, request);
+    await checkToolUse(model, request);
     return { model, backend: backendFor(model) };
   }
 

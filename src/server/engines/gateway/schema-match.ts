@@ -102,6 +102,12 @@ export function matches(schema: unknown, v: unknown, resolve: Resolve, depth = 0
     const o = v as Record<string, unknown>;
     const props = (s.properties ?? {}) as Schema;
     if (Array.isArray(s.required) && !s.required.every((k: string) => k in o)) return false;
+    const n = Object.keys(o).length;
+    if (
+      (typeof s.minProperties === 'number' && n < s.minProperties) ||
+      (typeof s.maxProperties === 'number' && n > s.maxProperties)
+    )
+      return false;
     for (const [k, val] of Object.entries(o)) {
       if (k in props) {
         if (!sub(props[k], val)) return false;

@@ -1,7 +1,6 @@
 import type { GenerateRequest } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
-import { checkSchemaPatterns } from './caller-patterns.js';
-import { valueOrRefuse } from './schema-values.js';
+import { schemaAnswers } from './schema-work.js';
 import { takesOutputFormat, takesTools, type CatalogModel } from './catalog.js';
 
 const invalid = (message: string, param: string) =>
@@ -12,10 +11,10 @@ const invalid = (message: string, param: string) =>
  * rather than ignoring them silently (a caller's agent loop would then never see a call). A tool
  * choice must name a tool the request defines, and a forced call needs tools to call.
  */
-export function checkToolUse(
-  model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 'structured_output'>,
+export async function checkToolUse(
+  model: Pick<CatalogModel, 'id' | 'api' | 'tools' | 'structured_output' | 'max_output_tokens'>,
   request: GenerateRequest,
-): void {
+): Promise<void> {
   const tools = request.tools ?? [];
   const history = request.messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
   if ((tools.length > 0 || history) && !takesTools(model)) {
@@ -54,12 +53,12 @@ export function checkToolUse(
       );
     }
   });
-  if (model.api === 'local') checkLocalSchemas(request);
   const choice = request.toolChoice;
   if (typeof choice === 'object' && !names.has(choice.name))
     throw invalid(`tool_choice names ${choice.name}, which is not among the tools`, 'tool_choice');
   if (choice === 'required' && tools.length === 0)
     throw invalid('tool_choice requires a tool call, and the request defines no tools', 'tool_choice');
+  if (model.api === 'local') await checkLocalSchemas(request, request.maxTokens ?? model.max_output_tokens);
 }
 
 /** Where each family carries the answer's JSON format, for the `param` of an error about it. */
@@ -74,16 +73,14 @@ const TOOL_SCHEMA_FIELD = { chat: 'function.parameters', responses: 'parameters'
  * recursion) before answering — a stream never starts only to fail. An upstream receives the
  * schema as sent and judges it itself.
  */
-function checkLocalSchemas(request: GenerateRequest): void {
+async function checkLocalSchemas(request: GenerateRequest, maxTokens: number): Promise<void> {
+  const tasks = [];
   const format = request.outputFormat;
-  const formatField = FORMAT_FIELD[request.surface ?? 'chat'];
-  if (format?.type === 'json_schema') {
-    checkSchemaPatterns(format.schema, formatField);
-    valueOrRefuse(format.schema, '', formatField);
-  }
+  if (format?.type === 'json_schema')
+    tasks.push({ schema: format.schema, text: '', param: FORMAT_FIELD[request.surface ?? 'chat'] });
   const field = TOOL_SCHEMA_FIELD[request.surface ?? 'chat'];
-  request.tools?.forEach((t, i) => {
-    checkSchemaPatterns(t.parameters, `tools[${i}].${field}`);
-    valueOrRefuse(t.parameters, '', `tools[${i}].${field}`);
-  });
+  request.tools?.forEach((t, i) => tasks.push({ schema: t.parameters, text: '', param: `tools[${i}].${field}` }));
+  if (tasks.length === 0) return;
+  const owner = request.scope.apiKeyId ?? `user:${request.scope.userId}`;
+  await schemaAnswers({ tasks, maxTokens, checkPatterns: true }, { owner, signal: request.signal });
 }

@@ -9,6 +9,7 @@ import type { readTemplateTheme } from '../slides/template-theme.js';
 import type { ExtractedHtml } from '../extract/html.js';
 import type { Guarded } from '../extract/limits.js';
 import type { TextChunk } from '../retrieval/chunker.js';
+import type { SchemaAnswers, SchemaJob } from '../gateway/schema-answers.js';
 
 // Each job imports its engine when first run, not when the worker starts: a worker that only shapes
 // HTML (batch scrape) never loads fonts, the rasteriser or the slide writer, and the first job of any
@@ -38,6 +39,11 @@ export const jobs = {
   }): Promise<Done<{ text: string; tokens: number; truncated: boolean }>> {
     const { loadEncoder, truncateWith } = await import('../gateway/encoder.js');
     return { value: truncateWith(await loadEncoder(), input.text, input.maxTokens) };
+  },
+
+  async 'schema-values'(input: SchemaJob): Promise<Done<SchemaAnswers>> {
+    const { writeSchemaAnswers } = await import('../gateway/schema-answers.js');
+    return { value: writeSchemaAnswers(input) };
   },
 
   async 'render-png'(input: { svg: string }): Promise<Done<ReturnType<typeof rasterize>>> {

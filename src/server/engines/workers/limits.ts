@@ -24,6 +24,9 @@ const TIMEOUTS_MS = {
   default: 60_000,
   'count-tokens': 30_000,
   'truncate-tokens': 30_000,
+  // Bounded by their budgets (schema-budget.ts, json-shape.ts): the limits only stop a flaw.
+  'schema-values': 3_000,
+  'json-shape': 10_000,
   'shape-html': 30_000,
   'read-template-theme': 30_000,
   'render-png': 60_000,
