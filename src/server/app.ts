@@ -30,6 +30,7 @@ import { betaReviewRoutes } from './routes/beta-reviews.js';
 import { betaAppDataRoutes } from './routes/beta-app-data.js';
 import { keepConnectionForRefusedBody } from './http/refused-body.js';
 import { installResponseJournal } from './http/response-journal.js';
+import { installJsonBodyParser } from './http/json-body.js';
 import { webRoutes } from './routes/web.js';
 import { subtitleRoutes } from './routes/subtitles.js';
 import { scrapeRoutes } from './routes/scrape.js';
@@ -211,6 +212,7 @@ export function buildApp(
   });
   // Every answered request, as a line of the live request log (`facet logs tail`).
   installRequestLog(app, ctx.requestLog);
+  installJsonBodyParser(app);
   // Tests only: every response to a journal the e2e suite checks against /openapi.json.
   installResponseJournal(app);
 

@@ -46,6 +46,11 @@ export const jobs = {
     return { value: writeSchemaAnswers(input) };
   },
 
+  async 'json-shape'(input: { bytes: Uint8Array }): Promise<Done<string | null>> {
+    const { jsonShapeRefusal } = await import('../../http/json-shape.js');
+    return { value: jsonShapeRefusal(input.bytes) };
+  },
+
   async 'render-png'(input: { svg: string }): Promise<Done<ReturnType<typeof rasterize>>> {
     const { rasterize } = await import('../illustration/rasterize.js');
     const raster = rasterize(input.svg);
