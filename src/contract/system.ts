@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
 
-export const Health = z.object({ status: z.literal('ok'), version: z.string(), uptime_s: z.number() });
+export const Health = z.object({
+  status: z.literal('ok'),
+  version: z.string(),
+  uptime_s: z.number(),
+  event_loop: z
+    .object({ delay_p50_ms: z.number(), delay_p99_ms: z.number(), delay_max_ms: z.number() })
+    .describe('How late the event loop has been over the last minute (at most): a healthy one answers in milliseconds'),
+});
 
 export const healthz = defineRoute({
   id: 'system.health',

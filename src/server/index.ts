@@ -4,5 +4,6 @@
  */
 export { startServer, type RunningServer } from './server.js';
 export type { StartOptions } from './start-options.js';
+export { startLoopWatch } from './loop-watch.js';
 export { generateIllustrations } from './engines/illustration/index.js';
 export { JobQueue, JobFailure } from './jobs/queue.js';

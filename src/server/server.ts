@@ -30,6 +30,7 @@ import { RequestLog } from './logs/request-log.js';
 import { serverConfig, type StartOptions } from './start-options.js';
 import { serverGateway } from './server-gateway.js';
 import { startSweeps } from './server-sweeps.js';
+import { startLoopWatch, type LoopWatch } from './loop-watch.js';
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
 
@@ -165,9 +166,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
 
   let stopSweeps = () => {};
+  let loopWatch: LoopWatch | undefined;
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
   const teardown = async (drainMs = 0) => {
     stopSweeps();
+    await loopWatch?.stop();
     // Stops taking connections; a new request on an open one answers 503. Requests in flight go on.
     const closed = app.close();
     const unfinished = await ctx.streams.drainWriters(drainMs);
@@ -204,6 +207,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     listenBase = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${port}`;
     boot = writeBootstrapFile(ctx, records, listenBase);
     warmCpuPool();
+    if (options.loopWatch) loopWatch = startLoopWatch(options.loopWatch);
     stopSweeps = startSweeps(ctx, app.log);
     // Several instances on one PostgreSQL: readers here follow streams written elsewhere.
     ctx.streams.startFollowing();

@@ -10,6 +10,7 @@ import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import type { Lookup } from './net/policy.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit.service.js';
+import type { LoopWatchOptions } from './loop-watch.js';
 
 /** What `facet serve` and the tests may set when they start a server, and the configuration it makes of them. */
 
@@ -87,6 +88,8 @@ export interface StartOptions {
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Days audit entries are kept (`--audit-retention-days`, default 365). */
   auditRetentionDays?: number;
+  /** Watch the event loop from a worker thread (`facet serve` does; loop-watch.ts): log a stall, end the process past the limit. */
+  loopWatch?: LoopWatchOptions;
 }
 
 /** The server configuration these options make, every default filled in. */

@@ -20,8 +20,6 @@ const HUGE = { type: 'string', minLength: 300_000_000 };
 const HUGER = { type: 'string', minLength: 1e9 };
 const user = [{ role: 'user', content: 'record it' }];
 
-const openai = { authorization: '' };
-const anthropic = { 'x-api-key': '', 'anthropic-version': '2023-06-01' };
 
 /** Every way the issue sent a caller's schema to facet-agent, for one schema. */
 function requests(schema: Schema): Array<[string, string, Record<string, unknown>, 'openai' | 'anthropic']> {
@@ -94,8 +92,10 @@ function requests(schema: Schema): Array<[string, string, Record<string, unknown
 }
 
 async function send(path: string, body: unknown, family: 'openai' | 'anthropic') {
-  const auth = family === 'openai' ? { authorization: `Bearer ${p.boot.api_key}` } : { ...anthropic, 'x-api-key': p.boot.api_key };
-  void openai;
+  const auth: Record<string, string> =
+    family === 'openai'
+      ? { authorization: `Bearer ${p.boot.api_key}` }
+      : { 'x-api-key': p.boot.api_key, 'anthropic-version': '2023-06-01' };
   const r = await p.fetch(path, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },

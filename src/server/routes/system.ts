@@ -6,14 +6,24 @@ import { HttpError } from '../errors.js';
 import { ROUTES } from '../../contract/index.js';
 import { buildOpenApi } from '../../contract/openapi.js';
 import { registerRoute } from '../http/register.js';
+import { loopDelayMonitor } from '../loop-watch.js';
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const started = Date.now();
-  registerRoute(app, ctx, healthz, () => ({
-    status: 'ok' as const,
-    version: ctx.config.version,
-    uptime_s: (Date.now() - started) / 1000,
-  }));
+  const loop = loopDelayMonitor();
+  app.addHook('onClose', (_app, done) => {
+    loop.stop();
+    done();
+  });
+  registerRoute(app, ctx, healthz, () => {
+    const d = loop.delay();
+    return {
+      status: 'ok' as const,
+      version: ctx.config.version,
+      uptime_s: (Date.now() - started) / 1000,
+      event_loop: { delay_p50_ms: d.p50_ms, delay_p99_ms: d.p99_ms, delay_max_ms: d.max_ms },
+    };
+  });
   registerRoute(app, ctx, readyz, async () => {
     const report = await ctx.readiness.report();
     if (report.ready)

@@ -52,6 +52,7 @@ export interface ServeOptions extends ObjectStoreFlags {
   publicUrl?: string;
   trustProxy?: string;
   drainTimeout: number;
+  maxLoopStall: number;
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
   exec?: string;
@@ -176,6 +177,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
+    loopWatch: { maxStallSeconds: opts.maxLoopStall },
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
     httpTimeouts: {

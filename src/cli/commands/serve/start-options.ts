@@ -188,6 +188,12 @@ export function addStartOptions(serve: Command): Command {
         30,
       )
       .option(
+        '--max-loop-stall <seconds>',
+        'end the process (SIGKILL, for a supervisor to restart it) when its event loop has been stuck this long; stalls over 1 s are logged on stderr either way (0 = never end it; 0-86400)',
+        intOption(0, 86_400),
+        60,
+      )
+      .option(
         '--public-url <url>',
         'the address clients reach this platform at, behind a proxy or balancer: every link in answers names it (env FACET_PUBLIC_URL)',
       )
