@@ -105,6 +105,34 @@ async function hostileRequests() {
   };
 }
 
+/** The issue-38 inputs: schemas that froze the server, and a body of 700,000 keys. */
+export function schemaInputs() {
+  const format = (schema) => () =>
+    post('/api/v1/chat/completions', {
+      model: 'facet-agent',
+      messages: [{ role: 'user', content: 'record it' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'a', schema } },
+    });
+  const keys = `{${Array.from({ length: 700_000 }, (_, i) => `"k${i}":1`).join(',')}}`;
+  return {
+    'ref-self': format({ $ref: '#' }),
+    'alias-cycle': format({ $defs: { a: { $ref: '#/$defs/b' }, b: { $ref: '#/$defs/a' } }, $ref: '#/$defs/a' }),
+    'min-length-3e8': format({ type: 'string', minLength: 300_000_000 }),
+    'min-length-1e9': format({ type: 'string', minLength: 1e9 }),
+    'count-tokens-ref-self': () =>
+      post('/api/v1/messages/count_tokens', {
+        model: 'facet-agent',
+        messages: [{ role: 'user', content: 'record it' }],
+        tools: [{ name: 'record', input_schema: { $ref: '#' } }],
+      }),
+    'body-700k-keys': async () => {
+      const r = await fetch(url + '/api/v1/chat/completions', { method: 'POST', headers, body: keys });
+      await r.arrayBuffer();
+      return r.status;
+    },
+  };
+}
+
 /** A second key's light requests, each timed: they must not wait behind the first key's heavy ones. */
 const fairTimes = {};
 async function fairClient(fairKey) {
@@ -174,6 +202,21 @@ if (heavy && parts.has('hostile')) {
   );
 }
 if (heavy && parts.has('fair')) work.push(fairClient(process.env.BENCH_FAIR_KEY));
+// Issue 38: one caller's schema or body input (BENCH_SCHEMA names it), sent back to back.
+const schemaStatuses = {};
+if (heavy && parts.has('schema')) {
+  const name = process.env.BENCH_SCHEMA;
+  const send = schemaInputs()[name];
+  work.push(
+    (async () => {
+      while (Date.now() < until) {
+        const status = await send().catch((e) => `error ${e.message}`);
+        schemaStatuses[status] = (schemaStatuses[status] ?? 0) + 1;
+        requests++;
+      }
+    })(),
+  );
+}
 if (heavy) {
   if (parts.has('chat-cjk')) work.push(client('chat-cjk', () => post('/v2/chat', { query: cjk() })));
   if (parts.has('chat-emoji')) work.push(client('chat-emoji', () => post('/v2/chat', { query: emoji() })));
@@ -221,5 +264,6 @@ process.stdout.write(
     detail,
     fair,
     hostile,
+    schema: schemaStatuses,
   }),
 );

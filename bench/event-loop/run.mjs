@@ -20,6 +20,15 @@ import { startServer } from '../../dist/server.js';
 import { fmt } from '../lib/stats.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** BENCH_PARTS=schema: the issue-38 inputs of load.mjs, one phase each. */
+const SCHEMA_INPUTS = [
+  'ref-self',
+  'alias-cycle',
+  'min-length-3e8',
+  'min-length-1e9',
+  'count-tokens-ref-self',
+  'body-700k-keys',
+];
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const images = Number(process.env.BENCH_IMAGES ?? 8);
 
@@ -106,6 +115,29 @@ try {
     body: JSON.stringify({ query: '日本語 warm up 😀' }),
   });
   const idle = await phase('idle');
+  if (parts.has('schema')) {
+    // Issue 38: one phase per input, each against the idle baseline of this run.
+    const ratio = (a, b) => (b > 0 ? `${fmt(a / b)}×` : '-');
+    const idleP99 = idle.h.percentile(99) / 1e6;
+    console.log(
+      `event loop under issue-38 inputs: ${seconds}s each; idle p99 ${fmt(idleP99)} ms, /healthz p99 ${fmt(idle.report.pollP99)} ms`,
+    );
+    for (const input of SCHEMA_INPUTS) {
+      process.env.BENCH_SCHEMA = input;
+      const { h, report } = await phase('heavy');
+      const p99 = h.percentile(99) / 1e6;
+      console.log(
+        `  ${input.padEnd(22)} loop p99 ${fmt(p99)} ms (${ratio(p99, idleP99)})  max ${ms(h.max)}  /healthz p99 ${fmt(report.pollP99)} ms (${ratio(report.pollP99, idle.report.pollP99)}), slowest ${fmt(report.slowestPoll)} ms  requests ${report.requests} ${JSON.stringify(report.schema)}  target /healthz p99 < 50 ms ${report.pollP99 < 50 ? 'OK' : 'MISSED'}`,
+      );
+    }
+  } else await heavyPhase(idle);
+} finally {
+  await server.close();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** The heavy mix (and BENCH_PARTS=hostile,fair) against the idle baseline. */
+async function heavyPhase(idle) {
   const load = await phase('heavy');
   console.log(`event loop: ${seconds}s per phase, server in this process, clients in a child`);
   for (const [name, { h, report, rss }] of [
@@ -146,7 +178,4 @@ try {
         .join(', ')}  target p99 ≤ 2000 ms ${worst <= 2000 ? 'OK' : 'MISSED'}`,
     );
   }
-} finally {
-  await server.close();
-  rmSync(dataDir, { recursive: true, force: true });
 }
