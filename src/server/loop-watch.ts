@@ -31,9 +31,9 @@ interface WatchdogData {
  * bundled or not), so it uses nothing of this module's scope, only what it loads itself.
  */
 function watchdog(): void {
-  const { workerData } = process.getBuiltinModule('node:worker_threads');
+  const data = process.getBuiltinModule('node:worker_threads').workerData as WatchdogData;
   const { writeSync } = process.getBuiltinModule('node:fs');
-  const { beat, logAfterMs, exitAfterMs, everyMs } = workerData as WatchdogData;
+  const { beat, logAfterMs, exitAfterMs, everyMs } = data;
   const counter = new Int32Array(beat);
   const say = (line: string) => {
     try {

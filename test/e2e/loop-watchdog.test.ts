@@ -30,7 +30,9 @@ describe('the event-loop watchdog', () => {
     expect(r.timedOut).toBe(false);
     expect(r.signal).toBe('SIGKILL');
     expect(Date.now() - started).toBeLessThan(30_000);
-    expect(r.stderr).toMatch(/facet serve: the event loop has been stuck for 0\.\d s: no request is answered meanwhile/);
+    expect(r.stderr).toMatch(
+      /facet serve: the event loop has been stuck for 0\.\d s: no request is answered meanwhile/,
+    );
     expect(r.stderr).toMatch(/stuck for 2\.\d s, past --max-loop-stall 2: ending the process \(SIGKILL\)/);
   });
 

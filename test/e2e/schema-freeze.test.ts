@@ -20,7 +20,6 @@ const HUGE = { type: 'string', minLength: 300_000_000 };
 const HUGER = { type: 'string', minLength: 1e9 };
 const user = [{ role: 'user', content: 'record it' }];
 
-
 /** Every way the issue sent a caller's schema to facet-agent, for one schema. */
 function requests(schema: Schema): Array<[string, string, Record<string, unknown>, 'openai' | 'anthropic']> {
   const tool = { type: 'function', function: { name: 'record', parameters: schema } };
@@ -55,7 +54,12 @@ function requests(schema: Schema): Array<[string, string, Record<string, unknown
     [
       'responses text.format, streamed',
       '/api/v1/responses',
-      { model: 'facet-agent', input: 'record it', stream: true, text: { format: { type: 'json_schema', name: 'a', schema } } },
+      {
+        model: 'facet-agent',
+        input: 'record it',
+        stream: true,
+        text: { format: { type: 'json_schema', name: 'a', schema } },
+      },
       'openai',
     ],
     [
@@ -174,13 +178,16 @@ describe('a JSON body of 700,000 keys', () => {
     };
     const { result, polls } = await pollWhile(
       p,
-      p.fetch(route, { method: 'POST', headers, body: huge }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      p
+        .fetch(route, { method: 'POST', headers, body: huge })
+        .then(async (r) => ({ status: r.status, body: await r.json() })),
       20,
     );
     expect(result.status).toBe(413);
     const message = family === 'v2' ? result.body.message : result.body.error.message;
     expect(message).toMatch(/more than 10000 members/);
-    if (family === 'anthropic') expect(result.body).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
+    if (family === 'anthropic')
+      expect(result.body).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
     expect(polls.length).toBeGreaterThan(0);
     expect(Math.max(...polls)).toBeLessThan(500);
   });

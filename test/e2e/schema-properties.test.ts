@@ -28,7 +28,12 @@ const { node } = fc.letrec<{ node: Schema; leaf: Schema }>((tie) => ({
       { requiredKeys: ['type'] },
     ),
     fc.record(
-      { type: fc.constantFrom('integer', 'number'), minimum: huge(-5, 0, 7), maximum: fc.constantFrom(-1, 3, 1e308), multipleOf: fc.constantFrom(0.5, 3, 1e-9) },
+      {
+        type: fc.constantFrom('integer', 'number'),
+        minimum: huge(-5, 0, 7),
+        maximum: fc.constantFrom(-1, 3, 1e308),
+        multipleOf: fc.constantFrom(0.5, 3, 1e-9),
+      },
       { requiredKeys: ['type'] },
     ),
     fc.constantFrom<Schema>({ type: 'boolean' }, { type: 'null' }, { enum: ['x', 2, null] }, { const: 'c' }, {}),
@@ -37,20 +42,18 @@ const { node } = fc.letrec<{ node: Schema; leaf: Schema }>((tie) => ({
   node: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     tie('leaf'),
-    fc
-      .dictionary(fc.constantFrom('p', 'q', 'r', 'next', 'kids'), tie('node'), { maxKeys: 3 })
-      .chain((properties) =>
-        fc.record(
-          {
-            type: fc.constant('object'),
-            properties: fc.constant(properties),
-            required: fc.subarray(Object.keys(properties)),
-            minProperties: huge(0, 2),
-            additionalProperties: fc.boolean(),
-          },
-          { requiredKeys: ['type', 'properties', 'required'] },
-        ),
+    fc.dictionary(fc.constantFrom('p', 'q', 'r', 'next', 'kids'), tie('node'), { maxKeys: 3 }).chain((properties) =>
+      fc.record(
+        {
+          type: fc.constant('object'),
+          properties: fc.constant(properties),
+          required: fc.subarray(Object.keys(properties)),
+          minProperties: huge(0, 2),
+          additionalProperties: fc.boolean(),
+        },
+        { requiredKeys: ['type', 'properties', 'required'] },
       ),
+    ),
     fc.record(
       { type: fc.constant('array'), items: tie('node'), minItems: huge(0, 1, 3), maxItems: fc.constantFrom(0, 2, 100) },
       { requiredKeys: ['type', 'items'] },
@@ -65,7 +68,10 @@ const { node } = fc.letrec<{ node: Schema; leaf: Schema }>((tie) => ({
 const schemas = fc
   .record({
     root: node,
-    a: fc.oneof(node, fc.constantFrom(...REFS).map((ref) => ({ $ref: ref }))),
+    a: fc.oneof(
+      node,
+      fc.constantFrom(...REFS).map((ref) => ({ $ref: ref })),
+    ),
     b: fc.oneof(node, fc.constant({ $ref: '#/$defs/a' })),
     c: node,
   })
@@ -79,7 +85,11 @@ function requests(schema: Schema): Array<[string, string, Record<string, unknown
     [
       'chat format',
       '/api/v1/chat/completions',
-      { model: 'facet-agent', messages: user, response_format: { type: 'json_schema', json_schema: { name: 'a', schema } } },
+      {
+        model: 'facet-agent',
+        messages: user,
+        response_format: { type: 'json_schema', json_schema: { name: 'a', schema } },
+      },
       'openai',
     ],
     [
@@ -103,13 +113,23 @@ function requests(schema: Schema): Array<[string, string, Record<string, unknown
     [
       'responses format, streamed',
       '/api/v1/responses',
-      { model: 'facet-agent', input: 'record "Ada"', stream: true, text: { format: { type: 'json_schema', name: 'a', schema } } },
+      {
+        model: 'facet-agent',
+        input: 'record "Ada"',
+        stream: true,
+        text: { format: { type: 'json_schema', name: 'a', schema } },
+      },
       'openai',
     ],
     [
       'messages format',
       '/api/v1/messages',
-      { model: 'facet-agent', max_tokens: 500, messages: user, output_config: { format: { type: 'json_schema', schema } } },
+      {
+        model: 'facet-agent',
+        max_tokens: 500,
+        messages: user,
+        output_config: { format: { type: 'json_schema', schema } },
+      },
       'anthropic',
     ],
     [

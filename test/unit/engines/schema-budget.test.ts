@@ -49,7 +49,10 @@ describe('a $ref cycle every value must enter is refused, naming where it is', (
   });
 
   it('a oneOf/anyOf whose every branch enters the cycle', () => {
-    const e = refusal({ $defs: { N: { anyOf: [{ $ref: '#/$defs/N' }, { allOf: [{ $ref: '#/$defs/N' }] }] } }, $ref: '#/$defs/N' });
+    const e = refusal({
+      $defs: { N: { anyOf: [{ $ref: '#/$defs/N' }, { allOf: [{ $ref: '#/$defs/N' }] }] } },
+      $ref: '#/$defs/N',
+    });
     expect(e.message).toMatch(/cycle/);
   });
 });
@@ -141,7 +144,9 @@ describe('the budget', () => {
         code: 'schema_unsatisfiable',
         status: 400,
         param: 'tools[0].function.parameters',
-        message: expect.stringMatching(/^tools\[0\]\.function\.parameters: facet-agent cannot answer this schema: at #: /),
+        message: expect.stringMatching(
+          /^tools\[0\]\.function\.parameters: facet-agent cannot answer this schema: at #: /,
+        ),
       },
     });
     expect(

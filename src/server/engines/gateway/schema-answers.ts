@@ -20,8 +20,7 @@ export interface SchemaJob {
 
 /** The values, in task order, or the 400 that refuses the request, as plain data (it crosses a thread). */
 export type SchemaAnswers =
-  | { values: unknown[] }
-  | { refusal: { code: string; message: string; status: number; param: string } };
+  { values: unknown[] } | { refusal: { code: string; message: string; status: number; param: string } };
 
 /**
  * The local agent model's schema work for one request, as a CPU job (engines/workers): every

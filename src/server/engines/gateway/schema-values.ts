@@ -175,10 +175,7 @@ class Builder {
   value(schema: unknown, name: string, ctx: Ctx): unknown {
     this.budget.step(ctx.at);
     if (ctx.depth > MAX_DEPTH)
-      throw new UnsatisfiableSchema(
-        'its values nest deeper than 32 levels (a recursion with no way to end)',
-        ctx.at,
-      );
+      throw new UnsatisfiableSchema('its values nest deeper than 32 levels (a recursion with no way to end)', ctx.at);
     let s = asSchema(schema);
     // $refs followed here: one met again on the way is written as its smallest value; one met
     // again within that smallest value, or twice in this chain of aliases, is a cycle.
