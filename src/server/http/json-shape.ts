@@ -24,7 +24,10 @@ const OBJECT = -1;
  * need not be valid JSON — the parse that follows finds errors, and builds no more than counted
  * here before the first one, since up to it both read the text alike.
  */
-export function jsonShapeRefusal(bytes: Uint8Array): string | null {
+export function jsonShapeRefusal(
+  bytes: Uint8Array,
+  limits: { values: number; members: number } = { values: MAX_JSON_VALUES, members: MAX_OBJECT_MEMBERS },
+): string | null {
   // Per open container: OBJECT's member count is kept in `members`; an array's entry is 0 until
   // it has an item, then 1 (its further items are counted at their commas).
   const kinds: number[] = [];
@@ -42,8 +45,8 @@ export function jsonShapeRefusal(bytes: Uint8Array): string | null {
     if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09) continue;
     const top = kinds.length - 1;
     if (c === COLON) {
-      if (top >= 0 && kinds[top] === OBJECT && ++members[top] > MAX_OBJECT_MEMBERS)
-        return `an object of the body has more than ${MAX_OBJECT_MEMBERS} members`;
+      if (top >= 0 && kinds[top] === OBJECT && ++members[top] > limits.members)
+        return `an object of the body has more than ${limits.members} members`;
       values++;
     } else if (c === COMMA) {
       if (top >= 0 && kinds[top] !== OBJECT) values++;
@@ -65,7 +68,7 @@ export function jsonShapeRefusal(bytes: Uint8Array): string | null {
         members.push(0);
       }
     }
-    if (values > MAX_JSON_VALUES) return `the body holds more than ${MAX_JSON_VALUES} JSON values`;
+    if (values > limits.values) return `the body holds more than ${limits.values} JSON values`;
   }
   return null;
 }
