@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_MAX_VALUE_CHARS,
@@ -8,6 +9,7 @@ import {
 import { valueFromSchema } from '../../../src/server/engines/gateway/schema-values.js';
 import { writeSchemaAnswers } from '../../../src/server/engines/gateway/schema-answers.js';
 import { schemaJudge } from '../../helpers/schema-table.js';
+import { schemas } from '../../helpers/schema-arbitrary.js';
 
 /** Issue 38: every schema walk under one budget; cycles found, optional ones left out, bounds capped. */
 const judge = schemaJudge();
@@ -154,5 +156,21 @@ describe('the budget', () => {
         tasks: [{ schema: { type: 'object', properties: { q: { type: 'string' } } }, text: 'q: x', param: 'p' }],
       }),
     ).toEqual({ values: [{ q: 'x' }] });
+  });
+});
+
+describe('any schema', () => {
+  it('ends in a value or an UnsatisfiableSchema, within the budget, never another error', () => {
+    fc.assert(
+      fc.property(schemas, fc.constantFrom('', 'p: 3 q=yes "Ada" in Paris', 'next: x kids: 2'), (schema, text) => {
+        const budget = new SchemaBudget(maxValueChars(4096));
+        try {
+          valueFromSchema(schema, text, budget);
+        } catch (err) {
+          if (!(err instanceof UnsatisfiableSchema)) throw err;
+        }
+      }),
+      { numRuns: 400 },
+    );
   });
 });
