@@ -7,7 +7,7 @@
  */
 
 /** Subschema visits (writing and checking) for all the schemas of one request. */
-export const MAX_SCHEMA_STEPS = 100_000;
+export const MAX_SCHEMA_STEPS = 20_000;
 /**
  * The longest token of o200k_base, in bytes: max_tokens tokens can carry at most this many bytes
  * each, so a value longer than max_tokens × this could never be answered whole.
@@ -49,6 +49,11 @@ export class SchemaBudget {
         `writing and checking its values takes more than ${this.maxSteps} steps (unions over recursions, or values nested too widely)`,
         path,
       );
+  }
+
+  /** Steps taken so far. */
+  get used(): number {
+    return this.steps;
   }
 
   /** Characters that may still be written. */
