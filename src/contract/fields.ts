@@ -128,3 +128,14 @@ export function unknownNamesMessage(keys: string[], known: string[], noun: strin
   const hint = guesses.length ? ` (did you mean ${guesses.join(', ')}?)` : '';
   return `unknown ${noun}${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}; ${taker} takes ${known.join(', ')}`;
 }
+
+/**
+ * A text that must hold more than white space (the server trims it, or its parser skips blanks): the
+ * document says so with a pattern, since minLength alone accepts " ".
+ */
+export const NOT_BLANK = { pattern: '\\S' };
+
+/** A text trimmed before its length is checked: 1 to `max` characters, not only white space. */
+export function trimmedText(max: number) {
+  return z.string().trim().min(1).max(max).meta(NOT_BLANK);
+}
