@@ -4,16 +4,25 @@ import { V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
 
 /**
+ * What the document says of a query (spec 8): 1-2000 characters, not only white space. The service
+ * checks it (chat.service checkQuery), so each failure keeps its own code.
+ */
+export const QUERY_TEXT = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2000,
+  pattern: '\\S',
+  description: 'string, 1-2000 characters, not only white space, required',
+};
+
+/**
  * query: a string of 1-2000 characters (spec 8). The service checks it, not the schema, so each
  * failure gets its own code (MISSING_PARAMETER, INVALID_PARAMETER, QUERY_TOO_LONG) and the response
  * still carries the rate-limit headers.
  */
 export const ChatRequest = z
   .object({
-    query: z
-      .unknown()
-      .optional()
-      .meta({ type: 'string', minLength: 1, maxLength: 2000, description: 'string, 1-2000 characters, required' }),
+    query: z.unknown().optional().meta(QUERY_TEXT),
     /** Local addition: decks, landing pages and mindmaps facet generated may ground the answer too (default false: facet does not quote itself). */
     include_generated: z
       .boolean()

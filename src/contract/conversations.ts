@@ -3,6 +3,7 @@ import { strictFields, textInt } from './fields.js';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
+import { QUERY_TEXT } from './chat.js';
 
 export const ConversationStarted = z.object({
   stream_key: z.string(),
@@ -45,7 +46,7 @@ export const ListConversationsQuery = z.object({
  * fields are refused: a misspelt live_doc_short_id would otherwise start a new LiveDoc.
  */
 export const CreateConversationRequest = strictFields({
-  query: z.string(),
+  query: z.string().meta(QUERY_TEXT),
   live_doc_short_id: z.string().min(1).max(100).optional(),
   selected_resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
   /** Local addition: generated decks, pages and mindmaps may ground this answer (default false). */
@@ -56,7 +57,10 @@ export const CreateConversationRequest = strictFields({
   extra: z.record(z.string(), z.unknown()).optional(),
   ext: z.record(z.string(), z.unknown()).optional(),
 });
-export const FollowUpRequest = strictFields({ query: z.string(), include_generated: z.boolean().optional() });
+export const FollowUpRequest = strictFields({
+  query: z.string().meta(QUERY_TEXT),
+  include_generated: z.boolean().optional(),
+});
 export const ThreadParams = z.object({ thread_short_id: z.string().min(1).max(100) });
 export const StreamParams = z.object({ stream_key: z.string().min(1).max(200) });
 /** offset: events already received; the stream resumes after them (Last-Event-ID works the same way). */

@@ -45,6 +45,8 @@ export const ERROR_CODES = {
   CONFLICT: 409,
   // A user holds as many usable API keys as the server allows (--max-keys-per-user).
   KEY_LIMIT_REACHED: 409,
+  // A path that exists, asked with a method it does not have (answered with Allow).
+  METHOD_NOT_ALLOWED: 405,
   INTERNAL_ERROR: 500,
   // LiveDocs and conversations (issue 4): codes the local platform adds, see docs/decisions.md
   RESOURCE_NOT_FOUND: 404,

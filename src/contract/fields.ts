@@ -117,11 +117,25 @@ const squash = (key: string) => key.toLowerCase().replace(/[^a-z0-9]/g, '');
 export function strictFields<T extends z.ZodRawShape>(shape: T) {
   const known = Object.keys(shape);
   return z.strictObject(shape, {
-    error: (issue) => {
-      if (issue.code !== 'unrecognized_keys') return undefined;
-      const guesses = issue.keys.map((k) => known.find((f) => squash(f) === squash(k))).filter(Boolean);
-      const hint = guesses.length ? ` (did you mean ${guesses.join(', ')}?)` : '';
-      return `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.join(', ')}${hint}; this object takes ${known.join(', ')}`;
-    },
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? unknownNamesMessage(issue.keys, known, 'field', 'this object') : undefined,
   });
+}
+
+/** "unknown field x (did you mean y?); this object takes a, b": names what was sent and what is taken. */
+export function unknownNamesMessage(keys: string[], known: string[], noun: string, taker: string): string {
+  const guesses = keys.map((k) => known.find((f) => squash(f) === squash(k))).filter(Boolean);
+  const hint = guesses.length ? ` (did you mean ${guesses.join(', ')}?)` : '';
+  return `unknown ${noun}${keys.length > 1 ? 's' : ''} ${keys.join(', ')}${hint}; ${taker} takes ${known.join(', ')}`;
+}
+
+/**
+ * A text that must hold more than white space (the server trims it, or its parser skips blanks): the
+ * document says so with a pattern, since minLength alone accepts " ".
+ */
+export const NOT_BLANK = { pattern: '\\S' };
+
+/** A text trimmed before its length is checked: 1 to `max` characters, not only white space. */
+export function trimmedText(max: number) {
+  return z.string().trim().min(1).max(max).meta(NOT_BLANK);
 }

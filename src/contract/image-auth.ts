@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trimmedText } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 
@@ -23,7 +24,7 @@ export const CreatedApiKey = ApiKeyInfo.extend({
 });
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
-export const KeyName = z.string().trim().min(1).max(100);
+export const KeyName = trimmedText(100);
 export const ExpiresInDays = z.number().int().min(1).max(3650);
 
 export const CreateKeyRequest = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { absoluteUrl } from './fields.js';
+import { absoluteUrl, trimmedText } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 
@@ -13,7 +13,7 @@ export const ProjectInfo = z.object({
 });
 export type ProjectInfo = z.infer<typeof ProjectInfo>;
 
-const ProjectName = z.string().trim().min(1).max(200);
+const ProjectName = trimmedText(200);
 const Description = z.string().max(2000);
 
 export const CreateProjectRequest = z.object({ name: ProjectName, description: Description.optional() }).strict();

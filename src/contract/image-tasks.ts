@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textInt, xmlText } from './fields.js';
+import { textInt, xmlText, NOT_BLANK } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, IMAGE_ROUTE_ERRORS } from './errors.js';
 import { HttpUrl } from './image-projects.js';
@@ -27,7 +27,7 @@ export const TaskCreateFields = z
     kind: TaskKind,
     project_id: z.string().min(1).max(64).optional(),
     site_id: z.string().min(1).max(64).optional(),
-    prompt: xmlText(z.string()).trim().min(1).max(4000).optional(),
+    prompt: xmlText(z.string()).trim().min(1).max(4000).meta(NOT_BLANK).optional(),
     url: HttpUrl.optional(),
     size: Size.optional(),
     count: textInt({ min: 1, max: 4, default: 1 }),

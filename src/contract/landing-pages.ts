@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { textInt } from './fields.js';
+import { textInt, NOT_BLANK } from './fields.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
 import { PAGE_RESPONSES, PageLinkQuery } from './pages.js';
@@ -26,7 +26,8 @@ export const LandingPageRequest = z
       .string()
       .trim()
       .min(1, 'query must not be empty')
-      .max(LANDING_PAGE_LIMITS.queryChars, `query is at most ${LANDING_PAGE_LIMITS.queryChars} characters`),
+      .max(LANDING_PAGE_LIMITS.queryChars, `query is at most ${LANDING_PAGE_LIMITS.queryChars} characters`)
+      .meta(NOT_BLANK),
     stream_protocol: z
       .enum(STREAM_PROTOCOLS, { message: `stream_protocol must be one of: ${STREAM_PROTOCOLS.join(', ')}` })
       .default('message_center_v1'),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strictFields, textInt } from './fields.js';
+import { strictFields, textInt, trimmedText } from './fields.js';
 
 /** The LiveDoc shapes (spec 2.3, 2.4): what the routes in livedocs-routes.ts answer and accept. */
 
@@ -71,12 +71,12 @@ export const ResourceParams = ShortIdParams.extend({ resource_id: z.string().min
 
 // Bodies whose fields the spec lists refuse unknown ones: a misspelt optional field is not dropped in silence.
 export const CreateLiveDocRequest = strictFields({
-  name: z.string().trim().min(1).max(200),
+  name: trimmedText(200),
   description: z.string().max(2000).optional(),
   icon: z.string().max(200).optional(),
 });
 export const UpdateLiveDocRequest = strictFields({
-  name: z.string().trim().min(1).max(200).optional(),
+  name: trimmedText(200).optional(),
   description: z.string().max(2000).optional(),
 });
 export const ListLiveDocsQuery = z.object({ keyword: z.string().max(200).optional(), page: Page, size: Size });
@@ -89,7 +89,7 @@ export const UpdateResourceRequest = strictFields({
 });
 export const SetContentRequest = strictFields({ content: z.string() });
 export const CreateDocRequest = strictFields({
-  title: z.string().trim().min(1).max(500).optional(),
+  title: trimmedText(500).optional(),
   content: z.string(),
 });
 
@@ -102,20 +102,20 @@ export const AddUrlsRequest = strictFields({
 });
 
 export const RetrieveRequest = strictFields({
-  query: z.string().trim().min(1).max(2000),
+  query: trimmedText(2000),
   resource_ids: z.array(z.string().min(1).max(100)).min(1).max(50).optional(),
   /** Local addition: how many excerpts to return (default 10). */
   top_k: z.number().int().min(1).max(50).optional(),
 });
 export const RouteRequest = strictFields({
-  query: z.string().trim().min(1).max(2000),
+  query: trimmedText(2000),
   max_resources: z.number().int().min(1).max(50).optional(),
 });
 export const PptRetrieveRequest = z.object({
   resource_id: z.string().min(1).max(100),
   page_number: z.number().int().min(1).max(10_000),
   /** Local addition: rank the page's chunks against this text (default: the slide's own title). */
-  query: z.string().trim().min(1).max(2000).optional(),
+  query: trimmedText(2000).optional(),
 });
 export const DownloadQuery = z.object({ expires_in: textInt({ min: 1, max: 7 * 86_400, default: 3600 }) });
 /** The query of a signed download link: its expiry and signature. */

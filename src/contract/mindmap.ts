@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody, ValidationErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
-import { strictFields, textInt } from './fields.js';
+import { strictFields, textInt, NOT_BLANK } from './fields.js';
 
 /** Spec 4.5: the six layouts; MIND_MAP when none is given. */
 export const MINDMAP_LAYOUTS = [
@@ -28,7 +28,10 @@ export const MindmapRequest = strictFields({
     .refine((q) => [...q].length <= MAX_MINDMAP_QUERY, {
       message: `query is longer than ${MAX_MINDMAP_QUERY} characters`,
     })
-    .describe(`what to map, 1-${MAX_MINDMAP_QUERY} characters`),
+    .meta({ ...NOT_BLANK, maxLength: MAX_MINDMAP_QUERY })
+    .describe(
+      `what to map, 1-${MAX_MINDMAP_QUERY} characters; it names a topic (a word, not a single character) unless a LiveDoc passage is about it`,
+    ),
   layout: MindmapLayoutSchema.default('MIND_MAP'),
   livedoc_short_id: z
     .string()

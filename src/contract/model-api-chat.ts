@@ -22,18 +22,20 @@ const ChatToolCall = z.object({
   function: z.object({ name: ToolName, arguments: z.string() }),
 });
 
-export const ChatMessage = z.object({
-  role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
-  content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one message')
-    .meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage))
-    .nullable()
-    .optional(),
-  name: z.string().optional(),
-  tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message')
-    .optional()
-    .describe('assistant messages: the calls the model made'),
-  tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
-});
+export const ChatMessage = z
+  .object({
+    role: z.enum(['system', 'developer', 'user', 'assistant', 'tool']),
+    content: textOrBlocks(MODEL_API_LIMITS.blocksPerMessage, 'content parts in one message')
+      .meta(documented.textOrParts(['text'], MODEL_API_LIMITS.blocksPerMessage))
+      .nullable()
+      .optional(),
+    name: z.string().optional(),
+    tool_calls: bounded(ChatToolCall, MODEL_API_LIMITS.toolCalls, 'tool calls in one message')
+      .optional()
+      .describe('assistant messages: the calls the model made'),
+    tool_call_id: z.string().optional().describe('tool messages: the call this result answers'),
+  })
+  .meta(documented.chatMessageByRole);
 
 const ChatTool = z.object({
   type: z.literal('function'),

@@ -32,6 +32,20 @@ export const chatDeprecated = (instead: string): Json => ({
   description: `deprecated: refused with a 400 that points to ${instead}`,
 });
 
+/**
+ * Chat Completions: a message by its role. A tool message must name the call it answers
+ * (tool_call_id, not empty); the others may leave it out.
+ */
+export const chatMessageByRole: Json = {
+  oneOf: [
+    { properties: { role: { enum: ['system', 'developer', 'user', 'assistant'] } } },
+    {
+      properties: { role: { const: 'tool' }, tool_call_id: { type: 'string', minLength: 1 } },
+      required: ['tool_call_id'],
+    },
+  ],
+};
+
 /** Responses: the three kinds of input item the platform reads. */
 export function responsesInputItem(maxParts: number): Json {
   const parts = textOrParts(['input_text', 'output_text', 'text'], maxParts);

@@ -6,14 +6,15 @@ import { ModelId, openaiErrors } from './model-api-common.js';
 
 /** Images, videos and the planned decisions endpoint (spec 4.8). */
 
+/** An image side the local illustration engine draws: 64 to 2048 pixels, written without leading zeros. */
+const SIDE = '(?:6[4-9]|[7-9][0-9]|[1-9][0-9]{2}|1[0-9]{3}|20[0-3][0-9]|204[0-8])';
+export const IMAGE_SIZE = new RegExp(`^${SIDE}x${SIDE}$`);
+
 export const ImageGenerationRequest = z.object({
   model: ModelId.optional(),
   prompt: xmlText(z.string().min(1).max(4000)),
   n: z.number().int().min(1).max(4).optional(),
-  size: z
-    .string()
-    .regex(/^\d{2,4}x\d{2,4}$/, 'WIDTHxHEIGHT, for example 1024x1024')
-    .optional(),
+  size: z.string().regex(IMAGE_SIZE, 'WIDTHxHEIGHT, each side 64-2048, for example 1024x1024').optional(),
   response_format: z.enum(['b64_json', 'url']).optional(),
   user: z.string().optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AuthGroup, ErrorFamily, EventStreamDef, RouteDef } from './route.js';
+import { refusesUnknownQuery, type AuthGroup, type ErrorFamily, type EventStreamDef, type RouteDef } from './route.js';
 import {
   AnthropicErrorBody,
   BetaErrorBody,
@@ -173,6 +173,8 @@ export function buildOpenApi(routes: readonly RouteDef[], info: { version: strin
       parameters: parameters(route),
       responses: responses(route),
     };
+    if (refusesUnknownQuery(route))
+      op.description = `Query parameters other than those listed are refused (${route.family === 'image' ? 422 : 400}).`;
     if (route.body) {
       const types =
         route.bodyType === 'json-or-multipart'

@@ -88,6 +88,18 @@ export function bodyLimitOf(route: Pick<RouteDef, 'bodyLimit' | 'family'>): numb
   return route.bodyLimit ?? (route.family === 'beta' ? MAX_BETA_BODY_BYTES : undefined);
 }
 
+const STRICT_QUERY_FAMILIES: ReadonlySet<ErrorFamily> = new Set(['image', 'v2', 'beta', 'financial']);
+
+/**
+ * Whether a route refuses query parameters it does not declare (400 naming them): the API routes
+ * of the image service, /v2 and /v1/beta that list their parameters, as the spec does. /api/v1
+ * ignores unknown ones, since the official clients add their own (Anthropic's `beta=true`); so do the
+ * public signed links (auth none), to which sites append tracking tags.
+ */
+export function refusesUnknownQuery(route: Pick<RouteDef, 'family' | 'auth' | 'query'>): boolean {
+  return route.query !== undefined && STRICT_QUERY_FAMILIES.has(route.family) && route.auth !== 'none';
+}
+
 export function defineRoute<const R extends RouteDef>(route: R): R {
   return route;
 }

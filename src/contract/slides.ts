@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { strictFields, textInt } from './fields.js';
+import { strictFields, textInt, trimmedText } from './fields.js';
 import { defineRoute } from './route.js';
 import { ImageErrorBody, V2ErrorBody } from './errors.js';
 import { v2Envelope, v2Page } from './envelopes.js';
@@ -54,7 +54,7 @@ export const ListThemesQuery = z.object({
 });
 
 export const CreateThemeRequest = strictFields({
-  title: z.string().trim().min(1).max(100),
+  title: trimmedText(100),
   subtitle: z.string().trim().max(200).optional(),
   description: z.string().trim().max(1000).optional(),
   colors: strictFields({
@@ -74,7 +74,7 @@ export type CreateThemeRequest = z.infer<typeof CreateThemeRequest>;
 
 /** Unknown fields are refused: a misspelt livedoc_short_id or ai_theme_id would otherwise change the deck. */
 export const CreatePptRequest = strictFields({
-  query: z.string().trim().min(1).max(2000),
+  query: trimmedText(2000),
   livedoc_short_id: z.string().min(1).max(100).optional(),
   resource_ids: z.array(z.string().min(1).max(100)).max(50).optional(),
   ppt_config: strictFields({

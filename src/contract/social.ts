@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOT_BLANK } from './fields.js';
 
 /**
  * Social search (spec 2.10, 2.11, 2.13, 4.7, 4.9): the limits and the v2 shapes here; the beta shapes in
@@ -155,7 +156,7 @@ export const UserTweetsRequest = z
   // Exactly one of the two names the user; the service says which is missing or doubled.
   .meta({ oneOf: [{ required: ['social_user_id'] }, { required: ['username'] }] });
 export const TweetSearchRequest = z.object({
-  query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars),
+  query: z.string().min(1).max(SOCIAL_LIMITS.queryMaxChars).meta(NOT_BLANK),
   query_type: QueryType.optional(),
   since_time: unixSeconds.optional(),
   until_time: unixSeconds.optional(),

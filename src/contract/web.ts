@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { V2ErrorBody } from './errors.js';
 import { v2Envelope } from './envelopes.js';
-import { absoluteUrl } from './fields.js';
+import { absoluteUrl, trimmedText } from './fields.js';
 
 /** An absolute http(s) URL; anything else is refused before a fetch is tried. */
 export const HttpUrl = absoluteUrl(['http:', 'https:'], 'must be an absolute http or https URL');
@@ -43,8 +43,8 @@ export const WebExtractRequest = z.object({
   with_images: z.boolean().optional(),
   with_links: z.boolean().optional(),
   ignore_empty_text_image: z.boolean().optional(),
-  target_selector: z.string().trim().min(1).max(1000).optional(),
-  wait_for_selector: z.string().trim().min(1).max(1000).optional(),
+  target_selector: trimmedText(1000).optional(),
+  wait_for_selector: trimmedText(1000).optional(),
   set_cookies: z.array(SetCookie).max(50).optional(),
   user_agent: z
     .string()

@@ -41,6 +41,7 @@ import { slideRoutes } from './routes/slides.js';
 import { auditRoutes } from './routes/audit.js';
 import { installRequestLog, noteAuth } from './logs/capture.js';
 import { consoleRoutes } from './console/routes.js';
+import { answerMethodNotAllowed } from './http/method-not-allowed.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -248,6 +249,7 @@ export function buildApp(
     reply.code(shaped.status).send(shaped.body);
   });
 
+  answerMethodNotAllowed(app);
   for (const surface of SURFACES) surface(app, ctx);
   // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
   if (ctx.config.console) consoleRoutes(app, ctx);

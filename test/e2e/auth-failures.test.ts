@@ -29,7 +29,8 @@ describe('spec part 5 on /v2 and /v1/beta: Bearer <API_KEY>, exact codes in the 
     for (const [name, headers, code] of cases) {
       it(`${prefix}: ${name} -> 401 ${code}`, async () => {
         const h = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k, v.replace('KEY', p.boot.api_key)]));
-        const r = await call(prefix, h);
+        // /v2/chat takes POST; another method would be a 405 before any credential is read.
+        const r = await call(prefix, h, { method: 'POST' });
         expect(r.status).toBe(401);
         if (prefix.startsWith('/v2')) {
           expect(r.body).toEqual({ status: 'error', code, message: expect.any(String), request_id: r.requestId });
@@ -41,7 +42,7 @@ describe('spec part 5 on /v2 and /v1/beta: Bearer <API_KEY>, exact codes in the 
   }
 
   it('echoes the caller X-Request-Id in header and body', async () => {
-    const r = await call('/v2/chat', { 'X-Request-Id': 'trace-123' });
+    const r = await call('/v2/chat', { 'X-Request-Id': 'trace-123' }, { method: 'POST' });
     expect(r.requestId).toBe('trace-123');
     expect(r.body.request_id).toBe('trace-123');
   });

@@ -322,7 +322,7 @@ describe('routing to upstreams, translation and metering', () => {
     expect((await usageOf(id)).totals.calls).toBe(3);
   });
 
-  it('Messages streams carry the input tokens in message_start, as Anthropic sends them, and again in message_delta', async () => {
+  it('Messages streams carry the input tokens in message_start when known first, as Anthropic sends them, and in message_delta', async () => {
     const { key } = await newKey();
     /** The SDK's raw stream: every event as it came, so message_start is read as a client like LangChain reads it. */
     const usageOfStream = async (model: string, content: string) => {
@@ -345,11 +345,18 @@ describe('routing to upstreams, translation and metering', () => {
     expect(local.start.input_tokens).toBeGreaterThan(5);
     expect(local.delta.input_tokens).toBe(local.start.input_tokens);
     expect(local.delta.output_tokens).toBe(7);
-    // An OpenAI-compatible upstream says nothing before its first token: the platform counts the prompt.
+    // An OpenAI-compatible upstream counts only at its end (include_usage): no guess at the start
+    // (issue 41: a local pre-count there differed from the upstream's), its count in message_delta.
     up.script({ pieces: ['a ', 'b'], usage: { prompt_tokens: 10, completion_tokens: 2 } });
     const translated = await usageOfStream('strata-2', 'count these words before the first token');
-    expect(translated.start.input_tokens).toBe(local.start.input_tokens);
+    expect(translated.start.input_tokens).toBe(0);
     expect(translated.delta).toMatchObject({ input_tokens: 10, output_tokens: 2 });
+    // The SDK's stream helper takes message_delta's count: the final message holds the upstream's.
+    up.script({ pieces: ['a ', 'b'], usage: { prompt_tokens: 42, completion_tokens: 2 } });
+    const final = await anthropic(key)
+      .messages.stream({ model: 'strata-2', max_tokens: 100, messages: [{ role: 'user', content: 'go' }] })
+      .finalMessage();
+    expect(final.usage).toMatchObject({ input_tokens: 42, output_tokens: 2 });
     // An Anthropic-compatible upstream's own message_start count is passed through.
     up.script({ pieces: ['a ', 'b'], usage: { input_tokens: 8, output_tokens: 2, cache_read_input_tokens: 3 } });
     const passed = await usageOfStream('corvid-small', 'go');

@@ -709,3 +709,60 @@ describe('translation through upstreams of the other family (fake upstream on 12
     }
   });
 });
+
+describe('a model that cannot use tools continues a conversation that holds earlier tool calls (issue 41)', () => {
+  it('facet-echo answers on Chat Completions, Responses (through previous_response_id) and Messages', async () => {
+    const { key } = await newKey();
+    const oa = openai(key);
+    const chat = await oa.chat.completions.create({
+      model: 'facet-echo',
+      messages: [
+        { role: 'user', content: ASK },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: '{}' } }],
+        },
+        { role: 'tool', tool_call_id: 'call_1', content: WEATHER_RESULT },
+        { role: 'user', content: 'thanks' },
+      ],
+    });
+    expect(chat.choices[0].message.content).toBe('thanks');
+
+    // An agent turn with tools, then a continuation on facet-echo that offers none.
+    const tools: OpenAI.Responses.Tool[] = [
+      { type: 'function', name: 'get_weather', parameters: WEATHER_SCHEMA, strict: true },
+    ];
+    const first = await oa.responses.create({ model: 'facet-agent', input: ASK, tools });
+    const call = first.output[0];
+    if (call.type !== 'function_call') throw new Error(`expected a function_call, got ${call.type}`);
+    const input: OpenAI.Responses.ResponseInputItem[] = [
+      { type: 'function_call_output', call_id: call.call_id, output: WEATHER_RESULT },
+      { role: 'user', content: 'thanks' },
+    ];
+    const next = await oa.responses.create({ model: 'facet-echo', previous_response_id: first.id, input });
+    expect(next.output_text).toBe('thanks');
+    const streamed = await oa.responses
+      .stream({ model: 'facet-echo', previous_response_id: first.id, input })
+      .finalResponse();
+    expect(streamed.output_text).toBe('thanks');
+
+    const messages: Anthropic.MessageParam[] = [
+      { role: 'user', content: ASK },
+      { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'get_weather', input: {} }] },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'toolu_1', content: WEATHER_RESULT },
+          { type: 'text', text: 'thanks' },
+        ],
+      },
+    ];
+    const msg = await anthropic(key).messages.create({ model: 'facet-echo', max_tokens: 50, messages });
+    expect(msg.content).toEqual([{ type: 'text', text: 'thanks' }]);
+    const msgStreamed = await anthropic(key)
+      .messages.stream({ model: 'facet-echo', max_tokens: 50, messages })
+      .finalMessage();
+    expect(msgStreamed.content).toEqual([{ type: 'text', text: 'thanks' }]);
+  });
+});

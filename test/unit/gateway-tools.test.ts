@@ -93,14 +93,20 @@ describe('metering tool use', () => {
       status: 400,
       code: 'tools_not_supported',
     });
-    await expect(
-      gateway.generate({
-        ...ask,
-        model: 'facet-echo',
-        tools: undefined,
-        messages: [{ role: 'tool', content: 'x', toolCallId: 'c' }],
-      }),
-    ).rejects.toMatchObject({ code: 'tools_not_supported' });
+    // Issue 41: earlier tool turns with no tools offered now are a conversation to continue, not a
+    // use of tools: the local model answers it (an orphan result is still refused, below).
+    const continued = await gateway.generate({
+      ...ask,
+      model: 'facet-echo',
+      tools: undefined,
+      messages: [
+        { role: 'user', content: 'look it up' },
+        { role: 'assistant', content: '', toolCalls: [{ id: 'c', name: 'lookup', arguments: '{}' }] },
+        { role: 'tool', content: 'x', toolCallId: 'c' },
+        { role: 'user', content: 'thanks' },
+      ],
+    });
+    expect(continued.text).toBe('thanks');
     await expect(gateway.generate({ ...ask, toolChoice: { name: 'other' } })).rejects.toMatchObject({
       status: 400,
       code: 'invalid_parameter',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { parse as parseCookie } from 'cookie';
-import { bodyLimitOf, type RouteDef } from '../../contract/route.js';
+import { bodyLimitOf, refusesUnknownQuery, type RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
 import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
@@ -69,6 +69,7 @@ export function registerRoute<const R extends RouteDef>(
   const status = successStatus(route);
   const bodySchema = route.responses[status];
   const fastifyPath = route.path.replace(/\{(\w+)\}/g, ':$1');
+  const querySchema = route.query && refusesUnknownQuery(route) ? route.query.strict() : route.query;
 
   /** What the handler's result becomes on the wire: the reply itself when the handler already sent it. */
   const answer = (result: unknown, reply: FastifyReply): unknown => {
@@ -103,7 +104,7 @@ export function registerRoute<const R extends RouteDef>(
     noteAuth(request, auth);
     const input = {
       params: route.params ? validatePart('path', route.params, request.params) : undefined,
-      query: route.query ? validatePart('query', route.query, request.query ?? {}) : undefined,
+      query: querySchema ? validatePart('query', querySchema, request.query ?? {}) : undefined,
       body:
         route.body && (route.bodyType ?? 'json') === 'json'
           ? validatePart('body', route.body, request.body)

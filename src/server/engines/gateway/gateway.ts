@@ -246,8 +246,9 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
       let settled = false;
       // The prompt's usage opens the stream: the upstream's own count when it sends one first, else,
       // for a surface that reports it at the start (Messages' message_start, which clients such as
-      // LangChain read), the tokenizer's count. It stands in for the end's count when the backend
-      // reports none, so the prompt is counted once. Other surfaces do not wait for a count.
+      // LangChain read) on a local model, the tokenizer's count, which is then the final one too. An
+      // upstream that counts only at the end (OpenAI's include_usage) is not guessed at: the start
+      // carries no count and the end's is the only one sent. Other surfaces do not wait for a count.
       let opening: ReportedUsage = null;
       try {
         try {
@@ -256,7 +257,9 @@ export function createGateway(options: GatewayOptions): PlatformGateway {
               const reported = ev.type === 'start' ? (ev.usage ?? {}) : {};
               const inputTokens =
                 reported.inputTokens ??
-                (request.promptUsageFirst ? (p.promptTokens ?? (await countPromptTokens(request))) : undefined);
+                (request.promptUsageFirst && p.model.api === 'local'
+                  ? (p.promptTokens ?? (await countPromptTokens(request)))
+                  : undefined);
               const usage = {
                 inputTokens,
                 cacheReadTokens: reported.cacheReadTokens ?? 0,

@@ -16,7 +16,11 @@ export async function checkToolUse(
   request: GenerateRequest,
 ): Promise<void> {
   const tools = request.tools ?? [];
-  const history = request.messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
+  // Earlier tool turns alone do not need tools on a local model: it reads the conversation's text,
+  // so a continuation without tools (previous_response_id) goes on. An upstream family refuses tool
+  // turns in a request that defines no tools, so one that cannot take tools refuses them here.
+  const history =
+    model.api !== 'local' && request.messages.some((m) => m.role === 'tool' || (m.toolCalls?.length ?? 0) > 0);
   if ((tools.length > 0 || history) && !takesTools(model)) {
     throw new HttpError(
       'tools_not_supported',

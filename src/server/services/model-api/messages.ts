@@ -61,7 +61,8 @@ export function messagesToGateway(
     outputFormat: messagesOutputFormat(body),
     surface: 'messages',
     scope,
-    // message_start reports the prompt's input tokens, as Anthropic's API does.
+    // message_start reports the prompt's input tokens, as Anthropic's API does, where they are known
+    // before the answer (a local model, an Anthropic upstream); else 0 there and the count in message_delta.
     promptUsageFirst: true,
   };
 }
@@ -153,7 +154,7 @@ export function messageFor(body: Body, r: GenerateResult): z.infer<typeof Messag
 }
 
 /**
- * message_start (with the prompt's input tokens, as Anthropic's API sends them there), ping, then
+ * message_start (with the prompt's input tokens where known first, as Anthropic's API sends them; else 0), ping, then
  * the content blocks as they come — a text block opened by the first text, a tool_use block per tool
  * call with its arguments as input_json_delta pieces — each closed before the next opens,
  * message_delta with the final usage (input tokens included), message_stop.
