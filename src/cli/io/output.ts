@@ -76,8 +76,8 @@ export class IO {
   private pending: Promise<void> = Promise.resolve();
 
   /** Stable machine output: the response data, two-space indented, one trailing newline. */
-  printJson(data: unknown): void {
-    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n');
+  printJson(data: unknown, records?: unknown[]): void {
+    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n', records);
   }
 
   /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
@@ -85,19 +85,38 @@ export class IO {
     this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n');
   }
 
-  private emitJson(data: unknown, format: (v: unknown) => string): void {
+  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[]): void {
     const shape = this.options.shape;
-    if (!shape?.fields && !shape?.jq) return this.writeLong(format(data));
+    if (!shape?.fields && !shape?.jq) {
+      this.writeLong(format(data));
+      if (this.options.json && this.stdoutIsTTY && !this.options.quiet)
+        this.pending = this.pending.then(async () =>
+          this.listFields(records ?? (await import('./json-shape.js')).recordsOf(data, ['\0']).records),
+        );
+      return;
+    }
     const run = async () => {
-      const { selectFields, runJq, pageOf } = await import('./json-shape.js');
-      // A field list on a /v2 page selects from its records; where the page is, a person sees on stderr.
-      const page = shape.fields ? pageOf(data) : undefined;
-      if (page && this.stderrIsTTY)
-        this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
-      const selected = shape.fields ? selectFields(page ? page.items : data, shape.fields) : data;
+      const { selectFields, runJq, recordsOf } = await import('./json-shape.js');
+      // A field list selects from the records of a list; how much of the whole they are, a person sees on stderr.
+      const found = shape.fields ? (records ? { records } : recordsOf(data, shape.fields)) : undefined;
+      const more = found && 'more' in found ? found.more : undefined;
+      if (more && this.stderrIsTTY)
+        this.info(
+          `${more.page !== undefined ? `page ${more.page}, ` : ''}${more.shown}${more.total !== undefined ? ` of ${more.total}` : ''} (--limit N, --cursor C or --all for more)`,
+        );
+      const selected = shape.fields ? selectFields(found!.records, shape.fields) : data;
       this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
     };
     this.pending = this.pending.then(run);
+  }
+
+  /** Bare --json on a terminal: the fields `--json a,b` could keep, on stderr, as gh lists them. */
+  private listFields(data: unknown): void {
+    const items = Array.isArray(data) ? data : [data];
+    const keys = new Set(
+      items.flatMap((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? Object.keys(r) : [])),
+    );
+    if (keys.size > 0) this.info(this.errC.dim(`fields for --json a,b: ${[...keys].sort().join(', ')}`));
   }
 
   /** Waits for JSON still going through jq; its errors surface here. */
@@ -106,8 +125,8 @@ export class IO {
   }
 
   /** Data for people and scripts: JSON when asked, else the human rendering. */
-  print(data: unknown, human: () => void): void {
-    if (this.json) this.printJson(data);
+  print(data: unknown, human: () => void, records?: unknown[]): void {
+    if (this.json) this.printJson(data, records);
     else human();
   }
 

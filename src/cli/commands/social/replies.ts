@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { argumentShape } from '../../json-candidate.js';
 import {
   pagingOptions,
   postsTable,
@@ -35,11 +36,12 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
         postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
         if (r.has_next) io.info(`${r.replies.length} of ${r.total} replies to ${r.tweet_id}: --all for every page`);
       }
-    });
+      // --json FIELDS selects from the replies of every post asked about.
+    }, answer.data.results.flatMap((r) => r.replies));
     return;
   }
   // --all: a cursor continues one post's replies, so each id is walked on its own.
-  const results: unknown[] = [];
+  const results: Array<{ replies: SocialPost[] }> = [];
   for (const id of ids) {
     await walkPages(
       deps,
@@ -56,13 +58,12 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
       },
     );
   }
-  if (io.json && !opts.ndjson) io.printJson({ results });
+  if (io.json && !opts.ndjson) io.printJson({ results }, results.flatMap((r) => r.replies));
 }
 
 export function register(social: Command, deps: Deps): void {
   pagingOptions(
-    social
-      .command('replies')
+    argumentShape(social.command('replies'), { pattern: /^\d+$/ })
       .argument('<tweet_id...>', 'posts whose direct replies to list (up to 20)')
       .description('Direct replies to posts, oldest first (1 credit per reply returned)')
       .option('--since <when>', 'replies from this time (YYYY-MM-DD, ISO time or Unix seconds)', timeOption)
