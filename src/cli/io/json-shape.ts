@@ -71,7 +71,7 @@ export function recordsOf(
   if (lists.length !== 1) return { records: data };
   // An empty list is the records only beside paging (scalars): a record with an empty list stays a record.
   const besides = Object.entries(data).filter(([k]) => k !== lists[0][0]);
-  if (lists[0][1].length === 0 && besides.some(([, v]) => v !== null && typeof v === 'object')) return { records: data };
+  if ((lists[0][1] as unknown[]).length === 0 && besides.some(([, v]) => v !== null && typeof v === 'object')) return { records: data };
   const items = lists[0][1] as unknown[];
   const total = [data.total, data.total_count].find((t) => typeof t === 'number') as number | undefined;
   const partial =
