@@ -43,6 +43,7 @@ export function createProgram(deps: Deps): Command {
     )
     .option('--jq <expr>', 'filter the JSON output through a jq expression (implies --json; strings print raw)')
     .option('-q, --quiet', 'print nothing but the data')
+    .option('--wide', 'tables: every column, none cut (a narrow terminal leaves low-priority columns out)')
     .option('--no-color', 'no colours')
     .option('--no-input', 'never prompt; a missing value is a usage error')
     .option('--debug', 'trace requests on stderr (credentials redacted)')
@@ -111,6 +112,7 @@ function createDeps(
         quiet: Boolean(globals.quiet),
         color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
         shape: { fields: jsonShape.fields, jq: globals.jq },
+        wide: Boolean(globals.wide),
         // Only the process's own terminal can hand its screen to a pager.
         pager: streams.stdout === process.stdout && pagerOf(env) ? { command: pagerOf(env)!, env } : undefined,
       }));

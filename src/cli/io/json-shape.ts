@@ -44,8 +44,7 @@ export function extractJsonFields(args: string[]): { args: string[]; fields?: st
   return { args: out, fields, candidate: fields ? undefined : candidate };
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
  * The records a field list selects from, as gh's `--json` selects from a list's items: the list
@@ -71,9 +70,10 @@ export function recordsOf(
   if (lists.length !== 1) return { records: data };
   // An empty list is the records only beside paging (scalars): a record with an empty list stays a record.
   const besides = Object.entries(data).filter(([k]) => k !== lists[0][0]);
-  if ((lists[0][1] as unknown[]).length === 0 && besides.some(([, v]) => v !== null && typeof v === 'object')) return { records: data };
+  if ((lists[0][1] as unknown[]).length === 0 && besides.some(([, v]) => v !== null && typeof v === 'object'))
+    return { records: data };
   const items = lists[0][1] as unknown[];
-  const total = [data.total, data.total_count].find((t) => typeof t === 'number') as number | undefined;
+  const total = [data.total, data.total_count].find((t): t is number => typeof t === 'number');
   const partial =
     data.has_next === true ||
     Boolean(data.next_cursor) ||

@@ -1,13 +1,24 @@
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { escapeControls, forPipe, forTerminal, markedChalk } from './terminal-text.js';
-import { humanCell, renderTable } from './tty-table.js';
+import { humanCell, isTimestamp, renderTable } from './tty-table.js';
 import { page } from './pager.js';
 import { cell } from './cell.js';
 
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
+  /**
+   * On a narrow terminal: 1 is always shown; 2 (the default), then 3, are left out first, with a
+   * line on stderr naming them (`--wide` or `--json` shows them). Piped output has every column.
+   */
+  priority?: 1 | 2 | 3;
+  /** Never cut on a terminal (ids, names and statuses never are, found by header and content). */
+  whole?: boolean;
+  /** The width a cut text keeps before lower-priority columns are left out. */
+  min?: number;
+  /** Left out on a terminal when every row holds the same value: the caller's own user id on their own keys. */
+  hideWhenSame?: boolean;
 }
 
 export interface IOOptions {
@@ -18,6 +29,8 @@ export interface IOOptions {
   color: boolean;
   /** --json FIELDS and --jq EXPR (io/json-shape.ts); either one implies json. */
   shape?: import('./json-shape.js').JsonShape;
+  /** --wide: tables show every column, none cut. */
+  wide?: boolean;
   /** On a terminal: output longer than the screen goes through this pager (io/pager.ts). */
   pager?: { command: string; env: NodeJS.ProcessEnv };
 }
@@ -112,7 +125,7 @@ export class IO {
 
   /** Bare --json on a terminal: the fields `--json a,b` could keep, on stderr, as gh lists them. */
   private listFields(data: unknown): void {
-    const items = Array.isArray(data) ? data : [data];
+    const items: unknown[] = Array.isArray(data) ? data : [data];
     const keys = new Set(
       items.flatMap((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? Object.keys(r) : [])),
     );
@@ -140,13 +153,36 @@ export class IO {
       return;
     }
     const now = Date.now();
+    const wide = Boolean(this.options.wide);
+    const same = (c: Column<T>) => new Set(rows.map((row) => cell(c.value(row)))).size === 1;
+    if (!wide) columns = columns.filter((c) => !(c.hideWhenSame && same(c)));
     const headers = columns.map((c) => c.header);
     const cells = rows.map((row) =>
       columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })),
     );
     const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
     const width = (this.options.stdout as { columns?: number }).columns || 80;
-    this.writeLong(renderTable(headers, cells, { width, c: this.c, statusColumns }));
+    let hidden: string[] = [];
+    const text = renderTable(headers, cells, {
+      width,
+      c: this.c,
+      statusColumns,
+      wide,
+      priorities: columns.map((c) => c.priority ?? 2),
+      // Times read as "17 minutes ago": cut to "17 minu…" they say nothing.
+      noCut: new Set(
+        columns.flatMap((c, i) => (c.whole || rows.every((r) => isTimestamp(cell(c.value(r)))) ? [i] : [])),
+      ),
+      minWidths: columns.map((c) => c.min),
+      onHidden: (h) => (hidden = h),
+    });
+    this.writeLong(text);
+    if (hidden.length)
+      this.info(
+        this.errC.dim(
+          `${hidden.length} column${hidden.length > 1 ? 's' : ''} left out at this width (${hidden.join(', ')}): --wide or --json shows ${hidden.length > 1 ? 'them' : 'it'}`,
+        ),
+      );
   }
 
   /** Key/value lines for one record; on a terminal a value's further lines are indented under its first. */

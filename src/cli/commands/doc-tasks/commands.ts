@@ -88,9 +88,7 @@ export function registerTaskCommands(
   parent
     .command('cancel')
     .argument('<task>', 'the task id (task_…)')
-    .description(
-      `Cancel a running ${group.noun} task (one already canceled: exit 0; one that ended otherwise: exit 1)`,
-    )
+    .description(`Cancel a running ${group.noun} task (one already canceled: exit 0; one that ended otherwise: exit 1)`)
     .action(async (id: string) => {
       const record = await (await deps.api('docTasks')).docTasks.cancel(id);
       // The same answer as `tasks cancel`: an ended task was not canceled now, and the exit says so.
@@ -107,7 +105,11 @@ export function registerTaskCommands(
     .description(`Run a PENDING or FAILED ${group.noun} task again`)
     .action(async (id: string) => {
       const record = await (await deps.api('docTasks')).docTasks.retry(id);
-      deps.io().info(`${group.noun} task ${id} queued again; follow it with: ${facetCommand(deps, `${group.command} wait ${id}`)}`);
+      deps
+        .io()
+        .info(
+          `${group.noun} task ${id} queued again; follow it with: ${facetCommand(deps, `${group.command} wait ${id}`)}`,
+        );
       printHistorical(deps, record);
     });
 }

@@ -30,14 +30,18 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
       for (const r of answer.data.results) for (const reply of r.replies) io.printJsonLine(reply);
       return;
     }
-    io.print(answer.data, () => {
-      for (const r of answer.data.results) {
-        if (ids.length > 1) io.info(`replies to ${r.tweet_id}: ${r.total}`);
-        postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
-        if (r.has_next) io.info(`${r.replies.length} of ${r.total} replies to ${r.tweet_id}: --all for every page`);
-      }
-      // --json FIELDS selects from the replies of every post asked about.
-    }, answer.data.results.flatMap((r) => r.replies));
+    io.print(
+      answer.data,
+      () => {
+        for (const r of answer.data.results) {
+          if (ids.length > 1) io.info(`replies to ${r.tweet_id}: ${r.total}`);
+          postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
+          if (r.has_next) io.info(`${r.replies.length} of ${r.total} replies to ${r.tweet_id}: --all for every page`);
+        }
+        // --json FIELDS selects from the replies of every post asked about.
+      },
+      answer.data.results.flatMap((r) => r.replies),
+    );
     return;
   }
   // --all: a cursor continues one post's replies, so each id is walked on its own.
@@ -58,7 +62,11 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
       },
     );
   }
-  if (io.json && !opts.ndjson) io.printJson({ results }, results.flatMap((r) => r.replies));
+  if (io.json && !opts.ndjson)
+    io.printJson(
+      { results },
+      results.flatMap((r) => r.replies),
+    );
 }
 
 export function register(social: Command, deps: Deps): void {

@@ -110,7 +110,9 @@ export async function run(args: string[], opts: ScrapeOptions, deps: Deps): Prom
     key,
   );
   if (!opts.wait) {
-    io.info(`batch scrape ${job.id} ${job.status}; follow it with: ${facetCommand(deps, `beta scrape wait ${job.id}`)}`);
+    io.info(
+      `batch scrape ${job.id} ${job.status}; follow it with: ${facetCommand(deps, `beta scrape wait ${job.id}`)}`,
+    );
     return printJob(deps, job);
   }
   const done = await waitForScrape(api, job.id, opts, deps);
