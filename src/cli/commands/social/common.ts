@@ -10,6 +10,7 @@ import type { SocialPost, SocialUser } from '../../../contract/social.js';
 
 export interface PagingOptions {
   all?: boolean;
+  cursor?: string;
   maxCredits: number;
   ndjson?: boolean;
   retry?: boolean;
@@ -20,6 +21,7 @@ export interface PagingOptions {
 /** The options every paged social command shares. */
 export function pagingOptions(cmd: Command): Command {
   return cmd
+    .option('--cursor <cursor>', 'continue where an earlier page stopped (its "more:" line names the cursor)')
     .option('--all', 'follow the cursor to the last page (stops at --max-credits)')
     .option(
       '--max-credits <n>',
@@ -104,7 +106,7 @@ export async function walkPages<P, R>(
 ): Promise<void> {
   const io = deps.io();
   const records: R[] = [];
-  let cursor: string | undefined;
+  let cursor = opts.cursor;
   let spent = 0;
   for (;;) {
     const answer = await withRetry(deps, opts, () => fetch(cursor));
@@ -115,6 +117,7 @@ export async function walkPages<P, R>(
     else records.push(...got);
     if (!opts.all || !next) {
       if (opts.all) io.info(`done: ${spent} credits spent, ${answer.billing.remaining ?? '?'} left`);
+      else if (next) io.info(`more: --cursor ${next} for the next page, or --all`);
       if (!opts.ndjson) done(records, answer.data);
       return;
     }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { argumentShape } from '../../json-candidate.js';
+import { usageError } from '../../exit-codes.js';
 import {
   pagingOptions,
   postsTable,
@@ -22,8 +23,14 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
   const io = deps.io();
   if (!opts.all) {
     // One call for every id: each result is one page of that post's replies.
+    if (opts.cursor && ids.length > 1) throw usageError('--cursor continues the replies of one post: give one id');
     const answer = await withRetry(deps, opts, () =>
-      api.social.tweetReplies({ tweet_ids: ids, since_time: opts.since, until_time: opts.until }),
+      api.social.tweetReplies({
+        tweet_ids: ids,
+        since_time: opts.since,
+        until_time: opts.until,
+        ...(opts.cursor ? { cursor: opts.cursor } : {}),
+      }),
     );
     if (opts.verbose) io.info(describeBilling(answer.billing, deps.now()));
     if (opts.ndjson) {
@@ -36,7 +43,10 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
         for (const r of answer.data.results) {
           if (ids.length > 1) io.info(`replies to ${r.tweet_id}: ${r.total}`);
           postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
-          if (r.has_next) io.info(`${r.replies.length} of ${r.total} replies to ${r.tweet_id}: --all for every page`);
+          if (r.has_next)
+            io.info(
+              `${r.replies.length} of ${r.total} replies to ${r.tweet_id}; more: ${ids.length === 1 ? `--cursor ${r.next_cursor} for the next page, or ` : ''}--all`,
+            );
         }
         // --json FIELDS selects from the replies of every post asked about.
       },
