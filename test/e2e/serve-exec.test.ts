@@ -78,7 +78,10 @@ describe('facet serve --exec', () => {
       env: { PATH: '/usr/bin:/bin' },
     });
     expect(r.exitCode, r.stderr).toBe(0);
-    const [json, where] = [r.stdout.slice(0, r.stdout.lastIndexOf('}') + 1), r.stdout.slice(r.stdout.lastIndexOf('}') + 1)];
+    const [json, where] = [
+      r.stdout.slice(0, r.stdout.lastIndexOf('}') + 1),
+      r.stdout.slice(r.stdout.lastIndexOf('}') + 1),
+    ];
     expect(JSON.parse(json)).toMatchObject({ user: { name: 'admin' } });
     expect(where.trim()).toMatch(/facet-exec-[^/]+\/bin\/facet$/);
   });
