@@ -8,5 +8,7 @@ export default defineConfig({
     // End-to-end files each start their own server; two cores run two files at a time.
     maxWorkers: 2,
     env: { FACET_VALIDATE_RESPONSES: '1' },
+    // The default output, and once at the end why PostgreSQL tests were skipped (if they were).
+    reporters: ['default', './test/helpers/skipped-postgres-reporter.ts'],
   },
 });

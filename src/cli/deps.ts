@@ -8,6 +8,7 @@ export interface GlobalOptions {
   json?: boolean;
   jq?: string;
   quiet?: boolean;
+  wide?: boolean;
   color?: boolean;
   input?: boolean;
   debug?: boolean;

@@ -9,14 +9,43 @@ function findOption(cmd: Command | null, flag: string): Option | undefined {
 }
 
 /**
+ * What commander's argument slots cannot say, for settling `--json WORD`: how many words a
+ * variadic command takes at most (`resources get <ids...>` takes LIVEDOC RESOURCE), how many it
+ * needs when an environment variable gives the first (FACET_LIVEDOC), and what an argument looks
+ * like (a post id is digits: `social replies 123 --json id` selects a field).
+ */
+export interface ArgumentShape {
+  max?: number;
+  /** With this variable set, the first argument may be left out: `min` words are enough. */
+  env?: string;
+  min?: number;
+  pattern?: RegExp;
+}
+
+const SHAPES = new WeakMap<Command, ArgumentShape>();
+
+export function argumentShape<C extends Command>(cmd: C, shape: ArgumentShape): C {
+  SHAPES.set(cmd, shape);
+  return cmd;
+}
+
+/**
  * Settles `--json WORD` (a lone word, see io/json-shape.ts) by the command tree, as gh's
  * `--json id` reads: WORD is a field list unless it names a command or the command still has a
- * free argument slot for it. So `livedocs list --json short_id` selects a field, while
- * `keys delete --json KEY_ID` keeps its argument (`--json=id` is always a field list).
+ * free argument slot for it. So `livedocs list --json short_id` and `facet --json id keys list`
+ * select a field, while `keys delete --json KEY_ID` keeps its argument (`--json=id` is always a
+ * field list).
  */
-export function candidateIsField(program: Command, args: string[], candidate: number): boolean {
+export function candidateIsField(
+  program: Command,
+  args: string[],
+  candidate: number,
+  env: NodeJS.ProcessEnv = {},
+): boolean {
   let cmd = program;
   const operands: number[] = [];
+  // Where the command was when WORD came: before the last subcommand, WORD can be no argument of it.
+  let candidateAt: Command | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') {
@@ -35,10 +64,15 @@ export function candidateIsField(program: Command, args: string[], candidate: nu
       cmd = sub;
       continue;
     }
-    operands.push(i);
+    if (i === candidate) candidateAt = cmd;
+    else operands.push(i);
   }
-  if (!operands.includes(candidate)) return false;
+  if (!candidateAt) return false;
+  if (candidateAt !== cmd) return true;
+  const shape = SHAPES.get(cmd) ?? {};
+  if (shape.pattern && !shape.pattern.test(args[candidate])) return true;
   const slots = cmd.registeredArguments;
-  if (slots.some((s) => s.variadic)) return false;
-  return operands.length - 1 >= slots.length;
+  const max = shape.max ?? (slots.some((s) => s.variadic) ? Infinity : slots.length);
+  const enough = shape.env && env[shape.env] ? (shape.min ?? max - 1) : max;
+  return operands.length >= enough;
 }

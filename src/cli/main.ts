@@ -10,13 +10,19 @@ declare const __FACET_VERSION__: string | undefined;
 export const VERSION = typeof __FACET_VERSION__ === 'string' ? __FACET_VERSION__ : '0.0.0-dev';
 
 /** Global options that take a value: needed to find the group name in argv without parsing. */
-const VALUE_OPTIONS = new Set(['--profile', '--base-url']);
+const VALUE_OPTIONS = new Set(['--profile', '--base-url', '--jq']);
 
-function groupFromArgv(args: string[]): string | undefined {
+/**
+ * The group an argv names: its first word that is not a global option or its value. `jsonWord` is
+ * the lone word after `--json` (io/json-shape.ts): a field list unless it names a group, so
+ * `facet --json id keys list` finds `keys`, as gh reads `gh --json … pr list`.
+ */
+function groupFromArgv(args: string[], jsonWord?: number): string | undefined {
   let helpFor = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
     if (a === '--') return undefined;
+    if (i === jsonWord && !GROUPS.some((g) => g.name === a)) continue;
     if (VALUE_OPTIONS.has(a)) i++;
     else if (a === 'help' && !helpFor)
       helpFor = true; // `facet help keys` needs the keys group
@@ -37,6 +43,7 @@ export function createProgram(deps: Deps): Command {
     )
     .option('--jq <expr>', 'filter the JSON output through a jq expression (implies --json; strings print raw)')
     .option('-q, --quiet', 'print nothing but the data')
+    .option('--wide', 'tables: every column, none cut (a narrow terminal leaves low-priority columns out)')
     .option('--no-color', 'no colours')
     .option('--no-input', 'never prompt; a missing value is a usage error')
     .option('--debug', 'trace requests on stderr (credentials redacted)')
@@ -105,6 +112,7 @@ function createDeps(
         quiet: Boolean(globals.quiet),
         color: globals.color !== false && !env.NO_COLOR && env.FORCE_COLOR !== '0',
         shape: { fields: jsonShape.fields, jq: globals.jq },
+        wide: Boolean(globals.wide),
         // Only the process's own terminal can hand its screen to a pager.
         pager: streams.stdout === process.stdout && pagerOf(env) ? { command: pagerOf(env)!, env } : undefined,
       }));
@@ -147,10 +155,34 @@ function createDeps(
 /** Loaded by run() only when an API error's message names a route: the common paths skip it. */
 let routeHints: typeof import('./route-hints.js') | undefined;
 
-/** Turns any error into one clear line on stderr and the documented exit code. */
-function report(err: unknown, deps: Deps): number {
+/** Loaded by run() only for a 400/422 from a command with options: naming its flags for the fields. */
+let fieldFlags: typeof import('./field-flags.js') | undefined;
+
+/** An error as scripts read it under --json: one JSON document on stderr, stdout left empty. */
+function jsonError(deps: Deps, error: Record<string, unknown>): void {
+  deps.streams.stderr.write(JSON.stringify({ error }, null, 2) + '\n');
+}
+
+const EXIT_NAMES = Object.fromEntries(Object.entries(EXIT).map(([name, code]) => [code, name]));
+
+/**
+ * Turns any error into one clear line on stderr and the documented exit code; under --json (or
+ * --jq) into `{"error": {...}}` on stderr instead, so a script's stdout holds data or nothing.
+ */
+function report(err: unknown, deps: Deps, action: Command | undefined): number {
   const io = deps.io();
+  const json = io.json;
   if (err instanceof CliError) {
+    if (json) {
+      jsonError(deps, {
+        status: null,
+        code: EXIT_NAMES[err.exitCode] ?? 'failure',
+        message: err.message,
+        ...(err.hint ? { hint: err.hint } : {}),
+        request_id: null,
+      });
+      return err.exitCode;
+    }
     io.error(err.message);
     if (err.hint) io.info(`hint: ${err.hint}`);
     return err.exitCode;
@@ -160,19 +192,26 @@ function report(err: unknown, deps: Deps): number {
   switch (e?.name) {
     case 'ApiError': {
       const a = err as ApiError;
+      if (json) {
+        jsonError(deps, { status: a.status, code: a.code, message: a.message, request_id: a.requestId ?? null });
+        return exitCodeForStatus(a.status);
+      }
       const parts = [`code ${a.code}`, `HTTP ${a.status}`];
       if (a.requestId) parts.push(`request id ${a.requestId}`);
-      io.error(`${routeHints?.inCliTerms(a.message) ?? a.message} (${parts.join(', ')})`);
-      if (deps.globals().json)
-        deps.streams.stdout.write(
-          JSON.stringify(
-            { error: { status: a.status, code: a.code, message: a.message, request_id: a.requestId ?? null } },
-            null,
-            2,
-          ) + '\n',
-        );
+      let message = routeHints?.inCliTerms(a.message) ?? a.message;
+      if (fieldFlags) message = fieldFlags.inFlagTerms(message, action);
+      io.error(`${message} (${parts.join(', ')})`);
       return exitCodeForStatus(a.status);
     }
+    case 'NetworkError':
+    case 'RequestTimeoutError':
+    case 'MissingCredentialError':
+      if (json) {
+        jsonError(deps, { status: null, code: e.name, message: e.message, request_id: null });
+        return e.name === 'MissingCredentialError' ? EXIT.auth : EXIT.failure;
+      }
+  }
+  switch (e?.name) {
     case 'NetworkError':
       io.error(e.message);
       io.info('hint: is the platform running? `facet serve` starts a local one');
@@ -190,6 +229,10 @@ function report(err: unknown, deps: Deps): number {
     case 'ExitPromptError':
     case 'AbortPromptError':
       return EXIT.interrupted;
+  }
+  if (json) {
+    jsonError(deps, { status: null, code: 'failure', message: e?.message ?? String(err), request_id: null });
+    return EXIT.failure;
   }
   io.error(e?.message ?? String(err));
   if (deps.globals().debug && e?.stack) deps.streams.stderr.write(e.stack + '\n');
@@ -225,7 +268,9 @@ export async function run(
   }
   const deps = createDeps(streams, env, jsonShape);
   const program = createProgram(deps);
+  let actionCommand: Command | undefined;
   program.hook('preAction', async (_root, action) => {
+    actionCommand = action;
     const globals = action.optsWithGlobals<GlobalOptions & { profile?: unknown }>();
     // `serve --no-profile` shares the name: under `facet serve …` its boolean is not a profile name.
     if (typeof globals.profile !== 'string') globals.profile = program.opts().profile as string | undefined;
@@ -243,7 +288,7 @@ export async function run(
     streams.stdout.write((await import('./help-environment.js')).environmentHelp());
     return EXIT.ok;
   }
-  const target = groupFromArgv(args);
+  const target = groupFromArgv(args, jsonCandidate);
   const wanted = GROUPS.find((g) => g.name === target);
   try {
     if (wanted?.name === 'completion') await registerAll(program, deps);
@@ -255,7 +300,7 @@ export async function run(
     }
     if (
       jsonCandidate !== undefined &&
-      (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate)
+      (await import('./json-candidate.js')).candidateIsField(program, args, jsonCandidate, env)
     ) {
       jsonShape.fields = [args[jsonCandidate]];
       args = args.filter((_, i) => i !== jsonCandidate);
@@ -272,12 +317,15 @@ export async function run(
     await loadIO();
     if ((err as Error)?.name === 'ApiError' && /\b(GET|POST|PUT|PATCH|DELETE) \//.test((err as Error).message))
       routeHints = await import('./route-hints.js');
+    const status = (err as Partial<ApiError>)?.status;
+    if ((err as Error)?.name === 'ApiError' && (status === 400 || status === 422) && actionCommand?.options.length)
+      fieldFlags = await import('./field-flags.js');
     // JSON already on its way through jq is printed before the error (`facet api` bodies of a 4xx).
     await deps
       .io()
       .flush()
       .catch(() => {});
-    return report(err, deps);
+    return report(err, deps, actionCommand);
   }
 }
 

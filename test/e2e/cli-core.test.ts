@@ -253,13 +253,18 @@ describe('usage errors and help', () => {
     expect(ok(await runCli(cfg, ['--help'])).stdout).toContain('facet help environment');
   });
 
-  it("an error's hint names the CLI command, not the HTTP route; --json keeps the server's own message", async () => {
+  it("an error's hint names the CLI command and flag, not the HTTP route and field; --json keeps the server's own message, on stderr", async () => {
     const r = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme']);
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toContain('"no-such-theme" is not a theme you can use; list them with `facet slides themes`');
     expect(r.stderr).not.toContain('/v2/ppt-themes');
+    // The flag the person typed, not the request field it set.
+    expect(r.stderr).toContain('error: --theme "no-such-theme"');
+    expect(r.stderr).not.toContain('ai_theme_id');
     const j = await p.cli(['slides', 'create', 'Anything', '--theme', 'no-such-theme', '--json']);
-    expect(JSON.parse(j.stdout).error.message).toContain('list them with GET /v2/ppt-themes');
+    expect(j.stdout).toBe('');
+    expect(JSON.parse(j.stderr).error.message).toContain('ppt_config.ai_theme_id "no-such-theme"');
+    expect(JSON.parse(j.stderr).error.message).toContain('list them with GET /v2/ppt-themes');
   });
 
   it('`facet help environment` lists every FACET_ variable the CLI and facet serve read', async () => {

@@ -105,7 +105,7 @@ describe('--json WORD is settled by the command tree', () => {
     expect(piped.stderr).toBe('');
     const run = runOnPty(['livedocs', 'list', '--json', 'name'], { configDir: p.configDir });
     expect(await run.exited).toBe(0);
-    expect(run.output()).toMatch(/page 1, 1 of 1 \(--page N --size N for more\)/);
+    expect(run.output()).toMatch(/page 1, 1 of 1 \(--limit N, --cursor C or --all for more\)/);
     expect(run.output()).toMatch(/"name": "Lists"/);
   });
 });

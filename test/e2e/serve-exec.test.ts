@@ -72,6 +72,20 @@ describe('facet serve --exec', () => {
     expect(existsSync(path.join(dataDir, 'bootstrap.json'))).toBe(true);
   });
 
+  it('CMD finds `facet` on its PATH without `npm link`: this CLI, through a private shim', async () => {
+    // A PATH with no facet on it, as on a machine where the package was never linked.
+    const r = await runCli(tempDir('cfg'), ['serve', '--exec', 'facet whoami --json && command -v facet'], {
+      env: { PATH: '/usr/bin:/bin' },
+    });
+    expect(r.exitCode, r.stderr).toBe(0);
+    const [json, where] = [
+      r.stdout.slice(0, r.stdout.lastIndexOf('}') + 1),
+      r.stdout.slice(r.stdout.lastIndexOf('}') + 1),
+    ];
+    expect(JSON.parse(json)).toMatchObject({ user: { name: 'admin' } });
+    expect(where.trim()).toMatch(/facet-exec-[^/]+\/bin\/facet$/);
+  });
+
   it('--seed applies fixtures before the command, references resolved', async () => {
     const file = fixtures(tempDir('fx'), SEED);
     const r = await runCli(tempDir('cfg'), ['serve', '--seed', file, '--exec', `${facet} livedocs list --json`]);

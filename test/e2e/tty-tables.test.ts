@@ -43,18 +43,20 @@ const HOSTILE = '\u001b]0;pwned\u0007';
 const SHOWN = '\\u001b]0;pwned\\u0007';
 
 describe('tables on a terminal', () => {
-  it('have no box lines, fit the width without wrapping, keep ids whole and show relative times', async () => {
+  it('have no box lines, fit the width without wrapping, keep ids and names whole and show relative times', async () => {
     const out = await onTerminal(100);
+    // The table's three lines, then (stderr) the columns left out at this width.
     const lines = out.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/left out at this width \(.*\): --wide or --json shows/);
     expect(out).not.toMatch(/[│┌─┐└┘]/);
     for (const line of lines) expect(visible(line).length).toBeLessThanOrEqual(100);
-    expect(visible(lines[0])).toMatch(/^ID\s+NAME\s+PREFIX/);
+    expect(visible(lines[0])).toMatch(/^ID\s+NAME\s+/);
     expect(out).toMatch(/key_\w{16}/);
-    expect(out, out).toMatch(/a-rathe?\S*…/);
-    expect(out).not.toContain('a-rather-long-key-name-that-does-not-fit-a-narrow-terminal');
-    expect(out).toMatch(/just now|minutes? ago/);
-    expect(out).not.toMatch(/\d{4}-\d\d-\d\dT/);
+    expect(out).toContain('a-rather-long-key-name-that-does-not-fit-a-narrow-terminal');
+    const wide = await onTerminal(200);
+    expect(wide).toMatch(/just now|minutes? ago/);
+    expect(wide).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   it('colour statuses unless NO_COLOR', async () => {
@@ -62,20 +64,28 @@ describe('tables on a terminal', () => {
     expect(await onTerminal(200, { NO_COLOR: '1' })).not.toMatch(/\x1b\[/);
   });
 
-  it('keep ids and statuses whole at 80 columns; the name gives way', async () => {
+  it("keep ids, names and statuses whole at 80 columns; not the caller's own user id on every row", async () => {
     const out = await onTerminal(80, { NO_COLOR: '1' });
     const lines = out.trimEnd().split('\n');
-    const ids = okJson<Array<{ id: string; user_id: string }>>(await p.cli(['keys', 'list', '--json']));
+    const ids = okJson<Array<{ id: string; user_id: string; name: string }>>(await p.cli(['keys', 'list', '--json']));
     for (const k of ids) {
       expect(out).toContain(k.id);
-      expect(out).toContain(k.user_id);
+      expect(out).toContain(k.name);
+      expect(out).not.toContain(k.user_id);
     }
+    const rows = lines.filter((l) => l.startsWith('key_'));
+    expect(rows).toHaveLength(ids.length);
     expect(
-      lines.slice(1).every((l) => /\bactive\b/.test(l)),
+      rows.every((l) => /\bactive\b/.test(l)),
       out,
     ).toBe(true);
-    expect(out).not.toMatch(/key_\w*…|usr_\w*…|acti…/);
-    for (const line of lines) expect(columns(line)).toBeLessThanOrEqual(80);
+    expect(out).not.toMatch(/…/);
+    // A name longer than the room left: every other column gives way before it is cut.
+    expect(visible(lines[0])).toMatch(/^ID\s+NAME\s+STATUS$/);
+    expect(out).toMatch(/--wide or --json shows them/);
+    const wide = await onTerminal(80, { NO_COLOR: '1' }, ['keys', 'list', '--wide']);
+    expect(visible(wide.split('\n')[0])).toMatch(/^ID\s+NAME\s+PREFIX\s+USER\s+STATUS\s+CREATED\s+EXPIRES\s+LAST USED/);
+    expect(wide).not.toMatch(/left out/);
   });
 });
 

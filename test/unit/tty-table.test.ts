@@ -125,9 +125,9 @@ describe('widths on a terminal', () => {
     expect(out).toContain(c.red('failed'));
   });
 
-  it('finds id and number columns by their content', () => {
+  it('finds id and number columns by their content, and names by their header', () => {
     expect(fixedColumns(['USER', 'NAME', 'SIZE', 'STATE'], [['usr_abcdef123456', 'alpha', '12 KB', 'x']])).toEqual(
-      new Set([0, 3]),
+      new Set([0, 1, 3]),
     );
     expect(
       fixedColumns(
@@ -137,6 +137,6 @@ describe('widths on a terminal', () => {
           ['', 'beta', '3'],
         ],
       ),
-    ).toEqual(new Set([0, 2]));
+    ).toEqual(new Set([0, 1, 2]));
   });
 });

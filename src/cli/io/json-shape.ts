@@ -44,23 +44,50 @@ export function extractJsonFields(args: string[]): { args: string[]; fields?: st
   return { args: out, fields, candidate: fields ? undefined : candidate };
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
 /**
- * A /v2 page (`{page, size, total, items}`): with a field list its records are the items, so
- * `livedocs list --json short_id` selects fields of the LiveDocs, not of the page.
+ * The records a field list selects from, as gh's `--json` selects from a list's items: the list
+ * itself, a /v2 page's `items`, or a body's one list of records with its paging beside it
+ * (`{total, has_next, next_cursor, tweets: [...]}`) — unless every field named is the body's own
+ * (`tasks get --json id` keeps the task, though it holds a list of artifacts). `more` says how
+ * much of the whole the records are, for a line on stderr.
  */
-export function pageOf(data: unknown): { items: unknown[]; page: number; size: number; total: number } | undefined {
-  if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
-  const d = data as Record<string, unknown>;
-  const paging = Object.keys(d).every((k) => ['items', 'page', 'size', 'total'].includes(k));
-  if (
-    paging &&
-    Array.isArray(d.items) &&
-    typeof d.page === 'number' &&
-    typeof d.size === 'number' &&
-    typeof d.total === 'number'
-  ) {
-    return d as { items: unknown[]; page: number; size: number; total: number };
+export function recordsOf(
+  data: unknown,
+  fields: string[],
+): { records: unknown; more?: { shown: number; total?: number; page?: number } } {
+  // A list of list holders (the beta data answers: one result per task, each with its `items`): their items.
+  if (Array.isArray(data) && data.length > 0 && !fields.every((f) => data.some((r) => isRecord(r) && f in r))) {
+    const inner = data.map((r) => recordsOf(r, fields));
+    if (inner.every((r, i) => r.records !== data[i]))
+      return { records: inner.flatMap((r) => r.records as unknown[]), more: inner.find((r) => r.more)?.more };
   }
+  if (!isRecord(data) || fields.every((f) => f in data)) return { records: data };
+  const v2 = pageOf(data);
+  if (v2) return { records: v2.items, more: { shown: v2.items.length, total: v2.total, page: v2.page } };
+  const lists = Object.entries(data).filter(([, v]) => Array.isArray(v) && v.every((item) => isRecord(item)));
+  if (lists.length !== 1) return { records: data };
+  // An empty list is the records only beside paging (scalars): a record with an empty list stays a record.
+  const besides = Object.entries(data).filter(([k]) => k !== lists[0][0]);
+  if ((lists[0][1] as unknown[]).length === 0 && besides.some(([, v]) => v !== null && typeof v === 'object'))
+    return { records: data };
+  const items = lists[0][1] as unknown[];
+  const total = [data.total, data.total_count].find((t): t is number => typeof t === 'number');
+  const partial =
+    data.has_next === true ||
+    Boolean(data.next_cursor) ||
+    Boolean(data.search_after_token) ||
+    (total !== undefined && total > items.length);
+  return { records: items, more: partial ? { shown: items.length, total } : undefined };
+}
+
+/** A /v2 page (`{page, size, total, items}`). */
+export function pageOf(data: unknown): { items: unknown[]; page: number; size: number; total: number } | undefined {
+  if (!isRecord(data)) return undefined;
+  const paging = Object.keys(data).every((k) => ['items', 'page', 'size', 'total'].includes(k));
+  if (paging && Array.isArray(data.items) && [data.page, data.size, data.total].every((n) => typeof n === 'number'))
+    return data as { items: unknown[]; page: number; size: number; total: number };
   return undefined;
 }
 

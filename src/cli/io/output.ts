@@ -1,13 +1,24 @@
 import type { Writable } from 'node:stream';
 import { Chalk, type ChalkInstance } from 'chalk';
 import { escapeControls, forPipe, forTerminal, markedChalk } from './terminal-text.js';
-import { humanCell, renderTable } from './tty-table.js';
+import { humanCell, isTimestamp, renderTable } from './tty-table.js';
 import { page } from './pager.js';
 import { cell } from './cell.js';
 
 export interface Column<T> {
   header: string;
   value: (row: T) => unknown;
+  /**
+   * On a narrow terminal: 1 is always shown; 2 (the default), then 3, are left out first, with a
+   * line on stderr naming them (`--wide` or `--json` shows them). Piped output has every column.
+   */
+  priority?: 1 | 2 | 3;
+  /** Never cut on a terminal (ids, names and statuses never are, found by header and content). */
+  whole?: boolean;
+  /** The width a cut text keeps before lower-priority columns are left out. */
+  min?: number;
+  /** Left out on a terminal when every row holds the same value: the caller's own user id on their own keys. */
+  hideWhenSame?: boolean;
 }
 
 export interface IOOptions {
@@ -18,6 +29,8 @@ export interface IOOptions {
   color: boolean;
   /** --json FIELDS and --jq EXPR (io/json-shape.ts); either one implies json. */
   shape?: import('./json-shape.js').JsonShape;
+  /** --wide: tables show every column, none cut. */
+  wide?: boolean;
   /** On a terminal: output longer than the screen goes through this pager (io/pager.ts). */
   pager?: { command: string; env: NodeJS.ProcessEnv };
 }
@@ -76,8 +89,8 @@ export class IO {
   private pending: Promise<void> = Promise.resolve();
 
   /** Stable machine output: the response data, two-space indented, one trailing newline. */
-  printJson(data: unknown): void {
-    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n');
+  printJson(data: unknown, records?: unknown[]): void {
+    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n', records);
   }
 
   /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
@@ -85,19 +98,38 @@ export class IO {
     this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n');
   }
 
-  private emitJson(data: unknown, format: (v: unknown) => string): void {
+  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[]): void {
     const shape = this.options.shape;
-    if (!shape?.fields && !shape?.jq) return this.writeLong(format(data));
+    if (!shape?.fields && !shape?.jq) {
+      this.writeLong(format(data));
+      if (this.options.json && this.stdoutIsTTY && !this.options.quiet)
+        this.pending = this.pending.then(async () =>
+          this.listFields(records ?? (await import('./json-shape.js')).recordsOf(data, ['\0']).records),
+        );
+      return;
+    }
     const run = async () => {
-      const { selectFields, runJq, pageOf } = await import('./json-shape.js');
-      // A field list on a /v2 page selects from its records; where the page is, a person sees on stderr.
-      const page = shape.fields ? pageOf(data) : undefined;
-      if (page && this.stderrIsTTY)
-        this.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N --size N for more)`);
-      const selected = shape.fields ? selectFields(page ? page.items : data, shape.fields) : data;
+      const { selectFields, runJq, recordsOf } = await import('./json-shape.js');
+      // A field list selects from the records of a list; how much of the whole they are, a person sees on stderr.
+      const found = shape.fields ? (records ? { records } : recordsOf(data, shape.fields)) : undefined;
+      const more = found && 'more' in found ? found.more : undefined;
+      if (more && this.stderrIsTTY)
+        this.info(
+          `${more.page !== undefined ? `page ${more.page}, ` : ''}${more.shown}${more.total !== undefined ? ` of ${more.total}` : ''} (--limit N, --cursor C or --all for more)`,
+        );
+      const selected = shape.fields ? selectFields(found!.records, shape.fields) : data;
       this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
     };
     this.pending = this.pending.then(run);
+  }
+
+  /** Bare --json on a terminal: the fields `--json a,b` could keep, on stderr, as gh lists them. */
+  private listFields(data: unknown): void {
+    const items: unknown[] = Array.isArray(data) ? data : [data];
+    const keys = new Set(
+      items.flatMap((r) => (r !== null && typeof r === 'object' && !Array.isArray(r) ? Object.keys(r) : [])),
+    );
+    if (keys.size > 0) this.info(this.errC.dim(`fields for --json a,b: ${[...keys].sort().join(', ')}`));
   }
 
   /** Waits for JSON still going through jq; its errors surface here. */
@@ -106,8 +138,8 @@ export class IO {
   }
 
   /** Data for people and scripts: JSON when asked, else the human rendering. */
-  print(data: unknown, human: () => void): void {
-    if (this.json) this.printJson(data);
+  print(data: unknown, human: () => void, records?: unknown[]): void {
+    if (this.json) this.printJson(data, records);
     else human();
   }
 
@@ -121,13 +153,36 @@ export class IO {
       return;
     }
     const now = Date.now();
+    const wide = Boolean(this.options.wide);
+    const same = (c: Column<T>) => new Set(rows.map((row) => cell(c.value(row)))).size === 1;
+    if (!wide) columns = columns.filter((c) => !(c.hideWhenSame && same(c)));
     const headers = columns.map((c) => c.header);
     const cells = rows.map((row) =>
       columns.map((c) => escapeControls(humanCell(cell(c.value(row)), now), { lines: false })),
     );
     const statusColumns = new Set(headers.flatMap((h, i) => (/^(STATUS|STATE)$/.test(h) ? [i] : [])));
     const width = (this.options.stdout as { columns?: number }).columns || 80;
-    this.writeLong(renderTable(headers, cells, { width, c: this.c, statusColumns }));
+    let hidden: string[] = [];
+    const text = renderTable(headers, cells, {
+      width,
+      c: this.c,
+      statusColumns,
+      wide,
+      priorities: columns.map((c) => c.priority ?? 2),
+      // Times read as "17 minutes ago": cut to "17 minu…" they say nothing.
+      noCut: new Set(
+        columns.flatMap((c, i) => (c.whole || rows.every((r) => isTimestamp(cell(c.value(r)))) ? [i] : [])),
+      ),
+      minWidths: columns.map((c) => c.min),
+      onHidden: (h) => (hidden = h),
+    });
+    this.writeLong(text);
+    if (hidden.length)
+      this.info(
+        this.errC.dim(
+          `${hidden.length} column${hidden.length > 1 ? 's' : ''} left out at this width (${hidden.join(', ')}): --wide or --json shows ${hidden.length > 1 ? 'them' : 'it'}`,
+        ),
+      );
   }
 
   /** Key/value lines for one record; on a terminal a value's further lines are indented under its first. */

@@ -39,6 +39,8 @@ export function relativeTime(iso: string, now: number): string {
   return ago ? `${phrase} ago` : `in ${phrase}`;
 }
 
+export const isTimestamp = (text: string): boolean => ISO.test(text);
+
 /** What a person reads in a cell: relative times instead of ISO timestamps. */
 export function humanCell(text: string, now: number): string {
   return ISO.test(text) ? relativeTime(text, now) : text;
@@ -84,13 +86,13 @@ function colourStatus(text: string, c: ChalkInstance): string {
 const PREFIXED_ID = /^[a-z]{2,12}_[a-z0-9]{6,}$/;
 const NUMBER = /^[-+]?[$€£]?\d[\d,.]*(%|[kKMGT]B?|B)?$/;
 
-/** The columns never cut: ids (by header or by content), statuses, and numbers. */
+/** The columns never cut: ids (by header or by content), names, statuses, and numbers. */
 export function fixedColumns(headers: string[], rows: string[][]): Set<number> {
   const fixed = new Set<number>();
   headers.forEach((h, i) => {
     const values = rows.map((r) => r[i]).filter((v) => v !== '');
     const all = (re: RegExp) => values.length > 0 && values.every((v) => re.test(v));
-    if (/^(ID|.* ID|STATUS|STATE)$/.test(h) || all(PREFIXED_ID) || all(NUMBER)) fixed.add(i);
+    if (/^(ID|.* ID|NAME|USERNAME|STATUS|STATE)$/.test(h) || all(PREFIXED_ID) || all(NUMBER)) fixed.add(i);
   });
   return fixed;
 }
@@ -105,10 +107,11 @@ export function fitWidths(
   total: number,
   fixed: Set<number> = new Set(),
   headers: string[] = [],
+  minWidths: Array<number | undefined> = [],
 ): number[] {
   const widths = [...natural];
   const room = () => widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
-  const soft = natural.map((n, i) => Math.min(n, Math.max(MIN_WIDTH, displayWidth(headers[i] ?? ''))));
+  const soft = natural.map((n, i) => Math.min(n, minWidths[i] ?? Math.max(MIN_WIDTH, displayWidth(headers[i] ?? ''))));
   for (const floor of [soft, natural.map(() => 1)]) {
     while (room() > total) {
       let widest = -1;
@@ -121,13 +124,70 @@ export function fitWidths(
   return widths;
 }
 
-export function renderTable(
-  headers: string[],
-  rows: string[][],
-  options: { width: number; c: ChalkInstance; statusColumns: Set<number> },
-): string {
+export interface TableLayout {
+  width: number;
+  c: ChalkInstance;
+  statusColumns: Set<number>;
+  /**
+   * Per column: 1 is kept at any width; higher numbers are left out first (the rightmost of equals
+   * first) when the row would otherwise cut columns below their floor. Without it, no column is left out.
+   */
+  priorities?: number[];
+  /** Columns never cut beyond the ones found by fixedColumns (a combined "type id" target). */
+  noCut?: Set<number>;
+  /** Per column: the width a cut text keeps before lower columns are left out (default 8 or the header's). */
+  minWidths?: Array<number | undefined>;
+  /** --wide: every column at its natural width, none left out, none cut. */
+  wide?: boolean;
+  /** Told the headers of the columns left out, for a line on stderr. */
+  onHidden?: (headers: string[]) => void;
+}
+
+/**
+ * A table for a terminal. Columns that may give way shrink to their floor; if the row is still too
+ * wide, the lowest-priority column is left out and the rest fitted again, so at 80 columns a table
+ * shows fewer columns whole rather than every column cut to "boo…".
+ */
+export function renderTable(headers: string[], rows: string[][], options: TableLayout): string {
   const natural = headers.map((h, i) => Math.max(displayWidth(h), ...rows.map((r) => displayWidth(r[i]))));
-  const widths = fitWidths(natural, options.width, fixedColumns(headers, rows), headers);
+  const fixed = fixedColumns(headers, rows);
+  for (const i of options.noCut ?? []) fixed.add(i);
+  let shown = headers.map((_, i) => i);
+  const hidden: number[] = [];
+  if (!options.wide && options.priorities) {
+    const floorOf = (i: number) =>
+      Math.min(natural[i], options.minWidths?.[i] ?? Math.max(MIN_WIDTH, displayWidth(headers[i])));
+    const fits = () =>
+      shown.reduce((sum, i) => sum + (fixed.has(i) ? natural[i] : floorOf(i)), 0) + GAP.length * (shown.length - 1) <=
+      options.width;
+    while (!fits()) {
+      let drop = -1;
+      for (const i of shown)
+        if (
+          (options.priorities[i] ?? 2) > 1 &&
+          (drop < 0 || (options.priorities[i] ?? 2) >= (options.priorities[drop] ?? 2))
+        )
+          drop = i;
+      if (drop < 0) break;
+      shown = shown.filter((i) => i !== drop);
+      hidden.push(drop);
+    }
+    if (hidden.length) options.onHidden?.(headers.filter((_, i) => hidden.includes(i)));
+  }
+  const pick = <T>(values: T[]) => shown.map((i) => values[i]);
+  const shownFixed = new Set(shown.flatMap((col, j) => (fixed.has(col) ? [j] : [])));
+  const shownHeaders = pick(headers);
+  const shownNatural = pick(natural);
+  const widths = options.wide
+    ? shownNatural
+    : fitWidths(
+        shownNatural,
+        options.width,
+        shownFixed,
+        shownHeaders,
+        options.minWidths ? pick(options.minWidths) : undefined,
+      );
+  const status = new Set(shown.flatMap((col, j) => (options.statusColumns.has(col) ? [j] : [])));
   // Cut and padded first, coloured after: a cut cell keeps its colour, and padding never counts escapes.
   const line = (cells: string[], style: (text: string, i: number) => string) =>
     cells
@@ -138,7 +198,7 @@ export function renderTable(
       })
       .join(GAP)
       .trimEnd();
-  const out = [line(headers, (t) => options.c.bold(t))];
-  for (const r of rows) out.push(line(r, (t, i) => (options.statusColumns.has(i) ? colourStatus(t, options.c) : t)));
+  const out = [line(shownHeaders, (t) => options.c.bold(t))];
+  for (const r of rows) out.push(line(pick(r), (t, i) => (status.has(i) ? colourStatus(t, options.c) : t)));
   return out.join('\n') + '\n';
 }

@@ -24,13 +24,14 @@ export function printAudit(io: IO, entries: AuditEntry[]): void {
     io.table(
       entries,
       [
-        { header: 'TIME', value: (e) => e.time },
-        { header: 'ACTOR', value: actorText },
-        { header: 'ACTION', value: (e) => e.action },
-        { header: 'TARGET', value: (e) => `${e.target.type} ${e.target.id ?? ''}`.trim() },
-        { header: 'CHANGE', value: changeText },
-        { header: 'FROM', value: (e) => e.client.ip ?? '' },
-        { header: 'REQUEST', value: (e) => e.request_id ?? '' },
+        // When, what and on which record stay whole at 80 columns; where from, the request id and the actor go first.
+        { header: 'TIME', value: (e) => e.time, priority: 1 },
+        { header: 'ACTOR', value: actorText, priority: 3 },
+        { header: 'ACTION', value: (e) => e.action, priority: 1, whole: true },
+        { header: 'TARGET', value: (e) => `${e.target.type} ${e.target.id ?? ''}`.trim(), priority: 1, whole: true },
+        { header: 'CHANGE', value: changeText, priority: 2, min: 16 },
+        { header: 'FROM', value: (e) => e.client.ip ?? '', priority: 3 },
+        { header: 'REQUEST', value: (e) => e.request_id ?? '', priority: 3 },
       ],
       { empty: 'No audit entries for this filter.' },
     ),

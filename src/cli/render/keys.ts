@@ -2,15 +2,17 @@ import type { ApiKeyInfo, CreatedApiKey } from '../../contract/image-auth.js';
 import { cell } from '../io/cell.js';
 import type { Column, IO } from '../io/output.js';
 
+/** At 80 columns a key's id, name, status and dates of use stay; the prefix and creation go first. */
 export const KEY_COLUMNS: Array<Column<ApiKeyInfo>> = [
-  { header: 'ID', value: (k) => k.id },
-  { header: 'NAME', value: (k) => k.name },
-  { header: 'PREFIX', value: (k) => `${k.prefix}…` },
-  { header: 'USER', value: (k) => k.user_id },
-  { header: 'STATUS', value: (k) => k.status },
-  { header: 'CREATED', value: (k) => k.created_at },
-  { header: 'EXPIRES', value: (k) => k.expires_at ?? 'never' },
-  { header: 'LAST USED', value: (k) => k.last_used_at ?? '' },
+  { header: 'ID', value: (k) => k.id, priority: 1 },
+  { header: 'NAME', value: (k) => k.name, priority: 1 },
+  { header: 'PREFIX', value: (k) => `${k.prefix}…`, priority: 3 },
+  // One user on every row (your own keys, or an admin's --user): the terminal need not repeat it.
+  { header: 'USER', value: (k) => k.user_id, priority: 2, hideWhenSame: true },
+  { header: 'STATUS', value: (k) => k.status, priority: 1 },
+  { header: 'CREATED', value: (k) => k.created_at, priority: 3 },
+  { header: 'EXPIRES', value: (k) => k.expires_at ?? 'never', priority: 2 },
+  { header: 'LAST USED', value: (k) => k.last_used_at ?? '', priority: 2 },
 ];
 
 export function printKeys(io: IO, keys: ApiKeyInfo[]): void {

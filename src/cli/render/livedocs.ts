@@ -24,8 +24,6 @@ export function printLiveDocs(
       ],
       { empty: 'No LiveDocs. Create one: facet livedocs create "My research"' },
     );
-    if (page.total > page.items.length)
-      io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
   });
 }
 
@@ -60,8 +58,6 @@ export function printResources(io: IO, page: { total: number; page: number; size
       ],
       { empty: 'No resources. Add some: facet livedocs resources add-url LIVEDOC https://…' },
     );
-    if (page.total > page.items.length)
-      io.info(`page ${page.page}, ${page.items.length} of ${page.total} (--page N for more)`);
   });
 }
 

@@ -1,6 +1,7 @@
 import type { Deps } from '../deps.js';
 import { CliError, EXIT } from '../exit-codes.js';
 import { startSpinner } from '../io/spinner.js';
+import { facetCommand } from '../io/follow-up.js';
 
 export interface FollowResult {
   answer: string;
@@ -28,7 +29,7 @@ export async function followStream(
       new CliError(
         'interrupted',
         EXIT.interrupted,
-        `resume with: facet conversations stream ${streamKey} --offset ${offset}`,
+        `resume with: ${facetCommand(deps, `conversations stream ${streamKey} --offset ${offset}`)}`,
       ),
   });
   try {

@@ -3,13 +3,13 @@ import { cell } from '../io/cell.js';
 import type { Column, IO } from '../io/output.js';
 
 export const TASK_COLUMNS: Array<Column<TaskInfo>> = [
-  { header: 'ID', value: (t) => t.id },
-  { header: 'KIND', value: (t) => t.kind },
-  { header: 'STATUS', value: (t) => t.status },
-  { header: 'PROJECT', value: (t) => t.project_id },
-  { header: 'SIZE', value: (t) => `${t.width}x${t.height}` },
-  { header: 'INPUT', value: (t) => (t.prompt ?? t.url ?? '').slice(0, 60) },
-  { header: 'CREATED', value: (t) => t.created_at },
+  { header: 'ID', value: (t) => t.id, priority: 1 },
+  { header: 'KIND', value: (t) => t.kind, priority: 2 },
+  { header: 'STATUS', value: (t) => t.status, priority: 1 },
+  { header: 'PROJECT', value: (t) => t.project_id, priority: 3 },
+  { header: 'SIZE', value: (t) => `${t.width}x${t.height}`, priority: 3 },
+  { header: 'INPUT', value: (t) => (t.prompt ?? t.url ?? '').slice(0, 60), priority: 1, min: 20 },
+  { header: 'CREATED', value: (t) => t.created_at, priority: 2 },
 ];
 
 export const ARTIFACT_COLUMNS: Array<Column<ArtifactNode>> = [

@@ -8,6 +8,7 @@ import { printOutcome, taskResult } from './envelope-output.js';
 import { compileFilterFlags } from './filter-expr.js';
 
 export interface BacklinksOptions {
+  cursor?: string;
   mode?: string;
   filter?: string[];
   order?: string[];
@@ -40,7 +41,7 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
 
   const envelopes: Envelope[] = [];
   let merged: BacklinkResult | undefined;
-  let token: string | null = null;
+  let token: string | null = opts.cursor ?? null;
   // --all follows search_after_token: every other parameter stays as it was (spec 4.9).
   do {
     const env = await api.beta.backlinks([token ? { ...task, search_after_token: token } : task]);
@@ -67,7 +68,7 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
       { empty: 'No backlinks match.' },
     );
     io.info(
-      `${result.items_count} of ${result.total_count} backlinks${result.search_after_token ? ' (more: --all, or --offset)' : ''}`,
+      `${result.items_count} of ${result.total_count} backlinks${result.search_after_token ? ` (more: --cursor ${result.search_after_token}, or --all)` : ''}`,
     );
   });
 }
@@ -100,6 +101,7 @@ export function register(parent: Command, deps: Deps): void {
       `skip this many items (0-${BACKLINKS_LIMITS.maxOffset})`,
       intOption(0, BACKLINKS_LIMITS.maxOffset),
     )
+    .option('--cursor <token>', 'continue after an earlier page (the search_after_token its "more:" names)')
     .option('--all', 'follow search_after_token until every matching backlink is read')
     .addOption(new Option('--status <type>', 'live (default), lost or all backlinks').choices(['live', 'lost', 'all']))
     .option('--internal', 'include links from the target itself')

@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import type { TaskHistorical } from '../../../contract/doc-tasks.js';
 import type { Deps } from '../../deps.js';
-import { usageError } from '../../exit-codes.js';
+import { CliError, EXIT, usageError } from '../../exit-codes.js';
 import { waitForDocTask, type TaskGroup, type WaitOptions } from './wait.js';
+import { facetCommand } from '../../io/follow-up.js';
 
 /** Spec 3 advises polling every 2-5 seconds; the CLI keeps to that. */
 export function pollInterval(value: string): number {
@@ -87,15 +88,28 @@ export function registerTaskCommands(
   parent
     .command('cancel')
     .argument('<task>', 'the task id (task_…)')
-    .description(`Cancel a running ${group.noun} task; an ended one is shown as it is`)
-    .action(async (id: string) => printHistorical(deps, await (await deps.api('docTasks')).docTasks.cancel(id)));
+    .description(`Cancel a running ${group.noun} task (one already canceled: exit 0; one that ended otherwise: exit 1)`)
+    .action(async (id: string) => {
+      const record = await (await deps.api('docTasks')).docTasks.cancel(id);
+      // The same answer as `tasks cancel`: an ended task was not canceled now, and the exit says so.
+      if (record.task_status !== 'CANCELED')
+        throw new CliError(
+          `${group.noun} task ${id} has already ended (${record.task_status}); only a running task can be canceled`,
+          EXIT.failure,
+        );
+      printHistorical(deps, record);
+    });
   parent
     .command('retry')
     .argument('<task>', 'the task id (task_…)')
     .description(`Run a PENDING or FAILED ${group.noun} task again`)
     .action(async (id: string) => {
       const record = await (await deps.api('docTasks')).docTasks.retry(id);
-      deps.io().info(`${group.noun} task ${id} queued again; follow it with: facet ${group.command} wait ${id}`);
+      deps
+        .io()
+        .info(
+          `${group.noun} task ${id} queued again; follow it with: ${facetCommand(deps, `${group.command} wait ${id}`)}`,
+        );
       printHistorical(deps, record);
     });
 }

@@ -4,6 +4,7 @@ import type { ApiOf } from '../../../client/index.js';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { startSpinner } from '../../io/spinner.js';
+import { facetCommand } from '../../io/follow-up.js';
 
 export interface WaitOptions {
   /** Seconds between polls; spec 3 advises 2-5. */
@@ -42,7 +43,7 @@ export async function waitForDocTask(
     new CliError(
       `interrupted: stopped waiting; ${group.noun} task ${taskId} keeps running on the server`,
       EXIT.interrupted,
-      `follow it again with: facet ${group.command} wait ${taskId}`,
+      `follow it again with: ${facetCommand(deps, `${group.command} wait ${taskId}`)}`,
     );
   const waiting = await startSpinner(deps, `${taskId}: waiting`, { interrupted });
   let last = '';
@@ -61,7 +62,7 @@ export async function waitForDocTask(
         waiting.fail(`${group.noun} ${taskId}: ${record.task_status}`);
         const hint =
           record.task_status === 'PENDING'
-            ? `run it again when the model service is back: facet ${group.command} retry ${taskId}`
+            ? `run it again when the model service is back: ${facetCommand(deps, `${group.command} retry ${taskId}`)}`
             : undefined;
         throw new CliError(
           `${group.noun} task ${taskId} ended ${record.task_status}${record.error_message ? `: ${record.error_message}` : ''}`,
@@ -74,7 +75,7 @@ export async function waitForDocTask(
         throw new CliError(
           `${group.noun} task ${taskId} is still ${status} after ${opts.timeout}s; it keeps running`,
           EXIT.failure,
-          `\`facet ${group.command} wait ${taskId}\` to keep waiting`,
+          `\`${facetCommand(deps, `${group.command} wait ${taskId}`)}\` to keep waiting`,
         );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Deps } from '../../deps.js';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { startPlatform } from './platform.js';
 import { startOptions, type ServeOptions } from './config.js';
+import { packageRoot } from '../../package-root.js';
 
 const SIGNAL_EXIT: Record<string, number> = { SIGINT: 130, SIGTERM: 143, SIGHUP: 129, SIGKILL: 137 };
 
@@ -30,6 +31,24 @@ function runCommand(command: string, env: NodeJS.ProcessEnv, started: (child: Ch
     child.once('error', reject);
     child.once('exit', (code, signal) => resolve(code ?? SIGNAL_EXIT[signal ?? ''] ?? EXIT.failure));
   });
+}
+
+/**
+ * A folder holding a `facet` that runs this very CLI (this Node, this package's bin/facet.js), put
+ * first on CMD's PATH: `facet serve --exec 'facet whoami'` works without `npm link`, and CMD's
+ * `facet` is the version that started the platform. Private (0700), in the scratch dir.
+ */
+function facetShimDir(scratch: string): string {
+  const dir = path.join(scratch, 'bin');
+  mkdirSync(dir, { mode: 0o700 });
+  const bin = path.join(packageRoot(), 'bin', 'facet.js');
+  if (process.platform === 'win32')
+    writeFileSync(path.join(dir, 'facet.cmd'), `@"${process.execPath}" "${bin}" %*\r\n`, { mode: 0o700 });
+  else {
+    const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+    writeFileSync(path.join(dir, 'facet'), `#!/bin/sh\nexec ${q(process.execPath)} ${q(bin)} "$@"\n`, { mode: 0o700 });
+  }
+  return dir;
 }
 
 /**
@@ -81,6 +100,7 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
       FACET_ADMIN_KEY: credentials.adminKey,
       // `facet serve users create …` inside CMD then works on this platform's data dir.
       FACET_DATA_DIR: dataDir,
+      PATH: [facetShimDir(scratch), deps.env.PATH ?? deps.env.Path].filter(Boolean).join(path.delimiter),
     };
     for (const [k, v] of Object.entries(env)) if (v === undefined) delete env[k];
     if (opts.seed) {

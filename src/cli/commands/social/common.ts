@@ -10,6 +10,7 @@ import type { SocialPost, SocialUser } from '../../../contract/social.js';
 
 export interface PagingOptions {
   all?: boolean;
+  cursor?: string;
   maxCredits: number;
   ndjson?: boolean;
   retry?: boolean;
@@ -20,6 +21,7 @@ export interface PagingOptions {
 /** The options every paged social command shares. */
 export function pagingOptions(cmd: Command): Command {
   return cmd
+    .option('--cursor <cursor>', 'continue where an earlier page stopped (its "more:" line names the cursor)')
     .option('--all', 'follow the cursor to the last page (stops at --max-credits)')
     .option(
       '--max-credits <n>',
@@ -104,7 +106,7 @@ export async function walkPages<P, R>(
 ): Promise<void> {
   const io = deps.io();
   const records: R[] = [];
-  let cursor: string | undefined;
+  let cursor = opts.cursor;
   let spent = 0;
   for (;;) {
     const answer = await withRetry(deps, opts, () => fetch(cursor));
@@ -115,6 +117,7 @@ export async function walkPages<P, R>(
     else records.push(...got);
     if (!opts.all || !next) {
       if (opts.all) io.info(`done: ${spent} credits spent, ${answer.billing.remaining ?? '?'} left`);
+      else if (next) io.info(`more: --cursor ${next} for the next page, or --all`);
       if (!opts.ndjson) done(records, answer.data);
       return;
     }
@@ -136,13 +139,14 @@ export function postsTable(io: IO, posts: SocialPost[], empty = 'no posts match'
   io.table(
     posts,
     [
-      { header: 'ID', value: (p) => p.id },
-      { header: 'AUTHOR', value: (p) => '@' + p.author.username },
-      { header: 'TIME', value: (p) => p.created_at },
-      { header: 'LIKES', value: (p) => p.metrics.favorite_count },
-      { header: 'RTS', value: (p) => p.metrics.retweet_count },
-      { header: 'REPLIES', value: (p) => p.metrics.reply_count },
-      { header: 'TEXT', value: (p) => oneLine(p.content) },
+      // At 80 columns a post keeps who, when and what it says; its counts go first.
+      { header: 'ID', value: (p) => p.id, priority: 1 },
+      { header: 'AUTHOR', value: (p) => '@' + p.author.username, priority: 1, whole: true },
+      { header: 'TIME', value: (p) => p.created_at, priority: 2 },
+      { header: 'LIKES', value: (p) => p.metrics.favorite_count, priority: 3 },
+      { header: 'RTS', value: (p) => p.metrics.retweet_count, priority: 3 },
+      { header: 'REPLIES', value: (p) => p.metrics.reply_count, priority: 3 },
+      { header: 'TEXT', value: (p) => oneLine(p.content), priority: 1, min: 30 },
     ],
     { empty },
   );
@@ -152,13 +156,13 @@ export function betaPostsTable(io: IO, posts: BetaPost[], empty = 'no posts matc
   io.table(
     posts,
     [
-      { header: 'ID', value: (p) => p.id },
-      { header: 'AUTHOR', value: (p) => '@' + p.author.userName },
-      { header: 'TIME', value: (p) => new Date(p.createdAt).toISOString() },
-      { header: 'LIKES', value: (p) => p.likeCount },
-      { header: 'RTS', value: (p) => p.retweetCount },
-      { header: 'REPLIES', value: (p) => p.replyCount },
-      { header: 'TEXT', value: (p) => oneLine(p.text) },
+      { header: 'ID', value: (p) => p.id, priority: 1 },
+      { header: 'AUTHOR', value: (p) => '@' + p.author.userName, priority: 1, whole: true },
+      { header: 'TIME', value: (p) => new Date(p.createdAt).toISOString(), priority: 2 },
+      { header: 'LIKES', value: (p) => p.likeCount, priority: 3 },
+      { header: 'RTS', value: (p) => p.retweetCount, priority: 3 },
+      { header: 'REPLIES', value: (p) => p.replyCount, priority: 3 },
+      { header: 'TEXT', value: (p) => oneLine(p.text), priority: 1, min: 30 },
     ],
     { empty },
   );
@@ -168,12 +172,12 @@ export function usersTable(io: IO, users: SocialUser[], empty = 'no users match'
   io.table(
     users,
     [
-      { header: 'ID', value: (u) => u.user_id },
-      { header: 'USERNAME', value: (u) => '@' + u.username + (u.verified ? ' ✓' : '') },
-      { header: 'NAME', value: (u) => u.display_name },
-      { header: 'FOLLOWERS', value: (u) => u.followers_count },
-      { header: 'POSTS', value: (u) => u.tweet_count },
-      { header: 'BIO', value: (u) => oneLine(u.description) },
+      { header: 'ID', value: (u) => u.user_id, priority: 1 },
+      { header: 'USERNAME', value: (u) => '@' + u.username + (u.verified ? ' ✓' : ''), priority: 1 },
+      { header: 'NAME', value: (u) => u.display_name, priority: 2 },
+      { header: 'FOLLOWERS', value: (u) => u.followers_count, priority: 2 },
+      { header: 'POSTS', value: (u) => u.tweet_count, priority: 3 },
+      { header: 'BIO', value: (u) => oneLine(u.description), priority: 1, min: 20 },
     ],
     { empty },
   );

@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { argumentShape } from '../../json-candidate.js';
+import { usageError } from '../../exit-codes.js';
 import {
   pagingOptions,
   postsTable,
@@ -21,25 +23,39 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
   const io = deps.io();
   if (!opts.all) {
     // One call for every id: each result is one page of that post's replies.
+    if (opts.cursor && ids.length > 1) throw usageError('--cursor continues the replies of one post: give one id');
     const answer = await withRetry(deps, opts, () =>
-      api.social.tweetReplies({ tweet_ids: ids, since_time: opts.since, until_time: opts.until }),
+      api.social.tweetReplies({
+        tweet_ids: ids,
+        since_time: opts.since,
+        until_time: opts.until,
+        ...(opts.cursor ? { cursor: opts.cursor } : {}),
+      }),
     );
     if (opts.verbose) io.info(describeBilling(answer.billing, deps.now()));
     if (opts.ndjson) {
       for (const r of answer.data.results) for (const reply of r.replies) io.printJsonLine(reply);
       return;
     }
-    io.print(answer.data, () => {
-      for (const r of answer.data.results) {
-        if (ids.length > 1) io.info(`replies to ${r.tweet_id}: ${r.total}`);
-        postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
-        if (r.has_next) io.info(`${r.replies.length} of ${r.total} replies to ${r.tweet_id}: --all for every page`);
-      }
-    });
+    io.print(
+      answer.data,
+      () => {
+        for (const r of answer.data.results) {
+          if (ids.length > 1) io.info(`replies to ${r.tweet_id}: ${r.total}`);
+          postsTable(io, r.replies, `no replies to ${r.tweet_id}`);
+          if (r.has_next)
+            io.info(
+              `${r.replies.length} of ${r.total} replies to ${r.tweet_id}; more: ${ids.length === 1 ? `--cursor ${r.next_cursor} for the next page, or ` : ''}--all`,
+            );
+        }
+        // --json FIELDS selects from the replies of every post asked about.
+      },
+      answer.data.results.flatMap((r) => r.replies),
+    );
     return;
   }
   // --all: a cursor continues one post's replies, so each id is walked on its own.
-  const results: unknown[] = [];
+  const results: Array<{ replies: SocialPost[] }> = [];
   for (const id of ids) {
     await walkPages(
       deps,
@@ -56,13 +72,16 @@ export async function run(ids: string[], opts: Options, deps: Deps): Promise<voi
       },
     );
   }
-  if (io.json && !opts.ndjson) io.printJson({ results });
+  if (io.json && !opts.ndjson)
+    io.printJson(
+      { results },
+      results.flatMap((r) => r.replies),
+    );
 }
 
 export function register(social: Command, deps: Deps): void {
   pagingOptions(
-    social
-      .command('replies')
+    argumentShape(social.command('replies'), { pattern: /^\d+$/ })
       .argument('<tweet_id...>', 'posts whose direct replies to list (up to 20)')
       .description('Direct replies to posts, oldest first (1 credit per reply returned)')
       .option('--since <when>', 'replies from this time (YYYY-MM-DD, ISO time or Unix seconds)', timeOption)

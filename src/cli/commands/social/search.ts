@@ -30,7 +30,6 @@ export async function run(query: string, opts: Options, deps: Deps): Promise<voi
     (tweets: SocialPost[], last) => {
       io.print({ ...last, tweets }, () => {
         postsTable(io, tweets);
-        if (!opts.all && last.has_next) io.info(`${tweets.length} of ${last.total}: --all for every page`);
       });
     },
   );

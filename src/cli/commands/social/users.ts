@@ -46,7 +46,6 @@ async function search(query: string, opts: PagingOptions, deps: Deps): Promise<v
     (users: SocialUser[], last) =>
       io.print({ ...last, users }, () => {
         usersTable(io, users);
-        if (!opts.all && last.has_next) io.info(`${users.length} of ${last.total}: --all for every page`);
       }),
   );
 }
@@ -64,7 +63,6 @@ async function tweets(name: string | undefined, opts: TweetsOptions, deps: Deps)
     (posts: SocialPost[], last) =>
       io.print({ ...last, tweets: posts }, () => {
         postsTable(io, posts, 'no posts');
-        if (!opts.all && last.has_next) io.info(`${posts.length} of ${last.total}: --all for every page`);
       }),
   );
 }

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { CliError, EXIT } from '../../exit-codes.js';
 import { startSpinner } from '../../io/spinner.js';
+import { facetCommand } from '../../io/follow-up.js';
 
 const TERMINAL = new Set(['succeeded', 'failed', 'canceled']);
 
@@ -15,11 +16,11 @@ export interface WaitOptions {
 }
 
 /** Ctrl-C stops the waiting, not the task: it goes on running on the server. */
-export function waitInterrupted(id: string): CliError {
+export function waitInterrupted(id: string, deps: Deps): CliError {
   return new CliError(
     `interrupted: stopped waiting; task ${id} keeps running on the server`,
     EXIT.interrupted,
-    `follow it again with: facet tasks wait ${id}`,
+    `follow it again with: ${facetCommand(deps, `tasks wait ${id}`)}`,
   );
 }
 
@@ -32,7 +33,7 @@ export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOpt
   const started = Date.now();
   const quiet = Boolean(deps.globals().quiet);
   const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)}s`;
-  const waiting = await startSpinner(deps, `${id}: waiting`, { interrupted: () => waitInterrupted(id) });
+  const waiting = await startSpinner(deps, `${id}: waiting`, { interrupted: () => waitInterrupted(id, deps) });
   let last = '';
   try {
     for (;;) {
@@ -53,7 +54,7 @@ export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOpt
         throw new CliError(
           `task ${id} ${task.status}: ${task.error ?? 'no reason given'}`,
           EXIT.taskFailed,
-          `see \`facet tasks logs ${id}\``,
+          `see \`${facetCommand(deps, `tasks logs ${id}`)}\``,
         );
       }
       if (Date.now() - started > opts.timeout * 1000) {
@@ -61,7 +62,7 @@ export async function waitForTask(api: ApiOf<'tasks'>, id: string, opts: WaitOpt
         throw new CliError(
           `task ${id} is still ${task.status} after ${opts.timeout}s; it keeps running`,
           EXIT.failure,
-          `\`facet tasks wait ${id}\` to keep waiting`,
+          `\`${facetCommand(deps, `tasks wait ${id}`)}\` to keep waiting`,
         );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));

@@ -4,6 +4,7 @@ import { usageError } from '../../exit-codes.js';
 import { collect, intOption, numberOption } from '../../io/parse.js';
 import { printCreated } from '../../render/created.js';
 import { printTask } from '../../render/tasks.js';
+import { facetCommand } from '../../io/follow-up.js';
 
 export interface CreateOptions {
   kind: 'illustration' | 'screenshot';
@@ -41,7 +42,7 @@ export async function run(opts: CreateOptions, deps: Deps): Promise<void> {
   });
   if (!opts.wait && !opts.out) {
     printCreated(io, task, [task.id], () => printTask(io, task));
-    io.info(`created ${task.id} (${task.status}); \`facet tasks wait ${task.id}\` follows it`);
+    io.info(`created ${task.id} (${task.status}); \`${facetCommand(deps, `tasks wait ${task.id}`)}\` follows it`);
     return;
   }
   const { waitForTask } = await import('./await.js');

@@ -7,7 +7,9 @@ import type { Deps } from '../../../deps.js';
 import { collect, intOption, numberOption } from '../../../io/parse.js';
 import { CliError, usageError } from '../../../exit-codes.js';
 import { waitForScrape } from './wait.js';
-import { reportFailedPages } from './failures.js';
+import { everyPageFailed, reportFailedPages } from './failures.js';
+import { printCreated } from '../../../render/created.js';
+import { facetCommand } from '../../../io/follow-up.js';
 
 interface ScrapeOptions {
   urlsFile?: string;
@@ -22,9 +24,10 @@ interface ScrapeOptions {
   out?: string;
 }
 
+/** A job: with --json the whole of it, on a terminal its fields, piped (`JOB=$(facet beta scrape …)`) its id. */
 function printJob(deps: Deps, job: AsyncJob): void {
   const io = deps.io();
-  io.print(job, () =>
+  printCreated(io, job, [job.id], () =>
     io.fields([
       ['id', job.id],
       ['status', job.status],
@@ -107,13 +110,16 @@ export async function run(args: string[], opts: ScrapeOptions, deps: Deps): Prom
     key,
   );
   if (!opts.wait) {
-    io.info(`batch scrape ${job.id} ${job.status}; follow it with: facet beta scrape wait ${job.id}`);
+    io.info(
+      `batch scrape ${job.id} ${job.status}; follow it with: ${facetCommand(deps, `beta scrape wait ${job.id}`)}`,
+    );
     return printJob(deps, job);
   }
   const done = await waitForScrape(api, job.id, opts, deps);
   reportFailedPages(io, done);
   if (opts.out) io.success(`wrote ${await writeOutput(opts.out, done)} page(s) and index.json to ${opts.out}`);
   printJob(deps, done);
+  everyPageFailed(done);
 }
 
 /**
@@ -175,10 +181,17 @@ export function register(beta: Command, deps: Deps): void {
       if (opts.out)
         deps.io().success(`wrote ${await writeOutput(opts.out, job)} page(s) and index.json to ${opts.out}`);
       printJob(deps, job);
+      everyPageFailed(job);
     });
   scrape
     .command('cancel')
     .argument('<job>', 'the job id (bsj_…)')
-    .description('Cancel a batch scrape job; pages not yet fetched never are')
-    .action(async (id: string) => printJob(deps, await (await deps.api('scrape')).scrape.cancel(id)));
+    .description('Cancel a batch scrape job; pages not yet fetched never are (an ended job: exit 1)')
+    .action(async (id: string) => {
+      const job = await (await deps.api('scrape')).scrape.cancel(id);
+      // As every cancel: an ended job was not cancelled now, and the exit says so.
+      if (job.status === 'completed' || job.status === 'failed')
+        throw new CliError(`batch scrape ${id} has already ended (${job.status}); only a running job can be cancelled`);
+      printJob(deps, job);
+    });
 }

@@ -4,6 +4,7 @@ import type { ApiOf } from '../../../../client/index.js';
 import type { Deps } from '../../../deps.js';
 import { CliError, EXIT } from '../../../exit-codes.js';
 import { startSpinner } from '../../../io/spinner.js';
+import { facetCommand } from '../../../io/follow-up.js';
 
 const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
 
@@ -29,7 +30,7 @@ export async function waitForScrape(
     new CliError(
       `interrupted: stopped waiting; job ${id} keeps running on the server`,
       EXIT.interrupted,
-      `follow it again with: facet beta scrape wait ${id}`,
+      `follow it again with: ${facetCommand(deps, `beta scrape wait ${id}`)}`,
     );
   const waiting = await startSpinner(deps, `${id}: waiting`, { interrupted });
   let last = '';
@@ -58,7 +59,7 @@ export async function waitForScrape(
         throw new CliError(
           `batch scrape ${id} is still ${job.status} after ${opts.timeout}s; it keeps running`,
           EXIT.failure,
-          `\`facet beta scrape wait ${id}\` to keep waiting`,
+          `\`${facetCommand(deps, `beta scrape wait ${id}`)}\` to keep waiting`,
         );
       }
       await waiting.race(sleep(opts.interval * 1000, undefined, { signal: waiting.signal }));

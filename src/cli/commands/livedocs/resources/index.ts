@@ -14,6 +14,7 @@ import * as download from './download.js';
 import * as retrieve from './retrieve.js';
 import * as route from './route.js';
 import * as pptRetrieve from './ppt-retrieve.js';
+import { argumentShape } from '../../../json-candidate.js';
 
 export function register(livedocs: Command, deps: Deps): void {
   const resources = livedocs
@@ -36,4 +37,10 @@ export function register(livedocs: Command, deps: Deps): void {
     pptRetrieve,
   ])
     verb.register(resources, deps);
+  // Each verb takes [LIVEDOC] and then its own words (none for list and add-doc, many URLs for add-url).
+  for (const cmd of resources.commands) {
+    if (cmd.name() === 'add-url') continue;
+    const need = ['list', 'add-doc'].includes(cmd.name()) ? 0 : 1;
+    argumentShape(cmd, { max: need + 1, min: need, env: 'FACET_LIVEDOC' });
+  }
 }
