@@ -26,7 +26,7 @@ export type Block =
   | (BlockBase & { kind: 'listItem'; depth: number; ordered: boolean; checked: boolean | null })
   | (BlockBase & { kind: 'code'; lang: string | null; value: string })
   | (BlockBase & { kind: 'table'; header: Cell[]; rows: Cell[][] })
-  | (BlockBase & { kind: 'blockquote' })
+  | (BlockBase & { kind: 'blockquote'; children: Block[] })
   | (BlockBase & { kind: 'html'; value: string })
   | (BlockBase & { kind: 'image'; alt: string; url: string })
   | (BlockBase & { kind: 'badge' });
@@ -105,7 +105,13 @@ class BlockWalker {
           .map((b) => b.text)
           .filter(Boolean)
           .join('\n');
-        this.blocks.push({ kind: 'blockquote', section: this.section(), text, markdown: nodeMarkdown(node) });
+        this.blocks.push({
+          kind: 'blockquote',
+          children: inner.blocks.map((b) => ({ ...b, section: [...this.section(), ...b.section] })),
+          section: this.section(),
+          text,
+          markdown: nodeMarkdown(node),
+        });
         return;
       }
       case 'html':

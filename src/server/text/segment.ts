@@ -19,6 +19,22 @@ function segmenter(granularity: 'sentence' | 'word', locale?: string): Intl.Segm
   return s;
 }
 
+/** Scripts written without spaces between words, which only word segmentation can split. */
+const SPACELESS =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+
+export const isSpaceless = (text: string) => SPACELESS.test(text);
+
+/**
+ * The text a full-text index reads: in scripts without spaces, the words segmentation finds,
+ * separated by spaces (a tokenizer that splits at spaces then sees words, not whole sentences).
+ * Null when the text needs nothing (no such script), so the index reads the text itself.
+ */
+export function indexText(text: string, locale?: string): string | null {
+  if (!SPACELESS.test(text)) return null;
+  return words(text, locale).join(' ');
+}
+
 /**
  * The words of a text in any script, as Unicode word segmentation sees them (dictionary-based for
  * Chinese, Japanese and Thai, which have no spaces): punctuation and spaces are not words.
