@@ -57,3 +57,69 @@ describe('alignCitations', () => {
     expect(alignCitations('No citations here.', sources)).toEqual({ text: 'No citations here.', sources: [] });
   });
 });
+
+describe('answers from real documents (issue 37)', () => {
+  const debug = {
+    ref: 1,
+    title: 'debug',
+    link: '',
+    content:
+      '## Wildcards\n\nThe `*` character may be used as a wildcard. Instead of listing all three with\n`DEBUG=connect:bodyParser,connect:compress`, you may simply do `DEBUG=connect:*`, or to run everything using this module simply use `DEBUG=*`.',
+  };
+  const lts = {
+    ref: 1,
+    title: 'Pino Long Term Support',
+    link: '',
+    content:
+      '## Schedule\n\n| Version | Release Date | End Of LTS Date | Node.js |\n| :-- | :-- | :-- | :-- |\n| 9.x | 2024-04-26 | TBD | 18, 20, 22 |\n| 8.x | 2022-06-01 | 2024-10-26 | 14, 16, 18, 20 |\n| 7.x | 2021-10-14 | 2023-06-01 | 12, 14, 16 |\n\nA "month" is defined as 30 consecutive days.',
+  };
+  const bench = {
+    ref: 1,
+    title: 'Benchmarks',
+    link: '',
+    content:
+      '# Benchmarks\n\n```\nBASIC benchmark averages\nBunyan average: 377.434ms\nWinston average: 270.249ms\nPino average: 114.801ms\n```',
+  };
+  const ask = (query: string, ...passages: (typeof lts)[]) => extractiveAnswer({ query, passages, history: [] });
+
+  it('quotes a command exactly, as code: `DEBUG=*` keeps its star', () => {
+    const a = ask('How do I run everything with debug?', debug);
+    expect(a).toContain('`DEBUG=*`');
+    expect(a).toContain('`DEBUG=connect:*`');
+  });
+
+  it('answers a table fact from its cell: the row the question names, the column it asks for', () => {
+    expect(ask('When does LTS end for pino 8.x?', lts)).toBe('The End Of LTS Date of 8.x is 2024-10-26. [1]');
+  });
+
+  it('answers each part of a question, in order', () => {
+    expect(ask('When was pino 7.x released and when did its LTS end?', lts)).toBe(
+      'The Release Date of 7.x is 2021-10-14. [1]\n\nThe End Of LTS Date of 7.x is 2023-06-01. [1]',
+    );
+  });
+
+  it('compares figures in program output line by line, naming each subject', () => {
+    const a = ask("What is Pino's BASIC benchmark average compared with Winston's?", bench);
+    expect(a).toContain('`Pino average: 114.801ms`');
+    expect(a).toContain('`Winston average: 270.249ms`');
+    expect(a).not.toMatch(/say nothing/);
+  });
+
+  it('says the sources do not cover a question they do not, and what they are about', () => {
+    const a = ask('What does the Team plan cost per month?', lts, { ...debug, ref: 2 });
+    expect(a).toMatch(/^Your sources do not cover this question\./);
+    expect(a).toContain('Pino Long Term Support');
+    expect(a).not.toMatch(/\[\d\]/);
+  });
+
+  it('answers a Chinese question in a Chinese frame, the facts quoted from the source', () => {
+    const zh = {
+      ref: 1,
+      title: 'pinyin-pro',
+      link: '',
+      content: '## 竞品对比\n\n| 对比项 | pinyin | pinyin-pro |\n| --- | --- | --- |\n| 准确率 | 94.097% | 99.846% |',
+    };
+    expect(ask('pinyin-pro 的准确率是多少？', zh)).toBe('根据你的资料，准确率 的 pinyin-pro 是 99.846%。 [1]');
+    expect(ask('Kubernetes 中如何设置资源配额？', zh)).toMatch(/^你的资料没有涉及这个问题。/);
+  });
+});

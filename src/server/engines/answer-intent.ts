@@ -7,7 +7,7 @@ export type AnswerIntent = 'summary' | 'compare' | 'list' | 'answer';
 
 const SUMMARY =
   /\b(summari[sz]e|summari[sz]ing|summary|overview|recap|tl;?dr|gist|main points|key points|in short|brief(ly)?)\b/i;
-const COMPARE = /\b(compare|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b/i;
+const COMPARE = /\b(compare|compared|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b|比较|对比|比べ/i;
 const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are (all )?the|which are the)\b/i;
 
 export function answerIntent(query: string): AnswerIntent {
@@ -24,15 +24,46 @@ export const FORM_WORDS = new Set(
   ),
 );
 
-/** The subjects of a comparison: "compare A and B", "A vs B", "difference between A and B". */
+/**
+ * The subjects of a comparison: "compare A and B", "A vs B", "difference between A and B", "A
+ * compared with B" (where A is what precedes "compared": "What is Pino's average compared with
+ * Winston's?" compares "Pino's average" and "Winston's").
+ */
 export function comparedSubjects(query: string): string[] {
-  const body = query
-    .replace(/\?+\s*$/, '')
-    .replace(/^.*?\b(compare|comparing|comparison of|differences? between|contrast)\b/i, '')
-    .trim();
+  const q = query.replace(/[?？.。!！]+\s*$/, '').trim();
+  const after = /\b(?:compared|as opposed)\s+(?:with|to)\b/i.exec(q);
+  const body = after
+    ? `${q.slice(0, after.index).replace(/^\s*(?:what|how|which)\s+(?:is|are|was|were|does|do)\s+/i, '')} and ${q.slice(after.index + after[0].length)}`
+    : q.replace(/^.*?\b(compare|comparing|comparison of|differences? between|contrast)\b/i, '');
   return body
-    .split(/\s*(?:\bversus\b|\bvs\.?|\band\b|\bwith\b|\bto\b|,|\bor\b)\s*/i)
-    .map((s) => s.replace(/^(the|a|an)\s+/i, '').trim())
+    .split(/\s*(?:\bversus\b|\bvs\.?|\band\b|\bwith\b|\bto\b|,|\bor\b|和|与|跟)\s*/i)
+    .map((s) =>
+      s
+        .replace(/^(the|a|an)\s+/i, '')
+        .replace(/(?:'s|’s)$/i, '')
+        .trim(),
+    )
     .filter((s) => s.length > 1)
     .slice(0, 4);
+}
+
+const PART_START =
+  /^(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|should|will|would|list|name)\b|^(?:什么|如何|怎么|哪|为什么|多少|是否|何|どう|いつ|なぜ)/i;
+
+/**
+ * The parts of a question, in order: "When was 7.x released and when did its LTS end?" is two
+ * questions, each answered; "Compare A and B" or "the cost and the weight of X" is one (the part
+ * after "and" must start a question of its own).
+ */
+export function questionParts(query: string): string[] {
+  const pieces = query
+    .split(/(?<=[?？])\s*|\s*(?:[;；]|,?\s+\band\b\s+|，|、|并且|以及)\s*/i)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const parts: string[] = [];
+  for (const p of pieces) {
+    if (parts.length > 0 && !PART_START.test(p)) parts[parts.length - 1] += ` and ${p}`;
+    else parts.push(p);
+  }
+  return parts.length ? parts : [query];
 }

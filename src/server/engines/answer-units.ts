@@ -1,11 +1,18 @@
 import { stemmer } from 'stemmer';
 import { keywords } from './retrieval/fts-query.js';
 import type { Passage } from './grounded-writer.js';
+import { markdownBlocks, type Cell } from '../text/markdown.js';
+import { inlineSentences, words } from '../text/segment.js';
 
-/** One thing a source says: a sentence (or a list item), or a whole Markdown table. */
+/**
+ * One thing a source says, as the source says it: a sentence (or list item), a table row, a code
+ * block, or a `name: value` line (benchmark output, a configuration default). `markdown` is what an
+ * answer shows (code spans and links intact, code verbatim); `text` is what is matched.
+ */
 export interface Unit {
-  kind: 'sentence' | 'table';
+  kind: 'sentence' | 'row' | 'code' | 'line';
   text: string;
+  markdown: string;
   ref: number;
   /** Order of appearance over all passages: ties and output keep the sources' own order. */
   order: number;
@@ -17,43 +24,44 @@ export interface Unit {
   stems: string[];
   /** The section title's words: a sentence under "Exceptions" is about exceptions. */
   sectionStems: string[];
+  /** Words around the unit: its paragraph, a code block's lead-in line, a line's block title, a row's header. */
+  contextStems: string[];
   /** Holds a figure (a digit): what a "how long / how much" question is after. */
   figure: boolean;
-  /** Tables: the header cells and the body rows. */
-  header?: string[];
-  rows?: string[][];
+  /** Holds code (a code span, a code block or line): what a "how do I" question is after. */
+  code: boolean;
+  /** Rows: the table's header and this row's cells; the table's id groups its rows. */
+  header?: Cell[];
+  cells?: Cell[];
+  table?: number;
+  /** Lines: the name and the value of a `name: value` line. */
+  name?: string;
+  value?: string;
 }
 
-export const stemsOf = (text: string) => keywords(text).map((w) => stemmer(w));
-
-const cellsOf = (line: string) =>
-  line
-    .trim()
-    .replace(/^\||\|$/g, '')
-    .split(/(?<!\\)\|/)
-    .map((c) => c.trim().replace(/\\\|/g, '|'));
-
-function clean(s: string): string {
-  return s
-    .replace(/[*_`>]+/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\s+/g, ' ')
-    .replace(/^[-*+]\s+|^\d+[.)]\s+/, '')
-    .trim();
+/**
+ * The stemmed keywords of a text. An identifier in camel case also gives its parts
+ * ("BunyanDeepObj" is also bunyan, deep, obj), so a question naming a part finds it.
+ */
+export function stemsOf(text: string): string[] {
+  const parts = (text.match(/\b[\p{L}\p{N}]*\p{Ll}\p{Lu}[\p{L}\p{N}]*/gu) ?? []).flatMap(
+    (id) => id.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? [],
+  );
+  const all = keywords(parts.length ? `${text} ${parts.join(' ')}` : text);
+  return [...new Set(all.map((w) => stemmer(w)))];
 }
 
-function sentencesOf(block: string): Array<{ text: string; item: boolean }> {
-  const out: Array<{ text: string; item: boolean }> = [];
-  for (const line of block.split(/\n(?=\s*(?:[-*+]|\d+[.)])\s)/)) {
-    const item = /^\s*(?:[-*+]|\d+[.)])\s/.test(line);
-    const parts = item ? [line] : clean(line).split(/(?<=[.!?])\s+(?=[A-Z0-9"“(])/);
-    for (const p of parts) {
-      const text = clean(p);
-      if (text.length >= 10 && text.length <= 600) out.push({ text, item });
-    }
-  }
-  return out;
-}
+/** A figure: a digit, or a number written as a word ("six months"). */
+const hasFigure = (text: string) =>
+  /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|hundred|thousand|million|billion|dozen|half)\b|[一二三四五六七八九十百千万亿]/i.test(
+    text,
+  );
+
+/** Lower-cased word sequence of a text, for finding a cell's value named in a question. */
+export const tokensOf = (text: string) => words(text.toLowerCase());
+
+/** `name: value` (or `name = value`) with a short name: a figure or setting a question may ask for. */
+const NAME_VALUE = /^\s*([^:=]{1,60}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/;
 
 /**
  * The passages as units, each said once: a sentence repeated within or across sources (the same
@@ -63,115 +71,194 @@ export function unitsOf(passages: Passage[]): Unit[] {
   const units: Unit[] = [];
   const seen = new Set<string>();
   let order = 0;
+  let tables = 0;
   for (const p of passages) {
-    let section = '';
     let lead = true;
-    for (const block of p.content.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-      const trimmed = block.trim();
-      const heading = /^#{1,6}\s+(.+)$/.exec(trimmed);
-      if (heading && !trimmed.includes('\n')) {
-        section = heading[1].trim();
+    let lastSection = '';
+    let previous = '';
+    const blocks = markdownBlocks(p.content).flatMap((b) => (b.kind === 'blockquote' ? b.children : [b]));
+    for (const block of blocks) {
+      const section = block.section.at(-1) ?? '';
+      if (block.kind === 'heading') {
         lead = true;
+        previous = '';
         continue;
       }
-      const lines = trimmed.split('\n');
-      if (lines.length >= 2 && lines.every((l) => l.trim().startsWith('|'))) {
-        const [head, , ...body] = lines.map(cellsOf);
-        const key = `table:${trimmed.replace(/\s+/g, ' ').toLowerCase()}`;
-        if (seen.has(key)) continue;
+      if (section !== lastSection) [lead, lastSection] = [true, section];
+      const base = { ref: p.ref, section, sectionStems: stemsOf(section), lead: false, item: false };
+      const add = (
+        u: Omit<Unit, 'order' | 'ref' | 'section' | 'sectionStems' | 'lead' | 'item'> & { item?: boolean },
+      ) => {
+        const key = `${u.kind}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+        if (seen.has(key)) return;
         seen.add(key);
-        units.push({
-          kind: 'table',
-          text: trimmed,
-          ref: p.ref,
-          order: order++,
-          section,
-          lead: false,
-          item: false,
-          stems: stemsOf(trimmed),
-          sectionStems: stemsOf(section),
-          figure: /\d/.test(trimmed),
-          header: head,
-          rows: body,
-        });
-        continue;
-      }
-      for (const s of sentencesOf(trimmed)) {
-        const key = s.text
-          .toLowerCase()
-          .replace(/[^\p{L}\p{N}]+/gu, ' ')
-          .trim();
-        if (seen.has(key)) continue;
-        seen.add(key);
-        units.push({
-          kind: 'sentence',
-          text: s.text,
-          ref: p.ref,
-          order: order++,
-          section,
-          lead,
-          item: s.item,
-          stems: stemsOf(s.text),
-          sectionStems: stemsOf(section),
-          figure: /\d/.test(s.text),
-        });
+        units.push({ ...base, item: false, ...u, order: order++, lead });
         lead = false;
+      };
+      switch (block.kind) {
+        case 'table': {
+          const id = tables++;
+          const headerText = block.header.map((c) => c.text).join(' ');
+          for (const cells of block.rows) {
+            const text = cells.map((c) => c.text).join(' | ');
+            add({
+              kind: 'row',
+              text,
+              markdown: text,
+              stems: stemsOf(text),
+              contextStems: stemsOf(`${headerText} ${previous}`),
+              figure: hasFigure(text),
+              code: cells.some((c) => c.markdown.includes('`')),
+              header: block.header,
+              cells,
+              table: id,
+            });
+          }
+          break;
+        }
+        case 'code': {
+          // A code block is quoted whole; its `name: value` lines are also facts of their own,
+          // under the block's first line when that line is a title ("BASIC benchmark averages").
+          const lines = block.value.split('\n').filter((l) => l.trim());
+          add({
+            kind: 'code',
+            text: block.value,
+            markdown: block.markdown,
+            stems: stemsOf(block.value),
+            contextStems: stemsOf(previous),
+            figure: hasFigure(block.value),
+            code: true,
+          });
+          const title = lines[0] && !NAME_VALUE.test(lines[0]) ? lines[0] : '';
+          for (const line of lines) {
+            const m = NAME_VALUE.exec(line);
+            if (!m || line === title) continue;
+            add({
+              kind: 'line',
+              text: line.trim(),
+              markdown: `\`${line.trim()}\``,
+              stems: stemsOf(line),
+              contextStems: stemsOf(`${title} ${previous}`),
+              figure: hasFigure(m[2]),
+              code: true,
+              name: m[1].trim(),
+              value: m[2].trim(),
+            });
+          }
+          break;
+        }
+        case 'paragraph':
+        case 'listItem': {
+          // A short `name: value` paragraph (a settings list or program output that lost its code
+          // block on the way) is a line; the prose before it stays its context.
+          const m = block.text.length <= 80 ? NAME_VALUE.exec(block.text) : null;
+          if (m && !/[.!?。]$/.test(block.text.trim())) {
+            add({
+              kind: 'line',
+              text: block.text.trim(),
+              markdown: block.markdown,
+              stems: stemsOf(block.text),
+              contextStems: stemsOf(previous),
+              figure: hasFigure(m[2]),
+              code: block.markdown.includes('`'),
+              name: m[1].trim(),
+              value: m[2].trim(),
+              item: block.kind === 'listItem',
+            });
+            break;
+          }
+          const sentences = block.inline
+            ? inlineSentences(block.inline)
+            : [{ text: block.text, markdown: block.markdown }];
+          const context = stemsOf(block.text);
+          for (const s of sentences) {
+            if (!/[\p{L}\p{N}]/u.test(s.text)) continue;
+            add({
+              kind: 'sentence',
+              text: s.text,
+              markdown: s.markdown,
+              stems: stemsOf(s.text),
+              contextStems: context,
+              figure: hasFigure(s.text),
+              code: s.markdown.includes('`'),
+              item: block.kind === 'listItem',
+            });
+          }
+          previous = block.text;
+          break;
+        }
+        default:
+          break;
       }
     }
   }
   return units;
 }
 
+/** What a question asks for beyond its words. */
+export interface Asks {
+  figure?: boolean;
+  code?: boolean;
+  /** Code-like words of the question (`--fast`, `exitOnError`, `8.x`, `%j`): found as written, they weigh most. */
+  literals?: string[];
+  /** How rare each word is among the units (inverse document frequency): rare words weigh more. */
+  idf?: Map<string, number>;
+}
+
+/** Code-like words of a question: with a mark inside or before them, or in camel case. */
+export function literalsOf(query: string): string[] {
+  return (query.match(/[^\s"'`“”‘’?？,，()（）]+/g) ?? [])
+    .map((t) => t.replace(/[.:;!。：；！]+$/, '').replace(/(?:'s|’s)$/, ''))
+    .filter(
+      (t) => t.length >= 2 && (/[-=#%./_@$<>]/.test(t.replace(/^\p{L}+-\p{L}+$/u, '')) || /\p{Ll}\p{Lu}/u.test(t)),
+    )
+    .filter((t) => /[\p{L}\p{N}]/u.test(t));
+}
+
+/** Word rarity over the units: ln(1 + N / (1 + units holding the word)). */
+export function rarity(units: Unit[]): Map<string, number> {
+  const df = new Map<string, number>();
+  for (const u of units) for (const w of new Set(u.stems)) df.set(w, (df.get(w) ?? 0) + 1);
+  const n = units.length;
+  return new Map([...df].map(([w, d]) => [w, Math.log(1 + n / (1 + d))]));
+}
+
 /**
- * A unit's match with the wanted words: 2 per question word in its text, 1 per question word only
- * in its section's title, 0.5 per thread word. A question after a figure ("how long", "what does
- * it cost") counts a unit without one at half.
+ * A unit's match with the wanted words, each weighted by its rarity: twice for a word in its text,
+ * once for a word in its section's title or its context (the section counts even when the text has
+ * the word: "install" under "Installation"), a half for a thread word. A long code block's own words
+ * (identifiers, comments) count once. A code-like word of the question found as written adds most.
+ * A question after a figure counts a unit without one at half; one after a command counts a unit
+ * without code at two thirds.
  */
-export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new Set(), wantsFigure = false): number {
+export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new Set(), asks: Asks = {}): number {
+  const weightOf = (w: string) => asks.idf?.get(w) ?? 1;
   let score = 0;
   const own = new Set(u.stems);
-  for (const w of own) score += want.has(w) ? 2 : context.has(w) ? 0.5 : 0;
-  for (const w of new Set(u.sectionStems)) if (!own.has(w) && want.has(w)) score += 1;
-  return wantsFigure && !u.figure ? score / 2 : score;
+  const weight = u.kind === 'code' && u.text.split('\n').length > 3 ? 1 : 2;
+  for (const w of own) score += want.has(w) ? weight * weightOf(w) : context.has(w) ? 0.5 * weightOf(w) : 0;
+  for (const w of new Set(u.sectionStems)) if (want.has(w)) score += weightOf(w);
+  for (const w of new Set(u.contextStems)) if (!own.has(w) && want.has(w)) score += weightOf(w);
+  const text = u.text.toLowerCase();
+  for (const lit of asks.literals ?? []) if (text.includes(lit.toLowerCase())) score += 4;
+  if (asks.figure && !u.figure) score /= 2;
+  if (asks.code && !u.code) score *= 2 / 3;
+  return score;
+}
+
+/** The share of the wanted words a unit, its context, its section and its source's title hold. */
+export function coverage(u: Unit, want: Set<string>, titleStems: string[]): number {
+  if (want.size === 0) return 0;
+  const have = new Set([...u.stems, ...u.contextStems, ...u.sectionStems, ...titleStems]);
+  return [...want].filter((w) => have.has(w)).length / want.size;
 }
 
 /** A question whose answer is a figure: a duration, an amount, a price, a date. */
 export const asksForFigure = (query: string) =>
-  /\b(how (long|much|many|often|soon|fast|big|old)|cost|costs|price|prices|pricing|fee|fees|when|what time|how many days)\b/i.test(
+  /\b(how (long|much|many|often|soon|fast|big|small|old)|cost|costs|price|prices|pricing|fee|fees|when|what time|how many days|which uid|what uid)\b|多少|几|多久|何時|いくら|いつ/i.test(
     query,
   );
 
-/** The sentences of a table's section just before it (at most two): what the table is about. */
-export function introOf(units: Unit[], table: Unit): Unit[] {
-  return units.filter(
-    (u) =>
-      u.kind === 'sentence' &&
-      u.ref === table.ref &&
-      u.section === table.section &&
-      u.order < table.order &&
-      table.order - u.order <= 2,
-  );
-}
-
-/** The sentence as it ends an answer line: with its full stop and its citation. */
-export const cite = (text: string, ref: number) => `${/[.!?:]$/.test(text) ? text : `${text}.`} [${ref}]`;
-
-/**
- * A table with only the rows that match (all of them when none or every row does). The sentences
- * that lead into it in its section come first, cited once; without them the citation goes under it.
- */
-export function tableAnswer(u: Unit, want: Set<string>, intro: Unit[] | string = []): string {
-  const rows = u.rows ?? [];
-  const matching = rows.filter((r) => stemsOf(r.join(' ')).some((w) => want.has(w)));
-  const keep = matching.length > 0 && matching.length < rows.length ? matching : rows;
-  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const header = u.header ?? [];
-  const table = [line(header), line(header.map(() => '---')), ...keep.map(line)].join('\n');
-  if (intro.length === 0) return `${table}\n\n[${u.ref}]`;
-  // The lead-in reads as cited sentences of its own, so a reader that keeps only sentences keeps it.
-  const lead =
-    typeof intro === 'string'
-      ? `${intro} [${u.ref}]:`
-      : intro.map((s) => cite(s.text.replace(/:$/, '.'), s.ref)).join(' ');
-  return `${lead}\n\n${table}`;
-}
+/** A question after a command or code: "how do I", "how can I", "which command", "如何", "どうやって". */
+export const asksForCode = (query: string) =>
+  /\b(how (do|can|should) (i|we|you)|how to|command|syntax|flag|option)\b|如何|怎么|怎样|どうやって|方法/i.test(query);

@@ -1,12 +1,26 @@
-import { keywords } from './retrieval/fts-query.js';
-import { answerIntent, comparedSubjects, FORM_WORDS, type AnswerIntent } from './answer-intent.js';
-import { asksForFigure, cite, introOf, scoreUnit, stemsOf, tableAnswer, unitsOf, type Unit } from './answer-units.js';
+import { answerIntent, comparedSubjects, FORM_WORDS, questionParts } from './answer-intent.js';
+import { frameOf, type AnswerFrame } from './answer-frames.js';
+import {
+  asksForCode,
+  asksForFigure,
+  coverage,
+  literalsOf,
+  rarity,
+  scoreUnit,
+  stemsOf,
+  tokensOf,
+  unitsOf,
+  type Unit,
+} from './answer-units.js';
+import type { Cell } from '../text/markdown.js';
 
 /**
  * The local grounded writer: one implementation, used by the gateway's local grounded model (for
  * chat, conversations and /api/v1 alike) and by the answer writer when no gateway exists. It
- * answers in the form the question asks for (answer-intent.ts), says each thing once and cites
- * each sentence with its source's marker.
+ * answers each part of the question in the form asked for (answer-intent.ts) from the sources'
+ * own units — a sentence, a table cell, a `name: value` line, a code block — quoted as written,
+ * says each thing once and cites it with its source's marker. When nothing retrieved is about the
+ * question it says so, in the question's language (answer-frames.ts).
  */
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -24,102 +38,278 @@ export interface ExtractiveRequest {
   history: Array<{ query: string; answer: string | null }>;
 }
 
-const MAX_SENTENCES = 4;
+const MAX_SENTENCES = 3;
 const MAX_POINTS = 6;
+const MAX_ROWS = 6;
+/** Below this share of the question's words, the best passage is about something else. */
+const MIN_COVERAGE = 0.5;
+
+const FORM_STEMS = new Set([...FORM_WORDS].map((w) => stemsOf(w)[0] ?? w));
+/** The stemmed words a question searches the sources for: not those naming the answer's form ("summarise"). */
+function wanted(text: string): Set<string> {
+  const kept = text.split(/\s+/).filter((t) => !FORM_WORDS.has(t.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')));
+  return new Set(stemsOf(kept.join(' ')).filter((w) => !FORM_STEMS.has(w)));
+}
 
 /** Deterministic: the same sources and question give the same answer. */
 export function extractiveAnswer(req: ExtractiveRequest): string {
-  if (req.passages.length === 0) {
-    return `I found nothing about "${req.query.trim()}" in your LiveDocs. Add pages or documents that cover it, then ask again.`;
-  }
-  const intent = answerIntent(req.query);
-  const want = new Set(
-    stemsOf(
-      keywords(req.query)
-        .filter((w) => !FORM_WORDS.has(w))
-        .join(' '),
-    ),
-  );
-  const context = new Set(stemsOf(req.history.map((h) => h.query).join(' ')));
+  const frame = frameOf(req.query);
+  if (req.passages.length === 0) return frame.noSources(req.query.trim());
   const units = unitsOf(req.passages);
-  const wantsFigure = asksForFigure(req.query);
-  const scored = units
-    .map((u) => ({ u, score: scoreUnit(u, want, context, wantsFigure) - u.ref * 0.01 }))
-    .filter((x) => x.score > 0)
-    .sort((a, b) => b.score - a.score || a.u.order - b.u.order);
-  // What matches less than half as well as the best is beside the point.
-  const ranked = scored.filter((x) => x.score >= scored[0]?.score / 2);
-  const writers: Record<AnswerIntent, () => string | null> = {
-    summary: () =>
-      summary(
-        units,
-        ranked.map((x) => x.u),
-        req.passages,
-        want,
-      ),
-    list: () =>
-      list(
-        units,
-        ranked.map((x) => x.u),
-        want,
-        req.passages,
-      ),
-    compare: () => compare(units, req.query, context),
-    answer: () =>
-      answer(
-        units,
-        ranked.map((x) => x.u),
-        want,
-      ),
+  const want = wanted(req.query);
+  const context = new Set(stemsOf(req.history.map((h) => h.query).join(' ')));
+  const titles = new Map(req.passages.map((p) => [p.ref, stemsOf(p.title)]));
+  const best = Math.max(0, ...units.map((u) => coverage(u, want, titles.get(u.ref) ?? [])));
+  // A question with no words of its own ("Summarise this") is about the whole LiveDoc.
+  if (want.size > 0 && best < MIN_COVERAGE) return frame.notCovered(topicsOf(req.passages, units));
+  const intent = answerIntent(req.query);
+  const q: Question = {
+    whole: req.query,
+    tokens: new Set(tokensOf(req.query)),
+    idf: rarity(units),
+    literals: literalsOf(req.query),
+    context,
+    titles,
+    frame,
+    units,
   };
   const written =
-    writers[intent]() ??
-    (intent === 'answer'
-      ? null
-      : answer(
-          units,
-          ranked.map((x) => x.u),
-          want,
-        ));
-  if (written) return written;
-  const first = units.find((u) => u.kind === 'sentence');
-  if (!first) return `Your sources have nothing I can quote about "${req.query.trim()}".`;
-  const title = req.passages.find((p) => p.ref === first.ref)?.title ?? 'Your source';
-  return `The closest source I found does not answer this directly. ${title} says: ${cite(first.text, first.ref)}`;
+    (intent === 'compare' && compare(units, q)) ||
+    (intent === 'summary' && summary(units, req.passages, want, frame)) ||
+    (intent === 'list' && list(units, want, req.passages, q)) ||
+    answer(units, q);
+  return written || frame.notCovered(topicsOf(req.passages, units));
 }
 
-/** The best few units in the sources' order; a table among the best answers as the table. */
-function answer(units: Unit[], best: Unit[], want: Set<string>): string | null {
-  if (best.length === 0) return null;
-  const top = best[0];
-  if (top.kind === 'table') return tableAnswer(top, want, introOf(units, top));
-  const picked = best
-    .filter((u) => u.kind === 'sentence')
-    .slice(0, MAX_SENTENCES)
+/** What the retrieved passages are about: their sources' titles and sections, each once. */
+function topicsOf(passages: Passage[], units: Unit[]): string[] {
+  const out: string[] = [];
+  for (const p of passages) {
+    const sections = [...new Set(units.filter((u) => u.ref === p.ref && u.section).map((u) => u.section))].slice(0, 2);
+    const topic = sections.length ? `${p.title} (${sections.join(', ')})` : p.title;
+    if (!out.includes(topic)) out.push(topic);
+  }
+  return out.slice(0, 4);
+}
+
+/** The sentence as it ends an answer line: with its full stop and its citation. */
+export const cite = (markdown: string, ref: number) =>
+  `${/[.!?:。！？：]$/.test(markdown) ? markdown : `${markdown}.`} [${ref}]`;
+
+function tableMarkdown(header: Cell[], rows: Cell[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(header.map((c) => c.markdown)),
+    line(header.map(() => '---')),
+    ...rows.map((r) => line(header.map((_, i) => cellAt(r, header.length, i)?.markdown ?? ''))),
+  ].join('\n');
+}
+
+/**
+ * A row's cell under header column i. A row with fewer cells than the header lost its first
+ * cells to a cell spanning rows above it (rowspan): its cells belong to the last columns.
+ */
+function cellAt(row: Cell[], columns: number, i: number): Cell | undefined {
+  const shift = Math.max(0, columns - row.length);
+  return i - shift >= 0 ? row[i - shift] : undefined;
+}
+
+/**
+ * The cell of a row the question names: all its words are in the question (the longest such cell),
+ * and they are not just its source's title ("debug" in debug's own table names no row).
+ */
+function namedCell(u: Unit, q: Question): number {
+  const title = new Set(q.titles.get(u.ref) ?? []);
+  let at = -1;
+  let size = 0;
+  (u.cells ?? []).forEach((c, i) => {
+    const t = tokensOf(c.text);
+    if (t.length > size && t.every((w) => q.tokens.has(w)) && !stemsOf(c.text).every((w) => title.has(w)))
+      [at, size] = [i, t.length];
+  });
+  return at;
+}
+
+/** The columns a question part asks for: header cells sharing its words ("end of LTS" ↔ End Of LTS Date). */
+function askedColumns(u: Unit, want: Set<string>, skip: number, asksWhen: boolean): number[] {
+  const header = u.header ?? [];
+  const scores = header.map((h, i) => {
+    if (i === skip) return 0;
+    const stems = stemsOf(h.text);
+    let s = stems.filter((w) => want.has(w)).length;
+    if (asksWhen && /\b(date|time|when|day)\b|日期|时间|日付/i.test(h.text)) s += 0.5;
+    return s;
+  });
+  const top = Math.max(0, ...scores);
+  return top < 1 ? [] : scores.flatMap((s, i) => (s === top ? [i] : []));
+}
+
+interface Part {
+  lines: string[];
+  used: Unit[];
+  /** Quoted sentences (which the frame's lead-in introduces), not a cell, row, line or code. */
+  sentences: boolean;
+}
+
+/** What every part of one question shares: its words' rarity, its code-like words, the thread. */
+interface Question {
+  whole: string;
+  tokens: Set<string>;
+  idf: Map<string, number>;
+  literals: string[];
+  context: Set<string>;
+  titles: Map<number, string[]>;
+  frame: AnswerFrame;
+  units: Unit[];
+}
+
+/** A table row answering: the cells the part asks for as sentences, else the row as a small table. */
+function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q: Question): Part {
+  const header = top.header ?? [];
+  const named = namedCell(top, q);
+  const cols = named >= 0 ? askedColumns(top, want, named, /\bwhen\b|何时|什么时候|いつ/i.test(part)) : [];
+  if (named >= 0 && cols.length > 0) {
+    const rowName = top.cells![named].markdown;
+    const lines = cols
+      .map((i) => ({ i, cell: cellAt(top.cells!, header.length, i) }))
+      .filter((x) => x.cell && x.cell.text)
+      .map((x) => cite(q.frame.cell(rowName, header[x.i].markdown, x.cell!.markdown), top.ref));
+    if (lines.length) return { lines, used: [top], sentences: false };
+  }
+  // No single cell: the rows that match as well, as a small table with the header.
+  const best = scores.get(top) ?? 0;
+  const rows = ranked
+    .filter((u) => u.kind === 'row' && u.table === top.table && (scores.get(u) ?? 0) >= best * 0.75)
+    .slice(0, MAX_ROWS)
     .sort((a, b) => a.order - b.order);
-  return `According to your sources: ${picked.map((u) => cite(u.text, u.ref)).join(' ')}`;
+  const table = tableMarkdown(
+    header,
+    rows.map((r) => r.cells!),
+  );
+  // The sentence leading into the table in its section says what the table is about.
+  const first = Math.min(...ranked.filter((u) => u.table === top.table && u.ref === top.ref).map((u) => u.order));
+  const intro = q.units.find(
+    (u) =>
+      u.kind === 'sentence' &&
+      u.ref === top.ref &&
+      u.section === top.section &&
+      u.order < first &&
+      first - u.order <= 2,
+  );
+  return {
+    lines: [intro ? `${cite(intro.markdown.replace(/:$/, '.'), intro.ref)}\n\n${table}` : `${table}\n\n[${top.ref}]`],
+    used: rows,
+    sentences: false,
+  };
+}
+
+const scores = new WeakMap<Unit, number>();
+
+/** A sentence that leads into what follows ("… can be recovered using", "… like this:") is not said alone. */
+const leadsOn = (u: Unit) => u.kind === 'sentence' && !/[.!?。！？)）"”]$/.test(u.text.trim());
+
+/** One part of a question answered from its best units. */
+function answerPart(units: Unit[], want: Set<string>, part: string, q: Question, used: Set<Unit>): Part | null {
+  const asks = { figure: asksForFigure(part), code: asksForCode(part), literals: q.literals, idf: q.idf };
+  const ranked = units
+    .filter((u) => !used.has(u))
+    .map((u) => {
+      // A row the question names by one of its cells ("pino 8.x", "%j") is what it asks about.
+      const named = u.kind === 'row' ? namedCell(u, q) : -1;
+      const bonus = named >= 0 ? 4 + 3 * tokensOf(u.cells![named].text).length : 0;
+      scores.set(u, scoreUnit(u, want, q.context, asks) + bonus - u.ref * 0.01);
+      return u;
+    })
+    .filter((u) => scores.get(u)! > 0)
+    .sort((a, b) => scores.get(b)! - scores.get(a)! || a.order - b.order);
+  const top = ranked[0];
+  if (!top) return null;
+  const best = scores.get(top)!;
+  if (top.kind === 'row') return rowAnswer(top, ranked, want, part, q);
+  if (top.kind === 'line') {
+    // Lines of one block (benchmark output, a settings list) that match as well go together.
+    const lines = ranked
+      .filter((u) => u.kind === 'line' && u.ref === top.ref && scores.get(u)! >= best * 0.8)
+      .slice(0, 4)
+      .sort((a, b) => a.order - b.order);
+    return { lines: [lines.map((u) => cite(u.markdown, u.ref)).join(' ')], used: lines, sentences: false };
+  }
+  if (top.kind === 'code') {
+    const lead = units.find((u) => u.kind === 'sentence' && u.ref === top.ref && u.order === top.order - 1);
+    const out = lead ? [cite(lead.markdown, lead.ref)] : [];
+    out.push(`${top.markdown}\n\n[${top.ref}]`);
+    return { lines: out, used: lead ? [lead, top] : [top], sentences: false };
+  }
+  const picked = ranked.filter((u) => u.kind === 'sentence' && scores.get(u)! >= best * 0.6).slice(0, MAX_SENTENCES);
+  // A chosen sentence that leads on brings what it leads into (the command after "… using").
+  for (const u of [...picked]) {
+    if (!leadsOn(u)) continue;
+    const next = units.find((n) => n.ref === u.ref && n.order === u.order + 1);
+    if (next && !picked.includes(next) && next.text.split('\n').length <= 12) picked.push(next);
+  }
+  // "How do I …": the code block a chosen sentence leads into is the answer's command.
+  if (asks.code) {
+    const code = units.find((c) => c.kind === 'code' && picked.some((p) => p.ref === c.ref && p.order === c.order - 1));
+    if (code && !picked.includes(code) && code.text.split('\n').length <= 12) picked.push(code);
+  }
+  picked.sort((a, b) => a.order - b.order);
+  const lines: string[] = [];
+  let prose: string[] = [];
+  for (const u of picked) {
+    if (u.kind === 'sentence') {
+      prose.push(cite(u.markdown, u.ref));
+      continue;
+    }
+    if (prose.length) lines.push(prose.join(' '));
+    prose = [];
+    lines.push(u.kind === 'code' ? `${u.markdown}\n\n[${u.ref}]` : cite(u.markdown, u.ref));
+  }
+  if (prose.length) lines.push(prose.join(' '));
+  return { lines, used: picked, sentences: true };
+}
+
+/** Each part of the question answered in order ("X and when Y?"), under the frame's lead-in when it quotes sentences. */
+function answer(units: Unit[], q: Question): string | null {
+  const parts = questionParts(q.whole);
+  const whole = wanted(q.whole);
+  const used = new Set<Unit>();
+  const out: string[] = [];
+  let first: Part | null = null;
+  for (const part of parts) {
+    const want = wanted(part);
+    // A later part ("when did its LTS end") keeps the subject named before it as context.
+    const written = answerPart(units, want.size ? want : whole, parts.length > 1 ? part : q.whole, q, used);
+    if (!written) continue;
+    first ??= written;
+    // A row may answer several parts (its release date, then its end of support): rows stay available.
+    written.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
+    for (const line of written.lines) if (!out.includes(line)) out.push(line);
+  }
+  if (out.length === 0) return null;
+  return first?.sentences ? `${q.frame.lead} ${out.join('\n\n')}` : out.join('\n\n');
 }
 
 /** The main points: the lead sentence of each section, matching ones first, one source after another. */
-function summary(units: Unit[], best: Unit[], passages: Passage[], want: Set<string>): string | null {
-  // "Summarise the refund policy": the sources whose titles name what is asked about, when some do.
+function summary(units: Unit[], passages: Passage[], want: Set<string>, frame: AnswerFrame): string | null {
   const named = new Map(passages.map((p) => [p.ref, stemsOf(p.title).filter((w) => want.has(w)).length]));
   const most = Math.max(0, ...named.values());
   const inFocus = (u: Unit) => most === 0 || named.get(u.ref) === most;
-  const leads = units.filter((u) => u.kind === 'sentence' && u.lead && inFocus(u));
-  const matching = most > 0 ? [] : best.filter((u) => u.kind === 'sentence');
-  const points = [...new Set([...matching, ...leads])].slice(0, MAX_POINTS).sort((a, b) => a.order - b.order);
+  const sentences = units.filter((u) => u.kind === 'sentence');
+  const leads = sentences.filter((u) => u.lead && inFocus(u));
+  const matching =
+    most > 0
+      ? []
+      : sentences.filter((u) => scoreUnit(u, want) > 0).sort((a, b) => scoreUnit(b, want) - scoreUnit(a, want));
+  const points = [...new Set([...matching.slice(0, 3), ...leads])]
+    .slice(0, MAX_POINTS)
+    .sort((a, b) => a.order - b.order);
   if (points.length === 0) return null;
-  // The sources list names where each point comes from: the lead-in need not.
-  return `In short:\n\n${points.map((u) => `- ${cite(u.text, u.ref)}`).join('\n')}`;
+  return `${frame.summary}\n\n${points.map((u) => `- ${cite(u.markdown, u.ref)}`).join('\n')}`;
 }
 
-/** A list: the sources' own list items or table rows when they match, else the matching sentences, one per line. */
-function list(units: Unit[], best: Unit[], want: Set<string>, passages: Passage[]): string | null {
-  const table = best.find((u) => u.kind === 'table');
-  if (table && best[0] === table) return tableAnswer(table, want, introOf(units, table));
-  // "List the exceptions to the refund policy": the section titled with what is asked for (the words
-  // that are not the document's own title) is the list.
+/** A list: the section titled with what is asked for (its items, rows or lines), else the matching items. */
+function list(units: Unit[], want: Set<string>, passages: Passage[], q: Question): string | null {
+  const query = q.whole;
   const titleWords = new Set(stemsOf(passages.map((p) => p.title).join(' ')));
   const focus = [...want].filter((w) => !titleWords.has(w));
   let section: Unit | undefined;
@@ -128,49 +318,89 @@ function list(units: Unit[], best: Unit[], want: Set<string>, passages: Passage[
     const n = u.sectionStems.filter((w) => focus.includes(w)).length;
     if (n > hits) [section, hits] = [u, n];
   }
-  if (section) {
-    const under = units.filter((u) => u.ref === section.ref && u.section === section.section);
-    const table = under.find((u) => u.kind === 'table');
-    if (table) return tableAnswer(table, want, introOf(units, table));
-    return under.map((u) => `- ${cite(u.text, u.ref)}`).join('\n');
-  }
-  const items = best.filter((u) => u.kind === 'sentence' && u.item);
-  const sentences = best.filter((u) => u.kind === 'sentence');
-  const chosen = (items.length >= 2 ? items : sentences).slice(0, MAX_POINTS + 2);
-  const picked = chosen.length > 0 ? chosen : units.filter((u) => u.kind === 'sentence' && u.lead).slice(0, MAX_POINTS);
-  if (picked.length === 0) return table ? tableAnswer(table, want) : null;
-  return picked
-    .sort((a, b) => a.order - b.order)
-    .map((u) => `- ${cite(u.text, u.ref)}`)
-    .join('\n');
+  const under = section ? units.filter((u) => u.ref === section.ref && u.section === section.section) : [];
+  const rows = under.filter((u) => u.kind === 'row');
+  if (rows.length)
+    return `${tableMarkdown(
+      rows[0].header!,
+      rows.filter((r) => r.table === rows[0].table).map((r) => r.cells!),
+    )}\n\n[${rows[0].ref}]`;
+  const lines = under.filter((u) => u.kind === 'line');
+  if (lines.length >= 2) return lines.map((u) => `- ${cite(u.markdown, u.ref)}`).join('\n');
+  const items = under.filter((u) => u.kind === 'sentence');
+  if (items.length)
+    return items
+      .slice(0, MAX_POINTS + 2)
+      .map((u) => `- ${cite(u.markdown, u.ref)}`)
+      .join('\n');
+  const asks = { figure: asksForFigure(query), code: asksForCode(query), literals: q.literals, idf: q.idf };
+  const ranked = units
+    .map((u) => ({ u, s: scoreUnit(u, want, new Set(), asks) }))
+    .filter((x) => x.s > 0)
+    .sort((a, b) => b.s - a.s);
+  const top = ranked[0]?.s ?? 0;
+  const picked = ranked
+    .filter((x) => x.s >= top * 0.6 && x.u.kind !== 'code')
+    .slice(0, MAX_POINTS + 2)
+    .map((x) => x.u)
+    .sort((a, b) => a.order - b.order);
+  if (picked.length === 0) return null;
+  return picked.map((u) => `- ${cite(u.markdown, u.ref)}`).join('\n');
 }
 
-/** A comparison: each subject's best sentences under its name; a table holding both subjects' rows answers as that table. */
-function compare(units: Unit[], query: string, context: Set<string>): string | null {
+/**
+ * A comparison: each subject's best units under its name. A subject's own words are those no
+ * other subject has ("Pino's BASIC average" vs "Winston's": pino, basic, average vs winston); a
+ * subject nothing retrieved speaks of is said to be missing, never "your sources say nothing".
+ */
+function compare(units: Unit[], q: Question): string | null {
+  const { whole: query, frame } = q;
   const subjects = comparedSubjects(query);
   if (subjects.length < 2) return null;
-  const wants = subjects.map((s) => new Set(stemsOf(s)));
-  const table = units.find(
-    (u) =>
-      u.kind === 'table' && wants.every((w) => (u.rows ?? []).some((r) => stemsOf(r.join(' ')).some((x) => w.has(x)))),
-  );
-  if (table) return tableAnswer(table, new Set(wants.flatMap((w) => [...w])), 'Side by side');
+  const stems = subjects.map((s) => new Set(stemsOf(s).filter((w) => !FORM_WORDS.has(w))));
+  const own = stems.map((set, i) => new Set([...set].filter((w) => !stems.some((o, j) => j !== i && o.has(w)))));
+  const shared = new Set([...wanted(query)].filter((w) => !own.some((o) => o.has(w))));
+  const asks = { figure: asksForFigure(query), code: false, idf: q.idf };
   const used = new Set<Unit>();
   const parts: string[] = [];
+  const chosen: Unit[][] = [];
   subjects.forEach((subject, i) => {
-    const best = units
-      .filter((u) => u.kind === 'sentence' && !used.has(u))
-      .map((u) => ({ u, score: scoreUnit(u, wants[i], context) }))
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score || a.u.order - b.u.order)
+    const name = own[i].size ? own[i] : stems[i];
+    const ranked = units
+      .filter((u) => !used.has(u) && u.kind !== 'code' && u.stems.some((w) => name.has(w)))
+      .map((u) => {
+        // The subject's code-like words (`--fast`) found as written weigh most.
+        const literals = literalsOf(subject);
+        return { u, s: scoreUnit(u, new Set([...name, ...shared]), new Set(), { ...asks, literals }) };
+      })
+      .sort((a, b) => b.s - a.s || a.u.order - b.u.order);
+    const top = ranked[0]?.s ?? 0;
+    const best = ranked
+      .filter((x) => x.s >= top * 0.8)
       .slice(0, 2)
       .map((x) => x.u)
       .sort((a, b) => a.order - b.order);
     best.forEach((u) => used.add(u));
-    parts.push(
-      `**${subject[0].toUpperCase()}${subject.slice(1)}**: ${best.length ? best.map((u) => cite(u.text, u.ref)).join(' ') : 'your sources say nothing about it.'}`,
-    );
+    chosen.push(best);
+    const said = best.map((u) => (u.kind === 'row' ? rowLine(u) : cite(u.markdown, u.ref))).join(' ');
+    parts.push(`- **${subject}**: ${said || frame.nothingOn(subject)}`);
   });
   if (used.size === 0) return null;
-  return parts.map((p) => `- ${p}`).join('\n');
+  // Every subject answered by a row of one table: those rows side by side, as a table.
+  const rows = chosen.map((c) => c[0]);
+  if (rows.every((r) => r?.kind === 'row' && r.table === rows[0].table && r.ref === rows[0].ref)) {
+    const sorted = [...new Set(rows)].sort((a, b) => a.order - b.order);
+    return `${tableMarkdown(
+      rows[0].header!,
+      sorted.map((r) => r.cells!),
+    )}\n\n[${rows[0].ref}]`;
+  }
+  return parts.join('\n');
+}
+
+/** A table row said on one line: "Header: cell; Header: cell [n]". */
+function rowLine(u: Unit): string {
+  const header = u.header ?? [];
+  const cells = header.map((h, i) => ({ h, c: cellAt(u.cells ?? [], header.length, i) })).filter((x) => x.c?.text);
+  return `${cells.map((x) => `${x.h.markdown}: ${x.c!.markdown}`).join('; ')} [${u.ref}]`;
 }

@@ -1,4 +1,5 @@
 import type { Resource } from '../../contract/livedocs.js';
+import { indexText } from '../text/segment.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { newId } from '../store/ids.js';
@@ -108,7 +109,7 @@ async function reindexTitle(ctx: AppContext, r: repo.ResourceRow): Promise<void>
   // The update trigger re-indexes each chunk with the new title.
   await ctx.db
     .updateTable('resource_chunks')
-    .set({ resource_title: r.title })
+    .set({ resource_title: r.title, search_resource_title: indexText(r.title) })
     .where('resource_id', '=', r.id)
     .execute();
 }

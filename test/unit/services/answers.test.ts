@@ -95,7 +95,8 @@ beforeAll(async () => {
     'wholesale-terms.docx',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   );
-  const deck = 'Harbor plans: the Daily Brew plan costs $24.00 per delivery and shipping is free.';
+  // Only the generated deck says this, so an answer grounded on it must cite it.
+  const deck = 'Harbor plans: the Daily Brew plan includes a tasting call with the roaster every quarter.';
   await addGeneratedResource(
     server.ctx,
     ld,
@@ -170,10 +171,12 @@ describe('answers', () => {
   });
 
   it('generated decks do not ground answers unless include_generated is set', async () => {
-    const plain = await chat('What does the Daily Brew plan cost?');
+    const plain = await chat('Does the Daily Brew plan include a tasting call with the roaster?');
     expect(plain.resources.map((r) => r.title)).not.toContain('Generated deck about plans');
     citationsMatch(plain.answer, plain.resources);
-    const withGenerated = await chat('What does the Daily Brew plan cost?', { include_generated: true });
+    const withGenerated = await chat('Does the Daily Brew plan include a tasting call with the roaster?', {
+      include_generated: true,
+    });
     expect(withGenerated.resources.map((r) => r.title)).toContain('Generated deck about plans');
     citationsMatch(withGenerated.answer, withGenerated.resources);
   });
@@ -220,7 +223,7 @@ describe('answers', () => {
     expect(listed).toEqual(cited);
     expect(footer).not.toMatch(/Generated deck/);
     await api(`/v2/conversations/${started.thread_short_id}/follow_up`, {
-      query: 'What does the Daily Brew plan cost?',
+      query: 'Does the Daily Brew plan include a tasting call with the roaster?',
       include_generated: true,
     });
     expect(await answerOf(started.thread_short_id, 1)).toMatch(/Generated deck about plans/);

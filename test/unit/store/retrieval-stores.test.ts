@@ -37,6 +37,15 @@ const DOCS: Record<string, { title: string; text: string }> = {
     title: 'Security policy',
     text: '## Passwords\n\nPasswords must be at least fourteen characters. Reuse across services is forbidden.\n\n## Devices\n\nLaptops encrypt their disks; a lost device is reported within one hour.',
   },
+  // Scripts written without spaces: found by the words Intl.Segmenter finds, on both stores.
+  returns: {
+    title: '退货政策',
+    text: '# 退货政策\n\n商品签收后七天内可以申请退货。退款会在三个工作日内退回原支付方式。',
+  },
+  henpin: {
+    title: '返品について',
+    text: '商品到着後30日以内であれば返品できます。送料はお客様のご負担となります。',
+  },
 };
 
 /** question -> the resources of the best hits, best first (as many as the test pins). */
@@ -51,6 +60,10 @@ const EXPECTED: Array<[string, string[]]> = [
   ['rye flour starter', ['kitchen', 'garden']],
   ['watering tomatoes in the greenhouse', ['garden']],
   ['lost laptop encryption', ['security']],
+  ['退货', ['returns']],
+  ['退款多久到账', ['returns']],
+  ['送料', ['henpin']],
+  ['返品できますか', ['henpin']],
 ];
 
 const opened: Store[] = [];

@@ -1,62 +1,103 @@
+import { markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
+import { inlineSentences, words } from '../../text/segment.js';
+
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
   ordinal: number;
   page: number | null;
   title: string;
+  /** Markdown: code verbatim in fences, tables as tables, inline code and links kept. */
   content: string;
 }
 
 const TARGET_WORDS = 120;
 const MAX_WORDS = 220;
 
-/** Paragraphs, each with the nearest Markdown heading above it (kept as the chunk's title). */
-function paragraphs(text: string): Array<{ heading: string; text: string }> {
-  const out: Array<{ heading: string; text: string }> = [];
-  let heading = '';
-  for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const trimmed = block.trim();
-    if (!trimmed) continue;
-    const h = /^#{1,6}\s+(.+)$/m.exec(trimmed);
-    if (h && trimmed.split('\n').length === 1) {
-      heading = h[1].trim();
-      continue;
+const wordCount = (s: string) => words(s).length;
+
+/** A block as Markdown pieces of at most MAX_WORDS words: a long table repeats its header, long code is cut at lines. */
+function pieces(block: Block): string[] {
+  if (block.kind === 'table') {
+    if (wordCount(block.text) <= MAX_WORDS) return [block.markdown];
+    const out: string[] = [];
+    let rows: Cell[][] = [];
+    const flush = () => {
+      if (rows.length) out.push(tableMarkdown(block.header, rows));
+      rows = [];
+    };
+    for (const row of block.rows) {
+      if (
+        rows.length &&
+        wordCount(
+          [...rows, row]
+            .flat()
+            .map((c) => c.text)
+            .join(' '),
+        ) > MAX_WORDS
+      )
+        flush();
+      rows.push(row);
     }
-    out.push({ heading, text: trimmed });
+    flush();
+    return out;
   }
+  if (block.kind === 'code') {
+    if (wordCount(block.value) <= MAX_WORDS) return [block.markdown];
+    const out: string[] = [];
+    let lines: string[] = [];
+    for (const line of block.value.split('\n')) {
+      if (lines.length && wordCount([...lines, line].join('\n')) > MAX_WORDS) {
+        out.push(fence(lines.join('\n'), block.lang));
+        lines = [];
+      }
+      lines.push(line);
+    }
+    if (lines.length) out.push(fence(lines.join('\n'), block.lang));
+    return out;
+  }
+  const markdown =
+    block.kind === 'listItem'
+      ? `${'  '.repeat(block.depth - 1)}${block.ordered ? '1.' : '-'} ${block.markdown}`
+      : block.markdown;
+  if (wordCount(block.text) <= MAX_WORDS || !block.inline) return [markdown];
+  // A long paragraph is cut between sentences, never inside one (nor inside a code span).
+  const out: string[] = [];
+  let cur: string[] = [];
+  for (const s of inlineSentences(block.inline)) {
+    if (cur.length && wordCount(cur.join(' ')) + wordCount(s.text) > MAX_WORDS) {
+      out.push(cur.join(' '));
+      cur = [];
+    }
+    cur.push(s.markdown);
+  }
+  if (cur.length) out.push(cur.join(' '));
   return out;
 }
 
-function words(s: string): number {
-  return s.split(/\s+/).filter(Boolean).length;
+/** A fence longer than any run of backticks in the code, so the code is quoted verbatim. */
+function fence(code: string, lang: string | null): string {
+  const longest = Math.max(2, ...(code.match(/`+/g) ?? []).map((r) => r.length));
+  const mark = '`'.repeat(longest + 1);
+  return `${mark}${lang ?? ''}\n${code}\n${mark}`;
 }
 
-/** Splits a long paragraph on sentence ends so no chunk outgrows MAX_WORDS. */
-function splitLong(text: string): string[] {
-  if (words(text) <= MAX_WORDS) return [text];
-  const sentences = text.match(/[^.!?\n]+(?:[.!?]+|\n|$)/g) ?? [text];
-  const parts: string[] = [];
-  let cur = '';
-  for (const s of sentences) {
-    if (cur && words(cur) + words(s) > MAX_WORDS) {
-      parts.push(cur.trim());
-      cur = '';
-    }
-    cur += s;
-  }
-  if (cur.trim()) parts.push(cur.trim());
-  // A single run-on "sentence" longer than the limit is cut by words.
-  return parts.flatMap((p) => {
-    const w = p.split(/\s+/);
-    if (w.length <= MAX_WORDS) return [p];
-    const out: string[] = [];
-    for (let i = 0; i < w.length; i += MAX_WORDS) out.push(w.slice(i, i + MAX_WORDS).join(' '));
-    return out;
-  });
+function tableMarkdown(header: Cell[], rows: Cell[][]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(header.map((c) => c.markdown)),
+    line(header.map(() => '---')),
+    ...rows.map((r) => line(r.map((c) => c.markdown))),
+  ].join('\n');
 }
+
+/** Blocks a reader reads as content: headings set the section, badges, images and empty HTML carry none. */
+const isContent = (b: Block) =>
+  b.kind !== 'heading' && b.kind !== 'badge' && b.kind !== 'image' && (b.kind !== 'html' || b.text.trim() !== '');
 
 /**
- * Packs paragraphs into chunks of about TARGET_WORDS words, never across a heading change, so an
- * excerpt reads as one passage about one topic.
+ * Packs a document's blocks (parsed as Markdown) into chunks of about TARGET_WORDS words, never
+ * across a heading change, so an excerpt reads as one passage about one topic. A table or a code
+ * block stays whole (a very long one is cut at rows or lines), and list items keep their marks.
  */
 export function chunkText(
   text: string,
@@ -65,6 +106,7 @@ export function chunkText(
   const chunks: TextChunk[] = [];
   let ordinal = options.startOrdinal ?? 0;
   let cur: string[] = [];
+  let curWords = 0;
   let curHeading = '';
   const flush = () => {
     if (cur.length === 0) return;
@@ -75,12 +117,21 @@ export function chunkText(
       content: cur.join('\n\n'),
     });
     cur = [];
+    curWords = 0;
   };
-  for (const p of paragraphs(text)) {
-    for (const piece of splitLong(p.text)) {
-      if (cur.length > 0 && (p.heading !== curHeading || words(cur.join(' ')) + words(piece) > TARGET_WORDS)) flush();
-      curHeading = p.heading;
+  for (const block of markdownBlocks(text)) {
+    const heading = block.kind === 'heading' ? block.text : (block.section.at(-1) ?? '');
+    if (heading !== curHeading) {
+      flush();
+      curHeading = heading;
+    }
+    if (!isContent(block)) continue;
+    for (const piece of pieces(block)) {
+      const n = wordCount(piece);
+      // List items of one list stay together when they fit, so a list is read as a list.
+      if (cur.length > 0 && curWords + n > TARGET_WORDS) flush();
       cur.push(piece);
+      curWords += n;
     }
   }
   flush();

@@ -1,4 +1,5 @@
 import { fts5Match } from '../../store/dialect/fts.js';
+import { isSpaceless, words } from '../../text/segment.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -7,15 +8,35 @@ const STOP = new Set(
   ),
 );
 
-/** The meaningful words of a text, lower-cased, in order, without duplicates. */
+/** Chinese and Japanese function words: in every passage, so they would match everything. */
+const STOP_SPACELESS = new Set(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 中 上 下 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+    ' ',
+  ),
+);
+
+/**
+ * The meaningful words of a text, lower-cased, in order, without duplicates. Words are what
+ * Unicode word segmentation finds (so Chinese and Japanese, written without spaces, are split
+ * into words), each cut into its runs of letters and digits, the only characters search syntax
+ * never reads as operators. A single character is a word only in a script without spaces, or as a digit.
+ */
 export function keywords(text: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const raw of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
-    if (raw.length < 2 || STOP.has(raw) || seen.has(raw)) continue;
-    seen.add(raw);
-    out.push(raw);
-  }
+  for (const word of words(text.toLowerCase()))
+    for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
+      const spaceless = isSpaceless(raw);
+      if (
+        (raw.length < 2 && !spaceless && !/\d/.test(raw)) ||
+        STOP.has(raw) ||
+        STOP_SPACELESS.has(raw) ||
+        seen.has(raw)
+      )
+        continue;
+      seen.add(raw);
+      out.push(raw);
+    }
   return out;
 }
 

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { keywords, searchWords } from './fts-query.js';
-import { matchChunks } from '../../store/dialect/fts.js';
+import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
 export interface ChunkHit {
   chunkId: number;
@@ -42,6 +42,7 @@ export async function indexResource(
         resource_title: resource.title,
         title: c.title,
         content: c.content,
+        ...chunkSearchColumns({ resource_title: resource.title, title: c.title, content: c.content }),
       }));
       await trx.insertInto('resource_chunks').values(batch).execute();
     }

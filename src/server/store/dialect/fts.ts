@@ -1,6 +1,7 @@
 import { sql, type QueryExecutorProvider, type RawBuilder, type Selectable } from 'kysely';
 import type { ResourceChunksTable } from '../database.js';
 import { dialectOf } from './kind.js';
+import { indexText } from '../../text/segment.js';
 
 /**
  * Full-text search over resource chunks, the one concern where the two stores share no SQL.
@@ -12,7 +13,9 @@ import { dialectOf } from './kind.js';
 /** Migration 0004's index over resource_chunks. */
 export async function createChunkIndex(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    await sql`CREATE INDEX chunk_fts ON resource_chunks USING GIN ((${pgChunkVector('resource_chunks')}))`.execute(db);
+    await sql`CREATE INDEX chunk_fts ON resource_chunks USING GIN ((${pgChunkVectorV1('resource_chunks')}))`.execute(
+      db,
+    );
     return;
   }
   // SQLite full-text index over the chunks (external content: the text is stored once), kept in
@@ -36,16 +39,62 @@ export async function createChunkIndex(db: QueryExecutorProvider): Promise<void>
 }
 
 /**
- * The indexed expression; a query must repeat it exactly for PostgreSQL to use the index. Titles
- * weigh A and content B, as bm25's weights (2, 2, 1) do on SQLite. 'english' stems like FTS5's
- * porter tokenizer.
+ * Migration 0004's indexed expression (frozen: 0029 replaces the index). Titles weigh A and content
+ * B, as bm25's weights (2, 2, 1) do on SQLite. 'english' stems like FTS5's porter tokenizer.
  */
-function pgChunkVector(alias: string): RawBuilder<unknown> {
+function pgChunkVectorV1(alias: string): RawBuilder<unknown> {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   return sql`setweight(to_tsvector('english'::regconfig, ${col('resource_title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('content')}), 'B')`;
 }
 
-export type ChunkRow = Selectable<ResourceChunksTable> & {
+/**
+ * The indexed expression since migration 0029; a query must repeat it exactly for PostgreSQL to
+ * use the index. Each column is read segmented when it has a segmented copy (see
+ * chunkSearchColumns), so Chinese and Japanese words are lexemes of their own.
+ */
+function pgChunkVector(alias: string): RawBuilder<unknown> {
+  const col = (name: string) => sql`coalesce(${sql.ref(`${alias}.search_${name}`)}, ${sql.ref(`${alias}.${name}`)})`;
+  return sql`setweight(to_tsvector('english'::regconfig, ${col('resource_title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('content')}), 'B')`;
+}
+
+/** The segmented copies of a chunk's indexed columns: each null when its text needs no segmentation. */
+export function chunkSearchColumns(c: { resource_title: string; title: string; content: string }): {
+  search_resource_title: string | null;
+  search_title: string | null;
+  search_content: string | null;
+} {
+  return {
+    search_resource_title: indexText(c.resource_title),
+    search_title: indexText(c.title),
+    search_content: indexText(c.content),
+  };
+}
+
+/** Migration 0029's index: as 0004's, reading each column's segmented copy when it has one. */
+export async function createChunkIndexV2(db: QueryExecutorProvider): Promise<void> {
+  if (dialectOf(db) === 'postgres') {
+    await sql`DROP INDEX IF EXISTS chunk_fts`.execute(db);
+    await sql`CREATE INDEX chunk_fts ON resource_chunks USING GIN ((${pgChunkVector('resource_chunks')}))`.execute(db);
+    return;
+  }
+  const cols = (row: 'new' | 'old') =>
+    sql.raw(['resource_title', 'title', 'content'].map((c) => `coalesce(${row}.search_${c}, ${row}.${c})`).join(', '));
+  for (const t of ['chunks_ai', 'chunks_ad', 'chunks_au']) await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
+  await sql`CREATE TRIGGER chunks_ai AFTER INSERT ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, ${cols('new')}); END`.execute(db);
+  await sql`CREATE TRIGGER chunks_ad AFTER DELETE ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, ${cols('old')}); END`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER chunks_au AFTER UPDATE ON resource_chunks BEGIN
+        INSERT INTO chunk_fts(chunk_fts, rowid, resource_title, title, content) VALUES ('delete', old.id, ${cols('old')});
+        INSERT INTO chunk_fts(rowid, resource_title, title, content) VALUES (new.id, ${cols('new')}); END`.execute(db);
+}
+
+export type ChunkRow = Omit<
+  Selectable<ResourceChunksTable>,
+  'search_resource_title' | 'search_title' | 'search_content'
+> & {
   /** How well the chunk matches: higher is better, comparable only within one store. */
   relevance: number;
 };

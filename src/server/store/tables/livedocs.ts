@@ -57,6 +57,10 @@ export interface ResourceChunksTable {
   /** The section heading (or slide title) the chunk sits under. */
   title: string;
   content: string;
+  /** Segmented copies the full-text index reads instead (scripts without spaces); null when not needed. */
+  search_resource_title: string | null;
+  search_title: string | null;
+  search_content: string | null;
 }
 
 export interface ChatMessagesTable {
