@@ -1,0 +1,194 @@
+import type { BlockContent, DefinitionContent, List, PhrasingContent, RootContent, Table } from 'mdast';
+import { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
+
+export { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
+
+/** One table cell: what a reader sees, and its inline Markdown (code spans and links kept). */
+export interface Cell {
+  text: string;
+  markdown: string;
+}
+
+interface BlockBase {
+  /** The headings above this block, outermost first (the block's section). */
+  section: string[];
+  /** A reader's plain text: markup dropped as markup, never as characters. */
+  text: string;
+  /** The block as Markdown (inline code, links and escapes intact). */
+  markdown: string;
+  /** The inline nodes of prose blocks, for sentence splitting that keeps code spans whole. */
+  inline?: PhrasingContent[];
+}
+
+export type Block =
+  | (BlockBase & { kind: 'heading'; depth: number })
+  | (BlockBase & { kind: 'paragraph' })
+  | (BlockBase & { kind: 'listItem'; depth: number; ordered: boolean; checked: boolean | null })
+  | (BlockBase & { kind: 'code'; lang: string | null; value: string })
+  | (BlockBase & { kind: 'table'; header: Cell[]; rows: Cell[][] })
+  | (BlockBase & { kind: 'blockquote' })
+  | (BlockBase & { kind: 'html'; value: string })
+  | (BlockBase & { kind: 'image'; alt: string; url: string })
+  | (BlockBase & { kind: 'badge' });
+
+export type BlockKind = Block['kind'];
+
+/** Markdown walked into the blocks a reader sees, in document order. */
+export function markdownBlocks(markdown: string): Block[] {
+  const walker = new BlockWalker();
+  walker.walk(parseMarkdown(markdown).children, 0);
+  return walker.blocks;
+}
+
+/** The plain text of a Markdown snippet (a title, a label, a line), markup dropped, characters kept. */
+export function markdownToPlainText(markdown: string): string {
+  return markdownBlocks(markdown)
+    .map((b) => (b.kind === 'code' ? b.value : b.text))
+    .filter(Boolean)
+    .join('\n')
+    .trim();
+}
+
+type FlowNode = RootContent | BlockContent | DefinitionContent;
+
+class BlockWalker {
+  readonly blocks: Block[] = [];
+  private readonly headings: Array<{ depth: number; text: string }> = [];
+
+  private section(): string[] {
+    return this.headings.map((h) => h.text);
+  }
+
+  walk(nodes: readonly FlowNode[], listDepth: number): void {
+    for (const node of nodes) this.visit(node, listDepth);
+  }
+
+  private visit(node: FlowNode, listDepth: number): void {
+    switch (node.type) {
+      case 'heading': {
+        const text = inlineText(node.children).trim();
+        while (this.headings.length && this.headings[this.headings.length - 1].depth >= node.depth) this.headings.pop();
+        this.blocks.push({
+          kind: 'heading',
+          depth: node.depth,
+          section: this.section(),
+          text,
+          markdown: inlineMarkdown(node.children),
+          inline: node.children,
+        });
+        if (text) this.headings.push({ depth: node.depth, text });
+        return;
+      }
+      case 'paragraph':
+        this.blocks.push(this.paragraph(node.children));
+        return;
+      case 'list':
+        this.list(node, listDepth + 1);
+        return;
+      case 'code':
+        this.blocks.push({
+          kind: 'code',
+          lang: node.lang ?? null,
+          value: node.value,
+          section: this.section(),
+          text: node.value,
+          markdown: nodeMarkdown(node),
+        });
+        return;
+      case 'table':
+        this.blocks.push(this.table(node));
+        return;
+      case 'blockquote': {
+        const inner = new BlockWalker();
+        inner.walk(node.children, 0);
+        const text = inner.blocks
+          .map((b) => b.text)
+          .filter(Boolean)
+          .join('\n');
+        this.blocks.push({ kind: 'blockquote', section: this.section(), text, markdown: nodeMarkdown(node) });
+        return;
+      }
+      case 'html':
+        this.blocks.push({ kind: 'html', value: node.value, section: this.section(), text: '', markdown: node.value });
+        return;
+      case 'footnoteDefinition':
+        this.walk(node.children, listDepth);
+        return;
+      default:
+        // definitions, thematic breaks, yaml: nothing a reader reads as content.
+        return;
+    }
+  }
+
+  private paragraph(children: PhrasingContent[]): Block {
+    const section = this.section();
+    const markdown = inlineMarkdown(children);
+    const pictures = picturesOnly(children);
+    if (pictures) {
+      const first = pictures[0];
+      if (pictures.length === 1 && !first.linked) {
+        return { kind: 'image', alt: first.alt, url: first.url, section, text: '', markdown };
+      }
+      return { kind: 'badge', section, text: '', markdown };
+    }
+    return { kind: 'paragraph', section, text: inlineText(children).trim(), markdown, inline: children };
+  }
+
+  private list(list: List, depth: number): void {
+    list.children.forEach((item) => {
+      const own: PhrasingContent[] = [];
+      const rest: FlowNode[] = [];
+      for (const child of item.children) {
+        if (child.type === 'paragraph' && rest.length === 0) {
+          if (own.length) own.push({ type: 'break' });
+          own.push(...child.children);
+        } else rest.push(child);
+      }
+      this.blocks.push({
+        kind: 'listItem',
+        depth,
+        ordered: list.ordered ?? false,
+        checked: item.checked ?? null,
+        section: this.section(),
+        text: inlineText(own).trim(),
+        markdown: inlineMarkdown(own),
+        inline: own,
+      });
+      this.walk(rest, depth);
+    });
+  }
+
+  private table(node: Table): Block {
+    const cellsOf = (row: Table['children'][number]): Cell[] =>
+      row.children.map((c) => ({ text: inlineText(c.children).trim(), markdown: inlineMarkdown(c.children) }));
+    const [head, ...body] = node.children;
+    const header = head ? cellsOf(head) : [];
+    const rows = body.map(cellsOf);
+    const text = [header, ...rows].map((r) => r.map((c) => c.text).join(' | ')).join('\n');
+    return { kind: 'table', header, rows, section: this.section(), text, markdown: nodeMarkdown(node) };
+  }
+}
+
+interface Picture {
+  alt: string;
+  url: string;
+  linked: boolean;
+}
+
+/** The images of a paragraph made of nothing but images (bare or linked) and whitespace, else null. */
+function picturesOnly(children: readonly PhrasingContent[]): Picture[] | null {
+  const found: Picture[] = [];
+  const collect = (nodes: readonly PhrasingContent[], linked: boolean): boolean => {
+    for (const n of nodes) {
+      if (n.type === 'image') found.push({ alt: n.alt ?? '', url: n.url, linked });
+      else if (n.type === 'imageReference') found.push({ alt: n.alt ?? '', url: '', linked });
+      else if (n.type === 'link' || n.type === 'linkReference') {
+        if (!collect(n.children, true)) return false;
+      } else if (n.type === 'text' || n.type === 'break') {
+        if (n.type === 'text' && n.value.trim()) return false;
+      } else if (n.type !== 'html') return false;
+    }
+    return true;
+  };
+  return collect(children, false) && found.length > 0 ? found : null;
+}

@@ -1,0 +1,232 @@
+import fc from 'fast-check';
+import type { PhrasingContent } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { inlineMarkdown, markdownBlocks, markdownToPlainText, type Block } from '../../../src/server/text/markdown.js';
+import { inlineSentences, sentences, words } from '../../../src/server/text/segment.js';
+import { fitWhole, shortenBlock, shortenToSentences } from '../../../src/server/text/shorten.js';
+
+const only = <K extends Block['kind']>(blocks: Block[], kind: K) =>
+  blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
+
+describe('markdownBlocks', () => {
+  it('drops emphasis as markup and keeps `*` and `_` that are characters', () => {
+    const [p] = markdownBlocks('Set `DEBUG=*` to see _all_ output; a **snake_case** name, or DEBUG=* plainly.');
+    expect(p.kind).toBe('paragraph');
+    expect(p.text).toBe('Set DEBUG=* to see all output; a snake_case name, or DEBUG=* plainly.');
+    expect(p.markdown).toContain('`DEBUG=*`');
+    expect(markdownToPlainText(p.markdown)).toBe(p.text);
+  });
+
+  it('walks headings (with their section), lists with depth, code verbatim, tables with cells', () => {
+    const md = [
+      '# Guide',
+      '',
+      '## Install',
+      '',
+      '1. Run `npm i pino`',
+      '   - then *check*',
+      '',
+      '```bash',
+      'DEBUG=* node app.js   # keep   spacing',
+      '```',
+      '',
+      '## LTS',
+      '',
+      '| Version | End Of LTS Date |',
+      '| --- | --- |',
+      '| 8.x | 2024-10-26 |',
+      '| `9.x` | [soon](https://x.test) |',
+      '',
+      '> Quoted **words**.',
+      '',
+      '<div align="center">hi</div>',
+      '',
+      '[![npm](https://img.shields.io/npm/v/pino.svg)](https://npm.im/pino) [![ci](https://x.test/ci.svg)](https://x.test)',
+      '',
+      '![Diagram](diagram.png)',
+    ].join('\n');
+    const blocks = markdownBlocks(md);
+    expect(blocks.map((b) => b.kind)).toEqual([
+      'heading',
+      'heading',
+      'listItem',
+      'listItem',
+      'code',
+      'heading',
+      'table',
+      'blockquote',
+      'html',
+      'badge',
+      'image',
+    ]);
+    const [guide, install] = only(blocks, 'heading');
+    expect([guide.depth, install.depth, install.section]).toEqual([1, 2, ['Guide']]);
+    const items = only(blocks, 'listItem');
+    expect(items.map((i) => [i.depth, i.ordered, i.text])).toEqual([
+      [1, true, 'Run npm i pino'],
+      [2, false, 'then check'],
+    ]);
+    expect(items[0].markdown).toBe('Run `npm i pino`');
+    const [code] = only(blocks, 'code');
+    expect([code.lang, code.value, code.section]).toEqual([
+      'bash',
+      'DEBUG=* node app.js   # keep   spacing',
+      ['Guide', 'Install'],
+    ]);
+    const [table] = only(blocks, 'table');
+    expect(table.header.map((c) => c.text)).toEqual(['Version', 'End Of LTS Date']);
+    expect(table.rows.map((r) => r.map((c) => c.text))).toEqual([
+      ['8.x', '2024-10-26'],
+      ['9.x', 'soon'],
+    ]);
+    expect(table.rows[1].map((c) => c.markdown)).toEqual(['`9.x`', '[soon](https://x.test)']);
+    expect(table.section).toEqual(['Guide', 'LTS']);
+    expect(blocks[7].text).toBe('Quoted words.');
+    const image = blocks[10];
+    expect(image.kind === 'image' && [image.alt, image.url]).toEqual(['Diagram', 'diagram.png']);
+  });
+
+  it('joins a sentence wrapped over lines with one space, keeps a hard break as a newline', () => {
+    const [p] = markdownBlocks('one\ntwo  \nthree');
+    expect(p.text).toBe('one two\nthree');
+  });
+
+  it('keeps the characters of any text through Markdown and back (property)', () => {
+    // Any text node, emphasised or not, serialised by mdast-util-to-markdown (which escapes what
+    // would be markup) comes back with every character, `*`, `_`, `` ` `` and `#` included.
+    const piece = fc.string({
+      unit: fc.constantFrom('a', 'b', ' ', '*', '_', '`', '#', '=', '.', '中', '-'),
+      minLength: 1,
+      maxLength: 12,
+    });
+    const node = fc.oneof(
+      piece.map((value): PhrasingContent => ({ type: 'text', value })),
+      piece.map((value): PhrasingContent => ({ type: 'emphasis', children: [{ type: 'text', value }] })),
+      piece.map((value): PhrasingContent => ({ type: 'strong', children: [{ type: 'text', value }] })),
+    );
+    fc.assert(
+      fc.property(fc.array(node, { minLength: 1, maxLength: 6 }), (nodes) => {
+        const expected = nodes
+          .map((n) =>
+            n.type === 'text'
+              ? n.value
+              : n.type === 'emphasis' || n.type === 'strong'
+                ? (n.children[0] as { value: string }).value
+                : '',
+          )
+          .join('');
+        const md = inlineMarkdown(nodes);
+        const got = markdownBlocks(md)
+          .map((b) => b.text)
+          .join('');
+        // Only whitespace may differ (leading/trailing space of a paragraph and runs of spaces).
+        expect(got.replace(/\s+/g, ' ').trim()).toBe(expected.replace(/\s+/g, ' ').trim());
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every code span verbatim in the plain text (property)', () => {
+    const code = fc
+      .string({
+        unit: fc.constantFrom('a', 'Z', '*', '_', '#', '=', '.', ' ', '-', '$', '\\', '['),
+        minLength: 1,
+        maxLength: 10,
+      })
+      .filter((s) => s.trim() === s && s.length > 0);
+    const prose = fc.constantFrom('Run ', ' then ', '. Next ', ' and, ', ' e.g. ', '. ');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, code), { minLength: 1, maxLength: 5 }), (parts) => {
+        const md = parts.map(([p, c]) => `${p}\`${c}\``).join('') + '.';
+        const text = markdownBlocks(md)
+          .map((b) => b.text)
+          .join('\n');
+        for (const [, c] of parts) expect(text).toContain(c);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('sentences', () => {
+  it('never splits inside a code span, and keeps each sentence as inline Markdown', () => {
+    const [p] = markdownBlocks('Call `a.b(). Then c()` first. Set `DEBUG=*` too! Done.');
+    expect(inlineSentences(p.inline!)).toEqual([
+      { text: 'Call a.b(). Then c() first.', markdown: 'Call `a.b(). Then c()` first.' },
+      { text: 'Set DEBUG=* too!', markdown: 'Set `DEBUG=*` too!' },
+      { text: 'Done.', markdown: 'Done.' },
+    ]);
+  });
+
+  it('splits Chinese and Japanese sentences, which have no spaces', () => {
+    expect(sentences('这是第一句。这是第二句！これは三番目です。')).toEqual([
+      '这是第一句。',
+      '这是第二句！',
+      'これは三番目です。',
+    ]);
+  });
+
+  it('keeps each code span whole within one sentence (property)', () => {
+    const code = fc
+      .string({ unit: fc.constantFrom('a', '.', ' ', '!', '?', 'B', '*'), minLength: 1, maxLength: 8 })
+      .filter((s) => s.trim() === s);
+    const prose = fc.constantFrom('Use ', '. Then ', '! Or ', ' and ', '. 然后');
+    fc.assert(
+      fc.property(fc.array(fc.tuple(prose, code), { minLength: 1, maxLength: 5 }), (parts) => {
+        const md = parts.map(([p, c]) => `${p}\`${c}\``).join('') + '.';
+        const [block] = markdownBlocks(md);
+        const got = inlineSentences(block.inline!);
+        for (const [, c] of parts) expect(got.some((s) => s.text.includes(c) && s.markdown.includes('`'))).toBe(true);
+        expect(
+          got
+            .map((s) => s.text)
+            .join(' ')
+            .replace(/\s+/g, ''),
+        ).toBe(block.text.replace(/\s+/g, ''));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('words', () => {
+  it('segments scripts without spaces into words, and keeps identifiers whole', () => {
+    expect(words('退货政策')).toEqual(expect.arrayContaining(['政策']));
+    expect(words('退货政策').join('')).toBe('退货政策');
+    expect(words('返品ポリシーについて').join('')).toBe('返品ポリシーについて');
+    expect(words('返品ポリシーについて')).toContain('ポリシー');
+    expect(words('Set DEBUG=* and snake_case, v1.2!')).toEqual(['Set', 'DEBUG', 'and', 'snake_case', 'v1.2']);
+  });
+});
+
+describe('shortening', () => {
+  it('keeps whole sentences, never cuts one, and says so by returning nothing', () => {
+    const text = 'First sentence here. Second one is longer than that. Third.';
+    expect(shortenToSentences(text, 30)).toBe('First sentence here.');
+    expect(shortenToSentences(text, 10)).toBe('');
+    expect(shortenToSentences(text, 100)).toBe(text);
+    const [p] = markdownBlocks('Run `a.b()` now. Then stop.');
+    expect(shortenBlock(p, 18)).toEqual({ text: 'Run a.b() now.', markdown: 'Run `a.b()` now.' });
+  });
+
+  it('returns a prefix of whole sentences within the limit (property)', () => {
+    const sentence = fc.constantFrom(
+      'Short one.',
+      'A somewhat longer sentence follows.',
+      '中文句子。',
+      'Ok!',
+      'Is it?',
+    );
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 120 }), (list, max) => {
+        const text = list.join(' ');
+        const short = shortenToSentences(text, max);
+        expect([...short].length).toBeLessThanOrEqual(max);
+        const all = sentences(text);
+        const kept = sentences(short);
+        expect(all.slice(0, kept.length)).toEqual(kept);
+      }),
+    );
+    expect(fitWhole(['aa', 'bb', 'cc'], 5, (s) => s.length)).toEqual(['aa', 'bb']);
+  });
+});
