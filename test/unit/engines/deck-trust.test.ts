@@ -120,7 +120,7 @@ describe('the local outline follows the query', () => {
       ],
       maxSlides: 2,
     });
-    expect(o.slides.map((s) => s.title)).toEqual(['Refunds', 'Refunds (continued)']);
+    expect(o.slides.map((s) => s.title)).toEqual(['Refunds (1/2)', 'Refunds (2/2)']);
   });
   it("keeps to the query's language while it has material, and uses another only when it has none", () => {
     const passages = [

@@ -49,7 +49,8 @@ export function isBoilerplateLine(line: string): boolean {
   )
     return true;
   if (/^page \d+( of \d+)?$/i.test(s) || /^\d+\s*(\/|of)\s*\d+$/i.test(s)) return true;
-  if (/^(https?:\/\/|www\.)\S+(\s+\d+\s*\/\s*\d+)?$/i.test(s)) return true;
+  // A print footer's address with its page counter; an address alone is content (a link the text gives).
+  if (/^(https?:\/\/|www\.)\S+\s+\d+\s*\/\s*\d+$/i.test(s)) return true;
   // A date or time stamp alone, as a print header writes it ("11/26/26, 4:38 PM").
   if (/^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?(\s+\d{1,2}:\d{2}(:\d{2})?(\s*[AP]M)?)?$/i.test(s)) return true;
   const parts = s.split(SEPARATORS).filter(Boolean);

@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { chunkText, type TextChunk } from '../retrieval/chunker.js';
 import { documentMarkdown } from './html.js';
+import { DOCX_STYLE_MAP, transformDocx } from './docx-options.js';
 import { checkTextLength, DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { readZip } from './zip-guard.js';
 
@@ -28,7 +29,10 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
     }
     case 'docx': {
       const mammoth = (await import('mammoth')).default;
-      const { value: html } = await mammoth.convertToHtml({ buffer: await checkedDocx(data) });
+      const { value: html } = await mammoth.convertToHtml(
+        { buffer: await checkedDocx(data) },
+        { styleMap: DOCX_STYLE_MAP, transformDocument: transformDocx },
+      );
       const markdown = documentMarkdown(html);
       checkTextLength(markdown);
       const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;

@@ -4,6 +4,7 @@ import { parseHTML } from 'linkedom';
 import { shapeHtml } from './shape-html.js';
 import { DocumentRefused } from './limits.js';
 import { cleanText } from './boilerplate.js';
+import { unwrapLayoutTables } from './layout-tables.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -59,9 +60,11 @@ export function withHeaderRows(root: ParentNode): void {
 export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.use(gfm);
+  turndown.addRule('preformatted', { filter: isBarePre, replacement: (_content, node) => fenced(node) });
   let source = html;
   if (/<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html)) {
     const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);
+    unwrapLayoutTables(document.body);
     withHeaderRows(document.body);
     source = document.body.innerHTML;
   }
@@ -70,6 +73,27 @@ export function htmlToMarkdown(html: string): string {
     .replace(/[ \t]+$/gm, '')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * A `<pre>` other than one `<code>` alone: turndown's fenced-code rule wants `<pre><code>` and reads
+ * its first child only, so bare preformatted text went unfenced and a block of several code runs
+ * (a DOCX code paragraph per line) lost all lines but the first.
+ */
+function isBarePre(node: HTMLElement): boolean {
+  if (node.nodeName !== 'PRE') return false;
+  const meaningful = [...node.childNodes].filter((n) => n.nodeType === 1 || (n.textContent ?? '').trim());
+  return !(meaningful.length === 1 && meaningful[0].nodeName === 'CODE');
+}
+
+/** Preformatted text as a fenced block, verbatim, its fence longer than any backtick run inside. */
+function fenced(pre: Element): string {
+  const text = (pre.textContent ?? '').replace(/\n+$/, '');
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const classes = `${pre.getAttribute('class') ?? ''} ${pre.querySelector('code')?.getAttribute('class') ?? ''}`;
+  const lang = /(?:^|\s)(?:language|lang)-(\S+)/.exec(classes)?.[1] ?? '';
+  return `\n\n${fence}${lang}\n${text}\n${fence}\n\n`;
 }
 
 /** A converted document's Markdown (DOCX through mammoth) without its boilerplate or repeats. */

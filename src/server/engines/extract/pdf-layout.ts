@@ -13,9 +13,19 @@ export interface PositionedItem {
   height: number;
 }
 
+interface Segment {
+  x: number;
+  end: number;
+  text: string;
+  /** Starts a new cell: a gap wider than CELL_GAP, or a wide blank item (the space a browser prints between cells). */
+  cellStart: boolean;
+}
+
 interface Line {
   y: number;
   height: number;
+  /** Runs of text between word gaps, in order: where a table's cells may start. */
+  segments: Segment[];
   cells: Array<{ x: number; text: string }>;
 }
 
@@ -23,6 +33,10 @@ interface Line {
 const SAME_LINE = 0.5;
 /** A gap wider than this many text heights separates two cells. */
 const CELL_GAP = 1.2;
+/** A blank item wider than this many text heights is the gap between two cells, not a word space. */
+const CELL_BLANK = 0.5;
+/** A gap wider than this many text heights is a word space. */
+const WORD_GAP = 0.15;
 /** Cell starts within this many points are aligned. */
 const ALIGN = 6;
 const MIN_TABLE_ROWS = 3;
@@ -42,30 +56,92 @@ export function linesOf(items: PositionedItem[]): Line[] {
   }
   return lines
     .map((l) => {
-      const cells: Line['cells'] = [];
+      const segments: Segment[] = [];
       let end = -Infinity;
       let space = false;
+      let wide = false;
       for (const item of l.items.sort((a, b) => a.x - b.x)) {
         // Browsers print the space between two cells as a wide blank item: it marks a space, never bridges a gap.
         if (!item.str.trim()) {
           space = true;
+          wide ||= item.width > l.height * CELL_BLANK;
           continue;
         }
         const gap = item.x - end;
-        const last = cells[cells.length - 1];
-        if (last && gap <= l.height * CELL_GAP) last.text += (space || gap > l.height * 0.15 ? ' ' : '') + item.str;
-        else cells.push({ x: item.x, text: item.str });
+        const last = segments[segments.length - 1];
+        const cellStart = !last || wide || gap > l.height * CELL_GAP;
+        if (last && !cellStart && !space && gap <= l.height * WORD_GAP && !/\s$/.test(last.text)) last.text += item.str;
+        else segments.push({ x: item.x, end: 0, text: item.str, cellStart });
+        segments[segments.length - 1].end = item.x + item.width;
         end = item.x + item.width;
         space = /\s$/.test(item.str);
+        wide = false;
       }
-      for (const c of cells) c.text = c.text.replace(/\s+/g, ' ').trim();
-      return { y: l.y, height: l.height, cells: cells.filter((c) => c.text) };
+      for (const s of segments) s.text = s.text.replace(/\s+/g, ' ').trim();
+      const kept = segments.filter((s) => s.text);
+      const cells: Line['cells'] = [];
+      for (const s of kept) {
+        const last = cells[cells.length - 1];
+        if (last && !s.cellStart) last.text += ' ' + s.text;
+        else cells.push({ x: s.x, text: s.text });
+      }
+      return { y: l.y, height: l.height, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
 }
 
-const aligned = (a: Line, b: Line) =>
-  a.cells.length === b.cells.length && a.cells.every((c, i) => Math.abs(c.x - b.cells[i].x) <= ALIGN);
+const near = (a: number, b: number) => Math.abs(a - b) <= ALIGN;
+
+/**
+ * A line's cells under a table's columns, or null when it is no row of it: a segment starts at
+ * every column, and every cell break the line has falls on a column (a cell whose text runs up to
+ * the next column has no gap before it, only a word space: the columns above and below place it).
+ */
+function rowUnder(line: Line, columns: number[]): string[] | null {
+  if (!columns.every((x) => line.segments.some((s) => near(s.x, x)))) return null;
+  if (!line.cells.every((c) => columns.some((x) => near(c.x, x)))) return null;
+  const cells = columns.map(() => [] as string[]);
+  for (const s of line.segments) {
+    let col = 0;
+    while (col + 1 < columns.length && s.x >= columns[col + 1] - ALIGN) col++;
+    cells[col].push(s.text);
+  }
+  return cells.map((c) => c.join(' '));
+}
+
+/**
+ * The header a table's first row may have right above it, split into the columns: cells of its
+ * own, one to a column (a header cell is often centred), or one run of text across them all (a
+ * browser prints adjacent header cells as one item) split at the word nearest each column.
+ */
+function headerOver(line: Line, columns: number[]): string[] | null {
+  if (line.cells.length === columns.length) return line.cells.map((c) => c.text);
+  if (line.segments.length !== 1) return null;
+  const only = line.segments[0];
+  if (!near(only.x, columns[0]) || only.end < columns[columns.length - 1]) return null;
+  const words = [...only.text.matchAll(/\S+/g)];
+  const perChar = (only.end - only.x) / only.text.length;
+  const starts: number[] = [0];
+  for (const x of columns.slice(1)) {
+    let best = -1;
+    for (let w = 1; w < words.length; w++) {
+      const wx = only.x + words[w].index * perChar;
+      if (
+        w > starts[starts.length - 1] &&
+        (best < 0 || Math.abs(wx - x) < Math.abs(only.x + words[best].index * perChar - x))
+      )
+        best = w;
+    }
+    if (best < 0) return null;
+    starts.push(best);
+  }
+  return starts.map((w, k) =>
+    words
+      .slice(w, starts[k + 1] ?? words.length)
+      .map((m) => m[0])
+      .join(' '),
+  );
+}
 
 const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
 
@@ -79,6 +155,7 @@ export function layoutPage(items: PositionedItem[]): string[] {
   const out: string[] = [];
   let i = 0;
   let prev: Line | null = null;
+  let plainPrev = false;
   while (i < lines.length) {
     const line = lines[i];
     // A wide gap below the last line, or a jump back up (the next column), starts a paragraph.
@@ -86,21 +163,41 @@ export function layoutPage(items: PositionedItem[]): string[] {
     if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '')
       out.push('');
     let j = i + 1;
-    if (line.cells.length >= 2) while (j < lines.length && aligned(line, lines[j])) j++;
-    if (j - i >= MIN_TABLE_ROWS) {
+    const columns = line.cells.map((c) => c.x);
+    const rows: string[][] = [];
+    if (columns.length >= 2) {
+      rows.push(line.cells.map((c) => c.text));
+      for (let r: string[] | null; j < lines.length && (r = rowUnder(lines[j], columns)); j++) rows.push(r);
+    }
+    if (rows.length >= MIN_TABLE_ROWS) {
+      // The line just above, set close to the first row, may be its header.
+      // The line just above may be its header: set close to it, or further off (cell padding) when its
+      // cells are as many as the columns. It was written out as a plain line (never a heading or a row).
+      const close =
+        gap > 0 && (gap <= line.height * 1.9 || (prev!.cells.length === columns.length && gap <= line.height * 3));
+      const header = prev && close && plainPrev ? headerOver(prev, columns) : null;
+      if (header) {
+        while (out[out.length - 1] === '') out.pop();
+        out.pop();
+      }
       if (out.length && out[out.length - 1] !== '') out.push('');
-      const rows = lines.slice(i, j).map((l) => l.cells.map((c) => c.text));
-      out.push(row(rows[0]), row(rows[0].map(() => '---')), ...rows.slice(1).map(row), '');
+      const head = header ?? rows.shift()!;
+      out.push(row(head), row(head.map(() => '---')), ...rows.map(row), '');
       prev = lines[j - 1];
+      plainPrev = false;
       i = j;
       continue;
     }
     const text = line.cells.map((c) => c.text).join(' ');
     // Larger type on a short line of its own is a heading: chunks take their titles from headings.
-    if (body && line.height >= body * 1.2 && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
+    if (body && line.height >= body * 1.15 && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
       if (out.length && out[out.length - 1] !== '') out.push('');
       out.push(`${line.height >= body * 1.6 ? '#' : '##'} ${text}`, '');
-    } else out.push(text);
+      plainPrev = false;
+    } else {
+      out.push(text);
+      plainPrev = true;
+    }
     prev = line;
     i++;
   }

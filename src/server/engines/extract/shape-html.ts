@@ -3,6 +3,7 @@ import { Readability } from '@mozilla/readability';
 import { htmlToMarkdown, withHeaderRows } from './html.js';
 import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
+import { unwrapLayoutTables } from './layout-tables.js';
 import { DocumentRefused } from './limits.js';
 import {
   absolute,
@@ -216,6 +217,7 @@ function render(root: El, format: OutputFormat, withOwnTag: boolean, pageUrl: st
   const html = withOwnTag ? root.outerHTML : root.innerHTML;
   if (format === 'html') return html.trim();
   if (format === 'markdown') return htmlToMarkdown(html);
+  unwrapLayoutTables(root);
   withHeaderRows(root);
   return textOf(root);
 }

@@ -1,5 +1,7 @@
 import { queryTopics, subjectOf, termsOf } from '../query-analysis.js';
 import { isProse } from '../writer-text.js';
+import { markdownToPlainText } from '../../text/markdown.js';
+import { statementsOf } from '../../text/statements.js';
 import type { Outline } from './model.js';
 
 /**
@@ -17,41 +19,10 @@ export interface OutlinePassage {
   source?: string;
 }
 
-const MAX_POINT_WORDS = 28;
 const POINTS = 4;
 const CJK = /[\u3400-\u9fff]/;
-
-function sentences(text: string): string[] {
-  return (
-    text
-      .replace(/^\s*\|.*\|\s*$/gm, ' ') // table rows become charts, not points
-      .replace(/^#{1,6}\s+.*$/gm, ' ')
-      .replace(/[*_`>]+/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
-      .map((s) =>
-        s
-          .replace(/\s+/g, ' ')
-          .replace(/^[-*]\s+/, '')
-          .trim(),
-      )
-      // A sentence of Chinese says in 6 characters what English needs 12 for.
-      .filter(
-        (s) => (s.length >= 12 || (CJK.test(s) && s.length >= 6)) && s.length <= 400 && !/^[\d\s,.;:|%-]+$/.test(s),
-      )
-      .filter(isProse)
-  );
-}
-
-/** A long sentence cut at a clause boundary, or at MAX_POINT_WORDS words, so a point reads as one line or two. */
-function tighten(s: string): string {
-  const words = s.split(' ');
-  if (words.length <= MAX_POINT_WORDS) return s;
-  const head = words.slice(0, MAX_POINT_WORDS).join(' ');
-  const clause = head.search(/[,;:—–](?=[^,;:—–]*$)/);
-  const cut = clause > head.length * 0.5 ? head.slice(0, clause) : head;
-  return cut.replace(/[\s,;:—–-]+$/, '') + '…';
-}
+/** The longest point, in characters (a CJK character is one): a sentence longer is left out, never cut. */
+const MAX_POINT = { latin: 180, cjk: 80 };
 
 const overlap = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
 
@@ -74,26 +45,23 @@ interface Slide {
   want: Set<string>;
 }
 
-/** A passage that spans several headings is several sections: each heading names the text under it. */
-function sectionsOf(title: string, content: string): Array<{ title: string; text: string }> {
-  const out = [{ title, text: '' }];
-  for (const line of content.split('\n')) {
-    const h = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line.trim());
-    if (h) out.push({ title: h[1], text: '' });
-    else out[out.length - 1].text += line + '\n';
-  }
-  return out.filter((s) => s.text.trim());
-}
-
+/**
+ * The statements of each passage (whole sentences and list items: never code, tables, badges or
+ * link lists), grouped under the heading they sit under in the passage, or the passage's title.
+ */
 function groupsOf(passages: OutlinePassage[]): Group[] {
   const groups = new Map<string, Group>();
   let order = 0;
   for (const p of passages) {
-    for (const part of sectionsOf(p.title.trim() || `Source ${p.ref}`, p.content)) {
-      const key = part.title;
+    // A chunk's title is its heading as written: the slide shows what a reader sees (no backticks or stars).
+    const fallback = markdownToPlainText(p.title).trim() || `Source ${p.ref}`;
+    const max = CJK.test(p.content) ? MAX_POINT.cjk : MAX_POINT.latin;
+    for (const st of statementsOf(p.content, max)) {
+      if (!isProse(st.text)) continue;
+      const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
-      for (const s of sentences(part.text)) g.items.push({ text: s, ref: p.ref, terms: termsOf(s), order: order++ });
-      if (g.items.length > 0) groups.set(key, g);
+      g.items.push({ text: st.text, ref: p.ref, terms: termsOf(st.text), order: order++ });
+      groups.set(key, g);
     }
   }
   // A section with a single sentence joins another section of the same source, so that no slide
@@ -144,24 +112,23 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
   // Too few sections for the slides asked: the longest splits in two, each half a slide of its own.
   // Sections in another language come in only when the sources have nothing in the query's: a
   // shorter deck reads better than an English deck that ends on a Chinese slide.
-  const other = slides.length === 0 ? rest.filter((g) => g.zh !== zh) : [];
+  // Sources with nothing in the query's language give their own sections before any is split: a
+  // Chinese deck on English documents shows their sections, not one section over six slides.
+  const foreign = !groups.some((g) => g.zh === zh);
+  const other = slides.length === 0 || foreign ? rest.filter((g) => g.zh !== zh) : [];
   while (slides.length < target) {
     const i = slides.reduce((at, s, j) => (s.items.length > (slides[at]?.items.length ?? 0) ? j : at), 0);
     const s = slides[i];
-    if (!s || s.items.length < 4) {
+    if (!s || s.items.length < 4 || (foreign && other.length > 0)) {
       const g = other.shift();
       if (!g) break;
       slides.push({ title: g.title, items: g.items, want: all });
       continue;
     }
     const half = Math.ceil(s.items.length / 2);
-    slides.splice(
-      i,
-      1,
-      { ...s, items: s.items.slice(0, half) },
-      { ...s, title: `${s.title}${zh ? '（续）' : ' (continued)'}`, items: s.items.slice(half) },
-    );
+    slides.splice(i, 1, { ...s, items: s.items.slice(0, half) }, { ...s, items: s.items.slice(half) });
   }
+  numberRepeatedTitles(slides, zh);
   const shown = new Set<string>();
   const outSlides = slides.map((s) => {
     const picked = s.items
@@ -175,7 +142,7 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     picked.forEach((i) => shown.add(i.text));
     return {
       title: s.title,
-      points: picked.map((i) => tighten(i.text)),
+      points: picked.map((i) => i.text),
       sources: [...new Set(picked.map((i) => i.ref))],
     };
   });
@@ -188,7 +155,7 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     .sort((a, b) => overlap(b.terms, all) - overlap(a.terms, all) || a.order - b.order)
     .filter((x, k, arr) => arr.findIndex((y) => y.text === x.text) === k)
     .slice(0, 3)
-    .map((i) => tighten(i.text));
+    .map((i) => i.text);
   // The sources the slides rest on, not every passage retrieved: the subtitle says what the deck cites.
   const sourceOf = new Map(input.passages.map((p) => [p.ref, p.source ?? p.title]));
   const sources = new Set(outSlides.flatMap((s) => s.sources).map((r) => sourceOf.get(r))).size || 1;
@@ -199,4 +166,21 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     slides: outSlides.filter((s) => s.points.length > 0),
     takeaways,
   };
+}
+
+/**
+ * Slides that share a section's title (a long section split over several) are numbered once each,
+ * "Schedule (1/2)", "Schedule (2/2)": never a title repeated, never "(continued) (continued)".
+ */
+function numberRepeatedTitles(slides: Array<{ title: string }>, zh: boolean): void {
+  const total = new Map<string, number>();
+  for (const s of slides) total.set(s.title, (total.get(s.title) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  for (const s of slides) {
+    const n = total.get(s.title)!;
+    if (n < 2) continue;
+    const k = (seen.get(s.title) ?? 0) + 1;
+    seen.set(s.title, k);
+    s.title = zh ? `${s.title}（${k}/${n}）` : `${s.title} (${k}/${n})`;
+  }
 }

@@ -16,7 +16,8 @@ export function unitOf(header: string, cells: string[]): string {
   const raw = (named?.[1] ?? named?.[2] ?? '').trim();
   // A symbol names the unit when most cells carry it, not one stray "$".
   const syms = cells.map((c) => /[$€£¥%]/.exec(c)?.[0]).filter(Boolean);
-  const sym = syms.length * 2 >= cells.length ? syms[0]! : '';
+  const suffixes = cells.map(suffixUnit).filter(Boolean);
+  const sym = syms.length * 2 >= cells.length ? syms[0]! : suffixes.length * 2 >= cells.length ? suffixes[0] : '';
   const norm = (u: string) =>
     ({
       $: 'usd',
@@ -35,16 +36,27 @@ export function unitOf(header: string, cells: string[]): string {
   return norm(raw || sym);
 }
 
-/** "1,234", "12%", "$3.5", "-4.2", "(7)" → number; anything else → null. */
-export function parseNumber(cell: string): number | null {
-  const s = cell
-    .trim()
-    .replace(/^\((.*)\)$/, '-$1')
-    .replace(/[$€£¥%\s]/g, '')
-    .replace(/,(?=\d{3}\b)/g, '');
-  if (!/^[-+]?\d+(\.\d+)?$/.test(s)) return null;
-  return Number(s);
+/** A figure with what follows it: "11,083,134 ops/sec", "14.261ms", "306.41 KB (gzip 134.52 KB)", "±1.06%". */
+const FIGURE =
+  /^[^\p{L}\p{N}$€£¥(+-]*([-+±]?)\s*([$€£¥]?)\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(%|[\p{L}µ]{1,6}(?:\/[\p{L}]{1,6})?)?\s*(?:\([^)]*\))?$/u;
+
+/** The unit a cell's figure carries after it ("ops/sec", "ms", "KB"), lower-cased; '' for none. */
+export function suffixUnit(cell: string): string {
+  const m = FIGURE.exec(cell.trim());
+  return m?.[5] && m[5] !== '%' ? m[5].toLowerCase() : '';
 }
+
+/** "1,234", "12%", "$3.5", "-4.2", "(7)", "14.261ms", "11,083,134 ops/sec" → number; anything else → null. */
+export function parseNumber(cell: string): number | null {
+  const s = cell.trim().replace(/^\((\d[\d,.]*)\)$/, '-$1');
+  const m = FIGURE.exec(s);
+  if (!m) return null;
+  const sign = m[1] === '-' ? -1 : 1;
+  return sign * Number(m[3].replace(/,/g, '') + (m[4] ?? ''));
+}
+
+/** "Bunyan average: 377.434ms": a name and one figure, as benchmark output and settings list them. */
+const NAMED_FIGURE = /^\s*([^:|]{1,60}?)\s*[:=]\s*(\S[^:|]{0,30})$/;
 
 function splitRow(line: string): string[] {
   return line
@@ -57,7 +69,15 @@ function splitRow(line: string): string[] {
 
 /** Rows of cells → a table of numbers when a label column and at least one all-numeric column exist. */
 function toTable(heading: string, header: string[], rows: string[][]): NumberTable | null {
-  rows = rows.filter((r) => r.length === header.length);
+  // A row shorter than the header lost cells to a span: its missing cells are empty.
+  rows = rows
+    .filter((r) => r.length >= 2 && r.length <= header.length)
+    .map((r) => [...r, ...Array<string>(header.length - r.length).fill('')]);
+  // A header row of figures (a table printed without one) is a row like the others; the columns are named by their unit.
+  if (header.slice(1).some((c) => parseNumber(c) !== null)) {
+    rows = [header, ...rows];
+    header = header.map((_, c) => (c === 0 ? '' : suffixUnit(rows[0][c]) || (/%/.test(rows[0][c]) ? '%' : '')));
+  }
   if (rows.length < 2 || header.length < 2) return null;
   const numericCols = header.map((_, c) => c).filter((c) => c > 0 && rows.every((r) => parseNumber(r[c]) !== null));
   if (numericCols.length === 0) return null;
@@ -96,6 +116,24 @@ export function findNumberTables(text: string): NumberTable[] {
       if (t) out.push(t);
       i = j - 1;
       continue;
+    }
+    const pair = NAMED_FIGURE.exec(line);
+    if (pair && parseNumber(pair[2]) !== null) {
+      const rows: string[][] = [];
+      let j = i;
+      for (let m; j < lines.length && (m = NAMED_FIGURE.exec(lines[j])) && parseNumber(m[2]) !== null; j++)
+        rows.push([m[1].trim(), m[2].trim()]);
+      const units = new Set(rows.map((r) => unitOf('', [r[1]])));
+      // Figures with one unit ("ms") are measurements; bare numbers in `name: value` lines are settings.
+      if (rows.length >= 3 && units.size === 1 && !units.has('')) {
+        // The line above names the figures ("BASIC benchmark averages"), else the section heading does.
+        const above = lines[i - 1]?.trim() ?? '';
+        const name = above && !/[|:]/.test(above) && !/^#/.test(above) && above.length <= 80 ? above : heading;
+        const t = toTable(name || heading, ['', name || 'Value'], rows);
+        if (t) out.push(t);
+        i = j - 1;
+        continue;
+      }
     }
     if (line.includes(',') && !line.includes('|')) {
       const width = line.split(',').length;

@@ -1,0 +1,82 @@
+/**
+ * Tables used for layout rather than data (man pages written by groff, old sites, e-mail): their
+ * rows are an indented term and its description, or a bullet and its text. As a GFM table they
+ * read as `| | • | | text |`; written as what they lay out, they read as lists and paragraphs.
+ */
+
+/** A cell that only marks a list item: a bullet, a dash, "1." or "(a)". */
+const MARKER = /^(?:[•·◦▪▫‣∙○●■□–—*-]|\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/i;
+
+const isElement = (node: Node): node is Element => node.nodeType === 1;
+const textOf = (el: Element) => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+function rowsOf(table: Element): Element[][] {
+  const rows = [...table.querySelectorAll('tr')].filter((tr) => tr.closest('table') === table);
+  return rows.map((tr) => [...tr.children].filter((c) => c.tagName === 'TD' || c.tagName === 'TH'));
+}
+
+/**
+ * A table is laid out, not data, when it has no header cells and either says so
+ * (role="presentation") or has a column that is empty in every row (indentation), or its rows
+ * hold one filled cell each, or the first filled cell of each row is a list marker.
+ */
+export function isLayoutTable(table: Element): boolean {
+  const role = (table.getAttribute('role') ?? '').toLowerCase();
+  if (role === 'presentation' || role === 'none') return true;
+  if (table.querySelector('th, thead')) return false;
+  const rows = rowsOf(table).filter((r) => r.length > 0);
+  if (rows.length === 0) return false;
+  const filled = rows.map((r) => r.filter((c) => textOf(c) || c.querySelector('img')));
+  if (filled.every((cells) => cells.length <= 1)) return true;
+  if (filled.every((cells) => cells.length >= 2 && MARKER.test(textOf(cells[0])))) return true;
+  const width = Math.max(...rows.map((r) => r.length));
+  for (let col = 0; col < width; col++) {
+    if (rows.every((r) => !r[col] || (!textOf(r[col]) && !r[col].querySelector('img')))) return true;
+  }
+  return false;
+}
+
+/**
+ * Each layout table (innermost first) replaced by what it lays out: rows whose first filled cell
+ * is a list marker become one list, a row of a term and its text a paragraph for each, any other
+ * row its cells' content in order.
+ */
+export function unwrapLayoutTables(root: ParentNode): void {
+  const tables = [...root.querySelectorAll('table')].reverse();
+  for (const table of tables) {
+    if (!table.isConnected || !isLayoutTable(table)) continue;
+    const doc = table.ownerDocument;
+    const out = doc.createElement('div');
+    let list: Element | null = null;
+    for (const cells of rowsOf(table)) {
+      const filled = cells.filter((c) => textOf(c) || c.querySelector('img, table, pre'));
+      if (filled.length === 0) continue;
+      const marker = filled.length >= 2 && MARKER.test(textOf(filled[0])) ? textOf(filled[0]) : null;
+      if (marker) {
+        const ordered = /[0-9]/.test(marker);
+        if (!list || (list.tagName === 'OL') !== ordered) {
+          list = doc.createElement(ordered ? 'ol' : 'ul');
+          out.appendChild(list);
+        }
+        const li = doc.createElement('li');
+        for (const cell of filled.slice(1)) li.append(...cell.childNodes);
+        list.appendChild(li);
+        continue;
+      }
+      list = null;
+      for (const cell of filled) {
+        // A cell's inline content becomes a paragraph; its own blocks stay as they are.
+        const blocks = [...cell.childNodes].some(
+          (n) => isElement(n) && /^(P|DIV|UL|OL|PRE|TABLE|DL|H[1-6])$/.test(n.tagName),
+        );
+        if (blocks) out.append(...cell.childNodes);
+        else {
+          const p = doc.createElement('p');
+          p.append(...cell.childNodes);
+          out.appendChild(p);
+        }
+      }
+    }
+    table.replaceWith(...out.childNodes);
+  }
+}

@@ -1,0 +1,107 @@
+import type { PhrasingContent } from 'mdast';
+import { markdownBlocks, type Block } from './markdown.js';
+import { inlineSentences, sentences } from './segment.js';
+import { textLength } from './shorten.js';
+
+/**
+ * What a deck, a landing page or a mindmap may show as a point: a whole sentence of prose or a whole
+ * list item, as the source wrote it (characters kept, Markdown marks dropped as markup). Never code,
+ * a table, an image or badge, a list of links, raw HTML, or a sentence cut short: a statement too
+ * long for the room is left out, and a shorter one is chosen instead.
+ */
+export interface Statement {
+  /** What a reader sees. */
+  text: string;
+  /** The same as inline Markdown (code spans and links intact). */
+  markdown: string;
+  /** The headings above it, outermost first. */
+  section: string[];
+  kind: 'sentence' | 'item';
+}
+
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
+/** Whether a line reads as code, not prose: what it says outside its code spans is program text. */
+export function looksLikeCode(text: string): boolean {
+  const s = text.trim();
+  if (!s) return false;
+  if (/^[{[<#>]|^\$\s|^\/\/|^(const|let|var|import|export|function|class|return|await|if|for|while)\b/.test(s))
+    return true;
+  if (/=>|\(\)|\)\s*;|[{(,]\s*$|^\w+(\.\w+)+\(|\b\w+\(\{/.test(s)) return true;
+  const marks = (s.match(/[{}()[\];=<>|\\]/g) ?? []).length;
+  const words = (s.match(/\p{L}{2,}/gu) ?? []).length;
+  return marks / s.length > 0.06 || (words < 2 && !CJK.test(s));
+}
+
+/** Inline content that is nothing but links (and separators): a list of links, not a statement. */
+function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
+  if (!nodes?.length) return false;
+  let links = 0;
+  for (const n of nodes) {
+    if (n.type === 'link' || n.type === 'linkReference') links++;
+    else if (n.type === 'text') {
+      if (/[\p{L}\p{N}]{2,}/u.test(n.value.replace(/\b(and|or|und|et)\b/g, ''))) return false;
+    } else if (n.type !== 'break') return false;
+  }
+  return links > 0;
+}
+
+/** The inline Markdown of a sentence with its code spans taken out: what looksLikeCode reads. */
+const withoutCodeSpans = (markdown: string) => markdown.replace(/(`+)[^`]*?\1/g, ' code ');
+
+function usable(text: string, markdown: string, maxChars: number): boolean {
+  const s = text.trim();
+  const len = textLength(s);
+  if (len > maxChars) return false;
+  const cjk = CJK.test(s);
+  if (cjk ? len < 6 : len < 12 || s.split(/\s+/).length < 3) return false;
+  // A fragment of a sentence split at an abbreviation ("Brave, Chrome, and Electron), the ...") is no statement.
+  const opened = (s.match(/[([{（]/g) ?? []).length;
+  const closed = (s.match(/[)\]}）]/g) ?? []).length;
+  if (opened !== closed) return false;
+  // A sentence that introduces what follows ("Using NPM:") leaves out what it introduces.
+  if (/[:：]$/.test(s)) return false;
+  return !looksLikeCode(withoutCodeSpans(markdown));
+}
+
+/**
+ * The statements of Markdown text, in document order, each at most `maxChars` characters (code
+ * points: a CJK character is one).
+ */
+export function statementsOf(markdown: string, maxChars: number, locale?: string): Statement[] {
+  const out: Statement[] = [];
+  for (const block of markdownBlocks(markdown)) out.push(...blockStatements(block, maxChars, locale));
+  return out;
+}
+
+export function blockStatements(block: Block, maxChars: number, locale?: string): Statement[] {
+  const { section } = block;
+  switch (block.kind) {
+    case 'listItem': {
+      if (onlyLinks(block.inline)) return [];
+      if (usable(block.text, block.markdown, maxChars))
+        return [{ text: block.text, markdown: block.markdown, section, kind: 'item' }];
+      return proseSentences(block, maxChars, locale);
+    }
+    case 'paragraph':
+      if (onlyLinks(block.inline)) return [];
+      return proseSentences(block, maxChars, locale);
+    case 'blockquote':
+      return sentences(block.text, locale)
+        .filter((s) => usable(s, s, maxChars))
+        .map((s) => ({ text: s, markdown: s, section, kind: 'sentence' as const }));
+    default:
+      // Headings name sections; code, tables, HTML, images and badges are never points.
+      return [];
+  }
+}
+
+function proseSentences(block: Block, maxChars: number, locale?: string): Statement[] {
+  const found = block.inline
+    ? inlineSentences(block.inline, locale)
+    : sentences(block.text, locale).map((s) => ({ text: s, markdown: s }));
+  return found
+    .map((s) => ({ text: s.text.replace(/\s+/g, ' ').trim(), markdown: s.markdown.replace(/\s+/g, ' ').trim() }))
+    .filter((s) => usable(s.text, s.markdown, maxChars))
+    .map((s) => ({ ...s, section: block.section, kind: 'sentence' as const }));
+}

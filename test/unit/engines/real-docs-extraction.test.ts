@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
+import { extractHtml, htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
+import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
+import { repairHref } from '../../../src/server/engines/extract/docx-options.js';
+
+// Documents nobody on the project wrote (sources in test/fixtures/real-docs/make-fixtures.mjs).
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name));
+
+describe('HTML structure', () => {
+  it('fences a <pre> without <code>, verbatim (no Markdown escapes in it)', () => {
+    const md = htmlToMarkdown(
+      '<p>Start it:</p><pre>$ node app.js | pino-pretty *.log\n$ echo `date`</pre><p>Done.</p>',
+    );
+    expect(md).toContain('```\n$ node app.js | pino-pretty *.log\n$ echo `date`\n```');
+  });
+
+  it('keeps every line of a <pre> made of several code runs (a DOCX code paragraph per line)', () => {
+    const md = htmlToMarkdown('<pre><code>const a = 1</code>\n<code>const b = 2</code></pre>');
+    expect(md).toBe('```\nconst a = 1\nconst b = 2\n```');
+  });
+
+  it('writes the man page of ls (groff layout tables) as paragraphs, never as GFM tables', () => {
+    const { markdown } = extractHtml(fixture('ls.html').toString('utf8'));
+    expect(markdown.split('\n').filter((l) => l.startsWith('|'))).toEqual([]);
+    expect(markdown).toContain('**\\-C**\n\nlist entries by columns');
+    expect(markdown).toContain('**\\-l**\n\nuse a long listing format');
+    const shaped = shapeHtml(fixture('ls.html').toString('utf8'), '', { format: 'text', readability: 'off' });
+    if (!shaped.ok) throw new Error(shaped.message);
+    expect(shaped.page.content).toContain('-C\nlist entries by columns');
+  });
+
+  it('writes a groff bullet table as a list, and leaves a data table without header cells a table', () => {
+    const row = (text: string) =>
+      `<tr valign="top"><td width="11%"></td><td width="1%"><p>&bull;</p></td><td width="10%"></td><td width="78%"><p>${text}</p></td></tr>`;
+    const md = htmlToMarkdown(
+      `<table width="100%" border="0">${row('open files inherited by the shell')}${row('current traps set by <b>trap</b>')}</table>` +
+        '<table><tr><td>Plan</td><td>Price</td></tr><tr><td>Team</td><td>$12</td></tr></table>',
+    );
+    expect(md).toContain('-   open files inherited by the shell\n\n-   current traps set by **trap**');
+    expect(md).toContain('| Plan | Price |\n| --- | --- |\n| Team | $12 |');
+  });
+});
+
+describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
+  it('keeps the four columns of the schedule table, its header included', async () => {
+    const { text } = await extractDocument('pdf', fixture('pino-lts.pdf'));
+    expect(text).toContain(
+      '| Version | Release Date | End Of LTS Date | Node.js |\n| --- | --- | --- | --- |\n| 9.x | 2024-04-26 | TBD | 18, 20, 22 |\n| 8.x | 2022-06-01 | 2024-10-26 | 14, 16, 18, 20 |',
+    );
+    // A cell whose text runs up to the next column (no gap, one word space) is placed by the rows around it.
+    expect(text).toContain('| OS | YAML Workflow Label | Node.js |');
+    expect(text).toContain('| Windows | windows-latest | 18, 20, 22 |');
+    expect(text).toContain('## Supported Node.js versions');
+  });
+
+  it('keeps a line that is only an address in the body, and drops the print footer', async () => {
+    const { text } = await extractDocument('pdf', fixture('pino-readme.pdf'));
+    expect(text).toMatch(/^https:\/\/github\.com\/mcollina$/m);
+    expect(text).not.toContain('blob/main/README.md');
+  });
+});
+
+describe('a DOCX made by LibreOffice (pino README.md)', () => {
+  it("keeps links to another file's section as one address, and code blocks whole", async () => {
+    const { text } = await extractDocument('docx', fixture('pino-readme.docx'));
+    expect(text).toContain('[Pino with Fastify](docs/web.md#fastify)');
+    expect(text).not.toContain('\\l');
+    expect(text).toContain(
+      "```\nconst logger = require('pino')()\nlogger.info('hello world')\nconst child = logger.child({ a: 'property' })\nchild.info('hello child!')\n```",
+    );
+    expect(text).toContain('```\n$ npm install pino\n```');
+  });
+
+  it('repairs a field-code link to a bookmark in the document', () => {
+    expect(repairHref('" \\l "usage')).toBe('#usage');
+    expect(repairHref('https://example.com/a')).toBe('https://example.com/a');
+  });
+});
