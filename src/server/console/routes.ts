@@ -6,6 +6,7 @@ import { actorOf } from '../http/audit-actor.js';
 import { endSession } from '../auth/sessions.js';
 import { consoleUser, signIn } from '../services/console/sign-in.service.js';
 import {
+  assertOwnHost,
   assertSameOrigin,
   CONSOLE_CSP_WITH_SCRIPT,
   csrfToken,
@@ -53,9 +54,15 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         },
       );
-      scope.addHook('onRequest', (_request, reply, done) => {
+      scope.addHook('onRequest', (request, reply, done) => {
         secureHeaders(reply);
-        done();
+        // Reads too: a rebound name must not even see a page (what it shows, it could read).
+        try {
+          assertOwnHost(request, ctx.baseUrl);
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
       });
       scope.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
         const status =
