@@ -6,7 +6,9 @@ import { ResponseObject, ResponsesRequest } from './model-api-responses.js';
 
 /**
  * Stored responses (issue 27): a response created with store (the default) is kept for its key, for
- * previous_response_id, retrieval, deletion and its input items, until its retention ends.
+ * previous_response_id, retrieval, deletion and its input items, until its retention ends. Each keeps
+ * only its own turn; the history is read up the previous_response_id chain, at most 5,000 stored turns
+ * (past it: 400 stored_conversation_too_large, param previous_response_id; issue 38).
  */
 
 const ResponseIdParams = z.object({ response_id: z.string().min(1).max(200) });
@@ -52,7 +54,8 @@ export const deleteResponse = defineRoute({
   auth: 'key',
   family: 'openai',
   tag: 'model-api',
-  summary: 'Deletes a stored response of this key; a later previous_response_id to it is a 400',
+  summary:
+    'Deletes a stored response of this key; a later previous_response_id to it is a 400 (responses that continued it keep it as their history)',
   params: ResponseIdParams,
   responses: {
     200: z.object({ id: z.string(), object: z.literal('response'), deleted: z.literal(true) }),

@@ -7,7 +7,7 @@ import { buildApp, DEFAULT_HTTP_TIMEOUTS } from './app.js';
 import type { AppContext } from './context.js';
 import { openStore } from './store/store.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { serializeRequest } from './http/log-redaction.js';
+import { redactSecrets, serializeRequest } from './http/log-redaction.js';
 import { tokenSecret } from './auth/tokens.js';
 import { VerifiedTokenCache } from './auth/token-cache.js';
 import { bootstrapRecords, writeBootstrapFile, type BootstrapResult } from './bootstrap.js';
@@ -154,6 +154,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
           ],
           // Signed download links and stream keys travel in the URL.
           serializers: { req: serializeRequest },
+          // Whatever a line holds (an error's message quoting a URL, a header value), nothing shaped
+          // like a key, session or token is written (issue 38).
+          hooks: { streamWrite: redactSecrets },
         };
   const trusted = proxyTrust({ publicUrl, trustProxy: options.trustProxy });
   const app = buildApp(ctx, {

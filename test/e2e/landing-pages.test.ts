@@ -148,6 +148,7 @@ describe('facet pages', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/html/);
     expect(res.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(await res.text()).toBe(pageHtml);
     const bad = await fetch(url.replace(/sig=./, (m) => (m.endsWith('A') ? 'sig=B' : 'sig=A')));
     expect(bad.status).toBe(403);

@@ -139,6 +139,10 @@ describe('facet mindmap', () => {
     const page = await fetch(data.mindmap_url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    // Issue 38: the same CSP and framing headers as every other viewer page.
+    expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*frame-ancestors 'none'/);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
     const html = await page.text();
     expect(html).toContain('<svg');
     expect(html).not.toMatch(/foreignObject|<script|https?:\/\/(?!www\.w3\.org)/i);
@@ -162,6 +166,7 @@ describe('facet mindmap', () => {
     svgUrl.searchParams.set('format', 'svg');
     const svg = await fetch(svgUrl);
     expect(svg.headers.get('content-type')).toMatch(/^image\/svg\+xml/);
+    expect(svg.headers.get('content-security-policy')).toMatch(/default-src 'none'/);
     expect(await svg.text()).toBe(data.svg);
     const pngUrl = new URL(data.mindmap_url);
     pngUrl.searchParams.set('format', 'png');

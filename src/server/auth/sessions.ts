@@ -2,6 +2,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { newId, randomToken } from '../store/ids.js';
 import { deleteSessionByHash, findSessionByHash, insertSession, touchSession } from '../store/sessions.repo.js';
+import { findLiveKeyById, type ApiKeyRow } from '../store/api-keys.repo.js';
 import { findUserById, type UserRow } from '../store/users.repo.js';
 import { hashSecret } from './secrets.js';
 
@@ -21,17 +22,21 @@ const TOUCH_RESOLUTION_MS = 60_000;
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 /**
- * Starts a session for the user whose access token was presented; `tokenExpiresAt` (seconds) caps
- * its end. Returns the cookie's value (shown once, stored hashed) and its Max-Age in seconds.
+ * Starts a session for the user whose access token (or API key: `apiKey`) was presented;
+ * `tokenExpiresAt` (seconds) and the key's expiry cap its end. A session opened with a key ends
+ * when that key is frozen or deleted too. Returns the cookie's value (shown once, stored hashed)
+ * and its Max-Age in seconds.
  */
 export async function startSession(
   ctx: Ctx,
   userId: string,
   tokenExpiresAt: number,
+  apiKey: Pick<ApiKeyRow, 'id' | 'expires_at'> | null = null,
 ): Promise<{ value: string; maxAgeSeconds: number }> {
   const value = SESSION_PREFIX + randomToken(40);
   const now = ctx.now();
-  const end = Math.min(now.getTime() + SESSION_MAX_MS, tokenExpiresAt * 1000);
+  const keyEnd = apiKey?.expires_at ? Date.parse(apiKey.expires_at) : Infinity;
+  const end = Math.min(now.getTime() + SESSION_MAX_MS, tokenExpiresAt * 1000, keyEnd);
   await insertSession(
     ctx.db,
     {
@@ -41,6 +46,7 @@ export async function startSession(
       created_at: now.toISOString(),
       last_used_at: now.toISOString(),
       expires_at: new Date(end).toISOString(),
+      api_key_id: apiKey?.id ?? null,
     },
     new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   );
@@ -59,6 +65,22 @@ export async function sessionUser(ctx: Ctx, value: string): Promise<UserRow> {
   if (now - lastUsed >= SESSION_IDLE_MS) throw ended('unused for too long');
   const user = await findUserById(ctx.db, row.user_id);
   if (!user) throw ended('its user is gone');
+  if (row.api_key_id !== null) {
+    // Read at each use (never cached), so a freeze or delete on any instance holds at once.
+    const key = await findLiveKeyById(ctx.db, row.api_key_id);
+    const why = !key
+      ? 'deleted'
+      : key.status === 'frozen'
+        ? 'frozen'
+        : key.expires_at && Date.parse(key.expires_at) <= now
+          ? 'expired'
+          : null;
+    if (why) {
+      // For good: unfreezing the key later does not bring this session back.
+      await deleteSessionByHash(ctx.db, row.hash);
+      throw ended(`the API key it was opened with is ${why}`);
+    }
+  }
   if (now - lastUsed >= TOUCH_RESOLUTION_MS) await touchSession(ctx.db, row.id, new Date(now).toISOString());
   return user;
 }

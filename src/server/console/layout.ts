@@ -88,7 +88,7 @@ ${note}
 }
 
 export function errorBody(status: number, message: string): string {
-  const title = status === 403 ? 'Refused' : status === 404 ? 'Not found' : 'Error';
+  const title = status === 403 || status === 421 ? 'Refused' : status === 404 ? 'Not found' : 'Error';
   const sentence = message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
   return `<div class="card error" role="alert"><h1>${escapeMarkup(title)}</h1><p>${escapeMarkup(sentence)}</p><p><a href="${CONSOLE_PREFIX}">Back to the console</a></p></div>`;
 }

@@ -4,8 +4,10 @@ import { HttpError } from '../errors.js';
 import { credentialsOf } from '../http/register.js';
 import { actorOf } from '../http/audit-actor.js';
 import { endSession } from '../auth/sessions.js';
+import { assertSignInAllowed, recordSignInFailure } from '../auth/sign-in-limit.js';
 import { consoleUser, signIn } from '../services/console/sign-in.service.js';
 import {
+  assertOwnHost,
   assertSameOrigin,
   CONSOLE_CSP_WITH_SCRIPT,
   csrfToken,
@@ -53,9 +55,15 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
           done(null, Object.fromEntries(new URLSearchParams(body as string)));
         },
       );
-      scope.addHook('onRequest', (_request, reply, done) => {
+      scope.addHook('onRequest', (request, reply, done) => {
         secureHeaders(reply);
-        done();
+        // Reads too: a rebound name must not even see a page (what it shows, it could read).
+        try {
+          assertOwnHost(request, ctx.baseUrl);
+          done();
+        } catch (err) {
+          done(err as Error);
+        }
       });
       scope.setErrorHandler((err: Error & { statusCode?: number }, request, reply) => {
         const status =
@@ -109,14 +117,18 @@ export function consoleRoutes(app: FastifyInstance, ctx: AppContext): void {
 
       scope.post('/login', async (request, reply) => {
         assertSameOrigin(request, ctx.baseUrl);
+        const secret = formOf(request).key ?? '';
+        const client = request.ip ?? 'unknown';
         try {
-          const session = await signIn(ctx, formOf(request).key ?? '', (user, key) =>
-            actorOf(request, { user, apiKey: key, via: 'key' }),
-          );
+          await assertSignInAllowed(ctx.db, client, secret, ctx.now());
+          const session = await signIn(ctx, secret, (user, key) => actorOf(request, { user, apiKey: key, via: 'key' }));
           reply.header('set-cookie', sessionCookie(request, session.value, session.maxAgeSeconds));
           return seeOther(reply, `${CONSOLE_PREFIX}/${NAV[0].slug}`);
         } catch (err) {
           if (!(err instanceof HttpError)) throw err;
+          // Guessing is bounded per client address and per key prefix (auth/sign-in-limit.ts).
+          if (err.status === 401) await recordSignInFailure(ctx.db, client, secret, ctx.now());
+          reply.headers(err.headers);
           return html(reply, err.status, signInPage({ text: err.message, error: true }));
         }
       });

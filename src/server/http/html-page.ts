@@ -38,15 +38,22 @@ ${input.body}
 `;
 }
 
-export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+/**
+ * The headers every viewer page (LiveDoc, slides, landing pages, mindmaps) is sent with: its CSP, no
+ * framing by another site (X-Frame-Options for browsers that ignore frame-ancestors), never cached by
+ * others, no referrer (a signed link must not leak through one).
+ */
+export function pageHeaders(reply: FastifyReply): FastifyReply {
   return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
     .header('content-security-policy', PAGE_CSP)
+    .header('x-frame-options', 'DENY')
     .header('cache-control', 'private, no-store')
     .header('referrer-policy', 'no-referrer')
-    .header('x-content-type-options', 'nosniff')
-    .send(html);
+    .header('x-content-type-options', 'nosniff');
+}
+
+export function sendHtml(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return pageHeaders(reply.code(status)).header('content-type', 'text/html; charset=utf-8').send(html);
 }
 
 /**

@@ -6,10 +6,30 @@ const SECRET_PARAMS = new Set(['sig', 'signature', 'token', 'access_token', 'api
 const STREAM_KEY = /^(\/v2\/conversations\/stream\/)[^/?#]+/;
 
 /**
+ * Anything shaped like a credential of this platform, wherever it stands: an API key (`fk_`), the
+ * admin key (`fadm_`), a session id (`fs_`), each 40 base-36 characters (matched from 16, so a cut
+ * one goes too; a key's 10-character display prefix stays), or a JWT (an access token). The `_` may
+ * be percent-encoded, as in a URL.
+ */
+const SECRET_SHAPE = /(fk|fadm|fs)(_|%5f)[0-9a-z]{16,}|eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/gi;
+
+/** Text with every credential-shaped run replaced by its kind and [redacted]: for whatever a log keeps. */
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_SHAPE, (_m, kind: string | undefined, sep: string | undefined) =>
+    kind ? `${kind}${sep}[redacted]` : '[redacted-token]',
+  );
+}
+
+/**
  * The URL as request logs may show it: credentials in headers are redacted by the logger's own
- * redact paths; these are the ones that travel in the URL (signed download links, stream keys).
+ * redact paths; these are the ones that travel in the URL (signed download links, stream keys), and
+ * anything shaped like a credential anywhere in it (a key pasted into a path or a query).
  */
 export function redactUrl(url: string): string {
+  return redactSecrets(redactUrlParams(url));
+}
+
+function redactUrlParams(url: string): string {
   const q = url.indexOf('?');
   const pathPart = (q === -1 ? url : url.slice(0, q)).replace(STREAM_KEY, '$1[redacted]');
   if (q === -1) return pathPart;
@@ -36,7 +56,7 @@ export function serializeRequest(req: FastifyRequest) {
   return {
     method: req.method,
     url: redactUrl(req.url),
-    host: req.host,
+    host: redactSecrets(req.host),
     remoteAddress: req.ip,
     remotePort: req.socket?.remotePort,
   };

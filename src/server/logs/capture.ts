@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/authenticate.js';
-import { redactUrl } from '../http/log-redaction.js';
+import { redactSecrets, redactUrl } from '../http/log-redaction.js';
 import type { RequestLog } from './request-log.js';
 
 declare module 'fastify' {
@@ -29,13 +29,15 @@ export function installRequestLog(app: FastifyInstance, log: RequestLog): void {
       log.publish({
         time: new Date().toISOString(),
         method: request.method,
-        // The stream key in a conversation stream's path is a capability: redacted like the server log.
+        // The stream key in a conversation stream's path is a capability, and a key pasted into a path
+        // is one: redacted like the server log.
         path: redactUrl(path).slice(0, 500),
         status: reply.statusCode,
         duration_ms: Math.round(reply.elapsedTime * 10) / 10,
         key_id: auth?.apiKey?.id ?? null,
         user_id: auth?.user.id ?? null,
-        request_id: request.id,
+        // A caller's own X-Request-Id is kept, unless it is shaped like a credential.
+        request_id: redactSecrets(request.id),
         instance: log.instanceId,
       });
     }

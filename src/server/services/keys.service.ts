@@ -15,6 +15,7 @@ import {
   type ApiKeyRow,
 } from '../store/api-keys.repo.js';
 import { findUserById } from '../store/users.repo.js';
+import { deleteSessionsOfKey } from '../store/sessions.repo.js';
 import { auditRow, SYSTEM, type AuditActor } from './audit.service.js';
 
 export function keyInfo(row: ApiKeyRow): ApiKeyInfo {
@@ -127,6 +128,7 @@ export async function deleteKey(
     after: { name: row.name, status: row.status, ...patch },
   });
   await updateApiKey(ctx.db, row.id, patch, audit);
+  await deleteSessionsOfKey(ctx.db, row.id);
 }
 
 export async function setFrozen(
@@ -149,6 +151,8 @@ export async function setFrozen(
     after: patch,
   });
   await updateApiKey(ctx.db, row.id, patch, audit);
+  // The console sessions opened with a frozen key end now, and stay ended when it is unfrozen.
+  if (frozen) await deleteSessionsOfKey(ctx.db, row.id);
   return keyInfo({ ...row, ...patch });
 }
 

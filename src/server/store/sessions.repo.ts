@@ -32,3 +32,9 @@ export async function deleteSessionByHash(db: Kysely<Database>, hash: string): P
   const res = await db.deleteFrom('sessions').where('hash', '=', hash).executeTakeFirst();
   return Number(res.numDeletedRows) > 0;
 }
+
+/** A key frozen or deleted: the sessions opened with it end with it. */
+export async function deleteSessionsOfKey(db: Kysely<Database>, apiKeyId: string): Promise<number> {
+  const res = await db.deleteFrom('sessions').where('api_key_id', '=', apiKeyId).executeTakeFirst();
+  return Number(res.numDeletedRows);
+}

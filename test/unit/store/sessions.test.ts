@@ -91,4 +91,57 @@ describeOnStores('browser sessions', (stores) => {
     const { ctx } = await setup();
     await expect(sessionUser(ctx, 'fs_never-made')).rejects.toThrow(/session has ended/);
   });
+
+  it('a session opened with an API key ends when the key expires (and never outlives it), is frozen or deleted; one opened otherwise does not care', async () => {
+    const { s, clock, ctx } = await setup();
+    const key = (id: string, expires_at: string | null) => ({
+      id,
+      user_id: 'u1',
+      name: id,
+      prefix: `fk_${id}`,
+      hash: `hash-${id}`,
+      status: 'active' as const,
+      created_at: '2026-01-01T00:00:00.000Z',
+      expires_at,
+      frozen_at: null,
+      last_used_at: null,
+      deleted_at: null,
+    });
+    const soon = key('k_soon', new Date(T0 + 2 * HOUR).toISOString());
+    const frozen = key('k_frozen', null);
+    const deleted = key('k_deleted', null);
+    await s.db.insertInto('api_keys').values([soon, frozen, deleted]).execute();
+    const bySoon = await startSession(ctx, 'u1', TOKEN_EXP, soon);
+    expect(bySoon.maxAgeSeconds).toBe(2 * 3600);
+    const byFrozen = await startSession(ctx, 'u1', TOKEN_EXP, frozen);
+    const byDeleted = await startSession(ctx, 'u1', TOKEN_EXP, deleted);
+    const byToken = await startSession(ctx, 'u1', TOKEN_EXP);
+    for (const x of [bySoon, byFrozen, byDeleted, byToken]) expect((await sessionUser(ctx, x.value)).id).toBe('u1');
+    // Changed behind the service's back (another instance, a direct write): still seen at the next use.
+    await s.db.updateTable('api_keys').set({ status: 'frozen' }).where('id', '=', 'k_frozen').execute();
+    await s.db
+      .updateTable('api_keys')
+      .set({ deleted_at: new Date(T0).toISOString() })
+      .where('id', '=', 'k_deleted')
+      .execute();
+    await expect(sessionUser(ctx, byFrozen.value)).rejects.toMatchObject({
+      code: 'INVALID_SESSION',
+      message: expect.stringMatching(/key it was opened with is frozen/),
+    });
+    await expect(sessionUser(ctx, byDeleted.value)).rejects.toMatchObject({
+      message: expect.stringMatching(/deleted/),
+    });
+    // Unfrozen, the key does not bring its ended session back.
+    await s.db.updateTable('api_keys').set({ status: 'active' }).where('id', '=', 'k_frozen').execute();
+    await expect(sessionUser(ctx, byFrozen.value)).rejects.toMatchObject({ code: 'INVALID_SESSION' });
+    // The key's expiry moved later than the session's own end: the key's end still holds.
+    await s.db
+      .updateTable('api_keys')
+      .set({ expires_at: new Date(T0 + HOUR).toISOString() })
+      .where('id', '=', 'k_soon')
+      .execute();
+    clock.at = T0 + HOUR;
+    await expect(sessionUser(ctx, bySoon.value)).rejects.toMatchObject({ message: expect.stringMatching(/expired/) });
+    expect((await sessionUser(ctx, byToken.value)).id).toBe('u1');
+  });
 });

@@ -49,7 +49,7 @@ export async function signIn(
   const trimmed = secret.trim();
   if (trimmed === '' || trimmed.length > MAX_SECRET_LENGTH) throw refused();
   const { user, key } = await userOfSecret(ctx, trimmed);
-  const session = await startSession(ctx, user.id, Math.floor((ctx.now().getTime() + SESSION_MAX_MS) / 1000));
+  const session = await startSession(ctx, user.id, Math.floor((ctx.now().getTime() + SESSION_MAX_MS) / 1000), key);
   const actor = actorOf(user, key);
   if (!key)
     await recordAudit(ctx, actor, { action: 'admin_key.used', targetType: 'endpoint', targetId: '/console/login' });

@@ -4,17 +4,37 @@ import type { InputItemList, InputItemsQuery } from '../../../contract/model-api
 import { HttpError } from '../../errors.js';
 import { randomToken } from '../../store/ids.js';
 import * as repo from '../../store/stored-responses.repo.js';
-import { byteLength, conversationExcess, findLive, ownerExcess, storageFull, store, tooLarge } from './stored.js';
+import {
+  STORED_LIMITS,
+  byteLength,
+  conversationExcess,
+  findLive,
+  ownerExcess,
+  storageFull,
+  store,
+  tooLarge,
+} from './stored.js';
 
 type Body = z.infer<typeof ResponsesRequest>;
 type Resp = z.infer<typeof ResponseObject>;
 type Item = Record<string, unknown> & { id?: string; type?: string };
 type Ctx = Parameters<typeof findLive>[0];
 
-/** What a stored response keeps: the items it answered (history included), and the response itself. */
+/**
+ * What a stored response keeps: the input items its own turn added, and the response itself. The
+ * history is the chain of responses it continued (previous_id); a row stored before migration 0030 has
+ * no previous_id and holds its whole history in `input`.
+ */
 interface StoredResponse {
   input: Item[];
-  response: Resp;
+  /** output_text is left out (rows before 0030 have it): it repeats the output's text, rebuilt on read. */
+  response: Omit<Resp, 'output_text'> & { output_text?: string };
+}
+
+/** The response as answered: output_text is the text of its message items. */
+function answered(r: StoredResponse['response']): Resp {
+  const text = r.output.flatMap((o) => (o.type === 'message' ? o.content.map((c) => c.text) : [])).join('');
+  return { ...r, output_text: r.output_text ?? text };
 }
 
 const notFound = (id: string) =>
@@ -46,6 +66,42 @@ function normalized(input: Body['input'] | undefined): Item[] {
 /** The conversation a continuation starts from: what the response answered, then what it said. */
 const contextOf = (s: StoredResponse): Item[] => [...s.input, ...(s.response.output as Item[])];
 
+/**
+ * The stored responses a conversation is made of, oldest first, ending with `id` (found live and this
+ * owner's already). Bounded by STORED_LIMITS.turnsPerConversation, which a stored turn never passes.
+ */
+async function chainOf(
+  ctx: Ctx,
+  owner: string,
+  id: string,
+  param: string,
+): Promise<{ turns: StoredResponse[]; bytes: number }> {
+  const rows = await repo.findChain(ctx.db, owner, id, STORED_LIMITS.turnsPerConversation);
+  const root = rows[0];
+  if (!root)
+    throw new HttpError('previous_response_not_found', `Response with id '${id}' not found.`, {
+      status: 400,
+      extra: { param },
+    });
+  if (root.previous_id !== null && rows.length < STORED_LIMITS.turnsPerConversation)
+    throw new HttpError(
+      'previous_response_not_found',
+      `The history of response '${id}' is no longer stored (response '${root.previous_id}' is gone).`,
+      { status: 400, extra: { param } },
+    );
+  if (root.previous_id !== null) throw turnsExcess(rows.length + 1, param);
+  return {
+    turns: rows.map((r) => JSON.parse(r.body) as StoredResponse),
+    bytes: rows.reduce((n, r) => n + r.bytes, 0),
+  };
+}
+
+const turnsExcess = (turns: number, param: string) =>
+  tooLarge(
+    `a stored conversation holds at most ${STORED_LIMITS.turnsPerConversation} turns (this one would hold ${turns}); start a new conversation, or send store: false`,
+    param,
+  );
+
 export interface ResponseTurn {
   /** The request as the model sees it: the stored items before this request's input. */
   body: Body;
@@ -61,7 +117,9 @@ export interface ResponseTurn {
  */
 export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): Promise<ResponseTurn> {
   const previous = body.previous_response_id ?? null;
-  let history: Item[] = [];
+  const storing = body.store !== false;
+  let chain: StoredResponse[] = [];
+  let historyBytes = 0;
   if (previous !== null) {
     const row = await findLive(ctx, owner, previous, 'response');
     if (!row)
@@ -69,15 +127,19 @@ export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): 
         status: 400,
         extra: { param: 'previous_response_id' },
       });
-    history = contextOf(JSON.parse(row.body) as StoredResponse);
+    ({ turns: chain, bytes: historyBytes } = await chainOf(ctx, owner, previous, 'previous_response_id'));
+    if (storing && chain.length >= STORED_LIMITS.turnsPerConversation)
+      throw turnsExcess(chain.length + 1, 'previous_response_id');
   }
-  const items = [...history, ...normalized(body.input)];
-  const storing = body.store !== false;
-  const bytes = byteLength(JSON.stringify(items));
-  const excess = conversationExcess(items.length, bytes);
+  const own = normalized(body.input);
+  const items = [...chain.flatMap(contextOf), ...own];
+  // The history's bytes as stored (its rows), so a turn never serializes the whole conversation again.
+  const ownBytes = byteLength(JSON.stringify(own));
+  const excess = conversationExcess(items.length, historyBytes + ownBytes);
   if (excess) throw tooLarge(excess, previous === null ? 'input' : 'previous_response_id');
   if (storing) {
-    const full = await ownerExcess(ctx, owner, bytes);
+    // The key is charged for what this turn adds; its history is already stored.
+    const full = await ownerExcess(ctx, owner, ownBytes);
     if (full) throw storageFull(full);
   }
   const echo = { previous_response_id: previous, store: storing };
@@ -91,21 +153,24 @@ export async function prepareResponseTurn(ctx: Ctx, owner: string, body: Body): 
           owner,
           resp.id,
           'response',
-          { input: items, response: { ...resp, ...echo } } satisfies StoredResponse,
-          items.length + resp.output.length,
+          { input: own, response: { ...withoutText(resp), ...echo } } satisfies StoredResponse,
+          own.length + resp.output.length,
+          previous,
         );
     },
   };
 }
 
+const withoutText = ({ output_text: _text, ...rest }: Resp) => rest;
+
 export async function storedResponse(ctx: Ctx, owner: string, id: string): Promise<Resp> {
   const row = await findLive(ctx, owner, id, 'response');
   if (!row) throw notFound(id);
-  return (JSON.parse(row.body) as StoredResponse).response;
+  return answered((JSON.parse(row.body) as StoredResponse).response);
 }
 
 export async function deleteStoredResponse(ctx: Ctx, owner: string, id: string) {
-  if (!(await repo.deleteStored(ctx.db, owner, id, 'response'))) throw notFound(id);
+  if (!(await repo.deleteStored(ctx.db, owner, id, 'response', ctx.now().toISOString()))) throw notFound(id);
   return { id, object: 'response' as const, deleted: true as const };
 }
 
@@ -118,7 +183,8 @@ export async function inputItems(
 ): Promise<z.infer<typeof InputItemList>> {
   const row = await findLive(ctx, owner, id, 'response');
   if (!row) throw notFound(id);
-  let items = (JSON.parse(row.body) as StoredResponse).input;
+  const chain = (await chainOf(ctx, owner, id, 'response_id')).turns;
+  let items = [...chain.slice(0, -1).flatMap(contextOf), ...chain[chain.length - 1].input];
   if (q.order !== 'asc') items = [...items].reverse();
   const cursor = (at: string | undefined, param: string) => {
     if (at === undefined) return -1;

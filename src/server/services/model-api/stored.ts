@@ -15,6 +15,8 @@ export const STORED_LIMITS = {
   bytesPerConversation: 4 * 1024 * 1024,
   /** UTF-8 bytes all of one key's stored conversations hold together */
   bytesPerKey: 256 * 1024 * 1024,
+  /** stored responses one conversation chains (each turn keeps only what it added; reads walk the chain) */
+  turnsPerConversation: 5_000,
   defaultPerKey: 10_000,
   defaultRetentionDays: 30,
 } as const;
@@ -67,6 +69,7 @@ export async function store(
   kind: StoredKind,
   body: unknown,
   items: number,
+  previousId: string | null = null,
 ): Promise<void> {
   const json = JSON.stringify(body);
   const now = ctx.now();
@@ -77,6 +80,7 @@ export async function store(
     body: json,
     bytes: byteLength(json),
     items,
+    previous_id: previousId,
     created_at: now.toISOString(),
     expires_at: new Date(now.getTime() + retentionMs(ctx)).toISOString(),
   });

@@ -105,7 +105,7 @@ function turn(ctx: Ctx, owner: string, body: Body, conversation: StoredThread, p
         { ...conversation, messages } satisfies StoredThread,
         messages.length,
       );
-      if (previous !== null) await repo.deleteStored(ctx.db, owner, previous, 'thread');
+      if (previous !== null) await repo.deleteStored(ctx.db, owner, previous, 'thread', ctx.now().toISOString());
     },
     release: async () => {
       if (previous !== null) await repo.releaseThread(ctx.db, previous);

@@ -45,6 +45,8 @@ export interface SessionsTable {
   last_used_at: string;
   /** The absolute end, however active the session is. */
   expires_at: string;
+  /** The API key a console sign-in used (migration 0031): the session ends with it. */
+  api_key_id: string | null;
 }
 
 export interface UsageRecordsTable {

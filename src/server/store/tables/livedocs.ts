@@ -109,7 +109,7 @@ export interface StreamEventsTable {
   data: string;
 }
 
-/** A stored response or thread message that a later turn continues from (migration 0025_stored_responses). */
+/** A stored response or thread message that a later turn continues from (migrations 0025, 0030). */
 export interface ModelApiStoredTable {
   /** resp_… (a stored response) or msg_… (a thread's last reply). */
   id: string;
@@ -122,6 +122,8 @@ export interface ModelApiStoredTable {
   items: number;
   /** A thread message another turn has continued from (a message is continued once). */
   continued_at: string | null;
+  /** The stored response this one continued (migration 0030): its body holds only this turn's items. */
+  previous_id: string | null;
   created_at: string;
   expires_at: string;
 }
