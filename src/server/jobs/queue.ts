@@ -14,7 +14,15 @@ import type { JobEvent, JobHandler, KindOptions, QueueCore, QueueOptions, Runnin
 export type { JobRow } from './jobs.repo.js';
 export { TERMINAL_STATES } from './jobs.repo.js';
 export { JobFailure } from './job-failure.js';
-export type { JobContext, JobEvent, JobHandler, KindOptions, QueueOptions } from './queue-types.js';
+export type {
+  JobContext,
+  JobEvent,
+  JobHandler,
+  JobObserver,
+  JobOutcome,
+  KindOptions,
+  QueueOptions,
+} from './queue-types.js';
 
 /**
  * The durable job queue of ARCHITECTURE "Async work": jobs live in the store, are claimed with a
@@ -271,6 +279,13 @@ export class JobQueue {
     return this.running.size;
   }
 
+  /** Jobs this process runs now, by kind (for /metrics). */
+  runningKinds(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const r of this.running.values()) out.set(r.kind, (out.get(r.kind) ?? 0) + 1);
+    return out;
+  }
+
   private emit(job: Pick<JobRow, 'id' | 'kind' | 'state' | 'error'>): void {
     this.events.emit('change', { id: job.id, kind: job.kind, state: job.state, error: job.error } satisfies JobEvent);
   }
@@ -289,7 +304,7 @@ export class JobQueue {
 
   /** Runs a claimed job in a worker slot; the slot freed, a job waiting for one may be claimed. */
   private launch(job: JobRow): void {
-    const entry: Running = { controller: new AbortController(), done: Promise.resolve() };
+    const entry: Running = { kind: job.kind, controller: new AbortController(), done: Promise.resolve() };
     this.running.set(job.id, entry);
     entry.done = runJob(this.core, job, entry)
       .catch((err) => this.options.onError?.(err, `job ${job.id}`))

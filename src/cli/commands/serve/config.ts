@@ -52,6 +52,12 @@ export interface ServeOptions extends ObjectStoreFlags {
   publicUrl?: string;
   trustProxy?: string;
   drainTimeout: number;
+  drainDelay: number;
+  instanceId?: string;
+  /** False with --no-metrics. */
+  metrics?: boolean;
+  metricsPort?: number;
+  metricsHost: string;
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
   exec?: string;
@@ -176,6 +182,11 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     socialUpstream: socialUpstream(opts, deps.env),
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
+    drainDelayMs: opts.drainDelay * 1000,
+    instanceId: (opts.instanceId ?? deps.env.FACET_INSTANCE_ID) || undefined,
+    metrics: opts.metrics !== false,
+    metricsPort: opts.metricsPort,
+    metricsHost: opts.metricsHost,
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
     httpTimeouts: {
