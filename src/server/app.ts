@@ -213,6 +213,8 @@ export function buildApp(
     if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
     done();
   });
+  // Read by http/audit-actor.ts: every audit entry names the instance it was made through.
+  app.decorate('facetInstanceId', { getter: () => ctx.config.instanceId });
   installDrainGate(app, ctx.readiness, familyOf, () => ctx.metrics.httpRefused.inc({ reason: 'draining' }));
   if (ctx.config.metrics !== 'off') installHttpMetrics(app, ctx.metrics);
   // Every answered request, as a line of the live request log (`facet logs tail`).

@@ -2,6 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/authenticate.js';
 import type { AuditActor } from '../services/audit.service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** This instance's name (`--instance-id`), set by app.ts. */
+    facetInstanceId: string;
+  }
+}
+
 /** The actor of a change made through the API: the caller's user and key id, the request, and where it came from. */
 export function actorOf(request: FastifyRequest, auth: AuthContext): AuditActor {
   const agent = request.headers['user-agent'];
@@ -13,5 +20,6 @@ export function actorOf(request: FastifyRequest, auth: AuthContext): AuditActor 
     // request.ip follows --trust-proxy / --public-url (http/link-base.ts), like every other use.
     clientIp: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent.slice(0, 300) : null,
+    instanceId: request.server.facetInstanceId,
   };
 }

@@ -22,6 +22,7 @@ import { auditLogMigration } from './migrations/0024-audit-log.js';
 import { storedResponsesMigration } from './migrations/0025-stored-responses.js';
 import { betaBacklinksMigration } from './migrations/0027-beta-backlinks.js';
 import { betaBacklinksCoveringMigration } from './migrations/0028-beta-backlinks-covering.js';
+import { auditInstanceMigration } from './migrations/0029-audit-instance.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -52,4 +53,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_stored_responses': storedResponsesMigration,
   '0027_beta_backlinks': betaBacklinksMigration,
   '0028_beta_backlinks_covering': betaBacklinksCoveringMigration,
+  '0029_audit_instance': auditInstanceMigration,
 };
