@@ -201,7 +201,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let stopSweeps = () => {};
   let metricsListener: MetricsListener | undefined;
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
-  const teardown = async (drainMs = 0) => {
+  /** `endBy`: when the drain must be over; a running job is waited for until shortly before it. */
+  const teardown = async (drainMs = 0, endBy = Date.now() + 10_000) => {
     stopSweeps();
     // Stops taking connections; a new request on an open one is refused (http/drain-gate.ts).
     // Requests in flight go on.
@@ -216,7 +217,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.requestLog.stop();
     ctx.requestLog.endReaders();
     await closed;
-    await jobs.stop();
+    await jobs.stop(Math.max(300, endBy - Date.now() - 200));
     await gateway.close();
     await closeCpuPool();
     await store.close();

@@ -89,6 +89,10 @@ export interface Running {
   /** Set when the run outlived its time budget: the job's error. */
   overBudget?: JobFailure;
   done: Promise<void>;
+  /** Rejects when a stopping queue stops waiting for the run (its handler ignored the abort). */
+  abandoned: Promise<never>;
+  abandon: () => void;
+  wasAbandoned?: boolean;
 }
 
 /** What the parts of the queue (claim loop, runs, recovery) share: the queue's own state and helpers. */

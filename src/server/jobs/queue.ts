@@ -260,8 +260,13 @@ export class JobQueue {
     this.claims.wake();
   }
 
-  /** Stops claiming; running jobs are aborted and handed back to the queue for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; running jobs are aborted and handed back to the queue for the next start (or
+   * another instance). A run still going `waitMs` after its abort (a handler that does not listen,
+   * a storage call riding out an outage) is not waited for: it is handed back all the same, so a
+   * stop never outlasts the drain it is part of.
+   */
+  async stop(waitMs = 10_000): Promise<void> {
     this.unwake?.();
     this.unwake = undefined;
     clearInterval(this.timer);
@@ -272,7 +277,14 @@ export class JobQueue {
       r.reason ??= 'shutdown';
       r.controller.abort(new Error('server shutting down'));
     }
-    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+    if ((await Promise.race([all, late])) === 'late') {
+      for (const r of this.running.values()) r.abandon();
+      await all;
+    }
+    clearTimeout(timer);
   }
 
   get activeCount(): number {
@@ -304,7 +316,19 @@ export class JobQueue {
 
   /** Runs a claimed job in a worker slot; the slot freed, a job waiting for one may be claimed. */
   private launch(job: JobRow): void {
-    const entry: Running = { kind: job.kind, controller: new AbortController(), done: Promise.resolve() };
+    let reject!: (err: Error) => void;
+    const abandoned = new Promise<never>((_, r) => (reject = r));
+    abandoned.catch(() => undefined); // raced against the run; unheard when the run ends in time
+    const entry: Running = {
+      kind: job.kind,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      abandoned,
+      abandon: () => {
+        entry.wasAbandoned = true;
+        reject(new Error('server shutting down'));
+      },
+    };
     this.running.set(job.id, entry);
     entry.done = runJob(this.core, job, entry)
       .catch((err) => this.options.onError?.(err, `job ${job.id}`))

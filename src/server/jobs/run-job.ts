@@ -62,7 +62,7 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
     if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
     const running = handler(ctx);
     running.catch(() => undefined); // a run given up may still end; nobody waits for it then
-    const result = await Promise.race([running, budget.givenUp]);
+    const result = await Promise.race([running, budget.givenUp, entry.abandoned]);
     outcome = { ok: true, result };
   } catch (err) {
     outcome = { ok: false, err };
@@ -74,7 +74,7 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
   // as an error of the handler would.
   try {
     // A run given up may still be logging: its lines are not waited for.
-    if (!entry.overBudget) await log.drained();
+    if (!entry.overBudget && !entry.wasAbandoned) await log.drained();
   } catch (err) {
     if (outcome.ok) outcome = { ok: false, err };
   }

@@ -119,6 +119,36 @@ describeOnStores('JobQueue', (underTest) => {
     ]);
   });
 
+  it('stops within its wait when a handler ignores the abort, and hands that job back without using its attempt', async () => {
+    const { store, q } = await setup();
+    let started = false;
+    // Deaf to its signal: like a storage call riding out an outage.
+    q.register('deaf', async () => {
+      started = true;
+      await sleep(5_000);
+      return 'late';
+    });
+    await q.start();
+    const job = await q.enqueue('deaf', {});
+    while (!started) await sleep(10);
+    const t0 = Date.now();
+    await q.stop(300);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    const after = (await q.get(job.id))!;
+    expect(after).toMatchObject({ state: 'queued', attempts: 0, lease_owner: null });
+    const again = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+    });
+    queues.push(again);
+    again.register('deaf', async () => 'now');
+    await again.start();
+    expect((await again.waitForEnd(job.id, 5_000)).state).toBe('succeeded');
+  });
+
   it('commits the lines a handler does not wait for in order, before its end; a line that cannot be written fails the run', async () => {
     const { q } = await setup({ concurrency: 1 });
     q.register('chatty', async (job) => {
