@@ -26,6 +26,10 @@ export const AuditEntry = z.object({
   client: z.object({ ip: z.string().nullable(), user_agent: z.string().nullable() }),
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
+  instance: z
+    .string()
+    .nullable()
+    .describe('the instance the change was made through (`facet serve --instance-id`); null for offline commands'),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -49,4 +49,16 @@ export const openapi = defineRoute({
   responses: { 200: { contentType: 'application/json', description: 'OpenAPI 3.1 document' } },
 });
 
-export const systemRoutes = [healthz, readyz, openapi];
+export const metrics = defineRoute({
+  id: 'system.metrics',
+  method: 'GET',
+  path: '/metrics',
+  auth: 'none',
+  family: 'image',
+  tag: 'system',
+  summary:
+    'Prometheus metrics of this instance (text exposition format): requests, jobs, pools, streams, readiness, usage. 404 when turned off (`--no-metrics`) or served on their own port (`--metrics-port`)',
+  responses: { 200: { contentType: 'text/plain', description: 'Prometheus text format 0.0.4' } },
+});
+
+export const systemRoutes = [healthz, readyz, openapi, metrics];

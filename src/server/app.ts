@@ -42,6 +42,8 @@ import { auditRoutes } from './routes/audit.js';
 import { installRequestLog, noteAuth } from './logs/capture.js';
 import { consoleRoutes } from './console/routes.js';
 import { answerMethodNotAllowed } from './http/method-not-allowed.js';
+import { installDrainGate } from './http/drain-gate.js';
+import { installHttpMetrics } from './metrics/http-metrics.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -192,7 +194,9 @@ export function buildApp(
     },
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: false,
-    return503OnClosing: true,
+    // Fastify's own refusal answers `{"error":"Service Unavailable"}`; http/drain-gate.ts refuses
+    // in the surface's shape instead.
+    return503OnClosing: false,
     ...serverTimeouts(timeouts),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Node's and the router's own refusals (408, 431, 414, a bad URL) in the surface's error shape.
@@ -211,6 +215,10 @@ export function buildApp(
     if (request.url.startsWith('/api/v1/')) reply.header('request-id', request.id);
     done();
   });
+  // Read by http/audit-actor.ts: every audit entry names the instance it was made through.
+  app.decorate('facetInstanceId', { getter: () => ctx.config.instanceId });
+  installDrainGate(app, ctx.readiness, familyOf, () => ctx.metrics.httpRefused.inc({ reason: 'draining' }));
+  if (ctx.config.metrics !== 'off') installHttpMetrics(app, ctx.metrics);
   // Every answered request, as a line of the live request log (`facet logs tail`).
   installRequestLog(app, ctx.requestLog);
   installJsonBodyParser(app);
@@ -230,6 +238,7 @@ export function buildApp(
       request.routeOptions.config?.validationCode,
     );
     if (shaped.status >= 500) request.log.error({ err }, 'request failed');
+    if (isStoreUnavailable(err)) ctx.metrics.databaseUnavailable.inc();
     keepConnectionForRefusedBody(request, reply, shaped.status);
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
   });

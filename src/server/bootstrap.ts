@@ -54,6 +54,8 @@ export interface BootstrapRecords {
  */
 export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecords> {
   const { dataDir } = ctx.config;
+  // Made by the server at its start, on its own authority: named as this instance's.
+  const firstStart = { ...LOCAL_ADMIN, instanceId: ctx.config.instanceId };
   const previous = dataDir ? readBootstrap(dataDir) : null;
   let apiKey = previous?.api_key ?? null;
   let adminKey = previous?.admin_key ?? null;
@@ -62,10 +64,10 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
     let created = false;
     if ((await countUsers(ctx.db)) === 0) {
       created = true;
-      const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 }, LOCAL_ADMIN);
+      const admin = await createUser(ctx, { name: 'admin', role: 'admin', plan: 'paid', credits: 1000 }, firstStart);
       userId = admin.id;
       await setSetting(ctx.db, 'bootstrap_user_id', admin.id);
-      apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' }, LOCAL_ADMIN)).key;
+      apiKey = (await createKey(ctx, { userId: admin.id, name: 'bootstrap' }, firstStart)).key;
     }
     if (!userId || !(await findUserById(ctx.db, userId)))
       throw new Error('the database has users but no bootstrap admin');
@@ -74,7 +76,7 @@ export async function bootstrapRecords(ctx: AppContext): Promise<BootstrapRecord
     if (adminKey) await setSetting(ctx.db, 'admin_key_hash', hashSecret(adminKey));
     return { created, userId };
   });
-  const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds, LOCAL_ADMIN);
+  const token = await issueAccessToken(ctx, userId, ctx.config.accessTokenTtlSeconds, firstStart);
   return {
     created,
     credentials: {

@@ -13,6 +13,7 @@ import type { SocialUpstreamConfig } from './providers/social/upstream.js';
 import type { FileStore } from './files/file-store.js';
 import type { Readiness } from './readiness.js';
 import type { RequestLog } from './logs/request-log.js';
+import type { ServerMetrics } from './metrics/server-metrics.js';
 
 export interface ServerConfig {
   host: string;
@@ -66,6 +67,13 @@ export interface ServerConfig {
   console: boolean;
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
+  /**
+   * This instance's name in audit entries, logs and metrics (`--instance-id`, default host:port);
+   * the port is the one listened on once known.
+   */
+  instanceId: string;
+  /** Where /metrics is served: on the main port, on a listener of its own (`--metrics-port`), or not at all. */
+  metrics: 'main' | 'off' | { host: string; port: number };
 }
 
 /** What every service needs, built once per server and handed down; no module singletons. */
@@ -98,4 +106,6 @@ export interface AppContext {
   files: FileStore;
   /** The live request log (`facet logs tail`): a bounded ring in memory, shared across instances on PostgreSQL. */
   requestLog: RequestLog;
+  /** This server's Prometheus metrics (its own registry). */
+  metrics: ServerMetrics;
 }

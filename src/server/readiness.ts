@@ -20,6 +20,7 @@ const KEEP_MS = 1_000;
  */
 export class Readiness {
   private phase: 'starting' | 'started' | 'draining' = 'starting';
+  private refusing = false;
   private kept: { at: number; report: Promise<ReadinessReport> } | undefined;
 
   constructor(
@@ -33,6 +34,19 @@ export class Readiness {
 
   draining(): void {
     this.phase = 'draining';
+  }
+
+  get isDraining(): boolean {
+    return this.phase === 'draining';
+  }
+
+  /** The drain delay is over: new requests are refused from now on (http/drain-gate.ts). */
+  refuse(): void {
+    this.refusing = true;
+  }
+
+  get isRefusing(): boolean {
+    return this.refusing;
   }
 
   report(): Promise<ReadinessReport> {

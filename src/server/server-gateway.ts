@@ -8,13 +8,13 @@ import { visibleIds } from './store/livedocs.repo.js';
 
 /** The configured model gateway; its grounded local model searches the caller's LiveDocs unless `grounding` is given. */
 export function serverGateway(
-  { db, now }: Pick<AppContext, 'db' | 'now'>,
+  { db, now, metrics }: Pick<AppContext, 'db' | 'now' | 'metrics'>,
   directory: ModelDirectory,
   config: ServerConfig,
   grounding?: GroundingSource,
 ) {
   return createGateway({
-    ctx: { db, now },
+    ctx: { db, now, metrics },
     directory,
     upstreams: config.upstreams ?? {},
     limits: config.gatewayLimits,

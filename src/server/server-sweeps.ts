@@ -21,7 +21,7 @@ export function startSweeps(ctx: AppContext, log: FastifyBaseLogger): () => void
     sweepStoredResponses(ctx).catch((err) => log.error({ err }, 'stored response retention sweep failed'));
     // Audit entries past their retention go; keys that expired since the last sweep get their entry.
     pruneAudit(ctx, ctx.config.auditRetentionDays).catch((err) => log.error({ err }, 'audit retention sweep failed'));
-    recordExpiredKeys(ctx).catch((err) => log.error({ err }, 'recording expired keys failed'));
+    recordExpiredKeys(ctx, ctx.config.instanceId).catch((err) => log.error({ err }, 'recording expired keys failed'));
   };
   sweep();
   const sweeper = setInterval(sweep, 600_000);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { preparePrivateDataDir } from './files/private.js';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import { buildApp, DEFAULT_HTTP_TIMEOUTS } from './app.js';
 import type { AppContext } from './context.js';
 import { openStore } from './store/store.js';
@@ -31,6 +31,10 @@ import { serverConfig, type StartOptions } from './start-options.js';
 import { serverGateway } from './server-gateway.js';
 import { startSweeps } from './server-sweeps.js';
 import { startLoopWatch, type LoopWatch } from './loop-watch.js';
+import { drain } from './server-drain.js';
+import { ServerMetrics } from './metrics/server-metrics.js';
+import { installScrapeGauges } from './metrics/scrape-gauges.js';
+import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.js';
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
 
@@ -38,7 +42,14 @@ export interface RunningServer {
   url: string;
   ctx: AppContext;
   bootstrap: BootstrapResult;
-  /** Stops accepting, lets in-flight requests finish, then closes the database. */
+  /** The server's logger (pino): `facet serve` sends process warnings through it. */
+  log: FastifyBaseLogger;
+  /** Where /metrics is served with `--metrics-port` (its own listener). */
+  metricsUrl?: string;
+  /**
+   * Drains (server-drain.ts): readiness 503 at once, new requests served for the drain delay, then
+   * refused while in-flight ones finish, all within the drain timeout; then closes the database.
+   */
   close(): Promise<void>;
 }
 
@@ -79,9 +90,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     unlock();
     throw err;
   }
+  const metrics = new ServerMetrics(config.instanceId);
   let files: AppContext['files'];
   try {
-    files = await openFileStore(filesDir, options.objectStore);
+    files = await openFileStore(filesDir, options.objectStore, {
+      request: (operation) => metrics.objectStoreRequests.inc({ operation }),
+      retry: (operation) => metrics.objectStoreRetries.inc({ operation }),
+      error: (operation) => metrics.objectStoreErrors.inc({ operation }),
+    });
     const bus = busOf(store.db);
     // An object store is asked at every start, so one that cannot be reached or read stops it here;
     // a local files dir only where instances compare (no identity file appears on a lone SQLite).
@@ -106,10 +122,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A SQLite file belongs to this one process: whatever is "running" at start-up was cut short.
     recoverAllRunningAtStart: store.dialect === 'sqlite',
     onError: (err, where) => logError(err, where),
+    observer: {
+      claimed: (kind, waitedMs) => metrics.jobClaimLatency.observe({ kind }, waitedMs / 1000),
+      finished: (kind, outcome) => metrics.jobsFinished.inc({ kind, outcome }),
+    },
   });
   const db = store.db;
   const modelDirectory = new ModelDirectory(catalog, db);
-  const gateway = serverGateway({ db, now }, modelDirectory, config, options.grounding);
+  const gateway = serverGateway({ db, now, metrics }, modelDirectory, config, options.grounding);
   // Set once the app is built (http/link-base.ts). The getter is part of the literal: redefining a
   // property of a made object turns it into a dictionary, and every service reads ctx on every request.
   let linkBase: () => string = () => '';
@@ -132,7 +152,19 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     gateway: options.gateway ?? gateway,
     modelDirectory,
     requestLog: new RequestLog(db, (err) => logError(err, 'request log')),
+    metrics,
   };
+  installScrapeGauges(metrics, {
+    db,
+    readiness: ctx.readiness,
+    now,
+    jobsRunning: () => jobs.runningKinds(),
+    streams: () => ({
+      readers: ctx.streams.readers.size,
+      writers: ctx.streams.writerCount,
+      tails: ctx.requestLog.readerCount,
+    }),
+  });
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
@@ -146,6 +178,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       : {
           level: config.logLevel,
           stream: options.logStream,
+          // Every line names the instance (`--instance-id`), as audit entries and metrics do.
+          mixin: () => ({ instance: config.instanceId }),
           redact: [
             'req.headers.authorization',
             'req.headers["x-api-key"]',
@@ -170,11 +204,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   let stopSweeps = () => {};
   let loopWatch: LoopWatch | undefined;
+  let metricsListener: MetricsListener | undefined;
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
-  const teardown = async (drainMs = 0) => {
+  /** `endBy`: when the drain must be over; a running job is waited for until shortly before it. */
+  const teardown = async (drainMs = 0, endBy = Date.now() + 10_000) => {
     stopSweeps();
     await loopWatch?.stop();
-    // Stops taking connections; a new request on an open one answers 503. Requests in flight go on.
+    // Stops taking connections; a new request on an open one is refused (http/drain-gate.ts).
+    // Requests in flight go on.
     const closed = app.close();
     const unfinished = await ctx.streams.drainWriters(drainMs);
     if (unfinished > 0)
@@ -186,10 +223,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.requestLog.stop();
     ctx.requestLog.endReaders();
     await closed;
-    await jobs.stop();
+    await jobs.stop(Math.max(300, endBy - Date.now() - 200));
     await gateway.close();
     await closeCpuPool();
     await store.close();
+    await metricsListener?.close();
     unlock();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
@@ -208,6 +246,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     listenBase = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${port}`;
+    if (!options.instanceId) config.instanceId = `${os.hostname()}:${port}`;
+    metrics.registry.setDefaultLabels({ instance: config.instanceId });
+    if (typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.metrics);
     boot = writeBootstrapFile(ctx, records, listenBase);
     warmCpuPool();
     if (options.loopWatch) loopWatch = startLoopWatch(options.loopWatch);
@@ -227,11 +268,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url: listenBase,
     ctx,
     bootstrap: boot,
+    log: app.log,
+    metricsUrl: metricsListener?.url,
     close() {
-      closing ??= (async () => {
-        ctx.readiness.draining();
-        await teardown(options.drainTimeoutMs ?? 30_000);
-      })();
+      closing ??= drain(app, ctx, {
+        delayMs: options.drainDelayMs ?? 0,
+        timeoutMs: options.drainTimeoutMs ?? 30_000,
+        teardown,
+      });
       return closing;
     },
   };

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { HttpTimeouts } from './app.js';
 import type { ServerConfig } from './context.js';
 import type { LinkBaseOptions } from './http/link-base.js';
@@ -90,6 +91,30 @@ export interface StartOptions {
   auditRetentionDays?: number;
   /** Watch the event loop from a worker thread (`facet serve` does; loop-watch.ts): log a stall, end the process past the limit. */
   loopWatch?: LoopWatchOptions;
+  /** This instance's name in audit entries, logs and metrics (`--instance-id`; default host:port). */
+  instanceId?: string;
+  /** Serve /metrics (default true; `--no-metrics`). */
+  metrics?: boolean;
+  /** Serve /metrics on a listener of its own on this port instead of the main one (`--metrics-port`). */
+  metricsPort?: number;
+  /** The address of that listener (`--metrics-host`, default 127.0.0.1). */
+  metricsHost?: string;
+  /**
+   * On close, how long the instance keeps serving new requests after /readyz turned 503, so the
+   * balancer stops sending before they are refused (`--drain-delay`; default 0 here, 5 s for `facet serve`).
+   */
+  drainDelayMs?: number;
+}
+
+const INSTANCE_ID = /^[A-Za-z0-9._:@/-]{1,100}$/;
+
+/** --instance-id as given, or an error naming what it may hold. */
+export function checkInstanceId(id: string): string {
+  if (!INSTANCE_ID.test(id))
+    throw new Error(
+      `--instance-id ${JSON.stringify(id)}: 1-100 letters, digits and . _ : @ / - (it names this instance in audit entries, logs and metrics)`,
+    );
+  return id;
 }
 
 /** The server configuration these options make, every default filled in. */
@@ -122,6 +147,13 @@ export function serverConfig(options: StartOptions, dataDir: string | null, file
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
     console: options.console ?? true,
+    instanceId: options.instanceId ? checkInstanceId(options.instanceId) : `${os.hostname()}:${options.port ?? 8787}`,
+    metrics:
+      options.metrics === false
+        ? 'off'
+        : options.metricsPort !== undefined
+          ? { host: options.metricsHost ?? '127.0.0.1', port: options.metricsPort }
+          : 'main',
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? {
           baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL,

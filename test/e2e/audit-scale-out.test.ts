@@ -29,6 +29,7 @@ describePostgres('the audit trail and the request log across instances', () => {
           logLevel: 'silent',
           adminKey: `adm_${'y'.repeat(40)}`,
           filesDir,
+          instanceId: `api-${'ab'[i]}`,
         }),
       );
     const [a, b] = instances;
@@ -53,7 +54,13 @@ describePostgres('the audit trail and the request log across instances', () => {
       actor: { kind: 'key', user_id: a.bootstrap.data.user_id },
       before: { status: 'active' },
       after: { status: 'frozen' },
+      // Issue 39: each entry names the instance it was made through.
+      instance: 'api-a',
     });
+    const viaB = await fetch(`${b.url}/admin/api-keys/${key.id}/unfreeze`, { method: 'POST', headers: admin });
+    expect(viaB.status).toBe(200);
+    const newest = (await (await fetch(`${a.url}/admin/audit?target=${key.id}`, { headers: admin })).json())[0];
+    expect(newest).toMatchObject({ action: 'key.unfrozen', instance: 'api-b' });
   });
 
   it('a tail open on B shows a request A answered', async () => {

@@ -58,10 +58,23 @@ export interface FileStore {
   identity(): Promise<string>;
 }
 
-/** An object store that failed or refused (not a missing object): a clear 502 naming the operation. */
+/** Seconds a caller is asked to wait when the object store cannot be reached. */
+const STORE_RETRY_AFTER_S = 5;
+
+/**
+ * An object store that failed or refused (not a missing object), naming the operation: a 502 when it
+ * refused, a 503 with Retry-After when it could not be reached (`outage`: the job queue then puts the
+ * task back without counting the attempt, jobs/run-job.ts).
+ */
 export class ObjectStoreError extends HttpError {
-  constructor(message: string) {
-    super('OBJECT_STORE_ERROR', message, { status: 502 });
+  readonly outage: boolean;
+  constructor(message: string, options: { outage?: boolean } = {}) {
+    super(
+      'OBJECT_STORE_ERROR',
+      message,
+      options.outage ? { status: 503, headers: { 'retry-after': String(STORE_RETRY_AFTER_S) } } : { status: 502 },
+    );
+    this.outage = options.outage ?? false;
   }
 }
 

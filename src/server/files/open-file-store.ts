@@ -1,16 +1,21 @@
 import type { FileStore } from './file-store.js';
 import { LocalFileStore } from './local-file-store.js';
 import { parseS3Config, type S3Options } from './s3/s3-config.js';
+import type { StoreObserver } from './s3/s3-retry.js';
 
 /**
  * The object store when one is configured (the files dir then holds only work in progress), else the
  * files dir. The AWS SDK is loaded only then: a server without an object store never reads it.
  */
-export async function openFileStore(filesDir: string, objectStore?: S3Options): Promise<FileStore> {
+export async function openFileStore(
+  filesDir: string,
+  objectStore?: S3Options,
+  observer?: StoreObserver,
+): Promise<FileStore> {
   if (!objectStore) return new LocalFileStore(filesDir);
   const config = parseS3Config(objectStore);
   const { S3FileStore } = await import('./s3/s3-file-store.js');
-  return new S3FileStore(config, filesDir);
+  return new S3FileStore(config, filesDir, observer);
 }
 
 const isObjectStore = (filesId: string) => filesId.startsWith('s3:');

@@ -81,7 +81,10 @@ export class ClaimLoop {
         leaseExpiresAt: core.iso(core.leaseMs),
         limit: free,
       });
+      const observer = core.options.observer;
+      const claimedAt = core.options.now().getTime();
       for (const job of jobs) {
+        observer?.claimed(job.kind, Math.max(0, claimedAt - Date.parse(job.run_after)));
         core.emit(job);
         this.launch(job);
       }

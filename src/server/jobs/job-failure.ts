@@ -10,3 +10,16 @@ export class JobFailure extends Error {
     this.retryable = options.retryable ?? false;
   }
 }
+
+/**
+ * An error that says a dependency (the object store) could not be reached rather than that the job
+ * went wrong: such an error carries `outage: true`. The job goes back to the queue after a pause
+ * without using up an attempt, since running it again sooner or counting it would only fail it
+ * during an outage that /readyz already reports.
+ */
+export function isOutage(err: unknown): boolean {
+  return (err as { outage?: unknown } | null)?.outage === true;
+}
+
+/** The pause before a job that met an outage runs again (with jitter, so instances spread out). */
+export const OUTAGE_REQUEUE_MS = 10_000;

@@ -294,3 +294,16 @@ export async function deleteEndedJobs(db: Kysely<Database>, ids: string[]): Prom
   await db.deleteFrom('job_logs').where('job_id', 'in', gone).execute();
   await db.deleteFrom('jobs').where('id', 'in', gone).execute();
 }
+
+/** Queued jobs by kind, and when the oldest of them could first run (for /metrics; one grouped read). */
+export async function queueDepth(
+  db: Kysely<Database>,
+): Promise<Array<{ kind: string; queued: number; oldest: string | null }>> {
+  const rows = await db
+    .selectFrom('jobs')
+    .select((eb) => ['kind', eb.fn.countAll<number>().as('queued'), eb.fn.min('run_after').as('oldest')])
+    .where('state', '=', 'queued')
+    .groupBy('kind')
+    .execute();
+  return rows.map((r) => ({ kind: r.kind, queued: Number(r.queued), oldest: r.oldest }));
+}

@@ -54,6 +54,22 @@ export interface QueueOptions {
   onError?: (err: unknown, where: string) => void;
   /** Time budgets and the crash limit (jobs/limits.ts); defaults when absent. */
   limits?: JobLimits;
+  /** Told of claims and of how runs end (for /metrics). */
+  observer?: JobObserver;
+  /** The pause before a job that met an outage runs again (default OUTAGE_REQUEUE_MS). */
+  outageRequeueMs?: number;
+}
+
+/**
+ * How a run of this process ended: its final states, or queued again (`retried` after a failed
+ * attempt, `deferred` after an outage without using an attempt, `handed_back` at shutdown).
+ */
+export type JobOutcome = 'succeeded' | 'failed' | 'canceled' | 'retried' | 'deferred' | 'handed_back';
+
+export interface JobObserver {
+  /** A job was claimed by this process, `waitedMs` after it could first run. */
+  claimed(kind: string, waitedMs: number): void;
+  finished(kind: string, outcome: JobOutcome): void;
 }
 
 export interface JobEvent {
@@ -67,11 +83,16 @@ export type AbortReason = 'canceled' | 'shutdown' | 'lease-lost' | 'over-budget'
 
 /** A job this process runs: how to stop it, why it was stopped, and when it has ended. */
 export interface Running {
+  kind: string;
   controller: AbortController;
   reason?: AbortReason;
   /** Set when the run outlived its time budget: the job's error. */
   overBudget?: JobFailure;
   done: Promise<void>;
+  /** Rejects when a stopping queue stops waiting for the run (its handler ignored the abort). */
+  abandoned: Promise<never>;
+  abandon: () => void;
+  wasAbandoned?: boolean;
 }
 
 /** What the parts of the queue (claim loop, runs, recovery) share: the queue's own state and helpers. */

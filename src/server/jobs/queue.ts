@@ -14,7 +14,15 @@ import type { JobEvent, JobHandler, KindOptions, QueueCore, QueueOptions, Runnin
 export type { JobRow } from './jobs.repo.js';
 export { TERMINAL_STATES } from './jobs.repo.js';
 export { JobFailure } from './job-failure.js';
-export type { JobContext, JobEvent, JobHandler, KindOptions, QueueOptions } from './queue-types.js';
+export type {
+  JobContext,
+  JobEvent,
+  JobHandler,
+  JobObserver,
+  JobOutcome,
+  KindOptions,
+  QueueOptions,
+} from './queue-types.js';
 
 /**
  * The durable job queue of ARCHITECTURE "Async work": jobs live in the store, are claimed with a
@@ -252,8 +260,13 @@ export class JobQueue {
     this.claims.wake();
   }
 
-  /** Stops claiming; running jobs are aborted and handed back to the queue for the next start. */
-  async stop(): Promise<void> {
+  /**
+   * Stops claiming; running jobs are aborted and handed back to the queue for the next start (or
+   * another instance). A run still going `waitMs` after its abort (a handler that does not listen,
+   * a storage call riding out an outage) is not waited for: it is handed back all the same, so a
+   * stop never outlasts the drain it is part of.
+   */
+  async stop(waitMs = 10_000): Promise<void> {
     this.unwake?.();
     this.unwake = undefined;
     clearInterval(this.timer);
@@ -264,11 +277,25 @@ export class JobQueue {
       r.reason ??= 'shutdown';
       r.controller.abort(new Error('server shutting down'));
     }
-    await Promise.allSettled([...this.running.values()].map((r) => r.done));
+    const all = Promise.allSettled([...this.running.values()].map((r) => r.done));
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), waitMs)));
+    if ((await Promise.race([all, late])) === 'late') {
+      for (const r of this.running.values()) r.abandon();
+      await all;
+    }
+    clearTimeout(timer);
   }
 
   get activeCount(): number {
     return this.running.size;
+  }
+
+  /** Jobs this process runs now, by kind (for /metrics). */
+  runningKinds(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const r of this.running.values()) out.set(r.kind, (out.get(r.kind) ?? 0) + 1);
+    return out;
   }
 
   private emit(job: Pick<JobRow, 'id' | 'kind' | 'state' | 'error'>): void {
@@ -289,7 +316,19 @@ export class JobQueue {
 
   /** Runs a claimed job in a worker slot; the slot freed, a job waiting for one may be claimed. */
   private launch(job: JobRow): void {
-    const entry: Running = { controller: new AbortController(), done: Promise.resolve() };
+    let reject!: (err: Error) => void;
+    const abandoned = new Promise<never>((_, r) => (reject = r));
+    abandoned.catch(() => undefined); // raced against the run; unheard when the run ends in time
+    const entry: Running = {
+      kind: job.kind,
+      controller: new AbortController(),
+      done: Promise.resolve(),
+      abandoned,
+      abandon: () => {
+        entry.wasAbandoned = true;
+        reject(new Error('server shutting down'));
+      },
+    };
     this.running.set(job.id, entry);
     entry.done = runJob(this.core, job, entry)
       .catch((err) => this.options.onError?.(err, `job ${job.id}`))

@@ -1,10 +1,10 @@
 import * as repo from './jobs.repo.js';
 import type { JobRow } from './jobs.repo.js';
 import type { JobState } from '../store/database.js';
-import { JobFailure } from './job-failure.js';
+import { isOutage, JobFailure, OUTAGE_REQUEUE_MS } from './job-failure.js';
 import { JobLog } from './job-log.js';
 import { armBudget, BUDGET_GRACE_MS } from './limits.js';
-import type { JobContext, KindOptions, QueueCore, Running } from './queue-types.js';
+import type { JobContext, JobOutcome, KindOptions, QueueCore, Running } from './queue-types.js';
 
 type Outcome = { ok: true; result: unknown } | { ok: false; err: unknown };
 
@@ -62,7 +62,7 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
     if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
     const running = handler(ctx);
     running.catch(() => undefined); // a run given up may still end; nobody waits for it then
-    const result = await Promise.race([running, budget.givenUp]);
+    const result = await Promise.race([running, budget.givenUp, entry.abandoned]);
     outcome = { ok: true, result };
   } catch (err) {
     outcome = { ok: false, err };
@@ -74,7 +74,7 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
   // as an error of the handler would.
   try {
     // A run given up may still be logging: its lines are not waited for.
-    if (!entry.overBudget) await log.drained();
+    if (!entry.overBudget && !entry.wasAbandoned) await log.drained();
   } catch (err) {
     if (outcome.ok) outcome = { ok: false, err };
   }
@@ -94,9 +94,11 @@ async function settle(
     state: JobState,
     set: { error?: string | null; result?: string | null; run_after?: string; attempts?: number },
     line: string,
+    outcome: JobOutcome = state as JobOutcome,
   ) => {
     if (await repo.finishRun(db, job.id, core.owner, { state, now, ...set })) {
       if (state === 'queued') core.workQueued(); // claimable again (now or once its retry delay is over)
+      core.options.observer?.finished(job.kind, outcome);
       await repo.appendLog(db, job.id, now, line);
       core.emit({ ...job, state, error: set.error ?? null });
     }
@@ -116,6 +118,7 @@ async function settle(
       'queued',
       { attempts: job.attempts - 1, run_after: now },
       'the server is stopping; back in the queue for the next start',
+      'handed_back',
     );
     return;
   }
@@ -133,6 +136,16 @@ async function settle(
   const err = outcome.ok ? new Error('aborted') : outcome.err;
   const e = err as { message?: string; code?: string; name?: string } | undefined;
   const message = (err instanceof Error ? err.message : String(err)) || e?.code || e?.name || 'unknown error';
+  if (isOutage(err)) {
+    const delay = Math.round((core.options.outageRequeueMs ?? OUTAGE_REQUEUE_MS) * (0.75 + Math.random() * 0.5));
+    await finish(
+      'queued',
+      { error: message, attempts: job.attempts - 1, run_after: core.iso(delay) },
+      `a store could not be reached: ${message}; back in the queue in ${delay} ms (this attempt is not counted)`,
+      'deferred',
+    );
+    return;
+  }
   const retryable = !(err instanceof JobFailure) || err.retryable;
   if (retryable && job.attempts < job.max_attempts) {
     const delay = options.retryDelayMs * 2 ** (job.attempts - 1);
@@ -140,6 +153,7 @@ async function settle(
       'queued',
       { error: message, run_after: core.iso(delay) },
       `attempt ${job.attempts} failed: ${message}; retrying in ${delay} ms`,
+      'retried',
     );
     return;
   }

@@ -124,6 +124,11 @@ export class RequestLog {
     return out;
   }
 
+  /** Open tails (for /metrics). */
+  get readerCount(): number {
+    return this.readers.size;
+  }
+
   /** A tail opens: it reads from now on; the other instances are asked to publish while it is open. */
   attach(reader: RingReader): () => void {
     this.readers.add(reader);

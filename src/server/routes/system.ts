@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../context.js';
-import { healthz, openapi, readyz } from '../../contract/system.js';
+import { healthz, metrics, openapi, readyz } from '../../contract/system.js';
 import { HttpError } from '../errors.js';
 import { ROUTES } from '../../contract/index.js';
 import { buildOpenApi } from '../../contract/openapi.js';
@@ -36,6 +36,18 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
       status: 503,
       headers: { 'retry-after': '5' },
     });
+  });
+  registerRoute(app, ctx, metrics, async ({ reply }) => {
+    const where = ctx.config.metrics;
+    if (where !== 'main')
+      throw new HttpError(
+        'NOT_FOUND',
+        where === 'off'
+          ? 'metrics are turned off on this instance (--no-metrics)'
+          : `metrics are served on their own port (--metrics-port ${where.port})`,
+      );
+    const text = await ctx.metrics.text();
+    return reply.type(ctx.metrics.contentType).send(text);
   });
   // One document per link base: behind a trusted proxy each forwarded address names its own server.
   const documents = new LRUCache<string, object>({ max: 16 });

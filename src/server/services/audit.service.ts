@@ -15,6 +15,8 @@ export interface AuditActor {
   requestId: string | null;
   clientIp: string | null;
   userAgent: string | null;
+  /** The instance the change was made through (`--instance-id`); absent for offline commands. */
+  instanceId?: string | null;
 }
 
 /** Offline commands (`facet serve users …`, `facet serve token`) and the first start's bootstrap. */
@@ -64,6 +66,7 @@ export function auditRow(now: Date, actor: AuditActor, change: AuditChange): Aud
     user_agent: actor.userAgent,
     before: json(change.before),
     after: json(change.after),
+    instance_id: actor.instanceId ?? null,
   };
 }
 
@@ -93,6 +96,7 @@ export function entryOf(row: AuditRow): AuditEntry {
     client: { ip: row.client_ip, user_agent: row.user_agent },
     before: row.before ? (JSON.parse(row.before) as Record<string, unknown>) : null,
     after: row.after ? (JSON.parse(row.after) as Record<string, unknown>) : null,
+    instance: row.instance_id ?? null,
   };
 }
 

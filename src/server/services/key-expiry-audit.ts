@@ -13,7 +13,7 @@ const MARK = 'audit_keys_expired_through';
  * expiry passed since the previous sweep gets a key.expired entry (actor system). The mark and the
  * entries commit together, under a lock several instances share, so no expiry is recorded twice.
  */
-export async function recordExpiredKeys(ctx: Ctx): Promise<number> {
+export async function recordExpiredKeys(ctx: Ctx, instanceId: string | null = null): Promise<number> {
   return withExclusiveLock(ctx.db, 'facet:audit-key-expiry', (db: Kysely<Database>) =>
     db.transaction().execute(async (trx) => {
       const now = ctx.now();
@@ -30,14 +30,18 @@ export async function recordExpiredKeys(ctx: Ctx): Promise<number> {
       await insertAudit(
         trx,
         expired.map((k) =>
-          auditRow(now, SYSTEM, {
-            action: 'key.expired',
-            targetType: 'api_key',
-            targetId: k.id,
-            subjectUserId: k.user_id,
-            before: { status: k.status, expired: false },
-            after: { status: k.status, expired: true, expires_at: k.expires_at },
-          }),
+          auditRow(
+            now,
+            { ...SYSTEM, instanceId },
+            {
+              action: 'key.expired',
+              targetType: 'api_key',
+              targetId: k.id,
+              subjectUserId: k.user_id,
+              before: { status: k.status, expired: false },
+              after: { status: k.status, expired: true, expires_at: k.expires_at },
+            },
+          ),
         ),
       );
       await setSetting(trx, MARK, nowIso);

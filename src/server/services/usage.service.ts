@@ -1,5 +1,6 @@
 import type { UsageCounters, UsageResponse } from '../../contract/image-admin.js';
 import type { Ctx } from './users.service.js';
+import type { ServerMetrics } from '../metrics/server-metrics.js';
 import { insertUsage, sumUsageByKeyAndModel, type UsageFilter, type UsageGroupRow } from '../store/usage.repo.js';
 import { findKeysByIds } from '../store/api-keys.repo.js';
 
@@ -30,7 +31,7 @@ function count(value: number | undefined, name: string): number {
  * The one metering function: every model-like operation of the platform records its call here,
  * and /admin/api-key-usage reports from what it wrote.
  */
-export async function meter(ctx: Ctx, input: MeterInput): Promise<void> {
+export async function meter(ctx: Ctx & { metrics?: Pick<ServerMetrics, 'metered'> }, input: MeterInput): Promise<void> {
   if (!(input.costUsd >= 0) || !Number.isFinite(input.costUsd)) throw new Error(`meter: bad cost ${input.costUsd}`);
   await insertUsage(ctx.db, {
     api_key_id: input.apiKeyId,
@@ -46,6 +47,7 @@ export async function meter(ctx: Ctx, input: MeterInput): Promise<void> {
     cost_nano_usd: Math.round(input.costUsd * NANO),
     created_at: ctx.now().toISOString(),
   });
+  ctx.metrics?.metered(input);
 }
 
 /** The summable counters of a usage group. */

@@ -25,6 +25,7 @@ import { betaBacklinksCoveringMigration } from './migrations/0028-beta-backlinks
 import { chunkWordsMigration } from './migrations/0029-chunk-words.js';
 import { storedResponseChainsMigration } from './migrations/0030-stored-response-chains.js';
 import { sessionKeysMigration } from './migrations/0031-session-keys.js';
+import { auditInstanceMigration } from './migrations/0032-audit-instance.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -58,4 +59,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0029_chunk_words': chunkWordsMigration,
   '0030_stored_response_chains': storedResponseChainsMigration,
   '0031_session_keys': sessionKeysMigration,
+  '0032_audit_instance': auditInstanceMigration,
 };

@@ -19,17 +19,37 @@ const types = {
   },
 };
 
+/** A pool's state for /metrics: connections open, idle and waited for, its size, and connection errors so far. */
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+  errors: number;
+}
+
+const pools = new WeakMap<Kysely<Database>, () => PoolStats>();
+
+/** The pool behind a PostgreSQL store (undefined for SQLite). */
+export function poolStatsOf(db: Kysely<Database>): PoolStats | undefined {
+  return pools.get(db)?.();
+}
+
 /** A Kysely over a pg pool for `postgres://…` (the URL's user, password, host, port and database). */
 export function connectPostgres(url: string, options: { maxConnections?: number } = {}): Kysely<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: options.maxConnections ?? 10, types });
+  const max = options.maxConnections ?? 10;
+  const pool = new pg.Pool({ connectionString: url, max, types });
+  let errors = 0;
   // An idle connection the server closes (restart, idle timeout) would otherwise crash the process
   // with an unhandled 'error'; the pool drops it and the next query opens a fresh one.
-  pool.on('error', () => undefined);
+  pool.on('error', () => void errors++);
   // The pool listens only to idle clients: one checked out (a transaction, an advisory lock held
   // between queries) that loses its server emits 'error' with no listener, which ends the process.
   // The query in flight fails on its own; the pool discards the client when it is released.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pool.on('connect', (client) => client.on('error', () => void errors++));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, errors }));
+  return db;
 }
 
 /** The URL without its password, for messages and logs. */

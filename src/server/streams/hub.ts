@@ -222,6 +222,11 @@ export class StreamHub {
   /** Answers this process is writing into their logs, so that a drain can let them finish. */
   private readonly writers = new Set<Promise<unknown>>();
 
+  /** Answers being written now (for /metrics). */
+  get writerCount(): number {
+    return this.writers.size;
+  }
+
   /** Keeps track of an answer being written until it settles. */
   writing(answer: Promise<unknown>): void {
     const tracked = answer.finally(() => this.writers.delete(tracked)).catch(() => undefined);

@@ -24,9 +24,9 @@ describe('S3FileStore against s3rver', () => {
   let s3: TestObjectStore;
   let scratch: string;
   let store: S3FileStore;
-  // Two attempts, not a minute of them: these stores are refused on purpose.
+  // A second of retries, not a minute of them: these stores are refused on purpose.
   const storeAt = (url: string, env: Record<string, string> = s3.env) =>
-    new S3FileStore(parseS3Config({ objectStore: url, maxAttempts: 2 }, env), scratch);
+    new S3FileStore(parseS3Config({ objectStore: url, retryWindowMs: 1000 }, env), scratch);
 
   beforeAll(async () => {
     s3 = await startObjectStore(['facet-unit', 'facet-other']);
@@ -161,7 +161,49 @@ describe('S3FileStore against s3rver', () => {
       .get('k')
       .catch((e: Error) => e);
     expect((away as Error).message).toMatch(/failed GET k on .*ECONNREFUSED/);
+    // Unreachable is an outage (503, Retry-After, the job queue defers the task); a refusal is not.
+    expect((away as ObjectStoreError).status).toBe(503);
+    expect((away as ObjectStoreError).outage).toBe(true);
+    expect((away as ObjectStoreError).headers['retry-after']).toBe('5');
+    expect((missing as ObjectStoreError).outage).toBe(false);
   });
+
+  it('waits for a store that comes back within its retry window, backing off, and counts the retries', async () => {
+    const port = await freePort();
+    const seen = { request: 0, retry: 0, error: 0 };
+    const patient = new S3FileStore(
+      parseS3Config(
+        { objectStore: 's3://facet-unit/patient', retryWindowMs: 20_000 },
+        { ...s3.env, AWS_ENDPOINT_URL: `http://127.0.0.1:${port}` },
+      ),
+      scratch,
+      { request: () => seen.request++, retry: () => seen.retry++, error: () => seen.error++ },
+    );
+    const started = Date.now();
+    const put = patient.put('back.txt', 'later');
+    // The store appears on that port 3 s later: a proxy to s3rver.
+    await new Promise((r) => setTimeout(r, 3000));
+    const target = new URL(s3.endpoint);
+    const proxy = net.createServer((c) => {
+      const u = net.connect(Number(target.port), target.hostname);
+      c.pipe(u).pipe(c);
+      c.on('error', () => u.destroy());
+      u.on('error', () => c.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(port, '127.0.0.1', resolve));
+    try {
+      await put;
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
+      expect((await storeAt('s3://facet-unit/patient').get('back.txt'))?.toString()).toBe('later');
+      expect(seen.error).toBe(0);
+      expect(seen.retry).toBeGreaterThanOrEqual(2);
+      // Backoff: far fewer attempts than one every few milliseconds would make.
+      expect(seen.retry).toBeLessThan(15);
+      expect(seen.request).toBe(seen.retry + 1);
+    } finally {
+      proxy.close();
+    }
+  }, 30_000);
 });
 
 describe('parseS3Config', () => {

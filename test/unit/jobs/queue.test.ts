@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeEach, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Store } from '../../../src/server/store/store.js';
-import { JobFailure, JobQueue } from '../../../src/server/jobs/queue.js';
+import { JobFailure, JobQueue, type JobObserver, type JobOutcome } from '../../../src/server/jobs/queue.js';
+import { ObjectStoreError } from '../../../src/server/files/file-store.js';
 import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
 
 const opened: Store[] = [];
@@ -10,7 +11,16 @@ const queues: JobQueue[] = [];
 // The store the current describe block runs on (SQLite, or a fresh PostgreSQL database per store).
 let stores: StoreUnderTest;
 
-async function setup(options: { concurrency?: number; leaseMs?: number; recoverAll?: boolean; store?: Store } = {}) {
+async function setup(
+  options: {
+    concurrency?: number;
+    leaseMs?: number;
+    recoverAll?: boolean;
+    store?: Store;
+    observer?: JobObserver;
+    outageRequeueMs?: number;
+  } = {},
+) {
   const store = options.store ?? (await stores.open());
   if (!options.store) opened.push(store);
   const q = new JobQueue({
@@ -20,6 +30,8 @@ async function setup(options: { concurrency?: number; leaseMs?: number; recoverA
     leaseMs: options.leaseMs ?? 30_000,
     pollMs: 50,
     recoverAllRunningAtStart: options.recoverAll ?? false,
+    observer: options.observer,
+    outageRequeueMs: options.outageRequeueMs,
   });
   queues.push(q);
   return { store, q };
@@ -61,6 +73,80 @@ describeOnStores('JobQueue', (underTest) => {
       'squared 4',
       'succeeded',
     ]);
+  });
+
+  it('puts a job whose store could not be reached back in the queue after a pause without using an attempt, and tells the observer', async () => {
+    const outcomes: Array<[string, JobOutcome]> = [];
+    const claims: number[] = [];
+    const { q } = await setup({
+      outageRequeueMs: 100,
+      observer: { claimed: (_kind, ms) => claims.push(ms), finished: (kind, o) => outcomes.push([kind, o]) },
+    });
+    let runs = 0;
+    // Five outages in a row, more than its 2 attempts: none of them counts.
+    q.register(
+      'publish',
+      async () => {
+        runs++;
+        if (runs <= 5) throw new ObjectStoreError('the object store failed PUT k: ECONNREFUSED', { outage: true });
+        return 'stored';
+      },
+      { maxAttempts: 2 },
+    );
+    await q.start();
+    const job = await q.enqueue('publish', {});
+    const done = await q.waitForEnd(job.id, 10_000);
+    expect(done.state).toBe('succeeded');
+    expect(done.attempts).toBe(1);
+    expect(runs).toBe(6);
+    expect(outcomes).toEqual([...Array.from({ length: 5 }, () => ['publish', 'deferred']), ['publish', 'succeeded']]);
+    expect(claims).toHaveLength(6);
+    const lines = (await q.logs(job.id)).map((l) => l.line);
+    expect(lines.filter((l) => /back in the queue in \d+ ms \(this attempt is not counted\)/.test(l))).toHaveLength(5);
+    // A refusal (not an outage) still uses up attempts.
+    q.register(
+      'refused',
+      async () => {
+        throw new ObjectStoreError('the object store failed PUT k: HTTP 403 AccessDenied');
+      },
+      { maxAttempts: 2, retryDelayMs: 10 },
+    );
+    const refused = await q.waitForEnd((await q.enqueue('refused', {})).id, 10_000);
+    expect(refused.state).toBe('failed');
+    expect(outcomes.slice(-2)).toEqual([
+      ['refused', 'retried'],
+      ['refused', 'failed'],
+    ]);
+  });
+
+  it('stops within its wait when a handler ignores the abort, and hands that job back without using its attempt', async () => {
+    const { store, q } = await setup();
+    let started = false;
+    // Deaf to its signal: like a storage call riding out an outage.
+    q.register('deaf', async () => {
+      started = true;
+      await sleep(5_000);
+      return 'late';
+    });
+    await q.start();
+    const job = await q.enqueue('deaf', {});
+    while (!started) await sleep(10);
+    const t0 = Date.now();
+    await q.stop(300);
+    expect(Date.now() - t0).toBeLessThan(2_000);
+    const after = (await q.get(job.id))!;
+    expect(after).toMatchObject({ state: 'queued', attempts: 0, lease_owner: null });
+    const again = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+    });
+    queues.push(again);
+    again.register('deaf', async () => 'now');
+    await again.start();
+    expect((await again.waitForEnd(job.id, 5_000)).state).toBe('succeeded');
   });
 
   it('commits the lines a handler does not wait for in order, before its end; a line that cannot be written fails the run', async () => {

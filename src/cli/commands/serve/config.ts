@@ -53,6 +53,12 @@ export interface ServeOptions extends ObjectStoreFlags {
   trustProxy?: string;
   drainTimeout: number;
   maxLoopStall: number;
+  drainDelay: number;
+  instanceId?: string;
+  /** False with --no-metrics. */
+  metrics?: boolean;
+  metricsPort?: number;
+  metricsHost: string;
   socialUpstreamBaseUrl?: string;
   socialUpstreamKey?: string;
   exec?: string;
@@ -178,6 +184,11 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     publicUrl: (opts.publicUrl ?? deps.env.FACET_PUBLIC_URL) || undefined,
     drainTimeoutMs: opts.drainTimeout * 1000,
     loopWatch: { maxStallSeconds: opts.maxLoopStall },
+    drainDelayMs: opts.drainDelay * 1000,
+    instanceId: (opts.instanceId ?? deps.env.FACET_INSTANCE_ID) || undefined,
+    metrics: opts.metrics !== false,
+    metricsPort: opts.metricsPort,
+    metricsHost: opts.metricsHost,
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
     httpTimeouts: {

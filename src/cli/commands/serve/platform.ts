@@ -9,7 +9,9 @@ export async function startPlatform(options: StartOptions): Promise<Platform> {
   const { startServer } = await import('../../../server/server.js');
   return startServer(options).catch((e: NodeJS.ErrnoException) => {
     if (e.code === 'EADDRINUSE' || e.code === 'EACCES') throw portError(e.code, options.host, options.port);
-    throw e.name === 'InvalidAllowance' || e.name === 'InvalidJobLimits' || /^--public-url /.test(e.message)
+    throw e.name === 'InvalidAllowance' ||
+      e.name === 'InvalidJobLimits' ||
+      /^--(public-url|instance-id) /.test(e.message)
       ? usageError(e.message)
       : e;
   });
@@ -29,14 +31,31 @@ function portError(code: string, host: string | undefined, port: number | undefi
   );
 }
 
+/** Past the drain timeout, the process is given this long to end on its own before it is ended. */
+const EXIT_GRACE_MS = 800;
+
 /**
  * Closes the server on SIGINT or SIGTERM, finishing in-flight requests; resolves once it is closed.
  * Call it before announcing the address: a supervisor that sends SIGTERM as soon as it reads that
- * line must get a clean stop, never Node's default of dying on the spot.
+ * line must get a clean stop, never Node's default of dying on the spot. Whatever still holds the
+ * process past `drainTimeoutMs` (a job that ignores its abort, a pool that does not end), it exits
+ * then, within the drain timeout plus a second: an orchestrator's grace period is not overrun.
  */
-export function stopOnSignal(server: Platform, say: (line: string) => unknown, deps: Deps): Promise<void> {
+export function stopOnSignal(
+  server: Platform,
+  say: (line: string) => unknown,
+  deps: Deps,
+  drainTimeoutMs: number,
+): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = (signal: string) => {
+      // Unref'd: it ends a process that would not end, and never keeps one alive.
+      setTimeout(() => {
+        deps.streams.stderr.write(
+          `facet serve: still stopping ${drainTimeoutMs + EXIT_GRACE_MS} ms after ${signal} (--drain-timeout ${drainTimeoutMs / 1000}); exiting now\n`,
+        );
+        process.exit(EXIT.failure);
+      }, drainTimeoutMs + EXIT_GRACE_MS).unref();
       say(`facet serve: ${signal}, finishing in-flight requests…\n`);
       server.close().then(resolve, (e) => {
         deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);

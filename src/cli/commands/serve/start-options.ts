@@ -183,7 +183,7 @@ export function addStartOptions(serve: Command): Command {
       )
       .option(
         '--drain-timeout <seconds>',
-        'on SIGTERM, how long the answers being written may take to finish while new requests are refused (0-3600)',
+        'on SIGTERM, the longest the stop takes: the drain delay, then in-flight answers (streams too) finish while new requests are refused; the process exits within this plus a second (0-3600)',
         intOption(0, 3600),
         30,
       )
@@ -193,6 +193,19 @@ export function addStartOptions(serve: Command): Command {
         intOption(0, 86_400),
         60,
       )
+        '--drain-delay <seconds>',
+        'on SIGTERM, how long new requests are still served after /readyz turned 503, so the balancer stops sending first; part of --drain-timeout (0-3600)',
+        intOption(0, 3600),
+        5,
+      )
+      .option('--instance-id <name>', "this instance's name in audit entries, logs and metrics (default HOST:PORT)")
+      .option('--no-metrics', 'do not serve Prometheus metrics at /metrics')
+      .option(
+        '--metrics-port <port>',
+        'serve /metrics on a listener of its own on this port (0 picks a free one) instead of the main one',
+        intOption(0, 65535),
+      )
+      .option('--metrics-host <host>', 'the address of the --metrics-port listener', '127.0.0.1')
       .option(
         '--public-url <url>',
         'the address clients reach this platform at, behind a proxy or balancer: every link in answers names it (env FACET_PUBLIC_URL)',

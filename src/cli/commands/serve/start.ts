@@ -25,6 +25,14 @@ async function seedPlatform(file: string, server: Platform, deps: Deps): Promise
   });
 }
 
+/** Replaces Node's printer of process warnings (plain text on stderr) with a warn line of the log. */
+function warningsThroughLog(log: Platform['log']): void {
+  process.removeAllListeners('warning');
+  process.on('warning', (w: Error & { code?: string }) =>
+    log.warn({ warning: { name: w.name, code: w.code, message: w.message } }, `process warning: ${w.message}`),
+  );
+}
+
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const [{ resolveDataDir }, { redactDatabaseUrl }] = await Promise.all([
     import('../../../server/data-dir.js'),
@@ -45,7 +53,10 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
   const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
   // Handlers first, then the listening line (see stopOnSignal).
-  const stopped = stopOnSignal(server, (line) => err.write(line), deps);
+  const stopped = stopOnSignal(server, (line) => err.write(line), deps, opts.drainTimeout * 1000);
+  // JSON lines: Node's own warnings (a deprecation, a listener leak, the database's cache bus) go
+  // through the log as JSON too, not as plain text among them.
+  if (!pretty) warningsThroughLog(server.log);
   deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
   writeStartupReport((line) => err.write(line), {
     opts,

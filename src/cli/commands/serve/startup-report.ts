@@ -51,6 +51,10 @@ export function writeStartupReport(say: (line: string) => unknown, s: Startup): 
   );
   if (server.ctx.config.console)
     say(`  console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)\n`);
+  const m = server.ctx.config.metrics;
+  say(
+    `  metrics: ${m === 'off' ? 'off (--no-metrics)' : m === 'main' ? `${server.url}/metrics` : `${server.metricsUrl} (its own listener)`}; instance ${server.ctx.config.instanceId}\n`,
+  );
   if (s.allowed.length > 0) say(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     say('  first start: created the admin user and its credentials\n');

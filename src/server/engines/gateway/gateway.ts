@@ -9,7 +9,6 @@ import type {
 } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
 import { meter } from '../../services/usage.service.js';
-import type { Ctx } from '../../services/users.service.js';
 import { anthropicCompatible } from '../../providers/anthropic-compatible.js';
 import { openAICompatible } from '../../providers/openai-compatible.js';
 import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstream-http.js';
@@ -31,7 +30,8 @@ function definedOnly(u: ReportedUsage): Partial<GatewayUsage> {
 }
 
 export interface GatewayOptions {
-  ctx: Ctx;
+  /** What metering needs: the store, the clock, and the metrics it counts usage in. */
+  ctx: Parameters<typeof meter>[0];
   directory: ModelDirectory;
   upstreams: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
   limits?: GatewayLimitOptions;

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cpuLimitsFromEnv } from './limits.js';
-import { CpuPool, type PoolScripts, type RunOptions } from './pool.js';
+import { CpuPool, type LaneStats, type PoolScripts, type RunOptions } from './pool.js';
 import type { JobInput, JobName, JobOutput } from './jobs.js';
 
-export type { RunOptions } from './pool.js';
+export type { LaneStats, RunOptions } from './pool.js';
 
 /**
  * The built scripts, next to this module's bundle: dist/worker.js and dist/render-child.js, reached
@@ -65,4 +65,9 @@ export async function closeCpuPool(): Promise<void> {
   const p = pool;
   pool = undefined;
   await p?.close();
+}
+
+/** The pool's lanes for /metrics; none before the pool has started (or when jobs run in this thread). */
+export function cpuPoolStats(): LaneStats[] {
+  return pool?.stats() ?? [];
 }

@@ -34,6 +34,17 @@ interface Lane {
   running: number;
   queue: FairQueue<Job>;
   threads?: ThreadPool;
+  /** Jobs stopped by a limit (their worker replaced), by which limit. */
+  kills: { time: number; memory: number };
+}
+
+/** One lane as /metrics shows it. */
+export interface LaneStats {
+  lane: 'general' | 'urgent';
+  capacity: number;
+  running: number;
+  queued: number;
+  kills: { time: number; memory: number };
 }
 
 export interface PoolScripts {
@@ -47,6 +58,8 @@ export interface PoolScripts {
 export function runsNative(name: string, input: unknown): boolean {
   return name === 'render-png' || (name === 'render-mindmap' && (input as { png?: boolean } | null)?.png === true);
 }
+
+const noKills = () => ({ time: 0, memory: 0 });
 
 /** Jobs with no owner given share this one. */
 const NO_OWNER = '';
@@ -71,8 +84,10 @@ export class CpuPool {
     private readonly limits: CpuLimits,
     options: { urgentLane?: boolean } = {},
   ) {
-    this.general = { name: 'general', capacity: limits.size, running: 0, queue: new FairQueue() };
-    this.urgent = options.urgentLane ? { name: 'urgent', capacity: 1, running: 0, queue: new FairQueue() } : null;
+    this.general = { name: 'general', capacity: limits.size, running: 0, queue: new FairQueue(), kills: noKills() };
+    this.urgent = options.urgentLane
+      ? { name: 'urgent', capacity: 1, running: 0, queue: new FairQueue(), kills: noKills() }
+      : null;
   }
 
   run(name: string, input: unknown, options: RunOptions = {}): Promise<unknown> {
@@ -103,6 +118,19 @@ export class CpuPool {
     if (this.closed) return;
     this.threadsOf(this.general);
     if (this.urgent) this.threadsOf(this.urgent);
+  }
+
+  /** Each lane's size, use, queue and limit kills so far. */
+  stats(): LaneStats[] {
+    return [this.general, this.urgent]
+      .filter((l): l is Lane => l !== null)
+      .map((l) => ({
+        lane: l.name,
+        capacity: l.capacity,
+        running: l.running,
+        queued: l.queue.size,
+        kills: { ...l.kills },
+      }));
   }
 
   /** Ends every worker and child; queued and running jobs fail. */
@@ -155,6 +183,9 @@ export class CpuPool {
     } catch (err) {
       // Stopped by the caller or the time limit: the reason says which, whatever the worker threw.
       const reason: unknown = stop.signal.aborted ? stop.signal.reason : err;
+      const code = (reason as { code?: string } | null)?.code;
+      if (code === 'CPU_TIME_LIMIT_EXCEEDED') lane.kills.time++;
+      else if (code === 'CPU_MEMORY_LIMIT_EXCEEDED') lane.kills.memory++;
       this.settle(job, () => job.reject(reason));
     } finally {
       clearTimeout(timeout);

@@ -1,19 +1,13 @@
 import { S3Client } from '@aws-sdk/client-s3';
-import { ConfiguredRetryStrategy } from '@smithy/core/retry';
 import type { S3Config } from './s3-config.js';
-
-/**
- * Retries back off from half a second to 8 s: with the default attempts (s3-config.ts), a store that
- * is away for a minute (a restart, a failover) is waited for instead of failing the task that wrote.
- */
-const backoff = (attempt: number) => Math.min(8_000, 500 * 2 ** attempt);
 
 /**
  * The AWS SDK's client for one S3-compatible store. Credentials given (flags or AWS_ACCESS_KEY_ID)
  * are used as they are; otherwise the SDK's standard chain finds them (shared config and profile,
  * web identity, container and instance metadata). This is the server's own infrastructure, not a
  * fetch on a user's behalf: the outbound fetch policy does not apply, but every request has a
- * timeout and retries with backoff on 5xx, SlowDown and dropped connections.
+ * timeout. The SDK makes one attempt: retries are s3-retry.ts's, over a window of time rather than a
+ * count of attempts, since the SDK's own retry quota runs dry when many requests meet one outage.
  */
 export function createS3Client(config: S3Config): S3Client {
   // The SDK warns at every start on Node 20 that its releases after January 2027 will need Node 22;
@@ -33,7 +27,7 @@ export function createS3Client(config: S3Config): S3Client {
         }
       : {}),
     requestHandler: { connectionTimeout: Math.min(10_000, config.timeoutMs), requestTimeout: config.timeoutMs },
-    retryStrategy: new ConfiguredRetryStrategy(config.maxAttempts, backoff),
+    maxAttempts: 1,
     // Checksums only where S3 requires them: S3-compatible servers differ in which they accept.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

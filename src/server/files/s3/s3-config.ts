@@ -1,5 +1,5 @@
-/** Attempts of one request by default: with the backoff of s3-client.ts, about a minute of them. */
-export const S3_MAX_ATTEMPTS = 12;
+/** How long one storage operation is retried through an outage by default (s3-retry.ts). */
+export const S3_RETRY_WINDOW_MS = 60_000;
 
 /** Where an object store is and how to sign for it (`--object-store s3://BUCKET[/PREFIX]` and friends). */
 export interface S3Config {
@@ -19,8 +19,8 @@ export interface S3Config {
   pathStyle: boolean;
   /** Per request: headers within this, and no pause of the body longer than this. */
   timeoutMs: number;
-  /** Attempts of one request before it fails (retries back off: about a minute in all by default). */
-  maxAttempts: number;
+  /** How long one operation is tried again through an outage (backoff with jitter) before it fails. */
+  retryWindowMs: number;
 }
 
 export interface S3Options {
@@ -31,7 +31,7 @@ export interface S3Options {
   secretAccessKey?: string;
   sessionToken?: string;
   timeoutMs?: number;
-  maxAttempts?: number;
+  retryWindowMs?: number;
 }
 
 /**
@@ -81,11 +81,21 @@ export function parseS3Config(options: S3Options, env: NodeJS.ProcessEnv = proce
     // Dotted bucket names do not fit a TLS wildcard certificate: they go in the path even at AWS.
     pathStyle: Boolean(configured) || bucket.includes('.'),
     timeoutMs: options.timeoutMs ?? 60_000,
-    maxAttempts: options.maxAttempts ?? S3_MAX_ATTEMPTS,
+    retryWindowMs: options.retryWindowMs ?? retryWindowFromEnv(env) ?? S3_RETRY_WINDOW_MS,
   };
 }
 
 /** s3://bucket/prefix at the endpoint, for messages (no credentials). */
 export function describeS3(c: S3Config): string {
   return `s3://${c.bucket}${c.prefix ? `/${c.prefix}` : ''} at ${c.endpoint}`;
+}
+
+/** FACET_OBJECT_STORE_RETRY_SECONDS: a shorter (tests) or longer (a slow failover) retry window. */
+function retryWindowFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const raw = env.FACET_OBJECT_STORE_RETRY_SECONDS;
+  if (!raw) return undefined;
+  const s = Number(raw);
+  if (!Number.isFinite(s) || s < 0 || s > 3600)
+    throw new Error(`FACET_OBJECT_STORE_RETRY_SECONDS must be a number of seconds from 0 to 3600, not ${raw}`);
+  return s * 1000;
 }

@@ -17,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ObjectStoreError, type FileStore, type PresignOptions, type StoredFile } from '../file-store.js';
 import { createS3Client } from './s3-client.js';
 import { describeS3, type S3Config } from './s3-config.js';
+import { isTransientStoreError, withStoreRetries, type StoreObserver } from './s3-retry.js';
 
 const IDENTITY_KEY = '.facet-files-id';
 /** Files at least this big go up in parts (S3's smallest part is 5 MiB). */
@@ -57,6 +58,7 @@ export class S3FileStore implements FileStore {
     readonly config: S3Config,
     /** A local folder for work in progress (the files dir of this instance). */
     private readonly scratch: string,
+    private readonly observer?: StoreObserver,
   ) {
     this.client = createS3Client(config);
     this.location = describeS3(config);
@@ -66,16 +68,22 @@ export class S3FileStore implements FileStore {
     return this.config.prefix ? `${this.config.prefix}/${key}` : key;
   }
 
-  /** Runs one operation; a refusal or an unreachable store becomes an ObjectStoreError naming it. */
-  private async call<T>(what: string, key: string, fn: () => Promise<T>): Promise<T> {
+  /**
+   * Runs one operation, retried through an outage for the configured window (s3-retry.ts; `once`:
+   * a single attempt, for probes that must answer at once); a refusal or a store still unreachable
+   * becomes an ObjectStoreError naming it, marked as an outage when waiting might have helped.
+   */
+  private async call<T>(what: string, key: string, fn: () => Promise<T>, once = false): Promise<T> {
     try {
-      return await fn();
+      return await withStoreRetries(what, fn, once ? 0 : this.config.retryWindowMs, this.observer);
     } catch (err) {
       if (err instanceof ObjectStoreError) throw err;
       const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
       const status = e.$metadata?.httpStatusCode;
       const detail = status ? `HTTP ${status} ${e.name}: ${e.message}` : `${e.code ?? e.name}: ${e.message}`;
-      throw new ObjectStoreError(`the object store failed ${what} ${key} on ${this.location}: ${detail}`);
+      throw new ObjectStoreError(`the object store failed ${what} ${key} on ${this.location}: ${detail}`, {
+        outage: isTransientStoreError(err),
+      });
     }
   }
 
@@ -224,31 +232,58 @@ export class S3FileStore implements FileStore {
   }
 
   /**
+   * One GET, not retried: the identity is read at start (a store that cannot be reached stops it)
+   * and by /readyz, which must say at once that the store is away rather than wait for it.
+   */
+  private async readOnce(key: string): Promise<Buffer | null> {
+    const Key = this.full(key);
+    return this.call(
+      'GET',
+      Key,
+      async () => {
+        try {
+          const res = await this.client.send(new GetObjectCommand({ Bucket: this.config.bucket, Key }));
+          return Buffer.from(await res.Body!.transformToByteArray());
+        } catch (err) {
+          if (missing(err)) return null;
+          throw err;
+        }
+      },
+      true,
+    );
+  }
+
+  /**
    * A random id kept in an object at the root of the prefix, made by the first instance (a conditional
    * create where the store supports it, then read back, so instances starting together agree).
    * Reading it also proves at start-up that the bucket exists and the credentials work.
    */
   async identity(): Promise<string> {
-    let id = (await this.get(IDENTITY_KEY))?.toString('utf8').trim();
+    let id = (await this.readOnce(IDENTITY_KEY))?.toString('utf8').trim();
     if (!id) {
       const Key = this.full(IDENTITY_KEY);
-      await this.call('PUT', Key, async () => {
-        try {
-          await this.client.send(
-            new PutObjectCommand({
-              Bucket: this.config.bucket,
-              Key,
-              Body: `${randomBytes(12).toString('hex')}\n`,
-              ContentType: 'text/plain',
-              IfNoneMatch: '*',
-            }),
-          );
-        } catch (err) {
-          // 412: another instance made it first, which is as good.
-          if (!(err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412)) throw err;
-        }
-      });
-      id = (await this.get(IDENTITY_KEY))?.toString('utf8').trim();
+      await this.call(
+        'PUT',
+        Key,
+        async () => {
+          try {
+            await this.client.send(
+              new PutObjectCommand({
+                Bucket: this.config.bucket,
+                Key,
+                Body: `${randomBytes(12).toString('hex')}\n`,
+                ContentType: 'text/plain',
+                IfNoneMatch: '*',
+              }),
+            );
+          } catch (err) {
+            // 412: another instance made it first, which is as good.
+            if (!(err instanceof S3ServiceException && err.$metadata.httpStatusCode === 412)) throw err;
+          }
+        },
+        true,
+      );
+      id = (await this.readOnce(IDENTITY_KEY))?.toString('utf8').trim();
     }
     if (!id) throw new Error(`the identity object ${IDENTITY_KEY} of ${this.location} could not be read back`);
     return `s3:${id}`;

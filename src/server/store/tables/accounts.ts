@@ -153,4 +153,6 @@ export interface AuditLogTable {
   /** JSON of the changed fields before and after; null where there was no before (a create) or after (a delete). */
   before: string | null;
   after: string | null;
+  /** The instance that made the entry (`--instance-id`, migration 0032); null for offline commands. */
+  instance_id: string | null;
 }

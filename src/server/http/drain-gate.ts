@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from '../errors.js';
+import { shapeError } from './error-shape.js';
+import type { ErrorFamily } from '../../contract/route.js';
+
+/** Seconds a refused caller is asked to wait: another instance answers at once through the balancer. */
+export const DRAIN_RETRY_AFTER_S = 1;
+
+/** Liveness, readiness and metrics answer to the end: the orchestrator and the scraper still ask. */
+const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
+
+export interface DrainState {
+  /** From SIGTERM on: every answer closes its connection, so the balancer's kept-alive ones go. */
+  readonly isDraining: boolean;
+  /** After the drain delay: new requests are refused (503 + Retry-After), in-flight ones go on. */
+  readonly isRefusing: boolean;
+}
+
+/**
+ * The front door during a drain (server.ts close()). Fastify's own refusal while closing
+ * (`return503OnClosing`) answers in its own body; this one answers in the surface's error shape,
+ * with Retry-After, and before any work is done, so a balancer or client may send it elsewhere.
+ */
+export function installDrainGate(
+  app: FastifyInstance,
+  state: DrainState,
+  familyOf: (request: FastifyRequest) => ErrorFamily,
+  onRefused: () => void,
+): void {
+  // A callback hook: it runs on every request, and a promise per request costs.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!state.isDraining) return done();
+    // Set on the raw response: event streams write their head there, and it keeps this header.
+    reply.raw.setHeader('connection', 'close');
+    const path = request.url.split('?')[0];
+    if (!state.isRefusing || ALWAYS_ANSWERED.has(path)) return done();
+    onRefused();
+    const shaped = shapeError(
+      familyOf(request),
+      new HttpError(
+        'SERVICE_UNAVAILABLE',
+        'this instance is shutting down; send the request again (another instance answers it)',
+        {
+          status: 503,
+          headers: { 'retry-after': String(DRAIN_RETRY_AFTER_S) },
+        },
+      ),
+      request.id,
+    );
+    reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
+  });
+}

@@ -1,0 +1,42 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from './context.js';
+
+/** How often, while draining, connections that went idle are closed. */
+const IDLE_SWEEP_MS = 200;
+
+/**
+ * A stop without a failed request, all of it within `timeoutMs`:
+ * 1. /readyz answers 503 at once, and every answer from now on closes its connection;
+ * 2. for `delayMs` new requests are still served, while the balancer notices and stops sending;
+ * 3. then new requests are refused in their surface's shape with Retry-After (http/drain-gate.ts)
+ *    and the listener closes, while what is in flight (streams included) finishes;
+ * 4. at `timeoutMs` whatever connection is still open is cut, and the rest of the teardown runs.
+ * Why a stop could take a minute past its drain timeout before: a connection kept alive that was
+ * busy when the close began is not idle then, and Node closes only the idle ones, once, so it held
+ * the close until its keep-alive timeout; and a job waiting on the object store through an outage
+ * held the job queue's stop (jobs/queue.ts stop() now hands it back at the deadline).
+ */
+export async function drain(
+  app: FastifyInstance,
+  ctx: Pick<AppContext, 'readiness'>,
+  options: { delayMs: number; timeoutMs: number; teardown: (drainMs: number, endBy: number) => Promise<void> },
+): Promise<void> {
+  const started = Date.now();
+  ctx.readiness.draining();
+  const server = app.server;
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  const deadline = setTimeout(() => {
+    app.log.warn(`drain: --drain-timeout of ${options.timeoutMs} ms reached; closing the connections still open`);
+    server.closeAllConnections();
+  }, options.timeoutMs);
+  try {
+    const delay = Math.min(options.delayMs, options.timeoutMs);
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    ctx.readiness.refuse();
+    await options.teardown(Math.max(0, options.timeoutMs - (Date.now() - started)), started + options.timeoutMs);
+  } finally {
+    clearInterval(sweep);
+    clearTimeout(deadline);
+  }
+}
