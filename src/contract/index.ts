@@ -26,6 +26,7 @@ import { mindmapRoutes } from './mindmap.js';
 import { slideRoutes } from './slides.js';
 import { landingPageRoutes } from './landing-pages.js';
 import { auditRoutes } from './audit.js';
+import { mcpRoutes } from './mcp.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -60,6 +61,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...slideRoutes,
   ...landingPageRoutes,
   ...auditRoutes,
+  ...mcpRoutes,
 ];
 
 /**

@@ -40,6 +40,7 @@ import { slideRoutes } from './routes/slides.js';
 import { auditRoutes } from './routes/audit.js';
 import { installRequestLog, noteAuth } from './logs/capture.js';
 import { consoleRoutes } from './console/routes.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -249,5 +250,7 @@ export function buildApp(
   for (const surface of SURFACES) surface(app, ctx);
   // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
   if (ctx.config.console) consoleRoutes(app, ctx);
+  // Agents' tools over MCP (src/mcp), off with --no-mcp.
+  if (ctx.config.mcp.enabled) mcpRoutes(app, ctx);
   return app;
 }

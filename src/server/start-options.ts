@@ -10,6 +10,7 @@ import { DEFAULT_CHROMIUM } from './engines/screenshot.js';
 import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import type { Lookup } from './net/policy.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit.service.js';
+import { MCP_IDLE_SECONDS, MCP_MAX_SESSIONS_PER_KEY } from '../contract/mcp.js';
 
 /** What `facet serve` and the tests may set when they start a server, and the configuration it makes of them. */
 
@@ -83,6 +84,10 @@ export interface StartOptions {
   trustProxy?: LinkBaseOptions['trustProxy'];
   /** Serve the local console at /console (default true; `--no-console`). */
   console?: boolean;
+  /** Serve MCP at /mcp (default true; `--no-mcp`). */
+  mcp?: boolean;
+  /** Seconds an idle MCP session lives (default 1800; `--mcp-idle-seconds`). */
+  mcpIdleSeconds?: number;
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Days audit entries are kept (`--audit-retention-days`, default 365). */
@@ -119,6 +124,11 @@ export function serverConfig(options: StartOptions, dataDir: string | null, file
     allowFetchFrom: options.allowFetchFrom ?? [],
     socialUpstream: options.socialUpstream,
     console: options.console ?? true,
+    mcp: {
+      enabled: options.mcp ?? true,
+      maxSessionsPerKey: MCP_MAX_SESSIONS_PER_KEY,
+      idleSeconds: options.mcpIdleSeconds ?? MCP_IDLE_SECONDS,
+    },
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? {
           baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL,

@@ -59,6 +59,9 @@ export interface ServeOptions extends ObjectStoreFlags {
   logFormat?: 'pretty' | 'json';
   /** False with --no-console. */
   console?: boolean;
+  /** False with --no-mcp. */
+  mcp?: boolean;
+  mcpIdleSeconds?: number;
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -178,6 +181,8 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     drainTimeoutMs: opts.drainTimeout * 1000,
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
+    mcp: opts.mcp !== false,
+    mcpIdleSeconds: opts.mcpIdleSeconds,
     httpTimeouts: {
       requestSeconds: opts.requestTimeout,
       headersSeconds: opts.headersTimeout,

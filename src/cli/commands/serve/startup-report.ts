@@ -51,6 +51,8 @@ export function writeStartupReport(say: (line: string) => unknown, s: Startup): 
   );
   if (server.ctx.config.console)
     say(`  console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)\n`);
+  if (server.ctx.config.mcp.enabled)
+    say(`  mcp: ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <API key>; --no-mcp turns it off)\n`);
   if (s.allowed.length > 0) say(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     say('  first start: created the admin user and its credentials\n');
