@@ -16,7 +16,7 @@ import type { ApiFor } from './server.js';
 const PREFIX = 'facet://livedocs/';
 /** LiveDocs read per listing request, resources per LiveDoc request, and entries per page of the MCP list. */
 const DOCS_PAGE = 20;
-const RESOURCES_PAGE = 50;
+const RESOURCES_PAGE = 20;
 const MAX_ENTRIES = 100;
 /** The "resource not found" code the MCP specification names. */
 const RESOURCE_NOT_FOUND = -32002;
@@ -72,15 +72,20 @@ const resourceEntry = (docId: string, r: Resource): McpResource => ({
 });
 
 /**
- * Every LiveDoc, each followed by its resources, a page of at most MAX_ENTRIES at a time; the
+ * Every LiveDoc, each followed by its resources, pages of at most MAX_ENTRIES entries; the
  * cursor says where the next page starts (which LiveDoc, and how far into its resources).
  */
-async function listPage(api: McpApi, cursor: string | undefined): Promise<{ resources: McpResource[]; nextCursor?: string }> {
+async function listPage(
+  api: McpApi,
+  cursor: string | undefined,
+): Promise<{ resources: McpResource[]; nextCursor?: string }> {
   const c = decode(cursor);
   const out: McpResource[] = [];
   const pages = new Map<number, Awaited<ReturnType<McpApi['livedocs']['list']>>>();
-  const docsPage = async (p: number) => pages.get(p) ?? pages.set(p, await api.livedocs.list({ page: p, size: DOCS_PAGE })).get(p)!;
-  while (out.length < MAX_ENTRIES) {
+  const docsPage = async (p: number) =>
+    pages.get(p) ?? pages.set(p, await api.livedocs.list({ page: p, size: DOCS_PAGE })).get(p)!;
+  // A page ends before an entry (a LiveDoc, or a page of its resources) would take it past MAX_ENTRIES.
+  while (out.length + (c.r === 0 ? 1 : 0) + RESOURCES_PAGE <= MAX_ENTRIES) {
     const docs = await docsPage(c.p);
     const doc = docs.items[c.i];
     if (!doc) return { resources: out };
@@ -110,7 +115,10 @@ function parseUri(uri: string): { docId: string; resourceId?: string } {
   if (parts.length === 1 && parts[0]) return { docId: parts[0] };
   if (parts.length === 3 && parts[0] && parts[1] === 'resources' && parts[2])
     return { docId: parts[0], resourceId: parts[2] };
-  throw new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri} (expected ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(' or ')})`);
+  throw new McpError(
+    RESOURCE_NOT_FOUND,
+    `Resource not found: ${uri} (expected ${RESOURCE_TEMPLATES.map((t) => t.uriTemplate).join(' or ')})`,
+  );
 }
 
 async function read(api: McpApi, uri: string): Promise<ReadResourceResult> {
@@ -156,7 +164,8 @@ function asMcpError(err: unknown, uri?: string): unknown {
   const e = err as { name?: string; status?: number; code?: string; message?: string };
   if (e?.name === 'ApiError' && e.status === 404)
     return new McpError(RESOURCE_NOT_FOUND, `Resource not found: ${uri ?? ''} (${e.code}: ${e.message})`);
-  if (e?.name === 'ApiError') return new McpError(ErrorCode.InternalError, `${e.code} (HTTP ${e.status}): ${e.message}`);
+  if (e?.name === 'ApiError')
+    return new McpError(ErrorCode.InternalError, `${e.code} (HTTP ${e.status}): ${e.message}`);
   return new McpError(ErrorCode.InternalError, e?.message ?? String(err));
 }
 

@@ -37,5 +37,4 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: To
 
 /** The MCP resource URI of a LiveDoc, or of one of its resources. */
 export const livedocUri = (id: string) => `facet://livedocs/${encodeURIComponent(id)}`;
-export const resourceUri = (id: string, rid: string) =>
-  `${livedocUri(id)}/resources/${encodeURIComponent(rid)}`;
+export const resourceUri = (id: string, rid: string) => `${livedocUri(id)}/resources/${encodeURIComponent(rid)}`;

@@ -16,7 +16,12 @@ const FOOTER = '\n\nSources:\n';
  * The answer's sources arrive as the footer the platform writes after the text; each of its lines is
  * one citation, split into its number, title and link.
  */
-export async function askLiveDoc(api: McpApi, livedocId: string, question: string, signal: AbortSignal): Promise<Answer> {
+export async function askLiveDoc(
+  api: McpApi,
+  livedocId: string,
+  question: string,
+  signal: AbortSignal,
+): Promise<Answer> {
   const started = await api.conversations.start({ query: question, live_doc_short_id: livedocId });
   let text = '';
   for await (const ev of api.conversations.stream(started.stream_key, { signal })) {
@@ -25,7 +30,13 @@ export async function askLiveDoc(api: McpApi, livedocId: string, question: strin
   }
   const at = text.lastIndexOf(FOOTER);
   const answer = at === -1 ? text : text.slice(0, at);
-  const citations = at === -1 ? [] : text.slice(at + FOOTER.length).split('\n').flatMap(citationOf);
+  const citations =
+    at === -1
+      ? []
+      : text
+          .slice(at + FOOTER.length)
+          .split('\n')
+          .flatMap(citationOf);
   return { answer, citations, livedoc_id: started.live_doc_short_id, thread_id: started.thread_short_id };
 }
 
@@ -38,7 +49,5 @@ function citationOf(line: string): Answer['citations'] {
   const dash = rest.lastIndexOf(' — ');
   const link = dash === -1 ? '' : rest.slice(dash + 3);
   // A title may hold " — " itself: only a tail that is a URL is the link.
-  return URL.canParse(link)
-    ? [{ n, title: rest.slice(0, dash), link }]
-    : [{ n, title: rest, link: '' }];
+  return URL.canParse(link) ? [{ n, title: rest.slice(0, dash), link }] : [{ n, title: rest, link: '' }];
 }

@@ -102,7 +102,7 @@ export const reviewsSearch = defineTool({
   name: 'reviews_search',
   title: 'Reviews of a business',
   description:
-    "Collect the customer reviews of a business by its domain from a review platform (google, trustpilot or tripadvisor): overall rating, review count and the reviews themselves. It queues a review task and waits for it; progress is reported while it is queued. Beta data.",
+    'Collect the customer reviews of a business by its domain from a review platform (google, trustpilot or tripadvisor): overall rating, review count and the reviews themselves. It queues a review task and waits for it; progress is reported while it is queued. Beta data.',
   input: z.object({
     domain: z.string().min(1).max(255).describe('the business domain, e.g. example.com'),
     platform: z.enum(['google', 'trustpilot', 'tripadvisor']).default('google'),

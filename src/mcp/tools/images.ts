@@ -15,7 +15,10 @@ export const imageTaskCreate = defineTool({
   input: z.object({
     kind: z.enum(['illustration', 'screenshot']).default('illustration'),
     prompt: z.string().trim().min(1).max(4000).optional().describe('what to draw (illustration)'),
-    url: z.url({ protocol: /^https?$/ }).optional().describe('the page to capture (screenshot)'),
+    url: z
+      .url({ protocol: /^https?$/ })
+      .optional()
+      .describe('the page to capture (screenshot)'),
     size: z
       .string()
       .regex(/^\d{1,5}x\d{1,5}$/)
@@ -47,7 +50,10 @@ export const imageTaskCreate = defineTool({
       cancel: () => api.tasks.cancel(task.id),
     });
     if (end.status !== 'succeeded')
-      throw new PlatformOutcomeError(`TASK_${end.status.toUpperCase()}`, `image task ${end.id} ${end.status}${end.error ? `: ${end.error}` : ''}`);
+      throw new PlatformOutcomeError(
+        `TASK_${end.status.toUpperCase()}`,
+        `image task ${end.id} ${end.status}${end.error ? `: ${end.error}` : ''}`,
+      );
     const files = (await api.tasks.files(end.id)).filter((f) => f.type === 'file');
     const images = [];
     for (const f of files.filter((f) => f.mime_type === 'image/png' && f.size <= MAX_INLINE_BYTES)) {

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { defineTool, livedocUri, resourceUri } from '../tool.js';
 import { askLiveDoc } from './ask.js';
 
-const LiveDocId = z.string().min(1).max(100).describe('the LiveDoc id (short_id, from livedocs_list or livedocs_create)');
+const LiveDocId = z
+  .string()
+  .min(1)
+  .max(100)
+  .describe('the LiveDoc id (short_id, from livedocs_list or livedocs_create)');
 
 const LiveDocOut = z.object({
   id: z.string(),
