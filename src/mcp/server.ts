@@ -39,7 +39,7 @@ async function callTool(tool: ToolDef, args: unknown, extra: RequestExtra, apiFo
         { type: 'text', text: out.text ?? JSON.stringify(out.structured, null, 2) },
         ...(out.images ?? []).map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mimeType })),
       ],
-      structuredContent: out.structured as Record<string, unknown>,
+      structuredContent: out.structured,
     };
   } catch (err) {
     return toolError(err);

@@ -8,7 +8,7 @@ export interface ToolContext {
   /** Aborted when the MCP client cancels the call (notifications/cancelled) or the session ends. */
   signal: AbortSignal;
   /** A progress notification, sent only when the call asked for them (a progressToken); `progress` only grows. */
-  progress(progress: number, message: string, total?: number): Promise<void>;
+  progress: (progress: number, message: string, total?: number) => Promise<void>;
 }
 
 /** A tool's answer: the structured result (its outputSchema), the text an agent reads, and pictures. */
@@ -32,7 +32,7 @@ export interface ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodObj
 
 /** Typed at the definition; the table holds them as ToolDef. */
 export function defineTool<I extends z.ZodObject, O extends z.ZodObject>(def: ToolDef<I, O>): ToolDef {
-  return def as unknown as ToolDef;
+  return def;
 }
 
 /** The MCP resource URI of a LiveDoc, or of one of its resources. */

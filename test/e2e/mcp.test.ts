@@ -284,7 +284,6 @@ describe('LiveDocs as MCP resources', () => {
         'facet://livedocs/{livedoc_id}',
         'facet://livedocs/{livedoc_id}/resources/{resource_id}',
       ]);
-      const first = await c.client.listResources();
       const uris: string[] = [];
       let cursor: string | undefined;
       let pagesRead = 0;

@@ -102,6 +102,11 @@ const DOCUMENTED: Array<[string, RegExp, string]> = [
     "arguments is a JSON object's text (contentSchema), which generators do not read",
   ],
   ['web.extract', /matches no element on the page/, 'a selector is checked against the page fetched'],
+  [
+    'mcp.post',
+    /MCP_SESSION_REQUIRED/,
+    'the MCP specification: a session starts with an initialize request, which a generated message is not',
+  ],
   // Node trusts the test's self-signed page server (NODE_EXTRA_CA_CERTS); Chromium, for crawl_mode fine, does not.
   ['web.extract', /ERR_CERT_AUTHORITY_INVALID/, 'the page could not be loaded: a fetch failure, not a refusal'],
 ];

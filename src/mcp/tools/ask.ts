@@ -28,16 +28,14 @@ export async function askLiveDoc(
     if (ev.event === 'message') text += ev.data.content;
     else if (ev.event === 'error') throw new PlatformOutcomeError('CONVERSATION_QUERY_FAILED', ev.data.message);
   }
+  return { ...splitAnswer(text), livedoc_id: started.live_doc_short_id, thread_id: started.thread_short_id };
+}
+
+/** The answer's text and its citations, from the footer the platform wrote after it (if any). */
+export function splitAnswer(text: string): Pick<Answer, 'answer' | 'citations'> {
   const at = text.lastIndexOf(FOOTER);
-  const answer = at === -1 ? text : text.slice(0, at);
-  const citations =
-    at === -1
-      ? []
-      : text
-          .slice(at + FOOTER.length)
-          .split('\n')
-          .flatMap(citationOf);
-  return { answer, citations, livedoc_id: started.live_doc_short_id, thread_id: started.thread_short_id };
+  if (at === -1) return { answer: text, citations: [] };
+  return { answer: text.slice(0, at), citations: text.slice(at + FOOTER.length).split('\n').flatMap(citationOf) };
 }
 
 function citationOf(line: string): Answer['citations'] {

@@ -1,5 +1,4 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { HttpRequestFn } from '../../mcp/index.js';
 
@@ -36,8 +35,8 @@ export function inProcessRequest(app: FastifyInstance, caller: Caller): HttpRequ
       ...(options.body !== undefined ? { payload: options.body } : {}),
       remoteAddress: caller.remoteAddress,
       payloadAsStream: true,
-      ...(options.signal ? { signal: options.signal as never } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
     });
-    return { statusCode: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: res.stream() as Readable };
+    return { statusCode: res.statusCode, headers: res.headers as IncomingHttpHeaders, body: res.stream() };
   };
 }
