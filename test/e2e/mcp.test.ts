@@ -1,7 +1,8 @@
 import { Ajv } from 'ajv';
+import { execa } from 'execa';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPlatform, tempDir, type Platform } from '../helpers/platform.js';
+import { BIN, runCli, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { serveHttpsPages, type HttpsPages } from '../helpers/https-pages.js';
 import { connect, makeUser, textOf, type Connected, type TransportKind } from '../helpers/mcp-clients.js';
@@ -261,6 +262,52 @@ describe.each<TransportKind>(['stdio', 'http'])('MCP over %s', (kind) => {
     expect(job.status).toBe('cancelled');
     expect(job.progress.done).toBeLessThan(20);
   }, 60_000);
+});
+
+describe('facet mcp on stdio', () => {
+  it('writes nothing but JSON-RPC messages on stdout, takes --base-url, and ends when stdin closes', async () => {
+    const proc = execa('node', [BIN, '--base-url', p.url, 'mcp'], {
+      env: { FACET_CONFIG_DIR: tempDir('mcp-config'), FACET_API_KEY: p.boot.api_key, CI: 'true' },
+      extendEnv: true,
+      reject: false,
+      timeout: 30_000,
+    });
+    let out = '';
+    proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    const send = (m: unknown) => proc.stdin!.write(JSON.stringify(m) + '\n');
+    send({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+    });
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    send({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'livedocs_list', arguments: {} } });
+    for (let i = 0; i < 300 && out.split('\n').filter(Boolean).length < 2; i++)
+      await new Promise((r) => setTimeout(r, 50));
+    proc.stdin!.end();
+    const r = await proc;
+    expect(r.exitCode).toBe(0);
+    const lines = out
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.jsonrpc, l.id])).toEqual([
+      ['2.0', 1],
+      ['2.0', 2],
+    ]);
+    expect(lines[0].result.serverInfo.name).toBe('facet');
+    expect(lines[1].result.structuredContent).toMatchObject({ page: 1, items: expect.any(Array) });
+    expect(String(r.stderr)).toMatch(/facet mcp: serving/);
+  }, 40_000);
+
+  it('without an API key it says how to get one, on stderr, and exits 3', async () => {
+    const r = await runCli(tempDir('mcp-nokey'), ['--base-url', p.url, 'mcp']);
+    expect(r.exitCode).toBe(3);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/facet mcp acts with an API key/);
+    expect(r.stderr).toMatch(/FACET_API_KEY/);
+  });
 });
 
 describe('LiveDocs as MCP resources', () => {

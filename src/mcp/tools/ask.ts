@@ -35,7 +35,13 @@ export async function askLiveDoc(
 export function splitAnswer(text: string): Pick<Answer, 'answer' | 'citations'> {
   const at = text.lastIndexOf(FOOTER);
   if (at === -1) return { answer: text, citations: [] };
-  return { answer: text.slice(0, at), citations: text.slice(at + FOOTER.length).split('\n').flatMap(citationOf) };
+  return {
+    answer: text.slice(0, at),
+    citations: text
+      .slice(at + FOOTER.length)
+      .split('\n')
+      .flatMap(citationOf),
+  };
 }
 
 function citationOf(line: string): Answer['citations'] {
