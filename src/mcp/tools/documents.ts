@@ -25,6 +25,11 @@ async function followDocTask(api: McpApi, taskId: string, what: string, ctx: Too
     cancel: () => api.docTasks.cancel(taskId),
   });
   const record = await api.docTasks.historical(taskId);
+  if (!isTerminalDocTaskStatus(record.task_status))
+    throw new PlatformOutcomeError(
+      'TASK_STILL_RUNNING',
+      `${what} task ${taskId} is still ${record.task_status} after 10 minutes; it goes on on the platform`,
+    );
   if (record.task_status !== 'COMPLETED')
     throw new PlatformOutcomeError(
       `TASK_${record.task_status}`,
