@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api mcp serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -161,7 +161,8 @@ __facet_words() {
     "beta social replies") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "beta social search") echo "--type --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
-    "serve") echo "users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --no-console --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --job-max-crashes --job-time-budget --chromium --max-upload-mb --max-keys-per-user --task-retention-days --stored-response-days --stored-responses-per-key --audit-retention-days --request-timeout --headers-timeout --keep-alive-timeout --exec --seed --drain-timeout --max-loop-stall --public-url --trust-proxy --allow-fetch-from --help" ;;
+    "mcp") echo "--help" ;;
+    "serve") echo "users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --no-console --no-mcp --mcp-idle-seconds --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --job-max-crashes --job-time-budget --chromium --max-upload-mb --max-keys-per-user --task-retention-days --stored-response-days --stored-responses-per-key --audit-retention-days --request-timeout --headers-timeout --keep-alive-timeout --exec --seed --drain-timeout --public-url --trust-proxy --allow-fetch-from --help" ;;
     "serve users") echo "create list ls credits plan --help" ;;
     "serve users create") echo "--admin --plan --credits --data-dir --create --database-url --help" ;;
     "serve users list") echo "--data-dir --create --database-url --help" ;;

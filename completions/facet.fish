@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api mcp serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -320,8 +320,10 @@ function __facet_words
       echo --type --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
+    case 'mcp'
+      echo --help
     case 'serve'
-      echo users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --no-console --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --job-max-crashes --job-time-budget --chromium --max-upload-mb --max-keys-per-user --task-retention-days --stored-response-days --stored-responses-per-key --audit-retention-days --request-timeout --headers-timeout --keep-alive-timeout --exec --seed --drain-timeout --max-loop-stall --public-url --trust-proxy --allow-fetch-from --help
+      echo users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --no-console --no-mcp --mcp-idle-seconds --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --job-max-crashes --job-time-budget --chromium --max-upload-mb --max-keys-per-user --task-retention-days --stored-response-days --stored-responses-per-key --audit-retention-days --request-timeout --headers-timeout --keep-alive-timeout --exec --seed --drain-timeout --public-url --trust-proxy --allow-fetch-from --help
     case 'serve users'
       echo create list ls credits plan --help
     case 'serve users create'

@@ -118,6 +118,11 @@ export const GROUPS: Array<{ name: string; summary: string; hidden?: boolean; lo
     load: () => import('./commands/api.js'),
   },
   {
+    name: 'mcp',
+    summary: 'Serve facet to AI agents over MCP on stdio (Claude Desktop, Cursor, VS Code)',
+    load: () => import('./commands/mcp.js'),
+  },
+  {
     name: 'serve',
     summary: 'Run the local platform, and manage its users offline',
     load: () => import('./commands/serve/index.js'),

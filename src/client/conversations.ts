@@ -25,5 +25,6 @@ export const conversationsClient = (t: Transport) => ({
       ...options,
       url: t.options.baseUrl.replace(/\/+$/, '') + buildPath(c.streamConversation.path, { stream_key: streamKey }),
       headers: t.headersFor(c.streamConversation.auth),
+      request: t.options.request,
     }),
 });

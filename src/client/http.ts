@@ -11,7 +11,8 @@ import type { Readable } from 'node:stream';
 export interface HttpResponse {
   statusCode: number;
   headers: IncomingHttpHeaders;
-  body: IncomingMessage;
+  /** A socket's IncomingMessage, or any readable body (an in-process request's, see HttpRequestFn). */
+  body: Readable;
 }
 
 export interface HttpRequestOptions {
@@ -36,6 +37,12 @@ export class HttpTimeoutError extends Error {
     this.name = 'HttpTimeoutError';
   }
 }
+
+/**
+ * How the client sends one request: httpRequest over a socket by default; the platform's own MCP
+ * endpoint gives its in-process client one that hands requests to the server directly.
+ */
+export type HttpRequestFn = (url: string | URL, options: HttpRequestOptions) => Promise<HttpResponse>;
 
 export async function httpRequest(url: string | URL, options: HttpRequestOptions): Promise<HttpResponse> {
   const target = typeof url === 'string' ? new URL(url) : url;
@@ -66,7 +73,7 @@ export async function httpRequest(url: string | URL, options: HttpRequestOptions
 }
 
 /** The whole body of a response. */
-export async function readBody(res: IncomingMessage): Promise<Buffer> {
+export async function readBody(res: Readable | IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of res) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

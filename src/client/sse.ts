@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { StreamEvent } from '../contract/conversations.js';
 import { ApiError, NetworkError, describeErrorBody } from './errors.js';
-import { httpRequest, readBody } from './http.js';
+import { httpRequest, readBody, type HttpRequestFn } from './http.js';
 import { SseParser, type RawSseEvent } from '../contract/event-stream.js';
 
 export { SseParser, type RawSseEvent } from '../contract/event-stream.js';
@@ -20,6 +20,8 @@ export interface StreamOptions {
   onOpen?: () => void;
   idleTimeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
+  /** Sends the request (default: over a socket). */
+  request?: HttpRequestFn;
 }
 
 function toEvent(raw: RawSseEvent, offset: number): StreamEvent | null {
@@ -48,7 +50,7 @@ export async function* streamEvents(options: StreamOptions): AsyncGenerator<Stre
     url.searchParams.set('offset', String(offset));
     let reason: string;
     try {
-      const res = await httpRequest(url, {
+      const res = await (options.request ?? httpRequest)(url, {
         method: 'GET',
         headers: { ...options.headers, accept: 'text/event-stream' },
         signal: options.signal,

@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { AuthGroup } from '../contract/route.js';
 import { ApiError, MissingCredentialError, NetworkError, RequestTimeoutError, describeErrorBody } from './errors.js';
-import { HttpTimeoutError, httpRequest, readBody, type HttpResponse } from './http.js';
+import { HttpTimeoutError, httpRequest, readBody, type HttpRequestFn, type HttpResponse } from './http.js';
 import type { MultipartBody } from './multipart.js';
 
 export interface Credentials {
@@ -22,6 +22,8 @@ export interface TransportOptions {
   debug?: (line: string) => void;
   sleep?: (ms: number) => Promise<void>;
   userAgent?: string;
+  /** Sends the requests (default: over a socket); the server's MCP endpoint passes an in-process one. */
+  request?: HttpRequestFn;
 }
 
 export interface RequestSpec {
@@ -148,6 +150,7 @@ export function createTransport(options: TransportOptions) {
   const retries = options.retries ?? 2;
   const sleep = options.sleep ?? ((ms: number) => delay(ms).then(() => undefined));
   const debug = options.debug;
+  const request = options.request ?? httpRequest;
 
   async function send(spec: RequestSpec): Promise<RawResponse> {
     const base = spec.service === 'image' && options.imageBaseUrl ? options.imageBaseUrl : options.baseUrl;
@@ -173,7 +176,7 @@ export function createTransport(options: TransportOptions) {
       debug?.(`→ ${spec.method} ${url} ${JSON.stringify(redactHeaders(headers))}`);
       let res;
       try {
-        res = await httpRequest(url, {
+        res = await request(url, {
           method: spec.method,
           headers,
           body: spec.form ? spec.form.stream() : body,
@@ -231,7 +234,7 @@ export function createTransport(options: TransportOptions) {
       debug?.(`→ GET ${redactUrl(target)} (no credentials)`);
       let res: HttpResponse;
       try {
-        res = await httpRequest(target, {
+        res = await request(target, {
           method: 'GET',
           headers: { 'user-agent': options.userAgent ?? 'facet-cli', accept: '*/*' },
           headersTimeout: timeoutMs,

@@ -26,6 +26,7 @@ import { mindmapRoutes } from './mindmap.js';
 import { slideRoutes } from './slides.js';
 import { landingPageRoutes } from './landing-pages.js';
 import { auditRoutes } from './audit.js';
+import { mcpRoutes } from './mcp.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -60,6 +61,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...slideRoutes,
   ...landingPageRoutes,
   ...auditRoutes,
+  ...mcpRoutes,
 ];
 
 /**
@@ -78,6 +80,8 @@ export const SURFACE_PREFIXES = [
   { prefix: '/auth/', auth: 'access-token', family: 'image' },
   { prefix: '/tasks', auth: 'token-or-key', family: 'image' },
   { prefix: '/projects', auth: 'token-or-key', family: 'image' },
+  // With --no-mcp, /mcp still answers as the v2 surface it is: authentication first, then 404.
+  { prefix: '/mcp', auth: 'bearer-key', family: 'v2' },
 ] as const satisfies ReadonlyArray<Pick<RouteDef, 'auth' | 'family'> & { prefix: string }>;
 
 export function surfaceOf(path: string): (typeof SURFACE_PREFIXES)[number] | undefined {

@@ -44,6 +44,7 @@ import { consoleRoutes } from './console/routes.js';
 import { answerMethodNotAllowed } from './http/method-not-allowed.js';
 import { installDrainGate } from './http/drain-gate.js';
 import { installHttpMetrics } from './metrics/http-metrics.js';
+import { mcpRoutes } from './routes/mcp.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -262,5 +263,7 @@ export function buildApp(
   for (const surface of SURFACES) surface(app, ctx);
   // The console is HTML for people, not an API surface: no contract routes, off with --no-console.
   if (ctx.config.console) consoleRoutes(app, ctx);
+  // Agents' tools over MCP (src/mcp), off with --no-mcp.
+  if (ctx.config.mcp.enabled) mcpRoutes(app, ctx);
   return app;
 }

@@ -65,6 +65,8 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Whether /console serves the local console (`--no-console` turns it off). */
   console: boolean;
+  /** /mcp (`--no-mcp` turns it off): sessions one key may hold, and how long an idle one lives. */
+  mcp: { enabled: boolean; maxSessionsPerKey: number; idleSeconds: number };
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
   /**

@@ -12,6 +12,7 @@ import { DEFAULT_MAX_KEYS_PER_USER } from './services/keys.service.js';
 import type { Lookup } from './net/policy.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit.service.js';
 import type { LoopWatchOptions } from './loop-watch.js';
+import { MCP_IDLE_SECONDS, MCP_MAX_SESSIONS_PER_KEY } from '../contract/mcp.js';
 
 /** What `facet serve` and the tests may set when they start a server, and the configuration it makes of them. */
 
@@ -85,6 +86,10 @@ export interface StartOptions {
   trustProxy?: LinkBaseOptions['trustProxy'];
   /** Serve the local console at /console (default true; `--no-console`). */
   console?: boolean;
+  /** Serve MCP at /mcp (default true; `--no-mcp`). */
+  mcp?: boolean;
+  /** Seconds an idle MCP session lives (default 1800; `--mcp-idle-seconds`). */
+  mcpIdleSeconds?: number;
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Days audit entries are kept (`--audit-retention-days`, default 365). */
@@ -154,6 +159,11 @@ export function serverConfig(options: StartOptions, dataDir: string | null, file
         : options.metricsPort !== undefined
           ? { host: options.metricsHost ?? '127.0.0.1', port: options.metricsPort }
           : 'main',
+    mcp: {
+      enabled: options.mcp ?? true,
+      maxSessionsPerKey: MCP_MAX_SESSIONS_PER_KEY,
+      idleSeconds: options.mcpIdleSeconds ?? MCP_IDLE_SECONDS,
+    },
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? {
           baseUrl: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL,

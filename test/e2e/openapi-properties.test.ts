@@ -106,6 +106,11 @@ const DOCUMENTED: Array<[string, RegExp, string]> = [
   ],
   ['web.extract', /matches no element on the page/, 'a selector is checked against the page fetched'],
   ['mindmap.create', /has no word to map/, 'a query names a topic (said on the field): a word, not one character'],
+  [
+    'mcp.post',
+    /MCP_SESSION_REQUIRED/,
+    'the MCP specification: a session starts with an initialize request, which a generated message is not',
+  ],
   // Node trusts the test's self-signed page server (NODE_EXTRA_CA_CERTS); Chromium, for crawl_mode fine, does not.
   ['web.extract', /ERR_CERT_AUTHORITY_INVALID/, 'the page could not be loaded: a fetch failure, not a refusal'],
 ];

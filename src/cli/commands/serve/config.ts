@@ -66,6 +66,9 @@ export interface ServeOptions extends ObjectStoreFlags {
   logFormat?: 'pretty' | 'json';
   /** False with --no-console. */
   console?: boolean;
+  /** False with --no-mcp. */
+  mcp?: boolean;
+  mcpIdleSeconds?: number;
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -191,6 +194,8 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     metricsHost: opts.metricsHost,
     trustProxy: trustProxy(opts, deps.env),
     console: opts.console !== false,
+    mcp: opts.mcp !== false,
+    mcpIdleSeconds: opts.mcpIdleSeconds,
     httpTimeouts: {
       requestSeconds: opts.requestTimeout,
       headersSeconds: opts.headersTimeout,

@@ -55,6 +55,8 @@ export function writeStartupReport(say: (line: string) => unknown, s: Startup): 
   say(
     `  metrics: ${m === 'off' ? 'off (--no-metrics)' : m === 'main' ? `${server.url}/metrics` : `${server.metricsUrl} (its own listener)`}; instance ${server.ctx.config.instanceId}\n`,
   );
+  if (server.ctx.config.mcp.enabled)
+    say(`  mcp: ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <API key>; --no-mcp turns it off)\n`);
   if (s.allowed.length > 0) say(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
   if (server.bootstrap.created || opts.memory) {
     say('  first start: created the admin user and its credentials\n');

@@ -1,0 +1,70 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { McpApi } from './api.js';
+import { toolError } from './errors.js';
+import { registerResources } from './resources.js';
+import type { ToolContext, ToolDef } from './tool.js';
+import { TOOLS } from './tools/index.js';
+
+export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+/** The client a request acts through: one for the process on stdio, the caller's key's at /mcp. */
+export type ApiFor = (extra: RequestExtra) => Promise<McpApi>;
+
+const INSTRUCTIONS =
+  'facet: read the web (web_extract, web_scrape_batch), keep sources in LiveDocs and get grounded answers from them (livedocs_*), social and business data (social_*, seo_backlinks, financial_statements, reviews_search), and make decks, pages, mindmaps and pictures (slides_create, landing_page_create, mindmap_create, image_task_create). LiveDocs are also resources: facet://livedocs/{id}.';
+
+/** Progress notifications for a call that asked for them (a progressToken); nothing otherwise. */
+function progressOf(extra: RequestExtra): ToolContext['progress'] {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return async () => undefined;
+  return (progress, message, total) =>
+    extra
+      .sendNotification({
+        method: 'notifications/progress',
+        params: { progressToken: token, progress, message, ...(total !== undefined ? { total } : {}) },
+      })
+      .catch(() => undefined);
+}
+
+async function callTool(tool: ToolDef, args: unknown, extra: RequestExtra, apiFor: ApiFor): Promise<CallToolResult> {
+  try {
+    const out = await tool.run(args as never, {
+      api: await apiFor(extra),
+      signal: extra.signal,
+      progress: progressOf(extra),
+    });
+    return {
+      content: [
+        { type: 'text', text: out.text ?? JSON.stringify(out.structured, null, 2) },
+        ...(out.images ?? []).map((i) => ({ type: 'image' as const, data: i.data, mimeType: i.mimeType })),
+      ],
+      structuredContent: out.structured,
+    };
+  } catch (err) {
+    return toolError(err);
+  }
+}
+
+/**
+ * The MCP server over facet: the tool table and the LiveDoc resources, every call made through the
+ * typed client `apiFor` gives. The transport (stdio or Streamable HTTP) is the caller's choice.
+ */
+export function createFacetMcpServer(options: { version: string; apiFor: ApiFor }): McpServer {
+  const server = new McpServer({ name: 'facet', version: options.version }, { instructions: INSTRUCTIONS });
+  for (const tool of TOOLS) {
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: tool.annotations,
+      },
+      (args: unknown, extra: RequestExtra) => callTool(tool, args, extra, options.apiFor),
+    );
+  }
+  registerResources(server, options.apiFor);
+  return server;
+}
