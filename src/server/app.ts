@@ -41,6 +41,7 @@ import { auditRoutes } from './routes/audit.js';
 import { installRequestLog, noteAuth } from './logs/capture.js';
 import { consoleRoutes } from './console/routes.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { ownUsageRoutes } from './routes/own-usage.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -88,6 +89,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   slideRoutes,
   landingPageRoutes,
   auditRoutes,
+  ownUsageRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {
