@@ -19,6 +19,7 @@ import type { mindmapClient } from './mindmap.js';
 import type { slidesClient } from './slides.js';
 import type { landingPagesClient } from './landing-pages.js';
 import type { auditClient } from './audit.js';
+import type { usageClient } from './usage.js';
 
 export { ApiError, NetworkError, MissingCredentialError } from './errors.js';
 export type { Transport } from './transport.js';
@@ -47,6 +48,7 @@ const LOADERS = {
   slides: () => import('./slides.js').then((m) => m.slidesClient),
   landingPages: () => import('./landing-pages.js').then((m) => m.landingPagesClient),
   audit: () => import('./audit.js').then((m) => m.auditClient),
+  usage: () => import('./usage.js').then((m) => m.usageClient),
 };
 
 interface Clients {
@@ -71,6 +73,7 @@ interface Clients {
   slides: ReturnType<typeof slidesClient>;
   landingPages: ReturnType<typeof landingPagesClient>;
   audit: ReturnType<typeof auditClient>;
+  usage: ReturnType<typeof usageClient>;
 }
 
 export type ClientName = keyof Clients;

@@ -27,6 +27,7 @@ import { slideRoutes } from './slides.js';
 import { landingPageRoutes } from './landing-pages.js';
 import { auditRoutes } from './audit.js';
 import { mcpRoutes } from './mcp.js';
+import { ownUsageRoutes } from './own-usage.js';
 
 export * from './route.js';
 export * from './errors.js';
@@ -62,6 +63,7 @@ export const ROUTES: readonly RouteDef[] = [
   ...landingPageRoutes,
   ...auditRoutes,
   ...mcpRoutes,
+  ...ownUsageRoutes,
 ];
 
 /**

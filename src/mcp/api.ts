@@ -16,6 +16,7 @@ export const MCP_SURFACES = [
   'tasks',
   'modelApi',
   'keys',
+  'usage',
 ] as const;
 export type McpApi = ApiOf<(typeof MCP_SURFACES)[number]>;
 export type { TransportOptions };

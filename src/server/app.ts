@@ -45,6 +45,7 @@ import { answerMethodNotAllowed } from './http/method-not-allowed.js';
 import { installDrainGate } from './http/drain-gate.js';
 import { installHttpMetrics } from './metrics/http-metrics.js';
 import { mcpRoutes } from './routes/mcp.js';
+import { ownUsageRoutes } from './routes/own-usage.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -92,6 +93,7 @@ const SURFACES: Array<(app: FastifyInstance, ctx: AppContext) => void> = [
   slideRoutes,
   landingPageRoutes,
   auditRoutes,
+  ownUsageRoutes,
 ];
 
 function familyOf(request: { routeOptions: { config?: { family?: ErrorFamily } }; url: string }): ErrorFamily {

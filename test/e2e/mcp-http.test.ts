@@ -155,6 +155,17 @@ describe('/mcp over Streamable HTTP', () => {
       expect(usage.keys[0]).toMatchObject({ api_key_id: user.keyId, user_id: user.id });
       expect(usage.keys[0].calls).toBeGreaterThanOrEqual(1);
       expect(usage.keys[0].input_tokens).toBeGreaterThan(0);
+      // The same figures the key's owner reads for themself (GET /auth/usage), and usage_summary gives.
+      const own = await (await p.fetch('/auth/usage', { headers: { 'x-api-key': user.key } })).json();
+      expect(own.keys).toEqual(usage.keys);
+      expect((await p.fetch('/auth/usage', { headers: adminHeaders }).then((r) => r.json())).keys).not.toContainEqual(
+        expect.objectContaining({ api_key_id: user.keyId }),
+      );
+      const summary = (await c.client.callTool({ name: 'usage_summary', arguments: {} })) as CallToolResult;
+      expect((summary.structuredContent as any).model_usage.this_key).toMatchObject({
+        calls: usage.keys[0].calls,
+        cost_usd: usage.keys[0].cost_usd,
+      });
 
       const end = Date.now() + 10_000;
       while (Date.now() < end && !lines.some((l) => l.path.startsWith('/v2/conversations/stream/'))) {

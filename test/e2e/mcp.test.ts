@@ -165,6 +165,10 @@ describe.each<TransportKind>(['stdio', 'http'])('MCP over %s', (kind) => {
     const usage = ok(await call(c, 'usage_summary', {}));
     expect(usage.user.id).toBe(p.boot.user_id);
     expect(usage.recent_charges[0]).toMatchObject({ delta: -10, reason: 'landing_page' });
+    // livedocs_ask's answer was written by a model call, metered under this key.
+    expect(usage.model_usage.this_key.calls).toBeGreaterThanOrEqual(1);
+    expect(usage.model_usage.by_model.map((m: any) => m.model)).toContain('facet-grounded');
+    expect(usage.model_usage.all_keys.calls).toBeGreaterThanOrEqual(usage.model_usage.this_key.calls);
   }, 120_000);
 
   it('reports progress while a deck is written, and gives its link', async () => {
