@@ -24,6 +24,7 @@ import { betaBacklinksMigration } from './migrations/0027-beta-backlinks.js';
 import { betaBacklinksCoveringMigration } from './migrations/0028-beta-backlinks-covering.js';
 import { storedResponseChainsMigration } from './migrations/0029-stored-response-chains.js';
 import { sessionKeysMigration } from './migrations/0030-session-keys.js';
+import { sessionAdminKeyMigration } from './migrations/0031-session-admin-key.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -56,4 +57,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0028_beta_backlinks_covering': betaBacklinksCoveringMigration,
   '0029_stored_response_chains': storedResponseChainsMigration,
   '0030_session_keys': sessionKeysMigration,
+  '0031_session_admin_key': sessionAdminKeyMigration,
 };
