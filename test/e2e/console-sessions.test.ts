@@ -152,3 +152,45 @@ describe('sign-in attempts are limited', () => {
     expect(await r.text()).toMatch(/Too many failed sign-ins with this key/);
   });
 });
+
+describe('the admin key replaced', () => {
+  it('a console session opened with the old admin key ends when the server restarts with another --admin-key', async () => {
+    const first = await startPlatform();
+    try {
+      const r = await first.fetch('/console/login', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: first.url },
+        body: form(first.boot.admin_key),
+      });
+      expect(r.status).toBe(303);
+      const cookie = r.headers.get('set-cookie')!.split(';')[0];
+      const page = async (platform: Platform) =>
+        (await platform.fetch('/console/keys', { headers: { cookie }, redirect: 'manual' })).status;
+      expect(await page(first)).toBe(200);
+      await first.stop();
+      const next = await startPlatform({
+        dataDir: first.dataDir,
+        configDir: first.configDir,
+        args: ['--admin-key', `fadm_${'n'.repeat(40)}`],
+      });
+      try {
+        expect(await page(next)).toBe(303);
+        // A session made with the token of the same administrator is not affected by the key's change.
+        const other = await next.fetch('/auth/session-cookie', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${first.boot.access_token}` },
+        });
+        expect(other.status).toBeLessThan(300);
+        const tokenCookie = other.headers.get('set-cookie')!.split(';')[0];
+        expect(
+          (await next.fetch('/console/keys', { headers: { cookie: tokenCookie }, redirect: 'manual' })).status,
+        ).toBe(200);
+      } finally {
+        next.cleanup();
+      }
+    } finally {
+      first.cleanup();
+    }
+  }, 60_000);
+});

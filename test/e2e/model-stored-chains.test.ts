@@ -83,9 +83,9 @@ describe('a 1,000-turn previous_response_id chain', () => {
     const stored = storedBytes(key.id);
     expect(stored.rows).toBe(1_000);
     expect(stored.bytes).toBeLessThan(4 * text);
-    // Loose for a loaded machine: the exact figures are in bench/stored-chain.ts.
+    // Loose for a loaded machine (the quadratic store stalled 2.6 s); the figures are in bench/stored-chain.
     const sorted = [...polls].sort((a, b) => a - b);
     expect(sorted.length).toBeGreaterThan(10);
-    expect(sorted[Math.floor(sorted.length * 0.99)]).toBeLessThan(500);
+    expect(sorted[Math.floor(sorted.length * 0.99)]).toBeLessThan(1_000);
   }, 600_000);
 });

@@ -3,6 +3,7 @@ import { HttpError } from '../errors.js';
 import { newId, randomToken } from '../store/ids.js';
 import { deleteSessionByHash, findSessionByHash, insertSession, touchSession } from '../store/sessions.repo.js';
 import { findLiveKeyById, type ApiKeyRow } from '../store/api-keys.repo.js';
+import { getSetting } from '../store/settings.repo.js';
 import { findUserById, type UserRow } from '../store/users.repo.js';
 import { hashSecret } from './secrets.js';
 
@@ -32,6 +33,7 @@ export async function startSession(
   userId: string,
   tokenExpiresAt: number,
   apiKey: Pick<ApiKeyRow, 'id' | 'expires_at'> | null = null,
+  adminKeyHash: string | null = null,
 ): Promise<{ value: string; maxAgeSeconds: number }> {
   const value = SESSION_PREFIX + randomToken(40);
   const now = ctx.now();
@@ -47,6 +49,7 @@ export async function startSession(
       last_used_at: now.toISOString(),
       expires_at: new Date(end).toISOString(),
       api_key_id: apiKey?.id ?? null,
+      admin_key_hash: adminKeyHash,
     },
     new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
   );
@@ -80,6 +83,10 @@ export async function sessionUser(ctx: Ctx, value: string): Promise<UserRow> {
       await deleteSessionByHash(ctx.db, row.hash);
       throw ended(`the API key it was opened with is ${why}`);
     }
+  }
+  if (row.admin_key_hash !== null && row.admin_key_hash !== (await getSetting(ctx.db, 'admin_key_hash'))) {
+    await deleteSessionByHash(ctx.db, row.hash);
+    throw ended('the admin key it was opened with has been replaced');
   }
   if (now - lastUsed >= TOUCH_RESOLUTION_MS) await touchSession(ctx.db, row.id, new Date(now).toISOString());
   return user;

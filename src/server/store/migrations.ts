@@ -26,6 +26,7 @@ import { chunkWordsMigration } from './migrations/0029-chunk-words.js';
 import { storedResponseChainsMigration } from './migrations/0030-stored-response-chains.js';
 import { sessionKeysMigration } from './migrations/0031-session-keys.js';
 import { auditInstanceMigration } from './migrations/0032-audit-instance.js';
+import { sessionAdminKeyMigration } from './migrations/0033-session-admin-key.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -60,4 +61,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0030_stored_response_chains': storedResponseChainsMigration,
   '0031_session_keys': sessionKeysMigration,
   '0032_audit_instance': auditInstanceMigration,
+  '0033_session_admin_key': sessionAdminKeyMigration,
 };

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { insertUser } from '../../../src/server/store/users.repo.js';
+import { setSetting } from '../../../src/server/store/settings.repo.js';
 import {
   endSession,
   sessionUser,
@@ -142,6 +143,21 @@ describeOnStores('browser sessions', (stores) => {
       .execute();
     clock.at = T0 + HOUR;
     await expect(sessionUser(ctx, bySoon.value)).rejects.toMatchObject({ message: expect.stringMatching(/expired/) });
+    expect((await sessionUser(ctx, byToken.value)).id).toBe('u1');
+  });
+
+  it('a session opened with the admin key ends when the deployment admin key is replaced', async () => {
+    const { s, ctx } = await setup();
+    await setSetting(s.db, 'admin_key_hash', 'hash-of-the-first-admin-key');
+    const byAdmin = await startSession(ctx, 'u1', TOKEN_EXP, null, 'hash-of-the-first-admin-key');
+    const byToken = await startSession(ctx, 'u1', TOKEN_EXP);
+    expect((await sessionUser(ctx, byAdmin.value)).id).toBe('u1');
+    // `facet serve --admin-key NEW` at the next start:
+    await setSetting(s.db, 'admin_key_hash', 'hash-of-another-admin-key');
+    await expect(sessionUser(ctx, byAdmin.value)).rejects.toMatchObject({
+      code: 'INVALID_SESSION',
+      message: expect.stringMatching(/admin key it was opened with has been replaced/),
+    });
     expect((await sessionUser(ctx, byToken.value)).id).toBe('u1');
   });
 });

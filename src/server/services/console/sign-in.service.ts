@@ -19,21 +19,24 @@ const refused = () =>
  * Whose console a pasted secret opens: an API key's owner (a frozen or expired key opens nothing),
  * or, for the deployment admin key, the bootstrap administrator the key was made with.
  */
-async function userOfSecret(ctx: AppContext, secret: string): Promise<{ user: UserRow; key: ApiKeyRow | null }> {
+async function userOfSecret(
+  ctx: AppContext,
+  secret: string,
+): Promise<{ user: UserRow; key: ApiKeyRow | null; adminKeyHash: string | null }> {
   if (secret.startsWith(ADMIN_KEY_PREFIX)) {
     const expected = await getSetting(ctx.db, 'admin_key_hash');
     const adminId = await getSetting(ctx.db, 'bootstrap_user_id');
     if (!expected || !adminId || !sameSecret(secret, expected)) throw refused();
     const admin = await findUserById(ctx.db, adminId);
     if (!admin) throw refused();
-    return { user: admin, key: null };
+    return { user: admin, key: null, adminKeyHash: expected };
   }
   const key = await findLiveKeyByHash(ctx.db, hashSecret(secret));
   if (!key) throw refused();
   assertUsable(key, ctx.now());
   const user = await findUserById(ctx.db, key.user_id);
   if (!user) throw refused();
-  return { user, key };
+  return { user, key, adminKeyHash: null };
 }
 
 /**
@@ -48,8 +51,9 @@ export async function signIn(
 ): Promise<{ user: UserRow; value: string; maxAgeSeconds: number }> {
   const trimmed = secret.trim();
   if (trimmed === '' || trimmed.length > MAX_SECRET_LENGTH) throw refused();
-  const { user, key } = await userOfSecret(ctx, trimmed);
-  const session = await startSession(ctx, user.id, Math.floor((ctx.now().getTime() + SESSION_MAX_MS) / 1000), key);
+  const { user, key, adminKeyHash } = await userOfSecret(ctx, trimmed);
+  const end = Math.floor((ctx.now().getTime() + SESSION_MAX_MS) / 1000);
+  const session = await startSession(ctx, user.id, end, key, adminKeyHash);
   const actor = actorOf(user, key);
   if (!key)
     await recordAudit(ctx, actor, { action: 'admin_key.used', targetType: 'endpoint', targetId: '/console/login' });

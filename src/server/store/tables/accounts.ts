@@ -47,6 +47,8 @@ export interface SessionsTable {
   expires_at: string;
   /** The API key a console sign-in used (migration 0031): the session ends with it. */
   api_key_id: string | null;
+  /** The admin key's hash when a console sign-in used it (0033): another admin key ends the session. */
+  admin_key_hash: string | null;
 }
 
 export interface UsageRecordsTable {
