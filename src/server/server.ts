@@ -217,6 +217,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.requestLog.stop();
     ctx.requestLog.endReaders();
     await closed;
+    // A request that was still in flight when the writers were drained may have begun an answer.
+    if (drainMs > 0) await ctx.streams.drainWriters(Math.max(0, endBy - Date.now() - 500));
     await jobs.stop(Math.max(300, endBy - Date.now() - 200));
     await gateway.close();
     await closeCpuPool();
