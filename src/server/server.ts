@@ -49,7 +49,7 @@ export interface RunningServer {
    * Drains (server-drain.ts): readiness 503 at once, new requests served for the drain delay, then
    * refused while in-flight ones finish, all within the drain timeout; then closes the database.
    */
-  close(): Promise<void>;
+  close(how?: { drainDelayMs?: number }): Promise<void>;
 }
 
 /** Asked of the kernel for the accept queue; it grants at most net.core.somaxconn (4096 here). */
@@ -265,9 +265,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bootstrap: boot,
     log: app.log,
     metricsUrl: metricsListener?.url,
-    close() {
+    close(how = {}) {
       closing ??= drain(app, ctx, {
-        delayMs: options.drainDelayMs ?? 0,
+        delayMs: how.drainDelayMs ?? options.drainDelayMs ?? 0,
         timeoutMs: options.drainTimeoutMs ?? 30_000,
         teardown,
       });

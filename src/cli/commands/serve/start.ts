@@ -20,7 +20,7 @@ async function seedPlatform(file: string, server: Platform, deps: Deps): Promise
     createTransport({ baseUrl: server.url, credentials, userAgent: `facet-cli/${deps.version}` }),
     deps,
   ).catch(async (e) => {
-    await server.close();
+    await server.close({ drainDelayMs: 0 });
     throw e;
   });
 }
