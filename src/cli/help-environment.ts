@@ -36,6 +36,14 @@ export const ENVIRONMENT: Array<{ title: string; vars: Array<[string, string]> }
         'FACET_OBJECT_STORE',
         'keep files in an S3 object store, s3://BUCKET[/PREFIX] (--object-store; AWS_* variables configure it)',
       ],
+      [
+        'FACET_OBJECT_STORE_RETRY_SECONDS',
+        'how long one object-store operation is retried through an outage (default 60)',
+      ],
+      [
+        'FACET_INSTANCE_ID',
+        "this instance's name in audit entries, logs and metrics (--instance-id; default HOST:PORT)",
+      ],
       ['FACET_PUBLIC_URL', 'the address clients reach the platform at, named in every link (--public-url)'],
       ['FACET_TRUST_PROXY', 'believe X-Forwarded-Proto/-Host from these proxies (--trust-proxy)'],
       ['FACET_ADMIN_KEY_SERVE', 'the deployment admin key the server accepts (--admin-key; default: generated once)'],

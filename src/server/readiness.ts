@@ -32,8 +32,16 @@ export class Readiness {
     this.phase = 'started';
   }
 
+  private readonly drainListeners: Array<() => void> = [];
+
   draining(): void {
+    if (this.phase === 'draining') return;
     this.phase = 'draining';
+    for (const fn of this.drainListeners) fn();
+  }
+
+  onDraining(fn: () => void): void {
+    this.drainListeners.push(fn);
   }
 
   get isDraining(): boolean {

@@ -6,10 +6,10 @@ const IDLE_SWEEP_MS = 200;
 
 /**
  * A stop without a failed request, all of it within `timeoutMs`:
- * 1. /readyz answers 503 at once, and every answer from now on closes its connection;
+ * 1. /readyz answers 503 at once, and every answer not yet begun closes its connection;
  * 2. for `delayMs` new requests are still served, while the balancer notices and stops sending;
- * 3. then new requests are refused in their surface's shape with Retry-After (http/drain-gate.ts)
- *    and the listener closes, while what is in flight (streams included) finishes;
+ * 3. then new requests are refused in their surface's shape with Retry-After (http/drain-gate.ts),
+ *    the listener and idle connections close, while what is in flight (streams included) finishes;
  * 4. at `timeoutMs` whatever connection is still open is cut, and the rest of the teardown runs.
  * Why a stop could take a minute past its drain timeout before: a connection kept alive that was
  * busy when the close began is not idle then, and Node closes only the idle ones, once, so it held
@@ -24,8 +24,9 @@ export async function drain(
   const started = Date.now();
   ctx.readiness.draining();
   const server = app.server;
-  server.closeIdleConnections();
-  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  // Not closed during the delay: a balancer may be sending on an idle connection at that very
+  // moment (and would not resend a POST). Answers close their connections meanwhile instead.
+  let sweep: NodeJS.Timeout | undefined;
   const deadline = setTimeout(() => {
     app.log.warn(`drain: --drain-timeout of ${options.timeoutMs} ms reached; closing the connections still open`);
     server.closeAllConnections();
@@ -34,6 +35,8 @@ export async function drain(
     const delay = Math.min(options.delayMs, options.timeoutMs);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
     ctx.readiness.refuse();
+    server.closeIdleConnections();
+    sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     await options.teardown(Math.max(0, options.timeoutMs - (Date.now() - started)), started + options.timeoutMs);
   } finally {
     clearInterval(sweep);

@@ -50,7 +50,7 @@ export interface RunningServer {
    * Drains (server-drain.ts): readiness 503 at once, new requests served for the drain delay, then
    * refused while in-flight ones finish, all within the drain timeout; then closes the database.
    */
-  close(): Promise<void>;
+  close(how?: { drainDelayMs?: number }): Promise<void>;
 }
 
 /** Asked of the kernel for the accept queue; it grants at most net.core.somaxconn (4096 here). */
@@ -223,6 +223,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.requestLog.stop();
     ctx.requestLog.endReaders();
     await closed;
+    // A request that was still in flight when the writers were drained may have begun an answer.
+    if (drainMs > 0) await ctx.streams.drainWriters(Math.max(0, endBy - Date.now() - 500));
     await jobs.stop(Math.max(300, endBy - Date.now() - 200));
     await gateway.close();
     await closeCpuPool();
@@ -270,9 +272,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     bootstrap: boot,
     log: app.log,
     metricsUrl: metricsListener?.url,
-    close() {
+    close(how = {}) {
       closing ??= drain(app, ctx, {
-        delayMs: options.drainDelayMs ?? 0,
+        delayMs: how.drainDelayMs ?? options.drainDelayMs ?? 0,
         timeoutMs: options.drainTimeoutMs ?? 30_000,
         teardown,
       });

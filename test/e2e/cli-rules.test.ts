@@ -7,7 +7,20 @@ describe('-q', () => {
   it('facet serve -q says where it listens and nothing else, not even on its way out', async () => {
     const proc = execa(
       'node',
-      [BIN, 'serve', '-q', '--port', '0', '--data-dir', tempDir('quiet-data'), '--log-level', 'warn'],
+      // --drain-delay 0: execa ends a process still running 5 s after its SIGTERM with SIGKILL.
+      [
+        BIN,
+        'serve',
+        '-q',
+        '--port',
+        '0',
+        '--data-dir',
+        tempDir('quiet-data'),
+        '--log-level',
+        'warn',
+        '--drain-delay',
+        '0',
+      ],
       {
         env: { FACET_CONFIG_DIR: tempDir('quiet-cfg'), NO_COLOR: '1', CI: 'true' },
         reject: false,

@@ -4,11 +4,11 @@ import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { startPlatform, type Platform } from '../helpers/platform.js';
 
 /**
- * Issue 39: a SIGTERM'd instance whose streamed answers ended early still waited for the
- * keep-alive timeout of the connections they had used (they were busy when the close began, so
- * Node did not close them as idle) and exited a minute later. Now: /readyz is 503 at once, new
- * requests are still served during --drain-delay, the answers finish, and the process exits within
- * --drain-timeout plus a second, kept-alive connections or not.
+ * Issue 39: a SIGTERM'd instance with kept-alive connections (fetch's pool, a plain keep-alive
+ * agent) and streamed answers in flight: /readyz is 503 at once, new requests are still served
+ * during --drain-delay (closing their connections), the answers finish without an error event, and
+ * the process exits within --drain-timeout plus a second, not a keep-alive timeout later.
+ * (drain-store-outage.test.ts stops one whose tasks wait on an unreachable store.)
  */
 let p: Platform | undefined;
 afterAll(() => p?.cleanup());

@@ -194,6 +194,9 @@ export async function startPlatform(
       dataDir,
       '--log-level',
       'warn',
+      // No balancer to wait for: a stop begins refusing at once (a test's own --drain-delay wins).
+      '--drain-delay',
+      '0',
       ...database,
       ...allowance,
       ...(options.args ?? []),

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
 import { shapeError } from './error-shape.js';
@@ -14,6 +15,8 @@ export interface DrainState {
   readonly isDraining: boolean;
   /** After the drain delay: new requests are refused (503 + Retry-After), in-flight ones go on. */
   readonly isRefusing: boolean;
+  /** Runs `fn` when the drain begins. */
+  onDraining(fn: () => void): void;
 }
 
 /**
@@ -27,9 +30,17 @@ export function installDrainGate(
   familyOf: (request: FastifyRequest) => ErrorFamily,
   onRefused: () => void,
 ): void {
+  // Answers not yet begun: when the drain starts they too close their connection, so a client
+  // never sends its next request on a connection the drain is about to close.
+  const open = new Set<ServerResponse>();
   // A callback hook: it runs on every request, and a promise per request costs.
   app.addHook('onRequest', (request, reply, done) => {
-    if (!state.isDraining) return done();
+    if (!state.isDraining) {
+      const res = reply.raw;
+      open.add(res);
+      res.once('close', () => open.delete(res));
+      return done();
+    }
     // Set on the raw response: event streams write their head there, and it keeps this header.
     reply.raw.setHeader('connection', 'close');
     const path = request.url.split('?')[0];
@@ -48,5 +59,8 @@ export function installDrainGate(
       request.id,
     );
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);
+  });
+  state.onDraining(() => {
+    for (const res of open) if (!res.headersSent) res.setHeader('connection', 'close');
   });
 }

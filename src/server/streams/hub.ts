@@ -241,8 +241,10 @@ export class StreamHub {
   async drainWriters(timeoutMs: number): Promise<number> {
     if (this.writers.size === 0) return 0;
     let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)));
-    await Promise.race([Promise.all([...this.writers]), late]);
+    let over = false;
+    const late = new Promise<void>((resolve) => (timer = setTimeout(() => resolve(void (over = true)), timeoutMs)));
+    // Again while answers remain: a request still in flight may have begun one after the first look.
+    while (this.writers.size > 0 && !over) await Promise.race([Promise.all([...this.writers]), late]);
     clearTimeout(timer);
     return this.writers.size;
   }
@@ -259,9 +261,13 @@ export class StreamHub {
     const bus = busOf(this.db);
     if (!bus) return this.closeStreams(await repo.openStreams(this.db));
     // Several instances: only streams whose writer is gone, and one instance at a time.
-    return withExclusiveLock(this.db, 'facet:stream-orphans', async () =>
-      this.closeStreams(await repo.openStreams(this.db, await bus.liveInstances())),
-    );
+    // The open streams first, the live instances second: an instance that starts in between is
+    // live by then, so a stream it has just opened is never taken for an orphan.
+    return withExclusiveLock(this.db, 'facet:stream-orphans', async () => {
+      const open = await repo.openStreams(this.db);
+      const live = new Set(await bus.liveInstances());
+      return this.closeStreams(live.size === 0 ? open : open.filter((s) => s.writer === null || !live.has(s.writer)));
+    });
   }
 
   private async closeStreams(open: repo.StreamRow[]): Promise<number> {

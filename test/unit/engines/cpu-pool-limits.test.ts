@@ -90,6 +90,8 @@ describe('the CPU pool limits', () => {
       const err = await httpError(pool.run('count-tokens', { texts: [LONG_TEXT] }));
       expect([err.status, err.code]).toEqual([422, 'CPU_TIME_LIMIT_EXCEEDED']);
       expect(err.message).toContain('the count-tokens job ran past its time limit of 300 ms');
+      // Counted for /metrics (facet_cpu_pool_limit_kills_total) on its lane.
+      expect(pool.stats().find((l) => l.lane === 'general')?.kills).toEqual({ time: 1, memory: 0 });
       // A new worker takes the stopped one's place (a count there would load the encoder again, past 300 ms).
       await expect(
         pool.run('shape-html', {
@@ -109,6 +111,7 @@ describe('the CPU pool limits', () => {
       );
       expect([err.status, err.code]).toEqual([422, 'CPU_MEMORY_LIMIT_EXCEEDED']);
       expect(err.message).toContain('64 MB');
+      expect(pool.stats().find((l) => l.lane === 'general')?.kills).toEqual({ time: 0, memory: 1 });
       await expect(
         pool.run('shape-html', {
           html: '<h1>Hi</h1>',

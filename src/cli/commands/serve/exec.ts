@@ -82,6 +82,8 @@ export async function runExec(opts: ServeOptions, deps: Deps, portGiven: boolean
       ...startOptions(opts, deps, dataDir),
       port: portGiven ? opts.port : 0,
       logStream: log,
+      // A platform for one command: no balancer to wait for when it stops.
+      drainDelayMs: 0,
     });
     const boot = server.bootstrap.data;
     err.write(`facet serve --exec: platform on ${server.url}, data in ${dataDir ?? '(memory)'}\n`);

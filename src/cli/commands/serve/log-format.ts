@@ -2,8 +2,20 @@ import { Writable } from 'node:stream';
 import type { ChalkInstance } from 'chalk';
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
-/** pino's own fields and those a readable line already shows another way. */
-const SHOWN = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'req', 'res', 'reqId', 'responseTime', 'err']);
+/** pino's own fields, the instance (one per terminal), and those a readable line already shows another way. */
+const SHOWN = new Set([
+  'level',
+  'time',
+  'pid',
+  'hostname',
+  'instance',
+  'msg',
+  'req',
+  'res',
+  'reqId',
+  'responseTime',
+  'err',
+]);
 
 /** A pino line: the fields read here; any others are shown as key=value. */
 interface LogLine {

@@ -57,7 +57,8 @@ export function stopOnSignal(
         process.exit(EXIT.failure);
       }, drainTimeoutMs + EXIT_GRACE_MS).unref();
       say(`facet serve: ${signal}, finishing in-flight requests…\n`);
-      server.close().then(resolve, (e) => {
+      // Ctrl-C is a person at a terminal, not an orchestrator: no balancer to wait for.
+      server.close(signal === 'SIGINT' ? { drainDelayMs: 0 } : {}).then(resolve, (e) => {
         deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
         resolve();
       });

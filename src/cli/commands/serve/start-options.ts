@@ -197,7 +197,7 @@ export function addStartOptions(serve: Command): Command {
       )
       .option(
         '--drain-delay <seconds>',
-        'on SIGTERM, how long new requests are still served after /readyz turned 503, so the balancer stops sending first; part of --drain-timeout (0-3600)',
+        'on SIGTERM (not Ctrl-C), how long new requests are still served after /readyz turned 503, so the balancer stops sending first; part of --drain-timeout (0-3600)',
         intOption(0, 3600),
         5,
       )

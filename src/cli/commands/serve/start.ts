@@ -20,7 +20,7 @@ async function seedPlatform(file: string, server: Platform, deps: Deps): Promise
     createTransport({ baseUrl: server.url, credentials, userAgent: `facet-cli/${deps.version}` }),
     deps,
   ).catch(async (e) => {
-    await server.close();
+    await server.close({ drainDelayMs: 0 });
     throw e;
   });
 }
@@ -76,6 +76,9 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
 
   await stopped;
   err.write('facet serve: stopped\n');
+  // Work a drain gave up on (a task's storage call riding out an outage) may still hold timers or
+  // sockets: stopped is stopped, so the process ends shortly even then.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 300).unref();
 }
 
 export function register(program: Command, deps: Deps): Command {

@@ -1,0 +1,111 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RetryingProxy {
+  url: string;
+  /** Replaces the upstream list (an instance restarted on another port). */
+  setUpstreams(urls: string[]): void;
+  /** Requests answered to clients, and how many attempts went to the next upstream, by why. */
+  stats: { answered: number; retried: Record<string, number> };
+  close(): Promise<void>;
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Like nginx's max_fails=1 fail_timeout: an upstream that refused a connection is skipped this long. */
+const FAIL_TIMEOUT_MS = 10_000;
+const MAX_TRIES = 3;
+
+/**
+ * A round-robin balancer in front of facet instances that retries as docs/deploy.md's nginx.conf
+ * does (`proxy_next_upstream error timeout http_503`, no `non_idempotent`): a request it could not
+ * send (connection refused) goes to the next upstream whatever its method; GET, HEAD and OPTIONS
+ * also after an error or a 503; a POST that was sent is never sent again. Connections to the
+ * upstreams are kept alive (nginx `keepalive`), answers (event streams too) are piped through.
+ */
+export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
+  let upstreams = [...initial];
+  let next = 0;
+  const failedUntil = new Map<string, number>();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const stats = { answered: 0, retried: {} as Record<string, number> };
+  const note = (why: string) => (stats.retried[why] = (stats.retried[why] ?? 0) + 1);
+
+  const pick = (tried: Set<string>): string | undefined => {
+    const now = Date.now();
+    for (let i = 0; i < upstreams.length; i++) {
+      const u = upstreams[next++ % upstreams.length];
+      if (!tried.has(u) && (failedUntil.get(u) ?? 0) <= now) return u;
+    }
+    return upstreams.find((u) => !tried.has(u));
+  };
+
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const tried = new Set<string>();
+      const attempt = () => {
+        const upstream = tried.size < MAX_TRIES ? pick(tried) : undefined;
+        if (!upstream) {
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ detail: 'no upstream could answer', code: 'BAD_GATEWAY' }));
+          return;
+        }
+        tried.add(upstream);
+        const target = new URL(req.url ?? '/', upstream);
+        const headers = { ...req.headers, host: target.host, connection: 'keep-alive' };
+        delete headers['content-length'];
+        const up = http.request(target, {
+          method: req.method,
+          headers: { ...headers, 'content-length': String(body.length) },
+          agent,
+        });
+        let sent = false;
+        up.on('socket', (socket) => {
+          // A kept-alive connection: the request goes out at once; a new one once it connects.
+          if (!socket.connecting) sent = true;
+          else socket.once('connect', () => (sent = true));
+        });
+        up.on('response', (r) => {
+          if (r.statusCode === 503 && IDEMPOTENT.has(req.method ?? '') && tried.size < MAX_TRIES) {
+            note('http_503');
+            r.resume();
+            return attempt();
+          }
+          stats.answered++;
+          res.writeHead(r.statusCode ?? 502, r.headers);
+          r.pipe(res);
+          r.on('error', () => res.destroy());
+        });
+        up.on('error', (err: NodeJS.ErrnoException) => {
+          if (err.code === 'ECONNREFUSED') failedUntil.set(upstream, Date.now() + FAIL_TIMEOUT_MS);
+          if (res.headersSent) return res.destroy();
+          if (!sent || err.code === 'ECONNREFUSED' || IDEMPOTENT.has(req.method ?? '')) {
+            note(err.code ?? 'error');
+            return attempt();
+          }
+          res.writeHead(502, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify({ detail: `upstream failed after the request was sent: ${err.code}`, code: 'BAD_GATEWAY' }),
+          );
+        });
+        up.end(body);
+      };
+      attempt();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    setUpstreams: (urls) => (upstreams = [...urls]),
+    stats,
+    close: () =>
+      new Promise<void>((resolve) => {
+        agent.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
