@@ -1,6 +1,7 @@
 import { keywords } from './retrieval/fts-query.js';
 import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
+import { statementsOf } from '../text/statements.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -17,23 +18,12 @@ const MAX_BRANCHES = 7;
 const POINTS_PER_BRANCH = 4;
 const MAX_POINT = 90;
 
+/**
+ * Whole sentences and list items of a passage as inline Markdown (the outline is Markdown: code
+ * spans and characters such as `*` survive into the labels), never code blocks, tables or badges.
+ */
 function sentencesOf(text: string): string[] {
-  return (
-    text
-      .replace(/^#{1,6}\s+.*$/gm, ' ')
-      .replace(/[*_`>]+/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/^\s*\|.*\|\s*$/gm, ' ')
-      // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
-      .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
-      .map((s) =>
-        s
-          .replace(/\s+/g, ' ')
-          .replace(/^[-*\d.)]+\s+/, '')
-          .trim(),
-      )
-      .filter((s) => [...s].length >= 6 && s.length <= 600)
-  );
+  return statementsOf(text, 600).map((s) => s.markdown);
 }
 
 /** "Make a mind map about X" -> "X", first line, first letter upper case, cut at a word. */
