@@ -160,7 +160,8 @@ export function extractiveOutline(req: OutlineRequest): string {
     const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];
     const picked = b.sentences
       .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
-      .filter((x) => !used.has(label(shorten(x.s))))
+      // A point is a whole sentence or a clause that stands alone: one that would have to be cut is left out.
+      .filter((x) => !shorten(x.s).endsWith('…') && !used.has(label(shorten(x.s))))
       .sort((a, b2) => b2.score - a.score || a.order - b2.order)
       .slice(0, POINTS_PER_BRANCH)
       .sort((a, b2) => a.order - b2.order);
@@ -176,7 +177,7 @@ export function extractiveOutline(req: OutlineRequest): string {
         lines.push(`${point}${list.head}`);
         for (const x of list.items) {
           const l = shorten(x, 48);
-          if (used.has(label(l))) continue;
+          if (l.endsWith('…') || used.has(label(l))) continue;
           used.add(label(l));
           lines.push(`${item}${l}`);
         }
