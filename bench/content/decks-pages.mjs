@@ -147,6 +147,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     repeatedTitles: [],
     badFigures: [],
     pageMarks: [],
+    pageCode: [],
     wideScreens: [],
     mapMarks: [],
     mapCut: [],
@@ -195,8 +196,11 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     for (const f of figures)
       if (BAD_FIGURE.test(f.value) || PORTS.has(f.value) || /^\{|"\w+":/.test(f.label))
         bad.badFigures.push(`${query}: ${f.value} — ${f.label}`);
-    for (const line of text.split('\n'))
+    for (const line of text.split('\n')) {
       if (MARKS.test(line)) bad.pageMarks.push(`${query}: ${line.trim().slice(0, 120)}`);
+      if (/require\(|\bconst \w+ =|\.listen\(|"\w+":\s*[\d"{[]|\}\);/.test(line))
+        bad.pageCode.push(`${query}: ${line.trim().slice(0, 120)}`);
+    }
     const width = await pageWidth(html);
     if (width > 390) bad.wideScreens.push(`${query}: ${width} px`);
   }
@@ -232,7 +236,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     '',
     `decks: ${DECKS.length} (${slides} slides, ${bullets} bullets), ${charts} native charts, ${tables} native tables`,
     `  code bullets ${bad.codeBullets.length}, cut sentences ${bad.cutSentences.length}, badge/image bullets ${bad.badgeBullets.length}, repeated titles ${bad.repeatedTitles.length}`,
-    `pages: ${PAGES.length}: timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, wider than 390 px ${bad.wideScreens.length}`,
+    `pages: ${PAGES.length}: timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, code as prose ${bad.pageCode.length}, wider than 390 px ${bad.wideScreens.length}`,
     `mindmaps: ${MAPS.length}: Markdown marks ${bad.mapMarks.length}, cut labels ${bad.mapCut.length}`,
   ];
   for (const [k, v] of Object.entries(bad)) for (const x of v.slice(0, 5)) lines.push(`  ${k}: ${x}`);

@@ -91,6 +91,11 @@ describe.skipIf(!existsSync(executablePath))('a landing page from a real README'
     expect(text).not.toMatch(/\]\(/);
   });
 
+  it('shows prose, never code as a paragraph or a tagline', () => {
+    const text = html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<code>[\s\S]*?<\/code>/g, ' ');
+    expect(text).not.toMatch(/require\(|\bconst \w+ =|\.listen\(|"level":/);
+  });
+
   it('fits a 390 px wide screen', async () => {
     const browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
     try {
