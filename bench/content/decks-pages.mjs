@@ -54,7 +54,7 @@ const decode = (s) =>
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
+    .replace(/&apos;|&#39;/g, "'")
     .replace(/&amp;/g, '&');
 
 async function deckFacts(file) {
@@ -198,7 +198,8 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
         bad.badFigures.push(`${query}: ${f.value} — ${f.label}`);
     for (const line of text.split('\n')) {
       if (MARKS.test(line)) bad.pageMarks.push(`${query}: ${line.trim().slice(0, 120)}`);
-      if (/require\(|\bconst \w+ =|\.listen\(|"\w+":\s*[\d"{[]|\}\);/.test(line))
+      // Code itself, not a sentence that names require('buffer'): a declaration, a statement's end, JSON.
+      if (/^\s*(?:const|let|var|import)\s|^\s*[{[]|\)\s*;\s*$|=>|"\w+":\s*[\d"{[]|\.listen\(\d/.test(line))
         bad.pageCode.push(`${query}: ${line.trim().slice(0, 120)}`);
     }
     const width = await pageWidth(html);

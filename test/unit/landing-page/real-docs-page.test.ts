@@ -91,6 +91,12 @@ describe.skipIf(!existsSync(executablePath))('a landing page from a real README'
     expect(text).not.toMatch(/\]\(/);
   });
 
+  it('has no section its sources do not back: every card cites one', () => {
+    const cards = html.match(/<article class="card">[\s\S]*?<\/article>/g) ?? [];
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).toContain('class="cite"');
+  });
+
   it('shows prose, never code as a paragraph or a tagline', () => {
     const text = html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<code>[\s\S]*?<\/code>/g, ' ');
     expect(text).not.toMatch(/require\(|\bconst \w+ =|\.listen\(|"level":/);

@@ -282,7 +282,8 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
       `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
     );
     const body = paragraphs(keepKnownCitations(answerProse(pageProse(answer.text)), refs), seen);
-    if (body.length > 0)
+    // A section states what its sources say: an answer that cites none ("your sources have nothing…") is no section.
+    if (body.some((para) => /\[\d+\]/.test(para)))
       sections.push({
         heading: clip(g.heading, 100),
         paragraphs: body,
