@@ -155,9 +155,14 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
  * or code: a page's paragraphs are prose, and code (fenced, or flattened by a PDF) is never one.
  */
 const isTableText = (s: string) =>
-  (s.match(/\|/g) ?? []).length >= 2 ||
-  !isProse(withoutCitations(s)) ||
-  looksLikeCode(withoutCitations(s).replace(/(`+)[^`]*?\1/g, ' code '));
+  (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s)) || isCodeProse(withoutCitations(s));
+
+/** Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence). */
+export function isCodeProse(sentence: string): boolean {
+  const text = sentence.replace(/(`+)[^`]*?\1/g, ' code ');
+  const [, ...after] = text.split(/[:：]\s+/);
+  return looksLikeCode(text) || after.some((part) => part.trim().length >= 12 && looksLikeCode(part));
+}
 
 /** A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page shows. */
 function answerProse(answer: string): string {
