@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
 import { generateLandingPage } from '../../../src/server/engines/landing-page/index.js';
 import { keyNumbers, type PagePassage } from '../../../src/server/engines/landing-page/text.js';
+import { isCodeProse } from '../../../src/server/engines/landing-page/planner.js';
 import { loadCatalog } from '../../../src/server/engines/gateway/catalog.js';
 import { ModelDirectory } from '../../../src/server/engines/gateway/directory.js';
 import { createGateway } from '../../../src/server/engines/gateway/gateway.js';
@@ -44,6 +45,20 @@ describe('key figures are quantities stated in prose', () => {
     expect(figures).toContainEqual(
       expect.objectContaining({ value: '5x', label: 'In many cases, Pino is over 5x faster than alternatives.' }),
     );
+  });
+});
+
+describe('page prose is never code', () => {
+  it('tells code from a sentence, also after an introduction (buffer 5.7.1 README, as its PDF reads)', () => {
+    expect(
+      isCodeProse(
+        'To convert a Buffer to an ArrayBuffer, use the .buffer property (which is present on all Uint8Array objects): var arrayBuffer = buffer.buffer.slice( buffer.byteOffset, buffer.byteOffset + buffer.byteLength ).',
+      ),
+    ).toBe(true);
+    expect(
+      isCodeProse("With browserify, simply require('buffer') or use the Buffer global and you will get this module."),
+    ).toBe(false);
+    expect(isCodeProse('Note: the `DEBUG=*` setting enables every namespace.')).toBe(false);
   });
 });
 
