@@ -38,18 +38,21 @@ export function topicOf(query: string): string {
 }
 
 /** A point's label: the sentence, or its first clause, cut at a word boundary. */
+/** A clause that closes every bracket it opens: "log formatting (see" is no clause to show. */
+const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match(/[)\]}）]/g) ?? []).length;
+
 function shorten(s: string, max = MAX_POINT): string {
   const clean = s.replace(/[.。]$/, '').trim();
   if ([...clean].length <= max) return clean;
   // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
   // not open with "If", "When"… (whose first clause alone says something untrue).
   const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
-  if (strong && [...strong[1]].length <= max) return strong[1].trim();
+  if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
   const clause =
     /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(
       clean,
     );
-  if (clause && [...clause[1]].length <= max) return clause[1].trim();
+  if (clause && [...clause[1]].length <= max && balanced(clause[1])) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';

@@ -12,6 +12,7 @@ import { openStore } from '../../../src/server/store/store.js';
 import { DEFAULT_CHROMIUM } from '../../../src/server/engines/screenshot.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 import { parseOutline } from '../../../src/server/engines/mindmap/tree.js';
+import { extractiveOutline } from '../../../src/server/engines/outline-writer.js';
 
 // pino 10.4.0's README.md (MIT), read as the engines read a LiveDoc: its chunks, one passage each.
 const README = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/pino/README.md'), 'utf8');
@@ -140,4 +141,23 @@ describe.skipIf(!existsSync(executablePath))('a landing page from a real README'
       await browser.close();
     }
   }, 60_000);
+});
+
+describe('mindmap points are whole', () => {
+  it('never a clause that leaves a bracket open (winston 3.19.0 README)', () => {
+    const md = extractiveOutline({
+      query: 'winston formats',
+      passages: [
+        {
+          title: 'Motivation',
+          content:
+            'Attention is given to supporting flexibility in log formatting (see: Formats) & levels (see: Using custom logging levels), and ensuring those APIs decoupled from the implementation of transport logging.',
+        },
+      ],
+    });
+    for (const line of md.split('\n').filter((l) => /^\s*- /.test(l))) {
+      expect((line.match(/\(/g) ?? []).length, line).toBe((line.match(/\)/g) ?? []).length);
+      expect(line).not.toMatch(/…$/);
+    }
+  });
 });
