@@ -1,6 +1,7 @@
 import { keywords } from './retrieval/fts-query.js';
 import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
+import { statementsOf } from '../text/statements.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -17,23 +18,12 @@ const MAX_BRANCHES = 7;
 const POINTS_PER_BRANCH = 4;
 const MAX_POINT = 90;
 
+/**
+ * Whole sentences and list items of a passage as inline Markdown (the outline is Markdown: code
+ * spans and characters such as `*` survive into the labels), never code blocks, tables or badges.
+ */
 function sentencesOf(text: string): string[] {
-  return (
-    text
-      .replace(/^#{1,6}\s+.*$/gm, ' ')
-      .replace(/[*_`>]+/g, '')
-      .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-      .replace(/^\s*\|.*\|\s*$/gm, ' ')
-      // A Latin full stop ends a sentence only before a space ("returns@alder.example", "1.8 kg" stay whole).
-      .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\n{2,}|\n(?=[-*]\s)|\n/)
-      .map((s) =>
-        s
-          .replace(/\s+/g, ' ')
-          .replace(/^[-*\d.)]+\s+/, '')
-          .trim(),
-      )
-      .filter((s) => [...s].length >= 6 && s.length <= 600)
-  );
+  return statementsOf(text, 600).map((s) => s.markdown);
 }
 
 /** "Make a mind map about X" -> "X", first line, first letter upper case, cut at a word. */
@@ -48,18 +38,21 @@ export function topicOf(query: string): string {
 }
 
 /** A point's label: the sentence, or its first clause, cut at a word boundary. */
+/** A clause that closes every bracket it opens: "log formatting (see" is no clause to show. */
+const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match(/[)\]}）]/g) ?? []).length;
+
 function shorten(s: string, max = MAX_POINT): string {
   const clean = s.replace(/[.。]$/, '').trim();
   if ([...clean].length <= max) return clean;
   // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
   // not open with "If", "When"… (whose first clause alone says something untrue).
   const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
-  if (strong && [...strong[1]].length <= max) return strong[1].trim();
+  if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
   const clause =
     /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(
       clean,
     );
-  if (clause && [...clause[1]].length <= max) return clause[1].trim();
+  if (clause && [...clause[1]].length <= max && balanced(clause[1])) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';
@@ -170,7 +163,8 @@ export function extractiveOutline(req: OutlineRequest): string {
     const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];
     const picked = b.sentences
       .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
-      .filter((x) => !used.has(label(shorten(x.s))))
+      // A point is a whole sentence or a clause that stands alone: one that would have to be cut is left out.
+      .filter((x) => !shorten(x.s).endsWith('…') && !used.has(label(shorten(x.s))))
       .sort((a, b2) => b2.score - a.score || a.order - b2.order)
       .slice(0, POINTS_PER_BRANCH)
       .sort((a, b2) => a.order - b2.order);
@@ -186,7 +180,7 @@ export function extractiveOutline(req: OutlineRequest): string {
         lines.push(`${point}${list.head}`);
         for (const x of list.items) {
           const l = shorten(x, 48);
-          if (used.has(label(l))) continue;
+          if (l.endsWith('…') || used.has(label(l))) continue;
           used.add(label(l));
           lines.push(`${item}${l}`);
         }

@@ -26,6 +26,8 @@ import {
   type PagePassage,
 } from './text.js';
 import { isProse } from '../writer-text.js';
+import { markdownBlocks } from '../../text/markdown.js';
+import { looksLikeCode } from '../../text/statements.js';
 
 export interface PlanRequest {
   query: string;
@@ -148,8 +150,28 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
   return { tagline: lead[best] ?? '', rest: lead.filter((_, i) => i !== best) };
 }
 
-/** A table row that the extractive writer took for a sentence: not prose, the key figures show it. */
-const isTableText = (s: string) => (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s));
+/**
+ * A table row that the extractive writer took for a sentence (not prose, the key figures show it),
+ * or code: a page's paragraphs are prose, and code (fenced, or flattened by a PDF) is never one.
+ */
+const isTableText = (s: string) =>
+  (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s)) || isCodeProse(withoutCitations(s));
+
+/** Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence). */
+export function isCodeProse(sentence: string): boolean {
+  const text = sentence.replace(/(`+)[^`]*?\1/g, ' code ');
+  const [, ...after] = text.split(/[:：]\s+/);
+  return looksLikeCode(text) || after.some((part) => part.trim().length >= 12 && looksLikeCode(part));
+}
+
+/** A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page shows. */
+function answerProse(answer: string): string {
+  return markdownBlocks(answer)
+    .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
+    .map((b) => b.markdown)
+    .join('\n\n')
+    .replace(/\\\[(\d+)\]/g, '[$1]'); // citation markers, which Markdown writes escaped
+}
 
 /**
  * A sentence's words without citations, figures or punctuation: two sources saying "a project costs
@@ -249,7 +271,9 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
     return fromModelPlan(modelPlan, req, sources);
   }
   await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
-  const lead = citedSentences(keepKnownCitations(pageProse(first.text), refs)).filter((x) => !isTableText(x));
+  const lead = citedSentences(keepKnownCitations(answerProse(pageProse(first.text)), refs)).filter(
+    (x) => !isTableText(x),
+  );
   const sections: PageSection[] = [];
   const seen = new Set<string>();
   // The overview is the sources' own description of their subject; sections do not repeat it.
@@ -262,8 +286,9 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
       g.passages,
       `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
     );
-    const body = paragraphs(keepKnownCitations(pageProse(answer.text), refs), seen);
-    if (body.length > 0)
+    const body = paragraphs(keepKnownCitations(answerProse(pageProse(answer.text)), refs), seen);
+    // A section states what its sources say: an answer that cites none ("your sources have nothing…") is no section.
+    if (body.some((para) => /\[\d+\]/.test(para)))
       sections.push({
         heading: clip(g.heading, 100),
         paragraphs: body,

@@ -1,5 +1,6 @@
 import { mulberry32 } from '../seeded-random.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
+import { inlineHtml } from './inline-html.js';
 import { iconSvg } from './icons.js';
 import type { PagePlan } from './plan.js';
 import { PALETTES, stylesheet, type Palette } from './styles.js';
@@ -67,7 +68,7 @@ export const paletteFor = (title: string): Palette => PALETTES[hash(title) % PAL
 
 /** Cited text: `[n]` markers of known sources become links to the source list. */
 function cited(text: string, refs: Set<number>, label: string): string {
-  return escapeText(text).replace(/\s*\[(\d+)\]/g, (m, n: string) =>
+  return inlineHtml(text, escapeText).replace(/\s*\[(\d+)\]/g, (m, n: string) =>
     refs.has(Number(n)) ? `<sup><a class="cite" href="#src-${n}" aria-label="${label} ${n}">${n}</a></sup>` : '',
   );
 }

@@ -26,6 +26,8 @@ html{scroll-behavior:smooth}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","Liberation Sans","DejaVu Sans",sans-serif;color:var(--ink);background:#fff;line-height:1.6;font-size:1.0625rem;-webkit-text-size-adjust:100%}
 .wrap{max-width:1120px;margin:0 auto;padding:0 1.5rem}
 .narrow{max-width:760px}
+p,li,summary,h2,h3,.label{overflow-wrap:anywhere}
+code{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:.92em;background:var(--soft);padding:0 .25em;border-radius:4px;overflow-wrap:anywhere;word-break:break-word}
 a{color:var(--accent)}
 a:focus-visible,summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2px;border-radius:4px}
 .skip{position:absolute;left:-9999px;top:0;background:#fff;color:var(--ink);padding:.5rem 1rem;z-index:10}
@@ -67,7 +69,7 @@ sup{line-height:0}
 .hero .cite{color:#fff}
 footer{background:var(--deep);color:#e5e7eb;padding:2rem 0;font-size:.9rem}
 footer p{margin:0}
-footer code{color:#fff}
+footer code{color:#fff;background:none}
 @media (max-width:720px){.numbers ul{grid-template-columns:1fr 1fr;gap:.75rem;padding:1.5rem 0}.numbers li{padding:.9rem 1rem}.hero-art{opacity:.28;right:-30%;width:110vw}.hero h1{max-width:none}}
 @media (prefers-reduced-motion:reduce){html{scroll-behavior:auto}}
 @media print{.hero{background:#fff;color:var(--ink)}.hero-art,.actions,.skip{display:none}}`;

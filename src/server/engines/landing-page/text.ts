@@ -1,5 +1,7 @@
 import type { IconName, KeyNumber } from './plan.js';
 import { isProse } from '../writer-text.js';
+import { markdownBlocks } from '../../text/markdown.js';
+import { statementsOf } from '../../text/statements.js';
 
 /**
  * Text helpers of the landing-page composer: pure functions over the passages and the model's
@@ -27,30 +29,24 @@ export function ownDescription(passages: PagePassage[], max: number): { text: st
   // Only an opening under no heading of its own describes the whole; a first section ("How it works") does not.
   const opening = top.find((p) => !p.section.trim() || p.section.trim() === p.title.trim());
   if (!opening) return null;
-  const lead = sentences(opening.content).filter(isProse);
+  // Whole sentences that fit: a longer one is left out, never cut.
+  const lead = sentences(opening.content, max);
   let text = '';
   for (const s of lead) {
     if (text && text.length + s.length > max) break;
     text = text ? `${text} ${s}` : s;
   }
-  return text ? { text: clip(text, max), ref: opening.ref } : null;
+  return text ? { text, ref: opening.ref } : null;
 }
 
-/** Sentences of a passage: Markdown marks dropped, headings and table rows left out. */
-export function sentences(text: string): string[] {
-  return text
-    .replace(/^#{1,6}\s+.*$/gm, ' ')
-    .replace(/^\s*\|.*\|\s*$/gm, ' ')
-    .replace(/[*_`>]+/g, '')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .split(/(?<=[.!?])\s+|\n{2,}|\n(?=[-*]\s)/)
-    .map((s) =>
-      s
-        .replace(/\s+/g, ' ')
-        .replace(/^[-*]\s+/, '')
-        .trim(),
-    )
-    .filter((s) => s.length >= 10);
+/**
+ * Sentences and list items of a passage as inline Markdown (code spans and links kept; the page
+ * renders them): never code blocks, tables, badges or furniture, never a sentence cut.
+ */
+export function sentences(text: string, maxChars = 400): string[] {
+  return statementsOf(text, maxChars)
+    .filter((st) => isProse(st.text))
+    .map((st) => st.markdown);
 }
 
 /** Cuts at a word boundary with an ellipsis when longer than `max` characters. */
@@ -129,39 +125,39 @@ function notable(value: string): boolean {
   return /\d{2,}/.test(v.replace(/\D/g, '')) && !/^0+$/.test(v.replace(/\D/g, ''));
 }
 
-/** Table rows of a passage as cells: `| a | b |` lines, the separator row left out. */
-function tableRows(text: string): string[][] {
-  return text
-    .split('\n')
-    .filter((l) => /^\s*\|.*\|\s*$/.test(l) && !/^\s*\|[\s:|-]+\|\s*$/.test(l))
-    .map((l) =>
-      l
-        .trim()
-        .replace(/^\||\|$/g, '')
-        .split('|')
-        .map((c) => c.trim()),
-    );
+/**
+ * Whether the figure at `at` in a sentence is a quantity: not part of a longer token (a version
+ * "0.11.14", a date "2024-10-26", an id "sha256", a host "localhost:3000"), not a port, and not a
+ * run of seven or more bare digits (a timestamp or an id such as 1531171082399).
+ */
+export function isQuantity(sentence: string, at: number, value: string): boolean {
+  let start = at;
+  let end = at + value.length;
+  while (start > 0 && !/\s/.test(sentence[start - 1])) start--;
+  while (end < sentence.length && !/\s/.test(sentence[end])) end++;
+  const token = sentence
+    .slice(start, end)
+    .replace(/^[("'“‘[]+/, '')
+    .replace(/[)"'”’\].,;:!?]+$/, '');
+  const v = value.trim();
+  if (/\d{7,}/.test(v) && !/[,\u202f]/.test(v)) return false;
+  if (token !== v && !/^-(year|month|week|day|hour|minute)s?$/.test(token.slice(v.length))) {
+    // "(8 to 10 years)" and "$14.50/month" are quantities; "v1.2.3", "8.x", "2024-10-26", "x64" are not.
+    if (!/^[/]\p{L}+$/u.test(token.slice(token.indexOf(v) + v.length)) || token.indexOf(v) > 0) return false;
+  }
+  if (/\bports?\s*$|:\s*$/i.test(sentence.slice(Math.max(0, start - 12), start))) return false;
+  return true;
 }
 
-/** The clause of a long sentence that holds the figure at `at`: a fact, cut where the sentence's parts meet. */
-function factAround(s: string, at: number, max: number): string {
-  if (s.length <= max) return s;
-  const parts = s.split(/(?<=[;:])\s+|,\s+(?=(?:and|but|so|while|which|unless|as long as)\b)/);
-  let from = 0;
-  for (const part of parts) {
-    const start = s.indexOf(part, from);
-    from = start + part.length;
-    if (at >= start && at < from) return clip(part.replace(/[;:,]$/, '').replace(/([^.!?…])$/, '$1.'), max);
-  }
-  return clip(s, max);
-}
+/** Prose of a sentence in inline Markdown without its code spans: figures in code are not facts to show. */
+const proseOf = (markdown: string) => markdown.replace(/(`+)[\s\S]*?\1/g, (m) => ' '.repeat(m.length));
 
 /**
- * Key figures found in the passages, in ranking order: each figure with the sentence that states
- * it ("Every batch is 12 kg of recycled iron."), or the clause of it that does when the sentence is
- * long, never a figure beside words from elsewhere. Table cells come after, labelled by their row
- * and column. At most `max`, never the same value or the same sentence twice; furniture (cookie,
- * copyright, page-count lines) is never a source of figures.
+ * Key figures found in the passages, in ranking order: each figure with the whole sentence that
+ * states it (as inline Markdown), taken from prose only: never from code, a code span, a log line
+ * or a table of settings, never a timestamp, an id, a version, a date or a port. Table cells come
+ * after, labelled by their row and column. At most `max`, never the same value or sentence twice;
+ * furniture (cookie, copyright, page-count lines) is never a source of figures.
  */
 export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
   const out: KeyNumber[] = [];
@@ -181,27 +177,31 @@ export function keyNumbers(passages: PagePassage[], max: number): KeyNumber[] {
     out.push({ value: v, label: l, ref });
   };
   for (const p of passages) {
-    for (const s of sentences(p.content)) {
-      if (!isProse(s)) continue;
-      for (const m of s.matchAll(NUMBER)) {
-        if (!notable(m[0])) continue;
+    for (const s of sentences(p.content, 160)) {
+      const prose = proseOf(s);
+      for (const m of prose.matchAll(NUMBER)) {
+        const at = m.index ?? 0;
+        if (!notable(m[0]) || !isQuantity(prose, at, m[0])) continue;
         // A range ("8 to 10 years") is one figure, not its upper end.
-        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(s.slice(0, m.index));
+        const range = /(\d+(?:\.\d+)?\s*(?:to|–|-)\s*)$/.exec(prose.slice(0, at));
         // "a 25-year warranty": the figure is "25-year", not a bare 25.
-        const joined =
-          /^-(?:year|month|week|day|hour|minute)s?\b/.exec(s.slice((m.index ?? 0) + m[0].length))?.[0] ?? '';
-        add((range ? range[1] + m[0] : m[0]) + joined, factAround(s, m.index ?? 0, 110), p.ref);
+        const joined = /^-(?:year|month|week|day|hour|minute)s?\b/.exec(prose.slice(at + m[0].length))?.[0] ?? '';
+        add((range ? range[1] + m[0] : m[0]) + joined, s, p.ref);
       }
     }
   }
   for (const p of passages) {
-    const rows = tableRows(p.content);
-    if (rows.length >= 2) {
+    for (const block of markdownBlocks(p.content)) {
+      if (block.kind !== 'table' || block.rows.length < 1) continue;
       // The last row is usually the latest: each of its figures, labelled "<column> (<row>)".
-      const header = rows[0];
-      const last = rows[rows.length - 1];
-      for (let col = 1; col < last.length; col++)
-        if (/\d/.test(last[col])) add(last[col], `${header[col] ?? ''} (${last[0]})`, p.ref);
+      const last = block.rows[block.rows.length - 1];
+      for (let col = 1; col < last.length; col++) {
+        const cell = last[col].text;
+        const m = /^\s*\S*\d\S*(?:\s\S+)?\s*$/.test(cell) ? NUMBER.exec(cell) : null;
+        NUMBER.lastIndex = 0;
+        if (m && isQuantity(cell, m.index, m[0]))
+          add(m[0], `${block.header[col]?.markdown ?? ''} (${last[0]?.markdown ?? ''})`, p.ref);
+      }
     }
   }
   return out;

@@ -1,4 +1,5 @@
 import type { MindmapLayout } from '../../../contract/mindmap.js';
+import { markdownToPlainText } from '../../text/markdown.js';
 /**
  * A mindmap's tree: what the model writes (Markdown), what is stored, and what every layout draws.
  * The Markdown is the exchange format because any model, local or upstream, writes an outline
@@ -15,15 +16,20 @@ export type Layout = MindmapLayout;
 /** Bounds that keep a drawing readable and its work bounded, whatever a model writes. */
 export const TREE_LIMITS = { maxDepth: 6, maxNodes: 400, maxLabel: 160 };
 
-/** Inline Markdown a label should not show: emphasis, code, links, citation markers. */
+/**
+ * A label as a reader sees it: inline Markdown (emphasis, code spans, links) dropped as markup by
+ * the Markdown parser, never as characters (`DEBUG=*` keeps its star, snake_case its underscores);
+ * citation markers left out. A line that would parse as a block ("1. ", "# ") is read as text.
+ */
 function plain(text: string): string {
-  return text
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[\d+\]/g, '')
-    .replace(/[*_`]+/g, '')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const inline = text.replace(/\[\d+\]/g, '').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '');
+  if (!/[*_`[\]\\<&]/.test(inline)) return inline.replace(/\s+/g, ' ').trim();
+  // A leading block mark ("1.", "#", "-", ">") is escaped so the line stays one paragraph.
+  const asParagraph = inline
+    .trim()
+    .replace(/^(\d+)([.)])(\s)/, '$1\\$2$3')
+    .replace(/^([#>+-])/, '\\$1');
+  return markdownToPlainText(asParagraph).replace(/\s+/g, ' ').trim();
 }
 
 /** Cuts a label at a word boundary, with an ellipsis, so no node holds a paragraph. */
