@@ -5,6 +5,7 @@ import {
   asksForFigure,
   coverage,
   literalsOf,
+  meanLength,
   rarity,
   scoreUnit,
   stemsOf,
@@ -67,6 +68,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     whole: req.query,
     tokens: new Set(tokensOf(req.query)),
     idf: rarity(units),
+    meanLength: meanLength(units),
     literals: literalsOf(req.query),
     context,
     titles,
@@ -94,23 +96,24 @@ function topicsOf(passages: Passage[], units: Unit[]): string[] {
 
 /** The sentence as it ends an answer line: with its full stop and its citation. */
 export const cite = (markdown: string, ref: number) =>
-  `${/[.!?:。！？：]$/.test(markdown) ? markdown : `${markdown}.`} [${ref}]`;
+  `${/[.!?:。！？：]$/.test(markdown) ? markdown : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown) ? `${markdown}。` : `${markdown}.`} [${ref}]`;
 
 function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [
     line(header.map((c) => c.markdown)),
     line(header.map(() => '---')),
-    ...rows.map((r) => line(header.map((_, i) => cellAt(r, header.length, i)?.markdown ?? ''))),
+    ...rows.map((r) => line(header.map((_, i) => cellAt(r, header, i)?.markdown ?? ''))),
   ].join('\n');
 }
 
 /**
- * A row's cell under header column i. A row with fewer cells than the header lost its first
- * cells to a cell spanning rows above it (rowspan): its cells belong to the last columns.
+ * A row's cell under header column i. Cells align from the left, as in GFM, except where the
+ * header shows a label spanning two columns (an empty second header cell): a short row there lost
+ * its first cells to a label spanning rows above it, so its cells belong to the last columns.
  */
-function cellAt(row: Cell[], columns: number, i: number): Cell | undefined {
-  const shift = Math.max(0, columns - row.length);
+function cellAt(row: Cell[], header: Cell[], i: number): Cell | undefined {
+  const shift = header.length > row.length && header[1]?.text === '' ? header.length - row.length : 0;
   return i - shift >= 0 ? row[i - shift] : undefined;
 }
 
@@ -156,6 +159,7 @@ interface Question {
   whole: string;
   tokens: Set<string>;
   idf: Map<string, number>;
+  meanLength: number;
   literals: string[];
   context: Set<string>;
   titles: Map<number, string[]>;
@@ -171,7 +175,7 @@ function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q
   if (named >= 0 && cols.length > 0) {
     const rowName = top.cells![named].markdown;
     const lines = cols
-      .map((i) => ({ i, cell: cellAt(top.cells!, header.length, i) }))
+      .map((i) => ({ i, cell: cellAt(top.cells!, header, i) }))
       .filter((x) => x.cell && x.cell.text)
       .map((x) => cite(q.frame.cell(rowName, header[x.i].markdown, x.cell!.markdown), top.ref));
     if (lines.length) return { lines, used: [top], sentences: false };
@@ -210,7 +214,14 @@ const leadsOn = (u: Unit) => u.kind === 'sentence' && !/[.!?。！？)）"”]$/
 
 /** One part of a question answered from its best units. */
 function answerPart(units: Unit[], want: Set<string>, part: string, q: Question, used: Set<Unit>): Part | null {
-  const asks = { figure: asksForFigure(part), code: asksForCode(part), literals: q.literals, idf: q.idf };
+  const asks = {
+    figure: asksForFigure(part),
+    code: asksForCode(part),
+    literals: q.literals,
+    numbers: [...q.tokens].filter((t) => /\d/.test(t)),
+    idf: q.idf,
+    meanLength: q.meanLength,
+  };
   const ranked = units
     .filter((u) => !used.has(u))
     .map((u) => {
@@ -249,7 +260,12 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
   }
   // "How do I …": the code block a chosen sentence leads into is the answer's command.
   if (asks.code) {
-    const code = units.find((c) => c.kind === 'code' && picked.some((p) => p.ref === c.ref && p.order === c.order - 1));
+    // Within two units after it, in its section ("… for an option." "Example file: …" then the code).
+    const code = units.find(
+      (c) =>
+        c.kind === 'code' &&
+        picked.some((p) => p.ref === c.ref && p.section === c.section && c.order > p.order && c.order - p.order <= 2),
+    );
     if (code && !picked.includes(code) && code.text.split('\n').length <= 12) picked.push(code);
   }
   picked.sort((a, b) => a.order - b.order);
@@ -286,7 +302,11 @@ function answer(units: Unit[], q: Question): string | null {
     for (const line of written.lines) if (!out.includes(line)) out.push(line);
   }
   if (out.length === 0) return null;
-  return first?.sentences ? `${q.frame.lead} ${out.join('\n\n')}` : out.join('\n\n');
+  if (first?.sentences) return `${q.frame.lead} ${out.join('\n\n')}`;
+  // In Chinese or Japanese the answer opens in that language even when it opens with a quote.
+  if (q.frame.lang !== 'en' && !out[0].startsWith(q.frame.lead.slice(0, 4)))
+    return `${q.frame.lead}\n\n${out.join('\n\n')}`;
+  return out.join('\n\n');
 }
 
 /** The main points: the lead sentence of each section, matching ones first, one source after another. */
@@ -401,6 +421,6 @@ function compare(units: Unit[], q: Question): string | null {
 /** A table row said on one line: "Header: cell; Header: cell [n]". */
 function rowLine(u: Unit): string {
   const header = u.header ?? [];
-  const cells = header.map((h, i) => ({ h, c: cellAt(u.cells ?? [], header.length, i) })).filter((x) => x.c?.text);
+  const cells = header.map((h, i) => ({ h, c: cellAt(u.cells ?? [], header, i) })).filter((x) => x.c?.text);
   return `${cells.map((x) => `${x.h.markdown}: ${x.c!.markdown}`).join('; ')} [${u.ref}]`;
 }

@@ -1,4 +1,4 @@
-import { markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
+import { isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { inlineSentences, words } from '../../text/segment.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
@@ -90,9 +90,13 @@ function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   ].join('\n');
 }
 
-/** Blocks a reader reads as content: headings set the section, badges, images and empty HTML carry none. */
+/** Blocks a reader reads as content: headings set the section; badges, images, empty HTML and a table of contents carry none. */
 const isContent = (b: Block) =>
-  b.kind !== 'heading' && b.kind !== 'badge' && b.kind !== 'image' && (b.kind !== 'html' || b.text.trim() !== '');
+  b.kind !== 'heading' &&
+  b.kind !== 'badge' &&
+  b.kind !== 'image' &&
+  (b.kind !== 'html' || b.text.trim() !== '') &&
+  !isNavigation(b);
 
 /**
  * Packs a document's blocks (parsed as Markdown) into chunks of about TARGET_WORDS words, never
