@@ -23,6 +23,7 @@ import { storedResponsesMigration } from './migrations/0025-stored-responses.js'
 import { betaBacklinksMigration } from './migrations/0027-beta-backlinks.js';
 import { betaBacklinksCoveringMigration } from './migrations/0028-beta-backlinks-covering.js';
 import { chunkWordsMigration } from './migrations/0029-chunk-words.js';
+import { socialWordsMigration } from './migrations/0030-social-words.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -54,4 +55,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_beta_backlinks': betaBacklinksMigration,
   '0028_beta_backlinks_covering': betaBacklinksCoveringMigration,
   '0029_chunk_words': chunkWordsMigration,
+  '0030_social_words': socialWordsMigration,
 };
