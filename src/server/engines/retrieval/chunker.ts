@@ -18,7 +18,8 @@ const wordCount = (s: string) => words(s).length;
 /** A block as Markdown pieces of at most MAX_WORDS words: a long table repeats its header, long code is cut at lines. */
 function pieces(block: Block): string[] {
   if (block.kind === 'table') {
-    if (wordCount(block.text) <= MAX_WORDS) return [block.markdown];
+    // Compact rows (`| a | b |`, no padding): what extraction writes and what a reader searches for.
+    if (wordCount(block.text) <= MAX_WORDS) return [tableMarkdown(block.header, block.rows)];
     const out: string[] = [];
     let rows: Cell[][] = [];
     const flush = () => {
