@@ -127,8 +127,9 @@ function namedCell(u: Unit, q: Question): number {
   let size = 0;
   (u.cells ?? []).forEach((c, i) => {
     const t = tokensOf(c.text);
-    if (t.length > size && t.every((w) => q.tokens.has(w)) && !stemsOf(c.text).every((w) => title.has(w)))
-      [at, size] = [i, t.length];
+    const stems = stemsOf(c.text);
+    const onlyTitle = stems.length > 0 && stems.every((w) => title.has(w));
+    if (t.length > size && t.every((w) => q.tokens.has(w)) && !onlyTitle) [at, size] = [i, t.length];
   });
   return at;
 }
