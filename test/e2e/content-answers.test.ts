@@ -65,7 +65,7 @@ describe('answers from documents', () => {
 
   it('answer a table fact from its cell', async () => {
     const r = ok(await p.cli(['ask', 'When does LTS end for pino 8.x?', '--livedoc', livedoc]));
-    expect(r.stdout).toContain('The End Of LTS Date of 8.x is 2024-10-26.');
+    expect(r.stdout).toContain('For 8.x, End Of LTS Date: 2024-10-26.');
   });
 
   it('say when the sources do not cover a question', async () => {

@@ -63,6 +63,10 @@ export const tokensOf = (text: string) => words(text.toLowerCase());
 /** `name: value` (or `name = value`) with a short name: a figure or setting a question may ask for. */
 const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/u;
 
+/** A line of program code (a declaration, a statement ending in ; or {), not a `name: value` fact. */
+const isStatement = (line: string) =>
+  /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b/.test(line) || /[;{(]\s*$/.test(line);
+
 /**
  * The passages as units, each said once: a sentence repeated within or across sources (the same
  * page twice, a notice on every page) is kept at its first place only.
@@ -134,7 +138,7 @@ export function unitsOf(passages: Passage[]): Unit[] {
           const title = lines[0] && !NAME_VALUE.test(lines[0]) ? lines[0] : '';
           for (const line of lines) {
             const m = NAME_VALUE.exec(line);
-            if (!m || line === title) continue;
+            if (!m || line === title || isStatement(line)) continue;
             add({
               kind: 'line',
               text: line.trim(),

@@ -202,7 +202,8 @@ function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q
       first - u.order <= 2,
   );
   return {
-    lines: [intro ? `${cite(intro.markdown.replace(/:$/, '.'), intro.ref)}\n\n${table}` : `${table}\n\n[${top.ref}]`],
+    // The lead-in is a line of its own, so a second part answered from the same table does not repeat it.
+    lines: intro ? [cite(intro.markdown.replace(/:$/, '.'), intro.ref), table] : [`${table}\n\n[${top.ref}]`],
     used: rows,
     sentences: false,
   };
@@ -244,7 +245,7 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
       .filter((u) => u.kind === 'line' && u.ref === top.ref && scores.get(u)! >= best * 0.8)
       .slice(0, 4)
       .sort((a, b) => a.order - b.order);
-    return { lines: [lines.map((u) => cite(u.markdown, u.ref)).join(' ')], used: lines, sentences: false };
+    return { lines: [lines.map((u) => `${u.markdown} [${u.ref}]`).join(' ')], used: lines, sentences: false };
   }
   if (top.kind === 'code') {
     const lead = units.find((u) => u.kind === 'sentence' && u.ref === top.ref && u.order === top.order - 1);
@@ -347,7 +348,7 @@ function list(units: Unit[], want: Set<string>, passages: Passage[], q: Question
       rows.filter((r) => r.table === rows[0].table).map((r) => r.cells!),
     )}\n\n[${rows[0].ref}]`;
   const lines = under.filter((u) => u.kind === 'line');
-  if (lines.length >= 2) return lines.map((u) => `- ${cite(u.markdown, u.ref)}`).join('\n');
+  if (lines.length >= 2) return lines.map((u) => `- ${u.markdown} [${u.ref}]`).join('\n');
   const items = under.filter((u) => u.kind === 'sentence');
   if (items.length)
     return items
@@ -403,7 +404,11 @@ function compare(units: Unit[], q: Question): string | null {
       .sort((a, b) => a.order - b.order);
     best.forEach((u) => used.add(u));
     chosen.push(best);
-    const said = best.map((u) => (u.kind === 'row' ? rowLine(u) : cite(u.markdown, u.ref))).join(' ');
+    const said = best
+      .map((u) =>
+        u.kind === 'row' ? rowLine(u) : u.kind === 'line' ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref),
+      )
+      .join(' ');
     parts.push(`- **${subject}**: ${said || frame.nothingOn(subject)}`);
   });
   if (used.size === 0) return null;
