@@ -20,7 +20,7 @@ export interface AnswerFrame {
 const EN: AnswerFrame = {
   lang: 'en',
   lead: 'According to your sources:',
-  cell: (row, column, value) => `The ${column} of ${row} is ${value}.`,
+  cell: (row, column, value) => `For ${row}, ${column}: ${value}.`,
   notCovered: (topics) =>
     `Your sources do not cover this question.${topics.length ? ` What they cover is closest to: ${topics.join('; ')}.` : ''}`,
   noSources: (question) =>

@@ -1,7 +1,7 @@
 import { stemmer } from 'stemmer';
 import { keywords } from './retrieval/fts-query.js';
 import type { Passage } from './grounded-writer.js';
-import { markdownBlocks, type Cell } from '../text/markdown.js';
+import { isNavigation, markdownBlocks, type Cell } from '../text/markdown.js';
 import { inlineSentences, words } from '../text/segment.js';
 
 /**
@@ -61,7 +61,11 @@ const hasFigure = (text: string) =>
 export const tokensOf = (text: string) => words(text.toLowerCase());
 
 /** `name: value` (or `name = value`) with a short name: a figure or setting a question may ask for. */
-const NAME_VALUE = /^\s*([^:=]{1,60}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/;
+const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/u;
+
+/** A line of program code (a declaration, a statement ending in ; or {), not a `name: value` fact. */
+const isStatement = (line: string) =>
+  /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b/.test(line) || /[;{(]\s*$/.test(line);
 
 /**
  * The passages as units, each said once: a sentence repeated within or across sources (the same
@@ -76,7 +80,9 @@ export function unitsOf(passages: Passage[]): Unit[] {
     let lead = true;
     let lastSection = '';
     let previous = '';
-    const blocks = markdownBlocks(p.content).flatMap((b) => (b.kind === 'blockquote' ? b.children : [b]));
+    const blocks = markdownBlocks(p.content)
+      .flatMap((b) => (b.kind === 'blockquote' ? b.children : [b]))
+      .filter((b) => !isNavigation(b));
     for (const block of blocks) {
       const section = block.section.at(-1) ?? '';
       if (block.kind === 'heading') {
@@ -132,7 +138,7 @@ export function unitsOf(passages: Passage[]): Unit[] {
           const title = lines[0] && !NAME_VALUE.test(lines[0]) ? lines[0] : '';
           for (const line of lines) {
             const m = NAME_VALUE.exec(line);
-            if (!m || line === title) continue;
+            if (!m || line === title || isStatement(line)) continue;
             add({
               kind: 'line',
               text: line.trim(),
@@ -201,9 +207,17 @@ export interface Asks {
   code?: boolean;
   /** Code-like words of the question (`--fast`, `exitOnError`, `8.x`, `%j`): found as written, they weigh most. */
   literals?: string[];
+  /** The numbers of the question, as word tokens. */
+  numbers?: string[];
   /** How rare each word is among the units (inverse document frequency): rare words weigh more. */
   idf?: Map<string, number>;
+  /** The units' mean number of distinct words: a unit shorter than it says what it matches more directly. */
+  meanLength?: number;
 }
+
+/** The mean number of distinct words of the units. */
+export const meanLength = (units: Unit[]) =>
+  units.length ? units.reduce((n, u) => n + new Set(u.stems).size, 0) / units.length : 1;
 
 /** Code-like words of a question: with a mark inside or before them, or in camel case. */
 export function literalsOf(query: string): string[] {
@@ -236,11 +250,18 @@ export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new
   let score = 0;
   const own = new Set(u.stems);
   const weight = u.kind === 'code' && u.text.split('\n').length > 3 ? 1 : 2;
-  for (const w of own) score += want.has(w) ? weight * weightOf(w) : context.has(w) ? 0.5 * weightOf(w) : 0;
+  // Words matched in a short unit count more than the same words in a long one (as bm25 normalises length).
+  const density = asks.meanLength ? 2 / (1 + Math.sqrt(Math.max(own.size, 1) / asks.meanLength)) : 1;
+  for (const w of own) score += want.has(w) ? weight * weightOf(w) * density : context.has(w) ? 0.5 * weightOf(w) : 0;
   for (const w of new Set(u.sectionStems)) if (want.has(w)) score += weightOf(w);
   for (const w of new Set(u.contextStems)) if (!own.has(w) && want.has(w)) score += weightOf(w);
   const text = u.text.toLowerCase();
   for (const lit of asks.literals ?? []) if (text.includes(lit.toLowerCase())) score += 4;
+  // A number the question names ("priority 4", "pino 9.x") is as specific as a code-like word.
+  if (asks.numbers?.length) {
+    const tokens = new Set(tokensOf(u.text));
+    for (const n of asks.numbers) if (tokens.has(n)) score += 5;
+  }
   if (asks.figure && !u.figure) score /= 2;
   if (asks.code && !u.code) score *= 2 / 3;
   return score;

@@ -12,8 +12,16 @@ export interface AnswerRequest {
   signal?: AbortSignal;
 }
 
+/**
+ * What an upstream model is asked to do: the rules the local grounded writer follows, so an answer
+ * reads the same whoever writes it.
+ */
 const SYSTEM = `You answer questions using only the numbered sources given. Cite every claim with the source's
-marker in square brackets, like [1] or [2][3]. If the sources do not contain the answer, say so plainly.`;
+marker in square brackets, like [1] or [2][3]. Answer each part of the question, in order. A fact in a
+table is answered from its cell (the row the question names, the column it asks for). Quote commands,
+options, code and figures exactly as the sources write them, commands and code as Markdown code. If the
+sources do not contain the answer, say that the sources do not cover the question and name what they do
+cover; never answer from anything else. Answer in the language of the question.`;
 
 function contextBlock(passages: Passage[]): string {
   return passages.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}\n${p.content}`).join('\n\n');

@@ -5,6 +5,7 @@ import {
   asksForFigure,
   coverage,
   literalsOf,
+  meanLength,
   rarity,
   scoreUnit,
   stemsOf,
@@ -67,6 +68,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     whole: req.query,
     tokens: new Set(tokensOf(req.query)),
     idf: rarity(units),
+    meanLength: meanLength(units),
     literals: literalsOf(req.query),
     context,
     titles,
@@ -94,23 +96,24 @@ function topicsOf(passages: Passage[], units: Unit[]): string[] {
 
 /** The sentence as it ends an answer line: with its full stop and its citation. */
 export const cite = (markdown: string, ref: number) =>
-  `${/[.!?:。！？：]$/.test(markdown) ? markdown : `${markdown}.`} [${ref}]`;
+  `${/[.!?:。！？：]$/.test(markdown) ? markdown : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown) ? `${markdown}。` : `${markdown}.`} [${ref}]`;
 
 function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   return [
     line(header.map((c) => c.markdown)),
     line(header.map(() => '---')),
-    ...rows.map((r) => line(header.map((_, i) => cellAt(r, header.length, i)?.markdown ?? ''))),
+    ...rows.map((r) => line(header.map((_, i) => cellAt(r, header, i)?.markdown ?? ''))),
   ].join('\n');
 }
 
 /**
- * A row's cell under header column i. A row with fewer cells than the header lost its first
- * cells to a cell spanning rows above it (rowspan): its cells belong to the last columns.
+ * A row's cell under header column i. Cells align from the left, as in GFM, except where the
+ * header shows a label spanning two columns (an empty second header cell): a short row there lost
+ * its first cells to a label spanning rows above it, so its cells belong to the last columns.
  */
-function cellAt(row: Cell[], columns: number, i: number): Cell | undefined {
-  const shift = Math.max(0, columns - row.length);
+function cellAt(row: Cell[], header: Cell[], i: number): Cell | undefined {
+  const shift = header.length > row.length && header[1]?.text === '' ? header.length - row.length : 0;
   return i - shift >= 0 ? row[i - shift] : undefined;
 }
 
@@ -124,8 +127,9 @@ function namedCell(u: Unit, q: Question): number {
   let size = 0;
   (u.cells ?? []).forEach((c, i) => {
     const t = tokensOf(c.text);
-    if (t.length > size && t.every((w) => q.tokens.has(w)) && !stemsOf(c.text).every((w) => title.has(w)))
-      [at, size] = [i, t.length];
+    const stems = stemsOf(c.text);
+    const onlyTitle = stems.length > 0 && stems.every((w) => title.has(w));
+    if (t.length > size && t.every((w) => q.tokens.has(w)) && !onlyTitle) [at, size] = [i, t.length];
   });
   return at;
 }
@@ -156,6 +160,7 @@ interface Question {
   whole: string;
   tokens: Set<string>;
   idf: Map<string, number>;
+  meanLength: number;
   literals: string[];
   context: Set<string>;
   titles: Map<number, string[]>;
@@ -171,7 +176,7 @@ function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q
   if (named >= 0 && cols.length > 0) {
     const rowName = top.cells![named].markdown;
     const lines = cols
-      .map((i) => ({ i, cell: cellAt(top.cells!, header.length, i) }))
+      .map((i) => ({ i, cell: cellAt(top.cells!, header, i) }))
       .filter((x) => x.cell && x.cell.text)
       .map((x) => cite(q.frame.cell(rowName, header[x.i].markdown, x.cell!.markdown), top.ref));
     if (lines.length) return { lines, used: [top], sentences: false };
@@ -197,7 +202,8 @@ function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q
       first - u.order <= 2,
   );
   return {
-    lines: [intro ? `${cite(intro.markdown.replace(/:$/, '.'), intro.ref)}\n\n${table}` : `${table}\n\n[${top.ref}]`],
+    // The lead-in is a line of its own, so a second part answered from the same table does not repeat it.
+    lines: intro ? [cite(intro.markdown.replace(/:$/, '.'), intro.ref), table] : [`${table}\n\n[${top.ref}]`],
     used: rows,
     sentences: false,
   };
@@ -210,7 +216,14 @@ const leadsOn = (u: Unit) => u.kind === 'sentence' && !/[.!?。！？)）"”]$/
 
 /** One part of a question answered from its best units. */
 function answerPart(units: Unit[], want: Set<string>, part: string, q: Question, used: Set<Unit>): Part | null {
-  const asks = { figure: asksForFigure(part), code: asksForCode(part), literals: q.literals, idf: q.idf };
+  const asks = {
+    figure: asksForFigure(part),
+    code: asksForCode(part),
+    literals: q.literals,
+    numbers: [...q.tokens].filter((t) => /\d/.test(t)),
+    idf: q.idf,
+    meanLength: q.meanLength,
+  };
   const ranked = units
     .filter((u) => !used.has(u))
     .map((u) => {
@@ -232,7 +245,7 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
       .filter((u) => u.kind === 'line' && u.ref === top.ref && scores.get(u)! >= best * 0.8)
       .slice(0, 4)
       .sort((a, b) => a.order - b.order);
-    return { lines: [lines.map((u) => cite(u.markdown, u.ref)).join(' ')], used: lines, sentences: false };
+    return { lines: [lines.map((u) => `${u.markdown} [${u.ref}]`).join(' ')], used: lines, sentences: false };
   }
   if (top.kind === 'code') {
     const lead = units.find((u) => u.kind === 'sentence' && u.ref === top.ref && u.order === top.order - 1);
@@ -249,7 +262,12 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
   }
   // "How do I …": the code block a chosen sentence leads into is the answer's command.
   if (asks.code) {
-    const code = units.find((c) => c.kind === 'code' && picked.some((p) => p.ref === c.ref && p.order === c.order - 1));
+    // Within two units after it, in its section ("… for an option." "Example file: …" then the code).
+    const code = units.find(
+      (c) =>
+        c.kind === 'code' &&
+        picked.some((p) => p.ref === c.ref && p.section === c.section && c.order > p.order && c.order - p.order <= 2),
+    );
     if (code && !picked.includes(code) && code.text.split('\n').length <= 12) picked.push(code);
   }
   picked.sort((a, b) => a.order - b.order);
@@ -286,7 +304,11 @@ function answer(units: Unit[], q: Question): string | null {
     for (const line of written.lines) if (!out.includes(line)) out.push(line);
   }
   if (out.length === 0) return null;
-  return first?.sentences ? `${q.frame.lead} ${out.join('\n\n')}` : out.join('\n\n');
+  if (first?.sentences) return `${q.frame.lead} ${out.join('\n\n')}`;
+  // In Chinese or Japanese the answer opens in that language even when it opens with a quote.
+  if (q.frame.lang !== 'en' && !out[0].startsWith(q.frame.lead.slice(0, 4)))
+    return `${q.frame.lead}\n\n${out.join('\n\n')}`;
+  return out.join('\n\n');
 }
 
 /** The main points: the lead sentence of each section, matching ones first, one source after another. */
@@ -326,7 +348,7 @@ function list(units: Unit[], want: Set<string>, passages: Passage[], q: Question
       rows.filter((r) => r.table === rows[0].table).map((r) => r.cells!),
     )}\n\n[${rows[0].ref}]`;
   const lines = under.filter((u) => u.kind === 'line');
-  if (lines.length >= 2) return lines.map((u) => `- ${cite(u.markdown, u.ref)}`).join('\n');
+  if (lines.length >= 2) return lines.map((u) => `- ${u.markdown} [${u.ref}]`).join('\n');
   const items = under.filter((u) => u.kind === 'sentence');
   if (items.length)
     return items
@@ -382,7 +404,11 @@ function compare(units: Unit[], q: Question): string | null {
       .sort((a, b) => a.order - b.order);
     best.forEach((u) => used.add(u));
     chosen.push(best);
-    const said = best.map((u) => (u.kind === 'row' ? rowLine(u) : cite(u.markdown, u.ref))).join(' ');
+    const said = best
+      .map((u) =>
+        u.kind === 'row' ? rowLine(u) : u.kind === 'line' ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref),
+      )
+      .join(' ');
     parts.push(`- **${subject}**: ${said || frame.nothingOn(subject)}`);
   });
   if (used.size === 0) return null;
@@ -401,6 +427,6 @@ function compare(units: Unit[], q: Question): string | null {
 /** A table row said on one line: "Header: cell; Header: cell [n]". */
 function rowLine(u: Unit): string {
   const header = u.header ?? [];
-  const cells = header.map((h, i) => ({ h, c: cellAt(u.cells ?? [], header.length, i) })).filter((x) => x.c?.text);
+  const cells = header.map((h, i) => ({ h, c: cellAt(u.cells ?? [], header, i) })).filter((x) => x.c?.text);
   return `${cells.map((x) => `${x.h.markdown}: ${x.c!.markdown}`).join('; ')} [${u.ref}]`;
 }

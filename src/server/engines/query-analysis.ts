@@ -1,4 +1,4 @@
-import { keywords } from './retrieval/fts-query.js';
+import { keywords, searchWords } from './retrieval/fts-query.js';
 import { stemmer } from 'stemmer';
 
 /**
@@ -8,7 +8,8 @@ import { stemmer } from 'stemmer';
  * (earlier questions of a conversation) adds its keywords to a follow-up that has few of its own.
  */
 export function analyzeQuery(query: string, context: string[] = []): string[] {
-  const main = keywords(query);
+  // The search words: keywords and single digits ("pino 9.x" must find the 9.x row).
+  const main = searchWords(query);
   const queries: string[] = [];
   const push = (words: string[]) => {
     const q = words.join(' ');
@@ -23,7 +24,7 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
   push(main);
   const parts = query
     .split(/\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/i)
-    .map((p) => keywords(p))
+    .map((p) => searchWords(p))
     .filter((k) => k.length > 0);
   if (parts.length > 1) for (const p of parts) push(p);
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));

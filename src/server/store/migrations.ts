@@ -27,6 +27,7 @@ import { storedResponseChainsMigration } from './migrations/0030-stored-response
 import { sessionKeysMigration } from './migrations/0031-session-keys.js';
 import { auditInstanceMigration } from './migrations/0032-audit-instance.js';
 import { sessionAdminKeyMigration } from './migrations/0033-session-admin-key.js';
+import { socialWordsMigration } from './migrations/0034-social-words.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -62,4 +63,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0031_session_keys': sessionKeysMigration,
   '0032_audit_instance': auditInstanceMigration,
   '0033_session_admin_key': sessionAdminKeyMigration,
+  '0034_social_words': socialWordsMigration,
 };

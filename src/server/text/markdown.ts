@@ -49,6 +49,16 @@ export function markdownToPlainText(markdown: string): string {
     .trim();
 }
 
+/**
+ * A table of contents entry: a list item or paragraph that is nothing but links into the page
+ * itself (`[Options](#options)`). It is navigation, not something the document says.
+ */
+export function isNavigation(block: Block): boolean {
+  if ((block.kind !== 'listItem' && block.kind !== 'paragraph') || !block.inline) return false;
+  const meaningful = block.inline.filter((n) => !(n.type === 'text' && !n.value.trim()) && n.type !== 'break');
+  return meaningful.length > 0 && meaningful.every((n) => n.type === 'link' && n.url.startsWith('#'));
+}
+
 type FlowNode = RootContent | BlockContent | DefinitionContent;
 
 class BlockWalker {

@@ -1,4 +1,4 @@
-import { markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
+import { isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { inlineSentences, words } from '../../text/segment.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
@@ -18,7 +18,8 @@ const wordCount = (s: string) => words(s).length;
 /** A block as Markdown pieces of at most MAX_WORDS words: a long table repeats its header, long code is cut at lines. */
 function pieces(block: Block): string[] {
   if (block.kind === 'table') {
-    if (wordCount(block.text) <= MAX_WORDS) return [block.markdown];
+    // Compact rows (`| a | b |`, no padding): what extraction writes and what a reader searches for.
+    if (wordCount(block.text) <= MAX_WORDS) return [tableMarkdown(block.header, block.rows)];
     const out: string[] = [];
     let rows: Cell[][] = [];
     const flush = () => {
@@ -90,9 +91,13 @@ function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   ].join('\n');
 }
 
-/** Blocks a reader reads as content: headings set the section, badges, images and empty HTML carry none. */
+/** Blocks a reader reads as content: headings set the section; badges, images, empty HTML and a table of contents carry none. */
 const isContent = (b: Block) =>
-  b.kind !== 'heading' && b.kind !== 'badge' && b.kind !== 'image' && (b.kind !== 'html' || b.text.trim() !== '');
+  b.kind !== 'heading' &&
+  b.kind !== 'badge' &&
+  b.kind !== 'image' &&
+  (b.kind !== 'html' || b.text.trim() !== '') &&
+  !isNavigation(b);
 
 /**
  * Packs a document's blocks (parsed as Markdown) into chunks of about TARGET_WORDS words, never

@@ -19,7 +19,7 @@ const STOP_SPACELESS = new Set(
  * The meaningful words of a text, lower-cased, in order, without duplicates. Words are what
  * Unicode word segmentation finds (so Chinese and Japanese, written without spaces, are split
  * into words), each cut into its runs of letters and digits, the only characters search syntax
- * never reads as operators. A single character is a word only in a script without spaces, or as a digit.
+ * never reads as operators. A single character is a word only in a script without spaces.
  */
 export function keywords(text: string): string[] {
   const seen = new Set<string>();
@@ -27,13 +27,7 @@ export function keywords(text: string): string[] {
   for (const word of words(text.toLowerCase()))
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
       const spaceless = isSpaceless(raw);
-      if (
-        (raw.length < 2 && !spaceless && !/\d/.test(raw)) ||
-        STOP.has(raw) ||
-        STOP_SPACELESS.has(raw) ||
-        seen.has(raw)
-      )
-        continue;
+      if ((raw.length < 2 && !spaceless) || STOP.has(raw) || STOP_SPACELESS.has(raw) || seen.has(raw)) continue;
       seen.add(raw);
       out.push(raw);
     }
@@ -50,7 +44,11 @@ export function ftsQuery(text: string): string | null {
   return words.length === 0 ? null : fts5Match(words);
 }
 
-/** The words a search looks for: the query's keywords, at most 32. */
+/**
+ * The words a search looks for: the query's keywords, then its single digits ("pino 9.x",
+ * "priority 4": too short to be keywords, specific enough to find the row), at most 32.
+ */
 export function searchWords(text: string): string[] {
-  return keywords(text).slice(0, 32);
+  const digits = [...new Set(words(text).flatMap((w) => w.match(/\p{N}+/gu) ?? []))].filter((d) => d.length === 1);
+  return [...keywords(text), ...digits].slice(0, 32);
 }

@@ -2,6 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
+import { markdownToPlainText } from '../../text/markdown.js';
 import { keywords, searchWords } from './fts-query.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
@@ -79,13 +80,11 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   return collapseRepeats(hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)).slice(0, scope.limit);
 }
 
-/** Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or emphasis. */
-export const contentKey = (content: string) =>
-  content
-    .replace(/[*_`>#]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .toLowerCase();
+/**
+ * Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or
+ * markup (read as a Markdown tree, so `*` or `_` that are characters still count).
+ */
+export const contentKey = (content: string) => markdownToPlainText(content).replace(/\s+/g, ' ').trim().toLowerCase();
 
 /**
  * Ranked hits with each text once: the same page added twice, or a passage two documents share,

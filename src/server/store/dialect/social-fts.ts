@@ -11,7 +11,9 @@ import { dialectOf } from './kind.js';
 /** Migration 0010's index over social_posts (SQLite's is replaced by 0017's time-ordered one, see social-search.ts). */
 export async function createPostIndex(db: QueryExecutorProvider): Promise<void> {
   if (dialectOf(db) === 'postgres') {
-    await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
+    await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((to_tsvector('simple'::regconfig, ${sql.ref('social_posts.content')})))`.execute(
+      db,
+    );
     return;
   }
   await sql`CREATE VIRTUAL TABLE social_fts USING fts5(content, content='social_posts', content_rowid='rowid_', tokenize='unicode61 remove_diacritics 2')`.execute(
@@ -26,7 +28,17 @@ export async function createPostIndex(db: QueryExecutorProvider): Promise<void> 
         INSERT INTO social_fts(rowid, content) VALUES (new.rowid_, new.content); END`.execute(db);
 }
 
-/** The indexed expression; a query repeats it exactly so PostgreSQL uses the index. */
+/**
+ * The indexed expression since migration 0034 (the content, or its segmented copy when it has one);
+ * a query repeats it exactly so PostgreSQL uses the index.
+ */
 export function pgVector(alias: string): RawBuilder<unknown> {
-  return sql`to_tsvector('simple'::regconfig, ${sql.ref(`${alias}.content`)})`;
+  return sql`to_tsvector('simple'::regconfig, coalesce(${sql.ref(`${alias}.search_content`)}, ${sql.ref(`${alias}.content`)}))`;
+}
+
+/** Migration 0034's PostgreSQL index: 0010's over the segmented copy when there is one. */
+export async function createPostIndexV2(db: QueryExecutorProvider): Promise<void> {
+  if (dialectOf(db) !== 'postgres') return;
+  await sql`DROP INDEX IF EXISTS social_posts_fts`.execute(db);
+  await sql`CREATE INDEX social_posts_fts ON social_posts USING GIN ((${pgVector('social_posts')}))`.execute(db);
 }

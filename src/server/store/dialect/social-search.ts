@@ -1,6 +1,7 @@
 import { sql, type QueryExecutorProvider, type RawBuilder, type SqlBool } from 'kysely';
 import { dialectOf } from './kind.js';
 import { pgVector } from './social-fts.js';
+import { indexText } from '../../text/segment.js';
 
 /**
  * Full-text search over social posts, ordered by time (migration 0017_social_speed).
@@ -76,6 +77,32 @@ export async function createOrderedSearch(db: QueryExecutorProvider): Promise<vo
   );
 }
 
+/**
+ * Migration 0034's triggers: as 0017's, with the content read from its segmented copy when it has
+ * one (search_content: Chinese, Japanese, Thai as words), and re-indexed when that copy changes.
+ */
+export async function createOrderedSearchTriggersV2(db: QueryExecutorProvider): Promise<void> {
+  if (dialectOf(db) === 'postgres') return;
+  const content = (row: 'new' | 'old') => sql.raw(`coalesce(${row}.search_content, ${row}.content)`);
+  for (const t of ['social_posts_search_ai', 'social_posts_search_ad', 'social_posts_search_au'])
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(t)}`.execute(db);
+  await sql`CREATE TRIGGER social_posts_search_ai AFTER INSERT ON social_posts BEGIN
+        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, ${content('new')}, ${termsOf('new')});
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, ${content('new')}, ${termsOf('new')}); END`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER social_posts_search_ad AFTER DELETE ON social_posts BEGIN
+        DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
+        DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')}; END`.execute(db);
+  await sql`CREATE TRIGGER social_posts_search_au AFTER UPDATE OF content, search_content, created_ts, lang, search_terms, score ON social_posts BEGIN
+        DELETE FROM social_search WHERE rowid = ${tsKeyOf('old')};
+        DELETE FROM social_search_top WHERE rowid = ${topKeyOf('old')};
+        INSERT INTO social_search(rowid, content, terms) VALUES (${tsKeyOf('new')}, ${content('new')}, ${termsOf('new')});
+        INSERT INTO social_search_top(rowid, content, terms) VALUES (${topKeyOf('new')}, ${content('new')}, ${termsOf('new')}); END`.execute(
+    db,
+  );
+}
+
 /** The index's terms column of a post: its term tokens and its language's. */
 const termsOf = (row: string) => sql.raw(`(${row}.search_terms || ' l' || lower(hex(${row}.lang)))`);
 
@@ -99,8 +126,12 @@ export function searchTermsOf(terms: Array<{ kind: string; value: string }>): st
     .join(' ');
 }
 
-/** A word or phrase as an FTS5 string: bound as a value, quoted, never read as query syntax. */
-const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
+/**
+ * A word or phrase as an FTS5 string: bound as a value, quoted, never read as query syntax. Text in
+ * a script without spaces is segmented into words first, as the index is (migration 0034), so
+ * "退货" is the phrase of its words.
+ */
+const phrase = (text: string) => `"${(indexText(text) ?? text).replace(/"/g, '""')}"`;
 
 /**
  * A condition on the post aliased `alias`: its content holds these words in this order (one word,
@@ -108,7 +139,7 @@ const phrase = (text: string) => `"${text.replace(/"/g, '""')}"`;
  */
 export function contentMatches(db: QueryExecutorProvider, alias: string, text: string): RawBuilder<SqlBool> {
   if (dialectOf(db) === 'postgres') {
-    return sql<SqlBool>`(${pgVector(alias)} @@ phraseto_tsquery('simple'::regconfig, ${text}))`;
+    return sql<SqlBool>`(${pgVector(alias)} @@ phraseto_tsquery('simple'::regconfig, ${indexText(text) ?? text}))`;
   }
   return sql<SqlBool>`(${sql.ref(`${alias}.ts_key`)} IN (SELECT rowid FROM social_search WHERE social_search MATCH ${'content : ' + phrase(text)}))`;
 }

@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import { indexText } from '../../text/segment.js';
 import { sql, type Kysely, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../database.js';
 import type { SocialPostsTable, SocialUsersTable } from './tables.js';
@@ -7,7 +8,7 @@ import { searchTermsOf, textCount, textLatestPage, textTopKeyPage, textTopPage }
 
 type Db = Kysely<Database> | Transaction<Database>;
 export type SocialUserRow = Selectable<SocialUsersTable>;
-export type SocialPostRow = Omit<Selectable<SocialPostsTable>, 'rowid_' | 'search_terms'>;
+export type SocialPostRow = Omit<Selectable<SocialPostsTable>, 'rowid_' | 'search_terms' | 'search_content'>;
 export type NewSocialPost = SocialPostRow & { terms: Array<{ kind: string; value: string }> };
 
 /** The orders a page can follow; each has a two-column keyset (see keysetOf). */
@@ -211,14 +212,18 @@ export async function upsertPosts(db: Db, posts: NewSocialPost[]): Promise<void>
     // SQLite runs each statement synchronously: between batches the event loop gets a turn.
     if (i > 0) await setImmediate();
     const chunk = posts.slice(i, i + 200);
-    const rows = chunk.map(({ terms, ...row }) => ({ ...row, search_terms: searchTermsOf(terms) }));
+    const rows = chunk.map(({ terms, ...row }) => ({
+      ...row,
+      search_terms: searchTermsOf(terms),
+      search_content: indexText(row.content),
+    }));
     await db
       .insertInto('social_posts')
       .values(rows)
       .onConflict((oc) =>
         oc.column('id').doUpdateSet((eb) => {
           const set: Record<string, unknown> = {};
-          for (const key of [...POST_COLUMNS, 'search_terms' as const])
+          for (const key of [...POST_COLUMNS, 'search_terms' as const, 'search_content' as const])
             if (key !== 'id') set[key] = eb.ref(`excluded.${key}`);
           return set;
         }),

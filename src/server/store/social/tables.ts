@@ -70,6 +70,8 @@ export interface SocialPostsTable {
   score: number;
   /** Hashtags, cashtags and mentions as full-text index tokens (dialect/social-search.ts; migration 0017). */
   search_terms: ColumnType<string, string | undefined, string>;
+  /** The content segmented into words when it is in a script without spaces (migration 0030); else null. */
+  search_content: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** One searchable term of a post: kind hashtag | cashtag | mention | url, value lowercased. */
