@@ -95,10 +95,10 @@ export class IO {
 
   /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
   printJsonLine(data: unknown): void {
-    this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n');
+    this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n', undefined, true);
   }
 
-  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[]): void {
+  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[], line = false): void {
     const shape = this.options.shape;
     if (!shape?.fields && !shape?.jq) {
       this.writeLong(format(data));
@@ -118,7 +118,7 @@ export class IO {
           `${more.page !== undefined ? `page ${more.page}, ` : ''}${more.shown}${more.total !== undefined ? ` of ${more.total}` : ''} (--limit N, --cursor C or --all for more)`,
         );
       const selected = shape.fields ? selectFields(found!.records, shape.fields) : data;
-      this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
+      this.writeLong(shape.jq ? await runJq(selected, shape.jq, line) : format(selected));
     };
     this.pending = this.pending.then(run);
   }
