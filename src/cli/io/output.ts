@@ -21,6 +21,9 @@ export interface Column<T> {
   hideWhenSame?: boolean;
 }
 
+/** A column of times (some may be blank: "never used"), shown as "3 minutes ago". */
+const timestamps = (values: string[]) => values.some(isTimestamp) && values.every((v) => v === '' || isTimestamp(v));
+
 export interface IOOptions {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
@@ -170,9 +173,7 @@ export class IO {
       wide,
       priorities: columns.map((c) => c.priority ?? 2),
       // Times read as "17 minutes ago": cut to "17 minu…" they say nothing.
-      noCut: new Set(
-        columns.flatMap((c, i) => (c.whole || rows.every((r) => isTimestamp(cell(c.value(r)))) ? [i] : [])),
-      ),
+      noCut: new Set(columns.flatMap((c, i) => (c.whole || timestamps(rows.map((r) => cell(c.value(r)))) ? [i] : []))),
       minWidths: columns.map((c) => c.min),
       onHidden: (h) => (hidden = h),
     });
