@@ -123,6 +123,18 @@ describe('exit codes and confirmations', () => {
     if (first.exitCode === 0) expect(ok(await p.cli(['slides', 'cancel', running])).exitCode).toBe(0);
   });
 
+  it('slides create --slides N that cannot be met says why, and the record counts the slides', async () => {
+    const r = await p.cli(['slides', 'create', 'Harbour light', '--livedoc', ld, '--slides', '8', '--wait']);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^task_[0-9a-z]+\n$/);
+    expect(r.stderr).toMatch(
+      /warning: \d of the 8 content slides asked for: the LiveDoc's text covers \d topics?; add documents/,
+    );
+    const record = okJson(await p.cli(['slides', 'get', r.stdout.trim(), '--json']));
+    expect(record).toMatchObject({ slides_requested: 8, content_slides: expect.any(Number), note: expect.any(String) });
+    expect(record.content_slides).toBeLessThan(8);
+  });
+
   it('projects remove-site needs --yes without a terminal, and removes nothing without it', async () => {
     const project = okJson(await p.cli(['projects', 'create', 'Sites', '--json'])).id;
     const site = okJson(await p.cli(['projects', 'add-site', project, `${tls.url}/page/3`, '--json'])).id;
