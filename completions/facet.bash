@@ -2,7 +2,7 @@
 # bash: source this file, or copy it to /etc/bash_completion.d/facet
 __facet_words() {
   case "$1" in
-    "") echo "login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help" ;;
+    "") echo "login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --wide --no-color --no-input --debug --yes --help" ;;
     "login") echo "--api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help" ;;
     "logout") echo "--all --help" ;;
     "whoami") echo "--help" ;;
@@ -74,16 +74,16 @@ __facet_words() {
     "models get") echo "--help" ;;
     "llm") echo "--surface --system --temperature --max-tokens --stream --verbose --help" ;;
     "livedocs") echo "list ls create get update delete rm resources --help" ;;
-    "livedocs list") echo "--keyword --page --size --help" ;;
-    "livedocs ls") echo "--keyword --page --size --help" ;;
+    "livedocs list") echo "--keyword --limit --cursor --all --help" ;;
+    "livedocs ls") echo "--keyword --limit --cursor --all --help" ;;
     "livedocs create") echo "--description --icon --help" ;;
     "livedocs get") echo "--help" ;;
     "livedocs update") echo "--name --description --help" ;;
     "livedocs delete") echo "--help" ;;
     "livedocs rm") echo "--help" ;;
     "livedocs resources") echo "list ls get update content add-url add-doc set-content upload upload-doc delete rm download retrieve route ppt-retrieve --help" ;;
-    "livedocs resources list") echo "--livedoc --type --page --size --help" ;;
-    "livedocs resources ls") echo "--livedoc --type --page --size --help" ;;
+    "livedocs resources list") echo "--livedoc --type --limit --cursor --all --help" ;;
+    "livedocs resources ls") echo "--livedoc --type --limit --cursor --all --help" ;;
     "livedocs resources get") echo "--livedoc --help" ;;
     "livedocs resources update") echo "--livedoc --title --snippet --thumbnail --help" ;;
     "livedocs resources content") echo "--livedoc --help" ;;
@@ -102,15 +102,15 @@ __facet_words() {
     "conversations") echo "start follow-up list ls get stream --help" ;;
     "conversations start") echo "--livedoc --resource --include-generated --no-stream --help" ;;
     "conversations follow-up") echo "--include-generated --no-stream --help" ;;
-    "conversations list") echo "--livedoc --page --size --help" ;;
-    "conversations ls") echo "--livedoc --page --size --help" ;;
+    "conversations list") echo "--livedoc --limit --cursor --all --help" ;;
+    "conversations ls") echo "--livedoc --limit --cursor --all --help" ;;
     "conversations get") echo "--help" ;;
     "conversations stream") echo "--offset --help" ;;
     "ask") echo "--livedoc --resource --include-generated --help" ;;
     "slides") echo "themes create status get wait cancel retry download --help" ;;
     "slides themes") echo "list ls create import delete rm --help" ;;
-    "slides themes list") echo "--lang --type --keyword --page --size --help" ;;
-    "slides themes ls") echo "--lang --type --keyword --page --size --help" ;;
+    "slides themes list") echo "--lang --type --keyword --limit --cursor --all --help" ;;
+    "slides themes ls") echo "--lang --type --keyword --limit --cursor --all --help" ;;
     "slides themes create") echo "--background --text --accent --accent2 --muted --surface --heading-font --body-font --backdrop --title-layout --bullet-style --subtitle --description --help" ;;
     "slides themes import") echo "--title --help" ;;
     "slides themes delete") echo "--help" ;;
@@ -132,16 +132,16 @@ __facet_words() {
     "pages open") echo "--browser --help" ;;
     "social") echo "users search replies --help" ;;
     "social users") echo "info search tweets --help" ;;
-    "social users info") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "social users search") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "social users tweets") echo "--id --replies --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "social search") echo "--type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "social replies") echo "--since --until --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social users info") echo "--cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social users search") echo "--cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social users tweets") echo "--id --replies --limit --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social search") echo "--type --since --until --limit --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "social replies") echo "--since --until --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "extract") echo "--format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help" ;;
     "subtitles") echo "--language --with-time --format --help" ;;
     "mindmap") echo "--layout --livedoc --out --help" ;;
     "beta") echo "backlinks whois volume reviews locations traffic income insiders scrape social --help" ;;
-    "beta backlinks") echo "--mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
+    "beta backlinks") echo "--mode --filter --order --limit --offset --cursor --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
     "beta whois") echo "--filter --order --limit --offset --all --tag --raw --help" ;;
     "beta volume") echo "--location --language --ad-engine --raw --help" ;;
     "beta reviews") echo "post ready get callbacks --help" ;;
@@ -158,8 +158,8 @@ __facet_words() {
     "beta scrape wait") echo "--interval --timeout --out --help" ;;
     "beta scrape cancel") echo "--help" ;;
     "beta social") echo "replies search --help" ;;
-    "beta social replies") echo "--all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
-    "beta social search") echo "--type --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "beta social replies") echo "--cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
+    "beta social search") echo "--type --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help" ;;
     "api") echo "--raw-field --field --header --input --include --method --paginate --slurp --help" ;;
     "serve") echo "users token usage share seed social data subtitles migrate --object-store --s3-endpoint --s3-region --s3-access-key-id --s3-secret-access-key --host --port --data-dir --memory --database-url --files-dir --admin-key --log-level --log-format --no-profile --no-console --catalog --upstream-openai-base-url --upstream-openai-key --upstream-anthropic-base-url --upstream-anthropic-key --social-upstream-base-url --social-upstream-key --beta-upstream-url --beta-upstream-key --upstream-timeout --default-model --key-concurrency --chat-limit-key-per-minute --chat-limit-user-per-minute --chat-limit-user-per-hour --stream-ttl --stream-heartbeat --answer-chunk-delay --workers --job-lease --job-max-crashes --job-time-budget --chromium --max-upload-mb --max-keys-per-user --task-retention-days --stored-response-days --stored-responses-per-key --audit-retention-days --request-timeout --headers-timeout --keep-alive-timeout --exec --seed --drain-timeout --public-url --trust-proxy --allow-fetch-from --help" ;;
     "serve users") echo "create list ls credits plan --help" ;;

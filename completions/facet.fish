@@ -3,7 +3,7 @@
 function __facet_words
   switch "$argv[1]"
     case ''
-      echo login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --no-color --no-input --debug --yes --help
+      echo login logout whoami auth status config keys admin audit logs projects tasks models llm livedocs chat conversations ask slides pages social extract subtitles mindmap beta api serve completion --version --profile --base-url --json --jq --quiet --wide --no-color --no-input --debug --yes --help
     case 'login'
       echo --api-key-stdin --token-stdin --admin-key-stdin --local --data-dir --force --no-verify --help
     case 'logout'
@@ -147,9 +147,9 @@ function __facet_words
     case 'livedocs'
       echo list ls create get update delete rm resources --help
     case 'livedocs list'
-      echo --keyword --page --size --help
+      echo --keyword --limit --cursor --all --help
     case 'livedocs ls'
-      echo --keyword --page --size --help
+      echo --keyword --limit --cursor --all --help
     case 'livedocs create'
       echo --description --icon --help
     case 'livedocs get'
@@ -163,9 +163,9 @@ function __facet_words
     case 'livedocs resources'
       echo list ls get update content add-url add-doc set-content upload upload-doc delete rm download retrieve route ppt-retrieve --help
     case 'livedocs resources list'
-      echo --livedoc --type --page --size --help
+      echo --livedoc --type --limit --cursor --all --help
     case 'livedocs resources ls'
-      echo --livedoc --type --page --size --help
+      echo --livedoc --type --limit --cursor --all --help
     case 'livedocs resources get'
       echo --livedoc --help
     case 'livedocs resources update'
@@ -203,9 +203,9 @@ function __facet_words
     case 'conversations follow-up'
       echo --include-generated --no-stream --help
     case 'conversations list'
-      echo --livedoc --page --size --help
+      echo --livedoc --limit --cursor --all --help
     case 'conversations ls'
-      echo --livedoc --page --size --help
+      echo --livedoc --limit --cursor --all --help
     case 'conversations get'
       echo --help
     case 'conversations stream'
@@ -217,9 +217,9 @@ function __facet_words
     case 'slides themes'
       echo list ls create import delete rm --help
     case 'slides themes list'
-      echo --lang --type --keyword --page --size --help
+      echo --lang --type --keyword --limit --cursor --all --help
     case 'slides themes ls'
-      echo --lang --type --keyword --page --size --help
+      echo --lang --type --keyword --limit --cursor --all --help
     case 'slides themes create'
       echo --background --text --accent --accent2 --muted --surface --heading-font --body-font --backdrop --title-layout --bullet-style --subtitle --description --help
     case 'slides themes import'
@@ -263,15 +263,15 @@ function __facet_words
     case 'social users'
       echo info search tweets --help
     case 'social users info'
-      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'social users search'
-      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'social users tweets'
-      echo --id --replies --limit --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --id --replies --limit --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'social search'
-      echo --type --since --until --limit --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --type --since --until --limit --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'social replies'
-      echo --since --until --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --since --until --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'extract'
       echo --format --mode --readability --strict --selector --wait-for --cookie --user-agent --timeout --links --images --ignore-empty-images --stypes --no-cache --out --help
     case 'subtitles'
@@ -281,7 +281,7 @@ function __facet_words
     case 'beta'
       echo backlinks whois volume reviews locations traffic income insiders scrape social --help
     case 'beta backlinks'
-      echo --mode --filter --order --limit --offset --all --status --internal --no-subdomains --rank-scale --tag --raw --help
+      echo --mode --filter --order --limit --offset --cursor --all --status --internal --no-subdomains --rank-scale --tag --raw --help
     case 'beta whois'
       echo --filter --order --limit --offset --all --tag --raw --help
     case 'beta volume'
@@ -315,9 +315,9 @@ function __facet_words
     case 'beta social'
       echo replies search --help
     case 'beta social replies'
-      echo --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'beta social search'
-      echo --type --all --max-credits --ndjson --retry --max-retries --verbose --help
+      echo --type --cursor --all --max-credits --ndjson --retry --max-retries --verbose --help
     case 'api'
       echo --raw-field --field --header --input --include --method --paginate --slurp --help
     case 'serve'
