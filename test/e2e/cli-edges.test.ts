@@ -1,4 +1,7 @@
+import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProgram, registerAll } from '../../src/cli/main.js';
+import type { Deps } from '../../src/cli/deps.js';
 import { serveHttpsPages, type HttpsPages } from '../helpers/https-pages.js';
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { runOnPty } from '../helpers/pty.js';
@@ -133,6 +136,34 @@ describe('exit codes and confirmations', () => {
     const record = okJson(await p.cli(['slides', 'get', r.stdout.trim(), '--json']));
     expect(record).toMatchObject({ slides_requested: 8, content_slides: expect.any(Number), note: expect.any(String) });
     expect(record.content_slides).toBeLessThan(8);
+  });
+
+  it('every destructive verb of the tree needs --yes without a terminal, before anything is sent', async () => {
+    const sink = { write: () => true };
+    const deps = { streams: { stdout: sink, stderr: sink, stdin: process.stdin }, env: {}, version: '0' };
+    const program = createProgram(deps as unknown as Deps);
+    await registerAll(program, deps as unknown as Deps);
+    const destructive: Command[] = [];
+    const walk = (cmd: Command) => {
+      for (const sub of cmd.commands) {
+        if (/^(delete|remove)|-(delete|remove)$|^(delete|remove)-/.test(sub.name())) destructive.push(sub);
+        walk(sub);
+      }
+    };
+    walk(program);
+    const words = (c: Command): string[] => (c.parent ? [...words(c.parent), c.name()] : []);
+    expect(destructive.map((c) => words(c).join(' '))).toEqual(
+      expect.arrayContaining(['keys delete', 'projects remove-site', 'projects delete-file', 'config profiles delete']),
+    );
+    for (const cmd of destructive) {
+      // Well-formed ids that name nothing: refused for want of --yes, not for the id.
+      const args = cmd.registeredArguments.flatMap((a) =>
+        a.name() === 'profile' ? ['local'] : a.variadic ? ['x_1', 'x_2'] : [`x_${a.name()}`],
+      );
+      const r = await p.cli([...words(cmd), ...args]);
+      expect(r.exitCode, `${words(cmd).join(' ')}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, words(cmd).join(' ')).toMatch(/confirmation needed/);
+    }
   });
 
   it('projects remove-site needs --yes without a terminal, and removes nothing without it', async () => {
