@@ -63,6 +63,7 @@ const LEFT_OUT: Record<string, string> = {
 interface Run {
   args: string[];
   input?: string;
+  env?: Record<string, string>;
 }
 
 let p: Platform;
@@ -79,14 +80,18 @@ const F: Record<string, string> = {};
 
 /** The minimal valid arguments of each command; a function makes a fresh target for each run. */
 const ARGS: Record<string, string[] | (() => Promise<Run | string[]> | Run | string[])> = {
+  // Config dirs of their own: a login makes its profile the current one, and `status` checks them all.
   login: () => ({
     args: ['login', '--profile', uniq('p'), '--api-key-stdin', '--base-url', p.url],
     input: p.boot.api_key,
+    env: { FACET_CONFIG_DIR: tempDir('login') },
   }),
   logout: async () => {
+    const env = { FACET_CONFIG_DIR: tempDir('logout') };
     const profile = uniq('p');
-    ok(await p.cli(['login', '--profile', profile, '--api-key-stdin', '--base-url', p.url], { input: p.boot.api_key }));
-    return ['logout', '--profile', profile];
+    const login = ['login', '--profile', profile, '--api-key-stdin', '--base-url', p.url];
+    ok(await p.cli(login, { input: p.boot.api_key, env }));
+    return { args: ['logout', '--profile', profile], env };
   },
   whoami: ['whoami'],
   'auth token': ['auth', 'token'],
@@ -232,7 +237,11 @@ const ARGS: Record<string, string[] | (() => Promise<Run | string[]> | Run | str
     'cancel',
     (await json(['slides', 'create', 'Harbour', '--livedoc', F.ld])).task_id,
   ],
-  'slides retry': () => ['slides', 'retry', F.failedDeck],
+  'slides retry': async () => {
+    const failed = (await json(['slides', 'create', 'Harbour', '--livedoc', F.empty])).task_id;
+    await p.cli(['slides', 'wait', failed]); // exit 6: FAILED, nothing to build from
+    return ['slides', 'retry', failed];
+  },
   'pages create': () => ['pages', 'create', 'Harbour lights', '--livedoc', F.ld],
   'pages status': () => ['pages', 'status', F.page],
   'pages get': () => ['pages', 'get', F.page],
@@ -372,9 +381,7 @@ beforeAll(async () => {
   ok(await p.cli(['slides', 'download', F.deck, '--out', path.join(dir, 'deck.pptx')]));
   F.page = (await json(['pages', 'create', 'Harbour lights', '--livedoc', F.ld, '--wait'])).task_id;
   // Tasks that fail (a LiveDoc with no text), for `retry`.
-  const empty = (await json(['livedocs', 'create', 'Empty'])).short_id;
-  F.failedDeck = (await json(['slides', 'create', 'Harbour', '--livedoc', empty])).task_id;
-  await p.cli(['slides', 'wait', F.failedDeck]);
+  F.empty = (await json(['livedocs', 'create', 'Empty'])).short_id;
   F.review = (await json(['beta', 'reviews', 'post', 'example.com'])).id;
   F.scrape = (await json(['beta', 'scrape', `${tls.url}/page/1`])).id;
   F.scrapeDone = (await json(['beta', 'scrape', `${tls.url}/page/2`, '--wait'])).id;
@@ -428,7 +435,7 @@ describe('every command that prints data, piped', async () => {
         const made = typeof entry === 'function' ? await entry() : entry;
         const run: Run = Array.isArray(made) ? { args: made } : made;
         const args = form(run.args);
-        const r = await p.cli(args, { input: run.input });
+        const r = await p.cli(args, { input: run.input, env: run.env });
         const said = `facet ${args.join(' ')}\nexit ${r.exitCode}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`;
         expect(r.exitCode, said).toBe(0);
         expect(parses(r), said).toBe(true);
