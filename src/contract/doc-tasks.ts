@@ -39,6 +39,13 @@ export const TaskHistorical = z.object({
   kind: z.enum(['ppt', 'landing_page']).optional(),
   created_at: z.string().optional(),
   finished_at: z.string().nullable().optional(),
+  /**
+   * A completed deck: the content slides asked for (`ppt_config.slide_count`) and made, and why
+   * fewer were made when they were (the LiveDoc's text covers fewer topics).
+   */
+  slides_requested: z.number().int().optional(),
+  content_slides: z.number().int().optional(),
+  note: z.string().optional(),
 });
 export type TaskHistorical = z.infer<typeof TaskHistorical>;
 

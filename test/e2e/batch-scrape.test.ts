@@ -241,7 +241,9 @@ describe('batch scrape over HTTPS pages the test serves', () => {
     expect(r.exitCode, r.stderr).toBe(0);
     expect(r.stderr).toMatch(new RegExp(`warning: ${pages.url}/nowhere: .*404.* \\([A-Z_]+\\)`));
     expect(r.stderr).not.toContain(`warning: ${pages.url}/page/1`);
-    const id = /^id\s+(bsj_\w+)/m.exec(r.stdout)![1];
+    // Piped, as every create verb: the job id alone.
+    expect(r.stdout).toMatch(/^bsj_\w+\n$/);
+    const id = r.stdout.trim();
     const again = await p.cli(['beta', 'scrape', 'wait', id, '--json']);
     expect(JSON.parse(again.stdout).output.failed).toBe(1);
     expect(again.stderr).toMatch(new RegExp(`warning: ${pages.url}/nowhere: .*404`));

@@ -116,7 +116,7 @@ describe('projects, files and sites through the CLI', () => {
     const sites = json(await p.cli(['projects', 'sites', project.id, '--json']));
     expect(sites).toEqual([expect.objectContaining({ id: siteId, url: `${site.url}/page.html` })]);
     const extra = ok(await p.cli(['projects', 'add-site', project.id, `${site.url}/other`])).stdout.trim();
-    expect((await p.cli(['projects', 'remove-site', project.id, extra])).exitCode).toBe(0);
+    expect((await p.cli(['projects', 'remove-site', project.id, extra, '--yes'])).exitCode).toBe(0);
     expect(json(await p.cli(['projects', 'sites', project.id, '--json']))).toHaveLength(1);
 
     const updated = json(await p.cli(['projects', 'update', project.id, '--name', 'Harbour 2', '--json']));

@@ -115,10 +115,11 @@ export function selectFields(data: unknown, fields: string[]): unknown {
 }
 
 /** jq's output for one value: each result on a line, strings raw (gh's --jq), others as jq prints them. */
-export async function runJq(data: unknown, expr: string): Promise<string> {
+export async function runJq(data: unknown, expr: string, compact = false): Promise<string> {
   const jq = await import('jq-wasm');
   try {
-    const out = await jq.raw(JSON.stringify(data ?? null), expr, ['-r']);
+    // A record of a stream (NDJSON) stays one line through jq.
+    const out = await jq.raw(JSON.stringify(data ?? null), expr, compact ? ['-r', '-c'] : ['-r']);
     return out === '' || out.endsWith('\n') ? out : out + '\n';
   } catch (e) {
     const message = (e as Error).message.trim();

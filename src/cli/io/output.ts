@@ -21,6 +21,9 @@ export interface Column<T> {
   hideWhenSame?: boolean;
 }
 
+/** A column of times (some may be blank: "never used"), shown as "3 minutes ago". */
+const timestamps = (values: string[]) => values.some(isTimestamp) && values.every((v) => v === '' || isTimestamp(v));
+
 export interface IOOptions {
   stdout: Writable & { isTTY?: boolean };
   stderr: Writable & { isTTY?: boolean };
@@ -95,10 +98,10 @@ export class IO {
 
   /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
   printJsonLine(data: unknown): void {
-    this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n');
+    this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n', undefined, true);
   }
 
-  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[]): void {
+  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[], line = false): void {
     const shape = this.options.shape;
     if (!shape?.fields && !shape?.jq) {
       this.writeLong(format(data));
@@ -118,7 +121,7 @@ export class IO {
           `${more.page !== undefined ? `page ${more.page}, ` : ''}${more.shown}${more.total !== undefined ? ` of ${more.total}` : ''} (--limit N, --cursor C or --all for more)`,
         );
       const selected = shape.fields ? selectFields(found!.records, shape.fields) : data;
-      this.writeLong(shape.jq ? await runJq(selected, shape.jq) : format(selected));
+      this.writeLong(shape.jq ? await runJq(selected, shape.jq, line) : format(selected));
     };
     this.pending = this.pending.then(run);
   }
@@ -170,9 +173,7 @@ export class IO {
       wide,
       priorities: columns.map((c) => c.priority ?? 2),
       // Times read as "17 minutes ago": cut to "17 minu…" they say nothing.
-      noCut: new Set(
-        columns.flatMap((c, i) => (c.whole || rows.every((r) => isTimestamp(cell(c.value(r)))) ? [i] : [])),
-      ),
+      noCut: new Set(columns.flatMap((c, i) => (c.whole || timestamps(rows.map((r) => cell(c.value(r)))) ? [i] : []))),
       minWidths: columns.map((c) => c.min),
       onHidden: (h) => (hidden = h),
     });

@@ -4,7 +4,7 @@ import type { Column, IO } from '../io/output.js';
 
 export const TASK_COLUMNS: Array<Column<TaskInfo>> = [
   { header: 'ID', value: (t) => t.id, priority: 1 },
-  { header: 'KIND', value: (t) => t.kind, priority: 2 },
+  { header: 'KIND', value: (t) => t.kind, priority: 2, whole: true },
   { header: 'STATUS', value: (t) => t.status, priority: 1 },
   { header: 'PROJECT', value: (t) => t.project_id, priority: 3 },
   { header: 'SIZE', value: (t) => `${t.width}x${t.height}`, priority: 3 },

@@ -220,6 +220,7 @@ export function historicalOf(ctx: Ctx, task: DocTaskRow, job: JobRow | undefined
   const { status, error } = statusOf(ctx, task, job);
   const links = taskLinks(ctx, task);
   const hasOutputs = status === 'COMPLETED';
+  const deck = hasOutputs && task.kind === 'ppt' ? deckCounts(task.result) : {};
   return {
     task_id: task.id,
     task_status: status,
@@ -233,7 +234,24 @@ export function historicalOf(ctx: Ctx, task: DocTaskRow, job: JobRow | undefined
     kind: task.kind as DocTaskKind,
     created_at: task.created_at,
     finished_at: task.finished_at,
+    ...deck,
   };
+}
+
+/** The slide counts a completed deck's task kept in its result (older results have none). */
+function deckCounts(result: string | null | undefined): Partial<TaskHistorical> {
+  if (!result) return {};
+  try {
+    const r = JSON.parse(result) as Record<string, unknown>;
+    if (typeof r.slides_requested !== 'number' || typeof r.content_slides !== 'number') return {};
+    return {
+      slides_requested: r.slides_requested,
+      content_slides: r.content_slides,
+      ...(typeof r.note === 'string' ? { note: r.note } : {}),
+    };
+  } catch {
+    return {};
+  }
 }
 
 export async function taskHistorical(ctx: Ctx, auth: AuthContext, id: string): Promise<TaskHistorical> {

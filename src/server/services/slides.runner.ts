@@ -42,6 +42,9 @@ export interface PptTaskResult {
   theme_id: string;
   model: string;
   timings_ms: { retrieve: number; outline: number; layout: number; write: number; preview: number; store: number };
+  slides_requested?: number;
+  content_slides?: number;
+  note?: string;
 }
 
 /** A deck's previews live under decks/<biz_id>/ in the file store. */
@@ -188,6 +191,13 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   }
   const outlineMs = lap();
   await job.log(`outline by ${outline.model}: ${outline.outline.slides.length} content slide(s)`);
+  // Fewer than asked: each content slide is one topic of the LiveDoc's text (or a chart of its numbers).
+  const made = outline.outline.slides.length + tables.length;
+  const note =
+    made < req.slide_count
+      ? `${made} of the ${req.slide_count} content slides asked for: the LiveDoc's text covers ${made} topic${made === 1 ? '' : 's'}; add documents or pages to it for more`
+      : undefined;
+  if (note) await job.log(note);
 
   const deck = buildDeck({ outline: outline.outline, passages, tables, lang: req.lang });
   const composed = await runCpuJob(
@@ -255,6 +265,9 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   await decks.insertDeck(ctx.db, row);
   const storeMs = lap();
   return resultOf(row, {
+    slides_requested: req.slide_count,
+    content_slides: made,
+    ...(note ? { note } : {}),
     model: outline.model,
     timings_ms: {
       retrieve: retrieveMs,
@@ -267,7 +280,10 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   });
 }
 
-function resultOf(row: decks.DeckRow, extra: Pick<PptTaskResult, 'model' | 'timings_ms'>): PptTaskResult {
+function resultOf(
+  row: decks.DeckRow,
+  extra: Pick<PptTaskResult, 'model' | 'timings_ms' | 'slides_requested' | 'content_slides' | 'note'>,
+): PptTaskResult {
   return {
     resource_id: row.resource_id,
     title: row.title,

@@ -30,6 +30,8 @@ export function addWaitOptions(cmd: Command): Command {
 
 export function printHistorical(deps: Deps, record: TaskHistorical): void {
   const io = deps.io();
+  // Fewer slides than --slides asked for: the server says why, on stderr even with --json.
+  if (record.note) io.warn(record.note);
   io.print(record, () =>
     io.fields([
       ['task', record.task_id],
@@ -41,6 +43,9 @@ export function printHistorical(deps: Deps, record: TaskHistorical): void {
       ['view', record.ppt_url],
       ...(record.ai_page_html ? ([['page', record.ai_page_html]] as Array<[string, unknown]>) : []),
       ['LiveDoc page', record.live_doc_url ?? ''],
+      ...(record.content_slides !== undefined
+        ? ([['slides', `${record.content_slides} of ${record.slides_requested} asked for`]] as Array<[string, unknown]>)
+        : []),
       ['created', record.created_at ?? ''],
       ['finished', record.finished_at ?? ''],
     ]),

@@ -46,6 +46,8 @@ export async function run(query: string, opts: CreateOptions, group: TaskGroup, 
     deps,
   );
   if (opts.out) await saveDeck(deps, record, opts.out);
+  // Fewer slides than asked, and why (printHistorical says it on a terminal).
+  if (record.note && (io.json || !io.stdoutIsTTY)) io.warn(record.note);
   // Piped, the task id alone, as every create verb (`TASK=$(facet slides create … --wait)`).
   printCreated(io, record, [record.task_id], () => printHistorical(deps, record));
 }
