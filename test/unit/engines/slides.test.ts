@@ -8,7 +8,7 @@ import { localOutline } from '../../../src/server/engines/slides/outline-writer.
 import { generateOutline, OutlineInvalid } from '../../../src/server/engines/slides/outline.js';
 import { writeDeck } from '../../../src/server/engines/slides/write.js';
 import type { DeckModel } from '../../../src/server/engines/slides/model.js';
-import type { ModelGateway } from '../../../src/server/engines/gateway-types.js';
+import type { GenerateRequest, ModelGateway } from '../../../src/server/engines/gateway-types.js';
 import { measureFrames, slideXmls } from '../../helpers/deck-check.js';
 
 const body: TextStyle = { family: 'Lato', bold: false, size: 20 };
@@ -220,6 +220,40 @@ describe('the outline', () => {
       'Here it is:\n```json\n{"title":"T","subtitle":"S","slides":[{"title":"A","points":["p"],"sources":[1,9]}],"takeaways":[]}\n```';
     const { outline } = await generateOutline(gatewayAnswering(reply), input);
     expect(outline.slides[0].sources).toEqual([1]);
+  });
+
+  /** A gateway answering each call with the next reply, recording the messages it was sent. */
+  const gatewayReplying = (replies: string[], sent: GenerateRequest[]): ModelGateway => ({
+    generate: async (request) => {
+      sent.push(request);
+      return gatewayAnswering(replies[sent.length - 1] ?? '').generate(request);
+    },
+    stream: () => {
+      throw new Error('unused');
+    },
+  });
+
+  it("repairs a model's malformed JSON (trailing commas, single quotes, a cut-off end) without asking again", async () => {
+    const sent: GenerateRequest[] = [];
+    const reply = "{'title': 'T', 'slides': [{'title': 'A', 'points': ['p',], 'sources': [1],},], 'takeaways': [";
+    const { outline } = await generateOutline(gatewayReplying([reply], sent), input);
+    expect(outline.slides[0]).toEqual({ title: 'A', points: ['p'], sources: [1] });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('asks once more, saying what was wrong, when a reply cannot be used; then fails saying why', async () => {
+    const sent: GenerateRequest[] = [];
+    const good = '{"title":"T","slides":[{"title":"A","points":["p"],"sources":[1]}]}';
+    const { outline } = await generateOutline(gatewayReplying(['{"title":"T","slides":[]}', good], sent), input);
+    expect(outline.title).toBe('T');
+    expect(sent).toHaveLength(2);
+    expect(sent[1].messages.at(-1)!.content).toMatch(/could not be used: .*slides/);
+
+    const twice: GenerateRequest[] = [];
+    await expect(generateOutline(gatewayReplying(['no', 'still no'], twice), input)).rejects.toThrow(
+      /asked twice: the reply holds no JSON object/,
+    );
+    expect(twice).toHaveLength(2);
   });
 
   it('refuses a reply that is not an outline', async () => {

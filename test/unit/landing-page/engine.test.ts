@@ -253,13 +253,47 @@ describe('landing-page engine with a model that plans in JSON', () => {
     expect(await validate(html)).toEqual([]);
   });
 
-  it('a reply that is not a plan falls back to composing from the passages', async () => {
+  it("repairs a plan's malformed JSON (single quotes, trailing commas) without asking again", async () => {
+    const seen: GenerateRequest[] = [];
+    const sloppy = JSON.stringify(plan)
+      .replace(/"title":/, "'title':")
+      .replace(/\]\}$/, '],}');
+    const { plan: p } = await generateLandingPage({
+      query: SOLAR_QUERY,
+      passages: solarPassages(),
+      livedocId: 'ld_1',
+      gateway: fake(sloppy, seen),
+      scope,
+      now,
+    });
+    expect(seen).toHaveLength(1);
+    expect(p.plannedBy).toBe('model');
+    expect(p.title).toBe('Solar at home');
+  });
+
+  it('a JSON reply that is not a plan is asked for once more, saying why; then the page fails with a clear error', async () => {
+    const seen: GenerateRequest[] = [];
+    await expect(
+      generateLandingPage({
+        query: SOLAR_QUERY,
+        passages: solarPassages(),
+        livedocId: 'ld_1',
+        gateway: fake('{"title": 3}', seen),
+        scope,
+        now,
+      }),
+    ).rejects.toThrow(/page plan could not be used, asked twice: .*title/);
+    expect(seen).toHaveLength(2);
+    expect(seen[1].messages[0].content).toMatch(/Your last reply could not be used: .*title/);
+  });
+
+  it('a reply in prose (a model that does not plan in JSON) composes the page from the passages', async () => {
     const seen: GenerateRequest[] = [];
     const { plan: p } = await generateLandingPage({
       query: SOLAR_QUERY,
       passages: solarPassages(),
       livedocId: 'ld_1',
-      gateway: fake('{"title": 3}', seen),
+      gateway: fake('Panels on a roof pay back in 8 to 10 years [1].', seen),
       scope,
       now,
     });

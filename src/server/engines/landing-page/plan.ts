@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readModelJson, type ModelJson } from '../model-json.js';
 
 /**
  * A landing page as data: what the model plans (or the local composer builds from the passages),
@@ -98,17 +99,10 @@ Reply with one JSON object and nothing else, of this shape:
  "faq": [{"question": "...", "answer": "... [3]"}]}
 Use 2 to 5 sections, at most 4 key numbers taken verbatim from the sources, at most 5 FAQ entries.`;
 
-/** The first {...} of a reply (models sometimes wrap JSON in prose or a code fence), parsed; else null. */
-export function parseModelPlan(text: string): ModelPlan | null {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) return null;
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text.slice(start, end + 1));
-  } catch {
-    return null;
-  }
-  const parsed = ModelPlan.safeParse(raw);
-  return parsed.success ? parsed.data : null;
+/** The plan in a model's reply (its first {...}, repaired when malformed), or what was wrong with it. */
+export function readModelPlan(text: string): ModelJson<ModelPlan> {
+  return readModelJson(text, ModelPlan);
 }
+
+/** Whether a reply set out to be the JSON plan (an object or a fenced block first), not prose. */
+export const triedJson = (text: string) => /^\s*(\{|```)/.test(text);

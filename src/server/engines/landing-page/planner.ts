@@ -3,7 +3,8 @@ import {
   ICONS,
   PLAN_LIMITS,
   PLAN_PROMPT,
-  parseModelPlan,
+  readModelPlan,
+  triedJson,
   type FaqEntry,
   type IconName,
   type ModelPlan,
@@ -260,15 +261,23 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
         maxTokens: 2048,
       })
       .then((r) => ({ ...r, text: bounded(r.text) }));
-  const first = await ask(
-    req.query,
-    req.passages,
-    `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`,
-  );
-  const modelPlan = parseModelPlan(first.text);
-  if (modelPlan) {
-    await req.log?.(`the model (${first.model}) planned the page: ${modelPlan.sections.length} section(s)`);
-    return fromModelPlan(modelPlan, req, sources);
+  const planPrompt = `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`;
+  let first = await ask(req.query, req.passages, planPrompt);
+  let read = readModelPlan(first.text);
+  // A reply that set out to be the plan but cannot be used, even repaired, is asked for once more.
+  if (!read.ok && triedJson(first.text)) {
+    await req.log?.(`the model's plan could not be used (${read.problem}): asking once more`);
+    first = await ask(
+      req.query,
+      req.passages,
+      `${planPrompt}\n\nYour last reply could not be used: ${read.problem}. Answer with the one JSON object only.`,
+    );
+    read = readModelPlan(first.text);
+    if (!read.ok) throw new Error(`the model's page plan could not be used, asked twice: ${read.problem}`);
+  }
+  if (read.ok) {
+    await req.log?.(`the model (${first.model}) planned the page: ${read.value.sections.length} section(s)`);
+    return fromModelPlan(read.value, req, sources);
   }
   await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
   const lead = citedSentences(keepKnownCitations(answerProse(pageProse(first.text)), refs)).filter(

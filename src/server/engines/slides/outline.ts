@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ModelGateway, MeterScope } from '../gateway-types.js';
 import { OUTLINE_FORMAT_NAME, outlineSchema, type Outline } from './model.js';
+import { generateModelJson } from '../model-json.js';
 
 /** A retrieved passage the outline may cite as [ref]. */
 export interface SourcePassage {
@@ -30,18 +31,6 @@ const OutlineShape = z.object({
 
 /** The outline's text was not an outline: the task fails with this message. */
 export class OutlineInvalid extends Error {}
-
-/** The first JSON object in a model's reply (upstream models sometimes wrap it in prose or a fence). */
-function jsonObject(text: string): unknown {
-  const start = text.indexOf('{');
-  const end = text.lastIndexOf('}');
-  if (start < 0 || end <= start) throw new OutlineInvalid('the model did not answer with a JSON outline');
-  try {
-    return JSON.parse(text.slice(start, end + 1));
-  } catch (err) {
-    throw new OutlineInvalid(`the model's outline is not valid JSON: ${(err as Error).message}`);
-  }
-}
 
 function prompt(query: string, passages: SourcePassage[], maxSlides: number, lang: string): string {
   const sources = passages.map((p) => `[${p.ref}] ${p.section}\n${p.content}`).join('\n\n');
@@ -73,31 +62,32 @@ export async function generateOutline(
     model?: string;
   },
 ): Promise<{ outline: Outline; model: string }> {
-  const result = await gateway.generate({
-    model: input.model,
-    system: 'You turn source passages into concise, well-structured slide outlines. You never invent facts.',
-    messages: [{ role: 'user', content: prompt(input.query, input.passages, input.maxSlides, input.lang) }],
-    question: input.query,
-    context: input.passages.map((p) => ({
-      id: String(p.ref),
-      title: p.section,
-      content: p.content,
-      link: p.resourceId,
-    })),
-    artifact: { kind: OUTLINE_FORMAT_NAME, maxSlides: input.maxSlides },
-    maxTokens: 4096,
-    scope: input.scope,
-    signal: input.signal,
-  });
-  const parsed = OutlineShape.safeParse(jsonObject(result.text));
-  if (!parsed.success)
-    throw new OutlineInvalid(
-      `the model's outline does not have the expected shape: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
-    );
+  // A reply that is not an outline, even repaired, is asked for once more; then the task fails saying why.
+  const { result, json } = await generateModelJson(
+    gateway,
+    {
+      model: input.model,
+      system: 'You turn source passages into concise, well-structured slide outlines. You never invent facts.',
+      messages: [{ role: 'user', content: prompt(input.query, input.passages, input.maxSlides, input.lang) }],
+      question: input.query,
+      context: input.passages.map((p) => ({
+        id: String(p.ref),
+        title: p.section,
+        content: p.content,
+        link: p.resourceId,
+      })),
+      artifact: { kind: OUTLINE_FORMAT_NAME, maxSlides: input.maxSlides },
+      maxTokens: 4096,
+      scope: input.scope,
+      signal: input.signal,
+    },
+    OutlineShape,
+  );
+  if (!json.ok) throw new OutlineInvalid(`the model's outline could not be used, asked twice: ${json.problem}`);
   const refs = new Set(input.passages.map((p) => p.ref));
   const outline: Outline = {
-    ...parsed.data,
-    slides: parsed.data.slides
+    ...json.value,
+    slides: json.value.slides
       .slice(0, input.maxSlides)
       .map((s) => ({ ...s, sources: s.sources.filter((r) => refs.has(r)) })),
   };
