@@ -1,5 +1,6 @@
 import type { BlockContent, DefinitionContent, List, PhrasingContent, RootContent, Table } from 'mdast';
 import { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
+import { markdownPieces } from './markdown-pieces.js';
 
 export { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
 
@@ -36,7 +37,8 @@ export type BlockKind = Block['kind'];
 /** Markdown walked into the blocks a reader sees, in document order. */
 export function markdownBlocks(markdown: string): Block[] {
   const walker = new BlockWalker();
-  walker.walk(parseMarkdown(markdown).children, 0);
+  // Piece by piece (markdown-pieces.ts), the walker keeping the section across pieces.
+  for (const piece of markdownPieces(markdown)) walker.walk(parseMarkdown(piece).children, 0);
   return walker.blocks;
 }
 
