@@ -260,8 +260,11 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
         maxTokens: 2048,
       })
       .then((r) => ({ ...r, text: bounded(r.text) }));
+  // The local writer answers `question` from the passages and says when they do not cover it: it is
+  // asked about the page's subject and each section as the sources word them, never the request's
+  // own words ("make a landing page"), which no source holds.
   const first = await ask(
-    req.query,
+    titleFromQuery(req.query),
     req.passages,
     `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`,
   );
@@ -282,7 +285,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();
     const answer = await ask(
-      `${g.heading}: ${req.query}`,
+      g.heading,
       g.passages,
       `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
     );
