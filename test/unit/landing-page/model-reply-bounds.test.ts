@@ -49,6 +49,10 @@ const prose = fc
   .map((parts) => parts.join(''));
 
 describe('landing-page text passes', () => {
+  it('citedSentences ends a sentence at 。！？ too (the local writer answers Chinese and Japanese in them)', () => {
+    expect(citedSentences('甲是乙。 [1] 丙是丁！ [2] e.')).toEqual(['甲是乙。 [1]', '丙是丁！ [2]', 'e.']);
+  });
+
   it('citedSentences splits exactly as the look-behind did', () => {
     fc.assert(
       fc.property(prose, (t) => {

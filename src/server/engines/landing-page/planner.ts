@@ -59,7 +59,7 @@ function sourcesOf(passages: PagePassage[]): PageSource[] {
 
 /**
  * Sentences of an answer with their citations kept: "A. [1] B. [2]" → ["A. [1]", "B. [2]"]. A
- * sentence ends at white space after . ! ? or … and any citations, before a word. One pass over the
+ * sentence ends at white space after . ! ? … 。！？ and any citations, before a word. One pass over the
  * text's tokens: the look-behind this replaces rescanned every citation before each space
  * (quadratic in a run of citations).
  */
@@ -78,7 +78,7 @@ export function citedSentences(text: string): string[] {
       }
     } else if (!/^\[\d+\]$/.test(token)) {
       // A citation keeps the sentence's end; anything else decides it.
-      ended = /[.!?…]$/.test(token);
+      ended = /[.!?…。！？]$/.test(token);
     }
   }
   out.push(text.slice(start));
@@ -157,8 +157,12 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
 const isTableText = (s: string) =>
   (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s)) || isCodeProse(withoutCitations(s));
 
-/** Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence). */
+/**
+ * Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence), or
+ * only code spans (the writer quotes a block's `name: value` lines as spans): no words of its own.
+ */
 export function isCodeProse(sentence: string): boolean {
+  if (!/[\p{L}\p{N}]/u.test(sentence.replace(/(`+)[^`]*?\1/g, ' '))) return /`/.test(sentence);
   const text = sentence.replace(/(`+)[^`]*?\1/g, ' code ');
   const [, ...after] = text.split(/[:：]\s+/);
   return looksLikeCode(text) || after.some((part) => part.trim().length >= 12 && looksLikeCode(part));
