@@ -94,3 +94,15 @@ describe('a model reply past the bound', () => {
     expect(plan.plannedBy).toBe('composer');
   });
 });
+
+describe('a lead-in whose code the page leaves out', () => {
+  it("ends as a sentence, with its citation once (the code block's own [n] goes with the block)", async () => {
+    const reply =
+      'According to your sources: You can create child loggers from existing loggers to pass metadata overrides: [1]\n\n```js\nconst child = logger.child({ requestId: 451 });\n```\n\n[1]';
+    const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope });
+    const texts = plan.sections.flatMap((s) => s.paragraphs);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts)
+      expect(t).toBe('You can create child loggers from existing loggers to pass metadata overrides. [1]');
+  });
+});

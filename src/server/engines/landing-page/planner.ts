@@ -170,11 +170,18 @@ export function isCodeProse(sentence: string): boolean {
 
 /** A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page shows. */
 function answerProse(answer: string): string {
-  return markdownBlocks(answer)
-    .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
-    .map((b) => b.markdown)
-    .join('\n\n')
-    .replace(/\\\[(\d+)\]/g, '[$1]'); // citation markers, which Markdown writes escaped
+  return (
+    markdownBlocks(answer)
+      .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
+      .map((b) => b.markdown.replace(/\\\[(\d+)\]/g, '[$1]')) // citation markers, which Markdown writes escaped
+      // A code block's own citation ("[2]" after it) goes with the block.
+      .filter((m) => !/^(?:\s*\[\d+\])+\s*$/.test(m))
+      // A lead-in ("… to pass metadata overrides:") whose code or table is left out ends as a sentence.
+      .map((m) =>
+        m.replace(/([:：])((?:\s*\[\d+\])*)\s*$/, (_, c: string, refs: string) => `${c === '：' ? '。' : '.'}${refs}`),
+      )
+      .join('\n\n')
+  );
 }
 
 /**
