@@ -149,6 +149,8 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     pageMarks: [],
     pageCode: [],
     wideScreens: [],
+    uncitedSections: [],
+    pageNotCovered: [],
     mapMarks: [],
     mapCut: [],
   };
@@ -156,6 +158,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
   let tables = 0;
   let slides = 0;
   let bullets = 0;
+  let sections = 0;
   for (const [i, query] of DECKS.entries()) {
     const file = path.join(OUT, `deck-${i + 1}.pptx`);
     await cli([
@@ -193,6 +196,18 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     await cli(['pages', 'create', query, '--livedoc', livedoc, '--wait', '--interval', '2', '--out', file]);
     const html = readFileSync(file, 'utf8');
     const { figures, text } = pageFacts(html);
+    // Sections are the page's substance: each must cite a source, and the writer's "not covered" is never page text.
+    const cards = html.match(/<article class="card">[\s\S]*?<\/article>/g) ?? [];
+    sections += cards.length;
+    for (const card of cards)
+      if (!card.includes('class="cite"'))
+        bad.uncitedSections.push(
+          `${query}: ${card
+            .replace(/<[^>]+>/g, ' ')
+            .trim()
+            .slice(0, 80)}`,
+        );
+    if (/do not cover|closest to:/i.test(text)) bad.pageNotCovered.push(query);
     for (const f of figures)
       if (BAD_FIGURE.test(f.value) || PORTS.has(f.value) || /^\{|"\w+":/.test(f.label))
         bad.badFigures.push(`${query}: ${f.value} — ${f.label}`);
@@ -237,7 +252,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     '',
     `decks: ${DECKS.length} (${slides} slides, ${bullets} bullets), ${charts} native charts, ${tables} native tables`,
     `  code bullets ${bad.codeBullets.length}, cut sentences ${bad.cutSentences.length}, badge/image bullets ${bad.badgeBullets.length}, repeated titles ${bad.repeatedTitles.length}`,
-    `pages: ${PAGES.length}: timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, code as prose ${bad.pageCode.length}, wider than 390 px ${bad.wideScreens.length}`,
+    `pages: ${PAGES.length} (${sections} sections, ${bad.uncitedSections.length} citing no source, ${bad.pageNotCovered.length} saying "not covered"): timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, code as prose ${bad.pageCode.length}, wider than 390 px ${bad.wideScreens.length}`,
     `mindmaps: ${MAPS.length}: Markdown marks ${bad.mapMarks.length}, cut labels ${bad.mapCut.length}`,
   ];
   for (const [k, v] of Object.entries(bad)) for (const x of v.slice(0, 5)) lines.push(`  ${k}: ${x}`);

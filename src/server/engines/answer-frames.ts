@@ -61,3 +61,6 @@ export function frameOf(question: string): AnswerFrame {
   if (HAN.test(question)) return ZH;
   return EN;
 }
+
+/** What an answer may open with before its facts, in every language: a page quoting the answer leaves it out. */
+export const FRAME_OPENINGS: readonly string[] = [EN, ZH, JA].flatMap((f) => [f.lead, f.summary]);

@@ -157,7 +157,9 @@ export function extractiveOutline(req: OutlineRequest): string {
   const used = new Set([label(topic)]);
   for (const b of branches.slice(0, MAX_BRANCHES + 3)) {
     if (lines.filter((l) => l.startsWith('## ')).length >= MAX_BRANCHES) break;
-    const head = shorten(b.title, 60);
+    // A heading is the document's own words: one too long for a branch is shown whole up to a point's length, not cut.
+    const short = shorten(b.title, 60);
+    const head = short.endsWith('…') ? shorten(b.title) : short;
     // A section headed like the map itself ("Storage" in a map of storage): its points are the branches.
     const flat = used.has(label(head));
     const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];

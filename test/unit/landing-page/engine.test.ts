@@ -49,6 +49,13 @@ describe('landing-page engine with the local grounded model', () => {
       expect(plan.plannedBy).toBe('composer');
       expect(plan.title).toBe('Home solar power: costs, savings and how panels work');
       expect(plan.lang).toBe('en');
+      // The tagline is a sentence of the sources about the page's subject (the writer is asked about
+      // the subject, not "make a landing page", which no source covers).
+      const sourceText = solarPassages()
+        .map((p) => p.content)
+        .join(' ');
+      expect(plan.tagline).not.toMatch(/do not cover/i);
+      expect(sourceText).toContain(plan.tagline);
       // Sections come from the documents' own headings, each body the model's answer from that text.
       const headings = plan.sections.map((s) => s.heading);
       expect(headings).toEqual(expect.arrayContaining(['How panels work', 'Costs and savings', 'Home batteries']));

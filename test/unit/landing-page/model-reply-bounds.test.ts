@@ -49,6 +49,10 @@ const prose = fc
   .map((parts) => parts.join(''));
 
 describe('landing-page text passes', () => {
+  it('citedSentences ends a sentence at 。！？ too (the local writer answers Chinese and Japanese in them)', () => {
+    expect(citedSentences('甲是乙。 [1] 丙是丁！ [2] e.')).toEqual(['甲是乙。 [1]', '丙是丁！ [2]', 'e.']);
+  });
+
   it('citedSentences splits exactly as the look-behind did', () => {
     fc.assert(
       fc.property(prose, (t) => {
@@ -88,5 +92,17 @@ describe('a model reply past the bound', () => {
     const reply = `{"title":"t","sections":[{"heading":"h","body":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}`;
     const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope });
     expect(plan.plannedBy).toBe('composer');
+  });
+});
+
+describe('a lead-in whose code the page leaves out', () => {
+  it("ends as a sentence, with its citation once (the code block's own [n] goes with the block)", async () => {
+    const reply =
+      'According to your sources: You can create child loggers from existing loggers to pass metadata overrides: [1]\n\n```js\nconst child = logger.child({ requestId: 451 });\n```\n\n[1]';
+    const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope });
+    const texts = plan.sections.flatMap((s) => s.paragraphs);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts)
+      expect(t).toBe('You can create child loggers from existing loggers to pass metadata overrides. [1]');
   });
 });

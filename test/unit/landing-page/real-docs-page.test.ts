@@ -60,6 +60,12 @@ describe('page prose is never code', () => {
       isCodeProse("With browserify, simply require('buffer') or use the Buffer global and you will get this module."),
     ).toBe(false);
     expect(isCodeProse('Note: the `DEBUG=*` setting enables every namespace.')).toBe(false);
+    // Lines of a code block the writer quotes as spans (winston's README): no words of their own.
+    expect(
+      isCodeProse(
+        "`transports: [new winston.transports.Console({ forceConsole: true })]` `format: winston.format.json()` `console: new winston.transports.Console({ level: 'warn' }),`",
+      ),
+    ).toBe(true);
   });
 });
 

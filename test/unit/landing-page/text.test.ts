@@ -43,6 +43,10 @@ describe('landing-page text helpers', () => {
     expect(titleFromQuery('Please create a landing page about our new coffee grinder?')).toBe('Our new coffee grinder');
     expect(titleFromQuery('solar panels')).toBe('Solar panels');
     expect(pageProse('According to your sources: A. [1]\n\nSources:\n[1] x')).toBe('A. [1]');
+    // The writer opens in the question's language: that opening is no page text either.
+    expect(pageProse('根据你的资料： 甲是乙。 [1]')).toBe('甲是乙。 [1]');
+    expect(pageProse('資料によると：\n\n甲は乙です。 [1]')).toBe('甲は乙です。 [1]');
+    expect(pageProse('In short:\n\n- A. [1]')).toBe('- A. [1]');
     expect(escapeText('see https://example.org/a and //cdn.example.com/x <b>')).toBe(
       'see example.org/a and cdn.example.com/x &lt;b&gt;',
     );

@@ -60,7 +60,7 @@ function sourcesOf(passages: PagePassage[]): PageSource[] {
 
 /**
  * Sentences of an answer with their citations kept: "A. [1] B. [2]" → ["A. [1]", "B. [2]"]. A
- * sentence ends at white space after . ! ? or … and any citations, before a word. One pass over the
+ * sentence ends at white space after . ! ? … 。！？ and any citations, before a word. One pass over the
  * text's tokens: the look-behind this replaces rescanned every citation before each space
  * (quadratic in a run of citations).
  */
@@ -79,7 +79,7 @@ export function citedSentences(text: string): string[] {
       }
     } else if (!/^\[\d+\]$/.test(token)) {
       // A citation keeps the sentence's end; anything else decides it.
-      ended = /[.!?…]$/.test(token);
+      ended = /[.!?…。！？]$/.test(token);
     }
   }
   out.push(text.slice(start));
@@ -158,8 +158,12 @@ function splitLead(lead: string[], query: string): { tagline: string; rest: stri
 const isTableText = (s: string) =>
   (s.match(/\|/g) ?? []).length >= 2 || !isProse(withoutCitations(s)) || isCodeProse(withoutCitations(s));
 
-/** Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence). */
+/**
+ * Code, whole or after an introduction ("…objects): var a = b.slice(…)" read as one sentence), or
+ * only code spans (the writer quotes a block's `name: value` lines as spans): no words of its own.
+ */
 export function isCodeProse(sentence: string): boolean {
+  if (!/[\p{L}\p{N}]/u.test(sentence.replace(/(`+)[^`]*?\1/g, ' '))) return /`/.test(sentence);
   const text = sentence.replace(/(`+)[^`]*?\1/g, ' code ');
   const [, ...after] = text.split(/[:：]\s+/);
   return looksLikeCode(text) || after.some((part) => part.trim().length >= 12 && looksLikeCode(part));
@@ -167,11 +171,18 @@ export function isCodeProse(sentence: string): boolean {
 
 /** A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page shows. */
 function answerProse(answer: string): string {
-  return markdownBlocks(answer)
-    .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
-    .map((b) => b.markdown)
-    .join('\n\n')
-    .replace(/\\\[(\d+)\]/g, '[$1]'); // citation markers, which Markdown writes escaped
+  return (
+    markdownBlocks(answer)
+      .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
+      .map((b) => b.markdown.replace(/\\\[(\d+)\]/g, '[$1]')) // citation markers, which Markdown writes escaped
+      // A code block's own citation ("[2]" after it) goes with the block.
+      .filter((m) => !/^(?:\s*\[\d+\])+\s*$/.test(m))
+      // A lead-in ("… to pass metadata overrides:") whose code or table is left out ends as a sentence.
+      .map((m) =>
+        m.replace(/([:：])((?:\s*\[\d+\])*)\s*$/, (_, c: string, refs: string) => `${c === '：' ? '。' : '.'}${refs}`),
+      )
+      .join('\n\n')
+  );
 }
 
 /**
@@ -262,13 +273,16 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
       })
       .then((r) => ({ ...r, text: bounded(r.text) }));
   const planPrompt = `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`;
-  let first = await ask(req.query, req.passages, planPrompt);
+  // The local writer answers `question` from the passages and says when they do not cover it: it is
+  // asked about the page's subject and each section as the sources word them, never the request's
+  // own words ("make a landing page"), which no source holds.
+  let first = await ask(titleFromQuery(req.query), req.passages, planPrompt);
   let read = readModelPlan(first.text);
   // A reply that set out to be the plan but cannot be used, even repaired, is asked for once more.
   if (!read.ok && triedJson(first.text)) {
     await req.log?.(`the model's plan could not be used (${read.problem}): asking once more`);
     first = await ask(
-      req.query,
+      titleFromQuery(req.query),
       req.passages,
       `${planPrompt}\n\nYour last reply could not be used: ${read.problem}. Answer with the one JSON object only.`,
     );
@@ -291,7 +305,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   for (const [i, g] of sectionGroups(req.passages).entries()) {
     req.signal?.throwIfAborted();
     const answer = await ask(
-      `${g.heading}: ${req.query}`,
+      g.heading,
       g.passages,
       `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
     );

@@ -2,6 +2,7 @@ import type { IconName, KeyNumber } from './plan.js';
 import { isProse } from '../writer-text.js';
 import { markdownBlocks } from '../../text/markdown.js';
 import { statementsOf } from '../../text/statements.js';
+import { FRAME_OPENINGS } from '../answer-frames.js';
 
 /**
  * Text helpers of the landing-page composer: pure functions over the passages and the model's
@@ -64,11 +65,14 @@ export function clip(text: string, max: number): string {
  * sources have their own block).
  */
 export function pageProse(answer: string): string {
-  return answer
+  const text = answer
     .replace(/\n\s*Sources:\n[\s\S]*$/, '')
-    .replace(/^\s*According to (?:your|the) sources:\s*/i, '')
+    .replace(/^\s*According to the sources:\s*/i, '')
     .replace(/^\s*The closest source I found does not answer this directly\.\s*/i, '')
     .trim();
+  // The local writer's opening in the question's language ("According to your sources:", "根据你的资料：").
+  const opening = FRAME_OPENINGS.find((o) => text.startsWith(o));
+  return opening ? text.slice(opening.length).trim() : text;
 }
 
 /** Without its [n] citation markers (a tagline or a title reads better without them). */

@@ -77,6 +77,16 @@ describe('the local outline writer', () => {
     expect(storage.children.map((c) => c.text)).toContain('Storage prices fell sharply in the last decade');
   });
 
+  it('shows a long heading whole, not cut with an ellipsis (winston README)', () => {
+    const title = 'Routing Console transport messages to the console instead of stdout and stderr';
+    const md = extractiveOutline({
+      query: 'winston transports',
+      passages: [{ title, content: 'By default the Console transport writes messages to stdout and stderr.' }],
+    });
+    expect(md).toContain(title);
+    expect(md).not.toContain('…');
+  });
+
   it('is a pure function of its input', () => {
     const req = { query: 'wind', passages };
     expect(extractiveOutline(req)).toBe(extractiveOutline(JSON.parse(JSON.stringify(req))));
