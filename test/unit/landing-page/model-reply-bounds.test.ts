@@ -88,10 +88,11 @@ describe('a model reply past the bound', () => {
     expect(plan.tagline.length + plan.summary.length).toBeGreaterThan(0);
   });
 
-  it('a deeply nested JSON plan is not a plan: the page is composed instead', async () => {
+  it('a deeply nested JSON plan is not a plan: asked for once more, then a clear error, never a crash', async () => {
     const reply = `{"title":"t","sections":[{"heading":"h","body":${'['.repeat(200_000)}${']'.repeat(200_000)}}]}`;
-    const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope });
-    expect(plan.plannedBy).toBe('composer');
+    await expect(
+      planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(reply), scope }),
+    ).rejects.toThrow(/page plan could not be used, asked twice/);
   });
 });
 
