@@ -19,6 +19,26 @@ function segmenter(granularity: 'sentence' | 'word', locale?: string): Intl.Segm
   return s;
 }
 
+const WINDOW = 4096;
+
+/**
+ * The segments of a text, found a window at a time: V8's segmenter slows with the length of the
+ * string it walks (a quarter-megabyte paragraph took half a minute for its words), so each window is
+ * segmented on its own and the next one starts at the last segment of the window before, which
+ * may have been cut. Exact unless one segment is longer than a window (then it is cut there).
+ */
+function* segmentsOf(granularity: 'sentence' | 'word', text: string, locale?: string): Generator<Intl.SegmentData> {
+  const seg = segmenter(granularity, locale);
+  let from = 0;
+  while (from < text.length) {
+    const end = Math.min(text.length, from + WINDOW);
+    const found = [...seg.segment(text.slice(from, end))];
+    const carried = end < text.length && found.length > 1 ? found.pop() : undefined;
+    for (const s of found) yield { ...s, index: s.index + from, input: text };
+    from = carried ? from + carried.index : end;
+  }
+}
+
 /** Scripts written without spaces between words, which only word segmentation can split. */
 const SPACELESS =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -41,7 +61,7 @@ export function indexText(text: string, locale?: string): string | null {
  */
 export function words(text: string, locale?: string): string[] {
   const out: string[] = [];
-  for (const seg of segmenter('word', locale).segment(text)) if (seg.isWordLike) out.push(seg.segment);
+  for (const seg of segmentsOf('word', text, locale)) if (seg.isWordLike) out.push(seg.segment);
   return out;
 }
 
@@ -53,7 +73,7 @@ interface Range {
 /** Sentence boundaries of a text (offsets > 0), none inside a protected range. */
 function boundaries(text: string, protectedRanges: readonly Range[], locale?: string): number[] {
   const out: number[] = [];
-  for (const seg of segmenter('sentence', locale).segment(text)) {
+  for (const seg of segmentsOf('sentence', text, locale)) {
     const b = seg.index;
     if (b === 0) continue;
     if (protectedRanges.some((r) => r.start < b && b < r.end)) continue;
@@ -78,6 +98,21 @@ export function sentences(text: string, locale?: string): string[] {
  * `e.g.` inside code stay in one sentence), and each sentence keeps its inline Markdown.
  */
 export function inlineSentences(nodes: readonly PhrasingContent[], locale?: string): Sentence[] {
+  return inlineSentenceRanges(nodes, locale).map((r) => ({
+    text: r.text,
+    markdown: inlineMarkdown(sliceInline(nodes, r.start, r.end)),
+  }));
+}
+
+/**
+ * Where the sentences of a run of inline nodes lie, as plain-text offsets (see inlineSentences),
+ * for a caller that writes Markdown once for several sentences together: writing it costs far more
+ * than finding the sentences.
+ */
+export function inlineSentenceRanges(
+  nodes: readonly PhrasingContent[],
+  locale?: string,
+): Array<Range & { text: string }> {
   const plain = nodes.map(phrasingText).join('');
   const atomic: Range[] = [];
   let pos = 0;
@@ -93,7 +128,7 @@ export function inlineSentences(nodes: readonly PhrasingContent[], locale?: stri
   };
   collect(nodes);
   const cuts = [0, ...boundaries(plain, atomic, locale), plain.length];
-  const out: Sentence[] = [];
+  const out: Array<Range & { text: string }> = [];
   for (let i = 0; i + 1 < cuts.length; i++) {
     let start = cuts[i];
     let end = cuts[i + 1];
@@ -101,8 +136,7 @@ export function inlineSentences(nodes: readonly PhrasingContent[], locale?: stri
     while (start < end && /\s/.test(plain[start]) && !inAtomic(start)) start++;
     while (end > start && /\s/.test(plain[end - 1]) && !inAtomic(end - 1)) end--;
     if (start === end) continue;
-    const slice = sliceInline(nodes, start, end);
-    out.push({ text: plain.slice(start, end), markdown: inlineMarkdown(slice) });
+    out.push({ start, end, text: plain.slice(start, end) });
   }
   return out;
 }

@@ -1,5 +1,5 @@
-import { isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
-import { inlineSentences, words } from '../../text/segment.js';
+import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
+import { inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
@@ -62,16 +62,27 @@ function pieces(block: Block): string[] {
       : block.markdown;
   if (wordCount(block.text) <= MAX_WORDS || !block.inline) return [markdown];
   // A long paragraph is cut between sentences, never inside one (nor inside a code span).
+  // Markdown is written once per piece, not per sentence: writing it is the costly step.
+  const inline = block.inline;
   const out: string[] = [];
-  let cur: string[] = [];
-  for (const s of inlineSentences(block.inline)) {
-    if (cur.length && wordCount(cur.join(' ')) + wordCount(s.text) > MAX_WORDS) {
-      out.push(cur.join(' '));
-      cur = [];
+  let from = -1;
+  let to = 0;
+  let words = 0;
+  const cut = () => {
+    if (from >= 0) out.push(inlineMarkdown(sliceInline(inline, from, to)));
+  };
+  for (const s of inlineSentenceRanges(inline)) {
+    const n = wordCount(s.text);
+    if (from >= 0 && words + n > MAX_WORDS) {
+      cut();
+      from = -1;
+      words = 0;
     }
-    cur.push(s.markdown);
+    if (from < 0) from = s.start;
+    to = s.end;
+    words += n;
   }
-  if (cur.length) out.push(cur.join(' '));
+  cut();
   return out;
 }
 

@@ -1,0 +1,75 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { markdownBlocks } from '../../../src/server/text/markdown.js';
+import { sentences, words } from '../../../src/server/text/segment.js';
+import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
+
+/** What Intl.Segmenter finds walking the whole string at once (the reference the windows must match). */
+const wholeWords = (text: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)]
+    .filter((s) => s.isWordLike)
+    .map((s) => s.segment);
+const wholeSentences = (text: string) =>
+  [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)]
+    .map((s) => s.segment.trim())
+    .filter(Boolean);
+
+describe('long texts are segmented a window at a time, with the same result', () => {
+  const piece = fc.constantFrom(
+    'Harbour words in a long paragraph. ',
+    'Set DEBUG=* to see everything! ',
+    'e.g. the v8.x line ends soon? ',
+    '退货政策说明了如何退货。',
+    'ピノは速いロガーです。',
+    'no full stop here ',
+    '\n\n',
+  );
+  it('words and sentences of texts spanning many windows match one walk of the whole string (property)', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 200, maxLength: 600 }), (parts) => {
+        const text = parts.join('');
+        expect(words(text)).toEqual(wholeWords(text));
+        expect(sentences(text)).toEqual(wholeSentences(text));
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('a Markdown text past the size parsed whole', () => {
+  it('is parsed in pieces: sections carry over, a fence cut in two stays code, every word is kept', () => {
+    const code = Array.from({ length: 12_000 }, (_, i) => `line ${i} = "*_not emphasis_*"`).join('\n');
+    const prose = 'Harbour words in a long paragraph. '.repeat(12_000);
+    const text = `# Notes\n\n${prose}\n\n## Code\n\n\`\`\`js\n${code}\n\`\`\`\n\nAfter the code, DEBUG=* still reads as written.\n`;
+    expect(text.length).toBeGreaterThan(600_000);
+    const blocks = markdownBlocks(text);
+    const codeBlocks = blocks.filter((b) => b.kind === 'code');
+    expect(codeBlocks.length).toBeGreaterThan(1);
+    expect(codeBlocks.map((b) => (b.kind === 'code' ? b.value : '')).join('\n')).toBe(code);
+    expect(codeBlocks.every((b) => b.section.join('/') === 'Notes/Code')).toBe(true);
+    const last = blocks.at(-1)!;
+    expect(last.text).toBe('After the code, DEBUG=* still reads as written.');
+    expect(last.section).toEqual(['Notes', 'Code']);
+    const paragraphs = blocks.filter((b) => b.kind === 'paragraph' && b.section.length === 1);
+    expect(
+      paragraphs
+        .map((b) => b.text)
+        .join(' ')
+        .split(' ')
+        .filter(Boolean).length,
+    ).toBe(6 * 12_000);
+  });
+
+  it('a single paragraph of a million characters is chunked with every sentence kept', () => {
+    const text = `# Long notes\n\n${'Harbour words in a long paragraph. '.repeat(30_000)}`;
+    const chunks = chunkText(text);
+    expect(chunks.length).toBeGreaterThan(100);
+    expect(chunks.every((c) => c.title === 'Long notes')).toBe(true);
+    expect(
+      chunks
+        .map((c) => c.content)
+        .join(' ')
+        .match(/Harbour/g),
+    ).toHaveLength(30_000);
+  });
+});
