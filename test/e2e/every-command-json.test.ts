@@ -44,6 +44,7 @@ const LEFT_OUT: Record<string, string> = {
   serve: 'runs the platform until stopped; its --json is tested in cli-core.test.ts',
   'serve migrate': 'needs a PostgreSQL server (test/e2e/serve-migrate.test.ts, with FACET_TEST_DATABASE_URL)',
   completion: 'prints a shell script, not data',
+  mcp: 'an MCP server on stdio: its stdout is protocol messages only (test/e2e/mcp.test.ts)',
   'completion install': "writes the shell's start-up file, not data",
   __complete: 'hidden: prints completion words for the shell, not data',
   'tasks cat': "prints an artifact's bytes (a PNG), not data",

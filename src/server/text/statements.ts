@@ -49,12 +49,12 @@ function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
 /** The inline Markdown of a sentence with its code spans taken out: what looksLikeCode reads. */
 const withoutCodeSpans = (markdown: string) => markdown.replace(/(`+)[^`]*?\1/g, ' code ');
 
-function usable(text: string, markdown: string, maxChars: number): boolean {
+function usable(text: string, markdown: string, maxChars: number, short = false): boolean {
   const s = text.trim();
   const len = textLength(s);
-  if (len > maxChars) return false;
+  if (len > maxChars || len === 0) return false;
   const cjk = CJK.test(s);
-  if (cjk ? len < 6 : len < 12 || s.split(/\s+/).length < 3) return false;
+  if (!short && (cjk ? len < 6 : len < 12 || s.split(/\s+/).length < 3)) return false;
   // A fragment of a sentence split at an abbreviation ("Brave, Chrome, and Electron), the ...") is no statement.
   const opened = (s.match(/[([{（]/g) ?? []).length;
   const closed = (s.match(/[)\]}）]/g) ?? []).length;
@@ -68,27 +68,28 @@ function usable(text: string, markdown: string, maxChars: number): boolean {
  * The statements of Markdown text, in document order, each at most `maxChars` characters (code
  * points: a CJK character is one).
  */
-export function statementsOf(markdown: string, maxChars: number, locale?: string): Statement[] {
+export function statementsOf(markdown: string, maxChars: number, locale?: string, short = false): Statement[] {
   const out: Statement[] = [];
-  for (const block of markdownBlocks(markdown)) out.push(...blockStatements(block, maxChars, locale));
+  for (const block of markdownBlocks(markdown)) out.push(...blockStatements(block, maxChars, locale, short));
   return out;
 }
 
-export function blockStatements(block: Block, maxChars: number, locale?: string): Statement[] {
+/** `short`: fragments of fewer than three words count too (for a text that holds nothing longer). */
+export function blockStatements(block: Block, maxChars: number, locale?: string, short = false): Statement[] {
   const { section } = block;
   switch (block.kind) {
     case 'listItem': {
       if (onlyLinks(block.inline)) return [];
-      if (usable(block.text, block.markdown, maxChars))
+      if (usable(block.text, block.markdown, maxChars, short))
         return [{ text: block.text, markdown: block.markdown, section, kind: 'item' }];
-      return proseSentences(block, maxChars, locale);
+      return proseSentences(block, maxChars, locale, short);
     }
     case 'paragraph':
       if (onlyLinks(block.inline)) return [];
-      return proseSentences(block, maxChars, locale);
+      return proseSentences(block, maxChars, locale, short);
     case 'blockquote':
       return sentences(block.text, locale)
-        .filter((s) => usable(s, s, maxChars))
+        .filter((s) => usable(s, s, maxChars, short))
         .map((s) => ({ text: s, markdown: s, section, kind: 'sentence' as const }));
     default:
       // Headings name sections; code, tables, HTML, images and badges are never points.
@@ -96,12 +97,12 @@ export function blockStatements(block: Block, maxChars: number, locale?: string)
   }
 }
 
-function proseSentences(block: Block, maxChars: number, locale?: string): Statement[] {
+function proseSentences(block: Block, maxChars: number, locale?: string, short = false): Statement[] {
   const found = block.inline
     ? inlineSentences(block.inline, locale)
     : sentences(block.text, locale).map((s) => ({ text: s, markdown: s }));
   return found
     .map((s) => ({ text: s.text.replace(/\s+/g, ' ').trim(), markdown: s.markdown.replace(/\s+/g, ' ').trim() }))
-    .filter((s) => usable(s.text, s.markdown, maxChars))
+    .filter((s) => usable(s.text, s.markdown, maxChars, short))
     .map((s) => ({ ...s, section: block.section, kind: 'sentence' as const }));
 }

@@ -169,6 +169,17 @@ describe('the outline', () => {
     expect(localOutline({ query: 'How is solar power changing Spain?', passages, maxSlides: 2 })).toEqual(o);
   });
 
+  it('a short note with no sentence of three words still makes its slide, from what it says (never code)', () => {
+    const note = { ref: 1, title: 'Harbour', source: 'r1', content: 'Green light.\n\n```\nx = 1;\n```' };
+    const o = localOutline({ query: 'Harbour', passages: [note], maxSlides: 8 });
+    expect(o.slides.map((s) => s.points)).toEqual([['Green light.']]);
+    // With a whole sentence present, fragments stay out.
+    const fuller = { ...note, content: 'Green light. The harbour opens at dawn for every boat.' };
+    expect(
+      localOutline({ query: 'Harbour', passages: [fuller], maxSlides: 8 }).slides.flatMap((s) => s.points),
+    ).toEqual(['The harbour opens at dawn for every boat.']);
+  });
+
   it('keeps decimals inside a point and splits Chinese sentences at their full stops', () => {
     const o = localOutline({
       query: 'capacity 容量',

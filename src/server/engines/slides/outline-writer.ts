@@ -49,14 +49,14 @@ interface Slide {
  * The statements of each passage (whole sentences and list items: never code, tables, badges or
  * link lists), grouped under the heading they sit under in the passage, or the passage's title.
  */
-function groupsOf(passages: OutlinePassage[]): Group[] {
+function groupsOf(passages: OutlinePassage[], short = false): Group[] {
   const groups = new Map<string, Group>();
   let order = 0;
   for (const p of passages) {
     // A chunk's title is its heading as written: the slide shows what a reader sees (no backticks or stars).
     const fallback = markdownToPlainText(p.title).trim() || `Source ${p.ref}`;
     const max = CJK.test(p.content) ? MAX_POINT.cjk : MAX_POINT.latin;
-    for (const st of statementsOf(p.content, max)) {
+    for (const st of statementsOf(p.content, max, undefined, short)) {
       if (!isProse(st.text)) continue;
       const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
@@ -88,7 +88,9 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
   const target = Math.max(1, input.maxSlides);
   const zh = CJK.test(input.query);
   const all = new Set(termsOf(input.query));
-  const groups = groupsOf(input.passages);
+  // A text with no whole sentence of three words (a short note) still makes its slide from what it says.
+  const strict = groupsOf(input.passages);
+  const groups = strict.length > 0 ? strict : groupsOf(input.passages, true);
   const slides: Slide[] = [];
   const used = new Set<Group>();
   // The query's topics first, in its order: each takes the section that speaks of it most.
