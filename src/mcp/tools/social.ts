@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SocialPost, SocialUser } from '../../contract/social.js';
+import { SocialUser, type SocialPost } from '../../contract/social.js';
 import { defineTool } from '../tool.js';
 
 const Credits = {
@@ -75,32 +75,22 @@ export const socialSearch = defineTool({
   },
 });
 
-const UserOut = z.object({
-  user_id: z.string(),
-  username: z.string(),
-  display_name: z.string(),
-  description: z.string(),
-  followers_count: z.number().int(),
-  following_count: z.number().int(),
-  tweet_count: z.number().int(),
-  verified: z.boolean(),
-  location: z.string(),
-  url: z.string(),
-  created_at: z.string(),
-});
-const userOf = (u: SocialUser): z.infer<typeof UserOut> => ({
-  user_id: u.user_id,
-  username: u.username,
-  display_name: u.display_name,
-  description: u.description,
-  followers_count: u.followers_count,
-  following_count: u.following_count,
-  tweet_count: u.tweet_count,
-  verified: u.verified,
-  location: u.location,
-  url: u.url,
-  created_at: u.created_at,
-});
+/** The profile fields an agent reads (the contract's user without its image links and badges). */
+const USER_FIELDS = {
+  user_id: true,
+  username: true,
+  display_name: true,
+  description: true,
+  followers_count: true,
+  following_count: true,
+  tweet_count: true,
+  verified: true,
+  location: true,
+  url: true,
+  created_at: true,
+} as const;
+const UserOut = SocialUser.pick(USER_FIELDS);
+const userOf = (u: SocialUser): z.infer<typeof UserOut> => UserOut.parse(u);
 
 export const socialUser = defineTool({
   name: 'social_user',
