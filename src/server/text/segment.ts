@@ -23,20 +23,29 @@ const WINDOW = 4096;
 
 /**
  * The segments of a text, found a window at a time: V8's segmenter slows with the length of the
- * string it walks (a quarter-megabyte paragraph took half a minute for its words), so each window is
- * segmented on its own and the next one starts at the last segment of the window before, which
- * may have been cut. Exact unless one segment is longer than a window (then it is cut there).
+ * string it walks (a quarter-megabyte paragraph took half a minute for its words). A window ends at
+ * a space, or else after a CJK full stop (no word runs across either: a dictionary-segmented run is
+ * never cut), and the next one starts again at the window's last segment, which may have been cut.
  */
 function* segmentsOf(granularity: 'sentence' | 'word', text: string, locale?: string): Generator<Intl.SegmentData> {
   const seg = segmenter(granularity, locale);
   let from = 0;
   while (from < text.length) {
-    const end = Math.min(text.length, from + WINDOW);
+    const end = windowEnd(text, from);
     const found = [...seg.segment(text.slice(from, end))];
     const carried = end < text.length && found.length > 1 ? found.pop() : undefined;
     for (const s of found) yield { ...s, index: s.index + from, input: text };
     from = carried ? from + carried.index : end;
   }
+}
+
+/** Where the window from `from` ends: after the last space (or CJK full stop) in its second half. */
+function windowEnd(text: string, from: number): number {
+  const end = from + WINDOW;
+  if (end >= text.length) return text.length;
+  for (const stops of [/\s/, /[。！？]/])
+    for (let i = end - 1; i > from + WINDOW / 2; i--) if (stops.test(text[i])) return i + 1;
+  return end;
 }
 
 /** Scripts written without spaces between words, which only word segmentation can split. */

@@ -31,7 +31,7 @@ describe('long texts are segmented a window at a time, with the same result', ()
         expect(words(text)).toEqual(wholeWords(text));
         expect(sentences(text)).toEqual(wholeSentences(text));
       }),
-      { numRuns: 15 },
+      { numRuns: 40 },
     );
   });
 });
