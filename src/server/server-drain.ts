@@ -1,15 +1,19 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './context.js';
 
 /** How often, while draining, connections that went idle are closed. */
 const IDLE_SWEEP_MS = 200;
+/** How long after the listener closes the requests of connections it had just accepted may arrive. */
+const FIRST_REQUEST_GRACE_MS = 250;
 
 /**
  * A stop without a failed request, all of it within `timeoutMs`:
  * 1. /readyz answers 503 at once, and every answer not yet begun closes its connection;
  * 2. for `delayMs` new requests are still served, while the balancer notices and stops sending;
- * 3. then new requests are refused in their surface's shape with Retry-After (http/drain-gate.ts),
- *    the listener and idle connections close, while what is in flight (streams included) finishes;
+ * 3. then the listener closes and new requests are refused in their surface's shape with
+ *    Retry-After (http/drain-gate.ts); a connection's first request already on its way is answered;
+ *    idle connections close, while what is in flight (streams included) finishes;
  * 4. at `timeoutMs` whatever connection is still open is cut, and the rest of the teardown runs.
  * Why a stop could take a minute past its drain timeout before: a connection kept alive that was
  * busy when the close began is not idle then, and Node closes only the idle ones, once, so it held
@@ -19,7 +23,11 @@ const IDLE_SWEEP_MS = 200;
 export async function drain(
   app: FastifyInstance,
   ctx: Pick<AppContext, 'readiness'>,
-  options: { delayMs: number; timeoutMs: number; teardown: (drainMs: number, endBy: number) => Promise<void> },
+  options: {
+    delayMs: number;
+    timeoutMs: number;
+    teardown: (drainMs: number, endBy: number, connectionsEnded: Promise<void>) => Promise<void>;
+  },
 ): Promise<void> {
   const started = Date.now();
   ctx.readiness.draining();
@@ -34,10 +42,21 @@ export async function drain(
   try {
     const delay = Math.min(options.delayMs, options.timeoutMs);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    // The listener closes before anything is refused: a balancer's new connection is then refused
+    // by the kernel, which nginx retries for any method. net's close, not http's: http's also drops
+    // idle connections at once, among them one just accepted whose request is not yet read.
+    const connectionsEnded = new Promise<void>((resolve) => server.once('close', () => resolve()));
+    net.Server.prototype.close.call(server);
     ctx.readiness.refuse();
+    // Requests already on their way on connections accepted before are read and answered first.
+    await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_REQUEST_GRACE_MS, options.timeoutMs)));
     server.closeIdleConnections();
     sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-    await options.teardown(Math.max(0, options.timeoutMs - (Date.now() - started)), started + options.timeoutMs);
+    await options.teardown(
+      Math.max(0, options.timeoutMs - (Date.now() - started)),
+      started + options.timeoutMs,
+      connectionsEnded,
+    );
   } finally {
     clearInterval(sweep);
     clearTimeout(deadline);

@@ -207,7 +207,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let metricsListener: MetricsListener | undefined;
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
   /** `endBy`: when the drain must be over; a running job is waited for until shortly before it. */
-  const teardown = async (drainMs = 0, endBy = Date.now() + 10_000) => {
+  /** `connectionsEnded`: with a drain, the listener was closed before; it settles once its connections ended. */
+  const teardown = async (drainMs = 0, endBy = Date.now() + 10_000, connectionsEnded?: Promise<void>) => {
     stopSweeps();
     await loopWatch?.stop();
     // Stops taking connections; a new request on an open one is refused (http/drain-gate.ts).
@@ -223,6 +224,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ctx.requestLog.stop();
     ctx.requestLog.endReaders();
     await closed;
+    await connectionsEnded;
     // A request that was still in flight when the writers were drained may have begun an answer.
     if (drainMs > 0) await ctx.streams.drainWriters(Math.max(0, endBy - Date.now() - 500));
     await jobs.stop(Math.max(300, endBy - Date.now() - 200));

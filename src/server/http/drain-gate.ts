@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from '../errors.js';
 import { shapeError } from './error-shape.js';
@@ -13,7 +14,10 @@ const ALWAYS_ANSWERED = new Set(['/healthz', '/readyz', '/metrics']);
 export interface DrainState {
   /** From SIGTERM on: every answer closes its connection, so the balancer's kept-alive ones go. */
   readonly isDraining: boolean;
-  /** After the drain delay: new requests are refused (503 + Retry-After), in-flight ones go on. */
+  /**
+   * After the drain delay: new requests are refused (503 + Retry-After), in-flight ones go on. New
+   * means on a connection accepted since, or the next one on a kept-alive connection.
+   */
   readonly isRefusing: boolean;
   /** Runs `fn` when the drain begins. */
   onDraining(fn: () => void): void;
@@ -33,8 +37,17 @@ export function installDrainGate(
   // Answers not yet begun: when the drain starts they too close their connection, so a client
   // never sends its next request on a connection the drain is about to close.
   const open = new Set<ServerResponse>();
+  // Connections accepted before the refusal began that have not carried a request yet: the first
+  // request of such a connection was on its way when the listener closed (server-drain.ts), and a
+  // balancer counts it as sent, so it would not send a POST elsewhere; it is answered.
+  const unused = new WeakSet<Socket>();
+  app.server.on('connection', (socket: Socket) => {
+    if (!state.isRefusing) unused.add(socket);
+  });
   // A callback hook: it runs on every request, and a promise per request costs.
   app.addHook('onRequest', (request, reply, done) => {
+    const socket = request.raw.socket;
+    const firstOnConnection = unused.delete(socket);
     if (!state.isDraining) {
       const res = reply.raw;
       open.add(res);
@@ -44,7 +57,7 @@ export function installDrainGate(
     // Set on the raw response: event streams write their head there, and it keeps this header.
     reply.raw.setHeader('connection', 'close');
     const path = request.url.split('?')[0];
-    if (!state.isRefusing || ALWAYS_ANSWERED.has(path)) return done();
+    if (!state.isRefusing || firstOnConnection || ALWAYS_ANSWERED.has(path)) return done();
     onRefused();
     const shaped = shapeError(
       familyOf(request),

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterEach, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../../../src/server/server.js';
 import { parseExposition } from '../../helpers/prom-text.js';
@@ -58,4 +59,49 @@ it('refuses new requests in each surface’s shape with Retry-After while health
   expect(m.sum('facet_http_requests_refused_total', { reason: 'draining', instance: 'gate-test' })).toBe(4);
   expect(m.sum('facet_draining')).toBe(1);
   expect(m.sum('facet_ready')).toBe(0);
+});
+
+/** One HTTP/1.1 request written on a raw connection; resolves with the status line's code. */
+function requestOn(socket: net.Socket, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let head = '';
+    const onData = (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      const m = /^HTTP\/1\.1 (\d{3})/.exec(head);
+      if (m && head.includes('\r\n\r\n')) {
+        socket.off('data', onData);
+        resolve(Number(m[1]));
+      }
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+    socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer x\r\nConnection: keep-alive\r\n\r\n`);
+  });
+}
+
+const connect = (url: string) =>
+  new Promise<net.Socket>((resolve, reject) => {
+    const { port } = new URL(url);
+    const s = net.connect(Number(port), '127.0.0.1', () => resolve(s));
+    s.once('error', reject);
+  });
+
+it('closes the listener before refusing; a request already on its way on a connection accepted before is answered, a kept-alive connection’s next one refused', async () => {
+  server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+  const { url } = server;
+  const used = await connect(url);
+  expect(await requestOn(used, '/v2/projects')).toBe(401);
+  const fresh = await connect(url);
+  const closing = server.close({ drainDelayMs: 0 });
+  server = undefined;
+  await new Promise((r) => setTimeout(r, 50));
+  // A balancer's new connection is refused by the kernel: it sends the request elsewhere.
+  await expect(connect(url)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  // The connection accepted before: its first request is answered (401: it ran), not refused.
+  expect(await requestOn(fresh, '/v2/projects')).toBe(401);
+  // The kept-alive one that already carried a request: refused before any work.
+  expect(await requestOn(used, '/v2/projects')).toBe(503);
+  used.destroy();
+  fresh.destroy();
+  await closing;
 });
