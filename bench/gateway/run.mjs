@@ -163,7 +163,7 @@ const platform = await start(
   throw err;
 });
 const apiKey = platform.match[1];
-const url = /listening on (http:\/\/\S+)/.exec(platform.output())[1];
+const url = /listening on (http:\/\/[^\s"]+)/.exec(platform.output())[1];
 
 const body = JSON.stringify({
   model: 'aster-mini',

@@ -39,7 +39,7 @@ export async function startPlatform(args = [], options = {}) {
     const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 30_000);
     proc.stderr.on('data', (c) => {
       output += c;
-      const m = /listening on (http:\/\/\S+)/.exec(output);
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);

@@ -25,7 +25,7 @@ function start(args, env = {}) {
     let out = '';
     const onData = (d) => {
       out += d;
-      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(out);
       if (m) resolve({ child, url: m[1] });
     };
     child.stdout.on('data', onData);

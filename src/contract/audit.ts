@@ -86,7 +86,12 @@ export const RequestLogLine = z.object({
     .describe('the API key the request was made with; null for tokens, cookies and unauthenticated requests'),
   user_id: z.string().nullable(),
   request_id: z.string(),
-  instance: z.string().nullable().describe('the instance that served it (several on one PostgreSQL)'),
+  instance: z
+    .string()
+    .nullable()
+    .describe(
+      'the instance that served it: its `--instance-id` (default host:port), as audit entries and metrics name it',
+    ),
 });
 export type RequestLogLine = z.infer<typeof RequestLogLine>;
 

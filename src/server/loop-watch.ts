@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 
@@ -17,6 +18,10 @@ export interface LoopWatchOptions {
   maxStallSeconds: number;
   /** Stuck this long, the first line is logged (default STALL_LOG_MS). */
   logAfterMs?: number;
+  /** JSON log mode: the lines are JSON objects shaped as the log's. */
+  json?: boolean;
+  /** Named in JSON lines (`--instance-id`). */
+  instance?: string;
 }
 
 interface WatchdogData {
@@ -24,6 +29,8 @@ interface WatchdogData {
   logAfterMs: number;
   exitAfterMs: number;
   everyMs: number;
+  /** Set in JSON log mode (the instance id is known once the server listens). */
+  json?: { hostname: string; instance: string };
 }
 
 /**
@@ -33,11 +40,14 @@ interface WatchdogData {
 function watchdog(): void {
   const data = process.getBuiltinModule('node:worker_threads').workerData as WatchdogData;
   const { writeSync } = process.getBuiltinModule('node:fs');
-  const { beat, logAfterMs, exitAfterMs, everyMs } = data;
+  const { beat, logAfterMs, exitAfterMs, everyMs, json } = data;
   const counter = new Int32Array(beat);
   const say = (line: string) => {
+    const text = `facet serve: ${line}`;
+    // A warn line (pino's level 40) as the main thread's log writes them.
+    const out = json ? JSON.stringify({ level: 40, time: Date.now(), pid: process.pid, ...json, msg: text }) : text;
     try {
-      writeSync(2, `facet serve: ${line}\n`);
+      writeSync(2, `${out}\n`);
     } catch {
       // stderr gone: nothing to tell
     }
@@ -86,6 +96,7 @@ export function startLoopWatch(options: LoopWatchOptions): LoopWatch {
     logAfterMs: options.logAfterMs ?? STALL_LOG_MS,
     exitAfterMs: options.maxStallSeconds * 1000,
     everyMs: HEARTBEAT_MS,
+    json: options.json ? { hostname: hostname(), instance: options.instance ?? '' } : undefined,
   };
   const worker = new Worker(`(${watchdog.toString()})()`, { eval: true, workerData: data });
   // The watch never keeps the process alive, and its failure is not the server's.

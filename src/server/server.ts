@@ -151,7 +151,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     // A gateway given by the caller (tests with a fake) wins over the configured one.
     gateway: options.gateway ?? gateway,
     modelDirectory,
-    requestLog: new RequestLog(db, (err) => logError(err, 'request log')),
+    requestLog: new RequestLog(
+      db,
+      (err) => logError(err, 'request log'),
+      () => config.instanceId ?? null,
+    ),
     metrics,
   };
   installScrapeGauges(metrics, {
@@ -255,7 +259,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     if (typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.metrics);
     boot = writeBootstrapFile(ctx, records, listenBase);
     warmCpuPool();
-    if (options.loopWatch) loopWatch = startLoopWatch(options.loopWatch);
+    if (options.loopWatch) loopWatch = startLoopWatch({ ...options.loopWatch, instance: config.instanceId });
     stopSweeps = startSweeps(ctx, app.log);
     // Several instances on one PostgreSQL: readers here follow streams written elsewhere.
     ctx.streams.startFollowing();

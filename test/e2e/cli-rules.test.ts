@@ -37,7 +37,12 @@ describe('-q', () => {
     proc.kill('SIGTERM');
     const r = await proc;
     expect(r.exitCode).toBe(0);
-    expect(stderr).toMatch(/^facet serve: listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    // stdout is not a terminal: JSON mode, where the one line is a JSON log line.
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      msg: expect.stringMatching(/^facet serve: listening on http:\/\/127\.0\.0\.1:\d+$/),
+    });
   });
 });
 

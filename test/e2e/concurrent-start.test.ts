@@ -10,8 +10,8 @@ import { createTestDatabase, describePostgres, dropTestDatabases } from '../help
 describePostgres('instances starting together on an empty database', () => {
   afterAll(() => dropTestDatabases());
 
-  it('twenty rounds of three: every instance becomes ready, one admin is made, and each runs jobs', async () => {
-    for (let round = 0; round < 20; round++) {
+  it('ten rounds of three: every instance becomes ready, one admin is made, and each runs jobs', async () => {
+    for (let round = 0; round < 10; round++) {
       const url = await createTestDatabase();
       const files = tempDir('shared-files');
       const started = await Promise.allSettled(

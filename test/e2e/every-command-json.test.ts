@@ -423,14 +423,11 @@ describe('every command that prints data, piped', async () => {
   });
 
   it.each(commands.filter((c) => c in ARGS))(
-    'facet %s: --json and --jq . print valid JSON and exit 0, after the command and before it',
+    'facet %s: --json after the command and --jq . before it print valid JSON and exit 0',
     async (command) => {
-      const forms: Array<(args: string[]) => string[]> = [
-        (a) => [...a, '--json'],
-        (a) => ['--json', ...a],
-        (a) => [...a, '--jq', '.'],
-        (a) => ['--jq', '.', ...a],
-      ];
+      // Each flag once, one after the command and one before it: where a global flag may stand is
+      // the parser's, not the command's (cli-edges.test.ts checks both positions of the global flags).
+      const forms: Array<(args: string[]) => string[]> = [(a) => [...a, '--json'], (a) => ['--jq', '.', ...a]];
       for (const form of forms) {
         const entry = ARGS[command];
         const made = typeof entry === 'function' ? await entry() : entry;

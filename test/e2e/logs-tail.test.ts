@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
@@ -153,7 +154,8 @@ describe('facet logs tail', () => {
       key_id: bob.keyId,
       user_id: bob.id,
       request_id: 'json-a',
-      instance: null,
+      // The instance's name, as --instance-id (default host:port) gives it to audit entries and metrics.
+      instance: `${os.hostname()}:${new URL(p.url).port}`,
     });
   });
 

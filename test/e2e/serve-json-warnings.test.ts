@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { startPlatform, type Platform } from '../helpers/platform.js';
 
 /**
- * Issue 39: in JSON log mode, a Node process warning (the database's cache bus losing its
+ * Issue 39: in JSON log mode, everything on stdout and stderr is JSON. A Node process warning (the database's cache bus losing its
  * connection, a deprecation) is a JSON line of the log, naming the instance, not plain text among
  * the JSON lines. The warning is raised inside the server process by a preloaded module, on SIGUSR2.
  */
@@ -41,4 +41,25 @@ it('sends process warnings through the JSON log', async () => {
     instance: 'warn-a',
     warning: { name: 'Warning', code: 'FACET_TEST', message: 'the cache bus lost its connection (test)' },
   });
+
+  // Everything the command writes in JSON mode, on stdout and stderr, from its start to its stop,
+  // is a JSON line naming the instance: the listening line and report too.
+  await p.stop();
+  const lines = p.serverOutput().split('\n').filter(Boolean);
+  const entries = lines.map((l) => {
+    try {
+      return JSON.parse(l) as Record<string, unknown>;
+    } catch {
+      throw new Error(`not a JSON line: ${l}`);
+    }
+  });
+  for (const e of entries) expect(e.instance, JSON.stringify(e)).toBe('warn-a');
+  expect(entries.find((e) => String(e.msg).startsWith('facet serve: listening on'))).toMatchObject({
+    level: 30,
+    url: p.url,
+  });
+  expect(entries.map((e) => e.msg)).toEqual(
+    expect.arrayContaining(['facet serve: SIGTERM, finishing in-flight requests…', 'facet serve: stopped']),
+  );
+  expect(entries.find((e) => e.data_dir !== undefined)).toMatchObject({ data_dir: p.dataDir });
 }, 60_000);

@@ -35,8 +35,8 @@ describe('facet serve log lines', () => {
     let out = '';
     proc.stdout!.on('data', (c: Buffer) => (out += c.toString()));
     try {
-      await expect.poll(() => /listening on (http:\/\/\S+)/.exec(out)?.[1], { timeout: 20_000 }).toBeTruthy();
-      const url = /listening on (http:\/\/\S+)/.exec(out)![1].replace(/\r$/, '');
+      await expect.poll(() => /listening on (http:\/\/[^\s"]+)/.exec(out)?.[1], { timeout: 20_000 }).toBeTruthy();
+      const url = /listening on (http:\/\/[^\s"]+)/.exec(out)![1].replace(/\r$/, '');
       await fetch(`${url}/healthz`);
       await expect.poll(() => out.replace(/\r/g, ''), { timeout: 5000 }).toMatch(READABLE);
     } finally {

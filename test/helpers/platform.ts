@@ -212,7 +212,7 @@ export async function startPlatform(
     const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 20_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(output);
+      const m = /listening on (http:\/\/[^\s"]+)/.exec(output);
       if (m) {
         clearTimeout(timer);
         resolve(m[1]);

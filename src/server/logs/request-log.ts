@@ -41,10 +41,13 @@ export class RequestLog {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly onError: (err: unknown) => void = () => undefined,
+    /** The instance's name (`--instance-id`), as audit entries, logs and metrics say it. */
+    private readonly name: () => string | null = () => null,
   ) {}
 
+  /** The instance its lines name; the cache bus's own id only tells its messages apart. */
   get instanceId(): string | null {
-    return busOf(this.db)?.instanceId ?? null;
+    return this.name();
   }
 
   /** Several instances (PostgreSQL): hear the others' lines and their tails' interest. */

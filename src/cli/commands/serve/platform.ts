@@ -1,5 +1,5 @@
-import type { Deps } from '../../deps.js';
 import { CliError, EXIT, usageError } from '../../exit-codes.js';
+import type { ServeLines } from './serve-lines.js';
 
 type StartOptions = import('../../../server/start-options.js').StartOptions;
 export type Platform = Awaited<ReturnType<typeof import('../../../server/server.js').startServer>>;
@@ -43,23 +43,22 @@ const EXIT_GRACE_MS = 800;
  */
 export function stopOnSignal(
   server: Platform,
-  say: (line: string) => unknown,
-  deps: Deps,
+  lines: { stopping: ServeLines; always: ServeLines },
   drainTimeoutMs: number,
 ): Promise<void> {
   return new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       // Unref'd: it ends a process that would not end, and never keeps one alive.
       setTimeout(() => {
-        deps.streams.stderr.write(
-          `facet serve: still stopping ${drainTimeoutMs + EXIT_GRACE_MS} ms after ${signal} (--drain-timeout ${drainTimeoutMs / 1000}); exiting now\n`,
+        lines.always.warn(
+          `facet serve: still stopping ${drainTimeoutMs + EXIT_GRACE_MS} ms after ${signal} (--drain-timeout ${drainTimeoutMs / 1000}); exiting now`,
         );
         process.exit(EXIT.failure);
       }, drainTimeoutMs + EXIT_GRACE_MS).unref();
-      say(`facet serve: ${signal}, finishing in-flight requests…\n`);
+      lines.stopping.info(`facet serve: ${signal}, finishing in-flight requests…`, { signal });
       // Ctrl-C is a person at a terminal, not an orchestrator: no balancer to wait for.
       server.close(signal === 'SIGINT' ? { drainDelayMs: 0 } : {}).then(resolve, (e) => {
-        deps.streams.stderr.write(`facet serve: shutdown error: ${(e as Error).message}\n`);
+        lines.always.warn(`facet serve: shutdown error: ${(e as Error).message}`);
         resolve();
       });
     };

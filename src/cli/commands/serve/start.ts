@@ -4,6 +4,7 @@ import { allowFetchFrom, databaseUrl, startOptions, type ServeOptions } from './
 import { startPlatform, stopOnSignal, type Platform } from './platform.js';
 import { addStartOptions } from './start-options.js';
 import { adoptLocalProfile, writeStartupReport } from './startup-report.js';
+import { serveLines, silentLines } from './serve-lines.js';
 
 /** Applies a --seed fixtures file through the API with the bootstrap credentials; a failure stops the server. */
 async function seedPlatform(file: string, server: Platform, deps: Deps): Promise<void> {
@@ -46,26 +47,28 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const logStream = pretty
     ? (await import('./log-format.js')).readableLog((text) => deps.io().write(text), deps.io().c)
     : undefined;
-  const server = await startPlatform({ ...startOptions(opts, deps, dataDir), logStream });
+  const options = startOptions(opts, deps, dataDir);
+  // The watchdog writes from its own thread (loop-watch.ts): it is told the format too.
+  const loopWatch = options.loopWatch && { ...options.loopWatch, json: !pretty };
+  const server = await startPlatform({ ...options, logStream, loopWatch });
   const io = deps.io();
   const boot = server.bootstrap.data;
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot, dataDir);
+  const format = pretty ? 'text' : 'json';
+  const always = serveLines(deps.streams.stderr, format, () => server.ctx.config.instanceId);
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
-  const err = deps.globals().quiet ? { write: (_line: string) => true } : deps.streams.stderr;
+  const lines = deps.globals().quiet ? silentLines : always;
   // Handlers first, then the listening line (see stopOnSignal).
-  const stopped = stopOnSignal(server, (line) => err.write(line), deps, opts.drainTimeout * 1000);
+  const stopped = stopOnSignal(server, { stopping: lines, always }, opts.drainTimeout * 1000);
   // JSON lines: Node's own warnings (a deprecation, a listener leak, the database's cache bus) go
   // through the log as JSON too, not as plain text among them.
   if (!pretty) warningsThroughLog(server.log);
-  deps.streams.stderr.write(`facet serve: listening on ${server.url}\n`);
-  writeStartupReport((line) => err.write(line), {
-    opts,
-    server,
-    dataDir,
-    database: database && redactDatabaseUrl(database),
-    allowed,
-    current,
-  });
+  always.info(`facet serve: listening on ${server.url}`, { url: server.url });
+  writeStartupReport(
+    lines,
+    { opts, server, dataDir, database: database && redactDatabaseUrl(database), allowed, current },
+    format,
+  );
   if (opts.seed) await seedPlatform(opts.seed, server, deps);
   if (deps.globals().json) {
     // Keys are shown when they are made (first start) and never again; bootstrap.json keeps them.
@@ -75,7 +78,7 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   }
 
   await stopped;
-  err.write('facet serve: stopped\n');
+  lines.info('facet serve: stopped');
   // Work a drain gave up on (a task's storage call riding out an outage) may still hold timers or
   // sockets: stopped is stopped, so the process ends shortly even then.
   setTimeout(() => process.exit(process.exitCode ?? 0), 300).unref();

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Deps } from '../../deps.js';
 import type { ServeOptions } from './config.js';
 import type { Platform } from './platform.js';
+import type { ServeLines } from './serve-lines.js';
 
 type Bootstrap = Platform['bootstrap']['data'];
 
@@ -39,35 +40,71 @@ export interface Startup {
 }
 
 /** The lines after "listening on": where data lives, models, console, first-start credentials, profile. */
-export function writeStartupReport(say: (line: string) => unknown, s: Startup): void {
+export function writeStartupReport(lines: ServeLines, s: Startup, format: 'text' | 'json'): void {
   const { opts, server, dataDir } = s;
   const boot = server.bootstrap.data;
-  say(`  data: ${dataDir ?? '(in memory: nothing is kept)'}\n`);
-  if (s.database) say(`  records: PostgreSQL ${s.database}; files: ${server.ctx.files.location}\n`);
-  else if (server.ctx.files.kind !== 'local') say(`  files: ${server.ctx.files.location}\n`);
+  lines.report(`data: ${dataDir ?? '(in memory: nothing is kept)'}`, { data_dir: dataDir ?? null });
+  if (s.database)
+    lines.report(`records: PostgreSQL ${s.database}; files: ${server.ctx.files.location}`, {
+      database: s.database,
+      files: server.ctx.files.location,
+    });
+  else if (server.ctx.files.kind !== 'local')
+    lines.report(`files: ${server.ctx.files.location}`, { files: server.ctx.files.location });
   const up = server.ctx.config.upstreams ?? {};
-  say(
-    `  models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${[up.openai && `openai-compatible ${up.openai.baseUrl}`, up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`].filter(Boolean).join(', ') || 'none (local models only)'}\n`,
+  const upstreams = [
+    up.openai && `openai-compatible ${up.openai.baseUrl}`,
+    up.anthropic && `anthropic-compatible ${up.anthropic.baseUrl}`,
+  ].filter((u): u is string => Boolean(u));
+  lines.report(
+    `models: ${opts.catalog ? `catalog ${opts.catalog}` : 'shipped catalog'}; upstreams: ${upstreams.join(', ') || 'none (local models only)'}`,
+    { catalog: opts.catalog ?? null, upstreams },
   );
   if (server.ctx.config.console)
-    say(`  console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)\n`);
+    lines.report(
+      `console: ${server.url}/console (sign in with an API key or the admin key; --no-console turns it off)`,
+      { console: `${server.url}/console` },
+    );
   const m = server.ctx.config.metrics;
-  say(
-    `  metrics: ${m === 'off' ? 'off (--no-metrics)' : m === 'main' ? `${server.url}/metrics` : `${server.metricsUrl} (its own listener)`}; instance ${server.ctx.config.instanceId}\n`,
+  const metricsUrl = m === 'off' ? null : m === 'main' ? `${server.url}/metrics` : server.metricsUrl;
+  lines.report(
+    `metrics: ${metricsUrl ?? 'off (--no-metrics)'}${m === 'main' || m === 'off' ? '' : ' (its own listener)'}; instance ${server.ctx.config.instanceId}`,
+    {
+      metrics: metricsUrl,
+    },
   );
   if (server.ctx.config.mcp.enabled)
-    say(`  mcp: ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <API key>; --no-mcp turns it off)\n`);
-  if (s.allowed.length > 0) say(`  fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}\n`);
+    lines.report(`mcp: ${server.url}/mcp (Streamable HTTP, Authorization: Bearer <API key>; --no-mcp turns it off)`, {
+      mcp: `${server.url}/mcp`,
+    });
+  if (s.allowed.length > 0)
+    lines.report(`fetches may also reach: ${server.ctx.fetchPolicy.allowed.join(', ')}`, {
+      allow_fetch_from: server.ctx.fetchPolicy.allowed,
+    });
   if (server.bootstrap.created || opts.memory) {
-    say('  first start: created the admin user and its credentials\n');
-    say(`    user_id       ${boot.user_id}\n`);
-    say(`    api_key       ${boot.api_key}\n`);
-    say(`    admin_key     ${boot.admin_key}\n`);
-    say(`    access_token  ${boot.access_token}\n`);
+    const credentials = {
+      user_id: boot.user_id,
+      api_key: boot.api_key,
+      admin_key: boot.admin_key,
+      access_token: boot.access_token,
+    };
+    // A JSON line is kept by whatever collects the log: it names where the secrets are, not them.
+    if (format === 'json')
+      lines.report('first start: created the admin user and its credentials', {
+        user_id: boot.user_id,
+        credentials: dataDir ? `${dataDir}/bootstrap.json` : 'in memory: printed by facet --json serve only',
+      });
+    else
+      lines.report(
+        'first start: created the admin user and its credentials',
+        {},
+        Object.entries(credentials).map(([k, v]) => `${k.padEnd(13)} ${v}`),
+      );
   }
-  if (dataDir) say(`  credentials: ${dataDir}/bootstrap.json\n`);
+  if (dataDir) lines.report(`credentials: ${dataDir}/bootstrap.json`, { credentials: `${dataDir}/bootstrap.json` });
   if (opts.profile !== false)
-    say(
-      `  profile "local" ${s.current ? 'is current' : 'is set up (facet config use local)'}: try \`facet keys list\` in another terminal\n`,
+    lines.report(
+      `profile "local" ${s.current ? 'is current' : 'is set up (facet config use local)'}: try \`facet keys list\` in another terminal`,
+      { profile: 'local', current: s.current },
     );
 }
