@@ -196,7 +196,11 @@ describe.each<TransportKind>(['stdio', 'http'])('MCP over %s', (kind) => {
     expect((await fetch(deck.deck_url)).status).toBe(200);
     expect(seen.length).toBeGreaterThanOrEqual(2);
     expect(seen[0].message).toMatch(/^deck task task_\w+ started$/);
-    expect(seen.at(-1)!.message).toMatch(/COMPLETED/);
+    // Every report names the task and its state. The last one (COMPLETED) is not asserted: the SDK's
+    // client handles a notification a microtask later than the response that follows it, so when
+    // both arrive in one read the response has already removed the call's progress handler.
+    for (const s of seen.slice(1))
+      expect(s.message).toMatch(new RegExp(`^deck task ${deck.task_id}: [A-Z_]+ after \\d+ s$`));
     const steps = seen.map((s) => s.progress);
     expect(steps).toEqual([...steps].sort((a, b) => a - b));
   }, 100_000);
