@@ -260,6 +260,25 @@ export async function recoverOrphan(
   return Number(res.numUpdatedRows) > 0;
 }
 
+/**
+ * A change of a job's state and the log line that tells of it, in one transaction: a process killed
+ * between the two left a succeeded job whose log never said so. `change` answers whether it changed
+ * anything; no line is written when it did not.
+ */
+export async function changeLogged(
+  db: Kysely<Database>,
+  jobId: string,
+  at: string,
+  line: string,
+  change: (trx: Kysely<Database>) => Promise<boolean>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await change(trx))) return false;
+    await trx.executeQuery(insertLogLine(trx, jobId, at, line));
+    return true;
+  });
+}
+
 export async function appendLog(db: Kysely<Database>, jobId: string, at: string, line: string): Promise<void> {
   await runAtomically(db, [insertLogLine(db, jobId, at, line)]);
 }

@@ -148,15 +148,17 @@ export class JobQueue {
     const job = await this.get(id);
     if (!job) return undefined;
     const now = this.iso();
-    if (job.state === 'queued' && (await repo.cancelQueued(this.options.db, id, now))) {
-      await repo.appendLog(this.options.db, id, now, 'canceled before it started');
+    const db = this.options.db;
+    if (
+      job.state === 'queued' &&
+      (await repo.changeLogged(db, id, now, 'canceled before it started', (trx) => repo.cancelQueued(trx, id, now)))
+    ) {
       const after = (await this.get(id))!;
       this.emit(after);
       return { outcome: 'canceled', job: after };
     }
     if (job.state === 'running' || job.state === 'queued') {
-      if (await repo.requestCancel(this.options.db, id, now)) {
-        await repo.appendLog(this.options.db, id, now, 'cancel requested');
+      if (await repo.changeLogged(db, id, now, 'cancel requested', (trx) => repo.requestCancel(trx, id, now))) {
         const local = this.running.get(id);
         if (local) {
           local.reason ??= 'canceled';
@@ -176,8 +178,14 @@ export class JobQueue {
     const job = await this.get(id);
     if (!job) return undefined;
     const now = this.iso();
-    if (!(await repo.requeueFinished(this.options.db, id, now))) return { outcome: 'not-retryable', job };
-    await repo.appendLog(this.options.db, id, now, `retry requested after ${job.state}; queued again`);
+    const requeued = await repo.changeLogged(
+      this.options.db,
+      id,
+      now,
+      `retry requested after ${job.state}; queued again`,
+      (trx) => repo.requeueFinished(trx, id, now),
+    );
+    if (!requeued) return { outcome: 'not-retryable', job };
     const after = (await this.get(id))!;
     this.emit(after);
     this.claims.wake();

@@ -27,13 +27,15 @@ export async function recoverOrphans(core: QueueCore, maxCrashes: number, anyLea
       error = tooManyCrashes(crashes, maxCrashes);
     }
     const counted = state === 'canceled' ? {} : { crashes, attempts: Math.max(0, orphan.attempts - 1) };
-    if (!(await repo.recoverOrphan(db, orphan, { state, error, now, ...counted }))) continue;
-    if (state === 'queued') core.workQueued();
     const line =
       state === 'queued'
         ? `recovered: the server stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again (server stops during this task: ${crashes}; at ${maxCrashes} it fails)`
         : `recovered: ${error}`;
-    await repo.appendLog(db, orphan.id, now, line);
+    const recovered = await repo.changeLogged(db, orphan.id, now, line, (trx) =>
+      repo.recoverOrphan(trx, orphan, { state, error, now, ...counted }),
+    );
+    if (!recovered) continue;
+    if (state === 'queued') core.workQueued();
     core.emit({ ...orphan, state, error });
   }
 }

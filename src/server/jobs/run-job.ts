@@ -96,10 +96,13 @@ async function settle(
     line: string,
     outcome: JobOutcome = state as JobOutcome,
   ) => {
-    if (await repo.finishRun(db, job.id, core.owner, { state, now, ...set })) {
+    if (
+      await repo.changeLogged(db, job.id, now, line, (trx) =>
+        repo.finishRun(trx, job.id, core.owner, { state, now, ...set }),
+      )
+    ) {
       if (state === 'queued') core.workQueued(); // claimable again (now or once its retry delay is over)
       core.options.observer?.finished(job.kind, outcome);
-      await repo.appendLog(db, job.id, now, line);
       core.emit({ ...job, state, error: set.error ?? null });
     }
   };

@@ -75,6 +75,37 @@ describeOnStores('JobQueue', (underTest) => {
     ]);
   });
 
+  it('never records a state change without its log line: a line that cannot be written leaves the job as it was', async () => {
+    const { store, q } = await setup();
+    // The store refuses the line that says a job succeeded, as a process killed between the two
+    // writes would leave it unwritten.
+    if (stores.dialect === 'sqlite')
+      await sql`CREATE TRIGGER refuse_line BEFORE INSERT ON job_logs WHEN NEW.line = 'succeeded' BEGIN SELECT RAISE(ABORT, 'refused'); END`.execute(
+        store.db,
+      );
+    else {
+      await sql`CREATE FUNCTION refuse_line() RETURNS trigger AS $$ BEGIN IF NEW.line = 'succeeded' THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`.execute(
+        store.db,
+      );
+      await sql`CREATE TRIGGER refuse_line BEFORE INSERT ON job_logs FOR EACH ROW EXECUTE FUNCTION refuse_line()`.execute(
+        store.db,
+      );
+    }
+    let ran = false;
+    q.register('quick', async () => {
+      ran = true;
+      return 'done';
+    });
+    await q.start();
+    const job = await q.enqueue('quick', {});
+    while (!ran) await sleep(10);
+    await sleep(300);
+    const row = await q.get(job.id);
+    const lines = (await q.logs(job.id)).map((l) => l.line);
+    expect(lines).not.toContain('succeeded');
+    expect(row!.state).toBe('running');
+  });
+
   it('puts a job whose store could not be reached back in the queue after a pause without using an attempt, and tells the observer', async () => {
     const outcomes: Array<[string, JobOutcome]> = [];
     const claims: number[] = [];
