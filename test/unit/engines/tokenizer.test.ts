@@ -141,3 +141,22 @@ describe('token counting', () => {
     expect(await countTokens(cut.text)).toBe(100);
   });
 });
+
+describe('loading the ranks', () => {
+  it('gives the event loop turns while it reads them, and encodes as js-tiktoken does', async () => {
+    const { BytePairEncoder } = await import('../../../src/server/engines/gateway/bpe.js');
+    // Read all at once, the 200,000 ranks held the loop a quarter of a second: no other request
+    // (a /healthz, a stream's next event) ran meanwhile. Turns are counted, not milliseconds.
+    let turns = 0;
+    let loading = true;
+    const tick = () => {
+      turns++;
+      if (loading) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const enc = await BytePairEncoder.load(o200k);
+    loading = false;
+    expect(turns).toBeGreaterThanOrEqual(10);
+    for (const text of ordinary) expect(enc.count(text)).toBe(reference.encode(text).length);
+  });
+});

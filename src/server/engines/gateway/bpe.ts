@@ -1,6 +1,9 @@
 import type { TiktokenBPE } from 'js-tiktoken/lite';
 import { LRUCache } from 'lru-cache';
 
+/** Ranks read between two yields to the event loop (a few milliseconds' work). */
+const RANKS_PER_BATCH = 5_000;
+
 /**
  * Byte-pair encoding over tiktoken rank files (the data js-tiktoken ships), in O(n log n) per piece.
  *
@@ -25,24 +28,43 @@ export class BytePairEncoder {
   private readonly bytesOf: Buffer[] = [];
   private readonly pattern: RegExp;
   /** No token is longer than this, so longer pairs need no lookup. */
-  readonly maxTokenBytes: number;
+  private longest = 1;
 
-  constructor(bpe: TiktokenBPE) {
-    this.pattern = new RegExp(bpe.pat_str, 'gu');
-    let longest = 1;
+  private constructor(patStr: string) {
+    this.pattern = new RegExp(patStr, 'gu');
+  }
+
+  /**
+   * Reads the ranks a batch at a time, yielding to the event loop between batches: all 200,000 at
+   * once held a thread's loop for a quarter of a second, so the first request that counted tokens
+   * stalled every other request of the server.
+   */
+  static async load(bpe: TiktokenBPE): Promise<BytePairEncoder> {
+    const enc = new BytePairEncoder(bpe.pat_str);
     for (const line of bpe.bpe_ranks.split('\n')) {
       if (!line) continue;
       // "<prefix> <first rank> <base64 token> <base64 token> …", ranks consecutive from the first.
       const fields = line.split(' ');
       const first = Number.parseInt(fields[1], 10);
-      for (let i = 2; i < fields.length; i++) {
-        const bytes = Buffer.from(fields[i], 'base64');
-        this.ranks.set(bytes.toString('latin1'), first + i - 2);
-        this.bytesOf[first + i - 2] = bytes;
-        if (bytes.length > longest) longest = bytes.length;
+      for (let from = 2; from < fields.length; from += RANKS_PER_BATCH) {
+        enc.addRanks(fields, first, from, Math.min(fields.length, from + RANKS_PER_BATCH));
+        await new Promise((resolve) => setImmediate(resolve));
       }
     }
-    this.maxTokenBytes = longest;
+    return enc;
+  }
+
+  private addRanks(fields: string[], first: number, from: number, to: number): void {
+    for (let i = from; i < to; i++) {
+      const bytes = Buffer.from(fields[i], 'base64');
+      this.ranks.set(bytes.toString('latin1'), first + i - 2);
+      this.bytesOf[first + i - 2] = bytes;
+      if (bytes.length > this.longest) this.longest = bytes.length;
+    }
+  }
+
+  get maxTokenBytes(): number {
+    return this.longest;
   }
 
   /**

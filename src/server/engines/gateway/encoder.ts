@@ -2,12 +2,12 @@ import { BytePairEncoder } from './bpe.js';
 
 /**
  * The o200k_base encoder, loaded once per thread (the ranks ship inside js-tiktoken: offline, no
- * download; parsing them takes a few hundred milliseconds, so it happens on first use).
+ * download; parsing them takes a few hundred milliseconds, a batch at a time, on first use).
  */
 let encoder: Promise<BytePairEncoder> | undefined;
 
 export function loadEncoder(): Promise<BytePairEncoder> {
-  encoder ??= import('js-tiktoken/ranks/o200k_base').then((ranks) => new BytePairEncoder(ranks.default));
+  encoder ??= import('js-tiktoken/ranks/o200k_base').then((ranks) => BytePairEncoder.load(ranks.default));
   return encoder;
 }
 
