@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
 import { alignCitations } from '../../src/server/engines/citations.js';
@@ -121,5 +123,22 @@ describe('answers from real documents (issue 37)', () => {
     };
     expect(ask('pinyin-pro 的准确率是多少？', zh)).toBe('根据你的资料，准确率 的 pinyin-pro 是 99.846%。 [1]');
     expect(ask('Kubernetes 中如何设置资源配额？', zh)).toMatch(/^你的资料没有涉及这个问题。/);
+  });
+});
+
+describe('on a real README (debug, bench/content)', () => {
+  // Its sections as retrieval hands them over: "## heading" then the section's text.
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../../bench/content/docs/debug-readme.md'), 'utf8');
+  const section = (heading: string, ref: number) => {
+    const start = readme.indexOf(`\n## ${heading}\n`);
+    const end = readme.indexOf('\n## ', start + 4);
+    return { ref, title: 'debug', link: '', content: readme.slice(start + 1, end) };
+  };
+
+  it('answers "all" with the wildcard in code, not with the table of other variables', () => {
+    const passages = [section('Environment Variables', 1), section('Wildcards', 1), section('Conventions', 1)];
+    const a = extractiveAnswer({ query: 'How do I enable all debug output?', passages, history: [] });
+    expect(a).toContain('`DEBUG=*`');
+    expect(a).not.toContain('DEBUG_HIDE_DATE');
   });
 });

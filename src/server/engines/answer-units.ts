@@ -213,7 +213,15 @@ export interface Asks {
   idf?: Map<string, number>;
   /** The units' mean number of distinct words: a unit shorter than it says what it matches more directly. */
   meanLength?: number;
+  /** The question asks for the whole of something ("all", "every", "everything"). */
+  whole?: boolean;
 }
+
+/** A question after the whole of something: "enable all debug output", "every file", "所有". */
+export const asksForWhole = (query: string) => /\b(all|every|everything|any)\b|所有|全部|すべて|全て/i.test(query);
+
+/** In code, a `*` standing alone or in a pattern is "all" (`DEBUG=*`, `SELECT *`, `src/**`). */
+const WILDCARD_CODE = /`[^`\n]*\*[^`\n]*`/;
 
 /** The mean number of distinct words of the units. */
 export const meanLength = (units: Unit[]) =>
@@ -262,6 +270,9 @@ export function scoreUnit(u: Unit, want: Set<string>, context: Set<string> = new
     const tokens = new Set(tokensOf(u.text));
     for (const n of asks.numbers) if (tokens.has(n)) score += 5;
   }
+  // A question after the whole of something, answered by a wildcard in code: the sources say
+  // "to run everything … use `DEBUG=*`", not "all".
+  if (asks.whole && score > 0 && WILDCARD_CODE.test(u.markdown)) score += 4;
   if (asks.figure && !u.figure) score /= 2;
   if (asks.code && !u.code) score *= 2 / 3;
   return score;

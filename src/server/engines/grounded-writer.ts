@@ -2,6 +2,7 @@ import { answerIntent, comparedSubjects, FORM_WORDS, questionParts } from './ans
 import { frameOf, type AnswerFrame } from './answer-frames.js';
 import {
   asksForCode,
+  asksForWhole,
   asksForFigure,
   coverage,
   literalsOf,
@@ -219,6 +220,7 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
   const asks = {
     figure: asksForFigure(part),
     code: asksForCode(part),
+    whole: asksForWhole(part),
     literals: q.literals,
     numbers: [...q.tokens].filter((t) => /\d/.test(t)),
     idf: q.idf,
