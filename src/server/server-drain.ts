@@ -48,8 +48,11 @@ export async function drain(
     const connectionsEnded = new Promise<void>((resolve) => server.once('close', () => resolve()));
     net.Server.prototype.close.call(server);
     ctx.readiness.refuse();
-    // Requests already on their way on connections accepted before are read and answered first.
-    await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_REQUEST_GRACE_MS, options.timeoutMs)));
+    // Requests already on their way on connections accepted before are read and answered first
+    // (with no connection open, there is nothing to wait for).
+    const open = await new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 1 : n)));
+    if (open > 0)
+      await new Promise((resolve) => setTimeout(resolve, Math.min(FIRST_REQUEST_GRACE_MS, options.timeoutMs)));
     server.closeIdleConnections();
     sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
     await options.teardown(

@@ -19,14 +19,15 @@ const MAX_TRIES = 3;
  * A round-robin balancer in front of facet instances that retries as docs/deploy.md's nginx.conf
  * does (`proxy_next_upstream error timeout http_503`, no `non_idempotent`): a request it could not
  * send (connection refused) goes to the next upstream whatever its method; GET, HEAD and OPTIONS
- * also after an error or a 503; a POST that was sent is never sent again. Connections to the
- * upstreams are kept alive (nginx `keepalive`), answers (event streams too) are piped through.
+ * also after an error or a 503; a POST that was sent is never sent again. One connection per
+ * request, as that config has no `keepalive` in its upstream block (it says why); answers (event
+ * streams too) are piped through.
  */
 export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
   let upstreams = [...initial];
   let next = 0;
   const failedUntil = new Map<string, number>();
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
   const stats = { answered: 0, retried: {} as Record<string, number> };
   const note = (why: string) => (stats.retried[why] = (stats.retried[why] ?? 0) + 1);
 
@@ -54,7 +55,7 @@ export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
         }
         tried.add(upstream);
         const target = new URL(req.url ?? '/', upstream);
-        const headers = { ...req.headers, host: target.host, connection: 'keep-alive' };
+        const headers = { ...req.headers, host: target.host, connection: 'close' };
         delete headers['content-length'];
         const up = http.request(target, {
           method: req.method,
