@@ -4,6 +4,7 @@ import { startPlatform, type Platform } from '../helpers/platform.js';
 import { createTestDatabase, describePostgres, dropTestDatabases } from '../helpers/postgres.js';
 import { startObjectStore, type TestObjectStore } from '../helpers/s3rver.js';
 import { retryingProxy, type RetryingProxy } from '../helpers/retrying-proxy.js';
+import { nginxBalancer, nginxBinary } from '../helpers/nginx-balancer.js';
 
 /**
  * Issue 39, proof (a): three instances on one PostgreSQL and one object store (s3rver) behind a
@@ -14,11 +15,11 @@ import { retryingProxy, type RetryingProxy } from '../helpers/retrying-proxy.js'
  */
 describePostgres('a rolling restart under traffic', () => {
   let s3: TestObjectStore | undefined;
-  let proxy: RetryingProxy | undefined;
-  const instances: Platform[] = [];
+  const balancers: RetryingProxy[] = [];
+  const everyInstance: Platform[] = [];
   afterAll(async () => {
-    for (const p of instances) p.cleanup();
-    await proxy?.close();
+    for (const p of everyInstance) p.cleanup();
+    for (const b of balancers) await b.close();
     await s3?.stop();
     await dropTestDatabases();
   });
@@ -38,11 +39,14 @@ describePostgres('a rolling restart under traffic', () => {
     '--no-profile',
   ];
 
-  it('fails no request and no stream while every instance is restarted in turn', async () => {
-    s3 = await startObjectStore(['facet-roll']);
+  const rollingRestart = async (balancer: (upstreams: string[]) => Promise<RetryingProxy>) => {
+    s3 ??= await startObjectStore(['facet-roll']);
     const databaseUrl = await createTestDatabase();
+    const instances: Platform[] = [];
     for (let i = 0; i < 3; i++) instances.push(await startPlatform({ databaseUrl, args: args(i), env: s3.env }));
-    proxy = await retryingProxy(instances.map((p) => p.url));
+    everyInstance.push(...instances);
+    const proxy = await balancer(instances.map((p) => p.url));
+    balancers.push(proxy);
     const base = proxy.url;
     const boot = instances[0].boot;
     const key = { authorization: `Bearer ${boot.api_key}` };
@@ -179,6 +183,7 @@ describePostgres('a rolling restart under traffic', () => {
       });
       stopped.push(old);
       instances[i] = fresh;
+      everyInstance.push(fresh);
       proxy.setUpstreams(instances.map((p) => p.url));
       await new Promise((r) => setTimeout(r, 1500));
     }
@@ -213,5 +218,19 @@ describePostgres('a rolling restart under traffic', () => {
     console.log(
       `rolling restart: ${JSON.stringify(counts)}; exits ${exits.join(', ')} ms; proxy retries ${JSON.stringify(proxy.stats.retried)}`,
     );
-  }, 180_000);
+  };
+
+  it(
+    'fails no request and no stream while every instance is restarted in turn',
+    () => rollingRestart(retryingProxy),
+    180_000,
+  );
+
+  // The documented nginx.conf itself as the balancer, where nginx is installed.
+  const nginx = nginxBinary();
+  it.skipIf(!nginx)(
+    `the same behind docs/deploy.md's nginx${nginx ? '' : ' — skipped: nginx is not installed'}`,
+    () => rollingRestart(nginxBalancer),
+    180_000,
+  );
 });

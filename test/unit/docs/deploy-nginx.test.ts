@@ -1,41 +1,26 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Code } from 'mdast';
-import { visit } from 'unist-util-visit';
 import { expect, it } from 'vitest';
+import { documentedNginxConf, nginxBinary } from '../../helpers/nginx-balancer.js';
 
 /**
  * Issue 39: docs/deploy.md's nginx.conf passes `nginx -t` as written. The one thing changed is
  * where the TLS certificate and key are, which an operator has and a test machine has not: a
  * self-signed pair is made for the check. Skipped, saying why, where nginx or openssl is missing.
  */
-const DEPLOY = path.join(import.meta.dirname, '../../../docs/deploy.md');
-
 function which(cmd: string): string | undefined {
   const r = spawnSync('sh', ['-c', `command -v ${cmd}`], { encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() || undefined : undefined;
 }
 
-function nginxBlocks(markdown: string): string[] {
-  const out: string[] = [];
-  visit(fromMarkdown(markdown), 'code', (node: Code) => {
-    if (node.lang === 'nginx') out.push(node.value);
-  });
-  return out;
-}
-
-const nginx =
-  which('nginx') ?? (spawnSync('test', ['-x', '/usr/sbin/nginx']).status === 0 ? '/usr/sbin/nginx' : undefined);
+const nginx = nginxBinary();
 const openssl = which('openssl');
 const why = !nginx ? 'nginx is not installed (apt-get install nginx)' : !openssl ? 'openssl is not installed' : '';
 if (why) console.log(`nginx -t of docs/deploy.md skipped: ${why}`);
 
 it.skipIf(Boolean(why))(`docs/deploy.md's nginx.conf passes nginx -t${why ? ` â€” skipped: ${why}` : ''}`, () => {
-  const blocks = nginxBlocks(readFileSync(DEPLOY, 'utf8'));
-  expect(blocks).toHaveLength(1);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'facet-nginx-'));
   try {
     const cert = path.join(dir, 'fullchain.pem');
@@ -59,7 +44,7 @@ it.skipIf(Boolean(why))(`docs/deploy.md's nginx.conf passes nginx -t${why ? ` â€
       ],
       { stdio: 'pipe' },
     );
-    const conf = blocks[0]
+    const conf = documentedNginxConf()
       .replace(/ssl_certificate\s+\S+;/, `ssl_certificate ${cert};`)
       .replace(/ssl_certificate_key\s+\S+;/, `ssl_certificate_key ${key};`);
     expect(conf).not.toMatch(/\/var\/cache\/nginx/);
