@@ -95,12 +95,6 @@ export async function nginxBalancer(upstreams: string[]): Promise<RetryingProxy>
   };
   return {
     url: `http://127.0.0.1:${port}`,
-    setUpstreams(urls) {
-      write(urls);
-      // A graceful reload: old workers finish what they hold, new ones use the new upstreams.
-      const r = spawnSync(bin, ['-p', dir, '-c', conf, '-s', 'reload'], { encoding: 'utf8' });
-      if (r.status !== 0) throw new Error(`nginx -s reload failed: ${r.stderr}`);
-    },
     get stats() {
       count();
       return stats;

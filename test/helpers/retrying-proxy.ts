@@ -3,8 +3,6 @@ import type { AddressInfo } from 'node:net';
 
 export interface RetryingProxy {
   url: string;
-  /** Replaces the upstream list (an instance restarted on another port). */
-  setUpstreams(urls: string[]): void;
   /** Requests answered to clients, and how many attempts went to the next upstream, by why. */
   stats: { answered: number; retried: Record<string, number> };
   close(): Promise<void>;
@@ -24,7 +22,7 @@ const MAX_TRIES = 3;
  * streams too) are piped through.
  */
 export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
-  let upstreams = [...initial];
+  const upstreams = [...initial];
   let next = 0;
   const failedUntil = new Map<string, number>();
   const agent = new http.Agent({ keepAlive: false, maxSockets: 64 });
@@ -100,7 +98,6 @@ export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    setUpstreams: (urls) => (upstreams = [...urls]),
     stats,
     close: () =>
       new Promise<void>((resolve) => {
