@@ -228,7 +228,12 @@ const hangingTask = memo('hanging-task', async (s) =>
 async function canceledTask(s: Session): Promise<string> {
   const id = await hangingTask(s);
   for (const until = Date.now() + 30_000; Date.now() < until; await new Promise((r) => setTimeout(r, 200))) {
-    if (JSON.parse(await cli(s, ['tasks', 'get', id, '--json'])).status === 'canceled') return id;
+    if (JSON.parse(await cli(s, ['tasks', 'get', id, '--json'])).status === 'canceled') {
+      // The retry example waits for its task: the page answers now, so it ends in moments, not at the
+      // screenshot's navigation timeout (which, on a loaded machine, was past the example's 30 s).
+      hanging = false;
+      return id;
+    }
   }
   throw new Error(`task ${id} was not canceled within 30 s`);
 }
@@ -360,6 +365,7 @@ const README = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
 const examples = extractExamples(README);
 let s: Session;
 let hang: http.Server;
+let hanging = true;
 
 beforeAll(async () => {
   const page = (title: string, text: string) => ({
@@ -371,7 +377,10 @@ beforeAll(async () => {
     '/pricing': page('Pricing', 'Plans start at 10 euros a month. Refunds within 30 days.'),
     '/faq': page('FAQ', 'What is the refund policy? Thirty days.'),
   });
-  hang = http.createServer(() => undefined);
+  // Never answers until the cancel example has canceled its task; then the retried task finds a page.
+  hang = http.createServer((_req, res) => {
+    if (!hanging) res.writeHead(200, { 'content-type': 'text/html' }).end('<h1>Back</h1>');
+  });
   await new Promise<void>((r) => hang.listen(0, '127.0.0.1', r));
   const hangUrl = `http://127.0.0.1:${(hang.address() as AddressInfo).port}/`;
   const p = await startPlatform();

@@ -51,6 +51,9 @@ export async function withPolicedBrowser<T>(
   const onAbort = () => void browser.close().catch(() => {});
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
+    // Aborted while the browser started (a cancel of a task still launching): the listener above
+    // came too late to hear it, and the work would run to its own timeouts.
+    signal?.throwIfAborted();
     return await work(browser, proxy);
   } catch (err) {
     if (signal?.aborted) throw signal.reason ?? err;
