@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgram, registerAll } from '../../src/cli/main.js';
-import type { Deps } from '../../src/cli/deps.js';
+import { commandTree } from '../helpers/command-tree.js';
 import { serveHttpsPages, type HttpsPages } from '../helpers/https-pages.js';
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { runOnPty } from '../helpers/pty.js';
@@ -139,18 +138,10 @@ describe('exit codes and confirmations', () => {
   });
 
   it('every destructive verb of the tree needs --yes without a terminal, before anything is sent', async () => {
-    const sink = { write: () => true };
-    const deps = { streams: { stdout: sink, stderr: sink, stdin: process.stdin }, env: {}, version: '0' };
-    const program = createProgram(deps as unknown as Deps);
-    await registerAll(program, deps as unknown as Deps);
-    const destructive: Command[] = [];
-    const walk = (cmd: Command) => {
-      for (const sub of cmd.commands) {
-        if (/^(delete|remove)|-(delete|remove)$|^(delete|remove)-/.test(sub.name())) destructive.push(sub);
-        walk(sub);
-      }
-    };
-    walk(program);
+    const tree = await commandTree();
+    const destructive = tree
+      .filter((c) => /^(delete|remove)|-(delete|remove)$|^(delete|remove)-/.test(c.command.name()))
+      .map((c) => c.command);
     const words = (c: Command): string[] => (c.parent ? [...words(c.parent), c.name()] : []);
     expect(destructive.map((c) => words(c).join(' '))).toEqual(
       expect.arrayContaining(['keys delete', 'projects remove-site', 'projects delete-file', 'config profiles delete']),

@@ -2,10 +2,8 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgram, registerAll } from '../../src/cli/main.js';
-import type { Deps } from '../../src/cli/deps.js';
+import { commandTree } from '../helpers/command-tree.js';
 import { servePages, type PageServer } from '../helpers/pages.js';
 import { serveHttpsPages, type HttpsPages } from '../helpers/https-pages.js';
 import { ok, okJson, startPlatform, tempDir, type CliResult, type Platform } from '../helpers/platform.js';
@@ -18,26 +16,7 @@ import { ok, okJson, startPlatform, tempDir, type CliResult, type Platform } fro
  */
 
 /** Every command with an action, as words (`livedocs resources get`). */
-async function commandsOfTheTree(): Promise<string[]> {
-  const sink = { write: () => true };
-  const deps = {
-    streams: { stdout: sink, stderr: sink, stdin: process.stdin },
-    env: {},
-    version: '0',
-  } as unknown as Deps;
-  const program = createProgram(deps);
-  await registerAll(program, deps);
-  const out: string[] = [];
-  const walk = (cmd: Command, words: string[]) => {
-    for (const sub of cmd.commands) {
-      const here = [...words, sub.name()];
-      if ((sub as unknown as { _actionHandler?: unknown })._actionHandler) out.push(here.join(' '));
-      walk(sub, here);
-    }
-  };
-  walk(program, []);
-  return out;
-}
+const commandsOfTheTree = async () => (await commandTree()).filter((c) => c.runs).map((c) => c.words);
 
 /** Left out, each with why: they print no JSON data, or need what a test machine does not have. */
 const LEFT_OUT: Record<string, string> = {

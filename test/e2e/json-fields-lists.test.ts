@@ -1,31 +1,10 @@
-import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProgram, registerAll } from '../../src/cli/main.js';
-import type { Deps } from '../../src/cli/deps.js';
+import { commandTree } from '../helpers/command-tree.js';
 import { ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
 import { runOnPty } from '../helpers/pty.js';
 
 /** Every `list` command of the CLI, read from the command tree: a new list command is covered. */
-async function listCommands(): Promise<string[]> {
-  const sink = { write: () => true };
-  const deps = {
-    streams: { stdout: sink, stderr: sink, stdin: process.stdin },
-    env: {},
-    version: '0',
-  } as unknown as Deps;
-  const program = createProgram(deps);
-  await registerAll(program, deps);
-  const out: string[] = [];
-  const walk = (cmd: Command, path: string[]) => {
-    for (const sub of cmd.commands) {
-      const here = [...path, sub.name()];
-      if (sub.name() === 'list') out.push(here.join(' '));
-      walk(sub, here);
-    }
-  };
-  walk(program, []);
-  return out;
-}
+const listCommands = async () => (await commandTree()).filter((c) => c.command.name() === 'list').map((c) => c.words);
 
 /** `config list` prints the settings of one profile: a record, not a list of records. */
 const NOT_RECORDS = new Set(['config list']);
