@@ -200,6 +200,14 @@ describeOnStores('slide and landing-page tasks (spec 3 states)', (stores) => {
     });
     const task = await create(ctx);
     expect(await ended(ctx, task.id)).toBe('PENDING');
+    // The task reads PENDING once the runner parks it; its job may still be winding down. The race
+    // replayed is against an ended job, so wait for that end first.
+    for (let i = 0; ; i++) {
+      const job = await ctx.jobs.get(task.job_id);
+      if (job && job.state !== 'queued' && job.state !== 'running') break;
+      if (i >= 200) throw new Error(`job ${task.job_id} still ${job?.state}`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
     // Replay the race: the task row is read before the runner's outcome lands, the job after the job ended.
     const outcome = await ctx.db
       .selectFrom('doc_tasks')
