@@ -142,7 +142,7 @@ __facet_words() {
     "mindmap") echo "--layout --livedoc --out --help" ;;
     "beta") echo "backlinks whois volume reviews locations traffic income insiders scrape social --help" ;;
     "beta backlinks") echo "--mode --filter --order --limit --offset --cursor --all --status --internal --no-subdomains --rank-scale --tag --raw --help" ;;
-    "beta whois") echo "--filter --order --limit --offset --all --tag --raw --help" ;;
+    "beta whois") echo "--filter --order --limit --offset --cursor --all --tag --raw --help" ;;
     "beta volume") echo "--location --language --ad-engine --raw --help" ;;
     "beta reviews") echo "post ready get callbacks --help" ;;
     "beta reviews post") echo "--platform --depth --sort --priority --pingback --postback --tag --wait --interval --timeout --raw --help" ;;
@@ -150,7 +150,7 @@ __facet_words() {
     "beta reviews get") echo "--platform --raw --help" ;;
     "beta reviews callbacks") echo "--platform --raw --help" ;;
     "beta locations") echo "--raw --help" ;;
-    "beta traffic") echo "--from --to --country --source --traffic-source --limit --offset --main-domain-only --help" ;;
+    "beta traffic") echo "--from --to --country --source --traffic-source --limit --offset --all --main-domain-only --help" ;;
     "beta income") echo "--period --limit --cik --from --to --help" ;;
     "beta insiders") echo "--limit --name --type --from --to --help" ;;
     "beta scrape") echo "get wait cancel --urls-file --concurrency --main-content --include-tag --exclude-tag --idempotency-key --wait --interval --timeout --out --help" ;;

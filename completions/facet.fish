@@ -283,7 +283,7 @@ function __facet_words
     case 'beta backlinks'
       echo --mode --filter --order --limit --offset --cursor --all --status --internal --no-subdomains --rank-scale --tag --raw --help
     case 'beta whois'
-      echo --filter --order --limit --offset --all --tag --raw --help
+      echo --filter --order --limit --offset --cursor --all --tag --raw --help
     case 'beta volume'
       echo --location --language --ad-engine --raw --help
     case 'beta reviews'
@@ -299,7 +299,7 @@ function __facet_words
     case 'beta locations'
       echo --raw --help
     case 'beta traffic'
-      echo --from --to --country --source --traffic-source --limit --offset --main-domain-only --help
+      echo --from --to --country --source --traffic-source --limit --offset --all --main-domain-only --help
     case 'beta income'
       echo --period --limit --cik --from --to --help
     case 'beta insiders'

@@ -85,6 +85,18 @@ describe('landing-page traffic', () => {
     expect(r.stderr).toMatch(/at most 20 rows per request \(billed as 20\)/);
   });
 
+  it('facet beta traffic --all reads every landing page, a page a request, in click order', async () => {
+    const args = ['beta', 'traffic', 'example.com', '--from', '2026-01', '--to', '2026-03', '--limit', '4', '--json'];
+    const first = okJson(await p.cli(args));
+    expect(first.meta.total_count).toBeGreaterThan(8);
+    const all = okJson(await p.cli([...args, '--all']));
+    expect(all.data).toHaveLength(first.meta.total_count);
+    expect(new Set(all.data.map((r: any) => r.url)).size).toBe(first.meta.total_count);
+    expect(all.data.slice(0, 4)).toEqual(first.data);
+    const clicks = all.data.map((r: any) => r.clicks);
+    expect(clicks).toEqual([...clicks].sort((a, b) => b - a));
+  });
+
   it('a missing limit or reversed months is a 400 in the beta shape', async () => {
     const res = await get(
       '/v1/beta/webanalytics/search/landing-pages?domain=example.com&start_date=2026-01&end_date=2026-02',

@@ -121,6 +121,17 @@ describe('facet beta whois and volume', () => {
     expect(new Set(all.items.map((i: any) => i.domain)).size).toBe(all.total_count);
   });
 
+  it('whois names the next page as --cursor, and --cursor continues where the first page stopped', async () => {
+    const first = await p.cli(['beta', 'whois', '--limit', '2']);
+    ok(first);
+    const token = /more: --cursor (\S+), or --all/.exec(first.stderr)?.[1];
+    expect(token).toBeDefined();
+    const [page1] = okJson(await p.cli(['beta', 'whois', '--limit', '2', '--json']));
+    const [page2] = okJson(await p.cli(['beta', 'whois', '--limit', '2', '--cursor', token!, '--json']));
+    const [four] = okJson(await p.cli(['beta', 'whois', '--limit', '4', '--json']));
+    expect([...page1.items, ...page2.items].map((i: any) => i.domain)).toEqual(four.items.map((i: any) => i.domain));
+  });
+
   it('volume gives monthly searches for lowercased keywords', async () => {
     const [v] = okJson(
       await p.cli([

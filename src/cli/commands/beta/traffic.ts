@@ -11,6 +11,7 @@ export interface TrafficOptions {
   trafficSource?: 'organic' | 'paid' | 'all';
   limit: number;
   offset?: number;
+  all?: boolean;
   mainDomainOnly?: boolean;
 }
 
@@ -24,18 +25,25 @@ export async function run(domain: string, opts: TrafficOptions, deps: Deps): Pro
     if (!MONTH.test(v)) throw usageError(`${flag} takes a month YYYY-MM; got ${v}`);
   const api = await deps.api('beta');
   const io = deps.io();
-  const res = await api.beta.landingPages({
+  const query = {
     domain,
     start_date: opts.from,
     end_date: opts.to,
-    granularity: 'monthly',
+    granularity: 'monthly' as const,
     limit: opts.limit,
-    offset: opts.offset,
     country: opts.country,
     web_source: opts.source,
     traffic_source: opts.trafficSource,
-    main_domain_only: opts.mainDomainOnly ? 'true' : undefined,
-  });
+    main_domain_only: opts.mainDomainOnly ? ('true' as const) : undefined,
+  };
+  let offset = opts.offset;
+  const res = await api.beta.landingPages({ ...query, offset });
+  // --all asks for the next rows until a page comes back short: the result names no total.
+  for (let page = res.data; opts.all && page.length > 0 && page.length >= res.meta.query.limit;) {
+    offset = (offset ?? 0) + page.length;
+    page = (await api.beta.landingPages({ ...query, offset })).data;
+    res.data.push(...page);
+  }
   io.print(res, () => {
     io.table(
       res.data,
@@ -73,6 +81,7 @@ export function register(parent: Command, deps: Deps): void {
     )
     .option('--limit <n>', 'rows (at most 20 are returned; more is billed as 20)', intOption(1, 10_000), 20)
     .option('--offset <n>', 'skip this many rows', intOption(0, 10_000))
+    .option('--all', 'ask for the following pages (each request is billed) until every landing page is read')
     .option('--main-domain-only', 'leave out subdomains')
     .addHelpText(
       'after',

@@ -8,6 +8,7 @@ import { printOutcome, taskResult } from './envelope-output.js';
 import { compileFilterFlags } from './filter-expr.js';
 
 export interface WhoisOptions {
+  cursor?: string;
   filter?: string[];
   order?: string[];
   limit?: number;
@@ -30,7 +31,8 @@ export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
 
   const envelopes: Envelope[] = [];
   let merged: WhoisResult | undefined;
-  let token: string | null = null;
+  let token: string | null = opts.cursor ?? null;
+  // --all follows offset_token: every other parameter stays as it was.
   do {
     const env = await api.beta.whois([token ? { ...task, offset_token: token } : task]);
     envelopes.push(env);
@@ -56,7 +58,9 @@ export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
       ],
       { empty: 'No domains match.' },
     );
-    io.info(`${result.items_count} of ${result.total_count} domains`);
+    io.info(
+      `${result.items_count} of ${result.total_count} domains${result.offset_token ? ` (more: --cursor ${result.offset_token}, or --all)` : ''}`,
+    );
   });
 }
 
@@ -76,6 +80,7 @@ export function register(parent: Command, deps: Deps): void {
       intOption(1, WHOIS_LIMITS.maxLimit),
     )
     .option('--offset <n>', 'skip this many items', intOption(0, WHOIS_LIMITS.maxOffset))
+    .option('--cursor <token>', 'continue after an earlier page (the offset_token its "more:" names)')
     .option('--all', 'follow offset_token until every matching domain is read')
     .option('--tag <text>', 'a label echoed back in the task data (max 255 characters)')
     .option('--raw', 'print the whole provider envelope (with --all, one per request)')
