@@ -42,6 +42,10 @@ export async function drain(
   try {
     const delay = Math.min(options.delayMs, options.timeoutMs);
     if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    // Closing a listener resets the connections the kernel completed that the loop has not accepted
+    // yet (a loop busy as the delay ends holds many), and nginx does not resend a POST it wrote on
+    // one. Closing from the check phase lets the poll phase before it accept them all first.
+    await new Promise((resolve) => setImmediate(resolve));
     // The listener closes before anything is refused: a balancer's new connection is then refused
     // by the kernel, which nginx retries for any method. net's close, not http's: http's also drops
     // idle connections at once, among them one just accepted whose request is not yet read.

@@ -105,3 +105,28 @@ it('closes the listener before refusing; a request already on its way on a conne
   fresh.destroy();
   await closing;
 });
+
+it('a connection the kernel completed while the loop was busy as the delay ended is accepted and answered, not reset', async () => {
+  server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+  const { port } = new URL(server.url);
+  const closing = server.close({ drainDelayMs: 100 });
+  server = undefined;
+  const answered = new Promise<number>((resolve, reject) => {
+    // After a turn's timers (the next turn's timers then run before its I/O, as under load):
+    setTimeout(
+      () =>
+        setImmediate(() => {
+          // The handshake completes in the kernel: the connection waits in the listen queue.
+          const socket = net.connect(port, '127.0.0.1');
+          socket.once('error', reject);
+          requestOn(socket, '/v2/projects').then(resolve, reject);
+          // The loop stays busy past the end of the delay: its timer is due before anything is accepted.
+          const until = Date.now() + 120;
+          while (Date.now() < until);
+        }),
+      40,
+    );
+  });
+  expect(await answered).toBe(401);
+  await closing;
+});
