@@ -15,6 +15,7 @@
 //   node bench/content/run.mjs                 # all questions
 //   BENCH_ONLY=lts-8-end,debug-all node bench/content/run.mjs
 //   BENCH_SHOW=1 node bench/content/run.mjs    # print every answer (read them as a reader would)
+//   BENCH_DUMP=1 node bench/content/run.mjs    # also write each document as extracted to .bench-tmp/extracted/
 //   BENCH_MODEL=<name> ... --default-model     # extra `facet serve` arguments via BENCH_SERVE_ARGS
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -111,6 +112,10 @@ async function main() {
       if (!res.ok) throw new Error(`upload ${file}: ${res.status} ${JSON.stringify(json)}`);
       const content = await call('GET', `/v2/livedocs/${livedoc}/resources/${json.data.id}/content`);
       resources.push({ file, id: json.data.id, content: typeof content === 'string' ? content : content.content });
+    }
+    if (process.env.BENCH_DUMP) {
+      mkdirSync(path.join(OUT, 'extracted'), { recursive: true });
+      for (const r of resources) writeFileSync(path.join(OUT, 'extracted', `${r.file}.md`), r.content);
     }
     // A quote is faithful when it is verbatim in a source: its Markdown, or the text a reader sees.
     const sourceText = squash(resources.map((r) => `${r.content}\n${toString(parse(r.content))}`).join('\n'));

@@ -73,6 +73,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     literals: literalsOf(req.query),
     context,
     titles,
+    named: namedSources(titles, want),
     frame,
     units,
   };
@@ -165,9 +166,31 @@ interface Question {
   literals: string[];
   context: Set<string>;
   titles: Map<number, string[]>;
+  /** The sources the question names by a word of their title, and those words; null when it names none or all. */
+  named: { refs: Set<number>; words: Set<string> } | null;
   frame: AnswerFrame;
   units: Unit[];
 }
+
+/**
+ * The sources a question names by a word of their title ("winston's level option" names winston):
+ * null when it names none of them, or every one (then naming tells nothing apart).
+ */
+function namedSources(titles: Map<number, string[]>, want: Set<string>): Question['named'] {
+  const refs = new Set<number>();
+  const words = new Set<string>();
+  for (const [ref, stems] of titles) {
+    const hit = stems.filter((w) => want.has(w) && w.length >= 3);
+    if (hit.length === 0) continue;
+    refs.add(ref);
+    hit.forEach((w) => words.add(w));
+  }
+  return refs.size === 0 || refs.size === titles.size ? null : { refs, words };
+}
+
+/** A unit from a source the question does not name, and not naming that source itself, answers something else. */
+const offSource = (u: Unit, q: Question) =>
+  q.named !== null && !q.named.refs.has(u.ref) && !u.stems.some((w) => q.named!.words.has(w));
 
 /** A table row answering: the cells the part asks for as sentences, else the row as a small table. */
 function rowAnswer(top: Unit, ranked: Unit[], want: Set<string>, part: string, q: Question): Part {
@@ -232,7 +255,8 @@ function answerPart(units: Unit[], want: Set<string>, part: string, q: Question,
       // A row the question names by one of its cells ("pino 8.x", "%j") is what it asks about.
       const named = u.kind === 'row' ? namedCell(u, q) : -1;
       const bonus = named >= 0 ? 4 + 3 * tokensOf(u.cells![named].text).length : 0;
-      scores.set(u, scoreUnit(u, want, q.context, asks) + bonus - u.ref * 0.01);
+      const score = scoreUnit(u, want, q.context, asks) + bonus;
+      scores.set(u, (offSource(u, q) ? score / 2 : score) - u.ref * 0.01);
       return u;
     })
     .filter((u) => scores.get(u)! > 0)

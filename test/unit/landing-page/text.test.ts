@@ -23,6 +23,18 @@ describe('landing-page text helpers', () => {
     expect(found[1].label).toBe('Most recover it in 8 to 10 years.');
   });
 
+  it('a version named as one is not a figure: "the 6.1 release", "version 2.5", "Node.js 18"', () => {
+    const found = keyNumbers(
+      [
+        passage(
+          'To get patches for the 6.1 release, pin "~6.1.x". Version 2.5 is current. It supports Node.js 18 and later. It handles 6.5 million lines a day.',
+        ),
+      ],
+      4,
+    );
+    expect(found.map((k) => k.value)).toEqual(['6.5 million']);
+  });
+
   it('a table gives its last row, labelled by column and row', () => {
     const found = keyNumbers(
       [

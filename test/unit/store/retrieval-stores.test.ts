@@ -37,6 +37,15 @@ const DOCS: Record<string, { title: string; text: string }> = {
     title: 'Security policy',
     text: '## Passwords\n\nPasswords must be at least fourteen characters. Reuse across services is forbidden.\n\n## Devices\n\nLaptops encrypt their disks; a lost device is reported within one hour.',
   },
+  // Two sources that both speak of defaults and options: a question naming one means that one.
+  logger: {
+    title: 'winston',
+    text: "## Creating your own Logger\n\nA logger accepts the following parameters:\n\n| Name | Default | Description |\n| --- | --- | --- |\n| `level` | `'info'` | Log only if info.level is less than or equal to this level |\n| `silent` | `false` | If true, all logs are suppressed |",
+  },
+  cli: {
+    title: 'Commander.js',
+    text: "## Default option value\n\nYou can specify a default value for an option.\n\n```js\nprogram.option('-c, --cheese <type>', 'add cheese', 'blue');\n```\n\n## Required option\n\nYou may specify a required option value using `.requiredOption()`.",
+  },
   // Scripts written without spaces: found by the words Intl.Segmenter finds, on both stores.
   returns: {
     title: '退货政策',
@@ -60,6 +69,8 @@ const EXPECTED: Array<[string, string[]]> = [
   ['rye flour starter', ['kitchen', 'garden']],
   ['watering tomatoes in the greenhouse', ['garden']],
   ['lost laptop encryption', ['security']],
+  ['what is the default value of the level option', ['cli']],
+  ["what is the default value of winston's level option", ['logger']],
   ['退货', ['returns']],
   ['退款多久到账', ['returns']],
   ['送料', ['henpin']],

@@ -131,8 +131,9 @@ function notable(value: string): boolean {
 
 /**
  * Whether the figure at `at` in a sentence is a quantity: not part of a longer token (a version
- * "0.11.14", a date "2024-10-26", an id "sha256", a host "localhost:3000"), not a port, and not a
- * run of seven or more bare digits (a timestamp or an id such as 1531171082399).
+ * "0.11.14", a date "2024-10-26", an id "sha256", a host "localhost:3000"), not a port, not a
+ * version named as one ("the 6.1 release", "Node.js 18"), and not a run of seven or more bare
+ * digits (a timestamp or an id such as 1531171082399).
  */
 export function isQuantity(sentence: string, at: number, value: string): boolean {
   let start = at;
@@ -150,6 +151,10 @@ export function isQuantity(sentence: string, at: number, value: string): boolean
     if (!/^[/]\p{L}+$/u.test(token.slice(token.indexOf(v) + v.length)) || token.indexOf(v) > 0) return false;
   }
   if (/\bports?\s*$|:\s*$/i.test(sentence.slice(Math.max(0, start - 12), start))) return false;
+  // "the 6.1 release", "version 2.3", "Node.js 18": a version names a release, it measures nothing.
+  if (/^\s+(?:releases?|versions?|branch|line|series)\b/i.test(sentence.slice(end))) return false;
+  if (/\b(?:versions?|releases?|v|node(?:\.js)?)\s*$/i.test(sentence.slice(Math.max(0, start - 12), start)))
+    return false;
   return true;
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
 import { keywords, searchWords } from './fts-query.js';
+import { isSpaceless } from '../../text/segment.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
 export interface ChunkHit {
@@ -67,7 +68,15 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   if (words.length === 0 || scope.livedocIds.length === 0) return [];
   const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
-  const hits = rows.map((r) => ({
+  const scored = rows.map((r) => ({
+    row: r,
+    score: r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`),
+  }));
+  // A question that names a source by its title ("winston's level option") means that source: its
+  // passages gain a share of the best score, enough to pass a near miss from a source not named.
+  const top = Math.max(0, ...scored.map((s) => s.score));
+  const named = new Set(stems);
+  const hits = scored.map(({ row: r, score }) => ({
     chunkId: r.id,
     resourceId: r.resource_id,
     livedocId: r.livedoc_id,
@@ -75,9 +84,17 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     page: r.page,
     title: r.title,
     content: r.content,
-    score: Math.round((r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`)) * 10_000) / 10_000,
+    score: Math.round((score + (titleNamed(named, r.resource_title) ? NAMED_SOURCE_SHARE * top : 0)) * 10_000) / 10_000,
   }));
   return collapseRepeats(hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)).slice(0, scope.limit);
+}
+
+/** The share of the best hit's score a passage of a source the question names gains. */
+const NAMED_SOURCE_SHARE = 0.2;
+
+/** Whether a word of the resource's title (three letters or more, or a spaceless-script word) is among the query's. */
+function titleNamed(queryStems: Set<string>, resourceTitle: string): boolean {
+  return keywords(resourceTitle).some((w) => (w.length >= 3 || isSpaceless(w)) && queryStems.has(stem(w)));
 }
 
 /**
