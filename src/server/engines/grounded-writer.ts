@@ -373,7 +373,12 @@ function list(units: Unit[], want: Set<string>, passages: Passage[], q: Question
       rows[0].header!,
       rows.filter((r) => r.table === rows[0].table).map((r) => r.cells!),
     )}\n\n[${rows[0].ref}]`;
-  const lines = under.filter((u) => u.kind === 'line');
+  // Blocks of lines under one heading (npm's levels, then syslog's): those whose lead-in holds most
+  // of the question's words ("npm logging levels are prioritized…").
+  const allLines = under.filter((u) => u.kind === 'line');
+  const fit = (u: Unit) => u.contextStems.filter((w) => focus.includes(w)).length;
+  const most = Math.max(0, ...allLines.map(fit));
+  const lines = allLines.filter((u) => fit(u) === most);
   if (lines.length >= 2) return lines.map((u) => `- ${u.markdown} [${u.ref}]`).join('\n');
   const items = under.filter((u) => u.kind === 'sentence');
   if (items.length)

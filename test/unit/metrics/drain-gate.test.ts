@@ -117,7 +117,7 @@ it('a connection the kernel completed while the loop was busy as the delay ended
       () =>
         setImmediate(() => {
           // The handshake completes in the kernel: the connection waits in the listen queue.
-          const socket = net.connect(port, '127.0.0.1');
+          const socket = net.connect(Number(port), '127.0.0.1');
           socket.once('error', reject);
           requestOn(socket, '/v2/projects').then(resolve, reject);
           // The loop stays busy past the end of the delay: its timer is due before anything is accepted.

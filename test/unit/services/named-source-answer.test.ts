@@ -92,6 +92,12 @@ describeOnStores('answers over several real documents, one of them named', (stor
     if (stores.dialect === 'sqlite') expect(a).toBe("For `level`, Default: `'info'`. [1]");
   });
 
+  it("lists npm's levels when asked for npm's, not syslog's from the same section", async () => {
+    const a = await ask("List winston's npm logging levels with their priorities.");
+    expect(a).toContain('`silly: 6`');
+    expect(a).not.toContain('emerg');
+  });
+
   it('a question naming Commander still gets Commander', async () => {
     expect(await ask('How do I give a Commander option a default value?')).toContain("'blue'");
   });
