@@ -3,10 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
-import { insertUser } from '../../../src/server/store/users.repo.js';
-import { insertLiveDoc } from '../../../src/server/store/livedocs.repo.js';
-import { insertResource } from '../../../src/server/store/resources.repo.js';
-import { indexResource } from '../../../src/server/engines/retrieval/index.js';
+import { indexedLiveDoc } from '../../helpers/indexed-livedoc.js';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { analyzeQuery } from '../../../src/server/engines/query-analysis.js';
 import { ground } from '../../../src/server/services/grounding.service.js';
@@ -18,7 +15,6 @@ import { extractiveAnswer } from '../../../src/server/engines/grounded-writer.js
  * "default values" of "options" at length; a question that names winston means winston's table.
  */
 const DOCS = path.resolve(import.meta.dirname, '../../../bench/content/docs');
-const at = '2026-01-01T00:00:00.000Z';
 const opened: Store[] = [];
 afterAll(async () => {
   for (const s of opened.splice(0)) await s.close();
@@ -30,16 +26,6 @@ describeOnStores('answers over several real documents, one of them named', (stor
   beforeAll(async () => {
     store = await stores.open();
     opened.push(store);
-    await insertUser(store.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: at });
-    await insertLiveDoc(store.db, {
-      id: 'ld',
-      owner_id: 'u1',
-      name: 'Docs',
-      description: '',
-      icon: '',
-      created_at: at,
-      modified_at: at,
-    });
     const docx = await extractDocument('docx', readFileSync(path.join(DOCS, 'winston-readme.docx')));
     const docs = [
       ...['commander-readme.md', 'debug-readme.md', 'pino-benchmarks.md'].map((f) => {
@@ -48,28 +34,7 @@ describeOnStores('answers over several real documents, one of them named', (stor
       }),
       { id: 'winston', title: docx.title ?? 'winston', text: docx.text },
     ];
-    for (const d of docs) {
-      await insertResource(store.db, {
-        id: d.id,
-        livedoc_id: 'ld',
-        title: d.title,
-        link: '',
-        snippet: '',
-        thumbnail: '',
-        resource_type: 'ai_doc',
-        resource_key: d.id,
-        status: 'completed',
-        source: 'doc',
-        content_type: 'text',
-        text: d.text,
-        file_path: null,
-        file_name: null,
-        mime_type: null,
-        created_at: at,
-        modified_at: at,
-      });
-      await indexResource(store.db, { id: d.id, livedoc_id: 'ld', title: d.title, text: d.text });
-    }
+    await indexedLiveDoc(store.db, docs);
   });
 
   const ask = async (query: string) => {

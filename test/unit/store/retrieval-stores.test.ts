@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
-import { insertUser } from '../../../src/server/store/users.repo.js';
-import { insertLiveDoc } from '../../../src/server/store/livedocs.repo.js';
-import { insertResource, updateResource, deleteResource } from '../../../src/server/store/resources.repo.js';
+import { updateResource, deleteResource } from '../../../src/server/store/resources.repo.js';
+import { indexedLiveDoc } from '../../helpers/indexed-livedoc.js';
 import { indexResource, routeResources, searchChunks } from '../../../src/server/engines/retrieval/index.js';
 
 /**
@@ -11,7 +10,6 @@ import { indexResource, routeResources, searchChunks } from '../../../src/server
  * results on SQLite (FTS5, bm25) and PostgreSQL (tsvector, ts_rank). Scores differ between stores;
  * the order of what comes first must not.
  */
-const at = '2026-01-01T00:00:00.000Z';
 const DOCS: Record<string, { title: string; text: string }> = {
   tides: {
     title: 'Tides',
@@ -89,38 +87,10 @@ describeOnStores('retrieval test set', (stores) => {
   beforeAll(async () => {
     store = await stores.open();
     opened.push(store);
-    await insertUser(store.db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: at });
-    await insertLiveDoc(store.db, {
-      id: 'ld',
-      owner_id: 'u1',
-      name: 'Set',
-      description: '',
-      icon: '',
-      created_at: at,
-      modified_at: at,
-    });
-    for (const [id, d] of Object.entries(DOCS)) {
-      await insertResource(store.db, {
-        id,
-        livedoc_id: 'ld',
-        title: d.title,
-        link: '',
-        snippet: '',
-        thumbnail: '',
-        resource_type: 'ai_doc',
-        resource_key: id,
-        status: 'completed',
-        source: 'doc',
-        content_type: 'text',
-        text: d.text,
-        file_path: null,
-        file_name: null,
-        mime_type: null,
-        created_at: at,
-        modified_at: at,
-      });
-      await indexResource(store.db, { id, livedoc_id: 'ld', title: d.title, text: d.text });
-    }
+    await indexedLiveDoc(
+      store.db,
+      Object.entries(DOCS).map(([id, d]) => ({ id, ...d })),
+    );
   });
 
   it.each(EXPECTED)('"%s" ranks %j first', async (question, expected) => {
