@@ -250,6 +250,15 @@ describe('tables at 80 columns keep what matters', () => {
     noStubs(out);
   });
 
+  it('beta whois keeps every domain whole', async () => {
+    const out = await at80(['beta', 'whois', '--limit', '5']);
+    const [page] = okJson<Array<{ items: Array<{ domain: string }> }>>(
+      await p.cli(['beta', 'whois', '--limit', '5', '--json']),
+    );
+    for (const item of page.items) expect(out).toContain(item.domain);
+    noStubs(out);
+  });
+
   it('social search keeps the author, time and text; the counts go first', async () => {
     const out = await at80(['social', 'search', 'coffee', '--limit', '4']);
     expect(out).toMatch(/^ID\s+AUTHOR\s+TIME\s+.*TEXT/m);

@@ -48,11 +48,12 @@ export async function run(opts: WhoisOptions, deps: Deps): Promise<void> {
     io.table<WhoisItem>(
       result.items,
       [
-        { header: 'DOMAIN', value: (i) => i.domain },
-        { header: 'REGISTRAR', value: (i) => i.registrar ?? '' },
+        // The domain names the row: never cut; the registrar and paid count give way first at 80 columns.
+        { header: 'DOMAIN', value: (i) => i.domain, priority: 1, whole: true },
+        { header: 'REGISTRAR', value: (i) => i.registrar ?? '', priority: 3 },
         { header: 'EXPIRES', value: (i) => i.expiration_datetime?.slice(0, 10) ?? '' },
-        { header: 'ORGANIC', value: (i) => i.metrics.organic.count },
-        { header: 'PAID', value: (i) => i.metrics.paid.count },
+        { header: 'ORGANIC', value: (i) => i.metrics.organic.count, priority: 1 },
+        { header: 'PAID', value: (i) => i.metrics.paid.count, priority: 3 },
         { header: 'BACKLINKS', value: (i) => i.backlinks_info.backlinks },
         { header: 'REF DOMAINS', value: (i) => i.backlinks_info.referring_domains },
       ],
