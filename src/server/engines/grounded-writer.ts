@@ -14,6 +14,7 @@ import {
   unitsOf,
   type Unit,
 } from './answer-units.js';
+import { namedTitleWords } from './retrieval/named-sources.js';
 import type { Cell } from '../text/markdown.js';
 
 /**
@@ -73,7 +74,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     literals: literalsOf(req.query),
     context,
     titles,
-    named: namedSources(titles, want),
+    named: namedSources(req.passages, want),
     frame,
     units,
   };
@@ -176,16 +177,17 @@ interface Question {
  * The sources a question names by a word of their title ("winston's level option" names winston):
  * null when it names none of them, or every one (then naming tells nothing apart).
  */
-function namedSources(titles: Map<number, string[]>, want: Set<string>): Question['named'] {
+function namedSources(passages: Passage[], want: Set<string>): Question['named'] {
   const refs = new Set<number>();
   const words = new Set<string>();
-  for (const [ref, stems] of titles) {
-    const hit = stems.filter((w) => want.has(w) && w.length >= 3);
+  for (const p of passages) {
+    const hit = namedTitleWords(want, p.title);
     if (hit.length === 0) continue;
-    refs.add(ref);
+    refs.add(p.ref);
     hit.forEach((w) => words.add(w));
   }
-  return refs.size === 0 || refs.size === titles.size ? null : { refs, words };
+  const all = new Set(passages.map((p) => p.ref));
+  return refs.size === 0 || refs.size === all.size ? null : { refs, words };
 }
 
 /** A unit from a source the question does not name, and not naming that source itself, answers something else. */

@@ -307,4 +307,17 @@ describe('landing-page engine with a model that plans in JSON', () => {
     expect(p.plannedBy).toBe('composer');
     expect(seen.length).toBeGreaterThan(1);
   });
+
+  it('a lead that cites no source ("your sources do not cover…") is not the tagline', async () => {
+    const { plan: p, html } = await generateLandingPage({
+      query: SOLAR_QUERY,
+      passages: solarPassages(),
+      livedocId: 'ld_1',
+      gateway: fake('Your sources do not cover this question.', []),
+      scope,
+      now,
+    });
+    expect(p.tagline).not.toMatch(/do not cover/);
+    expect(html).not.toMatch(/do not cover/);
+  });
 });

@@ -149,6 +149,48 @@ describe.skipIf(!existsSync(executablePath))('a landing page from a real README'
   }, 60_000);
 });
 
+describe.skipIf(!existsSync(executablePath))('a page about one of the documents of a LiveDoc', () => {
+  // winston's README (MIT) beside pino's: both about loggers, and "logger" and "JSON" are all over
+  // winston's; it never speaks of pino.
+  const WINSTON = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/winston/README.md'), 'utf8');
+  const winston: PagePassage[] = chunkText(WINSTON).map((c) => ({
+    ref: 3,
+    resourceId: 'res_winston',
+    title: 'winston',
+    section: c.title || 'winston',
+    content: c.content,
+    link: '',
+  }));
+
+  it('takes nothing from a document that never speaks of its subject; keeps one that does under another title', async () => {
+    const store = await openStore({ dataDir: null });
+    const now = new Date('2026-11-28T12:00:00Z');
+    const gateway = createGateway({
+      ctx: { db: store.db, now: () => now },
+      directory: new ModelDirectory(loadCatalog(), store.db),
+      upstreams: {},
+    });
+    const { html, plan } = await generateLandingPage({
+      query: 'Make a landing page about pino, the fast JSON logger',
+      // Ranked as retrieval gave them for this request over such a LiveDoc: winston's first.
+      passages: [...winston.slice(0, 8), ...passages.slice(0, 6), AS_TEXT],
+      livedocId: 'ld_sample',
+      gateway,
+      scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
+      now,
+    });
+    await gateway.close();
+    await store.close();
+    expect(plan.sources.map((s) => [s.ref, s.title])).toEqual([
+      [1, 'pino'],
+      [2, 'Web frameworks'],
+    ]);
+    expect(plan.sections.length).toBeGreaterThan(0);
+    const text = html.replace(/<style[\s\S]*?<\/style>/g, '').replace(/<[^>]+>/g, ' ');
+    expect(text).not.toMatch(/winston/i);
+  }, 60_000);
+});
+
 describe('mindmap points are whole', () => {
   it('never a clause that leaves a bracket open (winston 3.19.0 README)', () => {
     const md = extractiveOutline({

@@ -14,6 +14,8 @@ import {
 } from './plan.js';
 import { stemmer } from 'stemmer';
 import { keywords } from '../retrieval/fts-query.js';
+import { namedTitleWords, questionStems } from '../retrieval/named-sources.js';
+import { subjectOf } from '../query-analysis.js';
 import {
   clip,
   iconFor,
@@ -114,6 +116,31 @@ function sectionGroups(passages: PagePassage[]): Array<{ heading: string; passag
     groups.set(key, g);
   }
   return [...groups.values()].slice(0, PLAN_LIMITS.sections);
+}
+
+/**
+ * The passages a page is written from: when its subject names some of the sources by a word of
+ * their title ("a page about pino" names "Pino Long Term Support"), those sources and the others
+ * that speak of it too (pino's "Benchmarks"), not the documents of its LiveDoc that never do
+ * (winston's README); else every passage. A page about one thing takes no section, figure,
+ * question or source from another.
+ */
+function focusPassages(passages: PagePassage[], query: string): PagePassage[] {
+  const want = questionStems(subjectOf(query));
+  const named = new Set(passages.flatMap((p) => namedTitleWords(want, p.title)));
+  if (named.size === 0) return passages;
+  const speaking = new Set(
+    passages
+      .filter(
+        (p) => namedTitleWords(named, p.title).length > 0 || [...questionStems(p.content)].some((w) => named.has(w)),
+      )
+      .map((p) => p.resourceId),
+  );
+  const kept = passages.filter((p) => speaking.has(p.resourceId));
+  if (kept.length === passages.length) return passages;
+  // The sources left are numbered 1, 2, … again, in their order.
+  const refs = new Map([...new Set(kept.map((p) => p.ref))].map((ref, i) => [ref, i + 1]));
+  return kept.map((p) => ({ ...p, ref: refs.get(p.ref)! }));
 }
 
 /** FAQ entries the documents themselves hold: a question heading and the first sentences under it. */
@@ -258,32 +285,33 @@ function fromModelPlan(plan: ModelPlan, req: PlanRequest, sources: PageSource[])
  * from the LiveDoc's own text; key figures and FAQ entries come from the passages themselves.
  */
 export async function planPage(req: PlanRequest): Promise<PagePlan> {
-  const sources = sourcesOf(req.passages);
+  const passages = focusPassages(req.passages, req.query);
+  const sources = sourcesOf(passages);
   const refs = new Set(sources.map((s) => s.ref));
-  const ask = (question: string, passages: PagePassage[], prompt: string) =>
+  const ask = (question: string, from: PagePassage[], prompt: string) =>
     req.gateway
       .generate({
         model: req.model,
         messages: [{ role: 'user', content: prompt }],
-        context: contextOf(passages),
+        context: contextOf(from),
         question,
         scope: req.scope,
         signal: req.signal,
         maxTokens: 2048,
       })
       .then((r) => ({ ...r, text: bounded(r.text) }));
-  const planPrompt = `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(req.passages) || '(none)'}\n\nRequest: ${req.query}`;
+  const planPrompt = `${PLAN_PROMPT}\n\nSources:\n\n${sourceBlock(passages) || '(none)'}\n\nRequest: ${req.query}`;
   // The local writer answers `question` from the passages and says when they do not cover it: it is
   // asked about the page's subject and each section as the sources word them, never the request's
   // own words ("make a landing page"), which no source holds.
-  let first = await ask(titleFromQuery(req.query), req.passages, planPrompt);
+  let first = await ask(titleFromQuery(req.query), passages, planPrompt);
   let read = readModelPlan(first.text);
   // A reply that set out to be the plan but cannot be used, even repaired, is asked for once more.
   if (!read.ok && triedJson(first.text)) {
     await req.log?.(`the model's plan could not be used (${read.problem}): asking once more`);
     first = await ask(
       titleFromQuery(req.query),
-      req.passages,
+      passages,
       `${planPrompt}\n\nYour last reply could not be used: ${read.problem}. Answer with the one JSON object only.`,
     );
     read = readModelPlan(first.text);
@@ -291,18 +319,19 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   }
   if (read.ok) {
     await req.log?.(`the model (${first.model}) planned the page: ${read.value.sections.length} section(s)`);
-    return fromModelPlan(read.value, req, sources);
+    return fromModelPlan(read.value, { ...req, passages }, sources);
   }
   await req.log?.(`the model (${first.model}) answered in prose: composing the page from its answers`);
+  // The lead states what the sources say: a sentence citing none ("your sources do not cover…") is not page text.
   const lead = citedSentences(keepKnownCitations(answerProse(pageProse(first.text)), refs)).filter(
-    (x) => !isTableText(x),
+    (x) => !isTableText(x) && /\[\d+\]/.test(x),
   );
   const sections: PageSection[] = [];
   const seen = new Set<string>();
   // The overview is the sources' own description of their subject; sections do not repeat it.
-  const own = ownDescription(req.passages, PLAN_LIMITS.summaryChars / 2);
+  const own = ownDescription(passages, PLAN_LIMITS.summaryChars / 2);
   for (const s of citedSentences(own?.text ?? '')) seen.add(sentenceKey(s));
-  for (const [i, g] of sectionGroups(req.passages).entries()) {
+  for (const [i, g] of sectionGroups(passages).entries()) {
     req.signal?.throwIfAborted();
     const answer = await ask(
       g.heading,
@@ -320,7 +349,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
   // The tagline says what neither the overview nor a key figure already says.
-  const figures = keyNumbers(req.passages, PLAN_LIMITS.keyNumbers);
+  const figures = keyNumbers(passages, PLAN_LIMITS.keyNumbers);
   const said = new Set([...citedSentences(own?.text ?? ''), ...figures.map((k) => k.label)].map(sentenceKey));
   const fresh = lead.filter((s) => ![...said].some((k) => k && sentenceKey(s).startsWith(k)));
   const { tagline, rest } = splitLead(fresh.length > 0 ? fresh : lead, req.query);
@@ -334,7 +363,7 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
       : clip(rest.filter((s) => !seen.has(sentenceKey(s))).join(' '), PLAN_LIMITS.summaryChars),
     sections,
     keyNumbers: figures,
-    faq: documentFaq(req.passages),
+    faq: documentFaq(passages),
     sources,
     plannedBy: 'composer',
   };

@@ -4,7 +4,7 @@ import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
 import { keywords, searchWords } from './fts-query.js';
-import { isSpaceless } from '../../text/segment.js';
+import { namedTitleWords, questionStems } from './named-sources.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
 export interface ChunkHit {
@@ -75,7 +75,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   // A question that names a source by its title ("winston's level option") means that source: its
   // passages gain a share of the best score, enough to pass a near miss from a source not named.
   const top = Math.max(0, ...scored.map((s) => s.score));
-  const named = new Set(stems);
+  const named = questionStems(query);
   const hits = scored.map(({ row: r, score }) => ({
     chunkId: r.id,
     resourceId: r.resource_id,
@@ -84,18 +84,15 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     page: r.page,
     title: r.title,
     content: r.content,
-    score: Math.round((score + (titleNamed(named, r.resource_title) ? NAMED_SOURCE_SHARE * top : 0)) * 10_000) / 10_000,
+    score:
+      Math.round((score + (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0)) * 10_000) /
+      10_000,
   }));
   return collapseRepeats(hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)).slice(0, scope.limit);
 }
 
 /** The share of the best hit's score a passage of a source the question names gains. */
 const NAMED_SOURCE_SHARE = 0.2;
-
-/** Whether a word of the resource's title (three letters or more, or a spaceless-script word) is among the query's. */
-function titleNamed(queryStems: Set<string>, resourceTitle: string): boolean {
-  return keywords(resourceTitle).some((w) => (w.length >= 3 || isSpaceless(w)) && queryStems.has(stem(w)));
-}
 
 /**
  * Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or
