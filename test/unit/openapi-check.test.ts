@@ -128,6 +128,12 @@ describe('checking responses against the served OpenAPI document', () => {
     ]);
   });
 
+  it('an empty finished stream is refused; one that ends asking to reconnect (a shutdown) is not', () => {
+    const url = '/v2/conversations/stream/abc?offset=0';
+    expect(check(sse(url, ': stream open\n\n', 'GET'))).toEqual([expect.stringMatching(/no event/)]);
+    expect(check(sse(url, ': stream open\n\nretry: 1000\n\n', 'GET'))).toEqual([]);
+  });
+
   it('holds errors to the family shape, and unknown endpoints to a 404', () => {
     expect(
       check(

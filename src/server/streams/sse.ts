@@ -41,11 +41,17 @@ export async function serveStream(
   const unsubscribe = hub.subscribe(key, (e) => (live ? send(e) : buffered.push(e)));
   const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), Math.max(1, heartbeatSeconds) * 1000);
   heartbeat.unref();
-  hub.readers.add(finish);
+  // A shutdown ends the response asking the client to come back in a second (an EventSource
+  // reconnects, through the balancer, and resumes from its Last-Event-ID).
+  const endForShutdown = () => {
+    if (!ended) res.write('retry: 1000\n\n');
+    finish();
+  };
+  hub.readers.add(endForShutdown);
   function finish() {
     if (ended) return;
     ended = true;
-    hub.readers.delete(finish);
+    hub.readers.delete(endForShutdown);
     clearInterval(heartbeat);
     unsubscribe();
     res.end();
