@@ -4,10 +4,11 @@ import { fileKey, type FileStore } from '../files/file-store.js';
 import { HttpError } from '../errors.js';
 import { JobFailure, type JobContext } from '../jobs/queue.js';
 import { searchChunks } from '../engines/retrieval/index.js';
+import { aboutNamedSources } from '../engines/retrieval/named-sources.js';
 import { generateOutline, OutlineInvalid, type SourcePassage } from '../engines/slides/outline.js';
 import { buildDeck, type SourceTable } from '../engines/slides/deck.js';
 import { findNumberTables, tableKey, type NumberTable } from '../engines/slides/tables.js';
-import { queryTopics, termsOf } from '../engines/query-analysis.js';
+import { queryTopics, subjectOf, termsOf } from '../engines/query-analysis.js';
 import { PreviewUnavailable, renderPreviews } from '../engines/slides/preview.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import * as resourcesRepo from '../store/resources.repo.js';
@@ -103,7 +104,13 @@ async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRe
   for (const h of hits) add({ id: h.chunkId, resourceId: h.resourceId, title: h.title, content: h.content });
   if (picked.length < 8)
     for (const o of openings) add({ id: o.id, resourceId: o.resource_id, title: o.title, content: o.content });
-  return picked.map((c, i) => {
+  // A deck about one thing takes no slide from another document of its LiveDoc.
+  const about = aboutNamedSources(picked, subjectOf(req.query), (c) => ({
+    source: c.resourceId,
+    title: resources.get(c.resourceId)!.title,
+    text: c.content,
+  }));
+  return about.map((c, i) => {
     const r = resources.get(c.resourceId)!;
     return { ref: i + 1, resourceId: r.id, resourceTitle: r.title, section: c.title || r.title, content: c.content };
   });

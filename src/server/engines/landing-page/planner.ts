@@ -14,7 +14,7 @@ import {
 } from './plan.js';
 import { stemmer } from 'stemmer';
 import { keywords } from '../retrieval/fts-query.js';
-import { namedTitleWords, questionStems } from '../retrieval/named-sources.js';
+import { aboutNamedSources } from '../retrieval/named-sources.js';
 import { subjectOf } from '../query-analysis.js';
 import {
   clip,
@@ -119,26 +119,17 @@ function sectionGroups(passages: PagePassage[]): Array<{ heading: string; passag
 }
 
 /**
- * The passages a page is written from: when its subject names some of the sources by a word of
- * their title ("a page about pino" names "Pino Long Term Support"), those sources and the others
- * that speak of it too (pino's "Benchmarks"), not the documents of its LiveDoc that never do
- * (winston's README); else every passage. A page about one thing takes no section, figure,
- * question or source from another.
+ * The passages a page is written from (aboutNamedSources): a page about one thing takes no section,
+ * figure, question or source from another document of its LiveDoc. The sources left are numbered
+ * 1, 2, … again, in their order.
  */
 function focusPassages(passages: PagePassage[], query: string): PagePassage[] {
-  const want = questionStems(subjectOf(query));
-  const named = new Set(passages.flatMap((p) => namedTitleWords(want, p.title)));
-  if (named.size === 0) return passages;
-  const speaking = new Set(
-    passages
-      .filter(
-        (p) => namedTitleWords(named, p.title).length > 0 || [...questionStems(p.content)].some((w) => named.has(w)),
-      )
-      .map((p) => p.resourceId),
-  );
-  const kept = passages.filter((p) => speaking.has(p.resourceId));
-  if (kept.length === passages.length) return passages;
-  // The sources left are numbered 1, 2, … again, in their order.
+  const kept = aboutNamedSources(passages, subjectOf(query), (p) => ({
+    source: p.resourceId,
+    title: p.title,
+    text: p.content,
+  }));
+  if (kept === passages) return passages;
   const refs = new Map([...new Set(kept.map((p) => p.ref))].map((ref, i) => [ref, i + 1]));
   return kept.map((p) => ({ ...p, ref: refs.get(p.ref)! }));
 }
