@@ -36,7 +36,7 @@ describe('-q', () => {
     );
     proc.kill('SIGTERM');
     const r = await proc;
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode, `ended by ${r.signal ?? 'no signal'}; its stderr:\n${stderr}`).toBe(0);
     // stdout is not a terminal: JSON mode, where the one line is a JSON log line.
     const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
