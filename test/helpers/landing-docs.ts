@@ -1,5 +1,12 @@
+import { readFileSync } from 'node:fs';
 import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
 import type { PagePassage } from '../../src/server/engines/landing-page/text.js';
+import { generateLandingPage, type LandingPage } from '../../src/server/engines/landing-page/index.js';
+import { loadCatalog } from '../../src/server/engines/gateway/catalog.js';
+import { ModelDirectory } from '../../src/server/engines/gateway/directory.js';
+import { createGateway } from '../../src/server/engines/gateway/gateway.js';
+import { openStore } from '../../src/server/store/store.js';
+import type { ModelGateway } from '../../src/server/engines/gateway-types.js';
 
 /** Three short Markdown documents about home solar power (one with a table of numbers, one FAQ heading). */
 export const SOLAR_DOCS: Array<{ name: string; text: string; link: string }> = [
@@ -58,5 +65,62 @@ export function solarPassages(): PagePassage[] {
       content: c.content,
       link: d.link,
     })),
+  );
+}
+
+/** A README read as the engines read a LiveDoc resource: its chunks, one passage each. */
+export function readmePassages(
+  file: string,
+  source: { ref: number; resourceId: string; title: string; link?: string },
+): PagePassage[] {
+  return chunkText(readFileSync(file, 'utf8')).map((c) => ({
+    ref: source.ref,
+    resourceId: source.resourceId,
+    title: source.title,
+    section: c.title || source.title,
+    content: c.content,
+    link: source.link ?? '',
+  }));
+}
+
+/**
+ * Runs `fn` with the local models' gateway (no upstream) over an in-memory store, and the usage
+ * records it metered; closes both after.
+ */
+export async function withLocalGateway<T>(
+  fn: (gateway: ModelGateway, usage: () => Promise<unknown[]>) => Promise<T>,
+  now = new Date('2026-11-22T12:00:00Z'),
+): Promise<T> {
+  const store = await openStore({ dataDir: null });
+  const gateway = createGateway({
+    ctx: { db: store.db, now: () => now },
+    directory: new ModelDirectory(loadCatalog(), store.db),
+    upstreams: {},
+  });
+  try {
+    return await fn(gateway, () => store.db.selectFrom('usage_records').selectAll().execute());
+  } finally {
+    await gateway.close();
+    await store.close();
+  }
+}
+
+/** A landing page written by the local models over an in-memory store, as a task writes one. */
+export function localLandingPage(
+  query: string,
+  passages: PagePassage[],
+  now = new Date('2026-11-28T12:00:00Z'),
+): Promise<LandingPage> {
+  return withLocalGateway(
+    (gateway) =>
+      generateLandingPage({
+        query,
+        passages,
+        livedocId: 'ld_sample',
+        gateway,
+        scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
+        now,
+      }),
+    now,
   );
 }

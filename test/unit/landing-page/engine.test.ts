@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HtmlValidate } from 'html-validate';
 import { generateLandingPage } from '../../../src/server/engines/landing-page/index.js';
 import type { GenerateRequest, ModelGateway } from '../../../src/server/engines/gateway-types.js';
-import { loadCatalog } from '../../../src/server/engines/gateway/catalog.js';
-import { ModelDirectory } from '../../../src/server/engines/gateway/directory.js';
-import { createGateway } from '../../../src/server/engines/gateway/gateway.js';
-import { openStore } from '../../../src/server/store/store.js';
-import { SOLAR_QUERY, solarPassages } from '../../helpers/landing-docs.js';
+import { SOLAR_QUERY, solarPassages, withLocalGateway } from '../../helpers/landing-docs.js';
 
 const scope = { apiKeyId: null, userId: 'usr_1', taskId: 'task_1', operation: 'landing_page' };
 const now = new Date('2026-11-22T12:00:00Z');
@@ -15,23 +11,6 @@ const now = new Date('2026-11-22T12:00:00Z');
 async function validate(html: string) {
   const report = await new HtmlValidate({ extends: ['html-validate:recommended'] }).validateString(html);
   return report.results.flatMap((r) => r.messages.map((m) => `${m.ruleId} ${m.line}:${m.column} ${m.message}`));
-}
-
-async function withLocalGateway<T>(
-  fn: (gateway: ModelGateway, usage: () => Promise<unknown[]>) => Promise<T>,
-): Promise<T> {
-  const store = await openStore({ dataDir: null });
-  const gateway = createGateway({
-    ctx: { db: store.db, now: () => now },
-    directory: new ModelDirectory(loadCatalog(), store.db),
-    upstreams: {},
-  });
-  try {
-    return await fn(gateway, () => store.db.selectFrom('usage_records').selectAll().execute());
-  } finally {
-    await gateway.close();
-    await store.close();
-  }
 }
 
 describe('landing-page engine with the local grounded model', () => {

@@ -1,29 +1,21 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { chromium } from 'playwright-core';
-import { generateLandingPage } from '../../../src/server/engines/landing-page/index.js';
 import { keyNumbers, type PagePassage } from '../../../src/server/engines/landing-page/text.js';
 import { isCodeProse } from '../../../src/server/engines/landing-page/planner.js';
-import { loadCatalog } from '../../../src/server/engines/gateway/catalog.js';
-import { ModelDirectory } from '../../../src/server/engines/gateway/directory.js';
-import { createGateway } from '../../../src/server/engines/gateway/gateway.js';
-import { openStore } from '../../../src/server/store/store.js';
 import { DEFAULT_CHROMIUM } from '../../../src/server/engines/screenshot.js';
-import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 import { parseOutline } from '../../../src/server/engines/mindmap/tree.js';
 import { extractiveOutline } from '../../../src/server/engines/outline-writer.js';
+import { localLandingPage, readmePassages } from '../../helpers/landing-docs.js';
 
 // pino 10.4.0's README.md (MIT), read as the engines read a LiveDoc: its chunks, one passage each.
-const README = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/pino/README.md'), 'utf8');
-const passages: PagePassage[] = chunkText(README).map((c) => ({
+const passages = readmePassages(path.resolve(import.meta.dirname, '../../../node_modules/pino/README.md'), {
   ref: 1,
   resourceId: 'res_pino',
   title: 'pino',
-  section: c.title || 'pino',
-  content: c.content,
   link: 'https://github.com/pinojs/pino/blob/main/README.md',
-}));
+});
 
 // A passage as a PDF or DOCX gives code: a JSON log line and a server call as paragraphs.
 const AS_TEXT: PagePassage = {
@@ -88,23 +80,10 @@ const executablePath = process.env.FACET_CHROMIUM ?? DEFAULT_CHROMIUM;
 describe.skipIf(!existsSync(executablePath))('a landing page from a real README', () => {
   let html = '';
   beforeAll(async () => {
-    const store = await openStore({ dataDir: null });
-    const now = new Date('2026-11-28T12:00:00Z');
-    const gateway = createGateway({
-      ctx: { db: store.db, now: () => now },
-      directory: new ModelDirectory(loadCatalog(), store.db),
-      upstreams: {},
-    });
-    ({ html } = await generateLandingPage({
-      query: 'Make a landing page about pino, the fast JSON logger',
-      passages: [...passages.slice(0, 10), AS_TEXT],
-      livedocId: 'ld_sample',
-      gateway,
-      scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
-      now,
-    }));
-    await gateway.close();
-    await store.close();
+    ({ html } = await localLandingPage('Make a landing page about pino, the fast JSON logger', [
+      ...passages.slice(0, 10),
+      AS_TEXT,
+    ]));
   }, 60_000);
 
   it('shows no Markdown marks', () => {
@@ -149,38 +128,22 @@ describe.skipIf(!existsSync(executablePath))('a landing page from a real README'
   }, 60_000);
 });
 
-describe.skipIf(!existsSync(executablePath))('a page about one of the documents of a LiveDoc', () => {
+describe('a page about one of the documents of a LiveDoc', () => {
   // winston's README (MIT) beside pino's: both about loggers, and "logger" and "JSON" are all over
   // winston's; it never speaks of pino.
-  const WINSTON = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/winston/README.md'), 'utf8');
-  const winston: PagePassage[] = chunkText(WINSTON).map((c) => ({
+  const winston = readmePassages(path.resolve(import.meta.dirname, '../../../node_modules/winston/README.md'), {
     ref: 3,
     resourceId: 'res_winston',
     title: 'winston',
-    section: c.title || 'winston',
-    content: c.content,
-    link: '',
-  }));
+  });
 
   it('takes nothing from a document that never speaks of its subject; keeps one that does under another title', async () => {
-    const store = await openStore({ dataDir: null });
-    const now = new Date('2026-11-28T12:00:00Z');
-    const gateway = createGateway({
-      ctx: { db: store.db, now: () => now },
-      directory: new ModelDirectory(loadCatalog(), store.db),
-      upstreams: {},
-    });
-    const { html, plan } = await generateLandingPage({
-      query: 'Make a landing page about pino, the fast JSON logger',
-      // Ranked as retrieval gave them for this request over such a LiveDoc: winston's first.
-      passages: [...winston.slice(0, 8), ...passages.slice(0, 6), AS_TEXT],
-      livedocId: 'ld_sample',
-      gateway,
-      scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
-      now,
-    });
-    await gateway.close();
-    await store.close();
+    // Ranked as retrieval gave them for this request over such a LiveDoc: winston's first.
+    const { html, plan } = await localLandingPage('Make a landing page about pino, the fast JSON logger', [
+      ...winston.slice(0, 8),
+      ...passages.slice(0, 6),
+      AS_TEXT,
+    ]);
     expect(plan.sources.map((s) => [s.ref, s.title])).toEqual([
       [1, 'pino'],
       [2, 'Web frameworks'],

@@ -4,13 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { generateLandingPage } from '../../../src/server/engines/landing-page/index.js';
-import { loadCatalog } from '../../../src/server/engines/gateway/catalog.js';
-import { ModelDirectory } from '../../../src/server/engines/gateway/directory.js';
-import { createGateway } from '../../../src/server/engines/gateway/gateway.js';
-import { openStore } from '../../../src/server/store/store.js';
 import { DEFAULT_CHROMIUM } from '../../../src/server/engines/screenshot.js';
-import { SOLAR_QUERY, solarPassages } from '../../helpers/landing-docs.js';
+import { localLandingPage, SOLAR_QUERY, solarPassages } from '../../helpers/landing-docs.js';
 
 /**
  * The page in a real browser with the network off: it asks for nothing, and nothing is wider than
@@ -24,23 +19,7 @@ describe.skipIf(!existsSync(executablePath))('landing page in Chromium', () => {
   let html: string;
   let dir: string;
   beforeAll(async () => {
-    const store = await openStore({ dataDir: null });
-    const now = new Date('2026-11-22T12:00:00Z');
-    const gateway = createGateway({
-      ctx: { db: store.db, now: () => now },
-      directory: new ModelDirectory(loadCatalog(), store.db),
-      upstreams: {},
-    });
-    ({ html } = await generateLandingPage({
-      query: SOLAR_QUERY,
-      passages: solarPassages(),
-      livedocId: 'ld_sample',
-      gateway,
-      scope: { apiKeyId: null, userId: 'usr_1', operation: 'landing_page' },
-      now,
-    }));
-    await gateway.close();
-    await store.close();
+    ({ html } = await localLandingPage(SOLAR_QUERY, solarPassages(), new Date('2026-11-22T12:00:00Z')));
     dir = gallery ? path.resolve('docs/gallery') : await mkdtemp(path.join(os.tmpdir(), 'facet-page-'));
     await mkdir(dir, { recursive: true });
     browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });
