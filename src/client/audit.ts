@@ -32,12 +32,18 @@ export interface TailQuery {
 
 type Page = { entries: AuditEntry[]; nextCursor: string | null };
 
+export interface TailOptions {
+  signal?: AbortSignal;
+  /** Called once the server has accepted the tail (2xx), before any line arrives. */
+  onOpen?: () => void;
+}
+
 /** Reads a tail's `request` events until the server ends it or `signal` aborts; 4xx/5xx answers throw ApiError. */
 async function* tail(
   t: Transport,
   route: typeof adminLogTail | typeof ownLogTail,
   query: TailQuery,
-  signal?: AbortSignal,
+  { signal, onOpen }: TailOptions = {},
 ): AsyncGenerator<RequestLogLine> {
   const url = new URL(t.options.baseUrl.replace(/\/+$/, '') + route.path);
   for (const [k, v] of Object.entries(query) as [string, string | undefined][])
@@ -67,6 +73,7 @@ async function* tail(
       body,
     );
   }
+  onOpen?.();
   const parser = new SseParser({ maxEventChars: 64 * 1024 });
   res.body.setEncoding('utf8');
   for await (const chunk of res.body) {
@@ -87,8 +94,8 @@ export const auditClient = (t: Transport) => {
     /** One page of the caller's own entries. */
     ownPage: (query: AuditQuery = {}) => page(ownAudit, query),
     /** Everyone's requests as they are answered (admins). */
-    tailAll: (query: TailQuery = {}, signal?: AbortSignal) => tail(t, adminLogTail, query, signal),
+    tailAll: (query: TailQuery = {}, options?: TailOptions) => tail(t, adminLogTail, query, options),
     /** The requests made with the caller's own keys. */
-    tailOwn: (query: TailQuery = {}, signal?: AbortSignal) => tail(t, ownLogTail, query, signal),
+    tailOwn: (query: TailQuery = {}, options?: TailOptions) => tail(t, ownLogTail, query, options),
   };
 };

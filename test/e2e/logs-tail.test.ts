@@ -2,6 +2,7 @@ import os from 'node:os';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ok, okJson, startPlatform, type Platform } from '../helpers/platform.js';
+import { runOnPty } from '../helpers/pty.js';
 
 /**
  * Issue 30: `facet logs tail` follows requests as they are answered, over SSE, filtered on the
@@ -184,6 +185,22 @@ describe('facet logs tail', () => {
     expect(await refused.json()).toMatchObject({ code: 'FORBIDDEN' });
   });
 
+  it('on an 80-column terminal: says what it follows at once, fits each line, and ends with 130 at Ctrl-C', async () => {
+    const run = runOnPty(['logs', 'tail'], { configDir: p.configDir, cols: 80 });
+    await run.waitFor(/following everyone's requests to http:\/\/127\.0\.0\.1:\d+ .*Ctrl-C/);
+    const long = `/v2/a-rather-long-path/${'segment/'.repeat(12)}end`;
+    await p.fetch(long, { headers: { 'x-request-id': 'pty-long-path-request' } });
+    await run.waitFor(/4\d\d {2}\/v2\/a-rather-long-path\/\S*…/);
+    const line = run
+      .output()
+      .split(/\r?\n/)
+      .find((l) => l.includes('/v2/a-rather-long-path/'))!;
+    expect(line.trimEnd().length).toBeLessThanOrEqual(80);
+    expect(line).toMatch(/^\d\d:\d\d:\d\d\.\d{3} {2}GET +4\d\d/);
+    run.type('\x03');
+    expect(await run.exited).toBe(130);
+  });
+
   it('refuses a malformed filter before it opens, and ends cleanly when the server drains', async () => {
     const bad = await p.cli(['logs', 'tail', '--status', '4x']);
     expect(bad.exitCode).toBe(2);
@@ -191,10 +208,11 @@ describe('facet logs tail', () => {
       422,
     );
     const tail = startTail(['--status', '5xx']);
-    await new Promise((r) => setTimeout(r, 1500));
+    // The tail says on stderr once the server has taken it.
+    await until(() => /following everyone's requests/.test(tail.err()), 20_000, 'the tail to open');
     await p.stop();
     const result = await tail.proc;
-    expect(result.exitCode).toBe(0);
+    expect(result.exitCode, tail.err()).toBe(0);
     expect(tail.err()).toMatch(/the server ended the log stream/);
   });
 });
