@@ -12,12 +12,19 @@ const RENAMED: Record<string, string> = {
   'ppt_config.lang': '--lang',
   livedoc_short_id: '--livedoc',
   wait_for_selector: '--wait-for',
+  target_selector: '--selector',
   resource_types: '--type',
   since_time: '--since',
   until_time: '--until',
 };
 
 const snake = (flag: string) => flag.replace(/^--/, '').replace(/-/g, '_');
+
+/** HTTP headers a message may name, said as the flag the person pages with. */
+const HEADERS: Array<[RegExp, string, string]> = [
+  [/\bX-Next-Cursor of the previous page\b/gi, '--cursor', 'the --cursor value the previous page printed'],
+  [/\bX-Next-Cursor\b/gi, '--cursor', 'the --cursor value a page printed'],
+];
 
 /**
  * The message of a 400/422 the command's own options caused, with each request field named by the
@@ -27,6 +34,7 @@ const snake = (flag: string) => flag.replace(/^--/, '').replace(/-/g, '_');
 export function inFlagTerms(message: string, cmd: Command | undefined): string {
   if (!cmd) return message;
   const flags = new Set(cmd.options.map((o) => o.long).filter((l): l is string => Boolean(l)));
+  for (const [header, flag, said] of HEADERS) if (flags.has(flag)) message = message.replace(header, said);
   const byField = new Map<string, string>();
   for (const [field, flag] of Object.entries(RENAMED)) if (flags.has(flag)) byField.set(field, flag);
   for (const flag of flags) {
@@ -39,9 +47,11 @@ export function inFlagTerms(message: string, cmd: Command | undefined): string {
   const fields = [...byField.keys()].sort((a, b) => b.length - a.length);
   const escaped = fields.map((f) => f.replace(/[.]/g, '\\.'));
   const re = new RegExp(`(?<![\\w.-])(?:(?:body|query)\\.)?(${escaped.join('|')})(?![\\w.])(:?)`, 'g');
-  return message.replace(re, (whole, field: string, colon: string) => {
+  return message.replace(re, (whole, field: string, colon: string, at: number) => {
     const prefixed = whole.startsWith('body.') || whole.startsWith('query.');
-    if (!field.includes('_') && !field.includes('.') && !prefixed && !colon) return whole;
+    // A bare word is a field only as an issue's subject ("name: Required"), not inside prose ("a CSS selector: …").
+    const subject = colon && /(^|;\s*)$/.test(message.slice(0, at));
+    if (!field.includes('_') && !field.includes('.') && !prefixed && !subject) return whole;
     return byField.get(field)! + colon;
   });
 }

@@ -95,6 +95,37 @@ describe('one output contract', () => {
   });
 });
 
+describe('tables at 80 columns', () => {
+  it('admin usage keeps key ids whole and its COST; beta backlinks keeps its source URLs whole', async () => {
+    ok(await p.cli(['llm', 'facet-echo', 'hello']));
+    const usage = runOnPty(['admin', 'usage'], { configDir: p.configDir, cols: 80, env: { FACET_PAGER: 'cat' } });
+    expect(await usage.exited, usage.tail()).toBe(0);
+    const keyId = okJson(await p.cli(['whoami', '--json'])).api_key.id as string;
+    const lines = usage.output().split(/\r?\n/);
+    expect(lines[0]).toMatch(/^KEY +.*COST$/);
+    expect(
+      lines.find((l) => l.startsWith(keyId)),
+      usage.output(),
+    ).toMatch(/\$\d+\.\d{6}$/);
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(80);
+
+    const links = runOnPty(['beta', 'backlinks', 'example.com', '--limit', '5'], {
+      configDir: p.configDir,
+      cols: 80,
+      env: { FACET_PAGER: 'cat' },
+    });
+    expect(await links.exited, links.tail()).toBe(0);
+    const from = okJson(await p.cli(['beta', 'backlinks', 'example.com', '--limit', '5', '--json', 'url_from']));
+    for (const { url_from } of from as Array<{ url_from: string }>) expect(links.output()).toContain(url_from);
+    const rows = links
+      .output()
+      .split(/\r?\n/)
+      .filter((l) => /^\d+ /.test(l));
+    expect(rows.length).toBe(5);
+    for (const l of rows) expect(l.length).toBeLessThanOrEqual(80);
+  });
+});
+
 describe('exit codes and confirmations', () => {
   it('a batch scrape whose every page failed exits 6; piped it prints the job id alone', async () => {
     const r = await p.cli(['beta', 'scrape', 'https://127.0.0.1:9/a', 'https://127.0.0.1:9/b', '--wait']);

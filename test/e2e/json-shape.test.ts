@@ -52,6 +52,28 @@ describe('--jq', () => {
     expect(r.stdout).toBe('2\n');
   });
 
+  it("on a paged list filters the list's items, as --json FIELDS selects them; facet api bodies stay whole", async () => {
+    for (const name of ['paged-a', 'paged-b', 'paged-c']) ok(await p.cli(['livedocs', 'create', name]));
+    expect(okJson(await p.cli(['livedocs', 'list', '--json'])).total).toBe(3);
+    expect(ok(await p.cli(['livedocs', 'list', '--jq', 'length'])).stdout).toBe('3\n');
+    expect(
+      ok(await p.cli(['livedocs', 'list', '--jq', '.[].name']))
+        .stdout.split('\n')
+        .filter(Boolean)
+        .sort(),
+    ).toEqual(['paged-a', 'paged-b', 'paged-c']);
+    // A body beside paging scalars (social search) and a list of such bodies (beta data) alike.
+    const posts = okJson<unknown[]>(await p.cli(['social', 'search', 'coffee', '--limit', '3', '--json']));
+    expect(ok(await p.cli(['social', 'search', 'coffee', '--limit', '3', '--jq', 'length'])).stdout).toBe(
+      `${(posts as { tweets: unknown[] } & unknown[]).tweets.length}\n`,
+    );
+    expect(ok(await p.cli(['beta', 'backlinks', 'example.com', '--limit', '7', '--jq', 'length'])).stdout).toBe('7\n');
+    // The raw API keeps the body as sent for jq: the v2 envelope around the page's four keys.
+    expect(ok(await p.cli(['api', 'GET', '/v2/livedocs', '--jq', '.data | keys | length'])).stdout).toBe('4\n');
+    // A report with objects beside its list is not a page: jq sees it whole.
+    expect(ok(await p.cli(['admin', 'usage', '--jq', '.totals | has("calls")'])).stdout).toBe('true\n');
+  }, 180_000);
+
   it('a filter that does not compile is a usage error; a failing one exits 1', async () => {
     const bad = await p.cli(['keys', 'list', '--jq', '.[']);
     expect(bad.exitCode).toBe(2);

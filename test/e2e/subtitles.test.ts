@@ -170,8 +170,13 @@ describe('subtitles', () => {
     const missing = await api('video_code=noSuchVideo');
     expect(missing.status).toBe(400);
     expect((await missing.json()).message).toBe('no subtitles for video noSuchVideo');
+    // The CLI: not found's exit code (4) for a video or language with no subtitles; a bad id stays 1.
+    const unknown = await p.cli(['subtitles', 'noSuchVideo']);
+    expect(unknown.exitCode).toBe(4);
+    expect(unknown.stderr).toContain('no subtitles for video noSuchVideo');
+    expect((await p.cli(['subtitles', 'short'])).exitCode).toBe(1);
     const lang = await p.cli(['subtitles', 'facetDemo01', '--language', 'fr']);
-    expect(lang.exitCode).toBe(1);
+    expect(lang.exitCode).toBe(4);
     expect(lang.stderr).toContain(
       'no subtitles in fr for video facetDemo01; available: en (manual), en (generated), de (manual)',
     );

@@ -32,4 +32,23 @@ describe('a 400 names the flag the CLI user typed, not the request field', () =>
     );
     expect(inFlagTerms('ppt_config.ai_theme_id bad', undefined)).toBe('ppt_config.ai_theme_id bad');
   });
+
+  it("extract's --selector and a paging cursor are named as the person typed them", () => {
+    const extract = command('--selector', '--wait-for');
+    expect(inFlagTerms('target_selector "#x" matches no element on the page', extract)).toBe(
+      '--selector "#x" matches no element on the page',
+    );
+    // "selector:" inside prose is not a field, though the command has --selector.
+    expect(inFlagTerms('target_selector "a[[" is not a valid CSS selector: Expected name', extract)).toBe(
+      '--selector "a[[" is not a valid CSS selector: Expected name',
+    );
+    expect(inFlagTerms('selector: Required', extract)).toBe('--selector: Required');
+    const audit = command('--cursor');
+    expect(
+      inFlagTerms('cursor: not a cursor this server gave out (use X-Next-Cursor of the previous page)', audit),
+    ).toBe('--cursor: not a cursor this server gave out (use the --cursor value the previous page printed)');
+    expect(inFlagTerms('use X-Next-Cursor of the previous page', command('--method'))).toBe(
+      'use X-Next-Cursor of the previous page',
+    );
+  });
 });

@@ -100,7 +100,7 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
     const type = String(res.headers['content-type'] ?? '');
     const json: unknown = type.includes('json') && text ? JSON.parse(text) : undefined;
     if (res.status >= 400 || !opts.slurp) {
-      if (json !== undefined) io.printJson(json);
+      if (json !== undefined) io.printBody(json);
       else if (text) io.write(text.endsWith('\n') ? text : text + '\n');
     }
     if (res.status >= 400)
@@ -115,7 +115,7 @@ export async function run(first: string, second: string | undefined, opts: ApiOp
     if (!next || page >= 10_000) break;
     query = { ...query, ...next };
   }
-  if (opts.slurp) io.printJson(slurped);
+  if (opts.slurp) io.printBody(slurped);
 }
 
 export function register(program: Command, deps: Deps): void {

@@ -82,6 +82,28 @@ export function recordsOf(
   return { records: items, more: partial ? { shown: items.length, total } : undefined };
 }
 
+/**
+ * The records of a paged list, which `--jq` filters as `--json FIELDS` selects from them (so
+ * `--jq length` counts items, not the page's keys): a /v2 page's `items`, a body whose one list of
+ * records sits beside paging scalars alone (`{total, next_cursor, tweets}`), or a list of such bodies
+ * (the beta data answers). Any other body (a record, a report with objects beside its list) is
+ * undefined: jq sees it whole.
+ */
+export function pagedRecords(data: unknown): ReturnType<typeof recordsOf> | undefined {
+  const holder = (v: unknown) => {
+    if (!isRecord(v)) return false;
+    const lists = Object.values(v).filter((x) => Array.isArray(x));
+    return (
+      lists.length === 1 &&
+      (lists[0] as unknown[]).every(isRecord) &&
+      Object.values(v).every((x) => Array.isArray(x) || x === null || typeof x !== 'object')
+    );
+  };
+  if (Array.isArray(data)) return data.length > 0 && data.every(holder) ? recordsOf(data, ['\0']) : undefined;
+  if (pageOf(data) || holder(data)) return recordsOf(data, ['\0']);
+  return undefined;
+}
+
 /** A /v2 page (`{page, size, total, items}`). */
 export function pageOf(data: unknown): { items: unknown[]; page: number; size: number; total: number } | undefined {
   if (!isRecord(data)) return undefined;

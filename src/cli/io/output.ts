@@ -96,12 +96,23 @@ export class IO {
     this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n', records);
   }
 
+  /** A body as the server sent it (`facet api`): --jq filters the whole of it, never its records. */
+  printBody(data: unknown): void {
+    this.emitJson(data, (v) => JSON.stringify(v ?? null, null, 2) + '\n', undefined, false, true);
+  }
+
   /** One record of an NDJSON stream (a line each), shaped like printJson's output. */
   printJsonLine(data: unknown): void {
     this.emitJson(data, (v) => JSON.stringify(v ?? null) + '\n', undefined, true);
   }
 
-  private emitJson(data: unknown, format: (v: unknown) => string, records?: unknown[], line = false): void {
+  private emitJson(
+    data: unknown,
+    format: (v: unknown) => string,
+    records?: unknown[],
+    line = false,
+    asSent = false,
+  ): void {
     const shape = this.options.shape;
     if (!shape?.fields && !shape?.jq) {
       this.writeLong(format(data));
@@ -112,15 +123,24 @@ export class IO {
       return;
     }
     const run = async () => {
-      const { selectFields, runJq, recordsOf } = await import('./json-shape.js');
-      // A field list selects from the records of a list; how much of the whole they are, a person sees on stderr.
-      const found = shape.fields ? (records ? { records } : recordsOf(data, shape.fields)) : undefined;
+      const { selectFields, runJq, recordsOf, pagedRecords } = await import('./json-shape.js');
+      // A field list selects from the records of a list, and jq filters a paged list's records;
+      // how much of the whole they are, a person sees on stderr.
+      const found = shape.fields
+        ? records
+          ? { records }
+          : recordsOf(data, shape.fields)
+        : asSent || line
+          ? undefined
+          : records
+            ? { records }
+            : pagedRecords(data);
       const more = found && 'more' in found ? found.more : undefined;
       if (more && this.stderrIsTTY)
         this.info(
           `${more.page !== undefined ? `page ${more.page}, ` : ''}${more.shown}${more.total !== undefined ? ` of ${more.total}` : ''} (--limit N, --cursor C or --all for more)`,
         );
-      const selected = shape.fields ? selectFields(found!.records, shape.fields) : data;
+      const selected = shape.fields ? selectFields(found!.records, shape.fields) : found ? found.records : data;
       this.writeLong(shape.jq ? await runJq(selected, shape.jq, line) : format(selected));
     };
     this.pending = this.pending.then(run);

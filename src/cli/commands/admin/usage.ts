@@ -27,16 +27,17 @@ export async function run(opts: UsageOptions, deps: Deps): Promise<void> {
     ]);
     rows.push({ key: 'TOTAL', name: '', user: '', model: '', ...report.totals });
     if (report.keys.length === 0) io.info('No usage recorded for this filter.');
+    // At 80 columns the key and what it cost stay whole; the name, user and cache columns give way first.
     io.table(rows, [
-      { header: 'KEY', value: (r) => r.key },
-      { header: 'NAME', value: (r) => r.name },
-      { header: 'USER', value: (r) => r.user },
-      { header: 'MODEL', value: (r) => r.model },
-      { header: 'CALLS', value: (r) => r.calls },
-      { header: 'INPUT', value: (r) => r.input_tokens },
-      { header: 'OUTPUT', value: (r) => r.output_tokens },
-      { header: 'CACHE R/W', value: (r) => `${r.cache_read_tokens}/${r.cache_write_tokens}` },
-      { header: 'COST', value: (r) => usd(r.cost_usd) },
+      { header: 'KEY', value: (r) => r.key, priority: 1, whole: true },
+      { header: 'NAME', value: (r) => r.name, priority: 2 },
+      { header: 'USER', value: (r) => r.user, priority: 3 },
+      { header: 'MODEL', value: (r) => r.model, priority: 1 },
+      { header: 'CALLS', value: (r) => r.calls, priority: 1 },
+      { header: 'INPUT', value: (r) => r.input_tokens, priority: 2 },
+      { header: 'OUTPUT', value: (r) => r.output_tokens, priority: 2 },
+      { header: 'CACHE R/W', value: (r) => `${r.cache_read_tokens}/${r.cache_write_tokens}`, priority: 3 },
+      { header: 'COST', value: (r) => usd(r.cost_usd), priority: 1 },
     ]);
   });
 }

@@ -58,12 +58,14 @@ export async function run(target: string, opts: BacklinksOptions, deps: Deps): P
     io.table<BacklinkItem>(
       result.items,
       [
-        { header: 'RANK', value: (i) => i.rank },
-        { header: 'FROM', value: (i) => i.url_from },
-        { header: 'TO', value: (i) => i.url_to },
-        { header: 'ANCHOR', value: (i) => i.anchor ?? `(${i.item_type})` },
-        { header: 'DOFOLLOW', value: (i) => (i.dofollow ? 'yes' : 'no') },
-        { header: 'FIRST SEEN', value: (i) => i.first_seen?.slice(0, 10) ?? '' },
+        // A URL cut short names no page: at 80 columns FROM stays whole and TO is left out before
+        // either is cut; the anchor gives way first.
+        { header: 'RANK', value: (i) => i.rank, priority: 1 },
+        { header: 'FROM', value: (i) => i.url_from, priority: 1, whole: true },
+        { header: 'TO', value: (i) => i.url_to, priority: 3, whole: true },
+        { header: 'ANCHOR', value: (i) => i.anchor ?? `(${i.item_type})`, priority: 2, min: 12 },
+        { header: 'DOFOLLOW', value: (i) => (i.dofollow ? 'yes' : 'no'), priority: 2 },
+        { header: 'FIRST SEEN', value: (i) => i.first_seen?.slice(0, 10) ?? '', priority: 2 },
       ],
       { empty: 'No backlinks match.' },
     );
