@@ -108,6 +108,7 @@ const DOCUMENTED: Array<[string, RegExp, string]> = [
   ],
   ['web.extract', /matches no element on the page/, 'a selector is checked against the page fetched'],
   ['mindmap.create', /has no word to map/, 'a query names a topic (said on the field): a word, not one character'],
+  ['mindmap.create', /nothing to draw about/, 'a map is drawn from what the LiveDoc holds about the query (422)'],
   [
     'mcp.post',
     /MCP_SESSION_REQUIRED/,
