@@ -215,13 +215,24 @@ async function produce(
 function pacedAppender(ctx: AppContext, key: string) {
   const delay = ctx.config.answerChunkDelayMs;
   let chain: Promise<void> = Promise.resolve();
+  let failed: { err: unknown } | undefined;
   return {
     push(piece: string) {
-      chain = chain.then(async () => {
-        await ctx.streams.append(key, 'message', { content: piece });
-        if (delay > 0) await sleep(delay);
-      });
+      if (failed) return;
+      // The chain is handled as it is built: a failed append while the model is still generating
+      // would otherwise be a rejection nobody listens to until drained() (and end the process).
+      chain = chain
+        .then(async () => {
+          await ctx.streams.append(key, 'message', { content: piece });
+          if (delay > 0) await sleep(delay);
+        })
+        .catch((err: unknown) => {
+          failed ??= { err };
+        });
     },
-    drained: () => chain,
+    drained: async () => {
+      await chain;
+      if (failed) throw failed.err;
+    },
   };
 }
