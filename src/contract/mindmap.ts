@@ -57,6 +57,8 @@ const errors = {
   401: V2ErrorBody,
   403: V2ErrorBody,
   404: V2ErrorBody,
+  // The LiveDoc gives no branch for the query (VALIDATION_ERROR): the caller's to change.
+  422: V2ErrorBody,
   502: V2ErrorBody,
   503: V2ErrorBody,
   504: V2ErrorBody,

@@ -27,11 +27,18 @@ export function startSweeps(ctx: AppContext, log: FastifyBaseLogger): () => void
   const sweeper = setInterval(sweep, 600_000);
   sweeper.unref();
   // The streams of an instance that died (kill -9, lost machine) end with an error instead of hanging.
+  // One sweep at a time: a sweep whose error events wait out an outage must not be joined by the
+  // next, which would end the same streams a second time.
+  let sweeping = false;
   const orphanSweeper = busOf(ctx.db)
-    ? setInterval(
-        () => ctx.streams.closeOrphans().catch((err) => log.error({ err }, 'closing orphaned streams failed')),
-        15_000,
-      )
+    ? setInterval(() => {
+        if (sweeping) return;
+        sweeping = true;
+        ctx.streams
+          .closeOrphans()
+          .catch((err) => log.error({ err }, 'closing orphaned streams failed'))
+          .finally(() => (sweeping = false));
+      }, 15_000)
     : undefined;
   orphanSweeper?.unref();
   return () => {

@@ -203,6 +203,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     trustProxy: trusted,
   });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
+  ctx.streams.onOutage = (err, tries) => {
+    if (tries === 0)
+      app.log.warn(
+        { err },
+        'stream writer: the database cannot be reached; events wait and are written once it is back',
+      );
+  };
   let listenBase = '';
   linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
 

@@ -12,6 +12,8 @@ import { startPlatform, tempDir, type Platform } from '../helpers/platform.js';
  * answer matches the document (the platform's response journal checks each one, see platform.ts).
  */
 const EXAMPLES = Number(process.env.FACET_PROPERTY_EXAMPLES) || 3;
+/** The first seed: a longer run from another seed explores requests the usual run never sends. */
+const FIRST_SEED = Number(process.env.FACET_PROPERTY_SEED) || 1000;
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
 interface Operation {
@@ -106,6 +108,7 @@ const DOCUMENTED: Array<[string, RegExp, string]> = [
   ],
   ['web.extract', /matches no element on the page/, 'a selector is checked against the page fetched'],
   ['mindmap.create', /has no word to map/, 'a query names a topic (said on the field): a word, not one character'],
+  ['mindmap.create', /nothing to draw about/, 'a map is drawn from what the LiveDoc holds about the query (422)'],
   [
     'mcp.post',
     /MCP_SESSION_REQUIRED/,
@@ -193,7 +196,7 @@ describe('every operation of /openapi.json with data its schemas allow', () => {
     const findings: Finding[] = [];
     for (const op of ops)
       for (let i = 0; i < EXAMPLES; i++) {
-        const f = await exercise(op, 1000 + i).catch(failed(op));
+        const f = await exercise(op, FIRST_SEED + i).catch(failed(op));
         if (f) findings.push(f);
       }
     expect(report(findings)).toBe('');

@@ -54,7 +54,10 @@ export class ClaimLoop {
     }
     if (this.emptyAt === this.workSeen && (busOf(this.core.options.db)?.trusted ?? true)) return;
     this.pumping = this.pump()
-      .catch((err) => this.core.options.onError?.(err, 'claim'))
+      .catch((err) => {
+        this.core.sawStore(err);
+        this.core.options.onError?.(err, 'claim');
+      })
       .finally(() => {
         this.pumping = undefined;
         if (this.repump) {

@@ -3,6 +3,7 @@ import type { Database, JobState } from '../store/database.js';
 import type { JobRow } from './jobs.repo.js';
 import type { JobFailure } from './job-failure.js';
 import type { JobLimits } from './limits.js';
+import type { OutageWindow } from './outage-window.js';
 
 /** What a handler gets for one attempt of one job. */
 export interface JobContext<P = unknown> {
@@ -107,4 +108,8 @@ export interface QueueCore {
   emit(job: Pick<JobRow, 'id' | 'kind' | 'state' | 'error'>): void;
   /** A job may have become claimable (queued again, a retry, a recovered orphan). */
   workQueued(): void;
+  /** When this process could not reach the database (recovery counts no crash for leases lost then). */
+  readonly outages: OutageWindow;
+  /** Notes a store call's outcome: an outage begins on an unreachable database, ends on an answer. */
+  sawStore(err?: unknown): void;
 }

@@ -9,6 +9,8 @@ import { budgetOf, checkBudgetKinds, DEFAULT_MAX_CRASHES, DEFAULT_TIME_BUDGET_MS
 import { ClaimLoop } from './claim-loop.js';
 import { runJob } from './run-job.js';
 import { recoverOrphans } from './recovery.js';
+import { OutageWindow } from './outage-window.js';
+import { isStoreUnavailable } from '../store/unavailable.js';
 import type { JobEvent, JobHandler, KindOptions, QueueCore, QueueOptions, Running } from './queue-types.js';
 
 export type { JobRow } from './jobs.repo.js';
@@ -64,6 +66,12 @@ export class JobQueue {
       iso: (offsetMs) => this.iso(offsetMs),
       emit: (job) => this.emit(job),
       workQueued: () => this.claims.workQueued(),
+      outages: new OutageWindow(),
+      sawStore: (err) => {
+        const at = options.now().getTime();
+        if (err === undefined) this.core.outages.answered(at);
+        else if (isStoreUnavailable(err)) this.core.outages.lost(at);
+      },
     };
     this.claims = new ClaimLoop(this.core, (job) => this.launch(job));
   }
@@ -260,7 +268,14 @@ export class JobQueue {
     // Often, so an orphan runs again within its lease and a couple of seconds of its worker's death.
     this.sweepTimer = setInterval(
       () => {
-        this.recover(false).catch((err) => this.options.onError?.(err, 'lease sweep'));
+        // Also how this process learns that the database is away and back (outage-window.ts).
+        this.recover(false).then(
+          () => this.core.sawStore(),
+          (err) => {
+            this.core.sawStore(err);
+            this.options.onError?.(err, 'lease sweep');
+          },
+        );
       },
       Math.max(250, Math.min(2000, Math.floor(this.leaseMs / 3))),
     );

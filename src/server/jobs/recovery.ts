@@ -15,7 +15,11 @@ export async function recoverOrphans(core: QueueCore, maxCrashes: number, anyLea
     if (core.running.has(orphan.id)) continue;
     let state: 'queued' | 'failed' | 'canceled';
     let error: string | null;
-    const crashes = orphan.crashes + 1;
+    // A lease that ran out while the database was away: its worker could not renew it, which says
+    // nothing of the job; it goes back without a crash counted (nor the attempt).
+    const outage =
+      orphan.lease_expires_at !== null && core.outages.covers(Date.parse(orphan.lease_expires_at), core.leaseMs);
+    const crashes = orphan.crashes + (outage ? 0 : 1);
     if (orphan.cancel_requested) {
       state = 'canceled';
       error = 'canceled; the server stopped while it ran';
@@ -28,9 +32,11 @@ export async function recoverOrphans(core: QueueCore, maxCrashes: number, anyLea
     }
     const counted = state === 'canceled' ? {} : { crashes, attempts: Math.max(0, orphan.attempts - 1) };
     const line =
-      state === 'queued'
-        ? `recovered: the server stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again (server stops during this task: ${crashes}; at ${maxCrashes} it fails)`
-        : `recovered: ${error}`;
+      state === 'queued' && outage
+        ? `recovered: the lease of attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}) ran out while the database could not be reached; queued to run again (not counted as a server stop: ${crashes} so far)`
+        : state === 'queued'
+          ? `recovered: the server stopped during attempt ${orphan.attempts} of ${orphan.max_attempts} (lease ${orphan.lease_owner ?? 'none'}); queued to run again (server stops during this task: ${crashes}; at ${maxCrashes} it fails)`
+          : `recovered: ${error}`;
     const recovered = await repo.changeLogged(db, orphan.id, now, line, (trx) =>
       repo.recoverOrphan(trx, orphan, { state, error, now, ...counted }),
     );

@@ -3,6 +3,7 @@ import type { JobRow } from './jobs.repo.js';
 import type { JobState } from '../store/database.js';
 import { isOutage, JobFailure, OUTAGE_REQUEUE_MS } from './job-failure.js';
 import { JobLog } from './job-log.js';
+import { untilStoreAnswers } from '../store/unavailable.js';
 import { armBudget, BUDGET_GRACE_MS } from './limits.js';
 import type { JobContext, JobOutcome, KindOptions, QueueCore, Running } from './queue-types.js';
 
@@ -29,7 +30,11 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
           else return;
           entry.controller.abort(new Error(entry.reason));
         })
-        .catch((err) => core.options.onError?.(err, `heartbeat ${job.id}`));
+        .catch((err) => {
+          // An outage: the lease may run out before the database is back; recovery then knows why.
+          core.sawStore(err);
+          core.options.onError?.(err, `heartbeat ${job.id}`);
+        });
     },
     Math.max(200, Math.min(1000, Math.floor(core.leaseMs / 3))),
   );
@@ -37,7 +42,11 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
 
   // The handler starts while its start line is being committed: the task's first CPU work does
   // not wait for a commit.
-  const log = new JobLog((line) => repo.appendLog(db, job.id, core.iso(), line));
+  // A line written while the database is away waits for it (as the run's end does, below).
+  const givenUp = () => entry.wasAbandoned === true;
+  const log = new JobLog((line) =>
+    untilStoreAnswers(() => repo.appendLog(db, job.id, core.iso(), line), { stop: givenUp }),
+  );
   void log.append(startLine(job));
   const ctx: JobContext = {
     id: job.id,
@@ -78,7 +87,10 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
   } catch (err) {
     if (outcome.ok) outcome = { ok: false, err };
   }
-  await settle(core, job, entry, options, outcome);
+  // The run's end is committed once the database answers: an outage does not leave the job
+  // "running" until its lease runs out (which recovery would count as a crash). A retried end that
+  // had in fact been committed finds the job no longer running and changes nothing.
+  await untilStoreAnswers(() => settle(core, job, entry, options, outcome), { stop: givenUp });
 }
 
 async function settle(

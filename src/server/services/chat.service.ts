@@ -2,6 +2,7 @@ import type { ChatResult } from '../../contract/chat.js';
 import type { AppContext } from '../context.js';
 import type { AuthContext } from '../auth/authenticate.js';
 import { HttpError } from '../errors.js';
+import { isStoreUnavailable, outageError } from '../http/outage.js';
 import { checkChatLimit } from '../auth/rate-limit.js';
 import { analyzeQuery } from '../engines/query-analysis.js';
 import { writeAnswer } from '../engines/answer-writer.js';
@@ -22,8 +23,10 @@ export function checkQuery(query: unknown): string {
   return query;
 }
 
-/** Maps an engine failure to the chat surface's codes: 503 when the model is unavailable, else 502. */
+/** Maps an engine failure to the chat surface's codes: 503 when the model or the database is unavailable, else 502. */
 export function engineFailure(err: unknown, code: string): HttpError {
+  // A lost database is an outage (503, as any request meets it), not the answer's failure.
+  if (isStoreUnavailable(err)) return outageError();
   if (
     err instanceof HttpError &&
     (err.status === 503 || err.code === 'SERVICE_UNAVAILABLE' || err.code === 'LLM_SERVICE_UNAVAILABLE')

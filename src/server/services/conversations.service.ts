@@ -12,6 +12,7 @@ import { writeAnswer } from '../engines/answer-writer.js';
 import { liveDocForRequest } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
+import { untilStoreAnswers } from '../store/unavailable.js';
 import { citedRefs } from '../engines/citations.js';
 
 const threadNotFound = (id: string) => new HttpError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`);
@@ -198,8 +199,9 @@ async function produce(
       answer += sources;
       await ctx.streams.append(key, 'message', { content: sources });
     }
-    await repo.setTurnAnswer(ctx.db, turn.id, answer);
-    await repo.touchThread(ctx.db, thread.id, ctx.now().toISOString());
+    // Written in the background: a lost database is waited out, as the stream's events are.
+    await untilStoreAnswers(() => repo.setTurnAnswer(ctx.db, turn.id, answer));
+    await untilStoreAnswers(() => repo.touchThread(ctx.db, thread.id, ctx.now().toISOString()));
     await ctx.streams.append(key, 'done', {});
   } catch (err) {
     const e = engineFailure(err, 'CONVERSATION_QUERY_FAILED');
@@ -215,13 +217,24 @@ async function produce(
 function pacedAppender(ctx: AppContext, key: string) {
   const delay = ctx.config.answerChunkDelayMs;
   let chain: Promise<void> = Promise.resolve();
+  let failed: { err: unknown } | undefined;
   return {
     push(piece: string) {
-      chain = chain.then(async () => {
-        await ctx.streams.append(key, 'message', { content: piece });
-        if (delay > 0) await sleep(delay);
-      });
+      if (failed) return;
+      // The chain is handled as it is built: a failed append while the model is still generating
+      // would otherwise be a rejection nobody listens to until drained() (and end the process).
+      chain = chain
+        .then(async () => {
+          await ctx.streams.append(key, 'message', { content: piece });
+          if (delay > 0) await sleep(delay);
+        })
+        .catch((err: unknown) => {
+          failed ??= { err };
+        });
     },
-    drained: () => chain,
+    drained: async () => {
+      await chain;
+      if (failed) throw failed.err;
+    },
   };
 }

@@ -109,7 +109,12 @@ export async function createMindmap(
       const msg = `the query has no word to map (single characters and words such as "the" do not count) and no LiveDoc passage is about it: name a topic`;
       throw new RequestValidationError([{ loc: ['body', 'query'], msg, type: 'value_error' }], false);
     }
-    throw new HttpError('MINDMAP_CREATE_FAILED', 'the model wrote no outline to draw (no branches under the topic)');
+    // Passages there are, but none gives a branch (no heading, no point short enough to be a label):
+    // the LiveDoc does not cover the query as a map, which the caller can change; the server cannot.
+    throw new HttpError(
+      'VALIDATION_ERROR',
+      `nothing to draw about "${topicOf(input.query)}": ${given ? `LiveDoc ${given}` : 'the request'} gives no branch for it (${context.length} passage(s) found, none with a heading or a point short enough for a label); ask about what the LiveDoc holds, or add documents about it`,
+    );
   }
   let drawn;
   try {

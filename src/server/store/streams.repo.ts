@@ -23,6 +23,8 @@ export async function insertEventBatch(
       await trx
         .insertInto('stream_events')
         .values(rows.slice(i, i + 200))
+        // A batch tried again after an outage may have been committed already (its answer was lost).
+        .onConflict((oc) => oc.columns(['stream_key', 'seq']).doNothing())
         .execute();
     for (const e of ended)
       await trx.updateTable('streams').set({ status: e.status }).where('key', '=', e.key).execute();

@@ -4,6 +4,7 @@ import type { Database } from '../store/database.js';
 import * as repo from '../store/streams.repo.js';
 import { busOf } from '../store/cache-bus.js';
 import { withExclusiveLock } from '../store/dialect/locks.js';
+import { untilStoreAnswers } from '../store/unavailable.js';
 
 export interface LoggedEvent {
   /** 0-based position in the stream's log; a reader that has seen N events resumes at offset N. */
@@ -45,6 +46,9 @@ export class StreamHub {
   constructor(private readonly db: Kysely<Database>) {
     this.emitter.setMaxListeners(0);
   }
+
+  /** Told when a write of events waits for the database to come back (the server logs it once). */
+  onOutage: ((err: unknown, tries: number) => void) | undefined;
 
   /** Several instances (PostgreSQL): follow wake-ups of streams written elsewhere, and poll slowly. */
   startFollowing(pollMs = 2_000): void {
@@ -115,19 +119,21 @@ export class StreamHub {
   private async flush(): Promise<void> {
     const batch = this.pending.splice(0);
     if (batch.length === 0) return;
+    const rows = batch.map((b) => ({
+      stream_key: b.key,
+      seq: b.event.seq,
+      type: b.event.type,
+      data: JSON.stringify(b.event.data),
+    }));
+    const ended = batch
+      .filter((b) => TERMINAL.has(b.event.type))
+      .map((b) => ({ key: b.key, status: b.event.type === 'done' ? ('done' as const) : ('error' as const) }));
     try {
-      await repo.insertEventBatch(
-        this.db,
-        batch.map((b) => ({
-          stream_key: b.key,
-          seq: b.event.seq,
-          type: b.event.type,
-          data: JSON.stringify(b.event.data),
-        })),
-        batch
-          .filter((b) => TERMINAL.has(b.event.type))
-          .map((b) => ({ key: b.key, status: b.event.type === 'done' ? ('done' as const) : ('error' as const) })),
-      );
+      // A lost database is an outage to ride out: the events wait here, in order, and are written
+      // once it answers again (their readers see them late, not never; the answer's writer is not failed).
+      await untilStoreAnswers(() => repo.insertEventBatch(this.db, rows, ended), {
+        onOutage: (err, tries) => this.onOutage?.(err, tries),
+      });
     } catch (err) {
       for (const b of batch) b.reject(err);
       return;

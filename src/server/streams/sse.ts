@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { openEventStream } from '../http/event-stream-head.js';
 import type { LoggedEvent, StreamHub } from './hub.js';
+import { untilStoreAnswers } from '../store/unavailable.js';
 
 /** One SSE frame. `id` is the offset to resume from after this event, so Last-Event-ID works too. */
 export function frame(e: LoggedEvent): string {
@@ -59,11 +60,13 @@ export async function serveStream(
   request.raw.on('close', finish);
   res.on('close', finish);
 
+  // A reader that meets an outage waits for the database (heartbeats go on), as the writer does.
+  const riding = { stop: () => ended };
   try {
-    for (const e of await hub.replay(key, offset)) send(e);
+    for (const e of await untilStoreAnswers(() => hub.replay(key, offset), riding)) send(e);
     // Nothing left to replay from here: if the stream has ended before this offset, say so now.
     if (!ended) {
-      const end = await hub.terminalEvent(key);
+      const end = await untilStoreAnswers(() => hub.terminalEvent(key), riding);
       if (end) send(end);
     }
     live = true;

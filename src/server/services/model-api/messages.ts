@@ -12,7 +12,7 @@ import type {
 import { HttpError } from '../../errors.js';
 import { sseFrame, type StreamWriter } from '../../http/sse.js';
 import { randomToken } from '../../store/ids.js';
-import { parametersOf, textOf, toolCallOf } from './content.js';
+import { parametersOf, textOf, toolCallOf, toolOutputText } from './content.js';
 import { messagesOutputFormat } from './messages-format.js';
 
 type Body = z.infer<typeof MessagesRequest>;
@@ -90,7 +90,7 @@ function turn(role: 'user' | 'assistant', content: string | Block[], where: stri
       calls.push(toolCallOf(b.id, b.name, JSON.stringify(b.input ?? {}), at));
     } else if (b.type === 'tool_result' && role === 'user') {
       if (typeof b.tool_use_id !== 'string') throw invalid(`${at}: a tool_result block needs tool_use_id`, at);
-      const text = textOf((b.content ?? '') as string | Block[], `${at}.content`, ['text']);
+      const text = toolOutputText(b.content, `${at}.content`, ['text']);
       results.push({
         role: 'tool',
         content: text,

@@ -9,7 +9,7 @@ import type {
   ToolDefinition,
 } from '../../engines/gateway-types.js';
 import { HttpError } from '../../errors.js';
-import { joinSystem, parametersOf, textOf, toolCallOf } from './content.js';
+import { joinSystem, parametersOf, textOf, toolCallOf, toolOutputText } from './content.js';
 
 /** A Responses request made into the gateway's request: its input items, tools, tool choice and output format. */
 
@@ -67,8 +67,7 @@ function inputItem(
   }
   if (it.type === 'function_call_output') {
     if (typeof it.call_id !== 'string') throw invalid(`${where}: a function_call_output item needs call_id`, where);
-    const output =
-      typeof it.output === 'string' ? it.output : textOf((it.output ?? '') as never, `${where}.output`, TEXT_TYPES);
+    const output = toolOutputText(it.output, `${where}.output`, TEXT_TYPES);
     messages.push({ role: 'tool', content: output, toolCallId: it.call_id });
     return;
   }
