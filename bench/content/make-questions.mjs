@@ -280,17 +280,22 @@ function fromManPage(file, html, tool) {
     out.push({ id: `${slug(file.replace(/\.\w+$/, ''))}-${kind}-${slug(extra)}`, kind, docs: [file], question, facts });
   const options = entries.filter(
     (e) =>
-      /^[-+]/.test(e.term) &&
+      /^[-+]{1,2}[\w#]/.test(e.term) &&
       e.desc.length >= 15 &&
       !/^--?(?:help|version|h|V)\b/.test(e.term) &&
       !/^(?:from|N'th|N’th)\b/i.test(e.desc),
   );
   const flag = (term) => term.split(/[\s,=]/)[0];
-  for (const e of spread(options, PER_KIND + 2))
+  for (const e of spread(
+    options.filter((o) => lead(o.desc).split(' ').length >= 2),
+    PER_KIND + 2,
+  ))
     ask('option', `What does the ${flag(e.term)} option of ${tool} do?`, [lead(e.desc)], flag(e.term));
   const defaults = options
     .map((e) => ({ e, m: /\b(?:the )?default (?:is|value is|:)\s*([^.;()]{1,40}?)(?:[.;()]|$)/i.exec(e.desc) }))
-    .filter((x) => x.m && worthAsking(x.m[1]) && x.m[1].length <= 25 && !/^to /i.test(x.m[1]));
+    .filter((x) => x.m && worthAsking(x.m[1]) && x.m[1].length <= 25 && !/^to /i.test(x.m[1]))
+    // -r, -rx and -ry all default to 150 DPI: one question per default value.
+    .filter((x, i, all) => all.findIndex((y) => y.m[1] === x.m[1]) === i);
   for (const { e, m } of spread(defaults, PER_KIND))
     ask(
       'option-default',
@@ -298,7 +303,7 @@ function fromManPage(file, html, tool) {
       [squash(m[1])],
       `${flag(e.term)}-default`,
     );
-  const reverse = options.filter((e) => !defaults.some((d) => d.e === e));
+  const reverse = options.filter((e) => !defaults.some((d) => d.e === e) && lead(e.desc, 9).split(' ').length >= 3);
   for (const e of spread(reverse.slice(1), PER_KIND)) {
     const what = lead(e.desc, 9).replace(/^(\p{Lu})(?=\p{Ll})/u, (c) => c.toLowerCase());
     ask(

@@ -202,12 +202,14 @@ async function main() {
       const questions = questionsOf(split);
       const results = new Array(questions.length);
       let next = 0;
+      let done = 0;
       const show = split === 'dev' || process.env.BENCH_SHOW_HELDOUT;
       await Promise.all(
         Array.from({ length: CONCURRENCY }, async () => {
           while (next < questions.length) {
             const i = next++;
             results[i] = await ask(questions[i], load.livedoc, sourceText);
+            if (++done % 50 === 0) console.error(`${split}: ${done}/${questions.length} asked`);
             if (process.env.BENCH_SHOW && show)
               console.log(
                 `\n### ${questions[i].id} (${questions[i].kind}): ${questions[i].question}\n${results[i].answer}\n`,
