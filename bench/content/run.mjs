@@ -14,9 +14,10 @@
 //   - a question in Chinese or Japanese answered in that script (its lead-in; facts quoted);
 //   - the median answer length in words.
 //
-// Held-out questions are reported in figures only: their ids, answers and missing facts are never
-// printed (the engine is tuned on dev alone) unless BENCH_SHOW_HELDOUT=1. Decks and landing pages made
-// from the dev LiveDoc are scanned by decks-pages.mjs (BENCH_DECKS=0 skips it). Needs `npm run build`.
+// Held-out questions are reported in figures only: their ids, answers and missing facts are neither
+// printed nor written to .bench-tmp (the engine is tuned on dev alone) unless BENCH_SHOW_HELDOUT=1.
+// Decks and landing pages made from the dev LiveDoc are scanned by decks-pages.mjs (BENCH_DECKS=0
+// skips it). Needs `npm run build`.
 //
 //   node bench/content/run.mjs                 # both splits
 //   BENCH_SPLIT=dev node bench/content/run.mjs # one split (dev, heldout or all)
@@ -218,9 +219,11 @@ async function main() {
         }),
       );
       report(split, load.resources.length, results, show);
-      const file = path.join(OUT, `content-answers.${split}.json`);
-      writeFileSync(file, JSON.stringify(results, null, 2));
-      console.log(`answers written to ${path.relative(process.cwd(), file)}\n`);
+      if (show) {
+        const file = path.join(OUT, `content-answers.${split}.json`);
+        writeFileSync(file, JSON.stringify(results, null, 2));
+        console.log(`answers written to ${path.relative(process.cwd(), file)}\n`);
+      }
     }
     console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
