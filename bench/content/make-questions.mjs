@@ -3,14 +3,16 @@
 // (man pages' option lists), a definition's term, a list's items, a command in a code block. Reads the
 // Markdown of each document (docs/*.md, or sources/*.md for a web page, PDF or DOCX made from
 // Markdown) and the groff HTML of man pages; plain-text documents only get the hand-written
-// questions. Every fact is checked to be in the document's text before a question is kept.
+// questions. Every fact is checked to be in the document's text before a question is kept (a PDF's
+// as pdftotext reads it).
 //
-// Merges them with the hand-written questions (questions.hand.dev.json, questions.hand.heldout.json) and writes one file per split
-// (questions.dev.json, questions.heldout.json); a question's split is that of its documents
-// (splits.json), a question over no document carries its own. Deterministic: run it again after
-// changing the corpus, the hand-written questions or this script.
+// Merges them with the hand-written questions (questions.hand.dev.json, questions.hand.heldout.json)
+// and writes one file per split (questions.dev.json, questions.heldout.json); a question's split is
+// that of its documents (splits.json), a question over no document carries its own. Deterministic:
+// run it again after changing the corpus, the hand-written questions or this script (needs pdftotext).
 //
 //   node bench/content/make-questions.mjs
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import * as htmlparser2 from 'htmlparser2';
@@ -319,6 +321,9 @@ function fromManPage(file, html, tool) {
   return { questions: out, text };
 }
 
+/** The text of a PDF as poppler's pdftotext reads it. */
+const pdfText = (file) => execFileSync('pdftotext', [path.join(HERE, 'docs', file), '-'], { encoding: 'utf8' });
+
 /** The text a document says, to check each generated fact against. */
 function plain(md) {
   return `${md}\n${toString(parse(md))}`;
@@ -338,7 +343,8 @@ for (const [file, meta] of Object.entries(splits)) {
     if (!existsSync(mdFile)) continue; // plain text and HTML as shipped: hand-written questions only
     const md = readFileSync(mdFile, 'utf8');
     qs = fromMarkdownDoc(file, md, meta.subject, meta.lang);
-    text = plain(md);
+    // A PDF holds only what Chromium printed (a closed <details> is not): its facts must be in it.
+    text = file.endsWith('.pdf') ? pdfText(file) : plain(md);
   }
   const hay = squash(text).toLowerCase();
   for (const q of qs) {
@@ -351,6 +357,7 @@ for (const [file, meta] of Object.entries(splits)) {
 
 // A hand-written question's facts must be in its documents too (one of the alternatives, at least).
 const docText = (file) => {
+  if (file.endsWith('.pdf')) return pdfText(file);
   const stem = file.replace(/\.[^.]+$/, '');
   const src = path.join(HERE, 'sources', `${stem}.md`);
   if (existsSync(src)) return plain(readFileSync(src, 'utf8'));
