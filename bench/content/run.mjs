@@ -178,6 +178,7 @@ async function main() {
     const r = {
       id: q.id,
       kind: q.kind,
+      docs: q.docs,
       origin: q.origin,
       question: q.question,
       answer,
@@ -195,6 +196,7 @@ async function main() {
     const started = Date.now();
     mkdirSync(OUT, { recursive: true });
     let devLoad = null;
+    const shares = {};
     for (const split of SPLITS) {
       const load = await loadSplit(split);
       if (split === 'dev') devLoad = load;
@@ -219,12 +221,16 @@ async function main() {
         }),
       );
       report(split, load.resources.length, results, show);
+      const answerable = results.filter((r) => r.kind !== 'not-covered');
+      shares[split] = answerable.length ? (100 * answerable.filter((r) => r.ok).length) / answerable.length : null;
       if (show) {
         const file = path.join(OUT, `content-answers.${split}.json`);
         writeFileSync(file, JSON.stringify(results, null, 2));
         console.log(`answers written to ${path.relative(process.cwd(), file)}\n`);
       }
     }
+    if (shares.dev != null && shares.heldout != null)
+      console.log(`dev/held-out gap in answered with the fact: ${(shares.dev - shares.heldout).toFixed(1)} points`);
     console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
     // ---- Decks and landing pages (bench/content/decks-pages.mjs): scanDecksAndPages({ url, key,
@@ -270,6 +276,15 @@ function report(split, documents, results, show) {
         `  ${origin}: ${rs.filter((r) => r.ok).length}/${rs.length} (${pct(rs.filter((r) => r.ok).length, rs.length)})`,
       );
   }
+  // By the upload format of a question's one document (what extraction of that format costs).
+  const formats = [...new Set(Object.values(manifest).map((m) => m.format))];
+  const byFormat = formats
+    .map((format) => {
+      const rs = answerable.filter((r) => r.docs.length === 1 && manifest[r.docs[0]].format === format);
+      return rs.length ? `${format} ${rs.filter((r) => r.ok).length}/${rs.length}` : '';
+    })
+    .filter(Boolean);
+  console.log(`  by format: ${byFormat.join(', ')}`);
   console.log(`quotes altered: ${results.reduce((n, r) => n + r.altered.length, 0)}`);
   console.log(
     `unanswerable said "not covered": ${uncovered.filter((r) => r.notCovered).length}/${uncovered.length} (${pct(uncovered.filter((r) => r.notCovered).length, uncovered.length)})`,
