@@ -34,6 +34,8 @@ import { startLoopWatch, type LoopWatch } from './loop-watch.js';
 import { drain } from './server-drain.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { installScrapeGauges } from './metrics/scrape-gauges.js';
+import { installProcessGauges } from './metrics/process-sample.js';
+import { zeroKnownSeries } from './metrics/known-series.js';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.js';
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -158,23 +160,35 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ),
     metrics,
   };
-  installScrapeGauges(metrics, {
-    db,
-    readiness: ctx.readiness,
-    now,
-    jobsRunning: () => jobs.runningKinds(),
-    streams: () => ({
-      readers: ctx.streams.readers.size,
-      writers: ctx.streams.writerCount,
-      tails: ctx.requestLog.readerCount,
-    }),
-  });
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
   registerBatchScrape(ctx);
   registerSlides(ctx);
   registerLandingPages(ctx);
+  // Nothing reads the gauges with --no-metrics, so nothing samples them either.
+  const stopGauges: Array<() => void> = [];
+  if (config.metrics !== 'off') {
+    stopGauges.push(
+      installScrapeGauges(metrics, {
+        db,
+        readiness: ctx.readiness,
+        now,
+        jobsRunning: () => jobs.runningKinds(),
+        streams: () => ({
+          readers: ctx.streams.readers.size,
+          writers: ctx.streams.writerCount,
+          tails: ctx.requestLog.readerCount,
+        }),
+      }),
+      installProcessGauges(metrics),
+    );
+    zeroKnownSeries(metrics, {
+      jobKinds: jobs.kinds(),
+      objectStore: files.kind !== 'local',
+      models: catalog.models.map((m) => ({ id: m.id, kind: m.model_kind })),
+    });
+  }
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -203,6 +217,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     trustProxy: trusted,
   });
   logError = (err, where) => app.log.error({ err }, `job queue: ${where}`);
+  // One line per change of readiness, not one per probe: a balancer probes every second or two.
+  ctx.readiness.onChange(({ ready, checks }) => {
+    const failing = Object.entries(checks).filter(([, v]) => v !== 'ok' && v !== 'not checked');
+    if (ready) app.log.info('readiness: ready');
+    else if (checks.start !== 'ok') app.log.info(`readiness: not ready (${checks.start})`);
+    else app.log.warn({ checks }, `readiness: not ready (${failing.map(([k, v]) => `${k} ${v}`).join('; ')})`);
+  });
   let listenBase = '';
   linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
 
@@ -214,6 +235,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   /** `connectionsEnded`: with a drain, the listener was closed before; it settles once its connections ended. */
   const teardown = async (drainMs = 0, endBy = Date.now() + 10_000, connectionsEnded?: Promise<void>) => {
     stopSweeps();
+    for (const stop of stopGauges) stop();
     await loopWatch?.stop();
     // Stops taking connections; a new request on an open one is refused (http/drain-gate.ts).
     // Requests in flight go on.

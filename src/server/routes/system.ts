@@ -35,6 +35,8 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, {
       status: 503,
       headers: { 'retry-after': '5' },
+      // Not ready is what the probe is for: transitions are logged once (server.ts), not every probe.
+      expected: true,
     });
   });
   registerRoute(app, ctx, metrics, async ({ reply }) => {
