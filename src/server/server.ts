@@ -30,7 +30,8 @@ import { RequestLog } from './logs/request-log.js';
 import { serverConfig, type StartOptions } from './start-options.js';
 import { serverGateway } from './server-gateway.js';
 import { startSweeps } from './server-sweeps.js';
-import { startLoopWatch, type LoopWatch } from './loop-watch.js';
+import { loopDelayMonitor, startLoopWatch, type LoopWatch } from './loop-watch.js';
+import { healthBody } from './routes/system.js';
 import { drain } from './server-drain.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { installScrapeGauges } from './metrics/scrape-gauges.js';
@@ -230,6 +231,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   let stopSweeps = () => {};
   let loopWatch: LoopWatch | undefined;
   let metricsListener: MetricsListener | undefined;
+  let stopHealthLoop = () => {};
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
   /** `endBy`: when the drain must be over; a running job is waited for until shortly before it. */
   /** `connectionsEnded`: with a drain, the listener was closed before; it settles once its connections ended. */
@@ -258,6 +260,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await closeCpuPool();
     await store.close();
     await metricsListener?.close();
+    stopHealthLoop();
     unlock();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
@@ -278,7 +281,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     listenBase = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${port}`;
     if (!options.instanceId) config.instanceId = `${os.hostname()}:${port}`;
     metrics.registry.setDefaultLabels({ instance: config.instanceId });
-    if (typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.metrics);
+    if (typeof config.metrics === 'object') {
+      const loop = loopDelayMonitor();
+      stopHealthLoop = () => loop.stop();
+      const startedAt = Date.now();
+      metricsListener = await listenForMetrics(metrics, config.metrics, () =>
+        healthBody(config.version, startedAt, loop.delay()),
+      );
+    }
     boot = writeBootstrapFile(ctx, records, listenBase);
     warmCpuPool();
     if (options.loopWatch) loopWatch = startLoopWatch({ ...options.loopWatch, instance: config.instanceId });
