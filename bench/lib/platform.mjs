@@ -83,6 +83,8 @@ export async function startPlatform(args = [], options = {}) {
     pid: proc.pid,
     key: boot.api_key,
     accessToken: boot.access_token,
+    /** What the server has written on stderr so far (its start-up report among it). */
+    output: () => output,
     rssKb() {
       const status = readFileSync(`/proc/${proc.pid}/status`, 'utf8');
       return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? NaN);

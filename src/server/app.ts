@@ -240,7 +240,8 @@ export function buildApp(
       request.routeOptions.config?.validationStatus,
       request.routeOptions.config?.validationCode,
     );
-    if (shaped.status >= 500) request.log.error({ err }, 'request failed');
+    if (shaped.status >= 500 && !(err instanceof HttpError && err.expected))
+      request.log.error({ err }, 'request failed');
     if (isStoreUnavailable(err)) ctx.metrics.databaseUnavailable.inc();
     keepConnectionForRefusedBody(request, reply, shaped.status);
     reply.code(shaped.status).headers(shaped.headers).send(shaped.body);

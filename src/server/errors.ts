@@ -7,18 +7,26 @@ export class HttpError extends Error {
   readonly headers: Record<string, string>;
   /** Family-specific extras (for example a v2 429 body has status 429 instead of "error"). */
   readonly extra: Record<string, unknown>;
+  /** An answer the server means to give (a readiness probe's 503): not logged as a failed request. */
+  readonly expected: boolean;
 
   /** `code` is one of ERROR_CODES, whose status it implies, or a family's own code given with its status. */
   constructor(
     code: string,
     message: string,
-    options: { status?: number; headers?: Record<string, string>; extra?: Record<string, unknown> } = {},
+    options: {
+      status?: number;
+      headers?: Record<string, string>;
+      extra?: Record<string, unknown>;
+      expected?: boolean;
+    } = {},
   ) {
     super(message);
     this.code = code;
     this.status = options.status ?? (ERROR_CODES as Record<string, number>)[code] ?? 500;
     this.headers = options.headers ?? {};
     this.extra = options.extra ?? {};
+    this.expected = options.expected ?? false;
   }
 }
 

@@ -57,14 +57,33 @@ export class Readiness {
     return this.refusing;
   }
 
+  private wasReady = false;
+  private readonly changeListeners: Array<(report: ReadinessReport) => void> = [];
+
+  /** Runs `fn` when a report says otherwise than the one before (ready or not), once per change. */
+  onChange(fn: (report: ReadinessReport) => void): void {
+    this.changeListeners.push(fn);
+  }
+
   report(): Promise<ReadinessReport> {
     if (this.phase !== 'started') {
       const start = this.phase === 'starting' ? 'starting: job workers not running yet' : 'draining: shutting down';
-      return Promise.resolve({ ready: false, checks: { start, database: 'not checked', files: 'not checked' } });
+      return Promise.resolve(
+        this.noted({ ready: false, checks: { start, database: 'not checked', files: 'not checked' } }),
+      );
     }
     const now = Date.now();
-    if (!this.kept || now - this.kept.at > KEEP_MS) this.kept = { at: now, report: this.check() };
+    if (!this.kept || now - this.kept.at > KEEP_MS)
+      this.kept = { at: now, report: this.check().then((r) => this.noted(r)) };
     return this.kept.report;
+  }
+
+  private noted(report: ReadinessReport): ReadinessReport {
+    if (report.ready !== this.wasReady) {
+      this.wasReady = report.ready;
+      for (const fn of this.changeListeners) fn(report);
+    }
+    return report;
   }
 
   private async check(): Promise<ReadinessReport> {

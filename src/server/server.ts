@@ -30,10 +30,13 @@ import { RequestLog } from './logs/request-log.js';
 import { serverConfig, type StartOptions } from './start-options.js';
 import { serverGateway } from './server-gateway.js';
 import { startSweeps } from './server-sweeps.js';
-import { startLoopWatch, type LoopWatch } from './loop-watch.js';
+import { loopDelayMonitor, startLoopWatch, type LoopWatch } from './loop-watch.js';
+import { healthBody } from './routes/system.js';
 import { drain } from './server-drain.js';
 import { ServerMetrics } from './metrics/server-metrics.js';
 import { installScrapeGauges } from './metrics/scrape-gauges.js';
+import { installProcessGauges } from './metrics/process-sample.js';
+import { zeroKnownSeries } from './metrics/known-series.js';
 import { listenForMetrics, type MetricsListener } from './metrics/metrics-listener.js';
 
 const warnOnStderr = (message: string) => void process.stderr.write(`${message}\n`);
@@ -158,23 +161,35 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     ),
     metrics,
   };
-  installScrapeGauges(metrics, {
-    db,
-    readiness: ctx.readiness,
-    now,
-    jobsRunning: () => jobs.runningKinds(),
-    streams: () => ({
-      readers: ctx.streams.readers.size,
-      writers: ctx.streams.writerCount,
-      tails: ctx.requestLog.readerCount,
-    }),
-  });
   await ctx.streams.closeOrphans();
   registerImageTasks(ctx);
   registerReviewTasks(ctx);
   registerBatchScrape(ctx);
   registerSlides(ctx);
   registerLandingPages(ctx);
+  // Nothing reads the gauges with --no-metrics, so nothing samples them either.
+  const stopGauges: Array<() => void> = [];
+  if (config.metrics !== 'off') {
+    stopGauges.push(
+      installScrapeGauges(metrics, {
+        db,
+        readiness: ctx.readiness,
+        now,
+        jobsRunning: () => jobs.runningKinds(),
+        streams: () => ({
+          readers: ctx.streams.readers.size,
+          writers: ctx.streams.writerCount,
+          tails: ctx.requestLog.readerCount,
+        }),
+      }),
+      installProcessGauges(metrics),
+    );
+    zeroKnownSeries(metrics, {
+      jobKinds: jobs.kinds(),
+      objectStore: files.kind !== 'local',
+      models: catalog.models.map((m) => ({ id: m.id, kind: m.model_kind })),
+    });
+  }
 
   const logger: FastifyServerOptions['logger'] =
     config.logLevel === 'silent'
@@ -210,17 +225,26 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         'stream writer: the database cannot be reached; events wait and are written once it is back',
       );
   };
+  // One line per change of readiness, not one per probe: a balancer probes every second or two.
+  ctx.readiness.onChange(({ ready, checks }) => {
+    const failing = Object.entries(checks).filter(([, v]) => v !== 'ok' && v !== 'not checked');
+    if (ready) app.log.info('readiness: ready');
+    else if (checks.start !== 'ok') app.log.info(`readiness: not ready (${checks.start})`);
+    else app.log.warn({ checks }, `readiness: not ready (${failing.map(([k, v]) => `${k} ${v}`).join('; ')})`);
+  });
   let listenBase = '';
   linkBase = installLinkBase(app, publicUrl, trusted, () => listenBase);
 
   let stopSweeps = () => {};
   let loopWatch: LoopWatch | undefined;
   let metricsListener: MetricsListener | undefined;
+  let stopHealthLoop = () => {};
   /** With a drain, the answers being written may finish first (within drainMs) before readers are ended. */
   /** `endBy`: when the drain must be over; a running job is waited for until shortly before it. */
   /** `connectionsEnded`: with a drain, the listener was closed before; it settles once its connections ended. */
   const teardown = async (drainMs = 0, endBy = Date.now() + 10_000, connectionsEnded?: Promise<void>) => {
     stopSweeps();
+    for (const stop of stopGauges) stop();
     await loopWatch?.stop();
     // Stops taking connections; a new request on an open one is refused (http/drain-gate.ts).
     // Requests in flight go on.
@@ -243,6 +267,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     await closeCpuPool();
     await store.close();
     await metricsListener?.close();
+    stopHealthLoop();
     unlock();
     if (scratch) rmSync(scratch, { recursive: true, force: true });
   };
@@ -263,7 +288,14 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     listenBase = `http://${host === '0.0.0.0' ? '127.0.0.1' : host === '[::]' ? '[::1]' : host}:${port}`;
     if (!options.instanceId) config.instanceId = `${os.hostname()}:${port}`;
     metrics.registry.setDefaultLabels({ instance: config.instanceId });
-    if (typeof config.metrics === 'object') metricsListener = await listenForMetrics(metrics, config.metrics);
+    if (typeof config.metrics === 'object') {
+      const loop = loopDelayMonitor();
+      stopHealthLoop = () => loop.stop();
+      const startedAt = Date.now();
+      metricsListener = await listenForMetrics(metrics, config.metrics, () =>
+        healthBody(config.version, startedAt, loop.delay()),
+      );
+    }
     boot = writeBootstrapFile(ctx, records, listenBase);
     warmCpuPool();
     if (options.loopWatch) loopWatch = startLoopWatch({ ...options.loopWatch, instance: config.instanceId });

@@ -50,9 +50,12 @@ export async function nginxBalancer(upstreams: string[]): Promise<RetryingProxy>
   const port = await freePort();
   const conf = path.join(dir, 'nginx.conf');
   const log = path.join(dir, 'access.log');
+  const documented = documentedNginxConf();
+  // Each instance takes the documented server line's parameters (max_fails, fail_timeout), as written.
+  const params = /upstream facet \{[^}]*?\n\s*server \S+([^;\n]*);/.exec(documented)?.[1] ?? '';
   const write = (urls: string[]) => {
-    const servers = urls.map((u) => `        server ${new URL(u).host} max_fails=3 fail_timeout=10s;`).join('\n');
-    let text = documentedNginxConf()
+    const servers = urls.map((u) => `        server ${new URL(u).host}${params};`).join('\n');
+    let text = documented
       .replace(/^pid .*;$/m, `pid ${dir}/nginx.pid;`)
       .replace(/^error_log .*;$/m, `error_log ${dir}/error.log warn;`)
       .replace(

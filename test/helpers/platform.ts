@@ -209,7 +209,8 @@ export async function startPlatform(
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 20_000);
+    // A start on PostgreSQL (migrations) took 14-20 s on the shared 2-core machine under load.
+    const timer = setTimeout(() => reject(new Error(`facet serve did not start:\n${output}`)), 60_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const m = /listening on (http:\/\/[^\s"]+)/.exec(output);

@@ -67,8 +67,8 @@ export function looksLikeIdOrKey(value: string): boolean {
   if (/[A-Za-z0-9_-]{32,}/.test(value)) return true;
   if (/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i.test(value)) return true;
   if (value.includes('?')) return true;
-  // A path segment that is not a literal word or a :param template.
-  if (value.startsWith('/') && value.split('/').some((seg) => /\d{3,}|[A-Za-z]+_[A-Za-z0-9]{8,}/.test(seg)))
+  // A path segment that is not a literal word (`domain_analytics`) or a :param template: an id has digits.
+  if (value.startsWith('/') && value.split('/').some((seg) => /\d{3,}|^[A-Za-z]+_(?=\w*\d)[A-Za-z0-9]{8,}$/.test(seg)))
     return true;
   return false;
 }

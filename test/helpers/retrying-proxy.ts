@@ -15,9 +15,10 @@ const MAX_TRIES = 3;
 
 /**
  * A round-robin balancer in front of facet instances that retries as docs/deploy.md's nginx.conf
- * does (`proxy_next_upstream error timeout http_503`, no `non_idempotent`): a request it could not
- * send (connection refused) goes to the next upstream whatever its method; GET, HEAD and OPTIONS
- * also after an error or a 503; a POST that was sent is never sent again. One connection per
+ * does (`proxy_next_upstream error timeout`, no `non_idempotent`, no `http_503`): a request it could
+ * not send (connection refused) goes to the next upstream whatever its method; GET, HEAD and
+ * OPTIONS also after an error; a 503 is passed on as facet wrote it; a POST that was sent is never
+ * sent again. One connection per
  * request, as that config has no `keepalive` in its upstream block (it says why); answers (event
  * streams too) are piped through.
  */
@@ -67,11 +68,6 @@ export async function retryingProxy(initial: string[]): Promise<RetryingProxy> {
           else socket.once('connect', () => (sent = true));
         });
         up.on('response', (r) => {
-          if (r.statusCode === 503 && IDEMPOTENT.has(req.method ?? '') && tried.size < MAX_TRIES) {
-            note('http_503');
-            r.resume();
-            return attempt();
-          }
           stats.answered++;
           res.writeHead(r.statusCode ?? 502, r.headers);
           r.pipe(res);

@@ -86,6 +86,11 @@ export class JobQueue {
     });
   }
 
+  /** The kinds with a registered handler (for /metrics: their series start at 0). */
+  kinds(): string[] {
+    return [...this.handlers.keys()];
+  }
+
   private iso(offsetMs = 0): string {
     return new Date(this.options.now().getTime() + offsetMs).toISOString();
   }

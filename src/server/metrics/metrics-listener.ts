@@ -9,18 +9,30 @@ export interface MetricsListener {
 
 /**
  * `--metrics-port`: /metrics on a listener of its own (loopback by default), so the main port need
- * not expose it to the public and the scraper needs no credentials. It answers GET /metrics only.
+ * not expose it to the public and the scraper needs no credentials. It also answers GET /healthz
+ * (`health`), and keeps answering until the process exits: the main listener closes after the drain
+ * delay, and a liveness probe must not fail while the instance drains (docs/decisions.md).
  */
 export async function listenForMetrics(
   metrics: ServerMetrics,
   where: { host: string; port: number },
+  health: () => object,
 ): Promise<MetricsListener> {
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (read && path === '/healthz') {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(req.method === 'HEAD' ? undefined : JSON.stringify(health()));
+      return;
+    }
+    if (path !== '/metrics' || !read) {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(
-        JSON.stringify({ detail: `this port serves GET /metrics only, not ${req.method} ${path}`, code: 'NOT_FOUND' }),
+        JSON.stringify({
+          detail: `this port serves GET /metrics and /healthz only, not ${req.method} ${path}`,
+          code: 'NOT_FOUND',
+        }),
       );
       return;
     }

@@ -3,13 +3,16 @@ import type { Database } from '../store/database.js';
 import { queueDepth } from '../jobs/jobs.repo.js';
 import { poolStatsOf } from '../store/postgres.js';
 import { cpuPoolStats } from '../engines/workers/index.js';
-import type { Readiness } from '../readiness.js';
+import type { Readiness, ReadinessReport } from '../readiness.js';
 import type { ServerMetrics } from './server-metrics.js';
+import { sampleInBackground } from './sampler.js';
 
-/** A scrape reads the queue from the database at most this often; scrapes in between reuse it. */
-const QUEUE_CACHE_MS = 5_000;
-/** A queue read slower than this is not waited for: the scrape shows the last one it had. */
+/** The queue is read from the database this often, in the background; scrapes copy the last read. */
+const QUEUE_SAMPLE_MS = 5_000;
+/** A queue read slower than this marks the queue gauges stale (facet_jobs_queue_read_errors). */
 const QUEUE_READ_BOUND_MS = 1_000;
+/** Readiness (a database query, the object store asked) is sampled this often. */
+const READINESS_SAMPLE_MS = 2_000;
 
 export interface ScrapeSources {
   db: Kysely<Database>;
@@ -21,25 +24,42 @@ export interface ScrapeSources {
   streams: () => { readers: number; writers: number; tails: number };
 }
 
-/** Gauges worked out when /metrics is read: the queue (from the database), pools, streams, readiness. */
-export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources): void {
-  const queue = cachedQueue(src.db, src.now);
+/**
+ * Gauges read when /metrics is: what costs a query (the queue, readiness) is sampled in the
+ * background and only copied at scrape time, so a scrape under load never waits on the database;
+ * the rest (pools, streams, running jobs) are counters in memory, read as they are. Returns what
+ * stops the background reads.
+ */
+export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources): () => void {
+  const queue = sampleInBackground(
+    async () => ({ rows: await queueDepth(src.db), at: src.now().getTime() }),
+    { rows: [] as Awaited<ReturnType<typeof queueDepth>>, at: src.now().getTime() },
+    { everyMs: QUEUE_SAMPLE_MS, boundMs: QUEUE_READ_BOUND_MS },
+  );
+  const notYet: ReadinessReport = {
+    ready: false,
+    checks: { start: 'not checked', database: 'not checked', files: 'not checked' },
+  };
+  const readiness = sampleInBackground(() => src.readiness.report(), notYet, { everyMs: READINESS_SAMPLE_MS });
+  /** Draining shows at once (no query): the sample may be up to READINESS_SAMPLE_MS old. */
+  const ready = () => !src.readiness.isDraining && readiness.get().value.ready;
+
   metrics.scrapeGauge(
     'facet_jobs_queued',
-    'Jobs waiting in the queue (all instances), by kind',
+    'Jobs waiting in the queue (all instances), by kind; read from the database every 5 s',
     ['kind'],
-    async (g) => {
+    (g) => {
       g.reset();
-      for (const r of (await queue()).rows) g.set({ kind: r.kind }, r.queued);
+      for (const r of queue.get().value.rows) g.set({ kind: r.kind }, r.queued);
     },
   );
   metrics.scrapeGauge(
     'facet_jobs_oldest_queued_age_seconds',
-    'How long the longest-waiting runnable job (all instances) has been able to run, by kind',
+    'How long the longest-waiting runnable job (all instances) has been able to run, by kind; read every 5 s',
     ['kind'],
-    async (g) => {
+    (g) => {
       g.reset();
-      const { rows, at } = await queue();
+      const { rows, at } = queue.get().value;
       for (const r of rows) g.set({ kind: r.kind }, r.oldest ? Math.max(0, (at - Date.parse(r.oldest)) / 1000) : 0);
     },
   );
@@ -51,7 +71,7 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
     'facet_jobs_queue_read_errors',
     '1 when the last read of the queue failed or took too long (the queue gauges then show the read before)',
     [],
-    async (g) => g.set((await queue()).failed ? 1 : 0),
+    (g) => g.set(queue.get().failed ? 1 : 0),
   );
 
   metrics.scrapeGauge('facet_cpu_pool_workers', 'Workers of the CPU pool, by lane', ['lane'], (g) => {
@@ -111,42 +131,24 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
     },
   );
 
-  metrics.scrapeGauge('facet_ready', '1 when /readyz answers 200, 0 otherwise', [], async (g) => {
-    g.set((await src.readiness.report()).ready ? 1 : 0);
-  });
+  metrics.scrapeGauge('facet_ready', '1 when /readyz answers 200, 0 otherwise (sampled every 2 s)', [], (g) =>
+    g.set(ready() ? 1 : 0),
+  );
   metrics.scrapeGauge(
     'facet_readiness_check_ok',
-    'Each check of /readyz: 1 ok, 0 failing or not checked (start: started and not draining; database; files: the object store)',
+    'Each check of /readyz: 1 ok, 0 failing or not checked (start: started and not draining; database; files: the object store); sampled every 2 s',
     ['check'],
-    async (g) => {
-      const { checks } = await src.readiness.report();
-      for (const [check, v] of Object.entries(checks)) g.set({ check }, v === 'ok' ? 1 : 0);
+    (g) => {
+      const { checks } = readiness.get().value;
+      for (const [check, v] of Object.entries(checks))
+        g.set({ check }, v === 'ok' && !(check === 'start' && src.readiness.isDraining) ? 1 : 0);
     },
   );
   metrics.scrapeGauge('facet_draining', '1 from SIGTERM until the instance exits', [], (g) =>
     g.set(src.readiness.isDraining ? 1 : 0),
   );
-}
-
-/** The queue read once per QUEUE_CACHE_MS, bounded in time; a failed or slow read keeps the last rows. */
-function cachedQueue(db: Kysely<Database>, now: () => Date) {
-  type Read = { rows: Awaited<ReturnType<typeof queueDepth>>; at: number; failed: boolean };
-  let last: Read = { rows: [], at: now().getTime(), failed: false };
-  let pending: Promise<Read> | undefined;
-  let readAt = 0;
-  return (): Promise<Read> => {
-    if (Date.now() - readAt < QUEUE_CACHE_MS) return pending ?? Promise.resolve(last);
-    readAt = Date.now();
-    const read = queueDepth(db).then(
-      (rows): Read => (last = { rows, at: now().getTime(), failed: false }),
-      (): Read => (last = { ...last, failed: true }),
-    );
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<Read>((resolve) => {
-      timer = setTimeout(() => resolve({ ...last, failed: true }), QUEUE_READ_BOUND_MS);
-    });
-    pending = Promise.race([read, late]).finally(() => clearTimeout(timer));
-    void pending.then(() => (pending = undefined));
-    return pending;
+  return () => {
+    queue.stop();
+    readiness.stop();
   };
 }

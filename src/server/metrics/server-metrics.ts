@@ -1,6 +1,20 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /**
+ * prom-client's default collectors that walk every handle, request and resource of the process at
+ * scrape time, three of them gauges named `*_total` (promtool refuses a gauge with a counter's
+ * suffix). Dropped: metrics/process-sample.ts samples the labelled ones in the background instead.
+ */
+const DROPPED_DEFAULTS = [
+  'nodejs_active_handles',
+  'nodejs_active_handles_total',
+  'nodejs_active_requests',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources',
+  'nodejs_active_resources_total',
+];
+
+/**
  * Every metric one server exposes at /metrics, on a registry of its own (not prom-client's global
  * one), so tests and embedders can run several servers in one process. Names follow Prometheus
  * conventions: base units (seconds), `_total` counters, and labels with a bounded set of values
@@ -14,6 +28,7 @@ export class ServerMetrics {
   readonly httpDuration: Histogram<'route' | 'method' | 'status_class'>;
   readonly httpInFlight: Gauge;
   readonly httpRefused: Counter<'reason'>;
+  readonly readinessProbes: Counter<'result'>;
   readonly jobsFinished: Counter<'kind' | 'outcome'>;
   readonly jobClaimLatency: Histogram<'kind'>;
   readonly objectStoreRequests: Counter<'operation'>;
@@ -28,6 +43,7 @@ export class ServerMetrics {
     const registers = [this.registry];
     this.registry.setDefaultLabels({ instance });
     collectDefaultMetrics({ register: this.registry });
+    for (const name of DROPPED_DEFAULTS) this.registry.removeSingleMetric(name);
     this.httpRequests = new Counter({
       name: 'facet_http_requests_total',
       help: 'HTTP requests answered, by route template, method and status class',
@@ -50,6 +66,12 @@ export class ServerMetrics {
       name: 'facet_http_requests_refused_total',
       help: 'Requests refused with 503 before any work, by reason (draining: the instance is stopping)',
       labelNames: ['reason'],
+      registers,
+    });
+    this.readinessProbes = new Counter({
+      name: 'facet_readiness_probes_total',
+      help: 'GET /readyz answered, by result (ready: 200, not_ready: 503); not in facet_http_requests_total, where a refusal the probe exists to give would count as a server error',
+      labelNames: ['result'],
       registers,
     });
     this.jobsFinished = new Counter({
@@ -165,7 +187,8 @@ export class ServerMetrics {
       registers: [this.registry],
       collect() {
         this.reset();
-        for (const { labels, value } of read()) if (value > 0) this.inc(labels, value);
+        // Zeros too: a series that appears at its first event hides that event from rate().
+        for (const { labels, value } of read()) this.inc(labels, value);
       },
     });
   }

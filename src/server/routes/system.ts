@@ -6,7 +6,17 @@ import { HttpError } from '../errors.js';
 import { ROUTES } from '../../contract/index.js';
 import { buildOpenApi } from '../../contract/openapi.js';
 import { registerRoute } from '../http/register.js';
-import { loopDelayMonitor } from '../loop-watch.js';
+import { loopDelayMonitor, type LoopDelay } from '../loop-watch.js';
+
+/** `GET /healthz`'s answer: also given by the --metrics-port listener (metrics-listener.ts). */
+export function healthBody(version: string, startedAt: number, d: LoopDelay) {
+  return {
+    status: 'ok' as const,
+    version,
+    uptime_s: (Date.now() - startedAt) / 1000,
+    event_loop: { delay_p50_ms: d.p50_ms, delay_p99_ms: d.p99_ms, delay_max_ms: d.max_ms },
+  };
+}
 
 export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
   const started = Date.now();
@@ -15,15 +25,7 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     loop.stop();
     done();
   });
-  registerRoute(app, ctx, healthz, () => {
-    const d = loop.delay();
-    return {
-      status: 'ok' as const,
-      version: ctx.config.version,
-      uptime_s: (Date.now() - started) / 1000,
-      event_loop: { delay_p50_ms: d.p50_ms, delay_p99_ms: d.p99_ms, delay_max_ms: d.max_ms },
-    };
-  });
+  registerRoute(app, ctx, healthz, () => healthBody(ctx.config.version, started, loop.delay()));
   registerRoute(app, ctx, readyz, async () => {
     const report = await ctx.readiness.report();
     if (report.ready)
@@ -35,6 +37,8 @@ export function systemRoutes(app: FastifyInstance, ctx: AppContext): void {
     throw new HttpError('SERVICE_UNAVAILABLE', `not ready: ${failing.map(([k, v]) => `${k} ${v}`).join('; ')}`, {
       status: 503,
       headers: { 'retry-after': '5' },
+      // Not ready is what the probe is for: transitions are logged once (server.ts), not every probe.
+      expected: true,
     });
   });
   registerRoute(app, ctx, metrics, async ({ reply }) => {
