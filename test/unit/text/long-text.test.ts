@@ -4,13 +4,22 @@ import { markdownBlocks } from '../../../src/server/text/markdown.js';
 import { sentences, words } from '../../../src/server/text/segment.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 
-/** What Intl.Segmenter finds walking the whole string at once (the reference the windows must match). */
+/**
+ * What Intl.Segmenter finds walking the whole string at once (the reference the windows must match),
+ * each segment read as it comes: V8's segment objects held in an array make the collector crawl.
+ */
+const wholeSegments = (granularity: 'word' | 'sentence', text: string) => {
+  const out: Array<{ segment: string; isWordLike: boolean }> = [];
+  for (const s of new Intl.Segmenter(undefined, { granularity }).segment(text))
+    out.push({ segment: s.segment, isWordLike: s.isWordLike === true });
+  return out;
+};
 const wholeWords = (text: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)]
+  wholeSegments('word', text)
     .filter((s) => s.isWordLike)
     .map((s) => s.segment);
 const wholeSentences = (text: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)]
+  wholeSegments('sentence', text)
     .map((s) => s.segment.trim())
     .filter(Boolean);
 
