@@ -82,3 +82,17 @@ describe('a Markdown text past the size parsed whole', () => {
     ).toHaveLength(30_000);
   });
 });
+
+describe('a long text of Chinese without punctuation (issue 46)', () => {
+  it('is chunked whole, each chunk carrying its words for the full-text index', () => {
+    const base = '退货政策说明了如何退货我们的产品在三十天内可以退回商店并且需要保留收据和原包装';
+    const text = base.repeat(Math.ceil(300_000 / base.length));
+    const chunks = chunkText(text);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.map((c) => c.content).join('')).toBe(text);
+    for (const c of chunks) {
+      expect(c.searchContent).toBeTruthy();
+      expect(c.searchContent!.split(' ')).toContain('政策');
+    }
+  });
+});
