@@ -67,6 +67,10 @@ describe('hostile documents are refused within seconds, naming the limit, while 
       ['unclosed.html', () => unclosedInline(1_000), 'htmlMaxDepth', 'upload-doc'],
       ['flat.html', () => flatPage(15 * 1024 * 1024), 'htmlMaxElements', 'upload-doc'],
       ['long.md', () => `# Long\n\n${'word '.repeat(3_900_000)}`, 'textMaxChars', 'upload'],
+      // Issue 46: shapes that held a CPU worker for a minute are refused before the parser sees them.
+      ['nested-list.md', () => `${'- '.repeat(10_000)}x\n`, 'markdownMaxDepth', 'upload-doc'],
+      ['quotes.md', () => `${'>'.repeat(10_000)} x\n`, 'markdownMaxDepth', 'upload'],
+      ['stars.md', () => `${'*'.repeat(5_000)}x${'*'.repeat(5_000)}\n`, 'markdownMaxInlineMarks', 'upload-doc'],
       ['empty-paragraphs.docx', () => docxOf('<w:p/>', 1_000_000), 'zipMaxRatio', 'upload-doc'],
       ['bomb.docx', () => docxBomb(200 * 1024 * 1024), 'zipMaxUncompressedBytes', 'upload'],
       ['pages.pdf', () => manyPagePdf(100_000), 'pdfMaxPages', 'upload-doc'],

@@ -5,7 +5,8 @@ import { newId } from '../store/ids.js';
 import * as repo from '../store/resources.repo.js';
 import { indexResource } from '../engines/retrieval/index.js';
 import type { TextChunk } from '../engines/retrieval/chunker.js';
-import { checkTextLength, DocumentRefused } from '../engines/extract/limits.js';
+import { DocumentRefused } from '../engines/extract/limits.js';
+import { checkDocumentText } from '../engines/extract/markdown-shape.js';
 import { runCpuJob } from '../engines/workers/index.js';
 import { touch } from './livedocs.service.js';
 
@@ -52,7 +53,7 @@ export function refusalError(err: DocumentRefused, fileName?: string): HttpError
 
 export function checkedText(text: string, what: string): void {
   try {
-    checkTextLength(text, what);
+    checkDocumentText(text, what);
   } catch (err) {
     throw err instanceof DocumentRefused ? refusalError(err) : err;
   }

@@ -21,21 +21,39 @@ function segmenter(granularity: 'sentence' | 'word', locale?: string): Intl.Segm
 
 const WINDOW = 4096;
 
+/** A segment as this module keeps it: V8's own segment objects are never held (see segmentsOf). */
+interface Segment {
+  segment: string;
+  index: number;
+  isWordLike: boolean;
+}
+
 /**
  * The segments of a text, found a window at a time: V8's segmenter slows with the length of the
  * string it walks (a quarter-megabyte paragraph took half a minute for its words). A window ends at
  * a space, or else after a CJK full stop (no word runs across either: a dictionary-segmented run is
  * never cut), and the next one starts again at the window's last segment, which may have been cut.
+ * Each of V8's segment objects is read and dropped at once: kept (in an array, or spread), they
+ * keep costly memory alive and the collector, not the segmenter, takes most of the time.
  */
-function* segmentsOf(granularity: 'sentence' | 'word', text: string, locale?: string): Generator<Intl.SegmentData> {
+function* segmentsOf(granularity: 'sentence' | 'word', text: string, locale?: string): Generator<Segment> {
   const seg = segmenter(granularity, locale);
   let from = 0;
   while (from < text.length) {
     const end = windowEnd(text, from);
-    const found = [...seg.segment(text.slice(from, end))];
-    const carried = end < text.length && found.length > 1 ? found.pop() : undefined;
-    for (const s of found) yield { ...s, index: s.index + from, input: text };
-    from = carried ? from + carried.index : end;
+    // One segment behind: the window's last one is carried into the next window when it may be cut.
+    let last: Segment | undefined;
+    let count = 0;
+    for (const s of seg.segment(text.slice(from, end))) {
+      if (last) yield last;
+      last = { segment: s.segment, index: s.index + from, isWordLike: s.isWordLike === true };
+      count++;
+    }
+    if (end < text.length && count > 1 && last) from = last.index;
+    else {
+      if (last) yield last;
+      from = end;
+    }
   }
 }
 

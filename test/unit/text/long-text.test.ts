@@ -4,13 +4,22 @@ import { markdownBlocks } from '../../../src/server/text/markdown.js';
 import { sentences, words } from '../../../src/server/text/segment.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 
-/** What Intl.Segmenter finds walking the whole string at once (the reference the windows must match). */
+/**
+ * What Intl.Segmenter finds walking the whole string at once (the reference the windows must match),
+ * each segment read as it comes: V8's segment objects held in an array make the collector crawl.
+ */
+const wholeSegments = (granularity: 'word' | 'sentence', text: string) => {
+  const out: Array<{ segment: string; isWordLike: boolean }> = [];
+  for (const s of new Intl.Segmenter(undefined, { granularity }).segment(text))
+    out.push({ segment: s.segment, isWordLike: s.isWordLike === true });
+  return out;
+};
 const wholeWords = (text: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: 'word' }).segment(text)]
+  wholeSegments('word', text)
     .filter((s) => s.isWordLike)
     .map((s) => s.segment);
 const wholeSentences = (text: string) =>
-  [...new Intl.Segmenter(undefined, { granularity: 'sentence' }).segment(text)]
+  wholeSegments('sentence', text)
     .map((s) => s.segment.trim())
     .filter(Boolean);
 
@@ -71,5 +80,19 @@ describe('a Markdown text past the size parsed whole', () => {
         .join(' ')
         .match(/Harbour/g),
     ).toHaveLength(30_000);
+  });
+});
+
+describe('a long text of Chinese without punctuation (issue 46)', () => {
+  it('is chunked whole, each chunk carrying its words for the full-text index', () => {
+    const base = '退货政策说明了如何退货我们的产品在三十天内可以退回商店并且需要保留收据和原包装';
+    const text = base.repeat(Math.ceil(300_000 / base.length));
+    const chunks = chunkText(text);
+    expect(chunks.length).toBeGreaterThan(10);
+    expect(chunks.map((c) => c.content).join('')).toBe(text);
+    for (const c of chunks) {
+      expect(c.searchContent).toBeTruthy();
+      expect(c.searchContent!.split(' ')).toContain('政策');
+    }
   });
 });

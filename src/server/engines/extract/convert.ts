@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { TextChunk } from '../retrieval/chunker.js';
 import { runCpuJob } from '../workers/index.js';
-import { checkTextLength, unguard } from './limits.js';
+import { unguard } from './limits.js';
+import { checkDocumentText } from './markdown-shape.js';
 
 export type FileKind = 'markdown' | 'text' | 'html' | 'pdf' | 'docx' | 'pptx' | 'image' | 'other';
 
@@ -95,13 +96,13 @@ export async function convertFile(
     case 'markdown':
     case 'text': {
       const text = utf8(data);
-      checkTextLength(text);
+      checkDocumentText(text);
       const h1 = kind === 'markdown' ? (/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null) : null;
       return { kind, contentType, title: h1, text };
     }
     case 'html': {
       const page = unguard(await runCpuJob('extract-html', { html: utf8(data) }, { owner }));
-      checkTextLength(page.markdown);
+      checkDocumentText(page.markdown);
       return { kind, contentType, title: page.title || null, text: page.markdown };
     }
     case 'pdf':

@@ -2,7 +2,8 @@ import JSZip from 'jszip';
 import { chunkText, type TextChunk } from '../retrieval/chunker.js';
 import { documentMarkdown } from './html.js';
 import { DOCX_STYLE_MAP, transformDocx } from './docx-options.js';
-import { checkTextLength, DOCUMENT_LIMITS, overLimit } from './limits.js';
+import { DOCUMENT_LIMITS, overLimit } from './limits.js';
+import { checkDocumentText, checkMarkdownShape } from './markdown-shape.js';
 import { readZip } from './zip-guard.js';
 
 export type DocumentKind = 'pdf' | 'docx' | 'pptx';
@@ -23,6 +24,7 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
     case 'pdf': {
       const { pdfPages } = await import('./pdf.js');
       const { title, pages } = await pdfPages(data);
+      pages.forEach((p) => checkMarkdownShape(p));
       const chunks: TextChunk[] = [];
       pages.forEach((p, i) => chunks.push(...chunkText(p, { page: i + 1, startOrdinal: chunks.length })));
       return { title, text: pages.join('\n\n'), chunks };
@@ -34,7 +36,7 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
         { styleMap: DOCX_STYLE_MAP, transformDocument: transformDocx },
       );
       const markdown = documentMarkdown(html);
-      checkTextLength(markdown);
+      checkDocumentText(markdown);
       const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
       return { title: h1, text: markdown };
     }
@@ -49,7 +51,7 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
       const text = slides
         .map((paras, i) => `## Slide ${i + 1}${paras[0] ? `: ${paras[0]}` : ''}\n\n${paras.slice(1).join('\n\n')}`)
         .join('\n\n');
-      checkTextLength(text);
+      checkDocumentText(text);
       return { title: slides[0]?.[0] ?? null, text, chunks };
     }
   }

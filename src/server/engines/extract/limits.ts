@@ -11,6 +11,10 @@ const DEFAULT_DOCUMENT_LIMITS = {
   htmlMaxChars: 5_000_000,
   /** Characters of text a document may turn into (what is chunked and indexed). */
   textMaxChars: 5_000_000,
+  /** Lists and block quotes one Markdown line sits in (markdown-shape.ts): parse time grows with its square. */
+  markdownMaxDepth: 16,
+  /** Emphasis and bracket marks (`* _ ~ [ ]`) in one Markdown paragraph: micromark pairs them up in quadratic time. */
+  markdownMaxInlineMarks: 2_000,
   /** Entries in a ZIP-based file (DOCX, PPTX, templates), from its central directory. */
   zipMaxEntries: 10_000,
   /** Sum of the entries' uncompressed sizes. */

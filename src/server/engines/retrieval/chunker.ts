@@ -1,5 +1,5 @@
 import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
-import { inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
+import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
@@ -8,6 +8,11 @@ export interface TextChunk {
   title: string;
   /** Markdown: code verbatim in fences, tables as tables, inline code and links kept. */
   content: string;
+  /**
+   * The content's words for the full-text index when its script has no spaces (segment.ts's
+   * indexText), found where the chunk is cut (a CPU worker) rather than on the event loop.
+   */
+  searchContent?: string | null;
 }
 
 const TARGET_WORDS = 120;
@@ -15,8 +20,21 @@ const MAX_WORDS = 220;
 
 const wordCount = (s: string) => words(s).length;
 
+/** A piece of a chunk: Markdown and its word count (each counted once: segmenting is the costly step). */
+interface Piece {
+  markdown: string;
+  words: number;
+}
+
+const counted = (markdown: string): Piece => ({ markdown, words: wordCount(markdown) });
+
 /** A block as Markdown pieces of at most MAX_WORDS words: a long table repeats its header, long code is cut at lines. */
-function pieces(block: Block): string[] {
+function pieces(block: Block): Piece[] {
+  return block.kind === 'table' || block.kind === 'code' ? blockPieces(block).map(counted) : prosePieces(block);
+}
+
+/** A table or code block as Markdown pieces (see pieces). */
+function blockPieces(block: Block): string[] {
   if (block.kind === 'table') {
     // Compact rows (`| a | b |`, no padding): what extraction writes and what a reader searches for.
     if (wordCount(block.text) <= MAX_WORDS) return [tableMarkdown(block.header, block.rows)];
@@ -56,31 +74,46 @@ function pieces(block: Block): string[] {
     if (lines.length) out.push(fence(lines.join('\n'), block.lang));
     return out;
   }
+  return [block.markdown];
+}
+
+/** Past this many characters a prose block is taken to be long, and its sentences are counted first. */
+const LONG_CHARS = 20 * MAX_WORDS;
+
+/**
+ * A prose block as Markdown pieces (see pieces). Its Markdown has every word of its text (and a
+ * link's address besides): when that fits, the text does, and one count serves both. A long block
+ * is counted by its sentences, once, and cut between them.
+ */
+function prosePieces(block: Block): Piece[] {
   const markdown =
     block.kind === 'listItem'
       ? `${'  '.repeat(block.depth - 1)}${block.ordered ? '1.' : '-'} ${block.markdown}`
       : block.markdown;
-  if (wordCount(block.text) <= MAX_WORDS || !block.inline) return [markdown];
-  // A long paragraph is cut between sentences, never inside one (nor inside a code span).
-  // Markdown is written once per piece, not per sentence: writing it is the costly step.
+  const whole = markdown.length <= LONG_CHARS ? counted(markdown) : null;
+  if (whole && whole.words <= MAX_WORDS) return [whole];
+  if (!block.inline) return [whole ?? counted(markdown)];
+  // Cut between sentences, never inside one (nor inside a code span); Markdown is written once
+  // per piece, not per sentence: writing it is the costly step.
   const inline = block.inline;
-  const out: string[] = [];
+  const sentences = inlineSentenceRanges(inline).map((s) => ({ ...s, n: wordCount(s.text) }));
+  if (sentences.reduce((sum, s) => sum + s.n, 0) <= MAX_WORDS) return [whole ?? counted(markdown)];
+  const out: Piece[] = [];
   let from = -1;
   let to = 0;
   let words = 0;
   const cut = () => {
-    if (from >= 0) out.push(inlineMarkdown(sliceInline(inline, from, to)));
+    if (from >= 0) out.push({ markdown: inlineMarkdown(sliceInline(inline, from, to)), words });
   };
-  for (const s of inlineSentenceRanges(inline)) {
-    const n = wordCount(s.text);
-    if (from >= 0 && words + n > MAX_WORDS) {
+  for (const s of sentences) {
+    if (from >= 0 && words + s.n > MAX_WORDS) {
       cut();
       from = -1;
       words = 0;
     }
     if (from < 0) from = s.start;
     to = s.end;
-    words += n;
+    words += s.n;
   }
   cut();
   return out;
@@ -126,11 +159,13 @@ export function chunkText(
   let curHeading = '';
   const flush = () => {
     if (cur.length === 0) return;
+    const content = cur.join('\n\n');
     chunks.push({
       ordinal: ordinal++,
       page: options.page ?? null,
       title: curHeading || options.defaultTitle || '',
-      content: cur.join('\n\n'),
+      content,
+      searchContent: indexText(content),
     });
     cur = [];
     curWords = 0;
@@ -143,11 +178,10 @@ export function chunkText(
     }
     if (!isContent(block)) continue;
     for (const piece of pieces(block)) {
-      const n = wordCount(piece);
       // List items of one list stay together when they fit, so a list is read as a list.
-      if (cur.length > 0 && curWords + n > TARGET_WORDS) flush();
-      cur.push(piece);
-      curWords += n;
+      if (cur.length > 0 && curWords + piece.words > TARGET_WORDS) flush();
+      cur.push(piece.markdown);
+      curWords += piece.words;
     }
   }
   flush();

@@ -44,7 +44,12 @@ export async function indexResource(
         resource_title: resource.title,
         title: c.title,
         content: c.content,
-        ...chunkSearchColumns({ resource_title: resource.title, title: c.title, content: c.content }),
+        ...chunkSearchColumns({
+          resource_title: resource.title,
+          title: c.title,
+          content: c.content,
+          searchContent: c.searchContent,
+        }),
       }));
       await trx.insertInto('resource_chunks').values(batch).execute();
     }

@@ -57,8 +57,16 @@ function pgChunkVector(alias: string): RawBuilder<unknown> {
   return sql`setweight(to_tsvector('english'::regconfig, ${col('resource_title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('title')}), 'A') || setweight(to_tsvector('english'::regconfig, ${col('content')}), 'B')`;
 }
 
-/** The segmented copies of a chunk's indexed columns: each null when its text needs no segmentation. */
-export function chunkSearchColumns(c: { resource_title: string; title: string; content: string }): {
+/**
+ * The segmented copies of a chunk's indexed columns: each null when its text needs no segmentation.
+ * A content copy found already (where the chunk was cut, off the event loop) is taken as it is.
+ */
+export function chunkSearchColumns(c: {
+  resource_title: string;
+  title: string;
+  content: string;
+  searchContent?: string | null;
+}): {
   search_resource_title: string | null;
   search_title: string | null;
   search_content: string | null;
@@ -66,7 +74,7 @@ export function chunkSearchColumns(c: { resource_title: string; title: string; c
   return {
     search_resource_title: indexText(c.resource_title),
     search_title: indexText(c.title),
-    search_content: indexText(c.content),
+    search_content: c.searchContent !== undefined ? c.searchContent : indexText(c.content),
   };
 }
 
