@@ -203,6 +203,10 @@ export class CpuPool {
     return lane.running < lane.capacity && (lane.runningBy.get(owner) ?? 0) < lane.ownerCap;
   }
 
+  private runningOf(owner: string): number {
+    return this.lanes.reduce((n, l) => n + (l.runningBy.get(owner) ?? 0), 0);
+  }
+
   private hold(lane: Lane, job: Job, by: 1 | -1): void {
     lane.running += by;
     const n = (lane.runningBy.get(job.owner) ?? 0) + by;
@@ -212,7 +216,11 @@ export class CpuPool {
 
   private pump(lane: Lane): void {
     while (!this.closed && lane.running < lane.capacity) {
-      const job = lane.queue.shift((owner) => this.hasRoom(lane, owner));
+      // Callers with nothing running anywhere first: one whose long job holds the heavy lane waits
+      // behind one who has had no turn yet.
+      const job =
+        lane.queue.shift((owner) => this.hasRoom(lane, owner) && this.runningOf(owner) === 0) ??
+        lane.queue.shift((owner) => this.hasRoom(lane, owner));
       if (!job) return;
       this.hold(lane, job, 1);
       lane.waits.add(performance.now() - job.queuedAt);

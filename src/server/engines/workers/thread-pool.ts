@@ -46,7 +46,9 @@ export class ThreadPool implements Executor {
       filename: fileURLToPath(script),
       // All started now (the pool is made when the server starts listening, or on the first job), and
       // a dead one replaced at once; idle ones are unref'd, so they never keep a process alive.
-      minThreads: threads,
+      // One spare started beside a light lane's own: a job moved to the heavy lane keeps its thread,
+      // and the next job then finds one ready instead of waiting for a new thread to start.
+      minThreads: threads + Math.min(extra, 1),
       maxThreads: threads + extra,
       idleTimeout: extra > 0 ? 60_000 : Infinity,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
