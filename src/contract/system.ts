@@ -8,6 +8,22 @@ export const Health = z.object({
   event_loop: z
     .object({ delay_p50_ms: z.number(), delay_p99_ms: z.number(), delay_max_ms: z.number() })
     .describe('How late the event loop has been over the last minute (at most): a healthy one answers in milliseconds'),
+  cpu_lanes: z
+    .array(
+      z.object({
+        lane: z.enum(['urgent', 'general', 'heavy']),
+        workers: z.number().int(),
+        running: z.number().int(),
+        queued: z.number().int(),
+        wait_p50_ms: z.number(),
+        wait_p99_ms: z.number(),
+        wait_max_ms: z.number(),
+      }),
+    )
+    .optional()
+    .describe(
+      "The CPU pool's lanes once it has started: workers, jobs running and waiting, and how long its last jobs waited for a worker",
+    ),
 });
 
 export const healthz = defineRoute({

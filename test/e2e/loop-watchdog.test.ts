@@ -64,6 +64,14 @@ describe('facet serve', () => {
     });
     expect(body.event_loop.delay_p99_ms).toBeGreaterThan(0);
     expect(body.event_loop.delay_max_ms).toBeGreaterThanOrEqual(body.event_loop.delay_p99_ms);
+    // And each CPU lane's waits (the pool starts once the server listens).
+    const lanes = (body as unknown as { cpu_lanes: Array<Record<string, unknown>> }).cpu_lanes;
+    expect(lanes.map((l) => l.lane)).toEqual(['urgent', 'general', 'heavy']);
+    expect(lanes[2]).toMatchObject({
+      workers: expect.any(Number),
+      wait_p50_ms: expect.any(Number),
+      wait_p99_ms: expect.any(Number),
+    });
   });
 
   it('--max-loop-stall takes seconds from 0; anything else is a usage error', async () => {

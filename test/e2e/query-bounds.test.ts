@@ -71,7 +71,7 @@ describe('beta SEO filters and bodies', () => {
     ],
     ['filters nested 5,000 deep', `[{"target":"example.com","filters":${deep(5000)}}]`, /nested deeper than 16 levels/],
     [
-      // Past the beta bound, within the 100,000 values any large body may hold (http/json-shape.ts).
+      // Past the beta bound, within the 100,000 values any large body may hold (text/json-shape.ts).
       'an in list of 50,000 values',
       JSON.stringify([
         { target: 'example.com', filters: ['anchor', 'in', Array.from({ length: 50_000 }, (_, i) => `v${i}`)] },

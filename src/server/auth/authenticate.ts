@@ -3,7 +3,7 @@ import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findLiveKeyByHash, peekLiveKeyByHash, type ApiKeyRow } from '../store/api-keys.repo.js';
 import { findUserById, peekUserById, type UserRow } from '../store/users.repo.js';
-import { assertUsable, lastUseIsStale, touchKey } from '../services/keys.service.js';
+import { assertUsable, lastUseIsStale, touchKey } from './key-use.js';
 import { hashSecret, sameSecret } from './secrets.js';
 import { looksLikeJwt, verifyAccessToken } from './tokens.js';
 import { getSetting } from '../store/settings.repo.js';

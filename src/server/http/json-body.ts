@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors.js';
 import { runCpuJob } from '../engines/workers/index.js';
-import { JSON_OFF_LOOP_BYTES, MAX_JSON_VALUES, MAX_OBJECT_MEMBERS } from './json-shape.js';
+import { JSON_OFF_LOOP_BYTES, MAX_JSON_VALUES, MAX_OBJECT_MEMBERS } from '../text/json-shape.js';
 
 /**
  * JSON bodies, parsed by Fastify's own parser (prototype poisoning refused), but a body over

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { parse as parseCookie } from 'cookie';
 import { bodyLimitOf, refusesUnknownQuery, type RouteDef } from '../../contract/route.js';
 import type { AppContext } from '../context.js';
+import { asCaller } from '../engines/workers/caller.js';
 import { authenticate, SESSION_COOKIE, type AuthContext, type Credentials } from '../auth/authenticate.js';
 import { validatePart } from './validate.js';
 import { JsonText } from '../json-text.js';
@@ -116,7 +117,8 @@ export function registerRoute<const R extends RouteDef>(
       request,
       reply,
     } as RouteInput<R>;
-    const result = handler(input);
+    // The caller's CPU jobs queue under its key (else its user), whichever function submits them.
+    const result = auth ? asCaller(auth.apiKey?.id ?? auth.user.id, () => handler(input)) : handler(input);
     return isPromise(result) ? result.then((r) => send(r, reply)) : send(result, reply);
   };
 

@@ -86,6 +86,18 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
   metrics.scrapeGauge('facet_cpu_pool_queue_length', 'CPU jobs waiting for a worker, by lane', ['lane'], (g) => {
     for (const l of cpuPoolStats()) g.set({ lane: l.lane }, l.queued);
   });
+  metrics.scrapeGauge(
+    'facet_cpu_pool_queue_wait_seconds',
+    "How long a lane's last jobs (up to 512) waited for a worker, by lane and quantile (0.5, 0.99, 1)",
+    ['lane', 'quantile'],
+    (g) => {
+      for (const l of cpuPoolStats()) {
+        g.set({ lane: l.lane, quantile: '0.5' }, l.wait.p50_ms / 1000);
+        g.set({ lane: l.lane, quantile: '0.99' }, l.wait.p99_ms / 1000);
+        g.set({ lane: l.lane, quantile: '1' }, l.wait.max_ms / 1000);
+      }
+    },
+  );
   // A counter's value kept by the pool: exposed as one, named as one.
   metrics.scrapeCounter(
     'facet_cpu_pool_limit_kills_total',

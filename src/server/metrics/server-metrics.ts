@@ -130,7 +130,7 @@ export class ServerMetrics {
     });
   }
 
-  /** One metered call (services/usage.service.ts meter()). */
+  /** One metered call (store/meter.ts meter()). */
   metered(call: {
     model: string;
     operation: string;

@@ -7,6 +7,7 @@ import { ROUTES } from '../../contract/index.js';
 import { buildOpenApi } from '../../contract/openapi.js';
 import { registerRoute } from '../http/register.js';
 import { loopDelayMonitor, type LoopDelay } from '../loop-watch.js';
+import { cpuPoolStats } from '../engines/workers/index.js';
 
 /** `GET /healthz`'s answer: also given by the --metrics-port listener (metrics-listener.ts). */
 export function healthBody(version: string, startedAt: number, d: LoopDelay) {
@@ -15,6 +16,15 @@ export function healthBody(version: string, startedAt: number, d: LoopDelay) {
     version,
     uptime_s: (Date.now() - startedAt) / 1000,
     event_loop: { delay_p50_ms: d.p50_ms, delay_p99_ms: d.p99_ms, delay_max_ms: d.max_ms },
+    cpu_lanes: cpuPoolStats().map((l) => ({
+      lane: l.lane,
+      workers: l.capacity,
+      running: l.running,
+      queued: l.queued,
+      wait_p50_ms: l.wait.p50_ms,
+      wait_p99_ms: l.wait.p99_ms,
+      wait_max_ms: l.wait.max_ms,
+    })),
   };
 }
 

@@ -9,7 +9,7 @@ import { BrowserMissingError, takeScreenshot } from '../engines/screenshot.js';
 import { fetchSiteContext, keywordsOf, type SiteContext } from '../engines/site-context.js';
 import { countTokens } from '../engines/gateway/tokenizer.js';
 import { imageCost } from '../engines/image-pricing.js';
-import { meter } from './usage.service.js';
+import { meter } from '../store/meter.js';
 import { isTextType } from '../files/mime.js';
 import { IMAGE_TASK_JOB, type TaskParams } from './tasks.service.js';
 import { taskInputKey, taskOutputPrefix, taskZipKey } from './task-files.js';

@@ -16,6 +16,10 @@ const SCRIPTS = {
 // Time limits far above any job here (the machine may be busy): limits are tested in cpu-pool-limits.test.ts.
 const limits = (over: Partial<CpuLimits> = {}): CpuLimits => ({
   size: 1,
+  heavySize: 2,
+  sliceMs: 1_000,
+  // Above every input here, unless a test sets its own: these tests are about the other lanes.
+  heavyInputSize: 64 * 1024 * 1024,
   timeoutMs: parseTimeouts('300000'),
   memoryMb: 512,
   queueMax: 64,

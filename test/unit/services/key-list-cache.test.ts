@@ -4,6 +4,7 @@ import { insertUser } from '../../../src/server/store/users.repo.js';
 import { findLiveKeyByHash } from '../../../src/server/store/api-keys.repo.js';
 import { hashSecret } from '../../../src/server/auth/secrets.js';
 import * as keys from '../../../src/server/services/keys.service.js';
+import { touchKey } from '../../../src/server/auth/key-use.js';
 import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
 
 const opened: Store[] = [];
@@ -42,7 +43,7 @@ describeOnStores('the key list and its answer cache', (stores) => {
     await keys.setFrozen(ctx, a.id, false);
     expect((await list())[0].status).toBe('active');
     const row = await findLiveKeyByHash(s.db, hashSecret(a.key));
-    await keys.touchKey(ctx, row!);
+    await touchKey(ctx, row!);
     expect((await list())[0].last_used_at).not.toBeNull();
     await keys.createKey(ctx, { userId: 'u1', name: 'second' });
     expect((await list()).map((k) => k.name)).toEqual(['first', 'second']);

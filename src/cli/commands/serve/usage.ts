@@ -41,7 +41,7 @@ export function register(serve: Command, deps: Deps): void {
   ).action(async (opts: RecordOptions, cmd: Command) => {
     if (!opts.key && !opts.user) throw usageError('give --key or --user');
     const [{ meter }, { findUser }, { findKeysByIds }] = await Promise.all([
-      import('../../../server/services/usage.service.js'),
+      import('../../../server/store/meter.js'),
       import('../../../server/services/users.service.js'),
       import('../../../server/store/api-keys.repo.js'),
     ]);

@@ -8,7 +8,7 @@ import type {
   ToolCall,
 } from '../gateway-types.js';
 import { HttpError } from '../../errors.js';
-import { meter } from '../../services/usage.service.js';
+import { meter, type MeterContext } from '../../store/meter.js';
 import { anthropicCompatible } from '../../providers/anthropic-compatible.js';
 import { openAICompatible } from '../../providers/openai-compatible.js';
 import { createUpstreamPool, type UpstreamConfig } from '../../providers/upstream-http.js';
@@ -31,7 +31,7 @@ function definedOnly(u: ReportedUsage): Partial<GatewayUsage> {
 
 export interface GatewayOptions {
   /** What metering needs: the store, the clock, and the metrics it counts usage in. */
-  ctx: Parameters<typeof meter>[0];
+  ctx: MeterContext;
   directory: ModelDirectory;
   upstreams: { openai?: UpstreamConfig; anthropic?: UpstreamConfig };
   limits?: GatewayLimitOptions;

@@ -24,16 +24,20 @@ export class FairQueue<T> {
     this.count++;
   }
 
-  /** The next job: the first of the owner whose turn it is; that owner goes to the back of the line. */
-  shift(): T | undefined {
-    const head = this.byOwner.entries().next();
-    if (head.done) return undefined;
-    const [owner, line] = head.value;
-    const item = line.shift()!;
-    this.byOwner.delete(owner);
-    if (line.length > 0) this.byOwner.set(owner, line);
-    this.count--;
-    return item;
+  /**
+   * The next job: the first of the first owner in line that `may` run one now (all, unless told);
+   * that owner goes to the back of the line, the owners passed over keep their places.
+   */
+  shift(may: (owner: string) => boolean = () => true): T | undefined {
+    for (const [owner, line] of this.byOwner) {
+      if (!may(owner)) continue;
+      const item = line.shift()!;
+      this.byOwner.delete(owner);
+      if (line.length > 0) this.byOwner.set(owner, line);
+      this.count--;
+      return item;
+    }
+    return undefined;
   }
 
   /** Drops a waiting job (its caller gave up); false when it was not waiting. */

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { currentCaller } from './caller.js';
 import { cpuLimitsFromEnv } from './limits.js';
 import { CpuPool, type LaneStats, type PoolScripts, type RunOptions } from './pool.js';
 import type { JobInput, JobName, JobOutput } from './jobs.js';
 
 export type { LaneStats, RunOptions } from './pool.js';
+export { asCaller } from './caller.js';
 
 /**
  * The built scripts, next to this module's bundle: dist/worker.js and dist/render-child.js, reached
@@ -30,7 +32,8 @@ function thePool(found: PoolScripts): CpuPool {
 
 /**
  * Runs a CPU-heavy job in the worker pool, started on first use; `owner` (the API key or user the
- * job is for) keeps one caller's queue of heavy jobs from holding another's. Without a built
+ * job is for; by default the request's caller, caller.ts) keeps one caller's queue of heavy jobs
+ * from holding another's. Without a built
  * worker script (unit tests run the sources, and a worker cannot load .ts) the same job runs in this
  * thread: same code, same result, only not off the event loop and without the pool's limits.
  */
@@ -47,7 +50,12 @@ export async function runCpuJob<K extends JobName>(
     options.signal?.throwIfAborted();
     return done.value;
   }
-  return (await thePool(scripts).run(name, input, options)) as JobOutput<K>;
+  const owner = options.owner ?? currentCaller();
+  return (await thePool(scripts).run(
+    name,
+    input,
+    owner === undefined ? options : { ...options, owner },
+  )) as JobOutput<K>;
 }
 
 /**

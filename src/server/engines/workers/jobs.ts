@@ -47,7 +47,7 @@ export const jobs = {
   },
 
   async 'json-shape'(input: { bytes: Uint8Array }): Promise<Done<string | null>> {
-    const { jsonShapeRefusal } = await import('../../http/json-shape.js');
+    const { jsonShapeRefusal } = await import('../../text/json-shape.js');
     return { value: jsonShapeRefusal(input.bytes) };
   },
 

@@ -5,7 +5,16 @@ import { HttpError } from '../../errors.js';
 export interface CpuLimits {
   /** General workers (threads, and as many render child processes at most). */
   size: number;
-  /** Longest a job may run once started, per job name; `default` for names not listed. */
+  /** Workers of the heavy lane: jobs past their slice, or with a large input. */
+  heavySize: number;
+  /** How long a job may hold an urgent or general worker before it moves to the heavy lane. */
+  sliceMs: number;
+  /** Inputs this large (characters and bytes) go to the heavy lane at once. */
+  heavyInputSize: number;
+  /**
+   * Most CPU time a job may use, per job name (`default` for names not listed). Where the job's
+   * own CPU time cannot be read (not Linux) it is wall time from the job's start.
+   */
   timeoutMs: Record<string, number> & { default: number };
   /** V8 old-generation heap of each worker thread and render child. */
   memoryMb: number;
@@ -70,8 +79,13 @@ export function parseTimeouts(spec: string | undefined): CpuLimits['timeoutMs'] 
  */
 export function cpuLimitsFromEnv(env: NodeJS.ProcessEnv = process.env): CpuLimits {
   const queueMax = positiveInt(env.FACET_CPU_QUEUE_MAX) ?? 256;
+  const size = positiveInt(env.FACET_CPU_WORKERS) ?? Math.max(1, Math.min(4, availableParallelism() - 1));
   return {
-    size: positiveInt(env.FACET_CPU_WORKERS) ?? Math.max(1, Math.min(4, availableParallelism() - 1)),
+    size,
+    // Two at least: two callers' heavy jobs share the cores (each limited by its own CPU time).
+    heavySize: positiveInt(env.FACET_CPU_HEAVY_WORKERS) ?? Math.max(2, size),
+    sliceMs: positiveInt(env.FACET_CPU_SLICE_MS) ?? 1_000,
+    heavyInputSize: positiveInt(env.FACET_CPU_HEAVY_INPUT) ?? 1024 * 1024,
     timeoutMs: parseTimeouts(env.FACET_CPU_JOB_TIMEOUT_MS),
     memoryMb: positiveInt(env.FACET_CPU_JOB_MEMORY_MB) ?? 512,
     queueMax,
@@ -96,10 +110,19 @@ export function queueFull(lane: string, max: number, perOwner: boolean): HttpErr
   );
 }
 
-export function timeLimitHit(name: string, ms: number): HttpError {
+/**
+ * A job stopped by its CPU-time limit: the message says what it was given (its size and shape),
+ * since that, not the server's load, is what made it too long. `wallMs` is set when the limit was
+ * wall time (the job's CPU time could not be read, or it ran far past the limit without using it).
+ */
+export function timeLimitHit(name: string, ms: number, input: string, wallMs?: number): HttpError {
+  const spent =
+    wallMs === undefined
+      ? `used more than its ${ms} ms of CPU time`
+      : `ran ${Math.round(wallMs)} ms (its limit: ${ms} ms of CPU time, wall time where CPU time cannot be read)`;
   return new HttpError(
     'CPU_TIME_LIMIT_EXCEEDED',
-    `the ${name} job ran past its time limit of ${ms} ms (FACET_CPU_JOB_TIMEOUT_MS) and was stopped; send smaller input`,
+    `the ${name} job ${spent} on its input, ${input}, and was stopped (FACET_CPU_JOB_TIMEOUT_MS): that input is too large or too intricate for this server`,
     { status: 422 },
   );
 }

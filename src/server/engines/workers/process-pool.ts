@@ -3,7 +3,8 @@ import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { ChildReply, ChildRequest } from './child.js';
 import { inputNotPassable, memoryLimitHit, rendererCrashed } from './limits.js';
-import { jobError, type Executor } from './thread-pool.js';
+import { processClock } from './cpu-clock.js';
+import { jobError, type Executor, type ExecutorOptions } from './thread-pool.js';
 
 interface Running {
   id: number;
@@ -41,13 +42,15 @@ export class ProcessPool implements Executor {
     private readonly memoryMb: number,
   ) {}
 
-  run(name: string, input: unknown, options: { signal: AbortSignal }): Promise<unknown> {
+  run(name: string, input: unknown, options: ExecutorOptions): Promise<unknown> {
     if (this.closed) return Promise.reject(new Error('the CPU worker pool is closed'));
     if (options.signal.aborted) return Promise.reject(options.signal.reason);
     const child = [...this.children].find((c) => c.job === null && c.proc.connected) ?? this.spawn();
     return new Promise((resolve, reject) => {
       const job: Running = { id: this.nextId++, name, resolve, reject };
       const request: ChildRequest = { id: job.id, name, input };
+      // The child runs one job at a time: its own CPU time from now is this job's.
+      options.onStart?.(processClock(child.proc.pid));
       try {
         // Serialised here, synchronously: an input too deep for it throws before anything is sent.
         child.proc.send(request);

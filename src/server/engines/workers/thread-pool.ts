@@ -1,11 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import type { JobTask } from './worker.js';
+import { JobClock } from './cpu-clock.js';
 import { inputNotPassable, memoryLimitHit } from './limits.js';
+
+export interface ExecutorOptions {
+  transfer?: ArrayBuffer[];
+  signal: AbortSignal;
+  /** Told, as the job is handed over, how to read the CPU milliseconds it has used (null: cannot). */
+  onStart?: (cpuUsed: () => number | null) => void;
+}
 
 /** What a lane hands a job to: worker threads (piscina) or render child processes (process-pool.ts). */
 export interface Executor {
-  run(name: string, input: unknown, options: { transfer?: ArrayBuffer[]; signal: AbortSignal }): Promise<unknown>;
+  run(name: string, input: unknown, options: ExecutorOptions): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -31,26 +39,28 @@ export class ThreadPool implements Executor {
     script: URL,
     threads: number,
     private readonly memoryMb: number,
+    /** Threads it may add while jobs it started have moved to the heavy lane (pool.ts), ended after a minute idle. */
+    extra = 0,
   ) {
     this.piscina = new Piscina({
       filename: fileURLToPath(script),
       // All started now (the pool is made when the server starts listening, or on the first job), and
       // a dead one replaced at once; idle ones are unref'd, so they never keep a process alive.
-      minThreads: threads,
-      maxThreads: threads,
-      idleTimeout: Infinity,
+      // One spare started beside a light lane's own: a job moved to the heavy lane keeps its thread,
+      // and the next job then finds one ready instead of waiting for a new thread to start.
+      minThreads: threads + Math.min(extra, 1),
+      maxThreads: threads + extra,
+      idleTimeout: extra > 0 ? 60_000 : Infinity,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     });
     // A worker that fails with no task running has nothing to fail but would throw here unheard.
     this.piscina.on('error', () => {});
   }
 
-  async run(
-    name: string,
-    input: unknown,
-    options: { transfer?: ArrayBuffer[]; signal: AbortSignal },
-  ): Promise<unknown> {
-    const task: JobTask = { name, input };
+  async run(name: string, input: unknown, options: ExecutorOptions): Promise<unknown> {
+    const clock = new JobClock();
+    options.onStart?.(() => clock.usedMs());
+    const task: JobTask = { name, input, clock: clock.shared };
     try {
       return await this.piscina.run(task, { transferList: options.transfer, signal: options.signal });
     } catch (err) {

@@ -1,9 +1,12 @@
+import { JobClock } from './cpu-clock.js';
 import { jobs, type JobName } from './jobs.js';
 
 /** What the pool hands a worker for one job. */
 export interface JobTask {
   name: string;
   input: unknown;
+  /** Worker threads only: where the job's thread says who it is, for the pool to read its CPU time. */
+  clock?: Int32Array;
 }
 
 /** A job's failure as it crosses back to the pool: plain data, so its code survives the copy. */
@@ -22,6 +25,7 @@ export async function runJob(task: JobTask): Promise<{ value: unknown; transfer?
     const table = jobs as Record<JobName, Job>;
     const job = Object.hasOwn(table, task.name) ? table[task.name as JobName] : undefined;
     if (!job) throw new Error(`unknown CPU job ${task.name}`);
+    JobClock.started(task.clock);
     return await job(task.input);
   } catch (err) {
     const e = err as Error & { code?: unknown };

@@ -5,7 +5,7 @@ import { SESSION_MAX_MS, sessionUser, startSession } from '../../auth/sessions.j
 import { findLiveKeyByHash, type ApiKeyRow } from '../../store/api-keys.repo.js';
 import { getSetting } from '../../store/settings.repo.js';
 import { findUserById, type UserRow } from '../../store/users.repo.js';
-import { assertUsable } from '../keys.service.js';
+import { assertUsable } from '../../auth/key-use.js';
 import { ADMIN_KEY_PREFIX } from '../../auth/secrets.js';
 import { recordAudit, type AuditActor } from '../audit.service.js';
 

@@ -7,7 +7,7 @@ import { countTokens } from '../../engines/gateway/tokenizer.js';
 import { compose } from '../../engines/illustration/compose.js';
 import { renderPng } from '../../engines/illustration/render.js';
 import { HttpError } from '../../errors.js';
-import { meter } from '../usage.service.js';
+import { meter } from '../../store/meter.js';
 import type { Ctx } from '../users.service.js';
 import { nowSeconds } from './content.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonShapeRefusal } from '../../../src/server/http/json-shape.js';
+import { jsonShapeRefusal } from '../../../src/server/text/json-shape.js';
 
 /** Issue 38: a large body's cost, read from its bytes, agrees with what JSON.parse builds. */
 const bytes = (text: string) => new TextEncoder().encode(text);
