@@ -62,9 +62,11 @@ async function deckFacts(file) {
   const slides = Object.keys(zip.files)
     .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
     .sort((a, b) => Number(/\d+/.exec(a)[0]) - Number(/\d+/.exec(b)[0]));
-  const out = { titles: [], bullets: [], charts: 0, tables: 0 };
+  const out = { titles: [], bullets: [], charts: 0, tables: 0, hardBreaks: 0, badCategories: 0 };
   for (const name of slides) {
     const xml = await zip.file(name).async('string');
+    // PowerPoint wraps a paragraph itself: a break facet wrote is a paragraph with hard breaks.
+    out.hardBreaks += (xml.match(/<a:p>(?:(?!<\/a:p>)[\s\S])*<a:br/g) ?? []).length;
     // The writer breaks lines itself (<a:br/>): a break is a space in the paragraph's text.
     const paras = (xml.match(/<a:p>[\s\S]*?<\/a:p>/g) ?? [])
       .map((p) =>
@@ -82,7 +84,16 @@ async function deckFacts(file) {
     out.bullets.push(...paras.slice(1).filter((t) => !/^\d+$/.test(t) && !/^(Source|来源)[:：]/.test(t)));
     out.tables += (xml.match(/<a:tbl>/g) ?? []).length;
   }
-  out.charts = Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n)).length;
+  const charts = Object.keys(zip.files).filter((n) => /^ppt\/charts\/chart\d+\.xml$/.test(n));
+  out.charts = charts.length;
+  // A chart's categories are labels: never box-drawing, never empty of letters and digits.
+  for (const c of charts) {
+    const xml = await zip.file(c).async('string');
+    const cats = [...(/<c:cat>[\s\S]*?<\/c:cat>/.exec(xml)?.[0] ?? '').matchAll(/<c:v>([^<]*)<\/c:v>/g)].map((m) =>
+      decode(m[1]),
+    );
+    if (cats.some((x) => !/[\p{L}\p{N}]/u.test(x) || /[\u2500-\u257f]/.test(x))) out.badCategories++;
+  }
   return out;
 }
 
@@ -156,6 +167,11 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
   };
   let charts = 0;
   let tables = 0;
+  let hardBreaks = 0;
+  let badCategories = 0;
+  let markBullets = 0;
+  let withTakeaways = 0;
+  let longDecks = 0;
   let slides = 0;
   let bullets = 0;
   let sections = 0;
@@ -180,6 +196,13 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     bullets += deck.bullets.length;
     charts += deck.charts;
     tables += deck.tables;
+    hardBreaks += deck.hardBreaks;
+    badCategories += deck.badCategories;
+    markBullets += deck.bullets.filter((b) => MARKS.test(b)).length;
+    if (deck.titles.length >= 4) {
+      longDecks++;
+      if (/^(Key takeaways|要点总结)/.test(deck.titles.at(-1) ?? '')) withTakeaways++;
+    }
     for (const b of deck.bullets) {
       if (CODE.test(b)) bad.codeBullets.push(`${query}: ${b}`);
       if (CUT.test(b)) bad.cutSentences.push(`${query}: ${b}`);
@@ -251,6 +274,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
   const lines = [
     '',
     `decks: ${DECKS.length} (${slides} slides, ${bullets} bullets), ${charts} native charts, ${tables} native tables`,
+    `  charts with non-label categories ${badCategories}, bullets with Markdown marks or links ${markBullets}, paragraphs with hard breaks ${hardBreaks}, decks of 4+ slides ending on takeaways ${withTakeaways}/${longDecks}`,
     `  code bullets ${bad.codeBullets.length}, cut sentences ${bad.cutSentences.length}, badge/image bullets ${bad.badgeBullets.length}, repeated titles ${bad.repeatedTitles.length}`,
     `pages: ${PAGES.length} (${sections} sections, ${bad.uncitedSections.length} citing no source, ${bad.pageNotCovered.length} saying "not covered"): timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, code as prose ${bad.pageCode.length}, wider than 390 px ${bad.wideScreens.length}`,
     `mindmaps: ${MAPS.length}: Markdown marks ${bad.mapMarks.length}, cut labels ${bad.mapCut.length}`,

@@ -270,12 +270,38 @@ describe('POST /v2/ppts errors', () => {
     await expectError(await v2(key, '/v2/ppts', { body: { query: 'x'.repeat(2001) } }), 400, 'INVALID_PARAMETER');
   });
 
-  it('without livedoc_short_id a new LiveDoc is made; with nothing to build from the task ends FAILED with the reason (exit 6)', async () => {
-    const r = await p.cli(['slides', 'create', 'An empty subject', '--wait', '--interval', '2', '--json'], {
-      timeout: 120_000,
-    });
-    expect(r.exitCode, r.stderr).toBe(6);
-    expect(r.stderr).toMatch(/no text to build slides from/);
+  it('without livedoc_short_id: a bare request is refused with 400 and nothing is made; a prompt with content becomes the deck', async () => {
+    const key = p.boot.api_key;
+    const before = (await (await v2(key, '/v2/livedocs?page_size=100')).json()).data;
+    const refused = await expectError(
+      await v2(key, '/v2/ppts', { body: { query: 'Make a deck about an empty subject' } }),
+      400,
+      'INVALID_PARAMETER',
+    );
+    expect(refused.message).toMatch(/livedoc_short_id/);
+    const cli = await p.cli(['slides', 'create', 'An empty subject', '--json']);
+    expect(cli.exitCode, cli.stderr).toBe(1);
+    expect(cli.stderr).toMatch(/livedoc_short_id/);
+    // No LiveDoc was made for either.
+    const after = (await (await v2(key, '/v2/livedocs?page_size=100')).json()).data;
+    expect(JSON.stringify(after)).toBe(JSON.stringify(before));
+
+    const prompt = [
+      'Quarterly review of the support team.',
+      '- Response times fell from nine hours to four hours after the new rota started.',
+      '- Customer satisfaction rose to 92 percent in the third quarter.',
+      '- Two new agents joined the weekend shift in August.',
+      'The team plans to add live chat before the end of the year.',
+    ].join('\n');
+    const r = await p.cli(
+      ['slides', 'create', prompt, '--wait', '--interval', '2', '--out', path.join(files, 'prompt.pptx')],
+      {
+        timeout: 120_000,
+      },
+    );
+    expect(r.exitCode, r.stderr).toBe(0);
+    const { slides } = await slideXmls(readFileSync(path.join(files, 'prompt.pptx')));
+    expect(slides.join('')).toContain('Customer satisfaction rose to 92 percent');
   }, 150_000);
 });
 

@@ -1,9 +1,11 @@
 import JSZip from 'jszip';
-import { textWidth, type FontFamily } from '../../src/server/engines/slides/fonts.js';
+import { textWidth, type FontFamily, type TextStyle } from '../../src/server/engines/slides/fonts.js';
+import { wrapLines } from '../../src/server/engines/slides/wrap.js';
 
 /**
  * Reads a written .pptx back and re-measures every text frame from its XML alone: the lines each
- * paragraph holds (split at <a:br/>), measured with the same font files, against the frame's size
+ * paragraph takes when wrapped as a renderer wraps it (at break opportunities, to the frame's
+ * width; a hard <a:br/> ends a line), measured with the same font files, against the frame's size
  * less its insets and the paragraph's left margin; and the frame's height against its lines at
  * their exact pitch plus paragraph spacing. What the deck says, not what the engine meant.
  */
@@ -61,26 +63,28 @@ export async function measureFrames(pptx: Buffer): Promise<FrameReport[]> {
         const marL = (attr(pPr, 'marL') ?? 0) / EMU_PER_PT;
         const pitch = Number(/<a:lnSpc><a:spcPts val="(\d+)"/.exec(pPr)?.[1] ?? NaN) / 100;
         const after = Number(/<a:spcAft><a:spcPts val="(\d+)"/.exec(pPr)?.[1] ?? 0) / 100;
-        // Lines: runs between <a:br/> elements.
-        const lines = p.split(/<a:br>[\s\S]*?<\/a:br>|<a:br\/>/);
-        for (const line of lines) {
-          let width = 0;
+        // Lines: the paragraph wrapped to the width it has (runs between <a:br/> elements each start a line).
+        const width = w - l - r - marL;
+        for (const part of p.split(/<a:br>[\s\S]*?<\/a:br>|<a:br\/>/)) {
           let text = '';
-          for (const run of line.match(/<a:r>[\s\S]*?<\/a:r>/g) ?? []) {
+          let style: TextStyle | null = null;
+          for (const run of part.match(/<a:r>[\s\S]*?<\/a:r>/g) ?? []) {
             const rPr = /<a:rPr[^>]*>/.exec(run)![0];
             const size = (attr(rPr, 'sz') ?? 1800) / 100;
             const face = /<a:latin typeface="([^"]+)"/.exec(run)?.[1] ?? 'DejaVu Sans';
-            const s = decode(/<a:t>([\s\S]*?)<\/a:t>/.exec(run)?.[1] ?? '');
-            width += textWidth(s, { family: face as FontFamily, bold: /\bb="1"/.test(rPr), size });
-            text += s;
+            // Code runs are set in a monospace face the deck's measure does not know: measured in the paragraph's.
+            style ??= { family: face as FontFamily, bold: /\bb="1"/.test(rPr), size };
+            text += decode(/<a:t>([\s\S]*?)<\/a:t>/.exec(run)?.[1] ?? '');
           }
-          if (!text) continue;
+          if (!text || !style) continue;
           if (Number.isNaN(pitch))
             throw new Error(`slide ${i + 1}: a paragraph without an exact line pitch ("${text}")`);
           texts.push(text);
-          height += pitch;
-          widest = Math.max(widest, width);
-          available = Math.min(available, w - l - r - marL);
+          for (const line of wrapLines(text, width, style)) {
+            height += pitch;
+            widest = Math.max(widest, textWidth(line, style));
+          }
+          available = Math.min(available, width);
         }
         height += after;
       }

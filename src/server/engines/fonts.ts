@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import * as fontkit from 'fontkit';
@@ -33,7 +34,7 @@ function walk(dir: string, out: string[], depth = 0): void {
   }
 }
 
-function installedFonts(): string[] {
+export function installedFonts(): string[] {
   if (!cached) {
     cached = [];
     for (const root of FONT_ROOTS) walk(root, cached);
@@ -65,12 +66,59 @@ export function captionFonts(): string[] {
 
 export const CAPTION_FAMILY = 'DejaVu Sans';
 
+/** A font file with the glyphs of Chinese, Japanese and Korean text, and the family name it goes by. */
+export interface CjkFont {
+  file: string;
+  family: string;
+}
+
+/** Characters a CJK face must draw: a Han character (中), a kana (あ), a Hangul syllable (한) when it can. */
+const HAN = 0x4e2d;
+
+/** fontconfig's choice for a language's text (`fc-match :lang=zh-cn`): its file and family, or null without fontconfig. */
+function fcMatch(lang: string): CjkFont | null {
+  try {
+    const out = execFileSync('fc-match', ['-f', '%{file}\n%{family[0]}', `:lang=${lang}`], {
+      encoding: 'utf8',
+      timeout: 5000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const [file, family] = out.split('\n');
+    return file && family ? { file: file.trim(), family: family.trim() } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * A mindmap's labels: DejaVu Sans (regular and bold) for Latin, Greek and Cyrillic, WenQuanYi
- * Micro Hei (fonts-wqy-microhei) for what DejaVu lacks (Chinese, Japanese, Korean). The SVG names
- * both families; resvg is given exactly these files, so a label is drawn in the face it was measured in.
+ * The CJK face labels are set in: fontconfig's match for Chinese when that face has the glyphs
+ * (fontconfig falls back to a Latin font when no CJK font is installed), else the first installed
+ * font file that has them. `exclude` leaves files out (a host without one of them).
  */
-export const MAP_FAMILY = "'DejaVu Sans', 'WenQuanYi Micro Hei', sans-serif";
+export function pickCjkFont(matched: CjkFont | null, installed: string[], exclude?: RegExp): CjkFont | null {
+  const ok = (file: string) => !exclude?.test(file) && (openFace(file)?.hasGlyphForCodePoint(HAN) ?? false);
+  if (matched && ok(matched.file)) return matched;
+  for (const file of installed) if (ok(file)) return { file, family: openFace(file)!.familyName };
+  return null;
+}
+
+let cjk: CjkFont | null | undefined;
+
+/** This host's CJK face (found once per process). */
+export function cjkFont(): CjkFont | null {
+  if (cjk === undefined) cjk = pickCjkFont(fcMatch('zh-cn'), installedFonts());
+  return cjk;
+}
+
+/**
+ * A mindmap's labels: DejaVu Sans (regular and bold) for Latin, Greek and Cyrillic, and the CJK
+ * face fontconfig picks (Noto Sans CJK, WenQuanYi Micro Hei or any other with the glyphs) for what
+ * DejaVu lacks. The SVG names both families; resvg is given exactly these files, so a label is
+ * drawn in the face it was measured in.
+ */
+export function mapFamily(font: CjkFont | null = cjkFont()): string {
+  return font ? `'DejaVu Sans', '${font.family.replace(/'/g, '')}', sans-serif` : "'DejaVu Sans', sans-serif";
+}
 export const MAP_PRIMARY_FAMILY = 'DejaVu Sans';
 
 export interface MapFontFiles {
@@ -90,7 +138,7 @@ export function mapFontFiles(): MapFontFiles {
   mapFiles ??= {
     regular: find(FONT_FILES['DejaVu Sans'].regular, /DejaVuSans\.ttf$/),
     bold: find(FONT_FILES['DejaVu Sans'].bold, /DejaVuSans-Bold\.ttf$/),
-    cjk: find(FONT_FILES['WenQuanYi Micro Hei'].regular, /wqy-microhei\.ttc$/),
+    cjk: cjkFont()?.file ?? null,
   };
   return mapFiles;
 }

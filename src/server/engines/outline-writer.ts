@@ -2,6 +2,7 @@ import { keywords } from './retrieval/fts-query.js';
 import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
 import { statementsOf } from '../text/statements.js';
+import { documentUnits } from '../text/units.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -23,7 +24,21 @@ const MAX_POINT = 90;
  * spans and characters such as `*` survive into the labels), never code blocks, tables or badges.
  */
 function sentencesOf(text: string): string[] {
-  return statementsOf(text, 600).map((s) => s.markdown);
+  // A definition (a man page's option, an exit code) is one point that keeps its term: its first
+  // sentence led by the term ("**-r number** — X and Y resolution…", a dash: a colon would read as a list), never the description alone.
+  const termOf = new Map<string, string>();
+  for (const u of documentUnits(text)) if (u.kind === 'sentence' && u.termMarkdown) termOf.set(u.text, u.termMarkdown);
+  const led = new Set<string>();
+  const out: string[] = [];
+  for (const s of statementsOf(text, 600)) {
+    const term = termOf.get(s.text);
+    if (!term) out.push(s.markdown);
+    else if (!led.has(term)) {
+      led.add(term);
+      out.push(`${term} — ${s.markdown}`);
+    }
+  }
+  return out;
 }
 
 /** "Make a mind map about X" -> "X", first line, first letter upper case, cut at a word. */

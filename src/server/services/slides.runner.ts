@@ -168,7 +168,12 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
     t = now;
     return ms;
   };
-  const passages = await gatherPassages(ctx, task.livedoc_id, req);
+  const found = await gatherPassages(ctx, task.livedoc_id, req);
+  // A deck asked for with no LiveDoc is written from what its prompt says (the service checked it says something).
+  const passages: SourcePassage[] =
+    found.length === 0 && req.from_prompt
+      ? [{ ref: 1, resourceId: '', resourceTitle: 'Prompt', section: subjectOf(req.query), content: req.query }]
+      : found;
   if (passages.length === 0)
     throw new JobFailure(
       `LiveDoc ${task.livedoc_id} has no text to build slides from: add documents or pages to it first`,

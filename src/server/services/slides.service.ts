@@ -8,6 +8,7 @@ import { createDocTask } from './doc-tasks.service.js';
 import { liveDocForRequest } from './livedocs.service.js';
 import { resolveTheme } from './ppt-themes.service.js';
 import { resourceNotFound } from './resource-rows.js';
+import { statementsOf } from '../text/statements.js';
 
 /** What a slide task runs from: the validated request with its defaults filled (kept on the task row). */
 export interface PptTaskRequest {
@@ -16,7 +17,12 @@ export interface PptTaskRequest {
   theme_id: string;
   slide_count: number;
   lang: 'en' | 'zh-Hans';
+  /** No LiveDoc was named: the deck is written from the prompt's own statements (its new LiveDoc is empty). */
+  from_prompt?: boolean;
 }
+
+/** Statements a prompt must hold for a deck to be written from it alone: a request to make a deck is not content. */
+const MIN_PROMPT_STATEMENTS = 2;
 
 export const DEFAULT_SLIDE_COUNT = 6;
 const CJK = /[\u3400-\u9fff]/;
@@ -32,6 +38,14 @@ export async function createPpt(ctx: AppContext, auth: AuthContext, body: Create
     throw new HttpError(
       'INVALID_PARAMETER',
       `ppt_config.ai_theme_id "${themeId}" is not a theme you can use; list them with GET /v2/ppt-themes`,
+    );
+  }
+  // Without a LiveDoc the deck has only the prompt to go on: a prompt that says nothing to show is
+  // refused before anything (a LiveDoc, a task) is made.
+  if (!body.livedoc_short_id && statementsOf(body.query, 400).length < MIN_PROMPT_STATEMENTS) {
+    throw new HttpError(
+      'INVALID_PARAMETER',
+      'a deck is written from sources: name a LiveDoc that has documents (livedoc_short_id), or write the content in the query (two or more sentences or list items)',
     );
   }
   // The deck is stored in the LiveDoc, so a LiveDoc shared read-only cannot take it.
@@ -54,6 +68,7 @@ export async function createPpt(ctx: AppContext, auth: AuthContext, body: Create
     theme_id: themeId,
     slide_count: body.ppt_config?.slide_count ?? DEFAULT_SLIDE_COUNT,
     lang: body.ppt_config?.lang ?? (CJK.test(body.query) ? 'zh-Hans' : 'en'),
+    ...(body.livedoc_short_id ? {} : { from_prompt: true }),
   };
   let task;
   try {

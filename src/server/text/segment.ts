@@ -1,5 +1,6 @@
 import type { PhrasingContent } from 'mdast';
 import { inlineMarkdown, phrasingText } from './markdown-tree.js';
+import { isFalseStop } from './sentence-stops.js';
 
 /** A sentence as a reader sees it and as inline Markdown (code spans and links intact). */
 export interface Sentence {
@@ -104,6 +105,7 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
     const b = seg.index;
     if (b === 0) continue;
     if (protectedRanges.some((r) => r.start < b && b < r.end)) continue;
+    if (isFalseStop(text.slice(Math.max(0, b - 40), b))) continue;
     out.push(b);
   }
   return out;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { localOutline, type OutlinePassage } from '../../../src/server/engines/slides/outline-writer.js';
+import { pointRuns, runsText } from '../../../src/server/engines/slides/runs.js';
 import { buildDeck } from '../../../src/server/engines/slides/deck.js';
 import { findNumberTables } from '../../../src/server/engines/slides/tables.js';
 import { layoutDeck } from '../../../src/server/engines/slides/layout.js';
@@ -113,8 +114,8 @@ describe('deck points are whole statements of the sources', () => {
     for (const p of all) {
       expect(p).not.toMatch(/…$/);
       expect(p).toMatch(/[.!?]$/);
-      // Markup dropped as markup, characters kept.
-      expect(p).not.toMatch(/[*_`]/);
+      // Markup is read as markup (bold and code runs), characters kept: the slide shows no marks.
+      expect(runsText(pointRuns(p))).not.toMatch(/[*_`]/);
     }
     expect(all).not.toContain('Similarly, npm logging levels are prioritized from 0 to 6 (highest to');
   });
@@ -167,7 +168,7 @@ describe('a table of numbers becomes a native chart', () => {
       '| Benchmark | Speed | Error | Samples |\n| --- | --- | --- | --- |\n| NodeBuffer#copy(16) | 11,083,134 ops/sec | ±1.06% | 89 |\n| BrowserBuffer#new(16000) | 141,678 ops/sec | ±3.30% | 67 |\n| Uint8Array#new(16000) | 161,491 ops/sec | ±2.96% | 60 |',
     );
     expect(t.series.map((s) => [s.name, s.unit])).toEqual([
-      ['Speed', 'ops/sec'],
+      ['Speed (ops/sec)', 'ops/sec'],
       ['Error', '%'],
       ['Samples', ''],
     ]);

@@ -64,6 +64,39 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
   });
 });
 
+describe('a PDF printed by Chromium: fonts tell code and headings apart', () => {
+  it('fences monospace lines as code with their line breaks: a // comment stays on its own line', async () => {
+    const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
+    expect(text).toContain(
+      '```\nconst uri = require(\'fast-uri\')\nuri.resolve("uri://a/b/c/d?q", "../../g")\n// Output\n"uri://a/g"\n```',
+    );
+    // Indentation is kept by column: the object literal's fields stay indented.
+    expect(text).toContain('{\n  scheme: "uri",\n  userinfo: "user:pass",');
+    expect(text).toContain('### Resolve');
+  });
+
+  it('keeps a box-drawing benchmark table inside its code block, never a table of "│"', async () => {
+    const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
+    const block = /```\nfast-uri benchmark\n[\s\S]*?```/.exec(text)?.[0] ?? '';
+    expect(block).toContain("│ 0       │ 'fast-uri: parse domain'");
+    expect(block.split('\n').length).toBeGreaterThan(30);
+    expect(text).not.toMatch(/^\|\s*│/m);
+    expect(text).toContain('## Benchmarks');
+  });
+
+  it('a multi-line command block keeps its lines; list items stay items (buffer README)', async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/buffer-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    expect(text).toContain(
+      "```\nnpm run test-browser-es5-local # For ES5 browsers that don't support ES6\nnpm run test-browser-es6-local # For ES6 compliant browsers\n```",
+    );
+    expect(text).toContain('- Manipulate binary data like a boss, in all browsers!\n- Super fast.');
+    // Body text is never taken for a heading on a page of code, and the real headings are.
+    expect(text).toContain('## how does it work?');
+    expect(text).not.toMatch(/^#+ (The|This|To|If) /m);
+  });
+});
+
 describe('a DOCX made by LibreOffice (pino README.md)', () => {
   it("keeps links to another file's section as one address, and code blocks whole", async () => {
     const { text } = await extractDocument('docx', fixture('pino-readme.docx'));

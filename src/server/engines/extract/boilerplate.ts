@@ -102,10 +102,23 @@ export function dropRunningLines(pages: string[][]): string[][] {
   const needed = Math.max(2, Math.ceil(pages.length / 2));
   const kept = pages.map((lines) => {
     const edge = edges(lines);
-    return lines.filter((l, i) => !(edge.has(i) && (count.get(shapeOf(l)) ?? 0) >= needed));
+    const code = codeLineIndexes(lines);
+    return lines.filter((l, i) => code.has(i) || !(edge.has(i) && (count.get(shapeOf(l)) ?? 0) >= needed));
   });
   // A header or footer frames other text: lines that are all a document has are its content.
   return kept.some((lines) => lines.some((l) => l.trim())) ? kept : pages;
+}
+
+/** Lines of fenced code, fences included: a page that starts or ends in code ("```", "}") prints no running header there. */
+function codeLineIndexes(lines: string[]): Set<number> {
+  const out = new Set<number>();
+  let fenced = false;
+  lines.forEach((l, i) => {
+    const fence = l.startsWith('```');
+    if (fence || fenced) out.add(i);
+    if (fence) fenced = !fenced;
+  });
+  return out;
 }
 
 /** Normalised text of a paragraph, for telling repeats apart from near-misses. */

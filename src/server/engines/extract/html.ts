@@ -61,6 +61,14 @@ export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.use(gfm);
   turndown.addRule('preformatted', { filter: isBarePre, replacement: (_content, node) => fenced(node) });
+  // A definition list's term in bold, a paragraph of its own: the unit layer keeps it with its description.
+  turndown.addRule('definitionTerm', {
+    filter: 'dt',
+    replacement: (content) => {
+      const term = content.trim();
+      return term ? `\n\n${term.includes('**') ? term : `**${term}**`}\n\n` : '';
+    },
+  });
   let source = html;
   if (/<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html)) {
     const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);

@@ -3,6 +3,7 @@
  * of aligned cells written as a GitHub-flavoured Markdown table. pdf.js gives each run of text with
  * its position; a line is the items sharing a baseline, a cell break a horizontal gap wider than
  * the text is tall, and a table three or more consecutive lines whose cells start at the same places.
+ * Lines set wholly in a monospace font are code: fenced, each line kept, spaces kept by column.
  */
 
 export interface PositionedItem {
@@ -11,6 +12,14 @@ export interface PositionedItem {
   y: number;
   width: number;
   height: number;
+  /** Set in a monospace font (pdf.js names its family 'monospace'). */
+  mono?: boolean;
+}
+
+/** What the whole document's type says: the body text's size and so which larger lines are headings. */
+export interface TypeScale {
+  /** The size most non-code text is set in (rounded points), 0 when unknown. */
+  body: number;
 }
 
 interface Segment {
@@ -24,6 +33,9 @@ interface Segment {
 interface Line {
   y: number;
   height: number;
+  /** Every visible item is in a monospace font: a line of code. */
+  mono: boolean;
+  items: PositionedItem[];
   /** Runs of text between word gaps, in order: where a table's cells may start. */
   segments: Segment[];
   cells: Array<{ x: number; text: string }>;
@@ -85,7 +97,9 @@ export function linesOf(items: PositionedItem[]): Line[] {
         if (last && !s.cellStart) last.text += ' ' + s.text;
         else cells.push({ x: s.x, text: s.text });
       }
-      return { y: l.y, height: l.height, segments: kept, cells };
+      const visible = l.items.filter((it) => it.str.trim());
+      const mono = visible.length > 0 && visible.every((it) => it.mono);
+      return { y: l.y, height: l.height, mono, items: l.items, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
 }
@@ -146,31 +160,93 @@ function headerOver(line: Line, columns: number[]): string[] | null {
 const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
 
 /**
- * The page as text lines: paragraphs separated by a blank line where the vertical gap is wider
- * than a line's, tables as Markdown. Each element of the result is one line (or one table row).
+ * A block of code lines as they were printed: each item placed at the column its position gives
+ * (a monospace font has one advance), so indentation and a box-drawing table's alignment survive.
+ * A wider gap between two lines than their pitch is a blank line of the code.
  */
-export function layoutPage(items: PositionedItem[]): string[] {
+function codeLines(block: Line[]): string[] {
+  const advances = block
+    .flatMap((l) => l.items)
+    .filter((it) => it.str.length >= 2 && it.width > 0)
+    .map((it) => it.width / it.str.length)
+    .sort((a, b) => a - b);
+  const advance = advances[Math.floor(advances.length / 2)] || block[0].height * 0.6;
+  const left = Math.min(...block.flatMap((l) => l.items.filter((it) => it.str.trim()).map((it) => it.x)));
+  const pitch = Math.min(
+    ...block
+      .slice(1)
+      .map((l, k) => block[k].y - l.y)
+      .filter((g) => g > 0),
+    Infinity,
+  );
+  const out: string[] = [];
+  block.forEach((line, k) => {
+    const gap = k > 0 ? block[k - 1].y - line.y : 0;
+    if (k > 0 && Number.isFinite(pitch) && gap > pitch * 1.5) out.push('');
+    let text = '';
+    for (const it of line.items) {
+      if (!it.str.trim()) continue;
+      const col = Math.max(0, Math.round((it.x - left) / advance));
+      text = text.padEnd(col) + it.str;
+    }
+    out.push(text.replace(/\s+$/, ''));
+  });
+  return out;
+}
+
+/** How far a heading's size is above the body's: 2× (h1) "#", 1.5× (h2) "##", anything larger "###". */
+function headingMarks(height: number, body: number): string {
+  const r = height / body;
+  return r >= 1.7 ? '#' : r >= 1.35 ? '##' : '###';
+}
+
+/**
+ * The page as text lines: paragraphs separated by a blank line where the vertical gap is wider
+ * than a line's, tables as Markdown, code fenced. Each element of the result is one line (or one
+ * table row). `scale` gives the document's body size (a page of code has no body text of its own).
+ */
+export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[] {
   const lines = linesOf(items);
-  const body = bodyHeight(lines);
+  const body = (scale ?? typeScale([items])).body;
+  const left = textLeft(lines);
+  const right = Math.max(0, ...lines.filter((l) => !l.mono).map((l) => l.segments[l.segments.length - 1].end));
   const out: string[] = [];
   let i = 0;
   let prev: Line | null = null;
   let plainPrev = false;
+  // Where the last indented line ended (-1 after anything else): a list item ends where its next word would have fit.
+  let itemEnd = -1;
   while (i < lines.length) {
     const line = lines[i];
     // A wide gap below the last line, or a jump back up (the next column), starts a paragraph.
     const gap = prev ? prev.y - line.y : 0;
     if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '')
       out.push('');
+    if (line.mono) {
+      // Consecutive lines of code, a blank line apart at most, are one block: fenced, never a table.
+      let j = i + 1;
+      while (j < lines.length && lines[j].mono && lines[j - 1].y - lines[j].y > 0) {
+        const g = lines[j - 1].y - lines[j].y;
+        if (g > Math.max(lines[j].height, lines[j - 1].height) * 5) break;
+        j++;
+      }
+      if (out.length && out[out.length - 1] !== '') out.push('');
+      out.push('```', ...codeLines(lines.slice(i, j)), '```', '');
+      prev = lines[j - 1];
+      plainPrev = false;
+      itemEnd = -1;
+      i = j;
+      continue;
+    }
     let j = i + 1;
     const columns = line.cells.map((c) => c.x);
     const rows: string[][] = [];
     if (columns.length >= 2) {
       rows.push(line.cells.map((c) => c.text));
-      for (let r: string[] | null; j < lines.length && (r = rowUnder(lines[j], columns)); j++) rows.push(r);
+      for (let r: string[] | null; j < lines.length && !lines[j].mono && (r = rowUnder(lines[j], columns)); j++)
+        rows.push(r);
     }
     if (rows.length >= MIN_TABLE_ROWS) {
-      // The line just above, set close to the first row, may be its header.
       // The line just above may be its header: set close to it, or further off (cell padding) when its
       // cells are as many as the columns. It was written out as a plain line (never a heading or a row).
       const close =
@@ -185,17 +261,29 @@ export function layoutPage(items: PositionedItem[]): string[] {
       out.push(row(head), row(head.map(() => '---')), ...rows.map(row), '');
       prev = lines[j - 1];
       plainPrev = false;
+      itemEnd = -1;
       i = j;
       continue;
     }
     const text = line.cells.map((c) => c.text).join(' ');
-    // Larger type on a short line of its own is a heading: chunks take their titles from headings.
-    if (body && line.height >= body * 1.15 && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
+    // Larger type than the body's on a short line of its own is a heading: chunks take their titles from headings.
+    if (body && line.height >= body * 1.12 && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
       if (out.length && out[out.length - 1] !== '') out.push('');
-      out.push(`${line.height >= body * 1.6 ? '#' : '##'} ${text}`, '');
+      out.push(`${headingMarks(line.height, body)} ${text}`, '');
       plainPrev = false;
+      itemEnd = -1;
     } else {
-      out.push(text);
+      // A list's indent is a few ems (nested ones more); further in is a second column, not a list.
+      const indent = left === null ? 0 : line.cells[0].x - left;
+      const indented = indent > body && indent < body * 7;
+      // An indented line starts an item of a list (a browser prints the bullet as a drawing, not as
+      // text) unless it continues the line above: that line ran to the right edge, its next word did not fit.
+      const first = line.segments[0];
+      const word = /^\S+/.exec(first.text)?.[0] ?? '';
+      const wordWidth = ((first.end - first.x) * word.length) / Math.max(1, first.text.length);
+      const starts = indented && (itemEnd < 0 || itemEnd + wordWidth < right - body * 1.5);
+      out.push(starts ? `- ${text}` : text);
+      itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
     }
     prev = line;
@@ -205,22 +293,39 @@ export function layoutPage(items: PositionedItem[]): string[] {
   return out.filter((l, k) => l !== '' || out[k - 1] !== '');
 }
 
-/** The type size most of the page's text is set in (by characters), or 0 for an empty page. */
-function bodyHeight(lines: Line[]): number {
-  const chars = new Map<number, number>();
-  for (const l of lines) {
-    const h = Math.round(l.height);
-    chars.set(h, (chars.get(h) ?? 0) + l.cells.reduce((n, c) => n + c.text.length, 0));
-  }
-  let best = 0;
+/** The left edge of the page's text: where most lines that are not code start (a print header may start further left). */
+function textLeft(lines: Line[]): number | null {
+  const starts = new Map<number, number>();
+  for (const l of lines)
+    if (!l.mono) starts.set(Math.round(l.cells[0].x), (starts.get(Math.round(l.cells[0].x)) ?? 0) + 1);
+  let best: number | null = null;
   let most = 0;
-  for (const [h, n] of chars) if (n > most) [best, most] = [h, n];
+  for (const [x, n] of starts) if (n > most || (n === most && best !== null && x < best)) [best, most] = [x, n];
   return best;
 }
 
 /**
+ * The body size of a whole document: the size most of its non-code text is set in, by characters.
+ * Each page's lines are measured; a page of code alone has none.
+ */
+export function typeScale(pages: PositionedItem[][]): TypeScale {
+  const chars = new Map<number, number>();
+  for (const items of pages)
+    for (const it of items) {
+      if (it.mono || !it.str.trim()) continue;
+      const h = Math.round(it.height);
+      chars.set(h, (chars.get(h) ?? 0) + it.str.length);
+    }
+  let body = 0;
+  let most = 0;
+  for (const [h, n] of chars) if (n > most) [body, most] = [h, n];
+  return { body };
+}
+
+/**
  * Lines back into paragraphs: the lines of one paragraph joined by spaces (a word broken by a
- * hyphen at a line's end joined again); headings, table rows and blank lines stay as they are.
+ * hyphen at a line's end joined again); headings, table rows, list items' first lines, blank lines
+ * and fenced code (every line of it) stay as they are.
  */
 export function joinParagraphLines(lines: string[]): string {
   const out: string[] = [];
@@ -229,13 +334,21 @@ export function joinParagraphLines(lines: string[]): string {
     if (para) out.push(para);
     para = '';
   };
+  let fenced = false;
   for (const line of lines) {
-    if (!line.trim() || /^(#{1,6}\s|\|)/.test(line)) {
+    if (line.startsWith('```') || fenced) {
+      if (line.startsWith('```')) fenced = !fenced;
       flush();
       out.push(line);
+    } else if (!line.trim() || /^(#{1,6}\s|\|)/.test(line)) {
+      flush();
+      out.push(line);
+    } else if (/^- /.test(line)) {
+      flush();
+      para = line;
     } else if (!para) para = line;
     else para = /[a-z]-$/.test(para) ? para.slice(0, -1) + line : `${para} ${line}`;
   }
   flush();
-  return out.join('\n').replace(/\n{3,}/g, '\n\n');
+  return out.join('\n');
 }

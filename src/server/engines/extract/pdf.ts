@@ -1,14 +1,15 @@
 import { DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { checkPdfStreams } from './pdf-streams.js';
-import { joinParagraphLines, layoutPage, type PositionedItem } from './pdf-layout.js';
+import { joinParagraphLines, layoutPage, typeScale, type PositionedItem } from './pdf-layout.js';
 import { cleanText, dropRunningLines, isBoilerplateLine } from './boilerplate.js';
 
 /**
  * Text of each page of a PDF, through Mozilla's pdf.js (legacy build: runs on Node 20 without a
  * DOM), within DOCUMENT_LIMITS: its streams' inflated sizes checked first (pdf-streams.ts), its
  * page count read from the page tree before any page is, its text bounded as it grows. Lines are
- * rebuilt from item positions (aligned rows become Markdown tables, pdf-layout.ts); the running
- * header and footer a browser prints on every page, and other boilerplate, are left out.
+ * rebuilt from item positions and fonts (aligned rows become Markdown tables, monospace lines fenced
+ * code, type larger than the document's body headings: pdf-layout.ts); the running header and
+ * footer a browser prints on every page, and other boilerplate, are left out.
  */
 export async function pdfPages(data: Buffer): Promise<{ title: string | null; pages: string[] }> {
   checkPdfStreams(data);
@@ -23,12 +24,18 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
   try {
     if (doc.numPages > DOCUMENT_LIMITS.pdfMaxPages)
       throw overLimit('pdfMaxPages', `the PDF has ${doc.numPages.toLocaleString('en-US')} pages`);
-    const pages: string[][] = [];
+    const pageItems: PositionedItem[][] = [];
     let chars = 0;
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
       const items: PositionedItem[] = [];
+      // Without font faces pdf.js still names each font's generic family from its flags: 'monospace' for code.
+      const mono = new Set(
+        Object.entries(content.styles)
+          .filter(([, st]) => st.fontFamily === 'monospace')
+          .map(([name]) => name),
+      );
       for (const item of content.items) {
         if (!('str' in item)) continue;
         chars += item.str.length + 1;
@@ -39,11 +46,21 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
           );
         // pdf.js types the text matrix as any[]; it is [a, b, c, d, e, f] of numbers.
         const [, , , d, x, y] = item.transform as number[];
-        items.push({ str: item.str, x, y, width: item.width, height: item.height || Math.abs(d) });
+        items.push({
+          str: item.str,
+          x,
+          y,
+          width: item.width,
+          height: item.height || Math.abs(d),
+          mono: mono.has(item.fontName),
+        });
       }
-      pages.push(layoutPage(items));
+      pageItems.push(items);
       page.cleanup();
     }
+    // Headings are measured against the whole document's body size: a page of code has no body of its own.
+    const scale = typeScale(pageItems);
+    const pages = pageItems.map((items) => layoutPage(items, scale));
     const meta = await doc.getMetadata().catch(() => null);
     const info: object | undefined = meta?.info;
     const title = info && 'Title' in info && typeof info.Title === 'string' ? info.Title.trim() || null : null;

@@ -1,4 +1,4 @@
-import { MAP_FAMILY } from '../fonts.js';
+import { mapFamily } from '../fonts.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
 import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode, type Stroke } from './layout-types.js';
 
@@ -134,7 +134,7 @@ export function drawSvg(layout: LayoutResult, title: string): Drawn {
     .join('');
   const nodes = layout.nodes.map(nodeSvg).join('');
   const svg =
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeMarkup(MAP_FAMILY)}">` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="${escapeMarkup(mapFamily())}">` +
     `<title>${escapeMarkup(title)}</title>` +
     `<rect width="${width}" height="${height}" fill="${BACKGROUND}"/>` +
     // Layouts work around their own origin; one translation puts the drawing inside the margin.

@@ -83,7 +83,14 @@ export function buildDeck(input: {
   // Charts whose source no slide cites go right after the title slide.
   const rest = charts.filter((_, i) => !placed.has(i)).map((c) => c.slide);
   slides.splice(1, 0, ...rest);
-  if (input.outline.takeaways.length > 0) {
+  // A deck of four or more slides always ends on its takeaways: the outline's, else each content
+  // slide's first point led by its title (a recap, in the order the deck told it).
+  const recap = slides
+    .filter((x): x is Extract<SlideModel, { kind: 'points' }> => x.kind === 'points' && x.points.length > 0)
+    .slice(0, 4)
+    .map((x) => `**${escapeMarks(x.title)}**${input.lang === 'zh-Hans' ? '：' : ': '}${x.points[0]}`);
+  const takeaways = input.outline.takeaways.length > 0 ? input.outline.takeaways : slides.length >= 3 ? recap : [];
+  if (takeaways.length > 0) {
     const all = input.outline.slides
       .flatMap((s) => s.sources)
       .map((r) => byRef.get(r))
@@ -92,12 +99,15 @@ export function buildDeck(input: {
     slides.push({
       kind: 'closing',
       title: t.takeaways,
-      points: input.outline.takeaways,
+      points: takeaways,
       citations: firstOfEach.map(cite),
     });
   }
   return { title: input.outline.title, lang: input.lang, slides };
 }
+
+/** A title as inline Markdown text: its own marks are characters, not markup. */
+const escapeMarks = (s: string) => s.replace(/([\\`*_[\]<>])/g, '\\$1');
 
 /** Speaker notes: the supporting passages, each with its citation (resource title and id). */
 export function notesFor(slide: SlideModel, lang: 'en' | 'zh-Hans'): string {

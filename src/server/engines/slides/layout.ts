@@ -3,15 +3,18 @@ import type { ChartSpec, DeckModel, SlideModel } from './model.js';
 import { notesFor } from './deck.js';
 import type { ThemeSpec } from './theme-spec.js';
 import { shortenToLines } from './wrap.js';
+import { pointRuns, runsText, type Run } from './runs.js';
 
 /** Slide size in points: 16:9, 13.333 × 7.5 inches (pptxgenjs LAYOUT_WIDE). */
 export const SLIDE_W = 960;
 export const SLIDE_H = 540;
 
 /**
- * A text frame as it is written: geometry in points, one style, and the text already broken into
- * lines (paragraphs of lines). Its height holds every line at the exact pitch plus paragraph
- * spacing and insets, so nothing can overflow it (checked by `frameFits`).
+ * A text frame as it is written: geometry in points, one style, and the text measured as lines
+ * (paragraphs of lines). Its height holds every line at the exact pitch plus paragraph spacing and
+ * insets, so nothing can overflow it (checked by `frameFits`). The lines are only the measure:
+ * each paragraph is written as one paragraph of runs that PowerPoint wraps itself, never with
+ * line breaks of facet's.
  */
 export interface Frame {
   role: 'title' | 'subtitle' | 'body' | 'caption' | 'footer';
@@ -29,6 +32,8 @@ export interface Frame {
   paraSpace: number;
   align: 'left' | 'center' | 'right';
   paragraphs: string[][];
+  /** Each paragraph's runs (bold, code) when it has styled text; else its lines joined are its text. */
+  runs?: Run[][];
 }
 
 export interface LaidSlide {
@@ -218,19 +223,31 @@ function pointsAt(
       paraSpace: Math.round(size * 0.5),
       inset: card ? 18 : INSET,
     });
+    body.runs = [];
     return { title, body };
   };
   const out: Array<Omit<LaidSlide, 'notes'>> = [];
   let cur = make(false);
   const maxLines = maxLinesOf(cur.body, cur.body.h);
+  const add = (runs: Run[], lines: string[]) => {
+    cur.body.paragraphs.push(lines);
+    cur.body.runs!.push(
+      lines.length && lines[lines.length - 1].endsWith('…') && !runsText(runs).endsWith('…')
+        ? [{ text: joinLines(lines) }]
+        : runs,
+    );
+  };
   for (const point of s.points) {
-    const lines = linesIn(cur.body, point, maxLines);
+    const runs = pointRuns(point);
+    const text = runsText(runs);
+    if (!text) continue;
+    const lines = linesIn(cur.body, text, maxLines);
     const next = { ...cur.body, paragraphs: [...cur.body.paragraphs, lines] };
     if (textHeight(next) > cur.body.h && cur.body.paragraphs.length > 0) {
       out.push({ kind: s.kind, title: s.title, continued: out.length > 0, frames: [cur.title, cur.body] });
       cur = make(true);
-      cur.body.paragraphs = [linesIn(cur.body, point, maxLinesOf(cur.body, cur.body.h))];
-    } else cur.body.paragraphs = next.paragraphs;
+      add(runs, linesIn(cur.body, text, maxLinesOf(cur.body, cur.body.h)));
+    } else add(runs, lines);
   }
   out.push({ kind: s.kind, title: s.title, continued: out.length > 0, frames: [cur.title, cur.body] });
   return out;
@@ -277,9 +294,22 @@ export function layoutDeck(deck: DeckModel, theme: ThemeSpec): LaidSlide[] {
   return out;
 }
 
+const CJK_EDGE = /[\u3000-\u9fff\uff00-\uffef]/;
+
+/** Measured lines back into the paragraph's text: a space between words, none between CJK characters. */
+export function joinLines(lines: string[]): string {
+  return lines.reduce(
+    (text, line) =>
+      !text ? line : CJK_EDGE.test(text[text.length - 1]) || CJK_EDGE.test(line[0]) ? text + line : `${text} ${line}`,
+    '',
+  );
+}
+
 /** The plain text of a laid slide (title first), as indexed for retrieval and shown by the viewer without previews. */
 export function slideText(s: LaidSlide): string {
-  const text = s.frames.filter((f) => f.role !== 'footer').map((f) => f.paragraphs.map((p) => p.join(' ')).join('\n'));
+  const text = s.frames
+    .filter((f) => f.role !== 'footer')
+    .map((f) => f.paragraphs.map((p, i) => (f.runs?.[i] ? runsText(f.runs[i]) : joinLines(p))).join('\n'));
   for (const c of s.charts ?? [])
     text.push(
       c.spec.series

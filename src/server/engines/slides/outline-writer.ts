@@ -28,6 +28,8 @@ const overlap = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n
 
 interface Item {
   text: string;
+  /** The statement as inline Markdown: the slide shows its bold and code as such (slides/runs.ts). */
+  markdown: string;
   ref: number;
   terms: string[];
   order: number;
@@ -60,7 +62,7 @@ function groupsOf(passages: OutlinePassage[], short = false): Group[] {
       if (!isProse(st.text)) continue;
       const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
-      g.items.push({ text: st.text, ref: p.ref, terms: termsOf(st.text), order: order++ });
+      g.items.push({ text: st.text, markdown: st.markdown, ref: p.ref, terms: termsOf(st.text), order: order++ });
       groups.set(key, g);
     }
   }
@@ -144,7 +146,7 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     picked.forEach((i) => shown.add(i.text));
     return {
       title: s.title,
-      points: picked.map((i) => i.text),
+      points: picked.map((i) => i.markdown),
       sources: [...new Set(picked.map((i) => i.ref))],
     };
   });
@@ -157,7 +159,7 @@ export function localOutline(input: { query: string; passages: OutlinePassage[];
     .sort((a, b) => overlap(b.terms, all) - overlap(a.terms, all) || a.order - b.order)
     .filter((x, k, arr) => arr.findIndex((y) => y.text === x.text) === k)
     .slice(0, 3)
-    .map((i) => i.text);
+    .map((i) => i.markdown);
   // The sources the slides rest on, not every passage retrieved: the subtitle says what the deck cites.
   const sourceOf = new Map(input.passages.map((p) => [p.ref, p.source ?? p.title]));
   const sources = new Set(outSlides.flatMap((s) => s.sources).map((r) => sourceOf.get(r))).size || 1;

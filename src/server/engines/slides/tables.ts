@@ -36,19 +36,29 @@ export function unitOf(header: string, cells: string[]): string {
   return norm(raw || sym);
 }
 
-/** A figure with what follows it: "11,083,134 ops/sec", "14.261ms", "306.41 KB (gzip 134.52 KB)", "±1.06%". */
+/**
+ * A figure with what follows it: "11,083,134 ops/sec", "14.261ms", "306.41 KB (gzip 134.52 KB)",
+ * "±1.06%", "11.7x slower" (a unit and up to two words after it, kept as the axis's label).
+ */
 const FIGURE =
-  /^[^\p{L}\p{N}$€£¥(+-]*([-+±]?)\s*([$€£¥]?)\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(%|[\p{L}µ]{1,6}(?:\/[\p{L}]{1,6})?)?\s*(?:\([^)]*\))?$/u;
+  /^[^\p{L}\p{N}$€£¥(+-]*([-+±]?)\s*([$€£¥]?)\s*(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?\s*(%|[\p{L}µ]{1,6}(?:\/[\p{L}]{1,6})?(?:\s+\p{L}{2,12}){0,2})?\s*(?:\([^)]*\))?$/u;
 
-/** The unit a cell's figure carries after it ("ops/sec", "ms", "KB"), lower-cased; '' for none. */
+/** A cell as a reader sees it: bold, emphasis and code marks are markup, not part of the figure. */
+const cellText = (cell: string) =>
+  cell
+    .replace(/\*\*|__|`/g, '')
+    .replace(/^\*(.*)\*$/, '$1')
+    .trim();
+
+/** The unit a cell's figure carries after it ("ops/sec", "ms", "KB", "x slower"), lower-cased; '' for none. */
 export function suffixUnit(cell: string): string {
-  const m = FIGURE.exec(cell.trim());
+  const m = FIGURE.exec(cellText(cell));
   return m?.[5] && m[5] !== '%' ? m[5].toLowerCase() : '';
 }
 
-/** "1,234", "12%", "$3.5", "-4.2", "(7)", "14.261ms", "11,083,134 ops/sec" → number; anything else → null. */
+/** "1,234", "12%", "$3.5", "-4.2", "(7)", "14.261ms", "11,083,134 ops/sec", "**11.7x** slower" → number; anything else → null. */
 export function parseNumber(cell: string): number | null {
-  const s = cell.trim().replace(/^\((\d[\d,.]*)\)$/, '-$1');
+  const s = cellText(cell).replace(/^\((\d[\d,.]*)\)$/, '-$1');
   const m = FIGURE.exec(s);
   if (!m) return null;
   const sign = m[1] === '-' ? -1 : 1;
@@ -81,18 +91,46 @@ function toTable(heading: string, header: string[], rows: string[][]): NumberTab
   if (rows.length < 2 || header.length < 2) return null;
   const numericCols = header.map((_, c) => c).filter((c) => c > 0 && rows.every((r) => parseNumber(r[c]) !== null));
   if (numericCols.length === 0) return null;
+  const categories = rows.slice(0, 12).map((r) => plainLabel(r[0]));
+  // Categories are what the rows are about: labels, each its own (never "│" or a blank, never repeated).
+  if (categories.some((c) => !/[\p{L}\p{N}]/u.test(c) || BOX.test(c)) || new Set(categories).size < categories.length)
+    return null;
   return {
     heading,
-    categories: rows.slice(0, 12).map((r) => r[0].replace(/[*_`]/g, '')),
-    series: numericCols.slice(0, 4).map((c) => ({
-      name: header[c].replace(/[*_`]/g, '') || `Series ${c}`,
-      values: rows.slice(0, 12).map((r) => parseNumber(r[c])!),
-      unit: unitOf(
-        header[c],
-        rows.map((r) => r[c]),
-      ),
-    })),
+    categories,
+    series: numericCols.slice(0, 4).map((c) => {
+      const cells = rows.map((r) => r[c]);
+      const unit = unitOf(header[c], cells);
+      const name = plainLabel(header[c]);
+      // A unit the cells carry ("x slower") and the header does not name is the series' label.
+      const carried = mostCommon(cells.map(suffixUnit).filter(Boolean));
+      const label = !name
+        ? carried || ''
+        : carried && !name.toLowerCase().includes(carried)
+          ? `${name} (${carried})`
+          : name;
+      return { name: label || `Column ${c + 1}`, values: rows.slice(0, 12).map((r) => parseNumber(r[c])!), unit };
+    }),
   };
+}
+
+/** The value most of the list has (the longer on a tie: "x slower" over "x"), '' for an empty list. */
+function mostCommon(values: string[]): string {
+  const n = new Map<string, number>();
+  for (const v of values) n.set(v, (n.get(v) ?? 0) + 1);
+  return [...n].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length)[0]?.[0] ?? '';
+}
+
+/** Box-drawing characters: a table drawn in a code block, never a category. */
+const BOX = /[\u2500-\u257f]/;
+
+/** A cell or header as a label: its text without Markdown marks or link syntax. */
+function plainLabel(cell: string): string {
+  return cell
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, '')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\*\*|__|`|\\/g, '')
+    .trim();
 }
 
 /**
@@ -103,16 +141,24 @@ export function findNumberTables(text: string): NumberTable[] {
   const lines = text.replace(/\r\n?/g, '\n').split('\n');
   const out: NumberTable[] = [];
   let heading = '';
+  let fence = '';
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
+    // Inside a fenced code block only benchmark output ("name: figure" lines) is read: a box-drawing
+    // or comma-separated text there is program output, never a table.
+    const f = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (f && (!fence || f.startsWith(fence[0]))) {
+      fence = fence ? '' : f;
+      continue;
+    }
     const h = /^#{1,6}\s+(.+)$/.exec(line.trim());
-    if (h) heading = h[1].trim();
-    if (/^\s*\|.*\|\s*$/.test(line) && i + 1 < lines.length && /^\s*\|?\s*:?-{2,}/.test(lines[i + 1])) {
+    if (h && !fence) heading = plainLabel(h[1]);
+    if (!fence && /^\s*\|.*\|\s*$/.test(line) && i + 1 < lines.length && /^\s*\|?\s*:?-{2,}/.test(lines[i + 1])) {
       const header = splitRow(line);
       const rows: string[][] = [];
       let j = i + 2;
       for (; j < lines.length && /^\s*\|.*\|\s*$/.test(lines[j]); j++) rows.push(splitRow(lines[j]));
-      const t = toTable(heading, header, rows);
+      const t = toTable(captionAbove(lines, i) || heading, header, rows);
       if (t) out.push(t);
       i = j - 1;
       continue;
@@ -135,7 +181,7 @@ export function findNumberTables(text: string): NumberTable[] {
         continue;
       }
     }
-    if (line.includes(',') && !line.includes('|')) {
+    if (!fence && line.includes(',') && !line.includes('|')) {
       const width = line.split(',').length;
       const block: string[][] = [];
       let j = i;
@@ -151,6 +197,27 @@ export function findNumberTables(text: string): NumberTable[] {
     }
   }
   return out;
+}
+
+/**
+ * The caption a table has right above it: a short line of its own that introduces it ("Table 2:
+ * Startup time", "**Benchmarks (ops/sec)**", "Results:"), else '' (the section heading names it).
+ */
+function captionAbove(lines: string[], at: number): string {
+  let k = at - 1;
+  while (k >= 0 && !lines[k].trim()) k--;
+  const above = lines[k]?.trim() ?? '';
+  if (!above || /^(#|\||```|~~~|[-*+]\s|\d+[.)]\s)/.test(above) || above.length > 80) return '';
+  const blankBetween = k < at - 1;
+  const caption =
+    /^(\*\*|__).+(\*\*|__)$/.test(above) ||
+    /^(table|figure)\s*\d*[:.]/i.test(above) ||
+    (/:$/.test(above) && above.split(/\s+/).length <= 6);
+  return caption && (blankBetween || k === at - 1)
+    ? plainLabel(above)
+        .replace(/[:：]$/, '')
+        .trim()
+    : '';
 }
 
 /** The same table found twice (a page added twice, a table repeated across pages): one key. */

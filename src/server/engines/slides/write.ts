@@ -1,6 +1,6 @@
 import { PptxGenJS, type Pptx, type TextProps } from './pptx-lib.js';
 import type { Frame, LaidSlide } from './layout.js';
-import { SLIDE_H, SLIDE_W } from './layout.js';
+import { joinLines, SLIDE_H, SLIDE_W } from './layout.js';
 import type { ThemeSpec } from './theme-spec.js';
 
 const IN = (pt: number) => pt / 72;
@@ -84,20 +84,26 @@ function usedHeight(f: Frame): number {
   return lines * f.pitch + (f.paragraphs.length - 1) * f.paraSpace + 2 * f.inset;
 }
 
+/** The face code runs are set in: monospace, installed with DejaVu (fonts-dejavu-core) where LibreOffice renders. */
+const CODE_FACE = 'DejaVu Sans Mono';
+
 /**
- * One text frame: every measured line written as it was measured — a paragraph per point, a soft
- * break (<a:br/>) between its lines — with the exact line pitch, no autofit and no shrink.
+ * One text frame: a paragraph per point, each written as its runs (bold as bold, code in a
+ * monospace face) that PowerPoint wraps itself: no line breaks of facet's, so text reflows when
+ * edited and copies as it reads. The layout measured that the lines fit at this size and pitch.
  */
 function text(slide: Slide, f: Frame): void {
   const runs: TextProps[] = [];
   f.paragraphs.forEach((para, pi) => {
-    para.forEach((line, li) => {
+    const parts = f.runs?.[pi] ?? [{ text: joinLines(para) }];
+    parts.forEach((r, ri) => {
       runs.push({
-        text: line,
+        text: r.text,
         options: {
           ...(f.indent > 0 ? { bullet: { indent: f.indent } } : {}),
-          softBreakBefore: li > 0,
-          breakLine: li === para.length - 1 && pi < f.paragraphs.length - 1,
+          ...(r.bold ? { bold: true } : {}),
+          ...(r.code ? { fontFace: CODE_FACE } : {}),
+          breakLine: ri === parts.length - 1 && pi < f.paragraphs.length - 1,
         },
       });
     });

@@ -103,3 +103,23 @@ describe('the local outline writer', () => {
     expect(topicOf('x'.repeat(300)).length).toBeLessThanOrEqual(71);
   });
 });
+
+describe('definitions keep their terms (issue 45)', () => {
+  it("a man page's option is a point led by the option, never its description alone", () => {
+    const md = [
+      '## OPTIONS',
+      '',
+      '**\\-r number**',
+      '',
+      'Specifies the X and Y resolution of the map, default 150 DPI. The option applies to every page.',
+      '',
+      '**\\-q --quiet**',
+      '',
+      'Suppresses all warnings about the map resolution and the options.',
+    ].join('\n');
+    const out = extractiveOutline({ query: 'map options and resolution', passages: [{ title: 'man', content: md }] });
+    expect(out).toContain('**-r number** — Specifies the X and Y resolution of the map, default 150 DPI');
+    expect(out).not.toMatch(/^- Specifies the X and Y resolution/m);
+    expect(out).not.toContain('The option applies to every page');
+  });
+});

@@ -1,0 +1,84 @@
+import { stemmer } from 'stemmer';
+import { isSpaceless, words } from './segment.js';
+
+/**
+ * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
+ * "releas"), the parts of identifiers in camel case, symbols as written (`**`, `-r`,
+ * `--with-editline`, `.makeRe`, `uuid.parse()`, `^0.2.3`, `%j`, `DEBUG=*`), and in scripts written
+ * without spaces the segmenter's words and every pair of adjacent characters (so a question's
+ * 体积 finds a table's ESM 体积 however either was segmented). Each term once, in order.
+ */
+export function termsOf(text: string): string[] {
+  const out = new Set<string>();
+  for (const s of symbolsOf(text)) out.add(s);
+  for (const w of wordTerms(text)) out.add(w);
+  return [...out];
+}
+
+/** Words too common to tell one unit from another. */
+const STOP = new Set(
+  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just'.split(
+    ' ',
+  ),
+);
+
+/** Chinese and Japanese function words: in nearly every passage. */
+const STOP_SPACELESS = new Set(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+    ' ',
+  ),
+);
+
+const SPACELESS_RUN =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+
+/** Stemmed words (and camel-case parts), stop words left out; CJK words plus character pairs. */
+function wordTerms(text: string): string[] {
+  const out: string[] = [];
+  const add = (w: string) => {
+    const lower = w.toLowerCase();
+    if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
+    if (isSpaceless(lower)) out.push(lower);
+    else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemmer(lower) : lower);
+  };
+  for (const word of words(text))
+    for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
+      add(raw);
+      // Camel case gives its parts too: "BunyanDeepObj" is also bunyan, deep, obj.
+      if (/\p{Ll}\p{Lu}/u.test(raw))
+        for (const part of raw.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? []) add(part);
+    }
+  for (const run of text.match(SPACELESS_RUN) ?? [])
+    for (let i = 0; i + 1 < run.length; i++) {
+      const pair = run.slice(i, i + 2);
+      if (!STOP_SPACELESS.has(pair)) out.push(pair);
+    }
+  return out;
+}
+
+/**
+ * Symbols as written: option flags, dotted or called identifiers, version ranges and numbers
+ * with their dots, format specifiers, assignments and runs of operator characters. Case is kept
+ * for none of them (`-V` and `-v` differ in a man page, but a question rarely writes the case).
+ */
+const SYMBOL =
+  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*)/gu;
+
+export function symbolsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(SYMBOL)) {
+    const s = m[0].toLowerCase().replace(/[.,;:]+$/, '');
+    if (s.length < 1) continue;
+    // A plain word with a hyphen inside ("long-term") is words, not a symbol; flags start with "-".
+    if (!/[-.^~<>=*%()|&!?#$_]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
+    out.push(`§${s}`);
+    // A call also matches its name without the parentheses, a range its version.
+    if (s.endsWith('()')) out.push(`§${s.slice(0, -2)}`);
+    // A member named by itself (`.makeRe`) matches it called on its object (`minimatch.makeRe(p)`).
+    const member = /[\p{L}\p{N}_$]{2}(\.[\p{L}_$][\p{L}\p{N}_$]*)(?:\(\))?$/u.exec(s);
+    if (member && !/^\d/.test(s)) out.push(`§${member[1]}`);
+    const bare = s.replace(/^[\^~<>=]+/, '');
+    if (bare !== s && bare) out.push(`§${bare}`);
+  }
+  return out;
+}

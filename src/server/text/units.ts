@@ -1,0 +1,304 @@
+import type { PhrasingContent } from 'mdast';
+import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.js';
+import { inlineMarkdown, inlineText } from './markdown-tree.js';
+import { inlineSentences } from './segment.js';
+
+/**
+ * A document as the things it says, each with its place: what the answer model ranks and quotes,
+ * and what decks, pages and mindmaps are built from. Every ingested format becomes Markdown first
+ * (engines/extract), so one walk over its blocks serves PDF, DOCX, HTML, man pages and plain text.
+ *
+ * - `sentence`: a sentence of a paragraph (or of a long list item or a definition's description);
+ * - `item`: a list item, with the text leading into its list (or its parent item);
+ * - `row`: a table row with its table's header; each cell is addressable as "column of row-key";
+ * - `definition`: a term and its description (a man page's option or exit code, a `<dl>` entry, a
+ *   list item "`--flag`: what it does");
+ * - `code`: a code block, and `codeLine`: each of its lines;
+ * - `field`: a short `name: value` line of prose (a setting, a figure).
+ */
+export type UnitKind = 'sentence' | 'item' | 'row' | 'definition' | 'code' | 'codeLine' | 'field';
+
+export interface DocUnit {
+  kind: UnitKind;
+  /** What a reader sees. */
+  text: string;
+  /** What an answer quotes: inline Markdown as the source wrote it (code verbatim, a code block fenced). */
+  markdown: string;
+  /** The headings above the unit, outermost first. */
+  headings: string[];
+  /** Position in the document. */
+  order: number;
+  /** Units of one paragraph, list, table, code block or run of definitions share a group. */
+  group: number;
+  /** The text leading into the unit's list, table or code block ("Options:"), or its parent list item. */
+  leadIn?: string;
+  /** A definition's term; for a sentence of a description, the term it describes. */
+  term?: string;
+  termMarkdown?: string;
+  /** A definition's description. */
+  description?: string;
+  descriptionMarkdown?: string;
+  /** Rows: the table's header, the row's cells aligned to it, and the row's key (its first filled cell). */
+  header?: Cell[];
+  cells?: Cell[];
+  rowKey?: string;
+  /** Fields and `name: value` code lines. */
+  name?: string;
+  value?: string;
+  /** Code and code lines: the block's language. */
+  lang?: string | null;
+  /** List items: nesting depth (1 for a top-level item). */
+  depth?: number;
+}
+
+/** The units of a Markdown document, in document order. */
+export function documentUnits(markdown: string): DocUnit[] {
+  return unitsOfBlocks(markdownBlocks(markdown));
+}
+
+/** `name: value` (or `name = value`) with a short name. */
+const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/u;
+/** A line of program code (a declaration, a statement), not a `name: value` fact. */
+const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
+const MAX_TERM = 80;
+const MAX_DESCRIPTION_PARAGRAPHS = 3;
+/** A list item longer than this is also said sentence by sentence. */
+const LONG_ITEM = 300;
+
+/** The units of already-walked blocks (markdown.ts's markdownBlocks), in order. */
+export function unitsOfBlocks(input: Block[]): DocUnit[] {
+  const blocks = input.flatMap((b) => (b.kind === 'blockquote' ? b.children : [b])).filter((b) => !isNavigation(b));
+  const units: DocUnit[] = [];
+  let group = 0;
+  const push = (u: Omit<DocUnit, 'order'>) => units.push({ ...u, order: units.length });
+  // The paragraph just before the current block, when nothing came between: a lead-in.
+  let lead: string | undefined;
+  // Open list run: its lead-in and the items by depth (a nested item's lead-in is its parent).
+  let listLead: string | undefined;
+  let parents: string[] = [];
+  let listGroup = -1;
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i];
+    const headings = b.section;
+    if (b.kind !== 'listItem') parents = [];
+    switch (b.kind) {
+      case 'heading':
+        lead = undefined;
+        continue;
+      case 'paragraph': {
+        if (isTerm(b)) {
+          // A term and the paragraphs describing it, up to the next term or heading.
+          const desc: Block[] = [];
+          for (let j = i + 1; j < blocks.length && desc.length < MAX_DESCRIPTION_PARAGRAPHS; j++) {
+            const d = blocks[j];
+            if (d.kind !== 'paragraph' || isTerm(d) || d.section.join('\n') !== headings.join('\n')) break;
+            desc.push(d);
+          }
+          if (desc.length > 0) {
+            const g = group++;
+            const description = desc.map((d) => d.text).join('\n\n');
+            const descriptionMarkdown = desc.map((d) => d.markdown).join('\n\n');
+            push({
+              kind: 'definition',
+              text: `${b.text}\n${description}`,
+              markdown: `${b.markdown}\n\n${descriptionMarkdown}`,
+              headings,
+              group: g,
+              term: b.text,
+              termMarkdown: b.markdown,
+              description,
+              descriptionMarkdown,
+            });
+            for (const d of desc)
+              for (const s of sentencesOf(d))
+                push({ ...s, headings, group: g, term: b.text, termMarkdown: b.markdown });
+            i += desc.length;
+            lead = undefined;
+            continue;
+          }
+        }
+        const field = fieldOf(b);
+        if (field) push({ ...field, headings, group: group++, leadIn: lead });
+        else {
+          const g = group++;
+          for (const s of sentencesOf(b)) push({ ...s, headings, group: g });
+        }
+        lead = b.text;
+        continue;
+      }
+      case 'listItem': {
+        const prev = blocks[i - 1];
+        if (prev?.kind !== 'listItem') {
+          listLead = lead;
+          listGroup = group++;
+          parents = [];
+        }
+        parents = parents.slice(0, b.depth - 1);
+        const leadIn = b.depth > 1 && parents[b.depth - 2] ? parents[b.depth - 2] : listLead;
+        parents[b.depth - 1] = b.text;
+        const base = { headings, group: listGroup, leadIn, depth: b.depth };
+        const def = itemDefinition(b);
+        const field = def ? null : fieldOf(b);
+        if (def) push({ kind: 'item', text: b.text, markdown: b.markdown, ...base, ...def });
+        else if (field) push({ ...field, ...base });
+        else push({ kind: 'item', text: b.text, markdown: b.markdown, ...base });
+        if (b.text.length > LONG_ITEM) for (const s of sentencesOf(b)) push({ ...s, ...base });
+        lead = undefined;
+        continue;
+      }
+      case 'code': {
+        const g = group++;
+        push({ kind: 'code', text: b.value, markdown: b.markdown, headings, group: g, leadIn: lead, lang: b.lang });
+        for (const line of b.value.split('\n')) {
+          if (!line.trim()) continue;
+          const m = STATEMENT.test(line) ? null : NAME_VALUE.exec(line);
+          push({
+            kind: 'codeLine',
+            text: line,
+            markdown: codeSpan(line.trim()),
+            headings,
+            group: g,
+            leadIn: lead,
+            lang: b.lang,
+            ...(m ? { name: m[1].trim(), value: m[2].trim() } : {}),
+          });
+        }
+        lead = undefined;
+        continue;
+      }
+      case 'table': {
+        const g = group++;
+        for (const row of b.rows) {
+          const cells = aligned(row, b.header);
+          const key = cells.find((c) => c?.text)?.text ?? '';
+          push({
+            kind: 'row',
+            text: row.map((c) => c.text).join(' | '),
+            markdown: tableMarkdown(b.header, [cells]),
+            headings,
+            group: g,
+            leadIn: lead,
+            header: b.header,
+            cells: cells.map((c) => c ?? { text: '', markdown: '' }),
+            rowKey: key,
+          });
+        }
+        lead = undefined;
+        continue;
+      }
+      default:
+        lead = undefined;
+        continue;
+    }
+  }
+  return units;
+}
+
+/** A cell of a row by its column's name (case and spacing ignored), as in "End Of LTS Date of 8.x". */
+export function cellOf(row: DocUnit, column: string): Cell | undefined {
+  const key = squash(column);
+  const at = (row.header ?? []).findIndex((h) => squash(h.text) === key);
+  return at < 0 ? undefined : row.cells?.[at];
+}
+
+/** Every filled cell of a row with its address, "column of row-key". */
+export function rowCells(row: DocUnit): Array<{ column: string; cell: Cell; address: string }> {
+  return (row.header ?? []).flatMap((h, i) => {
+    const cell = row.cells?.[i];
+    return cell?.text ? [{ column: h.text, cell, address: `${h.text} of ${row.rowKey ?? ''}` }] : [];
+  });
+}
+
+/** A table as GFM Markdown: the header and the given rows. */
+export function tableMarkdown(header: Cell[], rows: Array<Array<Cell | undefined>>): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(header.map((c) => c.markdown)),
+    line(header.map(() => '---')),
+    ...rows.map((r) => line(header.map((_, i) => r[i]?.markdown ?? ''))),
+  ].join('\n');
+}
+
+/** A line as a code span: a fence of backticks longer than any run inside it, so it reads verbatim. */
+export function codeSpan(line: string): string {
+  const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((r) => r.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = line.startsWith('`') || line.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${line}${pad}${fence}`;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/**
+ * A row's cells aligned to the header. Cells align from the left, as in GFM, except where the
+ * header shows a label spanning two columns (an empty second header cell): a short row there lost
+ * its first cells to a label spanning rows above it, so its cells belong to the last columns.
+ */
+function aligned(row: Cell[], header: Cell[]): Array<Cell | undefined> {
+  const shift = header.length > row.length && header[1]?.text === '' ? header.length - row.length : 0;
+  return header.map((_, i) => (i - shift >= 0 ? row[i - shift] : undefined));
+}
+
+/** Phrasing that is markup around a label: strong, emphasis, code, and the spaces between them. */
+function labelOnly(nodes: readonly PhrasingContent[]): boolean {
+  const meaningful = nodes.filter((n) => !(n.type === 'text' && !n.value.trim()));
+  if (meaningful.length === 0) return false;
+  const first = meaningful[0];
+  if (first.type !== 'strong' && first.type !== 'inlineCode') return false;
+  return meaningful.every((n) => n.type === 'strong' || n.type === 'emphasis' || n.type === 'inlineCode');
+}
+
+/**
+ * A paragraph that names what the next paragraphs describe: a man page's option (`**-r** _number_`)
+ * or exit code, a `<dl>` term: bold or code only, short, not a sentence.
+ */
+function isTerm(b: Block): boolean {
+  return (
+    b.kind === 'paragraph' &&
+    b.inline !== undefined &&
+    b.text.length > 0 &&
+    b.text.length <= MAX_TERM &&
+    !/[.!?。！？:：]$/.test(b.text.trim()) &&
+    labelOnly(b.inline)
+  );
+}
+
+/** A list item "`--flag`: what it does" / "**name** - what it is": a term and its description. */
+function itemDefinition(b: Block): Partial<DocUnit> | null {
+  const nodes = b.inline ?? [];
+  const first = nodes[0];
+  const rest = nodes.slice(1);
+  if (!first || (first.type !== 'strong' && first.type !== 'inlineCode')) return null;
+  const next = rest[0];
+  if (!next || next.type !== 'text' || !/^\s*(?:[:—–-]|\s-)\s+\S/.test(next.value)) return null;
+  const termMarkdown = inlineMarkdown([first]);
+  const term = first.type === 'inlineCode' ? first.value : b.text.slice(0, b.text.length - textOf(rest).length).trim();
+  const descNodes: PhrasingContent[] = [
+    { ...next, value: next.value.replace(/^\s*(?:[:—–-]|\s-)\s+/, '') },
+    ...rest.slice(1),
+  ];
+  return {
+    term,
+    termMarkdown,
+    description: textOf(descNodes).trim(),
+    descriptionMarkdown: inlineMarkdown(descNodes),
+  };
+}
+
+const textOf = inlineText;
+
+/** A short `name: value` paragraph or item that is not a sentence: a setting or a figure. */
+function fieldOf(b: Block): Pick<DocUnit, 'kind' | 'text' | 'markdown' | 'name' | 'value'> | null {
+  const text = b.text.trim();
+  if (text.length > 80 || /[.!?。]$/.test(text) || text.includes('\n')) return null;
+  const m = NAME_VALUE.exec(text);
+  return m ? { kind: 'field', text, markdown: b.markdown, name: m[1].trim(), value: m[2].trim() } : null;
+}
+
+/** A prose block's sentences as units (inline Markdown kept: code spans are never split). */
+function sentencesOf(b: Block): Array<Pick<DocUnit, 'kind' | 'text' | 'markdown'>> {
+  const found = b.inline ? inlineSentences(b.inline) : [{ text: b.text, markdown: b.markdown }];
+  return found
+    .filter((s) => /[\p{L}\p{N}]/u.test(s.text))
+    .map((s) => ({ kind: 'sentence' as const, text: s.text, markdown: s.markdown }));
+}

@@ -1,0 +1,191 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { sentences } from '../../../src/server/text/segment.js';
+import { symbolsOf, termsOf } from '../../../src/server/text/terms.js';
+import { cellOf, documentUnits, rowCells } from '../../../src/server/text/units.js';
+import { htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
+
+// Words that Markdown reads as words, never as markup.
+const word = fc.stringMatching(/^[a-z][a-z0-9]{1,8}$/);
+const label = fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join(' '));
+const cjk = fc
+  .array(fc.constantFrom(...'资料安装版本体积准确率转换字符数据文件默认选项'.split('')), {
+    minLength: 2,
+    maxLength: 12,
+  })
+  .map((c) => c.join(''));
+
+describe('document units on generated documents', () => {
+  it('every table cell is addressable by its row key and column', () => {
+    const table = fc.uniqueArray(label, { minLength: 2, maxLength: 5, selector: (s) => s }).chain((header) =>
+      fc.record({
+        header: fc.constant(header),
+        rows: fc.uniqueArray(fc.array(label, { minLength: header.length, maxLength: header.length }), {
+          minLength: 1,
+          maxLength: 6,
+          selector: (r) => r[0],
+        }),
+      }),
+    );
+    fc.assert(
+      fc.property(table, ({ header, rows }) => {
+        const md = [
+          '# Figures',
+          '',
+          'The figures below:',
+          '',
+          `| ${header.join(' | ')} |`,
+          `| ${header.map(() => '---').join(' | ')} |`,
+          ...rows.map((r) => `| ${r.join(' | ')} |`),
+        ].join('\n');
+        const units = documentUnits(md).filter((u) => u.kind === 'row');
+        expect(units).toHaveLength(rows.length);
+        rows.forEach((r, i) => {
+          const u = units.find((x) => x.rowKey === r[0])!;
+          expect(u.headings).toEqual(['Figures']);
+          expect(u.leadIn).toBe('The figures below:');
+          header.forEach((h, c) => expect(cellOf(u, h)?.text).toBe(r[c]));
+          expect(rowCells(u).map((x) => x.address)).toContain(`${header[header.length - 1]} of ${r[0]}`);
+          expect(units.indexOf(u)).toBe(i);
+        });
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('every definition term stays with its description (man-page options and exit codes)', () => {
+    const entry = fc.record({
+      flag: fc.constantFrom('-r', '-x', '--scale-to', '-#', '3', '0'),
+      arg: fc.option(word, { nil: undefined }),
+      description: fc.array(label, { minLength: 1, maxLength: 3 }).map((s) => s.map((x) => `${x} text.`).join(' ')),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { minLength: 1, maxLength: 6, selector: (e) => e.flag }), (entries) => {
+        const md = [
+          '## OPTIONS',
+          '',
+          ...entries.flatMap((e) => [
+            `**${e.flag.replace(/^-/, '\\-')}**${e.arg ? ` _${e.arg}_` : ''}`,
+            '',
+            e.description,
+            '',
+          ]),
+        ].join('\n');
+        const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+        expect(defs.map((d) => d.term)).toEqual(entries.map((e) => (e.arg ? `${e.flag} ${e.arg}` : e.flag)));
+        defs.forEach((d, i) => {
+          expect(d.description).toBe(entries[i].description);
+          expect(d.headings).toEqual(['OPTIONS']);
+        });
+        // The description's sentences know their term.
+        const said = documentUnits(md).filter((u) => u.kind === 'sentence');
+        for (const s of said) expect(entries.map((e) => (e.arg ? `${e.flag} ${e.arg}` : e.flag))).toContain(s.term);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('nested list items keep their lead-in: the paragraph before the list, or their parent item', () => {
+    const tree = fc.array(fc.record({ top: label, kids: fc.array(label, { maxLength: 3 }) }), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(label, tree, (intro, items) => {
+        const md = [`${intro}:`, '', ...items.flatMap((i) => [`- ${i.top}`, ...i.kids.map((k) => `  - ${k}`)])].join(
+          '\n',
+        );
+        const units = documentUnits(md).filter((u) => u.kind === 'item');
+        const expected = items.flatMap((i) => [
+          { text: i.top, leadIn: `${intro}:`, depth: 1 },
+          ...i.kids.map((k) => ({ text: k, leadIn: i.top, depth: 2 })),
+        ]);
+        expect(units.map((u) => ({ text: u.text, leadIn: u.leadIn, depth: u.depth }))).toEqual(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('code blocks are a unit and a unit per line, verbatim (every space kept)', () => {
+    const line = fc.stringMatching(/^[a-z=<>^.0-9 -]{1,30}$/).filter((l) => l.trim().length > 0);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+        const code = lines.join('\n');
+        const units = documentUnits(`Run this:\n\n\`\`\`sh\n${code}\n\`\`\``);
+        const block = units.find((u) => u.kind === 'code')!;
+        expect(block.text).toBe(code);
+        expect(block.leadIn).toBe('Run this:');
+        const own = units.filter((u) => u.kind === 'codeLine').map((u) => u.text);
+        expect(own).toEqual(lines.filter((l) => l.trim()));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('units cover the text: every word of the document is in some unit, CJK included', () => {
+    const para = fc.oneof(
+      fc.array(label, { minLength: 1, maxLength: 4 }).map((s) => s.map((x) => `${x}.`).join(' ')),
+      fc.array(cjk, { minLength: 1, maxLength: 3 }).map((s) => s.map((x) => `${x}。`).join('')),
+    );
+    fc.assert(
+      fc.property(fc.array(para, { minLength: 1, maxLength: 5 }), fc.array(label, { maxLength: 4 }), (paras, items) => {
+        const md = [...paras, items.map((i) => `- ${i}`).join('\n')].join('\n\n');
+        const all = documentUnits(md)
+          .map((u) => u.text)
+          .join(' ');
+        for (const w of md.match(/[\p{L}\p{N}]+/gu) ?? []) expect(all).toContain(w);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('sentence splitting never splits an initial or an abbreviation', () => {
+    const name = fc
+      .tuple(word, fc.constantFrom(...'ABCDEFGHJKLMNPRSTW'.split('')), word)
+      .map(([a, i, b]) => `${a[0].toUpperCase()}${a.slice(1)} ${i}. ${b[0].toUpperCase()}${b.slice(1)}`);
+    fc.assert(
+      fc.property(name, fc.constantFrom('e.g.', 'i.e.', 'vs.', 'Dr.'), (n, abbr) => {
+        const text = `This was written by ${n} in a year. Use one, ${abbr} Another thing here. Then stop.`;
+        const got = sentences(text);
+        expect(got).toHaveLength(3);
+        expect(got[0]).toContain(n);
+      }),
+    );
+    expect(sentences('Copyright Philip A. Nelson. All rights reserved.')).toEqual([
+      'Copyright Philip A. Nelson.',
+      'All rights reserved.',
+    ]);
+  });
+});
+
+describe('definition lists from HTML', () => {
+  it('a <dl> entry is one unit: the term with its description (pdftoppm -r, an exit code)', () => {
+    const md = htmlToMarkdown(
+      '<h2>OPTIONS</h2><dl><dt><b>-r</b> <i>number</i></dt><dd>Specifies the X and Y resolution, in DPI. The default is 150 DPI.</dd></dl>' +
+        '<h2>EXIT CODES</h2><dl><dt>0</dt><dd>No error.</dd><dt>3</dt><dd>Error related to PDF permissions.</dd></dl>',
+    );
+    const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+    expect(defs.map((d) => [d.term, d.description, d.headings])).toEqual([
+      ['-r number', 'Specifies the X and Y resolution, in DPI. The default is 150 DPI.', ['OPTIONS']],
+      ['0', 'No error.', ['EXIT CODES']],
+      ['3', 'Error related to PDF permissions.', ['EXIT CODES']],
+    ]);
+  });
+});
+
+describe('terms', () => {
+  it('symbols are searchable as written', () => {
+    expect(symbolsOf('match `**` then')).toContain('§**');
+    expect(termsOf('the -r number option')).toContain('§-r');
+    expect(termsOf('configure --with-editline')).toContain('§--with-editline');
+    expect(termsOf('call minimatch.makeRe(pattern)')).toContain('§.makere');
+    expect(termsOf('What does .makeRe do?')).toContain('§.makere');
+    expect(termsOf('uuid.parse() returns bytes')).toContain('§uuid.parse()');
+    expect(termsOf('`^0.2.3` := `>=0.2.3 <0.3.0-0`')).toEqual(expect.arrayContaining(['§^0.2.3', '§0.2.3', '§:=']));
+  });
+
+  it('words are stemmed and CJK is segmented and paired', () => {
+    expect(termsOf('releases released')).toEqual(['releas']);
+    expect(termsOf('ESM 体积是多少')).toEqual(expect.arrayContaining(['esm', '体积']));
+  });
+});
