@@ -387,6 +387,46 @@ describe('structured output', () => {
   });
 });
 
+describe('schema size bounds on facet-agent', () => {
+  const enumSchema = (n: number, split = 1) => ({
+    type: 'object',
+    properties: Object.fromEntries(
+      Array.from({ length: split }, (_, p) => [
+        `v${p}`,
+        { type: 'string', enum: Array.from({ length: n / split }, (_, i) => `value-${p}-${i}`) },
+      ]),
+    ),
+    required: ['v0'],
+  });
+
+  it('a schema of 1,000 enum values in all is answered; 1,001 (and 20,000) are refused at once with 400 naming the bound', async () => {
+    const { key } = await newKey();
+    const client = openai(key);
+    const ok = await client.chat.completions.create({
+      model: 'facet-agent',
+      messages: [{ role: 'user', content: 'pick value-0-7' }],
+      response_format: { type: 'json_schema', json_schema: { name: 'pick', schema: enumSchema(1000, 4) } },
+    });
+    expect(JSON.parse(ok.choices[0].message.content!).v0).toMatch(/^value-0-\d+$/);
+    for (const [n, split] of [
+      [1001, 7],
+      [20000, 1],
+    ]) {
+      const err = await client.chat.completions
+        .create({
+          model: 'facet-agent',
+          messages: [{ role: 'user', content: 'pick one' }],
+          response_format: { type: 'json_schema', json_schema: { name: 'pick', schema: enumSchema(n, split) } },
+        })
+        .catch((e: unknown) => e as InstanceType<typeof OpenAI.APIError>);
+      expect(err).toBeInstanceOf(OpenAI.APIError);
+      expect(err.status).toBe(400);
+      expect(err.message).toMatch(new RegExp(`at most 1,000 enum values.*holds ${n.toLocaleString('en-US')}`));
+      expect((err.error as { param?: string }).param).toBe('response_format');
+    }
+  });
+});
+
 describe('what the SDKs expect', () => {
   it('count_tokens counts what the call meters (tools and tool results included); request-id; Anthropic model list', async () => {
     const { key } = await newKey();

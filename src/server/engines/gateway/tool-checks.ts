@@ -78,13 +78,43 @@ const TOOL_SCHEMA_FIELD = { chat: 'function.parameters', responses: 'parameters'
  * schema as sent and judges it itself.
  */
 async function checkLocalSchemas(request: GenerateRequest, maxTokens: number): Promise<void> {
-  const tasks = [];
+  const tasks: Array<{ schema: Record<string, unknown>; text: string; param: string }> = [];
   const format = request.outputFormat;
   if (format?.type === 'json_schema')
     tasks.push({ schema: format.schema, text: '', param: FORMAT_FIELD[request.surface ?? 'chat'] });
   const field = TOOL_SCHEMA_FIELD[request.surface ?? 'chat'];
   request.tools?.forEach((t, i) => tasks.push({ schema: t.parameters, text: '', param: `tools[${i}].${field}` }));
   if (tasks.length === 0) return;
+  for (const t of tasks) {
+    const members = enumMembers(t.schema);
+    if (members > MAX_ENUM_MEMBERS)
+      throw invalid(
+        `A schema may hold at most ${MAX_ENUM_MEMBERS.toLocaleString('en-US')} enum values in all (as OpenAI's structured outputs allow); this one holds ${members.toLocaleString('en-US')}`,
+        t.param,
+      );
+  }
   const owner = request.scope.apiKeyId ?? `user:${request.scope.userId}`;
   await schemaAnswers({ tasks, maxTokens, checkPatterns: true }, { owner, signal: request.signal });
+}
+
+/** Enum values one schema may hold in all: OpenAI's structured-output bound, checked before any work. */
+export const MAX_ENUM_MEMBERS = 1000;
+
+/** Counts the enum values anywhere in a schema: one linear walk over the parsed JSON, no recursion. */
+export function enumMembers(schema: unknown): number {
+  let count = 0;
+  const stack: unknown[] = [schema];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      for (const v of node) stack.push(v);
+      continue;
+    }
+    for (const [k, v] of Object.entries(node)) {
+      if (k === 'enum' && Array.isArray(v)) count += v.length;
+      else stack.push(v);
+    }
+  }
+  return count;
 }
