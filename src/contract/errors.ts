@@ -134,5 +134,23 @@ export const BetaErrorBody = z.object({
 /** Financial endpoints. */
 export const FinancialErrorBody = z.object({ error: z.string(), message: z.string() });
 
+/**
+ * /mcp: a JSON-RPC 2.0 error object, as MCP clients read one. The transport's own refusals carry
+ * only code and message; the platform's (credentials, Origin, sessions, limits) also `data`, the
+ * v2 fields, and a message in the tool errors' form `CODE (HTTP status): message`.
+ */
+export const JsonRpcErrorBody = z.object({
+  jsonrpc: z.literal('2.0'),
+  error: z.object({
+    code: z.number().int(),
+    message: z.string(),
+    data: z
+      .object({ status: z.number().int(), code: z.string(), message: z.string(), request_id: z.string() })
+      .loose()
+      .optional(),
+  }),
+  id: z.union([z.string(), z.number(), z.null()]),
+});
+
 /** The failures every authenticated image-service route can answer with. */
 export const IMAGE_ROUTE_ERRORS = { 401: ImageErrorBody, 403: ImageErrorBody, 422: ValidationErrorBody } as const;

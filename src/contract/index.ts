@@ -82,8 +82,8 @@ export const SURFACE_PREFIXES = [
   { prefix: '/auth/', auth: 'access-token', family: 'image' },
   { prefix: '/tasks', auth: 'token-or-key', family: 'image' },
   { prefix: '/projects', auth: 'token-or-key', family: 'image' },
-  // With --no-mcp, /mcp still answers as the v2 surface it is: authentication first, then 404.
-  { prefix: '/mcp', auth: 'bearer-key', family: 'v2' },
+  // With --no-mcp, /mcp still answers as the surface it is: authentication first, then 404.
+  { prefix: '/mcp', auth: 'bearer-key', family: 'mcp' },
 ] as const satisfies ReadonlyArray<Pick<RouteDef, 'auth' | 'family'> & { prefix: string }>;
 
 export function surfaceOf(path: string): (typeof SURFACE_PREFIXES)[number] | undefined {

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineRoute } from './route.js';
-import { V2ErrorBody } from './errors.js';
+import { JsonRpcErrorBody } from './errors.js';
 
 /**
  * /mcp: the platform's tools for agents over the Model Context Protocol's Streamable HTTP transport
  * (docs/decisions.md "facet for agents"). The bodies are JSON-RPC 2.0 messages, read and answered
- * by the MCP SDK's transport; authentication is an API key as a bearer token, as for /v2. Refusals
- * the platform makes (credentials, sessions) are in the v2 error shape; those of the MCP transport
- * itself (Accept, content type, a malformed message) are JSON-RPC error objects.
+ * by the MCP SDK's transport; authentication is an API key as a bearer token, as for /v2. Every
+ * refusal is a JSON-RPC error object: the platform's (credentials with `WWW-Authenticate: Bearer`,
+ * Origin and Host, sessions, limits) carry the v2 fields in `error.data`; the transport's own
+ * (Accept, content type, a malformed message) only a code and a message.
  */
 
 export const MCP_PATH = '/mcp';
@@ -27,12 +28,9 @@ export const JsonRpcMessage = z.looseObject({
   result: z.unknown().optional(),
   error: z.unknown().optional(),
 });
-export const JsonRpcErrorBody = z.object({
-  jsonrpc: z.literal('2.0'),
-  error: z.object({ code: z.number().int(), message: z.string(), data: z.unknown().optional() }),
-  id: Id,
-});
-const Either = z.union([V2ErrorBody, JsonRpcErrorBody]);
+export { JsonRpcErrorBody };
+/** Browser origins /mcp answers besides local ones and the public URL's (`--mcp-allowed-origin`; `*` any). */
+export const MCP_ANY_ORIGIN = '*';
 
 const SessionHeader = z.object({
   [MCP_SESSION_HEADER]: z.string().min(1).max(200).describe('the session id the initialize answer gave'),
@@ -51,8 +49,14 @@ const stream = {
   description: 'JSON-RPC messages: progress notifications, then the answer to the request',
   events: [{ event: 'message', data: JsonRpcMessage }],
 } as const;
-const base = { path: MCP_PATH, auth: 'bearer-key', family: 'v2', tag: 'mcp', envelope: false } as const;
-const refusals = { 401: V2ErrorBody, 403: V2ErrorBody, 404: Either, 503: V2ErrorBody } as const;
+const base = { path: MCP_PATH, auth: 'bearer-key', family: 'mcp', tag: 'mcp', envelope: false } as const;
+const refusals = {
+  401: JsonRpcErrorBody,
+  403: JsonRpcErrorBody,
+  404: JsonRpcErrorBody,
+  421: JsonRpcErrorBody,
+  503: JsonRpcErrorBody,
+} as const;
 
 export const mcpPost = defineRoute({
   ...base,
@@ -65,12 +69,12 @@ export const mcpPost = defineRoute({
   responses: {
     200: JsonRpcMessage,
     202: null,
-    400: Either,
+    400: JsonRpcErrorBody,
     ...refusals,
     406: JsonRpcErrorBody,
-    413: Either,
+    413: JsonRpcErrorBody,
     415: JsonRpcErrorBody,
-    429: V2ErrorBody,
+    429: JsonRpcErrorBody,
   },
   stream,
 });
@@ -83,7 +87,7 @@ export const mcpGet = defineRoute({
   headers: SessionHeader,
   responses: {
     200: { contentType: 'text/event-stream', description: 'server-initiated JSON-RPC messages' },
-    400: Either,
+    400: JsonRpcErrorBody,
     ...refusals,
     405: JsonRpcErrorBody,
     406: JsonRpcErrorBody,
@@ -98,7 +102,7 @@ export const mcpDelete = defineRoute({
   method: 'DELETE',
   summary: 'End an MCP session',
   headers: SessionHeader,
-  responses: { 200: null, 400: Either, ...refusals },
+  responses: { 200: null, 400: JsonRpcErrorBody, ...refusals },
 });
 
 export const mcpRoutes = [mcpPost, mcpGet, mcpDelete];

@@ -6,6 +6,7 @@ import {
   DecisionsErrorBody,
   FinancialErrorBody,
   ImageErrorBody,
+  JsonRpcErrorBody,
   OpenAIErrorBody,
   V2ErrorBody,
   ValidationErrorBody,
@@ -90,6 +91,7 @@ const FAMILY_ERRORS: Record<ErrorFamily, z.ZodType> = {
   decisions: DecisionsErrorBody,
   beta: BetaErrorBody,
   financial: FinancialErrorBody,
+  mcp: JsonRpcErrorBody,
 };
 
 /**

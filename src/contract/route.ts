@@ -17,7 +17,7 @@ export type AuthGroup =
   | 'key'; // Bearer <API_KEY> or X-API-Key (/api/v1)
 
 /** The error body shape a route answers with; see ARCHITECTURE "Error families". */
-export type ErrorFamily = 'image' | 'v2' | 'openai' | 'anthropic' | 'decisions' | 'beta' | 'financial';
+export type ErrorFamily = 'image' | 'v2' | 'openai' | 'anthropic' | 'decisions' | 'beta' | 'financial' | 'mcp';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

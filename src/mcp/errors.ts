@@ -53,3 +53,35 @@ export function toolError(err: unknown): CallToolResult {
   }
   return { isError: true, content: [{ type: 'text', text: lines.join('\n') }], _meta: { 'facet/error': error } };
 }
+
+/** One refused argument: where it is (`urls.2`), and what is wrong with it. */
+interface ArgumentIssue {
+  path: PropertyKey[];
+  code: string;
+  message: string;
+}
+
+/**
+ * Arguments the tool's input schema refuses, in the form of every other tool error: the code and
+ * status the platform gives a request it cannot take (`MISSING_PARAMETER` when a required argument
+ * is absent, else `INVALID_PARAMETER`, HTTP 400), then each field with what is wrong with it.
+ */
+export function argumentsError(tool: string, args: unknown, issues: readonly ArgumentIssue[]): CallToolResult {
+  const given = (args ?? {}) as Record<string, unknown>;
+  const absent = (i: ArgumentIssue) =>
+    (i.code === 'invalid_type' || i.code === 'invalid_value') &&
+    i.path.length === 1 &&
+    given[String(i.path[0])] === undefined;
+  const missing = issues.some(absent);
+  const fields = issues.map((i) => ({
+    field: i.path.map(String).join('.') || '(arguments)',
+    message: absent(i) ? 'required' : i.message,
+  }));
+  const code = missing ? 'MISSING_PARAMETER' : 'INVALID_PARAMETER';
+  const message = `${tool}: ${fields.map((f) => `${f.field}: ${f.message}`).join('; ')}`;
+  return {
+    isError: true,
+    content: [{ type: 'text', text: `${code} (HTTP 400): ${message}` }],
+    _meta: { 'facet/error': { status: 400, code, message, fields } },
+  };
+}

@@ -1,8 +1,13 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { McpApi } from './api.js';
-import { toolError } from './errors.js';
+import { argumentsError, toolError } from './errors.js';
 import { registerResources } from './resources.js';
 import type { ToolContext, ToolDef } from './tool.js';
 import { TOOLS } from './tools/index.js';
@@ -65,6 +70,25 @@ export function createFacetMcpServer(options: { version: string; apiFor: ApiFor 
       (args: unknown, extra: RequestExtra) => callTool(tool, args, extra, options.apiFor),
     );
   }
+  // tools/call on the low-level server, replacing McpServer's own: arguments the input schema
+  // refuses come back as a tool error in the platform's form (README), not the SDK's bare -32602
+  // text; the listing stays McpServer's.
+  const byName = new Map(TOOLS.map((t) => [t.name, t]));
+  server.server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+    const { name, arguments: args } = request.params;
+    const tool = byName.get(name);
+    if (!tool)
+      return argumentsError(name, args, [
+        { path: ['name'], code: 'unknown_tool', message: `no tool ${name}; tools/list names them` },
+      ]);
+    const parsed = await tool.input.safeParseAsync(args ?? {});
+    if (!parsed.success) return argumentsError(name, args, parsed.error.issues);
+    const result = await callTool(tool, parsed.data, extra, options.apiFor);
+    // As McpServer did: a result its own output schema refuses is a failure, not an answer.
+    if (!result.isError && !tool.output.safeParse(result.structuredContent).success)
+      return toolError(new Error(`${name} gave a result its output schema does not describe`));
+    return result;
+  });
   registerResources(server, options.apiFor);
   return server;
 }

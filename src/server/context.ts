@@ -65,8 +65,11 @@ export interface ServerConfig {
   auditRetentionDays: number;
   /** Whether /console serves the local console (`--no-console` turns it off). */
   console: boolean;
-  /** /mcp (`--no-mcp` turns it off): sessions one key may hold, and how long an idle one lives. */
-  mcp: { enabled: boolean; maxSessionsPerKey: number; idleSeconds: number };
+  /**
+   * /mcp (`--no-mcp` turns it off): sessions one key may hold, how long an idle one lives, and the
+   * browser origins it answers besides local ones and the link base's (`--mcp-allowed-origin`).
+   */
+  mcp: { enabled: boolean; maxSessionsPerKey: number; idleSeconds: number; allowedOrigins: string[] };
   /** The subtitle upstream asked when the store has nothing (env FACET_UPSTREAM_SUBTITLES_BASE_URL / _KEY). */
   subtitlesUpstream?: UpstreamConfig;
   /**

@@ -13,6 +13,7 @@ import type { Lookup } from './net/policy.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from './services/audit.service.js';
 import type { LoopWatchOptions } from './loop-watch.js';
 import { MCP_IDLE_SECONDS, MCP_MAX_SESSIONS_PER_KEY } from '../contract/mcp.js';
+import { normalizeOrigin } from './mcp/origins.js';
 
 /** What `facet serve` and the tests may set when they start a server, and the configuration it makes of them. */
 
@@ -90,6 +91,8 @@ export interface StartOptions {
   mcp?: boolean;
   /** Seconds an idle MCP session lives (default 1800; `--mcp-idle-seconds`). */
   mcpIdleSeconds?: number;
+  /** Browser origins /mcp answers besides local ones and the public URL's (`--mcp-allowed-origin`; `*` any). */
+  mcpAllowedOrigins?: string[];
   /** How long a caller may take to send a request (defaults in DEFAULT_HTTP_TIMEOUTS). */
   httpTimeouts?: Partial<HttpTimeouts>;
   /** Days audit entries are kept (`--audit-retention-days`, default 365). */
@@ -163,6 +166,8 @@ export function serverConfig(options: StartOptions, dataDir: string | null, file
       enabled: options.mcp ?? true,
       maxSessionsPerKey: MCP_MAX_SESSIONS_PER_KEY,
       idleSeconds: options.mcpIdleSeconds ?? MCP_IDLE_SECONDS,
+      // A mistyped origin stops the start, as a bad --allow-fetch-from does.
+      allowedOrigins: (options.mcpAllowedOrigins ?? []).map(normalizeOrigin),
     },
     subtitlesUpstream: process.env.FACET_UPSTREAM_SUBTITLES_BASE_URL
       ? {

@@ -1,3 +1,4 @@
+import { unescape } from 'node:querystring';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BIN, ok, startPlatform, type Platform } from '../helpers/platform.js';
@@ -126,4 +127,76 @@ describe('secrets never reach a log', () => {
     }
     expect(logs['server log']).toContain('note=fk_[redacted]&other=[redacted-token]');
   }, 90_000);
+});
+
+/** Text as a reader who decodes it would see it (percent-escapes undone, twice-encoded too). */
+const decodedText = (text: string) => unescape(unescape(unescape(text)));
+/** Every character of the secret percent-encoded, as a URL may carry it. */
+const encodeAll = (secret: string) =>
+  [...secret].map((ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/** Two of the secret's characters percent-encoded, the rest as they are. */
+const partlyEncoded = (secret: string) =>
+  [...secret].map((ch, i) => (i === 8 || i === 20 ? `%${ch.charCodeAt(0).toString(16)}` : ch)).join('');
+
+describe('issue 47: encoded keys and keys pasted into free text', () => {
+  it('a fully, partly or twice percent-encoded key in a URL reaches no log, even decoded', async () => {
+    const tail = startTail({});
+    await waitOpen([tail]);
+    const auth = { authorization: `Bearer ${bob.key}` };
+    const partly = partlyEncoded(bob.key);
+    const paths = [
+      `/v2/livedocs/${encodeAll(bob.key)}`,
+      `/v2/livedocs/${partly}/resources`,
+      `/v2/livedocs?note=${encodeURIComponent(encodeAll(bob.key))}`,
+      `/v2/livedocs?q=x%2F${partly}%2Fy`,
+      '/v2/encoded-done',
+    ];
+    for (const path of paths) await p.fetch(path, { headers: auth });
+    await until(() => tail().includes('/v2/encoded-done'), 10_000, 'the last request in the tail');
+    await until(() => p.serverOutput().includes('/v2/encoded-done'), 5_000, 'the server log');
+    for (const [where, text] of Object.entries({ 'server log': p.serverOutput(), 'admin tail': tail() })) {
+      expect(decodedText(text), where).not.toContain(bob.key.slice(-20));
+      expect(text, where).not.toContain(encodeAll(bob.key).slice(-30));
+    }
+    // What was pasted is shown decoded and redacted.
+    expect(p.serverOutput()).toContain('/v2/livedocs/fk_[redacted]');
+  }, 60_000);
+
+  it('a key pasted into a key name (plain or partly encoded) or a user name is kept neither in the audit trail nor in a log', async () => {
+    const victim = bob.key;
+    const made = await (
+      await p.fetch('/auth/api-keys', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `oops ${victim} pasted` }),
+      })
+    ).json();
+    expect(made.id).toMatch(/^key_/);
+    const partly = (await (
+      await p.fetch('/auth/api-keys', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${bob.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `again ${partlyEncoded(victim)}` }),
+      })
+    ).json()) as { id: string };
+    expect(partly.id).toMatch(/^key_/);
+    ok(await p.cli(['serve', 'users', 'create', `u.${victim}`, '--data-dir', p.dataDir]));
+    const entries = await (
+      await p.fetch(`/admin/audit?limit=500`, { headers: { 'x-api-key': p.boot.api_key } })
+    ).text();
+    const mine = await (
+      await p.fetch(`/auth/audit?limit=500`, { headers: { authorization: `Bearer ${bob.token}` } })
+    ).text();
+    for (const [where, text] of Object.entries({
+      'admin audit': entries,
+      'own audit': mine,
+      'server log': p.serverOutput(),
+    })) {
+      expect(decodedText(text), where).not.toContain(victim.slice(-20));
+    }
+    // The entries are there, with the name's other words kept.
+    expect(entries).toContain('oops fk_[redacted] pasted');
+    expect(entries).toContain('again fk_[redacted]');
+  }, 60_000);
 });

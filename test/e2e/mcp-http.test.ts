@@ -38,20 +38,20 @@ const ping = (key: string, session: string) =>
   post({ jsonrpc: '2.0', id: 2, method: 'ping' }, { authorization: `Bearer ${key}`, 'mcp-session-id': session });
 
 describe('/mcp over Streamable HTTP', () => {
-  it('refuses a request without a key (401) or with a bad one, in the v2 error shape', async () => {
+  it('refuses a request without a key (401) or with a bad one, as JSON-RPC errors with the v2 fields (issue 47)', async () => {
     const none = await post(INIT, {});
     expect(none.status).toBe(401);
-    expect(await none.json()).toMatchObject({ status: 'error', code: 'MISSING_AUTHORIZATION' });
+    expect(await none.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'MISSING_AUTHORIZATION' } } });
     const bad = await post(INIT, { authorization: 'Bearer fk_not_a_key' });
     expect(bad.status).toBe(401);
-    expect(await bad.json()).toMatchObject({ status: 'error', code: 'INVALID_API_KEY' });
+    expect(await bad.json()).toMatchObject({ jsonrpc: '2.0', error: { data: { code: 'INVALID_API_KEY' } } });
     // Without a session, only an initialize request is taken.
     const orphan = await post(
       { jsonrpc: '2.0', id: 1, method: 'tools/list' },
       { authorization: `Bearer ${p.boot.api_key}` },
     );
     expect(orphan.status).toBe(400);
-    expect(await orphan.json()).toMatchObject({ code: 'MCP_SESSION_REQUIRED' });
+    expect(await orphan.json()).toMatchObject({ error: { code: -32600, data: { code: 'MCP_SESSION_REQUIRED' } } });
   });
 
   it('a frozen key is refused at once, in an open session too; a deleted key is refused', async () => {
@@ -85,7 +85,7 @@ describe('/mcp over Streamable HTTP', () => {
     expect((await ping(a.key, first)).status).toBe(200);
     const stolen = await ping(b.key, first);
     expect(stolen.status).toBe(404);
-    expect(await stolen.json()).toMatchObject({ code: 'MCP_SESSION_NOT_FOUND' });
+    expect(await stolen.json()).toMatchObject({ error: { code: -32001, data: { code: 'MCP_SESSION_NOT_FOUND' } } });
 
     const del = await p.fetch('/mcp', {
       method: 'DELETE',

@@ -8,6 +8,8 @@ import { servePages, type PageServer } from '../helpers/pages.js';
  * Issue 40: the MCP Inspector's CLI mode (`mcp-inspector --cli`, @modelcontextprotocol/inspector)
  * starts `facet mcp` as a client configuration would, lists its tools and calls web_extract on a
  * page served here (the platform allows 127.0.0.1 fetches, as the e2e helper starts it).
+ * Issue 47: the same Inspector (0.16.8, the last that runs on Node 20 and sends a header) over
+ * HTTP to /mcp with the key as a bearer token, as README shows it.
  */
 let p: Platform;
 let pages: PageServer;
@@ -32,6 +34,27 @@ const inspect = (args: string[]) =>
     reject: false,
     timeout: 60_000,
   });
+
+describe('the MCP Inspector CLI against /mcp over HTTP', () => {
+  const overHttp = (key: string, args: string[]) =>
+    execa(
+      INSPECTOR,
+      ['--cli', `${p.url}/mcp`, '--transport', 'http', '--header', `Authorization: Bearer ${key}`, ...args],
+      { env: { CI: 'true' }, extendEnv: true, reject: false, timeout: 60_000 },
+    );
+
+  it('lists the tools and calls one with the key as a bearer header; a wrong key says why', async () => {
+    const listed = await overHttp(p.boot.api_key, ['--method', 'tools/list']);
+    expect(listed.exitCode, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout).tools).toHaveLength(19);
+    const called = await overHttp(p.boot.api_key, ['--method', 'tools/call', '--tool-name', 'models_list']);
+    expect(called.exitCode, called.stderr).toBe(0);
+    expect(JSON.parse(called.stdout).structuredContent).toBeDefined();
+    const refused = await overHttp('fk_not_a_key', ['--method', 'tools/list']);
+    expect(refused.exitCode).not.toBe(0);
+    expect(refused.stderr + refused.stdout).toMatch(/INVALID_API_KEY \(HTTP 401\)/);
+  }, 90_000);
+});
 
 describe('the MCP Inspector CLI against facet mcp', () => {
   it('lists the tools and calls web_extract', async () => {

@@ -1,9 +1,9 @@
-import { isIP } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { serialize } from 'cookie';
 import { HttpError } from '../errors.js';
 import { sign, signatureMatches } from '../auth/signed-token.js';
 import { SESSION_COOKIE } from '../auth/authenticate.js';
+import { assertAnsweringHost } from '../http/own-host.js';
 
 const policy = (script: string) =>
   `default-src 'self'; script-src ${script}; style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'`;
@@ -85,35 +85,11 @@ export function assertSameOrigin(request: FastifyRequest, publicBase: string): v
     );
 }
 
-/** A host name that cannot be a DNS-rebinding name: an IP literal, or localhost (resolved locally). */
-const fixedName = (hostname: string) =>
-  isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === 'localhost' || hostname.endsWith('.localhost');
-
 /**
  * The whole console answers only under its own names (issue 38): the link base (`--public-url`, or
  * the listen address), an IP literal or localhost at the port this connection reached, or a name a
  * trusted proxy forwarded. A page of evil.example whose name was rebound to this machine sends
  * `Host: evil.example` (and a matching Origin); it gets no page, no sign-in, no form: 421.
  */
-export function assertOwnHost(request: FastifyRequest, linkBase: string): void {
-  const raw = one(request.headers.host) ?? '';
-  // request.host is X-Forwarded-Host only when the socket is a trusted proxy (--trust-proxy).
-  if (request.headers['x-forwarded-host'] !== undefined && request.host !== raw) return;
-  let url: URL | undefined;
-  try {
-    url = raw === '' ? undefined : new URL(`http://${raw}`);
-  } catch {
-    url = undefined;
-  }
-  if (
-    url &&
-    (url.host === new URL(linkBase).host ||
-      (fixedName(url.hostname) && Number(url.port || 80) === request.socket.localPort))
-  )
-    return;
-  throw new HttpError(
-    'MISDIRECTED_REQUEST',
-    `This console answers at ${new URL(linkBase).host}, not at ${raw === '' ? 'a request without a Host' : raw}: open it by that address (behind a proxy, set --public-url)`,
-    { status: 421 },
-  );
-}
+export const assertOwnHost = (request: FastifyRequest, linkBase: string): void =>
+  assertAnsweringHost(request, linkBase, 'This console', 'open it');

@@ -1,5 +1,6 @@
 import type { ErrorFamily } from '../../contract/route.js';
 import { HttpError, RequestValidationError } from '../errors.js';
+import { mcpError } from './mcp-error.js';
 
 export interface ShapedError {
   status: number;
@@ -88,6 +89,8 @@ export function shapeError(
       return { status, headers, body: { error: e.code, message: e.message } };
     case 'beta':
       return { status, headers, body: { error: { code: e.code, message: e.message }, request_id: requestId } };
+    case 'mcp':
+      return mcpError(status, e.code, e.message, requestId, headers, e.extra);
   }
 }
 

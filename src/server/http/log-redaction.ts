@@ -1,24 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { redactSecrets } from '../auth/secrets.js';
+
+export { redactSecrets };
 
 /** Query parameters whose values are capabilities: whoever reads them can use them. */
 const SECRET_PARAMS = new Set(['sig', 'signature', 'token', 'access_token', 'api_key', 'key']);
 /** A conversation stream key in the path is a capability to read the stream. */
 const STREAM_KEY = /^(\/v2\/conversations\/stream\/)[^/?#]+/;
-
-/**
- * Anything shaped like a credential of this platform, wherever it stands: an API key (`fk_`), the
- * admin key (`fadm_`), a session id (`fs_`), each 40 base-36 characters (matched from 16, so a cut
- * one goes too; a key's 10-character display prefix stays), or a JWT (an access token). The `_` may
- * be percent-encoded, as in a URL.
- */
-const SECRET_SHAPE = /(fk|fadm|fs)(_|%5f)[0-9a-z]{16,}|eyJ[\w-]{4,}\.[\w-]{4,}\.[\w-]*/gi;
-
-/** Text with every credential-shaped run replaced by its kind and [redacted]: for whatever a log keeps. */
-export function redactSecrets(text: string): string {
-  return text.replace(SECRET_SHAPE, (_m, kind: string | undefined, sep: string | undefined) =>
-    kind ? `${kind}${sep}[redacted]` : '[redacted-token]',
-  );
-}
 
 /**
  * The URL as request logs may show it: credentials in headers are redacted by the logger's own

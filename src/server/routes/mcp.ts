@@ -11,6 +11,7 @@ import { credentialsOf } from '../http/register.js';
 import { noteAuth } from '../logs/capture.js';
 import { McpSessions, type McpSession } from '../mcp/sessions.js';
 import { callerOf, inProcessRequest, type Caller } from '../mcp/in-process.js';
+import { assertMcpOrigin } from '../mcp/origins.js';
 
 /** The largest JSON-RPC body read (a tool call's arguments: a note's text, up to 100 URLs). */
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
@@ -60,7 +61,11 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
     return session;
   }
 
+  const allowedOrigins = new Set(ctx.config.mcp.allowedOrigins);
+
   async function serve(request: FastifyRequest, reply: import('fastify').FastifyReply): Promise<void> {
+    // Pages of other origins are kept out before anything else is said (DNS rebinding).
+    assertMcpOrigin(request, ctx.baseUrl, allowedOrigins);
     const auth = await authenticate(ctx, 'bearer-key', credentialsOf(request));
     if (!auth) throw new HttpError('MISSING_AUTHORIZATION', 'an API key is required');
     noteAuth(request, auth);
@@ -102,10 +107,23 @@ export function mcpRoutes(app: FastifyInstance, ctx: AppContext): void {
   }
 
   app.route({
-    method: ['POST', 'GET', 'DELETE'],
+    method: ['POST', 'GET'],
     url: MCP_PATH,
     bodyLimit: MAX_BODY_BYTES,
-    config: { family: 'v2' },
+    config: { family: 'mcp' },
     handler: serve,
+  });
+  // DELETE ends a session whatever body or content type comes with it (the Python SDK sends
+  // `Content-Type: application/json` and no body): in a scope of its own, any body is read and dropped.
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) => done(null, undefined));
+    scope.route({
+      method: 'DELETE',
+      url: MCP_PATH,
+      bodyLimit: MAX_BODY_BYTES,
+      config: { family: 'mcp' },
+      handler: serve,
+    });
   });
 }

@@ -4,6 +4,7 @@ import type { Database } from '../store/database.js';
 import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { insertAudit, listAuditPage, pruneAuditBefore, type AuditRow } from '../store/audit.repo.js';
 import { newId } from '../store/ids.js';
+import { redactSecrets } from '../auth/secrets.js';
 import type { Ctx } from './users.service.js';
 
 /** Who made a change, and from where: never a secret, only ids. */
@@ -48,7 +49,9 @@ export interface AuditChange {
   after?: Record<string, unknown> | null;
 }
 
-const json = (v: Record<string, unknown> | null | undefined) => (v ? JSON.stringify(v) : null);
+// A key pasted into a name, a description or any other free text is not kept (issue 47): the trail
+// is read by administrators and exported, and a key's record already names it by id and prefix.
+const json = (v: Record<string, unknown> | null | undefined) => (v ? redactSecrets(JSON.stringify(v)) : null);
 
 export function auditRow(now: Date, actor: AuditActor, change: AuditChange): AuditRow {
   return {

@@ -28,4 +28,17 @@ describe('redactSecrets', () => {
     expect(redactUrl(`/v2/livedocs/${key.key.replace('_', '%5F')}`)).toBe('/v2/livedocs/fk%5F[redacted]');
     expect(redactUrl('/files/a?sig=abc&expires=9')).toBe('/files/a?sig=[redacted]&expires=9');
   });
+
+  it('decodes percent-escapes before matching: a fully, partly or twice encoded key goes too (issue 47)', () => {
+    const all = [...key.key].map((c) => `%${c.charCodeAt(0).toString(16)}`).join('');
+    const partly = `${key.key.slice(0, 6)}%${key.key.charCodeAt(6).toString(16)}${key.key.slice(7)}`;
+    expect(redactUrl(`/v2/livedocs/${all}`)).toBe('/v2/livedocs/fk_[redacted]');
+    expect(redactUrl(`/v2/livedocs/${partly}/resources?page=2`)).toBe('/v2/livedocs/fk_[redacted]/resources?page=2');
+    expect(redactUrl(`/v2/x?note=${encodeURIComponent(all)}`)).toBe('/v2/x?note=fk_[redacted]');
+    expect(redactSecrets(`name: "pasted ${partly}"`)).toBe('name: "pasted fk_[redacted]"');
+    // Escapes that hide nothing are left as they came.
+    expect(redactUrl('/v2/livedocs?q=caf%C3%A9%20au%20lait&bad=%E0%A4%A')).toBe(
+      '/v2/livedocs?q=caf%C3%A9%20au%20lait&bad=%E0%A4%A',
+    );
+  });
 });

@@ -69,6 +69,7 @@ export interface ServeOptions extends ObjectStoreFlags {
   /** False with --no-mcp. */
   mcp?: boolean;
   mcpIdleSeconds?: number;
+  mcpAllowedOrigin?: string[];
 }
 
 /** Flags replace the environment's comma-separated list, as other options do. */
@@ -196,6 +197,7 @@ export function startOptions(opts: ServeOptions, deps: Deps, dataDir: string | u
     console: opts.console !== false,
     mcp: opts.mcp !== false,
     mcpIdleSeconds: opts.mcpIdleSeconds,
+    mcpAllowedOrigins: opts.mcpAllowedOrigin,
     httpTimeouts: {
       requestSeconds: opts.requestTimeout,
       headersSeconds: opts.headersTimeout,

@@ -12,6 +12,8 @@ export interface ServeLines {
   /** A line of the start-up report: indented under the listening line in text, with its detail lines. */
   report(text: string, fields?: LineFields, detail?: string[]): void;
   warn(text: string, fields?: LineFields): void;
+  /** The last line before the process ends on a crash (`err` holds the error, stack included, in JSON). */
+  fatal(text: string, fields?: LineFields): void;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ServeLines {
 export function serveLines(
   stderr: { write(text: string): unknown },
   format: 'text' | 'json',
-  instance: () => string,
+  instance: () => string | undefined,
 ): ServeLines {
   if (format === 'text')
     return {
@@ -31,6 +33,8 @@ export function serveLines(
       report: (text, _fields, detail = []) =>
         stderr.write(`${[`  ${text}`, ...detail.map((d) => `    ${d}`)].join('\n')}\n`),
       warn: (text) => stderr.write(`${text}\n`),
+      fatal: (text, fields = {}) =>
+        stderr.write(`${fields.err instanceof Error && fields.err.stack ? fields.err.stack : text}\n`),
     };
   const log = pino(
     { base: { pid: process.pid, hostname: os.hostname() }, mixin: () => ({ instance: instance() }) },
@@ -40,8 +44,14 @@ export function serveLines(
     info: (text, fields = {}) => log.info(fields, text),
     report: (text, fields = {}) => log.info(fields, text),
     warn: (text, fields = {}) => log.warn(fields, text),
+    fatal: (text, fields = {}) => log.fatal(fields, text),
   };
 }
 
 /** Lines a caller asked not to see (-q) are dropped; the listening line is written apart. */
-export const silentLines: ServeLines = { info: () => undefined, report: () => undefined, warn: () => undefined };
+export const silentLines: ServeLines = {
+  info: () => undefined,
+  report: () => undefined,
+  warn: () => undefined,
+  fatal: () => undefined,
+};

@@ -41,6 +41,11 @@ export function addStartOptions(serve: Command): Command {
       .option('--no-console', 'do not serve the local console at /console')
       .option('--no-mcp', 'do not serve MCP (the tools for AI agents) at /mcp')
       .option('--mcp-idle-seconds <s>', 'end an MCP session idle this long (default 1800)', intOption(1, 86_400))
+      .option(
+        '--mcp-allowed-origin <origin>',
+        'a browser origin /mcp answers besides local pages and the public URL (repeatable; * for any)',
+        collect,
+      )
       .option('--catalog <file>', 'model catalog JSON replacing the shipped one (env FACET_CATALOG)')
       .option(
         '--upstream-openai-base-url <url>',

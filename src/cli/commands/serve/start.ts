@@ -4,7 +4,7 @@ import { allowFetchFrom, databaseUrl, startOptions, type ServeOptions } from './
 import { startPlatform, stopOnSignal, type Platform } from './platform.js';
 import { addStartOptions } from './start-options.js';
 import { adoptLocalProfile, writeStartupReport } from './startup-report.js';
-import { serveLines, silentLines } from './serve-lines.js';
+import { serveLines, silentLines, type ServeLines } from './serve-lines.js';
 
 /** Applies a --seed fixtures file through the API with the bootstrap credentials; a failure stops the server. */
 async function seedPlatform(file: string, server: Platform, deps: Deps): Promise<void> {
@@ -34,6 +34,20 @@ function warningsThroughLog(log: Platform['log']): void {
   );
 }
 
+/**
+ * JSON mode: a crash (an exception nothing caught, a rejection nothing handled) is one fatal JSON
+ * line with its stack, not Node's plain-text trace among the JSON lines; the process still ends with 1.
+ */
+function crashesAsJson(lines: ServeLines): void {
+  const crash = (err: unknown, origin: string) => {
+    const e = err instanceof Error ? err : new Error(String(err));
+    lines.fatal(`facet serve: crashed (${origin}): ${e.message}`, { err: e });
+    process.exit(1);
+  };
+  process.on('uncaughtException', (err, origin) => crash(err, origin));
+  process.on('unhandledRejection', (reason) => crash(reason, 'unhandledRejection'));
+}
+
 export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const [{ resolveDataDir }, { redactDatabaseUrl }] = await Promise.all([
     import('../../../server/data-dir.js'),
@@ -50,12 +64,20 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
   const options = startOptions(opts, deps, dataDir);
   // The watchdog writes from its own thread (loop-watch.ts): it is told the format too.
   const loopWatch = options.loopWatch && { ...options.loopWatch, json: !pretty };
-  const server = await startPlatform({ ...options, logStream, loopWatch });
+  const format = pretty ? 'text' : 'json';
+  // Made before the start, so what the start itself says (a data dir made private) is a JSON line too.
+  const started: { server?: Platform } = {};
+  const always = serveLines(
+    deps.streams.stderr,
+    format,
+    () => started.server?.ctx.config.instanceId ?? options.instanceId,
+  );
+  if (!pretty) crashesAsJson(always);
+  const server = await startPlatform({ ...options, logStream, loopWatch, warn: (text) => always.warn(text) });
+  started.server = server;
   const io = deps.io();
   const boot = server.bootstrap.data;
   const current = opts.profile === false ? false : await adoptLocalProfile(deps, boot, dataDir);
-  const format = pretty ? 'text' : 'json';
-  const always = serveLines(deps.streams.stderr, format, () => server.ctx.config.instanceId);
   // -q: the listening line (the address is the one thing a caller needs) and nothing else.
   const lines = deps.globals().quiet ? silentLines : always;
   // Handlers first, then the listening line (see stopOnSignal).
