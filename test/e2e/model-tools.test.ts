@@ -418,8 +418,11 @@ describe('schema size bounds on facet-agent', () => {
           messages: [{ role: 'user', content: 'pick one' }],
           response_format: { type: 'json_schema', json_schema: { name: 'pick', schema: enumSchema(n, split) } },
         })
-        .catch((e: unknown) => e as InstanceType<typeof OpenAI.APIError>);
-      expect(err).toBeInstanceOf(OpenAI.APIError);
+        .then(
+          () => undefined,
+          (e: unknown) => e as InstanceType<typeof OpenAI.APIError>,
+        );
+      if (!(err instanceof OpenAI.APIError)) throw new Error(`${n} enum values were not refused`);
       expect(err.status).toBe(400);
       expect(err.message).toMatch(new RegExp(`at most 1,000 enum values.*holds ${n.toLocaleString('en-US')}`));
       expect((err.error as { param?: string }).param).toBe('response_format');
