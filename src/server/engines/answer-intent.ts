@@ -8,7 +8,7 @@ export type AnswerIntent = 'summary' | 'compare' | 'list' | 'answer';
 const SUMMARY =
   /\b(summari[sz]e|summari[sz]ing|summary|overview|recap|tl;?dr|gist|main points|key points|in short|brief(ly)?)\b/i;
 const COMPARE = /\b(compare|compared|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b|比较|对比|比べ/i;
-const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are (all )?the|which are the)\b/i;
+const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are all the)\b|列出|列举|一覧/i;
 
 export function answerIntent(query: string): AnswerIntent {
   if (COMPARE.test(query)) return 'compare';

@@ -23,13 +23,17 @@ export function citedRefs(text: string, count: number): number[] {
  */
 export function alignCitations<T>(text: string, sources: T[]): { text: string; sources: T[] } {
   const cited = citedRefs(text, sources.length);
+  // Only the space a removed marker leaves before punctuation goes: the source's own space before
+  // `:=` or ` : ` is quoted text.
+  const DROPPED = '\u0000';
   const renumbered = text
     .replace(MARKER, (_m, d: string) => {
       const at = cited.indexOf(Number(d));
-      return at < 0 ? '' : `[${at + 1}]`;
+      return at < 0 ? DROPPED : `[${at + 1}]`;
     })
     .replace(/(\[\d+\])(\s*\1)+/g, '$1')
-    .replace(/ +([.,;:])/g, '$1')
+    .replace(/ *\u0000+ *(?=[.,;:])/g, '')
+    .replace(/ *\u0000+ */g, ' ')
     .replace(/[ \t]+$/gm, '');
   return { text: renumbered, sources: cited.map((n) => sources[n - 1]) };
 }

@@ -5,8 +5,8 @@ import { isSpaceless, words } from './segment.js';
  * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
  * "releas"), the parts of identifiers in camel case, symbols as written (`**`, `-r`,
  * `--with-editline`, `.makeRe`, `uuid.parse()`, `^0.2.3`, `%j`, `DEBUG=*`), and in scripts written
- * without spaces the segmenter's words and every pair of adjacent characters (so a question's
- * 体积 finds a table's ESM 体积 however either was segmented). Each term once, in order.
+ * without spaces the segmenter's words and, for words of three characters or more, their pairs of
+ * characters (so 准确率 finds 准确 however either text was segmented). Each term once, in order.
  */
 export function termsOf(text: string): string[] {
   const out = new Set<string>();
@@ -14,6 +14,13 @@ export function termsOf(text: string): string[] {
   for (const w of wordTerms(text)) out.add(w);
   return [...out];
 }
+
+/**
+ * Stems are cut to this many letters: Porter's stemmer leaves "prioritized" and "priorities" as
+ * "priorit" and "prioriti", "configuration" and "configure" as "configur" and "configur" — a
+ * longer common prefix is the same word far more often than not.
+ */
+const MAX_STEM = 7;
 
 /** Words too common to tell one unit from another. */
 const STOP = new Set(
@@ -39,7 +46,8 @@ function wordTerms(text: string): string[] {
     const lower = w.toLowerCase();
     if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
     if (isSpaceless(lower)) out.push(lower);
-    else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemmer(lower) : lower);
+    else if (lower.length >= 2 || /\d/.test(lower))
+      out.push(/^\p{L}+$/u.test(lower) ? stemmer(lower).slice(0, MAX_STEM) : lower);
   };
   for (const word of words(text))
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
@@ -48,11 +56,9 @@ function wordTerms(text: string): string[] {
       if (/\p{Ll}\p{Lu}/u.test(raw))
         for (const part of raw.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? []) add(part);
     }
+  // A CJK word of three characters or more also gives its character pairs, so 准确率 finds 准确.
   for (const run of text.match(SPACELESS_RUN) ?? [])
-    for (let i = 0; i + 1 < run.length; i++) {
-      const pair = run.slice(i, i + 2);
-      if (!STOP_SPACELESS.has(pair)) out.push(pair);
-    }
+    for (const w of words(run)) if (w.length >= 3) for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
   return out;
 }
 

@@ -45,6 +45,8 @@ export interface DocUnit {
   /** Fields and `name: value` code lines. */
   name?: string;
   value?: string;
+  /** Code lines: the block's first line when it titles `name: value` lines below it ("BASIC benchmark averages"). */
+  caption?: string;
   /** Code and code lines: the block's language. */
   lang?: string | null;
   /** List items: nesting depth (1 for a top-level item). */
@@ -149,9 +151,12 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
       case 'code': {
         const g = group++;
         push({ kind: 'code', text: b.value, markdown: b.markdown, headings, group: g, leadIn: lead, lang: b.lang });
-        for (const line of b.value.split('\n')) {
-          if (!line.trim()) continue;
-          const m = STATEMENT.test(line) ? null : NAME_VALUE.exec(line);
+        const lines = b.value.split('\n').filter((l) => l.trim());
+        const fact = (line: string) => (STATEMENT.test(line) ? null : NAME_VALUE.exec(line));
+        const caption =
+          lines.length > 1 && !fact(lines[0]) && lines.slice(1).every((l) => fact(l)) ? lines[0].trim() : undefined;
+        for (const line of lines) {
+          const m = fact(line);
           push({
             kind: 'codeLine',
             text: line,
@@ -160,6 +165,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             group: g,
             leadIn: lead,
             lang: b.lang,
+            ...(caption && line.trim() !== caption ? { caption } : {}),
             ...(m ? { name: m[1].trim(), value: m[2].trim() } : {}),
           });
         }

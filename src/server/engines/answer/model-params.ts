@@ -1,0 +1,24 @@
+/**
+ * The answer model's few parameters. Fitted on bench/content's dev split only (never on its
+ * held-out documents); change them only by measuring that split again.
+ */
+export const PARAMS = {
+  /** BM25 saturation: how quickly repeating a matched term stops adding. */
+  k1: 1.2,
+  /** BM25 length normalisation of the unit's own text. */
+  b: 0.6,
+  /** Field weights: the unit's text, its context (term, row key, header, lead-in), its headings, its source's title. */
+  weights: { text: 1, context: 0.6, headings: 1, title: 0.3 },
+  /** For a list question, how much a group's items' own text counts beside its lead-in and headings. */
+  groupText: 0.3,
+  /** A term found in the question's earlier turns counts this much of a term of the question. */
+  history: 0.25,
+  /** A unit of the kind a question's form asks for (code for "how do I", a figure for "how many") is worth this many times more. */
+  formBoost: 1.4,
+  /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
+  minCoverage: 0.3,
+  /** Units scoring at least this share of a part's best also answer it (when short enough). */
+  closeShare: 0.6,
+  /** Most characters a part's answer quotes, unless the question asks for a list or a block. */
+  maxChars: 400,
+} as const;

@@ -1,0 +1,154 @@
+import { termsOf } from '../../text/terms.js';
+import { documentUnits, type DocUnit } from '../../text/units.js';
+import { PARAMS } from './model-params.js';
+
+/** A retrieved passage the answer may cite as [ref]. */
+export interface Passage {
+  ref: number;
+  title: string;
+  link: string;
+  content: string;
+}
+
+/** A document unit of a passage, with its fields' terms: what the model scores. */
+export interface RankedUnit extends DocUnit {
+  ref: number;
+  title: string;
+  /** Position over all passages, so ties keep the sources' order. */
+  seq: number;
+  fields: { text: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
+  /** Number of terms of the unit's text: BM25's length. */
+  length: number;
+}
+
+export interface UnitIndex {
+  units: RankedUnit[];
+  /** Inverse frequency of each term over the units. */
+  idf: (term: string) => number;
+  meanLength: number;
+}
+
+const GROUPS_PER_PASSAGE = 1_000_000;
+
+type Field = keyof RankedUnit['fields'];
+const FIELDS: Field[] = ['text', 'context', 'headings', 'title'];
+
+/** The passages' units, each thing said once (a sentence repeated across passages is kept at its first place). */
+export function indexPassages(passages: Passage[]): UnitIndex {
+  const units: RankedUnit[] = [];
+  const seen = new Set<string>();
+  for (const [at, p] of passages.entries()) {
+    const title = new Set(termsOf(p.title));
+    for (const unit of documentUnits(p.content)) {
+      // Groups are numbered per passage; several passages may come from one source.
+      const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
+      const key = `${u.kind}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
+      const context = [u.term, u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
+        .filter(Boolean)
+        .join(' ');
+      units.push({
+        ...u,
+        ref: p.ref,
+        title: p.title,
+        seq: units.length,
+        fields: {
+          text: new Set(own),
+          context: new Set(termsOf(context)),
+          headings: new Set(termsOf(u.headings.join(' '))),
+          title,
+        },
+        length: Math.max(1, own.length),
+      });
+    }
+  }
+  const df = new Map<string, number>();
+  for (const u of units) {
+    // A source's name counts too: in its every unit, "commander" tells nothing apart within it.
+    const all = new Set([...u.fields.text, ...u.fields.context, ...u.fields.headings, ...u.fields.title]);
+    for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
+  }
+  const n = units.length;
+  const idf = (t: string) => {
+    const d = df.get(t) ?? 0;
+    return Math.log(1 + (n - d + 0.5) / (d + 0.5));
+  };
+  const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
+  return { units, idf, meanLength };
+}
+
+/** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
+export type Query = Map<string, number>;
+
+export function queryOf(text: string, history: string[] = []): Query {
+  const q: Query = new Map(termsOf(text).map((t) => [t, 1]));
+  for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
+  return q;
+}
+
+/**
+ * BM25F: each term's pseudo-frequency is the weighted sum over the unit's fields (its text
+ * normalised by length), saturated by k1 and weighted by the term's rarity.
+ */
+export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
+  const { k1, b, weights } = PARAMS;
+  const norm = 1 - b + (b * u.length) / index.meanLength;
+  let s = 0;
+  for (const [t, w] of q) {
+    let tf = 0;
+    for (const f of FIELDS) if (u.fields[f].has(t)) tf += f === 'text' ? weights.text / norm : weights[f];
+    if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
+  }
+  return s;
+}
+
+/**
+ * The share of the question's key terms (each word or symbol once; a CJK character pair, which
+ * repeats its word, half) that one unit holds in any field: how much of the question it is about.
+ */
+export function coverage(u: RankedUnit, q: Query): number {
+  let have = 0;
+  let all = 0;
+  for (const [t, w] of q) {
+    if (w < 1) continue;
+    const weight = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1;
+    all += weight;
+    if (FIELDS.some((f) => u.fields[f].has(t))) have += weight;
+  }
+  return all === 0 ? 0 : have / all;
+}
+
+/**
+ * The groups (a list, a table, a code block, a run of definitions) ranked for a list question: a
+ * list's items rarely hold the question's words, its lead-in and headings do, so a group scores by
+ * those first and by its items' text a little (PARAMS.groupText).
+ */
+export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUnit[]; s: number }> {
+  const groups = new Map<string, RankedUnit[]>();
+  for (const u of index.units) {
+    if (u.kind === 'sentence' && !u.term) continue;
+    const key = `${u.ref}:${u.group}`;
+    groups.set(key, [...(groups.get(key) ?? []), u]);
+  }
+  const { k1, weights, groupText } = PARAMS;
+  const out: Array<{ units: RankedUnit[]; s: number }> = [];
+  for (const units of groups.values()) {
+    const parts = units.filter((u) => u.kind !== 'code');
+    if (parts.length < 2) continue;
+    const first = units[0];
+    const text = new Set(units.flatMap((u) => [...u.fields.text]));
+    let s = 0;
+    for (const [t, w] of q) {
+      let tf = 0;
+      if (first.fields.context.has(t)) tf += weights.text;
+      if (first.fields.headings.has(t)) tf += weights.headings;
+      if (first.fields.title.has(t)) tf += weights.title;
+      if (text.has(t)) tf += groupText;
+      if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
+    }
+    if (s > 0) out.push({ units, s });
+  }
+  return out.sort((a, b) => b.s - a.s || a.units[0].seq - b.units[0].seq);
+}

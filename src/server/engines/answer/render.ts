@@ -1,0 +1,173 @@
+import { termsOf } from '../../text/terms.js';
+import { looksLikeCode } from '../../text/statements.js';
+import { tableMarkdown } from '../../text/units.js';
+import type { AnswerFrame } from '../answer-frames.js';
+import { PARAMS } from './model-params.js';
+import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
+
+/** A unit as an answer says it: its lines (each cited) and the units it quoted. */
+export interface Said {
+  lines: string[];
+  used: RankedUnit[];
+  /** Quoted prose (which the frame's lead-in introduces), not a cell, a row, a line or code. */
+  prose: boolean;
+}
+
+/** A quote as it ends an answer line: with its full stop and its citation. */
+export const cite = (markdown: string, ref: number) =>
+  `${/[.!?:。！？：]$/.test(markdown) ? markdown : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown) ? `${markdown}。` : `${markdown}.`} [${ref}]`;
+
+/** A block (code, a table) cited on the line after it, so the block stays verbatim. */
+const citeBlock = (markdown: string, ref: number) => `${markdown}\n\n[${ref}]`;
+
+const MAX_BLOCK_LINES = 15;
+const MAX_LIST = 20;
+
+/** The units after `u` in its source, in order. */
+const following = (u: RankedUnit, index: UnitIndex) => index.units.filter((x) => x.ref === u.ref && x.seq > u.seq);
+
+/** The code block of a code line. */
+const blockOf = (u: RankedUnit, index: UnitIndex) =>
+  index.units.find((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group);
+
+const lineCount = (text: string) => text.split('\n').length;
+
+/** Whether the question part's own terms (not only its context) name some of these words. */
+const names = (text: string, q: Query) => termsOf(text).some((t) => (q.get(t) ?? 0) >= 1);
+const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
+
+/** One unit said to answer a part: a cell, a row, a definition, a sentence, a code block or line. */
+export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
+  switch (u.kind) {
+    case 'row':
+      return sayRow(u, q, frame);
+    case 'definition': {
+      const description = u.descriptionMarkdown ?? '';
+      if (description.length <= PARAMS.maxChars)
+        return {
+          lines: [cite(`${u.termMarkdown}: ${description.replace(/\n\n/g, ' ')}`, u.ref)],
+          used: [u],
+          prose: false,
+        };
+      // A long description: its sentence that best answers, under its term.
+      const best = index.units
+        .filter((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
+        .sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+      return best
+        ? sayUnit(best, q, index, frame)
+        : { lines: [cite(u.termMarkdown ?? u.term ?? '', u.ref)], used: [u], prose: false };
+    }
+    case 'code': {
+      if (lineCount(u.text) > MAX_BLOCK_LINES) {
+        const line = index.units
+          .filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group)
+          .sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+        if (line) return sayUnit(line, q, index, frame);
+      }
+      const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(u.leadIn.replace(/\n/g, ' '), u.ref)] : [];
+      return { lines: [...lead, citeBlock(u.markdown, u.ref)], used: [u], prose: false };
+    }
+    case 'codeLine': {
+      // A line of a short block is said with its block: a command reads with its neighbours.
+      const block = blockOf(u, index);
+      if (block && lineCount(block.text) <= 6 && !u.name) return sayUnit(block, q, index, frame);
+      return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
+    }
+    case 'sentence': {
+      const text = u.termMarkdown ? `${u.termMarkdown}: ${u.markdown}` : u.markdown;
+      // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
+      const leadsOn =
+        /[:：]$/.test(u.text.trim()) ||
+        (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
+      const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
+      const used = [u];
+      if (leadsOn) {
+        const next = following(u, index)[0];
+        if (
+          next &&
+          next.kind === 'sentence' &&
+          next.group !== u.group &&
+          next.text.length <= 200 &&
+          looksLikeCode(next.text)
+        ) {
+          lines.push(cite(next.markdown, next.ref));
+          used.push(next);
+        } else if (next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) {
+          lines.push(citeBlock(next.markdown, next.ref));
+          used.push(next);
+        } else if (next && (next.kind === 'item' || next.kind === 'field') && next.leadIn === u.text) {
+          const items = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
+          lines.push(
+            items
+              .slice(0, MAX_LIST)
+              .map((x) => `- ${cite(x.markdown, x.ref)}`)
+              .join('\n'),
+          );
+          used.push(...items);
+        }
+      }
+      return { lines, used, prose: !u.termMarkdown };
+    }
+    default:
+      return { lines: [cite(u.markdown, u.ref)], used: [u], prose: u.kind === 'item' };
+  }
+}
+
+/**
+ * A row: the cells the part asks for, as sentences, when it names the row (its key) and a column;
+ * else the row under its table's header.
+ */
+function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame): Said {
+  const header = u.header ?? [];
+  const cells = u.cells ?? [];
+  const keyAt = cells.findIndex((c) => c.text === u.rowKey);
+  const rowNamed = u.rowKey !== undefined && touches(u.rowKey, q);
+  const asked = header
+    .map((h, i) => ({ h, i }))
+    .filter(({ h, i }) => i !== keyAt && cells[i]?.text && names(h.text, q));
+  if (rowNamed && asked.length > 0 && asked.length < header.length - 1) {
+    const key = cells[keyAt]?.markdown ?? u.rowKey ?? '';
+    return {
+      lines: asked.map(({ h, i }) => cite(frame.cell(key, h.markdown, cells[i].markdown), u.ref)),
+      used: [u],
+      prose: false,
+    };
+  }
+  return { lines: [citeBlock(tableMarkdown(header, [cells]), u.ref)], used: [u], prose: false };
+}
+
+/** A list question: the list, table, code block or run of definitions it names, whole (up to MAX_LIST entries), under its lead-in. */
+export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
+  const top = group[0];
+  const lead = top?.leadIn ? `${cite(top.leadIn.replace(/\n/g, ' '), top.ref)}\n\n` : '';
+  const rows = group.filter((x) => x.kind === 'row');
+  if (rows.length >= 2) {
+    const table = tableMarkdown(
+      rows[0].header ?? [],
+      rows.slice(0, MAX_LIST * 2).map((r) => r.cells ?? []),
+    );
+    return { lines: [`${lead}${citeBlock(table, top.ref)}`], used: rows, prose: false };
+  }
+  const code = group.find((x) => x.kind === 'code');
+  if (code && lineCount(code.text) <= MAX_LIST * 2)
+    return { lines: [`${lead}${citeBlock(code.markdown, code.ref)}`], used: [code], prose: false };
+  const items = group.filter((x) => x.kind === 'item' || x.kind === 'field' || x.kind === 'definition');
+  if (items.length < 2) return null;
+  const said = items
+    .slice(0, MAX_LIST)
+    .map((x) =>
+      x.kind === 'definition'
+        ? `- ${cite(`${x.termMarkdown}: ${firstSentence(x, index)}`, x.ref)}`
+        : `- ${cite(x.markdown, x.ref)}`,
+    );
+  return { lines: [`${lead}${said.join('\n')}`], used: items, prose: false };
+}
+
+/** A definition's first description sentence. */
+function firstSentence(d: RankedUnit, index: UnitIndex): string {
+  return (
+    index.units.find((x) => x.kind === 'sentence' && x.ref === d.ref && x.group === d.group)?.markdown ??
+    d.descriptionMarkdown ??
+    ''
+  );
+}
