@@ -12,7 +12,7 @@ import {
   type RankedUnit,
   type UnitIndex,
 } from './answer/rank.js';
-import { cite, sayList, sayUnit, type Said } from './answer/render.js';
+import { cite, sayList, sayRows, sayUnit, type Said } from './answer/render.js';
 
 export type { Passage };
 
@@ -132,6 +132,9 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   const said = sayUnit(ranked[0].u, q, index, frame);
   const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
+  const [a, b] = [ranked[0].u, second.u];
+  if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
+    return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
   const more = sayUnit(second.u, q, index, frame);
   const size = [...said.lines, ...more.lines].join(' ').length;
   if (size > PARAMS.maxChars || more.lines.some((l) => said.lines.includes(l))) return said;

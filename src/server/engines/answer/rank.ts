@@ -128,9 +128,14 @@ export function coverage(u: RankedUnit, q: Query): number {
 export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUnit[]; s: number }> {
   const groups = new Map<string, RankedUnit[]>();
   for (const u of index.units) {
-    if (u.kind === 'sentence' && !u.term) continue;
-    const key = `${u.ref}:${u.group}`;
-    groups.set(key, [...(groups.get(key) ?? []), u]);
+    // Prose is listed by its section: the paragraphs under one heading are one run of points.
+    const key =
+      u.kind === 'sentence' && !u.term
+        ? u.headings.length > 0
+          ? `${u.ref}:section:${u.headings.join('\n')}`
+          : undefined
+        : `${u.ref}:${u.group}`;
+    if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), u]);
   }
   const { k1, weights, groupText } = PARAMS;
   const out: Array<{ units: RankedUnit[]; s: number }> = [];

@@ -136,6 +136,18 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame): Said {
   return { lines: [citeBlock(tableMarkdown(header, [cells]), u.ref)], used: [u], prose: false };
 }
 
+/** Rows of one table said together: their cells as sentences where asked, else one table under one header. */
+export function sayRows(rows: RankedUnit[], q: Query, frame: AnswerFrame): Said {
+  const each = rows.map((r) => sayRow(r, q, frame));
+  if (each.every((e) => !e.lines[0].includes('\n')))
+    return { lines: each.flatMap((e) => e.lines), used: rows, prose: false };
+  const table = tableMarkdown(
+    rows[0].header ?? [],
+    rows.map((r) => r.cells ?? []),
+  );
+  return { lines: [citeBlock(table, rows[0].ref)], used: rows, prose: false };
+}
+
 /** A list question: the list, table, code block or run of definitions it names, whole (up to MAX_LIST entries), under its lead-in. */
 export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
   const top = group[0];
@@ -151,7 +163,9 @@ export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
   const code = group.find((x) => x.kind === 'code');
   if (code && lineCount(code.text) <= MAX_LIST * 2)
     return { lines: [`${lead}${citeBlock(code.markdown, code.ref)}`], used: [code], prose: false };
-  const items = group.filter((x) => x.kind === 'item' || x.kind === 'field' || x.kind === 'definition');
+  const listed = group.filter((x) => x.kind === 'item' || x.kind === 'field' || x.kind === 'definition');
+  // A section of prose is listed sentence by sentence when it holds no list of its own.
+  const items = listed.length >= 2 ? listed : group.filter((x) => x.kind === 'sentence');
   if (items.length < 2) return null;
   const said = items
     .slice(0, MAX_LIST)
