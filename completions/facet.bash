@@ -95,8 +95,8 @@ __facet_words() {
     "livedocs resources delete") echo "--livedoc --help" ;;
     "livedocs resources rm") echo "--livedoc --help" ;;
     "livedocs resources download") echo "--livedoc --output --url-only --expires-in --help" ;;
-    "livedocs resources retrieve") echo "--livedoc --resource --top --help" ;;
-    "livedocs resources route") echo "--livedoc --max --help" ;;
+    "livedocs resources retrieve") echo "--livedoc --resource --top --include-generated --help" ;;
+    "livedocs resources route") echo "--livedoc --max --include-generated --help" ;;
     "livedocs resources ppt-retrieve") echo "--livedoc --page --query --help" ;;
     "chat") echo "--retry --max-retries --verbose --include-generated --help" ;;
     "conversations") echo "start follow-up list ls get stream --help" ;;

@@ -189,9 +189,9 @@ function __facet_words
     case 'livedocs resources download'
       echo --livedoc --output --url-only --expires-in --help
     case 'livedocs resources retrieve'
-      echo --livedoc --resource --top --help
+      echo --livedoc --resource --top --include-generated --help
     case 'livedocs resources route'
-      echo --livedoc --max --help
+      echo --livedoc --max --include-generated --help
     case 'livedocs resources ppt-retrieve'
       echo --livedoc --page --query --help
     case 'chat'

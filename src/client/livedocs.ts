@@ -50,9 +50,11 @@ export const livedocsClient = (t: Transport) => ({
       callRoute(t, c.createDoc, { params: { short_id: shortId }, body }),
     upload: (shortId: string, filePath: string) => upload(t, c.uploadFile, shortId, filePath),
     uploadDoc: (shortId: string, filePath: string, title?: string) => upload(t, c.uploadDoc, shortId, filePath, title),
-    retrieve: (shortId: string, body: { query: string; resource_ids?: string[]; top_k?: number }) =>
-      callRoute(t, c.retrieve, { params: { short_id: shortId }, body }),
-    route: (shortId: string, body: { query: string; max_resources?: number }) =>
+    retrieve: (
+      shortId: string,
+      body: { query: string; resource_ids?: string[]; top_k?: number; include_generated?: boolean },
+    ) => callRoute(t, c.retrieve, { params: { short_id: shortId }, body }),
+    route: (shortId: string, body: { query: string; max_resources?: number; include_generated?: boolean }) =>
       callRoute(t, c.routeResources, { params: { short_id: shortId }, body }),
     pptRetrieve: (shortId: string, body: { resource_id: string; page_number: number; query?: string }) =>
       callRoute(t, c.pptRetrieve, { params: { short_id: shortId }, body }),

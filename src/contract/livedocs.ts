@@ -106,10 +106,14 @@ export const RetrieveRequest = strictFields({
   resource_ids: z.array(z.string().min(1).max(100)).min(1).max(50).optional(),
   /** Local addition: how many excerpts to return (default 10). */
   top_k: z.number().int().min(1).max(50).optional(),
+  /** Local addition: also search the decks, pages and mindmaps facet generated (left out by default, as in answers). */
+  include_generated: z.boolean().optional(),
 });
 export const RouteRequest = strictFields({
   query: trimmedText(2000),
   max_resources: z.number().int().min(1).max(50).optional(),
+  /** Local addition: also route to the decks, pages and mindmaps facet generated (left out by default). */
+  include_generated: z.boolean().optional(),
 });
 export const PptRetrieveRequest = z.object({
   resource_id: z.string().min(1).max(100),

@@ -155,6 +155,10 @@ export const livedocsSearch = defineTool({
     livedoc_id: LiveDocId,
     query: z.string().trim().min(1).max(2000),
     top_k: z.number().int().min(1).max(50).default(5).describe('passages to return'),
+    include_generated: z
+      .boolean()
+      .default(false)
+      .describe('also search the decks, pages and mindmaps facet generated (left out by default, as in answers)'),
   }),
   output: z.object({
     passages: z.array(
@@ -174,7 +178,11 @@ export const livedocsSearch = defineTool({
   }),
   annotations: { readOnlyHint: true },
   async run(args, { api }) {
-    const hits = await api.livedocs.resources.retrieve(args.livedoc_id, { query: args.query, top_k: args.top_k });
+    const hits = await api.livedocs.resources.retrieve(args.livedoc_id, {
+      query: args.query,
+      top_k: args.top_k,
+      ...(args.include_generated ? { include_generated: true } : {}),
+    });
     return {
       structured: {
         passages: hits.map((h) => {

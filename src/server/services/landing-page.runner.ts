@@ -34,7 +34,6 @@ async function passagesFor(ctx: AppContext, task: DocTaskRow, req: LandingPageTa
     query: req.query,
     resource_ids: req.resource_ids,
     top_k: PASSAGES,
-    sourcesOnly: !req.resource_ids,
   });
   if (hits.length > 0) {
     return hits.map((h) => ({

@@ -55,7 +55,7 @@ export function modelFailure(err: unknown): HttpError {
 
 /** Ranked passages of the LiveDoc (routing + retrieval), without earlier mindmaps, which would only echo themselves. */
 async function passagesFor(ctx: AppContext, userId: string, livedocId: string, query: string) {
-  const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES, sourcesOnly: true });
+  const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES });
   return hits.map((h, i) => {
     const section = h.metadata.section.trim();
     return {

@@ -52,15 +52,16 @@ export async function retrieve(
   ctx: Ctx,
   userId: string,
   livedocId: string,
-  input: { query: string; resource_ids?: string[]; top_k?: number; sourcesOnly?: boolean },
+  input: { query: string; resource_ids?: string[]; top_k?: number; include_generated?: boolean },
 ): Promise<RetrievedPassage[]> {
   await access(ctx, userId, livedocId, 'read');
   const topK = input.top_k ?? DEFAULT_TOP_K;
   if (!input.resource_ids) {
     // Routed: the best chunks of the resources the query routes to, from one ranked search.
     let hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
-    // Writing a document: what the platform wrote earlier is not a source (resource-rows GENERATED_SOURCES).
-    if (input.sourcesOnly) hits = await withoutGenerated(ctx, hits);
+    // What the platform wrote earlier is not a source unless asked for, as in answers
+    // (resource-rows GENERATED_SOURCES); resources named by id are searched as named.
+    if (!input.include_generated) hits = await withoutGenerated(ctx, hits);
     const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
     return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));
   }
@@ -86,12 +87,16 @@ export async function route(
   ctx: Ctx,
   userId: string,
   livedocId: string,
-  input: { query: string; max_resources?: number },
+  input: { query: string; max_resources?: number; include_generated?: boolean },
 ): Promise<string[]> {
   await access(ctx, userId, livedocId, 'read');
-  return (await routeResources(ctx.db, input.query, [livedocId], input.max_resources ?? DEFAULT_ROUTE)).map(
+  const max = input.max_resources ?? DEFAULT_ROUTE;
+  const ids = (await routeResources(ctx.db, input.query, [livedocId], input.include_generated ? max : max * 2)).map(
     (r) => r.resourceId,
   );
+  if (input.include_generated) return ids;
+  const generated = new Set((await findResourcesByIds(ctx.db, ids)).filter(isGenerated).map((r) => r.id));
+  return ids.filter((id) => !generated.has(id)).slice(0, max);
 }
 
 /**

@@ -9,6 +9,7 @@ export interface RetrieveOptions {
   livedoc?: string;
   resource?: string[];
   top?: number;
+  includeGenerated?: boolean;
 }
 
 export async function run(args: string[], opts: RetrieveOptions, deps: Deps): Promise<void> {
@@ -17,7 +18,12 @@ export async function run(args: string[], opts: RetrieveOptions, deps: Deps): Pr
   const api = await deps.api('livedocs');
   printRetrieved(
     deps.io(),
-    await api.livedocs.resources.retrieve(livedoc, { query: rest[0], resource_ids: opts.resource, top_k: opts.top }),
+    await api.livedocs.resources.retrieve(livedoc, {
+      query: rest[0],
+      resource_ids: opts.resource,
+      top_k: opts.top,
+      ...(opts.includeGenerated ? { include_generated: true } : {}),
+    }),
   );
 }
 
@@ -29,6 +35,7 @@ export function register(parent: Command, deps: Deps): void {
     .option(...LIVEDOC_OPTION)
     .option('--resource <id>', 'search only this resource; repeatable (1-50)', collect)
     .option('--top <n>', 'how many excerpts (1-50, default 10)', intOption(1, 50))
+    .option('--include-generated', 'also search the decks, pages and mindmaps facet generated (left out by default)')
     .addHelpText('after', '\nExample:\n  $ facet livedocs resources retrieve ld_x "refund policy for annual plans"')
     .action((args: string[], opts: RetrieveOptions) => run(args, opts, deps));
 }
