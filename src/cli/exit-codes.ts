@@ -16,6 +16,8 @@ export class CliError extends Error {
     message: string,
     readonly exitCode: number = EXIT.failure,
     readonly hint?: string,
+    /** Already said in the command's own output (serve's JSON log): ends with its code, printed no more. */
+    readonly reported = false,
   ) {
     super(message);
     this.name = 'CliError';

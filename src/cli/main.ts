@@ -173,6 +173,7 @@ function report(err: unknown, deps: Deps, action: Command | undefined): number {
   const io = deps.io();
   const json = io.json;
   if (err instanceof CliError) {
+    if (err.reported) return err.exitCode;
     if (json) {
       jsonError(deps, {
         status: null,

@@ -1,4 +1,5 @@
 import { chmodSync, mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
@@ -59,4 +60,27 @@ describe('--log-format json: stderr is JSON, first start and crash included', ()
     expect(parsed.at(-1)).toMatchObject({ level: 60, msg: expect.stringMatching(/unhandledRejection.*nobody waited/) });
     expect(r.exitCode).toBe(1);
   }, 120_000);
+
+  it('a start that fails (its port in use) is one fatal JSON line with the hint, and nothing in plain text', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as AddressInfo).port;
+    try {
+      const r = await execa(
+        'node',
+        [BIN, 'serve', '--port', String(port), '--memory', '--log-format', 'json', '--no-profile'],
+        { env: { FACET_CONFIG_DIR: tempDir('jsonlog-config'), CI: 'true' }, reject: false, timeout: 60_000 },
+      );
+      const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+      for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+      expect(JSON.parse(lines.at(-1)!)).toMatchObject({
+        level: 60,
+        msg: expect.stringMatching(new RegExp(`could not start: .*port ${port}.* is in use`)),
+        hint: expect.stringMatching(/--port/),
+      });
+      expect(r.exitCode).toBe(1);
+    } finally {
+      holder.close();
+    }
+  }, 90_000);
 });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../deps.js';
+import { CliError, EXIT } from '../../exit-codes.js';
 import { allowFetchFrom, databaseUrl, startOptions, type ServeOptions } from './config.js';
 import { startPlatform, stopOnSignal, type Platform } from './platform.js';
 import { addStartOptions } from './start-options.js';
@@ -73,7 +74,16 @@ export async function run(opts: ServeOptions, deps: Deps): Promise<void> {
     () => started.server?.ctx.config.instanceId ?? options.instanceId,
   );
   if (!pretty) crashesAsJson(always);
-  const server = await startPlatform({ ...options, logStream, loopWatch, warn: (text) => always.warn(text) });
+  const server = await startPlatform({ ...options, logStream, loopWatch, warn: (text) => always.warn(text) }).catch(
+    (err: unknown) => {
+      if (pretty) throw err;
+      // JSON mode: a start that fails (a port in use, a database refused) is one fatal JSON line too.
+      const e = err instanceof Error ? err : new Error(String(err));
+      const hint = err instanceof CliError ? err.hint : undefined;
+      always.fatal(`facet serve: could not start: ${e.message}`, { err: e, ...(hint ? { hint } : {}) });
+      throw new CliError(e.message, err instanceof CliError ? err.exitCode : EXIT.failure, hint, true);
+    },
+  );
   started.server = server;
   const io = deps.io();
   const boot = server.bootstrap.data;
