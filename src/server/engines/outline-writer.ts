@@ -49,7 +49,16 @@ export function topicOf(query: string): string {
     '',
   );
   t = t.replace(/[?.!]+$/, '').trim();
-  return shorten(t.charAt(0).toUpperCase() + t.slice(1), 70) || 'Mind map';
+  return wholeTitle(t.charAt(0).toUpperCase() + t.slice(1)) || 'Mind map';
+}
+
+const MAX_TITLE = 120;
+/** A title is the whole subject ("Options, exit codes and defaults"), never its first clause; a very long one is cut at a word. */
+function wholeTitle(t: string): string {
+  if ([...t].length <= MAX_TITLE) return t;
+  const cut = [...t].slice(0, MAX_TITLE).join('');
+  const word = cut.replace(/\s+\S*$/, '');
+  return `${word.length >= MAX_TITLE / 2 ? word : cut}…`;
 }
 
 /** A point's label: the sentence, or its first clause, cut at a word boundary. */

@@ -100,7 +100,16 @@ describe('the local outline writer', () => {
 
   it('takes the topic from the request', () => {
     expect(topicOf('create a mindmap of the French revolution?')).toBe('The French revolution');
-    expect(topicOf('x'.repeat(300)).length).toBeLessThanOrEqual(71);
+    expect(topicOf('x'.repeat(300)).length).toBeLessThanOrEqual(121);
+  });
+
+  it('the title is the whole subject, never cut at its first comma (issue 45)', () => {
+    expect(topicOf('pdftoppm: options, exit codes and defaults')).toBe('Pdftoppm: options, exit codes and defaults');
+    const long = `Make a mindmap of ${'gzip options, '.repeat(12)}and more`;
+    const title = topicOf(long);
+    expect(title.endsWith('…')).toBe(true);
+    expect(title).toMatch(/^Gzip options, gzip options, /);
+    expect(title.length).toBeLessThanOrEqual(121);
   });
 });
 
