@@ -121,10 +121,14 @@ describe('facet extract against pages served on 127.0.0.1', () => {
     expect(foot.content).toBe('Footer words only here');
     const miss = await extract([`${pages.url}/article`, '--selector', '#nothing-here']);
     expect(miss.exitCode).toBe(1);
-    expect(miss.stderr).toContain('target_selector "#nothing-here" matches no element on the page');
+    // The CLI names the flag the person typed; the API names its field.
+    expect(miss.stderr).toContain('--selector "#nothing-here" matches no element on the page');
     const res = await api({ url: `${pages.url}/article`, target_selector: '#nothing-here' });
     expect(res.status).toBe(400);
-    expect((await res.json()).code).toBe('WEB_EXTRACT_FAILED');
+    expect(await res.json()).toMatchObject({
+      code: 'WEB_EXTRACT_FAILED',
+      message: expect.stringContaining('target_selector "#nothing-here" matches no element'),
+    });
   });
 
   it('links, images and their summaries; ignore_empty_text_image and with_images_readability; stypes', async () => {
