@@ -86,6 +86,9 @@ export const ENVIRONMENT: Array<{ title: string; vars: Array<[string, string]> }
       ['FACET_CPU_QUEUE_PER_OWNER', 'CPU jobs one caller may have waiting (default 64)'],
       ['FACET_CPU_JOB_TIMEOUT_MS', "a CPU job's time limit: one number for all, or name=ms pairs, comma-separated"],
       ['FACET_CPU_JOB_MEMORY_MB', "a CPU job's memory limit in MB (default 512)"],
+      ['FACET_CPU_HEAVY_WORKERS', 'threads of the heavy lane, where long and large CPU jobs run (default 2)'],
+      ['FACET_CPU_SLICE_MS', "a job's own CPU time before it moves to the heavy lane (default 1000)"],
+      ['FACET_CPU_HEAVY_INPUT', 'an input this many bytes or larger starts on the heavy lane (default 1048576)'],
     ],
   },
   {
