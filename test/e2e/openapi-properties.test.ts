@@ -110,6 +110,11 @@ const DOCUMENTED: Array<[string, RegExp, string]> = [
   ['mindmap.create', /has no word to map/, 'a query names a topic (said on the field): a word, not one character'],
   ['mindmap.create', /nothing to draw about/, 'a map is drawn from what the LiveDoc holds about the query (422)'],
   [
+    'slides.create',
+    /a deck is written from sources/,
+    'a deck without a LiveDoc is written from the content its query holds; a bare request has none (issue 45)',
+  ],
+  [
     'mcp.post',
     /MCP_SESSION_REQUIRED/,
     'the MCP specification: a session starts with an initialize request, which a generated message is not',
