@@ -53,7 +53,10 @@ describe('landing-page engine with the local grounded model', () => {
       expect(plan.sources.map((s) => s.ref)).toEqual([1, 2, 3]);
       // Every model call went through the gateway and was metered to the task.
       const rows = (await usage()) as Array<{ operation: string; task_id: string; model: string }>;
-      expect(rows.length).toBe(1 + plan.sections.length);
+      // One call for the lead and one per section tried: a section whose answer cites nothing is left
+      // out (the adoption table's), its call still metered.
+      expect(rows.length).toBeGreaterThanOrEqual(1 + plan.sections.length);
+      expect(rows.length).toBeLessThanOrEqual(1 + solarPassages().length);
       expect(
         rows.every((r) => r.operation === 'landing_page' && r.task_id === 'task_1' && r.model === 'facet-grounded'),
       ).toBe(true);
