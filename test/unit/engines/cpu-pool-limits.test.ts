@@ -162,7 +162,11 @@ describe('the CPU pool limits', () => {
       const first = pool.run('count-tokens', { texts: [LONG_TEXT] }, { owner: 'heavy' });
       const all = [job('heavy', 'h1'), job('heavy', 'h2'), job('heavy', 'h3'), job('light', 'l1')];
       await Promise.all([first, ...all]);
-      expect(order).toEqual(['h1', 'l1', 'h2', 'h3']);
+      // The light owner's job is never behind more than one of heavy's (first, while heavy runs
+      // LONG_TEXT: an owner with nothing running goes first; else the two take turns), and each
+      // owner's own jobs keep their order.
+      expect(order.indexOf('l1')).toBeLessThan(order.indexOf('h2'));
+      expect(order.filter((t) => t.startsWith('h'))).toEqual(['h1', 'h2', 'h3']);
     });
   });
 
