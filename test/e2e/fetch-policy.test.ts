@@ -203,9 +203,15 @@ describe('the outbound fetch policy through the real server', () => {
       { timeout: 20_000 },
     );
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toMatch(
-      /--allow-fetch-from "localhost:3000": expected a host name, an IP address or a CIDR block/,
-    );
+    // Not a terminal, so serve's lines are JSON: one fatal line that says what was wrong.
+    const lines = r.stderr.split('\n').filter((l) => l.trim() !== '');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 60,
+      msg: expect.stringMatching(
+        /--allow-fetch-from "localhost:3000": expected a host name, an IP address or a CIDR block/,
+      ) as unknown,
+    });
   });
 });
 

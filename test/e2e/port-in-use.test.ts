@@ -12,8 +12,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
 
 describe('facet serve on a port in use', () => {
+  // The lines a person at a terminal reads; in JSON mode (not a TTY) it is one fatal line, json-log-stderr.test.ts.
   it('fails with the port named and a --port hint, not a raw EADDRINUSE', async () => {
-    const r = await runCli(tempDir('cfg'), ['serve', '--port', String(port), '--data-dir', tempDir('data')], {
+    const args = ['serve', '--port', String(port), '--data-dir', tempDir('data'), '--log-format', 'pretty'];
+    const r = await runCli(tempDir('cfg'), args, {
       timeout: 30_000,
     });
     expect(r.exitCode).toBe(1);

@@ -189,7 +189,9 @@ describe('a JSON body of 700,000 keys', () => {
     if (family === 'anthropic')
       expect(result.body).toMatchObject({ type: 'error', error: { type: 'request_too_large' } });
     expect(polls.length).toBeGreaterThan(0);
-    expect(Math.max(...polls)).toBeLessThan(500);
+    // Parsing these 700,000 keys holds the loop for seconds (2.5 s and more here): a poll answered
+    // well under that means the body was refused unparsed, even on a busy CI machine.
+    expect(Math.max(...polls)).toBeLessThan(1500);
   });
 
   it('a large body within the limits is read as before', async () => {

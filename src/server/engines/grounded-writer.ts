@@ -113,10 +113,12 @@ const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
 function rank(index: UnitIndex, q: Query, part: string, used: Set<RankedUnit>): Array<{ u: RankedUnit; s: number }> {
   const code = asksCode(part);
   const figure = asksFigure(part);
+  const named = namedSources(index, q);
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
       let s = score(u, q, index);
+      if (named.size > 0 && !named.has(u.title)) s *= PARAMS.unnamedSource;
       // The form asked for decides between units about the question, never for one that is not.
       if (coverage(u, q) < PARAMS.minCoverage) return { u, s };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
@@ -125,6 +127,23 @@ function rank(index: UnitIndex, q: Query, part: string, used: Set<RankedUnit>): 
     })
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
+}
+
+/**
+ * The sources a question names: those whose title holds one of its own terms that not every
+ * source's title holds ("winston's level option" names winston among several READMEs).
+ */
+function namedSources(index: UnitIndex, q: Query): Set<string> {
+  const titles = new Map<string, Set<string>>();
+  for (const u of index.units) titles.set(u.title, u.fields.title);
+  if (titles.size < 2) return new Set();
+  const named = new Set<string>();
+  for (const [t, w] of q) {
+    if (w < 1) continue;
+    const holding = [...titles].filter(([, terms]) => terms.has(t)).map(([title]) => title);
+    if (holding.length > 0 && holding.length < titles.size) holding.forEach((title) => named.add(title));
+  }
+  return named;
 }
 
 /** The best unit said, and a second one close to it in score when both fit in the room. */

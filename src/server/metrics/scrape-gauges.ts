@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../store/database.js';
 import { queueDepth } from '../jobs/jobs.repo.js';
 import { poolStatsOf } from '../store/postgres.js';
-import { cpuPoolStats } from '../engines/workers/index.js';
+import { cpuPoolStats, onCpuWait } from '../engines/workers/index.js';
 import type { Readiness, ReadinessReport } from '../readiness.js';
 import type { ServerMetrics } from './server-metrics.js';
 import { sampleInBackground } from './sampler.js';
@@ -74,6 +74,9 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
     (g) => g.set(queue.get().failed ? 1 : 0),
   );
 
+  // Each wait is observed as the job starts (a histogram, so instances add up), not sampled.
+  for (const lane of ['urgent', 'general', 'heavy'] as const) metrics.cpuQueueWait.zero({ lane });
+  const stopWaits = onCpuWait((lane, seconds) => metrics.cpuQueueWait.observe({ lane }, seconds));
   metrics.scrapeGauge('facet_cpu_pool_workers', 'Workers of the CPU pool, by lane', ['lane'], (g) => {
     for (const l of cpuPoolStats()) g.set({ lane: l.lane }, l.capacity);
   });
@@ -86,18 +89,6 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
   metrics.scrapeGauge('facet_cpu_pool_queue_length', 'CPU jobs waiting for a worker, by lane', ['lane'], (g) => {
     for (const l of cpuPoolStats()) g.set({ lane: l.lane }, l.queued);
   });
-  metrics.scrapeGauge(
-    'facet_cpu_pool_queue_wait_seconds',
-    "How long a lane's last jobs (up to 512) waited for a worker, by lane and quantile (0.5, 0.99, 1)",
-    ['lane', 'quantile'],
-    (g) => {
-      for (const l of cpuPoolStats()) {
-        g.set({ lane: l.lane, quantile: '0.5' }, l.wait.p50_ms / 1000);
-        g.set({ lane: l.lane, quantile: '0.99' }, l.wait.p99_ms / 1000);
-        g.set({ lane: l.lane, quantile: '1' }, l.wait.max_ms / 1000);
-      }
-    },
-  );
   // A counter's value kept by the pool: exposed as one, named as one.
   metrics.scrapeCounter(
     'facet_cpu_pool_limit_kills_total',
@@ -162,5 +153,6 @@ export function installScrapeGauges(metrics: ServerMetrics, src: ScrapeSources):
   return () => {
     queue.stop();
     readiness.stop();
+    stopWaits();
   };
 }

@@ -31,6 +31,7 @@ export class ServerMetrics {
   readonly readinessProbes: Counter<'result'>;
   readonly jobsFinished: Counter<'kind' | 'outcome'>;
   readonly jobClaimLatency: Histogram<'kind'>;
+  readonly cpuQueueWait: Histogram<'lane'>;
   readonly objectStoreRequests: Counter<'operation'>;
   readonly objectStoreErrors: Counter<'operation'>;
   readonly objectStoreRetries: Counter<'operation'>;
@@ -85,6 +86,13 @@ export class ServerMetrics {
       help: 'Time from when a job could run (queued or its retry delay over) to its claim',
       labelNames: ['kind'],
       buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+      registers,
+    });
+    this.cpuQueueWait = new Histogram({
+      name: 'facet_cpu_pool_queue_wait_seconds',
+      help: 'Time a CPU job waited for a worker of its lane, by lane (urgent, general, heavy)',
+      labelNames: ['lane'],
+      buckets: [0.001, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30],
       registers,
     });
     this.objectStoreRequests = new Counter({

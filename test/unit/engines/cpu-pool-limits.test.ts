@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CpuPool } from '../../../src/server/engines/workers/pool.js';
+import { CpuPool, onCpuWait, type LaneName } from '../../../src/server/engines/workers/pool.js';
 import { cpuLimitsFromEnv, parseTimeouts, type CpuLimits } from '../../../src/server/engines/workers/limits.js';
 import { HttpError } from '../../../src/server/errors.js';
 
@@ -87,6 +87,25 @@ describe('the CPU pool limits', () => {
       memoryMb: 512,
       queueMax: 256,
     });
+  });
+
+  it("tells each job's wait for a worker to the listeners (the /metrics histogram), by lane", async () => {
+    const waits: Array<[LaneName, number]> = [];
+    const stop = onCpuWait((lane, seconds) => waits.push([lane, seconds]));
+    try {
+      await withPool({}, async (pool) => {
+        const html = {
+          html: '<p>x</p>',
+          url: 'https://example.com/',
+          options: { format: 'markdown', readability: 'off' },
+        };
+        await Promise.all([pool.run('shape-html', html), pool.run('shape-html', html, { urgent: true })]);
+      });
+    } finally {
+      stop();
+    }
+    expect(waits.map(([lane]) => lane).sort()).toEqual(['general', 'urgent']);
+    for (const [, seconds] of waits) expect(seconds).toBeGreaterThanOrEqual(0);
   });
 
   it('stops a job past its CPU-time limit with a 422 that names the limit and the input, and runs the next job', async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { citedSentences, keepKnownCitations, planPage } from '../../../src/server/engines/landing-page/planner.js';
-import { PLAN_LIMITS } from '../../../src/server/engines/landing-page/plan.js';
+import { PLAN_LIMITS, triedJson } from '../../../src/server/engines/landing-page/plan.js';
 import type { ModelGateway } from '../../../src/server/engines/gateway-types.js';
 import { solarPassages } from '../../helpers/landing-docs.js';
 
@@ -105,5 +105,18 @@ describe('a lead-in whose code the page leaves out', () => {
     expect(texts.length).toBeGreaterThan(0);
     for (const t of texts)
       expect(t).toBe('You can create child loggers from existing loggers to pass metadata overrides. [1]');
+  });
+});
+
+describe('a prose answer that opens with a quoted code block', () => {
+  // A local (extractive) answer may begin with the code it quotes: that is prose, not a failed plan.
+  it('is composed as prose, while a fenced JSON object is read as the plan', async () => {
+    const prose =
+      "```\nlogger.profile('test', { level: 'debug' });\n```\n\nAll profile messages are set to 'info' level by default. [1]";
+    const plan = await planPage({ query: 'solar power', passages: solarPassages(), gateway: replying(prose), scope });
+    expect(plan.plannedBy).toBe('composer');
+    expect(triedJson(prose)).toBe(false);
+    expect(triedJson('```json\n{"title": "x"}\n```')).toBe(true);
+    expect(triedJson('  {"title": "x"}')).toBe(true);
   });
 });

@@ -72,6 +72,11 @@ it('has every known series of every labelled counter at 0 from the start, and no
   expect(valueOf(families, 'facet_model_tokens_total', { model: chatModels[0], type: 'output' })).toBe(0);
   // Counters a pool keeps are shown at 0 too.
   expect(sum(families, 'facet_cpu_pool_limit_kills_total')).toBe(0);
+  // CPU waits are a histogram by lane (a gauge with a quantile label is refused by newer promtool).
+  const waits = families.get('facet_cpu_pool_queue_wait_seconds');
+  expect(waits?.type).toBe('HISTOGRAM');
+  expect(waits?.metrics.map((m) => m.labels?.lane).sort()).toEqual(['general', 'heavy', 'urgent']);
+  expect(waits?.metrics.map((m) => Number(m.count))).toEqual([0, 0, 0]);
 
   for (const f of families.values()) {
     if (f.type === 'GAUGE') expect(f.name, `gauge ${f.name}`).not.toMatch(/_total$/);

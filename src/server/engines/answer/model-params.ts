@@ -15,6 +15,8 @@ export const PARAMS = {
   history: 0.25,
   /** A unit of the kind a question's form asks for (code for "how do I", a figure for "how many") is worth this many times more. */
   formBoost: 1.4,
+  /** A unit of a source the question does not name, when it names one (a word of a title), counts this much. */
+  unnamedSource: 0.5,
   /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
   minCoverage: 0.3,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */

@@ -104,5 +104,8 @@ export function readModelPlan(text: string): ModelJson<ModelPlan> {
   return readModelJson(text, ModelPlan);
 }
 
-/** Whether a reply set out to be the JSON plan (an object or a fenced block first), not prose. */
-export const triedJson = (text: string) => /^\s*(\{|```)/.test(text);
+/**
+ * Whether a reply set out to be the JSON plan (an object first, bare or in a fence), not prose: an
+ * extractive answer may open with a quoted code block (`logger.profile(…)`) and is still prose.
+ */
+export const triedJson = (text: string) => /^\s*(?:```[\w-]*\s*)?\{/.test(text);

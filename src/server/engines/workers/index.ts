@@ -5,7 +5,8 @@ import { cpuLimitsFromEnv } from './limits.js';
 import { CpuPool, type LaneStats, type PoolScripts, type RunOptions } from './pool.js';
 import type { JobInput, JobName, JobOutput } from './jobs.js';
 
-export type { LaneStats, RunOptions } from './pool.js';
+export type { LaneName, LaneStats, RunOptions } from './pool.js';
+export { onCpuWait } from './pool.js';
 export { asCaller } from './caller.js';
 
 /**

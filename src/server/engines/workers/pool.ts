@@ -33,7 +33,10 @@ interface Job {
   queuedAt: number;
 }
 
-type LaneName = 'urgent' | 'general' | 'heavy';
+export type LaneName = 'urgent' | 'general' | 'heavy';
+
+/** Told each job's wait for a worker as it starts (the /metrics histogram). */
+export type WaitListener = (lane: LaneName, seconds: number) => void;
 
 interface Lane {
   name: LaneName;
@@ -81,6 +84,14 @@ const NO_OWNER = '';
 /** A job using no CPU (stuck) is still stopped after this many times its CPU-time limit. */
 const WALL_BACKSTOP = 10;
 const WALL_BACKSTOP_MIN_MS = 60_000;
+
+const waitListeners = new Set<WaitListener>();
+
+/** Calls `listener` with each CPU job's wait for a worker, in any pool; returns what stops it. */
+export function onCpuWait(listener: WaitListener): () => void {
+  waitListeners.add(listener);
+  return () => waitListeners.delete(listener);
+}
 
 /** Stops a job past its slice when the heavy lane has no room for it: it waits there instead. */
 const YIELD = Symbol('yield to the heavy lane');
@@ -223,7 +234,9 @@ export class CpuPool {
         lane.queue.shift((owner) => this.hasRoom(lane, owner));
       if (!job) return;
       this.hold(lane, job, 1);
-      lane.waits.add(performance.now() - job.queuedAt);
+      const waited = performance.now() - job.queuedAt;
+      lane.waits.add(waited);
+      for (const listener of waitListeners) listener(lane.name, waited / 1000);
       void this.start(job);
     }
   }

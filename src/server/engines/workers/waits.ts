@@ -1,4 +1,4 @@
-/** How long a lane's last jobs waited for a worker: the quantiles /healthz and /metrics show. */
+/** How long a lane's last jobs waited for a worker: the quantiles /healthz shows (/metrics has a histogram). */
 export class WaitWindow {
   private readonly ms: number[] = [];
   private next = 0;
