@@ -7,11 +7,14 @@ import { createTestDatabase, describePostgres, dropTestDatabases } from '../help
  * jobs, or exits non-zero: never one that listens, answers /healthz and runs nothing. The first
  * admin is made once, under the migrations' kind of lock; the others find and use it.
  */
+/** Three rounds in the suite (each round is three PostgreSQL starts); FACET_CONCURRENT_START_ROUNDS=20 for the issue's twenty. */
+const ROUNDS = Number(process.env.FACET_CONCURRENT_START_ROUNDS ?? 3);
+
 describePostgres('instances starting together on an empty database', () => {
   afterAll(() => dropTestDatabases());
 
-  it('ten rounds of three: every instance becomes ready, one admin is made, and each runs jobs', async () => {
-    for (let round = 0; round < 10; round++) {
+  it(`${ROUNDS} rounds of three: every instance becomes ready, one admin is made, and each runs jobs`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
       const url = await createTestDatabase();
       const files = tempDir('shared-files');
       const started = await Promise.allSettled(
@@ -30,7 +33,7 @@ describePostgres('instances starting together on an empty database', () => {
         // One admin made: exactly one instance's data dir received its API key.
         expect(up.filter((p) => p.boot.api_key).length, `round ${round}`).toBe(1);
         expect(new Set(up.map((p) => p.boot.user_id)).size).toBe(1);
-        if (round % 5 === 0) {
+        if (round === 0) {
           // Each instance's workers run a task (the queue is shared, so each is asked in turn).
           const key = up.find((p) => p.boot.api_key)!.boot.api_key!;
           for (const p of up) {
@@ -58,5 +61,5 @@ describePostgres('instances starting together on an empty database', () => {
         up.forEach((p) => p.cleanup());
       }
     }
-  }, 600_000);
+  }, 60_000 * ROUNDS);
 });

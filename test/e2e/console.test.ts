@@ -7,6 +7,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { DEFAULT_CHROMIUM } from '../../src/server/engines/screenshot.js';
 import { sofficePath } from '../../src/server/engines/slides/preview.js';
+import { viewerOnceDrawn } from '../helpers/deck-previews.js';
 
 /**
  * The console in a real browser (Debian's Chromium through playwright-core): sign in, act on keys,
@@ -134,6 +135,8 @@ beforeAll(async () => {
       ),
     );
     expect(deck.task_status).toBe('COMPLETED');
+    // Its previews are drawn by a job after the task: the decks page shows them once drawn.
+    await viewerOnceDrawn(deck.ppt_url);
     hasDeck = true;
   }
   browser = await chromium.launch({ executablePath, args: ['--no-sandbox'] });

@@ -10,8 +10,8 @@ import { ok, okJson, startPlatform, tempDir, type CliResult, type Platform } fro
 
 /**
  * The output contract, proved on the whole CLI: every command that prints data, read from
- * commander's tree, run piped against one `facet serve` with `--json` and with `--jq .`, the global
- * flag after the command and before it, prints valid JSON and exits 0. A command added to the CLI
+ * commander's tree, run piped against one `facet serve` with `--json` after it or `--jq .` before
+ * it (by turns), prints valid JSON and exits 0. A command added to the CLI
  * fails the first test until it is given arguments here or a reason to be left out.
  */
 
@@ -401,22 +401,22 @@ describe('every command that prints data, piped', async () => {
     expect(stale, 'entries for commands the CLI no longer has').toEqual([]);
   });
 
-  it.each(commands.filter((c) => c in ARGS))(
-    'facet %s: --json after the command and --jq . before it print valid JSON and exit 0',
-    async (command) => {
-      // Each flag once, one after the command and one before it: where a global flag may stand is
-      // the parser's, not the command's (cli-edges.test.ts checks both positions of the global flags).
-      const forms: Array<(args: string[]) => string[]> = [(a) => [...a, '--json'], (a) => ['--jq', '.', ...a]];
-      for (const form of forms) {
-        const entry = ARGS[command];
-        const made = typeof entry === 'function' ? await entry() : entry;
-        const run: Run = Array.isArray(made) ? { args: made } : made;
-        const args = form(run.args);
-        const r = await p.cli(args, { input: run.input, env: run.env });
-        const said = `facet ${args.join(' ')}\nexit ${r.exitCode}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`;
-        expect(r.exitCode, said).toBe(0);
-        expect(parses(r), said).toBe(true);
-      }
+  const run = commands.filter((c) => c in ARGS);
+  it.each(run.map((c, i) => [c, i % 2 === 0 ? '--json after it' : '--jq . before it'] as const))(
+    'facet %s, with %s: prints valid JSON and exits 0',
+    async (command, how) => {
+      // One form per command, alternating: where a global flag may stand and what --jq . adds are
+      // the parser's and the output layer's, not the command's (cli-edges.test.ts checks both
+      // positions of every global flag). Each command's run makes its own fixtures, all CLI calls.
+      const form = how === '--json after it' ? (a: string[]) => [...a, '--json'] : (a: string[]) => ['--jq', '.', ...a];
+      const entry = ARGS[command];
+      const made = typeof entry === 'function' ? await entry() : entry;
+      const spec: Run = Array.isArray(made) ? { args: made } : made;
+      const args = form(spec.args);
+      const r = await p.cli(args, { input: spec.input, env: spec.env });
+      const said = `facet ${args.join(' ')}\nexit ${r.exitCode}\nstderr: ${r.stderr}\nstdout: ${r.stdout}`;
+      expect(r.exitCode, said).toBe(0);
+      expect(parses(r), said).toBe(true);
     },
     120_000,
   );

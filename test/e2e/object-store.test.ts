@@ -5,6 +5,7 @@ import { ok, okJson, startPlatform, tempDir, type Platform } from '../helpers/pl
 import { zipNames } from '../helpers/zip.js';
 import { startObjectStore, type TestObjectStore } from '../helpers/s3rver.js';
 import { sofficePath } from '../../src/server/engines/slides/preview.js';
+import { viewerOnceDrawn } from '../helpers/deck-previews.js';
 
 /**
  * Issue 15, files: one `facet serve` on SQLite with --object-store (an s3rver on 127.0.0.1). Every
@@ -195,7 +196,7 @@ describe('facet serve --object-store on SQLite', () => {
     const direct = await fetch(res.headers.get('location')!);
     expect(direct.status).toBe(200);
     expect(Buffer.from(await direct.arrayBuffer()).equals(readFileSync(deckFile))).toBe(true);
-    const viewer = await (await fetch(record.ppt_url)).text();
+    const viewer = await viewerOnceDrawn(record.ppt_url);
     const preview = /src="([^"]*\/previews\/1[^"]*)"/.exec(viewer)?.[1];
     // Previews need LibreOffice; where it is installed, the first one is read back from the bucket.
     expect(Boolean(preview)).toBe(Boolean(sofficePath()));

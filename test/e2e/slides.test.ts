@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { okJson, startPlatform, tempDir, type Platform } from '../helpers/platform.js';
 import { measureFrames, slideXmls } from '../helpers/deck-check.js';
 import { sofficePath } from '../../src/server/engines/slides/preview.js';
+import { viewerOnceDrawn } from '../helpers/deck-previews.js';
 import { startFakeUpstream, type FakeUpstream } from '../helpers/fake-upstream.js';
 
 let p: Platform;
@@ -204,7 +205,10 @@ describe('slide decks end to end', () => {
     const page = await fetch(url);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
-    const html = await page.text();
+    // Right after the task, the text is shown while the previews are drawn; then the pictures.
+    const first = await page.text();
+    if (sofficePath() && !first.includes('<img')) expect(first).toContain('previews are being drawn');
+    const html = await viewerOnceDrawn(record.ppt_url);
     const { slides } = await slideXmls(readFileSync(deckFile));
     const imgs = [...html.matchAll(/<img src="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
     if (sofficePath()) {
@@ -225,7 +229,7 @@ describe('slide decks end to end', () => {
     // Without the signature: 403, for the page and its assets alike.
     expect((await fetch(`${url.origin}${url.pathname}`)).status).toBe(403);
     expect((await fetch(new URL(download.replace(/sig=[^&]+/, 'sig=x'), url))).status).toBe(403);
-  });
+  }, 240_000);
 
   it('facet slides download saves the same deck; status and get read the task', async () => {
     const again = path.join(files, 'again.pptx');
@@ -446,7 +450,7 @@ describe('an upstream outline model, its outage, and no LibreOffice', () => {
     const prompt = JSON.stringify(up.received.at(-1)!.body);
     expect(prompt).toContain('Spain installed more solar capacity');
 
-    const html = await (await fetch(done.ppt_url)).text();
+    const html = await viewerOnceDrawn(done.ppt_url);
     expect(html).not.toContain('<img');
     expect(html).toContain('No previews were drawn');
     expect(html).toContain('Record growth');

@@ -18,9 +18,12 @@ export function slidesPageHtml(data: SlideViewerData): string {
         : `<article class="card slide-text" id="slide-${s.n}"><div class="meta">Slide ${s.n}</div><p>${escapeMarkup(s.text)}</p></article>`,
     )
     .join('\n');
-  const note = data.slides.some((s) => !s.preview)
-    ? '<p class="sub">No previews were drawn for this deck (LibreOffice was not available): the slides\' text is shown instead.</p>'
-    : '';
+  const note =
+    data.previewsState === 'drawing'
+      ? '<p class="sub">The slide previews are being drawn: the slides\' text is shown meanwhile (reload in a few seconds).</p>'
+      : data.slides.some((s) => !s.preview)
+        ? '<p class="sub">No previews were drawn for this deck (LibreOffice was not available): the slides\' text is shown instead.</p>'
+        : '';
   return renderPage({
     title: `${data.title} — slides`,
     css: CSS,

@@ -19,6 +19,8 @@ export interface SlideViewerData {
   slides: Array<{ n: number; title: string; text: string; preview?: string }>;
   download: string;
   createdAt: string;
+  /** drawing: previews come after the deck (a job of their own); unavailable: none could be drawn. */
+  previewsState: decks.DeckRow['previews_state'];
 }
 
 /** The signed link is the grant (it was handed to the deck's owner in an API answer); the task must have completed. */
@@ -61,7 +63,14 @@ export async function slideViewer(
     text: s.text,
     ...(i < deck.previews ? { preview: `${base}/previews/${i + 1}?${q}` } : {}),
   }));
-  return { title: deck.title, bizId, slides, download: `${base}/deck.pptx?${q}`, createdAt: deck.created_at };
+  return {
+    title: deck.title,
+    bizId,
+    slides,
+    download: `${base}/deck.pptx?${q}`,
+    createdAt: deck.created_at,
+    previewsState: deck.previews_state,
+  };
 }
 
 export async function slidePreview(ctx: AppContext, bizId: string, n: number, link: Link): Promise<Buffer> {

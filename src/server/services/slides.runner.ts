@@ -14,6 +14,7 @@ import { runCpuJob } from '../engines/workers/index.js';
 import * as resourcesRepo from '../store/resources.repo.js';
 import * as decks from '../store/slides.repo.js';
 import { removeResourceFiles } from './resource-files.js';
+import { readSourceFile } from './resources.service.js';
 import { addGeneratedResource } from './resource-uploads.service.js';
 import { GENERATED_SOURCES, isGenerated } from './resource-rows.js';
 import { registerDocTaskKind, TaskParked, type DocTaskRow } from './doc-tasks.service.js';
@@ -32,6 +33,8 @@ const UPSTREAM_DOWN = new Set([
 const MAX_PASSAGES = 24;
 const MAX_CHARTS = 2;
 const PREVIEW_TIMEOUT_MS = 120_000;
+/** The job that draws a completed deck's previews. */
+const PREVIEWS_JOB = 'slide-previews';
 
 /** What a completed slide task keeps as its result (and the viewer reads from slide_decks). */
 export interface PptTaskResult {
@@ -39,10 +42,9 @@ export interface PptTaskResult {
   resource_id: string;
   title: string;
   slide_count: number;
-  previews: number;
   theme_id: string;
   model: string;
-  timings_ms: { retrieve: number; outline: number; layout: number; write: number; preview: number; store: number };
+  timings_ms: { retrieve: number; outline: number; layout: number; write: number; store: number };
   slides_requested?: number;
   content_slides?: number;
   note?: string;
@@ -156,7 +158,7 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   if (done)
     return resultOf(done, {
       model: 'unknown',
-      timings_ms: { retrieve: 0, outline: 0, layout: 0, write: 0, preview: 0, store: 0 },
+      timings_ms: { retrieve: 0, outline: 0, layout: 0, write: 0, store: 0 },
     });
   const theme = await resolveTheme(ctx, task.user_id, req.theme_id);
   if (!theme) throw new JobFailure(`the theme ${req.theme_id} no longer exists`);
@@ -221,18 +223,6 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
   lap();
   await job.log(`deck written: ${composed.slides.length} slide(s), ${pptx.length} bytes`);
 
-  let previews: Buffer[] = [];
-  try {
-    previews = await renderPreviews(pptx, { signal: job.signal, timeoutMs: PREVIEW_TIMEOUT_MS, width: 1280 });
-  } catch (err) {
-    if (!(err instanceof PreviewUnavailable)) throw err;
-    // A deck without previews is still the deck: the viewer shows the slides' text instead.
-    await job.log(`no previews: ${err.message}`);
-  }
-  const previewMs = lap();
-
-  for (const [i, png] of previews.entries())
-    await ctx.files.put(`${deckPrefix(task.biz_id)}/slide-${i + 1}.png`, png, 'image/png');
   const resourceId = `res_${task.biz_id.replace(/^ppt_/, '')}`;
   const existing = await resourcesRepo.findResource(ctx.db, task.livedoc_id, resourceId);
   if (!existing) {
@@ -271,10 +261,14 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
     theme_id: theme.id,
     title: deck.title,
     slides: JSON.stringify(composed.slides),
-    previews: previews.length,
+    previews: 0,
+    previews_state: 'drawing',
     created_at: ctx.now().toISOString(),
   };
   await decks.insertDeck(ctx.db, row);
+  // The deck is done: its previews (LibreOffice, seconds of CPU) are drawn by a job of their own,
+  // so the task completes without waiting for pictures the .pptx does not need.
+  await ctx.jobs.enqueue(PREVIEWS_JOB, { biz_id: task.biz_id }, { id: `previews_${task.biz_id}` });
   const storeMs = lap();
   return resultOf(row, {
     slides_requested: req.slide_count,
@@ -286,7 +280,6 @@ async function runPpt(ctx: AppContext, task: DocTaskRow, job: JobContext<{ task_
       outline: outlineMs,
       layout: Math.round(composed.layoutMs),
       write: Math.round(composed.writeMs),
-      preview: previewMs,
       store: storeMs,
     },
   });
@@ -300,7 +293,6 @@ function resultOf(
     resource_id: row.resource_id,
     title: row.title,
     slide_count: (JSON.parse(row.slides) as unknown[]).length,
-    previews: row.previews,
     theme_id: row.theme_id,
     ...extra,
   };
@@ -316,11 +308,39 @@ async function removePpt(ctx: AppContext, task: DocTaskRow): Promise<void> {
   await decks.deleteDeck(ctx.db, task.biz_id);
 }
 
+/** Draws a completed deck's slide previews from its stored .pptx, then records how many. */
+async function drawPreviews(ctx: AppContext, job: JobContext<{ biz_id: string }>): Promise<{ previews: number }> {
+  const bizId = job.payload.biz_id;
+  const deck = await decks.findDeck(ctx.db, bizId);
+  // Removed meanwhile (retention, a deleted LiveDoc), or drawn by an earlier run: nothing to do.
+  if (!deck || deck.previews_state !== 'drawing') return { previews: deck?.previews ?? 0 };
+  const file = await readSourceFile(ctx, deck.resource_id);
+  if (!file) {
+    await decks.setDeckPreviews(ctx.db, bizId, 0, 'unavailable');
+    return { previews: 0 };
+  }
+  let previews: Buffer[];
+  try {
+    previews = await renderPreviews(file.data, { signal: job.signal, timeoutMs: PREVIEW_TIMEOUT_MS, width: 1280 });
+  } catch (err) {
+    if (!(err instanceof PreviewUnavailable)) throw err;
+    // A deck without previews is still the deck: the viewer shows the slides' text instead.
+    await job.log(`no previews: ${err.message}`);
+    await decks.setDeckPreviews(ctx.db, bizId, 0, 'unavailable');
+    return { previews: 0 };
+  }
+  for (const [i, png] of previews.entries())
+    await ctx.files.put(`${deckPrefix(bizId)}/slide-${i + 1}.png`, png, 'image/png');
+  await decks.setDeckPreviews(ctx.db, bizId, previews.length, 'drawn');
+  return { previews: previews.length };
+}
+
 export function registerSlides(ctx: AppContext): void {
   registerDocTaskKind(ctx, 'ppt', {
     run: (task, job) => runPpt(ctx, task, job),
     removeOutputs: (task) => removePpt(ctx, task),
   });
+  ctx.jobs.register<{ biz_id: string }>(PREVIEWS_JOB, (job) => drawPreviews(ctx, job), { maxAttempts: 2 });
 }
 
 /** A preview picture of a deck's slide `n` (from 1), or null when there is none. */

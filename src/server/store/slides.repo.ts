@@ -41,6 +41,16 @@ export async function findDeck(db: Kysely<Database>, bizId: string): Promise<Dec
   return db.selectFrom('slide_decks').selectAll().where('biz_id', '=', bizId).executeTakeFirst();
 }
 
+/** Records a deck's previews once drawn (or that none could be). */
+export async function setDeckPreviews(
+  db: Kysely<Database>,
+  bizId: string,
+  previews: number,
+  state: DeckRow['previews_state'],
+): Promise<void> {
+  await db.updateTable('slide_decks').set({ previews, previews_state: state }).where('biz_id', '=', bizId).execute();
+}
+
 export async function deleteDeck(db: Kysely<Database>, bizId: string): Promise<void> {
   await db.deleteFrom('slide_decks').where('biz_id', '=', bizId).execute();
 }

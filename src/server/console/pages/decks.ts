@@ -10,7 +10,7 @@ async function list({ ctx, user }: PageInput) {
     (d) => `<section class="card" aria-labelledby="deck-${escapeMarkup(d.bizId)}">
 <h2 id="deck-${escapeMarkup(d.bizId)}">${escapeMarkup(d.title)}</h2>
 <p class="meta">${when(d.createdAt)} · ${d.previews.length} slide preview(s) · <a href="${escapeMarkup(d.viewer)}">Open the viewer</a> · <a href="${escapeMarkup(d.download)}">Download .pptx</a></p>
-${d.previews.length ? `<div class="grid">${d.previews.map((p) => `<figure><a href="${escapeMarkup(p.src)}"><img src="${escapeMarkup(p.src)}" alt="${escapeMarkup(`Slide ${p.n}: ${p.title}`)}" loading="lazy"></a><figcaption>${p.n}. ${escapeMarkup(p.title)}</figcaption></figure>`).join('')}</div>` : '<p class="placeholder">No previews were rendered for this deck.</p>'}
+${d.previews.length ? `<div class="grid">${d.previews.map((p) => `<figure><a href="${escapeMarkup(p.src)}"><img src="${escapeMarkup(p.src)}" alt="${escapeMarkup(`Slide ${p.n}: ${p.title}`)}" loading="lazy"></a><figcaption>${p.n}. ${escapeMarkup(p.title)}</figcaption></figure>`).join('')}</div>` : `<p class="placeholder">${d.drawing ? 'The slide previews are being drawn: reload in a few seconds.' : 'No previews were rendered for this deck.'}</p>`}
 </section>`,
   );
   return {

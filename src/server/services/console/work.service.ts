@@ -72,6 +72,7 @@ export async function decks(ctx: AppContext, userId: string) {
       createdAt: d.created_at,
       viewer: `${base}?${q}`,
       download: `${base}/deck.pptx?${q}`,
+      drawing: d.previews_state === 'drawing',
       previews: slides
         .slice(0, d.previews)
         .map((s, i) => ({ n: i + 1, title: s.title, src: `${base}/previews/${i + 1}?${q}` })),

@@ -170,5 +170,7 @@ export interface SlideDecksTable {
   title: string;
   slides: string;
   previews: number;
+  /** Previews are drawn after the task completes: drawing, drawn, or unavailable (no LibreOffice). */
+  previews_state: 'drawing' | 'drawn' | 'unavailable';
   created_at: string;
 }
