@@ -22,7 +22,17 @@ export interface PageSection {
   heading: string;
   /** Paragraphs, each may carry [n] citations. */
   paragraphs: string[];
+  /** A list the section's answer gave as a list, kept as one (each item may carry citations). */
+  items?: string[];
+  /** A table of the section's sources, as the source wrote it (inline Markdown cells), with its source. */
+  table?: PageTable;
   icon: IconName;
+}
+
+export interface PageTable {
+  header: string[];
+  rows: string[][];
+  ref: number;
 }
 
 export interface KeyNumber {
@@ -58,6 +68,9 @@ export const PLAN_LIMITS = {
   summaryChars: 1200,
   sections: 6,
   paragraphsPerSection: 4,
+  itemsPerSection: 8,
+  tableRows: 8,
+  tableColumns: 5,
   paragraphChars: 1200,
   keyNumbers: 4,
   faq: 6,

@@ -31,6 +31,7 @@ import {
 import { isProse } from '../writer-text.js';
 import { markdownBlocks } from '../../text/markdown.js';
 import { looksLikeCode } from '../../text/statements.js';
+import { answerItems, sectionTable } from './section-blocks.js';
 
 export interface PlanRequest {
   query: string;
@@ -187,11 +188,14 @@ export function isCodeProse(sentence: string): boolean {
   return looksLikeCode(text) || after.some((part) => part.trim().length >= 12 && looksLikeCode(part));
 }
 
-/** A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page shows. */
-function answerProse(answer: string): string {
+/**
+ * A model's answer (Markdown) without its code blocks, tables, HTML and images: the prose a page
+ * shows; without its list items too when the section shows them as a list (`lists: false`).
+ */
+function answerProse(answer: string, lists = true): string {
   return (
     markdownBlocks(answer)
-      .filter((b) => b.kind === 'paragraph' || b.kind === 'listItem' || b.kind === 'blockquote')
+      .filter((b) => b.kind === 'paragraph' || (lists && b.kind === 'listItem') || b.kind === 'blockquote')
       .map((b) => b.markdown.replace(/\\\[(\d+)\]/g, '[$1]')) // citation markers, which Markdown writes escaped
       // A code block's own citation ("[2]" after it) goes with the block.
       .filter((m) => !/^(?:\s*\[\d+\])+\s*$/.test(m))
@@ -215,17 +219,49 @@ const sentenceKey = (s: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Paragraphs of two cited sentences each; a sentence already on the page (`seen`) is not repeated. */
-function paragraphs(prose: string, seen: Set<string>): string[] {
+/**
+ * Paragraphs of two cited sentences each; a sentence already on the page (`seen`) is not repeated.
+ * A sentence that is an item of one of the sources' lists (`lists`) brings that whole list to the
+ * section, shown as a list, so a list stays a list rather than items run into a paragraph.
+ */
+function paragraphs(prose: string, seen: Set<string>, lists: SourceList[] = []): { paras: string[]; items: string[] } {
   const s = citedSentences(prose).filter((x) => {
     const key = sentenceKey(x);
     if (isTableText(x) || seen.has(key)) return false;
     seen.add(key);
     return true;
   });
-  const out: string[] = [];
-  for (let i = 0; i < s.length && out.length < PLAN_LIMITS.paragraphsPerSection; i += 2)
-    out.push(clip(s.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
+  const list = lists.find((l) => s.some((x) => l.keys.has(sentenceKey(x))));
+  const rest = list ? s.filter((x) => !list.keys.has(sentenceKey(x))) : s;
+  const paras: string[] = [];
+  for (let i = 0; i < rest.length && paras.length < PLAN_LIMITS.paragraphsPerSection; i += 2)
+    paras.push(clip(rest.slice(i, i + 2).join(' '), PLAN_LIMITS.paragraphChars));
+  return { paras, items: list ? list.items.slice(0, PLAN_LIMITS.itemsPerSection) : [] };
+}
+
+interface SourceList {
+  /** Each item's words (sentenceKey), to know a quoted item from prose. */
+  keys: Set<string>;
+  /** The items as the source wrote them, each citing its source. */
+  items: string[];
+}
+
+/** The passages' lists of two or more top-level items (a run of items with nothing between them). */
+function sourceLists(passages: PagePassage[]): SourceList[] {
+  const out: SourceList[] = [];
+  for (const p of passages) {
+    let run: string[] = [];
+    const end = () => {
+      if (run.length >= 2)
+        out.push({ keys: new Set(run.map(sentenceKey)), items: run.map((m) => clip(`${m} [${p.ref}]`, 240)) });
+      run = [];
+    };
+    for (const b of markdownBlocks(p.content)) {
+      if (b.kind === 'listItem' && b.depth === 1) run.push(b.markdown.trim());
+      else if (b.kind !== 'listItem') end();
+    }
+    end();
+  }
   return out;
 }
 
@@ -329,14 +365,30 @@ export async function planPage(req: PlanRequest): Promise<PagePlan> {
       g.passages,
       `Sources:\n\n${sourceBlock(g.passages)}\n\nWrite the "${g.heading}" section of a page about: ${req.query}`,
     );
-    const body = paragraphs(keepKnownCitations(answerProse(pageProse(answer.text)), refs), seen);
+    const prose = pageProse(answer.text);
+    const own = answerItems(prose)
+      .map((m) => keepKnownCitations(m, refs))
+      .filter((m) => !isTableText(m));
+    const listed = own.length >= 2;
+    const { paras: body, items: quoted } = paragraphs(
+      keepKnownCitations(answerProse(prose, !listed), refs),
+      seen,
+      sourceLists(g.passages),
+    );
+    const items = listed ? own : quoted;
     // A section states what its sources say: an answer that cites none ("your sources have nothing…") is no section.
-    if (body.some((para) => /\[\d+\]/.test(para)))
+    // A section whose sources hold a table shows it, citing its source, even when the answer had no prose.
+    const cites = [...body, ...items].some((para) => /\[\d+\]/.test(para));
+    const table = sectionTable(g.passages);
+    if (cites || table) {
       sections.push({
         heading: clip(g.heading, 100),
-        paragraphs: body,
-        icon: iconFor(`${g.heading} ${body.join(' ')}`, i),
+        paragraphs: cites ? body : [],
+        ...(items.length > 0 ? { items } : {}),
+        ...(table ? { table } : {}),
+        icon: iconFor(`${g.heading} ${[...body, ...items].join(' ')}`, i),
       });
+    }
   }
   await req.log?.(`composed ${sections.length} section(s) from ${sources.length} source(s)`);
   // The tagline says what neither the overview nor a key figure already says.

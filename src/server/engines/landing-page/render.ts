@@ -2,7 +2,7 @@ import { mulberry32 } from '../seeded-random.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
 import { inlineHtml } from './inline-html.js';
 import { iconSvg } from './icons.js';
-import type { PagePlan } from './plan.js';
+import type { PagePlan, PageTable } from './plan.js';
 import { PALETTES, stylesheet, type Palette } from './styles.js';
 
 /**
@@ -73,6 +73,13 @@ function cited(text: string, refs: Set<number>, label: string): string {
   );
 }
 
+/** A section's table as its source wrote it, scrolling sideways on a narrow screen, citing its source. */
+function tableHtml(t: PageTable, c: (text: string) => string, label: string): string {
+  const head = t.header.map((h) => `<th scope="col">${c(h)}</th>`).join('');
+  const rows = t.rows.map((r) => `<tr>${r.map((cell) => `<td>${c(cell)}</td>`).join('')}</tr>`).join('');
+  return `<div class="table-wrap"><table><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table><p class="table-source">${escapeText(label)}${c(` [${t.ref}]`)}</p></div>`;
+}
+
 /** The hero's decoration: soft circles and a dot grid, placed by a seed from the title. */
 function heroArt(seed: number): string {
   const rnd = mulberry32(seed);
@@ -117,8 +124,9 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
   out.push(heroArt(hash(plan.title)));
   out.push('<div class="wrap">');
   out.push(`<p class="eyebrow">${L.from} · ${n} ${n === 1 ? L.source : L.sourcesN}</p>`);
-  out.push(`<h1>${escapeText(plan.title)}</h1>`);
-  if (plan.tagline) out.push(`<p class="tagline">${escapeText(plan.tagline)}</p>`);
+  // Inline Markdown (a code span, bold) as HTML here too: no Markdown mark reaches the hero.
+  out.push(`<h1>${inlineHtml(plan.title, escapeText)}</h1>`);
+  if (plan.tagline) out.push(`<p class="tagline">${inlineHtml(plan.tagline, escapeText)}</p>`);
   const actions = [];
   if (plan.sections.length > 0) actions.push(`<li><a class="button" href="#highlights">${L.read}</a></li>`);
   if (n > 0) actions.push(`<li><a class="button ghost" href="#sources">${L.seeSources}</a></li>`);
@@ -150,7 +158,7 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
     out.push(`<div class="wrap"><h2 id="highlights-title">${L.highlights}</h2><div class="grid">`);
     for (const s of plan.sections) {
       out.push(
-        `<article class="card"><span class="badge">${iconSvg(s.icon)}</span><h3>${escapeText(s.heading)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}</article>`,
+        `<article class="card"><span class="badge">${iconSvg(s.icon)}</span><h3>${inlineHtml(s.heading, escapeText)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}${s.items ? `<ul class="points">${s.items.map((i) => `<li>${c(i)}</li>`).join('')}</ul>` : ''}${s.table ? tableHtml(s.table, c, L.sourceN) : ''}</article>`,
       );
     }
     out.push('</div></div>');

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { localLandingPage } from '../../helpers/landing-docs.js';
+import type { PagePassage } from '../../../src/server/engines/landing-page/text.js';
+
+/**
+ * Issue 45: a page shows what its sources hold as they hold it: a table a section is about as a
+ * table (a sentence "the following table shows…" then has its table), a list as a list, and no
+ * Markdown mark in the hero.
+ */
+const passage = (section: string, content: string): PagePassage => ({
+  ref: 1,
+  resourceId: 'res_1',
+  title: 'tern',
+  section,
+  content,
+  link: '',
+});
+
+const PASSAGES = [
+  passage(
+    'Supported versions',
+    '## Supported versions\n\nThe following table shows the supported versions of tern.\n\n| Version | Supported | End of support |\n| --- | --- | --- |\n| 5.x | yes | 2027-04-30 |\n| 4.x | security fixes | 2026-10-31 |\n| 3.x | no | 2025-01-31 |\n',
+  ),
+  passage(
+    'Features',
+    '## Features\n\ntern is a small task runner for shell scripts.\n\n- Runs tasks in parallel across every core of the machine.\n- Caches the output of each task between runs.\n- Watches the files a task reads and runs it again when they change.\n',
+  ),
+];
+
+const cardOf = (html: string, heading: string) =>
+  (html.match(/<article class="card">[\s\S]*?<\/article>/g) ?? []).find((c) => c.includes(`>${heading}</h3>`)) ?? '';
+
+describe('a landing page from sources with a table and a list', () => {
+  it('shows the table with its header and rows, the list as a list, and no Markdown marks in the hero', async () => {
+    const { html } = await localLandingPage('Make a landing page about `tern`, the **task runner**', PASSAGES);
+    const versions = cardOf(html, 'Supported versions');
+    expect(versions).toContain('<table>');
+    expect(versions).toMatch(/<th scope="col">Version<\/th><th scope="col">Supported<\/th>/);
+    expect(versions).toMatch(/<td>4\.x<\/td><td>security fixes<\/td><td>2026-10-31<\/td>/);
+    expect(versions).toContain('class="cite"');
+
+    const features = cardOf(html, 'Features');
+    console.log('HTMLCARDS', (html.match(/<article class="card">[\s\S]*?<\/article>/g) ?? []).join('\n'));
+    const items = [...features.matchAll(/<li>([\s\S]*?)<\/li>/g)].map((m) => m[1].replace(/<sup>[\s\S]*?<\/sup>/g, ''));
+    expect(items).toEqual([
+      'Runs tasks in parallel across every core of the machine.',
+      'Caches the output of each task between runs.',
+      'Watches the files a task reads and runs it again when they change.',
+    ]);
+
+    const hero = /<header class="hero">[\s\S]*?<\/header>/.exec(html)![0].replace(/<[^>]+>/g, ' ');
+    expect(hero).not.toMatch(/\*\*|`/);
+  });
+});
