@@ -165,6 +165,46 @@ describe('on a man page rendered by groff (gzip, bench/content dev)', () => {
   });
 });
 
+describe('man-page options and exit codes on a generated page', () => {
+  // Options the way groff writes them: a short and a long flag, described below; exit codes bare.
+  const options: Array<[string, string, string]> = [
+    ['s', 'stable', 'stabilize the order by disabling the last comparison'],
+    ['S', 'buffer-size', 'use SIZE for the main memory buffer'],
+    ['d', 'dictionary-order', 'consider only blanks and letters'],
+    ['k', 'keep', 'keep the input files'],
+    ['z', 'zero-terminated', 'end lines with NUL'],
+  ];
+  const md = [
+    '## DESCRIPTION',
+    '',
+    'Write sorted lines to standard output. The compressor is called with **-d** to decompress.',
+    '',
+    ...options.flatMap(([short, long, what]) => [`**-${short}**, **--${long}**`, '', what, '']),
+    '## EXIT CODES',
+    '',
+    ...['No error.', 'Error opening a file.', 'Error opening an output file.'].flatMap((what, i) => [
+      String(i),
+      '',
+      what,
+      '',
+    ]),
+  ].join('\n');
+  const passages = [{ ref: 1, title: 'tool', link: '', content: md }];
+  const ask = (query: string) => extractiveAnswer({ query, passages, history: [] });
+
+  it('answers "what does -x do" with the option its term names, in its case', () => {
+    for (const [short, long, what] of options) {
+      const a = ask(`What does the -${short} option of tool do?`);
+      expect(a).toContain(`**-${short}**, **--${long}**: ${what}`);
+      expect(a.length).toBeLessThan(200);
+    }
+  });
+
+  it('answers an exit code from its bare number', () => {
+    expect(ask('What does exit code 2 mean for tool?')).toContain('2: Error opening an output file.');
+  });
+});
+
 describe('alignCitations keeps the quoted text', () => {
   it('keeps the space before := (chat dropped it where ask kept it)', () => {
     const text = 'Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [2]. Unused [7].';

@@ -245,9 +245,12 @@ function aligned(row: Cell[], header: Cell[]): Array<Cell | undefined> {
   return header.map((_, i) => (i - shift >= 0 ? row[i - shift] : undefined));
 }
 
-/** Phrasing that is markup around a label: strong, emphasis, code, and the spaces between them. */
+/**
+ * Phrasing that is markup around a label: strong, emphasis, code, and the spaces or separators
+ * between them (a man page's `**-d**, **--dictionary-order**`, `**--sort**=_WORD_`).
+ */
 function labelOnly(nodes: readonly PhrasingContent[]): boolean {
-  const meaningful = nodes.filter((n) => !(n.type === 'text' && !n.value.trim()));
+  const meaningful = nodes.filter((n) => !(n.type === 'text' && /^[\s,=|/[\]]*$/.test(n.value)));
   if (meaningful.length === 0) return false;
   const first = meaningful[0];
   if (first.type !== 'strong' && first.type !== 'inlineCode') return false;
@@ -256,7 +259,8 @@ function labelOnly(nodes: readonly PhrasingContent[]): boolean {
 
 /**
  * A paragraph that names what the next paragraphs describe: a man page's option (`**-r** _number_`)
- * or exit code, a `<dl>` term: bold or code only, short, not a sentence.
+ * or exit code (`2`, often unmarked), a `<dl>` term: bold or code only, or a bare number or flag;
+ * short, not a sentence.
  */
 function isTerm(b: Block): boolean {
   return (
@@ -265,7 +269,7 @@ function isTerm(b: Block): boolean {
     b.text.length > 0 &&
     b.text.length <= MAX_TERM &&
     !/[.!?。！？:：]$/.test(b.text.trim()) &&
-    labelOnly(b.inline)
+    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()))
   );
 }
 

@@ -85,6 +85,31 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a bare exit code', () => {
+    const entry = fc.record({
+      letter: fc.constantFrom(...'abcdkSsZz'.split('')),
+      long: word,
+      form: fc.constantFrom('pair', 'equals', 'bare'),
+      description: label.map((x) => `${x} text.`),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { minLength: 1, maxLength: 6, selector: (e) => e.letter }), (entries) => {
+        const terms = entries.map((e, i) =>
+          e.form === 'pair'
+            ? { md: `**-${e.letter}**, **--${e.long}**`, text: `-${e.letter}, --${e.long}` }
+            : e.form === 'equals'
+              ? { md: `**--${e.long}**=_${e.letter}_`, text: `--${e.long}=${e.letter}` }
+              : { md: String(i), text: String(i) },
+        );
+        const md = ['## OPTIONS', '', ...entries.flatMap((e, i) => [terms[i].md, '', e.description, ''])].join('\n');
+        const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+        expect(defs.map((d) => d.term)).toEqual(terms.map((t) => t.text));
+        defs.forEach((d, i) => expect(d.description).toBe(entries[i].description));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('nested list items keep their lead-in: the paragraph before the list, or their parent item', () => {
     const tree = fc.array(fc.record({ top: label, kids: fc.array(label, { maxLength: 3 }) }), {
       minLength: 1,

@@ -16,7 +16,7 @@ export interface RankedUnit extends DocUnit {
   title: string;
   /** Position over all passages, so ties keep the sources' order. */
   seq: number;
-  fields: { text: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
+  fields: { text: Set<string>; key: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
   /** Number of terms of the unit's text: BM25's length. */
   length: number;
 }
@@ -31,7 +31,7 @@ export interface UnitIndex {
 const GROUPS_PER_PASSAGE = 1_000_000;
 
 type Field = keyof RankedUnit['fields'];
-const FIELDS: Field[] = ['text', 'context', 'headings', 'title'];
+const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 
 /** The passages' units, each thing said once (a sentence repeated across passages is kept at its first place). */
 export function indexPassages(passages: Passage[]): UnitIndex {
@@ -46,7 +46,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
-      const context = [u.term, u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
+      // What the unit is about, as a row's key names its row: a definition's term, a row's first cell.
+      const about = u.term ?? (u.kind === 'row' ? u.rowKey : undefined) ?? '';
+      const context = [u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
         .filter(Boolean)
         .join(' ');
       units.push({
@@ -56,6 +58,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         seq: units.length,
         fields: {
           text: new Set(own),
+          key: new Set(termsOf(about)),
           context: new Set(termsOf(context)),
           headings: new Set(termsOf(u.headings.join(' '))),
           title,
@@ -67,7 +70,13 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const df = new Map<string, number>();
   for (const u of units) {
     // A source's name counts too: in its every unit, "commander" tells nothing apart within it.
-    const all = new Set([...u.fields.text, ...u.fields.context, ...u.fields.headings, ...u.fields.title]);
+    const all = new Set([
+      ...u.fields.text,
+      ...u.fields.key,
+      ...u.fields.context,
+      ...u.fields.headings,
+      ...u.fields.title,
+    ]);
     for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const n = units.length;

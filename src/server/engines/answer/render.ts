@@ -43,10 +43,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return sayRow(u, q, frame);
     case 'definition': {
       const description = u.descriptionMarkdown ?? '';
+      // Its description's sentences are said with it.
+      const own = index.units.filter((x) => x.ref === u.ref && x.group === u.group);
       if (description.length <= PARAMS.maxChars)
         return {
           lines: [cite(`${u.termMarkdown}: ${description.replace(/\n\n/g, ' ')}`, u.ref)],
-          used: [u],
+          used: [u, ...own],
           prose: false,
         };
       // A long description: its sentence that best answers, under its term.
