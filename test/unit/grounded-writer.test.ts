@@ -205,6 +205,48 @@ describe('man-page options and exit codes on a generated page', () => {
   });
 });
 
+describe('"not covered" when the question names what no source states', () => {
+  const errors = {
+    ref: 1,
+    title: 'http-errors',
+    link: '',
+    content: [
+      '## List of all constructors',
+      '',
+      '| Status Code | Constructor Name |',
+      '| --- | --- |',
+      ...[
+        [400, 'BadRequest'],
+        [404, 'NotFound'],
+        [418, 'ImATeapot'],
+        [500, 'InternalServerError'],
+      ].map(([code, name]) => `| ${code} | ${name} |`),
+      '',
+      '## Options',
+      '',
+      'The `--verbose` flag prints each status as it is created. The package runs under Node.js.',
+    ].join('\n'),
+  };
+  const ask = (query: string) => extractiveAnswer({ query, passages: [errors], history: [] });
+
+  it('a status code, a flag, a version or a name no unit holds: not covered, though its other words match', () => {
+    for (const q of [
+      'Which http-errors constructor corresponds to status code 599?',
+      'What does the --sparse flag of http-errors print?',
+      'Which constructor does http-errors 11.x add?',
+      'How do I create each status constructor of http-errors from Rust?',
+    ])
+      expect(ask(q)).toMatch(/^Your sources do not cover this question\./);
+  });
+
+  it('the same questions about what the source holds are answered, filler words missing or not', () => {
+    expect(ask('Which http-errors constructor corresponds to status code 418?')).toContain('ImATeapot');
+    expect(ask('What does the --verbose flag of http-errors print?')).toContain('prints each status');
+    // "the Constructor Name" after an article is a title-cased noun, not a name the source lacks.
+    expect(ask('In the README, what is the Constructor Name for status code 404?')).toContain('NotFound');
+  });
+});
+
 describe('alignCitations keeps the quoted text', () => {
   it('keeps the space before := (chat dropped it where ask kept it)', () => {
     const text = 'Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [2]. Unused [7].';

@@ -1,4 +1,4 @@
-import { termsOf } from '../../text/terms.js';
+import { symbolsOf, termsOf } from '../../text/terms.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { PARAMS } from './model-params.js';
 
@@ -25,6 +25,8 @@ export interface UnitIndex {
   units: RankedUnit[];
   /** Inverse frequency of each term over the units. */
   idf: (term: string) => number;
+  /** Whether some unit holds the term in any field. */
+  holds: (term: string) => boolean;
   meanLength: number;
 }
 
@@ -85,7 +87,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
-  return { units, idf, meanLength };
+  return { units, idf, holds: (t) => df.has(t), meanLength };
 }
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
@@ -165,4 +167,33 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
     if (s > 0) out.push({ units, s });
   }
   return out.sort((a, b) => b.s - a.s || a.units[0].seq - b.units[0].seq);
+}
+
+/** A name written with a capital inside a sentence (Python, WebP): a product, a language, a place. */
+const NAME = /^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:'s|’s)?$/u;
+
+/**
+ * The identifiers a question names that no unit holds: a number, a version or a flag the sources
+ * never state (status code 599, `--sparse`, 11.x). A missing word may be filler ("described",
+ * "under"); a missing identifier is what the question is about, so the sources do not answer it.
+ * An identifier is missing when none of its forms is held (`uuid.parse()` is found as `.parse`).
+ */
+export function missingIdentifiers(text: string, index: UnitIndex): string[] {
+  const words = text.split(/\s+/);
+  // A capitalised word counts as a name where it is not the sentence's first, not after an
+  // article ("the Accuracy of", "the Team plan": a title-cased noun) and not inside quoted words.
+  let quoted = false;
+  const isName = words.map((w, i) => {
+    const inQuote = quoted || /^[“"]/.test(w);
+    quoted = inQuote && !/[”"][)?!.,;:]*$/.test(w);
+    return i > 0 && !inQuote && !/^(?:the|a|an)$/i.test(words[i - 1]) && NAME.test(w.replace(/[)?!.,;:]+$/, ''));
+  });
+  return words
+    .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
+    .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
+    .map(({ w }) => w)
+    .filter((w) => {
+      const forms = termsOf(w).filter((t) => !t.startsWith('§='));
+      return forms.length > 0 && !forms.some((t) => index.holds(t));
+    });
 }
