@@ -205,6 +205,30 @@ describe('man-page options and exit codes on a generated page', () => {
   });
 });
 
+describe('a term the question names is what it asks about', () => {
+  it('"what is after" is answered by the entry whose term is `after`, not by prose using the word', () => {
+    // The list's passage starts mid-section (a chunk), so only its term ties it to the question.
+    const list = [
+      'The positions in order displayed are:',
+      '',
+      '- `beforeAll`: add to the program for a global banner or header',
+      '- `before`: display extra information before built-in help',
+      '- `after`: display extra information following built-in help',
+      '- `afterAll`: add to the program for a global footer (epilog)',
+    ].join('\n');
+    const groups = '## Help groups\n\nThe help lists options under the heading `Options:`, and commands after them.';
+    const a = extractiveAnswer({
+      query: 'In the README, what is after (under "Custom help")?',
+      passages: [
+        { ref: 1, title: 'Commander.js', link: '', content: groups },
+        { ref: 1, title: 'Commander.js', link: '', content: list },
+      ],
+      history: [],
+    });
+    expect(a).toContain('`after`: display extra information following built-in help');
+  });
+});
+
 describe('"not covered" when the question names what no source states', () => {
   const errors = {
     ref: 1,

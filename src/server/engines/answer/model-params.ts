@@ -12,6 +12,8 @@ export const PARAMS = {
    * its context (table header, lead-in, caption), its headings, its source's title.
    */
   weights: { text: 1, key: 1.5, context: 0.6, headings: 1, title: 0.3 },
+  /** A unit's score grows by up to this share when the question names its whole key (a term, a row key). */
+  keyNamed: 0.5,
   /** For a list question, how much a group's items' own text counts beside its lead-in and headings. */
   groupText: 0.3,
   /** A term found in the question's earlier turns counts this much of a term of the question. */

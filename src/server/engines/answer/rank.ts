@@ -112,6 +112,13 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
     for (const f of FIELDS) if (u.fields[f].has(t)) tf += f === 'text' ? weights.text / norm : weights[f];
     if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
   }
+  // A unit whose key the question names (the term it defines, its row's key) is what it asks about.
+  const key = u.fields.key;
+  if (s > 0 && key.size > 0) {
+    let named = 0;
+    for (const t of key) if ((q.get(t) ?? 0) >= 1) named++;
+    s *= 1 + (PARAMS.keyNamed * named) / key.size;
+  }
   return s;
 }
 
