@@ -229,6 +229,46 @@ describe('a term the question names is what it asks about', () => {
   });
 });
 
+describe('a plain-text FAQ and a comparison answered with a block', () => {
+  it("a question the source asks is answered with the source's next sentence", () => {
+    const faq = [
+      '```',
+      '1.1. How do you pronounce "Valgrind"? ',
+      'The "Val" as in the word "value". The "grind" is pronounced with a short ',
+      '\'i\' -- ie. "grinned" rather than "grined". ',
+      '',
+      '1.2. Where does the name "Valgrind" come from? ',
+      'From Nordic mythology. Originally the project was named ',
+      'Heimdall, after the watchman of the Nordic gods. ',
+      '```',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'Where does the name Valgrind come from?',
+      passages: [{ ref: 1, title: 'valgrind-faq', link: '', content: faq }],
+      history: [],
+    });
+    expect(a).toContain('From Nordic mythology. [1]');
+    expect(a).not.toContain('```');
+  });
+
+  it('a compared subject answered with a code block is named above the block, so the fence opens on its own line', () => {
+    const content = [
+      '## Options',
+      '',
+      '```',
+      'nocase      boolean    false',
+      'windows     boolean    false',
+      '```',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'Compare the nocase and windows options.',
+      passages: [{ ref: 1, title: 'picomatch', link: '', content }],
+      history: [],
+    });
+    for (const line of a.split('\n')) if (line.includes('```')) expect(line).toMatch(/^```/);
+  });
+});
+
 describe('"not covered" when the question names what no source states', () => {
   const errors = {
     ref: 1,

@@ -85,8 +85,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
-    if (subjects.length >= 2)
-      out.push(`- **${part}**: ${lines.join(lines.some((l) => l.includes('\n')) ? '\n\n' : ' ')}`);
+    // A subject answered with a block (code, a table) is named above it: a fence cannot open mid-line.
+    if (subjects.length >= 2 && lines.some((l) => l.includes('\n'))) out.push(`**${part}**:`, ...lines);
+    else if (subjects.length >= 2) out.push(`- **${part}**: ${lines.join(' ')}`);
     else out.push(...lines);
   }
   if (answered === 0) return frame.notCovered(topicsOf(index, nearest));

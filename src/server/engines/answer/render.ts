@@ -83,6 +83,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = [u];
+      // A question the source asks (a FAQ's) is answered by the sentence after it.
+      const after = /[?？]$/.test(u.text.trim()) ? following(u, index)[0] : undefined;
+      if (after?.kind === 'sentence') {
+        lines.push(cite(after.markdown, after.ref));
+        used.push(after);
+      }
       if (leadsOn) {
         const next = following(u, index)[0];
         if (
