@@ -165,6 +165,152 @@ describe('on a man page rendered by groff (gzip, bench/content dev)', () => {
   });
 });
 
+describe('man-page options and exit codes on a generated page', () => {
+  // Options the way groff writes them: a short and a long flag, described below; exit codes bare.
+  const options: Array<[string, string, string]> = [
+    ['s', 'stable', 'stabilize the order by disabling the last comparison'],
+    ['S', 'buffer-size', 'use SIZE for the main memory buffer'],
+    ['d', 'dictionary-order', 'consider only blanks and letters'],
+    ['k', 'keep', 'keep the input files'],
+    ['z', 'zero-terminated', 'end lines with NUL'],
+  ];
+  const md = [
+    '## DESCRIPTION',
+    '',
+    'Write sorted lines to standard output. The compressor is called with **-d** to decompress.',
+    '',
+    ...options.flatMap(([short, long, what]) => [`**-${short}**, **--${long}**`, '', what, '']),
+    '## EXIT CODES',
+    '',
+    ...['No error.', 'Error opening a file.', 'Error opening an output file.'].flatMap((what, i) => [
+      String(i),
+      '',
+      what,
+      '',
+    ]),
+  ].join('\n');
+  const passages = [{ ref: 1, title: 'tool', link: '', content: md }];
+  const ask = (query: string) => extractiveAnswer({ query, passages, history: [] });
+
+  it('answers "what does -x do" with the option its term names, in its case', () => {
+    for (const [short, long, what] of options) {
+      const a = ask(`What does the -${short} option of tool do?`);
+      expect(a).toContain(`**-${short}**, **--${long}**: ${what}`);
+      expect(a.length).toBeLessThan(200);
+    }
+  });
+
+  it('answers an exit code from its bare number', () => {
+    expect(ask('What does exit code 2 mean for tool?')).toContain('2: Error opening an output file.');
+  });
+});
+
+describe('a term the question names is what it asks about', () => {
+  it('"what is after" is answered by the entry whose term is `after`, not by prose using the word', () => {
+    // The list's passage starts mid-section (a chunk), so only its term ties it to the question.
+    const list = [
+      'The positions in order displayed are:',
+      '',
+      '- `beforeAll`: add to the program for a global banner or header',
+      '- `before`: display extra information before built-in help',
+      '- `after`: display extra information following built-in help',
+      '- `afterAll`: add to the program for a global footer (epilog)',
+    ].join('\n');
+    const groups = '## Help groups\n\nThe help lists options under the heading `Options:`, and commands after them.';
+    const a = extractiveAnswer({
+      query: 'In the README, what is after (under "Custom help")?',
+      passages: [
+        { ref: 1, title: 'Commander.js', link: '', content: groups },
+        { ref: 1, title: 'Commander.js', link: '', content: list },
+      ],
+      history: [],
+    });
+    expect(a).toContain('`after`: display extra information following built-in help');
+  });
+});
+
+describe('a plain-text FAQ and a comparison answered with a block', () => {
+  it("a question the source asks is answered with the source's next sentence", () => {
+    const faq = [
+      '```',
+      '1.1. How do you pronounce "Valgrind"? ',
+      'The "Val" as in the word "value". The "grind" is pronounced with a short ',
+      '\'i\' -- ie. "grinned" rather than "grined". ',
+      '',
+      '1.2. Where does the name "Valgrind" come from? ',
+      'From Nordic mythology. Originally the project was named ',
+      'Heimdall, after the watchman of the Nordic gods. ',
+      '```',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'Where does the name Valgrind come from?',
+      passages: [{ ref: 1, title: 'valgrind-faq', link: '', content: faq }],
+      history: [],
+    });
+    expect(a).toContain('From Nordic mythology. [1]');
+    expect(a).not.toContain('```');
+  });
+
+  it('a compared subject answered with a code block is named above the block, so the fence opens on its own line', () => {
+    const content = [
+      '## Options',
+      '',
+      '```',
+      'nocase      boolean    false',
+      'windows     boolean    false',
+      '```',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'Compare the nocase and windows options.',
+      passages: [{ ref: 1, title: 'picomatch', link: '', content }],
+      history: [],
+    });
+    for (const line of a.split('\n')) if (line.includes('```')) expect(line).toMatch(/^```/);
+  });
+});
+
+describe('"not covered" when the question names what no source states', () => {
+  const errors = {
+    ref: 1,
+    title: 'http-errors',
+    link: '',
+    content: [
+      '## List of all constructors',
+      '',
+      '| Status Code | Constructor Name |',
+      '| --- | --- |',
+      ...[
+        [400, 'BadRequest'],
+        [404, 'NotFound'],
+        [418, 'ImATeapot'],
+        [500, 'InternalServerError'],
+      ].map(([code, name]) => `| ${code} | ${name} |`),
+      '',
+      '## Options',
+      '',
+      'The `--verbose` flag prints each status as it is created. The package runs under Node.js.',
+    ].join('\n'),
+  };
+  const ask = (query: string) => extractiveAnswer({ query, passages: [errors], history: [] });
+
+  it('a status code, a flag, a version or a name no unit holds: not covered, though its other words match', () => {
+    for (const q of [
+      'Which http-errors constructor corresponds to status code 599?',
+      'What does the --sparse flag of http-errors print?',
+      'Which constructor does http-errors 11.x add?',
+      'How do I create each status constructor of http-errors from Rust?',
+    ])
+      expect(ask(q)).toMatch(/^Your sources do not cover this question\./);
+  });
+
+  it('the same questions about what the source holds are answered, filler words missing or not', () => {
+    expect(ask('Which http-errors constructor corresponds to status code 418?')).toContain('ImATeapot');
+    expect(ask('What does the --verbose flag of http-errors print?')).toContain('prints each status');
+    // "the Constructor Name" after an article is a title-cased noun, not a name the source lacks.
+    expect(ask('In the README, what is the Constructor Name for status code 404?')).toContain('NotFound');
+  });
+});
+
 describe('alignCitations keeps the quoted text', () => {
   it('keeps the space before := (chat dropped it where ask kept it)', () => {
     const text = 'Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [2]. Unused [7].';

@@ -4,6 +4,7 @@ import { PARAMS } from './answer/model-params.js';
 import {
   coverage,
   indexPassages,
+  missingIdentifiers,
   queryOf,
   rankGroups,
   score,
@@ -69,8 +70,11 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const ranked = rank(index, q, part, used);
     nearest ??= ranked[0]?.u;
     const top = ranked[0];
-    // The part's key terms must be held by its best unit (or one close to it), else it is not covered.
-    const covered = ranked.slice(0, 5).some((r) => coverage(r.u, q) >= PARAMS.minCoverage);
+    // The part's key terms must be held by its best unit (or one close to it), and every number,
+    // version or flag it names by some unit, else it is not covered.
+    const covered =
+      ranked.slice(0, 5).some((r) => coverage(r.u, q) >= PARAMS.minCoverage) &&
+      missingIdentifiers(part, index).length === 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
       continue;
@@ -81,8 +85,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
-    if (subjects.length >= 2)
-      out.push(`- **${part}**: ${lines.join(lines.some((l) => l.includes('\n')) ? '\n\n' : ' ')}`);
+    // A subject answered with a block (code, a table) is named above it: a fence cannot open mid-line.
+    if (subjects.length >= 2 && lines.some((l) => l.includes('\n'))) out.push(`**${part}**:`, ...lines);
+    else if (subjects.length >= 2) out.push(`- **${part}**: ${lines.join(' ')}`);
     else out.push(...lines);
   }
   if (answered === 0) return frame.notCovered(topicsOf(index, nearest));

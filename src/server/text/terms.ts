@@ -64,8 +64,9 @@ function wordTerms(text: string): string[] {
 
 /**
  * Symbols as written: option flags, dotted or called identifiers, version ranges and numbers
- * with their dots, format specifiers, assignments and runs of operator characters. Case is kept
- * for none of them (`-V` and `-v` differ in a man page, but a question rarely writes the case).
+ * with their dots, format specifiers, assignments and runs of operator characters, all in lower
+ * case; a one-letter flag also as written (`-V` and `-v` differ in a man page), so its case decides
+ * between two units that both hold it.
  */
 const SYMBOL =
   /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*)/gu;
@@ -78,6 +79,8 @@ export function symbolsOf(text: string): string[] {
     // A plain word with a hyphen inside ("long-term") is words, not a symbol; flags start with "-".
     if (!/[-.^~<>=*%()|&!?#$_]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
     out.push(`§${s}`);
+    // A short flag also matches in its case: a man page's `-S` and `-s` are different options.
+    if (/^-\p{L}$/u.test(m[0])) out.push(`§=${m[0]}`);
     // A call also matches its name without the parentheses, a range its version.
     if (s.endsWith('()')) out.push(`§${s.slice(0, -2)}`);
     // A member named by itself (`.makeRe`) matches it called on its object (`minimatch.makeRe(p)`).

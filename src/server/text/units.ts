@@ -1,7 +1,8 @@
 import type { PhrasingContent } from 'mdast';
 import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.js';
 import { inlineMarkdown, inlineText } from './markdown-tree.js';
-import { inlineSentences } from './segment.js';
+import { inlineSentences, sentences } from './segment.js';
+import { looksLikeCode } from './statements.js';
 
 /**
  * A document as the things it says, each with its place: what the answer model ranks and quotes,
@@ -64,6 +65,8 @@ const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,1
 const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
 const MAX_TERM = 80;
 const MAX_DESCRIPTION_PARAGRAPHS = 3;
+/** A fenced block without a language is prose when at least this share of its characters is in lines of words. */
+const PROSE_SHARE = 0.8;
 /** A list item longer than this is also said sentence by sentence. */
 const LONG_ITEM = 300;
 
@@ -149,6 +152,28 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         continue;
       }
       case 'code': {
+        if (!b.lang && isProse(b.value)) {
+          // A plain-text document kept in a fence (hard-wrapped lines) is read as paragraphs of prose.
+          for (const para of proseParagraphs(b.value)) {
+            const g = group++;
+            // Code shown inside the text (an indented example) stays code, line by line.
+            if (para.code) {
+              for (const line of para.lines)
+                push({ kind: 'codeLine', text: line, markdown: codeSpan(line.trim()), headings, group: g });
+              continue;
+            }
+            for (const text of numbered(sentences(para.lines.map((l) => l.trim()).join(' '))))
+              push({
+                kind: 'sentence',
+                text,
+                markdown: inlineMarkdown([{ type: 'text', value: text }]),
+                headings,
+                group: g,
+              });
+          }
+          lead = undefined;
+          continue;
+        }
         const g = group++;
         push({ kind: 'code', text: b.value, markdown: b.markdown, headings, group: g, leadIn: lead, lang: b.lang });
         const lines = b.value.split('\n').filter((l) => l.trim());
@@ -245,9 +270,12 @@ function aligned(row: Cell[], header: Cell[]): Array<Cell | undefined> {
   return header.map((_, i) => (i - shift >= 0 ? row[i - shift] : undefined));
 }
 
-/** Phrasing that is markup around a label: strong, emphasis, code, and the spaces between them. */
+/**
+ * Phrasing that is markup around a label: strong, emphasis, code, and the spaces or separators
+ * between them (a man page's `**-d**, **--dictionary-order**`, `**--sort**=_WORD_`).
+ */
 function labelOnly(nodes: readonly PhrasingContent[]): boolean {
-  const meaningful = nodes.filter((n) => !(n.type === 'text' && !n.value.trim()));
+  const meaningful = nodes.filter((n) => !(n.type === 'text' && /^[\s,=|/[\]]*$/.test(n.value)));
   if (meaningful.length === 0) return false;
   const first = meaningful[0];
   if (first.type !== 'strong' && first.type !== 'inlineCode') return false;
@@ -256,7 +284,8 @@ function labelOnly(nodes: readonly PhrasingContent[]): boolean {
 
 /**
  * A paragraph that names what the next paragraphs describe: a man page's option (`**-r** _number_`)
- * or exit code, a `<dl>` term: bold or code only, short, not a sentence.
+ * or exit code (`2`, often unmarked), a `<dl>` term: bold or code only, or a bare number or flag;
+ * short, not a sentence.
  */
 function isTerm(b: Block): boolean {
   return (
@@ -265,7 +294,7 @@ function isTerm(b: Block): boolean {
     b.text.length > 0 &&
     b.text.length <= MAX_TERM &&
     !/[.!?。！？:：]$/.test(b.text.trim()) &&
-    labelOnly(b.inline)
+    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()))
   );
 }
 
@@ -307,4 +336,36 @@ function sentencesOf(b: Block): Array<Pick<DocUnit, 'kind' | 'text' | 'markdown'
   return found
     .filter((s) => /[\p{L}\p{N}]/u.test(s.text))
     .map((s) => ({ kind: 'sentence' as const, text: s.text, markdown: s.markdown }));
+}
+
+/** Lines of only rules or box drawing ("-----", "====="): separators, not text. */
+const RULE = /^[\s\-=_*~#+|]*$/;
+
+/**
+ * A fenced block with no language that is prose, not code: nearly all of its text is in lines of
+ * words, ending sentences (a plain-text FAQ or README kept in a fence for its line breaks).
+ */
+function isProse(value: string): boolean {
+  const lines = value.split('\n').filter((l) => !RULE.test(l));
+  if (lines.length < 3) return false;
+  const prose = lines.filter((l) => !looksLikeCode(l) && (l.match(/\p{L}{2,}/gu) ?? []).length >= 4);
+  const share = prose.join('').length / lines.join('').length;
+  return share >= PROSE_SHARE && (value.match(/\p{Ll}[.?!](?:\s|$)/gu) ?? []).length >= 2;
+}
+
+/** A fenced block's paragraphs: their lines (rules left out), and whether they read as code. */
+function proseParagraphs(value: string): Array<{ lines: string[]; code: boolean }> {
+  return value
+    .split(/\n\s*\n/)
+    .map((p) => p.split('\n').filter((l) => !RULE.test(l)))
+    .filter((lines) => lines.some((l) => /\p{L}/u.test(l)))
+    .map((lines) => ({ lines, code: lines.filter((l) => looksLikeCode(l)).length * 2 > lines.length }));
+}
+
+/** Sentences with a section number the splitter cut off ("1.2.") joined back to the sentence it numbers. */
+function numbered(said: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < said.length; i++)
+    out.push(/^\d+(?:\.\d+)*\.?$/.test(said[i]) && i + 1 < said.length ? `${said[i]} ${said[++i]}` : said[i]);
+  return out;
 }

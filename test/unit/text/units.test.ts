@@ -85,6 +85,62 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a bare exit code', () => {
+    const entry = fc.record({
+      letter: fc.constantFrom(...'abcdkSsZz'.split('')),
+      long: word,
+      form: fc.constantFrom('pair', 'equals', 'bare'),
+      description: label.map((x) => `${x} text.`),
+    });
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { minLength: 1, maxLength: 6, selector: (e) => e.letter }), (entries) => {
+        const terms = entries.map((e, i) =>
+          e.form === 'pair'
+            ? { md: `**-${e.letter}**, **--${e.long}**`, text: `-${e.letter}, --${e.long}` }
+            : e.form === 'equals'
+              ? { md: `**--${e.long}**=_${e.letter}_`, text: `--${e.long}=${e.letter}` }
+              : { md: String(i), text: String(i) },
+        );
+        const md = ['## OPTIONS', '', ...entries.flatMap((e, i) => [terms[i].md, '', e.description, ''])].join('\n');
+        const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+        expect(defs.map((d) => d.term)).toEqual(terms.map((t) => t.text));
+        defs.forEach((d, i) => expect(d.description).toBe(entries[i].description));
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it('a plain-text document kept in a fence is prose: sentences across its wrapped lines, its indented code still code', () => {
+    const faq = [
+      '```',
+      '1.2. Where does the name "Valgrind" come from? ',
+      'From Nordic mythology. Originally the project was named ',
+      'Heimdall, after the watchman of the Nordic gods. ',
+      '------------------------------------------------------------',
+      '',
+      '    int main(void) { return 0; }',
+      '    static[5] = 0;',
+      '',
+      'Keeping with the Nordic theme, Valgrind was chosen as the name. ',
+      '```',
+    ].join('\n');
+    const units = documentUnits(faq);
+    expect(units.filter((u) => u.kind === 'sentence').map((u) => u.text)).toEqual([
+      '1.2. Where does the name "Valgrind" come from?',
+      'From Nordic mythology.',
+      'Originally the project was named Heimdall, after the watchman of the Nordic gods.',
+      'Keeping with the Nordic theme, Valgrind was chosen as the name.',
+    ]);
+    expect(units.filter((u) => u.kind === 'codeLine').map((u) => u.text.trim())).toEqual([
+      'int main(void) { return 0; }',
+      'static[5] = 0;',
+    ]);
+    // A real code block without a language stays code.
+    const code =
+      '```\nnpm test # Runs all tests\nnpm run test:unit # Runs all unit tests with coverage\nnpm run lint\n```';
+    expect(documentUnits(code).some((u) => u.kind === 'code')).toBe(true);
+  });
+
   it('nested list items keep their lead-in: the paragraph before the list, or their parent item', () => {
     const tree = fc.array(fc.record({ top: label, kids: fc.array(label, { maxLength: 3 }) }), {
       minLength: 1,

@@ -7,8 +7,13 @@ export const PARAMS = {
   k1: 1.2,
   /** BM25 length normalisation of the unit's own text. */
   b: 0.6,
-  /** Field weights: the unit's text, its context (term, row key, header, lead-in), its headings, its source's title. */
-  weights: { text: 1, context: 0.6, headings: 1, title: 0.3 },
+  /**
+   * Field weights: the unit's text, its key (a definition's term, a row's key: what it is about),
+   * its context (table header, lead-in, caption), its headings, its source's title.
+   */
+  weights: { text: 1, key: 1.5, context: 0.6, headings: 1, title: 0.3 },
+  /** A unit's score grows by up to this share when the question names its whole key (a term, a row key). */
+  keyNamed: 0.5,
   /** For a list question, how much a group's items' own text counts beside its lead-in and headings. */
   groupText: 0.3,
   /** A term found in the question's earlier turns counts this much of a term of the question. */

@@ -1,4 +1,4 @@
-import { termsOf } from '../../text/terms.js';
+import { symbolsOf, termsOf } from '../../text/terms.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { PARAMS } from './model-params.js';
 
@@ -16,7 +16,7 @@ export interface RankedUnit extends DocUnit {
   title: string;
   /** Position over all passages, so ties keep the sources' order. */
   seq: number;
-  fields: { text: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
+  fields: { text: Set<string>; key: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
   /** Number of terms of the unit's text: BM25's length. */
   length: number;
 }
@@ -25,13 +25,15 @@ export interface UnitIndex {
   units: RankedUnit[];
   /** Inverse frequency of each term over the units. */
   idf: (term: string) => number;
+  /** Whether some unit holds the term in any field. */
+  holds: (term: string) => boolean;
   meanLength: number;
 }
 
 const GROUPS_PER_PASSAGE = 1_000_000;
 
 type Field = keyof RankedUnit['fields'];
-const FIELDS: Field[] = ['text', 'context', 'headings', 'title'];
+const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 
 /** The passages' units, each thing said once (a sentence repeated across passages is kept at its first place). */
 export function indexPassages(passages: Passage[]): UnitIndex {
@@ -46,7 +48,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
-      const context = [u.term, u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
+      // What the unit is about, as a row's key names its row: a definition's term, a row's first cell.
+      const about = u.term ?? (u.kind === 'row' ? u.rowKey : undefined) ?? '';
+      const context = [u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
         .filter(Boolean)
         .join(' ');
       units.push({
@@ -56,6 +60,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         seq: units.length,
         fields: {
           text: new Set(own),
+          key: new Set(termsOf(about)),
           context: new Set(termsOf(context)),
           headings: new Set(termsOf(u.headings.join(' '))),
           title,
@@ -67,7 +72,13 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const df = new Map<string, number>();
   for (const u of units) {
     // A source's name counts too: in its every unit, "commander" tells nothing apart within it.
-    const all = new Set([...u.fields.text, ...u.fields.context, ...u.fields.headings, ...u.fields.title]);
+    const all = new Set([
+      ...u.fields.text,
+      ...u.fields.key,
+      ...u.fields.context,
+      ...u.fields.headings,
+      ...u.fields.title,
+    ]);
     for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
   }
   const n = units.length;
@@ -76,7 +87,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
-  return { units, idf, meanLength };
+  return { units, idf, holds: (t) => df.has(t), meanLength };
 }
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
@@ -100,6 +111,13 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
     let tf = 0;
     for (const f of FIELDS) if (u.fields[f].has(t)) tf += f === 'text' ? weights.text / norm : weights[f];
     if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
+  }
+  // A unit whose key the question names (the term it defines, its row's key) is what it asks about.
+  const key = u.fields.key;
+  if (s > 0 && key.size > 0) {
+    let named = 0;
+    for (const t of key) if ((q.get(t) ?? 0) >= 1) named++;
+    s *= 1 + (PARAMS.keyNamed * named) / key.size;
   }
   return s;
 }
@@ -156,4 +174,33 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
     if (s > 0) out.push({ units, s });
   }
   return out.sort((a, b) => b.s - a.s || a.units[0].seq - b.units[0].seq);
+}
+
+/** A name written with a capital inside a sentence (Python, WebP): a product, a language, a place. */
+const NAME = /^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:'s|’s)?$/u;
+
+/**
+ * The identifiers a question names that no unit holds: a number, a version or a flag the sources
+ * never state (status code 599, `--sparse`, 11.x). A missing word may be filler ("described",
+ * "under"); a missing identifier is what the question is about, so the sources do not answer it.
+ * An identifier is missing when none of its forms is held (`uuid.parse()` is found as `.parse`).
+ */
+export function missingIdentifiers(text: string, index: UnitIndex): string[] {
+  const words = text.split(/\s+/);
+  // A capitalised word counts as a name where it is not the sentence's first, not after an
+  // article ("the Accuracy of", "the Team plan": a title-cased noun) and not inside quoted words.
+  let quoted = false;
+  const isName = words.map((w, i) => {
+    const inQuote = quoted || /^[“"]/.test(w);
+    quoted = inQuote && !/[”"][)?!.,;:]*$/.test(w);
+    return i > 0 && !inQuote && !/^(?:the|a|an)$/i.test(words[i - 1]) && NAME.test(w.replace(/[)?!.,;:]+$/, ''));
+  });
+  return words
+    .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
+    .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
+    .map(({ w }) => w)
+    .filter((w) => {
+      const forms = termsOf(w).filter((t) => !t.startsWith('§='));
+      return forms.length > 0 && !forms.some((t) => index.holds(t));
+    });
 }

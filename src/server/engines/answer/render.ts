@@ -43,10 +43,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return sayRow(u, q, frame);
     case 'definition': {
       const description = u.descriptionMarkdown ?? '';
+      // Its description's sentences are said with it.
+      const own = index.units.filter((x) => x.ref === u.ref && x.group === u.group);
       if (description.length <= PARAMS.maxChars)
         return {
           lines: [cite(`${u.termMarkdown}: ${description.replace(/\n\n/g, ' ')}`, u.ref)],
-          used: [u],
+          used: [u, ...own],
           prose: false,
         };
       // A long description: its sentence that best answers, under its term.
@@ -81,6 +83,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = [u];
+      // A question the source asks (a FAQ's) is answered by the sentence after it.
+      const after = /[?？]$/.test(u.text.trim()) ? following(u, index)[0] : undefined;
+      if (after?.kind === 'sentence') {
+        lines.push(cite(after.markdown, after.ref));
+        used.push(after);
+      }
       if (leadsOn) {
         const next = following(u, index)[0];
         if (
