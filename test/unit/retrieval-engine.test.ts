@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
-import { ftsQuery, keywords } from '../../src/server/engines/retrieval/fts-query.js';
+import { ftsQuery, searchWords, keywords } from '../../src/server/engines/retrieval/fts-query.js';
 import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
 import { snippetOf } from '../../src/server/services/resource-rows.js';
@@ -30,7 +30,16 @@ describe('chunker', () => {
 describe('FTS query building', () => {
   it('quotes keywords so user text is never FTS syntax, and drops stop words', () => {
     expect(keywords('What is the "capital" OF Freedonia? NEAR(x)')).toEqual(['capital', 'freedonia', 'near']);
-    expect(ftsQuery('capital AND "x" OR y*')).toBe('"capital"');
+    // Single letters are searched as words ("-k", "plan B"), quoted like the rest.
+    expect(ftsQuery('capital AND "x" OR y*')).toBe('"capital" OR "x" OR "y"');
+    expect(searchWords('What does the -k option of gzip do? A 9.x thing')).toEqual([
+      'option',
+      'gzip',
+      'thing',
+      '9',
+      'k',
+      'x',
+    ]);
     expect(ftsQuery('lava" fields*')).toBe('"lava" OR "fields"');
     expect(ftsQuery('the of a')).toBeNull();
   });
