@@ -52,7 +52,9 @@ describe('model requests: counts bounded before the items are looked at', () => 
       error: { type: 'request_too_large', message: expect.stringMatching(/more than 100000 JSON values/) },
     });
     expect(Date.now() - t0).toBeLessThan(5000);
-    expect(slowestHealthMs).toBeLessThan(1500);
+    // Parsing and counting 200k messages holds the loop for seconds; a poll well under that means the
+    // body was refused unparsed, even beside the suite's heaviest files.
+    expect(slowestHealthMs).toBeLessThan(2500);
     const past = await post('/api/v1/messages/count_tokens', { model: 'facet-echo', messages: messages(10_001) });
     expect(past.status).toBe(400);
     expect(await past.json()).toMatchObject({
