@@ -1,52 +1,26 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Store } from '../../../src/server/store/store.js';
-import { describeOnStores, dropTestDatabases } from '../../helpers/postgres.js';
-import { indexedLiveDoc } from '../../helpers/indexed-livedoc.js';
+import { expect, it } from 'vitest';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
-import { analyzeQuery } from '../../../src/server/engines/query-analysis.js';
-import { ground } from '../../../src/server/services/grounding.service.js';
-import { extractiveAnswer } from '../../../src/server/engines/grounded-writer.js';
+import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
  * Real documents nobody here wrote (bench/content/docs): Commander's README, debug's README, pino's
  * benchmarks and winston's README as a LibreOffice DOCX, in one LiveDoc. Commander speaks of
  * "default values" of "options" at length; a question that names winston means winston's table.
  */
-const DOCS = path.resolve(import.meta.dirname, '../../../bench/content/docs');
-const opened: Store[] = [];
-afterAll(async () => {
-  for (const s of opened.splice(0)) await s.close();
-  await dropTestDatabases();
-});
+const docs = async () => {
+  const docx = await extractDocument('docx', readFileSync(path.join(BENCH_DOCS, 'winston-readme.docx')));
+  return [
+    ...['commander-readme.md', 'debug-readme.md', 'pino-benchmarks.md'].map((f) => {
+      const text = readFileSync(path.join(BENCH_DOCS, f), 'utf8');
+      return { id: f.replace(/\W/g, '_'), title: /^# (.+)$/m.exec(text)![1], text };
+    }),
+    { id: 'winston', title: docx.title ?? 'winston', text: docx.text },
+  ];
+};
 
-describeOnStores('answers over several real documents, one of them named', (stores) => {
-  let store: Store;
-  beforeAll(async () => {
-    store = await stores.open();
-    opened.push(store);
-    const docx = await extractDocument('docx', readFileSync(path.join(DOCS, 'winston-readme.docx')));
-    const docs = [
-      ...['commander-readme.md', 'debug-readme.md', 'pino-benchmarks.md'].map((f) => {
-        const text = readFileSync(path.join(DOCS, f), 'utf8');
-        return { id: f.replace(/\W/g, '_'), title: /^# (.+)$/m.exec(text)![1], text };
-      }),
-      { id: 'winston', title: docx.title ?? 'winston', text: docx.text },
-    ];
-    await indexedLiveDoc(store.db, docs);
-  });
-
-  const ask = async (query: string) => {
-    const { passages } = await ground(
-      { db: store.db },
-      analyzeQuery(query),
-      { livedocIds: ['ld'] },
-      { question: query },
-    );
-    return extractiveAnswer({ query, passages, history: [] });
-  };
-
+describeAnswersOver('answers over several real documents, one of them named', docs, (ask) => {
   // A source named by a word of its title (answer/model-params.ts unnamedSource): the other sources'
   // units count half, so Commander's "default value for an option" no longer wins. Which winston
   // passage is retrieved differs by store (bm25 and ts_rank), so only the source is checked here.
