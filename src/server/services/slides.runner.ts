@@ -323,9 +323,12 @@ async function drawPreviews(ctx: AppContext, job: JobContext<{ biz_id: string }>
   try {
     previews = await renderPreviews(file.data, { signal: job.signal, timeoutMs: PREVIEW_TIMEOUT_MS, width: 1280 });
   } catch (err) {
-    if (!(err instanceof PreviewUnavailable)) throw err;
+    // A crash is tried again; on the last attempt (or without LibreOffice) the deck says it has none,
+    // so the viewer never waits on previews that will not come.
+    const last = err instanceof PreviewUnavailable || job.attempt >= job.maxAttempts;
+    if (!last || job.signal.aborted) throw err;
     // A deck without previews is still the deck: the viewer shows the slides' text instead.
-    await job.log(`no previews: ${err.message}`);
+    await job.log(`no previews: ${err instanceof Error ? err.message : String(err)}`);
     await decks.setDeckPreviews(ctx.db, bizId, 0, 'unavailable');
     return { previews: 0 };
   }
