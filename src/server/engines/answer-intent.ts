@@ -17,9 +17,13 @@ export function answerIntent(query: string): AnswerIntent {
   return 'answer';
 }
 
-/** Words that name the answer's form (and the LiveDoc itself): they say what to write, not what to find. */
+/**
+ * Words that name the answer's form, or point at the sources themselves rather than at a subject
+ * ("the items under the heading given in the README"): they say what to write or where to look,
+ * not what to find.
+ */
 export const FORM_WORDS = new Set(
-  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare comparing comparison versus vs difference differences differ contrast list enumerate name give show livedoc livedocs document documents source sources'.split(
+  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare compared comparing comparison versus vs difference differences differ contrast list enumerate name give show livedoc livedocs document documents source sources readme docs documentation section heading under item items given described describe describes mentioned stated says according'.split(
     ' ',
   ),
 );

@@ -14,6 +14,7 @@ import {
   type UnitIndex,
 } from './answer/rank.js';
 import { cite, sayList, sayRows, sayUnit, type Said } from './answer/render.js';
+import { termsOf } from '../text/terms.js';
 
 export type { Passage };
 
@@ -70,18 +71,17 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const ranked = rank(index, q, part, used);
     nearest ??= ranked[0]?.u;
     const top = ranked[0];
-    // The part's key terms must be held by its best unit (or one close to it), and every number,
-    // version or flag it names by some unit, else it is not covered.
-    const covered =
-      ranked.slice(0, 5).some((r) => coverage(r.u, q) >= PARAMS.minCoverage) &&
-      missingIdentifiers(part, index).length === 0;
+    // The part is answered from units holding enough of its key terms (weighed by rarity), and
+    // every number, version, flag or name it states must be held by some unit, else not covered.
+    const fit = ranked.filter((r) => coverage(r.u, q, index) >= PARAMS.minCoverage);
+    const covered = fit.length > 0 && missingIdentifiers(searched(part), index).length === 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
       continue;
     }
     answered++;
     const group = intent === 'list' ? rankGroups(index, q)[0] : undefined;
-    const said = (group && sayList(group.units, index)) || sayBest(ranked, q, index, frame);
+    const said = (group && sayList(group.units, index)) || sayBest(fit, q, index, frame);
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
@@ -118,14 +118,14 @@ const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
 function rank(index: UnitIndex, q: Query, part: string, used: Set<RankedUnit>): Array<{ u: RankedUnit; s: number }> {
   const code = asksCode(part);
   const figure = asksFigure(part);
-  const named = namedSources(index, q);
+  const named = namedSources(index, part);
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
       let s = score(u, q, index);
       if (named.size > 0 && !named.has(u.title)) s *= PARAMS.unnamedSource;
       // The form asked for decides between units about the question, never for one that is not.
-      if (coverage(u, q) < PARAMS.minCoverage) return { u, s };
+      if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
       if (figure && /\d/.test(u.text)) s *= PARAMS.formBoost;
       return { u, s };
@@ -135,21 +135,24 @@ function rank(index: UnitIndex, q: Query, part: string, used: Set<RankedUnit>): 
 }
 
 /**
- * The sources a question names: those whose title holds one of its own terms that not every
- * source's title holds ("winston's level option" names winston among several READMEs).
+ * The sources a question names: those whose title holds one of its words, as written, that not
+ * every source's title holds ("winston's level option" names winston among several READMEs). Words
+ * as written, not stems: "what command" does not name Commander.
  */
-function namedSources(index: UnitIndex, q: Query): Set<string> {
+function namedSources(index: UnitIndex, part: string): Set<string> {
   const titles = new Map<string, Set<string>>();
-  for (const u of index.units) titles.set(u.title, u.fields.title);
+  for (const u of index.units) if (!titles.has(u.title)) titles.set(u.title, wordsOf(u.title));
   if (titles.size < 2) return new Set();
   const named = new Set<string>();
-  for (const [t, w] of q) {
-    if (w < 1) continue;
-    const holding = [...titles].filter(([, terms]) => terms.has(t)).map(([title]) => title);
+  for (const w of wordsOf(part.replace(/['’]s\b/g, ''))) {
+    if (termsOf(w).length === 0) continue;
+    const holding = [...titles].filter(([, words]) => words.has(w)).map(([title]) => title);
     if (holding.length > 0 && holding.length < titles.size) holding.forEach((title) => named.add(title));
   }
   return named;
 }
+
+const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 
 /** The best unit said, and a second one close to it in score when both fit in the room. */
 function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: UnitIndex, frame: AnswerFrame): Said {

@@ -29,9 +29,9 @@ const STOP = new Set(
   ),
 );
 
-/** Chinese and Japanese function words: in nearly every passage. */
+/** Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项): in nearly every passage. */
 const STOP_SPACELESS = new Set(
-  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
 );

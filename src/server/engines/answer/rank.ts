@@ -123,20 +123,26 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
 }
 
 /**
- * The share of the question's key terms (each word or symbol once; a CJK character pair, which
- * repeats its word, half) that one unit holds in any field: how much of the question it is about.
+ * The share of the question's key terms that one unit holds in any field, each term weighted by its
+ * rarity over the sources' units (a CJK character pair, which repeats its word, half): how much of
+ * the question it is about. A term no unit holds weighs most, so a question about something the
+ * sources never name ("threads", "GPU") is not covered by units that share its common words.
  */
-export function coverage(u: RankedUnit, q: Query): number {
+export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
+  const code = u.kind === 'code' || u.kind === 'codeLine';
   let have = 0;
   let all = 0;
   for (const [t, w] of q) {
     if (w < 1) continue;
-    const weight = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1;
+    const weight = index.idf(t) * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
-    if (FIELDS.some((f) => u.fields[f].has(t))) have += weight;
+    if (FIELDS.some((f) => u.fields[f].has(t)) || (code && CODE_WORDS.has(t))) have += weight;
   }
   return all === 0 ? 0 : have / all;
 }
+
+/** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
+const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
 
 /**
  * The groups (a list, a table, a code block, a run of definitions) ranked for a list question: a
@@ -176,8 +182,12 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
   return out.sort((a, b) => b.s - a.s || a.units[0].seq - b.units[0].seq);
 }
 
-/** A name written with a capital inside a sentence (Python, WebP): a product, a language, a place. */
+/**
+ * A name written with a capital inside a sentence (Python, WebP): a product, a language, a place;
+ * or an acronym (GPU, YAML, TLS), wherever it stands.
+ */
 const NAME = /^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:'s|’s)?$/u;
+const ACRONYM = /^\p{Lu}{2,}\p{N}*s?(?:'s|’s)?$/u;
 
 /**
  * The identifiers a question names that no unit holds: a number, a version or a flag the sources
@@ -193,7 +203,9 @@ export function missingIdentifiers(text: string, index: UnitIndex): string[] {
   const isName = words.map((w, i) => {
     const inQuote = quoted || /^[“"]/.test(w);
     quoted = inQuote && !/[”"][)?!.,;:]*$/.test(w);
-    return i > 0 && !inQuote && !/^(?:the|a|an)$/i.test(words[i - 1]) && NAME.test(w.replace(/[)?!.,;:]+$/, ''));
+    const bare = w.replace(/[)?!.,;:]+$/, '');
+    if (inQuote) return false;
+    return ACRONYM.test(bare) || (i > 0 && !/^(?:the|a|an)$/i.test(words[i - 1]) && NAME.test(bare));
   });
   return words
     .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
