@@ -1,5 +1,6 @@
 import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
+import { isTerm } from '../../text/units.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
@@ -157,6 +158,8 @@ export function chunkText(
   let cur: string[] = [];
   let curWords = 0;
   let curHeading = '';
+  /** The last piece pushed, when it is a term paragraph. */
+  let term: Piece | undefined;
   const flush = () => {
     if (cur.length === 0) return;
     const content = cur.join('\n\n');
@@ -169,6 +172,7 @@ export function chunkText(
     });
     cur = [];
     curWords = 0;
+    term = undefined;
   };
   for (const block of markdownBlocks(text)) {
     const heading = block.kind === 'heading' ? block.text : (block.section.at(-1) ?? '');
@@ -179,9 +183,23 @@ export function chunkText(
     if (!isContent(block)) continue;
     for (const piece of pieces(block)) {
       // List items of one list stay together when they fit, so a list is read as a list.
-      if (cur.length > 0 && curWords + piece.words > TARGET_WORDS) flush();
+      // A term stays with the paragraph it names: an excerpt of `-r --recursive`'s description
+      // that lost its term cannot say which option it describes.
+      if (cur.length > (term ? 1 : 0) && curWords + piece.words > TARGET_WORDS) {
+        const carried = term;
+        if (carried) {
+          cur.pop();
+          curWords -= carried.words;
+        }
+        flush();
+        if (carried) {
+          cur.push(carried.markdown);
+          curWords += carried.words;
+        }
+      }
       cur.push(piece.markdown);
       curWords += piece.words;
+      term = isTerm(block) ? piece : undefined;
     }
   }
   flush();
