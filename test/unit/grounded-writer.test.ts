@@ -311,6 +311,35 @@ describe('"not covered" when the question names what no source states', () => {
   });
 });
 
+describe('a list question is listed from a list, not from a code block beside it', () => {
+  const help = {
+    ref: 1,
+    title: 'Commander.js',
+    link: '',
+    content:
+      "## Custom help\n\nYou can add extra text to be displayed along with the built-in help.\n\n```js\nprogram\n  .option('-f, --foo', 'enable some foo');\n\nprogram.addHelpText('after', 'Example call');\n```\n\nThe positions in order displayed are:\n\n- `beforeAll`: add to the program for a global banner or header\n- `before`: display extra information before built-in help\n- `after`: display extra information after built-in help\n- `afterAll`: add to the program for a global footer (epilog)",
+  };
+  const levels = {
+    ref: 1,
+    title: 'winston',
+    link: '',
+    content:
+      '## Logging levels\n\nEach `level` is given a specific integer priority. The higher the priority the more important the message.\n\n`npm` logging levels are prioritized from 0 to 6 (highest to lowest):\n\n```js\n{\n  error: 0,\n  warn: 1,\n  info: 2,\n  silly: 6\n}\n```',
+  };
+  const ask = (query: string, passage: typeof help) => extractiveAnswer({ query, passages: [passage], history: [] });
+
+  it('lists the items under a heading, not the example code under it', () => {
+    const a = ask('List the items under "Custom help".', help);
+    for (const item of ['beforeAll', 'before', 'after', 'afterAll']) expect(a).toContain(`\`${item}\``);
+    expect(a).not.toContain('addHelpText');
+  });
+
+  it('lists named values written as code (a list in a code block)', () => {
+    const a = ask("List winston's npm logging levels with their priorities.", levels);
+    for (const level of ['error: 0', 'warn: 1', 'silly: 6']) expect(a).toContain(level);
+  });
+});
+
 describe('alignCitations keeps the quoted text', () => {
   it('keeps the space before := (chat dropped it where ask kept it)', () => {
     const text = 'Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [2]. Unused [7].';

@@ -80,7 +80,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       continue;
     }
     answered++;
-    const group = intent === 'list' ? rankGroups(index, q)[0] : undefined;
+    const group = intent === 'list' ? rankGroups(index, q).find((g) => listable(g.units, part)) : undefined;
     const said = (group && sayList(group.units, index)) || sayBest(fit, q, index, frame);
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
@@ -97,6 +97,15 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/**
+ * A list is listed from a list, a table or a section; from a code block only when code is asked
+ * for or its lines are named values (`error: 0`, `warn: 1`), a list written as code.
+ */
+const listable = (group: RankedUnit[], part: string) =>
+  asksCode(part) ||
+  !group.some((u) => u.kind === 'code') ||
+  group.filter((u) => u.kind === 'codeLine' && u.name).length >= 2;
 
 /**
  * A part's query: its own terms, then the rest of the question as context (the subject named in

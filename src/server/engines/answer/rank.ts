@@ -163,9 +163,15 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
   }
   const { k1, weights, groupText } = PARAMS;
   const out: Array<{ units: RankedUnit[]; s: number }> = [];
-  for (const units of groups.values()) {
+  // A section's prose is its list only when the section holds no list or table of its own.
+  const listed = new Set(
+    [...groups.values()]
+      .filter((units) => units.filter((u) => u.kind === 'item' || u.kind === 'row' || u.kind === 'field').length >= 2)
+      .map((units) => `${units[0].ref}:section:${units[0].headings.join('\n')}`),
+  );
+  for (const [key, units] of groups) {
     const parts = units.filter((u) => u.kind !== 'code');
-    if (parts.length < 2) continue;
+    if (parts.length < 2 || listed.has(key)) continue;
     const first = units[0];
     const text = new Set(units.flatMap((u) => [...u.fields.text]));
     let s = 0;
