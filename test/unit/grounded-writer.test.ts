@@ -340,6 +340,30 @@ describe('a list question is listed from a list, not from a code block beside it
   });
 });
 
+describe('one question asked of two sources', () => {
+  const debug = {
+    ref: 1,
+    title: 'debug',
+    link: '',
+    content:
+      '# debug\n\nA tiny JavaScript debugging utility.\n\n## Installation\n\n```bash\n$ npm install debug\n```\n\n## Usage\n\n`debug` exposes a function.',
+  };
+  const commander = {
+    ref: 2,
+    title: 'Commander.js',
+    link: '',
+    content:
+      '# Commander.js\n\nThe complete solution for node.js command-line interfaces.\n\n## Installation\n\n```sh\nnpm install commander\n```\n\n## Options\n\nOptions are defined with the `.option()` method.',
+  };
+  it('answers it for each source the question names, in the form it asks for', () => {
+    for (const q of ['How do I install debug and Commander?', '如何安装 debug 和 Commander？']) {
+      const a = extractiveAnswer({ query: q, passages: [debug, commander], history: [] });
+      expect(a).toContain('npm install debug');
+      expect(a).toContain('npm install commander');
+    }
+  });
+});
+
 describe('alignCitations keeps the quoted text', () => {
   it('keeps the space before := (chat dropped it where ask kept it)', () => {
     const text = 'Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [2]. Unused [7].';

@@ -59,7 +59,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   const intent = answerIntent(req.query);
   const whole = searched(req.query);
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
-  const subjects = intent === 'compare' ? comparedSubjects(req.query) : [];
+  const subjects = intent === 'compare' ? comparedSubjects(req.query) : namedSubjects(req.query, index);
   const parts = subjects.length >= 2 ? subjects : questionParts(req.query);
   const used = new Set<RankedUnit>();
   const out: string[] = [];
@@ -68,7 +68,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   let nearest: RankedUnit | undefined;
   for (const part of parts) {
     const q = partQuery(searched(part), whole, history, subjects, part);
-    const ranked = rank(index, q, part, used);
+    // A subject's answer takes the form the whole question asks for ("how do I install A and B").
+    const ranked = rank(index, q, part, subjects.length >= 2 ? req.query : part, used);
     nearest ??= ranked[0]?.u;
     const top = ranked[0];
     // The part is answered from units holding enough of its key terms (weighed by rarity), and
@@ -124,9 +125,15 @@ function partQuery(part: string, whole: string, history: string[], subjects: str
 const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
 
 /** The units ranked for a part: BM25F, times the form boost when a unit is what the part asks for. */
-function rank(index: UnitIndex, q: Query, part: string, used: Set<RankedUnit>): Array<{ u: RankedUnit; s: number }> {
-  const code = asksCode(part);
-  const figure = asksFigure(part);
+function rank(
+  index: UnitIndex,
+  q: Query,
+  part: string,
+  form: string,
+  used: Set<RankedUnit>,
+): Array<{ u: RankedUnit; s: number }> {
+  const code = asksCode(form);
+  const figure = asksFigure(form);
   const named = namedSources(index, part);
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
@@ -159,6 +166,29 @@ function namedSources(index: UnitIndex, part: string): Set<string> {
     if (holding.length > 0 && holding.length < titles.size) holding.forEach((title) => named.add(title));
   }
   return named;
+}
+
+/**
+ * The sources one question asks the same thing of ("How do I install Nzh and pinyin-pro?"): each
+ * side of its "and" names a different source, so each is answered as a subject of its own, with
+ * the rest of the question as its context, as a comparison's subjects are.
+ */
+function namedSubjects(query: string, index: UnitIndex): string[] {
+  if (questionParts(query).length > 1) return [];
+  const sides = query.split(/\s*(?:\band\b|\bor\b|,|和|与|及|、)\s*/i).filter((s) => s.trim());
+  if (sides.length < 2) return [];
+  const subjects: string[] = [];
+  const named = new Set<string>();
+  for (const side of sides) {
+    const titles = namedSources(index, side);
+    if (titles.size !== 1 || named.has([...titles][0])) return [];
+    named.add([...titles][0]);
+    const words = wordsOf([...titles][0]);
+    // The subject as the question writes it: its tokens holding a word of the source's title.
+    const tokens = side.split(/\s+/).filter((t) => [...wordsOf(t)].some((w) => words.has(w)));
+    subjects.push(tokens.map((t) => t.replace(/^[(“"'`]+|[)”"'`?？!.,;:]+$/g, '')).join(' '));
+  }
+  return subjects;
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
