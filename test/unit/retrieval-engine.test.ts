@@ -25,6 +25,20 @@ describe('chunker', () => {
     for (const c of chunks) expect(c.content.split(/\s+/).length).toBeLessThanOrEqual(220);
     expect(chunks.map((c) => c.content).join(' ')).toBe(long);
   });
+
+  it("never ends a chunk on a man page's option: the option opens the chunk with what it does", () => {
+    const flags = 'abcdefghijklmnop'.split('').map((c) => `-${c}`);
+    const options = flags.map(
+      (flag, i) =>
+        `**\\${flag}** _number_\n\nSpecifies ${'the size of every page that is written '.repeat(1 + (i % 4))}here.`,
+    );
+    const chunks = chunkText(`## OPTIONS\n\n${options.join('\n\n')}`);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(c.content).not.toMatch(/\*\*\\?-\w\*\* _number_$/);
+    // Every option is still there, once, followed by its description.
+    const all = chunks.map((c) => c.content).join('\n\n');
+    for (const flag of flags) expect(all.split(`**${flag}** _number_\n\nSpecifies the size`)).toHaveLength(2);
+  });
 });
 
 describe('FTS query building', () => {

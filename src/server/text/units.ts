@@ -287,7 +287,7 @@ function labelOnly(nodes: readonly PhrasingContent[]): boolean {
  * or exit code (`2`, often unmarked), a `<dl>` term: bold or code only, or a bare number or flag;
  * short, not a sentence.
  */
-function isTerm(b: Block): boolean {
+export function isTerm(b: Block): boolean {
   return (
     b.kind === 'paragraph' &&
     b.inline !== undefined &&

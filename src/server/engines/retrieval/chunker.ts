@@ -1,5 +1,6 @@
 import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
+import { isTerm } from '../../text/units.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
@@ -170,6 +171,9 @@ export function chunkText(
     cur = [];
     curWords = 0;
   };
+  // The last piece when it is a term (a man page's `**-r** _number_`): it opens the next chunk
+  // rather than end this one, so an option is never in one passage and what it does in another.
+  let term: Piece | undefined;
   for (const block of markdownBlocks(text)) {
     const heading = block.kind === 'heading' ? block.text : (block.section.at(-1) ?? '');
     if (heading !== curHeading) {
@@ -179,10 +183,20 @@ export function chunkText(
     if (!isContent(block)) continue;
     for (const piece of pieces(block)) {
       // List items of one list stay together when they fit, so a list is read as a list.
-      if (cur.length > 0 && curWords + piece.words > TARGET_WORDS) flush();
+      if (cur.length > 0 && curWords + piece.words > TARGET_WORDS) {
+        const carried = term && cur.length > 1 ? cur.pop() : undefined;
+        if (carried) curWords -= term!.words;
+        flush();
+        if (carried) {
+          cur.push(carried);
+          curWords = term!.words;
+        }
+      }
       cur.push(piece.markdown);
       curWords += piece.words;
+      term = undefined;
     }
+    if (isTerm(block)) term = counted(block.markdown);
   }
   flush();
   return chunks;

@@ -131,4 +131,19 @@ describe('definitions keep their terms (issue 45)', () => {
     expect(out).not.toMatch(/^- Specifies the X and Y resolution/m);
     expect(out).not.toContain('The option applies to every page');
   });
+
+  it('an option whose description must be shortened keeps its description, not the option alone', () => {
+    const md = [
+      '## OPTIONS',
+      '',
+      '**\\-jpegopt** _jpeg-options_',
+      '',
+      'When used with -jpeg, takes a list of options to control the jpeg compression. See JPEG OPTIONS for the available options.',
+    ].join('\n');
+    const out = extractiveOutline({ query: 'pdftoppm options', passages: [{ title: 'man', content: md }] });
+    expect(out).not.toMatch(/^\s*- \*\*-jpegopt\*\* _jpeg-options_$/m);
+    expect(out).toContain(
+      '**-jpegopt** _jpeg-options_ — When used with -jpeg, takes a list of options to control the jpeg compression',
+    );
+  });
 });
