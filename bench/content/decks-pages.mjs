@@ -301,7 +301,8 @@ export async function scanDecksAndPages({ url, key: apiKey, livedoc, resources =
         }),
       );
       if (label.trim()) labels.push(label.trim());
-      if (/\*\*|`|\]\(/.test(label)) bad.mapMarks.push(`${query}: ${label}`);
+      // A trailing backslash is a hard break's mark: the point's next line became a node of its own.
+      if (/\*\*|`|\]\(|\\$/.test(label)) bad.mapMarks.push(`${query}: ${label}`);
       if (CUT.test(label)) bad.mapCut.push(`${query}: ${label}`);
     }
     if (MAP_MAN[query]) {

@@ -78,7 +78,12 @@ const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match
 
 /** A sentence, or its first clause, cut at a word boundary. */
 function shorten(s: string, max = MAX_POINT): string {
-  const clean = s.replace(/[.。]$/, '').trim();
+  // A label is one line of the outline: a hard break (`\` or two spaces before a newline) is a space,
+  // never a line of its own that the outline would read as another node.
+  const clean = s
+    .replace(/(?:\\|[ \t]{2,})?\n\s*/g, ' ')
+    .replace(/[.。]$/, '')
+    .trim();
   if ([...clean].length <= max) return clean;
   // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
   // not open with "If", "When"… (whose first clause alone says something untrue).
