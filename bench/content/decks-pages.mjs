@@ -5,8 +5,11 @@
 // counts native charts and tables in the decks. Run by bench/content/run.mjs over its LiveDoc
 // (scanDecksAndPages), or alone: node bench/content/decks-pages.mjs (needs `npm run build`).
 // BENCH_RENDER=1 also renders decks (LibreOffice → PNG) and pages (Chromium) into .bench-tmp/ to look at.
+// Against the documents themselves (structure-counts.mjs): charts per numeric table of the documents a
+// deck is about, man-page options that keep their flags in mindmaps, PDF code blocks fenced versus
+// the PDF's source Markdown (bench/content/sources). BENCH_ONLY=decks,pages,maps,pdf runs some parts.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -15,28 +18,41 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toString } from 'mdast-util-to-string';
 import { gfm } from 'micromark-extension-gfm';
+import { codeBlocks, figureBlocks, manOptions, numericTables, optionNodes, squeeze } from './structure-counts.mjs';
 
 const HERE = import.meta.dirname;
 const ROOT = path.resolve(HERE, '../..');
 const OUT = path.join(ROOT, '.bench-tmp', 'decks-pages');
 const run = promisify(execFile);
 
-/** What the decks, pages and mindmaps are asked for: the corpus's subjects, in English and Chinese. */
-const DECKS = [
-  'How do I use winston transports and logging levels?',
-  'Pino long term support, supported Node.js versions and benchmarks',
-  'How do I enable debug output and namespaces?',
-  'commander options and commands',
-  'pinyin-pro 的功能、性能和体积',
-  'pino 的长期支持和安全发布',
+/**
+ * What the decks, pages and mindmaps are asked for: the corpus's subjects, in English and Chinese,
+ * each with the documents its subject names (whose numeric tables a deck should chart).
+ */
+const DECK_DOCS = [
+  ['How do I use winston transports and logging levels?', ['winston-readme.docx']],
+  ['Pino long term support, supported Node.js versions and benchmarks', ['pino-lts.html', 'pino-benchmarks.md']],
+  ['How do I enable debug output and namespaces?', ['debug-readme.md']],
+  ['commander options and commands', ['commander-readme.md']],
+  ['pinyin-pro 的功能、性能和体积', ['pinyin-pro-readme.html']],
+  ['pino 的长期支持和安全发布', ['pino-lts.html']],
 ];
+const DECKS = DECK_DOCS.map(([q]) => q);
 const PAGES = [
   'Make a landing page about pino, the fast JSON logger',
   'Make a landing page about the buffer module and its benchmarks',
   'Make a landing page about winston transports',
   'pinyin-pro 拼音工具',
 ];
-const MAPS = ['winston transports and levels', 'debug namespaces and wildcards', 'gzip options'];
+const MAPS = ['winston transports and levels', 'debug namespaces and wildcards', 'gzip options', 'pdftoppm options'];
+/** The man page each options map is drawn from. */
+const MAP_MAN = { 'gzip options': 'gzip-man.html', 'pdftoppm options': 'pdftoppm-man.html' };
+/** Chromium-printed PDFs of the dev split and the Markdown they were printed from. */
+const PDF_SOURCES = { 'buffer-readme.pdf': 'buffer-readme.md', 'picomatch-readme.pdf': 'picomatch-readme.md' };
+const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const part = (name) => !ONLY || ONLY.has(name);
+/** A title as compared: lower case, letters and digits only. */
+const key = (s) => (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');
 
 // ---- What counts as bad ----
 /** A bullet that is program text, not a sentence about it (a sentence may name `.opts()`). */
@@ -62,7 +78,7 @@ async function deckFacts(file) {
   const slides = Object.keys(zip.files)
     .filter((n) => /^ppt\/slides\/slide\d+\.xml$/.test(n))
     .sort((a, b) => Number(/\d+/.exec(a)[0]) - Number(/\d+/.exec(b)[0]));
-  const out = { titles: [], bullets: [], charts: 0, tables: 0, hardBreaks: 0, badCategories: 0 };
+  const out = { titles: [], bullets: [], charts: 0, tables: 0, hardBreaks: 0, badCategories: 0, chartTitles: [] };
   for (const name of slides) {
     const xml = await zip.file(name).async('string');
     // PowerPoint wraps a paragraph itself: a break facet wrote is a paragraph with hard breaks.
@@ -80,6 +96,7 @@ async function deckFacts(file) {
       )
       .filter(Boolean);
     out.titles.push(paras[0] ?? '');
+    if (xml.includes('<c:chart ')) out.chartTitles.push(paras[0] ?? '');
     // Slide numbers and chart captions are not bullets.
     out.bullets.push(...paras.slice(1).filter((t) => !/^\d+$/.test(t) && !/^(Source|来源)[:：]/.test(t)));
     out.tables += (xml.match(/<a:tbl>/g) ?? []).length;
@@ -134,13 +151,13 @@ async function render(pptx) {
  * Makes the decks, pages and mindmaps over `livedoc` and scans them. Returns report lines and the
  * counts (goal: every "bad" count 0).
  */
-export async function scanDecksAndPages({ url, key, livedoc }) {
+export async function scanDecksAndPages({ url, key: apiKey, livedoc, resources = [] }) {
   mkdirSync(OUT, { recursive: true });
   const env = {
     ...process.env,
     FACET_CONFIG_DIR: mkdtempSync(path.join(os.tmpdir(), 'facet-bench-cli-')),
     FACET_BASE_URL: url,
-    FACET_API_KEY: key,
+    FACET_API_KEY: apiKey,
     NO_COLOR: '1',
   };
   const cli = async (args) =>
@@ -175,7 +192,10 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
   let slides = 0;
   let bullets = 0;
   let sections = 0;
-  for (const [i, query] of DECKS.entries()) {
+  const text = (file) => resources.find((r) => r.file === file)?.content ?? '';
+  /** Per deck: the numeric tables of the documents it names, how many have a chart, and charts of other tables. */
+  const chartRows = [];
+  for (const [i, query] of (part('decks') ? DECKS : []).entries()) {
     const file = path.join(OUT, `deck-${i + 1}.pptx`);
     await cli([
       'slides',
@@ -192,6 +212,16 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
       file,
     ]);
     const deck = await deckFacts(file);
+    const named = DECK_DOCS[i][1].flatMap((f) => [...numericTables(text(f)), ...figureBlocks(text(f))]);
+    const titled = (t) => deck.chartTitles.some((c) => key(c).includes(key(t.heading)));
+    chartRows.push({
+      query,
+      tables: named.length,
+      charted: named.filter((t) => t.heading && titled(t)).length,
+      charts: deck.charts,
+      others: deck.chartTitles.filter((c) => !named.some((t) => t.heading && key(c).includes(key(t.heading)))),
+      uncharted: named.filter((t) => !t.heading || !titled(t)).map((t) => t.heading || '(no heading)'),
+    });
     slides += deck.titles.length;
     bullets += deck.bullets.length;
     charts += deck.charts;
@@ -214,7 +244,7 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
       if (n > 1 || /（续）（续）|\(cont(inued|\.)\).*\(cont/.test(t)) bad.repeatedTitles.push(`${query}: ${t} ×${n}`);
     if (process.env.BENCH_RENDER) await render(file);
   }
-  for (const [i, query] of PAGES.entries()) {
+  for (const [i, query] of (part('pages') ? PAGES : []).entries()) {
     const file = path.join(OUT, `page-${i + 1}.html`);
     await cli(['pages', 'create', query, '--livedoc', livedoc, '--wait', '--interval', '2', '--out', file]);
     const html = readFileSync(file, 'utf8');
@@ -243,7 +273,8 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
     const width = await pageWidth(html);
     if (width > 390) bad.wideScreens.push(`${query}: ${width} px`);
   }
-  for (const query of MAPS) {
+  const optionRows = [];
+  for (const query of part('maps') ? MAPS : []) {
     const data = JSON.parse(
       await cli([
         'mindmap',
@@ -259,6 +290,8 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
       await cli(['api', 'GET', `/v2/livedocs/${livedoc}/resources/${data.resource_id}/content`]),
     );
     const md = content.data.content;
+    writeFileSync(path.join(OUT, `${query.split(' ')[0]}.md`), md);
+    const labels = [];
     for (const line of md.split('\n')) {
       // The stored outline is Markdown; a label is what its parser leaves (what the drawing shows).
       const label = toString(
@@ -267,21 +300,62 @@ export async function scanDecksAndPages({ url, key, livedoc }) {
           mdastExtensions: [gfmFromMarkdown()],
         }),
       );
-      if (/\*\*|`|\]\(/.test(label)) bad.mapMarks.push(`${query}: ${label}`);
+      if (label.trim()) labels.push(label.trim());
+      // A trailing backslash is a hard break's mark: the point's next line became a node of its own.
+      if (/\*\*|`|\]\(|\\$/.test(label)) bad.mapMarks.push(`${query}: ${label}`);
       if (CUT.test(label)) bad.mapCut.push(`${query}: ${label}`);
     }
+    if (MAP_MAN[query]) {
+      const options = manOptions(text(MAP_MAN[query]));
+      const nodes = optionNodes(labels, options);
+      const covered = new Set(nodes.map((n) => n.option));
+      optionRows.push({
+        query,
+        options: options.length,
+        covered: covered.size,
+        nodes: nodes.length,
+        kept: nodes.filter((n) => n.keepsFlag).length,
+        lost: nodes.filter((n) => !n.keepsFlag).map((n) => n.label),
+      });
+    }
   }
+  // PDF code blocks: each block of the source kept whole (same characters) as one fenced block.
+  const pdfRows = [];
+  for (const [pdf, source] of Object.entries(part('pdf') ? PDF_SOURCES : {})) {
+    const want = codeBlocks(readFileSync(path.join(HERE, 'sources', source), 'utf8'));
+    const got = codeBlocks(text(pdf)).filter((b) => b.fenced);
+    const whole = new Set(got.map((b) => squeeze(b.value)));
+    pdfRows.push({
+      pdf,
+      source: want.length,
+      fenced: got.length,
+      whole: want.filter((b) => whole.has(squeeze(b.value))).length,
+    });
+  }
+  const sum = (rows, k) => rows.reduce((n, r) => n + r[k], 0);
   const lines = [
     '',
-    `decks: ${DECKS.length} (${slides} slides, ${bullets} bullets), ${charts} native charts, ${tables} native tables`,
+    `decks: ${chartRows.length} (${slides} slides, ${bullets} bullets), ${charts} native charts, ${tables} native tables`,
     `  charts with non-label categories ${badCategories}, bullets with Markdown marks or links ${markBullets}, paragraphs with hard breaks ${hardBreaks}, decks of 4+ slides ending on takeaways ${withTakeaways}/${longDecks}`,
     `  code bullets ${bad.codeBullets.length}, cut sentences ${bad.cutSentences.length}, badge/image bullets ${bad.badgeBullets.length}, repeated titles ${bad.repeatedTitles.length}`,
+    `  charts per numeric table of the documents a deck names: ${sum(chartRows, 'charted')}/${sum(chartRows, 'tables')} tables charted, ${chartRows.reduce((n, r) => n + r.others.length, 0)} charts of other tables`,
+    ...chartRows.map(
+      (r) =>
+        `    ${r.query}: ${r.charted}/${r.tables} charted, ${r.charts} charts${r.uncharted.length ? `; not charted: ${r.uncharted.join(', ')}` : ''}${r.others.length ? `; other charts: ${r.others.join(', ')}` : ''}`,
+    ),
     `pages: ${PAGES.length} (${sections} sections, ${bad.uncitedSections.length} citing no source, ${bad.pageNotCovered.length} saying "not covered"): timestamps/ids/ports/code as figures ${bad.badFigures.length}, Markdown marks ${bad.pageMarks.length}, code as prose ${bad.pageCode.length}, wider than 390 px ${bad.wideScreens.length}`,
     `mindmaps: ${MAPS.length}: Markdown marks ${bad.mapMarks.length}, cut labels ${bad.mapCut.length}`,
+    ...optionRows.map(
+      (r) =>
+        `  ${r.query}: ${r.kept}/${r.nodes} option nodes keep their flag (${r.covered} of the page's ${r.options} options shown)${r.lost.length ? `; without: ${r.lost.slice(0, 3).join(' | ')}` : ''}`,
+    ),
+    ...pdfRows.map(
+      (r) => `PDF ${r.pdf}: ${r.fenced} fenced code blocks for the source's ${r.source}, ${r.whole} of them kept whole`,
+    ),
   ];
   for (const [k, v] of Object.entries(bad)) for (const x of v.slice(0, 5)) lines.push(`  ${k}: ${x}`);
   lines.push(`decks and pages written to ${path.relative(process.cwd(), OUT)}`);
-  return { lines, bad, charts, tables };
+  return { lines, bad, charts, tables, chartRows, optionRows, pdfRows };
 }
 
 // Alone: a platform of its own, the corpus loaded into one LiveDoc.
@@ -302,6 +376,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const dev = readdirSync(docs)
       .filter((f) => manifest[f]?.split === 'dev' && manifest[f].add === 'upload')
       .sort();
+    const resources = [];
     for (const file of dev) {
       const form = new FormData();
       form.append('file', new Blob([readFileSync(path.join(docs, file))]), file);
@@ -311,8 +386,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
         body: form,
       });
       if (!res.ok) throw new Error(`upload ${file}: ${res.status} ${await res.text()}`);
+      const { id } = (await res.json()).data;
+      const content = await fetch(`${server.url}/v2/livedocs/${livedoc}/resources/${id}/content`, { headers: auth });
+      resources.push({ file, id, content: (await content.json()).data.content });
     }
-    const scan = await scanDecksAndPages({ url: server.url, key: server.key, livedoc });
+    const scan = await scanDecksAndPages({ url: server.url, key: server.key, livedoc, resources });
     for (const line of scan.lines) console.log(line);
   } finally {
     await server.stop();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
+import { collapseRepeats } from '../../src/server/engines/retrieval/index.js';
 import { ftsQuery, searchWords, keywords } from '../../src/server/engines/retrieval/fts-query.js';
 import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
@@ -24,6 +25,33 @@ describe('chunker', () => {
     expect(chunks.length).toBeGreaterThan(2);
     for (const c of chunks) expect(c.content.split(/\s+/).length).toBeLessThanOrEqual(220);
     expect(chunks.map((c) => c.content).join(' ')).toBe(long);
+  });
+
+  it("never ends a chunk on a man page's option: the option opens the chunk with what it does", () => {
+    const flags = 'abcdefghijklmnop'.split('').map((c) => `-${c}`);
+    const options = flags.map(
+      (flag, i) =>
+        `**\\${flag}** _number_\n\nSpecifies ${'the size of every page that is written '.repeat(1 + (i % 4))}here.`,
+    );
+    const chunks = chunkText(`## OPTIONS\n\n${options.join('\n\n')}`);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const c of chunks) expect(c.content).not.toMatch(/\*\*\\?-\w\*\* _number_$/);
+    // Every option is still there, once, followed by its description.
+    const all = chunks.map((c) => c.content).join('\n\n');
+    for (const flag of flags) expect(all.split(`**${flag}** _number_\n\nSpecifies the size`)).toHaveLength(2);
+  });
+});
+
+describe('collapseRepeats', () => {
+  it('keeps each text once, the first, and with a limit stops at that many', () => {
+    const hits = ['**Fast** logger', 'Fast   logger', 'Other text', 'Third text', 'Fourth text'].map((content, i) => ({
+      i,
+      content,
+    }));
+    expect(collapseRepeats(hits).map((h) => h.i)).toEqual([0, 2, 3, 4]);
+    expect(collapseRepeats(hits, 2).map((h) => h.i)).toEqual([0, 2]);
+    // Keyed again from the cache: the same answer.
+    expect(collapseRepeats(hits, 3).map((h) => h.i)).toEqual([0, 2, 3]);
   });
 });
 

@@ -23,7 +23,7 @@ const MAX_POINT = 90;
  * Whole sentences and list items of a passage as inline Markdown (the outline is Markdown: code
  * spans and characters such as `*` survive into the labels), never code blocks, tables or badges.
  */
-function sentencesOf(text: string): string[] {
+function sentencesOf(text: string, leads: Map<string, string>): string[] {
   // A definition (a man page's option, an exit code) is one point that keeps its term: its first
   // sentence led by the term ("**-r number** — X and Y resolution…", a dash: a colon would read as a list), never the description alone.
   const termOf = new Map<string, string>();
@@ -35,7 +35,9 @@ function sentencesOf(text: string): string[] {
     if (!term) out.push(s.markdown);
     else if (!led.has(term)) {
       led.add(term);
-      out.push(`${term} — ${s.markdown}`);
+      const point = `${term} — ${s.markdown}`;
+      leads.set(point, term);
+      out.push(point);
     }
   }
   return out;
@@ -61,12 +63,27 @@ function wholeTitle(t: string): string {
   return `${word.length >= MAX_TITLE / 2 ? word : cut}…`;
 }
 
-/** A point's label: the sentence, or its first clause, cut at a word boundary. */
+/**
+ * A point's label: the sentence, or its first clause, cut at a word boundary. A definition's term is
+ * kept whole before its description, which is shortened on its own: a cut at the term's dash would
+ * leave the term alone ("-jpegopt jpeg-options"), the very label that says nothing.
+ */
+function pointLabel(s: string, leads: Map<string, string>): string {
+  const term = leads.get(s);
+  return term ? `${term} — ${shorten(s.slice(term.length + 3))}` : shorten(s);
+}
+
 /** A clause that closes every bracket it opens: "log formatting (see" is no clause to show. */
 const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match(/[)\]}）]/g) ?? []).length;
 
+/** A sentence, or its first clause, cut at a word boundary. */
 function shorten(s: string, max = MAX_POINT): string {
-  const clean = s.replace(/[.。]$/, '').trim();
+  // A label is one line of the outline: a hard break (`\` or two spaces before a newline) is a space,
+  // never a line of its own that the outline would read as another node.
+  const clean = s
+    .replace(/(?:\\|[ \t]{2,})?\n\s*/g, ' ')
+    .replace(/[.。]$/, '')
+    .trim();
   if ([...clean].length <= max) return clean;
   // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
   // not open with "If", "When"… (whose first clause alone says something untrue).
@@ -114,14 +131,17 @@ const label = (s: string) =>
     .trim();
 
 /** The passages' sections, a heading inside a passage starting a section of its own; sentences are prose, each once. */
-function sectionsOf(passages: OutlineRequest['passages']): Array<{ title: string; sentences: string[] }> {
+function sectionsOf(
+  passages: OutlineRequest['passages'],
+  leads: Map<string, string>,
+): Array<{ title: string; sentences: string[] }> {
   const byTitle = new Map<string, string[]>();
   const seen = new Set<string>();
   for (const p of passages) {
     let title = p.title.trim() || 'Notes';
     let text = '';
     const flush = () => {
-      const list = sentencesOf(text).filter((s) => isProse(s) && !seen.has(s) && (seen.add(s), true));
+      const list = sentencesOf(text, leads).filter((s) => isProse(s) && !seen.has(s) && (seen.add(s), true));
       if (list.length > 0) byTitle.set(title, [...(byTitle.get(title) ?? []), ...list]);
       text = '';
     };
@@ -156,7 +176,8 @@ export function extractiveOutline(req: OutlineRequest): string {
   }
   // Branches: the query's topics first, in its order, each on the section that speaks of it most;
   // then the other sections (headings inside a passage count as sections), in ranked order.
-  const sections = sectionsOf(req.passages);
+  const leads = new Map<string, string>();
+  const sections = sectionsOf(req.passages, leads);
   const all = new Set(termsOf(req.query));
   const branches: Array<{ title: string; sentences: string[]; want: Set<string> }> = [];
   const taken = new Set<number>();
@@ -190,7 +211,7 @@ export function extractiveOutline(req: OutlineRequest): string {
     const picked = b.sentences
       .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
       // A point is a whole sentence or a clause that stands alone: one that would have to be cut is left out.
-      .filter((x) => !shorten(x.s).endsWith('…') && !used.has(label(shorten(x.s))))
+      .filter((x) => !pointLabel(x.s, leads).endsWith('…') && !used.has(label(pointLabel(x.s, leads))))
       .sort((a, b2) => b2.score - a.score || a.order - b2.order)
       .slice(0, POINTS_PER_BRANCH)
       .sort((a, b2) => a.order - b2.order);
@@ -211,8 +232,8 @@ export function extractiveOutline(req: OutlineRequest): string {
           lines.push(`${item}${l}`);
         }
       } else {
-        used.add(label(shorten(s)));
-        lines.push(`${point}${shorten(s)}`);
+        used.add(label(pointLabel(s, leads)));
+        lines.push(`${point}${pointLabel(s, leads)}`);
       }
     }
   }

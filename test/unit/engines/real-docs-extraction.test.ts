@@ -5,6 +5,7 @@ import { extractDocument } from '../../../src/server/engines/extract/documents.j
 import { extractHtml, htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
 import { repairHref } from '../../../src/server/engines/extract/docx-options.js';
+import { joinCodeAcrossPages } from '../../../src/server/engines/extract/pdf.js';
 
 // Documents nobody on the project wrote (sources in test/fixtures/real-docs/make-fixtures.mjs).
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
@@ -94,6 +95,34 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
     // Body text is never taken for a heading on a page of code, and the real headings are.
     expect(text).toContain('## how does it work?');
     expect(text).not.toMatch(/^#+ (The|This|To|If) /m);
+  });
+});
+
+describe('a code block a page break cut in two (Chromium PDF)', () => {
+  it('is one fenced block on the page it starts on (picomatch README)', async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/picomatch-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    const block = /```\n# \.makeRe star \(\*\)\n[\s\S]*?```/.exec(text)?.[0] ?? '';
+    expect(block).toContain('minimatch x 1,396,257 ops/sec ±0.58% (96 runs sampled)');
+  });
+
+  it('joins only a page that opens with code to a page that ends with code, across a page of code alone', () => {
+    const fence = '```';
+    expect(
+      joinCodeAcrossPages([
+        `Intro\n\n${fence}\na()\n${fence}`,
+        `${fence}\nb()\n${fence}`,
+        `${fence}\nc()\n${fence}\n\nAfter`,
+        `Text\n\n${fence}\nd()\n${fence}`,
+        `Prose first\n\n${fence}\ne()\n${fence}`,
+      ]),
+    ).toEqual([
+      `Intro\n\n${fence}\na()\nb()\nc()\n${fence}`,
+      '',
+      'After',
+      `Text\n\n${fence}\nd()\n${fence}`,
+      `Prose first\n\n${fence}\ne()\n${fence}`,
+    ]);
   });
 });
 

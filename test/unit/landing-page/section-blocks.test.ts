@@ -52,3 +52,30 @@ describe('a landing page from sources with a table and a list', () => {
     expect(hero).not.toMatch(/\*\*|`/);
   });
 });
+
+describe('figures written as `name: value` lines in a code block', () => {
+  const BENCH = passage(
+    'Benchmarks',
+    "## Benchmarks\n\nPino is compared with other loggers logging `'hello world'`.\n\n```\nBASIC benchmark averages\nBunyan average: 377.434ms\nWinston average: 270.249ms\nPino average: 114.801ms\nPino_min average: 70.968ms\n```\n",
+  );
+
+  it('become a name | value table on the page, values with their unit, never code', async () => {
+    const { html } = await localLandingPage('Make a landing page about pino benchmarks', [BENCH]);
+    const card = cardOf(html, 'Benchmarks');
+    expect(card).toContain('<table>');
+    expect(card).toMatch(/<th scope="col">BASIC benchmark averages<\/th><th scope="col">Value<\/th>/);
+    expect(card).toMatch(/<td>Pino average<\/td><td>114\.801ms<\/td>/);
+    // An underscore in a name is a character, not emphasis.
+    expect(card).toMatch(/<td>Pino_min average<\/td><td>70\.968ms<\/td>/);
+    expect(card).not.toMatch(/<code>[^<]*average:/);
+  });
+
+  it('stay code when the block is code that sets a few values', async () => {
+    const code = passage(
+      'Usage',
+      '## Usage\n\nSet the levels of the logger.\n\n```js\nconst levels = {\n  error: 0,\n  warn: 1,\n  info: 2,\n};\n```\n',
+    );
+    const { html } = await localLandingPage('Make a landing page about logger levels', [code]);
+    expect(cardOf(html, 'Usage')).not.toContain('<table>');
+  });
+});

@@ -64,7 +64,7 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
     const meta = await doc.getMetadata().catch(() => null);
     const info: object | undefined = meta?.info;
     const title = info && 'Title' in info && typeof info.Title === 'string' ? info.Title.trim() || null : null;
-    return { title, pages: cleanPages(dropRunningLines(pages), title) };
+    return { title, pages: joinCodeAcrossPages(cleanPages(dropRunningLines(pages), title)) };
   } finally {
     await doc.destroy();
   }
@@ -91,4 +91,32 @@ function cleanPages(pages: string[][], title: string | null): string[] {
       .join('\n\n')
       .trim();
   });
+}
+
+const FENCE = '```';
+
+/**
+ * A code block a page break cut in two is one block: a page that opens with code while the page
+ * before ended with code continues that block, so its lines join it there (the block is on the page
+ * it starts on). A page of nothing but code passes the block on to the next.
+ */
+export function joinCodeAcrossPages(pages: string[]): string[] {
+  const out = [...pages];
+  let last = -1;
+  for (let n = 0; n < out.length; n++) {
+    const next = out[n];
+    const close = next.startsWith(`${FENCE}\n`) ? next.indexOf(`\n${FENCE}`, FENCE.length) : -1;
+    if (
+      last >= 0 &&
+      out[last].endsWith(`\n${FENCE}`) &&
+      close >= 0 &&
+      next.slice(close + 1 + FENCE.length, close + 2 + FENCE.length).trim() === ''
+    ) {
+      const lines = next.slice(FENCE.length + 1, close);
+      out[last] = `${out[last].slice(0, -FENCE.length)}${lines}\n${FENCE}`;
+      out[n] = next.slice(close + 1 + FENCE.length).trim();
+    }
+    if (out[n]) last = n;
+  }
+  return out;
 }

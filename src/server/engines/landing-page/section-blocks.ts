@@ -1,4 +1,6 @@
 import { markdownBlocks } from '../../text/markdown.js';
+import { inlineMarkdown } from '../../text/markdown-tree.js';
+import { namedFigures } from '../slides/tables.js';
 import { clip, type PagePassage } from './text.js';
 import { PLAN_LIMITS, type PageTable } from './plan.js';
 
@@ -18,13 +20,24 @@ export function answerItems(answer: string): string[] {
   return items.length >= 2 ? items.slice(0, PLAN_LIMITS.itemsPerSection).map((m) => clip(m, 240)) : [];
 }
 
+const asText = (value: string) => inlineMarkdown([{ type: 'text', value }]);
+
 /**
  * The first real table of the passages (a header of at least two named columns and a row of at least
- * two filled cells; not a layout table of badges or images), bounded to a few rows and columns.
+ * two filled cells; not a layout table of badges or images), bounded to a few rows and columns. A
+ * code block of `name: value` figures (benchmark output) is such a table too: name | value.
  */
 export function sectionTable(passages: PagePassage[]): PageTable | undefined {
   for (const p of passages)
     for (const b of markdownBlocks(p.content)) {
+      const figures = b.kind === 'code' ? namedFigures(b.value) : null;
+      // Cells are inline Markdown: a name's `*` or `_` is a character, escaped as one.
+      if (figures)
+        return {
+          header: [asText(figures.caption || 'Name'), 'Value'],
+          rows: figures.rows.slice(0, PLAN_LIMITS.tableRows).map(([n, v]) => [asText(n), asText(v)]),
+          ref: p.ref,
+        };
       if (b.kind !== 'table') continue;
       const named = b.header.filter((h) => /[\p{L}\p{N}]/u.test(h.text)).length;
       const filled = b.rows.some((r) => r.filter((c) => /[\p{L}\p{N}]/u.test(c?.text ?? '')).length >= 2);

@@ -1,5 +1,6 @@
 import { mapFamily } from '../fonts.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
+import { textWidth } from './measure.js';
 import { fmt, LINE_HEIGHT, type LayoutResult, type PlacedNode, type Stroke } from './layout-types.js';
 
 /**
@@ -34,7 +35,8 @@ const colour = (branch: number) =>
 
 /** Where and how a node's label is set: one baseline per line, in the node's own coordinates. */
 export interface LabelLines {
-  lines: Array<{ text: string; x: number; baseline: number }>;
+  /** `width`: the line as measured when the box was sized; it is drawn that wide, whatever the font. */
+  lines: Array<{ text: string; x: number; baseline: number; width: number }>;
   align: 'middle' | 'start';
   size: number;
   bold: boolean;
@@ -48,7 +50,12 @@ export function labelLines(p: PlacedNode): LabelLines {
   const tx = p.align === 'middle' ? p.x + n.w / 2 : p.x + s.padX;
   return {
     // Each line's box is lh tall; the baseline sits so capitals (0.73 em in DejaVu) are centred in it.
-    lines: n.lines.map((text, i) => ({ text, x: tx, baseline: p.y + s.padY + i * lh + lh / 2 + 0.36 * s.size })),
+    lines: n.lines.map((text, i) => ({
+      text,
+      x: tx,
+      baseline: p.y + s.padY + i * lh + lh / 2 + 0.36 * s.size,
+      width: textWidth(text, s.size, s.bold),
+    })),
     align: p.align,
     size: s.size,
     bold: s.bold,
@@ -65,8 +72,13 @@ function nodeSvg(p: PlacedNode): string {
   const radius = n.depth === 0 ? 10 : n.depth === 1 ? 8 : 6;
   const box = `<rect x="${fmt(x)}" y="${fmt(y)}" width="${fmt(n.w)}" height="${fmt(n.h)}" rx="${radius}" fill="${fill}" stroke="${stroke}" stroke-width="${n.depth >= 2 ? 1.2 : 0}"/>`;
   const label = labelLines(p);
+  // A viewer without the measured font (a browser lacking DejaVu Sans) sets the line in another one,
+  // wider or narrower: textLength holds each line to its measured width, so it stays in its box.
   const spans = label.lines
-    .map((l) => `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}">${escapeMarkup(l.text)}</tspan>`)
+    .map(
+      (l) =>
+        `<tspan x="${fmt(l.x)}" y="${fmt(l.baseline)}"${l.width > 0 ? ` textLength="${fmt(l.width)}" lengthAdjust="spacingAndGlyphs"` : ''}>${escapeMarkup(l.text)}</tspan>`,
+    )
     .join('');
   const weight = label.bold ? ' font-weight="bold"' : '';
   const anchor = label.align === 'middle' ? ' text-anchor="middle"' : '';

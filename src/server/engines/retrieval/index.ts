@@ -1,5 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
@@ -93,7 +94,10 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
       Math.round((score + (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0)) * 10_000) /
       10_000,
   }));
-  return collapseRepeats(hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId)).slice(0, scope.limit);
+  return collapseRepeats(
+    hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId),
+    scope.limit,
+  );
 }
 
 /** The share of the best hit's score a passage of a source the question names gains. */
@@ -103,20 +107,39 @@ const NAMED_SOURCE_SHARE = 0.2;
  * Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or
  * markup (read as a Markdown tree, so `*` or `_` that are characters still count).
  */
-export const contentKey = (content: string) => markdownToPlainText(content).replace(/\s+/g, ' ').trim().toLowerCase();
+export function contentKey(content: string): string {
+  let key = contentKeys.get(content);
+  if (key === undefined) {
+    key = markdownToPlainText(content).replace(/\s+/g, ' ').trim().toLowerCase();
+    contentKeys.set(content, key);
+  }
+  return key;
+}
+/**
+ * Keys of recent chunks: a page or an answer searches several times and meets the same chunks, each
+ * of which would be parsed as Markdown again. Bounded by characters held (the text and its key).
+ */
+const contentKeys = new LRUCache<string, string>({
+  maxSize: 8 << 20,
+  sizeCalculation: (plain, content) => plain.length + content.length + 1,
+});
 
 /**
  * Ranked hits with each text once: the same page added twice, or a passage two documents share,
- * is one passage (the best-ranked, so the first) and so one source.
+ * is one passage (the best-ranked, so the first) and so one source. With a limit, the first
+ * `limit` of them: the hits after are never read (a search fetches three times what it keeps).
  */
-export function collapseRepeats<T extends { content: string }>(hits: T[]): T[] {
+export function collapseRepeats<T extends { content: string }>(hits: T[], limit = Infinity): T[] {
   const seen = new Set<string>();
-  return hits.filter((h) => {
+  const out: T[] = [];
+  for (const h of hits) {
+    if (out.length >= limit) break;
     const k = contentKey(h.content);
-    if (seen.has(k)) return false;
+    if (seen.has(k)) continue;
     seen.add(k);
-    return true;
-  });
+    out.push(h);
+  }
+  return out;
 }
 
 const stem = (w: string) => w.replace(/(ies|ing|ed|es|s)$/, '');

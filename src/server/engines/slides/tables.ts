@@ -68,6 +68,26 @@ export function parseNumber(cell: string): number | null {
 /** "Bunyan average: 377.434ms": a name and one figure, as benchmark output and settings list them. */
 const NAMED_FIGURE = /^\s*([^:|]{1,60}?)\s*[:=]\s*(\S[^:|]{0,30})$/;
 
+/**
+ * A code block that is figures, not code: three or more `name: value` lines whose values are
+ * figures of one unit ("Pino average: 114.801ms"), and at most a caption line beside them
+ * ("BASIC benchmark averages"). Values as written; null for anything else (code, settings).
+ */
+export function namedFigures(code: string): { caption: string; rows: Array<[string, string]> } | null {
+  const rows: Array<[string, string]> = [];
+  const others: string[] = [];
+  for (const line of code.split('\n')) {
+    if (!line.trim()) continue;
+    const m = NAMED_FIGURE.exec(line);
+    if (m && parseNumber(m[2]) !== null) rows.push([m[1].trim(), m[2].trim()]);
+    else others.push(line.trim());
+  }
+  const units = new Set(rows.map((r) => unitOf('', [r[1]])));
+  if (rows.length < 3 || units.size !== 1 || units.has('') || others.length > 1) return null;
+  const caption = others[0] ?? '';
+  return { caption: caption.length <= 80 && !/[|{};=]/.test(caption) ? caption : '', rows };
+}
+
 function splitRow(line: string): string[] {
   return line
     .trim()

@@ -118,6 +118,30 @@ describe('mindmap layouts', () => {
     expect(word.lines.length).toBeGreaterThan(1);
   });
 
+  it('holds every line to the width it was measured at, inside its box, whatever font a viewer has', () => {
+    // A browser without the measured font (DejaVu Sans) sets labels in a wider or narrower one:
+    // each tspan's textLength is its measured width, and that width fits the box it was sized for.
+    for (const layout of LAYOUTS) {
+      const { svg } = renderSvg(cjkLong, layout);
+      const groups = [...svg.matchAll(/<g id="n\d+"><rect [^>]*? width="([\d.]+)"[^>]*>(<text[\s\S]*?<\/text>)<\/g>/g)];
+      expect(groups.length).toBe(count(cjkLong));
+      for (const [, boxWidth, text] of groups) {
+        const size = Number(/font-size="([\d.]+)"/.exec(text)![1]);
+        const bold = text.includes('font-weight="bold"');
+        const spans = [
+          ...text.matchAll(/<tspan [^>]*?(?:textLength="([\d.]+)" lengthAdjust="spacingAndGlyphs")?>([^<]*)<\/tspan>/g),
+        ];
+        expect(spans.length).toBeGreaterThan(0);
+        for (const [, length, line] of spans) {
+          const unescaped = line.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+          expect(length, `${layout}: "${unescaped}" has no textLength`).toBeDefined();
+          expect(Number(length)).toBeCloseTo(textWidth(unescaped, size, bold), 0);
+          expect(Number(length)).toBeLessThanOrEqual(Number(boxWidth));
+        }
+      }
+    }
+  });
+
   it('each layout draws a different picture of the same tree', () => {
     const svgs = new Set(LAYOUTS.map((l) => renderSvg(small, l).svg));
     expect(svgs.size).toBe(LAYOUTS.length);

@@ -131,4 +131,41 @@ describe('definitions keep their terms (issue 45)', () => {
     expect(out).not.toMatch(/^- Specifies the X and Y resolution/m);
     expect(out).not.toContain('The option applies to every page');
   });
+
+  it('an option whose description must be shortened keeps its description, not the option alone', () => {
+    const md = [
+      '## OPTIONS',
+      '',
+      '**\\-jpegopt** _jpeg-options_',
+      '',
+      'When used with -jpeg, takes a list of options to control the jpeg compression. See JPEG OPTIONS for the available options.',
+    ].join('\n');
+    const out = extractiveOutline({ query: 'pdftoppm options', passages: [{ title: 'man', content: md }] });
+    expect(out).not.toMatch(/^\s*- \*\*-jpegopt\*\* _jpeg-options_$/m);
+    expect(out).toContain(
+      '**-jpegopt** _jpeg-options_ — When used with -jpeg, takes a list of options to control the jpeg compression',
+    );
+  });
+});
+
+describe('a point is one line of the outline', () => {
+  it('a list item of two paragraphs (a hard break in its Markdown) is one point, never a line ending in a backslash', () => {
+    const md = [
+      '## 使用示例',
+      '',
+      '-   分词并获取拼音，更多配置请查看[segment API](https://pinyin-pro.cn/use/segment.html)',
+      '',
+      '    点击展开 segment 基础使用示例',
+      '',
+      '-   获取带汉字拼音的 HTML 字符串，更多配置请查看[html API](https://pinyin-pro.cn/use/html.html)',
+      '',
+      '    点击展开 HTML 字符串示例',
+    ].join('\n');
+    const out = extractiveOutline({ query: 'pinyin-pro 使用示例', passages: [{ title: 'pinyin-pro', content: md }] });
+    expect(out).not.toMatch(/\\$/m);
+    expect(out).not.toMatch(/^点击展开/m);
+    expect(out).toContain(
+      '- 分词并获取拼音，更多配置请查看[segment API](https://pinyin-pro.cn/use/segment.html) 点击展开 segment 基础使用示例\n',
+    );
+  });
 });
