@@ -340,6 +340,21 @@ describe('a list question is listed from a list, not from a code block beside it
   });
 });
 
+describe('a cell said as a sentence', () => {
+  it('ends with one full stop when the cell ends with its own', () => {
+    const bytes = {
+      ref: 1,
+      title: 'Bytes utility',
+      link: '',
+      content:
+        "## bytes.format(number value, [options])\n\n| Property | Type | Description |\n| --- | --- | --- |\n| decimalPlaces | `number` | Maximum number of decimal places to include in output. Default value to `2`. |\n| unitSeparator | `string` | Separator to use between number and unit. Default value to `''`. |",
+    };
+    const a = extractiveAnswer({ query: 'What is the Description of unitSeparator?', passages: [bytes], history: [] });
+    expect(a).toContain("Separator to use between number and unit. Default value to `''`. [1]");
+    expect(a).not.toContain('..');
+  });
+});
+
 describe('one question asked of two sources', () => {
   const debug = {
     ref: 1,

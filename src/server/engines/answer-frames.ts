@@ -20,7 +20,8 @@ export interface AnswerFrame {
 const EN: AnswerFrame = {
   lang: 'en',
   lead: 'According to your sources:',
-  cell: (row, column, value) => `For ${row}, ${column}: ${value}.`,
+  // The full stop is the citation's (answer/render.ts cite): a value ending in one keeps only its own.
+  cell: (row, column, value) => `For ${row}, ${column}: ${value}`,
   notCovered: (topics) =>
     `Your sources do not cover this question.${topics.length ? ` What they cover is closest to: ${topics.join('; ')}.` : ''}`,
   noSources: (question) =>
@@ -32,7 +33,7 @@ const EN: AnswerFrame = {
 const ZH: AnswerFrame = {
   lang: 'zh',
   lead: '根据你的资料：',
-  cell: (row, column, value) => `根据你的资料，${row} 的 ${column} 是 ${value}。`,
+  cell: (row, column, value) => `根据你的资料，${row} 的 ${column} 是 ${value.replace(/[。.]$/, '')}。`,
   notCovered: (topics) =>
     `你的资料没有涉及这个问题。${topics.length ? `资料中最接近的内容是：${topics.join('；')}。` : ''}`,
   noSources: (question) => `你的资料没有涉及这个问题（“${question}”）。请添加相关的网页或文档后再问。`,
