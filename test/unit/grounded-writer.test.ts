@@ -163,6 +163,12 @@ describe('on a man page rendered by groff (gzip, bench/content dev)', () => {
   it('answers an exit status with its number', () => {
     expect(ask('What exit status does gzip return when a warning occurs?')).toContain('exit status is 2');
   });
+
+  it('compares two options of one entry without saying the entry twice', () => {
+    const a = ask("Compare gzip's --fast and --best options.");
+    expect(a.match(/Regulate the speed of compression/g)).toHaveLength(1);
+    expect(a).toContain('--best');
+  });
 });
 
 describe('man-page options and exit codes on a generated page', () => {

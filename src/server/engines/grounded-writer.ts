@@ -85,6 +85,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const said = (group && sayList(group.units, index)) || sayBest(fit, q, index, frame);
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
+    // Compared subjects are told apart: one's entry (a definition and its sentences) is not the other's.
+    if (subjects.length >= 2)
+      for (const u of said.used)
+        if (u.term) index.units.filter((x) => x.ref === u.ref && x.group === u.group).forEach((x) => used.add(x));
     const lines = said.lines.filter((l) => !out.includes(l));
     // A subject answered with a block (code, a table) is named above it: a fence cannot open mid-line.
     if (subjects.length >= 2 && lines.some((l) => l.includes('\n'))) out.push(`**${part}**:`, ...lines);
