@@ -145,6 +145,15 @@ describe('on a real README (debug, bench/content)', () => {
     });
     expect(a).toContain('DEBUG_HIDE_DATE');
   });
+
+  it('quotes a comment of a long code block with the code it describes, never alone', () => {
+    const passages = [section('Output streams', 1), section('Wildcards', 1)];
+    const a = extractiveAnswer({ query: 'How do I enable all debug output?', passages, history: [] });
+    expect(a).not.toMatch(/^`\/\/[^`\n]*` \[1\]$/m);
+    expect(a).toContain(
+      '// set all output to go via console.info\n// overrides all per-namespace log settings\ndebug.log = console.info.bind(console);',
+    );
+  });
 });
 
 describe('on a man page rendered by groff (gzip, bench/content dev)', () => {

@@ -13,7 +13,7 @@ import {
   type RankedUnit,
   type UnitIndex,
 } from './answer/rank.js';
-import { cite, sayList, sayRows, sayUnit, type Said } from './answer/render.js';
+import { cite, COMMENT, sayList, sayRows, sayUnit, type Said } from './answer/render.js';
 import { termsOf } from '../text/terms.js';
 
 export type { Passage };
@@ -124,9 +124,6 @@ function partQuery(part: string, whole: string, history: string[], subjects: str
   for (const [t] of queryOf('', history)) if (!q.has(t)) q.set(t, PARAMS.history);
   return q;
 }
-
-/** A comment in code is prose about the code, not something to quote as the answer. */
-const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
 
 /** The units ranked for a part: BM25F, times the form boost when a unit is what the part asks for. */
 function rank(

@@ -21,6 +21,15 @@ export const cite = (markdown: string, ref: number) =>
 const citeBlock = (markdown: string, ref: number) => `${markdown}\n\n[${ref}]`;
 
 const MAX_BLOCK_LINES = 15;
+
+/** A comment in code is prose about the code, not something to quote as the answer. */
+export const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
+
+/** Lines of code fenced as a block, the fence longer than any run of backticks in them. */
+const fenced = (lines: string[], lang: string | null | undefined) => {
+  const mark = '`'.repeat(Math.max(3, ...(lines.join('\n').match(/`+/g) ?? []).map((r) => r.length + 1)));
+  return `${mark}${lang ?? ''}\n${lines.join('\n')}\n${mark}`;
+};
 const MAX_LIST = 20;
 
 /** The units after `u` in its source, in order. */
@@ -61,9 +70,22 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
     }
     case 'code': {
       if (lineCount(u.text) > MAX_BLOCK_LINES) {
-        const line = index.units
-          .filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group)
-          .sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+        const lines = index.units.filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group);
+        const line = [...lines].sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+        // A comment that answers says what the code after it does: quoted whole, with that code.
+        if (line && COMMENT.test(line.text)) {
+          let from = lines.indexOf(line);
+          while (from > 0 && COMMENT.test(lines[from - 1].text)) from--;
+          const to = lines.findIndex((x, i) => i > from && !COMMENT.test(x.text));
+          if (to > from) {
+            const excerpt = lines.slice(from, to + 1);
+            const said = fenced(
+              excerpt.map((x) => x.text),
+              u.lang,
+            );
+            return { lines: [citeBlock(said, u.ref)], used: [u, ...excerpt], prose: false };
+          }
+        }
         if (line) return sayUnit(line, q, index, frame);
       }
       const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(u.leadIn.replace(/\n/g, ' '), u.ref)] : [];
