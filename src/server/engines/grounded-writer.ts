@@ -74,7 +74,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const top = ranked[0];
     // The part is answered from units holding enough of its key terms (weighed by rarity), and
     // every number, version, flag or name it states must be held by some unit, else not covered.
-    const fit = ranked.filter((r) => coverage(r.u, q, index) >= PARAMS.minCoverage);
+    const fit = ranked.filter((r) => r.covers);
     const covered = fit.length > 0 && missingIdentifiers(searched(part), index).length === 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
@@ -132,7 +132,7 @@ function rank(
   part: string,
   form: string,
   used: Set<RankedUnit>,
-): Array<{ u: RankedUnit; s: number }> {
+): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const figure = asksFigure(form);
   const named = namedSources(index, part);
@@ -142,10 +142,10 @@ function rank(
       let s = score(u, q, index);
       if (named.size > 0 && !named.has(u.title)) s *= PARAMS.unnamedSource;
       // The form asked for decides between units about the question, never for one that is not.
-      if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s };
+      if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
       if (figure && /\d/.test(u.text)) s *= PARAMS.formBoost;
-      return { u, s };
+      return { u, s, covers: true };
     })
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
