@@ -7,7 +7,7 @@
 // BENCH_RENDER=1 also renders decks (LibreOffice → PNG) and pages (Chromium) into .bench-tmp/ to look at.
 // Against the documents themselves (structure-counts.mjs): charts per numeric table of the documents a
 // deck is about, man-page options that keep their flags in mindmaps, PDF code blocks fenced versus
-// the PDF's source Markdown (bench/content/sources). BENCH_ONLY=decks,pages,maps,pdf runs some parts.
+// the PDF's source Markdown (bench/content/sources). BENCH_SCAN_ONLY=decks,pages,maps,pdf runs some parts.
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -49,7 +49,7 @@ const MAPS = ['winston transports and levels', 'debug namespaces and wildcards',
 const MAP_MAN = { 'gzip options': 'gzip-man.html', 'pdftoppm options': 'pdftoppm-man.html' };
 /** Chromium-printed PDFs of the dev split and the Markdown they were printed from. */
 const PDF_SOURCES = { 'buffer-readme.pdf': 'buffer-readme.md', 'picomatch-readme.pdf': 'picomatch-readme.md' };
-const ONLY = process.env.BENCH_ONLY ? new Set(process.env.BENCH_ONLY.split(',')) : null;
+const ONLY = process.env.BENCH_SCAN_ONLY ? new Set(process.env.BENCH_SCAN_ONLY.split(',')) : null;
 const part = (name) => !ONLY || ONLY.has(name);
 /** A title as compared: lower case, letters and digits only. */
 const key = (s) => (s.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).join(' ');

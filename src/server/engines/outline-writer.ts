@@ -17,6 +17,8 @@ export interface OutlineRequest {
 
 const MAX_BRANCHES = 7;
 const POINTS_PER_BRANCH = 4;
+/** Points of a branch the question names that lists definitions (a man page's options): a list, not a sample. */
+const DEFINITIONS_PER_BRANCH = 8;
 const MAX_POINT = 90;
 
 /**
@@ -179,7 +181,7 @@ export function extractiveOutline(req: OutlineRequest): string {
   const leads = new Map<string, string>();
   const sections = sectionsOf(req.passages, leads);
   const all = new Set(termsOf(req.query));
-  const branches: Array<{ title: string; sentences: string[]; want: Set<string> }> = [];
+  const branches: Array<{ title: string; sentences: string[]; want: Set<string>; named?: boolean }> = [];
   const taken = new Set<number>();
   for (const topic of queryTopics(req.query)) {
     const want = new Set(termsOf(topic));
@@ -193,7 +195,7 @@ export function extractiveOutline(req: OutlineRequest): string {
     const best = scored.sort((a, b) => b.score - a.score || a.i - b.i)[0];
     if (!best || best.score <= 0) continue;
     taken.add(best.i);
-    branches.push({ ...sections[best.i], want });
+    branches.push({ ...sections[best.i], want, named: true });
   }
   sections.forEach((sec, i) => {
     if (!taken.has(i)) branches.push({ ...sec, want: all });
@@ -208,12 +210,18 @@ export function extractiveOutline(req: OutlineRequest): string {
     // A section headed like the map itself ("Storage" in a map of storage): its points are the branches.
     const flat = used.has(label(head));
     const [point, item] = flat ? ['## ', '- '] : ['- ', '  - '];
+    // The branch a question names ("gzip options": OPTIONS) shows its definitions first, and more of them.
+    const definitions = b.named && b.sentences.filter((s) => leads.has(s)).length > POINTS_PER_BRANCH;
     const picked = b.sentences
-      .map((s, order) => ({ s, order, score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) }))
+      .map((s, order) => ({
+        s,
+        order,
+        score: 2 * count(termsOf(s), b.want) + count(termsOf(s), all) + (definitions && leads.has(s) ? 10 : 0),
+      }))
       // A point is a whole sentence or a clause that stands alone: one that would have to be cut is left out.
       .filter((x) => !pointLabel(x.s, leads).endsWith('…') && !used.has(label(pointLabel(x.s, leads))))
       .sort((a, b2) => b2.score - a.score || a.order - b2.order)
-      .slice(0, POINTS_PER_BRANCH)
+      .slice(0, definitions ? DEFINITIONS_PER_BRANCH : POINTS_PER_BRANCH)
       .sort((a, b2) => a.order - b2.order);
     if (picked.length === 0) continue;
     if (!flat) {

@@ -98,12 +98,25 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
   });
 });
 
-describe('a code block a page break cut in two (Chromium PDF)', () => {
+describe('Chromium PDFs: blocks a page break cut, tables of code-span names', () => {
   it('is one fenced block on the page it starts on (picomatch README)', async () => {
     const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/picomatch-readme.pdf'));
     const { text } = await extractDocument('pdf', pdf);
     const block = /```\n# \.makeRe star \(\*\)\n[\s\S]*?```/.exec(text)?.[0] ?? '';
     expect(block).toContain('minimatch x 1,396,257 ops/sec ±0.58% (96 runs sampled)');
+  });
+
+  it('an options table whose names are code spans beside a wrapped description is a table, not code (picomatch README)', async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/picomatch-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    expect(text).toContain('| Option | Type | Default value | Description |');
+    expect(text).toMatch(
+      /^\| basename \| boolean \| false \| If set, then patterns without slashes will be matched against the basename/m,
+    );
+    // The table goes on across the page break under one header; a row whose name is plain text is a row too.
+    expect(text).toMatch(/^\| expandRange \|.*\n\| fastpaths \|/m);
+    expect(text).toMatch(/^\| format \| function \| undefined \| Custom function/m);
+    expect(text).not.toMatch(/```\n(basename|bash|capture) +boolean/);
   });
 
   it('joins only a page that opens with code to a page that ends with code, across a page of code alone', () => {
@@ -123,6 +136,13 @@ describe('a code block a page break cut in two (Chromium PDF)', () => {
       `Text\n\n${fence}\nd()\n${fence}`,
       `Prose first\n\n${fence}\ne()\n${fence}`,
     ]);
+  });
+
+  it('joins a table the next page opens with its header again to the table the page ended with', () => {
+    const head = '| Option | Type |\n| --- | --- |';
+    expect(
+      joinCodeAcrossPages([`Intro\n\n${head}\n| a | x |`, `${head}\n| b | y |\n\nAfter`, `${head}\n| c | z |`]),
+    ).toEqual([`Intro\n\n${head}\n| a | x |\n| b | y |`, 'After', `${head}\n| c | z |`]);
   });
 });
 

@@ -194,6 +194,71 @@ function codeLines(block: Line[]): string[] {
   return out;
 }
 
+/**
+ * A table whose first cells are code spans and whose last is a description that wraps: a browser
+ * centres the short cells beside it, so each row reads as a line of code (at the description's
+ * middle) and then the description's lines, all to the right of that code. Two or more such rows,
+ * their short cells under the same columns, are the table; null for anything else (code proper is
+ * followed by more code, or by text that starts at the margin, not right of it).
+ */
+function describedRows(lines: Line[], at: number): { columns: number[]; rows: string[][]; end: number } | null {
+  const first = lines[at];
+  if (!first.mono || first.cells.length < 2) return null;
+  const columns = first.cells.map((c) => c.x);
+  const rows: string[][] = [];
+  let descX = NaN;
+  let j = at;
+  // After the first row, a row set in the body font (a name not marked as code) counts as well.
+  while (j < lines.length && (lines[j].mono || j > at)) {
+    const cells = rowUnder(lines[j], columns);
+    const code = lines[j];
+    const start = lines[j + 1];
+    if (!cells || !start || start.mono) break;
+    const right = code.segments[code.segments.length - 1].end;
+    if (start.cells[0].x < right + code.height || Math.abs(start.y - code.y) > code.height * 8) break;
+    if (Number.isNaN(descX)) descX = start.cells[0].x;
+    if (!near(start.cells[0].x, descX)) break;
+    const description: string[] = [];
+    let k = j + 1;
+    for (; k < lines.length && !lines[k].mono && near(lines[k].cells[0].x, descX); k++)
+      description.push(lines[k].cells.map((c) => c.text).join(' '));
+    rows.push([...cells, description.join(' ')]);
+    j = k;
+  }
+  return rows.length >= 2 ? { columns: [...columns, descX], rows, end: j } : null;
+}
+
+/**
+ * The header above such a table: the short plain lines just over its first row (a header cell that
+ * wraps or is centred is several lines and items), each piece put in the column it lies in, top
+ * line first. `lines` is how many lines of output they were.
+ */
+function headerAbove(lines: Line[], at: number, columns: number[]): { cells: string[]; lines: number } | null {
+  const top = lines[at + 1].y;
+  const pieces: Array<{ col: number; y: number; text: string }> = [];
+  let k = at - 1;
+  for (; k >= 0; k--) {
+    const l = lines[k];
+    if (l.mono || l.y > top + l.height * 4 || l.cells.some((c) => c.text.length > 30 || c.x < columns[0] - ALIGN))
+      break;
+    for (const c of l.cells) {
+      let col = 0;
+      while (col + 1 < columns.length && c.x >= columns[col + 1] - ALIGN) col++;
+      pieces.push({ col, y: l.y, text: c.text });
+    }
+  }
+  const count = at - 1 - k;
+  if (count === 0) return null;
+  const cells = columns.map((_, c) =>
+    pieces
+      .filter((p) => p.col === c)
+      .sort((a, b) => b.y - a.y)
+      .map((p) => p.text)
+      .join(' '),
+  );
+  return cells.filter(Boolean).length >= 2 ? { cells, lines: count } : null;
+}
+
 /** How far a heading's size is above the body's: 2× (h1) "#", 1.5× (h2) "##", anything larger "###". */
 function headingMarks(height: number, body: number): string {
   const r = height / body;
@@ -222,6 +287,21 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     const gap = prev ? prev.y - line.y : 0;
     if (prev && (gap < 0 || gap > Math.max(prev.height, line.height) * 1.9) && out.length && out[out.length - 1] !== '')
       out.push('');
+    const described = line.mono ? describedRows(lines, i) : null;
+    if (described) {
+      // Rows of code-span cells beside a wrapped description: a table (an options table), not code.
+      const header = headerAbove(lines, i, described.columns);
+      if (header) for (let k = 0; k < header.lines;) if (out.pop() !== '') k++;
+      while (out.length && out[out.length - 1] === '') out.pop();
+      if (out.length) out.push('');
+      const head = header?.cells ?? described.columns.map(() => '');
+      out.push(row(head), row(head.map(() => '---')), ...described.rows.map(row), '');
+      prev = lines[described.end - 1];
+      plainPrev = false;
+      itemEnd = -1;
+      i = described.end;
+      continue;
+    }
     if (line.mono) {
       // Consecutive lines of code, a blank line apart at most, are one block: fenced, never a table.
       let j = i + 1;

@@ -96,9 +96,10 @@ function cleanPages(pages: string[][], title: string | null): string[] {
 const FENCE = '```';
 
 /**
- * A code block a page break cut in two is one block: a page that opens with code while the page
+ * A code block or a table a page break cut in two is one: a page that opens with code while the page
  * before ended with code continues that block, so its lines join it there (the block is on the page
- * it starts on). A page of nothing but code passes the block on to the next.
+ * it starts on), and a page that opens with the header of the table the page before ended with
+ * continues that table. A page of nothing but code passes the block on to the next.
  */
 export function joinCodeAcrossPages(pages: string[]): string[] {
   const out = [...pages];
@@ -116,7 +117,27 @@ export function joinCodeAcrossPages(pages: string[]): string[] {
       out[last] = `${out[last].slice(0, -FENCE.length)}${lines}\n${FENCE}`;
       out[n] = next.slice(close + 1 + FENCE.length).trim();
     }
+    // A table the break cut in two: the browser printed its header again on the next page.
+    const head = /^(\|.*\|)\n(\|(?: *-+ *\|)+)\n/.exec(out[n]);
+    if (last >= 0 && last !== n && head && out[last].endsWith(tailRow(out[last], head[1]))) {
+      const rest = out[n].slice(head[0].length);
+      const rows = /^(?:\|.*\|(?:\n|$))+/.exec(rest)?.[0] ?? '';
+      out[last] = `${out[last]}\n${rows.trimEnd()}`;
+      out[n] = rest.slice(rows.length).trim();
+    }
     if (out[n]) last = n;
   }
   return out;
+}
+
+/**
+ * The page's text ends with a table whose header is `header`: '\u0000' (never a suffix) otherwise,
+ * else the table's last row (what the page ends with).
+ */
+function tailRow(page: string, header: string): string {
+  const lines = page.split('\n');
+  let k = lines.length - 1;
+  while (k >= 0 && lines[k].startsWith('|')) k--;
+  const table = lines.slice(k + 1);
+  return table.length >= 3 && table[0] === header ? table[table.length - 1] : '\u0000';
 }

@@ -148,6 +148,28 @@ describe('definitions keep their terms (issue 45)', () => {
   });
 });
 
+describe('a branch the question names that lists definitions', () => {
+  it("shows up to eight of a man page's options, each with its flag, not four", () => {
+    const flags = ['-a', '-b', '-c', '-d', '-e', '-f', '-g', '-h', '-i', '-j'];
+    const md = [
+      '## OPTIONS',
+      '',
+      ...flags.flatMap((f, i) => [
+        `**\\${f}**`,
+        '',
+        `Sets the mode number ${i} of the archive tool for every file.`,
+        '',
+      ]),
+      '## BUGS',
+      '',
+      'The archive tool reports options it does not know.',
+    ].join('\n');
+    const out = extractiveOutline({ query: 'archive tool options', passages: [{ title: 'tool', content: md }] });
+    const options = out.split('\n').filter((l) => /^\s*- \*\*-[a-j]\*\* — Sets the mode number/.test(l));
+    expect(options).toHaveLength(8);
+  });
+});
+
 describe('a point is one line of the outline', () => {
   it('a list item of two paragraphs (a hard break in its Markdown) is one point, never a line ending in a backslash', () => {
     const md = [
