@@ -370,6 +370,30 @@ describe('a cell said as a sentence', () => {
   });
 });
 
+describe('words pointing at the document', () => {
+  it('are not what the sources must hold: "what command is given under Installation in the README"', () => {
+    const readme = readFileSync(
+      path.resolve(import.meta.dirname, '../../bench/content/docs/commander-readme.md'),
+      'utf8',
+    );
+    const section = (heading: string, ref: number) => {
+      const start = readme.indexOf(`\n## ${heading}\n`);
+      return {
+        ref,
+        title: 'Commander.js',
+        link: '',
+        content: readme.slice(start + 1, readme.indexOf('\n## ', start + 4)),
+      };
+    };
+    const a = extractiveAnswer({
+      query: 'In the Commander.js README, what command is given under "Installation"?',
+      passages: [section('Installation', 1), section('Commands', 1)],
+      history: [],
+    });
+    expect(a).toContain('npm install commander');
+  });
+});
+
 describe('one question asked of two sources', () => {
   const debug = {
     ref: 1,
