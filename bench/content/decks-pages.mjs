@@ -250,7 +250,7 @@ export async function scanDecksAndPages({ url, key: apiKey, livedoc, resources =
     const html = readFileSync(file, 'utf8');
     const { figures, text } = pageFacts(html);
     // Sections are the page's substance: each must cite a source, and the writer's "not covered" is never page text.
-    const cards = html.match(/<article class="card">[\s\S]*?<\/article>/g) ?? [];
+    const cards = html.match(/<article class="card[^"]*">[\s\S]*?<\/article>/g) ?? [];
     sections += cards.length;
     for (const card of cards)
       if (!card.includes('class="cite"'))

@@ -158,7 +158,7 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
     out.push(`<div class="wrap"><h2 id="highlights-title">${L.highlights}</h2><div class="grid">`);
     for (const s of plan.sections) {
       out.push(
-        `<article class="card"><span class="badge">${iconSvg(s.icon)}</span><h3>${inlineHtml(s.heading, escapeText)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}${s.items ? `<ul class="points">${s.items.map((i) => `<li>${c(i)}</li>`).join('')}</ul>` : ''}${s.table ? tableHtml(s.table, c, L.sourceN) : ''}</article>`,
+        `<article class="${s.table ? 'card wide' : 'card'}"><span class="badge">${iconSvg(s.icon)}</span><h3>${inlineHtml(s.heading, escapeText)}</h3>${s.paragraphs.map((p) => `<p>${c(p)}</p>`).join('')}${s.items ? `<ul class="points">${s.items.map((i) => `<li>${c(i)}</li>`).join('')}</ul>` : ''}${s.table ? tableHtml(s.table, c, L.sourceN) : ''}</article>`,
       );
     }
     out.push('</div></div>');

@@ -56,6 +56,7 @@ h2{font-size:clamp(1.6rem,3.4vw,2.2rem);line-height:1.2;margin:0 0 1.25rem;lette
 .card h3{margin:.9rem 0 .5rem;font-size:1.2rem;line-height:1.3}
 .card p{margin:.5rem 0 0;color:#374151}
 .card ul.points{margin:.6rem 0 0;padding-left:1.2rem;color:#374151}.card ul.points li{margin:.25rem 0}
+.grid .card.wide{grid-column:1/-1}
 .table-wrap{overflow-x:auto;margin:.8rem 0 0}.table-wrap table{border-collapse:collapse;width:100%;font-size:.9rem}
 .table-wrap th,.table-wrap td{border-bottom:1px solid var(--line);padding:.35rem .5rem;text-align:left;vertical-align:top}
 .table-wrap th{color:var(--ink)}.table-wrap .table-source{font-size:.8rem;color:var(--muted);margin:.3rem 0 0}
