@@ -159,6 +159,7 @@ async function produce(
   includeGenerated: boolean,
 ): Promise<void> {
   const key = turn.stream_key;
+  let deliver: ReturnType<typeof pacedAppender> | undefined;
   try {
     const selected = thread.selected_resource_ids ? (JSON.parse(thread.selected_resource_ids) as string[]) : undefined;
     const queries = analyzeQuery(
@@ -180,7 +181,7 @@ async function produce(
     // The model call (and its concurrency slot) lasts as long as generating does; delivery into the
     // stream at a pace (--answer-chunk-delay) runs behind it, so following a slow stream is not a
     // model call in flight.
-    const deliver = pacedAppender(ctx, key);
+    deliver = pacedAppender(ctx, key);
     let answer = '';
     for await (const piece of gen) {
       answer += piece;
@@ -205,6 +206,9 @@ async function produce(
     await ctx.streams.append(key, 'done', {});
   } catch (err) {
     const e = engineFailure(err, 'CONVERSATION_QUERY_FAILED');
+    // Pieces still queued are dropped and the one being written lands first: the error is the
+    // stream's last event, right after what its readers have seen.
+    await deliver?.abandon();
     await ctx.streams.append(key, 'error', { message: e.message }).catch(() => undefined);
   }
 }
@@ -225,6 +229,7 @@ function pacedAppender(ctx: AppContext, key: string) {
       // would otherwise be a rejection nobody listens to until drained() (and end the process).
       chain = chain
         .then(async () => {
+          if (failed) return;
           await ctx.streams.append(key, 'message', { content: piece });
           if (delay > 0) await sleep(delay);
         })
@@ -235,6 +240,10 @@ function pacedAppender(ctx: AppContext, key: string) {
     drained: async () => {
       await chain;
       if (failed) throw failed.err;
+    },
+    abandon: async () => {
+      failed ??= { err: new Error('abandoned') };
+      await chain;
     },
   };
 }

@@ -135,7 +135,13 @@ export class StreamHub {
         onOutage: (err, tries) => this.onOutage?.(err, tries),
       });
     } catch (err) {
-      for (const b of batch) b.reject(err);
+      // Nothing of the batch is in the log: each stream's next event takes the first seq refused,
+      // so its log never has a gap a reader would skip over.
+      for (const b of batch) {
+        const next = this.nextSeq.get(b.key);
+        if (next === undefined || b.event.seq < next) this.nextSeq.set(b.key, b.event.seq);
+        b.reject(err);
+      }
       return;
     }
     for (const b of batch) {

@@ -64,14 +64,18 @@ export async function serveStream(
   const riding = { stop: () => ended };
   try {
     for (const e of await untilStoreAnswers(() => hub.replay(key, offset), riding)) send(e);
-    // Nothing left to replay from here: if the stream has ended before this offset, say so now.
-    if (!ended) {
-      const end = await untilStoreAnswers(() => hub.terminalEvent(key), riding);
-      if (end) send(end);
-    }
+    // What was written while the log was being read came live meanwhile: it follows the replay.
     live = true;
     for (const e of buffered.sort((a, b) => a.seq - b.seq)) send(e);
     buffered.length = 0;
+    if (!ended) {
+      // A stream that ended before this offset (a reconnect after done) gets its end now. One that
+      // ended after the replay read the log is read again from where this reader is, so its last
+      // events come before its end, never skipped by it.
+      const end = await untilStoreAnswers(() => hub.terminalEvent(key), riding);
+      if (end && end.seq < next) send(end);
+      else if (end) for (const e of await untilStoreAnswers(() => hub.replay(key, next), riding)) send(e);
+    }
   } catch (err) {
     res.write(
       `event: error\ndata: ${JSON.stringify({ message: `cannot read the stream: ${(err as Error).message}` })}\n\n`,
