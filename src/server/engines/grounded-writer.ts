@@ -2,7 +2,9 @@ import { answerIntent, comparedSubjects, FORM_WORDS, questionParts } from './ans
 import { frameOf, type AnswerFrame } from './answer-frames.js';
 import { PARAMS } from './answer/model-params.js';
 import {
+  answeringSection,
   coverage,
+  heldShare,
   indexPassages,
   missingIdentifiers,
   queryOf,
@@ -13,7 +15,7 @@ import {
   type RankedUnit,
   type UnitIndex,
 } from './answer/rank.js';
-import { cite, COMMENT, sayList, sayRows, sayUnit, type Said } from './answer/render.js';
+import { cite, COMMENT, sayList, sayOpening, sayRows, sayUnit, type Said } from './answer/render.js';
 import { termsOf } from '../text/terms.js';
 
 export type { Passage };
@@ -82,7 +84,17 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     }
     answered++;
     const group = intent === 'list' ? rankGroups(index, q).find((g) => listable(g.units, part)) : undefined;
-    const said = (group && sayList(group.units, index)) || sayBest(fit, q, index, frame);
+    // A section whose heading asks this part opens with its answer, unless code is asked for, or a
+    // figure its opening does not hold, or the best unit's key (a term it defines) holds the part too.
+    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, q, used) : undefined;
+    const opening =
+      section &&
+      heldShare(fit[0]?.u.fields.key ?? new Set(), q, index) < PARAMS.headingAnswers &&
+      (!asksFigure(part) || section.units.some((u) => /\d/.test(u.text)))
+        ? section.units
+        : undefined;
+    const said =
+      (group && sayList(group.units, index)) || (opening ? sayOpening(opening) : sayBest(fit, q, index, frame));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     // Compared subjects are told apart: one's entry (a definition and its sentences) is not the other's.

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
@@ -13,7 +14,7 @@ import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs
 const read = (f: string) => readFileSync(path.join(BENCH_DOCS, f), 'utf8');
 const docs = async () => [
   { id: 'gzip', title: 'GZIP', text: htmlToMarkdown(read('gzip-man.html')) },
-  { id: 'valgrind', title: 'valgrind-faq', text: read('valgrind-faq.txt') },
+  { id: 'valgrind', title: 'valgrind-faq', text: plainTextToMarkdown(read('valgrind-faq.txt')) },
   { id: 'commander', title: 'Commander.js', text: read('commander-readme.md') },
 ];
 

@@ -26,6 +26,11 @@ export const PARAMS = {
   minCoverage: 0.3,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */
   closeShare: 0.6,
+  /**
+   * A section whose own heading holds this share of a part's key-term weight (a FAQ's question, a
+   * how-to's title) asks what the part asks: its opening paragraph answers it.
+   */
+  headingAnswers: 0.75,
   /** Most characters a part's answer quotes, unless the question asks for a list or a block. */
   maxChars: 400,
 } as const;

@@ -141,6 +141,47 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   return all === 0 ? 0 : have / all;
 }
 
+/**
+ * The opening paragraph of the section whose own heading asks what the part asks (a FAQ's "Can
+ * Valgrind attach to a running program?", a how-to's title): the heading holds at least
+ * PARAMS.headingAnswers of the part's key-term weight, two terms or more. Undefined when no heading
+ * does, or when that section opens with something other than prose.
+ */
+export function answeringSection(
+  index: UnitIndex,
+  q: Query,
+  used: Set<RankedUnit>,
+): { units: RankedUnit[]; share: number } | undefined {
+  const firsts = new Map<string, RankedUnit>();
+  for (const u of index.units) {
+    const key = `${u.ref}:${u.headings.join('\n')}`;
+    if (u.headings.length > 0 && !firsts.has(key)) firsts.set(key, u);
+  }
+  let best: { first: RankedUnit; share: number } | undefined;
+  for (const first of firsts.values()) {
+    const own = new Set(termsOf(first.headings.at(-1)!));
+    const share = heldShare(own, q, index);
+    const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
+    if (count >= 2 && share >= PARAMS.headingAnswers && (!best || share > best.share)) best = { first, share };
+  }
+  if (!best || best.first.kind !== 'sentence' || used.has(best.first)) return undefined;
+  const { ref, group } = best.first;
+  const units = index.units.filter((u) => u.ref === ref && u.group === group && u.kind === 'sentence');
+  return { units, share: best.share };
+}
+
+/** The share of a part's key-term weight (by rarity) that a set of terms holds. */
+export function heldShare(terms: Set<string>, q: Query, index: UnitIndex): number {
+  let held = 0;
+  let all = 0;
+  for (const [t, w] of q) {
+    if (w < 1) continue;
+    all += index.idf(t);
+    if (terms.has(t)) held += index.idf(t);
+  }
+  return all === 0 ? 0 : held / all;
+}
+
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
 const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
 

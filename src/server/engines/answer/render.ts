@@ -215,3 +215,14 @@ function firstSentence(d: RankedUnit, index: UnitIndex): string {
     ''
   );
 }
+
+/** A section's opening paragraph, its sentences in order as far as the room allows (one at least), cited once. */
+export function sayOpening(sentences: RankedUnit[]): Said {
+  const kept: RankedUnit[] = [];
+  for (const u of sentences) {
+    const size = [...kept, u].map((x) => x.markdown).join(' ').length;
+    if (kept.length > 0 && size > PARAMS.maxChars) break;
+    kept.push(u);
+  }
+  return { lines: [cite(kept.map((x) => x.markdown).join(' '), kept[0].ref)], used: kept, prose: true };
+}

@@ -93,12 +93,18 @@ export async function convertFile(
   const kind = kindOf(file.fileName, file.mimeType, data);
   const contentType = CONTENT_TYPE[kind];
   switch (kind) {
-    case 'markdown':
-    case 'text': {
+    case 'markdown': {
       const text = utf8(data);
       checkDocumentText(text);
-      const h1 = kind === 'markdown' ? (/^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null) : null;
+      const h1 = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null;
       return { kind, contentType, title: h1, text };
+    }
+    case 'text': {
+      const plain = utf8(data);
+      checkDocumentText(plain);
+      // Its headings, lists and code found from the layout (text/plain-text.ts), as Markdown.
+      const text = await runCpuJob('structure-text', { text: plain }, { owner });
+      return { kind, contentType, title: null, text };
     }
     case 'html': {
       const page = unguard(await runCpuJob('extract-html', { html: utf8(data) }, { owner }));

@@ -91,6 +91,11 @@ export const jobs = {
     return { value: await guarded(() => extractHtml(input.html)) };
   },
 
+  async 'structure-text'(input: { text: string }): Promise<Done<string>> {
+    const { plainTextToMarkdown } = await import('../../text/plain-text.js');
+    return { value: plainTextToMarkdown(input.text) };
+  },
+
   async 'chunk-text'(input: { text: string; defaultTitle: string }): Promise<Done<TextChunk[]>> {
     const { chunkText } = await import('../retrieval/chunker.js');
     return { value: chunkText(input.text, { defaultTitle: input.defaultTitle }) };

@@ -1,0 +1,291 @@
+import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import { toMarkdown } from 'mdast-util-to-markdown';
+import { looksLikeCode } from './statements.js';
+
+/**
+ * Plain text (a Debian README, a FAQ, texinfo's or groff's text output) as Markdown that keeps its
+ * structure, so it is read into units as every other format is. Parsed as Markdown, plain text lost
+ * it: a `~~~` underline opened a fence that ran to the end, a tab-indented section became code, and
+ * `*` or `_` became emphasis. Recognised here, from the layout alone:
+ * - headings: a line underlined (`===`, `---`, `***`, `~~~`) or between two rules, a numbered
+ *   question or title (`2.1. When building…?`), an ALL-CAPS line (`DESCRIPTION`), the first line
+ *   when it stands alone as a title;
+ * - lists (`-`, `*`, `+`, `•`, `1.`, `a)`), their wrapped lines joined to their item;
+ * - an option and its description (`-r number` over an indented description);
+ * - code: lines indented past the prose around them that do not read as prose, or that read as code;
+ * - paragraphs: hard-wrapped lines joined. Every word stays, in order; rules are dropped.
+ */
+export function plainTextToMarkdown(text: string): string {
+  const groups = groupsOf(lines(text));
+  const out: RootContent[] = [];
+  const styles: string[] = [];
+  const levelOf = (style: string) => {
+    if (!styles.includes(style)) styles.push(style);
+    return Math.min(6, styles.indexOf(style) + 1);
+  };
+  let proseIndent = 0;
+  groups.forEach((g, i) => {
+    const heading = headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1);
+    let body = g.lines;
+    if (heading) {
+      const depth = heading.numberDepth ?? levelOf(heading.style);
+      out.push(headingNode(heading.text, Math.min(6, depth)));
+      body = g.lines.slice(heading.lines);
+      // A man page's section is indented under its name: that indent is its prose's.
+      if (heading.style === 'caps') proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
+    }
+    for (const [n, block] of bodyBlocks(body, proseIndent).entries()) {
+      // Code that went on after a blank line is one block, blank line kept.
+      const last = out.at(-1);
+      const node = block.node;
+      if (n === 0 && !heading && node.type === 'code' && last?.type === 'code') last.value += `\n\n${node.value}`;
+      // A list whose items are set apart by blank lines is one list.
+      else if (n === 0 && !heading && node.type === 'list' && last?.type === 'list' && last.ordered === node.ordered)
+        last.children.push(...node.children);
+      else out.push(node);
+      if (block.proseIndent !== undefined) proseIndent = block.proseIndent;
+    }
+  });
+  return toMarkdown({ type: 'root', children: out }, { bullet: '-', fences: true, listItemIndent: 'one' });
+}
+
+interface Line {
+  text: string;
+  indent: number;
+}
+
+/** Lines of one character repeated: separators and underlines, not text. */
+const RULE = /^\s*([-=~*_#+.^])\1{2,}\s*$/;
+const BULLET = /^(\s*)(?:([-*+•])|(\d{1,3})[.)]|([a-zA-Z])\))\s+(?=\S)/;
+const NUMBERED_HEADING = /^(\d+(?:\.\d+)+)\.?\s+\S/;
+const CAPS = /^(?=(?:.*\p{Lu}){2})[\p{Lu}\p{N}][\p{Lu}\p{N} &/()',.:-]*$/u;
+const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})\s{2,}(\S.*)$/u;
+const SENTENCE_END = /[.;,:!。！：]$/;
+const CJK_EDGE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
+
+function lines(text: string): string[] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map(expandTabs);
+}
+
+function expandTabs(line: string): string {
+  if (!line.includes('\t')) return line.trimEnd();
+  let out = '';
+  for (const ch of line) out += ch === '\t' ? ' '.repeat(8 - (out.length % 8)) : ch;
+  return out.trimEnd();
+}
+
+const lineOf = (text: string): Line => ({ text: text.trim(), indent: text.length - text.trimStart().length });
+
+interface Group {
+  lines: Line[];
+  /** The rule character directly above the first line, and directly below the last, if any. */
+  above?: string;
+  below?: string;
+  belowLength?: number;
+}
+
+/** Runs of text lines, cut at blank lines and rules; each remembers the rules that touch it. */
+function groupsOf(raw: string[]): Group[] {
+  const groups: Group[] = [];
+  let current: Group | undefined;
+  let ruleAbove: string | undefined;
+  for (const text of raw) {
+    const rule = RULE.exec(text);
+    if (!text.trim() || rule) {
+      if (current && rule) {
+        current.below = rule[1];
+        current.belowLength = text.trim().length;
+      }
+      current = undefined;
+      ruleAbove = rule ? rule[1] : undefined;
+      continue;
+    }
+    if (!current) {
+      current = { lines: [], above: ruleAbove };
+      groups.push(current);
+      ruleAbove = undefined;
+    }
+    current.lines.push(lineOf(text));
+  }
+  return groups;
+}
+
+interface FoundHeading {
+  text: string;
+  /** How many of the group's lines it takes. */
+  lines: number;
+  /** A heading's level: by its numbering (`2.1.` is 2), or by the order its style first appears. */
+  numberDepth?: number;
+  style: string;
+}
+
+const joined = (ls: Line[]) => joinLines(ls.map((l) => l.text));
+const titleLike = (s: string) => s.length <= 100 && !SENTENCE_END.test(s);
+
+function headingOf(g: Group, firstAlone: boolean): FoundHeading | undefined {
+  const first = g.lines[0].text;
+  const whole = joined(g.lines);
+  // Underlined (setext or texinfo), or set between two rules.
+  if (g.below && g.lines.length <= 2 && titleLike(whole)) {
+    const ratio = (g.belowLength ?? 0) / Math.max(1, whole.length);
+    if (g.above || (ratio >= 0.4 && ratio <= 2))
+      return { text: whole, lines: g.lines.length, style: `${g.above ? 'o' : 'u'}${g.below}` };
+  }
+  const numbered = NUMBERED_HEADING.exec(first);
+  if (numbered && !(g.lines.length > 1 && g.lines.every((l) => NUMBERED_HEADING.test(l.text)))) {
+    const numberDepth = numbered[1].split('.').length;
+    // A numbered question or title runs to its "?" or ":"; one alone in its group is all title.
+    const end = g.lines.slice(0, 6).findIndex((l) => /[?:？：]$/.test(l.text));
+    if (end >= 0) return { text: joined(g.lines.slice(0, end + 1)), lines: end + 1, numberDepth, style: 'n' };
+    if (g.lines.length <= 3 && whole.length <= 200)
+      return { text: whole, lines: g.lines.length, numberDepth, style: 'n' };
+    if (titleLike(first) && first.length <= 80) return { text: first, lines: 1, numberDepth, style: 'n' };
+  }
+  const caps = first.length <= 60 && CAPS.test(first) && /\p{Lu}{2}/u.test(first);
+  if (caps && (g.lines.length === 1 || g.lines[1].indent > g.lines[0].indent))
+    return { text: first, lines: 1, style: 'caps' };
+  if (firstAlone && titleLike(first) && first.length <= 80 && !BULLET.test(first) && !looksLikeCode(first))
+    return { text: first, lines: 1, style: 'title' };
+  return undefined;
+}
+
+interface BodyBlock {
+  node: RootContent;
+  /** The indent of prose, when this block is prose: code is what is indented past it. */
+  proseIndent?: number;
+}
+
+/** A group's lines after its heading, as paragraphs, lists, option definitions and code. */
+function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
+  const out: BodyBlock[] = [];
+  let i = 0;
+  while (i < body.length) {
+    const line = body[i];
+    const bullet = BULLET.exec(' '.repeat(line.indent) + line.text);
+    if (bullet) {
+      const { node, next } = listFrom(body, i);
+      out.push({ node });
+      i = next;
+      continue;
+    }
+    const inline = line.text.length <= 300 ? OPTION_INLINE.exec(line.text) : null;
+    const termOver = isTermOver(line, body[i + 1]);
+    if (inline || termOver) {
+      let end = i + 1;
+      while (end < body.length && body[end].indent > line.indent && !BULLET.test(body[end].text)) end++;
+      const description = [...(inline ? [inline[2]] : []), ...body.slice(i + 1, end).map((l) => l.text)];
+      out.push({ node: paragraph([{ type: 'strong', children: [text(inline ? inline[1] : line.text)] }]) });
+      if (description.length) out.push({ node: paragraph([text(joinLines(description))]) });
+      i = end;
+      continue;
+    }
+    // A run of lines up to the next list item, or to where lines go past the prose's indent or back.
+    let end = i + 1;
+    while (
+      end < body.length &&
+      !BULLET.test(' '.repeat(body[end].indent) + body[end].text) &&
+      body[end].indent >= proseIndent + 4 === body[end - 1].indent >= proseIndent + 4
+    )
+      end++;
+    const run = body.slice(i, end);
+    const indent = Math.min(...run.map((l) => l.indent));
+    const prose = isProse(run);
+    const codeByLook = run.filter((l) => looksLikeCode(l.text)).length * 2 > run.length;
+    const indented = indent >= proseIndent + 4;
+    if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose)) {
+      // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
+      while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;
+      out.push({ node: codeNode(body.slice(i, end), indent) });
+    } else {
+      out.push({ node: paragraph([text(joined(run))]), proseIndent: prose ? indent : undefined });
+    }
+    i = end;
+  }
+  return out;
+}
+
+/**
+ * A short label over an indented description: an option (`-r number`), a file (`` `gdb/sim' ``), an
+ * exit code; a few words, not a sentence or a line of code cut at its comma.
+ */
+function isTermOver(line: Line, next: Line | undefined): boolean {
+  return (
+    next !== undefined &&
+    next.indent >= line.indent + 2 &&
+    line.text.length <= 60 &&
+    !/[.,;:!?(]$/.test(line.text) &&
+    line.text.split(/\s+/).length <= 6 &&
+    !BULLET.test(line.text)
+  );
+}
+
+/** The share of words that are program text: paths, `file.c:12`, `a_b`, `==`, `(x)`, `$VAR`. */
+function technicalShare(run: Line[]): number {
+  const tokens = run.flatMap((l) => l.text.split(/\s+/)).filter(Boolean);
+  const technical = tokens.filter((t) => /[_/\\<>=:;{}()[\]$%#@|]|\w\.\w|->|^--?\w/.test(t));
+  return technical.length / Math.max(1, tokens.length);
+}
+
+/** Lines that read as sentences: words, most lines not code, and a sentence's end or enough length. */
+function isProse(run: Line[]): boolean {
+  const all = joined(run);
+  const words = (all.match(/\p{L}{2,}/gu) ?? []).length;
+  const cjk = CJK_EDGE.test(all);
+  if (!cjk && words < 4) return false;
+  if (run.filter((l) => looksLikeCode(l.text)).length * 2 > run.length) return false;
+  // A sentence ends at a word, not inside `etc...` or `a.out`.
+  return /\p{Ll}[.?!](?:\s|$)|[。？！]/u.test(all);
+}
+
+function listFrom(body: Line[], start: number): { node: List; next: number } {
+  const first = BULLET.exec(' '.repeat(body[start].indent) + body[start].text)!;
+  const ordered = first[3] !== undefined;
+  const items: ListItem[] = [];
+  let i = start;
+  while (i < body.length) {
+    const m = BULLET.exec(' '.repeat(body[i].indent) + body[i].text);
+    if (!m || body[i].indent > body[start].indent + 1) break;
+    const itemIndent = body[i].indent;
+    const parts = [body[i].text.slice(m[0].length - m[1].length)];
+    i++;
+    // Wrapped lines of the item: indented past its marker, or at its margin when the line before
+    // stopped mid-sentence.
+    while (
+      i < body.length &&
+      !BULLET.test(' '.repeat(body[i].indent) + body[i].text) &&
+      (body[i].indent > itemIndent || (body[i].indent === itemIndent && !/[.!?:。！？：]$/.test(body[i - 1].text)))
+    )
+      parts.push(body[i++].text);
+    items.push({ type: 'listItem', spread: false, children: [paragraph([text(joinLines(parts))])] });
+  }
+  const startNumber = ordered ? Number(first[3]) : undefined;
+  return { node: { type: 'list', ordered, start: startNumber, spread: false, children: items }, next: i };
+}
+
+/** Hard-wrapped lines as one line: a space between words, none between two CJK characters. */
+function joinLines(parts: string[]): string {
+  let out = '';
+  for (const p of parts) {
+    if (!out) out = p;
+    else if (CJK_EDGE.test(out.at(-1)!) && CJK_EDGE.test(p[0])) out += p;
+    else out += ` ${p}`;
+  }
+  return out;
+}
+
+const text = (value: string): PhrasingContent => ({ type: 'text', value });
+const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
+const headingNode = (value: string, depth: number): Heading => ({
+  type: 'heading',
+  depth: depth as Heading['depth'],
+  children: [text(value)],
+});
+const codeNode = (run: Line[], indent: number): Code => ({
+  type: 'code',
+  lang: null,
+  value: run.map((l) => ' '.repeat(l.indent - indent) + l.text).join('\n'),
+});

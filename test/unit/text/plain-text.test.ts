@@ -1,0 +1,164 @@
+import fc from 'fast-check';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { toString } from 'mdast-util-to-string';
+import type { Root, RootContent } from 'mdast';
+import { describe, expect, it } from 'vitest';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
+import { documentUnits } from '../../../src/server/text/units.js';
+
+/**
+ * Plain text keeps its structure as Markdown (issue 44: a plain-text FAQ answered with its question,
+ * since a `~~~` underline had opened a fence over the whole document and no unit had a heading).
+ */
+const tree = (text: string): Root => fromMarkdown(plainTextToMarkdown(text));
+const kinds = (root: Root) => root.children.map((n) => n.type);
+const headings = (root: Root) =>
+  root.children.filter((n) => n.type === 'heading').map((n) => [(n as { depth: number }).depth, toString(n)]);
+const words = (s: string) => s.match(/\p{L}{2,}/gu) ?? [];
+/** Every text of a tree, a space between nodes (toString runs a heading into the next paragraph). */
+const allText = (n: object): string =>
+  'value' in n ? String(n.value) : 'children' in n ? (n.children as object[]).map(allText).join(' ') : '';
+
+describe('plain text as Markdown', () => {
+  it('a FAQ: an underlined title, sections between rules, numbered questions with their answers', () => {
+    const faq = [
+      'Widget FAQ',
+      '~~~~~~~~~~',
+      '',
+      '----------------------------------------',
+      '1. Background',
+      '----------------------------------------',
+      '',
+      '1.1. How do you pronounce "Widget"? ',
+      'Like the word "widget". Almost everyone gets it right.',
+      '------------------------------------------------------',
+      '',
+      '1.2. When building, make dies partway with an assertion ',
+      'failure, something like this: ',
+      '',
+      '    % make: expand.c:489: allocated_variable_append: ',
+      "            Assertion 'list->next != 0' failed.",
+      '',
+      'It is probably a bug in make 3.79.1.',
+    ].join('\n');
+    const root = tree(faq);
+    expect(headings(root)).toEqual([
+      [1, 'Widget FAQ'],
+      [2, '1. Background'],
+      [2, '1.1. How do you pronounce "Widget"?'],
+      [2, '1.2. When building, make dies partway with an assertion failure, something like this:'],
+    ]);
+    const code = root.children.find((n) => n.type === 'code');
+    expect(code && 'value' in code && code.value).toBe(
+      "% make: expand.c:489: allocated_variable_append:\n        Assertion 'list->next != 0' failed.",
+    );
+    // Each answer's units carry the question as their heading; the question is not a sentence of its own.
+    const answer = documentUnits(plainTextToMarkdown(faq)).find((u) => u.text.startsWith('Like the word'));
+    expect(answer?.headings.at(-1)).toBe('1.1. How do you pronounce "Widget"?');
+  });
+
+  it('a man page as text: capitals over an indented body, options over their descriptions', () => {
+    const page = [
+      'NAME',
+      '\tfrob - frobnicates a file.',
+      '',
+      'OPTIONS',
+      '\t-r number',
+      '\t\tSets the resolution to number DPI. The default is 150 DPI.',
+      '',
+      '\t--quiet      Prints nothing at all.',
+    ].join('\n');
+    const root = tree(page);
+    expect(headings(root)).toEqual([
+      [1, 'NAME'],
+      [1, 'OPTIONS'],
+    ]);
+    expect(plainTextToMarkdown(page)).toContain(
+      '**-r number**\n\nSets the resolution to number DPI. The default is 150 DPI.',
+    );
+    expect(plainTextToMarkdown(page)).toContain('**--quiet**\n\nPrints nothing at all.');
+    expect(kinds(root)).not.toContain('code');
+  });
+
+  it('lists: items set apart by blank lines are one list, wrapped lines join their item', () => {
+    const text = [
+      'You can do it three ways:',
+      '',
+      '* With GCC 2.91 and 3.1, compile all source using the STL ',
+      'with -D__USE_MALLOC. Beware!',
+      '',
+      '* With GCC 3.2.2 and later, export the variable',
+      '  GLIBCPP_FORCE_NEW before running.',
+      '',
+      '1. first',
+      '2. second',
+    ].join('\n');
+    const root = tree(text);
+    expect(kinds(root)).toEqual(['paragraph', 'list', 'list']);
+    const bullets = root.children[1] as Extract<RootContent, { type: 'list' }>;
+    expect(bullets.children.map((i) => toString(i))).toEqual([
+      'With GCC 2.91 and 3.1, compile all source using the STL with -D__USE_MALLOC. Beware!',
+      'With GCC 3.2.2 and later, export the variable GLIBCPP_FORCE_NEW before running.',
+    ]);
+    expect((root.children[2] as { ordered: boolean }).ordered).toBe(true);
+  });
+
+  it('code is indented past the prose around it, or reads as code; indented prose stays prose', () => {
+    const text = [
+      'You can build it in the source directory:',
+      '',
+      '      cd gdb-VERSION',
+      '      ./configure --prefix=/usr/local   (or wherever you want)',
+      '      make all install',
+      '',
+      'First, a quote:',
+      '',
+      '     Our units of temporal measurement, from seconds on up to months,',
+      '     are so complicated that reckoning in time is all but impossible.',
+    ].join('\n');
+    const root = tree(text);
+    expect(kinds(root)).toEqual(['paragraph', 'code', 'paragraph', 'paragraph']);
+    expect((root.children[1] as { value: string }).value).toBe(
+      'cd gdb-VERSION\n./configure --prefix=/usr/local   (or wherever you want)\nmake all install',
+    );
+  });
+
+  it('Markdown marks in plain text are text: no emphasis, no heading, no fence', () => {
+    const text = 'Use *foo* and _bar_ here.\n# not a heading\n```\nstill text, and it goes on.';
+    const root = tree(text);
+    expect(kinds(root)).toEqual(['paragraph']);
+    expect(toString(root)).toBe('Use *foo* and _bar_ here. # not a heading ``` still text, and it goes on.');
+  });
+
+  it('hard-wrapped Chinese joins without spaces', () => {
+    expect(toString(tree('这是第一行的文字，\n这是第二行的文字。'))).toBe('这是第一行的文字，这是第二行的文字。');
+  });
+
+  it('keeps every word, in order, whatever the layout (generated)', () => {
+    const word = fc.stringMatching(/^[A-Za-z]{1,8}[.,:?]?$/);
+    const line = fc.oneof(
+      fc.array(word, { minLength: 1, maxLength: 10 }).map((ws) => ws.join(' ')),
+      fc.constantFrom('', '', '-----', '=====', '~~~~~', '****', '  ', '\t'),
+      fc
+        .tuple(
+          fc.constantFrom('- ', '* ', '1. ', 'a) ', '    ', '\t', '1.2. ', '-x  ', '`', '#', '> ', '| '),
+          word,
+          word,
+        )
+        .map(([m, a, b]) => `${m}${a} ${b}`),
+      fc.stringMatching(/^[A-Z]{2,10}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 40 }), (ls) => {
+        const input = ls.join('\n');
+        const kept = input
+          .split('\n')
+          .filter((l) => !/^\s*([-=~*_#+.^])\1{2,}\s*$/.test(l))
+          .join('\n');
+        // One-letter bullets ("a)") are markers, not words: words of two letters or more are compared.
+        expect(words(allText(tree(input)))).toEqual(words(kept));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
