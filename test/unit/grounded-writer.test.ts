@@ -156,6 +156,32 @@ describe('on a real README (debug, bench/content)', () => {
   });
 });
 
+describe('nothing said twice', () => {
+  it('a sentence is not said again as the lead-in of the code after it (debug README)', () => {
+    const readme = readFileSync(path.resolve(import.meta.dirname, '../../bench/content/docs/debug-readme.md'), 'utf8');
+    const a = extractiveAnswer({
+      query: 'How do I set the DEBUG variable on the Windows command prompt (CMD)?',
+      passages: [{ ref: 1, title: 'debug', link: '', content: readme }],
+      history: [],
+    });
+    expect(a.match(/On Windows the environment variable is set using the/g)).toHaveLength(1);
+    expect(a).toContain('set DEBUG=*,-not_this');
+  });
+
+  it("a definition's first sentence is not said before the whole definition (gzip man page)", () => {
+    const md = htmlToMarkdown(
+      readFileSync(path.resolve(import.meta.dirname, '../../bench/content/docs/gzip-man.html'), 'utf8'),
+    );
+    const a = extractiveAnswer({
+      query: 'Which option of gzip is described as "write output on standard output"?',
+      passages: [{ ref: 1, title: 'gzip', link: '', content: md }],
+      history: [],
+    });
+    expect(a.match(/Write output on standard output/g)).toHaveLength(1);
+    expect(a).toContain('--stdout');
+  });
+});
+
 describe('on a man page rendered by groff (gzip, bench/content dev)', () => {
   const md = htmlToMarkdown(
     readFileSync(path.resolve(import.meta.dirname, '../../bench/content/docs/gzip-man.html'), 'utf8'),

@@ -15,7 +15,7 @@ import {
   type RankedUnit,
   type UnitIndex,
 } from './answer/rank.js';
-import { cite, COMMENT, sayList, sayOpening, sayRows, sayUnit, type Said } from './answer/render.js';
+import { cite, COMMENT, sayList, sayOpening, sayRows, sayUnit, withoutRepeats, type Said } from './answer/render.js';
 import { termsOf } from '../text/terms.js';
 
 export type { Passage };
@@ -108,7 +108,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     else out.push(...lines);
   }
   if (answered === 0) return frame.notCovered(topicsOf(index, nearest));
-  const body = out.join('\n\n');
+  const body = withoutRepeats(out).join('\n\n');
   if (prose) return `${frame.lead} ${body}`;
   return frame.lang === 'en' ? body : `${frame.lead}\n\n${body}`;
 }

@@ -226,3 +226,31 @@ export function sayOpening(sentences: RankedUnit[]): Said {
   }
   return { lines: [cite(kept.map((x) => x.markdown).join(' '), kept[0].ref)], used: kept, prose: true };
 }
+
+/** A line as a reader compares it: its words, without citations, Markdown marks or case. */
+const gist = (line: string) =>
+  line
+    .replace(/\[\d+\]/g, '')
+    .replace(/[`*_\\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+
+/**
+ * The answer's lines without saying a thing twice: a line whose words another line already says
+ * (a sentence, then the paragraph leading into a code block that holds it; a definition's first
+ * sentence, then the whole definition) is left out, the fuller line kept where it stands. A code
+ * block holding a line quoted alone is the one left out: the line is what answers.
+ */
+export function withoutRepeats(lines: string[]): string[] {
+  const gists = lines.map(gist);
+  const isCode = lines.map((l) => /^`{3,}/.test(l));
+  const repeats = (i: number, j: number) => {
+    const [a, b] = [gists[i], gists[j]];
+    if (i === j || a.length < 20 || b.length < 20) return false;
+    if (a === b) return j < i;
+    if (isCode[i] && !isCode[j] && a.includes(b)) return true;
+    return b.includes(a) && !(isCode[j] && !isCode[i]);
+  };
+  return lines.filter((_, i) => !lines.some((__, j) => repeats(i, j)));
+}
