@@ -450,3 +450,38 @@ describe('alignCitations keeps the quoted text', () => {
     expect(alignCitations(text, ['a', 'b']).text).toBe('Caret ranges: `^0.2.3` := `>=0.2.3 <0.3.0-0` [1]. Unused.');
   });
 });
+
+describe('a section the question names by its heading, in quotes', () => {
+  const doc = (file: string, title: string) => ({
+    ref: 1,
+    title,
+    link: '',
+    content: readFileSync(path.resolve(import.meta.dirname, '../../bench/content', file), 'utf8'),
+  });
+  const ask = (query: string, passage: ReturnType<typeof doc>) =>
+    extractiveAnswer({ query, passages: [passage], history: [] });
+
+  it('lists the first list under it, not a list elsewhere that shares more words', () => {
+    const a = ask(
+      'List the items under "Custom help" in the Commander README.',
+      doc('docs/commander-readme.md', 'Commander.js'),
+    );
+    for (const item of ['`beforeAll`', '`before`', '`after`', '`afterAll`']) expect(a).toContain(item);
+  });
+
+  it('gives the commands under it, in order, each under its lead-in', () => {
+    const a = ask(
+      'In the buffer README, what command is given under "Testing the project"?',
+      doc('sources/buffer-readme.md', 'buffer'),
+    );
+    expect(a).toMatch(/First, install the project: \[1\]\n\n```\nnpm install\n```[\s\S]*npm run test-node/);
+  });
+
+  it('knows a heading quoted in corner brackets', () => {
+    const a = ask(
+      '在 pinyin-pro 中，「🧰 Monorepo 开发」用什么命令？',
+      doc('sources/pinyin-pro-readme.md', 'pinyin-pro'),
+    );
+    expect(a).toContain('pnpm install');
+  });
+});

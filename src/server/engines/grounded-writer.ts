@@ -8,6 +8,7 @@ import {
   indexPassages,
   missingIdentifiers,
   queryOf,
+  quotedSection,
   rankGroups,
   score,
   type Passage,
@@ -71,7 +72,14 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   for (const part of parts) {
     const q = partQuery(searched(part), whole, history, subjects, part);
     // A subject's answer takes the form the whole question asks for ("how do I install A and B").
-    const ranked = rank(index, q, part, subjects.length >= 2 ? req.query : part, used);
+    const everywhere = rank(index, q, part, subjects.length >= 2 ? req.query : part, used);
+    // A section the part names by its heading ("under 'Quickstart'") is where its answer is, unless
+    // a unit elsewhere holds more of the part (a table row cut from its heading by a page break).
+    const named = quotedSection(index, part);
+    const held = (rs: typeof everywhere) => Math.max(0, ...rs.map((r) => coverage(r.u, q, index)));
+    const scope =
+      named && held(everywhere.filter((r) => named.has(r.u))) >= held(everywhere) - 1e-9 ? named : undefined;
+    const ranked = scope ? everywhere.filter((r) => scope.has(r.u)) : everywhere;
     nearest ??= ranked[0]?.u;
     const top = ranked[0];
     // The part is answered from units holding enough of its key terms (weighed by rarity), and
@@ -83,7 +91,13 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       continue;
     }
     answered++;
-    const group = intent === 'list' ? rankGroups(index, q).find((g) => listable(g.units, part)) : undefined;
+    const groups = intent === 'list' ? rankGroups(index, q).filter((g) => listable(g.units, part)) : [];
+    // The items under a named section are its first list, whatever the words of its neighbours.
+    const group = scope
+      ? groups.filter((g) => g.units.every((u) => scope.has(u))).sort((a, b) => a.units[0].seq - b.units[0].seq)[0]
+      : groups[0];
+    // The commands under a named section are its code blocks, in order, as far as the room allows.
+    const commands = scope && asksCommand(part) ? sayCommands(scope, q, index, frame) : undefined;
     // A section whose heading asks this part opens with its answer, unless code is asked for, or a
     // figure its opening does not hold, or the best unit's key (a term it defines) holds the part too.
     const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, q, used) : undefined;
@@ -94,7 +108,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
         ? section.units
         : undefined;
     const said =
-      (group && sayList(group.units, index)) || (opening ? sayOpening(opening) : sayBest(fit, q, index, frame));
+      (group && sayList(group.units, index)) ||
+      commands ||
+      (opening ? sayOpening(opening) : sayBest(fit, q, index, frame));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     // Compared subjects are told apart: one's entry (a definition and its sentences) is not the other's.
@@ -114,6 +130,28 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
+const asksCommand = (part: string) =>
+  /\b(?:what|which)\s+(?:commands?|code|snippet|example)\b|什么命令|哪个命令|どのコマンド/i.test(part);
+
+const MAX_COMMAND_BLOCKS = 3;
+const MAX_COMMAND_LINES = 8;
+
+/** A section's code blocks, in order, each under its lead-in, while they are few and short. */
+function sayCommands(scope: Set<RankedUnit>, q: Query, index: UnitIndex, frame: AnswerFrame): Said | undefined {
+  const blocks = [...scope].filter((u) => u.kind === 'code').sort((a, b) => a.seq - b.seq);
+  const kept: RankedUnit[] = [];
+  let lines = 0;
+  for (const b of blocks) {
+    lines += b.text.split('\n').length;
+    if (kept.length > 0 && (kept.length >= MAX_COMMAND_BLOCKS || lines > MAX_COMMAND_LINES)) break;
+    kept.push(b);
+  }
+  if (kept.length === 0) return undefined;
+  const said = kept.map((b) => sayUnit(b, q, index, frame));
+  return { lines: said.flatMap((x) => x.lines), used: said.flatMap((x) => x.used), prose: false };
+}
 
 /**
  * A list is listed from a list, a table or a section; from a code block only when code is asked

@@ -182,6 +182,37 @@ export function heldShare(terms: Set<string>, q: Query, index: UnitIndex): numbe
   return all === 0 ? 0 : held / all;
 }
 
+/** A heading as compared with a name quoted in a question: letters and digits, lower case. */
+const headingKey = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+
+/** Names a question quotes: "…", “…”, 「…」, 『…』, '…' (not an apostrophe inside a word). */
+const QUOTED = /"([^"]{2,80})"|“([^”]{2,80})”|「([^」]{1,80})」|『([^』]{1,80})』|(?<!\p{L})'([^']{2,80})'(?!\p{L})/gu;
+
+/**
+ * The units of a section a part names by its heading, in quotes ("under 'Run Tests'", 「Monorepo
+ * 开发」), subsections included: where the part says its answer is. A heading written as the quote
+ * is one; failing that, the shortest heading holding the quote. Undefined when no quote names one.
+ */
+export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> | undefined {
+  const names = [...part.matchAll(QUOTED)].map((m) => headingKey(m.slice(1).find(Boolean) ?? '')).filter(Boolean);
+  if (names.length === 0) return undefined;
+  const headings = new Map<string, string>();
+  for (const u of index.units) for (const h of u.headings) headings.set(h, headingKey(h));
+  const matched = new Set<string>();
+  for (const name of names) {
+    const exact = [...headings].filter(([, key]) => key === name).map(([h]) => h);
+    const holding = [...headings].filter(([, key]) => name.length >= 3 && key.includes(name));
+    const shortest = holding.sort((a, b) => a[1].length - b[1].length)[0]?.[0];
+    for (const h of exact.length ? exact : shortest ? [shortest] : []) matched.add(h);
+  }
+  if (matched.size === 0) return undefined;
+  return new Set(index.units.filter((u) => u.headings.some((h) => matched.has(h))));
+}
+
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
 const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
 
