@@ -310,6 +310,30 @@ describe('a plain-text FAQ and a comparison answered with a block', () => {
   });
 });
 
+describe('a name one source states does not let another answer', () => {
+  it('TLS named by a proxy README does not make the PostgreSQL users page answer a TLS question', () => {
+    const users = {
+      ref: 1,
+      title: 'Users and Groups in the Debian System',
+      link: '',
+      content:
+        '## postgres\n\nThe PostgreSQL server is configured in /etc/postgresql, and its databases are owned by this user and group.',
+    };
+    const proxy = {
+      ref: 2,
+      title: 'proxy',
+      link: '',
+      content: '## Features\n\nThe proxy terminates TLS for its upstreams and reloads its settings on a signal.',
+    };
+    const a = extractiveAnswer({
+      query: 'How do I configure TLS certificates for a PostgreSQL server?',
+      passages: [users, proxy],
+      history: [],
+    });
+    expect(a).toMatch(/^Your sources do not cover this question/);
+  });
+});
+
 describe('"not covered" when the question names what no source states', () => {
   const errors = {
     ref: 1,

@@ -84,8 +84,15 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const top = ranked[0];
     // The part is answered from units holding enough of its key terms (weighed by rarity), and
     // every number, version, flag or name it states must be held by some unit, else not covered.
-    const fit = ranked.filter((r) => r.covers);
-    const covered = fit.length > 0 && missingIdentifiers(searched(part), index).length === 0;
+    // A source answers only if it names each number, version, flag or name the part names: "TLS"
+    // stated by one source does not let another answer a question about TLS.
+    const known = new Map<number, boolean>();
+    const names = (ref: number) => {
+      if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
+      return known.get(ref)!;
+    };
+    const fit = ranked.filter((r) => r.covers && names(r.u.ref));
+    const covered = fit.length > 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
       continue;

@@ -25,8 +25,8 @@ export interface UnitIndex {
   units: RankedUnit[];
   /** Inverse frequency of each term over the units. */
   idf: (term: string) => number;
-  /** Whether some unit holds the term in any field. */
-  holds: (term: string) => boolean;
+  /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
+  holds: (term: string, ref?: number) => boolean;
   meanLength: number;
 }
 
@@ -70,6 +70,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     }
   }
   const df = new Map<string, number>();
+  const bySource = new Map<number, Set<string>>();
   for (const u of units) {
     // A source's name counts too: in its every unit, "commander" tells nothing apart within it.
     const all = new Set([
@@ -80,6 +81,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       ...u.fields.title,
     ]);
     for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
+    const source = bySource.get(u.ref) ?? new Set<string>();
+    for (const t of all) source.add(t);
+    bySource.set(u.ref, source);
   }
   const n = units.length;
   const idf = (t: string) => {
@@ -87,7 +91,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     return Math.log(1 + (n - d + 0.5) / (d + 0.5));
   };
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
-  return { units, idf, holds: (t) => df.has(t), meanLength };
+  const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
+  return { units, idf, holds, meanLength };
 }
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
@@ -268,12 +273,13 @@ const NAME = /^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:'s|’s)?$/u;
 const ACRONYM = /^\p{Lu}{2,}\p{N}*s?(?:'s|’s)?$/u;
 
 /**
- * The identifiers a question names that no unit holds: a number, a version or a flag the sources
+ * The identifiers a question names that no unit holds (with `ref`, no unit of that source: an
+ * answer comes from a source that names what the question names): a number, a version or a flag the sources
  * never state (status code 599, `--sparse`, 11.x). A missing word may be filler ("described",
  * "under"); a missing identifier is what the question is about, so the sources do not answer it.
  * An identifier is missing when none of its forms is held (`uuid.parse()` is found as `.parse`).
  */
-export function missingIdentifiers(text: string, index: UnitIndex): string[] {
+export function missingIdentifiers(text: string, index: UnitIndex, ref?: number): string[] {
   const words = text.split(/\s+/);
   // A capitalised word counts as a name where it is not the sentence's first, not after an
   // article ("the Accuracy of", "the Team plan": a title-cased noun) and not inside quoted words.
@@ -291,6 +297,6 @@ export function missingIdentifiers(text: string, index: UnitIndex): string[] {
     .map(({ w }) => w)
     .filter((w) => {
       const forms = termsOf(w).filter((t) => !t.startsWith('§='));
-      return forms.length > 0 && !forms.some((t) => index.holds(t));
+      return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     });
 }

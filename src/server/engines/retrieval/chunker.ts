@@ -160,6 +160,8 @@ export function chunkText(
   let curHeading = '';
   /** The last piece pushed, when it is a term paragraph. */
   let term: Piece | undefined;
+  /** The last content block: a list item, or the sentence leading into a list ("… the following:"). */
+  let last: Block | undefined;
   const flush = () => {
     if (cur.length === 0) return;
     const content = cur.join('\n\n');
@@ -181,11 +183,17 @@ export function chunkText(
       curHeading = heading;
     }
     if (!isContent(block)) continue;
+    // A list's items stay together, with the sentence leading into them, up to MAX_WORDS rather
+    // than TARGET_WORDS: an excerpt holding half a list answers "which kinds…" with half of them.
+    const listGoesOn =
+      block.kind === 'listItem' &&
+      (last?.kind === 'listItem' || (last?.kind === 'paragraph' && /[:：]\s*$/.test(last.text)));
+    const limit = listGoesOn ? MAX_WORDS : TARGET_WORDS;
+    last = block;
     for (const piece of pieces(block)) {
-      // List items of one list stay together when they fit, so a list is read as a list.
       // A term stays with the paragraph it names: an excerpt of `-r --recursive`'s description
       // that lost its term cannot say which option it describes.
-      if (cur.length > (term ? 1 : 0) && curWords + piece.words > TARGET_WORDS) {
+      if (cur.length > (term ? 1 : 0) && curWords + piece.words > limit) {
         const carried = term;
         if (carried) {
           cur.pop();
