@@ -509,3 +509,31 @@ describe('a section the question names by its heading, in quotes', () => {
     expect(a).toContain('pnpm install');
   });
 });
+
+describe('a label that repeats the question', () => {
+  it('is said with what follows it: a heading a PDF printed as a line, over its type, default and description', () => {
+    const content = [
+      '### Options Examples',
+      '',
+      'options.expandRange',
+      '',
+      'Type: function',
+      '',
+      'Default: undefined',
+      '',
+      'Custom function for expanding ranges in brace patterns.',
+      '',
+      'options.format',
+      '',
+      'Custom function for formatting the returned string.',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'In the picomatch README, what does options.expandRange do?',
+      passages: [{ ref: 1, title: 'picomatch', link: '', content }],
+      history: [],
+    });
+    expect(a).toBe(
+      'options.expandRange: Type: function. Default: undefined. Custom function for expanding ranges in brace patterns. [1]',
+    );
+  });
+});

@@ -34,3 +34,25 @@ it('still cuts a list longer than the largest chunk', () => {
       .match(/^- item/gm),
   ).toHaveLength(60);
 });
+
+it('carries labels ending a chunk over to the chunk of what they name', () => {
+  // About 112 words, then the label and its short fields, then the description that overflows the chunk.
+  const long = Array.from({ length: 15 }, (_, i) => `Sentence ${i} of the example says it.`).join(' ');
+  const text = [
+    '## Options Examples',
+    '',
+    long,
+    '',
+    'options.expandRange',
+    '',
+    'Type: function',
+    '',
+    'Default: undefined',
+    '',
+    'Custom function for expanding ranges in brace patterns, or any custom code you need here.',
+  ].join('\n');
+  const chunks = chunkText(text);
+  expect(chunks).toHaveLength(2);
+  const label = chunks.find((c) => c.content.includes('options.expandRange'));
+  expect(label?.content).toContain('Custom function for expanding ranges');
+});

@@ -98,6 +98,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'sentence': {
+      const labelled = sayAfterLabel(u, q, index);
+      if (labelled) return labelled;
       const text = u.termMarkdown ? `${u.termMarkdown}: ${u.markdown}` : u.markdown;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
       const leadsOn =
@@ -141,6 +143,42 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
     default:
       return { lines: [cite(u.markdown, u.ref)], used: [u], prose: u.kind === 'item' };
   }
+}
+
+/**
+ * A label that only repeats the question ("options.expandRange", a heading a PDF printed as a line)
+ * says nothing itself: it is said with what follows it in its section (its type, its default, its
+ * description), as far as the room allows.
+ */
+/** A short line naming what follows, not a sentence: no end mark, a few words. */
+const isLabel = (text: string) =>
+  text.trim().length <= 80 && !/[.!?。！？:：]$/.test(text.trim()) && text.trim().split(/\s+/).length <= 6;
+
+function sayAfterLabel(u: RankedUnit, q: Query, index: UnitIndex): Said | undefined {
+  const terms = termsOf(u.text);
+  if (!isLabel(u.text) || terms.length === 0 || !terms.every((t) => q.has(t))) return undefined;
+  const section = u.headings.join('\n');
+  const after: RankedUnit[] = [];
+  for (const x of following(u, index)) {
+    // The next label names the next thing.
+    if (
+      x.headings.join('\n') !== section ||
+      !['sentence', 'field', 'item'].includes(x.kind) ||
+      (x.kind === 'sentence' && isLabel(x.text))
+    )
+      break;
+    const size = [...after, x].map((y) => y.markdown).join(' ').length;
+    if (after.length > 0 && size > PARAMS.maxChars) break;
+    after.push(x);
+  }
+  if (after.length === 0) return undefined;
+  return {
+    lines: [
+      cite(`${u.markdown}: ${after.map((x) => cite(x.markdown, x.ref).replace(/ \[\d+\]$/, '')).join(' ')}`, u.ref),
+    ],
+    used: [u, ...after],
+    prose: false,
+  };
 }
 
 /**

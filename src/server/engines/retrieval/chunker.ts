@@ -136,6 +136,16 @@ function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   ].join('\n');
 }
 
+/**
+ * A short line naming what follows, not a sentence: a heading a PDF printed as a line
+ * ("options.expandRange" over its type, default and description).
+ */
+const isLabel = (b: Block) =>
+  b.kind === 'paragraph' &&
+  b.text.length <= 80 &&
+  !/[.!?:。！？：]$/.test(b.text.trim()) &&
+  b.text.split(/\s+/).length <= 6;
+
 /** Blocks a reader reads as content: headings set the section; badges, images, empty HTML and a table of contents carry none. */
 const isContent = (b: Block) =>
   b.kind !== 'heading' &&
@@ -158,8 +168,8 @@ export function chunkText(
   let cur: string[] = [];
   let curWords = 0;
   let curHeading = '';
-  /** The last piece pushed, when it is a term paragraph. */
-  let term: Piece | undefined;
+  /** The last pieces pushed, while they are terms or labels: they go on to the next chunk with what they name. */
+  let terms: Piece[] = [];
   /** The last content block: a list item, or the sentence leading into a list ("… the following:"). */
   let last: Block | undefined;
   const flush = () => {
@@ -174,7 +184,7 @@ export function chunkText(
     });
     cur = [];
     curWords = 0;
-    term = undefined;
+    terms = [];
   };
   for (const block of markdownBlocks(text)) {
     const heading = block.kind === 'heading' ? block.text : (block.section.at(-1) ?? '');
@@ -191,23 +201,22 @@ export function chunkText(
     const limit = listGoesOn ? MAX_WORDS : TARGET_WORDS;
     last = block;
     for (const piece of pieces(block)) {
-      // A term stays with the paragraph it names: an excerpt of `-r --recursive`'s description
-      // that lost its term cannot say which option it describes.
-      if (cur.length > (term ? 1 : 0) && curWords + piece.words > limit) {
-        const carried = term;
-        if (carried) {
-          cur.pop();
-          curWords -= carried.words;
-        }
+      // Terms and labels stay with the paragraph they name: an excerpt of `-r --recursive`'s
+      // description that lost its term cannot say which option it describes.
+      if (cur.length > terms.length && curWords + piece.words > limit) {
+        const carried = terms;
+        cur.splice(cur.length - carried.length);
+        curWords -= carried.reduce((sum, p) => sum + p.words, 0);
         flush();
-        if (carried) {
-          cur.push(carried.markdown);
-          curWords += carried.words;
+        for (const p of carried) {
+          cur.push(p.markdown);
+          curWords += p.words;
         }
+        terms = carried;
       }
       cur.push(piece.markdown);
       curWords += piece.words;
-      term = isTerm(block) ? piece : undefined;
+      terms = isTerm(block) || isLabel(block) ? [...terms, piece] : [];
     }
   }
   flush();
