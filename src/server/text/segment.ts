@@ -106,6 +106,8 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
     if (b === 0) continue;
     if (protectedRanges.some((r) => r.start < b && b < r.end)) continue;
     if (isFalseStop(text.slice(Math.max(0, b - 40), b))) continue;
+    // A stop with a letter or digit right after it is inside a token ("1.1.X", "a.out"), not an end.
+    if (/[.!?]/.test(text[b - 1]) && /[\p{L}\p{N}]/u.test(text[b] ?? '')) continue;
     out.push(b);
   }
   return out;

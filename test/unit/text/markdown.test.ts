@@ -158,6 +158,13 @@ describe('sentences', () => {
     ]);
   });
 
+  it('does not cut a version or a file name at its dots ("1.1.X", "a.out")', () => {
+    expect(sentences('Workaround for 1.1.X and later versions: use a.out. You may then get reports.')).toEqual([
+      'Workaround for 1.1.X and later versions: use a.out.',
+      'You may then get reports.',
+    ]);
+  });
+
   it('splits Chinese and Japanese sentences, which have no spaces', () => {
     expect(sentences('这是第一句。这是第二句！これは三番目です。')).toEqual([
       '这是第一句。',
