@@ -16,7 +16,17 @@ import {
   type RankedUnit,
   type UnitIndex,
 } from './answer/rank.js';
-import { cite, COMMENT, sayList, sayOpening, sayRows, sayUnit, withoutRepeats, type Said } from './answer/render.js';
+import {
+  cite,
+  COMMENT,
+  sayCommands,
+  sayList,
+  sayOpening,
+  sayRows,
+  sayUnit,
+  withoutRepeats,
+  type Said,
+} from './answer/render.js';
 import { termsOf } from '../text/terms.js';
 
 export type { Passage };
@@ -82,10 +92,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const ranked = scope ? everywhere.filter((r) => scope.has(r.u)) : everywhere;
     nearest ??= ranked[0]?.u;
     const top = ranked[0];
-    // The part is answered from units holding enough of its key terms (weighed by rarity), and
-    // every number, version, flag or name it states must be held by some unit, else not covered.
-    // A source answers only if it names each number, version, flag or name the part names: "TLS"
-    // stated by one source does not let another answer a question about TLS.
+    // The part is answered from units holding enough of its key terms (weighed by rarity), of a
+    // source naming each number, version, flag or name it states: "TLS" stated by one source does
+    // not let another answer a question about TLS.
     const known = new Map<number, boolean>();
     const names = (ref: number) => {
       if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
@@ -141,24 +150,6 @@ const termsIn = (text: string) => queryOf(text).size > 0;
 /** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
 const asksCommand = (part: string) =>
   /\b(?:what|which)\s+(?:commands?|code|snippet|example)\b|什么命令|哪个命令|どのコマンド/i.test(part);
-
-const MAX_COMMAND_BLOCKS = 3;
-const MAX_COMMAND_LINES = 8;
-
-/** A section's code blocks, in order, each under its lead-in, while they are few and short. */
-function sayCommands(scope: Set<RankedUnit>, q: Query, index: UnitIndex, frame: AnswerFrame): Said | undefined {
-  const blocks = [...scope].filter((u) => u.kind === 'code').sort((a, b) => a.seq - b.seq);
-  const kept: RankedUnit[] = [];
-  let lines = 0;
-  for (const b of blocks) {
-    lines += b.text.split('\n').length;
-    if (kept.length > 0 && (kept.length >= MAX_COMMAND_BLOCKS || lines > MAX_COMMAND_LINES)) break;
-    kept.push(b);
-  }
-  if (kept.length === 0) return undefined;
-  const said = kept.map((b) => sayUnit(b, q, index, frame));
-  return { lines: said.flatMap((x) => x.lines), used: said.flatMap((x) => x.used), prose: false };
-}
 
 /**
  * A list is listed from a list, a table or a section; from a code block only when code is asked

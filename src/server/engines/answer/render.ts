@@ -292,3 +292,21 @@ export function withoutRepeats(lines: string[]): string[] {
   };
   return lines.filter((_, i) => !lines.some((__, j) => repeats(i, j)));
 }
+
+const MAX_COMMAND_BLOCKS = 3;
+const MAX_COMMAND_LINES = 8;
+
+/** A section's code blocks, in order, each under its lead-in, while they are few and short. */
+export function sayCommands(scope: Set<RankedUnit>, q: Query, index: UnitIndex, frame: AnswerFrame): Said | undefined {
+  const blocks = [...scope].filter((u) => u.kind === 'code').sort((a, b) => a.seq - b.seq);
+  const kept: RankedUnit[] = [];
+  let lines = 0;
+  for (const b of blocks) {
+    lines += b.text.split('\n').length;
+    if (kept.length > 0 && (kept.length >= MAX_COMMAND_BLOCKS || lines > MAX_COMMAND_LINES)) break;
+    kept.push(b);
+  }
+  if (kept.length === 0) return undefined;
+  const said = kept.map((b) => sayUnit(b, q, index, frame));
+  return { lines: said.flatMap((x) => x.lines), used: said.flatMap((x) => x.used), prose: false };
+}
