@@ -287,6 +287,15 @@ function labelOnly(nodes: readonly PhrasingContent[]): boolean {
  * or exit code (`2`, often unmarked), a `<dl>` term: bold or code only, or a bare number or flag;
  * short, not a sentence.
  */
+/**
+ * A short line naming what follows, not a sentence: no end mark, a few words ("options.expandRange",
+ * a heading a PDF printed as a line).
+ */
+export function isLabel(text: string): boolean {
+  const t = text.trim();
+  return t.length <= 80 && !/[.!?。！？:：]$/.test(t) && t.split(/\s+/).length <= 6;
+}
+
 /** A short paragraph that names what the paragraphs after it describe (a man page's `-r --recursive`). */
 export function isTerm(b: Block): boolean {
   return (

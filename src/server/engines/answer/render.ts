@@ -1,6 +1,6 @@
 import { termsOf } from '../../text/terms.js';
 import { looksLikeCode } from '../../text/statements.js';
-import { tableMarkdown } from '../../text/units.js';
+import { isLabel, tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
 import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
@@ -150,10 +150,6 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
  * says nothing itself: it is said with what follows it in its section (its type, its default, its
  * description), as far as the room allows.
  */
-/** A short line naming what follows, not a sentence: no end mark, a few words. */
-const isLabel = (text: string) =>
-  text.trim().length <= 80 && !/[.!?。！？:：]$/.test(text.trim()) && text.trim().split(/\s+/).length <= 6;
-
 function sayAfterLabel(u: RankedUnit, q: Query, index: UnitIndex): Said | undefined {
   const terms = termsOf(u.text);
   if (!isLabel(u.text) || terms.length === 0 || !terms.every((t) => q.has(t))) return undefined;

@@ -1,6 +1,6 @@
 import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
-import { isTerm } from '../../text/units.js';
+import { isLabel, isTerm } from '../../text/units.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {
@@ -136,16 +136,6 @@ function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   ].join('\n');
 }
 
-/**
- * A short line naming what follows, not a sentence: a heading a PDF printed as a line
- * ("options.expandRange" over its type, default and description).
- */
-const isLabel = (b: Block) =>
-  b.kind === 'paragraph' &&
-  b.text.length <= 80 &&
-  !/[.!?:。！？：]$/.test(b.text.trim()) &&
-  b.text.split(/\s+/).length <= 6;
-
 /** Blocks a reader reads as content: headings set the section; badges, images, empty HTML and a table of contents carry none. */
 const isContent = (b: Block) =>
   b.kind !== 'heading' &&
@@ -216,7 +206,7 @@ export function chunkText(
       }
       cur.push(piece.markdown);
       curWords += piece.words;
-      terms = isTerm(block) || isLabel(block) ? [...terms, piece] : [];
+      terms = isTerm(block) || (block.kind === 'paragraph' && isLabel(block.text)) ? [...terms, piece] : [];
     }
   }
   flush();
