@@ -191,15 +191,21 @@ export class JobQueue {
     const job = await this.get(id);
     if (!job) return undefined;
     const now = this.iso();
+    // The row is read in the requeue's transaction: a worker may claim it the moment it commits,
+    // and the caller is told what its retry did, not what a worker did next.
+    let after: JobRow | undefined;
     const requeued = await repo.changeLogged(
       this.options.db,
       id,
       now,
       `retry requested after ${job.state}; queued again`,
-      (trx) => repo.requeueFinished(trx, id, now),
+      async (trx) => {
+        if (!(await repo.requeueFinished(trx, id, now))) return false;
+        after = await repo.findJob(trx, id);
+        return true;
+      },
     );
-    if (!requeued) return { outcome: 'not-retryable', job };
-    const after = (await this.get(id))!;
+    if (!requeued || !after) return { outcome: 'not-retryable', job };
     this.emit(after);
     this.claims.wake();
     this.announce();

@@ -270,6 +270,27 @@ describeOnStores('JobQueue', (underTest) => {
     expect((await q.retry(flaky.id))?.outcome).toBe('not-retryable');
   });
 
+  it('a retry answers with the job as it requeued it, even when another instance claims it at once', async () => {
+    const { store, q } = await setup();
+    q.register('bad', async () => {
+      throw new JobFailure('no way');
+    });
+    await q.start();
+    const bad = await q.waitForEnd((await q.enqueue('bad', {})).id);
+    await q.stop();
+    const { claimNext } = await import('../../../src/server/jobs/jobs.repo.js');
+    // Another instance polls the moment the retry commits: any later read of the row sees its claim.
+    const read = q.get.bind(q);
+    q.get = async (id) => {
+      const row = await read(id);
+      if (row?.state !== 'queued') return row;
+      const at = new Date().toISOString();
+      await claimNext(store.db, { kinds: ['bad'], owner: 'other', now: at, leaseExpiresAt: at });
+      return read(id);
+    };
+    expect(await q.retry(bad.id)).toMatchObject({ outcome: 'requeued', job: { state: 'queued', attempts: 0 } });
+  });
+
   it('cancels a running job through its AbortSignal, and a queued one at once', async () => {
     const { q } = await setup({ concurrency: 1 });
     let sawAbort = false;
