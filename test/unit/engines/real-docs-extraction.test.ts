@@ -119,6 +119,27 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     expect(text).not.toMatch(/```\n(basename|bash|capture) +boolean/);
   });
 
+  it('a table whose rows leave a cell empty or centre it is a table, one across page breaks (buffer README)', async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/buffer-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    // Before, each benchmark row was a paragraph of its own ("BrowserBuffer#concat 450,532 ops/sec ±0.76% 68").
+    const chrome = /### Chrome 38\n\n((?:\|.*\|\n?)+)/.exec(text)?.[1].trim().split('\n') ?? [];
+    expect(chrome[0]).toBe('| Method | Operations | Accuracy | Sampled | Fastest |');
+    expect(chrome).toContain('| BrowserBuffer#concat | 450,532 ops/sec | ±0.76% | 68 |  |');
+    expect(chrome).toContain('| Uint8Array#concat | 1,368,911 ops/sec | ±1.50% | 62 | ✓ |');
+    // Its last row was printed on the next page under the header again: it ends the same table.
+    expect(chrome.at(-1)).toBe('| DataView#setFloat32 | 141,249 ops/sec | ±0.40% | 66 | ✓ |');
+    expect(text).not.toMatch(/^Method Operations Accuracy/m);
+  });
+
+  it('a space inside a code span is no cell gap (turndown README options)', async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/turndown-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    expect(text).toMatch(
+      /^\| Option \| Valid values \| Default \|\n\| --- \| --- \| --- \|\n\| headingStyle \| setext or atx \| setext \|\n\| hr \| Any Thematic break \| \* \* \* \|$/m,
+    );
+  });
+
   it('joins only a page that opens with code to a page that ends with code, across a page of code alone', () => {
     const fence = '```';
     expect(

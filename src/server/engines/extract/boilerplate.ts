@@ -109,13 +109,16 @@ export function dropRunningLines(pages: string[][]): string[][] {
   return kept.some((lines) => lines.some((l) => l.trim())) ? kept : pages;
 }
 
-/** Lines of fenced code, fences included: a page that starts or ends in code ("```", "}") prints no running header there. */
+/**
+ * Lines of fenced code, fences included, and table rows: a page that starts or ends in code ("```",
+ * "}") or in a table (whose header a browser prints again on each page) prints no running header there.
+ */
 function codeLineIndexes(lines: string[]): Set<number> {
   const out = new Set<number>();
   let fenced = false;
   lines.forEach((l, i) => {
     const fence = l.startsWith('```');
-    if (fence || fenced) out.add(i);
+    if (fence || fenced || l.startsWith('|')) out.add(i);
     if (fence) fenced = !fenced;
   });
   return out;

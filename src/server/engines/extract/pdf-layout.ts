@@ -76,7 +76,8 @@ export function linesOf(items: PositionedItem[]): Line[] {
         // Browsers print the space between two cells as a wide blank item: it marks a space, never bridges a gap.
         if (!item.str.trim()) {
           space = true;
-          wide ||= item.width > l.height * CELL_BLANK;
+          // A space of code is as wide as a letter of it (`* * *`): wider than two is a gap.
+          wide ||= item.width > l.height * CELL_BLANK * (item.mono ? 2 : 1);
           continue;
         }
         const gap = item.x - end;
@@ -107,19 +108,32 @@ export function linesOf(items: PositionedItem[]): Line[] {
 const near = (a: number, b: number) => Math.abs(a - b) <= ALIGN;
 
 /**
- * A line's cells under a table's columns, or null when it is no row of it: a segment starts at
- * every column, and every cell break the line has falls on a column (a cell whose text runs up to
- * the next column has no gap before it, only a word space: the columns above and below place it).
+ * A line's cells under a table's columns, or null when it is no row of it. Either a segment starts
+ * at every column (a cell whose text runs up to the next column has no gap before it, only a word
+ * space: the columns above and below place it), or the line has cells of its own that start at the
+ * first column and fall one to a column: a row may leave a cell empty (a benchmark's "fastest" mark)
+ * or centre one within its column.
  */
 function rowUnder(line: Line, columns: number[]): string[] | null {
-  if (!columns.every((x) => line.segments.some((s) => near(s.x, x)))) return null;
-  if (!line.cells.every((c) => columns.some((x) => near(c.x, x)))) return null;
-  const cells = columns.map(() => [] as string[]);
-  for (const s of line.segments) {
+  const colOf = (x: number) => {
     let col = 0;
-    while (col + 1 < columns.length && s.x >= columns[col + 1] - ALIGN) col++;
-    cells[col].push(s.text);
-  }
+    while (col + 1 < columns.length && x >= columns[col + 1] - ALIGN) col++;
+    return col;
+  };
+  const aligned =
+    columns.every((x) => line.segments.some((s) => near(s.x, x))) &&
+    line.cells.every((c) => columns.some((x) => near(c.x, x)));
+  const own = line.cells.map((c) => colOf(c.x));
+  const spread =
+    line.cells.length >= 2 &&
+    near(line.cells[0].x, columns[0]) &&
+    new Set(own).size === own.length &&
+    // A centred cell lies past its column's start, never past the table's right-hand column by more than a cell.
+    line.cells.every((c) => c.x >= columns[0] - ALIGN);
+  if (!aligned && !spread) return null;
+  const cells = columns.map(() => [] as string[]);
+  if (aligned) for (const s of line.segments) cells[colOf(s.x)].push(s.text);
+  else line.cells.forEach((c, k) => cells[own[k]].push(c.text));
   return cells.map((c) => c.join(' '));
 }
 
@@ -326,7 +340,9 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       for (let r: string[] | null; j < lines.length && !lines[j].mono && (r = rowUnder(lines[j], columns)); j++)
         rows.push(r);
     }
-    if (rows.length >= MIN_TABLE_ROWS) {
+    // At the top of a page a header and one row are enough: the rest of a table the break cut
+    // (joinCodeAcrossPages puts it back with its first part).
+    if (rows.length >= MIN_TABLE_ROWS || (rows.length === 2 && out.length === 0 && columns.length >= 3)) {
       // The line just above may be its header: set close to it, or further off (cell padding) when its
       // cells are as many as the columns. It was written out as a plain line (never a heading or a row).
       const close =

@@ -52,6 +52,10 @@ export class ThreadPool implements Executor {
       maxThreads: threads + extra,
       idleTimeout: extra > 0 ? 60_000 : Infinity,
       resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+      // piscina loads the script with require() first, which Node 20 allows for ES modules; a worker
+      // ended while loading that way takes the whole process down (a V8 fatal error, seen at close).
+      // Refused, require() falls back to import(), which ends cleanly.
+      execArgv: [...process.execArgv, '--no-experimental-require-module'],
     });
     // A worker that fails with no task running has nothing to fail but would throw here unheard.
     this.piscina.on('error', () => {});
