@@ -308,11 +308,24 @@ export function isTerm(b: Block): boolean {
   );
 }
 
+/**
+ * A list item that opens with a quoted name and says what it is: '"still reachable" means …',
+ * “Tier 2” – … . The quoted words are its term.
+ */
+const QUOTED_TERM =
+  /^\s*(["“'‘「])([^"”'’」\n]{1,60})["”'’」]\s*(?:[:—–-]\s|(?:means?|is|are|refers? to|stands? for|indicates?)\s)/u;
+
 /** A list item "`--flag`: what it does" / "**name** - what it is": a term and its description. */
 function itemDefinition(b: Block): Partial<DocUnit> | null {
   const nodes = b.inline ?? [];
   const first = nodes[0];
   const rest = nodes.slice(1);
+  const quoted = first?.type === 'text' ? QUOTED_TERM.exec(first.value) : null;
+  if (quoted) {
+    // The item is said as written; its quoted name is what it is about.
+    const named = quoted[0].trimStart();
+    return { term: quoted[2], termMarkdown: named.slice(0, quoted[1].length + quoted[2].length + 1) };
+  }
   if (!first || (first.type !== 'strong' && first.type !== 'inlineCode')) return null;
   const next = rest[0];
   if (!next || next.type !== 'text' || !/^\s*(?:[:—–-]|\s-)\s+\S/.test(next.value)) return null;

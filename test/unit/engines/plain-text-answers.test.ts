@@ -44,3 +44,14 @@ it('a question naming more than a heading holds is answered by its best unit, no
     '--track-origins=yes',
   );
 });
+
+it('an item that opens with a quoted name defines it: each quoted part of a question finds its own item', async () => {
+  // Before, the section's heading named every kind of leak, so its items tied, and "suppressed"
+  // (which also says "leak") answered what "still reachable" means.
+  const answer = await ask(
+    'What does "still reachable" mean in Memcheck\'s leak report, and what does "definitely lost" mean?',
+  );
+  expect(answer).toMatch(/^According to your sources: "still reachable" means your program is probably ok/);
+  expect(answer).toContain('"definitely lost" means your program is leaking memory -- fix those leaks! [1]');
+  expect(answer).not.toContain('"suppressed"');
+});

@@ -162,6 +162,23 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a list item opening with a quoted name that it says the meaning of has that name as its term', () => {
+    const verb = fc.constantFrom('means', 'is', 'are', 'refers to', 'stands for', '-', ':');
+    const quote = fc.constantFrom(['"', '"'], ['“', '”'], ["'", "'"], ['「', '」']);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(label, quote, verb, label), { minLength: 1, maxLength: 5 }), (items) => {
+        const md = items.map(([name, [o, c], v, rest]) => `- ${o}${name}${c} ${v} ${rest}.`).join('\n');
+        const units = documentUnits(md).filter((u) => u.kind === 'item');
+        expect(units.map((u) => u.term)).toEqual(items.map(([name]) => name));
+        // Said as written: the item's text is whole.
+        expect(units.map((u) => u.markdown)).toEqual(md.split('\n').map((l) => l.slice(2)));
+      }),
+      { numRuns: 40 },
+    );
+    // A quote that is not a name the item defines leaves the item without a term.
+    expect(documentUnits('- "Hello" was the first word it printed.')[0].term).toBeUndefined();
+  });
+
   it('code blocks are a unit and a unit per line, verbatim (every space kept)', () => {
     const line = fc.stringMatching(/^[a-z=<>^.0-9 -]{1,30}$/).filter((l) => l.trim().length > 0);
     fc.assert(
