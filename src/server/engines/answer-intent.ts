@@ -11,9 +11,12 @@ const COMPARE = /\b(compare|compared|comparing|comparison|versus|vs\.?|differenc
 const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are all the)\b|列出|列举|一覧/i;
 
 export function answerIntent(query: string): AnswerIntent {
-  if (COMPARE.test(query)) return 'compare';
-  if (SUMMARY.test(query)) return 'summary';
-  if (LIST.test(query)) return 'list';
+  // Words the question quotes are what it looks for, not what it asks: 'described as "takes a list
+  // of options"' asks which option, not for a list.
+  const own = query.replace(/"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』/g, '""');
+  if (COMPARE.test(own)) return 'compare';
+  if (SUMMARY.test(own)) return 'summary';
+  if (LIST.test(own)) return 'list';
   return 'answer';
 }
 
