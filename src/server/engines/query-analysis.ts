@@ -22,13 +22,49 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
     push([...main, ...extra]);
   }
   push(main);
-  const parts = query
-    .split(/\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/i)
+  const parts = withSettings(splitOutsideQuotes(query, /\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/gi))
     .map((p) => searchWords(p))
     .filter((k) => k.length > 0);
   if (parts.length > 1) for (const p of parts) push(p);
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));
   return queries.slice(0, 4);
+}
+
+/**
+ * Pieces where one that only sets the scene ("In the bytes README (under …)", "For gzip") is read
+ * with the piece after it: it says where to look, not a part to look for.
+ */
+function withSettings(pieces: string[]): string[] {
+  const out: string[] = [];
+  let setting = '';
+  for (const p of pieces) {
+    if (/^\s*(?:in|under|for|on|from|within|according to)\b/i.test(p) && !/[?？]\s*$/.test(p)) setting += `${p} `;
+    else {
+      out.push(setting + p);
+      setting = '';
+    }
+  }
+  if (setting) out.push(setting);
+  return out;
+}
+
+/** A quoted name, or one in brackets: `"bytes(value, options)"`, `(under "A, B")`, 「安装、使用」. */
+const ENCLOSED = /"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|\([^()]*\)|\[[^\]]*\]/g;
+
+/**
+ * The text cut at each separator that is not inside quotes or brackets: a section named
+ * "createError([status], [message])" is one name, not three parts of the question.
+ */
+function splitOutsideQuotes(text: string, separator: RegExp): string[] {
+  const masked = text.replace(ENCLOSED, (m) => ' '.repeat(m.length));
+  const out: string[] = [];
+  let from = 0;
+  for (const m of masked.matchAll(separator)) {
+    out.push(text.slice(from, m.index));
+    from = m.index + m[0].length;
+  }
+  out.push(text.slice(from));
+  return out;
 }
 
 /**

@@ -34,25 +34,21 @@ export async function ground(
   scope: { livedocIds: string[]; resourceIds?: string[] },
   options: GroundOptions = {},
 ): Promise<Grounding> {
-  const best = new Map<number, ChunkHit>();
+  const lists: ChunkHit[][] = [];
   for (const q of queries) {
     // The words that name the answer's form ("summarise", "compare") are not what the sources are about.
     const searched = q
       .split(/\s+/)
       .filter((w) => !FORM_WORDS.has(w))
       .join(' ');
-    if (!searched) continue;
-    for (const h of await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2 })) {
-      const prev = best.get(h.chunkId);
-      if (!prev || h.score > prev.score) best.set(h.chunkId, h);
-    }
+    if (searched) lists.push(await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2 }));
   }
-  let hits = collapseRepeats([...best.values()].sort((a, b) => b.score - a.score));
   const rows = new Map(
-    (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))])).map((r) => [r.id, r]),
+    (await findResourcesByIds(ctx.db, [...new Set(lists.flat().map((h) => h.resourceId))])).map((r) => [r.id, r]),
   );
-  if (!options.includeGenerated)
-    hits = hits.filter((h) => rows.has(h.resourceId) && !isGenerated(rows.get(h.resourceId)!));
+  const kept = (h: ChunkHit) =>
+    rows.has(h.resourceId) && (options.includeGenerated || !isGenerated(rows.get(h.resourceId)!));
+  let hits = collapseRepeats(takeInTurn(lists.map((l) => l.filter(kept))));
   hits = hits.slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
@@ -76,6 +72,27 @@ export async function ground(
     passages.push({ ref, title: r.title, link: r.link, content: section + h.content });
   }
   return { passages, resources };
+}
+
+/**
+ * The queries' hits merged: each query's best chunk, then the first query's (the whole question's)
+ * in order, then the others'. Scores of different queries do not compare (the whole question's
+ * words outscore one part's), so by score alone its hits crowded out what a part of it, or another
+ * source, needs; beyond its best chunk a part's hits are looser than the whole question's.
+ */
+function takeInTurn(lists: ChunkHit[][]): ChunkHit[] {
+  const out: ChunkHit[] = [];
+  const taken = new Set<number>();
+  const take = (h: ChunkHit | undefined) => {
+    if (h && !taken.has(h.chunkId)) {
+      taken.add(h.chunkId);
+      out.push(h);
+    }
+  };
+  lists.forEach((l) => take(l[0]));
+  (lists[0] ?? []).forEach(take);
+  lists.slice(1).forEach((l) => l.forEach(take));
+  return out;
 }
 
 /** The first chunks of the newest resources in scope, for a question about the LiveDoc as a whole. */

@@ -1,0 +1,53 @@
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import type { Store } from '../../../src/server/store/store.js';
+import { analyzeQuery } from '../../../src/server/engines/query-analysis.js';
+import { ground } from '../../../src/server/services/grounding.service.js';
+import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
+import { indexedLiveDoc } from '../../helpers/indexed-livedoc.js';
+
+/**
+ * A question of two parts gets passages for each: the whole question's words matched nine
+ * sections of one document better than the one section of another that answers the second part,
+ * and by score alone those nine filled every place.
+ */
+const docs = [
+  {
+    id: 'codes',
+    title: 'Status codes',
+    text: Array.from(
+      { length: 9 },
+      (_, i) =>
+        `## Code ${400 + i}\n\nThe status code ${400 + i} means the request was not found in group ${i}; its colour on the Sidama log bag is red.`,
+    ).join('\n\n'),
+  },
+  { id: 'bags', title: 'Coffee bags', text: '## Bags\n\nThe colour of the Sidama bag is green.' },
+];
+
+const opened: Store[] = [];
+afterAll(async () => {
+  for (const s of opened.splice(0)) await s.close();
+  await dropTestDatabases();
+});
+
+describeOnStores('grounding a question of several parts', (stores: StoreUnderTest) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await stores.open();
+    opened.push(store);
+    await indexedLiveDoc(store.db, docs);
+  });
+
+  it("each part's best passage is grounded, however the whole question ranks it", async () => {
+    const question = 'Which status code means not found, and what colour is the Sidama bag?';
+    const { passages, resources } = await ground({ db: store.db }, analyzeQuery(question), { livedocIds: ['ld'] });
+    expect(passages.map((p) => p.content)).toContain('## Bags\n\nThe colour of the Sidama bag is green.');
+    expect(passages[0].content).toMatch(/^## Code 400/);
+    expect(resources.map((r) => r.title)).toEqual(['Status codes', 'Coffee bags']);
+  });
+});
+
+it('a quoted or bracketed name is one part, and a setting ("In the README, …") goes with the part after it', () => {
+  expect(analyzeQuery('In the bytes README (under "bytes.format(number value, [options])"), what is options?')).toEqual(
+    ['bytes readme under format number value options'],
+  );
+});
