@@ -315,6 +315,9 @@ export function isTerm(b: Block): boolean {
 const QUOTED_TERM =
   /^\s*(["“'‘「])([^"”'’」\n]{1,60})["”'’」]\s*(?:[:—–-]\s|(?:means?|is|are|refers? to|stands? for|indicates?)\s)/u;
 
+/** A name of at most four words, capitalised or a symbol, then a spaced dash: "Accurate matching - Using…". */
+const PLAIN_TERM = /^\s*((?:\p{Lu}|[\p{Ll}\p{N}_.$-]*[._$])[\p{L}\p{N}_.$-]*(?: [\p{L}\p{N}_.$-]+){0,3}) [-–—] \S/u;
+
 /** A list item "`--flag`: what it does" / "**name** - what it is": a term and its description. */
 function itemDefinition(b: Block): Partial<DocUnit> | null {
   const nodes = b.inline ?? [];
@@ -326,6 +329,9 @@ function itemDefinition(b: Block): Partial<DocUnit> | null {
     const named = quoted[0].trimStart();
     return { term: quoted[2], termMarkdown: named.slice(0, quoted[1].length + quoted[2].length + 1) };
   }
+  // "Fast - Loads in about 2ms": a name of a few words before a dash (a PDF or plain text keeps no bold).
+  const plain = first?.type === 'text' ? PLAIN_TERM.exec(first.value) : null;
+  if (plain) return { term: plain[1], termMarkdown: plain[1] };
   if (!first || (first.type !== 'strong' && first.type !== 'inlineCode')) return null;
   const next = rest[0];
   if (!next || next.type !== 'text' || !/^\s*(?:[:—–-]|\s-)\s+\S/.test(next.value)) return null;

@@ -132,6 +132,16 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     expect(text).not.toMatch(/^Method Operations Accuracy/m);
   });
 
+  it("a page of list items keeps them items: the document's left edge, not the page's, says what is indented (picomatch README)", async () => {
+    const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/picomatch-readme.pdf'));
+    const { text } = await extractDocument('pdf', pdf);
+    // Before, most lines of the first page were list items, so they set its edge and ran together as one paragraph.
+    expect(text).toContain(
+      '## Why picomatch?\n\n- Lightweight - No dependencies\n- Minimal - Tiny API surface. Main export is a function that takes a glob pattern and returns a matcher function.\n- Fast - Loads in about 2ms',
+    );
+    expect(text).toMatch(/^Blazing fast and accurate glob matcher/m);
+  });
+
   it('a space inside a code span is no cell gap (turndown README options)', async () => {
     const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/turndown-readme.pdf'));
     const { text } = await extractDocument('pdf', pdf);

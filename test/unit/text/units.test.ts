@@ -177,6 +177,15 @@ describe('document units on generated documents', () => {
     );
     // A quote that is not a name the item defines leaves the item without a term.
     expect(documentUnits('- "Hello" was the first word it printed.')[0].term).toBeUndefined();
+    // Without bold or quotes (a PDF's list), a name of a few words before a spaced dash is the term.
+    expect(documentUnits('- Accurate matching - Using wildcards.\n- Fast - Loads in 2ms.').map((u) => u.term)).toEqual([
+      'Accurate matching',
+      'Fast',
+    ]);
+    expect(documentUnits('- it is fast - and small.\n- One two three four five - six.').map((u) => u.term)).toEqual([
+      undefined,
+      undefined,
+    ]);
   });
 
   it('code blocks are a unit and a unit per line, verbatim (every space kept)', () => {

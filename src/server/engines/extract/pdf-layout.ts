@@ -20,6 +20,8 @@ export interface PositionedItem {
 export interface TypeScale {
   /** The size most non-code text is set in (rounded points), 0 when unknown. */
   body: number;
+  /** Where most lines that are not code start over the whole document: a page of list items starts further in. */
+  left: number | null;
 }
 
 interface Segment {
@@ -286,8 +288,7 @@ function headingMarks(height: number, body: number): string {
  */
 export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[] {
   const lines = linesOf(items);
-  const body = (scale ?? typeScale([items])).body;
-  const left = textLeft(lines);
+  const { body, left } = scale ?? typeScale([items]);
   const right = Math.max(0, ...lines.filter((l) => !l.mono).map((l) => l.segments[l.segments.length - 1].end));
   const out: string[] = [];
   let i = 0;
@@ -389,7 +390,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   return out.filter((l, k) => l !== '' || out[k - 1] !== '');
 }
 
-/** The left edge of the page's text: where most lines that are not code start (a print header may start further left). */
+/** The left edge of the text: where most lines that are not code start (a print header may start further left). */
 function textLeft(lines: Line[]): number | null {
   const starts = new Map<number, number>();
   for (const l of lines)
@@ -401,8 +402,8 @@ function textLeft(lines: Line[]): number | null {
 }
 
 /**
- * The body size of a whole document: the size most of its non-code text is set in, by characters.
- * Each page's lines are measured; a page of code alone has none.
+ * The body size of a whole document: the size most of its non-code text is set in, by characters;
+ * and its text's left edge, over all its pages. A page of code alone has neither.
  */
 export function typeScale(pages: PositionedItem[][]): TypeScale {
   const chars = new Map<number, number>();
@@ -415,7 +416,7 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
   let body = 0;
   let most = 0;
   for (const [h, n] of chars) if (n > most) [body, most] = [h, n];
-  return { body };
+  return { body, left: textLeft(pages.flatMap((items) => linesOf(items))) };
 }
 
 /**
