@@ -3,7 +3,7 @@ import { looksLikeCode } from '../../text/statements.js';
 import { isLabel, tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
-import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
+import { heldShare, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
 
 /** A unit as an answer says it: its lines (each cited) and the units it quoted. */
 export interface Said {
@@ -98,6 +98,18 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'sentence': {
+      // A sentence of a short definition that, apart from its term, holds little of the question is
+      // said with the rest of it ("-a --ascii: Ascii text mode: …"), not as a side remark alone.
+      const entry = u.term
+        ? index.units.find((x) => x.kind === 'definition' && x.ref === u.ref && x.group === u.group)
+        : undefined;
+      const own = new Set([...u.fields.text].filter((t) => !u.fields.key.has(t)));
+      if (
+        entry &&
+        (entry.descriptionMarkdown ?? '').length <= PARAMS.maxChars &&
+        heldShare(own, q, index) < PARAMS.minCoverage
+      )
+        return sayUnit(entry, q, index, frame);
       const labelled = sayAfterLabel(u, q, index);
       if (labelled) return labelled;
       const text = u.termMarkdown ? `${u.termMarkdown}: ${u.markdown}` : u.markdown;

@@ -48,11 +48,14 @@ export function ftsQuery(text: string): string | null {
  * The words a search looks for: the query's keywords, then its single digits ("pino 9.x",
  * "priority 4") and single letters ("what does -k do": the man page's `-k` entry is indexed as the
  * word "k"; "plan B"), too short to be keywords, specific enough to find the row or the option;
- * at most 32. "a" and "I" are words, not options: they would match everything.
+ * at most 32. "a" and "I" are words, not options (they would match everything), unless written
+ * as one: "-a".
  */
 export function searchWords(text: string): string[] {
   const all = words(text.toLowerCase());
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
-  return [...new Set([...keywords(text), ...digits, ...letters])].slice(0, 32);
+  // Written as an option ("-a", "-I"), even "a" and "i" are options.
+  const flags = [...text.matchAll(/(?<![\p{L}\p{N}-])-(\p{L})(?![\p{L}\p{N}])/gu)].map((m) => m[1].toLowerCase());
+  return [...new Set([...keywords(text), ...digits, ...letters, ...flags])].slice(0, 32);
 }
