@@ -49,7 +49,13 @@ const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
 export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
   switch (u.kind) {
     case 'row':
-      return sayRow(u, q, frame);
+      // A row whose key another table also has (a benchmark per browser) is said with its section.
+      return sayRow(
+        u,
+        q,
+        frame,
+        index.units.some((x) => x.kind === 'row' && x.ref === u.ref && x.group !== u.group && x.rowKey === u.rowKey),
+      );
     case 'definition': {
       const description = u.descriptionMarkdown ?? '';
       // Its description's sentences are said with it.
@@ -193,7 +199,7 @@ function sayAfterLabel(u: RankedUnit, q: Query, index: UnitIndex): Said | undefi
  * A row: the cells the part asks for, as sentences, when it names the row (its key) and a column;
  * else the row under its table's header.
  */
-function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame): Said {
+function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame, placed = false): Said {
   const header = u.header ?? [];
   const cells = u.cells ?? [];
   const keyAt = cells.findIndex((c) => c.text === u.rowKey);
@@ -202,7 +208,8 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame): Said {
     .map((h, i) => ({ h, i }))
     .filter(({ h, i }) => i !== keyAt && cells[i]?.text && names(h.text, q));
   if (rowNamed && asked.length > 0 && asked.length < header.length - 1) {
-    const key = cells[keyAt]?.markdown ?? u.rowKey ?? '';
+    const section = placed ? u.headings.at(-1) : undefined;
+    const key = `${cells[keyAt]?.markdown ?? u.rowKey ?? ''}${section ? ` (${section})` : ''}`;
     return {
       lines: asked.map(({ h, i }) => cite(frame.cell(key, h.markdown, cells[i].markdown), u.ref)),
       used: [u],
