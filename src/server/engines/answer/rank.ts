@@ -1,4 +1,5 @@
 import { symbolsOf, termsOf } from '../../text/terms.js';
+import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { PARAMS } from './model-params.js';
 
@@ -187,23 +188,13 @@ export function heldShare(terms: Set<string>, q: Query, index: UnitIndex): numbe
   return all === 0 ? 0 : held / all;
 }
 
-/** A heading as compared with a name quoted in a question: letters and digits, lower case. */
-const headingKey = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-
-/** Names a question quotes: "…", “…”, 「…」, 『…』, '…' (not an apostrophe inside a word). */
-const QUOTED = /"([^"]{2,80})"|“([^”]{2,80})”|「([^」]{1,80})」|『([^』]{1,80})』|(?<!\p{L})'([^']{2,80})'(?!\p{L})/gu;
-
 /**
  * The units of a section a part names by its heading, in quotes ("under 'Run Tests'", 「Monorepo
  * 开发」), subsections included: where the part says its answer is. A heading written as the quote
  * is one; failing that, the shortest heading holding the quote. Undefined when no quote names one.
  */
 export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> | undefined {
-  const names = [...part.matchAll(QUOTED)].map((m) => headingKey(m.slice(1).find(Boolean) ?? '')).filter(Boolean);
+  const names = quotedNames(part);
   if (names.length === 0) return undefined;
   const headings = new Map<string, string>();
   for (const u of index.units) for (const h of u.headings) headings.set(h, headingKey(h));

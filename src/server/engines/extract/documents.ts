@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import { chunkText, type TextChunk } from '../retrieval/chunker.js';
+import { chunkPages, type TextChunk } from '../retrieval/chunker.js';
 import { documentMarkdown } from './html.js';
 import { DOCX_STYLE_MAP, transformDocx } from './docx-options.js';
 import { DOCUMENT_LIMITS, overLimit } from './limits.js';
@@ -25,8 +25,7 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
       const { pdfPages } = await import('./pdf.js');
       const { title, pages } = await pdfPages(data);
       pages.forEach((p) => checkMarkdownShape(p));
-      const chunks: TextChunk[] = [];
-      pages.forEach((p, i) => chunks.push(...chunkText(p, { page: i + 1, startOrdinal: chunks.length })));
+      const chunks = chunkPages(pages);
       return { title, text: pages.join('\n\n'), chunks };
     }
     case 'docx': {

@@ -145,6 +145,24 @@ const isContent = (b: Block) =>
   !isNavigation(b);
 
 /**
+ * The chunks of a paged document (a PDF), each with its page: a page that opens in the middle of a
+ * section (a table the break cut, a heading at the foot of the page before) is still under that
+ * section's heading.
+ */
+export function chunkPages(pages: string[]): TextChunk[] {
+  const chunks: TextChunk[] = [];
+  let section: string | undefined;
+  pages.forEach((text, i) => {
+    chunks.push(...chunkText(text, { page: i + 1, startOrdinal: chunks.length, defaultTitle: section }));
+    for (const b of markdownBlocks(text)) {
+      const heading = b.kind === 'heading' ? b.text : b.section.at(-1);
+      if (heading) section = heading;
+    }
+  });
+  return chunks;
+}
+
+/**
  * Packs a document's blocks (parsed as Markdown) into chunks of about TARGET_WORDS words, never
  * across a heading change, so an excerpt reads as one passage about one topic. A table or a code
  * block stays whole (a very long one is cut at rows or lines), and list items keep their marks.
