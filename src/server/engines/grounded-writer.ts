@@ -5,9 +5,11 @@ import {
   answeringSection,
   coverage,
   heldShare,
+  holdsQualified,
   indexPassages,
   missingIdentifiers,
   queryOf,
+  qualifiedNumbers,
   quotedSection,
   rankGroups,
   score,
@@ -100,7 +102,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
       return known.get(ref)!;
     };
-    const fit = ranked.filter((r) => r.covers && names(r.u.ref));
+    const qualified = qualifiedNumbers(searched(part));
+    const fit = ranked.filter((r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified));
     const covered = fit.length > 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);

@@ -291,3 +291,29 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     });
 }
+
+/** Words before a number that count or bound it ("the first 3", "over 100"): no name. */
+const COUNTING =
+  /^(?:first|last|top|next|past|previous|over|under|above|below|since|after|before|than|around|within|every|each|only|least|most|more|less|nearly|almost|exactly|until|till|per|times|to|and|or)$/i;
+
+/**
+ * The numbers a part names with the word before them ("version 7", "status 418", "exit code 2",
+ * "Chrome 38"), as pairs of terms: a unit answers such a part only if it holds both, in its text or
+ * its context (a row under "Status Code", a heading). A "7" in "uuid@7.x" is no version 7 UUID.
+ */
+export function qualifiedNumbers(text: string): Array<[string, string]> {
+  const out: Array<[string, string]> = [];
+  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{3,})\s+(\d+)(?![\p{L}\p{N}.])/gu)) {
+    // "the first 3", "over 100", "since 2019": a count or a bound, not a name.
+    if (COUNTING.test(m[1])) continue;
+    const word = termsOf(m[1])[0];
+    if (word) out.push([word, m[2]]);
+  }
+  return out;
+}
+
+/** Whether a unit holds each qualified number and its word, in any of its fields. */
+export function holdsQualified(u: RankedUnit, pairs: Array<[string, string]>): boolean {
+  const has = (t: string) => FIELDS.some((f) => u.fields[f].has(t));
+  return pairs.every(([word, n]) => has(n) && has(word));
+}
