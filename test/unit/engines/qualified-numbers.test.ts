@@ -1,3 +1,4 @@
+/* Numbers and compounds a question names: answered only from a source that names them as asked. */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -39,4 +40,16 @@ it('a version the sources never name with its number is not covered', () => {
     /^Your sources do not cover this question/,
   );
   expect(ask('What does uuid.v5() create?')).toMatch(/version 5/);
+});
+
+/**
+ * Nzh's README (dev split) converts between Chinese and Arabic numerals, never Roman ones: 罗马数字
+ * was answered with its sentence about 阿拉伯数字, which shares 数字.
+ */
+it('a Chinese compound whose first word the source never writes is not covered', () => {
+  const content = readFileSync(path.join(BENCH_DOCS, 'nzh-readme.md'), 'utf8');
+  const nzh = (query: string) =>
+    extractiveAnswer({ query, passages: [{ ref: 1, title: 'Nzh', link: '', content }], history: [] });
+  expect(nzh('Nzh 如何把阿拉伯数字转换成罗马数字？')).toMatch(/^你的资料没有涉及这个问题/);
+  expect(nzh('Nzh 如何把中文数字转换成阿拉伯数字？')).toMatch(/^根据你的资料：.*阿拉伯数字/);
 });

@@ -1,4 +1,5 @@
 import { symbolsOf, termsOf } from '../../text/terms.js';
+import { words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { PARAMS } from './model-params.js';
@@ -289,8 +290,27 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
     .filter((w) => {
       const forms = termsOf(w).filter((t) => !t.startsWith('§='));
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
-    });
+    })
+    .concat(unknownModifiers(text, index, ref));
 }
+
+/**
+ * In Chinese or Japanese, a word the source never writes right before one it does (罗马 in 罗马数字,
+ * where the source has 阿拉伯数字): a kind of the thing it names that the source does not know.
+ */
+function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[] {
+  const out: string[] = [];
+  const content = (w: string) => w.length >= 2 && termsOf(w).includes(w.toLowerCase());
+  for (const run of text.match(SPACELESS) ?? []) {
+    const ws = segmentWords(run);
+    for (let i = 0; i + 1 < ws.length; i++)
+      if (content(ws[i]) && content(ws[i + 1]) && !index.holds(ws[i], ref) && index.holds(ws[i + 1], ref))
+        out.push(ws[i]);
+  }
+  return out;
+}
+
+const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
 
 /** Words before a number that count or bound it ("the first 3", "over 100"): no name. */
 const COUNTING =
