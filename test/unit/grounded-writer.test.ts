@@ -537,3 +537,22 @@ describe('a label that repeats the question', () => {
     );
   });
 });
+
+describe('a table without header text', () => {
+  it('says its row as "name: what it is", not under an empty header', () => {
+    const content = [
+      'Options:',
+      '',
+      '|  |  |',
+      '| --- | --- |',
+      '| `options.random` | `Array` of 16 random bytes (0-255) |',
+      '| `options.msecs` | RFC "timestamp" field |',
+    ].join('\n');
+    const a = extractiveAnswer({
+      query: 'What is options.msecs?',
+      passages: [{ ref: 1, title: 'uuid', link: '', content }],
+      history: [],
+    });
+    expect(a).toBe('`options.msecs`: RFC "timestamp" field. [1]');
+  });
+});

@@ -216,6 +216,22 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame, placed = false): Sa
       prose: false,
     };
   }
+  // A table without header text (a two-column options list) reads as its row: "name: what it is".
+  if (header.every((h) => !h.text.trim()) && cells.length >= 2)
+    return {
+      lines: [
+        cite(
+          `${cells[0].markdown}: ${cells
+            .slice(1)
+            .map((c) => c.markdown)
+            .filter(Boolean)
+            .join(' — ')}`,
+          u.ref,
+        ),
+      ],
+      used: [u],
+      prose: false,
+    };
   return { lines: [citeBlock(tableMarkdown(header, [cells]), u.ref)], used: [u], prose: false };
 }
 
