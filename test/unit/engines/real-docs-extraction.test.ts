@@ -140,6 +140,11 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
       '## Why picomatch?\n\n- Lightweight - No dependencies\n- Minimal - Tiny API surface. Main export is a function that takes a glob pattern and returns a matcher function.\n- Fast - Loads in about 2ms',
     );
     expect(text).toMatch(/^Blazing fast and accurate glob matcher/m);
+    // A line the next word and its space would not have fitted on goes on in the next: one item. The
+    // page footer's number, further right than any text, had set the edge.
+    expect(text).toContain(
+      '- returnOutput {Boolean}: Intended for implementors, this argument allows you to return the raw output from the parser.',
+    );
   });
 
   it('a space inside a code span is no cell gap (turndown README options)', async () => {

@@ -22,6 +22,8 @@ export interface TypeScale {
   body: number;
   /** Where most lines that are not code start over the whole document: a page of list items starts further in. */
   left: number | null;
+  /** Where the text's longest lines end over the whole document: a page of short lines ends further in. */
+  right: number;
 }
 
 interface Segment {
@@ -289,7 +291,7 @@ function headingMarks(height: number, body: number): string {
 export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[] {
   const lines = linesOf(items);
   const { body, left } = scale ?? typeScale([items]);
-  const right = Math.max(0, ...lines.filter((l) => !l.mono).map((l) => l.segments[l.segments.length - 1].end));
+  const right = scale?.right ?? textRight(lines);
   const out: string[] = [];
   let i = 0;
   let prev: Line | null = null;
@@ -378,7 +380,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       const first = line.segments[0];
       const word = /^\S+/.exec(first.text)?.[0] ?? '';
       const wordWidth = ((first.end - first.x) * word.length) / Math.max(1, first.text.length);
-      const starts = indented && (itemEnd < 0 || itemEnd + wordWidth < right - body * 1.5);
+      const starts = indented && (itemEnd < 0 || itemEnd + body * 0.3 + wordWidth <= right);
       out.push(starts ? `- ${text}` : text);
       itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
@@ -388,6 +390,17 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   }
   while (out.length && out[out.length - 1] === '') out.pop();
   return out.filter((l, k) => l !== '' || out[k - 1] !== '');
+}
+
+/**
+ * The right edge of the page's text: where its lines that are not code end furthest, the top and
+ * bottom lines left out (a print header's date or a footer's page number sits further right).
+ */
+function textRight(lines: Line[]): number {
+  const ys = lines.map((l) => l.y);
+  const [top, bottom] = [Math.max(...ys), Math.min(...ys)];
+  const body = lines.filter((l) => !l.mono && (lines.length < 4 || (l.y !== top && l.y !== bottom)));
+  return Math.max(0, ...body.map((l) => l.segments[l.segments.length - 1].end));
 }
 
 /** The left edge of the text: where most lines that are not code start (a print header may start further left). */
@@ -416,7 +429,8 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
   let body = 0;
   let most = 0;
   for (const [h, n] of chars) if (n > most) [body, most] = [h, n];
-  return { body, left: textLeft(pages.flatMap((items) => linesOf(items))) };
+  const lines = pages.map((items) => linesOf(items));
+  return { body, left: textLeft(lines.flat()), right: Math.max(0, ...lines.map(textRight)) };
 }
 
 /**
