@@ -48,7 +48,7 @@ export async function ground(
   );
   const kept = (h: ChunkHit) =>
     rows.has(h.resourceId) && (options.includeGenerated || !isGenerated(rows.get(h.resourceId)!));
-  let hits = collapseRepeats(takeInTurn(lists.map((l) => l.filter(kept))));
+  let hits = collapseRepeats(bestOfEachFirst(lists.map((l) => l.filter(kept))));
   hits = hits.slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
@@ -80,7 +80,7 @@ export async function ground(
  * words outscore one part's), so by score alone its hits crowded out what a part of it, or another
  * source, needs; beyond its best chunk a part's hits are looser than the whole question's.
  */
-function takeInTurn(lists: ChunkHit[][]): ChunkHit[] {
+function bestOfEachFirst(lists: ChunkHit[][]): ChunkHit[] {
   const out: ChunkHit[] = [];
   const taken = new Set<number>();
   const take = (h: ChunkHit | undefined) => {
