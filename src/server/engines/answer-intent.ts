@@ -1,3 +1,4 @@
+import { maskQuoted } from '../text/quoted.js';
 /**
  * What form a question asks its answer in: a summary, a comparison, a list, or a plain answer.
  * "Summarise the refund policy" wants the policy's main points, not sentences that happen to
@@ -13,7 +14,7 @@ const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)
 export function answerIntent(query: string): AnswerIntent {
   // Words the question quotes are what it looks for, not what it asks: 'described as "takes a list
   // of options"' asks which option, not for a list.
-  const own = query.replace(/"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』/g, '""');
+  const own = maskQuoted(query);
   if (COMPARE.test(own)) return 'compare';
   if (SUMMARY.test(own)) return 'summary';
   if (LIST.test(own)) return 'list';

@@ -1,5 +1,6 @@
 import { keywords, searchWords } from './retrieval/fts-query.js';
 import { stemmer } from 'stemmer';
+import { maskQuoted } from '../text/quoted.js';
 
 /**
  * Query analysis of the chat surface (spec 2.7 `query_analysis.queries`): the question as search
@@ -48,15 +49,12 @@ function withSettings(pieces: string[]): string[] {
   return out;
 }
 
-/** A quoted name, or one in brackets: `"bytes(value, options)"`, `(under "A, B")`, 「安装、使用」. */
-const ENCLOSED = /"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』|\([^()]*\)|\[[^\]]*\]/g;
-
 /**
  * The text cut at each separator that is not inside quotes or brackets: a section named
  * "createError([status], [message])" is one name, not three parts of the question.
  */
 function splitOutsideQuotes(text: string, separator: RegExp): string[] {
-  const masked = text.replace(ENCLOSED, (m) => ' '.repeat(m.length));
+  const masked = maskQuoted(text, true);
   const out: string[] = [];
   let from = 0;
   for (const m of masked.matchAll(separator)) {

@@ -12,3 +12,12 @@ export const headingKey = (text: string) =>
 export function quotedNames(text: string): string[] {
   return [...text.matchAll(QUOTED)].map((m) => headingKey(m.slice(1).find(Boolean) ?? '')).filter(Boolean);
 }
+
+/** Spans a text quotes whole: "…", “…”, 「…」, 『…』 (an apostrophe cannot be told from a single quote here). */
+const QUOTED_SPANS = /"[^"]*"|“[^”]*”|「[^」]*」|『[^』]*』/g;
+/** Those spans, and spans in brackets: `bytes(value, [options])`. */
+const ENCLOSED_SPANS = new RegExp(`${QUOTED_SPANS.source}|\\([^()]*\\)|\\[[^\\]]*\\]`, 'g');
+
+/** The text with each quoted span replaced by spaces of its length: offsets stay, quoted words go. */
+export const maskQuoted = (text: string, brackets = false) =>
+  text.replace(brackets ? ENCLOSED_SPANS : QUOTED_SPANS, (m) => ' '.repeat(m.length));
