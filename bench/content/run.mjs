@@ -243,7 +243,10 @@ async function main() {
     }
   } finally {
     pages.close();
-    await server.stop();
+    // BENCH_KEEP_DATA=1 leaves the server's data dir (its LiveDocs, indexed) to look into afterwards.
+    const keepData = Boolean(process.env.BENCH_KEEP_DATA);
+    await server.stop({ keepData });
+    if (keepData) console.log(`data dir kept: ${server.dataDir}`);
   }
 }
 

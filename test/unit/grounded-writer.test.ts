@@ -148,7 +148,11 @@ describe('on a real README (debug, bench/content)', () => {
 
   it('quotes a comment of a long code block with the code it describes, never alone', () => {
     const passages = [section('Output streams', 1), section('Wildcards', 1)];
-    const a = extractiveAnswer({ query: 'How do I enable all debug output?', passages, history: [] });
+    const a = extractiveAnswer({
+      query: 'How do I override all per-namespace log settings of debug?',
+      passages,
+      history: [],
+    });
     expect(a).not.toMatch(/^`\/\/[^`\n]*` \[1\]$/m);
     expect(a).toContain(
       '// set all output to go via console.info\n// overrides all per-namespace log settings\ndebug.log = console.info.bind(console);',

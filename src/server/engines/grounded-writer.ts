@@ -103,7 +103,12 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       return known.get(ref)!;
     };
     const qualified = qualifiedNumbers(searched(part));
-    const fit = ranked.filter((r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified));
+    // A part naming a source ("rotate debug's logs") is not answered by another source's unit that
+    // does not name it too: winston's daily rotation is not debug's.
+    const naming = sourceNames(index, part);
+    const ofNamed = (u: RankedUnit) =>
+      naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
+    const fit = ranked.filter((r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u));
     const covered = fit.length > 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
@@ -171,7 +176,8 @@ const listable = (group: RankedUnit[], part: string) =>
 function partQuery(part: string, whole: string, history: string[], subjects: string[], raw: string): Query {
   const q = queryOf(part);
   const others = new Set(subjects.filter((s) => s !== raw).flatMap((s) => [...queryOf(s).keys()]));
-  for (const [t] of queryOf(whole)) if (!q.has(t) && !others.has(t)) q.set(t, subjects.length ? 1 : 0.5);
+  for (const [t, w] of queryOf(whole))
+    if (!q.has(t) && !others.has(t)) q.set(t, Math.min(w, subjects.length ? 1 : 0.5));
   for (const [t] of queryOf('', history)) if (!q.has(t)) q.set(t, PARAMS.history);
   return q;
 }
@@ -186,7 +192,7 @@ function rank(
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const figure = asksFigure(form);
-  const named = namedSources(index, part);
+  const named = sourceNames(index, part).titles;
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
@@ -204,21 +210,27 @@ function rank(
 
 /**
  * The sources a question names: those whose title holds one of its words, as written, that not
- * every source's title holds ("winston's level option" names winston among several READMEs). Words
- * as written, not stems: "what command" does not name Commander.
+ * every source's title holds ("winston's level option" names winston among several READMEs), and
+ * those words. Words as written, not stems: "what command" does not name Commander.
  */
-function namedSources(index: UnitIndex, part: string): Set<string> {
+function sourceNames(index: UnitIndex, part: string): { titles: Set<string>; words: string[] } {
   const titles = new Map<string, Set<string>>();
   for (const u of index.units) if (!titles.has(u.title)) titles.set(u.title, wordsOf(u.title));
-  if (titles.size < 2) return new Set();
-  const named = new Set<string>();
+  const named = { titles: new Set<string>(), words: [] as string[] };
+  if (titles.size < 2) return named;
   for (const w of wordsOf(part.replace(/['’]s\b/g, ''))) {
     if (termsOf(w).length === 0) continue;
     const holding = [...titles].filter(([, words]) => words.has(w)).map(([title]) => title);
-    if (holding.length > 0 && holding.length < titles.size) holding.forEach((title) => named.add(title));
+    if (holding.length === 0 || holding.length === titles.size) continue;
+    holding.forEach((title) => named.titles.add(title));
+    named.words.push(w);
   }
   return named;
 }
+
+/** Whether a unit holds a word (any of its terms) in any of its fields. */
+const holdsWord = (u: RankedUnit, word: string) =>
+  termsOf(word).some((t) => Object.values(u.fields).some((f) => f.has(t)));
 
 /**
  * The sources one question asks the same thing of ("How do I install Nzh and pinyin-pro?"): each
@@ -232,7 +244,7 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
   const subjects: string[] = [];
   const named = new Set<string>();
   for (const side of sides) {
-    const titles = namedSources(index, side);
+    const titles = sourceNames(index, side).titles;
     if (titles.size !== 1 || named.has([...titles][0])) return [];
     named.add([...titles][0]);
     const words = wordsOf([...titles][0]);

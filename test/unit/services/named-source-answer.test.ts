@@ -36,6 +36,15 @@ describeAnswersOver('answers over several real documents, one of them named', do
     expect(a).not.toContain('emerg');
   });
 
+  // winston's DailyRotateFile was the answer to a question about debug, which writes no files: a
+  // part naming a source is answered by another only where that one names it too.
+  it("debug's log rotation: not covered, winston's daily rotation is not debug's", async () => {
+    expect(await ask('How do I make debug rotate its log files every day?')).toMatch(
+      /^Your sources do not cover this question/,
+    );
+    expect(await ask('How do I make winston rotate its log files every day?')).toContain('DailyRotateFile');
+  });
+
   it('a question naming Commander still gets Commander', async () => {
     expect(await ask('How do I give a Commander option a default value?')).toContain("'blue'");
   });

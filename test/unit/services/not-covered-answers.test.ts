@@ -16,6 +16,8 @@ const docs = async () => [
   { id: 'gzip', title: 'GZIP', text: htmlToMarkdown(read('gzip-man.html')) },
   { id: 'valgrind', title: 'valgrind-faq', text: plainTextToMarkdown(read('valgrind-faq.txt')) },
   { id: 'commander', title: 'Commander.js', text: read('commander-readme.md') },
+  { id: 'sort', title: 'SORT', text: htmlToMarkdown(read('sort-man.html')) },
+  { id: 'http-errors', title: 'http-errors', text: read('http-errors-readme.md') },
 ];
 
 describeAnswersOver('questions the sources do not cover, and ones they do', docs, (ask) => {
@@ -23,6 +25,10 @@ describeAnswersOver('questions the sources do not cover, and ones they do', docs
     'How do I set the number of threads gzip uses to compress?',
     'Which Valgrind tool detects data races in GPU kernels?',
     'How do I load Commander options from a YAML config file?',
+    // The words naming a source pick it; they are not what in it answers ("defaulting to 500").
+    'What is the default request timeout in http-errors?',
+    // "completion" shares its stem with "The complete solution for node.js": a third of the question.
+    'How do I generate shell completion scripts with Commander?',
   ])('%s is not covered', async (question) => {
     expect(await ask(question)).toMatch(/^Your sources do not cover this question/);
   });
@@ -35,6 +41,11 @@ describeAnswersOver('questions the sources do not cover, and ones they do', docs
     const a = await ask('In the Commander.js README, what command is given under "Installation"?');
     expect(a).not.toMatch(/^Your sources do not cover/);
     expect(a).toMatch(/install/);
+  });
+
+  // "makes" is how the question is phrased, not a word the option's description must hold.
+  it('Which option makes sort reverse its output? is answered', async () => {
+    expect(await ask('Which option makes sort reverse its output?')).toMatch(/--reverse/);
   });
 
   it('What does the -k option of gzip do? is answered', async () => {

@@ -16,6 +16,8 @@ export const PARAMS = {
   keyNamed: 0.5,
   /** For a list question, how much a group's items' own text counts beside its lead-in and headings. */
   groupText: 0.3,
+  /** A verb the question is phrased with ("makes", "use") counts this much of a term; it is no key term. */
+  lightVerb: 0.5,
   /** A term found in the question's earlier turns counts this much of a term of the question. */
   history: 0.25,
   /** A unit of the kind a question's form asks for (code for "how do I", a figure for "how many") is worth this many times more. */
@@ -23,7 +25,7 @@ export const PARAMS = {
   /** A unit of a source the question does not name, when it names one (a word of a title), counts this much. */
   unnamedSource: 0.5,
   /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
-  minCoverage: 0.3,
+  minCoverage: 0.33,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */
   closeShare: 0.6,
   /**

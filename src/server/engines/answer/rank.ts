@@ -1,5 +1,5 @@
 import { symbolsOf, termsOf } from '../../text/terms.js';
-import { words as segmentWords } from '../../text/segment.js';
+import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { PARAMS } from './model-params.js';
@@ -29,6 +29,8 @@ export interface UnitIndex {
   idf: (term: string) => number;
   /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
   holds: (term: string, ref?: number) => boolean;
+  /** Whether any source is written in a script without spaces (Chinese, Japanese): it can hold such terms. */
+  spaceless: boolean;
   meanLength: number;
 }
 
@@ -94,14 +96,21 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   };
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
-  return { units, idf, holds, meanLength };
+  const spaceless = [...df.keys()].some(isSpaceless);
+  return { units, idf, holds, meanLength, spaceless };
 }
+
+/**
+ * The verbs a question is phrased with ("which option makes sort…", "how do I use…"): searched for,
+ * but not what it asks about, so a source need not hold them to cover it.
+ */
+const LIGHT_VERBS = new Set(termsOf('make makes making made use uses using get gets getting want need let'));
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
 export function queryOf(text: string, history: string[] = []): Query {
-  const q: Query = new Map(termsOf(text).map((t) => [t, 1]));
+  const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   return q;
 }
@@ -137,10 +146,17 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
  */
 export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const code = u.kind === 'code' || u.kind === 'codeLine';
+  // The words naming the unit's own source pick the source, not what in it answers: any sentence
+  // of http-errors holds "http-errors", none of them a "request timeout". Unless they are all it asks.
+  const named = (t: string) => u.fields.title.has(t);
+  // A Chinese question about English sources is covered by what it names in their script
+  // ("如何安装 debug"): its Chinese words no English source could hold.
+  const holdable = (t: string) => index.spaceless || !isSpaceless(t);
+  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && holdable(t));
   let have = 0;
   let all = 0;
   for (const [t, w] of q) {
-    if (w < 1) continue;
+    if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
     const weight = index.idf(t) * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
     if (FIELDS.some((f) => u.fields[f].has(t)) || (code && CODE_WORDS.has(t))) have += weight;
