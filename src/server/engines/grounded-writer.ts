@@ -30,6 +30,7 @@ import {
   type Said,
 } from './answer/render.js';
 import { termsOf } from '../text/terms.js';
+import { quotedNames } from '../text/quoted.js';
 
 export type { Passage };
 
@@ -57,9 +58,14 @@ const searched = (text: string) =>
     .filter((w) => !FORM_WORDS.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')))
     .join(' ');
 
-/** What the question asks its answer to hold beyond its words: code ("how do I"), a figure ("how many"). */
+/**
+ * What the question asks its answer to hold beyond its words: code ("how do I", "what command"), a
+ * figure ("how many"). "The uuid command" names a command; it does not ask for one.
+ */
 const asksCode = (q: string) =>
-  /\b(how (do|can|should) (i|we|you)|how to|command|syntax)\b|如何|怎么|怎样|どうやって|方法/i.test(q);
+  /\b(how (do|can|should) (i|we|you)|how to|(what|which) (command|syntax)|commands? (to|for|that)|syntax)\b|如何|怎么|怎样|どうやって|方法/i.test(
+    q,
+  );
 const asksFigure = (q: string) =>
   /\b(how (long|much|many|often|big|small|fast)|cost|price|when|what time|which (uid|gid|version|status|code|number))\b|多少|几|多久|いつ|いくら/i.test(
     q,
@@ -124,7 +130,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const commands = scope && asksCommand(part) ? sayCommands(scope, q, index, frame) : undefined;
     // A section whose heading asks this part opens with its answer, unless code is asked for, or a
     // figure its opening does not hold, or the best unit's key (a term it defines) holds the part too.
-    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, q, used) : undefined;
+    // A section named in quotes is where the answer is, not what is asked: its heading asks nothing.
+    const asked = scope ? withoutTerms(q, termsOf(quotedNames(part).join(' '))) : q;
+    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used) : undefined;
     const opening =
       section &&
       heldShare(fit[0]?.u.fields.key ?? new Set(), q, index) < PARAMS.headingAnswers &&
@@ -154,6 +162,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
 
 /** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
 const asksCommand = (part: string) =>

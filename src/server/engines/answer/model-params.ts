@@ -24,6 +24,8 @@ export const PARAMS = {
   formBoost: 1.4,
   /** A unit of a source the question does not name, when it names one (a word of a title), counts this much. */
   unnamedSource: 0.5,
+  /** A key term a unit holds only as another word of its stem ("complete" for "completion") counts this much. */
+  stemOnly: 0.5,
   /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
   minCoverage: 0.33,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */

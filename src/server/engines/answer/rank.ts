@@ -21,6 +21,8 @@ export interface RankedUnit extends DocUnit {
   fields: { text: Set<string>; key: Set<string>; context: Set<string>; headings: Set<string>; title: Set<string> };
   /** Number of terms of the unit's text: BM25's length. */
   length: number;
+  /** Its words in all fields without their inflection (inflectionless): what it says as written. */
+  forms: Set<string>;
 }
 
 export interface UnitIndex {
@@ -70,6 +72,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
           title,
         },
         length: Math.max(1, own.length),
+        forms: new Set(wordsOf([u.text, about, context, u.headings.join(' '), p.title].join(' ')).map(inflectionless)),
       });
     }
   }
@@ -112,7 +115,39 @@ export type Query = Map<string, number>;
 export function queryOf(text: string, history: string[] = []): Query {
   const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
+  const forms = new Map<string, Set<string>>();
+  for (const w of wordsOf(text))
+    for (const t of termsOf(w)) forms.set(t, (forms.get(t) ?? new Set()).add(inflectionless(w)));
+  FORMS.set(q, forms);
   return q;
+}
+
+/** The words a query's terms were stemmed from, as inflectionless forms: "completion" for complet. */
+const FORMS = new WeakMap<Query, Map<string, Set<string>>>();
+
+/** Words written in letters (no CJK), with the parts of those in camel case ("DailyRotateFile"). */
+function wordsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.match(/[\p{L}\p{M}]+/gu) ?? []) {
+    if (isSpaceless(w)) continue;
+    out.push(w);
+    if (/\p{Ll}\p{Lu}/u.test(w)) out.push(...(w.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})/gu) ?? []));
+  }
+  return out;
+}
+
+/**
+ * A word without its inflection (a plural, -ed, -ing, a final e): "rotates", "rotated" and
+ * "rotate" are one word; "symbolic" and "symbols", or "completion" and "complete", one stem to
+ * Porter's stemmer, are not.
+ */
+export function inflectionless(word: string): string {
+  let w = word.toLowerCase();
+  if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (/(?:sh|ch|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (/[^su]s$/.test(w) && w.length > 3) w = w.slice(0, -1);
+  if (/(?:ing|ed)$/.test(w) && w.length > 5) w = w.replace(/(?:ing|ed)$/, '');
+  return w.replace(/e$/, '');
 }
 
 /**
@@ -153,13 +188,19 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // ("如何安装 debug"): its Chinese words no English source could hold.
   const holdable = (t: string) => index.spaceless || !isSpaceless(t);
   const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && holdable(t));
+  const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
   for (const [t, w] of q) {
     if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
     const weight = index.idf(t) * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
-    if (FIELDS.some((f) => u.fields[f].has(t)) || (code && CODE_WORDS.has(t))) have += weight;
+    if (code && CODE_WORDS.has(t)) have += weight;
+    else if (FIELDS.some((f) => u.fields[f].has(t))) {
+      // A word held only through its stem ("complete" for "completion") is another word, half the time.
+      const asked = forms?.get(t);
+      have += !asked || [...asked].some((f) => u.forms.has(f)) ? weight : weight * PARAMS.stemOnly;
+    }
   }
   return all === 0 ? 0 : have / all;
 }
