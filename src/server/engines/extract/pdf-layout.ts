@@ -51,6 +51,8 @@ const SAME_LINE = 0.5;
 const CELL_GAP = 1.2;
 /** A blank item wider than this many text heights is the gap between two cells, not a word space. */
 const CELL_BLANK = 0.5;
+/** A monospace letter is about this many text heights wide (0.6 em) and a little: a gap wider is no single space. */
+const MONO_SPACE = 0.75;
 /** A gap wider than this many text heights is a word space. */
 const WORD_GAP = 0.15;
 /** Cell starts within this many points are aligned. */
@@ -76,15 +78,20 @@ export function linesOf(items: PositionedItem[]): Line[] {
       let end = -Infinity;
       let space = false;
       let wide = false;
+      let monoBlank = false;
       for (const item of l.items.sort((a, b) => a.x - b.x)) {
         // Browsers print the space between two cells as a wide blank item: it marks a space, never bridges a gap.
         if (!item.str.trim()) {
           space = true;
-          // A space of code is as wide as a letter of it (`* * *`): wider than two is a gap.
-          wide ||= item.width > l.height * CELL_BLANK * (item.mono ? 2 : 1);
+          // A space of code is as wide as a letter of it (`* * *`): wider than two is a gap, unless
+          // the next word comes a letter on (a browser prints a code span's space wider than it is).
+          if (item.mono) monoBlank ||= item.width > l.height * CELL_BLANK * 2;
+          else wide ||= item.width > l.height * CELL_BLANK;
           continue;
         }
         const gap = item.x - end;
+        wide ||= monoBlank && gap > (item.height || l.height) * MONO_SPACE;
+        monoBlank = false;
         const last = segments[segments.length - 1];
         const cellStart = !last || wide || gap > l.height * CELL_GAP;
         if (last && !cellStart && !space && gap <= l.height * WORD_GAP && !/\s$/.test(last.text)) last.text += item.str;
@@ -277,6 +284,44 @@ function headerAbove(lines: Line[], at: number, columns: number[]): { cells: str
   return cells.filter(Boolean).length >= 2 ? { cells, lines: count } : null;
 }
 
+/**
+ * The table starting at line `at`, if one does: its first line's cells give the columns, and the
+ * lines under them are its rows. A row whose every cell is a code span is set wholly in monospace:
+ * with two cells or more it is a row still, not code (code is one run per line). Three rows make a
+ * table, or two of code spans under a header (`above`, the plain line just written: set close to the
+ * first row, or further off, cell padding, when its cells are as many as the columns). At the top of a page a
+ * header and one row are enough: the rest of a table the break cut (joinCodeAcrossPages puts it
+ * back with its first part).
+ */
+function tableAt(
+  lines: Line[],
+  at: number,
+  above: Line | null,
+  gap: number,
+  pageTop: boolean,
+): { header: string[] | null; rows: string[][]; end: number } | null {
+  const line = lines[at];
+  const columns = line.cells.map((c) => c.x);
+  if (columns.length < 2) return null;
+  const rows = [line.cells.map((c) => c.text)];
+  let j = at + 1;
+  for (let r: string[] | null; j < lines.length && (!lines[j].mono || lines[j].cells.length >= 2); j++) {
+    if (!(r = rowUnder(lines[j], columns))) break;
+    rows.push(r);
+  }
+  const close =
+    above !== null &&
+    gap > 0 &&
+    (gap <= line.height * 1.9 || (above.cells.length === columns.length && gap <= line.height * 3));
+  // Over code-span rows, only a line of as many cells is a header: a sentence over code is no header.
+  const header = close && (!line.mono || above.cells.length === columns.length) ? headerOver(above, columns) : null;
+  const enough = rows.length >= MIN_TABLE_ROWS || (line.mono && header !== null && rows.length >= 2);
+  // Code lines alone make no table unless under a header (rows of code spans), and never at a page's top.
+  if (line.mono && !header && rows.every((_, k) => lines[at + k].mono)) return null;
+  if (enough || (rows.length === 2 && pageTop && columns.length >= 3)) return { header, rows, end: j };
+  return null;
+}
+
 /** How far a heading's size is above the body's: 2× (h1) "#", 1.5× (h2) "##", anything larger "###". */
 function headingMarks(height: number, body: number): string {
   const r = height / body;
@@ -319,7 +364,8 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       i = described.end;
       continue;
     }
-    if (line.mono) {
+    const table = tableAt(lines, i, prev && plainPrev ? prev : null, gap, out.length === 0);
+    if (line.mono && !table) {
       // Consecutive lines of code, a blank line apart at most, are one block: fenced, never a table.
       let j = i + 1;
       while (j < lines.length && lines[j].mono && lines[j - 1].y - lines[j].y > 0) {
@@ -335,22 +381,8 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       i = j;
       continue;
     }
-    let j = i + 1;
-    const columns = line.cells.map((c) => c.x);
-    const rows: string[][] = [];
-    if (columns.length >= 2) {
-      rows.push(line.cells.map((c) => c.text));
-      for (let r: string[] | null; j < lines.length && !lines[j].mono && (r = rowUnder(lines[j], columns)); j++)
-        rows.push(r);
-    }
-    // At the top of a page a header and one row are enough: the rest of a table the break cut
-    // (joinCodeAcrossPages puts it back with its first part).
-    if (rows.length >= MIN_TABLE_ROWS || (rows.length === 2 && out.length === 0 && columns.length >= 3)) {
-      // The line just above may be its header: set close to it, or further off (cell padding) when its
-      // cells are as many as the columns. It was written out as a plain line (never a heading or a row).
-      const close =
-        gap > 0 && (gap <= line.height * 1.9 || (prev!.cells.length === columns.length && gap <= line.height * 3));
-      const header = prev && close && plainPrev ? headerOver(prev, columns) : null;
+    if (table) {
+      const { header, rows, end } = table;
       if (header) {
         while (out[out.length - 1] === '') out.pop();
         out.pop();
@@ -358,10 +390,10 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       if (out.length && out[out.length - 1] !== '') out.push('');
       const head = header ?? rows.shift()!;
       out.push(row(head), row(head.map(() => '---')), ...rows.map(row), '');
-      prev = lines[j - 1];
+      prev = lines[end - 1];
       plainPrev = false;
       itemEnd = -1;
-      i = j;
+      i = end;
       continue;
     }
     const text = line.cells.map((c) => c.text).join(' ');

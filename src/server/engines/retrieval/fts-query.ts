@@ -55,7 +55,9 @@ export function searchWords(text: string): string[] {
   const all = words(text.toLowerCase());
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
-  // Written as an option ("-a", "-I"), even "a" and "i" are options.
-  const flags = [...text.matchAll(/(?<![\p{L}\p{N}-])-(\p{L})(?![\p{L}\p{N}])/gu)].map((m) => m[1].toLowerCase());
-  return [...new Set([...keywords(text), ...digits, ...letters, ...flags])].slice(0, 32);
+  return [...new Set([...keywords(text), ...digits, ...letters, ...flagLetters(text)])].slice(0, 32);
 }
+
+/** The letters of one-letter options as written ("-a", "-I"): even "a" and "i" are options then. */
+export const flagLetters = (text: string) =>
+  [...text.matchAll(/(?<![\p{L}\p{N}-])-(\p{L})(?![\p{L}\p{N}])/gu)].map((m) => m[1].toLowerCase());

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
-import { keywords, searchWords } from './fts-query.js';
+import { flagLetters, keywords, searchWords } from './fts-query.js';
 import { namedTitleWords, questionStems } from './named-sources.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
@@ -74,6 +74,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   if (words.length === 0 || scope.livedocIds.length === 0) return [];
   const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
+  const flags = flagLetters(query);
   const scored = rows.map((r) => ({
     row: r,
     score: r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`),
@@ -91,8 +92,12 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     title: r.title,
     content: r.content,
     score:
-      Math.round((score + (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0)) * 10_000) /
-      10_000,
+      Math.round(
+        (score +
+          (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0) +
+          writtenShare(flags, r.content) * OPTION_SHARE * top) *
+          10_000,
+      ) / 10_000,
   }));
   return collapseRepeats(
     hits.sort((a, b) => b.score - a.score || a.chunkId - b.chunkId),
@@ -102,6 +107,18 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
 
 /** The share of the best hit's score a passage of a source the question names gains. */
 const NAMED_SOURCE_SHARE = 0.2;
+/**
+ * The share a passage gains that writes the one-letter options the question asks about: "-a" is
+ * what the question is about, and the search cannot rank it (as a word, "a" is everywhere).
+ */
+const OPTION_SHARE = 0.2;
+
+/** The share of the options (their letters) that the text writes as options. */
+function writtenShare(flags: string[], text: string): number {
+  if (flags.length === 0) return 0;
+  const written = new Set(flagLetters(text));
+  return flags.filter((f) => written.has(f)).length / flags.length;
+}
 
 /**
  * Normalised chunk text: a repeat differs from its first occurrence at most in spacing, case or
