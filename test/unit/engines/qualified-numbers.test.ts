@@ -53,3 +53,11 @@ it('a Chinese compound whose first word the source never writes is not covered',
   expect(nzh('Nzh 如何把阿拉伯数字转换成罗马数字？')).toMatch(/^你的资料没有涉及这个问题/);
   expect(nzh('Nzh 如何把中文数字转换成阿拉伯数字？')).toMatch(/^根据你的资料：.*阿拉伯数字/);
 });
+
+/**
+ * "Which uuid function…": a row whose key is written as a call (`uuid.v4()`) is about a function,
+ * though its text never says the word; the options table's "a `Function` that returns…" answered.
+ */
+it('a question asking which function answers with the function, not a row that says "Function"', () => {
+  expect(ask('Which uuid function creates a random UUID?')).toContain('uuid.v4()');
+});

@@ -56,7 +56,13 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
       // What the unit is about, as a row's key names its row: a definition's term, a row's first cell.
       const about = u.term ?? (u.kind === 'row' ? u.rowKey : undefined) ?? '';
-      const context = [u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '', u.leadIn, u.caption]
+      const context = [
+        u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '',
+        u.leadIn,
+        u.caption,
+        // A unit about a name written as a call (`uuid.v4()`) is about a function, whether or not it says so.
+        CALL.test(about) ? 'function method' : '',
+      ]
         .filter(Boolean)
         .join(' ');
       units.push({
@@ -266,6 +272,9 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
   if (matched.size === 0) return undefined;
   return new Set(index.units.filter((u) => u.headings.some((h) => matched.has(h))));
 }
+
+/** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
+const CALL = /[\p{L}\p{N}_$]\(/u;
 
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
 const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
