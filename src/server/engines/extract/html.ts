@@ -5,6 +5,7 @@ import { shapeHtml } from './shape-html.js';
 import { DocumentRefused } from './limits.js';
 import { cleanText } from './boilerplate.js';
 import { unwrapLayoutTables } from './layout-tables.js';
+import { gridTables } from './table-grid.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -73,6 +74,7 @@ export function htmlToMarkdown(html: string): string {
   if (/<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html)) {
     const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);
     unwrapLayoutTables(document.body);
+    gridTables(document.body);
     withHeaderRows(document.body);
     source = document.body.innerHTML;
   }

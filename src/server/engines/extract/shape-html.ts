@@ -4,6 +4,7 @@ import { htmlToMarkdown, withHeaderRows } from './html.js';
 import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
 import { unwrapLayoutTables } from './layout-tables.js';
+import { gridTables } from './table-grid.js';
 import { DocumentRefused } from './limits.js';
 import {
   absolute,
@@ -218,6 +219,7 @@ function render(root: El, format: OutputFormat, withOwnTag: boolean, pageUrl: st
   if (format === 'html') return html.trim();
   if (format === 'markdown') return htmlToMarkdown(html);
   unwrapLayoutTables(root);
+  gridTables(root);
   withHeaderRows(root);
   return textOf(root);
 }
