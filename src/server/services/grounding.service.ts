@@ -48,7 +48,7 @@ export async function ground(
   );
   const kept = (h: ChunkHit) =>
     rows.has(h.resourceId) && (options.includeGenerated || !isGenerated(rows.get(h.resourceId)!));
-  let hits = collapseRepeats(bestOfEachFirst(lists.map((l) => l.filter(kept))));
+  let hits = collapseRepeats(inTurn(lists.map((l) => l.filter(kept))));
   hits = hits.slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
@@ -75,12 +75,12 @@ export async function ground(
 }
 
 /**
- * The queries' hits merged: each query's best chunk, then the first query's (the whole question's)
- * in order, then the others'. Scores of different queries do not compare (the whole question's
- * words outscore one part's), so by score alone its hits crowded out what a part of it, or another
- * source, needs; beyond its best chunk a part's hits are looser than the whole question's.
+ * The queries' hits merged in turn: each query's best chunk, then each one's second, and so on.
+ * Scores of different queries do not compare (the whole question's words outscore one part's), so
+ * by score alone its hits crowded out what a part of it, or another source, needs; and a part's
+ * second chunk (a table of constructors after the section that names one) is as much its answer.
  */
-function bestOfEachFirst(lists: ChunkHit[][]): ChunkHit[] {
+function inTurn(lists: ChunkHit[][]): ChunkHit[] {
   const out: ChunkHit[] = [];
   const taken = new Set<number>();
   const take = (h: ChunkHit | undefined) => {
@@ -89,9 +89,8 @@ function bestOfEachFirst(lists: ChunkHit[][]): ChunkHit[] {
       out.push(h);
     }
   };
-  lists.forEach((l) => take(l[0]));
-  (lists[0] ?? []).forEach(take);
-  lists.slice(1).forEach((l) => l.forEach(take));
+  const longest = Math.max(0, ...lists.map((l) => l.length));
+  for (let k = 0; k < longest; k++) lists.forEach((l) => take(l[k]));
   return out;
 }
 
