@@ -3,6 +3,7 @@ import { frameOf, type AnswerFrame } from './answer-frames.js';
 import { PARAMS } from './answer/model-params.js';
 import {
   answeringSection,
+  comparedRows,
   coverage,
   heldShare,
   holdsQualified,
@@ -22,6 +23,7 @@ import {
   cite,
   COMMENT,
   sayCommands,
+  sayComparedRows,
   sayList,
   sayOpening,
   sayRows,
@@ -81,6 +83,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   const whole = searched(req.query);
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
   const subjects = intent === 'compare' ? comparedSubjects(req.query) : namedSubjects(req.query, index);
+  // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
+  const rows = intent === 'compare' && subjects.length >= 2 ? comparedRows(index, subjects) : [];
+  if (rows.length > 0) return sayComparedRows(rows, frame).lines.join('\n\n');
   const parts = subjects.length >= 2 ? subjects : questionParts(req.query);
   const used = new Set<RankedUnit>();
   const out: string[] = [];

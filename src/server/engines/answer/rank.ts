@@ -324,6 +324,24 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
 }
 
 /**
+ * The tables holding one row for each compared subject (a benchmark table per browser, each with a
+ * row for both methods), in the sources' order, each as those rows in the subjects' order: a row
+ * is a subject's when its key holds every term of the subject's name.
+ */
+export function comparedRows(index: UnitIndex, subjects: string[]): RankedUnit[][] {
+  const names = subjects.map((s) => termsOf(s));
+  if (names.some((terms) => terms.length === 0)) return [];
+  const tables = new Map<number, RankedUnit[]>();
+  for (const u of index.units) if (u.kind === 'row') tables.set(u.group, [...(tables.get(u.group) ?? []), u]);
+  const out: RankedUnit[][] = [];
+  for (const rows of tables.values()) {
+    const picked = names.map((terms) => rows.filter((r) => terms.every((t) => r.fields.key.has(t))));
+    if (picked.every((p) => p.length === 1)) out.push(picked.map((p) => p[0]));
+  }
+  return out.sort((a, b) => a[0].seq - b[0].seq);
+}
+
+/**
  * A name written with a capital inside a sentence (Python, WebP): a product, a language, a place;
  * or an acronym (GPU, YAML, TLS), wherever it stands.
  */

@@ -247,6 +247,46 @@ export function sayRows(rows: RankedUnit[], q: Query, frame: AnswerFrame): Said 
   return { lines: [citeBlock(table, rows[0].ref)], used: rows, prose: false };
 }
 
+/** Most tables a comparison of rows reads from. */
+const MAX_COMPARED_TABLES = 6;
+
+/**
+ * Compared subjects' rows (comparedRows): one table of them. When several tables hold them under
+ * one header (a benchmark per browser), one table still, each row placed by a first column that
+ * names its table's section, under their common parent heading.
+ */
+export function sayComparedRows(tables: RankedUnit[][], frame: AnswerFrame): Said {
+  const shown = tables.slice(0, MAX_COMPARED_TABLES);
+  const header = shown[0][0].header ?? [];
+  const same = (rows: RankedUnit[]) =>
+    (rows[0].header ?? []).map((h) => h.text).join('|') === header.map((h) => h.text).join('|');
+  const ref = shown[0][0].ref;
+  const used = shown.flat();
+  // Rows of a table without header text (an API summary) read as rows: "name: what it is".
+  if (header.every((h) => !h.text.trim()) && shown.every(same))
+    return { lines: used.map((r) => sayRow(r, new Map(), frame).lines[0]), used, prose: false };
+  if (shown.length === 1 || !shown.every((rows) => same(rows) && rows[0].ref === ref && rows[0].headings.length > 0)) {
+    const lines = shown.map((rows) =>
+      citeBlock(
+        tableMarkdown(
+          rows[0].header ?? [],
+          rows.map((r) => r.cells ?? []),
+        ),
+        rows[0].ref,
+      ),
+    );
+    return { lines, used, prose: false };
+  }
+  const cell = (text: string) => ({ text, markdown: text });
+  const parent = shown[0][0].headings.at(-2) ?? '';
+  const sections = shown.map((rows) => rows[0].headings.at(-1) ?? '');
+  const table = tableMarkdown(
+    [cell(parent), ...header],
+    shown.flatMap((rows, k) => rows.map((r) => [cell(sections[k]), ...(r.cells ?? [])])),
+  );
+  return { lines: [citeBlock(table, ref)], used, prose: false };
+}
+
 /** A list question: the list, table, code block or run of definitions it names, whole (up to MAX_LIST entries), under its lead-in. */
 export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
   const top = group[0];
