@@ -117,6 +117,17 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     expect(text).toMatch(/^\| expandRange \|.*\n\| fastpaths \|/m);
     expect(text).toMatch(/^\| format \| function \| undefined \| Custom function/m);
     expect(text).not.toMatch(/```\n(basename|bash|capture) +boolean/);
+    // A row after a long description is not taken for the next row's header (literalBrackets was
+    // lost so), a one-line description on its row's baseline is that row's, and the rows go on
+    // across the page break: the whole table is one, from basename to windows.
+    const table = /\| Option \| Type \| Default value \| Description \|\n((?:\|.*\|\n)+)/.exec(text)?.[1] ?? '';
+    const names = table.split('\n').map((row) => /^\| (\w+) \|/.exec(row)?.[1]);
+    expect(names).toEqual(expect.arrayContaining(['literalBrackets', 'matchBase', 'nobracket', 'nocase', 'onResult']));
+    expect(names[1]).toBe('basename');
+    expect(names.at(-2)).toBe('windows');
+    expect(table).toContain(
+      '| literalBrackets | boolean | undefined | When true, brackets in the glob pattern will be escaped so that only literal brackets will be matched. |\n| matchBase | boolean | false | Alias for basename |',
+    );
   });
 
   it('a table whose rows leave a cell empty or centre it is a table, one across page breaks (buffer README)', async () => {

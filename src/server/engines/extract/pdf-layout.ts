@@ -235,15 +235,24 @@ function describedRows(lines: Line[], at: number): { columns: number[]; rows: st
   let j = at;
   // After the first row, a row set in the body font (a name not marked as code) counts as well.
   while (j < lines.length && (lines[j].mono || j > at)) {
-    const cells = rowUnder(lines[j], columns);
     const code = lines[j];
-    const start = lines[j + 1];
-    if (!cells || !start || start.mono) break;
-    const right = code.segments[code.segments.length - 1].end;
-    if (start.cells[0].x < right + code.height || Math.abs(start.y - code.y) > code.height * 8) break;
-    if (Number.isNaN(descX)) descX = start.cells[0].x;
-    if (!near(start.cells[0].x, descX)) break;
-    const description: string[] = [];
+    // A description of one line is printed on its row's baseline, with its row: the line's last cell.
+    const last = code.cells[code.cells.length - 1];
+    const inline = !Number.isNaN(descX) && code.cells.length > columns.length && near(last.x, descX);
+    const key = inline
+      ? { ...code, cells: code.cells.slice(0, -1), segments: code.segments.filter((s) => s.x < descX - ALIGN) }
+      : code;
+    const cells = rowUnder(key, columns);
+    if (!cells) break;
+    const description: string[] = inline ? [last.text] : [];
+    if (!inline) {
+      const start = lines[j + 1];
+      if (!start || start.mono) break;
+      const right = code.segments[code.segments.length - 1].end;
+      if (start.cells[0].x < right + code.height || Math.abs(start.y - code.y) > code.height * 8) break;
+      if (Number.isNaN(descX)) descX = start.cells[0].x;
+      if (!near(start.cells[0].x, descX)) break;
+    }
     let k = j + 1;
     for (; k < lines.length && !lines[k].mono && near(lines[k].cells[0].x, descX); k++)
       description.push(lines[k].cells.map((c) => c.text).join(' '));
@@ -258,11 +267,17 @@ function describedRows(lines: Line[], at: number): { columns: number[]; rows: st
  * wraps or is centred is several lines and items), each piece put in the column it lies in, top
  * line first. `lines` is how many lines of output they were.
  */
-function headerAbove(lines: Line[], at: number, columns: number[]): { cells: string[]; lines: number } | null {
+function headerAbove(
+  lines: Line[],
+  at: number,
+  columns: number[],
+  from: number,
+): { cells: string[]; lines: number } | null {
   const top = lines[at + 1].y;
   const pieces: Array<{ col: number; y: number; text: string }> = [];
   let k = at - 1;
-  for (; k >= 0; k--) {
+  // Lines before `from` are already part of what was written above (the last row's description).
+  for (; k >= from; k--) {
     const l = lines[k];
     if (l.mono || l.y > top + l.height * 4 || l.cells.some((c) => c.text.length > 30 || c.x < columns[0] - ALIGN))
       break;
@@ -343,6 +358,8 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   let plainPrev = false;
   // Where the last indented line ended (-1 after anything else): a list item ends where its next word would have fit.
   let itemEnd = -1;
+  // The first line not yet in a table or a code block written out: a header above a table is after it.
+  let written = 0;
   while (i < lines.length) {
     const line = lines[i];
     // A wide gap below the last line, or a jump back up (the next column), starts a paragraph.
@@ -352,7 +369,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     const described = line.mono ? describedRows(lines, i) : null;
     if (described) {
       // Rows of code-span cells beside a wrapped description: a table (an options table), not code.
-      const header = headerAbove(lines, i, described.columns);
+      const header = headerAbove(lines, i, described.columns, written);
       if (header) for (let k = 0; k < header.lines;) if (out.pop() !== '') k++;
       while (out.length && out[out.length - 1] === '') out.pop();
       if (out.length) out.push('');
@@ -361,7 +378,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       prev = lines[described.end - 1];
       plainPrev = false;
       itemEnd = -1;
-      i = described.end;
+      i = written = described.end;
       continue;
     }
     const table = tableAt(lines, i, prev && plainPrev ? prev : null, gap, out.length === 0);
@@ -378,7 +395,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       prev = lines[j - 1];
       plainPrev = false;
       itemEnd = -1;
-      i = j;
+      i = written = j;
       continue;
     }
     if (table) {
@@ -393,7 +410,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       prev = lines[end - 1];
       plainPrev = false;
       itemEnd = -1;
-      i = end;
+      i = written = end;
       continue;
     }
     const text = line.cells.map((c) => c.text).join(' ');
