@@ -172,6 +172,22 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     expect(text).toContain('| sql-drop-table | DROP TABLE |\n| sql-insert-into | INSERT INTO |');
   });
 
+  // s3rver's README (test/fixtures/real-docs): a browser prints a row's cells one after the other,
+  // each whole, so a type that wraps (`string` | `Buffer`) and the description centred beside it
+  // came as lines of their own, and the table ended at the first such row.
+  it('a row whose cells wrap onto lines of their own is one row (s3rver README options)', async () => {
+    const { text } = await extractDocument('pdf', readFileSync(path.join(FIXTURES, 's3rver-readme.pdf')));
+    expect(text).toContain(
+      '| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n| address | string | localhost | Host/IP to bind to |\n| port | number | 4568 | Port of the HTTP server |\n| key | string \\| Buffer |  | Private key for running with TLS |',
+    );
+    expect(text).toContain(
+      '| allowMismatchedSignatures | boolean | false | Prevent SignatureDoesNotMatch errors for all well-formed signatures |',
+    );
+    expect(text).toContain(
+      '| configureBuckets[].configs[] | string \\| Buffer |  | Raw XML string or Buffer of Bucket config |',
+    );
+  });
+
   it('joins only a page that opens with code to a page that ends with code, across a page of code alone', () => {
     const fence = '```';
     expect(

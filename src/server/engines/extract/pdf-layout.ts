@@ -58,6 +58,8 @@ const WORD_GAP = 0.15;
 /** Cell starts within this many points are aligned. */
 const ALIGN = 6;
 const MIN_TABLE_ROWS = 3;
+/** Most lines a row's wrapped cell reaches above or below the row's first line. */
+const ROW_LINES = 6;
 
 export function linesOf(items: PositionedItem[]): Line[] {
   // The content stream's order is the reading order (a second column comes after the first): a
@@ -320,9 +322,35 @@ function tableAt(
   if (columns.length < 2) return null;
   const rows = [line.cells.map((c) => c.text)];
   let j = at + 1;
-  for (let r: string[] | null; j < lines.length && (!lines[j].mono || lines[j].cells.length >= 2); j++) {
-    if (!(r = rowUnder(lines[j], columns))) break;
-    rows.push(r);
+  let allMono = line.mono;
+  // Where the last row's first line is, and whether it is only a key so far (a row whose other cells wrap).
+  let rowY = line.y;
+  let keyOnly = -1;
+  for (; j < lines.length; j++) {
+    const next = lines[j];
+    // A row's cells print one after the other, each whole: a cell that wraps (`string |` over
+    // `Buffer`) or a centred description comes as lines of its own right of the key, around its line.
+    if (rows.length > 1 && goesOn(next, columns, rowY)) {
+      const row = rows[rows.length - 1];
+      for (const c of next.cells) {
+        const k = columnOf(c.x, columns);
+        row[k] = row[k] ? `${row[k]} ${c.text}` : c.text;
+      }
+      continue;
+    }
+    if (keyOnly >= 0 && rows[rows.length - 1].filter(Boolean).length < 2) break;
+    const r = !next.mono || next.cells.length >= 2 ? rowUnder(next, columns) : null;
+    const key = !r && next.cells.length === 1 && near(next.cells[0].x, columns[0]) && next.segments[0].end < columns[1];
+    if (!r && !key) break;
+    rows.push(r ?? columns.map((_, k) => (k === 0 ? next.cells[0].text : '')));
+    allMono &&= next.mono;
+    rowY = next.y;
+    keyOnly = key ? j : -1;
+  }
+  // A key alone that nothing filled was a line after the table, not a row of it.
+  if (keyOnly >= 0 && rows[rows.length - 1].filter(Boolean).length < 2) {
+    rows.pop();
+    j = keyOnly;
   }
   const close =
     above !== null &&
@@ -332,9 +360,24 @@ function tableAt(
   const header = close && (!line.mono || above.cells.length === columns.length) ? headerOver(above, columns) : null;
   const enough = rows.length >= MIN_TABLE_ROWS || (line.mono && header !== null && rows.length >= 2);
   // Code lines alone make no table unless under a header (rows of code spans), and never at a page's top.
-  if (line.mono && !header && rows.every((_, k) => lines[at + k].mono)) return null;
+  if (line.mono && !header && allMono) return null;
   if (enough || (rows.length === 2 && pageTop && columns.length >= 3)) return { header, rows, end: j };
   return null;
+}
+
+/** The column a cell starting at x lies in: the last whose start it reaches. */
+function columnOf(x: number, columns: number[]): number {
+  let col = 0;
+  while (col + 1 < columns.length && x >= columns[col + 1] - ALIGN) col++;
+  return col;
+}
+
+/**
+ * Whether a line goes on with the row above: it lies right of the key column, within a few lines
+ * of the row's first line (a centred cell starts above it and ends below).
+ */
+function goesOn(line: Line, columns: number[], rowY: number): boolean {
+  return line.cells.every((c) => c.x >= columns[1] - ALIGN) && Math.abs(line.y - rowY) <= line.height * ROW_LINES * 1.5;
 }
 
 /** How far a heading's size is above the body's: 2× (h1) "#", 1.5× (h2) "##", anything larger "###". */
