@@ -76,6 +76,17 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
     expect(text).toContain('### Resolve');
   });
 
+  // A word space printed before an inline code span is half the text's height wide: a cell gap is
+  // wider. Taken for one, a list item's lines (with `//javascript:80/x` in them) became a table.
+  it('a space before an inline code span is no cell gap: a list item with code spans stays one item', async () => {
+    const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
+    expect(text).toMatch(
+      /^- A suffix reference is written without its scheme .* an authority component cannot always be distinguished from a path\. When the input carries an authority of the form host:port \(for example \/\/javascript:80\/x\)/m,
+    );
+    expect(text).toContain('- tolerant (boolean, false) If set to true, the parser will relax URI resolving rules.');
+    expect(text).not.toMatch(/^\| example \|/m);
+  });
+
   it('keeps a box-drawing benchmark table inside its code block, never a table of "│"', async () => {
     const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
     const block = /```\nfast-uri benchmark\n[\s\S]*?```/.exec(text)?.[0] ?? '';

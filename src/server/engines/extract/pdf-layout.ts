@@ -49,8 +49,11 @@ interface Line {
 const SAME_LINE = 0.5;
 /** A gap wider than this many text heights separates two cells. */
 const CELL_GAP = 1.2;
-/** A blank item wider than this many text heights is the gap between two cells, not a word space. */
-const CELL_BLANK = 0.5;
+/**
+ * A blank item wider than this many text heights is the gap between two cells, not a word space
+ * (a browser prints a word space, as before an inline code span, half the height wide).
+ */
+const CELL_BLANK = 0.6;
 /** A monospace letter is about this many text heights wide (0.6 em) and a little: a gap wider is no single space. */
 const MONO_SPACE = 0.75;
 /** A gap wider than this many text heights is a word space. */
