@@ -20,6 +20,7 @@ import {
   type UnitIndex,
 } from './answer/rank.js';
 import {
+  asText,
   cite,
   COMMENT,
   sayCommands,
@@ -291,8 +292,8 @@ function topicsOf(index: UnitIndex, nearest: RankedUnit | undefined): string[] {
   const out: string[] = [];
   const add = (u: RankedUnit) => {
     const section = u.headings.at(-1);
-    const topic = section && section !== u.title ? `${u.title} (${section})` : u.title;
-    if (!out.some((t) => t.startsWith(u.title))) out.push(topic);
+    const topic = asText(section && section !== u.title ? `${u.title} (${section})` : u.title);
+    if (!out.some((t) => t.startsWith(asText(u.title)))) out.push(topic);
   };
   if (nearest) add(nearest);
   for (const u of index.units) add(u);

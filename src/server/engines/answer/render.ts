@@ -1,4 +1,5 @@
 import { termsOf } from '../../text/terms.js';
+import { inlineMarkdown } from '../../text/markdown-tree.js';
 import { looksLikeCode } from '../../text/statements.js';
 import { isLabel, tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
@@ -19,6 +20,12 @@ export const cite = (markdown: string, ref: number) =>
 
 /** A block (code, a table) cited on the line after it, so the block stays verbatim. */
 const citeBlock = (markdown: string, ref: number) => `${markdown}\n\n[${ref}]`;
+
+/**
+ * Plain text (a heading, a source's title) as Markdown that reads as that text: a backtick or an
+ * asterisk in it is escaped, so a heading written `like this' opens no code span in the answer.
+ */
+export const asText = (text: string) => inlineMarkdown([{ type: 'text', value: text }]);
 
 const MAX_BLOCK_LINES = 15;
 
@@ -208,7 +215,8 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame, placed = false): Sa
     .map((h, i) => ({ h, i }))
     .filter(({ h, i }) => i !== keyAt && cells[i]?.text && names(h.text, q));
   if (rowNamed && asked.length > 0 && asked.length < header.length - 1) {
-    const section = placed ? u.headings.at(-1) : undefined;
+    const heading = placed ? u.headings.at(-1) : undefined;
+    const section = heading && asText(heading);
     const key = `${cells[keyAt]?.markdown ?? u.rowKey ?? ''}${section ? ` (${section})` : ''}`;
     return {
       lines: asked.map(({ h, i }) => cite(frame.cell(key, h.markdown, cells[i].markdown), u.ref)),
@@ -277,7 +285,7 @@ export function sayComparedRows(tables: RankedUnit[][], frame: AnswerFrame): Sai
     );
     return { lines, used, prose: false };
   }
-  const cell = (text: string) => ({ text, markdown: text });
+  const cell = (text: string) => ({ text, markdown: asText(text) });
   const parent = shown[0][0].headings.at(-2) ?? '';
   const sections = shown.map((rows) => rows[0].headings.at(-1) ?? '');
   const table = tableMarkdown(
