@@ -163,11 +163,16 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   }
   if (answered === 0) return frame.notCovered(topicsOf(index, nearest));
   const body = withoutRepeats(out).join('\n\n');
-  if (prose) return `${frame.lead} ${body}`;
+  // The lead-in opens a sentence; before a block (a fence, a table, a list) it is a line of its own,
+  // or the fence would not open and the rest of the answer would read as code.
+  if (prose) return BLOCK_START.test(body) ? `${frame.lead}\n\n${body}` : `${frame.lead} ${body}`;
   return frame.lang === 'en' ? body : `${frame.lead}\n\n${body}`;
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
+const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
 

@@ -39,3 +39,14 @@ it('compares rows of a table without header text as "name: what it is"', () => {
   expect(a).toMatch(/uuid\.v5\(\)`\]\(#[^)]*\): Create a version 5 \(namespace w\/ SHA-1\) UUID\. \[1\]/);
   expect(a).not.toMatch(/^\| +\|/m);
 });
+
+// The lead-in is a sentence's start: before the compared subjects' list (or a fence, a table) it is
+// a line of its own. Joined to it, "According to your sources: - **a**: …" read as one paragraph.
+// The passages are dev documents' chunks (bench/content) as retrieval might hand them over.
+it('puts the lead-in on its own line before a list of compared subjects', () => {
+  const { query, passages } = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../fixtures/answers/compared-lead-in.json'), 'utf8'),
+  );
+  const a = extractiveAnswer({ query, passages, history: [] });
+  expect(a).toMatch(/^According to your sources:\n\n- \*\*BrowserBuffer#concat\*\*: /);
+});
