@@ -195,7 +195,10 @@ const listable = (group: RankedUnit[], part: string) =>
  * own words are left out, so each subject finds its own units.
  */
 function partQuery(part: string, whole: string, history: string[], subjects: string[], raw: string): Query {
-  const q = queryOf(part);
+  // Words that may name the answer's form ("key points", "list", "name") are searched for at the
+  // weight of a phrasing word: "s3rver's key option" asks about an option named key.
+  const q = queryOf(raw);
+  for (const [t, w] of q) if (!queryOf(part).has(t)) q.set(t, Math.min(w, PARAMS.lightVerb));
   const others = new Set(subjects.filter((s) => s !== raw).flatMap((s) => [...queryOf(s).keys()]));
   for (const [t, w] of queryOf(whole))
     if (!q.has(t) && !others.has(t)) q.set(t, Math.min(w, subjects.length ? 1 : 0.5));

@@ -178,7 +178,11 @@ class BlockWalker {
 
   private table(node: Table): Block {
     const cellsOf = (row: Table['children'][number]): Cell[] =>
-      row.children.map((c) => ({ text: inlineText(c.children).trim(), markdown: inlineMarkdown(c.children) }));
+      row.children.map((c) => ({
+        text: inlineText(c.children).trim(),
+        // A cell's pipe is escaped, as in the table it came from: a row written again keeps its cells.
+        markdown: inlineMarkdown(c.children).replace(/(?<!\\)\|/g, '\\|'),
+      }));
     const [head, ...body] = node.children;
     const header = head ? cellsOf(head) : [];
     const rows = body.map(cellsOf);
