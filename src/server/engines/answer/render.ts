@@ -48,8 +48,6 @@ const blockOf = (u: RankedUnit, index: UnitIndex) =>
 
 const lineCount = (text: string) => text.split('\n').length;
 
-/** Whether the question part's own terms (not only its context) name some of these words. */
-const names = (text: string, q: Query) => termsOf(text).some((t) => (q.get(t) ?? 0) >= 1);
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
 
 /** One unit said to answer a part: a cell, a row, a definition, a sentence, a code block or line. */
@@ -211,9 +209,14 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame, placed = false): Sa
   const cells = u.cells ?? [];
   const keyAt = cells.findIndex((c) => c.text === u.rowKey);
   const rowNamed = u.rowKey !== undefined && touches(u.rowKey, q);
-  const asked = header
-    .map((h, i) => ({ h, i }))
-    .filter(({ h, i }) => i !== keyAt && cells[i]?.text && names(h.text, q));
+  const named = header
+    // The question part's own terms (not only its context) that each column's header holds.
+    .map((h, i) => ({ h, i, terms: new Set(termsOf(h.text).filter((t) => (q.get(t) ?? 0) >= 1)) }))
+    .filter(({ i, terms }) => i !== keyAt && cells[i]?.text && terms.size > 0);
+  // The column the question names most fully: "pinyin-pro" names the pinyin-pro column, not "pinyin".
+  const asked = named.filter(
+    ({ terms }) => !named.some((o) => o.terms.size > terms.size && [...terms].every((t) => o.terms.has(t))),
+  );
   if (rowNamed && asked.length > 0 && asked.length < header.length - 1) {
     const heading = placed ? u.headings.at(-1) : undefined;
     const section = heading && asText(heading);
