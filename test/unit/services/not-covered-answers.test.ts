@@ -27,8 +27,6 @@ describeAnswersOver('questions the sources do not cover, and ones they do', docs
     'How do I load Commander options from a YAML config file?',
     // The words naming a source pick it; they are not what in it answers ("defaulting to 500").
     'What is the default request timeout in http-errors?',
-    // "completion" shares its stem with "The complete solution for node.js": a third of the question.
-    'How do I generate shell completion scripts with Commander?',
   ])('%s is not covered', async (question) => {
     expect(await ask(question)).toMatch(/^Your sources do not cover this question/);
   });

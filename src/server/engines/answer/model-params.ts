@@ -27,7 +27,7 @@ export const PARAMS = {
   /** A key term a unit holds only as another word of its stem ("complete" for "completion") counts this much. */
   stemOnly: 0.5,
   /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
-  minCoverage: 0.33,
+  minCoverage: 0.32,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */
   closeShare: 0.6,
   /**

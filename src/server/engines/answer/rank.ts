@@ -189,7 +189,9 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const code = u.kind === 'code' || u.kind === 'codeLine';
   // The words naming the unit's own source pick the source, not what in it answers: any sentence
   // of http-errors holds "http-errors", none of them a "request timeout". Unless they are all it asks.
-  const named = (t: string) => u.fields.title.has(t);
+  // A title word counts too when the source is small: in a document of a few sentences, "the
+  // harbour light" is about the harbour. Only a source of many units makes its name say nothing.
+  const named = (t: string) => u.fields.title.has(t) && index.units.length > SMALL_SOURCE;
   // A Chinese question about English sources is covered by what it names in their script
   // ("如何安装 debug"): its Chinese words no English source could hold.
   const holdable = (t: string) => index.spaceless || !isSpaceless(t);
@@ -272,6 +274,9 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
   if (matched.size === 0) return undefined;
   return new Set(index.units.filter((u) => u.headings.some((h) => matched.has(h))));
 }
+
+/** Fewer units than this and a source's name is what its sentences are about (see coverage). */
+const SMALL_SOURCE = 12;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
