@@ -173,7 +173,7 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
   // wholly in monospace. They were fenced as code, cutting their table in two, and a code span's
   // space (`<meta http-equiv="refresh"`), printed as a wide blank, split its cell.
   it('a row of code-span cells is a table row, and a code span is one cell', async () => {
-    const { text } = await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'is-unsafe-readme.pdf')));
+    const { text } = await extractDocument('pdf', fixture('is-unsafe-readme.pdf'));
     expect(text).toContain(
       "| v1 | v2 |\n| --- | --- |\n| isUnsafe(v, 'HTML') | isUnsafe(v, HTML) |\n| isUnsafe(v, ['HTML', 'XML']) | isUnsafe(v, [HTML, XML]) |",
     );
@@ -187,7 +187,7 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
   // each whole, so a type that wraps (`string` | `Buffer`) and the description centred beside it
   // came as lines of their own, and the table ended at the first such row.
   it('a row whose cells wrap onto lines of their own is one row (s3rver README options)', async () => {
-    const { text } = await extractDocument('pdf', readFileSync(path.join(FIXTURES, 's3rver-readme.pdf')));
+    const { text } = await extractDocument('pdf', fixture('s3rver-readme.pdf'));
     expect(text).toContain(
       '| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n| address | string | localhost | Host/IP to bind to |\n| port | number | 4568 | Port of the HTTP server |\n| key | string \\| Buffer |  | Private key for running with TLS |',
     );
