@@ -115,6 +115,8 @@ const CORPUS = [
   { file: 'prompts-readme.md', markdown: nm('prompts/readme.md') },
   { file: 'express-rate-limit-readme.md', markdown: nm('express-rate-limit/readme.md') },
   { file: 'pinyin-readme.md', markdown: npm('pinyin@4.0.0', 'README.md') },
+  { file: 'fecha-readme.md', markdown: nm('fecha/README.md') },
+  { file: 'send-readme.md', markdown: nm('send/README.md') },
   // Web pages rendered from the packages' Markdown (uploaded as files, or added by URL: splits.json).
   { file: 'pino-lts.html', web: ['Pino Long Term Support'], markdown: nm('pino/docs/lts.md') },
   { file: 'pinyin-pro-readme.html', web: ['pinyin-pro', 'zh-CN'], markdown: npm('pinyin-pro@3.29.4', 'README.md') },
@@ -122,6 +124,8 @@ const CORPUS = [
   { file: 'kuroshiro-readme-ja.html', web: ['kuroshiro', 'ja'], markdown: npm('kuroshiro@1.2.0', 'README.jp.md') },
   { file: 'serve-handler-readme.html', web: ['serve-handler'], markdown: nm('serve-handler/README.md') },
   { file: 'markdown-table-readme.html', web: ['markdown-table'], markdown: nm('markdown-table/readme.md') },
+  { file: 'cookies-readme.html', web: ['cookies'], markdown: nm('cookies/README.md') },
+  { file: 'arg-readme.html', web: ['arg'], markdown: nm('arg/README.md') },
   // HTML manuals as shipped, and man pages as groff renders them to HTML.
   { file: 'debian-users-and-groups.html', copy: '/usr/share/doc/base-passwd/users-and-groups.html' },
   { file: 'gzip-man.html', man: 'gzip' },
@@ -131,6 +135,8 @@ const CORPUS = [
   { file: 'bzip2-man.html', man: 'bzip2' },
   { file: 'cut-man.html', man: 'cut' },
   { file: 'du-man.html', man: 'du' },
+  { file: 'date-man.html', man: 'date' },
+  { file: 'cmp-man.html', man: 'cmp' },
   // PDFs printed by Chromium from the rendered README.
   { file: 'buffer-readme.pdf', pdf: 'buffer', markdown: nm('buffer/README.md') },
   { file: 'picomatch-readme.pdf', pdf: 'picomatch', markdown: nm('picomatch/README.md') },
@@ -145,6 +151,7 @@ const CORPUS = [
   { file: 'valgrind-faq.txt', text: () => gunzip('/usr/share/doc/valgrind/FAQ.txt.gz') },
   { file: 'gdb-readme.txt', text: () => gunzip('/usr/share/doc/gdb/README.gz') },
   { file: 'util-linux-parse-date.txt', text: () => gunzip('/usr/share/doc/util-linux/parse-date.txt.gz') },
+  { file: 'zlib-faq.txt', text: () => gunzip('/usr/share/doc/zlib1g-dev/FAQ.gz') },
 ];
 
 mkdirSync(OUT, { recursive: true });
