@@ -9,7 +9,8 @@ import { looksLikeCode } from './statements.js';
  * `*` or `_` became emphasis. Recognised here, from the layout alone:
  * - headings: a line underlined (`===`, `---`, `***`, `~~~`) or between two rules, a numbered
  *   question or title (`2.1. When building…?`), an ALL-CAPS line (`DESCRIPTION`), the first line
- *   when it stands alone as a title;
+ *   when it stands alone as a title, and a FAQ's entries: numbered lines (`11. Can zlib…?`) each
+ *   standing alone over the text indented under it, when the document has several;
  * - lists (`-`, `*`, `+`, `•`, `1.`, `a)`), their wrapped lines joined to their item;
  * - an option and its description (`-r number` over an indented description);
  * - code: lines indented past the prose around them that do not read as prose, or that read as code;
@@ -24,15 +25,20 @@ export function plainTextToMarkdown(text: string): string {
     return Math.min(6, styles.indexOf(style) + 1);
   };
   let proseIndent = 0;
+  const entries = faqEntries(groups);
   groups.forEach((g, i) => {
-    const heading = headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1);
+    const heading = entries.has(g)
+      ? { text: joined(g.lines), lines: g.lines.length, style: 'faq' }
+      : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1);
     let body = g.lines;
     if (heading) {
       const depth = heading.numberDepth ?? levelOf(heading.style);
       out.push(headingNode(heading.text, Math.min(6, depth)));
       body = g.lines.slice(heading.lines);
-      // A man page's section is indented under its name: that indent is its prose's.
-      if (heading.style === 'caps') proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
+      // A man page's section is indented under its name, a FAQ's answer under its question: that
+      // indent is its prose's.
+      if (heading.style === 'caps' || heading.style === 'faq')
+        proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
     }
     for (const [n, block] of bodyBlocks(body, proseIndent).entries()) {
       // Code that went on after a blank line is one block, blank line kept.
@@ -153,6 +159,32 @@ function headingOf(g: Group, firstAlone: boolean): FoundHeading | undefined {
   return undefined;
 }
 
+const ENTRY_NUMBER = /^\d{1,3}[.)]\s+\S/;
+/** A FAQ needs this many entries before its numbered lines are read as entries, not as a list. */
+const MIN_FAQ_ENTRIES = 3;
+
+/**
+ * A FAQ's numbered entries: a numbered line (or two or three, up to 200 characters) alone in its
+ * group, with the next group indented past its number: the answer set under its question. A list
+ * whose items run on at their own margin, or follow each other line by line, is not one.
+ */
+function faqEntries(groups: Group[]): Set<Group> {
+  const found = groups.filter((g, i) => {
+    const next = groups[i + 1]?.lines[0];
+    const first = g.lines[0];
+    return (
+      ENTRY_NUMBER.test(first.text) &&
+      g.lines.length <= 3 &&
+      joined(g.lines).length <= 200 &&
+      g.lines.slice(1).every((l) => !ENTRY_NUMBER.test(l.text)) &&
+      next !== undefined &&
+      next.indent > first.indent &&
+      !ENTRY_NUMBER.test(next.text)
+    );
+  });
+  return new Set(found.length >= MIN_FAQ_ENTRIES ? found : []);
+}
+
 interface BodyBlock {
   node: RootContent;
   /** The indent of prose, when this block is prose: code is what is indented past it. */
@@ -194,7 +226,7 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
     const run = body.slice(i, end);
     const indent = Math.min(...run.map((l) => l.indent));
     const prose = isProse(run);
-    const codeByLook = run.filter((l) => looksLikeCode(l.text)).length * 2 > run.length;
+    const codeByLook = run.filter((l) => readsAsCode(l.text)).length * 2 > run.length;
     const indented = indent >= proseIndent + 4;
     if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose)) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
@@ -230,13 +262,27 @@ function technicalShare(run: Line[]): number {
   return technical.length / Math.max(1, tokens.length);
 }
 
+/**
+ * A line that looks like code and is not a line of a sentence naming code: "Yes. inflate() and
+ * deflate() will process any amount of data correctly." has a call in it, and many more words.
+ */
+function readsAsCode(line: string): boolean {
+  if (!looksLikeCode(line)) return false;
+  const words = line.match(/\p{L}{2,}/gu) ?? [];
+  const letters = words.join('').length / Math.max(1, line.replace(/\s/g, '').length);
+  return words.length < WORDY_LINE || letters < 0.75;
+}
+
+/** A line of this many words or more, mostly letters, is a sentence's even when it names code. */
+const WORDY_LINE = 8;
+
 /** Lines that read as sentences: words, most lines not code, and a sentence's end or enough length. */
 function isProse(run: Line[]): boolean {
   const all = joined(run);
   const words = (all.match(/\p{L}{2,}/gu) ?? []).length;
   const cjk = CJK_EDGE.test(all);
   if (!cjk && words < 4) return false;
-  if (run.filter((l) => looksLikeCode(l.text)).length * 2 > run.length) return false;
+  if (run.filter((l) => readsAsCode(l.text)).length * 2 > run.length) return false;
   // A sentence ends at a word, not inside `etc...` or `a.out`.
   return /\p{Ll}[.?!](?:\s|$)|[。？！]/u.test(all);
 }

@@ -123,6 +123,58 @@ describe('plain text as Markdown', () => {
     );
   });
 
+  it('a FAQ numbered 1., 2., …: each question heads the answer indented under it, which stays prose when it names calls', () => {
+    const faq = [
+      '                Questions about libfoo',
+      '',
+      ' 1. Is libfoo thread-safe?',
+      '',
+      '    Yes.  However the memory allocation routines you give it must also be',
+      '    thread-safe.',
+      '',
+      ' 2. compress() returns an error.',
+      '',
+      '    Yes.  inflate() and deflate() will process any amount of data correctly.',
+      '    Each call of inflate() or deflate() is limited to input and output chunks',
+      '    of the size an unsigned int holds, but there is no limit to the chunks.',
+      '',
+      '10. How do I build it?',
+      '',
+      '    make distclean',
+      '    ./configure',
+      '    make',
+      '',
+    ].join('\n');
+    const root = tree(faq);
+    expect(headings(root).map(([, text]) => text)).toEqual([
+      'Questions about libfoo',
+      '1. Is libfoo thread-safe?',
+      '2. compress() returns an error.',
+      '10. How do I build it?',
+    ]);
+    expect(kinds(root)).toEqual(['heading', 'heading', 'paragraph', 'heading', 'paragraph', 'heading', 'code']);
+    const units = documentUnits(plainTextToMarkdown(faq));
+    const answer = units.find((u) => u.text.startsWith('However the memory'));
+    expect(answer?.headings.at(-1)).toBe('1. Is libfoo thread-safe?');
+  });
+
+  it('numbered lines that follow each other, or fewer than three questions, stay a list', () => {
+    const steps = [
+      'The steps are these:',
+      '',
+      '1. Download it.',
+      '',
+      '    From the site.',
+      '',
+      '2. Build it.',
+      '',
+      '    With make.',
+    ];
+    expect(kinds(tree(steps.join('\n')))).not.toContain('heading');
+    const list = ['The steps are these:', '', '1. one', '2. two', '3. three'];
+    expect(kinds(tree(list.join('\n')))).toEqual(['paragraph', 'list']);
+  });
+
   it('Markdown marks in plain text are text: no emphasis, no heading, no fence', () => {
     const text = 'Use *foo* and _bar_ here.\n# not a heading\n```\nstill text, and it goes on.';
     const root = tree(text);
