@@ -15,9 +15,10 @@ const { version } = JSON.parse(readFileSync(new URL('../package.json', import.me
  * large share of a command's start-up (bench/cli-startup). commander (CommonJS: loading it from an
  * ES module went through the CommonJS loader and its export scanner) and the config folder's
  * env-paths (with is-safe-filename) are on every command's path too: each package resolved from
- * node_modules costs its package.json lookups. Everything else stays external.
+ * node_modules costs its package.json lookups. english-verbs-irregular is a JSON file: bundled, it
+ * needs no import attribute at run time. Everything else stays external.
  */
-const BUNDLED = new Set(['zod', 'chalk', 'commander', 'env-paths', 'is-safe-filename']);
+const BUNDLED = new Set(['zod', 'chalk', 'commander', 'env-paths', 'is-safe-filename', 'english-verbs-irregular']);
 const externalExceptBundled = {
   name: 'external-except-bundled',
   setup(b) {

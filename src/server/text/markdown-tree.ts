@@ -51,6 +51,50 @@ export function inlineText(nodes: readonly PhrasingContent[]): string {
   return out;
 }
 
+/**
+ * A heading's text without its images: `# fecha [![Build Status](…)](…)` is "fecha", not "fecha
+ * Build Status". A heading that is only an image (a logo) keeps the image's alt text.
+ */
+export function headingText(nodes: readonly PhrasingContent[]): string {
+  const withoutImages = (ns: readonly PhrasingContent[]): PhrasingContent[] =>
+    ns.flatMap((n): PhrasingContent[] => {
+      if (n.type === 'image' || n.type === 'imageReference') return [];
+      if ('children' in n) return [{ ...n, children: withoutImages(n.children) }];
+      return [n];
+    });
+  const text = inlineText(withoutImages(nodes)).replace(/\s+/g, ' ').trim();
+  return text || inlineText(nodes).trim();
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * A Markdown document's title: its first top-level heading (ATX `# Title` or a setext title
+ * underlined with `===`) outside code, as text. Only that heading is parsed, not the document.
+ */
+export function markdownTitle(markdown: string): string | null {
+  const lines = markdown.split(/\r?\n/, 2000);
+  let fence: string | undefined;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const open = FENCE.exec(line);
+    if (fence) {
+      if (open && open[1][0] === fence[0] && open[1].length >= fence.length) fence = undefined;
+      continue;
+    }
+    if (open) {
+      fence = open[1];
+      continue;
+    }
+    const setext = line.trim() && !/^\s{4}/.test(line) && /^\s{0,3}=+\s*$/.test(lines[i + 1] ?? '');
+    if (!/^\s{0,3}#\s/.test(line) && !setext) continue;
+    const heading = parseMarkdown(setext ? `${line}\n${lines[i + 1]}` : line).children[0];
+    if (heading?.type !== 'heading' || heading.depth !== 1) continue;
+    return headingText(heading.children) || null;
+  }
+  return null;
+}
+
 /** A reader's text of one phrasing node (see inlineText). */
 export function phrasingText(node: PhrasingContent): string {
   switch (node.type) {

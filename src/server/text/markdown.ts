@@ -1,5 +1,5 @@
 import type { BlockContent, DefinitionContent, List, PhrasingContent, RootContent, Table } from 'mdast';
-import { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
+import { headingText, inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
 import { markdownPieces } from './markdown-pieces.js';
 
 export { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
@@ -78,7 +78,7 @@ class BlockWalker {
   private visit(node: FlowNode, listDepth: number): void {
     switch (node.type) {
       case 'heading': {
-        const text = inlineText(node.children).trim();
+        const text = headingText(node.children);
         while (this.headings.length && this.headings[this.headings.length - 1].depth >= node.depth) this.headings.pop();
         this.blocks.push({
           kind: 'heading',

@@ -1,9 +1,10 @@
 import { stemmer } from 'stemmer';
 import { isSpaceless, words } from './segment.js';
+import { infinitiveOf } from './verbs.js';
 
 /**
  * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
- * "releas"), the parts of identifiers in camel case, symbols as written (`**`, `-r`,
+ * "releas"; an irregular verb's past by its infinitive: "wrote" → "write"), the parts of identifiers in camel case, symbols as written (`**`, `-r`,
  * `--with-editline`, `.makeRe`, `uuid.parse()`, `^0.2.3`, `%j`, `DEBUG=*`), and in scripts written
  * without spaces the segmenter's words and, for words of three characters or more, their pairs of
  * characters (so 准确率 finds 准确 however either text was segmented). Each term once, in order.
@@ -24,7 +25,7 @@ const MAX_STEM = 7;
 
 /** Words too common to tell one unit from another. */
 const STOP = new Set(
-  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just'.split(
+  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just more most less least without given'.split(
     ' ',
   ),
 );
@@ -47,7 +48,7 @@ function wordTerms(text: string): string[] {
     if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
     if (isSpaceless(lower)) out.push(lower);
     else if (lower.length >= 2 || /\d/.test(lower))
-      out.push(/^\p{L}+$/u.test(lower) ? stemmer(lower).slice(0, MAX_STEM) : lower);
+      out.push(/^\p{L}+$/u.test(lower) ? stemmer(infinitiveOf(lower)).slice(0, MAX_STEM) : lower);
   };
   for (const word of words(text))
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {

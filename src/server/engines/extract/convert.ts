@@ -3,6 +3,7 @@ import type { TextChunk } from '../retrieval/chunker.js';
 import { runCpuJob } from '../workers/index.js';
 import { unguard } from './limits.js';
 import { checkDocumentText } from './markdown-shape.js';
+import { markdownTitle } from '../../text/markdown-tree.js';
 
 export type FileKind = 'markdown' | 'text' | 'html' | 'pdf' | 'docx' | 'pptx' | 'image' | 'other';
 
@@ -96,8 +97,7 @@ export async function convertFile(
     case 'markdown': {
       const text = utf8(data);
       checkDocumentText(text);
-      const h1 = /^#\s+(.+)$/m.exec(text)?.[1]?.trim() ?? null;
-      return { kind, contentType, title: h1, text };
+      return { kind, contentType, title: markdownTitle(text), text };
     }
     case 'text': {
       const plain = utf8(data);

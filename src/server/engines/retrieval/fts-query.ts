@@ -1,5 +1,6 @@
 import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
+import { oneWordVerbs, verbForms } from '../../text/verbs.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -51,11 +52,16 @@ export function ftsQuery(text: string): string | null {
  * at most 32. "a" and "I" are words, not options (they would match everything), unless written
  * as one: "-a".
  */
-export function searchWords(text: string): string[] {
+export function searchWords(asked: string): string[] {
+  // "turn on" is searched as "enable" too, and "wrote" as "write" and "written": the index stems
+  // endings only.
+  const text = `${asked} ${oneWordVerbs(asked) === asked ? '' : oneWordVerbs(asked)}`.trim();
   const all = words(text.toLowerCase());
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
-  return [...new Set([...keywords(text), ...digits, ...letters, ...flagLetters(text)])].slice(0, 32);
+  const keys = keywords(text);
+  const forms = keys.flatMap((k) => verbForms(k));
+  return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
 }
 
 /** The letters of one-letter options as written ("-a", "-I"): even "a" and "i" are options then. */

@@ -1,0 +1,51 @@
+import verbs from 'english-verbs-irregular/dist/verbs.json' with { type: 'json' };
+
+/**
+ * English irregular verb forms and their infinitive ("wrote", "written" → "write"), from the
+ * english-verbs-irregular list: a stemmer cuts endings, so "Who wrote date?" never met "Written by".
+ */
+
+/**
+ * Forms that are more often a noun or an adjective in technical text than the verb: "a given
+ * value", "Not Found", "64-bit", "upper bound", "left-aligned", "LED". They stay words of their own.
+ */
+const NOT_VERBS = new Set(
+  'given found bit bound left led lit lay lain saw ground wound spoke fell rose bore dove shot sat felt won wore sank sped spun hung sewn sown mown hewn clad bade slew pled trod shat spat swam swum'.split(
+    ' ',
+  ),
+);
+
+const INFINITIVE = new Map<string, string>();
+const FORMS = new Map<string, string[]>();
+for (const [base, tenses] of Object.entries(verbs as Record<string, string[][]>)) {
+  // The list also holds regular spellings ("format", "formatted"): the stemmer has those already.
+  const regular = (f: string) => f.startsWith(base.replace(/e$/, '')) && f.endsWith('ed');
+  const forms = [...new Set(tenses.flat())].filter(
+    (f) => f !== base && !regular(f) && !NOT_VERBS.has(f) && /^[a-z]+$/.test(f),
+  );
+  for (const f of forms) if (!INFINITIVE.has(f)) INFINITIVE.set(f, base);
+  if (forms.length) FORMS.set(base, forms);
+}
+
+/** The infinitive of an irregular past form ("wrote" → "write"); any other word as given. */
+export function infinitiveOf(word: string): string {
+  return INFINITIVE.get(word.toLowerCase()) ?? word;
+}
+
+/** An irregular verb's other forms, from any of its forms ("wrote" → write, written). */
+export function verbForms(word: string): string[] {
+  const base = infinitiveOf(word.toLowerCase());
+  const forms = FORMS.get(base);
+  return forms ? [base, ...forms].filter((f) => f !== word.toLowerCase()) : [];
+}
+
+/** Phrasal verbs a question is asked with, and the one verb documents write for them. */
+const PHRASAL: Array<[RegExp, string]> = [
+  [/\b(?:turn|switch)(?:s|ed|ing)?\s+on\b/gi, 'enable'],
+  [/\b(?:turn|switch)(?:s|ed|ing)?\s+off\b/gi, 'disable'],
+];
+
+/** A question with its phrasal verbs said in one word: "turn on send's debug output" → "enable …". */
+export function oneWordVerbs(text: string): string {
+  return PHRASAL.reduce((t, [pattern, verb]) => t.replace(pattern, verb), text);
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { markdownBlocks } from '../../../src/server/text/markdown.js';
+import { markdownTitle } from '../../../src/server/text/markdown-tree.js';
+import { termsOf } from '../../../src/server/text/terms.js';
+import { infinitiveOf, oneWordVerbs, verbForms } from '../../../src/server/text/verbs.js';
+import { searchWords } from '../../../src/server/engines/retrieval/fts-query.js';
+
+describe("a Markdown document's title and headings", () => {
+  it('are the heading as text, without its badges', () => {
+    const readme =
+      '# fecha [![Build Status](https://travis-ci.org/t/fecha.svg?branch=master)](https://travis-ci.org/t/fecha)\n\nLightweight date formatting.';
+    expect(markdownTitle(readme)).toBe('fecha');
+    expect(markdownBlocks(`${readme}\n\n## Use it\n\nText.`).at(-1)?.section).toEqual(['fecha', 'Use it']);
+  });
+
+  it('a logo alone keeps its alt text; a setext title counts; a `#` line inside code does not', () => {
+    expect(markdownTitle('# ![pino](logo.png)\n\ntext')).toBe('pino');
+    expect(markdownTitle('Cookies\n=======\n\nCookies is a module.')).toBe('Cookies');
+    expect(markdownTitle('```sh\n# install it\nnpm i x\n```\n\n# Real title\n')).toBe('Real title');
+    expect(markdownTitle('## Only a section\n\ntext')).toBeNull();
+  });
+});
+
+describe('verbs as documents write them', () => {
+  it('an irregular past is its infinitive, for the question and the document alike', () => {
+    expect(infinitiveOf('wrote')).toBe('write');
+    expect(infinitiveOf('written')).toBe('write');
+    expect(termsOf('Who wrote date?')).toContain(termsOf('Written by David MacKenzie.')[0]);
+    // Forms more often a noun or an adjective stay themselves: "64-bit", "Not Found", "a given value".
+    expect(infinitiveOf('bit')).toBe('bit');
+    expect(infinitiveOf('found')).toBe('found');
+    expect(infinitiveOf('given')).toBe('given');
+  });
+
+  it("the search looks for a verb's other forms, and not for regular spellings the list holds", () => {
+    expect(searchWords('Who wrote date?')).toEqual(expect.arrayContaining(['wrote', 'write', 'written']));
+    expect(verbForms('format')).toEqual([]);
+  });
+
+  it('"turn on" is "enable", "switch off" is "disable"', () => {
+    expect(oneWordVerbs("How do I turn on send's debug output?")).toBe("How do I enable send's debug output?");
+    expect(oneWordVerbs('Switching off colours')).toBe('disable colours');
+    expect(searchWords('How do I turn on debug output?')).toContain('enable');
+  });
+});
