@@ -11,11 +11,14 @@ const SUMMARY =
 const COMPARE = /\b(compare|compared|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b|比较|对比|比べ/i;
 const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are all the)\b|列出|列举|一覧/i;
 
+/** "How do I compare two files?" asks how to do a task whose verb is compare, not for a comparison. */
+const HOW_TO = /\b(?:how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|how\s+to)\s+(?:compare|contrast)\b/i;
+
 export function answerIntent(query: string): AnswerIntent {
   // Words the question quotes are what it looks for, not what it asks: 'described as "takes a list
   // of options"' asks which option, not for a list.
   const own = maskQuoted(query);
-  if (COMPARE.test(own)) return 'compare';
+  if (COMPARE.test(own) && !HOW_TO.test(own)) return 'compare';
   if (SUMMARY.test(own)) return 'summary';
   if (LIST.test(own)) return 'list';
   return 'answer';
@@ -43,7 +46,7 @@ export function comparedSubjects(query: string): string[] {
   const body = after
     ? `${q.slice(0, after.index).replace(/^\s*(?:what|how|which)\s+(?:is|are|was|were|does|do)\s+/i, '')} and ${q.slice(after.index + after[0].length)}`
     : q.replace(/^.*?\b(compare|comparing|comparison of|differences? between|contrast)\b/i, '');
-  return body
+  const subjects = body
     .split(/\s*(?:\bversus\b|\bvs\.?|\band\b|\bwith\b|\bto\b|,|\bor\b|和|与|跟)\s*/i)
     .map((s) =>
       s
@@ -53,7 +56,13 @@ export function comparedSubjects(query: string): string[] {
     )
     .filter((s) => s.length > 1)
     .slice(0, 4);
+  // Subjects are things named in a few words. A question or a clause where one should be ("which
+  // option makes cmp compare at most N bytes, and which…") is no comparison of subjects.
+  return subjects.some((s) => PART_START.test(s) || s.split(/\s+/).length > MAX_SUBJECT_WORDS) ? [] : subjects;
 }
+
+/** The most words a compared subject is named in ("Pino's average", "the Team plan's price"). */
+const MAX_SUBJECT_WORDS = 5;
 
 const PART_START =
   /^(?:what|when|where|which|who|whom|whose|why|how|is|are|was|were|does|do|did|can|could|should|will|would|list|name)\b|^(?:什么|如何|怎么|哪|为什么|多少|是否|何|どう|いつ|なぜ)/i;

@@ -74,6 +74,9 @@ const asksFigure = (q: string) =>
     q,
   );
 
+/** A question asking which option or flag does something: a unit naming a flag (`-n`, `--bytes`) is one. */
+const asksOption = (q: string) => /\b(?:which|what)\s+(?:\w+\s+)?(?:options?|flags?|switch(?:es)?)\b/i.test(q);
+
 /** Deterministic: the same sources and question give the same answer. */
 export function extractiveAnswer(req: ExtractiveRequest): string {
   const frame = frameOf(req.query);
@@ -216,6 +219,7 @@ function rank(
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const figure = asksFigure(form);
+  const option = asksOption(form);
   const named = sourceNames(index, part).titles;
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
@@ -226,6 +230,7 @@ function rank(
       if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
       if (figure && /\d/.test(u.text)) s *= PARAMS.formBoost;
+      if (option && [...u.fields.text, ...u.fields.key].some((t) => t.startsWith('§-'))) s *= PARAMS.formBoost;
       return { u, s, covers: true };
     })
     .filter((r) => r.s > 0)

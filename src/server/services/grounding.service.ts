@@ -55,6 +55,11 @@ export async function ground(
     for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
     hits = collapseRepeats([...hits, ...opening]).slice(0, MAX_PASSAGES);
   }
+  // A source's passages in its own order: the section a chunk opens comes before its continuation,
+  // so the writer reads a section's first paragraph first. Sources stay in order of relevance.
+  const rank = new Map<string, number>();
+  hits.forEach((h, i) => rank.set(h.resourceId, rank.get(h.resourceId) ?? i));
+  hits = [...hits].sort((a, b) => rank.get(a.resourceId)! - rank.get(b.resourceId)! || a.ordinal - b.ordinal);
   const refOf = new Map<string, number>();
   const resources: Grounding['resources'] = [];
   const passages: Passage[] = [];

@@ -2,6 +2,7 @@ import { symbolsOf, termsOf } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
+import { infinitiveOf, oneWordVerbs } from '../../text/verbs.js';
 import { PARAMS } from './model-params.js';
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -29,6 +30,8 @@ export interface UnitIndex {
   units: RankedUnit[];
   /** Inverse frequency of each term over the units. */
   idf: (term: string) => number;
+  /** The inverse frequency of a term no unit holds: the most a term weighs. */
+  rarest: number;
   /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
   holds: (term: string, ref?: number) => boolean;
   /** Whether any source is written in a script without spaces (Chinese, Japanese): it can hold such terms. */
@@ -106,19 +109,22 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
   const spaceless = [...df.keys()].some(isSpaceless);
-  return { units, idf, holds, meanLength, spaceless };
+  return { units, idf, rarest: idf(''), holds, meanLength, spaceless };
 }
 
 /**
  * The verbs a question is phrased with ("which option makes sort…", "how do I use…"): searched for,
  * but not what it asks about, so a source need not hold them to cover it.
  */
-const LIGHT_VERBS = new Set(termsOf('make makes making made use uses using get gets getting want need let'));
+const LIGHT_VERBS = new Set(
+  termsOf('make makes making made use uses using get gets getting want need let happen happens call calls calling'),
+);
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
-export function queryOf(text: string, history: string[] = []): Query {
+export function queryOf(asked: string, history: string[] = []): Query {
+  const text = oneWordVerbs(asked);
   const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   const forms = new Map<string, Set<string>>();
@@ -148,7 +154,7 @@ function wordsOf(text: string): string[] {
  * Porter's stemmer, are not.
  */
 export function inflectionless(word: string): string {
-  let w = word.toLowerCase();
+  let w = infinitiveOf(word.toLowerCase());
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:sh|ch|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (/[^su]s$/.test(w) && w.length > 3) w = w.slice(0, -1);
@@ -201,7 +207,10 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   let all = 0;
   for (const [t, w] of q) {
     if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
-    const weight = index.idf(t) * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
+    // A term the unit's own source never holds weighs as one no source holds: the answer comes from
+    // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
+    const rarity = index.holds(t, u.ref) ? index.idf(t) : index.rarest;
+    const weight = rarity * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
     if (code && CODE_WORDS.has(t)) have += weight;
     else if (FIELDS.some((f) => u.fields[f].has(t))) {

@@ -1,0 +1,26 @@
+import { expect, it } from 'vitest';
+import { answerIntent, comparedSubjects } from '../../../src/server/engines/answer-intent.js';
+
+/**
+ * "compare" in a question is not always a comparison asked for: "How do I compare two directories
+ * with cmp?" asks how to do a task, and "Which option makes cmp compare at most N bytes?" names
+ * what an option does. Both were split into "subjects" ("two directories recursively", "at most a
+ * given number of bytes") and answered subject by subject from other documents.
+ */
+it('how to compare is a task, not a comparison', () => {
+  expect(answerIntent('How do I compare two directories recursively with cmp?')).toBe('answer');
+  expect(answerIntent('How to compare two files byte by byte?')).toBe('answer');
+  expect(answerIntent('How does pino compare with winston?')).toBe('compare');
+  expect(answerIntent('Compare pino and winston')).toBe('compare');
+});
+
+it('compared subjects are names in a few words; a clause or a question is none', () => {
+  expect(comparedSubjects('Compare pino and winston')).toEqual(['pino', 'winston']);
+  expect(comparedSubjects("What is Pino's average compared with Winston's?")).toEqual(["Pino's average", 'Winston']);
+  expect(
+    comparedSubjects(
+      'Which option makes cmp compare at most a given number of bytes, and which option makes date print UTC?',
+    ),
+  ).toEqual([]);
+  expect(comparedSubjects('How big is fecha minified and gzipped, compared with Moment?')).toEqual([]);
+});
