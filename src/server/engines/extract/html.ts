@@ -6,6 +6,7 @@ import { DocumentRefused } from './limits.js';
 import { cleanText } from './boilerplate.js';
 import { unwrapLayoutTables } from './layout-tables.js';
 import { gridTables } from './table-grid.js';
+import { splitLabelLines } from './label-lines.js';
 
 export interface ExtractedHtml {
   title: string;
@@ -71,11 +72,16 @@ export function htmlToMarkdown(html: string): string {
     },
   });
   let source = html;
-  if (/<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html)) {
+  const tables = /<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html);
+  const breaks = /<br[\s>/]/i.test(html);
+  if (tables || breaks) {
     const { document } = parseHTML(`<!DOCTYPE html><html><body>${html}</body></html>`);
-    unwrapLayoutTables(document.body);
-    gridTables(document.body);
-    withHeaderRows(document.body);
+    if (tables) {
+      unwrapLayoutTables(document.body);
+      gridTables(document.body);
+      withHeaderRows(document.body);
+    }
+    if (breaks) splitLabelLines(document.body);
     source = document.body.innerHTML;
   }
   return turndown
