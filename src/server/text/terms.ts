@@ -72,6 +72,13 @@ function wordTerms(text: string): string[] {
 const SYMBOL =
   /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*)/gu;
 
+/**
+ * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as
+ * `minimatch.makeRe` and `.makeRe` do.
+ */
+const FILE_EXTENSION =
+  /^\.(?:m?js|cjs|jsx|tsx?|json|md|txt|html?|css|py|rb|go|rs|java|c|h|cc|cpp|sh|ya?ml|toml|xml|ini|conf|cfg|log|png|jpe?g|gif|svg|pdf|docx?|zip|gz|tar|tgz|exe|dll|so|a|o)$/;
+
 export function symbolsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(SYMBOL)) {
@@ -86,7 +93,7 @@ export function symbolsOf(text: string): string[] {
     if (s.endsWith('()')) out.push(`§${s.slice(0, -2)}`);
     // A member named by itself (`.makeRe`) matches it called on its object (`minimatch.makeRe(p)`).
     const member = /[\p{L}\p{N}_$]{2}(\.[\p{L}_$][\p{L}\p{N}_$]*)(?:\(\))?$/u.exec(s);
-    if (member && !/^\d/.test(s)) out.push(`§${member[1]}`);
+    if (member && !/^\d/.test(s) && !FILE_EXTENSION.test(member[1])) out.push(`§${member[1]}`);
     const bare = s.replace(/^[\^~<>=]+/, '');
     if (bare !== s && bare) out.push(`§${bare}`);
   }

@@ -43,3 +43,12 @@ describe('verbs as documents write them', () => {
     expect(searchWords('How do I turn on debug output?')).toContain('enable');
   });
 });
+
+describe('symbols', () => {
+  // "Which Node.js version does arg require?" was covered by `node cli.js`: both gave the member `.js`.
+  it("a file's extension is no member: Node.js and cli.js share no symbol, .makeRe and minimatch.makeRe do", () => {
+    const shared = (a: string, b: string) => termsOf(a).filter((t) => t.startsWith('§') && termsOf(b).includes(t));
+    expect(shared('Node.js', 'node cli.js --extraneous true')).toEqual([]);
+    expect(shared('What does .makeRe return?', 'minimatch.makeRe(pattern)')).toEqual(['§.makere']);
+  });
+});
