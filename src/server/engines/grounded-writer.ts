@@ -257,9 +257,12 @@ function sourceNames(index: UnitIndex, part: string): { titles: Set<string>; wor
   return named;
 }
 
-/** Whether a unit holds a word (any of its terms) in any of its fields. */
+/**
+ * Whether a unit itself says a word (any of its terms): its text or its key. A heading above it
+ * does not count: fastq's `worker(arg)` heading does not make its sentences about arg.
+ */
 const holdsWord = (u: RankedUnit, word: string) =>
-  termsOf(word).some((t) => Object.values(u.fields).some((f) => f.has(t)));
+  termsOf(word).some((t) => u.fields.text.has(t) || u.fields.key.has(t));
 
 /**
  * The sources one question asks the same thing of ("How do I install Nzh and pinyin-pro?"): each

@@ -69,12 +69,16 @@ export function headingText(nodes: readonly PhrasingContent[]): string {
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
 /**
- * A Markdown document's title: its first top-level heading (ATX `# Title` or a setext title
- * underlined with `===`) outside code, as text. Only that heading is parsed, not the document.
+ * A Markdown document's title: its one top-level heading (ATX `# Title` or a setext title
+ * underlined with `===`) outside code, as text. Only those headings are parsed, not the document.
  */
 export function markdownTitle(markdown: string): string | null {
-  const lines = markdown.split(/\r?\n/, 2000);
+  const lines = markdown.split(/\r?\n/);
   let fence: string | undefined;
+  let title: string | null = null;
+  let found = 0;
+  // Whether a lower heading comes after the first top-level one, before any other.
+  let sections = false;
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     const open = FENCE.exec(line);
@@ -86,13 +90,20 @@ export function markdownTitle(markdown: string): string | null {
       fence = open[1];
       continue;
     }
-    const setext = line.trim() && !/^\s{4}/.test(line) && /^\s{0,3}=+\s*$/.test(lines[i + 1] ?? '');
+    const plain = line.trim() && !/^\s{4}/.test(line);
+    const setext = plain && /^\s{0,3}=+\s*$/.test(lines[i + 1] ?? '');
+    if (found === 1 && (/^\s{0,3}#{2,6}\s/.test(line) || (plain && /^\s{0,3}-{3,}\s*$/.test(lines[i + 1] ?? ''))))
+      sections = true;
     if (!/^\s{0,3}#\s/.test(line) && !setext) continue;
     const heading = parseMarkdown(setext ? `${line}\n${lines[i + 1]}` : line).children[0];
     if (heading?.type !== 'heading' || heading.depth !== 1) continue;
-    return headingText(heading.children) || null;
+    found++;
+    title ??= headingText(heading.children) || null;
+    // A document whose top-level headings are its sections (Description, Install, Examples), the
+    // first with none under it, has no title.
+    if (found > 1) return sections ? title : null;
   }
-  return null;
+  return title;
 }
 
 /** A reader's text of one phrasing node (see inlineText). */

@@ -58,8 +58,19 @@ export function markdownToPlainText(markdown: string): string {
 export function isNavigation(block: Block): boolean {
   if ((block.kind !== 'listItem' && block.kind !== 'paragraph') || !block.inline) return false;
   const meaningful = block.inline.filter((n) => !(n.type === 'text' && !n.value.trim()) && n.type !== 'break');
-  return meaningful.length > 0 && meaningful.every((n) => n.type === 'link' && n.url.startsWith('#'));
+  // Links written as HTML in the Markdown (`<a href="#install">Installation</a>`) count too.
+  let inAnchor = false;
+  let links = 0;
+  for (const n of meaningful) {
+    if (n.type === 'link' && n.url.startsWith('#') && !inAnchor) links++;
+    else if (n.type === 'html' && IN_PAGE_ANCHOR.test(n.value) && !inAnchor) [inAnchor, links] = [true, links + 1];
+    else if (n.type === 'html' && /^<\/a\s*>$/i.test(n.value) && inAnchor) inAnchor = false;
+    else if (!inAnchor) return false;
+  }
+  return links > 0 && !inAnchor;
 }
+
+const IN_PAGE_ANCHOR = /^<a\s[^>]*\bhref\s*=\s*["']#[^>]*>$/i;
 
 type FlowNode = RootContent | BlockContent | DefinitionContent;
 

@@ -226,7 +226,9 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
     const run = body.slice(i, end);
     const indent = Math.min(...run.map((l) => l.indent));
     const prose = isProse(run);
-    const codeByLook = run.filter((l) => readsAsCode(l.text)).length * 2 > run.length;
+    const codeLines = run.filter((l) => readsAsCode(l.text)).length;
+    // A comment over a command ("# Delete leading blank lines" over `sed '/./,$!d' file`) is code.
+    const codeByLook = codeLines * 2 > run.length || (codeLines * 2 === run.length && COMMENT_LINE.test(run[0].text));
     const indented = indent >= proseIndent + 4;
     if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose)) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
@@ -268,10 +270,16 @@ function technicalShare(run: Line[]): number {
  */
 function readsAsCode(line: string): boolean {
   if (!looksLikeCode(line)) return false;
+  // A comment, a prompt or a keyword at the start is code, however many words follow.
+  if (CODE_START.test(line.trim())) return true;
   const words = line.match(/\p{L}{2,}/gu) ?? [];
   const letters = words.join('').length / Math.max(1, line.replace(/\s/g, '').length);
   return words.length < WORDY_LINE || letters < 0.75;
 }
+
+const CODE_START = /^(?:[{[<#>]|\$\s|\/\/|(?:const|let|var|import|export|function|class|return|await|if|for|while)\b)/;
+
+const COMMENT_LINE = /^(?:#|\/\/)\s/;
 
 /** A line of this many words or more, mostly letters, is a sentence's even when it names code. */
 const WORDY_LINE = 8;

@@ -158,6 +158,17 @@ describe('plain text as Markdown', () => {
     expect(answer?.headings.at(-1)).toBe('1. Is libfoo thread-safe?');
   });
 
+  it('a comment over a command is code, however many words the comment has', () => {
+    const text = [
+      'To remove them:',
+      '',
+      '   # Delete all leading blank lines at top of file (only).',
+      "   sed '/./,$!d' file",
+    ];
+    const root = tree(text.join('\n'));
+    expect(kinds(root)).toEqual(['paragraph', 'code']);
+  });
+
   it('numbered lines that follow each other, or fewer than three questions, stay a list', () => {
     const steps = [
       'The steps are these:',

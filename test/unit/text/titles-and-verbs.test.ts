@@ -52,3 +52,21 @@ describe('symbols', () => {
     expect(shared('What does .makeRe return?', 'minimatch.makeRe(pattern)')).toEqual(['§.makere']);
   });
 });
+
+describe('spelling', () => {
+  it('British and American spellings are one term; words that only look British stay themselves', () => {
+    expect(termsOf('What licence is it under?')).toContain(termsOf('License')[0]);
+    expect(termsOf('initialise the colour')).toEqual(termsOf('initialize the color'));
+    expect(termsOf('four hours')).toEqual(['four', 'hour']);
+    expect(termsOf('promise')).not.toEqual(termsOf('promize'));
+    expect(searchWords('What licence is fastq released under?')).toContain('license');
+  });
+});
+
+describe('titles of documents whose top-level headings are sections', () => {
+  it('has none when the first top-level heading has no section under it', () => {
+    const sections = 'Description\n===========\n\nA module.\n\nInstall\n=======\n\n    npm install it\n';
+    expect(markdownTitle(sections)).toBeNull();
+    expect(markdownTitle('# Tool\n\nText.\n\n## Usage\n\nMore.\n\n# License\n\nMIT\n')).toBe('Tool');
+  });
+});

@@ -3,6 +3,7 @@ import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { infinitiveOf, oneWordVerbs } from '../../text/verbs.js';
+import { americanSpelling } from '../../text/spelling.js';
 import { PARAMS } from './model-params.js';
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -117,15 +118,22 @@ export function indexPassages(passages: Passage[]): UnitIndex {
  * but not what it asks about, so a source need not hold them to cover it.
  */
 const LIGHT_VERBS = new Set(
-  termsOf('make makes making made use uses using get gets getting want need let happen happens call calls calling'),
+  termsOf(
+    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking',
+  ),
 );
+
+const HOW_MUCH = /\bhow\s+(long|many|much|often|far|big|old|large|small|fast|soon|quickly)\b/gi;
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
 export function queryOf(asked: string, history: string[] = []): Query {
   const text = oneWordVerbs(asked);
-  const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
+  // "How long", "how many": the word after "how" asks for a figure; it is not what the figure is of.
+  const asking = new Set(termsOf([...text.matchAll(HOW_MUCH)].map((m) => m[1]).join(' ')));
+  const light = (t: string) => LIGHT_VERBS.has(t) || asking.has(t);
+  const q: Query = new Map(termsOf(text).map((t) => [t, light(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   const forms = new Map<string, Set<string>>();
   for (const w of wordsOf(text))
@@ -154,7 +162,7 @@ function wordsOf(text: string): string[] {
  * Porter's stemmer, are not.
  */
 export function inflectionless(word: string): string {
-  let w = infinitiveOf(word.toLowerCase());
+  let w = infinitiveOf(americanSpelling(word.toLowerCase()));
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:sh|ch|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (/[^su]s$/.test(w) && w.length > 3) w = w.slice(0, -1);

@@ -1,6 +1,7 @@
 import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { oneWordVerbs, verbForms } from '../../text/verbs.js';
+import { americanSpelling } from '../../text/spelling.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -53,14 +54,14 @@ export function ftsQuery(text: string): string | null {
  * as one: "-a".
  */
 export function searchWords(asked: string): string[] {
-  // "turn on" is searched as "enable" too, and "wrote" as "write" and "written": the index stems
-  // endings only.
+  // "turn on" is searched as "enable" too, "wrote" as "write" and "written", "licence" as
+  // "license": the index stems endings only.
   const text = `${asked} ${oneWordVerbs(asked) === asked ? '' : oneWordVerbs(asked)}`.trim();
   const all = words(text.toLowerCase());
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
-  const forms = keys.flatMap((k) => verbForms(k));
+  const forms = keys.flatMap((k) => [...verbForms(k), americanSpelling(k)]);
   return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
 }
 
