@@ -1,7 +1,9 @@
 /**
- * British spellings as American ones, so a question and a document spelled on either side of the
- * Atlantic meet: "licence" and "License", "initialise" and "initialize", "colour" and "color".
- * Applied to a word before it is stemmed (terms.ts); the stemmer cannot join them.
+ * One spelling for words spelled differently on either side of the Atlantic, so a question and a
+ * document meet: "licence" and "License", "colour" and "color", "initialise" and "initialize".
+ * Applied to a word before it is stemmed (terms.ts); the stemmer cannot join them. Verbs in -ize
+ * take the -ise form: Porter's stemmer cuts "normalize" to "normal" and "customize" to "custom",
+ * words of their own, but leaves "normalis" and "customis" apart.
  */
 const WORDS = new Map(
   Object.entries({
@@ -15,10 +17,10 @@ const WORDS = new Map(
     catalogues: 'catalogs',
     dialogue: 'dialog',
     dialogues: 'dialogs',
-    analyse: 'analyze',
-    analysed: 'analyzed',
-    analyses: 'analyzes',
-    analysing: 'analyzing',
+    analyze: 'analyse',
+    analyzed: 'analysed',
+    analyzes: 'analyses',
+    analyzing: 'analysing',
     centre: 'center',
     centres: 'centers',
     centred: 'centered',
@@ -28,20 +30,25 @@ const WORDS = new Map(
 /** -our words (colour, behaviour): their American stems. "four", "hour", "your" are none. */
 const OUR = /^(colo|behavio|favo|hono|labo|neighbo|flavo|humo|rumo|armo|harbo|vapo|rigo|savo)ur/;
 
-/** -ise words that are no -ize words in American English either. */
-const ISE_WORDS = new Set(
-  'advise advertise apprise arise chastise circumcise comprise compromise concise demise despise devise disguise enterprise excise exercise expertise franchise improvise incise likewise clockwise merchandise otherwise paradise porpoise precise premise promise reprise revise supervise surmise surprise televise tortoise treatise valise'.split(
-    ' ',
-  ),
-);
-const ISE = /^([a-z]{3,})is(e|ed|es|ing|ation|ations|er|ers)$/;
+/** An -ize verb and its forms; the few -ize words of other kinds ("citizen") do not end so. */
+const IZE = /^([a-z]{3,})iz(e|ed|es|ing|ation|ations|er|ers)$/;
 
-export function americanSpelling(word: string): string {
+export function oneSpelling(word: string): string {
   const w = word.toLowerCase();
   const known = WORDS.get(w);
   if (known) return known;
   if (OUR.test(w)) return w.replace(/our/, 'or');
-  const ise = ISE.exec(w);
-  if (ise && !ISE_WORDS.has(`${ise[1]}ise`)) return `${ise[1]}iz${ise[2]}`;
-  return w;
+  const ize = IZE.exec(w);
+  return ize ? `${ize[1]}is${ize[2]}` : w;
+}
+
+/**
+ * A word as either side spells it, for a search index that stems endings only: "initialise" is
+ * searched as "initialize" too, "licence" as "license".
+ */
+export function spellings(word: string): string[] {
+  const w = word.toLowerCase();
+  const one = oneSpelling(w);
+  const american = one.replace(/^([a-z]{3,})is(e|ed|es|ing|ation|ations|er|ers)$/, '$1iz$2');
+  return [...new Set([one, american])].filter((v) => v !== w);
 }

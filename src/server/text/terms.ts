@@ -1,7 +1,7 @@
 import { stemmer } from 'stemmer';
 import { isSpaceless, words } from './segment.js';
 import { infinitiveOf } from './verbs.js';
-import { americanSpelling } from './spelling.js';
+import { oneSpelling } from './spelling.js';
 
 /**
  * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
@@ -49,7 +49,7 @@ function wordTerms(text: string): string[] {
     if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
     if (isSpaceless(lower)) out.push(lower);
     else if (lower.length >= 2 || /\d/.test(lower))
-      out.push(/^\p{L}+$/u.test(lower) ? stemmer(infinitiveOf(americanSpelling(lower))).slice(0, MAX_STEM) : lower);
+      out.push(/^\p{L}+$/u.test(lower) ? stemmer(infinitiveOf(oneSpelling(lower))).slice(0, MAX_STEM) : lower);
   };
   for (const word of words(text))
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {

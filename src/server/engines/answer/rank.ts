@@ -3,7 +3,7 @@ import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { infinitiveOf, oneWordVerbs } from '../../text/verbs.js';
-import { americanSpelling } from '../../text/spelling.js';
+import { oneSpelling } from '../../text/spelling.js';
 import { PARAMS } from './model-params.js';
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -162,7 +162,7 @@ function wordsOf(text: string): string[] {
  * Porter's stemmer, are not.
  */
 export function inflectionless(word: string): string {
-  let w = infinitiveOf(americanSpelling(word.toLowerCase()));
+  let w = infinitiveOf(oneSpelling(word.toLowerCase()));
   if (w.endsWith('ies') && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (/(?:sh|ch|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
   else if (/[^su]s$/.test(w) && w.length > 3) w = w.slice(0, -1);

@@ -1,7 +1,7 @@
 import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { oneWordVerbs, verbForms } from '../../text/verbs.js';
-import { americanSpelling } from '../../text/spelling.js';
+import { spellings } from '../../text/spelling.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -61,7 +61,7 @@ export function searchWords(asked: string): string[] {
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
-  const forms = keys.flatMap((k) => [...verbForms(k), americanSpelling(k)]);
+  const forms = keys.flatMap((k) => [...verbForms(k), ...spellings(k)]);
   return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
 }
 
