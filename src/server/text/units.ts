@@ -82,6 +82,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   let listLead: string | undefined;
   let parents: string[] = [];
   let listGroup = -1;
+  // The last definition: where its description ended, and how many paragraphs it had.
+  let previousEntry: { end: number; paragraphs: number } | undefined;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     const headings = b.section;
@@ -99,6 +101,12 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             if (d.kind !== 'paragraph' || isTerm(d) || d.section.join('\n') !== headings.join('\n')) break;
             desc.push(d);
           }
+          // The last entry of a run whose entries each have one paragraph has one too: the
+          // paragraphs after it are the section's ("Exit status is 0 if…" after cmp's -v).
+          const next = blocks[i + desc.length + 1];
+          const runEnds = !(next && next.kind === 'paragraph' && isTerm(next));
+          if (runEnds && previousEntry?.end === i - 1 && previousEntry.paragraphs === 1) desc.splice(1);
+          previousEntry = desc.length > 0 ? { end: i + desc.length, paragraphs: desc.length } : undefined;
           if (desc.length > 0) {
             const g = group++;
             const description = desc.map((d) => d.text).join('\n\n');

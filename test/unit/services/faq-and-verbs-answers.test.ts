@@ -43,6 +43,13 @@ describeAnswersOver('FAQ entries, verb forms and "compare" as a task', docs, (as
     expect(await ask("How do I turn on send's debug output?")).toMatch(/DEBUG=send node app/);
   });
 
+  // The section's sentence after cmp's last option was read as part of -v's description.
+  it('What exit status does cmp return when the files differ? is not said as an option', async () => {
+    const a = await ask('What exit status does cmp return when the files differ?');
+    expect(a).toMatch(/Exit status is 0 if inputs are the same, 1 if different/);
+    expect(a).not.toMatch(/--version/);
+  });
+
   // cmp's page says nothing of directories; gzip's does, but the question names cmp.
   it('How do I compare two directories recursively with cmp? is not covered', async () => {
     expect(await ask('How do I compare two directories recursively with cmp?')).toMatch(

@@ -85,6 +85,31 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it("the paragraphs after a run of one-paragraph entries are the section's, not its last entry's (generated)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom('-a', '-b', '-c', '-d', '--help', '--version'), { minLength: 2, maxLength: 5 }),
+        fc.array(
+          label.map((x) => `${x} follows the options.`),
+          { minLength: 1, maxLength: 2 },
+        ),
+        (flags, after) => {
+          const md = [
+            '## DESCRIPTION',
+            '',
+            ...flags.flatMap((f) => [`**${f.replace(/^-/, '\\-')}**`, '', `what ${f} does`, '']),
+            ...after.flatMap((p) => [p, '']),
+          ].join('\n');
+          const units = documentUnits(md);
+          const defs = units.filter((u) => u.kind === 'definition');
+          expect(defs.map((d) => d.description)).toEqual(flags.map((f) => `what ${f} does`));
+          for (const p of after) expect(units.find((u) => u.text === p)?.term).toBeUndefined();
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a bare exit code', () => {
     const entry = fc.record({
       letter: fc.constantFrom(...'abcdkSsZz'.split('')),
