@@ -113,10 +113,13 @@ function holdsAsked(u: RankedUnit, head: string): boolean {
     return [...text, ...key].some((t) => t.startsWith('§')) || u.term !== undefined || u.kind === 'row';
   if (/^(?:commands?|code|snippets?|examples?|syntax)$/.test(head))
     return u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`');
-  if (/^(?:versions?|years?|dates?|numbers?|size|sizes|limit|limits|port|ports|status|code)$/.test(head))
-    return /\d/.test(u.text);
+  if (QUANTITY.test(head)) return /\d/.test(u.text);
   return false;
 }
+
+/** Nouns a figure answers ("at what temperature", "which version", "what timeout"). */
+const QUANTITY =
+  /^(?:versions?|years?|dates?|days?|months?|times?|hours?|numbers?|counts?|amounts?|sizes?|lengths?|widths?|heights?|weights?|depths?|limits?|ports?|status|codes?|temperatures?|speeds?|rates?|ages?|durations?|distances?|capacity|capacities|resolutions?|levels?|timeouts?|delays?|intervals?|frequency|frequencies|percentages?|prices?|costs?|values?|defaults?)$/;
 
 /** A question asking what something costs: its answer holds a figure. */
 const asksPrice = (q: string) => /\b(?:costs?|price[sd]?|pricing|fees?)\b|价格|多少钱|費用|値段/i.test(q);

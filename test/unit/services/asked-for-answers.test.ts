@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
 import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
+import { extractiveAnswer } from '../../../src/server/engines/grounded-writer.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
@@ -36,4 +37,16 @@ describeAnswersOver('what a question asks for by name', docs, (ask) => {
   it('Which gzip option keeps the input files? is answered', async () => {
     expect(await ask('Which gzip option keeps the input files?')).toMatch(/--keep/);
   });
+});
+
+// A quantity asked for by name ("at what temperature", "which version") is answered by a figure,
+// whether or not the sentence says the word: it was refused once "temperature" had to be held.
+it('At what temperature does water boil in a kettle? is answered by the figure', () => {
+  const content = 'A kettle heats water with an element until the water boils at 100 degrees Celsius.';
+  const answer = extractiveAnswer({
+    query: 'At what temperature does water boil in a kettle?',
+    passages: [{ ref: 1, title: 'Kettles', link: '', content }],
+    history: [],
+  });
+  expect(answer).toMatch(/100 degrees Celsius/);
 });
