@@ -74,53 +74,6 @@ const asksFigure = (q: string) =>
     q,
   );
 
-/**
- * The noun a question asks for by name: "What licence is X under?" asks for a licence, "Which
- * port does it listen on?" for a port ("which kind of X" for X). Undefined when it names none
- * ("what is", "what happens", "which one").
- */
-function askedFor(part: string, index: UnitIndex): string | undefined {
-  const m = /\b(?:what|which)\s+((?:[\p{L}-]+['’]?s?\s+){0,2}[\p{L}-]+)/iu.exec(part);
-  if (!m) return undefined;
-  const titled = (w: string) => termsOf(w).some((t) => index.units.some((u) => u.fields.title.has(t)));
-  // "Which gzip option": the source's name says whose option; "kind of X" asks for an X.
-  const words = m[1]
-    .split(/\s+/)
-    .map((w) => w.toLowerCase().replace(/['’]s?$/, ''))
-    .filter((w) => !/^(?:kinds?|types?|sort|of)$/.test(w));
-  const word = words.find((w) => !titled(w));
-  if (!word || NOT_ASKED.has(word) || termsOf(word).length === 0) return undefined;
-  return word;
-}
-
-/** Words after "what" or "which" that ask for no thing by name. */
-const NOT_ASKED = new Set(
-  'is are was were does do did can could should will would has have happens happened one ones of the a an else other kind type sort way'.split(
-    ' ',
-  ),
-);
-
-/**
- * Whether a unit is about what the part asks for: it holds the word in any field but its source's
- * name (a section "License" holds "licence"), or is of its kind: a flag for an option, code for
- * a command, a figure for a version, year or number.
- */
-function holdsAsked(u: RankedUnit, head: string): boolean {
-  const terms = termsOf(head);
-  const { text, key, context, headings } = u.fields;
-  if (terms.some((t) => text.has(t) || key.has(t) || context.has(t) || headings.has(t))) return true;
-  if (/^(?:options?|flags?|switch(?:es)?|arguments?|parameters?|settings?)$/.test(head))
-    return [...text, ...key].some((t) => t.startsWith('§')) || u.term !== undefined || u.kind === 'row';
-  if (/^(?:commands?|code|snippets?|examples?|syntax)$/.test(head))
-    return u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`');
-  if (QUANTITY.test(head)) return /\d/.test(u.text);
-  return false;
-}
-
-/** Nouns a figure answers ("at what temperature", "which version", "what timeout"). */
-const QUANTITY =
-  /^(?:versions?|years?|dates?|days?|months?|times?|hours?|numbers?|counts?|amounts?|sizes?|lengths?|widths?|heights?|weights?|depths?|limits?|ports?|status|codes?|temperatures?|speeds?|rates?|ages?|durations?|distances?|capacity|capacities|resolutions?|levels?|timeouts?|delays?|intervals?|frequency|frequencies|percentages?|prices?|costs?|values?|defaults?)$/;
-
 /** A question asking what something costs: its answer holds a figure. */
 const asksPrice = (q: string) => /\b(?:costs?|price[sd]?|pricing|fees?)\b|价格|多少钱|費用|値段/i.test(q);
 
@@ -175,11 +128,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
     // A price is a figure: "how much does a commercial licence cost" is not answered by "read the licence".
     const priced = (u: RankedUnit) => !asksPrice(part) || /\d/.test(u.text);
-    // What the part asks for by name ("what licence", "which port") is what its answer is about.
-    const head = askedFor(part, index);
-    const about = (u: RankedUnit) => !head || (process.env.NO_HEAD ? true : holdsAsked(u, head));
     const fit = ranked.filter(
-      (r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u) && priced(r.u) && about(r.u),
+      (r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u) && priced(r.u),
     );
     const covered = fit.length > 0;
     if (!top || !covered) {
