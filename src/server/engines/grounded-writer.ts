@@ -127,7 +127,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const ofNamed = (u: RankedUnit) =>
       naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
     // A price is a figure: "how much does a commercial licence cost" is not answered by "read the licence".
-    const priced = (u: RankedUnit) => !asksPrice(part) || /\d/.test(u.text);
+    const price = asksPrice(part);
+    const priced = (u: RankedUnit) => !price || /\d/.test(u.text);
     const fit = ranked.filter(
       (r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u) && priced(r.u),
     );
