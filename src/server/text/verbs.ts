@@ -1,9 +1,7 @@
 import verbs from 'english-verbs-irregular/dist/verbs.json' with { type: 'json' };
 
-/**
- * English irregular verb forms and their infinitive ("wrote", "written" → "write"), from the
- * english-verbs-irregular list: a stemmer cuts endings, so "Who wrote date?" never met "Written by".
- */
+// English irregular verb forms and their infinitive ("wrote", "written" → "write"), from the
+// english-verbs-irregular list: a stemmer cuts endings, so "Who wrote date?" never met "Written by".
 
 /**
  * Forms that are more often a noun or an adjective in technical text than the verb: "a given
