@@ -199,6 +199,7 @@ describePostgres('a rolling restart under traffic', () => {
             .filter((l) => /"level":(40|50)|drain|orphan/.test(l))
             .join('\n'),
         );
+    if (failures.length && proxy.errors) console.log(`balancer errors:\n${proxy.errors()}`);
     expect(failures).toEqual([]);
     for (const took of exits) expect(took).toBeLessThanOrEqual((DRAIN_TIMEOUT_S + 1) * 1000);
     expect(counts.reads).toBeGreaterThan(50);

@@ -102,6 +102,15 @@ export async function nginxBalancer(upstreams: string[]): Promise<RetryingProxy>
       count();
       return stats;
     },
+    errors() {
+      const file = path.join(dir, 'error.log');
+      return existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((l) => /\[(error|crit)\]/.test(l))
+            .join('\n')
+        : '';
+    },
     async close() {
       count();
       if (proc.exitCode === null) {

@@ -5,6 +5,8 @@ export interface RetryingProxy {
   url: string;
   /** Requests answered to clients, and how many attempts went to the next upstream, by why. */
   stats: { answered: number; retried: Record<string, number> };
+  /** What the balancer itself logged of failed attempts, where it keeps a log (nginx's error.log). */
+  errors?(): string;
   close(): Promise<void>;
 }
 
