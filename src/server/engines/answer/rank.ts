@@ -394,7 +394,10 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
     .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
     .map(({ w }) => w)
     .filter((w) => {
-      const forms = termsOf(w).filter((t) => !t.startsWith('§='));
+      // A dotted name is held as written: "node cli.js" does not state Node.js.
+      const all = termsOf(w).filter((t) => !t.startsWith('§='));
+      const whole = all.filter((t) => t.startsWith('§') && /[./]\w/.test(t));
+      const forms = whole.length > 0 ? whole : all;
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     })
     .concat(unknownModifiers(text, index, ref));
