@@ -3,6 +3,7 @@ import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.
 import { inlineMarkdown, inlineText } from './markdown-tree.js';
 import { inlineSentences, sentences } from './segment.js';
 import { looksLikeCode } from './statements.js';
+import { symbolsOf } from './terms.js';
 
 /**
  * A document as the things it says, each with its place: what the answer model ranks and quotes,
@@ -312,9 +313,12 @@ export function isTerm(b: Block): boolean {
     b.text.length > 0 &&
     b.text.length <= MAX_TERM &&
     !/[.!?。！？:：]$/.test(b.text.trim()) &&
-    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()))
+    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()) || isSymbol(b.text.trim()))
   );
 }
+
+/** One code-like token alone (`%s` of date's format table, `parse()`), not a link. */
+const isSymbol = (t: string) => /^\S{1,40}$/.test(t) && !/^[a-z]+:\/\//i.test(t) && symbolsOf(t).length > 0;
 
 /**
  * A list item that opens with a quoted name and says what it is: '"still reachable" means …',

@@ -38,3 +38,19 @@ it('a sentence stating Node.js answers, one with only node and js does not', () 
     /^Your sources do not cover this question/,
   );
 });
+
+it('a version ("9.x") is not a dotted name: "Pino 9" answers a question about 9.x', () => {
+  const answer = extractiveAnswer({
+    query: 'Which Node.js versions does pino 9.x support?',
+    passages: [
+      {
+        ref: 1,
+        title: 'Pino',
+        link: '',
+        content: 'Pino 9 supports the Node.js release lines 18, 20 and 22, which are in their active LTS phase.',
+      },
+    ],
+    history: [],
+  });
+  expect(answer).toMatch(/18, 20 and 22/);
+});

@@ -135,6 +135,29 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it("a code-like token alone above its description is a term (date's format table: `%s` over its meaning)", () => {
+    const token = fc.oneof(
+      fc.constantFrom(...'aAbBdDHIjmMsSuVwyYZ'.split('')).map((c) => `%${c}`),
+      word.map((w) => `${w}()`),
+    );
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.record({ token, description: label.map((x) => `${x} text`) }), {
+          minLength: 2,
+          maxLength: 6,
+          selector: (e) => e.token,
+        }),
+        (entries) => {
+          const md = ['## FORMAT', '', ...entries.flatMap((e) => [e.token, '', e.description, ''])].join('\n');
+          const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+          expect(defs.map((d) => d.term)).toEqual(entries.map((e) => e.token));
+          defs.forEach((d, i) => expect(d.description).toBe(entries[i].description));
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('a plain-text document kept in a fence is prose: sentences across its wrapped lines, its indented code still code', () => {
     const faq = [
       '```',

@@ -394,9 +394,10 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
     .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
     .map(({ w }) => w)
     .filter((w) => {
-      // A dotted name is held as written: "node cli.js" does not state Node.js.
+      // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
+      // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§='));
-      const whole = all.filter((t) => t.startsWith('§') && /[./]\w/.test(t));
+      const whole = all.filter((t) => /^§(?:.*\p{L})?[./]\p{L}/u.test(t));
       const forms = whole.length > 0 ? whole : all;
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     })
