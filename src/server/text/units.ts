@@ -189,8 +189,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         const fact = (line: string) => (STATEMENT.test(line) ? null : NAME_VALUE.exec(line));
         const caption =
           lines.length > 1 && !fact(lines[0]) && lines.slice(1).every((l) => fact(l)) ? lines[0].trim() : undefined;
+        // A comment line names the lines under it, up to a blank line ("// Literals" over a call).
+        const commentOf = commentsAbove(b.value);
         for (const line of lines) {
           const m = fact(line);
+          const above = caption ?? commentOf.get(line);
           push({
             kind: 'codeLine',
             text: line,
@@ -199,7 +202,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             group: g,
             leadIn: lead,
             lang: b.lang,
-            ...(caption && line.trim() !== caption ? { caption } : {}),
+            ...(above && line.trim() !== above ? { caption: above } : {}),
             ...(m ? { name: m[1].trim(), value: m[2].trim() } : {}),
           });
         }
@@ -408,5 +411,19 @@ function numbered(said: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < said.length; i++)
     out.push(/^\d+(?:\.\d+)*\.?$/.test(said[i]) && i + 1 < said.length ? `${said[i]} ${said[++i]}` : said[i]);
+  return out;
+}
+
+const CODE_COMMENT = /^\s*(?:\/\/|#(?!!)|--\s|\/\*)\s*(.*?)\s*(?:\*\/)?$/;
+
+/** Each line of a code block under a comment line (within its paragraph of lines): that comment's words. */
+function commentsAbove(code: string): Map<string, string> {
+  const out = new Map<string, string>();
+  let comment: string | undefined;
+  for (const line of code.split('\n')) {
+    if (!line.trim()) comment = undefined;
+    else if (CODE_COMMENT.test(line)) comment = CODE_COMMENT.exec(line)![1] || undefined;
+    else if (comment && !out.has(line)) out.set(line, comment);
+  }
   return out;
 }

@@ -158,6 +158,31 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a code line under a comment line has that comment as its caption, up to a blank line', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ comment: label, calls: fc.array(word, { minLength: 1, maxLength: 3 }) }), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+        (runs) => {
+          const code = runs
+            .map((r) => [`// ${r.comment}`, ...r.calls.map((c, i) => `${c}(${i});`)].join('\n'))
+            .join('\n\n');
+          const lines = documentUnits(['## Use', '', '```js', code, '```', ''].join('\n')).filter(
+            (u) => u.kind === 'codeLine',
+          );
+          for (const r of runs)
+            for (const [i, c] of r.calls.entries())
+              expect(lines.find((l) => l.text === `${c}(${i});`)?.caption).toBe(
+                runs.find((x) => x.calls.some((y, j) => `${y}(${j});` === `${c}(${i});`))!.comment,
+              );
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it('a plain-text document kept in a fence is prose: sentences across its wrapped lines, its indented code still code', () => {
     const faq = [
       '```',

@@ -139,8 +139,19 @@ export function queryOf(asked: string, history: string[] = []): Query {
   for (const w of wordsOf(text))
     for (const t of termsOf(w)) forms.set(t, (forms.get(t) ?? new Set()).add(inflectionless(w)));
   FORMS.set(q, forms);
+  VERBS.set(q, new Set(termsOf([...text.matchAll(MAIN_VERB)].map((m) => m[1]).join(' '))));
   return q;
 }
+
+/**
+ * The question's own verb, after its auxiliary and subject ("where does debug *write*", "how do I
+ * *put*"): what a source says in other words ("log", "use") more often than the thing asked about.
+ */
+const MAIN_VERB =
+  /\b(?:do|does|did|can|could|should|would|will)\s+(?:I|you|we|they|it|one|(?:(?:a|an|the|my|its|this)\s+)?[\w.'’-]+)\s+([a-z]+)\b/gi;
+
+/** The terms of a query that are its main verb. */
+const VERBS = new WeakMap<Query, Set<string>>();
 
 /** The words a query's terms were stemmed from, as inflectionless forms: "completion" for complet. */
 const FORMS = new WeakMap<Query, Map<string, Set<string>>>();
@@ -217,7 +228,8 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
     if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
-    const rarity = index.holds(t, u.ref) ? index.idf(t) : index.rarest;
+    // Not the question's own verb: "write" is asked where a source says "log".
+    const rarity = index.holds(t, u.ref) || VERBS.get(q)?.has(t) ? index.idf(t) : index.rarest;
     const weight = rarity * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
     if (code && CODE_WORDS.has(t)) have += weight;

@@ -1,0 +1,42 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { extractiveAnswer } from '../../../src/server/engines/grounded-writer.js';
+import { BENCH_DOCS } from '../../helpers/answers-over-docs.js';
+
+/**
+ * A question in other words than its source's. debug's README says "By default debug will log to
+ * stderr": asked where debug "writes" its output, the engine said the sources do not cover it, since
+ * the question's own verb weighed as a word no source holds. The passages are those retrieval gives
+ * for it over bench/content's dev documents.
+ */
+const section = (file: string, heading: string) => {
+  const text = readFileSync(path.join(BENCH_DOCS, file), 'utf8');
+  const start = text.indexOf(`\n${heading}\n`);
+  const end = text.indexOf('\n## ', start + heading.length + 2);
+  return text.slice(start + 1, end < 0 ? undefined : end).trim();
+};
+const passages = [
+  ...[
+    '##### PowerShell (VS Code default)',
+    '## Namespace Colors',
+    '## Conventions',
+    '## Environment Variables',
+    '## Output streams',
+  ].map((h) => ({ ref: 1, title: 'debug', link: '', content: section('debug-readme.md', h) })),
+  {
+    ref: 2,
+    title: 'Commander.js',
+    link: '',
+    content: section('commander-readme.md', '### Override exit and output handling'),
+  },
+];
+const ask = (query: string) => extractiveAnswer({ query, passages, history: [] });
+
+it('Where does debug write its output by default? is answered from debug: stderr', () => {
+  expect(ask('Where does debug write its output by default?')).toMatch(/debug.* will log to stderr/);
+});
+
+it('a question whose subject no source holds is still not covered', () => {
+  expect(ask('Where does debug write its crash dumps on Windows?')).toMatch(/^Your sources do not cover this question/);
+});
