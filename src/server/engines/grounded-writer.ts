@@ -302,6 +302,9 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   const said = sayUnit(ranked[0].u, q, index, frame);
   const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
+  // A sentence of the same paragraph reads on from the first; another must say something asked.
+  const samePart = second.u.ref === ranked[0].u.ref && second.u.group === ranked[0].u.group;
+  if (!samePart && !saysAsked(second.u, q)) return said;
   const [a, b] = [ranked[0].u, second.u];
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
@@ -310,6 +313,14 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   if (size > PARAMS.maxChars || more.lines.some((l) => said.lines.includes(l))) return said;
   return { lines: [...said.lines, ...more.lines], used: [...said.used, ...more.used], prose: said.prose };
 }
+
+/**
+ * Whether a unit itself says a word the part asks about, other than its source's name: one only
+ * under a heading that does ("Then, run the program to be debugged as usual." under "Output
+ * streams") adds nothing to an answer from elsewhere.
+ */
+const saysAsked = (u: RankedUnit, q: Query) =>
+  [...q].some(([t, w]) => w >= 1 && !u.fields.title.has(t) && (u.fields.text.has(t) || u.fields.key.has(t)));
 
 /** What the sources are closest to: the nearest unit's source and section, then the other sources. */
 function topicsOf(index: UnitIndex, nearest: RankedUnit | undefined): string[] {
