@@ -416,14 +416,26 @@ function numbered(said: string[]): string[] {
 
 const CODE_COMMENT = /^\s*(?:\/\/|#(?!!)|--\s|\/\*)\s*(.*?)\s*(?:\*\/)?$/;
 
-/** Each line of a code block under a comment line (within its paragraph of lines): that comment's words. */
+/**
+ * Each line of a code block under a comment that opens its paragraph of lines: that comment's
+ * words. A comment right after a line of code says what that line gives (`// output: '1 KB'`).
+ */
 function commentsAbove(code: string): Map<string, string> {
   const out = new Map<string, string>();
   let comment: string | undefined;
+  let opening = true;
   for (const line of code.split('\n')) {
-    if (!line.trim()) comment = undefined;
-    else if (CODE_COMMENT.test(line)) comment = CODE_COMMENT.exec(line)![1] || undefined;
-    else if (comment && !out.has(line)) out.set(line, comment);
+    if (!line.trim()) {
+      comment = undefined;
+      opening = true;
+      continue;
+    }
+    if (CODE_COMMENT.test(line)) {
+      if (opening) comment = CODE_COMMENT.exec(line)![1] || undefined;
+    } else {
+      opening = false;
+      if (comment && !out.has(line)) out.set(line, comment);
+    }
   }
   return out;
 }

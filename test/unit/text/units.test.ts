@@ -183,6 +183,20 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a comment right after a line of code says what that line gives, and captions nothing below it', () => {
+    const md = [
+      '```js',
+      'bytes.format(1024);',
+      "// output: '1KB'",
+      'bytes.format(1000);',
+      "// output: '1000B'",
+      '```',
+      '',
+    ].join('\n');
+    const lines = documentUnits(md).filter((u) => u.kind === 'codeLine');
+    expect(lines.find((l) => l.text === 'bytes.format(1000);')?.caption).toBeUndefined();
+  });
+
   it('a plain-text document kept in a fence is prose: sentences across its wrapped lines, its indented code still code', () => {
     const faq = [
       '```',
