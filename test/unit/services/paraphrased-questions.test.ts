@@ -43,3 +43,33 @@ it('Where does debug write its output by default? is answered from debug: stderr
 it('a question whose subject no source holds is still not covered', () => {
   expect(ask('Where does debug write its crash dumps on Windows?')).toMatch(/^Your sources do not cover this question/);
 });
+
+// "whether" is a function word: as a key term no source holds, it left semver's satisfies() below
+// the coverage a question needs, and "How do I check whether a version satisfies a range?" was refused.
+it('How do I check whether a version satisfies a range? is answered by satisfies()', () => {
+  const answer = extractiveAnswer({
+    query: 'How do I check whether a version satisfies a range with semver?',
+    passages: [
+      {
+        ref: 1,
+        title: 'semver(1) -- The semantic versioner for npm',
+        link: '',
+        content: [
+          '## Ranges',
+          '',
+          "- `validRange(range)`: Return the valid range or null if it's not valid.",
+          '- `satisfies(version, range)`: Return true if the version satisfies the range.',
+          '- `outside(version, range, hilo)`: Return true if the version is outside the bounds of the range.',
+          '',
+          '## Functions',
+          '',
+          "- `valid(v)`: Return the parsed version, or null if it's not valid.",
+          '- `major(v)`: Return the major version number.',
+          '- `clean(version)`: Clean a string to be a valid semver if possible.',
+        ].join('\n'),
+      },
+    ],
+    history: [],
+  });
+  expect(answer).toMatch(/`satisfies\(version, range\)`/);
+});
