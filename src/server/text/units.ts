@@ -189,7 +189,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         const fact = (line: string) => (STATEMENT.test(line) ? null : NAME_VALUE.exec(line));
         const caption =
           lines.length > 1 && !fact(lines[0]) && lines.slice(1).every((l) => fact(l)) ? lines[0].trim() : undefined;
-        // A comment line names the lines under it, up to a blank line ("// Literals" over a call).
+        // A comment opening a run of lines names them ("// Literals" over a call), up to a blank line.
         const commentOf = commentsAbove(b.value);
         for (const line of lines) {
           const m = fact(line);
