@@ -317,10 +317,14 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
 /**
  * Whether a unit itself says a word the part asks about, other than its source's name: one only
  * under a heading that does ("Then, run the program to be debugged as usual." under "Output
- * streams") adds nothing to an answer from elsewhere.
+ * streams") adds nothing to an answer from elsewhere. A part that asks only its source's name (a
+ * page's section asked by its heading: "Features" of a passage titled "Features") is said by any
+ * of that source's units.
  */
-const saysAsked = (u: RankedUnit, q: Query) =>
-  [...q].some(([t, w]) => w >= 1 && !u.fields.title.has(t) && (u.fields.text.has(t) || u.fields.key.has(t)));
+function saysAsked(u: RankedUnit, q: Query): boolean {
+  const beyondTitle = [...q].filter(([t, w]) => w >= 1 && !u.fields.title.has(t)).map(([t]) => t);
+  return beyondTitle.length === 0 || beyondTitle.some((t) => u.fields.text.has(t) || u.fields.key.has(t));
+}
 
 /** What the sources are closest to: the nearest unit's source and section, then the other sources. */
 function topicsOf(index: UnitIndex, nearest: RankedUnit | undefined): string[] {

@@ -14,9 +14,16 @@ export interface Said {
   prose: boolean;
 }
 
+/** A quote as it ends a sentence: with its full stop (。 after Chinese or Japanese). */
+const stopped = (markdown: string) =>
+  /[.!?:。！？：]$/.test(markdown)
+    ? markdown
+    : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown)
+      ? `${markdown}。`
+      : `${markdown}.`;
+
 /** A quote as it ends an answer line: with its full stop and its citation. */
-export const cite = (markdown: string, ref: number) =>
-  `${/[.!?:。！？：]$/.test(markdown) ? markdown : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown) ? `${markdown}。` : `${markdown}.`} [${ref}]`;
+export const cite = (markdown: string, ref: number) => `${stopped(markdown)} [${ref}]`;
 
 /** A block (code, a table) cited on the line after it, so the block stays verbatim. */
 const citeBlock = (markdown: string, ref: number) => `${markdown}\n\n[${ref}]`;
@@ -67,7 +74,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const own = index.units.filter((x) => x.ref === u.ref && x.group === u.group);
       if (description.length <= PARAMS.maxChars)
         return {
-          lines: [cite(`${u.termMarkdown}: ${description.replace(/\n\n/g, ' ')}`, u.ref)],
+          // Each of its paragraphs ends as a sentence ("Type: function. Default: undefined. …").
+          lines: [cite(`${u.termMarkdown}: ${description.split('\n\n').map(stopped).join(' ')}`, u.ref)],
           used: [u, ...own],
           prose: false,
         };
@@ -83,20 +91,6 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       if (lineCount(u.text) > MAX_BLOCK_LINES) {
         const lines = index.units.filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group);
         const line = [...lines].sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
-        // A comment that answers says what the code after it does: quoted whole, with that code.
-        if (line && COMMENT.test(line.text)) {
-          let from = lines.indexOf(line);
-          while (from > 0 && COMMENT.test(lines[from - 1].text)) from--;
-          const to = lines.findIndex((x, i) => i > from && !COMMENT.test(x.text));
-          if (to > from) {
-            const excerpt = lines.slice(from, to + 1);
-            const said = fenced(
-              excerpt.map((x) => x.text),
-              u.lang,
-            );
-            return { lines: [citeBlock(said, u.ref)], used: [u, ...excerpt], prose: false };
-          }
-        }
         if (line) return sayUnit(line, q, index, frame);
       }
       const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(u.leadIn.replace(/\n/g, ' '), u.ref)] : [];
@@ -106,6 +100,22 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       // A line of a short block is said with its block: a command reads with its neighbours.
       const block = blockOf(u, index);
       if (block && lineCount(block.text) <= 6 && !u.name) return sayUnit(block, q, index, frame);
+      // A comment and the code it describes are quoted together, never one without the other.
+      const commented = block && commentedExcerpt(u, index);
+      if (block && commented)
+        return {
+          lines: [
+            citeBlock(
+              fenced(
+                commented.map((x) => x.text),
+                block.lang,
+              ),
+              u.ref,
+            ),
+          ],
+          used: [block, ...commented],
+          prose: false,
+        };
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'sentence': {
@@ -169,6 +179,25 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
 }
 
 /**
+ * The lines of a code block a comment line belongs with: the comment's run and the first line of
+ * code after it; for a line of code, the comments right above it and the line. None when the line
+ * has no comment beside it.
+ */
+function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undefined {
+  const lines = index.units.filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group);
+  const at = lines.indexOf(u);
+  if (at < 0) return undefined;
+  let from = at;
+  while (from > 0 && COMMENT.test(lines[from - 1].text)) from--;
+  let to = at;
+  if (COMMENT.test(u.text)) {
+    to = lines.findIndex((x, i) => i > at && !COMMENT.test(x.text));
+    if (to < 0) return undefined;
+  }
+  return from < at || to > at ? lines.slice(from, to + 1) : undefined;
+}
+
+/**
  * A label that only repeats the question ("options.expandRange", a heading a PDF printed as a line)
  * says nothing itself: it is said with what follows it in its section (its type, its default, its
  * description), as far as the room allows.
@@ -192,9 +221,7 @@ function sayAfterLabel(u: RankedUnit, q: Query, index: UnitIndex): Said | undefi
   }
   if (after.length === 0) return undefined;
   return {
-    lines: [
-      cite(`${u.markdown}: ${after.map((x) => cite(x.markdown, x.ref).replace(/ \[\d+\]$/, '')).join(' ')}`, u.ref),
-    ],
+    lines: [cite(`${u.markdown}: ${after.map((x) => stopped(x.markdown)).join(' ')}`, u.ref)],
     used: [u, ...after],
     prose: false,
   };
