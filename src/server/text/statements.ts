@@ -46,6 +46,9 @@ function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
   return links > 0;
 }
 
+/** A last word that leaves a sentence open: an article, a preposition or conjunction that needs what follows. */
+const RUNS_ON = /\b(?:the|a|an|than|of|to|and|or|with|from|into|by|as|such as|like)$/i;
+
 /** The inline Markdown of a sentence with its code spans taken out: what looksLikeCode reads. */
 const withoutCodeSpans = (markdown: string) => markdown.replace(/(`+)[^`]*?\1/g, ' code ');
 
@@ -61,6 +64,9 @@ function usable(text: string, markdown: string, maxChars: number, short = false)
   if (opened !== closed) return false;
   // A sentence that introduces what follows ("Using NPM:") leaves out what it introduces.
   if (/[:：]$/.test(s)) return false;
+  // So does one that stops on a word no sentence ends with ("compresses better than", between two
+  // commands in gzip's man page): it runs on into what it leaves out.
+  if (RUNS_ON.test(s)) return false;
   return !looksLikeCode(withoutCodeSpans(markdown));
 }
 
