@@ -2,7 +2,7 @@ import { keywords } from './retrieval/fts-query.js';
 import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
 import { statementsOf } from '../text/statements.js';
-import { documentUnits } from '../text/units.js';
+import { definedTerms } from '../text/units.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -28,8 +28,7 @@ const MAX_POINT = 90;
 function sentencesOf(text: string, leads: Map<string, string>): string[] {
   // A definition (a man page's option, an exit code) is one point that keeps its term: its first
   // sentence led by the term ("**-r number** — X and Y resolution…", a dash: a colon would read as a list), never the description alone.
-  const termOf = new Map<string, string>();
-  for (const u of documentUnits(text)) if (u.kind === 'sentence' && u.termMarkdown) termOf.set(u.text, u.termMarkdown);
+  const termOf = definedTerms(text);
   const led = new Set<string>();
   const out: string[] = [];
   for (const s of statementsOf(text, 600)) {

@@ -439,3 +439,15 @@ function commentsAbove(code: string): Map<string, string> {
   }
   return out;
 }
+
+/**
+ * The term each sentence of a definition describes, by the sentence's text: a man page's option
+ * (`-k --keep`) for "Keep (don't delete) input files…". A deck, page or mindmap point made of such a
+ * sentence names its term, or "This option is supported only on some non-Unix systems" says nothing.
+ */
+export function definedTerms(markdown: string): Map<string, string> {
+  const terms = new Map<string, string>();
+  for (const u of documentUnits(markdown))
+    if (u.kind === 'sentence' && u.termMarkdown && !terms.has(u.text)) terms.set(u.text, u.termMarkdown);
+  return terms;
+}

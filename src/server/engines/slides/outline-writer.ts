@@ -2,6 +2,7 @@ import { queryTopics, subjectOf, termsOf } from '../query-analysis.js';
 import { isProse } from '../writer-text.js';
 import { markdownToPlainText } from '../../text/markdown.js';
 import { statementsOf } from '../../text/statements.js';
+import { definedTerms } from '../../text/units.js';
 import type { Outline } from './model.js';
 
 /**
@@ -58,11 +59,16 @@ function groupsOf(passages: OutlinePassage[], short = false): Group[] {
     // A chunk's title is its heading as written: the slide shows what a reader sees (no backticks or stars).
     const fallback = markdownToPlainText(p.title).trim() || `Source ${p.ref}`;
     const max = CJK.test(p.content) ? MAX_POINT.cjk : MAX_POINT.latin;
+    // A sentence of a definition (a man page's option) names the term it describes, as the mindmap's do.
+    const defined = definedTerms(p.content);
     for (const st of statementsOf(p.content, max, undefined, short)) {
       if (!isProse(st.text)) continue;
       const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
-      g.items.push({ text: st.text, markdown: st.markdown, ref: p.ref, terms: termsOf(st.text), order: order++ });
+      const term = defined.get(st.text);
+      const text = term ? `${markdownToPlainText(term).trim()} — ${st.text}` : st.text;
+      const markdown = term ? `${term} — ${st.markdown}` : st.markdown;
+      g.items.push({ text, markdown, ref: p.ref, terms: termsOf(st.text), order: order++ });
       groups.set(key, g);
     }
   }
