@@ -47,7 +47,7 @@ function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
 }
 
 /** A last word that leaves a sentence open: an article, a preposition or conjunction that needs what follows. */
-const RUNS_ON = /\b(?:the|a|an|than|of|to|and|or|with|from|into|by|as|such as|like)$/i;
+const RUNS_ON = /\b(?:the|a|an|than|of|to|and|or|with|from|into|by|as|like)$/i;
 
 /** The inline Markdown of a sentence with its code spans taken out: what looksLikeCode reads. */
 const withoutCodeSpans = (markdown: string) => markdown.replace(/(`+)[^`]*?\1/g, ' code ');
