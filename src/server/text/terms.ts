@@ -41,6 +41,15 @@ const STOP_SPACELESS = new Set(
 const SPACELESS_RUN =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 
+/**
+ * A word's stem. A three-letter word ending in "s" is whole: it is an acronym (TLS, DNS, AWS) far
+ * more often than a plural, and "tls" cut to "tl" is the "TL" of "TL;DR".
+ */
+function stemOf(lower: string): string {
+  if (/^\p{L}{2}s$/u.test(lower)) return lower;
+  return stemmer(infinitiveOf(oneSpelling(lower))).slice(0, MAX_STEM);
+}
+
 /** Stemmed words (and camel-case parts), stop words left out; CJK words plus character pairs. */
 function wordTerms(text: string): string[] {
   const out: string[] = [];
@@ -48,8 +57,7 @@ function wordTerms(text: string): string[] {
     const lower = w.toLowerCase();
     if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
     if (isSpaceless(lower)) out.push(lower);
-    else if (lower.length >= 2 || /\d/.test(lower))
-      out.push(/^\p{L}+$/u.test(lower) ? stemmer(infinitiveOf(oneSpelling(lower))).slice(0, MAX_STEM) : lower);
+    else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
   };
   for (const word of words(text))
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {

@@ -357,4 +357,10 @@ describe('terms', () => {
     expect(termsOf('releases released')).toEqual(['releas']);
     expect(termsOf('ESM 体积是多少')).toEqual(expect.arrayContaining(['esm', '体积']));
   });
+
+  it('a three-letter word ending in s is an acronym, not a plural: TLS is not the TL of TL;DR', () => {
+    expect(termsOf('TLS')).toEqual(['tls']);
+    expect(termsOf('TL;DR')).not.toContain('tls');
+    expect(termsOf('uses used use')).toEqual(['us']);
+  });
 });
