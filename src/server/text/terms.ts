@@ -47,7 +47,10 @@ const SPACELESS_RUN =
  */
 function stemOf(lower: string): string {
   if (/^\p{L}{2}s$/u.test(lower)) return lower;
-  return stemmer(infinitiveOf(oneSpelling(lower))).slice(0, MAX_STEM);
+  // Porter leaves "modify" as "modifi" and "modification" as "modif": one word, one stem.
+  return stemmer(infinitiveOf(oneSpelling(lower)))
+    .replace(/ifi$/, 'if')
+    .slice(0, MAX_STEM);
 }
 
 /** Stemmed words (and camel-case parts), stop words left out; CJK words plus character pairs. */

@@ -363,4 +363,9 @@ describe('terms', () => {
     expect(termsOf('TL;DR')).not.toContain('tls');
     expect(termsOf('uses used use')).toEqual(['us']);
   });
+
+  it('a verb in -ify and its noun in -ification share a stem', () => {
+    expect(termsOf('modified modification modify')).toEqual(['modif']);
+    expect(termsOf('specify specification')).toEqual(['specif']);
+  });
 });
