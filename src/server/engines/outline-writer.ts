@@ -77,6 +77,9 @@ function pointLabel(s: string, leads: Map<string, string>): string {
 /** A clause that closes every bracket it opens: "log formatting (see" is no clause to show. */
 const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match(/[)\]}）]/g) ?? []).length;
 
+/** Words that open a clause which cannot stand alone. */
+const SUBORDINATE = /^(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b/i;
+
 /** A sentence, or its first clause, cut at a word boundary. */
 function shorten(s: string, max = MAX_POINT): string {
   // A label is one line of the outline: a hard break (`\` or two spaces before a newline) is a space,
@@ -86,15 +89,15 @@ function shorten(s: string, max = MAX_POINT): string {
     .replace(/[.。]$/, '')
     .trim();
   if ([...clean].length <= max) return clean;
-  // A clause that stands alone: up to a semicolon or dash first; a comma only when the sentence does
-  // not open with "If", "When"… (whose first clause alone says something untrue).
+  // A clause that stands alone: up to a semicolon or dash first; a comma only when no part of what
+  // it keeps opens with "If", "When"… ("For example, if file names are limited to 14 characters"):
+  // a condition without what follows from it says something untrue.
   const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
   if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
-  const clause =
-    /^(?!(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b)(.{25,}?)[,:](\s|$)/i.exec(
-      clean,
-    );
-  if (clause && [...clause[1]].length <= max && balanced(clause[1])) return clause[1].trim();
+  const clause = /^(.{25,}?)[,:](\s|$)/.exec(clean);
+  const dependent = (c: string) => c.split(/,\s*/).some((part) => SUBORDINATE.test(part));
+  if (clause && [...clause[1]].length <= max && balanced(clause[1]) && !dependent(clause[1]))
+    return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';

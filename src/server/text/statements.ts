@@ -2,6 +2,7 @@ import type { PhrasingContent } from 'mdast';
 import { markdownBlocks, type Block } from './markdown.js';
 import { inlineSentences, sentences } from './segment.js';
 import { textLength } from './shorten.js';
+import { isTerm } from './term-paragraph.js';
 
 /**
  * What a deck, a landing page or a mindmap may show as a point: a whole sentence of prose or a whole
@@ -91,7 +92,8 @@ export function blockStatements(block: Block, maxChars: number, locale?: string,
       return proseSentences(block, maxChars, locale, short);
     }
     case 'paragraph':
-      if (onlyLinks(block.inline)) return [];
+      // A definition's term alone (a man page's `**-c --stdout**`) names a point; it makes none.
+      if (onlyLinks(block.inline) || (!short && isTerm(block))) return [];
       return proseSentences(block, maxChars, locale, short);
     case 'blockquote':
       return sentences(block.text, locale)

@@ -3,7 +3,7 @@ import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.
 import { inlineMarkdown, inlineText } from './markdown-tree.js';
 import { inlineSentences, sentences } from './segment.js';
 import { looksLikeCode } from './statements.js';
-import { symbolsOf } from './terms.js';
+import { isTerm } from './term-paragraph.js';
 
 /**
  * A document as the things it says, each with its place: what the answer model ranks and quotes,
@@ -64,7 +64,6 @@ export function documentUnits(markdown: string): DocUnit[] {
 const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/u;
 /** A line of program code (a declaration, a statement), not a `name: value` fact. */
 const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
-const MAX_TERM = 80;
 const MAX_DESCRIPTION_PARAGRAPHS = 3;
 /** A fenced block without a language is prose when at least this share of its characters is in lines of words. */
 const PROSE_SHARE = 0.8;
@@ -281,47 +280,6 @@ function aligned(row: Cell[], header: Cell[]): Array<Cell | undefined> {
   const shift = header.length > row.length && header[1]?.text === '' ? header.length - row.length : 0;
   return header.map((_, i) => (i - shift >= 0 ? row[i - shift] : undefined));
 }
-
-/**
- * Phrasing that is markup around a label: strong, emphasis, code, and the spaces or separators
- * between them (a man page's `**-d**, **--dictionary-order**`, `**--sort**=_WORD_`).
- */
-function labelOnly(nodes: readonly PhrasingContent[]): boolean {
-  const meaningful = nodes.filter((n) => !(n.type === 'text' && /^[\s,=|/[\]]*$/.test(n.value)));
-  if (meaningful.length === 0) return false;
-  const first = meaningful[0];
-  if (first.type !== 'strong' && first.type !== 'inlineCode') return false;
-  return meaningful.every((n) => n.type === 'strong' || n.type === 'emphasis' || n.type === 'inlineCode');
-}
-
-/**
- * A paragraph that names what the next paragraphs describe: a man page's option (`**-r** _number_`)
- * or exit code (`2`, often unmarked), a `<dl>` term: bold or code only, or a bare number or flag;
- * short, not a sentence.
- */
-/**
- * A short line naming what follows, not a sentence: no end mark, a few words ("options.expandRange",
- * a heading a PDF printed as a line).
- */
-export function isLabel(text: string): boolean {
-  const t = text.trim();
-  return t.length <= 80 && !/[.!?。！？:：]$/.test(t) && t.split(/\s+/).length <= 6;
-}
-
-/** A short paragraph that names what the paragraphs after it describe (a man page's `-r --recursive`). */
-export function isTerm(b: Block): boolean {
-  return (
-    b.kind === 'paragraph' &&
-    b.inline !== undefined &&
-    b.text.length > 0 &&
-    b.text.length <= MAX_TERM &&
-    !/[.!?。！？:：]$/.test(b.text.trim()) &&
-    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()) || isSymbol(b.text.trim()))
-  );
-}
-
-/** One code-like token alone (`%s` of date's format table, `parse()`), not a link. */
-const isSymbol = (t: string) => /^\S{1,40}$/.test(t) && !/^[a-z]+:\/\//i.test(t) && symbolsOf(t).length > 0;
 
 /**
  * A list item that opens with a quoted name and says what it is: '"still reachable" means …',

@@ -1,7 +1,8 @@
 import { termsOf } from '../../text/terms.js';
 import { inlineMarkdown } from '../../text/markdown-tree.js';
 import { looksLikeCode } from '../../text/statements.js';
-import { isLabel, tableMarkdown } from '../../text/units.js';
+import { isLabel } from '../../text/term-paragraph.js';
+import { tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
 import { heldShare, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';

@@ -1,6 +1,6 @@
 import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
 import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
-import { isLabel, isTerm } from '../../text/units.js';
+import { isLabel, isTerm } from '../../text/term-paragraph.js';
 
 /** A piece of a resource's text, small enough to be a useful excerpt and a fair bm25 document. */
 export interface TextChunk {

@@ -35,6 +35,34 @@ describe('the local mindmap outline says what the sources say', () => {
     expect(md).not.toMatch(/^\s+- accepted for any reason$/m);
     expect(md).toContain('returns@alder.example');
   });
+  it('a condition after an opening phrase is not cut from its consequence ("For example, if …")', () => {
+    const md = extractiveOutline({
+      query: 'file names',
+      passages: [
+        {
+          title: 'Names',
+          content:
+            'If the compressed file name is too long for its file system, gzip truncates it. For example, if file names are limited to 14 characters, gzip.msdos.exe is compressed to gzi.msd.exe.Z and the rest of its name is dropped.',
+        },
+      ],
+    });
+    expect(md).not.toMatch(/^- For example, if file names are limited to 14 characters$/m);
+  });
+  it("a man page's option is one point, its term with its description, never the term alone", () => {
+    const md = extractiveOutline({
+      query: 'gzip options',
+      passages: [
+        {
+          title: 'gzip',
+          content:
+            '## OPTIONS\n\n**-c --stdout --to-stdout**\n\nWrite output on standard output; keep original files unchanged. If there are several input files, the output consists of a sequence of independently compressed members.\n\n**-d --decompress --uncompress**\n\nDecompress.\n\n**-f --force**\n\nForce compression or decompression even if the file has multiple links.',
+        },
+      ],
+    });
+    expect(md).toContain('**-c --stdout --to-stdout** — Write output on standard output');
+    expect(md).not.toMatch(/^\s*- (?:\*\*)?-c --stdout --to-stdout(?:\*\*)?$/m);
+    expect(md).not.toMatch(/^\s*- (?:\*\*)?-d --decompress --uncompress(?:\*\*)?$/m);
+  });
   it('branches on the query topics in order, then the sections; no label twice', () => {
     const md = extractiveOutline({
       query: 'Make a mind map about the warranty and exchanges',
