@@ -96,8 +96,7 @@ function shorten(s: string, max = MAX_POINT): string {
   if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
   const clause = /^(.{25,}?)[,:](\s|$)/.exec(clean);
   const dependent = (c: string) => c.split(/,\s*/).some((part) => SUBORDINATE.test(part));
-  if (clause && [...clause[1]].length <= max && balanced(clause[1]) && !dependent(clause[1]))
-    return clause[1].trim();
+  if (clause && [...clause[1]].length <= max && balanced(clause[1]) && !dependent(clause[1])) return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';
