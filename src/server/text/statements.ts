@@ -34,6 +34,22 @@ export function looksLikeCode(text: string): boolean {
   return marks / s.length > 0.06 || (words < 2 && !CJK.test(s));
 }
 
+/**
+ * A shell command a page printed as a paragraph (groff renders a man page's examples so): no end
+ * mark, and a pipe into a command, a path or `#!` first, a shell variable (`$@`, `$HOME`), or a
+ * command word followed only by flags and file names ("gunzip -c foo", "gzip -c a b > foo.gz").
+ */
+export function looksLikeCommand(text: string): boolean {
+  const s = text.trim();
+  if (/[.!?。！？:：;]$/.test(s)) return false;
+  return (
+    /\s\|\s+[\w./-]/.test(s) ||
+    /^(?:#!|\/[\w.-]+\/)/.test(s) ||
+    /\$(?:[@*#?]|\{?[A-Z_]+\b)/.test(s) ||
+    /^[\p{L}.][\w.-]*(?:\s+-{1,2}[\w#-]+)+(?:\s+[\w./*-]+)*(?:\s*[<>]\s*[\w./-]+)?$/u.test(s)
+  );
+}
+
 /** Inline content that is nothing but links (and separators): a list of links, not a statement. */
 function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
   if (!nodes?.length) return false;
@@ -68,7 +84,7 @@ function usable(text: string, markdown: string, maxChars: number, short = false)
   // So does one that stops on a word no sentence ends with ("compresses better than", between two
   // commands in gzip's man page): it runs on into what it leaves out.
   if (RUNS_ON.test(s)) return false;
-  return !looksLikeCode(withoutCodeSpans(markdown));
+  return !looksLikeCode(withoutCodeSpans(markdown)) && !looksLikeCommand(s);
 }
 
 /**
@@ -96,9 +112,8 @@ export function blockStatements(block: Block, maxChars: number, locale?: string,
       if (onlyLinks(block.inline) || (!short && isTerm(block))) return [];
       return proseSentences(block, maxChars, locale, short);
     case 'blockquote':
-      return sentences(block.text, locale)
-        .filter((s) => usable(s, s, maxChars, short))
-        .map((s) => ({ text: s, markdown: s, section, kind: 'sentence' as const }));
+      // A quote's own blocks, so its sentences keep their code spans (`"pino": "~6.1.x"`) and emphasis.
+      return block.children.flatMap((b) => blockStatements(b, maxChars, locale, short));
     default:
       // Headings name sections; code, tables, HTML, images and badges are never points.
       return [];

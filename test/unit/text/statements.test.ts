@@ -19,6 +19,40 @@ describe('statements a deck, a page or a mindmap may show', () => {
     expect(said).toContain('The whole file is compressed as one member and read back the same way.');
   });
 
+  it('leave out shell commands a man page printed as paragraphs, and keep the prose around them', () => {
+    const md = [
+      'If you need the uncompressed size for all members, you can use:',
+      'gzip -cd file.gz | wc -c',
+      'gunzip -c foo',
+      'gzip -c file1 file2 > foo.gz',
+      '#! /bin/sh <br> export PATH=/usr/bin <br> exec gzip -9 "$@"',
+      '/bin/sh export PATH=/usr/bin exec gzip -9 "$@"',
+      'The -c option writes output on standard output and keeps the original files unchanged.',
+      'Use the --keep flag',
+      '- -a --ascii Ascii text mode convert end-of-lines using local conventions',
+    ].join('\n\n');
+    expect(texts(md)).toEqual([
+      'The -c option writes output on standard output and keeps the original files unchanged.',
+      'Use the --keep flag',
+      '-a --ascii Ascii text mode convert end-of-lines using local conventions',
+    ]);
+  });
+
+  it("keep a quote's code spans and emphasis in its statements' Markdown", () => {
+    const md = [
+      '> ## Security Releases',
+      '>',
+      '> Such changes will _always_ be noted in the release notes.',
+      '> To pin a minor release, specify the dependency as `"pino": "~6.1.x"`.',
+    ].join('\n');
+    const found = statementsOf(md, 300);
+    expect(found.map((s) => s.markdown)).toEqual([
+      'Such changes will _always_ be noted in the release notes.',
+      'To pin a minor release, specify the dependency as `"pino": "~6.1.x"`.',
+    ]);
+    expect(found[0].section).toEqual(['Security Releases']);
+  });
+
   it('keep a whole sentence that ends on such a word before its stop, and items that end on a noun', () => {
     const md =
       'This is the file that every later run is compared to.\n\n- Works with files of any size\n- Keeps the original';
