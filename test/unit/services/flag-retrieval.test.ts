@@ -34,6 +34,11 @@ describeAnswersOver('a one-letter option asked of man pages', manPages, (ask) =>
     ['What does the -L option of gzip do?', /Display the \*\*gzip\*\* license/],
     // "a" is a word too, left out of searches unless written as an option.
     ['What does the -a option of gzip do?', /^\*\*-a --ascii\*\*: Ascii text mode: convert end-of-lines/],
+    // A later sentence of an option's entry ("This option is the default…") comes with its first.
+    [
+      'Which gzip option is the default when decompressing?',
+      /\*\*-n --no-name\*\*: When compressing, do not save the original file name and timestamp by default\..*This option is the default when decompressing\./,
+    ],
   ])('%s', async (question, fact) => {
     expect(await ask(question)).toMatch(fact);
   });

@@ -58,6 +58,9 @@ const lineCount = (text: string) => text.split('\n').length;
 
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
 
+/** A sentence opening with a word that points back at what an earlier one named. */
+const POINTS_BACK = /^(?:this|that|these|those|it|its|such|they|their|he|she|here)\b/i;
+
 /** One unit said to answer a part: a cell, a row, a definition, a sentence, a code block or line. */
 export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
   switch (u.kind) {
@@ -125,22 +128,30 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const entry = u.term
         ? index.units.find((x) => x.kind === 'definition' && x.ref === u.ref && x.group === u.group)
         : undefined;
+      // So is a later sentence of one that points back ("This option is the default when
+      // decompressing"): alone under the term it reads as what the option does.
       const own = new Set([...u.fields.text].filter((t) => !u.fields.key.has(t)));
+      const first = entry
+        ? index.units.find((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
+        : undefined;
+      const later = first !== undefined && first !== u && POINTS_BACK.test(u.text);
       if (
         entry &&
         (entry.descriptionMarkdown ?? '').length <= PARAMS.maxChars &&
-        heldShare(own, q, index) < PARAMS.minCoverage
+        (heldShare(own, q, index) < PARAMS.minCoverage || later)
       )
         return sayUnit(entry, q, index, frame);
       const labelled = sayAfterLabel(u, q, index);
       if (labelled) return labelled;
-      const text = u.termMarkdown ? `${u.termMarkdown}: ${u.markdown}` : u.markdown;
+      // A later sentence of a long description follows its first, the gap marked.
+      const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';
+      const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : u.markdown;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
       const leadsOn =
         /[:：]$/.test(u.text.trim()) ||
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
-      const used = [u];
+      const used = opening && first ? [first, u] : [u];
       // A question the source asks (a FAQ's) is answered by the sentence after it.
       const after = /[?？]$/.test(u.text.trim()) ? following(u, index)[0] : undefined;
       if (after?.kind === 'sentence') {
