@@ -33,6 +33,7 @@ import {
   type Said,
 } from './answer/render.js';
 import { termsOf } from '../text/terms.js';
+import { isSpaceless } from '../text/segment.js';
 import { quotedNames } from '../text/quoted.js';
 
 export type { Passage };
@@ -89,6 +90,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   const intent = answerIntent(req.query);
   const whole = searched(req.query);
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
+  // A question that only names a source ("What is gzip?", "Winston") asks what the source is: its
+  // own opening says so, not the sentence that names it most often.
+  const named = intent === 'answer' ? namedSourceOpening(index, queryOf(whole)) : undefined;
+  if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
   const subjects = intent === 'compare' ? comparedSubjects(req.query) : namedSubjects(req.query, index);
   // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
   const rows = intent === 'compare' && subjects.length >= 2 ? comparedRows(index, subjects) : [];
@@ -181,6 +186,30 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/**
+ * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version
+ * test status coverage"). A source whose first one leads into what follows (":") says no "what".
+ */
+const isProseSentence = (text: string) =>
+  text.split(/\s+/).length >= 4 &&
+  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b/i.test(text) || isSpaceless(text));
+
+/**
+ * The opening paragraph of the one source whose title holds every key term of the question, when
+ * its passages include its opening (the grounding brings it for such a question): the first
+ * sentences of its first prose paragraph. Undefined when the question asks more than a name.
+ */
+function namedSourceOpening(index: UnitIndex, q: Query): RankedUnit[] | undefined {
+  const terms = [...q].filter(([, w]) => w >= 1).map(([t]) => t);
+  if (terms.length === 0) return undefined;
+  const refs = new Set(index.units.filter((u) => terms.every((t) => u.fields.title.has(t))).map((u) => u.ref));
+  if (refs.size !== 1) return undefined;
+  const [ref] = refs;
+  const first = index.units.find((u) => u.ref === ref && u.kind === 'sentence' && !u.term && isProseSentence(u.text));
+  if (!first || !first.opening || /[:：]\s*$/.test(first.text)) return undefined;
+  return index.units.filter((u) => u.ref === ref && u.group === first.group && u.kind === 'sentence');
+}
 
 /** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
 const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;

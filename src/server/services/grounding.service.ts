@@ -4,6 +4,7 @@ import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
 import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
 import { isGenerated } from './resource-rows.js';
+import { termsOf } from '../text/terms.js';
 
 export interface Grounding {
   passages: Passage[];
@@ -55,6 +56,12 @@ export async function ground(
     for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
     hits = collapseRepeats([...hits, ...opening]).slice(0, MAX_PASSAGES);
   }
+  // A question that only names a source ("What is gzip?") is answered by its opening: brought first.
+  const named = options.question ? namedResource(options.question, [...rows.values()]) : undefined;
+  if (named && !hits.some((h) => h.resourceId === named && h.ordinal === 0)) {
+    const opening = await openings(ctx, { ...scope, resourceIds: [named] }, options.includeGenerated ?? false);
+    hits = collapseRepeats([...opening.filter((h) => h.ordinal === 0), ...hits]).slice(0, MAX_PASSAGES);
+  }
   // A source's passages in its own order: the section a chunk opens comes before its continuation,
   // so the writer reads a section's first paragraph first. Sources stay in order of relevance.
   const rank = new Map<string, number>();
@@ -74,9 +81,20 @@ export async function ground(
     }
     // The chunk's section heading goes with it: a writer can tell "Refund times" from "Exceptions".
     const section = h.title && h.title !== r.title ? `## ${h.title}\n\n` : '';
-    passages.push({ ref, title: r.title, link: r.link, content: section + h.content });
+    passages.push({ ref, title: r.title, link: r.link, content: section + h.content, opening: h.ordinal === 0 });
   }
   return { passages, resources };
+}
+
+/** The one resource whose title holds every term of the question, if the question holds any. */
+function namedResource(question: string, resources: Array<{ id: string; title: string }>): string | undefined {
+  const terms = termsOf(question);
+  if (terms.length === 0) return undefined;
+  const named = resources.filter((r) => {
+    const title = new Set(termsOf(r.title));
+    return terms.every((t) => title.has(t));
+  });
+  return named.length === 1 ? named[0].id : undefined;
 }
 
 /**

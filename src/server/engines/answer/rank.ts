@@ -12,6 +12,8 @@ export interface Passage {
   title: string;
   link: string;
   content: string;
+  /** Whether the passage opens its source (its first chunk): what the source says it is. */
+  opening?: boolean;
 }
 
 /** A document unit of a passage, with its fields' terms: what the model scores. */
@@ -25,6 +27,8 @@ export interface RankedUnit extends DocUnit {
   length: number;
   /** Its words in all fields without their inflection (inflectionless): what it says as written. */
   forms: Set<string>;
+  /** Whether it comes from the passage that opens its source. */
+  opening: boolean;
 }
 
 export interface UnitIndex {
@@ -73,6 +77,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         ...u,
         ref: p.ref,
         title: p.title,
+        opening: p.opening === true,
         seq: units.length,
         fields: {
           text: new Set(own),
