@@ -28,7 +28,13 @@ export function serverGateway(
           { livedocIds: await visibleIds(db, scope.userId) },
           { question: query },
         );
-        return found.passages.map((p) => ({ id: String(p.ref), title: p.title, link: p.link, content: p.content }));
+        return found.passages.map((p) => ({
+          id: String(p.ref),
+          title: p.title,
+          link: p.link,
+          content: p.content,
+          opening: p.opening,
+        }));
       }),
     defaultModel: config.defaultModel,
   });

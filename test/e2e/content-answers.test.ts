@@ -28,6 +28,16 @@ const RETURNS = `# 退货政策
 商品签收后七天内可以申请退货。退款会在三个工作日内退回原支付方式。
 `;
 
+// Its options section names it most; its opening says what it is.
+const KETTLEBREW = `# Kettlebrew
+
+Kettlebrew is a command-line timer for brewing tea.
+
+## Options
+
+Kettlebrew reads \`KETTLEBREW_HOME\`. \`--kettlebrew-config\` sets the Kettlebrew config file, and Kettlebrew logs each Kettlebrew brew.
+`;
+
 let p: Platform;
 let up: FakeUpstream;
 let withUpstream: Platform;
@@ -46,8 +56,9 @@ beforeAll(async () => {
   ]);
   writeFileSync(path.join(dir, 'lts.md'), LTS);
   writeFileSync(path.join(dir, 'returns.md'), RETURNS);
+  writeFileSync(path.join(dir, 'kettlebrew.md'), KETTLEBREW);
   livedoc = ok(await p.cli(['livedocs', 'create', 'Docs'])).stdout.trim();
-  for (const f of ['lts.md', 'returns.md'])
+  for (const f of ['lts.md', 'returns.md', 'kettlebrew.md'])
     ok(await p.cli(['livedocs', 'resources', 'upload-doc', livedoc, path.join(dir, f)]));
 }, 120_000);
 
@@ -66,6 +77,12 @@ describe('answers from documents', () => {
   it('answer a table fact from its cell', async () => {
     const r = ok(await p.cli(['ask', 'When does LTS end for pino 8.x?', '--livedoc', livedoc]));
     expect(r.stdout).toContain('For 8.x, End Of LTS Date: 2024-10-26.');
+  });
+
+  it("answer 'What is X?' about a source named X with its opening", async () => {
+    const r = ok(await p.cli(['ask', 'What is Kettlebrew?', '--livedoc', livedoc]));
+    expect(r.stdout).toContain('Kettlebrew is a command-line timer for brewing tea.');
+    expect(r.stdout).not.toContain('KETTLEBREW_HOME');
   });
 
   it('say when the sources do not cover a question', async () => {

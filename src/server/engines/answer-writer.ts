@@ -46,7 +46,13 @@ export async function* writeAnswer(gateway: ModelGateway, req: AnswerRequest): A
   for await (const ev of gateway.stream({
     messages,
     system: SYSTEM,
-    context: req.passages.map((p) => ({ id: String(p.ref), title: p.title, content: p.content, link: p.link })),
+    context: req.passages.map((p) => ({
+      id: String(p.ref),
+      title: p.title,
+      content: p.content,
+      link: p.link,
+      opening: p.opening,
+    })),
     question: req.query,
     scope: req.scope,
     signal: req.signal,

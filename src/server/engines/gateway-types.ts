@@ -59,8 +59,11 @@ export interface GenerateRequest {
   maxTokens?: number;
   temperature?: number;
   stop?: string[];
-  /** Retrieved passages a local model may ground its answer on (chat, conversations). */
-  context?: Array<{ id: string; title: string; content: string; link?: string }>;
+  /**
+   * Retrieved passages a local model may ground its answer on (chat, conversations); `opening`:
+   * the passage opens its source, where the source says what it is.
+   */
+  context?: Array<{ id: string; title: string; content: string; link?: string; opening?: boolean }>;
   /** The /api/v1 surface the call came through; the gateway refuses a model that does not support it. */
   surface?: 'responses' | 'chat' | 'messages';
   /** The user's question on its own, for a local model that grounds on `context` instead of reading the prompt. */

@@ -59,6 +59,7 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
       title: p.title,
       link: p.link ?? '',
       content: p.content,
+      opening: p.opening,
     }));
     if (call.artifact?.kind === 'mindmap_outline')
       return finish(extractiveOutline({ query: question, passages }), call);
