@@ -1,7 +1,7 @@
 import { keywords } from './retrieval/fts-query.js';
 import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
-import { statementsOf } from '../text/statements.js';
+import { pointsBack, statementsOf } from '../text/statements.js';
 import { definedTerms } from '../text/units.js';
 
 /**
@@ -32,6 +32,8 @@ function sentencesOf(text: string, leads: Map<string, string>): string[] {
   const led = new Set<string>();
   const out: string[] = [];
   for (const s of statementsOf(text, 600)) {
+    // A point stands alone: one pointing back ("This option is the default…") needs the one before it.
+    if (pointsBack(s.text)) continue;
     const term = termOf.get(s.text);
     if (!term) out.push(s.markdown);
     else if (!led.has(term)) {

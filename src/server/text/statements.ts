@@ -50,6 +50,23 @@ export function looksLikeCommand(text: string): boolean {
   );
 }
 
+/**
+ * A sentence that opens by pointing back at what an earlier one named ("This option is the default
+ * when decompressing", "These are used when…", "With this option, …"): alone, it does not say what
+ * it is about. "This module…", "This library…" speak of the whole document, and are no such thing.
+ */
+export function pointsBack(text: string): boolean {
+  const m =
+    /^(?:(?:with|in|for|by|on|under|after|before|from|of|at)\s+)?(this|that|these|those|it|its|such|they|their|here)\b\s*(\p{L}*)/iu.exec(
+      text.trim(),
+    );
+  return m !== null && !WHOLE.test(m[2]);
+}
+
+/** What "this" names when it means the whole document or what it documents. */
+const WHOLE =
+  /^(?:module|library|package|project|tool|program|utility|document|guide|page|site|repository|repo|app|application|plugin|extension|readme|framework|manual|book|tutorial)s?$/i;
+
 /** Inline content that is nothing but links (and separators): a list of links, not a statement. */
 function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
   if (!nodes?.length) return false;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statementsOf } from '../../../src/server/text/statements.js';
+import { pointsBack, statementsOf } from '../../../src/server/text/statements.js';
 
 const texts = (md: string) => statementsOf(md, 300).map((s) => s.text);
 
@@ -36,6 +36,23 @@ describe('statements a deck, a page or a mindmap may show', () => {
       'Use the --keep flag',
       '-a --ascii Ascii text mode convert end-of-lines using local conventions',
     ]);
+  });
+
+  it('tell a sentence pointing back at an earlier one from one about the whole document', () => {
+    for (const s of [
+      'This option is the default when decompressing.',
+      'These are used when decompressing the file with the -N option.',
+      'With this option, gzip is less likely to lose data during a system crash.',
+      'It is faster than zlib.',
+    ])
+      expect(pointsBack(s), s).toBe(true);
+    for (const s of [
+      'This module makes it easy to parse dates.',
+      'The gzip command reduces the size of the named files.',
+      'Items are sorted by date.',
+      'Itself a small library, it has no dependencies.',
+    ])
+      expect(pointsBack(s), s).toBe(false);
   });
 
   it("keep a quote's code spans and emphasis in its statements' Markdown", () => {

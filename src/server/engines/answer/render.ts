@@ -1,6 +1,6 @@
 import { termsOf } from '../../text/terms.js';
 import { inlineMarkdown } from '../../text/markdown-tree.js';
-import { looksLikeCode } from '../../text/statements.js';
+import { looksLikeCode, pointsBack } from '../../text/statements.js';
 import { isLabel } from '../../text/term-paragraph.js';
 import { tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
@@ -57,9 +57,6 @@ const blockOf = (u: RankedUnit, index: UnitIndex) =>
 const lineCount = (text: string) => text.split('\n').length;
 
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
-
-/** A sentence opening with a word that points back at what an earlier one named. */
-const POINTS_BACK = /^(?:this|that|these|those|it|its|such|they|their|he|she|here)\b/i;
 
 /** One unit said to answer a part: a cell, a row, a definition, a sentence, a code block or line. */
 export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
@@ -134,7 +131,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const first = entry
         ? index.units.find((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
         : undefined;
-      const later = first !== undefined && first !== u && POINTS_BACK.test(u.text);
+      const later = first !== undefined && first !== u && pointsBack(u.text);
       if (
         entry &&
         (entry.descriptionMarkdown ?? '').length <= PARAMS.maxChars &&

@@ -1,7 +1,7 @@
 import { queryTopics, subjectOf, termsOf } from '../query-analysis.js';
 import { isProse } from '../writer-text.js';
 import { markdownToPlainText } from '../../text/markdown.js';
-import { statementsOf } from '../../text/statements.js';
+import { pointsBack, statementsOf } from '../../text/statements.js';
 import { definedTerms } from '../../text/units.js';
 import type { Outline } from './model.js';
 
@@ -62,7 +62,8 @@ function groupsOf(passages: OutlinePassage[], short = false): Group[] {
     // A sentence of a definition (a man page's option) names the term it describes, as the mindmap's do.
     const defined = definedTerms(p.content);
     for (const st of statementsOf(p.content, max, undefined, short)) {
-      if (!isProse(st.text)) continue;
+      // A point stands alone: one pointing back ("These are used when…") needs the one before it.
+      if (!isProse(st.text) || (!short && pointsBack(st.text))) continue;
       const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
       const term = defined.get(st.text);

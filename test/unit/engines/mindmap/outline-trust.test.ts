@@ -55,13 +55,16 @@ describe('the local mindmap outline says what the sources say', () => {
         {
           title: 'gzip',
           content:
-            '## OPTIONS\n\n**-c --stdout --to-stdout**\n\nWrite output on standard output; keep original files unchanged. If there are several input files, the output consists of a sequence of independently compressed members.\n\n**-d --decompress --uncompress**\n\nDecompress.\n\n**-f --force**\n\nForce compression or decompression even if the file has multiple links.',
+            '## OPTIONS\n\n**-c --stdout --to-stdout**\n\nWrite output on standard output; keep original files unchanged. If there are several input files, the output consists of a sequence of independently compressed members.\n\n**-d --decompress --uncompress**\n\nDecompress.\n\n**-f --force**\n\nForce compression or decompression even if the file has multiple links.\n\n## DESCRIPTION\n\nBy default, gzip keeps the original file name and timestamp in the compressed file. These are used when decompressing the file with the -N option.',
         },
       ],
     });
     expect(md).toContain('**-c --stdout --to-stdout** — Write output on standard output');
     expect(md).not.toMatch(/^\s*- (?:\*\*)?-c --stdout --to-stdout(?:\*\*)?$/m);
     expect(md).not.toMatch(/^\s*- (?:\*\*)?-d --decompress --uncompress(?:\*\*)?$/m);
+    // A sentence pointing back at the one before it is no point: alone, "These" names nothing.
+    expect(md).toContain('By default, gzip keeps the original file name and timestamp in the compressed file');
+    expect(md).not.toContain('These are used when decompressing');
   });
   it('branches on the query topics in order, then the sections; no label twice', () => {
     const md = extractiveOutline({
