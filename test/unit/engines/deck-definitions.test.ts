@@ -21,4 +21,18 @@ describe("a deck's points from a man page's options", () => {
     expect(orphan).toEqual([]);
     expect(points.some((p) => /^-\S+ --\S+ — /.test(p))).toBe(true);
   });
+
+  it('make one point of each option, its first sentence: a later one under the term reads as what it does', async () => {
+    const content = await gzip();
+    const outline = localOutline({
+      query: 'gzip options',
+      passages: [{ ref: 1, title: 'gzip', content, source: 'r1' }],
+      maxSlides: 8,
+    });
+    const points = outline.slides.flatMap((s) => s.points).map((p) => p.replace(/\*\*/g, ''));
+    const terms = points.map((p) => /^(-\S+(?: --?\S+)*) — /.exec(p)?.[1]).filter((t) => t !== undefined);
+    expect(terms.length).toBeGreaterThan(0);
+    expect(new Set(terms).size).toBe(terms.length);
+    expect(points.filter((p) => /^-f --force — If -f is not given/.test(p))).toEqual([]);
+  });
 });

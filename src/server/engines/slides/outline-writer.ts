@@ -61,12 +61,17 @@ function groupsOf(passages: OutlinePassage[], short = false): Group[] {
     const max = CJK.test(p.content) ? MAX_POINT.cjk : MAX_POINT.latin;
     // A sentence of a definition (a man page's option) names the term it describes, as the mindmap's do.
     const defined = definedTerms(p.content);
+    // Each definition is one point, its first sentence under its term, as in the mindmap: a later
+    // one ("If -f is not given, gzip prompts…") under the term reads as what the option does.
+    const led = new Set<string>();
     for (const st of statementsOf(p.content, max, undefined, short)) {
       // A point stands alone: one pointing back ("These are used when…") needs the one before it.
       if (!isProse(st.text) || (!short && pointsBack(st.text))) continue;
+      const term = defined.get(st.text);
+      if (term && led.has(term)) continue;
+      if (term) led.add(term);
       const key = st.section[st.section.length - 1] || fallback;
       const g = groups.get(key) ?? { title: key, titleTerms: termsOf(key), items: [], first: order, zh: CJK.test(key) };
-      const term = defined.get(st.text);
       const text = term ? `${markdownToPlainText(term).trim()} — ${st.text}` : st.text;
       const markdown = term ? `${term} — ${st.markdown}` : st.markdown;
       g.items.push({ text, markdown, ref: p.ref, terms: termsOf(st.text), order: order++ });
