@@ -56,11 +56,12 @@ export async function ground(
     for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
     hits = collapseRepeats([...hits, ...opening]).slice(0, MAX_PASSAGES);
   }
-  // A question that only names a source ("What is gzip?") is answered by its opening: brought first.
+  // A question that only names a source ("What is gzip?") is answered by its opening (its first
+  // chunks: the first may hold no more than a title): brought first.
   const named = options.question ? namedResource(options.question, [...rows.values()]) : undefined;
-  if (named && !hits.some((h) => h.resourceId === named && h.ordinal === 0)) {
+  if (named) {
     const opening = await openings(ctx, { ...scope, resourceIds: [named] }, options.includeGenerated ?? false);
-    hits = collapseRepeats([...opening.filter((h) => h.ordinal === 0), ...hits]).slice(0, MAX_PASSAGES);
+    hits = collapseRepeats([...opening, ...hits]).slice(0, MAX_PASSAGES);
   }
   // A source's passages in its own order: the section a chunk opens comes before its continuation,
   // so the writer reads a section's first paragraph first. Sources stay in order of relevance.
@@ -81,7 +82,13 @@ export async function ground(
     }
     // The chunk's section heading goes with it: a writer can tell "Refund times" from "Exceptions".
     const section = h.title && h.title !== r.title ? `## ${h.title}\n\n` : '';
-    passages.push({ ref, title: r.title, link: r.link, content: section + h.content, opening: h.ordinal === 0 });
+    passages.push({
+      ref,
+      title: r.title,
+      link: r.link,
+      content: section + h.content,
+      opening: h.ordinal < OPENING_CHUNKS,
+    });
   }
   return { passages, resources };
 }

@@ -12,7 +12,7 @@ export interface Passage {
   title: string;
   link: string;
   content: string;
-  /** Whether the passage opens its source (its first chunk): what the source says it is. */
+  /** Whether the passage opens its source (one of its first chunks): where it says what it is. */
   opening?: boolean;
 }
 
