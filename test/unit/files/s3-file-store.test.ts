@@ -123,11 +123,12 @@ describe('S3FileStore against s3rver', () => {
     expect(ok.headers.get('content-disposition')).toContain("filename*=UTF-8''Q1%20report.pdf");
     expect(ok.headers.get('content-type')).toBe('application/pdf');
 
-    const short = (await store.presignGet('dl/report.pdf', { expiresIn: 1 }))!;
-    expect(short).toContain('X-Amz-Expires=1');
+    // X-Amz-Date is truncated to whole seconds, so a URL lives between expiresIn - 1 and expiresIn
+    // seconds: with 1 s it could be expired before the first fetch. 3 s is over within 4.5 s.
+    const short = (await store.presignGet('dl/report.pdf', { expiresIn: 3 }))!;
+    expect(short).toContain('X-Amz-Expires=3');
     expect((await fetch(short)).status).toBe(200);
-    // X-Amz-Date has whole seconds: 1 s of life is over within 2.5 s.
-    await new Promise((r) => setTimeout(r, 2500));
+    await new Promise((r) => setTimeout(r, 4500));
     const expired = await fetch(short);
     expect(expired.status).toBe(403);
     expect(await expired.text()).toMatch(/expired/i);
