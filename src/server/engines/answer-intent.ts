@@ -1,4 +1,5 @@
 import { maskQuoted } from '../text/quoted.js';
+import { words } from '../text/segment.js';
 /**
  * What form a question asks its answer in: a summary, a comparison, a list, or a plain answer.
  * "Summarise the refund policy" wants the policy's main points, not sentences that happen to
@@ -9,7 +10,8 @@ export type AnswerIntent = 'summary' | 'compare' | 'list' | 'answer';
 const SUMMARY =
   /\b(summari[sz]e|summari[sz]ing|summary|overview|recap|tl;?dr|gist|main points|key points|in short|brief(ly)?)\b/i;
 const COMPARE = /\b(compare|compared|comparing|comparison|versus|vs\.?|differences?|differ|contrast)\b|比较|对比|比べ/i;
-const LIST = /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are all the)\b|列出|列举|一覧/i;
+const LIST =
+  /^\s*(please\s+)?(list|enumerate|name)\b|\b(list (of|all|the|every)|what are all the)\b|列出|列举|一覧|列挙|挙げ/i;
 
 /** "How do I compare two files?" asks how to do a task whose verb is compare, not for a comparison. */
 const HOW_TO = /\b(?:how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|how\s+to)\s+(?:compare|contrast)\b/i;
@@ -58,7 +60,8 @@ export function comparedSubjects(query: string): string[] {
     .slice(0, 4);
   // Subjects are things named in a few words. A question or a clause where one should be ("which
   // option makes cmp compare at most N bytes, and which…") is no comparison of subjects.
-  return subjects.some((s) => PART_START.test(s) || s.split(/\s+/).length > MAX_SUBJECT_WORDS) ? [] : subjects;
+  // Words as segmentation finds them: a Japanese clause has no spaces ("VS Code で使うにはどう設定しますか").
+  return subjects.some((s) => PART_START.test(s) || words(s).length > MAX_SUBJECT_WORDS) ? [] : subjects;
 }
 
 /** The most words a compared subject is named in ("Pino's average", "the Team plan's price"). */

@@ -7,8 +7,9 @@ import { oneSpelling } from './spelling.js';
  * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
  * "releas"; an irregular verb's past by its infinitive: "wrote" → "write"), the parts of identifiers in camel case, symbols as written (`**`, `-r`,
  * `--with-editline`, `.makeRe`, `uuid.parse()`, `^0.2.3`, `%j`, `DEBUG=*`), and in scripts written
- * without spaces the segmenter's words and, for words of three characters or more, their pairs of
- * characters (so 准确率 finds 准确 however either text was segmented). Each term once, in order.
+ * without spaces the segmenter's words (not Japanese grammar words) and, for words of three
+ * characters or more, their pairs of Han characters (so 准确率 finds 准确 however either text was
+ * segmented). Each term once, in order.
  */
 export function termsOf(text: string): string[] {
   const out = new Set<string>();
@@ -33,7 +34,7 @@ const STOP = new Set(
 
 /** Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项): in nearly every passage. */
 const STOP_SPACELESS = new Set(
-  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
 );
@@ -53,25 +54,85 @@ function stemOf(lower: string): string {
     .slice(0, MAX_STEM);
 }
 
-/** Stemmed words (and camel-case parts), stop words left out; CJK words plus character pairs. */
+/**
+ * Japanese writes its grammar in hiragana: a word of one or two hiragana is a particle, an
+ * auxiliary or an inflection's ending (し, れ, て, でき, まで); longer ones that ask or ask politely
+ * are listed. Content words are written in kanji or katakana.
+ */
+const HIRAGANA = /^\p{Script=Hiragana}+$/u;
+const JA_GRAMMAR = new Set(
+  'いくつ いくら くらい ぐらい どれ どこ どちら どんな どのよう だれ いつ なぜ ください される られる できる ている ません ました でしょう'.split(
+    ' ',
+  ),
+);
+const PARTICLES = new Set('は が を に で と の も へ や'.split(' '));
+const isGrammar = (w: string) => HIRAGANA.test(w) && (w.length <= 2 || JA_GRAMMAR.has(w));
+
+/**
+ * The character pairs of a word of three characters or more, where both are Han: a compound of
+ * kanji (准确率, 文字数) holds words; a katakana loanword (プリセット) or a kanji with its
+ * hiragana ending (厳しめ) does not.
+ */
+const HAN = /\p{Script=Han}/u;
+function hanPairs(w: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 1 < w.length; i++) if (HAN.test(w[i]) && HAN.test(w[i + 1])) out.push(w.slice(i, i + 2));
+  return out;
+}
+
+/** Stemmed words (and camel-case parts), stop words left out; CJK words plus pairs of Han characters. */
 function wordTerms(text: string): string[] {
   const out: string[] = [];
   const add = (w: string) => {
     const lower = w.toLowerCase();
-    if (STOP.has(lower) || STOP_SPACELESS.has(lower)) return;
+    if (STOP.has(lower) || STOP_SPACELESS.has(lower) || isGrammar(lower)) return;
     if (isSpaceless(lower)) out.push(lower);
     else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
   };
-  for (const word of words(text))
+  for (const word of words(text)) {
+    // Words of scripts without spaces are read run by run below.
+    if (isSpaceless(word)) continue;
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
       add(raw);
       // Camel case gives its parts too: "BunyanDeepObj" is also bunyan, deep, obj.
       if (/\p{Ll}\p{Lu}/u.test(raw))
         for (const part of raw.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? []) add(part);
     }
-  // A CJK word of three characters or more also gives its character pairs, so 准确率 finds 准确.
+  }
   for (const run of text.match(SPACELESS_RUN) ?? [])
-    for (const w of words(run)) if (w.length >= 3) for (let i = 0; i + 1 < w.length; i++) out.push(w.slice(i, i + 2));
+    for (const w of spacelessWords(run)) {
+      add(w);
+      // A word of three characters or more also gives its pairs of Han characters, so 准确率 finds 准确.
+      if (w.length >= 3) out.push(...hanPairs(w));
+    }
+  return out;
+}
+
+/**
+ * The words of a run of CJK characters. Three or more hiragana the segmenter's dictionary gave one
+ * by one are one word it does not know (ひ ら が な is ひらがな), not a row of particles; a particle
+ * that starts or ends such a run is its own word (とひらがなを).
+ */
+function spacelessWords(run: string): string[] {
+  const out: string[] = [];
+  let kana: string[] = [];
+  const flush = () => {
+    const before = kana.length >= 4 && PARTICLES.has(kana[0]) ? kana.shift() : undefined;
+    const after = kana.length >= 4 && PARTICLES.has(kana.at(-1)!) ? kana.pop() : undefined;
+    if (before) out.push(before);
+    if (kana.length >= 3) out.push(kana.join(''));
+    else out.push(...kana);
+    if (after) out.push(after);
+    kana = [];
+  };
+  for (const w of words(run)) {
+    if (w.length === 1 && HIRAGANA.test(w)) kana.push(w);
+    else {
+      flush();
+      out.push(w);
+    }
+  }
+  flush();
   return out;
 }
 

@@ -24,3 +24,14 @@ it('compared subjects are names in a few words; a clause or a question is none',
   ).toEqual([]);
   expect(comparedSubjects('How big is fecha minified and gzipped, compared with Moment?')).toEqual([]);
 });
+
+it('a Japanese clause is no compared subject: "VS Code" names an editor, not a comparison', () => {
+  // Split at "VS", its parts were answered as subjects: "このプリセットを" by any sentence naming the preset.
+  expect(comparedSubjects('このプリセットを VS Code で使うにはどう設定しますか？')).toEqual([]);
+  expect(comparedSubjects('pino vs winston')).toEqual(['pino', 'winston']);
+});
+
+it('a Japanese request to list items is a list question', () => {
+  expect(answerIntent('the textlint preset の「Contributing」の項目を挙げてください。')).toBe('list');
+  expect(answerIntent('ルールを列挙してください')).toBe('list');
+});

@@ -1,0 +1,41 @@
+import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import { termsOf } from '../../../src/server/text/terms.js';
+
+/**
+ * Japanese writes its grammar in hiragana and its content words in kanji and katakana. Before,
+ * particles, auxiliaries and question words (し, れ, いくつ) were key terms a source had to hold,
+ * so "読点は1文中にいくつまで使えますか？" was refused, and a katakana word counted five times
+ * (プリセット and its pairs プリ, リセ, セッ, ット), so a sentence naming the preset "covered" a
+ * question about VS Code.
+ */
+it('hiragana grammar words and question words are no terms', () => {
+  const terms = termsOf('読点は1文中にいくつまで使えますか？');
+  expect(terms).toEqual(expect.arrayContaining(['読', '点', '文中']));
+  for (const grammar of ['は', 'いくつ', 'いく', 'くつ', 'まで', 'ます', 'か']) expect(terms).not.toContain(grammar);
+});
+
+it('a katakana word gives no character pairs; a kanji compound gives its pairs of kanji', () => {
+  expect(termsOf('プリセット')).toEqual(['プリセット']);
+  expect(termsOf('文字数')).toEqual(['文字数', '文字', '字数']);
+  // A kanji with its hiragana ending is a word; its pair with the ending is not.
+  expect(termsOf('厳しめ')).not.toContain('しめ');
+  // Chinese is written in Han throughout: its pairs are all kept.
+  expect(termsOf('科学记数法')).toEqual(['科学', '记数法', '记数', '数法']);
+});
+
+it('hiragana the segmenter gives one by one are one unknown word: ひらがな', () => {
+  expect(termsOf('連続できるひらがなは何文字までですか？')).toContain('ひらがな');
+  expect(termsOf('カタカナとひらがなを変換します')).toEqual(expect.arrayContaining(['カタカナ', 'ひらがな', '変換']));
+});
+
+it('no term of any text is a hiragana word of one or two characters', () => {
+  const kana =
+    'あいうえおかきくけこさしすせそたちつてとなにぬねのはひふへほまみむめもやゆよらりるれろわをんがぎぐげござじずぜぞだでどばびぶべぼ';
+  const pieces = fc.constantFrom('漢字', 'カタカナ', '設定', 'npm', ' ', '、', ...kana.split(''));
+  fc.assert(
+    fc.property(fc.array(pieces, { maxLength: 30 }), (parts) => {
+      for (const t of termsOf(parts.join(''))) expect(/^\p{Script=Hiragana}{1,2}$/u.test(t)).toBe(false);
+    }),
+  );
+});
