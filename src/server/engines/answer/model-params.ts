@@ -26,6 +26,11 @@ export const PARAMS = {
   unnamedSource: 0.5,
   /** A key term a unit holds only as another word of its stem ("complete" for "completion") counts this much. */
   stemOnly: 0.5,
+  /**
+   * A key term the unit's source never holds weighs as the rarest term, times this when its word is
+   * rare in everyday English (a technical term: "lookbehind", "comma"), not a common word said in other words.
+   */
+  rareAbsent: 1.75,
   /** Below this share of the question's key-term weight held by its best unit, the sources do not cover it. */
   minCoverage: 0.32,
   /** Units scoring at least this share of a part's best also answer it (when short enough). */

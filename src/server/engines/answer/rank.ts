@@ -4,6 +4,7 @@ import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { infinitiveOf, oneWordVerbs } from '../../text/verbs.js';
 import { oneSpelling } from '../../text/spelling.js';
+import { isRareInEnglish } from '../../text/english-frequency.js';
 import { PARAMS } from './model-params.js';
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -141,9 +142,14 @@ export function queryOf(asked: string, history: string[] = []): Query {
   const q: Query = new Map(termsOf(text).map((t) => [t, light(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   const forms = new Map<string, Set<string>>();
+  const rare = new Set<string>();
   for (const w of wordsOf(text))
-    for (const t of termsOf(w)) forms.set(t, (forms.get(t) ?? new Set()).add(inflectionless(w)));
+    for (const t of termsOf(w)) {
+      forms.set(t, (forms.get(t) ?? new Set()).add(inflectionless(w)));
+      if (isRareInEnglish(w)) rare.add(t);
+    }
   FORMS.set(q, forms);
+  RARE.set(q, rare);
   VERBS.set(q, new Set(termsOf([...text.matchAll(MAIN_VERB)].map((m) => m[1]).join(' '))));
   return q;
 }
@@ -157,6 +163,9 @@ const MAIN_VERB =
 
 /** The terms of a query that are its main verb. */
 const VERBS = new WeakMap<Query, Set<string>>();
+
+/** The terms of a query written as words rare in everyday English ("lookbehind", "comma"): see coverage. */
+const RARE = new WeakMap<Query, Set<string>>();
 
 /** The words a query's terms were stemmed from, as inflectionless forms: "completion" for complet. */
 const FORMS = new WeakMap<Query, Map<string, Set<string>>>();
@@ -233,8 +242,13 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
     if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
-    // Not the question's own verb: "write" is asked where a source says "log".
-    const rarity = index.holds(t, u.ref) || VERBS.get(q)?.has(t) ? index.idf(t) : index.rarest;
+    // Not the question's own verb: "write" is asked where a source says "log". A missing word rare
+    // in everyday English weighs more: it names what is asked ("lookbehind", "email"), where a
+    // missing common word ("stop", "middle") is more often said in other words.
+    const rarity =
+      index.holds(t, u.ref) || VERBS.get(q)?.has(t)
+        ? index.idf(t)
+        : index.rarest * (RARE.get(q)?.has(t) ? PARAMS.rareAbsent : 1);
     const weight = rarity * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
     all += weight;
     if (code && CODE_WORDS.has(t)) have += weight;
