@@ -26,6 +26,20 @@ const RARE_COUNT = 250;
  */
 export function isRareInEnglish(word: string): boolean {
   if (word.length < 4) return false;
-  counts ??= load();
-  return (counts.get(word.toLowerCase()) ?? 0) < RARE_COUNT;
+  const table = (counts ??= load());
+  return baseForms(word.toLowerCase()).every((w) => (table.get(w) ?? 0) < RARE_COUNT);
+}
+
+/**
+ * A word and the words it may be an inflection of: subtitles say "version" more often than
+ * "versions", and either makes the word common.
+ */
+function baseForms(w: string): string[] {
+  const out = [w];
+  if (w.endsWith('ies')) out.push(`${w.slice(0, -3)}y`);
+  if (w.endsWith('es')) out.push(w.slice(0, -2));
+  if (w.endsWith('s') && !w.endsWith('ss')) out.push(w.slice(0, -1));
+  for (const end of ['ed', 'ing'])
+    if (w.endsWith(end)) out.push(w.slice(0, -end.length), `${w.slice(0, -end.length)}e`);
+  return out;
 }

@@ -44,9 +44,12 @@ it('compares rows of a table without header text as "name: what it is"', () => {
 // a line of its own. Joined to it, "According to your sources: - **a**: …" read as one paragraph.
 // The passages are dev documents' chunks (bench/content) as retrieval might hand them over.
 it('puts the lead-in on its own line before a list of compared subjects', () => {
-  const { query, passages } = JSON.parse(
+  const { passages } = JSON.parse(
     readFileSync(path.resolve(import.meta.dirname, '../../fixtures/answers/compared-lead-in.json'), 'utf8'),
   );
+  // The fixture's own question compares BrowserBuffer#concat, which none of its passages names: it
+  // is "not covered" since a missing technical word weighs more; these two subjects are in them.
+  const query = 'Compare the built-in help with the long descriptions.';
   const a = extractiveAnswer({ query, passages, history: [] });
-  expect(a).toMatch(/^According to your sources:\n\n- \*\*BrowserBuffer#concat\*\*: /);
+  expect(a).toMatch(/^According to your sources:\n\n- \*\*the built-in help\*\*: /);
 });
