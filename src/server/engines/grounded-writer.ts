@@ -338,6 +338,11 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
   const more = sayUnit(second.u, q, index, frame);
+  // The second said with what it points back to (a definition's "Thus, …" with its first sentence)
+  // says the first again: it alone is the answer, never both.
+  if (said.used.every((u) => more.used.includes(u)))
+    return more.lines.join(' ').length <= PARAMS.maxChars ? more : said;
+  if (more.used.some((u) => said.used.includes(u))) return said;
   const size = [...said.lines, ...more.lines].join(' ').length;
   if (size > PARAMS.maxChars || more.lines.some((l) => said.lines.includes(l))) return said;
   return { lines: [...said.lines, ...more.lines], used: [...said.used, ...more.used], prose: said.prose };

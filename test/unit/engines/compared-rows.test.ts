@@ -53,3 +53,14 @@ it('puts the lead-in on its own line before a list of compared subjects', () => 
   const a = extractiveAnswer({ query, passages, history: [] });
   expect(a).toMatch(/^According to your sources:\n\n- \*\*the built-in help\*\*: /);
 });
+
+// A definition's later sentence pointing back ("Thus, no files…") is said with its first; when the
+// first was the best unit, the answer said that first sentence twice.
+it('says a definition once when its first sentence and one pointing back both answer', () => {
+  const { passages } = JSON.parse(
+    readFileSync(path.resolve(import.meta.dirname, '../../fixtures/answers/compared-lead-in.json'), 'utf8'),
+  );
+  const a = extractiveAnswer({ query: 'Compare the gnats user with the nobody user.', passages, history: [] });
+  expect(a.match(/Daemons that need not own any files/g)).toHaveLength(1);
+  expect(a).toContain('Thus, no files on a system should be owned by this user or group. [5]');
+});
