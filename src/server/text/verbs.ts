@@ -41,6 +41,16 @@ export function verbForms(word: string): string[] {
 const PHRASAL: Array<[RegExp, string]> = [
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+on\b/gi, 'enable'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+off\b/gi, 'disable'],
+  // The particle after the object ("turn colors off"): up to three words between, none a
+  // preposition ("turn it into a string on Windows" turns nothing on).
+  [
+    /\b(?:turn|switch)(?:s|ed|ing)?\s+((?:(?!(?:into|in|to|from)\s)[\w'’.-]+\s+){0,2}?(?!(?:into|in|to|from)\s)[\w'’.-]+)\s+on\b/gi,
+    'enable $1',
+  ],
+  [
+    /\b(?:turn|switch)(?:s|ed|ing)?\s+((?:(?!(?:into|in|to|from)\s)[\w'’.-]+\s+){0,2}?(?!(?:into|in|to|from)\s)[\w'’.-]+)\s+off\b/gi,
+    'disable $1',
+  ],
 ];
 
 /** A question with its phrasal verbs said in one word: "turn on send's debug output" → "enable …". */

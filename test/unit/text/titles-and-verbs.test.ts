@@ -42,6 +42,14 @@ describe('verbs as documents write them', () => {
     expect(oneWordVerbs('Switching off colours')).toBe('disable colours');
     expect(searchWords('How do I turn on debug output?')).toContain('enable');
   });
+
+  it('so is one whose particle follows its object: "turn colors off", not "turn it into a string on Windows"', () => {
+    expect(oneWordVerbs("How do I turn colors off in debug's output?")).toBe(
+      "How do I disable colors in debug's output?",
+    );
+    expect(oneWordVerbs('Turn the cache on')).toBe('enable the cache');
+    expect(oneWordVerbs('turn it into a string on Windows')).toBe('turn it into a string on Windows');
+  });
 });
 
 describe('symbols', () => {
