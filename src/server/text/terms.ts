@@ -15,8 +15,12 @@ export function termsOf(text: string): string[] {
   const out = new Set<string>();
   for (const s of symbolsOf(text)) out.add(s);
   for (const w of wordTerms(text)) out.add(w);
+  // A program's exit code is its exit status: man pages say either under either heading.
+  if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
   return [...out];
 }
+
+const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 
 /**
  * Stems are cut to this many letters: Porter's stemmer leaves "prioritized" and "priorities" as

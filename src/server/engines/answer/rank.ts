@@ -125,7 +125,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
  */
 const LIGHT_VERBS = new Set(
   termsOf(
-    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away',
+    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away return returns',
   ),
 );
 
