@@ -105,6 +105,10 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
     const b = seg.index;
     if (b === 0) continue;
     if (protectedRanges.some((r) => r.start < b && b < r.end)) continue;
+    // A stop inside code, closed by a bracket after it ("句点（`。`）などで…"), ends no sentence.
+    let stop = b - 1;
+    while (stop > 0 && /[\s)）\]」』"'”’]/u.test(text[stop])) stop--;
+    if (protectedRanges.some((r) => r.start <= stop && stop < r.end)) continue;
     if (isFalseStop(text.slice(Math.max(0, b - 40), b))) continue;
     // A stop with a letter or digit right after it is inside a token ("1.1.X", "a.out"), not an end.
     if (/[.!?]/.test(text[b - 1]) && /[\p{L}\p{N}]/u.test(text[b] ?? '')) continue;

@@ -369,3 +369,16 @@ describe('terms', () => {
     expect(termsOf('specify specification')).toEqual(['specif']);
   });
 });
+
+// textlint's Japanese README writes the full stop it asks for as code, in brackets: "句点（`。`）などで
+// 区切ってください。" was cut after the bracket, and an answer quoted "…句点（`。`）." with the rest lost.
+it('a stop inside code, closed by a bracket, ends no sentence', () => {
+  const md =
+    '適切な長さで文を句点（`。`）などで区切ってください。\n\nRun it (see `a.out.`) Then stop. Call `x()`. Next.\n';
+  expect(documentUnits(md).map((u) => u.markdown)).toEqual([
+    '適切な長さで文を句点（`。`）などで区切ってください。',
+    'Run it (see `a.out.`) Then stop.',
+    'Call `x()`.',
+    'Next.',
+  ]);
+});
