@@ -72,11 +72,29 @@ export function isWide(ch: string): boolean {
 }
 
 /**
+ * Characters written two ways that fonts rarely both have: Japanese writes 〜 (WAVE DASH) where
+ * Windows writes ～ (FULLWIDTH TILDE). WenQuanYi has only the second; a character no face has is
+ * not drawn at all (resvg set the kana around it as empty boxes).
+ */
+const SAME_CHARACTER: Record<string, string> = { '\u301c': '\uff5e', '\uff5e': '\u301c' };
+
+/** The label with each character no face has in the other form it is written in, when a face has that. */
+export function drawable(text: string): string {
+  const f = loaded();
+  const has = (ch: string) =>
+    [f.regular, f.cjk].some((face) => face?.hasGlyphForCodePoint(ch.codePointAt(0)!) ?? false);
+  if (!f.regular && !f.cjk) return text;
+  return [...text]
+    .map((ch) => (!has(ch) && SAME_CHARACTER[ch] && has(SAME_CHARACTER[ch]) ? SAME_CHARACTER[ch] : ch))
+    .join('');
+}
+
+/**
  * Wraps a label into lines no wider than `max` pixels, with explicit breaks (SVG text does not wrap).
  * A word longer than a line is cut by characters. At most `maxLines`; the last one then ends in "…".
  */
 export function wrapText(text: string, size: number, bold: boolean, max: number, maxLines = 6): string[] {
-  const lines = breakLines(text, (line) => textWidth(line, size, bold) <= max);
+  const lines = breakLines(drawable(text), (line) => textWidth(line, size, bold) <= max);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
     let last = kept[maxLines - 1];
