@@ -80,6 +80,10 @@ function onlyLinks(nodes: readonly PhrasingContent[] | undefined): boolean {
   return links > 0;
 }
 
+/** The end of a sentence that says what follows is its content: "as follows", 次の通りです, 以下のようになっています. */
+const POINTS_FORWARD =
+  /(?:\b(?:as follows|the following|below)|(?:次|以下)の(?:通り|とおり|よう)(?:です|になります|になっています|に(?:します|なります))?)\s*[.。]?$/iu;
+
 /** A last word that leaves a sentence open: an article, a preposition or conjunction that needs what follows. */
 const RUNS_ON = /\b(?:the|a|an|than|of|to|and|or|with|from|into|by|as|like)$/i;
 
@@ -96,8 +100,9 @@ function usable(text: string, markdown: string, maxChars: number, short = false)
   const opened = (s.match(/[([{（]/g) ?? []).length;
   const closed = (s.match(/[)\]}）]/g) ?? []).length;
   if (opened !== closed) return false;
-  // A sentence that introduces what follows ("Using NPM:") leaves out what it introduces.
-  if (/[:：]$/.test(s)) return false;
+  // A sentence that introduces what follows ("Using NPM:", "… as follows.", "デフォルト設定は次の
+  // 通りです。") leaves out what it introduces.
+  if (/[:：]$/.test(s) || POINTS_FORWARD.test(s)) return false;
   // So does one that stops on a word no sentence ends with ("compresses better than", between two
   // commands in gzip's man page): it runs on into what it leaves out.
   if (RUNS_ON.test(s)) return false;

@@ -80,3 +80,14 @@ describe('statements a deck, a page or a mindmap may show', () => {
     ]);
   });
 });
+
+// textlint's Japanese README opens each rule's settings with "デフォルト設定は次の通りです。" before
+// its JSON: a deck point and a mindmap leaf of its own, saying nothing.
+it('a sentence saying that what follows is its content is no statement', () => {
+  const md =
+    'デフォルト設定は次の通りです。\n\n過去の設定の履歴は以下のようになっています。\n\nThe defaults are as follows.\n\nThe harbour opens at six. 次のように`@next`をつけることで試せます。';
+  expect(statementsOf(md, 300).map((s) => s.text)).toEqual([
+    'The harbour opens at six.',
+    '次のように@nextをつけることで試せます。',
+  ]);
+});
