@@ -112,7 +112,10 @@ const CORPUS = [
   { file: 'commander-readme.md', markdown: nm('commander/Readme.md') },
   { file: 'http-errors-readme.md', markdown: nm('http-errors/README.md') },
   { file: 'nzh-readme.md', markdown: npm('nzh@1.0.14', 'README.md') },
-  { file: 'textlint-ja-technical-writing-readme.md', markdown: npm('textlint-rule-preset-ja-technical-writing@12.0.2', 'README.md') },
+  {
+    file: 'textlint-ja-technical-writing-readme.md',
+    markdown: npm('textlint-rule-preset-ja-technical-writing@12.0.2', 'README.md'),
+  },
   { file: 'prompts-readme.md', markdown: nm('prompts/readme.md') },
   { file: 'express-rate-limit-readme.md', markdown: nm('express-rate-limit/readme.md') },
   { file: 'pinyin-readme.md', markdown: npm('pinyin@4.0.0', 'README.md') },
