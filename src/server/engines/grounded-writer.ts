@@ -345,7 +345,23 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   if (more.used.some((u) => said.used.includes(u))) return said;
   const size = [...said.lines, ...more.lines].join(' ').length;
   if (size > PARAMS.maxChars || more.lines.some((l) => said.lines.includes(l))) return said;
+  // Two sentences of one definition are said under its term once, in the source's order.
+  const [first, next] = a.seq < b.seq ? [said, more] : [more, said];
+  const joined = sameTermLines(first.lines, next.lines);
+  if (samePart && a.term && joined) return { lines: joined, used: [...said.used, ...more.used], prose: said.prose };
   return { lines: [...said.lines, ...more.lines], used: [...said.used, ...more.used], prose: said.prose };
+}
+
+/**
+ * One line for two one-line answers under the same term and citation ("**-P** …: Run up to … [1]"
+ * and "**-P** …: If … is 0, … [1]"): the term once, both sentences after it. Undefined otherwise.
+ */
+function sameTermLines(first: string[], next: string[]): string[] | undefined {
+  if (first.length !== 1 || next.length !== 1) return undefined;
+  const cited = /^(.+?): (.*) (\[\d+\])$/s;
+  const [x, y] = [cited.exec(first[0]), cited.exec(next[0])];
+  if (!x || !y || x[1] !== y[1] || x[3] !== y[3]) return undefined;
+  return [`${x[1]}: ${x[2]} ${y[2]} ${x[3]}`];
 }
 
 /**
