@@ -130,6 +130,7 @@ const CORPUS = [
   { file: 'markdown-table-readme.html', web: ['markdown-table'], markdown: nm('markdown-table/readme.md') },
   { file: 'cookies-readme.html', web: ['cookies'], markdown: nm('cookies/README.md') },
   { file: 'arg-readme.html', web: ['arg'], markdown: nm('arg/README.md') },
+  { file: 'cookie-readme.html', web: ['cookie'], markdown: npm('cookie@1.1.1', 'README.md') },
   // HTML manuals as shipped, and man pages as groff renders them to HTML.
   { file: 'debian-users-and-groups.html', copy: '/usr/share/doc/base-passwd/users-and-groups.html' },
   { file: 'gzip-man.html', man: 'gzip' },
@@ -142,16 +143,19 @@ const CORPUS = [
   { file: 'date-man.html', man: 'date' },
   { file: 'cmp-man.html', man: 'cmp' },
   { file: 'xargs-man.html', man: 'xargs' },
+  { file: 'timeout-man.html', man: 'timeout' },
   // PDFs printed by Chromium from the rendered README.
   { file: 'buffer-readme.pdf', pdf: 'buffer', markdown: nm('buffer/README.md') },
   { file: 'picomatch-readme.pdf', pdf: 'picomatch', markdown: nm('picomatch/README.md') },
   { file: 'std-env-readme.pdf', pdf: 'std-env', markdown: nm('std-env/README.md') },
   { file: 'turndown-readme.pdf', pdf: 'turndown', markdown: nm('turndown/README.md') },
+  { file: 'nodejieba-readme.pdf', pdf: 'nodejieba', markdown: npm('nodejieba@3.5.8', 'README.md') },
   // DOCX made by LibreOffice from the rendered README.
   { file: 'winston-readme.docx', docx: 'winston', markdown: nm('winston/README.md') },
   { file: 'bytes-readme.docx', docx: 'bytes', markdown: nm('bytes/Readme.md') },
   { file: 'logform-readme.docx', docx: 'logform', markdown: nm('logform/README.md') },
   { file: 'word-wrap-readme.docx', docx: 'word-wrap', markdown: nm('word-wrap/README.md') },
+  { file: 'chalk-readme.docx', docx: 'chalk', markdown: nm('chalk/readme.md') },
   // Plain text from Debian's /usr/share/doc, as shipped (decompressed).
   { file: 'valgrind-faq.txt', text: () => gunzip('/usr/share/doc/valgrind/FAQ.txt.gz') },
   { file: 'gdb-readme.txt', text: () => gunzip('/usr/share/doc/gdb/README.gz') },

@@ -28,7 +28,7 @@ const hand = ['dev', 'heldout'].flatMap((split) =>
   JSON.parse(readFileSync(path.join(HERE, `questions.hand.${split}.json`), 'utf8')),
 );
 /** At most this many generated questions of each kind per document, spread over the document. */
-const PER_KIND = 4;
+const PER_KIND = 5;
 
 const parse = (md) => fromMarkdown(md, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 const squash = (s) => s.normalize('NFKC').replace(/\s+/g, ' ').trim();

@@ -134,9 +134,13 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // A price is a figure: "how much does a commercial licence cost" is not answered by "read the licence".
     const price = asksPrice(part);
     const priced = (u: RankedUnit) => !price || /\d/.test(u.text);
-    const fit = ranked.filter(
+    const fitting = ranked.filter(
       (r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u) && priced(r.u),
     );
+    // A unit saying only the question's own words (a step's label "Full mode") answers nothing;
+    // what it leads into does.
+    const echoes = (u: RankedUnit) => !u.term && bare(u.text).length > 0 && bare(part).includes(bare(u.text));
+    const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
     const covered = fit.length > 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
@@ -186,6 +190,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/** Letters and digits only, lower case: what a text says, whatever its spacing and punctuation. */
+const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version

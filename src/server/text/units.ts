@@ -156,7 +156,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         else if (field) push({ ...field, ...base });
         else push({ kind: 'item', text: b.text, markdown: b.markdown, ...base });
         if (b.text.length > LONG_ITEM) for (const s of sentencesOf(b)) push({ ...s, ...base });
-        lead = undefined;
+        // A list of one item is a step's label ("3. Full mode"): the code or table right after it is its content.
+        lead = prev?.kind !== 'listItem' && blocks[i + 1]?.kind !== 'listItem' ? b.text : undefined;
         continue;
       }
       case 'code': {

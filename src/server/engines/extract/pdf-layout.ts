@@ -61,6 +61,13 @@ const WORD_GAP = 0.15;
 /** Cell starts within this many points are aligned. */
 const ALIGN = 6;
 const MIN_TABLE_ROWS = 3;
+/** Text of only CJK characters and full-width punctuation (and spaces between them). */
+const hasWide = (text: string) =>
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u.test(text);
+const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]$/u;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+const FULL_WIDTH =
+  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef\s]+$/u;
 /** Most lines a row's wrapped cell reaches above or below the row's first line. */
 const ROW_LINES = 6;
 
@@ -114,8 +121,10 @@ export function linesOf(items: PositionedItem[]): Line[] {
         if (last && !s.cellStart) last.text += ' ' + s.text;
         else cells.push({ x: s.x, text: s.text });
       }
-      const visible = l.items.filter((it) => it.str.trim());
-      const mono = visible.length > 0 && visible.every((it) => it.mono);
+      // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
+      // often flagged fixed-pitch. A line is code when its other characters are all monospace.
+      const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str));
+      const mono = telling.length > 0 && telling.every((it) => it.mono);
       return { y: l.y, height: l.height, mono, items: l.items, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
@@ -197,7 +206,7 @@ const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).
 function codeLines(block: Line[]): string[] {
   const advances = block
     .flatMap((l) => l.items)
-    .filter((it) => it.str.length >= 2 && it.width > 0)
+    .filter((it) => it.str.length >= 2 && it.width > 0 && !hasWide(it.str))
     .map((it) => it.width / it.str.length)
     .sort((a, b) => a - b);
   const advance = advances[Math.floor(advances.length / 2)] || block[0].height * 0.6;
@@ -214,10 +223,16 @@ function codeLines(block: Line[]): string[] {
     const gap = k > 0 ? block[k - 1].y - line.y : 0;
     if (k > 0 && Number.isFinite(pitch) && gap > pitch * 1.5) out.push('');
     let text = '';
+    let end = left;
+    let wide = false;
     for (const it of line.items) {
       if (!it.str.trim()) continue;
-      const col = Math.max(0, Math.round((it.x - left) / advance));
-      text = text.padEnd(col) + it.str;
+      // A CJK character is set wider than the code's advance, in a fallback face: after one, the
+      // spaces before an item are its gap from the item before, not its column.
+      const pad = wide ? Math.round((it.x - end) / advance) : Math.round((it.x - left) / advance) - text.length;
+      text += ' '.repeat(Math.max(0, pad)) + it.str;
+      end = it.x + it.width;
+      wide ||= hasWide(it.str);
     }
     out.push(text.replace(/\s+$/, ''));
   });
@@ -473,9 +488,16 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // An indented line starts an item of a list (a browser prints the bullet as a drawing, not as
       // text) unless it continues the line above: that line ran to the right edge, its next word did not fit.
       const first = line.segments[0];
-      const word = /^\S+/.exec(first.text)?.[0] ?? '';
+      // CJK text breaks between any two characters: its next word is one character.
+      const word =
+        /^(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u.exec(
+          first.text,
+        )?.[0] ?? '';
       const wordWidth = ((first.end - first.x) * word.length) / Math.max(1, first.text.length);
-      const starts = indented && (itemEnd < 0 || itemEnd + body * 0.3 + wordWidth <= right);
+      // A CJK line ending its sentence may fill the line by chance (every character is one em): the
+      // next indented line is a new item.
+      const stopped = /[。！？]$/.test(out[out.length - 1] ?? '');
+      const starts = indented && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right);
       out.push(starts ? `- ${text}` : text);
       itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
@@ -517,7 +539,7 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
   const chars = new Map<number, number>();
   for (const items of pages)
     for (const it of items) {
-      if (it.mono || !it.str.trim()) continue;
+      if (!it.str.trim() || (it.mono && !FULL_WIDTH.test(it.str))) continue;
       const h = Math.round(it.height);
       chars.set(h, (chars.get(h) ?? 0) + it.str.length);
     }
@@ -553,7 +575,9 @@ export function joinParagraphLines(lines: string[]): string {
       flush();
       para = line;
     } else if (!para) para = line;
-    else para = /[a-z]-$/.test(para) ? para.slice(0, -1) + line : `${para} ${line}`;
+    else if (/[a-z]-$/.test(para)) para = para.slice(0, -1) + line;
+    // CJK text wraps between any two characters, with no space to put back.
+    else para = CJK_END.test(para) && CJK_START.test(line) ? para + line : `${para} ${line}`;
   }
   flush();
   return out.join('\n');
