@@ -36,7 +36,8 @@ export async function extractDocument(kind: DocumentKind, data: Buffer): Promise
       );
       const markdown = documentMarkdown(html);
       checkDocumentText(markdown);
-      const h1 = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? null;
+      // A heading with no text (a logo image) titles nothing: the file name does.
+      const h1 = /^#[ \t]+(\S.*)$/m.exec(markdown)?.[1]?.trim() ?? null;
       return { title: h1, text: markdown };
     }
     case 'pptx': {
