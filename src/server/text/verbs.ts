@@ -37,8 +37,18 @@ export function verbForms(word: string): string[] {
   return forms ? [base, ...forms].filter((f) => f !== word.toLowerCase()) : [];
 }
 
-/** Phrasal verbs a question is asked with, and the one verb documents write for them. */
+/** Phrasal verbs (and phrases) a question is asked with, and the words documents write for them. */
 const PHRASAL: Array<[RegExp, string]> = [
+  // "When none is given", "if not set", "when omitted" ask for the default: documents say "default".
+  [
+    /\b(?:when|if)\s+(?:none|nothing|no\s+[\w-]+)\s+(?:is|are|was|were|gets?)\s+(?:given|set|specified|provided|passed|supplied|chosen)\b/gi,
+    'by default',
+  ],
+  [
+    /\b(?:when|if)\s+(?:(?:it|they)\s+(?:is|are)\s+|it's\s+)?(?:not\s+|un)(?:set|specified|given|provided|passed|supplied)\b/gi,
+    'by default',
+  ],
+  [/\b(?:when|if)\s+(?:(?:it|they)\s+(?:is|are)\s+|it's\s+)?(?:omitted|left\s+out)\b/gi, 'by default'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+on\b/gi, 'enable'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+off\b/gi, 'disable'],
   // The particle after the object ("turn colors off"): up to three words between, none a
