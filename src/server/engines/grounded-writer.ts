@@ -355,7 +355,8 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   // Two sentences of one definition are said under its term once, in the source's order.
   const [first, next] = a.seq < b.seq ? [said, more] : [more, said];
   const joined = sameTermLines(first.lines, next.lines);
-  if (samePart && a.term && joined) return { lines: joined, used: [...said.used, ...more.used], prose: said.prose };
+  if (samePart && (a.term ?? a.termMarkdown) && joined)
+    return { lines: joined, used: [...said.used, ...more.used], prose: said.prose };
   return { lines: [...said.lines, ...more.lines], used: [...said.used, ...more.used], prose: said.prose };
 }
 

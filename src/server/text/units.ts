@@ -67,6 +67,22 @@ const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|functi
 const MAX_DESCRIPTION_PARAGRAPHS = 3;
 /** A fenced block without a language is prose when at least this share of its characters is in lines of words. */
 const PROSE_SHARE = 0.8;
+/**
+ * A heading that names an API rather than a topic: one name, written as code is (a call, a dotted
+ * path, camelCase or snake_case), with no spaces outside its brackets.
+ */
+function apiName(heading: string | undefined): string | undefined {
+  const name = heading?.trim().replace(/^`(.*)`$/, '$1');
+  if (!name || name.length > 80) return undefined;
+  let bare = name;
+  for (let prev = ''; prev !== bare;)
+    [prev, bare] = [bare, bare.replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>/g, '')];
+  if (/\s/.test(bare)) return undefined;
+  if (/[\p{L}\p{N}_$]\(/u.test(name)) return name;
+  // A product's name is capitalised ("TypeScript", "Node.js"); an identifier starts in lower case.
+  return /^[\p{Ll}_$.]/u.test(name) && /[\p{L}_$]\.[\p{L}_$]|\p{Ll}\p{Lu}|\p{L}_\p{L}/u.test(bare) ? name : undefined;
+}
+
 /** A list item longer than this is also said sentence by sentence. */
 const LONG_ITEM = 300;
 
@@ -131,10 +147,14 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           }
         }
         const field = fieldOf(b);
+        const api = apiName(headings.at(-1));
         if (field) push({ ...field, headings, group: group++, leadIn: lead });
         else {
           const g = group++;
-          for (const s of sentencesOf(b)) push({ ...s, headings, group: g });
+          // Under a heading that is an API's name (`cookie.parseCookie(str, options)`, `httpOnly`) the
+          // paragraphs say what that name does: each sentence is said under it, as a definition's are.
+          const named = api ? { termMarkdown: codeSpan(api) } : {};
+          for (const s of sentencesOf(b)) push({ ...s, headings, group: g, ...named });
         }
         lead = b.text;
         continue;

@@ -151,8 +151,17 @@ export function queryOf(asked: string, history: string[] = []): Query {
   FORMS.set(q, forms);
   RARE.set(q, rare);
   VERBS.set(q, new Set(termsOf([...text.matchAll(MAIN_VERB)].map((m) => m[1]).join(' '))));
+  const choice = CHOICE.exec(text);
+  const [a, b] = choice ? [termsOf(choice[1]), termsOf(choice[2])] : [[], []];
+  if (a.length > 0 && b.length > 0 && !a.some((t) => b.includes(t))) ALTERNATIVES.set(q, [a, b]);
   return q;
 }
+
+/** A question ending in a choice of two words ("Is Chalk 5 CommonJS or ESM?"): a source holding either answers it. */
+const CHOICE = /([\p{L}\p{N}][\w.+#-]*)\s+or\s+([\p{L}\p{N}][\w.+#-]*)\s*[?？]\s*$/u;
+
+/** The two words a query offers as a choice, as terms: held as one, by whichever a unit holds. */
+const ALTERNATIVES = new WeakMap<Query, [string[], string[]]>();
 
 /**
  * The question's own verb, after its auxiliary and subject ("where does debug *write*", "how do I
@@ -238,8 +247,12 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
+  // Of a choice, the alternative the unit holds (or, holding neither, the first) stands for both.
+  const choice = ALTERNATIVES.get(q);
+  const holds = (terms: string[]) => terms.some((t) => FIELDS.some((f) => u.fields[f].has(t)));
+  const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
-    if (w < 1 || !holdable(t) || (asksMore && named(t))) continue;
+    if (w < 1 || !holdable(t) || (asksMore && named(t)) || other.has(t)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare
@@ -420,7 +433,7 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
     if (inQuote) return false;
     return ACRONYM.test(bare) || (i > 0 && !/^(?:the|a|an)$/i.test(words[i - 1]) && NAME.test(bare));
   });
-  return words
+  const missing = words
     .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
     .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
     .map(({ w }) => w)
@@ -431,8 +444,13 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       const whole = all.filter((t) => /^§(?:.*\p{L})?[./]\p{L}/u.test(t));
       const forms = whole.length > 0 ? whole : all;
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
-    })
-    .concat(unknownModifiers(text, index, ref));
+    });
+  // Of a choice ("CommonJS or ESM?"), the source need state only the one it says.
+  const choice = CHOICE.exec(text);
+  const either = choice ? missing.filter((w) => w === choice[1] || w === choice[2]) : [];
+  return (either.length === 1 ? missing.filter((w) => w !== either[0]) : missing).concat(
+    unknownModifiers(text, index, ref),
+  );
 }
 
 /**
