@@ -71,6 +71,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         u.caption,
         // A unit about a name written as a call (`uuid.v4()`) is about a function, whether or not it says so.
         CALL.test(about) ? 'function method' : '',
+        // So is a unit about a flag (`-s, --signal=SIGNAL`) about an option.
+        FLAG.test(about) ? 'option flag' : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -341,6 +343,7 @@ const SMALL_SOURCE = 12;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
+const FLAG = /^[-‐]{1,2}[\p{L}\p{N}]/u;
 
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
 const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));

@@ -17,7 +17,7 @@ export interface Said {
 
 /** A quote as it ends a sentence: with its full stop (。 after Chinese or Japanese). */
 const stopped = (markdown: string) =>
-  /[.!?:。！？：]$/.test(markdown)
+  /[.!?:;,。！？：；，、]$/.test(markdown)
     ? markdown
     : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown)
       ? `${markdown}。`
