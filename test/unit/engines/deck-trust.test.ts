@@ -85,6 +85,29 @@ describe('what a deck shows is what the sources say', () => {
   });
 });
 
+describe('the takeaways slide', () => {
+  it('recaps a section split over slides once, by its own title', () => {
+    const outline = {
+      title: 'Kettles',
+      subtitle: '',
+      slides: [
+        { title: 'Refunds (1/2)', points: ['Refunds take five days.'], sources: [] },
+        { title: 'Refunds (2/2)', points: ['Refunds go to the card used.'], sources: [] },
+        { title: '退款（1/2）', points: ['退款在五个工作日内退回。'], sources: [] },
+        { title: 'Warranty', points: ['Every kettle carries a 25-year warranty.'], sources: [] },
+      ],
+      takeaways: [],
+    };
+    const deck = buildDeck({ outline, passages: [], tables: [], lang: 'en' });
+    const closing = deck.slides.at(-1)!;
+    expect(closing.kind === 'closing' && closing.points).toEqual([
+      '**Refunds**: Refunds take five days.',
+      '**退款**: 退款在五个工作日内退回。',
+      '**Warranty**: Every kettle carries a 25-year warranty.',
+    ]);
+  });
+});
+
 describe('the local outline follows the query', () => {
   const passages = [
     {

@@ -85,10 +85,15 @@ export function buildDeck(input: {
   slides.splice(1, 0, ...rest);
   // A deck of four or more slides always ends on its takeaways: the outline's, else each content
   // slide's first point led by its title (a recap, in the order the deck told it).
-  const recap = slides
-    .filter((x): x is Extract<SlideModel, { kind: 'points' }> => x.kind === 'points' && x.points.length > 0)
+  // A section split over slides ("Schedule (1/2)", "(2/2)") is recapped once, by its own title.
+  const sectionOf = (title: string) => title.replace(/\s*[（(]\d+\s*\/\s*\d+\s*[)）]$/, '');
+  const sections = new Map<string, string>();
+  for (const x of slides)
+    if (x.kind === 'points' && x.points.length > 0 && !sections.has(sectionOf(x.title)))
+      sections.set(sectionOf(x.title), x.points[0]);
+  const recap = [...sections]
     .slice(0, 4)
-    .map((x) => `**${escapeMarks(x.title)}**${input.lang === 'zh-Hans' ? '：' : ': '}${x.points[0]}`);
+    .map(([title, point]) => `**${escapeMarks(title)}**${input.lang === 'zh-Hans' ? '：' : ': '}${point}`);
   const takeaways = input.outline.takeaways.length > 0 ? input.outline.takeaways : slides.length >= 3 ? recap : [];
   if (takeaways.length > 0) {
     const all = input.outline.slides
