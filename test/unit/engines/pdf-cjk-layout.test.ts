@@ -17,6 +17,8 @@ describe('a Chinese PDF printed by a browser', () => {
   it('keeps its headings, list items and code as the page shows them', async () => {
     const text = (await pdfPages(readFileSync(PDF))).pages.join('\n\n');
     expect(text).toContain('## 介绍');
+    // Its badges, printed as their images' alt text, each a link, are no text of the README.
+    expect(text).not.toContain('Build Status');
     expect(text).toContain('## 安装\n\n```\nnpm install nodejieba\n```');
     expect(text).not.toMatch(/```\n(?:介 绍|特点|安 {2}装)/);
     // Five items, each its own, though the first fills its line and ends with a full stop.

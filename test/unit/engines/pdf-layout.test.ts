@@ -49,4 +49,20 @@ describe('PDF page layout from item positions', () => {
     ];
     expect(layoutPage(items)[0]).toBe('## Refund times');
   });
+
+  it('rows of links above the text (badges printed as their alt text) are left out; links within the text stay', () => {
+    const linked = (str: string, x: number, y: number, link: number): PositionedItem => ({ ...item(str, x, y), link });
+    const lines = layoutPage([
+      linked('Build Status', 50, 720, 0),
+      linked('npm version', 120, 720, 1),
+      linked('License', 190, 720, 2),
+      item('A tokenizer for Chinese text.', 50, 700),
+      linked('Guide', 50, 680, 3),
+      linked('API', 120, 680, 4),
+      linked('FAQ', 190, 680, 5),
+    ]);
+    expect(lines.join('\n')).not.toContain('Build Status');
+    expect(lines).toContain('A tokenizer for Chinese text.');
+    expect(lines.join(' ')).toContain('Guide');
+  });
 });

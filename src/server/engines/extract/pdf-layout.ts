@@ -14,6 +14,8 @@ export interface PositionedItem {
   height: number;
   /** Set in a monospace font (pdf.js names its family 'monospace'). */
   mono?: boolean;
+  /** Which of the page's links it lies in, if any (a link annotation's index). */
+  link?: number;
 }
 
 /** What the whole document's type says: the body text's size and so which larger lines are headings. */
@@ -410,8 +412,8 @@ function headingMarks(height: number, body: number): string {
  * table row). `scale` gives the document's body size (a page of code has no body text of its own).
  */
 export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[] {
-  const lines = linesOf(items);
   const { body, left } = scale ?? typeScale([items]);
+  const lines = withoutLeadingLinkRows(linesOf(items), body);
   const right = scale?.right ?? textRight(lines);
   const out: string[] = [];
   let i = 0;
@@ -507,6 +509,21 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   }
   while (out.length && out[out.length - 1] === '') out.pop();
   return out.filter((l, k) => l !== '' || out[k - 1] !== '');
+}
+
+/**
+ * A page's lines without the rows of links above its first line of text: a README's badges (a
+ * browser prints an image it did not load as its alt text, "Build Status", "npm version", each a
+ * link) or a site's navigation. A row is three or more links and nothing else; text is a line of
+ * the body's size that is no such row (a print header is smaller, a heading larger).
+ */
+function withoutLeadingLinkRows(lines: Line[], body: number): Line[] {
+  const isLinkRow = (l: Line) => {
+    const visible = l.items.filter((it) => it.str.trim());
+    return visible.every((it) => it.link !== undefined) && new Set(visible.map((it) => it.link)).size >= 3;
+  };
+  const text = lines.findIndex((l) => !isLinkRow(l) && (!body || Math.abs(l.height - body) <= body * 0.15));
+  return lines.filter((l, k) => !(isLinkRow(l) && (text < 0 || k < text)));
 }
 
 /**

@@ -29,6 +29,11 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
+      // Link rectangles ([x1, y1, x2, y2] in the text's own coordinates): a row of nothing but links
+      // above the text is badges or navigation (pdf-layout.ts).
+      const links = (await page.getAnnotations())
+        .filter((a: { subtype?: string; rect?: number[] }) => a.subtype === 'Link' && Array.isArray(a.rect))
+        .map((a: { rect: number[] }) => a.rect);
       const items: PositionedItem[] = [];
       // Without font faces pdf.js still names each font's generic family from its flags: 'monospace' for code.
       const mono = new Set(
@@ -46,13 +51,17 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
           );
         // pdf.js types the text matrix as any[]; it is [a, b, c, d, e, f] of numbers.
         const [, , , d, x, y] = item.transform as number[];
+        const height = item.height || Math.abs(d);
+        const [cx, cy] = [x + item.width / 2, y + height / 2];
+        const link = links.findIndex(([x1, y1, x2, y2]) => cx >= x1 && cx <= x2 && cy >= y1 && cy <= y2);
         items.push({
           str: item.str,
           x,
           y,
           width: item.width,
-          height: item.height || Math.abs(d),
+          height,
           mono: mono.has(item.fontName),
+          ...(link >= 0 ? { link } : {}),
         });
       }
       pageItems.push(items);
