@@ -49,6 +49,8 @@ const PHRASAL: Array<[RegExp, string]> = [
     'by default',
   ],
   [/\b(?:when|if)\s+(?:(?:it|they)\s+(?:is|are)\s+|it's\s+)?(?:omitted|left\s+out)\b/gi, 'by default'],
+  // "The cookie package", "the debug library" name a source: the noun says what it is, not what is asked.
+  [/\bthe\s+([\w.@/-]+)\s+(?:package|library)\b/gi, 'the $1'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+on\b/gi, 'enable'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+off\b/gi, 'disable'],
   // The particle after the object ("turn colors off"): up to three words between, none a

@@ -18,6 +18,15 @@ it('says a question asking what happens when nothing is given as asking for the 
   expect(oneWordVerbs("What does sameSite 'none' do?")).toBe("What does sameSite 'none' do?");
 });
 
+it('reads "the cookie package" as naming the source, not as asking about packages', () => {
+  // A source rarely calls itself a package: the word had weighed as a key term it lacked, and an
+  // answer on PostgreSQL (ts_rank brings other passages) fell below the coverage threshold.
+  expect(oneWordVerbs('How do I parse a Cookie header with the cookie package?')).toBe(
+    'How do I parse a Cookie header with the cookie?',
+  );
+  expect(oneWordVerbs('Which packages depend on chalk?')).toBe('Which packages depend on chalk?');
+});
+
 describeAnswersOver(
   'a question asking for a default in other words',
   async () => [
