@@ -36,6 +36,7 @@ export interface DocUnit {
   leadIn?: string;
   /** A definition's term; for a sentence of a description, the term it describes. */
   term?: string;
+  /** The term as written; alone (no `term`), the API a sentence's heading names: a label to say it under. */
   termMarkdown?: string;
   /** A definition's description. */
   description?: string;

@@ -343,6 +343,7 @@ const SMALL_SOURCE = 12;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
+/** A name written as a command-line flag: `-s`, `--signal=SIGNAL`. */
 const FLAG = /^[-‐]{1,2}[\p{L}\p{N}]/u;
 
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
