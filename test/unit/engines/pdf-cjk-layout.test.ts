@@ -19,6 +19,10 @@ describe('a Chinese PDF printed by a browser', () => {
     expect(text).toContain('## 介绍');
     // Its badges, printed as their images' alt text, each a link, are no text of the README.
     expect(text).not.toContain('Build Status');
+    // A list of links to blog posts stays links, as the web page's were: where to read more.
+    expect(text).toContain(
+      '- [Node.js的C++扩展初体验之NodeJieba](https://github.com/yanyiwu/blog/blob/posts2023archive/_posts/2014-02-22-nodejs-cpp-addon-nodejieba.md)',
+    );
     expect(text).toContain('## 安装\n\n```\nnpm install nodejieba\n```');
     expect(text).not.toMatch(/```\n(?:介 绍|特点|安 {2}装)/);
     // Five items, each its own, though the first fills its line and ends with a full stop.

@@ -65,4 +65,20 @@ describe('PDF page layout from item positions', () => {
     expect(lines).toContain('A tokenizer for Chinese text.');
     expect(lines.join(' ')).toContain('Guide');
   });
+
+  it('a line that is one link is written as a Markdown link; a link inside a sentence is not', () => {
+    const at = (str: string, x: number, y: number, link?: number, href?: string): PositionedItem => ({
+      ...item(str, x, y),
+      ...(link === undefined ? {} : { link, href }),
+    });
+    const lines = layoutPage([
+      at('Read the guide for more.', 50, 720),
+      at('Writing [fast] parsers', 50, 700, 0, 'https://example.com/post'),
+      at('See', 50, 680),
+      at('the docs', 70, 680, 1, 'https://example.com/docs'),
+      at('for details.', 120, 680),
+    ]);
+    expect(lines).toContain('[Writing \\[fast\\] parsers](https://example.com/post)');
+    expect(lines).toContain('See the docs for details.');
+  });
 });

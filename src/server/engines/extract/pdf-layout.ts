@@ -16,6 +16,8 @@ export interface PositionedItem {
   mono?: boolean;
   /** Which of the page's links it lies in, if any (a link annotation's index). */
   link?: number;
+  /** That link's address, when it has one (a URL, not a place in the document). */
+  href?: string;
 }
 
 /** What the whole document's type says: the body text's size and so which larger lines are headings. */
@@ -500,7 +502,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // next indented line is a new item.
       const stopped = /[。！？]$/.test(out[out.length - 1] ?? '');
       const starts = indented && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right);
-      out.push(starts ? `- ${text}` : text);
+      out.push(starts ? `- ${linked(line, text)}` : linked(line, text));
       itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
     }
@@ -509,6 +511,19 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   }
   while (out.length && out[out.length - 1] === '') out.pop();
   return out.filter((l, k) => l !== '' || out[k - 1] !== '');
+}
+
+/**
+ * A line that is one link and nothing else (a list of links to posts, a "see also"), written as a
+ * Markdown link as an HTML page's would be: it is where to read more, not something said.
+ */
+function linked(line: Line, text: string): string {
+  const visible = line.items.filter((it) => it.str.trim());
+  const href = visible[0]?.href;
+  if (!href || !visible.every((it) => it.link === visible[0].link) || /[()\s<>]/.test(href)) return text;
+  // An address printed as itself is already what a reader needs.
+  if (/^(?:https?:\/\/|www\.)\S+$/.test(text)) return text;
+  return `[${text.replace(/[[\]\\]/g, '\\$&')}](${href})`;
 }
 
 /**

@@ -31,9 +31,9 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
       const content = await page.getTextContent();
       // Link rectangles ([x1, y1, x2, y2] in the text's own coordinates): a row of nothing but links
       // above the text is badges or navigation (pdf-layout.ts).
-      const links = (await page.getAnnotations())
-        .filter((a: { subtype?: string; rect?: number[] }) => a.subtype === 'Link' && Array.isArray(a.rect))
-        .map((a: { rect: number[] }) => a.rect);
+      const links = (await page.getAnnotations()).filter(
+        (a: { subtype?: string; rect?: number[] }) => a.subtype === 'Link' && Array.isArray(a.rect),
+      ) as Array<{ rect: number[]; url?: string }>;
       const items: PositionedItem[] = [];
       // Without font faces pdf.js still names each font's generic family from its flags: 'monospace' for code.
       const mono = new Set(
@@ -52,8 +52,13 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
         // pdf.js types the text matrix as any[]; it is [a, b, c, d, e, f] of numbers.
         const [, , , d, x, y] = item.transform as number[];
         const height = item.height || Math.abs(d);
-        const [cx, cy] = [x + item.width / 2, y + height / 2];
-        const link = links.findIndex(([x1, y1, x2, y2]) => cx >= x1 && cx <= x2 && cy >= y1 && cy <= y2);
+        // An item lies in a link when the link's rectangle holds all of it: text running on past a
+        // link (a sentence around its linked words) is not the link.
+        const cy = y + height / 2;
+        const link = links.findIndex(
+          ({ rect: [x1, y1, x2, y2] }) => x >= x1 - 1 && x + item.width <= x2 + 1 && cy >= y1 && cy <= y2,
+        );
+        const href = link >= 0 && /^https?:\/\//.test(links[link].url ?? '') ? links[link].url : undefined;
         items.push({
           str: item.str,
           x,
@@ -62,6 +67,7 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
           height,
           mono: mono.has(item.fontName),
           ...(link >= 0 ? { link } : {}),
+          ...(href ? { href } : {}),
         });
       }
       pageItems.push(items);
