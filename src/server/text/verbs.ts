@@ -65,7 +65,10 @@ const PHRASAL: Array<[RegExp, string]> = [
   ],
 ];
 
-/** A question with its phrasal verbs said in one word: "turn on send's debug output" → "enable …". */
-export function oneWordVerbs(text: string): string {
+/**
+ * A question in the words documents use: phrasal verbs in one word ("turn on send's debug output" →
+ * "enable …"), "when none is set" as "by default", "the cookie package" as "the cookie".
+ */
+export function inDocumentWords(text: string): string {
   return PHRASAL.reduce((t, [pattern, verb]) => t.replace(pattern, verb), text);
 }

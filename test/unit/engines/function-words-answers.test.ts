@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { extractiveAnswer } from '../../../src/server/engines/grounded-writer.js';
 import { termsOf } from '../../../src/server/text/terms.js';
 import { htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
-import { oneWordVerbs } from '../../../src/server/text/verbs.js';
+import { inDocumentWords } from '../../../src/server/text/verbs.js';
 
 /**
  * Questions asked in other words than their source's, written before the engine ran on them
@@ -28,7 +28,7 @@ it('answers questions whose other words are function words or light verbs', () =
   expect(
     extractiveAnswer({ query: 'How does send treat files whose names start with a dot?', passages: send, history: [] }),
   ).toContain('dotfiles');
-  expect(oneWordVerbs("How do I turn colors off in debug's output?")).toContain('disable colors');
+  expect(inDocumentWords("How do I turn colors off in debug's output?")).toContain('disable colors');
 });
 
 /**

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
-import { oneWordVerbs } from '../../../src/server/text/verbs.js';
+import { inDocumentWords } from '../../../src/server/text/verbs.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
@@ -10,21 +10,23 @@ import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs
  * answer was about SameSite; documents write "the default" (cookie's README, nobody here wrote it).
  */
 it('says a question asking what happens when nothing is given as asking for the default', () => {
-  expect(oneWordVerbs("What is a cookie's priority when none is set?")).toBe("What is a cookie's priority by default?");
-  expect(oneWordVerbs('Which signal is sent if no signal is specified?')).toBe('Which signal is sent by default?');
-  expect(oneWordVerbs('What does it use when it is not set?')).toBe('What does it use by default?');
-  expect(oneWordVerbs('What is used if omitted?')).toBe('What is used by default?');
+  expect(inDocumentWords("What is a cookie's priority when none is set?")).toBe(
+    "What is a cookie's priority by default?",
+  );
+  expect(inDocumentWords('Which signal is sent if no signal is specified?')).toBe('Which signal is sent by default?');
+  expect(inDocumentWords('What does it use when it is not set?')).toBe('What does it use by default?');
+  expect(inDocumentWords('What is used if omitted?')).toBe('What is used by default?');
   // "None" that is not the subject of a missing value stays.
-  expect(oneWordVerbs("What does sameSite 'none' do?")).toBe("What does sameSite 'none' do?");
+  expect(inDocumentWords("What does sameSite 'none' do?")).toBe("What does sameSite 'none' do?");
 });
 
 it('reads "the cookie package" as naming the source, not as asking about packages', () => {
   // A source rarely calls itself a package: the word had weighed as a key term it lacked, and an
   // answer on PostgreSQL (ts_rank brings other passages) fell below the coverage threshold.
-  expect(oneWordVerbs('How do I parse a Cookie header with the cookie package?')).toBe(
+  expect(inDocumentWords('How do I parse a Cookie header with the cookie package?')).toBe(
     'How do I parse a Cookie header with the cookie?',
   );
-  expect(oneWordVerbs('Which packages depend on chalk?')).toBe('Which packages depend on chalk?');
+  expect(inDocumentWords('Which packages depend on chalk?')).toBe('Which packages depend on chalk?');
 });
 
 describeAnswersOver(

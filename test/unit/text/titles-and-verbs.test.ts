@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markdownBlocks } from '../../../src/server/text/markdown.js';
 import { markdownTitle } from '../../../src/server/text/markdown-tree.js';
 import { termsOf } from '../../../src/server/text/terms.js';
-import { infinitiveOf, oneWordVerbs, verbForms } from '../../../src/server/text/verbs.js';
+import { infinitiveOf, inDocumentWords, verbForms } from '../../../src/server/text/verbs.js';
 import { searchWords } from '../../../src/server/engines/retrieval/fts-query.js';
 
 describe("a Markdown document's title and headings", () => {
@@ -38,17 +38,17 @@ describe('verbs as documents write them', () => {
   });
 
   it('"turn on" is "enable", "switch off" is "disable"', () => {
-    expect(oneWordVerbs("How do I turn on send's debug output?")).toBe("How do I enable send's debug output?");
-    expect(oneWordVerbs('Switching off colours')).toBe('disable colours');
+    expect(inDocumentWords("How do I turn on send's debug output?")).toBe("How do I enable send's debug output?");
+    expect(inDocumentWords('Switching off colours')).toBe('disable colours');
     expect(searchWords('How do I turn on debug output?')).toContain('enable');
   });
 
   it('so is one whose particle follows its object: "turn colors off", not "turn it into a string on Windows"', () => {
-    expect(oneWordVerbs("How do I turn colors off in debug's output?")).toBe(
+    expect(inDocumentWords("How do I turn colors off in debug's output?")).toBe(
       "How do I disable colors in debug's output?",
     );
-    expect(oneWordVerbs('Turn the cache on')).toBe('enable the cache');
-    expect(oneWordVerbs('turn it into a string on Windows')).toBe('turn it into a string on Windows');
+    expect(inDocumentWords('Turn the cache on')).toBe('enable the cache');
+    expect(inDocumentWords('turn it into a string on Windows')).toBe('turn it into a string on Windows');
   });
 });
 

@@ -2,7 +2,7 @@ import { symbolsOf, termsOf } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
-import { infinitiveOf, oneWordVerbs } from '../../text/verbs.js';
+import { infinitiveOf, inDocumentWords } from '../../text/verbs.js';
 import { oneSpelling } from '../../text/spelling.js';
 import { isRareInEnglish } from '../../text/english-frequency.js';
 import { PARAMS } from './model-params.js';
@@ -137,7 +137,7 @@ const HOW_MUCH = /\bhow\s+(long|many|much|often|far|big|old|large|small|fast|soo
 export type Query = Map<string, number>;
 
 export function queryOf(asked: string, history: string[] = []): Query {
-  const text = oneWordVerbs(asked);
+  const text = inDocumentWords(asked);
   // "How long", "how many": the word after "how" asks for a figure; it is not what the figure is of.
   const asking = new Set(termsOf([...text.matchAll(HOW_MUCH)].map((m) => m[1]).join(' ')));
   const light = (t: string) => LIGHT_VERBS.has(t) || asking.has(t);

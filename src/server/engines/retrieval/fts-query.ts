@@ -1,6 +1,6 @@
 import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
-import { oneWordVerbs, verbForms } from '../../text/verbs.js';
+import { inDocumentWords, verbForms } from '../../text/verbs.js';
 import { spellings } from '../../text/spelling.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
@@ -56,7 +56,7 @@ export function ftsQuery(text: string): string | null {
 export function searchWords(asked: string): string[] {
   // "turn on" is searched as "enable" too, "wrote" as "write" and "written", "licence" as
   // "license": the index stems endings only.
-  const text = `${asked} ${oneWordVerbs(asked) === asked ? '' : oneWordVerbs(asked)}`.trim();
+  const text = `${asked} ${inDocumentWords(asked) === asked ? '' : inDocumentWords(asked)}`.trim();
   const all = words(text.toLowerCase());
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');

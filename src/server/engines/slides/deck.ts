@@ -1,6 +1,7 @@
 import type { Citation, DeckModel, Outline, SlideModel } from './model.js';
 import type { SourcePassage } from './outline.js';
 import { chartFor, tableKey, type NumberTable } from './tables.js';
+import { sectionOf } from './outline-writer.js';
 
 const TEXT = {
   en: { takeaways: 'Key takeaways', inNumbers: (t: string) => `${t} in numbers` },
@@ -86,7 +87,6 @@ export function buildDeck(input: {
   // A deck of four or more slides always ends on its takeaways: the outline's, else each content
   // slide's first point led by its title (a recap, in the order the deck told it).
   // A section split over slides ("Schedule (1/2)", "(2/2)") is recapped once, by its own title.
-  const sectionOf = (title: string) => title.replace(/\s*[（(]\d+\s*\/\s*\d+\s*[)）]$/, '');
   const sections = new Map<string, string>();
   for (const x of slides)
     if (x.kind === 'points' && x.points.length > 0 && !sections.has(sectionOf(x.title)))

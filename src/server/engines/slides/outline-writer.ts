@@ -200,3 +200,6 @@ function numberRepeatedTitles(slides: Array<{ title: string }>, zh: boolean): vo
     s.title = zh ? `${s.title}（${k}/${n}）` : `${s.title} (${k}/${n})`;
   }
 }
+
+/** A slide's section: its title without the part number numberRepeatedTitles gave it ("Schedule"). */
+export const sectionOf = (title: string) => title.replace(/\s*[（(]\d+\s*\/\s*\d+\s*[)）]$/, '');
