@@ -5,12 +5,9 @@ import {
   answeringSection,
   comparedRows,
   coverage,
-  heldShare,
-  holdsQualified,
   indexPassages,
   missingIdentifiers,
   queryOf,
-  qualifiedNumbers,
   quotedSection,
   rankGroups,
   score,
@@ -70,16 +67,6 @@ const asksCode = (q: string) =>
   /\b(how (do|can|should) (i|we|you)|how to|(what|which) (command|syntax)|commands? (to|for|that)|syntax)\b|如何|怎么|怎样|どうやって|方法/i.test(
     q,
   );
-const asksFigure = (q: string) =>
-  /\b(how (long|much|many|often|big|small|fast)|cost|price|when|what time|which (uid|gid|version|status|code|number))\b|多少|几|多久|いつ|いくら/i.test(
-    q,
-  );
-
-/** A question asking what something costs: its answer holds a figure. */
-const asksPrice = (q: string) => /\b(?:costs?|price[sd]?|pricing|fees?)\b|价格|多少钱|費用|値段/i.test(q);
-
-/** A question asking which option or flag does something: a unit naming a flag (`-n`, `--bytes`) is one. */
-const asksOption = (q: string) => /\b(?:which|what)\s+(?:\w+\s+)?(?:options?|flags?|switch(?:es)?)\b/i.test(q);
 
 /** Deterministic: the same sources and question give the same answer. */
 export function extractiveAnswer(req: ExtractiveRequest): string {
@@ -107,7 +94,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   for (const part of parts) {
     const q = partQuery(searched(part), whole, history, subjects, part);
     // A subject's answer takes the form the whole question asks for ("how do I install A and B").
-    const everywhere = rank(index, q, part, subjects.length >= 2 ? req.query : part, used);
+    const everywhere = rank(index, q, subjects.length >= 2 ? req.query : part, used);
     // A section the part names by its heading ("under 'Quickstart'") is where its answer is, unless
     // a unit elsewhere holds more of the part (a table row cut from its heading by a page break).
     const named = quotedSection(index, part);
@@ -125,20 +112,14 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
       return known.get(ref)!;
     };
-    const qualified = qualifiedNumbers(searched(part));
     // A part naming a source ("rotate debug's logs") is not answered by another source's unit that
     // does not name it too: winston's daily rotation is not debug's.
     const naming = sourceNames(index, part);
     const ofNamed = (u: RankedUnit) =>
       naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
-    // A price is a figure: "how much does a commercial licence cost" is not answered by "read the licence".
-    const price = asksPrice(part);
-    const priced = (u: RankedUnit) => !price || /\d/.test(u.text);
-    const fitting = ranked.filter(
-      (r) => r.covers && names(r.u.ref) && holdsQualified(r.u, qualified) && ofNamed(r.u) && priced(r.u),
-    );
-    // A unit saying only the question's own words (a step's label "Full mode") answers nothing;
-    // what it leads into does.
+    const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
+    // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
+    // answers nothing; another that fits does.
     const echoes = (u: RankedUnit) => !u.term && bare(u.text).length > 0 && bare(part).includes(bare(u.text));
     const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
     const covered = fit.length > 0;
@@ -154,27 +135,17 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       : groups[0];
     // The commands under a named section are its code blocks, in order, as far as the room allows.
     const commands = scope && asksCommand(part) ? sayCommands(scope, q, index, frame) : undefined;
-    // A section whose heading asks this part opens with its answer, unless code is asked for, or a
-    // figure its opening does not hold, or the best unit's key (a term it defines) holds the part too.
+    // A section whose heading asks this part opens with its answer, unless code is asked for.
     // A section named in quotes is where the answer is, not what is asked: its heading asks nothing.
     const asked = scope ? withoutTerms(q, termsOf(quotedNames(part).join(' '))) : q;
     const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used) : undefined;
-    const opening =
-      section &&
-      heldShare(fit[0]?.u.fields.key ?? new Set(), q, index) < PARAMS.headingAnswers &&
-      (!asksFigure(part) || section.units.some((u) => /\d/.test(u.text)))
-        ? section.units
-        : undefined;
+    const opening = section?.units;
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
       (opening ? sayOpening(opening) : sayBest(fit, q, index, frame));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
-    // Compared subjects are told apart: one's entry (a definition and its sentences) is not the other's.
-    if (subjects.length >= 2)
-      for (const u of said.used)
-        if (u.term) index.units.filter((x) => x.ref === u.ref && x.group === u.group).forEach((x) => used.add(x));
     const lines = said.lines.filter((l) => !out.includes(l));
     // A subject answered with a block (code, a table) is named above it: a fence cannot open mid-line.
     if (subjects.length >= 2 && lines.some((l) => l.includes('\n'))) out.push(`**${part}**:`, ...lines);
@@ -257,24 +228,17 @@ function partQuery(part: string, whole: string, history: string[], subjects: str
 function rank(
   index: UnitIndex,
   q: Query,
-  part: string,
   form: string,
   used: Set<RankedUnit>,
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
-  const figure = asksFigure(form);
-  const option = asksOption(form);
-  const named = sourceNames(index, part).titles;
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
       let s = score(u, q, index);
-      if (named.size > 0 && !named.has(u.title)) s *= PARAMS.unnamedSource;
       // The form asked for decides between units about the question, never for one that is not.
       if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
-      if (figure && /\d/.test(u.text)) s *= PARAMS.formBoost;
-      if (option && [...u.fields.text, ...u.fields.key].some((t) => t.startsWith('§-'))) s *= PARAMS.formBoost;
       return { u, s, covers: true };
     })
     .filter((r) => r.s > 0)

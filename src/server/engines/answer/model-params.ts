@@ -20,10 +20,8 @@ export const PARAMS = {
   lightVerb: 0.5,
   /** A term found in the question's earlier turns counts this much of a term of the question. */
   history: 0.25,
-  /** A unit of the kind a question's form asks for (code for "how do I", a figure for "how many") is worth this many times more. */
+  /** A unit of the kind a question's form asks for (code for "how do I") is worth this many times more. */
   formBoost: 1.4,
-  /** A unit of a source the question does not name, when it names one (a word of a title), counts this much. */
-  unnamedSource: 0.5,
   /** A key term a unit holds only as another word of its stem ("complete" for "completion") counts this much. */
   stemOnly: 0.5,
   /**

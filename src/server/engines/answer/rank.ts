@@ -131,17 +131,12 @@ const LIGHT_VERBS = new Set(
   ),
 );
 
-const HOW_MUCH = /\bhow\s+(long|many|much|often|far|big|old|large|small|fast|soon|quickly)\b/gi;
-
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
 export function queryOf(asked: string, history: string[] = []): Query {
   const text = inDocumentWords(asked);
-  // "How long", "how many": the word after "how" asks for a figure; it is not what the figure is of.
-  const asking = new Set(termsOf([...text.matchAll(HOW_MUCH)].map((m) => m[1]).join(' ')));
-  const light = (t: string) => LIGHT_VERBS.has(t) || asking.has(t);
-  const q: Query = new Map(termsOf(text).map((t) => [t, light(t) ? PARAMS.lightVerb : 1]));
+  const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   const forms = new Map<string, Set<string>>();
   const rare = new Set<string>();
@@ -231,7 +226,7 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
 
 /**
  * The share of the question's key terms that one unit holds in any field, each term weighted by its
- * rarity over the sources' units (a CJK character pair, which repeats its word, half): how much of
+ * rarity over the sources' units: how much of
  * the question it is about. A term no unit holds weighs most, so a question about something the
  * sources never name ("threads", "GPU") is not covered by units that share its common words.
  */
@@ -239,8 +234,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const code = u.kind === 'code' || u.kind === 'codeLine';
   // The words naming the unit's own source pick the source, not what in it answers: any sentence
   // of http-errors holds "http-errors", none of them a "request timeout". Unless they are all it asks.
-  // A title word counts too when the source is small: in a document of a few sentences, "the
-  // harbour light" is about the harbour. Only a source of many units makes its name say nothing.
+  // A title word counts too when the source is small: in a note on kettles, "kettle" is what each is about.
   const named = (t: string) => u.fields.title.has(t) && index.units.length > SMALL_SOURCE;
   // A Chinese question about English sources is covered by what it names in their script
   // ("如何安装 debug"): its Chinese words no English source could hold.
@@ -264,7 +258,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
       index.holds(t, u.ref) || VERBS.get(q)?.has(t)
         ? index.idf(t)
         : index.rarest * (RARE.get(q)?.has(t) ? PARAMS.rareAbsent : 1);
-    const weight = rarity * (/^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]{2}$/u.test(t) ? 0.5 : 1);
+    const weight = rarity;
     all += weight;
     if (code && CODE_WORDS.has(t)) have += weight;
     else if (FIELDS.some((f) => u.fields[f].has(t))) {
@@ -474,29 +468,3 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
 }
 
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
-
-/** Words before a number that count or bound it ("the first 3", "over 100"): no name. */
-const COUNTING =
-  /^(?:first|last|top|next|past|previous|over|under|above|below|since|after|before|than|around|within|every|each|only|least|most|more|less|nearly|almost|exactly|until|till|per|times|to|and|or)$/i;
-
-/**
- * The numbers a part names with the word before them ("version 7", "status 418", "exit code 2",
- * "Chrome 38"), as pairs of terms: a unit answers such a part only if it holds both, in its text or
- * its context (a row under "Status Code", a heading). A "7" in "uuid@7.x" is no version 7 UUID.
- */
-export function qualifiedNumbers(text: string): Array<[string, string]> {
-  const out: Array<[string, string]> = [];
-  for (const m of text.matchAll(/(?<![\p{L}\p{N}])(\p{L}{3,})\s+(\d+)(?![\p{L}\p{N}.])/gu)) {
-    // "the first 3", "over 100", "since 2019": a count or a bound, not a name.
-    if (COUNTING.test(m[1])) continue;
-    const word = termsOf(m[1])[0];
-    if (word) out.push([word, m[2]]);
-  }
-  return out;
-}
-
-/** Whether a unit holds each qualified number and its word, in any of its fields. */
-export function holdsQualified(u: RankedUnit, pairs: Array<[string, string]>): boolean {
-  const has = (t: string) => FIELDS.some((f) => u.fields[f].has(t));
-  return pairs.every(([word, n]) => has(n) && has(word));
-}

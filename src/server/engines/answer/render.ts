@@ -1,11 +1,10 @@
 import { termsOf } from '../../text/terms.js';
 import { inlineMarkdown } from '../../text/markdown-tree.js';
 import { looksLikeCode, pointsBack } from '../../text/statements.js';
-import { isLabel } from '../../text/term-paragraph.js';
 import { tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
-import { heldShare, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
+import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
 
 /** A unit as an answer says it: its lines (each cited) and the units it quoted. */
 export interface Said {
@@ -120,27 +119,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'sentence': {
-      // A sentence of a short definition that, apart from its term, holds little of the question is
-      // said with the rest of it ("-a --ascii: Ascii text mode: …"), not as a side remark alone.
-      const entry = u.term
-        ? index.units.find((x) => x.kind === 'definition' && x.ref === u.ref && x.group === u.group)
-        : undefined;
-      // So is a later sentence of one that points back ("This option is the default when
-      // decompressing"): alone under the term it reads as what the option does.
-      const own = new Set([...u.fields.text].filter((t) => !u.fields.key.has(t)));
-      const first = entry
+      // A later sentence of a definition that points back ("This option is the default when
+      // decompressing") follows its first, the gap marked: alone under the term it reads as what the option does.
+      const first = u.term
         ? index.units.find((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
         : undefined;
       const later = first !== undefined && first !== u && pointsBack(u.text);
-      if (
-        entry &&
-        (entry.descriptionMarkdown ?? '').length <= PARAMS.maxChars &&
-        (heldShare(own, q, index) < PARAMS.minCoverage || later)
-      )
-        return sayUnit(entry, q, index, frame);
-      const labelled = sayAfterLabel(u, q, index);
-      if (labelled) return labelled;
-      // A later sentence of a long description follows its first, the gap marked.
       const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';
       const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : u.markdown;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
@@ -204,36 +188,6 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
     if (to < 0) return undefined;
   }
   return from < at || to > at ? lines.slice(from, to + 1) : undefined;
-}
-
-/**
- * A label that only repeats the question ("options.expandRange", a heading a PDF printed as a line)
- * says nothing itself: it is said with what follows it in its section (its type, its default, its
- * description), as far as the room allows.
- */
-function sayAfterLabel(u: RankedUnit, q: Query, index: UnitIndex): Said | undefined {
-  const terms = termsOf(u.text);
-  if (!isLabel(u.text) || terms.length === 0 || !terms.every((t) => q.has(t))) return undefined;
-  const section = u.headings.join('\n');
-  const after: RankedUnit[] = [];
-  for (const x of following(u, index)) {
-    // The next label names the next thing.
-    if (
-      x.headings.join('\n') !== section ||
-      !['sentence', 'field', 'item'].includes(x.kind) ||
-      (x.kind === 'sentence' && isLabel(x.text))
-    )
-      break;
-    const size = [...after, x].map((y) => y.markdown).join(' ').length;
-    if (after.length > 0 && size > PARAMS.maxChars) break;
-    after.push(x);
-  }
-  if (after.length === 0) return undefined;
-  return {
-    lines: [cite(`${u.markdown}: ${after.map((x) => stopped(x.markdown)).join(' ')}`, u.ref)],
-    used: [u, ...after],
-    prose: false,
-  };
 }
 
 /**
