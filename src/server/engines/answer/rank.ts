@@ -300,7 +300,7 @@ export function answeringSection(
 }
 
 /** The share of a part's key-term weight (by rarity) that a set of terms holds. */
-export function heldShare(terms: Set<string>, q: Query, index: UnitIndex): number {
+function heldShare(terms: Set<string>, q: Query, index: UnitIndex): number {
   let held = 0;
   let all = 0;
   for (const [t, w] of q) {
