@@ -61,8 +61,11 @@ export function comparedSubjects(query: string): string[] {
   // Subjects are things named in a few words. A question or a clause where one should be ("which
   // option makes cmp compare at most N bytes, and which…") is no comparison of subjects.
   // Words as segmentation finds them: a Japanese clause has no spaces ("VS Code で使うにはどう設定しますか").
-  return subjects.some((s) => PART_START.test(s) || words(s).length > MAX_SUBJECT_WORDS) ? [] : subjects;
+  return subjects.every(namesSubject) ? subjects : [];
 }
+
+/** Whether a piece of a question names a subject in a few words, rather than asking a question of its own. */
+export const namesSubject = (s: string) => !PART_START.test(s) && words(s).length <= MAX_SUBJECT_WORDS;
 
 /** The most words a compared subject is named in ("Pino's average", "the Team plan's price"). */
 const MAX_SUBJECT_WORDS = 5;

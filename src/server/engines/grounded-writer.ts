@@ -1,4 +1,4 @@
-import { answerIntent, comparedSubjects, FORM_WORDS, questionParts } from './answer-intent.js';
+import { answerIntent, comparedSubjects, FORM_WORDS, namesSubject, questionParts } from './answer-intent.js';
 import { frameOf, type AnswerFrame } from './answer-frames.js';
 import { PARAMS } from './answer/model-params.js';
 import {
@@ -280,7 +280,8 @@ const holdsWord = (u: RankedUnit, word: string) =>
 function namedSubjects(query: string, index: UnitIndex): string[] {
   if (questionParts(query).length > 1) return [];
   const sides = query.split(/\s*(?:\band\b|\bor\b|,|和|与|及|、)\s*/i).filter((s) => s.trim());
-  if (sides.length < 2) return [];
+  // "In Pino's LTS page, what is the release date": a later side asking a question of its own is no subject.
+  if (sides.length < 2 || !sides.slice(1).every(namesSubject)) return [];
   const subjects: string[] = [];
   const named = new Set<string>();
   for (const side of sides) {
