@@ -226,8 +226,7 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
 
 /**
  * The share of the question's key terms that one unit holds in any field, each term weighted by its
- * rarity over the sources' units: how much of
- * the question it is about. A term no unit holds weighs most, so a question about something the
+ * rarity over the sources' units: how much of the question it is about. A term no unit holds weighs most, so a question about something the
  * sources never name ("threads", "GPU") is not covered by units that share its common words.
  */
 export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
@@ -258,13 +257,12 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
       index.holds(t, u.ref) || VERBS.get(q)?.has(t)
         ? index.idf(t)
         : index.rarest * (RARE.get(q)?.has(t) ? PARAMS.rareAbsent : 1);
-    const weight = rarity;
-    all += weight;
-    if (code && CODE_WORDS.has(t)) have += weight;
+    all += rarity;
+    if (code && CODE_WORDS.has(t)) have += rarity;
     else if (FIELDS.some((f) => u.fields[f].has(t))) {
       // A word held only through its stem ("complete" for "completion") is another word, half the time.
       const asked = forms?.get(t);
-      have += !asked || [...asked].some((f) => u.forms.has(f)) ? weight : weight * PARAMS.stemOnly;
+      have += !asked || [...asked].some((f) => u.forms.has(f)) ? rarity : rarity * PARAMS.stemOnly;
     }
   }
   return all === 0 ? 0 : have / all;
