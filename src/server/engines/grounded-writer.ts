@@ -139,11 +139,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // A section named in quotes is where the answer is, not what is asked: its heading asks nothing.
     const asked = scope ? withoutTerms(q, termsOf(quotedNames(part).join(' '))) : q;
     const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used) : undefined;
-    const opening = section?.units;
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
-      (opening ? sayOpening(opening) : sayBest(fit, q, index, frame));
+      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
