@@ -49,9 +49,23 @@ const MAX_LIST = 20;
 /** The units after `u` in its source, in order. */
 const following = (u: RankedUnit, index: UnitIndex) => index.units.filter((x) => x.ref === u.ref && x.seq > u.seq);
 
-/** The code block of a code line. */
-const blockOf = (u: RankedUnit, index: UnitIndex) =>
-  index.units.find((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group);
+/** The units of `u`'s group (its definition, code block, list or table), of one kind when given. */
+const groupOf = (u: RankedUnit, index: UnitIndex, kind?: RankedUnit['kind']) =>
+  index.units.filter((x) => x.ref === u.ref && x.group === u.group && (!kind || x.kind === kind));
+
+/** The unit that answers best, the earlier of equals. */
+const best = (units: RankedUnit[], q: Query, index: UnitIndex): RankedUnit | undefined =>
+  [...units].sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+
+/** Rows under their table's header, cited below the table. */
+const tableOf = (rows: RankedUnit[]) =>
+  citeBlock(
+    tableMarkdown(
+      rows[0].header ?? [],
+      rows.map((r) => r.cells ?? []),
+    ),
+    rows[0].ref,
+  );
 
 const lineCount = (text: string) => text.split('\n').length;
 
@@ -71,26 +85,20 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
     case 'definition': {
       const description = u.descriptionMarkdown ?? '';
       // Its description's sentences are said with it.
-      const own = index.units.filter((x) => x.ref === u.ref && x.group === u.group);
+      const own = groupOf(u, index);
+      // Each of its paragraphs ends as a sentence ("Type: function. Default: undefined. …").
+      const paragraphs = description.split('\n\n').map(stopped).join(' ');
       if (description.length <= PARAMS.maxChars)
-        return {
-          // Each of its paragraphs ends as a sentence ("Type: function. Default: undefined. …").
-          lines: [cite(`${u.termMarkdown}: ${description.split('\n\n').map(stopped).join(' ')}`, u.ref)],
-          used: [u, ...own],
-          prose: false,
-        };
+        return { lines: [cite(`${u.termMarkdown}: ${paragraphs}`, u.ref)], used: [u, ...own], prose: false };
       // A long description: its sentence that best answers, under its term.
-      const best = index.units
-        .filter((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
-        .sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
-      return best
-        ? sayUnit(best, q, index, frame)
+      const sentence = best(groupOf(u, index, 'sentence'), q, index);
+      return sentence
+        ? sayUnit(sentence, q, index, frame)
         : { lines: [cite(u.termMarkdown ?? u.term ?? '', u.ref)], used: [u], prose: false };
     }
     case 'code': {
       if (lineCount(u.text) > MAX_BLOCK_LINES) {
-        const lines = index.units.filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group);
-        const line = [...lines].sort((a, b) => score(b, q, index) - score(a, q, index) || a.seq - b.seq)[0];
+        const line = best(groupOf(u, index, 'codeLine'), q, index);
         if (line) return sayUnit(line, q, index, frame);
       }
       const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(u.leadIn.replace(/\n/g, ' '), u.ref)] : [];
@@ -98,32 +106,23 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
     }
     case 'codeLine': {
       // A line of a short block is said with its block: a command reads with its neighbours.
-      const block = blockOf(u, index);
+      const block = groupOf(u, index, 'code')[0];
       if (block && lineCount(block.text) <= 6 && !u.name) return sayUnit(block, q, index, frame);
       // A comment and the code it describes are quoted together, never one without the other.
       const commented = block && commentedExcerpt(u, index);
-      if (block && commented)
-        return {
-          lines: [
-            citeBlock(
-              fenced(
-                commented.map((x) => x.text),
-                block.lang,
-              ),
-              u.ref,
-            ),
-          ],
-          used: [block, ...commented],
-          prose: false,
-        };
+      if (block && commented) {
+        const code = fenced(
+          commented.map((x) => x.text),
+          block.lang,
+        );
+        return { lines: [citeBlock(code, u.ref)], used: [block, ...commented], prose: false };
+      }
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'sentence': {
       // A later sentence of a definition that points back ("This option is the default when
       // decompressing") follows its first, the gap marked: alone under the term it reads as what the option does.
-      const first = u.term
-        ? index.units.find((x) => x.kind === 'sentence' && x.ref === u.ref && x.group === u.group)
-        : undefined;
+      const first = u.term ? groupOf(u, index, 'sentence')[0] : undefined;
       const later = first !== undefined && first !== u && pointsBack(u.text);
       const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';
       const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : u.markdown;
@@ -133,36 +132,26 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = opening && first ? [first, u] : [u];
-      // A question the source asks (a FAQ's) is answered by the sentence after it.
-      const after = /[?？]$/.test(u.text.trim()) ? following(u, index)[0] : undefined;
-      if (after?.kind === 'sentence') {
-        lines.push(cite(after.markdown, after.ref));
-        used.push(after);
-      }
-      if (leadsOn) {
-        const next = following(u, index)[0];
-        if (
-          next &&
-          next.kind === 'sentence' &&
-          next.group !== u.group &&
-          next.text.length <= 200 &&
-          looksLikeCode(next.text)
-        ) {
-          lines.push(cite(next.markdown, next.ref));
-          used.push(next);
-        } else if (next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) {
-          lines.push(citeBlock(next.markdown, next.ref));
-          used.push(next);
-        } else if (next && (next.kind === 'item' || next.kind === 'field') && next.leadIn === u.text) {
-          const items = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
-          lines.push(
-            items
-              .slice(0, MAX_LIST)
-              .map((x) => `- ${cite(x.markdown, x.ref)}`)
-              .join('\n'),
-          );
-          used.push(...items);
-        }
+      // A question the source asks (a FAQ's) is answered by the sentence after it. A sentence
+      // leading on brings what follows: a line of code, a short code block, the list it leads into.
+      const next = following(u, index)[0];
+      const code = (x: RankedUnit) => x.group !== u.group && x.text.length <= 200 && looksLikeCode(x.text);
+      let brought: RankedUnit[] = [];
+      if (next?.kind === 'sentence' && (/[?？]$/.test(u.text.trim()) || (leadsOn && code(next)))) brought = [next];
+      else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
+      else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn === u.text)
+        brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
+      if (next && brought.length > 0) {
+        const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
+        const kind = next.kind;
+        lines.push(
+          kind === 'code'
+            ? citeBlock(next.markdown, next.ref)
+            : kind === 'sentence'
+              ? cite(next.markdown, next.ref)
+              : items.join('\n'),
+        );
+        used.push(...brought);
       }
       return { lines, used, prose: !u.termMarkdown };
     }
@@ -177,7 +166,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
  * has no comment beside it.
  */
 function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undefined {
-  const lines = index.units.filter((x) => x.kind === 'codeLine' && x.ref === u.ref && x.group === u.group);
+  const lines = groupOf(u, index, 'codeLine');
   const at = lines.indexOf(u);
   if (at < 0) return undefined;
   let from = at;
@@ -211,29 +200,15 @@ function sayRow(u: RankedUnit, q: Query, frame: AnswerFrame, placed = false): Sa
     const heading = placed ? u.headings.at(-1) : undefined;
     const section = heading && asText(heading);
     const key = `${cells[keyAt]?.markdown ?? u.rowKey ?? ''}${section ? ` (${section})` : ''}`;
-    return {
-      lines: asked.map(({ h, i }) => cite(frame.cell(key, h.markdown, cells[i].markdown), u.ref)),
-      used: [u],
-      prose: false,
-    };
+    const lines = asked.map(({ h, i }) => cite(frame.cell(key, h.markdown, cells[i].markdown), u.ref));
+    return { lines, used: [u], prose: false };
   }
   // A table without header text (a two-column options list) reads as its row: "name: what it is".
-  if (header.every((h) => !h.text.trim()) && cells.length >= 2)
-    return {
-      lines: [
-        cite(
-          `${cells[0].markdown}: ${cells
-            .slice(1)
-            .map((c) => c.markdown)
-            .filter(Boolean)
-            .join(' — ')}`,
-          u.ref,
-        ),
-      ],
-      used: [u],
-      prose: false,
-    };
-  return { lines: [citeBlock(tableMarkdown(header, [cells]), u.ref)], used: [u], prose: false };
+  if (header.every((h) => !h.text.trim()) && cells.length >= 2) {
+    const [name, ...rest] = cells.map((c) => c.markdown);
+    return { lines: [cite(`${name}: ${rest.filter(Boolean).join(' — ')}`, u.ref)], used: [u], prose: false };
+  }
+  return { lines: [tableOf([u])], used: [u], prose: false };
 }
 
 /** Rows of one table said together: their cells as sentences where asked, else one table under one header. */
@@ -241,11 +216,7 @@ export function sayRows(rows: RankedUnit[], q: Query, frame: AnswerFrame): Said 
   const each = rows.map((r) => sayRow(r, q, frame));
   if (each.every((e) => !e.lines[0].includes('\n')))
     return { lines: each.flatMap((e) => e.lines), used: rows, prose: false };
-  const table = tableMarkdown(
-    rows[0].header ?? [],
-    rows.map((r) => r.cells ?? []),
-  );
-  return { lines: [citeBlock(table, rows[0].ref)], used: rows, prose: false };
+  return { lines: [tableOf(rows)], used: rows, prose: false };
 }
 
 /** Most tables a comparison of rows reads from. */
@@ -267,16 +238,7 @@ export function sayComparedRows(tables: RankedUnit[][], frame: AnswerFrame): Sai
   if (header.every((h) => !h.text.trim()) && shown.every(same))
     return { lines: used.map((r) => sayRow(r, new Map(), frame).lines[0]), used, prose: false };
   if (shown.length === 1 || !shown.every((rows) => same(rows) && rows[0].ref === ref && rows[0].headings.length > 0)) {
-    const lines = shown.map((rows) =>
-      citeBlock(
-        tableMarkdown(
-          rows[0].header ?? [],
-          rows.map((r) => r.cells ?? []),
-        ),
-        rows[0].ref,
-      ),
-    );
-    return { lines, used, prose: false };
+    return { lines: shown.map(tableOf), used, prose: false };
   }
   const cell = (text: string) => ({ text, markdown: asText(text) });
   const parent = shown[0][0].headings.at(-2) ?? '';
@@ -294,11 +256,7 @@ export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
   const lead = top?.leadIn ? `${cite(top.leadIn.replace(/\n/g, ' '), top.ref)}\n\n` : '';
   const rows = group.filter((x) => x.kind === 'row');
   if (rows.length >= 2) {
-    const table = tableMarkdown(
-      rows[0].header ?? [],
-      rows.slice(0, MAX_LIST * 2).map((r) => r.cells ?? []),
-    );
-    return { lines: [`${lead}${citeBlock(table, top.ref)}`], used: rows, prose: false };
+    return { lines: [`${lead}${tableOf(rows.slice(0, MAX_LIST * 2))}`], used: rows, prose: false };
   }
   const code = group.find((x) => x.kind === 'code');
   if (code && lineCount(code.text) <= MAX_LIST * 2)
@@ -319,11 +277,7 @@ export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
 
 /** A definition's first description sentence. */
 function firstSentence(d: RankedUnit, index: UnitIndex): string {
-  return (
-    index.units.find((x) => x.kind === 'sentence' && x.ref === d.ref && x.group === d.group)?.markdown ??
-    d.descriptionMarkdown ??
-    ''
-  );
+  return groupOf(d, index, 'sentence')[0]?.markdown ?? d.descriptionMarkdown ?? '';
 }
 
 /** A section's opening paragraph, its sentences in order as far as the room allows (one at least), cited once. */
