@@ -98,13 +98,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const bySource = new Map<number, Set<string>>();
   for (const u of units) {
     // A source's name counts too: in its every unit, "commander" tells nothing apart within it.
-    const all = new Set([
-      ...u.fields.text,
-      ...u.fields.key,
-      ...u.fields.context,
-      ...u.fields.headings,
-      ...u.fields.title,
-    ]);
+    const all = new Set(FIELDS.flatMap((f) => [...u.fields[f]]));
     for (const t of all) df.set(t, (df.get(t) ?? 0) + 1);
     const source = bySource.get(u.ref) ?? new Set<string>();
     for (const t of all) source.add(t);
@@ -206,14 +200,10 @@ export function inflectionless(word: string): string {
  * normalised by length), saturated by k1 and weighted by the term's rarity.
  */
 export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
-  const { k1, b, weights } = PARAMS;
+  const { b, weights } = PARAMS;
   const norm = 1 - b + (b * u.length) / index.meanLength;
-  let s = 0;
-  for (const [t, w] of q) {
-    let tf = 0;
-    for (const f of FIELDS) if (u.fields[f].has(t)) tf += f === 'text' ? weights.text / norm : weights[f];
-    if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
-  }
+  const fields = FIELDS.map((f): [Set<string>, number] => [u.fields[f], weights[f] / (f === 'text' ? norm : 1)]);
+  let s = bm25(q, index, fields);
   // A unit whose key the question names (the term it defines, its row's key) is what it asks about.
   const key = u.fields.key;
   if (s > 0 && key.size > 0) {
@@ -223,6 +213,23 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
   }
   return s;
 }
+
+/**
+ * Each query term's weight times its rarity, saturated by k1 over its pseudo-frequency: the sum of
+ * the weights of the fields holding it.
+ */
+function bm25(q: Query, index: UnitIndex, fields: Array<[Set<string>, number]>): number {
+  const { k1 } = PARAMS;
+  let s = 0;
+  for (const [t, w] of q) {
+    const tf = fields.reduce((sum, [terms, weight]) => sum + (terms.has(t) ? weight : 0), 0);
+    if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
+  }
+  return s;
+}
+
+/** Whether a unit holds a term in any field. */
+const holdsTerm = (u: RankedUnit, t: string) => FIELDS.some((f) => u.fields[f].has(t));
 
 /**
  * The share of the question's key terms that one unit holds in any field, each term weighted by its
@@ -244,7 +251,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   let all = 0;
   // Of a choice, the alternative the unit holds (or, holding neither, the first) stands for both.
   const choice = ALTERNATIVES.get(q);
-  const holds = (terms: string[]) => terms.some((t) => FIELDS.some((f) => u.fields[f].has(t)));
+  const holds = (terms: string[]) => terms.some((t) => holdsTerm(u, t));
   const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
     if (w < 1 || !holdable(t) || (asksMore && named(t)) || other.has(t)) continue;
@@ -259,7 +266,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
         : index.rarest * (RARE.get(q)?.has(t) ? PARAMS.rareAbsent : 1);
     all += rarity;
     if (code && CODE_WORDS.has(t)) have += rarity;
-    else if (FIELDS.some((f) => u.fields[f].has(t))) {
+    else if (holdsTerm(u, t)) {
       // A word held only through its stem ("complete" for "completion") is another word, half the time.
       const asked = forms?.get(t);
       have += !asked || [...asked].some((f) => u.forms.has(f)) ? rarity : rarity * PARAMS.stemOnly;
@@ -358,7 +365,7 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
         : `${u.ref}:${u.group}`;
     if (key !== undefined) groups.set(key, [...(groups.get(key) ?? []), u]);
   }
-  const { k1, weights, groupText } = PARAMS;
+  const { weights, groupText } = PARAMS;
   const out: Array<{ units: RankedUnit[]; s: number }> = [];
   // A section's prose is its list only when the section holds no list or table of its own.
   const listed = new Set(
@@ -369,17 +376,14 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
   for (const [key, units] of groups) {
     const parts = units.filter((u) => u.kind !== 'code');
     if (parts.length < 2 || listed.has(key)) continue;
-    const first = units[0];
     const text = new Set(units.flatMap((u) => [...u.fields.text]));
-    let s = 0;
-    for (const [t, w] of q) {
-      let tf = 0;
-      if (first.fields.context.has(t)) tf += weights.text;
-      if (first.fields.headings.has(t)) tf += weights.headings;
-      if (first.fields.title.has(t)) tf += weights.title;
-      if (text.has(t)) tf += groupText;
-      if (tf > 0) s += w * index.idf(t) * ((tf * (k1 + 1)) / (tf + k1));
-    }
+    const { context, headings, title } = units[0].fields;
+    const s = bm25(q, index, [
+      [context, weights.text],
+      [headings, weights.headings],
+      [title, weights.title],
+      [text, groupText],
+    ]);
     if (s > 0) out.push({ units, s });
   }
   return out.sort((a, b) => b.s - a.s || a.units[0].seq - b.units[0].seq);
