@@ -116,6 +116,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           for (let j = i + 1; j < blocks.length && desc.length < MAX_DESCRIPTION_PARAGRAPHS; j++) {
             const d = blocks[j];
             if (d.kind !== 'paragraph' || isTerm(d) || d.section.join('\n') !== headings.join('\n')) break;
+            // A later paragraph ending in a colon leads into what follows ("Interpreted sequences are:").
+            if (desc.length > 0 && /[:：]$/.test(d.text.trim())) break;
             desc.push(d);
           }
           // The last entry of a run whose entries each have one paragraph has one too: the

@@ -6,6 +6,7 @@ import { extractHtml, htmlToMarkdown } from '../../../src/server/engines/extract
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
 import { repairHref } from '../../../src/server/engines/extract/docx-options.js';
 import { joinCodeAcrossPages } from '../../../src/server/engines/extract/pdf.js';
+import { documentUnits } from '../../../src/server/text/units.js';
 
 // Documents nobody on the project wrote (sources in test/fixtures/real-docs/make-fixtures.mjs).
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
@@ -240,5 +241,31 @@ describe('a DOCX made by LibreOffice (pino README.md)', () => {
   it('repairs a field-code link to a bookmark in the document', () => {
     expect(repairHref('" \\l "usage')).toBe('#usage');
     expect(repairHref('https://example.com/a')).toBe('https://example.com/a');
+  });
+});
+
+describe('man page terms set apart by their indent', () => {
+  it('keeps tr(1)\'s unbolded terms (`[:xdigit:]`, `\\NNN`) with their descriptions', () => {
+    const { markdown } = extractHtml(fixture('tr.html').toString('utf8'));
+    const terms = new Map(
+      documentUnits(markdown)
+        .filter((u) => u.kind === 'definition')
+        .map((u) => [u.term, u.description]),
+    );
+    expect(terms.get('[:xdigit:]')).toBe('all hexadecimal digits');
+    expect(terms.get('\\NNN')).toBe('character with octal value NNN (1 to 3 octal digits)');
+    expect(terms.get('CHAR1-CHAR2')).toBe('all characters from CHAR1 to CHAR2 in ascending order');
+    // Options groff already bolds stay as they were.
+    expect(terms.get('-d, --delete')).toBe('delete characters in ARRAY1, do not translate');
+    // The paragraph leading into the sequences ("… Interpreted sequences are:") is not --version's.
+    expect(terms.get('--version')).toBe('output version information and exit');
+  });
+
+  it('leaves a paragraph that is a sentence, and one not followed by a deeper indent, as prose', () => {
+    const html =
+      '<html><body><p style="margin-left:11%;">Interpreted sequences are:</p><p style="margin-left:22%;">one</p>' +
+      '<p style="margin-left:11%;">alone</p><p style="margin-left:11%;">same indent</p></body></html>';
+    const { markdown } = extractHtml(html);
+    expect(markdown).not.toContain('**');
   });
 });

@@ -4,6 +4,8 @@
  * read as `| | • | | text |`; written as what they lay out, they read as lists and paragraphs.
  */
 
+import { boldTerm } from './indented-terms.js';
+
 /** A cell that only marks a list item: a bullet, a dash, "1." or "(a)". */
 const MARKER = /^(?:[•·◦▪▫‣∙○●■□–—*-]|\(?[0-9]{1,3}[.)]|\(?[a-z][.)]|\([ivx]{1,4}\))$/i;
 
@@ -64,6 +66,8 @@ export function unwrapLayoutTables(root: ParentNode): void {
         continue;
       }
       list = null;
+      // A row of a term and its description (a man page's `\NNN` and what it means): the term bold.
+      if (filled.length === 2 && textOf(filled[1]).length > textOf(filled[0]).length) boldTerm(filled[0]);
       for (const cell of filled) {
         // A cell's inline content becomes a paragraph; its own blocks stay as they are.
         const blocks = [...cell.childNodes].some(

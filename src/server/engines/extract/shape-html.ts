@@ -1,6 +1,7 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
 import { htmlToMarkdown, withHeaderRows } from './html.js';
+import { boldIndentedTerms } from './indented-terms.js';
 import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
 import { unwrapLayoutTables } from './layout-tables.js';
@@ -77,14 +78,16 @@ type El = Element;
  * write the result as HTML, text or Markdown with the link, image and structured-data lists asked
  * for. Pure and synchronous: it runs in a CPU worker (workers/jobs.ts 'shape-html').
  */
-export function shapeHtml(html: string, pageUrl: string, o: ShapeOptions): ShapeOutcome {
+export function shapeHtml(input: string, pageUrl: string, o: ShapeOptions): ShapeOutcome {
   try {
-    checkHtml(html);
+    checkHtml(input);
   } catch (err) {
     if (err instanceof DocumentRefused)
       return { ok: false, reason: 'too-complex', message: err.message, limit: err.limit };
     throw err;
   }
+  // Before Readability, which drops the indents that mark a man page's terms.
+  const html = o.format === 'html' ? input : boldIndentedTerms(input);
   const document = parseDocument(html);
   const warnings: string[] = [];
   const title =

@@ -1,0 +1,53 @@
+import { parseHTML } from 'linkedom';
+
+/**
+ * groff's HTML (`man -Thtml`) sets a definition list's terms apart by layout alone: a term at one
+ * indent (`[:xdigit:]`, an exit code) and its description further in, or a term and its
+ * description in the cells of one layout-table row. Readability drops the styles that said so, and
+ * a term not in bold read as a sentence of its own. Such a term is made bold, as groff bolds an
+ * option: the unit layer keeps it with its description.
+ */
+const MAX_TERM = 40;
+const MARGIN = /margin-left:\s*([\d.]+)(%|px|em|rem|pt)/i;
+
+function marginOf(el: Element | null): { size: number; unit: string } | undefined {
+  if (el?.tagName !== 'P') return undefined;
+  const m = MARGIN.exec(el.getAttribute('style') ?? '');
+  return m ? { size: Number(m[1]), unit: m[2].toLowerCase() } : undefined;
+}
+
+/**
+ * An element's content in bold when it reads as a term (one token: `[:xdigit:]`, `\NNN`, `2`; a
+ * label of several words may be an example's caption or a message) and has no bold
+ * of its own (groff's `**--color**[=WHEN]` is marked already). A cell holding one paragraph: that paragraph's.
+ */
+export function boldTerm(cell: Element): boolean {
+  const only = cell.children.length === 1 && cell.children[0].tagName === 'P' ? cell.children[0] : cell;
+  const text = (only.textContent ?? '').trim();
+  if (
+    !text ||
+    text.length > MAX_TERM ||
+    /\s/.test(text) ||
+    /[.!?:]$/.test(text) ||
+    only.querySelector('b, strong, p, div')
+  )
+    return false;
+  const strong = only.ownerDocument.createElement('strong');
+  strong.append(...only.childNodes);
+  only.append(strong);
+  return true;
+}
+
+/** Each paragraph followed by one indented further: its term made bold (boldTerm). */
+export function boldIndentedTerms(html: string): string {
+  if (!MARGIN.test(html)) return html;
+  // A fragment is read as a body: linkedom gives a bare fragment no document to write back.
+  const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><body>${html}</body></html>`);
+  let changed = false;
+  for (const p of [...document.querySelectorAll('p[style]')]) {
+    const [term, description] = [marginOf(p), marginOf(p.nextElementSibling)];
+    if (term && description && term.unit === description.unit && description.size > term.size)
+      changed = boldTerm(p) || changed;
+  }
+  return changed ? document.toString() : html;
+}
