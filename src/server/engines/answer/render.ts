@@ -132,12 +132,15 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = opening && first ? [first, u] : [u];
-      // A question the source asks (a FAQ's) is answered by the sentence after it. A sentence
-      // leading on brings what follows: a line of code, a short code block, the list it leads into.
+      // A question the source asks (a FAQ's) is answered by the paragraph after it, as far as the
+      // room allows. A sentence leading on brings what follows: a line of code, a short code block,
+      // the list it leads into.
       const next = following(u, index)[0];
       const code = (x: RankedUnit) => x.group !== u.group && x.text.length <= 200 && looksLikeCode(x.text);
       let brought: RankedUnit[] = [];
-      if (next?.kind === 'sentence' && (/[?？]$/.test(u.text.trim()) || (leadsOn && code(next)))) brought = [next];
+      if (next?.kind === 'sentence' && /[?？]$/.test(u.text.trim()))
+        brought = sayOpening(following(u, index).filter((x) => x.group === next.group && x.kind === 'sentence')).used;
+      else if (leadsOn && next?.kind === 'sentence' && code(next)) brought = [next];
       else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
       else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn === u.text)
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
@@ -148,7 +151,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
           kind === 'code'
             ? citeBlock(next.markdown, next.ref)
             : kind === 'sentence'
-              ? cite(next.markdown, next.ref)
+              ? cite(brought.map((x) => x.markdown).join(' '), next.ref)
               : items.join('\n'),
         );
         used.push(...brought);
