@@ -40,6 +40,8 @@ export interface UnitIndex {
   rarest: number;
   /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
   holds: (term: string, ref?: number) => boolean;
+  /** Whether some unit (of source `ref`, when given) writes these letters and digits in a row, whatever the marks between. */
+  writes: (bare: string, ref?: number) => boolean;
   /** Whether any source is written in a script without spaces (Chinese, Japanese): it can hold such terms. */
   spaceless: boolean;
   meanLength: number;
@@ -112,7 +114,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
   const spaceless = [...df.keys()].some(isSpaceless);
-  return { units, idf, rarest: idf(''), holds, meanLength, spaceless };
+  const writes = (bare: string, ref?: number) =>
+    units.some((u) => (ref === undefined || u.ref === ref) && bareOf(u.text).includes(bare));
+  return { units, idf, rarest: idf(''), holds, writes, meanLength, spaceless };
 }
 
 /**
@@ -337,6 +341,12 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
   return new Set(index.units.filter((u) => u.headings.some((h) => matched.has(h))));
 }
 
+/** A Latin-script name and a number written as one word, joined or not by a mark: HTTP/3, TLS1.3, UTF-8. */
+const JOINED = /^(?=.*\d)(?=.*[a-z])[a-z\d]+(?:[-/._][a-z\d]+)*$/i;
+
+/** Letters and digits only, lower case: a text as written, whatever its marks and spacing. */
+const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+
 /** Fewer units than this and a source's name is what its sentences are about (see coverage). */
 const SMALL_SOURCE = 12;
 
@@ -442,6 +452,9 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§='));
       const whole = all.filter((t) => /^§(?:.*\p{L})?[./]\p{L}/u.test(t));
+      // A name joined to a number (HTTP/3, TLS1.3, UTF-8) is held as written too, its marks aside:
+      // a source saying "HTTP" and "3" apart does not state HTTP/3.
+      if (whole.length === 0 && all.length > 1 && JOINED.test(w)) return !index.writes(bareOf(w), ref);
       const forms = whole.length > 0 ? whole : all;
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     });
