@@ -341,8 +341,11 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
   return new Set(index.units.filter((u) => u.headings.some((h) => matched.has(h))));
 }
 
-/** A Latin-script name and a number written as one word, joined or not by a mark: HTTP/3, TLS1.3, UTF-8. */
-const JOINED = /^(?=.*\d)(?=.*[a-z])[a-z\d]+(?:[-/._][a-z\d]+)*$/i;
+/**
+ * A Latin-script name and a number written as one word, joined or not by a mark: HTTP/3, TLS1.3,
+ * UTF-8. Not a version (9.x, 2.1KB), which starts with its number.
+ */
+const JOINED = /^(?=.*\d)[a-z][a-z\d]*(?:[-/._][a-z\d]+)*$/i;
 
 /** Letters and digits only, lower case: a text as written, whatever its marks and spacing. */
 const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
