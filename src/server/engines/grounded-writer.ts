@@ -283,13 +283,18 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
   if (sides.length < 2 || !sides.slice(1).every(namesSubject)) return [];
   const subjects: string[] = [];
   const named = new Set<string>();
-  for (const side of sides) {
+  for (const [i, side] of sides.entries()) {
     const titles = sourceNames(index, side).titles;
     if (titles.size !== 1 || named.has([...titles][0])) return [];
     named.add([...titles][0]);
     const words = wordsOf([...titles][0]);
     // The subject as the question writes it: its tokens holding a word of the source's title.
-    const tokens = side.split(/\s+/).filter((t) => [...wordsOf(t)].some((w) => words.has(w)));
+    const naming = (t: string) => [...wordsOf(t)].some((w) => words.has(w));
+    const tokens = side.split(/\s+/).filter(naming);
+    // A later side says little besides its name ("and pinyin-pro", "and the debug module"); one
+    // saying more ("and adds mime type validation") goes on asking about the first.
+    const rest = side.split(/\s+/).filter((t) => !naming(t));
+    if (i > 0 && termsOf(rest.join(' ')).length > 1) return [];
     subjects.push(tokens.map((t) => t.replace(/^[(“"'`]+|[)”"'`?？!.,;:]+$/g, '')).join(' '));
   }
   return subjects;

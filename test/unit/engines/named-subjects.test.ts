@@ -37,3 +37,24 @@ it('sources named on both sides of "and" are still answered one by one', () => {
   expect(answer).toMatch(/^- \*\*Pino\*\*: /m);
   expect(answer).toMatch(/^- \*\*date\*\*: /m);
 });
+
+const fixture = (ref: number, title: string, file: string) => ({
+  ref,
+  title,
+  link: '',
+  content: readFileSync(path.resolve(import.meta.dirname, '../../fixtures/real-docs', file), 'utf8'),
+});
+
+/**
+ * negotiator's and mime-types' READMEs: "mime" of "adds mime type validation" names mime-types, so
+ * the clause was taken for a second subject and answered "no passage found about mime".
+ */
+it('a later side saying more than a name is no subject: it goes on asking about the first', () => {
+  const answer = extractiveAnswer({
+    query: 'Which module builds on negotiator and adds mime type validation?',
+    passages: [fixture(1, 'negotiator', 'negotiator-readme.md'), fixture(2, 'mime-types', 'mime-types-readme.md')],
+    history: [],
+  });
+  expect(answer).toMatch(/The \[accepts\]\([^)]*\) module builds on this module/);
+  expect(answer).not.toMatch(/no passage found|\*\*mime\*\*/);
+});
