@@ -245,7 +245,7 @@ describe('a DOCX made by LibreOffice (pino README.md)', () => {
 });
 
 describe('man page terms set apart by their indent', () => {
-  it('keeps tr(1)\'s unbolded terms (`[:xdigit:]`, `\\NNN`) with their descriptions', () => {
+  it("keeps tr(1)'s unbolded terms (`[:xdigit:]`, `\\NNN`) with their descriptions", () => {
     const { markdown } = extractHtml(fixture('tr.html').toString('utf8'));
     const terms = new Map(
       documentUnits(markdown)

@@ -49,5 +49,5 @@ export function boldIndentedTerms(html: string): string {
     if (term && description && term.unit === description.unit && description.size > term.size)
       changed = boldTerm(p) || changed;
   }
-  return changed ? document.toString() : html;
+  return changed ? document.documentElement.outerHTML : html;
 }
