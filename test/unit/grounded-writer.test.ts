@@ -277,7 +277,7 @@ describe('a term the question names is what it asks about', () => {
 });
 
 describe('a plain-text FAQ and a comparison answered with a block', () => {
-  it("a question the source asks is answered with the source's next sentence", () => {
+  it("a question the source asks is answered with the source's next paragraph", () => {
     const faq = [
       '```',
       '1.1. How do you pronounce "Valgrind"? ',
@@ -294,8 +294,11 @@ describe('a plain-text FAQ and a comparison answered with a block', () => {
       passages: [{ ref: 1, title: 'valgrind-faq', link: '', content: faq }],
       history: [],
     });
-    expect(a).toContain('From Nordic mythology. [1]');
+    expect(a).toContain(
+      'From Nordic mythology. Originally the project was named Heimdall, after the watchman of the Nordic gods. [1]',
+    );
     expect(a).not.toContain('```');
+    expect(a).not.toContain('pronounce');
   });
 
   it('a compared subject answered with a code block is named above the block, so the fence opens on its own line', () => {
