@@ -1,4 +1,4 @@
-import type { Definition, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
+import type { Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -7,35 +7,12 @@ import { gfm } from 'micromark-extension-gfm';
 /**
  * Markdown parsed once into mdast with GFM (tables, strikethrough, autolinks, task lists, footnotes).
  * Soft line breaks inside prose become single spaces (code keeps its own), so a sentence wrapped over
- * lines reads and segments as one sentence. A reference link (`[bufferutil][]`, defined at the
- * document's end) becomes an inline link: a passage cut from the document keeps its address, where
- * the reference alone would read as bracketed text.
+ * lines reads and segments as one sentence.
  */
 export function parseMarkdown(markdown: string): Root {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   joinSoftBreaks(tree);
-  const definitions = new Map<string, Definition>();
-  collectDefinitions(tree, definitions);
-  if (definitions.size > 0) inlineReferences(tree, definitions);
   return tree;
-}
-
-function collectDefinitions(node: Nodes, out: Map<string, Definition>): void {
-  if (node.type === 'definition' && !out.has(node.identifier)) out.set(node.identifier, node);
-  else if ('children' in node) for (const child of node.children) collectDefinitions(child, out);
-}
-
-function inlineReferences(node: Nodes, definitions: Map<string, Definition>): void {
-  if (!('children' in node)) return;
-  node.children = node.children.map((child) => {
-    const def = 'identifier' in child ? definitions.get(child.identifier) : undefined;
-    if (child.type === 'linkReference' && def)
-      return { type: 'link', url: def.url, title: def.title, children: child.children, position: child.position };
-    if (child.type === 'imageReference' && def)
-      return { type: 'image', url: def.url, title: def.title, alt: child.alt, position: child.position };
-    return child;
-  });
-  for (const child of node.children) inlineReferences(child, definitions);
 }
 
 function joinSoftBreaks(node: Nodes): void {

@@ -33,13 +33,4 @@ describeAnswersOver('fresh documents: a plain-text FAQ and a man page', docs, (a
     expect(await ask('Does ws support HTTP/3?')).toMatch(/^Your sources do not cover this question/);
     expect(await ask('What does utf-8-validate provide in ws?')).toMatch(/binary polyfill/);
   });
-
-  // ws's README writes `[bufferutil][]`, defined at its end: a passage without the definition said
-  // "\[bufferutil]\[]". The reference is an inline link wherever the passage is cut.
-  it('a reference link is said as a link, not as escaped brackets', async () => {
-    const a = await ask('Which environment variable stops ws from using bufferutil?');
-    expect(a).toMatch(/WS_NO_BUFFER_UTIL/);
-    expect(a).toContain('[bufferutil](https://github.com/websockets/bufferutil)');
-    expect(a).not.toContain('\\[');
-  });
 });
