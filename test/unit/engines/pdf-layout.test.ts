@@ -29,6 +29,37 @@ describe('PDF page layout from item positions', () => {
     ]);
   });
 
+  it('aligned code lines stay code when a short line at the margin follows them (a heading in body type)', () => {
+    const code = (str: string, x: number, y: number): PositionedItem => ({ ...item(str, x, y), mono: true });
+    const rows = [
+      ['ms(60000, { long: true })', '// "1 minute"'],
+      ['ms(2 * 60000, { long: true })', '// "2 minutes"'],
+      ['ms(-3 * 60000, { long: true })', '// "-3 minutes"'],
+    ];
+    const items = [
+      ...rows.flatMap((r, i) => [code(r[0], 50, 700 - i * 14), code(r[1], 260, 700 - i * 14)]),
+      item('Features', 50, 640),
+      item('Works both in Node.js and in the browser, with any bundler you like.', 50, 610),
+    ];
+    const lines = layoutPage(items);
+    expect(lines.join('\n')).not.toContain('|');
+    expect(lines[0]).toBe('```');
+    expect(lines).toContain('Features');
+  });
+
+  it("an ordered list's numbers, printed as text, make numbered items, not bullets", () => {
+    const items = [
+      item('To report a bug, follow these steps in order, each after the last one.', 50, 720),
+      item('1. Fork this repository to your own account', 70, 706),
+      item('2. Link the package to the global module directory', 70, 692),
+      item('As always, you can run the tests using npm test and nothing more.', 50, 664),
+    ];
+    const lines = layoutPage(items);
+    expect(lines).toContain('1. Fork this repository to your own account');
+    expect(lines).toContain('2. Link the package to the global module directory');
+    expect(lines.join('\n')).not.toContain('- 1.');
+  });
+
   it('two columns keep the content stream order: the first column, then the second, never a table', () => {
     const left = ['The left column starts here and', 'goes on for a while about', 'one subject.'];
     const right = ['The right column is about', 'another subject and reads', 'after the left one.'];

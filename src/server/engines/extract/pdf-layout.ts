@@ -344,7 +344,8 @@ function tableAt(
   if (columns.length < 2) return null;
   const rows = [line.cells.map((c) => c.text)];
   let j = at + 1;
-  let allMono = line.mono;
+  // Whether each row's first line is code.
+  const mono = [line.mono];
   // Where the last row's first line is, and whether it is only a key so far (a row whose other cells wrap).
   let rowY = line.y;
   let keyOnly = -1;
@@ -365,13 +366,14 @@ function tableAt(
     const key = !r && next.cells.length === 1 && near(next.cells[0].x, columns[0]) && next.segments[0].end < columns[1];
     if (!r && !key) break;
     rows.push(r ?? columns.map((_, k) => (k === 0 ? next.cells[0].text : '')));
-    allMono &&= next.mono;
+    mono.push(next.mono);
     rowY = next.y;
     keyOnly = key ? j : -1;
   }
   // A key alone that nothing filled was a line after the table, not a row of it.
   if (keyOnly >= 0 && rows[rows.length - 1].filter(Boolean).length < 2) {
     rows.pop();
+    mono.pop();
     j = keyOnly;
   }
   const close =
@@ -382,7 +384,7 @@ function tableAt(
   const header = close && (!line.mono || above.cells.length === columns.length) ? headerOver(above, columns) : null;
   const enough = rows.length >= MIN_TABLE_ROWS || (line.mono && header !== null && rows.length >= 2);
   // Code lines alone make no table unless under a header (rows of code spans), and never at a page's top.
-  if (line.mono && !header && allMono) return null;
+  if (line.mono && !header && mono.every(Boolean)) return null;
   if (enough || (rows.length === 2 && pageTop && columns.length >= 3)) return { header, rows, end: j };
   return null;
 }
@@ -502,7 +504,9 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // next indented line is a new item.
       const stopped = /[。！？]$/.test(out[out.length - 1] ?? '');
       const starts = indented && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right);
-      out.push(starts ? `- ${linked(line, text)}` : linked(line, text));
+      // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
+      const numbered = /^\d{1,3}[.)]\s/.test(text);
+      out.push(starts && !numbered ? `- ${linked(line, text)}` : linked(line, text));
       itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
     }
@@ -603,7 +607,7 @@ export function joinParagraphLines(lines: string[]): string {
     } else if (!line.trim() || /^(#{1,6}\s|\|)/.test(line)) {
       flush();
       out.push(line);
-    } else if (/^- /.test(line)) {
+    } else if (/^(?:- |\d{1,3}[.)]\s)/.test(line)) {
       flush();
       para = line;
     } else if (!para) para = line;
