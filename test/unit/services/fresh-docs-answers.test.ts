@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
@@ -32,5 +33,36 @@ describeAnswersOver('fresh documents: a plain-text FAQ and a man page', docs, (a
   it('Does ws support HTTP/3? is not covered; a name joined to a number the README writes is', async () => {
     expect(await ask('Does ws support HTTP/3?')).toMatch(/^Your sources do not cover this question/);
     expect(await ask('What does utf-8-validate provide in ws?')).toMatch(/binary polyfill/);
+  });
+});
+
+/**
+ * Session 62's fresh check: on-finished's and semver's READMEs (Markdown) and ms's printed to PDF by Chromium,
+ * questions written before any answer was read.
+ */
+const docs62 = async () => [
+  { id: 'onf', title: 'on-finished', text: read('on-finished-readme.md') },
+  { id: 'semver', title: 'semver(1) -- The semantic versioner for npm', text: read('semver-readme.md') },
+  {
+    id: 'ms',
+    title: 'ms',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'ms-readme.pdf')))).text,
+  },
+];
+
+describeAnswersOver('fresh documents: a README whose section opens with a lead-in, a printed README', docs62, (ask) => {
+  // The section "HTTP CONNECT method" opens with "The meaning of … RFC 7231, section 4.3.6:", which
+  // leads into a quote: it was said alone, as if it answered.
+  it('What happens when on-finished is used on an HTTP CONNECT request? is answered by what it does', async () => {
+    const answer = await ask('What happens when on-finished is used on an HTTP CONNECT request?');
+    expect(answer).toMatch(/considered "finished" immediately/);
+    expect(answer).not.toMatch(/section 4\.3\.6:/);
+  });
+
+  // The PDF's block of `ms(…, { long: true })` calls had been read as a table, its rows said as cells.
+  it('What does ms(2 * 60000) return? quotes the code that says "2m"', async () => {
+    const answer = await ask('What does ms(2 * 60000) return?');
+    expect(answer).toMatch(/ms\(2 \* 60000\) +\/\/ "2m"/);
+    expect(answer).not.toContain('| ms(');
   });
 });

@@ -305,6 +305,8 @@ export function answeringSection(
   if (!best || best.first.kind !== 'sentence' || used.has(best.first)) return undefined;
   const { ref, group } = best.first;
   const units = index.units.filter((u) => u.ref === ref && u.group === group && u.kind === 'sentence');
+  // A paragraph leading into what follows ("The meaning of CONNECT, from RFC 7231:") says no answer itself.
+  if (/[:：]\s*$/.test(units.at(-1)!.text)) return undefined;
   return { units, share: best.share };
 }
 
