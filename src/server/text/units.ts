@@ -4,6 +4,7 @@ import { inlineMarkdown, inlineText } from './markdown-tree.js';
 import { inlineSentences, sentences } from './segment.js';
 import { looksLikeCode } from './statements.js';
 import { isTerm } from './term-paragraph.js';
+import { helpOptions } from './help-options.js';
 
 /**
  * A document as the things it says, each with its place: what the answer model ranks and quotes,
@@ -228,6 +229,25 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             ...(above && line.trim() !== above ? { caption: above } : {}),
             ...(m ? { name: m[1].trim(), value: m[2].trim() } : {}),
           });
+        }
+        // A command's help text lists its options: each is a definition as well as lines of code,
+        // led into as the block is ("As a command-line utility:").
+        for (const o of helpOptions(b.value)) {
+          const dg = group++;
+          const descriptionMarkdown = inlineMarkdown([{ type: 'text', value: o.description }]);
+          const term = { term: o.term, termMarkdown: codeSpan(o.term), leadIn: lead };
+          push({
+            kind: 'definition',
+            text: `${o.term}\n${o.description}`,
+            markdown: `${codeSpan(o.term)}\n\n${descriptionMarkdown}`,
+            headings,
+            group: dg,
+            ...term,
+            description: o.description,
+            descriptionMarkdown,
+          });
+          for (const s of inlineSentences([{ type: 'text', value: o.description }]))
+            push({ kind: 'sentence', text: s.text, markdown: s.markdown, headings, group: dg, ...term });
         }
         lead = undefined;
         continue;

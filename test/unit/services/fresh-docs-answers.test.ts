@@ -59,6 +59,15 @@ describeAnswersOver('fresh documents: a README whose section opens with a lead-i
     expect(answer).not.toMatch(/section 4\.3\.6:/);
   });
 
+  // semver's options are listed in a code block, its `semver -h` output: "--rtl" was answered from
+  // the `options.rtl` paragraph of the API, "--increment"'s default by the option line alone.
+  it("semver's command-line options are answered by their descriptions in the help text", async () => {
+    expect(await ask('What is the default level for --increment?')).toMatch(/Default level is 'patch'/);
+    expect(await ask('What does the --rtl option of semver do?')).toMatch(
+      /^`--rtl`: Coerce version strings right to left/,
+    );
+  });
+
   // The PDF's block of `ms(…, { long: true })` calls had been read as a table, its rows said as cells.
   it('What does ms(2 * 60000) return? quotes the code that says "2m"', async () => {
     const answer = await ask('What does ms(2 * 60000) return?');

@@ -85,6 +85,48 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it("a command's help text in a code block gives each option as a definition, the block staying code (generated)", () => {
+    const entry = fc.record({
+      flag: fc.constantFrom('-r --range', '-i', '--preid', '-n', '--rtl', '-c --coerce'),
+      arg: fc.option(fc.constantFrom('<range>', '<0|1|false>', '[<level>]'), { nil: undefined }),
+      lines: fc.array(label, { minLength: 1, maxLength: 3 }),
+      indent: fc.integer({ min: 2, max: 8 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(entry, { minLength: 2, maxLength: 6, selector: (e) => e.flag }),
+        fc.integer({ min: 0, max: 2 }),
+        (entries, base) => {
+          const pad = ' '.repeat(base);
+          const term = (e: (typeof entries)[number]) => (e.arg ? `${e.flag} ${e.arg}` : e.flag);
+          const help = entries.flatMap((e) => [
+            `${pad}${term(e)}`,
+            ...e.lines.map((l) => `${pad}${' '.repeat(e.indent)}${l}`),
+            '',
+          ]);
+          const md = ['As a command-line utility:', '', '```', '$ tool -h', '', 'Options:', ...help, '```'].join('\n');
+          const units = documentUnits(md);
+          const defs = units.filter((u) => u.kind === 'definition');
+          expect(defs.map((d) => d.term)).toEqual(entries.map(term));
+          defs.forEach((d, i) => {
+            expect(d.description).toBe(entries[i].lines.join(' '));
+            expect(d.termMarkdown).toBe(`\`${term(entries[i])}\``);
+            expect(d.leadIn).toBe('As a command-line utility:');
+          });
+          // The block is still quoted as code, whole.
+          expect(units.filter((u) => u.kind === 'code')).toHaveLength(1);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it('a code block with one option, or options without descriptions, gives no definitions', () => {
+    const one = ['```', 'Usage: tool [options]', '-v', '    print the version', '```'].join('\n');
+    const bare = ['```', 'tool -a', 'tool -b --long', 'tool -c', '```'].join('\n');
+    for (const md of [one, bare]) expect(documentUnits(md).filter((u) => u.kind === 'definition')).toEqual([]);
+  });
+
   it("the paragraphs after a run of one-paragraph entries are the section's, not its last entry's (generated)", () => {
     fc.assert(
       fc.property(
