@@ -80,8 +80,9 @@ export async function ground(
       ref = resources.length;
       refOf.set(r.id, ref);
     }
-    // The chunk's section heading goes with it: a writer can tell "Refund times" from "Exceptions".
-    const section = h.title && h.title !== r.title ? `## ${h.title}\n\n` : '';
+    // The chunk's headings go with it: a writer can tell "Refund times" from "Exceptions", and an
+    // option's section (`options` › `useFallback`) says what the option belongs to.
+    const section = sectionHeadings(h, r.title);
     passages.push({
       ref,
       title: r.title,
@@ -91,6 +92,16 @@ export async function ground(
     });
   }
   return { passages, resources };
+}
+
+/**
+ * The headings a passage opens with, nested as in its document: the chunk's path (or, for a chunk
+ * made before paths were kept, its title), without the source's own title, which it has apart.
+ */
+function sectionHeadings(h: ChunkHit, title: string): string {
+  const path = (h.headings.length ? h.headings : [h.title]).filter(Boolean);
+  const own = path[0] === title ? path.slice(1) : path;
+  return own.map((heading, i) => `${'#'.repeat(Math.min(i + 2, 6))} ${heading}\n\n`).join('');
 }
 
 /** The one resource whose title holds every term of the question, if the question holds any. */
@@ -141,6 +152,7 @@ async function openings(
       'resource_chunks.ordinal',
       'resource_chunks.page',
       'resource_chunks.title',
+      'resource_chunks.headings',
       'resource_chunks.content',
       'livedoc_resources.source',
     ])
@@ -162,6 +174,7 @@ async function openings(
       ordinal: r.ordinal,
       page: r.page,
       title: r.title,
+      headings: r.headings ? r.headings.split('\n') : [],
       content: r.content,
       score: 0,
     }));

@@ -143,6 +143,7 @@ export async function pptRetrieve(
     ordinal: c.ordinal,
     page: c.page,
     title: c.title,
+    headings: c.headings ? c.headings.split('\n') : [],
     content: c.content,
     score,
   });

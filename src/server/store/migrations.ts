@@ -29,6 +29,7 @@ import { auditInstanceMigration } from './migrations/0032-audit-instance.js';
 import { sessionAdminKeyMigration } from './migrations/0033-session-admin-key.js';
 import { socialWordsMigration } from './migrations/0034-social-words.js';
 import { deckPreviewsStateMigration } from './migrations/0035-deck-previews-state.js';
+import { chunkHeadingsMigration } from './migrations/0036-chunk-headings.js';
 
 /**
  * Versioned migrations, one file each under ./migrations/, frozen in time: each takes Kysely<unknown>, or
@@ -66,4 +67,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0033_session_admin_key': sessionAdminKeyMigration,
   '0034_social_words': socialWordsMigration,
   '0035_deck_previews_state': deckPreviewsStateMigration,
+  '0036_chunk_headings': chunkHeadingsMigration,
 };

@@ -46,6 +46,39 @@ describeOnStores('grounding a question of several parts', (stores: StoreUnderTes
   });
 });
 
+describeOnStores('grounding: a passage under its headings', (stores: StoreUnderTest) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await stores.open();
+    opened.push(store);
+    await indexedLiveDoc(store.db, [
+      {
+        id: 'figures',
+        title: 'figures',
+        text: [
+          '# figures',
+          '## API',
+          '### replaceSymbols(string, options?)',
+          'Returns the input with replaced fallback symbols.',
+          '#### options',
+          'Type: `object`',
+          '##### useFallback',
+          'Whether to replace symbols with fallbacks.',
+        ].join('\n\n'),
+      },
+    ]);
+  });
+
+  // Only the last heading went with a passage: "useFallback" lost that it is one of the options.
+  it('opens with every heading its chunk sits under, nested, without the source title', async () => {
+    const question = 'What does the useFallback option do?';
+    const { passages } = await ground({ db: store.db }, analyzeQuery(question), { livedocIds: ['ld'] });
+    expect(passages.map((p) => p.content)).toContain(
+      '## API\n\n### replaceSymbols(string, options?)\n\n#### options\n\n##### useFallback\n\nWhether to replace symbols with fallbacks.',
+    );
+  });
+});
+
 it('a quoted or bracketed name is one part, and a setting ("In the README, …") goes with the part after it', () => {
   expect(analyzeQuery('In the bytes README (under "bytes.format(number value, [options])"), what is options?')).toEqual(
     ['bytes readme under format number value options'],

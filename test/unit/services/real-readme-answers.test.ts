@@ -47,6 +47,12 @@ describeAnswersOver('real READMEs nobody here wrote', docs, (ask) => {
   });
 
   // fastq's sentence about Node versions sits under a heading naming `worker(arg)`: it is not arg's.
+  // The option's section sits under "Options": with only its own heading, the sentence saying what
+  // it does did not know it was about an option, and a code line was the answer.
+  it("What does arg's permissive option do? is answered by what its section says", async () => {
+    expect(await ask("What does arg's permissive option do?")).toMatch(/push any unknown arguments onto the "extra"/);
+  });
+
   it('Which Node.js version does arg require? is not answered from fastq', async () => {
     expect(await ask('Which Node.js version does arg require?')).not.toMatch(/Node v10\+/);
   });

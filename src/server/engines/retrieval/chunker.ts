@@ -7,6 +7,8 @@ export interface TextChunk {
   ordinal: number;
   page: number | null;
   title: string;
+  /** The headings the chunk sits under, outermost first (its title last, when a heading gives it). */
+  headings?: string[];
   /** Markdown: code verbatim in fences, tables as tables, inline code and links kept. */
   content: string;
   /**
@@ -144,6 +146,9 @@ const isContent = (b: Block) =>
   (b.kind !== 'html' || b.text.trim() !== '') &&
   !isNavigation(b);
 
+/** The headings a block sits under; a heading's own section ends with it. */
+const sectionOf = (b: Block) => (b.kind === 'heading' ? [...b.section, b.text] : b.section);
+
 /**
  * The chunks of a paged document (a PDF), each with its page: a page that opens in the middle of a
  * section (a table the break cut, a heading at the foot of the page before) is still under that
@@ -152,11 +157,28 @@ const isContent = (b: Block) =>
 export function chunkPages(pages: string[]): TextChunk[] {
   const chunks: TextChunk[] = [];
   let section: string | undefined;
+  // The headings open at the page's end, with their levels: a page reads its own headings alone.
+  let open: Array<{ depth: number; text: string }> = [];
   pages.forEach((text, i) => {
-    chunks.push(...chunkText(text, { page: i + 1, startOrdinal: chunks.length, defaultTitle: section }));
-    for (const b of markdownBlocks(text)) {
+    const blocks = markdownBlocks(text);
+    const depths = new Map(blocks.flatMap((b) => (b.kind === 'heading' ? [[b.text, b.depth] as const] : [])));
+    const carried = open.map((h) => h.text);
+    for (const c of chunkText(text, {
+      page: i + 1,
+      startOrdinal: chunks.length,
+      defaultTitle: section,
+      defaultHeadings: carried,
+    })) {
+      // Under a heading of this page, the headings still open above its level come first.
+      const depth = c.headings !== carried && c.headings?.length ? depths.get(c.headings[0]) : undefined;
+      if (depth !== undefined) c.headings = [...open.filter((h) => h.depth < depth).map((h) => h.text), ...c.headings!];
+      chunks.push(c);
+    }
+    for (const b of blocks) {
       const heading = b.kind === 'heading' ? b.text : b.section.at(-1);
       if (heading) section = heading;
+      if (b.kind !== 'heading') continue;
+      open = [...open.filter((h) => h.depth < b.depth), { depth: b.depth, text: b.text }];
     }
   });
   return chunks;
@@ -169,13 +191,14 @@ export function chunkPages(pages: string[]): TextChunk[] {
  */
 export function chunkText(
   text: string,
-  options: { page?: number | null; defaultTitle?: string; startOrdinal?: number } = {},
+  options: { page?: number | null; defaultTitle?: string; defaultHeadings?: string[]; startOrdinal?: number } = {},
 ): TextChunk[] {
   const chunks: TextChunk[] = [];
   let ordinal = options.startOrdinal ?? 0;
   let cur: string[] = [];
   let curWords = 0;
   let curHeading = '';
+  let curPath: string[] = [];
   /** The last pieces pushed, while they are terms or labels: they go on to the next chunk with what they name. */
   let terms: Piece[] = [];
   /** The last content block: a list item, or the sentence leading into a list ("… the following:"). */
@@ -187,6 +210,7 @@ export function chunkText(
       ordinal: ordinal++,
       page: options.page ?? null,
       title: curHeading || options.defaultTitle || '',
+      headings: curHeading ? curPath : (options.defaultHeadings ?? []),
       content,
       searchContent: indexText(content),
     });
@@ -200,6 +224,7 @@ export function chunkText(
       flush();
       curHeading = heading;
     }
+    curPath = sectionOf(block);
     if (!isContent(block)) continue;
     // A list's items stay together, with the sentence leading into them, up to MAX_WORDS rather
     // than TARGET_WORDS: an excerpt holding half a list answers "which kinds…" with half of them.

@@ -15,6 +15,8 @@ export interface ChunkHit {
   ordinal: number;
   page: number | null;
   title: string;
+  /** The headings the chunk sits under, outermost first; empty for chunks made before they were kept. */
+  headings: string[];
   content: string;
   /** Higher is better: the store's relevance (negated bm25 on SQLite, ts_rank on PostgreSQL) plus word coverage. */
   score: number;
@@ -44,6 +46,7 @@ export async function indexResource(
         page: c.page,
         resource_title: resource.title,
         title: c.title,
+        headings: c.headings?.length ? c.headings.join('\n') : null,
         content: c.content,
         ...chunkSearchColumns({
           resource_title: resource.title,
@@ -90,6 +93,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     ordinal: r.ordinal,
     page: r.page,
     title: r.title,
+    headings: r.headings ? r.headings.split('\n') : [],
     content: r.content,
     score:
       Math.round(

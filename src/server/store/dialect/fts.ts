@@ -130,7 +130,7 @@ export async function matchChunks(
     // OR of the words, each a quoted lexeme; the stemming happens in to_tsquery.
     const query = words.map((w) => `'${w.replace(/['\\]/g, '')}'`).join(' | ');
     const rows = await sql<ChunkRow>`
-      SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content,
+      SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.headings, c.content,
         ts_rank('{0.1, 0.2, 0.5, 1.0}', ${pgChunkVector('c')}, q) AS relevance
       FROM resource_chunks c, to_tsquery('english'::regconfig, ${query}) q
       WHERE ${pgChunkVector('c')} @@ q
@@ -142,7 +142,7 @@ export async function matchChunks(
   const match = fts5Match(words);
   // bm25 is lower-is-better; negated so both stores answer higher-is-better.
   const rows = await sql<ChunkRow>`
-    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.content, -bm25(chunk_fts, 2.0, 2.0, 1.0) AS relevance
+    SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.headings, c.content, -bm25(chunk_fts, 2.0, 2.0, 1.0) AS relevance
     FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
     WHERE chunk_fts MATCH ${match}
       AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter}

@@ -56,6 +56,8 @@ export interface ResourceChunksTable {
   resource_title: string;
   /** The section heading (or slide title) the chunk sits under. */
   title: string;
+  /** The headings the chunk sits under, outermost first, one per line; null for chunks made before them. */
+  headings: string | null;
   content: string;
   /** Segmented copies the full-text index reads instead (scripts without spaces); null when not needed. */
   search_resource_title: string | null;
