@@ -101,7 +101,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   let parents: string[] = [];
   let listGroup = -1;
   // The last definition: where its description ended, and how many paragraphs it had.
-  let previousEntry: { end: number; paragraphs: number } | undefined;
+  let previousEntry: { end: number; paragraphs: number; leadIn: string | undefined } | undefined;
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     const headings = b.section;
@@ -126,7 +126,9 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           const next = blocks[i + desc.length + 1];
           const runEnds = !(next && next.kind === 'paragraph' && isTerm(next));
           if (runEnds && previousEntry?.end === i - 1 && previousEntry.paragraphs === 1) desc.splice(1);
-          previousEntry = desc.length > 0 ? { end: i + desc.length, paragraphs: desc.length } : undefined;
+          // A run of entries is led into by the paragraph before its first ("FORMAT is one of:").
+          const leadIn = previousEntry?.end === i - 1 ? previousEntry.leadIn : lead;
+          previousEntry = desc.length > 0 ? { end: i + desc.length, paragraphs: desc.length, leadIn } : undefined;
           if (desc.length > 0) {
             const g = group++;
             const description = desc.map((d) => d.text).join('\n\n');
@@ -141,10 +143,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
               termMarkdown: b.markdown,
               description,
               descriptionMarkdown,
+              leadIn,
             });
             for (const d of desc)
               for (const s of sentencesOf(d))
-                push({ ...s, headings, group: g, term: b.text, termMarkdown: b.markdown });
+                push({ ...s, headings, group: g, term: b.text, termMarkdown: b.markdown, leadIn });
             i += desc.length;
             lead = undefined;
             continue;

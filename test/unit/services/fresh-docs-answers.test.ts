@@ -8,13 +8,14 @@ import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
  * Documents tried as a new user would, with questions written before any answer was read (session
- * 61's fresh check): Debian's base-files FAQ as plain text, tr(1) as groff renders it, ws's README.
+ * 61's fresh check): Debian's base-files FAQ as plain text, tr(1) and nl(1) as groff renders them, ws's README.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 const read = (f: string) => readFileSync(path.join(FIXTURES, f), 'utf8');
 const docs = async () => [
   { id: 'faq', title: 'base-files-faq', text: plainTextToMarkdown(read('base-files-faq.txt')) },
   { id: 'tr', title: 'TR', text: extractHtml(read('tr.html')).markdown },
+  { id: 'nl', title: 'NL', text: extractHtml(read('nl.html')).markdown },
   { id: 'ws', title: 'ws: a Node.js WebSocket library', text: read('ws-readme.md') },
 ];
 
@@ -27,6 +28,12 @@ describeAnswersOver('fresh documents: a plain-text FAQ and a man page', docs, (a
   // groff sets `[:xdigit:]` apart by its indent only; it was a sentence of its own, said as the answer.
   it('What does [:xdigit:] mean in tr? is answered by its description', async () => {
     expect(await ask('What does [:xdigit:] mean in tr?')).toMatch(/all hexadecimal digits/);
+  });
+
+  // nl's formats are one- and two-letter terms after "FORMAT is one of:": the question's "format"
+  // was in no unit of them, and "rz" was refused.
+  it('What does the rz format mean in nl? is answered by its entry', async () => {
+    expect(await ask('What does the rz format mean in nl?')).toBe('**rz**: right justified, leading zeros. [1]');
   });
 
   // "HTTP/3" was held as "HTTP" and "3" apart (an HTTP/S server, `level: 3`): `level: 3` was the answer.

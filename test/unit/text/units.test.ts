@@ -127,6 +127,24 @@ describe('document units on generated documents', () => {
     for (const md of [one, bare]) expect(documentUnits(md).filter((u) => u.kind === 'definition')).toEqual([]);
   });
 
+  it('a run of definitions is led into by the paragraph before its first entry (generated)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.constantFrom('a', 't', 'n', 'ln', 'rn', 'rz'), { minLength: 1, maxLength: 5 }),
+        fc.array(label, { minLength: 5, maxLength: 5 }),
+        word,
+        (terms, descriptions, kind) => {
+          const lead = `${kind.toUpperCase()} is one of:`;
+          const md = [lead, '', ...terms.flatMap((t, i) => [`**${t}**`, '', descriptions[i], ''])].join('\n');
+          const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+          expect(defs.map((d) => d.term)).toEqual(terms);
+          for (const d of defs) expect(d.leadIn).toBe(lead);
+        },
+      ),
+      { numRuns: 30 },
+    );
+  });
+
   it("the paragraphs after a run of one-paragraph entries are the section's, not its last entry's (generated)", () => {
     fc.assert(
       fc.property(
