@@ -82,3 +82,29 @@ describeAnswersOver('fresh documents: a README whose section opens with a lead-i
     expect(answer).not.toContain('| ms(');
   });
 });
+
+/** figures' README (a table of 60-odd symbols) as LibreOffice writes it to DOCX, among other READMEs. */
+const docsTables = async () => [
+  {
+    id: 'figures',
+    title: 'figures',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'figures-readme.docx')))).text,
+  },
+  { id: 'zod', title: 'Zod to Json Schema', text: read('zod-to-json-schema-readme.md') },
+  { id: 'css', title: 'css-what', text: read('css-what-readme.md') },
+];
+
+describeAnswersOver('fresh documents: a long table of symbols', docsTables, (ask) => {
+  // The `tick` row's table has symbols only beside its key: it was taken for a label saying the
+  // question's own word back, and a line of the usage example was the answer.
+  it('What is the fallback of the tick figure? is answered from its row', async () => {
+    expect(await ask('What is the fallback of the tick figure?')).toMatch(/^For tick, Fallback: `√`\. \[1\]/);
+  });
+
+  // A row keyed by a word of the question is what it asks for: the chunks of the long table holding
+  // `pointer` and `heart` ranked below shorter ones saying "fallback" and "symbol", and were left out.
+  it('a row is found by its key in a long table', async () => {
+    expect(await ask('What is the fallback of the pointer figure?')).toMatch(/^For pointer, Fallback: `>`\. \[1\]/);
+    expect(await ask('What is the main symbol of the heart figure?')).toMatch(/\| heart \| `♥` \|/);
+  });
+});

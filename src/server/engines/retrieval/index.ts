@@ -78,6 +78,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
   const flags = flagLetters(query);
+  const asked = new Set(keywords(query));
   const scored = rows.map((r) => ({
     row: r,
     score: r.relevance + coverage(stems, `${r.resource_title} ${r.title} ${r.content}`),
@@ -99,7 +100,8 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
       Math.round(
         (score +
           (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0) +
-          writtenShare(flags, r.content) * OPTION_SHARE * top) *
+          writtenShare(flags, r.content) * OPTION_SHARE * top +
+          (namesRow(asked, r.content) ? ROW_SHARE * top : 0)) *
           10_000,
       ) / 10_000,
   }));
@@ -116,6 +118,19 @@ const NAMED_SOURCE_SHARE = 0.2;
  * what the question is about, and the search cannot rank it (as a word, "a" is everywhere).
  */
 const OPTION_SHARE = 0.2;
+
+/**
+ * The share a passage gains that holds a table row whose key (its first cell) is a word of the
+ * question: "the fallback of tick" asks for the row `tick`, which one line of a long table holds.
+ */
+const ROW_SHARE = 0.2;
+
+/** Whether a table row of the text is keyed by one of the words. */
+function namesRow(words: Set<string>, text: string): boolean {
+  for (const m of text.matchAll(/^\|\s*([^|\n]+?)\s*\|/gm))
+    if (words.has(m[1].replace(/[`*_\\]/g, '').toLowerCase())) return true;
+  return false;
+}
 
 /** The share of the options (their letters) that the text writes as options. */
 function writtenShare(flags: string[], text: string): number {
