@@ -108,3 +108,18 @@ describeAnswersOver('fresh documents: a long table of symbols', docsTables, (ask
     expect(await ask('What is the main symbol of the heart figure?')).toMatch(/\| heart \| `♥` \|/);
   });
 });
+
+/** nl(1) and uniq(1), both from groff: two man pages whose options share words. */
+const manPages = async () => [
+  { id: 'nl', title: 'NL', text: extractHtml(read('nl.html')).markdown },
+  { id: 'uniq', title: 'UNIQ', text: extractHtml(read('uniq.html')).markdown },
+];
+
+describeAnswersOver('fresh documents: two man pages', manPages, (ask) => {
+  // "which one sets the separator": "one" was a key term (stemmed "on"), held by no option.
+  it('Which nl option sets the number width, and which one sets the separator? answers both', async () => {
+    const answer = await ask('Which nl option sets the number width, and which one sets the separator?');
+    expect(answer).toMatch(/\*\*-w\*\*, \*\*--number-width\*\*/);
+    expect(answer).toMatch(/\*\*-s\*\*, \*\*--number-separator\*\*/);
+  });
+});
