@@ -1,5 +1,5 @@
 import type { AppContext } from '../context.js';
-import { collapseRepeats, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
+import { collapseRepeats, headingsOf, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
 import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
@@ -174,7 +174,7 @@ async function openings(
       ordinal: r.ordinal,
       page: r.page,
       title: r.title,
-      headings: r.headings ? r.headings.split('\n') : [],
+      headings: headingsOf(r),
       content: r.content,
       score: 0,
     }));

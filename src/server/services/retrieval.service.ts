@@ -2,7 +2,7 @@ import type { RetrieveResult } from '../../contract/livedocs.js';
 import type { AppContext } from '../context.js';
 import { HttpError } from '../errors.js';
 import { findResource, findResourcesByIds } from '../store/resources.repo.js';
-import { routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
+import { headingsOf, routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { access } from './livedocs.service.js';
 import { isGenerated, resourceNotFound } from './resource-rows.js';
 
@@ -143,7 +143,7 @@ export async function pptRetrieve(
     ordinal: c.ordinal,
     page: c.page,
     title: c.title,
-    headings: c.headings ? c.headings.split('\n') : [],
+    headings: headingsOf(c),
     content: c.content,
     score,
   });

@@ -94,7 +94,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
     ordinal: r.ordinal,
     page: r.page,
     title: r.title,
-    headings: r.headings ? r.headings.split('\n') : [],
+    headings: headingsOf(r),
     content: r.content,
     score:
       Math.round(
@@ -118,6 +118,10 @@ const NAMED_SOURCE_SHARE = 0.2;
  * what the question is about, and the search cannot rank it (as a word, "a" is everywhere).
  */
 const OPTION_SHARE = 0.2;
+
+/** A stored chunk's heading path (one heading per line; null for chunks indexed before paths were kept). */
+export const headingsOf = (row: { headings: string | null }): string[] =>
+  row.headings ? row.headings.split('\n') : [];
 
 /**
  * The share a passage gains that holds a table row whose key (its first cell) is a word of the
