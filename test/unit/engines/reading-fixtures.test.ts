@@ -5,7 +5,11 @@ import { extractDocument } from '../../../src/server/engines/extract/documents.j
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
-import { dropRunningLines, isBoilerplateLine } from '../../../src/server/engines/extract/boilerplate.js';
+import {
+  dropRepeatedParagraphs,
+  dropRunningLines,
+  isBoilerplateLine,
+} from '../../../src/server/engines/extract/boilerplate.js';
 import { manyPagePdf } from '../../helpers/bombs.js';
 
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/reading');
@@ -104,6 +108,38 @@ describe('the DOCX with a table', () => {
 });
 
 describe('boilerplate lines', () => {
+  it('drops a repeated paragraph but never a piece of code, whose blank lines are inside it', () => {
+    const example = (call: string) =>
+      [
+        '```',
+        `const regexp = pathToRegexp("${call}");`,
+        '',
+        'regexp.exec("/test/route");',
+        "//=> [ '/test/route', 'test', 'route' ]",
+        '```',
+      ].join('\n');
+    const notice = 'This notice is printed on every page of the document, word for word.';
+    const text = [notice, example('/:foo/:bar'), '#### Unnamed Parameters', example('/:foo/(.*)'), notice].join('\n\n');
+    expect(dropRepeatedParagraphs(text)).toBe(
+      [notice, example('/:foo/:bar'), '#### Unnamed Parameters', example('/:foo/(.*)')].join('\n\n'),
+    );
+  });
+
+  it("keeps the close of a web page's code block whose last lines repeat an earlier one (path-to-regexp)", () => {
+    const code = (call: string) =>
+      `<pre><code class="language-js">const regexp = pathToRegexp("${call}");\n\nregexp.exec("/test/route");\n//=&gt; [ '/test/route', 'test', 'route' ]\n</code></pre>`;
+    const html = `<html><head><title>path-to-regexp</title></head><body><main><h1>Path-to-RegExp</h1>
+      <h4>Named Parameters</h4><p>Named parameters are defined by prefixing a colon to the parameter name.</p>${code('/:foo/:bar')}
+      <h4>Unnamed Parameters</h4><p>It is possible to write an unnamed parameter that only consists of a regexp.</p>${code('/:foo/(.*)')}
+      <h4>Modifiers</h4><p>Modifiers must be placed after the parameter, as in the examples of this page.</p>
+      <h5>Optional</h5><p>Parameters can be suffixed with a question mark to make the parameter optional.</p></main></body></html>`;
+    const md = extractHtml(html, '', PAGE_URL).markdown;
+    const optional = chunkText(md).find((c) => c.content.includes('question mark'));
+    expect(optional?.title).toBe('Optional');
+    expect(md.split('```').length).toBe(5);
+    expect(md).toMatch(/^##### Optional$/m);
+  });
+
   it('recognises what print headers, footers and page chrome write, and leaves sentences and table rows alone', () => {
     for (const line of [
       '11/26/26, 4:38 PM',

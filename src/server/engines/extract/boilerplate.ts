@@ -134,20 +134,41 @@ export const paragraphKey = (p: string) =>
 
 /**
  * Paragraphs repeated within one document (a notice printed on every page, a block a page repeats)
- * kept once, at their first place. Short lines (headings, table rows, "Yes") may repeat freely.
+ * kept once, at their first place. Short lines (headings, table rows, "Yes") may repeat freely, and
+ * so may code: a fenced block is one piece, its blank lines inside it (two examples ending in the same
+ * `regexp.exec("/test/route")` lines had lost them and the closing fence).
  */
 export function dropRepeatedParagraphs(text: string, minChars = 40): string {
   const seen = new Set<string>();
-  return text
-    .split(/\n\s*\n/)
+  return paragraphsOf(text)
     .filter((block) => {
       const k = paragraphKey(block);
-      if (k.length < minChars || block.trim().startsWith('|')) return true;
+      if (k.length < minChars || /^\s*(?:\||`{3,}|~{3,})/.test(block)) return true;
       if (seen.has(k)) return false;
       seen.add(k);
       return true;
     })
     .join('\n\n');
+}
+
+/** A text's blocks between blank lines, a fenced code block whole. */
+function paragraphsOf(text: string): string[] {
+  const blocks: string[] = [];
+  let lines: string[] = [];
+  let fence = '';
+  for (const line of text.split('\n')) {
+    const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (!fence && !line.trim()) {
+      if (lines.length) blocks.push(lines.join('\n'));
+      lines = [];
+      continue;
+    }
+    lines.push(line);
+    if (fence && mark?.[0] === fence[0] && mark.length >= fence.length && !line.trim().slice(mark.length)) fence = '';
+    else if (!fence && mark) fence = mark;
+  }
+  if (lines.length) blocks.push(lines.join('\n'));
+  return blocks;
 }
 
 /** All the text cleaning a document's readable text gets before it is stored and indexed. */
