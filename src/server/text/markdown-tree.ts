@@ -1,4 +1,4 @@
-import type { Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
+import type { Definition, Nodes, Paragraph, PhrasingContent, Root } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
@@ -12,7 +12,37 @@ import { gfm } from 'micromark-extension-gfm';
 export function parseMarkdown(markdown: string): Root {
   const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
   joinSoftBreaks(tree);
+  resolveReferences(tree, definitionsOf(tree));
   return tree;
+}
+
+/**
+ * Reference links and images (`[RFC 6266][rfc-6266]`) as the inline links they stand for: a block
+ * quoted apart from its document's definitions (a chunk, an answer) would read them back as
+ * bracketed text. A reference without a definition stays as written.
+ */
+function definitionsOf(tree: Root): Map<string, Definition> {
+  const found = new Map<string, Definition>();
+  const walk = (node: Nodes) => {
+    if (node.type === 'definition' && !found.has(node.identifier)) found.set(node.identifier, node);
+    if ('children' in node) node.children.forEach(walk);
+  };
+  walk(tree);
+  return found;
+}
+
+function resolveReferences(node: Nodes, definitions: Map<string, Definition>): void {
+  if (!('children' in node) || definitions.size === 0) return;
+  node.children = node.children.map((child) => {
+    const def =
+      child.type === 'linkReference' || child.type === 'imageReference' ? definitions.get(child.identifier) : undefined;
+    if (child.type === 'linkReference' && def)
+      return { type: 'link', url: def.url, title: def.title, children: child.children };
+    if (child.type === 'imageReference' && def)
+      return { type: 'image', url: def.url, title: def.title, alt: child.alt };
+    return child;
+  });
+  for (const child of node.children) resolveReferences(child, definitions);
 }
 
 function joinSoftBreaks(node: Nodes): void {

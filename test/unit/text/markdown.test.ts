@@ -9,6 +9,29 @@ const only = <K extends Block['kind']>(blocks: Block[], kind: K) =>
   blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
 
 describe('markdownBlocks', () => {
+  it('writes a reference link as the link its definition gives, so a block quoted alone keeps it', () => {
+    // content-disposition's README: its references' definitions close the document.
+    const md = [
+      '## References',
+      '',
+      '- [RFC 6266: Use of the Content-Disposition Header Field][rfc-6266]',
+      '- [Unknown][nowhere]',
+      '',
+      '[![NPM Version][npm-image]][npm-url]',
+      '',
+      '[rfc-6266]: https://tools.ietf.org/html/rfc6266',
+      '[npm-image]: https://img.shields.io/npm/v/content-disposition.svg',
+      '[npm-url]: https://npmjs.org/package/content-disposition',
+    ].join('\n');
+    const [, rfc, unknown, badge] = markdownBlocks(md);
+    expect(rfc.markdown).toBe(
+      '[RFC 6266: Use of the Content-Disposition Header Field](https://tools.ietf.org/html/rfc6266)',
+    );
+    expect(markdownBlocks(rfc.markdown)[0].text).toBe('RFC 6266: Use of the Content-Disposition Header Field');
+    expect(unknown.text).toBe('[Unknown][nowhere]');
+    expect(badge.kind).toBe('badge');
+  });
+
   it('drops emphasis as markup and keeps `*` and `_` that are characters', () => {
     const [p] = markdownBlocks('Set `DEBUG=*` to see _all_ output; a **snake_case** name, or DEBUG=* plainly.');
     expect(p.kind).toBe('paragraph');
