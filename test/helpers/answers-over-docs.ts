@@ -7,11 +7,12 @@ import { ground } from '../../src/server/services/grounding.service.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
 import { describeOnStores, dropTestDatabases } from './postgres.js';
 import { indexedLiveDoc } from './indexed-livedoc.js';
+import type { TextChunk } from '../../src/server/engines/retrieval/chunker.js';
 
 /** bench/content's real documents, which nobody here wrote. */
 export const BENCH_DOCS = path.resolve(import.meta.dirname, '../../bench/content/docs');
 
-type Doc = { id: string; title: string; text: string };
+type Doc = { id: string; title: string; text: string; chunks?: TextChunk[] };
 
 /**
  * Describes `name` on SQLite and PostgreSQL over one LiveDoc of `docs`, indexed as uploads are;

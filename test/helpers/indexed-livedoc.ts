@@ -4,6 +4,7 @@ import { insertUser } from '../../src/server/store/users.repo.js';
 import { insertLiveDoc } from '../../src/server/store/livedocs.repo.js';
 import { insertResource } from '../../src/server/store/resources.repo.js';
 import { indexResource } from '../../src/server/engines/retrieval/index.js';
+import type { TextChunk } from '../../src/server/engines/retrieval/chunker.js';
 
 const at = '2026-01-01T00:00:00.000Z';
 
@@ -13,7 +14,7 @@ const at = '2026-01-01T00:00:00.000Z';
  */
 export async function indexedLiveDoc(
   db: Kysely<Database>,
-  docs: Array<{ id: string; title: string; text: string }>,
+  docs: Array<{ id: string; title: string; text: string; chunks?: TextChunk[] }>,
   livedocId = 'ld',
 ): Promise<void> {
   await insertUser(db, { id: 'u1', name: 'u1', role: 'user', plan: 'free', credits: 0, created_at: at });
@@ -46,6 +47,7 @@ export async function indexedLiveDoc(
       created_at: at,
       modified_at: at,
     });
-    await indexResource(db, { id: d.id, livedoc_id: livedocId, title: d.title, text: d.text });
+    // A PDF's chunks are cut page by page (chunkPages), as its upload's are.
+    await indexResource(db, { id: d.id, livedoc_id: livedocId, title: d.title, text: d.text }, d.chunks);
   }
 }

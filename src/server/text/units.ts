@@ -100,6 +100,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   let listLead: string | undefined;
   let parents: string[] = [];
   let listGroup = -1;
+  // An item ending in a colon at the items' own depth: a nested list printed flat (a PDF's) leads on so.
+  let colonLead: { depth: number; text: string } | undefined;
   // The last definition: where its description ended, and how many paragraphs it had.
   let previousEntry: { end: number; paragraphs: number; leadIn: string | undefined } | undefined;
   for (let i = 0; i < blocks.length; i++) {
@@ -172,9 +174,17 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           listLead = lead;
           listGroup = group++;
           parents = [];
+          colonLead = undefined;
         }
         parents = parents.slice(0, b.depth - 1);
-        const leadIn = b.depth > 1 && parents[b.depth - 2] ? parents[b.depth - 2] : listLead;
+        if (colonLead && b.depth < colonLead.depth) colonLead = undefined;
+        const leadIn =
+          b.depth > 1 && parents[b.depth - 2]
+            ? parents[b.depth - 2]
+            : colonLead?.depth === b.depth
+              ? colonLead.text
+              : listLead;
+        if (/[:：]$/.test(b.text.trim())) colonLead = { depth: b.depth, text: b.text };
         parents[b.depth - 1] = b.text;
         const base = { headings, group: listGroup, leadIn, depth: b.depth };
         const def = itemDefinition(b);

@@ -70,3 +70,28 @@ it('quotes only what its passages hold, and opens no block on the lead-in line',
     { numRuns: 100 },
   );
 });
+
+// tail(1) as groff writes it: a description broken in mid-sentence, and a Chinese note in bold.
+it('adds no full stop inside a sentence a page break split, nor after a bold sentence that has one', () => {
+  const tail = {
+    ref: 1,
+    title: 'TAIL',
+    link: '',
+    content:
+      '**--max-unchanged-stats**=_N_\n\nwith **--follow**=_name_, reopen a FILE which has not\n\nchanged size after N (default 5) iterations to see if it has been unlinked or renamed (this is the usual case of rotated log files); with inotify, this option is rarely useful\n\n**--pid**=_PID_\n\nwith **-f**, terminate after process ID, PID dies',
+  };
+  const stats = extractiveAnswer({
+    query: 'What is the default for --max-unchanged-stats?',
+    passages: [tail],
+    history: [],
+  });
+  expect(stats).toContain('reopen a FILE which has not changed size after N (default 5) iterations');
+  const pinyin = {
+    ref: 1,
+    title: 'tiny-pinyin',
+    link: '',
+    content: '轻量的 **汉字转拼音** JavaScript库。\n\n**注意：不支持多音字；`ie/edge` 测试未通过。**',
+  };
+  const note = extractiveAnswer({ query: 'tiny-pinyin 支持多音字吗？', passages: [pinyin], history: [] });
+  expect(note).toContain('**注意：不支持多音字；`ie/edge` 测试未通过。** [1]');
+});

@@ -123,3 +123,38 @@ describeAnswersOver('fresh documents: two man pages', manPages, (ask) => {
     expect(answer).toMatch(/\*\*-s\*\*, \*\*--number-separator\*\*/);
   });
 });
+
+/**
+ * Session 63's fresh check: busboy's README printed to PDF by Chromium, whose nested lists print
+ * flat, and Debian's adduser README (plain text).
+ */
+const docs63 = async () => {
+  const pdf = await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'busboy-readme.pdf')));
+  return [
+    { id: 'busboy', title: 'busboy README', text: pdf.text, chunks: pdf.chunks },
+    { id: 'adduser', title: 'adduser-readme', text: plainTextToMarkdown(read('adduser-readme.txt')) },
+  ];
+};
+
+describeAnswersOver('fresh documents: a printed README whose nested lists print flat', docs63, (ask) => {
+  // "The constructor can throw errors:" prints at the level of the errors after it: it was said
+  // alone, a sentence leading into nothing.
+  it('What error does busboy throw when the headers have no Content-Type? is answered by that error', async () => {
+    const answer = await ask('What error does busboy throw when the headers have no Content-Type?');
+    expect(answer).toMatch(/Missing Content-Type - The provided headers don't include Content-Type at all\./);
+    expect(answer).not.toMatch(/throw errors: \[1\]$/m);
+  });
+
+  it('What errors can the busboy constructor throw? brings the errors its lead-in item leads into', async () => {
+    const answer = await ask('What errors can the busboy constructor throw?');
+    expect(answer).toMatch(/^- Unsupported content type: \$type/m);
+    expect(answer).toMatch(/^- Missing Content-Type/m);
+  });
+
+  // The section "Default for DIR_MODE" opens with what DIR_MODE is; its next paragraph says the default.
+  it('What does DIR_MODE default to in adduser? is answered by the sentence saying it, not the section opening', async () => {
+    const answer = await ask('What does DIR_MODE default to in adduser?');
+    expect(answer).toMatch(/DIR_MODE defaults to 0700/);
+    expect(answer).not.toMatch(/specify the file mode bits/);
+  });
+});

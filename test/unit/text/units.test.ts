@@ -309,6 +309,28 @@ describe('document units on generated documents', () => {
     );
   });
 
+  it('a nested list printed flat leads on by its colon: the items after one ending in ":" are its (generated)', () => {
+    const tree = fc.array(fc.record({ top: label, kids: fc.array(label, { minLength: 1, maxLength: 3 }) }), {
+      minLength: 1,
+      maxLength: 4,
+    });
+    fc.assert(
+      fc.property(label, tree, (intro, items) => {
+        // busboy's "The constructor can throw errors:" and its errors, as a PDF prints them: one level.
+        const md = [`${intro}:`, '', ...items.flatMap((i) => [`- ${i.top}:`, ...i.kids.map((k) => `- ${k}`)])].join(
+          '\n',
+        );
+        const units = documentUnits(md).filter((u) => u.kind === 'item');
+        const expected = items.flatMap((i, n) => [
+          { text: `${i.top}:`, leadIn: n === 0 ? `${intro}:` : `${items[n - 1].top}:` },
+          ...i.kids.map((k) => ({ text: k, leadIn: `${i.top}:` })),
+        ]);
+        expect(units.map((u) => ({ text: u.text, leadIn: u.leadIn }))).toEqual(expected);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
   it('a list item opening with a quoted name that it says the meaning of has that name as its term', () => {
     const verb = fc.constantFrom('means', 'is', 'are', 'refers to', 'stands for', '-', ':');
     const quote = fc.constantFrom(['"', '"'], ['“', '”'], ["'", "'"], ['「', '」']);

@@ -307,6 +307,13 @@ export function answeringSection(
   const units = index.units.filter((u) => u.ref === ref && u.group === group && u.kind === 'sentence');
   // A paragraph leading into what follows ("The meaning of CONNECT, from RFC 7231:") says no answer itself.
   if (/[:：]\s*$/.test(units.at(-1)!.text)) return undefined;
+  // Nor does one that says less of the heading's question than a later unit of the section: under
+  // "Default for DIR_MODE", "DIR_MODE defaults to 0700" answers, not what DIR_MODE is.
+  const asked = [...q].filter(([t, w]) => w >= 1 && termsOf(best.first.headings.at(-1)!).includes(t)).map(([t]) => t);
+  const says = (u: RankedUnit) => asked.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
+  const section = best.first.headings.join('\n');
+  const later = index.units.some((u) => u.ref === ref && u.headings.join('\n') === section && says(u));
+  if (later && !units.some(says)) return undefined;
   return { units, share: best.share };
 }
 

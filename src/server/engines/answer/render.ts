@@ -16,9 +16,9 @@ export interface Said {
 
 /** A quote as it ends a sentence: with its full stop (。 after Chinese or Japanese). */
 const stopped = (markdown: string) =>
-  /[.!?:;,。！？：；，、]$/.test(markdown)
+  /[.!?:;,。！？：；，、][*_]*$/.test(markdown)
     ? markdown
-    : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(markdown)
+    : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][*_]*$/u.test(markdown)
       ? `${markdown}。`
       : `${markdown}.`;
 
@@ -86,8 +86,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const description = u.descriptionMarkdown ?? '';
       // Its description's sentences are said with it.
       const own = groupOf(u, index);
-      // Each of its paragraphs ends as a sentence ("Type: function. Default: undefined. …").
-      const paragraphs = description.split('\n\n').map(stopped).join(' ');
+      // Each of its paragraphs ends as a sentence ("Type: function. Default: undefined. …"), unless
+      // the next goes on with it in lower case (groff broke tail's "reopen a FILE which has not").
+      const paragraphs = description
+        .split('\n\n')
+        .map((p, i, all) => (i + 1 < all.length && /^\p{Ll}/u.test(all[i + 1]) ? p : stopped(p)))
+        .join(' ');
       if (description.length <= PARAMS.maxChars)
         return { lines: [cite(`${u.termMarkdown}: ${paragraphs}`, u.ref)], used: [u, ...own], prose: false };
       // A long description: its sentence that best answers, under its term.
@@ -118,6 +122,15 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         return { lines: [citeBlock(code, u.ref)], used: [block, ...commented], prose: false };
       }
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
+    }
+    case 'item': {
+      // An item leading into the items after it ("The constructor can throw errors:") brings them.
+      const items = /[:：]$/.test(u.text.trim())
+        ? following(u, index).filter((x) => x.group === u.group && x.leadIn === u.text && x.kind !== 'sentence')
+        : [];
+      if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
+      const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
+      return { lines: [`${u.markdown} [${u.ref}]`, list.join('\n')], used: [u, ...items], prose: true };
     }
     case 'sentence': {
       // A later sentence of a definition that points back ("This option is the default when
@@ -159,7 +172,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines, used, prose: !u.termMarkdown };
     }
     default:
-      return { lines: [cite(u.markdown, u.ref)], used: [u], prose: u.kind === 'item' };
+      return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
   }
 }
 
