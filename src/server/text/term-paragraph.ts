@@ -6,11 +6,17 @@ import { symbolsOf } from './terms.js';
 const MAX_TERM = 80;
 
 /**
+ * What may join a label's marked-up parts: spaces and separators (`-i, --ignore-initial=SKIP`), and
+ * an argument groff leaves unmarked beside its bracket (`**--lines**=_[_+]NUM`).
+ */
+export const LABEL_JOINER = /^[\s,=|/:[\]+]*(?:\p{Lu}[\p{Lu}\p{N}_]*[\s,=|/:[\]+]*)?$/u;
+
+/**
  * Phrasing that is markup around a label: strong, emphasis, code, and the spaces or separators
  * between them (a man page's `**-d**, **--dictionary-order**`, `**--sort**=_WORD_`).
  */
 function labelOnly(nodes: readonly PhrasingContent[]): boolean {
-  const meaningful = nodes.filter((n) => !(n.type === 'text' && /^[\s,=|/[\]]*$/.test(n.value)));
+  const meaningful = nodes.filter((n) => !(n.type === 'text' && LABEL_JOINER.test(n.value)));
   if (meaningful.length === 0) return false;
   const first = meaningful[0];
   if (first.type !== 'strong' && first.type !== 'inlineCode') return false;

@@ -133,6 +133,7 @@ const docs63 = async () => {
   return [
     { id: 'busboy', title: 'busboy README', text: pdf.text, chunks: pdf.chunks },
     { id: 'adduser', title: 'adduser-readme', text: plainTextToMarkdown(read('adduser-readme.txt')) },
+    { id: 'tail', title: 'TAIL', text: extractHtml(read('tail.html')).markdown },
   ];
 };
 
@@ -156,5 +157,17 @@ describeAnswersOver('fresh documents: a printed README whose nested lists print 
     const answer = await ask('What does DIR_MODE default to in adduser?');
     expect(answer).toMatch(/DIR_MODE defaults to 0700/);
     expect(answer).not.toMatch(/specify the file mode bits/);
+  });
+
+  // groff leaves an option's argument unmarked beside its italic bracket (`**--lines**=_[_+]NUM`):
+  // `-n` was no term, and its line and description were said as part of `-F`'s.
+  it("What does tail -F do? is answered by -F's entry alone; -c and -n are terms", async () => {
+    expect(await ask('What does tail -F do?')).toBe('**-F**: same as **--follow**=_name_ **--retry**. [1]');
+    expect(await ask('What does the -n option of tail do?')).toMatch(
+      /^\*\*-n\*\*, \*\*--lines\*\*=.*: output the last NUM lines/,
+    );
+    expect(await ask('What does the -c option of tail do?')).toMatch(
+      /^\*\*-c\*\*, \*\*--bytes\*\*=.*: output the last NUM bytes/,
+    );
   });
 });

@@ -174,7 +174,7 @@ describe('document units on generated documents', () => {
     const entry = fc.record({
       letter: fc.constantFrom(...'abcdkSsZz'.split('')),
       long: word,
-      form: fc.constantFrom('pair', 'equals', 'bare'),
+      form: fc.constantFrom('pair', 'equals', 'bare', 'bracket'),
       description: label.map((x) => `${x} text.`),
     });
     fc.assert(
@@ -184,7 +184,10 @@ describe('document units on generated documents', () => {
             ? { md: `**-${e.letter}**, **--${e.long}**`, text: `-${e.letter}, --${e.long}` }
             : e.form === 'equals'
               ? { md: `**--${e.long}**=_${e.letter}_`, text: `--${e.long}=${e.letter}` }
-              : { md: String(i), text: String(i) },
+              : e.form === 'bracket'
+                ? // tail's `-n, --lines=[+]NUM`: the argument unmarked beside its italic bracket.
+                  { md: `**-${e.letter}**, **--${e.long}**=_\\[_+]NUM`, text: `-${e.letter}, --${e.long}=[+]NUM` }
+                : { md: String(i), text: String(i) },
         );
         const md = ['## OPTIONS', '', ...entries.flatMap((e, i) => [terms[i].md, '', e.description, ''])].join('\n');
         const defs = documentUnits(md).filter((u) => u.kind === 'definition');

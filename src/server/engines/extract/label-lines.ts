@@ -1,3 +1,5 @@
+import { LABEL_JOINER } from '../../text/term-paragraph.js';
+
 /**
  * A line break inside a paragraph before a line that is only a label, as groff writes a man page's
  * first option after the sentence above it: `<p>… for short options too. <b><br>-b</b>,
@@ -6,8 +8,6 @@
  */
 const INLINE = new Set(['B', 'STRONG', 'I', 'EM', 'CODE', 'TT', 'SPAN']);
 const LABEL = new Set(['B', 'STRONG', 'CODE', 'TT']);
-/** What may join a label's parts: `-i, --ignore-initial=SKIP`. */
-const JOINER = /^[\s,=|/:[\]]*$/;
 
 const blank = (n: Node) => n.nodeType === 3 && !(n.textContent ?? '').trim();
 
@@ -23,7 +23,7 @@ export function splitLabelLines(root: ParentNode): void {
     const isLabel =
       elements.some((e) => LABEL.has(e.tagName)) &&
       elements.every((e) => INLINE.has(e.tagName)) &&
-      after.every((n) => n.nodeType === 1 || JOINER.test(n.textContent ?? '')) &&
+      after.every((n) => n.nodeType === 1 || LABEL_JOINER.test(n.textContent ?? '')) &&
       before.some((n) => !blank(n));
     if (!isLabel) continue;
     const line = p.ownerDocument.createElement('p');
