@@ -67,6 +67,16 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
 });
 
 describe('a PDF printed by Chromium: fonts tell code and headings apart', () => {
+  // busboy's third example opens with the lines the first one did; the page's paragraph dedupe took
+  // them, with the opening fence, for a notice printed twice, and the example read as prose.
+  it('keeps the opening of a code block whose first lines an earlier block has too (busboy)', async () => {
+    const { text } = await extractDocument('pdf', fixture('busboy-readme.pdf'));
+    expect(text).toContain(
+      "Parsing (urlencoded) with default options:\n\n```\nvar http = require('http'),\n    inspect = require('util').inspect;",
+    );
+    expect(text.split('\n').filter((l) => l.startsWith('```')).length % 2).toBe(0);
+  });
+
   it('fences monospace lines as code with their line breaks: a // comment stays on its own line', async () => {
     const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
     expect(text).toContain(

@@ -134,12 +134,11 @@ export const paragraphKey = (p: string) =>
 
 /**
  * Paragraphs repeated within one document (a notice printed on every page, a block a page repeats)
- * kept once, at their first place. Short lines (headings, table rows, "Yes") may repeat freely, and
+ * kept once, at their first place (`seen` carries the paragraphs of a document's earlier pages). Short lines (headings, table rows, "Yes") may repeat freely, and
  * so may code: a fenced block is one piece, its blank lines inside it (two examples ending in the same
  * `regexp.exec("/test/route")` lines had lost them and the closing fence).
  */
-export function dropRepeatedParagraphs(text: string, minChars = 40): string {
-  const seen = new Set<string>();
+export function dropRepeatedParagraphs(text: string, seen = new Set<string>(), minChars = 40): string {
   return paragraphsOf(text)
     .filter((block) => {
       const k = paragraphKey(block);
@@ -171,7 +170,10 @@ function paragraphsOf(text: string): string[] {
   return blocks;
 }
 
-/** All the text cleaning a document's readable text gets before it is stored and indexed. */
-export function cleanText(text: string): string {
-  return dropRepeatedParagraphs(dropBoilerplateLines(text));
+/**
+ * All the text cleaning a document's readable text gets before it is stored and indexed; a page of
+ * a paged document passes the paragraphs its earlier pages had (`seen`).
+ */
+export function cleanText(text: string, seen?: Set<string>): string {
+  return dropRepeatedParagraphs(dropBoilerplateLines(text), seen);
 }

@@ -94,17 +94,7 @@ function cleanPages(pages: string[][], title: string | null): string[] {
   const seen = new Set<string>();
   return pages.map((lines) => {
     const kept = title ? lines.filter((l, i) => !((i < 3 || i >= lines.length - 3) && l.trim() === title)) : lines;
-    const paragraphs = cleanText(joinParagraphLines(kept.filter((l) => !isBoilerplateLine(l)))).split(/\n\s*\n/);
-    return paragraphs
-      .filter((p) => {
-        const k = p.replace(/\s+/g, ' ').trim().toLowerCase();
-        if (k.length < 40 || p.trim().startsWith('|')) return true;
-        if (seen.has(k)) return false;
-        seen.add(k);
-        return true;
-      })
-      .join('\n\n')
-      .trim();
+    return cleanText(joinParagraphLines(kept.filter((l) => !isBoilerplateLine(l))), seen).trim();
   });
 }
 
