@@ -95,3 +95,25 @@ it('adds no full stop inside a sentence a page break split, nor after a bold sen
   const note = extractiveAnswer({ query: 'tiny-pinyin 支持多音字吗？', passages: [pinyin], history: [] });
   expect(note).toContain('**注意：不支持多音字；`ie/edge` 测试未通过。** [1]');
 });
+
+// uuid's feature list: "Cross-platform - Support for ..." says what it supports in its sub-items.
+it('says a list item with its sub-items, which say what it leads into', () => {
+  const uuid = {
+    ref: 1,
+    title: 'uuid',
+    link: '',
+    content: [
+      '## Features',
+      '',
+      '- **Complete** - Support for RFC4122 version 1, 3, 4, and 5 UUIDs',
+      '- **Cross-platform** - Support for ...',
+      '  - CommonJS, ECMAScript Modules and CDN builds',
+      '  - Node 8, 10, 12, 14',
+      '- **Secure** - Cryptographically-strong random values',
+    ].join('\n'),
+  };
+  const answer = extractiveAnswer({ query: 'What is Cross-platform in uuid?', passages: [uuid], history: [] });
+  expect(answer).toContain('**Cross-platform** - Support for ... [1]');
+  expect(answer).toContain('- Node 8, 10, 12, 14. [1]');
+  expect(answer).not.toContain('Cryptographically');
+});

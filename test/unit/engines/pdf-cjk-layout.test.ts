@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfPages } from '../../../src/server/engines/extract/pdf.js';
+import { chunkPages } from '../../../src/server/engines/retrieval/chunker.js';
 import { layoutPage, type PositionedItem } from '../../../src/server/engines/extract/pdf-layout.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
@@ -62,7 +63,54 @@ describe('a Chinese PDF printed by a browser', () => {
     expect(lines).toContain('var s = "南京市";');
     expect(lines).toContain('var t = 1;');
   });
+
+  it('CJK prose with code spans is prose; a string of CJK prose in code is code', () => {
+    const item = (str: string, x: number, y: number, mono: boolean): PositionedItem => ({
+      str,
+      x,
+      y,
+      width: str.length * 8,
+      height: 10,
+      mono,
+    });
+    const lines = layoutPage([
+      // A heading holding ー (a kana sign of Common script) and a paragraph with a code span.
+      item('タイムゾーンについて', 50, 720, true),
+      item('JapaneseHolidays.isHoliday', 50, 700, true),
+      item('は与えられた「日付」を元に祝日を判定します。', 260, 700, true),
+      item('var s = "', 50, 680, true),
+      item('我是拖拉机学院的。不用多久，', 122, 680, true),
+      item('";', 234, 680, true),
+      item('var t = 1;', 50, 668, true),
+    ]);
+    expect(lines[0]).toBe('タイムゾーンについて');
+    expect(lines).toContain('JapaneseHolidays.isHoliday は与えられた「日付」を元に祝日を判定します。');
+    expect(lines.filter((l) => l.startsWith('```'))).toHaveLength(2);
+    expect(lines).toContain('var s = "我是拖拉机学院的。不用多久，";');
+  });
 });
+
+/** japanese-holidays' README (Japanese) printed by Chromium: prose, code spans and code blocks. */
+const JA_PDF = path.resolve(import.meta.dirname, '../../fixtures/real-docs/japanese-holidays-readme.pdf');
+
+describeAnswersOver(
+  'questions in Japanese over a Japanese PDF',
+  async () => {
+    const { pages } = await pdfPages(readFileSync(JA_PDF));
+    return [{ id: 'jh', title: 'japanese-holidays README', text: pages.join('\n\n'), chunks: chunkPages(pages) }];
+  },
+  (ask) => {
+    // Its headings and paragraphs had been fenced as code: the range was refused.
+    it('何年から何年の範囲で春分・秋分の日付を再現できていますか？ is answered', async () => {
+      expect(await ask('何年から何年の範囲で春分・秋分の日付を再現できていますか？')).toContain('1600年～2399年');
+    });
+
+    // A sentence ending in a comma leads into the code after it.
+    it('与えた時刻で日本の休日かどうか判定するには？ brings the code its sentence leads into', async () => {
+      expect(await ask('与えた時刻で日本の休日かどうか判定するには？')).toContain('JapaneseHolidays.isHolidayAt(');
+    });
+  },
+);
 
 describeAnswersOver(
   'questions in Chinese over a Chinese PDF',

@@ -124,13 +124,15 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
     case 'item': {
-      // An item leading into the items after it ("The constructor can throw errors:") brings them.
-      const items = /[:：]$/.test(u.text.trim())
-        ? following(u, index).filter((x) => x.group === u.group && x.leadIn === u.text && x.kind !== 'sentence')
-        : [];
+      // An item is said with the items it leads into: its sub-items ("2019-09-03 : 1.0.9" and what
+      // that release fixed), or those after it when it ends in a colon ("The constructor can throw errors:").
+      const items = following(u, index).filter(
+        (x) => x.group === u.group && x.leadIn === u.text && x.kind !== 'sentence',
+      );
       if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
-      return { lines: [`${u.markdown} [${u.ref}]`, list.join('\n')], used: [u, ...items], prose: true };
+      const lead = /[:：]$/.test(u.text.trim()) ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref);
+      return { lines: [lead, list.join('\n')], used: [u, ...items], prose: true };
     }
     case 'sentence': {
       // A later sentence of a definition that points back ("This option is the default when
@@ -141,7 +143,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : u.markdown;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
       const leadsOn =
-        /[:：]$/.test(u.text.trim()) ||
+        /[:：、，,]$/.test(u.text.trim()) ||
         (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = opening && first ? [first, u] : [u];

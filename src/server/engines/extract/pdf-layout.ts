@@ -65,13 +65,17 @@ const WORD_GAP = 0.15;
 /** Cell starts within this many points are aligned. */
 const ALIGN = 6;
 const MIN_TABLE_ROWS = 3;
-/** Text of only CJK characters and full-width punctuation (and spaces between them). */
+/** Text holding CJK characters or full-width punctuation (their extensions too: ・ and ー are kana's). */
 const hasWide = (text: string) =>
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u.test(text);
-const CJK_END = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]$/u;
-const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}\u3000-\u303f\uff00-\uffef]/u.test(
+    text,
+  );
+const CJK_END =
+  /[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\u3000-\u303f\uff00-\uffef]$/u;
+const CJK_START =
+  /^[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\u3000-\u303f\uff00-\uffef]/u;
 const FULL_WIDTH =
-  /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef\s]+$/u;
+  /^[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}\u3000-\u303f\uff00-\uffef\s]+$/u;
 /** Most lines a row's wrapped cell reaches above or below the row's first line. */
 const ROW_LINES = 6;
 
@@ -126,9 +130,12 @@ export function linesOf(items: PositionedItem[]): Line[] {
         else cells.push({ x: s.x, text: s.text });
       }
       // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
-      // often flagged fixed-pitch. A line is code when its other characters are all monospace.
+      // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
+      // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，), and code
+      // says them only in a string (`var s = "我是…。";`), beside its quotes and operators.
       const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str));
-      const mono = telling.length > 0 && telling.every((it) => it.mono);
+      const prose = l.items.some((it) => /[、。，]/.test(it.str)) && !telling.some((it) => /[=;"'{}]/.test(it.str));
+      const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
       return { y: l.y, height: l.height, mono, items: l.items, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
@@ -496,7 +503,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       const first = line.segments[0];
       // CJK text breaks between any two characters: its next word is one character.
       const word =
-        /^(?:[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+)/u.exec(
+        /^(?:[\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}]|[^\s\p{Script_Extensions=Han}\p{Script_Extensions=Hiragana}\p{Script_Extensions=Katakana}\p{Script_Extensions=Hangul}]+)/u.exec(
           first.text,
         )?.[0] ?? '';
       const wordWidth = ((first.end - first.x) * word.length) / Math.max(1, first.text.length);
