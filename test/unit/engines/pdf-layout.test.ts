@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutPage, type PositionedItem } from '../../../src/server/engines/extract/pdf-layout.js';
+import { joinParagraphLines, layoutPage, type PositionedItem } from '../../../src/server/engines/extract/pdf-layout.js';
 
 const item = (str: string, x: number, y: number, height = 10): PositionedItem => ({
   str,
@@ -111,5 +111,23 @@ describe('PDF page layout from item positions', () => {
     ]);
     expect(lines).toContain('[Writing \\[fast\\] parsers](https://example.com/post)');
     expect(lines).toContain('See the docs for details.');
+  });
+});
+
+describe('lines joined into paragraphs', () => {
+  it('joins a word hyphenated at a line end, and keeps a hyphen the word is written with', () => {
+    expect(joinParagraphLines(['Some text about the docu-', 'ment that runs on.'])).toBe(
+      'Some text about the document that runs on.',
+    );
+    // japanese-holidays' README printed by Chromium: a browser breaks lines at a name's hyphen.
+    expect(
+      joinParagraphLines([
+        'ご利用の際には lib 内の japanese-',
+        'holidays.js や japanese-holidays.min.js を使ってください。',
+      ]),
+    ).toBe('ご利用の際には lib 内の japanese-holidays.js や japanese-holidays.min.js を使ってください。');
+    expect(joinParagraphLines(['A well-known rule, and the well-', 'known rule again.'])).toBe(
+      'A well-known rule, and the well-known rule again.',
+    );
   });
 });

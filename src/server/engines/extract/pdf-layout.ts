@@ -599,6 +599,19 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
  * and fenced code (every line of it) stay as they are.
  */
 export function joinParagraphLines(lines: string[]): string {
+  // A word written with its hyphen elsewhere on the page keeps it at a line's end too, as does a
+  // name that goes on as code ("japanese-" then "holidays.js"): a browser breaks lines at hyphens.
+  const hyphenated = new Set(
+    lines
+      .join(' ')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+-[\p{L}\p{N}]+/gu) ?? [],
+  );
+  const keepsHyphen = (para: string, line: string) => {
+    const head = /[\p{L}\p{N}]+-$/u.exec(para)?.[0] ?? '';
+    const next = line.split(/\s/)[0];
+    return /[./_()]/.test(next) || hyphenated.has(`${head}${/^[\p{L}\p{N}]+/u.exec(next)?.[0] ?? ''}`.toLowerCase());
+  };
   const out: string[] = [];
   let para = '';
   const flush = () => {
@@ -618,7 +631,7 @@ export function joinParagraphLines(lines: string[]): string {
       flush();
       para = line;
     } else if (!para) para = line;
-    else if (/[a-z]-$/.test(para)) para = para.slice(0, -1) + line;
+    else if (/[a-z]-$/.test(para)) para = keepsHyphen(para, line) ? para + line : para.slice(0, -1) + line;
     // CJK text wraps between any two characters, with no space to put back.
     else para = CJK_END.test(para) && CJK_START.test(line) ? para + line : `${para} ${line}`;
   }
