@@ -105,6 +105,11 @@ describeAnswersOver(
       expect(await ask('何年から何年の範囲で春分・秋分の日付を再現できていますか？')).toContain('1600年～2399年');
     });
 
+    // The change log's releases and what each changed are a nested list the PDF printed by indent.
+    it('1.0.9 では何を直しましたか？ is answered with its sub-item', async () => {
+      expect(await ask('1.0.9 では何を直しましたか？')).toContain('minify 版が壊れていたのを直しました');
+    });
+
     // A sentence ending in a comma leads into the code after it.
     it('与えた時刻で日本の休日かどうか判定するには？ brings the code its sentence leads into', async () => {
       expect(await ask('与えた時刻で日本の休日かどうか判定するには？')).toContain('JapaneseHolidays.isHolidayAt(');

@@ -60,6 +60,31 @@ describe('PDF page layout from item positions', () => {
     expect(lines.join('\n')).not.toContain('- 1.');
   });
 
+  it('an item indented further than the one above is nested under it, as the page shows (a change log)', () => {
+    const items = [
+      item('The library computes the holidays of a year, as the law sets them.', 50, 762),
+      item('It is tested against the official list for every year it covers.', 50, 748),
+      item('It has no dependencies and runs in browsers and in Node alike.', 50, 734),
+      item('Changes in each release of the library, newest last, as listed.', 50, 720),
+      item('2019-09-03 : 1.0.9', 70, 706),
+      item('minify build was broken and is fixed', 90, 692),
+      item('2021-06-29 : 1.0.10', 70, 678),
+      item('sports day is supported', 90, 664),
+      item('olympics exception is supported', 90, 650),
+      item('That is all for now, and the next release is not planned yet.', 50, 622),
+    ];
+    const text = joinParagraphLines(layoutPage(items));
+    expect(text).toContain(
+      [
+        '- 2019-09-03 : 1.0.9',
+        '  - minify build was broken and is fixed',
+        '- 2021-06-29 : 1.0.10',
+        '  - sports day is supported',
+        '  - olympics exception is supported',
+      ].join('\n'),
+    );
+  });
+
   it('two columns keep the content stream order: the first column, then the second, never a table', () => {
     const left = ['The left column starts here and', 'goes on for a while about', 'one subject.'];
     const right = ['The right column is about', 'another subject and reads', 'after the left one.'];

@@ -432,6 +432,8 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
   let plainPrev = false;
   // Where the last indented line ended (-1 after anything else): a list item ends where its next word would have fit.
   let itemEnd = -1;
+  // The indents of the open list's levels, outermost first: an item further in than its level is nested.
+  let levels: number[] = [];
   // The first line not yet in a table or a code block written out: a header above a table is after it.
   let written = 0;
   while (i < lines.length) {
@@ -513,7 +515,13 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       const starts = indented && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right);
       // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
       const numbered = /^\d{1,3}[.)]\s/.test(text);
-      out.push(starts && !numbered ? `- ${linked(line, text)}` : linked(line, text));
+      if (!indented) levels = [];
+      else if (starts) {
+        levels = levels.filter((x) => x < indent + body / 2);
+        if (levels.length === 0 || indent > levels[levels.length - 1] + body / 2) levels.push(indent);
+      }
+      const mark = `${'  '.repeat(Math.max(0, levels.length - 1))}- `;
+      out.push(starts && !numbered ? `${mark}${linked(line, text)}` : linked(line, text));
       itemEnd = indented ? line.segments[line.segments.length - 1].end : -1;
       plainPrev = true;
     }
@@ -627,7 +635,7 @@ export function joinParagraphLines(lines: string[]): string {
     } else if (!line.trim() || /^(#{1,6}\s|\|)/.test(line)) {
       flush();
       out.push(line);
-    } else if (/^(?:- |\d{1,3}[.)]\s)/.test(line)) {
+    } else if (/^(?: *- |\d{1,3}[.)]\s)/.test(line)) {
       flush();
       para = line;
     } else if (!para) para = line;
