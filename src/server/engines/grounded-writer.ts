@@ -312,6 +312,15 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   const samePart = second.u.ref === ranked[0].u.ref && second.u.group === ranked[0].u.group;
   if (!samePart && !saysAsked(second.u, q)) return said;
   const [a, b] = [ranked[0].u, second.u];
+  // A unit said under another name than the one the part names ("`isAttributeValue`: …" when it
+  // asks about useNamedReferences, `-L` when it asks about `-x`) answers another question.
+  const label = (u: RankedUnit) => u.term ?? u.termMarkdown ?? u.rowKey;
+  // Named by a flag (`-x`) or a name written as one word (useNamedReferences), not by a word in it.
+  const named = (u: RankedUnit) => {
+    const terms = termsOf(label(u) ?? '');
+    return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
+  };
+  if (named(a) && label(b) && !named(b)) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
   const more = sayUnit(second.u, q, index, frame);

@@ -171,3 +171,21 @@ describeAnswersOver('fresh documents: a printed README whose nested lists print 
     );
   });
 });
+
+/** Session 63's second fresh check: he's README as LibreOffice writes it to DOCX. */
+const docs63b = async () => [
+  {
+    id: 'he',
+    title: 'he',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'he-readme.docx')))).text,
+  },
+];
+
+describeAnswersOver('fresh documents: options whose sections open alike', docs63b, (ask) => {
+  // isAttributeValue's section opens as useNamedReferences' does: it was said as a second line.
+  it('What is the default value of the useNamedReferences option? says that option alone', async () => {
+    const answer = await ask('What is the default value of the useNamedReferences option in he?');
+    expect(answer).toMatch(/The default value for the `useNamedReferences` option is `false`\./);
+    expect(answer).not.toMatch(/isAttributeValue|allowUnsafeSymbols|encodeEverything|decimal/);
+  });
+});
