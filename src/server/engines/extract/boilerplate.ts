@@ -134,9 +134,10 @@ export const paragraphKey = (p: string) =>
 
 /**
  * Paragraphs repeated within one document (a notice printed on every page, a block a page repeats)
- * kept once, at their first place (`seen` carries the paragraphs of a document's earlier pages). Short lines (headings, table rows, "Yes") may repeat freely, and
- * so may code: a fenced block is one piece, its blank lines inside it (two examples ending in the same
- * `regexp.exec("/test/route")` lines had lost them and the closing fence).
+ * kept once, at their first place; `seen` carries the paragraphs of a document's earlier pages.
+ * Short lines (headings, table rows, "Yes") may repeat freely, and so may code: a fenced block is
+ * one piece, blank lines and all (two examples ending in the same `regexp.exec("/test/route")`
+ * lines had lost them and their closing fence).
  */
 export function dropRepeatedParagraphs(text: string, seen = new Set<string>(), minChars = 40): string {
   return paragraphsOf(text)
