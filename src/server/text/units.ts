@@ -177,7 +177,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           colonLead = undefined;
         }
         parents = parents.slice(0, b.depth - 1);
-        if (colonLead && b.depth < colonLead.depth) colonLead = undefined;
+        // Items nested under it are its own (their parent leads them), and then its siblings are not.
+        if (colonLead && b.depth !== colonLead.depth) colonLead = undefined;
         const leadIn =
           b.depth > 1 && parents[b.depth - 2]
             ? parents[b.depth - 2]
