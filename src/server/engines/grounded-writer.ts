@@ -321,6 +321,10 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
     return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
   };
   if (named(a) && label(b) && !named(b)) return said;
+  // A section the part names by its heading ("In Chrome 38, …") is not answered from another section.
+  const sectionTerms = (u: RankedUnit) =>
+    [...q].filter(([t, w]) => w >= 1 && u.fields.headings.has(t) && !u.fields.title.has(t)).map(([t]) => t);
+  if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
   const more = sayUnit(second.u, q, index, frame);
@@ -329,8 +333,10 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   if (said.used.every((u) => more.used.includes(u)))
     return more.lines.join(' ').length <= PARAMS.maxChars ? more : said;
   if (more.used.some((u) => said.used.includes(u))) return said;
+  // A line the first already says (a code block's lead-in, said as the first's sentence) is said once.
+  more.lines = more.lines.filter((l) => !said.lines.includes(l));
   const size = [...said.lines, ...more.lines].join(' ').length;
-  if (size > PARAMS.maxChars || more.lines.some((l) => said.lines.includes(l))) return said;
+  if (size > PARAMS.maxChars || more.lines.length === 0) return said;
   // Two sentences of one definition are said under its term once, in the source's order.
   const [first, next] = a.seq < b.seq ? [said, more] : [more, said];
   const joined = sameTermLines(first.lines, next.lines);

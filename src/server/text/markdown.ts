@@ -76,7 +76,7 @@ type FlowNode = RootContent | BlockContent | DefinitionContent;
 
 class BlockWalker {
   readonly blocks: Block[] = [];
-  private readonly headings: Array<{ depth: number; text: string }> = [];
+  private readonly headings: Array<{ depth: number; text: string; details?: boolean }> = [];
 
   private section(): string[] {
     return this.headings.map((h) => h.text);
@@ -139,6 +139,7 @@ class BlockWalker {
       }
       case 'html':
         this.blocks.push({ kind: 'html', value: node.value, section: this.section(), text: '', markdown: node.value });
+        this.details(node.value);
         return;
       case 'footnoteDefinition':
         this.walk(node.children, listDepth);
@@ -147,6 +148,32 @@ class BlockWalker {
         // definitions, thematic breaks, yaml: nothing a reader reads as content.
         return;
     }
+  }
+
+  /**
+   * A collapsed section (`<details><summary>Should I commit my .env file?</summary> … </details>`,
+   * a README's FAQ) is a section under its summary, as under a heading, until it closes.
+   */
+  private details(html: string): void {
+    if (/<\/details\s*>/i.test(html.split(/<details\b/i)[0])) {
+      const at = this.headings.findLastIndex((h) => h.details);
+      if (at >= 0) this.headings.splice(at);
+    }
+    const summary = /<details\b[^>]*>\s*<summary\b[^>]*>([\s\S]*?)<\/summary\s*>/i.exec(html);
+    const first = summary && parseMarkdown(summary[1].trim()).children[0];
+    if (!first || first.type !== 'paragraph') return;
+    const text = headingText(first.children);
+    if (!text) return;
+    const depth = Math.min(6, (this.headings.at(-1)?.depth ?? 0) + 1);
+    this.blocks.push({
+      kind: 'heading',
+      depth,
+      section: this.section(),
+      text,
+      markdown: inlineMarkdown(first.children),
+      inline: first.children,
+    });
+    this.headings.push({ depth, text, details: true });
   }
 
   private paragraph(children: PhrasingContent[]): Block {

@@ -31,7 +31,7 @@ const MAX_STEM = 7;
 
 /** Words too common to tell one unit from another. */
 const STOP = new Set(
-  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on one or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just more most less least without given whether like against whose every each both either neither once onto upon via per within among amongst through during until while because here own very too again further myself yourself itself themselves ourselves him his her hers ours theirs yours those am being having'.split(
+  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on one or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just more most less least without given whether like against whose every each both either neither once onto upon via per within among amongst through during until while because here own very too again further myself yourself itself themselves ourselves him his her hers ours theirs yours those am being having many'.split(
     ' ',
   ),
 );

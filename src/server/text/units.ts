@@ -35,6 +35,8 @@ export interface DocUnit {
   group: number;
   /** The text leading into the unit's list, table or code block ("Options:"), or its parent list item. */
   leadIn?: string;
+  /** The lead-in as written, its code spans and emphasis kept. */
+  leadInMarkdown?: string;
   /** A definition's term; for a sentence of a description, the term it describes. */
   term?: string;
   /** The term as written; alone (no `term`), the API a sentence's heading names: a label to say it under. */
@@ -63,7 +65,8 @@ export function documentUnits(markdown: string): DocUnit[] {
 }
 
 /** `name: value` (or `name = value`) with a short name. */
-const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=]\s*(\S.{0,100}?)\s*,?\s*$/u;
+const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=](?!\/\/)\s*(\S.{0,100}?)\s*,?\s*$/u;
+const BARE_URL = /^<?[a-z][a-z\d+.-]*:\/\/\S+?>?$/i;
 /** A line of program code (a declaration, a statement), not a `name: value` fact. */
 const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
 const MAX_DESCRIPTION_PARAGRAPHS = 3;
@@ -104,9 +107,12 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   let colonLead: { depth: number; text: string } | undefined;
   // The last definition: where its description ended, and how many paragraphs it had.
   let previousEntry: { end: number; paragraphs: number; leadIn: string | undefined } | undefined;
+  // Each lead-in's Markdown, by its text: a lead-in is a paragraph's or an item's text.
+  const markdownOf = new Map<string, string>();
   for (let i = 0; i < blocks.length; i++) {
     const b = blocks[i];
     const headings = b.section;
+    if (b.kind === 'paragraph' || b.kind === 'listItem') markdownOf.set(b.text, b.markdown);
     if (b.kind !== 'listItem') parents = [];
     switch (b.kind) {
       case 'heading':
@@ -154,6 +160,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             lead = undefined;
             continue;
           }
+        }
+        // A paragraph that is only an address (a rule's home page) says nothing a reader asks about.
+        if (BARE_URL.test(b.text.trim())) {
+          lead = undefined;
+          continue;
         }
         const field = fieldOf(b);
         const api = apiName(headings.at(-1));
@@ -291,7 +302,9 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         continue;
     }
   }
-  return units;
+  return units.map((u) =>
+    u.leadIn && markdownOf.has(u.leadIn) ? { ...u, leadInMarkdown: markdownOf.get(u.leadIn) } : u,
+  );
 }
 
 /** A cell of a row by its column's name (case and spacing ignored), as in "End Of LTS Date of 8.x". */

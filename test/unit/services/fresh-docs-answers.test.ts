@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
-import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
+import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
  * Documents tried as a new user would, with questions written before any answer was read (session
@@ -187,5 +187,61 @@ describeAnswersOver('fresh documents: options whose sections open alike', docs63
     const answer = await ask('What is the default value of the useNamedReferences option in he?');
     expect(answer).toMatch(/The default value for the `useNamedReferences` option is `false`\./);
     expect(answer).not.toMatch(/isAttributeValue|allowUnsafeSymbols|encodeEverything|decimal/);
+  });
+});
+
+/**
+ * Session 64's fresh check: dotenv's and qs' READMEs as shipped, beside bench/content's (dev)
+ * textlint and buffer documents for the rules they share.
+ */
+const docs64 = async () => [
+  { id: 'dotenv', title: 'dotenv', text: read('dotenv-readme.md') },
+  { id: 'qs', title: 'qs', text: read('qs-readme.md') },
+  {
+    id: 'textlint',
+    title: 'textlint-rule-preset-ja-technical-writing',
+    text: readFileSync(path.join(BENCH_DOCS, 'textlint-ja-technical-writing-readme.md'), 'utf8'),
+  },
+  {
+    id: 'buffer',
+    ...(await extractDocument('pdf', readFileSync(path.join(BENCH_DOCS, 'buffer-readme.pdf')))),
+    title: 'buffer',
+  },
+];
+
+describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections named by a heading', docs64, (ask) => {
+  // dotenv's FAQ is a run of <details><summary>…</summary> blocks: the question was lost, and
+  // "No." was nobody's answer.
+  it('Should I commit my .env file? is answered by the FAQ entry under that summary', async () => {
+    expect(await ask('Should I commit my .env file?')).toMatch(/^According to your sources: No\. \[1\]/);
+  });
+
+  // "many" of "how many" was searched for: a sentence saying "how many values" outranked the count.
+  it('How many parameters will qs parse by default? is answered with the count', async () => {
+    expect(await ask('How many parameters will qs parse by default?')).toMatch(
+      /^According to your sources: For similar reasons, by default \*\*qs\*\* will only parse up to 1000 parameters\./,
+    );
+  });
+
+  // The rule's home page, a bare link under the heading, was read as a `https: //…` field; as a
+  // sentence it would be the section's opening. The heading itself states the figure.
+  it('1文の長さはデフォルトで何文字以下ですか？ is answered with 100, not the rule’s address', async () => {
+    const answer = await ask('1文の長さはデフォルトで何文字以下ですか？');
+    expect(answer).toMatch(/100文字以下/);
+    expect(answer).not.toMatch(/https:/);
+  });
+
+  // A code block's lead-in, now said as written, is the line the first unit said: the block was
+  // dropped with it.
+  it('the command under Install is said after the sentence that leads into it', async () => {
+    const answer = await ask('the textlint ja-technical-writing preset の「Install」にあるコマンドは何ですか？');
+    expect(answer).toMatch(/npm install textlint-rule-preset-ja-technical-writing/);
+  });
+
+  // A second row of the same name from another browser's table was said after Chrome 38's.
+  it('In Chrome 38, how many ops/sec did BrowserBuffer#concat reach? says Chrome 38’s row alone', async () => {
+    const answer = await ask('In Chrome 38, how many ops/sec did BrowserBuffer#concat reach?');
+    expect(answer).toMatch(/450,532 ops\/sec/);
+    expect(answer).not.toMatch(/144,138/);
   });
 });

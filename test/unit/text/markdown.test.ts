@@ -171,6 +171,39 @@ describe('markdownBlocks', () => {
   });
 });
 
+describe('collapsed sections', () => {
+  // A README's FAQ written as <details><summary>…</summary>: each answer is a section under its
+  // question, which had been lost with the HTML around it.
+  it('reads <details><summary> as a section under the summary until </details>', () => {
+    const md = [
+      '## FAQ',
+      '',
+      '<details><summary>Should I commit my `.env` file?</summary><br/>',
+      '',
+      'No.',
+      '',
+      '</details>',
+      '<details><summary>What about variable expansion?</summary>',
+      '',
+      'Use dotenvx.',
+      '',
+      '</details>',
+      '',
+      'After the entries.',
+    ].join('\n');
+    const sections = markdownBlocks(md)
+      .filter((b) => b.kind === 'paragraph')
+      .map((b) => [b.text, b.section]);
+    expect(sections).toEqual([
+      ['No.', ['FAQ', 'Should I commit my .env file?']],
+      ['Use dotenvx.', ['FAQ', 'What about variable expansion?']],
+      ['After the entries.', ['FAQ']],
+    ]);
+    const heading = markdownBlocks(md).find((b) => b.kind === 'heading' && b.depth === 3);
+    expect(heading?.markdown).toBe('Should I commit my `.env` file?');
+  });
+});
+
 describe('sentences', () => {
   it('never splits inside a code span, and keeps each sentence as inline Markdown', () => {
     const [p] = markdownBlocks('Call `a.b(). Then c()` first. Set `DEBUG=*` too! Done.');

@@ -469,3 +469,24 @@ it('a stop inside code, closed by a bracket, ends no sentence', () => {
     'Next.',
   ]);
 });
+
+describe('addresses and lead-ins', () => {
+  // A rule's home page under its heading (textlint's presets) was a `https: //…` field, then the
+  // section's opening sentence: an address says nothing a reader asks about.
+  it('a paragraph that is only a URL is no unit, and a URL is no name: value field', () => {
+    const units = documentUnits(
+      '## Rule\n\n> https://github.com/textlint-rule/sentence-length\n\nKeep sentences short.\n',
+    );
+    expect(units.map((u) => [u.kind, u.text])).toEqual([['sentence', 'Keep sentences short.']]);
+    expect(documentUnits('See https://example.com/x for more').map((u) => u.kind)).toEqual(['sentence']);
+  });
+
+  // A code block quoted with its lead-in said it as plain text: "passing a parameterLimit option".
+  it("keeps a lead-in's code spans and emphasis as written", () => {
+    const md =
+      'By default **qs** parses 1000 parameters; pass a `parameterLimit` option:\n\n```js\nqs.parse(s, { parameterLimit: 1 });\n```\n';
+    const code = documentUnits(md).find((u) => u.kind === 'code');
+    expect(code?.leadIn).toBe('By default qs parses 1000 parameters; pass a parameterLimit option:');
+    expect(code?.leadInMarkdown).toBe('By default **qs** parses 1000 parameters; pass a `parameterLimit` option:');
+  });
+});

@@ -298,6 +298,10 @@ export function answeringSection(
   let best: { first: RankedUnit; share: number } | undefined;
   for (const first of firsts.values()) {
     const own = new Set(termsOf(first.headings.at(-1)!));
+    // A heading stating a figure the part does not ask ("1文の長さは100文字以下とする") answers it; it
+    // asks nothing. A FAQ's number ("19. Ok, so why…") is no figure.
+    const figures = termsOf(first.headings.at(-1)!.replace(/^\s*\d+(?:\.\d+)*[.)]\s+/, ''));
+    if (figures.some((t) => /\d/.test(t) && !q.has(t))) continue;
     const share = heldShare(own, q, index);
     const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
     if (count >= 2 && share >= PARAMS.headingAnswers && (!best || share > best.share)) best = { first, share };

@@ -67,6 +67,9 @@ const tableOf = (rows: RankedUnit[]) =>
     rows[0].ref,
   );
 
+/** A unit's lead-in as written, on one line. */
+const leadOf = (u: RankedUnit) => (u.leadInMarkdown ?? u.leadIn ?? '').replace(/\n/g, ' ');
+
 const lineCount = (text: string) => text.split('\n').length;
 
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
@@ -105,7 +108,7 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         const line = best(groupOf(u, index, 'codeLine'), q, index);
         if (line) return sayUnit(line, q, index, frame);
       }
-      const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(u.leadIn.replace(/\n/g, ' '), u.ref)] : [];
+      const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(leadOf(u), u.ref)] : [];
       return { lines: [...lead, citeBlock(u.markdown, u.ref)], used: [u], prose: false };
     }
     case 'codeLine': {
@@ -271,7 +274,7 @@ export function sayComparedRows(tables: RankedUnit[][], frame: AnswerFrame): Sai
 /** A list question: the list, table, code block or run of definitions it names, whole (up to MAX_LIST entries), under its lead-in. */
 export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
   const top = group[0];
-  const lead = top?.leadIn ? `${cite(top.leadIn.replace(/\n/g, ' '), top.ref)}\n\n` : '';
+  const lead = top?.leadIn ? `${cite(leadOf(top), top.ref)}\n\n` : '';
   const rows = group.filter((x) => x.kind === 'row');
   if (rows.length >= 2) {
     return { lines: [`${lead}${tableOf(rows.slice(0, MAX_LIST * 2))}`], used: rows, prose: false };
