@@ -142,12 +142,13 @@ function spacelessWords(run: string): string[] {
 
 /**
  * Symbols as written: option flags, dotted or called identifiers, version ranges and numbers
- * with their dots, format specifiers, assignments and runs of operator characters, all in lower
+ * with their dots, format specifiers, assignments, runs of operator characters and short names
+ * joined by slashes (split's `l/K/N`, I/O), all in lower
  * case; a one-letter flag also as written (`-V` and `-v` differ in a man page), so its case decides
  * between two units that both hold it.
  */
 const SYMBOL =
-  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*)/gu;
+  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/]))/gu;
 
 /**
  * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as
@@ -162,7 +163,7 @@ export function symbolsOf(text: string): string[] {
     const s = m[0].toLowerCase().replace(/[.,;:]+$/, '');
     if (s.length < 1) continue;
     // A plain word with a hyphen inside ("long-term") is words, not a symbol; flags start with "-".
-    if (!/[-.^~<>=*%()|&!?#$_]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
+    if (!/[-.^~<>=*%()|&!?#$_/]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
     out.push(`§${s}`);
     // A short flag also matches in its case: a man page's `-S` and `-s` are different options.
     if (/^-\p{L}$/u.test(m[0])) out.push(`§=${m[0]}`);

@@ -197,6 +197,7 @@ describeAnswersOver('fresh documents: options whose sections open alike', docs63
 const docs64 = async () => [
   { id: 'dotenv', title: 'dotenv', text: read('dotenv-readme.md') },
   { id: 'qs', title: 'qs', text: read('qs-readme.md') },
+  { id: 'split', title: 'SPLIT', text: extractHtml(read('split.html')).markdown },
   {
     id: 'textlint',
     title: 'textlint-rule-preset-ja-technical-writing',
@@ -229,6 +230,13 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
     const answer = await ask('1文の長さはデフォルトで何文字以下ですか？');
     expect(answer).toMatch(/100文字以下/);
     expect(answer).not.toMatch(/https:/);
+  });
+
+  // split's CHUNKS are short names joined by slashes: "l/N" gave the question no term at all.
+  it('What does the l/N chunk mean in split? is answered by its entry', async () => {
+    expect(await ask('What does the l/N chunk mean in split?')).toBe(
+      '**l/N**: split into N files without splitting lines/records. [1]',
+    );
   });
 
   // A code block's lead-in, now said as written, is the line the first unit said: the block was

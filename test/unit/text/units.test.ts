@@ -429,6 +429,13 @@ describe('definition lists from HTML', () => {
   });
 });
 
+describe('slash-joined names', () => {
+  it('short names joined by slashes are symbols; words and paths are not', () => {
+    expect(symbolsOf('l/N and r/K/N, I/O')).toEqual(['§l/n', '§r/k/n', '§i/o']);
+    expect(symbolsOf('and/or see docs/api or en/docs')).toEqual([]);
+  });
+});
+
 describe('terms', () => {
   it('symbols are searchable as written', () => {
     expect(symbolsOf('match `**` then')).toContain('§**');
