@@ -119,9 +119,14 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
     const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
-    // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an answer.
+    // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an
+    // answer, and so is what it leads into ("返回：" before the type returned).
     const echoes = (u: RankedUnit) =>
-      !u.term && bare(u.text).length > 0 && bare(part).includes(bare(u.text)) && !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text);
+      !u.term &&
+      bare(u.text).length > 0 &&
+      bare(part).includes(bare(u.text)) &&
+      !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
+      !/[:：]\s*$/.test(u.text);
     const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
     const covered = fit.length > 0;
     if (!top || !covered) {

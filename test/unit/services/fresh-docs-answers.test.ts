@@ -198,6 +198,7 @@ const docs64 = async () => [
   { id: 'dotenv', title: 'dotenv', text: read('dotenv-readme.md') },
   { id: 'qs', title: 'qs', text: read('qs-readme.md') },
   { id: 'split', title: 'SPLIT', text: extractHtml(read('split.html')).markdown },
+  { id: 'pinyin-match', title: 'pinyin-match-readme', text: read('pinyin-match-readme.md') },
   {
     id: 'textlint',
     title: 'textlint-rule-preset-ja-technical-writing',
@@ -237,6 +238,12 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
     expect(await ask('What does the l/N chunk mean in split?')).toBe(
       '**l/N**: split into N files without splitting lines/records. [1]',
     );
+  });
+
+  // "方法" (method) before "返回" (returns) was taken for a kind of return the README does not know,
+  // and "返回：", the question's own word, for a label: it leads into the type returned.
+  it('.match 方法返回什么？ is answered by what 返回： leads into', async () => {
+    expect(await ask('.match 方法返回什么？')).toMatch(/返回： \[\d\]\n\n`\{\[Array\]\|\{Boolean\}\}`/);
   });
 
   // A code block's lead-in, now said as written, is the line the first unit said: the block was

@@ -483,17 +483,23 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
 }
 
 /**
- * In Chinese or Japanese, a word the source never writes right before one it does (罗马 in 罗马数字,
- * where the source has 阿拉伯数字): a kind of the thing it names that the source does not know.
+ * In Chinese or Japanese, a word the source never writes right before one it writes after another
+ * (罗马 in 罗马数字, where the source has 阿拉伯数字): a kind of the thing it names that the source
+ * does not know. A word the source writes unmodified (返回 in 方法返回什么) is no such kind.
  */
 function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[] {
   const out: string[] = [];
   const content = (w: string) => w.length >= 2 && termsOf(w).includes(w.toLowerCase());
+  const modified = (w: string) =>
+    index.units.some((u) => {
+      if (ref !== undefined && u.ref !== ref) return false;
+      const ws = segmentWords(u.text);
+      return ws.some((x, i) => x === w && i > 0 && content(ws[i - 1]));
+    });
   for (const run of text.match(SPACELESS) ?? []) {
     const ws = segmentWords(run);
     for (let i = 0; i + 1 < ws.length; i++)
-      if (content(ws[i]) && content(ws[i + 1]) && !index.holds(ws[i], ref) && index.holds(ws[i + 1], ref))
-        out.push(ws[i]);
+      if (content(ws[i]) && content(ws[i + 1]) && !index.holds(ws[i], ref) && modified(ws[i + 1])) out.push(ws[i]);
   }
   return out;
 }
