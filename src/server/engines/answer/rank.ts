@@ -58,15 +58,26 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const seen = new Set<string>();
   for (const [at, p] of passages.entries()) {
     const title = new Set(termsOf(p.title));
+    let previous: DocUnit | undefined;
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
-      const key = `${u.kind}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      // A `name: value` line ("Default: false") says a different fact under each heading.
+      const place = u.kind === 'field' ? u.headings.join('\n') : '';
+      const key = `${u.kind}:${place}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
       // What the unit is about, as a row's key names its row: a definition's term, a row's first cell.
-      const about = u.term ?? (u.kind === 'row' ? u.rowKey : undefined) ?? '';
+      // A one-word `name: value` line opening its section is a property of the heading's subject
+      // ("Default: false" under "override").
+      const opens =
+        u.kind === 'field' &&
+        /^\S+$/.test(u.name ?? '') &&
+        u.headings.length > 0 &&
+        previous?.headings.join('\n') !== u.headings.join('\n');
+      const about = u.term ?? (u.kind === 'row' ? u.rowKey : opens ? u.headings.at(-1) : undefined) ?? '';
+      previous = u;
       const context = [
         u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '',
         u.leadIn,
