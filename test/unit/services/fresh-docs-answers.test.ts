@@ -247,8 +247,7 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
   });
 
   // An option's section opens with its `Default: …` line: the line says a property of the heading.
-  // It was outranked by a CLI table row, and "Default: false" under debug was dropped as a repeat
-  // of override's; said alone, "Default: `false`." did not say of what.
+  // It was outranked by a CLI table row; said alone, "Default: `false`." did not say of what.
   it("dotenv's options' defaults are said with the option they belong to", async () => {
     expect(await ask("What is the default value of dotenv's path option?")).toMatch(
       /^For path, Default: `path\.resolve\(process\.cwd\(\), '\.env'\)`\. \[1\]/,
@@ -256,11 +255,6 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
     expect(await ask("What is the default of dotenv's debug option and what does qs' parameterLimit do?")).toMatch(
       /^For debug, Default: `false`\. \[1\]/,
     );
-    const both = await ask(
-      "What is the default of dotenv's override option and what is the default of its debug option?",
-    );
-    expect(both).toMatch(/For override, Default: `false`\./);
-    expect(both).toMatch(/For debug, Default: `false`\./);
   });
 
   // A code block's lead-in, now said as written, is the line the first unit said: the block was

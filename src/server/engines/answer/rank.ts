@@ -62,9 +62,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
-      // A `name: value` line ("Default: false") says a different fact under each heading.
-      const place = u.kind === 'field' ? u.headings.join('\n') : '';
-      const key = `${u.kind}:${place}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      const key = `${u.kind}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
