@@ -3,6 +3,7 @@ import { frameOf, type AnswerFrame } from './answer-frames.js';
 import { PARAMS } from './answer/model-params.js';
 import {
   answeringSection,
+  bareOf,
   comparedRows,
   coverage,
   indexPassages,
@@ -123,8 +124,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // answer, and so is what it leads into ("返回：" before the type returned).
     const echoes = (u: RankedUnit) =>
       !u.term &&
-      bare(u.text).length > 0 &&
-      bare(part).includes(bare(u.text)) &&
+      bareOf(u.text).length > 0 &&
+      bareOf(part).includes(bareOf(u.text)) &&
       !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
       !/[:：]\s*$/.test(u.text);
     const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
@@ -166,9 +167,6 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
-
-/** Letters and digits only, lower case: what a text says, whatever its spacing and punctuation. */
-const bare = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
  * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version

@@ -41,6 +41,11 @@ describe('tables with cells spanning rows and columns', () => {
       ['x', 'y'],
       ['x', 'z'],
     ]);
+    // Rows short of cells, with no span (fast-check's counterexample): padded to the widest.
+    expect(grid('<table><tr><td>a</td></tr><tr><td>b</td><td>c</td></tr></table>')).toEqual([
+      ['a', ''],
+      ['b', 'c'],
+    ]);
     const wide = '<table><tr><td colspan="1000">x</td></tr>'.concat('<tr><td>y</td></tr>'.repeat(200), '</table>');
     expect(grid(wide)[0]).toEqual(['x']);
   });

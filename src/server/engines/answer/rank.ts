@@ -370,7 +370,7 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
 const JOINED = /^(?=.*\d)[a-z][a-z\d]*(?:[-/._][a-z\d]+)*$/i;
 
 /** Letters and digits only, lower case: a text as written, whatever its marks and spacing. */
-const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+export const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /** Fewer units than this and a source's name is what its sentences are about (see coverage). */
 const SMALL_SOURCE = 12;

@@ -20,7 +20,9 @@ export function gridTables(root: ParentNode): void {
   for (const table of root.querySelectorAll('table')) {
     const rows = [...table.querySelectorAll('tr')].filter((tr) => tr.closest('table') === table);
     const spanned = rows.some((tr) => cellsOf(tr).some((c) => spanOf(c, 'rowspan') > 1 || spanOf(c, 'colspan') > 1));
-    if (!spanned) continue;
+    // A table whose rows are short of cells is padded to the widest, as a spanned one is.
+    const ragged = new Set(rows.map((tr) => cellsOf(tr).length)).size > 1;
+    if (!spanned && !ragged) continue;
     const grid: Element[][] = rows.map(() => []);
     let cells = 0;
     rows.forEach((tr, r) => {
