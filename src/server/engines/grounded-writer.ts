@@ -235,6 +235,7 @@ function rank(
   used: Set<RankedUnit>,
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
+  const compare = answerIntent(form) === 'compare';
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
@@ -242,6 +243,8 @@ function rank(
       // The form asked for decides between units about the question, never for one that is not.
       if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
+      // A comparison sets descriptions side by side: what each subject is or does, not its examples.
+      else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
       return { u, s, covers: true };
     })
     .filter((r) => r.s > 0)

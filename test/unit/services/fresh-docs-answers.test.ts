@@ -199,6 +199,7 @@ const docs64 = async () => [
   { id: 'qs', title: 'qs', text: read('qs-readme.md') },
   { id: 'split', title: 'SPLIT', text: extractHtml(read('split.html')).markdown },
   { id: 'pinyin-match', title: 'pinyin-match-readme', text: read('pinyin-match-readme.md') },
+  { id: 'mime', title: 'Mime', text: read('mime-readme.md') },
   {
     id: 'textlint',
     title: 'textlint-rule-preset-ja-technical-writing',
@@ -258,6 +259,13 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
       // The option's own line, or the CLI's `DOTENV_DEBUG` row (PostgreSQL's retrieval), with its name.
       /^For (?:debug|`DOTENV_DEBUG`), Default: `false`\. \[1\]/,
     );
+  });
+
+  // Each API's examples name it most often: a comparison set an example line beside a description.
+  it('Compare mime.getType and mime.getExtension sets their descriptions side by side', async () => {
+    const answer = await ask('Compare mime.getType and mime.getExtension.');
+    expect(answer).toMatch(/^- \*\*mime\.getType\*\*: .*Get mime type for the given file path or extension\./m);
+    expect(answer).toMatch(/^- \*\*mime\.getExtension\*\*: .*Get file extension for the given mime type\./m);
   });
 
   // A code block's lead-in, now said as written, is the line the first unit said: the block was
