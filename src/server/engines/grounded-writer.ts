@@ -340,15 +340,16 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
     return more.lines.join(' ').length <= PARAMS.maxChars ? more : said;
   if (more.used.some((u) => said.used.includes(u))) return said;
   // A line the first already says (a code block's lead-in, said as the first's sentence) is said once.
-  more.lines = more.lines.filter((l) => !said.lines.includes(l));
-  const size = [...said.lines, ...more.lines].join(' ').length;
-  if (size > PARAMS.maxChars || more.lines.length === 0) return said;
+  const fresh = more.lines.filter((l) => !said.lines.includes(l));
+  const size = [...said.lines, ...fresh].join(' ').length;
+  if (size > PARAMS.maxChars || fresh.length === 0) return said;
+  const kept = { ...more, lines: fresh };
   // Two sentences of one definition are said under its term once, in the source's order.
-  const [first, next] = a.seq < b.seq ? [said, more] : [more, said];
+  const [first, next] = a.seq < b.seq ? [said, kept] : [kept, said];
   const joined = sameTermLines(first.lines, next.lines);
   if (samePart && (a.term ?? a.termMarkdown) && joined)
-    return { lines: joined, used: [...said.used, ...more.used], prose: said.prose };
-  return { lines: [...said.lines, ...more.lines], used: [...said.used, ...more.used], prose: said.prose };
+    return { lines: joined, used: [...said.used, ...kept.used], prose: said.prose };
+  return { lines: [...said.lines, ...kept.lines], used: [...said.used, ...kept.used], prose: said.prose };
 }
 
 /**

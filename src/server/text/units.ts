@@ -37,6 +37,11 @@ export interface DocUnit {
   leadIn?: string;
   /** The lead-in as written, its code spans and emphasis kept. */
   leadInMarkdown?: string;
+  /**
+   * For a one-word `name: value` line opening its section ("Default: false" under "override"), the
+   * heading whose property it is.
+   */
+  subject?: string;
   /** A definition's term; for a sentence of a description, the term it describes. */
   term?: string;
   /** The term as written; alone (no `term`), the API a sentence's heading names: a label to say it under. */
@@ -302,9 +307,17 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         continue;
     }
   }
-  return units.map((u) =>
-    u.leadIn && markdownOf.has(u.leadIn) ? { ...u, leadInMarkdown: markdownOf.get(u.leadIn) } : u,
-  );
+  const section = (u: DocUnit | undefined) => u?.headings.join('\n');
+  return units.map((u, i) => ({
+    ...u,
+    ...(u.leadIn && markdownOf.has(u.leadIn) ? { leadInMarkdown: markdownOf.get(u.leadIn) } : {}),
+    ...(u.kind === 'field' &&
+    /^\S+$/.test(u.name ?? '') &&
+    u.headings.length > 0 &&
+    section(units[i - 1]) !== section(u)
+      ? { subject: u.headings.at(-1) }
+      : {}),
+  }));
 }
 
 /** A cell of a row by its column's name (case and spacing ignored), as in "End Of LTS Date of 8.x". */

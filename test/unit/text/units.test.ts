@@ -488,6 +488,15 @@ describe('addresses and lead-ins', () => {
     expect(documentUnits('See https://example.com/x for more').map((u) => u.kind)).toEqual(['sentence']);
   });
 
+  // dotenv's options each open with `Default: …`: the line is a property of its heading.
+  it('a one-word name: value line opening its section has the heading as its subject; a later one has none', () => {
+    const units = documentUnits('##### debug\n\nDefault: `false`\n\nTurn on logging.\n\nExample file: debug.js\n');
+    expect(units.filter((u) => u.kind === 'field').map((u) => [u.text, u.subject])).toEqual([
+      ['Default: false', 'debug'],
+      ['Example file: debug.js', undefined],
+    ]);
+  });
+
   // A code block quoted with its lead-in said it as plain text: "passing a parameterLimit option".
   it("keeps a lead-in's code spans and emphasis as written", () => {
     const md =

@@ -58,7 +58,6 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const seen = new Set<string>();
   for (const [at, p] of passages.entries()) {
     const title = new Set(termsOf(p.title));
-    let previous: DocUnit | undefined;
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
@@ -66,16 +65,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
-      // What the unit is about, as a row's key names its row: a definition's term, a row's first cell.
-      // A one-word `name: value` line opening its section is a property of the heading's subject
-      // ("Default: false" under "override").
-      const opens =
-        u.kind === 'field' &&
-        /^\S+$/.test(u.name ?? '') &&
-        u.headings.length > 0 &&
-        previous?.headings.join('\n') !== u.headings.join('\n');
-      const about = u.term ?? (u.kind === 'row' ? u.rowKey : opens ? u.headings.at(-1) : undefined) ?? '';
-      previous = u;
+      // What the unit is about, as a row's key names its row: a definition's term, a row's first
+      // cell, the heading a `Default: …` line opening its section belongs to.
+      const about = u.term ?? (u.kind === 'row' ? u.rowKey : u.subject) ?? '';
       const context = [
         u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '',
         u.leadIn,

@@ -177,12 +177,11 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines, used, prose: !u.termMarkdown };
     }
     case 'field': {
-      // A property of its section's subject (rank.ts gives it the heading as key) is said with that
-      // subject, as a cell with its row: "For debug, Default: `false`."
+      // A property of its section's subject is said with that subject, as a cell with its row:
+      // "For debug, Default: `false`."
       const split = /^([^:=]+?)\s*[:=]\s*(.+)$/s.exec(u.markdown);
-      const subject = u.fields.key.size > 0 ? u.headings.at(-1) : undefined;
-      if (!subject || !split) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
-      return { lines: [cite(frame.cell(asText(subject), split[1], split[2]), u.ref)], used: [u], prose: false };
+      if (!u.subject || !split) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
+      return { lines: [cite(frame.cell(asText(u.subject), split[1], split[2]), u.ref)], used: [u], prose: false };
     }
     default:
       return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
