@@ -80,7 +80,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
   // A question that only names a source ("What is gzip?", "Winston") asks what the source is: its
   // own opening says so, not the sentence that names it most often.
-  const named = intent === 'answer' ? namedSourceOpening(index, queryOf(whole)) : undefined;
+  const named = intent === 'answer' ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
   if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
   const subjects = intent === 'compare' ? comparedSubjects(req.query) : namedSubjects(req.query, index);
   // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
@@ -121,9 +121,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
     // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an
-    // answer, and so is what it leads into ("返回：" before the type returned).
+    // answer, and so are a field's value ("Default: `/`") and what a label leads into ("返回：").
     const echoes = (u: RankedUnit) =>
       !u.term &&
+      u.kind !== 'field' &&
       bareOf(u.text).length > 0 &&
       bareOf(part).includes(bareOf(u.text)) &&
       !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
@@ -177,19 +178,34 @@ const isProseSentence = (text: string) =>
   (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b/i.test(text) || isSpaceless(text));
 
 /**
- * The opening paragraph of the one source whose title holds every key term of the question, when
- * its passages include its opening (the grounding brings it for such a question): the first
- * sentences of its first prose paragraph. Undefined when the question asks more than a name.
+ * The opening paragraph of the one source a question only names, when its passages include its
+ * opening (the grounding brings it for such a question): its title holds the key terms, but for
+ * names its first prose sentence writes ("What is GNU ed?" of "ed-readme", which opens "GNU ed
+ * is…"). Undefined when the question asks more than a name.
  */
-function namedSourceOpening(index: UnitIndex, q: Query): RankedUnit[] | undefined {
+function namedSourceOpening(index: UnitIndex, q: Query, question: string): RankedUnit[] | undefined {
   const terms = [...q].filter(([, w]) => w >= 1).map(([t]) => t);
-  if (terms.length === 0) return undefined;
-  const refs = new Set(index.units.filter((u) => terms.every((t) => u.fields.title.has(t))).map((u) => u.ref));
-  if (refs.size !== 1) return undefined;
-  const [ref] = refs;
-  const first = index.units.find((u) => u.ref === ref && u.kind === 'sentence' && !u.term && isProseSentence(u.text));
-  if (!first || !first.opening || /[:：]\s*$/.test(first.text)) return undefined;
-  return index.units.filter((u) => u.ref === ref && u.group === first.group && u.kind === 'sentence');
+  const names = new Set(
+    termsOf(
+      question
+        .split(/\s+/)
+        .slice(1)
+        .filter((w) => /^\p{Lu}/u.test(w))
+        .join(' '),
+    ),
+  );
+  const firsts = new Map<number, RankedUnit>();
+  for (const u of index.units)
+    if (!firsts.has(u.ref) && u.kind === 'sentence' && !u.term && isProseSentence(u.text)) firsts.set(u.ref, u);
+  const named = [...firsts.values()].filter(
+    (f) =>
+      terms.some((t) => f.fields.title.has(t)) &&
+      terms.every((t) => f.fields.title.has(t) || (names.has(t) && f.fields.text.has(t))),
+  );
+  if (named.length !== 1) return undefined;
+  const [first] = named;
+  if (!first.opening || /[:：]\s*$/.test(first.text)) return undefined;
+  return index.units.filter((u) => u.ref === first.ref && u.group === first.group && u.kind === 'sentence');
 }
 
 /** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */

@@ -44,6 +44,8 @@ export function isTerm(b: Block): boolean {
     b.text.length > 0 &&
     b.text.length <= MAX_TERM &&
     !/[.!?。！？:：]$/.test(b.text.trim()) &&
+    // A label ending in a colon before its value ("**Default:** `/`") states a value; it names nothing.
+    !/^[^:：]+[:：]\s+\S/.test(b.text) &&
     (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()) || isSymbol(b.text.trim()))
   );
 }

@@ -282,3 +282,31 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
     expect(answer).not.toMatch(/144,138/);
   });
 });
+
+/**
+ * Session 65's fresh check: js-cookie's README (MIT, as shipped in js-cookie 3.0.8) and GNU ed's
+ * plain-text README from Debian.
+ */
+const docs65 = async () => [
+  { id: 'jc', title: 'js-cookie', text: read('js-cookie-readme.md') },
+  { id: 'ed', title: 'ed-readme', text: plainTextToMarkdown(read('ed-readme.txt')) },
+];
+
+describeAnswersOver(
+  'fresh documents: attributes with a bold Default line, a name qualified by its maker',
+  docs65,
+  (ask) => {
+    // "**Default:** `/`" alone in its paragraph was read as a definition's term whose description was
+    // "**Examples:**"; then, as a field, as a label echoing the question, for its value is a mark.
+    it('What is the default path of a js-cookie cookie? says the Default line', async () => {
+      expect(await ask('What is the default path of a js-cookie cookie?')).toMatch(/^\*\*Default:\*\* `\/`\. \[1\]/);
+    });
+
+    // The title says "ed", the question "GNU ed": the README's opening sentence names it so.
+    it('What is GNU ed? is answered by the opening paragraph', async () => {
+      expect(await ask('What is GNU ed?')).toMatch(
+        /^According to your sources: GNU ed is a line-oriented text editor\./,
+      );
+    });
+  },
+);

@@ -342,7 +342,8 @@ export function withoutRepeats(lines: string[]): string[] {
     if (i === j || a.length < 20 || b.length < 20) return false;
     if (a === b) return j < i;
     if (isCode[i] && !isCode[j] && a.includes(b)) return true;
-    return b.includes(a) && !(isCode[j] && !isCode[i]);
+    // Of two code blocks, one inside the other is another example ("remove" alone, then with its path).
+    return b.includes(a) && !isCode[j];
   };
   return lines.filter((_, i) => !lines.some((__, j) => repeats(i, j)));
 }
