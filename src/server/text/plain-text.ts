@@ -66,6 +66,8 @@ const BULLET = /^(\s*)(?:([-*+•])|(\d{1,3})[.)]|([a-zA-Z])\))\s+(?=\S)/;
 const NUMBERED_HEADING = /^(\d+(?:\.\d+)+)\.?\s+\S/;
 const CAPS = /^(?=(?:.*\p{Lu}){2})[\p{Lu}\p{N}][\p{Lu}\p{N} &/()',.:-]*$/u;
 const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})\s{2,}(\S.*)$/u;
+const FIELD_LINE = /^\p{L}[\p{L}\p{N} -]{0,30}:\s+\S/u;
+const MIN_FIELD_LINES = 3;
 const SENTENCE_END = /[.;,:!。！：]$/;
 const CJK_EDGE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 
@@ -234,6 +236,13 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
       while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;
       out.push({ node: codeNode(body.slice(i, end), indent) });
+    } else if (FIELD_LINE.test(run[0].text) && run.filter((l) => FIELD_LINE.test(l.text)).length >= MIN_FIELD_LINES) {
+      // Lines each naming a value ("Program: GNU bc", "Author: Philip A. Nelson") are fields, each a
+      // paragraph with the lines it goes on over.
+      const fields: Line[][] = [];
+      for (const l of run) if (FIELD_LINE.test(l.text) || fields.length === 0) fields.push([l]);
+      else fields.at(-1)!.push(l);
+      for (const f of fields) out.push({ node: paragraph([text(joined(f))]) });
     } else {
       out.push({ node: paragraph([text(joined(run))]), proseIndent: prose ? indent : undefined });
     }

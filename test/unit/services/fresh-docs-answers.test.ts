@@ -284,12 +284,13 @@ describeAnswersOver('fresh documents: collapsed FAQ entries, counts, sections na
 });
 
 /**
- * Session 65's fresh check: js-cookie's README (MIT, as shipped in js-cookie 3.0.8) and GNU ed's
- * plain-text README from Debian.
+ * Session 65's fresh check: js-cookie's README (MIT, as shipped in js-cookie 3.0.8), and GNU ed's
+ * and GNU bc's plain-text READMEs from Debian.
  */
 const docs65 = async () => [
   { id: 'jc', title: 'js-cookie', text: read('js-cookie-readme.md') },
   { id: 'ed', title: 'ed-readme', text: plainTextToMarkdown(read('ed-readme.txt')) },
+  { id: 'bc', title: 'bc-readme', text: plainTextToMarkdown(read('bc-readme.txt')) },
 ];
 
 describeAnswersOver(
@@ -307,6 +308,11 @@ describeAnswersOver(
       expect(await ask('What is GNU ed?')).toMatch(
         /^According to your sources: GNU ed is a line-oriented text editor\./,
       );
+    });
+
+    // bc's program, author and e-mail, one to a line, were one paragraph, quoted whole.
+    it("What is bc's e-mail address? is answered by its E-mail line alone", async () => {
+      expect(await ask("What is bc's e-mail address?")).toBe('E-mail: <phil@cs.wwu.edu>. [1]');
     });
   },
 );

@@ -224,4 +224,19 @@ describe('plain text as Markdown', () => {
       { numRuns: 300 },
     );
   });
+
+  // bc's README gives its program, author and licence one to a line: they were one paragraph, and
+  // "Author: Philip A. Nelson" no field of its own.
+  it('reads lines each naming a value as fields, one a paragraph, with the lines they go on over', () => {
+    const text = 'Program: GNU bc\nAuthor: Philip A. Nelson\nCopying: GNU GPL\nversion 2\nVersion: bc version 1.01\n';
+    const root = tree(text);
+    expect(root.children.map((n) => [n.type, toString(n)])).toEqual([
+      ['paragraph', 'Program: GNU bc'],
+      ['paragraph', 'Author: Philip A. Nelson'],
+      ['paragraph', 'Copying: GNU GPL version 2'],
+      ['paragraph', 'Version: bc version 1.01'],
+    ]);
+    const author = documentUnits(plainTextToMarkdown(text)).find((u) => u.text.startsWith('Author'));
+    expect(author).toMatchObject({ kind: 'field', name: 'Author', value: 'Philip A. Nelson' });
+  });
 });
