@@ -240,8 +240,9 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
       // Lines each naming a value ("Program: GNU bc", "Author: Philip A. Nelson") are fields, each a
       // paragraph with the lines it goes on over.
       const fields: Line[][] = [];
-      for (const l of run) if (FIELD_LINE.test(l.text) || fields.length === 0) fields.push([l]);
-      else fields.at(-1)!.push(l);
+      for (const l of run)
+        if (FIELD_LINE.test(l.text) || fields.length === 0) fields.push([l]);
+        else fields.at(-1)!.push(l);
       for (const f of fields) out.push({ node: paragraph([text(joined(f))]) });
     } else {
       out.push({ node: paragraph([text(joined(run))]), proseIndent: prose ? indent : undefined });
