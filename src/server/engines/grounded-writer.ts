@@ -185,15 +185,7 @@ const isProseSentence = (text: string) =>
  */
 function namedSourceOpening(index: UnitIndex, q: Query, question: string): RankedUnit[] | undefined {
   const terms = [...q].filter(([, w]) => w >= 1).map(([t]) => t);
-  const names = new Set(
-    termsOf(
-      question
-        .split(/\s+/)
-        .slice(1)
-        .filter((w) => /^\p{Lu}/u.test(w))
-        .join(' '),
-    ),
-  );
+  const names = new Set(termsOf((question.match(/(?<=\s)\p{Lu}\S*/gu) ?? []).join(' ')));
   const firsts = new Map<number, RankedUnit>();
   for (const u of index.units)
     if (!firsts.has(u.ref) && u.kind === 'sentence' && !u.term && isProseSentence(u.text)) firsts.set(u.ref, u);
