@@ -121,14 +121,18 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
     // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an
-    // answer, and so are a field's value ("Default: `/`") and what a label leads into ("返回：").
+    // answer, and so is what it leads into ("返回：" before the type returned). A field echoes when
+    // its value does under a name not asked ("Program: GNU bc" to "What licence is GNU bc under?").
     const echoes = (u: RankedUnit) =>
-      !u.term &&
-      u.kind !== 'field' &&
-      bareOf(u.text).length > 0 &&
-      bareOf(part).includes(bareOf(u.text)) &&
-      !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
-      !/[:：]\s*$/.test(u.text);
+      u.kind === 'field'
+        ? bareOf(u.value ?? '').length > 0 &&
+          bareOf(part).includes(bareOf(u.value ?? '')) &&
+          !bareOf(part).includes(bareOf(u.name ?? ''))
+        : !u.term &&
+          bareOf(u.text).length > 0 &&
+          bareOf(part).includes(bareOf(u.text)) &&
+          !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
+          !/[:：]\s*$/.test(u.text);
     const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
     const covered = fit.length > 0;
     if (!top || !covered) {

@@ -310,6 +310,11 @@ describeAnswersOver(
       );
     });
 
+    // "Program: GNU bc" says back the question's own words under a name it does not ask for.
+    it('What licence is GNU bc under? is answered by its Copying line, not the line naming the program', async () => {
+      expect(await ask('What licence is GNU bc under?')).toMatch(/^Copying: GNU GPL version 2\. \[1\]/);
+    });
+
     // bc's program, author and e-mail, one to a line, were one paragraph, quoted whole.
     it("What is bc's e-mail address? is answered by its E-mail line alone", async () => {
       expect(await ask("What is bc's e-mail address?")).toBe('E-mail: <phil@cs.wwu.edu>. [1]');
