@@ -60,6 +60,8 @@ export interface DocUnit {
   caption?: string;
   /** Code and code lines: the block's language. */
   lang?: string | null;
+  /** Code lines of a block: the line's place in the block's text, from 0 (blank lines count). */
+  line?: number;
   /** List items: nesting depth (1 for a top-level item). */
   depth?: number;
 }
@@ -239,13 +241,15 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         }
         const g = group++;
         push({ kind: 'code', text: b.value, markdown: b.markdown, headings, group: g, leadIn: lead, lang: b.lang });
-        const lines = b.value.split('\n').filter((l) => l.trim());
+        const all = b.value.split('\n');
+        const lines = all.filter((l) => l.trim());
         const fact = (line: string) => (STATEMENT.test(line) ? null : NAME_VALUE.exec(line));
         const caption =
           lines.length > 1 && !fact(lines[0]) && lines.slice(1).every((l) => fact(l)) ? lines[0].trim() : undefined;
         // A comment opening a run of lines names them ("// Literals" over a call), up to a blank line.
         const commentOf = commentsAbove(b.value);
-        for (const line of lines) {
+        for (const [at, line] of all.entries()) {
+          if (!line.trim()) continue;
           const m = fact(line);
           const above = caption ?? commentOf.get(line);
           push({
@@ -256,6 +260,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             group: g,
             leadIn: lead,
             lang: b.lang,
+            line: at,
             ...(above && line.trim() !== above ? { caption: above } : {}),
             ...(m ? { name: m[1].trim(), value: m[2].trim() } : {}),
           });

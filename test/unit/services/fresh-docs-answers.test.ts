@@ -321,3 +321,25 @@ describeAnswersOver(
     });
   },
 );
+
+/**
+ * Session 66's fresh check: lru-cache's README (ISC, as shipped in lru-cache 10.4.3), whose code
+ * blocks repeat lines (`//`, `}`) from one comment to the next and from block to block.
+ */
+const docs66 = async () => [{ id: 'lru', title: 'lru-cache', text: read('lru-cache-readme.md') }];
+
+/** The code blocks of an answer, without their fences. */
+const blocksOf = (answer: string) => [...answer.matchAll(/^(`{3,})[^\n]*\n([\s\S]*?)\n\1$/gm)].map((m) => m[2]);
+
+describeAnswersOver('fresh documents: code blocks whose lines repeat', docs66, (ask) => {
+  // A line said before (the second `//` of a comment, a `}`) was no unit of its block: a comment
+  // quoted with its code lost it, and the quote was no longer the source's.
+  it('a comment quoted with its code is the source lines in a row, repeated ones and blank ones kept', async () => {
+    const source = read('lru-cache-readme.md');
+    const answer = await ask('Which options does lru-cache require at least one of?');
+    expect(answer).toMatch(/At least one of 'max', 'ttl', or 'maxSize' is required/);
+    const blocks = blocksOf(answer);
+    expect(blocks.length).toBeGreaterThan(0);
+    for (const block of blocks) expect(source).toContain(block);
+  });
+});

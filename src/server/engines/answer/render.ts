@@ -118,8 +118,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       // A comment and the code it describes are quoted together, never one without the other.
       const commented = block && commentedExcerpt(u, index);
       if (block && commented) {
+        // The block's lines from the excerpt's first to its last, as written: blank lines too.
         const code = fenced(
-          commented.map((x) => x.text),
+          block.text.split('\n').slice(commented[0].line, (commented.at(-1)!.line ?? 0) + 1),
           block.lang,
         );
         return { lines: [citeBlock(code, u.ref)], used: [block, ...commented], prose: false };
