@@ -43,8 +43,9 @@ const STOP_SPACELESS = new Set(
   ),
 );
 
+/** The long-vowel marks ー and ｰ are of no script of their own: a katakana word runs on through them. */
 const SPACELESS_RUN =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}ーｰ]+/gu;
 
 /**
  * A word's stem. A three-letter word ending in "s" is whole: it is an acronym (TLS, DNS, AWS) far
@@ -84,13 +85,34 @@ function hanPairs(w: string): string[] {
   return out;
 }
 
+/**
+ * Words of software documentation that Chinese and Japanese write for an English one, often beside
+ * it: a Japanese README's section is "Installation", its reader asks for インストール. Each is the
+ * English word's term, so either finds the other.
+ */
+const GLOSSARY = new Map(
+  Object.entries({
+    install: 'インストール 安装 安裝',
+    default: 'デフォルト 默认 默認 預設',
+    option: 'オプション 选项 選項',
+    usage: '使い方 用法',
+    example: 'サンプル 示例 例子 範例',
+    license: 'ライセンス 许可证 許可證',
+    version: 'バージョン 版本',
+    error: 'エラー 错误 錯誤',
+    function: '関数 函数 函數',
+  }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
+);
+
 /** Stemmed words (and camel-case parts), stop words left out; CJK words plus pairs of Han characters. */
 function wordTerms(text: string): string[] {
   const out: string[] = [];
   const add = (w: string) => {
     const lower = w.toLowerCase();
     if (STOP.has(lower) || STOP_SPACELESS.has(lower) || isGrammar(lower)) return;
-    if (isSpaceless(lower)) out.push(lower);
+    const english = GLOSSARY.get(lower);
+    if (english) out.push(stemOf(english));
+    else if (isSpaceless(lower)) out.push(lower);
     else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
   };
   for (const word of words(text)) {

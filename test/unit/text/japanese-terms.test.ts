@@ -39,3 +39,18 @@ it('no term of any text is a hiragana word of one or two characters', () => {
     }),
   );
 });
+
+// The long-vowel mark ー is of no script of its own (Unicode's "Common"): a katakana run was cut at
+// it, and インストール was the terms イン, スト and ル, which no source writing it held whole.
+it('a katakana word with the long-vowel mark is one term: インストール, サーバー', () => {
+  expect(termsOf('サーバーの設定')).toEqual(expect.arrayContaining(['サーバー', '設定']));
+  for (const piece of ['イン', 'スト', 'ル', 'サ', 'バ']) expect(termsOf('サーバーのインストール')).not.toContain(piece);
+});
+
+// Documentation's own words, as Chinese and Japanese write them, are the English word's terms: a
+// Japanese README's section is "Installation", its reader asks for インストール.
+it('documentation words in Chinese or Japanese are the English word: インストール, 默认, オプション', () => {
+  expect(termsOf('インストール方法')).toEqual(expect.arrayContaining(termsOf('install')));
+  expect(termsOf('默认值')).toEqual(expect.arrayContaining(termsOf('default')));
+  expect(termsOf('オプション')).toEqual(termsOf('option'));
+});

@@ -505,4 +505,4 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
   return out;
 }
 
-const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+/gu;
+const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ーｰ]+/gu;
