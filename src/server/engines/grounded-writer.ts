@@ -98,7 +98,13 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const everywhere = rank(index, q, subjects.length >= 2 ? req.query : part, used);
     // A section the part names by its heading ("under 'Quickstart'") is where its answer is, unless
     // a unit elsewhere holds more of the part (a table row cut from its heading by a page break).
-    const named = quotedSection(index, part);
+    // A part naming a source ("rotate debug's logs") is not answered by another source's unit that
+    // does not name it too: winston's daily rotation is not debug's, nor its 「安装」 section Nzh's.
+    const naming = sourceNames(index, part);
+    const ofNamed = (u: RankedUnit) =>
+      naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
+    const quoted = quotedSection(index, part);
+    const named = quoted && new Set([...quoted].filter(ofNamed));
     const held = (rs: typeof everywhere) => Math.max(0, ...rs.map((r) => coverage(r.u, q, index)));
     const scope =
       named && held(everywhere.filter((r) => named.has(r.u))) >= held(everywhere) - 1e-9 ? named : undefined;
@@ -113,11 +119,6 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
       return known.get(ref)!;
     };
-    // A part naming a source ("rotate debug's logs") is not answered by another source's unit that
-    // does not name it too: winston's daily rotation is not debug's.
-    const naming = sourceNames(index, part);
-    const ofNamed = (u: RankedUnit) =>
-      naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
     const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
     // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an

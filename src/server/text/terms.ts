@@ -104,6 +104,16 @@ const GLOSSARY = new Map(
   }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
 );
 
+/**
+ * The English word of a Chinese or Japanese word of the glossary ("install" for インストール), for a
+ * search to look for too. Not the other way: an English question searching for 安装 draws in
+ * Chinese passages that say nothing else it asks.
+ */
+export const glossaryForms = (word: string): string[] => {
+  const english = GLOSSARY.get(word.toLowerCase());
+  return english ? [english] : [];
+};
+
 /** Stemmed words (and camel-case parts), stop words left out; CJK words plus pairs of Han characters. */
 function wordTerms(text: string): string[] {
   const out: string[] = [];

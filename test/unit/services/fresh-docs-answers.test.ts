@@ -343,3 +343,31 @@ describeAnswersOver('fresh documents: code blocks whose lines repeat', docs66, (
     for (const block of blocks) expect(source).toContain(block);
   });
 });
+
+/**
+ * Session 66's fresh check: textlint-rule-no-doubled-joshi's README (MIT, as shipped in 5.1.1),
+ * Japanese under English headings, beside two READMEs that each have an "Install" section.
+ */
+const docs66b = async () => [
+  { id: 'dj', title: 'textlint-rule-no-doubled-joshi', text: read('doubled-joshi-readme.md') },
+  { id: 'mt', title: 'mime-types', text: read('mime-types-readme.md') },
+  { id: 'onf', title: 'on-finished', text: read('on-finished-readme.md') },
+];
+
+describeAnswersOver('fresh documents: Japanese under English headings, sections of one name', docs66b, (ask) => {
+  // A Japanese README heads its section "Installation" and its options' lines "Default:": asked for
+  // インストール and デフォルト, neither was found, and the first was refused.
+  it('Japanese questions find the English words a Japanese README writes for them', async () => {
+    expect(await ask('no-doubled-joshi のインストール方法は？')).toMatch(/npm install textlint-rule-no-doubled-joshi/);
+    expect(await ask('allow オプションのデフォルトは？')).toMatch(
+      /^資料によると： `allow`: [^\n]*\n\n- Default: `\[\]`/,
+    );
+  });
+
+  // Both READMEs have an "Install" section: the one the question names is where the command is, not the other's too.
+  it("a section named in quotes is the named source's section alone", async () => {
+    const answer = await ask('In the on-finished README, what command is given under "Install"?');
+    expect(answer).toMatch(/npm install on-finished/);
+    expect(answer).not.toMatch(/mime-types/);
+  });
+});

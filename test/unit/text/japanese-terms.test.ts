@@ -44,7 +44,8 @@ it('no term of any text is a hiragana word of one or two characters', () => {
 // it, and インストール was the terms イン, スト and ル, which no source writing it held whole.
 it('a katakana word with the long-vowel mark is one term: インストール, サーバー', () => {
   expect(termsOf('サーバーの設定')).toEqual(expect.arrayContaining(['サーバー', '設定']));
-  for (const piece of ['イン', 'スト', 'ル', 'サ', 'バ']) expect(termsOf('サーバーのインストール')).not.toContain(piece);
+  for (const piece of ['イン', 'スト', 'ル', 'サ', 'バ'])
+    expect(termsOf('サーバーのインストール')).not.toContain(piece);
 });
 
 // Documentation's own words, as Chinese and Japanese write them, are the English word's terms: a
