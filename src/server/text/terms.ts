@@ -36,9 +36,12 @@ const STOP = new Set(
   ),
 );
 
-/** Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项): in nearly every passage. */
+/**
+ * Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项), and a
+ * question's frame (について教えてください, 关于, 告诉: English's "tell", "about", "please").
+ */
 const STOP_SPACELESS = new Set(
-  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの 关于 告诉 一下 について 教え 教えて ください 下さい'.split(
     ' ',
   ),
 );
@@ -114,6 +117,22 @@ export const glossaryForms = (word: string): string[] => {
   return english ? [english] : [];
 };
 
+/**
+ * A katakana word of four characters or more without its final long-vowel mark, as Lucene's
+ * JapaneseKatakanaStemFilter reads it: サーバー and サーバ, ユーザー and ユーザ are one word that
+ * writers spell both ways.
+ */
+export const katakanaStem = (word: string): string => (KATAKANA_LONG.test(word) ? word.slice(0, -1) : word);
+
+const KATAKANA_LONG = /^[\p{Script=Katakana}ーｰ]{3,}[ーｰ]$/u;
+
+/** The search forms of a katakana word: as written and as the other spelling of its final long vowel. */
+export const katakanaForms = (word: string): string[] => {
+  if (!/^[\p{Script=Katakana}ーｰ]{3,}$/u.test(word)) return [];
+  const stem = katakanaStem(word);
+  return stem === word ? [`${word}ー`] : [stem];
+};
+
 /** Stemmed words (and camel-case parts), stop words left out; CJK words plus pairs of Han characters. */
 function wordTerms(text: string): string[] {
   const out: string[] = [];
@@ -122,7 +141,7 @@ function wordTerms(text: string): string[] {
     if (STOP.has(lower) || STOP_SPACELESS.has(lower) || isGrammar(lower)) return;
     const english = GLOSSARY.get(lower);
     if (english) out.push(stemOf(english));
-    else if (isSpaceless(lower)) out.push(lower);
+    else if (isSpaceless(lower)) out.push(katakanaStem(lower));
     else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
   };
   for (const word of words(text)) {

@@ -346,12 +346,14 @@ describeAnswersOver('fresh documents: code blocks whose lines repeat', docs66, (
 
 /**
  * Session 66's fresh check: textlint-rule-no-doubled-joshi's README (MIT, as shipped in 5.1.1),
- * Japanese under English headings, beside two READMEs that each have an "Install" section.
+ * Japanese under English headings, beside two READMEs that each have an "Install" section and
+ * japanese-holidays' README (Japanese).
  */
 const docs66b = async () => [
   { id: 'dj', title: 'textlint-rule-no-doubled-joshi', text: read('doubled-joshi-readme.md') },
   { id: 'mt', title: 'mime-types', text: read('mime-types-readme.md') },
   { id: 'onf', title: 'on-finished', text: read('on-finished-readme.md') },
+  { id: 'jh', title: 'japanese-holidays', text: read('japanese-holidays-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: Japanese under English headings, sections of one name', docs66b, (ask) => {
@@ -362,6 +364,15 @@ describeAnswersOver('fresh documents: Japanese under English headings, sections 
     expect(await ask('allow オプションのデフォルトは？')).toMatch(
       /^資料によると： `allow`: [^\n]*\n\n- Default: `\[\]`/,
     );
+  });
+
+  // Asked with the frame "…について教えてください" and a katakana word spelled without its final ー,
+  // the README's sentences were refused: the frame's words and ユーザ were terms no passage held.
+  it('a Japanese question about a katakana word the README spells with ー finds it', async () => {
+    expect(await ask('no-doubled-joshi のインストールについて教えてください')).toMatch(
+      /npm install textlint-rule-no-doubled-joshi/,
+    );
+    expect(await ask('カレンダについて教えてください')).toMatch(/カレンダー上でずれて/);
   });
 
   // Both READMEs have an "Install" section: the one the question names is where the command is, not the other's too.

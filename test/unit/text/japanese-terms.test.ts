@@ -43,7 +43,7 @@ it('no term of any text is a hiragana word of one or two characters', () => {
 // The long-vowel mark ー is of no script of its own (Unicode's "Common"): a katakana run was cut at
 // it, and インストール was the terms イン, スト and ル, which no source writing it held whole.
 it('a katakana word with the long-vowel mark is one term: インストール, サーバー', () => {
-  expect(termsOf('サーバーの設定')).toEqual(expect.arrayContaining(['サーバー', '設定']));
+  expect(termsOf('サーバーの設定')).toEqual(expect.arrayContaining(termsOf('サーバー')));
   for (const piece of ['イン', 'スト', 'ル', 'サ', 'バ'])
     expect(termsOf('サーバーのインストール')).not.toContain(piece);
 });
@@ -54,4 +54,20 @@ it('documentation words in Chinese or Japanese are the English word: インス�
   expect(termsOf('インストール方法')).toEqual(expect.arrayContaining(termsOf('install')));
   expect(termsOf('默认值')).toEqual(expect.arrayContaining(termsOf('default')));
   expect(termsOf('オプション')).toEqual(termsOf('option'));
+});
+
+// Writers spell a katakana word's final long vowel both ways (サーバー and サーバ, カレンダー and
+// カレンダ); whole words, the two were two terms, and a question spelling it the other way was refused.
+it('a katakana word of four characters or more is the same term with or without its final ー', () => {
+  expect(termsOf('サーバー')).toEqual(termsOf('サーバ'));
+  expect(termsOf('ユーザーリスト')).toEqual(expect.arrayContaining(termsOf('ユーザ')));
+  // A shorter word keeps its mark: ルール's is its vowel, not a spelling.
+  expect(termsOf('ルール')).toEqual(['ルール']);
+});
+
+// A question's frame is no term, as "tell", "about" and "please" are not: "スペースについて教えてください"
+// asked for について and 教え, which no passage about spaces holds.
+it("a question's frame (について教えてください, 关于, 告诉) gives no terms", () => {
+  expect(termsOf('スペースについて教えてください')).toEqual(['スペース']);
+  expect(termsOf('告诉我关于拼音的信息')).not.toEqual(expect.arrayContaining(['告诉', '关于']));
 });

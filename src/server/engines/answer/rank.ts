@@ -1,4 +1,4 @@
-import { symbolsOf, termsOf } from '../../text/terms.js';
+import { katakanaStem, symbolsOf, termsOf } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
@@ -490,15 +490,16 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
  */
 function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[] {
   const out: string[] = [];
-  const content = (w: string) => w.length >= 2 && termsOf(w).includes(w.toLowerCase());
+  const term = (w: string) => katakanaStem(w.toLowerCase());
+  const content = (w: string) => w.length >= 2 && termsOf(w).includes(term(w));
   const modified = (w: string) =>
     index.units.some((u) => {
       if (ref !== undefined && u.ref !== ref) return false;
-      const ws = segmentWords(u.text);
+      const ws = segmentWords(u.text).map(term);
       return ws.some((x, i) => x === w && i > 0 && content(ws[i - 1]));
     });
   for (const run of text.match(SPACELESS) ?? []) {
-    const ws = segmentWords(run);
+    const ws = segmentWords(run).map(term);
     for (let i = 0; i + 1 < ws.length; i++)
       if (content(ws[i]) && content(ws[i + 1]) && !index.holds(ws[i], ref) && modified(ws[i + 1])) out.push(ws[i]);
   }

@@ -2,7 +2,7 @@ import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { inDocumentWords, verbForms } from '../../text/verbs.js';
 import { spellings } from '../../text/spelling.js';
-import { glossaryForms } from '../../text/terms.js';
+import { glossaryForms, katakanaForms } from '../../text/terms.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -13,7 +13,7 @@ const STOP = new Set(
 
 /** Chinese and Japanese function words: in every passage, so they would match everything. */
 const STOP_SPACELESS = new Set(
-  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 中 上 下 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 中 上 下 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの 关于 告诉 一下 について 教え 教えて ください 下さい'.split(
     ' ',
   ),
 );
@@ -62,7 +62,7 @@ export function searchWords(asked: string): string[] {
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
-  const forms = keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...glossaryForms(k)]);
+  const forms = keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...glossaryForms(k), ...katakanaForms(k)]);
   return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
 }
 
