@@ -36,15 +36,19 @@ const STOP = new Set(
   ),
 );
 
+/** A question's frame in Chinese and Japanese (について教えてください, 关于, 告诉): English's "tell", "about", "please". */
+export const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', '教えて', 'ください', '下さい'];
+
 /**
  * Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项), and a
- * question's frame (について教えてください, 关于, 告诉: English's "tell", "about", "please").
+ * question's frame.
  */
-const STOP_SPACELESS = new Set(
-  '的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの 关于 告诉 一下 について 教え 教えて ください 下さい'.split(
+const STOP_SPACELESS = new Set([
+  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
-);
+  ...QUESTION_FRAME,
+]);
 
 /** The long-vowel marks ー and ｰ are of no script of their own: a katakana word runs on through them. */
 const SPACELESS_RUN =
@@ -126,7 +130,7 @@ export const katakanaStem = (word: string): string => (KATAKANA_LONG.test(word) 
 
 const KATAKANA_LONG = /^[\p{Script=Katakana}ーｰ]{3,}[ーｰ]$/u;
 
-/** The search forms of a katakana word: as written and as the other spelling of its final long vowel. */
+/** The other spelling of a katakana word's final long vowel (サーバ for サーバー, and the reverse), for a search to look for too. */
 export const katakanaForms = (word: string): string[] => {
   if (!/^[\p{Script=Katakana}ーｰ]{3,}$/u.test(word)) return [];
   const stem = katakanaStem(word);
