@@ -465,7 +465,7 @@ const CODE_COMMENT = /^\s*(?:\/\/|#(?!!)|--\s|\/\*)\s*(.*?)\s*(?:\*\/)?$/;
 
 /**
  * Each line of a code block under a comment that opens its paragraph of lines: that comment's
- * words. A comment right after a line of code says what that line gives (`// output: '1 KB'`).
+ * words, all its lines. A comment right after a line of code says what that line gives (`// output: '1 KB'`).
  */
 function commentsAbove(code: string): Map<string, string> {
   const out = new Map<string, string>();
@@ -478,7 +478,9 @@ function commentsAbove(code: string): Map<string, string> {
       continue;
     }
     if (CODE_COMMENT.test(line)) {
-      if (opening) comment = CODE_COMMENT.exec(line)![1] || undefined;
+      // A comment of several lines is one: its first line says as much of what follows as its last.
+      const words = CODE_COMMENT.exec(line)![1];
+      if (opening && words) comment = comment ? `${comment} ${words}` : words;
     } else {
       opening = false;
       if (comment && !out.has(line)) out.set(line, comment);

@@ -221,16 +221,26 @@ describe('document units on generated documents', () => {
     );
   });
 
-  it('a code line under a comment line has that comment as its caption, up to a blank line', () => {
+  it('a code line under a comment has all its lines as its caption, up to a blank line', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ comment: label, calls: fc.array(word, { minLength: 1, maxLength: 3 }) }), {
-          minLength: 1,
-          maxLength: 4,
-        }),
+        fc.array(
+          fc.record({
+            comment: fc.array(label, { minLength: 1, maxLength: 3 }),
+            spaced: fc.boolean(),
+            calls: fc.array(word, { minLength: 1, maxLength: 3 }),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
         (runs) => {
+          // A comment of several lines, its paragraphs apart by an empty `//` line or not (lru-cache's README).
           const code = runs
-            .map((r) => [`// ${r.comment}`, ...r.calls.map((c, i) => `${c}(${i});`)].join('\n'))
+            .map((r) =>
+              [
+                r.comment.map((c) => `// ${c}`).join(r.spaced ? '\n//\n' : '\n'),
+                ...r.calls.map((c, i) => `${c}(${i});`),
+              ].join('\n'),
+            )
             .join('\n\n');
           const lines = documentUnits(['## Use', '', '```js', code, '```', ''].join('\n')).filter(
             (u) => u.kind === 'codeLine',
@@ -238,7 +248,7 @@ describe('document units on generated documents', () => {
           for (const r of runs)
             for (const [i, c] of r.calls.entries())
               expect(lines.find((l) => l.text === `${c}(${i});`)?.caption).toBe(
-                runs.find((x) => x.calls.some((y, j) => `${y}(${j});` === `${c}(${i});`))!.comment,
+                runs.find((x) => x.calls.some((y, j) => `${y}(${j});` === `${c}(${i});`))!.comment.join(' '),
               );
         },
       ),
