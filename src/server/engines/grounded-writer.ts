@@ -82,7 +82,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   // own opening says so, not the sentence that names it most often.
   const named = intent === 'answer' ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
   if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
-  const subjects = intent === 'compare' ? comparedSubjects(req.query) : namedSubjects(req.query, index);
+  const subjects =
+    intent === 'compare'
+      ? ownedSubjects(comparedSubjects(req.query), req.query, index)
+      : namedSubjects(req.query, index);
   // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
   const rows = intent === 'compare' && subjects.length >= 2 ? comparedRows(index, subjects) : [];
   if (rows.length > 0) return sayComparedRows(rows, frame).lines.join('\n\n');
@@ -318,6 +321,18 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
     subjects.push(tokens.map((t) => t.replace(/^[(“"'`]+|[)”"'`?？!.,;:]+$/g, '')).join(' '));
   }
   return subjects;
+}
+
+/**
+ * Compared subjects after one its source owns ("tee's -a and -i"): each later one naming no source
+ * and no owner of its own ("Winston's") is that source's too, or -i would be asked of every source
+ * (uniq's -i ignores case).
+ */
+function ownedSubjects(subjects: string[], query: string, index: UnitIndex): string[] {
+  const owner = /^(.+?['’]s)\s+\S/u.exec(subjects[0] ?? '')?.[1];
+  if (!owner || sourceNames(index, owner).titles.size === 0) return subjects;
+  const owned = (s: string) => /['’]s\s/u.test(s) || query.includes(`${s}'s`) || query.includes(`${s}’s`);
+  return subjects.map((s, i) => (i === 0 || owned(s) || sourceNames(index, s).titles.size > 0 ? s : `${owner} ${s}`));
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);

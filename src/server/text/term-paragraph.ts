@@ -7,9 +7,11 @@ const MAX_TERM = 80;
 
 /**
  * What may join a label's marked-up parts: spaces and separators (`-i, --ignore-initial=SKIP`), and
- * an argument groff leaves unmarked beside its bracket (`**--lines**=_[_+]NUM`).
+ * an argument groff leaves unmarked beside its bracket (`**--lines**=_[_+]NUM`) or a choice of
+ * words in braces (`**--follow[=**{name|descriptor}]`).
  */
-export const LABEL_JOINER = /^[\s,=|/:[\]+]*(?:\p{Lu}[\p{Lu}\p{N}_]*[\s,=|/:[\]+]*)?$/u;
+export const LABEL_JOINER =
+  /^[\s,=|/:[\]+]*(?:(?:\p{Lu}[\p{Lu}\p{N}_]*|\{[\p{L}\p{N}_-]+(?:\|[\p{L}\p{N}_-]+)+\})[\s,=|/:[\]+]*)?$/u;
 
 /**
  * Phrasing that is markup around a label: strong, emphasis, code, and the spaces or separators

@@ -124,6 +124,29 @@ describeAnswersOver('fresh documents: two man pages', manPages, (ask) => {
   });
 });
 
+/** Session 67's fresh check: tee(1), uniq(1) and tail(1) from groff, whose options share letters. */
+const docs67 = async () => [
+  { id: 'tee', title: 'TEE', text: extractHtml(read('tee.html')).markdown },
+  { id: 'uniq', title: 'UNIQ', text: extractHtml(read('uniq.html')).markdown },
+  { id: 'tail', title: 'TAIL', text: extractHtml(read('tail.html')).markdown },
+];
+
+describeAnswersOver('fresh documents: man pages whose options share letters', docs67, (ask) => {
+  // "-i" after "tee's -a" was asked of every page: uniq's -i (ignore case) came with tee's.
+  it("a compared subject after one a source owns is that source's too", async () => {
+    const answer = await ask("What is the difference between tee's -a and -i?");
+    expect(answer).toMatch(/\*\*-i\*\*, \*\*--ignore-interrupts\*\*: ignore interrupt signals/);
+    expect(answer).not.toMatch(/ignore-case/);
+  });
+
+  // tail's `-f, --follow[={name|descriptor}]`: a choice in braces was no term, so -f was a line of -c's entry.
+  it('an option whose argument is a choice in braces is a term of its own', async () => {
+    const answer = await ask("Compare tail's -f and -F.");
+    expect(answer).toMatch(/output appended data as the file grows/);
+    expect(answer).not.toMatch(/--bytes/);
+  });
+});
+
 /**
  * Session 63's fresh check: busboy's README printed to PDF by Chromium, whose nested lists print
  * flat, and Debian's adduser README (plain text).

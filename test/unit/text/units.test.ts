@@ -170,11 +170,12 @@ describe('document units on generated documents', () => {
     );
   });
 
-  it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a bare exit code', () => {
+  it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a choice, a bare exit code', () => {
     const entry = fc.record({
       letter: fc.constantFrom(...'abcdkSsZz'.split('')),
       long: word,
-      form: fc.constantFrom('pair', 'equals', 'bare', 'bracket'),
+      form: fc.constantFrom('pair', 'equals', 'bare', 'bracket', 'choice'),
+      choice: fc.uniqueArray(word, { minLength: 2, maxLength: 3 }),
       description: label.map((x) => `${x} text.`),
     });
     fc.assert(
@@ -187,7 +188,13 @@ describe('document units on generated documents', () => {
               : e.form === 'bracket'
                 ? // tail's `-n, --lines=[+]NUM`: the argument unmarked beside its italic bracket.
                   { md: `**-${e.letter}**, **--${e.long}**=_\\[_+]NUM`, text: `-${e.letter}, --${e.long}=[+]NUM` }
-                : { md: String(i), text: String(i) },
+                : e.form === 'choice'
+                  ? // tail's `-f, --follow[={name|descriptor}]`: a choice of words, unmarked, in braces.
+                    {
+                      md: `**-${e.letter}**, **--${e.long}\\[=**{${e.choice.join('|')}}\\]`,
+                      text: `-${e.letter}, --${e.long}[={${e.choice.join('|')}}]`,
+                    }
+                  : { md: String(i), text: String(i) },
         );
         const md = ['## OPTIONS', '', ...entries.flatMap((e, i) => [terms[i].md, '', e.description, ''])].join('\n');
         const defs = documentUnits(md).filter((u) => u.kind === 'definition');
