@@ -37,18 +37,18 @@ const STOP = new Set(
 );
 
 /** A question's frame in Chinese and Japanese (について教えてください, 关于, 告诉): English's "tell", "about", "please". */
-export const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', '教えて', 'ください', '下さい'];
+const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', '教えて', 'ください', '下さい'];
 
-/**
- * Chinese and Japanese function words (and those pointing at a text's parts: 中, 下, 各项), and a
- * question's frame.
- */
-const STOP_SPACELESS = new Set([
-  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+/** Chinese and Japanese function words and a question's frame: in every text, they tell none apart (search's too). */
+export const CJK_STOP: readonly string[] = [
+  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
   ...QUESTION_FRAME,
-]);
+];
+
+/** Those, and words pointing at a text's parts (里, 各项, 列出, 項目): where to look, not what. */
+const STOP_SPACELESS = new Set([...CJK_STOP, ...'里 各 项 意思 用 列出 列举 一覧 列挙 挙げ 挙 項目'.split(' ')]);
 
 /** The long-vowel marks ー and ｰ are of no script of their own: a katakana word runs on through them. */
 const SPACELESS_RUN =

@@ -2,7 +2,7 @@ import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { inDocumentWords, verbForms } from '../../text/verbs.js';
 import { spellings } from '../../text/spelling.js';
-import { QUESTION_FRAME, glossaryForms, katakanaForms } from '../../text/terms.js';
+import { CJK_STOP, glossaryForms, katakanaForms } from '../../text/terms.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -12,12 +12,7 @@ const STOP = new Set(
 );
 
 /** Chinese and Japanese function words: in every passage, so they would match everything. */
-const STOP_SPACELESS = new Set([
-  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 中 上 下 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
-    ' ',
-  ),
-  ...QUESTION_FRAME,
-]);
+const STOP_SPACELESS = new Set([...CJK_STOP, '上']);
 
 /**
  * The meaningful words of a text, lower-cased, in order, without duplicates. Words are what
