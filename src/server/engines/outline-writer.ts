@@ -82,6 +82,12 @@ const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match
 /** Words that open a clause which cannot stand alone. */
 const SUBORDINATE = /^(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b/i;
 
+/** What follows a comma when the part before it is the subject of a verb, not a clause of its own. */
+const VERB_FIRST = /^(?:is|are|was|were|has|have|had|can|cannot|could|will|would|must|should|may|might|does|do|did)\b/i;
+
+/** Words a clause cannot end with: it goes on past the cut. */
+const OPEN_END = /\b(?:via|to|by|with|for|of|in|at|from|on|into|the|an?|and|or)$/i;
+
 /** A sentence, or its first clause, cut at a word boundary. */
 function shorten(s: string, max = MAX_POINT): string {
   // A label is one line of the outline: a hard break (`\` or two spaces before a newline) is a space,
@@ -98,7 +104,17 @@ function shorten(s: string, max = MAX_POINT): string {
   if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
   const clause = /^(.{25,}?)[,:](\s|$)/.exec(clean);
   const dependent = (c: string) => c.split(/,\s*/).some((part) => SUBORDINATE.test(part));
-  if (clause && [...clause[1]].length <= max && balanced(clause[1]) && !dependent(clause[1])) return clause[1].trim();
+  // Nor when the cut leaves a subject whose verb comes after it ("The default operation when X is
+  // not specified, is to exit…") or a preposition without its object ("available locally via: info").
+  const torn = (c: string, rest: string) => VERB_FIRST.test(rest) || OPEN_END.test(c);
+  if (
+    clause &&
+    [...clause[1]].length <= max &&
+    balanced(clause[1]) &&
+    !dependent(clause[1]) &&
+    !torn(clause[1], clean.slice(clause[0].length))
+  )
+    return clause[1].trim();
   const cut = [...clean].slice(0, max).join('');
   const space = cut.lastIndexOf(' ');
   return (space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:]+$/, '') + '…';

@@ -48,6 +48,22 @@ describe('the local mindmap outline says what the sources say', () => {
     });
     expect(md).not.toMatch(/^- For example, if file names are limited to 14 characters$/m);
   });
+  // tee(1): "The default operation when --output-error is not specified" is a subject whose verb the
+  // comma cut off, and "… or available locally via" a preposition without its object.
+  it('a clause is not cut before its own verb, nor after a preposition', () => {
+    const md = extractiveOutline({
+      query: 'tee output errors',
+      passages: [
+        {
+          title: 'TEE',
+          content:
+            "## DESCRIPTION\n\nThe default MODE for the **-p** option is 'warn-nopipe'. The default operation when **--output-error** is not specified, is to exit immediately on error writing to a pipe, and diagnose errors writing to non pipe outputs.\n\n## REPORTING BUGS\n\nFull documentation <https://www.gnu.org/software/coreutils/tee> or available locally via: info '(coreutils) tee invocation'",
+        },
+      ],
+    });
+    expect(md).not.toMatch(/^\s*- The default operation when \*\*--output-error\*\* is not specified$/m);
+    expect(md).not.toMatch(/available locally via$/m);
+  });
   it("a man page's option is one point, its term with its description, never the term alone", () => {
     const md = extractiveOutline({
       query: 'gzip options',
