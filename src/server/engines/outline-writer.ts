@@ -76,11 +76,28 @@ function pointLabel(s: string, leads: Map<string, string>): string {
   return term ? `${term} — ${shorten(s.slice(term.length + 3))}` : shorten(s);
 }
 
+const wordsOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * "tail, tee and head options": when each topic opens with a source's name and only the last says
+ * what of it, the others ask the same ("tail options", "tee options").
+ */
+function sharedNoun(topics: string[], passages: OutlineRequest['passages']): string[] {
+  const sources = new Set(passages.flatMap((p) => wordsOf(p.title)));
+  const last = topics.at(-1)?.split(/\s+/) ?? [];
+  const named = (t: string) => sources.has(t.split(/\s+/)[0].toLowerCase());
+  if (topics.length < 2 || last.length < 2 || !topics.every(named)) return topics;
+  const what = last.slice(1).join(' ');
+  return topics.map((t, i) => (i < topics.length - 1 && !/\s/.test(t) ? `${t} ${what}` : t));
+}
+
 /** A clause that closes every bracket it opens: "log formatting (see" is no clause to show. */
 const balanced = (s: string) => (s.match(/[([{（]/g) ?? []).length === (s.match(/[)\]}）]/g) ?? []).length;
 
 /** Words that open a clause which cannot stand alone. */
 const SUBORDINATE = /^(?:if|when|unless|although|though|because|while|as|once|until|before|after)\b/i;
+
+const PREPOSITION = /^(?:with|without|for|in|on|by|at|from|after|before|during|under|unlike|like|to|of)\b/i;
 
 /** What follows a comma when the part before it is the subject of a verb, not a clause of its own. */
 const VERB_FIRST = /^(?:is|are|was|were|has|have|had|can|cannot|could|will|would|must|should|may|might|does|do|did)\b/i;
@@ -94,7 +111,7 @@ function shorten(s: string, max = MAX_POINT): string {
   // never a line of its own that the outline would read as another node.
   const clean = s
     .replace(/(?:\\|[ \t]{2,})?\n\s*/g, ' ')
-    .replace(/[.。]$/, '')
+    .replace(/[.。;；,，]$/, '')
     .trim();
   if ([...clean].length <= max) return clean;
   // A clause that stands alone: up to a semicolon or dash first; a comma only when no part of what
@@ -103,7 +120,8 @@ function shorten(s: string, max = MAX_POINT): string {
   const strong = /^(.{25,}?)[;—–](\s|$)/.exec(clean);
   if (strong && [...strong[1]].length <= max && balanced(strong[1])) return strong[1].trim();
   const clause = /^(.{25,}?)[,:](\s|$)/.exec(clean);
-  const dependent = (c: string) => c.split(/,\s*/).some((part) => SUBORDINATE.test(part));
+  // A phrase opening with a preposition ("With --follow (-f)", "In most cases") says when or how, not what.
+  const dependent = (c: string) => PREPOSITION.test(c) || c.split(/,\s*/).some((part) => SUBORDINATE.test(part));
   // Nor when the cut leaves a subject whose verb comes after it ("The default operation when X is
   // not specified, is to exit…") or a preposition without its object ("available locally via: info").
   const torn = (c: string, rest: string) => VERB_FIRST.test(rest) || OPEN_END.test(c);
@@ -144,6 +162,12 @@ function listItems(s: string): { head: string; items: string[] } | null {
   return { head: found[1].trim(), items: items.slice(0, 5) };
 }
 
+/** A point's terms; a flag's definition (`-a, --append — …`) is about an option, whether or not it says so. */
+const pointTerms = (s: string, leads: Map<string, string>) =>
+  termsOf(FLAG_TERM.test(leads.get(s)?.replace(/[*_`\\]/g, '') ?? '') ? `${s} option flag` : s);
+
+const FLAG_TERM = /^[-‐]{1,2}[\p{L}\p{N}]/u;
+
 const count = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
 const label = (s: string) =>
   s
@@ -151,31 +175,44 @@ const label = (s: string) =>
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 
-/** The passages' sections, a heading inside a passage starting a section of its own; sentences are prose, each once. */
+/**
+ * The passages' sections, a heading inside a passage starting a section of its own; sentences are
+ * prose, each once. A heading several sources share (every man page's DESCRIPTION) is a section of
+ * each, named with its source: tee's options are not tail's.
+ */
 function sectionsOf(
   passages: OutlineRequest['passages'],
   leads: Map<string, string>,
-): Array<{ title: string; sentences: string[] }> {
-  const byTitle = new Map<string, string[]>();
+): Array<{ title: string; source: string; sentences: string[] }> {
+  const sections = new Map<string, { heading: string; source: string; sentences: string[] }>();
   const seen = new Set<string>();
   for (const p of passages) {
-    let title = p.title.trim() || 'Notes';
+    const source = p.title.trim() || 'Notes';
+    let heading = source;
     let text = '';
     const flush = () => {
       const list = sentencesOf(text, leads).filter((s) => isProse(s) && !seen.has(s) && (seen.add(s), true));
-      if (list.length > 0) byTitle.set(title, [...(byTitle.get(title) ?? []), ...list]);
+      const key = JSON.stringify([heading, source]);
+      if (list.length > 0)
+        sections.set(key, { heading, source, sentences: [...(sections.get(key)?.sentences ?? []), ...list] });
       text = '';
     };
     for (const line of p.content.split('\n')) {
       const h = /^#{1,6}\s+(.+?)\s*#*\s*$/.exec(line.trim());
       if (h) {
         flush();
-        title = h[1];
+        heading = h[1];
       } else text += line + '\n';
     }
     flush();
   }
-  return [...byTitle.entries()].map(([title, sentences]) => ({ title, sentences }));
+  const all = [...sections.values()];
+  const shared = (heading: string) => all.filter((x) => x.heading === heading).length > 1;
+  return all.map(({ heading, source, sentences }) => ({
+    title: shared(heading) ? `${heading} (${source})` : heading,
+    source,
+    sentences,
+  }));
 }
 
 export function extractiveOutline(req: OutlineRequest): string {
@@ -202,14 +239,17 @@ export function extractiveOutline(req: OutlineRequest): string {
   const all = new Set(termsOf(req.query));
   const branches: Array<{ title: string; sentences: string[]; want: Set<string>; named?: boolean }> = [];
   const taken = new Set<number>();
-  for (const topic of queryTopics(req.query)) {
+  for (const topic of sharedNoun(queryTopics(req.query), req.passages)) {
     const want = new Set(termsOf(topic));
+    // A topic naming a source ("tee options") is drawn from that source's sections only.
+    const named = new Set(sections.map((sec) => sec.source).filter((src) => termsOf(src).some((t) => want.has(t))));
     const scored = sections.map((sec, i) => ({
       i,
-      score: taken.has(i)
-        ? -1
-        : 3 * count(termsOf(sec.title), want) +
-          sec.sentences.reduce((n, x) => n + Math.min(1, count(termsOf(x), want)), 0),
+      score:
+        taken.has(i) || (named.size > 0 && !named.has(sec.source))
+          ? -1
+          : 3 * count(termsOf(sec.title), want) +
+            sec.sentences.reduce((n, x) => n + Math.min(1, count(pointTerms(x, leads), want)), 0),
     }));
     const best = scored.sort((a, b) => b.score - a.score || a.i - b.i)[0];
     if (!best || best.score <= 0) continue;

@@ -56,12 +56,15 @@ export function modelFailure(err: unknown): HttpError {
 /** Ranked passages of the LiveDoc (routing + retrieval), without earlier mindmaps, which would only echo themselves. */
 async function passagesFor(ctx: AppContext, userId: string, livedocId: string, query: string) {
   const hits = await retrieve(ctx, userId, livedocId, { query, top_k: PASSAGES });
+  // Each passage names its source, its section a heading over its text: every man page has a
+  // DESCRIPTION, and tee's is not tail's.
   return hits.map((h, i) => {
     const section = h.metadata.section.trim();
+    const content = h.content.slice(0, PASSAGE_CHARS);
     return {
       id: String(i + 1),
-      title: section || h.title,
-      content: h.content.slice(0, PASSAGE_CHARS),
+      title: h.title || section,
+      content: section && h.title && !/^#{1,6}\s/.test(content) ? `## ${section}\n\n${content}` : content,
       link: h.metadata.link,
     };
   });

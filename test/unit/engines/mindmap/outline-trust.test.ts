@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { extractHtml } from '../../../../src/server/engines/extract/html.js';
 import { extractiveOutline } from '../../../../src/server/engines/outline-writer.js';
 import { parseOutline } from '../../../../src/server/engines/mindmap/tree.js';
 
@@ -63,6 +66,27 @@ describe('the local mindmap outline says what the sources say', () => {
     });
     expect(md).not.toMatch(/^\s*- The default operation when \*\*--output-error\*\* is not specified$/m);
     expect(md).not.toMatch(/available locally via$/m);
+  });
+  // Every man page has a DESCRIPTION: merged by heading, "tee, tail and uniq options" drew tee's
+  // options alone under one DESCRIPTION, and "tail" and "tee" drew their NAME lines.
+  it("sources sharing a heading are a branch each, and a topic naming a source draws that source's options", () => {
+    const page = (name: string) =>
+      extractHtml(readFileSync(path.resolve(import.meta.dirname, `../../../fixtures/real-docs/${name}.html`), 'utf8'))
+        .markdown;
+    const passages = ['tee', 'tail', 'uniq'].map((n) => ({ title: n.toUpperCase(), content: page(n) }));
+    const md = extractiveOutline({ query: 'tee, tail and uniq options', passages });
+    const branches = md.split('\n## ').slice(1);
+    expect(branches.slice(0, 3).map((b) => b.split('\n')[0])).toEqual([
+      'DESCRIPTION (TEE)',
+      'DESCRIPTION (TAIL)',
+      'DESCRIPTION (UNIQ)',
+    ]);
+    expect(branches[0]).toContain('**--append**');
+    expect(branches[0]).not.toContain('--follow');
+    expect(branches[1]).toContain('**--follow');
+    expect(branches[2]).toContain('**--ignore-case**');
+    // A description cut by the source's line end ("…as the file grows;") ends without its semicolon.
+    expect(md).not.toMatch(/;$/m);
   });
   it("a man page's option is one point, its term with its description, never the term alone", () => {
     const md = extractiveOutline({
