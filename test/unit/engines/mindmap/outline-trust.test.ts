@@ -88,6 +88,19 @@ describe('the local mindmap outline says what the sources say', () => {
     // A description cut by the source's line end ("…as the file grows;") ends without its semicolon.
     expect(md).not.toMatch(/;$/m);
   });
+  it('a phrase opening with a preposition is not cut from the clause it qualifies', () => {
+    const md = extractiveOutline({
+      query: 'tail follow',
+      passages: [
+        {
+          title: 'TAIL',
+          content:
+            "With **--follow** (**-f**), tail defaults to following the file descriptor, which means that even if a tail'ed file is renamed, tail will continue to track its end.",
+        },
+      ],
+    });
+    expect(md).not.toMatch(/^\s*- With \*\*--follow\*\* \(\*\*-f\*\*\)$/m);
+  });
   it("a man page's option is one point, its term with its description, never the term alone", () => {
     const md = extractiveOutline({
       query: 'gzip options',
