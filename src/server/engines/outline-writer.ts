@@ -3,6 +3,7 @@ import { queryTopics, termsOf } from './query-analysis.js';
 import { isProse } from './writer-text.js';
 import { pointsBack, statementsOf } from '../text/statements.js';
 import { definedTerms } from '../text/units.js';
+import { isFlag } from '../text/terms.js';
 
 /**
  * The local grounded model's outline: a Markdown mindmap written from the passages a call brings
@@ -164,9 +165,7 @@ function listItems(s: string): { head: string; items: string[] } | null {
 
 /** A point's terms; a flag's definition (`-a, --append — …`) is about an option, whether or not it says so. */
 const pointTerms = (s: string, leads: Map<string, string>) =>
-  termsOf(FLAG_TERM.test(leads.get(s)?.replace(/[*_`\\]/g, '') ?? '') ? `${s} option flag` : s);
-
-const FLAG_TERM = /^[-‐]{1,2}[\p{L}\p{N}]/u;
+  termsOf(isFlag(leads.get(s)?.replace(/[*_`\\]/g, '') ?? '') ? `${s} option flag` : s);
 
 const count = (terms: string[], want: Set<string>) => terms.reduce((n, t) => n + (want.has(t) ? 1 : 0), 0);
 const label = (s: string) =>

@@ -232,3 +232,6 @@ export function symbolsOf(text: string): string[] {
   }
   return out;
 }
+
+/** Whether a name is written as a command-line flag: `-s`, `--signal=SIGNAL`, `‐r` as groff prints it. */
+export const isFlag = (name: string) => /^[-‐]{1,2}[\p{L}\p{N}]/u.test(name);

@@ -1,4 +1,4 @@
-import { katakanaStem, symbolsOf, termsOf } from '../../text/terms.js';
+import { isFlag, katakanaStem, symbolsOf, termsOf } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
@@ -75,7 +75,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         // A unit about a name written as a call (`uuid.v4()`) is about a function, whether or not it says so.
         CALL.test(about) ? 'function method' : '',
         // So is a unit about a flag (`-s, --signal=SIGNAL`) about an option.
-        FLAG.test(about) ? 'option flag' : '',
+        isFlag(about) ? 'option flag' : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -369,8 +369,6 @@ const SMALL_SOURCE = 12;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
-/** A name written as a command-line flag: `-s`, `--signal=SIGNAL`. */
-const FLAG = /^[-‐]{1,2}[\p{L}\p{N}]/u;
 
 /** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
 const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
