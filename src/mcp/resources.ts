@@ -11,7 +11,7 @@ import {
 import type { LiveDoc, Resource } from '../contract/livedocs.js';
 import type { McpApi } from './api.js';
 import { livedocUri, resourceUri } from './tool.js';
-import type { ApiFor } from './server.js';
+import type { ApiFor } from './api.js';
 
 const PREFIX = 'facet://livedocs/';
 /** LiveDocs read per listing request, resources per LiveDoc request, and entries per page of the MCP list. */

@@ -1,20 +1,10 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolRequestSchema,
-  type CallToolResult,
-  type ServerNotification,
-  type ServerRequest,
-} from '@modelcontextprotocol/sdk/types.js';
-import type { McpApi } from './api.js';
+import { CallToolRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ApiFor, RequestExtra } from './api.js';
 import { argumentsError, toolError } from './errors.js';
 import { registerResources } from './resources.js';
 import type { ToolContext, ToolDef } from './tool.js';
 import { TOOLS } from './tools/index.js';
-
-export type RequestExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
-/** The client a request acts through: one for the process on stdio, the caller's key's at /mcp. */
-export type ApiFor = (extra: RequestExtra) => Promise<McpApi>;
 
 const INSTRUCTIONS =
   'facet: read the web (web_extract, web_scrape_batch), keep sources in LiveDocs and get grounded answers from them (livedocs_*), social and business data (social_*, seo_backlinks, financial_statements, reviews_search), and make decks, pages, mindmaps and pictures (slides_create, landing_page_create, mindmap_create, image_task_create). LiveDocs are also resources: facet://livedocs/{id}.';

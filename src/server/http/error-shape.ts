@@ -1,12 +1,9 @@
 import type { ErrorFamily } from '../../contract/route.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { mcpError } from './mcp-error.js';
+import type { ShapedError } from './shaped-error.js';
 
-export interface ShapedError {
-  status: number;
-  body: unknown;
-  headers: Record<string, string>;
-}
+export type { ShapedError };
 
 const OPENAI_TYPES: Record<number, string> = {
   400: 'invalid_request_error',

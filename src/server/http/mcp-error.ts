@@ -1,4 +1,4 @@
-import type { ShapedError } from './error-shape.js';
+import type { ShapedError } from './shaped-error.js';
 
 /**
  * JSON-RPC error codes for the platform's refusals on /mcp: -32001 for a session that is not there

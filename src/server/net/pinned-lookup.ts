@@ -1,5 +1,5 @@
 import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress } from './policy.js';
+import type { ResolvedAddress } from './resolved-hosts.js';
 
 /**
  * A `lookup` for net/tls.connect that answers with addresses already checked by the policy and

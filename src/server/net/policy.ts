@@ -2,12 +2,9 @@ import { lookup as dnsLookup } from 'node:dns/promises';
 import { addressClass, describeClass, type AddressClass } from './address-class.js';
 import { OutboundFetchError } from './errors.js';
 import { formatIp, inCidr, ipv4Mapped, parseCidr, parseIp, type Cidr, type IpAddress } from './ip.js';
-import type { ResolvedHosts } from './resolved-hosts.js';
+import type { ResolvedAddress, ResolvedHosts } from './resolved-hosts.js';
 
-export interface ResolvedAddress {
-  address: string;
-  family: 4 | 6;
-}
+export type { ResolvedAddress };
 
 /** Resolves a host name to every address it has (the system resolver by default; tests inject one). */
 export type Lookup = (hostname: string) => Promise<ResolvedAddress[]>;

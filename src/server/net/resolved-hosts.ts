@@ -1,4 +1,8 @@
-import type { ResolvedAddress } from './policy.js';
+/** One address a host name resolves to. */
+export interface ResolvedAddress {
+  address: string;
+  family: 4 | 6;
+}
 
 /** How long one piece of work (a batch scrape's pool) reuses a host's resolution. */
 export const RESOLVED_HOSTS_TTL_MS = 5_000;

@@ -5,7 +5,9 @@ import { decodePageCursor, encodePageCursor } from './page-cursor.js';
 import { insertAudit, listAuditPage, pruneAuditBefore, type AuditRow } from '../store/audit.repo.js';
 import { newId } from '../store/ids.js';
 import { redactSecrets } from '../auth/secrets.js';
-import type { Ctx } from './users.service.js';
+import type { AppContext } from '../context.js';
+
+type Ctx = Pick<AppContext, 'db' | 'now'>;
 
 /** Who made a change, and from where: never a secret, only ids. */
 export interface AuditActor {

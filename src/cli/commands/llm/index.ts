@@ -1,15 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { Deps } from '../../deps.js';
 import { intOption, numberOption } from '../../io/parse.js';
-
-export interface LlmOptions {
-  surface: 'chat' | 'responses' | 'messages';
-  system?: string;
-  temperature?: number;
-  maxTokens?: number;
-  stream?: boolean;
-  verbose?: boolean;
-}
+import type { LlmOptions } from './surfaces.js';
 
 export function register(program: Command, deps: Deps): void {
   program

@@ -1,8 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { usageError } from '../../exit-codes.js';
 import { readStdin } from '../../io/prompt.js';
-import type { LlmOptions } from './index.js';
-import { requestBody, streamParser, textAndUsage, type Answer, type Usage } from './surfaces.js';
+import { requestBody, streamParser, textAndUsage, type Answer, type LlmOptions, type Usage } from './surfaces.js';
 
 /** The prompt from stdin, when it is piped; a terminal there means the prompt was forgotten. */
 async function promptFromStdin(deps: Deps): Promise<string> {

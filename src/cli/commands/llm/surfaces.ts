@@ -4,7 +4,16 @@ import type { ChatCompletion, ChatCompletionChunk } from '../../../contract/mode
 import type { MESSAGES_STREAM_EVENTS, MessageObject } from '../../../contract/model-api-messages.js';
 import type { RESPONSES_STREAM_EVENTS, ResponseObject } from '../../../contract/model-api-responses.js';
 import { CliError, EXIT } from '../../exit-codes.js';
-import type { LlmOptions } from './index.js';
+
+/** `facet llm`'s options. */
+export interface LlmOptions {
+  surface: 'chat' | 'responses' | 'messages';
+  system?: string;
+  temperature?: number;
+  maxTokens?: number;
+  stream?: boolean;
+  verbose?: boolean;
+}
 
 /** The one place the CLI knows how the three surfaces differ: request bodies, text, usage, events. */
 export interface Usage {

@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { usageError } from '../../exit-codes.js';
 import { ConfigStore } from '../../config/profiles.js';
-import type { StoreLocation } from './offline.js';
 
 /** The pid in a data dir's serve.pid when that process is alive: a server is using the dir. */
 function serverRunningOn(dataDir: string): boolean {
@@ -15,6 +14,15 @@ function serverRunningOn(dataDir: string): boolean {
     // EPERM: alive, another user's.
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** Where the records are: a PostgreSQL URL when one is given, else the data dir's SQLite file. */
+export interface StoreLocation {
+  dataDir?: string;
+  databaseUrl?: string;
+  /** --create: a data dir without records may be started. */
+  create?: boolean;
+  quiet?: boolean;
 }
 
 /**

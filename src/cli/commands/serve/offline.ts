@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import type { StoreLocation } from './offline-data-dir.js';
 
 /**
  * Opens the store without a server, for the offline management verbs: the data dir's SQLite file
@@ -38,15 +39,6 @@ export const dataDirOption = (cmd: Command) =>
       '--database-url <url>',
       'the PostgreSQL database of a `facet serve --database-url` (env FACET_DATABASE_URL)',
     );
-
-/** Where the records are: a PostgreSQL URL when one is given, else the data dir's SQLite file. */
-export interface StoreLocation {
-  dataDir?: string;
-  databaseUrl?: string;
-  /** --create: a data dir without records may be started. */
-  create?: boolean;
-  quiet?: boolean;
-}
 
 /**
  * `serve` has its own --data-dir, and commander gives an option to the first command that knows

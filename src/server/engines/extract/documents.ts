@@ -1,6 +1,6 @@
 import JSZip from 'jszip';
 import { chunkPages, type TextChunk } from '../retrieval/chunker.js';
-import { documentMarkdown } from './html.js';
+import { documentMarkdown } from './html-markdown.js';
 import { DOCX_STYLE_MAP, transformDocx } from './docx-options.js';
 import { DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { checkDocumentText, checkMarkdownShape } from './markdown-shape.js';

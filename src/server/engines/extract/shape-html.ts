@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { Readability } from '@mozilla/readability';
-import { htmlToMarkdown, withHeaderRows } from './html.js';
+import { htmlToMarkdown, withHeaderRows } from './html-markdown.js';
 import { boldIndentedTerms } from './indented-terms.js';
 import { BOILERPLATE_SELECTOR, dropBoilerplateLines } from './boilerplate.js';
 import { checkHtml } from './html-guard.js';
