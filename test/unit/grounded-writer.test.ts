@@ -475,6 +475,16 @@ describe('one question asked of two sources', () => {
       expect(a).toContain('npm install commander');
     }
   });
+
+  // Its Chinese words other than the glossary's count as words the English sources do not hold: a
+  // question naming debug asked nothing they say ("debug 是什么许可证" was answered `npm install debug`).
+  it('a Chinese question about an English source that says nothing of it is not covered', () => {
+    for (const q of ['debug 的作者是谁？', 'Commander 支持多线程吗？']) {
+      const a = extractiveAnswer({ query: q, passages: [debug, commander], history: [] });
+      expect(a).toMatch(/^你的资料没有涉及这个问题/);
+      expect(a).not.toContain('npm install');
+    }
+  });
 });
 
 describe('alignCitations keeps the quoted text', () => {

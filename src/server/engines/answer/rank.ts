@@ -42,8 +42,6 @@ export interface UnitIndex {
   holds: (term: string, ref?: number) => boolean;
   /** Whether some unit (of source `ref`, when given) writes these letters and digits in a row, whatever the marks between. */
   writes: (bare: string, ref?: number) => boolean;
-  /** Whether any source is written in a script without spaces (Chinese, Japanese): it can hold such terms. */
-  spaceless: boolean;
   meanLength: number;
 }
 
@@ -114,10 +112,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   };
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
-  const spaceless = [...df.keys()].some(isSpaceless);
   const writes = (bare: string, ref?: number) =>
     units.some((u) => (ref === undefined || u.ref === ref) && bareOf(u.text).includes(bare));
-  return { units, idf, rarest: idf(''), holds, writes, meanLength, spaceless };
+  return { units, idf, rarest: idf(''), holds, writes, meanLength };
 }
 
 /**
@@ -247,10 +244,9 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // of http-errors holds "http-errors", none of them a "request timeout". Unless they are all it asks.
   // A title word counts too when the source is small: in a note on kettles, "kettle" is what each is about.
   const named = (t: string) => u.fields.title.has(t) && index.units.length > SMALL_SOURCE;
-  // A Chinese question about English sources is covered by what it names in their script
-  // ("如何安装 debug"): its Chinese words no English source could hold.
-  const holdable = (t: string) => index.spaceless || !isSpaceless(t);
-  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && holdable(t));
+  // A Chinese question about English sources is covered only through the English words the
+  // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
+  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t));
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
@@ -259,7 +255,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const holds = (terms: string[]) => terms.some((t) => holdsTerm(u, t));
   const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
-    if (w < 1 || !holdable(t) || (asksMore && named(t)) || other.has(t)) continue;
+    if (w < 1 || (asksMore && named(t)) || other.has(t)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare
