@@ -485,6 +485,11 @@ describe('one question asked of two sources', () => {
       expect(a).not.toContain('npm install');
     }
   });
+
+  it('a Chinese question asking how to use an English source is answered from its Usage section', () => {
+    const a = extractiveAnswer({ query: '如何使用 debug？', passages: [debug, commander], history: [] });
+    expect(a).toContain('`debug` exposes a function.');
+  });
 });
 
 describe('alignCitations keeps the quoted text', () => {

@@ -102,7 +102,7 @@ const GLOSSARY = new Map(
     install: 'インストール 安装 安裝',
     default: 'デフォルト 默认 默認 預設',
     option: 'オプション 选项 選項',
-    usage: '使い方 用法',
+    usage: '使い方 用法 使用',
     example: 'サンプル 示例 例子 範例',
     license: 'ライセンス 许可证 許可證',
     version: 'バージョン 版本',
