@@ -71,6 +71,12 @@ describe('FTS query building', () => {
     expect(ftsQuery('lava" fields*')).toBe('"lava" OR "fields"');
     expect(ftsQuery('the of a')).toBeNull();
   });
+
+  // The segmenter splits 许可证 into 许可 and 证: read word by word, the glossary never saw it.
+  it("searches a glossary word's English term wherever the question writes it: 许可证 as license", () => {
+    expect(searchWords('debug 是什么许可证？')).toContain('license');
+    expect(searchWords('インストール方法')).toContain('install');
+  });
 });
 
 describe('query analysis', () => {

@@ -112,14 +112,13 @@ const GLOSSARY = new Map(
 );
 
 /**
- * The English word of a Chinese or Japanese word of the glossary ("install" for インストール), for a
- * search to look for too. Not the other way: an English question searching for 安装 draws in
- * Chinese passages that say nothing else it asks.
+ * The English words of the glossary's words a text writes ("install" for インストール), wherever
+ * they stand in a run, for a search to look for too. Not the other way: an English question
+ * searching for 安装 draws in Chinese passages that say nothing else it asks.
  */
-export const glossaryForms = (word: string): string[] => {
-  const english = GLOSSARY.get(word.toLowerCase());
-  return english ? [english] : [];
-};
+export const glossaryIn = (text: string): string[] => [
+  ...new Set((text.toLowerCase().match(GLOSSARY_WORD) ?? []).map((w) => GLOSSARY.get(w)!)),
+];
 
 /**
  * A katakana word of four characters or more without its final long-vowel mark, as Lucene's
@@ -159,13 +158,20 @@ function wordTerms(text: string): string[] {
     }
   }
   for (const run of text.match(SPACELESS_RUN) ?? [])
-    for (const w of spacelessWords(run)) {
-      add(w);
-      // A word of three characters or more also gives its pairs of Han characters, so 准确率 finds 准确.
-      if (w.length >= 3) out.push(...hanPairs(w));
-    }
+    for (const piece of run.split(GLOSSARY_WORD))
+      for (const w of GLOSSARY.has(piece) ? [piece] : spacelessWords(piece)) {
+        add(w);
+        // A word of three characters or more also gives its pairs of Han characters, so 准确率 finds 准确.
+        if (w.length >= 3 && !GLOSSARY.has(w)) out.push(...hanPairs(w));
+      }
   return out;
 }
+
+/**
+ * The glossary's words inside a run of CJK, longest first, each kept whole: the segmenter's
+ * dictionary may split one (许可证 as 许可 + 证), and then the glossary would not know it.
+ */
+const GLOSSARY_WORD = new RegExp(`(${[...GLOSSARY.keys()].sort((a, b) => b.length - a.length).join('|')})`, 'gu');
 
 /**
  * The words of a run of CJK characters. Three or more hiragana the segmenter's dictionary gave one

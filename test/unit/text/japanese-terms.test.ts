@@ -56,6 +56,12 @@ it('documentation words in Chinese or Japanese are the English word: インス�
   expect(termsOf('オプション')).toEqual(termsOf('option'));
 });
 
+// The segmenter split 许可证 into 许可 and 证, so "debug 是什么许可证？" never asked for the licence.
+it('a glossary word the segmenter would split is read whole: 许可证 is license', () => {
+  expect(termsOf('debug 是什么许可证？')).toEqual([...termsOf('debug'), ...termsOf('license')]);
+  expect(termsOf('如何使用 debug')).toEqual(expect.arrayContaining(termsOf('usage')));
+});
+
 // Writers spell a katakana word's final long vowel both ways (サーバー and サーバ, カレンダー and
 // カレンダ); whole words, the two were two terms, and a question spelling it the other way was refused.
 it('a katakana word of four characters or more is the same term with or without its final ー', () => {

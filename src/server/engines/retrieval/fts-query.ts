@@ -2,7 +2,7 @@ import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { inDocumentWords, verbForms } from '../../text/verbs.js';
 import { spellings } from '../../text/spelling.js';
-import { CJK_STOP, glossaryForms, katakanaForms } from '../../text/terms.js';
+import { CJK_STOP, glossaryIn, katakanaForms } from '../../text/terms.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -58,7 +58,7 @@ export function searchWords(asked: string): string[] {
   const digits = all.flatMap((w) => w.match(/\p{N}+/gu) ?? []).filter((d) => d.length === 1);
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
-  const forms = keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...glossaryForms(k), ...katakanaForms(k)]);
+  const forms = [...keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...katakanaForms(k)]), ...glossaryIn(text)];
   return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
 }
 
