@@ -200,14 +200,16 @@ class BlockWalker {
           own.push(...child.children);
         } else rest.push(child);
       }
+      // A task's box is part of what it says: "[ ] KOI8-U for Ukrainian" is not done yet.
+      const box = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
       this.blocks.push({
         kind: 'listItem',
         depth,
         ordered: list.ordered ?? false,
         checked: item.checked ?? null,
         section: this.section(),
-        text: inlineText(own).trim(),
-        markdown: inlineMarkdown(own),
+        text: `${box}${inlineText(own).trim()}`,
+        markdown: `${box}${inlineMarkdown(own)}`,
         inline: own,
       });
       this.walk(rest, depth);

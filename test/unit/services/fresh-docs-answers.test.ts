@@ -405,3 +405,49 @@ describeAnswersOver('fresh documents: Japanese under English headings, sections 
     expect(answer).not.toMatch(/mime-types/);
   });
 });
+
+/**
+ * Session 69's fresh check: raw-body's, hyperid's and chardet's READMEs (Markdown, as shipped) and
+ * tr(1), questions written before any answer was read.
+ */
+const docs69 = async () => [
+  { id: 'rb', title: 'raw-body', text: read('raw-body-readme.md') },
+  { id: 'hy', title: 'hyperid', text: read('hyperid-readme.md') },
+  { id: 'cd', title: 'chardet', text: read('chardet-readme.md') },
+  { id: 'tr', title: 'TR', text: extractHtml(read('tr.html')).markdown },
+];
+
+describeAnswersOver('fresh documents: lists led into by a sentence, names joined to a number', docs69, (ask) => {
+  // The list's lead-in is a paragraph whose last sentence ends "…the following attributes:": that
+  // sentence was said alone, then one item of the list.
+  it("a sentence ending its list's lead-in brings the whole list", async () => {
+    const answer = await ask('What attributes do raw-body errors have?');
+    for (const field of ['`limit`', '`received`', '`encoding`', '`type`']) expect(answer).toContain(field);
+  });
+
+  // "KOI8-U" was the term koi8 alone (a lone "U" is no word): KOI8-R, a supported encoding, was the answer.
+  it('a name joined to a number is matched whole, and a task keeps its box', async () => {
+    const answer = await ask('Does chardet support KOI8-U?');
+    expect(answer).toContain('[ ] KOI8-U for Ukrainian');
+    expect(answer).not.toContain('KOI8-R');
+  });
+
+  // "mean" is the question's verb when its subject is a symbol too; it weighed as a term tr never holds.
+  it('What does [:digit:] mean in tr? is answered by its entry', async () => {
+    expect(await ask('What does [:digit:] mean in tr?')).toMatch(/all digits/);
+  });
+
+  // "return" was a phrasing verb like "make": "This is aliased as instance.decode" was the answer.
+  it('What does hyperid.decode return? is answered by what follows "It returns:"', async () => {
+    const answer = await ask('What does hyperid.decode return?');
+    expect(answer).toContain('It returns:');
+    expect(answer).toMatch(/uuid: '049b7020-c787-41bf-a1d2-a97612c11418',\n\s+count: 1/);
+  });
+
+  // 31 encodings were listed as 20, the twentieth reading as the list's end.
+  it('a list cut at its most items says it goes on', async () => {
+    const answer = await ask('List the encodings chardet supports.');
+    expect(answer).toContain('- UTF-8. [');
+    expect(answer.trim().split('\n').at(-1)).toBe('- …');
+  });
+});

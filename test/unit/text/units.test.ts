@@ -451,6 +451,16 @@ describe('slash-joined names', () => {
     expect(symbolsOf('l/N and r/K/N, I/O')).toEqual(['§l/n', '§r/k/n', '§i/o']);
     expect(symbolsOf('and/or see docs/api or en/docs')).toEqual([]);
   });
+
+  it('a name joined to a number by a mark is one symbol: KOI8-U is not KOI8-R', () => {
+    expect(symbolsOf('KOI8-U, UTF-16 LE, ISO-8859-1 and HTTP/3')).toEqual([
+      '§koi8-u',
+      '§utf-16',
+      '§iso-8859-1',
+      '§http/3',
+    ]);
+    expect(symbolsOf('a long-term, well-known 2019-09-03 release')).toEqual([]);
+  });
 });
 
 describe('terms', () => {

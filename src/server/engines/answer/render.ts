@@ -161,7 +161,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         brought = sayOpening(following(u, index).filter((x) => x.group === next.group && x.kind === 'sentence')).used;
       else if (leadsOn && next?.kind === 'sentence' && code(next)) brought = [next];
       else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
-      else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn === u.text)
+      // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:").
+      else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn?.endsWith(u.text))
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
       if (next && brought.length > 0) {
         const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
@@ -301,6 +302,8 @@ export function sayList(group: RankedUnit[], index: UnitIndex): Said | null {
         ? `- ${cite(`${x.termMarkdown}: ${firstSentence(x, index)}`, x.ref)}`
         : `- ${cite(x.markdown, x.ref)}`,
     );
+  // A list cut short says so: its last line would otherwise read as the list's end.
+  if (items.length > MAX_LIST) said.push('- …');
   return { lines: [`${lead}${said.join('\n')}`], used: items, prose: false };
 }
 
