@@ -93,6 +93,17 @@ describe('query analysis', () => {
       'population capital freedonia',
     );
   });
+
+  it('a later part that only names a subject asks what the first part asks of it', () => {
+    expect(analyzeQuery('How do I install p-limit and concurrently?')).toEqual([
+      'install limit concurrently p',
+      'install limit p',
+      'install concurrently',
+    ]);
+    // A part asking its own question, or setting a scene, is searched as it is.
+    expect(analyzeQuery('When was 7.x released and when did its LTS end?').at(-1)).toBe('lts end');
+    expect(analyzeQuery('How do I count how many times -v is passed, with arg?').at(-1)).toBe('arg');
+  });
 });
 
 describe('extractive writer', () => {

@@ -25,13 +25,24 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
     push([...main, ...extra]);
   }
   push(main);
-  const parts = withSettings(splitOutsideQuotes(query, /\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/gi))
-    .map((p) => searchWords(p))
-    .filter((k) => k.length > 0);
-  if (parts.length > 1) for (const p of parts) push(p);
+  const pieces = withSettings(splitOutsideQuotes(query, /\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/gi))
+    .map((p) => ({ p, words: searchWords(p) }))
+    .filter((k) => k.words.length > 0);
+  // A later part that only names another subject ("How do I install p-limit and concurrently?")
+  // asks what the first asks of it: the first part's words, its own name in place of the name the
+  // first part ends with.
+  const firstName = new Set(searchWords(pieces[0]?.p.trim().split(/\s+/).at(-1) ?? ''));
+  const asked = (pieces[0]?.words ?? []).filter((w) => !firstName.has(w));
+  const named = ({ p, words }: { p: string; words: string[] }) =>
+    words.length <= 2 && asked.length > 0 && !NOT_A_NAME.test(p) ? [...asked, ...words] : words;
+  if (pieces.length > 1) for (const [i, piece] of pieces.entries()) push(i > 0 ? named(piece) : piece.words);
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));
   return queries.slice(0, 4);
 }
+
+/** A piece that asks a question of its own, or sets a scene ("with arg", "for hex digits"): no subject's name. */
+const NOT_A_NAME =
+  /^\s*(?:what|when|where|which|who|why|how|is|are|was|were|does|do|did|can|could|should|will|would|with|without|for|in|on|from|by|to|of|at|under|within|via)\b/i;
 
 /**
  * Pieces where one that only sets the scene ("In the bytes README (under …)", "For gzip") is read

@@ -173,9 +173,9 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           lead = undefined;
           continue;
         }
-        const field = fieldOf(b);
+        const fields = fieldsOf(b);
         const api = apiName(headings.at(-1));
-        if (field) push({ ...field, headings, group: group++, leadIn: lead });
+        if (fields) for (const field of fields) push({ ...field, headings, group: group++, leadIn: lead });
         else {
           const g = group++;
           // Under a heading that is an API's name (`cookie.parseCookie(str, options)`, `httpOnly`) the
@@ -313,13 +313,13 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
     }
   }
   const section = (u: DocUnit | undefined) => u?.headings.join('\n');
+  // The fields a section opens with (`Type: …`, `Default: …` under `concurrency`) are its subject's.
+  const opensSection = (i: number): boolean =>
+    section(units[i - 1]) !== section(units[i]) || (units[i - 1].kind === 'field' && opensSection(i - 1));
   return units.map((u, i) => ({
     ...u,
     ...(u.leadIn && markdownOf.has(u.leadIn) ? { leadInMarkdown: markdownOf.get(u.leadIn) } : {}),
-    ...(u.kind === 'field' &&
-    /^\S+$/.test(u.name ?? '') &&
-    u.headings.length > 0 &&
-    section(units[i - 1]) !== section(u)
+    ...(u.kind === 'field' && /^\S+$/.test(u.name ?? '') && u.headings.length > 0 && opensSection(i)
       ? { subject: u.headings.at(-1) }
       : {}),
   }));
@@ -413,12 +413,26 @@ function itemDefinition(b: Block): Partial<DocUnit> | null {
 
 const textOf = inlineText;
 
+type Field = Pick<DocUnit, 'kind' | 'text' | 'markdown' | 'name' | 'value'>;
+
 /** A short `name: value` paragraph or item that is not a sentence: a setting or a figure. */
-function fieldOf(b: Block): Pick<DocUnit, 'kind' | 'text' | 'markdown' | 'name' | 'value'> | null {
+function fieldOf(b: Pick<Block, 'text' | 'markdown'>): Field | null {
   const text = b.text.trim();
   if (text.length > 80 || /[.!?。]$/.test(text) || text.includes('\n')) return null;
   const m = NAME_VALUE.exec(text);
   return m ? { kind: 'field', text, markdown: b.markdown, name: m[1].trim(), value: m[2].trim() } : null;
+}
+
+/**
+ * A paragraph's `name: value` lines, each a field: one line, or lines broken apart ("Type: `number`",
+ * "Minimum: `1`", "Default: `Infinity`"), every one of them a field. Null otherwise.
+ */
+function fieldsOf(b: Block): Field[] | null {
+  const lines = b.text.trim().split('\n');
+  const marked = b.markdown.trim().split(/\\\n| {2,}\n|\n/);
+  if (lines.length !== marked.length) return null;
+  const fields = lines.map((text, i) => fieldOf({ text, markdown: marked[i] }));
+  return fields.every((f) => f !== null) ? fields : null;
 }
 
 /** A prose block's sentences as units (inline Markdown kept: code spans are never split). */

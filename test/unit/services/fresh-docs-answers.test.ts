@@ -451,3 +451,35 @@ describeAnswersOver('fresh documents: lists led into by a sentence, names joined
     expect(answer.trim().split('\n').at(-1)).toBe('- …');
   });
 });
+
+/**
+ * Session 69's second fresh check: p-limit's and concurrently's READMEs (Markdown, as shipped) and
+ * debianutils' README.shells (plain text), questions written before any answer was read.
+ */
+const docs69b = async () => [
+  { id: 'pl', title: 'p-limit', text: read('p-limit-readme.md') },
+  { id: 'cc', title: 'concurrently', text: read('concurrently-readme.md') },
+  { id: 'sh', title: 'README.shells', text: plainTextToMarkdown(read('debianutils-readme-shells.txt')) },
+];
+
+describeAnswersOver('fresh documents: settings broken over lines, a subject named after "and"', docs69b, (ask) => {
+  // "Type: `number`\ Minimum: `1`\ Default: `Infinity`" was one paragraph, said whole for either question.
+  it("a parameter's broken lines are each a setting of it", async () => {
+    expect(await ask('What is the default concurrency of p-limit?')).toBe('For concurrency, Default: `Infinity`. [1]');
+    expect(await ask('What is the minimum concurrency of p-limit?')).toBe('For concurrency, Minimum: `1`. [1]');
+  });
+
+  // The second subject was searched for by its name alone, which found only its code, not its install table.
+  it("How do I install p-limit and concurrently? finds each one's install", async () => {
+    const answer = await ask('How do I install p-limit and concurrently?');
+    expect(answer).toContain('npm install p-limit');
+    expect(answer).toContain('`npm i -g concurrently`');
+  });
+
+  // The command after "…, run:" was left out: it did not look like code, being a path and a file name.
+  it('a command printed as a paragraph after "run:" is quoted as code', async () => {
+    expect(await ask("Which program should a package's postinst run to add a login shell?")).toMatch(
+      /run: \[1\]\n\n```\n\/usr\/sbin\/add-shell \/path\/to\/shell\n```/,
+    );
+  });
+});

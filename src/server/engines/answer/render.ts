@@ -1,6 +1,6 @@
 import { termsOf } from '../../text/terms.js';
 import { inlineMarkdown } from '../../text/markdown-tree.js';
-import { looksLikeCode, pointsBack } from '../../text/statements.js';
+import { looksLikeCode, looksLikeCommand, pointsBack } from '../../text/statements.js';
 import { tableMarkdown } from '../../text/units.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
@@ -160,7 +160,11 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       if (next?.kind === 'sentence' && /[?？]$/.test(u.text.trim()))
         brought = sayOpening(following(u, index).filter((x) => x.group === next.group && x.kind === 'sentence')).used;
       else if (leadsOn && next?.kind === 'sentence' && code(next)) brought = [next];
-      else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
+      // A command printed as a paragraph after "…, run:" is quoted as code: a full stop would change it.
+      else if (/[:：]$/.test(u.text.trim()) && next?.kind === 'sentence' && looksLikeCommand(next.text)) {
+        lines.push(citeBlock(fenced([next.text], null), next.ref));
+        used.push(next);
+      } else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
       // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:").
       else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn?.endsWith(u.text))
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
