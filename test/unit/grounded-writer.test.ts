@@ -209,6 +209,8 @@ describe('on a man page rendered by groff (gzip, bench/content dev)', () => {
     const a = ask("Compare gzip's --fast and --best options.");
     expect(a.match(/Regulate the speed of compression/g)).toHaveLength(1);
     expect(a).toContain('--best');
+    // The owner named first is the second subject's too, with gzip the only source retrieved.
+    expect(a).toContain("- **gzip's --best options**:");
   });
 });
 

@@ -330,9 +330,12 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
  */
 function ownedSubjects(subjects: string[], query: string, index: UnitIndex): string[] {
   const owner = /^(.+?['’]s)\s+\S/u.exec(subjects[0] ?? '')?.[1];
-  if (!owner || sourceNames(index, owner).titles.size === 0) return subjects;
+  // A source is named by a word of its title, even when it is the only source retrieved.
+  const titles = [...new Set(index.units.map((u) => u.title))].map(wordsOf);
+  const namesSource = (s: string) => [...wordsOf(s.replace(/['’]s\b/g, ''))].some((w) => titles.some((t) => t.has(w)));
+  if (!owner || !namesSource(owner)) return subjects;
   const owned = (s: string) => /['’]s\s/u.test(s) || query.includes(`${s}'s`) || query.includes(`${s}’s`);
-  return subjects.map((s, i) => (i === 0 || owned(s) || sourceNames(index, s).titles.size > 0 ? s : `${owner} ${s}`));
+  return subjects.map((s, i) => (i === 0 || owned(s) || namesSource(s) ? s : `${owner} ${s}`));
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
