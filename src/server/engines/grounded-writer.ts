@@ -30,7 +30,7 @@ import {
   withoutRepeats,
   type Said,
 } from './answer/render.js';
-import { termsOf } from '../text/terms.js';
+import { symbolsOf, termsOf } from '../text/terms.js';
 import { isSpaceless } from '../text/segment.js';
 import { quotedNames } from '../text/quoted.js';
 
@@ -122,7 +122,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
       return known.get(ref)!;
     };
-    const fitting = ranked.filter((r) => r.covers && names(r.u.ref) && ofNamed(r.u));
+    const apis = apiNames(searched(part), index);
+    const fitting = ranked.filter(
+      (r) => r.covers && names(r.u.ref) && ofNamed(r.u) && (apis.length === 0 || apis.some((a) => holdsApi(r.u, a))),
+    );
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
     // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an
     // answer, and so is what it leads into ("返回：" before the type returned). A field echoes when
@@ -176,6 +179,31 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+interface ApiName {
+  symbols: string[];
+  member: string | undefined;
+}
+
+/**
+ * The API names a part asks about (`lru.keys()`, `options.expandRange`) that some unit holds. A
+ * unit holding none of them, as written (its headings too) or its last member said by the unit
+ * itself (a table row keyed `expandRange`), answers about another name: lru.get's "Returns the
+ * value in the cache" does not say what `lru.keys()` returns.
+ */
+function apiNames(part: string, index: UnitIndex): ApiName[] {
+  return part
+    .split(/\s+/)
+    .map((w) => ({
+      symbols: symbolsOf(w).filter((t) => /^§[^-].*[.(]/.test(t)),
+      member: termsOf(/([\p{L}_$][\p{L}\p{N}_$]*)[^\p{L}\p{N}_$]*$/u.exec(w)?.[1] ?? '')[0],
+    }))
+    .filter((a) => a.symbols.some((t) => index.holds(t)));
+}
+
+const holdsApi = (u: RankedUnit, a: ApiName) =>
+  a.symbols.some((t) => Object.values(u.fields).some((f) => f.has(t))) ||
+  (a.member !== undefined && (u.fields.text.has(a.member) || u.fields.key.has(a.member)));
 
 /**
  * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version

@@ -460,6 +460,7 @@ const docs69b = async () => [
   { id: 'pl', title: 'p-limit', text: read('p-limit-readme.md') },
   { id: 'cc', title: 'concurrently', text: read('concurrently-readme.md') },
   { id: 'sh', title: 'README.shells', text: plainTextToMarkdown(read('debianutils-readme-shells.txt')) },
+  { id: 'yl', title: 'ylru', text: read('ylru-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: settings broken over lines, a subject named after "and"', docs69b, (ask) => {
@@ -474,6 +475,14 @@ describeAnswersOver('fresh documents: settings broken over lines, a subject name
     const answer = await ask('How do I install p-limit and concurrently?');
     expect(answer).toContain('npm install p-limit');
     expect(answer).toContain('`npm i -g concurrently`');
+  });
+
+  // "Returns the value in the cache." is lru.get's: with "return" a word of the question, it was
+  // the answer, holding neither `lru.keys()` nor "keys".
+  it('What does lru.keys() return? is not answered from another API name', async () => {
+    const answer = await ask('What does lru.keys() return?');
+    expect(answer).not.toContain('Returns the value in the cache');
+    expect(answer).toContain("[ 'key 4', 'key 1', 'key 2', 'key 3']");
   });
 
   // The command after "…, run:" was left out: it did not look like code, being a path and a file name.
