@@ -386,6 +386,11 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
     return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
   };
   if (named(a) && label(b) && !named(b)) return said;
+  // Nor is one lacking a name joined to a number that the part writes and the first says: KOI8-R
+  // after KOI8-U, UTF-16 after UTF-8.
+  const says = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);
+  const numbered = (t: string) => /^§\p{L}[\p{L}\p{N}]*[-/]/u.test(t) && /\d/.test(t);
+  if (!samePart && [...q].some(([t, w]) => w >= 1 && numbered(t) && says(a, t) && !says(b, t))) return said;
   // A section the part names by its heading ("In Chrome 38, …") is not answered from another section.
   const sectionTerms = (u: RankedUnit) =>
     [...q].filter(([t, w]) => w >= 1 && u.fields.headings.has(t) && !u.fields.title.has(t)).map(([t]) => t);

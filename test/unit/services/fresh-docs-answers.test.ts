@@ -432,11 +432,6 @@ describeAnswersOver('fresh documents: lists led into by a sentence, names joined
     expect(answer).not.toContain('KOI8-R');
   });
 
-  // "mean" is the question's verb when its subject is a symbol too; it weighed as a term tr never holds.
-  it('What does [:digit:] mean in tr? is answered by its entry', async () => {
-    expect(await ask('What does [:digit:] mean in tr?')).toMatch(/all digits/);
-  });
-
   // "return" was a phrasing verb like "make": "This is aliased as instance.decode" was the answer.
   it('What does hyperid.decode return? is answered by what follows "It returns:"', async () => {
     const answer = await ask('What does hyperid.decode return?');

@@ -158,11 +158,10 @@ const ALTERNATIVES = new WeakMap<Query, [string[], string[]]>();
 
 /**
  * The question's own verb, after its auxiliary and subject ("where does debug *write*", "how do I
- * *put*", "what does [:digit:] *mean*", a symbol its subject): what a source says in other words ("log",
- * "use") more often than the thing asked about.
+ * *put*"): what a source says in other words ("log", "use") more often than the thing asked about.
  */
 const MAIN_VERB =
-  /\b(?:do|does|did|can|could|should|would|will)\s+(?:I|you|we|they|it|one|(?:(?:a|an|the|my|its|this)\s+)?[^\s?]+)\s+([a-z]+)\b/gi;
+  /\b(?:do|does|did|can|could|should|would|will)\s+(?:I|you|we|they|it|one|(?:(?:a|an|the|my|its|this)\s+)?[\w.'’-]+)\s+([a-z]+)\b/gi;
 
 /** The terms of a query that are its main verb. */
 const VERBS = new WeakMap<Query, Set<string>>();
