@@ -6,6 +6,7 @@ import {
   bareOf,
   comparedRows,
   coverage,
+  holdsTerm,
   indexPassages,
   missingIdentifiers,
   queryOf,
@@ -202,7 +203,7 @@ function apiNames(part: string, index: UnitIndex): ApiName[] {
 }
 
 const holdsApi = (u: RankedUnit, a: ApiName) =>
-  a.symbols.some((t) => Object.values(u.fields).some((f) => f.has(t))) ||
+  a.symbols.some((t) => holdsTerm(u, t)) ||
   (a.member !== undefined && (u.fields.text.has(a.member) || u.fields.key.has(a.member)));
 
 /**

@@ -313,9 +313,12 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
     }
   }
   const section = (u: DocUnit | undefined) => u?.headings.join('\n');
-  // The fields a section opens with (`Type: …`, `Default: …` under `concurrency`) are its subject's.
-  const opensSection = (i: number): boolean =>
-    section(units[i - 1]) !== section(units[i]) || (units[i - 1].kind === 'field' && opensSection(i - 1));
+  // The fields a section opens with (`Type: …`, `Default: …` under `concurrency`) are its subject's:
+  // one pass, each unit's from the one before it (no recursion over a long run of fields).
+  const opening: boolean[] = [];
+  for (const [i, u] of units.entries())
+    opening.push(i === 0 || section(units[i - 1]) !== section(u) || (units[i - 1].kind === 'field' && opening[i - 1]));
+  const opensSection = (i: number) => opening[i];
   return units.map((u, i) => ({
     ...u,
     ...(u.leadIn && markdownOf.has(u.leadIn) ? { leadInMarkdown: markdownOf.get(u.leadIn) } : {}),

@@ -231,7 +231,7 @@ function bm25(q: Query, index: UnitIndex, fields: Array<[Set<string>, number]>):
 }
 
 /** Whether a unit holds a term in any field. */
-const holdsTerm = (u: RankedUnit, t: string) => FIELDS.some((f) => u.fields[f].has(t));
+export const holdsTerm = (u: RankedUnit, t: string) => FIELDS.some((f) => u.fields[f].has(t));
 
 /**
  * The share of the question's key terms that one unit holds in any field, each term weighted by its
