@@ -582,3 +582,38 @@ describe('a table without header text', () => {
     expect(a).toBe('`options.msecs`: RFC "timestamp" field. [1]');
   });
 });
+
+describe("a section's properties and its description", () => {
+  // picomatch's option sections, each "Type:", "Default:", then what the option does.
+  const content = [
+    '### options.onIgnore',
+    '',
+    'Type: `function`',
+    '',
+    'Default: `undefined`',
+    '',
+    'Function to be called on ignored items.',
+    '',
+    '### options.format',
+    '',
+    'Type: `function`',
+    '',
+    'Default: `undefined`',
+    '',
+    "Custom function for formatting strings before they're matched.",
+  ].join('\n');
+  const ask = (query: string) =>
+    extractiveAnswer({ query, passages: [{ ref: 1, title: 'picomatch', link: '', content }], history: [] });
+
+  // The second "Default: `undefined`" was dropped as a repeat of the first, another option's.
+  it("says a property once per subject: each option's default is its own", () => {
+    expect(ask('What is the default of options.format?')).toBe('For options.format, Default: `undefined`. [1]');
+  });
+
+  // Its "Type:" and "Default:" lines answered: they hold the option's name, its description did not.
+  it('answers what a subject does with the paragraph after its properties', () => {
+    expect(ask('What does options.format do?')).toBe(
+      "options.format: Custom function for formatting strings before they're matched. [1]",
+    );
+  });
+});

@@ -104,6 +104,12 @@ describe('query analysis', () => {
     expect(analyzeQuery('When was 7.x released and when did its LTS end?').at(-1)).toBe('lts end');
     expect(analyzeQuery('How do I count how many times -v is passed, with arg?').at(-1)).toBe('arg');
   });
+
+  // A lone "i" is a stop word: "%i" was searched as nothing, and stat's entry never found.
+  it('searches a format directive as written, as it does a one-letter option', () => {
+    expect(analyzeQuery("What does %i mean in stat's format?")[0]).toBe('mean stat format %i meant');
+    expect(analyzeQuery('What does sort -i do?')[0]).toBe('sort -i');
+  });
 });
 
 describe('extractive writer', () => {

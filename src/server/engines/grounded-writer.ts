@@ -158,7 +158,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // A section whose heading asks this part opens with its answer, unless code is asked for.
     // A section named in quotes is where the answer is, not what is asked: its heading asks nothing.
     const asked = scope ? withoutTerms(q, termsOf(quotedNames(part).join(' '))) : q;
-    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used) : undefined;
+    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used, scope) : undefined;
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
@@ -290,11 +290,17 @@ function rank(
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
+      // A property asked by its name and its subject's is the cell asked for ("the default of options.format").
+      else if (u.kind === 'field' && u.subject && [u.name, u.subject].every((x) => asksName(x ?? '', q)))
+        s *= PARAMS.formBoost;
       return { u, s, covers: true };
     })
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
 }
+
+/** Whether the part asks one of a name's terms itself (not as context). */
+const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);
 
 /**
  * The sources a question names: those whose title holds one of its words, as written, that not
@@ -387,6 +393,10 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
     return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
   };
   if (named(a) && label(b) && !named(b)) return said;
+  // A subject's property ("Default: `false`") and its description answer different questions.
+  const propertyOf = (p: RankedUnit, d: RankedUnit) =>
+    p.kind === 'field' && p.subject !== undefined && d.term === p.subject;
+  if (propertyOf(a, b) || propertyOf(b, a)) return said;
   // Nor is one lacking a name joined to a number that the part writes and the first says: KOI8-R
   // after KOI8-U, UTF-16 after UTF-8.
   const says = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);

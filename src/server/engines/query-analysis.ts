@@ -1,4 +1,4 @@
-import { flagLetters, keywords, searchWords } from './retrieval/fts-query.js';
+import { letterSymbols, keywords, searchWords } from './retrieval/fts-query.js';
 import { stemmer } from 'stemmer';
 import { maskQuoted } from '../text/quoted.js';
 
@@ -12,10 +12,10 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
   // The search words: keywords and single digits ("pino 9.x" must find the 9.x row).
   const main = searchWords(query);
   const queries: string[] = [];
-  // A one-letter option stays written as one ("-a"): searched again, a bare "a" is a common word.
-  const flags = new Set(flagLetters(query));
+  // A one-letter option stays written as one ("-a", "%i"): searched again, a bare "a" is a common word.
+  const symbols = new Map(letterSymbols(query).map((s) => [s.slice(1), s]));
   const push = (words: string[]) => {
-    const q = words.map((w) => (flags.has(w) ? `-${w}` : w)).join(' ');
+    const q = words.map((w) => symbols.get(w) ?? w).join(' ');
     if (q && !queries.includes(q)) queries.push(q);
   };
   if (context.length > 0 && main.length < 4) {

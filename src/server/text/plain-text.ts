@@ -29,7 +29,7 @@ export function plainTextToMarkdown(text: string): string {
   groups.forEach((g, i) => {
     const heading = entries.has(g)
       ? { text: joined(g.lines), lines: g.lines.length, style: 'faq' }
-      : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1);
+      : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1, groups[i + 1]);
     let body = g.lines;
     if (heading) {
       const depth = heading.numberDepth ?? levelOf(heading.style);
@@ -134,7 +134,7 @@ interface FoundHeading {
 const joined = (ls: Line[]) => joinLines(ls.map((l) => l.text));
 const titleLike = (s: string) => s.length <= 100 && !SENTENCE_END.test(s);
 
-function headingOf(g: Group, firstAlone: boolean): FoundHeading | undefined {
+function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): FoundHeading | undefined {
   const first = g.lines[0].text;
   const whole = joined(g.lines);
   // Underlined (setext or texinfo), or set between two rules.
@@ -158,6 +158,14 @@ function headingOf(g: Group, firstAlone: boolean): FoundHeading | undefined {
     return { text: first, lines: 1, style: 'caps' };
   if (firstAlone && titleLike(first) && first.length <= 80 && !BULLET.test(first) && !looksLikeCode(first))
     return { text: first, lines: 1, style: 'title' };
+  // A short line alone over a paragraph names its section ("Portability Notes", "II. Development History").
+  const overProse =
+    next !== undefined &&
+    next.lines[0].indent <= g.lines[0].indent &&
+    !BULLET.test(next.lines[0].text) &&
+    isProse(next.lines);
+  if (g.lines.length === 1 && overProse && titleLike(first) && first.length <= 60 && /^\p{Lu}/u.test(first))
+    return { text: first.replace(/^[IVX]+\.\s+/, (m) => m.replace(/\s+/, ' ')), lines: 1, style: 'alone' };
   return undefined;
 }
 

@@ -318,12 +318,22 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   const opening: boolean[] = [];
   for (const [i, u] of units.entries())
     opening.push(i === 0 || section(units[i - 1]) !== section(u) || (units[i - 1].kind === 'field' && opening[i - 1]));
-  const opensSection = (i: number) => opening[i];
+  const isProperty = (u: DocUnit, i: number) =>
+    u.kind === 'field' && /^\S+$/.test(u.name ?? '') && u.headings.length > 0 && opening[i];
+  // The paragraph after a section's properties describes their subject, as a definition's its term
+  // ("Type: function", "Default: undefined", then "Custom function for formatting strings…").
+  const describes: boolean[] = [];
+  for (const [i, u] of units.entries()) {
+    const before = units[i - 1];
+    const after = i > 0 && (isProperty(before, i - 1) || (describes[i - 1] && before.group === u.group));
+    describes.push(u.kind === 'sentence' && !u.term && after && section(before) === section(u));
+  }
   return units.map((u, i) => ({
     ...u,
     ...(u.leadIn && markdownOf.has(u.leadIn) ? { leadInMarkdown: markdownOf.get(u.leadIn) } : {}),
-    ...(u.kind === 'field' && /^\S+$/.test(u.name ?? '') && u.headings.length > 0 && opensSection(i)
-      ? { subject: u.headings.at(-1) }
+    ...(isProperty(u, i) ? { subject: u.headings.at(-1) } : {}),
+    ...(describes[i]
+      ? { term: u.headings.at(-1), termMarkdown: inlineMarkdown([{ type: 'text', value: u.headings.at(-1)! }]) }
       : {}),
   }));
 }

@@ -77,6 +77,16 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
     expect(text.split('\n').filter((l) => l.startsWith('```')).length % 2).toBe(0);
   });
 
+  // Chromium prints h4-h6 in bold at the body's size: they were paragraphs, the options' sections lost.
+  it("reads a bold line set apart from the next as a heading (a README's option names)", async () => {
+    const { text } = await extractDocument('pdf', fixture('content-disposition-readme.pdf'));
+    expect(text).toContain('#### Options\n\ncontentDisposition accepts these properties in the options object.');
+    expect(text).toContain('#### fallback\n\nIf the filename option is outside ISO-8859-1');
+    expect(text).toContain('#### type\n\nSpecifies the disposition type');
+    // Bold words inside a line stay text: "note" opens its paragraph.
+    expect(text).toContain('\n\nnote HTTP headers are of the ISO-8859-1 character set.');
+  });
+
   it('fences monospace lines as code with their line breaks: a // comment stays on its own line', async () => {
     const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
     expect(text).toContain(

@@ -30,6 +30,12 @@ describeAnswersOver('fresh documents: a plain-text FAQ and a man page', docs, (a
     expect(await ask('What does [:xdigit:] mean in tr?')).toMatch(/all hexadecimal digits/);
   });
 
+  // Session 69's miss: refused unless another source happened to say "means", as nl's entries do.
+  it('"mean" asks what a term is: its definition need not say the word', async () => {
+    expect(await ask('What does [:digit:] mean in tr?')).toBe('**\\[:digit:]**: all digits. [1]');
+    expect(await ask('What does frobnication mean in tr?')).toMatch(/^Your sources do not cover this question/);
+  });
+
   // nl's formats are one- and two-letter terms after "FORMAT is one of:": the question's "format"
   // was in no unit of them, and "rz" was refused.
   it('What does the rz format mean in nl? is answered by its entry', async () => {
@@ -484,6 +490,78 @@ describeAnswersOver('fresh documents: settings broken over lines, a subject name
   it('a command printed as a paragraph after "run:" is quoted as code', async () => {
     expect(await ask("Which program should a package's postinst run to add a login shell?")).toMatch(
       /run: \[1\]\n\n```\n\/usr\/sbin\/add-shell \/path\/to\/shell\n```/,
+    );
+  });
+});
+
+/**
+ * Session 70's fresh check: stat(1) as groff renders it, fakeroot's README (plain text),
+ * content-disposition's README printed to PDF by Chromium and shell-quote's as shipped, questions
+ * written before any answer was read.
+ */
+const docs70 = async () => [
+  { id: 'stat', title: 'stat', text: extractHtml(read('stat.html')).markdown },
+  { id: 'fk', title: 'fakeroot-readme', text: plainTextToMarkdown(read('fakeroot-readme.txt')) },
+  {
+    id: 'cd',
+    title: 'content-disposition-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'content-disposition-readme.pdf')))).text,
+  },
+  { id: 'sq', title: 'shell-quote-readme', text: read('shell-quote-readme.md') },
+];
+
+describeAnswersOver('fresh documents: format directives, lists referred to below, bold headings', docs70, (ask) => {
+  // "%i" was searched as nothing (a lone "i" is a stop word), and "mean" was held by no unit.
+  it("What does %i mean in stat's format? is answered by its entry", async () => {
+    expect(await ask("What does %i mean in stat's format?")).toContain('**%i**: inode number. [1]');
+  });
+
+  // "support" was held by a sentence about Unicode file names: the question was answered, not refused.
+  it('a question of what a library supports is not covered by the word "supports" alone', async () => {
+    expect(await ask('Does content-disposition support cookies?')).toMatch(/^Your sources do not cover this question/);
+    expect(await ask('Does shell-quote support ANSI-C quoting?')).toMatch(/is supported/);
+  });
+
+  // "… include the items listed below." ends with a full stop, not a colon: its list was left out.
+  it('a sentence referring to the items listed below brings them', async () => {
+    const answer = await ask('Which cases does fakeroot-tcp work better for?');
+    expect(answer).toContain('- Multithreaded applications (using pthread). [1]');
+    expect(answer).toContain('- Running under realtime-preempt kernel. [1]');
+  });
+
+  // Chromium prints h4-h6 in bold at the body's size: "fallback" was a paragraph, so its option's
+  // sentences were no option's, and the one naming "fallback field" answered for its default.
+  it("a PDF's bold option headings keep each option's description under it", async () => {
+    expect(await ask('What is the default of the fallback option in content-disposition?')).toMatch(
+      /This specifies the ISO-8859-1 file name .*, defaults to true\. \[1\]$/,
+    );
+  });
+});
+
+/** picomatch's README printed by Chromium (bench/content's dev split): option sections under bold h4-h6 headings. */
+const picomatch = async () => [
+  {
+    id: 'pm',
+    title: 'picomatch',
+    text: (await extractDocument('pdf', readFileSync(path.join(BENCH_DOCS, 'picomatch-readme.pdf')))).text,
+  },
+];
+
+describeAnswersOver('a printed README whose API and options sections share names', picomatch, (ask) => {
+  // ".matchBase", a section of its own once bold headings were read, answered a question that names
+  // the "Picomatch options" section: the section named is where the answer is.
+  it('a section named in quotes is where the answer is, even when another is headed by what is asked', async () => {
+    expect(
+      await ask('In the picomatch README (under "Picomatch options"), what is the Description of matchBase?'),
+    ).toContain('Alias for basename');
+  });
+
+  it("an option's description answers what it does, its Default line what its default is", async () => {
+    expect(await ask('In the picomatch README, what does options.format do?')).toContain(
+      "Custom function for formatting strings before they're matched.",
+    );
+    expect(await ask('What is the default of options.format in the picomatch README?')).toContain(
+      'For options.format, Default: undefined. [1]',
     );
   });
 });

@@ -239,4 +239,30 @@ describe('plain text as Markdown', () => {
     const author = documentUnits(plainTextToMarkdown(text)).find((u) => u.text.startsWith('Author'));
     expect(author).toMatchObject({ kind: 'field', name: 'Author', value: 'Philip A. Nelson' });
   });
+
+  // fakeroot's "Portability Notes" and WenQuanYi's "II. Development History" were paragraphs of their own.
+  it('reads a short line alone over a paragraph as its section heading', () => {
+    const text = [
+      'fakeroot can be built to either use SYSV IPC or TCP for message passing.',
+      '',
+      'Portability Notes',
+      '',
+      'On OS X, only binaries that do NOT rely on Mach-based APIs will correctly use',
+      'fakeroot altered ownership/permissions.',
+      '',
+      ' II.   Development History',
+      '',
+      'The original Droid Sans Fallback font contain 16,000 Unified Han glyphs, and was',
+      'officially released by Google.',
+      '',
+      'Table of Content',
+      '',
+      ' I.    About this font',
+      ' II.   Development History',
+    ].join('\n');
+    const headings = tree(text)
+      .children.filter((n) => n.type === 'heading')
+      .map((n) => toString(n));
+    expect(headings).toEqual(['Portability Notes', 'II. Development History']);
+  });
 });

@@ -59,13 +59,14 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
-      const key = `${u.kind}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      // A property is said once per subject: "Default: undefined" of one option is not another's.
+      const key = `${u.kind}:${u.subject ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
       // What the unit is about, as a row's key names its row: a definition's term, a row's first
       // cell, the heading a `Default: …` line opening its section belongs to.
-      const about = u.term ?? (u.kind === 'row' ? u.rowKey : u.subject) ?? '';
+      const about = u.term ?? (u.kind === 'row' ? u.rowKey : u.subject && `${u.subject} ${u.name ?? ''}`) ?? '';
       const context = [
         u.kind === 'row' ? u.header?.map((h) => h.text).join(' ') : '',
         u.leadIn,
@@ -126,6 +127,15 @@ const LIGHT_VERBS = new Set(
     'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away',
   ),
 );
+
+/** "What does %i mean?" asks what %i is: its definition says so without the word. */
+const UNASKED = new Set(termsOf('mean means meant meaning'));
+
+/**
+ * "Does X support Y?" asks about Y: a source says "supports" of many things, so a unit holding the
+ * verb and nothing else asked covers nothing.
+ */
+const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
@@ -250,12 +260,13 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
+  let more = false;
   // Of a choice, the alternative the unit holds (or, holding neither, the first) stands for both.
   const choice = ALTERNATIVES.get(q);
   const holds = (terms: string[]) => terms.some((t) => holdsTerm(u, t));
   const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
-    if (w < 1 || (asksMore && named(t)) || other.has(t)) continue;
+    if (w < 1 || (asksMore && named(t)) || other.has(t) || UNASKED.has(t)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare
@@ -266,26 +277,31 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
         ? index.idf(t)
         : index.rarest * (RARE.get(q)?.has(t) ? PARAMS.rareAbsent : 1);
     all += rarity;
-    if (code && CODE_WORDS.has(t)) have += rarity;
-    else if (holdsTerm(u, t)) {
+    if (code && CODE_WORDS.has(t)) {
+      have += rarity;
+      more = true;
+    } else if (holdsTerm(u, t)) {
+      more ||= !CAPABILITY.has(t);
       // A word held only through its stem ("complete" for "completion") is another word, half the time.
       const asked = forms?.get(t);
       have += !asked || [...asked].some((f) => u.forms.has(f)) ? rarity : rarity * PARAMS.stemOnly;
     }
   }
-  return all === 0 ? 0 : have / all;
+  return all === 0 || !more ? 0 : have / all;
 }
 
 /**
  * The opening paragraph of the section whose own heading asks what the part asks (a FAQ's "Can
  * Valgrind attach to a running program?", a how-to's title): the heading holds at least
  * PARAMS.headingAnswers of the part's key-term weight, two terms or more. Undefined when no heading
- * does, or when that section opens with something other than prose.
+ * does, when that section opens with something other than prose, or when it is not `within` the
+ * units given (a section the question names is where the answer is).
  */
 export function answeringSection(
   index: UnitIndex,
   q: Query,
   used: Set<RankedUnit>,
+  within?: Set<RankedUnit>,
 ): { units: RankedUnit[]; share: number } | undefined {
   const firsts = new Map<string, RankedUnit>();
   for (const u of index.units) {
@@ -303,7 +319,8 @@ export function answeringSection(
     const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
     if (count >= 2 && share >= PARAMS.headingAnswers && (!best || share > best.share)) best = { first, share };
   }
-  if (!best || best.first.kind !== 'sentence' || used.has(best.first)) return undefined;
+  if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
+    return undefined;
   const { ref, group } = best.first;
   const units = index.units.filter((u) => u.ref === ref && u.group === group && u.kind === 'sentence');
   // A paragraph leading into what follows ("The meaning of CONNECT, from RFC 7231:") says no answer itself.

@@ -165,8 +165,13 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         lines.push(citeBlock(fenced([next.text], null), next.ref));
         used.push(next);
       } else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
-      // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:").
-      else if (leadsOn && (next?.kind === 'item' || next?.kind === 'field') && next.leadIn?.endsWith(u.text))
+      // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:",
+      // "… include the items listed below.").
+      else if (
+        (leadsOn || /\b(?:below|following|as follows)\b/i.test(u.text)) &&
+        (next?.kind === 'item' || next?.kind === 'field') &&
+        next.leadIn?.endsWith(u.text)
+      )
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
       if (next && brought.length > 0) {
         const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);

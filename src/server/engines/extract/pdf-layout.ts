@@ -14,6 +14,8 @@ export interface PositionedItem {
   height: number;
   /** Set in a monospace font (pdf.js names its family 'monospace'). */
   mono?: boolean;
+  /** Set in a bold face (its font's name says Bold, Black, Heavy or Semibold). */
+  bold?: boolean;
   /** Which of the page's links it lies in, if any (a link annotation's index). */
   link?: number;
   /** That link's address, when it has one (a URL, not a place in the document). */
@@ -43,6 +45,8 @@ interface Line {
   height: number;
   /** Every visible item is in a monospace font: a line of code. */
   mono: boolean;
+  /** Every visible item is bold. */
+  bold: boolean;
   items: PositionedItem[];
   /** Runs of text between word gaps, in order: where a table's cells may start. */
   segments: Segment[];
@@ -136,7 +140,8 @@ export function linesOf(items: PositionedItem[]): Line[] {
       const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str));
       const prose = l.items.some((it) => /[、。，]/.test(it.str)) && !telling.some((it) => /[=;"'{}]/.test(it.str));
       const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
-      return { y: l.y, height: l.height, mono, items: l.items, segments: kept, cells };
+      const bold = telling.length > 0 && telling.every((it) => it.bold);
+      return { y: l.y, height: l.height, mono, bold, items: l.items, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
 }
@@ -490,10 +495,14 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       continue;
     }
     const text = line.cells.map((c) => c.text).join(' ');
-    // Larger type than the body's on a short line of its own is a heading: chunks take their titles from headings.
-    if (body && line.height >= body * 1.12 && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
+    // Larger type than the body's on a short line of its own is a heading: chunks take their titles from
+    // headings. So is a bold line set apart from the next (a browser prints h4-h6 in bold at the body's size).
+    const next = lines[i + 1];
+    const apart = !next || line.y - next.y > Math.max(line.height, next.height) * 1.9;
+    const larger = body && line.height >= body * 1.12;
+    if ((larger || (line.bold && apart)) && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
       if (out.length && out[out.length - 1] !== '') out.push('');
-      out.push(`${headingMarks(line.height, body)} ${text}`, '');
+      out.push(`${larger ? headingMarks(line.height, body) : '####'} ${text}`, '');
       plainPrev = false;
       itemEnd = -1;
     } else {

@@ -29,6 +29,13 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
+      // The fonts' names (whether a face is bold) are known once the page's drawing is read.
+      await page.getOperatorList();
+      const bold = (name: string) => {
+        const font: unknown = page.commonObjs.has(name) ? page.commonObjs.get(name) : undefined;
+        const face = font && typeof font === 'object' && 'name' in font ? String(font.name) : '';
+        return /bold|black|heavy|semibold/i.test(face);
+      };
       // Link rectangles ([x1, y1, x2, y2] in the text's own coordinates): a row of nothing but links
       // above the text is badges or navigation (pdf-layout.ts).
       const links = (await page.getAnnotations()).filter(
@@ -66,6 +73,7 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
           width: item.width,
           height,
           mono: mono.has(item.fontName),
+          bold: bold(item.fontName),
           ...(link >= 0 ? { link } : {}),
           ...(href ? { href } : {}),
         });

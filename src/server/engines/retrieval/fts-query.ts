@@ -59,9 +59,15 @@ export function searchWords(asked: string): string[] {
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
   const forms = [...keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...katakanaForms(k)]), ...glossaryIn(text)];
-  return [...new Set([...keys, ...digits, ...letters, ...flagLetters(text), ...forms])].slice(0, 32);
+  return [...new Set([...keys, ...digits, ...letters, ...letterSymbols(text).map((f) => f.slice(1)), ...forms])].slice(
+    0,
+    32,
+  );
 }
 
-/** The letters of one-letter options as written ("-a", "-I"): even "a" and "i" are options then. */
-export const flagLetters = (text: string) =>
-  [...text.matchAll(/(?<![\p{L}\p{N}-])-(\p{L})(?![\p{L}\p{N}])/gu)].map((m) => m[1].toLowerCase());
+/**
+ * One-letter symbols as written, lower-cased: options ("-a", "-I") and format directives ("%i"):
+ * even "a" and "i" are searched then.
+ */
+export const letterSymbols = (text: string) =>
+  [...text.matchAll(/(?<![\p{L}\p{N}%-])([-%]\p{L})(?![\p{L}\p{N}])/gu)].map((m) => m[1].toLowerCase());

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
-import { flagLetters, keywords, searchWords } from './fts-query.js';
+import { letterSymbols, keywords, searchWords } from './fts-query.js';
 import { namedTitleWords, questionStems } from './named-sources.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
@@ -77,7 +77,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
   if (words.length === 0 || scope.livedocIds.length === 0) return [];
   const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
-  const flags = flagLetters(query);
+  const flags = letterSymbols(query);
   const asked = new Set(keywords(query));
   const scored = rows.map((r) => ({
     row: r,
@@ -136,10 +136,10 @@ function namesRow(words: Set<string>, text: string): boolean {
   return false;
 }
 
-/** The share of the options (their letters) that the text writes as options. */
+/** The share of the one-letter options and directives ("-a", "%i") that the text writes as such. */
 function writtenShare(flags: string[], text: string): number {
   if (flags.length === 0) return 0;
-  const written = new Set(flagLetters(text));
+  const written = new Set(letterSymbols(text));
   return flags.filter((f) => written.has(f)).length / flags.length;
 }
 
