@@ -29,8 +29,10 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
     for (let n = 1; n <= doc.numPages; n++) {
       const page = await doc.getPage(n);
       const content = await page.getTextContent();
-      // The fonts' names (whether a face is bold) are known once the page's drawing is read.
-      await page.getOperatorList();
+      // The fonts' names (whether a face is bold) are known once the page's drawing is read. Only a
+      // page of several fonts has bold lines to tell apart, and reading a scan's drawing decodes its images.
+      if (new Set(content.items.map((item) => ('fontName' in item ? item.fontName : ''))).size > 1)
+        await page.getOperatorList();
       const bold = (name: string) => {
         const font: unknown = page.commonObjs.has(name) ? page.commonObjs.get(name) : undefined;
         const face = font && typeof font === 'object' && 'name' in font ? String(font.name) : '';
