@@ -165,7 +165,7 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
     !BULLET.test(next.lines[0].text) &&
     isProse(next.lines);
   if (g.lines.length === 1 && overProse && titleLike(first) && first.length <= 60 && /^\p{Lu}/u.test(first))
-    return { text: first.replace(/^[IVX]+\.\s+/, (m) => m.replace(/\s+/, ' ')), lines: 1, style: 'alone' };
+    return { text: first.replace(/^([IVX]+\.)\s+/, '$1 '), lines: 1, style: 'alone' };
   return undefined;
 }
 

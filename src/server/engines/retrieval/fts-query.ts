@@ -59,10 +59,8 @@ export function searchWords(asked: string): string[] {
   const letters = all.filter((w) => /^[a-z]$/.test(w) && w !== 'a' && w !== 'i');
   const keys = keywords(text);
   const forms = [...keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...katakanaForms(k)]), ...glossaryIn(text)];
-  return [...new Set([...keys, ...digits, ...letters, ...letterSymbols(text).map((f) => f.slice(1)), ...forms])].slice(
-    0,
-    32,
-  );
+  const symbols = letterSymbols(text).map((f) => f.slice(1));
+  return [...new Set([...keys, ...digits, ...letters, ...symbols, ...forms])].slice(0, 32);
 }
 
 /**
