@@ -30,6 +30,12 @@ export function isRareInEnglish(word: string): boolean {
   return baseForms(word.toLowerCase()).every((w) => (table.get(w) ?? 0) < RARE_COUNT);
 }
 
+/** Whether English speech ever says the word (or a word it inflects): "transform" yes, "notransform" no. */
+export function isEnglishWord(word: string): boolean {
+  const table = (counts ??= load());
+  return baseForms(word.toLowerCase()).some((w) => table.has(w));
+}
+
 /**
  * A word and the words it may be an inflection of: subtitles say "version" more often than
  * "versions", and either makes the word common.

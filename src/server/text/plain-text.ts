@@ -218,7 +218,15 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
     const termOver = isTermOver(line, body[i + 1]);
     if (inline || termOver) {
       let end = i + 1;
-      while (end < body.length && body[end].indent > line.indent && !BULLET.test(body[end].text)) end++;
+      // The description goes on over indented lines, and over a line back at the term's margin that
+      // ends a sentence the line before left open ("Requires /afs, /usr/afsws/lib, and").
+      const goesOn = (at: number) =>
+        body[at].indent > line.indent ||
+        (at > i + 1 &&
+          !/[.!?:。！？：]$/.test(body[at - 1].text) &&
+          !OPTION_INLINE.test(body[at].text) &&
+          !isTermOver(body[at], body[at + 1]));
+      while (end < body.length && goesOn(end) && !BULLET.test(body[end].text)) end++;
       const description = [...(inline ? [inline[2]] : []), ...body.slice(i + 1, end).map((l) => l.text)];
       out.push({ node: paragraph([{ type: 'strong', children: [text(inline ? inline[1] : line.text)] }]) });
       if (description.length) out.push({ node: paragraph([text(joinLines(description))]) });

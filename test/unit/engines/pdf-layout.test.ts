@@ -154,5 +154,17 @@ describe('lines joined into paragraphs', () => {
     expect(joinParagraphLines(['A well-known rule, and the well-', 'known rule again.'])).toBe(
       'A well-known rule, and the well-known rule again.',
     );
+    // Two words joined by their hyphen ("no-transform" printed once) keep it; a word's pieces do not.
+    expect(joinParagraphLines(['a header with the no-', 'transform directive'])).toBe(
+      'a header with the no-transform directive',
+    );
+    expect(joinParagraphLines(['better compres-', 'sion'])).toBe('better compression');
+  });
+
+  it('keeps `Name: value` lines a <br> broke apart as lines of their own', () => {
+    expect(joinParagraphLines(['Type: Number', 'Default: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8'])).toBe(
+      'Type: Number\\\nDefault: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8',
+    );
+    expect(joinParagraphLines(['Note: a sentence that', 'Goes on here.'])).toBe('Note: a sentence that Goes on here.');
   });
 });

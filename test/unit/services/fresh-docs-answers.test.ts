@@ -538,6 +538,52 @@ describeAnswersOver('fresh documents: format directives, lists referred to below
   });
 });
 
+const docs71 = async () => [
+  { id: 'comm', title: 'comm', text: extractHtml(read('comm.html')).markdown },
+  { id: 'paste', title: 'paste', text: extractHtml(read('paste.html')).markdown },
+  { id: 'fu', title: 'findutils-readme', text: plainTextToMarkdown(read('findutils-readme.txt')) },
+  {
+    id: 'cz',
+    title: 'compression-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'compression-readme.pdf')))).text,
+  },
+];
+
+describeAnswersOver('fresh documents: options two pages share, examples, printed settings', docs71, (ask) => {
+  // Both pages say "line delimiter is NUL, not newline": paste's was dropped as a repeat of comm's.
+  it("an option two sources describe alike is each source's", async () => {
+    const answer = await ask("Compare paste's -z and comm's -z.");
+    expect(answer).not.toContain('no passage found');
+    expect(answer.match(/line delimiter is NUL, not newline/g)).toHaveLength(2);
+  });
+
+  // groff sets an example's command apart by its indent only: the description was said without it.
+  it("a man page's example is said with its command", async () => {
+    expect(await ask('How do I print only lines present in both files with comm?')).toContain(
+      '**comm -12 file1 file2**: Print only lines present in both file1 and file2. [1]',
+    );
+  });
+
+  // The description's line back at the margin was a paragraph of its own: "and" gained a full stop.
+  it('a plain-text option whose description goes back to its margin mid-sentence is quoted as written', async () => {
+    expect(await ask("What does findutils' --with-afs configure option do?")).toContain(
+      'Requires /afs, /usr/afsws/lib, and /usr/afsws/include.',
+    );
+  });
+
+  // Printed by Chromium: `Type:` and `Default:` ran into one line, the level list's one-code-span
+  // items were code, and "no-transform" lost its hyphen at a line's end.
+  it("a printed README's settings, list items and hyphenated words answer as written", async () => {
+    expect(await ask('What is the default memLevel of compression?')).toContain(
+      'For memLevel, Default: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8. [1]',
+    );
+    expect(await ask('What does compression level 9 mean?')).toMatch(/^According to your sources: 9 Best compression/);
+    expect(await ask('Does compression compress responses with a Cache-Control no-transform directive?')).toContain(
+      'with the no-transform directive',
+    );
+  });
+});
+
 /** picomatch's README printed by Chromium (bench/content's dev split): option sections under bold h4-h6 headings. */
 const picomatch = async () => [
   {

@@ -50,7 +50,7 @@ const GROUPS_PER_PASSAGE = 1_000_000;
 type Field = keyof RankedUnit['fields'];
 const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 
-/** The passages' units, each thing said once (a sentence repeated across passages is kept at its first place). */
+/** The passages' units, each thing a source says once (a sentence repeated across its passages is kept at its first place). */
 export function indexPassages(passages: Passage[]): UnitIndex {
   const units: RankedUnit[] = [];
   const seen = new Set<string>();
@@ -59,8 +59,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
-      // A property is said once per subject: "Default: undefined" of one option is not another's.
-      const key = `${u.kind}:${u.subject ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      // A property is said once per subject: "Default: undefined" of one option is not another's;
+      // and once per source: paste's `-z` is not comm's, though both say "line delimiter is NUL".
+      const key = `${p.ref}:${u.kind}:${u.subject ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);

@@ -1,4 +1,5 @@
 import { parseHTML } from 'linkedom';
+import { looksLikeCommand } from '../../text/statements.js';
 
 /**
  * groff's HTML (`man -Thtml`) sets a definition list's terms apart by layout alone: a term at one
@@ -18,7 +19,8 @@ function marginOf(el: Element | null): { size: number; unit: string } | undefine
 
 /**
  * An element's content in bold when it reads as a term (one token: `[:xdigit:]`, `\NNN`, `2`; a
- * label of several words may be an example's caption or a message) and has no bold
+ * label of several words may be an example's caption or a message, unless it is a command: an
+ * EXAMPLES entry's `comm -12 file1 file2`) and has no bold
  * of its own (groff's `**--color**[=WHEN]` is marked already). A cell holding one paragraph: that paragraph's.
  */
 export function boldTerm(cell: Element): boolean {
@@ -27,7 +29,7 @@ export function boldTerm(cell: Element): boolean {
   if (
     !text ||
     text.length > MAX_TERM ||
-    /\s/.test(text) ||
+    (/\s/.test(text) && !looksLikeCommand(text)) ||
     /[.!?:]$/.test(text) ||
     only.querySelector('b, strong, p, div')
   )

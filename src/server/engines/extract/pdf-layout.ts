@@ -1,3 +1,5 @@
+import { isEnglishWord } from '../../text/english-frequency.js';
+
 /**
  * A PDF page's text items (pdf.js getTextContent) laid out again as lines and paragraphs, with rows
  * of aligned cells written as a GitHub-flavoured Markdown table. pdf.js gives each run of text with
@@ -463,7 +465,15 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       continue;
     }
     const table = tableAt(lines, i, prev && plainPrev ? prev : null, gap, out.length === 0);
-    if (line.mono && !table) {
+    // A list item that is one code span (`- \`2\``) is set wholly in monospace too: it is the next
+    // item when it starts where the item above does, with no paragraph's gap (a code block has one).
+    const item =
+      line.mono &&
+      itemEnd >= 0 &&
+      prev !== null &&
+      gap <= Math.max(prev.height, line.height) * 1.9 &&
+      Math.abs(prev.cells[0].x - line.cells[0].x) < body / 2;
+    if (line.mono && !table && !item) {
       // Consecutive lines of code, a blank line apart at most, are one block: fenced, never a table.
       let j = i + 1;
       while (j < lines.length && lines[j].mono && lines[j - 1].y - lines[j].y > 0) {
@@ -610,6 +620,10 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
   return { body, left: textLeft(lines.flat()), right: Math.max(0, ...lines.map(textRight)) };
 }
 
+/** A line naming a value: a capitalised label of a word or two, a colon, the value. */
+const FIELD_LINE = /^\p{Lu}\p{Ll}+(?: \p{Ll}+)?: \S/u;
+const MAX_FIELD = 80;
+
 /**
  * Lines back into paragraphs: the lines of one paragraph joined by spaces (a word broken by a
  * hyphen at a line's end joined again); headings, table rows, list items' first lines, blank lines
@@ -627,7 +641,12 @@ export function joinParagraphLines(lines: string[]): string {
   const keepsHyphen = (para: string, line: string) => {
     const head = /[\p{L}\p{N}]+-$/u.exec(para)?.[0] ?? '';
     const next = line.split(/\s/)[0];
-    return /[./_()]/.test(next) || hyphenated.has(`${head}${/^[\p{L}\p{N}]+/u.exec(next)?.[0] ?? ''}`.toLowerCase());
+    const tail = /^[\p{L}\p{N}]+/u.exec(next)?.[0] ?? '';
+    const word = head.slice(0, -1);
+    // Two words joined ("no-" then "transform") are not one word split: hyphenation splits a word
+    // into pieces ("compres-", "sion") that rejoined make the word.
+    const words = isEnglishWord(word) && isEnglishWord(tail) && !isEnglishWord(word + tail);
+    return /[./_()]/.test(next) || words || hyphenated.has(`${head}${tail}`.toLowerCase());
   };
   const out: string[] = [];
   let para = '';
@@ -648,7 +667,12 @@ export function joinParagraphLines(lines: string[]): string {
       flush();
       para = line;
     } else if (!para) para = line;
-    else if (/[a-z]-$/.test(para)) para = keepsHyphen(para, line) ? para + line : para.slice(0, -1) + line;
+    // A `Name: value` line over another (`Type: Number` over `Default: 1kb`, broken by <br>) stays a
+    // line of its own: a hard line break.
+    else if (FIELD_LINE.test(para) && para.length <= MAX_FIELD && FIELD_LINE.test(line)) {
+      out.push(`${para}\\`);
+      para = line;
+    } else if (/[a-z]-$/.test(para)) para = keepsHyphen(para, line) ? para + line : para.slice(0, -1) + line;
     // CJK text wraps between any two characters, with no space to put back.
     else para = CJK_END.test(para) && CJK_START.test(line) ? para + line : `${para} ${line}`;
   }
