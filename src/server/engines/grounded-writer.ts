@@ -393,10 +393,11 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
     return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
   };
   if (named(a) && label(b) && !named(b)) return said;
-  // A subject's property ("Default: `false`") and its description answer different questions.
+  // A subject's property ("Default: `false`") and its description answer different questions, as
+  // do two subjects' properties (level's default and memLevel's).
   const propertyOf = (p: RankedUnit, d: RankedUnit) =>
     p.kind === 'field' && p.subject !== undefined && d.term === p.subject;
-  if (propertyOf(a, b) || propertyOf(b, a)) return said;
+  if (propertyOf(a, b) || propertyOf(b, a) || (a.subject && b.subject && a.subject !== b.subject)) return said;
   // Nor is one lacking a name joined to a number that the part writes and the first says: KOI8-R
   // after KOI8-U, UTF-16 after UTF-8.
   const says = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);

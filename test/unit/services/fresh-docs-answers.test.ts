@@ -577,6 +577,10 @@ describeAnswersOver('fresh documents: options two pages share, examples, printed
     expect(await ask('What is the default memLevel of compression?')).toContain(
       'For memLevel, Default: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8. [1]',
     );
+    // memLevel's default was said after level's: "memLevel" holds "level", and two options' properties answer two questions.
+    const level = await ask('What is the default level in compression?');
+    expect(level).toContain('For level, Default: zlib.constants.Z_DEFAULT_COMPRESSION, or -1. [1]');
+    expect(level).not.toContain('memLevel');
     expect(await ask('What does compression level 9 mean?')).toMatch(/^According to your sources: 9 Best compression/);
     expect(await ask('Does compression compress responses with a Cache-Control no-transform directive?')).toContain(
       'with the no-transform directive',
