@@ -17,8 +17,28 @@ export function termsOf(text: string): string[] {
   for (const w of wordTerms(text)) out.add(w);
   // A program's exit code is its exit status: man pages say either under either heading.
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
+  // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
+  for (const m of text.matchAll(LONE_MARK)) for (const w of wordTerms(MARK_NAMES[m[2] ?? m[3]])) out.add(w);
   return [...out];
 }
+
+const MARK_NAMES: Record<string, string> = {
+  '/': 'slash',
+  '\\': 'backslash',
+  ',': 'comma',
+  '.': 'dot',
+  ':': 'colon',
+  ';': 'semicolon',
+  '-': 'hyphen dash',
+  _: 'underscore',
+  '*': 'asterisk',
+  '|': 'pipe',
+  '~': 'tilde',
+  '#': 'hash',
+  '&': 'ampersand',
+  '%': 'percent',
+};
+const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=\s|$)/g;
 
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 

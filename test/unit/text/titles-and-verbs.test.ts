@@ -59,6 +59,14 @@ describe('symbols', () => {
     expect(shared('Node.js', 'node cli.js --extraneous true')).toEqual([]);
     expect(shared('What does .makeRe return?', 'minimatch.makeRe(pattern)')).toEqual(['§.makere']);
   });
+
+  // serve-static's "Redirect to trailing "/" when the pathname is a dir." did not hold "slash".
+  it('a mark written as a token of its own is held by its name; a full stop after a quote is none', () => {
+    expect(termsOf('Redirect to trailing "/" when the pathname is a dir.')).toContain(termsOf('slash')[0]);
+    expect(termsOf('separated by `,` or by ` ; `')).toEqual(expect.arrayContaining(termsOf('comma semicolon')));
+    expect(termsOf("Defaults to '100kb'.")).toEqual(termsOf('Defaults to 100kb'));
+    expect(termsOf('a/b, c.d')).toEqual(termsOf('a/b c.d'));
+  });
 });
 
 describe('spelling', () => {
