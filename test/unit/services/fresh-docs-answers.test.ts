@@ -542,6 +542,7 @@ const docs71 = async () => [
   { id: 'comm', title: 'comm', text: extractHtml(read('comm.html')).markdown },
   { id: 'paste', title: 'paste', text: extractHtml(read('paste.html')).markdown },
   { id: 'fu', title: 'findutils-readme', text: plainTextToMarkdown(read('findutils-readme.txt')) },
+  { id: 'cs', title: 'cookie-session-readme', text: read('cookie-session-readme.md') },
   {
     id: 'ss',
     title: 'serve-static-readme',
@@ -567,6 +568,13 @@ describeAnswersOver('fresh documents: options two pages share, examples, printed
     expect(await ask('How do I print only lines present in both files with comm?')).toContain(
       '**comm -12 file1 file2**: Print only lines present in both file1 and file2. [1]',
     );
+  });
+
+  // The sentence stops mid-clause and goes on in a quote, which holds the figure: it was left out.
+  it('a sentence cut off mid-clause is said with the block it goes on in', async () => {
+    const answer = await ask('How many bytes per cookie should a browser allow?');
+    expect(answer).toContain('recommends that a browser **SHOULD** allow [1]');
+    expect(answer).toContain('At least 4096 bytes per cookie');
   });
 
   // The sentence writes "/", the question says "slash": it was refused as not covered.

@@ -161,10 +161,13 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         brought = sayOpening(following(u, index).filter((x) => x.group === next.group && x.kind === 'sentence')).used;
       else if (leadsOn && next?.kind === 'sentence' && code(next)) brought = [next];
       // A command printed as a paragraph after "…, run:" is quoted as code: a full stop would change it.
-      else if (/[:：]$/.test(u.text.trim()) && next?.kind === 'sentence' && looksLikeCommand(next.text)) {
+      else if (leadsOn && next?.kind === 'sentence' && looksLikeCommand(next.text)) {
         lines.push(citeBlock(fenced([next.text], null), next.ref));
         used.push(next);
-      } else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
+      }
+      // A sentence cut off mid-clause ("… recommends that a browser SHOULD allow") goes on in the next block.
+      else if (leadsOn && next?.kind === 'sentence' && !/[:：、，,]$/.test(u.text.trim())) brought = [next];
+      else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
       // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:",
       // "… include the items listed below.").
       else if (
