@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { markdownBlocks } from '../../../src/server/text/markdown.js';
 import { markdownTitle } from '../../../src/server/text/markdown-tree.js';
@@ -66,6 +67,30 @@ describe('symbols', () => {
     expect(termsOf('separated by `,` or by ` ; `')).toEqual(expect.arrayContaining(termsOf('comma semicolon')));
     expect(termsOf("Defaults to '100kb'.")).toEqual(termsOf('Defaults to 100kb'));
     expect(termsOf('a/b, c.d')).toEqual(termsOf('a/b c.d'));
+  });
+
+  it('a mark between words adds its name only where it stands alone or quoted', () => {
+    const word = fc.stringMatching(/^[a-z]{2,8}$/);
+    const mark = fc.constantFrom('/', ',', ';', '-', '|', '~', '%');
+    const name = {
+      '/': 'slash',
+      ',': 'comma',
+      ';': 'semicolon',
+      '-': 'hyphen',
+      '|': 'pipe',
+      '~': 'tilde',
+      '%': 'percent',
+    };
+    fc.assert(
+      fc.property(word, word, mark, fc.constantFrom(' ', '"', '`'), (a, b, m, q) => {
+        const named = termsOf(name[m as keyof typeof name])[0];
+        const alone = q === ' ' ? `${a} ${m} ${b}` : `${a} ${q}${m}${q} ${b}`;
+        expect(termsOf(alone)).toContain(named);
+        // Glued to a word, the mark is part of it (a/b, a-b), not a token of its own.
+        if (![a, b].some((w) => termsOf(w).includes(named))) expect(termsOf(`${a}${m}${b}`)).not.toContain(named);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
