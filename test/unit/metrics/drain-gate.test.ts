@@ -130,3 +130,15 @@ it('a connection the kernel completed while the loop was busy as the delay ended
   expect(await answered).toBe(401);
   await closing;
 });
+
+it('a connection accepted before the listener closed, whose request a slow balancer writes a while later, is answered', async () => {
+  server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+  // The balancer's kernel completed the connection; its loop is busy and writes the request late.
+  const slow = await connect(server.url);
+  const closing = server.close({ drainDelayMs: 0 });
+  server = undefined;
+  await new Promise((r) => setTimeout(r, 600));
+  expect(await requestOn(slow, '/v2/projects')).toBe(401);
+  slow.destroy();
+  await closing;
+});
