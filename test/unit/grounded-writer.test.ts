@@ -21,6 +21,19 @@ describe('the extractive grounded writer', () => {
   });
 });
 
+// Session 72: kleur's History sentence about versions outranked its benchmarks' "Using Node v10.13.0".
+it('a question asking which version is answered by the unit stating one', () => {
+  const readme = readFileSync(path.resolve(import.meta.dirname, '../fixtures/real-docs/kleur-readme.md'), 'utf8');
+  const kleur = { ref: 1, title: 'kleur-readme', link: '', content: readme };
+  expect(
+    extractiveAnswer({
+      query: 'What Node version were the kleur benchmarks run with?',
+      passages: [kleur],
+      history: [],
+    }),
+  ).toBe('According to your sources: Using Node v10.13.0. [1]');
+});
+
 describe('answer forms and citations', () => {
   const policy = {
     ref: 1,

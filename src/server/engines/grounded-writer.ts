@@ -31,7 +31,7 @@ import {
   withoutRepeats,
   type Said,
 } from './answer/render.js';
-import { symbolsOf, termsOf } from '../text/terms.js';
+import { namesFile, symbolsOf, termsOf } from '../text/terms.js';
 import { isSpaceless } from '../text/segment.js';
 import { quotedNames } from '../text/quoted.js';
 
@@ -196,7 +196,7 @@ function apiNames(part: string, index: UnitIndex): ApiName[] {
   return part
     .split(/\s+/)
     .map((w) => ({
-      symbols: symbolsOf(w).filter((t) => /^§[^-].*[.(]/.test(t)),
+      symbols: symbolsOf(w).filter((t) => /^§[^-].*[.(]/.test(t) && !namesFile(t)),
       member: termsOf(/([\p{L}_$][\p{L}\p{N}_$]*)[^\p{L}\p{N}_$]*$/u.exec(w)?.[1] ?? '')[0],
     }))
     .filter((a) => a.symbols.some((t) => index.holds(t)));
@@ -380,6 +380,9 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   const said = sayUnit(ranked[0].u, q, index, frame);
   const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
+  // A line of a code block said whole is said already: quoted alone, it would take the block's place.
+  const u = second.u;
+  if (said.used.some((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group)) return said;
   // A sentence of the same paragraph reads on from the first; another must say something asked.
   const samePart = second.u.ref === ranked[0].u.ref && second.u.group === ranked[0].u.group;
   if (!samePart && !saysAsked(second.u, q)) return said;

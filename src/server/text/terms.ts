@@ -2,6 +2,7 @@ import { stemmer } from 'stemmer';
 import { isSpaceless, words } from './segment.js';
 import { infinitiveOf } from './verbs.js';
 import { oneSpelling } from './spelling.js';
+import { isEnglishWord } from './english-frequency.js';
 
 /**
  * The search terms of a text, as the answer model matches them: stemmed words ("releases" →
@@ -51,7 +52,7 @@ const MAX_STEM = 7;
 
 /** Words too common to tell one unit from another. */
 const STOP = new Set(
-  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on one or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just more most less least without given whether like against whose every each both either neither once onto upon via per within among amongst through during until while because here own very too again further myself yourself itself themselves ourselves him his her hers ours theirs yours those am being having many'.split(
+  'a an and are as at be been but by can could did do does doing for from had has have how i if in into is it its me my of on one or our she so than that the their them then there these they this to was were what when where which who whom why will with would you your about tell please should shall may might must any some also just more most less least without given whether like against whose every each both either neither once onto upon via per within among amongst through during until while because here own very too again further myself yourself itself themselves ourselves him his her hers ours theirs yours those am being having many several various'.split(
     ' ',
   ),
 );
@@ -230,7 +231,7 @@ function spacelessWords(run: string): string[] {
  * between two units that both hold it.
  */
 const SYMBOL =
-  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)+)/gu;
+  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
 
 /**
  * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as
@@ -239,6 +240,9 @@ const SYMBOL =
 const FILE_EXTENSION =
   /^\.(?:m?js|cjs|jsx|tsx?|json|md|txt|html?|css|py|rb|go|rs|java|c|h|cc|cpp|sh|ya?ml|toml|xml|ini|conf|cfg|log|png|jpe?g|gif|svg|pdf|docx?|zip|gz|tar|tgz|exe|dll|so|a|o)$/;
 
+/** Whether a dotted name ends in a file's extension: a file or a product (`cli.js`, Node.js, Day.js), no API. */
+export const namesFile = (name: string) => FILE_EXTENSION.test(/\.[^.]*$/.exec(name)?.[0] ?? '');
+
 export function symbolsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(SYMBOL)) {
@@ -246,6 +250,9 @@ export function symbolsOf(text: string): string[] {
     if (s.length < 1) continue;
     // A plain word with a hyphen inside ("long-term") is words, not a symbol; flags start with "-".
     if (!/[-.^~<>=*%()|&!?#$_/]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
+    // Words joined by a slash (and/or, input/output) are words; a path naming a module (kleur/colors) is a name.
+    const parts = s.split('/');
+    if (/^\p{L}+(?:\/\p{L}+)+$/u.test(s) && parts.some((p) => p.length > 2) && parts.every(isEnglishWord)) continue;
     out.push(`§${s}`);
     // A short flag also matches in its case: a man page's `-S` and `-s` are different options.
     if (/^-\p{L}$/u.test(m[0])) out.push(`§=${m[0]}`);

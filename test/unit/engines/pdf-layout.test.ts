@@ -85,6 +85,30 @@ describe('PDF page layout from item positions', () => {
     );
   });
 
+  // Session 72: sonic-boom's options list (Chromium PDF) had maxWrite's entry joined to maxLength's,
+  // whose last line ran too close to the edge for the name "maxWrite:" to have fitted after it.
+  it('an indented line opening with a code span and a colon starts the next item, however full the line above', () => {
+    const mono = (str: string, x: number, y: number): PositionedItem => ({ ...item(str, x, y), mono: true });
+    const items = [
+      item(
+        'Creates a new instance of the stream, which writes to a file or a file descriptor as it is told to.',
+        50,
+        762,
+      ),
+      item('The instance takes its options as one object, each of them optional, as listed here below.', 50, 748),
+      item('The options are:', 50, 734),
+      mono('maxLength', 70, 720),
+      item(': the maximum length of the internal buffer. If a write would exceed it, the data', 115, 720),
+      item('written is dropped and a drop event is emitted with the dropped data, as said before', 70, 706),
+      mono('maxWrite', 70, 692),
+      item(': the maximum number of bytes that can be written; default: 16384', 110, 692),
+      item('For sync mode the instance emits its ready event at once, before anything can listen.', 50, 664),
+    ];
+    const text = joinParagraphLines(layoutPage(items));
+    expect(text).toContain('\n- maxWrite: the maximum number of bytes that can be written; default: 16384');
+    expect(text).toContain('- maxLength: the maximum length of the internal buffer.');
+  });
+
   it('two columns keep the content stream order: the first column, then the second, never a table', () => {
     const left = ['The left column starts here and', 'goes on for a while about', 'one subject.'];
     const right = ['The right column is about', 'another subject and reads', 'after the left one.'];

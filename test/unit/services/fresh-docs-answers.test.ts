@@ -635,3 +635,65 @@ describeAnswersOver('a printed README whose API and options sections share names
     );
   });
 });
+
+/**
+ * Session 72's fresh check: kleur's and iconv-lite's READMEs (Markdown), sonic-boom's printed to
+ * PDF by Chromium, Day.js's Chinese README and join(1) as groff renders it, questions written
+ * before any answer was read.
+ */
+const docs72 = async () => [
+  { id: 'kleur', title: 'kleur-readme', text: read('kleur-readme.md') },
+  { id: 'iconv', title: 'iconv-lite-readme', text: read('iconv-lite-readme.md') },
+  {
+    id: 'sonic',
+    title: 'sonic-boom-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'sonic-boom-readme.pdf')))).text,
+  },
+  { id: 'dayjs', title: 'dayjs-readme-zh', text: read('dayjs-readme-zh.md') },
+  { id: 'join', title: 'join', text: extractHtml(read('join.html')).markdown },
+];
+
+describeAnswersOver(
+  'fresh documents: module paths, measures, flags and names as the text writes them',
+  docs72,
+  (ask) => {
+    // join has no --output-delimiter: its words ("output", "delimiter") are not the flag.
+    it('a flag no source writes is not covered, whatever its words', async () => {
+      expect(await ask("What does join's --output-delimiter option do?")).toMatch(
+        /^Your sources do not cover this question/,
+      );
+      expect(await ask("What does join's -t option do?")).toContain('use CHAR as input and output field separator');
+    });
+
+    // "Day.js" was taken for an API name, like `lru.keys()`: only units writing it could answer.
+    it('a product named with .js is no API: its sentences answer without naming it', async () => {
+      expect(await ask('Day.js 的多国语言默认会被打包吗？')).toContain('多国语言默认是不会被打包到工程里的');
+    });
+
+    // The README writes "Day.js" where its title says dayjs: the licence line, holding "Day.js", outranked the install command.
+    it("a source's name as its text writes it names the source, as its title does", async () => {
+      expect(await ask('如何安装 Day.js？')).toContain('npm install dayjs --save');
+    });
+
+    // "How fast" asks for a figure; iconv-lite never says "fast" of it, so the speed table was refused.
+    it('"how fast" is answered by the figure, not refused for the word', async () => {
+      expect(await ask("How fast is iconv-lite's encode('win1251')?")).toContain('~320 Mb/s');
+    });
+
+    it('an option entry of a printed list is said alone, and a sentence pointing back brings the one before', async () => {
+      expect(await ask('What is the default maxWrite in sonic-boom?')).toBe(
+        'maxWrite: the maximum number of bytes that can be written; default: 16384. [1]',
+      );
+      expect(await ask("When is sonic-boom's 'write' event emitted?")).toContain(
+        "The 'write' event occurs every time data is written to the underlying file. It emits the number of written bytes.",
+      );
+    });
+
+    // ansi-colors' line was said for kleur/colors: the path was no term, and a line of the block
+    // said whole then took the block's place.
+    it('a module path is searched as written', async () => {
+      const answer = await ask('What is the load time of kleur/colors?');
+      expect(answer).toContain('kleur/colors :: 0.369ms');
+    });
+  },
+);

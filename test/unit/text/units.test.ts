@@ -447,9 +447,18 @@ describe('definition lists from HTML', () => {
 });
 
 describe('slash-joined names', () => {
-  it('short names joined by slashes are symbols; words and paths are not', () => {
+  it('short names joined by slashes are symbols; words joined by one are not', () => {
     expect(symbolsOf('l/N and r/K/N, I/O')).toEqual(['§l/n', '§r/k/n', '§i/o']);
-    expect(symbolsOf('and/or see docs/api or en/docs')).toEqual([]);
+    expect(symbolsOf('read and/or write, input/output, encoding/decoding')).toEqual([]);
+  });
+
+  // Session 72: "What is the load time of kleur/colors?" was answered with ansi-colors' line.
+  it('a path naming a module is one symbol', () => {
+    expect(symbolsOf('import from kleur/colors or rfdc/default, as application/json')).toEqual([
+      '§kleur/colors',
+      '§rfdc/default',
+      '§application/json',
+    ]);
   });
 
   it('a name joined to a number by a mark is one symbol: KOI8-U is not KOI8-R', () => {
@@ -464,6 +473,11 @@ describe('slash-joined names', () => {
 });
 
 describe('terms', () => {
+  // Session 72: "How do I remove several items…" was refused: toad-cache never says "several".
+  it('quantifiers are function words, as "many" and "some" are', () => {
+    expect(termsOf('remove several items of various kinds')).toEqual(termsOf('remove items of kinds'));
+  });
+
   it('symbols are searchable as written', () => {
     expect(symbolsOf('match `**` then')).toContain('§**');
     expect(termsOf('the -r number option')).toContain('§-r');

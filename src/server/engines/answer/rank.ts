@@ -55,7 +55,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const units: RankedUnit[] = [];
   const seen = new Set<string>();
   for (const [at, p] of passages.entries()) {
-    const title = new Set(termsOf(p.title));
+    const title = new Set(termsOf([p.title, ...titleAsWritten(p.title, p.content)].join(' ')));
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
@@ -76,6 +76,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         CALL.test(about) ? 'function method' : '',
         // So is a unit about a flag (`-s, --signal=SIGNAL`) about an option.
         isFlag(about) ? 'option flag' : '',
+        // A unit stating a version number ("Using Node v10.13.0") says which version.
+        VERSION.test(u.text) ? 'version' : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -120,6 +122,24 @@ export function indexPassages(passages: Passage[]): UnitIndex {
 }
 
 /**
+ * The source's name as its text writes it: "Day.js" in dayjs-readme, "SonicBoom" in sonic-boom. Its
+ * terms name the source as its title does.
+ */
+function titleAsWritten(title: string, content: string): string[] {
+  const names = new Set([
+    bareOf(title),
+    ...title
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter((w) => w.length >= 3),
+  ]);
+  const out = new Set<string>();
+  for (const token of content.match(/[\p{L}\p{N}][\p{L}\p{N}._/-]*[\p{L}\p{N}]/gu) ?? [])
+    if (names.has(bareOf(token))) out.add(token);
+  return [...out];
+}
+
+/**
  * The verbs a question is phrased with ("which option makes sort…", "how do I use…"): searched for,
  * but not what it asks about, so a source need not hold them to cover it.
  */
@@ -155,11 +175,16 @@ export function queryOf(asked: string, history: string[] = []): Query {
   FORMS.set(q, forms);
   RARE.set(q, rare);
   VERBS.set(q, new Set(termsOf([...text.matchAll(MAIN_VERB)].map((m) => m[1]).join(' '))));
+  MEASURES.set(q, new Set(termsOf([...text.matchAll(MEASURE)].map((m) => m[1]).join(' '))));
   const choice = CHOICE.exec(text);
   const [a, b] = choice ? [termsOf(choice[1]), termsOf(choice[2])] : [[], []];
   if (a.length > 0 && b.length > 0 && !a.some((t) => b.includes(t))) ALTERNATIVES.set(q, [a, b]);
   return q;
 }
+
+/** "How" and the measure it asks for (fast, long, big): not an auxiliary ("how do I"), "to", nor "much" or "many", which ask an amount of the word after them. */
+const MEASURE =
+  /\bhow\s+(?!(?:do|does|did|can|could|should|would|will|is|are|was|were|to|i|we|you|they|it|much|many)\b)(\p{L}+)/giu;
 
 /** A question ending in a choice of two words ("Is Chalk 5 CommonJS or ESM?"): a source holding either answers it. */
 const CHOICE = /([\p{L}\p{N}][\w.+#-]*)\s+or\s+([\p{L}\p{N}][\w.+#-]*)\s*[?？]\s*$/u;
@@ -173,6 +198,9 @@ const ALTERNATIVES = new WeakMap<Query, [string[], string[]]>();
  */
 const MAIN_VERB =
   /\b(?:do|does|did|can|could|should|would|will)\s+(?:I|you|we|they|it|one|(?:(?:a|an|the|my|its|this)\s+)?[\w.'’-]+)\s+([a-z]+)\b/gi;
+
+/** The terms of a query naming the measure it asks for ("how fast"). */
+const MEASURES = new WeakMap<Query, Set<string>>();
 
 /** The terms of a query that are its main verb. */
 const VERBS = new WeakMap<Query, Set<string>>();
@@ -268,6 +296,8 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
     if (w < 1 || (asksMore && named(t)) || other.has(t) || UNASKED.has(t)) continue;
+    // "How fast" asks for a figure: a source that never says "fast" states it as one ("~320 Mb/s").
+    if (MEASURES.get(q)?.has(t) && !index.holds(t, u.ref)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare
@@ -381,6 +411,9 @@ export const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}
 /** Fewer units than this and a source's name is what its sentences are about (see coverage). */
 const SMALL_SOURCE = 12;
 
+/** A version number: `v10.13.0`, `v3`, `2.1.35`; not a decimal (0.369ms) nor an address (127.0.0.1). */
+const VERSION = /(?<![\w.])(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)(?![\w.]*\d)/;
+
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
 
@@ -480,11 +513,15 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
       // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§='));
-      const whole = all.filter((t) => /^§(?:.*\p{L})?[./]\p{L}/u.test(t));
+      // A path of words (kleur/colors, input/output) may be written otherwise: held by its words.
+      const whole = all.filter(
+        (t) => /^§(?:.*\p{L})?\.\p{L}/u.test(t) || /^§[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+$/u.test(t),
+      );
       // A name joined to a number (HTTP/3, TLS1.3, UTF-8) is held as written too, its marks aside:
       // a source saying "HTTP" and "3" apart does not state HTTP/3.
       if (whole.length === 0 && all.length > 1 && JOINED.test(w)) return !index.writes(bareOf(w), ref);
-      const forms = whole.length > 0 ? whole : all;
+      // A flag is held as a flag: join's `--output-delimiter` is not its words "output" and "delimiter".
+      const forms = whole.length > 0 ? whole : isFlag(w) ? all.filter((t) => t.startsWith('§')) : all;
       return forms.length > 0 && !forms.some((t) => index.holds(t, ref));
     });
   // Of a choice ("CommonJS or ESM?"), the source need state only the one it says.

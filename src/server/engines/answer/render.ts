@@ -139,12 +139,14 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       return { lines: [lead, list.join('\n')], used: [u, ...items], prose: true };
     }
     case 'sentence': {
-      // A later sentence of a definition that points back ("This option is the default when
-      // decompressing") follows its first, the gap marked: alone under the term it reads as what the option does.
-      const first = u.term ? groupOf(u, index, 'sentence')[0] : undefined;
+      // A sentence that points back ("This option is the default when decompressing", "It emits the
+      // number of written bytes") follows the one it points to, the gap marked: a definition's first,
+      // a paragraph's sentence before it. Alone it reads as about something else.
+      const sentences = groupOf(u, index, 'sentence');
+      const first = u.term ? sentences[0] : sentences[sentences.indexOf(u) - 1];
       const later = first !== undefined && first !== u && pointsBack(u.text);
       const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';
-      const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : u.markdown;
+      const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : `${opening}${u.markdown}`;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
       const leadsOn =
         /[:：、，,]$/.test(u.text.trim()) ||

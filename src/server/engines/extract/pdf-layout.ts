@@ -531,7 +531,11 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // A CJK line ending its sentence may fill the line by chance (every character is one em): the
       // next indented line is a new item.
       const stopped = /[。！？]$/.test(out[out.length - 1] ?? '');
-      const starts = indented && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right);
+      // A line opening with a code span and a colon ("`maxWrite`: the maximum…") is an option's
+      // entry: the next item, even where its name would not have fit on the line above.
+      const visible = line.items.filter((it) => it.str.trim());
+      const labelled = visible.length > 1 && visible[0].mono && /^\s*:/.test(visible[1].str);
+      const starts = indented && (itemEnd < 0 || stopped || labelled || itemEnd + body * 0.3 + wordWidth <= right);
       // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
       const numbered = /^\d{1,3}[.)]\s/.test(text);
       if (!indented) levels = [];
