@@ -34,6 +34,21 @@ it('a question asking which version is answered by the unit stating one', () => 
   ).toBe('According to your sources: Using Node v10.13.0. [1]');
 });
 
+// Session 72: Day.js's "访问 day.js.org 网站查看更详细的文档", without a full stop, brought the install
+// command of the next section, as if cut off mid-clause.
+it('a sentence ending its section leads into nothing of the next one', () => {
+  const readme = {
+    ref: 1,
+    title: 'dates',
+    link: '',
+    content:
+      '## Documentation\n\nVisit the website for the full documentation of every function\n\n## Install\n\n```\nnpm install dates --save\n```',
+  };
+  expect(extractiveAnswer({ query: 'Where is the full documentation?', passages: [readme], history: [] })).toBe(
+    'According to your sources: Visit the website for the full documentation of every function. [1]',
+  );
+});
+
 describe('answer forms and citations', () => {
   const policy = {
     ref: 1,

@@ -54,8 +54,12 @@ const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 export function indexPassages(passages: Passage[]): UnitIndex {
   const units: RankedUnit[] = [];
   const seen = new Set<string>();
+  // Over all of a source's passages: each names it as the others do.
+  const asWritten = new Map<number, string>();
+  for (const p of passages)
+    asWritten.set(p.ref, `${asWritten.get(p.ref) ?? ''} ${titleAsWritten(p.title, p.content).join(' ')}`);
   for (const [at, p] of passages.entries()) {
-    const title = new Set(termsOf([p.title, ...titleAsWritten(p.title, p.content)].join(' ')));
+    const title = new Set(termsOf(`${p.title} ${asWritten.get(p.ref)}`));
     for (const unit of documentUnits(p.content)) {
       // Groups are numbered per passage; several passages may come from one source.
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };

@@ -147,16 +147,19 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const later = first !== undefined && first !== u && pointsBack(u.text);
       const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';
       const text = u.termMarkdown ? `${u.termMarkdown}: ${opening}${u.markdown}` : `${opening}${u.markdown}`;
+      // What follows in its own section: a sentence ending a section leads into no other.
+      const after = following(u, index)[0];
+      const next = after && after.headings.join('\n') === u.headings.join('\n') ? after : undefined;
       // A sentence leading into what follows ("… like this:", "… can be recovered using") brings it.
       const leadsOn =
-        /[:：、，,]$/.test(u.text.trim()) ||
-        (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5);
+        next !== undefined &&
+        (/[:：、，,]$/.test(u.text.trim()) ||
+          (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5));
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = opening && first ? [first, u] : [u];
       // A question the source asks (a FAQ's) is answered by the paragraph after it, as far as the
       // room allows. A sentence leading on brings what follows: a line of code, a short code block,
       // the list it leads into.
-      const next = following(u, index)[0];
       const code = (x: RankedUnit) => x.group !== u.group && x.text.length <= 200 && looksLikeCode(x.text);
       let brought: RankedUnit[] = [];
       if (next?.kind === 'sentence' && /[?？]$/.test(u.text.trim()))
