@@ -19,15 +19,3 @@ it('still says a sentence once when a longer line or a block says it again', () 
   const same = block('npm install --save kleur');
   expect(withoutRepeats([same, same])).toEqual([same]);
 });
-
-// Session 72: proxy-addr's answer said "Compiles argument `val` into a `trust` function." twice, the
-// second time under its heading's name.
-it('a sentence said again under its term is a repeat of the paragraph that holds it', () => {
-  const paragraph =
-    'Compiles argument `val` into a `trust` function. This function takes the same arguments as `trust` does. [1]';
-  const again = '`proxyaddr.compile(val)`: Compiles argument `val` into a `trust` function. [1]';
-  expect(withoutRepeats([paragraph, again])).toEqual([paragraph]);
-  // A term's own description is no repeat of another term's.
-  const other = '`proxyaddr.all(req)`: Returns all the addresses of the request, closest first. [1]';
-  expect(withoutRepeats([paragraph, other])).toEqual([paragraph, other]);
-});

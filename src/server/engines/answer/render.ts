@@ -364,9 +364,7 @@ export function withoutRepeats(lines: string[]): string[] {
     if (a === b) return j < i;
     if (isCode[i] && !isCode[j] && a.includes(b)) return true;
     // Of two code blocks, one inside the other is another example ("remove" alone, then with its path).
-    // A sentence said under its term ("proxyaddr.compile(val): Compiles…") after its paragraph is a repeat too.
-    const said = /^[^:]{1,60}: (.{20,})$/.exec(a)?.[1];
-    return (b.includes(a) || (said !== undefined && !isCode[i] && b.includes(said))) && !isCode[j];
+    return b.includes(a) && !isCode[j];
   };
   return lines.filter((_, i) => !lines.some((__, j) => repeats(i, j)));
 }
