@@ -186,7 +186,10 @@ export function queryOf(asked: string, history: string[] = []): Query {
   return q;
 }
 
-/** "How" and the measure it asks for (fast, long, big): not an auxiliary ("how do I"), "to", nor "much" or "many", which ask an amount of the word after them. */
+/**
+ * "How" and the measure it asks for (fast, long, big): not an auxiliary ("how do I"), "to", nor
+ * "much" or "many", which ask an amount of the word after them.
+ */
 const MEASURE =
   /\bhow\s+(?!(?:do|does|did|can|could|should|would|will|is|are|was|were|to|i|we|you|they|it|much|many)\b)(\p{L}+)/giu;
 
