@@ -452,6 +452,19 @@ describe('slash-joined names', () => {
     expect(symbolsOf('read and/or write, input/output, encoding/decoding')).toEqual([]);
   });
 
+  it('on generated paths: English words joined by slashes are no symbol; a scoped package path is one', () => {
+    const english = fc.constantFrom('read', 'write', 'input', 'output', 'and', 'or', 'colors', 'default', 'file');
+    fc.assert(
+      fc.property(fc.array(english, { minLength: 2, maxLength: 4 }), (words) => {
+        fc.pre(words.some((w) => w.length > 2));
+        expect(symbolsOf(`as ${words.join('/')} says`)).toEqual([]);
+        const scoped = `@${words.join('/')}`;
+        expect(symbolsOf(`import ${scoped} now`)).toEqual([`§${scoped}`]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   // Session 72: "What is the load time of kleur/colors?" was answered with ansi-colors' line.
   it('a path naming a module is one symbol', () => {
     expect(symbolsOf('import from kleur/colors or rfdc/default, as application/json')).toEqual([
