@@ -40,6 +40,15 @@ export function plainTextToMarkdown(text: string): string {
       if (heading.style === 'caps' || heading.style === 'faq')
         proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
     }
+    // A paragraph whose first line alone is indented (a typewriter's paragraph) is prose at its other lines' margin.
+    const rest = body.slice(1);
+    if (
+      rest.length > 0 &&
+      body[0].indent > rest[0].indent &&
+      rest.every((l) => l.indent === rest[0].indent) &&
+      isProse(body)
+    )
+      body = [{ ...body[0], indent: rest[0].indent }, ...rest];
     for (const [n, block] of bodyBlocks(body, proseIndent).entries()) {
       // Code that went on after a blank line is one block, blank line kept.
       const last = out.at(-1);

@@ -130,6 +130,17 @@ describe('PDF page layout from item positions', () => {
     expect(layoutPage(items)[0]).toBe('## Refund times');
   });
 
+  it("a bold line at a page's foot is a heading, though the print header comes after it in the page's order", () => {
+    const bold = (str: string, x: number, y: number): PositionedItem => ({ ...item(str, x, y), bold: true });
+    const items = [
+      item('The exponential factor to use.', 50, 120),
+      bold('minTimeout', 50, 80),
+      item('12/6/26, 7:44 AM', 50, 820),
+      item('https://github.com/sindresorhus/p-retry', 50, 16),
+    ];
+    expect(layoutPage(items)).toContain('#### minTimeout');
+  });
+
   it('rows of links above the text (badges printed as their alt text) are left out; links within the text stay', () => {
     const linked = (str: string, x: number, y: number, link: number): PositionedItem => ({ ...item(str, x, y), link });
     const lines = layoutPage([

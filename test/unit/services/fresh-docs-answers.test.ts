@@ -700,3 +700,41 @@ describeAnswersOver(
     });
   },
 );
+
+const docs73 = async () => [
+  {
+    id: 'pretry',
+    title: 'p-retry-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'p-retry-readme.pdf')))).text,
+  },
+  { id: 'e2fs', title: 'e2fsprogs-readme', text: plainTextToMarkdown(read('e2fsprogs-readme.txt')) },
+  { id: 'cron', title: 'cron-parser-readme', text: read('cron-parser-readme.md') },
+];
+
+describeAnswersOver(
+  'fresh documents: a heading at a page foot, indented first lines, hyphenated names',
+  docs73,
+  (ask) => {
+    // minTimeout's heading ended page 2, above the print header in pdf.js's order: it was read as a
+    // line of factor's section, whose default then read 1000.
+    it("a printed heading at a page's foot heads the section on the next page", async () => {
+      expect(await ask('What is the default minTimeout in p-retry?')).toBe('For minTimeout, Default: 1000. [1]');
+      expect(await ask("What is p-retry's default factor?")).toBe('For factor, Default: 2. [1]');
+    });
+
+    // Each paragraph's first line is indented by a tab: each was read as a line of code.
+    it('a paragraph whose first line alone is indented is prose', async () => {
+      expect(await ask('Who should I contact about bugs in e2fsprogs?')).toContain(
+        "please contact Ted Ts'o at <tytso@mit.edu> or <tytso@alum.mit.edu>.",
+      );
+    });
+
+    // p-retry's tagline holds "retry" and "async": it was said for async-retry.
+    it('a hyphenated name is held as written, by a text or a title', async () => {
+      expect(await ask('How many retries does async-retry make by default?')).toMatch(
+        /^Your sources do not cover this question/,
+      );
+      expect(await ask('Which Node.js version does cron-parser require?')).toContain('Node.js >= 18');
+    });
+  },
+);

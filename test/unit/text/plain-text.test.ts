@@ -123,6 +123,21 @@ describe('plain text as Markdown', () => {
     );
   });
 
+  it("a paragraph whose first line alone is indented (a typewriter's paragraph) is prose, not code", () => {
+    const text = [
+      '\tThis is the new version (1.47.0) of the second extended file',
+      'system management programs.',
+      '',
+      "\tIn case of bugs in these programs, please contact Ted Ts'o at",
+      'tytso@mit.edu or tytso@alum.mit.edu.',
+    ].join('\n');
+    const root = tree(text);
+    expect(kinds(root)).toEqual(['paragraph', 'paragraph']);
+    expect(plainTextToMarkdown(text)).toContain(
+      'This is the new version (1.47.0) of the second extended file system management programs.',
+    );
+  });
+
   it('a FAQ numbered 1., 2., …: each question heads the answer indented under it, which stays prose when it names calls', () => {
     const faq = [
       '                Questions about libfoo',

@@ -4,7 +4,7 @@ import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
 import { infinitiveOf, inDocumentWords } from '../../text/verbs.js';
 import { oneSpelling } from '../../text/spelling.js';
-import { isRareInEnglish } from '../../text/english-frequency.js';
+import { isEnglishWord, isRareInEnglish } from '../../text/english-frequency.js';
 import { PARAMS } from './model-params.js';
 
 /** A retrieved passage the answer may cite as [ref]. */
@@ -40,7 +40,7 @@ export interface UnitIndex {
   rarest: number;
   /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
   holds: (term: string, ref?: number) => boolean;
-  /** Whether some unit (of source `ref`, when given) writes these letters and digits in a row, whatever the marks between. */
+  /** Whether some unit (of source `ref`, when given) or its title writes these letters and digits in a row, whatever the marks between. */
   writes: (bare: string, ref?: number) => boolean;
   meanLength: number;
 }
@@ -121,7 +121,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const meanLength = n ? units.reduce((s, u) => s + u.length, 0) / n : 1;
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
   const writes = (bare: string, ref?: number) =>
-    units.some((u) => (ref === undefined || u.ref === ref) && bareOf(u.text).includes(bare));
+    units.some(
+      (u) => (ref === undefined || u.ref === ref) && (bareOf(u.text).includes(bare) || bareOf(u.title).includes(bare)),
+    );
   return { units, idf, rarest: idf(''), holds, writes, meanLength };
 }
 
@@ -412,6 +414,12 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
  */
 const JOINED = /^(?=.*\d)[a-z][a-z\d]*(?:[-/._][a-z\d]+)*$/i;
 
+/** Words joined by hyphens, not all of them English ("async-retry", not "long-term"): a name. */
+const isHyphenName = (w: string) => /^\p{L}+(?:-\p{L}+)+$/u.test(w) && !w.split('-').every(isEnglishWord);
+
+/** A word without the possessive it is written with ("async-retry's"). */
+const unowned = (w: string) => w.replace(/['’]s$/u, '');
+
 /** Letters and digits only, lower case: a text as written, whatever its marks and spacing. */
 export const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
@@ -514,9 +522,11 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
   });
   const missing = words
     .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
-    .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name)
+    .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name || isHyphenName(unowned(w)))
     .map(({ w }) => w)
     .filter((w) => {
+      // A name joined by hyphens (async-retry, p-retry) is held as written too: p-retry's "retry" is not async-retry.
+      if (isHyphenName(unowned(w))) return !index.writes(bareOf(unowned(w)), ref);
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
       // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§='));

@@ -508,7 +508,9 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     // Larger type than the body's on a short line of its own is a heading: chunks take their titles from
     // headings. So is a bold line set apart from the next (a browser prints h4-h6 in bold at the body's size).
     const next = lines[i + 1];
-    const apart = !next || line.y - next.y > Math.max(line.height, next.height) * 1.9;
+    // A next line above this one (the print header, the next column) is no line under it either.
+    const below = next ? line.y - next.y : Infinity;
+    const apart = below < 0 || below > Math.max(line.height, next?.height ?? 0) * 1.9;
     const larger = body && line.height >= body * 1.12;
     if ((larger || (line.bold && apart)) && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
       if (out.length && out[out.length - 1] !== '') out.push('');
