@@ -52,6 +52,7 @@ export function comparedSubjects(query: string): string[] {
     .split(/\s*(?:\bversus\b|\bvs\.?|\band\b|\bwith\b|\bto\b|,|\bor\b|和|与|跟)\s*/i)
     .map((s) =>
       s
+        .trim()
         .replace(/^(the|a|an)\s+/i, '')
         .replace(/(?:'s|’s)$/i, '')
         .trim(),

@@ -85,7 +85,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
   const subjects =
     intent === 'compare'
-      ? ownedSubjects(comparedSubjects(req.query), req.query, index)
+      ? askedOfEach(ownedSubjects(comparedSubjects(req.query), req.query, index), index)
       : namedSubjects(req.query, index);
   // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
   const rows = intent === 'compare' && subjects.length >= 2 ? comparedRows(index, subjects) : [];
@@ -371,6 +371,21 @@ function ownedSubjects(subjects: string[], query: string, index: UnitIndex): str
   if (!owner || !namesSource(owner)) return subjects;
   const owned = (s: string) => /['’]s\s/u.test(s) || query.includes(`${s}'s`) || query.includes(`${s}’s`);
   return subjects.map((s, i) => (i === 0 || owned(s) || namesSource(s) ? s : `${owner} ${s}`));
+}
+
+/**
+ * Compared subjects after one that asks something of a source ("the hour field in cron-parser and
+ * node-cron"): a later one only naming another source asks that of it ("hour field in node-cron").
+ */
+function askedOfEach(subjects: string[], index: UnitIndex): string[] {
+  const naming = sourceNames(index, subjects[0] ?? '').words;
+  const isName = (s: string) => sourceNames(index, s).titles.size === 1 && s.split(/\s+/).length === 1;
+  if (naming.length === 0 || isName(subjects[0])) return subjects;
+  const tokens = subjects[0].split(/\s+/);
+  const at = tokens.findIndex((t) => naming.some((w) => wordsOf(t).has(w)));
+  return subjects.map((s, i) =>
+    i > 0 && isName(s) ? [...tokens.slice(0, at), s, ...tokens.slice(at + 1)].join(' ') : s,
+  );
 }
 
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);

@@ -23,6 +23,11 @@ it('compared subjects are names in a few words; a clause or a question is none',
     ),
   ).toEqual([]);
   expect(comparedSubjects('How big is fecha minified and gzipped, compared with Moment?')).toEqual([]);
+  // "the" after "Compare" stood after a space, so it stayed: a sixth word, and no subject.
+  expect(comparedSubjects('Compare the hour field in cron-parser and node-cron.')).toEqual([
+    'hour field in cron-parser',
+    'node-cron',
+  ]);
 });
 
 it('a Japanese clause is no compared subject: "VS Code" names an editor, not a comparison', () => {

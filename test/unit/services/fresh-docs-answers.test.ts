@@ -709,6 +709,11 @@ const docs73 = async () => [
   },
   { id: 'e2fs', title: 'e2fsprogs-readme', text: plainTextToMarkdown(read('e2fsprogs-readme.txt')) },
   { id: 'cron', title: 'cron-parser-readme', text: read('cron-parser-readme.md') },
+  {
+    id: 'nodecron',
+    title: 'node-cron-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'node-cron-readme.docx')))).text,
+  },
 ];
 
 describeAnswersOver(
@@ -735,6 +740,13 @@ describeAnswersOver(
         /^Your sources do not cover this question/,
       );
       expect(await ask('Which Node.js version does cron-parser require?')).toContain('Node.js >= 18');
+    });
+
+    // The second subject names only a source: it asks of it what the first asks of its own.
+    it('a compared subject naming only a source asks what the first subject asks', async () => {
+      const answer = await ask('Compare the hour field in cron-parser and node-cron.');
+      expect(answer).toContain('**hour field in node-cron**');
+      expect(answer.match(/\| hour \| 0-23 \|/g)).toHaveLength(2);
     });
   },
 );
