@@ -714,6 +714,7 @@ const docs73 = async () => [
     title: 'node-cron-readme',
     text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'node-cron-readme.docx')))).text,
   },
+  { id: 'bottleneck', title: 'bottleneck-readme', text: read('bottleneck-readme.md') },
 ];
 
 describeAnswersOver(
@@ -740,6 +741,12 @@ describeAnswersOver(
         /^Your sources do not cover this question/,
       );
       expect(await ask('Which Node.js version does cron-parser require?')).toContain('Node.js >= 18');
+    });
+
+    // Both headings hold every word asked; OVERFLOW_PRIORITY's, first, was taken for OVERFLOW's.
+    it('of two headings asking as much, the one saying least besides answers', async () => {
+      expect(await ask("What does Bottleneck's OVERFLOW strategy do?")).toContain('do not add the new job');
+      expect(await ask("What does Bottleneck's OVERFLOW_PRIORITY strategy do?")).toContain('Same as `LEAK`');
     });
 
     // The second subject names only a source: it asks of it what the first asks of its own.

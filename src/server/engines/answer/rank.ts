@@ -348,7 +348,7 @@ export function answeringSection(
     const key = `${u.ref}:${u.headings.join('\n')}`;
     if (u.headings.length > 0 && !firsts.has(key)) firsts.set(key, u);
   }
-  let best: { first: RankedUnit; share: number } | undefined;
+  let best: { first: RankedUnit; share: number; size: number } | undefined;
   for (const first of firsts.values()) {
     const own = new Set(termsOf(first.headings.at(-1)!));
     // A heading stating a figure the part does not ask ("1文の長さは100文字以下とする") answers it; it
@@ -357,7 +357,9 @@ export function answeringSection(
     if (figures.some((t) => /\d/.test(t) && !q.has(t))) continue;
     const share = heldShare(own, q, index);
     const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
-    if (count >= 2 && share >= PARAMS.headingAnswers && (!best || share > best.share)) best = { first, share };
+    // Of headings asking as much, the one saying least besides asks it: OVERFLOW, not OVERFLOW_PRIORITY.
+    const better = !best || share > best.share || (share === best.share && own.size < best.size);
+    if (count >= 2 && share >= PARAMS.headingAnswers && better) best = { first, share, size: own.size };
   }
   if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
     return undefined;
