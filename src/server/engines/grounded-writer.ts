@@ -281,13 +281,22 @@ function rank(
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
+  // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
+  const leads = new Set(
+    index.units.filter((x) => x.kind === 'code' && x.leadIn).map((x) => `${x.ref}:${x.leadIn!.trim()}`),
+  );
+  const leadsIntoCode = (u: RankedUnit) =>
+    u.kind === 'sentence' &&
+    /[:：]$/.test(u.text.trim()) &&
+    [...leads].some((l) => l.startsWith(`${u.ref}:`) && l.endsWith(u.text.trim()));
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
       let s = score(u, q, index);
       // The form asked for decides between units about the question, never for one that is not.
       if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
-      if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`'))) s *= PARAMS.formBoost;
+      if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`') || leadsIntoCode(u)))
+        s *= PARAMS.formBoost;
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
       // A property asked by its name and its subject's is the cell asked for ("the default of options.format").

@@ -749,6 +749,14 @@ describeAnswersOver(
       expect(await ask("What does Bottleneck's OVERFLOW_PRIORITY strategy do?")).toContain('Same as `LEAK`');
     });
 
+    // "How do I" asks for code: the sentence leading into the command was passed by a list item
+    // that only names background processes.
+    it('a sentence leading into code answers "how do I" as code does', async () => {
+      expect(await ask('How do I run a node-cron job in a background process?')).toContain(
+        "cron.schedule('0 3 * * *', './tasks/backup.js');",
+      );
+    });
+
     // The second subject names only a source: it asks of it what the first asks of its own.
     it('a compared subject naming only a source asks what the first subject asks', async () => {
       const answer = await ask('Compare the hour field in cron-parser and node-cron.');
