@@ -765,3 +765,19 @@ describeAnswersOver(
     });
   },
 );
+
+const docs73b = async () => [{ id: 'ini', title: 'ini-readme', text: read('ini-readme.md') }];
+
+describeAnswersOver(
+  'fresh documents: a function the source never calls one, a hard break in a lead-in',
+  docs73b,
+  (ask) => {
+    // The README never writes "function": the word counted as a term no source holds, and the
+    // question was refused. The lead-in's hard break was said as "\".
+    it('a word naming the kind of thing asked is not missing where the source never writes it', async () => {
+      const answer = await ask("What does ini's safe function do?");
+      expect(answer).toContain('Turn the given string into a safe to use key or value in your INI file.');
+      expect(answer).not.toContain('safe to\\');
+    });
+  },
+);

@@ -164,6 +164,9 @@ const UNASKED = new Set(termsOf('mean means meant meaning'));
  */
 const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
+/** Words naming the kind of thing a question asks about: a function, an option. */
+const KINDS = new Set(termsOf('function method option flag parameter argument property'));
+
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
@@ -306,7 +309,8 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   for (const [t, w] of q) {
     if (w < 1 || (asksMore && named(t)) || other.has(t) || UNASKED.has(t)) continue;
     // "How fast" asks for a figure: a source that never says "fast" states it as one ("~320 Mb/s").
-    if (MEASURES.get(q)?.has(t) && !index.holds(t, u.ref)) continue;
+    // So with a word naming what kind of thing is asked ("ini's safe function"): a source may never say it.
+    if ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare

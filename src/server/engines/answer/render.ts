@@ -67,8 +67,8 @@ const tableOf = (rows: RankedUnit[]) =>
     rows[0].ref,
   );
 
-/** A unit's lead-in as written, on one line. */
-const leadOf = (u: RankedUnit) => (u.leadInMarkdown ?? u.leadIn ?? '').replace(/\n/g, ' ');
+/** A unit's lead-in as written, on one line: a hard break (`\` at a line's end) is a space too. */
+const leadOf = (u: RankedUnit) => (u.leadInMarkdown ?? u.leadIn ?? '').replace(/(?<!\\)\\?\n/g, ' ');
 
 const lineCount = (text: string) => text.split('\n').length;
 
