@@ -162,7 +162,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
-      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame));
+      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part)));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
@@ -241,6 +241,9 @@ function namedSourceOpening(index: UnitIndex, q: Query, question: string): Ranke
 const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
+
+/** "Which projects are…", "What formats does…": a question asking for several things of a kind. */
+const ASKS_SEVERAL = /\b(?:which|what)\s+\p{L}+s\s+(?:are|were|do|does|did|can)\b/iu;
 
 /** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
 const asksCommand = (part: string) =>
@@ -400,7 +403,13 @@ function askedOfEach(subjects: string[], index: UnitIndex): string[] {
 const wordsOf = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
 
 /** The best unit said, and a second one close to it in score when both fit in the room. */
-function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
+function sayBest(
+  ranked: Array<{ u: RankedUnit; s: number }>,
+  q: Query,
+  index: UnitIndex,
+  frame: AnswerFrame,
+  several = false,
+): Said {
   const said = sayUnit(ranked[0].u, q, index, frame);
   const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
@@ -436,6 +445,9 @@ function sayBest(ranked: Array<{ u: RankedUnit; s: number }>, q: Query, index: U
   if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
+  // Two items of one list answering a question asking for several ("Which projects are…?") are the list's.
+  const list = index.units.filter((x) => x.kind === 'item' && x.ref === a.ref && x.group === a.group);
+  if (several && a.kind === 'item' && list.includes(b)) return sayList(list, index) ?? said;
   const more = sayUnit(second.u, q, index, frame);
   // The second said with what it points back to (a definition's "Thus, …" with its first sentence)
   // says the first again: it alone is the answer, never both.

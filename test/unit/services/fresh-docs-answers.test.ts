@@ -766,7 +766,10 @@ describeAnswersOver(
   },
 );
 
-const docs73b = async () => [{ id: 'ini', title: 'ini-readme', text: read('ini-readme.md') }];
+const docs73b = async () => [
+  { id: 'ini', title: 'ini-readme', text: read('ini-readme.md') },
+  { id: 'statuses', title: 'statuses-readme', text: extractHtml(read('statuses-readme.html')).markdown },
+];
 
 describeAnswersOver(
   'fresh documents: a function the source never calls one, a hard break in a lead-in',
@@ -778,6 +781,12 @@ describeAnswersOver(
       const answer = await ask("What does ini's safe function do?");
       expect(answer).toContain('Turn the given string into a safe to use key or value in your INI file.');
       expect(answer).not.toContain('safe to\\');
+    });
+
+    // Two of the four projects were said, as two items answering alike.
+    it('a question asking for several things of a kind is answered by the whole list', async () => {
+      const answer = await ask("Which projects are statuses' codes sourced from?");
+      for (const project of ['IANA', 'Node.js', 'NGINX', 'Apache']) expect(answer).toContain(project);
     });
   },
 );
