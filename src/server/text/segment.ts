@@ -102,8 +102,14 @@ interface Range {
 function boundaries(text: string, protectedRanges: readonly Range[], locale?: string): number[] {
   const out: number[] = [];
   for (const seg of segmentsOf('sentence', text, locale)) {
-    const b = seg.index;
+    let b = seg.index;
     if (b === 0) continue;
+    // A straight quote after the stop opens the next sentence when this one has none for it to
+    // close: `"A"は冗長な表現です。"B"を省き…` ends at 。, not at the quote after it.
+    const before = text.slice(out.at(-1) ?? 0, b).trimEnd();
+    const mark = before.at(-1);
+    if ((mark === '"' || mark === "'") && [...before].filter((c) => c === mark).length % 2 === 1)
+      b = (out.at(-1) ?? 0) + before.length - 1;
     if (protectedRanges.some((r) => r.start < b && b < r.end)) continue;
     // A stop inside code, closed by a bracket after it ("句点（`。`）などで…"), ends no sentence.
     let stop = b - 1;

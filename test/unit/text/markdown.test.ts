@@ -229,6 +229,15 @@ describe('sentences', () => {
     ]);
   });
 
+  it('a straight quote after a stop opens the next sentence unless it closes a quote of its own', () => {
+    // Japanese prose runs on without a space: ICU ended the first sentence after the next one's quote.
+    expect(sentences('"すること[助詞]できる"は冗長な表現です。"すること[助詞]"を省きます。')).toEqual([
+      '"すること[助詞]できる"は冗長な表現です。',
+      '"すること[助詞]"を省きます。',
+    ]);
+    expect(sentences('He said "Stop." Then he left.')).toEqual(['He said "Stop."', 'Then he left.']);
+  });
+
   it('keeps each code span whole within one sentence (property)', () => {
     const code = fc
       .string({ unit: fc.constantFrom('a', '.', ' ', '!', '?', 'B', '*'), minLength: 1, maxLength: 8 })
