@@ -51,7 +51,7 @@ it('puts the lead-in on its own line before a list of compared subjects', () => 
   // is "not covered" since a missing technical word weighs more; these two subjects are in them.
   const query = 'Compare the built-in help with the long descriptions.';
   const a = extractiveAnswer({ query, passages, history: [] });
-  expect(a).toMatch(/^According to your sources:\n\n- \*\*the built-in help\*\*: /);
+  expect(a).toMatch(/^According to your sources:\n\n- \*\*built-in help\*\*: /);
 });
 
 // A definition's later sentence pointing back ("Thus, no files…") is said with its first; when the
