@@ -315,9 +315,16 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   const section = (u: DocUnit | undefined) => u?.headings.join('\n');
   // The fields a section opens with (`Type: …`, `Default: …` under `concurrency`) are its subject's:
   // one pass, each unit's from the one before it (no recursion over a long run of fields).
+  // A label over a code block ("Type:" over `type threshold = number;`) is one of those fields too.
+  const label = (u: DocUnit) =>
+    /^\p{L}[\p{L} ]{0,20}:$/u.test(((u.kind === 'sentence' ? u.text : u.leadIn) ?? '').trim());
   const opening: boolean[] = [];
-  for (const [i, u] of units.entries())
-    opening.push(i === 0 || section(units[i - 1]) !== section(u) || (units[i - 1].kind === 'field' && opening[i - 1]));
+  for (const [i, u] of units.entries()) {
+    const before = units[i - 1];
+    opening.push(
+      i === 0 || section(before) !== section(u) || ((before.kind === 'field' || label(before)) && opening[i - 1]),
+    );
+  }
   const isProperty = (u: DocUnit, i: number) =>
     u.kind === 'field' && /^\S+$/.test(u.name ?? '') && u.headings.length > 0 && opening[i];
   // The paragraph after a section's properties describes their subject, as a definition's its term

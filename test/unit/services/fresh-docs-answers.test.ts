@@ -769,6 +769,12 @@ describeAnswersOver(
 const docs73b = async () => [
   { id: 'ini', title: 'ini-readme', text: read('ini-readme.md') },
   { id: 'statuses', title: 'statuses-readme', text: extractHtml(read('statuses-readme.html')).markdown },
+  {
+    id: 'cwp',
+    title: 'compression-webpack-plugin-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'compression-webpack-plugin-readme.docx'))))
+      .text,
+  },
 ];
 
 describeAnswersOver(
@@ -781,6 +787,18 @@ describeAnswersOver(
       const answer = await ask("What does ini's safe function do?");
       expect(answer).toContain('Turn the given string into a safe to use key or value in your INI file.');
       expect(answer).not.toContain('safe to\\');
+    });
+
+    // Each option's section opens "Type:" over a code block, then "Default: …" and what it does:
+    // the label and its block ended the section's properties, so the default and the description
+    // had no subject, and "Default: `0`." was said of nothing.
+    it("a label over a code block is one of a section's properties", async () => {
+      expect(await ask("What is compression-webpack-plugin's default threshold?")).toBe(
+        'For threshold, Default: `0`. [1]',
+      );
+      expect(await ask("What does compression-webpack-plugin's threshold option do?")).toContain(
+        'threshold: Only assets larger than this size (in bytes) are processed.',
+      );
     });
 
     // Two of the four projects were said, as two items answering alike.
