@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { convertFile } from '../../../src/server/engines/extract/convert.js';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml, htmlToMarkdown } from '../../../src/server/engines/extract/html.js';
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
@@ -85,6 +86,20 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
     expect(text).toContain('#### type\n\nSpecifies the disposition type');
     // Bold words inside a line stay text: "note" opens its paragraph.
     expect(text).toContain('\n\nnote HTTP headers are of the ISO-8859-1 character set.');
+  });
+
+  // p-retry's unicorn emoji has no character in its font: pdf.js gives NUL, which PostgreSQL
+  // refuses in text, so the upload failed there.
+  it('keeps no NUL of a glyph that maps to no character', async () => {
+    const { text, chunks } = await extractDocument('pdf', fixture('p-retry-readme.pdf'));
+    expect(text).toContain("await pRetry(() => run('')");
+    expect(text).not.toContain('\u0000');
+    for (const c of chunks ?? []) expect(c.content).not.toContain('\u0000');
+  });
+
+  it('keeps no NUL byte of a Markdown file', async () => {
+    const { text } = await convertFile(Buffer.from('# Notes\n\nrun(\u0000) twice\n'), { fileName: 'notes.md' });
+    expect(text).toBe('# Notes\n\nrun() twice\n');
   });
 
   it('fences monospace lines as code with their line breaks: a // comment stays on its own line', async () => {

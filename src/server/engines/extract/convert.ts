@@ -77,8 +77,12 @@ const CONTENT_TYPE: Record<FileKind, string> = {
   other: 'file',
 };
 
+/** A file's UTF-8 text, without its byte-order mark and NUL bytes (no text, and PostgreSQL stores none). */
 function utf8(data: Buffer): string {
-  return data.toString('utf8').replace(/^\uFEFF/, '');
+  return data
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .replace(/\u0000/g, '');
 }
 
 /**

@@ -69,7 +69,8 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
         );
         const href = link >= 0 && /^https?:\/\//.test(links[link].url ?? '') ? links[link].url : undefined;
         items.push({
-          str: item.str,
+          // A glyph the font maps to no character comes as NUL: no text, and PostgreSQL stores none.
+          str: item.str.replace(/\u0000/g, ''),
           x,
           y,
           width: item.width,
