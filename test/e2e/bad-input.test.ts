@@ -213,6 +213,25 @@ describe('a form sent to a route that takes JSON', () => {
   });
 });
 
+describe('a NUL no store can hold', () => {
+  // PostgreSQL refuses NUL in text: a LiveDoc named so answered 500 there, and SQLite stored it.
+  it("is a 400 in the surface's shape, and nothing is created", async () => {
+    const res = await p.fetch('/v2/livedocs', {
+      method: 'POST',
+      headers: { ...v2Auth(), 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'a\u0000b' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({
+      status: 'error',
+      code: 'INVALID_PARAMETER',
+      message: expect.stringMatching(/NUL/),
+    });
+    const list = await (await p.fetch('/v2/livedocs?size=100', { headers: v2Auth() })).json();
+    expect(JSON.stringify(list)).not.toContain('a\\u0000b');
+  });
+});
+
 describe('characters XML cannot hold, in a prompt that becomes an SVG', () => {
   const bad: Array<[string, string, number]> = [
     ['NUL', 'a\u0000b', 2],

@@ -2,6 +2,7 @@ import type { ErrorFamily } from '../../contract/route.js';
 import { HttpError, RequestValidationError } from '../errors.js';
 import { mcpError } from './mcp-error.js';
 import type { ShapedError } from './shaped-error.js';
+import { UnstorableText } from '../store/unstorable-text.js';
 
 export type { ShapedError };
 
@@ -41,7 +42,12 @@ export function shapeError(
   if (err instanceof RequestValidationError) {
     return shapeValidation(family, err, requestId, validationStatus, validationCode);
   }
-  const e = err instanceof HttpError ? err : new HttpError('INTERNAL_ERROR', 'Internal server error', { status: 500 });
+  const e =
+    err instanceof HttpError
+      ? err
+      : err instanceof UnstorableText
+        ? new HttpError('INVALID_PARAMETER', err.message, { status: 400 })
+        : new HttpError('INTERNAL_ERROR', 'Internal server error', { status: 500 });
   const headers = e.headers;
   const status = e.status;
   switch (family) {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './database.js';
+import { refusingUnstorableText } from './unstorable-text.js';
 
 // Type ids of PostgreSQL's wide numbers (pg_type.oid): count(*) answers int8, sum(int8) numeric.
 const INT8 = 20;
@@ -47,7 +48,7 @@ export function connectPostgres(url: string, options: { maxConnections?: number 
   // between queries) that loses its server emits 'error' with no listener, which ends the process.
   // The query in flight fails on its own; the pool discards the client when it is released.
   pool.on('connect', (client) => client.on('error', () => void errors++));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: refusingUnstorableText(new PostgresDialect({ pool })) });
   pools.set(db, () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max, errors }));
   return db;
 }

@@ -18,7 +18,8 @@ export function reusableStatement<DB, K extends string>(
   return (db, values) => {
     let entry = compiled.get(db);
     if (!entry) {
-      const markers = new Map(names.map((name) => [`\u0000${name}\u0000`, name]));
+      // Not NUL: that no store takes, and the query is compiled through the store's plugins (unstorable-text.ts).
+      const markers = new Map(names.map((name) => [`\u0001${name}\u0001`, name]));
       const template = build(db, Object.fromEntries([...markers].map(([m, n]) => [n, m])) as Record<K, never>);
       const slots = template.parameters.map((v): Slot<K> =>
         typeof v === 'string' && markers.has(v) ? { name: markers.get(v)! } : { value: v },

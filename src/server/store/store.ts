@@ -11,6 +11,7 @@ import { PostgresCacheBus } from './dialect/cache-bus.js';
 import { attachCacheBus } from './cache-bus.js';
 import type { StoreDialect } from './dialect/kind.js';
 import { preparePrivateDataDir } from '../files/private.js';
+import { refusingUnstorableText } from './unstorable-text.js';
 
 export interface Store {
   db: Kysely<Database>;
@@ -64,7 +65,7 @@ export async function openStore(options: { dataDir: string | null; databaseUrl?:
   // backlinks) reads the rest through the OS page cache instead of growing the process by the map.
   if (file) sqlite.pragma('mmap_size = 67108864');
   const statements = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }) });
+  const db = new Kysely<Database>({ dialect: refusingUnstorableText(new SqliteDialect({ database: statements })) });
   // What lets whole answers be cached exactly (view-cache.ts): open transactions, and commits of
   // other connections (the admin commands that write a running server's data dir).
   // The pragma costs a tenth of a cached page's serving time, so it is read at most once a
