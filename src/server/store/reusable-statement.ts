@@ -18,7 +18,7 @@ export function reusableStatement<DB, K extends string>(
   return (db, values) => {
     let entry = compiled.get(db);
     if (!entry) {
-      // Not NUL: that no store takes, and the query is compiled through the store's plugins (unstorable-text.ts).
+      // Not NUL, which no store takes as a value (unstorable-text.ts), should a marker ever reach one.
       const markers = new Map(names.map((name) => [`\u0001${name}\u0001`, name]));
       const template = build(db, Object.fromEntries([...markers].map(([m, n]) => [n, m])) as Record<K, never>);
       const slots = template.parameters.map((v): Slot<K> =>
