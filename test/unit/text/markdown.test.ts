@@ -238,6 +238,30 @@ describe('sentences', () => {
     expect(sentences('He said "Stop." Then he left.')).toEqual(['He said "Stop."', 'Then he left.']);
   });
 
+  it('keeps every character, and never ends a sentence on an opening quote (property)', () => {
+    const piece = fc.constantFrom(
+      '"A"は冗長です。',
+      '"B"を省く。',
+      'He said "Stop." ',
+      'Then left. ',
+      "'x' is one. ",
+      '「C」とは何か。',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 1, maxLength: 6 }), (pieces) => {
+        const text = pieces.join('');
+        const got = sentences(text);
+        expect(got.join('').replace(/\s+/g, '')).toBe(text.replace(/\s+/g, ''));
+        // A sentence ending in a quote has one to close: its count of that quote is even.
+        for (const s of got) {
+          const mark = s.at(-1);
+          if (mark === '"' || mark === "'") expect([...s].filter((c) => c === mark).length % 2).toBe(0);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('keeps each code span whole within one sentence (property)', () => {
     const code = fc
       .string({ unit: fc.constantFrom('a', '.', ' ', '!', '?', 'B', '*'), minLength: 1, maxLength: 8 })
