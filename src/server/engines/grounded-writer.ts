@@ -285,13 +285,10 @@ function rank(
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
   // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
-  const leads = new Set(
-    index.units.filter((x) => x.kind === 'code' && x.leadIn).map((x) => `${x.ref}:${x.leadIn!.trim()}`),
-  );
   const leadsIntoCode = (u: RankedUnit) =>
     u.kind === 'sentence' &&
     /[:：]$/.test(u.text.trim()) &&
-    [...leads].some((l) => l.startsWith(`${u.ref}:`) && l.endsWith(u.text.trim()));
+    index.units.some((x) => x.kind === 'code' && x.ref === u.ref && x.leadIn?.trim().endsWith(u.text.trim()));
   return index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
