@@ -90,7 +90,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   // Subjects compared where tables hold a row of each (a benchmark per browser): those rows, side by side.
   const rows = intent === 'compare' && subjects.length >= 2 ? comparedRows(index, subjects) : [];
   if (rows.length > 0) return sayComparedRows(rows, frame).lines.join('\n\n');
-  const parts = subjects.length >= 2 ? subjects : questionParts(req.query);
+  const parts = subjects.length >= 2 ? subjects : sourceParts(req.query, index);
   const used = new Set<RankedUnit>();
   const out: string[] = [];
   let prose = false;
@@ -365,6 +365,18 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
     subjects.push(tokens.map((t) => t.replace(/^[(“"'`]+|[)”"'`?？!.,;:]+$/g, '')).join(' '));
   }
   return subjects;
+}
+
+/**
+ * The question's parts; one asking a thing of one source and, after "and", another thing of
+ * another ("the default stale time in proper-lockfile and the default reserve in get-port") is two.
+ */
+function sourceParts(query: string, index: UnitIndex): string[] {
+  const sides = query.split(/\s+and\s+(?=(?:the|a|an|its|their)\s)/i);
+  if (sides.length < 2 || questionParts(query).length > 1) return questionParts(query);
+  const titles = sides.map((s) => [...sourceNames(index, s).titles]);
+  const one = titles.every((t) => t.length === 1) && new Set(titles.map((t) => t[0])).size === sides.length;
+  return one ? sides : [query];
 }
 
 /**

@@ -45,7 +45,8 @@ function baseForms(w: string): string[] {
   if (w.endsWith('ies')) out.push(`${w.slice(0, -3)}y`);
   if (w.endsWith('es')) out.push(w.slice(0, -2));
   if (w.endsWith('s') && !w.endsWith('ss')) out.push(w.slice(0, -1));
-  for (const end of ['ed', 'ing'])
+  // "writable" is "write" able: the adjective a verb makes.
+  for (const end of ['ed', 'ing', 'able'])
     if (w.endsWith(end)) out.push(w.slice(0, -end.length), `${w.slice(0, -end.length)}e`);
   return out;
 }

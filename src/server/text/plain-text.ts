@@ -1,4 +1,4 @@
-import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type { Blockquote, Code, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { looksLikeCode } from './statements.js';
 
@@ -8,7 +8,7 @@ import { looksLikeCode } from './statements.js';
  * it: a `~~~` underline opened a fence that ran to the end, a tab-indented section became code, and
  * `*` or `_` became emphasis. Recognised here, from the layout alone:
  * - headings: a line underlined (`===`, `---`, `***`, `~~~`) or between two rules, a numbered
- *   question or title (`2.1. When building…?`), an ALL-CAPS line (`DESCRIPTION`), the first line
+ *   question or title (`2.1. When building…?`), a question over its answer (`Q. …?` over `A. …`), an ALL-CAPS line (`DESCRIPTION`), the first line
  *   when it stands alone as a title, and a FAQ's entries: numbered lines (`11. Can zlib…?`) each
  *   standing alone over the text indented under it, when the document has several;
  * - lists (`-`, `*`, `+`, `•`, `1.`, `a)`), their wrapped lines joined to their item;
@@ -49,7 +49,9 @@ export function plainTextToMarkdown(text: string): string {
       isProse(body)
     )
       body = [{ ...body[0], indent: rest[0].indent }, ...rest];
-    for (const [n, block] of bodyBlocks(body, proseIndent).entries()) {
+    const before = heading ? undefined : out.at(-1);
+    const leadsIn = before?.type === 'paragraph' && /[:：]$/.test(toMarkdown(before).trim());
+    for (const [n, block] of bodyBlocks(body, proseIndent, leadsIn).entries()) {
       // Code that went on after a blank line is one block, blank line kept.
       const last = out.at(-1);
       const node = block.node;
@@ -72,6 +74,7 @@ interface Line {
 /** Lines of one character repeated: separators and underlines, not text. */
 const RULE = /^\s*([-=~*_#+.^])\1{2,}\s*$/;
 const BULLET = /^(\s*)(?:([-*+•])|(\d{1,3})[.)]|([a-zA-Z])\))\s+(?=\S)/;
+const QUESTION = /^Q[.:]\s/;
 const NUMBERED_HEADING = /^(\d+(?:\.\d+)+)\.?\s+\S/;
 const CAPS = /^(?=(?:.*\p{Lu}){2})[\p{Lu}\p{N}][\p{Lu}\p{N} &/()',.:-]*$/u;
 const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})\s{2,}(\S.*)$/u;
@@ -152,6 +155,9 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
     if (g.above || (ratio >= 0.4 && ratio <= 2))
       return { text: whole, lines: g.lines.length, style: `${g.above ? 'o' : 'u'}${g.below}` };
   }
+  // A FAQ's question ("Q. Is this ok?") over its answer ("A. Yes.") or over another question.
+  if (QUESTION.test(first) && next && /^[QA][.:]\s/.test(next.lines[0].text) && whole.length <= 300)
+    return { text: whole, lines: g.lines.length, style: 'qa' };
   const numbered = NUMBERED_HEADING.exec(first);
   if (numbered && !(g.lines.length > 1 && g.lines.every((l) => NUMBERED_HEADING.test(l.text)))) {
     const numberDepth = numbered[1].split('.').length;
@@ -211,7 +217,7 @@ interface BodyBlock {
 }
 
 /** A group's lines after its heading, as paragraphs, lists, option definitions and code. */
-function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
+function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlock[] {
   const out: BodyBlock[] = [];
   let i = 0;
   while (i < body.length) {
@@ -252,12 +258,22 @@ function bodyBlocks(body: Line[], proseIndent: number): BodyBlock[] {
       end++;
     const run = body.slice(i, end);
     const indent = Math.min(...run.map((l) => l.indent));
+    // An e-mail's quoted paragraph ("> By purging and reinstalling…") is a quotation, not code.
+    const unquoted = run.map((l) => ({ ...l, text: l.text.replace(/^>\s?/, '') }));
+    if (run.every((l) => /^>(?:\s|$)/.test(l.text)) && isProse(unquoted)) {
+      out.push({ node: quotation(joined(unquoted)) });
+      i = end;
+      continue;
+    }
     const prose = isProse(run);
     const codeLines = run.filter((l) => readsAsCode(l.text)).length;
     // A comment over a command ("# Delete leading blank lines" over `sed '/./,$!d' file`) is code.
     const codeByLook = codeLines * 2 > run.length || (codeLines * 2 === run.length && COMMENT_LINE.test(run[0].text));
     const indented = indent >= proseIndent + 4;
-    if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose)) {
+    // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
+    // given as written, each on its own line: commands, names, a line of a config file.
+    const literal = i === 0 && leadsIn && indent > proseIndent && run.every((l) => !/[.!?]$/.test(l.text));
+    if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose) || literal) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
       while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;
       out.push({ node: codeNode(body.slice(i, end), indent) });
@@ -304,9 +320,14 @@ function technicalShare(run: Line[]): number {
  * deflate() will process any amount of data correctly." has a call in it, and many more words.
  */
 function readsAsCode(line: string): boolean {
-  if (!looksLikeCode(line)) return false;
+  // A wrapped sentence's line may end at a comma, or open on an issue number ("#282587, #284287 and").
+  const s = line
+    .trim()
+    .replace(/,$/, '')
+    .replace(/^#(?=\d)/, '');
+  if (!looksLikeCode(s)) return false;
   // A comment, a prompt or a keyword at the start is code, however many words follow.
-  if (CODE_START.test(line.trim())) return true;
+  if (CODE_START.test(s)) return true;
   const words = line.match(/\p{L}{2,}/gu) ?? [];
   const letters = words.join('').length / Math.max(1, line.replace(/\s/g, '').length);
   return words.length < WORDY_LINE || letters < 0.75;
@@ -368,6 +389,7 @@ function joinLines(parts: string[]): string {
 
 const text = (value: string): PhrasingContent => ({ type: 'text', value });
 const paragraph = (children: PhrasingContent[]): Paragraph => ({ type: 'paragraph', children });
+const quotation = (value: string): Blockquote => ({ type: 'blockquote', children: [paragraph([text(value)])] });
 const headingNode = (value: string, depth: number): Heading => ({
   type: 'heading',
   depth: depth as Heading['depth'],

@@ -27,9 +27,17 @@ it("a man page's option after a line break is a term of its own, with its descri
 
 it('a line break before words, or a bold word inside a sentence, stays in its paragraph', () => {
   expect(htmlToMarkdown('<p>First line<br>second line with <b>bold</b> in it</p>')).toBe(
-    'First line\nsecond line with **bold** in it',
+    'First line\\\nsecond line with **bold** in it',
   );
   expect(htmlToMarkdown('<p><br><b>-x</b></p>')).toBe('**\\-x**');
+});
+
+// get-port's README as a LibreOffice DOCX: "Type: boolean" and "Default: false" are two lines of one
+// paragraph. turndown's two-space break was trimmed as trailing whitespace, and the lines ran together.
+it('a line break is a hard break, unless it ends its block or sits in a heading', () => {
+  expect(
+    htmlToMarkdown('<h5>reserve<br>option</h5><p>Type: <code>boolean</code><br>Default: <code>false</code><br></p>'),
+  ).toBe('##### reserve option\n\nType: `boolean`\\\nDefault: `false`');
 });
 
 const piece = fc.oneof(

@@ -808,3 +808,75 @@ describeAnswersOver(
     });
   },
 );
+
+/**
+ * Session 74's fresh check, as a new user would upload them: yargs-parser's README (Markdown),
+ * get-port's (LibreOffice DOCX), proper-lockfile's (Chromium PDF), and Debian's openssh-client and
+ * dictionaries-common READMEs (plain text).
+ */
+const docs74 = async () => [
+  { id: 'yargs', title: 'yargs-parser-readme', text: read('yargs-parser-readme.md') },
+  {
+    id: 'getport',
+    title: 'get-port-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'get-port-readme.docx')))).text,
+  },
+  {
+    id: 'lockfile',
+    title: 'proper-lockfile-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'proper-lockfile-readme.pdf')))).text,
+  },
+  { id: 'ssh', title: 'openssh-readme-debian', text: plainTextToMarkdown(read('openssh-readme-debian.txt')) },
+  {
+    id: 'dict',
+    title: 'dictionaries-common-problems',
+    text: plainTextToMarkdown(read('dictionaries-common-problems.txt')),
+  },
+];
+
+describeAnswersOver(
+  'fresh documents: line breaks, states asked of a setting, one thing of each source',
+  docs74,
+  (ask) => {
+    // "enabled" is in no unit the search brought: it weighed as a term no source holds, and the
+    // question was refused.
+    it('"Is X enabled by default?" is answered by its default', async () => {
+      expect(await ask('Is combine-arrays enabled by default in yargs-parser?')).toBe(
+        'For combine arrays, default: `false`. [1]',
+      );
+    });
+
+    // The DOCX's "Type: boolean" and "Default: false" are two lines of one paragraph: the line break
+    // was lost on the way to Markdown, and "Default" was read as part of the type.
+    it("a DOCX's line break keeps a default apart from the type above it", async () => {
+      expect(await ask("What is the default of get-port's reserve option?")).toBe('For reserve, Default: `false`. [1]');
+    });
+
+    // "group-writable" was taken for a name no source writes ("writable" is not in the word list; "write" is).
+    it('a compound of English words is no name the source must write', async () => {
+      const answer = await ask('What should I do if RSA login fails because my home directory is group-writable?');
+      expect(answer).not.toMatch(/^Your sources do not cover/);
+      expect(answer).toMatch(/chmod g-w ~\/|home directory writable by group/);
+    });
+
+    // One part per source ("… in proper-lockfile and the default reserve in get-port"): it was one
+    // part, which no unit covered, and refused.
+    it('a thing asked of one source and another of another is answered part by part', async () => {
+      const answer = await ask(
+        'What is the default stale duration in proper-lockfile and the default reserve in get-port?',
+      );
+      expect(answer).toMatch(/defaults to 10000/);
+      expect(answer).toMatch(/For reserve, Default: `false`\. \[\d\]/);
+    });
+
+    // Commands set in under "then you can run:" were joined into one line, and not said.
+    it('commands under a plain-text paragraph ending in a colon are quoted line by line', async () => {
+      expect(await ask('How do I switch sshd to systemd socket activation?')).toContain(
+        '```\nsystemctl disable --now ssh.service\nsystemctl start ssh.socket\n```',
+      );
+      expect(await ask('How do I enable debug messages from dictionaries-common?')).toContain(
+        '```\nexport DICT_COMMON_DEBUG=1\n```',
+      );
+    });
+  },
+);

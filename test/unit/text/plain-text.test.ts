@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { toString } from 'mdast-util-to-string';
@@ -279,5 +281,43 @@ describe('plain text as Markdown', () => {
       .children.filter((n) => n.type === 'heading')
       .map((n) => toString(n));
     expect(headings).toEqual(['Portability Notes', 'II. Development History']);
+  });
+
+  // Session 74's fresh check, Debian READMEs as shipped (test/fixtures/real-docs): dictionaries-common's
+  // "To enable debug messages from dictionaries-common," (a comma at its end) was code, with the
+  // command under it; a paragraph opening its line on an issue number (#282587) and an e-mail quoted
+  // with `>` were code; openssh's commands set in under "then you can run:" were joined into one line.
+  const fixture = (f: string) => readFileSync(path.resolve(import.meta.dirname, '../../fixtures/real-docs', f), 'utf8');
+
+  it('reads a wrapped sentence ending in a comma as prose, and the command under it as code', () => {
+    const md = plainTextToMarkdown(fixture('dictionaries-common-problems.txt'));
+    expect(md).toContain('To enable debug messages from dictionaries-common,\n\n```\nexport DICT_COMMON_DEBUG=1\n```');
+    expect(md).toMatch(
+      /^In most old cases \(See #198297, .* fixed in debconf 1\.5\.0 \(See #198297\)\. From its changelog,$/m,
+    );
+  });
+
+  it('reads an e-mail quotation as a quotation, its lines joined', () => {
+    const quote = tree(fixture('dictionaries-common-problems.txt')).children.find((n) => n.type === 'blockquote');
+    expect(quote && toString(quote)).toMatch(
+      /^By purging and reinstalling the package, .* consistent debconf database\.$/,
+    );
+  });
+
+  it('keeps the lines set in under a paragraph ending in a colon apart, as code', () => {
+    const md = plainTextToMarkdown(fixture('openssh-readme-debian.txt'));
+    expect(md).toContain(
+      'then you can run:\n\n```\nsystemctl disable --now ssh.service\nsystemctl start ssh.socket\n```',
+    );
+    expect(md).toContain('These are:\n\n```\nKeyRegenerationInterval\nRSAAuthentication\n');
+  });
+
+  // base-files' FAQ: one question of many was a heading (the only one short enough), and every
+  // answer after it was under it.
+  it('reads each "Q." question over its answer as a heading', () => {
+    const found = headings(tree(fixture('base-files-faq.txt'))).map(([, text]) => text);
+    expect(found).toContain('Q. Why "trixie/sid" and not "testing/unstable" as it used to be?');
+    expect(found).toContain("Q. Ok, but how do I know which distribution I'm running?");
+    expect(found.filter((h) => String(h).startsWith('Q.')).length).toBeGreaterThanOrEqual(5);
   });
 });

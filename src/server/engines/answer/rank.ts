@@ -164,8 +164,11 @@ const UNASKED = new Set(termsOf('mean means meant meaning'));
  */
 const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
-/** Words naming the kind of thing a question asks about: a function, an option. */
-const KINDS = new Set(termsOf('function method option flag parameter argument property'));
+/**
+ * Words a source may never write of what a question asks about: its kind (a function, an option),
+ * or the state asked of it ("Is X enabled by default?", which `default: false` answers).
+ */
+const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled'));
 
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;

@@ -32,6 +32,13 @@ export function withHeaderRows(root: ParentNode): void {
 export function htmlToMarkdown(html: string): string {
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   turndown.use(gfm);
+  // A line break is written `\` at the line's end: the two spaces turndown writes are trailing
+  // whitespace, trimmed below, and the break read as a space ("Type: boolean Default: false").
+  // One in a heading, or ending its block (dropped below), breaks no line of text.
+  turndown.addRule('lineBreak', {
+    filter: 'br',
+    replacement: (_content, node) => (node.closest('h1, h2, h3, h4, h5, h6') ? ' ' : '\\\n'),
+  });
   turndown.addRule('preformatted', { filter: isBarePre, replacement: (_content, node) => fenced(node) });
   // A definition list's term in bold, a paragraph of its own: the unit layer keeps it with its description.
   turndown.addRule('definitionTerm', {
@@ -57,8 +64,10 @@ export function htmlToMarkdown(html: string): string {
   return turndown
     .turndown(source)
     .replace(/[ \t]+$/gm, '')
+    .replace(/\\\n(?=\n)|^\\\n/gm, '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .trim()
+    .replace(/\\$/, '');
 }
 
 /**
