@@ -158,7 +158,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // A section whose heading asks this part opens with its answer, unless code is asked for.
     // A section named in quotes is where the answer is, not what is asked: its heading asks nothing.
     const asked = scope ? withoutTerms(q, termsOf(quotedNames(part).join(' '))) : q;
-    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used, scope) : undefined;
+    // Of the sources the part names, when it names any: openssh's "-L option" section does not answer wc's -L.
+    const within = scope ?? (naming.titles.size > 0 ? new Set(index.units.filter(ofNamed)) : undefined);
+    const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used, within) : undefined;
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
@@ -284,6 +286,12 @@ function rank(
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
+  // "What is a word (in wc)?" is answered by the sentence saying what one is: "A word is a non-zero-length…".
+  const asked = DEFINED.exec(form)?.[1].toLowerCase();
+  const defines = (u: RankedUnit) => {
+    const text = u.text.toLowerCase().replace(/^(?:an?|the)\s+/, '');
+    return asked !== undefined && text.startsWith(asked) && /^s?\s+(?:is|are|means)\b/.test(text.slice(asked.length));
+  };
   // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
   const leadsIntoCode = (u: RankedUnit) =>
     u.kind === 'sentence' &&
@@ -299,6 +307,7 @@ function rank(
         s *= PARAMS.formBoost;
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
+      else if (u.kind === 'sentence' && defines(u)) s *= PARAMS.formBoost;
       // A property asked by its name and its subject's is the cell asked for ("the default of options.format").
       else if (u.kind === 'field' && u.subject && [u.name, u.subject].every((x) => asksName(x ?? '', q)))
         s *= PARAMS.formBoost;
@@ -307,6 +316,10 @@ function rank(
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
 }
+
+/** What a "What is X?" part asks to have defined, without its article and setting ("… in wc"). */
+const DEFINED =
+  /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\s-]*?)(?:\s+(?:in|for|of|by)\s.*)?\s*[?？]?\s*$/iu;
 
 /** Whether the part asks one of a name's terms itself (not as context). */
 const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);
@@ -419,7 +432,20 @@ function sayBest(
   frame: AnswerFrame,
   several = false,
 ): Said {
-  const said = sayUnit(ranked[0].u, q, index, frame);
+  const top = ranked[0].u;
+  // A paragraph opening on what the part asks about ("`flush` is an optional boolean. When set to
+  // true, …") is about it: said as far as the room allows.
+  const paragraph = index.units.filter((x) => x.ref === top.ref && x.group === top.group && x.kind === 'sentence');
+  const subject = termsOf(/^\S+/.exec(top.text)?.[0] ?? '')[0];
+  if (
+    !top.term &&
+    paragraph[0] === top &&
+    paragraph.length > 1 &&
+    (q.get(subject) ?? 0) >= 1 &&
+    !top.fields.title.has(subject)
+  )
+    return sayOpening(paragraph);
+  const said = sayUnit(top, q, index, frame);
   const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
   // A line of a code block said whole is said already: quoted alone, it would take the block's place.

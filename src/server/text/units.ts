@@ -438,9 +438,11 @@ type Field = Pick<DocUnit, 'kind' | 'text' | 'markdown' | 'name' | 'value'>;
 /** A short `name: value` paragraph or item that is not a sentence: a setting or a figure. */
 function fieldOf(b: Pick<Block, 'text' | 'markdown'>): Field | null {
   const text = b.text.trim();
-  if (text.length > 80 || /[.!?。]$/.test(text) || text.includes('\n')) return null;
-  const m = NAME_VALUE.exec(text);
-  return m ? { kind: 'field', text, markdown: b.markdown, name: m[1].trim(), value: m[2].trim() } : null;
+  if (text.length > 80 || /[!?。]$/.test(text) || text.includes('\n')) return null;
+  const m = NAME_VALUE.exec(text.replace(/\.$/, ''));
+  // A full stop ends a sentence ("Note: read this."), unless it follows a one-word value ("default: `true`.").
+  if (!m || (text.endsWith('.') && (/\s/.test(m[2].trim()) || /\.\s/.test(m[1])))) return null;
+  return { kind: 'field', text, markdown: b.markdown, name: m[1].trim(), value: m[2].trim() };
 }
 
 /**

@@ -40,9 +40,14 @@ export function verbForms(word: string): string[] {
 /** Phrasal verbs (and phrases) a question is asked with, and the words documents write for them. */
 const PHRASAL: Array<[RegExp, string]> = [
   // "When none is given", "if not set", "when omitted" ask for the default: documents say "default".
+  // What is not given stays asked: "if no filename is given" asks of the filename.
   [
-    /\b(?:when|if)\s+(?:none|nothing|no\s+[\w-]+)\s+(?:is|are|was|were|gets?)\s+(?:given|set|specified|provided|passed|supplied|chosen)\b/gi,
+    /\b(?:when|if)\s+(?:none|nothing)\s+(?:is|are|was|were|gets?)\s+(?:given|set|specified|provided|passed|supplied|chosen)\b/gi,
     'by default',
+  ],
+  [
+    /\b(?:when|if)\s+no\s+([\w-]+)\s+(?:is|are|was|were|gets?)\s+(?:given|set|specified|provided|passed|supplied|chosen)\b/gi,
+    '$1 by default',
   ],
   [
     /\b(?:when|if)\s+(?:(?:it|they)\s+(?:is|are)\s+|it's\s+)?(?:not\s+|un)(?:set|specified|given|provided|passed|supplied)\b/gi,

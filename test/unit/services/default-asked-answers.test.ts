@@ -13,7 +13,9 @@ it('says a question asking what happens when nothing is given as asking for the 
   expect(inDocumentWords("What is a cookie's priority when none is set?")).toBe(
     "What is a cookie's priority by default?",
   );
-  expect(inDocumentWords('Which signal is sent if no signal is specified?')).toBe('Which signal is sent by default?');
+  expect(inDocumentWords('Which signal is sent if no signal is specified?')).toBe(
+    'Which signal is sent signal by default?',
+  );
   expect(inDocumentWords('What does it use when it is not set?')).toBe('What does it use by default?');
   expect(inDocumentWords('What is used if omitted?')).toBe('What is used by default?');
   // "None" that is not the subject of a missing value stays.

@@ -828,6 +828,12 @@ const docs74 = async () => [
   },
   { id: 'ssh', title: 'openssh-readme-debian', text: plainTextToMarkdown(read('openssh-readme-debian.txt')) },
   {
+    id: 'multer',
+    title: 'multer-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'multer-readme.docx')))).text,
+  },
+  { id: 'wc', title: 'wc', text: extractHtml(read('wc.html')).markdown },
+  {
     id: 'dict',
     title: 'dictionaries-common-problems',
     text: plainTextToMarkdown(read('dictionaries-common-problems.txt')),
@@ -867,6 +873,41 @@ describeAnswersOver(
       );
       expect(answer).toMatch(/defaults to 10000/);
       expect(answer).toMatch(/For reserve, Default: `false`\. \[\d\]/);
+    });
+
+    // The README ends some of its `default:` items with a full stop: they were read as sentences, and
+    // the default of another setting was said first.
+    it('a `name: value.` item with a one-word value is a setting of its section', async () => {
+      expect(await ask("What is the default of yargs-parser's short-option-groups configuration?")).toBe(
+        'For short option groups, default: `true`. [1]',
+      );
+    });
+
+    // openssh's "-L option of ssh nonfree" section asked "-L" twice over (as written and lower case):
+    // its opening answered a question about wc's -L.
+    it('a section of another source than the one the part names does not answer it', async () => {
+      expect(await ask('What does wc -L print?')).toMatch(
+        /^\*\*-L\*\*, \*\*--max-line-length\*\*: print the maximum display width\. \[\d\]$/,
+      );
+    });
+
+    it('"What is a word?" is answered by the sentence saying what a word is', async () => {
+      expect(await ask('What is a word for wc?')).toContain(
+        'A word is a non-zero-length sequence of printable characters delimited by white space.',
+      );
+    });
+
+    // "`flush` is an optional boolean." was said alone; the paragraph it opens says what flush does.
+    it('a paragraph opening on what is asked is said as far as the room allows', async () => {
+      expect(await ask('What does the flush option do in multer?')).toContain(
+        'When set to `true`, the file data is flushed to disk with an `fsync` call',
+      );
+    });
+
+    it('"if no filename is given" is answered of the filename', async () => {
+      expect(await ask('What happens if no filename is given to DiskStorage?')).toContain(
+        "If no `filename` is given, each file will be given a random name that doesn't include any file extension.",
+      );
     });
 
     // Commands set in under "then you can run:" were joined into one line, and not said.

@@ -51,6 +51,15 @@ describe('verbs as documents write them', () => {
     expect(inDocumentWords('Turn the cache on')).toBe('enable the cache');
     expect(inDocumentWords('turn it into a string on Windows')).toBe('turn it into a string on Windows');
   });
+
+  // multer's README (session 74): "if no filename is given" had become "by default", and the
+  // question was answered from "If no `destination` is given, …".
+  it('"if no X is given" asks for the default of X, and keeps X', () => {
+    expect(inDocumentWords('What happens if no filename is given to DiskStorage?')).toBe(
+      'What happens filename by default to DiskStorage?',
+    );
+    expect(inDocumentWords('What is used when none is set?')).toBe('What is used by default?');
+  });
 });
 
 describe('symbols', () => {
