@@ -459,8 +459,9 @@ function sayBest(
   // asks about useNamedReferences, `-L` when it asks about `-x`) answers another question.
   const label = (u: RankedUnit) => u.term ?? u.termMarkdown ?? u.rowKey;
   // Named by a flag (`-x`) or a name written as one word (useNamedReferences), not by a word in it.
+  // A short flag is named in its case (`-L` is not `-l`): by its term as written, not the folded one.
   const named = (u: RankedUnit) => {
-    const terms = termsOf(label(u) ?? '');
+    const terms = termsOf(label(u) ?? '').filter((t) => !/^§-[^-]/.test(t));
     return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
   };
   if (named(a) && label(b) && !named(b)) return said;

@@ -73,6 +73,9 @@ export function documentUnits(markdown: string): DocUnit[] {
 
 /** `name: value` (or `name = value`) with a short name. */
 const NAME_VALUE = /^\s*([\p{L}\p{N}_][\p{L}\p{N}_ .-]{0,59}?)\s*[:=](?!\/\/)\s*(\S.{0,100}?)\s*,?\s*$/u;
+const PROMPT = /^\$ \S[^\n]*$/;
+/** What a command printed under it gives: `-> "2.0K"`, `=> 3`. */
+const RESULT = /^(?:->|=>)\s/;
 const BARE_URL = /^<?[a-z][a-z\d+.-]*:\/\/\S+?>?$/i;
 /** A line of program code (a declaration, a statement), not a `name: value` fact. */
 const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
@@ -167,6 +170,31 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             lead = undefined;
             continue;
           }
+        }
+        // A command printed as a paragraph after its shell prompt ("$ numfmt --to=iec 2048"), with the
+        // result lines under it ('-> "2.0K"'), is code: a full stop after it would change it.
+        if (PROMPT.test(b.text)) {
+          let j = i + 1;
+          while (blocks[j]?.kind === 'paragraph' && RESULT.test(blocks[j].text)) j++;
+          const value = blocks
+            .slice(i, j)
+            .map((x) => x.text)
+            .join('\n');
+          const fence = '`'.repeat(Math.max(3, ...(value.match(/`+/g) ?? []).map((r) => r.length + 1)));
+          const g = group++;
+          push({
+            kind: 'code',
+            text: value,
+            markdown: `${fence}\n${value}\n${fence}`,
+            headings,
+            group: g,
+            leadIn: lead,
+          });
+          for (const line of value.split('\n'))
+            push({ kind: 'codeLine', text: line, markdown: codeSpan(line), headings, group: g });
+          i = j - 1;
+          lead = undefined;
+          continue;
         }
         // A paragraph that is only an address (a rule's home page) says nothing a reader asks about.
         if (BARE_URL.test(b.text.trim())) {

@@ -833,6 +833,12 @@ const docs74 = async () => [
     text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'multer-readme.docx')))).text,
   },
   { id: 'wc', title: 'wc', text: extractHtml(read('wc.html')).markdown },
+  { id: 'numfmt', title: 'numfmt', text: extractHtml(read('numfmt.html')).markdown },
+  {
+    id: 'range',
+    title: 'range-parser-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'range-parser-readme.pdf')))).text,
+  },
   {
     id: 'dict',
     title: 'dictionaries-common-problems',
@@ -908,6 +914,22 @@ describeAnswersOver(
       expect(await ask('What happens if no filename is given to DiskStorage?')).toContain(
         "If no `filename` is given, each file will be given a random name that doesn't include any file extension.",
       );
+    });
+
+    // groff prints each example line as a paragraph: "$ numfmt --to=iec 2048" was said as a sentence,
+    // a full stop after it, without the result line under it.
+    it('a command after its shell prompt is code, with the result printed under it', async () => {
+      expect(await ask('What does numfmt --to=iec 2048 output?')).toContain(
+        '```\n$ numfmt --to=iec 2048\n-> "2.0K"\n```',
+      );
+    });
+
+    // "If-Range" is two English words: it was no name, and range-parser's "range" answered for it.
+    it('a header written in capitals joined by a hyphen is a name the source must write', async () => {
+      expect(await ask('Does range-parser parse the If-Range header?')).toMatch(
+        /^Your sources do not cover this question/,
+      );
+      expect(await ask('What does -1 signal in range-parser?')).toMatch(/unsatisfiable range/);
     });
 
     // Commands set in under "then you can run:" were joined into one line, and not said.

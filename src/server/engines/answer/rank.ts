@@ -423,8 +423,12 @@ export function quotedSection(index: UnitIndex, part: string): Set<RankedUnit> |
  */
 const JOINED = /^(?=.*\d)[a-z][a-z\d]*(?:[-/._][a-z\d]+)*$/i;
 
-/** Words joined by hyphens, not all of them English ("async-retry", not "long-term"): a name. */
-const isHyphenName = (w: string) => /^\p{L}+(?:-\p{L}+)+$/u.test(w) && !w.split('-').every(isEnglishWord);
+/**
+ * Words joined by hyphens, not all of them English ("async-retry", not "long-term"), or each
+ * capitalised (a header: "If-Range", "Content-Type"): a name.
+ */
+const isHyphenName = (w: string) =>
+  /^\p{L}+(?:-\p{L}+)+$/u.test(w) && (!w.split('-').every(isEnglishWord) || /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}*)+$/u.test(w));
 
 /** A word without the possessive it is written with ("async-retry's"). */
 const unowned = (w: string) => w.replace(/['’]s$/u, '');
