@@ -66,7 +66,7 @@ const searched = (text: string) =>
  * figure ("how many"). "The uuid command" names a command; it does not ask for one.
  */
 const asksCode = (q: string) =>
-  /\b(how (do|can|should) (i|we|you)|how to|(what|which) (command|syntax)|commands? (to|for|that)|syntax)\b|如何|怎么|怎样|どうやって|方法/i.test(
+  /\b(how (do|can|should) (i|we|you)|how to|(what|which) (command|syntax)|commands? (to|for|that)|syntax)\b|如何|怎么|怎样|どうやって|方法|するには/i.test(
     q,
   );
 

@@ -834,6 +834,7 @@ const docs74 = async () => [
   },
   { id: 'wc', title: 'wc', text: extractHtml(read('wc.html')).markdown },
   { id: 'numfmt', title: 'numfmt', text: extractHtml(read('numfmt.html')).markdown },
+  { id: 'moji', title: 'moji-readme', text: extractHtml(read('moji-readme.html')).markdown },
   {
     id: 'range',
     title: 'range-parser-readme',
@@ -930,6 +931,16 @@ describeAnswersOver(
         /^Your sources do not cover this question/,
       );
       expect(await ask('What does -1 signal in range-parser?')).toMatch(/unsatisfiable range/);
+    });
+
+    // 「〜するには？」 asks how to do a thing, as "how do I" does: the code, not "it is possible".
+    it('a Japanese 「するには」 question is answered with its code', async () => {
+      expect(await ask('文字種を追加するには？')).toContain(
+        "moji.addMojisyu('文字種名', {start: 開始文字コード, end: 終了文字コード});",
+      );
+      expect(await ask('moji でひらがなをカタカナに変換するには？')).toContain(
+        "moji('あいうえお').convert('HG', 'KK')",
+      );
     });
 
     // Commands set in under "then you can run:" were joined into one line, and not said.
