@@ -164,7 +164,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
-      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part)));
+      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part) || asksCode(part)));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
@@ -481,9 +481,11 @@ function sayBest(
   if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
-  // Two items of one list answering a question asking for several ("Which projects are…?") are the list's.
-  const list = index.units.filter((x) => x.kind === 'item' && x.ref === a.ref && x.group === a.group);
-  if (several && a.kind === 'item' && list.includes(b)) return sayList(list, index) ?? said;
+  // Two items of one list answering a question asking for several ("Which projects are…?") or how
+  // to do a thing (its steps) are the list's.
+  const listed = (x: RankedUnit) => (x.kind === 'item' || x.kind === 'field') && x.depth !== undefined;
+  const list = index.units.filter((x) => listed(x) && x.ref === a.ref && x.group === a.group);
+  if (several && listed(a) && list.includes(b)) return sayList(list, index) ?? said;
   const more = sayUnit(second.u, q, index, frame);
   // The second said with what it points back to (a definition's "Thus, …" with its first sentence)
   // says the first again: it alone is the answer, never both.

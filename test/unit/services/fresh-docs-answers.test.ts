@@ -835,6 +835,7 @@ const docs74 = async () => [
   { id: 'wc', title: 'wc', text: extractHtml(read('wc.html')).markdown },
   { id: 'numfmt', title: 'numfmt', text: extractHtml(read('numfmt.html')).markdown },
   { id: 'moji', title: 'moji-readme', text: extractHtml(read('moji-readme.html')).markdown },
+  { id: 'days', title: 'chinese-days-readme', text: read('chinese-days-readme.md') },
   {
     id: 'range',
     title: 'range-parser-readme',
@@ -941,6 +942,12 @@ describeAnswersOver(
       expect(await ask('moji でひらがなをカタカナに変換するには？')).toContain(
         "moji('あいうえお').convert('HG', 'KK')",
       );
+    });
+
+    // The steps of 「贡献代码」 are a numbered list: its first two were said, one of them a `name: value` item.
+    it('a how-to question answered by two steps of a list is answered with the whole list', async () => {
+      const answer = await ask('chinese-days 如何贡献代码？');
+      for (const step of ['Fork + Clone 项目到本地', '农历定义', '提交PR']) expect(answer).toContain(step);
     });
 
     // Commands set in under "then you can run:" were joined into one line, and not said.
