@@ -950,6 +950,13 @@ describeAnswersOver(
       for (const step of ['Fork + Clone 项目到本地', '农历定义', '提交PR']) expect(answer).toContain(step);
     });
 
+    // "Each file contains the following information:" leads into a table: one row of it was said.
+    it('a sentence leading into a table brings the table', async () => {
+      const answer = await ask('What information does multer give for each file?');
+      expect(answer).toContain('Each file contains the following information:');
+      for (const key of ['`fieldname`', '`mimetype`', '`buffer`']) expect(answer).toContain(`| ${key} |`);
+    });
+
     // Commands set in under "then you can run:" were joined into one line, and not said.
     it('commands under a plain-text paragraph ending in a colon are quoted line by line', async () => {
       expect(await ask('How do I switch sshd to systemd socket activation?')).toContain(

@@ -174,11 +174,11 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       else if (leadsOn && next?.kind === 'sentence' && !/[:：、，,]$/.test(u.text.trim())) brought = [next];
       else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
       // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:",
-      // "… include the items listed below.").
+      // "… include the items listed below."); a table's is the sentence right above it.
       else if (
         (leadsOn || /\b(?:below|following|as follows)\b/i.test(u.text)) &&
-        (next?.kind === 'item' || next?.kind === 'field') &&
-        next.leadIn?.endsWith(u.text)
+        (next?.kind === 'item' || next?.kind === 'field' || next?.kind === 'row') &&
+        (next.kind === 'row' || next.leadIn?.endsWith(u.text))
       )
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
       if (next && brought.length > 0) {
@@ -189,7 +189,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
             ? citeBlock(next.markdown, next.ref)
             : kind === 'sentence'
               ? cite(brought.map((x) => x.markdown).join(' '), next.ref)
-              : items.join('\n'),
+              : kind === 'row'
+                ? tableOf(brought.slice(0, MAX_LIST))
+                : items.join('\n'),
         );
         used.push(...brought);
       }
