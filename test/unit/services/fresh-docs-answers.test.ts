@@ -939,9 +939,10 @@ describeAnswersOver(
       expect(await ask('文字種を追加するには？')).toContain(
         "moji.addMojisyu('文字種名', {start: 開始文字コード, end: 終了文字コード});",
       );
-      expect(await ask('moji でひらがなをカタカナに変換するには？')).toContain(
-        "moji('あいうえお').convert('HG', 'KK')",
-      );
+      const kana = await ask('moji でひらがなをカタカナに変換するには？');
+      expect(kana).toContain("/** ひらがな → カタカナ **/\nmoji('あいうえお').convert('HG', 'KK')");
+      // The comment a blank line above ends the example before it: it is not this one's.
+      expect(kana).not.toContain("// -> ' '");
     });
 
     // The steps of 「贡献代码」 are a numbered list: its first two were said, one of them a `name: value` item.

@@ -219,7 +219,11 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
   const at = lines.indexOf(u);
   if (at < 0) return undefined;
   let from = at;
-  while (from > 0 && COMMENT.test(lines[from - 1].text)) from--;
+  // The comments right above it: one before a blank line ends another example (its `// -> ' '`).
+  const source = groupOf(u, index, 'code')[0]?.text.split('\n') ?? [];
+  const blankBetween = (a: RankedUnit, b: RankedUnit) =>
+    source.slice((a.line ?? 0) + 1, b.line ?? 0).some((l) => !l.trim());
+  while (from > 0 && COMMENT.test(lines[from - 1].text) && !blankBetween(lines[from - 1], lines[from])) from--;
   let to = at;
   if (COMMENT.test(u.text)) {
     to = lines.findIndex((x, i) => i > at && !COMMENT.test(x.text));
