@@ -223,7 +223,8 @@ function spacelessWords(run: string): string[] {
 }
 
 /**
- * Symbols as written: option flags, dotted or called identifiers, version ranges and numbers
+ * Symbols as written: option flags, names opening on two underscores (`__dirname`, a cookie's
+ * `__Host-` prefix), dotted or called identifiers, version ranges and numbers
  * with their dots, format specifiers, assignments, runs of operator characters and short names
  * joined by slashes (split's `l/K/N`, I/O), names joined to a number (UTF-8, KOI8-U, HTTP/3: KOI8-U
  * is not KOI8-R, though "U" and "R" are no words), all in lower
@@ -231,7 +232,7 @@ function spacelessWords(run: string): string[] {
  * between two units that both hold it.
  */
 const SYMBOL =
-  /(?<![\p{L}\p{N}_])(?:--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
+  /(?<![\p{L}\p{N}_])(?:__[\p{L}\p{N}][\p{L}\p{N}_]*-?|--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
 
 /**
  * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as

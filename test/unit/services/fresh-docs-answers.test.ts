@@ -836,6 +836,7 @@ const docs74 = async () => [
   { id: 'numfmt', title: 'numfmt', text: extractHtml(read('numfmt.html')).markdown },
   { id: 'moji', title: 'moji-readme', text: extractHtml(read('moji-readme.html')).markdown },
   { id: 'days', title: 'chinese-days-readme', text: read('chinese-days-readme.md') },
+  { id: 'tough', title: 'tough-cookie-readme', text: extractHtml(read('tough-cookie-readme.html')).markdown },
   {
     id: 'range',
     title: 'range-parser-readme',
@@ -956,6 +957,13 @@ describeAnswersOver(
       const answer = await ask('What information does multer give for each file?');
       expect(answer).toContain('Each file contains the following information:');
       for (const key of ['`fieldname`', '`mimetype`', '`buffer`']) expect(answer).toContain(`| ${key} |`);
+    });
+
+    // "__Host-" was the word "host": get-port's host option answered for tough-cookie's prefix.
+    it('a name opening on two underscores is a symbol, held as written', async () => {
+      expect(await ask('What does the __Host- prefix mean?')).toMatch(
+        /the string `__Host-`, then the cookie was set with a "Secure" attribute, a "Path" attribute/,
+      );
     });
 
     // Commands set in under "then you can run:" were joined into one line, and not said.

@@ -63,6 +63,11 @@ describe('verbs as documents write them', () => {
 });
 
 describe('symbols', () => {
+  it('a name opening on two underscores is a symbol: a cookie prefix, a Node.js global', () => {
+    expect(termsOf('What does the __Host- prefix mean?')).toContain('§__host-');
+    expect(termsOf('`__dirname` in ES modules')).toContain('§__dirname');
+  });
+
   // "Which Node.js version does arg require?" was covered by `node cli.js`: both gave the member `.js`.
   it("a file's extension is no member: Node.js and cli.js share no symbol, .makeRe and minimatch.makeRe do", () => {
     const shared = (a: string, b: string) => termsOf(a).filter((t) => t.startsWith('§') && termsOf(b).includes(t));
