@@ -428,7 +428,8 @@ const JOINED = /^(?=.*\d)[a-z][a-z\d]*(?:[-/._][a-z\d]+)*$/i;
  * capitalised (a header: "If-Range", "Content-Type"): a name.
  */
 const isHyphenName = (w: string) =>
-  /^\p{L}+(?:-\p{L}+)+$/u.test(w) && (!w.split('-').every(isEnglishWord) || /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}*)+$/u.test(w));
+  /^\p{L}+(?:-\p{L}+)+$/u.test(w) &&
+  (!w.split('-').every(isEnglishWord) || /^\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}*)+$/u.test(w));
 
 /** A word without the possessive it is written with ("async-retry's"). */
 const unowned = (w: string) => w.replace(/['’]s$/u, '');
