@@ -81,7 +81,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
   // A question that only names a source ("What is gzip?", "Winston") asks what the source is: its
   // own opening says so, not the sentence that names it most often.
-  const named = intent === 'answer' ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
+  // "Why use serve-favicon?" and "How do I use it?" ask more than what it is.
+  const asksWhat = intent === 'answer' && !/^\s*(?:why|how|when|where|who)\b/i.test(whole);
+  const named = asksWhat ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
   if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
   const subjects =
     intent === 'compare'

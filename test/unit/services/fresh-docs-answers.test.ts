@@ -977,3 +977,27 @@ describeAnswersOver(
     });
   },
 );
+
+/** Session 74's second fresh check: serve-favicon's README printed to PDF by Chromium, beside get-port's DOCX. */
+const docs74b = async () => [
+  {
+    id: 'favicon',
+    title: 'serve-favicon-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'serve-favicon-readme.pdf')))).text,
+  },
+  {
+    id: 'getport',
+    title: 'get-port-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'get-port-readme.docx')))).text,
+  },
+];
+
+describeAnswersOver('fresh documents: a question the source asks over a list', docs74b, (ask) => {
+  // "Why use serve-favicon?" only named the source: its opening ("Node.js middleware for serving a
+  // favicon.") was said, not the README's own "Why use this module?" and the list under it.
+  it('"Why use X?" is answered by the list under the source\'s own question', async () => {
+    const answer = await ask('Why use serve-favicon?');
+    expect(answer).toContain('Why use this module?');
+    expect(answer).toContain('This module caches the icon in memory to improve performance by skipping disk access.');
+  });
+});

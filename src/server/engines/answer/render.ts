@@ -174,9 +174,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       else if (leadsOn && next?.kind === 'sentence' && !/[:：、，,]$/.test(u.text.trim())) brought = [next];
       else if (leadsOn && next?.kind === 'code' && lineCount(next.text) <= MAX_BLOCK_LINES) brought = [next];
       // The list's lead-in is the paragraph this sentence ends ("…, which has the following attributes:",
-      // "… include the items listed below."); a table's is the sentence right above it.
+      // "… include the items listed below.", "Why use this module?"); a table's is the sentence right above it.
       else if (
-        (leadsOn || /\b(?:below|following|as follows)\b/i.test(u.text)) &&
+        (leadsOn || /\b(?:below|following|as follows)\b/i.test(u.text) || /[?？]$/.test(u.text.trim())) &&
         (next?.kind === 'item' || next?.kind === 'field' || next?.kind === 'row') &&
         (next.kind === 'row' || next.leadIn?.endsWith(u.text))
       )
