@@ -246,8 +246,8 @@ const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
 
-/** "Which projects are…", "What formats does…": a question asking for several things of a kind. */
-const ASKS_SEVERAL = /\b(?:which|what)\s+\p{L}+s\s+(?:are|were|do|does|did|can)\b/iu;
+/** "Which projects are…", "What formats does…", "What are the values…": a question asking for several things of a kind. */
+const ASKS_SEVERAL = /\b(?:which|what)\s+(?:\p{L}+s\s+(?:are|were|do|does|did|can)|are\s+the\s+\p{L}+s)\b/iu;
 
 /** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
 const asksCommand = (part: string) =>
@@ -453,10 +453,18 @@ function sayBest(
   // A line of a code block said whole is said already: quoted alone, it would take the block's place.
   const u = second.u;
   if (said.used.some((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group)) return said;
-  // A sentence of the same paragraph reads on from the first; another must say something asked.
-  const samePart = second.u.ref === ranked[0].u.ref && second.u.group === ranked[0].u.group;
-  if (!samePart && !saysAsked(second.u, q)) return said;
   const [a, b] = [ranked[0].u, second.u];
+  // Two items of one list answering a question asking for several ("Which projects are…?") or how
+  // to do a thing (its steps) are the list's; so is a list under the sentence answering it ("The
+  // default value is 'keep'." over unset's values), though its items need not say what is asked.
+  const listed = (x: RankedUnit) => (x.kind === 'item' || x.kind === 'field') && x.depth !== undefined;
+  const list = index.units.filter((x) => listed(x) && x.ref === b.ref && x.group === b.group);
+  const sameSection = a.ref === b.ref && a.headings.join('\n') === b.headings.join('\n');
+  if (several && listed(b) && (list.includes(a) || (a.kind === 'sentence' && sameSection)))
+    return sayList(list, index) ?? said;
+  // A sentence of the same paragraph reads on from the first; another must say something asked.
+  const samePart = b.ref === a.ref && b.group === a.group;
+  if (!samePart && !saysAsked(b, q)) return said;
   // A unit said under another name than the one the part names ("`isAttributeValue`: …" when it
   // asks about useNamedReferences, `-L` when it asks about `-x`) answers another question.
   const label = (u: RankedUnit) => u.term ?? u.termMarkdown ?? u.rowKey;
@@ -483,11 +491,6 @@ function sayBest(
   if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
-  // Two items of one list answering a question asking for several ("Which projects are…?") or how
-  // to do a thing (its steps) are the list's.
-  const listed = (x: RankedUnit) => (x.kind === 'item' || x.kind === 'field') && x.depth !== undefined;
-  const list = index.units.filter((x) => listed(x) && x.ref === a.ref && x.group === a.group);
-  if (several && listed(a) && list.includes(b)) return sayList(list, index) ?? said;
   const more = sayUnit(second.u, q, index, frame);
   // The second said with what it points back to (a definition's "Thus, …" with its first sentence)
   // says the first again: it alone is the answer, never both.

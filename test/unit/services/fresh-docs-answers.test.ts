@@ -980,6 +980,7 @@ describeAnswersOver(
 
 /** Session 74's second fresh check: serve-favicon's README printed to PDF by Chromium, beside get-port's DOCX. */
 const docs74b = async () => [
+  { id: 'session', title: 'express-session-readme', text: extractHtml(read('express-session-readme.html')).markdown },
   {
     id: 'favicon',
     title: 'serve-favicon-readme',
@@ -999,5 +1000,12 @@ describeAnswersOver('fresh documents: a question the source asks over a list', d
     const answer = await ask('Why use serve-favicon?');
     expect(answer).toContain('Why use this module?');
     expect(answer).toContain('This module caches the icon in memory to improve performance by skipping disk access.');
+  });
+
+  // "The default value is 'keep'." answered alone: the values listed under it say nothing asked.
+  it('"What are the values of X?" is answered by the list under the sentence answering it', async () => {
+    const answer = await ask("What are the values of express-session's unset option?");
+    expect(answer).toContain("`'destroy'` The session will be destroyed (deleted) when the response ends.");
+    expect(answer).toContain("`'keep'` The session in the store will be kept");
   });
 });
