@@ -387,8 +387,9 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
  * another ("the default stale time in proper-lockfile and the default reserve in get-port") is two.
  */
 function sourceParts(query: string, index: UnitIndex): string[] {
+  const parts = questionParts(query);
   const sides = query.split(/\s+and\s+(?=(?:the|a|an|its|their)\s)/i);
-  if (sides.length < 2 || questionParts(query).length > 1) return questionParts(query);
+  if (sides.length < 2 || parts.length > 1) return parts;
   const titles = sides.map((s) => [...sourceNames(index, s).titles]);
   const one = titles.every((t) => t.length === 1) && new Set(titles.map((t) => t[0])).size === sides.length;
   return one ? sides : [query];

@@ -1,5 +1,6 @@
 import type { Blockquote, Code, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
 import { toMarkdown } from 'mdast-util-to-markdown';
+import { toString } from 'mdast-util-to-string';
 import { looksLikeCode } from './statements.js';
 
 /**
@@ -8,7 +9,8 @@ import { looksLikeCode } from './statements.js';
  * it: a `~~~` underline opened a fence that ran to the end, a tab-indented section became code, and
  * `*` or `_` became emphasis. Recognised here, from the layout alone:
  * - headings: a line underlined (`===`, `---`, `***`, `~~~`) or between two rules, a numbered
- *   question or title (`2.1. When building…?`), a question over its answer (`Q. …?` over `A. …`), an ALL-CAPS line (`DESCRIPTION`), the first line
+ *   question or title (`2.1. When building…?`), a question over its answer (`Q. …?` over `A. …`),
+ *   an ALL-CAPS line (`DESCRIPTION`), the first line
  *   when it stands alone as a title, and a FAQ's entries: numbered lines (`11. Can zlib…?`) each
  *   standing alone over the text indented under it, when the document has several;
  * - lists (`-`, `*`, `+`, `•`, `1.`, `a)`), their wrapped lines joined to their item;
@@ -50,7 +52,7 @@ export function plainTextToMarkdown(text: string): string {
     )
       body = [{ ...body[0], indent: rest[0].indent }, ...rest];
     const before = heading ? undefined : out.at(-1);
-    const leadsIn = before?.type === 'paragraph' && /[:：]$/.test(toMarkdown(before).trim());
+    const leadsIn = before?.type === 'paragraph' && /[:：]$/.test(toString(before).trim());
     for (const [n, block] of bodyBlocks(body, proseIndent, leadsIn).entries()) {
       // Code that went on after a blank line is one block, blank line kept.
       const last = out.at(-1);
