@@ -289,10 +289,16 @@ function rank(
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
   // "What is a word (in wc)?" is answered by the sentence saying what one is: "A word is a non-zero-length…".
-  const asked = DEFINED.exec(form)?.[1].toLowerCase();
+  // So is 「冗長な表現とは何ですか？」 by 「冗長な表現とは、…」, and "什么是X？" by "X是…".
+  const defined = DEFINED.exec(form) ?? DEFINED_CJK.exec(form);
+  const asked = (defined?.[1] ?? defined?.[2] ?? defined?.[3])?.toLowerCase();
   const defines = (u: RankedUnit) => {
     const text = u.text.toLowerCase().replace(/^(?:an?|the)\s+/, '');
-    return asked !== undefined && text.startsWith(asked) && /^s?\s+(?:is|are|means)\b/.test(text.slice(asked.length));
+    return (
+      asked !== undefined &&
+      text.startsWith(asked) &&
+      /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))
+    );
   };
   // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
   const leadsIntoCode = (u: RankedUnit) =>
@@ -322,6 +328,8 @@ function rank(
 /** What a "What is X?" part asks to have defined, without its article and setting ("… in wc"). */
 const DEFINED =
   /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\s-]*?)(?:\s+(?:in|for|of|by)\s.*)?\s*[?？]?\s*$/iu;
+
+const DEFINED_CJK = /^\s*(?:(\S.*?)\s*とは(?:何|なに|なん)?(?:ですか|でしょうか)?|(?:什么是|何为)\s*(\S.*?)|(\S.*?)\s*是什么)\s*[?？]?\s*$/u;
 
 /** Whether the part asks one of a name's terms itself (not as context). */
 const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);

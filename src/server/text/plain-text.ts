@@ -232,7 +232,11 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
       continue;
     }
     const inline = line.text.length <= 300 ? OPTION_INLINE.exec(line.text) : null;
-    const termOver = isTermOver(line, body[i + 1]);
+    // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
+    // given as written, each on its own line: commands, names, a line of a config file.
+    const setIn = body.slice(i, body.findIndex((l, at) => at > i && l.indent <= proseIndent) >>> 0);
+    const literal = i === 0 && leadsIn && line.indent > proseIndent && setIn.every((l) => !/[.!?]$/.test(l.text));
+    const termOver = !literal && isTermOver(line, body[i + 1]);
     if (inline || termOver) {
       let end = i + 1;
       // The description goes on over indented lines, and over a line back at the term's margin that
@@ -272,9 +276,6 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     // A comment over a command ("# Delete leading blank lines" over `sed '/./,$!d' file`) is code.
     const codeByLook = codeLines * 2 > run.length || (codeLines * 2 === run.length && COMMENT_LINE.test(run[0].text));
     const indented = indent >= proseIndent + 4;
-    // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
-    // given as written, each on its own line: commands, names, a line of a config file.
-    const literal = i === 0 && leadsIn && indent > proseIndent && run.every((l) => !/[.!?]$/.test(l.text));
     if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose) || literal) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
       while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;

@@ -52,12 +52,12 @@ export function looksLikeCommand(text: string): boolean {
 
 /**
  * A sentence that opens by pointing back at what an earlier one named ("This option is the default
- * when decompressing", "These are used when…", "With this option, …"): alone, it does not say what
+ * when decompressing", "These are used when…", "With this option, …", "Seeing that message…"): alone, it does not say what
  * it is about. "This module…", "This library…" speak of the whole document, and are no such thing.
  */
 export function pointsBack(text: string): boolean {
   const m =
-    /^(?:(?:with|in|for|by|on|under|after|before|from|of|at)\s+)?(this|that|these|those|it|its|such|they|their|here)\b\s*(\p{L}*)/iu.exec(
+    /^(?:(?:with|in|for|by|on|under|after|before|from|of|at|\p{L}{2,}ing)\s+)?(this|that|these|those|it|its|such|they|their|here)\b\s*(\p{L}*)/iu.exec(
       text.trim(),
     );
   return m !== null && !WHOLE.test(m[2]);

@@ -134,7 +134,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           const desc: Block[] = [];
           for (let j = i + 1; j < blocks.length && desc.length < MAX_DESCRIPTION_PARAGRAPHS; j++) {
             const d = blocks[j];
-            if (d.kind !== 'paragraph' || isTerm(d) || d.section.join('\n') !== headings.join('\n')) break;
+            if (d.kind !== 'paragraph' || d.section.join('\n') !== headings.join('\n')) break;
+            // A bare value before the next term is this term's description (od's "**b**" over "512").
+            const after = blocks[j + 1];
+            const value = desc.length === 0 && !/^[*`_]/.test(d.markdown) && (after?.kind !== 'paragraph' || isTerm(after));
+            if (isTerm(d) && !value) break;
             // A later paragraph ending in a colon leads into what follows ("Interpreted sequences are:").
             if (desc.length > 0 && /[:：]$/.test(d.text.trim())) break;
             desc.push(d);

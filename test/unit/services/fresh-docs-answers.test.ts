@@ -1009,3 +1009,54 @@ describeAnswersOver('fresh documents: a question the source asks over a list', d
     expect(answer).toContain("`'keep'` The session in the store will be kept");
   });
 });
+
+/**
+ * Session 75's fresh check: Debian's dbus README.Debian (plain text), csplit(1) and od(1) as groff
+ * renders them, encoding-japanese's README as a LibreOffice DOCX, a Japanese textlint rule's as HTML.
+ */
+const docs75 = async () => [
+  { id: 'dbus', title: 'dbus-readme-debian', text: plainTextToMarkdown(read('dbus-readme-debian.txt')) },
+  { id: 'csplit', title: 'csplit', text: extractHtml(read('csplit.html')).markdown },
+  { id: 'od', title: 'od', text: extractHtml(read('od.html')).markdown },
+  {
+    id: 'encoding',
+    title: 'encoding-japanese-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'encoding-japanese-readme.docx')))).text,
+  },
+  {
+    id: 'redundant',
+    title: 'ja-no-redundant-expression-readme',
+    text: extractHtml(read('ja-no-redundant-expression-readme.html')).markdown,
+  },
+];
+
+describeAnswersOver('fresh documents: set-in config, defaults said with "instead of", quoted marks', docs75, (ask) => {
+  // The `<busconfig>` lines under "…matching /etc/dbus-1/system.d/*.conf:" were read as a term and
+  // its description, and the paragraph naming the files was not said.
+  it('a config snippet under a colon is code, said with the paragraph leading into it', async () => {
+    const answer = await ask('Where do I save a dbus auth_timeout override?');
+    expect(answer).toContain('/etc/dbus-1/system-local.conf');
+    expect(answer).toContain('```\n<busconfig>\n  <limit name="auth_timeout">5000</limit>\n</busconfig>\n```');
+  });
+
+  // "Seeing that message…" points back at the sentence naming the message.
+  it('a sentence opening "Seeing that …" is said with the one before it', async () => {
+    const answer = await ask("What log message means dbus's auth_timeout is set too short?");
+    expect(answer).toContain('Connection has not authenticated soon enough, closing it');
+  });
+
+  // Refused: no unit writes "default".
+  it('"use PREFIX instead of \'xx\'" states a default', async () => {
+    expect(await ask('What prefix does csplit use for output files by default?')).toMatch(/instead of ’xx’/);
+    expect(await ask('How many digits does csplit use by default?')).toMatch(/instead of 2/);
+  });
+
+  // "512" was read as a term of its own (a bare number, as an exit code is), so "b" had no description.
+  it("a value under its term is the term's description, and a lead-in brings its entries", async () => {
+    expect(await ask("What does the b suffix mean in od's BYTES?")).toContain('- **b**: 512. [1]');
+  });
+
+  it('「Xとは何ですか？」 is answered by the sentence 「Xとは、…」', async () => {
+    expect(await ask('冗長な表現とは何ですか？')).toMatch(/^資料によると： 冗長な表現とは、その文から省いても意味が通じるような表現/);
+  });
+});

@@ -221,6 +221,14 @@ describe('sentences', () => {
     ]);
   });
 
+  it("does not cut after a mark quoted alone (\"replaced with '?' (U+003F)\"), but after a quoted word's stop", () => {
+    expect(sentences("Characters are replaced with '?' (U+003F) by default. Then run 'update'. It ends.")).toEqual([
+      "Characters are replaced with '?' (U+003F) by default.",
+      "Then run 'update'.",
+      'It ends.',
+    ]);
+  });
+
   it('splits Chinese and Japanese sentences, which have no spaces', () => {
     expect(sentences('这是第一句。这是第二句！これは三番目です。')).toEqual([
       '这是第一句。',

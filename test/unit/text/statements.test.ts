@@ -44,6 +44,7 @@ describe('statements a deck, a page or a mindmap may show', () => {
       'These are used when decompressing the file with the -N option.',
       'With this option, gzip is less likely to lose data during a system crash.',
       'It is faster than zlib.',
+      'Seeing that message while not under attack means the timeout is too short.',
     ])
       expect(pointsBack(s), s).toBe(true);
     for (const s of [

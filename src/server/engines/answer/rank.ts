@@ -170,6 +170,9 @@ const CAPABILITY = new Set(termsOf('support supports supported supporting'));
  */
 const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled'));
 
+const [DEFAULT] = termsOf('default');
+const INSTEAD_OF = /\binstead of\b/i;
+
 /** The terms a question part searches for, each with its weight (a thread's earlier terms weigh less). */
 export type Query = Map<string, number>;
 
@@ -300,6 +303,12 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const named = (t: string) => u.fields.title.has(t) && index.units.length > SMALL_SOURCE;
   // A Chinese question about English sources is covered only through the English words the
   // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
+  // "How fast" asks for a figure: a source that never says "fast" states it as one ("~320 Mb/s").
+  // So with a word naming what kind of thing is asked ("ini's safe function"): a source may never say it.
+  // "Use PREFIX instead of 'xx'" states the default without the word.
+  const unsaid = (t: string) =>
+    ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) ||
+    (t === DEFAULT && INSTEAD_OF.test(u.text));
   const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t));
   const forms = FORMS.get(q);
   let have = 0;
@@ -311,9 +320,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   const other = new Set(choice ? (holds(choice[1]) ? choice[0] : choice[1]) : []);
   for (const [t, w] of q) {
     if (w < 1 || (asksMore && named(t)) || other.has(t) || UNASKED.has(t)) continue;
-    // "How fast" asks for a figure: a source that never says "fast" states it as one ("~320 Mb/s").
-    // So with a word naming what kind of thing is asked ("ini's safe function"): a source may never say it.
-    if ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) continue;
+    if (unsaid(t)) continue;
     // A term the unit's own source never holds weighs as one no source holds: the answer comes from
     // one source, and what it does not hold (cmp says nothing of directories) it cannot answer.
     // Not the question's own verb: "write" is asked where a source says "log". A missing word rare

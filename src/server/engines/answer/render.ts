@@ -108,7 +108,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         const line = best(groupOf(u, index, 'codeLine'), q, index);
         if (line) return sayUnit(line, q, index, frame);
       }
-      const lead = u.leadIn && u.leadIn.length <= 200 ? [cite(leadOf(u), u.ref)] : [];
+      // A long one only when it leads in by its colon ("… by saving this as /etc/dbus-1/system-local.conf:").
+      const said = u.leadIn && (u.leadIn.length <= 200 || (u.leadIn.length <= PARAMS.maxChars && /[:：]$/.test(u.leadIn.trim())));
+      const lead = said ? [cite(leadOf(u), u.ref)] : [];
       return { lines: [...lead, citeBlock(u.markdown, u.ref)], used: [u], prose: false };
     }
     case 'codeLine': {
@@ -181,8 +183,12 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (next.kind === 'row' || next.leadIn?.endsWith(u.text))
       )
         brought = following(u, index).filter((x) => x.group === next.group && x.kind !== 'sentence');
+      // So are the entries it leads into ("BYTES … may have a multiplier suffix:" over b, KB, K…).
+      else if (leadsOn && next?.kind === 'definition' && next.leadIn?.endsWith(u.text))
+        brought = following(u, index).filter((x) => x.kind === 'definition' && x.leadIn === next.leadIn);
       if (next && brought.length > 0) {
-        const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
+        const said = (x: RankedUnit) => (x.kind === 'definition' ? `${x.termMarkdown}: ${x.descriptionMarkdown}` : x.markdown);
+        const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(said(x), x.ref)}`);
         const kind = next.kind;
         lines.push(
           kind === 'code'
