@@ -33,7 +33,8 @@ const EN: AnswerFrame = {
 const ZH: AnswerFrame = {
   lang: 'zh',
   lead: '根据你的资料：',
-  cell: (row, column, value) => `根据你的资料，${row} 的 ${column} 是 ${value.replace(/[。.]$/, '')}。`,
+  // The answer's lead opens it already (grounded-writer): the cell says the fact alone.
+  cell: (row, column, value) => `${row} 的 ${column} 是 ${value.replace(/[。.]$/, '')}。`,
   notCovered: (topics) =>
     `你的资料没有涉及这个问题。${topics.length ? `资料中最接近的内容是：${topics.join('；')}。` : ''}`,
   noSources: (question) => `你的资料没有涉及这个问题（“${question}”）。请添加相关的网页或文档后再问。`,
@@ -44,7 +45,7 @@ const ZH: AnswerFrame = {
 const JA: AnswerFrame = {
   lang: 'ja',
   lead: '資料によると：',
-  cell: (row, column, value) => `資料によると、${row} の ${column} は ${value} です。`,
+  cell: (row, column, value) => `${row} の ${column} は ${value} です。`,
   notCovered: (topics) =>
     `資料はこの質問を扱っていません。${topics.length ? `最も近い内容：${topics.join('、')}。` : ''}`,
   noSources: (question) =>

@@ -232,7 +232,7 @@ function spacelessWords(run: string): string[] {
  * between two units that both hold it.
  */
 const SYMBOL =
-  /(?<![\p{L}\p{N}_])(?:__[\p{L}\p{N}][\p{L}\p{N}_]*-?|--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
+  /(?<![\p{L}\p{N}_])(?:__[\p{L}\p{N}][\p{L}\p{N}_]*-?|--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+(?:\.\d+)*)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
 
 /**
  * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as
@@ -262,6 +262,9 @@ export function symbolsOf(text: string): string[] {
     // A member named by itself (`.makeRe`) matches it called on its object (`minimatch.makeRe(p)`).
     const member = /[\p{L}\p{N}_$]{2}(\.[\p{L}_$][\p{L}\p{N}_$]*)(?:\(\))?$/u.exec(s);
     if (member && !/^\d/.test(s) && !FILE_EXTENSION.test(member[1])) out.push(`§${member[1]}`);
+    // A release named with its version ("dbus-1.8.8") matches the version said alone ("dbus 1.8.8").
+    const release = /^\p{L}[\p{L}\p{N}]*-(v?\d+(?:\.\d+)+)$/u.exec(s);
+    if (release) out.push(`§${release[1]}`);
     const bare = s.replace(/^[\^~<>=]+/, '');
     if (bare !== s && bare) out.push(`§${bare}`);
   }

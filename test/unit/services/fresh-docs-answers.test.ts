@@ -1060,3 +1060,50 @@ describeAnswersOver('fresh documents: set-in config, defaults said with "instead
     expect(await ask('冗長な表現とは何ですか？')).toMatch(/^資料によると： 冗長な表現とは、その文から省いても意味が通じるような表現/);
   });
 });
+
+/** More of session 75's fresh check: cac's README printed to PDF, fast-glob's as HTML. */
+const docs75b = async () => [
+  { id: 'cac', title: 'cac-readme', text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'cac-readme.pdf')))).text },
+  { id: 'glob', title: 'fast-glob-readme', text: extractHtml(read('fast-glob-readme.html')).markdown },
+  { id: 'dbus', title: 'dbus-readme-debian', text: plainTextToMarkdown(read('dbus-readme-debian.txt')) },
+  { id: 'csplit', title: 'csplit', text: extractHtml(read('csplit.html')).markdown },
+  { id: 'od', title: 'od', text: extractHtml(read('od.html')).markdown },
+  {
+    id: 'redundant',
+    title: 'ja-no-redundant-expression-readme',
+    text: extractHtml(read('ja-no-redundant-expression-readme.html')).markdown,
+  },
+];
+
+describeAnswersOver('fresh documents: open statements, mappings, releases, settings with sub-items', docs75b, (ask) => {
+  // Only the call's first line was said: `cli.option('--type <type>', 'Choose a project type', {`.
+  it('a line of code left open is said to the line closing it', async () => {
+    expect(await ask('How do I write a simple CLI with cac that parses a --type option?')).toContain(
+      "cli.option('--type <type>', 'Choose a project type', {\n  default: 'node',\n})",
+    );
+    expect(await ask("What is the default value of the --type option in cac's help example?")).toContain(
+      "cli.option('--type [type]', 'Choose a project type', {\n  default: 'node',\n})",
+    );
+  });
+
+  // Refused: no unit says "corresponds"; the table says so by its columns.
+  it('"Which X corresponds to Y?" is answered by the row holding Y', async () => {
+    expect(await ask("Which fast-glob option corresponds to node-glob's nodir?")).toMatch(/`nodir` \| \[`onlyFiles`\]/);
+  });
+
+  // "dbus-1.8.8" was held as `dbus-1` and `8.8`: the sentence naming the CVE lost to one saying "dbus 1.8.8".
+  it('a release written with its version ("dbus-1.8.8") matches the version said alone', async () => {
+    expect(await ask('Which CVE did dbus 1.8.8 fix?')).toContain('CVE-2014-3639');
+  });
+
+  // The setting's line said its type alone; the default was in an item under it.
+  it("a setting's line is said with its sub-items, and a sub-item under its setting", async () => {
+    expect(await ask('allowNodeTypes のデフォルトは何ですか？')).toContain(
+      '`["BlockQuote", "Link", "ReferenceDef", "Code"]`を指定し',
+    );
+    const answer = await ask('dict を無効化するには？');
+    expect(answer).toContain('`disabled`: `boolean`. [1]\n\n- `true`を指定するdictを無効化。');
+    // The frame's lead opens the answer once: a cell said no "資料によると" of its own.
+    expect((await ask('allowNodeTypes のデフォルトは何ですか？')).match(/資料によると/g)).toHaveLength(1);
+  });
+});

@@ -117,15 +117,16 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       // A line of a short block is said with its block: a command reads with its neighbours.
       const block = groupOf(u, index, 'code')[0];
       if (block && lineCount(block.text) <= 6 && !u.name) return sayUnit(block, q, index, frame);
-      // A comment and the code it describes are quoted together, never one without the other.
+      // A comment and the code it describes are quoted together, never one without the other; a
+      // statement left open ("cli.option('--type <type>', 'Choose a project type', {") to the line closing it.
       const commented = block && commentedExcerpt(u, index);
-      if (block && commented) {
+      const source = block?.text.split('\n') ?? [];
+      const first = commented?.[0].line ?? u.line ?? 0;
+      const last = Math.max(commented?.at(-1)!.line ?? 0, statementEnd(source, commented?.at(-1)!.line ?? u.line ?? 0));
+      if (block && last > first) {
         // The block's lines from the excerpt's first to its last, as written: blank lines too.
-        const code = fenced(
-          block.text.split('\n').slice(commented[0].line, (commented.at(-1)!.line ?? 0) + 1),
-          block.lang,
-        );
-        return { lines: [citeBlock(code, u.ref)], used: [block, ...commented], prose: false };
+        const code = fenced(source.slice(first, last + 1), block.lang);
+        return { lines: [citeBlock(code, u.ref)], used: [block, ...(commented ?? [u])], prose: false };
       }
       return { lines: [`${u.markdown} [${u.ref}]`], used: [u], prose: false };
     }
@@ -135,6 +136,10 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const items = following(u, index).filter(
         (x) => x.group === u.group && x.leadIn === u.text && x.kind !== 'sentence',
       );
+      // A sub-item of a setting's line ("`disabled`: `boolean`" over "`true`を指定するdictを無効化") is said under it.
+      const setting = index.units.find((x) => x.kind === 'field' && x.ref === u.ref && x.group === u.group && x.text === u.leadIn);
+      if (items.length === 0 && setting)
+        return { lines: [cite(setting.markdown, u.ref), `- ${cite(u.markdown, u.ref)}`], used: [setting, u], prose: false };
       if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
       const lead = /[:：]$/.test(u.text.trim()) ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref);
@@ -207,8 +212,11 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       // A property of its section's subject is said with that subject, as a cell with its row:
       // "For debug, Default: `false`."
       const split = /^([^:=]+?)\s*[:=]\s*(.+)$/s.exec(u.markdown);
-      if (!u.subject || !split) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
-      return { lines: [cite(frame.cell(asText(u.subject), split[1], split[2]), u.ref)], used: [u], prose: false };
+      // A list item naming a setting ("`allowNodeTypes`: `string[]`") is said with its sub-items.
+      const items = following(u, index).filter((x) => x.group === u.group && x.leadIn === u.text && x.kind === 'item');
+      const said = !u.subject || !split ? u.markdown : frame.cell(asText(u.subject), split[1], split[2]);
+      const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
+      return { lines: [cite(said, u.ref), ...(list.length ? [list.join('\n')] : [])], used: [u, ...items], prose: false };
     }
     default:
       return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
@@ -236,6 +244,26 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
     if (to < 0) return undefined;
   }
   return from < at || to > at ? lines.slice(from, to + 1) : undefined;
+}
+
+/**
+ * The line closing the brackets line `at` of a block leaves open, when that is near; else `at`.
+ */
+function statementEnd(source: string[], at: number): number {
+  let open = bracketDepth(source[at] ?? '');
+  if (open <= 0) return at;
+  for (let i = at + 1; i < source.length && i - at <= MAX_STATEMENT_LINES; i++)
+    if ((open += bracketDepth(source[i])) <= 0) return i;
+  return at;
+}
+
+/** Lines a statement left open may go on over before it is said as its first line alone. */
+const MAX_STATEMENT_LINES = 8;
+
+/** Brackets a line of code opens and does not close (its strings and comment left out). */
+function bracketDepth(line: string): number {
+  const code = line.replace(/(['"`])(?:\\.|(?!\1).)*\1/g, '').replace(/\/\/.*$/, '');
+  return (code.match(/[([{]/g)?.length ?? 0) - (code.match(/[)\]}]/g)?.length ?? 0);
 }
 
 /**
