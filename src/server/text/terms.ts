@@ -15,7 +15,12 @@ import { isEnglishWord } from './english-frequency.js';
 export function termsOf(text: string): string[] {
   const out = new Set<string>();
   for (const s of symbolsOf(text)) out.add(s);
-  for (const w of wordTerms(text)) out.add(w);
+  for (const w of wordTerms(text)) {
+    out.add(w);
+    // A name with its version run on ("IE9", "ES6") names that version of it: "which IE" asks for it.
+    const named = /^(\p{L}{2,})\d{1,2}$/u.exec(w);
+    if (named) out.add(named[1]);
+  }
   // A program's exit code is its exit status: man pages say either under either heading.
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").

@@ -75,6 +75,12 @@ describe('symbols', () => {
     expect(shared('What does .makeRe return?', 'minimatch.makeRe(pattern)')).toEqual(['§.makere']);
   });
 
+  // cnchar's "支持 **IE9**及以上版本" did not answer "支持哪个版本的 IE？"; dbus-1.8.8 was `dbus-1` and `8.8`.
+  it('a name with its version run on holds the name; a release with its version holds the version', () => {
+    expect(termsOf('supports IE9+')).toEqual(expect.arrayContaining(termsOf('IE')));
+    expect(termsOf('the fix in dbus-1.8.8')).toContain('§1.8.8');
+  });
+
   // serve-static's "Redirect to trailing "/" when the pathname is a dir." did not hold "slash".
   it('a mark written as a token of its own is held by its name; a full stop after a quote is none', () => {
     expect(termsOf('Redirect to trailing "/" when the pathname is a dir.')).toContain(termsOf('slash')[0]);
