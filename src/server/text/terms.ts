@@ -18,8 +18,8 @@ export function termsOf(text: string): string[] {
   for (const w of wordTerms(text)) {
     out.add(w);
     // A name with its version run on ("IE9", "ES6") names that version of it: "which IE" asks for it.
-    const named = /^(\p{L}{2,})\d{1,2}$/u.exec(w);
-    if (named) out.add(named[1]);
+    const named = versionedName(w);
+    if (named) out.add(named);
   }
   // A program's exit code is its exit status: man pages say either under either heading.
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
@@ -27,6 +27,9 @@ export function termsOf(text: string): string[] {
   for (const m of text.matchAll(LONE_MARK)) for (const w of wordTerms(MARK_NAMES[m[2] ?? m[3]])) out.add(w);
   return [...out];
 }
+
+/** The name of a word naming a version of it ("ie" of "ie9"), if it is one. */
+export const versionedName = (word: string) => /^(\p{L}{2,})\d{1,2}$/u.exec(word.toLowerCase())?.[1];
 
 const MARK_NAMES: Record<string, string> = {
   '/': 'slash',

@@ -1056,6 +1056,11 @@ describeAnswersOver('fresh documents: set-in config, defaults said with "instead
     expect(await ask("What does the b suffix mean in od's BYTES?")).toContain('- **b**: 512. [1]');
   });
 
+  // "dict3" also holds "dict" (as "IE9" holds "IE"), but as a name the question states it is still "dict3".
+  it('a section named with a number run on ("dict3") is still answered', async () => {
+    expect(await ask('dict3 はどんな表現を冗長とみなしますか？')).toContain('"であると言えます"は冗長な表現です。');
+  });
+
   it('「Xとは何ですか？」 is answered by the sentence 「Xとは、…」', async () => {
     expect(await ask('冗長な表現とは何ですか？')).toMatch(/^資料によると： 冗長な表現とは、その文から省いても意味が通じるような表現/);
   });

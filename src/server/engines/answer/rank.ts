@@ -1,4 +1,4 @@
-import { isFlag, katakanaStem, symbolsOf, termsOf } from '../../text/terms.js';
+import { isFlag, katakanaStem, symbolsOf, termsOf, versionedName } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
@@ -553,7 +553,7 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       if (isHyphenName(unowned(w))) return !index.writes(bareOf(unowned(w)), ref);
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
       // is not a name: its number is what the other rules weigh.
-      const all = termsOf(w).filter((t) => !t.startsWith('§='));
+      const all = termsOf(w).filter((t) => !t.startsWith('§=') && t !== versionedName(w));
       // A path of words (kleur/colors, input/output) may be written otherwise: held by its words.
       const whole = all.filter(
         (t) => /^§(?:.*\p{L})?\.\p{L}/u.test(t) || /^§[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+$/u.test(t),
