@@ -235,7 +235,8 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
     // given as written, each on its own line: commands, names, a line of a config file.
     const setIn = body.slice(i, body.findIndex((l, at) => at > i && l.indent <= proseIndent) >>> 0);
-    const literal = i === 0 && leadsIn && line.indent > proseIndent && setIn.every((l) => !/[.!?]$/.test(l.text));
+    const ledInto = i === 0 ? leadsIn : setInUnder(body[i - 1], line);
+    const literal = ledInto && line.indent > proseIndent && setIn.every((l) => !/[.!?]$/.test(l.text));
     const termOver = !literal && isTermOver(line, body[i + 1]);
     if (inline || termOver) {
       let end = i + 1;
@@ -254,12 +255,14 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
       i = end;
       continue;
     }
-    // A run of lines up to the next list item, or to where lines go past the prose's indent or back.
+    // A run of lines up to the next list item, or to where lines go past the prose's indent or back,
+    // or are set in under a line ending in a colon ("Or:" over " apt-get install git-daemon-run").
     let end = i + 1;
     while (
       end < body.length &&
       !BULLET.test(' '.repeat(body[end].indent) + body[end].text) &&
-      body[end].indent >= proseIndent + 4 === body[end - 1].indent >= proseIndent + 4
+      body[end].indent >= proseIndent + 4 === body[end - 1].indent >= proseIndent + 4 &&
+      !setInUnder(body[end - 1], body[end])
     )
       end++;
     const run = body.slice(i, end);
@@ -272,7 +275,8 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
       continue;
     }
     const prose = isProse(run);
-    const codeLines = run.filter((l) => readsAsCode(l.text)).length;
+    // A word or two ending in a colon ("Or:", "Example:") labels what follows: no code of its own.
+    const codeLines = run.filter((l) => readsAsCode(l.text) && !/^[\p{L}\s]{1,30}[:：]$/u.test(l.text)).length;
     // A comment over a command ("# Delete leading blank lines" over `sed '/./,$!d' file`) is code.
     const codeByLook = codeLines * 2 > run.length || (codeLines * 2 === run.length && COMMENT_LINE.test(run[0].text));
     const indented = indent >= proseIndent + 4;
@@ -296,6 +300,9 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
   return out;
 }
 
+/** A line set in further than the line before it, which ends in a colon: what that line leads into. */
+const setInUnder = (before: Line, line: Line) => /[:：]$/.test(before.text) && line.indent > before.indent;
+
 /**
  * A short label over an indented description: an option (`-r number`), a file (`` `gdb/sim' ``), an
  * exit code; a few words, not a sentence or a line of code cut at its comma.
@@ -307,7 +314,9 @@ function isTermOver(line: Line, next: Line | undefined): boolean {
     line.text.length <= 60 &&
     !/[.,;:!?(]$/.test(line.text) &&
     line.text.split(/\s+/).length <= 6 &&
-    !BULLET.test(line.text)
+    !BULLET.test(line.text) &&
+    // A markup tag over its content (`<VirtualHost *:80>`) opens a config block.
+    !/^<[^<>]+>$/.test(line.text)
   );
 }
 
@@ -370,7 +379,8 @@ function listFrom(body: Line[], start: number): { node: List; next: number } {
     while (
       i < body.length &&
       !BULLET.test(' '.repeat(body[i].indent) + body[i].text) &&
-      (body[i].indent > itemIndent || (body[i].indent === itemIndent && !/[.!?:。！？：]$/.test(body[i - 1].text)))
+      (body[i].indent > itemIndent || (body[i].indent === itemIndent && !/[.!?:。！？：]$/.test(body[i - 1].text))) &&
+      !(i > start + 1 && setInUnder(body[i - 1], body[i]))
     )
       parts.push(body[i++].text);
     items.push({ type: 'listItem', spread: false, children: [paragraph([text(joinLines(parts))])] });

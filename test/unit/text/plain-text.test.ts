@@ -312,6 +312,19 @@ describe('plain text as Markdown', () => {
     expect(md).toContain('These are:\n\n```\nKeyRegenerationInterval\nRSAAuthentication\n');
   });
 
+  // Session 75: dbus's `<busconfig>` lines were read as a term over its description; git's commands
+  // set in under a line ending in a colon, in a numbered item or after "Or:", were joined to the prose.
+  it('keeps config and commands set in under a line ending in a colon as code, in a list item too', () => {
+    expect(plainTextToMarkdown(fixture('dbus-readme-debian.txt'))).toContain(
+      '/etc/dbus-1/system.d/\\*.conf:\n\n```\n<busconfig>\n  <limit name="auth_timeout">5000</limit>\n</busconfig>\n```',
+    );
+    const md = plainTextToMarkdown(fixture('git-readme-debian.txt'));
+    expect(md).toContain('to run it permanently:\n\n```\n cat >> /etc/inetd.conf <<EOF\ngit stream tcp4 nowait');
+    expect(md).toContain('Or:\n\n```\napt-get install git-daemon-run\n```');
+    expect(md).toContain('looks like this:\n\n```\n<VirtualHost *:80>\n    ServerName git.example.org\n');
+    expect(md).toContain('    RedirectMatch permanent "^/~(.*)$" "http://example.org/~$1"\n</VirtualHost>\n```');
+  });
+
   // base-files' FAQ: one question of many was a heading (the only one short enough), and every
   // answer after it was under it.
   it('reads each "Q." question over its answer as a heading', () => {
