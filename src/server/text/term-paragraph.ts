@@ -48,9 +48,18 @@ export function isTerm(b: Block): boolean {
     !/[.!?。！？:：]$/.test(b.text.trim()) &&
     // A label ending in a colon before its value ("**Default:** `/`") states a value; it names nothing.
     !/^[^:：]+[:：]\s+\S/.test(b.text) &&
-    (labelOnly(b.inline) || /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()) || isSymbol(b.text.trim()))
+    ((labelOnly(b.inline) && !isNote(b.text)) ||
+      /^(?:\d{1,4}|--?\p{L}[\p{L}\p{N}-]*)$/u.test(b.text.trim()) ||
+      isSymbol(b.text.trim()))
   );
 }
+
+/** A bold phrase noting where a section applies ("**Only for `pMap` and `pMapKeyed`**"): no name. */
+const isNote = (text: string) => {
+  const words = text.trim().split(/\s+/);
+  return words.length >= 3 && words.some((w) => NOTE_WORDS.has(w));
+};
+const NOTE_WORDS = new Set('for and the of to in with only not from'.split(' '));
 
 /** One code-like token alone (`%s` of date's format table, `parse()`), not a link. */
 const isSymbol = (t: string) => /^\S{1,40}$/.test(t) && !/^[a-z]+:\/\//i.test(t) && symbolsOf(t).length > 0;

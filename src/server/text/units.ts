@@ -348,8 +348,10 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   // The fields a section opens with (`Type: …`, `Default: …` under `concurrency`) are its subject's:
   // one pass, each unit's from the one before it (no recursion over a long run of fields).
   // A label over a code block ("Type:" over `type threshold = number;`) is one of those fields too.
+  // So does a bold note over them ("**Only for `pMap` and `pMapKeyed`**").
   const label = (u: DocUnit) =>
-    /^\p{L}[\p{L} ]{0,20}:$/u.test(((u.kind === 'sentence' ? u.text : u.leadIn) ?? '').trim());
+    /^\p{L}[\p{L} ]{0,20}:$/u.test(((u.kind === 'sentence' ? u.text : u.leadIn) ?? '').trim()) ||
+    (u.kind === 'sentence' && /^\*\*[^*]{1,60}\*\*$/.test(u.markdown));
   const opening: boolean[] = [];
   for (const [i, u] of units.entries()) {
     const before = units[i - 1];

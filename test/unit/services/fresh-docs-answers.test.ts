@@ -1078,6 +1078,7 @@ const docs75b = async () => [
     title: 'ja-no-redundant-expression-readme',
     text: extractHtml(read('ja-no-redundant-expression-readme.html')).markdown,
   },
+  { id: 'pmap', title: 'p-map-readme', text: read('p-map-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: open statements, mappings, releases, settings with sub-items', docs75b, (ask) => {
@@ -1099,6 +1100,11 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
   // "dbus-1.8.8" was held as `dbus-1` and `8.8`: the sentence naming the CVE lost to one saying "dbus 1.8.8".
   it('a release written with its version ("dbus-1.8.8") matches the version said alone', async () => {
     expect(await ask('Which CVE did dbus 1.8.8 fix?')).toContain('CVE-2014-3639');
+  });
+
+  // "**Only for `pMap` and `pMapKeyed`**" was a term over stopOnError's Type and Default.
+  it("a bold note over a setting's fields is no term: the fields are the section's", async () => {
+    expect(await ask("What does p-map's stopOnError default to?")).toBe('For stopOnError, Default: `true`. [1]');
   });
 
   // The setting's line said its type alone; the default was in an item under it.
