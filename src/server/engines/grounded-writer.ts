@@ -305,7 +305,7 @@ function rank(
     u.kind === 'sentence' &&
     /[:：]$/.test(u.text.trim()) &&
     index.units.some((x) => x.kind === 'code' && x.ref === u.ref && x.leadIn?.trim().endsWith(u.text.trim()));
-  return index.units
+  const ranked = index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
       let s = score(u, q, index);
@@ -323,6 +323,20 @@ function rank(
     })
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
+  // A question asking no code is answered in prose when prose scores near the code and holds as
+  // much of the question: an example's line is not what "What does pMapSkip do?" asks.
+  const top = ranked[0];
+  if (code || !top?.covers || (top.u.kind !== 'code' && top.u.kind !== 'codeLine')) return ranked;
+  const held = coverage(top.u, q, index);
+  const prose = ranked.find(
+    (r) =>
+      r.covers &&
+      r.u.kind !== 'code' &&
+      r.u.kind !== 'codeLine' &&
+      r.s >= top.s * PARAMS.closeShare &&
+      coverage(r.u, q, index) >= held,
+  );
+  return prose ? [prose, ...ranked.filter((r) => r !== prose)] : ranked;
 }
 
 /** What a "What is X?" part asks to have defined, without its article and setting ("… in wc"). */

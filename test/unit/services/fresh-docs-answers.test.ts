@@ -1102,6 +1102,13 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
     expect(await ask('Which CVE did dbus 1.8.8 fix?')).toContain('CVE-2014-3639');
   });
 
+  // `return pMapSkip;` from an example was said, not the sentence saying what it does.
+  it('a question asking no code is answered in prose when prose scores near the code', async () => {
+    expect(await ask('What does pMapSkip do?')).toMatch(
+      /^`pMapSkip`: Return this value from a `mapper` function to skip including the value in the returned array/,
+    );
+  });
+
   // "**Only for `pMap` and `pMapKeyed`**" was a term over stopOnError's Type and Default.
   it("a bold note over a setting's fields is no term: the fields are the section's", async () => {
     expect(await ask("What does p-map's stopOnError default to?")).toBe('For stopOnError, Default: `true`. [1]');
