@@ -300,6 +300,10 @@ function rank(
       /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))
     );
   };
+  const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
+  const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
+  const statesOther = (u: RankedUnit) =>
+    condition !== undefined && u.kind === 'sentence' && u.fields.text.has(other) && !u.fields.text.has(stated);
   // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
   const leadsIntoCode = (u: RankedUnit) =>
     u.kind === 'sentence' &&
@@ -310,7 +314,8 @@ function rank(
     .map((u) => {
       let s = score(u, q, index);
       // The form asked for decides between units about the question, never for one that is not.
-      if (coverage(u, q, index) < PARAMS.minCoverage) return { u, s, covers: false };
+      // Nor is one stating the other value of a boolean the part states ("When `true`, …" to "… when X is false?").
+      if (coverage(u, q, index) < PARAMS.minCoverage || statesOther(u)) return { u, s, covers: false };
       if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`') || leadsIntoCode(u)))
         s *= PARAMS.formBoost;
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.

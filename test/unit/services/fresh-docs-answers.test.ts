@@ -1114,6 +1114,11 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
     expect(await ask("What does p-map's stopOnError default to?")).toBe('For stopOnError, Default: `true`. [1]');
   });
 
+  // "When `true`, the first mapper rejection will be rejected back" answered "… when stopOnError is false?".
+  it('a sentence stating the other value of the condition a question states answers another question', async () => {
+    expect(await ask('What error does p-map reject with when stopOnError is false?')).toContain('AggregateError');
+  });
+
   // The setting's line said its type alone; the default was in an item under it.
   it("a setting's line is said with its sub-items, and a sub-item under its setting", async () => {
     expect(await ask('allowNodeTypes のデフォルトは何ですか？')).toContain(
