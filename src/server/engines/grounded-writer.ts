@@ -488,8 +488,15 @@ function sayBest(
   const listed = (x: RankedUnit) => (x.kind === 'item' || x.kind === 'field') && x.depth !== undefined;
   const list = index.units.filter((x) => listed(x) && x.ref === b.ref && x.group === b.group);
   const sameSection = a.ref === b.ref && a.headings.join('\n') === b.headings.join('\n');
-  if (several && listed(b) && (list.includes(a) || (a.kind === 'sentence' && sameSection)))
-    return sayList(list, index) ?? said;
+  if (several && listed(b) && (list.includes(a) || (a.kind === 'sentence' && sameSection))) {
+    // Of the section's lists, the one its lead-in says is asked for ("The object has the following fields:").
+    const asked = (x: RankedUnit) => termsOf(x.leadIn ?? '').filter((t) => (q.get(t) ?? 0) >= 1).length;
+    const lead = index.units.find(
+      (x) => listed(x) && x.ref === b.ref && x.headings.join('\n') === b.headings.join('\n') && asked(x) > asked(b),
+    );
+    const chosen = lead ? index.units.filter((x) => listed(x) && x.ref === lead.ref && x.group === lead.group) : list;
+    return sayList(chosen, index) ?? said;
+  }
   // A sentence of the same paragraph reads on from the first; another must say something asked.
   const samePart = b.ref === a.ref && b.group === a.group;
   if (!samePart && !saysAsked(b, q)) return said;

@@ -1097,6 +1097,12 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
     expect(await ask("Which fast-glob option corresponds to node-glob's nodir?")).toMatch(/`nodir` \| \[`onlyFiles`\]/);
   });
 
+  // objectMode's Type and Default were said: of the section's two lists, not the one its lead-in asks for.
+  it('"What fields does X have?" is answered by the list whose lead-in names the fields', async () => {
+    const answer = await ask("What fields does an entry have in fast-glob's objectMode?");
+    expect(answer).toContain('The object has the following fields: [1]\n\n- name (`string`) — the last part of the path');
+  });
+
   // "dbus-1.8.8" was held as `dbus-1` and `8.8`: the sentence naming the CVE lost to one saying "dbus 1.8.8".
   it('a release written with its version ("dbus-1.8.8") matches the version said alone', async () => {
     expect(await ask('Which CVE did dbus 1.8.8 fix?')).toContain('CVE-2014-3639');
