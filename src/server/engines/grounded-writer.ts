@@ -348,7 +348,8 @@ function rank(
 const DEFINED =
   /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\s-]*?)(?:\s+(?:in|for|of|by)\s.*)?\s*[?？]?\s*$/iu;
 
-const DEFINED_CJK = /^\s*(?:(\S.*?)\s*とは(?:何|なに|なん)?(?:ですか|でしょうか)?|(?:什么是|何为)\s*(\S.*?)|(\S.*?)\s*是什么)\s*[?？]?\s*$/u;
+const DEFINED_CJK =
+  /^\s*(?:(\S.*?)\s*とは(?:何|なに|なん)?(?:ですか|でしょうか)?|(?:什么是|何为)\s*(\S.*?)|(\S.*?)\s*是什么)\s*[?？]?\s*$/u;
 
 /** Whether the part asks one of a name's terms itself (not as context). */
 const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);

@@ -137,7 +137,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             if (d.kind !== 'paragraph' || d.section.join('\n') !== headings.join('\n')) break;
             // A bare value before the next term is this term's description (od's "**b**" over "512").
             const after = blocks[j + 1];
-            const value = desc.length === 0 && !/^[*`_]/.test(d.markdown) && (after?.kind !== 'paragraph' || isTerm(after));
+            const value =
+              desc.length === 0 && !/^[*`_]/.test(d.markdown) && (after?.kind !== 'paragraph' || isTerm(after));
             if (isTerm(d) && !value) break;
             // A later paragraph ending in a colon leads into what follows ("Interpreted sequences are:").
             if (desc.length > 0 && /[:：]$/.test(d.text.trim())) break;

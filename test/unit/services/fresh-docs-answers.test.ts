@@ -1062,13 +1062,19 @@ describeAnswersOver('fresh documents: set-in config, defaults said with "instead
   });
 
   it('「Xとは何ですか？」 is answered by the sentence 「Xとは、…」', async () => {
-    expect(await ask('冗長な表現とは何ですか？')).toMatch(/^資料によると： 冗長な表現とは、その文から省いても意味が通じるような表現/);
+    expect(await ask('冗長な表現とは何ですか？')).toMatch(
+      /^資料によると： 冗長な表現とは、その文から省いても意味が通じるような表現/,
+    );
   });
 });
 
 /** More of session 75's fresh check: cac's README printed to PDF, fast-glob's as HTML. */
 const docs75b = async () => [
-  { id: 'cac', title: 'cac-readme', text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'cac-readme.pdf')))).text },
+  {
+    id: 'cac',
+    title: 'cac-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'cac-readme.pdf')))).text,
+  },
   { id: 'glob', title: 'fast-glob-readme', text: extractHtml(read('fast-glob-readme.html')).markdown },
   { id: 'dbus', title: 'dbus-readme-debian', text: plainTextToMarkdown(read('dbus-readme-debian.txt')) },
   { id: 'csplit', title: 'csplit', text: extractHtml(read('csplit.html')).markdown },
@@ -1100,7 +1106,9 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
   // objectMode's Type and Default were said: of the section's two lists, not the one its lead-in asks for.
   it('"What fields does X have?" is answered by the list whose lead-in names the fields', async () => {
     const answer = await ask("What fields does an entry have in fast-glob's objectMode?");
-    expect(answer).toContain('The object has the following fields: [1]\n\n- name (`string`) — the last part of the path');
+    expect(answer).toContain(
+      'The object has the following fields: [1]\n\n- name (`string`) — the last part of the path',
+    );
   });
 
   // "dbus-1.8.8" was held as `dbus-1` and `8.8`: the sentence naming the CVE lost to one saying "dbus 1.8.8".

@@ -310,8 +310,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // So with a word naming what kind of thing is asked ("ini's safe function"): a source may never say it.
   // "Use PREFIX instead of 'xx'" states the default without the word.
   const unsaid = (t: string) =>
-    ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) ||
-    (t === DEFAULT && INSTEAD_OF.test(u.text));
+    ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) || (t === DEFAULT && INSTEAD_OF.test(u.text));
   const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t));
   const forms = FORMS.get(q);
   let have = 0;

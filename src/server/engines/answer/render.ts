@@ -109,7 +109,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         if (line) return sayUnit(line, q, index, frame);
       }
       // A long one only when it leads in by its colon ("… by saving this as /etc/dbus-1/system-local.conf:").
-      const said = u.leadIn && (u.leadIn.length <= 200 || (u.leadIn.length <= PARAMS.maxChars && /[:：]$/.test(u.leadIn.trim())));
+      const said =
+        u.leadIn && (u.leadIn.length <= 200 || (u.leadIn.length <= PARAMS.maxChars && /[:：]$/.test(u.leadIn.trim())));
       const lead = said ? [cite(leadOf(u), u.ref)] : [];
       return { lines: [...lead, citeBlock(u.markdown, u.ref)], used: [u], prose: false };
     }
@@ -137,9 +138,15 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         (x) => x.group === u.group && x.leadIn === u.text && x.kind !== 'sentence',
       );
       // A sub-item of a setting's line ("`disabled`: `boolean`" over "`true`を指定するdictを無効化") is said under it.
-      const setting = index.units.find((x) => x.kind === 'field' && x.ref === u.ref && x.group === u.group && x.text === u.leadIn);
+      const setting = index.units.find(
+        (x) => x.kind === 'field' && x.ref === u.ref && x.group === u.group && x.text === u.leadIn,
+      );
       if (items.length === 0 && setting)
-        return { lines: [cite(setting.markdown, u.ref), `- ${cite(u.markdown, u.ref)}`], used: [setting, u], prose: false };
+        return {
+          lines: [cite(setting.markdown, u.ref), `- ${cite(u.markdown, u.ref)}`],
+          used: [setting, u],
+          prose: false,
+        };
       if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
       const lead = /[:：]$/.test(u.text.trim()) ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref);
@@ -192,7 +199,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       else if (leadsOn && next?.kind === 'definition' && next.leadIn?.endsWith(u.text))
         brought = following(u, index).filter((x) => x.kind === 'definition' && x.leadIn === next.leadIn);
       if (next && brought.length > 0) {
-        const said = (x: RankedUnit) => (x.kind === 'definition' ? `${x.termMarkdown}: ${x.descriptionMarkdown}` : x.markdown);
+        const said = (x: RankedUnit) =>
+          x.kind === 'definition' ? `${x.termMarkdown}: ${x.descriptionMarkdown}` : x.markdown;
         const items = brought.slice(0, MAX_LIST).map((x) => `- ${cite(said(x), x.ref)}`);
         const kind = next.kind;
         lines.push(
@@ -216,7 +224,11 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const items = following(u, index).filter((x) => x.group === u.group && x.leadIn === u.text && x.kind === 'item');
       const said = !u.subject || !split ? u.markdown : frame.cell(asText(u.subject), split[1], split[2]);
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
-      return { lines: [cite(said, u.ref), ...(list.length ? [list.join('\n')] : [])], used: [u, ...items], prose: false };
+      return {
+        lines: [cite(said, u.ref), ...(list.length ? [list.join('\n')] : [])],
+        used: [u, ...items],
+        prose: false,
+      };
     }
     default:
       return { lines: [cite(u.markdown, u.ref)], used: [u], prose: false };
