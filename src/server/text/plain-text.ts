@@ -234,9 +234,9 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     const inline = line.text.length <= 300 ? OPTION_INLINE.exec(line.text) : null;
     // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
     // given as written, each on its own line: commands, names, a line of a config file.
-    const setIn = body.slice(i, body.findIndex((l, at) => at > i && l.indent <= proseIndent) >>> 0);
     const ledInto = i === 0 ? leadsIn : setInUnder(body[i - 1], line);
-    const literal = ledInto && line.indent > proseIndent && setIn.every((l) => !/[.!?]$/.test(l.text));
+    const literal =
+      ledInto && line.indent > proseIndent && setInFrom(body, i, proseIndent).every((l) => !/[.!?]$/.test(l.text));
     const termOver = !literal && isTermOver(line, body[i + 1]);
     if (inline || termOver) {
       let end = i + 1;
@@ -298,6 +298,13 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     i = end;
   }
   return out;
+}
+
+/** The lines from `i` on set in past the prose's indent. */
+function setInFrom(body: Line[], i: number, proseIndent: number): Line[] {
+  let end = i + 1;
+  while (end < body.length && body[end].indent > proseIndent) end++;
+  return body.slice(i, end);
 }
 
 /** A line set in further than the line before it, which ends in a colon: what that line leads into. */

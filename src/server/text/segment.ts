@@ -117,7 +117,8 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
     if (protectedRanges.some((r) => r.start <= stop && stop < r.end)) continue;
     if (isFalseStop(text.slice(Math.max(0, b - 40), b))) continue;
     // A mark quoted alone ("replaced with '?' (U+003F)") is named, not a stop.
-    if (/(?:^|\s)['"“‘(（「]$/u.test(text.slice(0, stop)) && /['"”’)）」]/u.test(text[stop + 1] ?? '')) continue;
+    const opens = /['"“‘(（「]/u.test(text[stop - 1] ?? '') && (stop < 2 || /\s/.test(text[stop - 2]));
+    if (opens && /['"”’)）」]/u.test(text[stop + 1] ?? '')) continue;
     // A stop with a letter or digit right after it is inside a token ("1.1.X", "a.out"), not an end.
     if (/[.!?]/.test(text[b - 1]) && /[\p{L}\p{N}]/u.test(text[b] ?? '')) continue;
     out.push(b);

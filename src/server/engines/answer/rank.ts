@@ -304,13 +304,13 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // of http-errors holds "http-errors", none of them a "request timeout". Unless they are all it asks.
   // A title word counts too when the source is small: in a note on kettles, "kettle" is what each is about.
   const named = (t: string) => u.fields.title.has(t) && index.units.length > SMALL_SOURCE;
-  // A Chinese question about English sources is covered only through the English words the
-  // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
   // "How fast" asks for a figure: a source that never says "fast" states it as one ("~320 Mb/s").
   // So with a word naming what kind of thing is asked ("ini's safe function"): a source may never say it.
   // "Use PREFIX instead of 'xx'" states the default without the word.
   const unsaid = (t: string) =>
     ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) || (t === DEFAULT && INSTEAD_OF.test(u.text));
+  // A Chinese question about English sources is covered only through the English words the
+  // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
   const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t));
   const forms = FORMS.get(q);
   let have = 0;
