@@ -1085,6 +1085,7 @@ const docs75b = async () => [
     text: extractHtml(read('ja-no-redundant-expression-readme.html')).markdown,
   },
   { id: 'pmap', title: 'p-map-readme', text: read('p-map-readme.md') },
+  { id: 'mitt', title: 'mitt-readme', text: read('mitt-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: open statements, mappings, releases, settings with sub-items', docs75b, (ask) => {
@@ -1121,6 +1122,11 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
     expect(await ask('What does pMapSkip do?')).toMatch(
       /^`pMapSkip`: Return this value from a `mapper` function to skip including the value in the returned array/,
     );
+  });
+
+  // Refused: "big" is in no unit, and "mitt" names the source, so nothing of the question was left.
+  it('"How big is X?" is answered by the unit of X stating its size', async () => {
+    expect(await ask('How big is mitt?')).toBe('**Microscopic:** weighs less than 200 bytes gzipped. [1]');
   });
 
   // "**Only for `pMap` and `pMapKeyed`**" was a term over stopOnError's Type and Default.

@@ -173,6 +173,9 @@ const CAPABILITY = new Set(termsOf('support supports supported supporting'));
  */
 const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled'));
 
+/** Measures asked by "How big/large/small…": what a size is. */
+const SIZE_WORDS = new Set(['big', 'large', 'small', 'tiny', 'heavy']);
+
 const [DEFAULT] = termsOf('default');
 const INSTEAD_OF = /\binstead of\b/i;
 
@@ -193,7 +196,11 @@ export function queryOf(asked: string, history: string[] = []): Query {
   FORMS.set(q, forms);
   RARE.set(q, rare);
   VERBS.set(q, new Set(termsOf([...text.matchAll(MAIN_VERB)].map((m) => m[1]).join(' '))));
-  MEASURES.set(q, new Set(termsOf([...text.matchAll(MEASURE)].map((m) => m[1]).join(' '))));
+  const measures = [...text.matchAll(MEASURE)].map((m) => m[1].toLowerCase());
+  MEASURES.set(q, new Set(termsOf(measures.join(' '))));
+  // "How big is mitt?" asks for a size: the words a size is stated in are searched for, lightly.
+  if (measures.some((m) => SIZE_WORDS.has(m)))
+    for (const t of termsOf('size bytes')) if (!q.has(t)) q.set(t, PARAMS.lightVerb);
   const choice = CHOICE.exec(text);
   const [a, b] = choice ? [termsOf(choice[1]), termsOf(choice[2])] : [[], []];
   if (a.length > 0 && b.length > 0 && !a.some((t) => b.includes(t))) ALTERNATIVES.set(q, [a, b]);
@@ -311,7 +318,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
     ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) || (t === DEFAULT && INSTEAD_OF.test(u.text));
   // A Chinese question about English sources is covered only through the English words the
   // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
-  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t));
+  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t));
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
