@@ -318,6 +318,7 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
     ((MEASURES.get(q)?.has(t) || KINDS.has(t)) && !index.holds(t, u.ref)) || (t === DEFAULT && INSTEAD_OF.test(u.text));
   // A Chinese question about English sources is covered only through the English words the
   // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
+  // A word the source need not write asks nothing more than its name: "How big is mitt?" is mitt's.
   const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t));
   const forms = FORMS.get(q);
   let have = 0;
