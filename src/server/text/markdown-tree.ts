@@ -10,11 +10,55 @@ import { gfm } from 'micromark-extension-gfm';
  * lines reads and segments as one sentence.
  */
 export function parseMarkdown(markdown: string): Root {
-  const tree = fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+  const tree = fromMarkdown(spacedClosedHeadings(markdown), {
+    extensions: [gfm()],
+    mdastExtensions: [gfmFromMarkdown()],
+  });
   joinSoftBreaks(tree);
+  withoutAlertMarks(tree);
   resolveReferences(tree, definitionsOf(tree));
   return tree;
 }
+
+/**
+ * Headings closed by as many marks as open them, without a space (`##Install##`): older Markdown
+ * read them as headings, and READMEs of that time still use them. CommonMark wants the space.
+ */
+function spacedClosedHeadings(markdown: string): string {
+  if (!/^#{1,6}[^#\s]/m.test(markdown)) return markdown;
+  let fence: string | null = null;
+  return markdown
+    .split('\n')
+    .map((line) => {
+      const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+      if (mark && (fence === null || (mark[0] === fence[0] && mark.length >= fence.length)))
+        fence = fence === null ? mark : null;
+      if (fence !== null) return line;
+      return line.replace(/^(#{1,6})([^#\s](?:.*[^#\s\\])?)\1([ \t]*\r?)$/, '$1 $2 $1$3');
+    })
+    .join('\n');
+}
+
+/**
+ * GitHub's alert mark opening a quote (`> [!NOTE]`) is how the note is drawn, not what it says:
+ * quoted as text it would read "[!NOTE] This callback is not called…".
+ */
+function withoutAlertMarks(node: Nodes): void {
+  if (node.type === 'paragraph') {
+    const first = node.children[0];
+    if (first?.type === 'text') first.value = first.value.replace(ALERT_MARK, '');
+    return;
+  }
+  if ('children' in node) {
+    node.children.forEach(withoutAlertMarks);
+    node.children = node.children.filter(
+      (c) => c.type !== 'paragraph' || c.children.some(hasContent),
+    );
+  }
+}
+
+const ALERT_MARK = /^\[!(?:NOTE|TIP|IMPORTANT|WARNING|CAUTION)\][ \t]*/i;
+const hasContent = (n: PhrasingContent) => n.type !== 'text' || n.value.trim() !== '';
 
 /**
  * Reference links and images (`[RFC 6266][rfc-6266]`) as the inline links they stand for: a block

@@ -49,6 +49,15 @@ describe('HTML structure', () => {
 });
 
 describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
+  it("reads a Japanese README printed by Chromium: prose at the body's size, code by its face's name, 言 not ⾔", async () => {
+    const { text } = await extractDocument('pdf', fixture('no-dropping-the-ra-readme.pdf'));
+    expect(text).toContain('ら抜き言葉を検出するtextlintルールです。');
+    expect(text).not.toMatch(/[\u2f00-\u2fdf]/u);
+    expect(text).toContain('## License\n\nMIT');
+    expect(text).toContain('```\nnpm install textlint-rule-no-dropping-the-ra\n```');
+    expect(text).toMatch(/```\n\{\n {2}"rules": \{\n {4}"no-dropping-the-ra": true/);
+  });
+
   it('keeps the four columns of the schedule table, its header included', async () => {
     const { text } = await extractDocument('pdf', fixture('pino-lts.pdf'));
     expect(text).toContain(

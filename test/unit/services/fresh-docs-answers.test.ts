@@ -1150,3 +1150,41 @@ describeAnswersOver('fresh documents: open statements, mappings, releases, setti
     expect((await ask('allowNodeTypes のデフォルトは何ですか？')).match(/資料によると/g)).toHaveLength(1);
   });
 });
+
+const docs76 = async () => [
+  {
+    id: 'ra',
+    title: 'no-dropping-the-ra-readme',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'no-dropping-the-ra-readme.pdf')))).text,
+  },
+  { id: 'lunar', title: 'lunar-calendar-readme', text: read('lunar-calendar-readme.md') },
+  { id: 'lru', title: 'quick-lru-readme', text: read('quick-lru-readme.md') },
+];
+
+describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub alerts', docs76, (ask) => {
+  // Refused: the print footer's small type was taken for the body's size, so "MIT" was a heading.
+  it("a short PDF's body size is its text's, not its print header's", async () => {
+    expect(await ask('What license is textlint-rule-no-dropping-the-ra under?')).toBe(
+      'According to your sources: MIT. [1]',
+    );
+  });
+
+  // "OK:" was said: the rule's one sentence was a heading, and 言 the radical ⾔.
+  it('a Japanese PDF reads 言 as 言 and its prose as prose', async () => {
+    expect(await ask('no-dropping-the-raは何を検出しますか？')).toBe(
+      '資料によると： ら抜き言葉を検出するtextlintルールです。 [1]',
+    );
+  });
+
+  // "\###LunarCalendar.solarToLunar(year,month,day)### 将公历转换为农历" was said as one line of text.
+  it('a heading closed without a space (`###name###`) is a heading', async () => {
+    expect(await ask('LunarCalendar.solarToLunar 的作用是什么？')).toBe('根据你的资料： 将公历转换为农历。 [1]');
+  });
+
+  // The answer opened "\[!NOTE] This callback…".
+  it("GitHub's alert mark is not quoted", async () => {
+    expect(await ask('Is onEviction called when I call delete()?')).toBe(
+      '`onEviction`: This callback is **not** called for manual removals via `delete()` or `clear()`. [1]',
+    );
+  });
+});

@@ -9,6 +9,25 @@ const only = <K extends Block['kind']>(blocks: Block[], kind: K) =>
   blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
 
 describe('markdownBlocks', () => {
+  it('reads a heading closed without a space (`##Install##`) as a heading, never inside a fence', () => {
+    const md = '#LunarCalendar#\r\n\r\n##Install##\r\ntext\r\n\r\n```c\r\n#define X#\r\n```\r\n\r\n#1 and #2#3';
+    const blocks = markdownBlocks(md);
+    expect(only(blocks, 'heading').map((h) => [h.depth, h.text])).toEqual([
+      [1, 'LunarCalendar'],
+      [2, 'Install'],
+    ]);
+    expect(only(blocks, 'code')[0].value).toBe('#define X#');
+    expect(only(blocks, 'paragraph').map((p) => p.text)).toEqual(['text', '#1 and #2#3']);
+  });
+
+  it("leaves GitHub's alert mark out of the note it draws", () => {
+    const blocks = markdownBlocks('> [!NOTE]\n> This callback is **not** called.\n\n> [!WARNING]\n>\n> Careful.');
+    expect(only(blocks, 'blockquote').map((b) => b.children.map((c) => c.markdown))).toEqual([
+      ['This callback is **not** called.'],
+      ['Careful.'],
+    ]);
+  });
+
   it('writes a reference link as the link its definition gives, so a block quoted alone keeps it', () => {
     // content-disposition's README: its references' definitions close the document.
     const md = [

@@ -613,12 +613,24 @@ function textLeft(lines: Line[]): number | null {
  */
 export function typeScale(pages: PositionedItem[][]): TypeScale {
   const chars = new Map<number, number>();
-  for (const items of pages)
+  const wide = new Map<number, number>();
+  for (const items of pages) {
+    // Not the page's first and last lines: a print header and footer, small and on every page,
+    // would outweigh a short document's body.
+    const ys = items.filter((it) => it.str.trim()).map((it) => it.y);
+    const [top, bottom] = [Math.max(...ys), Math.min(...ys)];
+    const many = new Set(ys.map(Math.round)).size >= 4;
+    const running = (it: PositionedItem) => many && (Math.abs(it.y - top) < 1 || Math.abs(it.y - bottom) < 1);
     for (const it of items) {
-      if (!it.str.trim() || (it.mono && !FULL_WIDTH.test(it.str))) continue;
+      if (!it.str.trim() || (it.mono && !FULL_WIDTH.test(it.str)) || running(it)) continue;
       const h = Math.round(it.height);
-      chars.set(h, (chars.get(h) ?? 0) + it.str.length);
+      const sizes = it.mono ? wide : chars;
+      sizes.set(h, (sizes.get(h) ?? 0) + it.str.length);
     }
+  }
+  // A CJK face is often flagged fixed-pitch, so its characters count at a size proportional text
+  // is set in too (or in a document of CJK alone): those in a code block are set at the code's size.
+  for (const [h, n] of wide) if (chars.size === 0 || chars.has(h)) chars.set(h, (chars.get(h) ?? 0) + n);
   let body = 0;
   let most = 0;
   for (const [h, n] of chars) if (n > most) [body, most] = [h, n];

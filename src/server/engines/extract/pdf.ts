@@ -33,23 +33,29 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
       // page of several fonts has bold lines to tell apart, and reading a scan's drawing decodes its images.
       if (new Set(content.items.map((item) => ('fontName' in item ? item.fontName : ''))).size > 1)
         await page.getOperatorList();
-      const bold = (name: string) => {
+      const faceOf = (name: string) => {
         const font: unknown = page.commonObjs.has(name) ? page.commonObjs.get(name) : undefined;
-        const face = font && typeof font === 'object' && 'name' in font ? String(font.name) : '';
-        return /bold|black|heavy|semibold/i.test(face);
+        return font && typeof font === 'object' && 'name' in font ? String(font.name) : '';
       };
+      const bold = (name: string) => /bold|black|heavy|semibold/i.test(faceOf(name));
       // Link rectangles ([x1, y1, x2, y2] in the text's own coordinates): a row of nothing but links
       // above the text is badges or navigation (pdf-layout.ts).
       const links = (await page.getAnnotations()).filter(
         (a: { subtype?: string; rect?: number[] }) => a.subtype === 'Link' && Array.isArray(a.rect),
       ) as Array<{ rect: number[]; url?: string }>;
       const items: PositionedItem[] = [];
-      // Without font faces pdf.js still names each font's generic family from its flags: 'monospace' for code.
-      const mono = new Set(
+      // Without font faces pdf.js still names each font's generic family from its flags: 'monospace'
+      // for code. A face's own name says it better where it is known: a CJK face is often flagged
+      // fixed-pitch, and Noto Sans Mono CJK is not.
+      const flagged = new Set(
         Object.entries(content.styles)
           .filter(([, st]) => st.fontFamily === 'monospace')
           .map(([name]) => name),
       );
+      const isMono = (name: string) => {
+        const face = faceOf(name);
+        return face ? MONO_FACE.test(face) : flagged.has(name);
+      };
       for (const item of content.items) {
         if (!('str' in item)) continue;
         chars += item.str.length + 1;
@@ -70,12 +76,13 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
         const href = link >= 0 && /^https?:\/\//.test(links[link].url ?? '') ? links[link].url : undefined;
         items.push({
           // A glyph the font maps to no character comes as NUL: no text, and PostgreSQL stores none.
-          str: item.str.replace(/\u0000/g, ''),
+          // A CJK face may map an ideograph to its Kangxi radical (⾔ for 言): the same character to a reader.
+          str: item.str.replace(/\u0000/g, '').replace(/[\u2f00-\u2fdf]/g, (c) => c.normalize('NFKC')),
           x,
           y,
           width: item.width,
           height,
-          mono: mono.has(item.fontName),
+          mono: isMono(item.fontName),
           bold: bold(item.fontName),
           ...(link >= 0 ? { link } : {}),
           ...(href ? { href } : {}),
@@ -95,6 +102,9 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
     await doc.destroy();
   }
 }
+
+/** A monospace face by its name: Noto Sans Mono, Liberation Mono, Courier, Consolas, Menlo, Fira Code. */
+const MONO_FACE = /mono|courier|consol|menlo|code/i;
 
 /**
  * Each page's text without boilerplate, and without paragraphs an earlier page already had (a
