@@ -8,6 +8,7 @@ import {
   coverage,
   holdsTerm,
   indexPassages,
+  isProseSentence,
   missingIdentifiers,
   queryOf,
   quotedSection,
@@ -32,7 +33,6 @@ import {
   type Said,
 } from './answer/render.js';
 import { namesFile, symbolsOf, termsOf } from '../text/terms.js';
-import { isSpaceless } from '../text/segment.js';
 import { quotedNames } from '../text/quoted.js';
 
 export type { Passage };
@@ -209,14 +209,6 @@ function apiNames(part: string, index: UnitIndex): ApiName[] {
 const holdsApi = (u: RankedUnit, a: ApiName) =>
   a.symbols.some((t) => holdsTerm(u, t)) ||
   (a.member !== undefined && (u.fields.text.has(a.member) || u.fields.key.has(a.member)));
-
-/**
- * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version
- * test status coverage"). A source whose first one leads into what follows (":") says no "what".
- */
-const isProseSentence = (text: string) =>
-  text.split(/\s+/).length >= 4 &&
-  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b/i.test(text) || isSpaceless(text));
 
 /**
  * The opening paragraph of the one source a question only names, when its passages include its

@@ -51,9 +51,7 @@ function withoutAlertMarks(node: Nodes): void {
   }
   if ('children' in node) {
     node.children.forEach(withoutAlertMarks);
-    node.children = node.children.filter(
-      (c) => c.type !== 'paragraph' || c.children.some(hasContent),
-    );
+    node.children = node.children.filter((c) => c.type !== 'paragraph' || c.children.some(hasContent));
   }
 }
 

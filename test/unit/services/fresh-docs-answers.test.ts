@@ -1159,6 +1159,7 @@ const docs76 = async () => [
   },
   { id: 'lunar', title: 'lunar-calendar-readme', text: read('lunar-calendar-readme.md') },
   { id: 'lru', title: 'quick-lru-readme', text: read('quick-lru-readme.md') },
+  { id: 'minimatch', title: 'minimatch-readme', text: read('minimatch-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub alerts', docs76, (ask) => {
@@ -1178,7 +1179,21 @@ describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub ale
 
   // "\###LunarCalendar.solarToLunar(year,month,day)### 将公历转换为农历" was said as one line of text.
   it('a heading closed without a space (`###name###`) is a heading', async () => {
-    expect(await ask('LunarCalendar.solarToLunar 的作用是什么？')).toBe('根据你的资料： 将公历转换为农历。 [1]');
+    const answer = await ask('LunarCalendar.solarToLunar 的作用是什么？');
+    expect(answer).toContain('将公历转换为农历。 [1]');
+    expect(answer).not.toContain('#');
+  });
+
+  // "_Optional_ Type: `(key, value) => void`." was said: the section's opening, under its heading.
+  it('a section opening with labels does not answer for it', async () => {
+    expect(await ask('When is onEviction called?')).toMatch(/^`onEviction`: Called right before an item is evicted/);
+  });
+
+  // "Max number of non-adjacent `**` patterns…" was said: the opening, which says no default.
+  it("what a part asks beyond its section's heading is answered where the section says it", async () => {
+    expect(await ask('What is the default of maxGlobstarRecursion?')).toMatch(
+      /^`maxGlobstarRecursion`: The default of `200` is almost certainly high enough/,
+    );
   });
 
   // The answer opened "\[!NOTE] This callback…".

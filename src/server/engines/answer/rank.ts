@@ -355,6 +355,14 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
 }
 
 /**
+ * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version
+ * test status coverage"). A source whose first one leads into what follows (":") says no "what".
+ */
+export const isProseSentence = (text: string) =>
+  text.split(/\s+/).length >= 4 &&
+  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b/i.test(text) || isSpaceless(text));
+
+/**
  * The opening paragraph of the section whose own heading asks what the part asks (a FAQ's "Can
  * Valgrind attach to a running program?", a how-to's title): the heading holds at least
  * PARAMS.headingAnswers of the part's key-term weight, two terms or more. Undefined when no heading
@@ -393,11 +401,21 @@ export function answeringSection(
   if (/[:：]\s*$/.test(units.at(-1)!.text)) return undefined;
   // Nor does one that says less of the heading's question than a later unit of the section: under
   // "Default for DIR_MODE", "DIR_MODE defaults to 0700" answers, not what DIR_MODE is.
-  const asked = [...q].filter(([t, w]) => w >= 1 && termsOf(best.first.headings.at(-1)!).includes(t)).map(([t]) => t);
-  const says = (u: RankedUnit) => asked.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
+  const heading = termsOf(best.first.headings.at(-1)!);
+  const asked = [...q].filter(([t, w]) => w >= 1 && heading.includes(t)).map(([t]) => t);
+  const says = (u: RankedUnit, terms = asked) => terms.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
   const section = best.first.headings.join('\n');
-  const later = index.units.some((u) => u.ref === ref && u.headings.join('\n') === section && says(u));
-  if (later && !units.some(says)) return undefined;
+  const inSection = index.units.filter((u) => u.ref === ref && u.headings.join('\n') === section);
+  if (inSection.some((u) => says(u)) && !units.some((u) => says(u))) return undefined;
+  // So with what the part asks beyond the heading ("the default of maxGlobstarRecursion"): said by
+  // a later unit ("The default of `200` is…"), not by the opening.
+  const beyond = [...q].filter(([t, w]) => w >= 1 && !heading.includes(t) && !best.first.fields.title.has(t));
+  const more = beyond.map(([t]) => t);
+  if (more.length > 0 && inSection.some((u) => says(u, more)) && !units.some((u) => more.some((t) => says(u, [t]))))
+    return undefined;
+  // A section opening with labels ("*Optional*", "Type: `(key, value) => void`") opens with no
+  // answer; one opening "No." does.
+  if (!units.some((u) => isProseSentence(u.text) || /[.!?。！？]$/.test(u.text.trim()))) return undefined;
   return { units, share: best.share };
 }
 
