@@ -130,6 +130,24 @@ describe('conversations through the CLI', () => {
     expect(local.output_tokens).toBeGreaterThan(0);
   });
 
+  // The answer cited only the second source found, as [2], under "Sources:\n[2] beta".
+  it('an answer numbers its sources from [1], whichever of those found it cites', async () => {
+    const two = json(await p.cli(['livedocs', 'create', 'Packages', '--json'])).short_id;
+    for (const [title, content] of [
+      [
+        'alpha',
+        '# alpha\n\n## Install\n\nInstall alpha with npm, then install its peers:\n\n```\nnpm install alpha\n```\n',
+      ],
+      ['beta', '# beta\n\nA tiny parser.\n\n## Usage\n\n```\nnpm i beta\n```\n'],
+    ])
+      json(await p.cli(['livedocs', 'resources', 'add-doc', two, '--title', title, '--content', content, '--json']));
+    const r = await p.cli(['ask', 'How do I install beta?', '--livedoc', two]);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(r.stdout).toContain('npm i beta');
+    expect(r.stdout).toMatch(/\[1\]\n\nSources:\n\[1\] beta\n?$/);
+    expect(r.stdout).not.toContain('[2]');
+  });
+
   it('selected resources limit what the answer draws on', async () => {
     const resources = json(await p.cli(['livedocs', 'resources', 'list', ld, '--json'])).items as Array<{
       id: string;

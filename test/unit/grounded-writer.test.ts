@@ -1,8 +1,9 @@
+import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
-import { alignCitations } from '../../src/server/engines/citations.js';
+import { alignCitations, renumberingStream } from '../../src/server/engines/citations.js';
 import { htmlToMarkdown } from '../../src/server/engines/extract/html.js';
 
 const fox = [{ ref: 1, title: 'Fox', link: '', content: 'The red fox hunts at dawn and dusk. It lives in dens.' }];
@@ -84,6 +85,32 @@ describe('alignCitations', () => {
       sources: ['c', 'a'],
     });
     expect(alignCitations('No citations here.', sources)).toEqual({ text: 'No citations here.', sources: [] });
+  });
+});
+
+describe('renumberingStream', () => {
+  it('numbers markers from [1] in order of first citation as they stream, a marker cut between pieces included', () => {
+    const stream = renumberingStream(3);
+    const pieces = ['C says so [', '3]. A agrees [1', ']. See [lin', 'k][2](https://x.test) and [3]', '.'];
+    const out = pieces.map((p) => stream.push(p)).join('') + stream.end();
+    expect(out).toBe('C says so [1]. A agrees [2]. See [link][2](https://x.test) and [1].');
+    expect(stream.cited()).toEqual([3, 1]);
+  });
+
+  it('gives back the same text as alignCitations for any cut of an answer (property)', () => {
+    const answer = 'Water boils at 100 °C [2], tea at 80 °C [3]. [2] again, [9] nowhere.';
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: answer.length }), { maxLength: 6 }), (cuts) => {
+        const at = [0, ...[...cuts].sort((a, b) => a - b), answer.length];
+        const stream = renumberingStream(3);
+        const out =
+          at
+            .slice(1)
+            .map((end, i) => stream.push(answer.slice(at[i], end)))
+            .join('') + stream.end();
+        expect(out).toBe('Water boils at 100 °C [1], tea at 80 °C [2]. [1] again, [9] nowhere.');
+      }),
+    );
   });
 });
 

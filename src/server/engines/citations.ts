@@ -37,3 +37,40 @@ export function alignCitations<T>(text: string, sources: T[]): { text: string; s
     .replace(/[ \t]+$/gm, '');
   return { text: renumbered, sources: cited.map((n) => sources[n - 1]) };
 }
+
+/**
+ * Renumbers an answer's markers as it streams, so its sources are [1]..[k] in order of first
+ * citation, as alignCitations does for a whole answer: each piece is given back renumbered, a
+ * marker cut between two pieces ("[1" then "2]") held back until it is whole. `cited` gives the
+ * original numbers in their new order. A marker naming no source stays as written.
+ */
+export function renumberingStream(count: number): {
+  push: (piece: string) => string;
+  end: () => string;
+  cited: () => number[];
+} {
+  const order: number[] = [];
+  let held = '';
+  const renumber = (text: string) =>
+    text.replace(MARKER, (m, d: string) => {
+      const n = Number(d);
+      if (n < 1 || n > count) return m;
+      if (!order.includes(n)) order.push(n);
+      return `[${order.indexOf(n) + 1}]`;
+    });
+  return {
+    push(piece) {
+      const text = held + piece;
+      // A marker may go on in the next piece, and "[2](" is a link, not a marker: the end waits.
+      const cut = /\[\d{0,3}\]?$/.exec(text)?.index ?? text.length;
+      held = text.slice(cut);
+      return renumber(text.slice(0, cut));
+    },
+    end() {
+      const rest = renumber(held);
+      held = '';
+      return rest;
+    },
+    cited: () => [...order],
+  };
+}

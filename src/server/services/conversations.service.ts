@@ -13,7 +13,7 @@ import { liveDocForRequest } from './livedocs.service.js';
 import { checkQuery, engineFailure } from './chat.service.js';
 import { ground } from './grounding.service.js';
 import { untilStoreAnswers } from '../store/unavailable.js';
-import { citedRefs } from '../engines/citations.js';
+import { renumberingStream } from '../engines/citations.js';
 
 const threadNotFound = (id: string) => new HttpError('CONVERSATION_NOT_FOUND', `Conversation ${id} not found`);
 
@@ -182,20 +182,26 @@ async function produce(
     // stream at a pace (--answer-chunk-delay) runs behind it, so following a slow stream is not a
     // model call in flight.
     deliver = pacedAppender(ctx, key);
+    // Its markers are renumbered as they stream: the sources it cites are [1]..[k], in order of first citation.
+    const markers = renumberingStream(grounding.resources.length);
     let answer = '';
     for await (const piece of gen) {
-      answer += piece;
-      deliver.push(piece);
+      const renumbered = markers.push(piece);
+      answer += renumbered;
+      if (renumbered) deliver.push(renumbered);
     }
+    const rest = markers.end();
+    answer += rest;
+    if (rest) deliver.push(rest);
     await deliver.drained();
-    // The answer is already streamed with its markers: the footer lists exactly the sources it cites, under those numbers.
-    const cited = citedRefs(answer, grounding.resources.length).sort((a, b) => a - b);
+    // The footer lists exactly the sources the answer cites, under their numbers.
+    const cited = markers.cited();
     if (cited.length > 0) {
       const sources =
         '\n\nSources:\n' +
         cited
           .map((n) => grounding.resources[n - 1])
-          .map((r, i) => `[${cited[i]}] ${r.title}${r.link ? ` — ${r.link}` : ''}`)
+          .map((r, i) => `[${i + 1}] ${r.title}${r.link ? ` — ${r.link}` : ''}`)
           .join('\n');
       answer += sources;
       await ctx.streams.append(key, 'message', { content: sources });

@@ -1160,6 +1160,7 @@ const docs76 = async () => [
   { id: 'lunar', title: 'lunar-calendar-readme', text: read('lunar-calendar-readme.md') },
   { id: 'lru', title: 'quick-lru-readme', text: read('quick-lru-readme.md') },
   { id: 'minimatch', title: 'minimatch-readme', text: read('minimatch-readme.md') },
+  { id: 'dedent', title: 'dedent-readme', text: extractHtml(read('dedent-readme.html')).markdown },
 ];
 
 describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub alerts', docs76, (ask) => {
@@ -1194,6 +1195,11 @@ describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub ale
     expect(await ask('What is the default of maxGlobstarRecursion?')).toMatch(
       /^`maxGlobstarRecursion`: The default of `200` is almost certainly high enough/,
     );
+  });
+
+  // Refused: dedent's README never says "install".
+  it('`npm i X` installs X', async () => {
+    expect(await ask('How do I install dedent?')).toContain('npm i dedent');
   });
 
   // The answer opened "\[!NOTE] This callback…".

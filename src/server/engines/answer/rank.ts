@@ -82,6 +82,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         isFlag(about) ? 'option flag' : '',
         // A unit stating a version number ("Using Node v10.13.0") says which version.
         VERSION.test(u.text) ? 'version' : '',
+        // `npm i dedent` and `yarn add dedent` install it, though neither says "install".
+        INSTALL_COMMAND.test(u.text) ? 'install' : '',
       ]
         .filter(Boolean)
         .join(' ');
@@ -476,6 +478,7 @@ export const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}
 const SMALL_SOURCE = 12;
 
 /** A version number: `v10.13.0`, `v3`, `2.1.35`; not a decimal (0.369ms) nor an address (127.0.0.1). */
+const INSTALL_COMMAND = /\b(?:(?:npm|pnpm|cnpm)\s+(?:i|add)|(?:yarn|bun)\s+(?:global\s+)?add)\s/;
 const VERSION = /(?<![\w.])(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)(?![\w.]*\d)/;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */

@@ -1,6 +1,6 @@
 import type { MeterScope, StopReason } from '../gateway-types.js';
 import { extractiveAnswer } from '../grounded-writer.js';
-import { citedRefs } from '../citations.js';
+import { alignCitations } from '../citations.js';
 import { extractiveOutline } from '../outline-writer.js';
 import { streamText, type Backend, type BackendCall, type BackendResult } from './backend.js';
 import { truncateToTokens } from './tokenizer.js';
@@ -81,11 +81,15 @@ export function groundedEngine(grounding?: GroundingSource): Backend {
     // A caller that brought its passages lists its sources itself (chat's data.resources, the
     // conversation's footer); when the engine found them, the answer names them.
     // The sources listed are the ones cited, each once (several passages may come from one source).
+    // They are numbered [1]..[k] in order of first citation.
     if (!call.context && passages.length > 0) {
-      const cited = [...new Set(citedRefs(text, Math.max(...passages.map((p) => p.ref))))].sort((a, b) => a - b);
-      const listed = cited.map((ref) => passages.find((p) => p.ref === ref)).filter((p) => p !== undefined);
-      if (listed.length > 0)
-        text += '\n\nSources:\n' + listed.map((p) => `[${p.ref}] ${p.title}${p.link ? ` (${p.link})` : ''}`).join('\n');
+      const byRef = Array.from({ length: Math.max(...passages.map((p) => p.ref)) }, (_, i) =>
+        passages.find((p) => p.ref === i + 1),
+      );
+      const aligned = alignCitations(text, byRef);
+      text = aligned.text;
+      const listed = aligned.sources.map((p, i) => (p ? `[${i + 1}] ${p.title}${p.link ? ` (${p.link})` : ''}` : ''));
+      if (listed.length > 0) text += '\n\nSources:\n' + listed.filter(Boolean).join('\n');
     }
     return finish(text, call);
   };

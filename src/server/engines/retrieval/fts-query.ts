@@ -64,6 +64,17 @@ export function searchWords(asked: string): string[] {
 }
 
 /**
+ * The words a chunk is matched by: the search words, and for "install" the package managers, whose
+ * commands need not say it (`npm i dedent`, `yarn add dedent`).
+ */
+export function matchWords(asked: string): string[] {
+  const words = searchWords(asked);
+  return words.some((w) => /^install/.test(w)) ? [...new Set([...words, ...INSTALLERS])] : words;
+}
+
+const INSTALLERS = ['npm', 'yarn', 'pnpm'];
+
+/**
  * One-letter symbols as written, lower-cased: options ("-a", "-I") and format directives ("%i"):
  * even "a" and "i" are searched then.
  */

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../store/database.js';
 import { chunkText, type TextChunk } from './chunker.js';
 import { markdownToPlainText } from '../../text/markdown.js';
-import { letterSymbols, keywords, searchWords } from './fts-query.js';
+import { letterSymbols, keywords, matchWords } from './fts-query.js';
 import { namedTitleWords, questionStems } from './named-sources.js';
 import { chunkSearchColumns, matchChunks } from '../../store/dialect/fts.js';
 
@@ -73,7 +73,7 @@ export interface SearchScope {
  * plus the share of the query's words a chunk covers.
  */
 export async function searchChunks(db: Kysely<Database>, query: string, scope: SearchScope): Promise<ChunkHit[]> {
-  const words = searchWords(query);
+  const words = matchWords(query);
   if (words.length === 0 || scope.livedocIds.length === 0) return [];
   const rows = await matchChunks(db, words, { ...scope, limit: scope.limit * 3 });
   const stems = keywords(query).map(stem);
