@@ -1,5 +1,7 @@
 import type { AppContext } from '../context.js';
 import { collapseRepeats, headingsOf, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
+import { keywords } from '../engines/retrieval/fts-query.js';
+import { isEnglishWord } from '../text/english-frequency.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
 import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
@@ -49,8 +51,8 @@ export async function ground(
   );
   const kept = (h: ChunkHit) =>
     rows.has(h.resourceId) && (options.includeGenerated || !isGenerated(rows.get(h.resourceId)!));
-  let hits = collapseRepeats(inTurn(lists.map((l) => l.filter(kept))));
-  hits = hits.slice(0, MAX_PASSAGES);
+  const found = collapseRepeats(inTurn(lists.map((l) => l.filter(kept))));
+  let hits = withNamedSources(found, options.question ?? queries.join(' '), rows).slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
     for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
@@ -113,6 +115,31 @@ function namedResource(question: string, resources: Array<{ id: string; title: s
     return terms.every((t) => title.has(t));
   });
   return named.length === 1 ? named[0].id : undefined;
+}
+
+/**
+ * The hits, with the best of each source the question names by its title brought within the
+ * passages kept: "How do I install dedent?" is about dedent, though every other README found says
+ * "install" where dedent's says `npm i dedent`.
+ */
+function withNamedSources(hits: ChunkHit[], question: string, rows: Map<string, { title: string }>): ChunkHit[] {
+  // Words as written, not stems ("commands" does not name Commander.js), and no English word:
+  // "date" asks about dates more often than it names date(1).
+  const asked = new Set(keywords(question).filter((w) => !isEnglishWord(w)));
+  const titles = new Map(
+    [...rows].map(([id, r]) => [id, keywords(r.title).filter((w) => w.length >= 3 && asked.has(w))]),
+  );
+  // A word every source's title holds ("readme") names none of them.
+  const everywhere = (w: string) => [...titles.values()].every((words) => words.includes(w));
+  const named = [...titles].filter(([, words]) => words.some((w) => !everywhere(w))).map(([id]) => id);
+  if (named.length === 0 || named.length > 2) return hits;
+  const kept = hits.slice(0, MAX_PASSAGES);
+  const missing = named
+    .filter((id) => !kept.some((h) => h.resourceId === id))
+    .map((id) => hits.find((h) => h.resourceId === id))
+    .filter((h) => h !== undefined);
+  if (missing.length === 0) return hits;
+  return [...kept.slice(0, MAX_PASSAGES - missing.length), ...missing];
 }
 
 /**

@@ -1,9 +1,15 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import type { Store } from '../../../src/server/store/store.js';
 import { analyzeQuery } from '../../../src/server/engines/query-analysis.js';
 import { ground } from '../../../src/server/services/grounding.service.js';
 import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
 import { indexedLiveDoc } from '../../helpers/indexed-livedoc.js';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const fixture = (name: string) => readFileSync(path.join(FIXTURES, name), 'utf8');
 
 /**
  * A question of two parts gets passages for each: the whole question's words matched nine
@@ -83,4 +89,37 @@ it('a quoted or bracketed name is one part, and a setting ("In the README, …")
   expect(analyzeQuery('In the bytes README (under "bytes.format(number value, [options])"), what is options?')).toEqual(
     ['bytes readme under format number value options'],
   );
+});
+
+describeOnStores('grounding: a source the question names', (stores: StoreUnderTest) => {
+  let store: Store;
+  beforeEach(async () => {
+    store = await stores.open();
+    opened.push(store);
+    const readmes = [
+      'quick-lru',
+      'mitt',
+      'p-map',
+      'p-limit',
+      'fastq',
+      'ms',
+      'ws',
+      'semver',
+      'kleur',
+      'chardet',
+      'hyperid',
+      'ylru',
+    ];
+    await indexedLiveDoc(store.db, [
+      ...readmes.map((name) => ({ id: name, title: `${name}-readme`, text: fixture(`${name}-readme.md`) })),
+      { id: 'dedent', title: 'dedent-readme', text: extractHtml(fixture('dedent-readme.html')).markdown },
+    ]);
+  });
+
+  // Twelve READMEs saying "npm install" filled every place; dedent's says `npm i dedent`.
+  it('brings the best passage of the source it names by a word of its title', async () => {
+    const question = 'How do I install dedent?';
+    const { resources } = await ground({ db: store.db }, analyzeQuery(question), { livedocIds: ['ld'] }, { question });
+    expect(resources.map((r) => r.title)).toContain('dedent-readme');
+  });
 });
