@@ -275,6 +275,9 @@ export function symbolsOf(text: string): string[] {
     if (release) out.push(`§${release[1]}`);
     const bare = s.replace(/^[\^~<>=]+/, '');
     if (bare !== s && bare) out.push(`§${bare}`);
+    // A file named by its path (`/etc/nsswitch.conf`) matches its name alone ("nsswitch.conf").
+    const file = /\/([\p{L}\p{N}_-][\p{L}\p{N}_.-]*\.\p{L}[\p{L}\p{N}]*)$/u.exec(s);
+    if (file) out.push(`§${file[1]}`);
   }
   return out;
 }

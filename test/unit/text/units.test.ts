@@ -450,6 +450,9 @@ describe('slash-joined names', () => {
   it('short names joined by slashes are symbols; words joined by one are not', () => {
     expect(symbolsOf('l/N and r/K/N, I/O')).toEqual(['§l/n', '§r/k/n', '§i/o']);
     expect(symbolsOf('read and/or write, input/output, encoding/decoding')).toEqual([]);
+    // A file by its path is also the file by its name; a directory or a URL's path is not a file.
+    expect(symbolsOf('/etc/nsswitch.conf')).toEqual(['§etc/nsswitch.conf', '§nsswitch.conf']);
+    expect(symbolsOf('/etc/dbus-1/')).toEqual(['§etc/dbus-1']);
   });
 
   it('on generated paths: English words joined by slashes are no symbol; a scoped package path is one', () => {
