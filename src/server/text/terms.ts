@@ -270,6 +270,9 @@ export function symbolsOf(text: string): string[] {
     // A member named by itself (`.makeRe`) matches it called on its object (`minimatch.makeRe(p)`).
     const member = /[\p{L}\p{N}_$]{2}(\.[\p{L}_$][\p{L}\p{N}_$]*)(?:\(\))?$/u.exec(s);
     if (member && !/^\d/.test(s) && !FILE_EXTENSION.test(member[1])) out.push(`§${member[1]}`);
+    // A method headed by its member alone (`.drain()`) is the call asked by name ("drain()").
+    const method = /^\.([\p{L}_$][\p{L}\p{N}_$]*)\(\)$/u.exec(s);
+    if (method) out.push(`§${method[1]}()`, `§${method[1]}`);
     // A release named with its version ("dbus-1.8.8") matches the version said alone ("dbus 1.8.8").
     const release = /^\p{L}[\p{L}\p{N}]*-(v?\d+(?:\.\d+)+)$/u.exec(s);
     if (release) out.push(`§${release[1]}`);

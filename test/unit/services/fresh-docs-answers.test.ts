@@ -1162,6 +1162,7 @@ const docs76 = async () => [
   { id: 'minimatch', title: 'minimatch-readme', text: read('minimatch-readme.md') },
   { id: 'dedent', title: 'dedent-readme', text: extractHtml(read('dedent-readme.html')).markdown },
   { id: 'mdns', title: 'libnss-mdns-readme-debian', text: plainTextToMarkdown(read('libnss-mdns-readme-debian.txt')) },
+  { id: 'yocto', title: 'yocto-queue-readme', text: read('yocto-queue-readme.md') },
 ];
 
 describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub alerts', docs76, (ask) => {
@@ -1203,6 +1204,11 @@ describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub ale
     expect(await ask('What does the default hosts line in nsswitch.conf look like with libnss-mdns?')).toContain(
       'hosts:          files mdns4_minimal [NOTFOUND=return] dns',
     );
+  });
+
+  // "If you want that, use `drain()` instead." was said: the section headed `.drain()` did not hold drain().
+  it('a method headed by its member alone (`.drain()`) is the call asked by name', async () => {
+    expect(await ask('What does drain() do?')).toContain('Returns an iterator that dequeues items as you consume it.');
   });
 
   // Refused: dedent's README never says "install".

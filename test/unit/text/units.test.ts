@@ -453,6 +453,7 @@ describe('slash-joined names', () => {
     // A file by its path is also the file by its name; a directory or a URL's path is not a file.
     expect(symbolsOf('/etc/nsswitch.conf')).toEqual(['§etc/nsswitch.conf', '§nsswitch.conf']);
     expect(symbolsOf('/etc/dbus-1/')).toEqual(['§etc/dbus-1']);
+    expect(symbolsOf('.drain()')).toEqual(['§.drain()', '§.drain', '§drain()', '§drain']);
   });
 
   it('on generated paths: English words joined by slashes are no symbol; a scoped package path is one', () => {
