@@ -10,7 +10,7 @@ import { gfm } from 'micromark-extension-gfm';
  * lines reads and segments as one sentence.
  */
 export function parseMarkdown(markdown: string): Root {
-  const tree = fromMarkdown(spacedClosedHeadings(markdown), {
+  const tree = fromMarkdown(spacedHeadings(markdown), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
@@ -21,22 +21,38 @@ export function parseMarkdown(markdown: string): Root {
 }
 
 /**
- * Headings closed by as many marks as open them, without a space (`##Install##`): older Markdown
- * read them as headings, and READMEs of that time still use them. CommonMark wants the space.
+ * Headings written without the space CommonMark wants, as older Markdown read them and READMEs of
+ * that time still write them: closed by as many marks as open them (`##Install##`), or open
+ * (`##API`) in a document that writes more of its headings so than with the space. A line opening
+ * `#1` or `#!` is no heading.
  */
-function spacedClosedHeadings(markdown: string): string {
+export function spacedHeadings(markdown: string): string {
   if (!/^#{1,6}[^#\s]/m.test(markdown)) return markdown;
-  let fence: string | null = null;
-  return markdown
-    .split('\n')
-    .map((line) => {
-      const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-      if (mark && (fence === null || (mark[0] === fence[0] && mark.length >= fence.length)))
-        fence = fence === null ? mark : null;
-      if (fence !== null) return line;
-      return line.replace(/^(#{1,6})([^#\s](?:.*[^#\s\\])?)\1([ \t]*\r?)$/, '$1 $2 $1$3');
+  const lines = markdown.split('\n');
+  const fenced = fencedLines(lines);
+  const open = (l: string, i: number) => !fenced[i] && /^#{1,6}[\p{L}`*_]/u.test(l);
+  const unspaced = lines.filter(open).length;
+  const spaced = lines.filter((l, i) => !fenced[i] && /^#{1,6}[ \t]+\S/.test(l)).length;
+  return lines
+    .map((line, i) => {
+      if (fenced[i]) return line;
+      const closed = line.replace(/^(#{1,6})([^#\s](?:.*[^#\s\\])?)\1([ \t]*\r?)$/, '$1 $2 $1$3');
+      if (closed !== line || unspaced < 2 || unspaced <= spaced || !open(line, i)) return closed;
+      return line.replace(/^(#{1,6})/, '$1 ');
     })
     .join('\n');
+}
+
+/** Which lines are inside a fenced code block (its fences included). */
+function fencedLines(lines: string[]): boolean[] {
+  let fence: string | null = null;
+  return lines.map((line) => {
+    const mark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    const opens = mark !== undefined && (fence === null || (mark[0] === fence[0] && mark.length >= fence.length));
+    if (!opens) return fence !== null;
+    fence = fence === null ? mark : null;
+    return true;
+  });
 }
 
 /**

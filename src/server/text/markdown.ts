@@ -1,5 +1,12 @@
 import type { BlockContent, DefinitionContent, List, PhrasingContent, RootContent, Table } from 'mdast';
-import { headingText, inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
+import {
+  headingText,
+  inlineMarkdown,
+  inlineText,
+  nodeMarkdown,
+  parseMarkdown,
+  spacedHeadings,
+} from './markdown-tree.js';
 import { markdownPieces } from './markdown-pieces.js';
 
 export { inlineMarkdown, inlineText, nodeMarkdown, parseMarkdown } from './markdown-tree.js';
@@ -38,7 +45,8 @@ export type BlockKind = Block['kind'];
 export function markdownBlocks(markdown: string): Block[] {
   const walker = new BlockWalker();
   // Piece by piece (markdown-pieces.ts), the walker keeping the section across pieces.
-  for (const piece of markdownPieces(markdown)) walker.walk(parseMarkdown(piece).children, 0);
+  // Headings written without their space are found over the whole document (markdown-tree.ts).
+  for (const piece of markdownPieces(spacedHeadings(markdown))) walker.walk(parseMarkdown(piece).children, 0);
   return walker.blocks;
 }
 

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import type { PhrasingContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
 import { inlineMarkdown, markdownBlocks, markdownToPlainText, type Block } from '../../../src/server/text/markdown.js';
 import { inlineSentences, sentences, words } from '../../../src/server/text/segment.js';
 import { fitWhole, shortenBlock, shortenToSentences } from '../../../src/server/text/shorten.js';
+
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 
 const only = <K extends Block['kind']>(blocks: Block[], kind: K) =>
   blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
@@ -18,6 +22,27 @@ describe('markdownBlocks', () => {
     ]);
     expect(only(blocks, 'code')[0].value).toBe('#define X#');
     expect(only(blocks, 'paragraph').map((p) => p.text)).toEqual(['text', '#1 and #2#3']);
+  });
+
+  it('reads headings written without the space as headings where the document writes most of them so', () => {
+    // id-validator's README: `##API`, `###CMD / SeaJS`…, one `## License`.
+    const blocks = markdownBlocks(readFileSync(path.join(FIXTURES, 'id-validator-readme.md'), 'utf8'));
+    expect(only(blocks, 'heading').map((h) => h.text)).toEqual([
+      'IDValidator.js',
+      'API',
+      'Getting Start',
+      '浏览器端直接使用',
+      'AMD / RequireJS',
+      'CMD / SeaJS',
+      'CommonJS / Node',
+      '使用方法:',
+      '参考资料',
+      'License',
+    ]);
+    // One such line among headings written with the space is a paragraph, as CommonMark reads it.
+    expect(only(markdownBlocks('# Title\n\n## Usage\n\n#hashtag here\n'), 'paragraph').map((p) => p.text)).toEqual([
+      '#hashtag here',
+    ]);
   });
 
   it("leaves GitHub's alert mark out of the note it draws", () => {
