@@ -1163,6 +1163,7 @@ const docs76 = async () => [
   { id: 'dedent', title: 'dedent-readme', text: extractHtml(read('dedent-readme.html')).markdown },
   { id: 'mdns', title: 'libnss-mdns-readme-debian', text: plainTextToMarkdown(read('libnss-mdns-readme-debian.txt')) },
   { id: 'yocto', title: 'yocto-queue-readme', text: read('yocto-queue-readme.md') },
+  { id: 'weak', title: 'ja-no-weak-phrase-readme', text: extractHtml(read('ja-no-weak-phrase-readme.html')).markdown },
 ];
 
 describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub alerts', docs76, (ask) => {
@@ -1209,6 +1210,13 @@ describeAnswersOver('fresh documents: Japanese PDFs, closed headings, GitHub ale
   // "If you want that, use `drain()` instead." was said: the section headed `.drain()` did not hold drain().
   it('a method headed by its member alone (`.drain()`) is the call asked by name', async () => {
     expect(await ask('What does drain() do?')).toContain('Returns an iterator that dequeues items as you consume it.');
+  });
+
+  // Only the clause was said: a Japanese clause of a few words seemed too short to lead into its list.
+  it('a Chinese or Japanese clause without its full stop brings the list it leads into', async () => {
+    expect(await ask('ja-no-weak-phraseはどのような表現を禁止しますか？')).toContain(
+      'ルール [1]\n\n- 〜かもしれない。 [1]\n- 〜と思う。 [1]',
+    );
   });
 
   // Refused: dedent's README never says "install".

@@ -2,6 +2,7 @@ import { termsOf } from '../../text/terms.js';
 import { inlineMarkdown } from '../../text/markdown-tree.js';
 import { looksLikeCode, looksLikeCommand, pointsBack } from '../../text/statements.js';
 import { tableMarkdown } from '../../text/units.js';
+import { isSpaceless } from '../../text/segment.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
 import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
@@ -168,7 +169,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       const leadsOn =
         next !== undefined &&
         (/[:：、，,]$/.test(u.text.trim()) ||
-          (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) && (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5));
+          (!/[.!?。！？)）"”'`]$/.test(u.text.trim()) &&
+            // A clause of Chinese or Japanese is counted by its characters: it writes no spaces.
+            (isSpaceless(u.text) ? u.text.length >= 10 : (u.text.match(/\p{L}{2,}/gu) ?? []).length >= 5)));
       const lines = [leadsOn ? `${text} [${u.ref}]` : cite(text, u.ref)];
       const used = opening && first ? [first, u] : [u];
       // A question the source asks (a FAQ's) is answered by the paragraph after it, as far as the
