@@ -76,6 +76,10 @@ describe('FTS query building', () => {
   it("searches a glossary word's English term wherever the question writes it: 许可证 as license", () => {
     expect(searchWords('debug 是什么许可证？')).toContain('license');
     expect(searchWords('インストール方法')).toContain('install');
+    // A dotted name is searched whole too (PostgreSQL reads it as one token); a file or site name is its words.
+    expect(searchWords('LunarCalendar.solarToLunar 的作用是什么？')).toContain('lunarcalendar.solartolunar');
+    expect(searchWords('Which Node.js version, and what is in nsswitch.conf?')).not.toContain('node.js');
+    expect(searchWords('Which Node.js version, and what is in nsswitch.conf?')).not.toContain('nsswitch.conf');
   });
 });
 

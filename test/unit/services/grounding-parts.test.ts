@@ -87,7 +87,7 @@ describeOnStores('grounding: a passage under its headings', (stores: StoreUnderT
 
 it('a quoted or bracketed name is one part, and a setting ("In the README, …") goes with the part after it', () => {
   expect(analyzeQuery('In the bytes README (under "bytes.format(number value, [options])"), what is options?')).toEqual(
-    ['bytes readme under format number value options'],
+    ['bytes readme under format number value options bytes.format'],
   );
 });
 

@@ -60,7 +60,13 @@ export function searchWords(asked: string): string[] {
   const keys = keywords(text);
   const forms = [...keys.flatMap((k) => [...verbForms(k), ...spellings(k), ...katakanaForms(k)]), ...glossaryIn(text)];
   const symbols = letterSymbols(text).map((f) => f.slice(1));
-  return [...new Set([...keys, ...digits, ...letters, ...symbols, ...forms])].slice(0, 32);
+  // A dotted name (`LunarCalendar.solarToLunar`) is searched whole too: PostgreSQL's parser reads
+  // it as one token, not as its words; SQLite reads it as the phrase of its words.
+  // Not a name ending like a file or a site (Node.js, nsswitch.conf, socket.io): those are their words.
+  const dotted = (text.toLowerCase().match(/[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+/gu) ?? []).filter(
+    (name) => !NOT_MEMBER.test(name),
+  );
+  return [...new Set([...keys, ...digits, ...letters, ...symbols, ...forms, ...dotted])].slice(0, 32);
 }
 
 /**
@@ -73,6 +79,8 @@ export function matchWords(asked: string): string[] {
 }
 
 const INSTALLERS = ['npm', 'yarn', 'pnpm'];
+
+const NOT_MEMBER = /\.(?:[cm]?[jt]sx?|json|md|html?|css|io|com|org|net|conf|txt|py|rb|go|sh|ya?ml|xml)$/;
 
 /**
  * One-letter symbols as written, lower-cased: options ("-a", "-I") and format directives ("%i"):
