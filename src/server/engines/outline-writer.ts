@@ -47,7 +47,7 @@ function sentencesOf(text: string, leads: Map<string, string>): string[] {
   return out;
 }
 
-/** "Make a mind map about X" -> "X", first line, first letter upper case, cut at a word. */
+/** "Make a mind map about X" -> "X", first line, first letter upper case (but for a name), cut at a word. */
 export function topicOf(query: string): string {
   let t = query.trim().split(/\n/)[0];
   t = t.replace(
@@ -55,7 +55,9 @@ export function topicOf(query: string): string {
     '',
   );
   t = t.replace(/[?.!]+$/, '').trim();
-  return wholeTitle(t.charAt(0).toUpperCase() + t.slice(1)) || 'Mind map';
+  // A name written with marks (quick-lru, p-map, node.js) keeps its case: "Quick-lru" is no name.
+  const named = /^[^\s]*[-._/@\d][^\s]*/.test(t);
+  return wholeTitle(named ? t : t.charAt(0).toUpperCase() + t.slice(1)) || 'Mind map';
 }
 
 const MAX_TITLE = 120;
@@ -110,8 +112,10 @@ const OPEN_END = /\b(?:via|to|by|with|for|of|in|at|from|on|into|the|an?|and|or)$
 function shorten(s: string, max = MAX_POINT): string {
   // A label is one line of the outline: a hard break (`\` or two spaces before a newline) is a space,
   // never a line of its own that the outline would read as another node.
+  // A hard break already joined to its next line ("Type: `number`\ Default: …") is a space too.
   const clean = s
     .replace(/(?:\\|[ \t]{2,})?\n\s*/g, ' ')
+    .replace(/(?<!\\)\\[ \t]+/g, ' ')
     .replace(/[.。;；,，]$/, '')
     .trim();
   if ([...clean].length <= max) return clean;

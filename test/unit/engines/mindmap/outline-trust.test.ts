@@ -145,6 +145,22 @@ describe('the local mindmap outline says what the sources say', () => {
     expect(md).toMatch(/^## Batteries smooth the daily peak of solar output$/m);
     expect(md).toMatch(/^- pumped hydro$/m);
   });
+  // quick-lru's maxAge: "Type: number\ Default: Infinity" was drawn with the hard break's backslash.
+  it('a hard break inside a point is a space in its label', () => {
+    const md = extractiveOutline({
+      query: 'quick-lru options',
+      passages: [
+        {
+          title: 'quick-lru',
+          content:
+            '#### maxAge\n\nType: `number`\\\nDefault: `Infinity`\n\nThe maximum number of milliseconds an item should remain in the cache.',
+        },
+      ],
+    });
+    expect(md).toContain('Type: `number` Default: `Infinity`');
+    expect(md).not.toMatch(/\\\s/);
+  });
+
   it("a model's outline with a repeated label keeps it once, the repeat's children moved up", () => {
     const tree = parseOutline('# Kettles\n## Care\n- Dry it\n## Warranty\n- Care\n  - Oil it monthly\n- Dry it', 'x');
     expect(JSON.stringify(tree)).toBe(

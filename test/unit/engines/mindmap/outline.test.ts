@@ -105,6 +105,8 @@ describe('the local outline writer', () => {
 
   it('the title is the whole subject, never cut at its first comma (issue 45)', () => {
     expect(topicOf('pdftoppm: options, exit codes and defaults')).toBe('Pdftoppm: options, exit codes and defaults');
+    // A name written with marks keeps its case: "Quick-lru" is no package.
+    expect(topicOf('quick-lru options and methods')).toBe('quick-lru options and methods');
     const long = `Make a mindmap of ${'gzip options, '.repeat(12)}and more`;
     const title = topicOf(long);
     expect(title.endsWith('…')).toBe(true);
