@@ -10,7 +10,9 @@ import { gfm } from 'micromark-extension-gfm';
  * lines reads and segments as one sentence.
  */
 export function parseMarkdown(markdown: string): Root {
-  const tree = fromMarkdown(spacedHeadings(markdown), {
+  // Open ones are decided over a whole document (markdownBlocks): a piece of it may hold a `#tag`
+  // line and none of the document's spaced headings.
+  const tree = fromMarkdown(spacedHeadings(markdown, { open: false }), {
     extensions: [gfm()],
     mdastExtensions: [gfmFromMarkdown()],
   });
@@ -26,18 +28,18 @@ export function parseMarkdown(markdown: string): Root {
  * (`##API`) in a document that writes more of its headings so than with the space. A line opening
  * `#1` or `#!` is no heading.
  */
-export function spacedHeadings(markdown: string): string {
+export function spacedHeadings(markdown: string, { open = true } = {}): string {
   if (!/^#{1,6}[^#\s]/m.test(markdown)) return markdown;
   const lines = markdown.split('\n');
   const fenced = fencedLines(lines);
-  const open = (l: string, i: number) => !fenced[i] && /^#{1,6}[\p{L}`*_]/u.test(l);
-  const unspaced = lines.filter(open).length;
+  const opens = (l: string, i: number) => !fenced[i] && /^#{1,6}[\p{L}`*_]/u.test(l);
+  const unspaced = lines.filter(opens).length;
   const spaced = lines.filter((l, i) => !fenced[i] && /^#{1,6}[ \t]+\S/.test(l)).length;
   return lines
     .map((line, i) => {
       if (fenced[i]) return line;
       const closed = line.replace(/^(#{1,6})([^#\s](?:.*[^#\s\\])?)\1([ \t]*\r?)$/, '$1 $2 $1$3');
-      if (closed !== line || unspaced < 2 || unspaced <= spaced || !open(line, i)) return closed;
+      if (closed !== line || !open || unspaced < 2 || unspaced <= spaced || !opens(line, i)) return closed;
       return line.replace(/^(#{1,6})/, '$1 ');
     })
     .join('\n');

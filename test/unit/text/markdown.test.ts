@@ -3,7 +3,13 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { PhrasingContent } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { inlineMarkdown, markdownBlocks, markdownToPlainText, type Block } from '../../../src/server/text/markdown.js';
+import {
+  inlineMarkdown,
+  markdownBlocks,
+  markdownToPlainText,
+  parseMarkdown,
+  type Block,
+} from '../../../src/server/text/markdown.js';
 import { inlineSentences, sentences, words } from '../../../src/server/text/segment.js';
 import { fitWhole, shortenBlock, shortenToSentences } from '../../../src/server/text/shorten.js';
 
@@ -38,6 +44,11 @@ describe('markdownBlocks', () => {
       '使用方法:',
       '参考资料',
       'License',
+    ]);
+    // A piece parsed alone does not decide it: it may hold `#tag` lines and none of its document's headings.
+    expect(parseMarkdown('#tagged one\n\n#tagged two\n').children.map((c) => c.type)).toEqual([
+      'paragraph',
+      'paragraph',
     ]);
     // One such line among headings written with the space is a paragraph, as CommonMark reads it.
     expect(only(markdownBlocks('# Title\n\n## Usage\n\n#hashtag here\n'), 'paragraph').map((p) => p.text)).toEqual([
