@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { joinParagraphLines, layoutPage, type PositionedItem } from '../../../src/server/engines/extract/pdf-layout.js';
+import {
+  joinParagraphLines,
+  layoutPage,
+  typeScale,
+  type PositionedItem,
+} from '../../../src/server/engines/extract/pdf-layout.js';
 
 const item = (str: string, x: number, y: number, height = 10): PositionedItem => ({
   str,
@@ -201,5 +206,26 @@ describe('lines joined into paragraphs', () => {
       'Type: Number\\\nDefault: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8',
     );
     expect(joinParagraphLines(['Note: a sentence that', 'Goes on here.'])).toBe('Note: a sentence that Goes on here.');
+  });
+});
+
+describe('typeScale', () => {
+  // Math.max(...ys) over a page's items threw "Maximum call stack size exceeded" past ~120,000 items;
+  // a page within the text limit (5,000,000 characters) may hold many more.
+  it("reads a page of 300,000 one-letter items, its body size the text's, not the print footer's", () => {
+    const item = (str: string, y: number, height: number): PositionedItem => ({
+      str,
+      x: 50 + (y % 7),
+      y,
+      width: 6,
+      height,
+      mono: false,
+      bold: false,
+    });
+    const page = [
+      ...Array.from({ length: 300_000 }, (_, i) => item('a', 100 + (i % 600), 12)),
+      item('footer text printed small on every page, longer than any line', 10, 6),
+    ];
+    expect(typeScale([page]).body).toBe(12);
   });
 });

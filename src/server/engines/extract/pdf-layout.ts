@@ -618,7 +618,8 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
     // Not the page's first and last lines: a print header and footer, small and on every page,
     // would outweigh a short document's body.
     const ys = items.filter((it) => it.str.trim()).map((it) => it.y);
-    const [top, bottom] = [Math.max(...ys), Math.min(...ys)];
+    // A loop, not Math.max(...ys): a page may hold more items than a call takes arguments.
+    const [top, bottom] = ys.reduce(([hi, lo], y) => [Math.max(hi, y), Math.min(lo, y)], [-Infinity, Infinity]);
     const many = new Set(ys.map(Math.round)).size >= 4;
     const running = (it: PositionedItem) => many && (Math.abs(it.y - top) < 1 || Math.abs(it.y - bottom) < 1);
     for (const it of items) {
