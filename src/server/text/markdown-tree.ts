@@ -2,6 +2,7 @@ import type { Definition, Nodes, Paragraph, PhrasingContent, Root } from 'mdast'
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown, gfmToMarkdown } from 'mdast-util-gfm';
 import { toMarkdown } from 'mdast-util-to-markdown';
+import { compact } from 'mdast-util-compact';
 import { gfm } from 'micromark-extension-gfm';
 
 /**
@@ -127,7 +128,10 @@ export function nodeMarkdown(node: Nodes): string {
 /** Inline Markdown for a run of phrasing nodes: code spans as `code`, links as links, emphasis kept. */
 export function inlineMarkdown(nodes: readonly PhrasingContent[]): string {
   if (nodes.length === 0) return '';
-  const paragraph: Paragraph = { type: 'paragraph', children: [...nodes] };
+  // Adjacent text nodes are merged first: escaping looks at a text node's own neighbours, so
+  // `a` + `_b` before emphasis could come out as `&#x61;_b`, which reads back as emphasis.
+  const paragraph: Paragraph = structuredClone({ type: 'paragraph', children: [...nodes] });
+  compact(paragraph);
   return nodeMarkdown(paragraph);
 }
 

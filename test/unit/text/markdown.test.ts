@@ -204,6 +204,22 @@ describe('markdownBlocks', () => {
     );
   });
 
+  it('keeps an underscore a character when text nodes meet before emphasis', () => {
+    // A counterexample of the property above: "a" and "_aa" as two text nodes came out as
+    // `&#x61;_a&#x61;_&#x61;_&#x61;`, whose underscores read back as emphasis.
+    const t = (value: string): PhrasingContent => ({ type: 'text', value });
+    const nodes: PhrasingContent[] = [
+      { type: 'strong', children: [t('`')] },
+      t('a'),
+      t('_aa'),
+      { type: 'emphasis', children: [t('a')] },
+      t('a'),
+    ];
+    const md = inlineMarkdown(nodes);
+    expect(markdownBlocks(md).map((b) => b.text)).toEqual(['`a_aaaa']);
+    expect(nodes[1]).toEqual(t('a'));
+  });
+
   it('keeps every code span verbatim in the plain text (property)', () => {
     const code = fc
       .string({
