@@ -255,8 +255,11 @@ export const namesFile = (name: string) => FILE_EXTENSION.test(/\.[^.]*$/.exec(n
 export function symbolsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(SYMBOL)) {
-    const s = m[0].toLowerCase().replace(/[.,;:]+$/, '');
+    let s = m[0].toLowerCase().replace(/[.,;:]+$/, '');
     if (s.length < 1) continue;
+    // A method headed by its member and arguments (`.succeed(text?)`) is the call asked as `.succeed()`.
+    if (/^\.[\p{L}_$][\p{L}\p{N}_$]*$/u.test(s) && s === m[0].toLowerCase() && text[m.index + m[0].length] === '(')
+      s += '()';
     // A plain word with a hyphen inside ("long-term") is words, not a symbol; flags start with "-".
     if (!/[-.^~<>=*%()|&!?#$_/]/.test(s) || /^\p{L}+(?:-\p{L}+)+$/u.test(s)) continue;
     // Words joined by a slash (and/or, input/output) are words; a path naming a module (kleur/colors) is a name.

@@ -482,14 +482,16 @@ function fieldOf(b: Pick<Block, 'text' | 'markdown'>): Field | null {
 
 /**
  * A paragraph's `name: value` lines, each a field: one line, or lines broken apart ("Type: `number`",
- * "Minimum: `1`", "Default: `Infinity`"), every one of them a field. Null otherwise.
+ * "Minimum: `1`", "Default: `Infinity`"). Lines broken apart after a first field are each a unit, a
+ * field or a line said as it is ("Values:" over a list, a value too long for a field). Null otherwise.
  */
 function fieldsOf(b: Block): Field[] | null {
   const lines = b.text.trim().split('\n');
   const marked = b.markdown.trim().split(/\\\n| {2,}\n|\n/);
   if (lines.length !== marked.length) return null;
   const fields = lines.map((text, i) => fieldOf({ text, markdown: marked[i] }));
-  return fields.every((f) => f !== null) ? fields : null;
+  if (fields[0] === null) return null;
+  return fields.map((f, i) => f ?? { kind: 'sentence', text: lines[i], markdown: marked[i] });
 }
 
 /** A prose block's sentences as units (inline Markdown kept: code spans are never split). */

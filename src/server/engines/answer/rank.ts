@@ -392,8 +392,10 @@ export function answeringSection(
     const share = heldShare(own, q, index);
     const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
     // Of headings asking as much, the one saying least besides asks it: OVERFLOW, not OVERFLOW_PRIORITY.
-    const better = !best || share > best.share || (share === best.share && own.size < best.size);
-    if (count >= 2 && share >= PARAMS.headingAnswers && better) best = { first, share, size: own.size };
+    // A signature's parameters say nothing besides: `findDown([...name], options?)` is findDown's own.
+    const size = termsOf(first.headings.at(-1)!.replace(/\(.*\)\s*$/, '')).length;
+    const better = !best || share > best.share || (share === best.share && size < best.size);
+    if (count >= 2 && share >= PARAMS.headingAnswers && better) best = { first, share, size };
   }
   if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
     return undefined;
@@ -407,13 +409,22 @@ export function answeringSection(
   const asked = [...q].filter(([t, w]) => w >= 1 && heading.includes(t)).map(([t]) => t);
   const says = (u: RankedUnit, terms = asked) => terms.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
   const section = best.first.headings.join('\n');
-  const inSection = index.units.filter((u) => u.ref === ref && u.headings.join('\n') === section);
+  // Code naming the heading's name (`return findDown(…)`) uses it; it says no more of it than the opening.
+  const inSection = index.units.filter(
+    (u) => u.ref === ref && u.headings.join('\n') === section && u.kind !== 'code' && u.kind !== 'codeLine',
+  );
   if (inSection.some((u) => says(u)) && !units.some((u) => says(u))) return undefined;
   // So with what the part asks beyond the heading ("the default of maxGlobstarRecursion"): said by
-  // a later unit ("The default of `200` is…"), not by the opening.
+  // a later unit ("The default of `200` is…") or by another section ("the default limit in
+  // findUpMultiple": `limit`'s "Default: `Infinity`"), not by the opening.
   const beyond = [...q].filter(([t, w]) => w >= 1 && !heading.includes(t) && !best.first.fields.title.has(t));
   const more = beyond.map(([t]) => t);
-  if (more.length > 0 && inSection.some((u) => says(u, more)) && !units.some((u) => more.some((t) => says(u, [t]))))
+  const elsewhere = (u: RankedUnit) =>
+    u.ref === ref &&
+    u.kind !== 'code' &&
+    u.kind !== 'codeLine' &&
+    more.every((t) => says(u, [t]) || termsOf(u.headings.at(-1) ?? '').includes(t));
+  if (more.length > 0 && index.units.some(elsewhere) && !units.some((u) => more.some((t) => says(u, [t]))))
     return undefined;
   // A section opening with labels ("*Optional*", "Type: `(key, value) => void`") opens with no
   // answer; one opening "No." does.

@@ -392,7 +392,10 @@ export function sayOpening(sentences: RankedUnit[]): Said {
     if (kept.length > 0 && size > PARAMS.maxChars) break;
     kept.push(u);
   }
-  return { lines: [cite(kept.map((x) => x.markdown).join(' '), kept[0].ref)], used: kept, prose: true };
+  // Under an API's name (`pMapSkip`), the opening is said with it, as its sentences are one by one.
+  const named = kept[0].termMarkdown;
+  const text = kept.map((x) => x.markdown).join(' ');
+  return { lines: [cite(named ? `${named}: ${text}` : text, kept[0].ref)], used: kept, prose: !named };
 }
 
 /** A line as a reader compares it: its words, without citations, Markdown marks or case. */
