@@ -1237,38 +1237,39 @@ const docs77 = async () => [
   { id: 'ora', title: 'ora-readme', text: read('ora-readme.md') },
   { id: 'findup', title: 'find-up-readme', text: read('find-up-readme.md') },
   { id: 'pqueue', title: 'p-queue-readme', text: read('p-queue-readme.md') },
+  { id: 'segmentit', title: 'segmentit-readme', text: read('segmentit-readme.md') },
 ];
 
-describeAnswersOver('fresh documents: option fields over a list, signatures, methods with arguments', docs77, (ask) => {
-  // "For dimBorder, Default: `false`." was said: borderStyle's "Type…\ Default…\ Values:" was one sentence.
-  it('a field line stays a field when a later line of its paragraph is no field', async () => {
-    expect(await ask('What is the default border style of boxen?')).toBe("For borderStyle, Default: `'single'`. [1]");
-    expect(await ask('What is the default color of the ora spinner?')).toBe("For color, Default: `'cyan'`. [1]");
-  });
+describeAnswersOver(
+  'fresh documents: option fields over a list, methods with arguments, one-word headings',
+  docs77,
+  (ask) => {
+    // "For dimBorder, Default: `false`." was said: borderStyle's "Type…\ Default…\ Values:" was one sentence.
+    it('a field line stays a field when a later line of its paragraph is no field', async () => {
+      expect(await ask('What is the default border style of boxen?')).toBe("For borderStyle, Default: `'single'`. [1]");
+      expect(await ask('What is the default color of the ora spinner?')).toBe("For color, Default: `'cyan'`. [1]");
+    });
 
-  // oraPromise's "stopped with `.succeed()` if the promise fulfills" was said: `.succeed(text?)` was no call.
-  it('a method headed with its arguments is the call asked with none', async () => {
-    expect(await ask('What does .succeed() do in ora?')).toContain(
-      'Stop the spinner, change it to a green `✔` and persist the current text',
-    );
-  });
+    // oraPromise's "stopped with `.succeed()` if the promise fulfills" was said: `.succeed(text?)` was no call.
+    it('a method headed with its arguments is the call asked with none', async () => {
+      expect(await ask('What does .succeed() do in ora?')).toContain(
+        'Stop the spinner, change it to a green `✔` and persist the current text',
+      );
+    });
 
-  // "For findDown options, Type: `object`." was said: of two headings naming findDown, the one with
-  // fewer words won (a signature's parameters counted as words), and its section opens with no
-  // answer; findDown's own opening lost to a line of code naming findDown.
-  it("a signature's parameters do not make its heading say more", async () => {
-    expect(await ask('What does findDown do?')).toBe(
-      '`findDown([...name], options?)`: Find a file or directory by walking down descendant directories from `cwd`. [1]',
-    );
-  });
+    // findUpMultiple's opening ("Returns a `Promise` for…") was said: the default is `limit`'s, in its own section.
+    it('what a part asks beyond a heading, said in another section, is answered there', async () => {
+      expect(await ask('What is the default limit in findUpMultiple?')).toContain('Default: `Infinity`. [1]');
+    });
 
-  // findUpMultiple's opening ("Returns a `Promise` for…") was said: the default is `limit`'s, in its own section.
-  it('what a part asks beyond a heading, said in another section, is answered there', async () => {
-    expect(await ask('What is the default limit in findUpMultiple?')).toContain('Default: `Infinity`. [1]');
-  });
+    // An example's `import { Optimizer } from './BaseModule';` was said: a heading of one word never answered.
+    it('a heading of one word answers when it is all the part asks besides its source', async () => {
+      expect(await ask('segmentit 的 Optimizer 是什么？')).toMatch(/^根据你的资料： Optimizer 是在分词结束后，/);
+    });
 
-  // The option section still answers for its option, not the instance property of the same name.
-  it("an option's section answers for the option", async () => {
-    expect(await ask('What does the isSilent option do in ora?')).toContain('Disable the spinner and all log text.');
-  });
-});
+    // The option section still answers for its option, not the instance property of the same name.
+    it("an option's section answers for the option", async () => {
+      expect(await ask('What does the isSilent option do in ora?')).toContain('Disable the spinner and all log text.');
+    });
+  },
+);

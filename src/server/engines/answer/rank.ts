@@ -383,6 +383,7 @@ export function answeringSection(
     if (u.headings.length > 0 && !firsts.has(key)) firsts.set(key, u);
   }
   let best: { first: RankedUnit; share: number; size: number } | undefined;
+  const askedForms = new Set([...(FORMS.get(q)?.values() ?? [])].flatMap((forms) => [...forms]));
   for (const first of firsts.values()) {
     const own = new Set(termsOf(first.headings.at(-1)!));
     // A heading stating a figure the part does not ask ("1文の長さは100文字以下とする") answers it; it
@@ -392,10 +393,15 @@ export function answeringSection(
     const share = heldShare(own, q, index);
     const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
     // Of headings asking as much, the one saying least besides asks it: OVERFLOW, not OVERFLOW_PRIORITY.
-    // A signature's parameters say nothing besides: `findDown([...name], options?)` is findDown's own.
-    const size = termsOf(first.headings.at(-1)!.replace(/\(.*\)\s*$/, '')).length;
-    const better = !best || share > best.share || (share === best.share && size < best.size);
-    if (count >= 2 && share >= PARAMS.headingAnswers && better) best = { first, share, size };
+    const better = !best || share > best.share || (share === best.share && own.size < best.size);
+    // A heading of one word asks the part when it is all the part asks besides its source's name
+    // (segmentit's "Optimizer 是什么"): two words or more otherwise, as one word is often a label.
+    // Its word as asked, not another of its stem: "Performant" is not "Performance".
+    const whole =
+      count === own.size &&
+      [...q].every(([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t)) &&
+      wordsOf(first.headings.at(-1)!).every((w) => askedForms.has(inflectionless(w)));
+    if ((count >= 2 || whole) && share >= PARAMS.headingAnswers && better) best = { first, share, size: own.size };
   }
   if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
     return undefined;
@@ -409,10 +415,7 @@ export function answeringSection(
   const asked = [...q].filter(([t, w]) => w >= 1 && heading.includes(t)).map(([t]) => t);
   const says = (u: RankedUnit, terms = asked) => terms.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
   const section = best.first.headings.join('\n');
-  // Code naming the heading's name (`return findDown(…)`) uses it; it says no more of it than the opening.
-  const inSection = index.units.filter(
-    (u) => u.ref === ref && u.headings.join('\n') === section && u.kind !== 'code' && u.kind !== 'codeLine',
-  );
+  const inSection = index.units.filter((u) => u.ref === ref && u.headings.join('\n') === section);
   if (inSection.some((u) => says(u)) && !units.some((u) => says(u))) return undefined;
   // So with what the part asks beyond the heading ("the default of maxGlobstarRecursion"): said by
   // a later unit ("The default of `200` is…") or by another section ("the default limit in
