@@ -237,7 +237,19 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     const ledInto = i === 0 ? leadsIn : setInUnder(body[i - 1], line);
     const literal =
       ledInto && line.indent > proseIndent && setInFrom(body, i, proseIndent).every((l) => !/[.!?]$/.test(l.text));
-    const termOver = !literal && isTermOver(line, body[i + 1]);
+    // A label over one dashed line set in under it ("/etc/groff" over "  - local macro configuration")
+    // is a term and its description, even where the lines are led into as literal ones.
+    const dashed = isTermOver(line, body[i + 1]) && BULLET.test(body[i + 1].text) && !isBulletAt(body, i + 2, i + 1);
+    const termOver = (!literal || dashed) && isTermOver(line, body[i + 1]);
+    if (dashed) {
+      let end = i + 2;
+      while (end < body.length && body[end].indent > body[i + 1].indent) end++;
+      const description = [body[i + 1].text.replace(BULLET, ''), ...body.slice(i + 2, end).map((l) => l.text)];
+      out.push({ node: paragraph([{ type: 'strong', children: [text(line.text)] }]) });
+      out.push({ node: paragraph([text(joinLines(description))]) });
+      i = end;
+      continue;
+    }
     if (inline || termOver) {
       let end = i + 1;
       // The description goes on over indented lines, and over a line back at the term's margin that
@@ -299,6 +311,10 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
   }
   return out;
 }
+
+/** Whether line `at` is a list item at the indent of line `like`: a list's next item, not a lone dash. */
+const isBulletAt = (body: Line[], at: number, like: number) =>
+  at < body.length && body[at].indent === body[like].indent && BULLET.test(body[at].text);
 
 /** The lines from `i` on set in past the prose's indent. */
 function setInFrom(body: Line[], i: number, proseIndent: number): Line[] {

@@ -56,7 +56,11 @@ export function isTerm(b: Block): boolean {
 
 /** A bold phrase noting where a section applies ("**Only for `pMap` and `pMapKeyed`**"): no name. */
 const isNote = (text: string) => {
-  const words = text.trim().split(/\s+/);
+  // An aside in brackets is no note: "/usr/share/groff/site-tmac (symlink to /etc/groff)" names a path.
+  const words = text
+    .replace(/\([^)]*\)/g, ' ')
+    .trim()
+    .split(/\s+/);
   return words.length >= 3 && words.some((w) => NOTE_WORDS.has(w));
 };
 const NOTE_WORDS = new Set('for and the of to in with only not from'.split(' '));

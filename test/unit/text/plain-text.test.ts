@@ -325,6 +325,22 @@ describe('plain text as Markdown', () => {
     expect(md).toContain('    RedirectMatch permanent "^/~(.*)$" "http://example.org/~$1"\n</VirtualHost>\n```');
   });
 
+  // Session 77: groff's macro paths, each over a dashed line set in under it, were a code line and a
+  // list (the first, led into by "as follows:") or a bold line and a list: no path said what it was for.
+  it('reads a label over one dashed line set in under it as a term and its description', () => {
+    const md = plainTextToMarkdown(fixture('groff-base-readme-debian.txt'));
+    expect(md).toContain(
+      'as follows:\n\n**/usr/lib/groff/site-tmac**\n\nold directory for compatibility purposes\n\n' +
+        '**/usr/share/groff/site-tmac (symlink to /etc/groff)**\n\nlocal macro configuration, such as man.local\n\n',
+    );
+    const units = documentUnits(md).filter((u) => u.kind === 'definition');
+    expect(units.map((u) => [u.term, u.description])).toContainEqual([
+      '/usr/share/groff/site-tmac (symlink to /etc/groff)',
+      'local macro configuration, such as man.local',
+    ]);
+    expect(units).toHaveLength(4);
+  });
+
   // base-files' FAQ: one question of many was a heading (the only one short enough), and every
   // answer after it was under it.
   it('reads each "Q." question over its answer as a heading', () => {
