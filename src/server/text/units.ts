@@ -477,6 +477,8 @@ function fieldOf(b: Pick<Block, 'text' | 'markdown'>): Field | null {
   const m = NAME_VALUE.exec(text.replace(/\.$/, ''));
   // A full stop ends a sentence ("Note: read this."), unless it follows a one-word value ("default: `true`.").
   if (!m || (text.endsWith('.') && (/\s/.test(m[2].trim()) || /\.\s/.test(m[1])))) return null;
+  // A name of four words or more says something ("Preserve consecutive uppercase characters: …"): a sentence.
+  if (m[1].trim().split(/\s+/).length >= 4) return null;
   return { kind: 'field', text, markdown: b.markdown, name: m[1].trim(), value: m[2].trim() };
 }
 

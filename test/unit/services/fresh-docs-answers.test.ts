@@ -1238,6 +1238,7 @@ const docs77 = async () => [
   { id: 'findup', title: 'find-up-readme', text: read('find-up-readme.md') },
   { id: 'pqueue', title: 'p-queue-readme', text: read('p-queue-readme.md') },
   { id: 'segmentit', title: 'segmentit-readme', text: read('segmentit-readme.md') },
+  { id: 'camelcase', title: 'camelcase-readme', text: read('camelcase-readme.md') },
 ];
 
 describeAnswersOver(
@@ -1265,6 +1266,14 @@ describeAnswersOver(
     // An example's `import { Optimizer } from './BaseModule';` was said: a heading of one word never answered.
     it('a heading of one word answers when it is all the part asks besides its source', async () => {
       expect(await ask('segmentit 的 Optimizer 是什么？')).toMatch(/^根据你的资料： Optimizer 是在分词结束后，/);
+    });
+
+    // "For preserveConsecutiveUppercase, Type: `boolean`." was said: the sentence saying what it does was
+    // read as a field named "Preserve consecutive uppercase characters".
+    it('a line whose name before its colon is four words or more is a sentence, not a field', async () => {
+      expect(await ask('What does preserveConsecutiveUppercase do in camelcase?')).toMatch(
+        /^preserveConsecutiveUppercase: Preserve consecutive uppercase characters: `foo-BAR` → `FooBAR` \[1\]/,
+      );
     });
 
     // The option section still answers for its option, not the instance property of the same name.
