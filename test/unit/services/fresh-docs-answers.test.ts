@@ -1239,6 +1239,7 @@ const docs77 = async () => [
   { id: 'pqueue', title: 'p-queue-readme', text: read('p-queue-readme.md') },
   { id: 'segmentit', title: 'segmentit-readme', text: read('segmentit-readme.md') },
   { id: 'camelcase', title: 'camelcase-readme', text: read('camelcase-readme.md') },
+  { id: 'throttle', title: 'p-throttle-readme', text: read('p-throttle-readme.md') },
 ];
 
 describeAnswersOver(
@@ -1273,6 +1274,13 @@ describeAnswersOver(
     it('a line whose name before its colon is four words or more is a sentence, not a field', async () => {
       expect(await ask('What does preserveConsecutiveUppercase do in camelcase?')).toMatch(
         /^preserveConsecutiveUppercase: Preserve consecutive uppercase characters: `foo-BAR` → `FooBAR` \[1\]/,
+      );
+    });
+
+    // "Also works with normal functions." was said: the tagline joins its words with "&", not "and".
+    it('a tagline joining its words with "&" is prose', async () => {
+      expect(await ask('What does p-throttle do?')).toBe(
+        'According to your sources: Throttle promise-returning & async functions. [1]',
       );
     });
 

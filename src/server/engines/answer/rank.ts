@@ -357,12 +357,13 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
 }
 
 /**
- * A sentence of prose: a few words joined by a function word, not a row of badge labels ("version
- * test status coverage"). A source whose first one leads into what follows (":") says no "what".
+ * A sentence of prose: a few words joined by a function word ("&" is "and": "Throttle
+ * promise-returning & async functions"), not a row of badge labels ("version test status coverage").
+ * A source whose first one leads into what follows (":") says no "what".
  */
 export const isProseSentence = (text: string) =>
   text.split(/\s+/).length >= 4 &&
-  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b/i.test(text) || isSpaceless(text));
+  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b|\s&\s/i.test(text) || isSpaceless(text));
 
 /**
  * The opening paragraph of the section whose own heading asks what the part asks (a FAQ's "Can
