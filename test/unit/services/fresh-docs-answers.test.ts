@@ -1240,6 +1240,7 @@ const docs77 = async () => [
   { id: 'segmentit', title: 'segmentit-readme', text: read('segmentit-readme.md') },
   { id: 'camelcase', title: 'camelcase-readme', text: read('camelcase-readme.md') },
   { id: 'throttle', title: 'p-throttle-readme', text: read('p-throttle-readme.md') },
+  { id: 'escapes', title: 'ansi-escapes-readme', text: read('ansi-escapes-readme.md') },
 ];
 
 describeAnswersOver(
@@ -1281,6 +1282,14 @@ describeAnswersOver(
     it('a tagline joining its words with "&" is prose', async () => {
       expect(await ask('What does p-throttle do?')).toBe(
         'According to your sources: Throttle promise-returning & async functions. [1]',
+      );
+    });
+
+    // "Move cursor forward a specific amount of columns." alone was said: cursorUp's "Default is `1`."
+    // stood for every method's, as one sentence said once per source.
+    it("a sentence under an API's name is that name's, though another says it too", async () => {
+      expect(await ask('What is the default count of cursorForward?')).toBe(
+        '`cursorForward(count)`: Move cursor forward a specific amount of columns. Default is `1`. [1]',
       );
     });
 

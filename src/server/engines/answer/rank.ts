@@ -65,7 +65,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       const u = { ...unit, group: at * GROUPS_PER_PASSAGE + unit.group };
       // A property is said once per subject: "Default: undefined" of one option is not another's;
       // and once per source: paste's `-z` is not comm's, though both say "line delimiter is NUL".
-      const key = `${p.ref}:${u.kind}:${u.subject ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      // A sentence under an API's name is that name's: cursorUp's "Default is `1`." is not cursorForward's.
+      const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
