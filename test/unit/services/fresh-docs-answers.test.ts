@@ -1293,6 +1293,13 @@ describeAnswersOver(
       );
     });
 
+    // Refused: p-throttle never writes "unit"; it says "in milliseconds".
+    it('"What unit is X in?" is answered where X says its unit without the word', async () => {
+      expect(await ask("What unit is p-throttle's interval option in?")).toBe(
+        'interval: The timespan for `limit` in milliseconds. [1]',
+      );
+    });
+
     // The option section still answers for its option, not the instance property of the same name.
     it("an option's section answers for the option", async () => {
       expect(await ask('What does the isSilent option do in ora?')).toContain('Disable the spinner and all log text.');

@@ -172,9 +172,10 @@ const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
 /**
  * Words a source may never write of what a question asks about: its kind (a function, an option),
- * or the state asked of it ("Is X enabled by default?", which `default: false` answers).
+ * or the state asked of it ("Is X enabled by default?", which `default: false` answers), or the unit a
+ * figure is in ("What unit is interval in?", which "in milliseconds" answers).
  */
-const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled'));
+const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled unit'));
 
 /** Measures asked by "How big/large/small…": what a size is. */
 const SIZE_WORDS = new Set(['big', 'large', 'small', 'tiny', 'heavy']);
