@@ -181,11 +181,14 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
     next.lines[0].indent <= g.lines[0].indent &&
     !BULLET.test(next.lines[0].text) &&
     isProse(next.lines);
-  if (g.lines.length === 1 && overProse && titleLike(first) && first.length <= 60 && /^\p{Lu}/u.test(first))
-    return { text: first.replace(/^([IVX]+\.)\s+/, '$1 '), lines: 1, style: 'alone' };
+  // So does one set off by a run of marks before it ("---Shadow passwords", "--- Group administration").
+  const title = /[-=*#]{2,}\s*$/.test(first) ? first : first.replace(LEADING_MARKS, '');
+  if (g.lines.length === 1 && overProse && titleLike(title) && title.length <= 60 && /^\p{Lu}/u.test(title))
+    return { text: title.replace(/^([IVX]+\.)\s+/, '$1 '), lines: 1, style: 'alone' };
   return undefined;
 }
 
+const LEADING_MARKS = /^(?:-{2,}|={2,}|\*{2,}|#{1,6})\s*(?=\p{Lu})/u;
 const ENTRY_NUMBER = /^\d{1,3}[.)]\s+\S/;
 /** A FAQ needs this many entries before its numbered lines are read as entries, not as a list. */
 const MIN_FAQ_ENTRIES = 3;

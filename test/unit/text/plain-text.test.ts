@@ -341,6 +341,23 @@ describe('plain text as Markdown', () => {
     expect(units).toHaveLength(4);
   });
 
+  // Session 77: passwd's "---Adding users and groups" was a paragraph, said as an answer.
+  it('reads a line set off by a run of marks before it, over prose, as a heading', () => {
+    const found = headings(tree(fixture('passwd-readme-debian.txt'))).map(([, text]) => text);
+    expect(found).toEqual([
+      'Shadow passwords',
+      'General configuration',
+      'MD5 Encryption',
+      'Adding users and groups',
+      'Group administration',
+      'What to read next?',
+    ]);
+    // A title between rules of marks is not one: bc's "-------- Original … README --------".
+    expect(headings(tree(fixture('bc-readme.txt'))).map(([, text]) => text)).not.toContainEqual(
+      expect.stringContaining('Original comp.sources.reviewed'),
+    );
+  });
+
   // base-files' FAQ: one question of many was a heading (the only one short enough), and every
   // answer after it was under it.
   it('reads each "Q." question over its answer as a heading', () => {
