@@ -259,8 +259,11 @@ export function extractiveOutline(req: OutlineRequest): string {
     taken.add(best.i);
     branches.push({ ...sections[best.i], want, named: true });
   }
+  // So is the rest of a map whose query names one source: "ora options" draws no boxen section.
+  const namedByQuery = new Set(sections.map((sec) => sec.source).filter((src) => termsOf(src).some((t) => all.has(t))));
   sections.forEach((sec, i) => {
-    if (!taken.has(i)) branches.push({ ...sec, want: all });
+    if (!taken.has(i) && (namedByQuery.size !== 1 || namedByQuery.has(sec.source)))
+      branches.push({ ...sec, want: all });
   });
   // No label twice: a heading the root already says, or a point another branch already made, is left out.
   const used = new Set([label(topic)]);

@@ -400,8 +400,11 @@ export function answeringSection(
     // A heading of one word asks the part when it is all the part asks besides its source's name
     // (segmentit's "Optimizer 是什么"): two words or more otherwise, as one word is often a label.
     // Its word as asked, not another of its stem: "Performant" is not "Performance".
+    // And its opening names it, as a definition does ("Optimizer 是在分词结束后…"): a "Features"
+    // section opening "tern is a small task runner" leads into its list.
     const whole =
       count === own.size &&
+      [...own].every((t) => first.fields.text.has(t)) &&
       [...q].every(([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t)) &&
       wordsOf(first.headings.at(-1)!).every((w) => askedForms.has(inflectionless(w)));
     if ((count >= 2 || whole) && share >= PARAMS.headingAnswers && better) best = { first, share, size: own.size };

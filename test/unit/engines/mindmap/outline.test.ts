@@ -193,3 +193,18 @@ describe('a point is one line of the outline', () => {
     );
   });
 });
+
+describe('a map whose question names a source', () => {
+  // Session 77: "ora options" drew boxen's `height` among ora's sections, after its own topics.
+  it("draws every branch from that source's sections, not another's of the same words", () => {
+    const passages = [
+      { title: 'ora-readme', content: '### options\n\n#### text\n\nThe text to display next to the spinner.' },
+      { title: 'boxen-readme', content: '### options\n\n#### height\n\nSet a fixed height for the box.' },
+      { title: 'ora-readme', content: '#### spinner\n\nThe name of one of the provided spinners.' },
+    ];
+    const out = extractiveOutline({ query: 'ora options', passages });
+    expect(out).toContain('The text to display next to the spinner');
+    expect(out).toContain('The name of one of the provided spinners');
+    expect(out).not.toContain('height');
+  });
+});
