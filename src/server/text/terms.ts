@@ -23,6 +23,11 @@ export function termsOf(text: string): string[] {
   }
   // A program's exit code is its exit status: man pages say either under either heading.
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
+  // "Don't" and "unaffected" say "not": "Why does stdbuf not affect dd?" is answered by "filters…
+  // don't use streams… and are thus unaffected".
+  if (CONTRACTED_NOT.test(text)) out.add('not');
+  for (const m of text.matchAll(UN_PARTICIPLE))
+    if (isEnglishWord(m[1].toLowerCase())) for (const w of [...wordTerms(m[1]), 'not']) out.add(w);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
   for (const m of text.matchAll(LONE_MARK)) for (const w of wordTerms(MARK_NAMES[m[2] ?? m[3]])) out.add(w);
   return [...out];
@@ -49,6 +54,9 @@ const MARK_NAMES: Record<string, string> = {
 };
 const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=\s|$)/g;
 
+const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;
+/** A participle or an -able word negated by "un" (unaffected, unbuffered, unsupported): its word and "not". */
+const UN_PARTICIPLE = /\bun(\p{L}{3,}(?:ed|able))\b/giu;
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 
 /**
@@ -70,7 +78,7 @@ const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', 
 
 /** Chinese and Japanese function words and a question's frame: in every text, they tell none apart (search's too). */
 export const CJK_STOP: readonly string[] = [
-  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 做 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
   ...QUESTION_FRAME,
@@ -180,10 +188,12 @@ function wordTerms(text: string): string[] {
     // Words of scripts without spaces are read run by run below.
     if (isSpaceless(word)) continue;
     for (const raw of word.match(/[\p{L}\p{M}\p{N}]+/gu) ?? []) {
-      add(raw);
-      // Camel case gives its parts too: "BunyanDeepObj" is also bunyan, deep, obj.
-      if (/\p{Ll}\p{Lu}/u.test(raw))
+      // Camel case is an identifier, named whole and unstemmed (isHolidayAt is not isHoliday), and
+      // gives its parts too: "BunyanDeepObj" is also bunyan, deep, obj.
+      if (/\p{Ll}\p{Lu}/u.test(raw)) {
+        out.push(raw.toLowerCase());
         for (const part of raw.match(/\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{N}+/gu) ?? []) add(part);
+      } else add(raw);
     }
   }
   for (const run of text.match(SPACELESS_RUN) ?? [])

@@ -1307,3 +1307,45 @@ describeAnswersOver(
     });
   },
 );
+
+/** Session 78's fresh check: READMEs, a Chinese one among them, and a man page, asked before any change. */
+const docs78 = async () => [
+  { id: 'getstream', title: 'get-stream-readme', text: read('get-stream-readme.md') },
+  { id: 'pinyin', title: 'js-pinyin-readme', text: read('js-pinyin-readme.md') },
+  { id: 'cnc', title: 'chinese-numbers-converter-readme', text: read('chinese-numbers-converter-readme.md') },
+  { id: 'holidays', title: 'japanese-holidays-readme', text: read('japanese-holidays-readme.md') },
+  { id: 'stdbuf', title: 'stdbuf', text: extractHtml(read('stdbuf.html')).markdown },
+];
+
+describeAnswersOver('fresh documents: names only headings write, names in camel case, negations', docs78, (ask) => {
+  // Refused: no sentence writes "concat-stream", only the heading of the section answering it.
+  it('a name a heading writes is a name the source writes', async () => {
+    expect(await ask('How is get-stream different from concat-stream?')).toContain(
+      'This module accepts a stream instead of being one and returns a promise instead of using a callback.',
+    );
+  });
+
+  // isHoliday's example was said: isHolidayAt and isHoliday were one stem, "isholid".
+  it('a name in camel case is matched whole', async () => {
+    const answer = await ask('isHolidayAt はいつ使いますか？');
+    expect(answer).toContain('JapaneseHolidays.isHolidayAt(new Date(2016,3-1,8));');
+    expect(answer).not.toContain('JapaneseHolidays.isHoliday(new Date');
+  });
+
+  // Refused: a Chinese opening has no spaces, so it was never four words of prose; 做 was a key term.
+  it('a Chinese question asking what a source does is answered by its opening', async () => {
+    expect(await ask('js-pinyin 是做什么的？')).toMatch(/^根据你的资料： 把汉字转化为拼音字母，/);
+  });
+
+  // Refused: "kinds" is never written, and "Chinese numbers" is the source's own name.
+  it('"which kinds of X are supported" is answered by what the source says it supports', async () => {
+    expect(await ask('Which kinds of Chinese numbers are supported?')).toContain(
+      'Supports Traditional, Simplified, Financial numbers and some dialects.',
+    );
+  });
+
+  // Refused: the source says "don’t" and "unaffected", never "not affect".
+  it('"not" is said by a contraction and by "un-"', async () => {
+    expect(await ask('Why does stdbuf not affect dd?')).toContain('don’t use streams for I/O, and are thus unaffected');
+  });
+});

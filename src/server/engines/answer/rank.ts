@@ -40,7 +40,7 @@ export interface UnitIndex {
   rarest: number;
   /** Whether some unit holds the term in any field; with `ref`, some unit of that source. */
   holds: (term: string, ref?: number) => boolean;
-  /** Whether some unit (of source `ref`, when given) or its title writes these letters and digits in a row, whatever the marks between. */
+  /** Whether some unit (of source `ref`, when given), its title or its headings write these letters and digits in a row, whatever the marks between. */
   writes: (bare: string, ref?: number) => boolean;
   meanLength: number;
 }
@@ -125,7 +125,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
   const holds = (t: string, ref?: number) => (ref === undefined ? df.has(t) : (bySource.get(ref)?.has(t) ?? false));
   const writes = (bare: string, ref?: number) =>
     units.some(
-      (u) => (ref === undefined || u.ref === ref) && (bareOf(u.text).includes(bare) || bareOf(u.title).includes(bare)),
+      (u) =>
+        (ref === undefined || u.ref === ref) && [u.text, u.title, ...u.headings].some((t) => bareOf(t).includes(bare)),
     );
   return { units, idf, rarest: idf(''), holds, writes, meanLength };
 }
@@ -154,7 +155,7 @@ function titleAsWritten(title: string, content: string): string[] {
  */
 const LIGHT_VERBS = new Set(
   termsOf(
-    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away',
+    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away 使い 使う',
   ),
 );
 
@@ -171,11 +172,11 @@ const UNASKED = new Set(termsOf('mean means meant meaning correspond corresponds
 const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
 /**
- * Words a source may never write of what a question asks about: its kind (a function, an option),
- * or the state asked of it ("Is X enabled by default?", which `default: false` answers), or the unit a
+ * Words a source may never write of what a question asks about: its kind (a function, an option,
+ * "which kinds of…"), or the state asked of it ("Is X enabled by default?", which `default: false` answers), or the unit a
  * figure is in ("What unit is interval in?", which "in milliseconds" answers).
  */
-const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled unit'));
+const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled unit kind'));
 
 /** Measures asked by "How big/large/small…": what a size is. */
 const SIZE_WORDS = new Set(['big', 'large', 'small', 'tiny', 'heavy']);
@@ -323,7 +324,9 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // A Chinese question about English sources is covered only through the English words the
   // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
   // A word the source need not write asks nothing more than its name: "How big is mitt?" is mitt's.
-  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t));
+  // Nor does "supported" ask more: "Which kinds of Chinese numbers are supported?" asks what
+  // chinese-numbers-converter is about.
+  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t) && !CAPABILITY.has(t));
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
@@ -360,12 +363,14 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
 
 /**
  * A sentence of prose: a few words joined by a function word ("&" is "and": "Throttle
- * promise-returning & async functions"), not a row of badge labels ("version test status coverage").
+ * promise-returning & async functions"), not a row of badge labels ("version test status coverage");
+ * in Chinese or Japanese, four words or more, as its segmenter finds them.
  * A source whose first one leads into what follows (":") says no "what".
  */
 export const isProseSentence = (text: string) =>
-  text.split(/\s+/).length >= 4 &&
-  (/\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b|\s&\s/i.test(text) || isSpaceless(text));
+  isSpaceless(text)
+    ? segmentWords(text).length >= 4
+    : text.split(/\s+/).length >= 4 && /\b(?:the|an?|is|are|for|of|to|and|or|in|with|on|by|from)\b|\s&\s/i.test(text);
 
 /**
  * The opening paragraph of the section whose own heading asks what the part asks (a FAQ's "Can
