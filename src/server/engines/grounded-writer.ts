@@ -228,10 +228,23 @@ function namedSourceOpening(index: UnitIndex, q: Query, question: string): Ranke
       terms.every((t) => f.fields.title.has(t) || (names.has(t) && f.fields.text.has(t))),
   );
   if (named.length !== 1) return undefined;
-  const [first] = named;
-  if (!first.opening || /[:：]\s*$/.test(first.text)) return undefined;
+  const [opening] = named;
+  if (!opening.opening || /[:：]\s*$/.test(opening.text)) return undefined;
+  // A later sentence defining the name as a kind of thing ("Fontconfig is a library which…") says
+  // what it is, where the opening may be a notice ("Recently, fontconfig changed…"); "Commander is
+  // strict and…" does not.
+  const defines = definesAsked(question);
+  const first =
+    opening.kind === 'sentence' && defines(opening)
+      ? opening
+      : (index.units.find(
+          (u) => u.ref === opening.ref && u.kind === 'sentence' && !u.term && defines(u) && CLASSIFIES.test(u.text),
+        ) ?? opening);
   return index.units.filter((u) => u.ref === first.ref && u.group === first.group && u.kind === 'sentence');
 }
+
+/** A sentence naming what kind of thing its subject is: "Fontconfig is a library…". */
+const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;
 
 /** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
 const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
@@ -280,18 +293,7 @@ function rank(
 ): Array<{ u: RankedUnit; s: number; covers: boolean }> {
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
-  // "What is a word (in wc)?" is answered by the sentence saying what one is: "A word is a non-zero-length…".
-  // So is 「冗長な表現とは何ですか？」 by 「冗長な表現とは、…」, and "什么是X？" by "X是…".
-  const defined = DEFINED.exec(form) ?? DEFINED_CJK.exec(form);
-  const asked = (defined?.[1] ?? defined?.[2] ?? defined?.[3])?.toLowerCase();
-  const defines = (u: RankedUnit) => {
-    const text = u.text.toLowerCase().replace(/^(?:an?|the)\s+/, '');
-    return (
-      asked !== undefined &&
-      text.startsWith(asked) &&
-      /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))
-    );
-  };
+  const defines = definesAsked(form);
   const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
   const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
   const statesOther = (u: RankedUnit) =>
@@ -334,6 +336,23 @@ function rank(
       coverage(r.u, q, index) >= held,
   );
   return prose ? [prose, ...ranked.filter((r) => r !== prose)] : ranked;
+}
+
+/**
+ * Whether a sentence defines what a "What is X?" part asks: "What is a word (in wc)?" is answered
+ * by "A word is a non-zero-length…", 「冗長な表現とは何ですか？」 by 「冗長な表現とは、…」, "什么是X？" by "X是…".
+ */
+function definesAsked(form: string): (u: RankedUnit) => boolean {
+  const defined = DEFINED.exec(form) ?? DEFINED_CJK.exec(form);
+  const asked = (defined?.[1] ?? defined?.[2] ?? defined?.[3])?.toLowerCase();
+  return (u) => {
+    const text = u.text.toLowerCase().replace(/^(?:an?|the)\s+/, '');
+    return (
+      asked !== undefined &&
+      text.startsWith(asked) &&
+      /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))
+    );
+  };
 }
 
 /** What a "What is X?" part asks to have defined, without its article and setting ("… in wc"). */

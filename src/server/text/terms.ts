@@ -23,15 +23,26 @@ export function termsOf(text: string): string[] {
   }
   // A program's exit code is its exit status: man pages say either under either heading.
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
-  // "Don't" and "unaffected" say "not": "Why does stdbuf not affect dd?" is answered by "filters…
-  // don't use streams… and are thus unaffected".
+  // "Don't" says "not": "Why does stdbuf not affect dd?" is answered by "filters… don't use streams".
   if (CONTRACTED_NOT.test(text)) out.add('not');
-  for (const m of text.matchAll(UN_PARTICIPLE))
-    if (isEnglishWord(m[1].toLowerCase())) for (const w of [...wordTerms(m[1]), 'not']) out.add(w);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
   for (const m of text.matchAll(LONE_MARK)) for (const w of wordTerms(MARK_NAMES[m[2] ?? m[3]])) out.add(w);
   return [...out];
 }
+
+/**
+ * What a text says by "un-" (unaffected, unbuffered, unsupported): the participle's word and "not",
+ * so "… are thus unaffected by 'stdbuf'" answers "Why does stdbuf not affect dd?". A source's terms
+ * only: a question asking about "uninitialised values" asks about them, not about "initialised".
+ */
+export function negatedTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(UN_PARTICIPLE))
+    if (isEnglishWord(m[1].toLowerCase())) out.push(...wordTerms(m[1]), 'not');
+  return out;
+}
+
+const UN_PARTICIPLE = /\bun(\p{L}{3,}(?:ed|able))\b/giu;
 
 /** The name of a word naming a version of it ("ie" of "ie9"), if it is one. */
 export const versionedName = (word: string) => /^(\p{L}{2,})\d{1,2}$/u.exec(word.toLowerCase())?.[1];
@@ -55,8 +66,6 @@ const MARK_NAMES: Record<string, string> = {
 const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=\s|$)/g;
 
 const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;
-/** A participle or an -able word negated by "un" (unaffected, unbuffered, unsupported): its word and "not". */
-const UN_PARTICIPLE = /\bun(\p{L}{3,}(?:ed|able))\b/giu;
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 
 /**

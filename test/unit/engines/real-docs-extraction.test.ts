@@ -74,6 +74,13 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
     expect(text).toMatch(/^https:\/\/github\.com\/mcollina$/m);
     expect(text).not.toContain('blob/main/README.md');
   });
+
+  // "Who maintains strip-ansi?" was answered "12/6/26, 8:13 PM strip-ansi.": on one page no line recurs.
+  it("drops a one-page document's print header, its date before its title", async () => {
+    const { text } = await extractDocument('pdf', fixture('strip-ansi-readme.pdf'));
+    expect(text).not.toMatch(/\d{1,2}:\d{2}\s*[AP]M/);
+    expect(text).toContain('Josh Junon');
+  });
 });
 
 describe('a PDF printed by Chromium: fonts tell code and headings apart', () => {

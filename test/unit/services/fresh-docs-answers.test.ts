@@ -1315,6 +1315,11 @@ const docs78 = async () => [
   { id: 'cnc', title: 'chinese-numbers-converter-readme', text: read('chinese-numbers-converter-readme.md') },
   { id: 'holidays', title: 'japanese-holidays-readme', text: read('japanese-holidays-readme.md') },
   { id: 'stdbuf', title: 'stdbuf', text: extractHtml(read('stdbuf.html')).markdown },
+  {
+    id: 'fontconfig',
+    title: 'fontconfig-readme-debian',
+    text: plainTextToMarkdown(read('fontconfig-readme-debian.txt')),
+  },
 ];
 
 describeAnswersOver('fresh documents: names only headings write, names in camel case, negations', docs78, (ask) => {
@@ -1341,6 +1346,13 @@ describeAnswersOver('fresh documents: names only headings write, names in camel 
   it('"which kinds of X are supported" is answered by what the source says it supports', async () => {
     expect(await ask('Which kinds of Chinese numbers are supported?')).toContain(
       'Supports Traditional, Simplified, Financial numbers and some dialects.',
+    );
+  });
+
+  // The notice opening the file was said ("Recently, fontconfig changed to not include bitmapped fonts…").
+  it("a source's sentence defining its name says what it is, before its opening", async () => {
+    expect(await ask('What is fontconfig?')).toMatch(
+      /^According to your sources: Fontconfig is a library which handles font configuration and access at the system level\./,
     );
   });
 

@@ -1,4 +1,4 @@
-import { isFlag, katakanaStem, symbolsOf, termsOf, versionedName } from '../../text/terms.js';
+import { isFlag, katakanaStem, negatedTerms, symbolsOf, termsOf, versionedName } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
@@ -69,7 +69,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const own = termsOf(u.kind === 'definition' ? (u.description ?? u.text) : u.text);
+      const said = u.kind === 'definition' ? (u.description ?? u.text) : u.text;
+      const own = [...new Set([...termsOf(said), ...negatedTerms(said)])];
       // What the unit is about, as a row's key names its row: a definition's term, a row's first
       // cell, the heading a `Default: …` line opening its section belongs to.
       const about = u.term ?? (u.kind === 'row' ? u.rowKey : u.subject && `${u.subject} ${u.name ?? ''}`) ?? '';

@@ -108,16 +108,22 @@ const MONO_FACE = /mono|courier|consol|menlo|code/i;
 
 /**
  * Each page's text without boilerplate, and without paragraphs an earlier page already had (a
- * notice printed on every page is read once). A line that is only the document's title at the
+ * notice printed on every page is read once). A line that is only the document's title (after a date) at the
  * top or bottom of a page is the print header's.
  */
 function cleanPages(pages: string[][], title: string | null): string[] {
   const seen = new Set<string>();
   return pages.map((lines) => {
-    const kept = title ? lines.filter((l, i) => !((i < 3 || i >= lines.length - 3) && l.trim() === title)) : lines;
+    // With the date the browser prints before it ("12/6/26, 8:13 PM strip-ansi"): on one page, no
+    // line recurs for the running header to be found by.
+    const header = (l: string) => l.trim() === title || l.trim().replace(PRINT_DATE, '') === title;
+    const kept = title ? lines.filter((l, i) => !((i < 3 || i >= lines.length - 3) && header(l))) : lines;
     return cleanText(joinParagraphLines(kept.filter((l) => !isBoilerplateLine(l))), seen).trim();
   });
 }
+
+/** A date and time as a browser's print header writes them: "12/6/26, 8:13 PM ". */
+const PRINT_DATE = /^\d{1,4}[/.-]\d{1,2}[/.-]\d{1,4},?\s+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]M)?\s+/i;
 
 const FENCE = '```';
 
