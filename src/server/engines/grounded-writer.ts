@@ -81,9 +81,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   if (intent === 'summary' || !termsIn(whole)) return summary(index, queryOf(whole, history), frame);
   // A question that only names a source ("What is gzip?", "Winston") asks what the source is: its
   // own opening says so, not the sentence that names it most often.
-  // "Why use serve-favicon?" and "How do I use it?" ask more than what it is.
-  const asksWhat = intent === 'answer' && !/^\s*(?:why|how|when|where|who)\b/i.test(whole);
-  const named = asksWhat ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
+  const named = asksWhat(whole) ? namedSourceOpening(index, queryOf(whole), whole) : undefined;
   if (named) return `${frame.lead} ${sayOpening(named).lines.join('\n\n')}`;
   const subjects =
     intent === 'compare'
@@ -99,6 +97,17 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
   let answered = 0;
   let nearest: RankedUnit | undefined;
   for (const part of parts) {
+    // So does a part only naming one ("What does stdbuf do and what does nohup do?").
+    // A subject ("fastq" of "How do I install fastq and busboy?") asks what the whole question does.
+    const asksOpening = parts.length > 1 && subjects.length < 2 && asksWhat(part);
+    const opening = asksOpening ? namedSourceOpening(index, queryOf(part), part) : undefined;
+    if (opening) {
+      const said = sayOpening(opening);
+      if (out.length === 0) prose = said.prose;
+      out.push(...said.lines);
+      answered++;
+      continue;
+    }
     const q = partQuery(searched(part), whole, history, subjects, part);
     // A subject's answer takes the form the whole question asks for ("how do I install A and B").
     const everywhere = rank(index, q, subjects.length >= 2 ? req.query : part, used);
@@ -184,6 +193,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/** A question asking what something is or does: "Why use serve-favicon?" and "How do I use it?" ask more. */
+const asksWhat = (question: string) =>
+  answerIntent(question) === 'answer' && !/^\s*(?:why|how|when|where|who)\b/i.test(question);
 
 interface ApiName {
   symbols: string[];

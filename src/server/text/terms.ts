@@ -25,6 +25,8 @@ export function termsOf(text: string): string[] {
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
   // "Don't" says "not": "Why does stdbuf not affect dd?" is answered by "filters… don't use streams".
   if (CONTRACTED_NOT.test(text)) out.add('not');
+  // A letter in quotes is a value a setting takes ("If MODE is 'L'"), though a letter alone is no word.
+  for (const m of text.matchAll(QUOTED_LETTER)) out.add(`§'${m[1].toLowerCase()}'`);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
   for (const m of text.matchAll(LONE_MARK)) for (const w of wordTerms(MARK_NAMES[m[2] ?? m[3]])) out.add(w);
   return [...out];
@@ -65,6 +67,7 @@ const MARK_NAMES: Record<string, string> = {
 };
 const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=\s|$)/g;
 
+const QUOTED_LETTER = /(?<=^|[\s(])['‘’"“`](\p{L})['’"”`](?=$|[\s.,;:)?!])/gu;
 const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 
@@ -154,6 +157,7 @@ const GLOSSARY = new Map(
     version: 'バージョン 版本',
     error: 'エラー 错误 錯誤',
     function: '関数 函数 函數',
+    check: 'チェック 检查 檢查',
   }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
 );
 

@@ -1315,6 +1315,12 @@ const docs78 = async () => [
   { id: 'cnc', title: 'chinese-numbers-converter-readme', text: read('chinese-numbers-converter-readme.md') },
   { id: 'holidays', title: 'japanese-holidays-readme', text: read('japanese-holidays-readme.md') },
   { id: 'stdbuf', title: 'stdbuf', text: extractHtml(read('stdbuf.html')).markdown },
+  { id: 'nohup', title: 'nohup', text: extractHtml(read('nohup.html')).markdown },
+  {
+    id: 'ga',
+    title: 'no-doubled-conjunctive-particle-ga-readme',
+    text: read('no-doubled-conjunctive-particle-ga-readme.md'),
+  },
   {
     id: 'fontconfig',
     title: 'fontconfig-readme-debian',
@@ -1353,6 +1359,34 @@ describeAnswersOver('fresh documents: names only headings write, names in camel 
   it("a source's sentence defining its name says what it is, before its opening", async () => {
     expect(await ask('What is fontconfig?')).toMatch(
       /^According to your sources: Fontconfig is a library which handles font configuration and access at the system level\./,
+    );
+  });
+
+  // -i's and -o's entries were said: a letter alone was no term, quoted or not.
+  it("a letter in quotes is a value asked: MODE 'L'", async () => {
+    expect(await ask("What happens if MODE is 'L'?")).toBe(
+      'According to your sources: If MODE is ’L’ the corresponding stream will be line buffered. [1]',
+    );
+  });
+
+  // The Japanese sentence opening "これが…" was said first: チェック was no word of the English "check".
+  it('チェック asks what an English README says it checks', async () => {
+    expect(await ask('textlint-rule-no-doubled-conjunctive-particle-ga は何をチェックしますか？')).toMatch(
+      /^資料によると： This module is a textlint plugin to check duplicated conjunctive particle/,
+    );
+  });
+
+  // Each page's SYNOPSIS lines were said: only a question naming one source was answered by its opening.
+  it('each part only naming a source is answered by its opening', async () => {
+    const answer = await ask('What does stdbuf do and what does nohup do?');
+    expect(answer).toContain('stdbuf - Run COMMAND, with modified buffering operations for its standard streams.');
+    expect(answer).toContain('nohup - run a command immune to hangups, with output to a non-tty.');
+  });
+
+  // "… not include bitmapped fonts in the default font set." was said: the README never names a monospace font.
+  it('an English word no source writes, before one it writes after others, is a kind it does not know', async () => {
+    expect(await ask('How do I set the default monospace font in fontconfig?')).toMatch(
+      /^Your sources do not cover this question\./,
     );
   });
 

@@ -628,26 +628,37 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
 }
 
 /**
- * In Chinese or Japanese, a word the source never writes right before one it writes after another
- * (罗马 in 罗马数字, where the source has 阿拉伯数字): a kind of the thing it names that the source
- * does not know. A word the source writes unmodified (返回 in 方法返回什么) is no such kind.
+ * A word the source never writes right before one it writes after another: a kind of the thing it
+ * names that the source does not know. In Chinese or Japanese, 罗马 in 罗马数字, where the source has
+ * 阿拉伯数字; a word the source writes unmodified (返回 in 方法返回什么) is no such kind. In English,
+ * a word rare in everyday English ("monospace font", where the source has "bitmapped fonts" and
+ * "vector fonts"): a common one ("latest version") is more often said in other words.
  */
 function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[] {
   const out: string[] = [];
-  const term = (w: string) => katakanaStem(w.toLowerCase());
-  const content = (w: string) => w.length >= 2 && termsOf(w).includes(term(w));
-  const modified = (w: string) =>
+  const cjk = (w: string) => katakanaStem(w.toLowerCase());
+  // A word's term, or none for a function word.
+  const term = (w: string): string | undefined => {
+    if (!isSpaceless(w)) return termsOf(w)[0];
+    return w.length >= 2 && termsOf(w).includes(cjk(w)) ? cjk(w) : undefined;
+  };
+  const modified = (t: string) =>
     index.units.some((u) => {
       if (ref !== undefined && u.ref !== ref) return false;
-      const ws = segmentWords(u.text).map(term);
-      return ws.some((x, i) => x === w && i > 0 && content(ws[i - 1]));
+      const ts = segmentWords(u.text).map(term);
+      return ts.some((x, i) => x === t && i > 0 && ts[i - 1] !== undefined);
     });
-  for (const run of text.match(SPACELESS) ?? []) {
-    const ws = segmentWords(run).map(term);
-    for (let i = 0; i + 1 < ws.length; i++)
-      if (content(ws[i]) && content(ws[i + 1]) && !index.holds(ws[i], ref) && modified(ws[i + 1])) out.push(ws[i]);
-  }
+  const unknown = (words: string[], asked: (w: string) => boolean) => {
+    const ts = words.map(term);
+    for (let i = 0; i + 1 < ts.length; i++) {
+      const [a, b] = [ts[i], ts[i + 1]];
+      if (a && b && asked(words[i]) && !index.holds(a, ref) && modified(b)) out.push(a);
+    }
+  };
+  for (const run of text.match(SPACELESS) ?? []) unknown(segmentWords(run), () => true);
+  // Words as written between spaces: "Uint8Array#copy" holds no word "Uint".
+  const words = text.split(/\s+/).map((w) => w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''));
+  unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w));
   return out;
 }
-
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ーｰ]+/gu;
