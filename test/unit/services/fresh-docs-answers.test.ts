@@ -1348,6 +1348,13 @@ describeAnswersOver('fresh documents: names only headings write, names in camel 
     expect(await ask('js-pinyin 是做什么的？')).toMatch(/^根据你的资料： 把汉字转化为拼音字母，/);
   });
 
+  // Refused once English modifiers counted: "JSPinyin改写" made 项目 an unknown kind of 改写.
+  it('a Chinese word is modified only by a Chinese word', async () => {
+    expect(await ask('js-pinyin 是由哪个项目改写的？')).toContain(
+      '由[chinalu/JSPinyin](https://github.com/chinalu/JSPinyin)改写',
+    );
+  });
+
   // Refused: "kinds" is never written, and "Chinese numbers" is the source's own name.
   it('"which kinds of X are supported" is answered by what the source says it supports', async () => {
     expect(await ask('Which kinds of Chinese numbers are supported?')).toContain(

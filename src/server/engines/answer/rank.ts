@@ -645,8 +645,10 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
   const modified = (t: string) =>
     index.units.some((u) => {
       if (ref !== undefined && u.ref !== ref) return false;
-      const ts = segmentWords(u.text).map(term);
-      return ts.some((x, i) => x === t && i > 0 && ts[i - 1] !== undefined);
+      const ws = segmentWords(u.text);
+      const ts = ws.map(term);
+      // Modified by a word of its own script: "JSPinyin改写" is no kind of 改写.
+      return ts.some((x, i) => x === t && ts[i - 1] !== undefined && isSpaceless(ws[i - 1]) === isSpaceless(ws[i]));
     });
   const unknown = (words: string[], asked: (w: string) => boolean) => {
     const ts = words.map(term);
