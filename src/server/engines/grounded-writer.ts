@@ -230,7 +230,9 @@ const holdsApi = (u: RankedUnit, a: ApiName) =>
  * is…"). Undefined when the question asks more than a name.
  */
 function namedSourceOpening(index: UnitIndex, q: Query, question: string): RankedUnit[] | undefined {
-  const terms = [...q].filter(([, w]) => w >= 1).map(([t]) => t);
+  // Words, not the symbol words joined by a mark make (`chinese-s2t`): the title holds its words.
+  // A flag (`-F`) or a call is asked of the source, not its name.
+  const terms = [...q].filter(([t, w]) => w >= 1 && !JOINED_WORDS.test(t)).map(([t]) => t);
   const names = new Set(termsOf((question.match(/(?<=\s)\p{Lu}\S*/gu) ?? []).join(' ')));
   const firsts = new Map<number, RankedUnit>();
   for (const u of index.units)
@@ -255,6 +257,8 @@ function namedSourceOpening(index: UnitIndex, q: Query, question: string): Ranke
         ) ?? opening);
   return index.units.filter((u) => u.ref === first.ref && u.group === first.group && u.kind === 'sentence');
 }
+
+const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
 
 /** A sentence naming what kind of thing its subject is: "Fontconfig is a library…". */
 const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;

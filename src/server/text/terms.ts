@@ -90,7 +90,7 @@ const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', 
 
 /** Chinese and Japanese function words and a question's frame: in every text, they tell none apart (search's too). */
 export const CJK_STOP: readonly string[] = [
-  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 做 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 做 把 被 将 从 对 向 给 让 成 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
   ...QUESTION_FRAME,
@@ -126,6 +126,7 @@ const JA_GRAMMAR = new Set(
     ' ',
   ),
 );
+const TRAILING_PARTICLE = /(?<=\p{Script=Han})[はがをにでとのもへ]$/u;
 const PARTICLES = new Set('は が を に で と の も へ や'.split(' '));
 const isGrammar = (w: string) => HIRAGANA.test(w) && (w.length <= 2 || JA_GRAMMAR.has(w));
 
@@ -157,6 +158,7 @@ const GLOSSARY = new Map(
     version: 'バージョン 版本',
     error: 'エラー 错误 錯誤',
     function: '関数 函数 函數',
+    method: '方法 メソッド',
     check: 'チェック 检查 檢查',
   }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
 );
@@ -194,7 +196,8 @@ function wordTerms(text: string): string[] {
     if (STOP.has(lower) || STOP_SPACELESS.has(lower) || isGrammar(lower)) return;
     const english = GLOSSARY.get(lower);
     if (english) out.push(stemOf(english));
-    else if (isSpaceless(lower)) out.push(katakanaStem(lower));
+    // A particle the segmenter left on a kanji word is not the word: 後に is 後.
+    else if (isSpaceless(lower)) out.push(katakanaStem(lower.replace(TRAILING_PARTICLE, '')));
     else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
   };
   for (const word of words(text)) {

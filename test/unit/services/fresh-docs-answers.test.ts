@@ -1402,3 +1402,38 @@ describeAnswersOver('fresh documents: names only headings write, names in camel 
     expect(await ask('Why does stdbuf not affect dd?')).toContain('don’t use streams for I/O, and are thus unaffected');
   });
 });
+
+/** Session 78's second fresh check: a Chinese README and a Japanese one, asked before their rules. */
+const docs78b = async () => [
+  { id: 's2t', title: 'chinese-s2t-readme', text: read('chinese-s2t-readme.md') },
+  { id: 'negative', title: 'no-double-negative-ja-readme', text: read('no-double-negative-ja-readme.md') },
+  { id: 'pinyin', title: 'js-pinyin-readme', text: read('js-pinyin-readme.md') },
+];
+
+describeAnswersOver(
+  'fresh documents: Chinese prepositions, names with a digit, particles left on kanji',
+  docs78b,
+  (ask) => {
+    // Its Install section was said: the name's symbol (`chinese-s2t`) was a term no title word holds.
+    it('a name written with a digit still names its source', async () => {
+      expect(await ask('chinese-s2t 是什么？')).toBe('根据你的资料： 简单的字符串替换的简繁体转换模块。 [1]');
+    });
+
+    // Refused: 把 and 成 were key terms no source holds.
+    it('把 and 成 are function words', async () => {
+      expect(await ask('如何把简体转换成繁体？')).toContain("Chinese.s2t('简体转繁体');");
+    });
+
+    // Refused: 方法 was a key term, where the README calls t2s nothing.
+    it('方法 is "method", a kind a source need not write', async () => {
+      expect(await ask('t2s 方法做什么？')).toContain("Chinese.t2s('繁体转简体');");
+    });
+
+    // Refused: the segmenter left に on 後, and the README writes 後、.
+    it('a particle left on a kanji word is not the word', async () => {
+      expect(await ask('インストール後に何をしますか？')).toBe(
+        '資料によると： インストール後、`.textlintrc`以下を追加します。 [1]',
+      );
+    });
+  },
+);
