@@ -16,11 +16,14 @@ const LIST =
 /** "How do I compare two files?" asks how to do a task whose verb is compare, not for a comparison. */
 const HOW_TO = /\b(?:how\s+(?:do|can|could|should|would)\s+(?:i|we|you|one)|how\s+to)\s+(?:compare|contrast)\b/i;
 
+/** "Is there a difference between binary and text mode?" asks yes or no, which one sentence may say. */
+const WHETHER_DIFFERENT = /^\s*(?:is|are)\s+there\s+(?:a|any)\s+differences?\b/i;
+
 export function answerIntent(query: string): AnswerIntent {
   // Words the question quotes are what it looks for, not what it asks: 'described as "takes a list
   // of options"' asks which option, not for a list.
   const own = maskQuoted(query);
-  if (COMPARE.test(own) && !HOW_TO.test(own)) return 'compare';
+  if (COMPARE.test(own) && !HOW_TO.test(own) && !WHETHER_DIFFERENT.test(own)) return 'compare';
   if (SUMMARY.test(own)) return 'summary';
   if (LIST.test(own)) return 'list';
   return 'answer';

@@ -65,7 +65,7 @@ const MARK_NAMES: Record<string, string> = {
   '&': 'ampersand',
   '%': 'percent',
 };
-const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=\s|$)/g;
+const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=[\s,;?!)]|$)/g;
 
 const QUOTED_LETTER = /(?<=^|[\s(])['‘’"“`](\p{L})['’"”`](?=$|[\s.,;:)?!])/gu;
 const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;

@@ -1408,6 +1408,7 @@ const docs78b = async () => [
   { id: 's2t', title: 'chinese-s2t-readme', text: read('chinese-s2t-readme.md') },
   { id: 'negative', title: 'no-double-negative-ja-readme', text: read('no-double-negative-ja-readme.md') },
   { id: 'pinyin', title: 'js-pinyin-readme', text: read('js-pinyin-readme.md') },
+  { id: 'sha256sum', title: 'sha256sum', text: extractHtml(read('sha256sum.html')).markdown },
 ];
 
 describeAnswersOver(
@@ -1433,6 +1434,20 @@ describeAnswersOver(
     it('a particle left on a kanji word is not the word', async () => {
       expect(await ask('インストール後に何をしますか？')).toBe(
         '資料によると： インストール後、`.textlintrc`以下を追加します。 [1]',
+      );
+    });
+
+    // Two rows "binary mode" and "text mode on GNU systems" were set side by side, the second "no passage found".
+    it('"Is there a difference between A and B?" asks yes or no, not for a comparison', async () => {
+      expect(await ask('Is there a difference between binary mode and text mode on GNU systems?')).toBe(
+        'According to your sources: Note: There is no difference between binary mode and text mode on GNU systems. [1]',
+      );
+    });
+
+    // The lone "-" before a comma was no mark, so -b's and -c's entries were all that was said.
+    it('a mark standing alone before a comma is named', async () => {
+      expect(await ask('What does sha256sum read when FILE is -?')).toContain(
+        'With no FILE, or when FILE is -, read standard input.',
       );
     });
   },
