@@ -36,6 +36,14 @@ describe('HTML structure', () => {
     expect(shaped.page.content).toContain('-C\nlist entries by columns');
   });
 
+  // "**-z**, **--zero**: **The following five options are useful only when verifying checksums:**" was -z's description.
+  it("sets a groff subheading bolded with the next term apart from it, as the options' lead-in", () => {
+    const { markdown } = extractHtml(fixture('sha256sum.html').toString('utf8'));
+    expect(markdown).toContain(
+      'The following five options are useful only when verifying checksums:\n\n**\\--ignore-missing**\n\ndon’t fail',
+    );
+  });
+
   it('writes a groff bullet table as a list, and leaves a data table without header cells a table', () => {
     const row = (text: string) =>
       `<tr valign="top"><td width="11%"></td><td width="1%"><p>&bull;</p></td><td width="10%"></td><td width="78%"><p>${text}</p></td></tr>`;

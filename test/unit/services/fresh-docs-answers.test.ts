@@ -1450,5 +1450,13 @@ describeAnswersOver(
         'With no FILE, or when FILE is -, read standard input.',
       );
     });
+
+    // -z's entry was said, its description the subheading groff set in bold with --ignore-missing.
+    it('the options a groff subheading leads into are its list', async () => {
+      const answer = await ask('Which options are useful only when verifying checksums?');
+      expect(answer).toContain('- **--ignore-missing**: don’t fail or report status for missing files. [1]');
+      expect(answer).toContain('- **--quiet**: don’t print OK for each successfully verified file. [1]');
+      expect(answer).not.toContain('--zero');
+    });
   },
 );

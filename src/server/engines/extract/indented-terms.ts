@@ -49,7 +49,31 @@ export function boldIndentedTerms(html: string): string {
   for (const p of [...document.querySelectorAll('p[style]')]) {
     const [term, description] = [marginOf(p), marginOf(p.nextElementSibling)];
     if (term && description && term.unit === description.unit && description.size > term.size)
-      changed = boldTerm(p) || changed;
+      changed = splitLeadIn(p) || boldTerm(p) || changed;
   }
   return changed ? document.documentElement.outerHTML : html;
+}
+
+/**
+ * groff sets a subheading and the next term in one bold paragraph ("The following five options are
+ * useful only when verifying checksums: <br> --ignore-missing"): the lead-in becomes a paragraph of
+ * its own over the term, as it is read.
+ */
+function splitLeadIn(p: Element): boolean {
+  const bold = p.children.length === 1 && /^(?:B|STRONG)$/.test(p.children[0].tagName) ? p.children[0] : undefined;
+  const br = bold ? [...bold.children].find((c) => c.tagName === 'BR') : undefined;
+  if (!bold || !br) return false;
+  const before: ChildNode[] = [];
+  for (let n = bold.firstChild; n && n !== br; n = n.nextSibling) before.push(n);
+  const lead = before
+    .map((n) => n.textContent ?? '')
+    .join('')
+    .trim();
+  if (!lead.endsWith(':') || !(bold.textContent ?? '').slice(lead.length).trim()) return false;
+  const para = p.ownerDocument.createElement('p');
+  para.textContent = lead.replace(/\s+/g, ' ');
+  p.before(para);
+  for (const n of before) n.remove();
+  br.remove();
+  return true;
 }
