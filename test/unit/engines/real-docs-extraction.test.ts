@@ -83,6 +83,13 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
     expect(text).not.toContain('blob/main/README.md');
   });
 
+  // "Actions Status: test", the title's badge wrapped under it, was a heading over every section.
+  it("reads no heading from a badge wrapped under the title at the title's size", async () => {
+    const { text } = await extractDocument('pdf', fixture('no-double-negative-ja-readme.pdf'));
+    expect(text).not.toContain('Actions Status');
+    expect(text).toMatch(/^#+ Tests$/m);
+  });
+
   // "Who maintains strip-ansi?" was answered "12/6/26, 8:13 PM strip-ansi.": on one page no line recurs.
   it("drops a one-page document's print header, its date before its title", async () => {
     const { text } = await extractDocument('pdf', fixture('strip-ansi-readme.pdf'));

@@ -513,6 +513,15 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     const apart = below < 0 || below > Math.max(line.height, next?.height ?? 0) * 1.9;
     const larger = body && line.height >= body * 1.12;
     if ((larger || (line.bold && apart)) && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
+      // A badge on the title's line, wrapped under it at the title's size: its image's alt text, one
+      // link ("Actions Status: test"). No heading of its own, or every section would be under it.
+      const visible = line.items.filter((it) => it.str.trim());
+      const last = out.filter((l) => l !== '').at(-1) ?? '';
+      if (larger && /^# /.test(last) && visible[0]?.href && visible.every((it) => it.link === visible[0].link)) {
+        prev = line;
+        i++;
+        continue;
+      }
       if (out.length && out[out.length - 1] !== '') out.push('');
       out.push(`${larger ? headingMarks(line.height, body) : '####'} ${text}`, '');
       plainPrev = false;
