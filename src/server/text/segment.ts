@@ -76,12 +76,18 @@ export const isSpaceless = (text: string) => SPACELESS.test(text);
 /**
  * The text a full-text index reads: in scripts without spaces, the words segmentation finds,
  * separated by spaces (a tokenizer that splits at spaces then sees words, not whole sentences).
+ * A name segmentation keeps whole across a dot (`Chinese.t2s`, `JapaneseHolidays.isHolidayAt`)
+ * is its names: PostgreSQL's parser would read it as one host name, and find neither.
  * Null when the text needs nothing (no such script), so the index reads the text itself.
  */
 export function indexText(text: string, locale?: string): string | null {
   if (!SPACELESS.test(text)) return null;
-  return words(text, locale).join(' ');
+  return words(text, locale)
+    .flatMap((w) => w.split(DOT_BEFORE_NAME))
+    .join(' ');
 }
+
+const DOT_BEFORE_NAME = /(?<=[\p{L}\p{N}_$])\.(?=[\p{L}_$])/u;
 
 /**
  * The words of a text in any script, as Unicode word segmentation sees them (dictionary-based for
