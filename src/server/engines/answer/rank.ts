@@ -174,8 +174,8 @@ const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
 /**
  * Words a source may never write of what a question asks about: its kind (a function, an option,
- * "which kinds of…"), or the state asked of it ("Is X enabled by default?", which `default: false` answers), or the unit a
- * figure is in ("What unit is interval in?", which "in milliseconds" answers).
+ * "which kinds of…"), or the state asked of it ("Is X enabled by default?", which `default: false`
+ * answers), or the unit a figure is in ("What unit is interval in?", which "in milliseconds" answers).
  */
 const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled unit kind'));
 
@@ -663,4 +663,5 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
   unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w));
   return out;
 }
+
 const SPACELESS = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}ーｰ]+/gu;

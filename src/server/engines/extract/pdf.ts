@@ -108,8 +108,8 @@ const MONO_FACE = /mono|courier|consol|menlo|code/i;
 
 /**
  * Each page's text without boilerplate, and without paragraphs an earlier page already had (a
- * notice printed on every page is read once). A line that is only the document's title (after a date) at the
- * top or bottom of a page is the print header's.
+ * notice printed on every page is read once). A line that is only the document's title (after a
+ * date) at the top or bottom of a page is the print header's.
  */
 function cleanPages(pages: string[][], title: string | null): string[] {
   const seen = new Set<string>();
