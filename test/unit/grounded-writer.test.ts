@@ -668,7 +668,7 @@ describe("a section's properties and its description", () => {
   // Its "Type:" and "Default:" lines answered: they hold the option's name, its description did not.
   it('answers what a subject does with the paragraph after its properties', () => {
     expect(ask('What does options.format do?')).toBe(
-      "options.format: Custom function for formatting strings before they're matched. [1]",
+      "`options.format`: Custom function for formatting strings before they're matched. [1]",
     );
   });
 });

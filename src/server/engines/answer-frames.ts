@@ -55,13 +55,24 @@ const JA: AnswerFrame = {
 };
 
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
-const HAN = /\p{Script=Han}/u;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/gu;
+/** A word in Latin letters, with the digits and marks a name joins (chinese-s2t, kanji2number) as one. */
+const LATIN_WORD = /\p{Script=Latin}[\p{Script=Latin}\p{N}_./-]*/gu;
+/** Text the question quotes (`isChinese('中国ss')`) is the sources', not the asker's language. */
+const QUOTED = /(['"`‘“])[^'"`’”]*?(?:\1|[’”])/g;
+/** Characters of Chinese or Japanese per word, about: a question's language is that of most of its words. */
+const CJK_CHARS_PER_WORD = 1.5;
 
-/** The frame of the question's language: Japanese when it has kana, Chinese when it has Han characters only. */
+/**
+ * The frame of the question's language: that of most of its words outside quotes ("Can
+ * kanji2number handle the kanji zero 〇?" is English), Japanese when they have kana.
+ */
 export function frameOf(question: string): AnswerFrame {
-  if (KANA.test(question)) return JA;
-  if (HAN.test(question)) return ZH;
-  return EN;
+  const unquoted = question.replace(QUOTED, ' ');
+  const own = /\p{L}/u.test(unquoted) ? unquoted : question;
+  const cjk = (own.match(CJK) ?? []).length / CJK_CHARS_PER_WORD;
+  if (cjk === 0 || cjk < (own.match(LATIN_WORD) ?? []).length) return EN;
+  return KANA.test(own) ? JA : ZH;
 }
 
 /** What an answer may open with before its facts, in every language: a page quoting the answer leaves it out. */

@@ -23,6 +23,7 @@ import {
   asText,
   cite,
   COMMENT,
+  givesResult,
   sayCommands,
   sayComparedRows,
   sayList,
@@ -108,7 +109,8 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       answered++;
       continue;
     }
-    const q = partQuery(searched(part), whole, history, subjects, part);
+    const later = subjects.length >= 2 ? '' : searched(parts.slice(parts.indexOf(part) + 1).join(' '));
+    const q = partQuery(searched(part), whole, history, subjects, part, later);
     // A subject's answer takes the form the whole question asks for ("how do I install A and B").
     const everywhere = rank(index, q, subjects.length >= 2 ? req.query : part, used);
     // A section the part names by its heading ("under 'Quickstart'") is where its answer is, unless
@@ -148,6 +150,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
           bareOf(part).includes(bareOf(u.value ?? '')) &&
           !bareOf(part).includes(bareOf(u.name ?? ''))
         : !u.term &&
+          !givesResult(u, index) &&
           bareOf(u.text).length > 0 &&
           bareOf(part).includes(bareOf(u.text)) &&
           !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
@@ -269,7 +272,8 @@ const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
 
 /** "Which projects are…", "What formats does…", "What are the values…": a question asking for several things of a kind. */
-const ASKS_SEVERAL = /\b(?:which|what)\s+(?:\p{L}+s\s+(?:are|were|do|does|did|can)|are\s+the\s+\p{L}+s)\b/iu;
+const ASKS_SEVERAL =
+  /\b(?:which|what)\s+(?:(?:[\p{L}-]+\s+)?\p{L}+s\s+(?:are|were|do|does|did|can)|are\s+the\s+\p{L}+s)\b/iu;
 
 /** A part asking which command or code is given ("what command…", 「用什么命令」), not what one is. */
 const asksCommand = (part: string) =>
@@ -287,16 +291,19 @@ const listable = (group: RankedUnit[], part: string) =>
 /**
  * A part's query: its own terms, then the rest of the question as context (the subject named in
  * an earlier part: "when did its LTS end"), then the thread's. In a comparison the other subjects'
- * own words are left out, so each subject finds its own units.
+ * own words are left out, so each subject finds its own units. A later part's words are context
+ * only as the thread's are: "its" points back, and the next part asks its own question.
  */
-function partQuery(part: string, whole: string, history: string[], subjects: string[], raw: string): Query {
+function partQuery(part: string, whole: string, history: string[], subjects: string[], raw: string, later = ''): Query {
   // Words that may name the answer's form ("key points", "list", "name") are searched for at the
   // weight of a phrasing word: "s3rver's key option" asks about an option named key.
   const q = queryOf(raw);
   for (const [t, w] of q) if (!queryOf(part).has(t)) q.set(t, Math.min(w, PARAMS.lightVerb));
   const others = new Set(subjects.filter((s) => s !== raw).flatMap((s) => [...queryOf(s).keys()]));
+  const ahead = new Set(queryOf(later).keys());
   for (const [t, w] of queryOf(whole))
-    if (!q.has(t) && !others.has(t)) q.set(t, Math.min(w, subjects.length ? 1 : 0.5));
+    if (!q.has(t) && !others.has(t))
+      q.set(t, Math.min(w, subjects.length ? 1 : ahead.has(t) ? PARAMS.history : PARAMS.lightVerb));
   for (const [t] of queryOf('', history)) if (!q.has(t)) q.set(t, PARAMS.history);
   return q;
 }

@@ -160,6 +160,9 @@ const GLOSSARY = new Map(
     function: '関数 函数 函數',
     method: '方法 メソッド',
     check: 'チェック 检查 檢查',
+    convert: '変換 转换 轉換',
+    hiragana: 'ひらがな 平仮名',
+    katakana: 'カタカナ 片仮名',
   }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
 );
 
@@ -171,6 +174,17 @@ const GLOSSARY = new Map(
 export const glossaryIn = (text: string): string[] => [
   ...new Set((text.toLowerCase().match(GLOSSARY_WORD) ?? []).map((w) => GLOSSARY.get(w)!)),
 ];
+
+/**
+ * A word after "to" joined to it as a conversion method is named: "converts katakana to hiragana"
+ * names toHiragana, "to string" toString. Lower-cased; none for a function word ("to the").
+ */
+export function methodNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(/\bto\s+(\p{L}+)/giu))
+    if (!STOP.has(m[1].toLowerCase())) out.push(`to${m[1]}`.toLowerCase());
+  return out;
+}
 
 /**
  * A katakana word of four characters or more without its final long-vowel mark, as Lucene's

@@ -84,10 +84,14 @@ const MAX_DESCRIPTION_PARAGRAPHS = 3;
 const PROSE_SHARE = 0.8;
 /**
  * A heading that names an API rather than a topic: one name, written as code is (a call, a dotted
- * path, camelCase or snake_case), with no spaces outside its brackets.
+ * path, camelCase or snake_case), with no spaces outside its brackets but before its return type.
  */
 function apiName(heading: string | undefined): string | undefined {
-  const name = heading?.trim().replace(/^`(.*)`$/, '$1');
+  // The type a call's heading says it returns is not its name: `jaconv.toHebon(s) => string`.
+  const name = heading
+    ?.trim()
+    .replace(/^`(.*)`$/, '$1')
+    .replace(/(\))\s*(?:=>|->|→|:)\s*[^()]+$/u, '$1');
   if (!name || name.length > 80) return undefined;
   let bare = name;
   for (let prev = ''; prev !== bare;)
@@ -149,6 +153,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           const next = blocks[i + desc.length + 1];
           const runEnds = !(next && next.kind === 'paragraph' && isTerm(next));
           if (runEnds && previousEntry?.end === i - 1 && previousEntry.paragraphs === 1) desc.splice(1);
+          // A description written as a lower-case fragment ("do not follow symlinks") goes on in
+          // such fragments: a sentence after it ("Sending a USR1 signal to a running 'dd'…") is the section's.
+          // A fragment ending in ";" reads on, and "SIGNAL may be…" names a value, not a sentence's start.
+          const sentence = desc.findIndex((d, k) => k > 0 && /^\p{Lu}\p{Ll}/u.test(d.text));
+          if (/^\p{Ll}.*[^;,]$/su.test(desc[0]?.text.trim() ?? '') && sentence > 0) desc.splice(sentence);
           // A run of entries is led into by the paragraph before its first ("FORMAT is one of:").
           const leadIn = previousEntry?.end === i - 1 ? previousEntry.leadIn : lead;
           previousEntry = desc.length > 0 ? { end: i + desc.length, paragraphs: desc.length, leadIn } : undefined;
@@ -362,12 +371,13 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   }
   const isProperty = (u: DocUnit, i: number) =>
     u.kind === 'field' && /^\S+$/.test(u.name ?? '') && u.headings.length > 0 && opening[i];
-  // The paragraph after a section's properties describes their subject, as a definition's its term
-  // ("Type: function", "Default: undefined", then "Custom function for formatting strings…").
+  // The paragraphs after a section's properties describe their subject, as a definition's its term
+  // ("Type: function", "Default: undefined", then "Custom function for formatting strings…"), up
+  // to anything else: a list, a block, a heading.
   const describes: boolean[] = [];
   for (const [i, u] of units.entries()) {
     const before = units[i - 1];
-    const after = i > 0 && (isProperty(before, i - 1) || (describes[i - 1] && before.group === u.group));
+    const after = i > 0 && (isProperty(before, i - 1) || describes[i - 1]);
     describes.push(u.kind === 'sentence' && !u.term && after && section(before) === section(u));
   }
   return units.map((u, i) => ({
@@ -375,7 +385,10 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
     ...(u.leadIn && markdownOf.has(u.leadIn) ? { leadInMarkdown: markdownOf.get(u.leadIn) } : {}),
     ...(isProperty(u, i) ? { subject: u.headings.at(-1) } : {}),
     ...(describes[i]
-      ? { term: u.headings.at(-1), termMarkdown: inlineMarkdown([{ type: 'text', value: u.headings.at(-1)! }]) }
+      ? {
+          term: u.headings.at(-1),
+          termMarkdown: u.termMarkdown ?? inlineMarkdown([{ type: 'text', value: u.headings.at(-1)! }]),
+        }
       : {}),
   }));
 }

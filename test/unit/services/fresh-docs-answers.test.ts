@@ -1274,7 +1274,7 @@ describeAnswersOver(
     // read as a field named "Preserve consecutive uppercase characters".
     it('a line whose name before its colon is four words or more is a sentence, not a field', async () => {
       expect(await ask('What does preserveConsecutiveUppercase do in camelcase?')).toMatch(
-        /^preserveConsecutiveUppercase: Preserve consecutive uppercase characters: `foo-BAR` → `FooBAR` \[1\]/,
+        /^`preserveConsecutiveUppercase`: Preserve consecutive uppercase characters: `foo-BAR` → `FooBAR` \[1\]/,
       );
     });
 
@@ -1460,3 +1460,83 @@ describeAnswersOver(
     });
   },
 );
+
+// Session 79: ten more documents, questions written before any answer was read (bench/README.md).
+const docs79 = async () => [
+  { id: 'jaconv', title: 'jaconv-readme', text: read('jaconv-readme.md') },
+  { id: 'numeral', title: 'japanese-numeral-readme', text: read('japanese-numeral-readme.md') },
+  { id: 'spawn', title: 'nano-spawn-readme', text: read('nano-spawn-readme.md') },
+  { id: 'chinese', title: 'is-chinese-readme', text: read('is-chinese-readme.md') },
+  {
+    id: 'semver',
+    title: 'semver-diff-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'semver-diff-readme.docx')))).text,
+  },
+  {
+    id: 'bytes',
+    title: 'Bytes utility',
+    text: (await extractDocument('docx', readFileSync(path.join(BENCH_DOCS, 'bytes-readme.docx')))).text,
+  },
+  { id: 'dd', title: 'dd', text: extractHtml(read('dd.html')).markdown },
+];
+
+describeAnswersOver('fresh documents: results under calls, methods named in words, kanji in English', docs79, (ask) => {
+  // The DOCX dropped the blank lines between examples: the line was said with the result above it ('prerelease').
+  it('a result comment goes with the call above it', async () => {
+    const answer = await ask("What does semverDiff('0.1.0', '0.1.0+foo') return?");
+    expect(answer).toContain("semverDiff('0.1.0', '0.1.0+foo');\n//=> 'build'");
+    expect(answer).not.toContain('prerelease');
+  });
+
+  // The call the question writes out was an echo of it, so another call (and its result) was said.
+  it('a call whose result follows it answers, though the question writes it out', async () => {
+    expect(await ask("What does semverDiff('0.0.1', '1.0.0') return?")).toContain(
+      "semverDiff('0.0.1', '1.0.0');\n//=> 'major'",
+    );
+  });
+
+  // Refused: toHiragana's section was never retrieved, and its heading's "=> string" kept it from naming the method.
+  it('"to hiragana" names toHiragana, and a heading\'s return type is not its name', async () => {
+    expect(await ask('Which function converts katakana to hiragana in jaconv?')).toBe(
+      '`jaconv.toHiragana(s)`: 全角カタカナを全角ひらがなに変換します。 [1]',
+    );
+  });
+
+  // Framed in Chinese, and refused: 〇 made the question Chinese and "handle" a key term.
+  it('an English question quoting a CJK character is answered in English', async () => {
+    const answer = await ask('Can kanji2number handle the kanji zero 〇?');
+    expect(answer).toContain('// 漢数字のゼロ `〇` を使用することも可能。');
+    expect(await ask("What does isChinese('中国ss') return?")).not.toMatch(/^根据/);
+  });
+
+  // "The numeric exit code…" was said: only the paragraph right after "_Type_:" was the property's.
+  it('each paragraph after a property line describes its subject', async () => {
+    expect(await ask('When is subprocessError.exitCode undefined?')).toContain(
+      '`subprocessError.exitCode`: This is `undefined` when the subprocess could not be started',
+    );
+    expect(await ask('Is a trailing newline kept in result.stdout?')).toContain(
+      'that newline is automatically stripped',
+    );
+  });
+
+  // One item was said: "Which Windows issues does…" was not read as asking for several.
+  it('"Which Windows issues does…" asks for the list', async () => {
+    const answer = await ask('Which Windows issues does nano-spawn fix?');
+    for (const item of ['Node modules binaries', '`.cmd`, `.bat`', '`PATHEXT`', 'Windows-specific'])
+      expect(answer).toContain(item);
+  });
+
+  // "The units are in powers of two" answered the first part too: the second part's words counted as the first's.
+  it("a later part's words do not answer an earlier part", async () => {
+    const answer = await ask('What does bytes.parse return upon error, and are its units powers of two or of ten?');
+    expect(answer).toContain('Return null upon error. Value in bytes otherwise.');
+    expect(answer).toContain('The units are in powers of two, not ten.');
+  });
+
+  // Said as nofollow's description: the paragraph after the last flag is the section's.
+  it("a sentence after a flag's lower-case description is not the flag's", async () => {
+    expect(await ask('How do I make dd print I/O statistics while it runs?')).toBe(
+      'According to your sources: Sending a USR1 signal to a running ’dd’ process makes it print I/O statistics to standard error and then resume copying. [1]',
+    );
+  });
+});

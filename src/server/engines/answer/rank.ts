@@ -1,4 +1,12 @@
-import { isFlag, katakanaStem, negatedTerms, symbolsOf, termsOf, versionedName } from '../../text/terms.js';
+import {
+  isFlag,
+  katakanaStem,
+  methodNames,
+  negatedTerms,
+  symbolsOf,
+  termsOf,
+  versionedName,
+} from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
 import { headingKey, quotedNames } from '../../text/quoted.js';
 import { documentUnits, type DocUnit } from '../../text/units.js';
@@ -156,7 +164,7 @@ function titleAsWritten(title: string, content: string): string[] {
  */
 const LIGHT_VERBS = new Set(
   termsOf(
-    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave go goes going went leave leaves leaving back away 使い 使う',
+    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave handle handles handling handled go goes going went leave leaves leaving back away 使い 使う',
   ),
 );
 
@@ -192,6 +200,7 @@ export function queryOf(asked: string, history: string[] = []): Query {
   const text = inDocumentWords(asked);
   const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
+  METHODS.set(q, new Set(methodNames(text).filter((t) => !q.has(t))));
   const forms = new Map<string, Set<string>>();
   const rare = new Set<string>();
   for (const w of wordsOf(text))
@@ -212,6 +221,12 @@ export function queryOf(asked: string, history: string[] = []): Query {
   if (a.length > 0 && b.length > 0 && !a.some((t) => b.includes(t))) ALTERNATIVES.set(q, [a, b]);
   return q;
 }
+
+/**
+ * A method the query names in words ("to hiragana" for `jaconv.toHiragana(s)`): it names a unit
+ * whose name or heading it is, as a phrasing word would; in code or prose it is another thing.
+ */
+const METHODS = new WeakMap<Query, Set<string>>();
 
 /**
  * "How" and the measure it asks for (fast, long, big): not an auxiliary ("how do I"), "to", nor
@@ -279,6 +294,8 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
   const norm = 1 - b + (b * u.length) / index.meanLength;
   const fields = FIELDS.map((f): [Set<string>, number] => [u.fields[f], weights[f] / (f === 'text' ? norm : 1)]);
   let s = bm25(q, index, fields);
+  for (const t of METHODS.get(q) ?? [])
+    if (u.fields.key.has(t) || u.fields.headings.has(t)) s += PARAMS.lightVerb * index.idf(t);
   // A unit whose key the question names (the term it defines, its row's key) is what it asks about.
   const key = u.fields.key;
   if (s > 0 && key.size > 0) {

@@ -39,6 +39,8 @@ const MAX_BLOCK_LINES = 15;
 
 /** A comment in code is prose about the code, not something to quote as the answer. */
 export const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
+/** A comment saying what the line above it gives: `//=> 'patch'`, `# -> 3`. */
+const RESULT_COMMENT = /^\s*(?:\/\/|#)\s*(?:=>|->|→)/;
 
 /** Lines of code fenced as a block, the fence longer than any run of backticks in them. */
 const fenced = (lines: string[], lang: string | null | undefined) => {
@@ -247,18 +249,35 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
   const lines = groupOf(u, index, 'codeLine');
   const at = lines.indexOf(u);
   if (at < 0) return undefined;
+  const isResult = (i: number) => i >= 0 && i < lines.length && RESULT_COMMENT.test(lines[i].text);
+  // A result comment (`//=> 'patch'`) is said with the line above it that gives it.
+  if (isResult(at) && at > 0 && !COMMENT.test(lines[at - 1].text)) return lines.slice(at - 1, at + 1);
   let from = at;
   // The comments right above it: one before a blank line ends another example (its `// -> ' '`).
   const source = groupOf(u, index, 'code')[0]?.text.split('\n') ?? [];
   const blankBetween = (a: RankedUnit, b: RankedUnit) =>
     source.slice((a.line ?? 0) + 1, b.line ?? 0).some((l) => !l.trim());
-  while (from > 0 && COMMENT.test(lines[from - 1].text) && !blankBetween(lines[from - 1], lines[from])) from--;
+  while (
+    from > 0 &&
+    COMMENT.test(lines[from - 1].text) &&
+    !isResult(from - 1) &&
+    !blankBetween(lines[from - 1], lines[from])
+  )
+    from--;
   let to = at;
   if (COMMENT.test(u.text)) {
     to = lines.findIndex((x, i) => i > at && !COMMENT.test(x.text));
     if (to < 0) return undefined;
   }
+  while (isResult(to + 1)) to++;
   return from < at || to > at ? lines.slice(from, to + 1) : undefined;
+}
+
+/** Whether a line of code is followed by a comment saying what it gives: the answer to "What does it return?". */
+export function givesResult(u: RankedUnit, index: UnitIndex): boolean {
+  const lines = groupOf(u, index, 'codeLine');
+  const next = lines[lines.indexOf(u) + 1];
+  return u.kind === 'codeLine' && next !== undefined && RESULT_COMMENT.test(next.text);
 }
 
 /**

@@ -2,7 +2,7 @@ import { fts5Match } from '../../store/dialect/fts.js';
 import { isSpaceless, words } from '../../text/segment.js';
 import { inDocumentWords, verbForms } from '../../text/verbs.js';
 import { spellings } from '../../text/spelling.js';
-import { CJK_STOP, glossaryIn, katakanaForms } from '../../text/terms.js';
+import { CJK_STOP, glossaryIn, katakanaForms, methodNames } from '../../text/terms.js';
 
 /** Words too common to help ranking; dropping them keeps OR queries from matching everything. */
 const STOP = new Set(
@@ -66,7 +66,11 @@ export function searchWords(asked: string): string[] {
   const dotted = (text.toLowerCase().match(/[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+/gu) ?? []).filter(
     (name) => !NOT_MEMBER.test(name),
   );
-  return [...new Set([...keys, ...digits, ...letters, ...symbols, ...forms, ...dotted])].slice(0, 32);
+  // A method named in words ("to hiragana" for toHiragana), last: such a join may name nothing.
+  return [...new Set([...keys, ...digits, ...letters, ...symbols, ...forms, ...dotted, ...methodNames(text)])].slice(
+    0,
+    32,
+  );
 }
 
 /**
