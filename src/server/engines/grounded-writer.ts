@@ -137,15 +137,24 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       return known.get(ref)!;
     };
     const apis = apiNames(searched(part), index);
+    // A compared subject is answered by a unit holding its own words: semver-diff's "difference
+    // type between two versions" says nothing of compare-versions' validate.
+    const own = subjects.length >= 2 ? [...queryOf(searched(part))].filter(([, w]) => w >= 1).map(([t]) => t) : [];
     const fitting = ranked.filter(
-      (r) => r.covers && names(r.u.ref) && ofNamed(r.u) && (apis.length === 0 || apis.some((a) => holdsApi(r.u, a))),
+      (r) =>
+        r.covers &&
+        names(r.u.ref) &&
+        ofNamed(r.u) &&
+        (apis.length === 0 || apis.some((a) => holdsApi(r.u, a))) &&
+        (own.length === 0 || own.some((t) => holdsTerm(r.u, t))),
     );
     // A unit saying only the question's own words (a label: "Full mode", "options.expandRange")
     // answers nothing; another that fits does. A symbol it says besides (`tick | ✔ | √`) is an
     // answer, and so is what it leads into ("返回：" before the type returned). A field echoes when
     // its value does under a name not asked ("Program: GNU bc" to "What licence is GNU bc under?").
     const echoes = (u: RankedUnit) =>
-      u.kind === 'field'
+      (u.kind === 'codeLine' && IMPORT_LINE.test(u.text) && !/\b(?:import|require)/i.test(part)) ||
+      (u.kind === 'field'
         ? bareOf(u.value ?? '').length > 0 &&
           bareOf(part).includes(bareOf(u.value ?? '')) &&
           !bareOf(part).includes(bareOf(u.name ?? ''))
@@ -154,8 +163,16 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
           bareOf(u.text).length > 0 &&
           bareOf(part).includes(bareOf(u.text)) &&
           !/[^\p{L}\p{N}\p{P}\s|]/u.test(u.text) &&
-          !/[:：]\s*$/.test(u.text);
-    const fit = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
+          !/[:：]\s*$/.test(u.text));
+    const saying = fitting.some((r) => !echoes(r.u)) ? fitting.filter((r) => !echoes(r.u)) : fitting;
+    // Of a compared subject's units, those not naming another's own words: validate's section, not
+    // validateStrict's "Validate version numbers (strict)".
+    const theirs = subjects
+      .filter((x) => x !== part)
+      .flatMap((x) => [...queryOf(searched(x)).keys()])
+      .filter((t) => !own.includes(t));
+    const alone = saying.filter((r) => !theirs.some((t) => holdsTerm(r.u, t)));
+    const fit = alone.length > 0 ? alone : saying;
     const covered = fit.length > 0;
     if (!top || !covered) {
       if (subjects.length >= 2) out.push(`- **${part}**: ${frame.nothingOn(part)}`);
@@ -267,6 +284,9 @@ const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
 const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;
 
 /** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
+/** A line importing a name (`import { validateStrict } from 'compare-versions';`) says only that name. */
+const IMPORT_LINE = /^\s*(?:import\s.*\bfrom\s|(?:const|let|var)\s.*=\s*require\(|from\s+\S+\s+import\s)/;
+
 const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));

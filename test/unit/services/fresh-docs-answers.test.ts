@@ -1540,3 +1540,21 @@ describeAnswersOver('fresh documents: results under calls, methods named in word
     );
   });
 });
+
+const docs79b = async () => [
+  { id: 'semver', title: 'semver-diff-readme', text: read('semver-diff-readme.md') },
+  { id: 'versions', title: 'compare-versions-readme', text: read('compare-versions-readme.md') },
+];
+
+describeAnswersOver('fresh documents: compared names, import lines', docs79b, (ask) => {
+  // validate was "Returns the difference type between two semver versions" (semver-diff's), and
+  // validateStrict its import line: "between" was searched, and the strict section was validate's too.
+  it("each compared name is answered by its own section, not by another's or an import line", async () => {
+    const answer = await ask('What is the difference between validate and validateStrict?');
+    expect(answer).toContain(
+      '**validate**:\n\nApplies the same rules used comparing version numbers and returns a boolean: [1]',
+    );
+    expect(answer).toContain('**validateStrict**:\n\nValidate version numbers strictly according to semver.org');
+    expect(answer).not.toContain('semverDiff');
+  });
+});
