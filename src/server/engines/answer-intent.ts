@@ -35,7 +35,7 @@ export function answerIntent(query: string): AnswerIntent {
  * not what to find.
  */
 export const FORM_WORDS = new Set(
-  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare compared comparing comparison versus vs difference differences differ between contrast list enumerate name give show livedoc livedocs document documents source sources readme docs documentation section heading under item items given described describe describes mentioned stated says according'.split(
+  'summarise summarize summarising summarizing summary overview recap tldr gist main key points short brief briefly compare compared comparing comparison versus vs difference differences differ contrast list enumerate name give show livedoc livedocs document documents source sources readme docs documentation section heading under item items given described describe describes mentioned stated says according'.split(
     ' ',
   ),
 );

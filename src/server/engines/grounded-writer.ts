@@ -55,9 +55,13 @@ export interface ExtractiveRequest {
 
 const MAX_POINTS = 6;
 
-/** A question's words without those naming the answer's form ("summarise", "compare", "list"). */
+/**
+ * A question's words without those naming the answer's form ("summarise", "compare", "list", the
+ * "between" of "the difference between"; holiday_jp.between is searched).
+ */
 const searched = (text: string) =>
   text
+    .replace(/\b(differ(?:ences?)?)\s+between\b/gi, '$1')
     .split(/\s+/)
     .filter((w) => !FORM_WORDS.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')))
     .join(' ');

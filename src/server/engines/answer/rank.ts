@@ -164,7 +164,7 @@ function titleAsWritten(title: string, content: string): string[] {
  */
 const LIGHT_VERBS = new Set(
   termsOf(
-    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave handle handles handling handled go goes going went leave leaves leaving back away 使い 使う',
+    'make makes making made use uses using get gets getting want need let happen happens call calls calling take takes taking put puts putting keep keeps keeping kept turn turns turning turned give gives giving gave handle handles handling handled hold holds holding held look looks looking looked up go goes going went leave leaves leaving back away 使い 使う',
   ),
 );
 

@@ -27,12 +27,22 @@ const LINK_WORDS =
   /^(privacy( policy| notice)?|terms( of (use|service))?|terms( & | and )conditions|cookies?( policy| settings| preferences)?|contact( us)?|imprint|impressum|sitemap|about( us)?|accessibility|legal|careers|help|faq|home|blog|press|status|security)$/i;
 const SEPARATORS = /\s*(?:[·•|‧∙⋅]|\s-\s|\s–\s|\s{2,}|\t)\s*/;
 
-/** Lines that are boilerplate wherever they appear (never a table row). */
-export function isBoilerplateLine(line: string): boolean {
-  const s = line
+/** A line's words, its links' text for the links and its Markdown marks left out. */
+const bare = (line: string) =>
+  line
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/^[\s>*_#-]+|[\s*_]+$/g, '')
     .trim();
+
+/** A copyright notice: a footer's ("© 2025 Example Inc."), or a licence's holder ("Copyright (c) 2018 Yusuke Kawasaki"). */
+const isCopyright = (line: string) => {
+  const s = bare(line);
+  return s.length <= 160 && (/^(©|\(c\)|copyright\b)/i.test(s) || /\ball rights reserved\b/i.test(s));
+};
+
+/** Lines that are boilerplate wherever they appear (never a table row). */
+export function isBoilerplateLine(line: string): boolean {
+  const s = bare(line);
   if (!s || line.trim().startsWith('|')) return false;
   if (s.length > 160) return false;
   if (
@@ -42,7 +52,7 @@ export function isBoilerplateLine(line: string): boolean {
     )
   )
     return true;
-  if (/^(©|\(c\)|copyright\b)/i.test(s) || /\ball rights reserved\b/i.test(s)) return true;
+  if (isCopyright(line)) return true;
   if (
     /\bcookies?\b/i.test(s) &&
     /\b(we use|this (site|website) uses|accept|consent|by continuing|browsing experience)\b/i.test(s)
@@ -58,11 +68,29 @@ export function isBoilerplateLine(line: string): boolean {
   return false;
 }
 
+/** Whether a text's first lines are its document's top, and its last lines its bottom (a page's may be neither). */
+interface Edges {
+  top: boolean;
+  bottom: boolean;
+}
+
+/**
+ * Lines without their boilerplate. A copyright notice is a footer's only among the first or last
+ * lines: further in, it names a licence's holder ("Copyright (c) 2018-2025 Yusuke Kawasaki" over
+ * the MIT License's text), which is content.
+ */
+export function withoutBoilerplate(lines: string[], edges: Edges = { top: true, bottom: true }): string[] {
+  const filled = lines.flatMap((l, i) => (l.trim() ? [i] : []));
+  const edge = new Set([
+    ...(edges.top ? filled.slice(0, EDGE_LINES) : []),
+    ...(edges.bottom ? filled.slice(-EDGE_LINES) : []),
+  ]);
+  return lines.filter((l, i) => !isBoilerplateLine(l) || (isCopyright(l) && !edge.has(i)));
+}
+
 /** Text without its boilerplate lines, and without the blank runs they leave. */
-export function dropBoilerplateLines(text: string): string {
-  return text
-    .split('\n')
-    .filter((l) => !isBoilerplateLine(l))
+export function dropBoilerplateLines(text: string, edges?: Edges): string {
+  return withoutBoilerplate(text.split('\n'), edges)
     .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
@@ -175,6 +203,6 @@ function paragraphsOf(text: string): string[] {
  * All the text cleaning a document's readable text gets before it is stored and indexed; a page of
  * a paged document passes the paragraphs its earlier pages had (`seen`).
  */
-export function cleanText(text: string, seen?: Set<string>): string {
-  return dropRepeatedParagraphs(dropBoilerplateLines(text), seen);
+export function cleanText(text: string, seen?: Set<string>, edges?: Edges): string {
+  return dropRepeatedParagraphs(dropBoilerplateLines(text, edges), seen);
 }

@@ -1,7 +1,7 @@
 import { DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { checkPdfStreams } from './pdf-streams.js';
 import { joinParagraphLines, layoutPage, typeScale, type PositionedItem } from './pdf-layout.js';
-import { cleanText, dropRunningLines, isBoilerplateLine } from './boilerplate.js';
+import { cleanText, dropRunningLines, withoutBoilerplate } from './boilerplate.js';
 
 /**
  * Text of each page of a PDF, through Mozilla's pdf.js (legacy build: runs on Node 20 without a
@@ -113,12 +113,14 @@ const MONO_FACE = /mono|courier|consol|menlo|code/i;
  */
 function cleanPages(pages: string[][], title: string | null): string[] {
   const seen = new Set<string>();
-  return pages.map((lines) => {
+  return pages.map((lines, p) => {
     // With the date the browser prints before it ("12/6/26, 8:13 PM strip-ansi"): on one page, no
     // line recurs for the running header to be found by.
     const header = (l: string) => l.trim() === title || l.trim().replace(PRINT_DATE, '') === title;
     const kept = title ? lines.filter((l, i) => !((i < 3 || i >= lines.length - 3) && header(l))) : lines;
-    return cleanText(joinParagraphLines(kept.filter((l) => !isBoilerplateLine(l))), seen).trim();
+    // A copyright footer is the document's first or last lines; one on every page is a running line.
+    const edges = { top: p === 0, bottom: p === pages.length - 1 };
+    return cleanText(joinParagraphLines(withoutBoilerplate(kept, edges)), seen, edges).trim();
   });
 }
 
