@@ -295,7 +295,10 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     // A comment over a command ("# Delete leading blank lines" over `sed '/./,$!d' file`) is code.
     const codeByLook = codeLines * 2 > run.length || (codeLines * 2 === run.length && COMMENT_LINE.test(run[0].text));
     const indented = indent >= proseIndent + 4;
-    if ((indented && (!prose || technicalShare(run) >= 0.25)) || (codeByLook && !prose) || literal) {
+    // A shell prompt opening a run is a terminal session: the lines after it are its output
+    // ("$ ls -l /bin/ping" over "-rwsr-xr-x 1 root root …").
+    const session = PROMPT_LINE.test(run[0].text) && !prose;
+    if ((indented && (!prose || technicalShare(run) >= 0.25)) || ((codeByLook || session) && !prose) || literal) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
       while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;
       out.push({ node: codeNode(body.slice(i, end), indent) });
@@ -374,6 +377,8 @@ function readsAsCode(line: string): boolean {
 const CODE_START = /^(?:[{[<#>]|\$\s|\/\/|(?:const|let|var|import|export|function|class|return|await|if|for|while)\b)/;
 
 const COMMENT_LINE = /^(?:#|\/\/)\s/;
+
+const PROMPT_LINE = /^\$\s+\S/;
 
 /** A line of this many words or more, mostly letters, is a sentence's even when it names code. */
 const WORDY_LINE = 8;

@@ -366,4 +366,12 @@ describe('plain text as Markdown', () => {
     expect(found).toContain("Q. Ok, but how do I know which distribution I'm running?");
     expect(found.filter((h) => String(h).startsWith('Q.')).length).toBeGreaterThanOrEqual(5);
   });
+
+  // Session 79: libcap2-bin's README.Debian set its commands in by two spaces, their output under
+  // them; "$ ls -l /bin/ping -rwsr-xr-x 1 root…" was read as one paragraph.
+  it('reads a shell prompt and the lines under it as one block of code', () => {
+    const md = plainTextToMarkdown(fixture('libcap2-bin-readme-debian.txt'));
+    expect(md).toContain('```\n$ ls -l /bin/ping\n-rwsr-xr-x 1 root root 30736 2007-01-31 00:10 /bin/ping\n');
+    expect(md).toContain('```\n$ ping -c1 localhost\nping: icmp open socket: Operation not permitted\n```');
+  });
 });
