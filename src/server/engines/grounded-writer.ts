@@ -391,17 +391,28 @@ function rank(
  * by "A word is a non-zero-length…", 「冗長な表現とは何ですか？」 by 「冗長な表現とは、…」, "什么是X？" by "X是…".
  */
 function definesAsked(form: string): (u: RankedUnit) => boolean {
-  const defined = DEFINED.exec(form) ?? DEFINED_CJK.exec(form);
+  const defined = DEFINED.exec(form) ?? DEFINED_CJK.exec(form) ?? STANDS_FOR.exec(form);
   const asked = (defined?.[1] ?? defined?.[2] ?? defined?.[3])?.toLowerCase();
+  // An abbreviation is defined by its words in brackets after it: "PAM (Pluggable Authentication Modules)".
+  const expands = (text: string) => {
+    const at = asked ? text.toLowerCase().indexOf(`${asked} (`) : -1;
+    return at >= 0 && EXPANSION.test(text.slice(at + asked!.length + 1));
+  };
   return (u) => {
     const text = u.text.toLowerCase().replace(/^(?:an?|the)\s+/, '');
     return (
       asked !== undefined &&
-      text.startsWith(asked) &&
-      /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))
+      ((text.startsWith(asked) && /^(?:s?\s+(?:is|are|means)\b|\s*(?:とは|是|指))/.test(text.slice(asked.length))) ||
+        expands(u.text))
     );
   };
 }
+
+/** Capitalised words in brackets: what an abbreviation before them stands for. */
+const EXPANSION = /^\((?:\p{Lu}[\p{L}-]*\s+){1,5}\p{Lu}[\p{L}-]*\)/u;
+
+/** "What does PAM stand for?" asks what the abbreviation's letters are. */
+const STANDS_FOR = /^\s*what\s+(?:does|do)\s+(\S+)\s+stand\s+for\s*[?？]?\s*$/i;
 
 /** What a "What is X?" part asks to have defined, without its article and setting ("… in wc"). */
 const DEFINED =

