@@ -199,7 +199,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const said =
       (group && sayList(group.units, index)) ||
       commands ||
-      (section ? sayOpening(section.units) : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part) || asksCode(part)));
+      (section
+        ? sayOpening(section.units)
+        : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part) || asksCode(part), ASKS_WHERE.test(part)));
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
@@ -288,6 +290,12 @@ const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
 const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;
 
 /** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
+/** A question asking where something is. */
+const ASKS_WHERE = /^\s*where\b/i;
+
+/** An address or a path: what "Where is…" asks for. */
+const LOCATION = /\b(?:https?:\/\/|www\.)\S+|(?:^|\s)~?\/[\w.-]+\/\S*/;
+
 /** A line importing a name (`import { validateStrict } from 'compare-versions';`) says only that name. */
 const IMPORT_LINE = /^\s*(?:import\s.*\bfrom\s|(?:const|let|var)\s.*=\s*require\(|from\s+\S+\s+import\s)/;
 
@@ -532,6 +540,7 @@ function sayBest(
   index: UnitIndex,
   frame: AnswerFrame,
   several = false,
+  where = false,
 ): Said {
   const top = ranked[0].u;
   // A paragraph opening on what the part asks about ("`flush` is an optional boolean. When set to
@@ -570,7 +579,9 @@ function sayBest(
   }
   // A sentence of the same paragraph reads on from the first; another must say something asked.
   const samePart = b.ref === a.ref && b.group === a.group;
-  if (!samePart && !saysAsked(b, q)) return said;
+  // "Where is…" is answered by a place: an address or a path said after a sentence naming none.
+  const place = where && LOCATION.test(b.text) && !said.lines.some((l) => LOCATION.test(l));
+  if (!samePart && !saysAsked(b, q) && !place) return said;
   // A unit said under another name than the one the part names ("`isAttributeValue`: …" when it
   // asks about useNamedReferences, `-L` when it asks about `-x`) answers another question.
   const label = (u: RankedUnit) => u.term ?? u.termMarkdown ?? u.rowKey;

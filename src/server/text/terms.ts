@@ -175,6 +175,9 @@ export const glossaryIn = (text: string): string[] => [
   ...new Set((text.toLowerCase().match(GLOSSARY_WORD) ?? []).map((w) => GLOSSARY.get(w)!)),
 ];
 
+/** A word made of "sub" and an English word of four letters or more. */
+const SUB_PREFIXED = /^sub(\p{Ll}{4,})$/u;
+
 /**
  * A word after "to" joined to it as a conversion method is named: "converts katakana to hiragana"
  * names toHiragana, "to string" toString. Lower-cased; none for a function word ("to the").
@@ -213,6 +216,9 @@ function wordTerms(text: string): string[] {
     // A particle the segmenter left on a kanji word is not the word: 後に is 後.
     else if (isSpaceless(lower)) out.push(katakanaStem(lower.replace(TRAILING_PARTICLE, '')));
     else if (lower.length >= 2 || /\d/.test(lower)) out.push(/^\p{L}+$/u.test(lower) ? stemOf(lower) : lower);
+    // A "sub-" word is also its root ("subdependencies" are dependencies, a subcommand a command).
+    const root = SUB_PREFIXED.exec(lower)?.[1];
+    if (root && !STOP.has(root) && isEnglishWord(root)) out.push(stemOf(root));
   };
   for (const word of words(text)) {
     // Words of scripts without spaces are read run by run below.

@@ -1602,3 +1602,21 @@ describeAnswersOver('fresh documents: licence holders, "look up", "between" as a
     );
   });
 });
+
+const docs79e = async () => [
+  { id: 'gdb', title: 'gdb-readme-debian', text: plainTextToMarkdown(read('gdb-readme-debian.txt')) },
+  { id: 'tinyglobby', title: 'tinyglobby-readme', text: read('tinyglobby-readme.md') },
+];
+
+describeAnswersOver('fresh documents: places asked "where", words with "sub-"', docs79e, (ask) => {
+  // "GDB's documentation is also available online." was all: the address is under the next sentence.
+  it('"Where is…" is answered with the address the next sentence leads into', async () => {
+    const answer = await ask("Where is GDB's documentation online?");
+    expect(answer).toContain('http://sourceware.org/gdb/onlinedocs/gdb.html');
+  });
+
+  // Refused: "dependencies" was no term of "subdependencies".
+  it('a "sub-" word is also its root', async () => {
+    expect(await ask('How many dependencies does fast-glob have?')).toContain("`fast-glob`'s [17]");
+  });
+});
