@@ -1519,6 +1519,13 @@ describeAnswersOver('fresh documents: results under calls, methods named in word
     );
   });
 
+  // Refused: "instead" was a key term, where the README recommends Execa "unless…".
+  it('"instead of" names an alternative and asks nothing more', async () => {
+    expect(await ask('When should I use Execa instead of nano-spawn?')).toContain(
+      'We recommend using Execa in most cases, unless your environment requires using small packages',
+    );
+  });
+
   // One item was said: "Which Windows issues does…" was not read as asking for several.
   it('"Which Windows issues does…" asks for the list', async () => {
     const answer = await ask('Which Windows issues does nano-spawn fix?');

@@ -174,7 +174,7 @@ const LIGHT_VERBS = new Set(
  * for what stands beside Y: a table's row says so by its columns.
  */
 const UNASKED = new Set(
-  termsOf('mean means meant meaning stand stands correspond corresponds corresponding equivalent'),
+  termsOf('mean means meant meaning stand stands correspond corresponds corresponding equivalent instead rather'),
 );
 
 /**
