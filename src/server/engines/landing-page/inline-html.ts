@@ -1,5 +1,9 @@
 import type { Nodes, PhrasingContent } from 'mdast';
+import { toString } from 'mdast-util-to-string';
 import { parseMarkdown } from '../../text/markdown.js';
+
+/** A page text's words alone, for an attribute (a meta description): a link is its text. */
+export const inlinePlain = (markdown: string): string => toString(parseMarkdown(markdown)).replace(/\s+/g, ' ').trim();
 
 /**
  * A page text (inline Markdown: the sources' sentences and the writer's answers keep code spans,

@@ -1,6 +1,6 @@
 import { mulberry32 } from '../seeded-random.js';
 import { escapeMarkup } from '../../text/escape-markup.js';
-import { inlineHtml } from './inline-html.js';
+import { inlineHtml, inlinePlain } from './inline-html.js';
 import { iconSvg } from './icons.js';
 import type { PagePlan, PageTable } from './plan.js';
 import { PALETTES, stylesheet, type Palette } from './styles.js';
@@ -113,7 +113,7 @@ export function renderPage(plan: PagePlan, options: RenderOptions): string {
   out.push('<head>');
   out.push('<meta charset="utf-8">');
   out.push('<meta name="viewport" content="width=device-width, initial-scale=1">');
-  out.push(`<meta name="description" content="${escapeText(plan.tagline || plan.title)}">`);
+  out.push(`<meta name="description" content="${escapeText(inlinePlain(plan.tagline || plan.title))}">`);
   out.push('<meta name="generator" content="facet landing-page engine">');
   out.push(`<title>${escapeText(docTitle(plan.title))}</title>`);
   out.push(`<style>${stylesheet(palette)}</style>`);

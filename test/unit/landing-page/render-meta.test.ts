@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { renderPage } from '../../../src/server/engines/landing-page/render.js';
+
+// A tagline quoted from pinyin-pro's README kept its Markdown link in the page's meta description:
+// "…请查看[match API](pinyin-pro.cn/use/match.html) …".
+it("the meta description is the tagline's words, a link as its text", () => {
+  const html = renderPage(
+    {
+      lang: 'zh-Hans',
+      title: 'Pinyin-pro 拼音工具',
+      tagline: '文本和拼音匹配，更多匹配规则请查看[match API](pinyin-pro.cn/use/match.html) 的 `match` 说明。',
+      summary: '',
+      sections: [],
+      keyNumbers: [],
+      faq: [],
+      sources: [],
+      plannedBy: 'composer',
+    },
+    { livedocId: 'ld_test', generatedAt: '2026-12-06T00:00:00.000Z' },
+  );
+  expect(html).toContain(
+    '<meta name="description" content="文本和拼音匹配，更多匹配规则请查看match API 的 match 说明。">',
+  );
+});
