@@ -10,6 +10,7 @@ import {
   indexPassages,
   isProseSentence,
   missingIdentifiers,
+  namesMethod,
   queryOf,
   quotedSection,
   rankGroups,
@@ -589,7 +590,9 @@ function sayBest(
   // A short flag is named in its case (`-L` is not `-l`): by its term as written, not the folded one.
   const named = (u: RankedUnit) => {
     const terms = termsOf(label(u) ?? '').filter((t) => !/^§-[^-]/.test(t));
-    return terms.some((t, i) => (t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t));
+    return terms.some(
+      (t, i) => ((t.startsWith('§') || (i === 0 && terms.length > 1)) && q.has(t)) || namesMethod(q, t),
+    );
   };
   if (named(a) && label(b) && !named(b)) return said;
   // A subject's property ("Default: `false`") and its description answer different questions, as

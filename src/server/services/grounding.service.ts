@@ -5,7 +5,7 @@ import { isEnglishWord } from '../text/english-frequency.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
 import { answerIntent, FORM_WORDS } from '../engines/answer-intent.js';
-import { isGenerated } from './resource-rows.js';
+import { GENERATED_SOURCES, isGenerated } from './resource-rows.js';
 import { termsOf } from '../text/terms.js';
 
 export interface Grounding {
@@ -38,13 +38,15 @@ export async function ground(
   options: GroundOptions = {},
 ): Promise<Grounding> {
   const lists: ChunkHit[][] = [];
+  // What facet generated is left out of the search itself, so it takes no place among the hits.
+  const mine = options.includeGenerated ? {} : { excludeSources: GENERATED_SOURCES };
   for (const q of queries) {
     // The words that name the answer's form ("summarise", "compare") are not what the sources are about.
     const searched = q
       .split(/\s+/)
       .filter((w) => !FORM_WORDS.has(w))
       .join(' ');
-    if (searched) lists.push(await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2 }));
+    if (searched) lists.push(await searchChunks(ctx.db, searched, { ...scope, limit: PER_QUERY * 2, ...mine }));
   }
   const rows = new Map(
     (await findResourcesByIds(ctx.db, [...new Set(lists.flat().map((h) => h.resourceId))])).map((r) => [r.id, r]),

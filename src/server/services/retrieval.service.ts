@@ -4,7 +4,7 @@ import { HttpError } from '../errors.js';
 import { findResource, findResourcesByIds } from '../store/resources.repo.js';
 import { headingsOf, routeResources, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
 import { access } from './livedocs.service.js';
-import { isGenerated, resourceNotFound } from './resource-rows.js';
+import { GENERATED_SOURCES, isGenerated, resourceNotFound } from './resource-rows.js';
 
 type Ctx = Pick<AppContext, 'db' | 'now'>;
 
@@ -58,10 +58,14 @@ export async function retrieve(
   const topK = input.top_k ?? DEFAULT_TOP_K;
   if (!input.resource_ids) {
     // Routed: the best chunks of the resources the query routes to, from one ranked search.
-    let hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], limit: Math.max(topK * 3, 30) });
     // What the platform wrote earlier is not a source unless asked for, as in answers
-    // (resource-rows GENERATED_SOURCES); resources named by id are searched as named.
-    if (!input.include_generated) hits = await withoutGenerated(ctx, hits);
+    // (resource-rows GENERATED_SOURCES), and takes no place among the hits; resources named by id
+    // are searched as named.
+    const hits = await searchChunks(ctx.db, input.query, {
+      livedocIds: [livedocId],
+      limit: Math.max(topK * 3, 30),
+      ...(input.include_generated ? {} : { excludeSources: GENERATED_SOURCES }),
+    });
     const routed = [...new Set(hits.map((h) => h.resourceId))].slice(0, DEFAULT_ROUTE);
     return toResults(ctx, hits.filter((h) => routed.includes(h.resourceId)).slice(0, topK));
   }
@@ -72,15 +76,6 @@ export async function retrieve(
   if (missing) throw resourceNotFound(missing);
   const hits = await searchChunks(ctx.db, input.query, { livedocIds: [livedocId], resourceIds, limit: topK });
   return toResults(ctx, hits);
-}
-
-async function withoutGenerated(ctx: Ctx, hits: ChunkHit[]): Promise<ChunkHit[]> {
-  const generated = new Set(
-    (await findResourcesByIds(ctx.db, [...new Set(hits.map((h) => h.resourceId))]))
-      .filter(isGenerated)
-      .map((r) => r.id),
-  );
-  return hits.filter((h) => !generated.has(h.resourceId));
 }
 
 export async function route(

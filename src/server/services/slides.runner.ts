@@ -62,7 +62,7 @@ export function deckPrefix(bizId: string): string {
  * are not sources (GENERATED_SOURCES).
  */
 async function gatherPassages(ctx: AppContext, livedocId: string, req: PptTaskRequest): Promise<SourcePassage[]> {
-  const scope = { livedocIds: [livedocId], resourceIds: req.resource_ids };
+  const scope = { livedocIds: [livedocId], resourceIds: req.resource_ids, excludeSources: GENERATED_SOURCES };
   // Each topic of the query is searched on its own too, so that every topic finds its passages (a
   // Chinese heading is one search word, which the whole question's words would not match).
   const topics = queryTopics(req.query);

@@ -67,4 +67,50 @@ describe('generated documents are not sources for writing another', () => {
       new Set(await route(ctx, userId, ld, { query: 'harbour ferry forty minutes', include_generated: true })),
     ).toEqual(new Set([doc.id, 'res_gendeck', 'res_genmap']));
   });
+
+  // Session 79: in the content bench's dev LiveDoc, the decks and mindmaps written earlier filled the
+  // search's limit before being left out, and pdftoppm's mindmap lost its EXIT CODES passage.
+  it('many generated documents matching better take no place among the hits: the source is still found', async () => {
+    server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+    const ctx = server.ctx;
+    const userId = server.bootstrap.data.user_id;
+    const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
+    const ld = (
+      await fetch(`${server.url}/v2/livedocs`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({ name: 'Harbour' }),
+      }).then((r) => r.json())
+    ).data.short_id;
+    const doc = (
+      await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, {
+        method: 'POST',
+        headers: h,
+        body: JSON.stringify({
+          title: 'Timetable',
+          content: 'Exit codes: 1 means the ferry is late, 2 that it is cancelled.',
+        }),
+      }).then((r) => r.json())
+    ).data;
+    for (let i = 0; i < 120; i++) {
+      const text = `Ferry options ${i}: the harbour ferry ferry options, exit codes and ferry times.`;
+      await addGeneratedResource(
+        ctx,
+        ld,
+        {
+          id: `res_gen${i}`,
+          title: `Generated deck ${i}`,
+          resourceType: 'ai_ppt',
+          contentType: 'ai_ppt',
+          source: 'ppt',
+          resourceKey: `ppt:gen${i}`,
+          text,
+          file: { name: 'out.bin', mime: 'application/octet-stream', data: Buffer.from('x') },
+        },
+        [{ ordinal: 0, page: null, title: `Ferry options ${i}`, content: text }],
+      );
+    }
+    const found = await retrieve(ctx, userId, ld, { query: 'ferry options exit codes' });
+    expect(found.map((r) => r.id)).toEqual([doc.id]);
+  });
 });

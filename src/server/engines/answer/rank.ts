@@ -231,6 +231,9 @@ export function queryOf(asked: string, history: string[] = []): Query {
  */
 const METHODS = new WeakMap<Query, Set<string>>();
 
+/** Whether the query names a method in words ("to hiragana") that is this term (`tohiragana`). */
+export const namesMethod = (q: Query, term: string) => METHODS.get(q)?.has(term) ?? false;
+
 /**
  * "How" and the measure it asks for (fast, long, big): not an auxiliary ("how do I"), "to", nor
  * "much" or "many", which ask an amount of the word after them.

@@ -66,6 +66,8 @@ export interface SearchScope {
   resourceIds?: string[];
   page?: number;
   limit: number;
+  /** Resources of these sources are not searched (decks and mindmaps the platform wrote). */
+  excludeSources?: readonly string[];
 }
 
 /**

@@ -112,6 +112,8 @@ export interface ChunkFilter {
   resourceIds?: string[];
   page?: number;
   limit: number;
+  /** Resources of these sources (what the platform wrote itself) are not searched. */
+  excludeSources?: readonly string[];
 }
 
 /**
@@ -126,6 +128,11 @@ export async function matchChunks(
   if (words.length === 0 || filter.livedocIds.length === 0) return [];
   const resourceFilter = filter.resourceIds ? sql`AND c.resource_id IN (${sql.join(filter.resourceIds)})` : sql``;
   const pageFilter = filter.page !== undefined ? sql`AND c.page = ${filter.page}` : sql``;
+  // Left out inside the search, not after it: otherwise a LiveDoc's own decks and mindmaps fill the
+  // limit and push its sources' chunks out.
+  const sourceFilter = filter.excludeSources?.length
+    ? sql`AND c.resource_id NOT IN (SELECT r.id FROM livedoc_resources r WHERE r.livedoc_id IN (${sql.join(filter.livedocIds)}) AND r.source IN (${sql.join([...filter.excludeSources])}))`
+    : sql``;
   if (dialectOf(db) === 'postgres') {
     // OR of the words, each a quoted lexeme; the stemming happens in to_tsquery.
     const query = words.map((w) => `'${w.replace(/['\\]/g, '')}'`).join(' | ');
@@ -134,7 +141,7 @@ export async function matchChunks(
         ts_rank('{0.1, 0.2, 0.5, 1.0}', ${pgChunkVector('c')}, q) AS relevance
       FROM resource_chunks c, to_tsquery('english'::regconfig, ${query}) q
       WHERE ${pgChunkVector('c')} @@ q
-        AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter}
+        AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter} ${sourceFilter}
       ORDER BY relevance DESC, c.id
       LIMIT ${filter.limit}`.execute(db);
     return rows.rows.map((r) => ({ ...r, relevance: Number(r.relevance) }));
@@ -145,7 +152,7 @@ export async function matchChunks(
     SELECT c.id, c.resource_id, c.livedoc_id, c.ordinal, c.page, c.resource_title, c.title, c.headings, c.content, -bm25(chunk_fts, 2.0, 2.0, 1.0) AS relevance
     FROM chunk_fts JOIN resource_chunks c ON c.id = chunk_fts.rowid
     WHERE chunk_fts MATCH ${match}
-      AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter}
+      AND c.livedoc_id IN (${sql.join(filter.livedocIds)}) ${resourceFilter} ${pageFilter} ${sourceFilter}
     ORDER BY bm25(chunk_fts, 2.0, 2.0, 1.0)
     LIMIT ${filter.limit}`.execute(db);
   return rows.rows;
