@@ -290,7 +290,6 @@ const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
 /** A sentence naming what kind of thing its subject is: "Fontconfig is a library…". */
 const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;
 
-/** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
 /** A question asking where something is. */
 const ASKS_WHERE = /^\s*where\b/i;
 
@@ -300,6 +299,7 @@ const LOCATION = /\b(?:https?:\/\/|www\.)\S+|(?:^|\s)~?\/[\w.-]+\/\S*/;
 /** A line importing a name (`import { validateStrict } from 'compare-versions';`) says only that name. */
 const IMPORT_LINE = /^\s*(?:import\s.*\bfrom\s|(?:const|let|var)\s.*=\s*require\(|from\s+\S+\s+import\s)/;
 
+/** Markdown that opens a block, not a sentence: a fence, a table row, a list item, a heading, a quote. */
 const BLOCK_START = /^(?:`{3,}|~{3,}|\||[-*+] |\d+[.)] |#|>)/;
 
 const withoutTerms = (q: Query, terms: string[]): Query => new Map([...q].filter(([t]) => !terms.includes(t)));
