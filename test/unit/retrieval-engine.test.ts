@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { chunkText } from '../../src/server/engines/retrieval/chunker.js';
 import { collapseRepeats } from '../../src/server/engines/retrieval/index.js';
 import { ftsQuery, searchWords, keywords } from '../../src/server/engines/retrieval/fts-query.js';
-import { analyzeQuery } from '../../src/server/engines/query-analysis.js';
+import { analyzeQuery, queryTopics } from '../../src/server/engines/query-analysis.js';
+import { comparedSubjects } from '../../src/server/engines/answer-intent.js';
 import { extractiveAnswer } from '../../src/server/engines/grounded-writer.js';
 import { snippetOf } from '../../src/server/services/resource-rows.js';
 
@@ -89,6 +90,18 @@ describe('query analysis', () => {
       'capital freedonia economy depend',
       'capital freedonia',
       'economy depend',
+    ]);
+  });
+
+  it('splits no name joined by "and" or "or" with hyphens', () => {
+    // Split at its "and", the name's words outweighed "license" in every part but the last.
+    expect(analyzeQuery('What is the license of textlint-rule-no-mixed-zenkaku-and-hankaku-alphabet?')).toEqual([
+      'license textlint rule no mixed zenkaku hankaku alphabet',
+    ]);
+    expect(comparedSubjects('Compare rock-or-paper and scissors')).toEqual(['rock-or-paper', 'scissors']);
+    expect(queryTopics('Make a deck about salt-and-pepper shakers and mills')).toEqual([
+      'salt-and-pepper shakers',
+      'mills',
     ]);
   });
 

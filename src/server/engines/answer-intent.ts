@@ -1,5 +1,6 @@
 import { maskQuoted } from '../text/quoted.js';
 import { words } from '../text/segment.js';
+import { separatorWords } from '../text/separator-words.js';
 /**
  * What form a question asks its answer in: a summary, a comparison, a list, or a plain answer.
  * "Summarise the refund policy" wants the policy's main points, not sentences that happen to
@@ -52,7 +53,7 @@ export function comparedSubjects(query: string): string[] {
     ? `${q.slice(0, after.index).replace(/^\s*(?:what|how|which)\s+(?:is|are|was|were|does|do)\s+/i, '')} and ${q.slice(after.index + after[0].length)}`
     : q.replace(/^.*?\b(compare|comparing|comparison of|differences? between|contrast)\b/i, '');
   const subjects = body
-    .split(/\s*(?:\bversus\b|\bvs\.?|\band\b|\bwith\b|\bto\b|,|\bor\b|和|与|跟)\s*/i)
+    .split(SUBJECT_SEPARATOR)
     .map((s) =>
       s
         .trim()
@@ -67,6 +68,11 @@ export function comparedSubjects(query: string): string[] {
   // Words as segmentation finds them: a Japanese clause has no spaces ("VS Code で使うにはどう設定しますか").
   return subjects.every(namesSubject) ? subjects : [];
 }
+
+const SUBJECT_SEPARATOR = new RegExp(
+  `\\s*(?:${separatorWords('versus', 'vs\\.?', 'and', 'with', 'to', 'or')}|,|和|与|跟)\\s*`,
+  'i',
+);
 
 /** Whether a piece of a question names a subject in a few words, rather than asking a question of its own. */
 export const namesSubject = (s: string) => !PART_START.test(s) && words(s).length <= MAX_SUBJECT_WORDS;

@@ -36,6 +36,7 @@ import {
 } from './answer/render.js';
 import { namesFile, symbolsOf, termsOf } from '../text/terms.js';
 import { quotedNames } from '../text/quoted.js';
+import { separatorWords } from '../text/separator-words.js';
 
 export type { Passage };
 
@@ -428,7 +429,7 @@ const DEFINED =
   /^\s*what\s+(?:is|are)\s+(?:an?\s+|the\s+)?(\p{L}[\p{L}\s-]*?)(?:\s+(?:in|for|of|by)\s.*)?\s*[?？]?\s*$/iu;
 
 const DEFINED_CJK =
-  /^\s*(?:(\S.*?)\s*とは(?:何|なに|なん)?(?:ですか|でしょうか)?|(?:什么是|何为)\s*(\S.*?)|(\S.*?)\s*是什么)\s*[?？]?\s*$/u;
+  /^\s*(?:(\S.*?)\s*とは(?:何|なに|なん)?(?:ですか|でしょうか)?|(?:什[么麼]是|何为)\s*(\S.*?)|(\S.*?)\s*是什[么麼])\s*[?？]?\s*$/u;
 
 /** Whether the part asks one of a name's terms itself (not as context). */
 const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);
@@ -467,7 +468,7 @@ const holdsWord = (u: RankedUnit, word: string) =>
  */
 function namedSubjects(query: string, index: UnitIndex): string[] {
   if (questionParts(query).length > 1) return [];
-  const sides = query.split(/\s*(?:\band\b|\bor\b|,|和|与|及|、)\s*/i).filter((s) => s.trim());
+  const sides = query.split(SIDES).filter((s) => s.trim());
   // "In Pino's LTS page, what is the release date": a later side asking a question of its own is no subject.
   if (sides.length < 2 || !sides.slice(1).every(namesSubject)) return [];
   const subjects: string[] = [];
@@ -488,6 +489,9 @@ function namedSubjects(query: string, index: UnitIndex): string[] {
   }
   return subjects;
 }
+
+/** The sides of a question naming several sources: "Nzh and pinyin-pro", "A, B or C". */
+const SIDES = new RegExp(`\\s*(?:${separatorWords('and', 'or')}|,|和|与|及|、)\\s*`, 'i');
 
 /**
  * The question's parts; one asking a thing of one source and, after "and", another thing of

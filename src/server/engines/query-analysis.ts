@@ -1,6 +1,7 @@
 import { letterSymbols, keywords, searchWords } from './retrieval/fts-query.js';
 import { stemmer } from 'stemmer';
 import { maskQuoted } from '../text/quoted.js';
+import { separatorWords } from '../text/separator-words.js';
 
 /**
  * Query analysis of the chat surface (spec 2.7 `query_analysis.queries`): the question as search
@@ -25,7 +26,7 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
     push([...main, ...extra]);
   }
   push(main);
-  const pieces = withSettings(splitOutsideQuotes(query, /\?|;|,|\band\b|\bversus\b|\bvs\.?\b|\bor\b/gi))
+  const pieces = withSettings(splitOutsideQuotes(query, PART_SEPARATOR))
     .map((p) => ({ p, words: searchWords(p) }))
     .filter((k) => k.words.length > 0);
   // A later part that only names another subject ("How do I install p-limit and concurrently?")
@@ -39,6 +40,13 @@ export function analyzeQuery(query: string, context: string[] = []): string[] {
   if (queries.length === 0) push(query.trim().toLowerCase().split(/\s+/).slice(0, 8));
   return queries.slice(0, 4);
 }
+
+const PART_SEPARATOR = new RegExp(`\\?|;|,|${separatorWords('and', 'versus', 'vs\\.?', 'or')}`, 'gi');
+
+const TOPIC_SEPARATOR = new RegExp(
+  `\\s*(?:[,;，；、]|${separatorWords('and', 'vs\\.?', 'versus', 'then')}|&|和|与|及|以及)\\s*`,
+  'i',
+);
 
 /** A piece that asks a question of its own, or sets a scene ("with arg", "for hex digits"): no subject's name. */
 const NOT_A_NAME =
@@ -87,9 +95,7 @@ function splitOutsideQuotes(text: string, separator: RegExp): string[] {
 export function queryTopics(query: string): string[] {
   const seen = new Set<string>();
   const out: string[] = [];
-  for (const part of subjectOf(query).split(
-    /\s*(?:[,;，；、]|\band\b|\bvs\.?\b|\bversus\b|\bthen\b|&|和|与|及|以及)\s*/i,
-  )) {
+  for (const part of subjectOf(query).split(TOPIC_SEPARATOR)) {
     let p = part
       .replace(/^(?:the|a|an|our|its|their|how|what|why)\s+/i, '')
       .replace(/(?:的)?(?:演示文稿|幻灯片|思维导图)$/, '')

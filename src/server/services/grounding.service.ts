@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { collapseRepeats, headingsOf, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
-import { keywords } from '../engines/retrieval/fts-query.js';
+import { keywords, searchWords } from '../engines/retrieval/fts-query.js';
 import { isEnglishWord } from '../text/english-frequency.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
@@ -54,7 +54,8 @@ export async function ground(
   const kept = (h: ChunkHit) =>
     rows.has(h.resourceId) && (options.includeGenerated || !isGenerated(rows.get(h.resourceId)!));
   const found = collapseRepeats(inTurn(lists.map((l) => l.filter(kept))));
-  let hits = withNamedSources(found, options.question ?? queries.join(' '), rows).slice(0, MAX_PASSAGES);
+  const question = options.question ?? queries.join(' ');
+  let hits = withNamedSources(pastTheName(found, question), question, rows).slice(0, MAX_PASSAGES);
   if (hits.length < 2 && options.question && answerIntent(options.question) !== 'answer') {
     const opening = await openings(ctx, scope, options.includeGenerated ?? false);
     for (const r of await findResourcesByIds(ctx.db, [...new Set(opening.map((h) => h.resourceId))])) rows.set(r.id, r);
@@ -142,6 +143,33 @@ function withNamedSources(hits: ChunkHit[], question: string, rows: Map<string, 
     .filter((h) => h !== undefined);
   if (missing.length === 0) return hits;
   return [...kept.slice(0, MAX_PASSAGES - missing.length), ...missing];
+}
+
+/**
+ * Each source's hits holding a word of the question beyond those all of them hold, first among its
+ * places: a name in every heading of a source (textlint-rule-no-mixed-zenkaku-and-hankaku-alphabet)
+ * picks the source; the question's other words ("license") pick its passages, when the name is
+ * most of what the question says. Other sources' hits keep their places.
+ */
+function pastTheName(hits: ChunkHit[], question: string): ChunkHit[] {
+  const asked = new Set(termsOf(searchWords(question).join(' ')));
+  const held = new Map(
+    hits.map((h) => [h.chunkId, termsOf(`${h.headings.join(' ')} ${h.content}`).filter((t) => asked.has(t))]),
+  );
+  const bySource = new Map<string, ChunkHit[]>();
+  for (const h of hits) bySource.set(h.resourceId, [...(bySource.get(h.resourceId) ?? []), h]);
+  const order = new Map<number, ChunkHit>();
+  for (const own of bySource.values()) {
+    if (own.length < 2) continue;
+    const everywhere = held.get(own[0].chunkId)!.filter((t) => own.every((h) => held.get(h.chunkId)!.includes(t)));
+    const more = own.filter((h) => held.get(h.chunkId)!.some((t) => !everywhere.includes(t)));
+    // Only where the name is most of what the question says: then its words outweigh the rest.
+    const said = new Set(own.flatMap((h) => held.get(h.chunkId)!));
+    if (everywhere.length * 2 < said.size || more.length === 0) continue;
+    const reordered = [...more, ...own.filter((h) => !more.includes(h))];
+    own.forEach((h, i) => order.set(h.chunkId, reordered[i]));
+  }
+  return hits.map((h) => order.get(h.chunkId) ?? h);
 }
 
 /**

@@ -18,6 +18,7 @@ export function parseMarkdown(markdown: string): Root {
     mdastExtensions: [gfmFromMarkdown()],
   });
   joinSoftBreaks(tree);
+  htmlBreaks(tree);
   withoutAlertMarks(tree);
   resolveReferences(tree, definitionsOf(tree));
   return tree;
@@ -112,6 +113,20 @@ function joinSoftBreaks(node: Nodes): void {
     return;
   }
   if ('children' in node) for (const child of node.children) joinSoftBreaks(child);
+}
+
+/**
+ * A paragraph's `<br>` written as HTML ends its line as a hard break does: "**Size (gzip):** 304
+ * bytes<br>**Availability:** …" is two lines. Not in a table cell, where a line break would end the row.
+ */
+function htmlBreaks(node: Nodes): void {
+  if (node.type === 'paragraph') {
+    node.children = node.children.map((c) =>
+      c.type === 'html' && /^<br\s*\/?>$/i.test(c.value) ? { type: 'break', position: c.position } : c,
+    );
+    return;
+  }
+  if ('children' in node && node.type !== 'table') for (const child of node.children) htmlBreaks(child);
 }
 
 /** Markdown for any node, escaped the way mdast-util-to-markdown escapes it (so `*` in text stays a character). */

@@ -1,4 +1,4 @@
-import type { BlockContent, DefinitionContent, List, PhrasingContent, RootContent, Table } from 'mdast';
+import type { BlockContent, DefinitionContent, List, Paragraph, PhrasingContent, RootContent, Table } from 'mdast';
 import {
   headingText,
   inlineMarkdown,
@@ -200,14 +200,18 @@ class BlockWalker {
 
   private list(list: List, depth: number): void {
     list.children.forEach((item) => {
-      const own: PhrasingContent[] = [];
+      const lead: Paragraph[] = [];
       const rest: FlowNode[] = [];
       for (const child of item.children) {
-        if (child.type === 'paragraph' && rest.length === 0) {
-          if (own.length) own.push({ type: 'break' });
-          own.push(...child.children);
-        } else rest.push(child);
+        if (child.type === 'paragraph' && rest.length === 0) lead.push(child);
+        else rest.push(child);
       }
+      // Of several paragraphs opening an item, the last right before a code block leads into that
+      // block (a disclosure's "Click to see the examples"): it is not what the item says.
+      if (lead.length > 1 && rest[0]?.type === 'code') rest.unshift(lead.pop()!);
+      const own: PhrasingContent[] = lead.flatMap((p, i) =>
+        i === 0 ? p.children : [{ type: 'break' }, ...p.children],
+      );
       // A task's box is part of what it says: "[ ] KOI8-U for Ukrainian" is not done yet.
       const box = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
       this.blocks.push({

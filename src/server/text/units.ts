@@ -107,7 +107,15 @@ const LONG_ITEM = 300;
 
 /** The units of already-walked blocks (markdown.ts's markdownBlocks), in order. */
 export function unitsOfBlocks(input: Block[]): DocUnit[] {
-  const blocks = input.flatMap((b) => (b.kind === 'blockquote' ? b.children : [b])).filter((b) => !isNavigation(b));
+  // A quote's blocks are read in place; its end is a boundary (an empty HTML block): a note in a
+  // quote ("> **Size (gzip):** 304 bytes") leads into nothing after it, as a table below it.
+  const blocks = input
+    .flatMap((b): Block[] =>
+      b.kind === 'blockquote'
+        ? [...b.children, { kind: 'html', value: '', section: b.section, text: '', markdown: '' }]
+        : [b],
+    )
+    .filter((b) => !isNavigation(b));
   const units: DocUnit[] = [];
   let group = 0;
   const push = (u: Omit<DocUnit, 'order'>) => units.push({ ...u, order: units.length });

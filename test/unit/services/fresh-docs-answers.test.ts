@@ -215,7 +215,8 @@ describeAnswersOver('fresh documents: options whose sections open alike', docs63
   it('What is the default value of the useNamedReferences option? says that option alone', async () => {
     const answer = await ask('What is the default value of the useNamedReferences option in he?');
     expect(answer).toMatch(/The default value for the `useNamedReferences` option is `false`\./);
-    expect(answer).not.toMatch(/isAttributeValue|allowUnsafeSymbols|encodeEverything|decimal/);
+    // The option `decimal`, not the "hexadecimal escapes" useNamedReferences' own paragraph names.
+    expect(answer).not.toMatch(/isAttributeValue|allowUnsafeSymbols|encodeEverything|\bdecimal\b/);
   });
 });
 
@@ -1630,3 +1631,62 @@ describeAnswersOver('fresh documents: places asked "where", words with "sub-"', 
     expect(await ask('How many dependencies does fast-glob have?')).toContain("`fast-glob`'s [17]");
   });
 });
+
+/**
+ * Session 80's fresh check: dequal's and textlint-rule-no-mixed-zenkaku-and-hankaku-alphabet's
+ * READMEs (Markdown), pangu's (Traditional Chinese, HTML) and stty(1) (groff HTML).
+ */
+const docs80 = async () => [
+  { id: 'dequal', title: 'dequal-readme', text: read('dequal-readme.md') },
+  { id: 'pangu', title: 'pangu-readme', text: extractHtml(read('pangu-readme.html')).markdown },
+  { id: 'stty', title: 'stty', text: extractHtml(read('stty.html')).markdown },
+  { id: 'zenkaku', title: 'no-mixed-zenkaku-readme', text: read('no-mixed-zenkaku-and-hankaku-alphabet-readme.md') },
+];
+
+describeAnswersOver(
+  'fresh documents: quoted notes, written calls, placeholders, names joined by "and"',
+  docs80,
+  (ask) => {
+    // The note's `<br>` joined "Size (gzip): 304 bytes" and "Availability: …" into one sentence, and
+    // it led into the table after the quote: each row held "gzip", and dequal/lite's row was said.
+    it('a size in a quoted note, each line ended by <br>, is said; the table below it is not', async () => {
+      expect(await ask('How big is dequal/lite gzipped?')).toBe(
+        'According to your sources: **Size (gzip):** 304 bytes. [1]',
+      );
+    });
+
+    // "dequal(1, '1')" gave the search only "dequal" and "1": the table's row was said.
+    it('a call the question writes out with its arguments is found as written', async () => {
+      expect(await ask("What is dequal(1, '1')?")).toBe("`dequal(1, '1'); //=> false` [1]");
+    });
+
+    // `// text = '…'` under `const text = …` is the call's result: the call alone was said.
+    it("a comment naming the variable the line above assigns is that line's result", async () => {
+      expect(await ask("What does pangu.spacingText('當你凝視著bug，bug也凝視著你') return?")).toContain(
+        "// text = '當你凝視著 bug，bug 也凝視著你'",
+      );
+    });
+
+    // Refused: 什麼 (Traditional) was no stop word as 什么 is, and 作用 was asked of the source.
+    it('Traditional Chinese function words are stop words; 作用 asks what a thing does', async () => {
+      expect(await ask('pangu 的 -c 參數有什麼作用？')).toContain('check if text has proper spacing');
+    });
+
+    // Refused: "zenkaku-and-hankaku" was split at its "and" into two parts, and the name's seven
+    // words outweighed ライセンス in the search, so the License section was not among the passages.
+    it('a name joined by "and" is one name, and the License section of the source it names is found', async () => {
+      expect(await ask('textlint-rule-no-mixed-zenkaku-and-hankaku-alphabet のライセンスは？')).toContain('MIT © azu');
+    });
+
+    // groff sets `intr CHAR` and `* rows N` apart by their indent only; with a space in them they
+    // were read as sentences, and the rows setting was said without its name.
+    it("a man page's settings with placeholders are terms", async () => {
+      expect(await ask('Which stty setting tells the kernel how many rows the terminal has?')).toBe(
+        '**\\* rows N**: tell the kernel that the terminal has N rows. [1]',
+      );
+      expect(await ask("What does stty's intr character do?")).toBe(
+        '**intr CHAR**: CHAR will send an interrupt signal. [1]',
+      );
+    });
+  },
+);

@@ -10,6 +10,7 @@ import {
   parseMarkdown,
   type Block,
 } from '../../../src/server/text/markdown.js';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { inlineSentences, sentences, words } from '../../../src/server/text/segment.js';
 import { fitWhole, shortenBlock, shortenToSentences } from '../../../src/server/text/shorten.js';
 
@@ -19,6 +20,23 @@ const only = <K extends Block['kind']>(blocks: Block[], kind: K) =>
   blocks.filter((b): b is Extract<Block, { kind: K }> => b.kind === kind);
 
 describe('markdownBlocks', () => {
+  it("reads an item's last opening paragraph before a code block as the block's lead-in, not the item's words", () => {
+    // pinyin-pro's README (HTML) hides each example in a <details> whose <summary> labels it.
+    const html = readFileSync(
+      path.resolve(import.meta.dirname, '../../../bench/content/docs/pinyin-pro-readme.html'),
+      'utf8',
+    );
+    const blocks = markdownBlocks(extractHtml(html).markdown);
+    const item = only(blocks, 'listItem').find((b) => b.text.startsWith('文本和拼音匹配'));
+    expect(item?.text).toBe('文本和拼音匹配，更多匹配规则请查看match API');
+    const label = blocks.findIndex((b) => b.text === '点击展开文本和拼音匹配示例');
+    expect(blocks[label]?.kind).toBe('paragraph');
+    expect(blocks[label + 1]?.kind).toBe('code');
+    // Two paragraphs with no code after them are both the item's.
+    const plain = only(markdownBlocks('- first\n\n  second\n- next'), 'listItem');
+    expect(plain[0].text).toBe('first\nsecond');
+  });
+
   it('reads a heading closed without a space (`##Install##`) as a heading, never inside a fence', () => {
     const md = '#LunarCalendar#\r\n\r\n##Install##\r\ntext\r\n\r\n```c\r\n#define X#\r\n```\r\n\r\n#1 and #2#3';
     const blocks = markdownBlocks(md);

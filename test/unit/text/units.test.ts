@@ -564,3 +564,19 @@ describe('addresses and lead-ins', () => {
     expect(code?.leadInMarkdown).toBe('By default **qs** parses 1000 parameters; pass a `parameterLimit` option:');
   });
 });
+
+describe('quoted notes', () => {
+  it('a note ends its lines at `<br>` and leads into nothing after its quote', () => {
+    const md =
+      '#### `dequal/lite`\n> **Size (gzip):** 304 bytes<br>\n> **Availability:** CommonJS\n\n| | Map |\n|-|-|\n| `dequal/lite` | :x: |\n';
+    const units = documentUnits(md);
+    expect(units.filter((u) => u.kind === 'sentence').map((u) => u.text)).toEqual([
+      'Size (gzip): 304 bytes',
+      'Availability: CommonJS',
+    ]);
+    expect(units.find((u) => u.kind === 'row')?.leadIn).toBeUndefined();
+    // In a table cell, `<br>` ends no row: the cell keeps it.
+    const cell = documentUnits('| a | b |\n|-|-|\n| one<br>two | x |\n').find((u) => u.kind === 'row');
+    expect(cell?.cells?.[0].markdown).toBe('one<br>two');
+  });
+});

@@ -204,6 +204,10 @@ export function queryOf(asked: string, history: string[] = []): Query {
   const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   METHODS.set(q, new Set(methodNames(text).filter((t) => !q.has(t))));
+  CALLS.set(
+    q,
+    [...asked.matchAll(WRITTEN_CALL)].map((m) => squashed(m[0])),
+  );
   const forms = new Map<string, Set<string>>();
   const rare = new Set<string>();
   for (const w of wordsOf(text))
@@ -230,6 +234,14 @@ export function queryOf(asked: string, history: string[] = []): Query {
  * whose name or heading it is, as a phrasing word would; in code or prose it is another thing.
  */
 const METHODS = new WeakMap<Query, Set<string>>();
+
+/**
+ * A call the question writes out with its arguments (`dequal(1, '1')`): a phrase, found in a line
+ * writing it as written (spacing aside), which is what the question is about.
+ */
+const CALLS = new WeakMap<Query, string[]>();
+const WRITTEN_CALL = /[\p{L}_$][\p{L}\p{N}_$.]*\([^()\s][^()]*\)/gu;
+const squashed = (text: string) => text.replace(/\s+/g, '');
 
 /** Whether the query names a method in words ("to hiragana") that is this term (`tohiragana`). */
 export const namesMethod = (q: Query, term: string) => METHODS.get(q)?.has(term) ?? false;
@@ -302,6 +314,8 @@ export function score(u: RankedUnit, q: Query, index: UnitIndex): number {
   let s = bm25(q, index, fields);
   for (const t of METHODS.get(q) ?? [])
     if (u.fields.key.has(t) || u.fields.headings.has(t)) s += PARAMS.lightVerb * index.idf(t);
+  const calls = CALLS.get(q) ?? [];
+  if (calls.length > 0 && calls.some((c) => squashed(u.text).includes(c))) s += index.rarest;
   // A unit whose key the question names (the term it defines, its row's key) is what it asks about.
   const key = u.fields.key;
   if (s > 0 && key.size > 0) {

@@ -41,6 +41,16 @@ const MAX_BLOCK_LINES = 15;
 export const COMMENT = /^\s*(?:\/\/|\/\*|\*|#(?!!)|--\s|<!--)/;
 /** A comment saying what the line above it gives: `//=> 'patch'`, `# -> 3`. */
 const RESULT_COMMENT = /^\s*(?:\/\/|#)\s*(?:=>|->|→)/;
+/** A comment giving the value of the name the line above assigns: `const text = f(x);` over `// text = '…'`. */
+const ASSIGNED = /^\s*(?:(?:const|let|var)\s+)?([\p{L}_$][\p{L}\p{N}_$]*)\s*=(?![=>])/u;
+const VALUE_COMMENT = /^\s*(?:\/\/|#)\s*([\p{L}_$][\p{L}\p{N}_$]*)\s*=(?![=>])/u;
+
+/** Whether a line is a comment saying what the line above it gives. */
+function isResultOf(line: string, above: string | undefined): boolean {
+  if (RESULT_COMMENT.test(line)) return true;
+  const name = VALUE_COMMENT.exec(line)?.[1];
+  return name !== undefined && above !== undefined && !COMMENT.test(above) && ASSIGNED.exec(above)?.[1] === name;
+}
 
 /** Lines of code fenced as a block, the fence longer than any run of backticks in them. */
 const fenced = (lines: string[], lang: string | null | undefined) => {
@@ -249,7 +259,7 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
   const lines = groupOf(u, index, 'codeLine');
   const at = lines.indexOf(u);
   if (at < 0) return undefined;
-  const isResult = (i: number) => i >= 0 && i < lines.length && RESULT_COMMENT.test(lines[i].text);
+  const isResult = (i: number) => i >= 0 && i < lines.length && isResultOf(lines[i].text, lines[i - 1]?.text);
   // A result comment (`//=> 'patch'`) is said with the line above it that gives it.
   if (isResult(at) && at > 0 && !COMMENT.test(lines[at - 1].text)) return lines.slice(at - 1, at + 1);
   let from = at;
@@ -277,7 +287,7 @@ function commentedExcerpt(u: RankedUnit, index: UnitIndex): RankedUnit[] | undef
 export function givesResult(u: RankedUnit, index: UnitIndex): boolean {
   const lines = groupOf(u, index, 'codeLine');
   const next = lines[lines.indexOf(u) + 1];
-  return u.kind === 'codeLine' && next !== undefined && RESULT_COMMENT.test(next.text);
+  return u.kind === 'codeLine' && next !== undefined && isResultOf(next.text, u.text);
 }
 
 /**

@@ -9,6 +9,11 @@ import { looksLikeCommand } from '../../text/statements.js';
  * option: the unit layer keeps it with its description.
  */
 const MAX_TERM = 40;
+/**
+ * A setting with its placeholders in capitals, maybe marked non-POSIX by groff's "* " (stty's
+ * `intr CHAR`, `* rows N`, `* [-]drain`).
+ */
+const SETTING = /^(?:\*\s+)?\S+(?:\s+\p{Lu}[\p{Lu}\d_]*)*$/u;
 const MARGIN = /margin-left:\s*([\d.]+)(%|px|em|rem|pt)/i;
 
 function marginOf(el: Element | null): { size: number; unit: string } | undefined {
@@ -20,7 +25,7 @@ function marginOf(el: Element | null): { size: number; unit: string } | undefine
 /**
  * An element's content in bold when it reads as a term (one token: `[:xdigit:]`, `\NNN`, `2`; a
  * label of several words may be an example's caption or a message, unless it is a command: an
- * EXAMPLES entry's `comm -12 file1 file2`) and has no bold
+ * EXAMPLES entry's `comm -12 file1 file2`, or a SETTING) and has no bold
  * of its own (groff's `**--color**[=WHEN]` is marked already). A cell holding one paragraph: that paragraph's.
  */
 export function boldTerm(cell: Element): boolean {
@@ -29,7 +34,7 @@ export function boldTerm(cell: Element): boolean {
   if (
     !text ||
     text.length > MAX_TERM ||
-    (/\s/.test(text) && !looksLikeCommand(text)) ||
+    (/\s/.test(text) && !looksLikeCommand(text) && !SETTING.test(text)) ||
     /[.!?:]$/.test(text) ||
     only.querySelector('b, strong, p, div')
   )
