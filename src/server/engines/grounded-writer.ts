@@ -31,6 +31,7 @@ import {
   sayOpening,
   sayRows,
   sayUnit,
+  withItsCode,
   withoutRepeats,
   type Said,
 } from './answer/render.js';
@@ -198,12 +199,13 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // Of the sources the part names, when it names any: openssh's "-L option" section does not answer wc's -L.
     const within = scope ?? (naming.titles.size > 0 ? new Set(index.units.filter(ofNamed)) : undefined);
     const section = intent !== 'list' && !asksCode(part) ? answeringSection(index, asked, used, within) : undefined;
-    const said =
+    const chosen =
       (group && sayList(group.units, index)) ||
       commands ||
       (section
         ? sayOpening(section.units)
         : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part) || asksCode(part), ASKS_WHERE.test(part)));
+    const said = asksCode(part) ? withItsCode(chosen, q, index, frame) : chosen;
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));

@@ -124,6 +124,12 @@ function htmlBreaks(node: Nodes): void {
     node.children = node.children.map((c) =>
       c.type === 'html' && /^<br\s*\/?>$/i.test(c.value) ? { type: 'break', position: c.position } : c,
     );
+    // The spaces around it are the line ends' (a soft break's, joined): the lines do not keep them.
+    node.children.forEach((c, i, all) => {
+      if (c.type !== 'text') return;
+      if (all[i - 1]?.type === 'break') c.value = c.value.trimStart();
+      if (all[i + 1]?.type === 'break') c.value = c.value.trimEnd();
+    });
     return;
   }
   if ('children' in node && node.type !== 'table') for (const child of node.children) htmlBreaks(child);

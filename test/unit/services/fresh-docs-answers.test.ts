@@ -1690,3 +1690,25 @@ describeAnswersOver(
     });
   },
 );
+
+/** Session 80's second fresh check: regexparam's and textlint-rule-ja-hiragana-keishikimeishi's READMEs. */
+const docs80b = async () => [
+  { id: 'regexparam', title: 'regexparam-readme', text: read('regexparam-readme.md') },
+  {
+    id: 'keishikimeishi',
+    title: 'ja-hiragana-keishikimeishi-readme',
+    text: read('ja-hiragana-keishikimeishi-readme.md'),
+  },
+];
+
+describeAnswersOver('fresh documents: lines after <br>, tests run by a command', docs80b, (ask) => {
+  // The line after `<br>` kept the space its line break was joined with, written `&#x20;Default`.
+  it("a line after `<br>` is said without the line break's space", async () => {
+    expect(await ask("What is loose's default?")).toBe('For loose, Default: `false`. [1]');
+  });
+
+  // The section's paragraph was said without the `npm test` block it leads into.
+  it('"How do I…" brings the code block the answering paragraph leads into', async () => {
+    expect(await ask('How do I run the tests of ja-hiragana-keishikimeishi?')).toContain('```\nnpm test\n```');
+  });
+});

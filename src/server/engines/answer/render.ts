@@ -251,6 +251,24 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
 }
 
 /**
+ * Prose said with the code block its paragraph leads into ("Run test code in `test` folder." over
+ * `npm test`), for a part asking how to do a thing; unchanged when it says code already.
+ */
+export function withItsCode(said: Said, q: Query, index: UnitIndex, frame: AnswerFrame): Said {
+  const last = said.used.at(-1);
+  if (!last || last.kind !== 'sentence' || said.used.some((u) => u.kind === 'code' || u.kind === 'codeLine'))
+    return said;
+  const next = following(last, index).find((x) => x.group !== last.group);
+  if (next?.kind !== 'code' || !next.leadIn?.includes(last.text) || lineCount(next.text) > MAX_BLOCK_LINES) return said;
+  const block = sayUnit(next, q, index, frame);
+  return {
+    ...said,
+    lines: [...said.lines, ...block.lines.filter((l) => !said.lines.includes(l))],
+    used: [...said.used, next],
+  };
+}
+
+/**
  * The lines of a code block a comment line belongs with: the comment's run and the first line of
  * code after it; for a line of code, the comments right above it and the line. None when the line
  * has no comment beside it.
