@@ -114,10 +114,28 @@ function usable(text: string, markdown: string, maxChars: number, short = false)
  * points: a CJK character is one).
  */
 export function statementsOf(markdown: string, maxChars: number, locale?: string, short = false): Statement[] {
-  const out: Statement[] = [];
-  for (const block of markdownBlocks(markdown)) out.push(...blockStatements(block, maxChars, locale, short));
-  return out;
+  const blocks = markdownBlocks(markdown);
+  return blocks.flatMap((block, i) =>
+    isCaption(block, blocks[i + 1], blocks[i + 2]) ? [] : blockStatements(block, maxChars, locale, short),
+  );
 }
+
+/**
+ * A label over a code block (a paragraph set wholly in bold or italics, as a disclosure's
+ * `<summary>` is written, or of a word or two: "Via CLI") that ends in no sentence's mark names the
+ * code: it states nothing. Unless the text after the code goes on with it ("…add" [code] "where…").
+ */
+export const isCaption = (block: Block, next: Block | undefined, after: Block | undefined) =>
+  block.kind === 'paragraph' &&
+  next?.kind === 'code' &&
+  (emphasizedWhole(block.inline ?? []) || block.text.trim().split(/\s+/).length < 3) &&
+  !/[.!?。！？:：]$/.test(block.text.trim()) &&
+  !(after?.kind === 'paragraph' && /^\p{Ll}/u.test(after.text));
+
+const emphasizedWhole = (nodes: readonly PhrasingContent[]) => {
+  const shown = nodes.filter((n) => !(n.type === 'text' && !n.value.trim()));
+  return shown.length > 0 && shown.every((n) => n.type === 'strong' || n.type === 'emphasis');
+};
 
 /** `short`: fragments of fewer than three words count too (for a text that holds nothing longer). */
 export function blockStatements(block: Block, maxChars: number, locale?: string, short = false): Statement[] {

@@ -2,7 +2,7 @@ import type { PhrasingContent } from 'mdast';
 import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.js';
 import { inlineMarkdown, inlineText } from './markdown-tree.js';
 import { inlineSentences, sentences } from './segment.js';
-import { looksLikeCode } from './statements.js';
+import { isCaption, looksLikeCode } from './statements.js';
 import { isTerm } from './term-paragraph.js';
 import { helpOptions } from './help-options.js';
 
@@ -226,6 +226,8 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         const fields = fieldsOf(b);
         const api = apiName(headings.at(-1));
         if (fields) for (const field of fields) push({ ...field, headings, group: group++, leadIn: lead });
+        // A caption over a code block states nothing of its own: it is the block's lead-in alone.
+        else if (isCaption(b, blocks[i + 1], blocks[i + 2])) group++;
         else {
           const g = group++;
           // Under a heading that is an API's name (`cookie.parseCookie(str, options)`, `httpOnly`) the

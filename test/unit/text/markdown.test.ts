@@ -31,6 +31,8 @@ describe('markdownBlocks', () => {
     expect(item?.text).toBe('文本和拼音匹配，更多匹配规则请查看match API');
     const label = blocks.findIndex((b) => b.text === '点击展开文本和拼音匹配示例');
     expect(blocks[label]?.kind).toBe('paragraph');
+    // A label, written in bold as captions are.
+    expect(blocks[label]?.markdown).toBe('**点击展开文本和拼音匹配示例**');
     expect(blocks[label + 1]?.kind).toBe('code');
     // Two paragraphs with no code after them are both the item's.
     const plain = only(markdownBlocks('- first\n\n  second\n- next'), 'listItem');

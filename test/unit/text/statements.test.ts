@@ -4,6 +4,19 @@ import { pointsBack, statementsOf } from '../../../src/server/text/statements.js
 const texts = (md: string) => statementsOf(md, 300).map((s) => s.text);
 
 describe('statements a deck, a page or a mindmap may show', () => {
+  it('a caption over a code block ("Via CLI", a disclosure\'s label) is no statement', () => {
+    expect(statementsOf('点击展开文本和拼音匹配示例\n\n```\nmatch("中文拼音", "zwp");\n```\n', 400)).toEqual([]);
+    expect(statementsOf('Run the tests with npm.\n\n```\nnpm test\n```\n', 400).map((s) => s.text)).toEqual([
+      'Run the tests with npm.',
+    ]);
+    // debug's "You can simply extend debugger" is a sentence without its full stop, no label.
+    expect(statementsOf('You can simply extend debugger\n\n```js\nlog.extend("x");\n```\n', 400)).toHaveLength(1);
+    // winston's sentence goes on after its code ("… add" [code] "where … is …"): a statement.
+    const cut =
+      'To colorize the standard logging level add\n\n```\nformat.colorize()\n```\n\nwhere `x` is any other formatter.\n';
+    expect(statementsOf(cut, 400).map((s) => s.text)).toContain('To colorize the standard logging level add');
+  });
+
   it('leave out prose that runs on into code it sits between (gzip man page: "compresses better than")', () => {
     const md = [
       '## Advanced usage',

@@ -580,3 +580,17 @@ describe('quoted notes', () => {
     expect(cell?.cells?.[0].markdown).toBe('one<br>two');
   });
 });
+
+describe('captions over code', () => {
+  it('a paragraph ending in no sentence mark right over a code block is its lead-in, no sentence', () => {
+    // pinyin-pro's disclosure label, and a README's "Via CLI".
+    for (const caption of ['点击展开文本和拼音匹配示例', 'Via CLI']) {
+      const units = documentUnits(`# Usage\n\n${caption}\n\n\`\`\`\nmatch("中文拼音", "zwp");\n\`\`\`\n`);
+      expect(units.filter((u) => u.kind === 'sentence')).toEqual([]);
+      expect(units.find((u) => u.kind === 'code')?.leadIn).toBe(caption);
+    }
+    // One ending as a sentence states something, and leads in too.
+    const stated = documentUnits('Run the tests.\n\n```\nnpm test\n```\n');
+    expect(stated.filter((u) => u.kind === 'sentence').map((u) => u.text)).toEqual(['Run the tests.']);
+  });
+});

@@ -48,6 +48,15 @@ export function htmlToMarkdown(html: string): string {
       return term ? `\n\n${term.includes('**') ? term : `**${term}**`}\n\n` : '';
     },
   });
+  // A disclosure's label (`<summary>Click to see the examples</summary>`) is a label: a paragraph of
+  // its own in bold, as a caption is written, not words run on into what it sits in.
+  turndown.addRule('disclosureLabel', {
+    filter: 'summary',
+    replacement: (content) => {
+      const label = content.trim();
+      return label ? `\n\n${label.includes('**') ? label : `**${label}**`}\n\n` : '';
+    },
+  });
   let source = html;
   const tables = /<(table|tr|td|th|thead|tbody|tfoot)[\s>/]/i.test(html);
   const breaks = /<br[\s>/]/i.test(html);

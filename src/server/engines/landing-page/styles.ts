@@ -39,6 +39,7 @@ a:focus-visible,summary:focus-visible{outline:3px solid #f59e0b;outline-offset:2
 .eyebrow{display:inline-block;margin:0 0 1rem;padding:.3rem .8rem;border:1px solid rgba(255,255,255,.45);border-radius:999px;font-size:.85rem;letter-spacing:.02em;background:rgba(0,0,0,.18)}
 .hero h1{margin:0;max-width:20ch;font-size:clamp(2.1rem,5.2vw,3.6rem);line-height:1.1;letter-spacing:-.02em;overflow-wrap:anywhere}
 .tagline{max-width:58ch;margin:1.25rem 0 0;font-size:clamp(1.05rem,2.1vw,1.3rem);color:#f3f4f6}
+.hero code{color:#fff;background:rgba(0,0,0,.22)}
 .actions{display:flex;flex-wrap:wrap;gap:.75rem;margin:2rem 0 0;padding:0;list-style:none}
 .button{display:inline-block;padding:.75rem 1.3rem;border-radius:999px;font-weight:600;text-decoration:none;background:#fff;color:var(--deep)}
 .button.ghost{background:transparent;color:#fff;border:2px solid rgba(255,255,255,.8)}
