@@ -71,7 +71,9 @@ export function frameOf(question: string): AnswerFrame {
   const unquoted = question.replace(QUOTED, ' ');
   const own = /\p{L}/u.test(unquoted) ? unquoted : question;
   const cjk = (own.match(CJK) ?? []).length / CJK_CHARS_PER_WORD;
-  if (cjk === 0 || cjk < (own.match(LATIN_WORD) ?? []).length) return EN;
+  const latin = (own.match(LATIN_WORD) ?? []).length;
+  // As many of each: the language the question opens in ("Why is 一二三四五六 an error?").
+  if (cjk === 0 || cjk < latin || (cjk === latin && /^\W*\p{Script=Latin}/u.test(own))) return EN;
   return KANA.test(own) ? JA : ZH;
 }
 

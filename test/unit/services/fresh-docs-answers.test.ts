@@ -1691,9 +1691,18 @@ describeAnswersOver(
   },
 );
 
-/** Session 80's second fresh check: regexparam's and textlint-rule-ja-hiragana-keishikimeishi's READMEs. */
+/**
+ * Session 80's second and third fresh checks: regexparam's, textlint-rule-ja-hiragana-keishikimeishi's and
+ * textlint-rule-max-kanji-continuous-len's READMEs, escape-goat's printed by Chromium.
+ */
 const docs80b = async () => [
   { id: 'regexparam', title: 'regexparam-readme', text: read('regexparam-readme.md') },
+  { id: 'kanji', title: 'max-kanji-continuous-len-readme', text: read('max-kanji-continuous-len-readme.md') },
+  {
+    id: 'escape-goat',
+    ...(await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'escape-goat-readme.pdf')))),
+    title: 'escape-goat-readme',
+  },
   {
     id: 'keishikimeishi',
     title: 'ja-hiragana-keishikimeishi-readme',
@@ -1705,6 +1714,21 @@ describeAnswersOver('fresh documents: lines after <br>, tests run by a command',
   // The line after `<br>` kept the space its line break was joined with, written `&#x20;Default`.
   it("a line after `<br>` is said without the line break's space", async () => {
     expect(await ask("What is loose's default?")).toBe('For loose, Default: `false`. [1]');
+  });
+
+  // The emoji of `htmlEscape('🦄 & 🐐')`, in an emoji font, made its lines no code: a table of
+  // halves ("htmlEscape('🦄 | & 🐐');") was said.
+  it('a printed code block with emoji in it stays code', async () => {
+    expect(await ask("What does htmlUnescape('🦄 &amp; 🐐') return?")).toContain(
+      "htmlUnescape('🦄 &amp; 🐐');\n//=> '🦄 & 🐐'",
+    );
+  });
+
+  // Six kanji counted as four words against the question's four English ones: answered in Chinese.
+  it('a question with as many words of each language is in the one it opens in', async () => {
+    const answer = await ask('Why is 一二三四五六 an error?');
+    expect(answer).toContain('`一二三四五六`は6文字なのでエラーとなります。');
+    expect(answer).not.toMatch(/根据你的资料/);
   });
 
   // The section's paragraph was said without the `npm test` block it leads into.

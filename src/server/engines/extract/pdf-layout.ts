@@ -24,6 +24,9 @@ export interface PositionedItem {
   href?: string;
 }
 
+/** Text of emoji alone (with their joiners and variation selectors). */
+const EMOJI_ONLY = /^[\s\p{Extended_Pictographic}\u200d\ufe0f]+$/u;
+
 /** What the whole document's type says: the body text's size and so which larger lines are headings. */
 export interface TypeScale {
   /** The size most non-code text is set in (rounded points), 0 when unknown. */
@@ -139,7 +142,8 @@ export function linesOf(items: PositionedItem[]): Line[] {
       // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
       // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，), and code
       // says them only in a string (`var s = "我是…。";`), beside its quotes and operators.
-      const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str));
+      // Nor do emoji (🦄 in `htmlEscape('🦄 & 🐐')`), which an emoji font sets.
+      const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str) && !EMOJI_ONLY.test(it.str));
       const prose = l.items.some((it) => /[、。，]/.test(it.str)) && !telling.some((it) => /[=;"'{}]/.test(it.str));
       const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
       const bold = telling.length > 0 && telling.every((it) => it.bold);
