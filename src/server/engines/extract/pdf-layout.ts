@@ -25,7 +25,7 @@ export interface PositionedItem {
 }
 
 /** Text of emoji alone (with their joiners and variation selectors). */
-const EMOJI_ONLY = /^[\s\p{Extended_Pictographic}\u200d\ufe0f]+$/u;
+const EMOJI_ONLY = /^(?:\s|\p{Extended_Pictographic}|\u200d|\ufe0f)+$/u;
 
 /** What the whole document's type says: the body text's size and so which larger lines are headings. */
 export interface TypeScale {
