@@ -9,26 +9,20 @@ afterEach(async () => {
   server = undefined;
 });
 
+/** A server with a LiveDoc "Harbour" holding one document of the given title and text. */
+async function harbourWith(title: string, content: string) {
+  server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
+  const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
+  const post = (p: string, body: object) =>
+    fetch(`${server!.url}${p}`, { method: 'POST', headers: h, body: JSON.stringify(body) }).then((r) => r.json());
+  const ld: string = (await post('/v2/livedocs', { name: 'Harbour' })).data.short_id;
+  const doc: { id: string } = (await post(`/v2/livedocs/${ld}/resources/doc`, { title, content })).data;
+  return { ctx: server.ctx, userId: server.bootstrap.data.user_id, ld, doc };
+}
+
 describe('generated documents are not sources for writing another', () => {
   it('retrieve with sourcesOnly leaves out decks and mindmaps the platform wrote; plain retrieve still finds them', async () => {
-    server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
-    const ctx = server.ctx;
-    const userId = server.bootstrap.data.user_id;
-    const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
-    const ld = (
-      await fetch(`${server.url}/v2/livedocs`, {
-        method: 'POST',
-        headers: h,
-        body: JSON.stringify({ name: 'Harbour' }),
-      }).then((r) => r.json())
-    ).data.short_id;
-    const doc = (
-      await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, {
-        method: 'POST',
-        headers: h,
-        body: JSON.stringify({ title: 'Ferries', content: 'The harbour ferry leaves every forty minutes.' }),
-      }).then((r) => r.json())
-    ).data;
+    const { ctx, userId, ld, doc } = await harbourWith('Ferries', 'The harbour ferry leaves every forty minutes.');
     for (const [id, source, type] of [
       ['res_gendeck', 'ppt', 'ai_ppt'],
       ['res_genmap', 'mindmap', 'mindmap'],
@@ -71,27 +65,10 @@ describe('generated documents are not sources for writing another', () => {
   // Session 79: in the content bench's dev LiveDoc, the decks and mindmaps written earlier filled the
   // search's limit before being left out, and pdftoppm's mindmap lost its EXIT CODES passage.
   it('many generated documents matching better take no place among the hits: the source is still found', async () => {
-    server = await startServer({ memory: true, port: 0, logLevel: 'silent' });
-    const ctx = server.ctx;
-    const userId = server.bootstrap.data.user_id;
-    const h = { authorization: `Bearer ${server.bootstrap.data.api_key}`, 'content-type': 'application/json' };
-    const ld = (
-      await fetch(`${server.url}/v2/livedocs`, {
-        method: 'POST',
-        headers: h,
-        body: JSON.stringify({ name: 'Harbour' }),
-      }).then((r) => r.json())
-    ).data.short_id;
-    const doc = (
-      await fetch(`${server.url}/v2/livedocs/${ld}/resources/doc`, {
-        method: 'POST',
-        headers: h,
-        body: JSON.stringify({
-          title: 'Timetable',
-          content: 'Exit codes: 1 means the ferry is late, 2 that it is cancelled.',
-        }),
-      }).then((r) => r.json())
-    ).data;
+    const { ctx, userId, ld, doc } = await harbourWith(
+      'Timetable',
+      'Exit codes: 1 means the ferry is late, 2 that it is cancelled.',
+    );
     for (let i = 0; i < 120; i++) {
       const text = `Ferry options ${i}: the harbour ferry ferry options, exit codes and ferry times.`;
       await addGeneratedResource(
