@@ -24,8 +24,10 @@
 //   BENCH_ONLY=lts-8-end,debug-all BENCH_SPLIT=dev node bench/content/run.mjs
 //   BENCH_SHOW=1 node bench/content/run.mjs    # print every dev answer (read them as a reader would)
 //   BENCH_DUMP=1 node bench/content/run.mjs    # also write each document as extracted to .bench-tmp/extracted/
+//   (each split ends with an answers digest: equal digests, equal answers)
 //   BENCH_CONCURRENCY=3 ...                    # questions asked at once (default 2)
 //   BENCH_SERVE_ARGS='--default-model <name>'  # extra `facet serve` arguments
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -221,6 +223,12 @@ async function main() {
         }),
       );
       report(split, load.resources.length, results, show);
+      // One hash of every answer in question order: a change meant to keep every answer as it was
+      // (a refactor) is checked on held-out too, without its answers being read. The pages' server
+      // listens on a new port each run, so its address is left out.
+      const digest = createHash('sha256');
+      for (const r of results) digest.update(`${r.id}\0${r.answer.replaceAll(pages.url, '')}\0`);
+      console.log(`answers digest: ${digest.digest('hex').slice(0, 16)}`);
       const answerable = results.filter((r) => r.kind !== 'not-covered');
       shares[split] = answerable.length ? (100 * answerable.filter((r) => r.ok).length) / answerable.length : null;
       if (show) {
