@@ -6,14 +6,17 @@ import {
   bareOf,
   comparedRows,
   coverage,
+  groupOf,
   holdsTerm,
   indexPassages,
   isProseSentence,
+  keyTerms,
   missingIdentifiers,
   namesMethod,
   queryOf,
   quotedSection,
   rankGroups,
+  saysTerm,
   score,
   type Passage,
   type Query,
@@ -146,7 +149,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     const apis = apiNames(searched(part), index);
     // A compared subject is answered by a unit holding its own words: semver-diff's "difference
     // type between two versions" says nothing of compare-versions' validate.
-    const own = subjects.length >= 2 ? [...queryOf(searched(part))].filter(([, w]) => w >= 1).map(([t]) => t) : [];
+    const own = subjects.length >= 2 ? keyTerms(queryOf(searched(part))) : [];
     const fitting = ranked.filter(
       (r) =>
         r.covers &&
@@ -250,8 +253,7 @@ function apiNames(part: string, index: UnitIndex): ApiName[] {
 }
 
 const holdsApi = (u: RankedUnit, a: ApiName) =>
-  a.symbols.some((t) => holdsTerm(u, t)) ||
-  (a.member !== undefined && (u.fields.text.has(a.member) || u.fields.key.has(a.member)));
+  a.symbols.some((t) => holdsTerm(u, t)) || (a.member !== undefined && saysTerm(u, a.member));
 
 /**
  * The opening paragraph of the one source a question only names, when its passages include its
@@ -262,7 +264,7 @@ const holdsApi = (u: RankedUnit, a: ApiName) =>
 function namedSourceOpening(index: UnitIndex, q: Query, question: string): RankedUnit[] | undefined {
   // Words, not the symbol words joined by a mark make (`chinese-s2t`): the title holds its words.
   // A flag (`-F`) or a call is asked of the source, not its name.
-  const terms = [...q].filter(([t, w]) => w >= 1 && !JOINED_WORDS.test(t)).map(([t]) => t);
+  const terms = keyTerms(q).filter((t) => !JOINED_WORDS.test(t));
   const names = new Set(termsOf((question.match(/(?<=\s)\p{Lu}\S*/gu) ?? []).join(' ')));
   const firsts = new Map<number, RankedUnit>();
   for (const u of index.units)
@@ -285,7 +287,7 @@ function namedSourceOpening(index: UnitIndex, q: Query, question: string): Ranke
       : (index.units.find(
           (u) => u.ref === opening.ref && u.kind === 'sentence' && !u.term && defines(u) && CLASSIFIES.test(u.text),
         ) ?? opening);
-  return index.units.filter((u) => u.ref === first.ref && u.group === first.group && u.kind === 'sentence');
+  return groupOf(first, index, 'sentence');
 }
 
 const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
@@ -460,8 +462,7 @@ function sourceNames(index: UnitIndex, part: string): { titles: Set<string>; wor
  * Whether a unit itself says a word (any of its terms): its text or its key. A heading above it
  * does not count: fastq's `worker(arg)` heading does not make its sentences about arg.
  */
-const holdsWord = (u: RankedUnit, word: string) =>
-  termsOf(word).some((t) => u.fields.text.has(t) || u.fields.key.has(t));
+const holdsWord = (u: RankedUnit, word: string) => termsOf(word).some((t) => saysTerm(u, t));
 
 /**
  * The sources one question asks the same thing of ("How do I install Nzh and pinyin-pro?"): each
@@ -552,7 +553,7 @@ function sayBest(
   const top = ranked[0].u;
   // A paragraph opening on what the part asks about ("`flush` is an optional boolean. When set to
   // true, …") is about it: said as far as the room allows.
-  const paragraph = index.units.filter((x) => x.ref === top.ref && x.group === top.group && x.kind === 'sentence');
+  const paragraph = groupOf(top, index, 'sentence');
   const subject = termsOf(/^\S+/.exec(top.text)?.[0] ?? '')[0];
   if (
     !top.term &&
@@ -573,7 +574,7 @@ function sayBest(
   // to do a thing (its steps) are the list's; so is a list under the sentence answering it ("The
   // default value is 'keep'." over unset's values), though its items need not say what is asked.
   const listed = (x: RankedUnit) => (x.kind === 'item' || x.kind === 'field') && x.depth !== undefined;
-  const list = index.units.filter((x) => listed(x) && x.ref === b.ref && x.group === b.group);
+  const list = groupOf(b, index).filter(listed);
   const sameSection = a.ref === b.ref && a.headings.join('\n') === b.headings.join('\n');
   if (several && listed(b) && (list.includes(a) || (a.kind === 'sentence' && sameSection))) {
     // Of the section's lists, the one its lead-in says is asked for ("The object has the following fields:").
@@ -581,7 +582,7 @@ function sayBest(
     const lead = index.units.find(
       (x) => listed(x) && x.ref === b.ref && x.headings.join('\n') === b.headings.join('\n') && asked(x) > asked(b),
     );
-    const chosen = lead ? index.units.filter((x) => listed(x) && x.ref === lead.ref && x.group === lead.group) : list;
+    const chosen = lead ? groupOf(lead, index).filter(listed) : list;
     return sayList(chosen, index) ?? said;
   }
   // A sentence of the same paragraph reads on from the first; another must say something asked.
@@ -608,12 +609,10 @@ function sayBest(
   if (propertyOf(a, b) || propertyOf(b, a) || (a.subject && b.subject && a.subject !== b.subject)) return said;
   // Nor is one lacking a name joined to a number that the part writes and the first says: KOI8-R
   // after KOI8-U, UTF-16 after UTF-8.
-  const says = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);
   const numbered = (t: string) => /^§\p{L}[\p{L}\p{N}]*[-/]/u.test(t) && /\d/.test(t);
-  if (!samePart && [...q].some(([t, w]) => w >= 1 && numbered(t) && says(a, t) && !says(b, t))) return said;
+  if (!samePart && keyTerms(q).some((t) => numbered(t) && saysTerm(a, t) && !saysTerm(b, t))) return said;
   // A section the part names by its heading ("In Chrome 38, …") is not answered from another section.
-  const sectionTerms = (u: RankedUnit) =>
-    [...q].filter(([t, w]) => w >= 1 && u.fields.headings.has(t) && !u.fields.title.has(t)).map(([t]) => t);
+  const sectionTerms = (u: RankedUnit) => keyTerms(q).filter((t) => u.fields.headings.has(t) && !u.fields.title.has(t));
   if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
@@ -656,8 +655,8 @@ function sameTermLines(first: string[], next: string[]): string[] | undefined {
  * of that source's units.
  */
 function saysAsked(u: RankedUnit, q: Query): boolean {
-  const beyondTitle = [...q].filter(([t, w]) => w >= 1 && !u.fields.title.has(t)).map(([t]) => t);
-  return beyondTitle.length === 0 || beyondTitle.some((t) => u.fields.text.has(t) || u.fields.key.has(t));
+  const beyondTitle = keyTerms(q).filter((t) => !u.fields.title.has(t));
+  return beyondTitle.length === 0 || beyondTitle.some((t) => saysTerm(u, t));
 }
 
 /** What the sources are closest to: the nearest unit's source and section, then the other sources. */

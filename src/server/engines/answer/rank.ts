@@ -343,6 +343,16 @@ function bm25(q: Query, index: UnitIndex, fields: Array<[Set<string>, number]>):
 /** Whether a unit holds a term in any field. */
 export const holdsTerm = (u: RankedUnit, t: string) => FIELDS.some((f) => u.fields[f].has(t));
 
+/** Whether a unit itself says a term (its text or its key), not only a heading or title above it. */
+export const saysTerm = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);
+
+/** A part's own terms, not those it carries as context (a thread's, a phrasing verb's). */
+export const keyTerms = (q: Query) => [...q].filter(([, w]) => w >= 1).map(([t]) => t);
+
+/** The units of `u`'s group (its paragraph, definition, code block, list or table), of one kind when given. */
+export const groupOf = (u: RankedUnit, index: UnitIndex, kind?: RankedUnit['kind']) =>
+  index.units.filter((x) => x.ref === u.ref && x.group === u.group && (!kind || x.kind === kind));
+
 /**
  * The share of the question's key terms that one unit holds in any field, each term weighted by its
  * rarity over the sources' units: how much of the question it is about. A term no unit holds weighs most, so a question about something the
@@ -437,7 +447,7 @@ export function answeringSection(
     const figures = termsOf(first.headings.at(-1)!.replace(/^\s*\d+(?:\.\d+)*[.)]\s+/, ''));
     if (figures.some((t) => /\d/.test(t) && !q.has(t))) continue;
     const share = heldShare(own, q, index);
-    const count = [...q].filter(([t, w]) => w >= 1 && own.has(t)).length;
+    const count = keyTerms(q).filter((t) => own.has(t)).length;
     // Of headings asking as much, the one saying least besides asks it: OVERFLOW, not OVERFLOW_PRIORITY.
     const better = !best || share > best.share || (share === best.share && own.size < best.size);
     // A heading of one word asks the part when it is all the part asks besides its source's name
@@ -454,23 +464,22 @@ export function answeringSection(
   }
   if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
     return undefined;
-  const { ref, group } = best.first;
-  const units = index.units.filter((u) => u.ref === ref && u.group === group && u.kind === 'sentence');
+  const { ref } = best.first;
+  const units = groupOf(best.first, index, 'sentence');
   // A paragraph leading into what follows ("The meaning of CONNECT, from RFC 7231:") says no answer itself.
   if (/[:：]\s*$/.test(units.at(-1)!.text)) return undefined;
   // Nor does one that says less of the heading's question than a later unit of the section: under
   // "Default for DIR_MODE", "DIR_MODE defaults to 0700" answers, not what DIR_MODE is.
   const heading = termsOf(best.first.headings.at(-1)!);
-  const asked = [...q].filter(([t, w]) => w >= 1 && heading.includes(t)).map(([t]) => t);
-  const says = (u: RankedUnit, terms = asked) => terms.every((t) => u.fields.text.has(t) || u.fields.key.has(t));
+  const asked = keyTerms(q).filter((t) => heading.includes(t));
+  const says = (u: RankedUnit, terms = asked) => terms.every((t) => saysTerm(u, t));
   const section = best.first.headings.join('\n');
   const inSection = index.units.filter((u) => u.ref === ref && u.headings.join('\n') === section);
   if (inSection.some((u) => says(u)) && !units.some((u) => says(u))) return undefined;
   // So with what the part asks beyond the heading ("the default of maxGlobstarRecursion"): said by
   // a later unit ("The default of `200` is…") or by another section ("the default limit in
   // findUpMultiple": `limit`'s "Default: `Infinity`"), not by the opening.
-  const beyond = [...q].filter(([t, w]) => w >= 1 && !heading.includes(t) && !best.first.fields.title.has(t));
-  const more = beyond.map(([t]) => t);
+  const more = keyTerms(q).filter((t) => !heading.includes(t) && !best.first.fields.title.has(t));
   const elsewhere = (u: RankedUnit) =>
     u.ref === ref &&
     u.kind !== 'code' &&

@@ -5,7 +5,7 @@ import { tableMarkdown } from '../../text/units.js';
 import { isSpaceless } from '../../text/segment.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
-import { score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
+import { groupOf, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
 
 /** A unit as an answer says it: its lines (each cited) and the units it quoted. */
 export interface Said {
@@ -61,10 +61,6 @@ const MAX_LIST = 20;
 
 /** The units after `u` in its source, in order. */
 const following = (u: RankedUnit, index: UnitIndex) => index.units.filter((x) => x.ref === u.ref && x.seq > u.seq);
-
-/** The units of `u`'s group (its definition, code block, list or table), of one kind when given. */
-const groupOf = (u: RankedUnit, index: UnitIndex, kind?: RankedUnit['kind']) =>
-  index.units.filter((x) => x.ref === u.ref && x.group === u.group && (!kind || x.kind === kind));
 
 /** The unit that answers best, the earlier of equals. */
 const best = (units: RankedUnit[], q: Query, index: UnitIndex): RankedUnit | undefined =>
