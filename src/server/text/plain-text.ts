@@ -81,6 +81,8 @@ const NUMBERED_HEADING = /^(\d+(?:\.\d+)+)\.?\s+\S/;
 const CAPS = /^(?=(?:.*\p{Lu}){2})[\p{Lu}\p{N}][\p{Lu}\p{N} &/()',.:-]*$/u;
 const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})\s{2,}(\S.*)$/u;
 const FIELD_LINE = /^\p{L}[\p{L}\p{N} -]{0,30}:\s+\S/u;
+/** A name, a dash and what it is: "pg_dropcluster    - Completely remove a cluster." */
+const DASHED_TERM = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+[-–—]\s+(\S.*)$/u;
 const MIN_FIELD_LINES = 3;
 const SENTENCE_END = /[.;,:!。！：]$/;
 const CJK_EDGE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
@@ -234,7 +236,10 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
       i = next;
       continue;
     }
-    const inline = line.text.length <= 300 ? OPTION_INLINE.exec(line.text) : null;
+    // A run of such names (two or more at one margin) is a list of terms, each over its description.
+    const dashedAt = (l: Line) => l.indent === line.indent && DASHED_TERM.test(l.text);
+    const dashedTerm = dashedAt(line) && body.filter(dashedAt).length >= 2 ? DASHED_TERM.exec(line.text) : null;
+    const inline = line.text.length <= 300 ? (OPTION_INLINE.exec(line.text) ?? dashedTerm) : null;
     // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
     // given as written, each on its own line: commands, names, a line of a config file.
     const ledInto = i === 0 ? leadsIn : setInUnder(body[i - 1], line);
@@ -262,6 +267,7 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
         (at > i + 1 &&
           !/[.!?:。！？：]$/.test(body[at - 1].text) &&
           !OPTION_INLINE.test(body[at].text) &&
+          !(dashedTerm && dashedAt(body[at])) &&
           !isTermOver(body[at], body[at + 1]));
       while (end < body.length && goesOn(end) && !BULLET.test(body[end].text)) end++;
       const description = [...(inline ? [inline[2]] : []), ...body.slice(i + 1, end).map((l) => l.text)];

@@ -104,12 +104,21 @@ interface Range {
   end: number;
 }
 
+/** A full stop (not an ellipsis) and the space after it, before a word in lower case. */
+const LOWER_START = /(?<![.…])\.["')\]’”]*\s+(?=\p{Ll})/gu;
+
 /** Sentence boundaries of a text (offsets > 0), none inside a protected range. */
 function boundaries(text: string, protectedRanges: readonly Range[], locale?: string): number[] {
   const out: number[] = [];
-  for (const seg of segmentsOf('sentence', text, locale)) {
-    let b = seg.index;
-    if (b === 0) continue;
+  const cuts = new Set<number>();
+  for (const seg of segmentsOf('sentence', text, locale)) if (seg.index > 0) cuts.add(seg.index);
+  // Unicode's rules never cut before a word in lower case; in technical text a name written so
+  // opens a sentence ("… will be enabled. postgresql-common makes use of…"). Not after a letter
+  // alone ("E. g. if") or "etc.", which a sentence goes on after.
+  for (const m of text.matchAll(LOWER_START))
+    if (!/(?:^|[^\p{L}])(?:\p{L}|etc)\.$/iu.test(text.slice(Math.max(0, m.index - 5), m.index + 1)))
+      cuts.add(m.index + m[0].length);
+  for (let b of [...cuts].sort((x, y) => x - y)) {
     // A straight quote after the stop opens the next sentence when this one has none for it to
     // close: `"A"は冗長な表現です。"B"を省き…` ends at 。, not at the quote after it.
     const before = text.slice(out.at(-1) ?? 0, b).trimEnd();
@@ -121,7 +130,7 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
     let stop = b - 1;
     while (stop > 0 && /[\s)）\]」』"'”’]/u.test(text[stop])) stop--;
     if (protectedRanges.some((r) => r.start <= stop && stop < r.end)) continue;
-    if (isFalseStop(text.slice(Math.max(0, b - 40), b))) continue;
+    if (isFalseStop(text.slice(Math.max(0, b - 40), b), text.slice(b, b + 1))) continue;
     // A mark quoted alone ("replaced with '?' (U+003F)") is named, not a stop.
     const opens = /['"“‘(（「]/u.test(text[stop - 1] ?? '') && (stop < 2 || /\s/.test(text[stop - 2]));
     if (opens && /['"”’)）」]/u.test(text[stop + 1] ?? '')) continue;

@@ -11,14 +11,19 @@ const ABBREVIATIONS = new Set(
   ),
 );
 
+/** Months written short: "in Oct. 2004", "Dec. 9, 2008" stop before their number, not there. */
+const MONTHS = new Set('jan feb mar apr jun jul aug sep sept oct nov dec'.split(' '));
+
 /**
  * Whether a cut after `before` (the text up to a candidate sentence boundary, its trailing space
- * included) falls inside a sentence: the last word is an initial or a known abbreviation.
+ * included) falls inside a sentence: the last word is an initial or a known abbreviation, or a
+ * month written short before the number `after` opens with.
  */
-export function isFalseStop(before: string): boolean {
+export function isFalseStop(before: string, after = ''): boolean {
   const m = /(?:^|[\s(["'“‘])([\p{L}][\p{L}.]*)\.\s*$/u.exec(before);
   if (!m) return false;
   const word = m[1];
+  if (MONTHS.has(word.toLowerCase()) && /^\d/.test(after)) return true;
   // A single capital letter: an initial ("A." in "Philip A. Nelson", "J. R. R. Tolkien").
   if (/^\p{Lu}$/u.test(word)) return true;
   // Dotted initials or abbreviations: "e.g", "i.e", "U.S".

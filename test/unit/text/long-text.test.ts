@@ -18,9 +18,11 @@ const wholeWords = (text: string) =>
   wholeSegments('word', text)
     .filter((s) => s.isWordLike)
     .map((s) => s.segment);
+/** Unicode's sentences, each also cut before a word in lower case after a full stop (segment.ts). */
 const wholeSentences = (text: string) =>
   wholeSegments('sentence', text)
-    .map((s) => s.segment.trim())
+    .flatMap((s) => s.segment.split(/(?<=[^\p{L}.…]\p{L}{2,}\.)\s+(?=\p{Ll})/u))
+    .map((s) => s.trim())
     .filter(Boolean);
 
 describe('long texts are segmented a window at a time, with the same result', () => {

@@ -429,6 +429,23 @@ describe('document units on generated documents', () => {
       'All rights reserved.',
     ]);
   });
+
+  // WenQuanYi's README: "founded by Qianqian Fang [6] in Oct. 2004." was cut after "Oct.".
+  it('a month written short stops before its number, not there', () => {
+    expect(sentences('It was founded in Oct. 2004. Fonts came on Dec. 9, 2008, and Jan. 16.')).toEqual([
+      'It was founded in Oct. 2004.',
+      'Fonts came on Dec. 9, 2008, and Jan. 16.',
+    ]);
+  });
+
+  // Unicode's rules never cut before a lower-case word; technical text opens sentences on names.
+  it('a sentence may open on a word in lower case, but not after "e. g." or "etc."', () => {
+    expect(sentences('SSL will be enabled. postgresql-common makes use of snakeoil.')).toEqual([
+      'SSL will be enabled.',
+      'postgresql-common makes use of snakeoil.',
+    ]);
+    expect(sentences('E. g. if you install it, settings (SSL, etc.) and files differ... and more.')).toHaveLength(1);
+  });
 });
 
 describe('definition lists from HTML', () => {

@@ -74,7 +74,9 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       // A property is said once per subject: "Default: undefined" of one option is not another's;
       // and once per source: paste's `-z` is not comm's, though both say "line delimiter is NUL".
       // A sentence under an API's name is that name's: cursorUp's "Default is `1`." is not cursorForward's.
-      const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
+      // And a sentence under a heading is that section's: a FAQ answers "Yes." to several of its questions.
+      const section = u.kind === 'sentence' ? u.headings.join('\n') : '';
+      const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${section}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const said = u.kind === 'definition' ? (u.description ?? u.text) : u.text;
@@ -704,9 +706,11 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
     }
   };
   for (const run of text.match(SPACELESS) ?? []) unknown(segmentWords(run), () => true);
-  // Words as written between spaces: "Uint8Array#copy" holds no word "Uint".
+  // Words as written between spaces: "Uint8Array#copy" holds no word "Uint". The question's own
+  // verb names no kind of what follows it: "disable" in "How do I disable colors".
   const words = text.split(/\s+/).map((w) => w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''));
-  unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w));
+  const verbs = new Set([...text.matchAll(MAIN_VERB)].map((m) => m[1].toLowerCase()));
+  unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w) && !verbs.has(w.toLowerCase()));
   return out;
 }
 

@@ -1,0 +1,57 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
+import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
+
+/**
+ * Session 81's fresh check: colorette's README (Markdown), Debian's postgresql-common README.Debian
+ * (plain text), questions written before any answer was read; and the zlib FAQ of bench/content's
+ * dev split, whose answers open "Yes." under several questions.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const read = (f: string) => readFileSync(path.join(FIXTURES, f), 'utf8');
+const docs = async () => [
+  { id: 'colorette', title: 'colorette', text: read('colorette-readme.md') },
+  {
+    id: 'pg',
+    title: 'postgresql-common-readme-debian',
+    text: plainTextToMarkdown(read('postgresql-common-readme-debian.txt')),
+  },
+  {
+    id: 'zlib',
+    title: 'zlib-faq',
+    text: plainTextToMarkdown(readFileSync(path.join(BENCH_DOCS, 'zlib-faq.txt'), 'utf8')),
+  },
+];
+
+describeAnswersOver('fresh documents: term lists in plain text, sentences opening in lower case', docs, (ask) => {
+  // "pg_dropcluster    - Completely remove a cluster." was one paragraph with the five other
+  // commands, its wrapped line "restart)." quoted as code.
+  it('a plain-text run of "name - what it does" lines is a list of terms', async () => {
+    expect(await ask('How do I completely remove a PostgreSQL cluster?')).toBe(
+      '**pg_dropcluster**: Completely remove a cluster. [1]',
+    );
+    expect(await ask('Which command migrates a cluster from one major version to another?')).toBe(
+      '**pg_upgradecluster**: Migrate a cluster from one major version to another one. [1]',
+    );
+  });
+
+  // "… will automatically be enabled. postgresql-common makes use of the 'snakeoil' SSL
+  // certificate…" was one sentence, outranked by a shorter one about root.crt.
+  it('a sentence opening on a name in lower case is a sentence of its own', async () => {
+    expect(await ask('Which SSL certificate does postgresql-common use?')).toMatch(
+      /^According to your sources: postgresql-common makes use of the 'snakeoil' SSL certificate/,
+    );
+  });
+
+  // "disable" before "colors" was read as a kind of colour colorette never names: refused.
+  it("the question's own verb is no unknown kind of what it acts on", async () => {
+    expect(await ask('How do I disable colors with an environment variable in colorette?')).toMatch(/`NO_COLOR=`/);
+  });
+
+  // Each "Yes." of the FAQ was one unit, kept under the first question only.
+  it('a sentence said under several headings is said under each', async () => {
+    expect(await ask('Is zlib thread-safe?')).toMatch(/^According to your sources: Yes\. However any library routines/);
+  });
+});
