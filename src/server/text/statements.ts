@@ -37,16 +37,19 @@ export function looksLikeCode(text: string): boolean {
 /**
  * A shell command a page printed as a paragraph (groff renders a man page's examples so): no end
  * mark, and a pipe into a command, a path or `#!` first, a shell variable (`$@`, `$HOME`), or a
- * command word followed only by flags and file names ("gunzip -c foo", "gzip -c a b > foo.gz").
+ * command word followed only by flags and file names ("gunzip -c foo", "gzip -c a b > foo.gz",
+ * "./configure --with-debug ...").
  */
 export function looksLikeCommand(text: string): boolean {
-  const s = text.trim();
+  // An argument list left open ("./configure --with-debug ...") is no sentence's end.
+  const s = text.trim().replace(/\s+(?:\.{3}|…)$/, '');
   if (/[.!?。！？:：;]$/.test(s)) return false;
   return (
     /\s\|\s+[\w./-]/.test(s) ||
     /^(?:#!|\/[\w.-]+\/)/.test(s) ||
     /\$(?:[@*#?]|\{?[A-Z_]+\b)/.test(s) ||
-    /^[\p{L}.][\w.-]*(?:\s+-{1,2}[\w#-]+)+(?:\s+[\w./*-]+)*(?:\s*[<>]\s*[\w./-]+)?$/u.test(s)
+    // A command word, maybe run from the directory it is in (`./configure`), then flags and files.
+    /^(?:\.\.?\/)?[\p{L}.][\w.-]*(?:\s+-{1,2}[\w#-]+)+(?:\s+[\w./*-]+)*(?:\s*[<>]\s*[\w./-]+)?$/u.test(s)
   );
 }
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
@@ -53,5 +54,24 @@ describeAnswersOver('fresh documents: term lists in plain text, sentences openin
   // Each "Yes." of the FAQ was one unit, kept under the first question only.
   it('a sentence said under several headings is said under each', async () => {
     expect(await ask('Is zlib thread-safe?')).toMatch(/^According to your sources: Yes\. However any library routines/);
+  });
+});
+
+/** nginx(8), an mdoc page as groff renders it (session 81's second fresh batch). */
+const nginx = async () => [{ id: 'nginx', title: 'nginx', text: extractHtml(read('nginx.html')).markdown }];
+
+describeAnswersOver('fresh documents: an mdoc man page', nginx, (ask) => {
+  // Its sections were bold paragraphs, so "**DEBUGGING LOG**" was a term over the rest of the page,
+  // and each signal a sentence of its own: SIGUSR1's "Reopen log files." answered nothing.
+  it('section names in bold capitals are headings; signals at the margin are terms', async () => {
+    expect(await ask('Which signal makes nginx reopen log files?')).toMatch(
+      /^\*\*SIGUSR1\*\*: Reopen log files\. \[1\]/,
+    );
+    expect(await ask('What does SIGHUP do to nginx?')).toMatch(/^\*\*SIGHUP\*\*: Reload configuration/);
+  });
+
+  // "./configure --with-debug ..." (an argument list left open, run from its directory) read as no command.
+  it('a command set in under a sentence ending in a colon is quoted as code', async () => {
+    expect(await ask('How do I enable a debugging log in nginx?')).toContain('```\n./configure --with-debug ...\n```');
   });
 });

@@ -45,19 +45,46 @@ export function boldTerm(cell: Element): boolean {
   return true;
 }
 
-/** Each paragraph followed by one indented further: its term made bold (boldTerm). */
+/** groff's mark on the HTML it writes. */
+const GROFF = /<meta\s+name="generator"\s+content="groff\b/i;
+
+/**
+ * Each paragraph followed by one indented further: its term made bold (boldTerm). In groff's HTML
+ * a paragraph with no indent given is at the margin: mdoc pages (nginx(8), ssh(1)) set their terms
+ * so (`<p>SIGHUP</p>` over an indented description), and their section names as bold paragraphs in
+ * capitals, which man(7) pages write as `<h2>`: those become headings.
+ */
 export function boldIndentedTerms(html: string): string {
   if (!MARGIN.test(html)) return html;
   // A fragment is read as a body: linkedom gives a bare fragment no document to write back.
   const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><body>${html}</body></html>`);
+  const groff = GROFF.test(html);
+  const atMargin = (p: Element, unit: string) =>
+    groff && p.tagName === 'P' && !MARGIN.test(p.getAttribute('style') ?? '') ? { size: 0, unit } : undefined;
   let changed = false;
-  for (const p of [...document.querySelectorAll('p[style]')]) {
-    const [term, description] = [marginOf(p), marginOf(p.nextElementSibling)];
+  for (const p of [...document.querySelectorAll(groff ? 'p' : 'p[style]')]) {
+    if (groff && sectionName(p)) {
+      const h2 = document.createElement('h2');
+      h2.textContent = (p.textContent ?? '').trim();
+      p.replaceWith(h2);
+      changed = true;
+      continue;
+    }
+    const description = marginOf(p.nextElementSibling);
+    const term = marginOf(p) ?? (description && atMargin(p, description.unit));
     if (term && description && term.unit === description.unit && description.size > term.size)
       changed = splitLeadIn(p) || boldTerm(p) || changed;
   }
   return changed ? document.documentElement.outerHTML : html;
 }
+
+/** A paragraph at the margin holding only a name in bold capitals: an mdoc page's section. */
+const sectionName = (p: Element) =>
+  !MARGIN.test(p.getAttribute('style') ?? '') &&
+  p.children.length === 1 &&
+  p.children[0].tagName === 'B' &&
+  (p.textContent ?? '').trim() === (p.children[0].textContent ?? '').trim() &&
+  /^\p{Lu}[\p{Lu} ]+$/u.test((p.textContent ?? '').trim());
 
 /**
  * groff sets a subheading and the next term in one bold paragraph ("The following five options are
