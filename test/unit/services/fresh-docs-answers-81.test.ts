@@ -75,3 +75,21 @@ describeAnswersOver('fresh documents: an mdoc man page', nginx, (ask) => {
     expect(await ask('How do I enable a debugging log in nginx?')).toContain('```\n./configure --with-debug ...\n```');
   });
 });
+
+/** slugify's README (session 81's second fresh batch). */
+const slugify = async () => [{ id: 'slugify', title: 'slugify', text: read('slugify-readme.md') }];
+
+describeAnswersOver('fresh documents: results and options said in code comments', slugify, (ask) => {
+  // "return" was a key term no unit held: the call's line, with its result as a comment, was refused.
+  it('"What does f(…) return?" is answered by the line writing that call', async () => {
+    expect(await ask("What does slugify('unicode ♥ is ☢') return?")).toContain(
+      "slugify('unicode ♥ is ☢') // unicode-love-is",
+    );
+  });
+
+  // "output" before "lower" was read as an unknown kind of "lower", which a line of code wrote after
+  // another name: the options line "lower: false, // convert to lower case" was refused.
+  it('names one after another in code are no modified word', async () => {
+    expect(await ask('How do I make slugify output lower case?')).toContain('convert to lower case');
+  });
+});

@@ -558,8 +558,13 @@ const VERSION = /(?<![\w.])(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)(?![\w.]*\d)/;
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
 const CALL = /[\p{L}\p{N}_$]\(/u;
 
-/** Words naming code as the answer's form ("what command…"): a code block is one, whether or not it says so. */
-const CODE_WORDS = new Set(termsOf('command commands code example snippet syntax 命令 代码 コマンド'));
+/**
+ * Words naming code as the answer's form ("what command…"): a code block is one, whether or not it
+ * says so. And what a call gives ("What does slugify('…') return?"): an example shows it.
+ */
+const CODE_WORDS = new Set(
+  termsOf('command commands code example snippet syntax return returns output outputs 命令 代码 コマンド'),
+);
 
 /**
  * The groups (a list, a table, a code block, a run of definitions) ranked for a list question: a
@@ -690,19 +695,20 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
     if (!isSpaceless(w)) return termsOf(w)[0];
     return w.length >= 2 && termsOf(w).includes(cjk(w)) ? cjk(w) : undefined;
   };
-  const modified = (t: string) =>
+  // English words in prose only: a line of code writes names one after another, which modify nothing.
+  const modified = (t: string, prose: boolean) =>
     index.units.some((u) => {
-      if (ref !== undefined && u.ref !== ref) return false;
+      if ((ref !== undefined && u.ref !== ref) || (prose && (u.kind === 'code' || u.kind === 'codeLine'))) return false;
       const ws = segmentWords(u.text);
       const ts = ws.map(term);
       // Modified by a word of its own script: "JSPinyin改写" is no kind of 改写.
       return ts.some((x, i) => x === t && ts[i - 1] !== undefined && isSpaceless(ws[i - 1]) === isSpaceless(ws[i]));
     });
-  const unknown = (words: string[], asked: (w: string) => boolean) => {
+  const unknown = (words: string[], asked: (w: string) => boolean, prose = false) => {
     const ts = words.map(term);
     for (let i = 0; i + 1 < ts.length; i++) {
       const [a, b] = [ts[i], ts[i + 1]];
-      if (a && b && asked(words[i]) && !index.holds(a, ref) && modified(b)) out.push(a);
+      if (a && b && asked(words[i]) && !index.holds(a, ref) && modified(b, prose)) out.push(a);
     }
   };
   for (const run of text.match(SPACELESS) ?? []) unknown(segmentWords(run), () => true);
@@ -710,7 +716,7 @@ function unknownModifiers(text: string, index: UnitIndex, ref?: number): string[
   // verb names no kind of what follows it: "disable" in "How do I disable colors".
   const words = text.split(/\s+/).map((w) => w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''));
   const verbs = new Set([...text.matchAll(MAIN_VERB)].map((m) => m[1].toLowerCase()));
-  unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w) && !verbs.has(w.toLowerCase()));
+  unknown(words, (w) => /^\p{Script=Latin}+$/u.test(w) && isRareInEnglish(w) && !verbs.has(w.toLowerCase()), true);
   return out;
 }
 
