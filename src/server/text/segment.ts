@@ -116,7 +116,7 @@ function boundaries(text: string, protectedRanges: readonly Range[], locale?: st
   // opens a sentence ("… will be enabled. postgresql-common makes use of…"). Not after a letter
   // alone ("E. g. if") or "etc.", which a sentence goes on after.
   for (const m of text.matchAll(LOWER_START))
-    if (!/(?:^|[^\p{L}])(?:\p{L}|etc)\.$/iu.test(text.slice(Math.max(0, m.index - 5), m.index + 1)))
+    if (!/(?:^|[^\p{L}\p{N}])(?:\p{L}|etc)\.$/iu.test(text.slice(Math.max(0, m.index - 5), m.index + 1)))
       cuts.add(m.index + m[0].length);
   for (let b of [...cuts].sort((x, y) => x - y)) {
     // A straight quote after the stop opens the next sentence when this one has none for it to

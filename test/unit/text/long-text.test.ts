@@ -21,7 +21,7 @@ const wholeWords = (text: string) =>
 /** Unicode's sentences, each also cut before a word in lower case after a full stop (segment.ts). */
 const wholeSentences = (text: string) =>
   wholeSegments('sentence', text)
-    .flatMap((s) => s.segment.split(/(?<=[^\p{L}.…]\p{L}{2,}\.)\s+(?=\p{Ll})/u))
+    .flatMap((s) => s.segment.split(/(?<=(?:^|[^\p{L}\p{N}.…])(?!etc\.)[\p{L}\p{N}]{2,}\.)\s+(?=\p{Ll})/u))
     .map((s) => s.trim())
     .filter(Boolean);
 

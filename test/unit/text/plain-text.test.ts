@@ -376,4 +376,25 @@ describe('plain text as Markdown', () => {
     expect(md).toContain('```\n$ ls -l /bin/ping\n-rwsr-xr-x 1 root root 30736 2007-01-31 00:10 /bin/ping\n');
     expect(md).toContain('```\n$ ping -c1 localhost\nping: icmp open socket: Operation not permitted\n```');
   });
+
+  // Session 81: postgresql-common's commands ("pg_dropcluster    - Completely remove a cluster.").
+  it('a run of generated "name  - what it does" lines, some wrapped under their description, is one term each', () => {
+    const name = fc.stringMatching(/^[a-z][a-z0-9_]{2,12}$/);
+    const words = fc.array(fc.stringMatching(/^[a-z]{2,8}$/), { minLength: 2, maxLength: 6 }).map((w) => w.join(' '));
+    const entry = fc.tuple(name, words, fc.option(words, { nil: undefined }));
+    fc.assert(
+      fc.property(fc.uniqueArray(entry, { minLength: 2, maxLength: 6, selector: (e) => e[0] }), (entries) => {
+        const width = Math.max(...entries.map(([n]) => n.length)) + 2;
+        const lines = entries.flatMap(([n, first, more]) => [
+          `   ${n.padEnd(width)}- ${first}${more ? '' : '.'}`,
+          ...(more ? [`${' '.repeat(width + 5)}${more}.`] : []),
+        ]);
+        const md = plainTextToMarkdown(`Commands\n--------\nThese are provided:\n\n${lines.join('\n')}\n`);
+        const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+        expect(defs.map((d) => [d.term, d.description])).toEqual(
+          entries.map(([n, first, more]) => [n, more ? `${first} ${more}.` : `${first}.`]),
+        );
+      }),
+    );
+  });
 });

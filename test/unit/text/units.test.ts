@@ -446,6 +446,19 @@ describe('document units on generated documents', () => {
     ]);
     expect(sentences('E. g. if you install it, settings (SSL, etc.) and files differ... and more.')).toHaveLength(1);
   });
+
+  it('generated sentences opening in lower case are each one sentence; "e.g." and "etc." inside cut none', () => {
+    // Words of two letters or more: a letter alone before a full stop reads as an initial.
+    const long = fc.stringMatching(/^[a-z][a-z0-9]{2,8}$/);
+    const sentence = fc
+      .tuple(fc.array(long, { minLength: 3, maxLength: 6 }), fc.constantFrom('', ' e.g. ', ' etc. and '))
+      .map(([ws, inside]) => `${ws.slice(0, 2).join(' ')}${inside || ' '}${ws.slice(2).join(' ')}.`);
+    fc.assert(
+      fc.property(fc.array(sentence, { minLength: 1, maxLength: 5 }), (ss) => {
+        expect(sentences(ss.join(' '))).toEqual(ss);
+      }),
+    );
+  });
 });
 
 describe('definition lists from HTML', () => {

@@ -59,8 +59,6 @@ export function boldIndentedTerms(html: string): string {
   // A fragment is read as a body: linkedom gives a bare fragment no document to write back.
   const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!DOCTYPE html><html><body>${html}</body></html>`);
   const groff = GROFF.test(html);
-  const atMargin = (p: Element, unit: string) =>
-    groff && p.tagName === 'P' && !MARGIN.test(p.getAttribute('style') ?? '') ? { size: 0, unit } : undefined;
   let changed = false;
   for (const p of [...document.querySelectorAll(groff ? 'p' : 'p[style]')]) {
     if (groff && sectionName(p)) {
@@ -71,7 +69,7 @@ export function boldIndentedTerms(html: string): string {
       continue;
     }
     const description = marginOf(p.nextElementSibling);
-    const term = marginOf(p) ?? (description && atMargin(p, description.unit));
+    const term = marginOf(p) ?? (groff && description ? { size: 0, unit: description.unit } : undefined);
     if (term && description && term.unit === description.unit && description.size > term.size)
       changed = splitLeadIn(p) || boldTerm(p) || changed;
   }
@@ -79,12 +77,16 @@ export function boldIndentedTerms(html: string): string {
 }
 
 /** A paragraph at the margin holding only a name in bold capitals: an mdoc page's section. */
-const sectionName = (p: Element) =>
-  !MARGIN.test(p.getAttribute('style') ?? '') &&
-  p.children.length === 1 &&
-  p.children[0].tagName === 'B' &&
-  (p.textContent ?? '').trim() === (p.children[0].textContent ?? '').trim() &&
-  /^\p{Lu}[\p{Lu} ]+$/u.test((p.textContent ?? '').trim());
+function sectionName(p: Element): boolean {
+  const text = (p.textContent ?? '').trim();
+  return (
+    !marginOf(p) &&
+    p.children.length === 1 &&
+    p.children[0].tagName === 'B' &&
+    text === (p.children[0].textContent ?? '').trim() &&
+    /^\p{Lu}[\p{Lu} ]+$/u.test(text)
+  );
+}
 
 /**
  * groff sets a subheading and the next term in one bold paragraph ("The following five options are
