@@ -120,7 +120,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       continue;
     }
     const later = subjects.length >= 2 ? '' : searched(parts.slice(parts.indexOf(part) + 1).join(' '));
-    const q = partQuery(searched(part), whole, history, subjects, part, later);
+    const q = partQuery(valuesAside(searched(part)), valuesAside(whole), history, subjects, valuesAside(part), later);
     // A subject's answer takes the form the whole question asks for ("how do I install A and B").
     const everywhere = rank(index, q, subjects.length >= 2 ? req.query : part, used);
     // A section the part names by its heading ("under 'Quickstart'") is where its answer is, unless
@@ -143,7 +143,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // not let another answer a question about TLS.
     const known = new Map<number, boolean>();
     const names = (ref: number) => {
-      if (!known.has(ref)) known.set(ref, missingIdentifiers(searched(part), index, ref).length === 0);
+      if (!known.has(ref)) known.set(ref, missingIdentifiers(valuesAside(searched(part)), index, ref).length === 0);
       return known.get(ref)!;
     };
     const apis = apiNames(searched(part), index);
@@ -226,6 +226,14 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
 }
 
 const termsIn = (text: string) => queryOf(text).size > 0;
+
+/**
+ * A how-to part without the counts it states: a number before a plural ("put 500 lines in each
+ * piece") is the asker's own value, which no source states; a number naming a thing ("a 404
+ * error", "version 7") is not.
+ */
+const valuesAside = (part: string) =>
+  asksCode(part) ? part.replace(/(?<![\p{L}\p{N}._/-])\d+(?=\s+\p{Ll}+s\b)/gu, ' ') : part;
 
 /** A question asking what something is or does: "Why use serve-favicon?" and "How do I use it?" ask more. */
 const asksWhat = (question: string) =>

@@ -1,4 +1,16 @@
-import type { Blockquote, Code, Heading, List, ListItem, Paragraph, PhrasingContent, RootContent } from 'mdast';
+import type {
+  Blockquote,
+  Code,
+  Heading,
+  List,
+  ListItem,
+  Paragraph,
+  PhrasingContent,
+  RootContent,
+  Table,
+  TableRow,
+} from 'mdast';
+import { gfmTableToMarkdown } from 'mdast-util-gfm-table';
 import { toMarkdown } from 'mdast-util-to-markdown';
 import { toString } from 'mdast-util-to-string';
 import { looksLikeCode } from './statements.js';
@@ -15,6 +27,8 @@ import { looksLikeCode } from './statements.js';
  *   standing alone over the text indented under it, when the document has several;
  * - lists (`-`, `*`, `+`, `•`, `1.`, `a)`), their wrapped lines joined to their item;
  * - an option and its description (`-r number` over an indented description);
+ * - tables drawn with pipes, their header over a rule of dashes (`uid | name` over `----+-----`,
+ *   as psql prints them), each line a row;
  * - code: lines indented past the prose around them that do not read as prose, or that read as code;
  * - paragraphs: hard-wrapped lines joined. Every word stays, in order; rules are dropped.
  */
@@ -65,7 +79,10 @@ export function plainTextToMarkdown(text: string): string {
       if (block.proseIndent !== undefined) proseIndent = block.proseIndent;
     }
   });
-  return toMarkdown({ type: 'root', children: out }, { bullet: '-', fences: true, listItemIndent: 'one' });
+  return toMarkdown(
+    { type: 'root', children: out },
+    { bullet: '-', fences: true, listItemIndent: 'one', extensions: [gfmTableToMarkdown()] },
+  );
 }
 
 interface Line {
@@ -229,6 +246,12 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
   let i = 0;
   while (i < body.length) {
     const line = body[i];
+    const table = tableFrom(body, i);
+    if (table) {
+      out.push({ node: table.node });
+      i = table.next;
+      continue;
+    }
     const bullet = BULLET.exec(' '.repeat(line.indent) + line.text);
     if (bullet) {
       const { node, next } = listFrom(body, i);
@@ -323,6 +346,45 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
   }
   return out;
 }
+
+/** A rule under a table's header: dashes meeting at `+` or `|` (`------+-----`, `|---|---|`, `+--+--+`). */
+const TABLE_RULE = /^[+|]?\s*:?-{2,}:?\s*(?:[+|]\s*:?-{2,}:?\s*)+[+|]?$/;
+
+/** A row's cells: the text between its pipes, outer pipes dropped. */
+const cellsOf = (line: string) =>
+  line
+    .replace(/^\|/, '')
+    .replace(/\|$/, '')
+    .split('|')
+    .map((c) => c.trim());
+
+/**
+ * A table drawn with pipes from line `i`: a header of two or more cells over a rule with as many,
+ * then the lines at the header's margin with as many cells, a rule above the header or under the
+ * rows dropped (`+----+----+`). Undefined when line `i` opens none.
+ */
+function tableFrom(body: Line[], i: number): { node: Table; next: number } | undefined {
+  const start = TABLE_RULE.test(body[i].text) && /^\+/.test(body[i].text) ? i + 1 : i;
+  const [header, rule] = [body[start], body[start + 1]];
+  if (!header || !rule || !header.text.includes('|') || !TABLE_RULE.test(rule.text)) return undefined;
+  const width = cellsOf(header.text).length;
+  if (width < 2 || cellsOf(rule.text.replace(/\+/g, '|')).length !== width) return undefined;
+  const rows: TableRow[] = [rowOf(cellsOf(header.text))];
+  let next = start + 2;
+  for (; next < body.length && body[next].indent === header.indent; next++) {
+    const cells = cellsOf(body[next].text);
+    if (TABLE_RULE.test(body[next].text)) continue;
+    if (cells.length !== width || !body[next].text.includes('|')) break;
+    rows.push(rowOf(cells));
+  }
+  if (rows.length < 2) return undefined;
+  return { node: { type: 'table', align: cellsOf(header.text).map(() => null), children: rows }, next };
+}
+
+const rowOf = (cells: string[]): TableRow => ({
+  type: 'tableRow',
+  children: cells.map((c) => ({ type: 'tableCell', children: c ? [text(c)] : [] })),
+});
 
 /** Whether line `at` is a list item at the indent of line `like`: a list's next item, not a lone dash. */
 const isBulletAt = (body: Line[], at: number, like: number) =>

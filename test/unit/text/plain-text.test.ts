@@ -397,4 +397,47 @@ describe('plain text as Markdown', () => {
       }),
     );
   });
+  // base-passwd's README lists its reserved uids and gids as psql prints a table: read as a
+  // paragraph of code, "Which uid is reserved for mysql?" found no row.
+  it('reads a table drawn with pipes over a rule of dashes as a table, each line a row under its header', () => {
+    const readme = readFileSync(
+      path.join(import.meta.dirname, '../../fixtures/real-docs/base-passwd-readme.txt'),
+      'utf8',
+    );
+    const rows = documentUnits(plainTextToMarkdown(readme)).filter((u) => u.kind === 'row');
+    expect(rows).toHaveLength(22 + 21);
+    const mysql = rows.filter((r) => r.cells?.[1].text === 'mysql');
+    expect(mysql.map((r) => [r.header?.map((h) => h.text), r.rowKey, r.cells?.[2].text])).toEqual([
+      [['uid', 'name', 'description'], '64001', 'mysql-server'],
+      [['gid', 'name', 'description'], '64001', 'mysql-server'],
+    ]);
+    expect(rows.at(-1)?.cells?.map((c) => c.text)).toEqual(['64065', 'gnocchi', 'Gnocchi - Metric as a Service']);
+  });
+
+  it('reads generated tables drawn with pipes, psql-style or boxed, cell for cell', () => {
+    const cell = fc.oneof(fc.stringMatching(/^[a-z]{1,8}(?: [a-z]{1,8}){0,2}$/), fc.stringMatching(/^[0-9]{1,6}$/));
+    const table = fc.integer({ min: 2, max: 4 }).chain((width) =>
+      fc.record({
+        header: fc.uniqueArray(fc.stringMatching(/^[a-z]{2,8}$/), { minLength: width, maxLength: width }),
+        rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 }),
+        boxed: fc.boolean(),
+      }),
+    );
+    fc.assert(
+      fc.property(table, ({ header, rows, boxed }) => {
+        const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+        const line = (cells: string[]) => cells.map((c, i) => ` ${c.padEnd(widths[i])} `).join('|');
+        const rule = widths.map((w) => '-'.repeat(w + 2)).join('+');
+        const drawn = boxed
+          ? [`+${rule}+`, `|${line(header)}|`, `+${rule}+`, ...rows.map((r) => `|${line(r)}|`), `+${rule}+`]
+          : [line(header), rule, ...rows.map(line)];
+        const md = plainTextToMarkdown(
+          `Values\n------\nThe values are:\n\n${drawn.map((l) => `    ${l}`).join('\n')}\n`,
+        );
+        const units = documentUnits(md).filter((u) => u.kind === 'row');
+        expect(units.map((u) => u.cells?.map((c) => c.text))).toEqual(rows);
+        expect(units.every((u) => u.header?.map((h) => h.text).join() === header.join())).toBe(true);
+      }),
+    );
+  });
 });

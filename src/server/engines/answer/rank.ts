@@ -75,7 +75,13 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       // and once per source: paste's `-z` is not comm's, though both say "line delimiter is NUL".
       // A sentence under an API's name is that name's: cursorUp's "Default is `1`." is not cursorForward's.
       // And a sentence under a heading is that section's: a FAQ answers "Yes." to several of its questions.
-      const section = u.kind === 'sentence' ? u.headings.join('\n') : '';
+      // A row is its table's: "64045 | ceph" is a uid in one table, a gid in the next.
+      const section =
+        u.kind === 'sentence'
+          ? u.headings.join('\n')
+          : u.kind === 'row'
+            ? (u.header ?? []).map((h) => h.text).join('|')
+            : '';
       const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${section}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -631,6 +637,8 @@ export function comparedRows(index: UnitIndex, subjects: string[]): RankedUnit[]
  */
 const NAME = /^\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}*)*(?:'s|’s)?$/u;
 const ACRONYM = /^\p{Lu}{2,}\p{N}*s?(?:'s|’s)?$/u;
+/** A word in camel case: lower case, then a capital inside (setColor, useNamedReferences). */
+const CAMEL = /^\p{Ll}+\p{Lu}[\p{L}\p{N}]*(?:'s|’s)?$/u;
 
 /**
  * The identifiers a question names that no unit holds (with `ref`, no unit of that source: an
@@ -653,9 +661,13 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
   });
   const missing = words
     .map((w, i) => ({ w: w.replace(/^[(“"'`]+|[)”"'`?!.,;:]+$/g, ''), name: isName[i] }))
-    .filter(({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name || isHyphenName(unowned(w)))
+    .filter(
+      ({ w, name }) => /\d/.test(w) || symbolsOf(w).length > 0 || name || isHyphenName(unowned(w)) || CAMEL.test(w),
+    )
     .map(({ w }) => w)
     .filter((w) => {
+      // A name written in camel case (setColor, useNamedReferences) is held as written, its case aside.
+      if (CAMEL.test(w)) return !index.writes(bareOf(unowned(w)), ref);
       // A name joined by hyphens (async-retry, p-retry) is held as written too: p-retry's "retry" is not async-retry.
       if (isHyphenName(unowned(w))) return !index.writes(bareOf(unowned(w)), ref);
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
