@@ -392,6 +392,16 @@ function rank(
     })
     .filter((r) => r.s > 0)
     .sort((a, b) => b.s - a.s || a.u.seq - b.u.seq);
+  // A label leading into a table or a list ("Reserved uids:") is said with all of it: a row or an
+  // item of it holding more of the question is the answer instead.
+  const label = ranked[0];
+  const block = label && index.units.find((x) => x.ref === label.u.ref && x.seq > label.u.seq);
+  const within =
+    label?.covers &&
+    /[:：]$/.test(label.u.text.trim()) &&
+    (block?.kind === 'row' || block?.kind === 'item') &&
+    ranked.find((r) => r.covers && r.u.group === block.group && coverage(r.u, q, index) > coverage(label.u, q, index));
+  if (within) ranked.unshift(...ranked.splice(ranked.indexOf(within), 1));
   // A question asking no code is answered in prose when prose scores near the code and holds as
   // much of the question: an example's line is not what "What does pMapSkip do?" asks.
   const top = ranked[0];

@@ -24,6 +24,13 @@ describeAnswersOver('fresh documents: plain-text tables, counts in how-to questi
     expect(await ask('Which uid is mysql?')).toMatch(/^\| uid \| name \| description \|\n.*\n\| 64001 \| mysql \|/);
   });
 
+  // "Reserved uids:" scored a little above the row and was said with its whole table.
+  it('a row of a table holding more of the question answers it, not the label leading into the table', async () => {
+    expect(await ask('Which uid is reserved for mysql?')).toBe(
+      '| uid | name | description |\n| --- | --- | --- |\n| 64001 | mysql | mysql-server |\n\n[1]',
+    );
+  });
+
   // "64045 | ceph | ceph object storage" is in both tables: kept once, it was a uid only.
   it('the same row under two headers is a row of each table', async () => {
     expect(await ask('Which gid is ceph?')).toMatch(/^\| gid \| name \| description \|\n.*\n\| 64045 \| ceph \|/);
