@@ -458,6 +458,9 @@ const QUOTED_TERM =
 /** A name of at most four words, capitalised or a symbol, then a spaced dash: "Accurate matching - Using…". */
 const PLAIN_TERM = /^\s*((?:\p{Lu}|[\p{Ll}\p{N}_.$-]*[._$])[\p{L}\p{N}_.$-]*(?: [\p{L}\p{N}_.$-]+){0,3}) [-–—] \S/u;
 
+/** What parts an item's term from its description: a colon or a dash and a space, or a full-width colon. */
+const ITEM_SEPARATOR = /^\s*(?:(?:[:—–-]|\s-)\s+|：\s*)/;
+
 /** A list item "`--flag`: what it does" / "**name** - what it is": a term and its description. */
 function itemDefinition(b: Block): Partial<DocUnit> | null {
   const nodes = b.inline ?? [];
@@ -474,13 +477,14 @@ function itemDefinition(b: Block): Partial<DocUnit> | null {
   if (plain) return { term: plain[1], termMarkdown: plain[1] };
   if (!first || (first.type !== 'strong' && first.type !== 'inlineCode')) return null;
   const next = rest[0];
-  if (!next || next.type !== 'text' || !/^\s*(?:[:—–-]|\s-)\s+\S/.test(next.value)) return null;
+  // A full-width colon takes no space after it: "`hkp`：且转换香港词汇". The description may open
+  // with code of its own ("`packages/data`：`@pinyin-pro/data` 扩展字典包").
+  if (!next || next.type !== 'text') return null;
+  const separator = ITEM_SEPARATOR.exec(next.value);
+  if (!separator || (separator[0] === next.value && rest.length < 2)) return null;
   const termMarkdown = inlineMarkdown([first]);
   const term = first.type === 'inlineCode' ? first.value : b.text.slice(0, b.text.length - textOf(rest).length).trim();
-  const descNodes: PhrasingContent[] = [
-    { ...next, value: next.value.replace(/^\s*(?:[:—–-]|\s-)\s+/, '') },
-    ...rest.slice(1),
-  ];
+  const descNodes: PhrasingContent[] = [{ ...next, value: next.value.replace(ITEM_SEPARATOR, '') }, ...rest.slice(1)];
   return {
     term,
     termMarkdown,

@@ -7,8 +7,8 @@ import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
  * Session 82's fresh check: Debian's base-passwd README (plain text, its reserved ids as tables
- * drawn with pipes), cli-table3's README (Markdown) and split(1) (groff HTML), questions written
- * before any answer was read.
+ * drawn with pipes), cli-table3's README (Markdown), split(1) (groff HTML) and opencc-js's Chinese
+ * README, questions written before any answer was read.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 const read = (f: string) => readFileSync(path.join(FIXTURES, f), 'utf8');
@@ -16,6 +16,7 @@ const docs = async () => [
   { id: 'base-passwd', title: 'base-passwd-readme', text: plainTextToMarkdown(read('base-passwd-readme.txt')) },
   { id: 'cli-table3', title: 'cli-table3', text: read('cli-table3-readme.md') },
   { id: 'split', title: 'SPLIT', text: extractHtml(read('split.html')).markdown },
+  { id: 'opencc', title: 'opencc-js', text: read('opencc-js-readme-zh-cn.md') },
 ];
 
 describeAnswersOver('fresh documents: plain-text tables, counts in how-to questions, camel-case names', docs, (ask) => {
@@ -54,5 +55,11 @@ describeAnswersOver('fresh documents: plain-text tables, counts in how-to questi
     expect(await ask("How do I set cell colours with cli-table3's setColor method?")).toMatch(
       /^Your sources do not cover this question/,
     );
+  });
+
+  // "`hkp`：…" had no term (a full-width colon takes no space after it): a table row naming hkp in
+  // code answered instead. Its stop goes after the closing bracket, as a Chinese sentence's: 。
+  it('a Chinese list item "`name`：what it is" answers what the name means, with a Chinese full stop', async () => {
+    expect(await ask('hkp 表示什么？')).toMatch(/^根据你的资料： `hkp`：且转换香港词汇（例如：鼠标 -> 滑鼠）。 \[1\]/);
   });
 });

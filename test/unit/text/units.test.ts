@@ -353,6 +353,25 @@ describe('document units on generated documents', () => {
     );
   });
 
+  // opencc-js's locales and pinyin-pro's packages, in Chinese: "`hkp`：且转换香港词汇" had no term, so
+  // a table row naming hkp in a code span outranked the item saying what hkp is.
+  it('a list item "`name`：what it is" has its term, after a full-width colon and before code of its own', () => {
+    const units = documentUnits(
+      [
+        '- `hkp`：且转换香港词汇（例如：鼠标 -> 滑鼠）',
+        '- `packages/data`：`@pinyin-pro/data` 扩展字典包',
+        '- `level`: `info` or above is logged',
+        '- `lone`：',
+      ].join('\n'),
+    ).filter((u) => u.kind === 'item');
+    expect(units.map((u) => [u.term, u.description])).toEqual([
+      ['hkp', '且转换香港词汇（例如：鼠标 -> 滑鼠）'],
+      ['packages/data', '@pinyin-pro/data 扩展字典包'],
+      ['level', 'info or above is logged'],
+      [undefined, undefined],
+    ]);
+  });
+
   it('a list item opening with a quoted name that it says the meaning of has that name as its term', () => {
     const verb = fc.constantFrom('means', 'is', 'are', 'refers to', 'stands for', '-', ':');
     const quote = fc.constantFrom(['"', '"'], ['“', '”'], ["'", "'"], ['「', '」']);

@@ -15,11 +15,14 @@ export interface Said {
   prose: boolean;
 }
 
-/** A quote as it ends a sentence: with its full stop (。 after Chinese or Japanese). */
+/**
+ * A quote as it ends a sentence: with its full stop (。 after Chinese or Japanese), read before the
+ * marks and brackets that close it ("（例如：鼠标 -> 滑鼠）" takes 。).
+ */
 const stopped = (markdown: string) =>
-  /[.!?:;,。！？：；，、][*_]*$/.test(markdown)
+  /[.!?:;,。！？：；，、][*_)）」』”"']*$/.test(markdown)
     ? markdown
-    : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][*_]*$/u.test(markdown)
+    : /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}][*_)）」』”"']*$/u.test(markdown)
       ? `${markdown}。`
       : `${markdown}.`;
 
