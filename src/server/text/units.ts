@@ -478,10 +478,11 @@ function itemDefinition(b: Block): Partial<DocUnit> | null {
   if (!first || (first.type !== 'strong' && first.type !== 'inlineCode')) return null;
   const next = rest[0];
   // A full-width colon takes no space after it: "`hkp`：且转换香港词汇". The description may open
-  // with code of its own ("`packages/data`：`@pinyin-pro/data` 扩展字典包").
+  // with code of its own and go on ("`packages/data`：`@pinyin-pro/data` 扩展字典包"); code alone
+  // after the name is a setting's type ("`disabled`: `boolean`"), said with the items under it.
   if (!next || next.type !== 'text') return null;
   const separator = ITEM_SEPARATOR.exec(next.value);
-  if (!separator || (separator[0] === next.value && rest.length < 2)) return null;
+  if (!separator || (separator[0] === next.value && rest.length < 3)) return null;
   const termMarkdown = inlineMarkdown([first]);
   const term = first.type === 'inlineCode' ? first.value : b.text.slice(0, b.text.length - textOf(rest).length).trim();
   const descNodes: PhrasingContent[] = [{ ...next, value: next.value.replace(ITEM_SEPARATOR, '') }, ...rest.slice(1)];

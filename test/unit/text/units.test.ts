@@ -370,6 +370,10 @@ describe('document units on generated documents', () => {
       ['level', 'info or above is logged'],
       [undefined, undefined],
     ]);
+    // A setting's line with its type alone is said with the items under it, not as a definition.
+    expect(documentUnits('- `disabled`: `boolean`\n  - `true` turns it off').some((u) => u.term === 'disabled')).toBe(
+      false,
+    );
   });
 
   it('a list item opening with a quoted name that it says the meaning of has that name as its term', () => {
