@@ -632,6 +632,14 @@ function sayBest(
   // A section the part names by its heading ("In Chrome 38, …") is not answered from another section.
   const sectionTerms = (u: RankedUnit) => keyTerms(q).filter((t) => u.fields.headings.has(t) && !u.fields.title.has(t));
   if (sectionTerms(a).some((t) => !b.fields.headings.has(t) && !b.fields.text.has(t))) return said;
+  // Nor is a table the part names by a column ("Which gid…") answered from a table without it.
+  const columns = (u: RankedUnit) => new Set(termsOf((u.header ?? []).map((h) => h.text).join(' ')));
+  if (
+    a.kind === 'row' &&
+    b.kind === 'row' &&
+    keyTerms(q).some((t) => columns(a).has(t) && !columns(b).has(t) && !b.fields.text.has(t))
+  )
+    return said;
   if (a.kind === 'row' && b.kind === 'row' && a.ref === b.ref && a.group === b.group)
     return sayRows(a.seq < b.seq ? [a, b] : [b, a], q, frame);
   const more = sayUnit(second.u, q, index, frame);
