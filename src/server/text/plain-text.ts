@@ -367,9 +367,10 @@ function tableFrom(body: Line[], i: number): { node: Table; next: number } | und
   const start = TABLE_RULE.test(body[i].text) && /^\+/.test(body[i].text) ? i + 1 : i;
   const [header, rule] = [body[start], body[start + 1]];
   if (!header || !rule || !header.text.includes('|') || !TABLE_RULE.test(rule.text)) return undefined;
-  const width = cellsOf(header.text).length;
+  const head = cellsOf(header.text);
+  const width = head.length;
   if (width < 2 || cellsOf(rule.text.replace(/\+/g, '|')).length !== width) return undefined;
-  const rows: TableRow[] = [rowOf(cellsOf(header.text))];
+  const rows: TableRow[] = [rowOf(head)];
   let next = start + 2;
   for (; next < body.length && body[next].indent === header.indent; next++) {
     const cells = cellsOf(body[next].text);
@@ -378,7 +379,7 @@ function tableFrom(body: Line[], i: number): { node: Table; next: number } | und
     rows.push(rowOf(cells));
   }
   if (rows.length < 2) return undefined;
-  return { node: { type: 'table', align: cellsOf(header.text).map(() => null), children: rows }, next };
+  return { node: { type: 'table', align: head.map(() => null), children: rows }, next };
 }
 
 const rowOf = (cells: string[]): TableRow => ({
