@@ -5,7 +5,7 @@ import { newId, randomToken } from '../store/ids.js';
 import { busOf } from '../store/cache-bus.js';
 import * as repo from './jobs.repo.js';
 import type { JobRow } from './jobs.repo.js';
-import { budgetOf, checkBudgetKinds, DEFAULT_MAX_CRASHES, DEFAULT_TIME_BUDGET_MS } from './limits.js';
+import { BUDGET_GRACE_MS, budgetOf, checkBudgetKinds, DEFAULT_MAX_CRASHES, DEFAULT_TIME_BUDGET_MS } from './limits.js';
 import { ClaimLoop } from './claim-loop.js';
 import { runJob } from './run-job.js';
 import { recoverOrphans } from './recovery.js';
@@ -176,8 +176,10 @@ export class JobQueue {
         if (local) {
           local.reason ??= 'canceled';
           local.controller.abort(new Error('canceled'));
-          // Wait for the engine to stop, bounded: a handler that ignores its signal still ends as canceled.
-          await Promise.race([local.done, new Promise((r) => setTimeout(r, 5000).unref())]);
+          // Wait for the run to end: one that ignores its signal is given up after the grace time
+          // (run-job.ts) and ends as canceled all the same. Bounded again for a store that is away.
+          const graceMs = this.options.limits?.budgetGraceMs ?? BUDGET_GRACE_MS;
+          await Promise.race([local.done, new Promise((r) => setTimeout(r, graceMs + 5000).unref())]);
           return { outcome: 'canceled', job: (await this.get(id))! };
         }
         return { outcome: 'cancel-requested', job: (await this.get(id))! };

@@ -57,13 +57,32 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
     signal: entry.controller.signal,
     log: (line) => log.append(line),
   };
+  const graceMs = core.options.limits?.budgetGraceMs ?? BUDGET_GRACE_MS;
   // Past its budget the run is aborted; one that ignores the abort is given up a little later.
-  const budget = armBudget(options.timeBudgetMs, core.options.limits?.budgetGraceMs ?? BUDGET_GRACE_MS, (err) => {
+  const budget = armBudget(options.timeBudgetMs, graceMs, (err) => {
     if (entry.reason) return;
     entry.reason = 'over-budget';
     entry.overBudget = err;
     entry.controller.abort(err);
   });
+  // A canceled run (or one whose lease went elsewhere) that does not stop is given up after the
+  // same grace as one past its budget: a cancel ends the job in bounded time, whatever the handler waits on.
+  let stopTimer: NodeJS.Timeout | undefined;
+  let gaveUpAfterStop = false;
+  const notStopping = new Promise<never>((_, reject) => {
+    const signal = entry.controller.signal;
+    const onAbort = () => {
+      if (entry.reason !== 'canceled' && entry.reason !== 'lease-lost') return;
+      stopTimer = setTimeout(() => {
+        gaveUpAfterStop = true;
+        reject(signal.reason);
+      }, graceMs);
+      stopTimer.unref();
+    };
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  notStopping.catch(() => undefined); // raced against the run; unheard when the run ends in time
   let outcome: Outcome;
   try {
     // Stopped or canceled before it started (a claim that raced a stop): a handler listens for the
@@ -71,19 +90,20 @@ export async function runJob(core: QueueCore, job: JobRow, entry: Running): Prom
     if (entry.controller.signal.aborted) throw entry.controller.signal.reason;
     const running = handler(ctx);
     running.catch(() => undefined); // a run given up may still end; nobody waits for it then
-    const result = await Promise.race([running, budget.givenUp, entry.abandoned]);
+    const result = await Promise.race([running, budget.givenUp, notStopping, entry.abandoned]);
     outcome = { ok: true, result };
   } catch (err) {
     outcome = { ok: false, err };
   } finally {
     budget.disarm();
+    clearTimeout(stopTimer);
     clearInterval(heartbeat);
   }
   // Every line is committed before the run's end; a line that could not be written fails the run
   // as an error of the handler would.
   try {
     // A run given up may still be logging: its lines are not waited for.
-    if (!entry.overBudget && !entry.wasAbandoned) await log.drained();
+    if (!entry.overBudget && !entry.wasAbandoned && !gaveUpAfterStop) await log.drained();
   } catch (err) {
     if (outcome.ok) outcome = { ok: false, err };
   }

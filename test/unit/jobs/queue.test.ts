@@ -453,6 +453,31 @@ describeOnStores('JobQueue', (underTest) => {
     expect(await q.waitForEnd(quick.id, 5000)).toMatchObject({ state: 'succeeded' });
   });
 
+  it('gives up a canceled run that ignores its abort after the grace time: the job ends canceled and its worker takes the next job', async () => {
+    const store = await stores.open();
+    opened.push(store);
+    const q = new JobQueue({
+      db: store.db,
+      now: () => new Date(),
+      concurrency: 1,
+      pollMs: 50,
+      recoverAllRunningAtStart: false,
+      limits: { budgetGraceMs: 100 },
+    });
+    queues.push(q);
+    q.register('stuck', () => new Promise(() => {}));
+    q.register('quick', async () => 'fine');
+    await q.start();
+    const stuck = await q.enqueue('stuck', {});
+    for (let i = 0; i < 100 && (await q.get(stuck.id))!.state !== 'running'; i++) await sleep(10);
+    const quick = await q.enqueue('quick', {});
+    expect(await q.cancel(stuck.id)).toMatchObject({
+      outcome: 'canceled',
+      job: { state: 'canceled', error: 'canceled while running' },
+    });
+    expect(await q.waitForEnd(quick.id, 5000)).toMatchObject({ state: 'succeeded' });
+  });
+
   it('refuses budgets named for kinds it does not run', async () => {
     const store = await stores.open();
     opened.push(store);
