@@ -42,10 +42,13 @@ export function plainTextToMarkdown(text: string): string {
   };
   let proseIndent = 0;
   const entries = faqEntries(groups);
+  const marginTitles = marginHeadings(groups);
   groups.forEach((g, i) => {
     const heading = entries.has(g)
       ? { text: joined(g.lines), lines: g.lines.length, style: 'faq' }
-      : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1, groups[i + 1]);
+      : marginTitles.has(g)
+        ? { text: g.lines[0].text, lines: 1, style: 'margin' }
+        : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1, groups[i + 1]);
     let body = g.lines;
     if (heading) {
       const depth = heading.numberDepth ?? levelOf(heading.style);
@@ -53,7 +56,7 @@ export function plainTextToMarkdown(text: string): string {
       body = g.lines.slice(heading.lines);
       // A man page's section is indented under its name, a FAQ's answer under its question: that
       // indent is its prose's.
-      if (heading.style === 'caps' || heading.style === 'faq')
+      if (heading.style === 'caps' || heading.style === 'faq' || heading.style === 'margin')
         proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
     }
     // A paragraph whose first line alone is indented (a typewriter's paragraph) is prose at its other lines' margin.
@@ -101,6 +104,7 @@ const FIELD_LINE = /^\p{L}[\p{L}\p{N} -]{0,30}:\s+\S/u;
 /** A name, a dash and what it is: "pg_dropcluster    - Completely remove a cluster." */
 const DASHED_TERM = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+[-–—]\s+(\S.*)$/u;
 const MIN_FIELD_LINES = 3;
+const FRAMED = /^[|+].*[|+]$/;
 const SENTENCE_END = /[.;,:!。！：]$/;
 const CJK_EDGE = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 
@@ -170,8 +174,8 @@ const titleLike = (s: string) => s.length <= 100 && !SENTENCE_END.test(s);
 function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): FoundHeading | undefined {
   const first = g.lines[0].text;
   const whole = joined(g.lines);
-  // Underlined (setext or texinfo), or set between two rules.
-  if (g.below && g.lines.length <= 2 && titleLike(whole)) {
+  // Underlined (setext or texinfo), or set between two rules; not a box's line ("| nano 7.2 |").
+  if (g.below && g.lines.length <= 2 && titleLike(whole) && !FRAMED.test(whole)) {
     const ratio = (g.belowLength ?? 0) / Math.max(1, whole.length);
     if (g.above || (ratio >= 0.4 && ratio <= 2))
       return { text: whole, lines: g.lines.length, style: `${g.above ? 'o' : 'u'}${g.below}` };
@@ -205,6 +209,35 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
   if (g.lines.length === 1 && overProse && titleLike(title) && title.length <= 60 && /^\p{Lu}/u.test(title))
     return { text: title.replace(/^([IVX]+\.)\s+/, '$1 '), lines: 1, style: 'alone' };
   return undefined;
+}
+
+/** A document needs this many titles at its margin before such lines are read as its sections. */
+const MIN_MARGIN_TITLES = 3;
+
+/**
+ * Section names at the document's margin, each alone over text set in under it (GNU nano's README:
+ * "Purpose", "How to compile and install nano", "Web Page", each over an indented body). Read as
+ * sections when the document has several, whatever their body opens with (a URL, a list).
+ */
+function marginHeadings(groups: Group[]): Set<Group> {
+  const margin = Math.min(...groups.map((g) => g.lines[0].indent));
+  const found = groups.filter((g, i) => {
+    const line = g.lines[0];
+    const next = groups[i + 1]?.lines[0];
+    return (
+      g.lines.length === 1 &&
+      line.indent === margin &&
+      next !== undefined &&
+      next.indent > margin &&
+      titleLike(line.text) &&
+      line.text.length <= 60 &&
+      /^\p{Lu}/u.test(line.text) &&
+      !BULLET.test(line.text) &&
+      // A capitalised word alone ("Purpose") is a name, not an identifier.
+      (/^\p{Lu}\p{Ll}+$/u.test(line.text) || !looksLikeCode(line.text))
+    );
+  });
+  return new Set(found.length >= MIN_MARGIN_TITLES ? found : []);
 }
 
 const LEADING_MARKS = /^(?:-{2,}|={2,}|\*{2,}|#{1,6})\s*(?=\p{Lu})/u;
@@ -327,7 +360,14 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
     // A shell prompt opening a run is a terminal session: the lines after it are its output
     // ("$ ls -l /bin/ping" over "-rwsr-xr-x 1 root root …").
     const session = PROMPT_LINE.test(run[0].text) && !prose;
-    if ((indented && (!prose || technicalShare(run) >= 0.25)) || ((codeByLook || session) && !prose) || literal) {
+    // Lines framed by bars are a box drawn in text (a screen's picture): kept as drawn.
+    const drawn = run.every((l) => FRAMED.test(l.text));
+    if (
+      (indented && (!prose || technicalShare(run) >= 0.25)) ||
+      ((codeByLook || session) && !prose) ||
+      literal ||
+      drawn
+    ) {
       // Code goes on over the lines indented at least as far as it (a call's wrapped arguments).
       while (end < body.length && body[end].indent >= indent && !BULLET.test(body[end].text)) end++;
       out.push({ node: codeNode(body.slice(i, end), indent) });

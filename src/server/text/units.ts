@@ -102,6 +102,13 @@ function apiName(heading: string | undefined): string | undefined {
   return /^[\p{Ll}_$.]/u.test(name) && /[\p{L}_$]\.[\p{L}_$]|\p{Ll}\p{Lu}|\p{L}_\p{L}/u.test(bare) ? name : undefined;
 }
 
+/** A term naming an option (`-c`, `**--tries=**_number_`), in the given section when one is given. */
+const isOption = (b: Block | undefined, section?: string[]): b is Block =>
+  b !== undefined &&
+  isTerm(b) &&
+  /^--?\p{L}/u.test(b.text.trim()) &&
+  (section === undefined || b.section.join('\n') === section.join('\n'));
+
 /** A list item longer than this is also said sentence by sentence. */
 const LONG_ITEM = 300;
 
@@ -142,6 +149,16 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
         continue;
       case 'paragraph': {
         if (isTerm(b)) {
+          // An option's other names, each its own paragraph over one description (groff's `-c` over
+          // `--continue`), are one term.
+          let names = 0;
+          while (isOption(b) && isOption(blocks[i + names + 1], headings)) names++;
+          const term = names > 0 ? blocks.slice(i, i + names + 1) : [b];
+          // A line break inside a term (groff's `-T seconds<br>--timeout=seconds`) parts two names too.
+          const termText = term.map((t) => t.text.replace(/\s*\n\s*/g, ', ')).join(', ');
+          const termMarkdown = term.map((t) => t.markdown.replace(/\\\n(?:\\(?=[-+]))?/g, ', ')).join(', ');
+          const start = i;
+          i += names;
           // A term and the paragraphs describing it, up to the next term or heading.
           const desc: Block[] = [];
           for (let j = i + 1; j < blocks.length && desc.length < MAX_DESCRIPTION_PARAGRAPHS; j++) {
@@ -167,7 +184,7 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           const sentence = desc.findIndex((d, k) => k > 0 && /^\p{Lu}\p{Ll}/u.test(d.text));
           if (/^\p{Ll}.*[^;,]$/su.test(desc[0]?.text.trim() ?? '') && sentence > 0) desc.splice(sentence);
           // A run of entries is led into by the paragraph before its first ("FORMAT is one of:").
-          const leadIn = previousEntry?.end === i - 1 ? previousEntry.leadIn : lead;
+          const leadIn = previousEntry?.end === start - 1 ? previousEntry.leadIn : lead;
           previousEntry = desc.length > 0 ? { end: i + desc.length, paragraphs: desc.length, leadIn } : undefined;
           if (desc.length > 0) {
             const g = group++;
@@ -175,23 +192,23 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             const descriptionMarkdown = desc.map((d) => d.markdown).join('\n\n');
             push({
               kind: 'definition',
-              text: `${b.text}\n${description}`,
-              markdown: `${b.markdown}\n\n${descriptionMarkdown}`,
+              text: `${termText}\n${description}`,
+              markdown: `${termMarkdown}\n\n${descriptionMarkdown}`,
               headings,
               group: g,
-              term: b.text,
-              termMarkdown: b.markdown,
+              term: termText,
+              termMarkdown,
               description,
               descriptionMarkdown,
               leadIn,
             });
             for (const d of desc)
-              for (const s of sentencesOf(d))
-                push({ ...s, headings, group: g, term: b.text, termMarkdown: b.markdown, leadIn });
+              for (const s of sentencesOf(d)) push({ ...s, headings, group: g, term: termText, termMarkdown, leadIn });
             i += desc.length;
             lead = undefined;
             continue;
           }
+          i = start;
         }
         // A command printed as a paragraph after its shell prompt ("$ numfmt --to=iec 2048"), with the
         // result lines under it ('-> "2.0K"'), is code: a full stop after it would change it.
@@ -218,8 +235,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           lead = undefined;
           continue;
         }
-        // A paragraph that is only an address (a rule's home page) says nothing a reader asks about.
-        if (BARE_URL.test(b.text.trim())) {
+        // A paragraph that is only an address (a rule's home page) says nothing a reader asks about,
+        // unless it is all its section says (nano's "Web Page" over its address).
+        const alone =
+          blocks[i - 1]?.kind === 'heading' && (i + 1 === blocks.length || blocks[i + 1].kind === 'heading');
+        if (BARE_URL.test(b.text.trim()) && !alone) {
           lead = undefined;
           continue;
         }

@@ -146,6 +146,19 @@ describe('PDF page layout from item positions', () => {
     expect(layoutPage(items)).toContain('#### minTimeout');
   });
 
+  it("a bold line set apart that ends a sentence (tiny-pinyin's bold 注意 line, ending in 。) is text, not a heading", () => {
+    const bold = (str: string, x: number, y: number): PositionedItem => ({ ...item(str, x, y), bold: true });
+    const lines = layoutPage([
+      item('轻量的汉字转拼音库。', 50, 720),
+      bold('注意：不支持多音字；ie/edge 测试未通过。', 50, 690),
+      item('使用方法如下。', 50, 660),
+      bold('Install', 50, 630),
+      item('npm 安装即可。', 50, 600),
+    ]);
+    expect(lines).toContain('注意：不支持多音字；ie/edge 测试未通过。');
+    expect(lines).toContain('#### Install');
+  });
+
   it('rows of links above the text (badges printed as their alt text) are left out; links within the text stay', () => {
     const linked = (str: string, x: number, y: number, link: number): PositionedItem => ({ ...item(str, x, y), link });
     const lines = layoutPage([

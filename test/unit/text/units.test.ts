@@ -170,11 +170,11 @@ describe('document units on generated documents', () => {
     );
   });
 
-  it('a term written as groff writes it is a term: a flag with its long form, an argument after =, a choice, a bare exit code', () => {
+  it('a term written as groff writes it is a term: a flag with its long form (on one line or each on its own), an argument after =, a choice, a bare exit code', () => {
     const entry = fc.record({
       letter: fc.constantFrom(...'abcdkSsZz'.split('')),
       long: word,
-      form: fc.constantFrom('pair', 'equals', 'bare', 'bracket', 'choice'),
+      form: fc.constantFrom('pair', 'lines', 'equals', 'bare', 'bracket', 'choice'),
       choice: fc.uniqueArray(word, { minLength: 2, maxLength: 3 }),
       description: label.map((x) => `${x} text.`),
     });
@@ -183,18 +183,21 @@ describe('document units on generated documents', () => {
         const terms = entries.map((e, i) =>
           e.form === 'pair'
             ? { md: `**-${e.letter}**, **--${e.long}**`, text: `-${e.letter}, --${e.long}` }
-            : e.form === 'equals'
-              ? { md: `**--${e.long}**=_${e.letter}_`, text: `--${e.long}=${e.letter}` }
-              : e.form === 'bracket'
-                ? // tail's `-n, --lines=[+]NUM`: the argument unmarked beside its italic bracket.
-                  { md: `**-${e.letter}**, **--${e.long}**=_\\[_+]NUM`, text: `-${e.letter}, --${e.long}=[+]NUM` }
-                : e.form === 'choice'
-                  ? // tail's `-f, --follow[={name|descriptor}]`: a choice of words, unmarked, in braces.
-                    {
-                      md: `**-${e.letter}**, **--${e.long}\\[=**{${e.choice.join('|')}}\\]`,
-                      text: `-${e.letter}, --${e.long}[={${e.choice.join('|')}}]`,
-                    }
-                  : { md: String(i), text: String(i) },
+            : e.form === 'lines'
+              ? // wget's `-c` over `--continue`: each name its own paragraph, one description.
+                { md: `**\\-${e.letter}**\n\n**\\--${e.long}**=_n_`, text: `-${e.letter}, --${e.long}=n` }
+              : e.form === 'equals'
+                ? { md: `**--${e.long}**=_${e.letter}_`, text: `--${e.long}=${e.letter}` }
+                : e.form === 'bracket'
+                  ? // tail's `-n, --lines=[+]NUM`: the argument unmarked beside its italic bracket.
+                    { md: `**-${e.letter}**, **--${e.long}**=_\\[_+]NUM`, text: `-${e.letter}, --${e.long}=[+]NUM` }
+                  : e.form === 'choice'
+                    ? // tail's `-f, --follow[={name|descriptor}]`: a choice of words, unmarked, in braces.
+                      {
+                        md: `**-${e.letter}**, **--${e.long}\\[=**{${e.choice.join('|')}}\\]`,
+                        text: `-${e.letter}, --${e.long}[={${e.choice.join('|')}}]`,
+                      }
+                    : { md: String(i), text: String(i) },
         );
         const md = ['## OPTIONS', '', ...entries.flatMap((e, i) => [terms[i].md, '', e.description, ''])].join('\n');
         const defs = documentUnits(md).filter((u) => u.kind === 'definition');

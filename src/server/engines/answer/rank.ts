@@ -5,6 +5,8 @@ import {
   negatedTerms,
   symbolsOf,
   termsOf,
+  letterName,
+  namedLetters,
   versionedName,
 } from '../../text/terms.js';
 import { isSpaceless, words as segmentWords } from '../../text/segment.js';
@@ -113,7 +115,7 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         seq: units.length,
         fields: {
           text: new Set(own),
-          key: new Set(termsOf(about)),
+          key: new Set([...termsOf(about), ...letterName(about)]),
           context: new Set(termsOf(context)),
           headings: new Set(termsOf(u.headings.join(' '))),
           title,
@@ -210,6 +212,7 @@ export type Query = Map<string, number>;
 export function queryOf(asked: string, history: string[] = []): Query {
   const text = inDocumentWords(asked);
   const q: Query = new Map(termsOf(text).map((t) => [t, LIGHT_VERBS.has(t) ? PARAMS.lightVerb : 1]));
+  for (const t of namedLetters(text)) q.set(t, 1);
   for (const t of termsOf(history.join(' '))) if (!q.has(t)) q.set(t, PARAMS.history);
   METHODS.set(q, new Set(methodNames(text).filter((t) => !q.has(t))));
   CALLS.set(
@@ -353,6 +356,13 @@ export const holdsTerm = (u: RankedUnit, t: string) => FIELDS.some((f) => u.fiel
 
 /** Whether a unit itself says a term (its text or its key), not only a heading or title above it. */
 export const saysTerm = (u: RankedUnit, t: string) => u.fields.text.has(t) || u.fields.key.has(t);
+
+/**
+ * Whether a question asks nothing of a unit but what it is: each of its terms names the unit (its
+ * term, its source) or the kind of thing it is ("What does wget's -c option do?").
+ */
+export const asksWhatItIs = (u: RankedUnit, q: Query) =>
+  keyTerms(q).every((t) => u.fields.key.has(t) || u.fields.title.has(t) || KINDS.has(t) || UNASKED.has(t));
 
 /** A part's own terms, not those it carries as context (a thread's, a phrasing verb's). */
 export const keyTerms = (q: Query) => [...q].filter(([, w]) => w >= 1).map(([t]) => t);

@@ -5,7 +5,7 @@ import { tableMarkdown } from '../../text/units.js';
 import { isSpaceless } from '../../text/segment.js';
 import type { AnswerFrame } from '../answer-frames.js';
 import { PARAMS } from './model-params.js';
-import { groupOf, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
+import { asksWhatItIs, groupOf, score, type Query, type RankedUnit, type UnitIndex } from './rank.js';
 
 /** A unit as an answer says it: its lines (each cited) and the units it quoted. */
 export interface Said {
@@ -109,8 +109,10 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         .join(' ');
       if (description.length <= PARAMS.maxChars)
         return { lines: [cite(`${u.termMarkdown}: ${paragraphs}`, u.ref)], used: [u, ...own], prose: false };
-      // A long description: its sentence that best answers, under its term.
-      const sentence = best(groupOf(u, index, 'sentence'), q, index);
+      // A long description: its sentence that best answers, under its term; its first when the
+      // question asks only what the term is (a description opens by saying so).
+      const sentences = groupOf(u, index, 'sentence');
+      const sentence = asksWhatItIs(u, q) ? sentences[0] : best(sentences, q, index);
       return sentence
         ? sayUnit(sentence, q, index, frame)
         : { lines: [cite(u.termMarkdown ?? u.term ?? '', u.ref)], used: [u], prose: false };
@@ -169,6 +171,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
       // number of written bytes") follows the one it points to, the gap marked: a definition's first,
       // a paragraph's sentence before it. Alone it reads as about something else.
       const sentences = groupOf(u, index, 'sentence');
+      // A question asking only what a term is is answered by its description's opening.
+      if (u.term && sentences[0] !== u && asksWhatItIs(u, q)) return sayUnit(sentences[0], q, index, frame);
       const first = u.term ? sentences[0] : sentences[sentences.indexOf(u) - 1];
       const later = first !== undefined && first !== u && pointsBack(u.text);
       const opening = later ? `${first.markdown} ${first.seq + 1 === u.seq ? '' : '… '}` : '';

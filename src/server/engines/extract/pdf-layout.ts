@@ -516,7 +516,12 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     const below = next ? line.y - next.y : Infinity;
     const apart = below < 0 || below > Math.max(line.height, next?.height ?? 0) * 1.9;
     const larger = body && line.height >= body * 1.12;
-    if ((larger || (line.bold && apart)) && line.cells.length === 1 && text.length <= 120 && !/[.,;:]$/.test(text)) {
+    if (
+      (larger || (line.bold && apart)) &&
+      line.cells.length === 1 &&
+      text.length <= 120 &&
+      !/[.,;:。，；：]$/.test(text)
+    ) {
       // A badge on the title's line, wrapped under it at the title's size: its image's alt text, one
       // link ("Actions Status: test"). No heading of its own, or every section would be under it.
       const visible = line.items.filter((it) => it.str.trim());

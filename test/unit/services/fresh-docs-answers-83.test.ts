@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
+import { documentUnits } from '../../../src/server/text/units.js';
+import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
+
+/**
+ * Session 83's fresh check: GNU nano's README (plain text, its sections named at the margin over
+ * indented text), wget(1) (groff HTML, an option's short and long names each on a line of its own),
+ * cron-parser's README (tables keyed by a letter) and filesize's, questions written before any
+ * answer was read.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const read = (f: string) => readFileSync(path.join(FIXTURES, f), 'utf8');
+const nano = () => plainTextToMarkdown(read('nano-readme.txt'));
+const wget = () => extractHtml(read('wget.html')).markdown;
+const docs = async () => [
+  { id: 'nano', title: 'nano-readme', text: nano() },
+  { id: 'wget', title: 'WGET', text: wget() },
+  { id: 'cron-parser', title: 'cron-parser', text: read('cron-parser-readme.md') },
+  { id: 'filesize', title: 'filesize', text: read('filesize-readme.md') },
+];
+
+it("a plain-text README's sections named at its margin over indented text are headings, its drawn box kept as drawn", () => {
+  const md = nano();
+  for (const name of ['Purpose', 'Appearance', 'Origin', 'License', 'How to compile and install nano', 'Web Page'])
+    expect(md).toContain(`\n## ${name}\n`);
+  expect(md).toContain('Nano is a small and simple text editor for use on the terminal.');
+  // The screen drawn in text is one block as drawn, not a heading and paragraphs of bars.
+  expect(md).toMatch(/```\n\| {2}GNU nano 7\.2 {18}filename/);
+  expect(md).not.toMatch(/^#+ \|/m);
+});
+
+it("an option's names each on their own line (groff's -c over --continue) are one term over its description", () => {
+  const units = documentUnits(wget());
+  const c = units.find((u) => u.kind === 'definition' && u.term?.startsWith('-c'));
+  expect(c?.term).toBe('-c, --continue');
+  expect(c?.description).toMatch(/^Continue getting a partially-downloaded file\./);
+  const t = units.find((u) => u.kind === 'definition' && u.term?.startsWith('-t'));
+  expect(t?.term).toBe('-t number, --tries=number');
+  // Or on two lines of one paragraph (`-T seconds<br>--timeout=seconds`).
+  const T = units.find((u) => u.kind === 'definition' && u.term?.startsWith('-T'));
+  expect(T?.term).toBe('-T seconds, --timeout=seconds');
+  expect(T?.termMarkdown).toBe('**-T seconds, --timeout=**_seconds_');
+});
+
+describeAnswersOver('fresh documents: margin headings, option names on two lines, letters named', docs, (ask) => {
+  // "Bug Reports" and "Web Page" were lines of text: the answer was the heading alone ("Bug Reports.").
+  it("a plain-text section's text answers under the name at its margin", async () => {
+    expect(await ask('Where do I report a bug in nano?')).toContain('https://savannah.gnu.org/bugs/?group=nano');
+  });
+
+  // An address alone was no unit: "Web Page" said nothing.
+  it('an address that is all its section says answers for that section', async () => {
+    expect(await ask("What is nano's web page?")).toContain('https://nano-editor.org/');
+  });
+
+  // A letter alone was no term: the rows of `*` and `?` answered, then "not covered".
+  it('a letter the question names alone is the table row keyed by it', async () => {
+    expect(await ask('What does the H special character do?')).toMatch(
+      /^\| Character \| Description \| Example \|\n.*\n\| `H` \| Randomized value \|/,
+    );
+    expect(await ask('What does the L character mean in a cron expression?')).toMatch(
+      /\n\| `L` \| Last day of month\/week \|/,
+    );
+  });
+
+  // The example line holding "-c" answered, not what the option does.
+  it("a question asking only what an option does is answered by its description's opening", async () => {
+    expect(await ask("What does wget's -c option do?")).toMatch(
+      /^\*\*-c\*\*, \*\*--continue\*\*: Continue getting a partially-downloaded file\./,
+    );
+  });
+
+  it("the option's long name is the short one's: a question naming -t is answered by --tries' description", async () => {
+    expect(await ask('How many times does wget retry by default?')).toContain('The default is to retry 20 times');
+  });
+});
