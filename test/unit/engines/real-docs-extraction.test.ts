@@ -66,6 +66,20 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
     expect(text).toMatch(/```\n\{\n {2}"rules": \{\n {4}"no-dropping-the-ra": true/);
   });
 
+  // tiny-pinyin's Chinese README (MIT, from its npm package) printed by Chromium: its font maps 页 and
+  // 见 to radicals, a bold sentence was read as a heading, and lines of prose opening with a code span
+  // (`pinyin.isSupported()`为`true`：) were fenced as code.
+  it('reads a Chinese README printed by Chromium: ideographs, not radicals; prose with code spans stays prose', async () => {
+    const { text } = await extractDocument('pdf', fixture('tiny-pinyin-readme.pdf'));
+    expect(text).toContain('注意在浏览器中使用时页面的charset 必须为utf-8 ，见issue#21');
+    expect(text).not.toMatch(/[\u2e80-\u2eff\u2f00-\u2fdf]/u);
+    expect(text).toContain('\n\n注意：不支持多音字；ie/edge 测试未通过。\n\n');
+    expect(text).toContain('即 pinyin.isSupported()为true：\n\n```\nnpm i --save full-icu\n```');
+    expect(text).toContain(
+      '通过node --icu-data-dir=node_modules/full-icu test.js即可使node.js支持全语言，正确把汉字转为拼音。',
+    );
+  });
+
   it('keeps the four columns of the schedule table, its header included', async () => {
     const { text } = await extractDocument('pdf', fixture('pino-lts.pdf'));
     expect(text).toContain(

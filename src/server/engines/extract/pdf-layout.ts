@@ -140,11 +140,16 @@ export function linesOf(items: PositionedItem[]): Line[] {
       }
       // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
       // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
-      // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，), and code
-      // says them only in a string (`var s = "我是…。";`), beside its quotes and operators.
+      // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，：), and code
+      // says them only in a string (`var s = "我是…。";`) or a comment.
       // Nor do emoji (🦄 in `htmlEscape('🦄 & 🐐')`), which an emoji font sets.
       const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str) && !EMOJI_ONLY.test(it.str));
-      const prose = l.items.some((it) => /[、。，]/.test(it.str)) && !telling.some((it) => /[=;"'{}]/.test(it.str));
+      const unquoted = l.items
+        .map((it) => it.str)
+        .join('')
+        .replace(/(["'`]).*?\1/g, '')
+        .replace(/(?:\/\/|#|\/\*).*$/, '');
+      const prose = /[、。，：；]/.test(unquoted);
       const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
       const bold = telling.length > 0 && telling.every((it) => it.bold);
       return { y: l.y, height: l.height, mono, bold, items: l.items, segments: kept, cells };

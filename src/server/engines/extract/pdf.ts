@@ -2,6 +2,7 @@ import { DOCUMENT_LIMITS, overLimit } from './limits.js';
 import { checkPdfStreams } from './pdf-streams.js';
 import { joinParagraphLines, layoutPage, typeScale, type PositionedItem } from './pdf-layout.js';
 import { cleanText, dropRunningLines, withoutBoilerplate } from './boilerplate.js';
+import { RADICAL_IDEOGRAPHS } from './radical-ideographs.js';
 
 /**
  * Text of each page of a PDF, through Mozilla's pdf.js (legacy build: runs on Node 20 without a
@@ -76,8 +77,11 @@ export async function pdfPages(data: Buffer): Promise<{ title: string | null; pa
         const href = link >= 0 && /^https?:\/\//.test(links[link].url ?? '') ? links[link].url : undefined;
         items.push({
           // A glyph the font maps to no character comes as NUL: no text, and PostgreSQL stores none.
-          // A CJK face may map an ideograph to its Kangxi radical (⾔ for 言): the same character to a reader.
-          str: item.str.replace(/\u0000/g, '').replace(/[\u2f00-\u2fdf]/g, (c) => c.normalize('NFKC')),
+          // A CJK face may map an ideograph to its radical (⾔ for 言, ⻚ for 页): the same character to a reader.
+          str: item.str
+            .replace(/\u0000/g, '')
+            .replace(/[\u2f00-\u2fdf]/g, (c) => c.normalize('NFKC'))
+            .replace(/[\u2e80-\u2eff]/g, (c) => RADICAL_IDEOGRAPHS[c] ?? c),
           x,
           y,
           width: item.width,
