@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { collapseRepeats, headingsOf, searchChunks, type ChunkHit } from '../engines/retrieval/index.js';
-import { keywords, searchWords } from '../engines/retrieval/fts-query.js';
+import { keywords, letterSymbols, searchWords } from '../engines/retrieval/fts-query.js';
 import { isEnglishWord } from '../text/english-frequency.js';
 import { findResourcesByIds } from '../store/resources.repo.js';
 import type { Passage } from '../engines/answer-writer.js';
@@ -152,7 +152,8 @@ function withNamedSources(hits: ChunkHit[], question: string, rows: Map<string, 
  * most of what the question says. Other sources' hits keep their places.
  */
 function pastTheName(hits: ChunkHit[], question: string): ChunkHit[] {
-  const asked = new Set(termsOf(searchWords(question).join(' ')));
+  // A flag the question names ("-w") is one of its words, though a letter alone is no search term.
+  const asked = new Set(termsOf([...searchWords(question), ...letterSymbols(question)].join(' ')));
   const held = new Map(
     hits.map((h) => [h.chunkId, termsOf(`${h.headings.join(' ')} ${h.content}`).filter((t) => asked.has(t))]),
   );

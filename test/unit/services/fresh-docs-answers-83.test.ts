@@ -21,6 +21,8 @@ const docs = async () => [
   { id: 'wget', title: 'WGET', text: wget() },
   { id: 'cron-parser', title: 'cron-parser', text: read('cron-parser-readme.md') },
   { id: 'filesize', title: 'filesize', text: read('filesize-readme.md') },
+  { id: 'grep', title: 'GREP', text: extractHtml(read('grep.html')).markdown },
+  { id: 'grep-readme', title: 'grep-readme', text: plainTextToMarkdown(read('grep-readme.txt')) },
 ];
 
 it("a plain-text README's sections named at its margin over indented text are headings, its drawn box kept as drawn", () => {
@@ -44,6 +46,12 @@ it("an option's names each on their own line (groff's -c over --continue) are on
   const T = units.find((u) => u.kind === 'definition' && u.term?.startsWith('-T'));
   expect(T?.term).toBe('-T seconds, --timeout=seconds');
   expect(T?.termMarkdown).toBe('**-T seconds, --timeout=**_seconds_');
+});
+
+it("groff's subsection name set in one bold paragraph with the first option under it is a heading over that option", () => {
+  const md = extractHtml(read('grep.html')).markdown;
+  expect(md).toContain('### Matching Control\n\n**\\-e** _PATTERNS_, **\\--regexp=**_PATTERNS_\n');
+  expect(md).toContain('### General Output Control\n\n**\\-c**, **\\--count**\n');
 });
 
 describeAnswersOver('fresh documents: margin headings, option names on two lines, letters named', docs, (ask) => {
@@ -71,6 +79,17 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
   it("a question asking only what an option does is answered by its description's opening", async () => {
     expect(await ask("What does wget's -c option do?")).toMatch(
       /^\*\*-c\*\*, \*\*--continue\*\*: Continue getting a partially-downloaded file\./,
+    );
+  });
+
+  // The passages holding the source's name ("grep") in their text were put before the one holding
+  // the flag asked: -w's definition was never read, and the answer was "not covered".
+  it("a flag the question names keeps its passage among those read, past the source's name", async () => {
+    expect(await ask('What does the -w option of grep do?')).toMatch(
+      /^\*\*-w\*\*, \*\*--word-regexp\*\*: Select only those lines/,
+    );
+    expect(await ask("What does grep's -v option do?")).toMatch(
+      /^\*\*-v\*\*, \*\*--invert-match\*\*: Invert the sense of matching/,
     );
   });
 

@@ -90,11 +90,14 @@ function sectionName(p: Element): boolean {
 
 /**
  * groff sets a subheading and the next term in one bold paragraph ("The following five options are
- * useful only when verifying checksums: <br> --ignore-missing"): the lead-in becomes a paragraph of
- * its own over the term, as it is read.
+ * useful only when verifying checksums: <br> --ignore-missing", grep's "Matching Control <br> -e"):
+ * the lead-in becomes a paragraph of its own over the term, as it is read; a subsection's name
+ * over an option becomes its heading.
  */
 function splitLeadIn(p: Element): boolean {
-  const bold = p.children.length === 1 && /^(?:B|STRONG)$/.test(p.children[0].tagName) ? p.children[0] : undefined;
+  const first = p.firstElementChild;
+  const opens = first && (p.textContent ?? '').trimStart().startsWith((first.textContent ?? '').trim());
+  const bold = opens && /^(?:B|STRONG)$/.test(first.tagName) ? first : undefined;
   const br = bold ? [...bold.children].find((c) => c.tagName === 'BR') : undefined;
   if (!bold || !br) return false;
   const before: ChildNode[] = [];
@@ -102,10 +105,16 @@ function splitLeadIn(p: Element): boolean {
   const lead = before
     .map((n) => n.textContent ?? '')
     .join('')
+    .replace(/\s+/g, ' ')
     .trim();
-  if (!lead.endsWith(':') || !(bold.textContent ?? '').slice(lead.length).trim()) return false;
-  const para = p.ownerDocument.createElement('p');
-  para.textContent = lead.replace(/\s+/g, ' ');
+  let after = '';
+  for (let n = br.nextSibling; n; n = n.nextSibling) after += n.textContent ?? '';
+  after = after.trim();
+  const leadIn = lead.endsWith(':') && p.children.length === 1;
+  const subsection = /^\p{Lu}[\p{L} ]{2,60}$/u.test(lead) && after.startsWith('-');
+  if (!(leadIn || subsection) || !after) return false;
+  const para = p.ownerDocument.createElement(leadIn ? 'p' : 'h3');
+  para.textContent = lead;
   p.before(para);
   for (const n of before) n.remove();
   br.remove();
