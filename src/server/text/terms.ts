@@ -108,10 +108,10 @@ const QUESTION_FRAME = ['关于', '告诉', '一下', 'について', '教え', 
  * (search's too). Chinese ones in both scripts: a question in Traditional Chinese asks 有什麼作用.
  */
 export const CJK_STOP: readonly string[] = [
-  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 做 把 被 将 从 对 向 给 让 成 如何 怎么 怎样 多少 哪些 哪个 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
+  ...'的 了 是 在 和 与 及 或 吗 呢 吧 啊 也 都 就 个 这 那 什么 做 把 被 将 从 对 向 给 让 成 如何 怎么 怎样 多少 哪些 哪个 哪里 哪儿 为什么 请 我 你 他 她 它 们 有 没有 中 下 の は が を に で と も か な です ます する こと これ それ どう 何 どの'.split(
     ' ',
   ),
-  ...'與 嗎 個 這 什麼 將 從 對 給 讓 怎麼 怎樣 哪個 為什麼 請 們 沒有'.split(' '),
+  ...'與 嗎 個 這 什麼 將 從 對 給 讓 怎麼 怎樣 哪個 哪裡 哪兒 為什麼 請 們 沒有 どこ'.split(' '),
   ...QUESTION_FRAME,
 ];
 

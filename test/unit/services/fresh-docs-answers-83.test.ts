@@ -23,6 +23,8 @@ const docs = async () => [
   { id: 'filesize', title: 'filesize', text: read('filesize-readme.md') },
   { id: 'grep', title: 'GREP', text: extractHtml(read('grep.html')).markdown },
   { id: 'grep-readme', title: 'grep-readme', text: plainTextToMarkdown(read('grep-readme.txt')) },
+  { id: 'address-parse', title: 'CN Address Parse', text: read('address-parse-readme.md') },
+  { id: 'pretty-bytes', title: 'pretty-bytes', text: read('pretty-bytes-readme.md') },
 ];
 
 it("a plain-text README's sections named at its margin over indented text are headings, its drawn box kept as drawn", () => {
@@ -91,6 +93,16 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
     expect(await ask("What does grep's -v option do?")).toMatch(
       /^\*\*-v\*\*, \*\*--invert-match\*\*: Invert the sense of matching/,
     );
+  });
+
+  // 哪里 ("where") was a term no source holds, so the question was not covered.
+  it('a Chinese question word asking where is no term a source must hold', async () => {
+    expect(await ask('address-parse 打包后的单文件在哪里？')).toContain('已打包成单文件`dist/bundle.js`');
+  });
+
+  // The choice was read only at the question's end: "base-2", which the README never writes, refused it.
+  it('a choice of two words followed by a few more is a choice: the source need state only one', async () => {
+    expect(await ask('Does pretty-bytes use base-10 or base-2 by default?')).toContain('Note that it uses base-10');
   });
 
   it("the option's long name is the short one's: a question naming -t is answered by --tries' description", async () => {

@@ -264,8 +264,11 @@ export const namesMethod = (q: Query, term: string) => METHODS.get(q)?.has(term)
 const MEASURE =
   /\bhow\s+(?!(?:do|does|did|can|could|should|would|will|is|are|was|were|to|i|we|you|they|it|much|many)\b)(\p{L}+)/giu;
 
-/** A question ending in a choice of two words ("Is Chalk 5 CommonJS or ESM?"): a source holding either answers it. */
-const CHOICE = /([\p{L}\p{N}][\w.+#-]*)\s+or\s+([\p{L}\p{N}][\w.+#-]*)\s*[?？]\s*$/u;
+/**
+ * A question ending in a choice of two words ("Is Chalk 5 CommonJS or ESM?", "base-10 or base-2 by
+ * default?"): a source holding either answers it.
+ */
+const CHOICE = /([\p{L}\p{N}][\w.+#-]*)\s+or\s+([\p{L}\p{N}][\w.+#-]*)(?:\s+\p{Ll}+){0,3}\s*[?？]\s*$/u;
 
 /** The two words a query offers as a choice, as terms: held as one, by whichever a unit holds. */
 const ALTERNATIVES = new WeakMap<Query, [string[], string[]]>();
