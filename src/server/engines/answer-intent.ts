@@ -26,7 +26,8 @@ export function answerIntent(query: string): AnswerIntent {
   const own = maskQuoted(query);
   if (COMPARE.test(own) && !HOW_TO.test(own) && !WHETHER_DIFFERENT.test(own)) return 'compare';
   if (SUMMARY.test(own)) return 'summary';
-  if (LIST.test(own)) return 'list';
+  // "Where is the list of outstanding bugs?" asks where it is, not for its items.
+  if (LIST.test(own) && !/^\s*where\b/i.test(own)) return 'list';
   return 'answer';
 }
 

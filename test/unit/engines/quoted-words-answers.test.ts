@@ -15,6 +15,9 @@ it('a quoted "list" or "compare" does not make a list or a comparison', () => {
   expect(answerIntent('Which option is described as "takes a list of options"?')).toBe('answer');
   expect(answerIntent('What does the “compare two files” example print?')).toBe('answer');
   expect(answerIntent('List the options of "pdftoppm"')).toBe('list');
+  // "the list of" names a thing a where-question asks the place of.
+  expect(answerIntent('Where is the list of outstanding grep bugs?')).toBe('answer');
+  expect(answerIntent('Give me a list of the options of grep')).toBe('list');
 });
 
 it('the option described by the quoted words is answered with its name', () => {

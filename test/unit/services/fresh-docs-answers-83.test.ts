@@ -25,6 +25,7 @@ const docs = async () => [
   { id: 'grep-readme', title: 'grep-readme', text: plainTextToMarkdown(read('grep-readme.txt')) },
   { id: 'address-parse', title: 'CN Address Parse', text: read('address-parse-readme.md') },
   { id: 'pretty-bytes', title: 'pretty-bytes', text: read('pretty-bytes-readme.md') },
+  { id: 'solarlunar', title: 'solarlunar', text: read('solarlunar-readme.md') },
 ];
 
 it("a plain-text README's sections named at its margin over indented text are headings, its drawn box kept as drawn", () => {
@@ -103,6 +104,20 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
   // The choice was read only at the question's end: "base-2", which the README never writes, refused it.
   it('a choice of two words followed by a few more is a choice: the source need state only one', async () => {
     expect(await ask('Does pretty-bytes use base-10 or base-2 by default?')).toContain('Note that it uses base-10');
+  });
+
+  // "the list of" made it a list question: every paragraph of KNOWN BUGS was said as an item, the address none.
+  it('"Where is the list of …" asks where it is: the sentence saying so, with the address it leads into', async () => {
+    expect(await ask('Where is the list of outstanding grep bugs?')).toMatch(
+      /^According to your sources: A list of outstanding and resolved bugs can be found at: \[\d\]\n\n```\nhttps:\/\/debbugs\.gnu\.org\/cgi\/pkgreport\.cgi\?package=grep\n```/,
+    );
+  });
+
+  // "tool" is a kind of thing the README never names so: the question was not covered.
+  it('the kind of thing asked ("which build tool") need not be written by the source', async () => {
+    expect(await ask('Which build tool does solarlunar use?')).toContain(
+      '**Rollup 4**: Optimized builds with tree-shaking.',
+    );
   });
 
   it("the option's long name is the short one's: a question naming -t is answered by --tries' description", async () => {

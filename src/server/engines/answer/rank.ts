@@ -195,10 +195,12 @@ const CAPABILITY = new Set(termsOf('support supports supported supporting'));
 
 /**
  * Words a source may never write of what a question asks about: its kind (a function, an option,
- * "which kinds of…"), or the state asked of it ("Is X enabled by default?", which `default: false`
+ * "which kinds of…", "which build tool"), or the state asked of it ("Is X enabled by default?", which `default: false`
  * answers), or the unit a figure is in ("What unit is interval in?", which "in milliseconds" answers).
  */
-const KINDS = new Set(termsOf('function method option flag parameter argument property enabled disabled unit kind'));
+const KINDS = new Set(
+  termsOf('function method option flag parameter argument property enabled disabled unit kind tool library package'),
+);
 
 /** Measures asked by "How big/large/small…": what a size is. */
 const SIZE_WORDS = new Set(['big', 'large', 'small', 'tiny', 'heavy']);
