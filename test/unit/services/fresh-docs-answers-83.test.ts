@@ -96,6 +96,14 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
     );
   });
 
+  // The passage of --no-ignore-case, which mentions -i and says "This is the default.", was read
+  // for the two-part question, -i's own entry not.
+  it("the passage holding an option's entry is found before one mentioning it", async () => {
+    expect(await ask("What does grep's -i option do, and what is pretty-bytes' default for bits?")).toMatch(
+      /^\*\*-i\*\*, \*\*--ignore-case\*\*: Ignore case distinctions/,
+    );
+  });
+
   // 哪里 ("where") was a term no source holds, so the question was not covered.
   it('a Chinese question word asking where is no term a source must hold', async () => {
     expect(await ask('address-parse 打包后的单文件在哪里？')).toContain('已打包成单文件`dist/bundle.js`');

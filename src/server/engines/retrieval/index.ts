@@ -103,6 +103,7 @@ export async function searchChunks(db: Kysely<Database>, query: string, scope: S
         (score +
           (namedTitleWords(named, r.resource_title).length ? NAMED_SOURCE_SHARE * top : 0) +
           writtenShare(flags, r.content) * OPTION_SHARE * top +
+          (definesFlag(flags, r.content) ? OPTION_SHARE * top : 0) +
           (namesRow(asked, r.content) ? ROW_SHARE * top : 0)) *
           10_000,
       ) / 10_000,
@@ -136,6 +137,16 @@ function namesRow(words: Set<string>, text: string): boolean {
   for (const m of text.matchAll(/^\|\s*([^|\n]+?)\s*\|/gm))
     if (words.has(m[1].replace(/[`*_\\]/g, '').toLowerCase())) return true;
   return false;
+}
+
+/**
+ * Whether a line of the text opens with one of the options, as its entry does (`**-i**, **--ignore-case**`),
+ * not a line mentioning it ("… scripts that already use **-i**").
+ */
+function definesFlag(flags: string[], text: string): boolean {
+  if (flags.length === 0) return false;
+  const lines = text.split('\n').map((l) => l.replace(/^[\s*_`\\]+/, '').toLowerCase());
+  return flags.some((f) => lines.some((l) => l.startsWith(f) && !/[\p{L}\p{N}]/u.test(l[f.length] ?? '')));
 }
 
 /** The share of the one-letter options and directives ("-a", "%i") that the text writes as such. */
