@@ -366,8 +366,22 @@ function rank(
   const defines = definesAsked(form);
   const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
   const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
+  // Nor is an option turning off what the question asks for (`--no-ignore-case` to "How do I make
+  // grep ignore case?"), unless the question asks to turn it off or names the option.
+  const asksOn = !/\b(?:not|no|don['’]t|without|disable|stop|turn off)\b/i.test(form);
+  const turnsOff = (u: RankedUnit) => {
+    const off = /(?:^|[\s,])--no-([\p{L}-]+)/u.exec(u.term ?? '')?.[1];
+    const asked = (t: string) => (q.get(t) ?? 0) >= 1;
+    return (
+      asksOn &&
+      off !== undefined &&
+      termsOf(off.replace(/-/g, ' ')).every(asked) &&
+      ![...u.fields.key].some((t) => t.startsWith('§-') && asked(t))
+    );
+  };
   const statesOther = (u: RankedUnit) =>
-    condition !== undefined && u.kind === 'sentence' && u.fields.text.has(other) && !u.fields.text.has(stated);
+    (condition !== undefined && u.kind === 'sentence' && u.fields.text.has(other) && !u.fields.text.has(stated)) ||
+    turnsOff(u);
   // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
   const leadsIntoCode = (u: RankedUnit) =>
     u.kind === 'sentence' &&

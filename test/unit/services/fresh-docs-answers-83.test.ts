@@ -104,6 +104,14 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
     );
   });
 
+  // `--no-ignore-case` ("Do not ignore case distinctions…") came first.
+  it('an option turning off what the question asks for is no answer, unless the question asks to turn it off', async () => {
+    expect(await ask('How do I make grep ignore case?')).toMatch(
+      /^\*\*-i\*\*, \*\*--ignore-case\*\*: Ignore case[^\n]*\[\d\]$/,
+    );
+    expect(await ask('How do I make grep not ignore case?')).toMatch(/^\*\*--no-ignore-case\*\*: Do not ignore case/);
+  });
+
   // 哪里 ("where") was a term no source holds, so the question was not covered.
   it('a Chinese question word asking where is no term a source must hold', async () => {
     expect(await ask('address-parse 打包后的单文件在哪里？')).toContain('已打包成单文件`dist/bundle.js`');
