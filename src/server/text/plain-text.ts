@@ -206,7 +206,15 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
     isProse(next.lines);
   // So does one set off by a run of marks before it ("---Shadow passwords", "--- Group administration").
   const title = /[-=*#]{2,}\s*$/.test(first) ? first : first.replace(LEADING_MARKS, '');
-  if (g.lines.length === 1 && overProse && titleLike(title) && title.length <= 60 && /^\p{Lu}/u.test(title))
+  // Not a name and its value ("GNU Sed website: https://www.gnu.org/software/sed/").
+  if (
+    g.lines.length === 1 &&
+    overProse &&
+    titleLike(title) &&
+    title.length <= 60 &&
+    /^\p{Lu}/u.test(title) &&
+    !/[:：]\s+\S/u.test(title)
+  )
     return { text: title.replace(/^([IVX]+\.)\s+/, '$1 '), lines: 1, style: 'alone' };
   return undefined;
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { documentUnits } from '../../../src/server/text/units.js';
@@ -26,6 +27,12 @@ const docs = async () => [
   { id: 'address-parse', title: 'CN Address Parse', text: read('address-parse-readme.md') },
   { id: 'pretty-bytes', title: 'pretty-bytes', text: read('pretty-bytes-readme.md') },
   { id: 'solarlunar', title: 'solarlunar', text: read('solarlunar-readme.md') },
+  { id: 'sed-readme', title: 'sed-readme', text: plainTextToMarkdown(read('sed-readme.txt')) },
+  {
+    id: 'morgan',
+    title: 'morgan',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'morgan-readme.pdf')))).text,
+  },
 ];
 
 it("a plain-text README's sections named at its margin over indented text are headings, its drawn box kept as drawn", () => {
@@ -110,6 +117,20 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
       /^\*\*-i\*\*, \*\*--ignore-case\*\*: Ignore case[^\n]*\[\d\]$/,
     );
     expect(await ask('How do I make grep not ignore case?')).toMatch(/^\*\*--no-ignore-case\*\*: Do not ignore case/);
+  });
+
+  // "GNU Sed website: https://…" was read as a heading over the README's text: its sentences answered.
+  it("a plain-text line naming a value is no heading: sed's website", async () => {
+    expect(await ask('What is the GNU sed website?')).toMatch(
+      /^GNU Sed website: <https:\/\/www\.gnu\.org\/software\/sed\/>/,
+    );
+  });
+
+  // The heading "immediate" asked all but "option", and its opening never writes "immediate".
+  it('a section named by the option the question names answers it, though its text never repeats the name', async () => {
+    expect(await ask('What does the immediate option of morgan do?')).toMatch(
+      /^According to your sources: Write log line on request instead of response\./,
+    );
   });
 
   // 哪里 ("where") was a term no source holds, so the question was not covered.

@@ -474,16 +474,20 @@ export function answeringSection(
     // Of headings asking as much, the one saying least besides asks it: OVERFLOW, not OVERFLOW_PRIORITY.
     const better = !best || share > best.share || (share === best.share && own.size < best.size);
     // A heading of one word asks the part when it is all the part asks besides its source's name
-    // (segmentit's "Optimizer 是什么"): two words or more otherwise, as one word is often a label.
+    // and the kind of thing it is (segmentit's "Optimizer 是什么", morgan's "immediate option"): two
+    // words or more otherwise, as one word is often a label.
     // Its word as asked, not another of its stem: "Performant" is not "Performance".
     // And its opening names it, as a definition does ("Optimizer 是在分词结束后…"): a "Features"
-    // section opening "tern is a small task runner" leads into its list.
+    // section opening "tern is a small task runner" leads into its list. Unless the part says what
+    // kind of thing the heading names: morgan's "immediate" option opens "Write log line on request…".
+    const kind = keyTerms(q).some((t) => KINDS.has(t) && !own.has(t));
     const whole =
       count === own.size &&
-      [...own].every((t) => first.fields.text.has(t)) &&
-      [...q].every(([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t)) &&
+      ([...own].every((t) => first.fields.text.has(t)) || kind) &&
+      [...q].every(([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t) || KINDS.has(t)) &&
       wordsOf(first.headings.at(-1)!).every((w) => askedForms.has(inflectionless(w)));
-    if ((count >= 2 || whole) && share >= PARAMS.headingAnswers && better) best = { first, share, size: own.size };
+    const enough = share >= PARAMS.headingAnswers || (whole && kind);
+    if ((count >= 2 || whole) && enough && better) best = { first, share, size: own.size };
   }
   if (!best || best.first.kind !== 'sentence' || used.has(best.first) || (within && !within.has(best.first)))
     return undefined;
@@ -502,7 +506,7 @@ export function answeringSection(
   // So with what the part asks beyond the heading ("the default of maxGlobstarRecursion"): said by
   // a later unit ("The default of `200` is…") or by another section ("the default limit in
   // findUpMultiple": `limit`'s "Default: `Infinity`"), not by the opening.
-  const more = keyTerms(q).filter((t) => !heading.includes(t) && !best.first.fields.title.has(t));
+  const more = keyTerms(q).filter((t) => !heading.includes(t) && !best.first.fields.title.has(t) && !KINDS.has(t));
   const elsewhere = (u: RankedUnit) =>
     u.ref === ref &&
     u.kind !== 'code' &&
