@@ -47,18 +47,20 @@ export function negatedTerms(text: string): string[] {
 const UN_PARTICIPLE = /\bun(\p{L}{3,}(?:ed|able))\b/giu;
 
 /**
- * The letters a question names standing alone ("the H special character", "what does L mean"): a
+ * The letters a question names standing alone ("the H special character", "the sed command d"): a
  * value, as a letter in quotes is. Not a source's: "the X and Y resolution" names axes. "A" and "I"
  * are words, and a letter before a full stop an initial.
  */
-export const namedLetters = (question: string) =>
-  [...question.matchAll(LONE_CAPITAL)].map((m) => `§'${m[1].toLowerCase()}'`);
-const LONE_CAPITAL = /(?<=^|[\s(])([B-HJ-Z])(?=$|[\s,;:)?!])/gu;
+export const namedLetters = (question: string) => [...question.matchAll(LONE_LETTER)].map((m) => `§'${m[1]}'`);
+const LONE_LETTER = /(?<=^|[\s(])([B-HJ-Zb-hj-z])(?=$|[\s,;:)?!])/gu;
 
-/** A name that is one letter (a table's row `L`, a term `H`): the letter as a value, as the question names it. */
+/**
+ * A name that is one letter (a table's row `L`, a term `H`): the letter as a value, as the question
+ * names it, in its case: sed's `d` and `D` are two commands.
+ */
 export const letterName = (name: string) => {
   const m = /^[`'"]?(\p{L})[`'"]?$/u.exec(name.trim());
-  return m ? [`§'${m[1].toLowerCase()}'`] : [];
+  return m ? [`§'${m[1]}'`] : [];
 };
 
 /** The name of a word naming a version of it ("ie" of "ie9"), if it is one. */

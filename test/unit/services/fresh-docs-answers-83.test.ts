@@ -28,6 +28,7 @@ const docs = async () => [
   { id: 'pretty-bytes', title: 'pretty-bytes', text: read('pretty-bytes-readme.md') },
   { id: 'solarlunar', title: 'solarlunar', text: read('solarlunar-readme.md') },
   { id: 'sed-readme', title: 'sed-readme', text: plainTextToMarkdown(read('sed-readme.txt')) },
+  { id: 'sed', title: 'SED', text: extractHtml(read('sed.html')).markdown },
   {
     id: 'morgan',
     title: 'morgan',
@@ -131,6 +132,14 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
     expect(await ask('What does the immediate option of morgan do?')).toMatch(
       /^According to your sources: Write log line on request instead of response\./,
     );
+  });
+
+  // A lower-case letter alone was no term; then, read without its case, `D` answered for `d`.
+  it("a letter the question names is the term written so, in its case: sed's d and D", async () => {
+    expect(await ask('What does the sed command d do?')).toMatch(
+      /^\*\*d\*\*: Delete pattern space\. Start next cycle\./,
+    );
+    expect(await ask('What does the sed command D do?')).toMatch(/^\*\*D\*\*: If pattern space contains no newline/);
   });
 
   // 哪里 ("where") was a term no source holds, so the question was not covered.
