@@ -142,6 +142,14 @@ describeAnswersOver('fresh documents: margin headings, option names on two lines
     expect(await ask('What does the sed command D do?')).toMatch(/^\*\*D\*\*: If pattern space contains no newline/);
   });
 
+  // "The function is expected to return … or undefined / null to skip logging." answered: it says
+  // "skip", the skip option's own section says its default.
+  it("an option's section whose opening says what else is asked answers it: morgan's skip default", async () => {
+    expect(await ask('What does the skip option of morgan default to?')).toMatch(
+      /^According to your sources: Function to determine if logging is skipped, defaults to `?false`?\./,
+    );
+  });
+
   // 哪里 ("where") was a term no source holds, so the question was not covered.
   it('a Chinese question word asking where is no term a source must hold', async () => {
     expect(await ask('address-parse 打包后的单文件在哪里？')).toContain('已打包成单文件`dist/bundle.js`');

@@ -484,7 +484,9 @@ export function answeringSection(
     const whole =
       count === own.size &&
       ([...own].every((t) => first.fields.text.has(t)) || kind) &&
-      [...q].every(([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t) || KINDS.has(t)) &&
+      [...q].every(
+        ([t, w]) => w < 1 || own.has(t) || first.fields.title.has(t) || KINDS.has(t) || (kind && saysTerm(first, t)),
+      ) &&
       wordsOf(first.headings.at(-1)!).every((w) => askedForms.has(inflectionless(w)));
     const enough = share >= PARAMS.headingAnswers || (whole && kind);
     if ((count >= 2 || whole) && enough && better) best = { first, share, size: own.size };
