@@ -366,8 +366,8 @@ function rank(
   const defines = definesAsked(form);
   const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
   const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
-  // Nor is an option turning off what the question asks for (`--no-ignore-case` to "How do I make
-  // grep ignore case?"), unless the question asks to turn it off or names the option.
+  // An option turning off what the question asks for (`--no-ignore-case` to "How do I make grep
+  // ignore case?") answers nothing, unless the question asks to turn it off or names the option.
   const asksOn = !/\b(?:not|no|don['’]t|without|disable|stop|turn off)\b/i.test(form);
   const turnsOff = (u: RankedUnit) => {
     const off = /(?:^|[\s,])--no-([\p{L}-]+)/u.exec(u.term ?? '')?.[1];
