@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Store } from '../../../src/server/store/store.js';
 import { JobFailure, JobQueue, type JobObserver, type JobOutcome } from '../../../src/server/jobs/queue.js';
 import { ObjectStoreError } from '../../../src/server/files/file-store.js';
+import type { JobLimits } from '../../../src/server/jobs/limits.js';
 import { describeOnStores, dropTestDatabases, type StoreUnderTest } from '../../helpers/postgres.js';
 
 const opened: Store[] = [];
@@ -19,6 +20,7 @@ async function setup(
     store?: Store;
     observer?: JobObserver;
     outageRequeueMs?: number;
+    limits?: JobLimits;
   } = {},
 ) {
   const store = options.store ?? (await stores.open());
@@ -32,6 +34,7 @@ async function setup(
     recoverAllRunningAtStart: options.recoverAll ?? false,
     observer: options.observer,
     outageRequeueMs: options.outageRequeueMs,
+    limits: options.limits,
   });
   queues.push(q);
   return { store, q };
@@ -430,17 +433,10 @@ describeOnStores('JobQueue', (underTest) => {
   });
 
   it('gives up a run that ignores its abort after the grace time, and its worker takes the next job', async () => {
-    const store = await stores.open();
-    opened.push(store);
-    const q = new JobQueue({
-      db: store.db,
-      now: () => new Date(),
+    const { q } = await setup({
       concurrency: 1,
-      pollMs: 50,
-      recoverAllRunningAtStart: false,
       limits: { budgetGraceMs: 50, timeBudgets: { byKind: { stuck: 150 } } },
     });
-    queues.push(q);
     q.register('stuck', () => new Promise(() => {}));
     q.register('quick', async () => 'fine');
     await q.start();
@@ -454,17 +450,7 @@ describeOnStores('JobQueue', (underTest) => {
   });
 
   it('gives up a canceled run that ignores its abort after the grace time: the job ends canceled and its worker takes the next job', async () => {
-    const store = await stores.open();
-    opened.push(store);
-    const q = new JobQueue({
-      db: store.db,
-      now: () => new Date(),
-      concurrency: 1,
-      pollMs: 50,
-      recoverAllRunningAtStart: false,
-      limits: { budgetGraceMs: 100 },
-    });
-    queues.push(q);
+    const { q } = await setup({ concurrency: 1, limits: { budgetGraceMs: 100 } });
     q.register('stuck', () => new Promise(() => {}));
     q.register('quick', async () => 'fine');
     await q.start();
