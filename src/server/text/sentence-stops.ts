@@ -26,7 +26,7 @@ export function isFalseStop(before: string, after = ''): boolean {
   if (MONTHS.has(word.toLowerCase()) && /^\d/.test(after)) return true;
   // A single capital letter: an initial ("A." in "Philip A. Nelson", "J. R. R. Tolkien").
   if (/^\p{Lu}$/u.test(word)) return true;
-  // Dotted initials or abbreviations: "e.g", "i.e", "U.S".
-  if (/^(?:\p{L}\.)+\p{L}$/u.test(word)) return true;
+  // Dotted initials or abbreviations: "e.g", "i.e", "U.S"; spaced too, as groff sets them ("e. g.").
+  if (/^(?:\p{L}\.)+\p{L}$/u.test(word) || /(?:^|[\s(])\p{L}\.\s+\p{L}\.\s*$/u.test(before)) return true;
   return ABBREVIATIONS.has(word.toLowerCase());
 }

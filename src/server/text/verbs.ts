@@ -54,6 +54,8 @@ const PHRASAL: Array<[RegExp, string]> = [
     'by default',
   ],
   [/\b(?:when|if)\s+(?:(?:it|they)\s+(?:is|are)\s+|it's\s+)?(?:omitted|left\s+out)\b/gi, 'by default'],
+  // "Who wrote X?" asks for X's author: a man page's AUTHORS, a README's "Author:" name them.
+  [/\bwho\s+(?:wrote|writes|has\s+written|created|creates|authored)\b/gi, '$& the author of'],
   // "The cookie package", "the debug library" name a source: the noun says what it is, not what is asked.
   [/\bthe\s+([\w.@/-]+)\s+(?:package|library)\b/gi, 'the $1'],
   [/\b(?:turn|switch)(?:s|ed|ing)?\s+on\b/gi, 'enable'],

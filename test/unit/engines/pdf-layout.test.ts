@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   joinParagraphLines,
@@ -32,6 +33,32 @@ describe('PDF page layout from item positions', () => {
       '| Taster | $14.50 |',
       '| Office | $78.00 |',
     ]);
+  });
+
+  // fast-glob's "Compatible with node-glob?" table, centred (`:---:`): each cell starts where its
+  // width puts it, so rows of names of other lengths were cut off as code.
+  it('a table whose columns are centred keeps every row, whatever the width of its cells', () => {
+    const name = fc.stringMatching(/^[a-z][a-zA-Z]{1,18}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(name, fc.oneof(name, fc.constant('–'))), { minLength: 3, maxLength: 12 }),
+        (rows) => {
+          const centred = (str: string, middle: number, y: number, mono: boolean): PositionedItem => ({
+            ...item(str, middle - str.length * 2.5, y),
+            mono,
+          });
+          const items = [['node-glob', 'fast-glob'], ...rows].flatMap(([a, b], i) => [
+            centred(a, 100, 700 - i * 14, i > 0),
+            centred(b, 260, 700 - i * 14, i > 0 && b !== '–'),
+          ]);
+          expect(layoutPage(items)).toEqual([
+            '| node-glob | fast-glob |',
+            '| --- | --- |',
+            ...rows.map(([a, b]) => `| ${a} | ${b} |`),
+          ]);
+        },
+      ),
+    );
   });
 
   it('aligned code lines stay code when a short line at the margin follows them (a heading in body type)', () => {

@@ -473,6 +473,14 @@ describe('document units on generated documents', () => {
     expect(sentences('E. g. if you install it, settings (SSL, etc.) and files differ... and more.')).toHaveLength(1);
   });
 
+  // flock(1) as groff sets it: "Some file systems (e. g. NFS and CIFS) have …" was cut after "e. g.".
+  it('"e. g." and "i. e." spaced as groff sets them cut no sentence', () => {
+    expect(sentences('Some file systems (e. g. NFS and CIFS) differ. Others, i. e. FAT, do not.')).toEqual([
+      'Some file systems (e. g. NFS and CIFS) differ.',
+      'Others, i. e. FAT, do not.',
+    ]);
+  });
+
   it('generated sentences opening in lower case are each one sentence; "e.g." and "etc." inside cut none', () => {
     // Words of two letters or more: a letter alone before a full stop reads as an initial.
     const long = fc.stringMatching(/^[a-z][a-z0-9]{2,8}$/);

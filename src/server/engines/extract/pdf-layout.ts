@@ -55,7 +55,8 @@ interface Line {
   items: PositionedItem[];
   /** Runs of text between word gaps, in order: where a table's cells may start. */
   segments: Segment[];
-  cells: Array<{ x: number; text: string }>;
+  /** Where each cell starts and ends. */
+  cells: Array<{ x: number; end: number; text: string }>;
 }
 
 /** Items whose baselines differ by less than this share of their height are on one line. */
@@ -135,8 +136,10 @@ export function linesOf(items: PositionedItem[]): Line[] {
       const cells: Line['cells'] = [];
       for (const s of kept) {
         const last = cells[cells.length - 1];
-        if (last && !s.cellStart) last.text += ' ' + s.text;
-        else cells.push({ x: s.x, text: s.text });
+        if (last && !s.cellStart) {
+          last.text += ' ' + s.text;
+          last.end = s.end;
+        } else cells.push({ x: s.x, end: s.end, text: s.text });
       }
       // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
       // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
@@ -166,7 +169,7 @@ const near = (a: number, b: number) => Math.abs(a - b) <= ALIGN;
  * first column and fall one to a column: a row may leave a cell empty (a benchmark's "fastest" mark)
  * or centre one within its column.
  */
-function rowUnder(line: Line, columns: number[]): string[] | null {
+function rowUnder(line: Line, columns: number[], centres: number[] = []): string[] | null {
   const colOf = (x: number) => {
     let col = 0;
     while (col + 1 < columns.length && x >= columns[col + 1] - ALIGN) col++;
@@ -182,9 +185,14 @@ function rowUnder(line: Line, columns: number[]): string[] | null {
     new Set(own).size === own.length &&
     // A centred cell lies past its column's start, never past the table's right-hand column by more than a cell.
     line.cells.every((c) => c.x >= columns[0] - ALIGN);
-  if (!aligned && !spread) return null;
+  // A table whose columns are centred (`:---:`) starts each cell where its width puts it: its
+  // middle is the column's.
+  const centred =
+    line.cells.length === centres.length && line.cells.every((c, k) => near((c.x + c.end) / 2, centres[k]));
+  if (!aligned && !spread && !centred) return null;
   const cells = columns.map(() => [] as string[]);
-  if (aligned) for (const s of line.segments) cells[colOf(s.x)].push(s.text);
+  if (centred && !aligned && !spread) line.cells.forEach((c, k) => cells[k].push(c.text));
+  else if (aligned) for (const s of line.segments) cells[colOf(s.x)].push(s.text);
   else line.cells.forEach((c, k) => cells[own[k]].push(c.text));
   return cells.map((c) => c.join(' '));
 }
@@ -364,6 +372,7 @@ function tableAt(
 ): { header: string[] | null; rows: string[][]; end: number } | null {
   const line = lines[at];
   const columns = line.cells.map((c) => c.x);
+  const centres = line.cells.map((c) => (c.x + c.end) / 2);
   if (columns.length < 2) return null;
   const rows = [line.cells.map((c) => c.text)];
   let j = at + 1;
@@ -385,7 +394,7 @@ function tableAt(
       continue;
     }
     if (keyOnly >= 0 && rows[rows.length - 1].filter(Boolean).length < 2) break;
-    const r = !next.mono || next.cells.length >= 2 ? rowUnder(next, columns) : null;
+    const r = !next.mono || next.cells.length >= 2 ? rowUnder(next, columns, centres) : null;
     const key = !r && next.cells.length === 1 && near(next.cells[0].x, columns[0]) && next.segments[0].end < columns[1];
     if (!r && !key) break;
     rows.push(r ?? columns.map((_, k) => (k === 0 ? next.cells[0].text : '')));

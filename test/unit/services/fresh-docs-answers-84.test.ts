@@ -1,0 +1,51 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
+
+/**
+ * Session 84's fresh check: flock(1) (groff HTML) and fast-glob's README printed by Chromium,
+ * questions written before any answer was read.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const flock = () => extractHtml(readFileSync(path.join(FIXTURES, 'flock.html'), 'utf8')).markdown;
+const fastGlob = async () =>
+  (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'fast-glob-readme.pdf')))).text;
+const docs = async () => [
+  { id: 'flock', title: 'FLOCK', text: flock() },
+  { id: 'fast-glob', title: 'fast-glob', text: await fastGlob() },
+];
+
+it("a PDF table whose columns are centred is one table across its page break (fast-glob's node-glob options)", async () => {
+  const md = await fastGlob();
+  expect(md).toContain('| node-glob | fast-glob |\n| --- | --- |\n| cwd | cwd |');
+  for (const row of [
+    '| nomount | – |',
+    '| nodir | onlyFiles |',
+    '| follow | followSymbolicLinks |',
+    '| absolute | absolute |',
+  ])
+    expect(md).toContain(row);
+  expect(md).not.toMatch(/^\s*nodir\s+onlyFiles\s*$/m);
+});
+
+describeAnswersOver('fresh documents, session 84', docs, (ask) => {
+  it('a sentence spaced "e. g." as groff sets it is said whole', async () => {
+    const answer = await ask('On which file systems may flock always fail?');
+    expect(answer).toContain('Some file systems (e. g. NFS and CIFS) have a limited implementation');
+  });
+
+  it('"Who wrote X?" is answered by its AUTHORS section', async () => {
+    const answer = await ask('Who wrote flock?');
+    expect(answer).toContain('H. Peter Anvin');
+    expect(answer).not.toContain('exclusive');
+  });
+
+  it("a centred table's row answers for its cell", async () => {
+    const answer = await ask("Which fast-glob option corresponds to node-glob's nodir option?");
+    expect(answer).toContain('onlyFiles');
+    expect(answer).not.toMatch(/`nodir\s{2,}onlyFiles`/);
+  });
+});
