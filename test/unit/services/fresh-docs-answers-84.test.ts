@@ -6,8 +6,8 @@ import { extractHtml } from '../../../src/server/engines/extract/html.js';
 import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
- * Session 84's fresh check: flock(1) (groff HTML) and fast-glob's README printed by Chromium,
- * questions written before any answer was read.
+ * Session 84's fresh checks: flock(1) (groff HTML), fast-glob's and chokidar's READMEs printed by
+ * Chromium, cosmiconfig's README, questions written before any answer was read.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 const flock = () => extractHtml(readFileSync(path.join(FIXTURES, 'flock.html'), 'utf8')).markdown;
@@ -16,6 +16,12 @@ const fastGlob = async () =>
 const docs = async () => [
   { id: 'flock', title: 'FLOCK', text: flock() },
   { id: 'fast-glob', title: 'fast-glob', text: await fastGlob() },
+  {
+    id: 'chokidar',
+    title: 'chokidar',
+    text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'chokidar-readme.pdf')))).text,
+  },
+  { id: 'cosmiconfig', title: 'cosmiconfig', text: readFileSync(path.join(FIXTURES, 'cosmiconfig-readme.md'), 'utf8') },
 ];
 
 it("a PDF table whose columns are centred is one table across its page break (fast-glob's node-glob options)", async () => {
@@ -47,5 +53,15 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
     const answer = await ask("Which fast-glob option corresponds to node-glob's nodir option?");
     expect(answer).toContain('onlyFiles');
     expect(answer).not.toMatch(/`nodir\s{2,}onlyFiles`/);
+  });
+
+  it('"What does the name X mean?" asks what X means: the words "name" and "mean" ask nothing more', async () => {
+    const answer = await ask('What does the name chokidar mean?');
+    expect(answer).toContain("meaning 'watchman, gatekeeper'");
+  });
+
+  it('a product named X.js is held by a source calling it X ("Tested in Node 14+")', async () => {
+    const answer = await ask('Which Node.js version is cosmiconfig tested in?');
+    expect(answer).toContain('Tested in Node 14+.');
   });
 });

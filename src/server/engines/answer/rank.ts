@@ -396,8 +396,8 @@ export function coverage(u: RankedUnit, q: Query, index: UnitIndex): number {
   // glossary gives its Chinese ones: its other words no English source holds, so they count missing.
   // A word the source need not write asks nothing more than its name: "How big is mitt?" is mitt's.
   // Nor does "supported" ask more: "Which kinds of Chinese numbers are supported?" asks what
-  // chinese-numbers-converter is about.
-  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t) && !CAPABILITY.has(t));
+  // chinese-numbers-converter is about. Nor "mean" ("What does the name chokidar mean?").
+  const asksMore = [...q].some(([t, w]) => w >= 1 && !named(t) && !unsaid(t) && !CAPABILITY.has(t) && !UNASKED.has(t));
   const forms = FORMS.get(q);
   let have = 0;
   let all = 0;
@@ -691,6 +691,10 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       if (CAMEL.test(w)) return !index.writes(bareOf(unowned(w)), ref);
       // A name joined by hyphens (async-retry, p-retry) is held as written too: p-retry's "retry" is not async-retry.
       if (isHyphenName(unowned(w))) return !index.writes(bareOf(unowned(w)), ref);
+      // A product named X.js is also called X, capitalised ("Tested in Node 14+"): "node cli.js" is not it.
+      const product = /^(\p{Lu}\p{Ll}+)\.js$/u.exec(w)?.[1];
+      const called = new RegExp(`\\b${product}\\b(?![.\\w])`, 'u');
+      if (product && index.units.some((u) => (ref === undefined || u.ref === ref) && called.test(u.text))) return false;
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
       // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§=') && t !== versionedName(w));
