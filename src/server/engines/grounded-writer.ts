@@ -28,6 +28,7 @@ import {
   cite,
   COMMENT,
   givesResult,
+  labelOf,
   sayCommands,
   sayComparedRows,
   sayList,
@@ -169,6 +170,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
           bareOf(part).includes(bareOf(u.value ?? '')) &&
           !bareOf(part).includes(bareOf(u.name ?? ''))
         : !u.term &&
+          !labelOf(u) &&
           !givesResult(u, index) &&
           bareOf(u.text).length > 0 &&
           bareOf(part).includes(bareOf(u.text)) &&

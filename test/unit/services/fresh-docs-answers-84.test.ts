@@ -3,11 +3,12 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
  * Session 84's fresh checks: flock(1) (groff HTML), fast-glob's and chokidar's READMEs printed by
- * Chromium, cosmiconfig's README, questions written before any answer was read.
+ * Chromium, cosmiconfig's README and tree's, questions written before any answer was read.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 const flock = () => extractHtml(readFileSync(path.join(FIXTURES, 'flock.html'), 'utf8')).markdown;
@@ -20,6 +21,11 @@ const docs = async () => [
     id: 'chokidar',
     title: 'chokidar',
     text: (await extractDocument('pdf', readFileSync(path.join(FIXTURES, 'chokidar-readme.pdf')))).text,
+  },
+  {
+    id: 'tree',
+    title: 'tree-readme',
+    text: plainTextToMarkdown(readFileSync(path.join(FIXTURES, 'tree-readme.txt'), 'utf8')),
   },
   { id: 'cosmiconfig', title: 'cosmiconfig', text: readFileSync(path.join(FIXTURES, 'cosmiconfig-readme.md'), 'utf8') },
 ];
@@ -63,5 +69,10 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
   it('a product named X.js is held by a source calling it X ("Tested in Node 14+")', async () => {
     const answer = await ask('Which Node.js version is cosmiconfig tested in?');
     expect(answer).toContain('Tested in Node 14+.');
+  });
+
+  it('an item under a bold name ("Francesc Rocher" over what he added) is said under that name', async () => {
+    const answer = await ask('Who added HTML output (-H) to tree?');
+    expect(answer).toContain('**Francesc Rocher**: Added HTML output (-H).');
   });
 });

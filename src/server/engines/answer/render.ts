@@ -84,6 +84,13 @@ const leadOf = (u: RankedUnit) => (u.leadInMarkdown ?? u.leadIn ?? '').replace(/
 
 const lineCount = (text: string) => text.split('\n').length;
 
+/**
+ * The bold name a list stands under ("**Francesc Rocher**" over "- Added HTML output (-H)."): what
+ * its items are said of, as a definition's term is.
+ */
+export const labelOf = (u: RankedUnit) =>
+  u.kind === 'item' && /^\*\*[^*\n]{1,60}\*\*$/.test(u.leadInMarkdown ?? '') ? u.leadInMarkdown : undefined;
+
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
 
 /** One unit said to answer a part: a cell, a row, a definition, a sentence, a code block or line. */
@@ -161,6 +168,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
           used: [setting, u],
           prose: false,
         };
+      if (items.length === 0 && labelOf(u))
+        return { lines: [cite(`${labelOf(u)}: ${u.markdown}`, u.ref)], used: [u], prose: false };
       if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
       const lead = /[:：]$/.test(u.text.trim()) ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref);
