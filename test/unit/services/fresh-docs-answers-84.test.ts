@@ -76,3 +76,15 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
     expect(answer).toContain('**Francesc Rocher**: Added HTML output (-H).');
   });
 });
+
+const solarlunar = async () => [
+  { id: 'solarlunar', title: 'solarlunar', text: readFileSync(path.join(FIXTURES, 'solarlunar-readme.md'), 'utf8') },
+];
+
+describeAnswersOver('fresh documents, session 84: solarlunar', solarlunar, (ask) => {
+  it('a bold caption leading into a list ("**Parameters:**") is no name its items are said under', async () => {
+    const answer = await ask('Which years does solarlunar support?');
+    expect(answer).toContain('`year` (Number): Solar year (1900-2100).');
+    expect(answer).not.toContain('Parameters');
+  });
+});

@@ -86,10 +86,10 @@ const lineCount = (text: string) => text.split('\n').length;
 
 /**
  * The bold name a list stands under ("**Francesc Rocher**" over "- Added HTML output (-H)."): what
- * its items are said of, as a definition's term is.
+ * its items are said of, as a definition's term is. A caption leading in ("**Parameters:**") names nothing.
  */
 export const labelOf = (u: RankedUnit) =>
-  u.kind === 'item' && /^\*\*[^*\n]{1,60}\*\*$/.test(u.leadInMarkdown ?? '') ? u.leadInMarkdown : undefined;
+  u.kind === 'item' && /^\*\*[^*\n]{0,59}[^*\n:：]\*\*$/.test(u.leadInMarkdown ?? '') ? u.leadInMarkdown : undefined;
 
 const touches = (text: string, q: Query) => termsOf(text).some((t) => q.has(t));
 
