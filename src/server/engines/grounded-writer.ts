@@ -191,6 +191,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       continue;
     }
     answered++;
+    const kinds = ASKS_SEVERAL.test(part);
     const groups = intent === 'list' ? rankGroups(index, q).filter((g) => listable(g.units, part)) : [];
     // The items under a named section are its first list, whatever the words of its neighbours.
     const group = scope
@@ -209,7 +210,7 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       commands ||
       (section
         ? sayOpening(section.units)
-        : sayBest(fit, q, index, frame, ASKS_SEVERAL.test(part) || asksCode(part), ASKS_WHERE.test(part)));
+        : sayBest(fit, q, index, frame, kinds || asksCode(part), ASKS_WHERE.test(part), kinds));
     const said = asksCode(part) ? withItsCode(chosen, q, index, frame) : chosen;
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
@@ -583,6 +584,7 @@ function sayBest(
   frame: AnswerFrame,
   several = false,
   where = false,
+  ofKind = false,
 ): Said {
   const top = ranked[0].u;
   // A paragraph opening on what the part asks about ("`flush` is an optional boolean. When set to
@@ -598,7 +600,13 @@ function sayBest(
   )
     return sayOpening(paragraph);
   const said = sayUnit(top, q, index, frame);
-  const second = ranked.slice(1).find((r) => !said.used.includes(r.u));
+  // Asked for several of a kind its list's lead-in names ("the following modules:"), an item's
+  // sibling scoring near it comes first: the list answers.
+  const leads = ofKind && top.kind === 'item' && termsOf(top.leadIn ?? '').some((t) => (q.get(t) ?? 0) >= 1);
+  const sibling = (r: (typeof ranked)[number]) =>
+    leads && r.u.kind === 'item' && r.u.ref === top.ref && r.u.group === top.group;
+  const rest = ranked.slice(1).filter((r) => !said.used.includes(r.u));
+  const second = rest.find((r) => sibling(r) && r.s >= ranked[0].s * PARAMS.closeShare) ?? rest[0];
   if (!second || second.s < ranked[0].s * PARAMS.closeShare) return said;
   // A line of a code block said whole is said already: quoted alone, it would take the block's place.
   const u = second.u;

@@ -27,6 +27,11 @@ const docs = async () => [
     title: 'tree-readme',
     text: plainTextToMarkdown(readFileSync(path.join(FIXTURES, 'tree-readme.txt'), 'utf8')),
   },
+  {
+    id: 'body-parser',
+    title: 'body-parser',
+    text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'body-parser-readme.docx')))).text,
+  },
   { id: 'cosmiconfig', title: 'cosmiconfig', text: readFileSync(path.join(FIXTURES, 'cosmiconfig-readme.md'), 'utf8') },
 ];
 
@@ -74,6 +79,11 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
   it('an item under a bold name ("Francesc Rocher" over what he added) is said under that name', async () => {
     const answer = await ask('Who added HTML output (-H) to tree?');
     expect(answer).toContain('**Francesc Rocher**: Added HTML output (-H).');
+  });
+
+  it('"Which modules does it suggest?" is answered by the list its items are of, not by one item', async () => {
+    const answer = await ask('body-parser does not handle multipart bodies. Which modules does it suggest instead?');
+    for (const name of ['busboy', 'multiparty', 'formidable', 'multer']) expect(answer).toContain(`[${name}]`);
   });
 });
 
