@@ -309,6 +309,9 @@ function spacelessWords(run: string): string[] {
 const SYMBOL =
   /(?<![\p{L}\p{N}_])(?:__[\p{L}\p{N}][\p{L}\p{N}_]*-?|--?[\p{L}\p{N}#][\p{L}\p{N}_-]*|-[0-9#]|\.?[\p{L}_$][\p{L}\p{N}_$]*(?:\.[\p{L}_$][\p{L}\p{N}_$]*)+(?:\(\))?|\.[\p{L}_$][\p{L}\p{N}_$]*(?:\(\))?|[\p{L}_$][\p{L}\p{N}_$]*\(\)|[\^~<>=]*v?\d+(?:\.(?:\d+|x|\*))+(?:-[\p{L}\p{N}.]+)?|%[\p{L}]|[\p{L}_][\p{L}\p{N}_]*=[^\s,;'"`]*|[*+^~=<>|&!?:]{2,}|\*|[\p{L}\p{N}]{1,2}(?:\/[\p{L}\p{N}]{1,2})+(?![\p{L}\p{N}/])|\p{L}(?=[\p{L}\p{N}/-]*\d)[\p{L}\p{N}]*(?:[-/][\p{L}\p{N}]+(?:\.\d+)*)+|[\p{L}_$@][\p{L}\p{N}_$.-]*(?:\/[\p{L}\p{N}_$.*+-]+)+)/gu;
 
+const CJK_BOUNDARY =
+  /(?<=[\x21-\x7e])(?=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}])(?=[\x21-\x7e])/gu;
+
 /**
  * A file's extension is no member of an object: "Node.js" and "cli.js" share nothing, as
  * `minimatch.makeRe` and `.makeRe` do.
@@ -321,7 +324,8 @@ export const namesFile = (name: string) => FILE_EXTENSION.test(/\.[^.]*$/.exec(n
 
 export function symbolsOf(text: string): string[] {
   const out: string[] = [];
-  for (const m of text.matchAll(SYMBOL)) {
+  // Chinese and Japanese write no space before or after a name ("v3.x系までは"): the script changes there.
+  for (const m of text.replace(CJK_BOUNDARY, ' ').matchAll(SYMBOL)) {
     let s = m[0].toLowerCase().replace(/[.,;:]+$/, '');
     if (s.length < 1) continue;
     // A method headed by its member and arguments (`.succeed(text?)`) is the call asked as `.succeed()`.

@@ -80,3 +80,21 @@ it("a question's frame (について教えてください, 关于, 告诉) gives
   expect(termsOf('スペースについて教えてください')).toEqual(['スペース']);
   expect(termsOf('告诉我关于拼音的信息')).not.toEqual(expect.arrayContaining(['告诉', '关于']));
 });
+
+// prh's README: "v3.x系まではこのオプションがデフォルトの振る舞いでした。" held the symbol
+// "v3.x系まではこのオプション", so "v3.x 系" asked of it was a version no source stated.
+it('a name or version written against Chinese or Japanese text ends where the script changes', () => {
+  expect(termsOf('v3.x系まではこのオプション')).toEqual(expect.arrayContaining(['§v3.x', 'v3', '系']));
+  expect(termsOf('v3.x系まではこのオプション').filter((t) => t.startsWith('§') && /\p{Script=Han}/u.test(t))).toEqual(
+    [],
+  );
+  fc.assert(
+    fc.property(
+      fc.stringMatching(/^[a-z][a-z0-9]{0,6}\.[a-z][a-z0-9]{0,6}$/),
+      fc.constantFrom('系', 'を使う', 'は', '模块', 'オプション'),
+      (name, cjk) => {
+        expect(termsOf(`${cjk}${name}${cjk}`)).toContain(`§${name}`);
+      },
+    ),
+  );
+});
