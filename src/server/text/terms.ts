@@ -143,7 +143,7 @@ function stemOf(lower: string): string {
  */
 const HIRAGANA = /^\p{Script=Hiragana}+$/u;
 const JA_GRAMMAR = new Set(
-  'いくつ いくら くらい ぐらい どれ どこ どちら どんな どのよう だれ いつ なぜ ください される られる できる ている ません ました でしょう'.split(
+  'いくつ いくら くらい ぐらい どれ どこ どちら どんな どのよう だれ いつ なぜ ください される られる できる ている ません ました でしょう すれば いい よい ように ような させる させない しない ですか ますか'.split(
     ' ',
   ),
 );

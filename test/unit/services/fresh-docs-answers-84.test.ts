@@ -32,6 +32,7 @@ const docs = async () => [
     title: 'body-parser',
     text: (await extractDocument('docx', readFileSync(path.join(FIXTURES, 'body-parser-readme.docx')))).text,
   },
+  { id: 'prh', title: 'prh', text: extractHtml(readFileSync(path.join(FIXTURES, 'prh-readme.html'), 'utf8')).markdown },
   { id: 'cosmiconfig', title: 'cosmiconfig', text: readFileSync(path.join(FIXTURES, 'cosmiconfig-readme.md'), 'utf8') },
 ];
 
@@ -84,6 +85,16 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
   it('"Which modules does it suggest?" is answered by the list its items are of, not by one item', async () => {
     const answer = await ask('body-parser does not handle multipart bodies. Which modules does it suggest instead?');
     for (const name of ['busboy', 'multiparty', 'formidable', 'multer']) expect(answer).toContain(`[${name}]`);
+  });
+
+  it('a Japanese question naming a version written against Japanese text ("v3.x系") is answered', async () => {
+    const answer = await ask('prh の v3.x 系まではどのオプションがデフォルトの振る舞いでしたか？');
+    expect(answer).toContain('v3.x系まではこのオプションがデフォルトの振る舞いでした。');
+  });
+
+  it('"どうすればいいですか" asks how: its words are no terms a source must hold', async () => {
+    const answer = await ask('prh で特定の段落を校正させないようにするにはどうすればいいですか？');
+    expect(answer).toContain('prh:disable');
   });
 });
 

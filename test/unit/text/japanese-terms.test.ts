@@ -98,3 +98,7 @@ it('a name or version written against Chinese or Japanese text ends where the sc
     ),
   );
 });
+
+it('a Japanese question\'s frame ("どうすればいいですか", "させないように") holds no terms', () => {
+  expect(termsOf('特定の段落を校正させないようにするにはどうすればいいですか')).toEqual(['特定', '段落', '校正']);
+});
