@@ -93,6 +93,9 @@ function apiName(heading: string | undefined): string | undefined {
     .replace(/^`(.*)`$/, '$1')
     .replace(/(\))\s*(?:=>|->|→|:)\s*[^()]+$/u, '$1');
   if (!name || name.length > 80) return undefined;
+  // A flag, alone or with the kind of thing it is ("`--stdout` オプション"), is an option's name.
+  const flag = /^(--?\p{L}[\p{L}\p{N}-]*)(?:\s*(?:option|flag|オプション|选项|参数))?$/iu.exec(name)?.[1];
+  if (flag) return flag;
   let bare = name;
   for (let prev = ''; prev !== bare;)
     [prev, bare] = [bare, bare.replace(/\([^()]*\)|\[[^[\]]*\]|\{[^{}]*\}|<[^<>]*>/g, '')];

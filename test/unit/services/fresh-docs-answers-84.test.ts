@@ -89,7 +89,8 @@ describeAnswersOver('fresh documents, session 84', docs, (ask) => {
 
   it('a Japanese question naming a version written against Japanese text ("v3.x系") is answered', async () => {
     const answer = await ask('prh の v3.x 系まではどのオプションがデフォルトの振る舞いでしたか？');
-    expect(answer).toContain('v3.x系まではこのオプションがデフォルトの振る舞いでした。');
+    // Said under its section's flag: "this option" is `--stdout`.
+    expect(answer).toContain('`--stdout`: v3.x系まではこのオプションがデフォルトの振る舞いでした。');
   });
 
   it('"どうすればいいですか" asks how: its words are no terms a source must hold', async () => {

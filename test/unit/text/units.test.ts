@@ -658,3 +658,19 @@ describe('captions over code', () => {
     expect(stated.filter((u) => u.kind === 'sentence').map((u) => u.text)).toEqual(['Run the tests.']);
   });
 });
+
+describe('sections named by a flag', () => {
+  // prh's "### `--stdout` オプション": "v3.x系まではこのオプションが…" says "this option" of `--stdout`.
+  it('a heading that is a flag, alone or with its kind, names what its sentences say', () => {
+    const flag = fc.stringMatching(/^--?[a-z][a-z0-9-]{0,12}$/);
+    fc.assert(
+      fc.property(flag, fc.constantFrom('', ' option', ' オプション', ' flag'), (name, kind) => {
+        const units = documentUnits(`# tool\n\n### \`${name}\`${kind}\n\nThis option prints the result.\n`);
+        const sentence = units.find((u) => u.kind === 'sentence' && u.text.startsWith('This option'));
+        expect(sentence?.termMarkdown).toBe(`\`${name}\``);
+      }),
+    );
+    const plain = documentUnits('# tool\n\n### Options\n\nThis option prints the result.\n');
+    expect(plain.find((u) => u.kind === 'sentence')?.termMarkdown).toBeUndefined();
+  });
+});
