@@ -693,8 +693,8 @@ export function missingIdentifiers(text: string, index: UnitIndex, ref?: number)
       if (isHyphenName(unowned(w))) return !index.writes(bareOf(unowned(w)), ref);
       // A product named X.js is also called X, capitalised ("Tested in Node 14+"): "node cli.js" is not it.
       const product = /^(\p{Lu}\p{Ll}+)\.js$/u.exec(w)?.[1];
-      const called = new RegExp(`\\b${product}\\b(?![.\\w])`, 'u');
-      if (product && index.units.some((u) => (ref === undefined || u.ref === ref) && called.test(u.text))) return false;
+      const calls = (u: RankedUnit) => (u.text.match(/[\p{L}\p{N}_.]+/gu) ?? []).some((t) => t === product);
+      if (product && index.units.some((u) => (ref === undefined || u.ref === ref) && calls(u))) return false;
       // A dotted name is held as written: "node cli.js" does not state Node.js. A version ("9.x")
       // is not a name: its number is what the other rules weigh.
       const all = termsOf(w).filter((t) => !t.startsWith('§=') && t !== versionedName(w));

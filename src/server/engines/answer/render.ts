@@ -168,8 +168,9 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
           used: [setting, u],
           prose: false,
         };
-      if (items.length === 0 && labelOf(u))
-        return { lines: [cite(`${labelOf(u)}: ${u.markdown}`, u.ref)], used: [u], prose: false };
+      const label = labelOf(u);
+      if (items.length === 0 && label)
+        return { lines: [cite(`${label}: ${u.markdown}`, u.ref)], used: [u], prose: false };
       if (items.length === 0) return { lines: [cite(u.markdown, u.ref)], used: [u], prose: true };
       const list = items.slice(0, MAX_LIST).map((x) => `- ${cite(x.markdown, x.ref)}`);
       const lead = /[:：]$/.test(u.text.trim()) ? `${u.markdown} [${u.ref}]` : cite(u.markdown, u.ref);
