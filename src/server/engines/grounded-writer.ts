@@ -128,7 +128,10 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
     // a unit elsewhere holds more of the part (a table row cut from its heading by a page break).
     // A part naming a source ("rotate debug's logs") is not answered by another source's unit that
     // does not name it too: winston's daily rotation is not debug's, nor its 「安装」 section Nzh's.
-    const naming = sourceNames(index, part);
+    // A later part naming none asks of the source an earlier part names ("… flock …, and which option changes it?").
+    const partNames = sourceNames(index, part);
+    const earlier = subjects.length < 2 ? parts.slice(0, parts.indexOf(part)).join(' ') : '';
+    const naming = partNames.titles.size === 0 && earlier ? sourceNames(index, earlier) : partNames;
     const ofNamed = (u: RankedUnit) =>
       naming.titles.size === 0 || naming.titles.has(u.title) || naming.words.every((w) => holdsWord(u, w));
     const quoted = quotedSection(index, part);
@@ -211,7 +214,9 @@ export function extractiveAnswer(req: ExtractiveRequest): string {
       (section
         ? sayOpening(section.units)
         : sayBest(fit, q, index, frame, kinds || asksCode(part), ASKS_WHERE.test(part), kinds));
-    const said = asksCode(part) ? withItsCode(chosen, q, index, frame) : chosen;
+    // A sentence leading into its block ("Default:") says nothing without it, whatever is asked.
+    const leadsOn = /[:：]$/.test(chosen.used.at(-1)?.text.trim() ?? '');
+    const said = asksCode(part) || leadsOn ? withItsCode(chosen, q, index, frame) : chosen;
     if (out.length === 0) prose = said.prose;
     said.used.filter((u) => u.kind !== 'row').forEach((u) => used.add(u));
     const lines = said.lines.filter((l) => !out.includes(l));
@@ -385,11 +390,6 @@ function rank(
   const statesOther = (u: RankedUnit) =>
     (condition !== undefined && u.kind === 'sentence' && u.fields.text.has(other) && !u.fields.text.has(stated)) ||
     turnsOff(u);
-  // A sentence leading into a code block ("… run a job in a forked process:") is said with it: code too.
-  const leadsIntoCode = (u: RankedUnit) =>
-    u.kind === 'sentence' &&
-    /[:：]$/.test(u.text.trim()) &&
-    index.units.some((x) => x.kind === 'code' && x.ref === u.ref && x.leadIn?.trim().endsWith(u.text.trim()));
   const ranked = index.units
     .filter((u) => !used.has(u) && !(u.kind === 'codeLine' && COMMENT.test(u.text)))
     .map((u) => {
@@ -397,7 +397,7 @@ function rank(
       // The form asked for decides between units about the question, never for one that is not.
       // Nor is one stating the other value of a boolean the part states ("When `true`, …" to "… when X is false?").
       if (coverage(u, q, index) < PARAMS.minCoverage || statesOther(u)) return { u, s, covers: false };
-      if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`') || leadsIntoCode(u)))
+      if (code && (u.kind === 'code' || u.kind === 'codeLine' || u.markdown.includes('`') || leadsIntoCode(u, index)))
         s *= PARAMS.formBoost;
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
@@ -434,6 +434,15 @@ function rank(
   );
   return prose ? [prose, ...ranked.filter((r) => r !== prose)] : ranked;
 }
+
+/** A sentence leading into a code block ("… run a job in a forked process:", "Default:"): said with it. */
+const leadsIntoCode = (u: RankedUnit, index: UnitIndex) => {
+  const last = (u.kind === 'definition' ? u.description : u.kind === 'sentence' ? u.text : '')?.trim() ?? '';
+  return (
+    /[:：]$/.test(last) &&
+    index.units.some((x) => x.kind === 'code' && x.ref === u.ref && x.leadIn?.trim().endsWith(last))
+  );
+};
 
 /**
  * Whether a sentence defines what a "What is X?" part asks: "What is a word (in wc)?" is answered
@@ -600,6 +609,9 @@ function sayBest(
   )
     return sayOpening(paragraph);
   const said = sayUnit(top, q, index, frame);
+  // A lead-in ("Default:") is answered by the block it leads into: said with it, alone.
+  const block = leadsIntoCode(top, index) ? withItsCode(said, q, index, frame) : said;
+  if (block !== said) return block;
   // Asked for several of a kind its list's lead-in names ("the following modules:"), an item's
   // sibling scoring near it comes first: the list answers.
   const leads = ofKind && top.kind === 'item' && termsOf(top.leadIn ?? '').some((t) => (q.get(t) ?? 0) >= 1);

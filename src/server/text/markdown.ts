@@ -80,6 +80,34 @@ export function isNavigation(block: Block): boolean {
 
 const IN_PAGE_ANCHOR = /^<a\s[^>]*\bhref\s*=\s*["']#[^>]*>$/i;
 
+/** A table of contents needs this many entries naming a heading before its items are read as one. */
+const MIN_CONTENTS_ENTRIES = 3;
+
+/**
+ * A document's blocks without its navigation: entries linking into the page, and a table of
+ * contents whose links a PDF or a DOCX lost, a list whose items are the document's headings word
+ * for word ("How to connect via a proxy?" over the section of that name). `headings` are those of
+ * the whole document, when the blocks are one page of it.
+ */
+export function withoutNavigation(blocks: Block[], headings = headingTexts(blocks)): Block[] {
+  const contents = new Set<Block>();
+  let run: Block[] = [];
+  for (const b of [...blocks, undefined]) {
+    if (b?.kind === 'listItem') {
+      run.push(b);
+      continue;
+    }
+    const named = run.filter((x) => headings.has(x.text.trim()));
+    if (named.length >= MIN_CONTENTS_ENTRIES) named.forEach((x) => contents.add(x));
+    run = [];
+  }
+  return blocks.filter((b) => !isNavigation(b) && !contents.has(b));
+}
+
+/** The texts of the headings among blocks. */
+export const headingTexts = (blocks: Block[]) =>
+  new Set(blocks.flatMap((b) => (b.kind === 'heading' ? [b.text.trim()] : [])));
+
 type FlowNode = RootContent | BlockContent | DefinitionContent;
 
 class BlockWalker {

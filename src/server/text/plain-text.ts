@@ -59,11 +59,14 @@ export function plainTextToMarkdown(text: string): string {
       if (heading.style === 'caps' || heading.style === 'faq' || heading.style === 'margin')
         proseIndent = (body[0] ?? groups[i + 1]?.lines[0])?.indent ?? proseIndent;
     }
-    // A paragraph whose first line alone is indented (a typewriter's paragraph) is prose at its other lines' margin.
+    // A paragraph whose first line alone is indented (a typewriter's paragraph), or hung from a
+    // label whose text starts where its other lines do ("A:   This is…" over lines set in under
+    // "This"), is prose at its other lines' margin.
     const rest = body.slice(1);
+    const hung = body[0] && body[0].indent + (/^\S+\s+/.exec(body[0].text)?.[0].length ?? 0) === rest[0]?.indent;
     if (
       rest.length > 0 &&
-      body[0].indent > rest[0].indent &&
+      (body[0].indent > rest[0].indent || hung) &&
       rest.every((l) => l.indent === rest[0].indent) &&
       isProse(body)
     )

@@ -1,7 +1,7 @@
 import { stemmer } from 'stemmer';
 import { isSpaceless, words } from './segment.js';
 import { infinitiveOf } from './verbs.js';
-import { oneSpelling } from './spelling.js';
+import { oneSpelling, spellings } from './spelling.js';
 import { isEnglishWord } from './english-frequency.js';
 
 /**
@@ -131,9 +131,9 @@ const SPACELESS_RUN =
 function stemOf(lower: string): string {
   if (/^\p{L}{2}s$/u.test(lower)) return lower;
   // Porter leaves "modify" as "modifi" and "modification" as "modif": one word, one stem.
-  return stemmer(infinitiveOf(oneSpelling(lower)))
-    .replace(/ifi$/, 'if')
-    .slice(0, MAX_STEM);
+  const stem = stemmer(infinitiveOf(oneSpelling(lower))).replace(/ifi$/, 'if');
+  // A name English never says is whole: compressoptions is not compresscmd, nor dateformat dateext.
+  return [lower, ...spellings(lower)].some(isEnglishWord) ? stem.slice(0, MAX_STEM) : stem;
 }
 
 /**

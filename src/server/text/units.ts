@@ -1,5 +1,5 @@
 import type { PhrasingContent } from 'mdast';
-import { isNavigation, markdownBlocks, type Block, type Cell } from './markdown.js';
+import { markdownBlocks, withoutNavigation, type Block, type Cell } from './markdown.js';
 import { inlineMarkdown, inlineText } from './markdown-tree.js';
 import { inlineSentences, sentences } from './segment.js';
 import { isCaption, looksLikeCode } from './statements.js';
@@ -119,13 +119,13 @@ const LONG_ITEM = 300;
 export function unitsOfBlocks(input: Block[]): DocUnit[] {
   // A quote's blocks are read in place; its end is a boundary (an empty HTML block): a note in a
   // quote ("> **Size (gzip):** 304 bytes") leads into nothing after it, as a table below it.
-  const blocks = input
-    .flatMap((b): Block[] =>
+  const blocks = withoutNavigation(
+    input.flatMap((b): Block[] =>
       b.kind === 'blockquote'
         ? [...b.children, { kind: 'html', value: '', section: b.section, text: '', markdown: '' }]
         : [b],
-    )
-    .filter((b) => !isNavigation(b));
+    ),
+  );
   const units: DocUnit[] = [];
   let group = 0;
   const push = (u: Omit<DocUnit, 'order'>) => units.push({ ...u, order: units.length });
@@ -139,6 +139,9 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
   let colonLead: { depth: number; text: string } | undefined;
   // The last definition: where its description ended, and how many paragraphs it had.
   let previousEntry: { end: number; paragraphs: number; leadIn: string | undefined } | undefined;
+  // A definition whose description leads into a list ("…the following arguments:"): the paragraph
+  // after the list goes on describing its term ("The default mail command is /usr/bin/mail.").
+  let listedTerm: { term: string; termMarkdown: string; section: string } | undefined;
   // Each lead-in's Markdown, by its text: a lead-in is a paragraph's or an item's text.
   const markdownOf = new Map<string, string>();
   for (let i = 0; i < blocks.length; i++) {
@@ -146,6 +149,9 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
     const headings = b.section;
     if (b.kind === 'paragraph' || b.kind === 'listItem') markdownOf.set(b.text, b.markdown);
     if (b.kind !== 'listItem') parents = [];
+    const goesOn = listedTerm?.section === headings.join('\n') && blocks[i - 1]?.kind === 'listItem';
+    const described = goesOn && b.kind === 'paragraph' && !isTerm(b) ? listedTerm : undefined;
+    if (b.kind !== 'listItem') listedTerm = undefined;
     switch (b.kind) {
       case 'heading':
         lead = undefined;
@@ -207,8 +213,12 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
             });
             for (const d of desc)
               for (const s of sentencesOf(d)) push({ ...s, headings, group: g, term: termText, termMarkdown, leadIn });
+            // A description ending in a colon ("Default:") leads into the block after it.
+            const leads = /[:：]$/.test(desc.at(-1)!.text.trim());
+            if (leads && blocks[i + desc.length + 1]?.kind === 'listItem')
+              listedTerm = { term: termText, termMarkdown, section: headings.join('\n') };
             i += desc.length;
-            lead = undefined;
+            lead = leads ? desc.at(-1)!.text : undefined;
             continue;
           }
           i = start;
@@ -255,7 +265,11 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           const g = group++;
           // Under a heading that is an API's name (`cookie.parseCookie(str, options)`, `httpOnly`) the
           // paragraphs say what that name does: each sentence is said under it, as a definition's are.
-          const named = api ? { termMarkdown: codeSpan(api) } : {};
+          const named = described
+            ? { term: described.term, termMarkdown: described.termMarkdown }
+            : api
+              ? { termMarkdown: codeSpan(api) }
+              : {};
           for (const s of sentencesOf(b)) push({ ...s, headings, group: g, ...named });
         }
         lead = b.text;

@@ -44,6 +44,24 @@ describe('HTML structure', () => {
     );
   });
 
+  it("writes crontab(5)'s fields, laid out by groff's tab stops over a rule of dashes, as a table with its header", () => {
+    const { markdown } = extractHtml(fixture('crontab.html').toString('utf8'));
+    expect(markdown).toContain(
+      '| field | allowed values |\n| --- | --- |\n| minute | 0-59 |\n| hour | 0-23 |\n| day of month | 0-31 |',
+    );
+    const hour = documentUnits(markdown).find((u) => u.kind === 'row' && u.rowKey === 'hour');
+    expect(hour?.header?.map((h) => h.text)).toEqual(['field', 'allowed values']);
+  });
+
+  it('reads a layout table as a data table only when its header is over a rule in every column', () => {
+    const row = (...cells: string[]) =>
+      `<tr><td width="10%"></td>${cells.map((c) => `<td><p>${c}</p></td>`).join('')}</tr>`;
+    const ruled = htmlToMarkdown(`<table>${row('name', 'value')}${row('----', '-----')}${row('a', '1')}</table>`);
+    expect(ruled).toMatch(/\| name \| value \|\n\| -+ \| -+ \|\n\| a +\| 1 +\|/);
+    const unruled = htmlToMarkdown(`<table>${row('name', 'value')}${row('----', 'x')}${row('a', '1')}</table>`);
+    expect(unruled).not.toContain('|');
+  });
+
   it('writes a groff bullet table as a list, and leaves a data table without header cells a table', () => {
     const row = (text: string) =>
       `<tr valign="top"><td width="11%"></td><td width="1%"><p>&bull;</p></td><td width="10%"></td><td width="78%"><p>${text}</p></td></tr>`;

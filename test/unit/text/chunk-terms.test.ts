@@ -29,3 +29,26 @@ it('keeps each term paragraph in the chunk of the paragraph it names, wherever a
     { numRuns: 60 },
   );
 });
+
+/**
+ * logrotate's `-m` leads into a list ("…the following arguments:") and goes on after it ("The
+ * default mail command is /usr/bin/mail."). An excerpt opening after the list names the term again.
+ */
+it('an excerpt opening after the list a description leads into opens with its term', () => {
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 5 }), (before, items) => {
+      const md = [
+        '## OPTIONS',
+        `**-a**\n\nOption a ${'does something '.repeat(before)}.`,
+        '**-m**, **--mail** _command_',
+        'Tells it which command to use. The command should accept the following arguments:',
+        Array.from({ length: items }, (_, i) => `${i + 1}. argument ${i} ${'word '.repeat(8)}`).join('\n'),
+        'The default mail command is _/usr/bin/mail_.',
+      ].join('\n\n');
+      const holding = chunkText(md).filter((c) => c.content.includes('The default mail command'));
+      expect(holding).toHaveLength(1);
+      expect(holding[0].content).toContain('**-m**, **--mail** _command_');
+    }),
+    { numRuns: 60 },
+  );
+});

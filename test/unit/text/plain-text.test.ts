@@ -140,6 +140,36 @@ describe('plain text as Markdown', () => {
     );
   });
 
+  it('a paragraph hung from a label ("A:   " over lines set in to its text) is one paragraph of prose, never code', () => {
+    const word = fc.stringMatching(/^[a-z]{2,9}$/);
+    fc.assert(
+      fc.property(
+        fc.constantFrom('A:', 'Q:', 'Note:', 'NB.'),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.array(word, { minLength: 4, maxLength: 10 }), { minLength: 2, maxLength: 6 }),
+        (label, gap, rows) => {
+          const set = ' '.repeat(label.length + gap);
+          const lines = rows.map((r, i) => `${i === 0 ? label + ' '.repeat(gap) : set}${r.join(' ')}`);
+          lines[lines.length - 1] += '.';
+          const root = tree(lines.join('\n'));
+          expect(kinds(root)).toEqual(['paragraph']);
+          expect(words(toString(root))).toEqual(words(lines.join(' ')));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+
+  it('screen\'s FAQ: an answer hung from its "A:" is one paragraph under its question (the AIX patch was quoted as code)', () => {
+    const md = plainTextToMarkdown(
+      readFileSync(path.resolve(import.meta.dirname, '../../fixtures/real-docs/screen-faq.txt'), 'utf8'),
+    );
+    expect(md).toContain(
+      'A:   This   is  not  a   screen  problem.   According  to  Kay  Nettle (pkn@cs.utexas.edu) you need the AIX patch PTF 423674.',
+    );
+    expect(md).not.toMatch(/```\n\(pkn@/);
+  });
+
   it('a FAQ numbered 1., 2., …: each question heads the answer indented under it, which stays prose when it names calls', () => {
     const faq = [
       '                Questions about libfoo',

@@ -674,3 +674,57 @@ describe('sections named by a flag', () => {
     expect(plain.find((u) => u.kind === 'sentence')?.termMarkdown).toBeUndefined();
   });
 });
+
+describe('a table of contents that lost its links', () => {
+  it("a list of three or more of the document's headings is navigation: none of its items is a unit", () => {
+    const title = fc.array(word, { minLength: 2, maxLength: 5 }).map((w) => `${w.join(' ')} guide`);
+    fc.assert(
+      fc.property(fc.uniqueArray(title, { minLength: 3, maxLength: 7, selector: (t) => t }), (titles) => {
+        const md = [
+          '# Contents',
+          titles.map((t) => `- ${t}`).join('\n'),
+          ...titles.map((t) => `## ${t}\n\nThe text of ${t}.`),
+        ].join('\n\n');
+        const items = documentUnits(md).filter((u) => u.kind === 'item');
+        expect(items).toEqual([]);
+        for (const t of titles) expect(documentUnits(md).some((u) => u.text === `The text of ${t}.`)).toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a list naming only two headings, or other things, is content', () => {
+    const md = '- Install\n- Usage\n- Anything else\n\n## Install\n\nRun it.\n\n## Usage\n\nCall it.';
+    expect(documentUnits(md).filter((u) => u.kind === 'item')).toHaveLength(3);
+  });
+});
+
+describe("a definition's description around a list", () => {
+  it('the paragraph after the list its description leads into still describes the term', () => {
+    const md = [
+      '## OPTIONS',
+      '**-m**, **--mail** _command_',
+      'Tells logrotate which command to use when mailing logs. This command should accept the following arguments:',
+      '1) the subject of the message\n2) the recipient.',
+      'The default mail command is _/usr/bin/mail_.',
+      '**--usage**',
+      'Prints a short usage message.',
+    ].join('\n\n');
+    const said = documentUnits(md).find((u) => u.text.startsWith('The default mail command'));
+    expect(said?.term).toBe('-m, --mail command');
+  });
+
+  it('a paragraph after a list that no description leads into is the section’s', () => {
+    const md = ['## FILES', 'Some files:', '- one\n- two', 'The default is none.'].join('\n\n');
+    expect(documentUnits(md).find((u) => u.text === 'The default is none.')?.term).toBeUndefined();
+  });
+});
+
+describe('stems of names English never says', () => {
+  it('a compound name keeps its whole stem; an English word is cut as before', () => {
+    expect(termsOf('compressoptions')).not.toEqual(termsOf('compresscmd'));
+    expect(termsOf('compressoptions')).not.toEqual(termsOf('compress'));
+    expect(termsOf('prioritized')).toEqual(termsOf('priorities'));
+    expect(termsOf('configuration')).toEqual(termsOf('configure'));
+  });
+});

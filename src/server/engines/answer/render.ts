@@ -276,7 +276,8 @@ export function withItsCode(said: Said, q: Query, index: UnitIndex, frame: Answe
   const block = sayUnit(next, q, index, frame);
   return {
     ...said,
-    lines: [...said.lines, ...block.lines.filter((l) => !said.lines.includes(l))],
+    // Its lead-in is said already, at the end of a line ("**`X-Frame-Options`**: Default: [1]").
+    lines: [...said.lines, ...block.lines.filter((l) => !said.lines.some((s) => s.endsWith(l)))],
     used: [...said.used, next],
   };
 }

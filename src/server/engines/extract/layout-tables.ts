@@ -48,6 +48,11 @@ export function unwrapLayoutTables(root: ParentNode): void {
   for (const table of tables) {
     if (!table.isConnected || !isLayoutTable(table)) continue;
     const doc = table.ownerDocument;
+    const drawn = ruledTable(table);
+    if (drawn) {
+      table.replaceWith(drawn);
+      continue;
+    }
     const out = doc.createElement('div');
     let list: Element | null = null;
     for (const cells of rowsOf(table)) {
@@ -83,4 +88,39 @@ export function unwrapLayoutTables(root: ParentNode): void {
     }
     table.replaceWith(...out.childNodes);
   }
+}
+
+/** A cell drawn as a rule under a header ("-----"). */
+const RULE_CELL = /^[-=]{3,}$/;
+
+/**
+ * A table drawn in text and laid out in columns (groff's tab stops: "field  allowed values" over
+ * "-----  --------------" over "minute  0-59"): its first row, over a row of rules, is its header,
+ * and it is a data table. Undefined when the layout is not that.
+ */
+function ruledTable(table: Element): Element | undefined {
+  const rows = rowsOf(table)
+    .map((r) => r.filter((c) => textOf(c)))
+    .filter((r) => r.length > 0);
+  const [header, rule, ...body] = rows;
+  const width = header?.length ?? 0;
+  if (width < 2 || !rule || rule.length !== width || !rule.every((c) => RULE_CELL.test(textOf(c)))) return undefined;
+  if (body.length === 0 || body.some((r) => r.length !== width)) return undefined;
+  const doc = table.ownerDocument;
+  const out = doc.createElement('table');
+  const row = (cells: Element[], tag: 'th' | 'td') => {
+    const tr = doc.createElement('tr');
+    for (const c of cells) {
+      const cell = doc.createElement(tag);
+      cell.textContent = textOf(c);
+      tr.appendChild(cell);
+    }
+    return tr;
+  };
+  const thead = doc.createElement('thead');
+  thead.appendChild(row(header, 'th'));
+  const tbody = doc.createElement('tbody');
+  for (const r of body) tbody.appendChild(row(r, 'td'));
+  out.append(thead, tbody);
+  return out;
 }

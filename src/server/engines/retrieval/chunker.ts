@@ -1,4 +1,11 @@
-import { inlineMarkdown, isNavigation, markdownBlocks, type Block, type Cell } from '../../text/markdown.js';
+import {
+  headingTexts,
+  inlineMarkdown,
+  markdownBlocks,
+  withoutNavigation,
+  type Block,
+  type Cell,
+} from '../../text/markdown.js';
 import { indexText, inlineSentenceRanges, sliceInline, words } from '../../text/segment.js';
 import { isLabel, isTerm } from '../../text/term-paragraph.js';
 
@@ -138,13 +145,24 @@ function tableMarkdown(header: Cell[], rows: Cell[][]): string {
   ].join('\n');
 }
 
+/** Where a term's description stands after `block`: led into a list, in it, or just after it. */
+function listedAfter(
+  listed: { term: Piece[]; at: 'description' | 'list' | 'after' } | undefined,
+  block: Block,
+  last: Block | undefined,
+  terms: Piece[],
+): typeof listed {
+  if (isTerm(block)) return undefined;
+  if (last && isTerm(last) && block.kind === 'paragraph' && /[:：]\s*$/.test(block.text))
+    return { term: terms, at: 'description' };
+  if (listed && listed.at !== 'after' && block.kind === 'listItem') return { ...listed, at: 'list' };
+  if (listed?.at === 'list' && block.kind === 'paragraph') return { ...listed, at: 'after' };
+  return undefined;
+}
+
 /** Blocks a reader reads as content: headings set the section; badges, images, empty HTML and a table of contents carry none. */
 const isContent = (b: Block) =>
-  b.kind !== 'heading' &&
-  b.kind !== 'badge' &&
-  b.kind !== 'image' &&
-  (b.kind !== 'html' || b.text.trim() !== '') &&
-  !isNavigation(b);
+  b.kind !== 'heading' && b.kind !== 'badge' && b.kind !== 'image' && (b.kind !== 'html' || b.text.trim() !== '');
 
 /** The headings a block sits under; a heading's own section ends with it. */
 const sectionOf = (b: Block) => (b.kind === 'heading' ? [...b.section, b.text] : b.section);
@@ -159,8 +177,10 @@ export function chunkPages(pages: string[]): TextChunk[] {
   let section: string | undefined;
   // The headings open at the page's end, with their levels: a page reads its own headings alone.
   let open: Array<{ depth: number; text: string }> = [];
+  const paged = pages.map((text) => markdownBlocks(text));
+  const headings = headingTexts(paged.flat());
   pages.forEach((text, i) => {
-    const blocks = markdownBlocks(text);
+    const blocks = paged[i];
     const depths = new Map(blocks.flatMap((b) => (b.kind === 'heading' ? [[b.text, b.depth] as const] : [])));
     const carried = open.map((h) => h.text);
     for (const c of chunkText(text, {
@@ -168,6 +188,7 @@ export function chunkPages(pages: string[]): TextChunk[] {
       startOrdinal: chunks.length,
       defaultTitle: section,
       defaultHeadings: carried,
+      headings,
     })) {
       // Under a heading of this page, the headings still open above its level come first.
       const depth = c.headings !== carried && c.headings?.length ? depths.get(c.headings[0]) : undefined;
@@ -191,7 +212,14 @@ export function chunkPages(pages: string[]): TextChunk[] {
  */
 export function chunkText(
   text: string,
-  options: { page?: number | null; defaultTitle?: string; defaultHeadings?: string[]; startOrdinal?: number } = {},
+  options: {
+    page?: number | null;
+    defaultTitle?: string;
+    defaultHeadings?: string[];
+    startOrdinal?: number;
+    /** The whole document's headings, when the text is one page of it: a table of contents names them. */
+    headings?: Set<string>;
+  } = {},
 ): TextChunk[] {
   const chunks: TextChunk[] = [];
   let ordinal = options.startOrdinal ?? 0;
@@ -201,6 +229,11 @@ export function chunkText(
   let curPath: string[] = [];
   /** The last pieces pushed, while they are terms or labels: they go on to the next chunk with what they name. */
   let terms: Piece[] = [];
+  /**
+   * A term whose description leads into a list ("…the following arguments:"), and where its
+   * description is: the paragraph after the list still describes it (as units.ts reads it).
+   */
+  let listed: { term: Piece[]; at: 'description' | 'list' | 'after' } | undefined;
   /** The last content block: a list item, or the sentence leading into a list ("… the following:"). */
   let last: Block | undefined;
   const flush = () => {
@@ -218,7 +251,8 @@ export function chunkText(
     curWords = 0;
     terms = [];
   };
-  for (const block of markdownBlocks(text)) {
+  const blocks = markdownBlocks(text);
+  for (const block of withoutNavigation(blocks, options.headings ?? headingTexts(blocks))) {
     const heading = block.kind === 'heading' ? block.text : (block.section.at(-1) ?? '');
     if (heading !== curHeading) {
       flush();
@@ -232,6 +266,7 @@ export function chunkText(
       block.kind === 'listItem' &&
       (last?.kind === 'listItem' || (last?.kind === 'paragraph' && /[:：]\s*$/.test(last.text)));
     const limit = listGoesOn ? MAX_WORDS : TARGET_WORDS;
+    listed = listedAfter(listed, block, last, terms);
     last = block;
     for (const piece of pieces(block)) {
       // Terms and labels stay with the paragraph they name: an excerpt of `-r --recursive`'s
@@ -241,6 +276,12 @@ export function chunkText(
         cur.splice(cur.length - carried.length);
         curWords -= carried.reduce((sum, p) => sum + p.words, 0);
         flush();
+        // An excerpt opening in the middle of a description ("The default mail command is…", past
+        // the list it leads into) names its term again, or it would describe nothing.
+        for (const p of carried.length === 0 && listed?.at === 'after' ? listed.term : []) {
+          cur.push(p.markdown);
+          curWords += p.words;
+        }
         for (const p of carried) {
           cur.push(p.markdown);
           curWords += p.words;
