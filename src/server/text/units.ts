@@ -80,6 +80,8 @@ const BARE_URL = /^<?[a-z][a-z\d+.-]*:\/\/\S+?>?$/i;
 /** A line of program code (a declaration, a statement), not a `name: value` fact. */
 const STATEMENT = /^\s*(?:const|let|var|export|import|return|if|for|while|function|class)\b|[;{(]\s*$/;
 const MAX_DESCRIPTION_PARAGRAPHS = 3;
+/** A call's signature: a name and its parameters in brackets (`genSalt(rounds, minor, cb)`). */
+const CALL_SIGNATURE = /^[\p{L}_$][\p{L}\p{N}_$.]*\s*\([^()]*\)$/u;
 /** A fenced block without a language is prose when at least this share of its characters is in lines of words. */
 const PROSE_SHARE = 0.8;
 /**
@@ -373,7 +375,10 @@ export function unitsOfBlocks(input: Block[]): DocUnit[] {
           for (const s of inlineSentences([{ type: 'text', value: o.description }]))
             push({ kind: 'sentence', text: s.text, markdown: s.markdown, headings, group: dg, ...term });
         }
-        lead = undefined;
+        // A call's signature alone on its line (`genSalt(rounds, minor, cb)`, a PDF's nested item
+        // set in code) leads into the list of its parameters under it.
+        const signature = !b.value.includes('\n') && CALL_SIGNATURE.test(b.value.trim());
+        lead = signature && blocks[i + 1]?.kind === 'listItem' ? b.value.trim() : undefined;
         continue;
       }
       case 'table': {

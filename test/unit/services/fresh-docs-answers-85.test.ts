@@ -61,11 +61,12 @@ describeAnswersOver('session 85: fresh documents', docs, (ask) => {
   });
 });
 
-/** The second fresh check: Helmet's README (HTML by URL) and crontab(5) (groff HTML). */
+/** The second fresh check: Helmet's README (HTML by URL), crontab(5) (groff HTML), bcrypt's README (Chromium PDF). */
 const secondDocs = async () => [
   { id: 'helmet', title: 'Helmet', text: extractHtml(read('helmet-readme.html').toString('utf8')).markdown },
   { id: 'crontab', title: 'CRONTAB', text: extractHtml(read('crontab.html').toString('utf8')).markdown },
   { id: 'logrotate', title: 'LOGROTATE', text: extractHtml(read('logrotate.html').toString('utf8')).markdown },
+  { id: 'bcrypt', title: 'node.bcrypt.js', text: (await extractDocument('pdf', read('bcrypt-readme.pdf'))).text },
 ];
 
 describeAnswersOver('session 85: a second fresh check', secondDocs, (ask) => {
@@ -82,5 +83,10 @@ describeAnswersOver('session 85: a second fresh check', secondDocs, (ask) => {
   it("answers a crontab field's allowed values from the table groff laid out with tab stops", async () => {
     const answer = await ask('What are the allowed values of the hour field in a crontab?');
     expect(answer).toContain('| hour | 0-23 |');
+  });
+
+  it("answers a parameter's default from the list under its call's signature, not another call's", async () => {
+    const answer = await ask("What is the default number of rounds for bcrypt's genSalt?");
+    expect(answer).toContain('rounds - \\[OPTIONAL] - the cost of processing the data. (default - 10)');
   });
 });

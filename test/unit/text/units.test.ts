@@ -728,3 +728,13 @@ describe('stems of names English never says', () => {
     expect(termsOf('configuration')).toEqual(termsOf('configure'));
   });
 });
+
+describe("a call's signature over its parameters", () => {
+  it('a one-line code block naming a call leads into the list under it; other code leads into nothing', () => {
+    const md = '```\ngenSalt(rounds, minor, cb)\n```\n\n- rounds - the cost. (default - 10)\n- cb - a callback.';
+    const items = documentUnits(md).filter((u) => u.kind === 'item');
+    expect(items.map((u) => u.leadIn)).toEqual(['genSalt(rounds, minor, cb)', 'genSalt(rounds, minor, cb)']);
+    const other = documentUnits('```\nnpm install bcrypt\n```\n\n- one\n- two').filter((u) => u.kind === 'item');
+    expect(other.map((u) => u.leadIn)).toEqual([undefined, undefined]);
+  });
+});

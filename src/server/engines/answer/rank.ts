@@ -78,12 +78,15 @@ export function indexPassages(passages: Passage[]): UnitIndex {
       // A sentence under an API's name is that name's: cursorUp's "Default is `1`." is not cursorForward's.
       // And a sentence under a heading is that section's: a FAQ answers "Yes." to several of its questions.
       // A row is its table's: "64045 | ceph" is a uid in one table, a gid in the next.
+      // And an item is its lead-in's: genSalt's `rounds` parameter is not genSaltSync's.
       const section =
         u.kind === 'sentence'
           ? u.headings.join('\n')
           : u.kind === 'row'
             ? (u.header ?? []).map((h) => h.text).join('|')
-            : '';
+            : u.kind === 'item'
+              ? (u.leadIn ?? '')
+              : '';
       const key = `${p.ref}:${u.kind}:${u.subject ?? u.termMarkdown ?? ''}:${section}:${u.text.toLowerCase().replace(/\s+/g, ' ').trim()}`;
       if (seen.has(key)) continue;
       seen.add(key);
