@@ -98,7 +98,8 @@ interface Line {
 
 /** Lines of one character repeated: separators and underlines, not text. */
 const RULE = /^\s*([-=~*_#+.^])\1{2,}\s*$/;
-const BULLET = /^(\s*)(?:([-*+•])|(\d{1,3})[.)]|([a-zA-Z])\))\s+(?=\S)/;
+/** A list mark: `-`, `*`, `+`, `•`, a `--` set off by two spaces or a tab (Vixie cron's FEATURES), `1.`, `a)`. */
+const BULLET = /^(\s*)(?:(--(?=\s{2})|[-*+•])|(\d{1,3})[.)]|([a-zA-Z])\))\s+(?=\S)/;
 const QUESTION = /^Q[.:]\s/;
 const NUMBERED_HEADING = /^(\d+(?:\.\d+)+)\.?\s+\S/;
 const CAPS = /^(?=(?:.*\p{Lu}){2})[\p{Lu}\p{N}][\p{Lu}\p{N} &/()',.:-]*$/u;

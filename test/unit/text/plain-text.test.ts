@@ -160,6 +160,20 @@ describe('plain text as Markdown', () => {
     );
   });
 
+  it("a `--` set off by a tab marks a list item (Vixie cron's FEATURES); one followed by a single space does not", () => {
+    const word = fc.stringMatching(/^[a-z]{2,9}$/);
+    fc.assert(
+      fc.property(fc.array(fc.array(word, { minLength: 3, maxLength: 8 }), { minLength: 2, maxLength: 6 }), (items) => {
+        const text = items.map((w) => `--\t${w.join(' ')}.`).join('\n\n');
+        const root = tree(text);
+        expect(kinds(root)).toEqual(['list']);
+        expect((root.children[0] as { children: unknown[] }).children).toHaveLength(items.length);
+      }),
+      { numRuns: 60 },
+    );
+    expect(kinds(tree('-- not a list item, a dash.'))).toEqual(['paragraph']);
+  });
+
   it('screen\'s FAQ: an answer hung from its "A:" is one paragraph under its question (the AIX patch was quoted as code)', () => {
     const md = plainTextToMarkdown(
       readFileSync(path.resolve(import.meta.dirname, '../../fixtures/real-docs/screen-faq.txt'), 'utf8'),
