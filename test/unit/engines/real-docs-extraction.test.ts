@@ -209,6 +209,15 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
 });
 
 describe('Chromium PDFs: blocks a page break cut, tables of code-span names', () => {
+  it("joins a quote's or an item's wrapped lines, though its box ends short of the page's edge (bcrypt)", async () => {
+    const { text } = await extractDocument('pdf', fixture('bcrypt-readme.pdf'));
+    expect(text).toContain(
+      'Any extra bytes are ignored when matching passwords. Note that this is not the first 72 characters. It is possible',
+    );
+    expect(text).toContain('severely weakened passwords. Please upgrade at earliest.');
+    expect(text).not.toMatch(/^- (?:first 72|upgrade at|containing emojis)/m);
+  });
+
   it('is one fenced block on the page it starts on (picomatch README)', async () => {
     const pdf = readFileSync(path.resolve(import.meta.dirname, '../../../bench/content/docs/picomatch-readme.pdf'));
     const { text } = await extractDocument('pdf', pdf);

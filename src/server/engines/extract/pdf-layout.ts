@@ -569,7 +569,12 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // entry: the next item, even where its name would not have fit on the line above.
       const visible = line.items.filter((it) => it.str.trim());
       const labelled = visible.length > 1 && visible[0].mono && /^\s*:/.test(visible[1].str);
-      const starts = indented && (itemEnd < 0 || stopped || labelled || itemEnd + body * 0.3 + wordWidth <= right);
+      // A line nearly as long as the text is wide, its sentence left open, goes on in a lower-case
+      // word: its box (a quote, a note) ends short of the page's right edge.
+      const carriesOn =
+        itemEnd >= right - body * 8 && /^\p{Ll}/u.test(text) && !/[.!?:;。！？：]$/.test(out[out.length - 1] ?? '');
+      const starts =
+        indented && !carriesOn && (itemEnd < 0 || stopped || labelled || itemEnd + body * 0.3 + wordWidth <= right);
       // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
       const numbered = /^\d{1,3}[.)]\s/.test(text);
       if (!indented) levels = [];
