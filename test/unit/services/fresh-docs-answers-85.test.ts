@@ -90,3 +90,20 @@ describeAnswersOver('session 85: a second fresh check', secondDocs, (ask) => {
     expect(answer).toContain('rounds - \\[OPTIONAL] - the cost of processing the data. (default - 10)');
   });
 });
+
+describeAnswersOver(
+  "session 85: a default stated without its subject is its paragraph's",
+  async () => [
+    {
+      id: 'body-parser',
+      title: 'body-parser',
+      text: (await extractDocument('docx', read('body-parser-readme.docx'))).text,
+    },
+  ],
+  (ask) => {
+    it('answers "Defaults to \'100kb\'." for the limit its paragraph opens on', async () => {
+      const answer = await ask('What is the default request body size limit in body-parser?');
+      expect(answer).toContain("Defaults to `'100kb'`.");
+    });
+  },
+);

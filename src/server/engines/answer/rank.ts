@@ -61,6 +61,15 @@ type Field = keyof RankedUnit['fields'];
 const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 
 /** The passages' units, each thing a source says once (a sentence repeated across its passages is kept at its first place). */
+/** A sentence stating a default without naming whose: "It defaults to `SAMEORIGIN`.", "Defaults to '100kb'." */
+const SUBJECTLESS_DEFAULT = /^(?:(?:It|This)\s+defaults\b|Defaults?\s+(?:to|is)\b)/;
+
+/** The first sentence of a unit's paragraph, when the unit is a later one of it. */
+const openingOf = (units: RankedUnit[], u: { group: number; kind: string }) => {
+  const first = units.find((x) => x.group === u.group && x.kind === 'sentence');
+  return first?.text ?? '';
+};
+
 export function indexPassages(passages: Passage[]): UnitIndex {
   const units: RankedUnit[] = [];
   const seen = new Set<string>();
@@ -107,6 +116,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         VERSION.test(u.text) ? 'version' : '',
         // `npm i dedent` and `yarn add dedent` install it, though neither says "install".
         INSTALL_COMMAND.test(u.text) ? 'install' : '',
+        // "It defaults to 365 days." states the default of what its paragraph opens on (`maxAge`).
+        u.kind === 'sentence' && SUBJECTLESS_DEFAULT.test(u.text) ? openingOf(units, u) : '',
       ]
         .filter(Boolean)
         .join(' ');
