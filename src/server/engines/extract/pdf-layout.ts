@@ -574,7 +574,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       const carriesOn =
         itemEnd >= right - body * 8 && /^\p{Ll}/u.test(text) && !/[.!?:;。！？：]$/.test(out[out.length - 1] ?? '');
       const starts =
-        indented && !carriesOn && (itemEnd < 0 || stopped || labelled || itemEnd + body * 0.3 + wordWidth <= right);
+        indented && (labelled || (!carriesOn && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right)));
       // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
       const numbered = /^\d{1,3}[.)]\s/.test(text);
       if (!indented) levels = [];
