@@ -60,7 +60,6 @@ const GROUPS_PER_PASSAGE = 1_000_000;
 type Field = keyof RankedUnit['fields'];
 const FIELDS: Field[] = ['text', 'key', 'context', 'headings', 'title'];
 
-/** The passages' units, each thing a source says once (a sentence repeated across its passages is kept at its first place). */
 /** A sentence stating a default without naming whose: "It defaults to `SAMEORIGIN`.", "Defaults to '100kb'." */
 const SUBJECTLESS_DEFAULT = /^(?:(?:It|This)\s+defaults\b|Defaults?\s+(?:to|is)\b)/;
 
@@ -70,6 +69,7 @@ const openingOf = (units: RankedUnit[], u: { group: number; kind: string }) => {
   return first?.text ?? '';
 };
 
+/** The passages' units, each thing a source says once (a sentence repeated across its passages is kept at its first place). */
 export function indexPassages(passages: Passage[]): UnitIndex {
   const units: RankedUnit[] = [];
   const seen = new Set<string>();
