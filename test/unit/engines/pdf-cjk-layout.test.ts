@@ -84,7 +84,7 @@ describe('a Chinese PDF printed by a browser', () => {
       item('var t = 1;', 50, 668, true),
     ]);
     expect(lines[0]).toBe('タイムゾーンについて');
-    expect(lines).toContain('JapaneseHolidays.isHoliday は与えられた「日付」を元に祝日を判定します。');
+    expect(lines).toContain('`JapaneseHolidays.isHoliday` は与えられた「日付」を元に祝日を判定します。');
     expect(lines.filter((l) => l.startsWith('```'))).toHaveLength(2);
     expect(lines).toContain('var s = "我是拖拉机学院的。不用多久，";');
   });

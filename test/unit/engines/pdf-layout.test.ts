@@ -54,7 +54,8 @@ describe('PDF page layout from item positions', () => {
           expect(layoutPage(items)).toEqual([
             '| node-glob | fast-glob |',
             '| --- | --- |',
-            ...rows.map(([a, b]) => `| ${a} | ${b} |`),
+            // A name printed in a monospace font was a code span.
+            ...rows.map(([a, b]) => `| \`${a}\` | ${b === '–' ? b : `\`${b}\``} |`),
           ]);
         },
       ),
@@ -137,8 +138,92 @@ describe('PDF page layout from item positions', () => {
       item('For sync mode the instance emits its ready event at once, before anything can listen.', 50, 664),
     ];
     const text = joinParagraphLines(layoutPage(items));
-    expect(text).toContain('\n- maxWrite: the maximum number of bytes that can be written; default: 16384');
-    expect(text).toContain('- maxLength: the maximum length of the internal buffer.');
+    expect(text).toContain('\n- `maxWrite`: the maximum number of bytes that can be written; default: 16384');
+    expect(text).toContain('- `maxLength`: the maximum length of the internal buffer.');
+  });
+
+  // Session 86: rimraf's README printed by Chromium has more lines in lists than in prose; the commonest
+  // start was the lists' indent, so no item was read as one and its lists ran together as paragraphs.
+  it("a README that is mostly lists keeps them lists: the text's edge is where its prose starts, not its commonest start", () => {
+    const prose = [
+      'Install with npm install rimraf, or with any other package manager.',
+      'All removal functions return a boolean saying whether every entry went.',
+      'Globbing is opt-in.',
+    ];
+    const items = [
+      'Require node 20 or later',
+      'Add --version to the CLI',
+      'Functions take arrays of paths',
+      'Native used by default',
+      'Simplified on POSIX',
+      'Returns a boolean',
+    ];
+    const page = [
+      ...prose.map((t, i) => item(t, 50, 760 - i * 30)),
+      ...items.map((t, i) => item(t, 80, 690 - i * 14)),
+      item('The CLI deletes what it is given.', 50, 580),
+    ];
+    const lines = layoutPage(page);
+    for (const t of items) expect(lines).toContain(`- ${t}`);
+    expect(lines).toContain('Globbing is opt-in.');
+  });
+
+  it("a loose list's next item starts after the paragraph gap, however full the line above", () => {
+    const page = [
+      item('Options:', 50, 760),
+      item('retryDelay: Native only. Time to wait between retries, using linear backoff, in ms.', 80, 740),
+      item('signal Pass in an AbortSignal to cancel the directory removal.', 80, 710),
+      item('The rest of the text.', 50, 680),
+    ];
+    const lines = layoutPage(page, { body: 10, left: 50, right: 80 + 84 * 5 });
+    expect(lines).toContain('- signal Pass in an AbortSignal to cancel the directory removal.');
+  });
+
+  it('a list nested in an open item may go further in than a first-level list may', () => {
+    const page = [
+      item('The constructor takes these settings:', 50, 760),
+      item('limits - object - Various limits. Valid properties are:', 80, 746),
+      item('fields - integer - Max number of non-file fields.', 110, 732),
+      item('parts - integer - Max number of parts.', 140, 718),
+      item('Back to the prose.', 50, 690),
+    ];
+    // Seven bodies in is as far as a list starts; a level past an open one's is still its.
+    const lines = layoutPage(page, { body: 10, left: 50, right: 400 });
+    expect(lines).toContain('  - fields - integer - Max number of non-file fields.');
+    expect(lines).toContain('    - parts - integer - Max number of parts.');
+  });
+
+  it("a monospace run in a line of prose is a code span; one a line's end broke is one span again", () => {
+    const mono = (str: string, x: number, y: number): PositionedItem => ({ ...item(str, x, y), mono: true });
+    const page = [
+      item('Set', 50, 760),
+      mono('maxRetries', 70, 760),
+      item('to retry on', 122, 760),
+      mono('EBUSY', 180, 760),
+      item('errors, and read the', 208, 760),
+      mono('Cache-Control', 312, 760),
+      item('header with the', 380, 760),
+      mono('no-', 460, 760),
+      mono('transform', 50, 746),
+      item('directive.', 100, 746),
+    ];
+    expect(joinParagraphLines(layoutPage(page))).toBe(
+      'Set `maxRetries` to retry on `EBUSY` errors, and read the `Cache-Control` header with the `no-transform` directive.',
+    );
+    // A call's items a space apart are one span; a line wholly in monospace is code, not spans.
+    const call = layoutPage([
+      item('Call', 50, 700),
+      mono('fs.rm(path,', 75, 700),
+      mono('opts)', 135, 700),
+      item('once.', 165, 700),
+    ]);
+    expect(call).toEqual(['Call `fs.rm(path, opts)` once.']);
+    expect(layoutPage([mono('const a = 1', 50, 700), mono('const b = 2', 50, 688)])).toEqual([
+      '```',
+      'const a = 1',
+      'const b = 2',
+      '```',
+    ]);
   });
 
   it('two columns keep the content stream order: the first column, then the second, never a table', () => {

@@ -91,10 +91,10 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
     const { text } = await extractDocument('pdf', fixture('tiny-pinyin-readme.pdf'));
     expect(text).toContain('注意在浏览器中使用时页面的charset 必须为utf-8 ，见issue#21');
     expect(text).not.toMatch(/[\u2e80-\u2eff\u2f00-\u2fdf]/u);
-    expect(text).toContain('\n\n注意：不支持多音字；ie/edge 测试未通过。\n\n');
-    expect(text).toContain('即 pinyin.isSupported()为true：\n\n```\nnpm i --save full-icu\n```');
+    expect(text).toContain('\n\n注意：不支持多音字；`ie/edge` 测试未通过。\n\n');
+    expect(text).toContain('即 `pinyin.isSupported()`为`true`：\n\n```\nnpm i --save full-icu\n```');
     expect(text).toContain(
-      '通过node --icu-data-dir=node_modules/full-icu test.js即可使node.js支持全语言，正确把汉字转为拼音。',
+      '通过`node --icu-data-dir=node_modules/full-icu test.js`即可使`node.js`支持全语言，正确把汉字转为拼音。',
     );
   });
 
@@ -105,7 +105,7 @@ describe('a PDF printed by Chromium (pino docs/lts.md)', () => {
     );
     // A cell whose text runs up to the next column (no gap, one word space) is placed by the rows around it.
     expect(text).toContain('| OS | YAML Workflow Label | Node.js |');
-    expect(text).toContain('| Windows | windows-latest | 18, 20, 22 |');
+    expect(text).toContain('| Windows | `windows-latest` | 18, 20, 22 |');
     expect(text).toContain('## Supported Node.js versions');
   });
 
@@ -144,8 +144,8 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
   // Chromium prints h4-h6 in bold at the body's size: they were paragraphs, the options' sections lost.
   it("reads a bold line set apart from the next as a heading (a README's option names)", async () => {
     const { text } = await extractDocument('pdf', fixture('content-disposition-readme.pdf'));
-    expect(text).toContain('#### Options\n\ncontentDisposition accepts these properties in the options object.');
-    expect(text).toContain('#### fallback\n\nIf the filename option is outside ISO-8859-1');
+    expect(text).toContain('#### Options\n\n`contentDisposition` accepts these properties in the options object.');
+    expect(text).toContain('#### fallback\n\nIf the `filename` option is outside ISO-8859-1');
     expect(text).toContain('#### type\n\nSpecifies the disposition type');
     // Bold words inside a line stay text: "note" opens its paragraph.
     expect(text).toContain('\n\nnote HTTP headers are of the ISO-8859-1 character set.');
@@ -180,9 +180,11 @@ describe('a PDF printed by Chromium: fonts tell code and headings apart', () => 
   it('a space before an inline code span is no cell gap: a list item with code spans stays one item', async () => {
     const { text } = await extractDocument('pdf', fixture('fast-uri-readme.pdf'));
     expect(text).toMatch(
-      /^- A suffix reference is written without its scheme .* an authority component cannot always be distinguished from a path\. When the input carries an authority of the form host:port \(for example \/\/javascript:80\/x\)/m,
+      /^- A suffix reference is written without its scheme .* an authority component cannot always be distinguished from a path\. When the input carries an authority of the form `host:port` \(for example `\/\/javascript:80\/x`\)/m,
     );
-    expect(text).toContain('- tolerant (boolean, false) If set to true, the parser will relax URI resolving rules.');
+    expect(text).toContain(
+      '- `tolerant` (boolean, false) If set to `true`, the parser will relax URI resolving rules.',
+    );
     expect(text).not.toMatch(/^\| example \|/m);
   });
 
@@ -230,22 +232,22 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     const { text } = await extractDocument('pdf', pdf);
     expect(text).toContain('| Option | Type | Default value | Description |');
     expect(text).toMatch(
-      /^\| basename \| boolean \| false \| If set, then patterns without slashes will be matched against the basename/m,
+      /^\| `basename` \| `boolean` \| `false` \| If set, then patterns without slashes will be matched against the basename/m,
     );
     // The table goes on across the page break under one header; a row whose name is plain text is a row too.
-    expect(text).toMatch(/^\| expandRange \|.*\n\| fastpaths \|/m);
-    expect(text).toMatch(/^\| format \| function \| undefined \| Custom function/m);
+    expect(text).toMatch(/^\| `expandRange` \|.*\n\| `fastpaths` \|/m);
+    expect(text).toMatch(/^\| format \| `function` \| `undefined` \| Custom function/m);
     expect(text).not.toMatch(/```\n(basename|bash|capture) +boolean/);
     // A row after a long description is not taken for the next row's header (literalBrackets was
     // lost so), a one-line description on its row's baseline is that row's, and the rows go on
     // across the page break: the whole table is one, from basename to windows.
     const table = /\| Option \| Type \| Default value \| Description \|\n((?:\|.*\|\n)+)/.exec(text)?.[1] ?? '';
-    const names = table.split('\n').map((row) => /^\| (\w+) \|/.exec(row)?.[1]);
+    const names = table.split('\n').map((row) => /^\| `?(\w+)`? \|/.exec(row)?.[1]);
     expect(names).toEqual(expect.arrayContaining(['literalBrackets', 'matchBase', 'nobracket', 'nocase', 'onResult']));
     expect(names[1]).toBe('basename');
     expect(names.at(-2)).toBe('windows');
     expect(table).toContain(
-      '| literalBrackets | boolean | undefined | When true, brackets in the glob pattern will be escaped so that only literal brackets will be matched. |\n| matchBase | boolean | false | Alias for basename |',
+      '| `literalBrackets` | `boolean` | `undefined` | When `true`, brackets in the glob pattern will be escaped so that only literal brackets will be matched. |\n| `matchBase` | `boolean` | `false` | Alias for `basename` |',
     );
   });
 
@@ -273,7 +275,7 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
     // A line the next word and its space would not have fitted on goes on in the next: one item. The
     // page footer's number, further right than any text, had set the edge.
     expect(text).toContain(
-      '- returnOutput {Boolean}: Intended for implementors, this argument allows you to return the raw output from the parser.',
+      '- `returnOutput` {Boolean}: Intended for implementors, this argument allows you to return the raw output from the parser.',
     );
   });
 
@@ -283,12 +285,12 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
   it('a row of code-span cells is a table row, and a code span is one cell', async () => {
     const { text } = await extractDocument('pdf', fixture('is-unsafe-readme.pdf'));
     expect(text).toContain(
-      "| v1 | v2 |\n| --- | --- |\n| isUnsafe(v, 'HTML') | isUnsafe(v, HTML) |\n| isUnsafe(v, ['HTML', 'XML']) | isUnsafe(v, [HTML, XML]) |",
+      "| v1 | v2 |\n| --- | --- |\n| `isUnsafe(v, 'HTML')` | `isUnsafe(v, HTML)` |\n| `isUnsafe(v, ['HTML', 'XML'])` | `isUnsafe(v, [HTML, XML])` |",
     );
     expect(text).toContain(
-      '| html-base-tag | <base href= — relative URL hijacking |\n| html-meta-refresh | <meta http-equiv="refresh" |\n| html-srcdoc | srcdoc= attribute on iframes |',
+      '| `html-base-tag` | `<base href=` — relative URL hijacking |\n| `html-meta-refresh` | `<meta http-equiv="refresh"` |\n| `html-srcdoc` | `srcdoc=` attribute on iframes |',
     );
-    expect(text).toContain('| sql-drop-table | DROP TABLE |\n| sql-insert-into | INSERT INTO |');
+    expect(text).toContain('| `sql-drop-table` | `DROP TABLE` |\n| `sql-insert-into` | `INSERT INTO` |');
   });
 
   // s3rver's README (test/fixtures/real-docs): a browser prints a row's cells one after the other,
@@ -297,13 +299,13 @@ describe('Chromium PDFs: blocks a page break cut, tables of code-span names', ()
   it('a row whose cells wrap onto lines of their own is one row (s3rver README options)', async () => {
     const { text } = await extractDocument('pdf', fixture('s3rver-readme.pdf'));
     expect(text).toContain(
-      '| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n| address | string | localhost | Host/IP to bind to |\n| port | number | 4568 | Port of the HTTP server |\n| key | string \\| Buffer |  | Private key for running with TLS |',
+      '| Option | Type | Default | Description |\n| --- | --- | --- | --- |\n| address | `string` | `localhost` | Host/IP to bind to |\n| port | `number` | `4568` | Port of the HTTP server |\n| key | `string` \\| `Buffer` |  | Private key for running with TLS |',
     );
     expect(text).toContain(
-      '| allowMismatchedSignatures | boolean | false | Prevent SignatureDoesNotMatch errors for all well-formed signatures |',
+      '| allowMismatchedSignatures | `boolean` | `false` | Prevent `SignatureDoesNotMatch` errors for all well-formed signatures |',
     );
     expect(text).toContain(
-      '| configureBuckets[].configs[] | string \\| Buffer |  | Raw XML string or Buffer of Bucket config |',
+      '| configureBuckets[].configs[] | `string` \\| `Buffer` |  | Raw XML string or Buffer of Bucket config |',
     );
   });
 

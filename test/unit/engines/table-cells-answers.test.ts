@@ -27,5 +27,5 @@ it('answers the type of an option named key: a word that may name the form is st
     passages: [{ ref: 1, title: 's3rver', link: '', content }],
     history: [],
   });
-  expect(a).toBe('For key, Type: string \\| Buffer. [1]');
+  expect(a).toBe('For key, Type: `string` \\| `Buffer`. [1]');
 });

@@ -38,12 +38,12 @@ const docs = async () => [
 
 it("a PDF table whose columns are centred is one table across its page break (fast-glob's node-glob options)", async () => {
   const md = await fastGlob();
-  expect(md).toContain('| node-glob | fast-glob |\n| --- | --- |\n| cwd | cwd |');
+  expect(md).toContain('| node-glob | fast-glob |\n| --- | --- |\n| `cwd` | `cwd` |');
   for (const row of [
-    '| nomount | – |',
-    '| nodir | onlyFiles |',
-    '| follow | followSymbolicLinks |',
-    '| absolute | absolute |',
+    '| `nomount` | – |',
+    '| `nodir` | `onlyFiles` |',
+    '| `follow` | `followSymbolicLinks` |',
+    '| `absolute` | `absolute` |',
   ])
     expect(md).toContain(row);
   expect(md).not.toMatch(/^\s*nodir\s+onlyFiles\s*$/m);

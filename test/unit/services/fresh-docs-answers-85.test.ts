@@ -47,7 +47,7 @@ describeAnswersOver('session 85: fresh documents', docs, (ask) => {
 
   it("leaves a PDF's table of contents out: its entries are the headings, not answers", async () => {
     const answer = await ask('How do I connect to a ws server through a proxy?');
-    expect(answer).toContain('Use a custom http.Agent implementation like https-proxy-agent or socks-proxy-agent.');
+    expect(answer).toContain('Use a custom `http.Agent` implementation like https-proxy-agent or socks-proxy-agent.');
     expect(answer).not.toContain('How to connect via a proxy?');
   });
 
@@ -87,7 +87,7 @@ describeAnswersOver('session 85: a second fresh check', secondDocs, (ask) => {
 
   it("answers a parameter's default from the list under its call's signature, not another call's", async () => {
     const answer = await ask("What is the default number of rounds for bcrypt's genSalt?");
-    expect(answer).toContain('rounds - \\[OPTIONAL] - the cost of processing the data. (default - 10)');
+    expect(answer).toContain('`rounds` - \\[OPTIONAL] - the cost of processing the data. (default - 10)');
   });
 });
 

@@ -171,7 +171,7 @@ describeAnswersOver('fresh documents: a printed README whose nested lists print 
   // alone, a sentence leading into nothing.
   it('What error does busboy throw when the headers have no Content-Type? is answered by that error', async () => {
     const answer = await ask('What error does busboy throw when the headers have no Content-Type?');
-    expect(answer).toMatch(/Missing Content-Type - The provided headers don't include Content-Type at all\./);
+    expect(answer).toMatch(/Missing Content-Type - The provided headers don't include `Content-Type` at all\./);
     expect(answer).not.toMatch(/throw errors: \[1\]$/m);
   });
 
@@ -534,7 +534,7 @@ describeAnswersOver('fresh documents: format directives, lists referred to below
   // sentences were no option's, and the one naming "fallback field" answered for its default.
   it("a PDF's bold option headings keep each option's description under it", async () => {
     expect(await ask('What is the default of the fallback option in content-disposition?')).toMatch(
-      /This specifies the ISO-8859-1 file name .*, defaults to true\. \[1\]$/,
+      /This specifies the ISO-8859-1 file name .*, defaults to `true`\. \[1\]$/,
     );
   });
 });
@@ -596,18 +596,18 @@ describeAnswersOver('fresh documents: options two pages share, examples, printed
   // items were code, and "no-transform" lost its hyphen at a line's end.
   it("a printed README's settings, list items and hyphenated words answer as written", async () => {
     expect(await ask('What is the default memLevel of compression?')).toContain(
-      'For memLevel, Default: zlib.constants.Z_DEFAULT_MEMLEVEL, or 8. [1]',
+      'For memLevel, Default: `zlib.constants.Z_DEFAULT_MEMLEVEL`, or `8`. [1]',
     );
     // memLevel's default was said after level's: "memLevel" holds "level", and two options' properties answer two questions.
     const level = await ask('What is the default level in compression?');
-    expect(level).toContain('For level, Default: zlib.constants.Z_DEFAULT_COMPRESSION, or -1. [1]');
+    expect(level).toContain('For level, Default: `zlib.constants.Z_DEFAULT_COMPRESSION`, or `-1`. [1]');
     expect(level).not.toContain('memLevel');
     // Said as a sentence, not as code (on PostgreSQL after level's range, which its search finds too).
     const nine = await ask('What does compression level 9 mean?');
-    expect(nine).toContain('9 Best compression (also zlib.constants.Z_BEST_COMPRESSION). [1]');
+    expect(nine).toContain('`9` Best compression (also `zlib.constants.Z_BEST_COMPRESSION`). [1]');
     expect(nine).not.toContain('```');
     expect(await ask('Does compression compress responses with a Cache-Control no-transform directive?')).toContain(
-      'with the no-transform directive',
+      'with the `no-transform` directive',
     );
   });
 });
@@ -627,7 +627,7 @@ describeAnswersOver('a printed README whose API and options sections share names
   it('a section named in quotes is where the answer is, even when another is headed by what is asked', async () => {
     expect(
       await ask('In the picomatch README (under "Picomatch options"), what is the Description of matchBase?'),
-    ).toContain('Alias for basename');
+    ).toContain('Alias for `basename`');
   });
 
   it("an option's description answers what it does, its Default line what its default is", async () => {
@@ -635,7 +635,7 @@ describeAnswersOver('a printed README whose API and options sections share names
       "Custom function for formatting strings before they're matched.",
     );
     expect(await ask('What is the default of options.format in the picomatch README?')).toContain(
-      'For options.format, Default: undefined. [1]',
+      'For options.format, Default: `undefined`. [1]',
     );
   });
 });
@@ -689,10 +689,10 @@ describeAnswersOver(
 
     it('an option entry of a printed list is said alone, and a sentence pointing back brings the one before', async () => {
       expect(await ask('What is the default maxWrite in sonic-boom?')).toBe(
-        'maxWrite: the maximum number of bytes that can be written; default: 16384. [1]',
+        'According to your sources: `maxWrite`: the maximum number of bytes that can be written; default: 16384. [1]',
       );
       expect(await ask("When is sonic-boom's 'write' event emitted?")).toContain(
-        "The 'write' event occurs every time data is written to the underlying file. It emits the number of written bytes.",
+        "The `'write'` event occurs every time data is written to the underlying file. It emits the number of written bytes.",
       );
     });
 
@@ -728,8 +728,8 @@ describeAnswersOver(
     // minTimeout's heading ended page 2, above the print header in pdf.js's order: it was read as a
     // line of factor's section, whose default then read 1000.
     it("a printed heading at a page's foot heads the section on the next page", async () => {
-      expect(await ask('What is the default minTimeout in p-retry?')).toBe('For minTimeout, Default: 1000. [1]');
-      expect(await ask("What is p-retry's default factor?")).toBe('For factor, Default: 2. [1]');
+      expect(await ask('What is the default minTimeout in p-retry?')).toBe('For minTimeout, Default: `1000`. [1]');
+      expect(await ask("What is p-retry's default factor?")).toBe('For factor, Default: `2`. [1]');
     });
 
     // Each paragraph's first line is indented by a tab: each was read as a line of code.
@@ -884,7 +884,7 @@ describeAnswersOver(
       const answer = await ask(
         'What is the default stale duration in proper-lockfile and the default reserve in get-port?',
       );
-      expect(answer).toMatch(/defaults to 10000/);
+      expect(answer).toMatch(/defaults to `10000`/);
       expect(answer).toMatch(/For reserve, Default: `false`\. \[\d\]/);
     });
 

@@ -104,6 +104,24 @@ export function linesOf(items: PositionedItem[]): Line[] {
   }
   return lines
     .map((l) => {
+      // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
+      // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
+      // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，：), and code
+      // says them only in a string (`var s = "我是…。";`) or a comment.
+      // Nor do emoji (🦄 in `htmlEscape('🦄 & 🐐')`), which an emoji font sets.
+      const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str) && !EMOJI_ONLY.test(it.str));
+      const unquoted = l.items
+        .map((it) => it.str)
+        .join('')
+        .replace(/(["'`]).*?\1/g, '')
+        .replace(/(?:\/\/|#|\/\*).*$/, '');
+      const prose = /[、。，：；]/.test(unquoted);
+      const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
+      const bold = telling.length > 0 && telling.every((it) => it.bold);
+      // A run in a monospace font is a code span (`maxRetries`, `-i`): marked, so the text says it as
+      // the Markdown it was printed from did. A code block's lines are written from their items.
+      const spanned = (it: PositionedItem) =>
+        it.mono && !it.str.includes('`') && telling.includes(it) ? `${CODE_OPEN}${it.str}${CODE_CLOSE}` : it.str;
       const segments: Segment[] = [];
       let end = -Infinity;
       let space = false;
@@ -124,8 +142,9 @@ export function linesOf(items: PositionedItem[]): Line[] {
         monoBlank = false;
         const last = segments[segments.length - 1];
         const cellStart = !last || wide || gap > l.height * CELL_GAP;
-        if (last && !cellStart && !space && gap <= l.height * WORD_GAP && !/\s$/.test(last.text)) last.text += item.str;
-        else segments.push({ x: item.x, end: 0, text: item.str, cellStart });
+        const str = spanned(item);
+        if (last && !cellStart && !space && gap <= l.height * WORD_GAP && !/\s$/.test(last.text)) last.text += str;
+        else segments.push({ x: item.x, end: 0, text: str, cellStart });
         segments[segments.length - 1].end = item.x + item.width;
         end = item.x + item.width;
         space = /\s$/.test(item.str);
@@ -141,23 +160,25 @@ export function linesOf(items: PositionedItem[]): Line[] {
           last.end = s.end;
         } else cells.push({ x: s.x, end: s.end, text: s.text });
       }
-      // Full-width characters say nothing of code: every font sets them one width, so a CJK face is
-      // often flagged fixed-pitch. A line is code when its other characters are all monospace, and
-      // it is no CJK prose with code spans in it: prose punctuates its clauses (、。，：), and code
-      // says them only in a string (`var s = "我是…。";`) or a comment.
-      // Nor do emoji (🦄 in `htmlEscape('🦄 & 🐐')`), which an emoji font sets.
-      const telling = l.items.filter((it) => it.str.trim() && !FULL_WIDTH.test(it.str) && !EMOJI_ONLY.test(it.str));
-      const unquoted = l.items
-        .map((it) => it.str)
-        .join('')
-        .replace(/(["'`]).*?\1/g, '')
-        .replace(/(?:\/\/|#|\/\*).*$/, '');
-      const prose = /[、。，：；]/.test(unquoted);
-      const mono = telling.length > 0 && telling.every((it) => it.mono) && !prose;
-      const bold = telling.length > 0 && telling.every((it) => it.bold);
       return { y: l.y, height: l.height, mono, bold, items: l.items, segments: kept, cells };
     })
     .filter((l) => l.cells.length > 0);
+}
+
+/** Where a code span's item opens and closes, before they are written as backticks. */
+const CODE_OPEN = '\uE000';
+const CODE_CLOSE = '\uE001';
+
+/**
+ * A line's marked code runs as code spans: runs a space or nothing apart are one span (a call's
+ * items, `fs.rm(path, opts)`), a run that is only punctuation is no span of its own.
+ */
+function codeSpans(text: string): string {
+  return text
+    .replace(/\uE001(\s*)\uE000/g, '$1')
+    .replace(/\uE000([^\uE001]*)\uE001/g, (_, code: string) =>
+      /[\p{L}\p{N}]/u.test(code) ? `\`${code.trim()}\`${/\s$/.test(code) ? ' ' : ''}` : code,
+    );
 }
 
 const near = (a: number, b: number) => Math.abs(a - b) <= ALIGN;
@@ -552,7 +573,8 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     } else {
       // A list's indent is a few ems (nested ones more); further in is a second column, not a list.
       const indent = left === null ? 0 : line.cells[0].x - left;
-      const indented = indent > body && indent < body * 7;
+      // A list nested in an open list's item may go further in: a level or so past the deepest open one.
+      const indented = indent > body && (indent < body * 7 || indent < (levels.at(-1) ?? -Infinity) + body * 4);
       // An indented line starts an item of a list (a browser prints the bullet as a drawing, not as
       // text) unless it continues the line above: that line ran to the right edge, its next word did not fit.
       const first = line.segments[0];
@@ -573,8 +595,11 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
       // word: its box (a quote, a note) ends short of the page's right edge.
       const carriesOn =
         itemEnd >= right - body * 8 && /^\p{Ll}/u.test(text) && !/[.!?:;。！？：]$/.test(out[out.length - 1] ?? '');
+      // Nor does a line below a paragraph's gap go on with the line above (a loose list's next item).
+      const gapAbove = out.length > 0 && out[out.length - 1] === '';
       const starts =
-        indented && (labelled || (!carriesOn && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right)));
+        indented &&
+        (labelled || gapAbove || (!carriesOn && (itemEnd < 0 || stopped || itemEnd + body * 0.3 + wordWidth <= right)));
       // An ordered list's number is printed as text ("1."): the item is written with it, not as a bullet.
       const numbered = /^\d{1,3}[.)]\s/.test(text);
       if (!indented) levels = [];
@@ -591,7 +616,7 @@ export function layoutPage(items: PositionedItem[], scale?: TypeScale): string[]
     i++;
   }
   while (out.length && out[out.length - 1] === '') out.pop();
-  return out.filter((l, k) => l !== '' || out[k - 1] !== '');
+  return out.filter((l, k) => l !== '' || out[k - 1] !== '').map(codeSpans);
 }
 
 /**
@@ -633,16 +658,22 @@ function textRight(lines: Line[]): number {
   return Math.max(0, ...body.map((l) => l.segments[l.segments.length - 1].end));
 }
 
-/** The left edge of the text: where most lines that are not code start (a print header may start further left). */
+/**
+ * The left edge of the text: the leftmost start that a good share of the lines that are not code
+ * share. Not the commonest start: a README that is mostly lists has more lines at their indent. Not
+ * the leftmost either: a line set apart (a print header, a centred title) may start further left.
+ */
 function textLeft(lines: Line[]): number | null {
   const starts = new Map<number, number>();
   for (const l of lines)
     if (!l.mono) starts.set(Math.round(l.cells[0].x), (starts.get(Math.round(l.cells[0].x)) ?? 0) + 1);
-  let best: number | null = null;
-  let most = 0;
-  for (const [x, n] of starts) if (n > most || (n === most && best !== null && x < best)) [best, most] = [x, n];
-  return best;
+  const most = Math.max(0, ...starts.values());
+  const shared = [...starts].filter(([, n]) => n >= Math.max(2, most * LEFT_SHARE)).map(([x]) => x);
+  return shared.length > 0 ? Math.min(...shared) : null;
 }
+
+/** The share of the commonest start's lines a start further left needs to be the text's edge. */
+const LEFT_SHARE = 0.25;
 
 /**
  * The body size of a whole document: the size most of its non-code text is set in, by characters;
@@ -673,7 +704,13 @@ export function typeScale(pages: PositionedItem[][]): TypeScale {
   let most = 0;
   for (const [h, n] of chars) if (n > most) [body, most] = [h, n];
   const lines = pages.map((items) => linesOf(items));
-  return { body, left: textLeft(lines.flat()), right: Math.max(0, ...lines.map(textRight)) };
+  // Not a page's first and last lines either: a print header and footer start further left.
+  const inner = lines.flatMap((page) => {
+    const ys = page.map((l) => l.y);
+    const [top, bottom] = [Math.max(...ys), Math.min(...ys)];
+    return page.length >= 4 ? page.filter((l) => l.y !== top && l.y !== bottom) : page;
+  });
+  return { body, left: textLeft(inner), right: Math.max(0, ...lines.map(textRight)) };
 }
 
 /** A line naming a value: a capitalised label of a word or two, a colon, the value. */
@@ -728,7 +765,12 @@ export function joinParagraphLines(lines: string[]): string {
     else if (FIELD_LINE.test(para) && para.length <= MAX_FIELD && FIELD_LINE.test(line)) {
       out.push(`${para}\\`);
       para = line;
-    } else if (/[a-z]-$/.test(para)) para = keepsHyphen(para, line) ? para + line : para.slice(0, -1) + line;
+    }
+    // A code span the line broke goes on as the next line's first span: one span again, its
+    // hyphen or its space kept ("`no-`" then "`transform`").
+    else if (/`$/.test(para) && line.startsWith('`'))
+      para = `${para.slice(0, -1)}${/-`$/.test(para) ? '' : ' '}${line.slice(1)}`;
+    else if (/[a-z]-$/.test(para)) para = keepsHyphen(para, line) ? para + line : para.slice(0, -1) + line;
     // CJK text wraps between any two characters, with no space to put back.
     else para = CJK_END.test(para) && CJK_START.test(line) ? para + line : `${para} ${line}`;
   }
