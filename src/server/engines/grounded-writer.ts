@@ -253,18 +253,25 @@ interface ApiName {
 }
 
 /**
- * The API names a part asks about (`lru.keys()`, `options.expandRange`) that some unit holds. A
+ * The API names and flags a part asks about (`lru.keys()`, `options.expandRange`, `--type`) that some unit holds. A
  * unit holding none of them, as written (its headings too) or its last member said by the unit
  * itself (a table row keyed `expandRange`), answers about another name: lru.get's "Returns the
  * value in the cache" does not say what `lru.keys()` returns.
  */
 function apiNames(part: string, index: UnitIndex): ApiName[] {
+  // A name given as an example ("a flag like -v") is not what is asked about.
   return part
+    .replace(/\b(?:like|such as|e\.g\.,?|for example,?)\s+\S+/gi, ' ')
     .split(/\s+/)
-    .map((w) => ({
-      symbols: symbolsOf(w).filter((t) => /^§[^-].*[.(]/.test(t) && !namesFile(t)),
-      member: termsOf(/([\p{L}_$][\p{L}\p{N}_$]*)[^\p{L}\p{N}_$]*$/u.exec(w)?.[1] ?? '')[0],
-    }))
+    .map((w) => {
+      // A flag (`--type`, `-i` in its case) is named only as written: its word alone is no name.
+      const flags = symbolsOf(w).filter((t) => /^§(?:=-\p{L}|--\p{L}.*)$/u.test(t));
+      if (flags.length > 0) return { symbols: flags, member: undefined };
+      return {
+        symbols: symbolsOf(w).filter((t) => /^§[^-].*[.(]/.test(t) && !namesFile(t)),
+        member: termsOf(/([\p{L}_$][\p{L}\p{N}_$]*)[^\p{L}\p{N}_$]*$/u.exec(w)?.[1] ?? '')[0],
+      };
+    })
     .filter((a) => a.symbols.some((t) => index.holds(t)));
 }
 
@@ -372,6 +379,8 @@ function rank(
   const code = asksCode(form);
   const compare = answerIntent(form) === 'compare';
   const defines = definesAsked(form);
+  // "What does the count field mean?" asks for a definition whose term it names (`<count>`).
+  const meaning = /\bmean(?:s|ing)?\b/i.test(form);
   const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
   const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
   // An option turning off what the question asks for (`--no-ignore-case` to "How do I make grep
@@ -402,6 +411,7 @@ function rank(
       // A comparison sets descriptions side by side: what each subject is or does, not its examples.
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
       else if (u.kind === 'sentence' && defines(u)) s *= PARAMS.formBoost;
+      else if (meaning && u.kind === 'definition' && asksAll(u, q)) s *= PARAMS.formBoost;
       // A property asked by its name and its subject's is the cell asked for ("the default of options.format").
       else if (u.kind === 'field' && u.subject && [u.name, u.subject].every((x) => asksName(x ?? '', q)))
         s *= PARAMS.formBoost;
@@ -481,6 +491,12 @@ const DEFINED_CJK =
 
 /** Whether the part asks one of a name's terms itself (not as context). */
 const asksName = (name: string, q: Query) => termsOf(name).some((t) => (q.get(t) ?? 0) >= 1);
+
+/** Whether the part asks every word of a unit's term itself (or its letter: "the r flag"). */
+const asksAll = (u: RankedUnit, q: Query) => {
+  const words = [...u.fields.key].filter((t) => !t.startsWith('§') || t.startsWith("§'"));
+  return words.length > 0 && words.every((t) => (q.get(t) ?? 0) >= 1);
+};
 
 /**
  * The sources a question names: those whose title holds one of its words, as written, that not

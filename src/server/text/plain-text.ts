@@ -107,6 +107,11 @@ const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})
 const FIELD_LINE = /^\p{L}[\p{L}\p{N} -]{0,30}:\s+\S/u;
 /** A name, a dash and what it is: "pg_dropcluster    - Completely remove a cluster." */
 const DASHED_TERM = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+[-–—]\s+(\S.*)$/u;
+/** A name, an equals sign and what it means, in words: "<count> = the number of keys returned…" (a value set in a config file is no description). */
+const EQUALS_TERM = /^(<[^<>\s]+(?: [^<>\s]+)*>|[\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+={1,2}\s+(\p{Ll}+(?:\s+\S+){2,}.*)$/u;
+/** A short name said to mean a word or two, one of a run: "r == revoked" (one "=" sets a value). */
+const EQUALS_VALUE = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,19})\s+==\s+(\p{L}[\p{L}\p{N} -]*)$/u;
+const termLine = (line: string) => DASHED_TERM.exec(line) ?? EQUALS_TERM.exec(line) ?? EQUALS_VALUE.exec(line);
 const MIN_FIELD_LINES = 3;
 const FRAMED = /^[|+].*[|+]$/;
 const SENTENCE_END = /[.;,:!。！：]$/;
@@ -304,9 +309,11 @@ function bodyBlocks(body: Line[], proseIndent: number, leadsIn = false): BodyBlo
       i = next;
       continue;
     }
-    // A run of such names (two or more at one margin) is a list of terms, each over its description.
-    const dashedAt = (l: Line) => l.indent === line.indent && DASHED_TERM.test(l.text);
-    const dashedTerm = dashedAt(line) && body.filter(dashedAt).length >= 2 ? DASHED_TERM.exec(line.text) : null;
+    // A run of such names (two or more at one margin) is a list of terms, each over its description;
+    // so is one name equated with words ("<count> = the number of keys…").
+    const dashedAt = (l: Line) => l.indent === line.indent && termLine(l.text) !== null;
+    const dashedTerm =
+      dashedAt(line) && (EQUALS_TERM.test(line.text) || body.filter(dashedAt).length >= 2) ? termLine(line.text) : null;
     const inline = line.text.length <= 300 ? (OPTION_INLINE.exec(line.text) ?? dashedTerm) : null;
     // Lines set in under a paragraph ending in a colon ("then you can run:", "These are:") are
     // given as written, each on its own line: commands, names, a line of a config file.

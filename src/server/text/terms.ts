@@ -34,17 +34,26 @@ export function termsOf(text: string): string[] {
 
 /**
  * What a text says by "un-" (unaffected, unbuffered, unsupported): the participle's word and "not",
- * so "… are thus unaffected by 'stdbuf'" answers "Why does stdbuf not affect dd?". A source's terms
- * only: a question asking about "uninitialised values" asks about them, not about "initialised".
+ * so "… are thus unaffected by 'stdbuf'" answers "Why does stdbuf not affect dd?"; and by "not" what
+ * a prefix says ("is not valid" answers "an invalid color"). A source's terms only: a question
+ * asking about "uninitialised values" asks about them, not about "initialised".
  */
 export function negatedTerms(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(UN_PARTICIPLE))
     if (isEnglishWord(m[1].toLowerCase())) out.push(...wordTerms(m[1]), 'not');
+  // And the other way: "is not valid" says "invalid", "not available" "unavailable".
+  for (const m of text.matchAll(NOT_WORD))
+    for (const prefix of NEGATING_PREFIXES) {
+      const word = `${prefix}${m[1].toLowerCase()}`;
+      if (isEnglishWord(word)) out.push(...wordTerms(word));
+    }
   return out;
 }
 
 const UN_PARTICIPLE = /\bun(\p{L}{3,}(?:ed|able))\b/giu;
+const NOT_WORD = /\b(?:not|isn['’]t|aren['’]t)\s+(\p{L}{3,})\b/giu;
+const NEGATING_PREFIXES = ['in', 'un', 'im', 'il', 'ir', 'non'];
 
 /**
  * The letters a question names standing alone ("the H special character", "the sed command d"): a

@@ -523,7 +523,9 @@ function itemDefinition(b: Block): Partial<DocUnit> | null {
   // with code of its own and go on ("`packages/data`：`@pinyin-pro/data` 扩展字典包"); code alone
   // after the name is a setting's type ("`disabled`: `boolean`"), said with the items under it.
   if (!next || next.type !== 'text') return null;
-  const separator = ITEM_SEPARATOR.exec(next.value);
+  // A code span then a capitalised sentence is a name and what it is, too: "`glob` Boolean flag to…".
+  const separator =
+    ITEM_SEPARATOR.exec(next.value) ?? (first.type === 'inlineCode' ? /^\s+(?=\p{Lu}\p{Ll})/u.exec(next.value) : null);
   if (!separator || (separator[0] === next.value && rest.length < 3)) return null;
   const termMarkdown = inlineMarkdown([first]);
   const term = first.type === 'inlineCode' ? first.value : b.text.slice(0, b.text.length - textOf(rest).length).trim();
@@ -584,7 +586,10 @@ const RULE = /^[\s\-=_*~#+|]*$/;
 function isProse(value: string): boolean {
   const lines = value.split('\n').filter((l) => !RULE.test(l));
   if (lines.length < 3) return false;
-  const prose = lines.filter((l) => !looksLikeCode(l) && (l.match(/\p{L}{2,}/gu) ?? []).length >= 4);
+  // A line set out in columns (a help text's option, a gap of spaces, its description) is no prose line.
+  const prose = lines.filter(
+    (l) => !looksLikeCode(l) && !/\S {3,}\S/.test(l) && (l.match(/\p{L}{2,}/gu) ?? []).length >= 4,
+  );
   const share = prose.join('').length / lines.join('').length;
   return share >= PROSE_SHARE && (value.match(/\p{Ll}[.?!](?:\s|$)/gu) ?? []).length >= 2;
 }

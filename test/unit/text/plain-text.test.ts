@@ -441,6 +441,25 @@ describe('plain text as Markdown', () => {
       }),
     );
   });
+  // Session 86: GnuPG's KEYSERVER defines each field of a listing as "<count> = the number of keys…",
+  // its description going on under itself; read as code, "What does the count field mean?" got the
+  // listing's line `info:<version>:<count>`.
+  it('reads "<name> = what it means" as a term and its description; a value a config line sets stays code', () => {
+    const md = plainTextToMarkdown(fixture('gnupg-keyserver.txt'));
+    const defs = documentUnits(md).filter((u) => u.kind === 'definition');
+    const said = (term: string) => defs.find((d) => d.term === term)?.description;
+    expect(said('<count>')).toBe(
+      'the number of keys returned in this response.  Note this is the number of keys, and not the number of lines returned. It should match the number of "pub:" lines returned.',
+    );
+    expect(said('<escaped uid string>')).toMatch(/^the user ID string, with HTTP %-escaping for anything/);
+    // "r == revoked": one of a run of letters each said to mean a word.
+    expect(said('r')).toBe('revoked');
+    const config = plainTextToMarkdown(
+      'Example settings:\n\n    compress = yes\n    mode = strict\n    level = high\n',
+    );
+    expect(documentUnits(config).filter((u) => u.kind === 'definition')).toEqual([]);
+  });
+
   // base-passwd's README lists its reserved uids and gids as psql prints a table: read as a
   // paragraph of code, "Which uid is reserved for mysql?" found no row.
   it('reads a table drawn with pipes over a rule of dashes as a table, each line a row under its header', () => {

@@ -121,6 +121,45 @@ describe('document units on generated documents', () => {
     );
   });
 
+  // Session 86: rimraf's help text sets each option beside its description, in columns; the block
+  // was read as prose and quoted as one run-on sentence.
+  it('a help text whose options sit beside their descriptions, in columns, gives each as a definition (generated)', () => {
+    const entry = fc.record({
+      flag: fc.constantFrom('-i --interactive', '-g --glob', '--preserve-root', '-v', '--impl', '-V --no-verbose'),
+      arg: fc.option(fc.constantFrom('=<type>', ' <n>', '=[level]'), { nil: undefined }),
+      lines: fc.array(label, { minLength: 1, maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(entry, { minLength: 2, maxLength: 6, selector: (e) => e.flag }),
+        fc.integer({ min: 2, max: 6 }),
+        (entries, gap) => {
+          const term = (e: (typeof entries)[number]) => `${e.flag}${e.arg ?? ''}`;
+          const column = 2 + Math.max(...entries.map((e) => term(e).length)) + gap;
+          const help = entries.flatMap((e) => [
+            `  ${term(e).padEnd(column - 2)}${e.lines[0]}`,
+            ...e.lines.slice(1).map((l) => `${' '.repeat(column)}${l}`),
+          ]);
+          const md = [
+            '```',
+            'Usage: tool <path> [<path> ...]',
+            'Deletes them, recursively.',
+            '',
+            'Options:',
+            ...help,
+            '```',
+          ].join('\n');
+          const units = documentUnits(md);
+          const defs = units.filter((u) => u.kind === 'definition');
+          expect(defs.map((d) => [d.term, d.description])).toEqual(entries.map((e) => [term(e), e.lines.join(' ')]));
+          expect(units.filter((u) => u.kind === 'code')).toHaveLength(1);
+          expect(units.filter((u) => u.kind === 'sentence' && !u.term)).toEqual([]);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it('a code block with one option, or options without descriptions, gives no definitions', () => {
     const one = ['```', 'Usage: tool [options]', '-v', '    print the version', '```'].join('\n');
     const bare = ['```', 'tool -a', 'tool -b --long', 'tool -c', '```'].join('\n');
@@ -402,6 +441,16 @@ describe('document units on generated documents', () => {
     expect(documentUnits('- it is fast - and small.\n- One two three four five - six.').map((u) => u.term)).toEqual([
       undefined,
       undefined,
+    ]);
+    // A code span then a capitalised sentence (rimraf's options) names what the item describes;
+    // one going on in lower case is a sentence about it.
+    const items = documentUnits(
+      '- `glob` Boolean flag to treat path as glob pattern.\n- `filter` Method that returns a boolean.\n- `tmp` is a folder.',
+    ).filter((u) => u.kind === 'item');
+    expect(items.map((u) => [u.term, u.description])).toEqual([
+      ['glob', 'Boolean flag to treat path as glob pattern.'],
+      ['filter', 'Method that returns a boolean.'],
+      [undefined, undefined],
     ]);
   });
 

@@ -116,6 +116,8 @@ export function indexPassages(passages: Passage[]): UnitIndex {
         VERSION.test(u.text) ? 'version' : '',
         // `npm i dedent` and `yarn add dedent` install it, though neither says "install".
         INSTALL_COMMAND.test(u.text) ? 'install' : '',
+        // `lighten: function(amount = 10)` gives amount's default, though it does not say "default".
+        PARAMETER_DEFAULT.test(u.text) ? 'default' : '',
         // "It defaults to 365 days." states the default of what its paragraph opens on (`maxAge`).
         u.kind === 'sentence' && SUBJECTLESS_DEFAULT.test(u.text) ? openingOf(units, u) : '',
       ]
@@ -594,6 +596,8 @@ const SMALL_SOURCE = 12;
 
 /** A version number: `v10.13.0`, `v3`, `2.1.35`; not a decimal (0.369ms) nor an address (127.0.0.1). */
 const INSTALL_COMMAND = /\b(?:(?:npm|pnpm|cnpm)\s+(?:i|add)|(?:yarn|bun)\s+(?:global\s+)?add)\s/;
+/** A parameter given a value in a call's signature: `function(amount = 10)`, `analogous(results = 6, …)`. */
+const PARAMETER_DEFAULT = /[\p{L}\p{N}_$]\s*\((?:[^()]*,)?\s*[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*[^\s=,()][^,()]*[,)]/u;
 const VERSION = /(?<![\w.])(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)(?![\w.]*\d)/;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
@@ -634,7 +638,9 @@ export function rankGroups(index: UnitIndex, q: Query): Array<{ units: RankedUni
   );
   for (const [key, units] of groups) {
     const parts = units.filter((u) => u.kind !== 'code');
-    if (parts.length < 2 || listed.has(key)) continue;
+    // One definition and its own sentences are one entry, not a list of them.
+    const entry = units.some((u) => u.kind === 'definition') && new Set(units.map((u) => u.term)).size < 2;
+    if (parts.length < 2 || listed.has(key) || entry) continue;
     const text = new Set(units.flatMap((u) => [...u.fields.text]));
     const { context, headings, title } = units[0].fields;
     const s = bm25(q, index, [
