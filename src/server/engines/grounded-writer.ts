@@ -640,6 +640,14 @@ function sayBest(
   const u = second.u;
   if (said.used.some((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group)) return said;
   const [a, b] = [ranked[0].u, second.u];
+  // So is the help text's line a definition was read from (`-i --interactive     Ask for…`).
+  const squashed = (x: string) => x.replace(/\s+/g, ' ').trim();
+  if (
+    a.kind === 'definition' &&
+    b.kind === 'codeLine' &&
+    squashed(b.text).startsWith(squashed(`${a.term} ${a.description}`).slice(0, 40))
+  )
+    return said;
   // Two items of one list answering a question asking for several ("Which projects are…?") or how
   // to do a thing (its steps) are the list's; so is a list under the sentence answering it ("The
   // default value is 'keep'." over unset's values), though its items need not say what is asked.

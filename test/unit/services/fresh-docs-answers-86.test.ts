@@ -58,3 +58,19 @@ describeAnswersOver('session 86: fresh documents', docs, (ask) => {
     );
   });
 });
+
+const printedAlone = async () => [
+  { id: 'rimraf', title: 'rimraf-readme', text: (await extractDocument('pdf', read('rimraf-readme.pdf'))).text },
+  {
+    id: 'keyserver',
+    title: 'gnupg-keyserver',
+    text: plainTextToMarkdown(read('gnupg-keyserver.txt').toString('utf8')),
+  },
+];
+
+describeAnswersOver('session 86: a help text read as definitions', printedAlone, (ask) => {
+  it("says an option once: not again as the help text's line its definition was read from", async () => {
+    const answer = await ask('What does the -i option of the rimraf CLI do?');
+    expect(answer.match(/Ask for confirmation before deleting anything/g)).toHaveLength(1);
+  });
+});
