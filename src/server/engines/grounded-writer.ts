@@ -253,10 +253,10 @@ interface ApiName {
 }
 
 /**
- * The API names and flags a part asks about (`lru.keys()`, `options.expandRange`, `--type`) that some unit holds. A
- * unit holding none of them, as written (its headings too) or its last member said by the unit
- * itself (a table row keyed `expandRange`), answers about another name: lru.get's "Returns the
- * value in the cache" does not say what `lru.keys()` returns.
+ * The API names and flags a part asks about (`lru.keys()`, `options.expandRange`, `--type`) that
+ * some unit holds. A unit holding none of them, as written (its headings too) or its last member
+ * said by the unit itself (a table row keyed `expandRange`), answers about another name: lru.get's
+ * "Returns the value in the cache" does not say what `lru.keys()` returns.
  */
 function apiNames(part: string, index: UnitIndex): ApiName[] {
   // A name given as an example ("a flag like -v") is not what is asked about.
@@ -641,11 +641,11 @@ function sayBest(
   if (said.used.some((x) => x.kind === 'code' && x.ref === u.ref && x.group === u.group)) return said;
   const [a, b] = [ranked[0].u, second.u];
   // So is the help text's line a definition was read from (`-i --interactive     Ask for…`).
-  const squashed = (x: string) => x.replace(/\s+/g, ' ').trim();
+  const oneSpaced = (x: string) => x.replace(/\s+/g, ' ').trim();
   if (
     a.kind === 'definition' &&
     b.kind === 'codeLine' &&
-    squashed(b.text).startsWith(squashed(`${a.term} ${a.description}`).slice(0, 40))
+    oneSpaced(b.text).startsWith(oneSpaced(`${a.term} ${a.description}`).slice(0, 40))
   )
     return said;
   // Two items of one list answering a question asking for several ("Which projects are…?") or how

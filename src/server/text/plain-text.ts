@@ -107,7 +107,10 @@ const OPTION_INLINE = /^(--?[\p{L}\p{N}][\p{L}\p{N}_-]*(?:[ =,]\s*[^\s,]+){0,3})
 const FIELD_LINE = /^\p{L}[\p{L}\p{N} -]{0,30}:\s+\S/u;
 /** A name, a dash and what it is: "pg_dropcluster    - Completely remove a cluster." */
 const DASHED_TERM = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+[-–—]\s+(\S.*)$/u;
-/** A name, an equals sign and what it means, in words: "<count> = the number of keys returned…" (a value set in a config file is no description). */
+/**
+ * A name, an equals sign and what it means, in words opening in lower case: "<count> = the number
+ * of keys returned…". A value a config file sets ("Name = My tool") is no description.
+ */
 const EQUALS_TERM = /^(<[^<>\s]+(?: [^<>\s]+)*>|[\p{L}\p{N}_][\p{L}\p{N}_.+-]*)\s+={1,2}\s+(\p{Ll}+(?:\s+\S+){2,}.*)$/u;
 /** A short name said to mean a word or two, one of a run: "r == revoked" (one "=" sets a value). */
 const EQUALS_VALUE = /^([\p{L}\p{N}_][\p{L}\p{N}_.+-]{0,19})\s+==\s+(\p{L}[\p{L}\p{N} -]*)$/u;

@@ -594,10 +594,11 @@ export const bareOf = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}
 /** Fewer units than this and a source's name is what its sentences are about (see coverage). */
 const SMALL_SOURCE = 12;
 
-/** A version number: `v10.13.0`, `v3`, `2.1.35`; not a decimal (0.369ms) nor an address (127.0.0.1). */
+/** A command installing a package without saying "install": `npm i dedent`, `yarn add dedent`. */
 const INSTALL_COMMAND = /\b(?:(?:npm|pnpm|cnpm)\s+(?:i|add)|(?:yarn|bun)\s+(?:global\s+)?add)\s/;
 /** A parameter given a value in a call's signature: `function(amount = 10)`, `analogous(results = 6, …)`. */
 const PARAMETER_DEFAULT = /[\p{L}\p{N}_$]\s*\((?:[^()]*,)?\s*[\p{L}_$][\p{L}\p{N}_$]*\s*=\s*[^\s=,()][^,()]*[,)]/u;
+/** A version number: `v10.13.0`, `v3`, `2.1.35`; not a decimal (0.369ms) nor an address (127.0.0.1). */
 const VERSION = /(?<![\w.])(?:v\d+(?:\.\d+)*|\d+\.\d+\.\d+)(?![\w.]*\d)/;
 
 /** A name written as a call: `uuid.v4()`, `bytes.parse(string value)`, `.option()`. */
