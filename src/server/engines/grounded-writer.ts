@@ -243,9 +243,12 @@ const termsIn = (text: string) => queryOf(text).size > 0;
 const valuesAside = (part: string) =>
   asksCode(part) ? part.replace(/(?<![\p{L}\p{N}._/-])\d+(?=\s+\p{Ll}+s\b)/gu, ' ') : part;
 
-/** A question asking what something is or does: "Why use serve-favicon?" and "How do I use it?" ask more. */
+/**
+ * A question asking what something is or does: "Why use serve-favicon?", "How do I use it?" and
+ * "What happens if a SHELL-FORMAT is given?" (a case of it) ask more.
+ */
 const asksWhat = (question: string) =>
-  answerIntent(question) === 'answer' && !/^\s*(?:why|how|when|where|who)\b/i.test(question);
+  answerIntent(question) === 'answer' && !/^\s*(?:why|how|when|where|who)\b|\b(?:if|when|whether)\s/i.test(question);
 
 interface ApiName {
   symbols: string[];
@@ -318,11 +321,14 @@ const JOINED_WORDS = /^§[\p{L}\p{N}]+(?:[-_.][\p{L}\p{N}]+)+$/u;
 /** A sentence naming what kind of thing its subject is: "Fontconfig is a library…". */
 const CLASSIFIES = /^\S+(?:\s+\S+)?\s+(?:is|are)\s+(?:an?|the|one)\s/i;
 
+/** A sentence setting a case: "If a SHELL-FORMAT is given, …". */
+const CASE = /^(?:if|when)\s/i;
+
 /** A question asking where something is. */
 const ASKS_WHERE = /^\s*where\b/i;
 
-/** An address or a path: what "Where is…" asks for. */
-const LOCATION = /\b(?:https?:\/\/|www\.)\S+|(?:^|\s)~?\/[\w.-]+\/\S*/;
+/** An address or a path (`/etc/x/`, `dist/clsx.js`): what "Where is…" asks for. */
+const LOCATION = /\b(?:https?:\/\/|www\.)\S+|(?:^|\s)~?\/[\w.-]+\/\S*|\b[\w.-]+\/[\w.-]+\.\p{L}+\b/u;
 
 /** A line importing a name (`import { validateStrict } from 'compare-versions';`) says only that name. */
 const IMPORT_LINE = /^\s*(?:import\s.*\bfrom\s|(?:const|let|var)\s.*=\s*require\(|from\s+\S+\s+import\s)/;
@@ -381,6 +387,8 @@ function rank(
   const defines = definesAsked(form);
   // "What does the count field mean?" asks for a definition whose term it names (`<count>`).
   const meaning = /\bmean(?:s|ing)?\b/i.test(form);
+  const where = ASKS_WHERE.test(form);
+  const cases = termsOf(/\b(?:if|when)\s+([^?,]+)/i.exec(form)?.[1] ?? '');
   const condition = /\b(?:when|if)\b[^?]*?\b(true|false)\b/i.exec(form)?.[1].toLowerCase();
   const [stated, other] = termsOf(condition === 'true' ? 'true false' : 'false true');
   // An option turning off what the question asks for (`--no-ignore-case` to "How do I make grep
@@ -412,6 +420,15 @@ function rank(
       else if (compare && (u.kind === 'sentence' || u.kind === 'definition')) s *= PARAMS.formBoost;
       else if (u.kind === 'sentence' && defines(u)) s *= PARAMS.formBoost;
       else if (meaning && u.kind === 'definition' && asksAll(u, q)) s *= PARAMS.formBoost;
+      else if (where && LOCATION.test(u.text)) s *= PARAMS.formBoost;
+      // "What happens if a SHELL-FORMAT is given?" is answered by the sentence setting that case.
+      else if (
+        u.kind === 'sentence' &&
+        CASE.test(u.text) &&
+        cases.length > 0 &&
+        cases.every((t) => u.fields.text.has(t) || u.fields.title.has(t))
+      )
+        s *= PARAMS.formBoost;
       // A property asked by its name and its subject's is the cell asked for ("the default of options.format").
       else if (u.kind === 'field' && u.subject && [u.name, u.subject].every((x) => asksName(x ?? '', q)))
         s *= PARAMS.formBoost;
@@ -666,8 +683,10 @@ function sayBest(
   // A sentence of the same paragraph reads on from the first; another must say something asked.
   const samePart = b.ref === a.ref && b.group === a.group;
   // "Where is…" is answered by a place: an address or a path said after a sentence naming none.
-  const place = where && LOCATION.test(b.text) && !said.lines.some((l) => LOCATION.test(l));
-  if (!samePart && !saysAsked(b, q) && !place) return said;
+  // Answered by a place, it is answered: a line naming none adds nothing.
+  const placed = where && said.lines.some((l) => LOCATION.test(l));
+  const place = where && LOCATION.test(b.text) && !placed;
+  if ((!samePart && !saysAsked(b, q) && !place) || (placed && !LOCATION.test(b.text))) return said;
   // A unit said under another name than the one the part names ("`isAttributeValue`: …" when it
   // asks about useNamedReferences, `-L` when it asks about `-x`) answers another question.
   const label = (u: RankedUnit) => u.term ?? u.termMarkdown ?? u.rowKey;

@@ -242,6 +242,8 @@ export function sayUnit(u: RankedUnit, q: Query, index: UnitIndex, frame: Answer
         );
         used.push(...brought);
       }
+      // Leading into nothing it brings, it ends as a sentence.
+      if (lines.length === 1) lines[0] = cite(text, u.ref);
       return { lines, used, prose: !u.termMarkdown };
     }
     case 'field': {

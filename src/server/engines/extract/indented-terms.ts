@@ -111,10 +111,11 @@ function splitLeadIn(p: Element): boolean {
   for (let n = br.nextSibling; n; n = n.nextSibling) after += n.textContent ?? '';
   after = after.trim();
   const leadIn = lead.endsWith(':') && p.children.length === 1;
-  const subsection = /^\p{Lu}[\p{L} ]{2,60}$/u.test(lead) && after.startsWith('-');
+  // help2man writes a subsection's name with its colon ("Operation mode:" over envsubst's -v).
+  const subsection = /^\p{Lu}[\p{L} ]{2,60}:?$/u.test(lead) && after.startsWith('-');
   if (!(leadIn || subsection) || !after) return false;
   const para = p.ownerDocument.createElement(leadIn ? 'p' : 'h3');
-  para.textContent = lead;
+  para.textContent = leadIn ? lead : lead.replace(/:$/, '');
   p.before(para);
   for (const n of before) n.remove();
   br.remove();

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { extractDocument } from '../../../src/server/engines/extract/documents.js';
+import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
+
+/**
+ * Session 87's fresh check: envsubst(1) as groff writes it (help2man's subsections in one bold
+ * paragraph with the first option), clsx's README as a LibreOffice DOCX (each build's path in a
+ * list) and gzip(1); questions written before any answer was read.
+ */
+const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
+const read = (f: string) => readFileSync(path.join(FIXTURES, f));
+const envsubst = () => extractHtml(read('envsubst.html').toString('utf8')).markdown;
+const docs = async () => [
+  { id: 'envsubst', title: 'ENVSUBST', text: envsubst() },
+  { id: 'clsx', title: 'clsx', text: (await extractDocument('docx', read('clsx-readme.docx'))).text },
+  {
+    id: 'gzip',
+    title: 'GZIP',
+    text: extractHtml(readFileSync(path.join(BENCH_DOCS, 'gzip-man.html'), 'utf8')).markdown,
+  },
+];
+
+it("reads help2man's subsection over its first option as a heading, the option as a term", () => {
+  expect(envsubst()).toContain('### Operation mode\n\n**\\-v**, **\\--variables**\n\noutput the variables');
+});
+
+describeAnswersOver('session 87: fresh documents', docs, (ask) => {
+  it('answers an option that opens a subsection from its own description', async () => {
+    expect(await ask('What does envsubst -v do?')).toContain('output the variables occurring in SHELL-FORMAT');
+  });
+
+  it('answers "where is" with the path, and nothing after it that names no place', async () => {
+    const answer = await ask('Where is the CommonJS build of clsx?');
+    expect(answer).toContain('`dist/clsx.js`');
+    expect(answer).not.toContain('Availability');
+  });
+
+  it('answers "what happens when" with the sentence setting that case, not the name line', async () => {
+    const answer = await ask('What happens if a SHELL-FORMAT is given to envsubst?');
+    expect(answer).not.toContain('substitutes environment variables in shell format strings');
+    expect(await ask('What exit status does gzip return when a warning occurs?')).toMatch(
+      /^According to your sources: If a warning occurs, exit status is 2\. \[\d\]$/,
+    );
+  });
+});
