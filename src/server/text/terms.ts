@@ -193,6 +193,9 @@ const GLOSSARY = new Map(
     convert: '変換 转换 轉換',
     hiragana: 'ひらがな 平仮名',
     katakana: 'カタカナ 片仮名',
+    date: '日期 日付',
+    format: '格式 フォーマット 形式',
+    support: '支持 サポート',
   }).flatMap(([english, words]) => words.split(' ').map((w) => [w, english])),
 );
 

@@ -8,7 +8,7 @@ import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs
 /**
  * Session 87's fresh check: envsubst(1) as groff writes it (help2man's subsections in one bold
  * paragraph with the first option), clsx's README as a LibreOffice DOCX (each build's path in a
- * list) and gzip(1); questions written before any answer was read.
+ * list), chinese-workday's Chinese README and gzip(1); questions written before any answer was read.
  */
 const FIXTURES = path.resolve(import.meta.dirname, '../../fixtures/real-docs');
 const read = (f: string) => readFileSync(path.join(FIXTURES, f));
@@ -44,5 +44,18 @@ describeAnswersOver('session 87: fresh documents', docs, (ask) => {
     expect(await ask('What exit status does gzip return when a warning occurs?')).toMatch(
       /^According to your sources: If a warning occurs, exit status is 2\. \[\d\]$/,
     );
+  });
+});
+
+const workday = async () => [
+  { id: 'workday', title: '🇨🇳 Chinese Workday', text: read('chinese-workday-readme.md').toString('utf8') },
+  { id: 'clsx', title: 'clsx', text: (await extractDocument('docx', read('clsx-readme.docx'))).text },
+];
+
+describeAnswersOver('session 87: a Chinese README asked in English', workday, (ask) => {
+  it('answers an English question from a Chinese section through the glossary (日期格式: date formats)', async () => {
+    const answer = await ask('What date formats does chinese-workday support?');
+    expect(answer).toContain('`1727712000000`');
+    expect(answer).not.toContain('do not cover');
   });
 });
