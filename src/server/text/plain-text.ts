@@ -43,12 +43,13 @@ export function plainTextToMarkdown(text: string): string {
   let proseIndent = 0;
   const entries = faqEntries(groups);
   const marginTitles = marginHeadings(groups);
+  const outline = outlineHeadings(groups);
   groups.forEach((g, i) => {
     const heading = entries.has(g)
       ? { text: joined(g.lines), lines: g.lines.length, style: 'faq' }
       : marginTitles.has(g)
         ? { text: g.lines[0].text, lines: 1, style: 'margin' }
-        : headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1, groups[i + 1]);
+        : (outline.get(g) ?? headingOf(g, i === 0 && g.lines.length === 1 && groups.length > 1, groups[i + 1]));
     let body = g.lines;
     if (heading) {
       const depth = heading.numberDepth ?? levelOf(heading.style);
@@ -258,6 +259,25 @@ function marginHeadings(groups: Group[]): Set<Group> {
     );
   });
   return new Set(found.length >= MIN_MARGIN_TITLES ? found : []);
+}
+
+/** An outline's heading, as Emacs writes them: its stars, then a capitalised title ("* Dependencies"). */
+const OUTLINE = /^(\*{1,3})\s+(\p{Lu}[^.!?:]{0,59})$/u;
+
+/**
+ * Outline headings ("* Installation" alone over its text, as tmux's README sets each section), a
+ * star per level, when the document has several and none runs on into another starred line, as
+ * a list's items would.
+ */
+function outlineHeadings(groups: Group[]): Map<Group, FoundHeading> {
+  const found = new Map<Group, FoundHeading>();
+  groups.forEach((g, i) => {
+    const m = OUTLINE.exec(g.lines[0].text);
+    const next = groups[i + 1]?.lines[0];
+    if (g.lines.length === 1 && g.lines[0].indent === 0 && m && next && !BULLET.test(next.text))
+      found.set(g, { text: m[2].trim(), lines: 1, numberDepth: m[1].length + 1, style: 'outline' });
+  });
+  return found.size >= MIN_MARGIN_TITLES ? found : new Map<Group, FoundHeading>();
 }
 
 const LEADING_MARKS = /^(?:-{2,}|={2,}|\*{2,}|#{1,6})\s*(?=\p{Lu})/u;

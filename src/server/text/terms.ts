@@ -25,6 +25,8 @@ export function termsOf(text: string): string[] {
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
   // "Don't" says "not": "Why does stdbuf not affect dd?" is answered by "filters… don't use streams".
   if (CONTRACTED_NOT.test(text)) out.add('not');
+  // "a.k.a." is "also known as": "What is Train-Case also known as?" is answered by "(a.k.a. HTTP-Header-Case)".
+  if (AKA.test(text)) for (const w of wordTerms('also known as')) out.add(w);
   // A letter in quotes is a value a setting takes ("If MODE is 'L'"), though a letter alone is no word.
   for (const m of text.matchAll(QUOTED_LETTER)) out.add(`§'${m[1].toLowerCase()}'`);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
@@ -94,6 +96,7 @@ const MARK_NAMES: Record<string, string> = {
 const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=[\s,;?!)]|$)/g;
 
 const QUOTED_LETTER = /(?<=^|[\s(])['‘’"“`](\p{L})['’"”`](?=$|[\s.,;:)?!])/gu;
+const AKA = /\ba\.k\.a\b/i;
 const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 

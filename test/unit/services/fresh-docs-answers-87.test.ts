@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, it } from 'vitest';
 import { extractDocument } from '../../../src/server/engines/extract/documents.js';
 import { extractHtml } from '../../../src/server/engines/extract/html.js';
+import { plainTextToMarkdown } from '../../../src/server/text/plain-text.js';
 import { BENCH_DOCS, describeAnswersOver } from '../../helpers/answers-over-docs.js';
 
 /**
@@ -50,12 +51,30 @@ describeAnswersOver('session 87: fresh documents', docs, (ask) => {
 const workday = async () => [
   { id: 'workday', title: '🇨🇳 Chinese Workday', text: read('chinese-workday-readme.md').toString('utf8') },
   { id: 'clsx', title: 'clsx', text: (await extractDocument('docx', read('clsx-readme.docx'))).text },
+  { id: 'tmux', title: 'tmux-readme', text: plainTextToMarkdown(read('tmux-readme.txt').toString('utf8')) },
+  { id: 'scule', title: 'scule', text: (await extractDocument('docx', read('scule-readme.docx'))).text },
 ];
 
-describeAnswersOver('session 87: a Chinese README asked in English', workday, (ask) => {
+it("reads an outline's starred lines as headings, not one-item lists", () => {
+  const md = plainTextToMarkdown(read('tmux-readme.txt').toString('utf8'));
+  expect(md).toContain('## Dependencies\n\ntmux depends on libevent 2.x');
+  expect(md).toContain('## License\n\nThis file and the CHANGES files are licensed under the ISC license.');
+});
+
+describeAnswersOver('session 87: a Chinese README, an outline, a DOCX', workday, (ask) => {
   it('answers an English question from a Chinese section through the glossary (日期格式: date formats)', async () => {
     const answer = await ask('What date formats does chinese-workday support?');
     expect(answer).toContain('`1727712000000`');
     expect(answer).not.toContain('do not cover');
+  });
+
+  it('answers what tmux depends on from its outline section, libevent too', async () => {
+    const answer = await ask('What does tmux depend on?');
+    expect(answer).toContain('tmux depends on libevent 2.x, available from:');
+    expect(answer).not.toContain('Dependencies.');
+  });
+
+  it('reads "a.k.a." as "also known as"', async () => {
+    expect(await ask('What is Train-Case also known as?')).toContain('HTTP-Header-Case');
   });
 });

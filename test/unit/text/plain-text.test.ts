@@ -22,6 +22,15 @@ const allText = (n: object): string =>
   'value' in n ? String(n.value) : 'children' in n ? (n.children as object[]).map(allText).join(' ') : '';
 
 describe('plain text as Markdown', () => {
+  it("an outline's starred titles over their text are headings; starred lines after each other stay a list", () => {
+    const outline = '* Building\n\nRun make.\n\n* Testing\n\nRun make check.\n\n* Bugs\n\nMail us.\n';
+    expect(plainTextToMarkdown(outline)).toBe(
+      '## Building\n\nRun make.\n\n## Testing\n\nRun make check.\n\n## Bugs\n\nMail us.\n',
+    );
+    const list = 'Features:\n\n* Fast\n\n* Small\n\n* Tested\n\nThat is all.\n';
+    expect(plainTextToMarkdown(list)).not.toContain('#');
+  });
+
   it('a FAQ: an underlined title, sections between rules, numbered questions with their answers', () => {
     const faq = [
       'Widget FAQ',
