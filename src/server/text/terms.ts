@@ -25,8 +25,8 @@ export function termsOf(text: string): string[] {
   if (EXIT.test(text)) for (const w of ['exit', 'code', 'statu']) out.add(w);
   // "Don't" says "not": "Why does stdbuf not affect dd?" is answered by "filters… don't use streams".
   if (CONTRACTED_NOT.test(text)) out.add('not');
-  // "a.k.a." is "also known as": "What is Train-Case also known as?" is answered by "(a.k.a. HTTP-Header-Case)".
-  if (AKA.test(text)) for (const w of wordTerms('also known as')) out.add(w);
+  // An abbreviation holds the words it stands for, and those words the abbreviation.
+  for (const [written, said] of ABBREVIATIONS) if (written.test(text)) for (const w of wordTerms(said)) out.add(w);
   // A letter in quotes is a value a setting takes ("If MODE is 'L'"), though a letter alone is no word.
   for (const m of text.matchAll(QUOTED_LETTER)) out.add(`§'${m[1].toLowerCase()}'`);
   // A mark written as a token of its own (`"/"`, `` `,` ``) is what a question names it by ("a trailing slash").
@@ -96,7 +96,17 @@ const MARK_NAMES: Record<string, string> = {
 const LONE_MARK = /(?<=(["'`‘“]))([/\\,.:;\-_*|~#&%])(?=["'`’”])|(?<=^|\s)([/\\,.:;\-_*|~#&%])(?=[\s,;?!)]|$)/g;
 
 const QUOTED_LETTER = /(?<=^|[\s(])['‘’"“`](\p{L})['’"”`](?=$|[\s.,;:)?!])/gu;
-const AKA = /\ba\.k\.a\b/i;
+/**
+ * Abbreviations documentation writes for words a question may spell out, and the reverse: "(a.k.a.
+ * HTTP-Header-Case)" answers "also known as", an `fs-extra/esm` import "as an ES module".
+ */
+const ABBREVIATIONS: Array<[RegExp, string]> = [
+  [/\ba\.k\.a\b/i, 'also known as'],
+  [/\bESM\b/i, 'ES module'],
+  [/\bES\s?modules?\b/i, 'ESM'],
+  [/\bCJS\b/i, 'CommonJS'],
+  [/\bCommonJS\b/i, 'CJS'],
+];
 const CONTRACTED_NOT = /\p{L}n['’]t\b/iu;
 const EXIT = /\bexit\s+(?:codes?|status(?:es)?)\b/i;
 

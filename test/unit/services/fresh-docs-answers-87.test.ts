@@ -53,6 +53,7 @@ const workday = async () => [
   { id: 'clsx', title: 'clsx', text: (await extractDocument('docx', read('clsx-readme.docx'))).text },
   { id: 'tmux', title: 'tmux-readme', text: plainTextToMarkdown(read('tmux-readme.txt').toString('utf8')) },
   { id: 'scule', title: 'scule', text: (await extractDocument('docx', read('scule-readme.docx'))).text },
+  { id: 'fs-extra', title: 'fs-extra-readme', text: (await extractDocument('pdf', read('fs-extra-readme.pdf'))).text },
 ];
 
 it("reads an outline's starred lines as headings, not one-item lists", () => {
@@ -76,5 +77,9 @@ describeAnswersOver('session 87: a Chinese README, an outline, a DOCX', workday,
 
   it('reads "a.k.a." as "also known as"', async () => {
     expect(await ask('What is Train-Case also known as?')).toContain('HTTP-Header-Case');
+  });
+
+  it('reads "ESM" as "ES module", and the reverse', async () => {
+    expect(await ask('How do I import fs-extra as an ES module?')).toContain('`fs-extra/esm`');
   });
 });
