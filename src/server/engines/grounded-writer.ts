@@ -40,6 +40,7 @@ import {
   type Said,
 } from './answer/render.js';
 import { namesFile, symbolsOf, termsOf } from '../text/terms.js';
+import { pointsBack } from '../text/statements.js';
 import { quotedNames } from '../text/quoted.js';
 import { separatorWords } from '../text/separator-words.js';
 
@@ -737,7 +738,12 @@ function sayBest(
   const joined = sameTermLines(first.lines, next.lines);
   if (samePart && (a.term ?? a.termMarkdown) && joined)
     return { lines: joined, used: [...said.used, ...kept.used], prose: said.prose };
-  return { lines: [...said.lines, ...kept.lines], used: [...said.used, ...kept.used], prose: said.prose };
+  // One pointing back ("It also depends on ncurses") follows the earlier one of its section it points to.
+  const lines =
+    pointsBack(a.text) && sameSection && b.seq < a.seq
+      ? [...kept.lines, ...said.lines]
+      : [...said.lines, ...kept.lines];
+  return { lines, used: [...said.used, ...kept.used], prose: said.prose };
 }
 
 /**

@@ -69,9 +69,10 @@ describeAnswersOver('session 87: a Chinese README, an outline, a DOCX', workday,
     expect(answer).not.toContain('do not cover');
   });
 
-  it('answers what tmux depends on from its outline section, libevent too', async () => {
+  it('answers what tmux depends on from its outline section, libevent before "It also depends on ncurses"', async () => {
     const answer = await ask('What does tmux depend on?');
-    expect(answer).toContain('tmux depends on libevent 2.x, available from:');
+    expect(answer).toMatch(/^According to your sources: tmux depends on libevent 2\.x, available from:/);
+    expect(answer).toContain('It also depends on ncurses');
     expect(answer).not.toContain('Dependencies.');
   });
 
