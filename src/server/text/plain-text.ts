@@ -219,11 +219,12 @@ function headingOf(g: Group, firstAlone: boolean, next: Group | undefined): Foun
     isProse(next.lines);
   // So does one set off by a run of marks before it ("---Shadow passwords", "--- Group administration").
   const title = /[-=*#]{2,}\s*$/.test(first) ? first : first.replace(LEADING_MARKS, '');
-  // Not a name and its value ("GNU Sed website: https://www.gnu.org/software/sed/").
+  // Not a name and its value ("GNU Sed website: https://www.gnu.org/software/sed/"). One marked
+  // as a Markdown heading may end as a sentence ("## YAJL is Free.").
   if (
     g.lines.length === 1 &&
     overProse &&
-    titleLike(title) &&
+    (titleLike(title) || /^#{1,6}\s/.test(first)) &&
     title.length <= 60 &&
     /^\p{Lu}/u.test(title) &&
     !/[:：]\s+\S/u.test(title)

@@ -22,6 +22,15 @@ const allText = (n: object): string =>
   'value' in n ? String(n.value) : 'children' in n ? (n.children as object[]).map(allText).join(' ') : '';
 
 describe('plain text as Markdown', () => {
+  it('a line marked as a Markdown heading is one, though it ends as a sentence (YAJL\'s "## YAJL is Free.")', () => {
+    const md = plainTextToMarkdown(
+      readFileSync(path.resolve(import.meta.dirname, '../../fixtures/real-docs/yajl-readme.txt'), 'utf8'),
+    );
+    expect(md).toContain('## YAJL is Free.\n\nPermissive licensing means');
+    expect(md).toContain('## YAJL is data representation independent.\n\nBYODR!');
+    expect(md).not.toContain('```\n## YAJL');
+  });
+
   it("an outline's starred titles over their text are headings; starred lines after each other stay a list", () => {
     const outline = '* Building\n\nRun make.\n\n* Testing\n\nRun make check.\n\n* Bugs\n\nMail us.\n';
     expect(plainTextToMarkdown(outline)).toBe(
